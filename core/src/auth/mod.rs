@@ -1,0 +1,9 @@
+//! Sign-in, sessions, passwords, throttling and the sign-in API.
+pub mod password;
+pub mod routes;
+pub mod session;
+pub mod throttle;
+pub mod users;
+
+pub use session::CurrentUser;
+pub use users::User;

@@ -1,0 +1,402 @@
+//! The sign-in API, exactly as the spec's section 7 "Sign-in and session".
+use axum::extract::{Path, State};
+use axum::http::header::SET_COOKIE;
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::json;
+use sqlx::Row;
+
+use crate::api::{Access, ApiRouter};
+use crate::app::AppState;
+use crate::audit::{self, AuditEntry};
+use crate::auth::session::{self, sha256_hex, ClientIp, CurrentUser};
+use crate::auth::throttle::lockout_secs;
+use crate::auth::users::{self, User};
+use crate::auth::password;
+use crate::error::{AppError, AppResult, FieldErrors, Json};
+
+pub fn routes() -> ApiRouter {
+    ApiRouter::new("users")
+        .route(Access::Public, Method::POST, "/api/users/login", "Sign in with e-mail and password", login)
+        .route(Access::Public, Method::GET, "/api/users/current", "The signed-in user", current)
+        .route(Access::Public, Method::GET, "/api/users/logout", "Sign out (GET, as the spec's client calls it)", logout)
+        .route(Access::Public, Method::POST, "/api/users/logout", "Sign out", logout)
+        .route(Access::Public, Method::POST, "/api/users/setPassword", "Set a new password (temporary or current password required)", set_password)
+        .route(Access::Public, Method::POST, "/api/users/forgotPassword", "Send a password reset link", forgot_password)
+        .route(Access::Public, Method::GET, "/api/users/resetPassword/{token}", "Check a reset token", check_reset)
+        .route(Access::Public, Method::POST, "/api/users/resetPassword/{token}", "Reset the password with a token", reset_password)
+}
+
+fn with_cookies(mut resp: Response, cookies: Vec<HeaderValue>) -> Response {
+    for c in cookies {
+        resp.headers_mut().append(SET_COOKIE, c);
+    }
+    resp
+}
+
+fn throttle(state: &AppState, addr: &ClientIp, bucket: &'static str) -> AppResult<()> {
+    state.ip_limiter.hit(addr.0, bucket, state.now_ms()).map_err(|retry| {
+        tracing::warn!(ip = %addr.0, bucket, "per-IP limit reached");
+        AppError::TooManyRequests { retry_after_secs: retry, fields: FieldErrors::new() }
+    })
+}
+
+#[derive(Deserialize)]
+struct LoginBody {
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    password: String,
+}
+
+const BAD_LOGIN: &str = "Incorrect e-mail or password.";
+
+async fn login(
+    State(state): State<AppState>,
+    addr: ClientIp,
+    headers: HeaderMap,
+    Json(b): Json<LoginBody>,
+) -> AppResult<Response> {
+    throttle(&state, &addr, "login")?;
+    let mut errors = FieldErrors::new();
+    if b.email.trim().is_empty() {
+        errors.insert("email".into(), "E-mail is required.".into());
+    }
+    if b.password.is_empty() {
+        errors.insert("password".into(), "Password is required.".into());
+    }
+    if !errors.is_empty() {
+        return Err(AppError::Fields(errors));
+    }
+    let now = state.now_ms();
+    let mut conn = state.db.pool.acquire().await?;
+    let user = users::find_by_email(&mut conn, &b.email).await?;
+    drop(conn);
+    if let Some(u) = &user {
+        if let Some(until) = u.locked_until.filter(|t| *t > now) {
+            let mins = ((until - now) + 59_999) / 60_000;
+            return Err(AppError::TooManyRequests {
+                retry_after_secs: (until - now) / 1000,
+                fields: FieldErrors::from([(
+                    "password".to_string(),
+                    format!("Too many failed attempts. Try again in {mins} minute{}.", if mins == 1 { "" } else { "s" }),
+                )]),
+            });
+        }
+    }
+    let ok = password::verify(&state, &b.password, user.as_ref().map(|u| u.password_hash.as_str())).await?;
+    let Some(user) = user else {
+        return Err(AppError::field("password", BAD_LOGIN));
+    };
+    if !ok {
+        record_failure(&state, &user, now).await?;
+        return Err(AppError::field("password", BAD_LOGIN));
+    }
+    if user.disabled {
+        return Err(AppError::field("email", "This account is disabled. Please contact your manager."));
+    }
+    sqlx::query("UPDATE users SET failed_logins = 0, locked_until = NULL WHERE id = $1")
+        .bind(&user.id)
+        .execute(&state.db.pool)
+        .await?;
+    if user.must_change_password {
+        if user.temp_password_expires.map(|t| t < now).unwrap_or(false) {
+            return Err(AppError::field("password", "This temporary password has expired. Please ask your manager for a new one."));
+        }
+        // A restricted session: only setPassword, current and logout answer.
+        let cookies = session::start(&state, &headers, &user.id, true).await?;
+        let resp = (StatusCode::FORBIDDEN, axum::Json(json!({"status": "CHANGE_PASSWORD"}))).into_response();
+        return Ok(with_cookies(resp, cookies));
+    }
+    let cookies = session::start(&state, &headers, &user.id, false).await?;
+    audit::record(&state.db, now, &AuditEntry::new("auth.login", format!("user:{}", user.id), "signed in").by(Some(&user.id), &user.full_name())).await?;
+    Ok(with_cookies(axum::Json(user.to_json()).into_response(), cookies))
+}
+
+async fn record_failure(state: &AppState, user: &User, now: i64) -> AppResult<()> {
+    let a = &state.settings.auth;
+    let failures = user.failed_logins + 1;
+    let lock = lockout_secs(failures, a.max_failed_logins, a.lockout_base_secs, a.lockout_max_secs);
+    let until = (lock > 0).then_some(now + lock * 1000);
+    let mut tx = state.db.pool.begin().await?;
+    sqlx::query("UPDATE users SET failed_logins = $1, locked_until = $2 WHERE id = $3")
+        .bind(failures)
+        .bind(until)
+        .bind(&user.id)
+        .execute(&mut *tx)
+        .await?;
+    if lock > 0 {
+        tracing::warn!(user = %user.id, failures, lock_secs = lock, "account locked after failed sign-ins");
+        audit::append(
+            &mut tx,
+            now,
+            &AuditEntry::new("auth.lockout", format!("user:{}", user.id), format!("locked for {lock} s after {failures} failed sign-ins")),
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+async fn current(State(state): State<AppState>, headers: HeaderMap) -> AppResult<Response> {
+    match session::load(&state, &headers).await? {
+        Some((cu, _)) => {
+            let mut v = cu.user.to_json();
+            if cu.restricted {
+                v["status"] = json!("CHANGE_PASSWORD");
+            }
+            Ok(axum::Json(v).into_response())
+        }
+        None => Err(AppError::Unauthorized),
+    }
+}
+
+async fn logout(State(state): State<AppState>, method: Method, headers: HeaderMap) -> AppResult<Response> {
+    // GET is kept because the spec's client calls it; a cross-site GET cannot sign anyone out.
+    if method == Method::GET && headers.get("sec-fetch-site").and_then(|v| v.to_str().ok()) == Some("cross-site") {
+        return Err(AppError::Forbidden("Cross-site requests are not allowed.".into()));
+    }
+    if let Some((cu, _)) = session::load(&state, &headers).await? {
+        sqlx::query("DELETE FROM sessions WHERE id_hash = $1").bind(&cu.session_hash).execute(&state.db.pool).await?;
+        audit::record(&state.db, state.now_ms(), &AuditEntry::new("auth.logout", format!("user:{}", cu.id), "signed out").by(Some(&cu.id), &cu.full_name())).await?;
+    }
+    Ok(with_cookies(axum::Json(json!({"ok": true})).into_response(), session::clear_cookies(&state)))
+}
+
+#[derive(Deserialize)]
+struct SetPasswordBody {
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    password2: String,
+    #[serde(default, rename = "tempPassword")]
+    temp_password: String,
+}
+
+fn check_new_password(user: &User, password: &str, password2: &str, errors: &mut FieldErrors) {
+    if let Err(msg) = password::check_policy(password, &[&user.email, &user.firstname, &user.lastname, &user.company_code]) {
+        errors.insert("password".into(), msg);
+    }
+    if password != password2 {
+        errors.insert("password2".into(), "Passwords do not match.".into());
+    }
+}
+
+/// Sets a new password given the temporary (or current) one. Ends every other session
+/// and starts a fresh one.
+async fn set_password(
+    State(state): State<AppState>,
+    addr: ClientIp,
+    headers: HeaderMap,
+    Json(b): Json<SetPasswordBody>,
+) -> AppResult<Response> {
+    throttle(&state, &addr, "login")?;
+    let now = state.now_ms();
+    let mut errors = FieldErrors::new();
+    if b.email.trim().is_empty() {
+        errors.insert("email".into(), "E-mail is required.".into());
+    }
+    if b.temp_password.is_empty() {
+        errors.insert("tempPassword".into(), "Your current or temporary password is required.".into());
+    }
+    if !errors.is_empty() {
+        return Err(AppError::Fields(errors));
+    }
+    let mut conn = state.db.pool.acquire().await?;
+    let user = users::find_by_email(&mut conn, &b.email).await?;
+    drop(conn);
+    if let Some(u) = &user {
+        if u.locked_until.map(|t| t > now).unwrap_or(false) {
+            return Err(AppError::field("tempPassword", "Too many failed attempts. Please try again later."));
+        }
+    }
+    let ok = password::verify(&state, &b.temp_password, user.as_ref().map(|u| u.password_hash.as_str())).await?;
+    let user = match (user, ok) {
+        (Some(u), true) if !u.disabled => u,
+        (Some(u), false) => {
+            record_failure(&state, &u, now).await?;
+            return Err(AppError::field("tempPassword", "Incorrect e-mail or password."));
+        }
+        _ => return Err(AppError::field("tempPassword", "Incorrect e-mail or password.")),
+    };
+    if user.must_change_password && user.temp_password_expires.map(|t| t < now).unwrap_or(false) {
+        return Err(AppError::field("tempPassword", "This temporary password has expired. Please ask your manager for a new one."));
+    }
+    check_new_password(&user, &b.password, &b.password2, &mut errors);
+    if b.password == b.temp_password {
+        errors.entry("password".into()).or_insert_with(|| "The new password must differ from the old one.".into());
+    }
+    if !errors.is_empty() {
+        return Err(AppError::Fields(errors));
+    }
+    let hash = password::hash(&state, &b.password).await?;
+    let mut tx = state.db.pool.begin().await?;
+    sqlx::query("UPDATE users SET password_hash = $1, must_change_password = 0, temp_password_expires = NULL, failed_logins = 0, locked_until = NULL, updated_at = $2 WHERE id = $3")
+        .bind(&hash)
+        .bind(now)
+        .bind(&user.id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(&user.id).execute(&mut *tx).await?;
+    audit::append(&mut tx, now, &AuditEntry::new("auth.password_set", format!("user:{}", user.id), "password changed by its owner").by(Some(&user.id), &user.full_name())).await?;
+    tx.commit().await?;
+    let cookies = session::start(&state, &headers, &user.id, false).await?;
+    let mut v = user.to_json();
+    v["status"] = json!("ACTIVE");
+    Ok(with_cookies(axum::Json(v).into_response(), cookies))
+}
+
+#[derive(Deserialize)]
+struct ForgotBody {
+    #[serde(default)]
+    email: String,
+}
+
+const FORGOT_OK: &str = "If an account exists for this e-mail, a reset link is on its way.";
+
+/// Same answer, and the same work on the request path, for known and unknown e-mails:
+/// the token and the mail are made in a background task.
+async fn forgot_password(
+    State(state): State<AppState>,
+    addr: ClientIp,
+    Json(b): Json<ForgotBody>,
+) -> AppResult<Response> {
+    throttle(&state, &addr, "forgot")?;
+    let email = b.email.trim().to_lowercase();
+    if email.is_empty() {
+        return Err(AppError::field("email", "E-mail is required."));
+    }
+    if !users::valid_email(&email) {
+        return Err(AppError::field("email", "Please enter a valid e-mail address."));
+    }
+    let st = state.clone();
+    tokio::spawn(async move {
+        if let Err(e) = send_reset(&st, &email).await {
+            tracing::error!(error = ?e, "password reset mail failed");
+        }
+    });
+    Ok(axum::Json(json!({"message": FORGOT_OK})).into_response())
+}
+
+async fn send_reset(state: &AppState, email: &str) -> anyhow::Result<()> {
+    let mut conn = state.db.pool.acquire().await?;
+    let Some(user) = users::find_by_email(&mut conn, email).await? else {
+        tracing::info!("password reset asked for an unknown e-mail");
+        return Ok(());
+    };
+    drop(conn);
+    if user.disabled {
+        return Ok(());
+    }
+    let token = session::random_token();
+    let now = state.now_ms();
+    let expires = now + state.settings.auth.reset_token_minutes * 60_000;
+    let mut tx = state.db.pool.begin().await?;
+    // One live token per user: a new request replaces the old one.
+    sqlx::query("DELETE FROM password_resets WHERE user_id = $1").bind(&user.id).execute(&mut *tx).await?;
+    sqlx::query("INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
+        .bind(sha256_hex(&token))
+        .bind(&user.id)
+        .bind(now)
+        .bind(expires)
+        .execute(&mut *tx)
+        .await?;
+    audit::append(&mut tx, now, &AuditEntry::new("auth.reset_requested", format!("user:{}", user.id), "password reset link sent")).await?;
+    tx.commit().await?;
+    let base = state.settings.server.public_url.trim_end_matches('/');
+    let link = format!("{base}/login/reset/{token}");
+    let body = format!(
+        "Hello {},\n\nSomeone asked to reset your Plantdoc password. Open this link within {} minutes to choose a new one:\n\n{link}\n\nIf it was not you, ignore this message; your password stays as it is.\n",
+        user.firstname, state.settings.auth.reset_token_minutes
+    );
+    state.mail.send(&state.db, now, &user.email, "Reset your Plantdoc password", &body).await?;
+    Ok(())
+}
+
+async fn valid_reset(state: &AppState, token: &str) -> AppResult<Option<String>> {
+    if token.len() > 100 {
+        return Ok(None);
+    }
+    let row = sqlx::query("SELECT user_id, expires_at, used_at FROM password_resets WHERE token_hash = $1")
+        .bind(sha256_hex(token))
+        .fetch_optional(&state.db.pool)
+        .await?;
+    let Some(row) = row else { return Ok(None) };
+    let expires: i64 = row.try_get("expires_at")?;
+    let used: Option<i64> = row.try_get("used_at")?;
+    if used.is_some() || expires < state.now_ms() {
+        return Ok(None);
+    }
+    Ok(Some(row.try_get("user_id")?))
+}
+
+const INVALID_TOKEN: &str = "Invalid or expired token.";
+
+async fn check_reset(State(state): State<AppState>, Path(token): Path<String>) -> AppResult<Response> {
+    match valid_reset(&state, &token).await? {
+        Some(_) => Ok(axum::Json(json!({"valid": true})).into_response()),
+        None => Err(AppError::field("token", INVALID_TOKEN)),
+    }
+}
+
+#[derive(Deserialize)]
+struct ResetBody {
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    password2: String,
+}
+
+async fn reset_password(
+    State(state): State<AppState>,
+    addr: ClientIp,
+    Path(token): Path<String>,
+    Json(b): Json<ResetBody>,
+) -> AppResult<Response> {
+    throttle(&state, &addr, "forgot")?;
+    let Some(user_id) = valid_reset(&state, &token).await? else {
+        return Err(AppError::field("token", INVALID_TOKEN));
+    };
+    let mut conn = state.db.pool.acquire().await?;
+    let user = users::find_by_id(&mut conn, &user_id).await?.ok_or(AppError::NotFound)?;
+    drop(conn);
+    let mut errors = FieldErrors::new();
+    check_new_password(&user, &b.password, &b.password2, &mut errors);
+    if !errors.is_empty() {
+        return Err(AppError::Fields(errors));
+    }
+    let hash = password::hash(&state, &b.password).await?;
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    // Single use: only the first of two racing requests marks the token.
+    let marked = sqlx::query("UPDATE password_resets SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL")
+        .bind(now)
+        .bind(sha256_hex(&token))
+        .execute(&mut *tx)
+        .await?;
+    if marked.rows_affected() != 1 {
+        return Err(AppError::field("token", INVALID_TOKEN));
+    }
+    sqlx::query("UPDATE users SET password_hash = $1, must_change_password = 0, temp_password_expires = NULL, failed_logins = 0, locked_until = NULL, updated_at = $2 WHERE id = $3")
+        .bind(&hash)
+        .bind(now)
+        .bind(&user.id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(&user.id).execute(&mut *tx).await?;
+    audit::append(&mut tx, now, &AuditEntry::new("auth.password_reset", format!("user:{}", user.id), "password reset by e-mail link").by(Some(&user.id), &user.full_name())).await?;
+    tx.commit().await?;
+    Ok(axum::Json(json!({"message": "Thanks! Your password was successfully changed."})).into_response())
+}
+
+/// For handlers that need the caller to be a manager.
+pub fn require_position(user: &CurrentUser, positions: &[&str]) -> AppResult<()> {
+    if positions.contains(&user.position.as_str()) {
+        Ok(())
+    } else {
+        Err(AppError::forbidden())
+    }
+}

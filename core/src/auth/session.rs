@@ -1,0 +1,259 @@
+//! Server-side sessions: a random 256-bit id in an HttpOnly SameSite=Lax cookie, only
+//! its SHA-256 stored; idle and absolute expiry; a CSRF token per session, sent back
+//! in a readable cookie and required in the `X-CSRF-Token` header on unsafe methods.
+use axum::extract::{FromRequestParts, Request, State};
+use axum::http::header::{COOKIE, SET_COOKIE};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, HeaderValue, Method};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use base64::Engine;
+use hmac::{Hmac, Mac};
+use sha2::{Digest, Sha256};
+use sqlx::Row;
+
+use crate::app::AppState;
+use crate::auth::users::{User, USER_COLUMNS};
+use crate::error::AppError;
+
+pub const CSRF_HEADER: &str = "x-csrf-token";
+
+/// The signed-in user, put in the request by the session layer.
+#[derive(Debug, Clone)]
+pub struct CurrentUser {
+    pub user: User,
+    pub session_hash: String,
+    pub restricted: bool,
+}
+
+impl std::ops::Deref for CurrentUser {
+    type Target = User;
+    fn deref(&self) -> &User {
+        &self.user
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for CurrentUser {
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, AppError> {
+        parts.extensions.get::<CurrentUser>().cloned().ok_or(AppError::Unauthorized)
+    }
+}
+
+/// The peer's address (the throttles' key); loopback when unknown (tests in-process).
+#[derive(Debug, Clone, Copy)]
+pub struct ClientIp(pub std::net::IpAddr);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
+    type Rejection = std::convert::Infallible;
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let ip = parts
+            .extensions
+            .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+            .map(|c| c.0.ip())
+            .unwrap_or(std::net::IpAddr::from([127, 0, 0, 1]));
+        Ok(ClientIp(ip))
+    }
+}
+
+pub fn session_cookie_name(state: &AppState) -> &'static str {
+    if state.settings.server.secure_cookies { "__Host-plantdoc_session" } else { "plantdoc_session" }
+}
+pub fn csrf_cookie_name(state: &AppState) -> &'static str {
+    if state.settings.server.secure_cookies { "__Host-plantdoc_csrf" } else { "plantdoc_csrf" }
+}
+
+pub fn random_token() -> String {
+    let mut b = [0u8; 32];
+    getrandom::fill(&mut b).expect("randomness");
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(b)
+}
+
+pub fn sha256_hex(s: &str) -> String {
+    hex::encode(Sha256::digest(s.as_bytes()))
+}
+
+/// A CSRF token: random part and its HMAC, so the server can tell one it issued.
+pub fn new_csrf(state: &AppState) -> String {
+    let r = random_token();
+    format!("{r}.{}", csrf_mac(state, &r))
+}
+
+fn csrf_mac(state: &AppState, r: &str) -> String {
+    let mut m = Hmac::<Sha256>::new_from_slice(&state.secret).expect("hmac key");
+    m.update(b"csrf:");
+    m.update(r.as_bytes());
+    hex::encode(m.finalize().into_bytes())
+}
+
+fn csrf_well_formed(state: &AppState, t: &str) -> bool {
+    match t.split_once('.') {
+        Some((r, mac)) => constant_eq(csrf_mac(state, r).as_bytes(), mac.as_bytes()),
+        None => false,
+    }
+}
+
+pub fn constant_eq(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers.get_all(COOKIE).iter().filter_map(|v| v.to_str().ok()).flat_map(|v| v.split(';')).find_map(|kv| {
+        let (k, v) = kv.trim().split_once('=')?;
+        (k == name).then(|| v.to_string())
+    })
+}
+
+fn set_cookie(state: &AppState, name: &str, value: &str, http_only: bool, max_age: Option<i64>) -> HeaderValue {
+    let mut c = format!("{name}={value}; Path=/; SameSite=Lax");
+    if http_only {
+        c.push_str("; HttpOnly");
+    }
+    if state.settings.server.secure_cookies {
+        c.push_str("; Secure");
+    }
+    if let Some(age) = max_age {
+        c.push_str(&format!("; Max-Age={age}"));
+    }
+    HeaderValue::from_str(&c).expect("cookie value")
+}
+
+/// Creates a session for a user (after a successful sign-in) and returns the cookies to
+/// set. Any session presented with the request is ended first: the id always rotates.
+pub async fn start(
+    state: &AppState,
+    request_headers: &HeaderMap,
+    user_id: &str,
+    restricted: bool,
+) -> Result<Vec<HeaderValue>, AppError> {
+    if let Some(old) = cookie(request_headers, session_cookie_name(state)) {
+        sqlx::query("DELETE FROM sessions WHERE id_hash = $1").bind(sha256_hex(&old)).execute(&state.db.pool).await?;
+    }
+    let id = random_token();
+    let csrf = new_csrf(state);
+    let now = state.now_ms();
+    sqlx::query("INSERT INTO sessions (id_hash, user_id, csrf, restricted, created_at, last_seen) VALUES ($1, $2, $3, $4, $5, $5)")
+        .bind(sha256_hex(&id))
+        .bind(user_id)
+        .bind(&csrf)
+        .bind(i64::from(restricted))
+        .bind(now)
+        .execute(&state.db.pool)
+        .await?;
+    Ok(vec![
+        set_cookie(state, session_cookie_name(state), &id, true, None),
+        set_cookie(state, csrf_cookie_name(state), &csrf, false, None),
+    ])
+}
+
+/// Cookies that clear the session cookie (logout).
+pub fn clear_cookies(state: &AppState) -> Vec<HeaderValue> {
+    vec![set_cookie(state, session_cookie_name(state), "", true, Some(0))]
+}
+
+/// Ends every session of a user, but `keep` (password change, disable).
+pub async fn end_all(state: &AppState, user_id: &str, keep: Option<&str>) -> Result<(), AppError> {
+    sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND id_hash <> $2")
+        .bind(user_id)
+        .bind(keep.unwrap_or(""))
+        .execute(&state.db.pool)
+        .await?;
+    Ok(())
+}
+
+/// Loads the session named by the request's cookie, applying the expiry rules.
+/// `Ok(None)` when there is no valid session.
+pub async fn load(state: &AppState, headers: &HeaderMap) -> Result<Option<(CurrentUser, String)>, AppError> {
+    let Some(id) = cookie(headers, session_cookie_name(state)) else { return Ok(None) };
+    let hash = sha256_hex(&id);
+    let sql = format!(
+        "SELECT s.csrf AS s_csrf, s.restricted AS s_restricted, s.created_at AS s_created, s.last_seen AS s_seen, {} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1",
+        USER_COLUMNS.split(", ").map(|c| format!("u.{c}")).collect::<Vec<_>>().join(", ")
+    );
+    let Some(row) = sqlx::query(&sql).bind(&hash).fetch_optional(&state.db.pool).await? else { return Ok(None) };
+    let user = User::from_row(&row)?;
+    let created: i64 = row.try_get("s_created")?;
+    let seen: i64 = row.try_get("s_seen")?;
+    let now = state.now_ms();
+    let s = &state.settings.session;
+    let idle = if user.is_operator() { s.kiosk_idle_timeout_secs } else { s.idle_timeout_secs } * 1000;
+    if user.disabled || now - seen > idle || now - created > s.absolute_timeout_secs * 1000 {
+        sqlx::query("DELETE FROM sessions WHERE id_hash = $1").bind(&hash).execute(&state.db.pool).await?;
+        return Ok(None);
+    }
+    if now - seen > 30_000 {
+        sqlx::query("UPDATE sessions SET last_seen = $1 WHERE id_hash = $2").bind(now).bind(&hash).execute(&state.db.pool).await?;
+    }
+    let csrf: String = row.try_get("s_csrf")?;
+    let restricted = row.try_get::<i64, _>("s_restricted")? != 0;
+    Ok(Some((CurrentUser { user, session_hash: hash, restricted }, csrf)))
+}
+
+fn is_unsafe(m: &Method) -> bool {
+    !matches!(*m, Method::GET | Method::HEAD | Method::OPTIONS)
+}
+
+async fn authenticate(state: &AppState, mut req: Request, next: Next, allow_restricted: bool) -> Response {
+    let (current, csrf) = match load(state, req.headers()).await {
+        Ok(Some(x)) => x,
+        Ok(None) => return AppError::Unauthorized.into_response(),
+        Err(e) => return e.into_response(),
+    };
+    if is_unsafe(req.method()) {
+        let sent = req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok()).unwrap_or("");
+        if !constant_eq(sent.as_bytes(), csrf.as_bytes()) {
+            return AppError::Forbidden("Missing or invalid CSRF token.".into()).into_response();
+        }
+    }
+    if current.restricted && !allow_restricted {
+        return AppError::ChangePassword.into_response();
+    }
+    req.extensions_mut().insert(current);
+    next.run(req).await
+}
+
+/// Route layer: a signed-in user whose password is set.
+pub async fn require_session(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    authenticate(&state, req, next, false).await
+}
+
+/// Route layer: a signed-in user, also while a new password is required.
+pub async fn require_any_session(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    authenticate(&state, req, next, true).await
+}
+
+/// Global layer: refuses cross-site unsafe requests and unsafe requests without a
+/// double-submit CSRF token (header = cookie, HMAC-signed by us); hands every client a
+/// CSRF cookie when it has none. Signed-in requests are checked against the session's
+/// own token in the session layer as well.
+pub async fn csrf_guard(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let cookie_token = cookie(req.headers(), csrf_cookie_name(&state)).filter(|t| csrf_well_formed(&state, t));
+    if is_unsafe(req.method()) && req.uri().path().starts_with("/api/") {
+        let site = req.headers().get("sec-fetch-site").and_then(|v| v.to_str().ok()).unwrap_or("");
+        if site == "cross-site" {
+            return AppError::Forbidden("Cross-site requests are not allowed.".into()).into_response();
+        }
+        let sent = req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok()).unwrap_or("");
+        let ok = match &cookie_token {
+            Some(c) => constant_eq(sent.as_bytes(), c.as_bytes()),
+            None => false,
+        };
+        if !ok {
+            return AppError::Forbidden("Missing or invalid CSRF token.".into()).into_response();
+        }
+    }
+    let mut resp = next.run(req).await;
+    let sets_csrf = resp
+        .headers()
+        .get_all(SET_COOKIE)
+        .iter()
+        .any(|v| v.to_str().map(|s| s.starts_with(csrf_cookie_name(&state))).unwrap_or(false));
+    if cookie_token.is_none() && !sets_csrf {
+        let v = set_cookie(&state, csrf_cookie_name(&state), &new_csrf(&state), false, None);
+        resp.headers_mut().append(SET_COOKIE, v);
+    }
+    resp
+}

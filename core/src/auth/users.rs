@@ -1,0 +1,231 @@
+//! Users: the row, its API shape, validation of new users, and the store.
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, Row};
+
+use crate::error::{AppError, FieldErrors};
+use crate::zones::Zones;
+
+pub const COMPANIES: &[&str] = &["umw", "mpk", "mps", "mph", "mpc", "mpd", "mpq"];
+pub const DEPARTMENTS: &[&str] = &["production", "process", "quality", "paint"];
+pub const POSITIONS: &[&str] = &["manager", "engineer", "supervisor", "clerk", "ojt", "operator"];
+
+#[derive(Debug, Clone)]
+pub struct User {
+    pub id: String,
+    pub email: String,
+    pub password_hash: String,
+    pub firstname: String,
+    pub lastname: String,
+    pub position: String,
+    pub department: String,
+    pub company_code: String,
+    pub zones: Vec<String>,
+    pub badge: Option<String>,
+    pub op_no: Option<String>,
+    pub must_change_password: bool,
+    pub temp_password_expires: Option<i64>,
+    pub failed_logins: i64,
+    pub locked_until: Option<i64>,
+    pub disabled: bool,
+}
+
+pub const USER_COLUMNS: &str = "id, email, password_hash, firstname, lastname, position, department, company_code, zones, badge, op_no, must_change_password, temp_password_expires, failed_logins, locked_until, disabled";
+
+impl User {
+    pub fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
+        let zones: String = r.try_get("zones")?;
+        Ok(Self {
+            id: r.try_get("id")?,
+            email: r.try_get("email")?,
+            password_hash: r.try_get("password_hash")?,
+            firstname: r.try_get("firstname")?,
+            lastname: r.try_get("lastname")?,
+            position: r.try_get("position")?,
+            department: r.try_get("department")?,
+            company_code: r.try_get("company_code")?,
+            zones: serde_json::from_str(&zones).unwrap_or_default(),
+            badge: r.try_get("badge")?,
+            op_no: r.try_get("op_no")?,
+            must_change_password: r.try_get::<i64, _>("must_change_password")? != 0,
+            temp_password_expires: r.try_get("temp_password_expires")?,
+            failed_logins: r.try_get("failed_logins")?,
+            locked_until: r.try_get("locked_until")?,
+            disabled: r.try_get::<i64, _>("disabled")? != 0,
+        })
+    }
+
+    pub fn full_name(&self) -> String {
+        format!("{} {}", self.firstname, self.lastname)
+    }
+    pub fn is_operator(&self) -> bool {
+        self.position == "operator"
+    }
+    pub fn is_manager(&self) -> bool {
+        self.position == "manager"
+    }
+    /// Process engineers upload SWPs and alerts.
+    pub fn is_process_engineer(&self) -> bool {
+        self.position == "engineer" && self.department == "process"
+    }
+
+    /// The API's user object (the spec's current user, plus the admin fields).
+    pub fn to_json(&self) -> Value {
+        json!({
+            "_id": self.id,
+            "firstname": self.firstname,
+            "lastname": self.lastname,
+            "email": self.email,
+            "position": self.position,
+            "department": self.department,
+            "companyCode": self.company_code,
+            "zones": self.zones,
+            "opNo": self.op_no,
+            "status": if self.must_change_password { "CHANGE_PASSWORD" } else { "ACTIVE" },
+        })
+    }
+}
+
+/// Fields of a new or edited user, as the API and the CLI take them.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserInput {
+    #[serde(default)]
+    pub firstname: String,
+    #[serde(default)]
+    pub lastname: String,
+    #[serde(default)]
+    pub email: String,
+    #[serde(default)]
+    pub company_code: String,
+    #[serde(default)]
+    pub position: String,
+    #[serde(default)]
+    pub department: String,
+    #[serde(default)]
+    pub zones: Vec<String>,
+    #[serde(default)]
+    pub badge: Option<String>,
+    #[serde(default)]
+    pub op_no: Option<String>,
+}
+
+impl UserInput {
+    /// Trims and lower-cases what should be, then checks every field.
+    pub fn normalise_and_check(&mut self, zones: &Zones) -> Result<(), AppError> {
+        self.firstname = self.firstname.trim().to_string();
+        self.lastname = self.lastname.trim().to_string();
+        self.email = self.email.trim().to_lowercase();
+        self.company_code = self.company_code.trim().to_lowercase();
+        self.position = self.position.trim().to_lowercase();
+        self.department = self.department.trim().to_lowercase();
+        self.badge = self.badge.take().map(|b| b.trim().to_string()).filter(|b| !b.is_empty());
+        self.op_no = self.op_no.take().map(|b| b.trim().to_string()).filter(|b| !b.is_empty());
+        let mut e = FieldErrors::new();
+        if self.firstname.is_empty() {
+            e.insert("firstname".into(), "First name is required.".into());
+        } else if self.firstname.chars().count() > 60 {
+            e.insert("firstname".into(), "First name must be at most 60 characters.".into());
+        }
+        if self.lastname.is_empty() {
+            e.insert("lastname".into(), "Last name is required.".into());
+        } else if self.lastname.chars().count() > 60 {
+            e.insert("lastname".into(), "Last name must be at most 60 characters.".into());
+        }
+        if !valid_email(&self.email) {
+            e.insert("email".into(), "Please enter a valid e-mail address.".into());
+        }
+        if !COMPANIES.contains(&self.company_code.as_str()) {
+            e.insert("companyCode".into(), format!("Company must be one of {}.", COMPANIES.join(", ")));
+        }
+        if !POSITIONS.contains(&self.position.as_str()) {
+            e.insert("position".into(), format!("Position must be one of {}.", POSITIONS.join(", ")));
+        }
+        if !DEPARTMENTS.contains(&self.department.as_str()) {
+            e.insert("department".into(), format!("Department must be one of {}.", DEPARTMENTS.join(", ")));
+        }
+        if !e.contains_key("companyCode") {
+            let allowed = zones.codes(&self.company_code);
+            if let Some(bad) = self.zones.iter().find(|z| !allowed.iter().any(|a| a == *z)) {
+                e.insert("zones".into(), format!("Zone {bad} is not a zone of company {}.", self.company_code));
+            }
+        }
+        if let Some(b) = &self.badge {
+            if b.len() > 64 || !b.chars().all(|c| c.is_ascii_alphanumeric()) {
+                e.insert("badge".into(), "Badge must be letters and digits, at most 64.".into());
+            }
+        }
+        if e.is_empty() {
+            Ok(())
+        } else {
+            Err(AppError::Fields(e))
+        }
+    }
+}
+
+pub fn valid_email(s: &str) -> bool {
+    let Some((local, domain)) = s.split_once('@') else { return false };
+    !local.is_empty()
+        && s.len() <= 254
+        && !domain.is_empty()
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && !s.chars().any(|c| c.is_whitespace() || c == '<' || c == '>' || c == ',')
+        && !domain.contains('@')
+}
+
+pub async fn find_by_email(conn: &mut AnyConnection, email: &str) -> Result<Option<User>, sqlx::Error> {
+    let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE email = $1");
+    let row = sqlx::query(&sql).bind(email.trim().to_lowercase()).fetch_optional(conn).await?;
+    row.as_ref().map(User::from_row).transpose()
+}
+
+pub async fn find_by_id(conn: &mut AnyConnection, id: &str) -> Result<Option<User>, sqlx::Error> {
+    let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE id = $1");
+    let row = sqlx::query(&sql).bind(id).fetch_optional(conn).await?;
+    row.as_ref().map(User::from_row).transpose()
+}
+
+/// Inserts a checked user. A taken e-mail or badge is a field error.
+pub async fn insert(
+    conn: &mut AnyConnection,
+    input: &UserInput,
+    password_hash: &str,
+    temporary_until: Option<i64>,
+    now_ms: i64,
+) -> Result<String, AppError> {
+    let id = crate::db::new_id();
+    let res = sqlx::query(
+        "INSERT INTO users (id, email, password_hash, firstname, lastname, position, department, company_code, zones, badge, op_no, must_change_password, temp_password_expires, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)",
+    )
+    .bind(&id)
+    .bind(&input.email)
+    .bind(password_hash)
+    .bind(&input.firstname)
+    .bind(&input.lastname)
+    .bind(&input.position)
+    .bind(&input.department)
+    .bind(&input.company_code)
+    .bind(serde_json::to_string(&input.zones).unwrap_or_else(|_| "[]".into()))
+    .bind(input.badge.clone())
+    .bind(input.op_no.clone())
+    .bind(i64::from(temporary_until.is_some()))
+    .bind(temporary_until)
+    .bind(now_ms)
+    .execute(conn)
+    .await;
+    match res {
+        Ok(_) => Ok(id),
+        Err(e) if crate::db::is_unique_violation(&e) => {
+            let msg = e.to_string();
+            if msg.contains("badge") {
+                Err(AppError::field("badge", "This badge is already assigned to another user."))
+            } else {
+                Err(AppError::field("email", "A user with this e-mail already exists."))
+            }
+        }
+        Err(e) => Err(e.into()),
+    }
+}

@@ -1,0 +1,244 @@
+//! The `plantdoc` command line. `serve` is the default.
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::app::{self, BuildOptions};
+use crate::audit::{self, Verdict};
+use crate::config::{self, LogFormat, Settings};
+
+#[derive(Parser, Debug)]
+#[command(name = "plantdoc", version, about = "Plantdoc: plant-floor document control")]
+pub struct Cli {
+    /// Folder with default.toml and releases/ (default: $PLANTDOC_CONFIG_DIR or ./config).
+    #[arg(long, global = true)]
+    pub config_dir: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Run the web server (the default).
+    Serve,
+    /// Apply pending database migrations of the core and every enabled module, then exit.
+    Migrate,
+    /// Manage user accounts.
+    #[command(subcommand)]
+    User(UserCommand),
+    /// Load data.
+    #[command(subcommand)]
+    Seed(SeedCommand),
+    /// Check the audit log.
+    #[command(subcommand)]
+    Audit(AuditCommand),
+}
+
+#[derive(Subcommand, Debug)]
+pub enum UserCommand {
+    /// Add a user.
+    Add(UserAdd),
+}
+
+#[derive(Args, Debug)]
+pub struct UserAdd {
+    #[arg(long)]
+    pub email: String,
+    /// Password; with --temporary it must be changed at first sign-in. Without
+    /// --password, --temporary makes a random one and prints it.
+    #[arg(long, required_unless_present = "temporary")]
+    pub password: Option<String>,
+    #[arg(long)]
+    pub first: String,
+    #[arg(long)]
+    pub last: String,
+    /// manager, engineer, supervisor, clerk, ojt or operator.
+    #[arg(long)]
+    pub position: String,
+    /// production, process, quality or paint.
+    #[arg(long)]
+    pub department: String,
+    /// Company code: umw, mpk, mps, mph, mpc, mpd or mpq.
+    #[arg(long)]
+    pub company: String,
+    /// Zones, comma-separated (e.g. A1,B2).
+    #[arg(long, value_delimiter = ',')]
+    pub zones: Vec<String>,
+    /// Badge number (kiosk identification).
+    #[arg(long)]
+    pub badge: Option<String>,
+    /// Operator number.
+    #[arg(long = "op-no")]
+    pub op_no: Option<String>,
+    /// The password is temporary: a new one is required at first sign-in.
+    #[arg(long)]
+    pub temporary: bool,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum SeedCommand {
+    /// A demo plant on an empty database; prints the demo accounts.
+    Demo,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum AuditCommand {
+    /// Walk the hash chain; print OK or the first broken row (exit 1).
+    Verify,
+}
+
+/// Entry point of the binary.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let dir = cli.config_dir.clone().unwrap_or_else(config::default_dir);
+    let settings = match Settings::load(&dir) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    init_logging(&settings);
+    let rt = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("cannot start the runtime: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    rt.block_on(run(cli.command.unwrap_or(Command::Serve), settings))
+}
+
+fn init_logging(s: &Settings) {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("RUST_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(&s.log.level));
+    let b = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    let _ = match s.log.format {
+        LogFormat::Json => b.json().flatten_event(true).with_current_span(true).try_init(),
+        LogFormat::Pretty => b.try_init(),
+    };
+}
+
+async fn run(cmd: Command, settings: Settings) -> ExitCode {
+    let result = match cmd {
+        Command::Serve => serve(settings).await,
+        Command::Migrate => app::build_state(settings, BuildOptions::default()).await.map(|_| {
+            println!("migrations are up to date");
+            ExitCode::SUCCESS
+        }),
+        Command::User(UserCommand::Add(a)) => user_add(settings, a).await,
+        Command::Seed(SeedCommand::Demo) => seed_demo(settings).await,
+        Command::Audit(AuditCommand::Verify) => audit_verify(settings).await,
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            let msg = format!("{e:#}");
+            eprintln!("error: {msg}");
+            if msg.starts_with("configuration error") {
+                ExitCode::from(2)
+            } else {
+                ExitCode::from(1)
+            }
+        }
+    }
+}
+
+async fn serve(settings: Settings) -> anyhow::Result<ExitCode> {
+    let addr = settings.server.addr;
+    let started = std::time::Instant::now();
+    let state = app::build_state(settings, BuildOptions::default()).await?;
+    let (router, _) = crate::http::router(state.clone());
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot listen on {addr} (server.addr): {e}"))?;
+    let enabled: Vec<&str> = state.modules.iter().filter(|m| m.enabled).map(|m| m.manifest.id.as_str()).collect();
+    tracing::info!(%addr, release = %state.settings.release, modules = ?enabled, start_ms = started.elapsed().as_millis() as u64, "Plantdoc is serving");
+    println!("Plantdoc {} (release {}) on http://{addr}", env!("CARGO_PKG_VERSION"), state.settings.release);
+    axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(shutdown())
+        .await?;
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn shutdown() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            s.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! { _ = ctrl_c => {}, _ = term => {} }
+    tracing::info!("shutting down");
+}
+
+async fn user_add(settings: Settings, a: UserAdd) -> anyhow::Result<ExitCode> {
+    let state = app::build_state(settings, BuildOptions::default()).await?;
+    let input = crate::auth::users::UserInput {
+        firstname: a.first,
+        lastname: a.last,
+        email: a.email,
+        company_code: a.company,
+        position: a.position,
+        department: a.department,
+        zones: a.zones,
+        badge: a.badge,
+        op_no: a.op_no,
+    };
+    let (password, shown) = match a.password {
+        Some(p) => (p, false),
+        None => (crate::auth::password::temporary(), true),
+    };
+    match crate::seed::add_user(&state, input, &password, a.temporary, "cli").await {
+        Ok(id) => {
+            println!("user added: {id}");
+            if shown {
+                println!("temporary password: {password}");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(crate::error::AppError::Fields(errs)) => {
+            for (k, v) in errs {
+                eprintln!("--{}: {v}", cli_flag(&k));
+            }
+            Ok(ExitCode::from(2))
+        }
+        Err(e) => Err(anyhow::anyhow!("{e}")),
+    }
+}
+
+fn cli_flag(field: &str) -> &str {
+    match field {
+        "firstname" => "first",
+        "lastname" => "last",
+        "companyCode" => "company",
+        other => other,
+    }
+}
+
+async fn seed_demo(settings: Settings) -> anyhow::Result<ExitCode> {
+    let state = app::build_state(settings, BuildOptions::default()).await?;
+    crate::seed::demo(&state).await?;
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn audit_verify(settings: Settings) -> anyhow::Result<ExitCode> {
+    let db = crate::db::Db::connect(&settings.database).await?;
+    match audit::verify(&db).await? {
+        Verdict::Ok { rows } => {
+            println!("OK: {rows} audit rows, chain intact");
+            Ok(ExitCode::SUCCESS)
+        }
+        Verdict::Broken { seq, reason } => {
+            println!("BROKEN at row {seq}: {reason}");
+            Ok(ExitCode::from(1))
+        }
+    }
+}

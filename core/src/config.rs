@@ -1,0 +1,282 @@
+//! Typed settings, layered with the `config` crate:
+//! `config/default.toml` → `config/releases/<release>.toml` → `config/local.toml`
+//! → `PLANTDOC__SECTION__KEY` environment variables (→ explicit overrides in tests).
+use std::collections::BTreeMap;
+use std::fmt;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    pub release: String,
+    pub server: ServerSettings,
+    pub database: DatabaseSettings,
+    pub storage: StorageSettings,
+    pub session: SessionSettings,
+    pub auth: AuthSettings,
+    pub mail: MailSettings,
+    #[serde(default)]
+    pub modules: BTreeMap<String, ModuleToggle>,
+    #[serde(default)]
+    pub dynamic: DynamicSettings,
+    /// Zone lists by company code, for the codes the spec leaves open (mps, mpc, mpd…).
+    #[serde(default)]
+    pub zones: BTreeMap<String, Vec<String>>,
+    pub log: LogSettings,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ServerSettings {
+    pub addr: SocketAddr,
+    /// Base of links sent by mail; never taken from the Host header.
+    pub public_url: String,
+    /// Key for signed file links and CSRF tokens. Empty: a random key per start.
+    pub secret: Secret,
+    pub web_dir: PathBuf,
+    pub remotes_dir: PathBuf,
+    /// Largest JSON body, in bytes.
+    pub body_limit: usize,
+    /// Largest single upload (video), in bytes.
+    pub upload_limit: u64,
+    pub secure_cookies: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DatabaseSettings {
+    pub url: String,
+    pub max_connections: u32,
+    pub acquire_timeout_secs: u64,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum StorageBackend {
+    Fs,
+    S3,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StorageSettings {
+    pub backend: StorageBackend,
+    pub dir: PathBuf,
+    /// Signed link lifetime; at most 300 s.
+    pub link_ttl_secs: u64,
+    pub s3: S3Settings,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct S3Settings {
+    pub bucket: String,
+    pub endpoint: String,
+    pub region: String,
+    pub path_style: bool,
+    pub access_key_id: String,
+    pub secret_access_key: Secret,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SessionSettings {
+    pub idle_timeout_secs: i64,
+    pub absolute_timeout_secs: i64,
+    pub kiosk_idle_timeout_secs: i64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AuthSettings {
+    pub max_failed_logins: i64,
+    pub lockout_base_secs: i64,
+    pub lockout_max_secs: i64,
+    pub ip_attempts_per_minute: u32,
+    pub temp_password_days: i64,
+    pub reset_token_minutes: i64,
+    /// Concurrent argon2 computations (each uses 19 MiB).
+    pub hash_concurrency: usize,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MailSettings {
+    pub from: String,
+    pub smtp: SmtpSettings,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SmtpSettings {
+    /// Empty: no SMTP; messages go to the outbox table and the log.
+    pub host: String,
+    pub port: u16,
+    pub username: String,
+    pub password: Secret,
+    pub tls: SmtpTls,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum SmtpTls {
+    None,
+    Starttls,
+    Tls,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ModuleToggle {
+    pub enabled: bool,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DynamicSettings {
+    /// Paths of module shared libraries to load at start.
+    #[serde(default)]
+    pub libraries: Vec<PathBuf>,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    Json,
+    Pretty,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LogSettings {
+    pub format: LogFormat,
+    pub level: String,
+}
+
+/// A string that never prints.
+#[derive(Clone, Default, Deserialize)]
+#[serde(transparent)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(s: impl Into<String>) -> Self {
+        Self(s.into())
+    }
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret(***)")
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("configuration error: {0}")]
+pub struct ConfigError(pub String);
+
+/// Where the config folder is: `PLANTDOC_CONFIG_DIR`, else `./config`.
+pub fn default_dir() -> PathBuf {
+    std::env::var_os("PLANTDOC_CONFIG_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("config"))
+}
+
+impl Settings {
+    pub fn load(dir: &Path) -> Result<Self, ConfigError> {
+        Self::load_with(dir, &[])
+    }
+
+    /// Loads the layers, then `overrides` (key, value) on top (tests, CLI flags).
+    pub fn load_with(dir: &Path, overrides: &[(&str, &str)]) -> Result<Self, ConfigError> {
+        // First pass: which release? It may be set in any layer but the release file.
+        let base = layered(dir, None, overrides)?;
+        let release: String = base
+            .get_string("release")
+            .map_err(|e| ConfigError(format!("release: {e}")))?;
+        if release.is_empty() || !release.chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-') {
+            return Err(ConfigError(format!("release: invalid release name {release:?}")));
+        }
+        let release_file = dir.join("releases").join(format!("{release}.toml"));
+        if !release_file.is_file() {
+            return Err(ConfigError(format!(
+                "release: no release file {} for release {release:?}",
+                release_file.display()
+            )));
+        }
+        let full = layered(dir, Some(&release_file), overrides)?;
+        let settings: Settings = full.try_deserialize().map_err(|e| ConfigError(e.to_string()))?;
+        settings.validate()?;
+        Ok(settings)
+    }
+
+    fn validate(&self) -> Result<(), ConfigError> {
+        if self.storage.link_ttl_secs == 0 || self.storage.link_ttl_secs > 300 {
+            return Err(ConfigError("storage.link_ttl_secs: must be between 1 and 300".into()));
+        }
+        if self.storage.backend == StorageBackend::S3 && self.storage.s3.bucket.is_empty() {
+            return Err(ConfigError("storage.s3.bucket: required when storage.backend = \"s3\"".into()));
+        }
+        if self.session.idle_timeout_secs <= 0 || self.session.idle_timeout_secs > 3600 {
+            return Err(ConfigError("session.idle_timeout_secs: must be between 1 and 3600".into()));
+        }
+        if self.session.absolute_timeout_secs <= 0 || self.session.absolute_timeout_secs > 86_400 {
+            return Err(ConfigError("session.absolute_timeout_secs: must be between 1 and 86400".into()));
+        }
+        if self.auth.max_failed_logins < 1 || self.auth.max_failed_logins > 100 {
+            return Err(ConfigError("auth.max_failed_logins: must be between 1 and 100".into()));
+        }
+        if self.auth.hash_concurrency == 0 {
+            return Err(ConfigError("auth.hash_concurrency: must be at least 1".into()));
+        }
+        if url::Url::parse(&self.server.public_url).is_err() {
+            return Err(ConfigError("server.public_url: not a URL".into()));
+        }
+        if !(self.database.url.starts_with("sqlite:") || self.database.url.starts_with("postgres:") || self.database.url.starts_with("postgresql:")) {
+            return Err(ConfigError("database.url: must start with sqlite: or postgres:".into()));
+        }
+        if let Err(e) = tracing_subscriber::EnvFilter::try_new(&self.log.level) {
+            return Err(ConfigError(format!("log.level: {e}")));
+        }
+        Ok(())
+    }
+
+    /// Whether a module is switched on by the release and overrides.
+    pub fn module_enabled(&self, id: &str) -> bool {
+        self.modules.get(id).map(|m| m.enabled).unwrap_or(false)
+    }
+}
+
+fn layered(
+    dir: &Path,
+    release_file: Option<&Path>,
+    overrides: &[(&str, &str)],
+) -> Result<config::Config, ConfigError> {
+    let default = dir.join("default.toml");
+    if !default.is_file() {
+        return Err(ConfigError(format!("no {} (set PLANTDOC_CONFIG_DIR)", default.display())));
+    }
+    let mut b = config::Config::builder().add_source(config::File::from(default));
+    if let Some(rf) = release_file {
+        b = b.add_source(config::File::from(rf.to_path_buf()));
+    }
+    b = b
+        .add_source(config::File::from(dir.join("local.toml")).required(false))
+        .add_source(
+            config::Environment::with_prefix("PLANTDOC")
+                .prefix_separator("__")
+                .separator("__")
+                .try_parsing(true)
+                .list_separator(",")
+                .with_list_parse_key("dynamic.libraries"),
+        );
+    for (k, v) in overrides {
+        b = b.set_override(*k, *v).map_err(|e| ConfigError(format!("{k}: {e}")))?;
+    }
+    b.build().map_err(|e| ConfigError(e.to_string()))
+}

@@ -1,0 +1,104 @@
+//! One sqlx pool over SQLite (default) or PostgreSQL, through sqlx's `Any` driver.
+//! Portable SQL only: `$N` placeholders, TEXT ids, BIGINT numbers, flags and
+//! millisecond timestamps (no backend-specific types cross this boundary).
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::{AnyPool, Executor};
+
+use crate::config::DatabaseSettings;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Clone, Debug)]
+pub struct Db {
+    pub pool: AnyPool,
+    pub dialect: Dialect,
+}
+
+impl Db {
+    pub async fn connect(s: &DatabaseSettings) -> anyhow::Result<Self> {
+        sqlx::any::install_default_drivers();
+        let dialect = if s.url.starts_with("sqlite:") { Dialect::Sqlite } else { Dialect::Postgres };
+        let mut url = s.url.clone();
+        if dialect == Dialect::Sqlite {
+            if let Some(path) = sqlite_path(&url) {
+                if let Some(parent) = Path::new(&path).parent() {
+                    if !parent.as_os_str().is_empty() {
+                        std::fs::create_dir_all(parent)?;
+                    }
+                }
+            }
+            if !url.contains("mode=") {
+                url.push_str(if url.contains('?') { "&mode=rwc" } else { "?mode=rwc" });
+            }
+        }
+        let opts = AnyConnectOptions::from_str(&url)?;
+        let pool = AnyPoolOptions::new()
+            .max_connections(if dialect == Dialect::Sqlite { s.max_connections.min(8) } else { s.max_connections })
+            .acquire_timeout(Duration::from_secs(s.acquire_timeout_secs))
+            .after_connect(move |conn, _meta| {
+                Box::pin(async move {
+                    if dialect == Dialect::Sqlite {
+                        // WAL for concurrent readers; FULL so a commit survives power loss.
+                        conn.execute("PRAGMA journal_mode = WAL").await?;
+                        conn.execute("PRAGMA synchronous = FULL").await?;
+                        conn.execute("PRAGMA foreign_keys = ON").await?;
+                        conn.execute("PRAGMA busy_timeout = 10000").await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(opts)
+            .await?;
+        Ok(Self { pool, dialect })
+    }
+
+    /// Cheap liveness check for /readyz.
+    pub async fn ping(&self) -> Result<(), sqlx::Error> {
+        sqlx::query("SELECT 1").execute(&self.pool).await.map(|_| ())
+    }
+}
+
+fn sqlite_path(url: &str) -> Option<String> {
+    let rest = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
+    let path = rest.split('?').next()?;
+    if path.is_empty() || path == ":memory:" {
+        None
+    } else {
+        Some(path.to_string())
+    }
+}
+
+/// A new random id for a row (`_id` in the API).
+pub fn new_id() -> String {
+    uuid::Uuid::new_v4().simple().to_string()
+}
+
+/// Whether an error is the database being unreachable (→ 503) rather than a bug.
+pub fn is_unavailable(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => true,
+        sqlx::Error::Database(d) => {
+            // PostgreSQL: admin shutdown / cannot connect now / crash recovery.
+            matches!(d.code().as_deref(), Some("57P01") | Some("57P02") | Some("57P03"))
+        }
+        _ => false,
+    }
+}
+
+/// Whether an error is a unique-constraint violation.
+pub fn is_unique_violation(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::Database(d) => {
+            matches!(d.kind(), sqlx::error::ErrorKind::UniqueViolation)
+        }
+        _ => false,
+    }
+}

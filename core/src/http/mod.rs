@@ -1,0 +1,142 @@
+//! The HTTP application: core routes, every enabled module's routes, the OpenAPI
+//! description, static files (the shell with SPA fallback, each enabled module's remote
+//! under /remotes/<id>/), and the layers (request ids, tracing, gzip, limits, CSRF).
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::{header, HeaderName, HeaderValue, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde_json::json;
+use tower_http::compression::CompressionLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::services::{ServeDir, ServeFile};
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::TraceLayer;
+
+use crate::api::{self, Access, ApiRouter, RouteDoc};
+use crate::app::AppState;
+use crate::auth::CurrentUser;
+use crate::error::AppResult;
+
+const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// Every route the app mounts, with its documentation.
+pub fn api_routes(state: &AppState) -> ApiRouter {
+    let mut api = ApiRouter::new("core")
+        .route(Access::Public, Method::GET, "/healthz", "Liveness", healthz)
+        .route(Access::Public, Method::GET, "/readyz", "Readiness (database reachable)", readyz)
+        .get("/api/modules", "Every known module: switch, release, sidebar entry, web remote", modules)
+        .get("/api/zones", "Zones of the signed-in user's company as value/label pairs", zones)
+        .merge(crate::auth::routes::routes())
+        .merge(crate::storage::routes::routes());
+    for m in state.modules.iter().filter(|m| m.enabled) {
+        api = api.merge(m.plugin.routes());
+    }
+    api
+}
+
+pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
+    let (api_router, mut docs) = api_routes(&state).into_router(&state);
+    docs.push(RouteDoc {
+        method: Method::GET,
+        path: "/api/openapi.json".into(),
+        summary: "This OpenAPI description".into(),
+        tag: "core".into(),
+        access: Access::Public,
+    });
+    let doc = serde_json::to_value(api::openapi(&docs)).unwrap_or_default();
+    let mut app: Router<AppState> = Router::new()
+        .route("/api/openapi.json", get(move || std::future::ready(Json(doc.clone()))))
+        .merge(api_router)
+        // Unknown API paths (a disabled module's included) answer 404 in JSON.
+        .route("/api/{*rest}", axum::routing::any(api_not_found));
+
+    let s = &state.settings.server;
+    for m in state.modules.iter().filter(|m| m.enabled && m.manifest.remote.is_some()) {
+        let dir = s.remotes_dir.join(&m.manifest.id).join("dist");
+        app = app.nest_service(&format!("/remotes/{}", m.manifest.id), ServeDir::new(dir));
+    }
+    app = app.route("/remotes/{*rest}", axum::routing::any(api_not_found));
+    let index = s.web_dir.join("index.html");
+    let spa = ServeDir::new(&s.web_dir).fallback(ServeFile::new(index));
+
+    let body_limit = s.body_limit;
+    let app = app
+        .fallback_service(spa)
+        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::auth::session::csrf_guard))
+        .layer(DefaultBodyLimit::max(body_limit))
+        .layer(SetResponseHeaderLayer::if_not_present(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+        .layer(SetResponseHeaderLayer::if_not_present(header::X_FRAME_OPTIONS, HeaderValue::from_static("SAMEORIGIN")))
+        .layer(SetResponseHeaderLayer::if_not_present(header::REFERRER_POLICY, HeaderValue::from_static("same-origin")))
+        .layer(axum::middleware::from_fn(no_store_api))
+        .layer(CompressionLayer::new().gzip(true))
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(|_| {
+            crate::error::AppError::Internal(anyhow::anyhow!("handler panicked")).into_response()
+        }))
+        .layer(PropagateRequestIdLayer::new(REQUEST_ID))
+        .layer(
+            TraceLayer::new_for_http().make_span_with(|req: &Request| {
+                let id = req.headers().get(REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");
+                tracing::info_span!("http", request_id = %id, method = %req.method(), path = %req.uri().path())
+            }),
+        )
+        .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
+        .with_state(state);
+    (app, docs)
+}
+
+/// API answers are per-user: never cached.
+async fn no_store_api(req: Request, next: axum::middleware::Next) -> Response {
+    let api = req.uri().path().starts_with("/api/");
+    let mut resp = next.run(req).await;
+    if api {
+        resp.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    resp
+}
+
+async fn api_not_found() -> Response {
+    (StatusCode::NOT_FOUND, Json(json!({"error": "Not found."}))).into_response()
+}
+
+async fn healthz() -> Json<serde_json::Value> {
+    Json(json!({"status": "ok"}))
+}
+
+async fn readyz(State(state): State<AppState>) -> Response {
+    match state.db.ping().await {
+        Ok(()) => Json(json!({"status": "ready"})).into_response(),
+        Err(e) => {
+            tracing::warn!(error = %e, "not ready: database unreachable");
+            (StatusCode::SERVICE_UNAVAILABLE, Json(json!({"status": "database unavailable"}))).into_response()
+        }
+    }
+}
+
+async fn modules(State(state): State<AppState>, _user: CurrentUser) -> AppResult<Json<serde_json::Value>> {
+    let list: Vec<serde_json::Value> = state
+        .modules
+        .iter()
+        .map(|m| {
+            let man = &m.manifest;
+            json!({
+                "id": man.id,
+                "name": man.name,
+                "enabled": m.enabled,
+                "release": man.release,
+                "sidebar": man.sidebar,
+                "dependencies": man.dependencies,
+                "remote": man.remote.as_ref().map(|r| json!({
+                    "url": format!("/remotes/{}/remoteEntry.js", man.id),
+                    "scope": r.scope,
+                    "module": r.module,
+                })),
+            })
+        })
+        .collect();
+    Ok(Json(json!({"release": state.settings.release, "modules": list})))
+}
+
+async fn zones(State(state): State<AppState>, user: CurrentUser) -> Json<serde_json::Value> {
+    Json(json!(state.zones.options(&user.company_code)))
+}

@@ -1,0 +1,29 @@
+//! Plantdoc host library. The core never names a feature module: modules register
+//! themselves through [`register_plugin!`] and are discovered at start.
+
+pub mod api;
+pub mod app;
+pub mod audit;
+pub mod auth;
+pub mod cli;
+pub mod clock;
+pub mod config;
+pub mod db;
+pub mod dynamic;
+pub mod error;
+pub mod http;
+pub mod mail;
+pub mod migrate;
+pub mod plugin;
+pub mod seed;
+pub mod storage;
+pub mod zones;
+
+pub use api::ApiRouter;
+pub use app::AppState;
+pub use error::{AppError, AppResult, FieldErrors};
+pub use plugin::{Manifest, Plugin};
+
+// Re-exported so module crates need no direct dependency on these.
+pub use include_dir;
+pub use inventory;
