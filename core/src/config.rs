@@ -137,8 +137,9 @@ pub struct ModuleToggle {
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DynamicSettings {
-    /// Paths of module shared libraries to load at start.
-    #[serde(default)]
+    /// Paths of module shared libraries to load at start (a list, or one
+    /// comma-separated string as environment variables give it).
+    #[serde(default, deserialize_with = "string_or_list")]
     pub libraries: Vec<PathBuf>,
 }
 
@@ -154,6 +155,19 @@ pub enum LogFormat {
 pub struct LogSettings {
     pub format: LogFormat,
     pub level: String,
+}
+
+fn string_or_list<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<PathBuf>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Either {
+        One(String),
+        Many(Vec<PathBuf>),
+    }
+    Ok(match Either::deserialize(d)? {
+        Either::One(s) => s.split(',').map(str::trim).filter(|p| !p.is_empty()).map(PathBuf::from).collect(),
+        Either::Many(v) => v,
+    })
 }
 
 /// A string that never prints.
@@ -272,8 +286,7 @@ fn layered(
                 .prefix_separator("__")
                 .separator("__")
                 .try_parsing(true)
-                .list_separator(",")
-                .with_list_parse_key("dynamic.libraries"),
+
         );
     for (k, v) in overrides {
         b = b.set_override(*k, *v).map_err(|e| ConfigError(format!("{k}: {e}")))?;

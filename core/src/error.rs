@@ -84,7 +84,7 @@ impl IntoResponse for AppError {
                 json!({"error": "The service is temporarily unavailable. Please try again."}),
             ),
             AppError::Internal(e) => {
-                tracing::error!(error = ?e, "internal error");
+                tracing::error!(error = %format!("{e:#}"), "internal error");
                 (StatusCode::INTERNAL_SERVER_ERROR, json!({"error": "Something went wrong on our side."}))
             }
         };

@@ -1,6 +1,7 @@
 //! Outgoing mail. Every message is written to the outbox table first; with SMTP
 //! configured it is then sent through lettre and marked sent, otherwise it stays in the
 //! outbox and a log line says so (a plant without mail still works).
+use lettre::message::header::ContentType;
 use lettre::message::Mailbox;
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
@@ -54,6 +55,7 @@ impl Mailer {
             .from(self.from.clone())
             .to(to.parse()?)
             .subject(subject)
+            .header(ContentType::TEXT_PLAIN)
             .body(body.to_string())?;
         match smtp.send(msg).await {
             Ok(_) => {

@@ -275,7 +275,7 @@ async fn forgot_password(
     let st = state.clone();
     tokio::spawn(async move {
         if let Err(e) = send_reset(&st, &email).await {
-            tracing::error!(error = ?e, "password reset mail failed");
+            tracing::error!(error = %format!("{e:#}"), "password reset mail failed");
         }
     });
     Ok(axum::Json(json!({"message": FORGOT_OK})).into_response())

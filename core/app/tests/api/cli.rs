@@ -1,0 +1,102 @@
+//! The `plantdoc` command line, run as a process.
+use std::process::{Command, Output};
+
+use crate::helpers::*;
+
+fn plantdoc(args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_plantdoc"));
+    c.args(args).current_dir(workspace()).env("PLANTDOC__LOG__LEVEL", "error");
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    c.output().unwrap()
+}
+
+fn text(o: &Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
+}
+
+#[test]
+fn every_command_has_help() {
+    for args in [
+        vec!["--help"],
+        vec!["serve", "--help"],
+        vec!["migrate", "--help"],
+        vec!["user", "add", "--help"],
+        vec!["seed", "demo", "--help"],
+        vec!["audit", "verify", "--help"],
+    ] {
+        let o = plantdoc(&args, &[]);
+        assert!(o.status.success(), "{args:?}: {}", text(&o));
+        assert!(text(&o).contains("Usage: plantdoc"), "{args:?}");
+    }
+    let o = plantdoc(&["user", "add", "--help"], &[]);
+    for flag in ["--email", "--password", "--first", "--last", "--position", "--department", "--company", "--zones", "--badge", "--op-no", "--temporary"] {
+        assert!(text(&o).contains(flag), "{flag}");
+    }
+}
+
+#[test]
+fn a_bad_config_value_names_the_key_and_exits_2() {
+    for (key, value, expect) in [
+        ("PLANTDOC__SERVER__ADDR", "not-an-address", "server.addr"),
+        ("PLANTDOC__STORAGE__BACKEND", "floppy", "storage.backend"),
+        ("PLANTDOC__RELEASE", "9.9", "release"),
+        ("PLANTDOC__MODULES__NOPE__ENABLED", "true", "modules.nope"),
+        ("PLANTDOC__SESSION__IDLE_TIMEOUT_SECS", "99999", "session.idle_timeout_secs"),
+    ] {
+        let o = plantdoc(&["migrate"], &[(key, value), ("PLANTDOC__DATABASE__URL", "sqlite:///nonexistent-dir-x/never.db")]);
+        assert_eq!(o.status.code(), Some(2), "{key}: {}", text(&o));
+        assert!(text(&o).contains(expect), "{key}: {}", text(&o));
+        assert!(text(&o).contains("configuration error"), "{key}: {}", text(&o));
+    }
+}
+
+#[test]
+fn a_database_that_is_down_at_start_is_a_clear_error() {
+    let o = plantdoc(
+        &["migrate"],
+        &[("PLANTDOC__DATABASE__URL", "postgres://plantdoc:secret@127.0.0.1:1/plantdoc"), ("PLANTDOC__DATABASE__ACQUIRE_TIMEOUT_SECS", "2")],
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let t = text(&o);
+    assert!(t.contains("cannot open the database"), "{t}");
+    assert!(!t.contains("secret"), "password not printed: {t}");
+}
+
+#[tokio::test]
+async fn user_add_seed_and_migrate_work_on_a_fresh_database() {
+    let tmp = tempfile::tempdir().unwrap();
+    let db = fresh_database(tmp.path()).await;
+    let files = tmp.path().join("files").display().to_string();
+    let env = [("PLANTDOC__DATABASE__URL", db.as_str()), ("PLANTDOC__STORAGE__DIR", files.as_str())];
+    let o = plantdoc(&["migrate"], &env);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("migrations are up to date"));
+    let o = plantdoc(
+        &["user", "add", "--email", "Lead@Demo.Plant", "--password", "Shift-Change-Secret-1", "--first", "Lee", "--last", "Lead", "--position", "supervisor", "--department", "production", "--company", "mpk", "--zones", "A1,B2", "--badge", "4242", "--op-no", "CL1"],
+        &env,
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    let o = plantdoc(&["user", "add", "--email", "lead@demo.plant", "--password", "Shift-Change-Secret-1", "--first", "Lee", "--last", "Lead", "--position", "boss", "--department", "production", "--company", "mpk", "--zones", "Z9"], &env);
+    assert_eq!(o.status.code(), Some(2));
+    let t = text(&o);
+    assert!(t.contains("--position: Position must be one of"), "{t}");
+    assert!(t.contains("--zones: Zone Z9 is not a zone of company mpk."), "{t}");
+    let o = plantdoc(&["user", "add", "--email", "tmp@demo.plant", "--first", "Tim", "--last", "Temp", "--position", "engineer", "--department", "process", "--company", "mpk", "--temporary"], &env);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("temporary password: "));
+
+    // Demo seed refuses a database that has users; on an empty one it prints accounts.
+    let o = plantdoc(&["seed", "demo"], &env);
+    assert!(text(&o).contains("demo seed skipped"), "{}", text(&o));
+    let tmp2 = tempfile::tempdir().unwrap();
+    let db2 = fresh_database(tmp2.path()).await;
+    let files2 = tmp2.path().join("files").display().to_string();
+    let o = plantdoc(&["seed", "demo"], &[("PLANTDOC__DATABASE__URL", db2.as_str()), ("PLANTDOC__STORAGE__DIR", files2.as_str())]);
+    assert!(o.status.success(), "{}", text(&o));
+    let t = text(&o);
+    for must in ["manager.process@demo.plant", "approver.quality@demo.plant", "engineer1@demo.plant", "supervisor@demo.plant", "kiosk@demo.plant", "badge 1001", "Demo-Plant-2026"] {
+        assert!(t.contains(must), "{must}: {t}");
+    }
+}

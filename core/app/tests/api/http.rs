@@ -1,0 +1,89 @@
+//! The HTTP layer: errors in the spec's shapes, limits, gzip, request ids, health,
+//! static serving, OpenAPI coverage.
+use reqwest::{Method, StatusCode};
+use serde_json::json;
+
+use crate::helpers::*;
+
+#[tokio::test]
+async fn malformed_json_and_wrong_types_are_field_errors() {
+    let app = spawn().await;
+    let c = app.client();
+    let r = c.send(Method::POST, "/api/users/login", Some("{\"email\": ".into()), &[]).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert_eq!(r.body, json!({"body": "Malformed JSON."}));
+    let r = c.send(Method::POST, "/api/users/login", Some("\"just a string\"".into()), &[]).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert!(r.body["body"].as_str().unwrap().starts_with("Invalid value"), "{}", r.body);
+    let r = c.send(Method::POST, "/api/users/forgotPassword", Some("{\"email\": {\"a\": 1}}".into()), &[]).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert!(r.body["email"].is_string(), "{}", r.body);
+    let r = c.send(Method::POST, "/api/users/login", Some("email=a".into()), &[("content-type", "application/x-www-form-urlencoded")]).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert_eq!(r.body, json!({"body": "Expected a JSON body (Content-Type: application/json)."}));
+}
+
+#[tokio::test]
+async fn oversize_bodies_get_413() {
+    let app = spawn_with(&[("server.body_limit", "1024")]).await;
+    let big = json!({"email": "a".repeat(5000), "password": "x"}).to_string();
+    let r = app.client().send(Method::POST, "/api/users/login", Some(big), &[]).await;
+    assert_eq!(r.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(r.body, json!({"error": "The request body is too large."}));
+}
+
+#[tokio::test]
+async fn health_readiness_request_ids_and_gzip() {
+    let app = spawn().await;
+    let c = app.client();
+    let h = c.get("/healthz").await;
+    assert_eq!(h.status, StatusCode::OK);
+    assert_eq!(h.body, json!({"status": "ok"}));
+    assert!(h.headers["x-request-id"].to_str().unwrap().len() >= 32);
+    let r = c.get("/readyz").await;
+    assert_eq!(r.body, json!({"status": "ready"}));
+    let raw = reqwest::Client::builder()
+        .no_gzip()
+        .build()
+        .unwrap()
+        .get(format!("{}/api/openapi.json", app.base))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(raw.headers()["content-encoding"], "gzip");
+}
+
+#[tokio::test]
+async fn unknown_api_paths_are_json_404_and_the_spa_falls_back_to_index() {
+    let app = spawn().await;
+    std::fs::create_dir_all(app.tmp.path().join("web")).unwrap();
+    std::fs::write(app.tmp.path().join("web/index.html"), "<!doctype html><title>Plantdoc</title>").unwrap();
+    std::fs::write(app.tmp.path().join("web/main.js"), "console.log(1)").unwrap();
+    let c = app.client();
+    let r = c.get("/api/nothing/here").await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    assert_eq!(r.body, json!({"error": "Not found."}));
+    let page = c.get("/main/swps").await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.text.contains("<title>Plantdoc</title>"));
+    assert!(c.get("/login/reset/abc").await.text.contains("Plantdoc"));
+    assert_eq!(c.get("/main.js").await.text, "console.log(1)");
+}
+
+#[tokio::test]
+async fn openapi_describes_every_route() {
+    let app = spawn().await;
+    let doc = app.client().get("/api/openapi.json").await.body;
+    assert_eq!(doc["info"]["title"], "Plantdoc");
+    let routes = plantdoc_core::http::api_routes(&app.state);
+    let mut n = 0;
+    for d in routes.docs() {
+        let item = &doc["paths"][&d.path];
+        assert!(item[d.method.as_str().to_lowercase()].is_object(), "{} {} missing", d.method, d.path);
+        n += 1;
+    }
+    assert!(doc["paths"]["/api/openapi.json"]["get"].is_object());
+    assert!(doc["paths"]["/api/users/resetPassword/{token}"]["post"]["parameters"][0]["name"] == "token");
+    assert!(n >= 12, "{n} routes");
+}

@@ -1,0 +1,14 @@
+//! API tests: each spawns the real app on a free port with its own fresh database
+//! (SQLite file, or a new PostgreSQL database when PLANTDOC_TEST_DB=postgres) and blob
+//! folder. One test binary, so it links once.
+mod helpers;
+
+mod audit;
+mod auth;
+mod cli;
+mod dynamic;
+mod faults;
+mod http;
+mod mail;
+mod modules;
+mod storage;

@@ -1,0 +1,120 @@
+//! The plugin contract as the host shows it: /api/modules, release toggles, ordering,
+//! migrations.
+use plantdoc_core::app::{migration_sets, resolve_modules};
+use plantdoc_core::migrate::check_unique;
+use reqwest::StatusCode;
+use serde_json::Value;
+
+use crate::helpers::*;
+
+fn module<'a>(list: &'a Value, id: &str) -> &'a Value {
+    list["modules"].as_array().unwrap().iter().find(|m| m["id"] == id).unwrap_or_else(|| panic!("module {id} listed"))
+}
+
+#[tokio::test]
+async fn release_1_0_is_the_spec_package() {
+    let app = spawn().await;
+    let c = app.signed_in("erin@demo.plant", "engineer", "process").await;
+    let r = c.get("/api/modules").await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.body["release"], "1.0");
+    for id in ["signoff", "swp", "alerts", "users", "island"] {
+        assert_eq!(module(&r.body, id)["enabled"], true, "{id}");
+        assert_eq!(module(&r.body, id)["release"], "1.0");
+    }
+    for id in ["training", "kanban", "dashboard"] {
+        assert_eq!(module(&r.body, id)["enabled"], false, "{id}");
+        assert_eq!(module(&r.body, id)["release"], "2.0", "{id} is labelled release 2.0");
+    }
+    let swp = module(&r.body, "swp");
+    assert_eq!(swp["name"], "SWPs");
+    assert_eq!(swp["sidebar"]["group"], "Document Control");
+    assert_eq!(swp["sidebar"]["route"], "/main/swps");
+    assert_eq!(swp["sidebar"]["label"], "SWPs");
+    assert_eq!(swp["remote"]["url"], "/remotes/swp/remoteEntry.js");
+    assert_eq!(swp["remote"]["scope"], "plantdoc_swp");
+    assert_eq!(swp["remote"]["module"], "./Module");
+    assert_eq!(module(&r.body, "users")["sidebar"]["label"], "Settings");
+    assert_eq!(module(&r.body, "users")["sidebar"]["group"], Value::Null);
+    assert_eq!(module(&r.body, "training")["sidebar"]["group"], "Production");
+    assert_eq!(module(&r.body, "kanban")["sidebar"]["group"], "Engineering");
+    // Dependencies come before their dependants.
+    let ids: Vec<&str> = r.body["modules"].as_array().unwrap().iter().map(|m| m["id"].as_str().unwrap()).collect();
+    let pos = |id: &str| ids.iter().position(|x| *x == id).unwrap();
+    assert!(pos("swp") < pos("signoff") && pos("alerts") < pos("signoff") && pos("swp") < pos("island"));
+    // Anonymous callers get nothing.
+    assert_eq!(app.client().get("/api/modules").await.status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn release_2_0_enables_everything_and_overrides_win() {
+    let app = spawn_with(&[("release", "2.0"), ("modules.kanban.enabled", "false")]).await;
+    let c = app.signed_in("erin@demo.plant", "engineer", "process").await;
+    let r = c.get("/api/modules").await;
+    assert_eq!(r.body["release"], "2.0");
+    for id in ["signoff", "swp", "alerts", "users", "island", "training", "dashboard"] {
+        assert_eq!(module(&r.body, id)["enabled"], true, "{id}");
+    }
+    assert_eq!(module(&r.body, "kanban")["enabled"], false, "local override");
+}
+
+#[tokio::test]
+async fn disabled_modules_serve_no_remote() {
+    let app = spawn().await;
+    // An enabled module's remote folder is served; a disabled one's is not.
+    let c = app.client();
+    let enabled = c.get("/remotes/swp/remoteEntry.js").await.status;
+    let disabled = c.get("/remotes/kanban/remoteEntry.js").await;
+    assert_eq!(disabled.status, StatusCode::NOT_FOUND);
+    assert_eq!(disabled.body["error"], "Not found.");
+    let built = workspace().join("plugin-web/swp/dist/remoteEntry.js").exists();
+    assert_eq!(enabled, if built { StatusCode::OK } else { StatusCode::NOT_FOUND });
+}
+
+#[test]
+fn migration_versions_are_unique_across_all_modules() {
+    let s = settings(&[("release", "2.0")]);
+    let modules = resolve_modules(&s, false).unwrap();
+    let sets = migration_sets(&modules, false);
+    check_unique(&sets).unwrap();
+    assert!(sets.len() >= 9, "core + every module");
+    // Each module keeps to its own range of a thousand.
+    for set in &sets {
+        for m in &set.migrations {
+            if set.module == "core" {
+                assert!(m.version < 1000, "core {}", m.version);
+            } else {
+                let ranges = [("swp", 1), ("alerts", 2), ("signoff", 3), ("island", 4), ("training", 5), ("kanban", 6), ("users", 7), ("dashboard", 8)];
+                let (_, r) = ranges.iter().find(|(id, _)| *id == set.module).unwrap();
+                assert_eq!(m.version / 1000, *r, "{} {}", set.module, m.version);
+            }
+        }
+    }
+}
+
+#[test]
+fn unknown_modules_in_config_are_refused() {
+    let s = settings(&[("modules.nope.enabled", "true")]);
+    let e = resolve_modules(&s, false).err().unwrap().to_string();
+    assert!(e.contains("modules.nope"), "{e}");
+    assert!(e.contains("unknown module 'nope'"), "{e}");
+}
+
+#[test]
+fn an_enabled_module_needs_its_dependencies_enabled() {
+    let s = settings(&[("modules.swp.enabled", "false")]);
+    let e = resolve_modules(&s, false).err().unwrap().to_string();
+    assert!(e.contains("needs module 'swp', which is disabled"), "{e}");
+}
+
+#[tokio::test]
+async fn zones_are_the_company_list_with_spec_labels() {
+    let app = spawn().await;
+    let c = app.signed_in("erin@demo.plant", "engineer", "process").await;
+    let r = c.get("/api/zones").await;
+    let list = r.body.as_array().unwrap();
+    assert_eq!(list.len(), 13, "mpk has 13 zones");
+    assert_eq!(list[0], serde_json::json!({"value": "A1", "label": "A Zone 1"}));
+    assert_eq!(list[11], serde_json::json!({"value": "shipping", "label": "Shipping"}));
+    assert_eq!(list[12], serde_json::json!({"value": "ojt", "label": "OJT"}));
+}
