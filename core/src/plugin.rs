@@ -189,3 +189,65 @@ impl Manifest {
         self
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Fake(Manifest);
+    impl Plugin for Fake {
+        fn manifest(&self) -> Manifest {
+            self.0.clone()
+        }
+    }
+
+    fn module(id: &str, deps: &[&str], enabled: bool) -> Module {
+        let manifest = Manifest::new(id, id, "1.0").depends_on(deps);
+        Module { manifest: manifest.clone(), enabled, plugin: Arc::new(Fake(manifest)) }
+    }
+
+    fn ids(v: &[Module]) -> Vec<&str> {
+        v.iter().map(|m| m.manifest.id.as_str()).collect()
+    }
+
+    #[test]
+    fn dependencies_come_first() {
+        let sorted = sort_modules(vec![
+            module("signoff", &["swp", "alerts"], true),
+            module("alerts", &[], true),
+            module("swp", &[], true),
+            module("island", &["swp"], true),
+        ])
+        .unwrap();
+        assert_eq!(ids(&sorted), vec!["alerts", "swp", "island", "signoff"]);
+    }
+
+    #[test]
+    fn a_missing_dependency_is_refused() {
+        let e = sort_modules(vec![module("signoff", &["swp"], true)]).err().unwrap().to_string();
+        assert_eq!(e, "module 'signoff' needs module 'swp', which is not installed");
+    }
+
+    #[test]
+    fn a_cycle_is_refused_and_named() {
+        let e = sort_modules(vec![module("a", &["b"], true), module("b", &["c"], true), module("c", &["a"], true)])
+            .err()
+            .unwrap()
+            .to_string();
+        assert_eq!(e, "module dependency cycle: a -> b -> c -> a");
+    }
+
+    #[test]
+    fn a_disabled_dependency_of_an_enabled_module_is_refused() {
+        let e = sort_modules(vec![module("signoff", &["swp"], true), module("swp", &[], false)]).err().unwrap().to_string();
+        assert!(e.contains("needs module 'swp', which is disabled"), "{e}");
+        // Both off is fine.
+        assert!(sort_modules(vec![module("signoff", &["swp"], false), module("swp", &[], false)]).is_ok());
+    }
+
+    #[test]
+    fn duplicate_ids_are_refused() {
+        let e = sort_modules(vec![module("swp", &[], true), module("swp", &[], true)]).err().unwrap().to_string();
+        assert_eq!(e, "module 'swp' is registered twice");
+    }
+}

@@ -171,6 +171,70 @@ impl Storage {
     }
 }
 
+/// A stored file's row (table `files`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct FileRecord {
+    pub id: String,
+    pub key: String,
+    pub filename: String,
+    pub content_type: String,
+    pub size: u64,
+    pub sha256: String,
+}
+
+/// What a module says about a file it stores.
+pub struct FileMeta<'a> {
+    pub module: &'a str,
+    pub owner_id: Option<&'a str>,
+    pub filename: &'a str,
+    pub content_type: &'a str,
+    /// "pending" for an upload not yet part of a document; "attached" once it is.
+    pub state: &'a str,
+}
+
+impl Storage {
+    /// Stores a stream and records it: blob written and fsynced first, then the row
+    /// committed, so a row never names a missing blob. If the row cannot be written the
+    /// blob is removed again.
+    pub async fn store_file<S, E>(
+        &self,
+        db: &crate::db::Db,
+        now_ms: i64,
+        meta: FileMeta<'_>,
+        body: S,
+        limit: u64,
+    ) -> Result<FileRecord, PutError>
+    where
+        S: Stream<Item = Result<Bytes, E>> + Send,
+        E: std::fmt::Display,
+    {
+        let blob = self.put_stream(meta.module, body, limit, meta.content_type).await?;
+        let id = crate::db::new_id();
+        let filename = safe_filename(meta.filename);
+        let res = sqlx::query(
+            "INSERT INTO files (id, storage_key, filename, content_type, size, sha256, owner_id, module, state, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        )
+        .bind(&id)
+        .bind(&blob.key)
+        .bind(&filename)
+        .bind(meta.content_type)
+        .bind(blob.size as i64)
+        .bind(&blob.sha256)
+        .bind(meta.owner_id.map(str::to_string))
+        .bind(meta.module)
+        .bind(meta.state)
+        .bind(now_ms)
+        .execute(&db.pool)
+        .await;
+        if let Err(e) = res {
+            let _ = self.delete(&blob.key).await;
+            return Err(PutError::Store(e.into()));
+        }
+        Ok(FileRecord { id, key: blob.key, filename, content_type: meta.content_type.to_string(), size: blob.size, sha256: blob.sha256 })
+    }
+}
+
 /// HMAC of a folder link's parts.
 pub(crate) fn link_signature(secret: &[u8], key: &str, exp: i64, name: &str, content_type: &str) -> String {
     let mut m = Hmac::<Sha256>::new_from_slice(secret).expect("hmac key");

@@ -187,3 +187,18 @@ fn link_lifetime_over_five_minutes_is_a_config_error() {
     let e = plantdoc_core::config::Settings::load_with(&config_dir(), &[("storage.link_ttl_secs", "301")]).err().unwrap();
     assert!(e.to_string().contains("storage.link_ttl_secs"), "{e}");
 }
+
+#[tokio::test]
+async fn no_file_row_without_its_blob_when_s3_goes_down() {
+    use plantdoc_core::storage::FileMeta;
+    let s3 = start_s3().await;
+    let app = s3_app(&s3, &[]).await;
+    let meta = || FileMeta { module: "swp", owner_id: None, filename: "../../a.pdf", content_type: "application/pdf", state: "pending" };
+    let ok = app.state.storage.store_file(&app.state.db, T0, meta(), chunks(b"%PDF-1.4 ok"), 1000).await.unwrap();
+    assert_eq!(ok.filename, "a.pdf");
+    assert!(app.state.storage.exists(&ok.key).await.unwrap());
+    drop(s3); // the S3 server is killed
+    let e = app.state.storage.store_file(&app.state.db, T0, meta(), chunks(b"%PDF-1.4 lost"), 1000).await;
+    assert!(e.is_err());
+    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM files").await, 1, "only the stored file has a row");
+}

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs what the test suites need, when missing: Debian packages (PostgreSQL server,
+# Chromium, qpdf), Python's aiosmtpd (SMTP catcher), s3s-fs (S3-compatible server).
+set -euo pipefail
+need_apt=()
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need_apt+=(postgresql)
+[ -x /usr/bin/chromium ] || need_apt+=(chromium)
+command -v qpdf >/dev/null || need_apt+=(qpdf)
+command -v cc >/dev/null || need_apt+=(gcc)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  echo "installing ${need_apt[*]}…"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq && apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+python3 -c 'import aiosmtpd' 2>/dev/null || pip install -q aiosmtpd
+if ! command -v s3s-fs >/dev/null && [ ! -x "$HOME/.cargo/bin/s3s-fs" ]; then
+  echo "installing s3s-fs (S3-compatible test server)…"
+  cargo install s3s-fs@0.14.1 --locked --features binary --quiet
+fi
+echo "test dependencies present"

@@ -1,0 +1,53 @@
+# Plantdoc — the two commands: `make run` and `make test`.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+CARGO ?= cargo
+TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
+export CARGO_TERM_COLOR := never
+
+.PHONY: run test build web web-deps test-deps test-rust test-rust-sqlite test-rust-postgres test-web bench clean
+
+## make run: build everything (release) and serve a demo plant on http://127.0.0.1:8080
+run: build
+	@mkdir -p data
+	$(TARGET_DIR)/release/plantdoc seed demo
+	@echo "Serving on http://127.0.0.1:8080 (Ctrl-C to stop)"
+	$(TARGET_DIR)/release/plantdoc serve
+
+build: web
+	$(CARGO) build --release --workspace
+
+## The web shell and every module remote (npm workspaces).
+web: web-deps
+	npm run build
+
+web-deps:
+	@if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; fi
+
+## make test: every test — Rust on SQLite and on PostgreSQL, web component and browser tests.
+test: test-deps web
+	@start=$$(date +%s); \
+	$(MAKE) --no-print-directory test-rust; \
+	$(MAKE) --no-print-directory test-web; \
+	echo "make test: all suites passed in $$(( $$(date +%s) - start )) s"
+
+## What the tests need on the machine: installed by the project, never by hand.
+test-deps:
+	@bash .ci/deps.sh
+
+test-rust:
+	$(CARGO) build --workspace
+	@pgdir=$$(mktemp -d /tmp/plantdoc-pg.XXXXXX); \
+	url=$$(bash .ci/pg.sh start $$pgdir); \
+	trap "bash .ci/pg.sh stop $$pgdir; rm -rf $$pgdir" EXIT; \
+	echo "== Rust tests on SQLite"; \
+	PLANTDOC_TEST_DB=sqlite PLANTDOC_TEST_PG_URL=$$url $(CARGO) test --workspace; \
+	echo "== Rust tests on PostgreSQL"; \
+	PLANTDOC_TEST_DB=postgres PLANTDOC_TEST_PG_URL=$$url $(CARGO) test --workspace
+
+test-web:
+	npm test
+	PLANTDOC_BIN=$(abspath $(TARGET_DIR))/debug/plantdoc npm run e2e
+
+clean:
+	rm -rf data test-results
