@@ -284,9 +284,9 @@ fn layered(
         .add_source(
             config::Environment::with_prefix("PLANTDOC")
                 .prefix_separator("__")
-                .separator("__")
-                .try_parsing(true)
-
+                .separator("__"),
+            // No try_parsing: it would read PLANTDOC__RELEASE=2.0 as the number 2. Values
+            // stay strings and are converted to each key's type on deserialising.
         );
     for (k, v) in overrides {
         b = b.set_override(*k, *v).map_err(|e| ConfigError(format!("{k}: {e}")))?;

@@ -135,6 +135,14 @@ pub async fn start(
     let id = random_token();
     let csrf = new_csrf(state);
     let now = state.now_ms();
+    // Expired sessions are refused on sight; this keeps the table from growing.
+    let s = &state.settings.session;
+    let longest_idle = s.idle_timeout_secs.max(s.kiosk_idle_timeout_secs) * 1000;
+    sqlx::query("DELETE FROM sessions WHERE last_seen < $1 OR created_at < $2")
+        .bind(now - longest_idle)
+        .bind(now - s.absolute_timeout_secs * 1000)
+        .execute(&state.db.pool)
+        .await?;
     sqlx::query("INSERT INTO sessions (id_hash, user_id, csrf, restricted, created_at, last_seen) VALUES ($1, $2, $3, $4, $5, $5)")
         .bind(sha256_hex(&id))
         .bind(user_id)

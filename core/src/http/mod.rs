@@ -85,14 +85,32 @@ pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
     (app, docs)
 }
 
-/// API answers are per-user: never cached.
+/// API answers are per-user: never cached. Static files: content-hashed chunks are
+/// immutable; the rest (index.html, main.js, remoteEntry.js) is revalidated each time,
+/// so a new build or a module switched on shows at the next load.
 async fn no_store_api(req: Request, next: axum::middleware::Next) -> Response {
-    let api = req.uri().path().starts_with("/api/");
+    let path = req.uri().path().to_string();
     let mut resp = next.run(req).await;
-    if api {
-        resp.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    if resp.headers().contains_key(header::CACHE_CONTROL) {
+        return resp;
     }
+    let value = if path.starts_with("/api/") {
+        "no-store"
+    } else if is_hashed_asset(&path) && resp.status().is_success() {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
+    resp.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
     resp
+}
+
+/// `name.0123abcd.js`: a file whose name carries its content hash.
+fn is_hashed_asset(path: &str) -> bool {
+    let file = path.rsplit('/').next().unwrap_or("");
+    let mut parts = file.rsplit('.');
+    let (Some(_ext), Some(hash)) = (parts.next(), parts.next()) else { return false };
+    hash.len() >= 8 && hash.chars().all(|c| c.is_ascii_hexdigit()) && parts.next().is_some()
 }
 
 async fn api_not_found() -> Response {

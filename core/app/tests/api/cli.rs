@@ -64,6 +64,18 @@ fn a_database_that_is_down_at_start_is_a_clear_error() {
     assert!(!t.contains("secret"), "password not printed: {t}");
 }
 
+#[test]
+fn environment_values_are_typed_by_their_key() {
+    let tmp = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}/pd.db", tmp.path().display());
+    // "2.0" stays the release name; "false" and "7" become a bool and a number.
+    let o = plantdoc(
+        &["migrate"],
+        &[("PLANTDOC__DATABASE__URL", &db), ("PLANTDOC__RELEASE", "2.0"), ("PLANTDOC__MODULES__KANBAN__ENABLED", "false"), ("PLANTDOC__DATABASE__MAX_CONNECTIONS", "7")],
+    );
+    assert!(o.status.success(), "{}", text(&o));
+}
+
 #[tokio::test]
 async fn user_add_seed_and_migrate_work_on_a_fresh_database() {
     let tmp = tempfile::tempdir().unwrap();

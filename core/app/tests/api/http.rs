@@ -68,7 +68,13 @@ async fn unknown_api_paths_are_json_404_and_the_spa_falls_back_to_index() {
     assert_eq!(page.status, StatusCode::OK);
     assert!(page.text.contains("<title>Plantdoc</title>"));
     assert!(c.get("/login/reset/abc").await.text.contains("Plantdoc"));
-    assert_eq!(c.get("/main.js").await.text, "console.log(1)");
+    let main = c.get("/main.js").await;
+    assert_eq!(main.text, "console.log(1)");
+    assert_eq!(main.headers["cache-control"], "no-cache", "unhashed names are revalidated");
+    std::fs::write(app.tmp.path().join("web/617.3f9a2c1b.js"), "x").unwrap();
+    assert_eq!(c.get("/617.3f9a2c1b.js").await.headers["cache-control"], "public, max-age=31536000, immutable");
+    assert_eq!(c.get("/healthz").await.headers["cache-control"], "no-cache");
+    assert_eq!(r.headers["cache-control"], "no-store", "API answers are never cached");
 }
 
 #[tokio::test]

@@ -1,0 +1,87 @@
+// The drawer (256 wide): one antd Menu built from the module list.
+import { useEffect, useState } from 'react';
+import { Layout, Menu, Tag, Tooltip } from 'antd';
+import { Link, useLocation } from 'react-router';
+import { ICONS, AppstoreOutlined, loadIcon } from '@plantdoc/kit';
+import { COMING_SOON_ROUTE, NOT_AVAILABLE, entryForPath, groupEntries } from './sidebarModel';
+
+export const DRAWER_WIDTH = 256;
+
+/** The manifest's icon; a name outside the kit's set loads once, on demand. */
+function SidebarIcon({ name }) {
+  const [Icon, setIcon] = useState(() => ICONS[name] || null);
+  useEffect(() => {
+    let live = true;
+    if (!ICONS[name]) loadIcon(name).then((I) => live && setIcon(() => I));
+    return () => {
+      live = false;
+    };
+  }, [name]);
+  const Shown = Icon || AppstoreOutlined;
+  return <Shown />;
+}
+
+function iconFor(name) {
+  return <SidebarIcon name={name} />;
+}
+
+function itemFor(entry) {
+  const base = { key: entry.route, icon: iconFor(entry.icon), 'data-state': entry.state };
+  if (entry.state === 'enabled') {
+    return { ...base, label: <Link to={entry.route}>{entry.label}</Link> };
+  }
+  if (entry.state === 'coming-soon') {
+    return {
+      ...base,
+      label: (
+        <Link to={COMING_SOON_ROUTE} state={{ module: entry.id, label: entry.label, release: entry.release }}>
+          {entry.label}
+          <Tag color="blue" style={{ marginLeft: 8 }}>
+            Release {entry.release}
+          </Tag>
+        </Link>
+      ),
+    };
+  }
+  return {
+    ...base,
+    disabled: true,
+    label: (
+      <Tooltip title={NOT_AVAILABLE} placement="right">
+        <span style={{ display: 'inline-block', width: '100%' }}>{entry.label}</span>
+      </Tooltip>
+    ),
+  };
+}
+
+export function menuItems(entries) {
+  const items = [];
+  for (const { group, entries: list } of groupEntries(entries)) {
+    if (group) {
+      items.push({ type: 'group', key: `group:${group}`, label: group, children: list.map(itemFor) });
+    } else {
+      items.push({ type: 'divider', key: 'divider' }, ...list.map(itemFor));
+    }
+  }
+  return items;
+}
+
+export function Sidebar({ entries }) {
+  const { pathname } = useLocation();
+  const selected = entryForPath(entries, pathname);
+  return (
+    <Layout.Sider
+      width={DRAWER_WIDTH}
+      theme="light"
+      data-testid="drawer"
+      style={{ borderRight: '1px solid #f0f0f0', height: '100vh', position: 'sticky', top: 0, overflow: 'auto' }}
+    >
+      <div style={{ height: 64, display: 'flex', alignItems: 'center', padding: '0 24px', fontWeight: 600, fontSize: 18 }}>
+        <Link to="/main/dashboard" style={{ color: 'inherit' }}>
+          Plantdoc
+        </Link>
+      </div>
+      <Menu mode="inline" selectedKeys={selected ? [selected.route] : []} items={menuItems(entries)} style={{ borderInlineEnd: 0 }} />
+    </Layout.Sider>
+  );
+}

@@ -1,0 +1,45 @@
+// 'Please create a new password': the sign-in with a temporary password. The e-mail and
+// the temporary password just typed are sent along; the user picks the new one twice.
+import { useState } from 'react';
+import { Alert, Button, Form, Input, Typography } from 'antd';
+import { api } from '@plantdoc/kit';
+import { splitErrors } from './LoginPage';
+
+export function ChangePasswordForm({ email, tempPassword, onDone }) {
+  const [form] = Form.useForm();
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState(null);
+
+  const onFinish = async ({ password = '', password2 = '' }) => {
+    setBusy(true);
+    setNotice(null);
+    try {
+      onDone(await api.post('/api/users/setPassword', { email, password, password2, tempPassword }));
+    } catch (err) {
+      const { mine, other } = splitErrors(err.fields, ['password', 'password2']);
+      form.setFields(mine);
+      if (other.length || !mine.length) setNotice(other.join(' ') || err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} name="change-password">
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        Please create a new password
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{email}</Typography.Paragraph>
+      {notice && <Alert type="error" showIcon title={notice} style={{ marginBottom: 16 }} />}
+      <Form.Item label="New Password" name="password">
+        <Input.Password autoComplete="new-password" autoFocus />
+      </Form.Item>
+      <Form.Item label="Confirm Password" name="password2">
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={busy}>
+        Change Password
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,83 @@
+// Mounts one module's remote under its route. Suspense shows a spinner while the remote
+// downloads; the error boundary keeps a failed or broken remote inside its own page, so
+// the sidebar and the other modules keep working.
+import { Component, Suspense, lazy, useMemo } from 'react';
+import { Button, Result, Spin } from 'antd';
+import { Route, Routes } from 'react-router';
+import { useModules } from './ModulesContext';
+import { NotFound } from '../pages/NotFound';
+
+class ModuleErrorBoundary extends Component {
+  constructor(props) {
+    super(props);
+    this.state = { error: null };
+  }
+
+  static getDerivedStateFromError(error) {
+    return { error };
+  }
+
+  componentDidCatch(error) {
+    console.error(`module ${this.props.name} failed`, error);
+  }
+
+  render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <Result
+        status="error"
+        title={`The ${this.props.name} module could not be loaded.`}
+        subTitle={String(this.state.error?.message || this.state.error)}
+        extra={
+          <Button type="primary" onClick={() => window.location.reload()}>
+            Reload
+          </Button>
+        }
+      />
+    );
+  }
+}
+
+/** A module's routes, relative to where the host mounts it. '' is the module's index. */
+export function ModuleRoutes({ mod }) {
+  return (
+    <Routes>
+      {mod.routes.map((r) =>
+        r.path === '' || r.path === '/' ? (
+          <Route key="index" index element={r.element} />
+        ) : (
+          <Route key={r.path} path={r.path.replace(/^\//, '')} element={r.element} />
+        ),
+      )}
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}
+
+export const moduleSpinner = (
+  <div style={{ padding: 64, textAlign: 'center' }}>
+    <Spin size="large" />
+  </div>
+);
+
+export function RemoteModule({ module }) {
+  const { loader } = useModules();
+  const Loaded = useMemo(
+    () =>
+      lazy(() =>
+        loader.load(module).then((mod) => ({
+          default: function LoadedModule() {
+            return <ModuleRoutes mod={mod} />;
+          },
+        })),
+      ),
+    [loader, module],
+  );
+  return (
+    <ModuleErrorBoundary key={module.id} name={module.name || module.id}>
+      <Suspense fallback={moduleSpinner}>
+        <Loaded />
+      </Suspense>
+    </ModuleErrorBoundary>
+  );
+}

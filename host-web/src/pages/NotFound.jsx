@@ -1,0 +1,21 @@
+import { Button, Result } from 'antd';
+import { Link } from 'react-router';
+
+export const NOT_FOUND_TEXT = "The page you are looking for can't be found.";
+
+export function NotFound({ standalone = false }) {
+  return (
+    <div style={standalone ? { paddingTop: 80 } : undefined}>
+      <Result
+        status="404"
+        title="404"
+        subTitle={NOT_FOUND_TEXT}
+        extra={
+          <Link to="/">
+            <Button type="primary">Home</Button>
+          </Link>
+        }
+      />
+    </div>
+  );
+}

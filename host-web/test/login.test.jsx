@@ -1,0 +1,137 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { api, getKioskSettings, getSession, setSessionUser } from '@plantdoc/kit';
+import { LoginArea } from '../src/login/LoginArea';
+import { SessionGate } from '../src/session/SessionGate';
+import { unregisterServiceWorkers } from '../src/serviceWorker';
+import { manager } from './fixtures';
+import { stubFetch } from '../../plugin-web/kit/test/helpers';
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <div data-testid="where">{pathname + search}</div>;
+}
+
+function renderLogin(path) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/login/*" element={<LoginArea />} />
+        <Route path="*" element={<div>elsewhere</div>} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+  );
+}
+
+const type = (label, value) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('login page', () => {
+  it('shows server field errors under the fields', async () => {
+    setSessionUser(null);
+    stubFetch({ 'POST /api/users/login': [400, { email: 'E-mail is required.', password: 'Password is required.' }] });
+    renderLogin('/login');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('E-mail is required.')).toBeTruthy();
+    expect(screen.getByText('Password is required.')).toBeTruthy();
+  });
+
+  it('signs in and goes to the console', async () => {
+    setSessionUser(null);
+    stubFetch({ 'POST /api/users/login': [200, manager] });
+    renderLogin('/login');
+    type('Email', 'manager.process@demo.plant');
+    type('Password', 'Demo-Plant-2026');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toMatch(/^\/main/));
+    expect(getSession().isAuthenticated).toBe(true);
+  });
+
+  it('switches to the new-password form on CHANGE_PASSWORD and sends the temporary password', async () => {
+    setSessionUser(null);
+    const fetch = stubFetch({
+      'POST /api/users/login': [403, { status: 'CHANGE_PASSWORD' }],
+      'POST /api/users/setPassword': [200, manager],
+    });
+    renderLogin('/login');
+    type('Email', 't@demo.plant');
+    type('Password', 'Temp-Pass-12345');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Please create a new password')).toBeTruthy();
+    type('New Password', 'Brand-New-Pass-1');
+    type('Confirm Password', 'Brand-New-Pass-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toMatch(/^\/main/));
+    const body = JSON.parse(fetch.mock.calls.find((c) => c[0] === '/api/users/setPassword')[1].body);
+    expect(body).toEqual({ email: 't@demo.plant', password: 'Brand-New-Pass-1', password2: 'Brand-New-Pass-1', tempPassword: 'Temp-Pass-12345' });
+  });
+
+  it('stores a recognised zone query in the kiosk settings, access not allowed', () => {
+    setSessionUser(null);
+    renderLogin('/login?zone=shipping');
+    expect(getKioskSettings()).toMatchObject({ zone: 'shipping', allowAccess: false });
+  });
+
+  it('sends other login paths to /login/', () => {
+    renderLogin('/login/whatever');
+    expect(screen.getByTestId('where').textContent).toBe('/login/');
+  });
+
+  it('says so for an invalid reset token', async () => {
+    stubFetch({ '/api/users/resetPassword/bad': [400, { token: 'Invalid or expired token.' }] });
+    renderLogin('/login/reset/bad');
+    expect(screen.getByTestId('reset-checking')).toBeTruthy();
+    expect(await screen.findByText('Invalid or expired token.')).toBeTruthy();
+  });
+
+  it('resets with a valid token', async () => {
+    stubFetch({
+      'GET /api/users/resetPassword/good': [200, { valid: true }],
+      'POST /api/users/resetPassword/good': [200, {}],
+    });
+    renderLogin('/login/reset/good');
+    expect(await screen.findByText('Enter your new password')).toBeTruthy();
+    type('New Password', 'Another-Pass-77');
+    type('Confirm Password', 'Another-Pass-77');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Thanks! Your password was successfully changed.')).toBeTruthy();
+  });
+});
+
+describe('session gate', () => {
+  it('re-checks the session on any 401 and goes to /login with the query kept', async () => {
+    setSessionUser(manager);
+    let signedIn = true;
+    stubFetch({
+      '/api/users/current': () => (signedIn ? [200, manager] : [401, { error: 'Please sign in.' }]),
+      '/api/swps/x': [401, { error: 'Please sign in.' }],
+    });
+    window.history.replaceState(null, '', '/main/swps?zone=A1');
+    render(
+      <MemoryRouter initialEntries={['/main/swps?zone=A1']}>
+        <SessionGate>
+          <Routes>
+            <Route path="*" element={<div>app</div>} />
+          </Routes>
+          <Where />
+        </SessionGate>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('app')).toBeTruthy();
+    signedIn = false;
+    await api.get('/api/swps/x').catch(() => {});
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/login?zone=A1'));
+    expect(getSession().isAuthenticated).toBe(false);
+  });
+});
+
+describe('service worker', () => {
+  it('unregisters every registration on load', async () => {
+    const unregister = vi.fn(async () => true);
+    const nav = { serviceWorker: { getRegistrations: async () => [{ unregister }, { unregister }] } };
+    expect(await unregisterServiceWorkers(nav)).toBe(2);
+    expect(unregister).toHaveBeenCalledTimes(2);
+    expect(await unregisterServiceWorkers({})).toBe(0);
+  });
+});

@@ -1,0 +1,3 @@
+import { AlertsPage } from './pages/AlertsPage';
+
+export const routes = [{ path: '', element: <AlertsPage /> }];

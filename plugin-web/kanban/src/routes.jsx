@@ -1,0 +1,3 @@
+import { KanbanPage } from './pages/KanbanPage';
+
+export const routes = [{ path: '', element: <KanbanPage /> }];

@@ -1,0 +1,122 @@
+// The one API client of the front end. It lives in the kit, which the federation shares as
+// a singleton, so the host and every remote use this very module instance: the 401 handler
+// the host installs applies to every call any module makes.
+
+const CSRF_COOKIES = ['__Host-plantdoc_csrf', 'plantdoc_csrf'];
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+let unauthorizedHandler = null;
+
+/** The host installs what a 401 answer triggers (a session re-check, then /login). */
+export function onUnauthorized(handler) {
+  unauthorizedHandler = handler;
+}
+
+/** A non-2xx answer. `fields` is the server's field → message map (400/429), else {}. */
+export class ApiError extends Error {
+  constructor(status, body) {
+    super(errorMessage(status, body));
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    this.fields = fieldErrors(body);
+  }
+}
+
+function errorMessage(status, body) {
+  if (body && typeof body === 'object') {
+    if (typeof body.error === 'string') return body.error;
+    const first = Object.values(body).find((v) => typeof v === 'string');
+    if (first) return first;
+  }
+  if (typeof body === 'string' && body) return body;
+  return `Request failed (${status}).`;
+}
+
+/** The field → message map of an error body; {} when the body is not one. */
+export function fieldErrors(body) {
+  if (body instanceof ApiError) return body.fields;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
+  const out = {};
+  for (const [k, v] of Object.entries(body)) if (typeof v === 'string') out[k] = v;
+  return out;
+}
+
+/** antd Form `setFields` input for a field map, e.g. form.setFields(formFields(err.fields)). */
+export function formFields(map, names) {
+  return Object.entries(map || {})
+    .filter(([name]) => !names || names.includes(name))
+    .map(([name, message]) => ({ name, errors: [message] }));
+}
+
+/** The CSRF token, read fresh each time: the server replaces it at login. */
+export function readCsrfToken(cookieString = typeof document === 'undefined' ? '' : document.cookie) {
+  const jar = {};
+  for (const part of cookieString.split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0) jar[part.slice(0, i).trim()] = decodeURIComponent(part.slice(i + 1).trim());
+  }
+  for (const name of CSRF_COOKIES) if (jar[name]) return jar[name];
+  return '';
+}
+
+async function readBody(res) {
+  if (res.status === 204) return null;
+  const text = await res.text();
+  if (!text) return null;
+  const type = res.headers.get('content-type') || '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/**
+ * One request. `body` is sent as JSON (FormData as is). Options: `signal`, and
+ * `skipUnauthorized` for the session check itself (its 401 is the answer, not an event).
+ */
+export async function request(method, path, body, options = {}) {
+  const headers = { Accept: 'application/json' };
+  let payload;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  if (!SAFE_METHODS.has(method)) {
+    const token = readCsrfToken();
+    if (token) headers['X-CSRF-Token'] = token;
+  }
+  const res = await fetch(path, {
+    method,
+    headers,
+    body: payload,
+    credentials: 'same-origin',
+    signal: options.signal,
+  });
+  const data = await readBody(res);
+  if (!res.ok) {
+    const err = new ApiError(res.status, data);
+    if (res.status === 401 && !options.skipUnauthorized && unauthorizedHandler) {
+      try {
+        unauthorizedHandler(err);
+      } catch {
+        // The handler's own failure must not hide the original error.
+      }
+    }
+    throw err;
+  }
+  return data;
+}
+
+export const api = {
+  get: (path, options) => request('GET', path, undefined, options),
+  post: (path, body, options) => request('POST', path, body === undefined ? {} : body, options),
+  put: (path, body, options) => request('PUT', path, body === undefined ? {} : body, options),
+  delete: (path, body, options) => request('DELETE', path, body, options),
+};

@@ -1,0 +1,77 @@
+// Session state of the browser tab: { isAuthenticated, isOperator, user }, kept in
+// sessionStorage so a reload does not sign the tab out. Shared by the host and the
+// remotes through the kit singleton.
+import { useSyncExternalStore } from 'react';
+import { api } from './api';
+
+export const SESSION_KEY = 'plantdoc.session';
+const SIGNED_OUT = Object.freeze({ isAuthenticated: false, isOperator: false, user: null });
+
+function load() {
+  try {
+    const raw = sessionStorage.getItem(SESSION_KEY);
+    const s = raw && JSON.parse(raw);
+    if (s && typeof s.isAuthenticated === 'boolean') return s;
+  } catch {
+    // Unreadable storage: start signed out.
+  }
+  return SIGNED_OUT;
+}
+
+let state = load();
+const listeners = new Set();
+
+function publish(next) {
+  state = next;
+  try {
+    sessionStorage.setItem(SESSION_KEY, JSON.stringify(next));
+  } catch {
+    // Private mode or quota: the in-memory state still works.
+  }
+  listeners.forEach((l) => l());
+}
+
+export function getSession() {
+  return state;
+}
+
+export function subscribeSession(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** A user whose password must be changed is not signed in for the app's purposes. */
+export function setSessionUser(user) {
+  if (!user || typeof user !== 'object' || !user._id || user.status === 'CHANGE_PASSWORD') {
+    publish(SIGNED_OUT);
+  } else {
+    publish({ isAuthenticated: true, isOperator: user.position === 'operator', user });
+  }
+  return state;
+}
+
+export function clearSession() {
+  publish(SIGNED_OUT);
+}
+
+/** GET /api/users/current: a user object signs the tab in, any failure signs it out. */
+export async function checkSession() {
+  try {
+    const user = await api.get('/api/users/current', { skipUnauthorized: true });
+    return setSessionUser(user);
+  } catch {
+    return setSessionUser(null);
+  }
+}
+
+export async function logout() {
+  try {
+    await api.get('/api/users/logout', { skipUnauthorized: true });
+  } finally {
+    clearSession();
+  }
+}
+
+export function useSession() {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { DeleteDialog, DELETE_TEXT } from '../src/DeleteDialog';
+import { DocumentViewer } from '../src/DocumentViewer';
+import { OperatorsSignedModal } from '../src/OperatorsSignedModal';
+import { PagedTable } from '../src/PagedTable';
+import { stubFetch } from './helpers';
+
+const rows = Array.from({ length: 12 }, (_, i) => ({ _id: `id${i}`, partNumber: `P-${String(12 - i).padStart(2, '0')}` }));
+
+describe('PagedTable', () => {
+  it('shows 10 rows by default and offers 5, 10 and 25 per page', async () => {
+    const { container } = render(<PagedTable columns={[{ title: 'Part Number', dataIndex: 'partNumber' }]} dataSource={rows} />);
+    expect(container.querySelectorAll('tbody tr.ant-table-row')).toHaveLength(10);
+    fireEvent.mouseDown(container.querySelector('.ant-pagination-options .ant-select'));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(expect.arrayContaining(['5 / page', '10 / page', '25 / page']));
+  });
+
+  it('sorts a column on click', () => {
+    const { container } = render(
+      <PagedTable columns={[{ title: 'Part Number', dataIndex: 'partNumber' }]} dataSource={rows} pageSize={25} />,
+    );
+    fireEvent.click(screen.getByText('Part Number'));
+    const first = container.querySelector('tbody tr.ant-table-row td');
+    expect(first.textContent).toBe('P-01');
+  });
+});
+
+describe('DeleteDialog', () => {
+  it('asks before deleting pending documents', () => {
+    const onConfirm = vi.fn();
+    const onCancel = vi.fn();
+    render(<DeleteDialog open kind="pending" onConfirm={onConfirm} onCancel={onCancel} />);
+    expect(screen.getByText('Delete documents?')).toBeTruthy();
+    expect(screen.getByText(DELETE_TEXT.pending)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+
+  it('words the deployed case for the plant floor', () => {
+    render(<DeleteDialog open kind="deployed" />);
+    expect(
+      screen.getByText(
+        'Are you sure you want to delete the selected documents and remove them from the plant floor? This action cannot be undone.',
+      ),
+    ).toBeTruthy();
+  });
+});
+
+describe('OperatorsSignedModal', () => {
+  const ops = [
+    { op: { _id: 'o1', opNo: 'OP1001', fullName: 'Olivia Chen' }, dateSigned: { date: '2026-03-04T14:05:00' } },
+  ];
+
+  it('lists operator number, name and signing date under Name and Signed', () => {
+    const onClose = vi.fn();
+    render(<OperatorsSignedModal open operators={ops} onClose={onClose} />);
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('Operators Signed')).toBeTruthy();
+    expect(within(dialog).getAllByText('Name').length).toBeGreaterThan(0);
+    expect(within(dialog).getAllByText('Signed').length).toBeGreaterThan(0);
+    expect(within(dialog).getByText('OP1001')).toBeTruthy();
+    expect(within(dialog).getByText('Olivia Chen')).toBeTruthy();
+    expect(within(dialog).getByText('Mar-04-26 02:05pm')).toBeTruthy();
+    expect(screen.getByTestId('operators-signed-list').style.height).toBe('400px');
+    expect(document.querySelector('.ant-modal').style.width).toBe('600px');
+    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Close' }).find((b) => b.textContent === 'Close'));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('fetches the list from a signed-ops path', async () => {
+    const fetch = stubFetch({ '/api/swps/signed-ops/s1': [200, { opList: { opsSigned: ops } }] });
+    render(<OperatorsSignedModal open source="/api/swps/signed-ops/s1" onClose={() => {}} />);
+    expect(await screen.findByText('Olivia Chen')).toBeTruthy();
+    expect(fetch).toHaveBeenCalledWith('/api/swps/signed-ops/s1', expect.anything());
+  });
+});
+
+describe('DocumentViewer', () => {
+  const urls = { swc: '/f/swc.pdf', jes: '/f/jes.pdf', vis: '/f/vis.pdf' };
+
+  it('has Back, SWC, JES, VIS, VIDEO; shows SWC first; VIDEO disabled without a video', () => {
+    const onBack = vi.fn();
+    render(<DocumentViewer urls={urls} onBack={onBack} />);
+    const names = screen.getAllByRole('button').map((b) => b.textContent);
+    expect(names).toEqual(['Back', 'SWC', 'JES', 'VIS', 'VIDEO']);
+    expect(screen.getByRole('button', { name: 'VIDEO' }).disabled).toBe(true);
+    const viewer = screen.getByTestId('document-viewer');
+    expect(viewer.style.height).toBe('900px');
+    expect(viewer.querySelector('iframe').getAttribute('src')).toBe('/f/swc.pdf');
+    fireEvent.click(screen.getByRole('button', { name: 'JES' }));
+    expect(viewer.querySelector('iframe').getAttribute('src')).toBe('/f/jes.pdf');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(onBack).toHaveBeenCalled();
+  });
+
+  it('plays the video when there is one', () => {
+    render(<DocumentViewer urls={{ ...urls, video: '/f/v.mp4' }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'VIDEO' }));
+    expect(screen.getByTestId('document-viewer').querySelector('video').getAttribute('src')).toBe('/f/v.mp4');
+  });
+});

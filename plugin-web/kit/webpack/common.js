@@ -1,0 +1,38 @@
+// Webpack settings common to the host and the remotes (see docs/web.md).
+const path = require('path');
+
+// JSX through babel (not swc: its native builds break `npm ci` on other platforms).
+const babelRule = {
+  test: /\.jsx?$/,
+  exclude: /node_modules/,
+  use: {
+    loader: 'babel-loader',
+    options: {
+      babelrc: false,
+      configFile: false,
+      presets: [['@babel/preset-react', { runtime: 'automatic' }]],
+    },
+  },
+};
+
+function baseConfig({ dir, mode }) {
+  return {
+    mode: mode || 'production',
+    context: dir,
+    devtool: false,
+    resolve: { extensions: ['.js', '.jsx'] },
+    module: { rules: [babelRule] },
+    output: {
+      path: path.join(dir, 'dist'),
+      clean: true,
+      // No [contenthash] in `filename`: the federation runtime needs stable entry names.
+      // Async chunks are content-hashed so they can be cached.
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:10].js',
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+module.exports = { baseConfig, babelRule };

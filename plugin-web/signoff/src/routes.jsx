@@ -1,0 +1,3 @@
+import { SignOffPage } from './pages/SignOffPage';
+
+export const routes = [{ path: '', element: <SignOffPage /> }];

@@ -1,0 +1,3 @@
+import { SwpsPage } from './pages/SwpsPage';
+
+export const routes = [{ path: '', element: <SwpsPage /> }];

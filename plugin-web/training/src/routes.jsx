@@ -1,0 +1,3 @@
+import { TrainingPage } from './pages/TrainingPage';
+
+export const routes = [{ path: '', element: <TrainingPage /> }];

@@ -1,0 +1,3 @@
+import { SettingsPage } from './pages/SettingsPage';
+
+export const routes = [{ path: '', element: <SettingsPage /> }];

@@ -1,0 +1,181 @@
+// Landing, sign-in, forced new password, forgot/reset with real mail, guards, logout.
+// One plantdoc (release 1.0) with a real SMTP catcher.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, login, startServer, startSmtp, waitForPath, withPage } from './harness.mjs';
+
+let server;
+let smtp;
+let context;
+const ctx = () => context;
+const it = (name, body) => test(name, withPage(ctx, name, body));
+
+before(async () => {
+  smtp = await startSmtp();
+  server = await startServer({ smtp });
+  context = await launchBrowser();
+});
+
+after(async () => {
+  await context?.close();
+  server?.stop();
+  smtp?.stop();
+});
+
+const fieldError = (page, id) => page.locator(`.ant-form-item:has(#${id}) .ant-form-item-explain-error`);
+
+describe('landing and sign-in', () => {
+  it('shows the alpha landing page with a Login link to /main', async (page) => {
+    await page.goto(`${server.url}/`);
+    await page.getByText('Alpha Release').waitFor();
+    await page.getByText('For production setup and testing').waitFor();
+    const link = page.getByRole('link', { name: 'Login' });
+    assert.equal(await link.getAttribute('href'), '/main');
+    await link.click();
+    // Signed out: the console guard sends the user to the login page.
+    await waitForPath(page, '/login');
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    await page.getByRole('link', { name: 'Forgot Password?' }).waitFor();
+  });
+
+  it('signs a staff member in to the console (dashboard off in 1.0 → SWPs)', async (page) => {
+    await login(page, server.url, 'manager.process@demo.plant');
+    await waitForPath(page, '/main/swps');
+    await page.getByTestId('page-title').getByText('SWPs').waitFor();
+    // Signed in, the landing page and the login page send the user on.
+    await page.goto(`${server.url}/`);
+    await waitForPath(page, '/main/swps');
+    await page.goto(`${server.url}/login`);
+    await waitForPath(page, '/main/swps');
+  });
+
+  it('shows the server field errors under the fields', async (page) => {
+    await login(page, server.url, 'manager.process@demo.plant', 'not-the-password');
+    await fieldError(page, 'login_password').getByText('Incorrect e-mail or password.').waitFor();
+    await page.getByLabel('Email').fill('');
+    await page.getByLabel('Password', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await fieldError(page, 'login_email').getByText('E-mail is required.').waitFor();
+    await fieldError(page, 'login_password').getByText('Password is required.').waitFor();
+    assert.match(new URL(page.url()).pathname, /^\/login/);
+  });
+
+  it('stores a recognised zone query in the kiosk settings, access not allowed', async (page) => {
+    await page.goto(`${server.url}/login?zone=C2`);
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    const kiosk = await page.evaluate(() => JSON.parse(localStorage.getItem('plantdoc.kiosk')));
+    assert.equal(kiosk.zone, 'C2');
+    assert.equal(kiosk.allowAccess, false);
+    await page.evaluate(() => localStorage.clear());
+  });
+
+  it('sends other login paths to /login/', async (page) => {
+    await page.goto(`${server.url}/login/nowhere/at/all`);
+    await waitForPath(page, '/login/');
+  });
+});
+
+describe('temporary password', () => {
+  it('forces a new password, then signs in with it', async (page) => {
+    server.cli('user', 'add', '--email', 't@demo.plant', '--password', 'Temp-Pass-12345', '--first', 'Tina', '--last', 'Tester',
+      '--position', 'engineer', '--department', 'process', '--company', 'mpk', '--temporary');
+    await login(page, server.url, 't@demo.plant', 'Temp-Pass-12345');
+    await page.getByText('Please create a new password').waitFor();
+    // Server validation shows under the fields.
+    await page.getByLabel('New Password').fill('Fresh-Pass-2026');
+    await page.getByLabel('Confirm Password').fill('Other-Pass-2026');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.locator('.ant-form-item-explain-error').first().waitFor();
+    await page.getByLabel('Confirm Password').fill('Fresh-Pass-2026');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await waitForPath(page, '/main/swps');
+    // The new password works after logging out.
+    await page.getByTestId('profile-menu').click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await waitForPath(page, '/login');
+    await login(page, server.url, 't@demo.plant', 'Fresh-Pass-2026');
+    await waitForPath(page, '/main/swps');
+  });
+});
+
+describe('forgot and reset password', () => {
+  it('mails a reset link that sets a new password once', async (page) => {
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('link', { name: 'Forgot Password?' }).click();
+    await waitForPath(page, '/login/forgot');
+    await page.getByText("Enter your email and we'll send you a link to get back into your account").waitFor();
+    await page.getByLabel('Email').fill('engineer2@demo.plant');
+    await page.getByRole('button', { name: 'Send Link' }).click();
+    await page.getByText('Thanks! Please check the email specified for a link to reset your password.').waitFor();
+
+    const mail = await smtp.waitForMail('engineer2@demo.plant');
+    const link = mail.match(new RegExp(`${server.url}/login/reset/[A-Za-z0-9_\\-.~%]+`));
+    assert.ok(link, `no reset link in the mail:\n${mail}`);
+
+    await page.goto(link[0]);
+    await page.getByText('Enter your new password').waitFor();
+    await page.getByLabel('New Password').fill('Reset-Pass-2026');
+    await page.getByLabel('Confirm Password').fill('Reset-Pass-2026');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Thanks! Your password was successfully changed.').waitFor();
+    await page.getByRole('button', { name: 'Back to Login' }).click();
+    await waitForPath(page, '/login/');
+
+    await login(page, server.url, 'engineer2@demo.plant', 'Reset-Pass-2026');
+    await waitForPath(page, '/main/swps');
+
+    // The link is single-use.
+    await page.goto(link[0]);
+    await page.getByText('Invalid or expired token.').waitFor();
+  });
+
+  it('shows an invalid token as such', async (page) => {
+    await page.goto(`${server.url}/login/reset/not-a-real-token`);
+    await page.getByText('Invalid or expired token.').waitFor();
+  });
+
+  it('shows the server error for a blank address', async (page) => {
+    await page.goto(`${server.url}/login/forgot`);
+    await page.getByRole('button', { name: 'Send Link' }).click();
+    await page.locator('.ant-form-item:has(#forgot_email) .ant-form-item-explain-error').waitFor();
+  });
+});
+
+describe('guards and logout', () => {
+  it('sends a signed-out user from the console to /login, query kept', async (page) => {
+    await page.goto(`${server.url}/main/swps?zone=B1`);
+    await waitForPath(page, '/login?zone=B1');
+  });
+
+  it('sends an operator to the island, and keeps them out of the console', async (page) => {
+    await login(page, server.url, 'kiosk@demo.plant');
+    await waitForPath(page, '/island');
+    await page.getByText('Please scan your badge to continue').waitFor();
+    await page.getByRole('button', { name: 'Reference Screen' }).waitFor();
+    await page.getByRole('button', { name: 'Scan Badge' }).click();
+    await page.getByText('Waiting for a badge scan').waitFor();
+    await page.goto(`${server.url}/main/swps`);
+    await waitForPath(page, '/island');
+  });
+
+  it('logs out from the profile menu; the console then needs a new sign-in', async (page) => {
+    await login(page, server.url, 'supervisor@demo.plant');
+    await waitForPath(page, '/main/swps');
+    await page.getByTestId('profile-menu').click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await waitForPath(page, '/login');
+    const session = await page.evaluate(() => JSON.parse(sessionStorage.getItem('plantdoc.session')));
+    assert.equal(session.isAuthenticated, false);
+    await page.goto(`${server.url}/main/alerts`);
+    await waitForPath(page, '/login');
+  });
+
+  it('checks the session at start-up: a session gone on the server means /login', async (page) => {
+    await login(page, server.url, 'engineer1@demo.plant');
+    await waitForPath(page, '/main/swps');
+    // The server forgets the session (as at expiry) while the tab still believes in it.
+    await context.clearCookies();
+    await page.goto(`${server.url}/main/alerts?zone=A3`);
+    await waitForPath(page, '/login?zone=A3');
+  });
+});

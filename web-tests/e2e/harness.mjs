@@ -1,0 +1,231 @@
+// End-to-end harness: the REAL plantdoc binary (fresh temp database and storage, seeded
+// with `plantdoc seed demo`, free port), an optional real SMTP catcher, and headless
+// Chromium through playwright-core with a temporary profile. Everything started here is
+// stopped at the end, also when a test fails.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const BIN = process.env.PLANTDOC_BIN || path.join(ROOT, 'target/debug/plantdoc');
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const RESULTS = path.join(ROOT, 'test-results');
+export const PASSWORD = 'Demo-Plant-2026';
+export const REMOTE_IDS = ['swp', 'alerts', 'signoff', 'island', 'users', 'training', 'kanban', 'dashboard'];
+
+const cleanups = [];
+process.on('exit', () => cleanups.splice(0).forEach((fn) => fn()));
+
+function tempDir(prefix) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function checkBuilt() {
+  const missing = [path.join(ROOT, 'host-web/dist/index.html'), ...REMOTE_IDS.map((id) => path.join(ROOT, `plugin-web/${id}/dist/remoteEntry.js`))].filter(
+    (f) => !fs.existsSync(f),
+  );
+  if (missing.length) throw new Error(`Build the web first (npm run build); missing: ${missing.join(', ')}`);
+  if (!fs.existsSync(BIN)) throw new Error(`No plantdoc binary at ${BIN} (set PLANTDOC_BIN)`);
+}
+
+/** Waits for a line matching `re` on a child's stdout. */
+function waitForLine(child, re, what, ms = 15000) {
+  return new Promise((resolve, reject) => {
+    let buf = '';
+    const timer = setTimeout(() => reject(new Error(`${what} did not start in ${ms} ms: ${buf}`)), ms);
+    child.stdout.on('data', (d) => {
+      buf += d;
+      const m = buf.match(re);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`${what} exited (${code}): ${buf}`)));
+  });
+}
+
+function track(child) {
+  const kill = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  };
+  cleanups.push(kill);
+  return kill;
+}
+
+/** A real SMTP server (aiosmtpd) writing each mail to dir/NNNN.eml. */
+export async function startSmtp() {
+  const dir = tempDir('plantdoc-mail-');
+  const child = spawn('python3', [path.join(ROOT, 'core/app/tests/support/smtp_catcher.py'), dir, '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [, port] = await waitForLine(child, /READY (\d+)/, 'smtp catcher');
+  const stop = track(child);
+  return {
+    port: Number(port),
+    dir,
+    stop,
+    /** The newest mail to `to`, waiting for it to arrive. */
+    async waitForMail(to, ms = 10000) {
+      const until = Date.now() + ms;
+      while (Date.now() < until) {
+        const files = fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse();
+        for (const f of files) {
+          const text = fs.readFileSync(path.join(dir, f), 'utf8');
+          if (text.toLowerCase().includes(to.toLowerCase())) return decodeMail(text);
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`no mail to ${to} within ${ms} ms`);
+    },
+  };
+}
+
+/** The mail text with quoted-printable soft breaks and escapes undone. */
+function decodeMail(text) {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+}
+
+/**
+ * Seeds and serves plantdoc. `env` adds PLANTDOC__... settings; `missingRemotes` serves
+ * the remotes from a copy of plugin-web without those modules' dist (a real 404).
+ */
+export async function startServer({ env = {}, smtp = null, missingRemotes = [], release = null } = {}) {
+  checkBuilt();
+  const dir = tempDir('plantdoc-e2e-');
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const fullEnv = {
+    ...process.env,
+    PLANTDOC__DATABASE__URL: `sqlite://${dir}/plantdoc.db`,
+    PLANTDOC__STORAGE__DIR: `${dir}/files`,
+    PLANTDOC__SERVER__ADDR: `127.0.0.1:${port}`,
+    PLANTDOC__SERVER__PUBLIC_URL: url,
+    PLANTDOC__LOG__FORMAT: 'pretty',
+    PLANTDOC__LOG__LEVEL: 'warn',
+    PLANTDOC__AUTH__IP_ATTEMPTS_PER_MINUTE: '1000',
+    ...(smtp ? { PLANTDOC__MAIL__SMTP__HOST: '127.0.0.1', PLANTDOC__MAIL__SMTP__PORT: String(smtp.port) } : {}),
+    ...env,
+  };
+  if (release) {
+    // PLANTDOC__RELEASE=2.0 reaches the server as the number 2 (its config layer parses
+    // environment values), so the release is set in a copy of the config folder instead.
+    const config = path.join(dir, 'config');
+    fs.cpSync(path.join(ROOT, 'config'), config, { recursive: true, filter: (src) => !src.endsWith('local.toml') });
+    fs.writeFileSync(path.join(config, 'local.toml'), `release = "${release}"\n`);
+    fullEnv.PLANTDOC_CONFIG_DIR = config;
+  }
+  if (missingRemotes.length) {
+    const remotes = path.join(dir, 'remotes');
+    for (const id of REMOTE_IDS) {
+      fs.mkdirSync(path.join(remotes, id), { recursive: true });
+      if (!missingRemotes.includes(id)) fs.symlinkSync(path.join(ROOT, `plugin-web/${id}/dist`), path.join(remotes, id, 'dist'));
+    }
+    fullEnv.PLANTDOC__SERVER__REMOTES_DIR = remotes;
+  }
+  const cli = (...args) => {
+    const r = spawnSync(BIN, args, { cwd: ROOT, env: fullEnv, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`plantdoc ${args.join(' ')} failed: ${r.stderr || r.stdout}`);
+    return r.stdout;
+  };
+  cli('seed', 'demo');
+  const log = fs.openSync(path.join(dir, 'server.log'), 'w');
+  const child = spawn(BIN, ['serve'], { cwd: ROOT, env: fullEnv, stdio: ['ignore', log, log] });
+  const stop = track(child);
+  const until = Date.now() + 20000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`plantdoc serve exited: ${fs.readFileSync(path.join(dir, 'server.log'), 'utf8')}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > until) throw new Error('plantdoc serve did not answer /healthz within 20 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, port, dir, cli, stop };
+}
+
+/** Headless Chromium with a temporary profile; tests share it, each with a fresh page. */
+export async function launchBrowser() {
+  const profile = tempDir('plantdoc-chromium-');
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1366, height: 900 },
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  cleanups.push(() => context.close().catch(() => {}));
+  return context;
+}
+
+const slug = (s) => s.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 80);
+
+/**
+ * Wraps a test body: a fresh page with no cookies, and a screenshot in test-results/
+ * when the body fails.
+ */
+export function withPage(getContext, name, body) {
+  return async () => {
+    const context = getContext();
+    await context.clearCookies();
+    const page = await context.newPage();
+    page.setDefaultTimeout(10000);
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await body(page);
+    } catch (err) {
+      fs.mkdirSync(RESULTS, { recursive: true });
+      const file = path.join(RESULTS, `${slug(name)}.png`);
+      await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+      err.message += `\n  url: ${page.url()}\n  screenshot: ${file}${errors.length ? `\n  page errors: ${errors.join(' | ')}` : ''}`;
+      throw err;
+    } finally {
+      await page.close().catch(() => {});
+    }
+  };
+}
+
+export async function login(page, base, email, password = PASSWORD) {
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** Waits until the page's path (and query) is `want` (string or RegExp). */
+export async function waitForPath(page, want, ms = 10000) {
+  const test = (u) => {
+    const url = new URL(u);
+    const p = url.pathname + url.search;
+    return typeof want === 'string' ? p === want : want.test(p);
+  };
+  await page.waitForURL(test, { timeout: ms });
+}
