@@ -75,10 +75,14 @@ pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
         }))
         .layer(PropagateRequestIdLayer::new(REQUEST_ID))
         .layer(
-            TraceLayer::new_for_http().make_span_with(|req: &Request| {
-                let id = req.headers().get(REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");
-                tracing::info_span!("http", request_id = %id, method = %req.method(), path = %req.uri().path())
-            }),
+            TraceLayer::new_for_http()
+                .make_span_with(|req: &Request| {
+                    let id = req.headers().get(REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");
+                    tracing::info_span!("http", request_id = %id, method = %req.method(), path = %req.uri().path())
+                })
+                // One line per request, carrying the span's request id.
+                .on_response(tower_http::trace::DefaultOnResponse::new().level(tracing::Level::INFO))
+                .on_request(()),
         )
         .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
         .with_state(state);

@@ -7,6 +7,19 @@ use serde_json::json;
 
 use crate::helpers::*;
 
+/// Runs `plantdoc audit verify` on the app's database.
+fn verify_command(app: &TestApp) -> (std::process::Output, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_plantdoc"))
+        .args(["audit", "verify"])
+        .current_dir(workspace())
+        .env("PLANTDOC__DATABASE__URL", &app.db_url)
+        .env("PLANTDOC__LOG__LEVEL", "error")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    (out, stdout)
+}
+
 #[tokio::test]
 async fn the_chain_verifies_and_an_edited_row_is_named() {
     let app = spawn().await;
@@ -38,14 +51,7 @@ async fn the_chain_verifies_and_an_edited_row_is_named() {
     );
 
     // The command says the same.
-    let out = Command::new(env!("CARGO_BIN_EXE_plantdoc"))
-        .args(["audit", "verify"])
-        .current_dir(workspace())
-        .env("PLANTDOC__DATABASE__URL", &app.db_url)
-        .env("PLANTDOC__LOG__LEVEL", "error")
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let (out, stdout) = verify_command(&app);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     assert!(stdout.contains("BROKEN at row 3"), "{stdout}");
 }
@@ -54,14 +60,7 @@ async fn the_chain_verifies_and_an_edited_row_is_named() {
 async fn verify_command_says_ok_on_an_intact_chain() {
     let app = spawn().await;
     app.add_user("erin@demo.plant", "engineer", "process").await;
-    let out = Command::new(env!("CARGO_BIN_EXE_plantdoc"))
-        .args(["audit", "verify"])
-        .current_dir(workspace())
-        .env("PLANTDOC__DATABASE__URL", &app.db_url)
-        .env("PLANTDOC__LOG__LEVEL", "error")
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let (out, stdout) = verify_command(&app);
     assert!(out.status.success(), "{stdout}");
     assert!(stdout.starts_with("OK: 1 audit rows"), "{stdout}");
 }
