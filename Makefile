@@ -36,7 +36,9 @@ test-deps:
 	@bash .ci/deps.sh
 
 test-rust:
-	$(CARGO) build --workspace
+	@# The example dynamic module (a cdylib) is loaded by the tests; `cargo test` builds
+	@# everything else, including target/debug/plantdoc for the browser tests.
+	$(CARGO) build -p plantdoc-example-dynamic
 	@pgdir=$$(mktemp -d /tmp/plantdoc-pg.XXXXXX); \
 	url=$$(bash .ci/pg.sh start $$pgdir); \
 	trap "bash .ci/pg.sh stop $$pgdir; rm -rf $$pgdir" EXIT; \

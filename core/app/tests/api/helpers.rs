@@ -101,10 +101,12 @@ pub async fn spawn_with(overrides: &[(&str, &str)]) -> TestApp {
 pub async fn spawn_on(tmp: tempfile::TempDir, db_url: String, overrides: &[(&str, &str)]) -> TestApp {
     let files = tmp.path().join("files").display().to_string();
     let web = tmp.path().join("web").display().to_string();
+    let remotes = workspace().join("plugin-web").display().to_string();
     let mut all: Vec<(&str, &str)> = vec![
         ("database.url", &db_url),
         ("storage.dir", &files),
         ("server.web_dir", &web),
+        ("server.remotes_dir", &remotes),
         ("server.secret", "test-secret-key-test-secret-key!"),
         ("log.level", "warn"),
     ];
