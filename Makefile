@@ -5,7 +5,7 @@ CARGO ?= cargo
 TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 export CARGO_TERM_COLOR := never
 
-.PHONY: run test build web web-deps test-deps test-rust test-rust-sqlite test-rust-postgres test-web bench clean
+.PHONY: run test build web web-deps test-deps test-rust test-web bench bench-smoke clean
 
 ## make run: build everything (release) and serve a demo plant on http://127.0.0.1:8080
 run: build
@@ -28,6 +28,7 @@ web-deps:
 test: test-deps web
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory test-rust; \
+	$(MAKE) --no-print-directory bench-smoke; \
 	$(MAKE) --no-print-directory test-web; \
 	echo "make test: all suites passed in $$(( $$(date +%s) - start )) s"
 
@@ -46,6 +47,14 @@ test-rust:
 	PLANTDOC_TEST_DB=sqlite PLANTDOC_TEST_PG_URL=$$url $(CARGO) test --workspace; \
 	echo "== Rust tests on PostgreSQL"; \
 	PLANTDOC_TEST_DB=postgres PLANTDOC_TEST_PG_URL=$$url $(CARGO) test --workspace
+
+## Benchmarks are programs that print figures; CI only checks that they run (small size).
+bench-smoke:
+	$(CARGO) run -q -p plantdoc-swp --bin swp-bench -- --small
+
+## The full SWP benchmark: 200 k revisions, 1 M sign records (SQLite; add ARGS="--pg URL").
+bench:
+	$(CARGO) run --release -p plantdoc-swp --bin swp-bench -- $(ARGS)
 
 test-web:
 	npm test

@@ -1,5 +1,22 @@
 //! Standard work packages: upload, approvals, revisions, lists, viewer.
+//! `access` (who may), `store` (reads), `upload`/`submit`/`pdf` (getting documents in),
+//! `lifecycle` (review, deploy, edit, delete), `lists`/`viewer` (reads for the screens),
+//! `sweep` (unsubmitted uploads).
+pub mod access;
+pub mod fields;
+pub mod lifecycle;
+pub mod lists;
+pub mod model;
+pub mod pdf;
 mod routes;
+pub mod store;
+pub mod submit;
+pub mod sweep;
+pub mod upload;
+pub mod viewer;
+
+/// For tests and the benchmark, which make real PDFs with the same library.
+pub use lopdf;
 
 use plantdoc_core::migrate::Migration;
 use plantdoc_core::{ApiRouter, Manifest, Plugin};

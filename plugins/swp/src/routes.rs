@@ -1,6 +1,34 @@
-//! HTTP routes of the SWPs module.
+//! HTTP routes of the SWPs module (spec section 7 and the kiosk's calls). Every route
+//! needs a session (the core's default); each handler then applies `access`.
+use axum::extract::DefaultBodyLimit;
+use axum::handler::Handler;
 use plantdoc_core::ApiRouter;
+
+use crate::{lifecycle, lists, submit, upload, viewer};
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("swp")
+        .get("/api/swps/deployed-swp-part-numbers", "Deployed part numbers by prefix: {swpList: [{_id, partNumber}]}", lists::part_numbers)
+        .get("/api/swps/onBehalfOfUsers", "Process engineers of the caller's company", lists::on_behalf_users)
+        // Uploads stream past the JSON body limit; their own limit applies (413).
+        .post("/api/swps/uploadPdf", "Upload one PDF (multipart or raw body): {serverId}", upload::upload_pdf.layer(DefaultBodyLimit::disable()))
+        .post("/api/swps/uploadVideo", "Upload one MP4/WebM video (multipart or raw body): {serverId}", upload::upload_video.layer(DefaultBodyLimit::disable()))
+        .delete("/api/swps/uploadPond/{serverId}", "Remove one of your pending uploads", upload::revert)
+        .post("/api/swps/uploadS3", "Submit an SWP from your pending uploads", submit::submit)
+        .get("/api/swps/pending-my-approval", "SWPs waiting for your review, with document links", lists::pending_my_approval)
+        .get("/api/swps/signed-urls/{swpId}", "Short-lived links to an SWP's documents", viewer::signed_urls)
+        .get("/api/swps/swp/{swpId}", "One SWP", viewer::swp)
+        .post("/api/swps/approve/{swpId}", "Approve your review stage of an SWP", lifecycle::approve)
+        .post("/api/swps/reject/{swpId}", "Reject an SWP back to its author (note required)", lifecycle::reject)
+        .get("/api/swps/user-pending-swps", "Your SWPs in review or rejected", lists::user_pending)
+        .get("/api/swps/pending-swps", "Every pending SWP you see", lists::all_pending)
+        .post("/api/swps/delete-pending", "Delete pending SWPs (a list of ids)", lifecycle::delete_pending)
+        .get("/api/swps/user-deployed-swps", "Your deployed SWPs", lists::user_deployed)
+        .post("/api/swps/delete-deployed", "Remove deployed SWPs from the floor (a list of ids)", lifecycle::delete_deployed)
+        .get("/api/swps/deployed-swps-paginated", "A page of deployed SWPs: {results, total}", lists::deployed_paginated)
+        .get("/api/swps/deployed-swp-list", "Deployed SWPs by part number (at most 1000)", lists::deployed_list)
+        .post("/api/swps/edit/{swpId}", "Change a deployed SWP's zones", lifecycle::edit)
+        .get("/api/swps/signed-ops/{swpId}", "Sign records of an SWP: {opList: {opsSigned}}", viewer::signed_ops)
+        .get("/api/swps/deployed-swp", "Kiosk: the part's deployed SWP: {details}", viewer::deployed_swp)
+        .get("/api/swps/swp-with-urls/{swpId}", "Kiosk: a deployed SWP with links: {swp}", viewer::swp_with_urls)
 }

@@ -12,3 +12,8 @@ mod http;
 mod mail;
 mod modules;
 mod storage;
+mod swp_authz;
+mod swp_lifecycle;
+mod swp_lists;
+mod swp_support;
+mod swp_upload;

@@ -1,0 +1,79 @@
+// Pure helpers and constants of the SWPs module (spec sections 2, 3, 5, 9).
+import { formatDate } from '@plantdoc/kit';
+
+export const MAX_CHANGES = 140;
+export const MAX_PDF_FILES = 10;
+export const CURRENT_USER = 'CURRENT_USER';
+export const HISTORY_PAGE_SIZE = 12;
+export const SEARCH_DEBOUNCE_MS = 300;
+export const SWPS_ROUTE = '/main/swps';
+
+/** 'Release' for revision 0, else the number. */
+export function revisionText(revision) {
+  return revision === 0 || revision === '0' || revision == null ? 'Release' : String(revision);
+}
+
+export function ownerName(swp) {
+  const o = swp?.owner || {};
+  return [o.firstname, o.lastname].filter(Boolean).join(' ');
+}
+
+export function zonesText(zones) {
+  return Array.isArray(zones) ? zones.join(', ') : '';
+}
+
+/** The Changes counter: 'N characters left'. */
+export function charactersLeft(text) {
+  return `${MAX_CHANGES - (text || '').length} characters left`;
+}
+
+/** Approval status colour: 'Pending' orange, anything else green. */
+export function statusColor(status) {
+  return status === 'Pending' ? 'orange' : 'green';
+}
+
+/** Every value of a row, flattened to lower-case text, for the client-side search. */
+export function rowText(value) {
+  if (value == null) return '';
+  if (Array.isArray(value)) return value.map(rowText).join(' ');
+  if (typeof value === 'object') return Object.values(value).map(rowText).join(' ');
+  return String(value).toLowerCase();
+}
+
+/** Client-side search over all row values (and the dates as shown). */
+export function searchRows(rows, term) {
+  const t = (term || '').trim().toLowerCase();
+  if (!t) return rows;
+  return rows.filter((r) => {
+    const shown = [formatDate(r.uploadDate), formatDate(r.deployDate)].join(' ').toLowerCase();
+    return rowText(r).includes(t) || shown.includes(t);
+  });
+}
+
+/** The uploadS3 payload (spec section 3) from the form's state. */
+export function uploadPayload(state) {
+  const ids = (files) => (files || []).map((f) => f.serverId).filter(Boolean);
+  return {
+    fileIds: {
+      swc: ids(state.swc),
+      jes: ids(state.jes),
+      vis: ids(state.vis),
+      video: ids(state.video)[0] ?? null,
+      opin: [],
+    },
+    partNumber: (state.partNumber || '').trim(),
+    format: 'swp',
+    zones: state.zones || [],
+    onBehalfOf: state.onBehalfOf ?? null,
+    newRelease: state.newRelease !== false,
+    referenceOnly: state.referenceOnly === true,
+    changes: state.newRelease === false ? state.changes || '' : '',
+    bypassManagement: state.bypassManagement === true,
+  };
+}
+
+/** The query of GET /api/swps/deployed-swps-paginated. */
+export function pagedPath({ page, limit, search, sortBy, sortOrder }) {
+  const q = new URLSearchParams({ page: String(page), limit: String(limit), search: search || '', sortBy, sortOrder });
+  return `/api/swps/deployed-swps-paginated?${q}`;
+}

@@ -1,0 +1,88 @@
+// Verification History: choose a part (kit part search), see its sign records
+// (GET /api/island/sign-history/{partNumberId}), then 'Past Revisions Signed Within 90
+// Days' with one table per obsolete revision (GET /api/island/obsolete-sign-history/{part}).
+import { useState } from 'react';
+import { Space, Spin, Typography } from 'antd';
+import { api, formatDate, PagedTable, PartNumberSearch } from '@plantdoc/kit';
+import { HISTORY_PAGE_SIZE } from '../lib';
+
+export const historyColumns = [
+  {
+    title: 'Status',
+    key: 'status',
+    dataIndex: 'verified',
+    sortValue: (r) => (r.verified ? 1 : 0),
+    render: (v) => <span style={{ color: v ? 'green' : 'red', fontWeight: 500 }}>{v ? 'VERIFIED' : 'NOT VERIFIED'}</span>,
+  },
+  { title: 'Op Name', key: 'opName', dataIndex: ['op', 'fullName'] },
+  { title: 'Op Number', key: 'opNo', dataIndex: ['op', 'opNo'] },
+  { title: 'Signed', key: 'signed', dataIndex: ['dateSigned', 'date'], render: (_, r) => formatDate(r.dateSigned) },
+  { title: 'CL Name', key: 'clName', dataIndex: ['cl', 'fullName'] },
+  { title: 'CL Number', key: 'clNo', dataIndex: ['cl', 'opNo'] },
+  {
+    title: 'Verified',
+    key: 'verifiedAt',
+    dataIndex: ['dateVerified', 'date'],
+    defaultSortOrder: 'descend',
+    render: (_, r) => formatDate(r.dateVerified),
+  },
+];
+
+const keyed = (rows) => (Array.isArray(rows) ? rows : []).map((r, i) => ({ ...r, rowKey: r._id ?? String(i) }));
+
+export function HistoryTable({ rows, ...rest }) {
+  return <PagedTable columns={historyColumns} dataSource={keyed(rows)} rowKey="rowKey" pageSize={HISTORY_PAGE_SIZE} {...rest} />;
+}
+
+export function HistoryTab() {
+  const [part, setPart] = useState(null);
+  const [current, setCurrent] = useState(null);
+  const [groups, setGroups] = useState(null);
+
+  const choose = (p) => {
+    setPart(p);
+    setCurrent(null);
+    setGroups(null);
+    api
+      .get(`/api/island/sign-history/${encodeURIComponent(p._id)}`)
+      .then((body) => setCurrent(Array.isArray(body?.opsSigned) ? body.opsSigned : []))
+      .catch((err) => {
+        console.error('Could not load the sign history', err);
+        setCurrent([]);
+      });
+    api
+      .get(`/api/island/obsolete-sign-history/${encodeURIComponent(p.partNumber)}`)
+      .then((body) => setGroups(Array.isArray(body) ? body : []))
+      .catch((err) => {
+        console.error('Could not load the obsolete sign history', err);
+        setGroups([]);
+      });
+  };
+
+  return (
+    <div>
+      <PartNumberSearch onSelect={choose} />
+      {part && (
+        <div style={{ marginTop: 16 }} data-testid="history">
+          <Typography.Title level={5}>{part.partNumber}</Typography.Title>
+          {current === null ? <Spin /> : <HistoryTable rows={current} />}
+          <Typography.Title level={5} style={{ marginTop: 24 }}>
+            Past Revisions Signed Within 90 Days
+          </Typography.Title>
+          {groups === null ? (
+            <Spin />
+          ) : (
+            <Space direction="vertical" style={{ width: '100%' }}>
+              {groups.map((g, i) => (
+                <div key={g._id ?? i} data-testid="obsolete-group">
+                  <Typography.Text strong>Obsolete SWP created on: {formatDate(g.createdDate)}</Typography.Text>
+                  <HistoryTable rows={g.opsSigned} />
+                </div>
+              ))}
+            </Space>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

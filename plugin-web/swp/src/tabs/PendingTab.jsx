@@ -1,0 +1,79 @@
+// My Pending (GET /api/swps/user-pending-swps) and All Pending (GET /api/swps/pending-swps):
+// 'Pending Approval', client-side search over all row values, sorting, paging, the viewer
+// on a part number, and bulk delete of selected rows (the pending dialog).
+import { useEffect, useState } from 'react';
+import { Input, Space, Spin, Typography } from 'antd';
+import { api, formatDate, PagedTable } from '@plantdoc/kit';
+import { searchRows } from '../lib';
+import { ApprovalStatus, DeleteSelected, PartLink } from '../components/ListTools';
+import { SwpViewer } from '../components/SwpViewer';
+
+export const PENDING_SOURCES = { mine: '/api/swps/user-pending-swps', all: '/api/swps/pending-swps' };
+
+const stage = (key, title) => ({
+  title,
+  key,
+  dataIndex: ['approvals', key, 'status'],
+  render: (status) => <ApprovalStatus status={status} />,
+});
+
+export function PendingTab({ mine = false }) {
+  const [rows, setRows] = useState(null);
+  const [term, setTerm] = useState('');
+  const [selected, setSelected] = useState([]);
+  const [viewing, setViewing] = useState(null);
+
+  useEffect(() => {
+    let live = true;
+    api
+      .get(mine ? PENDING_SOURCES.mine : PENDING_SOURCES.all)
+      .then((body) => live && setRows(Array.isArray(body) ? body : []))
+      .catch((err) => {
+        console.error('Could not load the pending SWPs', err);
+        if (live) setRows([]);
+      });
+    return () => {
+      live = false;
+    };
+  }, [mine]);
+
+  if (viewing) return <SwpViewer swp={viewing} onBack={() => setViewing(null)} />;
+
+  const columns = [
+    { title: 'Part Number', key: 'partNumber', dataIndex: 'partNumber', render: (_, r) => <PartLink swp={r} onOpen={setViewing} /> },
+    { title: 'Submitted', key: 'submitted', dataIndex: ['uploadDate', 'timestamp'], render: (_, r) => formatDate(r.uploadDate) },
+    stage('process', 'Process'),
+    stage('quality', 'Quality'),
+    stage('production', 'Production'),
+  ];
+
+  return (
+    <div>
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }} wrap>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          Pending Approval
+        </Typography.Title>
+        <Space>
+          <Input.Search allowClear placeholder="Search" value={term} onChange={(e) => setTerm(e.target.value)} style={{ width: 260 }} />
+          <DeleteSelected
+            kind="pending"
+            selected={selected}
+            onDeleted={(ids) => {
+              setRows((list) => list.filter((r) => !ids.includes(r._id)));
+              setSelected([]);
+            }}
+          />
+        </Space>
+      </Space>
+      {rows === null ? (
+        <Spin />
+      ) : rows.length === 0 ? null : (
+        <PagedTable
+          columns={columns}
+          dataSource={searchRows(rows, term)}
+          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys) }}
+        />
+      )}
+    </div>
+  );
+}

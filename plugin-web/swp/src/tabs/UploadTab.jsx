@@ -1,0 +1,197 @@
+// Upload SWP (spec "Upload SWP screen", sections 3-5): four drop areas, part type-ahead,
+// on-behalf-of, zones, deployment and document type, Changes with its counter, bypass;
+// Submit → POST /api/swps/uploadS3; server field errors under each field in red.
+import { useEffect, useState } from 'react';
+import { AutoComplete, Button, Checkbox, Form, Input, Radio, Result, Select, Spin } from 'antd';
+import { useNavigate } from 'react-router';
+import { api, usePartNumberSuggestions } from '@plantdoc/kit';
+import { charactersLeft, CURRENT_USER, MAX_CHANGES, MAX_PDF_FILES, SWPS_ROUTE, uploadPayload } from '../lib';
+import { FileDrop } from '../components/FileDrop';
+
+export const DROPS = [
+  { key: 'swc', label: 'Standard Work Chart', action: '/api/swps/uploadPdf', accept: '.pdf,application/pdf', max: MAX_PDF_FILES },
+  { key: 'jes', label: 'Job Element Sheet', action: '/api/swps/uploadPdf', accept: '.pdf,application/pdf', max: MAX_PDF_FILES },
+  { key: 'vis', label: 'Visual Inspection Sheet', action: '/api/swps/uploadPdf', accept: '.pdf,application/pdf', max: MAX_PDF_FILES },
+  { key: 'video', label: 'Video Aid (optional)', action: '/api/swps/uploadVideo', accept: 'video/mp4,video/webm,.mp4,.m4v,.webm', max: 1 },
+];
+
+/** Server error fields the form shows; anything else shows above the Submit button. */
+export const FIELDS = ['swc', 'jes', 'vis', 'video', 'partNumber', 'onBehalfOf', 'zones', 'referenceOnly', 'newRelease', 'changes', 'bypass'];
+
+function PartInput({ value, onChange }) {
+  const suggestions = usePartNumberSuggestions(value);
+  return (
+    <AutoComplete
+      id="partNumber"
+      value={value}
+      onChange={(v) => onChange((v || '').toUpperCase())}
+      options={suggestions.map((p) => ({ value: p.partNumber, label: p.partNumber }))}
+      placeholder="Part Number"
+      style={{ width: 300 }}
+    />
+  );
+}
+
+const help = (errors, name) =>
+  errors[name] ? { validateStatus: 'error', help: <span data-testid={`error-${name}`}>{errors[name]}</span> } : {};
+
+export function UploadTab() {
+  const navigate = useNavigate();
+  const [files, setFiles] = useState({ swc: [], jes: [], vis: [], video: [] });
+  const [partNumber, setPartNumber] = useState('');
+  const [onBehalfOf, setOnBehalfOf] = useState(undefined);
+  const [engineers, setEngineers] = useState([]);
+  const [zoneOptions, setZoneOptions] = useState([]);
+  const [zones, setZones] = useState([]);
+  const [referenceOnly, setReferenceOnly] = useState(false);
+  const [newRelease, setNewRelease] = useState(true);
+  const [changes, setChanges] = useState('');
+  const [bypassManagement, setBypass] = useState(false);
+  const [errors, setErrors] = useState({});
+  const [submitting, setSubmitting] = useState(false);
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    api
+      .get('/api/swps/onBehalfOfUsers')
+      .then((list) => setEngineers(Array.isArray(list) ? list : []))
+      .catch(() => setEngineers([]));
+    api
+      .get('/api/zones')
+      .then((list) => setZoneOptions(Array.isArray(list) ? list : []))
+      .catch(() => setZoneOptions([]));
+  }, []);
+
+  const setSection = (key) => (fn) => setFiles((all) => ({ ...all, [key]: fn(all[key]) }));
+  const busyUploading = Object.values(files).some((l) => l.some((f) => f.status === 'uploading'));
+
+  const submit = async () => {
+    setSubmitting(true);
+    setErrors({});
+    try {
+      await api.post(
+        '/api/swps/uploadS3',
+        uploadPayload({ ...files, partNumber, zones, onBehalfOf, newRelease, referenceOnly, changes, bypassManagement }),
+      );
+      setDone(true);
+    } catch (err) {
+      const fields = err?.fields || {};
+      setErrors(Object.keys(fields).length ? fields : { form: err?.message || 'The upload failed.' });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <Result
+        status="success"
+        title="Success!"
+        subTitle="Your standard work package has been submitted."
+        extra={
+          <Button type="primary" onClick={() => navigate(SWPS_ROUTE, { state: { reset: Date.now() } })}>
+            Back to SWPs
+          </Button>
+        }
+      />
+    );
+  }
+
+  const others = Object.entries(errors).filter(([k]) => !FIELDS.includes(k));
+  const count = changes.length;
+  return (
+    <Form layout="vertical" style={{ maxWidth: 760 }} onFinish={submit} data-testid="upload-form">
+      {DROPS.map((d) => (
+        <Form.Item key={d.key} label={d.label} {...help(errors, d.key)}>
+          <FileDrop
+            id={d.key}
+            label={`Drop ${d.label} here or click to browse`}
+            hint={d.max > 1 ? `PDF, up to ${d.max} files (combined in order)` : 'MP4 or WebM, one file'}
+            action={d.action}
+            accept={d.accept}
+            max={d.max}
+            files={files[d.key]}
+            onChange={setSection(d.key)}
+          />
+        </Form.Item>
+      ))}
+      <Form.Item label="Part Number" htmlFor="partNumber" {...help(errors, 'partNumber')}>
+        <PartInput value={partNumber} onChange={setPartNumber} />
+      </Form.Item>
+      <Form.Item label="Uploading On Behalf Of" htmlFor="onBehalfOf" {...help(errors, 'onBehalfOf')}>
+        <Select
+          id="onBehalfOf"
+          placeholder="Select Process Engineer"
+          value={onBehalfOf}
+          onChange={setOnBehalfOf}
+          style={{ width: 300 }}
+          options={[
+            { value: CURRENT_USER, label: 'Myself' },
+            ...engineers.map((u) => ({ value: u._id, label: `${u.firstname} ${u.lastname}` })),
+          ]}
+        />
+      </Form.Item>
+      <Form.Item label="Zones" {...help(errors, 'zones')}>
+        <Checkbox.Group options={zoneOptions} value={zones} onChange={setZones} data-testid="zones" />
+      </Form.Item>
+      <Form.Item label="Deployment Type" {...help(errors, 'referenceOnly')}>
+        <Radio.Group name="referenceOnly" value={referenceOnly} onChange={(e) => setReferenceOnly(e.target.value)}>
+          <Radio value={false}>Production Release</Radio>
+          <Radio value={true}>Reference Only</Radio>
+        </Radio.Group>
+      </Form.Item>
+      <Form.Item label="Document Type" {...help(errors, 'newRelease')}>
+        <Radio.Group
+          name="newRelease"
+          value={newRelease}
+          onChange={(e) => {
+            setNewRelease(e.target.value);
+            if (e.target.value) setChanges('');
+          }}
+        >
+          <Radio value={true}>New Release</Radio>
+          <Radio value={false}>Changes to Existing Document</Radio>
+        </Radio.Group>
+      </Form.Item>
+      <Form.Item
+        label="Changes"
+        htmlFor="changes"
+        {...help(errors, 'changes')}
+        extra={
+          <span data-testid="changes-counter" style={{ color: count >= MAX_CHANGES ? 'red' : undefined }}>
+            {charactersLeft(changes)}
+          </span>
+        }
+      >
+        <Input.TextArea
+          id="changes"
+          rows={3}
+          value={changes}
+          disabled={newRelease}
+          onChange={(e) => setChanges(e.target.value.slice(0, MAX_CHANGES))}
+        />
+      </Form.Item>
+      <Form.Item {...help(errors, 'bypass')}>
+        <Checkbox checked={bypassManagement} onChange={(e) => setBypass(e.target.checked)}>
+          Bypass management approval and deploy directly to the floor
+        </Checkbox>
+      </Form.Item>
+      {others.length > 0 && (
+        <div style={{ color: 'red', marginBottom: 12 }} data-testid="error-other">
+          {others.map(([k, v]) => (
+            <div key={k}>{v}</div>
+          ))}
+        </div>
+      )}
+      <Form.Item>
+        {submitting ? (
+          <span data-testid="submitting"><Spin /></span>
+        ) : (
+          <Button type="primary" htmlType="submit" disabled={busyUploading}>
+            Submit
+          </Button>
+        )}
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,1 @@
+export { stubFetch } from '../../kit/test/helpers';

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { BrowseTab } from '../src/tabs/BrowseTab';
+import { PendingTab } from '../src/tabs/PendingTab';
+import { ApprovedTab } from '../src/tabs/ApprovedTab';
+import { HistoryTable } from '../src/tabs/HistoryTab';
+import { SwpDetails, ZONE_SAVE_ERROR } from '../src/pages/PartSearchPage';
+import { stubFetch } from './helpers';
+
+const swp = (id, part, extra = {}) => ({
+  _id: id,
+  partNumber: part,
+  revision: 0,
+  uploadDate: { timestamp: '2026-03-04T14:05:00Z' },
+  deployDate: { timestamp: '2026-03-05T09:00:00Z' },
+  owner: { firstname: 'Erin', lastname: 'Cole' },
+  zones: ['A1', 'B1'],
+  changes: '',
+  approvals: { process: { status: 'Pending' }, quality: { status: 'Approved' }, production: { status: 'Pending' } },
+  opsSigned: [],
+  ...extra,
+});
+
+describe('Browse', () => {
+  it('asks the server for page 1 by part number ascending and shows Release for revision 0', async () => {
+    const fetch = stubFetch({
+      '/api/swps/deployed-swps-paginated': [200, { results: [swp('a', 'P-1'), swp('b', 'P-2', { revision: 3 })], total: 2 }],
+    });
+    render(<BrowseTab />);
+    expect(await screen.findByText('P-1')).toBeTruthy();
+    const url = new URL(fetch.mock.calls[0][0], 'http://x');
+    expect(url.searchParams.get('page')).toBe('1');
+    expect(url.searchParams.get('limit')).toBe('10');
+    expect(url.searchParams.get('sortBy')).toBe('partNumber');
+    expect(url.searchParams.get('sortOrder')).toBe('asc');
+    for (const h of ['Part Number', 'Deployed', 'Revision', 'Uploader', 'Creator', 'Zones', 'Changes']) expect(screen.getByText(h)).toBeTruthy();
+    expect(screen.getByText('Release')).toBeTruthy();
+    expect(screen.getByText('3')).toBeTruthy();
+    expect(screen.getAllByText('A1, B1')).toHaveLength(2);
+    expect(screen.getByPlaceholderText('Search Part Number')).toBeTruthy();
+  });
+
+  it('searches (debounced) and deletes selected rows with the deployed dialog', async () => {
+    const fetch = stubFetch({
+      '/api/swps/deployed-swps-paginated': [200, { results: [swp('a', 'P-1')], total: 1 }],
+      'POST /api/swps/delete-deployed': [200, {}],
+    });
+    const { container } = render(<BrowseTab />);
+    await screen.findByText('P-1');
+    fireEvent.change(screen.getByPlaceholderText('Search Part Number'), { target: { value: 'P-' } });
+    await waitFor(() => expect(fetch.mock.calls.some(([p]) => String(p).includes('search=P-'))).toBe(true));
+    fireEvent.click(container.querySelector('tbody input[type=checkbox]'));
+    fireEvent.click(screen.getByRole('button', { name: /Delete/ }));
+    expect(
+      await screen.findByText('Are you sure you want to delete the selected documents and remove them from the plant floor? This action cannot be undone.'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([p]) => p === '/api/swps/delete-deployed')).toBe(true));
+    const del = fetch.mock.calls.find(([p]) => p === '/api/swps/delete-deployed');
+    expect(JSON.parse(del[1].body)).toEqual(['a']);
+  });
+});
+
+describe('Pending', () => {
+  it('colours the statuses, searches every value and deletes with the pending dialog', async () => {
+    const fetch = stubFetch({
+      '/api/swps/user-pending-swps': [200, [swp('a', 'P-1'), swp('b', 'Q-2', { zones: ['C3'] })]],
+      'POST /api/swps/delete-pending': [200, {}],
+    });
+    const { container } = render(<PendingTab mine />);
+    expect(await screen.findByText('Pending Approval')).toBeTruthy();
+    await screen.findByText('P-1');
+    expect(screen.getAllByText('Pending')[0].style.color).toBe('orange');
+    expect(screen.getAllByText('Approved')[0].style.color).toBe('green');
+    fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'c3' } });
+    expect(screen.queryByText('P-1')).toBeNull();
+    expect(screen.getByText('Q-2')).toBeTruthy();
+    fireEvent.click(container.querySelector('tbody input[type=checkbox]'));
+    fireEvent.click(screen.getByRole('button', { name: /Delete/ }));
+    expect(
+      await screen.findByText(
+        'Are you sure you want to delete the selected documents and remove them from the review process? This action cannot be undone.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(screen.queryByText('Q-2')).toBeNull());
+    const del = fetch.mock.calls.find(([p]) => p === '/api/swps/delete-pending');
+    expect(JSON.parse(del[1].body)).toEqual(['b']);
+  });
+
+  it('opens the viewer on a part number with the signed URLs', async () => {
+    stubFetch({
+      '/api/swps/pending-swps': [200, [swp('a', 'P-1')]],
+      '/api/swps/signed-urls/a': [200, { urls: { swc: '/f/swc', jes: '/f/jes', vis: '/f/vis', video: null } }],
+    });
+    render(<PendingTab />);
+    fireEvent.click(await screen.findByText('P-1'));
+    const viewer = await screen.findByTestId('document-viewer');
+    await waitFor(() => expect(viewer.querySelector('iframe')?.getAttribute('src')).toBe('/f/swc'));
+    expect(screen.getByRole('button', { name: 'VIDEO' }).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByText('Pending Approval')).toBeTruthy();
+  });
+});
+
+describe('Approved', () => {
+  it('links a signed count to the Operators Signed modal', async () => {
+    const op = { op: { _id: 'o', opNo: 'OP1001', fullName: 'Olivia Grant' }, dateSigned: { date: '2026-03-05T10:00:00Z' } };
+    stubFetch({
+      '/api/swps/user-deployed-swps': [200, [swp('a', 'P-1', { opsSigned: [op] }), swp('b', 'P-2')]],
+      '/api/swps/signed-ops/a': [200, { opList: { opsSigned: [op] } }],
+    });
+    render(<ApprovedTab mine />);
+    expect(await screen.findByText('Approved')).toBeTruthy();
+    for (const h of ['Part Number', 'Submitted', 'Deployed', 'Operators Signed']) expect(screen.getByText(h)).toBeTruthy();
+    fireEvent.click(await screen.findByTestId('signed-link'));
+    expect(await screen.findByText('Olivia Grant')).toBeTruthy();
+  });
+
+  it('All Approved pages on the server, deployDate descending, No records found when empty', async () => {
+    const fetch = stubFetch({ '/api/swps/deployed-swps-paginated': [200, { results: [], total: 0 }] });
+    render(<ApprovedTab />);
+    expect(await screen.findByText('No records found')).toBeTruthy();
+    const url = new URL(fetch.mock.calls[0][0], 'http://x');
+    expect(url.searchParams.get('sortBy')).toBe('deployDate.timestamp');
+    expect(url.searchParams.get('sortOrder')).toBe('desc');
+    expect(screen.getByText('Deployed', { selector: 'h5' })).toBeTruthy();
+  });
+});
+
+describe('Verification history table', () => {
+  it('shows VERIFIED green / NOT VERIFIED red, Verified descending, 12 rows a page', () => {
+    const rows = Array.from({ length: 14 }, (_, i) => ({
+      _id: `s${i}`,
+      verified: i % 2 === 0,
+      op: { fullName: `Op ${i}`, opNo: `OP${i}` },
+      dateSigned: { date: '2026-03-01T10:00:00Z' },
+      cl: i % 2 === 0 ? { fullName: 'Sam Ortiz', opNo: '9031' } : null,
+      dateVerified: i % 2 === 0 ? { date: `2026-03-${String(10 + i).padStart(2, '0')}T10:00:00Z` } : null,
+    }));
+    const { container } = render(<HistoryTable rows={rows} />);
+    const trs = container.querySelectorAll('tbody tr.ant-table-row');
+    expect(trs).toHaveLength(12);
+    expect(within(trs[0]).getByText('Op 12')).toBeTruthy();
+    const verified = within(trs[0]).getByText('VERIFIED');
+    expect(verified.style.color).toBe('green');
+    expect(screen.getAllByText('NOT VERIFIED')[0].style.color).toBe('red');
+    for (const h of ['Status', 'Op Name', 'Op Number', 'Signed', 'CL Name', 'CL Number', 'Verified']) expect(screen.getAllByText(h).length).toBeGreaterThan(0);
+  });
+});
+
+describe('Part details', () => {
+  it('lists the details, None for no changes, and reports a failed zone save', async () => {
+    stubFetch({ '/api/zones': [200, [{ value: 'A1', label: 'A Zone 1' }]], 'POST /api/swps/edit/a': [500, { error: 'x' }] });
+    render(<SwpDetails swp={swp('a', 'P-1', { newRelease: true, onBehalfOf: { name: 'Elias Park' } })} />);
+    for (const l of ['Deployed', 'New Release', 'Revision', 'Uploaded By', 'Uploaded on Behalf of', 'Reference Only', 'Zones', 'Changes'])
+      expect(screen.getByText(l)).toBeTruthy();
+    expect(screen.getByText('None')).toBeTruthy();
+    expect(screen.getByText('Elias Park')).toBeTruthy();
+    fireEvent.click(screen.getByText('Edit'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(ZONE_SAVE_ERROR)).toBeTruthy();
+  });
+});

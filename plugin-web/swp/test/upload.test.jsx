@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { UploadTab } from '../src/tabs/UploadTab';
+import { charactersLeft, uploadPayload } from '../src/lib';
+import { stubFetch } from './helpers';
+
+const zones = [
+  { value: 'A1', label: 'A Zone 1' },
+  { value: 'B1', label: 'B Zone 1' },
+];
+
+function Where() {
+  return <div data-testid="where">{useLocation().pathname}</div>;
+}
+
+function renderForm() {
+  return render(
+    <MemoryRouter initialEntries={['/main/swps']}>
+      <Routes>
+        <Route path="/main/swps" element={<><UploadTab /><Where /></>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const baseRoutes = {
+  '/api/zones': [200, zones],
+  '/api/swps/onBehalfOfUsers': [200, [{ _id: 'u2', firstname: 'Elias', lastname: 'Park' }]],
+};
+
+describe('Upload form', () => {
+  it('shows the four drop areas, the prompts and the zone checkboxes', async () => {
+    stubFetch(baseRoutes);
+    renderForm();
+    for (const label of ['Standard Work Chart', 'Job Element Sheet', 'Visual Inspection Sheet', 'Video Aid (optional)']) {
+      expect(screen.getAllByText(label).length).toBeGreaterThan(0);
+    }
+    expect(screen.getByText('Select Process Engineer')).toBeTruthy();
+    expect(await screen.findByText('A Zone 1')).toBeTruthy();
+    expect(screen.getByText('Bypass management approval and deploy directly to the floor')).toBeTruthy();
+    expect(screen.getByLabelText('Production Release').checked).toBe(true);
+    expect(screen.getByLabelText('New Release').checked).toBe(true);
+  });
+
+  it('disables Changes for a New Release and counts down to 140, red at 140', async () => {
+    stubFetch(baseRoutes);
+    renderForm();
+    const changes = document.getElementById('changes');
+    expect(changes.disabled).toBe(true);
+    expect(screen.getByTestId('changes-counter').textContent).toBe('140 characters left');
+    fireEvent.click(screen.getByLabelText('Changes to Existing Document'));
+    expect(changes.disabled).toBe(false);
+    fireEvent.change(changes, { target: { value: 'abc' } });
+    expect(screen.getByTestId('changes-counter').textContent).toBe('137 characters left');
+    expect(screen.getByTestId('changes-counter').style.color).toBe('');
+    fireEvent.change(changes, { target: { value: 'x'.repeat(150) } });
+    expect(changes.value).toHaveLength(140);
+    expect(screen.getByTestId('changes-counter').textContent).toBe('0 characters left');
+    expect(screen.getByTestId('changes-counter').style.color).toBe('red');
+    // Back to New Release: disabled and emptied.
+    fireEvent.click(screen.getByLabelText('New Release'));
+    expect(changes.disabled).toBe(true);
+    expect(changes.value).toBe('');
+  });
+
+  it('shows the server field errors under their fields, then succeeds', async () => {
+    const errors = {
+      swc: 'Please upload the Standard Work Chart.',
+      jes: 'Please upload the Job Element Sheet.',
+      vis: 'Please upload the Visual Inspection Sheet.',
+      partNumber: 'Please enter a part number.',
+      zones: 'Please choose at least one zone.',
+      bypass: 'Only managers may bypass management approval.',
+    };
+    let calls = 0;
+    const fetch = stubFetch({
+      ...baseRoutes,
+      'POST /api/swps/uploadS3': () => (++calls === 1 ? [400, errors] : [200, { swp: { _id: 's1' } }]),
+    });
+    renderForm();
+    await screen.findByText('A Zone 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    for (const [field, text] of Object.entries(errors)) {
+      const el = await screen.findByTestId(`error-${field}`);
+      expect(el.textContent).toBe(text);
+    }
+    const sent = JSON.parse(fetch.mock.calls.find(([p]) => p === '/api/swps/uploadS3')[1].body);
+    expect(sent).toEqual({
+      fileIds: { swc: [], jes: [], vis: [], video: null, opin: [] },
+      partNumber: '',
+      format: 'swp',
+      zones: [],
+      onBehalfOf: null,
+      newRelease: true,
+      referenceOnly: false,
+      changes: '',
+      bypassManagement: false,
+    });
+    fireEvent.click(screen.getByText('A Zone 1'));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Success!')).toBeTruthy();
+    expect(screen.getByText('Your standard work package has been submitted.')).toBeTruthy();
+    const second = JSON.parse(fetch.mock.calls.filter(([p]) => p === '/api/swps/uploadS3')[1][1].body);
+    expect(second.zones).toEqual(['A1']);
+    fireEvent.click(screen.getByRole('button', { name: 'Back to SWPs' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/main/swps'));
+  });
+
+  it('replaces Submit with a spinner while submitting', async () => {
+    let release;
+    const stub = stubFetch(baseRoutes);
+    const plain = stub.getMockImplementation();
+    stub.mockImplementation((path, init) =>
+      path === '/api/swps/uploadS3'
+        ? new Promise((r) => (release = r)).then(() => new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } }))
+        : plain(path, init),
+    );
+    renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByTestId('submitting')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+    release();
+    expect(await screen.findByText('Success!')).toBeTruthy();
+  });
+});
+
+describe('upload helpers', () => {
+  it('counts characters left', () => {
+    expect(charactersLeft('')).toBe('140 characters left');
+    expect(charactersLeft('x'.repeat(140))).toBe('0 characters left');
+  });
+
+  it('builds the uploadS3 payload in upload order, changes only for a change', () => {
+    const p = uploadPayload({
+      swc: [{ serverId: 'a' }, { serverId: 'b' }],
+      jes: [{ serverId: 'c' }],
+      vis: [{ serverId: 'd' }, { status: 'error' }],
+      video: [{ serverId: 'v' }],
+      partNumber: ' 7101-0001 ',
+      zones: ['A1'],
+      onBehalfOf: 'CURRENT_USER',
+      newRelease: false,
+      referenceOnly: true,
+      changes: 'New torque',
+      bypassManagement: true,
+    });
+    expect(p).toEqual({
+      fileIds: { swc: ['a', 'b'], jes: ['c'], vis: ['d'], video: 'v', opin: [] },
+      partNumber: '7101-0001',
+      format: 'swp',
+      zones: ['A1'],
+      onBehalfOf: 'CURRENT_USER',
+      newRelease: false,
+      referenceOnly: true,
+      changes: 'New torque',
+      bypassManagement: true,
+    });
+    expect(uploadPayload({ newRelease: true, changes: 'x' }).changes).toBe('');
+  });
+});

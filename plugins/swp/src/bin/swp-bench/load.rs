@@ -1,0 +1,106 @@
+//! Closed-loop load: `clients` tasks each send one request after another for a fixed
+//! time; every latency is kept, so p50/p99 are exact.
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::seed::Rng;
+
+/// A session as the browser holds it: the two cookies and the CSRF token.
+#[derive(Clone)]
+pub struct Session {
+    pub cookie: String,
+}
+
+/// Signs in the way the web client does: a first GET hands out the CSRF cookie, the
+/// login POST echoes it in `X-CSRF-Token`.
+pub async fn sign_in(http: &reqwest::Client, base: &str, email: &str, password: &str) -> anyhow::Result<Session> {
+    let r = http.get(format!("{base}/api/users/current")).send().await?;
+    let csrf = cookies(&r).into_iter().find(|(k, _)| k.ends_with("plantdoc_csrf")).ok_or_else(|| anyhow::anyhow!("no CSRF cookie"))?;
+    let r = http
+        .post(format!("{base}/api/users/login"))
+        .header("cookie", format!("{}={}", csrf.0, csrf.1))
+        .header("x-csrf-token", &csrf.1)
+        .json(&serde_json::json!({"email": email, "password": password}))
+        .send()
+        .await?;
+    anyhow::ensure!(r.status().is_success(), "sign-in failed: {}", r.status());
+    let jar: Vec<String> = cookies(&r).into_iter().map(|(k, v)| format!("{k}={v}")).collect();
+    Ok(Session { cookie: jar.join("; ") })
+}
+
+fn cookies(r: &reqwest::Response) -> Vec<(String, String)> {
+    r.headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .filter_map(|s| s.split(';').next()?.split_once('=').map(|(k, v)| (k.to_string(), v.to_string())))
+        .collect()
+}
+
+pub struct Outcome {
+    pub requests: usize,
+    pub errors: usize,
+    pub secs: f64,
+    pub p50_ms: f64,
+    pub p99_ms: f64,
+}
+
+impl Outcome {
+    pub fn rps(&self) -> f64 {
+        self.requests as f64 / self.secs
+    }
+}
+
+/// Runs `make_path(rng)` requests against `base` for `secs` with `clients` tasks.
+pub async fn run<F>(http: &reqwest::Client, base: &str, session: Option<&Session>, clients: usize, secs: f64, make_path: F) -> Outcome
+where
+    F: Fn(&mut Rng) -> String + Send + Sync + 'static,
+{
+    let make_path = Arc::new(make_path);
+    let until = Instant::now() + Duration::from_secs_f64(secs);
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for c in 0..clients {
+        let (http, base, cookie, make_path) = (http.clone(), base.to_string(), session.map(|s| s.cookie.clone()), make_path.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut rng = Rng::new(1000 + c as u64);
+            let mut lat: Vec<u32> = Vec::new();
+            let mut errors = 0usize;
+            while Instant::now() < until {
+                let url = format!("{base}{}", make_path(&mut rng));
+                let mut req = http.get(&url);
+                if let Some(c) = &cookie {
+                    req = req.header("cookie", c);
+                }
+                let t = Instant::now();
+                let ok = match req.send().await {
+                    Ok(r) => r.status().is_success() && r.bytes().await.is_ok(),
+                    Err(_) => false,
+                };
+                lat.push(t.elapsed().as_micros().min(u32::MAX as u128) as u32);
+                if !ok {
+                    errors += 1;
+                }
+            }
+            (lat, errors)
+        }));
+    }
+    let mut all: Vec<u32> = Vec::new();
+    let mut errors = 0;
+    for t in tasks {
+        if let Ok((lat, e)) = t.await {
+            all.extend(lat);
+            errors += e;
+        }
+    }
+    let secs = started.elapsed().as_secs_f64();
+    all.sort_unstable();
+    let pct = |p: f64| -> f64 {
+        if all.is_empty() {
+            return 0.0;
+        }
+        let i = ((all.len() as f64 * p).ceil() as usize).clamp(1, all.len()) - 1;
+        all[i] as f64 / 1000.0
+    };
+    Outcome { requests: all.len(), errors, secs, p50_ms: pct(0.50), p99_ms: pct(0.99) }
+}

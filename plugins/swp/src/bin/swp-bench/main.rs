@@ -1,0 +1,235 @@
+//! SWP load benchmark. Seeds a plant (default 200 000 SWP revisions, 1 000 000 sign
+//! records) into a fresh SQLite file (or a new PostgreSQL database with `--pg URL`),
+//! serves the real app in-process on a free port, and measures part search and Browse
+//! at several page depths and sort keys with many concurrent clients, next to a bare
+//! axum + sqlx primary-key lookup on the same pool. Prints a table.
+//!
+//!   cargo run --release -p plantdoc-swp --bin swp-bench [-- --small] [--pg URL]
+//!       [--swps N] [--signs N] [--secs S] [--clients N]
+//!
+//! `--small` (2 000 revisions, 10 000 records, 1 s per row) is for CI: it checks the
+//! program runs, in seconds.
+mod load;
+mod seed;
+
+use std::time::Instant;
+
+use axum::extract::{Path, State};
+use plantdoc_core::app::{build_state, BuildOptions};
+use plantdoc_core::auth::users::UserInput;
+use plantdoc_core::config::Settings;
+use sqlx::{Connection, Row};
+// Naming the module crate keeps its registration (see docs/decisions.md, entry 1).
+use plantdoc_swp as _;
+
+// The benchmark links only this module, so its configuration enables only this module.
+const DEFAULT_TOML: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../config/default.toml"));
+const PASSWORD: &str = "Seed-Load-Measure-42";
+
+struct Args {
+    swps: usize,
+    signs: usize,
+    secs: f64,
+    clients: usize,
+    pg: Option<String>,
+    /// Seed, print the database's path, keep it and stop (to study query plans).
+    seed_only: bool,
+    /// A database kept by `--seed-only`: measure it again without seeding.
+    reuse: Option<String>,
+}
+
+fn args() -> anyhow::Result<Args> {
+    let mut a = Args { swps: 200_000, signs: 1_000_000, secs: 5.0, clients: 64, pg: None, seed_only: false, reuse: None };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().ok_or_else(|| anyhow::anyhow!("{flag} needs a value"));
+        match flag.as_str() {
+            "--small" => (a.swps, a.signs, a.secs, a.clients) = (2_000, 10_000, 1.0, 16),
+            "--swps" => a.swps = value()?.parse()?,
+            "--signs" => a.signs = value()?.parse()?,
+            "--secs" => a.secs = value()?.parse()?,
+            "--clients" => a.clients = value()?.parse()?,
+            "--pg" => a.pg = Some(value()?),
+            "--seed-only" => a.seed_only = true,
+            "--reuse" => a.reuse = Some(value()?),
+            "-h" | "--help" => {
+                println!("swp-bench [--small] [--pg ADMIN_URL] [--swps N] [--signs N] [--secs S] [--clients N] [--seed-only] [--reuse DB_URL]");
+                std::process::exit(0);
+            }
+            other => anyhow::bail!("unknown argument {other} (see --help)"),
+        }
+    }
+    Ok(a)
+}
+
+/// A new empty PostgreSQL database next to the admin URL's.
+async fn new_pg_database(admin: &str) -> anyhow::Result<String> {
+    sqlx::any::install_default_drivers();
+    let name = format!("swp_bench_{}", std::process::id());
+    let mut c = sqlx::AnyConnection::connect(admin).await?;
+    sqlx::raw_sql(&format!("DROP DATABASE IF EXISTS {name}")).execute(&mut c).await?;
+    sqlx::raw_sql(&format!("CREATE DATABASE {name}")).execute(&mut c).await?;
+    let mut u = reqwest::Url::parse(admin)?;
+    u.set_path(&format!("/{name}"));
+    Ok(u.to_string())
+}
+
+async fn serve(router: axum::Router) -> anyhow::Result<String> {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let addr = listener.local_addr()?;
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, router.into_make_service_with_connect_info::<std::net::SocketAddr>()).await;
+    });
+    Ok(format!("http://{addr}"))
+}
+
+/// The floor: axum + sqlx, one primary-key SELECT, JSON out, no session or rules.
+async fn bare(State(pool): State<sqlx::AnyPool>, Path(id): Path<String>) -> Result<axum::Json<serde_json::Value>, axum::http::StatusCode> {
+    let row = sqlx::query("SELECT id, part_number, status FROM swps WHERE id = $1").bind(&id).fetch_optional(&pool).await;
+    match row {
+        Ok(Some(r)) => Ok(axum::Json(serde_json::json!({
+            "_id": r.try_get::<String, _>("id").unwrap_or_default(),
+            "partNumber": r.try_get::<String, _>("part_number").unwrap_or_default(),
+            "status": r.try_get::<String, _>("status").unwrap_or_default(),
+        }))),
+        Ok(None) => Err(axum::http::StatusCode::NOT_FOUND),
+        Err(_) => Err(axum::http::StatusCode::SERVICE_UNAVAILABLE),
+    }
+}
+
+async fn add_user(state: &plantdoc_core::AppState, email: &str, position: &str, zones: Vec<String>) -> anyhow::Result<()> {
+    let input = UserInput {
+        firstname: "Bench".into(),
+        lastname: "User".into(),
+        email: email.into(),
+        company_code: "mpk".into(),
+        position: position.into(),
+        department: "process".into(),
+        zones,
+        badge: None,
+        op_no: None,
+    };
+    plantdoc_core::seed::add_user(state, input, PASSWORD, false, "bench").await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    Ok(())
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let a = args()?;
+    let tmp = tempfile::tempdir()?;
+    let conf = tmp.path().join("config");
+    std::fs::create_dir_all(conf.join("releases"))?;
+    std::fs::write(conf.join("default.toml"), DEFAULT_TOML)?;
+    std::fs::write(conf.join("releases/bench.toml"), "[modules.swp]\nenabled = true\n")?;
+    let db_url = match (&a.reuse, &a.pg) {
+        (Some(url), _) => url.clone(),
+        (None, Some(admin)) => new_pg_database(admin).await?,
+        (None, None) => format!("sqlite://{}", tmp.path().join("bench.db").display()),
+    };
+    let files = tmp.path().join("files").display().to_string();
+    let web = tmp.path().join("web").display().to_string();
+    let overrides: Vec<(&str, &str)> = vec![
+        ("release", "bench"),
+        ("database.url", &db_url),
+        ("storage.dir", &files),
+        ("server.web_dir", &web),
+        ("server.secret", "swp-bench-secret-swp-bench-secret"),
+        ("log.level", "warn"),
+    ];
+    let settings = Settings::load_with(&conf, &overrides)?;
+    let state = build_state(settings, BuildOptions::default()).await?;
+    let backend = if db_url.starts_with("sqlite") { "SQLite" } else { "PostgreSQL" };
+    let plant = match &a.reuse {
+        Some(_) => seed::existing(&state).await?,
+        None => {
+            println!("swp-bench: {backend}, seeding {} SWP revisions and {} sign records...", a.swps, a.signs);
+            seed::plant(&state, a.swps, a.signs, state.now_ms()).await?
+        }
+    };
+    println!(
+        "seeded {} SWPs ({} parts, {} deployed in company mpk), {} zone rows, {} sign records in {:.1} s",
+        plant.swps,
+        plant.swps / seed::REVISIONS_PER_PART,
+        plant.deployed_ids.len(),
+        plant.zones,
+        plant.signs,
+        plant.secs
+    );
+    if a.reuse.is_none() {
+        add_user(&state, "all-zones@bench.plant", "manager", state.zones.codes("mpk")).await?;
+        add_user(&state, "two-zones@bench.plant", "engineer", vec!["A1".into(), "B1".into()]).await?;
+    }
+    if a.seed_only {
+        println!("kept: {db_url}");
+        std::mem::forget(tmp);
+        return Ok(());
+    }
+
+    let (app, _) = plantdoc_core::http::router(state.clone());
+    let base = serve(app).await?;
+    let bare_router = axum::Router::new().route("/bare/{id}", axum::routing::get(bare)).with_state(state.db.pool.clone());
+    let bare_base = serve(bare_router).await?;
+    let http = reqwest::Client::builder().pool_max_idle_per_host(a.clients).build()?;
+    let all = load::sign_in(&http, &base, "all-zones@bench.plant", PASSWORD).await?;
+    let two = load::sign_in(&http, &base, "two-zones@bench.plant", PASSWORD).await?;
+
+    let ids = std::sync::Arc::new(plant.deployed_ids.clone());
+    let parts = std::sync::Arc::new(plant.parts.clone());
+    type Make = Box<dyn Fn(&mut seed::Rng) -> String + Send + Sync>;
+    let browse = |page: usize, sort: &'static str, order: &'static str| -> Make {
+        Box::new(move |_r: &mut seed::Rng| format!("/api/swps/deployed-swps-paginated?page={page}&limit=10&sortBy={sort}&sortOrder={order}"))
+    };
+    let mut rows: Vec<(String, bool, Option<&load::Session>, Make)> = Vec::new();
+    let i2 = ids.clone();
+    rows.push(("bare axum+sqlx PK lookup".into(), true, None, Box::new(move |r| format!("/bare/{}", i2[r.below(i2.len() as u64) as usize]))));
+    let i3 = ids.clone();
+    rows.push(("GET swp/{id} (session, rules, signs, links)".into(), false, Some(&all), Box::new(move |r| format!("/api/swps/swp/{}", i3[r.below(i3.len() as u64) as usize]))));
+    let p2 = parts.clone();
+    rows.push((
+        "part search (prefix 2-5 chars, limit 10)".into(),
+        false,
+        Some(&all),
+        Box::new(move |r| {
+            let p = &p2[r.below(p2.len() as u64) as usize];
+            let n = 2 + r.below(4) as usize;
+            format!("/api/swps/deployed-swp-part-numbers?searchTerm={}&limit=10", &p[..n.min(p.len())])
+        }),
+    ));
+    let p3 = parts.clone();
+    rows.push((
+        "part search, user with 2 of 13 zones".into(),
+        false,
+        Some(&two),
+        Box::new(move |r| format!("/api/swps/deployed-swp-part-numbers?searchTerm={}&limit=10", &p3[r.below(p3.len() as u64) as usize][..3])),
+    ));
+    for (sort, order) in [("partNumber", "asc"), ("deployDate.timestamp", "desc")] {
+        for page in [1, 100, 1000] {
+            rows.push((format!("browse {sort} {order} page {page}"), false, Some(&all), browse(page, sort, order)));
+        }
+    }
+    for sort in ["uploadDate.timestamp", "owner.firstname", "onBehalfOf.name"] {
+        rows.push((format!("browse {sort} asc page 1000"), false, Some(&all), browse(1000, sort, "asc")));
+    }
+    rows.push(("browse deployDate desc page 1, 2 of 13 zones".into(), false, Some(&two), browse(1, "deployDate.timestamp", "desc")));
+    rows.push(("browse deployDate desc page 100, 2 of 13 zones".into(), false, Some(&two), browse(100, "deployDate.timestamp", "desc")));
+
+    println!("\n{} clients, {:.0} s per row, {backend}, {} CPUs", a.clients, a.secs, std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
+    println!("{:<48} {:>9} {:>10} {:>9} {:>9} {:>7}", "scenario", "requests", "req/s", "p50 ms", "p99 ms", "errors");
+    let started = Instant::now();
+    let mut failed = 0;
+    for (name, is_bare, session, make) in rows {
+        let target = if is_bare { &bare_base } else { &base };
+        let o = load::run(&http, target, session, a.clients, a.secs, make).await;
+        failed += o.errors;
+        println!("{:<48} {:>9} {:>10.0} {:>9.2} {:>9.2} {:>7}", name, o.requests, o.rps(), o.p50_ms, o.p99_ms, o.errors);
+    }
+    println!("measured in {:.1} s", started.elapsed().as_secs_f64());
+    if let (Some(admin), None) = (&a.pg, &a.reuse) {
+        state.db.pool.close().await;
+        let mut c = sqlx::AnyConnection::connect(admin).await?;
+        let name = db_url.rsplit('/').next().unwrap_or_default();
+        let _ = sqlx::raw_sql(&format!("DROP DATABASE IF EXISTS {name}")).execute(&mut c).await;
+    }
+    anyhow::ensure!(failed == 0, "{failed} requests failed");
+    Ok(())
+}

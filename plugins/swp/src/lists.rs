@@ -1,0 +1,214 @@
+//! The list calls of spec section 7. Every list filters with the visibility rule of
+//! `access::visible_sql` (company, zones, authorship) and is bounded.
+use axum::extract::{Query, State};
+use plantdoc_core::app::AppState;
+use plantdoc_core::auth::CurrentUser;
+use plantdoc_core::error::{AppError, AppResult, FieldErrors};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use sqlx::Row;
+
+use crate::access::{require_staff, require_uploader, review_stage, visible_sql};
+use crate::store::{self, Q};
+
+/// Longest list answered at once (lists that are not paged).
+pub const LIST_CAP: i64 = 1000;
+pub const MAX_PAGE_SIZE: i64 = 100;
+pub const MAX_SUGGESTIONS: i64 = 10;
+
+/// `[lo, hi)` bounds of a part-number prefix (bytewise on both databases, so indexed).
+pub fn prefix_range(prefix: &str) -> (String, String) {
+    (prefix.to_string(), format!("{prefix}\u{10FFFF}"))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SuggestQuery {
+    search_term: Option<String>,
+    limit: Option<String>,
+}
+
+/// Type-ahead over deployed parts (console and kiosk): `{swpList: [{_id, partNumber}]}`,
+/// `_id` being the part's deployed SWP (what `deployed-swp?partId=` and the sign
+/// history take).
+pub async fn part_numbers(State(state): State<AppState>, user: CurrentUser, Query(q): Query<SuggestQuery>) -> AppResult<axum::Json<Value>> {
+    let limit = match q.limit.as_deref() {
+        None | Some("") => MAX_SUGGESTIONS,
+        Some(s) => s.parse::<i64>().ok().filter(|n| *n >= 1).ok_or_else(|| AppError::field("limit", "The limit is a number from 1."))?.min(MAX_SUGGESTIONS),
+    };
+    let term = q.search_term.unwrap_or_default().trim().to_uppercase();
+    if term.is_empty() || term.chars().count() > crate::fields::MAX_PART_CHARS {
+        return Ok(axum::Json(json!({"swpList": []})));
+    }
+    let mut qb = Q::default();
+    let vis = visible_sql(&state, &mut qb, &user);
+    let (lo, hi) = prefix_range(&term);
+    let filter = format!("s.status = 'deployed' AND {vis} AND s.part_number >= {} AND s.part_number < {}", qb.p(lo), qb.p(hi));
+    let sql = format!("SELECT s.id, s.part_number FROM swps s WHERE {filter} ORDER BY s.part_number LIMIT {limit}");
+    let rows = qb.query(&sql).fetch_all(&state.db.pool).await?;
+    let list: Vec<Value> = rows
+        .iter()
+        .map(|r| Ok(json!({"_id": r.try_get::<String, _>("id")?, "partNumber": r.try_get::<String, _>("part_number")?})))
+        .collect::<Result<_, sqlx::Error>>()?;
+    Ok(axum::Json(json!({"swpList": list})))
+}
+
+/// Process engineers of the caller's company, the caller left out ('Myself' is the
+/// form's own option).
+pub async fn on_behalf_users(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
+    require_uploader(&user)?;
+    let rows = sqlx::query(
+        "SELECT id, firstname, lastname FROM users WHERE company_code = $1 AND position = 'engineer' AND department = 'process' \
+         AND disabled = 0 AND id <> $2 ORDER BY lastname, firstname, id",
+    )
+    .bind(&user.company_code)
+    .bind(&user.id)
+    .fetch_all(&state.db.pool)
+    .await?;
+    let list: Vec<Value> = rows
+        .iter()
+        .map(|r| Ok(json!({"_id": r.try_get::<String, _>("id")?, "firstname": r.try_get::<String, _>("firstname")?, "lastname": r.try_get::<String, _>("lastname")?})))
+        .collect::<Result<_, sqlx::Error>>()?;
+    Ok(axum::Json(Value::Array(list)))
+}
+
+/// Pending SWPs whose review stage is the caller's and still open, oldest first, with
+/// links to their documents: `{swps, urls: {<swpId>: {swc, jes, vis, video}}}`.
+pub async fn pending_my_approval(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
+    require_staff(&user)?;
+    let Some(stage) = review_stage(&user) else { return Ok(axum::Json(json!({"swps": [], "urls": {}}))) };
+    if user.zones.is_empty() {
+        return Ok(axum::Json(json!({"swps": [], "urls": {}})));
+    }
+    let k = stage.key();
+    let mut q = Q::default();
+    let company = q.p(user.company_code.clone());
+    let me = q.p(user.id.clone());
+    let zones = crate::access::zones_overlap_sql(&mut q, &user.zones);
+    let filter = format!(
+        "s.company_code = {company} AND s.status = 'pending' AND s.{k}_status = 'Pending' AND s.owner_id <> {me} \
+         AND (s.on_behalf_id IS NULL OR s.on_behalf_id <> {me}) AND {zones}"
+    );
+    let swps = store::fetch_list(&state.db, &q, &filter, "s.upload_date, s.id", LIST_CAP, 0).await?;
+    let links = store::links_for(&state, &swps).await?;
+    Ok(axum::Json(json!({"swps": store::with_signs(&state.db, &swps).await?, "urls": links})))
+}
+
+async fn simple_list(state: &AppState, user: &CurrentUser, mine: bool, statuses: &str, order: &str) -> AppResult<axum::Json<Value>> {
+    require_staff(user)?;
+    let mut q = Q::default();
+    let who = if mine {
+        let company = q.p(user.company_code.clone());
+        let me = q.p(user.id.clone());
+        format!("s.company_code = {company} AND (s.owner_id = {me} OR s.on_behalf_id = {me})")
+    } else {
+        visible_sql(state, &mut q, user)
+    };
+    let filter = format!("s.status IN ({statuses}) AND {who}");
+    let swps = store::fetch_list(&state.db, &q, &filter, order, LIST_CAP, 0).await?;
+    Ok(axum::Json(Value::Array(store::with_signs(&state.db, &swps).await?)))
+}
+
+/// My Pending: the caller's SWPs in review, and the rejected ones returned to them.
+pub async fn user_pending(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
+    simple_list(&state, &user, true, "'pending', 'rejected'", "s.upload_date DESC, s.id").await
+}
+
+/// All Pending: every pending SWP the caller sees.
+pub async fn all_pending(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
+    simple_list(&state, &user, false, "'pending'", "s.upload_date DESC, s.id").await
+}
+
+/// My Approved: the caller's deployed SWPs with their sign records.
+pub async fn user_deployed(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
+    simple_list(&state, &user, true, "'deployed'", "s.deploy_date DESC, s.id").await
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ListQuery {
+    search: Option<String>,
+}
+
+/// Every deployed SWP the caller sees (optionally by part-number prefix), by part
+/// number, at most 1000.
+pub async fn deployed_list(State(state): State<AppState>, user: CurrentUser, Query(lq): Query<ListQuery>) -> AppResult<axum::Json<Value>> {
+    require_staff(&user)?;
+    let mut q = Q::default();
+    let mut filter = format!("s.status = 'deployed' AND {}", visible_sql(&state, &mut q, &user));
+    let term = lq.search.unwrap_or_default().trim().to_uppercase();
+    if !term.is_empty() {
+        let (lo, hi) = prefix_range(&term);
+        filter.push_str(&format!(" AND s.part_number >= {} AND s.part_number < {}", q.p(lo), q.p(hi)));
+    }
+    let swps = store::fetch_list(&state.db, &q, &filter, "s.part_number, s.id", LIST_CAP, 0).await?;
+    Ok(axum::Json(Value::Array(store::with_signs(&state.db, &swps).await?)))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PageQuery {
+    page: Option<String>,
+    limit: Option<String>,
+    search: Option<String>,
+    sort_by: Option<String>,
+    sort_order: Option<String>,
+}
+
+/// The sort keys of the spec and their columns (each has an index).
+pub const SORT_KEYS: [(&str, &str); 5] = [
+    ("deployDate.timestamp", "s.deploy_date"),
+    ("uploadDate.timestamp", "s.upload_date"),
+    ("owner.firstname", "s.owner_firstname"),
+    ("onBehalfOf.name", "s.on_behalf_name"),
+    ("partNumber", "s.part_number"),
+];
+
+/// Browse and All Approved: `{results, total}`, a page of deployed SWPs.
+pub async fn deployed_paginated(State(state): State<AppState>, user: CurrentUser, Query(pq): Query<PageQuery>) -> AppResult<axum::Json<Value>> {
+    require_staff(&user)?;
+    let mut e = FieldErrors::new();
+    let mut num = |name: &str, v: Option<String>, default: i64, max: i64| -> i64 {
+        match v.as_deref() {
+            None | Some("") => default,
+            Some(s) => match s.parse::<i64>() {
+                Ok(n) if (1..=max).contains(&n) => n,
+                _ => {
+                    e.insert(name.into(), format!("{name} is a number from 1 to {max}."));
+                    default
+                }
+            },
+        }
+    };
+    let page = num("page", pq.page, 1, 1_000_000);
+    let limit = num("limit", pq.limit, 10, MAX_PAGE_SIZE);
+    let sort_by = pq.sort_by.filter(|s| !s.is_empty()).unwrap_or_else(|| "deployDate.timestamp".into());
+    let column = SORT_KEYS.iter().find(|(k, _)| *k == sort_by).map(|(_, c)| *c);
+    if column.is_none() {
+        let keys: Vec<&str> = SORT_KEYS.iter().map(|(k, _)| *k).collect();
+        e.insert("sortBy".into(), format!("Sort by one of {}.", keys.join(", ")));
+    }
+    let dir = match pq.sort_order.as_deref().map(str::to_lowercase).as_deref() {
+        None | Some("") => if sort_by == "partNumber" { "ASC" } else { "DESC" },
+        Some("asc") => "ASC",
+        Some("desc") => "DESC",
+        Some(_) => {
+            e.insert("sortOrder".into(), "Sort order is asc or desc.".into());
+            "ASC"
+        }
+    };
+    if !e.is_empty() {
+        return Err(AppError::Fields(e));
+    }
+    let mut q = Q::default();
+    let mut filter = format!("s.status = 'deployed' AND {}", visible_sql(&state, &mut q, &user));
+    let term = pq.search.unwrap_or_default().trim().to_uppercase();
+    if !term.is_empty() {
+        let (lo, hi) = prefix_range(&term);
+        filter.push_str(&format!(" AND s.part_number >= {} AND s.part_number < {}", q.p(lo), q.p(hi)));
+    }
+    let order = format!("{} {dir}, s.id {dir}", column.unwrap_or("s.deploy_date"));
+    let total = store::count_cached(&state, &q, &filter).await?;
+    let swps = store::fetch_list(&state.db, &q, &filter, &order, limit, (page - 1) * limit).await?;
+    Ok(axum::Json(json!({"results": store::with_signs(&state.db, &swps).await?, "total": total})))
+}

@@ -1,0 +1,79 @@
+//! Single-SWP calls: the console viewer (`swp/{id}`, `signed-urls/{id}`,
+//! `signed-ops/{id}`) and the kiosk's two (`deployed-swp?partId=`, `swp-with-urls/{id}`).
+//! Links are made only after the visibility check.
+use axum::extract::{Path, Query, State};
+use plantdoc_core::app::AppState;
+use plantdoc_core::auth::CurrentUser;
+use plantdoc_core::error::{AppError, AppResult};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use sqlx::Row;
+
+use crate::access::{can_see, require_staff, visible_swp};
+use crate::model::{Swp, DEPLOYED};
+use crate::store;
+
+pub async fn swp(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
+    require_staff(&user)?;
+    let s = visible_swp(&state, &user, &id).await?;
+    Ok(axum::Json(json!({"swp": store::full_json(&state, &s).await?})))
+}
+
+pub async fn signed_urls(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
+    require_staff(&user)?;
+    let s = visible_swp(&state, &user, &id).await?;
+    let mut links = store::links_for(&state, std::slice::from_ref(&s)).await?;
+    Ok(axum::Json(json!({"urls": links.remove(&s.id).unwrap_or(Value::Null)})))
+}
+
+pub async fn signed_ops(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
+    require_staff(&user)?;
+    let s = visible_swp(&state, &user, &id).await?;
+    let signs = store::signs_for(&state.db, &[s.id.as_str()]).await?.remove(&s.id).unwrap_or_default();
+    Ok(axum::Json(json!({"opList": {"opsSigned": signs}})))
+}
+
+/// The kiosk's part: the SWP with `id` beside `_id`, its links and sign records.
+async fn part_json(state: &AppState, s: &Swp) -> AppResult<Value> {
+    let mut v = store::full_json(state, s).await?;
+    v["id"] = Value::String(s.id.clone());
+    Ok(v)
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PartQuery {
+    part_id: Option<String>,
+}
+
+/// `partId` is a part suggestion's `_id` (a deployed SWP). The answer is the part's
+/// SWP deployed *now*: if a newer revision deployed since the suggestion, that one.
+pub async fn deployed_swp(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PartQuery>) -> AppResult<axum::Json<Value>> {
+    let id = q.part_id.filter(|s| !s.is_empty()).ok_or_else(|| AppError::field("partId", "Please choose a part."))?;
+    let named = visible_swp(&state, &user, &id).await?;
+    let current: Option<String> = sqlx::query("SELECT current_id FROM swp_parts WHERE company_code = $1 AND part_number = $2")
+        .bind(&named.company_code)
+        .bind(&named.part_number)
+        .fetch_optional(&state.db.pool)
+        .await?
+        .map(|r| r.try_get("current_id"))
+        .transpose()?
+        .flatten();
+    let current = match current {
+        Some(c) => store::fetch_one(&state.db, &c).await?,
+        None => None,
+    };
+    match current {
+        Some(s) if s.status == DEPLOYED && can_see(&state, &user, &s) => Ok(axum::Json(json!({"details": part_json(&state, &s).await?}))),
+        _ => Err(AppError::NotFound),
+    }
+}
+
+/// A deployed SWP with its links (the kiosk never opens a pending or superseded one).
+pub async fn swp_with_urls(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
+    let s = visible_swp(&state, &user, &id).await?;
+    if s.status != DEPLOYED {
+        return Err(AppError::NotFound);
+    }
+    Ok(axum::Json(json!({"swp": part_json(&state, &s).await?})))
+}

@@ -1,0 +1,233 @@
+// SWPs page end to end: an engineer uploads through the Upload tab (real PDFs and an MP4,
+// several files per section), three approvers approve through the API, the SWP shows in
+// Browse and All Approved as 'Release'; a change becomes revision 1 and the first one,
+// signed by operators, shows under 'Past Revisions Signed Within 90 Days'.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { launchBrowser, login, PASSWORD, startServer, waitForPath, withPage } from './harness.mjs';
+
+let server;
+let context;
+const ctx = () => context;
+const it = (name, body) => test(name, withPage(ctx, name, body));
+const PART = 'E2E-SWP-100';
+
+before(async () => {
+  server = await startServer();
+  context = await launchBrowser();
+});
+
+after(async () => {
+  await context?.close();
+  server?.stop();
+});
+
+/** A minimal valid one-page PDF (with a correct xref table) saying `text`. */
+export function makePdf(text) {
+  const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets = [];
+  objects.forEach((body, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+const pdf = (name) => ({ name, mimeType: 'application/pdf', buffer: makePdf(name) });
+const mp4 = () => ({
+  name: 'aid.mp4',
+  mimeType: 'video/mp4',
+  buffer: Buffer.concat([Buffer.from('\0\0\0\x18ftypisom\0\0\0\0isommp41', 'latin1'), Buffer.alloc(64)]),
+});
+
+/** A signed-in API client (fetch + cookie jar + CSRF header). */
+async function apiAs(email) {
+  const jar = new Map();
+  const keep = (res) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair.indexOf('=');
+      jar.set(pair.slice(0, i).trim(), pair.slice(i + 1).trim());
+    }
+  };
+  const call = async (method, p, body) => {
+    const headers = { Accept: 'application/json', Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') };
+    const csrf = jar.get('__Host-plantdoc_csrf') || jar.get('plantdoc_csrf');
+    if (csrf) headers['X-CSRF-Token'] = decodeURIComponent(csrf);
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const res = await fetch(`${server.url}${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    keep(res);
+    const text = await res.text();
+    let data = text;
+    try {
+      data = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON
+    }
+    return { status: res.status, data };
+  };
+  await call('GET', '/api/users/current');
+  const res = await call('POST', '/api/users/login', { email, password: PASSWORD });
+  assert.equal(res.status, 200, `login ${email}: ${JSON.stringify(res.data)}`);
+  return { get: (p) => call('GET', p), post: (p, b) => call('POST', p, b ?? {}) };
+}
+
+async function approveAll(swpId) {
+  for (const who of ['approver.process@demo.plant', 'approver.quality@demo.plant', 'approver.production@demo.plant']) {
+    const c = await apiAs(who);
+    const r = await c.post(`/api/swps/approve/${swpId}`, { reviewNote: `ok from ${who}` });
+    assert.equal(r.status, 200, `${who} approve: ${JSON.stringify(r.data)}`);
+  }
+}
+
+/** Sign records straight into the database (no signing API yet): python3's sqlite3. */
+function insertSigns(swpId, versionHash, rows) {
+  const db = path.join(server.dir, 'plantdoc.db');
+  const script = `
+import sqlite3, sys, json
+rows = json.loads(sys.argv[3])
+con = sqlite3.connect(sys.argv[1], timeout=10)
+for r in rows:
+    con.execute("INSERT INTO swp_signs (id, swp_id, operator_id, op_full_name, op_no, date_signed, verified, verifier_id, cl_full_name, cl_op_no, date_verified, version_hash) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+        (r['id'], sys.argv[2], r['op'], r['name'], r['no'], r['signed'], 1 if r.get('cl') else 0, r.get('cl'), r.get('clName'), r.get('clNo'), r.get('verified'), sys.argv[4]))
+con.commit()
+`;
+  const r = spawnSync('python3', ['-c', script, db, swpId, JSON.stringify(rows), versionHash], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+}
+
+async function openTab(page, name) {
+  await page.getByRole('tab', { name, exact: true }).click();
+}
+
+async function uploadThroughForm(page, { change = null } = {}) {
+  await openTab(page, 'Upload');
+  const inputs = page.locator('input[type=file]');
+  await inputs.nth(0).setInputFiles([pdf('swc-1.pdf'), pdf('swc-2.pdf')]);
+  await inputs.nth(1).setInputFiles([pdf('jes-1.pdf'), pdf('jes-2.pdf')]);
+  await inputs.nth(2).setInputFiles([pdf('vis-1.pdf')]);
+  await inputs.nth(3).setInputFiles([mp4()]);
+  await page.waitForFunction(() => document.querySelectorAll('.ant-upload-list-item-done').length === 6, null, { timeout: 15000 });
+  await page.locator('#partNumber').fill(PART);
+  await page.locator('.ant-select:has(#onBehalfOf)').click();
+  await page.locator('.ant-select-item-option', { hasText: 'Myself' }).click();
+  await page.getByText('A Zone 1', { exact: true }).click();
+  if (change) {
+    await page.getByText('Changes to Existing Document').click();
+    await page.locator('#changes').fill(change);
+    await page.getByText(`${140 - change.length} characters left`).waitFor();
+  }
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByText('Success!').waitFor({ timeout: 20000 });
+  await page.getByText('Your standard work package has been submitted.').waitFor();
+}
+
+const active = (page) => page.locator('[role=tabpanel].ant-tabs-content-active');
+const row = (page, text) => active(page).locator('tr.ant-table-row', { hasText: text });
+
+describe('SWPs page', () => {
+  let first;
+
+  it('uploads an SWP through the Upload tab and shows it pending', async (page) => {
+    await login(page, server.url, 'engineer1@demo.plant');
+    await waitForPath(page, '/main/swps');
+    for (const tab of ['Browse', 'My Pending', 'All Pending', 'My Approved', 'All Approved', 'Verification History', 'Upload']) {
+      await page.getByRole('tab', { name: tab, exact: true }).waitFor();
+    }
+    // Server field errors appear under the fields.
+    await openTab(page, 'Upload');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByTestId('error-swc').waitFor();
+    await page.getByTestId('error-partNumber').waitFor();
+    await uploadThroughForm(page);
+    await page.getByRole('button', { name: 'Back to SWPs' }).click();
+    await waitForPath(page, '/main/swps');
+    await openTab(page, 'My Pending');
+    await active(page).getByText('Pending Approval').waitFor();
+    const r = row(page, PART);
+    await r.waitFor();
+    assert.equal(await r.locator('td').filter({ hasText: /^Pending$/ }).count(), 3);
+    // The viewer opens on the part number.
+    await r.getByText(PART).click();
+    await page.getByTestId('document-viewer').waitFor();
+    await page.getByRole('button', { name: 'VIDEO' }).isEnabled();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await active(page).getByText('Pending Approval').waitFor();
+
+    const eng = await apiAs('engineer1@demo.plant');
+    const mine = await eng.get('/api/swps/user-pending-swps');
+    first = mine.data.find((s) => s.partNumber === PART);
+    assert.ok(first, 'the upload is pending');
+  });
+
+  it('shows the approved SWP as Release in Browse and All Approved', async (page) => {
+    assert.ok(first, 'needs the upload');
+    await approveAll(first._id);
+    await login(page, server.url, 'engineer1@demo.plant');
+    await waitForPath(page, '/main/swps');
+    const browse = row(page, PART);
+    await browse.waitFor();
+    await browse.getByText('Release', { exact: true }).waitFor();
+    await browse.getByText('Erin Cole').waitFor();
+    await openTab(page, 'All Approved');
+    await active(page).locator('h5', { hasText: 'Deployed' }).waitFor();
+    await row(page, PART).waitFor();
+    await openTab(page, 'My Approved');
+    await row(page, PART).waitFor();
+  });
+
+  it('deploys a change as revision 1 and lists the signed first one in the history', async (page) => {
+    assert.ok(first, 'needs the upload');
+    const eng = await apiAs('engineer1@demo.plant');
+    const deployed = (await eng.get(`/api/swps/swp/${first._id}`)).data.swp;
+    const now = Date.now();
+    insertSigns(first._id, deployed.contentHash, [
+      { id: 'sign-e2e-1', op: 'op-1', name: 'Olivia Grant', no: 'OP1001', signed: now - 3600e3, cl: 'cl-1', clName: 'Sam Ortiz', clNo: '9031', verified: now - 1800e3 },
+      { id: 'sign-e2e-2', op: 'op-2', name: 'Omar Haddad', no: 'OP1002', signed: now - 600e3 },
+    ]);
+
+    await login(page, server.url, 'engineer1@demo.plant');
+    await waitForPath(page, '/main/swps');
+    // Signed count link → the Operators Signed modal.
+    await openTab(page, 'All Approved');
+    await row(page, PART).getByTestId('signed-link').click();
+    await page.getByRole('dialog').getByText('Olivia Grant').waitFor();
+    await page.getByRole('dialog').locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+
+    await uploadThroughForm(page, { change: 'New torque values' });
+    const second = (await eng.get('/api/swps/user-pending-swps')).data.find((s) => s.partNumber === PART);
+    assert.ok(second);
+    await approveAll(second._id);
+
+    await page.getByRole('button', { name: 'Back to SWPs' }).click();
+    const browse = row(page, PART);
+    await browse.waitFor();
+    await browse.getByText('1', { exact: true }).waitFor();
+    await browse.getByText('New torque values').waitFor();
+
+    await openTab(page, 'Verification History');
+    await active(page).locator('.ant-select input').first().fill(PART.slice(0, 7));
+    await page.locator('.ant-select-item-option', { hasText: PART }).click();
+    await page.getByText('Past Revisions Signed Within 90 Days').waitFor();
+    const group = active(page).getByTestId('obsolete-group');
+    await group.getByText(/^Obsolete SWP created on: \w{3}-\d\d-\d\d \d\d:\d\d[ap]m$/).waitFor();
+    await group.getByText('VERIFIED', { exact: true }).waitFor();
+    await group.getByText('NOT VERIFIED', { exact: true }).waitFor();
+    // Default sort Verified descending: the verified record first.
+    assert.match(await group.locator('tr.ant-table-row').first().textContent(), /Olivia Grant/);
+  });
+});
