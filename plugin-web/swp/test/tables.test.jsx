@@ -112,7 +112,8 @@ describe('Approved', () => {
     });
     render(<ApprovedTab mine />);
     expect(await screen.findByText('Approved')).toBeTruthy();
-    for (const h of ['Part Number', 'Submitted', 'Deployed', 'Operators Signed']) expect(screen.getByText(h)).toBeTruthy();
+    // The title shows before the rows arrive: wait for the table itself.
+    for (const h of ['Part Number', 'Submitted', 'Deployed', 'Operators Signed']) expect(await screen.findByText(h)).toBeTruthy();
     fireEvent.click(await screen.findByTestId('signed-link'));
     expect(await screen.findByText('Olivia Grant')).toBeTruthy();
   });
