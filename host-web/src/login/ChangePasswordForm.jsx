@@ -1,7 +1,8 @@
 // 'Please create a new password': the sign-in with a temporary password. The e-mail and
 // the temporary password just typed are sent along; the user picks the new one twice.
 import { useState } from 'react';
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { Button, Form, Typography } from 'antd';
+import { NewPasswordFields } from './NewPasswordFields';
 import { api } from '@plantdoc/kit';
 import { splitErrors } from './LoginPage';
 
@@ -30,13 +31,7 @@ export function ChangePasswordForm({ email, tempPassword, onDone }) {
         Please create a new password
       </Typography.Title>
       <Typography.Paragraph type="secondary">{email}</Typography.Paragraph>
-      {notice && <Alert type="error" showIcon title={notice} style={{ marginBottom: 16 }} />}
-      <Form.Item label="New Password" name="password">
-        <Input.Password autoComplete="new-password" autoFocus />
-      </Form.Item>
-      <Form.Item label="Confirm Password" name="password2">
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <NewPasswordFields notice={notice} />
       <Button type="primary" htmlType="submit" block loading={busy}>
         Change Password
       </Button>

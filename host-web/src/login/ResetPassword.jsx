@@ -1,7 +1,8 @@
 // /login/reset/{token}: the token is checked first (spinner), then the new-password form,
 // 'Invalid or expired token.', or the success text.
 import { useEffect, useState } from 'react';
-import { Alert, Button, Form, Input, Spin, Typography } from 'antd';
+import { Alert, Button, Form, Spin, Typography } from 'antd';
+import { NewPasswordFields } from './NewPasswordFields';
 import { Link, useParams } from 'react-router';
 import { api, formFields } from '@plantdoc/kit';
 
@@ -83,13 +84,7 @@ export function ResetPassword() {
   return (
     <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} name="reset">
       <Typography.Paragraph>Enter your new password</Typography.Paragraph>
-      {notice && <Alert type="error" showIcon title={notice} style={{ marginBottom: 16 }} />}
-      <Form.Item label="New Password" name="password">
-        <Input.Password autoComplete="new-password" autoFocus />
-      </Form.Item>
-      <Form.Item label="Confirm Password" name="password2">
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <NewPasswordFields notice={notice} />
       <Button type="primary" htmlType="submit" block loading={busy}>
         Submit
       </Button>
