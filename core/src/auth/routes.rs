@@ -116,17 +116,21 @@ async fn login(
 
 async fn record_failure(state: &AppState, user: &User, now: i64) -> AppResult<()> {
     let a = &state.settings.auth;
-    let failures = user.failed_logins + 1;
-    let lock = lockout_secs(failures, a.max_failed_logins, a.lockout_base_secs, a.lockout_max_secs);
-    let until = (lock > 0).then_some(now + lock * 1000);
     let mut tx = state.db.pool.begin().await?;
-    sqlx::query("UPDATE users SET failed_logins = $1, locked_until = $2 WHERE id = $3")
-        .bind(failures)
-        .bind(until)
+    // Counted in the database, not from the row read earlier: parallel guesses must not
+    // overwrite each other's count and slip past the lockout.
+    let row = sqlx::query("UPDATE users SET failed_logins = failed_logins + 1 WHERE id = $1 RETURNING failed_logins")
         .bind(&user.id)
-        .execute(&mut *tx)
+        .fetch_one(&mut *tx)
         .await?;
+    let failures: i64 = row.try_get("failed_logins")?;
+    let lock = lockout_secs(failures, a.max_failed_logins, a.lockout_base_secs, a.lockout_max_secs);
     if lock > 0 {
+        sqlx::query("UPDATE users SET locked_until = $1 WHERE id = $2")
+            .bind(now + lock * 1000)
+            .bind(&user.id)
+            .execute(&mut *tx)
+            .await?;
         tracing::warn!(user = %user.id, failures, lock_secs = lock, "account locked after failed sign-ins");
         audit::append(
             &mut tx,

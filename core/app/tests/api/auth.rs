@@ -144,6 +144,25 @@ async fn ten_failures_lock_the_account_with_a_growing_delay() {
     assert_eq!(scalar(&app, "SELECT failed_logins FROM users WHERE email = 'erin@demo.plant'").await, 0);
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn parallel_wrong_guesses_are_all_counted() {
+    let app = spawn_with(&[("auth.ip_attempts_per_minute", "1000")]).await;
+    app.add_user("erin@demo.plant", "engineer", "process").await;
+    let mut tasks = Vec::new();
+    for _ in 0..10 {
+        let c = app.client();
+        tasks.push(tokio::spawn(async move {
+            c.post("/api/users/login", &json!({"email": "erin@demo.plant", "password": "wrong-password-1"})).await.status
+        }));
+    }
+    for t in tasks {
+        assert_eq!(t.await.unwrap(), StatusCode::BAD_REQUEST);
+    }
+    assert_eq!(scalar(&app, "SELECT failed_logins FROM users WHERE email = 'erin@demo.plant'").await, 10);
+    let r = app.client().post("/api/users/login", &json!({"email": "erin@demo.plant", "password": PASSWORD})).await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "locked after 10 parallel failures");
+}
+
 #[tokio::test]
 async fn per_ip_limit_answers_429() {
     let app = spawn_with(&[("auth.ip_attempts_per_minute", "5")]).await;
