@@ -15,16 +15,23 @@ use utoipa::openapi::{
 
 use crate::app::AppState;
 
-/// Who may call a route.
+/// Who may call a route: its tier, declared where the route is. Deny by default: a
+/// module's routes are console-only unless declared otherwise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Access {
     /// Anyone (sign-in, health, signed links).
     Public,
-    /// A signed-in user whose password is set. The default.
+    /// Signed-in staff (every position but operator), password set. The default.
+    Console,
+    /// The kiosk: a signed-in operator-position account, password set.
+    Kiosk,
+    /// Any signed-in user whose password is set (console and kiosk alike).
     Session,
     /// A signed-in user, also while a new password is required.
     AnySession,
 }
+
+const TIERS: [Access; 5] = [Access::Public, Access::Console, Access::Kiosk, Access::Session, Access::AnySession];
 
 #[derive(Debug, Clone)]
 pub struct RouteDoc {
@@ -35,24 +42,28 @@ pub struct RouteDoc {
     pub access: Access,
 }
 
+#[derive(Clone)]
 pub struct ApiRouter {
     tag: String,
-    routers: [Router<AppState>; 3],
+    tier: Access,
+    routers: [Router<AppState>; 5],
     docs: Vec<RouteDoc>,
 }
 
 fn idx(a: Access) -> usize {
-    match a {
-        Access::Public => 0,
-        Access::Session => 1,
-        Access::AnySession => 2,
-    }
+    TIERS.iter().position(|t| *t == a).unwrap_or(1)
 }
 
 impl ApiRouter {
     /// `tag` groups the routes in the OpenAPI description (the module id).
     pub fn new(tag: &str) -> Self {
-        Self { tag: tag.to_string(), routers: [Router::new(), Router::new(), Router::new()], docs: Vec::new() }
+        Self { tag: tag.to_string(), tier: Access::Console, routers: Default::default(), docs: Vec::new() }
+    }
+
+    /// The tier of the `get`/`post`/`delete` routes declared after this call.
+    pub fn tier(mut self, tier: Access) -> Self {
+        self.tier = tier;
+        self
     }
 
     pub fn route<H, T>(mut self, access: Access, method: Method, path: &str, summary: &str, handler: H) -> Self
@@ -69,18 +80,20 @@ impl ApiRouter {
     }
 
     pub fn get<H: Handler<T, AppState>, T: 'static>(self, path: &str, summary: &str, h: H) -> Self {
-        self.route(Access::Session, Method::GET, path, summary, h)
+        let tier = self.tier;
+        self.route(tier, Method::GET, path, summary, h)
     }
     pub fn post<H: Handler<T, AppState>, T: 'static>(self, path: &str, summary: &str, h: H) -> Self {
-        self.route(Access::Session, Method::POST, path, summary, h)
+        let tier = self.tier;
+        self.route(tier, Method::POST, path, summary, h)
     }
     pub fn delete<H: Handler<T, AppState>, T: 'static>(self, path: &str, summary: &str, h: H) -> Self {
-        self.route(Access::Session, Method::DELETE, path, summary, h)
+        let tier = self.tier;
+        self.route(tier, Method::DELETE, path, summary, h)
     }
 
     pub fn merge(mut self, other: ApiRouter) -> Self {
-        let [a, b, c] = other.routers;
-        for (i, r) in [a, b, c].into_iter().enumerate() {
+        for (i, r) in other.routers.into_iter().enumerate() {
             let mine = std::mem::take(&mut self.routers[i]);
             self.routers[i] = mine.merge(r);
         }
@@ -94,22 +107,24 @@ impl ApiRouter {
 
     /// The axum router with the access layers applied.
     pub fn into_router(self, state: &AppState) -> (Router<AppState>, Vec<RouteDoc>) {
-        let [public, mut session, mut any_session] = self.routers;
-        let has = |a: Access| self.docs.iter().any(|d| d.access == a);
-        // axum refuses a route layer on a router with no routes.
-        if has(Access::Session) {
-            session = session.route_layer(axum::middleware::from_fn_with_state(
-            state.clone(),
-            crate::auth::session::require_session,
-            ));
+        use crate::auth::session as s;
+        let mut out = Router::new();
+        for (tier, r) in TIERS.into_iter().zip(self.routers) {
+            // axum refuses a route layer on a router with no routes.
+            if !self.docs.iter().any(|d| d.access == tier) {
+                continue;
+            }
+            use axum::middleware::from_fn_with_state as layer;
+            let st = state.clone();
+            out = out.merge(match tier {
+                Access::Public => r,
+                Access::Console => r.route_layer(layer(st, s::require_console)),
+                Access::Kiosk => r.route_layer(layer(st, s::require_kiosk)),
+                Access::Session => r.route_layer(layer(st, s::require_session)),
+                Access::AnySession => r.route_layer(layer(st, s::require_any_session)),
+            });
         }
-        if has(Access::AnySession) {
-            any_session = any_session.route_layer(axum::middleware::from_fn_with_state(
-                state.clone(),
-                crate::auth::session::require_any_session,
-            ));
-        }
-        (public.merge(session).merge(any_session), self.docs)
+        (out, self.docs)
     }
 }
 

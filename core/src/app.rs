@@ -11,7 +11,8 @@ use crate::config::Settings;
 use crate::db::Db;
 use crate::mail::Mailer;
 use crate::migrate::{self, MigrationSet};
-use crate::plugin::{self, Module};
+use crate::module_ctx::{Extensions, ModuleContext};
+use crate::plugin::{self, Module, Plugin};
 use crate::storage::Storage;
 use crate::zones::Zones;
 
@@ -31,6 +32,8 @@ pub struct Inner {
     /// Key for signed links and tokens.
     pub secret: Vec<u8>,
     pub ip_limiter: IpLimiter,
+    /// Every module's typed state (see `ModuleContext::state`).
+    pub extensions: Extensions,
     /// Bounds concurrent argon2 work (19 MiB each).
     pub hash_permits: Semaphore,
 }
@@ -49,6 +52,13 @@ impl AppState {
     pub fn module_enabled(&self, id: &str) -> bool {
         self.modules.iter().any(|m| m.manifest.id == id && m.enabled)
     }
+    /// A module's typed state, declared in its `build` with `ctx.state(...)`.
+    pub fn get<T: Send + Sync + 'static>(&self) -> &T {
+        self.extensions
+            .get(&std::any::TypeId::of::<T>())
+            .and_then(|v| v.downcast_ref::<T>())
+            .unwrap_or_else(|| panic!("no module state of type {}", std::any::type_name::<T>()))
+    }
 }
 
 /// Options a caller (the CLI or a test) may change.
@@ -56,37 +66,65 @@ pub struct BuildOptions {
     pub clock: SharedClock,
     /// Load the libraries listed in `dynamic.libraries`.
     pub load_dynamic: bool,
+    /// Modules besides the linked ones (tests declare minimal modules this way).
+    pub extra_plugins: Vec<Arc<dyn Plugin>>,
 }
 
 impl Default for BuildOptions {
     fn default() -> Self {
-        Self { clock: Arc::new(SystemClock), load_dynamic: true }
+        Self { clock: Arc::new(SystemClock), load_dynamic: true, extra_plugins: Vec::new() }
     }
 }
 
-/// Every module known to this binary (static + dynamic), with the config's switches,
-/// sorted by dependency. Unknown module ids in config are refused.
-pub fn resolve_modules(settings: &Settings, load_dynamic: bool) -> anyhow::Result<Vec<Module>> {
-    let mut modules: Vec<Module> = plugin::static_plugins()
-        .into_iter()
-        .map(|p| {
-            let manifest = p.manifest();
-            Module { enabled: settings.module_enabled(&manifest.id), manifest, plugin: p }
-        })
-        .collect();
+/// Builds one module: its manifest, switch and everything `build` declares. A route
+/// outside the manifest's API prefixes or a migration outside its range is refused.
+fn build_module(settings: &Settings, plugin: Arc<dyn Plugin>, default_on: bool) -> anyhow::Result<Module> {
+    let manifest = plugin.manifest();
+    let id = manifest.id.clone();
+    let mut ctx = ModuleContext::new(&id, settings.module_config(&id));
+    plugin.build(&mut ctx)?;
+    let built = ctx.finish()?;
+    if let Some(routes) = &built.routes {
+        for d in routes.docs() {
+            if !manifest.owns_path(&d.path) {
+                anyhow::bail!("module '{id}': route {} {} is outside its declared API prefixes {:?} (module.json \"api\")", d.method, d.path, manifest.api);
+            }
+        }
+    }
+    for m in &built.migrations {
+        match manifest.migrations {
+            Some([lo, hi]) if (lo..=hi).contains(&m.version) => {}
+            range => anyhow::bail!("module '{id}': migration {} ({}) is outside its declared range {range:?} (module.json \"migrations\")", m.version, m.name),
+        }
+    }
+    let enabled = settings.module_switch(&id).unwrap_or(default_on);
+    Ok(Module { manifest, enabled, built: Arc::new(built) })
+}
+
+/// Every module known to this binary (static + dynamic + `extra`), built, with the
+/// config's switches, sorted by dependency. Unknown module ids in config are refused.
+pub fn resolve_modules(settings: &Settings, load_dynamic: bool, extra: &[Arc<dyn Plugin>]) -> anyhow::Result<Vec<Module>> {
+    let mut modules: Vec<Module> = Vec::new();
+    for p in plugin::static_plugins().into_iter().chain(extra.iter().cloned()) {
+        modules.push(build_module(settings, p, false)?);
+    }
     if load_dynamic {
         for lib in &settings.dynamic.libraries {
             match crate::dynamic::load(lib) {
                 Ok(p) => {
-                    let manifest = p.manifest();
-                    if modules.iter().any(|m| m.manifest.id == manifest.id) {
-                        tracing::error!(library = %lib.display(), id = %manifest.id, "dynamic module refused: id already taken");
+                    let id = p.manifest().id;
+                    if modules.iter().any(|m| m.manifest.id == id) {
+                        tracing::error!(library = %lib.display(), %id, "dynamic module refused: id already taken");
                         continue;
                     }
                     // A dynamic module is on unless config switches it off.
-                    let enabled = settings.modules.get(&manifest.id).map(|t| t.enabled).unwrap_or(true);
-                    tracing::info!(library = %lib.display(), id = %manifest.id, "dynamic module loaded");
-                    modules.push(Module { enabled, manifest, plugin: p });
+                    match build_module(settings, p, true) {
+                        Ok(m) => {
+                            tracing::info!(library = %lib.display(), %id, "dynamic module loaded");
+                            modules.push(m);
+                        }
+                        Err(e) => tracing::error!(library = %lib.display(), error = %e, "dynamic module refused"),
+                    }
                 }
                 Err(e) => {
                     tracing::error!(library = %lib.display(), error = %e, "dynamic module refused");
@@ -111,7 +149,7 @@ pub fn migration_sets(modules: &[Module], only_enabled: bool) -> Vec<MigrationSe
     let mut sets = vec![migrate::core_set()];
     for m in modules {
         if m.enabled || !only_enabled {
-            sets.push(MigrationSet { module: m.manifest.id.clone(), migrations: m.plugin.migrations() });
+            sets.push(MigrationSet { module: m.manifest.id.clone(), migrations: m.built.migrations.clone() });
         }
     }
     sets
@@ -119,7 +157,15 @@ pub fn migration_sets(modules: &[Module], only_enabled: bool) -> Vec<MigrationSe
 
 /// Connects, migrates and assembles the state.
 pub async fn build_state(settings: Settings, opts: BuildOptions) -> anyhow::Result<AppState> {
-    let modules = resolve_modules(&settings, opts.load_dynamic)?;
+    let modules = resolve_modules(&settings, opts.load_dynamic, &opts.extra_plugins)?;
+    let mut extensions = Extensions::new();
+    for m in &modules {
+        for (k, v) in &m.built.extensions {
+            if extensions.insert(*k, v.clone()).is_some() {
+                anyhow::bail!("module '{}': its state type is already declared by another module", m.manifest.id);
+            }
+        }
+    }
     // Versions must be unique across every module, enabled or not.
     migrate::check_unique(&migration_sets(&modules, false))?;
     let db = Db::connect(&settings.database)
@@ -149,6 +195,7 @@ pub async fn build_state(settings: Settings, opts: BuildOptions) -> anyhow::Resu
         zones,
         secret,
         ip_limiter,
+        extensions,
         hash_permits,
     })))
 }

@@ -1,5 +1,4 @@
 //! The `plantdoc` command line. `serve` is the default.
-use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -150,16 +149,13 @@ async fn serve(settings: Settings) -> anyhow::Result<ExitCode> {
     let addr = settings.server.addr;
     let started = std::time::Instant::now();
     let state = app::build_state(settings, BuildOptions::default()).await?;
-    let (router, _) = crate::http::router(state.clone());
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|e| anyhow::anyhow!("cannot listen on {addr} (server.addr): {e}"))?;
     let enabled: Vec<&str> = state.modules.iter().filter(|m| m.enabled).map(|m| m.manifest.id.as_str()).collect();
     tracing::info!(%addr, release = %state.settings.release, modules = ?enabled, start_ms = started.elapsed().as_millis() as u64, "Plantdoc is serving");
     println!("Plantdoc {} (release {}) on http://{addr}", env!("CARGO_PKG_VERSION"), state.settings.release);
-    axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown())
-        .await?;
+    crate::server::run(state, listener, shutdown()).await?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -18,8 +18,9 @@ pub struct Settings {
     pub session: SessionSettings,
     pub auth: AuthSettings,
     pub mail: MailSettings,
+    /// `[modules.<id>]`: `enabled` and the module's own settings (typed by the module).
     #[serde(default)]
-    pub modules: BTreeMap<String, ModuleToggle>,
+    pub modules: BTreeMap<String, config::Map<String, config::Value>>,
     #[serde(default)]
     pub dynamic: DynamicSettings,
     /// Zone lists by company code, for the codes the spec leaves open (mps, mpc, mpd…).
@@ -43,6 +44,8 @@ pub struct ServerSettings {
     /// Largest single upload (video), in bytes.
     pub upload_limit: u64,
     pub secure_cookies: bool,
+    /// On SIGTERM: how long requests in flight and background tasks get to finish.
+    pub shutdown_grace_secs: u64,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -126,12 +129,6 @@ pub enum SmtpTls {
     None,
     Starttls,
     Tls,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ModuleToggle {
-    pub enabled: bool,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -254,6 +251,14 @@ impl Settings {
         if !(self.database.url.starts_with("sqlite:") || self.database.url.starts_with("postgres:") || self.database.url.starts_with("postgresql:")) {
             return Err(ConfigError("database.url: must start with sqlite: or postgres:".into()));
         }
+        for (id, table) in &self.modules {
+            if let Some(v) = table.get("enabled") {
+                v.clone().into_bool().map_err(|e| ConfigError(format!("modules.{id}.enabled: {e}")))?;
+            }
+        }
+        if self.server.shutdown_grace_secs == 0 || self.server.shutdown_grace_secs > 300 {
+            return Err(ConfigError("server.shutdown_grace_secs: must be between 1 and 300".into()));
+        }
         if let Err(e) = tracing_subscriber::EnvFilter::try_new(&self.log.level) {
             return Err(ConfigError(format!("log.level: {e}")));
         }
@@ -262,7 +267,19 @@ impl Settings {
 
     /// Whether a module is switched on by the release and overrides.
     pub fn module_enabled(&self, id: &str) -> bool {
-        self.modules.get(id).map(|m| m.enabled).unwrap_or(false)
+        self.module_switch(id).unwrap_or(false)
+    }
+
+    /// `modules.<id>.enabled` when it is set (checked in `validate`).
+    pub fn module_switch(&self, id: &str) -> Option<bool> {
+        self.modules.get(id)?.get("enabled")?.clone().into_bool().ok()
+    }
+
+    /// `[modules.<id>]` without `enabled`: the module's own settings.
+    pub fn module_config(&self, id: &str) -> config::Map<String, config::Value> {
+        let mut m = self.modules.get(id).cloned().unwrap_or_default();
+        m.remove("enabled");
+        m
     }
 }
 

@@ -102,3 +102,56 @@ pub fn is_unique_violation(e: &sqlx::Error) -> bool {
         _ => false,
     }
 }
+
+/// A value bound to a placeholder.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Param {
+    Text(String),
+    Int(i64),
+}
+
+impl From<String> for Param {
+    fn from(s: String) -> Self {
+        Param::Text(s)
+    }
+}
+impl From<&str> for Param {
+    fn from(s: &str) -> Self {
+        Param::Text(s.to_string())
+    }
+}
+impl From<i64> for Param {
+    fn from(i: i64) -> Self {
+        Param::Int(i)
+    }
+}
+
+/// The bound values of SQL written in pieces: `add` binds a value and returns its
+/// placeholder (`$1`, `$2`, ...), so a WHERE clause built from parts stays parameterised
+/// and numbered right on both databases.
+#[derive(Debug, Default, Clone)]
+pub struct Params {
+    pub values: Vec<Param>,
+}
+
+impl Params {
+    pub fn add(&mut self, v: impl Into<Param>) -> String {
+        self.values.push(v.into());
+        format!("${}", self.values.len())
+    }
+    /// Placeholders for a list (`IN (...)`).
+    pub fn list<I: IntoIterator<Item = String>>(&mut self, items: I) -> String {
+        items.into_iter().map(|s| self.add(s)).collect::<Vec<_>>().join(", ")
+    }
+    /// `sql` with every value bound, in order.
+    pub fn query<'q>(&self, sql: &'q str) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+        let mut q = sqlx::query(sql);
+        for v in &self.values {
+            q = match v {
+                Param::Text(s) => q.bind(s.clone()),
+                Param::Int(i) => q.bind(*i),
+            };
+        }
+        q
+    }
+}

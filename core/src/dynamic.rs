@@ -20,31 +20,9 @@ use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::AppError;
 use crate::migrate::Migration;
-use crate::plugin::{Manifest, Plugin};
+use crate::plugin::{Manifest, ModuleContext, Plugin};
 
-pub const ABI_VERSION: u32 = 1;
-pub const ENTRY_SYMBOL: &str = "plantdoc_module_entry";
-
-/// Bytes owned by the module; handed back to its `free_bytes`.
-#[repr(C)]
-pub struct PdBytes {
-    pub ptr: *mut u8,
-    pub len: usize,
-    pub cap: usize,
-}
-
-/// The table a module's entry symbol returns (ABI version 1).
-#[repr(C)]
-pub struct PlantdocModuleV1 {
-    pub abi_version: u32,
-    pub manifest_json: extern "C" fn() -> PdBytes,
-    pub migrations_json: extern "C" fn() -> PdBytes,
-    /// Request JSON in; response JSON `{"status", "contentType", "body"}` out.
-    pub handle: extern "C" fn(req: *const u8, len: usize) -> PdBytes,
-    pub free_bytes: extern "C" fn(PdBytes),
-}
-
-type EntryFn = unsafe extern "C" fn() -> *const PlantdocModuleV1;
+pub use plantdoc_abi::{EntryFn, PdBytes, PlantdocModuleV1, ABI_VERSION, ENTRY_SYMBOL};
 
 struct Loaded {
     // Kept alive for as long as the table's function pointers may be called.
@@ -111,11 +89,10 @@ pub fn load(path: &Path) -> anyhow::Result<Arc<dyn Plugin>> {
         anyhow::bail!("ABI version {version} is not supported (this host speaks {ABI_VERSION})");
     }
     let loaded = Arc::new(Loaded { _lib: lib, table });
-    let manifest: Manifest = serde_json::from_slice(&loaded.call_bytes(|t| (t.manifest_json)()))
-        .map_err(|e| anyhow::anyhow!("bad manifest JSON: {e}"))?;
-    if manifest.id.is_empty() || !manifest.id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
-        anyhow::bail!("bad module id {:?}", manifest.id);
-    }
+    let text = String::from_utf8(loaded.call_bytes(|t| (t.manifest_json)())).map_err(|_| anyhow::anyhow!("bad manifest JSON: not UTF-8"))?;
+    let mut manifest = Manifest::from_json(&text).map_err(|e| anyhow::anyhow!("bad manifest: {e}"))?;
+    // Its routes are `/api/<id>/...`, whatever it declared.
+    manifest.api = vec![format!("/api/{}/", manifest.id)];
     let migs: Vec<DynMigration> = serde_json::from_slice(&loaded.call_bytes(|t| (t.migrations_json)()))
         .map_err(|e| anyhow::anyhow!("bad migrations JSON: {e}"))?;
     let migrations = migs
@@ -129,10 +106,8 @@ impl Plugin for DynPlugin {
     fn manifest(&self) -> Manifest {
         self.manifest.clone()
     }
-    fn migrations(&self) -> Vec<Migration> {
-        self.migrations.clone()
-    }
-    fn routes(&self) -> ApiRouter {
+    fn build(&self, ctx: &mut ModuleContext) -> anyhow::Result<()> {
+        ctx.migrations(self.migrations.clone());
         let id = self.manifest.id.clone();
         let path = format!("/api/{id}/{{*rest}}");
         let mut r = ApiRouter::new(&id);
@@ -142,7 +117,8 @@ impl Plugin for DynPlugin {
                 forward(loaded.clone(), s, u, m, uri, b)
             });
         }
-        r
+        ctx.routes(r);
+        Ok(())
     }
 }
 

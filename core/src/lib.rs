@@ -1,6 +1,7 @@
 //! Plantdoc host library. The core never names a feature module: modules register
 //! themselves through [`register_plugin!`] and are discovered at start.
 
+pub mod acks;
 pub mod api;
 pub mod app;
 pub mod audit;
@@ -11,19 +12,25 @@ pub mod config;
 pub mod db;
 pub mod dynamic;
 pub mod error;
+pub mod files;
 pub mod http;
 pub mod mail;
 pub mod migrate;
+pub mod module_ctx;
+pub mod parts;
 pub mod plugin;
 pub mod seed;
+pub mod server;
 pub mod storage;
+pub mod tasks;
 pub mod zones;
 
 pub use api::ApiRouter;
 pub use app::AppState;
 pub use error::{AppError, AppResult, FieldErrors};
-pub use plugin::{Manifest, Plugin};
+pub use plugin::{Manifest, ModuleContext, Plugin};
 
 // Re-exported so module crates need no direct dependency on these.
+pub use anyhow;
 pub use include_dir;
 pub use inventory;

@@ -39,8 +39,10 @@ impl Migration {
 #[macro_export]
 macro_rules! embed_migrations {
     () => {{
-        static DIR: $crate::include_dir::Dir<'static> =
-            $crate::include_dir::include_dir!("$CARGO_MANIFEST_DIR/migrations");
+        // The proc macro's output names `include_dir::...`: bring the core's re-export
+        // into scope so module crates need no dependency of their own.
+        use $crate::include_dir;
+        static DIR: include_dir::Dir<'static> = include_dir::include_dir!("$CARGO_MANIFEST_DIR/migrations");
         $crate::migrate::from_dir(&DIR)
     }};
 }

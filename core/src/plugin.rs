@@ -1,65 +1,168 @@
-//! The plugin contract. A module implements [`Plugin`] and registers it with
-//! [`register_plugin!`]; the host collects every registration, sorts modules by
-//! dependency and mounts the enabled ones. Dynamic modules (see `dynamic.rs`) cross a
-//! C ABI instead and are wrapped into the same [`Module`] shape here.
+//! The plugin contract. A module is a crate with a `module.json` manifest beside its
+//! `Cargo.toml` and one `plantdoc_core::module!(Name, build)` line: the macro reads the
+//! manifest, embeds the `migrations/` folder and registers the module with the host.
+//! `build` receives a [`ModuleContext`] and declares there the module's routes, typed
+//! settings, typed state, background tasks and demo data (Bevy's `Plugin::build` is the
+//! model). The host sorts modules by dependency and mounts the enabled ones. Dynamic
+//! modules (see `dynamic.rs`) cross a C ABI instead and are wrapped into the same shape.
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
-use futures::future::BoxFuture;
 use serde::{Deserialize, Serialize};
 
-use crate::api::ApiRouter;
-use crate::app::AppState;
-use crate::migrate::Migration;
+pub use crate::module_ctx::{Built, ModuleContext, SeedFn, Task};
 
-/// What a module says about itself.
+/// Where a module's pages mount in the web shell.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Mount {
+    /// Under the console layout (`/main/...`), for signed-in staff.
+    #[default]
+    Console,
+    /// The shared operator kiosk frame.
+    Kiosk,
+    /// No pages.
+    None,
+}
+
+/// What the shell does with a module that is switched off.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum WhenDisabled {
+    /// Sidebar entry greyed ('Not available in this package') or 'Release 2.0'.
+    #[default]
+    Grey,
+    /// Not shown at all.
+    Hide,
+    /// The module's frame shows a not-available notice (the kiosk).
+    Notice,
+}
+
+/// What a module says about itself: `plugins/<id>/module.json`, read by the host and by
+/// the web build (`plugin-web/kit/webpack/remote.config.js`).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Manifest {
     pub id: String,
     pub name: String,
     /// The plant release that ships it ("1.0", "2.0").
     pub release: String,
     #[serde(default)]
-    pub sidebar: Option<SidebarEntry>,
+    pub mount: Mount,
+    /// Where its pages mount (`/main/swps`, `/island`).
     #[serde(default)]
-    pub remote: Option<RemoteSpec>,
+    pub route: Option<String>,
+    /// The enabled console module with the lowest `home` is the console's home page.
+    #[serde(default)]
+    pub home: Option<i32>,
+    #[serde(default)]
+    pub when_disabled: WhenDisabled,
+    #[serde(default)]
+    pub sidebar: Option<SidebarEntry>,
+    /// Path prefixes of its API routes; the host refuses a route outside them.
+    #[serde(default)]
+    pub api: Vec<String>,
+    /// Its migration versions, inclusive; the host refuses one outside.
+    #[serde(default)]
+    pub migrations: Option<[i64; 2]>,
+    /// Ships a federated web remote (`plugin-web/<id>`, scope `plantdoc_<id>`, `./Module`).
+    #[serde(default)]
+    pub remote: bool,
     #[serde(default)]
     pub dependencies: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct SidebarEntry {
     /// "Document Control", "Production", "Engineering", or none.
+    #[serde(default)]
     pub group: Option<String>,
     pub label: String,
     pub icon: String,
-    pub route: String,
     pub order: i32,
 }
 
-/// The module's federated web remote, served from `/remotes/<id>/`.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub struct RemoteSpec {
-    /// Federation scope (the remote's `name`).
-    pub scope: String,
-    /// Exposed module, e.g. "./Module".
-    pub module: String,
+impl Manifest {
+    /// Parses a `module.json`; the message names the module file's problem.
+    pub fn from_json(text: &str) -> anyhow::Result<Self> {
+        let m: Manifest = serde_json::from_str(text).map_err(|e| anyhow::anyhow!("module.json: {e}"))?;
+        m.check()?;
+        Ok(m)
+    }
+
+    /// A manifest with nothing but its names (tests, minimal modules).
+    pub fn new(id: &str, name: &str, release: &str) -> Self {
+        Self {
+            id: id.into(),
+            name: name.into(),
+            release: release.into(),
+            mount: Mount::None,
+            route: None,
+            home: None,
+            when_disabled: WhenDisabled::Hide,
+            sidebar: None,
+            api: Vec::new(),
+            migrations: None,
+            remote: false,
+            dependencies: Vec::new(),
+        }
+    }
+
+    pub fn depends_on(mut self, ids: &[&str]) -> Self {
+        self.dependencies = ids.iter().map(|s| s.to_string()).collect();
+        self
+    }
+
+    pub fn api(mut self, prefixes: &[&str]) -> Self {
+        self.api = prefixes.iter().map(|s| s.to_string()).collect();
+        self
+    }
+
+    fn check(&self) -> anyhow::Result<()> {
+        let id = &self.id;
+        if id.is_empty() || !id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
+            anyhow::bail!("module.json: id {id:?} must be lower-case letters, digits and '-'");
+        }
+        if self.sidebar.is_some() && self.route.is_none() {
+            anyhow::bail!("module '{id}': a sidebar entry needs a route");
+        }
+        for p in &self.api {
+            if !p.starts_with("/api/") {
+                anyhow::bail!("module '{id}': API prefix {p:?} must start with /api/");
+            }
+        }
+        if let Some([lo, hi]) = self.migrations {
+            if lo < 1000 || hi < lo {
+                anyhow::bail!("module '{id}': migration range [{lo}, {hi}] is not a range at or above 1000 (1–999 are the core's)");
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `path` lies under one of the declared API prefixes.
+    /// A prefix ending in '/' owns that folder; one without owns that path and below.
+    pub fn owns_path(&self, path: &str) -> bool {
+        self.api.iter().any(|p| match p.strip_suffix('/') {
+            Some(dir) => path == dir || path.starts_with(p.as_str()),
+            None => path == p || path.strip_prefix(p.as_str()).is_some_and(|rest| rest.starts_with('/')),
+        })
+    }
+
+    /// The web remote's federation scope.
+    pub fn scope(&self) -> String {
+        format!("plantdoc_{}", self.id.replace('-', "_"))
+    }
 }
 
-/// A feature module. Object-safe: one required method per concern, all small.
+/// A feature module. Object-safe; usually written by [`module!`](crate::module).
 pub trait Plugin: Send + Sync + 'static {
     fn manifest(&self) -> Manifest;
-    /// The module's migrations, usually `plantdoc_core::embed_migrations!()`.
-    fn migrations(&self) -> Vec<Migration> {
-        Vec::new()
-    }
-    /// The module's API routes. Called only when the module is enabled.
-    fn routes(&self) -> ApiRouter {
-        ApiRouter::new(&self.manifest().id)
-    }
-    /// Demo data for `plantdoc seed demo`, after the core's demo users exist.
-    fn seed_demo<'a>(&'a self, _state: &'a AppState) -> BoxFuture<'a, anyhow::Result<()>> {
-        Box::pin(async { Ok(()) })
+    /// Declares everything the module brings. Called once at start for every known
+    /// module, enabled or not (so bad settings stop start-up either way); only an
+    /// enabled module's routes are mounted and tasks run.
+    fn build(&self, _ctx: &mut ModuleContext) -> anyhow::Result<()> {
+        Ok(())
     }
 }
 
@@ -80,6 +183,32 @@ macro_rules! register_plugin {
     };
 }
 
+/// Declares a module crate's plugin: `module!(SwpPlugin, build);` with
+/// `fn build(ctx: &mut ModuleContext) -> anyhow::Result<()>`, or `module!(KanbanPlugin);`
+/// for a module with nothing but its manifest and migrations.
+#[macro_export]
+macro_rules! module {
+    ($name:ident) => {
+        $crate::module!($name, |_ctx| Ok(()));
+    };
+    ($name:ident, $build:expr) => {
+        /// This crate's plugin (manifest: `module.json`).
+        pub struct $name;
+        impl $crate::plugin::Plugin for $name {
+            fn manifest(&self) -> $crate::plugin::Manifest {
+                $crate::plugin::Manifest::from_json(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/module.json")))
+                    .expect("module.json is valid (checked by the modules test)")
+            }
+            fn build(&self, ctx: &mut $crate::plugin::ModuleContext) -> $crate::anyhow::Result<()> {
+                ctx.migrations($crate::embed_migrations!());
+                let build: fn(&mut $crate::plugin::ModuleContext) -> $crate::anyhow::Result<()> = $build;
+                build(ctx)
+            }
+        }
+        $crate::register_plugin!($name);
+    };
+}
+
 /// Every statically linked module, sorted by id (inventory's order is unspecified).
 pub fn static_plugins() -> Vec<Arc<dyn Plugin>> {
     let mut v: Vec<Arc<dyn Plugin>> =
@@ -88,12 +217,12 @@ pub fn static_plugins() -> Vec<Arc<dyn Plugin>> {
     v
 }
 
-/// A module known to the host, static or dynamic, with its switch.
+/// A module known to the host, static or dynamic, with its switch and what it built.
 #[derive(Clone)]
 pub struct Module {
     pub manifest: Manifest,
     pub enabled: bool,
-    pub plugin: Arc<dyn Plugin>,
+    pub built: Arc<Built>,
 }
 
 /// Orders modules so that each comes after its dependencies. Refuses a duplicate id,
@@ -157,53 +286,13 @@ fn visit(
     Ok(())
 }
 
-impl Manifest {
-    /// A manifest with no sidebar entry, remote or dependencies.
-    pub fn new(id: &str, name: &str, release: &str) -> Self {
-        Self {
-            id: id.into(),
-            name: name.into(),
-            release: release.into(),
-            sidebar: None,
-            remote: None,
-            dependencies: Vec::new(),
-        }
-    }
-    pub fn sidebar(mut self, group: Option<&str>, label: &str, icon: &str, route: &str, order: i32) -> Self {
-        self.sidebar = Some(SidebarEntry {
-            group: group.map(str::to_string),
-            label: label.into(),
-            icon: icon.into(),
-            route: route.into(),
-            order,
-        });
-        self
-    }
-    /// The module ships a web remote: scope `plantdoc_<id>`, exposing `./Module`.
-    pub fn with_remote(mut self) -> Self {
-        self.remote = Some(RemoteSpec { scope: format!("plantdoc_{}", self.id.replace('-', "_")), module: "./Module".into() });
-        self
-    }
-    pub fn depends_on(mut self, ids: &[&str]) -> Self {
-        self.dependencies = ids.iter().map(|s| s.to_string()).collect();
-        self
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    struct Fake(Manifest);
-    impl Plugin for Fake {
-        fn manifest(&self) -> Manifest {
-            self.0.clone()
-        }
-    }
-
     fn module(id: &str, deps: &[&str], enabled: bool) -> Module {
         let manifest = Manifest::new(id, id, "1.0").depends_on(deps);
-        Module { manifest: manifest.clone(), enabled, plugin: Arc::new(Fake(manifest)) }
+        Module { manifest, enabled, built: Arc::new(Built::default()) }
     }
 
     fn ids(v: &[Module]) -> Vec<&str> {
@@ -249,5 +338,19 @@ mod tests {
     fn duplicate_ids_are_refused() {
         let e = sort_modules(vec![module("swp", &[], true), module("swp", &[], true)]).err().unwrap().to_string();
         assert_eq!(e, "module 'swp' is registered twice");
+    }
+
+    #[test]
+    fn manifests_are_checked() {
+        let ok = r#"{"id":"x","name":"X","release":"1.0","api":["/api/x/","/api/users/all"],"migrations":[9500,9599]}"#;
+        let m = Manifest::from_json(ok).unwrap();
+        assert!(m.owns_path("/api/x/y") && m.owns_path("/api/x") && !m.owns_path("/api/xy"));
+        assert!(m.owns_path("/api/users/all") && m.owns_path("/api/users/all/{id}") && !m.owns_path("/api/users/allx"));
+        let bad_api = r#"{"id":"x","name":"X","release":"1.0","api":["/x/"]}"#;
+        assert!(Manifest::from_json(bad_api).unwrap_err().to_string().contains("must start with /api/"));
+        let bad_range = r#"{"id":"x","name":"X","release":"1.0","migrations":[5, 9]}"#;
+        assert!(Manifest::from_json(bad_range).unwrap_err().to_string().contains("1–999 are the core's"));
+        let unknown = r#"{"id":"x","name":"X","release":"1.0","colour":"red"}"#;
+        assert!(Manifest::from_json(unknown).unwrap_err().to_string().contains("unknown field `colour`"));
     }
 }

@@ -117,7 +117,8 @@ pub async fn demo(state: &AppState) -> anyhow::Result<()> {
             .await?;
     }
     for m in state.modules.iter().filter(|m| m.enabled) {
-        m.plugin.seed_demo(state).await.map_err(|e| anyhow::anyhow!("seed module {}: {e:#}", m.manifest.id))?;
+        let Some(seed) = &m.built.seed else { continue };
+        seed(state).await.map_err(|e| anyhow::anyhow!("seed module {}: {e:#}", m.manifest.id))?;
     }
     println!("Demo plant seeded (company {DEMO_COMPANY}). Accounts, password {DEMO_PASSWORD}:");
     for (email, first, last, position, department, badge, _) in DEMO_USERS {

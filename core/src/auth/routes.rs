@@ -10,7 +10,7 @@ use sqlx::Row;
 use crate::api::{Access, ApiRouter};
 use crate::app::AppState;
 use crate::audit::{self, AuditEntry};
-use crate::auth::session::{self, sha256_hex, ClientIp, CurrentUser};
+use crate::auth::session::{self, sha256_hex, ClientIp};
 use crate::auth::throttle::lockout_secs;
 use crate::auth::users::{self, User};
 use crate::auth::password;
@@ -394,13 +394,4 @@ async fn reset_password(
     audit::append(&mut tx, now, &AuditEntry::new("auth.password_reset", format!("user:{}", user.id), "password reset by e-mail link").by(Some(&user.id), &user.full_name())).await?;
     tx.commit().await?;
     Ok(axum::Json(json!({"message": "Thanks! Your password was successfully changed."})).into_response())
-}
-
-/// For handlers that need the caller to be a manager.
-pub fn require_position(user: &CurrentUser, positions: &[&str]) -> AppResult<()> {
-    if positions.contains(&user.position.as_str()) {
-        Ok(())
-    } else {
-        Err(AppError::forbidden())
-    }
 }

@@ -204,7 +204,16 @@ fn is_unsafe(m: &Method) -> bool {
     !matches!(*m, Method::GET | Method::HEAD | Method::OPTIONS)
 }
 
-async fn authenticate(state: &AppState, mut req: Request, next: Next, allow_restricted: bool) -> Response {
+/// Which signed-in users a route layer lets through.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Who {
+    Anyone,
+    AnyoneRestricted,
+    Staff,
+    Kiosk,
+}
+
+async fn authenticate(state: &AppState, mut req: Request, next: Next, who: Who) -> Response {
     let (current, csrf) = match load(state, req.headers()).await {
         Ok(Some(x)) => x,
         Ok(None) => return AppError::Unauthorized.into_response(),
@@ -216,8 +225,14 @@ async fn authenticate(state: &AppState, mut req: Request, next: Next, allow_rest
             return AppError::Forbidden("Missing or invalid CSRF token.".into()).into_response();
         }
     }
-    if current.restricted && !allow_restricted {
+    if current.restricted && who != Who::AnyoneRestricted {
         return AppError::ChangePassword.into_response();
+    }
+    if who == Who::Staff && current.user.is_operator() {
+        return AppError::Forbidden("This is not available at the kiosk.".into()).into_response();
+    }
+    if who == Who::Kiosk && !current.user.is_operator() {
+        return AppError::Forbidden("This is for the kiosk's operator account.".into()).into_response();
     }
     req.extensions_mut().insert(current);
     next.run(req).await
@@ -225,12 +240,22 @@ async fn authenticate(state: &AppState, mut req: Request, next: Next, allow_rest
 
 /// Route layer: a signed-in user whose password is set.
 pub async fn require_session(State(state): State<AppState>, req: Request, next: Next) -> Response {
-    authenticate(&state, req, next, false).await
+    authenticate(&state, req, next, Who::Anyone).await
 }
 
 /// Route layer: a signed-in user, also while a new password is required.
 pub async fn require_any_session(State(state): State<AppState>, req: Request, next: Next) -> Response {
-    authenticate(&state, req, next, true).await
+    authenticate(&state, req, next, Who::AnyoneRestricted).await
+}
+
+/// Route layer: signed-in staff (the console); operators get 403.
+pub async fn require_console(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    authenticate(&state, req, next, Who::Staff).await
+}
+
+/// Route layer: the kiosk's operator-position account; staff get 403.
+pub async fn require_kiosk(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    authenticate(&state, req, next, Who::Kiosk).await
 }
 
 /// Global layer: refuses cross-site unsafe requests and unsafe requests without a

@@ -11,6 +11,56 @@ pub const COMPANIES: &[&str] = &["umw", "mpk", "mps", "mph", "mpc", "mpd", "mpq"
 pub const DEPARTMENTS: &[&str] = &["production", "process", "quality", "paint"];
 pub const POSITIONS: &[&str] = &["manager", "engineer", "supervisor", "clerk", "ojt", "operator"];
 
+/// A user's position (stored and sent as its lower-case name).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Position {
+    Manager,
+    Engineer,
+    Supervisor,
+    Clerk,
+    Ojt,
+    Operator,
+}
+
+/// A user's department (stored and sent as its lower-case name).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Department {
+    Production,
+    Process,
+    Quality,
+    Paint,
+}
+
+impl Position {
+    pub const ALL: [Position; 6] = [Self::Manager, Self::Engineer, Self::Supervisor, Self::Clerk, Self::Ojt, Self::Operator];
+    pub fn as_str(self) -> &'static str {
+        POSITIONS[self as usize]
+    }
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|p| p.as_str() == s)
+    }
+    /// Managers and supervisors review documents.
+    pub fn is_reviewer(self) -> bool {
+        matches!(self, Self::Manager | Self::Supervisor)
+    }
+}
+
+impl Department {
+    pub const ALL: [Department; 4] = [Self::Production, Self::Process, Self::Quality, Self::Paint];
+    pub fn as_str(self) -> &'static str {
+        DEPARTMENTS[self as usize]
+    }
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|d| d.as_str() == s)
+    }
+}
+
+fn decode<T>(column: &str, v: Option<T>, raw: &str) -> Result<T, sqlx::Error> {
+    v.ok_or_else(|| sqlx::Error::ColumnDecode { index: column.into(), source: format!("unknown {column} {raw:?}").into() })
+}
+
 #[derive(Debug, Clone)]
 pub struct User {
     pub id: String,
@@ -18,8 +68,8 @@ pub struct User {
     pub password_hash: String,
     pub firstname: String,
     pub lastname: String,
-    pub position: String,
-    pub department: String,
+    pub position: Position,
+    pub department: Department,
     pub company_code: String,
     pub zones: Vec<String>,
     pub badge: Option<String>,
@@ -36,14 +86,16 @@ pub const USER_COLUMNS: &str = "id, email, password_hash, firstname, lastname, p
 impl User {
     pub fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
         let zones: String = r.try_get("zones")?;
+        let position: String = r.try_get("position")?;
+        let department: String = r.try_get("department")?;
         Ok(Self {
             id: r.try_get("id")?,
             email: r.try_get("email")?,
             password_hash: r.try_get("password_hash")?,
             firstname: r.try_get("firstname")?,
             lastname: r.try_get("lastname")?,
-            position: r.try_get("position")?,
-            department: r.try_get("department")?,
+            position: decode("position", Position::parse(&position), &position)?,
+            department: decode("department", Department::parse(&department), &department)?,
             company_code: r.try_get("company_code")?,
             zones: serde_json::from_str(&zones).unwrap_or_default(),
             badge: r.try_get("badge")?,
@@ -60,14 +112,14 @@ impl User {
         format!("{} {}", self.firstname, self.lastname)
     }
     pub fn is_operator(&self) -> bool {
-        self.position == "operator"
+        self.position == Position::Operator
     }
     pub fn is_manager(&self) -> bool {
-        self.position == "manager"
+        self.position == Position::Manager
     }
     /// Process engineers upload SWPs and alerts.
     pub fn is_process_engineer(&self) -> bool {
-        self.position == "engineer" && self.department == "process"
+        self.position == Position::Engineer && self.department == Department::Process
     }
 
     /// The API's user object (the spec's current user, plus the admin fields).
@@ -139,10 +191,10 @@ impl UserInput {
         if !COMPANIES.contains(&self.company_code.as_str()) {
             e.insert("companyCode".into(), format!("Company must be one of {}.", COMPANIES.join(", ")));
         }
-        if !POSITIONS.contains(&self.position.as_str()) {
+        if Position::parse(&self.position).is_none() {
             e.insert("position".into(), format!("Position must be one of {}.", POSITIONS.join(", ")));
         }
-        if !DEPARTMENTS.contains(&self.department.as_str()) {
+        if Department::parse(&self.department).is_none() {
             e.insert("department".into(), format!("Department must be one of {}.", DEPARTMENTS.join(", ")));
         }
         if !e.contains_key("companyCode") {

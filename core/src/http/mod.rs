@@ -25,12 +25,15 @@ pub fn api_routes(state: &AppState) -> ApiRouter {
     let mut api = ApiRouter::new("core")
         .route(Access::Public, Method::GET, "/healthz", "Liveness", healthz)
         .route(Access::Public, Method::GET, "/readyz", "Readiness (database reachable)", readyz)
+        .tier(Access::Session)
         .get("/api/modules", "Every known module: switch, release, sidebar entry, web remote", modules)
         .get("/api/zones", "Zones of the signed-in user's company as value/label pairs", zones)
         .merge(crate::auth::routes::routes())
         .merge(crate::storage::routes::routes());
     for m in state.modules.iter().filter(|m| m.enabled) {
-        api = api.merge(m.plugin.routes());
+        if let Some(r) = &m.built.routes {
+            api = api.merge(r.clone());
+        }
     }
     api
 }
@@ -52,7 +55,7 @@ pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
         .route("/api/{*rest}", axum::routing::any(api_not_found));
 
     let s = &state.settings.server;
-    for m in state.modules.iter().filter(|m| m.enabled && m.manifest.remote.is_some()) {
+    for m in state.modules.iter().filter(|m| m.enabled && m.manifest.remote) {
         let dir = s.remotes_dir.join(&m.manifest.id).join("dist");
         app = app.nest_service(&format!("/remotes/{}", m.manifest.id), ServeDir::new(dir));
     }
@@ -146,12 +149,20 @@ async fn modules(State(state): State<AppState>, _user: CurrentUser) -> AppResult
                 "name": man.name,
                 "enabled": m.enabled,
                 "release": man.release,
-                "sidebar": man.sidebar,
+                "mount": man.mount,
+                "route": man.route,
+                "home": man.home,
+                "whenDisabled": man.when_disabled,
+                "sidebar": man.sidebar.as_ref().map(|s| json!({
+                    "group": s.group, "label": s.label, "icon": s.icon, "order": s.order, "route": man.route,
+                })),
+                "api": man.api,
+                "migrations": man.migrations,
                 "dependencies": man.dependencies,
-                "remote": man.remote.as_ref().map(|r| json!({
+                "remote": man.remote.then(|| json!({
                     "url": format!("/remotes/{}/remoteEntry.js", man.id),
-                    "scope": r.scope,
-                    "module": r.module,
+                    "scope": man.scope(),
+                    "module": "./Module",
                 })),
             })
         })

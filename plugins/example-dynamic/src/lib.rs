@@ -1,28 +1,13 @@
-//! An example dynamic module. It depends on nothing of Plantdoc's: it speaks the host's
-//! C ABI version 1 (see `core/src/dynamic.rs`), which is the whole contract.
+//! An example dynamic module. It depends on nothing of Plantdoc's but the ABI crate
+//! (`plantdoc-abi`, no dependencies): the C ABI version 1 is the whole contract.
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use serde_json::{json, Value};
 
-#[repr(C)]
-pub struct PdBytes {
-    ptr: *mut u8,
-    len: usize,
-    cap: usize,
-}
-
-#[repr(C)]
-pub struct PlantdocModuleV1 {
-    abi_version: u32,
-    manifest_json: extern "C" fn() -> PdBytes,
-    migrations_json: extern "C" fn() -> PdBytes,
-    handle: extern "C" fn(*const u8, usize) -> PdBytes,
-    free_bytes: extern "C" fn(PdBytes),
-}
+use plantdoc_abi::{PdBytes, PlantdocModuleV1, ABI_VERSION};
 
 fn bytes(v: Vec<u8>) -> PdBytes {
-    let mut v = std::mem::ManuallyDrop::new(v);
-    PdBytes { ptr: v.as_mut_ptr(), len: v.len(), cap: v.capacity() }
+    PdBytes::from_vec(v)
 }
 
 extern "C" fn manifest_json() -> PdBytes {
@@ -31,8 +16,10 @@ extern "C" fn manifest_json() -> PdBytes {
             "id": "example",
             "name": "Example",
             "release": "2.0",
-            "sidebar": null,
-            "remote": null,
+            "mount": "none",
+            "whenDisabled": "hide",
+            "api": ["/api/example/"],
+            "migrations": [9000, 9999],
             "dependencies": []
         })
         .to_string()
@@ -77,13 +64,12 @@ extern "C" fn handle(ptr: *const u8, len: usize) -> PdBytes {
 }
 
 extern "C" fn free_bytes(b: PdBytes) {
-    if !b.ptr.is_null() {
-        drop(unsafe { Vec::from_raw_parts(b.ptr, b.len, b.cap) });
-    }
+    // SAFETY: the host hands back only bytes this library made, once each.
+    unsafe { b.free() }
 }
 
 static MODULE: PlantdocModuleV1 = PlantdocModuleV1 {
-    abi_version: 1,
+    abi_version: ABI_VERSION,
     manifest_json,
     migrations_json,
     handle,

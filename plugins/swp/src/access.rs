@@ -1,26 +1,18 @@
-//! Who may do what with SWPs (docs/swp-decisions.md has the table). Deny by default:
-//! every handler starts with one of these checks, and the SQL of every list carries the
-//! same visibility rule as [`can_see`].
-use plantdoc_core::app::AppState;
-use plantdoc_core::auth::users::User;
+//! Who may do what with SWPs (docs/swp-decisions.md has the table): pure rules over the
+//! user and the SWP, with a table-driven test. Deny by default: every handler applies
+//! one of these, and the SQL of every list (store::visible_sql) carries the same
+//! visibility rule as [`can_see`]. The route tier (console, kiosk, session) is declared
+//! on the route in routes.rs.
+use plantdoc_core::auth::users::{Department, Position, User};
+use plantdoc_core::zones::{self, Zones};
 use plantdoc_core::AppError;
 
-use crate::model::{Stage, Swp, DELETED};
-use crate::store::Q;
-
-/// Console routes: every signed-in user but the kiosk/operators.
-pub fn require_staff(u: &User) -> Result<(), AppError> {
-    if u.is_operator() {
-        Err(AppError::Forbidden("This is not available at the kiosk.".into()))
-    } else {
-        Ok(())
-    }
-}
+use crate::model::{Stage, Swp, SwpStatus};
 
 /// Process engineers and process managers upload (the spec's uploaders are process
 /// engineers; their manager may upload and, alone, bypass review).
 pub fn can_upload(u: &User) -> bool {
-    u.department == "process" && (u.position == "engineer" || u.position == "manager")
+    u.department == Department::Process && matches!(u.position, Position::Engineer | Position::Manager)
 }
 
 pub fn require_uploader(u: &User) -> Result<(), AppError> {
@@ -31,40 +23,19 @@ pub fn require_uploader(u: &User) -> Result<(), AppError> {
     }
 }
 
-/// Whether the user's zones cover every zone of their company: then every SWP of the
-/// company is in their zones (uploads only take company zones), and lists skip the
-/// per-row zone check.
-pub fn covers_company(state: &AppState, u: &User) -> bool {
-    let all = state.zones.codes(&u.company_code);
-    !all.is_empty() && all.iter().all(|z| u.zones.contains(z))
-}
-
-fn zones_overlap(u: &User, swp: &Swp) -> bool {
-    swp.zones.iter().any(|z| u.zones.contains(z))
-}
-
 /// An SWP is seen by users of its company whose zones overlap its zones, and by its
 /// authors. Deleted SWPs are seen by nobody.
-pub fn can_see(state: &AppState, u: &User, swp: &Swp) -> bool {
-    swp.status != DELETED
+pub fn can_see(zones: &Zones, u: &User, swp: &Swp) -> bool {
+    swp.status != SwpStatus::Deleted
         && swp.company_code == u.company_code
-        && (swp.is_author(&u.id) || covers_company(state, u) || zones_overlap(u, swp))
-}
-
-/// Loads the SWP if the user may see it; 404 otherwise, so that other companies' and
-/// zones' SWPs are indistinguishable from missing ones.
-pub async fn visible_swp(state: &AppState, u: &User, id: &str) -> Result<Swp, AppError> {
-    match crate::store::fetch_one(&state.db, id).await? {
-        Some(s) if can_see(state, u, &s) => Ok(s),
-        _ => Err(AppError::NotFound),
-    }
+        && (swp.is_author(&u.id) || zones.covers_company(&u.company_code, &u.zones) || zones::overlap(&u.zones, &swp.zones))
 }
 
 /// The stage a user reviews: managers and supervisors of the process, quality and
 /// production departments.
 pub fn review_stage(u: &User) -> Option<Stage> {
-    if u.position == "manager" || u.position == "supervisor" {
-        Stage::from_department(&u.department)
+    if u.position.is_reviewer() {
+        Stage::from_department(u.department)
     } else {
         None
     }
@@ -77,7 +48,7 @@ pub fn review_denial(u: &User, swp: &Swp) -> Option<&'static str> {
         Some("Only managers and supervisors of the process, quality and production departments review SWPs.")
     } else if swp.is_author(&u.id) {
         Some("Nobody reviews their own SWP.")
-    } else if !zones_overlap(u, swp) {
+    } else if !zones::overlap(&u.zones, &swp.zones) {
         Some("This SWP is not in your zones.")
     } else {
         None
@@ -85,83 +56,107 @@ pub fn review_denial(u: &User, swp: &Swp) -> Option<&'static str> {
 }
 
 /// Delete and zone edit: an author, or a manager of the company who sees the SWP.
-pub fn can_manage(state: &AppState, u: &User, swp: &Swp) -> bool {
-    can_see(state, u, swp) && (swp.is_author(&u.id) || u.is_manager())
+pub fn can_manage(zones: &Zones, u: &User, swp: &Swp) -> bool {
+    can_see(zones, u, swp) && (swp.is_author(&u.id) || u.is_manager())
 }
 
-/// Codes outside the core's list of zone codes share this bit (then compared exactly).
-pub const OTHER_ZONE_BIT: i64 = 1 << 62;
-
-fn zone_bit(code: &str) -> i64 {
-    plantdoc_core::zones::ALL_CODES.iter().position(|c| *c == code).map_or(OTHER_ZONE_BIT, |i| 1 << i)
-}
-
-/// The `zone_mask` of a zone list.
-pub fn zone_mask<S: AsRef<str>>(zones: &[S]) -> i64 {
-    zones.iter().fold(0, |m, z| m | zone_bit(z.as_ref()))
-}
-
-/// SQL that is true when `s`'s zones overlap `zones`: one AND on the mask, plus an exact
-/// check in swp_zones for codes outside the core's list. Never true for no zones.
-pub fn zones_overlap_sql(q: &mut Q, zones: &[String]) -> String {
-    let known = zone_mask(zones) & !OTHER_ZONE_BIT;
-    let others: Vec<String> = zones.iter().filter(|z| zone_bit(z) == OTHER_ZONE_BIT).cloned().collect();
-    let mut parts = Vec::new();
-    if known != 0 {
-        parts.push(format!("(s.zone_mask & {}) <> 0", q.p(known)));
-    }
-    if !others.is_empty() {
-        parts.push(format!(
-            "((s.zone_mask & {}) <> 0 AND EXISTS (SELECT 1 FROM swp_zones z WHERE z.swp_id = s.id AND z.zone IN ({})))",
-            q.p(OTHER_ZONE_BIT),
-            q.list(others)
-        ));
-    }
-    if parts.is_empty() {
-        "1 = 0".into()
-    } else {
-        format!("({})", parts.join(" OR "))
-    }
-}
-
-/// The SQL form of [`can_see`] for `FROM swps s` (the status filter is the caller's).
-/// Authorship is an `id IN (...)` so it too is answered from the indexes (they end in id).
-pub fn visible_sql(state: &AppState, q: &mut Q, u: &User) -> String {
-    let company = q.p(u.company_code.clone());
-    if covers_company(state, u) {
-        return format!("s.company_code = {company}");
-    }
-    let me = q.p(u.id.clone());
-    let zones = zones_overlap_sql(q, &u.zones);
-    format!(
-        "s.company_code = {company} AND ({zones} OR s.id IN (SELECT a.id FROM swps a WHERE a.owner_id = {me} OR a.on_behalf_id = {me}))"
-    )
+/// Bypass of review: managers only.
+pub fn can_bypass(u: &User) -> bool {
+    u.is_manager()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::{Review, Verdict};
+    use std::collections::BTreeMap;
 
-    #[test]
-    fn zone_masks_give_each_known_code_its_own_bit() {
-        let a1 = zone_mask(&["A1"]);
-        let b1 = zone_mask(&["B1"]);
-        assert_ne!(a1, b1);
-        assert_eq!(zone_mask(&["A1", "B1", "A1"]), a1 | b1);
-        assert_eq!(a1 & b1, 0);
-        // Codes a plant configures beyond the core's list share one bit...
-        assert_eq!(zone_mask(&["X9"]), OTHER_ZONE_BIT);
-        assert_eq!(zone_mask(&["X9", "Y7"]), OTHER_ZONE_BIT);
-        assert_eq!(zone_mask::<&str>(&[]), 0);
+    fn user(id: &str, company: &str, p: Position, d: Department, zones: &[&str]) -> User {
+        User {
+            id: id.into(),
+            email: format!("{id}@x"),
+            password_hash: String::new(),
+            firstname: id.into(),
+            lastname: "T".into(),
+            position: p,
+            department: d,
+            company_code: company.into(),
+            zones: zones.iter().map(|z| z.to_string()).collect(),
+            badge: None,
+            op_no: None,
+            must_change_password: false,
+            temp_password_expires: None,
+            failed_logins: 0,
+            locked_until: None,
+            disabled: false,
+        }
     }
 
+    fn swp(owner: &str, zones: &[&str], status: SwpStatus) -> Swp {
+        let review = || Review { status: Verdict::Pending, reviewer: None, date: None, note: None };
+        Swp {
+            id: "s1".into(),
+            company_code: "mpk".into(),
+            part_number: "P1".into(),
+            part_id: "p1".into(),
+            status,
+            revision: None,
+            last_revision: None,
+            format: "swp".into(),
+            owner_id: owner.into(),
+            owner_firstname: "O".into(),
+            owner_lastname: "W".into(),
+            on_behalf_id: None,
+            on_behalf_name: String::new(),
+            zones: zones.iter().map(|z| z.to_string()).collect(),
+            changes: String::new(),
+            new_release: true,
+            reference_only: false,
+            bypass: false,
+            swc_file: String::new(),
+            jes_file: String::new(),
+            vis_file: String::new(),
+            video_file: None,
+            content_hash: String::new(),
+            upload_date: 0,
+            deploy_date: None,
+            obsolete_date: None,
+            reviews: [review(), review(), review()],
+        }
+    }
+
+    use Department::*;
+    use Position::*;
+
     #[test]
-    fn unknown_codes_are_compared_exactly() {
-        let mut q = Q::default();
-        let sql = zones_overlap_sql(&mut q, &["A1".to_string(), "X9".to_string()]);
-        assert_eq!(sql, "((s.zone_mask & $1) <> 0 OR ((s.zone_mask & $2) <> 0 AND EXISTS (SELECT 1 FROM swp_zones z WHERE z.swp_id = s.id AND z.zone IN ($3))))");
-        assert_eq!(q.args.len(), 3);
-        // ...so a user with none sees no SWP by zone.
-        assert_eq!(zones_overlap_sql(&mut Q::default(), &[]), "1 = 0");
+    fn the_rules_as_a_table() {
+        let zones = Zones::new(&BTreeMap::new());
+        let s = swp("eng", &["A1"], SwpStatus::Pending);
+        // (who, upload, see, review stage, review denied, manage, bypass)
+        let rows: Vec<(User, bool, bool, Option<Stage>, bool, bool, bool)> = vec![
+            (user("eng", "mpk", Engineer, Process, &["B1"]), true, true, None, true, true, false),
+            (user("pm", "mpk", Manager, Process, &["A1"]), true, true, Some(Stage::Process), false, true, true),
+            (user("qs", "mpk", Supervisor, Quality, &["A1"]), false, true, Some(Stage::Quality), false, false, false),
+            (user("ps", "mpk", Supervisor, Production, &["B1"]), false, false, Some(Stage::Production), true, false, false),
+            (user("paint", "mpk", Manager, Paint, &["A1"]), false, true, None, true, true, true),
+            (user("qe", "mpk", Engineer, Quality, &["A1"]), false, true, None, true, false, false),
+            (user("other", "umw", Manager, Process, &["A1"]), true, false, Some(Stage::Process), false, false, true),
+            (user("op", "mpk", Operator, Production, &["A1"]), false, true, None, true, false, false),
+            (user("clerk", "mpk", Clerk, Process, &["A1"]), false, true, None, true, false, false),
+        ];
+        for (u, upload, see, stage, denied, manage, bypass) in rows {
+            assert_eq!(can_upload(&u), upload, "upload {}", u.id);
+            assert_eq!(can_see(&zones, &u, &s), see, "see {}", u.id);
+            assert_eq!(review_stage(&u), stage, "stage {}", u.id);
+            assert_eq!(review_denial(&u, &s).is_some(), denied, "review {}", u.id);
+            assert_eq!(can_manage(&zones, &u, &s), manage, "manage {}", u.id);
+            assert_eq!(can_bypass(&u), bypass, "bypass {}", u.id);
+        }
+        // Nobody sees a deleted SWP, its author included; a user with every zone sees all.
+        let gone = swp("eng", &["A1"], SwpStatus::Deleted);
+        assert!(!can_see(&zones, &user("eng", "mpk", Engineer, Process, &["A1"]), &gone));
+        let all: Vec<String> = zones.codes("mpk");
+        let every: Vec<&str> = all.iter().map(String::as_str).collect();
+        assert!(can_see(&zones, &user("x", "mpk", Clerk, Paint, &every), &swp("eng", &["C3"], SwpStatus::Deployed)));
     }
 }

@@ -21,21 +21,7 @@ pub fn check_part(v: &Value) -> Result<String, String> {
 
 /// A non-empty list of the company's zones, in the company's order, or why not.
 pub fn check_zones(state: &AppState, user: &User, v: &Value) -> Result<Vec<String>, String> {
-    let list = v.as_array().ok_or("Please select at least one zone.")?;
-    let allowed = state.zones.codes(&user.company_code);
-    let mut picked = Vec::new();
-    for z in list {
-        let z = z.as_str().ok_or("Zones are a list of zone codes.")?;
-        if !allowed.iter().any(|a| a == z) {
-            return Err(format!("{z} is not a zone of your company."));
-        }
-        picked.push(z.to_string());
-    }
-    let zones: Vec<String> = allowed.into_iter().filter(|a| picked.contains(a)).collect();
-    if zones.is_empty() {
-        return Err("Please select at least one zone.".into());
-    }
-    Ok(zones)
+    state.zones.check_selection(&user.company_code, v)
 }
 
 /// A section's ids: a list of strings (a lone string or null are taken too).

@@ -1,42 +1,76 @@
-//! Standard work packages: upload, approvals, revisions, lists, viewer.
-//! `access` (who may), `store` (reads), `upload`/`submit`/`pdf` (getting documents in),
-//! `lifecycle` (review, deploy, edit, delete), `lists`/`viewer` (reads for the screens),
-//! `sweep` (unsubmitted uploads).
-pub mod access;
-pub mod fields;
-pub mod lifecycle;
-pub mod lists;
-pub mod model;
-pub mod pdf;
+//! Standard work packages: upload, approvals, revisions, lists, viewer, and the sign
+//! histories of the kiosk and the console's Verification History (the swp module owns
+//! that data, so those two `/api/island/...` reads are served here).
+//! `access` (who may: pure rules), `store` (SQL of reads and visibility), `upload` and
+//! `submit` and `pdf` (getting documents in), `lifecycle` (review, deploy, edit, delete),
+//! `lists`, `viewer` and `history` (reads for the screens).
+mod access;
+mod fields;
+mod history;
+mod lifecycle;
+mod lists;
+mod model;
+mod pdf;
 mod routes;
-pub mod store;
-pub mod submit;
-pub mod sweep;
-pub mod upload;
-pub mod viewer;
+mod store;
+mod submit;
+mod upload;
+mod viewer;
+
+use std::time::Duration;
+
+use plantdoc_core::ModuleContext;
+use serde::Deserialize;
 
 /// For tests and the benchmark, which make real PDFs with the same library.
 pub use lopdf;
 
-use plantdoc_core::migrate::Migration;
-use plantdoc_core::{ApiRouter, Manifest, Plugin};
-
-pub struct SwpPlugin;
-
-impl Plugin for SwpPlugin {
-    fn manifest(&self) -> Manifest {
-        Manifest::new("swp", "SWPs", "1.0")
-            .sidebar(Some("Document Control"), "SWPs", "FileTextOutlined", "/main/swps", 20)
-            .with_remote()
-    }
-
-    fn migrations(&self) -> Vec<Migration> {
-        plantdoc_core::embed_migrations!()
-    }
-
-    fn routes(&self) -> ApiRouter {
-        routes::routes()
-    }
+/// `[modules.swp]` (defaults in config/default.toml).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SwpSettings {
+    /// Largest single PDF in MiB (PDFs are read whole to merge); also capped by
+    /// `server.upload_limit`.
+    pub pdf_max_mb: u64,
+    /// An upload not submitted within this many hours is removed by the sweep.
+    pub pending_upload_hours: u64,
+    /// Pending uploads one user may hold.
+    pub max_pending_uploads: i64,
 }
 
-plantdoc_core::register_plugin!(SwpPlugin);
+/// The module's state, read by handlers with `state.get::<SwpState>()`.
+pub struct SwpState {
+    pub settings: SwpSettings,
+    counts: store::CountCache,
+    /// Concurrent merges: each holds its PDFs in memory.
+    merges: tokio::sync::Semaphore,
+}
+
+/// How often the sweep of unsubmitted uploads runs.
+pub const SWEEP_EVERY: Duration = Duration::from_secs(60 * 60);
+
+fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
+    let settings: SwpSettings = ctx.settings()?;
+    if settings.pdf_max_mb == 0 || settings.pending_upload_hours == 0 || settings.max_pending_uploads < 1 {
+        anyhow::bail!("configuration error: modules.swp: pdf_max_mb, pending_upload_hours and max_pending_uploads must be at least 1");
+    }
+    ctx.state(SwpState { settings, counts: store::CountCache::default(), merges: tokio::sync::Semaphore::new(pdf::MERGE_PERMITS) });
+    ctx.routes(routes::routes());
+    ctx.task("upload-sweep", |state, stop| {
+        plantdoc_core::tasks::every(state, stop, SWEEP_EVERY, |state| async move {
+            if let Err(e) = sweep(&state).await {
+                tracing::warn!(error = %e, "SWP upload sweep failed");
+            }
+        })
+    });
+    Ok(())
+}
+
+/// One pass of the upload sweep: uploads pending longer than the configured lifetime
+/// and merged sources left behind. Returns how many files it removed.
+pub async fn sweep(state: &plantdoc_core::AppState) -> anyhow::Result<usize> {
+    let hours = state.get::<SwpState>().settings.pending_upload_hours as i64;
+    plantdoc_core::files::sweep(state, "swp", hours * 60 * 60 * 1000).await
+}
+
+plantdoc_core::module!(SwpPlugin, build);

@@ -13,9 +13,9 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use sqlx::{AnyConnection, Row};
 
-use crate::access::{can_manage, require_staff, review_denial, review_stage, visible_swp};
-use crate::model::{Stage, Swp, DEPLOYED, PENDING, REJECTED, STAGES, ST_APPROVED, ST_PENDING, ST_REJECTED};
-use crate::store;
+use crate::access::{can_manage, review_denial, review_stage};
+use crate::model::{Stage, Swp, SwpStatus, Verdict, STAGES};
+use crate::store::{self, visible_swp};
 
 pub const MAX_NOTE_CHARS: usize = 1000;
 /// Ids in one delete request.
@@ -90,10 +90,10 @@ pub async fn audit_deploy(conn: &mut AnyConnection, now: i64, user: &User, swp: 
     let rev = d.revision;
     if let Some(old) = &d.obsoleted {
         let m = format!("superseded by revision {rev} of part {}; its signatures stay in history", swp.part_number);
-        audit(conn, now, act(user, "swp.obsolete", old, m).before(json!({"status": DEPLOYED})).after(json!({"status": "obsolete", "supersededBy": swp.id}))).await?;
+        audit(conn, now, act(user, "swp.obsolete", old, m).before(json!({"status": SwpStatus::Deployed.as_str()})).after(json!({"status": "obsolete", "supersededBy": swp.id}))).await?;
     }
-    let after = json!({"status": DEPLOYED, "revision": rev, "partNumber": swp.part_number, "zones": swp.zones, "contentHash": swp.content_hash});
-    audit(conn, now, act(user, "swp.deploy", &swp.id, format!("{meaning}; revision {rev}")).before(json!({"status": PENDING})).after(after)).await
+    let after = json!({"status": SwpStatus::Deployed.as_str(), "revision": rev, "partNumber": swp.part_number, "zones": swp.zones, "contentHash": swp.content_hash});
+    audit(conn, now, act(user, "swp.deploy", &swp.id, format!("{meaning}; revision {rev}")).before(json!({"status": SwpStatus::Pending.as_str()})).after(after)).await
 }
 
 #[derive(Deserialize)]
@@ -105,13 +105,12 @@ pub struct ReviewBody {
 
 /// The reviewer's stage for this SWP, or why not.
 async fn judge(state: &AppState, user: &User, id: &str) -> AppResult<(Swp, Stage)> {
-    require_staff(user)?;
     let swp = visible_swp(state, user, id).await?;
     if let Some(why) = review_denial(user, &swp) {
         return Err(AppError::Forbidden(why.into()));
     }
     let stage = review_stage(user).ok_or_else(AppError::forbidden)?;
-    if swp.status != PENDING || swp.review(stage).status != ST_PENDING {
+    if swp.status != SwpStatus::Pending || swp.review(stage).status != Verdict::Pending {
         return Err(AppError::Conflict(format!("This SWP is not waiting for a {} review.", stage.key())));
     }
     Ok((swp, stage))
@@ -129,15 +128,15 @@ fn note(body: ReviewBody, required: bool) -> AppResult<Option<String>> {
 }
 
 /// Records one stage's verdict if that stage is still pending on a pending SWP.
-async fn record_verdict(conn: &mut AnyConnection, now: i64, user: &User, swp: &Swp, stage: Stage, verdict: &str, note: &Option<String>) -> AppResult<()> {
+async fn record_verdict(conn: &mut AnyConnection, now: i64, user: &User, swp: &Swp, stage: Stage, verdict: Verdict, note: &Option<String>) -> AppResult<()> {
     let k = stage.key();
-    let set_status = if verdict == ST_REJECTED { ", status = 'rejected'" } else { "" };
+    let set_status = if verdict == Verdict::Rejected { ", status = 'rejected'" } else { "" };
     let sql = format!(
         "UPDATE swps SET {k}_status = $1, {k}_reviewer_id = $2, {k}_reviewer = $3, {k}_date = $4, {k}_note = $5{set_status} \
          WHERE id = $6 AND status = 'pending' AND {k}_status = 'Pending'"
     );
     let done = sqlx::query(&sql)
-        .bind(verdict)
+        .bind(verdict.as_str())
         .bind(&user.id)
         .bind(user.full_name())
         .bind(now)
@@ -156,23 +155,23 @@ pub async fn approve(State(state): State<AppState>, user: CurrentUser, Path(id):
     let note = note(body, false)?;
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
-    record_verdict(&mut tx, now, &user, &swp, stage, ST_APPROVED, &note).await?;
+    record_verdict(&mut tx, now, &user, &swp, stage, Verdict::Approved, &note).await?;
     // Read after our own write: the other stages as committed by now (a concurrent
     // reviewer of another stage waits on our row lock, then sees our approval).
     let row = sqlx::query("SELECT process_status, quality_status, production_status FROM swps WHERE id = $1").bind(&swp.id).fetch_one(&mut *tx).await?;
     let mut all = true;
     for s in STAGES {
-        all &= row.try_get::<String, _>(format!("{}_status", s.key()).as_str())? == ST_APPROVED;
+        all &= row.try_get::<String, _>(format!("{}_status", s.key()).as_str())? == Verdict::Approved.as_str();
     }
     let deployed = if all { Some(deploy(&mut tx, now, &swp).await?) } else { None };
     let meaning = format!("approval of the {} review of part {} (version {})", stage.key(), swp.part_number, &swp.content_hash[..12.min(swp.content_hash.len())]);
-    let after = json!({"stage": stage.key(), "status": ST_APPROVED, "note": note, "contentHash": swp.content_hash});
-    audit(&mut tx, now, act(&user, "swp.approve", &swp.id, meaning).before(json!({"stage": stage.key(), "status": ST_PENDING})).after(after)).await?;
+    let after = json!({"stage": stage.key(), "status": Verdict::Approved.as_str(), "note": note, "contentHash": swp.content_hash});
+    audit(&mut tx, now, act(&user, "swp.approve", &swp.id, meaning).before(json!({"stage": stage.key(), "status": Verdict::Pending.as_str()})).after(after)).await?;
     if let Some(d) = deployed {
         audit_deploy(&mut tx, now, &user, &swp, &d, "deployed to the plant floor after all three reviews approved").await?;
     }
     tx.commit().await?;
-    store::changed();
+    store::changed(&state);
     respond(&state, &swp.id).await
 }
 
@@ -181,12 +180,12 @@ pub async fn reject(State(state): State<AppState>, user: CurrentUser, Path(id): 
     let note = note(body, true)?;
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
-    record_verdict(&mut tx, now, &user, &swp, stage, ST_REJECTED, &note).await?;
+    record_verdict(&mut tx, now, &user, &swp, stage, Verdict::Rejected, &note).await?;
     let meaning = format!("rejection in the {} review of part {}; returned to its author", stage.key(), swp.part_number);
-    let after = json!({"stage": stage.key(), "status": ST_REJECTED, "note": note, "contentHash": swp.content_hash});
-    audit(&mut tx, now, act(&user, "swp.reject", &swp.id, meaning).before(json!({"stage": stage.key(), "status": ST_PENDING})).after(after)).await?;
+    let after = json!({"stage": stage.key(), "status": Verdict::Rejected.as_str(), "note": note, "contentHash": swp.content_hash});
+    audit(&mut tx, now, act(&user, "swp.reject", &swp.id, meaning).before(json!({"stage": stage.key(), "status": Verdict::Pending.as_str()})).after(after)).await?;
     tx.commit().await?;
-    store::changed();
+    store::changed(&state);
     respond(&state, &swp.id).await
 }
 
@@ -227,17 +226,16 @@ pub async fn delete_deployed(state: State<AppState>, user: CurrentUser, Json(bod
 
 /// All or nothing: every id must be one the caller may delete, in the right state.
 async fn delete(State(state): State<AppState>, user: CurrentUser, body: Value, deployed: bool) -> AppResult<axum::Json<Value>> {
-    require_staff(&user)?;
     let ids = ids(body)?;
     let mut swps = Vec::new();
     for id in &ids {
         let s = visible_swp(&state, &user, id).await?;
-        if !can_manage(&state, &user, &s) {
+        if !can_manage(&state.zones, &user, &s) {
             return Err(AppError::Forbidden("Only an SWP's authors and managers delete it.".into()));
         }
-        let ok = if deployed { s.status == DEPLOYED } else { s.status == PENDING || s.status == REJECTED };
+        let ok = if deployed { s.status == SwpStatus::Deployed } else { matches!(s.status, SwpStatus::Pending | SwpStatus::Rejected) };
         if !ok {
-            return Err(AppError::Conflict(format!("SWP {} of part {} is {}.", s.id, s.part_number, s.status)));
+            return Err(AppError::Conflict(format!("SWP {} of part {} is {}.", s.id, s.part_number, s.status.as_str())));
         }
         swps.push(s);
     }
@@ -273,7 +271,7 @@ async fn delete(State(state): State<AppState>, user: CurrentUser, body: Value, d
         audit(&mut tx, now, act(&user, "swp.delete", &s.id, meaning).before(s.audit_json()).after(json!({"status": "deleted"}))).await?;
     }
     tx.commit().await?;
-    store::changed();
+    store::changed(&state);
     Ok(axum::Json(json!({"deleted": ids})))
 }
 
@@ -285,12 +283,11 @@ pub struct EditBody {
 
 /// Zone edit of a deployed SWP (authors and managers).
 pub async fn edit(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>, Json(body): Json<EditBody>) -> AppResult<axum::Json<Value>> {
-    require_staff(&user)?;
     let swp = visible_swp(&state, &user, &id).await?;
-    if !can_manage(&state, &user, &swp) {
+    if !can_manage(&state.zones, &user, &swp) {
         return Err(AppError::Forbidden("Only an SWP's authors and managers edit its zones.".into()));
     }
-    if swp.status != DEPLOYED {
+    if swp.status != SwpStatus::Deployed {
         return Err(AppError::Conflict("Only a deployed SWP's zones are edited.".into()));
     }
     let zones = crate::fields::check_zones(&state, &user, &body.zones).map_err(|m| AppError::field("zones", m))?;
@@ -298,7 +295,7 @@ pub async fn edit(State(state): State<AppState>, user: CurrentUser, Path(id): Pa
     let mut tx = state.db.pool.begin().await?;
     let done = sqlx::query("UPDATE swps SET zones = $1, zone_mask = $2 WHERE id = $3 AND status = 'deployed'")
         .bind(serde_json::to_string(&zones).unwrap_or_default())
-        .bind(crate::access::zone_mask(&zones))
+        .bind(plantdoc_core::zones::zone_mask(&zones))
         .bind(&swp.id)
         .execute(&mut *tx)
         .await?;
@@ -310,6 +307,6 @@ pub async fn edit(State(state): State<AppState>, user: CurrentUser, Path(id): Pa
     let meaning = format!("zones of part {} revision {} changed", swp.part_number, swp.shown_revision());
     audit(&mut tx, now, act(&user, "swp.zones", &swp.id, meaning).before(json!({"zones": swp.zones})).after(json!({"zones": zones}))).await?;
     tx.commit().await?;
-    store::changed();
+    store::changed(&state);
     respond(&state, &swp.id).await
 }

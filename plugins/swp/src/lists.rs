@@ -8,8 +8,10 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use sqlx::Row;
 
-use crate::access::{require_staff, require_uploader, review_stage, visible_sql};
-use crate::store::{self, Q};
+use plantdoc_core::db::Params;
+
+use crate::access::{require_uploader, review_stage};
+use crate::store::{self, visible_sql};
 
 /// Longest list answered at once (lists that are not paged).
 pub const LIST_CAP: i64 = 1000;
@@ -29,8 +31,8 @@ pub struct SuggestQuery {
 }
 
 /// Type-ahead over deployed parts (console and kiosk): `{swpList: [{_id, partNumber}]}`,
-/// `_id` being the part's deployed SWP (what `deployed-swp?partId=` and the sign
-/// history take).
+/// `_id` being the catalogue part (what `deployed-swp?partId=` and the sign history
+/// take; stable across revisions).
 pub async fn part_numbers(State(state): State<AppState>, user: CurrentUser, Query(q): Query<SuggestQuery>) -> AppResult<axum::Json<Value>> {
     let limit = match q.limit.as_deref() {
         None | Some("") => MAX_SUGGESTIONS,
@@ -40,15 +42,15 @@ pub async fn part_numbers(State(state): State<AppState>, user: CurrentUser, Quer
     if term.is_empty() || term.chars().count() > crate::fields::MAX_PART_CHARS {
         return Ok(axum::Json(json!({"swpList": []})));
     }
-    let mut qb = Q::default();
+    let mut qb = Params::default();
     let vis = visible_sql(&state, &mut qb, &user);
     let (lo, hi) = prefix_range(&term);
-    let filter = format!("s.status = 'deployed' AND {vis} AND s.part_number >= {} AND s.part_number < {}", qb.p(lo), qb.p(hi));
-    let sql = format!("SELECT s.id, s.part_number FROM swps s WHERE {filter} ORDER BY s.part_number LIMIT {limit}");
+    let filter = format!("s.status = 'deployed' AND {vis} AND s.part_number >= {} AND s.part_number < {}", qb.add(lo), qb.add(hi));
+    let sql = format!("SELECT s.part_id, s.part_number FROM swps s WHERE {filter} ORDER BY s.part_number LIMIT {limit}");
     let rows = qb.query(&sql).fetch_all(&state.db.pool).await?;
     let list: Vec<Value> = rows
         .iter()
-        .map(|r| Ok(json!({"_id": r.try_get::<String, _>("id")?, "partNumber": r.try_get::<String, _>("part_number")?})))
+        .map(|r| Ok(json!({"_id": r.try_get::<Option<String>, _>("part_id")?, "partNumber": r.try_get::<String, _>("part_number")?})))
         .collect::<Result<_, sqlx::Error>>()?;
     Ok(axum::Json(json!({"swpList": list})))
 }
@@ -75,16 +77,15 @@ pub async fn on_behalf_users(State(state): State<AppState>, user: CurrentUser) -
 /// Pending SWPs whose review stage is the caller's and still open, oldest first, with
 /// links to their documents: `{swps, urls: {<swpId>: {swc, jes, vis, video}}}`.
 pub async fn pending_my_approval(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
-    require_staff(&user)?;
     let Some(stage) = review_stage(&user) else { return Ok(axum::Json(json!({"swps": [], "urls": {}}))) };
     if user.zones.is_empty() {
         return Ok(axum::Json(json!({"swps": [], "urls": {}})));
     }
     let k = stage.key();
-    let mut q = Q::default();
-    let company = q.p(user.company_code.clone());
-    let me = q.p(user.id.clone());
-    let zones = crate::access::zones_overlap_sql(&mut q, &user.zones);
+    let mut q = Params::default();
+    let company = q.add(user.company_code.clone());
+    let me = q.add(user.id.clone());
+    let zones = store::zones_overlap_sql(&mut q, &user.zones);
     let filter = format!(
         "s.company_code = {company} AND s.status = 'pending' AND s.{k}_status = 'Pending' AND s.owner_id <> {me} \
          AND (s.on_behalf_id IS NULL OR s.on_behalf_id <> {me}) AND {zones}"
@@ -95,11 +96,10 @@ pub async fn pending_my_approval(State(state): State<AppState>, user: CurrentUse
 }
 
 async fn simple_list(state: &AppState, user: &CurrentUser, mine: bool, statuses: &str, order: &str) -> AppResult<axum::Json<Value>> {
-    require_staff(user)?;
-    let mut q = Q::default();
+    let mut q = Params::default();
     let who = if mine {
-        let company = q.p(user.company_code.clone());
-        let me = q.p(user.id.clone());
+        let company = q.add(user.company_code.clone());
+        let me = q.add(user.id.clone());
         format!("s.company_code = {company} AND (s.owner_id = {me} OR s.on_behalf_id = {me})")
     } else {
         visible_sql(state, &mut q, user)
@@ -133,13 +133,12 @@ pub struct ListQuery {
 /// Every deployed SWP the caller sees (optionally by part-number prefix), by part
 /// number, at most 1000.
 pub async fn deployed_list(State(state): State<AppState>, user: CurrentUser, Query(lq): Query<ListQuery>) -> AppResult<axum::Json<Value>> {
-    require_staff(&user)?;
-    let mut q = Q::default();
+    let mut q = Params::default();
     let mut filter = format!("s.status = 'deployed' AND {}", visible_sql(&state, &mut q, &user));
     let term = lq.search.unwrap_or_default().trim().to_uppercase();
     if !term.is_empty() {
         let (lo, hi) = prefix_range(&term);
-        filter.push_str(&format!(" AND s.part_number >= {} AND s.part_number < {}", q.p(lo), q.p(hi)));
+        filter.push_str(&format!(" AND s.part_number >= {} AND s.part_number < {}", q.add(lo), q.add(hi)));
     }
     let swps = store::fetch_list(&state.db, &q, &filter, "s.part_number, s.id", LIST_CAP, 0).await?;
     Ok(axum::Json(Value::Array(store::with_signs(&state.db, &swps).await?)))
@@ -166,7 +165,6 @@ pub const SORT_KEYS: [(&str, &str); 5] = [
 
 /// Browse and All Approved: `{results, total}`, a page of deployed SWPs.
 pub async fn deployed_paginated(State(state): State<AppState>, user: CurrentUser, Query(pq): Query<PageQuery>) -> AppResult<axum::Json<Value>> {
-    require_staff(&user)?;
     let mut e = FieldErrors::new();
     let mut num = |name: &str, v: Option<String>, default: i64, max: i64| -> i64 {
         match v.as_deref() {
@@ -200,12 +198,12 @@ pub async fn deployed_paginated(State(state): State<AppState>, user: CurrentUser
     if !e.is_empty() {
         return Err(AppError::Fields(e));
     }
-    let mut q = Q::default();
+    let mut q = Params::default();
     let mut filter = format!("s.status = 'deployed' AND {}", visible_sql(&state, &mut q, &user));
     let term = pq.search.unwrap_or_default().trim().to_uppercase();
     if !term.is_empty() {
         let (lo, hi) = prefix_range(&term);
-        filter.push_str(&format!(" AND s.part_number >= {} AND s.part_number < {}", q.p(lo), q.p(hi)));
+        filter.push_str(&format!(" AND s.part_number >= {} AND s.part_number < {}", q.add(lo), q.add(hi)));
     }
     let order = format!("{} {dir}, s.id {dir}", column.unwrap_or("s.deploy_date"));
     let total = store::count_cached(&state, &q, &filter).await?;

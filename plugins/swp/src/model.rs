@@ -1,21 +1,68 @@
 //! The SWP row, its states, review stages and its API shape (spec section 3).
+use plantdoc_core::auth::users::Department;
 use plantdoc_core::clock::iso;
 use serde_json::{json, Value};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
-pub const PENDING: &str = "pending";
-pub const REJECTED: &str = "rejected";
-pub const DEPLOYED: &str = "deployed";
-pub const OBSOLETE: &str = "obsolete";
-pub const DELETED: &str = "deleted";
+/// Where an SWP stands (stored and sent lower-case).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SwpStatus {
+    /// In review.
+    Pending,
+    /// Returned to its author by a reviewer.
+    Rejected,
+    /// On the plant floor: the part's current revision.
+    Deployed,
+    /// Superseded by a later revision; its signatures stay in history.
+    Obsolete,
+    Deleted,
+}
 
-/// Review statuses shown in `approvals.<stage>.status`.
-pub const ST_PENDING: &str = "Pending";
-pub const ST_APPROVED: &str = "Approved";
-pub const ST_REJECTED: &str = "Rejected";
-/// A manager's direct deployment: no review took place, and the record says so.
-pub const ST_BYPASSED: &str = "Bypassed";
+impl SwpStatus {
+    const ALL: [SwpStatus; 5] = [Self::Pending, Self::Rejected, Self::Deployed, Self::Obsolete, Self::Deleted];
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Pending => "pending",
+            Self::Rejected => "rejected",
+            Self::Deployed => "deployed",
+            Self::Obsolete => "obsolete",
+            Self::Deleted => "deleted",
+        }
+    }
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|v| v.as_str() == s)
+    }
+}
+
+/// A review stage's verdict, shown in `approvals.<stage>.status`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    Pending,
+    Approved,
+    Rejected,
+    /// A manager's direct deployment: no review took place, and the record says so.
+    Bypassed,
+}
+
+impl Verdict {
+    const ALL: [Verdict; 4] = [Self::Pending, Self::Approved, Self::Rejected, Self::Bypassed];
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Pending => "Pending",
+            Self::Approved => "Approved",
+            Self::Rejected => "Rejected",
+            Self::Bypassed => "Bypassed",
+        }
+    }
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|v| v.as_str() == s)
+    }
+}
+
+fn decode<T>(column: &str, v: Option<T>) -> Result<T, sqlx::Error> {
+    v.ok_or_else(|| sqlx::Error::ColumnDecode { index: column.into(), source: format!("unknown {column}").into() })
+}
 
 /// The three review stages; each is reviewed by its own department.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,15 +83,14 @@ impl Stage {
             Stage::Production => "production",
         }
     }
-    pub fn from_department(d: &str) -> Option<Stage> {
-        STAGES.into_iter().find(|s| s.key() == d)
+    pub fn from_department(d: Department) -> Option<Stage> {
+        STAGES.into_iter().find(|s| s.key() == d.as_str())
     }
 }
 
 #[derive(Debug, Clone)]
 pub struct Review {
-    pub status: String,
-    pub reviewer_id: Option<String>,
+    pub status: Verdict,
     pub reviewer: Option<String>,
     pub date: Option<i64>,
     pub note: Option<String>,
@@ -55,7 +101,9 @@ pub struct Swp {
     pub id: String,
     pub company_code: String,
     pub part_number: String,
-    pub status: String,
+    /// The catalogue part (stable across revisions).
+    pub part_id: String,
+    pub status: SwpStatus,
     pub revision: Option<i64>,
     /// The part's last deployed revision, for the revision a pending SWP would get.
     pub last_revision: Option<i64>,
@@ -82,7 +130,7 @@ pub struct Swp {
 }
 
 /// Every column `Swp::from_row` reads, for `FROM swps s`.
-pub const COLUMNS: &str = "s.id, s.company_code, s.part_number, s.status, s.revision, s.format, s.owner_id, \
+pub const COLUMNS: &str = "s.id, s.company_code, s.part_number, s.part_id, s.status, s.revision, s.format, s.owner_id, \
 s.owner_firstname, s.owner_lastname, s.on_behalf_id, s.on_behalf_name, s.zones, s.changes, s.new_release, \
 s.reference_only, s.bypass, s.swc_file, s.jes_file, s.vis_file, s.video_file, s.content_hash, s.upload_date, \
 s.deploy_date, s.obsolete_date, \
@@ -94,8 +142,7 @@ s.production_status, s.production_reviewer_id, s.production_reviewer, s.producti
 fn review(r: &AnyRow, stage: Stage) -> Result<Review, sqlx::Error> {
     let k = stage.key();
     Ok(Review {
-        status: r.try_get(format!("{k}_status").as_str())?,
-        reviewer_id: r.try_get(format!("{k}_reviewer_id").as_str())?,
+        status: decode("status", Verdict::parse(&r.try_get::<String, _>(format!("{k}_status").as_str())?))?,
         reviewer: r.try_get(format!("{k}_reviewer").as_str())?,
         date: r.try_get(format!("{k}_date").as_str())?,
         note: r.try_get(format!("{k}_note").as_str())?,
@@ -109,7 +156,8 @@ impl Swp {
             id: r.try_get("id")?,
             company_code: r.try_get("company_code")?,
             part_number: r.try_get("part_number")?,
-            status: r.try_get("status")?,
+            part_id: r.try_get::<Option<String>, _>("part_id")?.unwrap_or_default(),
+            status: decode("status", SwpStatus::parse(&r.try_get::<String, _>("status")?))?,
             revision: r.try_get("revision")?,
             last_revision: r.try_get("last_rev")?,
             format: r.try_get("format")?,
@@ -158,14 +206,15 @@ impl Swp {
                 let r = self.review(*s);
                 (
                     s.key().to_string(),
-                    json!({"status": r.status, "reviewer": r.reviewer, "date": r.date.map(iso), "note": r.note}),
+                    json!({"status": r.status.as_str(), "reviewer": r.reviewer, "date": r.date.map(iso), "note": r.note}),
                 )
             })
             .collect();
         json!({
             "_id": self.id,
             "partNumber": self.part_number,
-            "status": self.status,
+            "partId": self.part_id,
+            "status": self.status.as_str(),
             "revision": self.shown_revision(),
             "format": self.format,
             "uploadDate": {"timestamp": iso(self.upload_date)},
@@ -190,7 +239,7 @@ impl Swp {
     /// A short description for audit rows.
     pub fn audit_json(&self) -> Value {
         json!({
-            "partNumber": self.part_number, "status": self.status, "revision": self.revision,
+            "partNumber": self.part_number, "status": self.status.as_str(), "revision": self.revision,
             "zones": self.zones, "contentHash": self.content_hash,
         })
     }

@@ -1,7 +1,6 @@
 //! Checking and merging a section's PDFs with lopdf, in a blocking worker with a time
 //! limit, bounded input, bounded decompression and a page cap. Any failure of an
 //! untrusted file is a message for the user (400), never a 500.
-use std::sync::OnceLock;
 use std::time::Duration;
 
 use lopdf::{Document, LoadOptions, Object, ObjectId};
@@ -16,12 +15,7 @@ const MAX_DECOMPRESSED: usize = 64 * 1024 * 1024;
 /// Wall-clock limit of one section's merge.
 pub const MERGE_TIMEOUT: Duration = Duration::from_secs(60);
 /// Concurrent merges: each holds its PDFs in memory.
-const MERGE_PERMITS: usize = 2;
-
-fn permits() -> &'static Semaphore {
-    static P: OnceLock<Semaphore> = OnceLock::new();
-    P.get_or_init(|| Semaphore::new(MERGE_PERMITS))
-}
+pub const MERGE_PERMITS: usize = 2;
 
 /// What became of a section.
 #[derive(Debug)]
@@ -34,8 +28,8 @@ pub enum Merged {
 
 /// Checks every file (`(name, bytes)` in upload order) and merges them when there are
 /// several. `Err` is the user-facing reason.
-pub async fn check_and_merge(files: Vec<(String, Vec<u8>)>) -> Result<Merged, String> {
-    let _permit = permits().acquire().await.map_err(|_| "The server is shutting down.".to_string())?;
+pub async fn check_and_merge(permits: &Semaphore, files: Vec<(String, Vec<u8>)>) -> Result<Merged, String> {
+    let _permit = permits.acquire().await.map_err(|_| "The server is shutting down.".to_string())?;
     let work = tokio::task::spawn_blocking(move || {
         // A panic inside lopdf on hostile input is a refusal too.
         std::panic::catch_unwind(move || merge_blocking(files)).unwrap_or_else(|_| Err("This PDF could not be read.".into()))

@@ -1,14 +1,15 @@
-//! HTTP routes of the SWPs module (spec section 7 and the kiosk's calls). Every route
-//! needs a session (the core's default); each handler then applies `access`.
+//! HTTP routes of the SWPs module (spec section 7, the kiosk's calls and the sign
+//! histories). The tier is declared here: console by default, console and kiosk where
+//! the kiosk calls too; each handler then applies `access`.
 use axum::extract::DefaultBodyLimit;
 use axum::handler::Handler;
+use plantdoc_core::api::Access;
 use plantdoc_core::ApiRouter;
 
-use crate::{lifecycle, lists, submit, upload, viewer};
+use crate::{history, lifecycle, lists, submit, upload, viewer};
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("swp")
-        .get("/api/swps/deployed-swp-part-numbers", "Deployed part numbers by prefix: {swpList: [{_id, partNumber}]}", lists::part_numbers)
         .get("/api/swps/onBehalfOfUsers", "Process engineers of the caller's company", lists::on_behalf_users)
         // Uploads stream past the JSON body limit; their own limit applies (413).
         .post("/api/swps/uploadPdf", "Upload one PDF (multipart or raw body): {serverId}", upload::upload_pdf.layer(DefaultBodyLimit::disable()))
@@ -29,6 +30,14 @@ pub fn routes() -> ApiRouter {
         .get("/api/swps/deployed-swp-list", "Deployed SWPs by part number (at most 1000)", lists::deployed_list)
         .post("/api/swps/edit/{swpId}", "Change a deployed SWP's zones", lifecycle::edit)
         .get("/api/swps/signed-ops/{swpId}", "Sign records of an SWP: {opList: {opsSigned}}", viewer::signed_ops)
-        .get("/api/swps/deployed-swp", "Kiosk: the part's deployed SWP: {details}", viewer::deployed_swp)
+        .get(
+            "/api/island/obsolete-sign-history/{partNumber}",
+            "Sign records of the part's revisions superseded within 90 days: [{createdDate, opsSigned}]",
+            history::obsolete_sign_history,
+        )
+        .tier(Access::Session)
+        .get("/api/swps/deployed-swp-part-numbers", "Deployed parts by prefix: {swpList: [{_id (catalogue part id), partNumber}]}", lists::part_numbers)
+        .get("/api/swps/deployed-swp", "Kiosk: the part's deployed SWP (partId: a catalogue part id): {details}", viewer::deployed_swp)
         .get("/api/swps/swp-with-urls/{swpId}", "Kiosk: a deployed SWP with links: {swp}", viewer::swp_with_urls)
+        .get("/api/island/sign-history/{partNumberId}", "Sign records of a deployed SWP (an SWP id or a catalogue part id): {opsSigned}", history::sign_history)
 }

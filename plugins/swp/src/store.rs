@@ -1,68 +1,21 @@
-//! SQL of the SWP module (reads; the writes live next to their rules in lifecycle.rs and
-//! submit.rs). Portable SQL over the `Any` pool: `$N` placeholders, numbered by [`Q`].
+//! SQL of the SWP module's reads and the visibility rule in SQL (the writes live next
+//! to their rules in lifecycle.rs and submit.rs). Portable SQL over the `Any` pool, with
+//! the core's `Params` numbering the placeholders.
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use plantdoc_core::acks::{self, DocKind};
 use plantdoc_core::app::AppState;
-use plantdoc_core::clock::iso;
-use plantdoc_core::db::Db;
-use serde_json::{json, Value};
-use sqlx::any::AnyArguments;
-use sqlx::{Any, Row};
+use plantdoc_core::auth::users::User;
+use plantdoc_core::db::{Db, Params};
+use plantdoc_core::{files, zones};
+use serde_json::Value;
+use sqlx::Row;
 
 use crate::model::{Swp, COLUMNS};
-
-/// A bound argument.
-#[derive(Debug, Clone)]
-pub enum Arg {
-    S(String),
-    I(i64),
-}
-
-impl From<String> for Arg {
-    fn from(s: String) -> Self {
-        Arg::S(s)
-    }
-}
-impl From<&str> for Arg {
-    fn from(s: &str) -> Self {
-        Arg::S(s.to_string())
-    }
-}
-impl From<i64> for Arg {
-    fn from(i: i64) -> Self {
-        Arg::I(i)
-    }
-}
-
-/// Arguments of a query being built: `p` adds one and returns its placeholder.
-#[derive(Debug, Default)]
-pub struct Q {
-    pub args: Vec<Arg>,
-}
-
-impl Q {
-    pub fn p(&mut self, a: impl Into<Arg>) -> String {
-        self.args.push(a.into());
-        format!("${}", self.args.len())
-    }
-    /// Placeholders for a list (`IN (...)`).
-    pub fn list<I: IntoIterator<Item = String>>(&mut self, items: I) -> String {
-        items.into_iter().map(|s| self.p(s)).collect::<Vec<_>>().join(", ")
-    }
-    pub fn query<'q>(&self, sql: &'q str) -> sqlx::query::Query<'q, Any, AnyArguments<'q>> {
-        let mut q = sqlx::query(sql);
-        for a in &self.args {
-            q = match a {
-                Arg::S(s) => q.bind(s.clone()),
-                Arg::I(i) => q.bind(*i),
-            };
-        }
-        q
-    }
-}
+use crate::SwpState;
 
 pub async fn fetch_one(db: &Db, id: &str) -> Result<Option<Swp>, sqlx::Error> {
     let sql = format!("SELECT {COLUMNS} FROM swps s WHERE s.id = $1");
@@ -73,7 +26,7 @@ pub async fn fetch_one(db: &Db, id: &str) -> Result<Option<Swp>, sqlx::Error> {
 /// SWPs matching `filter` (SQL over `s`, placeholders from `q`), in `order`. The page's
 /// ids are found first, from the indexes alone (sort key, id and zone mask are in them),
 /// and only those rows are read: deep pages skip index entries, not table rows.
-pub async fn fetch_list(db: &Db, q: &Q, filter: &str, order: &str, limit: i64, offset: i64) -> Result<Vec<Swp>, sqlx::Error> {
+pub async fn fetch_list(db: &Db, q: &Params, filter: &str, order: &str, limit: i64, offset: i64) -> Result<Vec<Swp>, sqlx::Error> {
     let sql = format!(
         "SELECT {COLUMNS} FROM swps s WHERE s.id IN \
          (SELECT s.id FROM swps s WHERE {filter} ORDER BY {order} LIMIT {limit} OFFSET {offset}) ORDER BY {order}"
@@ -82,37 +35,41 @@ pub async fn fetch_list(db: &Db, q: &Q, filter: &str, order: &str, limit: i64, o
     rows.iter().map(Swp::from_row).collect()
 }
 
-pub async fn count(db: &Db, q: &Q, filter: &str) -> Result<i64, sqlx::Error> {
+pub async fn count(db: &Db, q: &Params, filter: &str) -> Result<i64, sqlx::Error> {
     let sql = format!("SELECT COUNT(*) AS n FROM swps s WHERE {filter}");
     q.query(&sql).fetch_one(&db.pool).await?.try_get("n")
 }
 
-/// Bumped by every SWP write of this process: cached counts older than it are void.
-static GENERATION: AtomicU64 = AtomicU64::new(0);
-/// A cached count is used at most this long (writes by other app instances).
-const COUNT_TTL: Duration = Duration::from_secs(5);
-type CountCache = Mutex<Option<HashMap<String, (u64, Instant, i64)>>>;
-static COUNTS: CountCache = Mutex::new(None);
-
-/// Call after any change to SWP rows.
-pub fn changed() {
-    GENERATION.fetch_add(1, Ordering::SeqCst);
+/// Counts remembered per app state (see [`count_cached`]).
+#[derive(Default)]
+pub struct CountCache {
+    /// Bumped by every SWP write of this app: cached counts older than it are void.
+    generation: AtomicU64,
+    counts: Mutex<HashMap<String, (u64, Instant, i64)>>,
 }
 
-/// [`count`], remembered until the next SWP write in this process or for 5 s: Browse
-/// asks for the total with every page, and counting tens of thousands of rows is most of
-/// a page's cost. The key is the database, the SQL and its arguments, so it is exact.
-pub async fn count_cached(state: &AppState, q: &Q, filter: &str) -> Result<i64, sqlx::Error> {
-    let key = format!("{}\n{filter}\n{:?}", state.settings.database.url, q.args);
-    let generation = GENERATION.load(Ordering::SeqCst);
-    if let Some((g, at, n)) = COUNTS.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert_with(HashMap::new).get(&key) {
+/// A cached count is used at most this long (writes by other app instances).
+const COUNT_TTL: Duration = Duration::from_secs(5);
+
+/// Call after any change to SWP rows.
+pub fn changed(state: &AppState) {
+    state.get::<SwpState>().counts.generation.fetch_add(1, Ordering::SeqCst);
+}
+
+/// [`count`], remembered until the next SWP write in this app or for 5 s: Browse asks
+/// for the total with every page, and counting tens of thousands of rows is most of a
+/// page's cost. The key is the SQL and its arguments, so it is exact.
+pub async fn count_cached(state: &AppState, q: &Params, filter: &str) -> Result<i64, sqlx::Error> {
+    let cache = &state.get::<SwpState>().counts;
+    let key = format!("{filter}\n{:?}", q.values);
+    let generation = cache.generation.load(Ordering::SeqCst);
+    if let Some((g, at, n)) = cache.counts.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
         if *g == generation && at.elapsed() < COUNT_TTL {
             return Ok(*n);
         }
     }
     let n = count(&state.db, q, filter).await?;
-    let mut cache = COUNTS.lock().unwrap_or_else(|p| p.into_inner());
-    let map = cache.get_or_insert_with(HashMap::new);
+    let mut map = cache.counts.lock().unwrap_or_else(|p| p.into_inner());
     if map.len() > 10_000 {
         map.clear();
     }
@@ -120,45 +77,38 @@ pub async fn count_cached(state: &AppState, q: &Q, filter: &str) -> Result<i64, 
     Ok(n)
 }
 
-/// Sign records of the given SWPs, newest first, as the spec's signed operation record.
-/// A record whose version hash is not its SWP's current hash is left out.
-pub async fn signs_for(db: &Db, ids: &[&str]) -> Result<HashMap<String, Vec<Value>>, sqlx::Error> {
-    let mut out: HashMap<String, Vec<Value>> = HashMap::new();
-    for chunk in ids.chunks(500) {
-        let mut q = Q::default();
-        let list = q.list(chunk.iter().map(|s| s.to_string()));
-        let sql = format!(
-            "SELECT r.id, r.swp_id, r.operator_id, r.op_full_name, r.op_no, r.date_signed, r.verified, r.verifier_id, \
-             r.cl_full_name, r.cl_op_no, r.date_verified FROM swp_signs r JOIN swps s ON s.id = r.swp_id \
-             WHERE r.swp_id IN ({list}) AND r.version_hash = s.content_hash ORDER BY r.date_signed DESC, r.id"
-        );
-        for r in q.query(&sql).fetch_all(&db.pool).await? {
-            let swp_id: String = r.try_get("swp_id")?;
-            out.entry(swp_id).or_default().push(sign_json(&r)?);
-        }
-    }
-    Ok(out)
+/// SQL true when `s`'s zones overlap `zones` (the core's zone-mask rule).
+pub fn zones_overlap_sql(q: &mut Params, zones: &[String]) -> String {
+    let exact = |list: &str| format!("EXISTS (SELECT 1 FROM swp_zones z WHERE z.swp_id = s.id AND z.zone IN ({list}))");
+    zones::overlap_sql(q, "s.zone_mask", exact, zones)
 }
 
-fn sign_json(r: &sqlx::any::AnyRow) -> Result<Value, sqlx::Error> {
-    let verified_at: Option<i64> = r.try_get("date_verified")?;
-    let verifier: Option<String> = r.try_get("verifier_id")?;
-    Ok(json!({
-        "_id": r.try_get::<String, _>("id")?,
-        "verified": r.try_get::<i64, _>("verified")? != 0,
-        "op": {"_id": r.try_get::<String, _>("operator_id")?, "fullName": r.try_get::<String, _>("op_full_name")?, "opNo": r.try_get::<String, _>("op_no")?},
-        "dateSigned": {"date": iso(r.try_get("date_signed")?)},
-        "cl": verifier.map(|id| -> Result<Value, sqlx::Error> { Ok(json!({
-            "_id": id, "fullName": r.try_get::<Option<String>, _>("cl_full_name")?, "opNo": r.try_get::<Option<String>, _>("cl_op_no")?,
-        }))}).transpose()?,
-        "dateVerified": verified_at.map(|d| json!({"date": iso(d)})),
-    }))
+/// The SQL form of `access::can_see` for `FROM swps s` (the status filter is the
+/// caller's). Authorship is an `id IN (...)` so it too is answered from the indexes.
+pub fn visible_sql(state: &AppState, q: &mut Params, u: &User) -> String {
+    let company = q.add(u.company_code.clone());
+    if state.zones.covers_company(&u.company_code, &u.zones) {
+        return format!("s.company_code = {company}");
+    }
+    let me = q.add(u.id.clone());
+    let zones = zones_overlap_sql(q, &u.zones);
+    format!(
+        "s.company_code = {company} AND ({zones} OR s.id IN (SELECT a.id FROM swps a WHERE a.owner_id = {me} OR a.on_behalf_id = {me}))"
+    )
+}
+
+/// Sign records of the given SWPs' current versions, newest first, as the spec's
+/// signed operation records.
+pub async fn signs_for(db: &Db, swps: &[&Swp]) -> Result<HashMap<String, Vec<Value>>, sqlx::Error> {
+    let docs: Vec<(&str, &str)> = swps.iter().map(|s| (s.id.as_str(), s.content_hash.as_str())).collect();
+    let recs = acks::for_documents(db, DocKind::Swp, &docs).await?;
+    Ok(recs.into_iter().map(|(id, list)| (id, list.iter().map(|r| r.to_json()).collect())).collect())
 }
 
 /// The SWPs' JSON with their sign records filled in.
 pub async fn with_signs(db: &Db, swps: &[Swp]) -> Result<Vec<Value>, sqlx::Error> {
-    let ids: Vec<&str> = swps.iter().map(|s| s.id.as_str()).collect();
-    let mut signs = signs_for(db, &ids).await?;
+    let refs: Vec<&Swp> = swps.iter().collect();
+    let mut signs = signs_for(db, &refs).await?;
     Ok(swps
         .iter()
         .map(|s| {
@@ -177,25 +127,16 @@ pub async fn links_for(state: &AppState, swps: &[Swp]) -> anyhow::Result<HashMap
         ids.extend([s.swc_file.clone(), s.jes_file.clone(), s.vis_file.clone()]);
         ids.extend(s.video_file.clone());
     }
-    let mut files: HashMap<String, (String, String)> = HashMap::new();
-    for chunk in ids.chunks(500) {
-        let mut q = Q::default();
-        let list = q.list(chunk.iter().cloned());
-        let sql = format!("SELECT id, storage_key, content_type FROM files WHERE id IN ({list})");
-        for r in q.query(&sql).fetch_all(&state.db.pool).await? {
-            files.insert(r.try_get("id")?, (r.try_get("storage_key")?, r.try_get("content_type")?));
-        }
-    }
+    let found = files::describe(state, &ids).await?;
     let now = state.now_ms();
     let mut out = HashMap::new();
     for s in swps {
         let mut urls = serde_json::Map::new();
         let sections = [("swc", Some(&s.swc_file)), ("jes", Some(&s.jes_file)), ("vis", Some(&s.vis_file)), ("video", s.video_file.as_ref())];
         for (name, file) in sections {
-            let link = match file.and_then(|f| files.get(f)) {
+            let link = match file.and_then(|f| found.get(f)) {
                 Some((key, ct)) => {
-                    let ext = if ct == "application/pdf" { "pdf" } else if ct == "video/webm" { "webm" } else { "mp4" };
-                    let fname = format!("{}-{}.{ext}", s.part_number.replace(['/', ' '], "-"), name.to_uppercase());
+                    let fname = format!("{}-{}.{}", s.part_number.replace(['/', ' '], "-"), name.to_uppercase(), files::extension(ct));
                     Value::String(state.storage.link(key, &fname, ct, now).await?)
                 }
                 None => Value::Null,
@@ -213,4 +154,13 @@ pub async fn full_json(state: &AppState, swp: &Swp) -> Result<Value, plantdoc_co
     let mut links = links_for(state, std::slice::from_ref(swp)).await?;
     v["urls"] = links.remove(&swp.id).unwrap_or(Value::Null);
     Ok(v)
+}
+
+/// Loads the SWP if the user may see it; 404 otherwise, so that other companies' and
+/// zones' SWPs are indistinguishable from missing ones.
+pub async fn visible_swp(state: &AppState, u: &User, id: &str) -> Result<Swp, plantdoc_core::AppError> {
+    match fetch_one(&state.db, id).await? {
+        Some(s) if crate::access::can_see(&state.zones, u, &s) => Ok(s),
+        _ => Err(plantdoc_core::AppError::NotFound),
+    }
 }

@@ -9,27 +9,24 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use sqlx::Row;
 
-use crate::access::{can_see, require_staff, visible_swp};
-use crate::model::{Swp, DEPLOYED};
-use crate::store;
+use crate::access::can_see;
+use crate::model::{Swp, SwpStatus};
+use crate::store::{self, visible_swp};
 
 pub async fn swp(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
-    require_staff(&user)?;
     let s = visible_swp(&state, &user, &id).await?;
     Ok(axum::Json(json!({"swp": store::full_json(&state, &s).await?})))
 }
 
 pub async fn signed_urls(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
-    require_staff(&user)?;
     let s = visible_swp(&state, &user, &id).await?;
     let mut links = store::links_for(&state, std::slice::from_ref(&s)).await?;
     Ok(axum::Json(json!({"urls": links.remove(&s.id).unwrap_or(Value::Null)})))
 }
 
 pub async fn signed_ops(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
-    require_staff(&user)?;
     let s = visible_swp(&state, &user, &id).await?;
-    let signs = store::signs_for(&state.db, &[s.id.as_str()]).await?.remove(&s.id).unwrap_or_default();
+    let signs = store::signs_for(&state.db, &[&s]).await?.remove(&s.id).unwrap_or_default();
     Ok(axum::Json(json!({"opList": {"opsSigned": signs}})))
 }
 
@@ -46,14 +43,14 @@ pub struct PartQuery {
     part_id: Option<String>,
 }
 
-/// `partId` is a part suggestion's `_id` (a deployed SWP). The answer is the part's
-/// SWP deployed *now*: if a newer revision deployed since the suggestion, that one.
+/// `partId` is a part suggestion's `_id`: the catalogue part (stable across revisions).
+/// The answer is the part's SWP deployed *now*.
 pub async fn deployed_swp(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PartQuery>) -> AppResult<axum::Json<Value>> {
     let id = q.part_id.filter(|s| !s.is_empty()).ok_or_else(|| AppError::field("partId", "Please choose a part."))?;
-    let named = visible_swp(&state, &user, &id).await?;
+    let part = plantdoc_core::parts::find(&state.db, &id).await?.filter(|p| p.company_code == user.company_code).ok_or(AppError::NotFound)?;
     let current: Option<String> = sqlx::query("SELECT current_id FROM swp_parts WHERE company_code = $1 AND part_number = $2")
-        .bind(&named.company_code)
-        .bind(&named.part_number)
+        .bind(&part.company_code)
+        .bind(&part.part_number)
         .fetch_optional(&state.db.pool)
         .await?
         .map(|r| r.try_get("current_id"))
@@ -64,7 +61,7 @@ pub async fn deployed_swp(State(state): State<AppState>, user: CurrentUser, Quer
         None => None,
     };
     match current {
-        Some(s) if s.status == DEPLOYED && can_see(&state, &user, &s) => Ok(axum::Json(json!({"details": part_json(&state, &s).await?}))),
+        Some(s) if s.status == SwpStatus::Deployed && can_see(&state.zones, &user, &s) => Ok(axum::Json(json!({"details": part_json(&state, &s).await?}))),
         _ => Err(AppError::NotFound),
     }
 }
@@ -72,7 +69,7 @@ pub async fn deployed_swp(State(state): State<AppState>, user: CurrentUser, Quer
 /// A deployed SWP with its links (the kiosk never opens a pending or superseded one).
 pub async fn swp_with_urls(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
     let s = visible_swp(&state, &user, &id).await?;
-    if s.status != DEPLOYED {
+    if s.status != SwpStatus::Deployed {
         return Err(AppError::NotFound);
     }
     Ok(axum::Json(json!({"swp": part_json(&state, &s).await?})))

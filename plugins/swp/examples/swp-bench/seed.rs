@@ -120,14 +120,15 @@ pub async fn plant(state: &AppState, swps: usize, signs: usize, now: i64) -> any
     let mut w_swps = Table::new(
         "swps",
         "id, company_code, part_number, status, revision, format, owner_id, owner_firstname, owner_lastname, on_behalf_id, on_behalf_name, \
-         zones, zone_mask, changes, new_release, reference_only, bypass, swc_file, jes_file, vis_file, content_hash, upload_date, deploy_date, obsolete_date, \
+         part_id, zones, zone_mask, changes, new_release, reference_only, bypass, swc_file, jes_file, vis_file, content_hash, upload_date, deploy_date, obsolete_date, \
          process_status, quality_status, production_status",
     );
     let mut w_zones = Table::new("swp_zones", "swp_id, zone");
     let mut w_parts = Table::new("swp_parts", "company_code, part_number, last_revision, current_id");
+    let mut w_catalogue = Table::new("parts", "id, part_number, description, company_code, created_at");
     let mut w_signs = Table::new(
-        "swp_signs",
-        "id, swp_id, operator_id, op_full_name, op_no, date_signed, verified, verifier_id, cl_full_name, cl_op_no, date_verified, version_hash",
+        "acknowledgements",
+        "id, doc_kind, doc_id, version_hash, operator_id, op_full_name, op_no, signed_at, sign_meaning, verifier_id, cl_full_name, cl_op_no, verified_at, verify_meaning",
     );
     let mut out = Seeded { deployed_ids: Vec::new(), parts: Vec::new(), swps: 0, signs: 0, zones: 0, secs: 0.0 };
     let day = 86_400_000i64;
@@ -138,6 +139,8 @@ pub async fn plant(state: &AppState, swps: usize, signs: usize, now: i64) -> any
         let company = if p % 10 == 9 { "umw" } else { "mpk" };
         let part = format!("{}{:03}-{:04}", 7 + p % 3, (p / 3) % 1000, p / 3000);
         let all_zones = state.zones.codes(company);
+        let part_id = hex_id('p', p);
+        w_catalogue.rows.push(format!("('{part_id}', '{part}', '', '{company}', {now})"));
         let mut current = String::new();
         for rev in 0..REVISIONS_PER_PART {
             let id = hex_id('s', n);
@@ -163,7 +166,7 @@ pub async fn plant(state: &AppState, swps: usize, signs: usize, now: i64) -> any
             let zones_json = serde_json::to_string(&zones).unwrap_or_default();
             let hash = format!("{:064x}", n);
             w_swps.rows.push(format!(
-                    "('{id}', '{company}', '{part}', '{}', {rev}, 'swp', 'e{owner}', '{}', 'Cole', {behalf_id}, '{behalf_name}', '{zones_json}', {mask}, '', {}, 0, 0, \
+                    "('{id}', '{company}', '{part}', '{}', {rev}, 'swp', 'e{owner}', '{}', 'Cole', {behalf_id}, '{behalf_name}', '{part_id}', '{zones_json}', {mask}, '', {}, 0, 0, \
                      '{f0}', '{f1}', '{f2}', '{hash}', {upload}, {deploy}, {obsolete}, 'Approved', 'Approved', 'Approved')",
                     if deployed { "deployed" } else { "obsolete" },
                     FIRST_NAMES[owner],
@@ -171,7 +174,7 @@ pub async fn plant(state: &AppState, swps: usize, signs: usize, now: i64) -> any
                     f0 = hex_id('f', 0),
                     f1 = hex_id('f', 1),
                     f2 = hex_id('f', 2),
-                    mask = plantdoc_swp::access::zone_mask(&zones),
+                    mask = plantdoc_core::zones::zone_mask(&zones),
                 ));
             for z in &zones {
                 w_zones.rows.push(format!("('{id}', '{z}')"));
@@ -180,15 +183,14 @@ pub async fn plant(state: &AppState, swps: usize, signs: usize, now: i64) -> any
                 let signed = deploy + (k as i64 + 1) * 3_600_000;
                 let verified = k % 4 != 3;
                 let op = rng.below(400);
-                let (vid, vname, vno, vdate) = if verified {
-                    ("'cl1'".to_string(), "'Cell Lead'".to_string(), "'CL1'".to_string(), (signed + 600_000).to_string())
+                let (vid, vname, vno, vdate, vmeaning) = if verified {
+                    ("'cl1'".to_string(), "'Cell Lead'".to_string(), "'CL1'".to_string(), (signed + 600_000).to_string(), "'verified'".to_string())
                 } else {
-                    ("NULL".into(), "NULL".into(), "NULL".into(), "NULL".into())
+                    ("NULL".into(), "NULL".into(), "NULL".into(), "NULL".into(), "NULL".into())
                 };
                 w_signs.rows.push(format!(
-                        "('{}', '{id}', 'op{op}', 'Operator {op}', 'OP{op:04}', {signed}, {}, {vid}, {vname}, {vno}, {vdate}, '{hash}')",
+                        "('{}', 'swp', '{id}', '{hash}', 'op{op}', 'Operator {op}', 'OP{op:04}', {signed}, 'read and understood', {vid}, {vname}, {vno}, {vdate}, {vmeaning})",
                         hex_id('r', sign_n),
-                        i64::from(verified)
                     ));
                 sign_n += 1;
             }
@@ -204,10 +206,10 @@ pub async fn plant(state: &AppState, swps: usize, signs: usize, now: i64) -> any
             out.parts.push(part);
         }
         if w_swps.rows.len() >= ROWS_PER_INSERT || w_signs.rows.len() >= ROWS_PER_INSERT || w_zones.rows.len() >= ROWS_PER_INSERT {
-            sink.flush(&mut [&mut w_swps, &mut w_zones, &mut w_parts, &mut w_signs]).await?;
+            sink.flush(&mut [&mut w_catalogue, &mut w_swps, &mut w_zones, &mut w_parts, &mut w_signs]).await?;
         }
     }
-    sink.flush(&mut [&mut w_swps, &mut w_zones, &mut w_parts, &mut w_signs]).await?;
+    sink.flush(&mut [&mut w_catalogue, &mut w_swps, &mut w_zones, &mut w_parts, &mut w_signs]).await?;
     sink.commit().await?;
     out.swps = w_swps.total;
     out.zones = w_zones.total;
@@ -231,7 +233,7 @@ pub async fn existing(state: &AppState) -> anyhow::Result<Seeded> {
     }
     let count = |t: &'static str| async move { sqlx::query(&format!("SELECT COUNT(*) AS n FROM {t}")).fetch_one(&state.db.pool).await?.try_get::<i64, _>("n") };
     out.swps = count("swps").await? as usize;
-    out.signs = count("swp_signs").await? as usize;
+    out.signs = count("acknowledgements").await? as usize;
     out.zones = count("swp_zones").await? as usize;
     Ok(out)
 }

@@ -1,0 +1,143 @@
+//! Acknowledgements: sign records for any document kind. An operator (identified by
+//! badge at the kiosk) acknowledges the exact version read — the document's id and the
+//! SHA-256 of that version — and a verifier witnesses it; each act keeps its time and
+//! its meaning. A record whose hash is not the document's current one is never shown
+//! as the document's (a new revision needs a new signature).
+use std::collections::HashMap;
+
+use serde_json::{json, Value};
+use sqlx::{AnyConnection, Row};
+
+use crate::auth::users::User;
+use crate::clock::iso;
+use crate::db::{Db, Params};
+
+/// What was acknowledged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DocKind {
+    Swp,
+    Alert,
+    Training,
+}
+
+impl DocKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Swp => "swp",
+            Self::Alert => "alert",
+            Self::Training => "training",
+        }
+    }
+}
+
+/// The meaning of an operator's signature.
+pub const READ_AND_UNDERSTOOD: &str = "read and understood";
+/// The meaning of a verifier's signature.
+pub const VERIFIED: &str = "verified";
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SignRecord {
+    pub id: String,
+    pub doc_id: String,
+    pub version_hash: String,
+    pub operator_id: String,
+    pub op_full_name: String,
+    pub op_no: String,
+    pub signed_at: i64,
+    pub verifier_id: Option<String>,
+    pub cl_full_name: Option<String>,
+    pub cl_op_no: Option<String>,
+    pub verified_at: Option<i64>,
+}
+
+const COLUMNS: &str = "id, doc_id, version_hash, operator_id, op_full_name, op_no, signed_at, verifier_id, cl_full_name, cl_op_no, verified_at";
+
+impl SignRecord {
+    fn from_row(r: &sqlx::any::AnyRow) -> Result<Self, sqlx::Error> {
+        Ok(Self {
+            id: r.try_get("id")?,
+            doc_id: r.try_get("doc_id")?,
+            version_hash: r.try_get("version_hash")?,
+            operator_id: r.try_get("operator_id")?,
+            op_full_name: r.try_get("op_full_name")?,
+            op_no: r.try_get("op_no")?,
+            signed_at: r.try_get("signed_at")?,
+            verifier_id: r.try_get("verifier_id")?,
+            cl_full_name: r.try_get("cl_full_name")?,
+            cl_op_no: r.try_get("cl_op_no")?,
+            verified_at: r.try_get("verified_at")?,
+        })
+    }
+
+    /// The spec's signed operation record (`opsSigned` entries).
+    pub fn to_json(&self) -> Value {
+        json!({
+            "_id": self.id,
+            "verified": self.verified_at.is_some(),
+            "op": {"_id": self.operator_id, "fullName": self.op_full_name, "opNo": self.op_no},
+            "dateSigned": {"date": iso(self.signed_at)},
+            "cl": self.verifier_id.as_ref().map(|id| json!({"_id": id, "fullName": self.cl_full_name, "opNo": self.cl_op_no})),
+            "dateVerified": self.verified_at.map(|d| json!({"date": iso(d)})),
+        })
+    }
+}
+
+/// The sign records of each `(document id, current version hash)`, newest first;
+/// records of other versions are left out.
+pub async fn for_documents(db: &Db, kind: DocKind, docs: &[(&str, &str)]) -> Result<HashMap<String, Vec<SignRecord>>, sqlx::Error> {
+    let hashes: HashMap<&str, &str> = docs.iter().copied().collect();
+    let mut out: HashMap<String, Vec<SignRecord>> = HashMap::new();
+    for chunk in docs.chunks(500) {
+        let mut q = Params::default();
+        let k = q.add(kind.as_str());
+        let list = q.list(chunk.iter().map(|(id, _)| id.to_string()));
+        let sql = format!("SELECT {COLUMNS} FROM acknowledgements WHERE doc_kind = {k} AND doc_id IN ({list}) ORDER BY signed_at DESC, id");
+        for r in q.query(&sql).fetch_all(&db.pool).await? {
+            let rec = SignRecord::from_row(&r)?;
+            if hashes.get(rec.doc_id.as_str()) == Some(&rec.version_hash.as_str()) {
+                out.entry(rec.doc_id.clone()).or_default().push(rec);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Records an operator's signature of one document version, inside the caller's
+/// transaction (with its audit row). Returns the record's id.
+pub async fn sign(conn: &mut AnyConnection, kind: DocKind, doc_id: &str, version_hash: &str, operator: &User, now_ms: i64) -> Result<String, sqlx::Error> {
+    let id = crate::db::new_id();
+    sqlx::query(
+        "INSERT INTO acknowledgements (id, doc_kind, doc_id, version_hash, operator_id, op_full_name, op_no, signed_at, sign_meaning) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    )
+    .bind(&id)
+    .bind(kind.as_str())
+    .bind(doc_id)
+    .bind(version_hash)
+    .bind(&operator.id)
+    .bind(operator.full_name())
+    .bind(operator.op_no.clone().unwrap_or_default())
+    .bind(now_ms)
+    .bind(READ_AND_UNDERSTOOD)
+    .execute(conn)
+    .await?;
+    Ok(id)
+}
+
+/// Records a verifier's witness of a signature not yet verified; `false` if it already
+/// was (or does not exist). The caller has checked who may verify.
+pub async fn verify(conn: &mut AnyConnection, record_id: &str, verifier: &User, now_ms: i64) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE acknowledgements SET verifier_id = $1, cl_full_name = $2, cl_op_no = $3, verified_at = $4, verify_meaning = $5 \
+         WHERE id = $6 AND verified_at IS NULL",
+    )
+    .bind(&verifier.id)
+    .bind(verifier.full_name())
+    .bind(verifier.op_no.clone().unwrap_or_default())
+    .bind(now_ms)
+    .bind(VERIFIED)
+    .bind(record_id)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}

@@ -1,0 +1,116 @@
+//! What a module declares in `build`: [`ModuleContext`] collects it into [`Built`].
+use std::any::{Any, TypeId};
+use std::collections::HashMap;
+use std::future::Future;
+use std::sync::{Arc, Mutex};
+
+use futures::future::BoxFuture;
+use serde::de::DeserializeOwned;
+
+use crate::api::ApiRouter;
+use crate::app::AppState;
+use crate::migrate::Migration;
+use crate::tasks::Shutdown;
+
+/// A background task: runs from start until the shutdown signal, then returns.
+pub struct Task {
+    pub name: String,
+    pub run: Box<dyn FnOnce(AppState, Shutdown) -> BoxFuture<'static, ()> + Send>,
+}
+
+/// Demo data for `plantdoc seed demo`, run after the core's demo users exist.
+pub type SeedFn = Arc<dyn for<'a> Fn(&'a AppState) -> BoxFuture<'a, anyhow::Result<()>> + Send + Sync>;
+
+/// Typed values by type: each module's state, found by handlers with [`AppState::get`].
+pub type Extensions = HashMap<TypeId, Arc<dyn Any + Send + Sync>>;
+
+/// Everything one module declared.
+#[derive(Default)]
+pub struct Built {
+    pub routes: Option<ApiRouter>,
+    pub migrations: Vec<Migration>,
+    pub tasks: Mutex<Vec<Task>>,
+    pub seed: Option<SeedFn>,
+    pub extensions: Extensions,
+}
+
+/// Handed to a module's `build`.
+pub struct ModuleContext {
+    id: String,
+    /// `[modules.<id>]` without `enabled`.
+    config: config::Map<String, config::Value>,
+    settings_read: bool,
+    built: Built,
+}
+
+impl ModuleContext {
+    pub fn new(id: &str, config: config::Map<String, config::Value>) -> Self {
+        Self { id: id.to_string(), config, settings_read: false, built: Built::default() }
+    }
+
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The module's typed settings from `[modules.<id>]` (defaults belong in
+    /// `config/default.toml`). Use `#[serde(deny_unknown_fields)]`: an unknown key or a
+    /// bad value stops start-up with a message naming `modules.<id>.<key>`.
+    pub fn settings<T: DeserializeOwned>(&mut self) -> anyhow::Result<T> {
+        self.settings_read = true;
+        let value = config::Value::new(None, config::ValueKind::Table(self.config.clone()));
+        serde_path_to_error::deserialize(value).map_err(|e| {
+            let inner = e.inner().to_string();
+            let key = match e.path().to_string().as_str() {
+                "." | "" => inner.split('`').nth(1).unwrap_or("?").to_string(),
+                p => p.to_string(),
+            };
+            let what = if inner.starts_with("unknown field") { format!("unknown key ({inner})") } else { inner };
+            anyhow::anyhow!("configuration error: modules.{}.{key}: {what}", self.id)
+        })
+    }
+
+    /// The module's API routes (mounted only when it is enabled).
+    pub fn routes(&mut self, routes: ApiRouter) {
+        self.built.routes = Some(match self.built.routes.take() {
+            Some(r) => r.merge(routes),
+            None => routes,
+        });
+    }
+
+    pub fn migrations(&mut self, m: Vec<Migration>) {
+        self.built.migrations.extend(m);
+    }
+
+    /// A typed value handlers read with `state.get::<T>()`.
+    pub fn state<T: Send + Sync + 'static>(&mut self, value: T) {
+        self.built.extensions.insert(TypeId::of::<T>(), Arc::new(value));
+    }
+
+    /// A background task run by `serve` (and the test harness) under the one shutdown
+    /// signal; it must return soon after `Shutdown::wait` completes.
+    pub fn task<F, Fut>(&mut self, name: &str, run: F)
+    where
+        F: FnOnce(AppState, Shutdown) -> Fut + Send + 'static,
+        Fut: Future<Output = ()> + Send + 'static,
+    {
+        let name = format!("{}.{name}", self.id);
+        self.built.tasks.lock().unwrap_or_else(|p| p.into_inner()).push(Task {
+            name,
+            run: Box::new(move |state, stop| Box::pin(run(state, stop))),
+        });
+    }
+
+    pub fn seed_demo(&mut self, seed: SeedFn) {
+        self.built.seed = Some(seed);
+    }
+
+    /// Ends the build: refuses config keys nobody read.
+    pub fn finish(self) -> anyhow::Result<Built> {
+        if !self.settings_read {
+            if let Some(key) = self.config.keys().next() {
+                anyhow::bail!("configuration error: modules.{}.{key}: unknown key (this module has no settings)", self.id);
+            }
+        }
+        Ok(self.built)
+    }
+}

@@ -1,0 +1,70 @@
+//! The sign histories: the kiosk's History view and the console's Verification History.
+//! Their paths are the spec's `/api/island/...`; this module serves them because it owns
+//! the SWPs and the visibility rule, so they work with the island module switched off.
+use axum::extract::{Path, State};
+use plantdoc_core::app::AppState;
+use plantdoc_core::auth::CurrentUser;
+use plantdoc_core::clock::iso;
+use plantdoc_core::db::Params;
+use plantdoc_core::error::{AppError, AppResult};
+use serde_json::{json, Value};
+
+use crate::model::{Swp, SwpStatus};
+use crate::store::{self, visible_sql};
+
+/// Superseded revisions stay in the history this long after they became obsolete.
+pub const HISTORY_WINDOW_MS: i64 = 90 * 24 * 60 * 60 * 1000;
+
+/// The SWP an id names: an SWP id, or a catalogue part id (then the part's deployed SWP).
+async fn named_swp(state: &AppState, user: &CurrentUser, id: &str) -> AppResult<Swp> {
+    if let Some(s) = store::fetch_one(&state.db, id).await? {
+        if crate::access::can_see(&state.zones, user, &s) {
+            return Ok(s);
+        }
+        return Err(AppError::NotFound);
+    }
+    let mut q = Params::default();
+    let filter = format!("s.part_id = {} AND s.status = 'deployed' AND {}", q.add(id), visible_sql(state, &mut q, user));
+    store::fetch_list(&state.db, &q, &filter, "s.id", 1, 0).await?.pop().ok_or(AppError::NotFound)
+}
+
+/// Sign records of a deployed SWP's current version (a pending or deleted one has none
+/// to show: 404).
+pub async fn sign_history(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
+    let swp = named_swp(&state, &user, &id).await?;
+    if !matches!(swp.status, SwpStatus::Deployed | SwpStatus::Obsolete) {
+        return Err(AppError::NotFound);
+    }
+    let signs = store::signs_for(&state.db, &[&swp]).await?.remove(&swp.id).unwrap_or_default();
+    Ok(axum::Json(json!({"opsSigned": signs})))
+}
+
+/// One group per obsolete revision of the part that became obsolete at most 90 days ago
+/// (day 90 still shows, day 91 does not), newest first. `createdDate` is the revision's
+/// upload date ('Obsolete SWP created on').
+pub async fn obsolete_sign_history(State(state): State<AppState>, user: CurrentUser, Path(part): Path<String>) -> AppResult<axum::Json<Value>> {
+    let part = part.trim().to_uppercase();
+    let mut q = Params::default();
+    let vis = visible_sql(&state, &mut q, &user);
+    let filter = format!(
+        "s.status = 'obsolete' AND {vis} AND s.part_number = {} AND s.obsolete_date >= {}",
+        q.add(part),
+        q.add(state.now_ms() - HISTORY_WINDOW_MS)
+    );
+    let swps = store::fetch_list(&state.db, &q, &filter, "s.obsolete_date DESC, s.id", 1000, 0).await?;
+    let refs: Vec<&Swp> = swps.iter().collect();
+    let mut signs = store::signs_for(&state.db, &refs).await?;
+    let groups: Vec<Value> = swps
+        .iter()
+        .map(|s| {
+            json!({
+                "_id": s.id,
+                "revision": s.revision,
+                "createdDate": iso(s.upload_date),
+                "obsoleteDate": s.obsolete_date.map(iso),
+                "opsSigned": signs.remove(&s.id).unwrap_or_default(),
+            })
+        })
+        .collect();
+    Ok(axum::Json(Value::Array(groups)))
+}
