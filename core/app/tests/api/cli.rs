@@ -44,6 +44,11 @@ fn a_bad_config_value_names_the_key_and_exits_2() {
         ("PLANTDOC__RELEASE", "9.9", "release"),
         ("PLANTDOC__MODULES__NOPE__ENABLED", "true", "modules.nope"),
         ("PLANTDOC__SESSION__IDLE_TIMEOUT_SECS", "99999", "session.idle_timeout_secs"),
+        // A module's own typed settings: a bad value, an unknown key, a module with none.
+        ("PLANTDOC__MODULES__SWP__PDF_MAX_MB", "lots", "modules.swp.pdf_max_mb"),
+        ("PLANTDOC__MODULES__SWP__COLOUR", "red", "modules.swp.colour: unknown key"),
+        ("PLANTDOC__MODULES__KANBAN__SPEED", "9", "modules.kanban.speed: unknown key"),
+        ("PLANTDOC__MODULES__ISLAND__ENABLED", "maybe", "modules.island.enabled"),
     ] {
         let o = plantdoc(&["migrate"], &[(key, value), ("PLANTDOC__DATABASE__URL", "sqlite:///nonexistent-dir-x/never.db")]);
         assert_eq!(o.status.code(), Some(2), "{key}: {}", text(&o));

@@ -12,15 +12,8 @@ use reqwest::{Method, StatusCode};
 use serde_json::Value;
 use sqlx::Connection;
 
-// Linking the modules registers them, as in the binary.
-use plantdoc_alerts as _;
-use plantdoc_dashboard as _;
-use plantdoc_island as _;
-use plantdoc_kanban as _;
-use plantdoc_signoff as _;
-use plantdoc_swp as _;
-use plantdoc_training as _;
-use plantdoc_users as _;
+// Linking the modules registers them: the binary's one list, as in main.rs.
+use plantdoc as _;
 
 pub const PASSWORD: &str = "Correct-Horse-Battery-9";
 /// 2026-01-01T00:00:00Z: tests run on a clock they control.
@@ -74,10 +67,15 @@ pub struct TestApp {
     pub tmp: tempfile::TempDir,
     pub db_url: String,
     pub server: tokio::task::JoinHandle<()>,
+    /// Sending on it (or dropping it) shuts the app down as SIGTERM does in `serve`.
+    pub stop: Option<tokio::sync::oneshot::Sender<()>>,
 }
 
 impl Drop for TestApp {
     fn drop(&mut self) {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
         self.server.abort();
     }
 }
@@ -99,6 +97,17 @@ pub async fn spawn_with(overrides: &[(&str, &str)]) -> TestApp {
 
 /// Spawns on a given database (to restart an app over the same data).
 pub async fn spawn_on(tmp: tempfile::TempDir, db_url: String, overrides: &[(&str, &str)]) -> TestApp {
+    spawn_full(tmp, db_url, overrides, Vec::new()).await
+}
+
+/// Spawns with extra modules declared through the public contract (`Plugin`), served
+/// the way `plantdoc serve` serves: routes and background tasks under one stop signal.
+pub async fn spawn_full(
+    tmp: tempfile::TempDir,
+    db_url: String,
+    overrides: &[(&str, &str)],
+    extra_plugins: Vec<Arc<dyn plantdoc_core::Plugin>>,
+) -> TestApp {
     let files = tmp.path().join("files").display().to_string();
     let web = tmp.path().join("web").display().to_string();
     let remotes = workspace().join("plugin-web").display().to_string();
@@ -113,14 +122,18 @@ pub async fn spawn_on(tmp: tempfile::TempDir, db_url: String, overrides: &[(&str
     all.extend_from_slice(overrides);
     let s = settings(&all);
     let clock = ManualClock::new(T0);
-    let state = build_state(s, BuildOptions { clock: clock.clone(), load_dynamic: true }).await.expect("app starts");
-    let (router, _) = plantdoc_core::http::router(state.clone());
+    let state = build_state(s, BuildOptions { clock: clock.clone(), load_dynamic: true, extra_plugins }).await.expect("app starts");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let app_state = state.clone();
     let server = tokio::spawn(async move {
-        axum::serve(listener, router.into_make_service_with_connect_info::<std::net::SocketAddr>()).await.unwrap();
+        let signal = async move {
+            let _ = stopped.await;
+        };
+        plantdoc_core::server::run(app_state, listener, signal).await.unwrap();
     });
-    TestApp { base: format!("http://{addr}"), state, clock, tmp, db_url, server }
+    TestApp { base: format!("http://{addr}"), state, clock, tmp, db_url, server, stop: Some(stop) }
 }
 
 impl TestApp {

@@ -12,8 +12,7 @@ mod http;
 mod mail;
 mod modules;
 mod storage;
-mod swp_authz;
-mod swp_lifecycle;
-mod swp_lists;
-mod swp_support;
-mod swp_upload;
+mod tasks;
+
+// One folder per module: core/app/tests/api/<module>/.
+mod swp;

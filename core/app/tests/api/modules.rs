@@ -74,7 +74,7 @@ async fn disabled_modules_serve_no_remote() {
 #[test]
 fn migration_versions_are_unique_across_all_modules() {
     let s = settings(&[("release", "2.0")]);
-    let modules = resolve_modules(&s, false).unwrap();
+    let modules = resolve_modules(&s, false, &[]).unwrap();
     let sets = migration_sets(&modules, false);
     check_unique(&sets).unwrap();
     assert!(sets.len() >= 9, "core + every module");
@@ -95,7 +95,7 @@ fn migration_versions_are_unique_across_all_modules() {
 #[test]
 fn unknown_modules_in_config_are_refused() {
     let s = settings(&[("modules.nope.enabled", "true")]);
-    let e = resolve_modules(&s, false).err().unwrap().to_string();
+    let e = resolve_modules(&s, false, &[]).err().unwrap().to_string();
     assert!(e.contains("modules.nope"), "{e}");
     assert!(e.contains("unknown module 'nope'"), "{e}");
 }
@@ -103,7 +103,7 @@ fn unknown_modules_in_config_are_refused() {
 #[test]
 fn an_enabled_module_needs_its_dependencies_enabled() {
     let s = settings(&[("modules.swp.enabled", "false")]);
-    let e = resolve_modules(&s, false).err().unwrap().to_string();
+    let e = resolve_modules(&s, false, &[]).err().unwrap().to_string();
     assert!(e.contains("needs module 'swp', which is disabled"), "{e}");
 }
 

@@ -3,7 +3,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::helpers::*;
-use crate::swp_support::*;
+use super::support::*;
 
 fn ids(list: &Value) -> Vec<String> {
     list.as_array().unwrap().iter().map(|s| s["_id"].as_str().unwrap().to_string()).collect()

@@ -3,7 +3,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::json;
 
 use crate::helpers::*;
-use crate::swp_support::*;
+use super::support::*;
 
 async fn stored_files(app: &TestApp) -> (i64, usize) {
     let rows = scalar(app, "SELECT COUNT(*) FROM files").await;
@@ -133,15 +133,15 @@ async fn swp_sweep_removes_uploads_not_submitted_within_24_hours() {
     relogin(&eng, "eng@demo.plant").await;
     let young = upload_ok(&eng, "uploadPdf", "young.pdf", &pdf("B", 1)).await;
     let kept = submit(&eng, "KEEP-1", json!({})).await;
-    assert_eq!(plantdoc_swp::sweep::sweep_pending_uploads(&app.state).await.unwrap(), 0, "nothing is 24 h old yet");
+    assert_eq!(plantdoc_swp::sweep(&app.state).await.unwrap(), 0, "nothing is 24 h old yet");
     app.clock.advance_secs(3600 + 1);
-    assert_eq!(plantdoc_swp::sweep::sweep_pending_uploads(&app.state).await.unwrap(), 1);
+    assert_eq!(plantdoc_swp::sweep(&app.state).await.unwrap(), 1);
     assert_eq!(scalar(&app, &format!("SELECT COUNT(*) FROM files WHERE id = '{old}'")).await, 0);
     assert!(!app.state.storage.exists(&old_key).await.unwrap(), "its blob is gone too");
     assert_eq!(scalar(&app, &format!("SELECT COUNT(*) FROM files WHERE id = '{young}'")).await, 1);
     // A submitted SWP's files are never swept.
     app.clock.advance_secs(30 * 86400);
-    plantdoc_swp::sweep::sweep_pending_uploads(&app.state).await.unwrap();
+    plantdoc_swp::sweep(&app.state).await.unwrap();
     relogin(&eng, "eng@demo.plant").await;
     let r = eng.get(&format!("/api/swps/signed-urls/{kept}")).await;
     let (status, bytes, _) = fetch_link(&app, r.body["urls"]["swc"].as_str().unwrap()).await;
@@ -313,7 +313,7 @@ async fn swp_documents_on_s3_upload_merge_link_and_sweep() {
     let keys = app.state.storage.list().await.unwrap();
     assert_eq!(keys.len(), 5, "swc (merged), jes, vis, video, stray: {keys:?}");
     app.clock.advance_secs(24 * 3600 + 1);
-    assert_eq!(plantdoc_swp::sweep::sweep_pending_uploads(&app.state).await.unwrap(), 1);
+    assert_eq!(plantdoc_swp::sweep(&app.state).await.unwrap(), 1);
     assert_eq!(app.state.storage.list().await.unwrap().len(), 4);
     assert_eq!(scalar(&app, &format!("SELECT COUNT(*) FROM files WHERE id = '{stray}'")).await, 0);
 }
@@ -324,7 +324,7 @@ async fn swp_pending_uploads_per_user_are_capped() {
     let (eng, _) = person(&app, "eng@demo.plant", "engineer", "process").await;
     let doc = pdf("Q", 1);
     let mut last = String::new();
-    for _ in 0..plantdoc_swp::upload::MAX_PENDING_PER_USER {
+    for _ in 0..64 {
         last = upload_ok(&eng, "uploadPdf", "q.pdf", &doc).await;
     }
     let r = upload(&eng, "uploadPdf", "q.pdf", "application/pdf", &doc).await;

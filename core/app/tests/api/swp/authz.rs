@@ -8,7 +8,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
 use crate::helpers::*;
-use crate::swp_support::*;
+use super::support::*;
 
 const POSITIONS: [&str; 6] = ["manager", "engineer", "supervisor", "clerk", "ojt", "operator"];
 const DEPARTMENTS: [&str; 4] = ["production", "process", "quality", "paint"];
@@ -69,6 +69,7 @@ async fn swp_authorization_matrix() {
     let crew = crew(&app).await;
     let old = deployed(&crew, "MX-2", json!({})).await;
     let dep = deployed(&crew, "MX-2", json!({"newRelease": false, "changes": "v2"})).await;
+    let dep_part = part_of(&app, &dep).await;
     let pend = submit(&crew.eng, "MX-3", json!({})).await;
     let upload_x = upload_ok(&crew.eng, "uploadPdf", "x.pdf", &pdf("X", 1)).await;
     sign(&app, &dep, "OP1", T0, true, None).await;
@@ -118,7 +119,7 @@ async fn swp_authorization_matrix() {
         r("deployed-swp-list", Method::GET, "/api/swps/deployed-swp-list".into(), None, true, |s| s.staff()),
         r("edit", Method::POST, format!("/api/swps/edit/{dep}"), Some(json!({"zones": ["ZZ"]})), true, |s| s.staff() && s.manages()),
         r("signed-ops", Method::GET, format!("/api/swps/signed-ops/{dep}"), None, true, |s| s.staff() && s.sees()),
-        r("deployed-swp", Method::GET, format!("/api/swps/deployed-swp?partId={dep}"), None, false, |s| s.sees()),
+        r("deployed-swp", Method::GET, format!("/api/swps/deployed-swp?partId={dep_part}"), None, false, |s| s.sees()),
         r("swp-with-urls", Method::GET, format!("/api/swps/swp-with-urls/{dep}"), None, false, |s| s.sees()),
         r("sign-history", Method::GET, format!("/api/island/sign-history/{dep}"), None, false, |s| s.sees()),
         r("obsolete-sign-history", Method::GET, "/api/island/obsolete-sign-history/MX-2".into(), None, true, |s| s.staff()),
@@ -129,7 +130,7 @@ async fn swp_authorization_matrix() {
     let show = |name: &str, id: &str, f: Rule, routes: &mut Vec<Route>| {
         routes.iter_mut().find(|r| r.name == name).unwrap().shows = Some((id.to_string(), f));
     };
-    show("part-numbers", &dep, |s| s.sees(), &mut routes);
+    show("part-numbers", &dep_part, |s| s.sees(), &mut routes);
     show("onBehalfOfUsers", &crew.eng_id, |s| s.same, &mut routes);
     show("pending-my-approval", &pend, |s| s.reviewer(), &mut routes);
     show("user-pending-swps", &pend, |_| false, &mut routes);

@@ -4,7 +4,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::helpers::*;
-use crate::swp_support::*;
+use super::support::*;
 
 fn parts(v: &Value) -> Vec<String> {
     v.as_array().unwrap().iter().map(|s| s["partNumber"].as_str().unwrap().to_string()).collect()
@@ -31,7 +31,10 @@ async fn swp_part_search_and_browse_pages() {
     assert_eq!(r.status, StatusCode::OK);
     let list = r.body["swpList"].as_array().unwrap();
     assert_eq!(list.len(), 10, "at most the limit");
-    assert_eq!(list[0], json!({"_id": newer, "partNumber": "7100-A"}));
+    // The suggestion names the catalogue part, the same id for every revision.
+    let part = part_of(&app, &newer).await;
+    assert_eq!(part, part_of(&app, &all[0].1).await, "a part's id does not change with its revisions");
+    assert_eq!(list[0], json!({"_id": part, "partNumber": "7100-A"}));
     assert_eq!(parts(&r.body["swpList"])[1], "7101-B");
     let r = other_eng.get("/api/swps/deployed-swp-part-numbers?searchTerm=%207101&limit=50").await;
     assert_eq!(parts(&r.body["swpList"]), vec!["7101-B"], "prefix, trimmed, limit capped at 10");
@@ -132,7 +135,8 @@ async fn swp_viewer_kiosk_and_sign_history() {
     let kiosk = add(&app, "kiosk@demo.plant", "operator", "production", "mpk", &["B2"]).await;
     assert!(!kiosk.is_empty());
     let k = login(&app, "kiosk@demo.plant").await;
-    let r = k.get(&format!("/api/swps/deployed-swp?partId={v1}")).await;
+    let k1 = part_of(&app, &v1).await;
+    let r = k.get(&format!("/api/swps/deployed-swp?partId={k1}")).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     assert_eq!((r.body["details"]["id"].as_str(), r.body["details"]["_id"].as_str()), (Some(v1.as_str()), Some(v1.as_str())));
     assert!(r.body["details"]["urls"]["swc"].is_string());
@@ -144,7 +148,7 @@ async fn swp_viewer_kiosk_and_sign_history() {
     relogin(&k, "kiosk@demo.plant").await;
     let v2 = deployed(&crew, "K-1", json!({"newRelease": false, "changes": "Step 3 moved"})).await;
     sign(&app, &v2, "OP1001", app.clock_now(), true, None).await;
-    let r = k.get(&format!("/api/swps/deployed-swp?partId={v1}")).await;
+    let r = k.get(&format!("/api/swps/deployed-swp?partId={k1}")).await;
     assert_eq!(r.body["details"]["_id"], v2.as_str());
     assert_eq!(r.body["details"]["changes"], "Step 3 moved");
     assert_eq!(k.get(&format!("/api/swps/swp-with-urls/{v1}")).await.status, StatusCode::NOT_FOUND, "superseded");
@@ -154,6 +158,8 @@ async fn swp_viewer_kiosk_and_sign_history() {
     // The island's histories: the current SWP's signatures, and superseded revisions for 90 days.
     let r = k.get(&format!("/api/island/sign-history/{v2}")).await;
     assert_eq!(r.body["opsSigned"].as_array().unwrap().len(), 1);
+    assert_eq!(k.get(&format!("/api/island/sign-history/{k1}")).await.body, r.body, "a part id names its deployed SWP");
+    assert_eq!(k.get(&format!("/api/island/sign-history/{pending}")).await.status, StatusCode::NOT_FOUND, "a pending SWP has no history");
     assert_eq!(k.get("/api/island/obsolete-sign-history/K-1").await.status, StatusCode::FORBIDDEN, "console only");
     let obsolete_at = app.clock_now();
     for (day, shown) in [(0, true), (89, true), (90, true), (91, false)] {
@@ -172,4 +178,21 @@ async fn swp_viewer_kiosk_and_sign_history() {
     let r = crew.quality.get(&format!("/api/island/sign-history/{v1}")).await;
     assert_eq!(r.body["opsSigned"].as_array().unwrap().len(), 2, "the records themselves are kept");
     assert_eq!(crew.quality.get("/api/island/sign-history/nope").await.status, StatusCode::NOT_FOUND);
+}
+
+/// The console's Verification History reads are the swp module's: they work with the
+/// island module switched off (same paths).
+#[tokio::test]
+async fn swp_histories_work_without_the_island_module() {
+    let app = spawn_with(&[("modules.island.enabled", "false")]).await;
+    let crew = crew(&app).await;
+    let v1 = deployed(&crew, "NI-1", json!({})).await;
+    sign(&app, &v1, "OP1001", T0 + 1000, true, None).await;
+    let modules = crew.quality.get("/api/modules").await.body;
+    assert!(modules["modules"].as_array().unwrap().iter().any(|m| m["id"] == "island" && m["enabled"] == false));
+    let r = crew.quality.get(&format!("/api/island/sign-history/{v1}")).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["opsSigned"].as_array().unwrap().len(), 1);
+    let r = crew.quality.get("/api/island/obsolete-sign-history/NI-1").await;
+    assert_eq!((r.status, r.body.clone()), (StatusCode::OK, json!([])));
 }

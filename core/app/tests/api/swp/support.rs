@@ -216,32 +216,51 @@ pub async fn deployed(crew: &Crew, part: &str, extra: Value) -> String {
     id
 }
 
-/// Inserts a sign record straight into the table (the kiosk issue adds the routes).
+/// The catalogue part an SWP belongs to (a kiosk suggestion's `_id`).
+pub async fn part_of(app: &TestApp, swp_id: &str) -> String {
+    sqlx::query_scalar("SELECT part_id FROM swps WHERE id = $1").bind(swp_id).fetch_one(&app.state.db.pool).await.unwrap()
+}
+
+/// A person as the kiosk knows them (no account row needed by the sign store).
+fn kiosk_person(id: &str, first: &str, last: &str, op_no: &str) -> plantdoc_core::auth::users::User {
+    use plantdoc_core::auth::users::{Department, Position, User};
+    User {
+        id: id.into(),
+        email: format!("{id}@kiosk"),
+        password_hash: String::new(),
+        firstname: first.into(),
+        lastname: last.into(),
+        position: Position::Operator,
+        department: Department::Production,
+        company_code: "mpk".into(),
+        zones: Vec::new(),
+        badge: None,
+        op_no: Some(op_no.into()),
+        must_change_password: false,
+        temp_password_expires: None,
+        failed_logins: 0,
+        locked_until: None,
+        disabled: false,
+    }
+}
+
+/// Records a sign (and a verification) through the core's acknowledgements store, as
+/// the kiosk will (the kiosk issue adds its routes). `hash`: the version signed.
 pub async fn sign(app: &TestApp, swp_id: &str, op: &str, signed_at: i64, verified: bool, hash: Option<&str>) -> String {
-    let id = uuid_like();
+    use plantdoc_core::acks::{self, DocKind};
     let h: String = match hash {
         Some(h) => h.to_string(),
         None => sqlx::query_scalar("SELECT content_hash FROM swps WHERE id = $1").bind(swp_id).fetch_one(&app.state.db.pool).await.unwrap(),
     };
-    sqlx::query(
-        "INSERT INTO swp_signs (id, swp_id, operator_id, op_full_name, op_no, date_signed, verified, verifier_id, cl_full_name, cl_op_no, date_verified, version_hash) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
-    )
-    .bind(&id)
-    .bind(swp_id)
-    .bind(format!("op-{op}"))
-    .bind(format!("Operator {op}"))
-    .bind(op)
-    .bind(signed_at)
-    .bind(i64::from(verified))
-    .bind(verified.then(|| "cl-1".to_string()))
-    .bind(verified.then(|| "Cell Lead".to_string()))
-    .bind(verified.then(|| "CL1".to_string()))
-    .bind(verified.then_some(signed_at + 60_000))
-    .bind(h)
-    .execute(&app.state.db.pool)
-    .await
-    .unwrap();
+    let mut tx = app.state.db.pool.begin().await.unwrap();
+    let operator = kiosk_person(&format!("op-{op}"), "Operator", op, op);
+    let id = acks::sign(&mut tx, DocKind::Swp, swp_id, &h, &operator, signed_at).await.unwrap();
+    if verified {
+        let lead = kiosk_person("cl-1", "Cell", "Lead", "CL1");
+        assert!(acks::verify(&mut tx, &id, &lead, signed_at + 60_000).await.unwrap());
+        assert!(!acks::verify(&mut tx, &id, &lead, signed_at + 60_000).await.unwrap(), "a signature is verified once");
+    }
+    tx.commit().await.unwrap();
     id
 }
 
