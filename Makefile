@@ -50,11 +50,11 @@ test-rust:
 
 ## Benchmarks are programs that print figures; CI only checks that they run (small size).
 bench-smoke:
-	$(CARGO) run -q -p plantdoc-swp --bin swp-bench -- --small
+	$(CARGO) run -q -p plantdoc-swp --example swp-bench -- --small
 
 ## The full SWP benchmark: 200 k revisions, 1 M sign records (SQLite; add ARGS="--pg URL").
 bench:
-	$(CARGO) run --release -p plantdoc-swp --bin swp-bench -- $(ARGS)
+	$(CARGO) run --release -p plantdoc-swp --example swp-bench -- $(ARGS)
 
 test-web:
 	npm test
