@@ -122,35 +122,15 @@ async fn user_add_seed_and_migrate_work_on_a_fresh_database() {
 async fn the_server_logs_json_lines_with_request_ids() {
     let tmp = tempfile::tempdir().unwrap();
     let db = format!("sqlite://{}/pd.db", tmp.path().display());
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let addr = format!("127.0.0.1:{port}");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_plantdoc"))
-        .arg("serve")
-        .current_dir(workspace())
-        .env("PLANTDOC__DATABASE__URL", &db)
-        .env("PLANTDOC__STORAGE__DIR", tmp.path().join("files"))
-        .env("PLANTDOC__SERVER__ADDR", &addr)
-        .env("PLANTDOC__LOG__FORMAT", "json")
-        .env("PLANTDOC__LOG__LEVEL", "info")
-        .stderr(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut ok = false;
-    for _ in 0..100 {
-        if let Ok(r) = reqwest::get(format!("http://{addr}/healthz")).await {
-            ok = r.status().is_success();
-            let id = r.headers()["x-request-id"].to_str().unwrap().to_string();
-            let _ = child.kill();
-            let out = child.wait_with_output().unwrap();
-            let log = String::from_utf8_lossy(&out.stderr);
-            let line = log.lines().find(|l| l.contains(&id)).unwrap_or_else(|| panic!("no log line with {id}: {log}"));
-            let v: serde_json::Value = serde_json::from_str(line).expect("a JSON log line");
-            assert_eq!(v["span"]["request_id"], id, "{line}");
-            assert_eq!(v["span"]["path"], "/healthz");
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    assert!(ok, "the server answered");
+    let (mut child, addr) = serve_process(tmp.path(), &db, &[("PLANTDOC__LOG__FORMAT", "json")]).await;
+    let r = reqwest::get(format!("http://{addr}/healthz")).await.unwrap();
+    assert!(r.status().is_success(), "the server answered");
+    let id = r.headers()["x-request-id"].to_str().unwrap().to_string();
+    let _ = child.kill();
+    let out = child.wait_with_output().unwrap();
+    let log = String::from_utf8_lossy(&out.stderr);
+    let line = log.lines().find(|l| l.contains(&id)).unwrap_or_else(|| panic!("no log line with {id}: {log}"));
+    let v: serde_json::Value = serde_json::from_str(line).expect("a JSON log line");
+    assert_eq!(v["span"]["request_id"], id, "{line}");
+    assert_eq!(v["span"]["path"], "/healthz");
 }

@@ -266,3 +266,32 @@ pub async fn scalar(app: &TestApp, sql: &str) -> i64 {
     let (n,): (i64,) = sqlx::query_as(sql).fetch_one(&app.state.db.pool).await.unwrap();
     n
 }
+
+/// `plantdoc serve` as a process on a free port, over `db` and a blob folder in `tmp`,
+/// with `env` on top; its stderr is piped. Returns once /healthz answers.
+pub async fn serve_process(tmp: &Path, db: &str, env: &[(&str, &str)]) -> (std::process::Child, String) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let addr = format!("127.0.0.1:{port}");
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_plantdoc"));
+    cmd.arg("serve")
+        .current_dir(workspace())
+        .env("PLANTDOC__DATABASE__URL", db)
+        .env("PLANTDOC__STORAGE__DIR", tmp.join("files"))
+        .env("PLANTDOC__SERVER__ADDR", &addr)
+        .env("PLANTDOC__LOG__LEVEL", "info")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.spawn().unwrap();
+    let start = std::time::Instant::now();
+    while reqwest::get(format!("http://{addr}/healthz")).await.is_err() {
+        if let Some(st) = child.try_wait().unwrap() {
+            panic!("serve exited at start: {st}");
+        }
+        assert!(start.elapsed() < std::time::Duration::from_secs(30), "serve did not start");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    (child, addr)
+}

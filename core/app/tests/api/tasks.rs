@@ -3,7 +3,7 @@
 //! under one shutdown signal; SIGTERM drains requests and exits 0 in bounded time.
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -160,25 +160,7 @@ async fn routes_and_migrations_stay_inside_the_manifest() {
 async fn sigterm_drains_requests_and_exits_0() {
     let tmp = tempfile::tempdir().unwrap();
     let db = fresh_database(tmp.path()).await;
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let addr = format!("127.0.0.1:{port}");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_plantdoc"))
-        .arg("serve")
-        .current_dir(workspace())
-        .env("PLANTDOC__DATABASE__URL", &db)
-        .env("PLANTDOC__STORAGE__DIR", tmp.path().join("files"))
-        .env("PLANTDOC__SERVER__ADDR", &addr)
-        .env("PLANTDOC__SERVER__SHUTDOWN_GRACE_SECS", "5")
-        .env("PLANTDOC__LOG__LEVEL", "info")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    while reqwest::get(format!("http://{addr}/healthz")).await.is_err() {
-        assert!(start.elapsed() < Duration::from_secs(30), "serve did not start");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let (mut child, addr) = serve_process(tmp.path(), &db, &[("PLANTDOC__SERVER__SHUTDOWN_GRACE_SECS", "5")]).await;
     // A request in flight (past the CSRF check, reading its body): headers and half the
     // body sent.
     let first = reqwest::get(format!("http://{addr}/api/users/current")).await.unwrap();
