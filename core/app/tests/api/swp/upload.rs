@@ -333,3 +333,28 @@ async fn swp_pending_uploads_per_user_are_capped() {
     assert_eq!(eng.delete(&format!("/api/swps/uploadPond/{last}")).await.status, StatusCode::OK);
     upload_ok(&eng, "uploadPdf", "q.pdf", &doc).await;
 }
+
+/// The cap holds under parallel uploads too: the row is written in a transaction that
+/// locks the user's row first, so 60 parallel uploads on top of 17 stop at 64.
+#[tokio::test]
+async fn swp_upload_cap_holds_under_parallel_uploads() {
+    use futures::StreamExt;
+    let app = spawn_with(&[("modules.swp.max_pending_uploads", "20")]).await;
+    let (eng, _) = person(&app, "eng@demo.plant", "engineer", "process").await;
+    let doc = pdf("P", 1);
+    for _ in 0..5 {
+        upload_ok(&eng, "uploadPdf", "p.pdf", &doc).await;
+    }
+    let answers: Vec<StatusCode> = futures::stream::iter(0..30)
+        .map(|_| {
+            let (eng, doc) = (eng.clone(), doc.clone());
+            async move { upload(&eng, "uploadPdf", "p.pdf", "application/pdf", &doc).await.status }
+        })
+        .buffer_unordered(30)
+        .collect()
+        .await;
+    let pending = scalar(&app, "SELECT COUNT(*) FROM files WHERE module = 'swp' AND state = 'pending'").await;
+    assert_eq!(pending, 20, "the configured cap, never more: {answers:?}");
+    assert_eq!(answers.iter().filter(|s| **s == StatusCode::OK).count(), 15);
+    assert!(answers.iter().all(|s| *s == StatusCode::OK || *s == StatusCode::BAD_REQUEST), "{answers:?}");
+}
