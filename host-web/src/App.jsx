@@ -1,7 +1,10 @@
-// The shell: antd's ConfigProvider and App are rendered once here, for every module.
-import { useState } from 'react';
+// The shell: antd's ConfigProvider and App, and the one TanStack Query client, are
+// rendered once here, for every module.
+import { useEffect, useState } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { BrowserRouter } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient, getSession, subscribeSession } from '@plantdoc/kit';
 import { SessionGate } from './session/SessionGate';
 import { ModulesProvider } from './modules/ModulesContext';
 import { createRuntimeLoader } from './modules/registry';
@@ -9,19 +12,39 @@ import { AppRoutes } from './AppRoutes';
 
 const theme = { token: { colorPrimary: '#1677ff' } };
 
-export function App({ loader }) {
-  // One loader (and its caches) for the page's lifetime; tests pass a fake.
+const userOf = (s) => (s.isAuthenticated ? s.user?._id ?? null : null);
+
+/** Server state is per user: the cache is emptied when the signed-in user changes. */
+export function useCachePerUser(client) {
+  useEffect(() => {
+    let user = userOf(getSession());
+    return subscribeSession(() => {
+      const next = userOf(getSession());
+      if (next !== user) {
+        user = next;
+        client.clear();
+      }
+    });
+  }, [client]);
+}
+
+export function App({ loader, queryClient }) {
+  // One loader (and its caches) and one query client for the page's lifetime; tests pass fakes.
   const [moduleLoader] = useState(() => loader || createRuntimeLoader());
+  const [client] = useState(() => queryClient || createQueryClient());
+  useCachePerUser(client);
   return (
     <ConfigProvider theme={theme}>
       <AntApp>
-        <BrowserRouter>
-          <SessionGate>
-            <ModulesProvider loader={moduleLoader}>
-              <AppRoutes />
-            </ModulesProvider>
-          </SessionGate>
-        </BrowserRouter>
+        <QueryClientProvider client={client}>
+          <BrowserRouter>
+            <SessionGate>
+              <ModulesProvider loader={moduleLoader}>
+                <AppRoutes />
+              </ModulesProvider>
+            </SessionGate>
+          </BrowserRouter>
+        </QueryClientProvider>
       </AntApp>
     </ConfigProvider>
   );

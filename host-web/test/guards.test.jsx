@@ -1,28 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { setSessionUser } from '@plantdoc/kit';
 import { RedirectSignedIn, RequireAuth, RequireConsole } from '../src/session/guards';
-import { manager, operator } from './fixtures';
+import { ModulesProvider } from '../src/modules/ModulesContext';
+import { fakeLoader, manager, modulesR1, modulesR2, operator, renderWithQuery, stubFetch, withModules } from './fixtures';
 
 function Where() {
   const { pathname, search } = useLocation();
   return <div data-testid="where">{pathname + search}</div>;
 }
 
-function renderAt(path) {
-  return render(
+function renderAt(path, modules = modulesR1) {
+  stubFetch({ '/api/modules': [200, modules] });
+  return renderWithQuery(
     <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/main/*" element={<RequireConsole><div>console</div></RequireConsole>} />
-        <Route path="/island/*" element={<RequireAuth><div>island</div></RequireAuth>} />
-        <Route path="/login" element={<RedirectSignedIn><div>login form</div></RedirectSignedIn>} />
-        <Route path="*" element={<div>elsewhere</div>} />
-      </Routes>
-      <Where />
+      <ModulesProvider loader={fakeLoader()}>
+        <Routes>
+          <Route path="/main/*" element={<RequireConsole><div>console</div></RequireConsole>} />
+          <Route path="/island/*" element={<RequireAuth><div>island</div></RequireAuth>} />
+          <Route path="/floor/*" element={<RequireAuth><div>floor kiosk</div></RequireAuth>} />
+          <Route path="/login" element={<RedirectSignedIn><div>login form</div></RedirectSignedIn>} />
+          <Route path="*" element={<div>elsewhere</div>} />
+        </Routes>
+        <Where />
+      </ModulesProvider>
     </MemoryRouter>,
   );
 }
+
+const where = () => screen.getByTestId('where').textContent;
 
 describe('guards', () => {
   it('sends a signed-out user from the console to /login, query kept', () => {
@@ -31,10 +38,17 @@ describe('guards', () => {
     expect(screen.getByTestId('where').textContent).toBe('/login?zone=A1');
   });
 
-  it('sends an operator from the console to /island', () => {
+  it('sends an operator from the console to the kiosk route, once the module list says it', async () => {
     setSessionUser(operator);
     renderAt('/main/swps');
-    expect(screen.getByText('island')).toBeTruthy();
+    expect(await screen.findByText('island')).toBeTruthy();
+    expect(where()).toBe('/island');
+  });
+
+  it('takes the kiosk route from the module list', async () => {
+    setSessionUser(operator);
+    renderAt('/main/swps', withModules(modulesR1, { island: { route: '/floor' } }));
+    expect(await screen.findByText('floor kiosk')).toBeTruthy();
   });
 
   it('lets a signed-in non-operator into the console', () => {
@@ -49,14 +63,21 @@ describe('guards', () => {
     expect(screen.getByTestId('where').textContent).toBe('/login');
   });
 
-  it('sends a signed-in user away from the login page', () => {
+  it("sends a signed-in user away from the login page: staff to the console's home, operators to the kiosk", async () => {
     setSessionUser(manager);
     renderAt('/login');
-    expect(screen.getByTestId('where').textContent).toBe('/main/dashboard');
-    setSessionUser(operator);
+    // Release 1.0: the lower home (1) is disabled, so the home is the next one.
+    await waitFor(() => expect(where()).toBe('/main/swps'));
     cleanup();
+    setSessionUser(operator);
     renderAt('/login');
-    expect(screen.getByText('island')).toBeTruthy();
+    expect(await screen.findByText('island')).toBeTruthy();
+  });
+
+  it('takes the enabled module with the lowest home as the console home', async () => {
+    setSessionUser(manager);
+    renderAt('/login', modulesR2);
+    await waitFor(() => expect(where()).toBe('/main/dashboard'));
   });
 
   it('shows the login form when signed out', () => {

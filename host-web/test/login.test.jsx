@@ -4,9 +4,9 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { api, getKioskSettings, getSession, setSessionUser } from '@plantdoc/kit';
 import { LoginArea } from '../src/login/LoginArea';
 import { SessionGate } from '../src/session/SessionGate';
+import { ModulesProvider } from '../src/modules/ModulesContext';
 import { unregisterServiceWorkers } from '../src/serviceWorker';
-import { manager } from './fixtures';
-import { stubFetch } from '../../plugin-web/kit/test/helpers';
+import { fakeLoader, manager, modulesR1, operator, renderWithQuery, stubFetch } from './fixtures';
 
 function Where() {
   const { pathname, search } = useLocation();
@@ -14,13 +14,15 @@ function Where() {
 }
 
 function renderLogin(path) {
-  return render(
+  return renderWithQuery(
     <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/login/*" element={<LoginArea />} />
-        <Route path="*" element={<div>elsewhere</div>} />
-      </Routes>
-      <Where />
+      <ModulesProvider loader={fakeLoader()}>
+        <Routes>
+          <Route path="/login/*" element={<LoginArea />} />
+          <Route path="*" element={<div>elsewhere</div>} />
+        </Routes>
+        <Where />
+      </ModulesProvider>
     </MemoryRouter>,
   );
 }
@@ -39,13 +41,26 @@ describe('login page', () => {
 
   it('signs in and goes to the console', async () => {
     setSessionUser(null);
-    stubFetch({ 'POST /api/users/login': [200, manager] });
+    stubFetch({ 'POST /api/users/login': [200, manager], '/api/modules': [200, modulesR1] });
     renderLogin('/login');
     type('Email', 'manager.process@demo.plant');
     type('Password', 'Demo-Plant-2026');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toMatch(/^\/main/));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/main/swps'));
     expect(getSession().isAuthenticated).toBe(true);
+  });
+
+  it('signs an operator in and goes to the kiosk route the module list names', async () => {
+    setSessionUser(null);
+    const fetch = stubFetch({ 'POST /api/users/login': [200, operator], '/api/modules': [200, modulesR1] });
+    renderLogin('/login?zone=A1');
+    type('Email', 'kiosk@demo.plant');
+    type('Password', 'Demo-Plant-2026');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/island'));
+    // The list is asked for only once signed in.
+    const calls = fetch.mock.calls.map(([p]) => p);
+    expect(calls.indexOf('/api/modules')).toBeGreaterThan(calls.indexOf('/api/users/login'));
   });
 
   it('switches to the new-password form on CHANGE_PASSWORD and sends the temporary password', async () => {
@@ -53,6 +68,7 @@ describe('login page', () => {
     const fetch = stubFetch({
       'POST /api/users/login': [403, { status: 'CHANGE_PASSWORD' }],
       'POST /api/users/setPassword': [200, manager],
+      '/api/modules': [200, modulesR1],
     });
     renderLogin('/login');
     type('Email', 't@demo.plant');

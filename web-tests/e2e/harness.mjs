@@ -15,7 +15,8 @@ export const BIN = process.env.PLANTDOC_BIN || path.join(ROOT, 'target/debug/pla
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const RESULTS = path.join(ROOT, 'test-results');
 export const PASSWORD = 'Demo-Plant-2026';
-export const REMOTE_IDS = ['swp', 'alerts', 'signoff', 'island', 'users', 'training', 'kanban', 'dashboard'];
+// Who the harness signs in as to read the running server's module list.
+const MODULES_READER = 'manager.process@demo.plant';
 
 const cleanups = [];
 process.on('exit', () => cleanups.splice(0).forEach((fn) => fn()));
@@ -38,11 +39,74 @@ export function freePort() {
 }
 
 function checkBuilt() {
-  const missing = [path.join(ROOT, 'host-web/dist/index.html'), ...REMOTE_IDS.map((id) => path.join(ROOT, `plugin-web/${id}/dist/remoteEntry.js`))].filter(
-    (f) => !fs.existsSync(f),
-  );
-  if (missing.length) throw new Error(`Build the web first (npm run build); missing: ${missing.join(', ')}`);
+  const host = path.join(ROOT, 'host-web/dist/index.html');
+  if (!fs.existsSync(host)) throw new Error(`Build the web first (npm run build); missing: ${host}`);
   if (!fs.existsSync(BIN)) throw new Error(`No plantdoc binary at ${BIN} (set PLANTDOC_BIN)`);
+}
+
+/** The remote folders with a build (plugin-web/<id>/dist): what the server can serve. */
+function builtRemotes() {
+  const dir = path.join(ROOT, 'plugin-web');
+  return fs.readdirSync(dir).filter((id) => fs.existsSync(path.join(dir, id, 'dist', 'remoteEntry.js')));
+}
+
+/**
+ * A signed-in API client of a running server: fetch with a cookie jar and the CSRF header.
+ * `get(path)` / `post(path, body)` answer { status, data }.
+ */
+export async function apiClient(base, email, password = PASSWORD) {
+  const jar = new Map();
+  const keep = (res) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair.indexOf('=');
+      jar.set(pair.slice(0, i).trim(), pair.slice(i + 1).trim());
+    }
+  };
+  const call = async (method, p, body) => {
+    const headers = { Accept: 'application/json', Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') };
+    const csrf = jar.get('__Host-plantdoc_csrf') || jar.get('plantdoc_csrf');
+    if (csrf) headers['X-CSRF-Token'] = decodeURIComponent(csrf);
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const res = await fetch(`${base}${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    keep(res);
+    const text = await res.text();
+    let data = text;
+    try {
+      data = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON
+    }
+    return { status: res.status, data };
+  };
+  await call('GET', '/api/users/current');
+  const res = await call('POST', '/api/users/login', { email, password });
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${JSON.stringify(res.data)}`);
+  return { get: (p) => call('GET', p), post: (p, b) => call('POST', p, b ?? {}) };
+}
+
+/**
+ * Every enabled module with a web remote, as the running server lists it, must have a
+ * build and be served (a real 404 for the ones a test leaves out on purpose).
+ */
+async function checkRemotes(base, missingRemotes) {
+  const c = await apiClient(base, MODULES_READER);
+  const { status, data } = await c.get('/api/modules');
+  if (status !== 200 || !Array.isArray(data?.modules)) throw new Error(`GET /api/modules: ${status} ${JSON.stringify(data)}`);
+  const problems = [];
+  for (const m of data.modules.filter((x) => x.enabled && x.remote)) {
+    const dist = path.join(ROOT, 'plugin-web', m.id, 'dist', 'remoteEntry.js');
+    const served = (await fetch(`${base}${m.remote.url}`)).status;
+    if (missingRemotes.includes(m.id)) {
+      if (served !== 404) problems.push(`${m.id}: left out on purpose but served (${served})`);
+    } else if (!fs.existsSync(dist)) {
+      problems.push(`${m.id}: not built (no ${path.relative(ROOT, dist)}; run npm run build)`);
+    } else if (served !== 200) {
+      problems.push(`${m.id}: ${m.remote.url} answers ${served}`);
+    }
+  }
+  if (problems.length) throw new Error(`Web remotes of the enabled modules:\n  ${problems.join('\n  ')}`);
+  return data;
 }
 
 /** Waits for a line matching `re` on a child's stdout. */
@@ -134,7 +198,7 @@ export async function startServer({ env = {}, smtp = null, missingRemotes = [], 
   }
   if (missingRemotes.length) {
     const remotes = path.join(dir, 'remotes');
-    for (const id of REMOTE_IDS) {
+    for (const id of builtRemotes()) {
       fs.mkdirSync(path.join(remotes, id), { recursive: true });
       if (!missingRemotes.includes(id)) fs.symlinkSync(path.join(ROOT, `plugin-web/${id}/dist`), path.join(remotes, id, 'dist'));
     }
@@ -160,7 +224,8 @@ export async function startServer({ env = {}, smtp = null, missingRemotes = [], 
     if (Date.now() > until) throw new Error('plantdoc serve did not answer /healthz within 20 s');
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, port, dir, cli, stop };
+  const modules = await checkRemotes(url, missingRemotes);
+  return { url, port, dir, cli, stop, modules };
 }
 
 /** Headless Chromium with a temporary profile; tests share it, each with a fresh page. */

@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { launchBrowser, login, PASSWORD, startServer, waitForPath, withPage } from './harness.mjs';
+import { apiClient, launchBrowser, login, startServer, waitForPath, withPage } from './harness.mjs';
 
 let server;
 let context;
@@ -54,37 +54,8 @@ const mp4 = () => ({
   buffer: Buffer.concat([Buffer.from('\0\0\0\x18ftypisom\0\0\0\0isommp41', 'latin1'), Buffer.alloc(64)]),
 });
 
-/** A signed-in API client (fetch + cookie jar + CSRF header). */
-async function apiAs(email) {
-  const jar = new Map();
-  const keep = (res) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const i = pair.indexOf('=');
-      jar.set(pair.slice(0, i).trim(), pair.slice(i + 1).trim());
-    }
-  };
-  const call = async (method, p, body) => {
-    const headers = { Accept: 'application/json', Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') };
-    const csrf = jar.get('__Host-plantdoc_csrf') || jar.get('plantdoc_csrf');
-    if (csrf) headers['X-CSRF-Token'] = decodeURIComponent(csrf);
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetch(`${server.url}${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    keep(res);
-    const text = await res.text();
-    let data = text;
-    try {
-      data = text ? JSON.parse(text) : null;
-    } catch {
-      // not JSON
-    }
-    return { status: res.status, data };
-  };
-  await call('GET', '/api/users/current');
-  const res = await call('POST', '/api/users/login', { email, password: PASSWORD });
-  assert.equal(res.status, 200, `login ${email}: ${JSON.stringify(res.data)}`);
-  return { get: (p) => call('GET', p), post: (p, b) => call('POST', p, b ?? {}) };
-}
+/** A signed-in API client of this test's server. */
+const apiAs = (email) => apiClient(server.url, email);
 
 async function approveAll(swpId) {
   for (const who of ['approver.process@demo.plant', 'approver.quality@demo.plant', 'approver.production@demo.plant']) {
@@ -102,8 +73,8 @@ import sqlite3, sys, json
 rows = json.loads(sys.argv[3])
 con = sqlite3.connect(sys.argv[1], timeout=10)
 for r in rows:
-    con.execute("INSERT INTO swp_signs (id, swp_id, operator_id, op_full_name, op_no, date_signed, verified, verifier_id, cl_full_name, cl_op_no, date_verified, version_hash) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-        (r['id'], sys.argv[2], r['op'], r['name'], r['no'], r['signed'], 1 if r.get('cl') else 0, r.get('cl'), r.get('clName'), r.get('clNo'), r.get('verified'), sys.argv[4]))
+    con.execute("INSERT INTO acknowledgements (id, doc_kind, doc_id, version_hash, operator_id, op_full_name, op_no, signed_at, sign_meaning, verifier_id, cl_full_name, cl_op_no, verified_at, verify_meaning) VALUES (?,'swp',?,?,?,?,?,?,'read and understood',?,?,?,?,?)",
+        (r['id'], sys.argv[2], sys.argv[4], r['op'], r['name'], r['no'], r['signed'], r.get('cl'), r.get('clName'), r.get('clNo'), r.get('verified'), 'verified' if r.get('cl') else None))
 con.commit()
 `;
   const r = spawnSync('python3', ['-c', script, db, swpId, JSON.stringify(rows), versionHash], { encoding: 'utf8' });

@@ -77,7 +77,7 @@ export function Sidebar({ entries }) {
       style={{ borderRight: '1px solid #f0f0f0', height: '100vh', position: 'sticky', top: 0, overflow: 'auto' }}
     >
       <div style={{ height: 64, display: 'flex', alignItems: 'center', padding: '0 24px', fontWeight: 600, fontSize: 18 }}>
-        <Link to="/main/dashboard" style={{ color: 'inherit' }}>
+        <Link to="/main" style={{ color: 'inherit' }}>
           Plantdoc
         </Link>
       </div>

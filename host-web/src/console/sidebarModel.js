@@ -1,5 +1,6 @@
 // Sidebar entries from GET /api/modules: grouped under the spec's three groups, ordered by
-// `order`; entries with no group go below the groups.
+// `order`; entries with no group go below the groups. A disabled module whose manifest says
+// `whenDisabled: 'hide'` has no entry.
 import { moduleState } from '../modules/releases';
 
 export const SIDEBAR_GROUPS = ['Document Control', 'Production', 'Engineering'];
@@ -8,7 +9,7 @@ export const COMING_SOON_ROUTE = '/main/coming-soon';
 
 export function sidebarEntries(modules, plantRelease) {
   return (modules || [])
-    .filter((m) => m.sidebar && m.sidebar.route)
+    .filter((m) => m.sidebar && (m.sidebar.route || m.route) && (m.enabled || m.whenDisabled !== 'hide'))
     .map((m) => ({
       id: m.id,
       name: m.name,
@@ -16,7 +17,7 @@ export function sidebarEntries(modules, plantRelease) {
       group: m.sidebar.group || null,
       label: m.sidebar.label,
       icon: m.sidebar.icon,
-      route: m.sidebar.route,
+      route: m.sidebar.route || m.route,
       order: m.sidebar.order ?? 0,
       state: moduleState(m, plantRelease),
     }))

@@ -2,7 +2,7 @@
 // 403 {status: 'CHANGE_PASSWORD'}. Server field errors show under their fields.
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { api, formFields, setSessionUser, storeZoneFromQuery } from '@plantdoc/kit';
 import { ChangePasswordForm } from './ChangePasswordForm';
 
@@ -17,7 +17,6 @@ export function splitErrors(fields, names) {
 
 export function LoginPage() {
   const [form] = Form.useForm();
-  const navigate = useNavigate();
   const { search } = useLocation();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState(null);
@@ -28,10 +27,9 @@ export function LoginPage() {
     storeZoneFromQuery(search);
   }, [search]);
 
-  const signedIn = (user) => {
-    const s = setSessionUser(user);
-    navigate(s.isOperator ? '/island' : '/main', { replace: true });
-  };
+  // Signed in: the page's guard (RedirectSignedIn) sends the user home once the module
+  // list is known: operators to the kiosk, everyone else to the console's home page.
+  const signedIn = (user) => setSessionUser(user);
 
   const onFinish = async ({ email = '', password = '' }) => {
     setBusy(true);

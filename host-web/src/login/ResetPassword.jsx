@@ -1,10 +1,11 @@
 // /login/reset/{token}: the token is checked first (spinner), then the new-password form,
 // 'Invalid or expired token.', or the success text.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Form, Spin, Typography } from 'antd';
-import { NewPasswordFields } from './NewPasswordFields';
 import { Link, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { api, formFields } from '@plantdoc/kit';
+import { NewPasswordFields } from './NewPasswordFields';
 
 export const INVALID_TOKEN = 'Invalid or expired token.';
 export const RESET_DONE = 'Thanks! Your password was successfully changed.';
@@ -24,21 +25,18 @@ function BackToLogin() {
 export function ResetPassword() {
   const { token } = useParams();
   const [form] = Form.useForm();
-  const [state, setState] = useState('checking'); // checking | valid | invalid | success
+  const [outcome, setOutcome] = useState({ token: null, state: null }); // after a submit: invalid | success
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState(null);
-
-  useEffect(() => {
-    let live = true;
-    setState('checking');
-    api
-      .get(resetPath(token), { skipUnauthorized: true })
-      .then((body) => live && setState(body?.valid ? 'valid' : 'invalid'))
-      .catch(() => live && setState('invalid'));
-    return () => {
-      live = false;
-    };
-  }, [token]);
+  const check = useQuery({
+    queryKey: ['core', 'reset-token', token],
+    // A refused token is an answer, not a failure.
+    queryFn: () => api.get(resetPath(token), { skipUnauthorized: true }).catch(() => ({ valid: false })),
+    gcTime: 0,
+  });
+  const setState = (state) => setOutcome({ token, state });
+  let state = check.isPending ? 'checking' : check.data?.valid ? 'valid' : 'invalid';
+  if (outcome.token === token && outcome.state) state = outcome.state;
 
   const onFinish = async ({ password = '', password2 = '' }) => {
     setBusy(true);

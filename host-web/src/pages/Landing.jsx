@@ -1,11 +1,13 @@
-// '/': the alpha landing page; a signed-in user goes straight to the dashboard.
+// '/': the alpha landing page; a signed-in user goes straight home (the console's home
+// page, or the kiosk for an operator).
 import { Button, Typography } from 'antd';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { useSession } from '@plantdoc/kit';
+import { GoHome } from '../session/guards';
 
 export function Landing() {
   const session = useSession();
-  if (session.isAuthenticated) return <Navigate to="/main/dashboard" replace />;
+  if (session.isAuthenticated) return <GoHome />;
   return (
     <div
       style={{

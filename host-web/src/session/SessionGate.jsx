@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router';
 import { Spin } from 'antd';
 import { checkSession, onUnauthorized } from '@plantdoc/kit';
 
-const isLoginPath = (path) => /login|reset/.test(path);
+/** The start-up rule's exception: paths with login or reset in them. */
+export const isLoginPath = (path) => /login|reset/.test(path);
 
 export function SessionGate({ children }) {
   const [ready, setReady] = useState(false);

@@ -1,22 +1,36 @@
-// Route guards (spec "Guards"). They read the session the start-up check filled in.
+// Route guards (spec "Guards"). They read the session the start-up check filled in; where
+// a user belongs comes from the module list (modules/homes.js), so a guard that sends
+// someone home waits for that list.
+import { Result } from 'antd';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '@plantdoc/kit';
+import { useModules } from '../modules/ModulesContext';
+import { homeOf } from '../modules/homes';
+import { moduleSpinner } from '../modules/RemoteModule';
+import { NotFound } from '../pages/NotFound';
 
-/** Where a signed-in user belongs. */
-export function homeOf(session) {
-  return session.isOperator ? '/island' : '/main/dashboard';
+/** Sends a signed-in user home: the kiosk (operators) or the console's home page. */
+export function GoHome() {
+  const session = useSession();
+  const { status, modules, error } = useModules();
+  if (status === 'error') {
+    return <Result status="error" title="The module list could not be loaded." subTitle={error?.message} />;
+  }
+  if (status !== 'ready') return moduleSpinner;
+  const home = homeOf(session, modules);
+  return home ? <Navigate to={home} replace /> : <NotFound standalone />;
 }
 
-/** The console: signed-in non-operators. Others go to /login (query kept) or /island. */
+/** The console: signed-in non-operators. Others go to /login (query kept) or the kiosk. */
 export function RequireConsole({ children }) {
   const session = useSession();
   const { search } = useLocation();
   if (!session.isAuthenticated) return <Navigate to={`/login${search}`} replace />;
-  if (session.isOperator) return <Navigate to="/island" replace />;
+  if (session.isOperator) return <GoHome />;
   return children;
 }
 
-/** Any signed-in user (the island area). */
+/** Any signed-in user (the kiosk area). */
 export function RequireAuth({ children }) {
   const session = useSession();
   const { search } = useLocation();
@@ -27,6 +41,6 @@ export function RequireAuth({ children }) {
 /** The login page: a signed-in user is sent home. */
 export function RedirectSignedIn({ children }) {
   const session = useSession();
-  if (session.isAuthenticated) return <Navigate to={homeOf(session)} replace />;
+  if (session.isAuthenticated) return <GoHome />;
   return children;
 }

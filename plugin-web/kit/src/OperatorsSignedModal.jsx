@@ -1,7 +1,8 @@
-// 'Operators Signed': who signed a document. Give it the list (`operators`) or a GET path
-// (`source`, e.g. /api/swps/signed-ops/{id}) whose answer holds opList.opsSigned.
-import { useEffect, useState } from 'react';
+// 'Operators Signed': who signed a document. Give it the list (`operators`) or its source:
+// a query ({ queryKey, queryFn } from the module's api.js) or a GET path (e.g.
+// /api/swps/signed-ops/{id}), whose answer holds opList.opsSigned.
 import { Button, Modal, Table } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 import { formatDate } from './date';
 
@@ -27,23 +28,20 @@ const columns = [
   { title: 'Signed', key: 'signed', render: (_, r) => formatDate(r.dateSigned) },
 ];
 
+function asQuery(source) {
+  if (source && typeof source === 'object') return source;
+  return { queryKey: ['signed-ops', source ?? null], queryFn: () => api.get(source) };
+}
+
 export function OperatorsSignedModal({ open, onClose, operators, source }) {
-  const [loaded, setLoaded] = useState({ source: null, rows: [], loading: false });
-
-  useEffect(() => {
-    if (!open || !source || operators) return undefined;
-    let live = true;
-    setLoaded({ source, rows: [], loading: true });
-    api
-      .get(source)
-      .then((body) => live && setLoaded({ source, rows: signedList(body), loading: false }))
-      .catch(() => live && setLoaded({ source, rows: [], loading: false }));
-    return () => {
-      live = false;
-    };
-  }, [open, source, operators]);
-
-  const rows = keyed(operators || loaded.rows);
+  const query = asQuery(source);
+  const loaded = useQuery({
+    queryKey: query.queryKey,
+    queryFn: query.queryFn,
+    select: signedList,
+    enabled: Boolean(open && source && !operators),
+  });
+  const rows = keyed(operators || loaded.data || []);
   return (
     <Modal
       open={open}
@@ -57,7 +55,7 @@ export function OperatorsSignedModal({ open, onClose, operators, source }) {
           size="small"
           columns={columns}
           dataSource={rows}
-          loading={!operators && loaded.loading}
+          loading={!operators && loaded.isFetching}
           rowKey="rowKey"
           pagination={false}
           sticky

@@ -1,17 +1,15 @@
-// Part-number type-ahead. Only non-blank (trimmed) input asks the server, 300 ms after the
-// last keystroke, for 10 deployed part numbers; at most 5 prefix matches are offered. A
-// failed call offers nothing. Older answers never replace newer ones.
-import { useEffect, useRef, useState } from 'react';
+// Part-number type-ahead. The data source is the caller's: `source = { key, fetch(term,
+// { limit, signal }) }` answering [{ _id, partNumber }] (swp passes its deployed parts).
+// Only non-blank (trimmed) input asks, 300 ms after the last keystroke, for 10 parts; at
+// most 5 prefix matches are offered. A failed call offers nothing. Answers are kept per
+// term, so an older answer never replaces a newer one.
+import { useEffect, useState } from 'react';
 import { AutoComplete } from 'antd';
-import { api } from './api';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 export const SERVER_LIMIT = 10;
 export const MAX_SUGGESTIONS = 5;
-
-export function partSearchPath(term) {
-  return `/api/swps/deployed-swp-part-numbers?searchTerm=${encodeURIComponent(term)}&limit=${SERVER_LIMIT}`;
-}
 
 /** Prefix matches (case-insensitive), at most 5. */
 export function pickSuggestions(list, term) {
@@ -21,31 +19,38 @@ export function pickSuggestions(list, term) {
     .slice(0, MAX_SUGGESTIONS);
 }
 
-export function usePartNumberSuggestions(input) {
-  const [suggestions, setSuggestions] = useState([]);
-  const seq = useRef(0);
+/** The input, trimmed, once it has stayed the same for 300 ms ('' at once when blank). */
+function useDebouncedTerm(input) {
+  const trimmed = (input || '').trim();
+  const [term, setTerm] = useState('');
   useEffect(() => {
-    const term = (input || '').trim();
-    const mine = ++seq.current;
-    if (!term) {
-      setSuggestions([]);
+    if (!trimmed) {
+      setTerm('');
       return undefined;
     }
-    const timer = setTimeout(() => {
-      api
-        .get(partSearchPath(term))
-        .then((body) => mine === seq.current && setSuggestions(pickSuggestions(body?.swpList, term)))
-        .catch(() => mine === seq.current && setSuggestions([]));
-    }, SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => setTerm(trimmed), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [input]);
-  return suggestions;
+  }, [trimmed]);
+  return trimmed ? term : '';
+}
+
+export function usePartNumberSuggestions(input, source) {
+  const term = useDebouncedTerm(input);
+  const query = useQuery({
+    queryKey: ['part-suggestions', source?.key, term],
+    queryFn: ({ signal }) => source.fetch(term, { limit: SERVER_LIMIT, signal }),
+    enabled: Boolean(term && source),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+  if (!term || query.isError) return [];
+  return pickSuggestions(query.data, term);
 }
 
 /** onSelect receives the chosen { _id, partNumber }. */
-export function PartNumberSearch({ onSelect, placeholder = 'Search Part Number', style, ...rest }) {
+export function PartNumberSearch({ source, onSelect, placeholder = 'Search Part Number', style, ...rest }) {
   const [input, setInput] = useState('');
-  const suggestions = usePartNumberSuggestions(input);
+  const suggestions = usePartNumberSuggestions(input, source);
   return (
     <AutoComplete
       value={input}

@@ -12,6 +12,16 @@ export function onUnauthorized(handler) {
   unauthorizedHandler = handler;
 }
 
+/** Hands a 401 to the host's handler: every call (fetch or upload) reports it here. */
+export function reportUnauthorized(err) {
+  if (!unauthorizedHandler) return;
+  try {
+    unauthorizedHandler(err);
+  } catch {
+    // The handler's own failure must not hide the original error.
+  }
+}
+
 /** A non-2xx answer. `fields` is the server's field → message map (400/429), else {}. */
 export class ApiError extends Error {
   constructor(status, body) {
@@ -102,13 +112,7 @@ export async function request(method, path, body, options = {}) {
   const data = await readBody(res);
   if (!res.ok) {
     const err = new ApiError(res.status, data);
-    if (res.status === 401 && !options.skipUnauthorized && unauthorizedHandler) {
-      try {
-        unauthorizedHandler(err);
-      } catch {
-        // The handler's own failure must not hide the original error.
-      }
-    }
+    if (res.status === 401 && !options.skipUnauthorized) reportUnauthorized(err);
     throw err;
   }
   return data;

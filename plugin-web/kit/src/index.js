@@ -1,7 +1,17 @@
 // @plantdoc/kit: what every module of the front end shares. Loaded once per page (a
 // federation singleton provided by the host), so its state (API client hooks, session)
 // is global.
-export { api, request, ApiError, fieldErrors, formFields, onUnauthorized, readCsrfToken } from './api';
+export { api, request, ApiError, fieldErrors, formFields, onUnauthorized, readCsrfToken, reportUnauthorized } from './api';
+export {
+  createQueryClient,
+  useSignedLinks,
+  useZones,
+  linkRefreshMs,
+  LINK_LIFETIME_SECONDS,
+  LINK_REFRESH_RATIO,
+} from './query';
+export { uploadFile, uploadErrorText } from './upload';
+export { FileDrop } from './FileDrop';
 export {
   SESSION_KEY,
   checkSession,
@@ -22,7 +32,6 @@ export {
   PartNumberSearch,
   usePartNumberSuggestions,
   pickSuggestions,
-  partSearchPath,
   SEARCH_DEBOUNCE_MS,
   MAX_SUGGESTIONS,
   SERVER_LIMIT,

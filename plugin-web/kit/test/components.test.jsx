@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DeleteDialog, DELETE_TEXT } from '../src/DeleteDialog';
 import { DocumentViewer } from '../src/DocumentViewer';
 import { OperatorsSignedModal } from '../src/OperatorsSignedModal';
 import { PagedTable } from '../src/PagedTable';
-import { stubFetch } from './helpers';
+import { renderWithQuery as render, stubFetch } from './helpers';
 
 const rows = Array.from({ length: 12 }, (_, i) => ({ _id: `id${i}`, partNumber: `P-${String(12 - i).padStart(2, '0')}` }));
 

@@ -1,4 +1,8 @@
+import { createElement } from 'react';
 import { vi } from 'vitest';
+import { render, renderHook } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../src/query';
 
 /** A fetch stub answering by path; `routes` maps 'METHOD path' or path → [status, body]. */
 export function stubFetch(routes) {
@@ -16,3 +20,12 @@ export function stubFetch(routes) {
   vi.stubGlobal('fetch', fn);
   return fn;
 }
+
+/** A wrapper with a fresh query client (the host renders the real one once). */
+export function queryWrapper(client = createQueryClient()) {
+  return ({ children }) => createElement(QueryClientProvider, { client }, children);
+}
+
+/** render() / renderHook() inside a fresh query client. */
+export const renderWithQuery = (ui, options = {}) => render(ui, { wrapper: queryWrapper(), ...options });
+export const renderHookWithQuery = (hook, options = {}) => renderHook(hook, { wrapper: queryWrapper(), ...options });

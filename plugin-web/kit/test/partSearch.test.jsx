@@ -1,9 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, renderHook } from '@testing-library/react';
-import { pickSuggestions, usePartNumberSuggestions } from '../src/PartNumberSearch';
-import { stubFetch } from './helpers';
+import { act } from '@testing-library/react';
+import { api } from '../src/api';
+import { pickSuggestions, SERVER_LIMIT, usePartNumberSuggestions } from '../src/PartNumberSearch';
+import { renderHookWithQuery as renderHook, stubFetch } from './helpers';
 
 const list = ['AB-1', 'AB-2', 'ab-3', 'AB-4', 'AB-5', 'AB-6', 'XAB-7'].map((p, i) => ({ _id: `s${i}`, partNumber: p }));
+
+// The data source is the caller's: here a made-up path, answering the list itself.
+const source = {
+  key: 'test-parts',
+  fetch: (term, { limit, signal }) => api.get(`/api/test/parts?q=${encodeURIComponent(term)}&limit=${limit}`, { signal }),
+};
 
 describe('part-number search', () => {
   it('keeps at most 5 prefix matches', () => {
@@ -12,10 +19,11 @@ describe('part-number search', () => {
     expect(pickSuggestions(null, 'a')).toEqual([]);
   });
 
-  it('waits 300 ms, asks for 10 with the trimmed term, and never asks for blank input', async () => {
+  it("waits 300 ms, asks the caller's source for 10 with the trimmed term, and never asks for blank input", async () => {
     vi.useFakeTimers();
-    const fetch = stubFetch({ '/api/swps/deployed-swp-part-numbers': [200, { swpList: list }] });
-    const { result, rerender } = renderHook(({ q }) => usePartNumberSuggestions(q), { initialProps: { q: '   ' } });
+    const fetch = stubFetch({ '/api/test/parts': [200, list] });
+    const spy = vi.spyOn(source, 'fetch');
+    const { result, rerender } = renderHook(({ q }) => usePartNumberSuggestions(q, source), { initialProps: { q: '   ' } });
     await act(async () => vi.advanceTimersByTime(1000));
     expect(fetch).not.toHaveBeenCalled();
 
@@ -25,17 +33,26 @@ describe('part-number search', () => {
     expect(fetch).not.toHaveBeenCalled();
     await act(async () => vi.advanceTimersByTime(1));
     expect(fetch).toHaveBeenCalledTimes(1);
-    expect(fetch.mock.calls[0][0]).toBe('/api/swps/deployed-swp-part-numbers?searchTerm=ab&limit=10');
+    expect(fetch.mock.calls[0][0]).toBe('/api/test/parts?q=ab&limit=10');
+    expect(spy.mock.calls[0][0]).toBe('ab');
+    expect(spy.mock.calls[0][1].limit).toBe(SERVER_LIMIT);
     await act(async () => {
       await vi.runAllTimersAsync();
     });
     expect(result.current).toHaveLength(5);
+
+    // Blank again: nothing offered, nothing asked.
+    rerender({ q: ' ' });
+    expect(result.current).toEqual([]);
+    await act(async () => vi.advanceTimersByTime(1000));
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('offers nothing when the call fails', async () => {
     vi.useFakeTimers();
-    stubFetch({ '/api/swps/deployed-swp-part-numbers': [500, { error: 'boom' }] });
-    const { result } = renderHook(() => usePartNumberSuggestions('AB'));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubFetch({ '/api/test/parts': [500, { error: 'boom' }] });
+    const { result } = renderHook(() => usePartNumberSuggestions('AB', source));
     await act(async () => {
       await vi.advanceTimersByTimeAsync(300);
     });

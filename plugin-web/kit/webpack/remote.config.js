@@ -1,10 +1,35 @@
-// The whole webpack config of a module remote: `plugin-web/<id>/webpack.config.js` calls
-// this with its id. Scope `plantdoc_<id>`, file `remoteEntry.js`, exposes `./Module`.
+// The whole webpack config of a module remote: `plugin-web/<id>/webpack.config.js` is
+//   module.exports = require('@plantdoc/kit/webpack/remote.config')({ dir: __dirname });
+// The module is named once, by its manifest: plugins/<folder>/module.json at the repository
+// root (the file the server reads too) gives the id and must say "remote": true. Scope
+// `plantdoc_<id>`, file `remoteEntry.js`, exposes `./Module`.
+const fs = require('fs');
+const path = require('path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { baseConfig } = require('./common');
 const { federationShared } = require('../federation-shared');
 
-module.exports = function remoteConfig({ id, dir }) {
+/** The module's manifest for the remote in `dir` (plugin-web/<folder>); throws a clear error. */
+function readManifest(dir) {
+  const folder = path.basename(dir);
+  const rel = path.join('plugins', folder, 'module.json');
+  const file = path.resolve(dir, '../..', rel);
+  const fail = (why) => new Error(`Cannot build the web remote plugin-web/${folder}: ${why}`);
+  if (!fs.existsSync(file)) throw fail(`its module manifest ${rel} is missing (every remote needs one).`);
+  let manifest;
+  try {
+    manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw fail(`${rel} is not valid JSON (${e.message}).`);
+  }
+  if (manifest.id !== folder) throw fail(`${rel} says "id": ${JSON.stringify(manifest.id)}; the folder must be named after the id.`);
+  if (manifest.remote !== true) throw fail(`${rel} says "remote": ${JSON.stringify(manifest.remote)}; set "remote": true, or remove the folder.`);
+  return manifest;
+}
+
+function remoteConfig({ dir }) {
+  const { id } = readManifest(dir);
+  const scope = `plantdoc_${id}`;
   return (env, argv) => {
     const config = baseConfig({ dir, mode: argv.mode });
     return {
@@ -15,11 +40,11 @@ module.exports = function remoteConfig({ id, dir }) {
         ...config.output,
         // Chunks load from wherever remoteEntry.js was loaded (/remotes/<id>/).
         publicPath: 'auto',
-        uniqueName: `plantdoc_${id}`,
+        uniqueName: scope,
       },
       plugins: [
         new ModuleFederationPlugin({
-          name: `plantdoc_${id}`,
+          name: scope,
           filename: 'remoteEntry.js',
           exposes: { './Module': './src/index.js' },
           shared: federationShared('remote'),
@@ -31,4 +56,7 @@ module.exports = function remoteConfig({ id, dir }) {
       ],
     };
   };
-};
+}
+
+module.exports = remoteConfig;
+module.exports.readManifest = readManifest;

@@ -1,1 +1,1 @@
-export { stubFetch } from '../../kit/test/helpers';
+export { stubFetch, renderWithQuery, renderHookWithQuery } from '../../kit/test/helpers';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { BrowseTab } from '../src/tabs/BrowseTab';
 import { PendingTab } from '../src/tabs/PendingTab';
 import { ApprovedTab } from '../src/tabs/ApprovedTab';
 import { HistoryTable } from '../src/tabs/HistoryTab';
 import { SwpDetails, ZONE_SAVE_ERROR } from '../src/pages/PartSearchPage';
-import { stubFetch } from './helpers';
+import { renderWithQuery as render, stubFetch } from './helpers';
 
 const swp = (id, part, extra = {}) => ({
   _id: id,
@@ -63,9 +63,13 @@ describe('Browse', () => {
 
 describe('Pending', () => {
   it('colours the statuses, searches every value and deletes with the pending dialog', async () => {
+    let deleted = [];
     const fetch = stubFetch({
-      '/api/swps/user-pending-swps': [200, [swp('a', 'P-1'), swp('b', 'Q-2', { zones: ['C3'] })]],
-      'POST /api/swps/delete-pending': [200, {}],
+      '/api/swps/user-pending-swps': () => [200, [swp('a', 'P-1'), swp('b', 'Q-2', { zones: ['C3'] })].filter((r) => !deleted.includes(r._id))],
+      'POST /api/swps/delete-pending': (_, init) => {
+        deleted = JSON.parse(init.body);
+        return [200, {}];
+      },
     });
     const { container } = render(<PendingTab mine />);
     expect(await screen.findByText('Pending Approval')).toBeTruthy();

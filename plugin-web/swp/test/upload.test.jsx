@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { UploadTab } from '../src/tabs/UploadTab';
 import { charactersLeft, uploadPayload } from '../src/lib';
-import { stubFetch } from './helpers';
+import { renderWithQuery as render, stubFetch } from './helpers';
 
 const zones = [
   { value: 'A1', label: 'A Zone 1' },

@@ -3,24 +3,22 @@
 // when empty.
 import { useEffect, useState } from 'react';
 import { Input, Space, Typography } from 'antd';
-import { api, DEFAULT_PAGE_SIZE, PagedTable } from '@plantdoc/kit';
-import { pagedPath, SEARCH_DEBOUNCE_MS } from '../lib';
+import { DEFAULT_PAGE_SIZE, PagedTable } from '@plantdoc/kit';
+import { SEARCH_DEBOUNCE_MS } from '../lib';
+import { useDeployedSwpsPage } from '../api';
 import { DeleteSelected } from './ListTools';
 
 const ORDER = { asc: 'ascend', desc: 'descend' };
 const FROM_ORDER = { ascend: 'asc', descend: 'desc' };
 
 /** columns: kit columns; those with `sortKey` sort on the server. */
-export function DeployedTable({ title, columns, defaultSort, selectable = false, searchPlaceholder = 'Search Part Number', reload = 0 }) {
+export function DeployedTable({ title, columns, defaultSort, selectable = false, searchPlaceholder = 'Search Part Number' }) {
   const [input, setInput] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
   const [sort, setSort] = useState(defaultSort);
-  const [data, setData] = useState({ results: [], total: 0 });
-  const [loading, setLoading] = useState(true);
   const [selected, setSelected] = useState([]);
-  const [tick, setTick] = useState(0);
 
   useEffect(() => {
     const t = setTimeout(() => {
@@ -30,21 +28,8 @@ export function DeployedTable({ title, columns, defaultSort, selectable = false,
     return () => clearTimeout(t);
   }, [input]);
 
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    api
-      .get(pagedPath({ page, limit, search, sortBy: sort.by, sortOrder: sort.order }))
-      .then((body) => {
-        if (!live) return;
-        setData({ results: Array.isArray(body?.results) ? body.results : [], total: Number(body?.total) || 0 });
-      })
-      .catch((err) => console.error('Could not load the deployed SWPs', err))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [page, limit, search, sort.by, sort.order, tick, reload]);
+  const query = useDeployedSwpsPage({ page, limit, search, sortBy: sort.by, sortOrder: sort.order });
+  const data = query.data || { results: [], total: 0 };
 
   const cols = columns.map(({ sortKey, ...c }) =>
     sortKey
@@ -84,10 +69,7 @@ export function DeployedTable({ title, columns, defaultSort, selectable = false,
             <DeleteSelected
               kind="deployed"
               selected={selected}
-              onDeleted={() => {
-                setSelected([]);
-                setTick((n) => n + 1);
-              }}
+              onDeleted={() => setSelected([])}
             />
           )}
         </Space>
@@ -95,7 +77,7 @@ export function DeployedTable({ title, columns, defaultSort, selectable = false,
       <PagedTable
         columns={cols}
         dataSource={data.results}
-        loading={loading}
+        loading={query.isFetching}
         onChange={onChange}
         locale={{ emptyText: 'No records found' }}
         pagination={{ current: page, pageSize: limit, total: data.total }}

@@ -1,8 +1,9 @@
 // Bits shared by the SWP list tabs: the delete bar, the part-number link, the status tag.
 import { useState } from 'react';
 import { Button, Space, Typography } from 'antd';
-import { api, DeleteDialog } from '@plantdoc/kit';
+import { DeleteDialog } from '@plantdoc/kit';
 import { statusColor } from '../lib';
+import { useDeleteSwps } from '../api';
 
 export function PartLink({ swp, onOpen }) {
   if (!onOpen) return swp.partNumber;
@@ -19,30 +20,23 @@ export function ApprovalStatus({ status }) {
 
 /**
  * The 'Delete' button for selected rows and its confirmation. `kind` 'pending' posts to
- * delete-pending, 'deployed' to delete-deployed; `onDeleted(ids)` after the server agrees.
- * Failures are only logged (spec section 8).
+ * delete-pending, 'deployed' to delete-deployed; `onDeleted(ids)` after the server agrees
+ * (the lists reload). Failures are only logged (spec section 8), by the query client.
  */
 export function DeleteSelected({ kind, selected, onDeleted }) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await api.post(`/api/swps/delete-${kind}`, selected);
-      onDeleted(selected);
-    } catch (err) {
-      console.error('Could not delete the SWPs', err);
-    } finally {
-      setBusy(false);
-      setOpen(false);
-    }
-  };
+  const remove = useDeleteSwps(kind);
+  const confirm = () =>
+    remove.mutate(selected, {
+      onSuccess: (_, ids) => onDeleted(ids),
+      onSettled: () => setOpen(false),
+    });
   return (
     <Space>
       <Button danger disabled={!selected.length} onClick={() => setOpen(true)}>
         Delete{selected.length ? ` (${selected.length})` : ''}
       </Button>
-      <DeleteDialog open={open} kind={kind} confirming={busy} onCancel={() => setOpen(false)} onConfirm={confirm} />
+      <DeleteDialog open={open} kind={kind} confirming={remove.isPending} onCancel={() => setOpen(false)} onConfirm={confirm} />
     </Space>
   );
 }

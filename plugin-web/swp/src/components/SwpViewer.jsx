@@ -1,30 +1,17 @@
-// The SWP viewer (kit DocumentViewer) fed by GET /api/swps/signed-urls/{id}. A failed load
-// is only logged (spec section 8).
-import { useEffect, useState } from 'react';
-import { Spin, Typography } from 'antd';
-import { api, DocumentViewer } from '@plantdoc/kit';
+// The SWP viewer: the kit's DocumentViewer on the SWP's signed links (it fetches them
+// afresh whenever a section is shown, and before they expire). A failed load is only
+// logged (spec section 8) and shows 'No document'.
+import { Typography } from 'antd';
+import { DocumentViewer } from '@plantdoc/kit';
+import { swpLinks } from '../api';
 
-export function SwpViewer({ swp, onBack }) {
-  const [urls, setUrls] = useState(null);
-  useEffect(() => {
-    let live = true;
-    api
-      .get(`/api/swps/signed-urls/${encodeURIComponent(swp._id)}`)
-      .then((body) => live && setUrls(body?.urls || {}))
-      .catch((err) => {
-        console.error('Could not load the SWP documents', err);
-        if (live) setUrls({});
-      });
-    return () => {
-      live = false;
-    };
-  }, [swp._id]);
+export function SwpViewer({ swp, onBack, lifetimeSeconds }) {
   return (
     <div data-testid="swp-viewer">
       <Typography.Title level={5} style={{ marginTop: 0 }}>
         {swp.partNumber}
       </Typography.Title>
-      {urls ? <DocumentViewer urls={urls} onBack={onBack} title={swp.partNumber} /> : <Spin />}
+      <DocumentViewer links={swpLinks(swp._id)} lifetimeSeconds={lifetimeSeconds} onBack={onBack} title={swp.partNumber} />
     </div>
   );
 }

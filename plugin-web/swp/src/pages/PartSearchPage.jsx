@@ -2,41 +2,29 @@
 // then SWC, JES, VIS and Details for the part's deployed SWP; Details lists Deployed, New
 // Release, Revision, Uploaded By, Uploaded on Behalf of, Reference Only, Zones (Edit →
 // POST /api/swps/edit/{id} {zones}) and Changes ('None' when empty).
-import { useEffect, useState } from 'react';
-import { Button, Card, Checkbox, Descriptions, Space, Typography } from 'antd';
-import { api, DocumentViewer, formatDate, PartNumberSearch } from '@plantdoc/kit';
+import { useState } from 'react';
+import { Button, Card, Checkbox, Descriptions, Space, Spin, Typography } from 'antd';
+import { DocumentViewer, formatDate, PartNumberSearch, useZones } from '@plantdoc/kit';
 import { ownerName, revisionText, zonesText } from '../lib';
+import { deployedParts, swpLinks, useDeployedSwp, useEditSwpZones } from '../api';
 
 export const ZONE_SAVE_ERROR = 'An error occurred - could not save zones';
 const yesNo = (b) => (b ? 'Yes' : 'No');
 
-export function SwpDetails({ swp, onSaved }) {
+export function SwpDetails({ swp }) {
   const [editing, setEditing] = useState(false);
+  // The zones shown: the SWP's, then what was saved (the part's query reloads too).
   const [zones, setZones] = useState(swp.zones || []);
-  const [options, setOptions] = useState([]);
   const [error, setError] = useState('');
-  const [saving, setSaving] = useState(false);
+  const options = useZones({ enabled: editing }).data || [];
+  const edit = useEditSwpZones(swp._id);
 
-  useEffect(() => {
-    if (!editing || options.length) return;
-    api
-      .get('/api/zones')
-      .then((list) => setOptions(Array.isArray(list) ? list : []))
-      .catch(() => setOptions([]));
-  }, [editing, options.length]);
-
-  const save = async () => {
-    setSaving(true);
+  const save = () => {
     setError('');
-    try {
-      await api.post(`/api/swps/edit/${encodeURIComponent(swp._id)}`, { zones });
-      setEditing(false);
-      onSaved?.({ ...swp, zones });
-    } catch {
-      setError(ZONE_SAVE_ERROR);
-    } finally {
-      setSaving(false);
-    }
+    edit.mutate(zones, {
+      onSuccess: () => setEditing(false),
+      onError: () => setError(ZONE_SAVE_ERROR),
+    });
   };
 
   return (
@@ -52,7 +40,7 @@ export function SwpDetails({ swp, onSaved }) {
           <Space direction="vertical">
             <Checkbox.Group options={options} value={zones} onChange={setZones} />
             <Space>
-              <Button size="small" type="primary" loading={saving} onClick={save}>
+              <Button size="small" type="primary" loading={edit.isPending} onClick={save}>
                 Save
               </Button>
               <Button
@@ -69,7 +57,7 @@ export function SwpDetails({ swp, onSaved }) {
           </Space>
         ) : (
           <Space>
-            <span>{zonesText(swp.zones)}</span>
+            <span>{zonesText(zones)}</span>
             <Typography.Link onClick={() => setEditing(true)}>Edit</Typography.Link>
           </Space>
         )}
@@ -81,27 +69,20 @@ export function SwpDetails({ swp, onSaved }) {
 }
 
 export function PartSearchPage() {
-  const [swp, setSwp] = useState(null);
-  const [urls, setUrls] = useState(null);
+  const [part, setPart] = useState(null);
   const [view, setView] = useState(null);
+  const found = useDeployedSwp(part?._id);
+  const swp = found.data;
 
-  const choose = (part) => {
-    setSwp(null);
-    setUrls(null);
+  const choose = (p) => {
+    setPart(p);
     setView(null);
-    api
-      .get(`/api/swps/swp/${encodeURIComponent(part._id)}`)
-      .then((body) => setSwp(body?.swp || null))
-      .catch((err) => console.error('Could not load the SWP', err));
-    api
-      .get(`/api/swps/signed-urls/${encodeURIComponent(part._id)}`)
-      .then((body) => setUrls(body?.urls || {}))
-      .catch((err) => console.error('Could not load the SWP documents', err));
   };
 
   return (
     <Card>
-      <PartNumberSearch onSelect={choose} />
+      <PartNumberSearch source={deployedParts} onSelect={choose} />
+      {part && found.isFetching && !swp && <Spin style={{ display: 'block', marginTop: 16 }} />}
       {swp && (
         <div style={{ marginTop: 16 }}>
           <Space style={{ marginBottom: 12 }}>
@@ -114,9 +95,9 @@ export function PartSearchPage() {
               Details
             </Button>
           </Space>
-          {view === 'details' && <SwpDetails swp={swp} onSaved={setSwp} />}
+          {view === 'details' && <SwpDetails key={swp._id} swp={swp} />}
           {view && view !== 'details' && (
-            <DocumentViewer key={view} urls={{ ...(urls || {}), swc: urls?.[view] }} title={view.toUpperCase()} />
+            <DocumentViewer links={swpLinks(swp._id)} section={view} controls={false} title={view.toUpperCase()} />
           )}
         </div>
       )}

@@ -1,10 +1,11 @@
 // My Approved (GET /api/swps/user-deployed-swps, client-side) and All Approved (server
 // paged, default deployDate descending): Part Number, Submitted, Deployed, Operators
 // Signed (a link when > 0 opening the 'Operators Signed' modal).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Input, Space, Spin, Typography } from 'antd';
-import { api, formatDate, OperatorsSignedModal, PagedTable } from '@plantdoc/kit';
+import { formatDate, OperatorsSignedModal, PagedTable } from '@plantdoc/kit';
 import { searchRows } from '../lib';
+import { swpSignedOps, useUserDeployedSwps } from '../api';
 import { PartLink } from '../components/ListTools';
 import { SwpViewer } from '../components/SwpViewer';
 import { DeployedTable } from '../components/DeployedTable';
@@ -53,52 +54,11 @@ function useColumns(onOpen, onSigned, serverSorted) {
   ];
 }
 
-export function ApprovedTab({ mine = false }) {
-  const [rows, setRows] = useState(null);
+/** My Approved: my deployed SWPs, searched and paged here. */
+function MyApproved({ columns }) {
   const [term, setTerm] = useState('');
-  const [viewing, setViewing] = useState(null);
-  const [signed, setSigned] = useState(null);
-  const columns = useColumns(setViewing, setSigned, !mine);
-
-  useEffect(() => {
-    if (!mine) return undefined;
-    let live = true;
-    api
-      .get('/api/swps/user-deployed-swps')
-      .then((body) => live && setRows(Array.isArray(body) ? body : []))
-      .catch((err) => {
-        console.error('Could not load the approved SWPs', err);
-        if (live) setRows([]);
-      });
-    return () => {
-      live = false;
-    };
-  }, [mine]);
-
-  const modal = (
-    <OperatorsSignedModal
-      open={!!signed}
-      source={signed ? `/api/swps/signed-ops/${encodeURIComponent(signed._id)}` : undefined}
-      onClose={() => setSigned(null)}
-    />
-  );
-
-  // The list stays mounted under the viewer so All Approved keeps its page and search.
-  const viewer = viewing && <SwpViewer swp={viewing} onBack={() => setViewing(null)} />;
-
-  if (!mine) {
-    return (
-      <div>
-        {viewer}
-        <div style={{ display: viewing ? 'none' : undefined }}>
-          <DeployedTable title="Deployed" columns={columns} defaultSort={APPROVED_SORT} />
-        </div>
-        {modal}
-      </div>
-    );
-  }
-
-  if (viewer) return viewer;
+  const query = useUserDeployedSwps();
+  const rows = query.isError ? [] : query.data ?? null;
   return (
     <div>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }} wrap>
@@ -112,7 +72,24 @@ export function ApprovedTab({ mine = false }) {
       ) : (
         <PagedTable columns={columns} dataSource={searchRows(rows, term)} locale={{ emptyText: 'No records found' }} />
       )}
-      {modal}
+    </div>
+  );
+}
+
+export function ApprovedTab({ mine = false }) {
+  const [viewing, setViewing] = useState(null);
+  const [signed, setSigned] = useState(null);
+  const columns = useColumns(setViewing, setSigned, !mine);
+
+  // The list stays mounted under the viewer so it keeps its page and search.
+  const viewer = viewing && <SwpViewer swp={viewing} onBack={() => setViewing(null)} />;
+  return (
+    <div>
+      {viewer}
+      <div style={{ display: viewing ? 'none' : undefined }}>
+        {mine ? <MyApproved columns={columns} /> : <DeployedTable title="Deployed" columns={columns} defaultSort={APPROVED_SORT} />}
+      </div>
+      <OperatorsSignedModal open={!!signed} source={signed ? swpSignedOps(signed._id) : undefined} onClose={() => setSigned(null)} />
     </div>
   );
 }

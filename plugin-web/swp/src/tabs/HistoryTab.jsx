@@ -1,10 +1,11 @@
-// Verification History: choose a part (kit part search), see its sign records
-// (GET /api/island/sign-history/{partNumberId}), then 'Past Revisions Signed Within 90
-// Days' with one table per obsolete revision (GET /api/island/obsolete-sign-history/{part}).
+// Verification History: choose a part (kit part search), see the sign records of its
+// deployed SWP (by the catalogue part id), then 'Past Revisions Signed Within 90 Days' with
+// one table per obsolete revision (by part number).
 import { useState } from 'react';
 import { Space, Spin, Typography } from 'antd';
-import { api, formatDate, PagedTable, PartNumberSearch } from '@plantdoc/kit';
+import { formatDate, PagedTable, PartNumberSearch } from '@plantdoc/kit';
 import { HISTORY_PAGE_SIZE } from '../lib';
+import { deployedParts, useObsoleteSignHistory, useSignHistory } from '../api';
 
 export const historyColumns = [
   {
@@ -34,34 +35,17 @@ export function HistoryTable({ rows, ...rest }) {
   return <PagedTable columns={historyColumns} dataSource={keyed(rows)} rowKey="rowKey" pageSize={HISTORY_PAGE_SIZE} {...rest} />;
 }
 
+// A failed call shows an empty table (the failure is logged).
+const loaded = (query) => (query.isError ? [] : query.data ?? null);
+
 export function HistoryTab() {
   const [part, setPart] = useState(null);
-  const [current, setCurrent] = useState(null);
-  const [groups, setGroups] = useState(null);
-
-  const choose = (p) => {
-    setPart(p);
-    setCurrent(null);
-    setGroups(null);
-    api
-      .get(`/api/island/sign-history/${encodeURIComponent(p._id)}`)
-      .then((body) => setCurrent(Array.isArray(body?.opsSigned) ? body.opsSigned : []))
-      .catch((err) => {
-        console.error('Could not load the sign history', err);
-        setCurrent([]);
-      });
-    api
-      .get(`/api/island/obsolete-sign-history/${encodeURIComponent(p.partNumber)}`)
-      .then((body) => setGroups(Array.isArray(body) ? body : []))
-      .catch((err) => {
-        console.error('Could not load the obsolete sign history', err);
-        setGroups([]);
-      });
-  };
+  const current = loaded(useSignHistory(part?._id));
+  const groups = loaded(useObsoleteSignHistory(part?.partNumber));
 
   return (
     <div>
-      <PartNumberSearch onSelect={choose} />
+      <PartNumberSearch source={deployedParts} onSelect={setPart} />
       {part && (
         <div style={{ marginTop: 16 }} data-testid="history">
           <Typography.Title level={5}>{part.partNumber}</Typography.Title>

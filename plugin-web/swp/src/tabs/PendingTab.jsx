@@ -1,14 +1,13 @@
 // My Pending (GET /api/swps/user-pending-swps) and All Pending (GET /api/swps/pending-swps):
 // 'Pending Approval', client-side search over all row values, sorting, paging, the viewer
 // on a part number, and bulk delete of selected rows (the pending dialog).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Input, Space, Spin, Typography } from 'antd';
-import { api, formatDate, PagedTable } from '@plantdoc/kit';
+import { formatDate, PagedTable } from '@plantdoc/kit';
 import { searchRows } from '../lib';
+import { usePendingSwps, useUserPendingSwps } from '../api';
 import { ApprovalStatus, DeleteSelected, PartLink } from '../components/ListTools';
 import { SwpViewer } from '../components/SwpViewer';
-
-export const PENDING_SOURCES = { mine: '/api/swps/user-pending-swps', all: '/api/swps/pending-swps' };
 
 const stage = (key, title) => ({
   title,
@@ -17,25 +16,11 @@ const stage = (key, title) => ({
   render: (status) => <ApprovalStatus status={status} />,
 });
 
-export function PendingTab({ mine = false }) {
-  const [rows, setRows] = useState(null);
+function PendingList({ query }) {
   const [term, setTerm] = useState('');
   const [selected, setSelected] = useState([]);
   const [viewing, setViewing] = useState(null);
-
-  useEffect(() => {
-    let live = true;
-    api
-      .get(mine ? PENDING_SOURCES.mine : PENDING_SOURCES.all)
-      .then((body) => live && setRows(Array.isArray(body) ? body : []))
-      .catch((err) => {
-        console.error('Could not load the pending SWPs', err);
-        if (live) setRows([]);
-      });
-    return () => {
-      live = false;
-    };
-  }, [mine]);
+  const rows = query.isError ? [] : query.data ?? null;
 
   if (viewing) return <SwpViewer swp={viewing} onBack={() => setViewing(null)} />;
 
@@ -55,14 +40,7 @@ export function PendingTab({ mine = false }) {
         </Typography.Title>
         <Space>
           <Input.Search allowClear placeholder="Search" value={term} onChange={(e) => setTerm(e.target.value)} style={{ width: 260 }} />
-          <DeleteSelected
-            kind="pending"
-            selected={selected}
-            onDeleted={(ids) => {
-              setRows((list) => list.filter((r) => !ids.includes(r._id)));
-              setSelected([]);
-            }}
-          />
+          <DeleteSelected kind="pending" selected={selected} onDeleted={() => setSelected([])} />
         </Space>
       </Space>
       {rows === null ? (
@@ -76,4 +54,12 @@ export function PendingTab({ mine = false }) {
       )}
     </div>
   );
+}
+
+// One hook per call: My Pending and All Pending each read their own list.
+const MinePending = () => <PendingList query={useUserPendingSwps()} />;
+const AllPending = () => <PendingList query={usePendingSwps()} />;
+
+export function PendingTab({ mine = false }) {
+  return mine ? <MinePending /> : <AllPending />;
 }

@@ -1,25 +1,26 @@
 // Upload SWP (spec "Upload SWP screen", sections 3-5): four drop areas, part type-ahead,
 // on-behalf-of, zones, deployment and document type, Changes with its counter, bypass;
 // Submit → POST /api/swps/uploadS3; server field errors under each field in red.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { AutoComplete, Button, Checkbox, Form, Input, Radio, Result, Select, Spin } from 'antd';
 import { useNavigate } from 'react-router';
-import { api, usePartNumberSuggestions } from '@plantdoc/kit';
+import { FileDrop, usePartNumberSuggestions, useZones } from '@plantdoc/kit';
 import { charactersLeft, CURRENT_USER, MAX_CHANGES, MAX_PDF_FILES, SWPS_ROUTE, uploadPayload } from '../lib';
-import { FileDrop } from '../components/FileDrop';
+import { deployedParts, useDiscardUpload, useOnBehalfOfUsers, useSubmitSwp } from '../api';
 
+const PDF = '.pdf,application/pdf';
 export const DROPS = [
-  { key: 'swc', label: 'Standard Work Chart', action: '/api/swps/uploadPdf', accept: '.pdf,application/pdf', max: MAX_PDF_FILES },
-  { key: 'jes', label: 'Job Element Sheet', action: '/api/swps/uploadPdf', accept: '.pdf,application/pdf', max: MAX_PDF_FILES },
-  { key: 'vis', label: 'Visual Inspection Sheet', action: '/api/swps/uploadPdf', accept: '.pdf,application/pdf', max: MAX_PDF_FILES },
-  { key: 'video', label: 'Video Aid (optional)', action: '/api/swps/uploadVideo', accept: 'video/mp4,video/webm,.mp4,.m4v,.webm', max: 1 },
+  { key: 'swc', label: 'Standard Work Chart', uploadUrl: '/api/swps/uploadPdf', accept: PDF, max: MAX_PDF_FILES },
+  { key: 'jes', label: 'Job Element Sheet', uploadUrl: '/api/swps/uploadPdf', accept: PDF, max: MAX_PDF_FILES },
+  { key: 'vis', label: 'Visual Inspection Sheet', uploadUrl: '/api/swps/uploadPdf', accept: PDF, max: MAX_PDF_FILES },
+  { key: 'video', label: 'Video Aid (optional)', uploadUrl: '/api/swps/uploadVideo', accept: 'video/mp4,video/webm,.mp4,.m4v,.webm', max: 1 },
 ];
 
 /** Server error fields the form shows; anything else shows above the Submit button. */
 export const FIELDS = ['swc', 'jes', 'vis', 'video', 'partNumber', 'onBehalfOf', 'zones', 'referenceOnly', 'newRelease', 'changes', 'bypass'];
 
 function PartInput({ value, onChange }) {
-  const suggestions = usePartNumberSuggestions(value);
+  const suggestions = usePartNumberSuggestions(value, deployedParts);
   return (
     <AutoComplete
       id="partNumber"
@@ -40,49 +41,31 @@ export function UploadTab() {
   const [files, setFiles] = useState({ swc: [], jes: [], vis: [], video: [] });
   const [partNumber, setPartNumber] = useState('');
   const [onBehalfOf, setOnBehalfOf] = useState(undefined);
-  const [engineers, setEngineers] = useState([]);
-  const [zoneOptions, setZoneOptions] = useState([]);
+  const engineers = useOnBehalfOfUsers().data || [];
+  const zoneOptions = useZones().data || [];
   const [zones, setZones] = useState([]);
   const [referenceOnly, setReferenceOnly] = useState(false);
   const [newRelease, setNewRelease] = useState(true);
   const [changes, setChanges] = useState('');
   const [bypassManagement, setBypass] = useState(false);
   const [errors, setErrors] = useState({});
-  const [submitting, setSubmitting] = useState(false);
-  const [done, setDone] = useState(false);
-
-  useEffect(() => {
-    api
-      .get('/api/swps/onBehalfOfUsers')
-      .then((list) => setEngineers(Array.isArray(list) ? list : []))
-      .catch(() => setEngineers([]));
-    api
-      .get('/api/zones')
-      .then((list) => setZoneOptions(Array.isArray(list) ? list : []))
-      .catch(() => setZoneOptions([]));
-  }, []);
+  const submission = useSubmitSwp();
+  const discard = useDiscardUpload();
 
   const setSection = (key) => (fn) => setFiles((all) => ({ ...all, [key]: fn(all[key]) }));
   const busyUploading = Object.values(files).some((l) => l.some((f) => f.status === 'uploading'));
 
-  const submit = async () => {
-    setSubmitting(true);
+  const submit = () => {
     setErrors({});
-    try {
-      await api.post(
-        '/api/swps/uploadS3',
-        uploadPayload({ ...files, partNumber, zones, onBehalfOf, newRelease, referenceOnly, changes, bypassManagement }),
-      );
-      setDone(true);
-    } catch (err) {
-      const fields = err?.fields || {};
-      setErrors(Object.keys(fields).length ? fields : { form: err?.message || 'The upload failed.' });
-    } finally {
-      setSubmitting(false);
-    }
+    submission.mutate(uploadPayload({ ...files, partNumber, zones, onBehalfOf, newRelease, referenceOnly, changes, bypassManagement }), {
+      onError: (err) => {
+        const fields = err?.fields || {};
+        setErrors(Object.keys(fields).length ? fields : { form: err?.message || 'The upload failed.' });
+      },
+    });
   };
 
-  if (done) {
+  if (submission.isSuccess) {
     return (
       <Result
         status="success"
@@ -107,11 +90,12 @@ export function UploadTab() {
             id={d.key}
             label={`Drop ${d.label} here or click to browse`}
             hint={d.max > 1 ? `PDF, up to ${d.max} files (combined in order)` : 'MP4 or WebM, one file'}
-            action={d.action}
+            uploadUrl={d.uploadUrl}
             accept={d.accept}
             max={d.max}
             files={files[d.key]}
             onChange={setSection(d.key)}
+            onDiscard={(serverId) => discard.mutate(serverId)}
           />
         </Form.Item>
       ))}
@@ -184,7 +168,7 @@ export function UploadTab() {
         </div>
       )}
       <Form.Item>
-        {submitting ? (
+        {submission.isPending ? (
           <span data-testid="submitting"><Spin /></span>
         ) : (
           <Button type="primary" htmlType="submit" disabled={busyUploading}>

@@ -1,12 +1,17 @@
-// One drop area of the Upload form: antd Upload.Dragger sending each file to `action`
-// (progress bars), at most `max` files; remove → DELETE /api/swps/uploadPond/{serverId}.
-// `files` is [{uid, name, status, percent, serverId, error}], owned by the form.
+// A drop area that uploads each file at once to `uploadUrl`, with a progress bar per file,
+// at most `max` files (with max 1 a new file replaces the old). `accept` lists the kinds
+// ('.pdf,application/pdf'). `files` ([{uid, name, status, percent, serverId, error}]) is
+// owned by the form: `onChange(updater)` receives a function of the current list.
+// `onDiscard(serverId)` is called for an uploaded file that is removed or replaced, so the
+// module can drop it on the server.
 import { Upload } from 'antd';
-import { api } from '@plantdoc/kit';
-import { uploadErrorText, uploadFile } from './uploadFile';
+import { uploadErrorText, uploadFile } from './upload';
 
-export function FileDrop({ id, label, hint, action, accept, max, files, onChange }) {
+export function FileDrop({ id, label, hint, uploadUrl, accept, max = 1, files, onChange, onDiscard }) {
   const update = (uid, patch) => onChange((list) => list.map((f) => (f.uid === uid ? { ...f, ...patch } : f)));
+  const discard = (f) => {
+    if (f?.serverId && onDiscard) onDiscard(f.serverId);
+  };
   return (
     <Upload.Dragger
       id={id}
@@ -16,26 +21,23 @@ export function FileDrop({ id, label, hint, action, accept, max, files, onChange
       accept={accept}
       fileList={files.map((f) => ({ ...f, response: f.error }))}
       beforeUpload={(file, batch) => {
-        // Keep the order the files were given in; refuse what exceeds the limit.
-        const room = max - files.filter((f) => f.status !== 'error').length;
         if (max === 1) {
-          for (const old of files) if (old.serverId) api.delete(`/api/swps/uploadPond/${encodeURIComponent(old.serverId)}`).catch(() => {});
+          files.forEach(discard);
           onChange(() => []);
           return true;
         }
+        // Keep the order the files were given in; refuse what exceeds the limit.
+        const room = max - files.filter((f) => f.status !== 'error').length;
         return batch.indexOf(file) < room ? true : Upload.LIST_IGNORE;
       }}
       customRequest={({ file }) => {
         onChange((list) => [...list, { uid: file.uid, name: file.name, status: 'uploading', percent: 0 }]);
-        uploadFile(action, file, { onProgress: (percent) => update(file.uid, { percent }) })
+        uploadFile(uploadUrl, file, { onProgress: (percent) => update(file.uid, { percent }) })
           .then((body) => update(file.uid, { status: 'done', percent: 100, serverId: body?.serverId }))
           .catch((err) => update(file.uid, { status: 'error', error: uploadErrorText(err) }));
       }}
       onRemove={(file) => {
-        const f = files.find((x) => x.uid === file.uid);
-        if (f?.serverId) {
-          api.delete(`/api/swps/uploadPond/${encodeURIComponent(f.serverId)}`).catch((err) => console.error('Could not remove the upload', err));
-        }
+        discard(files.find((x) => x.uid === file.uid));
         onChange((list) => list.filter((x) => x.uid !== file.uid));
         return true;
       }}

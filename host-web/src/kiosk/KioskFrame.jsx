@@ -1,0 +1,29 @@
+// The shared operator kiosk frame (full screen, no drawer), mounted at the kiosk module's
+// route. The kiosk module's remote supplies every kiosk screen, its start screen
+// included; the host only frames and guards it. A kiosk module this package leaves out
+// shows the frame's not-available notice.
+import { Layout, Result, Typography } from 'antd';
+import { getKioskSettings } from '@plantdoc/kit';
+import { RemoteModule } from '../modules/RemoteModule';
+import { NotFound } from '../pages/NotFound';
+
+export const KIOSK_NOT_AVAILABLE = 'The kiosk is not available in this package.';
+
+export function KioskFrame({ module }) {
+  const { zone } = getKioskSettings();
+  let body;
+  if (module.enabled && module.remote) body = <RemoteModule module={module} />;
+  else if (module.whenDisabled === 'hide') body = <NotFound />;
+  else body = <Result status="warning" title={KIOSK_NOT_AVAILABLE} />;
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography.Text style={{ color: '#fff', fontSize: 18, fontWeight: 600 }}>Plantdoc {module.name}</Typography.Text>
+        <Typography.Text style={{ color: 'rgba(255,255,255,0.75)' }} data-testid="kiosk-zone">
+          Zone: {zone || 'Not Set'}
+        </Typography.Text>
+      </Layout.Header>
+      <Layout.Content style={{ padding: 24 }}>{body}</Layout.Content>
+    </Layout>
+  );
+}

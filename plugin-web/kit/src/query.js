@@ -1,0 +1,62 @@
+// Server state goes through TanStack Query. The host renders the one QueryClientProvider
+// (with the client made here); @tanstack/react-query is a federation singleton, so every
+// module's hooks share that cache. Query functions call the kit's `api`: one fetch layer.
+import { MutationCache, QueryCache, QueryClient, useQuery } from '@tanstack/react-query';
+import { api } from './api';
+
+// A failed query is logged once, here, with the text its hook gives as `meta.failure`
+// (e.g. 'Could not load the pending SWPs'); the screens only show what they can. A failed
+// change is logged only when its hook names it: most show their errors in the form.
+const logFailure = (err, { meta } = {}) => console.error(meta?.failure || 'A request failed', err);
+const logNamedFailure = (err, _vars, _ctx, mutation) => {
+  if (mutation?.meta?.failure) console.error(mutation.meta.failure, err);
+};
+
+/** The product's defaults: no silent retries (a failure shows at once, as before). */
+export function createQueryClient() {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: logFailure }),
+    mutationCache: new MutationCache({ onError: logNamedFailure }),
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+// Signed document links live at most 300 s (storage.link_ttl_secs); they are fetched
+// again at 80 % of their lifetime.
+export const LINK_LIFETIME_SECONDS = 300;
+export const LINK_REFRESH_RATIO = 0.8;
+
+export function linkRefreshMs(lifetimeSeconds = LINK_LIFETIME_SECONDS) {
+  return Math.max(1000, Math.round(lifetimeSeconds * 1000 * LINK_REFRESH_RATIO));
+}
+
+/**
+ * Signed links ({ queryKey, queryFn } from a module's api.js). Never served from a cache:
+ * fetched each time they are shown (mount, or a new key), again before they expire while
+ * shown (also in a background tab), and on focus when older than the refresh point. So a
+ * viewer or kiosk left open for hours never shows an expired link.
+ */
+export function useSignedLinks({ queryKey, queryFn, enabled = true, lifetimeSeconds }) {
+  const refresh = linkRefreshMs(lifetimeSeconds);
+  return useQuery({
+    queryKey,
+    queryFn,
+    enabled,
+    gcTime: 0,
+    staleTime: refresh,
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: true,
+    refetchInterval: refresh,
+    refetchIntervalInBackground: true,
+  });
+}
+
+const asList = (body) => (Array.isArray(body) ? body : []);
+
+/** GET /api/zones: the zones of the signed-in user's company, as value/label pairs. */
+export function useZones({ enabled = true } = {}) {
+  return useQuery({ queryKey: ['core', 'zones'], queryFn: () => api.get('/api/zones').then(asList), enabled, staleTime: 60_000 });
+}

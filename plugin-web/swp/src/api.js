@@ -1,0 +1,162 @@
+// Every server call of the SWPs module, one hook each (TanStack Query over the kit's
+// `api` client, which adds the CSRF header and handles 401s). Calls whose timing the kit
+// decides (signed links, signed operators, part suggestions) are exported as sources:
+// { queryKey, queryFn } or { key, fetch }.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@plantdoc/kit';
+import { pagedPath } from './lib';
+
+const enc = encodeURIComponent;
+const asList = (body) => (Array.isArray(body) ? body : []);
+// What the kit's query client logs when a call fails (spec section 8: failures are logged).
+const failure = (what) => ({ failure: `Could not load ${what}` });
+
+/** Query keys: every key starts with 'swp', deployed lists with ['swp', 'deployed']. */
+export const swpKeys = {
+  all: ['swp'],
+  pending: ['swp', 'pending'],
+  userPending: ['swp', 'pending', 'mine'],
+  allPending: ['swp', 'pending', 'all'],
+  deployed: ['swp', 'deployed'],
+  userDeployed: ['swp', 'deployed', 'mine'],
+  deployedPage: (params) => ['swp', 'deployed', 'page', params],
+  deployedPart: (partId) => ['swp', 'deployed', 'part', partId],
+  links: (swpId) => ['swp', 'links', swpId],
+  signedOps: (swpId) => ['swp', 'signed-ops', swpId],
+  signHistory: (id) => ['swp', 'sign-history', id],
+  obsoleteHistory: (partNumber) => ['swp', 'obsolete-history', partNumber],
+  onBehalfOf: ['swp', 'on-behalf-of'],
+};
+
+// --- lists ---
+
+/** GET /api/swps/user-pending-swps: my SWPs in review or rejected. */
+export function useUserPendingSwps() {
+  return useQuery({ queryKey: swpKeys.userPending, meta: failure('the pending SWPs'), queryFn: () => api.get('/api/swps/user-pending-swps').then(asList) });
+}
+
+/** GET /api/swps/pending-swps: every pending SWP I see. */
+export function usePendingSwps() {
+  return useQuery({ queryKey: swpKeys.allPending, meta: failure('the pending SWPs'), queryFn: () => api.get('/api/swps/pending-swps').then(asList) });
+}
+
+/** GET /api/swps/user-deployed-swps: my deployed SWPs. */
+export function useUserDeployedSwps() {
+  return useQuery({ queryKey: swpKeys.userDeployed, meta: failure('the approved SWPs'), queryFn: () => api.get('/api/swps/user-deployed-swps').then(asList) });
+}
+
+/** GET /api/swps/deployed-swps-paginated: { results, total } for { page, limit, search, sortBy, sortOrder }. */
+export function useDeployedSwpsPage(params) {
+  return useQuery({
+    queryKey: swpKeys.deployedPage(params),
+    meta: failure('the deployed SWPs'),
+    queryFn: () =>
+      api.get(pagedPath(params)).then((body) => ({ results: asList(body?.results), total: Number(body?.total) || 0 })),
+    // The current page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+// --- one SWP or part ---
+
+/** GET /api/swps/deployed-swp?partId=: the part's deployed SWP (partId: a catalogue part id). */
+export function useDeployedSwp(partId) {
+  return useQuery({
+    queryKey: swpKeys.deployedPart(partId),
+    meta: failure('the SWP'),
+    queryFn: () => api.get(`/api/swps/deployed-swp?partId=${enc(partId)}`).then((body) => body?.details ?? null),
+    enabled: Boolean(partId),
+  });
+}
+
+/** GET /api/swps/signed-urls/{id}: the document links, for the kit's DocumentViewer. */
+export function swpLinks(swpId) {
+  return {
+    queryKey: swpKeys.links(swpId),
+    meta: failure('the SWP documents'),
+    queryFn: () => api.get(`/api/swps/signed-urls/${enc(swpId)}`).then((body) => body?.urls || {}),
+  };
+}
+
+/** GET /api/swps/signed-ops/{id}: who signed, for the kit's OperatorsSignedModal. */
+export function swpSignedOps(swpId) {
+  return { queryKey: swpKeys.signedOps(swpId), queryFn: () => api.get(`/api/swps/signed-ops/${enc(swpId)}`) };
+}
+
+/** GET /api/swps/deployed-swp-part-numbers: the kit's part search source (ids are catalogue part ids). */
+export const deployedParts = {
+  key: 'swp-deployed-parts',
+  fetch: (term, { limit, signal } = {}) =>
+    api
+      .get(`/api/swps/deployed-swp-part-numbers?searchTerm=${enc(term)}&limit=${limit}`, { signal })
+      .then((body) => asList(body?.swpList)),
+};
+
+/** GET /api/island/sign-history/{id}: sign records of a part's deployed SWP (an SWP or part id). */
+export function useSignHistory(id) {
+  return useQuery({
+    queryKey: swpKeys.signHistory(id),
+    meta: failure('the sign history'),
+    queryFn: () => api.get(`/api/island/sign-history/${enc(id)}`).then((body) => asList(body?.opsSigned)),
+    enabled: Boolean(id),
+  });
+}
+
+/** GET /api/island/obsolete-sign-history/{partNumber}: one group per obsolete revision (90 days). */
+export function useObsoleteSignHistory(partNumber) {
+  return useQuery({
+    queryKey: swpKeys.obsoleteHistory(partNumber),
+    meta: failure('the obsolete sign history'),
+    queryFn: () => api.get(`/api/island/obsolete-sign-history/${enc(partNumber)}`).then(asList),
+    enabled: Boolean(partNumber),
+  });
+}
+
+/** GET /api/swps/onBehalfOfUsers: process engineers of my company. */
+export function useOnBehalfOfUsers() {
+  return useQuery({ queryKey: swpKeys.onBehalfOf, meta: failure('the process engineers'), queryFn: () => api.get('/api/swps/onBehalfOfUsers').then(asList), staleTime: 60_000 });
+}
+
+// --- changes ---
+
+/** POST /api/swps/delete-pending or delete-deployed (`kind`) with a list of ids. */
+export function useDeleteSwps(kind) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (ids) => api.post(`/api/swps/delete-${kind}`, ids),
+    meta: { failure: 'Could not delete the SWPs' },
+    onSuccess: (_, ids) => {
+      // The rows go at once; the lists then reload from the server.
+      const prefix = kind === 'pending' ? swpKeys.pending : swpKeys.deployed;
+      client.setQueriesData({ queryKey: prefix }, (rows) => (Array.isArray(rows) ? rows.filter((r) => !ids.includes(r._id)) : rows));
+      client.invalidateQueries({ queryKey: swpKeys.all });
+    },
+  });
+}
+
+/** POST /api/swps/uploadS3: submit an SWP from my uploads. */
+export function useSubmitSwp() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (payload) => api.post('/api/swps/uploadS3', payload),
+    onSuccess: () => client.invalidateQueries({ queryKey: swpKeys.all }),
+  });
+}
+
+/** DELETE /api/swps/uploadPond/{serverId}: drop one of my unsubmitted uploads. */
+export function useDiscardUpload() {
+  return useMutation({
+    mutationFn: (serverId) => api.delete(`/api/swps/uploadPond/${enc(serverId)}`),
+    meta: { failure: 'Could not remove the upload' },
+  });
+}
+
+/** POST /api/swps/edit/{id} {zones}: change a deployed SWP's zones. */
+export function useEditSwpZones(swpId) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (zones) => api.post(`/api/swps/edit/${enc(swpId)}`, { zones }),
+    meta: { failure: 'Could not save the zones' },
+    onSuccess: () => client.invalidateQueries({ queryKey: swpKeys.deployed }),
+  });
+}
