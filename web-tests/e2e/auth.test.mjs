@@ -2,7 +2,7 @@
 // One plantdoc (release 1.0) with a real SMTP catcher.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, login, startServer, startSmtp, waitForPath, withPage } from './harness.mjs';
+import { expectAccessible, launchBrowser, login, startServer, startSmtp, waitForPath, withPage } from './harness.mjs';
 
 let server;
 let smtp;
@@ -36,6 +36,7 @@ describe('landing and sign-in', () => {
     await waitForPath(page, '/login');
     await page.getByRole('button', { name: 'Login' }).waitFor();
     await page.getByRole('link', { name: 'Forgot Password?' }).waitFor();
+    await expectAccessible(page, '/login');
   });
 
   it('signs a staff member in to the console (dashboard off in 1.0 → SWPs)', async (page) => {

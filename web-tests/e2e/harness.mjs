@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -293,4 +294,21 @@ export async function waitForPath(page, want, ms = 10000) {
     return typeof want === 'string' ? p === want : want.test(p);
   };
   await page.waitForURL(test, { timeout: ms });
+}
+
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core over the page as it is now: fails on any serious or critical violation
+ * (WCAG 2.x A/AA rules), naming the rule and the first offending elements.
+ */
+export async function expectAccessible(page, what = page.url()) {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const res = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return res.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  if (violations.length) throw new Error(`Accessibility of ${what}:\n  ${violations.join('\n  ')}`);
 }

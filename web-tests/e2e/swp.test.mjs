@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { apiClient, launchBrowser, login, startServer, waitForPath, withPage } from './harness.mjs';
+import { apiClient, expectAccessible, launchBrowser, login, startServer, waitForPath, withPage } from './harness.mjs';
 
 let server;
 let context;
@@ -154,6 +154,7 @@ describe('SWPs page', () => {
     await browse.waitFor();
     await browse.getByText('Release', { exact: true }).waitFor();
     await browse.getByText('Erin Cole').waitFor();
+    await expectAccessible(page, '/main/swps (Browse)');
     await openTab(page, 'All Approved');
     await active(page).locator('h5', { hasText: 'Deployed' }).waitFor();
     await row(page, PART).waitFor();
