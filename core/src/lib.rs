@@ -18,6 +18,7 @@ pub mod mail;
 pub mod migrate;
 pub mod module_ctx;
 pub mod parts;
+pub mod pdf;
 pub mod plugin;
 pub mod seed;
 pub mod server;

@@ -2,7 +2,7 @@
 //! histories of the kiosk and the console's Verification History (the swp module owns
 //! that data, so those two `/api/island/...` reads are served here).
 //! `access` (who may: pure rules), `store` (SQL of reads and visibility), `upload` and
-//! `submit` and `pdf` (getting documents in), `lifecycle` (review, deploy, edit, delete),
+//! `submit` (getting documents in, PDFs checked and merged by `plantdoc_core::pdf`), `lifecycle` (review, deploy, edit, delete),
 //! `lists`, `viewer` and `history` (reads for the screens).
 mod access;
 mod fields;
@@ -10,7 +10,6 @@ mod history;
 mod lifecycle;
 mod lists;
 mod model;
-mod pdf;
 mod routes;
 mod store;
 mod submit;
@@ -23,7 +22,7 @@ use plantdoc_core::ModuleContext;
 use serde::Deserialize;
 
 /// For tests and the benchmark, which make real PDFs with the same library.
-pub use lopdf;
+pub use plantdoc_core::pdf::lopdf;
 
 /// `[modules.swp]` (defaults in config/default.toml).
 #[derive(Debug, Clone, Deserialize)]
@@ -54,7 +53,7 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     if settings.pdf_max_mb == 0 || settings.pending_upload_hours == 0 || settings.max_pending_uploads < 1 {
         anyhow::bail!("configuration error: modules.swp: pdf_max_mb, pending_upload_hours and max_pending_uploads must be at least 1");
     }
-    ctx.state(SwpState { settings, counts: store::CountCache::default(), merges: tokio::sync::Semaphore::new(pdf::MERGE_PERMITS) });
+    ctx.state(SwpState { settings, counts: store::CountCache::default(), merges: tokio::sync::Semaphore::new(plantdoc_core::pdf::MERGE_PERMITS) });
     ctx.routes(routes::routes());
     ctx.task("upload-sweep", |state, stop| {
         plantdoc_core::tasks::every(state, stop, SWEEP_EVERY, |state| async move {

@@ -20,7 +20,7 @@ use crate::access::{can_bypass, require_uploader};
 use crate::fields::{check_part, check_zones, flag, id_list};
 use crate::lifecycle::{act, audit, audit_deploy, deploy};
 use crate::model::{Verdict, STAGES};
-use crate::pdf::{self, Merged};
+use plantdoc_core::pdf::{self, Merged};
 use crate::store;
 
 pub const MAX_FILES_PER_SECTION: usize = 10;

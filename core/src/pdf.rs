@@ -1,7 +1,11 @@
-//! Checking and merging a section's PDFs with lopdf, in a blocking worker with a time
-//! limit, bounded input, bounded decompression and a page cap. Any failure of an
-//! untrusted file is a message for the user (400), never a 500.
+//! Checking and merging uploaded PDFs with lopdf (every module's documents: an SWP
+//! section, an alert), in a blocking worker with a time limit, bounded input, bounded
+//! decompression and a page cap. Any failure of an untrusted file is a message for the
+//! user (400), never a 500. The caller owns the semaphore (in its module state).
 use std::time::Duration;
+
+/// For tests and benchmarks, which make real PDFs with the same library.
+pub use lopdf;
 
 use lopdf::{Document, LoadOptions, Object, ObjectId};
 use tokio::sync::Semaphore;

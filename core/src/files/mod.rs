@@ -2,7 +2,13 @@
 //! revert, attach to a record, and the sweep of uploads never submitted. Bodies stream
 //! to storage (hashed, temp → fsync → rename/put) and a row is written only after its
 //! blob; modules never write the `files` table themselves.
+mod kind;
+pub mod mp4;
+
+pub use kind::{detect, extension, FileKind};
+
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use axum::extract::{FromRequest, Multipart, Request};
 use axum::http::header;
@@ -15,13 +21,6 @@ use crate::auth::users::User;
 use crate::db::Params;
 use crate::error::{AppError, AppResult};
 use crate::storage::{FileMeta, FileRecord, PutError};
-
-/// What an upload must be, judged by its first bytes and its name (never Content-Type).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FileKind {
-    Pdf,
-    Video,
-}
 
 /// Where a file stands. Only a pending file may be reverted, claimed or swept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,36 +59,6 @@ const MAX_FORM_FIELDS: usize = 8;
 /// Multipart framing allowed on top of the file itself in the Content-Length check.
 const MULTIPART_SLACK: u64 = 64 * 1024;
 const TOO_MANY: &str = "You have too many uploads waiting to be submitted. Submit or remove some first.";
-
-/// The stored content type for a file of `kind` with these first bytes and this name,
-/// or the message for the `file` field.
-pub fn detect(kind: FileKind, head: &[u8], filename: &str) -> Result<&'static str, String> {
-    let ext = filename.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
-    match kind {
-        FileKind::Pdf => {
-            if !head.starts_with(b"%PDF-") {
-                return Err("This file is not a PDF.".into());
-            }
-            if ext != "pdf" {
-                return Err("A PDF file name must end in .pdf.".into());
-            }
-            Ok("application/pdf")
-        }
-        FileKind::Video => {
-            let (ct, exts): (&str, &[&str]) = if head.len() >= 8 && &head[4..8] == b"ftyp" {
-                ("video/mp4", &["mp4", "m4v"])
-            } else if head.starts_with(&[0x1A, 0x45, 0xDF, 0xA3]) {
-                ("video/webm", &["webm"])
-            } else {
-                return Err("The video must be an MP4 or WebM file.".into());
-            };
-            if !exts.contains(&ext.as_str()) {
-                return Err(format!("This video's file name must end in .{}.", exts[0]));
-            }
-            Ok(ct)
-        }
-    }
-}
 
 fn too_large(limit: u64) -> AppError {
     AppError::PayloadTooLarge(format!("The file is larger than the limit of {} MB.", limit / (1024 * 1024)))
@@ -176,12 +145,26 @@ where
     }
     let prefix: Vec<u8> = head.iter().flat_map(|b| b.iter().copied()).take(16).collect();
     let content_type = detect(policy.kind, &prefix, name).map_err(|m| AppError::field("file", m))?;
-    let stream = futures::stream::iter(head.into_iter().map(Ok)).chain(body);
+    // MP4 and QuickTime boxes are read as the bytes pass, to check the codec after.
+    let sniffer = matches!(content_type, "video/mp4" | "video/quicktime").then(|| Arc::new(Mutex::new(mp4::Mp4Sniffer::default())));
+    let tap = sniffer.clone();
+    let stream = futures::stream::iter(head.into_iter().map(Ok)).chain(body).inspect(move |chunk| {
+        if let (Some(s), Ok(bytes)) = (&tap, chunk) {
+            s.lock().unwrap_or_else(|p| p.into_inner()).feed(bytes);
+        }
+    });
     let blob = state.storage.put_stream(policy.module, stream, policy.limit, content_type).await.map_err(|e| match e {
         PutError::TooLarge { limit } => too_large(limit),
         PutError::Stream(m) => AppError::field("file", format!("The upload was interrupted: {m}")),
         PutError::Store(e) => AppError::Internal(e),
     })?;
+    if let Some(s) = sniffer {
+        let sniffed = std::mem::take(&mut *s.lock().unwrap_or_else(|p| p.into_inner()));
+        if let Err(msg) = sniffed.finish().and_then(|info| mp4::playable(&info)) {
+            remove_blob(state, &blob.key).await;
+            return Err(AppError::field("file", msg));
+        }
+    }
     let rec = FileRecord {
         id: crate::db::new_id(),
         key: blob.key,
@@ -371,13 +354,4 @@ pub async fn describe(state: &AppState, ids: &[String]) -> Result<HashMap<String
         }
     }
     Ok(files)
-}
-
-/// The extension a download of this content type gets.
-pub fn extension(content_type: &str) -> &'static str {
-    match content_type {
-        "application/pdf" => "pdf",
-        "video/webm" => "webm",
-        _ => "mp4",
-    }
 }
