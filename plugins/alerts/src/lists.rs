@@ -112,3 +112,21 @@ pub async fn on_behalf_users(State(state): State<AppState>, user: CurrentUser) -
         .collect::<Result<_, sqlx::Error>>()?;
     Ok(axum::Json(Value::Array(list)))
 }
+
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SuggestQuery {
+    search_term: Option<String>,
+}
+
+/// The upload form's part type-ahead over the company's part catalogue:
+/// `{partList: [{_id, partNumber}]}`, at most 10.
+pub async fn part_numbers(State(state): State<AppState>, user: CurrentUser, axum::extract::Query(q): axum::extract::Query<SuggestQuery>) -> AppResult<axum::Json<Value>> {
+    let term = q.search_term.unwrap_or_default().trim().to_uppercase();
+    if term.is_empty() || term.chars().count() > crate::submit::MAX_PART_CHARS {
+        return Ok(axum::Json(json!({"partList": []})));
+    }
+    let parts = plantdoc_core::parts::search(&state.db, &user.company_code, &term, 10).await?;
+    let list: Vec<Value> = parts.iter().map(|p| json!({"_id": p.id, "partNumber": p.part_number})).collect();
+    Ok(axum::Json(json!({"partList": list})))
+}

@@ -13,6 +13,7 @@ pub fn routes() -> ApiRouter {
         .post("/api/alerts/uploadPond", "Upload the alert's PDF (multipart or raw body): {serverId}", submit::upload.layer(DefaultBodyLimit::disable()))
         .delete("/api/alerts/uploadPond/{uniqueId}", "Remove one of your pending uploads", submit::revert)
         .post("/api/alerts/uploadS3", "Submit an alert from your pending upload", submit::submit)
+        .get("/api/alerts/part-numbers", "Parts of your company by prefix: {partList: [{_id, partNumber}]}", lists::part_numbers)
         .get("/api/alerts/pending-my-approval", "Alerts waiting for your review stage (a list)", lists::pending_my_approval)
         .get("/api/alerts/signed-url/{alertId}", "A short-lived link to the alert's document (the URL as the body)", lists::signed_url)
         .get("/api/alerts/alert/{alertId}", "One alert: {alert}", lists::alert)

@@ -98,6 +98,7 @@ async fn alerts_authorization_matrix() {
     let long_note = "n".repeat(1001);
     let mut routes = vec![
         r("onBehalfOfUsers", Method::GET, "/api/alerts/onBehalfOfUsers".into(), None, true, |s| s.uploader()),
+        r("part-numbers", Method::GET, "/api/alerts/part-numbers?searchTerm=AL".into(), None, true, |s| s.staff()),
         r("uploadS3", Method::POST, "/api/alerts/uploadS3".into(), Some(json!({})), true, |s| s.uploader()),
         r("uploadPond revert", Method::DELETE, format!("/api/alerts/uploadPond/{upload_x}"), None, true, |_| false),
         r("pending-my-approval", Method::GET, "/api/alerts/pending-my-approval".into(), None, true, |s| s.staff()),
@@ -128,6 +129,7 @@ async fn alerts_authorization_matrix() {
         routes.iter_mut().find(|r| r.name == name).unwrap().shows = Some((id.to_string(), f));
     };
     show("onBehalfOfUsers", &crew.eng_id, |s| s.same, &mut routes);
+    show("part-numbers", "AL-100", |s| s.same, &mut routes);
     show("pending-my-approval", &pend, |s| s.engineer_reviewer(), &mut routes);
     show("user-pending-alerts", &pend, |s| s.sees(), &mut routes);
     show("user-deployed-alerts", &dep, |s| s.sees(), &mut routes);
