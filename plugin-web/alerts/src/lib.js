@@ -22,11 +22,10 @@ export function statusColor(status) {
   return status === 'Approved' ? 'green' : 'orange';
 }
 
-/** The next quarter hour at or after `now` (the effective default). */
-export function nextQuarter(now = dayjs()) {
+/** `now` on the 15-minute grid (the quarter hour it falls in): the effective default, in force at once. */
+export function currentQuarter(now = dayjs()) {
   const d = dayjs(now).second(0).millisecond(0);
-  const rest = d.minute() % MINUTE_STEP;
-  return rest === 0 ? d : d.add(MINUTE_STEP - rest, 'minute');
+  return d.subtract(d.minute() % MINUTE_STEP, 'minute');
 }
 
 /** Sunset default: the effective date plus 7 days. */

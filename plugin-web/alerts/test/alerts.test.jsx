@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import dayjs from 'dayjs';
 import { AlertsPage } from '../src/pages/AlertsPage';
 import { UploadTab } from '../src/tabs/UploadTab';
-import { defaultSunset, nextQuarter, statusColor, uploadPayload } from '../src/lib';
+import { defaultSunset, currentQuarter, statusColor, uploadPayload } from '../src/lib';
 import { renderWithQuery, stubFetch } from './helpers';
 
 const alert = (id, tag, extra = {}) => ({
@@ -34,8 +34,8 @@ const page = (url) =>
 describe('lib', () => {
   it('colours Approved green and anything else orange, steps dates by 15 minutes, sunset +7 days', () => {
     expect([statusColor('Approved'), statusColor('Pending'), statusColor('Rejected')]).toEqual(['green', 'orange', 'orange']);
-    expect(nextQuarter(dayjs('2026-03-04T14:05:30')).format('HH:mm:ss')).toBe('14:15:00');
-    expect(nextQuarter(dayjs('2026-03-04T14:30:00')).format('HH:mm')).toBe('14:30');
+    expect(currentQuarter(dayjs('2026-03-04T14:05:30')).format('HH:mm:ss')).toBe('14:00:00');
+    expect(currentQuarter(dayjs('2026-03-04T14:30:00')).format('HH:mm')).toBe('14:30');
     expect(defaultSunset(dayjs('2026-03-04T14:15:00')).format('YYYY-MM-DD HH:mm')).toBe('2026-03-11 14:15');
     const p = uploadPayload({ files: [{ uid: 'u1', serverId: 's1' }], alertType: 'Change', partNumber: ' p-1 ', zones: ['A1'], effectiveDate: dayjs('2026-03-04T14:15:00Z'), sunsetDate: null });
     expect(p.alertFile).toEqual({ id: 'u1', serverId: 's1' });

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { AutoComplete, Button, Checkbox, DatePicker, Form, Input, Result, Select, Spin } from 'antd';
 import { useNavigate } from 'react-router';
 import { FileDrop, usePartNumberSuggestions, useZones } from '@plantdoc/kit';
-import { ALERT_TYPES, ALERTS_ROUTE, charactersLeft, defaultSunset, MAX_CHANGES, MINUTE_STEP, MYSELF, nextQuarter, TEXTS, uploadPayload } from '../lib';
+import { ALERT_TYPES, ALERTS_ROUTE, charactersLeft, defaultSunset, MAX_CHANGES, MINUTE_STEP, MYSELF, currentQuarter, TEXTS, uploadPayload } from '../lib';
 import { partSource, useDiscardUpload, useOnBehalfOfUsers, useSubmitAlert } from '../api';
 
 /** Server error fields shown under a field; anything else shows above Submit. */
@@ -36,8 +36,8 @@ export function UploadTab() {
   const [partNumber, setPart] = useState('');
   const [zones, setZones] = useState([]);
   const [onBehalfOf, setOnBehalfOf] = useState(MYSELF);
-  const [effectiveDate, setEffective] = useState(() => nextQuarter());
-  const [sunsetDate, setSunset] = useState(() => defaultSunset(nextQuarter()));
+  const [effectiveDate, setEffective] = useState(() => currentQuarter());
+  const [sunsetDate, setSunset] = useState(() => defaultSunset(currentQuarter()));
   const [changes, setChanges] = useState('');
   const [errors, setErrors] = useState({});
   const zoneOptions = useZones().data || [];
