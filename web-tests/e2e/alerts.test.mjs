@@ -5,7 +5,12 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiClient, expectAccessible, launchBrowser, login, startServer, waitForPath, withPage } from './harness.mjs';
-import { makePdf } from './swp.test.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './harness.mjs';
+
+// A real one-page PDF: the module's demo alert.
+const ALERT_PDF = fs.readFileSync(path.join(ROOT, 'plugins/alerts/demo/alert.pdf'));
 
 let server;
 let context;
@@ -36,7 +41,7 @@ describe('Alerts page', () => {
 
   it('shows the demo alerts and uploads an alert through the form', async (page) => {
     await login(page, server.url, 'engineer1@demo.plant');
-    await waitForPath(page, '/main');
+    await waitForPath(page, /^\/main\//);
     await open(page);
     for (const tab of ['Browse', 'My Pending', 'All Pending', 'My Approved', 'All Approved', 'Upload']) {
       await page.getByRole('tab', { name: tab, exact: true }).waitFor();
@@ -44,14 +49,13 @@ describe('Alerts page', () => {
     await row(page, 'S-2026-0001').waitFor();
     await expectAccessible(page, '/main/alerts (Browse)');
     await page.getByRole('tab', { name: 'Upload', exact: true }).click();
-    await waitForPath(page, '/main/alerts');
-    assert.match(page.url(), /tab=Upload/);
+    await waitForPath(page, '/main/alerts?tab=Upload');
     // Server field errors under the fields.
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByTestId('error-alertFile').waitFor();
     await page.getByTestId('error-partNumber').waitFor();
     await expectAccessible(page, '/main/alerts (Upload, errors)');
-    await page.locator('input[type=file]').setInputFiles([{ name: 'alert.pdf', mimeType: 'application/pdf', buffer: makePdf('E2E ALERT') }]);
+    await page.locator('input[type=file]').setInputFiles([{ name: 'alert.pdf', mimeType: 'application/pdf', buffer: ALERT_PDF }]);
     await page.waitForFunction(() => document.querySelectorAll('.ant-upload-list-item-done').length === 1, null, { timeout: 15000 });
     await page.locator('.ant-select:has(#alertType)').click();
     await page.locator('.ant-select-item-option', { hasText: 'Safety' }).click();
@@ -83,7 +87,7 @@ describe('Alerts page', () => {
       assert.equal(r.status, 200, `${who} approve: ${JSON.stringify(r.data)}`);
     }
     await login(page, server.url, 'engineer1@demo.plant');
-    await waitForPath(page, '/main');
+    await waitForPath(page, /^\/main\//);
     await open(page, 'All Approved');
     const r = row(page, uploaded.alertTag);
     await r.waitFor();

@@ -6,13 +6,12 @@ export function Placeholder({ text = 'This screen is not built yet.' }) {
   return <Empty style={{ padding: 48 }} description={text} />;
 }
 
-/** tabs: [{ key, label, children?, disabled? }]; `activeKey` makes the tab controlled (e.g. from the URL). */
-export function TabbedPage({ tabs, defaultActiveKey, activeKey, onChange, extra }) {
+/** tabs: [{ key, label, children?, disabled? }] */
+export function TabbedPage({ tabs, defaultActiveKey, onChange, extra }) {
   return (
     <Card styles={{ body: { paddingTop: 8 } }}>
       <Tabs
         defaultActiveKey={defaultActiveKey}
-        activeKey={activeKey}
         onChange={onChange}
         tabBarExtraContent={extra}
         items={tabs.map((t) => ({ ...t, children: t.children ?? <Placeholder /> }))}

@@ -22,8 +22,10 @@ export function AlertsPage() {
   const open = params.get('alert');
   const go = (next) => setParams(Object.fromEntries(Object.entries(next).filter(([, v]) => v)));
   return (
+    // Keyed by the tab: a URL change (Back, a link) mounts the page on that tab.
     <TabbedPage
-      activeKey={tab}
+      key={tab}
+      defaultActiveKey={tab}
       onChange={(key) => go({ tab: key })}
       tabs={ALERT_TABS.map((label) => ({
         key: label,
@@ -35,7 +37,9 @@ export function AlertsPage() {
             ) : (
               <AlertList {...LISTS[label]} openId={open} onOpen={(id) => go({ tab, alert: id })} onBack={() => go({ tab })} />
             )
-          ) : null,
+          ) : (
+            <span />
+          ),
       }))}
     />
   );
