@@ -49,7 +49,7 @@ describe('Alerts page', () => {
     await row(page, 'S-2026-0001').waitFor();
     await expectAccessible(page, '/main/alerts (Browse)');
     await page.getByRole('tab', { name: 'Upload', exact: true }).click();
-    await waitForPath(page, '/main/alerts?tab=Upload');
+    await waitForPath(page, '/main/alerts?tab=upload');
     // Server field errors under the fields.
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByTestId('error-alertFile').waitFor();
@@ -68,7 +68,7 @@ describe('Alerts page', () => {
     await expectAccessible(page, '/main/alerts (Upload, success)');
     await page.getByRole('button', { name: 'Back to Alerts' }).click();
     await waitForPath(page, '/main/alerts');
-    await open(page, 'My Pending');
+    await open(page, 'my-pending');
     const r = row(page, PART);
     await r.waitFor();
     assert.equal(await r.locator('td').filter({ hasText: /^Pending$/ }).count(), 2);
@@ -88,7 +88,7 @@ describe('Alerts page', () => {
     }
     await login(page, server.url, 'engineer1@demo.plant');
     await waitForPath(page, /^\/main\//);
-    await open(page, 'All Approved');
+    await open(page, 'all-approved');
     const r = row(page, uploaded.alertTag);
     await r.waitFor();
     await r.getByText('deployed', { exact: true }).waitFor();

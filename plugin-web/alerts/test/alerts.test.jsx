@@ -46,7 +46,7 @@ describe('lib', () => {
 describe('Alerts page', () => {
   it('shows the six tabs and the pending columns with coloured statuses; My Pending keeps mine', async () => {
     stubFetch({ '/api/alerts/user-pending-alerts': [200, [alert('a', 'S-2026-0001'), alert('b', 'C-2026-0002', { mine: false })]] });
-    page('/main/alerts?tab=My%20Pending');
+    page('/main/alerts?tab=my-pending');
     expect(await screen.findByText('S-2026-0001')).toBeTruthy();
     expect(screen.queryByText('C-2026-0002')).toBeNull();
     const tabs = [...document.querySelectorAll('[role=tab]')].map((t) => t.textContent);
@@ -62,30 +62,30 @@ describe('Alerts page', () => {
     const { unmount } = page('/main/alerts');
     expect(await screen.findByText('No alerts have been deployed yet.')).toBeTruthy();
     unmount();
-    const second = page('/main/alerts?tab=All%20Pending');
+    const second = page('/main/alerts?tab=all-pending');
     expect(await screen.findByText('There are no alerts pending approval.')).toBeTruthy();
     second.unmount();
-    page('/main/alerts?tab=My%20Approved');
+    page('/main/alerts?tab=my-approved');
     expect(await screen.findByText('None of your alerts have been approved yet.')).toBeTruthy();
   });
 
   it('opens the detail view: Loading.. then the document, or the error text', async () => {
     stubFetch({ '/api/alerts/user-deployed-alerts': [200, [alert('a', 'S-1'), alert('b', 'S-2')]], '/api/alerts/signed-url/a': [200, '/files/a.pdf'], '/api/alerts/signed-url/b': [500, { error: 'x' }] });
-    const { unmount } = page('/main/alerts?tab=All%20Approved');
+    const { unmount } = page('/main/alerts?tab=all-approved');
     await screen.findByText('S-1');
     expect(screen.getAllByText('2')).toHaveLength(2);
     fireEvent.click(screen.getByText('S-1'));
     expect(screen.getByText('Loading..')).toBeTruthy();
     await waitFor(() => expect(document.querySelector('iframe')?.getAttribute('src')).toBe('/files/a.pdf'));
     unmount();
-    page('/main/alerts?tab=All%20Approved&alert=b');
+    page('/main/alerts?tab=all-approved&alert=b');
     expect((await screen.findAllByText('There was an error fetching the alert.')).length).toBeGreaterThan(0);
     expect(screen.getByText('Back').closest('button')).toBeTruthy();
   });
 
   it('deletes selected rows after the pending dialog', async () => {
     const fetch = stubFetch({ '/api/alerts/user-pending-alerts': [200, [alert('a', 'S-1')]], 'POST /api/alerts/delete-pending': [200, { deleted: ['a'] }] });
-    const { container } = page('/main/alerts?tab=All%20Pending');
+    const { container } = page('/main/alerts?tab=all-pending');
     await screen.findByText('S-1');
     fireEvent.click(container.querySelector('tbody input[type=checkbox]'));
     fireEvent.click(screen.getByText('Delete (1)').closest('button'));

@@ -6,6 +6,8 @@ import { AlertList } from '../tabs/AlertList';
 import { UploadTab } from '../tabs/UploadTab';
 
 export const ALERT_TABS = ['Browse', 'My Pending', 'All Pending', 'My Approved', 'All Approved', 'Upload'];
+/** The tab's key in the URL and in the tab ids (no spaces: ids must be valid ARIA references). */
+export const slug = (label) => label.toLowerCase().replace(/ /g, '-');
 
 /** What each list tab reads (spec section 7) and shows when empty (spec section 2). */
 export const LISTS = {
@@ -18,24 +20,24 @@ export const LISTS = {
 
 export function AlertsPage() {
   const [params, setParams] = useSearchParams();
-  const tab = ALERT_TABS.includes(params.get('tab')) ? params.get('tab') : 'Browse';
+  const tab = ALERT_TABS.find((t) => slug(t) === params.get('tab')) || 'Browse';
   const open = params.get('alert');
   const go = (next) => setParams(Object.fromEntries(Object.entries(next).filter(([, v]) => v)));
   return (
     // Keyed by the tab: a URL change (Back, a link) mounts the page on that tab.
     <TabbedPage
       key={tab}
-      defaultActiveKey={tab}
+      defaultActiveKey={slug(tab)}
       onChange={(key) => go({ tab: key })}
       tabs={ALERT_TABS.map((label) => ({
-        key: label,
+        key: slug(label),
         label,
         children:
           label === tab ? (
             label === 'Upload' ? (
               <UploadTab />
             ) : (
-              <AlertList {...LISTS[label]} openId={open} onOpen={(id) => go({ tab, alert: id })} onBack={() => go({ tab })} />
+              <AlertList {...LISTS[label]} openId={open} onOpen={(id) => go({ tab: slug(tab), alert: id })} onBack={() => go({ tab: slug(tab) })} />
             )
           ) : (
             <span />
