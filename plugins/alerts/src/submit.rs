@@ -130,7 +130,7 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
     if changes.chars().count() > MAX_CHANGES_CHARS {
         e.insert("changes".into(), format!("Changes must be at most {MAX_CHANGES_CHARS} characters."));
     }
-    let on_behalf = on_behalf_of(state, user, body.get("onBehalfOf")).await.map_err(|m| e.insert("onBehalfOf".into(), m)).ok().flatten();
+    let on_behalf = users::on_behalf_of(&state.db, user, body.get("onBehalfOf")).await.map_err(|m| e.insert("onBehalfOf".into(), m)).ok().flatten();
     if !e.is_empty() {
         return Err(AppError::Fields(e));
     }
@@ -147,23 +147,6 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
         sunset: sunset.unwrap_or_default(),
         changes,
     })
-}
-
-/// `None` for oneself ('Myself', CURRENT_USER, empty); a process engineer of the
-/// caller's company otherwise.
-async fn on_behalf_of(state: &AppState, user: &User, v: Option<&Value>) -> Result<Option<User>, String> {
-    let id = match v {
-        None | Some(Value::Null) => return Ok(None),
-        Some(Value::String(s)) if s.is_empty() || s == "CURRENT_USER" || s == "Myself" || *s == user.id => return Ok(None),
-        Some(Value::String(s)) => s.clone(),
-        Some(_) => return Err("Please select a process engineer.".into()),
-    };
-    let mut conn = state.db.pool.acquire().await.map_err(|_| "Please try again.".to_string())?;
-    match users::find_by_id(&mut conn, &id).await {
-        Ok(Some(u)) if u.company_code == user.company_code && u.is_process_engineer() && !u.disabled => Ok(Some(u)),
-        Ok(_) => Err("Please select a process engineer of your company.".into()),
-        Err(_) => Err("Please try again.".into()),
-    }
 }
 
 /// The next tag of the company for this type and year, e.g. `S-2026-0007`.
