@@ -59,18 +59,7 @@ pub async fn part_numbers(State(state): State<AppState>, user: CurrentUser, Quer
 /// form's own option).
 pub async fn on_behalf_users(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
     require_uploader(&user)?;
-    let rows = sqlx::query(
-        "SELECT id, firstname, lastname FROM users WHERE company_code = $1 AND position = 'engineer' AND department = 'process' \
-         AND disabled = 0 AND id <> $2 ORDER BY lastname, firstname, id",
-    )
-    .bind(&user.company_code)
-    .bind(&user.id)
-    .fetch_all(&state.db.pool)
-    .await?;
-    let list: Vec<Value> = rows
-        .iter()
-        .map(|r| Ok(json!({"_id": r.try_get::<String, _>("id")?, "firstname": r.try_get::<String, _>("firstname")?, "lastname": r.try_get::<String, _>("lastname")?})))
-        .collect::<Result<_, sqlx::Error>>()?;
+    let list = plantdoc_core::auth::users::process_engineers(&state.db, &user.company_code, &user.id).await?;
     Ok(axum::Json(Value::Array(list)))
 }
 

@@ -82,7 +82,7 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
             e.insert("newRelease".into(), format!("Part {p} has no deployed SWP to change; choose New Release."));
         }
     }
-    let on_behalf = on_behalf_of(state, user, body.get("onBehalfOf")).await.map_err(|m| e.insert("onBehalfOf".into(), m)).ok().flatten();
+    let on_behalf = users::on_behalf_of(&state.db, user, body.get("onBehalfOf")).await.map_err(|m| e.insert("onBehalfOf".into(), m)).ok().flatten();
     // The files: the caller's own pending uploads of the right kind.
     let mut all_ids: Vec<String> = sections.iter().flat_map(|(_, ids)| ids.iter().cloned()).collect();
     all_ids.extend(video.clone());
@@ -288,22 +288,6 @@ async fn store_in_tx(conn: &mut AnyConnection, id: &str) -> AppResult<crate::mod
     let sql = format!("SELECT {} FROM swps s WHERE s.id = $1", crate::model::COLUMNS);
     let row = sqlx::query(&sql).bind(id).fetch_one(&mut *conn).await?;
     Ok(crate::model::Swp::from_row(&row)?)
-}
-
-/// `None` for oneself; a process engineer of the caller's company otherwise.
-async fn on_behalf_of(state: &AppState, user: &User, v: Option<&Value>) -> Result<Option<User>, String> {
-    let id = match v {
-        None | Some(Value::Null) => return Ok(None),
-        Some(Value::String(s)) if s.is_empty() || s == "CURRENT_USER" || *s == user.id => return Ok(None),
-        Some(Value::String(s)) => s.clone(),
-        Some(_) => return Err("Please select a process engineer.".into()),
-    };
-    let mut conn = state.db.pool.acquire().await.map_err(|_| "Please try again.".to_string())?;
-    match users::find_by_id(&mut conn, &id).await {
-        Ok(Some(u)) if u.company_code == user.company_code && u.is_process_engineer() && !u.disabled => Ok(Some(u)),
-        Ok(_) => Err("Please select a process engineer of your company.".into()),
-        Err(_) => Err("Please try again.".into()),
-    }
 }
 
 /// Reads a section's PDFs, checks them and merges several into one stored (pending) file.
