@@ -36,5 +36,5 @@ export {
   MAX_SUGGESTIONS,
   SERVER_LIMIT,
 } from './PartNumberSearch';
-export { TabbedPage, Placeholder } from './TabbedPage';
+export { TabbedPage, Placeholder, tabSlug } from './TabbedPage';
 export * from './icons';

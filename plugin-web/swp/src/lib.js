@@ -27,9 +27,15 @@ export function charactersLeft(text) {
   return `${MAX_CHANGES - (text || '').length} characters left`;
 }
 
-/** Approval status colour: 'Pending' orange, anything else green. */
+// Text colours dark enough for WCAG AA on white (4.5:1): antd's orange-8, green, red-7.
+export const ORANGE = '#ad4e00';
+export const GREEN = 'green';
+export const RED = '#cf1322';
+
+/** Approval status colour: 'Pending' orange, 'Rejected' red, anything else green. */
 export function statusColor(status) {
-  return status === 'Pending' ? 'orange' : 'green';
+  if (status === 'Pending') return ORANGE;
+  return status === 'Rejected' ? RED : GREEN;
 }
 
 /** Every value of a row, flattened to lower-case text, for the client-side search. */

@@ -62,6 +62,30 @@ describe('Browse', () => {
 });
 
 describe('Pending', () => {
+  it('shows a rejected stage in red with the reviewer, the date and the note', async () => {
+    stubFetch({
+      '/api/swps/user-pending-swps': [
+        200,
+        [
+          swp('a', 'P-1', {
+            status: 'rejected',
+            approvals: {
+              process: { status: 'Approved', reviewer: 'Arturo Diaz', date: '2026-03-04T15:00:00Z', note: null },
+              quality: { status: 'Rejected', reviewer: 'Alma Kerr', date: '2026-03-04T16:00:00Z', note: 'Wrong torque table' },
+              production: { status: 'Pending' },
+            },
+          }),
+        ],
+      ],
+    });
+    render(<PendingTab mine />);
+    const rejected = await screen.findByText('Rejected');
+    expect(rejected.style.color).toBe('rgb(207, 19, 34)');
+    expect(screen.getByText(/Alma Kerr, Mar-04-26/)).toBeTruthy();
+    expect(screen.getByText(/Arturo Diaz/)).toBeTruthy();
+    expect(screen.getByTestId('review-note').textContent).toContain('Wrong torque table');
+  });
+
   it('colours the statuses, searches every value and deletes with the pending dialog', async () => {
     let deleted = [];
     const fetch = stubFetch({
@@ -74,7 +98,7 @@ describe('Pending', () => {
     const { container } = render(<PendingTab mine />);
     expect(await screen.findByText('Pending Approval')).toBeTruthy();
     await screen.findByText('P-1');
-    expect(screen.getAllByText('Pending')[0].style.color).toBe('orange');
+    expect(screen.getAllByText('Pending')[0].style.color).toBe('rgb(173, 78, 0)');
     expect(screen.getAllByText('Approved')[0].style.color).toBe('green');
     fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'c3' } });
     expect(screen.queryByText('P-1')).toBeNull();
@@ -149,7 +173,7 @@ describe('Verification history table', () => {
     expect(within(trs[0]).getByText('Op 12')).toBeTruthy();
     const verified = within(trs[0]).getByText('VERIFIED');
     expect(verified.style.color).toBe('green');
-    expect(screen.getAllByText('NOT VERIFIED')[0].style.color).toBe('red');
+    expect(screen.getAllByText('NOT VERIFIED')[0].style.color).toBe('rgb(207, 19, 34)');
     for (const h of ['Status', 'Op Name', 'Op Number', 'Signed', 'CL Name', 'CL Number', 'Verified']) expect(screen.getAllByText(h).length).toBeGreaterThan(0);
   });
 });

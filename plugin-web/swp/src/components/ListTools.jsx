@@ -1,7 +1,7 @@
 // Bits shared by the SWP list tabs: the delete bar, the part-number link, the status tag.
 import { useState } from 'react';
 import { Button, Space, Typography } from 'antd';
-import { DeleteDialog } from '@plantdoc/kit';
+import { DeleteDialog, formatDate } from '@plantdoc/kit';
 import { statusColor } from '../lib';
 import { useDeleteSwps } from '../api';
 
@@ -16,6 +16,27 @@ export function PartLink({ swp, onOpen }) {
 
 export function ApprovalStatus({ status }) {
   return <span style={{ color: statusColor(status), fontWeight: 500 }}>{status}</span>;
+}
+
+/** A review stage in a pending list: its status, then who reviewed it, when, and the note. */
+export function StageCell({ stage }) {
+  const s = stage || {};
+  return (
+    <div data-testid="stage">
+      <ApprovalStatus status={s.status} />
+      {s.reviewer && (
+        <div style={{ fontSize: 12 }}>
+          {s.reviewer}
+          {s.date ? `, ${formatDate(s.date)}` : ''}
+        </div>
+      )}
+      {s.note && (
+        <div style={{ fontSize: 12, whiteSpace: 'pre-wrap' }} data-testid="review-note">
+          “{s.note}”
+        </div>
+      )}
+    </div>
+  );
 }
 
 /**

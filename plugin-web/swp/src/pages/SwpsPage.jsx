@@ -1,8 +1,9 @@
 // SWPs: seven tabs (spec "SWPs page tabs"). A list tab reloads each time it is shown;
-// 'Back to SWPs' (a navigation to this page) starts over on Browse.
+// the tab is in the URL (?tab=my-pending; Browse has none), so reload, Back and a shared
+// link land on it; 'Back to SWPs' (a navigation to /main/swps) starts over on Browse.
 import { useState } from 'react';
-import { useLocation } from 'react-router';
-import { TabbedPage } from '@plantdoc/kit';
+import { useLocation, useSearchParams } from 'react-router';
+import { TabbedPage, tabSlug } from '@plantdoc/kit';
 import { BrowseTab } from '../tabs/BrowseTab';
 import { PendingTab } from '../tabs/PendingTab';
 import { ApprovedTab } from '../tabs/ApprovedTab';
@@ -23,10 +24,16 @@ const CONTENT = {
 
 function Tabs() {
   const [visits, setVisits] = useState({});
+  const [params, setParams] = useSearchParams();
+  const active = SWP_TABS.find((label) => tabSlug(label) === params.get('tab')) || 'Browse';
+  const show = (key) => {
+    setVisits((v) => ({ ...v, [key]: (v[key] || 0) + 1 }));
+    setParams(key === 'Browse' ? {} : { tab: tabSlug(key) });
+  };
   return (
     <TabbedPage
-      defaultActiveKey="Browse"
-      onChange={(key) => setVisits((v) => ({ ...v, [key]: (v[key] || 0) + 1 }))}
+      activeKey={active}
+      onChange={show}
       tabs={SWP_TABS.map((label) => ({
         key: label,
         label,
@@ -39,5 +46,6 @@ function Tabs() {
 
 export function SwpsPage() {
   const location = useLocation();
-  return <Tabs key={location.key} />;
+  // 'Back to SWPs' (navigation state `reset`) starts over; a tab change keeps the page's state.
+  return <Tabs key={location.state?.reset ?? 'page'} />;
 }

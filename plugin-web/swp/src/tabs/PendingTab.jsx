@@ -6,14 +6,14 @@ import { Input, Space, Spin, Typography } from 'antd';
 import { formatDate, PagedTable } from '@plantdoc/kit';
 import { searchRows } from '../lib';
 import { usePendingSwps, useUserPendingSwps } from '../api';
-import { ApprovalStatus, DeleteSelected, PartLink } from '../components/ListTools';
+import { DeleteSelected, PartLink, StageCell } from '../components/ListTools';
 import { SwpViewer } from '../components/SwpViewer';
 
 const stage = (key, title) => ({
   title,
   key,
   dataIndex: ['approvals', key, 'status'],
-  render: (status) => <ApprovalStatus status={status} />,
+  render: (_, r) => <StageCell stage={r.approvals?.[key]} />,
 });
 
 function PendingList({ query }) {
