@@ -71,6 +71,7 @@ describe('SWPs page', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByTestId('error-swc').waitFor();
     await page.getByTestId('error-partNumber').waitFor();
+    await expectAccessible(page, '/main/swps Upload (errors)');
     await uploadThroughForm(page);
     await page.getByRole('button', { name: 'Back to SWPs' }).click();
     await waitForPath(page, '/main/swps');
@@ -79,10 +80,12 @@ describe('SWPs page', () => {
     const r = row(page, PART);
     await r.waitFor();
     assert.equal(await r.locator('td').filter({ hasText: /^Pending$/ }).count(), 3);
+    await expectAccessible(page, '/main/swps My Pending');
     // The viewer opens on the part number.
     await r.getByText(PART).click();
     await page.getByTestId('document-viewer').waitFor();
     await page.getByRole('button', { name: 'VIDEO' }).isEnabled();
+    await expectAccessible(page, 'SWP viewer');
     await page.getByRole('button', { name: 'Back' }).click();
     await active(page).getByText('Pending Approval').waitFor();
 
@@ -105,8 +108,10 @@ describe('SWPs page', () => {
     await openTab(page, 'All Approved');
     await active(page).locator('h5', { hasText: 'Deployed' }).waitFor();
     await row(page, PART).waitFor();
+    await expectAccessible(page, '/main/swps All Approved');
     await openTab(page, 'My Approved');
     await row(page, PART).waitFor();
+    await expectAccessible(page, '/main/swps My Approved');
   });
 
   it('deploys a change as revision 1 and lists the signed first one in the history', async (page) => {
@@ -125,6 +130,7 @@ describe('SWPs page', () => {
     await openTab(page, 'All Approved');
     await row(page, PART).getByTestId('signed-link').click();
     await page.getByRole('dialog').getByText('Olivia Grant').waitFor();
+    await expectAccessible(page, 'Operators Signed');
     await page.getByRole('dialog').locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
 
     await uploadThroughForm(page, { change: 'New torque values' });
@@ -148,5 +154,6 @@ describe('SWPs page', () => {
     await group.getByText('NOT VERIFIED', { exact: true }).waitFor();
     // Default sort Verified descending: the verified record first.
     assert.match(await group.locator('tr.ant-table-row').first().textContent(), /Olivia Grant/);
+    await expectAccessible(page, '/main/swps Verification History');
   });
 });

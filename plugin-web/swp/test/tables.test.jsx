@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setSessionUser } from '@plantdoc/kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { BrowseTab } from '../src/tabs/BrowseTab';
 import { PendingTab } from '../src/tabs/PendingTab';
@@ -20,6 +21,9 @@ const swp = (id, part, extra = {}) => ({
   opsSigned: [],
   ...extra,
 });
+
+// A manager may delete any SWP they see: every row has its checkbox.
+beforeEach(() => setSessionUser({ _id: 'm1', firstname: 'Paula', lastname: 'Reyes', position: 'manager', department: 'process' }));
 
 describe('Browse', () => {
   it('asks the server for page 1 by part number ascending and shows Release for revision 0', async () => {
@@ -189,5 +193,27 @@ describe('Part details', () => {
     fireEvent.click(screen.getByText('Edit'));
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText(ZONE_SAVE_ERROR)).toBeTruthy();
+  });
+});
+
+describe('Delete checkboxes', () => {
+  it('shows them only on rows the user may delete (authors; managers everywhere)', async () => {
+    setSessionUser({ _id: 'e1', firstname: 'Erin', lastname: 'Cole', position: 'engineer', department: 'process' });
+    stubFetch({
+      '/api/swps/pending-swps': [200, [swp('a', 'P-1', { owner: { _id: 'e1', firstname: 'Erin', lastname: 'Cole' } }), swp('b', 'Q-2', { owner: { _id: 'e2', firstname: 'Elias', lastname: 'Park' } })]],
+    });
+    const { container } = render(<PendingTab />);
+    await screen.findByText('Q-2');
+    expect(container.querySelectorAll('tbody input[type=checkbox]')).toHaveLength(1);
+    expect(screen.getByLabelText('Select P-1')).toBeTruthy();
+  });
+
+  it('shows none, and no Delete button, when the user may delete no row', async () => {
+    setSessionUser({ _id: 'x9', firstname: 'Alma', lastname: 'Kerr', position: 'supervisor', department: 'quality' });
+    stubFetch({ '/api/swps/pending-swps': [200, [swp('b', 'Q-2', { owner: { _id: 'e2' } })]] });
+    const { container } = render(<PendingTab />);
+    await screen.findByText('Q-2');
+    expect(container.querySelectorAll('input[type=checkbox]')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
   });
 });

@@ -2,8 +2,13 @@
 import { useState } from 'react';
 import { Button, Space, Typography } from 'antd';
 import { DeleteDialog, formatDate } from '@plantdoc/kit';
-import { statusColor } from '../lib';
+import { RED, statusColor } from '../lib';
 import { useDeleteSwps } from '../api';
+
+function refusalText(err) {
+  const why = err.body?.error || Object.values(err.fields || {})[0] || err.message;
+  return `Nothing was deleted: ${why}`;
+}
 
 export function PartLink({ swp, onOpen }) {
   if (!onOpen) return swp.partNumber;
@@ -52,8 +57,15 @@ export function DeleteSelected({ kind, selected, onDeleted }) {
       onSuccess: (_, ids) => onDeleted(ids),
       onSettled: () => setOpen(false),
     });
+  // A batch is all or nothing: a refusal (of one row or all) says why, nothing is deleted.
+  const refused = remove.error ? refusalText(remove.error) : null;
   return (
     <Space>
+      {refused && (
+        <span role="alert" data-testid="delete-refused" style={{ color: RED }}>
+          {refused}
+        </span>
+      )}
       <Button danger disabled={!selected.length} onClick={() => setOpen(true)}>
         Delete{selected.length ? ` (${selected.length})` : ''}
       </Button>

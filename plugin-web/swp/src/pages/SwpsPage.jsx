@@ -3,7 +3,8 @@
 // link land on it; 'Back to SWPs' (a navigation to /main/swps) starts over on Browse.
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { TabbedPage, tabSlug } from '@plantdoc/kit';
+import { TabbedPage, tabSlug, useSession } from '@plantdoc/kit';
+import { mayUpload } from '../lib';
 import { BrowseTab } from '../tabs/BrowseTab';
 import { PendingTab } from '../tabs/PendingTab';
 import { ApprovedTab } from '../tabs/ApprovedTab';
@@ -25,7 +26,9 @@ const CONTENT = {
 function Tabs() {
   const [visits, setVisits] = useState({});
   const [params, setParams] = useSearchParams();
-  const active = SWP_TABS.find((label) => tabSlug(label) === params.get('tab')) || 'Browse';
+  // The Upload tab only for those who may upload (process engineers and managers).
+  const tabs = mayUpload(useSession().user) ? SWP_TABS : SWP_TABS.filter((t) => t !== 'Upload');
+  const active = tabs.find((label) => tabSlug(label) === params.get('tab')) || 'Browse';
   const show = (key) => {
     setVisits((v) => ({ ...v, [key]: (v[key] || 0) + 1 }));
     setParams(key === 'Browse' ? {} : { tab: tabSlug(key) });
@@ -34,7 +37,7 @@ function Tabs() {
     <TabbedPage
       activeKey={active}
       onChange={show}
-      tabs={SWP_TABS.map((label) => ({
+      tabs={tabs.map((label) => ({
         key: label,
         label,
         // Upload keeps its state across tab switches; the lists reload when shown again.

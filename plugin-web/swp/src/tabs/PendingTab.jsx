@@ -3,8 +3,8 @@
 // on a part number, and bulk delete of selected rows (the pending dialog).
 import { useState } from 'react';
 import { Input, Space, Spin, Typography } from 'antd';
-import { formatDate, PagedTable } from '@plantdoc/kit';
-import { searchRows } from '../lib';
+import { formatDate, PagedTable, useSession } from '@plantdoc/kit';
+import { deleteSelection, searchRows } from '../lib';
 import { usePendingSwps, useUserPendingSwps } from '../api';
 import { DeleteSelected, PartLink, StageCell } from '../components/ListTools';
 import { SwpViewer } from '../components/SwpViewer';
@@ -21,6 +21,8 @@ function PendingList({ query }) {
   const [selected, setSelected] = useState([]);
   const [viewing, setViewing] = useState(null);
   const rows = query.isError ? [] : query.data ?? null;
+  const { user } = useSession();
+  const selection = deleteSelection(user, rows, selected, setSelected);
 
   if (viewing) return <SwpViewer swp={viewing} onBack={() => setViewing(null)} />;
 
@@ -40,7 +42,7 @@ function PendingList({ query }) {
         </Typography.Title>
         <Space>
           <Input.Search allowClear placeholder="Search" value={term} onChange={(e) => setTerm(e.target.value)} style={{ width: 260 }} />
-          <DeleteSelected kind="pending" selected={selected} onDeleted={() => setSelected([])} />
+          {selection && <DeleteSelected kind="pending" selected={selected} onDeleted={() => setSelected([])} />}
         </Space>
       </Space>
       {rows === null ? (
@@ -49,7 +51,7 @@ function PendingList({ query }) {
         <PagedTable
           columns={columns}
           dataSource={searchRows(rows, term)}
-          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys) }}
+          rowSelection={selection || undefined}
         />
       )}
     </div>
