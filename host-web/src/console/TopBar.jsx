@@ -43,7 +43,7 @@ export function TopBar({ title }) {
           trigger={['click']}
           menu={{ items: [{ key: 'logout', icon: <LogoutOutlined />, label: 'Logout' }], onClick: onMenu }}
         >
-          <Button type="text" aria-label="Profile" data-testid="profile-menu">
+          <Button type="text" aria-label={name ? `${name}, profile menu` : "Profile menu"} data-testid="profile-menu">
             <Space>
               <Avatar size="small" icon={<UserOutlined />} />
               {name}

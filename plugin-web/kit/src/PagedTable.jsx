@@ -35,6 +35,8 @@ export function PagedTable({ columns, dataSource, rowKey = '_id', pageSize = DEF
       rowKey={rowKey}
       columns={withSorters(columns)}
       dataSource={dataSource}
+      // Narrow windows scroll the table sideways instead of cutting it.
+      scroll={{ x: 'max-content' }}
       pagination={
         pagination === false
           ? false

@@ -6,7 +6,11 @@ import { PendingTab } from '../src/tabs/PendingTab';
 import { ApprovedTab } from '../src/tabs/ApprovedTab';
 import { HistoryTable } from '../src/tabs/HistoryTab';
 import { SwpDetails, ZONE_SAVE_ERROR } from '../src/pages/PartSearchPage';
-import { renderWithQuery as render, stubFetch } from './helpers';
+import { MemoryRouter } from 'react-router';
+import { renderWithQuery, stubFetch } from './helpers';
+
+// The tabs keep the open SWP in the URL: they render inside a router.
+const render = (ui) => renderWithQuery(<MemoryRouter>{ui}</MemoryRouter>);
 
 const swp = (id, part, extra = {}) => ({
   _id: id,

@@ -2,7 +2,7 @@
 // Uploaded ascending), the review control (the alert document on a fresh link, the
 // sidebar, note, Reject and Approve) and All Done.
 import { Alert, Button, Spin, Typography } from 'antd';
-import { formatDate, PagedTable, useSignedLinks, VIEWER_HEIGHT } from '@plantdoc/kit';
+import { DocumentFrame, formatDate, PagedTable, useSignedLinks, VIEWER_HEIGHT } from '@plantdoc/kit';
 import { ALERT_FETCH_ERROR, NO_ALERTS, authorName, personName, zonesText } from '../lib';
 import { alertLink, signoffKeys, usePendingAlerts } from '../api';
 import { AllDone } from '../components/AllDone';
@@ -17,7 +17,7 @@ export function AlertDocument({ alert, onBack }) {
   let body;
   if (link.isError) body = <Alert type="error" showIcon message={ALERT_FETCH_ERROR} />;
   else if (!link.data) body = <div style={{ padding: 24 }}>Loading..</div>;
-  else body = <iframe title={`Alert ${alert.alertTag || ''}`} src={link.data} style={{ width: '100%', height: '100%', border: 0 }} />;
+  else body = <DocumentFrame title={`Alert ${alert.alertTag || ''}`} src={link.data} onRefused={() => link.refetch()} />;
   return (
     <div>
       <Button onClick={onBack} style={{ marginBottom: 12 }}>

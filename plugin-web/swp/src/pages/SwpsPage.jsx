@@ -31,7 +31,7 @@ function Tabs() {
   const active = tabs.find((label) => tabSlug(label) === params.get('tab')) || 'Browse';
   const show = (key) => {
     setVisits((v) => ({ ...v, [key]: (v[key] || 0) + 1 }));
-    setParams(key === 'Browse' ? {} : { tab: tabSlug(key) });
+    setParams(key === 'Browse' ? {} : { tab: tabSlug(key) }); // a new tab closes any open viewer
   };
   return (
     <TabbedPage

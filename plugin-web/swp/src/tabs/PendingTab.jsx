@@ -7,7 +7,7 @@ import { formatDate, PagedTable, useSession } from '@plantdoc/kit';
 import { deleteSelection, searchRows } from '../lib';
 import { usePendingSwps, useUserPendingSwps } from '../api';
 import { DeleteSelected, PartLink, StageCell } from '../components/ListTools';
-import { SwpViewer } from '../components/SwpViewer';
+import { SwpViewer, useSwpView } from '../components/SwpViewer';
 
 const stage = (key, title) => ({
   title,
@@ -19,15 +19,15 @@ const stage = (key, title) => ({
 function PendingList({ query }) {
   const [term, setTerm] = useState('');
   const [selected, setSelected] = useState([]);
-  const [viewing, setViewing] = useState(null);
+  const view = useSwpView();
   const rows = query.isError ? [] : query.data ?? null;
   const { user } = useSession();
   const selection = deleteSelection(user, rows, selected, setSelected);
 
-  if (viewing) return <SwpViewer swp={viewing} onBack={() => setViewing(null)} />;
+  if (view.id) return <SwpViewer view={view} known={rows?.find((r) => r._id === view.id)} />;
 
   const columns = [
-    { title: 'Part Number', key: 'partNumber', dataIndex: 'partNumber', render: (_, r) => <PartLink swp={r} onOpen={setViewing} /> },
+    { title: 'Part Number', key: 'partNumber', dataIndex: 'partNumber', render: (_, r) => <PartLink swp={r} onOpen={view.open} /> },
     { title: 'Submitted', key: 'submitted', dataIndex: ['uploadDate', 'timestamp'], render: (_, r) => formatDate(r.uploadDate) },
     stage('process', 'Process'),
     stage('quality', 'Quality'),
@@ -47,8 +47,10 @@ function PendingList({ query }) {
       </Space>
       {rows === null ? (
         <Spin />
-      ) : rows.length === 0 ? null : (
+      ) : (
+        // Empty: 'No records found', the same way on every tab.
         <PagedTable
+          locale={{ emptyText: 'No records found' }}
           columns={columns}
           dataSource={searchRows(rows, term)}
           rowSelection={selection || undefined}

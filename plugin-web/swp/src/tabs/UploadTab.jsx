@@ -62,6 +62,8 @@ export function UploadTab() {
       onError: (err) => {
         const fields = err?.fields || {};
         setErrors(Object.keys(fields).length ? fields : { form: err?.message || 'The upload failed.' });
+        // Failed validation scrolls to the first error (after it is rendered).
+        setTimeout(() => document.querySelector('[data-testid^="error-"]')?.scrollIntoView?.({ block: 'center', behavior: 'smooth' }), 0);
       },
     });
   };
