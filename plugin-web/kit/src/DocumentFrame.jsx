@@ -1,7 +1,7 @@
 // A document in a frame that never shows a refusal's raw JSON: when the frame loads a
 // JSON answer (an expired or refused signed link, same origin), it asks for fresh links
 // once (`onRefused`), and if that fails too it says so, with Retry.
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Result } from 'antd';
 
 export const FRAME_REFUSED = 'This document could not be shown: its link was refused or has expired.';
@@ -18,9 +18,11 @@ export function frameRefused(frame) {
 }
 
 export function DocumentFrame({ src, title, onRefused }) {
-  const [refused, setRefused] = useState(false);
+  // The refusal belongs to the link that was refused: a new link starts clean.
+  const [refusedSrc, setRefusedSrc] = useState(null);
+  const refused = refusedSrc !== null && refusedSrc === src;
+  const setRefused = (yes) => setRefusedSrc(yes ? src : null);
   const retried = useRef(false);
-  useEffect(() => setRefused(false), [src]);
   const onLoad = (e) => {
     if (!frameRefused(e.currentTarget)) return;
     if (!retried.current && onRefused) {

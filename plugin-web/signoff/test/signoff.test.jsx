@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 // Two busy cores: antd renders slowly here.
-configure({ asyncUtilTimeout: 8000 });
+configure({ asyncUtilTimeout: 20000 });
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { SignOffPage } from '../src/pages/SignOffPage';
 import { afterReview, revisionText } from '../src/lib';

@@ -1,11 +1,11 @@
 // Sign Off, Alerts tab: 'Pending My Approval' (GET /api/alerts/pending-my-approval,
 // Uploaded ascending), the review control (the alert document on a fresh link, the
 // sidebar, note, Reject and Approve) and All Done.
-import { Alert, Button, Spin, Typography } from 'antd';
+import { Alert, Button, Typography } from 'antd';
 import { DocumentFrame, formatDate, PagedTable, useSignedLinks, VIEWER_HEIGHT } from '@plantdoc/kit';
 import { ALERT_FETCH_ERROR, NO_ALERTS, authorName, personName, zonesText } from '../lib';
 import { alertLink, signoffKeys, usePendingAlerts } from '../api';
-import { AllDone } from '../components/AllDone';
+import { ReviewTab } from '../components/ReviewTab';
 import { ReviewLayout } from '../components/ReviewLayout';
 import { ReviewPanel } from '../components/ReviewPanel';
 import { useReviewFlow } from '../components/useReviewFlow';
@@ -30,7 +30,7 @@ export function AlertDocument({ alert, onBack }) {
   );
 }
 
-function AlertReview({ alert, list, nav, notify }) {
+function AlertReview({ item: alert, list, nav, notify }) {
   const onReviewed = useReviewFlow({ kind: 'alert', queryKey: signoffKeys.alerts, list, nav, notify });
   return (
     <ReviewLayout
@@ -82,20 +82,16 @@ export function PendingAlertsTable({ rows, onOpen }) {
 }
 
 export function AlertsTab({ nav, notify }) {
-  const query = usePendingAlerts();
-  // A failed load shows the empty message (spec section 8).
-  const rows = query.isError ? [] : query.data ?? null;
-  if (nav.done) return <AllDone kind="alert" onBack={nav.list} />;
-  if (rows === null) return <Spin />;
-  const alert = nav.id ? rows.find((r) => r._id === nav.id) : null;
-  if (alert) return <AlertReview alert={alert} list={rows} nav={nav} notify={notify} />;
   return (
-    <div>
-      {nav.id && <Alert type="info" showIcon style={{ marginBottom: 12 }} message="This alert is no longer pending your approval." />}
-      <Typography.Title level={2} style={{ marginTop: 0, fontSize: 18 }}>
-        Pending My Approval
-      </Typography.Title>
-      {rows.length ? <PendingAlertsTable rows={rows} onOpen={(id) => nav.open(id)} /> : <Typography.Paragraph>{NO_ALERTS}</Typography.Paragraph>}
-    </div>
+    <ReviewTab
+      kind="alert"
+      query={usePendingAlerts()}
+      nav={nav}
+      notify={notify}
+      gone="This alert is no longer pending your approval."
+      empty={<Typography.Paragraph>{NO_ALERTS}</Typography.Paragraph>}
+      Table={PendingAlertsTable}
+      Review={AlertReview}
+    />
   );
 }

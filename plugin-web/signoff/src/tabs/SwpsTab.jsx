@@ -1,18 +1,18 @@
 // Sign Off, SWPs tab: 'Pending My Approval' (GET /api/swps/pending-my-approval), the
 // review view (the kit's DocumentViewer on fresh links, the sidebar, note, Reject and
 // Approve) and All Done. Which item and section are shown lives in the URL (nav).
-import { Alert, Spin, Typography } from 'antd';
+import { Typography } from 'antd';
 import { DocumentViewer, formatDate, PagedTable } from '@plantdoc/kit';
 import { personName, authorName, revisionText, zonesText } from '../lib';
 import { signoffKeys, swpLinks, usePendingSwps } from '../api';
-import { AllDone } from '../components/AllDone';
+import { ReviewTab } from '../components/ReviewTab';
 import { ReviewLayout } from '../components/ReviewLayout';
 import { ReviewPanel } from '../components/ReviewPanel';
 import { useReviewFlow } from '../components/useReviewFlow';
 
 export const SWP_COLUMNS = ['Part Number', 'Submitted', 'Uploader', 'Zones', 'Revision'];
 
-function SwpReview({ swp, list, nav, notify }) {
+function SwpReview({ item: swp, list, nav, notify }) {
   const onReviewed = useReviewFlow({ kind: 'swp', queryKey: signoffKeys.swps, list, nav, notify });
   return (
     <ReviewLayout
@@ -67,19 +67,16 @@ export function PendingSwpsTable({ rows, onOpen }) {
 }
 
 export function SwpsTab({ nav, notify }) {
-  const query = usePendingSwps();
-  const rows = query.isError ? [] : query.data ?? null;
-  if (nav.done) return <AllDone kind="swp" onBack={nav.list} />;
-  if (rows === null) return <Spin />;
-  const swp = nav.id ? rows.find((r) => r._id === nav.id) : null;
-  if (swp) return <SwpReview swp={swp} list={rows} nav={nav} notify={notify} />;
+  // An empty list shows no table (spec section 8).
   return (
-    <div>
-      {nav.id && <Alert type="info" showIcon style={{ marginBottom: 12 }} message="This SWP is no longer pending your approval." />}
-      <Typography.Title level={2} style={{ marginTop: 0, fontSize: 18 }}>
-        Pending My Approval
-      </Typography.Title>
-      {rows.length > 0 && <PendingSwpsTable rows={rows} onOpen={(id) => nav.open(id)} />}
-    </div>
+    <ReviewTab
+      kind="swp"
+      query={usePendingSwps()}
+      nav={nav}
+      notify={notify}
+      gone="This SWP is no longer pending your approval."
+      Table={PendingSwpsTable}
+      Review={SwpReview}
+    />
   );
 }
