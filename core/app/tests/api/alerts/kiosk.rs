@@ -1,0 +1,73 @@
+//! The kiosk's feed and the island's `alert_in_force`, against the injected clock:
+//! before the effective date, between, and after the sunset.
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use super::support::*;
+use crate::helpers::*;
+use crate::swp::support::{add, login};
+
+fn tags(v: &Value) -> Vec<String> {
+    v.as_array().unwrap_or_else(|| panic!("a list: {v}")).iter().map(|a| a["alertTag"].as_str().unwrap().to_string()).collect()
+}
+
+#[tokio::test]
+async fn feed_follows_effective_and_sunset_and_operator_signatures() {
+    let app = spawn().await;
+    let crew = crew(&app).await;
+    add(&app, "kiosk@demo.plant", "operator", "production", "mpk", &["A1"]).await;
+    let kiosk = login(&app, "kiosk@demo.plant").await;
+    let op = add(&app, "op1@demo.plant", "operator", "production", "mpk", &["A1"]).await;
+    // In force from T0 + 1 h to T0 + 2 h in A1 and B2; another in B2 only from now on.
+    let a = deployed(&crew, json!({"effectiveDate": at(4), "sunsetDate": at(8)})).await;
+    let b = deployed(&crew, json!({"zones": ["B2"], "alertType": "Quality"})).await;
+    let (a_id, a_tag) = (a["_id"].as_str().unwrap(), a["alertTag"].as_str().unwrap());
+    let company = "mpk";
+    // Before the effective date: not in force.
+    assert!(tags(&kiosk.get("/api/alerts/operator-alerts/zone/A1").await.body).is_empty());
+    assert!(plantdoc_alerts::kiosk::alert_in_force(&app.state, company, a_id).await.unwrap().is_none());
+    assert_eq!(crew.eng.get("/api/alerts/deployed").await.body.as_array().unwrap().len(), 2, "Browse shows coming alerts");
+    // Between: in the feed of its zones, with a link to the PDF.
+    app.clock.advance_secs(3600);
+    // An hour passed: sign in again (console sessions time out when idle).
+    let (kiosk, eng) = (login(&app, "kiosk@demo.plant").await, login(&app, "eng@demo.plant").await);
+    let feed = kiosk.get("/api/alerts/operator-alerts/zone/A1").await;
+    assert_eq!(feed.status, StatusCode::OK, "{}", feed.text);
+    assert_eq!(tags(&feed.body), vec![a_tag.to_string()]);
+    assert!(feed.body[0]["url"].is_string());
+    assert_eq!(feed.body[0]["alertType"], "Safety");
+    assert_eq!(tags(&eng.get("/api/alerts/operator-alerts/zone/B2").await.body).len(), 2);
+    let k = plantdoc_alerts::kiosk::alert_in_force(&app.state, company, a_id).await.unwrap().expect("in force");
+    assert_eq!((k.alert_tag.as_str(), k.zones.clone()), (a_tag, vec!["A1".to_string(), "B2".to_string()]));
+    assert_eq!(k.version_hash.len(), 64);
+    assert!(plantdoc_alerts::kiosk::alert_in_force(&app.state, "umw", a_id).await.unwrap().is_none(), "another company's");
+    // The operator's list: signed but not verified stays; signed and verified goes.
+    let path = format!("/api/alerts/operator-alerts/A1/{op}");
+    assert_eq!(tags(&kiosk.get(&path).await.body), vec![a_tag.to_string()]);
+    sign(&app, a_id, &op, false).await;
+    assert_eq!(tags(&kiosk.get(&path).await.body), vec![a_tag.to_string()]);
+    sign(&app, a_id, &op, true).await;
+    assert!(tags(&kiosk.get(&path).await.body).is_empty());
+    let signed = eng.get(&format!("/api/alerts/signed-ops/{a_id}")).await;
+    assert_eq!(signed.body["opList"]["opsSigned"].as_array().unwrap().len(), 2, "{}", signed.text);
+    let dep = eng.get("/api/alerts/user-deployed-alerts").await.body;
+    let row = dep.as_array().unwrap().iter().find(|x| x["_id"] == a_id).unwrap().clone();
+    assert_eq!(row["opSigned"].as_array().unwrap().len(), 2);
+    // A zone not the kiosk's, a zone no company has, another company's operator.
+    assert_eq!(kiosk.get("/api/alerts/operator-alerts/zone/B2").await.status, StatusCode::FORBIDDEN);
+    assert_eq!(kiosk.get("/api/alerts/operator-alerts/zone/ZZ").await.status, StatusCode::BAD_REQUEST);
+    let foreign = add(&app, "op@umw.plant", "operator", "production", "umw", &["A1"]).await;
+    assert_eq!(kiosk.get(&format!("/api/alerts/operator-alerts/A1/{foreign}")).await.status, StatusCode::NOT_FOUND);
+    // After the sunset: gone from the floor without any job, shown as expired.
+    app.clock.advance_secs(3600);
+    let (kiosk, eng) = (login(&app, "kiosk@demo.plant").await, login(&app, "eng@demo.plant").await);
+    assert!(tags(&kiosk.get("/api/alerts/operator-alerts/zone/A1").await.body).is_empty());
+    assert!(plantdoc_alerts::kiosk::alert_in_force(&app.state, company, a_id).await.unwrap().is_none());
+    let dep = eng.get("/api/alerts/user-deployed-alerts").await.body;
+    assert_eq!(dep.as_array().unwrap().iter().find(|x| x["_id"] == a_id).unwrap()["status"], "expired");
+    assert_eq!(tags(&eng.get("/api/alerts/deployed").await.body), vec![b["alertTag"].as_str().unwrap().to_string()]);
+    // A deleted alert leaves the feed at once.
+    let b_id = b["_id"].as_str().unwrap();
+    assert_eq!(eng.post("/api/alerts/delete-deployed", &json!([b_id])).await.status, StatusCode::OK);
+    assert!(tags(&eng.get("/api/alerts/operator-alerts/zone/B2").await.body).is_empty());
+}

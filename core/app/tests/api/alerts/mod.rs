@@ -1,0 +1,5 @@
+//! API tests of the alerts module (helpers: the SWP tests' people, PDFs and uploads).
+mod authz;
+mod flow;
+mod kiosk;
+mod support;

@@ -1,0 +1,39 @@
+// The alert detail view: Back, the alert's facts, and its document in a frame
+// ('Loading..' first, then the document or 'There was an error fetching the alert.').
+import { Alert as Notice, Button, Descriptions, Space, Typography } from 'antd';
+import { formatDate, VIEWER_HEIGHT } from '@plantdoc/kit';
+import { issuer, TEXTS } from '../lib';
+import { useAlertUrl } from '../api';
+
+export function AlertDetail({ id, alert, onBack }) {
+  const url = useAlertUrl(id);
+  return (
+    <div data-testid="alert-detail">
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Button onClick={onBack}>Back</Button>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {alert?.alertTag || ''}
+        </Typography.Title>
+      </Space>
+      {alert && (
+        <Descriptions size="small" column={3} style={{ marginBottom: 12 }}>
+          <Descriptions.Item label="Type">{alert.alertType}</Descriptions.Item>
+          <Descriptions.Item label="Part">{alert.partNumber}</Descriptions.Item>
+          <Descriptions.Item label="Issuer">{issuer(alert)}</Descriptions.Item>
+          <Descriptions.Item label="Effective">{formatDate(alert.effectiveDate)}</Descriptions.Item>
+          <Descriptions.Item label="Sunset">{formatDate(alert.sunsetDate)}</Descriptions.Item>
+          <Descriptions.Item label="Zones">{(alert.zones || []).join(', ')}</Descriptions.Item>
+          <Descriptions.Item label="Status">{alert.status}</Descriptions.Item>
+          <Descriptions.Item label="Changes">{alert.changes || 'None'}</Descriptions.Item>
+        </Descriptions>
+      )}
+      {url.isPending ? (
+        <Typography.Text>{TEXTS.loading}</Typography.Text>
+      ) : url.isError ? (
+        <Notice type="error" showIcon title={TEXTS.fetchError} message={TEXTS.fetchError} />
+      ) : (
+        <iframe title={`Alert ${alert?.alertTag || id}`} src={url.data} style={{ width: '100%', height: VIEWER_HEIGHT, border: 0 }} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+// Pure helpers and constants of the Alerts module (spec sections 2, 3, 8, 9).
+import dayjs from 'dayjs';
+
+export const ALERTS_ROUTE = '/main/alerts';
+export const ALERT_TYPES = ['Change', 'Quality', 'Safety', 'New Part'];
+export const MAX_CHANGES = 140;
+export const MINUTE_STEP = 15;
+export const SUNSET_DAYS = 7;
+export const MYSELF = 'Myself';
+export const TEXTS = {
+  loading: 'Loading..',
+  fetchError: 'There was an error fetching the alert.',
+  noDeployed: 'No alerts have been deployed yet.',
+  noPending: 'There are no alerts pending approval.',
+  noneApproved: 'None of your alerts have been approved yet.',
+  success: 'Your standard work package has been submitted.',
+  back: 'Back to Alerts',
+};
+
+/** Approval status colour: 'Approved' green, any other value orange. */
+export function statusColor(status) {
+  return status === 'Approved' ? 'green' : 'orange';
+}
+
+/** The next quarter hour at or after `now` (the effective default). */
+export function nextQuarter(now = dayjs()) {
+  const d = dayjs(now).second(0).millisecond(0);
+  const rest = d.minute() % MINUTE_STEP;
+  return rest === 0 ? d : d.add(MINUTE_STEP - rest, 'minute');
+}
+
+/** Sunset default: the effective date plus 7 days. */
+export function defaultSunset(effective) {
+  return dayjs(effective).add(SUNSET_DAYS, 'day');
+}
+
+/** The Changes counter: 'N characters left'. */
+export function charactersLeft(text) {
+  return `${MAX_CHANGES - (text || '').length} characters left`;
+}
+
+/** The issuer shown in lists: the onBehalfOf name. */
+export function issuer(alert) {
+  return alert?.onBehalfOf?.name || [alert?.owner?.firstname, alert?.owner?.lastname].filter(Boolean).join(' ');
+}
+
+export function uploadTime(alert) {
+  return alert?.uploadDate?.timestamp || alert?.uploadDate?.date || '';
+}
+
+/** The uploadS3 payload (spec 'Alert upload payload') from the form's state. */
+export function uploadPayload(s) {
+  const file = (s.files || []).find((f) => f.serverId);
+  return {
+    alertFile: file ? { id: file.uid, serverId: file.serverId } : null,
+    alertType: s.alertType,
+    partNumber: (s.partNumber || '').trim().toUpperCase(),
+    zones: s.zones || [],
+    onBehalfOf: s.onBehalfOf || MYSELF,
+    effectiveDate: s.effectiveDate ? dayjs(s.effectiveDate).toISOString() : '',
+    sunsetDate: s.sunsetDate ? dayjs(s.sunsetDate).toISOString() : '',
+    changes: s.changes || '',
+  };
+}
