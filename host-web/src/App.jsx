@@ -17,7 +17,9 @@ const SECONDARY = 'rgba(0, 0, 0, 0.65)';
 const theme = {
   // Placeholders: 0.56 black (#707070, 4.9:1).
   // Errors and danger buttons: red-7 #cf1322 (5.9:1; the default #ff4d4f is 3.3:1).
-  token: { colorPrimary: '#0958d9', colorLink: '#0958d9', colorInfo: '#0958d9', colorError: '#cf1322', colorTextDescription: SECONDARY, colorTextTertiary: SECONDARY, colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)' },
+  token: { colorPrimary: '#0958d9', colorLink: '#0958d9', colorInfo: '#0958d9', colorError: '#cf1322',
+    // Hover and pressed states stay dark too (the mouse rests on a button after a click).
+    colorPrimaryHover: '#003eb3', colorPrimaryActive: '#002c8c', colorLinkHover: '#003eb3', colorLinkActive: '#002c8c', colorErrorHover: '#a8071a', colorErrorActive: '#820014', colorTextDescription: SECONDARY, colorTextTertiary: SECONDARY, colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)' },
   components: { Menu: { groupTitleColor: SECONDARY }, Table: { colorTextDisabled: SECONDARY } },
 };
 
