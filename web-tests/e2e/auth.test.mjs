@@ -29,6 +29,7 @@ describe('landing and sign-in', () => {
     await page.goto(`${server.url}/`);
     await page.getByText('Alpha Release').waitFor();
     await page.getByText('For production setup and testing').waitFor();
+    await expectAccessible(page, '/ (landing)');
     const link = page.getByRole('link', { name: 'Login' });
     assert.equal(await link.getAttribute('href'), '/main');
     await link.click();
@@ -43,6 +44,7 @@ describe('landing and sign-in', () => {
     await login(page, server.url, 'manager.process@demo.plant');
     await waitForPath(page, '/main/swps');
     await page.getByTestId('page-title').getByText('SWPs').waitFor();
+    await expectAccessible(page, '/main/swps');
     // Signed in, the landing page and the login page send the user on.
     await page.goto(`${server.url}/`);
     await waitForPath(page, '/main/swps');
@@ -58,6 +60,7 @@ describe('landing and sign-in', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await fieldError(page, 'login_email').getByText('E-mail is required.').waitFor();
     await fieldError(page, 'login_password').getByText('Password is required.').waitFor();
+    await expectAccessible(page, '/login (field errors)');
     assert.match(new URL(page.url()).pathname, /^\/login/);
   });
 
@@ -87,6 +90,7 @@ describe('temporary password', () => {
     await page.getByLabel('Confirm Password').fill('Other-Pass-2026');
     await page.getByRole('button', { name: 'Change Password' }).click();
     await page.locator('.ant-form-item-explain-error').first().waitFor();
+    await expectAccessible(page, 'new password (errors)');
     await page.getByLabel('Confirm Password').fill('Fresh-Pass-2026');
     await page.getByRole('button', { name: 'Change Password' }).click();
     await waitForPath(page, '/main/swps');
@@ -108,6 +112,7 @@ describe('forgot and reset password', () => {
     await page.getByLabel('Email').fill('engineer2@demo.plant');
     await page.getByRole('button', { name: 'Send Link' }).click();
     await page.getByText('Thanks! Please check the email specified for a link to reset your password.').waitFor();
+    await expectAccessible(page, '/login/forgot (sent)');
 
     const mail = await smtp.waitForMail('engineer2@demo.plant');
     const link = mail.match(new RegExp(`${server.url}/login/reset/[A-Za-z0-9_\\-.~%]+`));
@@ -115,6 +120,7 @@ describe('forgot and reset password', () => {
 
     await page.goto(link[0]);
     await page.getByText('Enter your new password').waitFor();
+    await expectAccessible(page, '/login/reset');
     await page.getByLabel('New Password').fill('Reset-Pass-2026');
     await page.getByLabel('Confirm Password').fill('Reset-Pass-2026');
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -133,12 +139,14 @@ describe('forgot and reset password', () => {
   it('shows an invalid token as such', async (page) => {
     await page.goto(`${server.url}/login/reset/not-a-real-token`);
     await page.getByText('Invalid or expired token.').waitFor();
+    await expectAccessible(page, '/login/reset (invalid)');
   });
 
   it('shows the server error for a blank address', async (page) => {
     await page.goto(`${server.url}/login/forgot`);
     await page.getByRole('button', { name: 'Send Link' }).click();
     await page.locator('.ant-form-item:has(#forgot_email) .ant-form-item-explain-error').waitFor();
+    await expectAccessible(page, '/login/forgot (error)');
   });
 });
 
@@ -153,6 +161,7 @@ describe('guards and logout', () => {
     await waitForPath(page, '/island');
     await page.getByText('Please scan your badge to continue').waitFor();
     await page.getByRole('button', { name: 'Reference Screen' }).waitFor();
+    await expectAccessible(page, '/island');
     await page.getByRole('button', { name: 'Scan Badge' }).click();
     await page.getByText('Waiting for a badge scan').waitFor();
     await page.goto(`${server.url}/main/swps`);

@@ -3,7 +3,7 @@
 // a 1.0 module switched off, to see the 'Not available in this package' state.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, login, startServer, waitForPath, withPage } from './harness.mjs';
+import { expectAccessible, launchBrowser, login, startServer, waitForPath, withPage } from './harness.mjs';
 
 let server;
 let trimmed;
@@ -62,6 +62,7 @@ describe('release 1.0 console', () => {
     await page.locator('.ant-result-title').getByText('Coming Soon').waitFor();
     await page.getByText('Training will be available in release 2.0.').waitFor();
     await page.getByTestId('page-title').getByText('Coming Soon').waitFor();
+    await expectAccessible(page, '/main/coming-soon');
   });
 
   it('redirects /main and the disabled dashboard to /main/swps', async (page) => {
@@ -85,6 +86,7 @@ describe('release 1.0 console', () => {
       await page.getByTestId('page-title').getByText(label, { exact: true }).waitFor();
       await tabs(page).first().waitFor();
       assert.deepEqual(await tabs(page).allInnerTexts(), names, `tabs of ${label}`);
+      await expectAccessible(page, label);
     }
     // A manager administers users: no restriction notice.
     assert.equal(await page.getByText('This feature is currently restricted').count(), 0);
@@ -94,6 +96,7 @@ describe('release 1.0 console', () => {
     await signIn(page, server.url, 'engineer1@demo.plant');
     await page.goto(`${server.url}/main/settings`);
     await page.getByText('This feature is currently restricted by request of the process engineering manager.').waitFor();
+    await expectAccessible(page, '/main/settings (restricted)');
   });
 
   it('has the bell tooltip and the profile menu', async (page) => {
@@ -102,6 +105,7 @@ describe('release 1.0 console', () => {
     await page.getByRole('tooltip').getByText('Alerts • No alters').waitFor();
     await page.getByTestId('profile-menu').click();
     await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
+    await expectAccessible(page, 'profile menu');
   });
 
   it("shows the not-found page for unknown paths", async (page) => {
@@ -109,8 +113,10 @@ describe('release 1.0 console', () => {
     await page.goto(`${server.url}/main/no-such-page`);
     await page.getByText("The page you are looking for can't be found.").waitFor();
     await drawer(page).waitFor();
+    await expectAccessible(page, '/main/no-such-page');
     await page.goto(`${server.url}/swps/elsewhere`);
     await page.getByText("The page you are looking for can't be found.").waitFor();
+    await expectAccessible(page, '/swps/elsewhere');
   });
 
   it('greys out a module this package leaves out, with its tooltip', async (page) => {
@@ -123,6 +129,7 @@ describe('release 1.0 console', () => {
     // Its route answers with the same state, and its remote is not served.
     await page.goto(`${trimmed.url}/main/sign-off`);
     await page.locator('.ant-result-subtitle').getByText('Not available in this package').waitFor();
+    await expectAccessible(page, '/main/sign-off (left out)');
     const res = await page.request.get(`${trimmed.url}/remotes/signoff/remoteEntry.js`);
     assert.equal(res.status(), 404);
   });

@@ -3,7 +3,7 @@
 // to load without taking the console down.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, login, startServer, waitForPath, withPage } from './harness.mjs';
+import { expectAccessible, launchBrowser, login, startServer, waitForPath, withPage } from './harness.mjs';
 
 let server;
 let context;
@@ -33,6 +33,7 @@ describe('release 2.0 console', () => {
       assert.equal(await drawer(page).getByRole('link', { name: label, exact: true }).getAttribute('href'), route);
     }
     assert.equal(await drawer(page).getByText('Release 2.0').count(), 0);
+    await expectAccessible(page, '/main/dashboard (loading)');
   });
 
   it('shows the demo dashboard after its spinner', async (page) => {
@@ -44,6 +45,7 @@ describe('release 2.0 console', () => {
     await page.getByText('Data updates are paused.', { exact: false }).waitFor();
     await page.getByText('Alerts Signed Within 30 Minutes').waitFor();
     await page.getByRole('img', { name: 'Signatures This Week' }).waitFor();
+    await expectAccessible(page, '/main/dashboard');
 
     const dialog = new Promise((resolve) => page.once('dialog', (d) => d.dismiss().then(() => resolve(d.message()))));
     await page.getByRole('button', { name: 'Add Chart' }).click();
@@ -60,10 +62,12 @@ describe('release 2.0 console', () => {
     await signIn(page);
     await drawer(page).getByRole('link', { name: 'Training', exact: true }).click();
     await page.getByRole('tab', { name: 'Training Matrix' }).waitFor();
+    await expectAccessible(page, '/main/training');
     await drawer(page).getByRole('link', { name: 'Kanban', exact: true }).click();
     for (const tab of ['Process Engineering', 'Quality Engineering', 'Production']) {
       await page.getByRole('tab', { name: tab }).waitFor();
     }
+    await expectAccessible(page, '/main/kanban');
   });
 
   it('keeps a remote that fails to load inside its page', async (page) => {
@@ -72,6 +76,7 @@ describe('release 2.0 console', () => {
     assert.equal(res.status(), 404);
     await drawer(page).getByRole('link', { name: 'Alerts', exact: true }).click();
     await page.getByText('The Alerts module could not be loaded.').waitFor({ timeout: 20000 });
+    await expectAccessible(page, '/main/alerts (remote missing)');
     // The rest of the console still works.
     await drawer(page).getByRole('link', { name: 'SWPs', exact: true }).click();
     await page.getByRole('tab', { name: 'Verification History' }).waitFor();

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { apiClient, expectAccessible, launchBrowser, login, startServer, waitForPath, withPage } from './harness.mjs';
+import { openTab, uploadSwpThroughForm } from './swp-forms.mjs';
 
 let server;
 let context;
@@ -22,36 +23,6 @@ before(async () => {
 after(async () => {
   await context?.close();
   server?.stop();
-});
-
-/** A minimal valid one-page PDF (with a correct xref table) saying `text`. */
-export function makePdf(text) {
-  const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
-
-const pdf = (name) => ({ name, mimeType: 'application/pdf', buffer: makePdf(name) });
-const mp4 = () => ({
-  name: 'aid.mp4',
-  mimeType: 'video/mp4',
-  buffer: Buffer.concat([Buffer.from('\0\0\0\x18ftypisom\0\0\0\0isommp41', 'latin1'), Buffer.alloc(64)]),
 });
 
 /** A signed-in API client of this test's server. */
@@ -81,31 +52,7 @@ con.commit()
   assert.equal(r.status, 0, r.stderr);
 }
 
-async function openTab(page, name) {
-  await page.getByRole('tab', { name, exact: true }).click();
-}
-
-async function uploadThroughForm(page, { change = null } = {}) {
-  await openTab(page, 'Upload');
-  const inputs = page.locator('input[type=file]');
-  await inputs.nth(0).setInputFiles([pdf('swc-1.pdf'), pdf('swc-2.pdf')]);
-  await inputs.nth(1).setInputFiles([pdf('jes-1.pdf'), pdf('jes-2.pdf')]);
-  await inputs.nth(2).setInputFiles([pdf('vis-1.pdf')]);
-  await inputs.nth(3).setInputFiles([mp4()]);
-  await page.waitForFunction(() => document.querySelectorAll('.ant-upload-list-item-done').length === 6, null, { timeout: 15000 });
-  await page.locator('#partNumber').fill(PART);
-  await page.locator('.ant-select:has(#onBehalfOf)').click();
-  await page.locator('.ant-select-item-option', { hasText: 'Myself' }).click();
-  await page.getByText('A Zone 1', { exact: true }).click();
-  if (change) {
-    await page.getByText('Changes to Existing Document').click();
-    await page.locator('#changes').fill(change);
-    await page.getByText(`${140 - change.length} characters left`).waitFor();
-  }
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await page.getByText('Success!').waitFor({ timeout: 20000 });
-  await page.getByText('Your standard work package has been submitted.').waitFor();
-}
+const uploadThroughForm = (page, options = {}) => uploadSwpThroughForm(page, { part: PART, ...options });
 
 const active = (page) => page.locator('[role=tabpanel].ant-tabs-content-active');
 const row = (page, text) => active(page).locator('tr.ant-table-row', { hasText: text });
@@ -124,6 +71,7 @@ describe('SWPs page', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByTestId('error-swc').waitFor();
     await page.getByTestId('error-partNumber').waitFor();
+    await expectAccessible(page, '/main/swps Upload (errors)');
     await uploadThroughForm(page);
     await page.getByRole('button', { name: 'Back to SWPs' }).click();
     await waitForPath(page, '/main/swps');
@@ -132,10 +80,12 @@ describe('SWPs page', () => {
     const r = row(page, PART);
     await r.waitFor();
     assert.equal(await r.locator('td').filter({ hasText: /^Pending$/ }).count(), 3);
+    await expectAccessible(page, '/main/swps My Pending');
     // The viewer opens on the part number.
     await r.getByText(PART).click();
     await page.getByTestId('document-viewer').waitFor();
     await page.getByRole('button', { name: 'VIDEO' }).isEnabled();
+    await expectAccessible(page, 'SWP viewer');
     await page.getByRole('button', { name: 'Back' }).click();
     await active(page).getByText('Pending Approval').waitFor();
 
@@ -158,8 +108,10 @@ describe('SWPs page', () => {
     await openTab(page, 'All Approved');
     await active(page).locator('h5', { hasText: 'Deployed' }).waitFor();
     await row(page, PART).waitFor();
+    await expectAccessible(page, '/main/swps All Approved');
     await openTab(page, 'My Approved');
     await row(page, PART).waitFor();
+    await expectAccessible(page, '/main/swps My Approved');
   });
 
   it('deploys a change as revision 1 and lists the signed first one in the history', async (page) => {
@@ -178,6 +130,7 @@ describe('SWPs page', () => {
     await openTab(page, 'All Approved');
     await row(page, PART).getByTestId('signed-link').click();
     await page.getByRole('dialog').getByText('Olivia Grant').waitFor();
+    await expectAccessible(page, 'Operators Signed');
     await page.getByRole('dialog').locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
 
     await uploadThroughForm(page, { change: 'New torque values' });
@@ -201,5 +154,6 @@ describe('SWPs page', () => {
     await group.getByText('NOT VERIFIED', { exact: true }).waitFor();
     // Default sort Verified descending: the verified record first.
     assert.match(await group.locator('tr.ant-table-row').first().textContent(), /Olivia Grant/);
+    await expectAccessible(page, '/main/swps Verification History');
   });
 });

@@ -17,9 +17,14 @@ export const TEXTS = {
   back: 'Back to Alerts',
 };
 
-/** Approval status colour: 'Approved' green, any other value orange. */
+// Text colours with 4.5:1 on white (WCAG AA): antd's orange-8 and red-7, and green.
+export const ORANGE = '#ad4e00';
+export const RED = '#cf1322';
+
+/** Approval status colour: 'Approved' green, 'Rejected' red, any other value orange. */
 export function statusColor(status) {
-  return status === 'Approved' ? 'green' : 'orange';
+  if (status === 'Approved') return 'green';
+  return status === 'Rejected' ? RED : ORANGE;
 }
 
 /** `now` on the 15-minute grid (the quarter hour it falls in): the effective default, in force at once. */

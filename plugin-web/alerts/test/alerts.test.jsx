@@ -33,7 +33,7 @@ const page = (url) =>
 
 describe('lib', () => {
   it('colours Approved green and anything else orange, steps dates by 15 minutes, sunset +7 days', () => {
-    expect([statusColor('Approved'), statusColor('Pending'), statusColor('Rejected')]).toEqual(['green', 'orange', 'orange']);
+    expect([statusColor('Approved'), statusColor('Pending'), statusColor('Rejected')]).toEqual(['green', '#ad4e00', '#cf1322']);
     expect(currentQuarter(dayjs('2026-03-04T14:05:30')).format('HH:mm:ss')).toBe('14:00:00');
     expect(currentQuarter(dayjs('2026-03-04T14:30:00')).format('HH:mm')).toBe('14:30');
     expect(defaultSunset(dayjs('2026-03-04T14:15:00')).format('YYYY-MM-DD HH:mm')).toBe('2026-03-11 14:15');
@@ -53,7 +53,7 @@ describe('Alerts page', () => {
     expect(tabs).toEqual(['Browse', 'My Pending', 'All Pending', 'My Approved', 'All Approved', 'Upload']);
     for (const h of ['ID', 'Type', 'Part', 'Uploaded', 'Issuer', 'Engineer', 'Manager']) expect(screen.getByText(h)).toBeTruthy();
     expect(screen.getByText('Approved').style.color).toBe('green');
-    expect(screen.getByText('Pending').style.color).toBe('orange');
+    expect(screen.getByText('Pending').style.color).toBe('rgb(173, 78, 0)');
     expect(screen.getByText('Elias Park')).toBeTruthy();
   });
 
@@ -116,7 +116,7 @@ describe('Upload form', () => {
     fireEvent.change(screen.getByLabelText('Changes'), { target: { value: 'x'.repeat(150) } });
     expect(screen.getByLabelText('Changes').value).toHaveLength(140);
     expect(screen.getByTestId('changes-counter').textContent).toBe('0 characters left');
-    expect(screen.getByTestId('changes-counter').style.color).toBe('red');
+    expect(screen.getByTestId('changes-counter').style.color).toBe('rgb(207, 19, 34)');
     fireEvent.click(screen.getByText('Submit').closest('button'));
     expect((await screen.findByTestId('error-alertFile')).textContent).toBe('Please upload the alert file.');
     expect(screen.getByTestId('error-sunsetDate')).toBeTruthy();

@@ -10,6 +10,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Empty, Space, Spin } from 'antd';
 import { useSignedLinks } from './query';
+import { DocumentFrame } from './DocumentFrame';
 
 export const VIEWER_HEIGHT = 900;
 const SECTIONS = [
@@ -70,7 +71,7 @@ export function DocumentViewer({ links, urls: fixed, lifetimeSeconds, onBack, ti
   if (!urls) body = <Spin style={{ display: 'block', paddingTop: 120 }} />;
   else if (!src) body = <Empty style={{ paddingTop: 120 }} description="No document" />;
   else if (section === 'video') body = <Video src={src} />;
-  else body = <iframe title={title || section.toUpperCase()} src={src} style={{ width: '100%', height: '100%', border: 0 }} />;
+  else body = <DocumentFrame title={title || section.toUpperCase()} src={src} onRefused={links ? () => fetched.refetch() : undefined} />;
 
   return (
     <div>

@@ -20,7 +20,7 @@ const columns = [
     key: 'name',
     render: (_, r) => (
       <span>
-        <span style={{ color: '#888', marginRight: 8 }}>{r.op?.opNo}</span>
+        <span style={{ color: '#595959', marginRight: 8 }}>{r.op?.opNo}</span>
         {r.op?.fullName}
       </span>
     ),

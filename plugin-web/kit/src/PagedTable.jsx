@@ -29,7 +29,10 @@ function withSorters(columns) {
 }
 
 export function PagedTable({ columns, dataSource, rowKey = '_id', pageSize = DEFAULT_PAGE_SIZE, pagination, ...rest }) {
+  // Narrow windows scroll the table sideways instead of cutting it (a plain scrolling
+  // box: antd's own `scroll` changes the table's markup).
   return (
+    <div style={{ overflowX: 'auto' }}>
     <Table
       size="middle"
       rowKey={rowKey}
@@ -42,5 +45,6 @@ export function PagedTable({ columns, dataSource, rowKey = '_id', pageSize = DEF
       }
       {...rest}
     />
+    </div>
   );
 }

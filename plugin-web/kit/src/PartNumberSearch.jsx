@@ -3,7 +3,7 @@
 // Only non-blank (trimmed) input asks, 300 ms after the last keystroke, for 10 parts; at
 // most 5 prefix matches are offered. A failed call offers nothing. Answers are kept per
 // term, so an older answer never replaces a newer one.
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { AutoComplete } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
@@ -48,11 +48,21 @@ export function usePartNumberSuggestions(input, source) {
 }
 
 /** onSelect receives the chosen { _id, partNumber }. */
+const HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' };
+
 export function PartNumberSearch({ source, onSelect, placeholder = 'Search Part Number', style, ...rest }) {
   const [input, setInput] = useState('');
   const suggestions = usePartNumberSuggestions(input, source);
+  // The field is named for assistive technology: a visually hidden label (its placeholder).
+  const ownId = useId();
+  const id = rest.id || ownId;
   return (
+    <>
+    <label htmlFor={id} style={HIDDEN}>
+      {rest['aria-label'] || placeholder}
+    </label>
     <AutoComplete
+      id={id}
       value={input}
       onChange={setInput}
       placeholder={placeholder}
@@ -67,5 +77,6 @@ export function PartNumberSearch({ source, onSelect, placeholder = 'Search Part 
       }}
       {...rest}
     />
+    </>
   );
 }

@@ -28,6 +28,7 @@ export { PagedTable, PAGE_SIZES, DEFAULT_PAGE_SIZE, compareValues } from './Page
 export { DeleteDialog, DELETE_TITLE, DELETE_TEXT } from './DeleteDialog';
 export { OperatorsSignedModal } from './OperatorsSignedModal';
 export { DocumentViewer, VIEWER_HEIGHT } from './DocumentViewer';
+export { DocumentFrame, FRAME_REFUSED, frameRefused } from './DocumentFrame';
 export {
   PartNumberSearch,
   usePartNumberSuggestions,
@@ -36,5 +37,5 @@ export {
   MAX_SUGGESTIONS,
   SERVER_LIMIT,
 } from './PartNumberSearch';
-export { TabbedPage, Placeholder } from './TabbedPage';
+export { TabbedPage, Placeholder, tabSlug } from './TabbedPage';
 export * from './icons';

@@ -103,3 +103,28 @@ describe('DocumentViewer', () => {
     expect(screen.getByTestId('document-viewer').querySelector('video').getAttribute('src')).toBe('/f/v.mp4');
   });
 });
+
+describe('DocumentFrame', () => {
+  it('asks for fresh links once when the frame holds a JSON refusal, then says so', async () => {
+    const { DocumentFrame, FRAME_REFUSED } = await import('../src/DocumentFrame');
+    const { render: plain, fireEvent: fire, screen: scr } = await import('@testing-library/react');
+    let calls = 0;
+    plain(<DocumentFrame title="SWC" src="/files/x" onRefused={() => calls++} />);
+    const frame = scr.getByTitle('SWC');
+    Object.defineProperty(frame, 'contentDocument', { value: { contentType: 'application/json' } });
+    fire.load(frame);
+    expect(calls).toBe(1);
+    expect(scr.queryByText(FRAME_REFUSED)).toBeNull();
+    fire.load(frame);
+    expect(scr.getByText(FRAME_REFUSED)).toBeTruthy();
+    fire.click(scr.getByRole('button', { name: 'Retry' }));
+    expect(calls).toBe(2);
+  });
+
+  it('leaves a PDF alone', async () => {
+    const { frameRefused } = await import('../src/DocumentFrame');
+    expect(frameRefused({ contentDocument: { contentType: 'application/pdf' } })).toBe(false);
+    expect(frameRefused({ contentDocument: { contentType: 'application/json' } })).toBe(true);
+    expect(frameRefused({ contentDocument: null })).toBe(false);
+  });
+});

@@ -69,6 +69,16 @@ export function useDeployedSwp(partId) {
   });
 }
 
+/** GET /api/swps/swp/{id}: one SWP (the viewer opened from a link). */
+export function useSwp(swpId) {
+  return useQuery({
+    queryKey: ['swp', 'one', swpId],
+    meta: failure('the SWP'),
+    queryFn: () => api.get(`/api/swps/swp/${enc(swpId)}`).then((body) => body?.swp ?? null),
+    enabled: Boolean(swpId),
+  });
+}
+
 /** GET /api/swps/signed-urls/{id}: the document links, for the kit's DocumentViewer. */
 export function swpLinks(swpId) {
   return {

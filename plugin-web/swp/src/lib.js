@@ -22,14 +22,50 @@ export function zonesText(zones) {
   return Array.isArray(zones) ? zones.join(', ') : '';
 }
 
+// Who may do what (the server's rules, plugins/swp/src/access.rs; the server checks
+// again): controls a user may not use are not shown.
+const isAuthor = (user, swp) => Boolean(user?._id) && (swp?.owner?._id === user._id || swp?.onBehalfOf?._id === user._id);
+
+/** Process engineers and process managers upload. */
+export function mayUpload(user) {
+  return user?.department === 'process' && ['engineer', 'manager'].includes(user?.position);
+}
+
+/** Only managers may bypass review. */
+export function mayBypass(user) {
+  return user?.position === 'manager';
+}
+
+/** Delete: the SWP's authors and managers (who see it). */
+export function mayDelete(user, swp) {
+  return user?.position === 'manager' || isAuthor(user, swp);
+}
+
+/** antd rowSelection that shows a checkbox only on rows the user may delete; null if none. */
+export function deleteSelection(user, rows, selected, setSelected) {
+  if (!(rows || []).some((r) => mayDelete(user, r))) return null;
+  return {
+    selectedRowKeys: selected,
+    onChange: (keys) => setSelected(keys),
+    getCheckboxProps: (r) => ({ disabled: !mayDelete(user, r), 'aria-label': `Select ${r.partNumber}` }),
+    renderCell: (_checked, r, _i, node) => (mayDelete(user, r) ? node : null),
+  };
+}
+
 /** The Changes counter: 'N characters left'. */
 export function charactersLeft(text) {
   return `${MAX_CHANGES - (text || '').length} characters left`;
 }
 
-/** Approval status colour: 'Pending' orange, anything else green. */
+// Text colours dark enough for WCAG AA on white (4.5:1): antd's orange-8, green, red-7.
+export const ORANGE = '#ad4e00';
+export const GREEN = 'green';
+export const RED = '#cf1322';
+
+/** Approval status colour: 'Pending' orange, 'Rejected' red, anything else green. */
 export function statusColor(status) {
-  return status === 'Pending' ? 'orange' : 'green';
+  if (status === 'Pending') return ORANGE;
+  return status === 'Rejected' ? RED : GREEN;
 }
 
 /** Every value of a row, flattened to lower-case text, for the client-side search. */

@@ -1,11 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setSessionUser } from '@plantdoc/kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { BrowseTab } from '../src/tabs/BrowseTab';
 import { PendingTab } from '../src/tabs/PendingTab';
 import { ApprovedTab } from '../src/tabs/ApprovedTab';
 import { HistoryTable } from '../src/tabs/HistoryTab';
 import { SwpDetails, ZONE_SAVE_ERROR } from '../src/pages/PartSearchPage';
-import { renderWithQuery as render, stubFetch } from './helpers';
+import { MemoryRouter } from 'react-router';
+import { renderWithQuery, stubFetch } from './helpers';
+
+// The tabs keep the open SWP in the URL: they render inside a router.
+const render = (ui) => renderWithQuery(<MemoryRouter>{ui}</MemoryRouter>);
 
 const swp = (id, part, extra = {}) => ({
   _id: id,
@@ -20,6 +25,9 @@ const swp = (id, part, extra = {}) => ({
   opsSigned: [],
   ...extra,
 });
+
+// A manager may delete any SWP they see: every row has its checkbox.
+beforeEach(() => setSessionUser({ _id: 'm1', firstname: 'Paula', lastname: 'Reyes', position: 'manager', department: 'process' }));
 
 describe('Browse', () => {
   it('asks the server for page 1 by part number ascending and shows Release for revision 0', async () => {
@@ -62,6 +70,30 @@ describe('Browse', () => {
 });
 
 describe('Pending', () => {
+  it('shows a rejected stage in red with the reviewer, the date and the note', async () => {
+    stubFetch({
+      '/api/swps/user-pending-swps': [
+        200,
+        [
+          swp('a', 'P-1', {
+            status: 'rejected',
+            approvals: {
+              process: { status: 'Approved', reviewer: 'Arturo Diaz', date: '2026-03-04T15:00:00Z', note: null },
+              quality: { status: 'Rejected', reviewer: 'Alma Kerr', date: '2026-03-04T16:00:00Z', note: 'Wrong torque table' },
+              production: { status: 'Pending' },
+            },
+          }),
+        ],
+      ],
+    });
+    render(<PendingTab mine />);
+    const rejected = await screen.findByText('Rejected');
+    expect(rejected.style.color).toBe('rgb(207, 19, 34)');
+    expect(screen.getByText(/Alma Kerr, Mar-04-26/)).toBeTruthy();
+    expect(screen.getByText(/Arturo Diaz/)).toBeTruthy();
+    expect(screen.getByTestId('review-note').textContent).toContain('Wrong torque table');
+  });
+
   it('colours the statuses, searches every value and deletes with the pending dialog', async () => {
     let deleted = [];
     const fetch = stubFetch({
@@ -74,7 +106,7 @@ describe('Pending', () => {
     const { container } = render(<PendingTab mine />);
     expect(await screen.findByText('Pending Approval')).toBeTruthy();
     await screen.findByText('P-1');
-    expect(screen.getAllByText('Pending')[0].style.color).toBe('orange');
+    expect(screen.getAllByText('Pending')[0].style.color).toBe('rgb(173, 78, 0)');
     expect(screen.getAllByText('Approved')[0].style.color).toBe('green');
     fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'c3' } });
     expect(screen.queryByText('P-1')).toBeNull();
@@ -149,7 +181,7 @@ describe('Verification history table', () => {
     expect(within(trs[0]).getByText('Op 12')).toBeTruthy();
     const verified = within(trs[0]).getByText('VERIFIED');
     expect(verified.style.color).toBe('green');
-    expect(screen.getAllByText('NOT VERIFIED')[0].style.color).toBe('red');
+    expect(screen.getAllByText('NOT VERIFIED')[0].style.color).toBe('rgb(207, 19, 34)');
     for (const h of ['Status', 'Op Name', 'Op Number', 'Signed', 'CL Name', 'CL Number', 'Verified']) expect(screen.getAllByText(h).length).toBeGreaterThan(0);
   });
 });
@@ -165,5 +197,27 @@ describe('Part details', () => {
     fireEvent.click(screen.getByText('Edit'));
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText(ZONE_SAVE_ERROR)).toBeTruthy();
+  });
+});
+
+describe('Delete checkboxes', () => {
+  it('shows them only on rows the user may delete (authors; managers everywhere)', async () => {
+    setSessionUser({ _id: 'e1', firstname: 'Erin', lastname: 'Cole', position: 'engineer', department: 'process' });
+    stubFetch({
+      '/api/swps/pending-swps': [200, [swp('a', 'P-1', { owner: { _id: 'e1', firstname: 'Erin', lastname: 'Cole' } }), swp('b', 'Q-2', { owner: { _id: 'e2', firstname: 'Elias', lastname: 'Park' } })]],
+    });
+    const { container } = render(<PendingTab />);
+    await screen.findByText('Q-2');
+    expect(container.querySelectorAll('tbody input[type=checkbox]')).toHaveLength(1);
+    expect(screen.getByLabelText('Select P-1')).toBeTruthy();
+  });
+
+  it('shows none, and no Delete button, when the user may delete no row', async () => {
+    setSessionUser({ _id: 'x9', firstname: 'Alma', lastname: 'Kerr', position: 'supervisor', department: 'quality' });
+    stubFetch({ '/api/swps/pending-swps': [200, [swp('b', 'Q-2', { owner: { _id: 'e2' } })]] });
+    const { container } = render(<PendingTab />);
+    await screen.findByText('Q-2');
+    expect(container.querySelectorAll('input[type=checkbox]')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setSessionUser } from '@plantdoc/kit';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { UploadTab } from '../src/tabs/UploadTab';
@@ -30,6 +31,17 @@ const baseRoutes = {
 };
 
 describe('Upload form', () => {
+  // A process manager sees every control, the bypass checkbox included.
+  beforeEach(() => setSessionUser({ _id: 'm1', firstname: 'Paula', lastname: 'Reyes', position: 'manager', department: 'process' }));
+
+  it('shows the bypass checkbox only to managers', async () => {
+    setSessionUser({ _id: 'e1', firstname: 'Erin', lastname: 'Cole', position: 'engineer', department: 'process' });
+    stubFetch(baseRoutes);
+    renderForm();
+    expect(await screen.findByText('A Zone 1')).toBeTruthy();
+    expect(screen.queryByText('Bypass management approval and deploy directly to the floor')).toBeNull();
+  });
+
   it('shows the four drop areas, the prompts and the zone checkboxes', async () => {
     stubFetch(baseRoutes);
     renderForm();
@@ -57,7 +69,7 @@ describe('Upload form', () => {
     fireEvent.change(changes, { target: { value: 'x'.repeat(150) } });
     expect(changes.value).toHaveLength(140);
     expect(screen.getByTestId('changes-counter').textContent).toBe('0 characters left');
-    expect(screen.getByTestId('changes-counter').style.color).toBe('red');
+    expect(screen.getByTestId('changes-counter').style.color).toBe('rgb(207, 19, 34)');
     // Back to New Release: disabled and emptied.
     fireEvent.click(screen.getByLabelText('New Release'));
     expect(changes.disabled).toBe(true);

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { AutoComplete, Button, Checkbox, DatePicker, Form, Input, Result, Select, Spin } from 'antd';
 import { useNavigate } from 'react-router';
 import { FileDrop, usePartNumberSuggestions, useZones } from '@plantdoc/kit';
-import { ALERT_TYPES, ALERTS_ROUTE, charactersLeft, defaultSunset, MAX_CHANGES, MINUTE_STEP, MYSELF, currentQuarter, TEXTS, uploadPayload } from '../lib';
+import { ALERT_TYPES, ALERTS_ROUTE, charactersLeft, currentQuarter, defaultSunset, MAX_CHANGES, MINUTE_STEP, MYSELF, RED, TEXTS, uploadPayload } from '../lib';
 import { partSource, useDiscardUpload, useOnBehalfOfUsers, useSubmitAlert } from '../api';
 
 /** Server error fields shown under a field; anything else shows above Submit. */
@@ -125,7 +125,7 @@ export function UploadTab() {
         htmlFor="changes"
         {...help(errors, 'changes')}
         extra={
-          <span data-testid="changes-counter" style={{ color: changes.length >= MAX_CHANGES ? 'red' : undefined }}>
+          <span data-testid="changes-counter" style={{ color: changes.length >= MAX_CHANGES ? RED : undefined }}>
             {charactersLeft(changes)}
           </span>
         }
@@ -133,7 +133,7 @@ export function UploadTab() {
         <Input.TextArea id="changes" rows={3} value={changes} onChange={(e) => setChanges(e.target.value.slice(0, MAX_CHANGES))} />
       </Form.Item>
       {others.length > 0 && (
-        <div style={{ color: 'red', marginBottom: 12 }} data-testid="error-other">
+        <div style={{ color: RED, marginBottom: 12 }} data-testid="error-other">
           {others.map(([k, v]) => (
             <div key={k}>{v}</div>
           ))}

@@ -3,8 +3,8 @@
 // when empty.
 import { useEffect, useState } from 'react';
 import { Input, Space, Typography } from 'antd';
-import { DEFAULT_PAGE_SIZE, PagedTable } from '@plantdoc/kit';
-import { SEARCH_DEBOUNCE_MS } from '../lib';
+import { DEFAULT_PAGE_SIZE, PagedTable, useSession } from '@plantdoc/kit';
+import { deleteSelection, SEARCH_DEBOUNCE_MS } from '../lib';
 import { useDeployedSwpsPage } from '../api';
 import { DeleteSelected } from './ListTools';
 
@@ -30,6 +30,8 @@ export function DeployedTable({ title, columns, defaultSort, selectable = false,
 
   const query = useDeployedSwpsPage({ page, limit, search, sortBy: sort.by, sortOrder: sort.order });
   const data = query.data || { results: [], total: 0 };
+  const { user } = useSession();
+  const selection = selectable ? deleteSelection(user, data.results, selected, setSelected) : null;
 
   const cols = columns.map(({ sortKey, ...c }) =>
     sortKey
@@ -65,7 +67,7 @@ export function DeployedTable({ title, columns, defaultSort, selectable = false,
         )}
         <Space>
           <Input.Search allowClear placeholder={searchPlaceholder} value={input} onChange={(e) => setInput(e.target.value)} style={{ width: 260 }} />
-          {selectable && (
+          {selection && (
             <DeleteSelected
               kind="deployed"
               selected={selected}
@@ -81,7 +83,7 @@ export function DeployedTable({ title, columns, defaultSort, selectable = false,
         onChange={onChange}
         locale={{ emptyText: 'No records found' }}
         pagination={{ current: page, pageSize: limit, total: data.total }}
-        rowSelection={selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys) } : undefined}
+        rowSelection={selection || undefined}
       />
     </div>
   );

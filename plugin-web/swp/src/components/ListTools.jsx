@@ -1,9 +1,14 @@
 // Bits shared by the SWP list tabs: the delete bar, the part-number link, the status tag.
 import { useState } from 'react';
 import { Button, Space, Typography } from 'antd';
-import { DeleteDialog } from '@plantdoc/kit';
-import { statusColor } from '../lib';
+import { DeleteDialog, formatDate } from '@plantdoc/kit';
+import { RED, statusColor } from '../lib';
 import { useDeleteSwps } from '../api';
+
+function refusalText(err) {
+  const why = err.body?.error || Object.values(err.fields || {})[0] || err.message;
+  return `Nothing was deleted: ${why}`;
+}
 
 export function PartLink({ swp, onOpen }) {
   if (!onOpen) return swp.partNumber;
@@ -16,6 +21,27 @@ export function PartLink({ swp, onOpen }) {
 
 export function ApprovalStatus({ status }) {
   return <span style={{ color: statusColor(status), fontWeight: 500 }}>{status}</span>;
+}
+
+/** A review stage in a pending list: its status, then who reviewed it, when, and the note. */
+export function StageCell({ stage }) {
+  const s = stage || {};
+  return (
+    <div data-testid="stage">
+      <ApprovalStatus status={s.status} />
+      {s.reviewer && (
+        <div style={{ fontSize: 12 }}>
+          {s.reviewer}
+          {s.date ? `, ${formatDate(s.date)}` : ''}
+        </div>
+      )}
+      {s.note && (
+        <div style={{ fontSize: 12, whiteSpace: 'pre-wrap' }} data-testid="review-note">
+          “{s.note}”
+        </div>
+      )}
+    </div>
+  );
 }
 
 /**
@@ -31,8 +57,15 @@ export function DeleteSelected({ kind, selected, onDeleted }) {
       onSuccess: (_, ids) => onDeleted(ids),
       onSettled: () => setOpen(false),
     });
+  // A batch is all or nothing: a refusal (of one row or all) says why, nothing is deleted.
+  const refused = remove.error ? refusalText(remove.error) : null;
   return (
     <Space>
+      {refused && (
+        <span role="alert" data-testid="delete-refused" style={{ color: RED }}>
+          {refused}
+        </span>
+      )}
       <Button danger disabled={!selected.length} onClick={() => setOpen(true)}>
         Delete{selected.length ? ` (${selected.length})` : ''}
       </Button>

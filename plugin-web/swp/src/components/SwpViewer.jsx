@@ -1,17 +1,58 @@
 // The SWP viewer: the kit's DocumentViewer on the SWP's signed links (it fetches them
 // afresh whenever a section is shown, and before they expire). A failed load is only
 // logged (spec section 8) and shows 'No document'.
+//
+// Which SWP is open and its section live in the URL (?tab=…&swp=<id>&section=jes), so
+// reload, Back and a shared link land on the same view: useSwpView().
+import { useMemo } from 'react';
 import { Typography } from 'antd';
+import { useSearchParams } from 'react-router';
 import { DocumentViewer } from '@plantdoc/kit';
-import { swpLinks } from '../api';
+import { swpLinks, useSwp } from '../api';
 
-export function SwpViewer({ swp, onBack, lifetimeSeconds }) {
+const SECTIONS = ['swc', 'jes', 'vis', 'video'];
+
+/** { id, section, open(swp), close(), setSection(s) } over the URL's query. */
+export function useSwpView() {
+  const [params, setParams] = useSearchParams();
+  return useMemo(() => {
+    const edit = (change, options) =>
+      setParams((p) => {
+        const next = new URLSearchParams(p);
+        for (const [k, v] of Object.entries(change)) {
+          if (v == null) next.delete(k);
+          else next.set(k, v);
+        }
+        return next;
+      }, options);
+    const section = params.get('section');
+    return {
+      id: params.get('swp'),
+      section: SECTIONS.includes(section) ? section : 'swc',
+      open: (swp) => edit({ swp: swp._id, section: null }),
+      close: () => edit({ swp: null, section: null }),
+      setSection: (s) => edit({ section: s === 'swc' ? null : s }, { replace: true }),
+    };
+  }, [params, setParams]);
+}
+
+/** The open SWP (`view` from useSwpView); `known` is its list row when there is one. */
+export function SwpViewer({ view, known, lifetimeSeconds }) {
+  const fetched = useSwp(known ? null : view.id);
+  const swp = known || fetched.data || { _id: view.id, partNumber: '' };
   return (
     <div data-testid="swp-viewer">
-      <Typography.Title level={5} style={{ marginTop: 0 }}>
+      <Typography.Title level={2} style={{ marginTop: 0, fontSize: 16 }}>
         {swp.partNumber}
       </Typography.Title>
-      <DocumentViewer links={swpLinks(swp._id)} lifetimeSeconds={lifetimeSeconds} onBack={onBack} title={swp.partNumber} />
+      <DocumentViewer
+        links={swpLinks(view.id)}
+        lifetimeSeconds={lifetimeSeconds}
+        onBack={view.close}
+        title={`${swp.partNumber} ${view.section.toUpperCase()}`}
+        section={view.section}
+        onSectionChange={view.setSection}
+      />
     </div>
   );
 }

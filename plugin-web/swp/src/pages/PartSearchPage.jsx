@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Button, Card, Checkbox, Descriptions, Space, Spin, Typography } from 'antd';
 import { DocumentViewer, formatDate, PartNumberSearch, useZones } from '@plantdoc/kit';
-import { ownerName, revisionText, zonesText } from '../lib';
+import { ownerName, RED, revisionText, zonesText } from '../lib';
 import { deployedParts, swpLinks, useDeployedSwp, useEditSwpZones } from '../api';
 
 export const ZONE_SAVE_ERROR = 'An error occurred - could not save zones';
@@ -61,7 +61,7 @@ export function SwpDetails({ swp }) {
             <Typography.Link onClick={() => setEditing(true)}>Edit</Typography.Link>
           </Space>
         )}
-        {error && <div style={{ color: 'red' }}>{error}</div>}
+        {error && <div style={{ color: RED }}>{error}</div>}
       </Descriptions.Item>
       <Descriptions.Item label="Changes">{swp.changes ? swp.changes : 'None'}</Descriptions.Item>
     </Descriptions>

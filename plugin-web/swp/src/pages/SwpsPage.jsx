@@ -1,8 +1,10 @@
 // SWPs: seven tabs (spec "SWPs page tabs"). A list tab reloads each time it is shown;
-// 'Back to SWPs' (a navigation to this page) starts over on Browse.
+// the tab is in the URL (?tab=my-pending; Browse has none), so reload, Back and a shared
+// link land on it; 'Back to SWPs' (a navigation to /main/swps) starts over on Browse.
 import { useState } from 'react';
-import { useLocation } from 'react-router';
-import { TabbedPage } from '@plantdoc/kit';
+import { useLocation, useSearchParams } from 'react-router';
+import { TabbedPage, tabSlug, useSession } from '@plantdoc/kit';
+import { mayUpload } from '../lib';
 import { BrowseTab } from '../tabs/BrowseTab';
 import { PendingTab } from '../tabs/PendingTab';
 import { ApprovedTab } from '../tabs/ApprovedTab';
@@ -23,11 +25,19 @@ const CONTENT = {
 
 function Tabs() {
   const [visits, setVisits] = useState({});
+  const [params, setParams] = useSearchParams();
+  // The Upload tab only for those who may upload (process engineers and managers).
+  const tabs = mayUpload(useSession().user) ? SWP_TABS : SWP_TABS.filter((t) => t !== 'Upload');
+  const active = tabs.find((label) => tabSlug(label) === params.get('tab')) || 'Browse';
+  const show = (key) => {
+    setVisits((v) => ({ ...v, [key]: (v[key] || 0) + 1 }));
+    setParams(key === 'Browse' ? {} : { tab: tabSlug(key) }); // a new tab closes any open viewer
+  };
   return (
     <TabbedPage
-      defaultActiveKey="Browse"
-      onChange={(key) => setVisits((v) => ({ ...v, [key]: (v[key] || 0) + 1 }))}
-      tabs={SWP_TABS.map((label) => ({
+      activeKey={active}
+      onChange={show}
+      tabs={tabs.map((label) => ({
         key: label,
         label,
         // Upload keeps its state across tab switches; the lists reload when shown again.
@@ -39,5 +49,6 @@ function Tabs() {
 
 export function SwpsPage() {
   const location = useLocation();
-  return <Tabs key={location.key} />;
+  // 'Back to SWPs' (navigation state `reset`) starts over; a tab change keeps the page's state.
+  return <Tabs key={location.state?.reset ?? 'page'} />;
 }

@@ -7,7 +7,7 @@ import { formatDate, OperatorsSignedModal, PagedTable } from '@plantdoc/kit';
 import { searchRows } from '../lib';
 import { swpSignedOps, useUserDeployedSwps } from '../api';
 import { PartLink } from '../components/ListTools';
-import { SwpViewer } from '../components/SwpViewer';
+import { SwpViewer, useSwpView } from '../components/SwpViewer';
 import { DeployedTable } from '../components/DeployedTable';
 
 export const APPROVED_SORT = { by: 'deployDate.timestamp', order: 'desc' };
@@ -77,12 +77,13 @@ function MyApproved({ columns }) {
 }
 
 export function ApprovedTab({ mine = false }) {
-  const [viewing, setViewing] = useState(null);
+  const view = useSwpView();
+  const viewing = Boolean(view.id);
   const [signed, setSigned] = useState(null);
-  const columns = useColumns(setViewing, setSigned, !mine);
+  const columns = useColumns(view.open, setSigned, !mine);
 
   // The list stays mounted under the viewer so it keeps its page and search.
-  const viewer = viewing && <SwpViewer swp={viewing} onBack={() => setViewing(null)} />;
+  const viewer = viewing && <SwpViewer view={view} />;
   return (
     <div>
       {viewer}

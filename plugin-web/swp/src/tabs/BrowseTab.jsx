@@ -1,21 +1,32 @@
 // Browse: every deployed SWP, paged by the server, default sort part number ascending;
-// row checkboxes with bulk delete (the deployed dialog).
+// row checkboxes with bulk delete (the deployed dialog); a part number opens the viewer.
 import { formatDate } from '@plantdoc/kit';
 import { ownerName, revisionText, zonesText } from '../lib';
 import { DeployedTable } from '../components/DeployedTable';
+import { PartLink } from '../components/ListTools';
+import { SwpViewer, useSwpView } from '../components/SwpViewer';
 
 export const BROWSE_SORT = { by: 'partNumber', order: 'asc' };
 
-const columns = [
-  { title: 'Part Number', key: 'partNumber', dataIndex: 'partNumber', sortKey: 'partNumber' },
+const columns = (onOpen) => [
+  { title: 'Part Number', key: 'partNumber', dataIndex: 'partNumber', sortKey: 'partNumber', render: (_, r) => <PartLink swp={r} onOpen={onOpen} /> },
   { title: 'Deployed', key: 'deployed', render: (_, r) => formatDate(r.deployDate), sortKey: 'deployDate.timestamp' },
   { title: 'Revision', key: 'revision', render: (_, r) => revisionText(r.revision) },
   { title: 'Uploader', key: 'uploader', render: (_, r) => ownerName(r), sortKey: 'owner.firstname' },
-  { title: 'Creator', key: 'creator', render: () => <span style={{ color: '#999' }}>—</span> },
+  { title: 'Creator', key: 'creator', render: () => <span style={{ color: '#595959' }}>—</span> },
   { title: 'Zones', key: 'zones', render: (_, r) => zonesText(r.zones) },
   { title: 'Changes', key: 'changes', dataIndex: 'changes' },
 ];
 
 export function BrowseTab() {
-  return <DeployedTable columns={columns} defaultSort={BROWSE_SORT} selectable />;
+  const view = useSwpView();
+  // The table stays mounted under the viewer so it keeps its page and search.
+  return (
+    <div>
+      {view.id && <SwpViewer view={view} />}
+      <div style={{ display: view.id ? 'none' : undefined }}>
+        <DeployedTable columns={columns(view.open)} defaultSort={BROWSE_SORT} selectable />
+      </div>
+    </div>
+  );
 }

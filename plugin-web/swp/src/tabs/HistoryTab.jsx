@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Space, Spin, Typography } from 'antd';
 import { formatDate, PagedTable, PartNumberSearch } from '@plantdoc/kit';
-import { HISTORY_PAGE_SIZE } from '../lib';
+import { GREEN, HISTORY_PAGE_SIZE, RED } from '../lib';
 import { deployedParts, useObsoleteSignHistory, useSignHistory } from '../api';
 
 export const historyColumns = [
@@ -13,7 +13,7 @@ export const historyColumns = [
     key: 'status',
     dataIndex: 'verified',
     sortValue: (r) => (r.verified ? 1 : 0),
-    render: (v) => <span style={{ color: v ? 'green' : 'red', fontWeight: 500 }}>{v ? 'VERIFIED' : 'NOT VERIFIED'}</span>,
+    render: (v) => <span style={{ color: v ? GREEN : RED, fontWeight: 500 }}>{v ? 'VERIFIED' : 'NOT VERIFIED'}</span>,
   },
   { title: 'Op Name', key: 'opName', dataIndex: ['op', 'fullName'] },
   { title: 'Op Number', key: 'opNo', dataIndex: ['op', 'opNo'] },

@@ -3,29 +3,31 @@
 // on a part number, and bulk delete of selected rows (the pending dialog).
 import { useState } from 'react';
 import { Input, Space, Spin, Typography } from 'antd';
-import { formatDate, PagedTable } from '@plantdoc/kit';
-import { searchRows } from '../lib';
+import { formatDate, PagedTable, useSession } from '@plantdoc/kit';
+import { deleteSelection, searchRows } from '../lib';
 import { usePendingSwps, useUserPendingSwps } from '../api';
-import { ApprovalStatus, DeleteSelected, PartLink } from '../components/ListTools';
-import { SwpViewer } from '../components/SwpViewer';
+import { DeleteSelected, PartLink, StageCell } from '../components/ListTools';
+import { SwpViewer, useSwpView } from '../components/SwpViewer';
 
 const stage = (key, title) => ({
   title,
   key,
   dataIndex: ['approvals', key, 'status'],
-  render: (status) => <ApprovalStatus status={status} />,
+  render: (_, r) => <StageCell stage={r.approvals?.[key]} />,
 });
 
 function PendingList({ query }) {
   const [term, setTerm] = useState('');
   const [selected, setSelected] = useState([]);
-  const [viewing, setViewing] = useState(null);
+  const view = useSwpView();
   const rows = query.isError ? [] : query.data ?? null;
+  const { user } = useSession();
+  const selection = deleteSelection(user, rows, selected, setSelected);
 
-  if (viewing) return <SwpViewer swp={viewing} onBack={() => setViewing(null)} />;
+  if (view.id) return <SwpViewer view={view} known={rows?.find((r) => r._id === view.id)} />;
 
   const columns = [
-    { title: 'Part Number', key: 'partNumber', dataIndex: 'partNumber', render: (_, r) => <PartLink swp={r} onOpen={setViewing} /> },
+    { title: 'Part Number', key: 'partNumber', dataIndex: 'partNumber', render: (_, r) => <PartLink swp={r} onOpen={view.open} /> },
     { title: 'Submitted', key: 'submitted', dataIndex: ['uploadDate', 'timestamp'], render: (_, r) => formatDate(r.uploadDate) },
     stage('process', 'Process'),
     stage('quality', 'Quality'),
@@ -40,16 +42,18 @@ function PendingList({ query }) {
         </Typography.Title>
         <Space>
           <Input.Search allowClear placeholder="Search" value={term} onChange={(e) => setTerm(e.target.value)} style={{ width: 260 }} />
-          <DeleteSelected kind="pending" selected={selected} onDeleted={() => setSelected([])} />
+          {selection && <DeleteSelected kind="pending" selected={selected} onDeleted={() => setSelected([])} />}
         </Space>
       </Space>
       {rows === null ? (
         <Spin />
-      ) : rows.length === 0 ? null : (
+      ) : (
+        // Empty: 'No records found', the same way on every tab.
         <PagedTable
+          locale={{ emptyText: 'No records found' }}
           columns={columns}
           dataSource={searchRows(rows, term)}
-          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys) }}
+          rowSelection={selection || undefined}
         />
       )}
     </div>

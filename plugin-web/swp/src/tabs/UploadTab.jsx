@@ -4,8 +4,8 @@
 import { useState } from 'react';
 import { AutoComplete, Button, Checkbox, Form, Input, Radio, Result, Select, Spin } from 'antd';
 import { useNavigate } from 'react-router';
-import { FileDrop, usePartNumberSuggestions, useZones } from '@plantdoc/kit';
-import { charactersLeft, CURRENT_USER, MAX_CHANGES, MAX_PDF_FILES, SWPS_ROUTE, uploadPayload } from '../lib';
+import { FileDrop, usePartNumberSuggestions, useSession, useZones } from '@plantdoc/kit';
+import { mayBypass, RED, charactersLeft, CURRENT_USER, MAX_CHANGES, MAX_PDF_FILES, SWPS_ROUTE, uploadPayload } from '../lib';
 import { deployedParts, useDiscardUpload, useOnBehalfOfUsers, useSubmitSwp } from '../api';
 
 const PDF = '.pdf,application/pdf';
@@ -48,6 +48,7 @@ export function UploadTab() {
   const [newRelease, setNewRelease] = useState(true);
   const [changes, setChanges] = useState('');
   const [bypassManagement, setBypass] = useState(false);
+  const canBypass = mayBypass(useSession().user);
   const [errors, setErrors] = useState({});
   const submission = useSubmitSwp();
   const discard = useDiscardUpload();
@@ -61,6 +62,8 @@ export function UploadTab() {
       onError: (err) => {
         const fields = err?.fields || {};
         setErrors(Object.keys(fields).length ? fields : { form: err?.message || 'The upload failed.' });
+        // Failed validation scrolls to the first error (after it is rendered).
+        setTimeout(() => document.querySelector('[data-testid^="error-"]')?.scrollIntoView?.({ block: 'center', behavior: 'smooth' }), 0);
       },
     });
   };
@@ -80,7 +83,8 @@ export function UploadTab() {
     );
   }
 
-  const others = Object.entries(errors).filter(([k]) => !FIELDS.includes(k));
+  // A field not on the form (bypass for a non-manager) shows above Submit: never lost.
+  const others = Object.entries(errors).filter(([k]) => !FIELDS.includes(k) || (k === 'bypass' && !canBypass));
   const count = changes.length;
   return (
     <Form layout="vertical" style={{ maxWidth: 760 }} onFinish={submit} data-testid="upload-form">
@@ -142,7 +146,7 @@ export function UploadTab() {
         htmlFor="changes"
         {...help(errors, 'changes')}
         extra={
-          <span data-testid="changes-counter" style={{ color: count >= MAX_CHANGES ? 'red' : undefined }}>
+          <span data-testid="changes-counter" style={{ color: count >= MAX_CHANGES ? RED : undefined }}>
             {charactersLeft(changes)}
           </span>
         }
@@ -155,13 +159,15 @@ export function UploadTab() {
           onChange={(e) => setChanges(e.target.value.slice(0, MAX_CHANGES))}
         />
       </Form.Item>
-      <Form.Item {...help(errors, 'bypass')}>
-        <Checkbox checked={bypassManagement} onChange={(e) => setBypass(e.target.checked)}>
-          Bypass management approval and deploy directly to the floor
-        </Checkbox>
-      </Form.Item>
+      {canBypass && (
+        <Form.Item {...help(errors, 'bypass')}>
+          <Checkbox checked={bypassManagement} onChange={(e) => setBypass(e.target.checked)}>
+            Bypass management approval and deploy directly to the floor
+          </Checkbox>
+        </Form.Item>
+      )}
       {others.length > 0 && (
-        <div style={{ color: 'red', marginBottom: 12 }} data-testid="error-other">
+        <div style={{ color: RED, marginBottom: 12 }} data-testid="error-other">
           {others.map(([k, v]) => (
             <div key={k}>{v}</div>
           ))}

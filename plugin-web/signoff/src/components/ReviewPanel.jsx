@@ -1,0 +1,60 @@
+// The review sidebar of both tabs: a title, the item's rows, the note for the author and
+// Reject / Approve. Reject errors (the server's field map, notably reviewNote) show under
+// the note box; an approve failure is only logged (spec section 8), by the query client.
+import { useState } from 'react';
+import { Button, Descriptions, Input, Space, Typography } from 'antd';
+import { fieldErrors } from '@plantdoc/kit';
+import { NOTE_PLACEHOLDER } from '../lib';
+import { useReview } from '../api';
+
+function rejectErrors(err) {
+  if (!err) return [];
+  const fields = fieldErrors(err);
+  const list = Object.values(fields || {}).filter(Boolean);
+  if (list.length) return list;
+  return [err.body?.error || err.body?.message || 'The document could not be rejected.'];
+}
+
+/** rows: [[label, value]]; onReviewed(verdict) after the server agrees. */
+export function ReviewPanel({ kind, id, title, rows, onReviewed }) {
+  const [note, setNote] = useState('');
+  const approve = useReview(kind, 'approve');
+  const reject = useReview(kind, 'reject');
+  const busy = approve.isPending || reject.isPending;
+  const act = (verdict) => {
+    const m = verdict === 'approve' ? approve : reject;
+    (verdict === 'approve' ? reject : approve).reset();
+    m.mutate({ id, reviewNote: note }, { onSuccess: () => onReviewed(verdict) });
+  };
+  const errors = rejectErrors(reject.error);
+  return (
+    <div data-testid="review-panel">
+      <Typography.Title level={2} style={{ marginTop: 0, fontSize: 20 }}>
+        {title}
+      </Typography.Title>
+      <Descriptions column={1} size="small" bordered items={rows.map(([label, value]) => ({ key: label, label, children: value || '—' }))} />
+      <Input.TextArea
+        aria-label="Note for the author"
+        placeholder={NOTE_PLACEHOLDER}
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        rows={4}
+        style={{ marginTop: 16 }}
+        status={errors.length ? 'error' : undefined}
+      />
+      {errors.map((e) => (
+        <div key={e} role="alert" data-testid="error-reviewNote" style={{ color: '#cf1322', marginTop: 4 }}>
+          {e}
+        </div>
+      ))}
+      <Space style={{ marginTop: 12 }}>
+        <Button danger loading={reject.isPending} disabled={busy} onClick={() => act('reject')}>
+          Reject
+        </Button>
+        <Button type="primary" loading={approve.isPending} disabled={busy} onClick={() => act('approve')}>
+          Approve
+        </Button>
+      </Space>
+    </div>
+  );
+}

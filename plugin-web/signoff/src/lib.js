@@ -1,0 +1,53 @@
+// Pure helpers of the Sign Off page (spec sections 2, 4, 8, 9).
+export const SNACKBAR_MS = 6000;
+export const NOTE_PLACEHOLDER = 'Enter a note for the author';
+export const ALERT_FETCH_ERROR = 'There was an error fetching the alert.';
+export const NO_ALERTS = 'You have no alerts pending your approval.';
+
+/** The texts per kind: snackbars and the All Done screen. */
+export const TEXTS = {
+  swp: {
+    approved: 'Successfully approved the SWP',
+    rejected: 'Successfully rejected the SWP',
+    doneText: 'You have approved all of the SWP documents on your list. Nice job.',
+    back: 'Back to SWPs',
+  },
+  alert: {
+    approved: 'Successfully approved the Alert',
+    rejected: 'Successfully rejected the Alert',
+    doneText: 'You have approved all of the Alert documents on your list. Nice job.',
+    back: 'Back to Alerts',
+  },
+};
+
+/** 'Release' for revision 0, else the number. */
+export function revisionText(revision) {
+  return revision === 0 || revision === '0' || revision == null ? 'Release' : String(revision);
+}
+
+export function personName(p) {
+  if (!p) return '';
+  if (p.name) return p.name;
+  return [p.firstname, p.lastname].filter(Boolean).join(' ');
+}
+
+/** Who the document is for: the on-behalf-of engineer, else the uploader. */
+export function authorName(item) {
+  return personName(item?.onBehalfOf) || personName(item?.owner);
+}
+
+export function zonesText(zones) {
+  return Array.isArray(zones) ? zones.join(', ') : '';
+}
+
+/**
+ * After `id` is reviewed: the remaining list and the next id to show — the item that
+ * followed it, or the first when it was the last (wrap-around); null when none remain.
+ */
+export function afterReview(list, id) {
+  const at = list.findIndex((x) => x._id === id);
+  const rest = list.filter((x) => x._id !== id);
+  if (!rest.length) return { rest, next: null };
+  const next = at < 0 || at >= rest.length ? rest[0] : rest[at];
+  return { rest, next: next._id };
+}
