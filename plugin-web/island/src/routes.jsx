@@ -1,11 +1,33 @@
+import { Navigate, useSearchParams } from 'react-router';
 import { StartScreen } from './pages/StartScreen';
+import { PartSelect } from './pages/PartSelect';
+import { OperatorStatus } from './pages/OperatorStatus';
+import { Interface } from './pages/Interface';
+import { SwpAck } from './pages/SwpAck';
+import { Reference } from './pages/Reference';
+import { Settings } from './pages/Settings';
+import { ErrorPage } from './pages/ErrorPage';
 import { ComingLater } from './pages/ComingLater';
+import { useOperator } from './state';
 
-// The kiosk screens (spec "Kiosk routes"); all but the start screen come with the
-// island issue.
+// Spec "Guards": operator-status, swp-ack, alert-ack and interface need an operator and
+// a part (in the URL), else /island.
+function Operator({ children }) {
+  const op = useOperator();
+  const [params] = useSearchParams();
+  if (!op || !params.get('part')) return <Navigate to="/island" replace />;
+  return children;
+}
+
 export const routes = [
   { path: '', element: <StartScreen /> },
-  ...['reference', 'part-select', 'operator-status', 'interface', 'settings', 'error/:type', 'swp-ack', 'alert-ack'].map(
-    (path) => ({ path, element: <ComingLater /> }),
-  ),
+  { path: 'reference', element: <Reference /> },
+  { path: 'part-select', element: <PartSelect /> },
+  { path: 'settings', element: <Settings /> },
+  { path: 'error/:type', element: <ErrorPage /> },
+  { path: 'operator-status', element: <Operator><OperatorStatus /></Operator> },
+  { path: 'interface/*', element: <Operator><Interface /></Operator> },
+  { path: 'swp-ack', element: <Operator><SwpAck /></Operator> },
+  // The alert flow comes with the alerts module's kiosk feed.
+  { path: 'alert-ack', element: <Operator><ComingLater /></Operator> },
 ];

@@ -7,6 +7,7 @@
 mod access;
 mod fields;
 mod history;
+pub mod kiosk;
 mod lifecycle;
 mod lists;
 mod model;

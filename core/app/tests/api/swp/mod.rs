@@ -2,5 +2,5 @@
 mod authz;
 mod lifecycle;
 mod lists;
-mod support;
+pub(crate) mod support;
 mod upload;

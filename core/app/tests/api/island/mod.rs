@@ -1,0 +1,7 @@
+//! API tests of the island module: badges, status rules, read and verify with
+//! idempotency, throttling, settings, the kiosk session and the authorization matrix.
+mod authz;
+mod badges;
+mod flow;
+mod netbook;
+mod support;
