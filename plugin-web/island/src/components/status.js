@@ -27,4 +27,5 @@ export function statuses({ trainingLevel, swpRead, alertsRead = true }) {
   };
 }
 
-export const COLOURS = { success: '#237804', warning: '#ad6800', error: '#a8071a' };
+// Dark shades: at least 4.5:1 on white (axe color-contrast).
+export const COLOURS = { success: '#135200', warning: '#874d00', error: '#820014' };

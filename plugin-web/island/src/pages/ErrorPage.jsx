@@ -1,5 +1,5 @@
 // /island/error/{type}: the zone error, or an unknown one; Back to /island.
-import { Button, Result } from 'antd';
+import { Button, Card, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 
 const ERRORS = {
@@ -15,15 +15,12 @@ export function ErrorPage() {
   const { type } = useParams();
   const [title, text] = ERRORS[type] || UNKNOWN;
   return (
-    <Result
-      status="error"
-      title={title}
-      subTitle={text}
-      extra={
-        <Button type="primary" onClick={() => navigate('/island')}>
-          Back
-        </Button>
-      }
-    />
+    <Card style={{ maxWidth: 640, margin: '64px auto', textAlign: 'center' }}>
+      <Typography.Title level={2}>{title}</Typography.Title>
+      <Typography.Paragraph>{text}</Typography.Paragraph>
+      <Button type="primary" onClick={() => navigate('/island')}>
+        Back
+      </Button>
+    </Card>
   );
 }

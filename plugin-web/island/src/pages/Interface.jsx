@@ -73,16 +73,17 @@ export function Interface() {
   );
   const sidebar = (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Typography.Title level={4}>{op.fullName}</Typography.Title>
+      <Typography.Title level={4}>{op?.fullName}</Typography.Title>
       {box('Training', s.training)}
       {box('Alerts', s.alerts)}
       {box('Instructions', s.instructions)}
       <Button
         danger
         block
+        style={{ color: '#a8071a', borderColor: '#a8071a' }}
         onClick={() => {
-          setOperator(null);
           navigate('/island');
+          setOperator(null);
         }}
       >
         Sign Out

@@ -37,10 +37,10 @@ export function OperatorStatus() {
     if (!zone) navigate('/island/error/zone', { replace: true });
   }, [zone, navigate]);
   useEffect(() => {
-    if (status.data && window.__badgeScanAt) {
-      // Badge scan → status page shown (printed by the browser test).
-      window.__statusShownMs = Math.round(performance.now() - window.__badgeScanAt);
-      window.__badgeScanAt = null;
+    if (status.data && window.__partChosenAt) {
+      // Part chosen → status page shown (printed by the browser test).
+      window.__statusShownMs = Math.round(performance.now() - window.__partChosenAt);
+      window.__partChosenAt = null;
     }
   }, [status.data]);
   if (part.isError || status.isError) {

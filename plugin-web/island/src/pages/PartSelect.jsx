@@ -1,7 +1,7 @@
 // /island/part-select (and the part search of the reference screen): greeting, a search
 // box whose suggestions highlight the typed text, Enter loads the exact match.
 import { useState } from 'react';
-import { AutoComplete, Button, Card, Space, Typography } from 'antd';
+import { AutoComplete, Button, Card, Input, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { SettingOutlined, usePartNumberSuggestions } from '@plantdoc/kit';
 import { partSource } from '../api';
@@ -27,8 +27,6 @@ export function PartSearchBox({ onPart }) {
     <AutoComplete
       value={input}
       onChange={setInput}
-      placeholder="Search by part number"
-      aria-label="Search by part number"
       style={{ width: '100%' }}
       options={suggestions.map((p) => ({ value: p._id, label: <Highlight text={p.partNumber} term={input} /> }))}
       onSelect={(id) => {
@@ -40,7 +38,9 @@ export function PartSearchBox({ onPart }) {
         const exact = suggestions.find((p) => p.partNumber === input);
         if (exact) onPart(exact);
       }}
-    />
+    >
+      <Input size="large" placeholder="Search by part number" aria-label="Search by part number" />
+    </AutoComplete>
   );
 }
 
@@ -56,7 +56,12 @@ export function PartSelect() {
           </Typography.Title>
           <Button type="text" aria-label="Settings" icon={<SettingOutlined />} onClick={() => navigate('/island/settings')} />
         </Space>
-        <PartSearchBox onPart={(p) => navigate(partPath('operator-status', p._id))} />
+        <PartSearchBox
+          onPart={(p) => {
+            window.__partChosenAt = performance.now();
+            navigate(partPath('operator-status', p._id));
+          }}
+        />
       </Space>
     </Card>
   );

@@ -9,6 +9,9 @@ import { revokeNetbook, saveZone, settingsAccess } from '../api';
 import { BadgeInput } from '../components/BadgeInput';
 import { setOperator } from '../state';
 
+// antd's default danger red is below the 4.5:1 contrast ratio on white.
+const DANGER = { color: '#a8071a', borderColor: '#a8071a' };
+
 export const NO_PERMISSION =
   'You currently do not have permissions to edit the settings. Contact the process engineering manager to request access.';
 
@@ -88,14 +91,14 @@ export function Settings() {
         <Typography.Title level={3}>Settings</Typography.Title>
         <Typography.Text>Current zone: {current || 'Not Set'}</Typography.Text>
         <label htmlFor="island-zone">What zone does this netbook belong to?</label>
-        <Select id="island-zone" value={zone} onChange={setZone} options={access.zones} placeholder="Zone" style={{ width: '100%' }} />
+        <Select id="island-zone" value={zone} onChange={setZone} options={access.zones} style={{ width: '100%' }} />
         {error && <Typography.Text type="danger" role="alert">{error}</Typography.Text>}
         <Space>
           <Button onClick={back}>Back</Button>
           <Button type="primary" disabled={!zone} onClick={save}>
             Save
           </Button>
-          <Button danger onClick={() => setConfirm(true)}>
+          <Button danger style={DANGER} onClick={() => setConfirm(true)}>
             Sign Out
           </Button>
         </Space>
@@ -108,7 +111,7 @@ export function Settings() {
           <Button key="cancel" onClick={() => setConfirm(false)}>
             Cancel
           </Button>,
-          <Button key="revoke" danger type="primary" onClick={revoke}>
+          <Button key="revoke" type="primary" style={{ background: '#a8071a' }} onClick={revoke}>
             Revoke
           </Button>,
         ]}

@@ -20,8 +20,10 @@ export function StartScreen() {
         <Space orientation="vertical" style={{ width: '100%' }}>
           <BadgeInput
             onBadge={async (badge) => {
+              const at = performance.now();
               const op = await operatorFromBadge(badge);
-              window.__badgeScanAt = performance.now();
+              // Badge scan → operator known (printed by the browser test).
+              window.__badgeMs = Math.round(performance.now() - at);
               setOperator({ _id: op._id, opNo: op.opNo, fullName: op.fullName });
               navigate('/island/part-select');
             }}
