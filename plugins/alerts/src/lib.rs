@@ -1,2 +1,37 @@
-//! Alerts for part numbers and zones: upload, approvals, kiosk display.
-plantdoc_core::module!(AlertsPlugin);
+//! Alerts for part numbers and zones: upload, an engineer then a manager review, the
+//! lists of the console, and the kiosk's feed of alerts in force (effective <= now <
+//! sunset, in the kiosk's zone). `access` (who may: pure rules), `store` (reads and
+//! visibility), `submit` (upload), `lifecycle` (review, deploy, delete), `lists`
+//! (console reads), `kiosk` (the feeds and the island module's API), `demo` (seed).
+mod access;
+mod demo;
+pub mod kiosk;
+mod lifecycle;
+mod lists;
+mod model;
+mod routes;
+mod store;
+mod submit;
+
+use std::time::Duration;
+
+use plantdoc_core::ModuleContext;
+
+/// Pending uploads never submitted are removed after this long.
+pub const PENDING_UPLOAD_HOURS: i64 = 24;
+const SWEEP_EVERY: Duration = Duration::from_secs(60 * 60);
+
+fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
+    ctx.routes(routes::routes());
+    ctx.task("upload-sweep", |state, stop| {
+        plantdoc_core::tasks::every(state, stop, SWEEP_EVERY, |state| async move {
+            if let Err(e) = plantdoc_core::files::sweep(&state, submit::MODULE, PENDING_UPLOAD_HOURS * 60 * 60 * 1000).await {
+                tracing::warn!(error = %e, "alert upload sweep failed");
+            }
+        })
+    });
+    ctx.seed_demo(std::sync::Arc::new(|state| Box::pin(demo::seed(state))));
+    Ok(())
+}
+
+plantdoc_core::module!(AlertsPlugin, build);

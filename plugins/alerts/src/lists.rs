@@ -1,0 +1,114 @@
+//! The console's list and single-alert calls (spec section 7 'Alerts'). Every list
+//! filters with the visibility rule (`store::visible_sql`) and is bounded.
+use axum::extract::{Path, State};
+use plantdoc_core::app::AppState;
+use plantdoc_core::auth::CurrentUser;
+use plantdoc_core::db::Params;
+use plantdoc_core::error::{AppError, AppResult};
+use serde_json::{json, Value};
+use sqlx::Row;
+
+use crate::access::{require_uploader, review_stage};
+use crate::model::{Alert, Stage};
+use crate::store::{self, visible_alert, visible_sql};
+
+/// The alerts' JSON with sign records and `mine` (the caller is an author: My tabs).
+async fn answer(state: &AppState, user_id: &str, alerts: &[Alert]) -> AppResult<axum::Json<Value>> {
+    let mut list = store::with_signs(state, alerts).await?;
+    for (v, a) in list.iter_mut().zip(alerts) {
+        v["mine"] = Value::Bool(a.is_author(user_id));
+    }
+    Ok(axum::Json(Value::Array(list)))
+}
+
+/// Alerts waiting for the caller's stage, oldest first: engineers see those whose
+/// engineer stage is open, managers those the engineer stage approved. Authors never
+/// see their own; only alerts of the caller's zones.
+pub async fn pending_my_approval(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
+    let Some(stage) = review_stage(&user) else { return Ok(axum::Json(json!([]))) };
+    let mut q = Params::default();
+    let company = q.add(user.company_code.clone());
+    let me = q.add(user.id.clone());
+    let exact = |list: &str| format!("EXISTS (SELECT 1 FROM alert_zones z WHERE z.alert_id = a.id AND z.zone IN ({list}))");
+    let zones = plantdoc_core::zones::overlap_sql(&mut q, "a.zone_mask", exact, &user.zones);
+    let open = match stage {
+        Stage::Engineer => "a.engineer_status = 'Pending'",
+        Stage::Manager => "a.engineer_status = 'Approved' AND a.manager_status = 'Pending'",
+    };
+    let filter = format!(
+        "a.company_code = {company} AND a.status = 'pending' AND {open} AND {zones} AND a.owner_id <> {me} \
+         AND (a.on_behalf_id IS NULL OR a.on_behalf_id <> {me})"
+    );
+    let sql = format!("SELECT {} FROM alerts a WHERE {filter} ORDER BY a.upload_date, a.id LIMIT {}", crate::model::COLUMNS, store::LIST_CAP);
+    let rows = q.query(&sql).fetch_all(&state.db.pool).await?;
+    let alerts: Vec<Alert> = rows.iter().map(Alert::from_row).collect::<Result<_, _>>()?;
+    answer(&state, &user.id, &alerts).await
+}
+
+async fn list(state: &AppState, user: &CurrentUser, status: &str, extra: impl FnOnce(&mut Params) -> String) -> AppResult<axum::Json<Value>> {
+    let mut q = Params::default();
+    let vis = visible_sql(state, &mut q, user);
+    let more = extra(&mut q);
+    let alerts = store::fetch_list(&state.db, &q, &format!("a.status IN ({status}) AND {vis}{more}")).await?;
+    answer(state, &user.id, &alerts).await
+}
+
+/// Pending and rejected alerts the caller sees, newest first, with approvals
+/// (My Pending takes those with `mine`, All Pending all).
+pub async fn user_pending(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
+    list(&state, &user, "'pending', 'rejected'", |_| String::new()).await
+}
+
+/// Deployed alerts the caller sees, expired ones included (`status: expired`), with
+/// `opSigned` (My Approved takes those with `mine`, All Approved all).
+pub async fn user_deployed(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
+    list(&state, &user, "'deployed'", |_| String::new()).await
+}
+
+/// Browse: deployed alerts not yet past their sunset (in force or coming).
+pub async fn deployed(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
+    let now = state.now_ms();
+    list(&state, &user, "'deployed'", |q| format!(" AND a.sunset_date > {}", q.add(now))).await
+}
+
+/// The document URL as the body (a JSON string): a short-lived link to the alert's file.
+pub async fn signed_url(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
+    let a = visible_alert(&state, &user, &id).await?;
+    let mut links = store::links_for(&state, std::slice::from_ref(&a)).await?;
+    let url = links.remove(&a.id).ok_or(AppError::NotFound)?;
+    Ok(axum::Json(Value::String(url)))
+}
+
+/// Sign records of the alert's current version: `{opList: {opsSigned}}` (as SWPs).
+pub async fn signed_ops(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
+    let a = visible_alert(&state, &user, &id).await?;
+    let signs = store::signs_for(&state.db, std::slice::from_ref(&a)).await?.remove(&a.id).unwrap_or_default();
+    Ok(axum::Json(json!({"opList": {"opsSigned": signs}})))
+}
+
+/// One alert (the detail view).
+pub async fn alert(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
+    let a = visible_alert(&state, &user, &id).await?;
+    let mut v = store::with_signs(&state, std::slice::from_ref(&a)).await?.remove(0);
+    v["mine"] = Value::Bool(a.is_author(&user.id));
+    Ok(axum::Json(json!({"alert": v})))
+}
+
+/// Process engineers of the caller's company, the caller left out ('Myself' is the
+/// form's own option).
+pub async fn on_behalf_users(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
+    require_uploader(&user)?;
+    let rows = sqlx::query(
+        "SELECT id, firstname, lastname FROM users WHERE company_code = $1 AND position = 'engineer' AND department = 'process' \
+         AND disabled = 0 AND id <> $2 ORDER BY lastname, firstname, id",
+    )
+    .bind(&user.company_code)
+    .bind(&user.id)
+    .fetch_all(&state.db.pool)
+    .await?;
+    let list: Vec<Value> = rows
+        .iter()
+        .map(|r| Ok(json!({"_id": r.try_get::<String, _>("id")?, "firstname": r.try_get::<String, _>("firstname")?, "lastname": r.try_get::<String, _>("lastname")?})))
+        .collect::<Result<_, sqlx::Error>>()?;
+    Ok(axum::Json(Value::Array(list)))
+}

@@ -1,0 +1,34 @@
+//! HTTP routes of the alerts module (spec section 7 'Alerts' and the kiosk's two feeds).
+//! Console by default; the feeds are for console and kiosk. Each handler applies `access`.
+use axum::extract::DefaultBodyLimit;
+use axum::handler::Handler;
+use plantdoc_core::api::Access;
+use plantdoc_core::ApiRouter;
+
+use crate::{kiosk, lifecycle, lists, submit};
+
+pub fn routes() -> ApiRouter {
+    ApiRouter::new("alerts")
+        .get("/api/alerts/onBehalfOfUsers", "Process engineers of the caller's company", lists::on_behalf_users)
+        .post("/api/alerts/uploadPond", "Upload the alert's PDF (multipart or raw body): {serverId}", submit::upload.layer(DefaultBodyLimit::disable()))
+        .delete("/api/alerts/uploadPond/{uniqueId}", "Remove one of your pending uploads", submit::revert)
+        .post("/api/alerts/uploadS3", "Submit an alert from your pending upload", submit::submit)
+        .get("/api/alerts/pending-my-approval", "Alerts waiting for your review stage (a list)", lists::pending_my_approval)
+        .get("/api/alerts/signed-url/{alertId}", "A short-lived link to the alert's document (the URL as the body)", lists::signed_url)
+        .get("/api/alerts/alert/{alertId}", "One alert: {alert}", lists::alert)
+        .post("/api/alerts/approve/{alertId}", "Approve your review stage of an alert", lifecycle::approve)
+        .post("/api/alerts/reject/{alertId}", "Reject an alert back to its author (note required)", lifecycle::reject)
+        .get("/api/alerts/user-pending-alerts", "Pending and rejected alerts you see, with approvals and mine", lists::user_pending)
+        .get("/api/alerts/user-deployed-alerts", "Deployed alerts you see (expired included), with opSigned and mine", lists::user_deployed)
+        .get("/api/alerts/deployed", "Deployed alerts not past their sunset", lists::deployed)
+        .post("/api/alerts/delete-pending", "Delete pending alerts (a list of ids)", lifecycle::delete_pending)
+        .post("/api/alerts/delete-deployed", "Remove deployed alerts from the floor (a list of ids)", lifecycle::delete_deployed)
+        .get("/api/alerts/signed-ops/{alertId}", "Sign records of an alert: {opList: {opsSigned}}", lists::signed_ops)
+        .tier(Access::Session)
+        .get("/api/alerts/operator-alerts/zone/{zone}", "Kiosk: alerts in force in the zone now, with url", kiosk::zone_feed)
+        .get(
+            "/api/alerts/operator-alerts/{zone}/{operatorId}",
+            "Kiosk: alerts in force in the zone the operator has not signed and had verified",
+            kiosk::operator_feed,
+        )
+}

@@ -1,0 +1,86 @@
+//! SQL of the alerts module's reads, the visibility rule in SQL, links and sign records.
+use std::collections::HashMap;
+
+use plantdoc_core::acks::{self, DocKind};
+use plantdoc_core::app::AppState;
+use plantdoc_core::auth::users::User;
+use plantdoc_core::db::{Db, Params};
+use plantdoc_core::{files, zones, AppError};
+use serde_json::Value;
+
+use crate::model::{Alert, COLUMNS};
+
+/// Longest list answered at once.
+pub const LIST_CAP: i64 = 1000;
+
+pub async fn fetch_one(db: &Db, id: &str) -> Result<Option<Alert>, sqlx::Error> {
+    let sql = format!("SELECT {COLUMNS} FROM alerts a WHERE a.id = $1");
+    let row = sqlx::query(&sql).bind(id).fetch_optional(&db.pool).await?;
+    row.as_ref().map(Alert::from_row).transpose()
+}
+
+/// Alerts matching `filter` (SQL over `a`), newest upload first, at most [`LIST_CAP`].
+pub async fn fetch_list(db: &Db, q: &Params, filter: &str) -> Result<Vec<Alert>, sqlx::Error> {
+    let sql = format!("SELECT {COLUMNS} FROM alerts a WHERE {filter} ORDER BY a.upload_date DESC, a.id LIMIT {LIST_CAP}");
+    let rows = q.query(&sql).fetch_all(&db.pool).await?;
+    rows.iter().map(Alert::from_row).collect()
+}
+
+/// The SQL form of `access::can_see` for `FROM alerts a` (the status filter is the caller's).
+pub fn visible_sql(state: &AppState, q: &mut Params, u: &User) -> String {
+    let company = q.add(u.company_code.clone());
+    if state.zones.covers_company(&u.company_code, &u.zones) {
+        return format!("a.company_code = {company}");
+    }
+    let me = q.add(u.id.clone());
+    let exact = |list: &str| format!("EXISTS (SELECT 1 FROM alert_zones z WHERE z.alert_id = a.id AND z.zone IN ({list}))");
+    let overlap = zones::overlap_sql(q, "a.zone_mask", exact, &u.zones);
+    format!("a.company_code = {company} AND ({overlap} OR a.owner_id = {me} OR a.on_behalf_id = {me})")
+}
+
+/// Loads the alert if the user may see it; 404 otherwise (other companies' and zones'
+/// alerts are indistinguishable from missing ones).
+pub async fn visible_alert(state: &AppState, u: &User, id: &str) -> Result<Alert, AppError> {
+    match fetch_one(&state.db, id).await? {
+        Some(a) if crate::access::can_see(&state.zones, u, &a) => Ok(a),
+        _ => Err(AppError::NotFound),
+    }
+}
+
+/// Sign records of the alerts' current versions, newest first (the spec's records).
+pub async fn signs_for(db: &Db, alerts: &[Alert]) -> Result<HashMap<String, Vec<Value>>, sqlx::Error> {
+    let docs: Vec<(&str, &str)> = alerts.iter().map(|a| (a.id.as_str(), a.file_hash.as_str())).collect();
+    let recs = acks::for_documents(db, DocKind::Alert, &docs).await?;
+    Ok(recs.into_iter().map(|(id, list)| (id, list.iter().map(|r| r.to_json()).collect())).collect())
+}
+
+/// The alerts' JSON with `opsSigned` and `opSigned` (the same list) filled in.
+pub async fn with_signs(state: &AppState, alerts: &[Alert]) -> Result<Vec<Value>, sqlx::Error> {
+    let mut signs = signs_for(&state.db, alerts).await?;
+    let now = state.now_ms();
+    Ok(alerts
+        .iter()
+        .map(|a| {
+            let mut v = a.to_json(now);
+            let list = Value::Array(signs.remove(&a.id).unwrap_or_default());
+            v["opsSigned"] = list.clone();
+            v["opSigned"] = list;
+            v
+        })
+        .collect())
+}
+
+/// Short-lived links to each alert's file. Call only after the caller may see them.
+pub async fn links_for(state: &AppState, alerts: &[Alert]) -> anyhow::Result<HashMap<String, String>> {
+    let ids: Vec<String> = alerts.iter().map(|a| a.file_id.clone()).collect();
+    let found = files::describe(state, &ids).await?;
+    let now = state.now_ms();
+    let mut out = HashMap::new();
+    for a in alerts {
+        if let Some((key, ct)) = found.get(&a.file_id) {
+            let name = format!("{}.{}", a.alert_tag, files::extension(ct));
+            out.insert(a.id.clone(), state.storage.link(key, &name, ct, now).await?);
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,243 @@
+//! The alert file drop (`uploadPond`, revert `uploadPond/{id}`) and `uploadS3`: checks
+//! every field and answers one field → message map (alertFile, alertType, partNumber,
+//! onBehalfOf, zones, effectiveDate, sunsetDate, changes); then, in one transaction,
+//! claims the file, takes the next alert tag, inserts the alert, its zones and its audit row.
+use axum::extract::{Path, Query, Request, State};
+use chrono::DateTime;
+use plantdoc_core::app::AppState;
+use plantdoc_core::auth::users::{self, User};
+use plantdoc_core::auth::CurrentUser;
+use plantdoc_core::error::{AppError, AppResult, FieldErrors, Json};
+use plantdoc_core::files::{self, FileKind, FileState, UploadPolicy};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use sqlx::{AnyConnection, Row};
+
+use crate::access::require_uploader;
+use crate::lifecycle::{act, audit};
+use crate::model::TYPES;
+use crate::store;
+
+pub const MODULE: &str = "alerts";
+pub const MAX_CHANGES_CHARS: usize = 140;
+pub const MAX_PART_CHARS: usize = 40;
+/// Largest alert file (also capped by `server.upload_limit`).
+pub const MAX_FILE_BYTES: u64 = 50 * 1024 * 1024;
+pub const MAX_PENDING_UPLOADS: i64 = 20;
+/// Effective and sunset dates fall on quarter hours.
+pub const STEP_MS: i64 = 15 * 60 * 1000;
+const LOST: &str = "This file is not a pending upload of yours (it may have expired); please upload it again.";
+
+#[derive(Deserialize)]
+pub struct RawQuery {
+    filename: Option<String>,
+}
+
+/// One PDF, checked by content: `{serverId, filename, size}`.
+pub async fn upload(State(state): State<AppState>, user: CurrentUser, Query(query): Query<RawQuery>, req: Request) -> AppResult<axum::Json<Value>> {
+    require_uploader(&user)?;
+    let limit = state.settings.server.upload_limit.min(MAX_FILE_BYTES);
+    let policy = UploadPolicy { module: MODULE, kind: FileKind::Pdf, limit, max_pending: MAX_PENDING_UPLOADS };
+    let rec = files::receive(&state, &user, req, query.filename, policy).await?;
+    Ok(axum::Json(json!({"serverId": rec.id, "filename": rec.filename, "size": rec.size})))
+}
+
+pub async fn revert(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
+    require_uploader(&user)?;
+    files::revert(&state, &user, MODULE, &id).await?;
+    Ok(axum::Json(json!({"serverId": id, "deleted": true})))
+}
+
+/// A submission whose every field is valid.
+struct Checked {
+    file_id: String,
+    file_hash: String,
+    alert_type: &'static str,
+    letter: char,
+    part: String,
+    zones: Vec<String>,
+    on_behalf: Option<User>,
+    effective: i64,
+    sunset: i64,
+    changes: String,
+}
+
+fn text<'a>(body: &'a Value, key: &str) -> &'a str {
+    body.get(key).and_then(Value::as_str).unwrap_or("").trim()
+}
+
+/// A date on a quarter hour, or why not.
+fn check_date(v: &str, what: &str) -> Result<i64, String> {
+    if v.is_empty() {
+        return Err(format!("Please choose the {what} date and time."));
+    }
+    let ms = DateTime::parse_from_rfc3339(v).map_err(|_| format!("The {what} date is not a date and time."))?.timestamp_millis();
+    if ms % STEP_MS != 0 {
+        return Err(format!("The {what} time must be on a quarter hour (:00, :15, :30 or :45)."));
+    }
+    Ok(ms)
+}
+
+pub fn check_part(v: &str) -> Result<String, String> {
+    let s = v.trim().to_uppercase();
+    if s.is_empty() {
+        return Err("Please enter the part number.".into());
+    }
+    if s.chars().count() > MAX_PART_CHARS || !s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./ ".contains(c)) {
+        return Err(format!("A part number has at most {MAX_PART_CHARS} letters, digits, spaces and - _ . /"));
+    }
+    Ok(s)
+}
+
+async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked> {
+    let mut e = FieldErrors::new();
+    let file = body.get("alertFile");
+    let file_id = file.and_then(|f| f.get("serverId").or_else(|| f.get("id"))).and_then(Value::as_str).unwrap_or("").to_string();
+    let mut file_hash = String::new();
+    if file_id.is_empty() {
+        e.insert("alertFile".into(), "Please upload the alert file.".into());
+    } else {
+        match files::pending(state, &user.id, MODULE, std::slice::from_ref(&file_id)).await?.remove(&file_id) {
+            Some(f) if f.content_type == "application/pdf" => file_hash = f.sha256,
+            _ => {
+                e.insert("alertFile".into(), LOST.into());
+            }
+        }
+    }
+    let kind = TYPES.iter().find(|(t, _)| *t == text(body, "alertType"));
+    if kind.is_none() {
+        e.insert("alertType".into(), "Please choose Change, Quality, Safety or New Part.".into());
+    }
+    let part = check_part(text(body, "partNumber")).map_err(|m| e.insert("partNumber".into(), m)).ok();
+    let zones = state.zones.check_selection(&user.company_code, body.get("zones").unwrap_or(&Value::Null)).map_err(|m| e.insert("zones".into(), m)).ok();
+    let effective = check_date(text(body, "effectiveDate"), "effective").map_err(|m| e.insert("effectiveDate".into(), m)).ok();
+    let sunset = check_date(text(body, "sunsetDate"), "sunset").map_err(|m| e.insert("sunsetDate".into(), m)).ok();
+    if let (Some(from), Some(to)) = (effective, sunset) {
+        if to <= from {
+            e.insert("sunsetDate".into(), "The sunset date must be after the effective date.".into());
+        } else if to <= state.now_ms() {
+            e.insert("sunsetDate".into(), "The sunset date must be in the future.".into());
+        }
+    }
+    let changes = match body.get("changes") {
+        None | Some(Value::Null) => String::new(),
+        Some(Value::String(s)) => s.trim().to_string(),
+        Some(_) => {
+            e.insert("changes".into(), "Changes are text.".into());
+            String::new()
+        }
+    };
+    if changes.chars().count() > MAX_CHANGES_CHARS {
+        e.insert("changes".into(), format!("Changes must be at most {MAX_CHANGES_CHARS} characters."));
+    }
+    let on_behalf = on_behalf_of(state, user, body.get("onBehalfOf")).await.map_err(|m| e.insert("onBehalfOf".into(), m)).ok().flatten();
+    if !e.is_empty() {
+        return Err(AppError::Fields(e));
+    }
+    let (alert_type, letter) = kind.copied().unwrap_or(TYPES[0]);
+    Ok(Checked {
+        file_id,
+        file_hash,
+        alert_type,
+        letter,
+        part: part.unwrap_or_default(),
+        zones: zones.unwrap_or_default(),
+        on_behalf,
+        effective: effective.unwrap_or_default(),
+        sunset: sunset.unwrap_or_default(),
+        changes,
+    })
+}
+
+/// `None` for oneself ('Myself', CURRENT_USER, empty); a process engineer of the
+/// caller's company otherwise.
+async fn on_behalf_of(state: &AppState, user: &User, v: Option<&Value>) -> Result<Option<User>, String> {
+    let id = match v {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::String(s)) if s.is_empty() || s == "CURRENT_USER" || s == "Myself" || *s == user.id => return Ok(None),
+        Some(Value::String(s)) => s.clone(),
+        Some(_) => return Err("Please select a process engineer.".into()),
+    };
+    let mut conn = state.db.pool.acquire().await.map_err(|_| "Please try again.".to_string())?;
+    match users::find_by_id(&mut conn, &id).await {
+        Ok(Some(u)) if u.company_code == user.company_code && u.is_process_engineer() && !u.disabled => Ok(Some(u)),
+        Ok(_) => Err("Please select a process engineer of your company.".into()),
+        Err(_) => Err("Please try again.".into()),
+    }
+}
+
+/// The next tag of the company for this type and year, e.g. `S-2026-0007`.
+async fn next_tag(conn: &mut AnyConnection, company: &str, letter: char, now: i64) -> Result<String, sqlx::Error> {
+    let year = DateTime::from_timestamp_millis(now).map(|d| d.format("%Y").to_string()).unwrap_or_default();
+    let prefix = format!("{letter}-{year}");
+    sqlx::query("INSERT INTO alert_tag_seq (company_code, prefix, last_seq) VALUES ($1, $2, 0) ON CONFLICT (company_code, prefix) DO NOTHING")
+        .bind(company)
+        .bind(&prefix)
+        .execute(&mut *conn)
+        .await?;
+    let row = sqlx::query("UPDATE alert_tag_seq SET last_seq = last_seq + 1 WHERE company_code = $1 AND prefix = $2 RETURNING last_seq")
+        .bind(company)
+        .bind(&prefix)
+        .fetch_one(&mut *conn)
+        .await?;
+    Ok(format!("{prefix}-{:04}", row.try_get::<i64, _>("last_seq")?))
+}
+
+pub async fn submit(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
+    require_uploader(&user)?;
+    if !body.is_object() {
+        return Err(AppError::field("body", "Expected a JSON object."));
+    }
+    let c = check(&state, &user, &body).await?;
+    let id = plantdoc_core::db::new_id();
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    if !files::claim(&mut tx, &user.id, MODULE, &c.file_id, FileState::Attached).await? {
+        return Err(AppError::field("alertFile", LOST));
+    }
+    let part_id = plantdoc_core::parts::ensure(&mut tx, &user.company_code, &c.part, "", now).await?;
+    let tag = next_tag(&mut tx, &user.company_code, c.letter, now).await?;
+    let (behalf_id, behalf_name) = c.on_behalf.as_ref().map(|u| (Some(u.id.clone()), u.full_name())).unwrap_or((None, String::new()));
+    sqlx::query(
+        "INSERT INTO alerts (id, company_code, alert_tag, alert_type, part_number, part_id, status, owner_id, owner_firstname, owner_lastname, \
+         on_behalf_id, on_behalf_name, zones, zone_mask, changes, file_id, file_hash, upload_date, effective_date, sunset_date) \
+         VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)",
+    )
+    .bind(&id)
+    .bind(&user.company_code)
+    .bind(&tag)
+    .bind(c.alert_type)
+    .bind(&c.part)
+    .bind(&part_id)
+    .bind(&user.id)
+    .bind(&user.firstname)
+    .bind(&user.lastname)
+    .bind(behalf_id)
+    .bind(&behalf_name)
+    .bind(serde_json::to_string(&c.zones).unwrap_or_default())
+    .bind(plantdoc_core::zones::zone_mask(&c.zones))
+    .bind(&c.changes)
+    .bind(&c.file_id)
+    .bind(&c.file_hash)
+    .bind(now)
+    .bind(c.effective)
+    .bind(c.sunset)
+    .execute(&mut *tx)
+    .await?;
+    for z in &c.zones {
+        sqlx::query("INSERT INTO alert_zones (alert_id, zone, company_code, deployed, effective_date, sunset_date) VALUES ($1, $2, $3, 0, $4, $5)")
+            .bind(&id)
+            .bind(z)
+            .bind(&user.company_code)
+            .bind(c.effective)
+            .bind(c.sunset)
+            .execute(&mut *tx)
+            .await?;
+    }
+    let after = json!({"alertTag": tag, "alertType": c.alert_type, "partNumber": c.part, "zones": c.zones, "versionHash": c.file_hash,
+        "effectiveDate": plantdoc_core::clock::iso(c.effective), "sunsetDate": plantdoc_core::clock::iso(c.sunset), "changes": c.changes});
+    audit(&mut tx, now, act(&user, "alert.submit", &id, format!("{} alert {tag} for part {} submitted for review", c.alert_type, c.part)).after(after)).await?;
+    tx.commit().await?;
+    let a = store::fetch_one(&state.db, &id).await?.ok_or(AppError::NotFound)?;
+    Ok(axum::Json(json!({"alert": a.to_json(now)})))
+}
