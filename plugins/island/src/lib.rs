@@ -4,6 +4,7 @@
 //! that data. `access` (who may: pure rules), `throttle` (wrong badges per netbook),
 //! `store` (badges and idempotency), `badge`, `status`, `sign` and `settings` (routes).
 mod access;
+mod alert;
 mod badge;
 mod routes;
 mod settings;

@@ -4,7 +4,7 @@
 use plantdoc_core::api::Access;
 use plantdoc_core::ApiRouter;
 
-use crate::{badge, settings, sign, status};
+use crate::{alert, badge, settings, sign, status};
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("island")
@@ -17,6 +17,8 @@ pub fn routes() -> ApiRouter {
         )
         .post("/api/island/operator-read-swp", "The operator read the SWC, JES and VIS {opId, swpId, key}", sign::operator_read_swp)
         .post("/api/island/verify-swp", "A verifier's badge witnesses the read {badgeNo, opId, swpId, opName, partNumber, currentSquares, key}", sign::verify_swp)
+        .post("/api/island/operator-read-alert", "The operator read the alert {opId, alertId, key}: truthy when recorded", alert::operator_read_alert)
+        .post("/api/island/verify-alert", "A verifier's badge witnesses the alert read {badgeNo, opId, alertId, key}", alert::verify_alert)
         .tier(Access::Session)
         .post("/api/island/settings-access", "May this badge (or you) edit the kiosk settings: {allowed, name, zones}", settings::access)
         .post("/api/island/zone", "Set the netbook's zone {badgeNo, zone}", settings::set_zone)

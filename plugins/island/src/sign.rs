@@ -13,6 +13,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::access::may_verify;
+use plantdoc_core::auth::users::User;
 use crate::badge::{self, operator};
 use crate::store;
 
@@ -55,7 +56,7 @@ pub async fn commit_once(state: &AppState, netbook: &CurrentUser, mut tx: sqlx::
     Ok(answer)
 }
 
-fn required(fields: &[(&str, &str, &str)]) -> AppResult<()> {
+pub fn required(fields: &[(&str, &str, &str)]) -> AppResult<()> {
     let mut errors = plantdoc_core::error::FieldErrors::new();
     for (name, value, msg) in fields {
         if value.trim().is_empty() {
@@ -75,9 +76,66 @@ pub struct ReadBody {
     key: Option<String>,
 }
 
-/// `POST /api/island/operator-read-swp {opId, swpId, key}`: the operator has read the
-/// SWC, JES and VIS of the part's deployed version. One unverified record per operator
-/// and version: a repeat answers the same record.
+/// The document version an act is about.
+pub struct Version<'a> {
+    pub kind: DocKind,
+    pub doc_id: &'a str,
+    pub hash: &'a str,
+    /// What the audit row names, e.g. "swp:…", and the part number.
+    pub target: String,
+    pub part_number: &'a str,
+}
+
+/// The operator has read a document version: one unverified sign record per operator and
+/// version (a repeat answers the same record), audited in the same transaction.
+pub async fn read(state: &AppState, netbook: &CurrentUser, op: &User, v: &Version<'_>, key: Option<&str>, kind: &str) -> AppResult<Value> {
+    let records = acks::for_operator(&state.db, v.kind, v.doc_id, v.hash, &op.id).await?;
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    let record_id = match records.iter().find(|r| r.verified_at.is_none()) {
+        Some(r) => r.id.clone(),
+        None => {
+            let id = acks::sign(&mut tx, v.kind, v.doc_id, v.hash, op, now).await?;
+            let entry = AuditEntry::new("island.sign", v.target.clone(), READ_MEANING)
+                .by(Some(&op.id), &op.full_name())
+                .after(json!({"recordId": id, "partNumber": v.part_number, "versionHash": v.hash, "kiosk": netbook.id}));
+            audit::append(&mut tx, now, &entry).await?;
+            id
+        }
+    };
+    let answer = json!({"signed": true, "recordId": record_id, "versionHash": v.hash});
+    commit_once(state, netbook, tx, key, kind, answer).await
+}
+
+/// A verifier's badge witnesses the operator's unverified read of the version.
+pub async fn verify(state: &AppState, netbook: &CurrentUser, verifier: &User, op: &User, v: &Version<'_>, key: Option<&str>, kind: &str) -> AppResult<Value> {
+    let records = acks::for_operator(&state.db, v.kind, v.doc_id, v.hash, &op.id).await?;
+    let Some(rec) = records.iter().find(|r| r.verified_at.is_none()) else {
+        return Err(AppError::Conflict("There is nothing to verify: the operator must read this version first.".into()));
+    };
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    if !acks::verify(&mut tx, &rec.id, verifier, now).await? {
+        return Err(AppError::Conflict("This acknowledgement was already verified.".into()));
+    }
+    let entry = AuditEntry::new("island.verify", v.target.clone(), VERIFY_MEANING)
+        .by(Some(&verifier.id), &verifier.full_name())
+        .after(json!({"recordId": rec.id, "operator": op.id, "partNumber": v.part_number, "versionHash": v.hash, "kiosk": netbook.id}));
+    audit::append(&mut tx, now, &entry).await?;
+    let answer = json!({"verified": true, "recordId": rec.id, "verifier": verifier.full_name(), "operator": op.full_name()});
+    commit_once(state, netbook, tx, key, kind, answer).await
+}
+
+/// The verifier of a verify call: a known badge allowed to verify this operator (refusals
+/// count against the netbook).
+pub async fn verifier(state: &AppState, netbook: &CurrentUser, badge_no: &str, op_id: &str) -> AppResult<User> {
+    let verifier = badge::identify(state, netbook, badge_no).await?;
+    may_verify(&verifier, op_id, &netbook.company_code).map_err(|msg| badge::refuse(state, netbook, msg))?;
+    Ok(verifier)
+}
+
+/// `POST /api/island/operator-read-swp {opId, swpId, key}`: the operator read the SWC,
+/// JES and VIS of the part's deployed version.
 pub async fn operator_read_swp(State(state): State<AppState>, netbook: CurrentUser, Json(b): Json<ReadBody>) -> AppResult<axum::Json<Value>> {
     required(&[("opId", &b.op_id, "Please scan your badge."), ("swpId", &b.swp_id, "Please choose a part.")])?;
     let key = checked_key(&b.key)?;
@@ -86,22 +144,8 @@ pub async fn operator_read_swp(State(state): State<AppState>, netbook: CurrentUs
     }
     let op = operator(&state, &netbook, &b.op_id).await?;
     let swp = plantdoc_swp::kiosk::deployed_version(&state, &netbook, &b.swp_id).await?;
-    let records = acks::for_operator(&state.db, DocKind::Swp, &swp.id, &swp.content_hash, &op.id).await?;
-    let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
-    let record_id = match records.iter().find(|r| r.verified_at.is_none()) {
-        Some(r) => r.id.clone(),
-        None => {
-            let id = acks::sign(&mut tx, DocKind::Swp, &swp.id, &swp.content_hash, &op, now).await?;
-            let entry = AuditEntry::new("island.sign", format!("swp:{}", swp.id), READ_MEANING)
-                .by(Some(&op.id), &op.full_name())
-                .after(json!({"recordId": id, "partNumber": swp.part_number, "versionHash": swp.content_hash, "kiosk": netbook.id}));
-            audit::append(&mut tx, now, &entry).await?;
-            id
-        }
-    };
-    let answer = json!({"signed": true, "recordId": record_id, "versionHash": swp.content_hash});
-    Ok(axum::Json(commit_once(&state, &netbook, tx, key, "read-swp", answer).await?))
+    let v = Version { kind: DocKind::Swp, doc_id: &swp.id, hash: &swp.content_hash, target: format!("swp:{}", swp.id), part_number: &swp.part_number };
+    Ok(axum::Json(read(&state, &netbook, &op, &v, key, "read-swp").await?))
 }
 
 #[derive(Deserialize)]
@@ -131,23 +175,9 @@ pub async fn verify_swp(State(state): State<AppState>, netbook: CurrentUser, Jso
     if let Some(answer) = replay(&state, &netbook, key, "verify-swp").await? {
         return Ok(axum::Json(answer));
     }
-    let verifier = badge::identify(&state, &netbook, &b.badge_no).await?;
-    may_verify(&verifier, &b.op_id, &netbook.company_code).map_err(|msg| badge::refuse(&state, &netbook, msg))?;
+    let verifier = verifier(&state, &netbook, &b.badge_no, &b.op_id).await?;
     let op = operator(&state, &netbook, &b.op_id).await?;
     let swp = plantdoc_swp::kiosk::deployed_version(&state, &netbook, &b.swp_id).await?;
-    let records = acks::for_operator(&state.db, DocKind::Swp, &swp.id, &swp.content_hash, &op.id).await?;
-    let Some(rec) = records.iter().find(|r| r.verified_at.is_none()) else {
-        return Err(AppError::Conflict("There is nothing to verify: the operator must read the SWC, JES and VIS of this version first.".into()));
-    };
-    let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
-    if !acks::verify(&mut tx, &rec.id, &verifier, now).await? {
-        return Err(AppError::Conflict("This acknowledgement was already verified.".into()));
-    }
-    let entry = AuditEntry::new("island.verify", format!("swp:{}", swp.id), VERIFY_MEANING)
-        .by(Some(&verifier.id), &verifier.full_name())
-        .after(json!({"recordId": rec.id, "operator": op.id, "partNumber": swp.part_number, "versionHash": swp.content_hash, "kiosk": netbook.id}));
-    audit::append(&mut tx, now, &entry).await?;
-    let answer = json!({"verified": true, "recordId": rec.id, "verifier": verifier.full_name(), "operator": op.full_name()});
-    Ok(axum::Json(commit_once(&state, &netbook, tx, key, "verify-swp", answer).await?))
+    let v = Version { kind: DocKind::Swp, doc_id: &swp.id, hash: &swp.content_hash, target: format!("swp:{}", swp.id), part_number: &swp.part_number };
+    Ok(axum::Json(verify(&state, &netbook, &verifier, &op, &v, key, "verify-swp").await?))
 }

@@ -1,5 +1,6 @@
 //! API tests of the island module: badges, status rules, read and verify with
 //! idempotency, throttling, settings, the kiosk session and the authorization matrix.
+mod alerts;
 mod authz;
 mod badges;
 mod flow;
