@@ -120,7 +120,7 @@ describe('Island kiosk', () => {
   });
 
   it('the full instruction flow: read, verify, green status, history', async (page) => {
-    await kiosk(page);
+    await kiosk(page, 'B1'); // the demo alerts are in force in A1-A3 only
     await expectAccessible(page, 'start');
     await chooseOperatorAndPart(page, '1001', '7101-0001');
     const card = page.locator('[data-status]', { hasText: 'Instructions' });
@@ -165,6 +165,8 @@ describe('Island kiosk', () => {
     await expectAccessible(page, 'history');
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByText('Settings have been temporarily disabled').waitFor();
+    await page.getByRole('button', { name: 'Alerts' }).click();
+    await page.getByText('There are no current issued alerts for this zone').waitFor();
     // Sign Out clears the operator; the operator screens send back to /island.
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await waitForPath(page, '/island');
@@ -172,8 +174,37 @@ describe('Island kiosk', () => {
     await waitForPath(page, '/island');
   });
 
+  it('the alert flow: read, verify, Alert Approved, until no alert is left', async (page) => {
+    await kiosk(page, 'A1');
+    await chooseOperatorAndPart(page, '1004', '7101-0002');
+    for (let round = 0; ; round++) {
+      const alerts = page.locator('[data-status]', { hasText: 'Alerts' });
+      await alerts.waitFor();
+      if ((await alerts.getAttribute('data-status')) === 'success') break;
+      assert.ok(round < 4, 'three demo alerts are in force in A1');
+      await alerts.click();
+      await waitForPath(page, /^\/island\/alert-ack\?/);
+      await page.getByText(/^(Safety|Quality|Change) Alert$/).waitFor();
+      const tag = await page.locator('.ant-layout-sider h4').innerText();
+      assert.equal(await page.getByRole('button', { name: 'Next' }).isDisabled(), true);
+      if (round === 0) await expectAccessible(page, 'alert-ack');
+      await page.getByText('I have fully read the alert').click();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByText(`Please confirm Ofelia Ruiz has read all the alert ${tag}`).waitFor();
+      if (round === 0) await expectAccessible(page, 'alert verification');
+      await scan(page, '9031');
+      await page.getByText('Alert Approved').waitFor();
+      await page.getByText(`Ofelia Ruiz has read the necessary alert (${tag}) for this part number`).waitFor();
+      if (round === 0) await expectAccessible(page, 'alert approved');
+      await page.getByRole('button', { name: 'Back to Status' }).click();
+      await waitForPath(page, /^\/island\/operator-status\?/);
+    }
+    const verified = sqlite("SELECT COUNT(*) FROM acknowledgements WHERE doc_kind = 'alert' AND verified_at IS NOT NULL");
+    assert.deepEqual(verified, [[3]]);
+  });
+
   it('no lost signature: the server restarts between the read and the verification', async (page) => {
-    await kiosk(page);
+    await kiosk(page, 'B1');
     await chooseOperatorAndPart(page, '1002', '7102-0010');
     await page.locator('[data-status=error]', { hasText: 'Instructions' }).click();
     await page.getByRole('button', { name: 'I have read the SWC' }).click();

@@ -74,3 +74,28 @@ export const settingsAccess = (badgeNo) => api.post('/api/island/settings-access
 export const saveZone = (badgeNo, zone) => api.post('/api/island/zone', { badgeNo, zone });
 /** POST /api/island/revoke {badgeNo}. */
 export const revokeNetbook = (badgeNo) => api.post('/api/island/revoke', { badgeNo });
+
+const asList = (b) => (Array.isArray(b) ? b : []);
+
+/**
+ * GET /api/alerts/operator-alerts/{zone}/{opId}: alerts in force the operator has not
+ * had verified. A failed call counts as no alerts (spec section 8).
+ */
+export function useOperatorAlerts(zone, opId) {
+  return useQuery({
+    queryKey: ['island', 'alerts', zone, opId],
+    enabled: Boolean(zone && opId),
+    retry: false,
+    queryFn: () => api.get(`/api/alerts/operator-alerts/${enc(zone)}/${enc(opId)}`).then(asList).catch(() => []),
+  });
+}
+
+/** GET /api/alerts/operator-alerts/zone/{zone}: the zone's alerts in force (the alerts view). */
+export function useZoneAlerts(zone) {
+  return useQuery({
+    queryKey: ['island', 'zone-alerts', zone],
+    enabled: Boolean(zone),
+    retry: false,
+    queryFn: () => api.get(`/api/alerts/operator-alerts/zone/${enc(zone)}`).then(asList).catch(() => []),
+  });
+}

@@ -8,7 +8,7 @@ import { SwpAck } from './pages/SwpAck';
 import { Reference } from './pages/Reference';
 import { Settings } from './pages/Settings';
 import { ErrorPage } from './pages/ErrorPage';
-import { ComingLater } from './pages/ComingLater';
+import { AlertAck } from './pages/AlertAck';
 import { useOperator } from './state';
 
 // Spec "Guards": operator-status, swp-ack, alert-ack and interface need an operator and
@@ -34,8 +34,7 @@ const screens = [
   { path: 'operator-status', element: <Operator><OperatorStatus /></Operator> },
   { path: 'interface/*', element: <Operator><Interface /></Operator> },
   { path: 'swp-ack', element: <Operator><SwpAck /></Operator> },
-  // The alert flow comes with the alerts module's kiosk feed.
-  { path: 'alert-ack', element: <Operator><ComingLater /></Operator> },
+  { path: 'alert-ack', element: <Operator><AlertAck /></Operator> },
 ];
 
 export const routes = screens.map((r) => ({ ...r, element: kiosk(r.element) }));

@@ -1,9 +1,9 @@
 // /island/interface?part=&view=&doc=: the operator interface. Content views
 // (instructions, history, settings, alerts) and the 350 px sidebar.
-import { Button, Space, Table, Typography } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router';
-import { formatDate, useSignedLinks } from '@plantdoc/kit';
-import { linksSource, useOperatorStatus, usePart, useSignHistory } from '../api';
+import { Button, Space, Table, Tabs, Typography } from 'antd';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { formatDate, getKioskSettings, useSignedLinks } from '@plantdoc/kit';
+import { linksSource, useOperatorAlerts, useOperatorStatus, usePart, useSignHistory, useZoneAlerts } from '../api';
 import { COLOURS, statuses } from '../components/status';
 import { DocFrame, KioskLayout } from '../components/KioskSidebar';
 import { setOperator, useOperator } from '../state';
@@ -53,6 +53,22 @@ function History({ swpId }) {
   );
 }
 
+/** The zone's alerts in force, one tab per alert tag. */
+function Alerts() {
+  const alerts = useZoneAlerts(getKioskSettings().zone);
+  if (alerts.isLoading) return <Typography.Text>Loading alerts..</Typography.Text>;
+  if (!alerts.data?.length) return <Typography.Title level={4}>There are no current issued alerts for this zone</Typography.Title>;
+  return (
+    <Tabs
+      items={alerts.data.map((a) => ({
+        key: a._id,
+        label: a.alertTag,
+        children: <DocFrame url={a.url} title={`${a.alertTag} alert`} height={600} />,
+      }))}
+    />
+  );
+}
+
 export function Interface() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -64,10 +80,11 @@ export function Interface() {
   const swpId = part.data?._id;
   const status = useOperatorStatus(op?._id, swpId);
   const links = useSignedLinks({ ...linksSource(swpId), enabled: Boolean(swpId) });
-  const s = statuses(status.data || {});
+  const opAlerts = useOperatorAlerts(getKioskSettings().zone, op?._id);
+  const s = statuses({ ...(status.data || {}), alertsRead: !(opAlerts.data || []).length });
   const show = (patch) => setParams(new URLSearchParams({ part: partId, ...patch }));
-  const box = (label, colour) => (
-    <Button key={label} block onClick={() => navigate(`/island/operator-status?part=${encodeURIComponent(partId)}`)} style={{ borderLeft: `6px solid ${COLOURS[colour]}` }}>
+  const box = (label, colour, onClick = () => navigate(`/island/operator-status?part=${encodeURIComponent(partId)}`)) => (
+    <Button key={label} block onClick={onClick} style={{ borderLeft: `6px solid ${COLOURS[colour]}` }}>
       {label}
     </Button>
   );
@@ -75,7 +92,7 @@ export function Interface() {
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Title level={4}>{op?.fullName}</Typography.Title>
       {box('Training', s.training)}
-      {box('Alerts', s.alerts)}
+      {box('Alerts', s.alerts, () => show({ view: 'alerts' }))}
       {box('Instructions', s.instructions)}
       <Button
         danger
@@ -110,10 +127,12 @@ export function Interface() {
       </Button>
     </Space>
   );
+  // Signed out while this screen was still shown.
+  if (!op) return <Navigate to="/island" replace />;
   let content;
   if (view === 'history') content = <History swpId={swpId} />;
   else if (view === 'settings') content = <Typography.Title level={3}>Settings have been temporarily disabled</Typography.Title>;
-  else if (view === 'alerts') content = <Typography.Title level={4}>There are no current issued alerts for this zone</Typography.Title>;
+  else if (view === 'alerts') content = <Alerts />;
   else content = <DocFrame url={links.data?.[doc]} title={doc === 'video' ? 'Video' : DOCS.find(([id]) => id === doc)?.[2]} />;
   return (
     <KioskLayout sidebar={sidebar} height={CONTENT_HEIGHT}>

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { Button, Card, Col, Row, Spin, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { getKioskSettings } from '@plantdoc/kit';
-import { useOperatorStatus, usePart } from '../api';
+import { useOperatorAlerts, useOperatorStatus, usePart } from '../api';
 import { COLOURS, TRAINING_TEXT, statuses } from '../components/status';
 import { partPath, useOperator } from '../state';
 
@@ -33,6 +33,7 @@ export function OperatorStatus() {
   const part = usePart(partId);
   const status = useOperatorStatus(op?._id, part.data?._id);
   const zone = getKioskSettings().zone;
+  const alerts = useOperatorAlerts(zone, op?._id);
   useEffect(() => {
     if (!zone) navigate('/island/error/zone', { replace: true });
   }, [zone, navigate]);
@@ -51,14 +52,20 @@ export function OperatorStatus() {
       </Card>
     );
   }
-  if (!status.data) return <Spin tip="Loading.." style={{ display: 'block', marginTop: 64 }}><div /></Spin>;
-  const s = statuses(status.data);
+  if (!status.data || alerts.isLoading) return <Spin tip="Loading.." style={{ display: 'block', marginTop: 64 }}><div /></Spin>;
+  const s = statuses({ ...status.data, alertsRead: !(alerts.data || []).length });
   const limited = s.level <= 0;
   const blocked = [s.training, s.alerts, s.instructions].includes('error');
   const cards = [
     <StatusCard key="name" title="Operator" colour="info" text={`${op.fullName} (${op.opNo || ''})`} />,
     <StatusCard key="training" title="Training" colour={s.training} text={`Level ${s.level}: ${TRAINING_TEXT[s.level] || ''}`} />,
-    <StatusCard key="alerts" title="Alerts" colour={s.alerts} text={s.alerts === 'success' ? 'No alerts to read' : 'Alerts to read'} />,
+    <StatusCard
+      key="alerts"
+      title="Alerts"
+      colour={s.alerts}
+      text={s.alerts === 'success' ? 'No alerts to read' : `${alerts.data.length} alert(s) to read`}
+      onClick={s.alerts === 'error' ? () => navigate(partPath('alert-ack', partId)) : undefined}
+    />,
   ];
   if (!limited) {
     cards.push(
