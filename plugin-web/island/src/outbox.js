@@ -5,6 +5,8 @@
 import { api, ApiError } from '@plantdoc/kit';
 
 export const OUTBOX_KEY = 'plantdoc.island.outbox';
+/** Shown while a call waits on the netbook. */
+export const PENDING_TEXT = 'Saved on this netbook. It will be sent as soon as the server answers.';
 const RETRY_MS = 2000;
 const waiting = new Map();
 let timer = null;

@@ -2,42 +2,16 @@
 // verified, ticks 'I have fully read the alert', Next records the read; a verifier scans
 // their badge (spec "Alert acknowledgement screen"). Both go through the outbox.
 import { useState } from 'react';
-import { Alert, Button, Card, Checkbox, Space, Spin, Typography } from 'antd';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { Button, Checkbox, Space, Spin, Typography } from 'antd';
+import { Navigate, useSearchParams } from 'react-router';
 import { getKioskSettings } from '@plantdoc/kit';
 import { useOperatorAlerts } from '../api';
-import { BadgeInput } from '../components/BadgeInput';
+import { DoneCard, VerifyCard } from '../components/Cards';
 import { DocFrame, KioskLayout } from '../components/KioskSidebar';
-import { send } from '../outbox';
-import { partPath, useOperator } from '../state';
+import { PENDING_TEXT, send } from '../outbox';
+import { useOperator } from '../state';
 import { CONTENT_HEIGHT } from './SwpAck';
 
-const PENDING_TEXT = 'Saved on this netbook. It will be sent as soon as the server answers.';
-
-function Approved({ op, tag, partId }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  return (
-    <Card style={{ maxWidth: 560, margin: '48px auto', textAlign: 'center' }}>
-      <Typography.Title level={3}>Alert Approved</Typography.Title>
-      <Typography.Paragraph>
-        {op.fullName} has read the necessary alert ({tag}) for this part number
-      </Typography.Paragraph>
-      <Typography.Paragraph>Press the button to go back to the status screen</Typography.Paragraph>
-      <Button
-        type="primary"
-        size="large"
-        onClick={() => {
-          queryClient.invalidateQueries({ queryKey: ['island'] });
-          navigate(partPath('operator-status', partId));
-        }}
-      >
-        Back to Status
-      </Button>
-    </Card>
-  );
-}
 
 export function AlertAck() {
   const [params, setParams] = useSearchParams();
@@ -48,7 +22,11 @@ export function AlertAck() {
   const [ticked, setTicked] = useState(false);
   const [note, setNote] = useState('');
   const go = (patch) => setParams({ part: partId, ...patch });
-  if (step === 'approved') return <Approved op={op} tag={params.get('tag')} partId={partId} />;
+  if (step === 'approved') {
+    const tag = params.get('tag');
+    const lines = [`${op.fullName} has read the necessary alert (${tag}) for this part number`, 'Press the button to go back to the status screen'];
+    return <DoneCard title="Alert Approved" lines={lines} partId={partId} />;
+  }
   if (alerts.isLoading) return <Spin tip="Loading.." style={{ display: 'block', marginTop: 64 }}><div /></Spin>;
   const alert = (alerts.data || [])[0];
   if (!alert) return <Navigate to="/island" replace />;
@@ -58,17 +36,7 @@ export function AlertAck() {
       await send('/api/island/verify-alert', { badgeNo, opId: op._id, alertId: alert._id }, () => setNote(PENDING_TEXT));
       go({ step: 'approved', tag: alert.alertTag });
     };
-    return (
-      <Card style={{ maxWidth: 560, margin: '48px auto', textAlign: 'center' }}>
-        <Typography.Title level={3}>Verification Required</Typography.Title>
-        <Typography.Paragraph>
-          Please confirm {op.fullName} has read all the alert {alert.alertTag}
-        </Typography.Paragraph>
-        <Typography.Paragraph strong>Scan your badge to verify</Typography.Paragraph>
-        <BadgeInput onBadge={verify} />
-        {note && <Alert style={{ marginTop: 12 }} type="warning" showIcon title={note} />}
-      </Card>
-    );
+    return <VerifyCard prompt={`Please confirm ${op.fullName} has read all the alert ${alert.alertTag}`} onBadge={verify} note={note} />;
   }
   const next = async () => {
     setNote('');

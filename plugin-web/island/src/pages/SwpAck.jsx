@@ -2,15 +2,14 @@
 // scans their badge (spec "Instruction acknowledgement screen"). Progress lives in the
 // URL; the read and the verification go through the outbox, so neither is lost.
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Space, Spin, Typography } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Space, Spin, Typography } from 'antd';
+import { useSearchParams } from 'react-router';
 import { useSignedLinks } from '@plantdoc/kit';
 import { linksSource, usePart } from '../api';
-import { BadgeInput } from '../components/BadgeInput';
+import { DoneCard, VerifyCard } from '../components/Cards';
 import { DocFrame, KioskLayout } from '../components/KioskSidebar';
-import { send } from '../outbox';
-import { partPath, useOperator } from '../state';
+import { PENDING_TEXT, send } from '../outbox';
+import { useOperator } from '../state';
 
 export const DOCS = [
   ['swc', 'SWC', 'Standard Work Chart'],
@@ -18,7 +17,6 @@ export const DOCS = [
   ['vis', 'VIS', 'Visual Inspection Sheet'],
 ];
 export const CONTENT_HEIGHT = 660;
-const PENDING_TEXT = 'Saved on this netbook. It will be sent as soon as the server answers.';
 
 function Progress({ read, doc, go }) {
   return (
@@ -40,29 +38,17 @@ function Progress({ read, doc, go }) {
 }
 
 function Verification({ op, part, onVerified }) {
-  const [pending, setPending] = useState(false);
+  const [note, setNote] = useState('');
   const verify = async (badgeNo) => {
-    setPending(false);
+    setNote('');
     const body = { badgeNo, opId: op._id, swpId: part._id, opName: op.fullName, partNumber: part.partNumber, currentSquares: 5 };
-    await send('/api/island/verify-swp', body, () => setPending(true));
+    await send('/api/island/verify-swp', body, () => setNote(PENDING_TEXT));
     onVerified();
   };
-  return (
-    <Card style={{ maxWidth: 560, margin: '48px auto', textAlign: 'center' }}>
-      <Typography.Title level={3}>Verification Required</Typography.Title>
-      <Typography.Paragraph>
-        Please confirm {op.fullName} has read all the instructions for part {part.partNumber}
-      </Typography.Paragraph>
-      <Typography.Paragraph strong>Scan your badge to verify</Typography.Paragraph>
-      <BadgeInput onBadge={verify} />
-      {pending && <Alert style={{ marginTop: 12 }} type="warning" showIcon title={PENDING_TEXT} />}
-    </Card>
-  );
+  return <VerifyCard prompt={`Please confirm ${op.fullName} has read all the instructions for part ${part.partNumber}`} onBadge={verify} note={note} />;
 }
 
 export function SwpAck() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const partId = params.get('part');
   const op = useOperator();
@@ -88,24 +74,7 @@ export function SwpAck() {
   if (!part.data) return <Spin tip="Loading.." style={{ display: 'block', marginTop: 64 }}><div /></Spin>;
   if (step === 'verify') return <Verification op={op} part={part.data} onVerified={() => go({ step: 'verified' }, true)} />;
   if (step === 'verified') {
-    return (
-      <Card style={{ maxWidth: 560, margin: '48px auto', textAlign: 'center' }}>
-        <Typography.Title level={3}>Successfully Verified</Typography.Title>
-        <Typography.Paragraph>
-          {op.fullName} has successfully been verified for part number {part.data.partNumber}
-        </Typography.Paragraph>
-        <Button
-          type="primary"
-          size="large"
-          onClick={() => {
-            queryClient.invalidateQueries({ queryKey: ['island'] });
-            navigate(partPath('operator-status', partId));
-          }}
-        >
-          Back to Status
-        </Button>
-      </Card>
-    );
+    return <DoneCard title="Successfully Verified" lines={[`${op.fullName} has successfully been verified for part number ${part.data.partNumber}`]} partId={partId} />;
   }
   const current = DOCS.find(([id]) => id === doc) || DOCS[0];
   const markRead = () => {
