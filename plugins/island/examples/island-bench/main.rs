@@ -10,7 +10,6 @@ mod load;
 #[path = "../../../swp/examples/swp-bench/seed.rs"]
 mod seed;
 
-use axum::extract::{Path, State};
 use plantdoc_core::app::{build_state, BuildOptions};
 use plantdoc_core::auth::users::UserInput;
 use plantdoc_core::config::Settings;
@@ -20,24 +19,6 @@ use {plantdoc_island as _, plantdoc_swp as _};
 const DEFAULT_TOML: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../config/default.toml"));
 const PASSWORD: &str = "Seed-Load-Measure-42";
 const RELEASE: &str = "[modules.swp]\nenabled = true\n[modules.alerts]\nenabled = true\n[modules.island]\nenabled = true\n";
-
-async fn serve(router: axum::Router) -> anyhow::Result<String> {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let addr = listener.local_addr()?;
-    tokio::spawn(async move {
-        let _ = axum::serve(listener, router.into_make_service_with_connect_info::<std::net::SocketAddr>()).await;
-    });
-    Ok(format!("http://{addr}"))
-}
-
-/// The floor: one primary-key read, no session, no rules.
-async fn bare(State(pool): State<sqlx::AnyPool>, Path(id): Path<String>) -> Result<axum::Json<serde_json::Value>, axum::http::StatusCode> {
-    match sqlx::query("SELECT id, op_no FROM users WHERE id = $1").bind(&id).fetch_optional(&pool).await {
-        Ok(Some(r)) => Ok(axum::Json(serde_json::json!({"_id": r.try_get::<String, _>("id").unwrap_or_default()}))),
-        Ok(None) => Err(axum::http::StatusCode::NOT_FOUND),
-        Err(_) => Err(axum::http::StatusCode::SERVICE_UNAVAILABLE),
-    }
-}
 
 /// Operators `op0`..: the ids the seeded sign records name, each with a badge `B<n>`.
 async fn operators(state: &plantdoc_core::AppState, n: usize) -> anyhow::Result<()> {
@@ -101,8 +82,8 @@ async fn main() -> anyhow::Result<()> {
     println!("seeded {} SWPs, {} deployed, {} sign records in {:.1} s", plant.swps, plant.deployed_ids.len(), plant.signs, plant.secs);
 
     let (app, _) = plantdoc_core::http::router(state.clone());
-    let base = serve(app).await?;
-    let bare_base = serve(axum::Router::new().route("/bare/{id}", axum::routing::get(bare)).with_state(state.db.pool.clone())).await?;
+    let base = load::serve(app).await?;
+    let bare_base = load::serve(axum::Router::new().route("/bare/{id}", axum::routing::get(load::bare)).with_state(state.db.pool.clone())).await?;
     let http = reqwest::Client::builder().pool_max_idle_per_host(clients).build()?;
     let kiosk = load::sign_in(&http, &base, "kiosk@bench.plant", PASSWORD).await?;
 
@@ -113,7 +94,8 @@ async fn main() -> anyhow::Result<()> {
     let op = move |r: &mut seed::Rng| r.below(400.min(ops as u64));
     type Make = Box<dyn Fn(&mut seed::Rng) -> String + Send + Sync>;
     let mut rows: Vec<(&str, bool, Make)> = Vec::new();
-    rows.push(("floor: bare axum+sqlx PK lookup", true, Box::new(move |r| format!("/bare/op{}", r.below(ops as u64)))));
+    let i = ids.clone();
+    rows.push(("floor: bare axum+sqlx PK lookup", true, Box::new(move |r| format!("/bare/{}", i[r.below(i.len() as u64) as usize]))));
     rows.push(("badge lookup (operator-from-badge)", false, Box::new(move |r| format!("/api/island/operator-from-badge/B{}", r.below(ops as u64)))));
     let p = parts.clone();
     rows.push((
