@@ -10,13 +10,10 @@ mod load;
 #[path = "../../../swp/examples/swp-bench/seed.rs"]
 mod seed;
 
-use plantdoc_core::app::{build_state, BuildOptions};
 use plantdoc_core::auth::users::UserInput;
-use plantdoc_core::config::Settings;
 use sqlx::Row;
 use {plantdoc_island as _, plantdoc_swp as _};
 
-const DEFAULT_TOML: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../config/default.toml"));
 const PASSWORD: &str = "Seed-Load-Measure-42";
 const RELEASE: &str = "[modules.swp]\nenabled = true\n[modules.alerts]\nenabled = true\n[modules.island]\nenabled = true\n";
 
@@ -42,22 +39,8 @@ async fn main() -> anyhow::Result<()> {
     let small = std::env::args().any(|a| a == "--small");
     let (swps, signs, ops, secs, clients) = if small { (2_000, 10_000, 200, 1.0, 16) } else { (50_000, 1_000_000, 2_000, 5.0, 64) };
     let tmp = tempfile::tempdir()?;
-    let conf = tmp.path().join("config");
-    std::fs::create_dir_all(conf.join("releases"))?;
-    std::fs::write(conf.join("default.toml"), DEFAULT_TOML)?;
-    std::fs::write(conf.join("releases/bench.toml"), RELEASE)?;
     let db_url = format!("sqlite://{}", tmp.path().join("bench.db").display());
-    let files = tmp.path().join("files").display().to_string();
-    let web = tmp.path().join("web").display().to_string();
-    let overrides: Vec<(&str, &str)> = vec![
-        ("release", "bench"),
-        ("database.url", &db_url),
-        ("storage.dir", &files),
-        ("server.web_dir", &web),
-        ("server.secret", "island-bench-secret-island-bench"),
-        ("log.level", "warn"),
-    ];
-    let state = build_state(Settings::load_with(&conf, &overrides)?, BuildOptions::default()).await?;
+    let state = load::bench_state(tmp.path(), RELEASE, &db_url, "island-bench-secret-island-bench").await?;
     println!("island-bench: SQLite, seeding {swps} SWP revisions, {signs} sign records, {ops} operators...");
     let plant = seed::plant(&state, swps, signs, state.now_ms()).await?;
     operators(&state, ops).await?;

@@ -131,3 +131,26 @@ pub async fn bare(State(pool): State<sqlx::AnyPool>, Path(id): Path<String>) -> 
         Err(_) => Err(axum::http::StatusCode::SERVICE_UNAVAILABLE),
     }
 }
+
+const DEFAULT_TOML: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../config/default.toml"));
+
+/// The app state of a benchmark: the default config with a release file enabling
+/// `release_toml`'s modules, in `dir`, on `db_url`.
+pub async fn bench_state(dir: &std::path::Path, release_toml: &str, db_url: &str, secret: &str) -> anyhow::Result<plantdoc_core::AppState> {
+    let conf = dir.join("config");
+    std::fs::create_dir_all(conf.join("releases"))?;
+    std::fs::write(conf.join("default.toml"), DEFAULT_TOML)?;
+    std::fs::write(conf.join("releases/bench.toml"), release_toml)?;
+    let files = dir.join("files").display().to_string();
+    let web = dir.join("web").display().to_string();
+    let overrides: Vec<(&str, &str)> = vec![
+        ("release", "bench"),
+        ("database.url", db_url),
+        ("storage.dir", &files),
+        ("server.web_dir", &web),
+        ("server.secret", secret),
+        ("log.level", "warn"),
+    ];
+    let settings = plantdoc_core::config::Settings::load_with(&conf, &overrides)?;
+    plantdoc_core::app::build_state(settings, plantdoc_core::app::BuildOptions::default()).await
+}

@@ -14,15 +14,12 @@ mod seed;
 
 use std::time::Instant;
 
-use plantdoc_core::app::{build_state, BuildOptions};
 use plantdoc_core::auth::users::UserInput;
-use plantdoc_core::config::Settings;
 use sqlx::Connection;
 // Naming the module crate keeps its registration (see docs/decisions.md, entry 1).
 use plantdoc_swp as _;
 
 // The benchmark links only this module, so its configuration enables only this module.
-const DEFAULT_TOML: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../config/default.toml"));
 const PASSWORD: &str = "Seed-Load-Measure-42";
 
 struct Args {
@@ -93,27 +90,12 @@ async fn add_user(state: &plantdoc_core::AppState, email: &str, position: &str, 
 async fn main() -> anyhow::Result<()> {
     let a = args()?;
     let tmp = tempfile::tempdir()?;
-    let conf = tmp.path().join("config");
-    std::fs::create_dir_all(conf.join("releases"))?;
-    std::fs::write(conf.join("default.toml"), DEFAULT_TOML)?;
-    std::fs::write(conf.join("releases/bench.toml"), "[modules.swp]\nenabled = true\n")?;
     let db_url = match (&a.reuse, &a.pg) {
         (Some(url), _) => url.clone(),
         (None, Some(admin)) => new_pg_database(admin).await?,
         (None, None) => format!("sqlite://{}", tmp.path().join("bench.db").display()),
     };
-    let files = tmp.path().join("files").display().to_string();
-    let web = tmp.path().join("web").display().to_string();
-    let overrides: Vec<(&str, &str)> = vec![
-        ("release", "bench"),
-        ("database.url", &db_url),
-        ("storage.dir", &files),
-        ("server.web_dir", &web),
-        ("server.secret", "swp-bench-secret-swp-bench-secret"),
-        ("log.level", "warn"),
-    ];
-    let settings = Settings::load_with(&conf, &overrides)?;
-    let state = build_state(settings, BuildOptions::default()).await?;
+    let state = load::bench_state(tmp.path(), "[modules.swp]\nenabled = true\n", &db_url, "swp-bench-secret-swp-bench-secret").await?;
     let backend = if db_url.starts_with("sqlite") { "SQLite" } else { "PostgreSQL" };
     let plant = match &a.reuse {
         Some(_) => seed::existing(&state).await?,
