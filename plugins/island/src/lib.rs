@@ -21,7 +21,12 @@ use serde::Deserialize;
 #[serde(deny_unknown_fields)]
 pub struct IslandSettings {
     /// Unrecognised or refused badges one netbook may scan per minute.
+    #[serde(default = "five")]
     pub badge_failures_per_minute: u32,
+}
+
+fn five() -> u32 {
+    5
 }
 
 pub struct IslandState {
