@@ -80,6 +80,7 @@ describe('Island kiosk', () => {
     await page.getByRole('button', { name: 'Back' }).click();
     await waitForPath(page, '/island/part-select');
     await page.getByText('Hello stranger! What part number do you want to load?').waitFor();
+    await expectAccessible(page, 'part select');
     await page.getByRole('button', { name: 'Settings' }).click();
     await scan(page, '9001');
     await page.getByText('Current zone: Not Set').waitFor();
