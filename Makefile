@@ -51,10 +51,13 @@ test-rust:
 ## Benchmarks are programs that print figures; CI only checks that they run (small size).
 bench-smoke:
 	$(CARGO) run -q -p plantdoc-swp --example swp-bench -- --small
+	$(CARGO) run -q -p plantdoc-island --example island-bench -- --small
 
 ## The full SWP benchmark: 200 k revisions, 1 M sign records (SQLite; add ARGS="--pg URL").
 bench:
 	$(CARGO) run --release -p plantdoc-swp --example swp-bench -- $(ARGS)
+	@# The kiosk hot path: 2 000 operators, 50 k SWP revisions, 1 M sign records (SQLite).
+	$(CARGO) run --release -p plantdoc-island --example island-bench
 
 test-web:
 	npm test

@@ -102,6 +102,16 @@ pub async fn for_documents(db: &Db, kind: DocKind, docs: &[(&str, &str)]) -> Res
     Ok(out)
 }
 
+/// One operator's sign records of one document version, newest first (the kiosk's
+/// status and its verification step).
+pub async fn for_operator(db: &Db, kind: DocKind, doc_id: &str, version_hash: &str, operator_id: &str) -> Result<Vec<SignRecord>, sqlx::Error> {
+    let sql = format!(
+        "SELECT {COLUMNS} FROM acknowledgements WHERE operator_id = $1 AND doc_kind = $2 AND doc_id = $3 AND version_hash = $4 ORDER BY signed_at DESC, id"
+    );
+    let rows = sqlx::query(&sql).bind(operator_id).bind(kind.as_str()).bind(doc_id).bind(version_hash).fetch_all(&db.pool).await?;
+    rows.iter().map(SignRecord::from_row).collect()
+}
+
 /// Records an operator's signature of one document version, inside the caller's
 /// transaction (with its audit row). Returns the record's id.
 pub async fn sign(conn: &mut AnyConnection, kind: DocKind, doc_id: &str, version_hash: &str, operator: &User, now_ms: i64) -> Result<String, sqlx::Error> {

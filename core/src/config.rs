@@ -90,6 +90,13 @@ pub struct SessionSettings {
     pub idle_timeout_secs: i64,
     pub absolute_timeout_secs: i64,
     pub kiosk_idle_timeout_secs: i64,
+    /// The kiosk netbook's session ends this long after sign-in (or at revoke).
+    #[serde(default = "thirty_days")]
+    pub kiosk_max_age_secs: i64,
+}
+
+fn thirty_days() -> i64 {
+    30 * 24 * 60 * 60
 }
 
 #[derive(Debug, Clone, Deserialize)]

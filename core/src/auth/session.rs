@@ -140,7 +140,7 @@ pub async fn start(
     let longest_idle = s.idle_timeout_secs.max(s.kiosk_idle_timeout_secs) * 1000;
     sqlx::query("DELETE FROM sessions WHERE last_seen < $1 OR created_at < $2")
         .bind(now - longest_idle)
-        .bind(now - s.absolute_timeout_secs * 1000)
+        .bind(now - s.absolute_timeout_secs.max(s.kiosk_max_age_secs) * 1000)
         .execute(&state.db.pool)
         .await?;
     sqlx::query("INSERT INTO sessions (id_hash, user_id, csrf, restricted, created_at, last_seen) VALUES ($1, $2, $3, $4, $5, $5)")
@@ -172,6 +172,13 @@ pub async fn end_all(state: &AppState, user_id: &str, keep: Option<&str>) -> Res
     Ok(())
 }
 
+/// Ends one session inside the caller's transaction (a kiosk's revoke, with its audit
+/// row); its cookie is refused from the next request on.
+pub async fn end_one(conn: &mut sqlx::AnyConnection, session_hash: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM sessions WHERE id_hash = $1").bind(session_hash).execute(conn).await?;
+    Ok(())
+}
+
 /// Loads the session named by the request's cookie, applying the expiry rules.
 /// `Ok(None)` when there is no valid session.
 pub async fn load(state: &AppState, headers: &HeaderMap) -> Result<Option<(CurrentUser, String)>, AppError> {
@@ -187,8 +194,13 @@ pub async fn load(state: &AppState, headers: &HeaderMap) -> Result<Option<(Curre
     let seen: i64 = row.try_get("s_seen")?;
     let now = state.now_ms();
     let s = &state.settings.session;
-    let idle = if user.is_operator() { s.kiosk_idle_timeout_secs } else { s.idle_timeout_secs } * 1000;
-    if user.disabled || now - seen > idle || now - created > s.absolute_timeout_secs * 1000 {
+    // The kiosk netbook stays signed in until revoked or its own limit (not 1 h idle).
+    let (idle, absolute) = if user.is_operator() {
+        (s.kiosk_idle_timeout_secs, s.kiosk_max_age_secs)
+    } else {
+        (s.idle_timeout_secs, s.absolute_timeout_secs)
+    };
+    if user.disabled || now - seen > idle * 1000 || now - created > absolute * 1000 {
         sqlx::query("DELETE FROM sessions WHERE id_hash = $1").bind(&hash).execute(&state.db.pool).await?;
         return Ok(None);
     }

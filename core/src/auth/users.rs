@@ -239,6 +239,13 @@ pub async fn find_by_id(conn: &mut AnyConnection, id: &str) -> Result<Option<Use
     row.as_ref().map(User::from_row).transpose()
 }
 
+/// The active user of `company` whose badge this is (the kiosk's identification).
+pub async fn find_by_badge(conn: &mut AnyConnection, badge: &str, company: &str) -> Result<Option<User>, sqlx::Error> {
+    let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE badge = $1 AND company_code = $2 AND disabled = 0");
+    let row = sqlx::query(&sql).bind(badge).bind(company).fetch_optional(conn).await?;
+    row.as_ref().map(User::from_row).transpose()
+}
+
 /// Inserts a checked user. A taken e-mail or badge is a field error.
 pub async fn insert(
     conn: &mut AnyConnection,

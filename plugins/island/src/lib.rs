@@ -1,2 +1,48 @@
-//! The shared operator kiosk: badge, part, read, acknowledge, verify. The sign histories it shows are served by the swp module, which owns that data.
-plantdoc_core::module!(IslandPlugin);
+//! The shared operator kiosk: badge, part, status, read, acknowledge, verify, and the
+//! netbook's settings. Sign records go to the core's acknowledgements store, bound to
+//! the version's SHA-256; the sign histories are served by the swp module, which owns
+//! that data. `access` (who may: pure rules), `throttle` (wrong badges per netbook),
+//! `store` (badges and idempotency), `badge`, `status`, `sign` and `settings` (routes).
+mod access;
+mod alert;
+mod badge;
+mod routes;
+mod settings;
+mod sign;
+mod status;
+mod store;
+mod throttle;
+
+use plantdoc_core::ModuleContext;
+use serde::Deserialize;
+
+/// `[modules.island]` (defaults in config/default.toml).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IslandSettings {
+    /// Unrecognised or refused badges one netbook may scan per minute.
+    #[serde(default = "five")]
+    pub badge_failures_per_minute: u32,
+}
+
+fn five() -> u32 {
+    5
+}
+
+pub struct IslandState {
+    pub settings: IslandSettings,
+    throttle: throttle::BadgeThrottle,
+}
+
+fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
+    let settings: IslandSettings = ctx.settings()?;
+    if settings.badge_failures_per_minute == 0 {
+        anyhow::bail!("configuration error: modules.island.badge_failures_per_minute must be at least 1");
+    }
+    let throttle = throttle::BadgeThrottle::new(settings.badge_failures_per_minute);
+    ctx.state(IslandState { settings, throttle });
+    ctx.routes(routes::routes());
+    Ok(())
+}
+
+plantdoc_core::module!(IslandPlugin, build);

@@ -5,8 +5,10 @@
 //! `submit` (getting documents in, PDFs checked and merged by `plantdoc_core::pdf`), `lifecycle` (review, deploy, edit, delete),
 //! `lists`, `viewer` and `history` (reads for the screens).
 mod access;
+mod demo;
 mod fields;
 mod history;
+pub mod kiosk;
 mod lifecycle;
 mod lists;
 mod model;
@@ -55,6 +57,7 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     }
     ctx.state(SwpState { settings, counts: store::CountCache::default(), merges: tokio::sync::Semaphore::new(plantdoc_core::pdf::MERGE_PERMITS) });
     ctx.routes(routes::routes());
+    ctx.seed_demo(std::sync::Arc::new(demo::seed));
     ctx.task("upload-sweep", |state, stop| {
         plantdoc_core::tasks::every(state, stop, SWEEP_EVERY, |state| async move {
             if let Err(e) = sweep(&state).await {

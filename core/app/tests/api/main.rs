@@ -17,3 +17,4 @@ mod tasks;
 // One folder per module: core/app/tests/api/<module>/.
 mod swp;
 mod alerts;
+mod island;

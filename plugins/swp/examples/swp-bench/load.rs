@@ -3,6 +3,9 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use axum::extract::{Path, State};
+use sqlx::Row;
+
 use crate::seed::Rng;
 
 /// A session as the browser holds it: the two cookies and the CSRF token.
@@ -103,4 +106,51 @@ where
         all[i] as f64 / 1000.0
     };
     Outcome { requests: all.len(), errors, secs, p50_ms: pct(0.50), p99_ms: pct(0.99) }
+}
+
+/// Serves a router on a free local port; answers its base URL.
+pub async fn serve(router: axum::Router) -> anyhow::Result<String> {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let addr = listener.local_addr()?;
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, router.into_make_service_with_connect_info::<std::net::SocketAddr>()).await;
+    });
+    Ok(format!("http://{addr}"))
+}
+
+/// The floor: axum + sqlx, one primary-key SELECT, JSON out, no session or rules.
+pub async fn bare(State(pool): State<sqlx::AnyPool>, Path(id): Path<String>) -> Result<axum::Json<serde_json::Value>, axum::http::StatusCode> {
+    let row = sqlx::query("SELECT id, part_number, status FROM swps WHERE id = $1").bind(&id).fetch_optional(&pool).await;
+    match row {
+        Ok(Some(r)) => Ok(axum::Json(serde_json::json!({
+            "_id": r.try_get::<String, _>("id").unwrap_or_default(),
+            "partNumber": r.try_get::<String, _>("part_number").unwrap_or_default(),
+            "status": r.try_get::<String, _>("status").unwrap_or_default(),
+        }))),
+        Ok(None) => Err(axum::http::StatusCode::NOT_FOUND),
+        Err(_) => Err(axum::http::StatusCode::SERVICE_UNAVAILABLE),
+    }
+}
+
+const DEFAULT_TOML: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../config/default.toml"));
+
+/// The app state of a benchmark: the default config with a release file enabling
+/// `release_toml`'s modules, in `dir`, on `db_url`.
+pub async fn bench_state(dir: &std::path::Path, release_toml: &str, db_url: &str, secret: &str) -> anyhow::Result<plantdoc_core::AppState> {
+    let conf = dir.join("config");
+    std::fs::create_dir_all(conf.join("releases"))?;
+    std::fs::write(conf.join("default.toml"), DEFAULT_TOML)?;
+    std::fs::write(conf.join("releases/bench.toml"), release_toml)?;
+    let files = dir.join("files").display().to_string();
+    let web = dir.join("web").display().to_string();
+    let overrides: Vec<(&str, &str)> = vec![
+        ("release", "bench"),
+        ("database.url", db_url),
+        ("storage.dir", &files),
+        ("server.web_dir", &web),
+        ("server.secret", secret),
+        ("log.level", "warn"),
+    ];
+    let settings = plantdoc_core::config::Settings::load_with(&conf, &overrides)?;
+    plantdoc_core::app::build_state(settings, plantdoc_core::app::BuildOptions::default()).await
 }

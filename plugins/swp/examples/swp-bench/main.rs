@@ -14,16 +14,12 @@ mod seed;
 
 use std::time::Instant;
 
-use axum::extract::{Path, State};
-use plantdoc_core::app::{build_state, BuildOptions};
 use plantdoc_core::auth::users::UserInput;
-use plantdoc_core::config::Settings;
-use sqlx::{Connection, Row};
+use sqlx::Connection;
 // Naming the module crate keeps its registration (see docs/decisions.md, entry 1).
 use plantdoc_swp as _;
 
 // The benchmark links only this module, so its configuration enables only this module.
-const DEFAULT_TOML: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../config/default.toml"));
 const PASSWORD: &str = "Seed-Load-Measure-42";
 
 struct Args {
@@ -74,29 +70,6 @@ async fn new_pg_database(admin: &str) -> anyhow::Result<String> {
     Ok(u.to_string())
 }
 
-async fn serve(router: axum::Router) -> anyhow::Result<String> {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let addr = listener.local_addr()?;
-    tokio::spawn(async move {
-        let _ = axum::serve(listener, router.into_make_service_with_connect_info::<std::net::SocketAddr>()).await;
-    });
-    Ok(format!("http://{addr}"))
-}
-
-/// The floor: axum + sqlx, one primary-key SELECT, JSON out, no session or rules.
-async fn bare(State(pool): State<sqlx::AnyPool>, Path(id): Path<String>) -> Result<axum::Json<serde_json::Value>, axum::http::StatusCode> {
-    let row = sqlx::query("SELECT id, part_number, status FROM swps WHERE id = $1").bind(&id).fetch_optional(&pool).await;
-    match row {
-        Ok(Some(r)) => Ok(axum::Json(serde_json::json!({
-            "_id": r.try_get::<String, _>("id").unwrap_or_default(),
-            "partNumber": r.try_get::<String, _>("part_number").unwrap_or_default(),
-            "status": r.try_get::<String, _>("status").unwrap_or_default(),
-        }))),
-        Ok(None) => Err(axum::http::StatusCode::NOT_FOUND),
-        Err(_) => Err(axum::http::StatusCode::SERVICE_UNAVAILABLE),
-    }
-}
-
 async fn add_user(state: &plantdoc_core::AppState, email: &str, position: &str, zones: Vec<String>) -> anyhow::Result<()> {
     let input = UserInput {
         firstname: "Bench".into(),
@@ -117,27 +90,12 @@ async fn add_user(state: &plantdoc_core::AppState, email: &str, position: &str, 
 async fn main() -> anyhow::Result<()> {
     let a = args()?;
     let tmp = tempfile::tempdir()?;
-    let conf = tmp.path().join("config");
-    std::fs::create_dir_all(conf.join("releases"))?;
-    std::fs::write(conf.join("default.toml"), DEFAULT_TOML)?;
-    std::fs::write(conf.join("releases/bench.toml"), "[modules.swp]\nenabled = true\n")?;
     let db_url = match (&a.reuse, &a.pg) {
         (Some(url), _) => url.clone(),
         (None, Some(admin)) => new_pg_database(admin).await?,
         (None, None) => format!("sqlite://{}", tmp.path().join("bench.db").display()),
     };
-    let files = tmp.path().join("files").display().to_string();
-    let web = tmp.path().join("web").display().to_string();
-    let overrides: Vec<(&str, &str)> = vec![
-        ("release", "bench"),
-        ("database.url", &db_url),
-        ("storage.dir", &files),
-        ("server.web_dir", &web),
-        ("server.secret", "swp-bench-secret-swp-bench-secret"),
-        ("log.level", "warn"),
-    ];
-    let settings = Settings::load_with(&conf, &overrides)?;
-    let state = build_state(settings, BuildOptions::default()).await?;
+    let state = load::bench_state(tmp.path(), "[modules.swp]\nenabled = true\n", &db_url, "swp-bench-secret-swp-bench-secret").await?;
     let backend = if db_url.starts_with("sqlite") { "SQLite" } else { "PostgreSQL" };
     let plant = match &a.reuse {
         Some(_) => seed::existing(&state).await?,
@@ -166,9 +124,9 @@ async fn main() -> anyhow::Result<()> {
     }
 
     let (app, _) = plantdoc_core::http::router(state.clone());
-    let base = serve(app).await?;
-    let bare_router = axum::Router::new().route("/bare/{id}", axum::routing::get(bare)).with_state(state.db.pool.clone());
-    let bare_base = serve(bare_router).await?;
+    let base = load::serve(app).await?;
+    let bare_router = axum::Router::new().route("/bare/{id}", axum::routing::get(load::bare)).with_state(state.db.pool.clone());
+    let bare_base = load::serve(bare_router).await?;
     let http = reqwest::Client::builder().pool_max_idle_per_host(a.clients).build()?;
     let all = load::sign_in(&http, &base, "all-zones@bench.plant", PASSWORD).await?;
     let two = load::sign_in(&http, &base, "two-zones@bench.plant", PASSWORD).await?;

@@ -1,0 +1,8 @@
+//! API tests of the island module: badges, status rules, read and verify with
+//! idempotency, throttling, settings, the kiosk session and the authorization matrix.
+mod alerts;
+mod authz;
+mod badges;
+mod flow;
+mod netbook;
+mod support;

@@ -1,0 +1,101 @@
+// Every server call of the kiosk (spec section 7, "Kiosk"), one hook or function each,
+// over the kit's `api` client (CSRF header, 401 handling). Signing calls go through the
+// outbox (outbox.js) so that none is lost.
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@plantdoc/kit';
+
+const enc = encodeURIComponent;
+const failure = (what) => ({ failure: `Could not load ${what}` });
+
+export const islandKeys = {
+  part: (partId) => ['island', 'part', partId],
+  status: (opId, swpId) => ['island', 'status', opId, swpId],
+  history: (swpId) => ['island', 'history', swpId],
+  links: (swpId) => ['island', 'links', swpId],
+};
+
+/** GET /api/island/operator-from-badge/{badge}: the operator, or an ApiError with {error}. */
+export function operatorFromBadge(badge) {
+  return api.get(`/api/island/operator-from-badge/${enc(badge)}`);
+}
+
+/** GET /api/swps/deployed-swp?partId=: the part's deployed SWP ('details'). */
+export function usePart(partId) {
+  return useQuery({
+    queryKey: islandKeys.part(partId),
+    enabled: Boolean(partId),
+    meta: failure("SWP data"),
+    retry: false,
+    queryFn: () => api.get(`/api/swps/deployed-swp?partId=${enc(partId)}`).then((b) => b?.details ?? null),
+  });
+}
+
+/** Links of a deployed SWP, fresh each time (GET /api/swps/swp-with-urls/{id}). */
+export function linksSource(swpId) {
+  return {
+    queryKey: islandKeys.links(swpId),
+    queryFn: () => api.get(`/api/swps/swp-with-urls/${enc(swpId)}`).then((b) => b?.swp?.urls ?? {}),
+  };
+}
+
+/** GET /api/island/operator-status/{opId}/{swpId}: training level and the instructions rule. */
+export function useOperatorStatus(opId, swpId) {
+  return useQuery({
+    queryKey: islandKeys.status(opId, swpId),
+    enabled: Boolean(opId && swpId),
+    retry: false,
+    meta: failure('the operator status'),
+    queryFn: () => api.get(`/api/island/operator-status/${enc(opId)}/${enc(swpId)}`),
+  });
+}
+
+/** GET /api/island/sign-history/{swpId}: opsSigned. */
+export function useSignHistory(swpId) {
+  return useQuery({
+    queryKey: islandKeys.history(swpId),
+    enabled: Boolean(swpId),
+    meta: failure('the sign history'),
+    queryFn: () => api.get(`/api/island/sign-history/${enc(swpId)}`).then((b) => (Array.isArray(b?.opsSigned) ? b.opsSigned : [])),
+  });
+}
+
+/** The kit's part search source: deployed parts by prefix. */
+export const partSource = {
+  key: 'island-deployed-parts',
+  fetch: (term, { limit, signal }) =>
+    api
+      .get(`/api/swps/deployed-swp-part-numbers?searchTerm=${enc(term)}&limit=${limit}`, { signal })
+      .then((b) => (Array.isArray(b?.swpList) ? b.swpList : [])),
+};
+
+/** POST /api/island/settings-access {badgeNo}: { allowed, name, zones }. */
+export const settingsAccess = (badgeNo) => api.post('/api/island/settings-access', badgeNo ? { badgeNo } : {});
+/** POST /api/island/zone {badgeNo, zone}. */
+export const saveZone = (badgeNo, zone) => api.post('/api/island/zone', { badgeNo, zone });
+/** POST /api/island/revoke {badgeNo}. */
+export const revokeNetbook = (badgeNo) => api.post('/api/island/revoke', { badgeNo });
+
+const asList = (b) => (Array.isArray(b) ? b : []);
+
+/**
+ * GET /api/alerts/operator-alerts/{zone}/{opId}: alerts in force the operator has not
+ * had verified. A failed call counts as no alerts (spec section 8).
+ */
+export function useOperatorAlerts(zone, opId) {
+  return useQuery({
+    queryKey: ['island', 'alerts', zone, opId],
+    enabled: Boolean(zone && opId),
+    retry: false,
+    queryFn: () => api.get(`/api/alerts/operator-alerts/${enc(zone)}/${enc(opId)}`).then(asList).catch(() => []),
+  });
+}
+
+/** GET /api/alerts/operator-alerts/zone/{zone}: the zone's alerts in force (the alerts view). */
+export function useZoneAlerts(zone) {
+  return useQuery({
+    queryKey: ['island', 'zone-alerts', zone],
+    enabled: Boolean(zone),
+    retry: false,
+    queryFn: () => api.get(`/api/alerts/operator-alerts/zone/${enc(zone)}`).then(asList).catch(() => []),
+  });
+}

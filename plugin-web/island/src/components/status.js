@@ -1,0 +1,31 @@
+// Spec section 4: the colours of the status cards and which of them are in error.
+export const TRAINING_TEXT = {
+  '-1': 'Not trained, see the Cell Leader',
+  0: 'Currently being trained',
+  1: 'Trained to run with assistance',
+  2: 'Trained to run at proper rate',
+  3: 'Passed 50% certification milestone',
+  4: 'Fully certified',
+  5: 'Training checks temporarily disabled',
+};
+
+/** 'error' (red), 'warning' (yellow) or 'success' (green). */
+export function trainingColour(level) {
+  if (level <= 0) return 'error';
+  if (level === 4) return 'success';
+  return 'warning';
+}
+
+/** The three statuses from the server's inputs; alerts count as read when none are found. */
+export function statuses({ trainingLevel, swpRead, alertsRead = true }) {
+  const level = Number.isInteger(trainingLevel) ? trainingLevel : -1;
+  return {
+    level,
+    training: trainingColour(level),
+    alerts: alertsRead ? 'success' : 'error',
+    instructions: swpRead ? 'success' : 'error',
+  };
+}
+
+// Dark shades: at least 4.5:1 on white (axe color-contrast).
+export const COLOURS = { success: '#135200', warning: '#874d00', error: '#820014' };

@@ -1,0 +1,142 @@
+// /island/interface?part=&view=&doc=: the operator interface. Content views
+// (instructions, history, settings, alerts) and the 350 px sidebar.
+import { Button, Space, Table, Tabs, Typography } from 'antd';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { formatDate, getKioskSettings, useSignedLinks } from '@plantdoc/kit';
+import { linksSource, useOperatorAlerts, useOperatorStatus, usePart, useSignHistory, useZoneAlerts } from '../api';
+import { COLOURS, statuses } from '../components/status';
+import { DocFrame, KioskLayout } from '../components/KioskSidebar';
+import { setOperator, useOperator } from '../state';
+import { CONTENT_HEIGHT, DOCS } from './SwpAck';
+
+export const SIGN_VALID_MS = 7776000000;
+export const HISTORY_HEIGHT = 500;
+
+export function historyRows(list, now = Date.now()) {
+  return list.map((r) => {
+    const signed = Date.parse(r.dateSigned?.date);
+    return {
+      key: r._id,
+      operator: r.op?.fullName,
+      employee: r.op?.opNo,
+      signed: formatDate(r.dateSigned?.date),
+      verifier: r.cl?.fullName || '',
+      verified: r.dateVerified ? formatDate(r.dateVerified.date) : '',
+      expires: formatDate(new Date(signed + SIGN_VALID_MS).toISOString()),
+      expired: now - signed > SIGN_VALID_MS,
+    };
+  });
+}
+
+const COLUMNS = [
+  ['Operator', 'operator'],
+  ['Employee', 'employee'],
+  ['Signed', 'signed'],
+  ['Verifier', 'verifier'],
+  ['Verfied', 'verified'],
+  ['Expires', 'expires'],
+].map(([title, dataIndex]) => ({ title, dataIndex }));
+
+function History({ swpId }) {
+  const history = useSignHistory(swpId);
+  return (
+    <div style={{ height: HISTORY_HEIGHT, overflow: 'auto' }}>
+      <Table
+        size="small"
+        loading={history.isLoading}
+        columns={COLUMNS}
+        dataSource={historyRows(history.data || [])}
+        pagination={false}
+        onRow={(r) => ({ 'data-expired': r.expired, style: { background: r.expired ? '#fff1f0' : '#f6ffed' } })}
+      />
+    </div>
+  );
+}
+
+/** The zone's alerts in force, one tab per alert tag. */
+function Alerts() {
+  const alerts = useZoneAlerts(getKioskSettings().zone);
+  if (alerts.isLoading) return <Typography.Text>Loading alerts..</Typography.Text>;
+  if (!alerts.data?.length) return <Typography.Title level={4}>There are no current issued alerts for this zone</Typography.Title>;
+  return (
+    <Tabs
+      items={alerts.data.map((a) => ({
+        key: a._id,
+        label: a.alertTag,
+        children: <DocFrame url={a.url} title={`${a.alertTag} alert`} height={600} />,
+      }))}
+    />
+  );
+}
+
+export function Interface() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const partId = params.get('part');
+  const view = params.get('view') || 'instructions';
+  const doc = params.get('doc') || 'swc';
+  const op = useOperator();
+  const part = usePart(partId);
+  const swpId = part.data?._id;
+  const status = useOperatorStatus(op?._id, swpId);
+  const links = useSignedLinks({ ...linksSource(swpId), enabled: Boolean(swpId) });
+  const opAlerts = useOperatorAlerts(getKioskSettings().zone, op?._id);
+  const s = statuses({ ...(status.data || {}), alertsRead: !(opAlerts.data || []).length });
+  const show = (patch) => setParams(new URLSearchParams({ part: partId, ...patch }));
+  const box = (label, colour, onClick = () => navigate(`/island/operator-status?part=${encodeURIComponent(partId)}`)) => (
+    <Button key={label} block onClick={onClick} style={{ borderLeft: `6px solid ${COLOURS[colour]}` }}>
+      {label}
+    </Button>
+  );
+  const sidebar = (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Typography.Title level={4}>{op?.fullName}</Typography.Title>
+      {box('Training', s.training)}
+      {box('Alerts', s.alerts, () => show({ view: 'alerts' }))}
+      {box('Instructions', s.instructions)}
+      <Button
+        danger
+        block
+        style={{ color: '#a8071a', borderColor: '#a8071a' }}
+        onClick={() => {
+          navigate('/island');
+          setOperator(null);
+        }}
+      >
+        Sign Out
+      </Button>
+      <Typography.Title level={5}>{part.data?.partNumber || 'No Part'}</Typography.Title>
+      <Button block onClick={() => navigate('/island/part-select')}>
+        Change Part
+      </Button>
+      <Space wrap>
+        {DOCS.map(([id, short]) => (
+          <Button key={id} type={view === 'instructions' && doc === id ? 'primary' : 'default'} onClick={() => show({ view: 'instructions', doc: id })}>
+            {short}
+          </Button>
+        ))}
+        <Button disabled={!part.data?.urls?.video} onClick={() => show({ view: 'instructions', doc: 'video' })}>
+          Video
+        </Button>
+      </Space>
+      <Button block disabled={!swpId} onClick={() => show({ view: 'history' })}>
+        History
+      </Button>
+      <Button block onClick={() => show({ view: 'settings' })}>
+        Settings
+      </Button>
+    </Space>
+  );
+  // Signed out while this screen was still shown.
+  if (!op) return <Navigate to="/island" replace />;
+  let content;
+  if (view === 'history') content = <History swpId={swpId} />;
+  else if (view === 'settings') content = <Typography.Title level={3}>Settings have been temporarily disabled</Typography.Title>;
+  else if (view === 'alerts') content = <Alerts />;
+  else content = <DocFrame url={links.data?.[doc]} title={doc === 'video' ? 'Video' : DOCS.find(([id]) => id === doc)?.[2]} />;
+  return (
+    <KioskLayout sidebar={sidebar} height={CONTENT_HEIGHT}>
+      {content}
+    </KioskLayout>
+  );
+}

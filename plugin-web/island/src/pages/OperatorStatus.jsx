@@ -1,0 +1,104 @@
+// /island/operator-status?part=: name, training, alerts and instructions cards (spec
+// section 4). Continue only when none is in error, else Back; levels -1 and 0 show only
+// name, training and alerts.
+import { useEffect } from 'react';
+import { Button, Card, Col, Row, Spin, Typography } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
+import { getKioskSettings } from '@plantdoc/kit';
+import { useOperatorAlerts, useOperatorStatus, usePart } from '../api';
+import { COLOURS, TRAINING_TEXT, statuses } from '../components/status';
+import { partPath, useOperator } from '../state';
+
+function StatusCard({ title, colour, text, onClick }) {
+  return (
+    <Card
+      hoverable={Boolean(onClick)}
+      onClick={onClick}
+      role={onClick ? 'button' : undefined}
+      tabIndex={onClick ? 0 : undefined}
+      data-status={colour}
+      style={{ borderTop: `6px solid ${COLOURS[colour] || '#1677ff'}`, height: '100%' }}
+    >
+      <Typography.Title level={4}>{title}</Typography.Title>
+      <Typography.Text style={{ color: COLOURS[colour] }}>{text}</Typography.Text>
+    </Card>
+  );
+}
+
+export function OperatorStatus() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const partId = params.get('part');
+  const op = useOperator();
+  const part = usePart(partId);
+  const status = useOperatorStatus(op?._id, part.data?._id);
+  const zone = getKioskSettings().zone;
+  const alerts = useOperatorAlerts(zone, op?._id);
+  useEffect(() => {
+    if (!zone) navigate('/island/error/zone', { replace: true });
+  }, [zone, navigate]);
+  useEffect(() => {
+    if (status.data && window.__partChosenAt) {
+      // Part chosen → status page shown (printed by the browser test).
+      window.__statusShownMs = Math.round(performance.now() - window.__partChosenAt);
+      window.__partChosenAt = null;
+    }
+  }, [status.data]);
+  if (part.isError || status.isError) {
+    return (
+      <Card style={{ maxWidth: 640, margin: '64px auto' }}>
+        <Typography.Paragraph role="alert">{(part.error || status.error)?.message || "Can't fetch SWP data"}</Typography.Paragraph>
+        <Button onClick={() => navigate('/island/part-select')}>Back</Button>
+      </Card>
+    );
+  }
+  if (!status.data || alerts.isLoading) return <Spin tip="Loading.." style={{ display: 'block', marginTop: 64 }}><div /></Spin>;
+  const s = statuses({ ...status.data, alertsRead: !(alerts.data || []).length });
+  const limited = s.level <= 0;
+  const blocked = [s.training, s.alerts, s.instructions].includes('error');
+  const cards = [
+    <StatusCard key="name" title="Operator" colour="info" text={`${op.fullName} (${op.opNo || ''})`} />,
+    <StatusCard key="training" title="Training" colour={s.training} text={`Level ${s.level}: ${TRAINING_TEXT[s.level] || ''}`} />,
+    <StatusCard
+      key="alerts"
+      title="Alerts"
+      colour={s.alerts}
+      text={s.alerts === 'success' ? 'No alerts to read' : `${alerts.data.length} alert(s) to read`}
+      onClick={s.alerts === 'error' ? () => navigate(partPath('alert-ack', partId)) : undefined}
+    />,
+  ];
+  if (!limited) {
+    cards.push(
+      <StatusCard
+        key="instructions"
+        title="Instructions"
+        colour={s.instructions}
+        text={s.instructions === 'success' ? 'Instructions read' : status.data.awaitingVerification ? 'Awaiting Verification' : 'Please read the instructions'}
+        onClick={s.instructions === 'error' ? () => navigate(partPath('swp-ack', partId)) : undefined}
+      />,
+    );
+  }
+  return (
+    <div style={{ maxWidth: 1200, margin: '24px auto' }}>
+      <Typography.Title level={2}>Part {part.data.partNumber}</Typography.Title>
+      <Row gutter={[16, 16]}>
+        {cards.map((c) => (
+          <Col key={c.key} span={limited ? 8 : 6}>
+            {c}
+          </Col>
+        ))}
+      </Row>
+      <div style={{ marginTop: 24 }}>
+        {blocked || limited ? (
+          <Button size="large" onClick={() => navigate('/island/part-select')}>
+            Back
+          </Button>
+        ) : (
+          <Button size="large" type="primary" onClick={() => navigate(partPath('interface', partId))}>
+            Continue
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

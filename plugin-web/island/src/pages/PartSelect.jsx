@@ -1,0 +1,68 @@
+// /island/part-select (and the part search of the reference screen): greeting, a search
+// box whose suggestions highlight the typed text, Enter loads the exact match.
+import { useState } from 'react';
+import { AutoComplete, Button, Card, Input, Space, Typography } from 'antd';
+import { useNavigate } from 'react-router';
+import { SettingOutlined, usePartNumberSuggestions } from '@plantdoc/kit';
+import { partSource } from '../api';
+import { partPath, useOperator } from '../state';
+
+function Highlight({ text, term }) {
+  const t = term.trim();
+  const i = t ? text.toLowerCase().indexOf(t.toLowerCase()) : -1;
+  if (i < 0) return text;
+  return (
+    <span>
+      {text.slice(0, i)}
+      <strong>{text.slice(i, i + t.length)}</strong>
+      {text.slice(i + t.length)}
+    </span>
+  );
+}
+
+export function PartSearchBox({ onPart }) {
+  const [input, setInput] = useState('');
+  const suggestions = usePartNumberSuggestions(input, partSource);
+  return (
+    <AutoComplete
+      value={input}
+      onChange={setInput}
+      style={{ width: '100%' }}
+      options={suggestions.map((p) => ({ value: p._id, label: <Highlight text={p.partNumber} term={input} /> }))}
+      onSelect={(id) => {
+        const part = suggestions.find((p) => p._id === id);
+        if (part) onPart(part);
+      }}
+      onInputKeyDown={(e) => {
+        if (e.key !== 'Enter') return;
+        const exact = suggestions.find((p) => p.partNumber === input);
+        if (exact) onPart(exact);
+      }}
+    >
+      <Input size="large" placeholder="Search by part number" aria-label="Search by part number" />
+    </AutoComplete>
+  );
+}
+
+export function PartSelect() {
+  const navigate = useNavigate();
+  const op = useOperator();
+  return (
+    <Card style={{ maxWidth: 640, margin: '64px auto' }}>
+      <Space orientation="vertical" style={{ width: '100%' }} size="large">
+        <Space style={{ width: '100%', justifyContent: 'space-between' }}>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            Hello {op?.fullName || 'stranger'}! What part number do you want to load?
+          </Typography.Title>
+          <Button type="text" aria-label="Settings" icon={<SettingOutlined />} onClick={() => navigate('/island/settings')} />
+        </Space>
+        <PartSearchBox
+          onPart={(p) => {
+            window.__partChosenAt = performance.now();
+            navigate(partPath('operator-status', p._id));
+          }}
+        />
+      </Space>
+    </Card>
+  );
+}

@@ -1,0 +1,50 @@
+// /island/reference?part=&doc=: anyone may view instructions; the sidebar warns that
+// viewers may not be trained.
+import { Alert, Button, Space, Typography } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useSignedLinks } from '@plantdoc/kit';
+import { linksSource, usePart } from '../api';
+import { DocFrame, KioskLayout } from '../components/KioskSidebar';
+import { PartSearchBox } from './PartSelect';
+import { CONTENT_HEIGHT, DOCS } from './SwpAck';
+
+export function Reference() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const partId = params.get('part');
+  const doc = params.get('doc') || 'swc';
+  const part = usePart(partId);
+  const links = useSignedLinks({ ...linksSource(part.data?._id), enabled: Boolean(part.data?._id) });
+  const sidebar = (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Alert
+        type="warning"
+        title="REFERENCE ONLY"
+        description="Operators accessing this screen may not have received training in order to view the part instructions displayed"
+      />
+      <Button block onClick={() => navigate('/island')}>
+        Back to Login
+      </Button>
+    </Space>
+  );
+  return (
+    <KioskLayout sidebar={sidebar} height={CONTENT_HEIGHT}>
+      <Space orientation="vertical" style={{ width: '100%', height: '100%' }}>
+        <PartSearchBox onPart={(p) => setParams({ part: p._id })} />
+        {part.data && (
+          <>
+            <Space>
+              <Typography.Text strong>{part.data.partNumber}</Typography.Text>
+              {DOCS.map(([id, short]) => (
+                <Button key={id} type={doc === id ? 'primary' : 'default'} onClick={() => setParams({ part: partId, doc: id })}>
+                  {short}
+                </Button>
+              ))}
+            </Space>
+            <DocFrame url={links.data?.[doc]} title={DOCS.find(([id]) => id === doc)?.[2]} height={560} />
+          </>
+        )}
+      </Space>
+    </KioskLayout>
+  );
+}

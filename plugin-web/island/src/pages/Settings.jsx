@@ -1,0 +1,123 @@
+// /island/settings: the netbook's zone and revoking its access. The process department's
+// engineers and managers unlock it with their badge on the netbook (or are signed in
+// themselves); everyone else sees the no-permission notice. The server decides.
+import { useEffect, useState } from 'react';
+import { Button, Card, Modal, Select, Space, Typography } from 'antd';
+import { useNavigate } from 'react-router';
+import { clearSession, getKioskSettings, setKioskSettings, useSession } from '@plantdoc/kit';
+import { revokeNetbook, saveZone, settingsAccess } from '../api';
+import { BadgeInput } from '../components/BadgeInput';
+import { setOperator } from '../state';
+
+// antd's default danger red is below the 4.5:1 contrast ratio on white.
+const DANGER = { color: '#a8071a', borderColor: '#a8071a' };
+
+export const NO_PERMISSION =
+  'You currently do not have permissions to edit the settings. Contact the process engineering manager to request access.';
+
+export function Settings() {
+  const navigate = useNavigate();
+  const session = useSession();
+  const [access, setAccess] = useState(null);
+  const [badge, setBadge] = useState(null);
+  const [denied, setDenied] = useState(false);
+  const [zone, setZone] = useState(null);
+  const [confirm, setConfirm] = useState(false);
+  const [error, setError] = useState('');
+  const current = getKioskSettings().zone;
+  const unlock = async (badgeNo) => {
+    try {
+      setAccess(await settingsAccess(badgeNo));
+      setBadge(badgeNo || null);
+    } catch (e) {
+      if (e?.status === 403 && e.message === NO_PERMISSION) setDenied(true);
+      else throw e;
+    }
+  };
+  const staff = session.isAuthenticated && !session.isOperator;
+  useEffect(() => {
+    if (staff) unlock().catch((e) => setError(e.message));
+  }, [staff]); // eslint-disable-line react-hooks/exhaustive-deps
+  const back = () => navigate('/island/part-select');
+  if (denied) {
+    return (
+      <Card style={{ maxWidth: 640, margin: '64px auto' }}>
+        <Typography.Paragraph>{NO_PERMISSION}</Typography.Paragraph>
+        <Button onClick={back}>Back</Button>
+      </Card>
+    );
+  }
+  if (!access) {
+    return (
+      <Card style={{ maxWidth: 560, margin: '64px auto', textAlign: 'center' }}>
+        <Typography.Title level={3}>Settings</Typography.Title>
+        {error && <Typography.Paragraph type="danger">{error}</Typography.Paragraph>}
+        {!staff && (
+          <>
+            <Typography.Paragraph>Scan your badge to change the settings of this netbook</Typography.Paragraph>
+            <BadgeInput onBadge={unlock} />
+          </>
+        )}
+        <Button style={{ marginTop: 16 }} onClick={back}>
+          Back
+        </Button>
+      </Card>
+    );
+  }
+  const save = async () => {
+    try {
+      const r = await saveZone(badge, zone);
+      setKioskSettings({ zone: r.zone, allowAccess: true });
+      back();
+    } catch (e) {
+      setError(e.message);
+    }
+  };
+  const revoke = async () => {
+    try {
+      await revokeNetbook(badge);
+      setKioskSettings({ allowAccess: false, dialogOpen: false });
+      setOperator(null);
+      clearSession();
+      window.location.assign('/');
+    } catch (e) {
+      setConfirm(false);
+      setError(e.message);
+    }
+  };
+  return (
+    <Card style={{ maxWidth: 640, margin: '64px auto' }}>
+      <Space orientation="vertical" style={{ width: '100%' }} size="middle">
+        <Typography.Title level={3}>Settings</Typography.Title>
+        <Typography.Text>Current zone: {current || 'Not Set'}</Typography.Text>
+        <label htmlFor="island-zone">What zone does this netbook belong to?</label>
+        <Select id="island-zone" value={zone} onChange={setZone} options={access.zones} style={{ width: '100%' }} />
+        {error && <Typography.Text type="danger" role="alert">{error}</Typography.Text>}
+        <Space>
+          <Button onClick={back}>Back</Button>
+          <Button type="primary" disabled={!zone} onClick={save}>
+            Save
+          </Button>
+          <Button danger style={DANGER} onClick={() => setConfirm(true)}>
+            Sign Out
+          </Button>
+        </Space>
+      </Space>
+      <Modal
+        open={confirm}
+        title="Revoke access to this netbook?"
+        onCancel={() => setConfirm(false)}
+        footer={[
+          <Button key="cancel" onClick={() => setConfirm(false)}>
+            Cancel
+          </Button>,
+          <Button key="revoke" type="primary" style={{ background: '#a8071a' }} onClick={revoke}>
+            Revoke
+          </Button>,
+        ]}
+      >
+        Every operator will be signed out and the netbook will need to authenticate again before it can be used.
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,39 @@
+// The operator at the netbook ('op' of the spec's island state), kept for the browser
+// session; the part and the view live in the URL.
+import { useSyncExternalStore } from 'react';
+
+const KEY = 'plantdoc.island.operator';
+const listeners = new Set();
+
+export function getOperator() {
+  try {
+    return JSON.parse(sessionStorage.getItem(KEY) || 'null');
+  } catch {
+    return null;
+  }
+}
+
+let current = getOperator();
+
+export function setOperator(op) {
+  current = op;
+  if (op) sessionStorage.setItem(KEY, JSON.stringify(op));
+  else sessionStorage.removeItem(KEY);
+  listeners.forEach((l) => l());
+}
+
+export function useOperator() {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => current,
+  );
+}
+
+/** The URL of a kiosk screen for a part, with extra query values. */
+export function partPath(screen, partId, extra = {}) {
+  const q = new URLSearchParams({ part: partId, ...extra });
+  return `/island/${screen}?${q}`;
+}

@@ -1,0 +1,115 @@
+//! The kiosk hot path under load (`make bench`): badge lookup, part search, the part's
+//! deployed SWP, the operator status inputs and the sign history, on a plant of 2 000
+//! operators, 50 000 SWP revisions and 1 M sign records, against the floor (a bare
+//! axum+sqlx primary-key lookup). It prints figures; it asserts only that no request
+//! failed. The plant and the load loop are the SWP benchmark's (shared source files).
+#[path = "../../../swp/examples/swp-bench/load.rs"]
+mod load;
+// Shared with the SWP benchmark, which uses parts this one does not.
+#[allow(dead_code)]
+#[path = "../../../swp/examples/swp-bench/seed.rs"]
+mod seed;
+
+use plantdoc_core::auth::users::UserInput;
+use sqlx::Row;
+use {plantdoc_island as _, plantdoc_swp as _};
+
+const PASSWORD: &str = "Seed-Load-Measure-42";
+const RELEASE: &str = "[modules.swp]\nenabled = true\n[modules.alerts]\nenabled = true\n[modules.island]\nenabled = true\n";
+
+/// Operators `op0`..: the ids the seeded sign records name, each with a badge `B<n>`.
+async fn operators(state: &plantdoc_core::AppState, n: usize) -> anyhow::Result<()> {
+    let now = state.now_ms();
+    for chunk in (0..n).collect::<Vec<_>>().chunks(200) {
+        let values: Vec<String> = chunk
+            .iter()
+            .map(|i| format!("('op{i}', 'op{i}@bench.plant', 'x', 'Operator', '{i}', 'operator', 'production', 'mpk', '[]', 'B{i}', 'OP{i:04}', {now}, {now})"))
+            .collect();
+        let sql = format!(
+            "INSERT INTO users (id, email, password_hash, firstname, lastname, position, department, company_code, zones, badge, op_no, created_at, updated_at) VALUES {}",
+            values.join(", ")
+        );
+        sqlx::query(&sql).execute(&state.db.pool).await?;
+    }
+    Ok(())
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let small = std::env::args().any(|a| a == "--small");
+    let (swps, signs, ops, secs, clients) = if small { (2_000, 10_000, 200, 1.0, 16) } else { (50_000, 1_000_000, 2_000, 5.0, 64) };
+    let tmp = tempfile::tempdir()?;
+    let db_url = format!("sqlite://{}", tmp.path().join("bench.db").display());
+    let state = load::bench_state(tmp.path(), RELEASE, &db_url, "island-bench-secret-island-bench").await?;
+    println!("island-bench: SQLite, seeding {swps} SWP revisions, {signs} sign records, {ops} operators...");
+    let plant = seed::plant(&state, swps, signs, state.now_ms()).await?;
+    operators(&state, ops).await?;
+    let input = UserInput {
+        firstname: "Island".into(),
+        lastname: "Kiosk".into(),
+        email: "kiosk@bench.plant".into(),
+        company_code: "mpk".into(),
+        position: "operator".into(),
+        department: "production".into(),
+        zones: state.zones.codes("mpk"),
+        badge: None,
+        op_no: None,
+    };
+    plantdoc_core::seed::add_user(&state, input, PASSWORD, false, "bench").await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let part_ids: Vec<String> = sqlx::query("SELECT part_id FROM swps WHERE status = 'deployed' AND company_code = 'mpk' LIMIT 10000")
+        .fetch_all(&state.db.pool)
+        .await?
+        .iter()
+        .map(|r| r.try_get("part_id"))
+        .collect::<Result<_, _>>()?;
+    println!("seeded {} SWPs, {} deployed, {} sign records in {:.1} s", plant.swps, plant.deployed_ids.len(), plant.signs, plant.secs);
+
+    let (app, _) = plantdoc_core::http::router(state.clone());
+    let base = load::serve(app).await?;
+    let bare_base = load::serve(axum::Router::new().route("/bare/{id}", axum::routing::get(load::bare)).with_state(state.db.pool.clone())).await?;
+    let http = reqwest::Client::builder().pool_max_idle_per_host(clients).build()?;
+    let kiosk = load::sign_in(&http, &base, "kiosk@bench.plant", PASSWORD).await?;
+
+    let ids = std::sync::Arc::new(plant.deployed_ids.clone());
+    let parts = std::sync::Arc::new(plant.parts.clone());
+    let part_ids = std::sync::Arc::new(part_ids);
+    // Sign records name operators op0..op399 (the SWP seed's), so status rows find some.
+    let op = move |r: &mut seed::Rng| r.below(400.min(ops as u64));
+    type Make = Box<dyn Fn(&mut seed::Rng) -> String + Send + Sync>;
+    let mut rows: Vec<(&str, bool, Make)> = Vec::new();
+    let i = ids.clone();
+    rows.push(("floor: bare axum+sqlx PK lookup", true, Box::new(move |r| format!("/bare/{}", i[r.below(i.len() as u64) as usize]))));
+    rows.push(("badge lookup (operator-from-badge)", false, Box::new(move |r| format!("/api/island/operator-from-badge/B{}", r.below(ops as u64)))));
+    let p = parts.clone();
+    rows.push((
+        "part search (prefix 2-5 chars, limit 10)",
+        false,
+        Box::new(move |r| {
+            let s = &p[r.below(p.len() as u64) as usize];
+            let n = 2 + r.below(4) as usize;
+            format!("/api/swps/deployed-swp-part-numbers?searchTerm={}&limit=10", &s[..n.min(s.len())])
+        }),
+    ));
+    let pi = part_ids.clone();
+    rows.push(("deployed-swp?partId= (with links)", false, Box::new(move |r| format!("/api/swps/deployed-swp?partId={}", pi[r.below(pi.len() as u64) as usize]))));
+    let i = ids.clone();
+    rows.push(("operator status inputs", false, Box::new(move |r| format!("/api/island/operator-status/op{}/{}", op(r), i[r.below(i.len() as u64) as usize]))));
+    let i = ids.clone();
+    rows.push(("sign history", false, Box::new(move |r| format!("/api/island/sign-history/{}", i[r.below(i.len() as u64) as usize]))));
+
+    println!("\n{clients} clients, {secs:.0} s per row, SQLite, {} CPUs", std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
+    println!("{:<40} {:>9} {:>10} {:>9} {:>9} {:>7} {:>8}", "scenario", "requests", "req/s", "p50 ms", "p99 ms", "errors", "% floor");
+    let mut floor = 0.0;
+    let mut failed = 0;
+    for (name, is_bare, make) in rows {
+        let (target, session) = if is_bare { (&bare_base, None) } else { (&base, Some(&kiosk)) };
+        let o = load::run(&http, target, session, clients, secs, make).await;
+        if is_bare {
+            floor = o.rps();
+        }
+        failed += o.errors;
+        println!("{:<40} {:>9} {:>10.0} {:>9.2} {:>9.2} {:>7} {:>7.0}%", name, o.requests, o.rps(), o.p50_ms, o.p99_ms, o.errors, 100.0 * o.rps() / floor.max(1.0));
+    }
+    anyhow::ensure!(failed == 0, "{failed} requests failed");
+    Ok(())
+}

@@ -1,0 +1,61 @@
+//! Alert acknowledgement (spec section 4): the operator ticks 'I have fully read the
+//! alert' (`operator-read-alert`), then a verifier scans their badge (`verify-alert`).
+//! The alert must be in force now in the netbook's company (the alerts module decides);
+//! the record binds to the SHA-256 of the alert's file.
+use axum::extract::State;
+use plantdoc_alerts::kiosk::{alert_in_force, KioskAlert};
+use plantdoc_core::acks::DocKind;
+use plantdoc_core::app::AppState;
+use plantdoc_core::auth::CurrentUser;
+use plantdoc_core::error::{AppError, AppResult, Json};
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::badge::operator;
+use crate::sign::{checked_key, read, replay, required, verifier, verify, Version};
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AlertBody {
+    #[serde(default)]
+    badge_no: String,
+    #[serde(default)]
+    op_id: String,
+    #[serde(default)]
+    alert_id: String,
+    key: Option<String>,
+}
+
+async fn in_force(state: &AppState, netbook: &CurrentUser, id: &str) -> AppResult<KioskAlert> {
+    alert_in_force(state, &netbook.company_code, id).await?.ok_or_else(|| AppError::Conflict("This alert is no longer in force.".into()))
+}
+
+fn version(a: &KioskAlert) -> Version<'_> {
+    Version { kind: DocKind::Alert, doc_id: &a.id, hash: &a.version_hash, target: format!("alert:{}", a.id), part_number: &a.part_number }
+}
+
+/// `POST /api/island/operator-read-alert {opId, alertId, key}`: a truthy answer marks
+/// the operator self-approved.
+pub async fn operator_read_alert(State(state): State<AppState>, netbook: CurrentUser, Json(b): Json<AlertBody>) -> AppResult<axum::Json<Value>> {
+    required(&[("opId", &b.op_id, "Please scan your badge."), ("alertId", &b.alert_id, "Please choose an alert.")])?;
+    let key = checked_key(&b.key)?;
+    if let Some(answer) = replay(&state, &netbook, key, "read-alert").await? {
+        return Ok(axum::Json(answer));
+    }
+    let op = operator(&state, &netbook, &b.op_id).await?;
+    let alert = in_force(&state, &netbook, &b.alert_id).await?;
+    Ok(axum::Json(read(&state, &netbook, &op, &version(&alert), key, "read-alert").await?))
+}
+
+/// `POST /api/island/verify-alert {badgeNo, opId, alertId, key}`.
+pub async fn verify_alert(State(state): State<AppState>, netbook: CurrentUser, Json(b): Json<AlertBody>) -> AppResult<axum::Json<Value>> {
+    required(&[("badgeNo", &b.badge_no, "Please scan your badge."), ("opId", &b.op_id, "Please scan your badge."), ("alertId", &b.alert_id, "Please choose an alert.")])?;
+    let key = checked_key(&b.key)?;
+    if let Some(answer) = replay(&state, &netbook, key, "verify-alert").await? {
+        return Ok(axum::Json(answer));
+    }
+    let verifier = verifier(&state, &netbook, &b.badge_no, &b.op_id).await?;
+    let op = operator(&state, &netbook, &b.op_id).await?;
+    let alert = in_force(&state, &netbook, &b.alert_id).await?;
+    Ok(axum::Json(verify(&state, &netbook, &verifier, &op, &version(&alert), key, "verify-alert").await?))
+}

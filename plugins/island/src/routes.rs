@@ -1,0 +1,26 @@
+//! HTTP routes of the island (spec section 7, "Kiosk"). The netbook's calls are for the
+//! kiosk's operator-position account; the settings also answer signed-in staff (a
+//! process engineer opening /island/settings). The sign histories are the swp module's.
+use plantdoc_core::api::Access;
+use plantdoc_core::ApiRouter;
+
+use crate::{alert, badge, settings, sign, status};
+
+pub fn routes() -> ApiRouter {
+    ApiRouter::new("island")
+        .tier(Access::Kiosk)
+        .get("/api/island/operator-from-badge/{badge}", "The person with this badge: {_id, opNo, fullName, position, companyCode}; {error}", badge::operator_from_badge)
+        .get(
+            "/api/island/operator-status/{opId}/{swpId}",
+            "Status inputs: {trainingLevel, swpRead, signedAt, expires, awaitingVerification}",
+            status::operator_status,
+        )
+        .post("/api/island/operator-read-swp", "The operator read the SWC, JES and VIS {opId, swpId, key}", sign::operator_read_swp)
+        .post("/api/island/verify-swp", "A verifier's badge witnesses the read {badgeNo, opId, swpId, opName, partNumber, currentSquares, key}", sign::verify_swp)
+        .post("/api/island/operator-read-alert", "The operator read the alert {opId, alertId, key}: truthy when recorded", alert::operator_read_alert)
+        .post("/api/island/verify-alert", "A verifier's badge witnesses the alert read {badgeNo, opId, alertId, key}", alert::verify_alert)
+        .tier(Access::Session)
+        .post("/api/island/settings-access", "May this badge (or you) edit the kiosk settings: {allowed, name, zones}", settings::access)
+        .post("/api/island/zone", "Set the netbook's zone {badgeNo, zone}", settings::set_zone)
+        .post("/api/island/revoke", "Revoke this netbook's access {badgeNo}", settings::revoke)
+}

@@ -1,0 +1,78 @@
+//! The netbook's settings (spec "Kiosk settings screen"): the zone and revoking its
+//! access. For the process department's engineers and managers of the kiosk's company:
+//! on the netbook they scan their badge; signed in at the console they are themselves.
+//! The zone is kept on the netbook; the server checks who may choose it and which zones
+//! exist, and audits the change.
+use axum::extract::State;
+use axum::http::header::SET_COOKIE;
+use axum::response::{IntoResponse, Response};
+use plantdoc_core::app::AppState;
+use plantdoc_core::audit::{self, AuditEntry};
+use plantdoc_core::auth::users::User;
+use plantdoc_core::auth::{session, CurrentUser};
+use plantdoc_core::error::{AppError, AppResult, Json};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::access::may_edit_settings;
+use crate::badge;
+
+pub const NO_PERMISSION: &str = "You currently do not have permissions to edit the settings. Contact the process engineering manager to request access.";
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Body {
+    badge_no: Option<String>,
+    zone: Option<String>,
+}
+
+/// Who acts: the signed-in staff member, or at the netbook the badge's owner.
+async fn editor(state: &AppState, cu: &CurrentUser, badge_no: Option<&str>) -> AppResult<User> {
+    let who = if cu.is_operator() {
+        let badge = badge_no.filter(|b| !b.trim().is_empty()).ok_or_else(|| AppError::field("badgeNo", "Please scan your badge."))?;
+        badge::identify(state, cu, badge).await?
+    } else {
+        cu.user.clone()
+    };
+    if !may_edit_settings(&who, &cu.company_code) {
+        return Err(AppError::Forbidden(NO_PERMISSION.into()));
+    }
+    Ok(who)
+}
+
+/// `POST /api/island/settings-access {badgeNo}`: may this person edit the settings, and
+/// the zones to choose from (the company's).
+pub async fn access(State(state): State<AppState>, cu: CurrentUser, Json(b): Json<Body>) -> AppResult<axum::Json<Value>> {
+    let who = editor(&state, &cu, b.badge_no.as_deref()).await?;
+    Ok(axum::Json(json!({"allowed": true, "name": who.full_name(), "zones": state.zones.options(&cu.company_code)})))
+}
+
+/// `POST /api/island/zone {badgeNo, zone}`: the netbook's zone (audited).
+pub async fn set_zone(State(state): State<AppState>, cu: CurrentUser, Json(b): Json<Body>) -> AppResult<axum::Json<Value>> {
+    let who = editor(&state, &cu, b.badge_no.as_deref()).await?;
+    let zone = b.zone.unwrap_or_default();
+    if !state.zones.codes(&cu.company_code).contains(&zone) {
+        return Err(AppError::field("zone", "Please choose a zone of your company."));
+    }
+    let entry = AuditEntry::new("island.zone", format!("user:{}", cu.id), "kiosk settings: the netbook's zone")
+        .by(Some(&who.id), &who.full_name())
+        .after(json!({"zone": zone}));
+    audit::record(&state.db, state.now_ms(), &entry).await?;
+    Ok(axum::Json(json!({"zone": zone})))
+}
+
+/// `POST /api/island/revoke {badgeNo}`: ends this netbook's session at once; it must
+/// sign in again.
+pub async fn revoke(State(state): State<AppState>, cu: CurrentUser, Json(b): Json<Body>) -> AppResult<Response> {
+    let who = editor(&state, &cu, b.badge_no.as_deref()).await?;
+    let mut tx = state.db.pool.begin().await?;
+    session::end_one(&mut tx, &cu.session_hash).await?;
+    let entry = AuditEntry::new("island.revoke", format!("user:{}", cu.id), "kiosk settings: access to this netbook revoked").by(Some(&who.id), &who.full_name());
+    audit::append(&mut tx, state.now_ms(), &entry).await?;
+    tx.commit().await?;
+    let mut resp = axum::Json(json!({"ok": true})).into_response();
+    for c in session::clear_cookies(&state) {
+        resp.headers_mut().append(SET_COOKIE, c);
+    }
+    Ok(resp)
+}

@@ -1,0 +1,183 @@
+//! The operator's read of an SWP version and the verifier's witness (spec section 4,
+//! "Instruction acknowledgement"): sign records in the core's acknowledgements store,
+//! bound to the version's SHA-256, each with its audit row in the same transaction.
+//! A netbook that lost an answer sends the same request again with the same `key`: it
+//! is recorded once and answered the same.
+use axum::extract::State;
+use plantdoc_core::acks::{self, DocKind};
+use plantdoc_core::app::AppState;
+use plantdoc_core::audit::{self, AuditEntry};
+use plantdoc_core::auth::CurrentUser;
+use plantdoc_core::error::{AppError, AppResult, Json};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::access::may_verify;
+use plantdoc_core::auth::users::User;
+use crate::badge::{self, operator};
+use crate::store;
+
+/// Meaning recorded in the audit log for the two acts.
+const READ_MEANING: &str = "acknowledgement: read and understood (operator identified by badge at the kiosk)";
+const VERIFY_MEANING: &str = "verification: witnessed the operator's acknowledgement (verifier's own badge)";
+
+/// An idempotency key: 8 to 100 letters, digits, '-' or '_'.
+pub fn checked_key(key: &Option<String>) -> AppResult<Option<&str>> {
+    match key.as_deref() {
+        None => Ok(None),
+        Some(k) if (8..=100).contains(&k.len()) && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') => Ok(Some(k)),
+        Some(_) => Err(AppError::field("key", "The request key must be 8 to 100 letters, digits, '-' or '_'.")),
+    }
+}
+
+/// The answer already given for `key`, if any (the same kind, from the same account).
+pub async fn replay(state: &AppState, netbook: &CurrentUser, key: Option<&str>, kind: &str) -> AppResult<Option<Value>> {
+    let Some(key) = key else { return Ok(None) };
+    match store::answered(state, key).await? {
+        None => Ok(None),
+        Some((k, who, answer)) if k == kind && who == netbook.id => Ok(Some(answer)),
+        Some(_) => Err(AppError::Conflict("This request key was already used for another request.".into())),
+    }
+}
+
+/// Commits the act with its key; a concurrent duplicate of the same key answers as the
+/// first one did.
+pub async fn commit_once(state: &AppState, netbook: &CurrentUser, mut tx: sqlx::Transaction<'static, sqlx::Any>, key: Option<&str>, kind: &str, answer: Value) -> AppResult<Value> {
+    if let Some(k) = key {
+        if let Err(e) = store::remember(&mut tx, k, &netbook.id, kind, &answer, state.now_ms()).await {
+            drop(tx);
+            if plantdoc_core::db::is_unique_violation(&e) {
+                return replay(state, netbook, key, kind).await?.ok_or_else(|| AppError::Conflict("Please try again.".into()));
+            }
+            return Err(e.into());
+        }
+    }
+    tx.commit().await?;
+    Ok(answer)
+}
+
+pub fn required(fields: &[(&str, &str, &str)]) -> AppResult<()> {
+    let mut errors = plantdoc_core::error::FieldErrors::new();
+    for (name, value, msg) in fields {
+        if value.trim().is_empty() {
+            errors.insert(name.to_string(), msg.to_string());
+        }
+    }
+    if errors.is_empty() { Ok(()) } else { Err(AppError::Fields(errors)) }
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReadBody {
+    #[serde(default)]
+    op_id: String,
+    #[serde(default)]
+    swp_id: String,
+    key: Option<String>,
+}
+
+/// The document version an act is about.
+pub struct Version<'a> {
+    pub kind: DocKind,
+    pub doc_id: &'a str,
+    pub hash: &'a str,
+    /// What the audit row names, e.g. "swp:…", and the part number.
+    pub target: String,
+    pub part_number: &'a str,
+}
+
+/// The operator has read a document version: one unverified sign record per operator and
+/// version (a repeat answers the same record), audited in the same transaction.
+pub async fn read(state: &AppState, netbook: &CurrentUser, op: &User, v: &Version<'_>, key: Option<&str>, kind: &str) -> AppResult<Value> {
+    let records = acks::for_operator(&state.db, v.kind, v.doc_id, v.hash, &op.id).await?;
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    let record_id = match records.iter().find(|r| r.verified_at.is_none()) {
+        Some(r) => r.id.clone(),
+        None => {
+            let id = acks::sign(&mut tx, v.kind, v.doc_id, v.hash, op, now).await?;
+            let entry = AuditEntry::new("island.sign", v.target.clone(), READ_MEANING)
+                .by(Some(&op.id), &op.full_name())
+                .after(json!({"recordId": id, "partNumber": v.part_number, "versionHash": v.hash, "kiosk": netbook.id}));
+            audit::append(&mut tx, now, &entry).await?;
+            id
+        }
+    };
+    let answer = json!({"signed": true, "recordId": record_id, "versionHash": v.hash});
+    commit_once(state, netbook, tx, key, kind, answer).await
+}
+
+/// A verifier's badge witnesses the operator's unverified read of the version.
+pub async fn verify(state: &AppState, netbook: &CurrentUser, verifier: &User, op: &User, v: &Version<'_>, key: Option<&str>, kind: &str) -> AppResult<Value> {
+    let records = acks::for_operator(&state.db, v.kind, v.doc_id, v.hash, &op.id).await?;
+    let Some(rec) = records.iter().find(|r| r.verified_at.is_none()) else {
+        return Err(AppError::Conflict("There is nothing to verify: the operator must read this version first.".into()));
+    };
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    if !acks::verify(&mut tx, &rec.id, verifier, now).await? {
+        return Err(AppError::Conflict("This acknowledgement was already verified.".into()));
+    }
+    let entry = AuditEntry::new("island.verify", v.target.clone(), VERIFY_MEANING)
+        .by(Some(&verifier.id), &verifier.full_name())
+        .after(json!({"recordId": rec.id, "operator": op.id, "partNumber": v.part_number, "versionHash": v.hash, "kiosk": netbook.id}));
+    audit::append(&mut tx, now, &entry).await?;
+    let answer = json!({"verified": true, "recordId": rec.id, "verifier": verifier.full_name(), "operator": op.full_name()});
+    commit_once(state, netbook, tx, key, kind, answer).await
+}
+
+/// The verifier of a verify call: a known badge allowed to verify this operator (refusals
+/// count against the netbook).
+pub async fn verifier(state: &AppState, netbook: &CurrentUser, badge_no: &str, op_id: &str) -> AppResult<User> {
+    let verifier = badge::identify(state, netbook, badge_no).await?;
+    may_verify(&verifier, op_id, &netbook.company_code).map_err(|msg| badge::refuse(state, netbook, msg))?;
+    Ok(verifier)
+}
+
+/// `POST /api/island/operator-read-swp {opId, swpId, key}`: the operator read the SWC,
+/// JES and VIS of the part's deployed version.
+pub async fn operator_read_swp(State(state): State<AppState>, netbook: CurrentUser, Json(b): Json<ReadBody>) -> AppResult<axum::Json<Value>> {
+    required(&[("opId", &b.op_id, "Please scan your badge."), ("swpId", &b.swp_id, "Please choose a part.")])?;
+    let key = checked_key(&b.key)?;
+    if let Some(answer) = replay(&state, &netbook, key, "read-swp").await? {
+        return Ok(axum::Json(answer));
+    }
+    let op = operator(&state, &netbook, &b.op_id).await?;
+    let swp = plantdoc_swp::kiosk::deployed_version(&state, &netbook, &b.swp_id).await?;
+    let v = Version { kind: DocKind::Swp, doc_id: &swp.id, hash: &swp.content_hash, target: format!("swp:{}", swp.id), part_number: &swp.part_number };
+    Ok(axum::Json(read(&state, &netbook, &op, &v, key, "read-swp").await?))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct VerifyBody {
+    #[serde(default)]
+    badge_no: String,
+    #[serde(default)]
+    op_id: String,
+    #[serde(default)]
+    swp_id: String,
+    // Sent by the spec's client; the server uses its own records.
+    #[allow(dead_code)]
+    op_name: Option<String>,
+    #[allow(dead_code)]
+    part_number: Option<String>,
+    #[allow(dead_code)]
+    current_squares: Option<Value>,
+    key: Option<String>,
+}
+
+/// `POST /api/island/verify-swp`: a verifier scans their own badge to witness the
+/// operator's read of the current version.
+pub async fn verify_swp(State(state): State<AppState>, netbook: CurrentUser, Json(b): Json<VerifyBody>) -> AppResult<axum::Json<Value>> {
+    required(&[("badgeNo", &b.badge_no, "Please scan your badge."), ("opId", &b.op_id, "Please scan your badge."), ("swpId", &b.swp_id, "Please choose a part.")])?;
+    let key = checked_key(&b.key)?;
+    if let Some(answer) = replay(&state, &netbook, key, "verify-swp").await? {
+        return Ok(axum::Json(answer));
+    }
+    let verifier = verifier(&state, &netbook, &b.badge_no, &b.op_id).await?;
+    let op = operator(&state, &netbook, &b.op_id).await?;
+    let swp = plantdoc_swp::kiosk::deployed_version(&state, &netbook, &b.swp_id).await?;
+    let v = Version { kind: DocKind::Swp, doc_id: &swp.id, hash: &swp.content_hash, target: format!("swp:{}", swp.id), part_number: &swp.part_number };
+    Ok(axum::Json(verify(&state, &netbook, &verifier, &op, &v, key, "verify-swp").await?))
+}

@@ -1,0 +1,38 @@
+//! The island's SQL: badge lookups (through the core's users service) and the answers
+//! already given per idempotency key.
+use plantdoc_core::app::AppState;
+use plantdoc_core::auth::users::{self, User};
+use serde_json::Value;
+use sqlx::{AnyConnection, Row};
+
+pub async fn by_badge(state: &AppState, badge: &str, company: &str) -> Result<Option<User>, sqlx::Error> {
+    let mut conn = state.db.pool.acquire().await?;
+    users::find_by_badge(&mut conn, badge, company).await
+}
+
+pub async fn by_id(state: &AppState, id: &str) -> Result<Option<User>, sqlx::Error> {
+    let mut conn = state.db.pool.acquire().await?;
+    users::find_by_id(&mut conn, id).await
+}
+
+/// The answer recorded for `key`: `(kind, kiosk account, answer)`.
+pub async fn answered(state: &AppState, key: &str) -> Result<Option<(String, String, Value)>, sqlx::Error> {
+    let row = sqlx::query("SELECT kind, kiosk_user_id, answer FROM island_requests WHERE idem_key = $1").bind(key).fetch_optional(&state.db.pool).await?;
+    let Some(r) = row else { return Ok(None) };
+    let answer: String = r.try_get("answer")?;
+    Ok(Some((r.try_get("kind")?, r.try_get("kiosk_user_id")?, serde_json::from_str(&answer).unwrap_or(Value::Null))))
+}
+
+/// Records the answer of `key` in the act's transaction (a concurrent duplicate fails
+/// on the primary key and rolls back).
+pub async fn remember(conn: &mut AnyConnection, key: &str, kiosk_user_id: &str, kind: &str, answer: &Value, now_ms: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO island_requests (idem_key, kiosk_user_id, kind, answer, created_at) VALUES ($1, $2, $3, $4, $5)")
+        .bind(key)
+        .bind(kiosk_user_id)
+        .bind(kind)
+        .bind(answer.to_string())
+        .bind(now_ms)
+        .execute(conn)
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,283 @@
+// The island kiosk end to end at 1366×768 on the demo plant (`plantdoc seed demo`: the
+// kiosk account, badge-only operators, deployed demo SWPs with real PDFs): settings with
+// and without permission, the zone error page, reference mode, the full instruction flow,
+// no lost signature across a server restart, Sign Out and revoke.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { BIN, ROOT, expectAccessible, launchBrowser, login, startServer, waitForPath, withPage } from './harness.mjs';
+
+let server;
+let context;
+let restarted = null;
+const ctx = () => context;
+const it = (name, body) => test(name, withPage(ctx, name, async (page) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await body(page);
+}));
+// A fixed secret: CSRF tokens and links stay valid across the restart test.
+const SECRET = 'island-e2e-secret-0123456789abcdef';
+
+before(async () => {
+  server = await startServer({ env: { PLANTDOC__SERVER__SECRET: SECRET } });
+  context = await launchBrowser();
+});
+
+after(async () => {
+  await context?.close();
+  restarted?.kill('SIGTERM');
+  server?.stop();
+});
+
+/** The kiosk signed in, its zone set on the netbook, at /island. */
+async function kiosk(page, zone = 'A1') {
+  await login(page, server.url, 'kiosk@demo.plant');
+  await waitForPath(page, '/island');
+  await page.evaluate((z) => {
+    localStorage.setItem('plantdoc.kiosk', JSON.stringify({ zone: z, allowAccess: true, dialogOpen: false }));
+    localStorage.removeItem('plantdoc.island.outbox');
+  }, zone);
+}
+
+async function scan(page, badge) {
+  const field = page.getByLabel('Badge');
+  await field.fill(badge);
+  await field.press('Tab');
+}
+
+async function chooseOperatorAndPart(page, badge, part, then = /^\/island\/operator-status\?part=/) {
+  await page.getByRole('button', { name: 'Scan Badge' }).click();
+  await page.getByText('Waiting for a badge scan').waitFor();
+  await scan(page, badge);
+  await waitForPath(page, '/island/part-select');
+  await page.getByPlaceholder('Search by part number').fill(part);
+  await page.locator('.ant-select-item-option', { hasText: part }).click();
+  await waitForPath(page, then);
+}
+
+async function readAll(page) {
+  for (const doc of ['SWC', 'JES', 'VIS']) await page.getByRole('button', { name: `I have read the ${doc}` }).click();
+  await page.getByText('Awaiting Verification').waitFor();
+}
+
+function sqlite(sql) {
+  const r = spawnSync('python3', ['-c', 'import sqlite3,sys,json; c=sqlite3.connect(sys.argv[1]); print(json.dumps(c.execute(sys.argv[2]).fetchall()))', path.join(server.dir, 'plantdoc.db'), sql], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout);
+}
+
+describe('Island kiosk', () => {
+  it('settings: no permission for a supervisor, a process manager sets the zone', async (page) => {
+    await kiosk(page, '');
+    await page.goto(`${server.url}/island/settings`);
+    await page.getByText('Scan your badge to change the settings of this netbook').waitFor();
+    await expectAccessible(page, 'settings badge');
+    await scan(page, '9031');
+    await page.getByText('You currently do not have permissions to edit the settings. Contact the process engineering manager to request access.').waitFor();
+    await expectAccessible(page, 'settings no permission');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await waitForPath(page, '/island/part-select');
+    await page.getByText('Hello stranger! What part number do you want to load?').waitFor();
+    await expectAccessible(page, 'part select');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await scan(page, '9001');
+    await page.getByText('Current zone: Not Set').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Save' }).isDisabled(), true);
+    await expectAccessible(page, 'settings');
+    await page.getByLabel('What zone does this netbook belong to?').click();
+    await page.locator('.ant-select-item-option', { hasText: 'A Zone 1' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await waitForPath(page, '/island/part-select');
+    assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('plantdoc.kiosk')).zone), 'A1');
+  });
+
+  it('a netbook without a zone shows the zone error page', async (page) => {
+    await kiosk(page, '');
+    await chooseOperatorAndPart(page, '1003', '7101-0001', '/island/error/zone');
+    await page.getByText('Error: Zone Not Set').waitFor();
+    await page.getByText('This netbook does not belong to any zone. Displaying alerts will not be possible until the settings are changed. Please contact a Process Engineer to set the zone.').waitFor();
+    await page.mouse.move(0, 0); // the pointer left over Back would show its hover shade
+    await expectAccessible(page, 'zone error');
+    await page.goto(`${server.url}/island/error/other`);
+    await page.getByText('Error: Unknown').waitFor();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await waitForPath(page, '/island');
+  });
+
+  it('reference mode shows instructions with the warning', async (page) => {
+    await kiosk(page);
+    await page.getByRole('button', { name: 'Reference Screen' }).click();
+    await waitForPath(page, '/island/reference');
+    await page.getByText('REFERENCE ONLY').waitFor();
+    await page.getByText('Operators accessing this screen may not have received training in order to view the part instructions displayed').waitFor();
+    await page.getByPlaceholder('Search by part number').fill('7101');
+    await page.locator('.ant-select-item-option', { hasText: '7101-0002' }).click();
+    await page.locator('iframe[title="Standard Work Chart"]').waitFor();
+    await expectAccessible(page, 'reference');
+    await page.getByRole('button', { name: 'Back to Login' }).click();
+    await waitForPath(page, '/island');
+  });
+
+  it('the full instruction flow: read, verify, green status, history', async (page) => {
+    await kiosk(page, 'B1'); // the demo alerts are in force in A1-A3 only
+    await expectAccessible(page, 'start');
+    await chooseOperatorAndPart(page, '1001', '7101-0001');
+    const card = page.locator('[data-status]', { hasText: 'Instructions' });
+    await card.waitFor();
+    const t = await page.evaluate(() => [window.__badgeMs, window.__statusShownMs]);
+    console.log(`# badge scan → operator known: ${t[0]} ms; part chosen → status page shown: ${t[1]} ms`);
+    assert.equal(await card.getAttribute('data-status'), 'error');
+    await page.getByRole('button', { name: 'Back' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Continue' }).count(), 0);
+    await expectAccessible(page, 'status red');
+    await card.click();
+    await waitForPath(page, /^\/island\/swp-ack\?/);
+    await page.getByText('Your Progress').waitFor();
+    await page.locator('iframe[title="Standard Work Chart"]').waitFor();
+    await expectAccessible(page, 'swp-ack');
+    await readAll(page);
+    await page.getByRole('button', { name: 'Verify Operator' }).click();
+    await page.getByText('Verification Required').waitFor();
+    await page.getByText('Please confirm Olivia Grant has read all the instructions for part 7101-0001').waitFor();
+    await expectAccessible(page, 'verification');
+    // The operator's own badge is refused; the error shows and the field is cleared.
+    await scan(page, '1001');
+    await page.getByText('Operators cannot verify themselves. Another person must scan their own badge.').waitFor();
+    assert.equal(await page.getByLabel('Badge').inputValue(), '');
+    await scan(page, '9031');
+    await page.getByText('Successfully Verified').waitFor();
+    await page.getByText('Olivia Grant has successfully been verified for part number 7101-0001').waitFor();
+    await expectAccessible(page, 'verified');
+    await page.getByRole('button', { name: 'Back to Status' }).click();
+    await waitForPath(page, /^\/island\/operator-status\?/);
+    await page.locator('[data-status=success]', { hasText: 'Instructions' }).waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await waitForPath(page, /^\/island\/interface\?/);
+    await page.getByText('7101-0001').first().waitFor();
+    await expectAccessible(page, 'interface');
+    await page.getByRole('button', { name: 'History' }).click();
+    for (const col of ['Operator', 'Employee', 'Signed', 'Verifier', 'Verfied', 'Expires']) await page.getByRole('columnheader', { name: col, exact: true }).waitFor();
+    const row = page.locator('tr.ant-table-row', { hasText: 'Olivia Grant' });
+    await row.waitFor();
+    assert.match(await row.innerText(), /OP1001[\s\S]*Sam Ortiz/);
+    assert.equal(await row.getAttribute('data-expired'), 'false');
+    await expectAccessible(page, 'history');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByText('Settings have been temporarily disabled').waitFor();
+    await page.getByRole('button', { name: 'Alerts' }).click();
+    await page.getByText('There are no current issued alerts for this zone').waitFor();
+    // Sign Out clears the operator; the operator screens send back to /island.
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await waitForPath(page, '/island');
+    await page.goBack();
+    await waitForPath(page, '/island');
+  });
+
+  it('the alert flow: read, verify, Alert Approved, until no alert is left', async (page) => {
+    await kiosk(page, 'A1');
+    await chooseOperatorAndPart(page, '1004', '7101-0002');
+    for (let round = 0; ; round++) {
+      const alerts = page.locator('[data-status]', { hasText: 'Alerts' });
+      await alerts.waitFor();
+      if ((await alerts.getAttribute('data-status')) === 'success') break;
+      assert.ok(round < 4, 'three demo alerts are in force in A1');
+      await alerts.click();
+      await waitForPath(page, /^\/island\/alert-ack\?/);
+      await page.getByText(/^(Safety|Quality|Change) Alert$/).waitFor();
+      const tag = await page.locator('.ant-layout-sider h4').innerText();
+      assert.equal(await page.getByRole('button', { name: 'Next' }).isDisabled(), true);
+      if (round === 0) await expectAccessible(page, 'alert-ack');
+      await page.getByText('I have fully read the alert').click();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByText(`Please confirm Ofelia Ruiz has read all the alert ${tag}`).waitFor();
+      if (round === 0) await expectAccessible(page, 'alert verification');
+      await scan(page, '9031');
+      await page.getByText('Alert Approved').waitFor();
+      await page.getByText(`Ofelia Ruiz has read the necessary alert (${tag}) for this part number`).waitFor();
+      if (round === 0) await expectAccessible(page, 'alert approved');
+      await page.getByRole('button', { name: 'Back to Status' }).click();
+      await waitForPath(page, /^\/island\/operator-status\?/);
+    }
+    const verified = sqlite("SELECT COUNT(*) FROM acknowledgements WHERE doc_kind = 'alert' AND verified_at IS NOT NULL");
+    assert.deepEqual(verified, [[3]]);
+  });
+
+  it('no lost signature: the server restarts between the read and the verification', async (page) => {
+    await kiosk(page, 'B1');
+    await chooseOperatorAndPart(page, '1002', '7102-0010');
+    await page.locator('[data-status=error]', { hasText: 'Instructions' }).click();
+    await page.getByRole('button', { name: 'I have read the SWC' }).click();
+    await page.getByRole('button', { name: 'I have read the JES' }).click();
+    server.stop();
+    await waitDown(server.url);
+    await page.getByRole('button', { name: 'I have read the VIS' }).click();
+    await page.getByText('Saved on this netbook. It will be sent as soon as the server answers.').waitFor();
+    assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('plantdoc.island.outbox')).length), 1);
+    restarted = await restart();
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('plantdoc.island.outbox') || '[]').length === 0, null, { timeout: 15000 });
+    await page.getByRole('button', { name: 'Verify Operator' }).click();
+    await scan(page, '9031');
+    await page.getByText('Successfully Verified').waitFor();
+    const rows = sqlite("SELECT a.version_hash = s.content_hash, a.verified_at IS NOT NULL FROM acknowledgements a JOIN swps s ON s.id = a.doc_id WHERE s.part_number = '7102-0010'");
+    assert.deepEqual(rows, [[1, 1]], 'exactly one sign record, verified, with the version hash');
+  });
+
+  it('revoke ends the netbook session', async (page) => {
+    await kiosk(page);
+    await page.goto(`${server.url}/island/settings`);
+    await scan(page, '9021');
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByText('Revoke access to this netbook?').waitFor();
+    await expectAccessible(page, 'revoke dialog');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('button', { name: 'Revoke' }).click();
+    await page.waitForURL((u) => !new URL(u).pathname.startsWith('/island'));
+    // The netbook must sign in again.
+    await page.goto(`${server.url}/island`);
+    await waitForPath(page, /^\/login/);
+  });
+});
+
+async function waitDown(url) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      await fetch(`${url}/healthz`);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the server did not stop');
+}
+
+/** Serves the same database, files and port again (the harness's settings). */
+async function restart() {
+  const env = {
+    ...process.env,
+    PLANTDOC__DATABASE__URL: `sqlite://${server.dir}/plantdoc.db`,
+    PLANTDOC__STORAGE__DIR: `${server.dir}/files`,
+    PLANTDOC__SERVER__ADDR: `127.0.0.1:${server.port}`,
+    PLANTDOC__SERVER__PUBLIC_URL: server.url,
+    PLANTDOC__SERVER__SECRET: SECRET,
+    PLANTDOC__LOG__FORMAT: 'pretty',
+    PLANTDOC__LOG__LEVEL: 'warn',
+    PLANTDOC__AUTH__IP_ATTEMPTS_PER_MINUTE: '1000',
+  };
+  const log = fs.openSync(path.join(server.dir, 'server2.log'), 'w');
+  const child = spawn(BIN, ['serve'], { cwd: ROOT, env, stdio: ['ignore', log, log] });
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${server.url}/healthz`)).ok) {
+        server.stop = () => child.kill('SIGTERM');
+        return child;
+      }
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the restarted server did not answer');
+}
