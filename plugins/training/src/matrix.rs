@@ -91,7 +91,6 @@ struct Cell<'a> {
     #[serde(rename = "_id")]
     id: String,
     op: &'a str,
-    part_number: &'a str,
     squares: i64,
     cert_target_op_hours: i64,
 }
@@ -147,7 +146,7 @@ pub async fn matrix(State(state): State<AppState>, user: CurrentUser, Path((shif
                 .columns
                 .iter()
                 .enumerate()
-                .map(|(c, col)| Cell { id: block_id(&col.row, &o.row), op: &o.op_id, part_number: &col.part_number, squares: m.squares[r][c], cert_target_op_hours: o.target })
+                .map(|(c, col)| Cell { id: block_id(&col.row, &o.row), op: &o.op_id, squares: m.squares[r][c], cert_target_op_hours: o.target })
                 .collect(),
         })
         .collect();
