@@ -54,7 +54,7 @@ const Row = memo(function Row({ row, parts, fill, editable, onTarget, onDelete }
   return (
     <tr>
       <th scope="row" style={{ textAlign: 'left', padding: 4, fontWeight: 'normal', whiteSpace: 'nowrap' }}>
-        <span style={{ fontWeight: 600 }}>{row.opNumber}</span> {row.opName}{' '}
+        <span style={{ fontWeight: 600 }}>{row.opNumber}</span> <span>{row.opName}</span>{' '}
         <span style={{ color: certColour(row.certCount, row.certTarget), fontWeight: 600 }}>{row.certCount}</span> / {row.certTarget}
         {editable && (
           <>
