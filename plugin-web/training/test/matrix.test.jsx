@@ -44,7 +44,9 @@ describe('training matrix', () => {
     expect(table.querySelectorAll('thead tr > *').length).toBeGreaterThanOrEqual(23);
     expect(table.querySelectorAll('tbody tr').length).toBeGreaterThanOrEqual(20);
     const row = screen.getByText('Olivia Grant').closest('th');
-    expect(within(row).getByText('1').style.color).toBe('rgb(35, 120, 4)');
+    expect(within(row).getByText('1').style.color).toBe('rgb(207, 19, 34)'); // 1 of 3: red
+    const p1 = screen.getByText('P-1').closest('th');
+    expect(within(p1).getByText('1').style.color).toBe('rgb(35, 120, 4)'); // 1 of 1: green
     expect(screen.getByRole('button', { name: 'OP1 on P-2: level -1' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add part' })).toBeTruthy();
     expect(screen.getByText(/Fully certified/)).toBeTruthy();
