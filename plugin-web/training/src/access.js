@@ -7,6 +7,3 @@ export function canEditMatrix(user, scope) {
   return editor && (user.zones || []).includes(`${scope.cell}${scope.zone}`);
 }
 
-export function isTrainingEditor(user) {
-  return !!user && ['manager', 'supervisor'].includes(user.position) && ['production', 'process'].includes(user.department);
-}

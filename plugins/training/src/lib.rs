@@ -5,6 +5,7 @@
 //! (SQL), `matrix` (reads and CSV), `edit` (changes, each audited in its transaction),
 //! `demo` (the `make run` matrix). docs/training.md has the decisions.
 mod access;
+mod cache;
 mod demo;
 mod edit;
 mod fields;
@@ -31,6 +32,7 @@ pub struct TrainingSettings {
 /// The module's state, read with `state.get::<TrainingState>()`.
 pub struct TrainingState {
     pub settings: TrainingSettings,
+    cache: cache::MatrixCache,
 }
 
 /// The level the kiosk is told while gating is off (spec section 9).
@@ -38,7 +40,7 @@ pub const LEVEL_CHECKS_DISABLED: i32 = 5;
 
 fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     let settings: TrainingSettings = ctx.settings()?;
-    ctx.state(TrainingState { settings });
+    ctx.state(TrainingState { settings, cache: cache::MatrixCache::default() });
     ctx.routes(routes::routes());
     ctx.seed_demo(std::sync::Arc::new(|state| Box::pin(demo::seed(state))));
     Ok(())

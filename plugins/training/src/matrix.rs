@@ -116,6 +116,11 @@ pub fn block_id(part_row: &str, op_row: &str) -> String {
 /// `{partList, matrix}` of one shift, cell and zone of the caller's company.
 pub async fn matrix(State(state): State<AppState>, user: CurrentUser, Path((shift, cell, zone)): Path<(String, String, String)>) -> AppResult<axum::response::Response> {
     let s = scope_from_path(&shift, &cell, &zone)?;
+    let json = [(header::CONTENT_TYPE, "application/json")];
+    if let Some(body) = crate::cache::get(&state, &user.company_code, &s) {
+        return Ok((json, body).into_response());
+    }
+    let generation = crate::cache::generation(&state);
     let m = load(&state, &user.company_code, &s).await?;
     let part_list: Vec<PartEntry> = m
         .columns
@@ -150,8 +155,9 @@ pub async fn matrix(State(state): State<AppState>, user: CurrentUser, Path((shif
                 .collect(),
         })
         .collect();
-    let body = serde_json::to_vec(&json!({"partList": part_list, "matrix": rows})).map_err(|e| AppError::Internal(e.into()))?;
-    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
+    let body = axum::body::Bytes::from(serde_json::to_vec(&json!({"partList": part_list, "matrix": rows})).map_err(|e| AppError::Internal(e.into()))?);
+    crate::cache::put(&state, &user.company_code, &s, generation, body.clone());
+    Ok((json, body).into_response())
 }
 
 /// A CSV field, quoted, with formula-starting text made inert.

@@ -2,7 +2,7 @@
 // meet, filled out to at least 22 columns and 20 rows. One focusable button per block;
 // clicks, keys and the context menu are handled once, on the table (a 200 × 100 matrix
 // is 20 000 blocks).
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Space, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { MIN_COLUMNS, MIN_ROWS, ROTATION_COLOURS, certColour } from '../levels';
@@ -81,6 +81,19 @@ const Row = memo(function Row({ row, parts, fill, editable, onTarget, onDelete }
  */
 export function MatrixGrid({ data, editable, onLevel, onReset, onPartTarget, onPartDelete, onOpTarget, onOpDelete }) {
   const [menu, setMenu] = useState(null);
+  // Stable callbacks for the memoised rows: a parent re-render (a dialog opening) must
+  // not re-render 20 000 blocks.
+  const latest = useRef({});
+  latest.current = { onPartTarget, onPartDelete, onOpTarget, onOpDelete };
+  const stable = useMemo(
+    () => ({
+      partTarget: (p) => latest.current.onPartTarget(p),
+      partDelete: (p) => latest.current.onPartDelete(p),
+      opTarget: (o) => latest.current.onOpTarget(o),
+      opDelete: (o) => latest.current.onOpDelete(o),
+    }),
+    [],
+  );
   useEffect(() => {
     if (!menu) return undefined;
     const close = (e) => (e.type !== 'keydown' || e.key === 'Escape') && setMenu(null);
@@ -126,7 +139,7 @@ export function MatrixGrid({ data, editable, onLevel, onReset, onPartTarget, onP
           <tr>
             <th scope="col" style={{ textAlign: 'left', padding: 4, minWidth: 180 }}>Operator</th>
             {parts.map((p) => (
-              <PartHeader key={p._id} part={p} editable={editable} onTarget={onPartTarget} onDelete={onPartDelete} />
+              <PartHeader key={p._id} part={p} editable={editable} onTarget={stable.partTarget} onDelete={stable.partDelete} />
             ))}
             {Array.from({ length: fillCols }, (_, i) => (
               <td key={`f${i}`} style={{ minWidth: 48 }} />
@@ -135,7 +148,7 @@ export function MatrixGrid({ data, editable, onLevel, onReset, onPartTarget, onP
         </thead>
         <tbody>
           {data.matrix.map((row) => (
-            <Row key={row._id} row={row} parts={parts} fill={fillCols} editable={editable} onTarget={onOpTarget} onDelete={onOpDelete} />
+            <Row key={row._id} row={row} parts={parts} fill={fillCols} editable={editable} onTarget={stable.opTarget} onDelete={stable.opDelete} />
           ))}
           {Array.from({ length: fillRows }, (_, r) => (
             <tr key={`fr${r}`} data-filler="row" style={{ height: 22 }}>

@@ -1,7 +1,7 @@
 // The Training Matrix tab: shift, cell and zone pickers (kept in the address, so reload
 // and Back work), then the matrix, its empty state or its not-found message.
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { App, Button, Empty, Form, Select, Space, Spin, Typography } from 'antd';
 import { useSession } from '@plantdoc/kit';
 import { exportPath, useAddOp, useAddPart, useCertsOp, useCertsPart, useDeleteOp, useDeletePart, useEditBlock, useGenesis, useMatrix, useOperatorList } from '../api';
@@ -113,6 +113,7 @@ export function MatrixTab() {
             <>
               <Button onClick={() => setDialog('part')}>Add part</Button>
               <Button onClick={() => setDialog('op')}>Add operator</Button>
+              <Link to="add">Add Training</Link>
             </>
           )}
           <Button href={exportPath(scope)} download>
