@@ -37,7 +37,7 @@ describe('training matrix', () => {
   it('shows parts, rotations, counts and at least 22 columns and 20 rows', async () => {
     stubFetch({ [MATRIX]: [200, matrix], '/api/training/operator-list': [200, []], '/api/training/swp-list': [200, []] });
     page();
-    expect(await screen.findByText('P-1')).toBeTruthy();
+    expect(await screen.findByText('P-1', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('2 hr').className).toContain('orange');
     expect(screen.getByText('8 hr').className).toContain('blue');
     const table = screen.getByRole('table');
@@ -55,7 +55,7 @@ describe('training matrix', () => {
   it('starts training after a confirm, sets square n, resets from the context menu', async () => {
     const fetch = stubFetch({ [MATRIX]: [200, matrix], 'POST /api/training/matrix/edit/block': [200, {}], '/api/training/operator-list': [200, []] });
     page();
-    const fresh = await screen.findByRole('button', { name: 'OP1 on P-2: level -1' });
+    const fresh = await screen.findByRole('button', { name: 'OP1 on P-2: level -1' }, { timeout: 5000 });
     fireEvent.click(fresh.querySelector('[data-level="3"]'));
     fireEvent.click(await screen.findByRole('button', { name: 'Start training' }));
     await waitFor(() => expect(posted(fetch, '/api/training/matrix/edit/block')).toEqual([{ blockId: 'c2:r1', squares: 0 }]));
@@ -74,14 +74,14 @@ describe('training matrix', () => {
   it("a failed edit shows 'Could not edit the training squares' until dismissed", async () => {
     stubFetch({ [MATRIX]: [200, matrix], 'POST /api/training/matrix/edit/block': [500, { error: 'x' }], '/api/training/operator-list': [200, []] });
     page();
-    fireEvent.keyDown(await screen.findByRole('button', { name: 'OP1 on P-1: level 4' }), { key: '1' });
+    fireEvent.keyDown(await screen.findByRole('button', { name: 'OP1 on P-1: level 4' }, { timeout: 5000 }), { key: '1' });
     expect(await screen.findByText('Could not edit the training squares')).toBeTruthy();
   });
 
   it("a failed delete shows the server's message titled Error", async () => {
     stubFetch({ [MATRIX]: [200, matrix], 'DELETE /api/training/matrix/delete/part': [409, { error: 'This part is not in the matrix.' }], '/api/training/operator-list': [200, []] });
     page();
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete part P-1' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete part P-1' }, { timeout: 5000 }));
     fireEvent.click(await screen.findByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('This part is not in the matrix.')).toBeTruthy();
     expect(screen.getByText('Error')).toBeTruthy();
