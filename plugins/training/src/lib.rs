@@ -1,2 +1,76 @@
-//! The training matrix (release 2.0).
-plantdoc_core::module!(TrainingPlugin);
+//! The training matrix (release 2.0): per shift, cell and zone, parts as columns,
+//! operators as rows and a block of four squares (the training level) where they meet;
+//! the Add Training form; the kiosk's training level (behind `modules.training.gate`).
+//! `access` (who may: pure rules), `fields` (the form checks and their texts), `store`
+//! (SQL), `matrix` (reads and CSV), `edit` (changes, each audited in its transaction),
+//! `demo` (the `make run` matrix). docs/training.md has the decisions.
+mod access;
+mod cache;
+mod demo;
+mod edit;
+mod fields;
+mod lines;
+mod matrix;
+mod routes;
+mod store;
+
+use plantdoc_core::app::AppState;
+use plantdoc_core::ModuleContext;
+use serde::Deserialize;
+
+pub use fields::Scope;
+
+/// `[modules.training]` (defaults in config/default.toml).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrainingSettings {
+    /// Competency gating. false (the spec): the kiosk is told level 5 ("training checks
+    /// temporarily disabled"), so training never blocks. true: the real level.
+    pub gate: bool,
+}
+
+/// The module's state, read with `state.get::<TrainingState>()`.
+pub struct TrainingState {
+    pub settings: TrainingSettings,
+    cache: cache::MatrixCache,
+}
+
+/// The level the kiosk is told while gating is off (spec section 9).
+pub const LEVEL_CHECKS_DISABLED: i32 = 5;
+
+fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
+    let settings: TrainingSettings = ctx.settings()?;
+    ctx.state(TrainingState { settings, cache: cache::MatrixCache::default() });
+    ctx.routes(routes::routes());
+    ctx.seed_demo(std::sync::Arc::new(|state| Box::pin(demo::seed(state))));
+    Ok(())
+}
+
+/// Whether competency gating is on (`modules.training.gate`).
+pub fn gate(state: &AppState) -> bool {
+    state.get::<TrainingState>().settings.gate
+}
+
+/// The operator's real training level on a part (by part number, in the operator's
+/// company): the highest level of any matrix holding both, -1 when a matrix holds both
+/// but training has not started, `None` when no matrix holds both. Ignores the gate.
+pub async fn level(state: &AppState, op_id: &str, part_number: &str) -> Option<i32> {
+    match store::level(&state.db, op_id, part_number).await {
+        Ok(v) => v,
+        Err(e) => {
+            tracing::warn!(error = %e, "training level lookup failed");
+            None
+        }
+    }
+}
+
+/// What the kiosk is told: 5 while gating is off; otherwise the real level, -1 when
+/// unknown (the kiosk blocks at 0 and below).
+pub async fn kiosk_level(state: &AppState, op_id: &str, part_number: &str) -> i32 {
+    if !gate(state) {
+        return LEVEL_CHECKS_DISABLED;
+    }
+    level(state, op_id, part_number).await.unwrap_or(-1)
+}
+
+plantdoc_core::module!(TrainingPlugin, build);

@@ -18,3 +18,4 @@ mod tasks;
 mod swp;
 mod alerts;
 mod island;
+mod training;

@@ -1,0 +1,5 @@
+//! API tests of the training module (release 2.0).
+mod authz;
+mod matrix;
+mod support;
+mod validation;

@@ -1,0 +1,136 @@
+// The Training Matrix tab: shift, cell and zone pickers (kept in the address, so reload
+// and Back work), then the matrix, its empty state or its not-found message.
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { App, Button, Empty, Form, Select, Space, Spin, Typography } from 'antd';
+import { useSession } from '@plantdoc/kit';
+import { exportPath, useAddOp, useAddPart, useCertsOp, useCertsPart, useDeleteOp, useDeletePart, useEditBlock, useGenesis, useMatrix, useOperatorList } from '../api';
+import { canEditMatrix } from '../access';
+import { CELLS, LEVELS, SHIFTS, ZONES, scopeFrom } from '../levels';
+import { MatrixGrid } from './MatrixGrid';
+import { FormModal, GenesisForm, OperatorFields, PartFields, TargetModal, submitter, withOperator } from './Forms';
+
+function Pickers({ scope, onChange }) {
+  const pick = (key, list, label) => (
+    <label>
+      {label}{' '}
+      <Select aria-label={label} value={scope[key]} style={{ width: 72 }} onChange={(v) => onChange({ ...scope, [key]: v })} options={list.map((v) => ({ value: v, label: v }))} />
+    </label>
+  );
+  return (
+    <Space wrap>
+      {pick('shift', SHIFTS, 'Shift')}
+      {pick('cell', CELLS, 'Cell')}
+      {pick('zone', ZONES, 'Zone')}
+    </Space>
+  );
+}
+
+export function Legend() {
+  return (
+    <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginTop: 8 }}>
+      Levels: {LEVELS.map((l) => `${l.value} ${l.label}`).join(' · ')}. Click square n to set level n (keys 1 to 4); right-click, the menu key or
+      Shift+F10 for Reset squares (or the Delete key).
+    </Typography.Paragraph>
+  );
+}
+
+export function MatrixTab() {
+  const [params, setParams] = useSearchParams();
+  const scope = scopeFrom(params);
+  const { user } = useSession();
+  const editable = canEditMatrix(user, scope);
+  const { modal, notification } = App.useApp();
+  const matrix = useMatrix(scope);
+  const operators = useOperatorList();
+  const editBlock = useEditBlock();
+  const [dialog, setDialog] = useState(null); // 'part' | 'op' | { kind, label, value }
+  const [partForm] = Form.useForm();
+  const [opForm] = Form.useForm();
+  const [targetForm] = Form.useForm();
+  const [genesisForm] = Form.useForm();
+  const forms = { part: partForm, op: opForm, target: targetForm, genesis: genesisForm };
+  const editTarget = (t) => {
+    targetForm.setFieldsValue({ hours: t.value });
+    setDialog(t);
+  };
+  const mutations = { part: useAddPart(), op: useAddOp(), genesis: useGenesis(), delOp: useDeleteOp(), delPart: useDeletePart(), certsOp: useCertsOp(), certsPart: useCertsPart() };
+  const showError = (err) => notification.error({ message: 'Error', description: err.message });
+  const close = () => setDialog(null);
+
+  const setLevel = (blockId, squares) =>
+    editBlock.mutate({ blockId, squares }, { onError: () => notification.error({ message: 'Could not edit the training squares', duration: 0 }) });
+  const onLevel = (blockId, n, current) => {
+    if (current < 0) {
+      modal.confirm({ title: 'Start training?', content: 'The operator starts training on this part (level 0).', okText: 'Start training', onOk: () => setLevel(blockId, 0) });
+    } else setLevel(blockId, n);
+  };
+  const confirmDelete = (title, run) => modal.confirm({ title, content: 'This cannot be undone.', okText: 'Yes', okType: 'danger', cancelText: 'Cancel', onOk: run });
+  const onPartDelete = (p) => confirmDelete(`Delete part ${p.partNumber} from the matrix?`, () => mutations.delPart.mutate({ partNumber: p.partNumber, ...scope }, { onError: showError }));
+  const onOpDelete = (o) => confirmDelete(`Delete operator ${o.opNumber} from the matrix?`, () => mutations.delOp.mutate({ opId: o.opId, ...scope }, { onError: showError }));
+  const onTarget = (values) => {
+    const t = dialog;
+    const done = { onSuccess: close, onError: showError };
+    if (t.kind === 'part') mutations.certsPart.mutate({ partNumber: t.label, certTargetPartHours: values.hours, ...scope }, done);
+    else mutations.certsOp.mutate({ opNumber: t.label, certTargetOpHours: values.hours, ...scope }, done);
+  };
+
+  let body;
+  if (matrix.isLoading) body = <Spin tip="Loading the training matrix" style={{ display: 'block', padding: 48 }}><div /></Spin>;
+  else if (matrix.isError) body = <Empty description="The training matrix could not be found." />;
+  else if (matrix.data.partList.length === 0 && matrix.data.matrix.length === 0) {
+    body = editable ? (
+      <Empty description="This matrix has no training records yet: add the first record.">
+        <GenesisForm
+          form={forms.genesis}
+          pending={mutations.genesis.isPending}
+          onFinish={submitter(forms.genesis, mutations.genesis, (v) => ({ ...withOperator(v, operators.data), ...scope }), null, showError)}
+        />
+      </Empty>
+    ) : (
+      <Empty description="This matrix has no training records yet." />
+    );
+  } else {
+    body = (
+      <MatrixGrid
+        data={matrix.data}
+        editable={editable}
+        onLevel={onLevel}
+        onReset={(id) => setLevel(id, -1)}
+        onPartTarget={(p) => editTarget({ kind: 'part', label: p.partNumber, value: p.certTarget })}
+        onOpTarget={(o) => editTarget({ kind: 'op', label: o.opNumber, value: o.certTarget })}
+        onPartDelete={onPartDelete}
+        onOpDelete={onOpDelete}
+      />
+    );
+  }
+  return (
+    <div>
+      <Space wrap style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
+        <Pickers scope={scope} onChange={(s) => setParams(s)} />
+        <Space wrap>
+          {editable && (
+            <>
+              <Button onClick={() => setDialog('part')}>Add part</Button>
+              <Button onClick={() => setDialog('op')}>Add operator</Button>
+              <Link to="add">Add Training</Link>
+            </>
+          )}
+          <Button href={exportPath(scope)} download>
+            Export CSV
+          </Button>
+        </Space>
+      </Space>
+      {!editable && user && <Typography.Paragraph type="secondary">Only managers and supervisors of production and process with zone {scope.cell}{scope.zone} edit this matrix.</Typography.Paragraph>}
+      {body}
+      <Legend />
+      <FormModal title="Add part" open={dialog === 'part'} onCancel={close} form={forms.part} pending={mutations.part.isPending} onFinish={submitter(forms.part, mutations.part, (v) => ({ ...v, ...scope }), close)}>
+        <PartFields />
+      </FormModal>
+      <FormModal title="Add operator" open={dialog === 'op'} onCancel={close} form={forms.op} pending={mutations.op.isPending} onFinish={submitter(forms.op, mutations.op, (v) => ({ ...withOperator(v, operators.data), ...scope }), close)}>
+        <OperatorFields />
+      </FormModal>
+      <TargetModal target={typeof dialog === 'object' ? dialog : null} form={forms.target} onCancel={close} onFinish={onTarget} pending={mutations.certsOp.isPending || mutations.certsPart.isPending} />
+    </div>
+  );
+}

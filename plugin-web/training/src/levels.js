@@ -1,0 +1,28 @@
+// The training levels (spec sections 3, 4, 9), the pickers' choices and the colours.
+export const LEVELS = [
+  { value: -1, label: 'Training not started (see the Cell Leader)' },
+  { value: 0, label: 'Not trained: currently being trained' },
+  { value: 1, label: 'Trained to run with assistance' },
+  { value: 2, label: 'Trained to run at proper rate' },
+  { value: 3, label: 'Trained at 50% certification' },
+  { value: 4, label: 'Fully certified' },
+];
+
+export const SHIFTS = ['1', '2', '3'];
+export const CELLS = ['A', 'B', 'C', 'D'];
+export const ZONES = ['1', '2', '3'];
+export const ROTATIONS = [2, 4, 8];
+// Rotation colours: 2 hr orange, 4 hr yellow, 8 hr blue (antd tag colours).
+export const ROTATION_COLOURS = { 2: 'orange', 4: 'gold', 8: 'blue' };
+// The matrix always shows at least this many columns and rows (empty filler).
+export const MIN_COLUMNS = 22;
+export const MIN_ROWS = 20;
+export const TOAST_SECONDS = 6;
+
+/** The matrix named by the address (?shift=&cell=&zone=), defaults shift 1, cell A, zone 1. */
+export function scopeFrom(params) {
+  const pick = (key, list) => (list.includes(params.get(key)) ? params.get(key) : list[0]);
+  return { shift: pick('shift', SHIFTS), cell: pick('cell', CELLS), zone: pick('zone', ZONES) };
+}
+
+export const certColour = (count, target) => (count >= target ? '#237804' : '#cf1322');

@@ -1,0 +1,1 @@
+export { stubFetch, renderWithQuery } from '../../kit/test/helpers';

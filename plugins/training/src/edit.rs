@@ -1,0 +1,232 @@
+//! The changes: levels (a block, the Add Training form), parts and operators in and out
+//! of a matrix, certification targets, and the first record of an empty matrix. Each
+//! change and its audit row (who changed whose training, from what to what) commit in
+//! one transaction; the audit row is appended last (its head is a global lock). Two
+//! edits of one block: the last write wins, each audited with the level it replaced.
+use axum::extract::State;
+use plantdoc_core::app::AppState;
+use plantdoc_core::audit::{self, AuditEntry};
+use plantdoc_core::auth::users::User;
+use plantdoc_core::auth::CurrentUser;
+use plantdoc_core::db::is_unique_violation;
+use plantdoc_core::error::{AppError, AppResult, FieldErrors, Json};
+use serde_json::{json, Value};
+use sqlx::AnyConnection;
+
+use crate::access::{is_editor, require_edit, zone_code, NOT_EDITOR};
+use crate::fields::{self, text, Scope};
+use crate::store::{self, BlockRef, Operator};
+
+pub fn editor(u: &User) -> AppResult<()> {
+    if is_editor(u) {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden(NOT_EDITOR.into()))
+    }
+}
+
+pub fn fail(e: FieldErrors) -> AppResult<()> {
+    if e.is_empty() {
+        Ok(())
+    } else {
+        Err(AppError::Fields(e))
+    }
+}
+
+pub fn target_of(kind: &str, s: &Scope, what: &str) -> String {
+    format!("training:{}{}:shift{}:{kind}:{what}", s.cell, s.zone, s.shift)
+}
+
+pub async fn audit(conn: &mut AnyConnection, now: i64, u: &User, action: &str, target: String, meaning: String, before: Value, after: Value) -> Result<(), sqlx::Error> {
+    let e = AuditEntry::new(action, target, meaning).by(Some(&u.id), &u.full_name()).before(before).after(after);
+    audit::append(conn, now, &e).await.map(|_| ())
+}
+
+/// Sets one block inside the caller's transaction and audits it.
+pub async fn write_level(conn: &mut AnyConnection, now: i64, u: &User, b: &BlockRef, squares: i64, notes: Option<&str>) -> AppResult<i64> {
+    let before = store::set_level(conn, &b.part_row, &b.op_row, squares, notes, now, &u.id).await?;
+    let meaning = format!(
+        "training level of {} {} on part {} (shift {}, zone {}) set from {before} to {squares}",
+        b.op_no,
+        b.op_name,
+        b.part_number,
+        b.scope.shift,
+        zone_code(&b.scope)
+    );
+    let who = json!({"opId": b.op_id, "opNumber": b.op_no, "partNumber": b.part_number, "matrix": b.scope.to_json()});
+    let mut after = json!({"squares": squares});
+    if let Some(n) = notes {
+        after["notes"] = json!(n);
+    }
+    audit(conn, now, u, "training.level", target_of("block", &b.scope, &format!("{}:{}", b.op_id, b.part_number)), meaning, json!({"squares": before, "of": who}), after).await?;
+    Ok(before)
+}
+
+/// POST matrix/edit/block {blockId, squares}: a block's level (-1 to 4).
+pub async fn edit_block(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
+    editor(&user)?;
+    let id = text(body.get("blockId"));
+    let (p, o) = id.split_once(':').ok_or(AppError::NotFound)?;
+    let b = store::block(&state.db, p, o).await?.filter(|b| b.company == user.company_code).ok_or(AppError::NotFound)?;
+    require_edit(&user, &b.scope)?;
+    let mut e = FieldErrors::new();
+    let squares = fields::level(&body, "squares", &mut e);
+    fail(e)?;
+    let squares = squares.unwrap_or(-1);
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    let before = write_level(&mut tx, now, &user, &b, squares, None).await?;
+    tx.commit().await?;
+    crate::cache::changed(&state);
+    Ok(axum::Json(json!({"_id": id, "squares": squares, "previous": before})))
+}
+
+/// The catalogue part named by `partNumber` (or a part id in `part`), or the field error.
+pub async fn part_of(state: &AppState, u: &User, body: &Value, e: &mut FieldErrors) -> AppResult<Option<plantdoc_core::parts::Part>> {
+    let id = text(body.get("part"));
+    let number = text(body.get("partNumber")).to_uppercase();
+    let found = if !id.is_empty() {
+        plantdoc_core::parts::find(&state.db, &id).await?
+    } else if !number.is_empty() {
+        plantdoc_core::parts::find_by_number(&state.db, &u.company_code, &number).await?
+    } else {
+        None
+    };
+    let found = found.filter(|p| p.company_code == u.company_code);
+    if found.is_none() {
+        e.insert("partNumber".into(), fields::PART_REQUIRED.into());
+    }
+    Ok(found)
+}
+
+/// The operator `field` names (a user id), or the field error under `error_field`.
+pub async fn operator_of(state: &AppState, u: &User, body: &Value, field: &str, error_field: &str, e: &mut FieldErrors) -> AppResult<Option<Operator>> {
+    let id = text(body.get(field));
+    let found = if id.is_empty() { None } else { store::operator(&state.db, &u.company_code, &id).await? };
+    if found.is_none() {
+        e.insert(error_field.into(), fields::OP_REQUIRED.into());
+    }
+    Ok(found)
+}
+
+/// The matrix of a change, checked: valid (400) and editable by the caller (403).
+pub fn matrix_of(u: &User, body: &Value) -> AppResult<Scope> {
+    editor(u)?;
+    let mut e = FieldErrors::new();
+    let s = fields::scope_in(body, &mut e);
+    fail(e)?;
+    let s = s.ok_or_else(|| AppError::field("shift", "Please select the matrix"))?;
+    require_edit(u, &s)?;
+    Ok(s)
+}
+
+/// POST matrix/add/part {partNumber, partDesc, partRotation, certTargetPartHours, shift, cell, zone}.
+pub async fn add_part(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
+    let s = matrix_of(&user, &body)?;
+    let mut e = FieldErrors::new();
+    let part = part_of(&state, &user, &body, &mut e).await?;
+    let desc = fields::description(&body, &mut e);
+    let rotation = fields::rotation(&body, &mut e);
+    let target = fields::hours(&body, "certTargetPartHours", fields::HOURS_RANGE, &mut e);
+    let mut conn = state.db.pool.acquire().await?;
+    if let Some(p) = &part {
+        if store::column_of(&mut conn, &user.company_code, &s, &p.id).await?.is_some() {
+            e.insert("partNumber".into(), fields::PART_PRESENT.into());
+        }
+    }
+    drop(conn);
+    fail(e)?;
+    let (Some(p), Some(rotation), Some(target)) = (part, rotation, target) else { return Err(AppError::field("partNumber", fields::PART_REQUIRED)) };
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    let row = match store::insert_column(&mut tx, &user.company_code, &s, &p.id, &desc, rotation, target, now).await {
+        Err(err) if is_unique_violation(&err) => return Err(AppError::field("partNumber", fields::PART_PRESENT)),
+        r => r?,
+    };
+    let after = json!({"partNumber": p.part_number, "partDesc": desc, "partRotation": rotation, "certTarget": target});
+    let meaning = format!("part {} added to the training matrix shift {} zone {}", p.part_number, s.shift, zone_code(&s));
+    audit(&mut tx, now, &user, "training.part.add", target_of("part", &s, &p.part_number), meaning, Value::Null, after.clone()).await?;
+    tx.commit().await?;
+    crate::cache::changed(&state);
+    Ok(axum::Json(json!({"_id": row, "part": after})))
+}
+
+/// POST matrix/add/op {opId, certTargetOpHours, opName, opNumber, shift, cell, zone}: the
+/// name and number are taken from the operator's account, not from the request.
+pub async fn add_op(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
+    let s = matrix_of(&user, &body)?;
+    let mut e = FieldErrors::new();
+    let op = operator_of(&state, &user, &body, "opId", "opId", &mut e).await?;
+    let target = fields::hours(&body, "certTargetOpHours", fields::HOURS_RANGE, &mut e);
+    if let Some(o) = &op {
+        let mut conn = state.db.pool.acquire().await?;
+        if store::row_of(&mut conn, &user.company_code, &s, &o.id).await?.is_some() {
+            e.insert("opId".into(), fields::OP_PRESENT.into());
+        }
+    }
+    fail(e)?;
+    let (Some(o), Some(target)) = (op, target) else { return Err(AppError::field("opId", fields::OP_REQUIRED)) };
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    let row = match store::insert_row(&mut tx, &user.company_code, &s, &o.id, target, now).await {
+        Err(err) if is_unique_violation(&err) => return Err(AppError::field("opId", fields::OP_PRESENT)),
+        r => r?,
+    };
+    let after = json!({"opId": o.id, "opNumber": o.op_no, "opName": o.full_name, "certTarget": target});
+    let meaning = format!("operator {} {} added to the training matrix shift {} zone {}", o.op_no, o.full_name, s.shift, zone_code(&s));
+    audit(&mut tx, now, &user, "training.op.add", target_of("op", &s, &o.id), meaning, Value::Null, after.clone()).await?;
+    tx.commit().await?;
+    crate::cache::changed(&state);
+    Ok(axum::Json(json!({"_id": row, "op": after})))
+}
+
+/// POST matrix/add/genesis-block: the first part, operator and block of an empty matrix.
+pub async fn genesis(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
+    let s = matrix_of(&user, &body)?;
+    let mut e = FieldErrors::new();
+    let part = part_of(&state, &user, &body, &mut e).await?;
+    let op = operator_of(&state, &user, &body, "opId", "opId", &mut e).await?;
+    let desc = fields::description(&body, &mut e);
+    let rotation = fields::rotation(&body, &mut e);
+    let part_target = fields::hours(&body, "certTargetPartHours", fields::HOURS_RANGE, &mut e);
+    let op_target = fields::hours(&body, "certTargetOpHours", fields::HOURS_MAX, &mut e);
+    let notes = fields::notes(&body, &mut e);
+    fail(e)?;
+    let (Some(p), Some(o), Some(rotation), Some(pt), Some(ot)) = (part, op, rotation, part_target, op_target) else {
+        return Err(AppError::field("partNumber", fields::PART_REQUIRED));
+    };
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    // Written first (the write lock), then the matrix must hold only what was just written.
+    let part_row = store::insert_column(&mut tx, &user.company_code, &s, &p.id, &desc, rotation, pt, now).await;
+    let part_row = match part_row {
+        Err(err) if is_unique_violation(&err) => return Err(AppError::Conflict("This matrix already has records.".into())),
+        r => r?,
+    };
+    let op_row = store::insert_row(&mut tx, &user.company_code, &s, &o.id, ot, now).await?;
+    let (n_parts, n_ops) = (store::columns_in(&mut tx, &user.company_code, &s).await?, store::rows_in(&mut tx, &user.company_code, &s).await?);
+    if n_parts != 1 || n_ops != 1 {
+        return Err(AppError::Conflict("This matrix already has records.".into()));
+    }
+    let b = BlockRef {
+        part_row: part_row.clone(),
+        op_row: op_row.clone(),
+        company: user.company_code.clone(),
+        scope: s.clone(),
+        part_number: p.part_number.clone(),
+        op_id: o.id.clone(),
+        op_no: o.op_no.clone(),
+        op_name: o.full_name.clone(),
+    };
+    store::set_level(&mut tx, &part_row, &op_row, -1, Some(&notes), now, &user.id).await?;
+    let after = json!({
+        "part": {"partNumber": p.part_number, "partDesc": desc, "partRotation": rotation, "certTarget": pt},
+        "op": {"opId": o.id, "opNumber": o.op_no, "opName": o.full_name, "certTarget": ot},
+        "squares": -1, "notes": notes,
+    });
+    let meaning = format!("training matrix shift {} zone {} started with part {} and operator {} {}", s.shift, zone_code(&s), p.part_number, o.op_no, o.full_name);
+    audit(&mut tx, now, &user, "training.genesis", target_of("block", &s, &format!("{}:{}", o.id, p.part_number)), meaning, Value::Null, after).await?;
+    tx.commit().await?;
+    crate::cache::changed(&state);
+    Ok(axum::Json(json!({"_id": crate::matrix::block_id(&b.part_row, &b.op_row), "squares": -1})))
+}

@@ -1,0 +1,152 @@
+//! Deleting a part or an operator from a matrix, certification targets, and the Add
+//! Training form (a level by part and operator, in every matrix of the caller's zones
+//! that holds both). Same rules as `edit`: checked, written, audited last, committed.
+use axum::extract::State;
+use plantdoc_core::app::AppState;
+use plantdoc_core::auth::CurrentUser;
+use plantdoc_core::error::{AppError, AppResult, FieldErrors, Json};
+use serde_json::{json, Value};
+
+use crate::access::{can_edit, zone_code};
+use crate::edit::{audit, editor, fail, matrix_of, operator_of, part_of, target_of, write_level};
+use crate::fields::{self, text};
+use crate::store;
+
+const OP_MISSING: &str = "This operator is not in the matrix.";
+const PART_MISSING: &str = "This part is not in the matrix.";
+
+/// DELETE matrix/delete/op {opId, shift, cell, zone}: the row and its blocks.
+pub async fn delete_op(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
+    let s = matrix_of(&user, &body)?;
+    let op_id = text(body.get("opId"));
+    let mut conn = state.db.pool.acquire().await?;
+    let row = store::row_of(&mut conn, &user.company_code, &s, &op_id).await?;
+    drop(conn);
+    let Some((row, target)) = row else { return Err(AppError::Conflict(OP_MISSING.into())) };
+    let op = store::operator_any(&state.db, &op_id).await?;
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    if !store::lock_line(&mut tx, "training_ops", &row).await? {
+        return Err(AppError::Conflict(OP_MISSING.into()));
+    }
+    let levels = store::levels_of(&mut tx, "op_row", &row).await?;
+    store::delete_line(&mut tx, "training_ops", &row).await?;
+    let (no, name) = op.map(|o| (o.op_no, o.full_name)).unwrap_or_default();
+    let before = json!({"opId": op_id, "opNumber": no, "opName": name, "certTarget": target, "levels": levels});
+    let meaning = format!("operator {no} {name} removed from the training matrix shift {} zone {}", s.shift, zone_code(&s));
+    audit(&mut tx, now, &user, "training.op.delete", target_of("op", &s, &op_id), meaning, before, Value::Null).await?;
+    tx.commit().await?;
+    crate::cache::changed(&state);
+    Ok(axum::Json(json!({"deleted": op_id})))
+}
+
+/// DELETE matrix/delete/part {partNumber, shift, cell, zone}: the column and its blocks.
+pub async fn delete_part(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
+    let s = matrix_of(&user, &body)?;
+    let number = text(body.get("partNumber")).to_uppercase();
+    let part = plantdoc_core::parts::find_by_number(&state.db, &user.company_code, &number).await?;
+    let mut conn = state.db.pool.acquire().await?;
+    let col = match &part {
+        Some(p) => store::column_of(&mut conn, &user.company_code, &s, &p.id).await?,
+        None => None,
+    };
+    drop(conn);
+    let Some((col, target)) = col else { return Err(AppError::Conflict(PART_MISSING.into())) };
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    if !store::lock_line(&mut tx, "training_parts", &col).await? {
+        return Err(AppError::Conflict(PART_MISSING.into()));
+    }
+    let levels = store::levels_of(&mut tx, "part_row", &col).await?;
+    store::delete_line(&mut tx, "training_parts", &col).await?;
+    let before = json!({"partNumber": number, "certTarget": target, "levels": levels});
+    let meaning = format!("part {number} removed from the training matrix shift {} zone {}", s.shift, zone_code(&s));
+    audit(&mut tx, now, &user, "training.part.delete", target_of("part", &s, &number), meaning, before, Value::Null).await?;
+    tx.commit().await?;
+    crate::cache::changed(&state);
+    Ok(axum::Json(json!({"deleted": number})))
+}
+
+/// One certification target: which line, its table, the field and the audit words.
+struct Target<'a> {
+    table: &'static str,
+    field: &'static str,
+    action: &'static str,
+    kind: &'static str,
+    label: &'a str,
+    missing: &'static str,
+}
+
+async fn set_target(state: &AppState, user: &CurrentUser, body: &Value, line: Option<String>, t: Target<'_>) -> AppResult<axum::Json<Value>> {
+    let s = matrix_of(user, body)?;
+    let mut e = FieldErrors::new();
+    let hours = fields::hours(body, t.field, fields::HOURS_RANGE, &mut e);
+    fail(e)?;
+    let hours = hours.unwrap_or(0);
+    let Some(line) = line else { return Err(AppError::Conflict(t.missing.into())) };
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    if !store::lock_line(&mut tx, t.table, &line).await? {
+        return Err(AppError::Conflict(t.missing.into()));
+    }
+    let before = store::set_target(&mut tx, t.table, &line, hours).await?;
+    let meaning = format!("certification target of {} {} in the training matrix shift {} zone {} set from {before} to {hours}", t.kind, t.label, s.shift, zone_code(&s));
+    audit(&mut tx, now, user, t.action, target_of(t.kind, &s, t.label), meaning, json!({"certTarget": before}), json!({"certTarget": hours})).await?;
+    tx.commit().await?;
+    crate::cache::changed(&state);
+    Ok(axum::Json(json!({t.field: hours})))
+}
+
+/// POST certs/op {opNumber, shift, cell, zone, certTargetOpHours}.
+pub async fn certs_op(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
+    let s = matrix_of(&user, &body)?;
+    let no = text(body.get("opNumber"));
+    let mut conn = state.db.pool.acquire().await?;
+    let line = store::row_by_number(&mut conn, &user.company_code, &s, &no).await?;
+    drop(conn);
+    let t = Target { table: "training_ops", field: "certTargetOpHours", action: "training.op.target", kind: "op", label: &no, missing: OP_MISSING };
+    set_target(&state, &user, &body, line, t).await
+}
+
+/// POST certs/part {partNumber, shift, cell, zone, certTargetPartHours}.
+pub async fn certs_part(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
+    let s = matrix_of(&user, &body)?;
+    let number = text(body.get("partNumber")).to_uppercase();
+    let mut line = None;
+    if let Some(p) = plantdoc_core::parts::find_by_number(&state.db, &user.company_code, &number).await? {
+        let mut conn = state.db.pool.acquire().await?;
+        line = store::column_of(&mut conn, &user.company_code, &s, &p.id).await?.map(|(id, _)| id);
+    }
+    let t = Target { table: "training_parts", field: "certTargetPartHours", action: "training.part.target", kind: "part", label: &number, missing: PART_MISSING };
+    set_target(&state, &user, &body, line, t).await
+}
+
+/// POST add {partNumber, part, squares, op}: the Add Training form. Sets the level in
+/// every matrix of the caller's company and zones holding both the part and the operator.
+pub async fn add(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
+    editor(&user)?;
+    let mut e = FieldErrors::new();
+    let part = part_of(&state, &user, &body, &mut e).await?;
+    let op = operator_of(&state, &user, &body, "op", "op", &mut e).await?;
+    let squares = fields::level(&body, "squares", &mut e);
+    fail(e)?;
+    let (Some(p), Some(o), Some(squares)) = (part, op, squares) else { return Err(AppError::field("partNumber", fields::PART_REQUIRED)) };
+    let all = store::blocks_of_pair(&state.db, &user.company_code, &p.id, &o.id).await?;
+    if all.is_empty() {
+        return Err(AppError::field("error", format!("No training matrix has part {} and operator {} yet: add both to a matrix first.", p.part_number, o.op_no)));
+    }
+    let mine: Vec<_> = all.into_iter().filter(|b| can_edit(&user, &b.scope)).collect();
+    if mine.is_empty() {
+        return Err(AppError::Forbidden("The matrices with this part and operator are not in your zones.".into()));
+    }
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    let mut matrices = Vec::new();
+    for b in &mine {
+        write_level(&mut tx, now, &user, b, squares, None).await?;
+        matrices.push(b.scope.to_json());
+    }
+    tx.commit().await?;
+    crate::cache::changed(&state);
+    Ok(axum::Json(json!({"partNumber": p.part_number, "op": o.id, "squares": squares, "matrices": matrices})))
+}

@@ -1,0 +1,224 @@
+//! The reads: pick lists, a matrix as `{partList, matrix}`, its CSV export, and the
+//! kiosk's training level. Every read is of the caller's own company.
+use std::collections::HashMap;
+
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::IntoResponse;
+use plantdoc_core::app::AppState;
+use plantdoc_core::auth::CurrentUser;
+use plantdoc_core::error::{AppError, AppResult, FieldErrors};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use crate::fields::{scope_of, Scope};
+use crate::store::{self, Column, OpRow, LIST_CAP};
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ListQuery {
+    search_term: Option<String>,
+}
+
+/// The company's catalogue parts: `[{_id, partNumber}]` (optionally by prefix).
+pub async fn swp_list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ListQuery>) -> AppResult<axum::Json<Value>> {
+    let prefix = q.search_term.unwrap_or_default().trim().to_uppercase();
+    let parts = plantdoc_core::parts::search(&state.db, &user.company_code, &prefix, LIST_CAP).await?;
+    Ok(axum::Json(Value::Array(parts.iter().map(|p| json!({"_id": p.id, "partNumber": p.part_number})).collect())))
+}
+
+/// The company's operators (people, not the kiosk account): `[{_id, opNo, fullName}]`.
+pub async fn operator_list(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
+    let ops = store::operators(&state.db, &user.company_code).await?;
+    Ok(axum::Json(Value::Array(ops.iter().map(|o| json!({"_id": o.id, "opNo": o.op_no, "fullName": o.full_name})).collect())))
+}
+
+pub fn scope_from_path(shift: &str, cell: &str, zone: &str) -> AppResult<Scope> {
+    let mut e = FieldErrors::new();
+    let s = scope_of(Some(&Value::from(shift)), Some(&Value::from(cell)), Some(&Value::from(zone)), &mut e);
+    s.ok_or(AppError::Fields(e))
+}
+
+/// A matrix with its counts worked out.
+pub struct Matrix {
+    pub columns: Vec<Column>,
+    pub rows: Vec<OpRow>,
+    /// squares[row][column]
+    pub squares: Vec<Vec<i64>>,
+}
+
+pub const CERTIFIED: i64 = 4;
+
+impl Matrix {
+    pub fn part_count(&self, c: usize) -> usize {
+        self.squares.iter().filter(|r| r[c] == CERTIFIED).count()
+    }
+    pub fn op_count(&self, r: usize) -> usize {
+        self.squares[r].iter().filter(|s| **s == CERTIFIED).count()
+    }
+}
+
+pub async fn load(state: &AppState, company: &str, s: &Scope) -> AppResult<Matrix> {
+    let (columns, rows, blocks) =
+        futures::try_join!(store::columns(&state.db, company, s), store::op_rows(&state.db, company, s), store::blocks(&state.db, company, s))?;
+    let ci: HashMap<&str, usize> = columns.iter().enumerate().map(|(i, c)| (c.row.as_str(), i)).collect();
+    let ri: HashMap<&str, usize> = rows.iter().enumerate().map(|(i, r)| (r.row.as_str(), i)).collect();
+    let mut squares = vec![vec![-1i64; columns.len()]; rows.len()];
+    for (p, o, v) in &blocks {
+        if let (Some(c), Some(r)) = (ci.get(p.as_str()), ri.get(o.as_str())) {
+            squares[*r][*c] = *v;
+        }
+    }
+    Ok(Matrix { columns, rows, squares })
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PartEntry<'a> {
+    #[serde(rename = "_id")]
+    id: &'a str,
+    part_id: &'a str,
+    part_number: &'a str,
+    part_desc: &'a str,
+    part_rotation: i64,
+    cert_target: i64,
+    cert_count: usize,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Cell<'a> {
+    #[serde(rename = "_id")]
+    id: String,
+    op: &'a str,
+    squares: i64,
+    cert_target_op_hours: i64,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RowEntry<'a> {
+    #[serde(rename = "_id")]
+    id: &'a str,
+    op_id: &'a str,
+    op_number: &'a str,
+    op_name: &'a str,
+    cert_target: i64,
+    cert_count: usize,
+    row_data: Vec<Cell<'a>>,
+}
+
+/// The block id of a cell: its part row and operator row.
+pub fn block_id(part_row: &str, op_row: &str) -> String {
+    format!("{part_row}:{op_row}")
+}
+
+/// `{partList, matrix}` of one shift, cell and zone of the caller's company.
+pub async fn matrix(State(state): State<AppState>, user: CurrentUser, Path((shift, cell, zone)): Path<(String, String, String)>) -> AppResult<axum::response::Response> {
+    let s = scope_from_path(&shift, &cell, &zone)?;
+    let json = [(header::CONTENT_TYPE, "application/json")];
+    if let Some(body) = crate::cache::get(&state, &user.company_code, &s) {
+        return Ok((json, body).into_response());
+    }
+    let generation = crate::cache::generation(&state);
+    let m = load(&state, &user.company_code, &s).await?;
+    let part_list: Vec<PartEntry> = m
+        .columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| PartEntry {
+            id: &c.row,
+            part_id: &c.part_id,
+            part_number: &c.part_number,
+            part_desc: &c.desc,
+            part_rotation: c.rotation,
+            cert_target: c.target,
+            cert_count: m.part_count(i),
+        })
+        .collect();
+    let rows: Vec<RowEntry> = m
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(r, o)| RowEntry {
+            id: &o.row,
+            op_id: &o.op_id,
+            op_number: &o.op_no,
+            op_name: &o.name,
+            cert_target: o.target,
+            cert_count: m.op_count(r),
+            row_data: m
+                .columns
+                .iter()
+                .enumerate()
+                .map(|(c, col)| Cell { id: block_id(&col.row, &o.row), op: &o.op_id, squares: m.squares[r][c], cert_target_op_hours: o.target })
+                .collect(),
+        })
+        .collect();
+    let body = axum::body::Bytes::from(serde_json::to_vec(&json!({"partList": part_list, "matrix": rows})).map_err(|e| AppError::Internal(e.into()))?);
+    crate::cache::put(&state, &user.company_code, &s, generation, body.clone());
+    Ok((json, body).into_response())
+}
+
+/// A CSV field, quoted, with formula-starting text made inert.
+fn csv_field(s: &str) -> String {
+    let inert = match s.chars().next() {
+        Some('=' | '+' | '@' | '\t' | '\r') => format!("'{s}"),
+        Some('-') if s.parse::<f64>().is_err() => format!("'{s}"),
+        _ => s.to_string(),
+    };
+    format!("\"{}\"", inert.replace('"', "\"\""))
+}
+
+pub fn to_csv(m: &Matrix) -> String {
+    let mut out = String::new();
+    let mut head = vec!["Operator number".to_string(), "Operator name".into(), "Certified".into(), "Target".into()];
+    head.extend(m.columns.iter().map(|c| c.part_number.clone()));
+    let line = |cells: Vec<String>| cells.iter().map(|c| csv_field(c)).collect::<Vec<_>>().join(",") + "\r\n";
+    out.push_str(&line(head));
+    let mut info = |label: &str, f: &dyn Fn(usize, &Column) -> String| {
+        let mut cells = vec![String::new(), label.to_string(), String::new(), String::new()];
+        cells.extend(m.columns.iter().enumerate().map(|(i, c)| f(i, c)));
+        out.push_str(&line(cells));
+    };
+    info("Description", &|_, c| c.desc.clone());
+    info("Rotation (hours)", &|_, c| c.rotation.to_string());
+    info("Certified / target", &|i, c| format!("{}/{}", m.part_count(i), c.target));
+    for (r, o) in m.rows.iter().enumerate() {
+        let mut cells = vec![o.op_no.clone(), o.name.clone(), m.op_count(r).to_string(), o.target.to_string()];
+        cells.extend(m.squares[r].iter().map(|s| s.to_string()));
+        out.push_str(&line(cells));
+    }
+    out
+}
+
+/// The matrix as CSV (levels -1 to 4), as a download.
+pub async fn export_csv(State(state): State<AppState>, user: CurrentUser, Path((shift, cell, zone)): Path<(String, String, String)>) -> AppResult<axum::response::Response> {
+    let s = scope_from_path(&shift, &cell, &zone)?;
+    let m = load(&state, &user.company_code, &s).await?;
+    let name = format!("attachment; filename=\"training-matrix-shift{}-{}{}.csv\"", s.shift, s.cell, s.zone);
+    Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()), (header::CONTENT_DISPOSITION, name)], to_csv(&m)).into_response())
+}
+
+/// The kiosk's training level of an operator on a part: `{squares}` (5 while gating is
+/// off; see `crate::kiosk_level`). An operator of another company is not found.
+pub async fn kiosk_squares(State(state): State<AppState>, user: CurrentUser, Path((op_id, part_number)): Path<(String, String)>) -> AppResult<axum::Json<Value>> {
+    if store::operator(&state.db, &user.company_code, &op_id).await?.is_none() {
+        return Err(AppError::NotFound);
+    }
+    let squares = crate::kiosk_level(&state, &op_id, part_number.trim()).await;
+    Ok(axum::Json(json!({"squares": squares})))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::csv_field;
+
+    #[test]
+    fn csv_fields_are_quoted_and_inert() {
+        assert_eq!(csv_field("-1"), "\"-1\"");
+        assert_eq!(csv_field("=SUM(A1)"), "\"'=SUM(A1)\"");
+        assert_eq!(csv_field("-x"), "\"'-x\"");
+        assert_eq!(csv_field("a\"b"), "\"a\"\"b\"");
+    }
+}

@@ -1,0 +1,30 @@
+//! HTTP routes of the training module (spec section 7, 'Training', and the kiosk's
+//! level). Console by default; the kiosk's call is for any session. Each handler then
+//! applies `access`.
+use plantdoc_core::api::Access;
+use plantdoc_core::ApiRouter;
+
+use crate::{edit, lines, matrix};
+
+pub fn routes() -> ApiRouter {
+    ApiRouter::new("training")
+        .get("/api/training/swp-list", "Catalogue parts of your company: [{_id, partNumber}] (searchTerm: a prefix)", matrix::swp_list)
+        .get("/api/training/operator-list", "Operators of your company (people, not the kiosk): [{_id, opNo, fullName}]", matrix::operator_list)
+        .post("/api/training/add", "Add Training form: set an operator's level on a part in the matrices of your zones holding both", lines::add)
+        .get("/api/training/matrix/shift/{shift}/cell/{cell}/zone/{zone}", "A training matrix: {partList, matrix}", matrix::matrix)
+        .get("/api/training/matrix/export/shift/{shift}/cell/{cell}/zone/{zone}", "A training matrix as CSV", matrix::export_csv)
+        .post("/api/training/matrix/edit/block", "Set a block's level: {blockId, squares}", edit::edit_block)
+        .post("/api/training/matrix/add/genesis-block", "The first record of an empty matrix", edit::genesis)
+        .post("/api/training/matrix/add/part", "Add a part column", edit::add_part)
+        .post("/api/training/matrix/add/op", "Add an operator row", edit::add_op)
+        .delete("/api/training/matrix/delete/op", "Remove an operator row: {opId, shift, cell, zone}", lines::delete_op)
+        .delete("/api/training/matrix/delete/part", "Remove a part column: {partNumber, shift, cell, zone}", lines::delete_part)
+        .post("/api/training/certs/op", "An operator's certification target", lines::certs_op)
+        .post("/api/training/certs/part", "A part's certification target", lines::certs_part)
+        .tier(Access::Session)
+        .get(
+            "/api/training/op/squares/opId/{opId}/part-number/{partNumber}",
+            "Kiosk: an operator's training level on a part: {squares} (5 unless modules.training.gate)",
+            matrix::kiosk_squares,
+        )
+}

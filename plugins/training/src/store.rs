@@ -1,0 +1,307 @@
+//! SQL of the training module. Portable SQL over the `Any` pool. A matrix is the rows of
+//! `training_parts` and `training_ops` of one company, shift, cell and zone; a block is
+//! named by its part row and operator row (`<partRow>:<opRow>`), so every cell of a
+//! matrix has an id before its first level is set.
+use plantdoc_core::db::Db;
+use sqlx::{AnyConnection, Row};
+
+use crate::fields::Scope;
+
+/// Longest list answered at once (part and operator pick lists).
+pub const LIST_CAP: i64 = 5000;
+
+const SCOPE: &str = "company_code = $1 AND shift = $2 AND cell = $3 AND zone = $4";
+
+fn scoped<'q>(sql: &'q str, company: &str, s: &Scope) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    sqlx::query(sql).bind(company.to_string()).bind(s.shift).bind(s.cell.clone()).bind(s.zone)
+}
+
+/// An operator to train: a person with position operator and an operator number (the
+/// kiosk's netbook account has none), not disabled.
+#[derive(Debug, Clone)]
+pub struct Operator {
+    pub id: String,
+    pub op_no: String,
+    pub full_name: String,
+}
+
+const OPERATOR: &str = "position = 'operator' AND op_no IS NOT NULL AND op_no <> '' AND disabled = 0";
+
+fn operator_from(r: &sqlx::any::AnyRow) -> Result<Operator, sqlx::Error> {
+    let first: String = r.try_get("firstname")?;
+    let last: String = r.try_get("lastname")?;
+    Ok(Operator { id: r.try_get("id")?, op_no: r.try_get("op_no")?, full_name: format!("{first} {last}") })
+}
+
+pub async fn operators(db: &Db, company: &str) -> Result<Vec<Operator>, sqlx::Error> {
+    let sql = format!("SELECT id, op_no, firstname, lastname FROM users WHERE company_code = $1 AND {OPERATOR} ORDER BY op_no, id LIMIT {LIST_CAP}");
+    sqlx::query(&sql).bind(company).fetch_all(&db.pool).await?.iter().map(operator_from).collect()
+}
+
+pub async fn operator(db: &Db, company: &str, id: &str) -> Result<Option<Operator>, sqlx::Error> {
+    let sql = format!("SELECT id, op_no, firstname, lastname FROM users WHERE company_code = $1 AND id = $2 AND {OPERATOR}");
+    sqlx::query(&sql).bind(company).bind(id).fetch_optional(&db.pool).await?.as_ref().map(operator_from).transpose()
+}
+
+/// A part column of a matrix.
+#[derive(Debug, Clone)]
+pub struct Column {
+    pub row: String,
+    pub part_id: String,
+    pub part_number: String,
+    pub desc: String,
+    pub rotation: i64,
+    pub target: i64,
+}
+
+/// An operator row of a matrix.
+#[derive(Debug, Clone)]
+pub struct OpRow {
+    pub row: String,
+    pub op_id: String,
+    pub op_no: String,
+    pub name: String,
+    pub target: i64,
+}
+
+pub async fn columns(db: &Db, company: &str, s: &Scope) -> Result<Vec<Column>, sqlx::Error> {
+    let sql = "SELECT p.id, p.part_id, c.part_number, p.part_desc, p.rotation, p.cert_target FROM training_parts p JOIN parts c ON c.id = p.part_id \
+               WHERE p.company_code = $1 AND p.shift = $2 AND p.cell = $3 AND p.zone = $4 ORDER BY p.created_at, c.part_number";
+    let rows = scoped(sql, company, s).fetch_all(&db.pool).await?;
+    rows.iter()
+        .map(|r| {
+            Ok(Column {
+                row: r.try_get("id")?,
+                part_id: r.try_get("part_id")?,
+                part_number: r.try_get("part_number")?,
+                desc: r.try_get("part_desc")?,
+                rotation: r.try_get("rotation")?,
+                target: r.try_get("cert_target")?,
+            })
+        })
+        .collect()
+}
+
+pub async fn op_rows(db: &Db, company: &str, s: &Scope) -> Result<Vec<OpRow>, sqlx::Error> {
+    let sql = "SELECT o.id, o.op_id, u.op_no, u.firstname, u.lastname, o.cert_target FROM training_ops o JOIN users u ON u.id = o.op_id \
+               WHERE o.company_code = $1 AND o.shift = $2 AND o.cell = $3 AND o.zone = $4 ORDER BY o.created_at, u.op_no";
+    let rows = scoped(sql, company, s).fetch_all(&db.pool).await?;
+    rows.iter()
+        .map(|r| {
+            let first: String = r.try_get("firstname")?;
+            let last: String = r.try_get("lastname")?;
+            Ok(OpRow {
+                row: r.try_get("id")?,
+                op_id: r.try_get("op_id")?,
+                op_no: r.try_get::<Option<String>, _>("op_no")?.unwrap_or_default(),
+                name: format!("{first} {last}"),
+                target: r.try_get("cert_target")?,
+            })
+        })
+        .collect()
+}
+
+/// The levels set in a matrix: (part row, operator row, squares).
+pub async fn blocks(db: &Db, company: &str, s: &Scope) -> Result<Vec<(String, String, i64)>, sqlx::Error> {
+    let sql = "SELECT b.part_row, b.op_row, b.squares FROM training_parts p JOIN training_blocks b ON b.part_row = p.id \
+               WHERE p.company_code = $1 AND p.shift = $2 AND p.cell = $3 AND p.zone = $4";
+    let rows = scoped(sql, company, s).fetch_all(&db.pool).await?;
+    rows.iter().map(|r| Ok((r.try_get("part_row")?, r.try_get("op_row")?, r.try_get("squares")?))).collect()
+}
+
+/// The column of a part (by catalogue id) in a matrix.
+pub async fn column_of(conn: &mut AnyConnection, company: &str, s: &Scope, part_id: &str) -> Result<Option<(String, i64)>, sqlx::Error> {
+    let sql = format!("SELECT id, cert_target FROM training_parts WHERE {SCOPE} AND part_id = $5");
+    let row = scoped(&sql, company, s).bind(part_id.to_string()).fetch_optional(&mut *conn).await?;
+    row.map(|r| Ok((r.try_get("id")?, r.try_get("cert_target")?))).transpose()
+}
+
+/// The row of an operator (by user id) in a matrix.
+pub async fn row_of(conn: &mut AnyConnection, company: &str, s: &Scope, op_id: &str) -> Result<Option<(String, i64)>, sqlx::Error> {
+    let sql = format!("SELECT id, cert_target FROM training_ops WHERE {SCOPE} AND op_id = $5");
+    let row = scoped(&sql, company, s).bind(op_id.to_string()).fetch_optional(&mut *conn).await?;
+    row.map(|r| Ok((r.try_get("id")?, r.try_get("cert_target")?))).transpose()
+}
+
+pub async fn insert_column(conn: &mut AnyConnection, company: &str, s: &Scope, part_id: &str, desc: &str, rotation: i64, target: i64, now: i64) -> Result<String, sqlx::Error> {
+    let id = plantdoc_core::db::new_id();
+    sqlx::query(
+        "INSERT INTO training_parts (id, company_code, shift, cell, zone, part_id, part_desc, rotation, cert_target, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+    )
+    .bind(&id)
+    .bind(company)
+    .bind(s.shift)
+    .bind(&s.cell)
+    .bind(s.zone)
+    .bind(part_id)
+    .bind(desc)
+    .bind(rotation)
+    .bind(target)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    Ok(id)
+}
+
+pub async fn insert_row(conn: &mut AnyConnection, company: &str, s: &Scope, op_id: &str, target: i64, now: i64) -> Result<String, sqlx::Error> {
+    let id = plantdoc_core::db::new_id();
+    sqlx::query("INSERT INTO training_ops (id, company_code, shift, cell, zone, op_id, cert_target, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)")
+        .bind(&id)
+        .bind(company)
+        .bind(s.shift)
+        .bind(&s.cell)
+        .bind(s.zone)
+        .bind(op_id)
+        .bind(target)
+        .bind(now)
+        .execute(&mut *conn)
+        .await?;
+    Ok(id)
+}
+
+/// Sets a block's level (and notes, when given); answers the level before. The upsert
+/// is one statement: concurrent writes of one block serialise on its row, the last
+/// write wins, and each answers the level it replaced (for its audit row).
+pub async fn set_level(conn: &mut AnyConnection, part_row: &str, op_row: &str, squares: i64, notes: Option<&str>, now: i64, by: &str) -> Result<i64, sqlx::Error> {
+    let row = sqlx::query(
+        "INSERT INTO training_blocks (part_row, op_row, squares, prev_squares, notes, updated_at, updated_by) VALUES ($1, $2, $3, -1, $4, $5, $6) \
+         ON CONFLICT (part_row, op_row) DO UPDATE SET prev_squares = training_blocks.squares, squares = excluded.squares, \
+         notes = CASE WHEN $7 = 1 THEN excluded.notes ELSE training_blocks.notes END, updated_at = excluded.updated_at, updated_by = excluded.updated_by \
+         RETURNING prev_squares",
+    )
+    .bind(part_row)
+    .bind(op_row)
+    .bind(squares)
+    .bind(notes.unwrap_or(""))
+    .bind(now)
+    .bind(by)
+    .bind(i64::from(notes.is_some()))
+    .fetch_one(&mut *conn)
+    .await?;
+    row.try_get("prev_squares")
+}
+
+/// The real level of an operator on a part number (see `crate::level`).
+pub async fn level(db: &Db, op_id: &str, part_number: &str) -> Result<Option<i32>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT COUNT(*) AS pairs, MAX(COALESCE(b.squares, -1)) AS best FROM training_ops o \
+         JOIN users u ON u.id = o.op_id \
+         JOIN training_parts p ON p.company_code = o.company_code AND p.shift = o.shift AND p.cell = o.cell AND p.zone = o.zone \
+         JOIN parts c ON c.id = p.part_id \
+         LEFT JOIN training_blocks b ON b.part_row = p.id AND b.op_row = o.id \
+         WHERE o.op_id = $1 AND c.part_number = $2 AND c.company_code = u.company_code",
+    )
+    .bind(op_id)
+    .bind(part_number)
+    .fetch_one(&db.pool)
+    .await?;
+    let pairs: i64 = row.try_get("pairs")?;
+    if pairs == 0 {
+        return Ok(None);
+    }
+    let best: Option<i64> = row.try_get("best")?;
+    Ok(best.map(|b| b as i32))
+}
+
+/// A block with what its audit row names: the matrix, the part and the operator.
+#[derive(Debug, Clone)]
+pub struct BlockRef {
+    pub part_row: String,
+    pub op_row: String,
+    pub company: String,
+    pub scope: Scope,
+    pub part_number: String,
+    pub op_id: String,
+    pub op_no: String,
+    pub op_name: String,
+}
+
+const BLOCK_REF: &str = "SELECT p.id AS part_row, o.id AS op_row, p.company_code, p.shift, p.cell, p.zone, c.part_number, o.op_id, u.op_no, u.firstname, u.lastname \
+     FROM training_parts p JOIN training_ops o ON o.company_code = p.company_code AND o.shift = p.shift AND o.cell = p.cell AND o.zone = p.zone \
+     JOIN parts c ON c.id = p.part_id JOIN users u ON u.id = o.op_id";
+
+fn block_ref(r: &sqlx::any::AnyRow) -> Result<BlockRef, sqlx::Error> {
+    let first: String = r.try_get("firstname")?;
+    let last: String = r.try_get("lastname")?;
+    Ok(BlockRef {
+        part_row: r.try_get("part_row")?,
+        op_row: r.try_get("op_row")?,
+        company: r.try_get("company_code")?,
+        scope: Scope { shift: r.try_get("shift")?, cell: r.try_get("cell")?, zone: r.try_get("zone")? },
+        part_number: r.try_get("part_number")?,
+        op_id: r.try_get("op_id")?,
+        op_no: r.try_get::<Option<String>, _>("op_no")?.unwrap_or_default(),
+        op_name: format!("{first} {last}"),
+    })
+}
+
+/// The block `<partRow>:<opRow>` when both rows exist and are of one matrix.
+pub async fn block(db: &Db, part_row: &str, op_row: &str) -> Result<Option<BlockRef>, sqlx::Error> {
+    let sql = format!("{BLOCK_REF} WHERE p.id = $1 AND o.id = $2");
+    sqlx::query(&sql).bind(part_row).bind(op_row).fetch_optional(&db.pool).await?.as_ref().map(block_ref).transpose()
+}
+
+/// Every block of the company's matrices where this part and operator meet.
+pub async fn blocks_of_pair(db: &Db, company: &str, part_id: &str, op_id: &str) -> Result<Vec<BlockRef>, sqlx::Error> {
+    let sql = format!("{BLOCK_REF} WHERE p.company_code = $1 AND p.part_id = $2 AND o.op_id = $3 ORDER BY p.shift, p.cell, p.zone");
+    sqlx::query(&sql).bind(company).bind(part_id).bind(op_id).fetch_all(&db.pool).await?.iter().map(block_ref).collect()
+}
+
+/// The levels of one column or one row (for the audit row of a delete).
+pub async fn levels_of(conn: &mut AnyConnection, column: &str, row_id: &str) -> Result<Vec<i64>, sqlx::Error> {
+    let sql = format!("SELECT squares FROM training_blocks WHERE {column} = $1 ORDER BY squares DESC");
+    let rows = sqlx::query(&sql).bind(row_id).fetch_all(&mut *conn).await?;
+    rows.iter().map(|r| r.try_get("squares")).collect()
+}
+
+/// Removes a column (`training_parts`) or a row (`training_ops`) and its blocks.
+pub async fn delete_line(conn: &mut AnyConnection, table: &str, id: &str) -> Result<u64, sqlx::Error> {
+    let column = if table == "training_parts" { "part_row" } else { "op_row" };
+    sqlx::query(&format!("DELETE FROM training_blocks WHERE {column} = $1")).bind(id).execute(&mut *conn).await?;
+    Ok(sqlx::query(&format!("DELETE FROM {table} WHERE id = $1")).bind(id).execute(&mut *conn).await?.rows_affected())
+}
+
+/// Takes the write lock (SQLite) / row lock (PostgreSQL) of a column or row before it is
+/// read and changed; false when it does not exist.
+pub async fn lock_line(conn: &mut AnyConnection, table: &str, id: &str) -> Result<bool, sqlx::Error> {
+    let sql = format!("UPDATE {table} SET cert_target = cert_target WHERE id = $1");
+    Ok(sqlx::query(&sql).bind(id).execute(&mut *conn).await?.rows_affected() == 1)
+}
+
+/// Sets a locked column's or row's target; answers the target before.
+pub async fn set_target(conn: &mut AnyConnection, table: &str, id: &str, target: i64) -> Result<i64, sqlx::Error> {
+    let before: i64 = sqlx::query(&format!("SELECT cert_target FROM {table} WHERE id = $1")).bind(id).fetch_one(&mut *conn).await?.try_get("cert_target")?;
+    sqlx::query(&format!("UPDATE {table} SET cert_target = $1 WHERE id = $2")).bind(target).bind(id).execute(&mut *conn).await?;
+    Ok(before)
+}
+
+/// The row of an operator in a matrix by operator number.
+pub async fn row_by_number(conn: &mut AnyConnection, company: &str, s: &Scope, op_no: &str) -> Result<Option<String>, sqlx::Error> {
+    let sql = "SELECT o.id FROM training_ops o JOIN users u ON u.id = o.op_id WHERE o.company_code = $1 AND o.shift = $2 AND o.cell = $3 AND o.zone = $4 AND u.op_no = $5";
+    scoped(sql, company, s).bind(op_no.to_string()).fetch_optional(&mut *conn).await?.map(|r| r.try_get("id")).transpose()
+}
+
+async fn count_in(conn: &mut AnyConnection, table: &str, company: &str, s: &Scope) -> Result<i64, sqlx::Error> {
+    let sql = format!("SELECT COUNT(*) AS n FROM {table} WHERE {SCOPE}");
+    scoped(&sql, company, s).fetch_one(&mut *conn).await?.try_get("n")
+}
+
+pub async fn columns_in(conn: &mut AnyConnection, company: &str, s: &Scope) -> Result<i64, sqlx::Error> {
+    count_in(conn, "training_parts", company, s).await
+}
+
+pub async fn rows_in(conn: &mut AnyConnection, company: &str, s: &Scope) -> Result<i64, sqlx::Error> {
+    count_in(conn, "training_ops", company, s).await
+}
+
+/// A user as named in an audit row, whatever their position now.
+pub async fn operator_any(db: &Db, id: &str) -> Result<Option<Operator>, sqlx::Error> {
+    sqlx::query("SELECT id, COALESCE(op_no, '') AS op_no, firstname, lastname FROM users WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await?
+        .as_ref()
+        .map(operator_from)
+        .transpose()
+}
