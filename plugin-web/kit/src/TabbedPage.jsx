@@ -6,11 +6,12 @@ export function Placeholder({ text = 'This screen is not built yet.' }) {
   return <Empty style={{ padding: 48 }} description={text} />;
 }
 
-/** tabs: [{ key, label, children?, disabled? }] */
-export function TabbedPage({ tabs, defaultActiveKey, onChange, extra }) {
+/** tabs: [{ key, label, children?, disabled? }]; `activeKey` makes the tabs controlled (a tab in the URL). */
+export function TabbedPage({ tabs, activeKey, defaultActiveKey, onChange, extra }) {
   return (
     <Card styles={{ body: { paddingTop: 8 } }}>
       <Tabs
+        activeKey={activeKey}
         defaultActiveKey={defaultActiveKey}
         onChange={onChange}
         tabBarExtraContent={extra}

@@ -16,3 +16,4 @@ mod tasks;
 
 // One folder per module: core/app/tests/api/<module>/.
 mod swp;
+mod users;

@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { clearSession, setSessionUser } from '@plantdoc/kit';
+import { routes } from '../src/routes';
+import { RESTRICTED } from '../src/pages/SettingsPage';
+import { renderWithQuery as render, stubFetch } from './helpers';
+
+const manager = { _id: 'm1', firstname: 'Paula', lastname: 'Reyes', position: 'manager', companyCode: 'mpk', status: 'ACTIVE' };
+const options = {
+  companies: ['umw', 'mpk'],
+  positions: ['manager', 'engineer', 'operator'],
+  departments: ['production', 'process'],
+  zones: { mpk: [{ value: 'A1', label: 'A Zone 1' }, { value: 'B2', label: 'B Zone 2' }], umw: [{ value: 'E1', label: 'E Zone 1' }] },
+};
+const person = (i) => ({
+  _id: `u${i}`, firstname: `F${String(i).padStart(2, '0')}`, lastname: 'Doe', fullName: `F${String(i).padStart(2, '0')} Doe`,
+  email: `u${i}@x.y`, companyCode: 'mpk', position: 'engineer', department: 'process', zones: ['A1'], badge: null, opNo: null,
+});
+const people = [manager, ...Array.from({ length: 29 }, (_, i) => person(i + 1))].map((u) => ({ email: 'paula@x.y', zones: [], department: 'process', fullName: `${u.firstname} ${u.lastname}`, ...u }));
+
+function Where() {
+  const l = useLocation();
+  return <div data-testid="where">{l.pathname + l.search}</div>;
+}
+
+function renderAt(url) {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        {routes.map((r) => (
+          <Route key={r.path} path={`/main/settings/${r.path}`} element={<>{r.element}<Where /></>} />
+        ))}
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const rowNames = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[1].textContent);
+
+afterEach(() => clearSession());
+
+describe('Settings page', () => {
+  it('shows the restriction notice to non-managers on both user tabs', async () => {
+    setSessionUser({ ...manager, position: 'engineer' });
+    const fetch = stubFetch({});
+    renderAt('/main/settings/');
+    for (const tab of ['Manage Users', 'Add Users', 'Account', 'Notifications']) expect(screen.getByRole('tab', { name: tab })).toBeTruthy();
+    expect(screen.getByText(RESTRICTED)).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Add Users' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/main/settings/?tab=add'));
+    expect(screen.getAllByText(RESTRICTED).length).toBeGreaterThan(0);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('lists users by full name, 25 a page, and a descending column flips back to ascending', async () => {
+    setSessionUser(manager);
+    stubFetch({ '/api/users/all': [200, people] });
+    renderAt('/main/settings/');
+    await screen.findByText('F01 Doe');
+    expect(rowNames()).toHaveLength(25);
+    expect(rowNames().slice(0, 3)).toEqual(['F01 Doe', 'F02 Doe', 'F03 Doe']);
+    const header = screen.getByText('Full Name');
+    fireEvent.click(header);
+    await waitFor(() => expect(rowNames()[0]).toBe('Paula Reyes'));
+    expect(screen.getByTestId('where').textContent).toContain('sort=fullName.descend');
+    fireEvent.click(header);
+    await waitFor(() => expect(rowNames()[0]).toBe('F01 Doe'));
+    expect(screen.getByTestId('where').textContent).toContain('sort=fullName.ascend');
+  });
+
+  it('deletes selected users after the dialog and shows a refusal', async () => {
+    setSessionUser(manager);
+    const fetch = stubFetch({
+      '/api/users/all': [200, people.slice(0, 3)],
+      'POST /api/users/delete': (_p, init) => (JSON.parse(init.body).email === 'u2@x.y' ? [400, { email: 'There is no user with this e-mail.' }] : [200, { ok: true }]),
+    });
+    renderAt('/main/settings/');
+    await screen.findByText('F01 Doe');
+    // The signed-in manager's own row cannot be selected.
+    expect(screen.getByLabelText('Select Paula Reyes').disabled).toBe(true);
+    fireEvent.click(screen.getByLabelText('Select F01 Doe'));
+    fireEvent.click(screen.getByLabelText('Select F02 Doe'));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete (2)' }));
+    expect(await screen.findByText('Delete documents?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Could not delete u2@x.y: There is no user with this e-mail.')).toBeTruthy();
+    const deletes = fetch.mock.calls.filter(([p]) => p === '/api/users/delete').map(([, i]) => JSON.parse(i.body).email);
+    expect(deletes).toEqual(['u1@x.y', 'u2@x.y']);
+  });
+
+  it('adds a user: field errors under the fields, then the temporary password once', async () => {
+    setSessionUser(manager);
+    let calls = 0;
+    stubFetch({
+      '/api/users/options': [200, options],
+      'POST /api/users/register': () => (++calls === 1 ? [400, { email: 'Please enter a valid e-mail address.', zones: 'Pick one.' }] : [200, { user: { ...person(40), fullName: 'Nora Quinn', email: 'n@x.y' }, tempPassword: 'abcDEF234567ghjk' }]),
+    });
+    renderAt('/main/settings/?tab=add');
+    fireEvent.change(await screen.findByLabelText('First Name'), { target: { value: 'Nora' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
+    expect(await screen.findByText('Please enter a valid e-mail address.')).toBeTruthy();
+    expect(screen.getByText('Pick one.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
+    expect((await screen.findByTestId('temp-password')).textContent).toContain('abcDEF234567ghjk');
+    expect(screen.getByText('User added')).toBeTruthy();
+  });
+
+  it('edits: Save only after a change, then the success page and back to Settings', async () => {
+    setSessionUser(manager);
+    const fetch = stubFetch({ '/api/users/all': [200, people.slice(0, 3)], '/api/users/options': [200, options], 'POST /api/users/edit': [200, { changed: true }] });
+    renderAt('/main/settings/users/u1');
+    const last = await screen.findByLabelText('Last Name');
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save.disabled).toBe(true);
+    fireEvent.change(last, { target: { value: 'Smith' } });
+    await waitFor(() => expect(save.disabled).toBe(false));
+    fireEvent.change(last, { target: { value: 'Doe' } });
+    await waitFor(() => expect(save.disabled).toBe(true));
+    fireEvent.change(last, { target: { value: 'Smith' } });
+    await waitFor(() => expect(save.disabled).toBe(false));
+    fireEvent.click(save);
+    expect(await screen.findByText('The user was saved.')).toBeTruthy();
+    const body = JSON.parse(fetch.mock.calls.find(([p]) => p === '/api/users/edit')[1].body);
+    expect(body).toMatchObject({ originalEmail: 'u1@x.y', lastname: 'Smith', firstname: 'F01', zones: ['A1'] });
+    fireEvent.click(screen.getByRole('button', { name: 'Back to Settings' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/main/settings'));
+  });
+});
