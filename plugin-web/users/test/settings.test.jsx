@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { clearSession, setSessionUser } from '@plantdoc/kit';
+import { clearSession, formatDate, setSessionUser } from '@plantdoc/kit';
 import { routes } from '../src/routes';
 import { RESTRICTED } from '../src/pages/SettingsPage';
 import { renderWithQuery as render, stubFetch } from './helpers';
@@ -40,6 +40,8 @@ function renderAt(url) {
 const rowNames = () => [...document.querySelectorAll('tbody tr.ant-table-row')].map((r) => r.querySelectorAll('td')[1].textContent);
 
 afterEach(() => clearSession());
+// findBy* timeout: the form tests run on 2 busy cores.
+const SLOW = { timeout: 8000 };
 
 describe('Settings page', () => {
   it('shows the restriction notice to non-managers on both user tabs', async () => {
@@ -58,7 +60,7 @@ describe('Settings page', () => {
     setSessionUser(manager);
     stubFetch({ '/api/users/all': [200, people] });
     renderAt('/main/settings/');
-    await screen.findByText('F01 Doe');
+    await screen.findByText('F01 Doe', {}, SLOW);
     expect(rowNames()).toHaveLength(25);
     expect(rowNames().slice(0, 3)).toEqual(['F01 Doe', 'F02 Doe', 'F03 Doe']);
     const header = screen.getByText('Full Name');
@@ -77,15 +79,15 @@ describe('Settings page', () => {
       'POST /api/users/delete': (_p, init) => (JSON.parse(init.body).email === 'u2@x.y' ? [400, { email: 'There is no user with this e-mail.' }] : [200, { ok: true }]),
     });
     renderAt('/main/settings/');
-    await screen.findByText('F01 Doe');
+    await screen.findByText('F01 Doe', {}, SLOW);
     // The signed-in manager's own row cannot be selected.
     expect(screen.getByLabelText('Select Paula Reyes').disabled).toBe(true);
     fireEvent.click(screen.getByLabelText('Select F01 Doe'));
     fireEvent.click(screen.getByLabelText('Select F02 Doe'));
     fireEvent.click(screen.getByRole('button', { name: 'Delete (2)' }));
-    expect(await screen.findByText('Delete documents?')).toBeTruthy();
+    expect(await screen.findByText('Delete documents?', {}, SLOW)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
-    expect(await screen.findByText('Could not delete u2@x.y: There is no user with this e-mail.')).toBeTruthy();
+    expect(await screen.findByText('Could not delete u2@x.y: There is no user with this e-mail.', {}, SLOW)).toBeTruthy();
     const deletes = fetch.mock.calls.filter(([p]) => p === '/api/users/delete').map(([, i]) => JSON.parse(i.body).email);
     expect(deletes).toEqual(['u1@x.y', 'u2@x.y']);
   });
@@ -98,12 +100,12 @@ describe('Settings page', () => {
       'POST /api/users/register': () => (++calls === 1 ? [400, { email: 'Please enter a valid e-mail address.', zones: 'Pick one.' }] : [200, { user: { ...person(40), fullName: 'Nora Quinn', email: 'n@x.y' }, tempPassword: 'abcDEF234567ghjk' }]),
     });
     renderAt('/main/settings/?tab=add');
-    fireEvent.change(await screen.findByLabelText('First Name'), { target: { value: 'Nora' } });
+    fireEvent.change(await screen.findByLabelText('First Name', {}, SLOW), { target: { value: 'Nora' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
-    expect(await screen.findByText('Please enter a valid e-mail address.')).toBeTruthy();
+    expect(await screen.findByText('Please enter a valid e-mail address.', {}, SLOW)).toBeTruthy();
     expect(screen.getByText('Pick one.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
-    expect((await screen.findByTestId('temp-password')).textContent).toContain('abcDEF234567ghjk');
+    expect((await screen.findByTestId('temp-password', {}, SLOW)).textContent).toContain('abcDEF234567ghjk');
     expect(screen.getByText('User added')).toBeTruthy();
   });
 
@@ -111,7 +113,7 @@ describe('Settings page', () => {
     setSessionUser(manager);
     const fetch = stubFetch({ '/api/users/all': [200, people.slice(0, 3)], '/api/users/options': [200, options], 'POST /api/users/edit': [200, { changed: true }] });
     renderAt('/main/settings/users/u1');
-    const last = await screen.findByLabelText('Last Name');
+    const last = await screen.findByLabelText('Last Name', {}, SLOW);
     const save = screen.getByRole('button', { name: 'Save' });
     expect(save.disabled).toBe(true);
     fireEvent.change(last, { target: { value: 'Smith' } });
@@ -121,10 +123,45 @@ describe('Settings page', () => {
     fireEvent.change(last, { target: { value: 'Smith' } });
     await waitFor(() => expect(save.disabled).toBe(false));
     fireEvent.click(save);
-    expect(await screen.findByText('The user was saved.')).toBeTruthy();
+    expect(await screen.findByText('The user was saved.', {}, SLOW)).toBeTruthy();
     const body = JSON.parse(fetch.mock.calls.find(([p]) => p === '/api/users/edit')[1].body);
     expect(body).toMatchObject({ originalEmail: 'u1@x.y', lastname: 'Smith', firstname: 'F01', zones: ['A1'] });
     fireEvent.click(screen.getByRole('button', { name: 'Back to Settings' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/main/settings'));
+  });
+
+  it('Modules (managers only): switches a module and explains a refusal', async () => {
+    setSessionUser(manager);
+    const mods = {
+      release: '2.0',
+      modules: [
+        { id: 'swp', name: 'SWPs', release: '1.0', enabled: true, dependencies: [], switch: null },
+        { id: 'signoff', name: 'Sign Off', release: '1.0', enabled: true, dependencies: ['swp'], switch: null },
+        { id: 'kanban', name: 'Kanban', release: '2.0', enabled: false, dependencies: [], switch: { enabled: false, changedAt: 1767225600000, changedBy: 'Paula Reyes' } },
+        { id: 'users', name: 'Settings', release: '1.0', enabled: true, dependencies: [], switch: null },
+      ],
+    };
+    const fetch = stubFetch({
+      '/api/modules': [200, mods],
+      'POST /api/modules/switch': (_p, init) => (JSON.parse(init.body).id === 'swp' ? [400, { enabled: 'Sign Off needs SWPs: disable it first.' }] : [200, { enabled: true }]),
+    });
+    renderAt('/main/settings/?tab=modules');
+    expect(await screen.findByText(`Paula Reyes, ${formatDate(1767225600000)}`, {}, SLOW)).toBeTruthy();
+    expect(screen.getByText('On (this page)')).toBeTruthy();
+    expect(screen.queryByLabelText('Settings enabled')).toBeNull();
+    fireEvent.click(screen.getByLabelText('SWPs enabled'));
+    expect(await screen.findByText('Sign Off needs SWPs: disable it first.', {}, SLOW)).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Kanban enabled'));
+    expect(await screen.findByText('The sidebar shows the change at the next page load.', {}, SLOW)).toBeTruthy();
+    const posts = fetch.mock.calls.filter(([p]) => p === '/api/modules/switch').map(([, i]) => JSON.parse(i.body));
+    expect(posts).toEqual([{ id: 'swp', enabled: false }, { id: 'kanban', enabled: true }]);
+  });
+
+  it('offers no Modules tab to non-managers', () => {
+    setSessionUser({ ...manager, position: 'supervisor' });
+    stubFetch({});
+    renderAt('/main/settings/?tab=modules');
+    expect(screen.queryByRole('tab', { name: 'Modules' })).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Manage Users', selected: true })).toBeTruthy();
   });
 });
