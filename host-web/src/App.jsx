@@ -10,7 +10,12 @@ import { ModulesProvider } from './modules/ModulesContext';
 import { createRuntimeLoader } from './modules/registry';
 import { AppRoutes } from './AppRoutes';
 
-const theme = { token: { colorPrimary: '#1677ff' } };
+// antd's blue-7: 6.2:1 on white (the default #1677ff is 4.1:1, under WCAG AA's 4.5:1).
+// The drawer's group titles: 0.65 black (the default 0.45 is under 4.5:1 on white).
+const theme = {
+  token: { colorPrimary: '#0958d9' },
+  components: { Menu: { groupTitleColor: 'rgba(0, 0, 0, 0.65)' } },
+};
 
 const userOf = (s) => (s.isAuthenticated ? s.user?._id ?? null : null);
 

@@ -104,12 +104,12 @@ describe('settings: user administration', () => {
     await page.getByRole('button', { name: 'Delete (1)' }).click();
     await page.getByText('Delete documents?').waitFor();
     await expectAccessible(page, 'Delete dialog');
-    await page.getByRole('button', { name: 'Yes' }).click();
+    await page.getByRole('dialog', { name: 'Delete documents?' }).getByRole('button', { name: 'Yes' }).click();
     await page.getByRole('link', { name: 'Dora Lane' }).waitFor({ state: 'detached' });
     // Delete from the edit screen: the success page.
     await page.getByRole('link', { name: 'Edna Moss' }).click();
     await page.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('button', { name: 'Yes' }).click();
+    await page.getByRole('dialog', { name: 'Delete documents?' }).getByRole('button', { name: 'Yes' }).click();
     await page.getByText('The user was deleted.').waitFor();
     await page.getByRole('button', { name: 'Back to Settings' }).click();
     await page.getByRole('link', { name: 'Paula Reyes' }).waitFor();
@@ -155,5 +155,34 @@ describe('kanban demo', () => {
     await waitForPath(page, '/main/kanban?board=quality');
     await page.getByTestId('board-quality').getByTestId('card-qe-1').waitFor();
     await expectAccessible(page, 'Kanban, quality board');
+  });
+});
+
+describe('settings: modules', () => {
+  it('a manager disables and re-enables a module from the screen, no restart', async (page) => {
+    await signInManager(page);
+    const remote = `${server.url}/remotes/kanban/remoteEntry.js`;
+    assert.equal((await page.request.get(remote)).status(), 200);
+    await page.goto(`${server.url}/main/settings?tab=modules`);
+    const kanban = page.getByLabel('Kanban enabled');
+    await kanban.waitFor();
+    assert.equal(await kanban.getAttribute('aria-checked'), 'true');
+    await expectAccessible(page, 'Modules');
+    await kanban.click();
+    await page.getByText('The sidebar shows the change at the next page load.').waitFor();
+    await page.locator('tr', { hasText: 'Kanban' }).getByText('Paula Reyes', { exact: false }).waitFor();
+    assert.equal(await kanban.getAttribute('aria-checked'), 'false');
+    assert.equal((await page.request.get(remote)).status(), 404);
+    // A refusal is explained: SWPs has enabled dependants.
+    await page.getByLabel('SWPs enabled').click();
+    await page.getByText('needs SWPs: disable them first.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Reload Now' }).click();
+    await page.getByLabel('Kanban enabled').waitFor();
+    assert.equal(await page.getByTestId('drawer').getByRole('link', { name: 'Kanban', exact: true }).count(), 0, 'the sidebar follows');
+    await page.getByLabel('Kanban enabled').click();
+    await page.waitForFunction(() => document.querySelector('[aria-label="Kanban enabled"]')?.getAttribute('aria-checked') === 'true');
+    assert.equal((await page.request.get(remote)).status(), 200);
+    await page.reload();
+    await page.getByTestId('drawer').getByRole('link', { name: 'Kanban', exact: true }).waitFor();
   });
 });

@@ -29,7 +29,8 @@ export function TopBar({ title }) {
         justifyContent: 'space-between',
       }}
     >
-      <Typography.Title level={4} style={{ margin: 0 }} data-testid="page-title">
+      {/* The page's one level-one heading (the look of a level 4). */}
+      <Typography.Title level={1} style={{ margin: 0, fontSize: 20, lineHeight: 1.4 }} data-testid="page-title">
         {title}
       </Typography.Title>
       <Space size="middle">
@@ -42,7 +43,7 @@ export function TopBar({ title }) {
           trigger={['click']}
           menu={{ items: [{ key: 'logout', icon: <LogoutOutlined />, label: 'Logout' }], onClick: onMenu }}
         >
-          <Button type="text" aria-label="Profile" data-testid="profile-menu">
+          <Button type="text" aria-label={name ? `${name}, profile menu` : "Profile menu"} data-testid="profile-menu">
             <Space>
               <Avatar size="small" icon={<UserOutlined />} />
               {name}

@@ -18,7 +18,9 @@ export function KioskFrame({ module }) {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography.Text style={{ color: '#fff', fontSize: 18, fontWeight: 600 }}>Plantdoc {module.name}</Typography.Text>
+        <Typography.Title level={1} style={{ color: '#fff', fontSize: 18, fontWeight: 600, margin: 0 }}>
+          Plantdoc {module.name}
+        </Typography.Title>
         <Typography.Text style={{ color: 'rgba(255,255,255,0.75)' }} data-testid="kiosk-zone">
           Zone: {zone || 'Not Set'}
         </Typography.Text>

@@ -8,14 +8,14 @@ import { ResetPassword } from './ResetPassword';
 
 export function LoginFrame({ children }) {
   return (
-    <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#f5f7fa' }}>
+    <main style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#f5f7fa' }}>
       <Card style={{ width: 400, maxWidth: '92vw' }}>
-        <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>
+        <Typography.Title level={1} style={{ textAlign: 'center', marginTop: 0, fontSize: 24 }}>
           Plantdoc
         </Typography.Title>
         {children}
       </Card>
-    </div>
+    </main>
   );
 }
 

@@ -44,8 +44,8 @@ describe('Kanban page', () => {
 
   it('steps the keyboard drag one column at a time', () => {
     const at = { currentCoordinates: { x: 100, y: 50 } };
-    expect(columnSteps({ code: 'ArrowRight' }, at)).toEqual({ x: 376, y: 50 });
-    expect(columnSteps({ code: 'ArrowLeft' }, at)).toEqual({ x: -176, y: 50 });
+    expect(columnSteps({ code: 'ArrowRight' }, at)).toEqual({ x: 346, y: 50 });
+    expect(columnSteps({ code: 'ArrowLeft' }, at)).toEqual({ x: -146, y: 50 });
     expect(columnSteps({ code: 'ArrowDown' }, at)).toBeUndefined();
   });
 });

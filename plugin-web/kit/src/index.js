@@ -38,3 +38,4 @@ export {
 } from './PartNumberSearch';
 export { TabbedPage, Placeholder } from './TabbedPage';
 export * from './icons';
+export { AaTheme, AA_TOKENS } from './AaTheme';

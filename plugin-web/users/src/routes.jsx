@@ -2,8 +2,12 @@ import { SettingsPage } from './pages/SettingsPage';
 import { EditUserPage } from './pages/EditUserPage';
 import { DonePage } from './pages/DonePage';
 
+import { AaTheme } from '@plantdoc/kit';
+
+const aa = (el) => <AaTheme>{el}</AaTheme>;
+
 export const routes = [
-  { path: '', element: <SettingsPage /> },
-  { path: 'users/:id', element: <EditUserPage /> },
-  { path: 'done', element: <DonePage /> },
+  { path: '', element: aa(<SettingsPage />) },
+  { path: 'users/:id', element: aa(<EditUserPage />) },
+  { path: 'done', element: aa(<DonePage />) },
 ];

@@ -7,7 +7,7 @@ import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useDraggable,
 import { CSS } from '@dnd-kit/utilities';
 import { COLUMNS, moveCard } from '../boards';
 
-export const COLUMN_WIDTH = 260;
+export const COLUMN_WIDTH = 230;
 const GAP = 16;
 
 function DraggableCard({ card }) {
@@ -21,7 +21,7 @@ function DraggableCard({ card }) {
     position: 'relative',
   };
   return (
-    <div ref={setNodeRef} style={style} {...listeners} {...attributes} aria-label={`${card.title}, ${card.owner}`} data-testid={`card-${card.id}`}>
+    <div ref={setNodeRef} style={style} {...listeners} {...attributes} data-testid={`card-${card.id}`}>
       <Card size="small">
         <Typography.Text strong>{card.title}</Typography.Text>
         <div style={{ marginTop: 4 }}>

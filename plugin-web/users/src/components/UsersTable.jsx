@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Alert, Button, Space } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { DeleteDialog, PagedTable, useSession } from '@plantdoc/kit';
+import { AA_TOKENS, DeleteDialog, PagedTable, useSession } from '@plantdoc/kit';
 import { useDeleteUser, useUsers } from '../api';
 
 export const USERS_PAGE_SIZE = 25;
@@ -47,7 +47,9 @@ export function UsersTable() {
     sortOrder: sort.field === dataIndex ? sort.order : null,
   });
   const columns = [
-    col('Full Name', 'fullName', (name, u) => <Link to={`users/${encodeURIComponent(u._id)}`}>{name}</Link>),
+    col('Full Name', 'fullName', (name, u) => <Link to={`users/${encodeURIComponent(u._id)}`} style={{ color: AA_TOKENS.colorLink }}>
+        {name}
+      </Link>),
     col('Email', 'email'),
     col('Company', 'companyCode', (c) => String(c).toUpperCase()),
     col('Department', 'department'),
