@@ -268,16 +268,17 @@ pub async fn insert(
     .bind(now_ms)
     .execute(conn)
     .await;
-    match res {
-        Ok(_) => Ok(id),
-        Err(e) if crate::db::is_unique_violation(&e) => {
-            let msg = e.to_string();
-            if msg.contains("badge") {
-                Err(AppError::field("badge", "This badge is already assigned to another user."))
-            } else {
-                Err(AppError::field("email", "A user with this e-mail already exists."))
-            }
-        }
-        Err(e) => Err(e.into()),
+    res.map(|_| id).map_err(taken_or)
+}
+
+/// A write's error: a taken e-mail or badge as its field error, anything else as is.
+pub fn taken_or(e: sqlx::Error) -> AppError {
+    if !crate::db::is_unique_violation(&e) {
+        return e.into();
+    }
+    if e.to_string().contains("badge") {
+        AppError::field("badge", "This badge is already assigned to another user.")
+    } else {
+        AppError::field("email", "A user with this e-mail already exists.")
     }
 }

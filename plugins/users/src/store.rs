@@ -32,18 +32,6 @@ pub async fn check_op_no(conn: &mut AnyConnection, input: &UserInput, except_id:
     }
 }
 
-fn taken(e: sqlx::Error) -> AppError {
-    if plantdoc_core::db::is_unique_violation(&e) {
-        if e.to_string().contains("badge") {
-            AppError::field("badge", "This badge is already assigned to another user.")
-        } else {
-            AppError::field("email", "A user with this e-mail already exists.")
-        }
-    } else {
-        e.into()
-    }
-}
-
 /// Writes a checked user's fields over the row `id`.
 pub async fn update(conn: &mut AnyConnection, id: &str, input: &UserInput, now: i64) -> Result<(), AppError> {
     sqlx::query(
@@ -63,7 +51,7 @@ pub async fn update(conn: &mut AnyConnection, id: &str, input: &UserInput, now: 
     .bind(id)
     .execute(conn)
     .await
-    .map_err(taken)?;
+    .map_err(plantdoc_core::auth::users::taken_or)?;
     Ok(())
 }
 

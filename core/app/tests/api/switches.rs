@@ -10,10 +10,6 @@ fn module<'a>(list: &'a Value, id: &str) -> &'a Value {
     list["modules"].as_array().unwrap().iter().find(|m| m["id"] == id).unwrap()
 }
 
-async fn audit_count(app: &TestApp, action: &str) -> i64 {
-    scalar(app, &format!("SELECT COUNT(*) FROM audit_log WHERE action = '{action}'")).await
-}
-
 #[tokio::test]
 async fn a_switch_takes_effect_at_once_keeps_dependencies_and_is_audited() {
     let app = spawn().await;
@@ -54,8 +50,8 @@ async fn a_switch_takes_effect_at_once_keeps_dependencies_and_is_audited() {
     assert_eq!(back.status, StatusCode::OK, "{}", back.text);
     assert_eq!(eng.get(route).await.status, StatusCode::OK, "back without a restart");
     assert_eq!(reqwest::get(&remote).await.unwrap().status(), StatusCode::OK);
-    assert_eq!(audit_count(&app, "module.disable").await, 3);
-    assert_eq!(audit_count(&app, "module.enable").await, 1);
+    let count = |a: &str| format!("SELECT COUNT(*) FROM audit_log WHERE action = '{a}'");
+    assert_eq!((scalar(&app, &count("module.disable")).await, scalar(&app, &count("module.enable")).await), (3, 1));
 
     // A restart over the same database keeps the stored switches over the config.
     // (The first app's folder holds the SQLite file: stop it, keep the folder.)
