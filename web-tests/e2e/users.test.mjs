@@ -157,7 +157,10 @@ describe('settings: modules', () => {
     await signInManager(page);
     const remote = `${server.url}/remotes/kanban/remoteEntry.js`;
     assert.equal((await page.request.get(remote)).status(), 200);
-    await page.goto(`${server.url}/main/settings?tab=modules`);
+    await page.goto(`${server.url}/main/settings`);
+    await page.getByRole('link', { name: 'Modules', exact: true }).click();
+    await waitForPath(page, '/main/settings/modules');
+    await page.mouse.move(0, 0); // not hovering the button that replaced the link
     const kanban = page.getByLabel('Kanban enabled');
     await kanban.waitFor();
     assert.equal(await kanban.getAttribute('aria-checked'), 'true');

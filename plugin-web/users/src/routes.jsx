@@ -1,6 +1,7 @@
 import { SettingsPage } from './pages/SettingsPage';
 import { EditUserPage } from './pages/EditUserPage';
 import { DonePage } from './pages/DonePage';
+import { ModulesPage } from './pages/ModulesPage';
 
 import { AaTheme } from '@plantdoc/kit';
 
@@ -10,4 +11,5 @@ export const routes = [
   { path: '', element: aa(<SettingsPage />) },
   { path: 'users/:id', element: aa(<EditUserPage />) },
   { path: 'done', element: aa(<DonePage />) },
+  { path: 'modules', element: aa(<ModulesPage />) },
 ];

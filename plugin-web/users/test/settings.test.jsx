@@ -130,7 +130,7 @@ describe('Settings page', () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/main/settings'));
   });
 
-  it('Modules (managers only): switches a module and explains a refusal', async () => {
+  it('Modules (managers, a link beside the tabs): switches a module and explains a refusal', async () => {
     setSessionUser(manager);
     const mods = {
       release: '2.0',
@@ -145,7 +145,8 @@ describe('Settings page', () => {
       '/api/modules': [200, mods],
       'POST /api/modules/switch': (_p, init) => (JSON.parse(init.body).id === 'swp' ? [400, { enabled: 'Sign Off needs SWPs: disable it first.' }] : [200, { enabled: true }]),
     });
-    renderAt('/main/settings/?tab=modules');
+    renderAt('/main/settings/');
+    fireEvent.click(screen.getByRole('link', { name: 'Modules' }));
     expect(await screen.findByText(`Paula Reyes, ${formatDate(1767225600000)}`, {}, SLOW)).toBeTruthy();
     expect(screen.getByText('On (this page)')).toBeTruthy();
     expect(screen.queryByLabelText('Settings enabled')).toBeNull();
@@ -157,11 +158,14 @@ describe('Settings page', () => {
     expect(posts).toEqual([{ id: 'swp', enabled: false }, { id: 'kanban', enabled: true }]);
   });
 
-  it('offers no Modules tab to non-managers', () => {
+  it('offers no Modules link to non-managers, and the page refuses them', () => {
     setSessionUser({ ...manager, position: 'supervisor' });
-    stubFetch({});
-    renderAt('/main/settings/?tab=modules');
-    expect(screen.queryByRole('tab', { name: 'Modules' })).toBeNull();
-    expect(screen.getByRole('tab', { name: 'Manage Users', selected: true })).toBeTruthy();
+    const fetch = stubFetch({});
+    renderAt('/main/settings/');
+    expect(screen.queryByRole('link', { name: 'Modules' })).toBeNull();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Manage Users', 'Add Users', 'Account', 'Notifications']);
+    renderAt('/main/settings/modules');
+    expect(screen.getAllByText(RESTRICTED).length).toBeGreaterThan(0);
+    expect(fetch).not.toHaveBeenCalled();
   });
 });
