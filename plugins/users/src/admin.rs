@@ -129,7 +129,7 @@ pub async fn edit(State(state): State<AppState>, me: CurrentUser, Json(body): Js
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
     store::check_op_no(&mut tx, &input, &old.id).await?;
-    store::update(&mut tx, &old.id, &input, now).await?;
+    users::update(&mut tx, &old.id, &input, now).await?;
     let entry = AuditEntry::new("user.edit", format!("user:{}", old.id), "user account changed by a manager")
         .by(Some(&me.id), &me.full_name())
         .before(audit_view(&before))

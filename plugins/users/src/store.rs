@@ -32,29 +32,6 @@ pub async fn check_op_no(conn: &mut AnyConnection, input: &UserInput, except_id:
     }
 }
 
-/// Writes a checked user's fields over the row `id`.
-pub async fn update(conn: &mut AnyConnection, id: &str, input: &UserInput, now: i64) -> Result<(), AppError> {
-    sqlx::query(
-        "UPDATE users SET email = $1, firstname = $2, lastname = $3, position = $4, department = $5, company_code = $6,
-         zones = $7, badge = $8, op_no = $9, updated_at = $10 WHERE id = $11 AND disabled = 0",
-    )
-    .bind(&input.email)
-    .bind(&input.firstname)
-    .bind(&input.lastname)
-    .bind(&input.position)
-    .bind(&input.department)
-    .bind(&input.company_code)
-    .bind(serde_json::to_string(&input.zones).unwrap_or_else(|_| "[]".into()))
-    .bind(input.badge.clone())
-    .bind(input.op_no.clone())
-    .bind(now)
-    .bind(id)
-    .execute(conn)
-    .await
-    .map_err(plantdoc_core::auth::users::taken_or)?;
-    Ok(())
-}
-
 /// Soft delete: the row stays (signatures, approvals and audit rows keep their person);
 /// the account is disabled, its badge freed for someone else, and every session and
 /// reset link of it ends now.
