@@ -36,6 +36,8 @@ pub struct Inner {
     pub extensions: Extensions,
     /// Bounds concurrent argon2 work (19 MiB each).
     pub hash_permits: Semaphore,
+    /// Module switches stored at run time, over the config's (see `switches`).
+    pub switches: std::sync::RwLock<crate::switches::Switches>,
 }
 
 impl Deref for AppState {
@@ -49,7 +51,11 @@ impl AppState {
     pub fn now_ms(&self) -> i64 {
         self.clock.now_ms()
     }
+    /// Whether a module is on now: its run-time switch, else its state at start.
     pub fn module_enabled(&self, id: &str) -> bool {
+        if let Some(s) = self.switches.read().unwrap_or_else(|p| p.into_inner()).get(id) {
+            return s.enabled && self.modules.iter().any(|m| m.manifest.id == id);
+        }
         self.modules.iter().any(|m| m.manifest.id == id && m.enabled)
     }
     /// A module's typed state, declared in its `build` with `ctx.state(...)`.
@@ -172,6 +178,11 @@ pub async fn build_state(settings: Settings, opts: BuildOptions) -> anyhow::Resu
         .await
         .map_err(|e| anyhow::anyhow!("cannot open the database ({}): {e}", redact_url(&settings.database.url)))?;
     migrate::run(&db, &migration_sets(&modules, true), opts.clock.now_ms()).await?;
+    // Switches stored at run time override the config; their modules' migrations run too.
+    let (modules, switches) = crate::switches::apply_at_start(modules, crate::switches::load(&db).await?);
+    if !switches.is_empty() {
+        migrate::run(&db, &migration_sets(&modules, true), opts.clock.now_ms()).await?;
+    }
     let secret = if settings.server.secret.expose().is_empty() {
         let mut k = vec![0u8; 32];
         getrandom::fill(&mut k).map_err(|e| anyhow::anyhow!("no randomness: {e}"))?;
@@ -197,6 +208,7 @@ pub async fn build_state(settings: Settings, opts: BuildOptions) -> anyhow::Resu
         ip_limiter,
         extensions,
         hash_permits,
+        switches: std::sync::RwLock::new(switches),
     })))
 }
 

@@ -23,6 +23,7 @@ pub mod plugin;
 pub mod seed;
 pub mod server;
 pub mod storage;
+pub mod switches;
 pub mod tasks;
 pub mod zones;
 

@@ -246,6 +246,22 @@ pub async fn find_by_badge(conn: &mut AnyConnection, badge: &str, company: &str)
     row.as_ref().map(User::from_row).transpose()
 }
 
+type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>;
+
+/// Binds a user's fields in this order: email, firstname, lastname, position,
+/// department, company_code, zones, badge, op_no.
+fn bind_input<'q>(q: AnyQuery<'q>, input: &UserInput) -> AnyQuery<'q> {
+    q.bind(input.email.clone())
+        .bind(input.firstname.clone())
+        .bind(input.lastname.clone())
+        .bind(input.position.clone())
+        .bind(input.department.clone())
+        .bind(input.company_code.clone())
+        .bind(serde_json::to_string(&input.zones).unwrap_or_else(|_| "[]".into()))
+        .bind(input.badge.clone())
+        .bind(input.op_no.clone())
+}
+
 /// Inserts a checked user. A taken e-mail or badge is a field error.
 pub async fn insert(
     conn: &mut AnyConnection,
@@ -255,37 +271,40 @@ pub async fn insert(
     now_ms: i64,
 ) -> Result<String, AppError> {
     let id = crate::db::new_id();
-    let res = sqlx::query(
-        "INSERT INTO users (id, email, password_hash, firstname, lastname, position, department, company_code, zones, badge, op_no, must_change_password, temp_password_expires, created_at, updated_at)
+    let q = sqlx::query(
+        "INSERT INTO users (id, password_hash, email, firstname, lastname, position, department, company_code, zones, badge, op_no, must_change_password, temp_password_expires, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)",
     )
-    .bind(&id)
-    .bind(&input.email)
-    .bind(password_hash)
-    .bind(&input.firstname)
-    .bind(&input.lastname)
-    .bind(&input.position)
-    .bind(&input.department)
-    .bind(&input.company_code)
-    .bind(serde_json::to_string(&input.zones).unwrap_or_else(|_| "[]".into()))
-    .bind(input.badge.clone())
-    .bind(input.op_no.clone())
-    .bind(i64::from(temporary_until.is_some()))
-    .bind(temporary_until)
-    .bind(now_ms)
-    .execute(conn)
-    .await;
-    match res {
-        Ok(_) => Ok(id),
-        Err(e) if crate::db::is_unique_violation(&e) => {
-            let msg = e.to_string();
-            if msg.contains("badge") {
-                Err(AppError::field("badge", "This badge is already assigned to another user."))
-            } else {
-                Err(AppError::field("email", "A user with this e-mail already exists."))
-            }
-        }
-        Err(e) => Err(e.into()),
+    .bind(id.clone())
+    .bind(password_hash.to_string());
+    let res = bind_input(q, input)
+        .bind(i64::from(temporary_until.is_some()))
+        .bind(temporary_until)
+        .bind(now_ms)
+        .execute(conn)
+        .await;
+    res.map(|_| id).map_err(taken_or)
+}
+
+/// Writes a checked user's fields over an active (not deleted) user's row.
+pub async fn update(conn: &mut AnyConnection, id: &str, input: &UserInput, now_ms: i64) -> Result<(), AppError> {
+    let q = sqlx::query(
+        "UPDATE users SET email = $1, firstname = $2, lastname = $3, position = $4, department = $5, company_code = $6,
+         zones = $7, badge = $8, op_no = $9, updated_at = $10 WHERE id = $11 AND disabled = 0",
+    );
+    bind_input(q, input).bind(now_ms).bind(id.to_string()).execute(conn).await.map_err(taken_or)?;
+    Ok(())
+}
+
+/// A write's error: a taken e-mail or badge as its field error, anything else as is.
+pub fn taken_or(e: sqlx::Error) -> AppError {
+    if !crate::db::is_unique_violation(&e) {
+        return e.into();
+    }
+    if e.to_string().contains("badge") {
+        AppError::field("badge", "This badge is already assigned to another user.")
+    } else {
+        AppError::field("email", "A user with this e-mail already exists.")
     }
 }
 

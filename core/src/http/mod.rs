@@ -20,16 +20,22 @@ use crate::error::AppResult;
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
-/// Every route the app mounts, with its documentation.
-pub fn api_routes(state: &AppState) -> ApiRouter {
-    let mut api = ApiRouter::new("core")
+/// The core's own routes.
+fn core_routes() -> ApiRouter {
+    ApiRouter::new("core")
         .route(Access::Public, Method::GET, "/healthz", "Liveness", healthz)
         .route(Access::Public, Method::GET, "/readyz", "Readiness (database reachable)", readyz)
+        .route(Access::Console, Method::POST, "/api/modules/switch", "Managers: switch a module on or off now {id, enabled}", switch_module)
         .tier(Access::Session)
         .get("/api/modules", "Every known module: switch, release, sidebar entry, web remote", modules)
         .get("/api/zones", "Zones of the signed-in user's company as value/label pairs", zones)
         .merge(crate::auth::routes::routes())
-        .merge(crate::storage::routes::routes());
+        .merge(crate::storage::routes::routes())
+}
+
+/// Every route the app mounts for the modules enabled at start, with its documentation.
+pub fn api_routes(state: &AppState) -> ApiRouter {
+    let mut api = core_routes();
     for m in state.modules.iter().filter(|m| m.enabled) {
         if let Some(r) = &m.built.routes {
             api = api.merge(r.clone());
@@ -39,7 +45,17 @@ pub fn api_routes(state: &AppState) -> ApiRouter {
 }
 
 pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
-    let (api_router, mut docs) = api_routes(&state).into_router(&state);
+    let (mut api_router, mut docs) = core_routes().into_router(&state);
+    // Every module's routes, each behind its run-time switch (404 while off).
+    for m in state.modules.iter() {
+        let Some(routes) = &m.built.routes else { continue };
+        let (r, d) = routes.clone().into_router(&state);
+        if d.is_empty() {
+            continue;
+        }
+        api_router = api_router.merge(r.route_layer(axum::middleware::from_fn_with_state((state.clone(), m.manifest.id.clone()), crate::switches::gate)));
+        docs.extend(d);
+    }
     docs.push(RouteDoc {
         method: Method::GET,
         path: "/api/openapi.json".into(),
@@ -55,9 +71,10 @@ pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
         .route("/api/{*rest}", axum::routing::any(api_not_found));
 
     let s = &state.settings.server;
-    for m in state.modules.iter().filter(|m| m.enabled && m.manifest.remote) {
+    for m in state.modules.iter().filter(|m| m.manifest.remote) {
         let dir = s.remotes_dir.join(&m.manifest.id).join("dist");
-        app = app.nest_service(&format!("/remotes/{}", m.manifest.id), ServeDir::new(dir));
+        let remote = Router::new().nest_service(&format!("/remotes/{}", m.manifest.id), ServeDir::new(dir));
+        app = app.merge(remote.layer(axum::middleware::from_fn_with_state((state.clone(), m.manifest.id.clone()), crate::switches::gate)));
     }
     app = app.route("/remotes/{*rest}", axum::routing::any(api_not_found));
     let index = s.web_dir.join("index.html");
@@ -139,6 +156,7 @@ async fn readyz(State(state): State<AppState>) -> Response {
 }
 
 async fn modules(State(state): State<AppState>, _user: CurrentUser) -> AppResult<Json<serde_json::Value>> {
+    let switches = state.switches.read().unwrap_or_else(|p| p.into_inner()).clone();
     let list: Vec<serde_json::Value> = state
         .modules
         .iter()
@@ -147,7 +165,8 @@ async fn modules(State(state): State<AppState>, _user: CurrentUser) -> AppResult
             json!({
                 "id": man.id,
                 "name": man.name,
-                "enabled": m.enabled,
+                "enabled": state.module_enabled(&man.id),
+                "switch": switches.get(&man.id),
                 "release": man.release,
                 "mount": man.mount,
                 "route": man.route,
@@ -168,6 +187,22 @@ async fn modules(State(state): State<AppState>, _user: CurrentUser) -> AppResult
         })
         .collect();
     Ok(Json(json!({"release": state.settings.release, "modules": list})))
+}
+
+#[derive(serde::Deserialize)]
+struct SwitchBody {
+    #[serde(default)]
+    id: String,
+    enabled: bool,
+}
+
+/// Plant IT (managers) switch a module on or off without a restart.
+async fn switch_module(State(state): State<AppState>, user: CurrentUser, crate::error::Json(b): crate::error::Json<SwitchBody>) -> AppResult<Json<serde_json::Value>> {
+    if !user.is_manager() {
+        return Err(crate::error::AppError::Forbidden("Switching modules is for managers only.".into()));
+    }
+    let s = crate::switches::set(&state, &b.id, b.enabled, &user.id, &user.full_name()).await?;
+    Ok(Json(json!({"id": b.id, "enabled": s.enabled, "switch": s})))
 }
 
 async fn zones(State(state): State<AppState>, user: CurrentUser) -> Json<serde_json::Value> {

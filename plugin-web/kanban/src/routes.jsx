@@ -1,3 +1,7 @@
 import { KanbanPage } from './pages/KanbanPage';
 
-export const routes = [{ path: '', element: <KanbanPage /> }];
+import { AaTheme } from '@plantdoc/kit';
+
+const aa = (el) => <AaTheme>{el}</AaTheme>;
+
+export const routes = [{ path: '', element: aa(<KanbanPage />) }];

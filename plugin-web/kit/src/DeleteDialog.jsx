@@ -10,7 +10,8 @@ export const DELETE_TEXT = {
     'Are you sure you want to delete the selected documents and remove them from the plant floor? This action cannot be undone.',
 };
 
-export function DeleteDialog({ open, kind = 'pending', onCancel, onConfirm, confirming = false }) {
+/** `text` replaces the documents' text (other things than documents, e.g. users). */
+export function DeleteDialog({ open, kind = 'pending', text, onCancel, onConfirm, confirming = false }) {
   return (
     <Modal
       open={open}
@@ -26,7 +27,7 @@ export function DeleteDialog({ open, kind = 'pending', onCancel, onConfirm, conf
         </Button>,
       ]}
     >
-      <p>{DELETE_TEXT[kind] || DELETE_TEXT.pending}</p>
+      <p>{text || DELETE_TEXT[kind] || DELETE_TEXT.pending}</p>
     </Modal>
   );
 }

@@ -39,3 +39,4 @@ export {
 } from './PartNumberSearch';
 export { TabbedPage, Placeholder, tabSlug } from './TabbedPage';
 export * from './icons';
+export { AaTheme, AA_TOKENS } from './AaTheme';

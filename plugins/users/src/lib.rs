@@ -1,2 +1,17 @@
-//! User administration and settings.
-plantdoc_core::module!(UsersPlugin);
+//! User administration (the Settings page's Manage Users and Add Users): list, register,
+//! edit and soft-delete users. The core keeps sign-in, sessions, passwords and the user
+//! row's validation (`plantdoc_core::auth`); this module adds the managers' screens.
+//! `access` (who may: pure rules), `store` (SQL), `admin` (handlers), `routes`.
+mod access;
+mod admin;
+mod routes;
+mod store;
+
+use plantdoc_core::ModuleContext;
+
+fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
+    ctx.routes(routes::routes());
+    Ok(())
+}
+
+plantdoc_core::module!(UsersPlugin, build);

@@ -12,6 +12,7 @@ mod http;
 mod mail;
 mod modules;
 mod storage;
+mod switches;
 mod tasks;
 
 // One folder per module: core/app/tests/api/<module>/.
@@ -19,3 +20,4 @@ mod swp;
 mod alerts;
 mod island;
 mod training;
+mod users;

@@ -1,0 +1,43 @@
+// Every server call of the users module, one TanStack Query hook each (over the kit's
+// `api` client: CSRF header, 401 handling). Failures reach the screens as ApiError with
+// the server's field map in `fields`.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@plantdoc/kit';
+
+export const userKeys = {
+  all: ['users'],
+  list: ['users', 'all'],
+  options: ['users', 'options'],
+};
+
+const asList = (body) => (Array.isArray(body) ? body : []);
+
+/** GET /api/users/all: every active user (managers only). */
+export function useUsers() {
+  return useQuery({ queryKey: userKeys.list, meta: { failure: 'Could not load the users' }, queryFn: () => api.get('/api/users/all').then(asList) });
+}
+
+/** GET /api/users/options: { companies, positions, departments, zones: {company: [{value, label}]} }. */
+export function useUserOptions() {
+  return useQuery({ queryKey: userKeys.options, staleTime: Infinity, meta: { failure: 'Could not load the form choices' }, queryFn: () => api.get('/api/users/options') });
+}
+
+function useUserMutation(call) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.list }) });
+}
+
+/** POST /api/users/register: { user, tempPassword }. */
+export function useRegisterUser() {
+  return useUserMutation((fields) => api.post('/api/users/register', fields));
+}
+
+/** POST /api/users/edit: the fields plus originalEmail. */
+export function useEditUser() {
+  return useUserMutation((fields) => api.post('/api/users/edit', fields));
+}
+
+/** POST /api/users/delete { email }. */
+export function useDeleteUser() {
+  return useUserMutation((email) => api.post('/api/users/delete', { email }));
+}

@@ -1,0 +1,106 @@
+// Manage Users: every active user, by full name ascending, 25 rows a page (5, 10, 25);
+// a column sorted descending flips back to ascending. Page, size and sort live in the
+// URL. Row selection opens the delete dialog; the signed-in manager's own row cannot be
+// selected (nobody deletes themself).
+import { useState } from 'react';
+import { Alert, Button, Space } from 'antd';
+import { Link, useSearchParams } from 'react-router';
+import { AA_TOKENS, DeleteDialog, PagedTable, useSession } from '@plantdoc/kit';
+import { useDeleteUser, useUsers } from '../api';
+
+export const USERS_PAGE_SIZE = 25;
+export const DELETE_USERS_TEXT = 'Are you sure you want to delete the selected users? They will no longer be able to sign in; their signatures and history are kept. This action cannot be undone.';
+const SORTABLE = ['fullName', 'email', 'companyCode', 'department', 'position'];
+// ascend → descend → ascend: never unsorted.
+const DIRECTIONS = ['ascend', 'descend', 'ascend'];
+
+function useTableState() {
+  const [params, setParams] = useSearchParams();
+  const [field, order] = (params.get('sort') || 'fullName.ascend').split('.');
+  const sort = { field: SORTABLE.includes(field) ? field : 'fullName', order: order === 'descend' ? 'descend' : 'ascend' };
+  const size = [5, 10, 25].includes(Number(params.get('size'))) ? Number(params.get('size')) : USERS_PAGE_SIZE;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const update = (next) =>
+    setParams((p) => {
+      const q = new URLSearchParams(p);
+      for (const [k, v] of Object.entries(next)) q.set(k, String(v));
+      return q;
+    });
+  return { sort, size, page, update };
+}
+
+export function UsersTable() {
+  const { user: me } = useSession();
+  const users = useUsers();
+  const remove = useDeleteUser();
+  const { sort, size, page, update } = useTableState();
+  const [selected, setSelected] = useState([]);
+  const [confirm, setConfirm] = useState(false);
+  const [error, setError] = useState(null);
+
+  const col = (title, dataIndex, render) => ({
+    title,
+    dataIndex,
+    key: dataIndex,
+    render,
+    sortDirections: DIRECTIONS,
+    sortOrder: sort.field === dataIndex ? sort.order : null,
+  });
+  const columns = [
+    col('Full Name', 'fullName', (name, u) => <Link to={`users/${encodeURIComponent(u._id)}`} style={{ color: AA_TOKENS.colorLink }}>
+        {name}
+      </Link>),
+    col('Email', 'email'),
+    col('Company', 'companyCode', (c) => String(c).toUpperCase()),
+    col('Department', 'department'),
+    col('Position', 'position'),
+    { title: 'Zones', dataIndex: 'zones', key: 'zones', sortable: false, render: (z) => (z || []).join(', ') },
+  ];
+
+  const onDelete = async () => {
+    const emails = (users.data || []).filter((u) => selected.includes(u._id)).map((u) => u.email);
+    const failed = [];
+    for (const email of emails) {
+      try {
+        await remove.mutateAsync(email);
+      } catch (err) {
+        failed.push(`${email}: ${err.fields?.email || err.message}`);
+      }
+    }
+    setConfirm(false);
+    setSelected([]);
+    setError(failed.length ? `Could not delete ${failed.join('; ')}` : null);
+  };
+
+  if (users.isError) return <Alert type="error" showIcon title={users.error.message} />;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      {error && <Alert type="error" showIcon title={error} closable onClose={() => setError(null)} />}
+      {selected.length > 0 && (
+        <Button danger onClick={() => setConfirm(true)}>
+          Delete ({selected.length})
+        </Button>
+      )}
+      <PagedTable
+        rowKey="_id"
+        loading={users.isPending}
+        columns={columns}
+        dataSource={users.data || []}
+        pagination={{ current: page, pageSize: size }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: setSelected,
+          getCheckboxProps: (u) => ({ disabled: u._id === me?._id, 'aria-label': `Select ${u.fullName}` }),
+        }}
+        onChange={(p, _filters, sorter, extra) => {
+          if (extra?.action === 'sort') {
+            update({ sort: `${sorter.field || 'fullName'}.${sorter.order || 'ascend'}`, page: 1 });
+          } else {
+            update({ page: p.current, size: p.pageSize });
+          }
+        }}
+      />
+      <DeleteDialog open={confirm} text={DELETE_USERS_TEXT} confirming={remove.isPending} onCancel={() => setConfirm(false)} onConfirm={onDelete} />
+    </Space>
+  );
+}

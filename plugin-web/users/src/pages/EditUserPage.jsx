@@ -1,0 +1,66 @@
+// The edit screen (/main/settings/users/:id): Save is enabled only after a change; after
+// saving or deleting, the success page with a button back to Settings.
+import { useMemo, useState } from 'react';
+import { Alert, Button, Card, Form, Space, Spin } from 'antd';
+import { useNavigate, useParams } from 'react-router';
+import { DeleteDialog, useSession } from '@plantdoc/kit';
+import { useDeleteUser, useEditUser, useUsers } from '../api';
+import { FIELD_NAMES, UserForm, showServerErrors, toPayload } from '../components/UserForm';
+import { DELETE_USERS_TEXT } from '../components/UsersTable';
+
+const comparable = (v) => JSON.stringify(FIELD_NAMES.map((k) => (k === 'zones' ? [...(v[k] || [])].sort() : v[k] ?? '')));
+
+export function EditUserPage() {
+  const { id } = useParams();
+  const { user: me } = useSession();
+  const navigate = useNavigate();
+  const users = useUsers();
+  const edit = useEditUser();
+  const remove = useDeleteUser();
+  const [form] = Form.useForm();
+  const [changed, setChanged] = useState(false);
+  const [error, setError] = useState(null);
+  const [confirm, setConfirm] = useState(false);
+  const user = (users.data || []).find((u) => u._id === id);
+  const initial = useMemo(() => (user ? Object.fromEntries(FIELD_NAMES.map((k) => [k, user[k] ?? (k === 'zones' ? [] : '')])) : null), [user]);
+
+  if (me?.position !== 'manager') return <Alert type="info" showIcon title="This feature is currently restricted by request of the process engineering manager." />;
+  if (users.isPending) return <Spin />;
+  if (users.isError) return <Alert type="error" showIcon title={users.error.message} />;
+  if (!user) return <Alert type="warning" showIcon title="This user does not exist or was deleted." action={<Button onClick={() => navigate('/main/settings')}>Back to Settings</Button>} />;
+
+  const done = (what) => navigate(`/main/settings/done?what=${what}`, { replace: true });
+  const onFinish = (values) => {
+    setError(null);
+    edit.mutate({ ...toPayload(values), originalEmail: user.email }, {
+      onSuccess: () => done('saved'),
+      onError: (err) => setError(showServerErrors(form, err)),
+    });
+  };
+  const onDelete = () =>
+    remove.mutate(user.email, {
+      onSuccess: () => done('deleted'),
+      onError: (err) => {
+        setConfirm(false);
+        setError(err.fields?.email || err.message);
+      },
+    });
+  return (
+    <Card title={`Edit User: ${user.fullName}`}>
+      <UserForm form={form} initialValues={initial} error={error} onFinish={onFinish} onValuesChange={(_, all) => setChanged(comparable(all) !== comparable(initial))}>
+        <Space>
+          <Button type="primary" htmlType="submit" disabled={!changed} loading={edit.isPending}>
+            Save
+          </Button>
+          <Button onClick={() => navigate('/main/settings')}>Cancel</Button>
+          {user._id !== me?._id && (
+            <Button danger onClick={() => setConfirm(true)}>
+              Delete
+            </Button>
+          )}
+        </Space>
+      </UserForm>
+      <DeleteDialog open={confirm} text={DELETE_USERS_TEXT} confirming={remove.isPending} onCancel={() => setConfirm(false)} onConfirm={onDelete} />
+    </Card>
+  );
+}

@@ -1,0 +1,1 @@
+export { stubFetch, renderWithQuery, renderHookWithQuery } from '../../kit/test/helpers';

@@ -1,0 +1,164 @@
+//! The managers' user administration: list, register, edit, delete. Every change is
+//! audited in the same transaction as the act.
+use axum::extract::State;
+use axum::Json as Reply;
+use plantdoc_core::audit::{self, AuditEntry};
+use plantdoc_core::auth::users::{self, User, UserInput};
+use plantdoc_core::auth::{password, CurrentUser};
+use plantdoc_core::error::Json;
+use plantdoc_core::{AppError, AppResult, AppState};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::access::{self, NOT_MANAGER};
+use crate::store;
+
+fn require_manager(me: &CurrentUser) -> AppResult<()> {
+    if access::may_administer(me) {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden(NOT_MANAGER.into()))
+    }
+}
+
+/// The list's and the edit screen's user: the core's user object plus the admin fields.
+fn admin_json(u: &User) -> Value {
+    let mut v = u.to_json();
+    v["fullName"] = json!(u.full_name());
+    v["badge"] = json!(u.badge);
+    v
+}
+
+/// What the audit keeps of a user: its fields, the badge only as set or not.
+fn audit_view(i: &UserInput) -> Value {
+    json!({
+        "email": i.email, "firstname": i.firstname, "lastname": i.lastname, "position": i.position,
+        "department": i.department, "companyCode": i.company_code, "zones": i.zones,
+        "badge": i.badge.is_some(), "opNo": i.op_no,
+    })
+}
+
+fn as_input(u: &User) -> UserInput {
+    UserInput {
+        firstname: u.firstname.clone(),
+        lastname: u.lastname.clone(),
+        email: u.email.clone(),
+        company_code: u.company_code.clone(),
+        position: u.position.as_str().into(),
+        department: u.department.as_str().into(),
+        zones: u.zones.clone(),
+        badge: u.badge.clone(),
+        op_no: u.op_no.clone(),
+    }
+}
+
+fn same(a: &UserInput, b: &UserInput) -> bool {
+    audit_view(a) == audit_view(b) && a.badge == b.badge
+}
+
+async fn reload(state: &AppState, id: &str) -> AppResult<User> {
+    let mut conn = state.db.pool.acquire().await?;
+    users::find_by_id(&mut conn, id).await?.ok_or(AppError::NotFound)
+}
+
+pub async fn options(State(state): State<AppState>, me: CurrentUser) -> AppResult<Reply<Value>> {
+    require_manager(&me)?;
+    let zones: serde_json::Map<String, Value> = users::COMPANIES.iter().map(|c| (c.to_string(), json!(state.zones.options(c)))).collect();
+    Ok(Reply(json!({
+        "companies": users::COMPANIES,
+        "positions": users::POSITIONS,
+        "departments": users::DEPARTMENTS,
+        "zones": zones,
+    })))
+}
+
+pub async fn all(State(state): State<AppState>, me: CurrentUser) -> AppResult<Reply<Value>> {
+    require_manager(&me)?;
+    let mut conn = state.db.pool.acquire().await?;
+    let list = store::active(&mut conn).await?;
+    Ok(Reply(Value::Array(list.iter().map(admin_json).collect())))
+}
+
+/// A new user gets a random temporary password, valid `auth.temp_password_days`, shown
+/// once in this answer (the manager hands it over); the first sign-in must replace it.
+pub async fn register(State(state): State<AppState>, me: CurrentUser, Json(mut input): Json<UserInput>) -> AppResult<Reply<Value>> {
+    require_manager(&me)?;
+    input.normalise_and_check(&state.zones)?;
+    let temp = password::temporary();
+    let hash = password::hash(&state, &temp).await?;
+    let now = state.now_ms();
+    let until = now + state.settings.auth.temp_password_days * 86_400_000;
+    let mut tx = state.db.pool.begin().await?;
+    store::check_op_no(&mut tx, &input, "").await?;
+    let id = users::insert(&mut tx, &input, &hash, Some(until), now).await?;
+    let entry = AuditEntry::new("user.create", format!("user:{id}"), "user account created by a manager")
+        .by(Some(&me.id), &me.full_name())
+        .after(audit_view(&input));
+    audit::append(&mut tx, now, &entry).await?;
+    tx.commit().await?;
+    let user = reload(&state, &id).await?;
+    Ok(Reply(json!({"user": admin_json(&user), "tempPassword": temp})))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EditBody {
+    #[serde(default)]
+    original_email: String,
+    #[serde(flatten)]
+    user: UserInput,
+}
+
+async fn target(state: &AppState, email: &str, field: &str) -> AppResult<User> {
+    let mut conn = state.db.pool.acquire().await?;
+    store::active_by_email(&mut conn, email)
+        .await?
+        .ok_or_else(|| AppError::field(field, "There is no user with this e-mail."))
+}
+
+pub async fn edit(State(state): State<AppState>, me: CurrentUser, Json(body): Json<EditBody>) -> AppResult<Reply<Value>> {
+    require_manager(&me)?;
+    let old = target(&state, &body.original_email, "originalEmail").await?;
+    let mut input = body.user;
+    input.normalise_and_check(&state.zones)?;
+    access::may_edit(&me, &old.id, &input.position).map_err(|m| AppError::field("position", m))?;
+    let before = as_input(&old);
+    if same(&before, &input) {
+        return Ok(Reply(json!({"user": admin_json(&old), "changed": false})));
+    }
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    store::check_op_no(&mut tx, &input, &old.id).await?;
+    users::update(&mut tx, &old.id, &input, now).await?;
+    let entry = AuditEntry::new("user.edit", format!("user:{}", old.id), "user account changed by a manager")
+        .by(Some(&me.id), &me.full_name())
+        .before(audit_view(&before))
+        .after(audit_view(&input));
+    audit::append(&mut tx, now, &entry).await?;
+    tx.commit().await?;
+    let user = reload(&state, &old.id).await?;
+    Ok(Reply(json!({"user": admin_json(&user), "changed": true})))
+}
+
+#[derive(Deserialize)]
+pub struct DeleteBody {
+    #[serde(default)]
+    email: String,
+}
+
+pub async fn delete(State(state): State<AppState>, me: CurrentUser, Json(body): Json<DeleteBody>) -> AppResult<Reply<Value>> {
+    require_manager(&me)?;
+    let old = target(&state, &body.email, "email").await?;
+    access::may_delete(&me, &old.id).map_err(|m| AppError::field("email", m))?;
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    if !store::soft_delete(&mut tx, &old.id, now).await? {
+        return Err(AppError::field("email", "There is no user with this e-mail."));
+    }
+    let entry = AuditEntry::new("user.delete", format!("user:{}", old.id), "user account deleted by a manager (history kept, sessions ended)")
+        .by(Some(&me.id), &me.full_name())
+        .before(audit_view(&as_input(&old)));
+    audit::append(&mut tx, now, &entry).await?;
+    tx.commit().await?;
+    Ok(Reply(json!({"ok": true, "email": old.email})))
+}
