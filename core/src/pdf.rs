@@ -48,9 +48,15 @@ pub async fn check_and_merge(permits: &Semaphore, files: Vec<(String, Vec<u8>)>)
 
 fn load(name: &str, bytes: &[u8]) -> Result<Document, String> {
     let opts = LoadOptions { max_decompressed_size: Some(MAX_DECOMPRESSED), ..Default::default() };
-    let doc = Document::load_mem_with_options(bytes, opts).map_err(|_| format!("{name} is not a readable PDF."))?;
-    if doc.was_encrypted() || doc.is_encrypted() {
-        return Err(format!("{name} is encrypted; upload it without a password."));
+    let needs_password = || format!("{name} needs a password to open; save it without one and upload it again.");
+    let doc = Document::load_mem_with_options(bytes, opts).map_err(|e| {
+        let e = e.to_string().to_ascii_lowercase();
+        if e.contains("decrypt") || e.contains("password") { needs_password() } else { format!("{name} is not a readable PDF.") }
+    })?;
+    // Owner permissions only (an empty user password): lopdf has decrypted it, and a merge
+    // writes a normal unencrypted file. Still encrypted means a password is needed.
+    if doc.is_encrypted() {
+        return Err(needs_password());
     }
     if doc.get_pages().is_empty() {
         return Err(format!("{name} has no pages."));

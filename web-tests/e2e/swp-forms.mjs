@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 // Shared by the browser tests that upload SWPs: real PDFs and an MP4, and the Upload form.
 
 /** A minimal valid one-page PDF (with a correct xref table) saying `text`. */
@@ -27,7 +28,8 @@ export const pdf = (name) => ({ name, mimeType: 'application/pdf', buffer: makeP
 export const mp4 = () => ({
   name: 'aid.mp4',
   mimeType: 'video/mp4',
-  buffer: Buffer.concat([Buffer.from('\0\0\0\x18ftypisom\0\0\0\0isommp41', 'latin1'), Buffer.alloc(64)]),
+  // A real two-second H.264 clip: uploads are checked down to the codec.
+  buffer: fs.readFileSync(new URL('../../core/app/tests/fixtures/real/h264-aac.mp4', import.meta.url)),
 });
 
 export async function openTab(page, name) {

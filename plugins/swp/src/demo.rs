@@ -4,8 +4,8 @@
 //! version hash are those of any SWP).
 use axum::extract::State;
 use futures::future::BoxFuture;
-use lopdf::content::{Content, Operation};
-use lopdf::{dictionary, Document, Object, Stream};
+use plantdoc_core::pdf::lopdf::content::{Content, Operation};
+use plantdoc_core::pdf::lopdf::{dictionary, Document, Object, Stream};
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users;
 use plantdoc_core::auth::CurrentUser;

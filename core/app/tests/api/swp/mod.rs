@@ -3,4 +3,5 @@ mod authz;
 mod lifecycle;
 mod lists;
 pub(crate) mod support;
+mod real_files;
 mod upload;

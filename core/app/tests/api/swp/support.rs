@@ -105,15 +105,9 @@ pub fn qpdf_check(bytes: &[u8]) -> (bool, String) {
     (out.status.success(), text)
 }
 
-/// A tiny MP4: an `ftyp` box (isom), then an empty `mdat`.
+/// A real two-second MP4 (H.264 + AAC, made with ffmpeg; tests/fixtures/real/README.md).
 pub fn mp4() -> Vec<u8> {
-    let mut v = vec![0, 0, 0, 0x18];
-    v.extend_from_slice(b"ftypisom");
-    v.extend_from_slice(&[0, 0, 2, 0]);
-    v.extend_from_slice(b"isomiso2");
-    v.extend_from_slice(&[0, 0, 0, 8]);
-    v.extend_from_slice(b"mdat");
-    v
+    include_bytes!("../../fixtures/real/h264-aac.mp4").to_vec()
 }
 
 pub fn webm() -> Vec<u8> {
