@@ -33,7 +33,7 @@ async function choose(page, scope, label, option) {
 /** axe once the shell's transitions have settled. */
 async function accessible(page, what) {
   await page.waitForTimeout(800);
-  await accessible(page, what);
+  await expectAccessible(page, what);
 }
 
 const block = (page, op, part, level) => page.getByRole('button', { name: `${op} on ${part}: level ${level}` });

@@ -12,8 +12,9 @@ export const SHIFTS = ['1', '2', '3'];
 export const CELLS = ['A', 'B', 'C', 'D'];
 export const ZONES = ['1', '2', '3'];
 export const ROTATIONS = [2, 4, 8];
-// Rotation colours: 2 hr orange, 4 hr yellow, 8 hr blue (antd tag colours).
-export const ROTATION_COLOURS = { 2: 'orange', 4: 'gold', 8: 'blue' };
+// Rotation colours: 2 hr orange, 4 hr yellow, 8 hr blue, as light fills (antd's orange-3,
+// gold-3, blue-3) under black text, which keeps 4.5:1 (antd's coloured tag texts do not).
+export const ROTATION_COLOURS = { 2: '#ffd591', 4: '#ffe58f', 8: '#91caff' };
 // The matrix always shows at least this many columns and rows (empty filler).
 export const MIN_COLUMNS = 22;
 export const MIN_ROWS = 20;

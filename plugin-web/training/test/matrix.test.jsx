@@ -38,8 +38,9 @@ describe('training matrix', () => {
     stubFetch({ [MATRIX]: [200, matrix], '/api/training/operator-list': [200, []], '/api/training/swp-list': [200, []] });
     page();
     expect(await screen.findByText('P-1', {}, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByText('2 hr').className).toContain('orange');
-    expect(screen.getByText('8 hr').className).toContain('blue');
+    // 2 hr orange (antd orange-3), 8 hr blue (blue-3), both under black text.
+    expect(screen.getByText('2 hr').style.background).toBe('rgb(255, 213, 145)');
+    expect(screen.getByText('8 hr').style.background).toBe('rgb(145, 202, 255)');
     const table = screen.getByRole('table');
     expect(table.querySelectorAll('thead tr > *').length).toBeGreaterThanOrEqual(23);
     expect(table.querySelectorAll('tbody tr').length).toBeGreaterThanOrEqual(20);

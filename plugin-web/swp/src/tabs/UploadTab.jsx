@@ -13,7 +13,7 @@ export const DROPS = [
   { key: 'swc', label: 'Standard Work Chart', uploadUrl: '/api/swps/uploadPdf', accept: PDF, max: MAX_PDF_FILES },
   { key: 'jes', label: 'Job Element Sheet', uploadUrl: '/api/swps/uploadPdf', accept: PDF, max: MAX_PDF_FILES },
   { key: 'vis', label: 'Visual Inspection Sheet', uploadUrl: '/api/swps/uploadPdf', accept: PDF, max: MAX_PDF_FILES },
-  { key: 'video', label: 'Video Aid (optional)', uploadUrl: '/api/swps/uploadVideo', accept: 'video/mp4,video/webm,.mp4,.m4v,.webm', max: 1 },
+  { key: 'video', label: 'Video Aid (optional)', uploadUrl: '/api/swps/uploadVideo', accept: 'video/mp4,video/quicktime,video/webm,.mp4,.m4v,.mov,.webm', max: 1 },
 ];
 
 /** Server error fields the form shows; anything else shows above the Submit button. */
@@ -93,7 +93,7 @@ export function UploadTab() {
           <FileDrop
             id={d.key}
             label={`Drop ${d.label} here or click to browse`}
-            hint={d.max > 1 ? `PDF, up to ${d.max} files (combined in order)` : 'MP4 or WebM, one file'}
+            hint={d.max > 1 ? `PDF, up to ${d.max} files (combined in order)` : 'MP4, MOV (H.264) or WebM, one file'}
             uploadUrl={d.uploadUrl}
             accept={d.accept}
             max={d.max}

@@ -32,7 +32,7 @@ function PartHeader({ part, editable, onTarget, onDelete }) {
     <th scope="col" style={{ minWidth: 96, verticalAlign: 'top', fontWeight: 'normal', padding: 4 }}>
       <div style={{ fontWeight: 600 }}>{part.partNumber}</div>
       <div>{part.partDesc || '\u00a0'}</div>
-      <Tag color={ROTATION_COLOURS[part.partRotation]}>{part.partRotation} hr</Tag>
+      <Tag style={{ background: ROTATION_COLOURS[part.partRotation], borderColor: ROTATION_COLOURS[part.partRotation], color: '#000' }}>{part.partRotation} hr</Tag>
       <div>
         <span style={{ color: certColour(part.certCount, part.certTarget), fontWeight: 600 }}>{part.certCount}</span> / {part.certTarget}
       </div>
