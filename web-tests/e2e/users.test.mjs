@@ -138,10 +138,15 @@ describe('kanban demo', () => {
     await done.getByTestId('card-pe-1').waitFor();
 
     // Keyboard: Space picks up, the right arrow moves one column, Space drops.
+    // The mouse drag has ended once the board says so (dnd-kit ignores keys until then).
+    await page.getByText(/ was dropped in Done\.$/).waitFor({ state: 'attached' });
     const second = board.getByTestId('card-pe-2');
     await second.focus();
+    // Each key waits for the board's spoken answer, as a screen-reader user would.
     await page.keyboard.press('Space');
+    await page.getByText(/^Picked up .* arrow keys|^(?!.*Done\.$).* is over [A-Za-z ]+\.$/).waitFor({ state: 'attached' });
     await page.keyboard.press('ArrowRight');
+    await page.getByText(/ is over In Progress\.$/).waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
     await board.getByTestId('column-In Progress').getByTestId('card-pe-2').waitFor();
 
