@@ -235,6 +235,9 @@ describe('Island kiosk', () => {
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.getByRole('button', { name: 'Revoke' }).click();
     await page.waitForURL((u) => !new URL(u).pathname.startsWith('/island'));
+    // Revoke leaves for the landing page (a full load): let it arrive first.
+    await waitForPath(page, '/');
+    await page.waitForLoadState('load');
     // The netbook must sign in again.
     await page.goto(`${server.url}/island`);
     await waitForPath(page, /^\/login/);

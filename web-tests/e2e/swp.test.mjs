@@ -154,6 +154,9 @@ describe('SWPs page', () => {
     await group.getByText('NOT VERIFIED', { exact: true }).waitFor();
     // Default sort Verified descending: the verified record first.
     assert.match(await group.locator('tr.ant-table-row').first().textContent(), /Olivia Grant/);
+    // The part search is done with: its suggestion list closes as it would on leaving it.
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
     await expectAccessible(page, '/main/swps Verification History');
   });
 });
