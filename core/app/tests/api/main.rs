@@ -9,6 +9,7 @@ mod cli;
 mod dynamic;
 mod faults;
 mod http;
+mod matrix;
 mod mail;
 mod modules;
 mod storage;

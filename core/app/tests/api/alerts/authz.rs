@@ -8,10 +8,8 @@ use serde_json::{json, Value};
 
 use super::support::*;
 use crate::helpers::*;
-use crate::swp::support::{add, login, send_bytes};
+use crate::swp::support::{add, send_bytes};
 
-const POSITIONS: [&str; 6] = ["manager", "engineer", "supervisor", "clerk", "ojt", "operator"];
-const DEPARTMENTS: [&str; 4] = ["production", "process", "quality", "paint"];
 
 struct Subject {
     label: String,
@@ -71,29 +69,11 @@ async fn alerts_authorization_matrix() {
     let upload_x = upload_ok(&crew.eng, "X").await;
     let op = add(&app, "op@matrix.plant", "operator", "production", "mpk", &["A1"]).await;
 
-    let umw_zones = app.state.zones.codes("umw");
-    let mut specs = Vec::new();
-    for p in POSITIONS {
-        for d in DEPARTMENTS {
-            specs.push((p, d, "mpk", "in", vec!["A1".to_string()]));
-            specs.push((p, d, "mpk", "out", vec!["C1".to_string()]));
-            specs.push((p, d, "umw", "all", umw_zones.clone()));
-        }
-    }
-    let subjects: Vec<Subject> = futures::stream::iter(specs)
-        .map(|(p, d, co, zv, zones)| {
-            let app = &app;
-            async move {
-                let email = format!("{p}.{d}.{co}.{zv}@matrix.plant");
-                let zs: Vec<&str> = zones.iter().map(String::as_str).collect();
-                add(app, &email, p, d, co, &zs).await;
-                let client = login(app, &email).await;
-                Subject { label: format!("{p}/{d}/{co}/{zv}"), position: p, department: d, same: co == "mpk", in_zone: zv == "in", client }
-            }
-        })
-        .buffer_unordered(4)
-        .collect()
-        .await;
+    let subjects: Vec<Subject> = crate::matrix::people(&app)
+        .await
+        .into_iter()
+        .map(|m| Subject { label: m.label(), position: m.position, department: m.department, same: m.company == "mpk", in_zone: m.zones == "in", client: m.client })
+        .collect();
 
     let long_note = "n".repeat(1001);
     let mut routes = vec![

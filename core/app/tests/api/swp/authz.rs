@@ -10,8 +10,6 @@ use serde_json::{json, Value};
 use crate::helpers::*;
 use super::support::*;
 
-const POSITIONS: [&str; 6] = ["manager", "engineer", "supervisor", "clerk", "ojt", "operator"];
-const DEPARTMENTS: [&str; 4] = ["production", "process", "quality", "paint"];
 
 struct Subject {
     label: String,
@@ -75,29 +73,11 @@ async fn swp_authorization_matrix() {
     sign(&app, &dep, "OP1", T0, true, None).await;
 
     // Subjects: 6 positions × 4 departments × (mpk in zone, mpk out of zone, umw with all its zones).
-    let umw_zones = app.state.zones.codes("umw");
-    let mut specs = Vec::new();
-    for p in POSITIONS {
-        for d in DEPARTMENTS {
-            specs.push((p, d, "mpk", "in", vec!["A1".to_string()]));
-            specs.push((p, d, "mpk", "out", vec!["C1".to_string()]));
-            specs.push((p, d, "umw", "all", umw_zones.clone()));
-        }
-    }
-    let subjects: Vec<Subject> = futures::stream::iter(specs)
-        .map(|(p, d, co, zv, zones)| {
-            let app = &app;
-            async move {
-                let email = format!("{p}.{d}.{co}.{zv}@matrix.plant");
-                let zs: Vec<&str> = zones.iter().map(String::as_str).collect();
-                add(app, &email, p, d, co, &zs).await;
-                let client = login(app, &email).await;
-                Subject { label: format!("{p}/{d}/{co}/{zv}"), position: p, department: d, same: co == "mpk", in_zone: zv == "in", client }
-            }
-        })
-        .buffer_unordered(4)
-        .collect()
-        .await;
+    let subjects: Vec<Subject> = crate::matrix::people(&app)
+        .await
+        .into_iter()
+        .map(|m| Subject { label: m.label(), position: m.position, department: m.department, same: m.company == "mpk", in_zone: m.zones == "in", client: m.client })
+        .collect();
 
     let long_note = "n".repeat(1001);
     let mut routes = vec![

@@ -9,8 +9,6 @@ use serde_json::{json, Value};
 use super::support::*;
 use crate::helpers::*;
 
-const POSITIONS: [&str; 6] = ["manager", "engineer", "supervisor", "clerk", "ojt", "operator"];
-const DEPARTMENTS: [&str; 4] = ["production", "process", "quality", "paint"];
 
 struct Subject {
     label: String,
@@ -65,29 +63,11 @@ async fn training_authorization_matrix() {
     const TRAINING_AUDIT: &str = "SELECT COUNT(*) FROM audit_log WHERE action LIKE 'training.%'";
     let audit_before = scalar(&app, TRAINING_AUDIT).await;
 
-    let umw_zones = app.state.zones.codes("umw");
-    let mut specs = Vec::new();
-    for p in POSITIONS {
-        for d in DEPARTMENTS {
-            specs.push((p, d, "mpk", "in", vec!["A1".to_string()]));
-            specs.push((p, d, "mpk", "out", vec!["C1".to_string()]));
-            specs.push((p, d, "umw", "all", umw_zones.clone()));
-        }
-    }
-    let subjects: Vec<Subject> = futures::stream::iter(specs)
-        .map(|(p, d, co, zv, zones)| {
-            let app = &app;
-            async move {
-                let email = format!("{p}.{d}.{co}.{zv}@matrix.plant");
-                let zs: Vec<&str> = zones.iter().map(String::as_str).collect();
-                add(app, &email, p, d, co, &zs, None).await;
-                let client = login(app, &email).await;
-                Subject { label: format!("{p}/{d}/{co}/{zv}"), position: p, department: d, same: co == "mpk", a1: zv != "out", client }
-            }
-        })
-        .buffer_unordered(4)
-        .collect()
-        .await;
+    let subjects: Vec<Subject> = crate::matrix::people(&app)
+        .await
+        .into_iter()
+        .map(|m| Subject { label: m.label(), position: m.position, department: m.department, same: m.company == "mpk", a1: m.zones != "out", client: m.client })
+        .collect();
 
     let m = |v: Value| Some(with(a1(), v));
     let mut routes = vec![
