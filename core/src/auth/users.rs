@@ -84,6 +84,29 @@ pub struct User {
 pub const USER_COLUMNS: &str = "id, email, password_hash, firstname, lastname, position, department, company_code, zones, badge, op_no, must_change_password, temp_password_expires, failed_logins, locked_until, disabled";
 
 impl User {
+    /// A person with an identity and no credentials (no password, badge or lockout):
+    /// the one builder for access-rule tables and tests, never stored as is.
+    pub fn sketch(id: &str, company: &str, position: Position, department: Department, zones: &[&str]) -> Self {
+        Self {
+            id: id.into(),
+            email: format!("{id}@example.invalid"),
+            password_hash: String::new(),
+            firstname: id.into(),
+            lastname: "T".into(),
+            position,
+            department,
+            company_code: company.into(),
+            zones: zones.iter().map(|z| z.to_string()).collect(),
+            badge: None,
+            op_no: None,
+            must_change_password: false,
+            temp_password_expires: None,
+            failed_logins: 0,
+            locked_until: None,
+            disabled: false,
+        }
+    }
+
     pub fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
         let zones: String = r.try_get("zones")?;
         let position: String = r.try_get("position")?;

@@ -50,24 +50,7 @@ mod tests {
     use super::*;
 
     fn user(id: &str, position: Position, department: Department, company: &str) -> User {
-        User {
-            id: id.into(),
-            email: format!("{id}@t"),
-            password_hash: String::new(),
-            firstname: "A".into(),
-            lastname: "B".into(),
-            position,
-            department,
-            company_code: company.into(),
-            zones: vec![],
-            badge: None,
-            op_no: None,
-            must_change_password: false,
-            temp_password_expires: None,
-            failed_logins: 0,
-            locked_until: None,
-            disabled: false,
-        }
+        User::sketch(id, company, position, department, &[])
     }
 
     #[test]

@@ -72,24 +72,7 @@ mod tests {
     use std::collections::BTreeMap;
 
     fn user(id: &str, company: &str, p: Position, d: Department, zones: &[&str]) -> User {
-        User {
-            id: id.into(),
-            email: format!("{id}@x"),
-            password_hash: String::new(),
-            firstname: id.into(),
-            lastname: "T".into(),
-            position: p,
-            department: d,
-            company_code: company.into(),
-            zones: zones.iter().map(|z| z.to_string()).collect(),
-            badge: None,
-            op_no: None,
-            must_change_password: false,
-            temp_password_expires: None,
-            failed_logins: 0,
-            locked_until: None,
-            disabled: false,
-        }
+        User::sketch(id, company, p, d, zones)
     }
 
     fn swp(owner: &str, zones: &[&str], status: SwpStatus) -> Swp {

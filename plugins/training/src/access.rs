@@ -44,24 +44,7 @@ mod tests {
     use Position::*;
 
     fn user(p: Position, d: Department, zones: &[&str]) -> User {
-        User {
-            id: "u".into(),
-            email: "u@x".into(),
-            password_hash: String::new(),
-            firstname: "U".into(),
-            lastname: "T".into(),
-            position: p,
-            department: d,
-            company_code: "mpk".into(),
-            zones: zones.iter().map(|z| z.to_string()).collect(),
-            badge: None,
-            op_no: None,
-            must_change_password: false,
-            temp_password_expires: None,
-            failed_logins: 0,
-            locked_until: None,
-            disabled: false,
-        }
+        User::sketch("u", "mpk", p, d, zones)
     }
 
     #[test]

@@ -40,24 +40,7 @@ mod tests {
     use plantdoc_core::auth::users::Department;
 
     fn user(id: &str, position: Position, disabled: bool) -> User {
-        User {
-            id: id.into(),
-            email: format!("{id}@x.y"),
-            password_hash: String::new(),
-            firstname: "F".into(),
-            lastname: "L".into(),
-            position,
-            department: Department::Process,
-            company_code: "mpk".into(),
-            zones: vec![],
-            badge: None,
-            op_no: None,
-            must_change_password: false,
-            temp_password_expires: None,
-            failed_logins: 0,
-            locked_until: None,
-            disabled,
-        }
+        User { disabled, ..User::sketch(id, "mpk", position, Department::Process, &[]) }
     }
 
     #[test]

@@ -219,22 +219,10 @@ pub async fn part_of(app: &TestApp, swp_id: &str) -> String {
 fn kiosk_person(id: &str, first: &str, last: &str, op_no: &str) -> plantdoc_core::auth::users::User {
     use plantdoc_core::auth::users::{Department, Position, User};
     User {
-        id: id.into(),
-        email: format!("{id}@kiosk"),
-        password_hash: String::new(),
         firstname: first.into(),
         lastname: last.into(),
-        position: Position::Operator,
-        department: Department::Production,
-        company_code: "mpk".into(),
-        zones: Vec::new(),
-        badge: None,
         op_no: Some(op_no.into()),
-        must_change_password: false,
-        temp_password_expires: None,
-        failed_logins: 0,
-        locked_until: None,
-        disabled: false,
+        ..User::sketch(id, "mpk", Position::Operator, Department::Production, &[])
     }
 }
 
