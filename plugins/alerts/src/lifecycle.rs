@@ -8,7 +8,7 @@ use plantdoc_core::audit::{self, AuditEntry};
 use plantdoc_core::auth::users::User;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, Json};
-use serde::Deserialize;
+use plantdoc_core::review::{id_list, ReviewBody};
 use serde_json::{json, Value};
 use sqlx::AnyConnection;
 
@@ -16,9 +16,7 @@ use crate::access::{can_manage, review_denial, review_stage};
 use crate::model::{Alert, Stage, Status, APPROVED, PENDING, REJECTED};
 use crate::store::{self, visible_alert};
 
-pub const MAX_NOTE_CHARS: usize = 1000;
 /// Ids in one delete request.
-pub const MAX_BATCH: usize = 100;
 
 /// An audit row about an alert, by `user`.
 pub fn act(user: &User, action: &str, alert_id: &str, meaning: impl Into<String>) -> AuditEntry {
@@ -28,13 +26,6 @@ pub fn act(user: &User, action: &str, alert_id: &str, meaning: impl Into<String>
 /// Appends it inside the caller's transaction.
 pub async fn audit(conn: &mut AnyConnection, now: i64, e: AuditEntry) -> Result<(), sqlx::Error> {
     audit::append(conn, now, &e).await.map(|_| ())
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ReviewBody {
-    #[serde(default)]
-    review_note: Option<String>,
 }
 
 /// The reviewer's stage for this alert, or why not.
@@ -51,15 +42,6 @@ async fn judge(state: &AppState, user: &User, id: &str) -> AppResult<(Alert, Sta
         return Err(AppError::Conflict("The engineer stage reviews this alert first.".into()));
     }
     Ok((a, stage))
-}
-
-fn note(body: ReviewBody, required: bool) -> AppResult<Option<String>> {
-    let n = body.review_note.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
-    match &n {
-        None if required => Err(AppError::field("reviewNote", "Please enter a note for the author.")),
-        Some(s) if s.chars().count() > MAX_NOTE_CHARS => Err(AppError::field("reviewNote", format!("The note must be at most {MAX_NOTE_CHARS} characters."))),
-        _ => Ok(n),
-    }
 }
 
 /// Records one stage's verdict if that stage is still open on a pending alert (and, for
@@ -88,7 +70,7 @@ async fn record(conn: &mut AnyConnection, now: i64, user: &User, a: &Alert, stag
 
 async fn review(state: AppState, user: &User, id: &str, body: ReviewBody, verdict: &str) -> AppResult<axum::Json<Value>> {
     let (a, stage) = judge(&state, user, id).await?;
-    let note = note(body, verdict == REJECTED)?;
+    let note = body.note(verdict == REJECTED)?;
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
     record(&mut tx, now, user, &a, stage, verdict, &note).await?;
@@ -116,22 +98,6 @@ pub async fn reject(State(state): State<AppState>, user: CurrentUser, Path(id): 
     review(state, &user, &id, body, REJECTED).await
 }
 
-/// The ids of a delete request: a JSON list of strings, 1 to 100, no repeats, sorted.
-fn ids(body: Value) -> AppResult<Vec<String>> {
-    let bad = || AppError::field("body", "Send a list of alert ids.");
-    let list = body.as_array().ok_or_else(bad)?;
-    if list.is_empty() {
-        return Err(AppError::field("body", "Select at least one alert."));
-    }
-    if list.len() > MAX_BATCH {
-        return Err(AppError::field("body", format!("At most {MAX_BATCH} alerts at a time.")));
-    }
-    let mut out: Vec<String> = list.iter().map(|v| v.as_str().map(str::to_string).ok_or_else(bad)).collect::<AppResult<_>>()?;
-    out.sort();
-    out.dedup();
-    Ok(out)
-}
-
 pub async fn delete_pending(state: State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
     delete(state, user, body, false).await
 }
@@ -142,7 +108,7 @@ pub async fn delete_deployed(state: State<AppState>, user: CurrentUser, Json(bod
 
 /// All or nothing: every id must be one the caller may delete, in the right state.
 async fn delete(State(state): State<AppState>, user: CurrentUser, body: Value, deployed: bool) -> AppResult<axum::Json<Value>> {
-    let ids = ids(body)?;
+    let ids = id_list(&body, "alert", "alerts")?;
     let mut alerts = Vec::new();
     for id in &ids {
         let a = visible_alert(&state, &user, id).await?;

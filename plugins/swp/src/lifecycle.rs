@@ -9,6 +9,7 @@ use plantdoc_core::audit::{self, AuditEntry};
 use plantdoc_core::auth::users::User;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, Json};
+use plantdoc_core::review::{id_list, ReviewBody};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sqlx::{AnyConnection, Row};
@@ -17,9 +18,7 @@ use crate::access::{can_manage, review_denial, review_stage};
 use crate::model::{Stage, Swp, SwpStatus, Verdict, STAGES};
 use crate::store::{self, visible_swp};
 
-pub const MAX_NOTE_CHARS: usize = 1000;
 /// Ids in one delete request.
-pub const MAX_BATCH: usize = 100;
 
 /// An audit row about an SWP, by `user`.
 pub fn act(user: &User, action: &str, swp_id: &str, meaning: impl Into<String>) -> AuditEntry {
@@ -96,13 +95,6 @@ pub async fn audit_deploy(conn: &mut AnyConnection, now: i64, user: &User, swp: 
     audit(conn, now, act(user, "swp.deploy", &swp.id, format!("{meaning}; revision {rev}")).before(json!({"status": SwpStatus::Pending.as_str()})).after(after)).await
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ReviewBody {
-    #[serde(default)]
-    review_note: Option<String>,
-}
-
 /// The reviewer's stage for this SWP, or why not.
 async fn judge(state: &AppState, user: &User, id: &str) -> AppResult<(Swp, Stage)> {
     let swp = visible_swp(state, user, id).await?;
@@ -114,17 +106,6 @@ async fn judge(state: &AppState, user: &User, id: &str) -> AppResult<(Swp, Stage
         return Err(AppError::Conflict(format!("This SWP is not waiting for a {} review.", stage.key())));
     }
     Ok((swp, stage))
-}
-
-fn note(body: ReviewBody, required: bool) -> AppResult<Option<String>> {
-    let n = body.review_note.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
-    match &n {
-        None if required => Err(AppError::field("reviewNote", "Please enter a note for the author.")),
-        Some(s) if s.chars().count() > MAX_NOTE_CHARS => {
-            Err(AppError::field("reviewNote", format!("The note must be at most {MAX_NOTE_CHARS} characters.")))
-        }
-        _ => Ok(n),
-    }
 }
 
 /// Records one stage's verdict if that stage is still pending on a pending SWP.
@@ -152,7 +133,7 @@ async fn record_verdict(conn: &mut AnyConnection, now: i64, user: &User, swp: &S
 
 pub async fn approve(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>, Json(body): Json<ReviewBody>) -> AppResult<axum::Json<Value>> {
     let (swp, stage) = judge(&state, &user, &id).await?;
-    let note = note(body, false)?;
+    let note = body.note(false)?;
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
     record_verdict(&mut tx, now, &user, &swp, stage, Verdict::Approved, &note).await?;
@@ -177,7 +158,7 @@ pub async fn approve(State(state): State<AppState>, user: CurrentUser, Path(id):
 
 pub async fn reject(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>, Json(body): Json<ReviewBody>) -> AppResult<axum::Json<Value>> {
     let (swp, stage) = judge(&state, &user, &id).await?;
-    let note = note(body, true)?;
+    let note = body.note(true)?;
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
     record_verdict(&mut tx, now, &user, &swp, stage, Verdict::Rejected, &note).await?;
@@ -194,28 +175,6 @@ async fn respond(state: &AppState, id: &str) -> AppResult<axum::Json<Value>> {
     Ok(axum::Json(json!({"swp": store::with_signs(&state.db, &[swp]).await?.remove(0)})))
 }
 
-/// The ids of a delete request: a JSON list of strings, 1 to 100, no repeats.
-fn ids(body: Value) -> AppResult<Vec<String>> {
-    let bad = || AppError::field("body", "Send a list of SWP ids.");
-    let list = body.as_array().ok_or_else(bad)?;
-    if list.is_empty() {
-        return Err(AppError::field("body", "Select at least one SWP."));
-    }
-    if list.len() > MAX_BATCH {
-        return Err(AppError::field("body", format!("At most {MAX_BATCH} SWPs at a time.")));
-    }
-    let mut out: Vec<String> = Vec::new();
-    for v in list {
-        let s = v.as_str().ok_or_else(bad)?.to_string();
-        if !out.contains(&s) {
-            out.push(s);
-        }
-    }
-    // One order for every request, so two batches lock rows in the same order.
-    out.sort();
-    Ok(out)
-}
-
 pub async fn delete_pending(state: State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
     delete(state, user, body, false).await
 }
@@ -226,7 +185,7 @@ pub async fn delete_deployed(state: State<AppState>, user: CurrentUser, Json(bod
 
 /// All or nothing: every id must be one the caller may delete, in the right state.
 async fn delete(State(state): State<AppState>, user: CurrentUser, body: Value, deployed: bool) -> AppResult<axum::Json<Value>> {
-    let ids = ids(body)?;
+    let ids = id_list(&body, "SWP", "SWPs")?;
     let mut swps = Vec::new();
     for id in &ids {
         let s = visible_swp(&state, &user, id).await?;
