@@ -20,6 +20,7 @@ pub mod module_ctx;
 pub mod parts;
 pub mod pdf;
 pub mod plugin;
+pub mod secret;
 pub mod seed;
 pub mod server;
 pub mod storage;

@@ -18,6 +18,8 @@ use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::AppResult;
 
+pub mod guard;
+
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
 /// The core's own routes.
@@ -67,6 +69,8 @@ pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
     let mut app: Router<AppState> = Router::new()
         .route("/api/openapi.json", get(move || std::future::ready(Json(doc.clone()))))
         .merge(api_router)
+        // CSRF is checked only where a route and method matched: 405 comes first.
+        .route_layer(axum::middleware::from_fn_with_state(state.clone(), crate::auth::session::csrf_check))
         // Unknown API paths (a disabled module's included) answer 404 in JSON.
         .route("/api/{*rest}", axum::routing::any(api_not_found));
 
@@ -83,8 +87,10 @@ pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
     let body_limit = s.body_limit;
     let app = app
         .fallback_service(spa)
-        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::auth::session::csrf_guard))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::auth::session::csrf_issue))
         .layer(DefaultBodyLimit::max(body_limit))
+        .layer(axum::middleware::from_fn(guard::json_errors))
+        .layer(axum::middleware::from_fn_with_state(guard::Headers::new(&state.settings), guard::security_headers))
         .layer(SetResponseHeaderLayer::if_not_present(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         .layer(SetResponseHeaderLayer::if_not_present(header::X_FRAME_OPTIONS, HeaderValue::from_static("SAMEORIGIN")))
         .layer(SetResponseHeaderLayer::if_not_present(header::REFERRER_POLICY, HeaderValue::from_static("same-origin")))

@@ -339,22 +339,23 @@ async fn swp_pending_uploads_per_user_are_capped() {
 #[tokio::test]
 async fn swp_upload_cap_holds_under_parallel_uploads() {
     use futures::StreamExt;
-    let app = spawn_with(&[("modules.swp.max_pending_uploads", "20")]).await;
+    let app = spawn_with(&[("modules.swp.max_pending_uploads", "64")]).await;
     let (eng, _) = person(&app, "eng@demo.plant", "engineer", "process").await;
     let doc = pdf("P", 1);
-    for _ in 0..5 {
+    for _ in 0..17 {
         upload_ok(&eng, "uploadPdf", "p.pdf", &doc).await;
     }
-    let answers: Vec<StatusCode> = futures::stream::iter(0..30)
+    let answers: Vec<StatusCode> = futures::stream::iter(0..60)
         .map(|_| {
             let (eng, doc) = (eng.clone(), doc.clone());
             async move { upload(&eng, "uploadPdf", "p.pdf", "application/pdf", &doc).await.status }
         })
-        .buffer_unordered(30)
+        .buffer_unordered(60)
         .collect()
         .await;
     let pending = scalar(&app, "SELECT COUNT(*) FROM files WHERE module = 'swp' AND state = 'pending'").await;
-    assert_eq!(pending, 20, "the configured cap, never more: {answers:?}");
-    assert_eq!(answers.iter().filter(|s| **s == StatusCode::OK).count(), 15);
+    assert_eq!(pending, 64, "the configured cap, never more: {answers:?}");
+    assert_eq!(answers.iter().filter(|s| **s == StatusCode::OK).count(), 47);
     assert!(answers.iter().all(|s| *s == StatusCode::OK || *s == StatusCode::BAD_REQUEST), "{answers:?}");
+    assert_eq!(app.state.storage.list().await.unwrap().len(), 64, "no blob left by a refused upload");
 }
