@@ -254,6 +254,25 @@ export async function launchBrowser() {
 const slug = (s) => s.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 80);
 
 /**
+ * Collects every Content-Security-Policy violation of a page and its frames: the
+ * `securitypolicyviolation` events (reported through the console by an init script)
+ * and Chromium's own 'Refused to ...' console messages. `withPage` fails a test on any.
+ */
+export function watchCsp(page) {
+  const seen = [];
+  page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile || e.documentURI}:${e.lineNumber}`);
+    });
+  });
+  page.on('console', (m) => {
+    const t = m.text();
+    if (t.startsWith('CSP violation:') || /^Refused to /.test(t) || t.includes('Content Security Policy')) seen.push(t);
+  });
+  return seen;
+}
+
+/**
  * Wraps a test body: a fresh page with no cookies, and a screenshot in test-results/
  * when the body fails.
  */
@@ -265,8 +284,10 @@ export function withPage(getContext, name, body) {
     page.setDefaultTimeout(10000);
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    const violations = watchCsp(page);
     try {
       await body(page);
+      if (violations.length) throw new Error(`Content-Security-Policy violations:\n  ${violations.join('\n  ')}`);
     } catch (err) {
       fs.mkdirSync(RESULTS, { recursive: true });
       const file = path.join(RESULTS, `${slug(name)}.png`);

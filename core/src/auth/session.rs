@@ -275,43 +275,21 @@ pub async fn require_kiosk(State(state): State<AppState>, req: Request, next: Ne
 /// CSRF cookie when it has none. Signed-in requests are checked against the session's
 /// own token in the session layer as well.
 pub async fn csrf_guard(State(state): State<AppState>, req: Request, next: Next) -> Response {
-    if let Err(refused) = csrf_refusal(&state, &req) {
-        return refused;
-    }
-    csrf_issue(State(state), req, next).await
-}
-
-/// The check alone, as a route layer: it runs only for a request that matched a route
-/// and method, so a method the path does not have answers 405 before any CSRF 403.
-pub async fn csrf_check(State(state): State<AppState>, req: Request, next: Next) -> Response {
-    match csrf_refusal(&state, &req) {
-        Ok(()) => next.run(req).await,
-        Err(refused) => refused,
-    }
-}
-
-fn csrf_refusal(state: &AppState, req: &Request) -> Result<(), Response> {
+    let cookie_token = cookie(req.headers(), csrf_cookie_name(&state)).filter(|t| csrf_well_formed(&state, t));
     if is_unsafe(req.method()) && req.uri().path().starts_with("/api/") {
         let site = req.headers().get("sec-fetch-site").and_then(|v| v.to_str().ok()).unwrap_or("");
         if site == "cross-site" {
-            return Err(AppError::Forbidden("Cross-site requests are not allowed.".into()).into_response());
+            return AppError::Forbidden("Cross-site requests are not allowed.".into()).into_response();
         }
-        let cookie_token = cookie(req.headers(), csrf_cookie_name(state)).filter(|t| csrf_well_formed(state, t));
         let sent = req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok()).unwrap_or("");
         let ok = match &cookie_token {
             Some(c) => constant_eq(sent.as_bytes(), c.as_bytes()),
             None => false,
         };
         if !ok {
-            return Err(AppError::Forbidden("Missing or invalid CSRF token.".into()).into_response());
+            return AppError::Forbidden("Missing or invalid CSRF token.".into()).into_response();
         }
     }
-    Ok(())
-}
-
-/// Gives a browser without a valid CSRF cookie one, on any answer.
-pub async fn csrf_issue(State(state): State<AppState>, req: Request, next: Next) -> Response {
-    let cookie_token = cookie(req.headers(), csrf_cookie_name(&state)).filter(|t| csrf_well_formed(&state, t));
     let mut resp = next.run(req).await;
     let sets_csrf = resp
         .headers()

@@ -7,7 +7,6 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-use crate::app::AppState;
 use crate::config::{Settings, StorageBackend};
 
 const PERMISSIONS_POLICY: &str = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), midi=(), interest-cohort=()";
@@ -85,6 +84,45 @@ pub async fn security_headers(State(h): State<Headers>, req: Request, next: Next
 
 fn is_json(h: &axum::http::HeaderMap) -> bool {
     h.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.contains("json"))
+}
+
+/// A router with every documented API route answering 204, for one question: does
+/// this path have this method? (axum answers 405 with `Allow` when it does not.)
+pub fn method_probe(docs: &[crate::api::RouteDoc]) -> axum::Router {
+    let mut paths: std::collections::BTreeMap<&str, axum::routing::MethodRouter> = Default::default();
+    let mut seen = std::collections::HashSet::new();
+    for d in docs {
+        if !seen.insert((d.method.clone(), d.path.as_str())) {
+            continue;
+        }
+        let Ok(filter) = axum::routing::MethodFilter::try_from(d.method.clone()) else { continue };
+        let mr = paths.remove(d.path.as_str()).unwrap_or_default();
+        paths.insert(&d.path, mr.on(filter, || async { StatusCode::NO_CONTENT }));
+    }
+    paths.into_iter().fold(axum::Router::new(), |r, (p, mr)| r.route(p, mr))
+}
+
+/// Unsafe API requests to a known path with a method it does not have answer 405 (JSON,
+/// with `Allow`) before CSRF, sign-in or role checks run.
+pub async fn method_first(State(probe): State<axum::Router>, req: Request, next: Next) -> Response {
+    use tower::ServiceExt;
+    let m = req.method();
+    if !req.uri().path().starts_with("/api/") || m == axum::http::Method::GET || m == axum::http::Method::HEAD {
+        return next.run(req).await;
+    }
+    let ask = Request::builder().method(m.clone()).uri(req.uri().clone()).body(axum::body::Body::empty());
+    if let Ok(ask) = ask {
+        if let Ok(r) = probe.oneshot(ask).await {
+            if r.status() == StatusCode::METHOD_NOT_ALLOWED {
+                let mut out = (StatusCode::METHOD_NOT_ALLOWED, axum::Json(json!({"error": "This method is not allowed on this path."}))).into_response();
+                if let Some(v) = r.headers().get(header::ALLOW) {
+                    out.headers_mut().insert(header::ALLOW, v.clone());
+                }
+                return out;
+            }
+        }
+    }
+    next.run(req).await
 }
 
 /// Largest rejection text kept (axum's messages are short; the rest is dropped).

@@ -69,8 +69,6 @@ pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
     let mut app: Router<AppState> = Router::new()
         .route("/api/openapi.json", get(move || std::future::ready(Json(doc.clone()))))
         .merge(api_router)
-        // CSRF is checked only where a route and method matched: 405 comes first.
-        .route_layer(axum::middleware::from_fn_with_state(state.clone(), crate::auth::session::csrf_check))
         // Unknown API paths (a disabled module's included) answer 404 in JSON.
         .route("/api/{*rest}", axum::routing::any(api_not_found));
 
@@ -87,7 +85,9 @@ pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
     let body_limit = s.body_limit;
     let app = app
         .fallback_service(spa)
-        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::auth::session::csrf_issue))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::auth::session::csrf_guard))
+        // A method the path does not have answers 405 before CSRF and sign-in checks.
+        .layer(axum::middleware::from_fn_with_state(guard::method_probe(&docs), guard::method_first))
         .layer(DefaultBodyLimit::max(body_limit))
         .layer(axum::middleware::from_fn(guard::json_errors))
         .layer(axum::middleware::from_fn_with_state(guard::Headers::new(&state.settings), guard::security_headers))

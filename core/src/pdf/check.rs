@@ -24,7 +24,7 @@ const SCRIPT_KEYS: &[&[u8]] = &[b"JS", b"JavaScript", b"AA"];
 const REFUSED_ACTIONS: &[&[u8]] = &[b"JavaScript", b"Launch"];
 
 pub fn needs_password(name: &str) -> String {
-    format!("{name} is protected with a password; save it without one and upload it again.")
+    format!("{name} needs a password to open; save it without one and upload it again.")
 }
 
 fn damaged(name: &str) -> String {

@@ -25,16 +25,20 @@ async fn bad_path_and_query_parameters_answer_the_json_error_shape() {
 #[tokio::test]
 async fn unrouted_methods_answer_405_in_json_before_csrf() {
     let app = spawn().await;
-    // No session, no CSRF token: the method is what is wrong.
-    let anon = app.client();
-    for (method, path) in [(Method::PUT, "/api/users/login"), (Method::DELETE, "/api/swps/uploadPdf"), (Method::PATCH, "/api/modules")] {
-        let r = anon.send(method.clone(), path, None, &[]).await;
-        assert_eq!(r.status, StatusCode::METHOD_NOT_ALLOWED, "{method} {path}: {}", r.text);
-        assert!(is_json(&r) && r.body["error"].is_string(), "{method} {path}: {}", r.text);
-        assert!(r.headers.get("allow").is_some(), "{method} {path}: Allow kept");
+    let signed_in = app.signed_in("eng@demo.plant", "engineer", "process").await;
+    let session = signed_in.session_cookie().unwrap();
+    // No CSRF token at all, anonymous or signed in: the method is what is wrong.
+    let http = reqwest::Client::new();
+    for cookie in ["", session.as_str()] {
+        for (method, path) in [(Method::PUT, "/api/users/login"), (Method::DELETE, "/api/swps/uploadPdf"), (Method::PATCH, "/api/modules")] {
+            let r = http.request(method.clone(), format!("{}{path}", app.base)).header("cookie", format!("__Host-plantdoc_session={cookie}")).send().await.unwrap();
+            let r = app.client().absorb(r).await;
+            assert_eq!(r.status, StatusCode::METHOD_NOT_ALLOWED, "{method} {path}: {}", r.text);
+            assert!(is_json(&r) && r.body["error"].is_string(), "{method} {path}: {}", r.text);
+            assert!(r.headers.get("allow").is_some(), "{method} {path}: Allow kept");
+        }
     }
     // A routed unsafe method without the token is still refused by CSRF.
-    let http = reqwest::Client::new();
     let r = http.post(format!("{}/api/users/login", app.base)).json(&serde_json::json!({})).send().await.unwrap();
     assert_eq!(r.status(), StatusCode::FORBIDDEN);
 }
