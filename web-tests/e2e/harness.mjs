@@ -256,7 +256,7 @@ const slug = (s) => s.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLower
 /**
  * Collects every Content-Security-Policy violation of a page and its frames: the
  * `securitypolicyviolation` events (reported through the console by an init script)
- * and Chromium's own 'Refused to ...' console messages. `withPage` fails a test on any.
+ * and Chromium's own console messages naming the Content Security Policy. `withPage` fails a test on any.
  */
 export function watchCsp(page) {
   const seen = [];
@@ -267,7 +267,8 @@ export function watchCsp(page) {
   });
   page.on('console', (m) => {
     const t = m.text();
-    if (t.startsWith('CSP violation:') || /^Refused to /.test(t) || t.includes('Content Security Policy')) seen.push(t);
+    // Only policy refusals: 'Refused to execute … MIME type' (nosniff on a 404) is not one.
+    if (t.startsWith('CSP violation:') || /Content Security Policy/i.test(t)) seen.push(t);
   });
   return seen;
 }
