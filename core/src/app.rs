@@ -183,11 +183,9 @@ pub async fn build_state(settings: Settings, opts: BuildOptions) -> anyhow::Resu
     if !switches.is_empty() {
         migrate::run(&db, &migration_sets(&modules, true), opts.clock.now_ms()).await?;
     }
+    // Not configured: the key kept in the database (made at first start).
     let secret = if settings.server.secret.expose().is_empty() {
-        let mut k = vec![0u8; 32];
-        getrandom::fill(&mut k).map_err(|e| anyhow::anyhow!("no randomness: {e}"))?;
-        tracing::warn!("server.secret is empty: signed links will not survive a restart");
-        k
+        crate::secret::stored(&db, opts.clock.now_ms()).await?
     } else {
         settings.server.secret.expose().as_bytes().to_vec()
     };

@@ -35,7 +35,8 @@ pub struct ServerSettings {
     pub addr: SocketAddr,
     /// Base of links sent by mail; never taken from the Host header.
     pub public_url: String,
-    /// Key for signed file links and CSRF tokens. Empty: a random key per start.
+    /// Key for signed file links and CSRF tokens. Empty: the key kept in the database
+    /// (made at first start, see `secret`).
     pub secret: Secret,
     pub web_dir: PathBuf,
     pub remotes_dir: PathBuf,

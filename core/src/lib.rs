@@ -21,6 +21,7 @@ pub mod parts;
 pub mod pdf;
 pub mod plugin;
 pub mod review;
+pub mod secret;
 pub mod seed;
 pub mod server;
 pub mod storage;

@@ -254,6 +254,26 @@ export async function launchBrowser() {
 const slug = (s) => s.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 80);
 
 /**
+ * Collects every Content-Security-Policy violation of a page and its frames: the
+ * `securitypolicyviolation` events (reported through the console by an init script)
+ * and Chromium's own console messages naming the Content Security Policy. `withPage` fails a test on any.
+ */
+export function watchCsp(page) {
+  const seen = [];
+  page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile || e.documentURI}:${e.lineNumber}`);
+    });
+  });
+  page.on('console', (m) => {
+    const t = m.text();
+    // Only policy refusals: 'Refused to execute … MIME type' (nosniff on a 404) is not one.
+    if (t.startsWith('CSP violation:') || /Content Security Policy/i.test(t)) seen.push(t);
+  });
+  return seen;
+}
+
+/**
  * Wraps a test body: a fresh page with no cookies, and a screenshot in test-results/
  * when the body fails.
  */
@@ -265,8 +285,10 @@ export function withPage(getContext, name, body) {
     page.setDefaultTimeout(10000);
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    const violations = watchCsp(page);
     try {
       await body(page);
+      if (violations.length) throw new Error(`Content-Security-Policy violations:\n  ${violations.join('\n  ')}`);
     } catch (err) {
       fs.mkdirSync(RESULTS, { recursive: true });
       const file = path.join(RESULTS, `${slug(name)}.png`);
@@ -303,7 +325,8 @@ const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-c
  * (WCAG 2.x A/AA rules), naming the rule and the first offending elements.
  */
 export async function expectAccessible(page, what = page.url()) {
-  await page.addScriptTag({ content: AXE_SOURCE });
+  // Evaluated through the DevTools protocol: an inline <script> would break the CSP.
+  await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const res = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
     return res.violations

@@ -39,6 +39,15 @@ pub fn detect(kind: FileKind, head: &[u8], filename: &str) -> Result<&'static st
     }
 }
 
+/// Upload names are plain file names: a path (`../x.pdf`, `C:\\x.pdf`) or a control
+/// character is refused rather than quietly cut (docs/security.md).
+pub fn check_name(name: &str) -> Result<(), String> {
+    if name.contains(['/', '\\']) || name.chars().any(char::is_control) || name.trim_matches('.').trim().is_empty() {
+        return Err("The file name must be a plain name, without folders (/ or \\) or control characters.".into());
+    }
+    Ok(())
+}
+
 /// The extension a download of this content type gets.
 pub fn extension(content_type: &str) -> &'static str {
     match content_type {

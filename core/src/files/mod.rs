@@ -130,6 +130,7 @@ where
     S: Stream<Item = Result<Bytes, E>> + Send,
     E: std::fmt::Display + Send,
 {
+    kind::check_name(name).map_err(|m| AppError::field("file", m))?;
     let mut body = Box::pin(body);
     let mut head: Vec<Bytes> = Vec::new();
     let mut seen = 0usize;
@@ -161,6 +162,22 @@ where
     if let Some(s) = sniffer {
         let sniffed = std::mem::take(&mut *s.lock().unwrap_or_else(|p| p.into_inner()));
         if let Err(msg) = sniffed.finish().and_then(|info| mp4::playable(&info)) {
+            remove_blob(state, &blob.key).await;
+            return Err(AppError::field("file", msg));
+        }
+    }
+    if content_type == "application/pdf" {
+        // Read back and checked as a whole (docs/security.md): the row is written only
+        // for a file that passed, and a refused file's blob goes at once.
+        let checked = match state.storage.read_all(&blob.key, policy.limit).await {
+            Ok(bytes) => crate::pdf::check_upload(crate::storage::safe_filename(name), bytes).await,
+            Err(e) => {
+                remove_blob(state, &blob.key).await;
+                return Err(AppError::Internal(e));
+            }
+        };
+        if let Err(msg) = checked {
+            tracing::warn!(module = policy.module, reason = %msg, "uploaded PDF refused");
             remove_blob(state, &blob.key).await;
             return Err(AppError::field("file", msg));
         }

@@ -18,6 +18,8 @@ use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::AppResult;
 
+pub mod guard;
+
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
 /// The core's own routes.
@@ -84,7 +86,11 @@ pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
     let app = app
         .fallback_service(spa)
         .layer(axum::middleware::from_fn_with_state(state.clone(), crate::auth::session::csrf_guard))
+        // A method the path does not have answers 405 before CSRF and sign-in checks.
+        .layer(axum::middleware::from_fn_with_state(guard::method_probe(&docs), guard::method_first))
         .layer(DefaultBodyLimit::max(body_limit))
+        .layer(axum::middleware::from_fn(guard::json_errors))
+        .layer(axum::middleware::from_fn_with_state(guard::Headers::new(&state.settings), guard::security_headers))
         .layer(SetResponseHeaderLayer::if_not_present(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         .layer(SetResponseHeaderLayer::if_not_present(header::X_FRAME_OPTIONS, HeaderValue::from_static("SAMEORIGIN")))
         .layer(SetResponseHeaderLayer::if_not_present(header::REFERRER_POLICY, HeaderValue::from_static("same-origin")))

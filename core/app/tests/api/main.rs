@@ -8,6 +8,8 @@ mod auth;
 mod cli;
 mod dynamic;
 mod faults;
+mod hardening;
+mod hostile;
 mod http;
 mod matrix;
 mod mail;

@@ -7,15 +7,15 @@ use std::time::Duration;
 /// For tests and benchmarks, which make real PDFs with the same library.
 pub use lopdf;
 
-use lopdf::{Document, LoadOptions, Object, ObjectId};
+pub mod check;
+
+use lopdf::{Document, Object, ObjectId};
 use tokio::sync::Semaphore;
 
 /// Total size of one section's PDFs.
 pub const MAX_SECTION_BYTES: u64 = 100 * 1024 * 1024;
 /// Pages in one merged section.
 pub const MAX_PAGES: usize = 2000;
-/// Largest a single stream may inflate to while loading (decompression bombs).
-const MAX_DECOMPRESSED: usize = 64 * 1024 * 1024;
 /// Wall-clock limit of one section's merge.
 pub const MERGE_TIMEOUT: Duration = Duration::from_secs(60);
 /// Concurrent merges: each holds its PDFs in memory.
@@ -47,21 +47,24 @@ pub async fn check_and_merge(permits: &Semaphore, files: Vec<(String, Vec<u8>)>)
 }
 
 fn load(name: &str, bytes: &[u8]) -> Result<Document, String> {
-    let opts = LoadOptions { max_decompressed_size: Some(MAX_DECOMPRESSED), ..Default::default() };
-    let needs_password = || format!("{name} needs a password to open; save it without one and upload it again.");
-    let doc = Document::load_mem_with_options(bytes, opts).map_err(|e| {
-        let e = e.to_string().to_ascii_lowercase();
-        if e.contains("decrypt") || e.contains("password") { needs_password() } else { format!("{name} is not a readable PDF.") }
-    })?;
-    // Owner permissions only (an empty user password): lopdf has decrypted it, and a merge
-    // writes a normal unencrypted file. Still encrypted means a password is needed.
-    if doc.is_encrypted() {
-        return Err(needs_password());
+    check::load_checked(name, bytes)
+}
+
+/// Concurrent upload checks (each holds one file in memory), for the whole server.
+static CHECKS: Semaphore = Semaphore::const_new(MERGE_PERMITS);
+
+/// Checks one uploaded PDF (`check`) in a blocking worker with a time limit, a panic
+/// guard and a server-wide concurrency bound. `Err` is the user-facing reason.
+pub async fn check_upload(name: String, bytes: Vec<u8>) -> Result<(), String> {
+    let _permit = CHECKS.acquire().await.map_err(|_| "The server is shutting down.".to_string())?;
+    let work = tokio::task::spawn_blocking(move || {
+        std::panic::catch_unwind(move || check::load_checked(&name, &bytes).map(drop)).unwrap_or_else(|_| Err("This PDF could not be read.".into()))
+    });
+    match tokio::time::timeout(MERGE_TIMEOUT, work).await {
+        Ok(Ok(r)) => r,
+        Ok(Err(_)) => Err("This PDF could not be read.".into()),
+        Err(_) => Err("This PDF took too long to check.".into()),
     }
-    if doc.get_pages().is_empty() {
-        return Err(format!("{name} has no pages."));
-    }
-    Ok(doc)
 }
 
 pub fn merge_blocking(files: Vec<(String, Vec<u8>)>) -> Result<Merged, String> {

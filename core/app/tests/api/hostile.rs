@@ -1,0 +1,104 @@
+//! The hostile-file corpus (tests/fixtures/hostile, README there) against every PDF
+//! upload route: each case is refused with a 400 field error naming the reason, and
+//! nothing is stored (no files row, no blob). The corpus's valid control file passes.
+use reqwest::{Method, StatusCode};
+
+use crate::helpers::*;
+use crate::swp::support::{multipart, person, send_bytes};
+
+const HOSTILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/hostile");
+
+pub fn fixture(name: &str) -> Vec<u8> {
+    std::fs::read(format!("{HOSTILE}/{name}")).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// (upload name, corpus file, a phrase the refusal must contain).
+pub const CASES: &[(&str, &str, &str)] = &[
+    ("truncated.pdf", "truncated.pdf", "not a readable PDF"),
+    ("truncated-no-xref.pdf", "truncated-no-xref.pdf", "damaged or incomplete"),
+    ("encrypted.pdf", "encrypted.pdf", "needs a password"),
+    ("encrypted-rc4.pdf", "encrypted-rc4.pdf", "needs a password"),
+    ("bomb.pdf", "bomb.pdf", "decompression bomb"),
+    ("js-openaction.pdf", "js-openaction.pdf", "JavaScript"),
+    ("js-nametree.pdf", "js-nametree.pdf", "JavaScript"),
+    ("js-page-aa.pdf", "js-page-aa.pdf", "JavaScript"),
+    ("launch.pdf", "launch.pdf", "starts a program"),
+    ("polyglot.pdf", "polyglot.pdf", "not a readable PDF"),
+    ("wrong-magic.pdf", "wrong-magic.pdf", "not a PDF"),
+    ("../../etc/cron.d/x.pdf", "valid.pdf", "without folders"),
+    ("..\\..\\boot.pdf", "valid.pdf", "without folders"),
+    ("tab\there.pdf", "valid.pdf", "control characters"),
+];
+
+/// The PDF upload routes of every module that takes PDFs.
+pub const ROUTES: &[&str] = &["/api/swps/uploadPdf", "/api/alerts/uploadPond"];
+
+async fn stored(app: &TestApp) -> (i64, usize) {
+    (scalar(app, "SELECT COUNT(*) FROM files").await, app.state.storage.list().await.unwrap().len())
+}
+
+#[tokio::test]
+async fn hostile_pdfs_are_refused_by_every_upload_route_and_nothing_is_stored() {
+    let app = spawn().await;
+    let (eng, _) = person(&app, "eng@demo.plant", "engineer", "process").await;
+    for route in ROUTES {
+        let before = stored(&app).await;
+        for (name, file, phrase) in CASES {
+            let (ct, body) = multipart(&[("filepond", Some(name), "application/pdf", &fixture(file))]);
+            let r = send_bytes(&eng, Method::POST, route, body, &ct).await;
+            assert_eq!(r.status, StatusCode::BAD_REQUEST, "{route} {name}: {}", r.text);
+            let msg = r.body["file"].as_str().unwrap_or_else(|| panic!("{route} {name}: field error expected: {}", r.text));
+            assert!(msg.contains(phrase), "{route} {name}: {msg}");
+            // The raw-body form of the same route checks the same way.
+            let raw = send_bytes(&eng, Method::POST, &format!("{route}?filename={}", urlencode(name)), fixture(file), "application/pdf").await;
+            assert_eq!(raw.status, StatusCode::BAD_REQUEST, "{route} raw {name}: {}", raw.text);
+        }
+        assert_eq!(stored(&app).await, before, "{route}: nothing stored for a refused file");
+        // The control file of the corpus is accepted by the same route.
+        let (ct, body) = multipart(&[("filepond", Some("valid.pdf"), "application/pdf", &fixture("valid.pdf"))]);
+        let r = send_bytes(&eng, Method::POST, route, body, &ct).await;
+        assert_eq!(r.status, StatusCode::OK, "{route} valid.pdf: {}", r.text);
+    }
+}
+
+fn urlencode(s: &str) -> String {
+    s.bytes().map(|b| if b.is_ascii_alphanumeric() || b == b'.' || b == b'-' { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
+}
+
+/// Peak memory of the served binary (VmHWM, Linux) after the corpus, three times over,
+/// through every route: printed, and at most 200 MB.
+#[tokio::test]
+async fn the_server_stays_under_200_mb_through_the_hostile_corpus() {
+    let tmp = tempfile::tempdir().unwrap();
+    let db = fresh_database(tmp.path()).await;
+    let files = tmp.path().join("files").display().to_string();
+    let seeded = std::process::Command::new(env!("CARGO_BIN_EXE_plantdoc"))
+        .args(["seed", "demo"])
+        .current_dir(workspace())
+        .env("PLANTDOC__DATABASE__URL", &db)
+        .env("PLANTDOC__STORAGE__DIR", &files)
+        .output()
+        .unwrap();
+    assert!(seeded.status.success(), "{}", String::from_utf8_lossy(&seeded.stderr));
+    let (mut child, addr) = serve_process(tmp.path(), &db, &[("PLANTDOC__LOG__LEVEL", "error")]).await;
+    let eng = Client { base: format!("http://{addr}"), http: reqwest::Client::new(), jar: Default::default() };
+    let r = eng.post("/api/users/login", &serde_json::json!({"email": "engineer1@demo.plant", "password": "Demo-Plant-2026"})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let mut refused = 0;
+    for _ in 0..3 {
+        for route in ROUTES {
+            for (name, file, _) in CASES {
+                let (ct, body) = multipart(&[("filepond", Some(name), "application/pdf", &fixture(file))]);
+                let r = send_bytes(&eng, Method::POST, route, body, &ct).await;
+                assert_eq!(r.status, StatusCode::BAD_REQUEST, "{route} {name}: {}", r.text);
+                refused += 1;
+            }
+        }
+    }
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+    let peak_kb: u64 = status.lines().find_map(|l| l.strip_prefix("VmHWM:")).and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok()).unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    println!("hostile corpus: {refused} uploads refused, 0 stored; server peak RSS (VmHWM) {} MB", peak_kb / 1024);
+    assert!(peak_kb <= 200 * 1024, "peak RSS {} MB over 200 MB", peak_kb / 1024);
+}

@@ -1,0 +1,164 @@
+//! Response hardening in one place (docs/security.md, "Headers and error shapes"):
+//! security headers on every answer, a sandbox policy on stored files, and the JSON
+//! error shape for answers axum makes itself (path/query rejections, 405, body limits).
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderName, HeaderValue, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+use crate::config::{Settings, StorageBackend};
+
+const PERMISSIONS_POLICY: &str = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), midi=(), interest-cohort=()";
+/// Stored files (PDFs, videos) open as sandboxed documents: no scripts, forms, popups or
+/// top navigation even if a browser took one for HTML. `allow-same-origin` is needed by
+/// Chromium's PDF viewer (any stricter policy, `default-src 'none'` included, leaves it
+/// blank — tried in Chromium 13x) and lets the viewer frame read a JSON refusal.
+const FILES_CSP: &str = "sandbox allow-same-origin";
+
+/// The app's Content-Security-Policy. Scripts only from this origin (Module Federation
+/// remotes are served from /remotes/), no eval; styles also inline (antd's CSS-in-JS
+/// inserts <style> elements). Frames and media may also come from the S3 endpoint the
+/// signed links point at.
+pub fn app_csp(settings: &Settings) -> String {
+    let s3 = if settings.storage.backend == StorageBackend::S3 { s3_origin(settings) } else { String::new() };
+    let extra = if s3.is_empty() { String::new() } else { format!(" {s3}") };
+    format!(
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
+         connect-src 'self'; media-src 'self' blob:{extra}; frame-src 'self' blob:{extra}; worker-src 'self' blob:; object-src 'none'; \
+         base-uri 'self'; form-action 'self'; frame-ancestors 'self'"
+    )
+}
+
+/// Where presigned links point: the configured endpoint's origin (with the bucket as a
+/// subdomain unless path-style), or AWS's S3 hosts.
+fn s3_origin(settings: &Settings) -> String {
+    let s3 = &settings.storage.s3;
+    match url::Url::parse(&s3.endpoint) {
+        Ok(u) if u.host_str().is_some() => {
+            let origin = u.origin().ascii_serialization();
+            if s3.path_style {
+                origin
+            } else {
+                let host = u.host_str().unwrap_or_default();
+                let port = u.port().map(|p| format!(":{p}")).unwrap_or_default();
+                format!("{origin} {}://{}.{host}{port}", u.scheme(), s3.bucket)
+            }
+        }
+        _ => "https://*.amazonaws.com".into(),
+    }
+}
+
+/// The headers every answer carries, precomputed at start.
+#[derive(Clone)]
+pub struct Headers {
+    csp: HeaderValue,
+    hsts: Option<HeaderValue>,
+}
+
+impl Headers {
+    pub fn new(settings: &Settings) -> Self {
+        let https = settings.server.public_url.to_ascii_lowercase().starts_with("https://");
+        Headers {
+            csp: HeaderValue::from_str(&app_csp(settings)).unwrap_or_else(|_| HeaderValue::from_static("default-src 'self'")),
+            hsts: https.then(|| HeaderValue::from_static("max-age=31536000; includeSubDomains")),
+        }
+    }
+}
+
+pub async fn security_headers(State(h): State<Headers>, req: Request, next: Next) -> Response {
+    let is_file = req.uri().path().starts_with("/files/");
+    let mut resp = next.run(req).await;
+    let hs = resp.headers_mut();
+    // A stored file that is served (not a JSON refusal the viewer reads) is sandboxed.
+    let csp = if is_file && !is_json(hs) { HeaderValue::from_static(FILES_CSP) } else { h.csp.clone() };
+    hs.insert(header::CONTENT_SECURITY_POLICY, csp);
+    hs.insert(HeaderName::from_static("permissions-policy"), HeaderValue::from_static(PERMISSIONS_POLICY));
+    hs.insert(HeaderName::from_static("cross-origin-opener-policy"), HeaderValue::from_static("same-origin"));
+    hs.insert(HeaderName::from_static("cross-origin-resource-policy"), HeaderValue::from_static("same-origin"));
+    if let Some(v) = &h.hsts {
+        hs.insert(header::STRICT_TRANSPORT_SECURITY, v.clone());
+    }
+    resp
+}
+
+fn is_json(h: &axum::http::HeaderMap) -> bool {
+    h.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.contains("json"))
+}
+
+/// A router with every documented API route answering 204, for one question: does
+/// this path have this method? (axum answers 405 with `Allow` when it does not.)
+pub fn method_probe(docs: &[crate::api::RouteDoc]) -> axum::Router {
+    let mut paths: std::collections::BTreeMap<&str, axum::routing::MethodRouter> = Default::default();
+    let mut seen = std::collections::HashSet::new();
+    for d in docs {
+        if !seen.insert((d.method.clone(), d.path.as_str())) {
+            continue;
+        }
+        let Ok(filter) = axum::routing::MethodFilter::try_from(d.method.clone()) else { continue };
+        let mr = paths.remove(d.path.as_str()).unwrap_or_default();
+        paths.insert(&d.path, mr.on(filter, || async { StatusCode::NO_CONTENT }));
+    }
+    paths.into_iter().fold(axum::Router::new(), |r, (p, mr)| r.route(p, mr))
+}
+
+/// Unsafe API requests to a known path with a method it does not have answer 405 (JSON,
+/// with `Allow`) before CSRF, sign-in or role checks run.
+pub async fn method_first(State(probe): State<axum::Router>, req: Request, next: Next) -> Response {
+    use tower::ServiceExt;
+    let m = req.method();
+    if !req.uri().path().starts_with("/api/") || m == axum::http::Method::GET || m == axum::http::Method::HEAD {
+        return next.run(req).await;
+    }
+    let ask = Request::builder().method(m.clone()).uri(req.uri().clone()).body(axum::body::Body::empty());
+    if let Ok(ask) = ask {
+        if let Ok(r) = probe.oneshot(ask).await {
+            if r.status() == StatusCode::METHOD_NOT_ALLOWED {
+                let mut out = (StatusCode::METHOD_NOT_ALLOWED, axum::Json(json!({"error": "This method is not allowed on this path."}))).into_response();
+                if let Some(v) = r.headers().get(header::ALLOW) {
+                    out.headers_mut().insert(header::ALLOW, v.clone());
+                }
+                return out;
+            }
+        }
+    }
+    next.run(req).await
+}
+
+/// Largest rejection text kept (axum's messages are short; the rest is dropped).
+const MAX_REJECTION: usize = 300;
+
+/// API answers that axum produced itself (a path or query parameter it could not read,
+/// a method the route does not have, a body over the limit) become `{"error": ...}`
+/// like every other refusal; a 405 keeps its `Allow` header.
+pub async fn json_errors(req: Request, next: Next) -> Response {
+    if !req.uri().path().starts_with("/api/") {
+        return next.run(req).await;
+    }
+    let resp = next.run(req).await;
+    let status = resp.status();
+    if !(status.is_client_error() || status.is_server_error()) || is_json(resp.headers()) {
+        return resp;
+    }
+    let (parts, body) = resp.into_parts();
+    let text = match axum::body::to_bytes(body, 64 * 1024).await {
+        Ok(b) => String::from_utf8_lossy(&b).trim().chars().take(MAX_REJECTION).collect::<String>(),
+        Err(_) => String::new(),
+    };
+    let message = match status {
+        StatusCode::METHOD_NOT_ALLOWED => "This method is not allowed on this path.".to_string(),
+        StatusCode::PAYLOAD_TOO_LARGE => "The request body is too large.".to_string(),
+        _ if text.is_empty() => status.canonical_reason().unwrap_or("Bad request").to_string() + ".",
+        _ => text,
+    };
+    if status.is_server_error() {
+        tracing::warn!(%status, "a layer answered an error outside the app's error type");
+    }
+    let mut out = (status, axum::Json(json!({"error": message}))).into_response();
+    for name in [header::ALLOW, header::RETRY_AFTER] {
+        if let Some(v) = parts.headers.get(&name) {
+            out.headers_mut().insert(name, v.clone());
+        }
+    }
+    out
+}

@@ -1,0 +1,76 @@
+// The app under its Content-Security-Policy (issue 14): the page and a stored file carry
+// their policies; the console (Module Federation remotes, antd styles) and the kiosk (a
+// PDF in a frame) run with no violation — `withPage` fails any test on one — and the
+// watcher itself catches a violation, so a silent policy cannot pass.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { expectAccessible, launchBrowser, login, startServer, waitForPath, watchCsp, withPage } from './harness.mjs';
+
+let server;
+let context;
+const ctx = () => context;
+const it = (name, body) => test(name, withPage(ctx, name, body));
+
+before(async () => {
+  server = await startServer();
+  context = await launchBrowser();
+});
+
+after(async () => {
+  await context?.close();
+  server?.stop();
+});
+
+describe('Security headers in the browser', () => {
+  it('the page carries the policy and the console runs under it', async (page) => {
+    const res = await page.goto(`${server.url}/login`);
+    const h = res.headers();
+    assert.match(h['content-security-policy'], /script-src 'self';/);
+    assert.doesNotMatch(h['content-security-policy'], /unsafe-eval/);
+    assert.equal(h['cross-origin-opener-policy'], 'same-origin');
+    assert.match(h['permissions-policy'], /camera=\(\)/);
+    await login(page, server.url, 'manager.process@demo.plant');
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    // Module Federation remotes load under the policy: the SWP pages render.
+    await page.goto(`${server.url}/main/swps`);
+    await page.getByRole('tab').first().waitFor();
+    await expectAccessible(page, 'swps under CSP');
+    await page.goto(`${server.url}/main/alerts`);
+    await page.locator('.ant-table, .ant-empty, .ant-result').first().waitFor();
+  });
+
+  it('the kiosk shows a PDF in a frame under the policy', async (page) => {
+    await login(page, server.url, 'kiosk@demo.plant');
+    await waitForPath(page, '/island');
+    await page.evaluate(() => localStorage.setItem('plantdoc.kiosk', JSON.stringify({ zone: 'A1', allowAccess: true, dialogOpen: false })));
+    await page.getByRole('button', { name: 'Reference Screen' }).click();
+    await waitForPath(page, '/island/reference');
+    await page.getByPlaceholder('Search by part number').fill('7101');
+    await page.locator('.ant-select-item-option', { hasText: '7101-0002' }).click();
+    const frame = page.locator('iframe[title="Standard Work Chart"]');
+    await frame.waitFor();
+    const src = await frame.getAttribute('src');
+    const file = await page.request.get(new URL(src, server.url).href);
+    assert.equal(file.status(), 200);
+    assert.equal(file.headers()['content-security-policy'], 'sandbox allow-same-origin');
+    await expectAccessible(page, 'kiosk reference under CSP');
+  });
+
+  test('a violation is caught by the watcher', async () => {
+    const page = await context.newPage();
+    try {
+      const seen = watchCsp(page);
+      await page.goto(`${server.url}/login`);
+      await page.evaluate(() => {
+        const s = document.createElement('script');
+        s.textContent = 'window.__inline = 1';
+        document.body.appendChild(s);
+      });
+      await page.waitForTimeout(300);
+      assert.equal(await page.evaluate(() => window.__inline), undefined, 'the inline script did not run');
+      assert.ok(seen.length > 0, 'the violation was reported');
+    } finally {
+      await page.close();
+    }
+  });
+});
