@@ -3,9 +3,12 @@
 //! fsynced, then handed to the backend; only then may the caller commit a row naming
 //! the blob. Links are short-lived: HMAC-signed `/files/...` for the folder, presigned
 //! URLs for S3.
+pub mod check;
 mod fs;
 pub mod routes;
 mod s3;
+
+pub use fs::valid_key;
 
 use std::path::{Path, PathBuf};
 use std::pin::Pin;
@@ -34,6 +37,10 @@ pub trait BlobStore: Send + Sync {
     async fn list(&self) -> anyhow::Result<Vec<String>>;
     /// A link valid for `ttl_secs`.
     async fn link(&self, key: &str, name: &str, content_type: &str, ttl_secs: u64, now_ms: i64) -> anyhow::Result<String>;
+    /// When the blob was stored, if the backend knows (the orphan sweep spares young ones).
+    async fn modified(&self, _key: &str) -> anyhow::Result<Option<std::time::SystemTime>> {
+        Ok(None)
+    }
 }
 
 /// What a finished upload is.

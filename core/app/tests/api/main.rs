@@ -22,3 +22,4 @@ mod alerts;
 mod island;
 mod training;
 mod users;
+mod ops;

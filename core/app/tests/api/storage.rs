@@ -63,7 +63,7 @@ pub async fn start_s3() -> S3Server {
     S3Server { child, endpoint: format!("http://127.0.0.1:{port}"), _dir: dir }
 }
 
-async fn s3_app(s3: &S3Server, extra: &[(&str, &str)]) -> TestApp {
+pub async fn s3_app(s3: &S3Server, extra: &[(&str, &str)]) -> TestApp {
     let mut o: Vec<(&str, &str)> = vec![
         ("storage.backend", "s3"),
         ("storage.s3.bucket", "plantdoc-test"),
