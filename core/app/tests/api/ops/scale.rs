@@ -50,6 +50,9 @@ async fn two_serve_processes_share_sessions_uploads_and_documents() {
         ],
     )
     .await;
+    // A runs on the tests' clock: bring it to the wall clock the processes use.
+    let wall = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
+    a.clock.advance_secs((wall - T0) / 1000);
     let env = [
         ("PLANTDOC__STORAGE__BACKEND", "s3"),
         ("PLANTDOC__STORAGE__S3__BUCKET", bucket.as_str()),
@@ -90,10 +93,15 @@ async fn two_serve_processes_share_sessions_uploads_and_documents() {
     let id = r.body["swp"]["_id"].as_str().unwrap().to_string();
     let swp = crate::swp::support::approve_all(&moved, &id).await;
     assert_eq!(swp["status"], "deployed");
-    let link = a.state.storage.list().await.unwrap();
-    assert!(link.len() >= 4, "three uploads and the merged PDF in the one bucket: {link:?}");
+    let blobs = a.state.storage.list().await.unwrap();
+    assert_eq!(blobs.len(), 3, "the three uploads in the one bucket: {blobs:?}");
+    let r = crew.quality.get(&format!("/api/swps/swp/{id}")).await;
+    assert_eq!(r.status, StatusCode::OK, "read through A: {}", r.text);
+    let (status, bytes, _) = crate::swp::support::fetch_link(&a, r.body["swp"]["urls"]["vis"].as_str().unwrap()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(bytes.starts_with(b"%PDF-"), "the document uploaded through B, read through A");
 
-    // A signed link made by one instance opens on another (one secret, one bucket).
+    // Every row has its blob in the shared bucket.
     let o = std::process::Command::new(env!("CARGO_BIN_EXE_plantdoc"))
         .args(["storage", "check"])
         .current_dir(workspace())
