@@ -186,6 +186,7 @@ fn safe_name(n: &str) -> anyhow::Result<&str> {
 /// Restores the backup in `dir` into the configured (empty) database and storage.
 pub async fn restore(db_url: &str, storage: &Storage, dir: &Path) -> anyhow::Result<Manifest> {
     let m = verify(dir).await?;
+    sqlx::any::install_default_drivers();
     let dialect = if db_url.starts_with("sqlite:") { Dialect::Sqlite } else { Dialect::Postgres };
     if m.dialect != dialect_name(dialect) {
         anyhow::bail!("the backup is of a {} database; the configured database is {}", m.dialect, dialect_name(dialect));
