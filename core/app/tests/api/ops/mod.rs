@@ -1,6 +1,7 @@
 //! Operations: `plantdoc storage check`, `backup` and `restore` run as processes.
 mod backup;
 mod check;
+mod drills;
 mod scale;
 
 use std::process::{Command, Output};
