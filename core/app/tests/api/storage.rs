@@ -38,7 +38,7 @@ impl Drop for S3Server {
 pub const S3_KEY: &str = "plantdoc-test";
 pub const S3_SECRET: &str = "plantdoc-test-secret-key";
 
-fn s3s_binary() -> String {
+pub fn s3s_binary() -> String {
     let home = std::env::var("HOME").unwrap_or_default();
     let cargo_bin = format!("{home}/.cargo/bin/s3s-fs");
     if std::path::Path::new(&cargo_bin).exists() { cargo_bin } else { "s3s-fs".into() }

@@ -2,6 +2,7 @@
 mod backup;
 mod check;
 mod drills;
+mod drills_infra;
 mod scale;
 
 use std::process::{Command, Output};
