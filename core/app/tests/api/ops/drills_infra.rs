@@ -133,3 +133,116 @@ async fn disk_full_during_an_upload() {
     report("disk full during an upload", &Outcome { acknowledged: acked.len(), found, orphans });
     let _ = json!({});
 }
+
+/// The machine's PostgreSQL binaries (the drill runs its own cluster to restart it).
+fn pg_bin() -> String {
+    let out = Command::new("sh").args(["-c", "ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n1"]).output().unwrap();
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
+}
+
+#[tokio::test]
+async fn postgres_restarted_during_approvals_and_sign_records() {
+    use crate::island::support::{badged, plant};
+    let cluster = tempfile::tempdir().unwrap();
+    let pg = cluster.path().join("pg");
+    let ci = workspace().join(".ci/pg.sh");
+    let out = Command::new("bash").arg(&ci).arg("start").arg(&pg).stderr(Stdio::null()).output().unwrap();
+    let admin = String::from_utf8(out.stdout).unwrap().trim().to_string();
+    assert!(admin.starts_with("postgres://"), "own cluster: {admin}");
+    struct Stop(std::path::PathBuf, std::path::PathBuf);
+    impl Drop for Stop {
+        fn drop(&mut self) {
+            let _ = Command::new("bash").arg(&self.0).arg("stop").arg(&self.1).stderr(Stdio::null()).status();
+        }
+    }
+    let _stop = Stop(ci, pg.clone());
+    let db = new_pg_database(&admin).await;
+    let app = spawn_on(tempfile::tempdir().unwrap(), db, &[("database.acquire_timeout_secs", "2")]).await;
+    let p = plant(&app, "7101-0001").await;
+    // The plant's review crew, signed in again.
+    use crate::swp::support::login;
+    let crew = crate::swp::support::Crew {
+        eng: login(&app, "eng@demo.plant").await,
+        eng_id: String::new(),
+        process: login(&app, "rev.process@demo.plant").await,
+        quality: login(&app, "rev.quality@demo.plant").await,
+        production: login(&app, "rev.production@demo.plant").await,
+    };
+    let mut ops = Vec::new();
+    for i in 0..8 {
+        ops.push(badged(&app, &format!("op{i}@drill.plant"), "operator", "production", "mpk", &format!("55{i}")).await);
+    }
+    let mut pending = Vec::new();
+    for i in 0..6 {
+        let id = crate::swp::support::submit(&crew.eng, &format!("PG-{i}"), json!({})).await;
+        for c in [&crew.process, &crew.quality] {
+            assert_eq!(c.post(&format!("/api/swps/approve/{id}"), &json!({"reviewNote": ""})).await.status, StatusCode::OK);
+        }
+        pending.push(id);
+    }
+    // The burst: final approvals (deploys) and kiosk sign records, 30 ms apart.
+    let mut work = tokio::task::JoinSet::new();
+    for (i, id) in pending.iter().enumerate() {
+        let c = crew.production.clone();
+        let id = id.clone();
+        work.spawn(async move {
+            tokio::time::sleep(Duration::from_millis(i as u64 * 60)).await;
+            ("deploy", id.clone(), c.post(&format!("/api/swps/approve/{id}"), &json!({"reviewNote": ""})).await)
+        });
+    }
+    for (i, op) in ops.iter().enumerate() {
+        let (c, op, swp) = (p.netbook.clone(), op.clone(), p.swp_id.clone());
+        work.spawn(async move {
+            tokio::time::sleep(Duration::from_millis(i as u64 * 45)).await;
+            let r = c.post("/api/island/operator-read-swp", &json!({"opId": op, "swpId": swp, "key": format!("drill-{op}")})).await;
+            ("sign", String::new(), r)
+        });
+    }
+    tokio::time::sleep(Duration::from_millis(120)).await;
+    let st = Command::new("runuser")
+        .args(["-u", "postgres", "--"])
+        .arg(format!("{}/pg_ctl", pg_bin()))
+        .args(["-D"])
+        .arg(pg.join("data"))
+        .args(["-m", "immediate", "-w", "restart"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(st.success(), "pg_ctl restart");
+    let (mut deploys, mut signs) = (Vec::new(), Vec::new());
+    while let Some(r) = work.join_next().await {
+        let (what, id, r) = r.unwrap();
+        assert!(r.status == StatusCode::OK || r.status == StatusCode::SERVICE_UNAVAILABLE || r.status == StatusCode::CONFLICT, "{what}: {} {}", r.status, r.text);
+        if r.status == StatusCode::OK {
+            if what == "deploy" {
+                deploys.push(id);
+            } else {
+                signs.push(r.body["recordId"].as_str().unwrap().to_string());
+            }
+        }
+    }
+    // Back without a restart of the server.
+    let mut ready = false;
+    for _ in 0..40 {
+        if app.client().get("/readyz").await.status == StatusCode::OK {
+            ready = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    assert!(ready, "the server recovers once PostgreSQL is back");
+    let mut found = 0;
+    for id in &deploys {
+        found += scalar(&app, &format!("SELECT COUNT(*) FROM swps WHERE id = '{id}' AND status = 'deployed'")).await as usize;
+    }
+    for id in &signs {
+        found += scalar(&app, &format!("SELECT COUNT(*) FROM acknowledgements WHERE id = '{id}'")).await as usize;
+    }
+    for id in &pending {
+        let (st, prod): (String, String) = sqlx::query_as("SELECT status, production_status FROM swps WHERE id = $1").bind(id).fetch_one(&app.state.db.pool).await.unwrap();
+        assert!((st == "deployed") == (prod == "Approved"), "{id}: {st} / {prod}: never half-deployed");
+    }
+    let orphans = check_plant(&app.db_url, &app.tmp.path().join("files"), &[]);
+    report("PostgreSQL restarted during approvals and sign records", &Outcome { acknowledged: deploys.len() + signs.len(), found, orphans });
+}
