@@ -76,6 +76,9 @@ pub async fn take_lease(db: &crate::db::Db, name: &str, holder: &str, period: Du
     Ok(r.rows_affected() == 1)
 }
 
+/// How often an instance re-reads the module switches.
+pub const SWITCH_REFRESH: Duration = Duration::from_secs(5);
+
 /// The running tasks and the switch that stops them.
 pub struct Tasks {
     stop: watch::Sender<bool>,
@@ -100,6 +103,9 @@ impl Tasks {
                 set.spawn(LEASE.scope(lease, (t.run)(state.clone(), Shutdown(rx.clone()))));
             }
         }
+        // Each instance keeps its module switches in step with the database (a switch made
+        // through another instance). Not a lease-held task: every instance needs it.
+        set.spawn(every(state.clone(), Shutdown(rx.clone()), SWITCH_REFRESH, |state| async move { crate::switches::refresh(&state).await }));
         Tasks { stop, set, names }
     }
 

@@ -108,19 +108,32 @@ async fn kill_9_during_an_upload_and_a_deploy() {
     }
     // In flight at the kill: two stalled uploads, a stream of uploads, the deploys.
     let stalled = [stalled_upload(&eng), stalled_upload(&eng)];
+    // Staggered, so the kill (after the fourth answer) lands in the middle of them.
+    let answered = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let mut work = tokio::task::JoinSet::new();
-    for id in ids.clone() {
-        let c = revs[2].clone();
-        work.spawn(async move { (format!("deploy {id}"), c.post(&format!("/api/swps/approve/{id}"), &json!({"reviewNote": ""})).await) });
-    }
-    for i in 0..6 {
-        let c = eng.clone();
+    for (i, id) in ids.clone().into_iter().enumerate() {
+        let (c, n) = (revs[2].clone(), answered.clone());
         work.spawn(async move {
-            let (ct, body) = multipart(&[("filepond", Some("a.pdf"), "application/pdf", &pdf(&format!("U{i}"), 1))]);
-            (format!("upload {i}"), crate::swp::support::send_bytes(&c, Method::POST, "/api/swps/uploadPdf", body, &ct).await)
+            tokio::time::sleep(Duration::from_millis(i as u64 * 120)).await;
+            let r = c.post(&format!("/api/swps/approve/{id}"), &json!({"reviewNote": ""})).await;
+            n.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            (format!("deploy {id}"), r)
         });
     }
-    tokio::time::sleep(Duration::from_millis(150)).await;
+    for i in 0..6 {
+        let (c, n) = (eng.clone(), answered.clone());
+        work.spawn(async move {
+            tokio::time::sleep(Duration::from_millis(i * 120 + 60)).await;
+            let (ct, body) = multipart(&[("filepond", Some("a.pdf"), "application/pdf", &pdf(&format!("U{i}"), 1))]);
+            let r = crate::swp::support::send_bytes(&c, Method::POST, "/api/swps/uploadPdf", body, &ct).await;
+            n.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            (format!("upload {i}"), r)
+        });
+    }
+    let t0 = std::time::Instant::now();
+    while answered.load(std::sync::atomic::Ordering::SeqCst) < 4 && t0.elapsed() < Duration::from_secs(20) {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
     let mut child = child;
     child.kill().unwrap(); // SIGKILL
     child.wait().unwrap();
@@ -159,5 +172,6 @@ async fn kill_9_during_an_upload_and_a_deploy() {
     let orphans = check_plant(&db, &files, &env);
     child.kill().unwrap();
     child.wait().unwrap();
+    assert!(deploys.len() + uploads.len() >= 4 && deploys.len() + uploads.len() < 12, "the kill came mid-burst");
     report("kill -9 (upload + deploy)", &Outcome { acknowledged: deploys.len() + uploads.len(), found, orphans });
 }

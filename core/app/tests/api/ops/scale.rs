@@ -112,6 +112,22 @@ async fn two_serve_processes_share_sessions_uploads_and_documents() {
     let t = String::from_utf8_lossy(&o.stdout).to_string();
     assert!(o.status.success() && t.contains("missing: 0, wrong sha-256: 0"), "{t}");
 
+    // A module switched off through A is off on B within the refresh period.
+    let remote = format!("{base_b}/remotes/alerts/remoteEntry.js");
+    assert_eq!(reqwest::get(&remote).await.unwrap().status(), StatusCode::OK);
+    let boss = a.signed_in("boss@demo.plant", "manager", "process").await;
+    let r = boss.post("/api/modules/switch", &json!({"id": "alerts", "enabled": false})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let mut off = false;
+    for _ in 0..40 {
+        if reqwest::get(&remote).await.unwrap().status() == StatusCode::NOT_FOUND {
+            off = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    assert!(off, "B follows a switch made through A");
+
     // Signing out on C ends the session everywhere.
     let r = on(&crew.quality, &base_c).post("/api/users/logout", &json!({})).await;
     assert!(r.status.is_success(), "logout: {}", r.text);
