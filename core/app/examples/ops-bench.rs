@@ -70,27 +70,35 @@ impl Plant {
     }
 }
 
-/// A signed-in session: cookie header and CSRF token.
+/// A signed-in session: cookie header and CSRF token (the page load hands out the CSRF
+/// cookie; sign-in may replace both).
 async fn login(base: &str) -> (String, String) {
     let http = reqwest::Client::new();
-    let r = http.post(format!("{base}/api/users/login")).json(&serde_json::json!({"email": "eng@bench.plant", "password": PASSWORD})).send().await.unwrap();
-    assert!(r.status().is_success(), "login: {}", r.status());
-    let mut cookies = Vec::new();
-    for v in r.headers().get_all("set-cookie") {
-        cookies.push(v.to_str().unwrap().split(';').next().unwrap().to_string());
-    }
-    let csrf = cookies.iter().find_map(|c| c.strip_prefix("__Host-plantdoc_csrf=")).map(str::to_string);
-    let cookie = cookies.join("; ");
-    let csrf = match csrf {
-        Some(t) => t,
-        None => {
-            let r = http.get(format!("{base}/api/users/current")).header("cookie", &cookie).send().await.unwrap();
-            let c = r.headers().get_all("set-cookie").iter().map(|v| v.to_str().unwrap().split(';').next().unwrap().to_string()).find(|c| c.starts_with("__Host-plantdoc_csrf="));
-            c.map(|c| c["__Host-plantdoc_csrf=".len()..].to_string()).unwrap_or_default()
+    let mut jar = std::collections::BTreeMap::new();
+    let absorb = |jar: &mut std::collections::BTreeMap<String, String>, r: &reqwest::Response| {
+        for v in r.headers().get_all("set-cookie") {
+            let kv = v.to_str().unwrap().split(';').next().unwrap();
+            if let Some((k, v)) = kv.split_once('=') {
+                jar.insert(k.to_string(), v.to_string());
+            }
         }
     };
-    let cookie = if cookie.contains("plantdoc_csrf") { cookie } else { format!("{cookie}; __Host-plantdoc_csrf={csrf}") };
-    (cookie, csrf)
+    let r = http.get(format!("{base}/api/users/current")).send().await.unwrap();
+    absorb(&mut jar, &r);
+    let header = |jar: &std::collections::BTreeMap<String, String>| jar.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ");
+    let csrf = jar.get("__Host-plantdoc_csrf").cloned().unwrap_or_default();
+    let r = http
+        .post(format!("{base}/api/users/login"))
+        .header("cookie", header(&jar))
+        .header("x-csrf-token", &csrf)
+        .json(&serde_json::json!({"email": "eng@bench.plant", "password": PASSWORD}))
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_success(), "login: {}", r.status());
+    absorb(&mut jar, &r);
+    let csrf = jar.get("__Host-plantdoc_csrf").cloned().unwrap_or_default();
+    (header(&jar), csrf)
 }
 
 /// ftyp, then an mdat of `size` bytes (64-bit size; the fixture's media, then zeros),
