@@ -8,13 +8,12 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use sqlx::Connection;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::AsyncWriteExt;
 
 use crate::db::{Db, Dialect};
 use crate::storage::check::{file_rows, FileRow};
-use crate::storage::Storage;
+use crate::storage::{hash_copy, Storage};
 
 pub const MANIFEST: &str = "manifest.json";
 
@@ -105,20 +104,8 @@ async fn copy_blob(storage: &Storage, r: &FileRow, to: &Path) -> anyhow::Result<
     tokio::fs::create_dir_all(to.parent().unwrap()).await?;
     let mut src = storage.open(&r.key).await.map_err(|e| anyhow::anyhow!("blob {} named by a files row cannot be read: {e}", r.key))?;
     let mut out = tokio::fs::File::create(to).await?;
-    let mut h = Sha256::new();
-    let mut size = 0u64;
-    let mut buf = vec![0u8; 256 * 1024];
-    loop {
-        let n = src.read(&mut buf).await?;
-        if n == 0 {
-            break;
-        }
-        h.update(&buf[..n]);
-        out.write_all(&buf[..n]).await?;
-        size += n as u64;
-    }
+    let (size, sha256) = hash_copy(&mut src, Some(&mut out)).await?;
     out.sync_all().await?;
-    let sha256 = hex::encode(h.finalize());
     if sha256 != r.sha256 || size as i64 != r.size {
         anyhow::bail!("blob {} does not match its files row (run `plantdoc storage check`)", r.key);
     }
@@ -127,18 +114,7 @@ async fn copy_blob(storage: &Storage, r: &FileRow, to: &Path) -> anyhow::Result<
 
 async fn hash_file(p: &Path) -> anyhow::Result<(u64, String)> {
     let mut f = tokio::fs::File::open(p).await?;
-    let mut h = Sha256::new();
-    let mut size = 0u64;
-    let mut buf = vec![0u8; 256 * 1024];
-    loop {
-        let n = f.read(&mut buf).await?;
-        if n == 0 {
-            break;
-        }
-        h.update(&buf[..n]);
-        size += n as u64;
-    }
-    Ok((size, hex::encode(h.finalize())))
+    Ok(hash_copy(&mut f, None::<&mut tokio::io::Sink>).await?)
 }
 
 /// The URL for libpq without its password (given back apart, for PGPASSWORD).

@@ -101,21 +101,9 @@ impl Storage {
     }
 
     async fn checksum_and_size(&self, key: &str) -> anyhow::Result<(String, u64)> {
-        use sha2::{Digest, Sha256};
-        use tokio::io::AsyncReadExt;
         let mut r = self.backend.open(key).await?;
-        let mut h = Sha256::new();
-        let mut size = 0u64;
-        let mut buf = vec![0u8; 256 * 1024];
-        loop {
-            let n = r.read(&mut buf).await?;
-            if n == 0 {
-                break;
-            }
-            size += n as u64;
-            h.update(&buf[..n]);
-        }
-        Ok((hex::encode(h.finalize()), size))
+        let (size, sha) = super::hash_copy(&mut r, None::<&mut tokio::io::Sink>).await?;
+        Ok((sha, size))
     }
 
     /// Stores the file at `path` under an existing `key` (restore). The file is copied

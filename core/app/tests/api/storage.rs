@@ -38,7 +38,7 @@ impl Drop for S3Server {
 pub const S3_KEY: &str = "plantdoc-test";
 pub const S3_SECRET: &str = "plantdoc-test-secret-key";
 
-pub fn s3s_binary() -> String {
+fn s3s_binary() -> String {
     let home = std::env::var("HOME").unwrap_or_default();
     let cargo_bin = format!("{home}/.cargo/bin/s3s-fs");
     if std::path::Path::new(&cargo_bin).exists() { cargo_bin } else { "s3s-fs".into() }
@@ -47,9 +47,15 @@ pub fn s3s_binary() -> String {
 pub async fn start_s3() -> S3Server {
     let dir = tempfile::tempdir().unwrap();
     let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let child = s3_on(dir.path(), port).await;
+    S3Server { child, endpoint: format!("http://127.0.0.1:{port}"), _dir: dir }
+}
+
+/// s3s-fs serving `dir` on `port` (the drills restart it on the same folder and port).
+pub async fn s3_on(dir: &std::path::Path, port: u16) -> Child {
     let child = Command::new(s3s_binary())
         .args(["--host", "127.0.0.1", "--port", &port.to_string(), "--access-key", S3_KEY, "--secret-key", S3_SECRET])
-        .arg(dir.path())
+        .arg(dir)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -60,7 +66,7 @@ pub async fn start_s3() -> S3Server {
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    S3Server { child, endpoint: format!("http://127.0.0.1:{port}"), _dir: dir }
+    child
 }
 
 pub async fn s3_app(s3: &S3Server, extra: &[(&str, &str)]) -> TestApp {

@@ -2,7 +2,7 @@
 //! PostgreSQL restarted during a burst of approvals and sign records, the disk full
 //! during an upload. Same checks as the kill -9 drill (see drills.rs).
 use std::net::TcpListener;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use reqwest::{Method, StatusCode};
@@ -10,25 +10,8 @@ use serde_json::json;
 
 use super::drills::{check_plant, report, Outcome};
 use crate::helpers::*;
-use crate::storage::{s3s_binary, S3_KEY, S3_SECRET};
+use crate::storage::{s3_on, S3_KEY, S3_SECRET};
 use crate::swp::support::{multipart, pdf, send_bytes};
-
-async fn s3_on(dir: &std::path::Path, port: u16) -> Child {
-    let child = Command::new(s3s_binary())
-        .args(["--host", "127.0.0.1", "--port", &port.to_string(), "--access-key", S3_KEY, "--secret-key", S3_SECRET])
-        .arg(dir)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("s3s-fs");
-    for _ in 0..100 {
-        if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    child
-}
 
 async fn upload(c: &Client, label: String) -> Resp {
     let (ct, body) = multipart(&[("filepond", Some("a.pdf"), "application/pdf", &pdf(&label, 1))]);
