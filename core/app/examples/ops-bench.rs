@@ -197,22 +197,34 @@ fn verdict(ok: bool) -> &'static str {
     if ok { "OK" } else { "OVER" }
 }
 
-/// One PDF of about `bytes`: a page whose content stream is that long (uncompressed).
+/// One PDF of about `bytes`, shaped like a scanned sheet: one page drawing one JPEG-coded
+/// image (`DCTDecode`, random bytes: the merge never decodes images) plus a little text.
 fn pdf(i: usize, bytes: usize) -> Vec<u8> {
     use plantdoc_core::pdf::lopdf::{dictionary, Document, Object, Stream};
     let mut doc = Document::with_version("1.5");
     let pages_id = doc.new_object_id();
-    let mut content = format!("BT /F1 12 Tf 72 720 Td (Bench {i}) Tj ET\n").into_bytes();
-    while content.len() < bytes {
-        content.extend_from_slice(b"0 0 m 1 1 l S\n");
-    }
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ i as u64;
+    let scan: Vec<u8> = (0..bytes)
+        .map(|_| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed as u8
+        })
+        .collect();
+    let image = doc.add_object(Stream::new(
+        dictionary! {"Type" => "XObject", "Subtype" => "Image", "Width" => 2480, "Height" => 3508, "ColorSpace" => "DeviceGray", "BitsPerComponent" => 8, "Filter" => "DCTDecode"},
+        scan,
+    ));
+    let content = format!("q 612 0 0 792 0 0 cm /Im1 Do Q BT /F1 12 Tf 72 720 Td (Bench {i}) Tj ET\n").into_bytes();
     let font = doc.add_object(dictionary! {"Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica"});
     let c = doc.add_object(Stream::new(dictionary! {}, content));
     let page = doc.add_object(dictionary! {"Type" => "Page", "Parent" => pages_id, "Contents" => c});
     let media: Vec<Object> = vec![0.into(), 0.into(), 612.into(), 792.into()];
+    let resources = dictionary! {"Font" => dictionary! {"F1" => font}, "XObject" => dictionary! {"Im1" => image}};
     doc.objects.insert(
         pages_id,
-        Object::Dictionary(dictionary! {"Type" => "Pages", "Kids" => vec![Object::from(page)], "Count" => 1, "Resources" => dictionary! {"Font" => dictionary! {"F1" => font}}, "MediaBox" => media}),
+        Object::Dictionary(dictionary! {"Type" => "Pages", "Kids" => vec![Object::from(page)], "Count" => 1, "Resources" => resources, "MediaBox" => media}),
     );
     let cat = doc.add_object(dictionary! {"Type" => "Catalog", "Pages" => pages_id});
     doc.trailer.set("Root", cat);
