@@ -3,17 +3,14 @@
 //! verifies, and a manifest mismatch is refused before anything is written.
 use reqwest::StatusCode;
 
-use super::{counts, plantdoc, text};
+use super::{counts, plantdoc, signed_plant, text};
 use crate::helpers::*;
-use crate::island::support::{history, plant};
+use crate::island::support::history;
 use crate::swp::support::login;
 
 #[tokio::test]
 async fn a_backup_restores_into_a_fresh_folder_with_every_document_and_signature() {
-    let app = spawn().await;
-    let p = plant(&app, "7101-0001").await;
-    p.signed("a").await;
-    let files = app.tmp.path().join("files");
+    let (app, p, files) = signed_plant("7101-0001").await;
     let before = counts(&app.state.db.pool).await;
     let keys: Vec<(String, String)> = sqlx::query_as("SELECT storage_key, sha256 FROM files ORDER BY storage_key").fetch_all(&app.state.db.pool).await.unwrap();
 
@@ -69,10 +66,7 @@ async fn a_backup_restores_into_a_fresh_folder_with_every_document_and_signature
 
 #[tokio::test]
 async fn restore_refuses_a_manifest_mismatch_and_writes_nothing() {
-    let app = spawn().await;
-    let p = plant(&app, "7101-0002").await;
-    p.signed("b").await;
-    let files = app.tmp.path().join("files");
+    let (app, _p, files) = signed_plant("7101-0002").await;
     let bk = tempfile::tempdir().unwrap();
     let dir = bk.path().join("b");
     assert!(plantdoc(&["backup", dir.to_str().unwrap()], &app.db_url, &files).status.success());

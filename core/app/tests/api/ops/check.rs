@@ -1,16 +1,12 @@
 //! `plantdoc storage check`: rows against blobs, `--fix` removes orphans only.
 use bytes::Bytes;
 
-use super::{plantdoc, text};
+use super::{plantdoc, signed_plant, text};
 use crate::helpers::*;
-use crate::island::support::plant;
 
 #[tokio::test]
 async fn storage_check_finds_orphans_missing_and_altered_blobs_and_fix_removes_only_orphans() {
-    let app = spawn().await;
-    let p = plant(&app, "7101-0001").await;
-    p.signed("a").await;
-    let files = app.tmp.path().join("files");
+    let (app, _p, files) = signed_plant("7101-0001").await;
     let rows = scalar(&app, "SELECT COUNT(*) FROM files").await;
     assert!(rows >= 3, "the SWP's files have rows");
 

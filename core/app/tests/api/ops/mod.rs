@@ -34,3 +34,13 @@ pub async fn counts(pool: &sqlx::AnyPool) -> Vec<(String, i64)> {
     }
     out
 }
+
+/// A kiosk plant (a deployed SWP with its files) with one verified signature; answers
+/// the app, the plant and the blob folder.
+pub async fn signed_plant(part: &str) -> (TestApp, crate::island::support::Plant, std::path::PathBuf) {
+    let app = spawn().await;
+    let p = crate::island::support::plant(&app, part).await;
+    p.signed("a").await;
+    let files = app.tmp.path().join("files");
+    (app, p, files)
+}
