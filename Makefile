@@ -52,12 +52,17 @@ test-rust:
 bench-smoke:
 	$(CARGO) run -q -p plantdoc-swp --example swp-bench -- --small
 	$(CARGO) run -q -p plantdoc-island --example island-bench -- --small
+	$(CARGO) build -q -p plantdoc --bin plantdoc --example ops-bench
+	$(TARGET_DIR)/debug/examples/ops-bench --small
 
 ## The full SWP benchmark: 200 k revisions, 1 M sign records (SQLite; add ARGS="--pg URL").
 bench:
 	$(CARGO) run --release -p plantdoc-swp --example swp-bench -- $(ARGS)
 	@# The kiosk hot path: 2 000 operators, 50 k SWP revisions, 1 M sign records (SQLite).
 	$(CARGO) run --release -p plantdoc-island --example island-bench
+	@# Operations: a 2 GB video through the server, merging 50 MB of PDFs, idle RSS, start time.
+	$(CARGO) build --release -p plantdoc --bin plantdoc --example ops-bench
+	$(TARGET_DIR)/release/examples/ops-bench
 
 test-web:
 	npm test

@@ -33,6 +33,32 @@ pub enum Command {
     /// Check the audit log.
     #[command(subcommand)]
     Audit(AuditCommand),
+    /// Check stored files against their rows.
+    #[command(subcommand)]
+    Storage(StorageCommand),
+    /// Copy the database (online) and every blob into DIR, with a manifest of SHA-256 hashes.
+    Backup {
+        /// A new or empty folder.
+        dir: PathBuf,
+    },
+    /// Restore a backup from DIR into the configured (new, empty) database and storage.
+    Restore {
+        dir: PathBuf,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum StorageCommand {
+    /// Every file row has its blob with the recorded SHA-256, every blob has its row;
+    /// prints the counts (exit 1 on any problem left).
+    Check {
+        /// Remove orphan blobs and stale temporary uploads (never a blob a row names).
+        #[arg(long)]
+        fix: bool,
+        /// With --fix: spare orphans younger than this (an upload in flight).
+        #[arg(long, default_value_t = 300)]
+        min_age_secs: u64,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -130,6 +156,9 @@ async fn run(cmd: Command, settings: Settings) -> ExitCode {
         Command::User(UserCommand::Add(a)) => user_add(settings, a).await,
         Command::Seed(SeedCommand::Demo) => seed_demo(settings).await,
         Command::Audit(AuditCommand::Verify) => audit_verify(settings).await,
+        Command::Storage(StorageCommand::Check { fix, min_age_secs }) => crate::ops_cli::storage_check(settings, fix, min_age_secs).await,
+        Command::Backup { dir } => crate::ops_cli::backup(settings, &dir).await,
+        Command::Restore { dir } => crate::ops_cli::restore(settings, &dir).await,
     };
     match result {
         Ok(code) => code,

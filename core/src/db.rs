@@ -155,3 +155,8 @@ impl Params {
         q
     }
 }
+
+/// The file of a `sqlite:` URL (None for PostgreSQL or an in-memory database).
+pub fn sqlite_file(url: &str) -> Option<std::path::PathBuf> {
+    url.starts_with("sqlite:").then(|| sqlite_path(url)).flatten().map(Into::into)
+}

@@ -129,6 +129,21 @@ pub async fn set(state: &AppState, id: &str, on: bool, actor_id: &str, actor: &s
     Ok(s)
 }
 
+/// Reads the stored switches again (another instance may have switched a module): run
+/// by every instance every few seconds, see `tasks::Tasks::start`.
+pub async fn refresh(state: &AppState) {
+    match load(&state.db).await {
+        Ok(stored) => {
+            let mut now = state.switches.write().unwrap_or_else(|p| p.into_inner());
+            if *now != stored {
+                tracing::info!("module switches changed by another instance: applied");
+                *now = stored;
+            }
+        }
+        Err(e) => tracing::warn!(error = %e, "cannot read the module switches"),
+    }
+}
+
 /// `migrate::run` on a blocking thread: its future is not `Send` (sqlx's executor
 /// lifetimes), which a handler's must be.
 async fn migrate_off_thread(state: &AppState, sets: Vec<MigrationSet>, now: i64) -> anyhow::Result<usize> {

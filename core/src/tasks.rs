@@ -20,21 +20,64 @@ impl Shutdown {
     }
 }
 
-/// Runs `work` every `period` (first run after one period) until shutdown.
+/// Runs `work` every `period` (first run after one period) until shutdown. Started by
+/// [`Tasks::start`], each tick runs only where the task's lease is taken: once across
+/// every instance sharing the database (see [`take_lease`]).
 pub async fn every<F, Fut>(state: AppState, mut stop: Shutdown, period: Duration, mut work: F)
 where
     F: FnMut(AppState) -> Fut,
     Fut: std::future::Future<Output = ()>,
 {
+    let lease = LEASE.try_with(Clone::clone).ok();
     let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + period, period);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {
             _ = stop.wait() => return,
-            _ = tick.tick() => work(state.clone()).await,
+            _ = tick.tick() => {
+                if let Some((name, holder)) = &lease {
+                    match take_lease(&state.db, name, holder, period).await {
+                        Ok(true) => {}
+                        Ok(false) => continue,
+                        Err(e) => {
+                            tracing::warn!(task = %name, error = %e, "cannot take the task lease; tick skipped");
+                            continue;
+                        }
+                    }
+                }
+                work(state.clone()).await
+            }
         }
     }
 }
+
+tokio::task_local! {
+    /// The running task's lease name (`module/task`) and this instance's holder id.
+    static LEASE: (String, String);
+}
+
+/// Takes (or renews) the lease of `name` for `holder` for 90 % of `period`: true when
+/// this holder may run the tick. One statement, so two instances never both win; wall
+/// clock milliseconds, as the instances share no other clock.
+pub async fn take_lease(db: &crate::db::Db, name: &str, holder: &str, period: Duration) -> Result<bool, sqlx::Error> {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_millis() as i64;
+    let until = now + (period.as_millis() as i64 * 9 / 10).max(1);
+    let r = sqlx::query(
+        "INSERT INTO task_leases (name, holder, expires_at) VALUES ($1, $2, $3)
+         ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+         WHERE task_leases.expires_at <= $4 OR task_leases.holder = excluded.holder",
+    )
+    .bind(name)
+    .bind(holder)
+    .bind(until)
+    .bind(now)
+    .execute(&db.pool)
+    .await?;
+    Ok(r.rows_affected() == 1)
+}
+
+/// How often an instance re-reads the module switches.
+pub const SWITCH_REFRESH: Duration = Duration::from_secs(5);
 
 /// The running tasks and the switch that stops them.
 pub struct Tasks {
@@ -49,14 +92,20 @@ impl Tasks {
         let (stop, rx) = watch::channel(false);
         let mut set = JoinSet::new();
         let mut names = Vec::new();
+        // One holder id per running instance (two states in one process are two instances).
+        let holder = uuid::Uuid::new_v4().simple().to_string();
         for m in state.modules.iter().filter(|m| m.enabled) {
             let tasks = std::mem::take(&mut *m.built.tasks.lock().unwrap_or_else(|p| p.into_inner()));
             for t in tasks {
                 tracing::info!(task = %t.name, "background task started");
                 names.push(t.name.clone());
-                set.spawn((t.run)(state.clone(), Shutdown(rx.clone())));
+                let lease = (format!("{}/{}", m.manifest.id, t.name), holder.clone());
+                set.spawn(LEASE.scope(lease, (t.run)(state.clone(), Shutdown(rx.clone()))));
             }
         }
+        // Each instance keeps its module switches in step with the database (a switch made
+        // through another instance). Not a lease-held task: every instance needs it.
+        set.spawn(every(state.clone(), Shutdown(rx.clone()), SWITCH_REFRESH, |state| async move { crate::switches::refresh(&state).await }));
         Tasks { stop, set, names }
     }
 

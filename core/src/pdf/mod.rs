@@ -74,8 +74,10 @@ pub fn merge_blocking(files: Vec<(String, Vec<u8>)>) -> Result<Merged, String> {
     }
     let mut docs = Vec::with_capacity(files.len());
     let mut pages = 0usize;
-    for (name, bytes) in &files {
-        let d = load(name, bytes)?;
+    // Each upload's bytes are freed once parsed: one copy of the section at a time.
+    for (name, bytes) in files {
+        let d = load(&name, &bytes)?;
+        drop(bytes);
         pages += d.get_pages().len();
         if pages > MAX_PAGES {
             return Err(format!("These PDFs have more than {MAX_PAGES} pages together."));
@@ -88,6 +90,7 @@ pub fn merge_blocking(files: Vec<(String, Vec<u8>)>) -> Result<Merged, String> {
     let mut out = merge(docs).map_err(|e| format!("These PDFs could not be combined ({e})."))?;
     let mut buf = Vec::new();
     out.save_to(&mut buf).map_err(|e| format!("These PDFs could not be combined ({e})."))?;
+    drop(out);
     // The result must read back with every page, or it is not stored.
     let back = Document::load_mem(&buf).map_err(|_| "These PDFs could not be combined.".to_string())?;
     if back.get_pages().len() != pages {

@@ -24,7 +24,7 @@ impl FsStore {
 }
 
 /// Keys are `prefix/hex`: nothing that can climb out of the folder.
-pub(crate) fn valid_key(key: &str) -> bool {
+pub fn valid_key(key: &str) -> bool {
     let mut parts = key.split('/');
     let ok_part = |p: &str| !p.is_empty() && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
     matches!((parts.next(), parts.next(), parts.next()), (Some(a), Some(b), None) if ok_part(a) && ok_part(b))
@@ -77,6 +77,10 @@ impl BlobStore for FsStore {
         }
         out.sort();
         Ok(out)
+    }
+
+    async fn modified(&self, key: &str) -> anyhow::Result<Option<std::time::SystemTime>> {
+        Ok(tokio::fs::metadata(self.path(key)?).await.ok().and_then(|m| m.modified().ok()))
     }
 
     async fn link(&self, key: &str, name: &str, content_type: &str, ttl_secs: u64, now_ms: i64) -> anyhow::Result<String> {

@@ -3,9 +3,12 @@
 //! fsynced, then handed to the backend; only then may the caller commit a row naming
 //! the blob. Links are short-lived: HMAC-signed `/files/...` for the folder, presigned
 //! URLs for S3.
+pub mod check;
 mod fs;
 pub mod routes;
 mod s3;
+
+pub use fs::valid_key;
 
 use std::path::{Path, PathBuf};
 use std::pin::Pin;
@@ -34,6 +37,10 @@ pub trait BlobStore: Send + Sync {
     async fn list(&self) -> anyhow::Result<Vec<String>>;
     /// A link valid for `ttl_secs`.
     async fn link(&self, key: &str, name: &str, content_type: &str, ttl_secs: u64, now_ms: i64) -> anyhow::Result<String>;
+    /// When the blob was stored, if the backend knows (the orphan sweep spares young ones).
+    async fn modified(&self, _key: &str) -> anyhow::Result<Option<std::time::SystemTime>> {
+        Ok(None)
+    }
 }
 
 /// What a finished upload is.
@@ -156,19 +163,34 @@ impl Storage {
 
     /// SHA-256 of a stored blob, read back from the store.
     pub async fn checksum(&self, key: &str) -> anyhow::Result<String> {
-        use tokio::io::AsyncReadExt;
         let mut r = self.backend.open(key).await?;
-        let mut h = Sha256::new();
-        let mut buf = vec![0u8; 64 * 1024];
-        loop {
-            let n = r.read(&mut buf).await?;
-            if n == 0 {
-                break;
-            }
-            h.update(&buf[..n]);
-        }
-        Ok(hex::encode(h.finalize()))
+        Ok(hash_copy(&mut r, None::<&mut tokio::io::Sink>).await?.1)
     }
+}
+
+/// Reads `r` to its end in 256 KiB steps, hashing (and copying into `to`, if given);
+/// answers the size and the hex SHA-256. Never holds more than one step in memory.
+pub async fn hash_copy<R, W>(r: &mut R, mut to: Option<&mut W>) -> std::io::Result<(u64, String)>
+where
+    R: tokio::io::AsyncRead + Unpin + ?Sized,
+    W: tokio::io::AsyncWrite + Unpin + ?Sized,
+{
+    use tokio::io::AsyncReadExt;
+    let mut h = Sha256::new();
+    let mut size = 0u64;
+    let mut buf = vec![0u8; 256 * 1024];
+    loop {
+        let n = r.read(&mut buf).await?;
+        if n == 0 {
+            break;
+        }
+        h.update(&buf[..n]);
+        if let Some(w) = to.as_mut() {
+            w.write_all(&buf[..n]).await?;
+        }
+        size += n as u64;
+    }
+    Ok((size, hex::encode(h.finalize())))
 }
 
 /// A stored file's row (table `files`).

@@ -112,6 +112,11 @@ impl BlobStore for S3Store {
         Ok(out)
     }
 
+    async fn modified(&self, key: &str) -> anyhow::Result<Option<std::time::SystemTime>> {
+        let head = self.client.head_object().bucket(&self.bucket).key(key).send().await;
+        Ok(head.ok().and_then(|h| h.last_modified().and_then(|t| std::time::SystemTime::try_from(*t).ok())))
+    }
+
     async fn link(&self, key: &str, name: &str, content_type: &str, ttl_secs: u64, _now_ms: i64) -> anyhow::Result<String> {
         let cfg = PresigningConfig::expires_in(Duration::from_secs(ttl_secs))?;
         let req = self

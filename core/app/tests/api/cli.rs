@@ -25,6 +25,9 @@ fn every_command_has_help() {
         vec!["user", "add", "--help"],
         vec!["seed", "demo", "--help"],
         vec!["audit", "verify", "--help"],
+        vec!["storage", "check", "--help"],
+        vec!["backup", "--help"],
+        vec!["restore", "--help"],
     ] {
         let o = plantdoc(&args, &[]);
         assert!(o.status.success(), "{args:?}: {}", text(&o));

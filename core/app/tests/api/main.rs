@@ -24,3 +24,4 @@ mod alerts;
 mod island;
 mod training;
 mod users;
+mod ops;

@@ -47,9 +47,15 @@ fn s3s_binary() -> String {
 pub async fn start_s3() -> S3Server {
     let dir = tempfile::tempdir().unwrap();
     let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let child = s3_on(dir.path(), port).await;
+    S3Server { child, endpoint: format!("http://127.0.0.1:{port}"), _dir: dir }
+}
+
+/// s3s-fs serving `dir` on `port` (the drills restart it on the same folder and port).
+pub async fn s3_on(dir: &std::path::Path, port: u16) -> Child {
     let child = Command::new(s3s_binary())
         .args(["--host", "127.0.0.1", "--port", &port.to_string(), "--access-key", S3_KEY, "--secret-key", S3_SECRET])
-        .arg(dir.path())
+        .arg(dir)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -60,10 +66,10 @@ pub async fn start_s3() -> S3Server {
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    S3Server { child, endpoint: format!("http://127.0.0.1:{port}"), _dir: dir }
+    child
 }
 
-async fn s3_app(s3: &S3Server, extra: &[(&str, &str)]) -> TestApp {
+pub async fn s3_app(s3: &S3Server, extra: &[(&str, &str)]) -> TestApp {
     let mut o: Vec<(&str, &str)> = vec![
         ("storage.backend", "s3"),
         ("storage.s3.bucket", "plantdoc-test"),

@@ -5,4 +5,4 @@ mod authz;
 mod badges;
 mod flow;
 mod netbook;
-mod support;
+pub(crate) mod support;
