@@ -11,6 +11,7 @@ use sqlx::Row;
 use plantdoc_core::db::Params;
 
 use crate::access::{require_uploader, review_stage};
+use crate::paging::{self, Sort};
 use crate::store::{self, visible_sql};
 
 /// Longest list answered at once (lists that are not paged).
@@ -194,8 +195,10 @@ pub async fn deployed_paginated(State(state): State<AppState>, user: CurrentUser
         let (lo, hi) = prefix_range(&term);
         filter.push_str(&format!(" AND s.part_number >= {} AND s.part_number < {}", q.add(lo), q.add(hi)));
     }
-    let order = format!("{} {dir}, s.id {dir}", column.unwrap_or("s.deploy_date"));
-    let total = store::count_cached(&state, &q, &filter).await?;
-    let swps = store::fetch_list(&state.db, &q, &filter, &order, limit, (page - 1) * limit).await?;
+    let sort = Sort { column: column.unwrap_or("s.deploy_date"), desc: dir == "DESC" };
+    let total = paging::count_cached(&state, &q, &filter).await?;
+    let offset = (page - 1) * limit;
+    // Past the end: nothing to read.
+    let swps = if offset >= total { Vec::new() } else { paging::page(&state, &q, &filter, &sort, limit, offset).await? };
     Ok(axum::Json(json!({"results": store::with_signs(&state.db, &swps).await?, "total": total})))
 }
