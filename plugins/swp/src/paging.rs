@@ -130,3 +130,35 @@ pub async fn page(state: &AppState, q: &Params, filter: &str, sort: &Sort<'_>, l
     }
     store::fetch_list(&state.db, q, filter, &sort.order(), limit, offset).await
 }
+
+/// A search term is broad (walked on the sort key's index) when its `n` matches of a
+/// list of `all` give `n² ≥ 64 · all` (at 45 000 SWPs, from about 1 700 matches: a
+/// page finds its rows within a few hundred index entries) or `8 · n ≥ all`; a narrower
+/// one is read by part number and its matches sorted.
+fn broad(n: i64, all: i64) -> bool {
+    n.saturating_mul(n) >= all.saturating_mul(64) || n.saturating_mul(8) >= all
+}
+
+/// Adds Browse's part-number prefix filter to `filter` (binding it in `q`). Answers
+/// the filter to count with (the prefix as an index range) and the one to page with:
+/// the same, unless the list is sorted by another key and the term is broad; then the
+/// prefix is written so that no index range is taken from it (inside a `CASE`, which
+/// keeps the column's bytewise collation), and the sort
+/// key's index (which ends in the part number) is walked in order instead of sorting
+/// thousands of matches for every page.
+pub async fn search(state: &AppState, q: &mut Params, filter: &str, term: &str, sort: &Sort<'_>) -> Result<(String, String), sqlx::Error> {
+    let base = q.clone();
+    let (lo, hi) = crate::lists::prefix_range(term);
+    let (lo, hi) = (q.add(lo), q.add(hi));
+    let counted = format!("{filter} AND s.part_number >= {lo} AND s.part_number < {hi}");
+    if sort.column == "s.part_number" {
+        return Ok((counted.clone(), counted));
+    }
+    let n = count_cached(state, q, &counted).await?;
+    let all = count_cached(state, &base, filter).await?;
+    if broad(n, all) {
+        let walked = format!("{filter} AND CASE WHEN s.part_number >= {lo} AND s.part_number < {hi} THEN 1 ELSE 0 END = 1");
+        return Ok((counted, walked));
+    }
+    Ok((counted.clone(), counted))
+}
