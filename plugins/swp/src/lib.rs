@@ -12,6 +12,7 @@ pub mod kiosk;
 mod lifecycle;
 mod lists;
 mod model;
+mod paging;
 mod routes;
 mod store;
 mod submit;
@@ -37,12 +38,20 @@ pub struct SwpSettings {
     pub pending_upload_hours: u64,
     /// Pending uploads one user may hold.
     pub max_pending_uploads: i64,
+    /// Browse remembers the sort key of every this-many-th row of a list, so a deep
+    /// page seeks and then skips fewer rows than this (docs/speed.md).
+    #[serde(default = "default_anchor_rows")]
+    pub page_anchor_rows: i64,
+}
+
+fn default_anchor_rows() -> i64 {
+    100
 }
 
 /// The module's state, read by handlers with `state.get::<SwpState>()`.
 pub struct SwpState {
     pub settings: SwpSettings,
-    counts: store::CountCache,
+    lists: paging::ListCache,
     /// Concurrent merges: each holds its PDFs in memory.
     merges: tokio::sync::Semaphore,
 }
@@ -52,10 +61,10 @@ pub const SWEEP_EVERY: Duration = Duration::from_secs(60 * 60);
 
 fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     let settings: SwpSettings = ctx.settings()?;
-    if settings.pdf_max_mb == 0 || settings.pending_upload_hours == 0 || settings.max_pending_uploads < 1 {
-        anyhow::bail!("configuration error: modules.swp: pdf_max_mb, pending_upload_hours and max_pending_uploads must be at least 1");
+    if settings.pdf_max_mb == 0 || settings.pending_upload_hours == 0 || settings.max_pending_uploads < 1 || settings.page_anchor_rows < 1 {
+        anyhow::bail!("configuration error: modules.swp: pdf_max_mb, pending_upload_hours, max_pending_uploads and page_anchor_rows must be at least 1");
     }
-    ctx.state(SwpState { settings, counts: store::CountCache::default(), merges: tokio::sync::Semaphore::new(plantdoc_core::pdf::MERGE_PERMITS) });
+    ctx.state(SwpState { settings, lists: paging::ListCache::default(), merges: tokio::sync::Semaphore::new(plantdoc_core::pdf::MERGE_PERMITS) });
     ctx.routes(routes::routes());
     ctx.seed_demo(std::sync::Arc::new(demo::seed));
     ctx.task("upload-sweep", |state, stop| {

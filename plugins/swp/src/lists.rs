@@ -11,6 +11,7 @@ use sqlx::Row;
 use plantdoc_core::db::Params;
 
 use crate::access::{require_uploader, review_stage};
+use crate::paging::{self, Sort};
 use crate::store::{self, visible_sql};
 
 /// Longest list answered at once (lists that are not paged).
@@ -188,14 +189,13 @@ pub async fn deployed_paginated(State(state): State<AppState>, user: CurrentUser
         return Err(AppError::Fields(e));
     }
     let mut q = Params::default();
-    let mut filter = format!("s.status = 'deployed' AND {}", visible_sql(&state, &mut q, &user));
+    let visible = format!("s.status = 'deployed' AND {}", visible_sql(&state, &mut q, &user));
+    let sort = Sort { column: column.unwrap_or("s.deploy_date"), desc: dir == "DESC" };
     let term = pq.search.unwrap_or_default().trim().to_uppercase();
-    if !term.is_empty() {
-        let (lo, hi) = prefix_range(&term);
-        filter.push_str(&format!(" AND s.part_number >= {} AND s.part_number < {}", q.add(lo), q.add(hi)));
-    }
-    let order = format!("{} {dir}, s.id {dir}", column.unwrap_or("s.deploy_date"));
-    let total = store::count_cached(&state, &q, &filter).await?;
-    let swps = store::fetch_list(&state.db, &q, &filter, &order, limit, (page - 1) * limit).await?;
+    let (counted, paged) = if term.is_empty() { (visible.clone(), visible) } else { paging::search(&state, &mut q, &visible, &term, &sort).await? };
+    let total = paging::count_cached(&state, &q, &counted).await?;
+    let offset = (page - 1) * limit;
+    // Past the end: nothing to read.
+    let swps = if offset >= total { Vec::new() } else { paging::page(&state, &q, &paged, &sort, limit, offset).await? };
     Ok(axum::Json(json!({"results": store::with_signs(&state.db, &swps).await?, "total": total})))
 }

@@ -2,9 +2,6 @@
 //! to their rules in lifecycle.rs and submit.rs). Portable SQL over the `Any` pool, with
 //! the core's `Params` numbering the placeholders.
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
 
 use plantdoc_core::acks::{self, DocKind};
 use plantdoc_core::app::AppState;
@@ -15,7 +12,6 @@ use serde_json::Value;
 use sqlx::Row;
 
 use crate::model::{Swp, COLUMNS};
-use crate::SwpState;
 
 pub async fn fetch_one(db: &Db, id: &str) -> Result<Option<Swp>, sqlx::Error> {
     let sql = format!("SELECT {COLUMNS} FROM swps s WHERE s.id = $1");
@@ -38,43 +34,6 @@ pub async fn fetch_list(db: &Db, q: &Params, filter: &str, order: &str, limit: i
 pub async fn count(db: &Db, q: &Params, filter: &str) -> Result<i64, sqlx::Error> {
     let sql = format!("SELECT COUNT(*) AS n FROM swps s WHERE {filter}");
     q.query(&sql).fetch_one(&db.pool).await?.try_get("n")
-}
-
-/// Counts remembered per app state (see [`count_cached`]).
-#[derive(Default)]
-pub struct CountCache {
-    /// Bumped by every SWP write of this app: cached counts older than it are void.
-    generation: AtomicU64,
-    counts: Mutex<HashMap<String, (u64, Instant, i64)>>,
-}
-
-/// A cached count is used at most this long (writes by other app instances).
-const COUNT_TTL: Duration = Duration::from_secs(5);
-
-/// Call after any change to SWP rows.
-pub fn changed(state: &AppState) {
-    state.get::<SwpState>().counts.generation.fetch_add(1, Ordering::SeqCst);
-}
-
-/// [`count`], remembered until the next SWP write in this app or for 5 s: Browse asks
-/// for the total with every page, and counting tens of thousands of rows is most of a
-/// page's cost. The key is the SQL and its arguments, so it is exact.
-pub async fn count_cached(state: &AppState, q: &Params, filter: &str) -> Result<i64, sqlx::Error> {
-    let cache = &state.get::<SwpState>().counts;
-    let key = format!("{filter}\n{:?}", q.values);
-    let generation = cache.generation.load(Ordering::SeqCst);
-    if let Some((g, at, n)) = cache.counts.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
-        if *g == generation && at.elapsed() < COUNT_TTL {
-            return Ok(*n);
-        }
-    }
-    let n = count(&state.db, q, filter).await?;
-    let mut map = cache.counts.lock().unwrap_or_else(|p| p.into_inner());
-    if map.len() > 10_000 {
-        map.clear();
-    }
-    map.insert(key, (generation, Instant::now(), n));
-    Ok(n)
 }
 
 /// SQL true when `s`'s zones overlap `zones` (the core's zone-mask rule).

@@ -1,18 +1,18 @@
 //! SWP load benchmark. Seeds a plant (default 200 000 SWP revisions, 1 000 000 sign
 //! records) into a fresh SQLite file (or a new PostgreSQL database with `--pg URL`),
 //! serves the real app in-process on a free port, and measures part search and Browse
-//! at several page depths and sort keys with many concurrent clients, next to a bare
-//! axum + sqlx primary-key lookup on the same pool. Prints a table.
+//! (every sort key and order, pages 1, 100 and 1000, with and without a search term;
+//! cases.rs) with many concurrent clients, next to a bare axum + sqlx primary-key
+//! lookup on the same pool (the floor). Prints a table with each row's share of it.
 //!
-//!   cargo run --release -p plantdoc-swp --bin swp-bench [-- --small] [--pg URL]
+//!   cargo run --release -p plantdoc-swp --example swp-bench [-- --small] [--pg URL]
 //!       [--swps N] [--signs N] [--secs S] [--clients N]
 //!
-//! `--small` (2 000 revisions, 10 000 records, 1 s per row) is for CI: it checks the
+//! `--small` (2 000 revisions, 10 000 records, 0.5 s per row, one order per key) is for CI: it checks the
 //! program runs, in seconds.
+mod cases;
 mod load;
 mod seed;
-
-use std::time::Instant;
 
 use plantdoc_core::auth::users::UserInput;
 use sqlx::Connection;
@@ -32,15 +32,16 @@ struct Args {
     seed_only: bool,
     /// A database kept by `--seed-only`: measure it again without seeding.
     reuse: Option<String>,
+    small: bool,
 }
 
 fn args() -> anyhow::Result<Args> {
-    let mut a = Args { swps: 200_000, signs: 1_000_000, secs: 5.0, clients: 64, pg: None, seed_only: false, reuse: None };
+    let mut a = Args { swps: 200_000, signs: 1_000_000, secs: 5.0, clients: 64, pg: None, seed_only: false, reuse: None, small: false };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let mut value = || it.next().ok_or_else(|| anyhow::anyhow!("{flag} needs a value"));
         match flag.as_str() {
-            "--small" => (a.swps, a.signs, a.secs, a.clients) = (2_000, 10_000, 1.0, 16),
+            "--small" => (a.swps, a.signs, a.secs, a.clients, a.small) = (2_000, 10_000, 0.5, 16, true),
             "--swps" => a.swps = value()?.parse()?,
             "--signs" => a.signs = value()?.parse()?,
             "--secs" => a.secs = value()?.parse()?,
@@ -133,55 +134,9 @@ async fn main() -> anyhow::Result<()> {
 
     let ids = std::sync::Arc::new(plant.deployed_ids.clone());
     let parts = std::sync::Arc::new(plant.parts.clone());
-    type Make = Box<dyn Fn(&mut seed::Rng) -> String + Send + Sync>;
-    let browse = |page: usize, sort: &'static str, order: &'static str| -> Make {
-        Box::new(move |_r: &mut seed::Rng| format!("/api/swps/deployed-swps-paginated?page={page}&limit=10&sortBy={sort}&sortOrder={order}"))
-    };
-    let mut rows: Vec<(String, bool, Option<&load::Session>, Make)> = Vec::new();
-    let i2 = ids.clone();
-    rows.push(("bare axum+sqlx PK lookup".into(), true, None, Box::new(move |r| format!("/bare/{}", i2[r.below(i2.len() as u64) as usize]))));
-    let i3 = ids.clone();
-    rows.push(("GET swp/{id} (session, rules, signs, links)".into(), false, Some(&all), Box::new(move |r| format!("/api/swps/swp/{}", i3[r.below(i3.len() as u64) as usize]))));
-    let p2 = parts.clone();
-    rows.push((
-        "part search (prefix 2-5 chars, limit 10)".into(),
-        false,
-        Some(&all),
-        Box::new(move |r| {
-            let p = &p2[r.below(p2.len() as u64) as usize];
-            let n = 2 + r.below(4) as usize;
-            format!("/api/swps/deployed-swp-part-numbers?searchTerm={}&limit=10", &p[..n.min(p.len())])
-        }),
-    ));
-    let p3 = parts.clone();
-    rows.push((
-        "part search, user with 2 of 13 zones".into(),
-        false,
-        Some(&two),
-        Box::new(move |r| format!("/api/swps/deployed-swp-part-numbers?searchTerm={}&limit=10", &p3[r.below(p3.len() as u64) as usize][..3])),
-    ));
-    for (sort, order) in [("partNumber", "asc"), ("deployDate.timestamp", "desc")] {
-        for page in [1, 100, 1000] {
-            rows.push((format!("browse {sort} {order} page {page}"), false, Some(&all), browse(page, sort, order)));
-        }
-    }
-    for sort in ["uploadDate.timestamp", "owner.firstname", "onBehalfOf.name"] {
-        rows.push((format!("browse {sort} asc page 1000"), false, Some(&all), browse(1000, sort, "asc")));
-    }
-    rows.push(("browse deployDate desc page 1, 2 of 13 zones".into(), false, Some(&two), browse(1, "deployDate.timestamp", "desc")));
-    rows.push(("browse deployDate desc page 100, 2 of 13 zones".into(), false, Some(&two), browse(100, "deployDate.timestamp", "desc")));
-
-    println!("\n{} clients, {:.0} s per row, {backend}, {} CPUs", a.clients, a.secs, std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
-    println!("{:<48} {:>9} {:>10} {:>9} {:>9} {:>7}", "scenario", "requests", "req/s", "p50 ms", "p99 ms", "errors");
-    let started = Instant::now();
-    let mut failed = 0;
-    for (name, is_bare, session, make) in rows {
-        let target = if is_bare { &bare_base } else { &base };
-        let o = load::run(&http, target, session, a.clients, a.secs, make).await;
-        failed += o.errors;
-        println!("{:<48} {:>9} {:>10.0} {:>9.2} {:>9.2} {:>7}", name, o.requests, o.rps(), o.p50_ms, o.p99_ms, o.errors);
-    }
-    println!("measured in {:.1} s", started.elapsed().as_secs_f64());
+    let rows = cases::all(ids, parts, &all, &two, a.small);
+    println!("\n{} clients, {:.1} s per row, {backend}, {} CPUs", a.clients, a.secs, std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
+    let failed = cases::run(&http, &base, &bare_base, rows, a.clients, a.secs).await;
     if let (Some(admin), None) = (&a.pg, &a.reuse) {
         state.db.pool.close().await;
         let mut c = sqlx::AnyConnection::connect(admin).await?;

@@ -2,6 +2,7 @@
 mod authz;
 mod lifecycle;
 mod lists;
+mod paging;
 pub(crate) mod support;
 mod real_files;
 mod upload;
