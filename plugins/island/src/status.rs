@@ -11,10 +11,14 @@ use serde_json::{json, Value};
 use crate::access::{instructions_read, training_level, SIGN_VALID_MS};
 use crate::badge::operator;
 
-/// `modules.training.gate`, read only when the training module is on.
-pub fn training_gate(state: &AppState) -> bool {
-    state.module_enabled("training")
-        && state.settings.module_config("training").get("gate").and_then(|v| v.clone().into_bool().ok()).unwrap_or(false)
+/// The training card's level (spec section 4, decision 'Training'): 5 while the training
+/// module is off (release 1.0) or its gate is off; with the gate on, the matrix's level of
+/// the operator on the part, -1 when no matrix holds both. The training module is an
+/// optional companion: linked always, asked only when it is switched on.
+pub async fn training(state: &AppState, op_id: &str, part_number: &str) -> i64 {
+    let gate = state.module_enabled("training") && plantdoc_training::gate(state);
+    let squares = if gate { plantdoc_training::level(state, op_id, part_number).await.map(i64::from) } else { None };
+    training_level(gate, squares)
 }
 
 pub async fn operator_status(State(state): State<AppState>, netbook: CurrentUser, Path((op_id, swp_id)): Path<(String, String)>) -> AppResult<axum::Json<Value>> {
@@ -23,10 +27,8 @@ pub async fn operator_status(State(state): State<AppState>, netbook: CurrentUser
     let records = acks::for_operator(&state.db, DocKind::Swp, &swp.id, &swp.content_hash, &op.id).await?;
     let signed = records.iter().find(|r| r.verified_at.is_some()).map(|r| r.signed_at);
     let awaiting = records.iter().any(|r| r.verified_at.is_none());
-    // The training matrix is the training module's; with its gate on and no squares
-    // available here the level is the spec's 'lookup failed' (-1).
     Ok(axum::Json(json!({
-        "trainingLevel": training_level(training_gate(&state), None),
+        "trainingLevel": training(&state, &op.id, &swp.part_number).await,
         "swpRead": instructions_read(&swp.part_number, signed, state.now_ms()),
         "signedAt": signed.map(iso),
         "expires": signed.map(|t| iso(t + SIGN_VALID_MS)),

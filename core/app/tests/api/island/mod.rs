@@ -6,3 +6,4 @@ mod badges;
 mod flow;
 mod netbook;
 mod support;
+mod training;
