@@ -43,6 +43,10 @@ impl Db {
         let pool = AnyPoolOptions::new()
             .max_connections(if dialect == Dialect::Sqlite { s.max_connections.min(8) } else { s.max_connections })
             .acquire_timeout(Duration::from_secs(s.acquire_timeout_secs))
+            // A SQLite connection is a file handle that does not go stale: no ping (one
+            // more round trip to its worker thread) before every query. PostgreSQL
+            // connections are checked, so a restarted server costs no failed request.
+            .test_before_acquire(dialect != Dialect::Sqlite)
             .after_connect(move |conn, _meta| {
                 Box::pin(async move {
                     if dialect == Dialect::Sqlite {

@@ -184,11 +184,14 @@ pub async fn end_one(conn: &mut sqlx::AnyConnection, session_hash: &str) -> Resu
 pub async fn load(state: &AppState, headers: &HeaderMap) -> Result<Option<(CurrentUser, String)>, AppError> {
     let Some(id) = cookie(headers, session_cookie_name(state)) else { return Ok(None) };
     let hash = sha256_hex(&id);
-    let sql = format!(
-        "SELECT s.csrf AS s_csrf, s.restricted AS s_restricted, s.created_at AS s_created, s.last_seen AS s_seen, {} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1",
-        USER_COLUMNS.split(", ").map(|c| format!("u.{c}")).collect::<Vec<_>>().join(", ")
-    );
-    let Some(row) = sqlx::query(&sql).bind(&hash).fetch_optional(&state.db.pool).await? else { return Ok(None) };
+    // Built once: every request of a signed-in user runs it.
+    static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        format!(
+            "SELECT s.csrf AS s_csrf, s.restricted AS s_restricted, s.created_at AS s_created, s.last_seen AS s_seen, {} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1",
+            USER_COLUMNS.split(", ").map(|c| format!("u.{c}")).collect::<Vec<_>>().join(", ")
+        )
+    });
+    let Some(row) = sqlx::query(SQL.as_str()).bind(&hash).fetch_optional(&state.db.pool).await? else { return Ok(None) };
     let user = User::from_row(&row)?;
     let created: i64 = row.try_get("s_created")?;
     let seen: i64 = row.try_get("s_seen")?;

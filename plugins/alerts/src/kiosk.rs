@@ -44,8 +44,11 @@ pub async fn alert_in_force(state: &AppState, company: &str, alert_id: &str) -> 
 /// not signed and had verified for the current version.
 async fn in_force_in_zone(state: &AppState, company: &str, zone: &str, operator: Option<&str>) -> Result<Vec<Alert>, sqlx::Error> {
     let now = state.now_ms();
+    // For an operator: a person of the company (checked in the same read), and only the
+    // alerts without their verified signature of the current version.
     let not_done = if operator.is_some() {
-        " AND NOT EXISTS (SELECT 1 FROM acknowledgements k WHERE k.doc_kind = 'alert' AND k.doc_id = a.id \
+        " AND EXISTS (SELECT 1 FROM users u WHERE u.id = $6 AND u.company_code = $5) \
+          AND NOT EXISTS (SELECT 1 FROM acknowledgements k WHERE k.doc_kind = 'alert' AND k.doc_id = a.id \
           AND k.version_hash = a.file_hash AND k.operator_id = $6 AND k.verified_at IS NOT NULL)"
     } else {
         ""
@@ -97,11 +100,12 @@ pub async fn zone_feed(State(state): State<AppState>, user: CurrentUser, Path(zo
 
 pub async fn operator_feed(State(state): State<AppState>, user: CurrentUser, Path((zone, operator_id)): Path<(String, String)>) -> AppResult<axum::Json<Value>> {
     check_zone(&state, &user, &zone)?;
-    let mut conn = state.db.pool.acquire().await?;
-    let op = users::find_by_id(&mut conn, &operator_id).await?;
-    drop(conn);
-    let op = op.filter(|o| o.company_code == user.company_code).ok_or(AppError::NotFound)?;
-    let alerts = in_force_in_zone(&state, &user.company_code, &zone, Some(&op.id)).await?;
+    let alerts = in_force_in_zone(&state, &user.company_code, &zone, Some(&operator_id)).await?;
+    // Nothing listed: an operator with nothing to read, or no such operator here (404).
+    if alerts.is_empty() {
+        let mut conn = state.db.pool.acquire().await?;
+        users::find_by_id(&mut conn, &operator_id).await?.filter(|o| o.company_code == user.company_code).ok_or(AppError::NotFound)?;
+    }
     feed_json(&state, &alerts).await
 }
 

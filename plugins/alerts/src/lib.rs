@@ -21,7 +21,13 @@ use plantdoc_core::ModuleContext;
 pub const PENDING_UPLOAD_HOURS: i64 = 24;
 const SWEEP_EVERY: Duration = Duration::from_secs(60 * 60);
 
+/// The module's state: its own PDF-check semaphore (decision 29: no process-global).
+pub struct AlertsState {
+    checks: tokio::sync::Semaphore,
+}
+
 fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
+    ctx.state(AlertsState { checks: tokio::sync::Semaphore::new(plantdoc_core::pdf::MERGE_PERMITS) });
     ctx.routes(routes::routes());
     ctx.task("upload-sweep", |state, stop| {
         plantdoc_core::tasks::every(state, stop, SWEEP_EVERY, |state| async move {

@@ -89,6 +89,17 @@ pub fn check_part(v: &str) -> Result<String, String> {
     Ok(s)
 }
 
+/// The core's PDF checks (decision 29), as the SWP sections get them: a file that opens
+/// (owner permissions only included) with pages, within the bounds; else the reason.
+async fn checked_pdf(state: &AppState, f: &files::PendingFile) -> Result<(), String> {
+    let limit = state.settings.server.upload_limit.min(MAX_FILE_BYTES);
+    let bytes = state.storage.read_all(&f.key, limit).await.map_err(|e| {
+        tracing::warn!(key = %f.key, error = %e, "pending alert upload unreadable");
+        format!("{} could not be read; please upload it again.", f.filename)
+    })?;
+    plantdoc_core::pdf::check_and_merge(&state.get::<crate::AlertsState>().checks, vec![(f.filename.clone(), bytes)]).await.map(|_| ())
+}
+
 async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked> {
     let mut e = FieldErrors::new();
     let file = body.get("alertFile");
@@ -98,7 +109,12 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
         e.insert("alertFile".into(), "Please upload the alert file.".into());
     } else {
         match files::pending(state, &user.id, MODULE, std::slice::from_ref(&file_id)).await?.remove(&file_id) {
-            Some(f) if f.content_type == "application/pdf" => file_hash = f.sha256,
+            Some(f) if f.content_type == "application/pdf" => match checked_pdf(state, &f).await {
+                Ok(()) => file_hash = f.sha256,
+                Err(m) => {
+                    e.insert("alertFile".into(), m);
+                }
+            },
             _ => {
                 e.insert("alertFile".into(), LOST.into());
             }

@@ -9,6 +9,7 @@ use serde_json::{json, Value};
 
 use crate::{store, IslandState};
 
+pub const UNKNOWN_OPERATOR: &str = "This operator is not recognised. Please sign out and scan your badge again.";
 pub const UNKNOWN_BADGE: &str = "This badge is not recognised. Please scan again.";
 
 fn throttled(retry: i64) -> AppError {
@@ -55,6 +56,6 @@ pub async fn operator_from_badge(State(state): State<AppState>, netbook: Current
 pub async fn operator(state: &AppState, netbook: &CurrentUser, op_id: &str) -> AppResult<User> {
     match store::by_id(state, op_id).await? {
         Some(u) if u.company_code == netbook.company_code && !u.disabled => Ok(u),
-        _ => Err(AppError::Forbidden("This operator is not recognised. Please sign out and scan your badge again.".into())),
+        _ => Err(AppError::Forbidden(UNKNOWN_OPERATOR.into())),
     }
 }

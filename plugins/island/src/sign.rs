@@ -21,6 +21,9 @@ use crate::store;
 const READ_MEANING: &str = "acknowledgement: read and understood (operator identified by badge at the kiosk)";
 const VERIFY_MEANING: &str = "verification: witnessed the operator's acknowledgement (verifier's own badge)";
 
+/// The training card's text at level -1 (spec section 4), as the refusal of a read.
+pub const NOT_TRAINED: &str = "Not trained, see the Cell Leader";
+
 /// An idempotency key: 8 to 100 letters, digits, '-' or '_'.
 pub fn checked_key(key: &Option<String>) -> AppResult<Option<&str>> {
     match key.as_deref() {
@@ -144,6 +147,10 @@ pub async fn operator_read_swp(State(state): State<AppState>, netbook: CurrentUs
     }
     let op = operator(&state, &netbook, &b.op_id).await?;
     let swp = plantdoc_swp::kiosk::deployed_version(&state, &netbook, &b.swp_id).await?;
+    // With competency gating on, an operator at level 0 or below does not run the part.
+    if crate::status::training(&state, &op.id, &swp.part_number).await <= 0 {
+        return Err(AppError::Forbidden(NOT_TRAINED.into()));
+    }
     let v = Version { kind: DocKind::Swp, doc_id: &swp.id, hash: &swp.content_hash, target: format!("swp:{}", swp.id), part_number: &swp.part_number };
     Ok(axum::Json(read(&state, &netbook, &op, &v, key, "read-swp").await?))
 }

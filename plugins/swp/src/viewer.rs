@@ -7,7 +7,6 @@ use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use sqlx::Row;
 
 use crate::access::can_see;
 use crate::model::{Swp, SwpStatus};
@@ -48,18 +47,11 @@ pub struct PartQuery {
 pub async fn deployed_swp(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PartQuery>) -> AppResult<axum::Json<Value>> {
     let id = q.part_id.filter(|s| !s.is_empty()).ok_or_else(|| AppError::field("partId", "Please choose a part."))?;
     let part = plantdoc_core::parts::find(&state.db, &id).await?.filter(|p| p.company_code == user.company_code).ok_or(AppError::NotFound)?;
-    let current: Option<String> = sqlx::query("SELECT current_id FROM swp_parts WHERE company_code = $1 AND part_number = $2")
-        .bind(&part.company_code)
-        .bind(&part.part_number)
-        .fetch_optional(&state.db.pool)
-        .await?
-        .map(|r| r.try_get("current_id"))
-        .transpose()?
-        .flatten();
-    let current = match current {
-        Some(c) => store::fetch_one(&state.db, &c).await?,
-        None => None,
-    };
+    // The part's current revision and its row in one indexed read (swp_parts' key, then
+    // the SWP's primary key): the kiosk asks this on every part it loads.
+    let sql = format!("SELECT {} FROM swp_parts sp JOIN swps s ON s.id = sp.current_id WHERE sp.company_code = $1 AND sp.part_number = $2", crate::model::COLUMNS);
+    let row = sqlx::query(&sql).bind(&part.company_code).bind(&part.part_number).fetch_optional(&state.db.pool).await?;
+    let current = row.as_ref().map(Swp::from_row).transpose()?;
     match current {
         Some(s) if s.status == SwpStatus::Deployed && can_see(&state.zones, &user, &s) => Ok(axum::Json(json!({"details": part_json(&state, &s).await?}))),
         _ => Err(AppError::NotFound),

@@ -2,4 +2,5 @@
 mod authz;
 mod flow;
 mod kiosk;
+mod real_files;
 mod support;

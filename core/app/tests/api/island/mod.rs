@@ -6,3 +6,4 @@ mod badges;
 mod flow;
 mod netbook;
 pub(crate) mod support;
+mod training;

@@ -1,5 +1,5 @@
 //! API tests of the training module (release 2.0).
 mod authz;
 mod matrix;
-mod support;
+pub(crate) mod support;
 mod validation;

@@ -1,0 +1,85 @@
+//! The training matrix of `parts` × `ops` (issue 11 item 7: 200 × 100 answers in
+//! ≤ 20 ms p50 at one client), built through the module's own calls by a cell leader,
+//! then read by one client: each read after a level change (the answer is built, not
+//! remembered) and each read repeated (the module's 2 s answer cache).
+use std::time::Instant;
+
+use serde_json::{json, Value};
+
+use crate::load::Session;
+
+/// A client that sends the session's cookies and, on POSTs, its CSRF token.
+pub struct Staff<'a> {
+    pub http: &'a reqwest::Client,
+    pub base: &'a str,
+    pub session: Session,
+}
+
+impl Staff<'_> {
+    fn csrf(&self) -> String {
+        self.session.cookie.split("; ").find_map(|kv| kv.split_once('=').filter(|(k, _)| k.ends_with("plantdoc_csrf")).map(|(_, v)| v.to_string())).unwrap_or_default()
+    }
+    pub async fn post(&self, path: &str, body: &Value) -> anyhow::Result<Value> {
+        let r = self.http.post(format!("{}{path}", self.base)).header("cookie", &self.session.cookie).header("x-csrf-token", self.csrf()).json(body).send().await?;
+        let status = r.status();
+        let text = r.text().await?;
+        anyhow::ensure!(status.is_success(), "POST {path}: {status} {text}");
+        Ok(serde_json::from_str(&text).unwrap_or(Value::Null))
+    }
+    pub async fn get(&self, path: &str) -> anyhow::Result<(Value, usize)> {
+        let r = self.http.get(format!("{}{path}", self.base)).header("cookie", &self.session.cookie).send().await?;
+        let status = r.status();
+        let bytes = r.bytes().await?;
+        anyhow::ensure!(status.is_success(), "GET {path}: {status}");
+        Ok((serde_json::from_slice(&bytes)?, bytes.len()))
+    }
+}
+
+const MATRIX: &str = "/api/training/matrix/shift/1/cell/A/zone/1";
+
+fn scope(extra: Value) -> Value {
+    let mut v = json!({"shift": 1, "cell": "A", "zone": 1});
+    for (k, x) in extra.as_object().expect("object") {
+        v[k] = x.clone();
+    }
+    v
+}
+
+fn pct(v: &mut [f64], p: f64) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[((v.len() as f64 * p).ceil() as usize).clamp(1, v.len()) - 1]
+}
+
+/// Builds the matrix and prints its read figures; answers (p50 built, p50 cached) in ms.
+pub async fn bench(leader: &Staff<'_>, parts: &[String], ops: &[String], reads: usize) -> anyhow::Result<(f64, f64)> {
+    let t = Instant::now();
+    for p in parts {
+        leader.post("/api/training/matrix/add/part", &scope(json!({"partNumber": p, "partDesc": "Bench", "partRotation": 4, "certTargetPartHours": 2}))).await?;
+    }
+    for o in ops {
+        leader.post("/api/training/matrix/add/op", &scope(json!({"opId": o, "certTargetOpHours": 3, "opName": "x", "opNumber": "x"}))).await?;
+    }
+    let (m, _) = leader.get(MATRIX).await?;
+    let rows = m["matrix"].as_array().map(Vec::len).unwrap_or(0);
+    let cols = m["partList"].as_array().map(Vec::len).unwrap_or(0);
+    anyhow::ensure!(rows >= ops.len() && cols >= parts.len(), "matrix is {cols} × {rows}");
+    let block = m["matrix"][0]["rowData"][0]["_id"].as_str().unwrap_or_default().to_string();
+    println!("\ntraining matrix {} parts × {} operators built in {:.1} s ({cols} columns × {rows} rows with filler)", parts.len(), ops.len(), t.elapsed().as_secs_f64());
+    let (mut built, mut cached) = (Vec::new(), Vec::new());
+    let mut size = 0;
+    for i in 0..reads {
+        // A level change: the next read builds the answer from the database.
+        leader.post("/api/training/matrix/edit/block", &json!({"blockId": block, "squares": (i % 5) as i64 - 1})).await?;
+        let t = Instant::now();
+        size = leader.get(MATRIX).await?.1;
+        built.push(t.elapsed().as_secs_f64() * 1000.0);
+        let t = Instant::now();
+        leader.get(MATRIX).await?;
+        cached.push(t.elapsed().as_secs_f64() * 1000.0);
+    }
+    let (b50, c50) = (pct(&mut built, 0.5), pct(&mut cached, 0.5));
+    println!("{:<40} {:>9} {:>9} {:>9} {:>12}", "training matrix GET, one client", "reads", "p50 ms", "p99 ms", "bytes");
+    println!("{:<40} {:>9} {:>9.2} {:>9.2} {:>12}", "  built (after a level change)", reads, b50, pct(&mut built, 0.99), size);
+    println!("{:<40} {:>9} {:>9.2} {:>9.2} {:>12}", "  repeated within 2 s (answer cache)", reads, c50, pct(&mut cached, 0.99), size);
+    Ok((b50, c50))
+}
