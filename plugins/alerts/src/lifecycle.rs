@@ -30,7 +30,7 @@ pub async fn audit(conn: &mut AnyConnection, now: i64, e: AuditEntry) -> Result<
     audit::append(conn, now, &e).await.map(|_| ())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReviewBody {
     #[serde(default)]

@@ -96,7 +96,7 @@ pub async fn audit_deploy(conn: &mut AnyConnection, now: i64, user: &User, swp: 
     audit(conn, now, act(user, "swp.deploy", &swp.id, format!("{meaning}; revision {rev}")).before(json!({"status": SwpStatus::Pending.as_str()})).after(after)).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReviewBody {
     #[serde(default)]
@@ -275,7 +275,7 @@ async fn delete(State(state): State<AppState>, user: CurrentUser, body: Value, d
     Ok(axum::Json(json!({"deleted": ids})))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub struct EditBody {
     #[serde(default)]
     zones: Value,
