@@ -18,6 +18,7 @@ use crate::error::AppError;
 pub fn routes() -> ApiRouter {
     ApiRouter::new("files").route(Access::Public, Method::GET, "/files/{prefix}/{id}", "Download a file through a signed link", download)
         .query::<LinkQuery>()
+        .answers(&[403, 404])
         .returns_content("application/octet-stream", serde_json::json!({"type": "string", "format": "binary"}))
 }
 
