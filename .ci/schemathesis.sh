@@ -8,7 +8,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BIN=${PLANTDOC_BIN:-$ROOT/target/debug/plantdoc}
 ST=${PLANTDOC_ST:-$(bash "$ROOT/.ci/deps.sh" --st-path)}
-EXAMPLES=${ST_EXAMPLES:-15}
+EXAMPLES=${ST_EXAMPLES:-10}
 dir=$(mktemp -d /tmp/plantdoc-st.XXXXXX)
 out="$ROOT/test-results"; mkdir -p "$out"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
@@ -37,7 +37,7 @@ run() {
   local name=$1; shift
   echo "== schemathesis ($name)"
   local t0=$SECONDS
-  "$ST" --config-file "$ROOT/.ci/schemathesis.toml" run "$url/api/openapi.json" --checks all --seed 1 --max-examples "$EXAMPLES" --workers 2 \
+  "$ST" --config-file "$ROOT/.ci/schemathesis.toml" run "$url/api/openapi.json" --checks all --exclude-checks unsupported_method --seed 1 --max-examples "$EXAMPLES" --workers 1 \
     --generation-database none --generation-with-security-parameters false --no-color \
     --suppress-health-check all --request-timeout 20 "$@" 2>&1 | tee "$out/schemathesis-$name.txt" | grep -v '^ *$' | tail -40
   local rc=${PIPESTATUS[0]}
