@@ -15,6 +15,10 @@ async fn malformed_json_and_wrong_types_are_field_errors() {
     let r = c.send(Method::POST, "/api/users/login", Some("\"just a string\"".into()), &[]).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert!(r.body["body"].as_str().unwrap().starts_with("Invalid value"), "{}", r.body);
+    // serde reads a struct from an array by position: a body of object type must be an object.
+    let r = c.send(Method::POST, "/api/users/login", Some("[\"a@b.c\", \"pw\"]".into()), &[]).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert_eq!(r.body, json!({"body": "Expected a JSON object."}));
     let r = c.send(Method::POST, "/api/users/forgotPassword", Some("{\"email\": {\"a\": 1}}".into()), &[]).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert!(r.body["email"].is_string(), "{}", r.body);
