@@ -5,7 +5,7 @@ CARGO ?= cargo
 TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 export CARGO_TERM_COLOR := never
 
-.PHONY: run test build web web-deps test-deps test-rust test-web bench bench-smoke clean
+.PHONY: run test build web web-deps test-deps test-rust test-api-contract test-web bench bench-smoke clean
 
 ## make run: build everything (release) and serve a demo plant on http://127.0.0.1:8080
 run: build
@@ -29,6 +29,7 @@ test: test-deps web
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory test-rust; \
 	$(MAKE) --no-print-directory bench-smoke; \
+	$(MAKE) --no-print-directory test-api-contract; \
 	$(MAKE) --no-print-directory test-web; \
 	echo "make test: all suites passed in $$(( $$(date +%s) - start )) s"
 
@@ -63,6 +64,11 @@ bench:
 	@# Operations: a 2 GB video through the server, merging 50 MB of PDFs, idle RSS, start time.
 	$(CARGO) build --release -p plantdoc --bin plantdoc --example ops-bench
 	$(TARGET_DIR)/release/examples/ops-bench
+
+## The API contract: schemathesis against the real debug binary (signed in and anonymous).
+test-api-contract:
+	@t0=$$(date +%s); PLANTDOC_BIN=$(abspath $(TARGET_DIR))/debug/plantdoc bash .ci/schemathesis.sh; \
+	echo "test-api-contract: $$(( $$(date +%s) - t0 )) s"
 
 test-web:
 	npm test

@@ -2,6 +2,10 @@
 # Installs what the test suites need, when missing: Debian packages (PostgreSQL server,
 # Chromium, qpdf, poppler-utils), Python's aiosmtpd (SMTP catcher), s3s-fs (S3-compatible server).
 set -euo pipefail
+# schemathesis (API contract fuzzing), pinned, in a venv under the user's cache folder.
+ST_VERSION=4.32.5
+ST_VENV="${XDG_CACHE_HOME:-$HOME/.cache}/plantdoc/schemathesis-$ST_VERSION"
+if [ "${1:-}" = "--st-path" ]; then echo "$ST_VENV/bin/st"; exit 0; fi
 need_apt=()
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need_apt+=(postgresql)
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
@@ -17,5 +21,11 @@ python3 -c 'import aiosmtpd' 2>/dev/null || pip install -q aiosmtpd
 if ! command -v s3s-fs >/dev/null && [ ! -x "$HOME/.cargo/bin/s3s-fs" ]; then
   echo "installing s3s-fs (S3-compatible test server)…"
   cargo install s3s-fs@0.14.1 --locked --features binary --quiet
+fi
+if [ ! -x "$ST_VENV/bin/st" ]; then
+  echo "installing schemathesis $ST_VERSION…"
+  command -v curl >/dev/null || { apt-get update -qq && apt-get install -y -qq curl >/dev/null; }
+  python3 -m venv "$ST_VENV" 2>/dev/null || { apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null && python3 -m venv "$ST_VENV"; }
+  "$ST_VENV/bin/pip" install -q "schemathesis==$ST_VERSION"
 fi
 echo "test dependencies present"

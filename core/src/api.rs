@@ -1,17 +1,13 @@
 //! Route registration with documentation and access rules in one place. Every route a
 //! module or the core mounts goes through [`ApiRouter`], so the OpenAPI description
 //! covers every route and every route is signed-in-only unless declared public.
-use std::collections::BTreeMap;
 
 use axum::handler::Handler;
 use axum::http::Method;
 use axum::routing::{on, MethodFilter};
 use axum::Router;
-use utoipa::openapi::path::{OperationBuilder, ParameterBuilder, ParameterIn};
-use utoipa::openapi::{
-    HttpMethod, InfoBuilder, ObjectBuilder, OpenApi, OpenApiBuilder, PathItem, PathsBuilder, Required,
-    ResponseBuilder, ResponsesBuilder, Type,
-};
+
+pub use crate::openapi::{BodySpec, OpSpec};
 
 use crate::app::AppState;
 
@@ -40,6 +36,8 @@ pub struct RouteDoc {
     pub summary: String,
     pub tag: String,
     pub access: Access,
+    /// What the OpenAPI description says of its input and answers.
+    pub spec: OpSpec,
 }
 
 #[derive(Clone)]
@@ -75,8 +73,64 @@ impl ApiRouter {
         let i = idx(access);
         let r = std::mem::take(&mut self.routers[i]);
         self.routers[i] = r.route(path, on(filter, handler));
-        self.docs.push(RouteDoc { method, path: path.to_string(), summary: summary.to_string(), tag: self.tag.clone(), access });
+        self.docs.push(RouteDoc {
+            method,
+            path: path.to_string(),
+            summary: summary.to_string(),
+            tag: self.tag.clone(),
+            access,
+            spec: OpSpec::default(),
+        });
         self
+    }
+
+    /// Changes the OpenAPI description of the route declared last.
+    fn last(mut self, f: impl FnOnce(&mut OpSpec)) -> Self {
+        let d = self.docs.last_mut().expect("a route is declared before its description");
+        f(&mut d.spec);
+        self
+    }
+
+    /// The last route's JSON body: the schema of `T` (derive `utoipa::ToSchema`).
+    pub fn body<T: utoipa::ToSchema>(self) -> Self {
+        self.last(|s| s.body = Some(BodySpec::Json(crate::openapi::schema_of::<T>())))
+    }
+
+    /// The last route's JSON body, for a handler that reads a `serde_json::Value`: a JSON
+    /// Schema written by hand.
+    pub fn body_schema(self, schema: serde_json::Value) -> Self {
+        self.last(|s| s.body = Some(BodySpec::Json(schema)))
+    }
+
+    /// The last route takes one file: `multipart/form-data` (field `file`) or the raw bytes.
+    pub fn multipart(self) -> Self {
+        self.last(|s| s.body = Some(BodySpec::Multipart))
+    }
+
+    /// The last route's query parameters: the fields of `T` (derive `utoipa::IntoParams`).
+    pub fn query<T: utoipa::IntoParams>(self) -> Self {
+        self.last(|s| s.query = crate::openapi::params_of::<T>())
+    }
+
+    /// The schema of the last route's 200 answer (derive `utoipa::ToSchema`).
+    pub fn returns<T: utoipa::ToSchema>(self) -> Self {
+        self.last(|s| s.ok = Some(("application/json".into(), crate::openapi::schema_of::<T>())))
+    }
+
+    /// The schema of the last route's 200 JSON answer, written by hand.
+    pub fn returns_schema(self, schema: serde_json::Value) -> Self {
+        self.last(|s| s.ok = Some(("application/json".into(), schema)))
+    }
+
+    /// The last route answers 200 with this content type (a CSV, a file).
+    pub fn returns_content(self, content_type: &str, schema: serde_json::Value) -> Self {
+        self.last(|s| s.ok = Some((content_type.into(), schema)))
+    }
+
+    /// Statuses the last route answers beyond those its tier, method and input imply
+    /// (see [`RouteDoc::statuses`]): 409, 429, 413…
+    pub fn answers(self, statuses: &[u16]) -> Self {
+        self.last(|s| s.extra.extend(statuses.iter().copied()))
     }
 
     pub fn get<H: Handler<T, AppState>, T: 'static>(self, path: &str, summary: &str, h: H) -> Self {
@@ -90,6 +144,14 @@ impl ApiRouter {
     pub fn delete<H: Handler<T, AppState>, T: 'static>(self, path: &str, summary: &str, h: H) -> Self {
         let tier = self.tier;
         self.route(tier, Method::DELETE, path, summary, h)
+    }
+
+    /// A module's routes answer 404 while the module is switched off.
+    pub fn switchable(mut self) -> Self {
+        for d in &mut self.docs {
+            d.spec.extra.insert(404);
+        }
+        self
     }
 
     pub fn merge(mut self, other: ApiRouter) -> Self {
@@ -128,71 +190,7 @@ impl ApiRouter {
     }
 }
 
-/// The OpenAPI description of the given routes.
-pub fn openapi(docs: &[RouteDoc]) -> OpenApi {
-    let mut by_path: BTreeMap<&str, Vec<&RouteDoc>> = BTreeMap::new();
-    for d in docs {
-        by_path.entry(&d.path).or_default().push(d);
-    }
-    let mut paths = PathsBuilder::new();
-    for (path, routes) in by_path {
-        let mut item: Option<PathItem> = None;
-        for d in routes {
-            let mut op = OperationBuilder::new()
-                .summary(Some(d.summary.clone()))
-                .tag(d.tag.clone())
-                .operation_id(Some(format!("{}_{}", d.method.as_str().to_lowercase(), op_name(path))));
-            for p in path.split('/').filter_map(|seg| seg.strip_prefix('{').and_then(|s| s.strip_suffix('}'))) {
-                op = op.parameter(
-                    ParameterBuilder::new()
-                        .name(p)
-                        .parameter_in(ParameterIn::Path)
-                        .required(Required::True)
-                        .schema(Some(ObjectBuilder::new().schema_type(Type::String))),
-                );
-            }
-            let mut responses = ResponsesBuilder::new()
-                .response("200", ResponseBuilder::new().description("Success"))
-                .response("400", ResponseBuilder::new().description("Field errors: a field → message map"));
-            if d.access != Access::Public {
-                responses = responses
-                    .response("401", ResponseBuilder::new().description("Not signed in"))
-                    .response("403", ResponseBuilder::new().description("Not allowed"));
-            }
-            let op = op.responses(responses.build()).build();
-            let m = http_method(&d.method);
-            let next = PathItem::new(m, op);
-            item = Some(match item {
-                None => next,
-                Some(mut it) => {
-                    it.merge_operations(next);
-                    it
-                }
-            });
-        }
-        if let Some(it) = item {
-            paths = paths.path(path, it);
-        }
-    }
-    OpenApiBuilder::new()
-        .info(InfoBuilder::new().title("Plantdoc").version(env!("CARGO_PKG_VERSION")).build())
-        .paths(paths.build())
-        .build()
-}
-
-fn http_method(m: &Method) -> HttpMethod {
-    match *m {
-        Method::GET => HttpMethod::Get,
-        Method::POST => HttpMethod::Post,
-        Method::PUT => HttpMethod::Put,
-        Method::DELETE => HttpMethod::Delete,
-        Method::PATCH => HttpMethod::Patch,
-        Method::HEAD => HttpMethod::Head,
-        _ => HttpMethod::Options,
-    }
-}
-
-fn op_name(path: &str) -> String {
-    path.trim_start_matches('/')
-        .replace(['/', '-', '{', '}', '.'], "_")
+/// The OpenAPI description of the given routes (see [`crate::openapi`]).
+pub fn openapi(docs: &[RouteDoc]) -> serde_json::Value {
+    crate::openapi::document(docs)
 }

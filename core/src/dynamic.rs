@@ -113,9 +113,12 @@ impl Plugin for DynPlugin {
         let mut r = ApiRouter::new(&id);
         for m in [Method::GET, Method::POST, Method::DELETE] {
             let loaded = self.loaded.clone();
-            r = r.route(Access::Session, m, &path, "Handled by the dynamic module", move |s: State<AppState>, u: CurrentUser, m: Method, uri: OriginalUri, b: Bytes| {
+            r = r.route(Access::Session, m.clone(), &path, "Handled by the dynamic module", move |s: State<AppState>, u: CurrentUser, m: Method, uri: OriginalUri, b: Bytes| {
                 forward(loaded.clone(), s, u, m, uri, b)
             });
+            if m != Method::GET {
+                r = r.body_schema(json!({"description": "Any JSON, passed to the module as bytes"}));
+            }
         }
         ctx.routes(r);
         Ok(())

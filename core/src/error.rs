@@ -135,6 +135,14 @@ where
 
 /// Parses JSON bytes into `T`, naming the field on a type error.
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
+    // serde lets a struct be read from an array (fields by position): a body whose type
+    // is an object (it reads `{}`, refuses a string) must come as an object.
+    if bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[')
+        && serde_json::from_slice::<T>(b"{}").is_ok()
+        && serde_json::from_slice::<T>(b"\"\"").is_err()
+    {
+        return Err(AppError::field("body", "Expected a JSON object."));
+    }
     let de = &mut serde_json::Deserializer::from_slice(bytes);
     serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();

@@ -11,7 +11,7 @@ pub const MAX_NOTE_CHARS: usize = 1000;
 pub const MAX_BATCH: usize = 100;
 
 /// The body of approve/{id} and reject/{id}: `{reviewNote}`.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReviewBody {
     #[serde(default)]

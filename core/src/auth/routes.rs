@@ -19,13 +19,18 @@ use crate::error::{AppError, AppResult, FieldErrors, Json};
 pub fn routes() -> ApiRouter {
     ApiRouter::new("users")
         .route(Access::Public, Method::POST, "/api/users/login", "Sign in with e-mail and password", login)
+        .body::<LoginBody>().answers(&[429])
         .route(Access::Public, Method::GET, "/api/users/current", "The signed-in user", current)
+        .answers(&[401])
         .route(Access::Public, Method::GET, "/api/users/logout", "Sign out (GET, as the spec's client calls it)", logout)
         .route(Access::Public, Method::POST, "/api/users/logout", "Sign out", logout)
         .route(Access::Public, Method::POST, "/api/users/setPassword", "Set a new password (temporary or current password required)", set_password)
+        .body::<SetPasswordBody>().answers(&[429])
         .route(Access::Public, Method::POST, "/api/users/forgotPassword", "Send a password reset link", forgot_password)
+        .body::<ForgotBody>().answers(&[429])
         .route(Access::Public, Method::GET, "/api/users/resetPassword/{token}", "Check a reset token", check_reset)
         .route(Access::Public, Method::POST, "/api/users/resetPassword/{token}", "Reset the password with a token", reset_password)
+        .body::<ResetBody>().answers(&[429])
 }
 
 fn with_cookies(mut resp: Response, cookies: Vec<HeaderValue>) -> Response {
@@ -42,7 +47,7 @@ fn throttle(state: &AppState, addr: &ClientIp, bucket: &'static str) -> AppResul
     })
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct LoginBody {
     #[serde(default)]
     email: String,
@@ -168,7 +173,7 @@ async fn logout(State(state): State<AppState>, method: Method, headers: HeaderMa
     Ok(with_cookies(axum::Json(json!({"ok": true})).into_response(), session::clear_cookies(&state)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct SetPasswordBody {
     #[serde(default)]
     email: String,
@@ -253,7 +258,7 @@ async fn set_password(
     Ok(with_cookies(axum::Json(v).into_response(), cookies))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct ForgotBody {
     #[serde(default)]
     email: String,
@@ -346,7 +351,7 @@ async fn check_reset(State(state): State<AppState>, Path(token): Path<String>) -
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct ResetBody {
     #[serde(default)]
     password: String,

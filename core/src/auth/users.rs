@@ -163,7 +163,7 @@ impl User {
 }
 
 /// Fields of a new or edited user, as the API and the CLI take them.
-#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserInput {
     #[serde(default)]

@@ -28,6 +28,7 @@ fn core_routes() -> ApiRouter {
         .route(Access::Public, Method::GET, "/healthz", "Liveness", healthz)
         .route(Access::Public, Method::GET, "/readyz", "Readiness (database reachable)", readyz)
         .route(Access::Console, Method::POST, "/api/modules/switch", "Managers: switch a module on or off now {id, enabled}", switch_module)
+        .body::<SwitchBody>().answers(&[404, 409])
         .tier(Access::Session)
         .get("/api/modules", "Every known module: switch, release, sidebar entry, web remote", modules)
         .get("/api/zones", "Zones of the signed-in user's company as value/label pairs", zones)
@@ -40,7 +41,7 @@ pub fn api_routes(state: &AppState) -> ApiRouter {
     let mut api = core_routes();
     for m in state.modules.iter().filter(|m| m.enabled) {
         if let Some(r) = &m.built.routes {
-            api = api.merge(r.clone());
+            api = api.merge(r.clone().switchable());
         }
     }
     api
@@ -51,7 +52,7 @@ pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
     // Every module's routes, each behind its run-time switch (404 while off).
     for m in state.modules.iter() {
         let Some(routes) = &m.built.routes else { continue };
-        let (r, d) = routes.clone().into_router(&state);
+        let (r, d) = routes.clone().switchable().into_router(&state);
         if d.is_empty() {
             continue;
         }
@@ -64,8 +65,9 @@ pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
         summary: "This OpenAPI description".into(),
         tag: "core".into(),
         access: Access::Public,
+        spec: Default::default(),
     });
-    let doc = serde_json::to_value(api::openapi(&docs)).unwrap_or_default();
+    let doc = api::openapi(&docs);
     let mut app: Router<AppState> = Router::new()
         .route("/api/openapi.json", get(move || std::future::ready(Json(doc.clone()))))
         .merge(api_router)
@@ -195,7 +197,7 @@ async fn modules(State(state): State<AppState>, _user: CurrentUser) -> AppResult
     Ok(Json(json!({"release": state.settings.release, "modules": list})))
 }
 
-#[derive(serde::Deserialize)]
+#[derive(serde::Deserialize, utoipa::ToSchema)]
 struct SwitchBody {
     #[serde(default)]
     id: String,

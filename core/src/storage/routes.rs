@@ -17,9 +17,12 @@ use crate::error::AppError;
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("files").route(Access::Public, Method::GET, "/files/{prefix}/{id}", "Download a file through a signed link", download)
+        .query::<LinkQuery>()
+        .answers(&[403, 404])
+        .returns_content("application/octet-stream", serde_json::json!({"type": "string", "format": "binary"}))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
 struct LinkQuery {
     exp: i64,
     name: String,

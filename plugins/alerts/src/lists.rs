@@ -101,7 +101,7 @@ pub async fn on_behalf_users(State(state): State<AppState>, user: CurrentUser) -
     Ok(axum::Json(Value::Array(list)))
 }
 
-#[derive(serde::Deserialize)]
+#[derive(serde::Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
 pub struct SuggestQuery {
     search_term: Option<String>,

@@ -4,6 +4,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::handler::Handler;
 use plantdoc_core::api::Access;
 use plantdoc_core::ApiRouter;
+use serde_json::{json, Value};
 
 use crate::{kiosk, lifecycle, lists, submit};
 
@@ -11,19 +12,26 @@ pub fn routes() -> ApiRouter {
     ApiRouter::new("alerts")
         .get("/api/alerts/onBehalfOfUsers", "Process engineers of the caller's company", lists::on_behalf_users)
         .post("/api/alerts/uploadPond", "Upload the alert's PDF (multipart or raw body): {serverId}", submit::upload.layer(DefaultBodyLimit::disable()))
+        .multipart().query::<submit::RawQuery>().answers(&[409])
         .delete("/api/alerts/uploadPond/{uniqueId}", "Remove one of your pending uploads", submit::revert)
         .post("/api/alerts/uploadS3", "Submit an alert from your pending upload", submit::submit)
+        .body_schema(submit_schema())
         .get("/api/alerts/part-numbers", "Parts of your company by prefix: {partList: [{_id, partNumber}]}", lists::part_numbers)
+        .query::<lists::SuggestQuery>()
         .get("/api/alerts/pending-my-approval", "Alerts waiting for your review stage (a list)", lists::pending_my_approval)
         .get("/api/alerts/signed-url/{alertId}", "A short-lived link to the alert's document (the URL as the body)", lists::signed_url)
         .get("/api/alerts/alert/{alertId}", "One alert: {alert}", lists::alert)
         .post("/api/alerts/approve/{alertId}", "Approve your review stage of an alert", lifecycle::approve)
+        .body::<plantdoc_core::review::ReviewBody>().answers(&[409])
         .post("/api/alerts/reject/{alertId}", "Reject an alert back to its author (note required)", lifecycle::reject)
+        .body::<plantdoc_core::review::ReviewBody>().answers(&[409])
         .get("/api/alerts/user-pending-alerts", "Pending and rejected alerts you see, with approvals and mine", lists::user_pending)
         .get("/api/alerts/user-deployed-alerts", "Deployed alerts you see (expired included), with opSigned and mine", lists::user_deployed)
         .get("/api/alerts/deployed", "Deployed alerts not past their sunset", lists::deployed)
         .post("/api/alerts/delete-pending", "Delete pending alerts (a list of ids)", lifecycle::delete_pending)
+        .body_schema(ids()).answers(&[404, 409])
         .post("/api/alerts/delete-deployed", "Remove deployed alerts from the floor (a list of ids)", lifecycle::delete_deployed)
+        .body_schema(ids()).answers(&[404, 409])
         .get("/api/alerts/signed-ops/{alertId}", "Sign records of an alert: {opList: {opsSigned}}", lists::signed_ops)
         .tier(Access::Session)
         .get("/api/alerts/operator-alerts/zone/{zone}", "Kiosk: alerts in force in the zone now, with url", kiosk::zone_feed)
@@ -32,4 +40,19 @@ pub fn routes() -> ApiRouter {
             "Kiosk: alerts in force in the zone the operator has not signed and had verified",
             kiosk::operator_feed,
         )
+}
+
+/// A list of alert ids (delete-pending, delete-deployed).
+fn ids() -> Value {
+    json!({"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 100})
+}
+
+/// The alert form (read field by field by `submit`, which names each bad one).
+fn submit_schema() -> Value {
+    json!({"type": "object", "required": ["alertFile", "zones"], "properties": {
+        "alertFile": {"type": "object", "properties": {"serverId": {"type": "string"}}},
+        "zones": {"type": "array", "items": {"type": "string"}},
+        "changes": {},
+        "onBehalfOf": {},
+    }})
 }

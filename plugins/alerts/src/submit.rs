@@ -28,7 +28,7 @@ pub const MAX_PENDING_UPLOADS: i64 = 20;
 pub const STEP_MS: i64 = 15 * 60 * 1000;
 const LOST: &str = "This file is not a pending upload of yours (it may have expired); please upload it again.";
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
 pub struct RawQuery {
     filename: Option<String>,
 }

@@ -14,7 +14,7 @@ use serde_json::Value;
 use crate::badge::operator;
 use crate::sign::{checked_key, read, replay, required, verifier, verify, Version};
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AlertBody {
     #[serde(default)]

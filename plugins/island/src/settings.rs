@@ -19,7 +19,7 @@ use crate::badge;
 
 pub const NO_PERMISSION: &str = "You currently do not have permissions to edit the settings. Contact the process engineering manager to request access.";
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Body {
     badge_no: Option<String>,

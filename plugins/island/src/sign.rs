@@ -69,7 +69,7 @@ pub fn required(fields: &[(&str, &str, &str)]) -> AppResult<()> {
     if errors.is_empty() { Ok(()) } else { Err(AppError::Fields(errors)) }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReadBody {
     #[serde(default)]
@@ -155,7 +155,7 @@ pub async fn operator_read_swp(State(state): State<AppState>, netbook: CurrentUs
     Ok(axum::Json(read(&state, &netbook, &op, &v, key, "read-swp").await?))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct VerifyBody {
     #[serde(default)]

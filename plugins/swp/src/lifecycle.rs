@@ -234,7 +234,7 @@ async fn delete(State(state): State<AppState>, user: CurrentUser, body: Value, d
     Ok(axum::Json(json!({"deleted": ids})))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub struct EditBody {
     #[serde(default)]
     zones: Value,

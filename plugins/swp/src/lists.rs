@@ -24,7 +24,7 @@ pub fn prefix_range(prefix: &str) -> (String, String) {
     (prefix.to_string(), format!("{prefix}\u{10FFFF}"))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
 pub struct SuggestQuery {
     search_term: Option<String>,
@@ -114,7 +114,7 @@ pub async fn user_deployed(State(state): State<AppState>, user: CurrentUser) -> 
     simple_list(&state, &user, true, "'deployed'", "s.deploy_date DESC, s.id").await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
 pub struct ListQuery {
     search: Option<String>,
@@ -134,7 +134,7 @@ pub async fn deployed_list(State(state): State<AppState>, user: CurrentUser, Que
     Ok(axum::Json(Value::Array(store::with_signs(&state.db, &swps).await?)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
 pub struct PageQuery {
     page: Option<String>,

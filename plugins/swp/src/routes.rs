@@ -5,6 +5,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::handler::Handler;
 use plantdoc_core::api::Access;
 use plantdoc_core::ApiRouter;
+use serde_json::{json, Value};
 
 use crate::{history, lifecycle, lists, submit, upload, viewer};
 
@@ -13,22 +14,32 @@ pub fn routes() -> ApiRouter {
         .get("/api/swps/onBehalfOfUsers", "Process engineers of the caller's company", lists::on_behalf_users)
         // Uploads stream past the JSON body limit; their own limit applies (413).
         .post("/api/swps/uploadPdf", "Upload one PDF (multipart or raw body): {serverId}", upload::upload_pdf.layer(DefaultBodyLimit::disable()))
+        .multipart().query::<upload::RawQuery>().answers(&[409])
         .post("/api/swps/uploadVideo", "Upload one MP4/WebM video (multipart or raw body): {serverId}", upload::upload_video.layer(DefaultBodyLimit::disable()))
+        .multipart().query::<upload::RawQuery>().answers(&[409])
         .delete("/api/swps/uploadPond/{serverId}", "Remove one of your pending uploads", upload::revert)
         .post("/api/swps/uploadS3", "Submit an SWP from your pending uploads", submit::submit)
+        .body_schema(submit_schema())
         .get("/api/swps/pending-my-approval", "SWPs waiting for your review, with document links", lists::pending_my_approval)
         .get("/api/swps/signed-urls/{swpId}", "Short-lived links to an SWP's documents", viewer::signed_urls)
         .get("/api/swps/swp/{swpId}", "One SWP", viewer::swp)
         .post("/api/swps/approve/{swpId}", "Approve your review stage of an SWP", lifecycle::approve)
+        .body::<plantdoc_core::review::ReviewBody>().answers(&[409])
         .post("/api/swps/reject/{swpId}", "Reject an SWP back to its author (note required)", lifecycle::reject)
+        .body::<plantdoc_core::review::ReviewBody>().answers(&[409])
         .get("/api/swps/user-pending-swps", "Your SWPs in review or rejected", lists::user_pending)
         .get("/api/swps/pending-swps", "Every pending SWP you see", lists::all_pending)
         .post("/api/swps/delete-pending", "Delete pending SWPs (a list of ids)", lifecycle::delete_pending)
+        .body_schema(ids()).answers(&[404, 409])
         .get("/api/swps/user-deployed-swps", "Your deployed SWPs", lists::user_deployed)
         .post("/api/swps/delete-deployed", "Remove deployed SWPs from the floor (a list of ids)", lifecycle::delete_deployed)
+        .body_schema(ids()).answers(&[404, 409])
         .get("/api/swps/deployed-swps-paginated", "A page of deployed SWPs: {results, total}", lists::deployed_paginated)
+        .query::<lists::PageQuery>()
         .get("/api/swps/deployed-swp-list", "Deployed SWPs by part number (at most 1000)", lists::deployed_list)
+        .query::<lists::ListQuery>()
         .post("/api/swps/edit/{swpId}", "Change a deployed SWP's zones", lifecycle::edit)
+        .body::<lifecycle::EditBody>().answers(&[409])
         .get("/api/swps/signed-ops/{swpId}", "Sign records of an SWP: {opList: {opsSigned}}", viewer::signed_ops)
         .get(
             "/api/island/obsolete-sign-history/{partNumber}",
@@ -37,7 +48,26 @@ pub fn routes() -> ApiRouter {
         )
         .tier(Access::Session)
         .get("/api/swps/deployed-swp-part-numbers", "Deployed parts by prefix: {swpList: [{_id (catalogue part id), partNumber}]}", lists::part_numbers)
+        .query::<lists::SuggestQuery>()
         .get("/api/swps/deployed-swp", "Kiosk: the part's deployed SWP (partId: a catalogue part id): {details}", viewer::deployed_swp)
+        .query::<viewer::PartQuery>().answers(&[404])
         .get("/api/swps/swp-with-urls/{swpId}", "Kiosk: a deployed SWP with links: {swp}", viewer::swp_with_urls)
         .get("/api/island/sign-history/{partNumberId}", "Sign records of a deployed SWP (an SWP id or a catalogue part id): {opsSigned}", history::sign_history)
+}
+
+/// A list of SWP ids (delete-pending, delete-deployed).
+fn ids() -> Value {
+    json!({"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 100})
+}
+
+/// The upload form (read field by field by `submit`, which names each bad one).
+fn submit_schema() -> Value {
+    json!({"type": "object", "required": ["fileIds", "partNumber", "zones"], "properties": {
+        "fileIds": {"type": "object", "description": "Section → list of pending upload ids (swc, jes, vis, opin, video)"},
+        "partNumber": {"type": "string"},
+        "zones": {"type": "array", "items": {"type": "string"}},
+        "format": {"type": ["string", "null"]},
+        "changes": {},
+        "onBehalfOf": {},
+    }})
 }

@@ -21,7 +21,7 @@ pub fn limit(state: &AppState, kind: FileKind) -> u64 {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
 pub struct RawQuery {
     filename: Option<String>,
 }

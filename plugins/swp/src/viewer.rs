@@ -36,7 +36,7 @@ async fn part_json(state: &AppState, s: &Swp) -> AppResult<Value> {
     Ok(v)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
 pub struct PartQuery {
     part_id: Option<String>,

@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 use crate::fields::{scope_of, Scope};
 use crate::store::{self, Column, OpRow, LIST_CAP};
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
 pub struct ListQuery {
     search_term: Option<String>,

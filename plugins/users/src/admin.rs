@@ -100,7 +100,7 @@ pub async fn register(State(state): State<AppState>, me: CurrentUser, Json(mut i
     Ok(Reply(json!({"user": admin_json(&user), "tempPassword": temp})))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EditBody {
     #[serde(default)]
@@ -140,7 +140,7 @@ pub async fn edit(State(state): State<AppState>, me: CurrentUser, Json(body): Js
     Ok(Reply(json!({"user": admin_json(&user), "changed": true})))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub struct DeleteBody {
     #[serde(default)]
     email: String,

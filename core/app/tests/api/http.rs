@@ -15,6 +15,10 @@ async fn malformed_json_and_wrong_types_are_field_errors() {
     let r = c.send(Method::POST, "/api/users/login", Some("\"just a string\"".into()), &[]).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert!(r.body["body"].as_str().unwrap().starts_with("Invalid value"), "{}", r.body);
+    // serde reads a struct from an array by position: a body of object type must be an object.
+    let r = c.send(Method::POST, "/api/users/login", Some("[\"a@b.c\", \"pw\"]".into()), &[]).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert_eq!(r.body, json!({"body": "Expected a JSON object."}));
     let r = c.send(Method::POST, "/api/users/forgotPassword", Some("{\"email\": {\"a\": 1}}".into()), &[]).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert!(r.body["email"].is_string(), "{}", r.body);
@@ -85,11 +89,65 @@ async fn openapi_describes_every_route() {
     let routes = plantdoc_core::http::api_routes(&app.state);
     let mut n = 0;
     for d in routes.docs() {
-        let item = &doc["paths"][&d.path];
-        assert!(item[d.method.as_str().to_lowercase()].is_object(), "{} {} missing", d.method, d.path);
+        let op = &doc["paths"][&d.path][d.method.as_str().to_lowercase()];
+        assert!(op.is_object(), "{} {} missing", d.method, d.path);
+        // Every status of the route's declared set has a response with a JSON schema.
+        let statuses = d.statuses();
+        for s in &statuses {
+            let r = &op["responses"][s.to_string()];
+            let content = r["content"].as_object().unwrap_or_else(|| panic!("{} {}: no response {s}", d.method, d.path));
+            assert!(content.values().all(|c| c["schema"].is_object()), "{} {}: {s} has no schema", d.method, d.path);
+        }
+        assert_eq!(op["responses"].as_object().unwrap().len(), statuses.len(), "{} {}: only the declared statuses", d.method, d.path);
+        // Signed-in tiers answer 401 and 403; unsafe methods 403 (CSRF); a body 400 and 413.
+        if d.access != plantdoc_core::api::Access::Public {
+            assert!(statuses.contains(&401) && statuses.contains(&403), "{} {}", d.method, d.path);
+        }
+        if d.method != Method::GET {
+            assert!(statuses.contains(&403), "{} {}", d.method, d.path);
+        }
+        // Every path parameter is declared, and every route that reads a body says which.
+        for p in d.path_params() {
+            assert!(op["parameters"].as_array().unwrap().iter().any(|x| x["name"] == p && x["in"] == "path"), "{} {}: {p}", d.method, d.path);
+        }
+        if op.get("requestBody").is_some() {
+            assert!(statuses.contains(&400) && statuses.contains(&413), "{} {}", d.method, d.path);
+        }
         n += 1;
     }
     assert!(doc["paths"]["/api/openapi.json"]["get"].is_object());
     assert!(doc["paths"]["/api/users/resetPassword/{token}"]["post"]["parameters"][0]["name"] == "token");
+    // Bodies and queries come from the Rust types (utoipa derives).
+    let login = &doc["paths"]["/api/users/login"]["post"];
+    let props = &login["requestBody"]["content"]["application/json"]["schema"]["properties"];
+    assert!(props["email"].is_object() && props["password"].is_object(), "{login}");
+    assert!(login["responses"]["429"].is_object() && login["responses"]["400"].is_object());
+    assert_eq!(doc["components"]["schemas"]["FieldErrors"]["additionalProperties"]["type"], "string");
     assert!(n >= 12, "{n} routes");
+}
+
+/// Routes that read a body or a query declare them (a module's routes included).
+#[tokio::test]
+async fn openapi_declares_bodies_queries_and_uploads() {
+    let app = spawn().await;
+    let doc = app.client().get("/api/openapi.json").await.body;
+    let routes = plantdoc_core::http::api_routes(&app.state);
+    for d in routes.docs() {
+        let op = &doc["paths"][&d.path][d.method.as_str().to_lowercase()];
+        if d.method == Method::POST && !d.path.ends_with("/logout") {
+            assert!(op["requestBody"].is_object(), "{} {} declares no body", d.method, d.path);
+        }
+    }
+    for (path, method) in [("/api/swps/uploadPdf", "post"), ("/api/alerts/uploadPond", "post")] {
+        let op = &doc["paths"][path][method];
+        if op.is_null() {
+            continue; // the module is not enabled in this release
+        }
+        assert!(op["requestBody"]["content"]["multipart/form-data"]["schema"]["properties"]["file"].is_object(), "{path}");
+    }
+    let page = &doc["paths"]["/api/swps/deployed-swps-paginated"]["get"]["parameters"];
+    if !page.is_null() {
+        let names: Vec<&str> = page.as_array().unwrap().iter().filter_map(|p| p["name"].as_str()).collect();
+        assert!(names.contains(&"sortBy") && names.contains(&"page"), "{names:?}");
+    }
 }

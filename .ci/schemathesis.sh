@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The API contract under schemathesis: the real debug binary on a temporary SQLite plant
+# with the demo seed, fuzzed from its own /api/openapi.json with every check, once signed
+# in (a manager: session cookie + X-CSRF-Token) and once anonymous (only the anonymous
+# double-submit CSRF pair). Fixed seed and a small number of cases per operation keep it
+# to a few minutes; any failure fails `make test`. Prints the server's peak RSS.
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BIN=${PLANTDOC_BIN:-$ROOT/target/debug/plantdoc}
+ST=${PLANTDOC_ST:-$(bash "$ROOT/.ci/deps.sh" --st-path)}
+EXAMPLES=${ST_EXAMPLES:-10}
+dir=$(mktemp -d /tmp/plantdoc-st.XXXXXX)
+out="$ROOT/test-results"; mkdir -p "$out"
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+url="http://127.0.0.1:$port"
+export PLANTDOC__DATABASE__URL="sqlite://$dir/plantdoc.db" PLANTDOC__STORAGE__DIR="$dir/files" \
+  PLANTDOC__SERVER__ADDR="127.0.0.1:$port" PLANTDOC__SERVER__PUBLIC_URL="$url" \
+  PLANTDOC__LOG__LEVEL=warn PLANTDOC__SERVER__SECURE_COOKIES=false PLANTDOC__AUTH__IP_ATTEMPTS_PER_MINUTE=100000
+(cd "$ROOT" && "$BIN" seed demo >/dev/null)
+(cd "$ROOT" && exec "$BIN" serve >"$dir/server.log" 2>&1) &
+pid=$!
+cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$dir"; }
+trap cleanup EXIT
+for _ in $(seq 200); do curl -fs "$url/healthz" >/dev/null && break; sleep 0.1; done
+
+cookie() { grep -o "$1=[^;]*" "$2" | head -1 | cut -d= -f2-; }
+# Anonymous: the CSRF cookie every client gets, echoed in the header.
+curl -fs -D "$dir/h0" -o /dev/null "$url/healthz"
+anon_csrf=$(cookie plantdoc_csrf "$dir/h0")
+# Signed in as a manager: the session's own CSRF token.
+curl -sS -D "$dir/h1" -o "$dir/login.json" -H "content-type: application/json" -H "x-csrf-token: $anon_csrf" \
+  -H "cookie: plantdoc_csrf=$anon_csrf" --data '{"email":"manager.process@demo.plant","password":"Demo-Plant-2026"}' "$url/api/users/login"
+session=$(cookie plantdoc_session "$dir/h1") || { echo "sign-in failed: $(head -1 "$dir/h1") $(cat "$dir/login.json")"; exit 1; }
+csrf=$(cookie plantdoc_csrf "$dir/h1")
+
+run() {
+  local name=$1; shift
+  echo "== schemathesis ($name)"
+  local t0=$SECONDS
+  "$ST" --config-file "$ROOT/.ci/schemathesis.toml" run "$url/api/openapi.json" --checks all --seed 1 --max-examples "$EXAMPLES" --workers 1 \
+    --generation-database none --generation-with-security-parameters false --no-color \
+    --suppress-health-check all --request-timeout 20 "$@" 2>&1 | tee "$out/schemathesis-$name.txt" | grep -v '^ *$' | tail -40
+  local rc=${PIPESTATUS[0]}
+  echo "schemathesis ($name): $(( SECONDS - t0 )) s, exit $rc"
+  return "$rc"
+}
+status=0
+# Sign-out and the netbook's revoke would end the run's own session: fuzzed anonymously only.
+run signed-in -H "Cookie: plantdoc_session=$session; plantdoc_csrf=$csrf" -H "X-CSRF-Token: $csrf" \
+  --exclude-path /api/users/logout --exclude-path /api/island/revoke || status=1
+run anonymous -H "Cookie: plantdoc_csrf=$anon_csrf" -H "X-CSRF-Token: $anon_csrf" || status=1
+echo "schemathesis: server peak RSS $(awk '/VmHWM/ {printf "%d MB", $2/1024}' /proc/$pid/status)"
+if grep -q "panicked\|internal error" "$dir/server.log"; then
+  echo "server log has internal errors:"; grep "panicked\|internal error" "$dir/server.log" | head -20; status=1
+fi
+exit $status
