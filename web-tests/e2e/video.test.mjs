@@ -53,18 +53,59 @@ function assertPlays(state, where) {
 describe('videos and refusals in the browser', () => {
   let swpId;
 
-  it('plays an uploaded MOV (H.264) in the console viewer', async (page) => {
+  it('uploads a MOV (H.264) as the Video Aid through the form; the part field says it is new', async (page) => {
     await login(page, server.url, 'engineer1@demo.plant');
     await waitForPath(page, '/main/swps');
+    await openTab(page, 'Upload');
+    // The part field looks the number up in the whole catalogue.
+    await page.locator('#partNumber').fill('7101-000');
+    await page.locator('.ant-select-item-option', { hasText: '7101-0001' }).waitFor();
+    await page.locator('#partNumber').fill('7101-0001');
+    await page.getByTestId('part-status').getByText('Known part (in the catalogue)').waitFor();
+    await page.locator('#partNumber').fill(PART);
+    await page.getByTestId('part-status').getByText('New part: it will be added to the catalogue').waitFor();
+    await page.locator('#partNumber').fill('');
     await uploadSwpThroughForm(page, { part: PART, video: MOV(), zone: 'B Zone 1' });
     const eng = await apiClient(server.url, 'engineer1@demo.plant');
     swpId = (await eng.get('/api/swps/user-pending-swps')).data.find((s) => s.partNumber === PART)?._id;
     assert.ok(swpId, 'the upload is pending');
+  });
+
+  it('at 1024 × 768 the review sidebar goes under the document and tables scroll instead of being cut', async (page) => {
+    assert.ok(swpId, 'needs the pending SWP');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    const pageOverflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await login(page, server.url, 'approver.process@demo.plant');
+    await page.goto(`${server.url}/main/sign-off`);
+    const pending = page.locator('[role=tabpanel].ant-tabs-content-active tr.ant-table-row', { hasText: PART });
+    await pending.getByText(PART, { exact: true }).click();
+    await page.getByTestId('review-panel').waitFor();
+    const doc = await page.getByTestId('document-viewer').boundingBox();
+    const side = await page.getByTestId('review-panel').boundingBox();
+    assert.ok(side.y >= doc.y + doc.height - 1, `sidebar under the document: ${JSON.stringify({ doc, side })}`);
+    assert.equal(await pageOverflow(), 0, 'no sideways scroll of the page');
+    await expectAccessible(page, 'Sign Off review at 1024 px');
+    await page.goto(`${server.url}/main/swps`);
+    await openTab(page, 'All Pending');
+    await page.locator('[role=tabpanel].ant-tabs-content-active tr.ant-table-row', { hasText: PART }).waitFor();
+    const box = page.locator('[role=tabpanel].ant-tabs-content-active [data-testid=table-scroll]').first();
+    const m = await box.evaluate((el) => ({ overflowX: getComputedStyle(el).overflowX, scrollWidth: el.scrollWidth, clientWidth: el.clientWidth, right: el.getBoundingClientRect().right }));
+    console.log(`video e2e: at 1024 px the All Pending table is ${m.scrollWidth} px wide in a ${m.clientWidth} px box`);
+    assert.equal(m.overflowX, 'auto');
+    assert.ok(m.right <= 1024, 'the table box ends inside the window');
+    assert.equal(await pageOverflow(), 0, 'no sideways scroll of the page');
+    await expectAccessible(page, '/main/swps All Pending at 1024 px');
+  });
+
+  it('plays the deployed MOV (H.264) in the console viewer', async (page) => {
+    assert.ok(swpId, 'needs the pending SWP');
+    const eng = await apiClient(server.url, 'engineer1@demo.plant');
     for (const who of ['approver.process@demo.plant', 'approver.quality@demo.plant', 'approver.production@demo.plant']) {
       const r = await (await apiClient(server.url, who)).post(`/api/swps/approve/${swpId}`, { reviewNote: 'ok' });
       assert.equal(r.status, 200, JSON.stringify(r.data));
     }
-    await page.goto(`${server.url}/main/swps`);
+    await login(page, server.url, 'engineer1@demo.plant');
+    await waitForPath(page, '/main/swps');
     const row = page.locator('[role=tabpanel].ant-tabs-content-active tr.ant-table-row', { hasText: PART });
     await row.getByText(PART).click();
     await page.getByTestId('document-viewer').waitFor();

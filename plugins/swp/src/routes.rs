@@ -11,6 +11,7 @@ use crate::{history, lifecycle, lists, submit, upload, viewer};
 pub fn routes() -> ApiRouter {
     ApiRouter::new("swp")
         .get("/api/swps/onBehalfOfUsers", "Process engineers of the caller's company", lists::on_behalf_users)
+        .get("/api/swps/catalogue-part-numbers", "The Upload form's part field: catalogue parts by prefix: {partList: [{_id, partNumber}]}", lists::catalogue_part_numbers)
         // Uploads stream past the JSON body limit; their own limit applies (413).
         .post("/api/swps/uploadPdf", "Upload one PDF (multipart or raw body): {serverId}", upload::upload_pdf.layer(DefaultBodyLimit::disable()))
         .post("/api/swps/uploadVideo", "Upload one MP4/WebM video (multipart or raw body): {serverId}", upload::upload_video.layer(DefaultBodyLimit::disable()))
