@@ -2,11 +2,12 @@
 // uploaded as an SWP's Video Aid through the form, deployed, and plays (metadata loaded,
 // duration > 0) in the console viewer (VIDEO) and in the kiosk (/island/interface, Video);
 // a video Chromium on the kiosk cannot play (HEVC) and a PDF that needs a password are
-// refused with the server's message shown under their drop.
+// refused with the server's message shown under their drop (the video at once, the PDF
+// at Submit, when the SWP is put together); the alerts drop likewise.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiClient, expectAccessible, launchBrowser, login, startServer, waitForPath, withPage } from './harness.mjs';
-import { fixture, openTab, uploadSwpThroughForm } from './swp-forms.mjs';
+import { fixture, openTab, pdf, uploadSwpThroughForm } from './swp-forms.mjs';
 
 let server;
 let context;
@@ -152,7 +153,7 @@ describe('videos and refusals in the browser', () => {
     await expectAccessible(page, 'kiosk interface, Video');
   });
 
-  it("shows the server's refusal under the drop: HEVC video, PDF that needs a password", async (page) => {
+  it("shows the server's refusal under the drop: HEVC video, PDF that needs a password, not a PDF", async (page) => {
     await login(page, server.url, 'engineer1@demo.plant');
     await waitForPath(page, '/main/swps');
     await openTab(page, 'Upload');
@@ -166,20 +167,26 @@ describe('videos and refusals in the browser', () => {
     const videoText = await video.innerText();
     assert.match(videoText, /^hevc\.mov: .*HEVC\/H\.265 \(hvc1\)/);
     assert.match(videoText, /Most Compatible/);
+    // A PDF that needs a password is refused when the SWP is put together (Submit): the
+    // server's message shows under the SWC drop.
     await inputs.nth(0).setInputFiles([fixture('needs-password.pdf', 'application/pdf')]);
-    const pdf = page.getByTestId('refusal-swc');
-    await pdf.waitFor();
-    assert.match(await pdf.innerText(), /^needs-password\.pdf: needs-password\.pdf needs a password to open; save it without one and upload it again\.$/);
+    await inputs.nth(1).setInputFiles([pdf('jes.pdf')]);
+    await inputs.nth(2).setInputFiles([pdf('vis.pdf')]);
+    await page.waitForFunction(() => document.querySelectorAll('.ant-upload-list-item-done').length === 3, null, { timeout: 15000 });
+    await page.locator('#partNumber').fill('E2E-PW-1');
+    await page.locator('.ant-select:has(#onBehalfOf)').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Myself' }).click();
+    await page.getByText('A Zone 1', { exact: true }).click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const swc = page.getByTestId('error-swc');
+    await swc.waitFor();
+    assert.match(await swc.innerText(), /needs-password\.pdf needs a password to open; save it without one and upload it again\./);
     await expectAccessible(page, 'Upload with refusals');
-    // The alerts form's drop says the same way.
-    await page.goto(`${server.url}/main/alerts`);
-    const upload = page.getByRole('tab', { name: 'Upload', exact: true });
-    if (await upload.count()) {
-      await upload.click();
-      await page.getByTestId('drop-alertFile').getByText('PDF, one file').waitFor();
-      await page.locator('input[type=file]').first().setInputFiles([fixture('needs-password.pdf', 'application/pdf')]);
-      await page.getByTestId('refusal-alertFile').getByText(/needs a password to open/).waitFor();
-      await expectAccessible(page, 'Alert upload with a refusal');
-    }
+    // The alerts form's drop says what it takes and shows the server's refusal under it.
+    await page.goto(`${server.url}/main/alerts?tab=upload`);
+    await page.getByTestId('drop-alertFile').getByText('PDF, one file').waitFor();
+    await page.locator('input[type=file]').first().setInputFiles([{ ...fixture('h264-aac.mp4', 'application/pdf'), name: 'alert.pdf' }]);
+    await page.getByTestId('refusal-alertFile').getByText('alert.pdf: This file is not a PDF.').waitFor();
+    await expectAccessible(page, 'Alert upload with a refusal');
   });
 });

@@ -10,7 +10,7 @@ export const COL_W = 96;
 export const FIRST_W = 240;
 const OVERSCAN_ROWS = 6;
 const OVERSCAN_COLS = 3;
-const NO_LAYOUT = { width: 4000, height: 2400 };
+const NO_LAYOUT = { width: 2600, height: 1000 };
 
 const clamp = (n, lo, hi) => Math.max(lo, Math.min(hi, n));
 
