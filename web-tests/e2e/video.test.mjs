@@ -77,6 +77,7 @@ describe('videos and refusals in the browser', () => {
     await page.setViewportSize({ width: 1024, height: 768 });
     const pageOverflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     await login(page, server.url, 'approver.process@demo.plant');
+    await waitForPath(page, /^\/main/);
     await page.goto(`${server.url}/main/sign-off`);
     const pending = page.locator('[role=tabpanel].ant-tabs-content-active tr.ant-table-row', { hasText: PART });
     await pending.getByText(PART, { exact: true }).click();
@@ -158,8 +159,8 @@ describe('videos and refusals in the browser', () => {
     await waitForPath(page, '/main/swps');
     await openTab(page, 'Upload');
     // Said before upload: which files each drop takes.
-    await page.getByTestId('drop-video').getByText('MP4, MOV (H.264) or WebM, one file').waitFor();
-    await page.getByTestId('drop-swc').getByText(/^PDF, up to \d+ files/).waitFor();
+    await page.getByText('MP4, MOV (H.264) or WebM, one file', { exact: true }).waitFor();
+    await page.getByText(/^PDF, up to \d+ files \(combined in order\)$/).first().waitFor();
     const inputs = page.locator('input[type=file]');
     await inputs.nth(3).setInputFiles([fixture('hevc.mov', 'video/quicktime')]);
     const video = page.getByTestId('refusal-video');
@@ -184,7 +185,7 @@ describe('videos and refusals in the browser', () => {
     await expectAccessible(page, 'Upload with refusals');
     // The alerts form's drop says what it takes and shows the server's refusal under it.
     await page.goto(`${server.url}/main/alerts?tab=upload`);
-    await page.getByTestId('drop-alertFile').getByText('PDF, one file').waitFor();
+    await page.getByText('PDF, one file', { exact: true }).waitFor();
     await page.locator('input[type=file]').first().setInputFiles([{ ...fixture('h264-aac.mp4', 'application/pdf'), name: 'alert.pdf' }]);
     await page.getByTestId('refusal-alertFile').getByText('alert.pdf: This file is not a PDF.').waitFor();
     await expectAccessible(page, 'Alert upload with a refusal');
