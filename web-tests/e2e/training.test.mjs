@@ -159,8 +159,11 @@ describe('training matrix', () => {
     // The matrix alone (the app loaded, its answer cached): to another matrix and back.
     await choose(page, page, 'Shift', '1');
     await page.getByText('This matrix has no training records yet: add the first record.').waitFor();
+    await page.getByRole('combobox', { name: 'Shift' }).click();
+    const two = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '2' }).first();
+    await two.hover();
     const t2 = Date.now();
-    await choose(page, page, 'Shift', '2');
+    await two.click();
     await block(page, 'BIG000', 'BIG-0001', 0).waitFor();
     const reshown = Date.now() - t2;
     // Responsiveness: a click on a block while the page is shown.
@@ -181,7 +184,7 @@ describe('training matrix', () => {
     console.log(
       `training e2e: 200 x 100 matrix shown in ${loaded} ms (navigation to the first blocks), ${rendered} of 20000 blocks rendered, ` +
         `long tasks ${long.length} (longest ${Math.round(Math.max(0, ...long))} ms, total ${Math.round(long.reduce((a, b) => a + b, 0))} ms), ` +
-        `shown again from another matrix in ${reshown} ms, confirm opened ${response} ms after a click, API p50 ${times[5]} ms`,
+        `shown again (answer cached) ${reshown} ms after picking its shift, confirm opened ${response} ms after a click, API p50 ${times[5]} ms`,
     );
     // Figures, not timed assertions (speed is measured by benchmarks); the answer is checked.
     assert.equal(answer.status, 200);
