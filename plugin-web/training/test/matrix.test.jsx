@@ -93,7 +93,6 @@ describe('training matrix', () => {
       rowData: partList.map((p) => ({ _id: `${p._id}:r${r}`, op: `o${r}`, squares: 0, certTargetOpHours: 1 })),
     }));
     stubFetch({ [MATRIX]: [200, { partList, matrix: rows }], '/api/training/operator-list': [200, []] });
-    const saved = ['clientWidth', 'clientHeight'].map((k) => [k, Object.getOwnPropertyDescriptor(HTMLElement.prototype, k)]);
     Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1000 });
     Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 500 });
     try {
@@ -107,7 +106,10 @@ describe('training matrix', () => {
       expect(table.getAttribute('aria-rowcount')).toBe('101');
       expect(table.getAttribute('aria-colcount')).toBe('201');
     } finally {
-      for (const [k, d] of saved) Object.defineProperty(HTMLElement.prototype, k, d);
+      // The stubs are own properties of HTMLElement.prototype: removing them restores
+      // Element.prototype's (0 in jsdom).
+      delete HTMLElement.prototype.clientWidth;
+      delete HTMLElement.prototype.clientHeight;
     }
   });
 
