@@ -25,30 +25,29 @@ export function makePdf(text) {
 }
 
 export const pdf = (name) => ({ name, mimeType: 'application/pdf', buffer: makePdf(name) });
-export const mp4 = () => ({
-  name: 'aid.mp4',
-  mimeType: 'video/mp4',
-  // A real two-second H.264 clip: uploads are checked down to the codec.
-  buffer: fs.readFileSync(new URL('../../core/app/tests/fixtures/real/h264-aac.mp4', import.meta.url)),
-});
+/** A real file of the producer corpus (core/app/tests/fixtures/real, README there). */
+export const fixture = (file, mimeType) => ({ name: file, mimeType, buffer: fs.readFileSync(new URL(`../../core/app/tests/fixtures/real/${file}`, import.meta.url)) });
+// A real two-second H.264 clip: uploads are checked down to the codec.
+export const mp4 = () => ({ ...fixture('h264-aac.mp4', 'video/mp4'), name: 'aid.mp4' });
 
 export async function openTab(page, name) {
   await page.getByRole('tab', { name, exact: true }).click();
 }
 
-/** The engineer's Upload tab: two SWC, two JES, one VIS PDF and an MP4, zone A1, Myself. */
-export async function uploadSwpThroughForm(page, { part, change = null }) {
+/** The engineer's Upload tab: two SWC, two JES, one VIS PDF and an MP4 (or `video`),
+ * zone A1 (or `zone`), Myself. */
+export async function uploadSwpThroughForm(page, { part, change = null, video = mp4(), zone = 'A Zone 1' }) {
   await openTab(page, 'Upload');
   const inputs = page.locator('input[type=file]');
   await inputs.nth(0).setInputFiles([pdf('swc-1.pdf'), pdf('swc-2.pdf')]);
   await inputs.nth(1).setInputFiles([pdf('jes-1.pdf'), pdf('jes-2.pdf')]);
   await inputs.nth(2).setInputFiles([pdf('vis-1.pdf')]);
-  await inputs.nth(3).setInputFiles([mp4()]);
+  await inputs.nth(3).setInputFiles([video]);
   await page.waitForFunction(() => document.querySelectorAll('.ant-upload-list-item-done').length === 6, null, { timeout: 15000 });
   await page.locator('#partNumber').fill(part);
   await page.locator('.ant-select:has(#onBehalfOf)').click();
   await page.locator('.ant-select-item-option', { hasText: 'Myself' }).click();
-  await page.getByText('A Zone 1', { exact: true }).click();
+  await page.getByText(zone, { exact: true }).click();
   if (change) {
     await page.getByText('Changes to Existing Document').click();
     await page.locator('#changes').fill(change);

@@ -1,8 +1,11 @@
-// A document in a frame that never shows a refusal's raw JSON: when the frame loads a
-// JSON answer (an expired or refused signed link, same origin), it asks for fresh links
-// once (`onRefused`), and if that fails too it says so, with Retry.
-import { useRef, useState } from 'react';
-import { Button, Result } from 'antd';
+// A document in a frame that never shows a refusal's raw answer. A link on this origin is
+// checked when the frame loads (a JSON answer is a refused or expired signed link). A link
+// on another origin (object storage's presigned links) cannot be read from the frame, so
+// its first byte is asked for with fetch before the frame is shown (probeLink): an error
+// status is a refusal. Either way it asks for fresh links once (`onRefused`), and if that
+// fails too it says so, with Retry. The video player does the same on its error event.
+import { useEffect, useRef, useState } from 'react';
+import { Button, Result, Spin } from 'antd';
 
 export const FRAME_REFUSED = 'This document could not be shown: its link was refused or has expired.';
 
@@ -17,38 +20,85 @@ export function frameRefused(frame) {
   return /json/i.test(doc?.contentType || '');
 }
 
-export function DocumentFrame({ src, title, onRefused }) {
+export function isCrossOrigin(src) {
+  try {
+    return new URL(src, window.location.href).origin !== window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Asks a link for its first byte: 'ok', 'refused' (an error status: expired, altered,
+ * missing) or 'unknown' (no readable answer, e.g. a bucket without a CORS rule for this
+ * origin: the document is then shown as before).
+ */
+export async function probeLink(src, signal) {
+  try {
+    const res = await fetch(src, { headers: { Range: 'bytes=0-0' }, cache: 'no-store', credentials: 'omit', signal });
+    res.body?.cancel().catch(() => {});
+    return res.ok ? 'ok' : 'refused';
+  } catch (e) {
+    if (signal?.aborted) throw e;
+    return 'unknown';
+  }
+}
+
+/** 'ok' for a link on this origin; otherwise 'checking' until probeLink answers. */
+function useProbe(src) {
+  const probed = Boolean(src) && isCrossOrigin(src);
+  const [result, setResult] = useState({ src: null, state: null });
+  useEffect(() => {
+    if (!probed) return undefined;
+    const stop = new AbortController();
+    probeLink(src, stop.signal).then((state) => setResult({ src, state }), () => {});
+    return () => stop.abort();
+  }, [src, probed]);
+  if (!probed) return 'ok';
+  return result.src === src ? result.state : 'checking';
+}
+
+/** Refusals of one link: fresh links once, then the message (reset by Retry or a good load). */
+export function useRefusal(src, onRefused) {
   // The refusal belongs to the link that was refused: a new link starts clean.
   const [refusedSrc, setRefusedSrc] = useState(null);
-  const refused = refusedSrc !== null && refusedSrc === src;
-  const setRefused = (yes) => setRefusedSrc(yes ? src : null);
   const retried = useRef(false);
-  const onLoad = (e) => {
-    if (!frameRefused(e.currentTarget)) return;
+  const refuse = () => {
     if (!retried.current && onRefused) {
       retried.current = true;
       onRefused();
-    } else {
-      setRefused(true);
-    }
+    } else setRefusedSrc(src);
   };
-  if (refused) {
-    return (
-      <Result
-        status="warning"
-        title={FRAME_REFUSED}
-        extra={
-          <Button
-            onClick={() => {
-              setRefused(false);
-              onRefused?.();
-            }}
-          >
-            Retry
-          </Button>
-        }
-      />
-    );
-  }
+  const loaded = () => {
+    retried.current = false;
+  };
+  const message = (
+    <Result
+      status="warning"
+      title={FRAME_REFUSED}
+      extra={
+        <Button
+          onClick={() => {
+            setRefusedSrc(null);
+            onRefused?.();
+          }}
+        >
+          Retry
+        </Button>
+      }
+    />
+  );
+  return { refused: refusedSrc !== null && refusedSrc === src, refuse, loaded, message };
+}
+
+export function DocumentFrame({ src, title, onRefused }) {
+  const { refused, refuse, loaded, message } = useRefusal(src, onRefused);
+  const probe = useProbe(src);
+  useEffect(() => {
+    if (probe === 'refused') refuse();
+  }, [probe, src]); // eslint-disable-line react-hooks/exhaustive-deps
+  if (refused) return message;
+  if (probe === 'checking' || probe === 'refused') return <Spin style={{ display: 'block', paddingTop: 120 }} />;
+  const onLoad = (e) => (frameRefused(e.currentTarget) ? refuse() : loaded());
   return <iframe title={title} src={src} onLoad={onLoad} style={{ width: '100%', height: '100%', border: 0 }} />;
 }

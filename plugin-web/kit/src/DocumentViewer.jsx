@@ -10,7 +10,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Empty, Space, Spin } from 'antd';
 import { useSignedLinks } from './query';
-import { DocumentFrame } from './DocumentFrame';
+import { DocumentFrame, useRefusal } from './DocumentFrame';
 
 export const VIEWER_HEIGHT = 900;
 const SECTIONS = [
@@ -21,8 +21,10 @@ const SECTIONS = [
 ];
 const NO_LINKS = { queryKey: ['no-links'], queryFn: () => ({}) };
 
-/** The player keeps its position (and keeps playing) when its link is renewed. */
-function Video({ src }) {
+/** The player keeps its position (and keeps playing) when its link is renewed; a link
+ * it cannot load asks for fresh links once, then says so (as the frame does). */
+function Video({ src, onRefused }) {
+  const { refused, refuse, loaded, message } = useRefusal(src, onRefused);
   const ref = useRef(null);
   const state = useRef({ at: 0, playing: false });
   useEffect(() => {
@@ -37,13 +39,15 @@ function Video({ src }) {
       v.removeEventListener('timeupdate', save);
       v.removeEventListener('pause', save);
     };
-  }, []);
+  }, [refused]);
   const resume = (e) => {
+    loaded();
     const { at, playing } = state.current;
     if (at) e.currentTarget.currentTime = at;
     if (playing) e.currentTarget.play()?.catch(() => {});
   };
-  return <video ref={ref} src={src} controls onLoadedMetadata={resume} style={{ width: '100%', height: '100%' }} />;
+  if (refused) return message;
+  return <video ref={ref} src={src} controls onLoadedMetadata={resume} onError={refuse} style={{ width: '100%', height: '100%' }} />;
 }
 
 export function DocumentViewer({ links, urls: fixed, lifetimeSeconds, onBack, title, section: shown, onSectionChange, controls = true }) {
@@ -70,7 +74,7 @@ export function DocumentViewer({ links, urls: fixed, lifetimeSeconds, onBack, ti
   let body;
   if (!urls) body = <Spin style={{ display: 'block', paddingTop: 120 }} />;
   else if (!src) body = <Empty style={{ paddingTop: 120 }} description="No document" />;
-  else if (section === 'video') body = <Video src={src} />;
+  else if (section === 'video') body = <Video src={src} onRefused={links ? () => fetched.refetch() : undefined} />;
   else body = <DocumentFrame title={title || section.toUpperCase()} src={src} onRefused={links ? () => fetched.refetch() : undefined} />;
 
   return (

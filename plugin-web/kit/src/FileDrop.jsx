@@ -3,7 +3,8 @@
 // ('.pdf,application/pdf'). `files` ([{uid, name, status, percent, serverId, error}]) is
 // owned by the form: `onChange(updater)` receives a function of the current list.
 // `onDiscard(serverId)` is called for an uploaded file that is removed or replaced, so the
-// module can drop it on the server.
+// module can drop it on the server. A refused file's message (the server's) shows under
+// the drop, in words, not only as the list item's tooltip.
 import { Upload } from 'antd';
 import { uploadErrorText, uploadFile } from './upload';
 
@@ -12,40 +13,48 @@ export function FileDrop({ id, label, hint, uploadUrl, accept, max = 1, files, o
   const discard = (f) => {
     if (f?.serverId && onDiscard) onDiscard(f.serverId);
   };
+  const refused = files.filter((f) => f.status === 'error' && f.error);
   return (
-    <Upload.Dragger
-      id={id}
-      data-testid={`drop-${id}`}
-      multiple={max > 1}
-      maxCount={max}
-      accept={accept}
-      fileList={files.map((f) => ({ ...f, response: f.error }))}
-      beforeUpload={(file, batch) => {
-        if (max === 1) {
-          files.forEach(discard);
-          onChange(() => []);
+    <>
+      <Upload.Dragger
+        id={id}
+        data-testid={`drop-${id}`}
+        multiple={max > 1}
+        maxCount={max}
+        accept={accept}
+        fileList={files.map((f) => ({ ...f, response: f.error }))}
+        beforeUpload={(file, batch) => {
+          if (max === 1) {
+            files.forEach(discard);
+            onChange(() => []);
+            return true;
+          }
+          // Keep the order the files were given in; refuse what exceeds the limit.
+          const room = max - files.filter((f) => f.status !== 'error').length;
+          return batch.indexOf(file) < room ? true : Upload.LIST_IGNORE;
+        }}
+        customRequest={({ file }) => {
+          onChange((list) => [...list, { uid: file.uid, name: file.name, status: 'uploading', percent: 0 }]);
+          uploadFile(uploadUrl, file, { onProgress: (percent) => update(file.uid, { percent }) })
+            .then((body) => update(file.uid, { status: 'done', percent: 100, serverId: body?.serverId }))
+            .catch((err) => update(file.uid, { status: 'error', error: uploadErrorText(err) }));
+        }}
+        onRemove={(file) => {
+          discard(files.find((x) => x.uid === file.uid));
+          onChange((list) => list.filter((x) => x.uid !== file.uid));
           return true;
-        }
-        // Keep the order the files were given in; refuse what exceeds the limit.
-        const room = max - files.filter((f) => f.status !== 'error').length;
-        return batch.indexOf(file) < room ? true : Upload.LIST_IGNORE;
-      }}
-      customRequest={({ file }) => {
-        onChange((list) => [...list, { uid: file.uid, name: file.name, status: 'uploading', percent: 0 }]);
-        uploadFile(uploadUrl, file, { onProgress: (percent) => update(file.uid, { percent }) })
-          .then((body) => update(file.uid, { status: 'done', percent: 100, serverId: body?.serverId }))
-          .catch((err) => update(file.uid, { status: 'error', error: uploadErrorText(err) }));
-      }}
-      onRemove={(file) => {
-        discard(files.find((x) => x.uid === file.uid));
-        onChange((list) => list.filter((x) => x.uid !== file.uid));
-        return true;
-      }}
-      onChange={() => {}}
-      showUploadList={{ showRemoveIcon: true }}
-    >
-      <p className="ant-upload-text">{label}</p>
-      <p className="ant-upload-hint">{hint}</p>
-    </Upload.Dragger>
+        }}
+        onChange={() => {}}
+        showUploadList={{ showRemoveIcon: true }}
+      >
+        <p className="ant-upload-text">{label}</p>
+        <p className="ant-upload-hint">{hint}</p>
+      </Upload.Dragger>
+      {refused.map((f) => (
+        <div key={f.uid} role="alert" data-testid={`refusal-${id}`} style={{ color: '#a8071a', marginTop: 4 }}>
+          {f.name}: {f.error}
+        </div>
+      ))}
+    </>
   );
 }

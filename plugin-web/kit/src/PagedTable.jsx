@@ -32,7 +32,7 @@ export function PagedTable({ columns, dataSource, rowKey = '_id', pageSize = DEF
   // Narrow windows scroll the table sideways instead of cutting it (a plain scrolling
   // box: antd's own `scroll` changes the table's markup).
   return (
-    <div style={{ overflowX: 'auto' }}>
+    <div data-testid="table-scroll" style={{ overflowX: 'auto' }}>
     <Table
       size="middle"
       rowKey={rowKey}

@@ -1,5 +1,6 @@
 // Part-number type-ahead. The data source is the caller's: `source = { key, fetch(term,
-// { limit, signal }) }` answering [{ _id, partNumber }] (swp passes its deployed parts).
+// { limit, signal }) }` answering [{ _id, partNumber }] (swp passes its deployed parts, or
+// the catalogue for its Upload form).
 // Only non-blank (trimmed) input asks, 300 ms after the last keystroke, for 10 parts; at
 // most 5 prefix matches are offered. A failed call offers nothing. Answers are kept per
 // term, so an older answer never replaces a newer one.
@@ -34,7 +35,7 @@ function useDebouncedTerm(input) {
   return trimmed ? term : '';
 }
 
-export function usePartNumberSuggestions(input, source) {
+function useSuggestionQuery(input, source) {
   const term = useDebouncedTerm(input);
   const query = useQuery({
     queryKey: ['part-suggestions', source?.key, term],
@@ -43,8 +44,23 @@ export function usePartNumberSuggestions(input, source) {
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
-  if (!term || query.isError) return [];
-  return pickSuggestions(query.data, term);
+  const suggestions = !term || query.isError ? [] : pickSuggestions(query.data, term);
+  return { term, query, suggestions };
+}
+
+export function usePartNumberSuggestions(input, source) {
+  return useSuggestionQuery(input, source).suggestions;
+}
+
+/**
+ * The suggestions, and whether the typed number itself is in the source (`known`: true
+ * or false; null while typing, loading, failed or blank): a form says 'new part' with it.
+ */
+export function usePartNumberLookup(input, source) {
+  const { term, query, suggestions } = useSuggestionQuery(input, source);
+  const settled = term && term === (input || '').trim() && query.isSuccess && !query.isPlaceholderData;
+  const known = settled ? (Array.isArray(query.data) ? query.data : []).some((p) => p?.partNumber?.toLowerCase() === term.toLowerCase()) : null;
+  return { suggestions, known };
 }
 
 /** onSelect receives the chosen { _id, partNumber }. */

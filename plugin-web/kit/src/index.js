@@ -32,6 +32,7 @@ export { DocumentFrame, FRAME_REFUSED, frameRefused } from './DocumentFrame';
 export {
   PartNumberSearch,
   usePartNumberSuggestions,
+  usePartNumberLookup,
   pickSuggestions,
   SEARCH_DEBOUNCE_MS,
   MAX_SUGGESTIONS,

@@ -121,6 +121,35 @@ describe('DocumentFrame', () => {
     expect(calls).toBe(2);
   });
 
+  it("checks another origin's link first: a refused presigned link never reaches the frame", async () => {
+    const { DocumentFrame, FRAME_REFUSED } = await import('../src/DocumentFrame');
+    // Object storage answers an expired presigned link with 403 and an XML body.
+    const fetch = vi.fn(async (url) =>
+      String(url).includes('sig=old') ? new Response('<Error><Code>AccessDenied</Code></Error>', { status: 403, headers: { 'content-type': 'application/xml' } }) : new Response('%', { status: 206 }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    let calls = 0;
+    const view = render(<DocumentFrame title="SWC" src="https://bucket.example/swc.pdf?sig=old" onRefused={() => calls++} />);
+    await waitFor(() => expect(calls).toBe(1)); // fresh links asked for once
+    expect(document.querySelector('iframe')).toBeNull(); // the XML was never shown
+    expect(fetch.mock.calls[0][1].headers).toEqual({ Range: 'bytes=0-0' });
+    view.rerender(<DocumentFrame title="SWC" src="https://bucket.example/swc.pdf?sig=new" onRefused={() => calls++} />);
+    await waitFor(() => expect(screen.getByTitle('SWC').getAttribute('src')).toBe('https://bucket.example/swc.pdf?sig=new'));
+    // A second refusal says so.
+    view.rerender(<DocumentFrame title="SWC" src="https://bucket.example/swc.pdf?sig=old2" onRefused={() => calls++} />);
+    expect(await screen.findByText(FRAME_REFUSED)).toBeTruthy();
+    expect(document.querySelector('iframe')).toBeNull();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the frame when another origin gives no readable answer (no CORS rule)', async () => {
+    const { DocumentFrame } = await import('../src/DocumentFrame');
+    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    render(<DocumentFrame title="SWC" src="https://bucket.example/swc.pdf?sig=1" />);
+    expect((await screen.findByTitle('SWC')).getAttribute('src')).toBe('https://bucket.example/swc.pdf?sig=1');
+    vi.unstubAllGlobals();
+  });
+
   it('leaves a PDF alone', async () => {
     const { frameRefused } = await import('../src/DocumentFrame');
     expect(frameRefused({ contentDocument: { contentType: 'application/pdf' } })).toBe(false);

@@ -102,6 +102,15 @@ export const deployedParts = {
       .then((body) => asList(body?.swpList)),
 };
 
+/** GET /api/swps/catalogue-part-numbers: every catalogue part (deployed or not), for the Upload form. */
+export const catalogueParts = {
+  key: 'swp-catalogue-parts',
+  fetch: (term, { limit, signal } = {}) =>
+    api
+      .get(`/api/swps/catalogue-part-numbers?searchTerm=${enc(term)}&limit=${limit}`, { signal })
+      .then((body) => asList(body?.partList)),
+};
+
 /** GET /api/island/sign-history/{id}: sign records of a part's deployed SWP (an SWP or part id). */
 export function useSignHistory(id) {
   return useQuery({

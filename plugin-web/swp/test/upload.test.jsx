@@ -138,6 +138,22 @@ describe('Upload form', () => {
 });
 
 describe('upload helpers', () => {
+  it('looks the part number up in the whole catalogue and says whether it is new', async () => {
+    const catalogue = [{ _id: 'p1', partNumber: '7101-0001' }, { _id: 'p2', partNumber: '7101-0002' }];
+    const fetch = stubFetch({
+      ...baseRoutes,
+      '/api/swps/catalogue-part-numbers': (path) => [200, { partList: catalogue.filter((p) => p.partNumber.startsWith(new URL(path, 'http://x').searchParams.get('searchTerm'))) }],
+    });
+    renderForm();
+    await screen.findByText('A Zone 1');
+    const field = document.querySelector('#partNumber');
+    fireEvent.change(field, { target: { value: '7101-0001' } });
+    expect(await screen.findByText('Known part (in the catalogue)', {}, { timeout: 5000 })).toBeTruthy();
+    fireEvent.change(field, { target: { value: '7101-0009' } });
+    expect(await screen.findByText('New part: it will be added to the catalogue', {}, { timeout: 5000 })).toBeTruthy();
+    expect(fetch.mock.calls.map(([p]) => p)).toContain('/api/swps/catalogue-part-numbers?searchTerm=7101-0001&limit=10');
+  });
+
   it('counts characters left', () => {
     expect(charactersLeft('')).toBe('140 characters left');
     expect(charactersLeft('x'.repeat(140))).toBe('0 characters left');

@@ -72,11 +72,52 @@ describe('training matrix', () => {
     ]));
   });
 
+  it('moves between blocks with the keys; one block is in the tab order', async () => {
+    stubFetch({ [MATRIX]: [200, matrix], '/api/training/operator-list': [200, []] });
+    page();
+    const first = await screen.findByRole('button', { name: 'OP1 on P-1: level 4' }, { timeout: 5000 });
+    expect(first.tabIndex).toBe(0);
+    expect(screen.getByRole('button', { name: 'OP1 on P-2: level -1' }).tabIndex).toBe(-1);
+    first.focus();
+    fireEvent.keyDown(first, { key: 'ArrowRight' });
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('OP1 on P-2: level -1'));
+    expect(document.activeElement.tabIndex).toBe(0);
+    fireEvent.keyDown(document.activeElement, { key: 'Home' });
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('OP1 on P-1: level 4'));
+  });
+
+  it('renders only the blocks in view of a 200 × 100 matrix', async () => {
+    const partList = Array.from({ length: 200 }, (_, i) => ({ _id: `c${i}`, partNumber: `Q-${i}`, partDesc: '', partRotation: 4, certTarget: 1, certCount: 0 }));
+    const rows = Array.from({ length: 100 }, (_, r) => ({
+      _id: `r${r}`, opId: `o${r}`, opNumber: `B${r}`, opName: 'Op', certTarget: 1, certCount: 0,
+      rowData: partList.map((p) => ({ _id: `${p._id}:r${r}`, op: `o${r}`, squares: 0, certTargetOpHours: 1 })),
+    }));
+    stubFetch({ [MATRIX]: [200, { partList, matrix: rows }], '/api/training/operator-list': [200, []] });
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1000 });
+    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 500 });
+    try {
+      page();
+      // (ByRole queries are slow on a large page in jsdom: a plain selector.)
+      await waitFor(() => expect(document.querySelector('[aria-label="B0 on Q-0: level 0"]')).toBeTruthy(), { timeout: 10000 });
+      const shown = document.querySelectorAll('[data-block]').length;
+      expect(shown).toBeGreaterThan(50);
+      expect(shown).toBeLessThan(1000);
+      const table = document.querySelector('table');
+      expect(table.getAttribute('aria-rowcount')).toBe('101');
+      expect(table.getAttribute('aria-colcount')).toBe('201');
+    } finally {
+      // The stubs are own properties of HTMLElement.prototype: removing them restores
+      // Element.prototype's (0 in jsdom).
+      delete HTMLElement.prototype.clientWidth;
+      delete HTMLElement.prototype.clientHeight;
+    }
+  });
+
   it("a failed edit shows 'Could not edit the training squares' until dismissed", async () => {
     stubFetch({ [MATRIX]: [200, matrix], 'POST /api/training/matrix/edit/block': [500, { error: 'x' }], '/api/training/operator-list': [200, []] });
     page();
     fireEvent.keyDown(await screen.findByRole('button', { name: 'OP1 on P-1: level 4' }, { timeout: 5000 }), { key: '1' });
-    expect(await screen.findByText('Could not edit the training squares')).toBeTruthy();
+    expect(await screen.findByText('Could not edit the training squares', {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it("a failed delete shows the server's message titled Error", async () => {
@@ -97,7 +138,7 @@ describe('training matrix', () => {
     });
     setSessionUser({ ...leader, zones: ['B1'] });
     page('/?shift=2&cell=B&zone=1');
-    expect(await screen.findByText(/add the first record/)).toBeTruthy();
+    expect(await screen.findByText(/add the first record/, {}, { timeout: 5000 })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Add the first record' }));
     expect(await screen.findByText('Please select the part number')).toBeTruthy();
     expect(screen.getByText('Please enter the required rotation hours')).toBeTruthy();
@@ -109,7 +150,7 @@ describe('training matrix', () => {
     setSessionUser({ ...leader, department: 'quality' });
     stubFetch({ [MATRIX]: [200, matrix] });
     page();
-    expect(await screen.findByRole('img', { name: 'OP1 on P-1: level 4' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'OP1 on P-1: level 4' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add part' })).toBeNull();
     expect(screen.queryByRole('button', { name: /on P-1/ })).toBeNull();
     expect(screen.getByText(/Only managers and supervisors of production and process/)).toBeTruthy();

@@ -31,18 +31,25 @@ pub struct SuggestQuery {
     limit: Option<String>,
 }
 
+impl SuggestQuery {
+    /// The limit (1..=MAX_SUGGESTIONS, default the maximum) and the upper-cased term, or
+    /// None when there is nothing to look up.
+    fn parse(self) -> AppResult<(i64, Option<String>)> {
+        let limit = match self.limit.as_deref() {
+            None | Some("") => MAX_SUGGESTIONS,
+            Some(s) => s.parse::<i64>().ok().filter(|n| *n >= 1).ok_or_else(|| AppError::field("limit", "The limit is a number from 1."))?.min(MAX_SUGGESTIONS),
+        };
+        let term = self.search_term.unwrap_or_default().trim().to_uppercase();
+        let usable = !term.is_empty() && term.chars().count() <= crate::fields::MAX_PART_CHARS;
+        Ok((limit, usable.then_some(term)))
+    }
+}
+
 /// Type-ahead over deployed parts (console and kiosk): `{swpList: [{_id, partNumber}]}`,
 /// `_id` being the catalogue part (what `deployed-swp?partId=` and the sign history
 /// take; stable across revisions).
 pub async fn part_numbers(State(state): State<AppState>, user: CurrentUser, Query(q): Query<SuggestQuery>) -> AppResult<axum::Json<Value>> {
-    let limit = match q.limit.as_deref() {
-        None | Some("") => MAX_SUGGESTIONS,
-        Some(s) => s.parse::<i64>().ok().filter(|n| *n >= 1).ok_or_else(|| AppError::field("limit", "The limit is a number from 1."))?.min(MAX_SUGGESTIONS),
-    };
-    let term = q.search_term.unwrap_or_default().trim().to_uppercase();
-    if term.is_empty() || term.chars().count() > crate::fields::MAX_PART_CHARS {
-        return Ok(axum::Json(json!({"swpList": []})));
-    }
+    let (limit, Some(term)) = q.parse()? else { return Ok(axum::Json(json!({"swpList": []}))) };
     let mut qb = Params::default();
     let vis = visible_sql(&state, &mut qb, &user);
     let (lo, hi) = prefix_range(&term);
@@ -54,6 +61,16 @@ pub async fn part_numbers(State(state): State<AppState>, user: CurrentUser, Quer
         .map(|r| Ok(json!({"_id": r.try_get::<Option<String>, _>("part_id")?, "partNumber": r.try_get::<String, _>("part_number")?})))
         .collect::<Result<_, sqlx::Error>>()?;
     Ok(axum::Json(json!({"swpList": list})))
+}
+
+/// The Upload form's part field: every part of the caller's company's catalogue starting
+/// with the term, deployed or not: `{partList: [{_id, partNumber}]}` (uploaders only).
+pub async fn catalogue_part_numbers(State(state): State<AppState>, user: CurrentUser, Query(q): Query<SuggestQuery>) -> AppResult<axum::Json<Value>> {
+    require_uploader(&user)?;
+    let (limit, Some(term)) = q.parse()? else { return Ok(axum::Json(json!({"partList": []}))) };
+    let parts = plantdoc_core::parts::search(&state.db, &user.company_code, &term, limit).await?;
+    let list: Vec<Value> = parts.iter().map(|p| json!({"_id": p.id, "partNumber": p.part_number})).collect();
+    Ok(axum::Json(json!({"partList": list})))
 }
 
 /// Process engineers of the caller's company, the caller left out ('Myself' is the

@@ -12,6 +12,8 @@ use crate::{history, lifecycle, lists, submit, upload, viewer};
 pub fn routes() -> ApiRouter {
     ApiRouter::new("swp")
         .get("/api/swps/onBehalfOfUsers", "Process engineers of the caller's company", lists::on_behalf_users)
+        .get("/api/swps/catalogue-part-numbers", "The Upload form's part field: catalogue parts by prefix: {partList: [{_id, partNumber}]}", lists::catalogue_part_numbers)
+        .query::<lists::SuggestQuery>()
         // Uploads stream past the JSON body limit; their own limit applies (413).
         .post("/api/swps/uploadPdf", "Upload one PDF (multipart or raw body): {serverId}", upload::upload_pdf.layer(DefaultBodyLimit::disable()))
         .multipart().query::<upload::RawQuery>().answers(&[409])

@@ -4,9 +4,9 @@
 import { useState } from 'react';
 import { AutoComplete, Button, Checkbox, Form, Input, Radio, Result, Select, Spin } from 'antd';
 import { useNavigate } from 'react-router';
-import { FileDrop, usePartNumberSuggestions, useSession, useZones } from '@plantdoc/kit';
+import { FileDrop, usePartNumberLookup, useSession, useZones } from '@plantdoc/kit';
 import { mayBypass, RED, charactersLeft, CURRENT_USER, MAX_CHANGES, MAX_PDF_FILES, SWPS_ROUTE, uploadPayload } from '../lib';
-import { deployedParts, useDiscardUpload, useOnBehalfOfUsers, useSubmitSwp } from '../api';
+import { catalogueParts, useDiscardUpload, useOnBehalfOfUsers, useSubmitSwp } from '../api';
 
 const PDF = '.pdf,application/pdf';
 export const DROPS = [
@@ -19,17 +19,25 @@ export const DROPS = [
 /** Server error fields the form shows; anything else shows above the Submit button. */
 export const FIELDS = ['swc', 'jes', 'vis', 'video', 'partNumber', 'onBehalfOf', 'zones', 'referenceOnly', 'newRelease', 'changes', 'bypass'];
 
+/** The part number, with every catalogue part suggested, and whether it is a new part. */
 function PartInput({ value, onChange }) {
-  const suggestions = usePartNumberSuggestions(value, deployedParts);
+  const { suggestions, known } = usePartNumberLookup(value, catalogueParts);
   return (
-    <AutoComplete
-      id="partNumber"
-      value={value}
-      onChange={(v) => onChange((v || '').toUpperCase())}
-      options={suggestions.map((p) => ({ value: p.partNumber, label: p.partNumber }))}
-      placeholder="Part Number"
-      style={{ width: 300 }}
-    />
+    <>
+      <AutoComplete
+        id="partNumber"
+        value={value}
+        onChange={(v) => onChange((v || '').toUpperCase())}
+        options={suggestions.map((p) => ({ value: p.partNumber, label: p.partNumber }))}
+        placeholder="Part Number"
+        style={{ width: 300 }}
+      />
+      {known !== null && (
+        <div data-testid="part-status" aria-live="polite" style={{ marginTop: 4 }}>
+          {known ? 'Known part (in the catalogue)' : 'New part: it will be added to the catalogue'}
+        </div>
+      )}
+    </>
   );
 }
 

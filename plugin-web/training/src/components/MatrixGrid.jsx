@@ -1,35 +1,46 @@
 // The matrix: parts as columns, operators as rows, a block of four squares where they
-// meet, filled out to at least 22 columns and 20 rows. One focusable button per block;
-// clicks, keys and the context menu are handled once, on the table (a 200 × 100 matrix
-// is 20 000 blocks).
+// meet, filled out to at least 22 columns and 20 rows. Only the rows and columns in view
+// are rendered (useGridWindow); the header row and the operator column stay in place.
+// One block is in the tab order (a roving tab stop): arrows, Home/End, Page Up/Down and
+// Ctrl+Home/End move between blocks, scrolling as they go. Clicks, keys and the context
+// menu are handled once, on the table.
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Space, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { MIN_COLUMNS, MIN_ROWS, ROTATION_COLOURS, certColour } from '../levels';
+import { COL_W, FIRST_W, ROW_H, useGridWindow } from './useGridWindow';
 
-const SQUARE = { display: 'inline-block', width: 9, height: 9, border: '1px solid #595959', margin: 1 };
+const CSS = `
+.tm-grid{border-collapse:separate;border-spacing:0;table-layout:fixed;font-size:12px}
+.tm-grid td,.tm-grid th{box-sizing:border-box;padding:0 4px;overflow:hidden;border:0}
+.tm-grid tbody td{height:${ROW_H}px;text-align:center;border-right:1px solid #f0f0f0;border-bottom:1px solid #f0f0f0}
+.tm-grid thead th,.tm-grid thead td{position:sticky;top:0;z-index:2;background:#fff;vertical-align:top;font-weight:normal;padding:4px;border-bottom:1px solid #d9d9d9}
+.tm-grid .tm-op{position:sticky;left:0;z-index:1;background:#fff;text-align:left;font-weight:normal;white-space:nowrap;text-overflow:ellipsis;height:${ROW_H}px;border-right:1px solid #d9d9d9;border-bottom:1px solid #f0f0f0}
+.tm-grid thead .tm-op{z-index:3;font-weight:600}
+.tm-grid .tm-gap{padding:0;border:0}
+.tm-b{display:inline-flex;padding:2px;border:0;background:none;cursor:pointer}
+.tm-b:focus-visible{outline:2px solid #1677ff;outline-offset:1px}
+.tm-s{display:inline-block;width:9px;height:9px;border:1px solid #595959;margin:1px;background:#fff}
+.tm-b[data-squares="-1"] .tm-s,.tm-i[data-squares="-1"] .tm-s{background:#bfbfbf}
+${[1, 2, 3, 4].map((n) => `[data-squares="${n}"]>.tm-s:nth-child(-n+${n})`).join(',')}{background:#1677ff}
+`;
 
-function squareColour(squares, n) {
-  if (squares < 0) return '#bfbfbf';
-  return squares >= n ? '#1677ff' : '#fff';
-}
+const squares = [1, 2, 3, 4].map((n) => <span key={n} data-level={n} className="tm-s" aria-hidden="true" />);
 
-export const Block = memo(function Block({ cell, part, editable }) {
-  const label = `${cell.opNumber} on ${part.partNumber}: level ${cell.squares}`;
-  const squares = [1, 2, 3, 4].map((n) => (
-    <span key={n} data-level={n} aria-hidden="true" style={{ ...SQUARE, background: squareColour(cell.squares, n) }} />
-  ));
-  if (!editable) return <span role="img" aria-label={label}>{squares}</span>;
+export const Block = memo(function Block({ id, level, label, r, c, editable, tabbable }) {
+  if (!editable) return <span role="img" className="tm-i" data-squares={level} aria-label={label} style={{ display: 'inline-flex', padding: 2 }}>{squares}</span>;
   return (
-    <button type="button" data-block={cell._id} data-squares={cell.squares} aria-label={label} title={label} style={{ padding: 2, border: 0, background: 'none', cursor: 'pointer' }}>
+    <button type="button" className="tm-b" data-block={id} data-squares={level} data-r={r} data-c={c} tabIndex={tabbable ? 0 : -1} aria-label={label} title={label}>
       {squares}
     </button>
   );
 });
 
-function PartHeader({ part, editable, onTarget, onDelete }) {
+const Gap = ({ width, head }) => (width > 0 ? (head ? <td className="tm-gap" aria-hidden="true" style={{ width }} /> : <td className="tm-gap" aria-hidden="true" />) : null);
+
+function PartHeader({ part, index, editable, onTarget, onDelete }) {
   return (
-    <th scope="col" style={{ minWidth: 96, verticalAlign: 'top', fontWeight: 'normal', padding: 4 }}>
+    <th scope="col" aria-colindex={index + 2} style={{ width: COL_W }}>
       <div style={{ fontWeight: 600 }}>{part.partNumber}</div>
       <div>{part.partDesc || '\u00a0'}</div>
       <Tag style={{ background: ROTATION_COLOURS[part.partRotation], borderColor: ROTATION_COLOURS[part.partRotation], color: '#000' }}>{part.partRotation} hr</Tag>
@@ -50,30 +61,58 @@ function PartHeader({ part, editable, onTarget, onDelete }) {
   );
 }
 
-const Row = memo(function Row({ row, parts, fill, editable, onTarget, onDelete }) {
+const range = (from, to) => Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
+
+/** One operator's row, or a filler row (row null); only the columns in view. */
+const Row = memo(function Row({ r, row, parts, cols, total, editable, tabCol, onTarget, onDelete }) {
   return (
-    <tr>
-      <th scope="row" style={{ textAlign: 'left', padding: 4, fontWeight: 'normal', whiteSpace: 'nowrap' }}>
-        <span style={{ fontWeight: 600 }}>{row.opNumber}</span> <span>{row.opName}</span>{' '}
-        <span style={{ color: certColour(row.certCount, row.certTarget), fontWeight: 600 }}>{row.certCount}</span> / {row.certTarget}
-        {editable && (
-          <>
-            <Button size="small" type="text" icon={<EditOutlined />} aria-label={`Edit the target of ${row.opNumber}`} onClick={() => onTarget(row)} />
-            <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`Delete operator ${row.opNumber}`} onClick={() => onDelete(row)} />
-          </>
-        )}
-      </th>
-      {row.rowData.map((cell, i) => (
-        <td key={cell._id} style={{ textAlign: 'center', border: '1px solid #f0f0f0' }}>
-          <Block cell={{ ...cell, opNumber: row.opNumber }} part={parts[i]} editable={editable} />
-        </td>
-      ))}
-      {Array.from({ length: fill }, (_, i) => (
-        <td key={`f${i}`} style={{ border: '1px solid #f0f0f0' }} />
-      ))}
+    <tr aria-rowindex={r + 2}>
+      {row ? (
+        <th scope="row" className="tm-op">
+          <span style={{ fontWeight: 600 }}>{row.opNumber}</span> <span>{row.opName}</span>{' '}
+          <span style={{ color: certColour(row.certCount, row.certTarget), fontWeight: 600 }}>{row.certCount}</span> / {row.certTarget}
+          {editable && (
+            <>
+              <Button size="small" type="text" icon={<EditOutlined />} aria-label={`Edit the target of ${row.opNumber}`} onClick={() => onTarget(row)} />
+              <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`Delete operator ${row.opNumber}`} onClick={() => onDelete(row)} />
+            </>
+          )}
+        </th>
+      ) : (
+        <td className="tm-op" />
+      )}
+      <Gap width={cols[0] * COL_W} />
+      {range(cols[0], cols[1]).map((c) => {
+        const cell = row && c < parts.length ? row.rowData[c] : null;
+        return (
+          <td key={c} aria-colindex={c + 2}>
+            {cell && (
+              <Block id={cell._id} level={cell.squares} label={`${row.opNumber} on ${parts[c].partNumber}: level ${cell.squares}`} r={r} c={c} editable={editable} tabbable={tabCol === c} />
+            )}
+          </td>
+        );
+      })}
+      <Gap width={(total - cols[1]) * COL_W} />
     </tr>
   );
 });
+
+/** Where a key moves the active block (rows × cols real blocks), or null. */
+function moveFor(e, at, rows, cols, page) {
+  const last = { r: rows - 1, c: cols - 1 };
+  const to = {
+    ArrowUp: { r: at.r - 1, c: at.c },
+    ArrowDown: { r: at.r + 1, c: at.c },
+    ArrowLeft: { r: at.r, c: at.c - 1 },
+    ArrowRight: { r: at.r, c: at.c + 1 },
+    PageUp: { r: at.r - page, c: at.c },
+    PageDown: { r: at.r + page, c: at.c },
+    Home: e.ctrlKey ? { r: 0, c: 0 } : { r: at.r, c: 0 },
+    End: e.ctrlKey ? last : { r: at.r, c: last.c },
+  }[e.key];
+  if (!to) return null;
+  return { r: Math.max(0, Math.min(last.r, to.r)), c: Math.max(0, Math.min(last.c, to.c)) };
+}
 
 /**
  * onLevel(blockId, n, current): a square clicked (or digit key); onReset(blockId): the
@@ -81,8 +120,9 @@ const Row = memo(function Row({ row, parts, fill, editable, onTarget, onDelete }
  */
 export function MatrixGrid({ data, editable, onLevel, onReset, onPartTarget, onPartDelete, onOpTarget, onOpDelete }) {
   const [menu, setMenu] = useState(null);
+  const [active, setActive] = useState({ r: 0, c: 0, focus: false });
   // Stable callbacks for the memoised rows: a parent re-render (a dialog opening) must
-  // not re-render 20 000 blocks.
+  // not re-render the rows.
   const latest = useRef({});
   latest.current = { onPartTarget, onPartDelete, onOpTarget, onOpDelete };
   const stable = useMemo(
@@ -94,6 +134,16 @@ export function MatrixGrid({ data, editable, onLevel, onReset, onPartTarget, onP
     }),
     [],
   );
+  const parts = data.partList;
+  const ops = data.matrix;
+  const totalCols = Math.max(MIN_COLUMNS, parts.length);
+  const totalRows = Math.max(MIN_ROWS, ops.length);
+  const view = useGridWindow(totalRows, totalCols);
+  const { rows, cols } = view;
+  const colsKey = useMemo(() => cols, [cols[0], cols[1]]); // eslint-disable-line react-hooks/exhaustive-deps
+  const inView = active.r >= rows[0] && active.r < rows[1] && active.c >= cols[0] && active.c < cols[1];
+  // The tab stop: the active block, or the first one in view when it was scrolled away.
+  const tab = inView ? active : { r: Math.min(rows[0], ops.length - 1), c: Math.min(cols[0], parts.length - 1) };
   useEffect(() => {
     if (!menu) return undefined;
     const close = (e) => (e.type !== 'keydown' || e.key === 'Escape') && setMenu(null);
@@ -104,9 +154,9 @@ export function MatrixGrid({ data, editable, onLevel, onReset, onPartTarget, onP
       window.removeEventListener('keydown', close);
     };
   }, [menu]);
-  const parts = data.partList;
-  const fillCols = Math.max(0, MIN_COLUMNS - parts.length);
-  const fillRows = Math.max(0, MIN_ROWS - data.matrix.length);
+  useEffect(() => {
+    if (active.focus) view.box.current?.querySelector(`[data-r="${active.r}"][data-c="${active.c}"]`)?.focus();
+  }, [active, view.box]);
   const blockOf = (e) => e.target.closest?.('[data-block]');
   const onClick = (e) => {
     const block = blockOf(e);
@@ -114,15 +164,27 @@ export function MatrixGrid({ data, editable, onLevel, onReset, onPartTarget, onP
     const level = Number(e.target.closest('[data-level]')?.dataset.level || 1);
     onLevel(block.dataset.block, level, Number(block.dataset.squares));
   };
+  const onFocus = (e) => {
+    const block = blockOf(e);
+    if (!block) return;
+    const r = Number(block.dataset.r);
+    const c = Number(block.dataset.c);
+    if (r !== active.r || c !== active.c) setActive({ r, c, focus: false });
+  };
   const onKeyDown = (e) => {
     const block = blockOf(e);
     if (!block) return;
-    if (/^[1-4]$/.test(e.key)) onLevel(block.dataset.block, Number(e.key), Number(block.dataset.squares));
+    const to = moveFor(e, { r: Number(block.dataset.r), c: Number(block.dataset.c) }, ops.length, parts.length, view.pageRows);
+    if (to) {
+      e.preventDefault();
+      view.reveal(to.r, to.c);
+      setActive({ ...to, focus: true });
+    } else if (/^[1-4]$/.test(e.key)) onLevel(block.dataset.block, Number(e.key), Number(block.dataset.squares));
     else if (e.key === 'Delete' || e.key === 'Backspace') onReset(block.dataset.block);
     else if (e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')) {
       e.preventDefault();
-      const r = block.getBoundingClientRect();
-      setMenu({ id: block.dataset.block, x: r.left, y: r.bottom });
+      const box = block.getBoundingClientRect();
+      setMenu({ id: block.dataset.block, x: box.left, y: box.bottom });
     }
   };
   const onContextMenu = (e) => {
@@ -131,32 +193,40 @@ export function MatrixGrid({ data, editable, onLevel, onReset, onPartTarget, onP
     e.preventDefault();
     setMenu({ id: block.dataset.block, x: e.clientX, y: e.clientY });
   };
+  const handlers = editable ? { onClick, onKeyDown, onContextMenu, onFocus } : {};
   return (
-    <div style={{ overflow: 'auto', maxHeight: 'calc(100vh - 260px)' }}>
-      <table style={{ borderCollapse: 'collapse', fontSize: 12 }} onClick={editable ? onClick : undefined} onKeyDown={editable ? onKeyDown : undefined} onContextMenu={editable ? onContextMenu : undefined}>
+    <div ref={view.box} onScroll={view.onScroll} style={{ overflow: 'auto', maxHeight: 'calc(100vh - 260px)' }}>
+      <style>{CSS}</style>
+      <table className="tm-grid" aria-rowcount={totalRows + 1} aria-colcount={totalCols + 1} style={{ width: FIRST_W + totalCols * COL_W }} {...handlers}>
         <caption style={{ position: 'absolute', left: -10000 }}>Training matrix</caption>
-        <thead>
-          <tr>
-            <th scope="col" style={{ textAlign: 'left', padding: 4, minWidth: 180 }}>Operator</th>
-            {parts.map((p) => (
-              <PartHeader key={p._id} part={p} editable={editable} onTarget={stable.partTarget} onDelete={stable.partDelete} />
-            ))}
-            {Array.from({ length: fillCols }, (_, i) => (
-              <td key={`f${i}`} style={{ minWidth: 48 }} />
-            ))}
+        <thead ref={view.head}>
+          <tr aria-rowindex={1}>
+            <th scope="col" className="tm-op" style={{ width: FIRST_W }}>Operator</th>
+            <Gap head width={cols[0] * COL_W} />
+            {range(cols[0], cols[1]).map((c) =>
+              c < parts.length ? (
+                <PartHeader key={parts[c]._id} part={parts[c]} index={c} editable={editable} onTarget={stable.partTarget} onDelete={stable.partDelete} />
+              ) : (
+                <td key={`f${c}`} aria-colindex={c + 2} style={{ width: COL_W }} />
+              ),
+            )}
+            <Gap head width={(totalCols - cols[1]) * COL_W} />
           </tr>
         </thead>
         <tbody>
-          {data.matrix.map((row) => (
-            <Row key={row._id} row={row} parts={parts} fill={fillCols} editable={editable} onTarget={stable.opTarget} onDelete={stable.opDelete} />
-          ))}
-          {Array.from({ length: fillRows }, (_, r) => (
-            <tr key={`fr${r}`} data-filler="row" style={{ height: 22 }}>
-              {Array.from({ length: parts.length + fillCols + 1 }, (_, i) => (
-                <td key={i} style={{ border: '1px solid #f0f0f0' }} />
-              ))}
+          {rows[0] > 0 && (
+            <tr aria-hidden="true" style={{ height: rows[0] * ROW_H }}>
+              <td className="tm-gap" />
             </tr>
+          )}
+          {range(rows[0], rows[1]).map((r) => (
+            <Row key={ops[r]?._id ?? `fr${r}`} r={r} row={ops[r] || null} parts={parts} cols={colsKey} total={totalCols} editable={editable} tabCol={tab.r === r ? tab.c : -1} onTarget={stable.opTarget} onDelete={stable.opDelete} />
           ))}
+          {rows[1] < totalRows && (
+            <tr aria-hidden="true" style={{ height: (totalRows - rows[1]) * ROW_H }}>
+              <td className="tm-gap" />
+            </tr>
+          )}
         </tbody>
       </table>
       {menu && (

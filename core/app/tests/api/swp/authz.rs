@@ -47,6 +47,7 @@ async fn swp_authorization_matrix() {
     let long_note = "n".repeat(1001);
     let mut routes = vec![
         route("part-numbers", Method::GET, "/api/swps/deployed-swp-part-numbers?searchTerm=MX&limit=10".into(), None, false, |_| true),
+        route("catalogue-part-numbers", Method::GET, "/api/swps/catalogue-part-numbers?searchTerm=MX&limit=10".into(), None, true, |s| s.uploader()),
         route("onBehalfOfUsers", Method::GET, "/api/swps/onBehalfOfUsers".into(), None, true, |s| s.uploader()),
         route("uploadS3", Method::POST, "/api/swps/uploadS3".into(), Some(json!({})), true, |s| s.uploader()),
         route("uploadPond", Method::DELETE, format!("/api/swps/uploadPond/{upload_x}"), None, true, |_| false),

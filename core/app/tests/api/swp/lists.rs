@@ -52,6 +52,23 @@ async fn swp_part_search_and_browse_pages() {
     let k = login(&app, "kiosk@demo.plant").await;
     assert_eq!(k.get("/api/swps/deployed-swp-part-numbers?searchTerm=7101&limit=10").await.body["swpList"][0]["partNumber"], "7101-B");
 
+    // The Upload form's part field: the whole catalogue of the own company (deployed or
+    // not), by prefix; the same limit and term rules.
+    for (id, number, company) in [("catp1", "7150-NEW", "mpk"), ("catp2", "7151-OTHER", "xyz")] {
+        sqlx::query("INSERT INTO parts (id, part_number, description, company_code, created_at) VALUES ($1, $2, '', $3, 0)")
+            .bind(id).bind(number).bind(company)
+            .execute(&app.state.db.pool).await.unwrap();
+    }
+    let r = crew.eng.get("/api/swps/catalogue-part-numbers?searchTerm=715&limit=10").await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.body, json!({"partList": [{"_id": "catp1", "partNumber": "7150-NEW"}]}), "own company only");
+    let r = crew.eng.get("/api/swps/catalogue-part-numbers?searchTerm=71&limit=50").await;
+    assert_eq!(r.body["partList"].as_array().unwrap().len(), 10, "limit capped at 10");
+    assert!(parts(&crew.eng.get("/api/swps/catalogue-part-numbers?searchTerm=7199").await.body["partList"]).contains(&"7199-PENDING".to_string()), "a pending SWP's part is known");
+    assert_eq!(crew.eng.get("/api/swps/catalogue-part-numbers?searchTerm=%20").await.body, json!({"partList": []}));
+    assert_eq!(crew.eng.get("/api/swps/catalogue-part-numbers?searchTerm=71&limit=0").await.status, StatusCode::BAD_REQUEST);
+    assert_eq!(k.get("/api/swps/catalogue-part-numbers?searchTerm=71").await.status, StatusCode::FORBIDDEN, "uploaders only");
+
     // Browse: 12 deployed parts, paged and sorted by every key.
     let get = |q: String| {
         let c = crew.eng.clone();
