@@ -2,8 +2,8 @@
 // uploaded as an SWP's Video Aid through the form, deployed, and plays (metadata loaded,
 // duration > 0) in the console viewer (VIDEO) and in the kiosk (/island/interface, Video);
 // a video Chromium on the kiosk cannot play (HEVC) and a PDF that needs a password are
-// refused with the server's message shown under their drop (the video at once, the PDF
-// at Submit, when the SWP is put together); the alerts drop likewise.
+// refused as they upload, with the server's message shown under their drop; the alerts
+// drop likewise.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiClient, expectAccessible, launchBrowser, login, startServer, waitForPath, withPage } from './harness.mjs';
