@@ -6,6 +6,13 @@
 // The host PROVIDES every shared module (it bundles them, loads them first and wins with
 // shareStrategy 'loaded-first'). Remotes only CONSUME them (`import: false`): their dist
 // holds only their own code, so antd is built and downloaded once.
+//
+// antd, react-router and @ant-design/icons are big libraries of which a page uses a part:
+// a shared module is never tree-shaken, so the host imports them itself (tree-shaken,
+// split by route) and provides, under their share keys, a CURATED re-export
+// (remote-shares/<name>.js) listing what the remotes use. The re-export and the host's
+// own imports resolve to the same modules, so there is one antd (one theme), one router.
+const path = require('path');
 const kit = require('./package.json');
 
 // Versions come from the kit's peerDependencies, so the ranges live in one place.
@@ -17,6 +24,18 @@ const subpaths = {
   'react-dom/client': 'react-dom',
 };
 
+// Share key → the curated file the host provides under it.
+const CURATED = {
+  antd: path.join(__dirname, 'remote-shares/antd.js'),
+  'react-router': path.join(__dirname, 'remote-shares/react-router.js'),
+  '@ant-design/icons': path.join(__dirname, 'remote-shares/icons.js'),
+};
+
+// The kit, whole (`@plantdoc/kit`) and in halves: the host's shell imports only the core.
+const KIT = ['@plantdoc/kit', '@plantdoc/kit/core', '@plantdoc/kit/ui'];
+
+const installedVersion = (name) => require(require.resolve(`${name}/package.json`, { paths: [__dirname] })).version;
+
 /** @param {'host'|'remote'} role */
 function federationShared(role) {
   const isHost = role === 'host';
@@ -27,10 +46,26 @@ function federationShared(role) {
     ...(isHost ? {} : { import: false }),
   });
   const shared = {};
-  for (const [name, range] of Object.entries(peers)) shared[name] = entry(range);
+  for (const [name, range] of Object.entries(peers)) {
+    if (isHost && CURATED[name]) {
+      shared[`@plantdoc/remote-share/${name}`] = {
+        import: CURATED[name],
+        shareKey: name,
+        version: installedVersion(name),
+        requiredVersion: false,
+        singleton: true,
+      };
+    } else {
+      shared[name] = entry(range);
+    }
+  }
   for (const [sub, pkg] of Object.entries(subpaths)) shared[sub] = entry(peers[pkg]);
-  shared['@plantdoc/kit'] = entry(`^${kit.version}`);
+  for (const name of KIT) shared[name] = entry(`^${kit.version}`);
   return shared;
 }
 
-module.exports = { federationShared, SHARED_NAMES: [...Object.keys(peers), ...Object.keys(subpaths), '@plantdoc/kit'] };
+module.exports = {
+  federationShared,
+  CURATED,
+  SHARED_NAMES: [...Object.keys(peers), ...Object.keys(subpaths), ...KIT],
+};

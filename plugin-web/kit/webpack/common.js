@@ -1,5 +1,6 @@
 // Webpack settings common to the host and the remotes (see docs/web.md).
 const path = require('path');
+const { PrecompressPlugin } = require('./compress');
 
 // JSX through babel (not swc: its native builds break `npm ci` on other platforms).
 const babelRule = {
@@ -30,6 +31,8 @@ function baseConfig({ dir, mode }) {
       filename: '[name].js',
       chunkFilename: '[name].[contenthash:10].js',
     },
+    // `.br` and `.gz` copies of every text asset, served as they are (compress.js).
+    plugins: [new PrecompressPlugin()],
     performance: { hints: false },
     stats: 'errors-warnings',
   };

@@ -43,6 +43,7 @@ function remoteConfig({ dir }) {
         uniqueName: scope,
       },
       plugins: [
+        ...config.plugins,
         new ModuleFederationPlugin({
           name: scope,
           filename: 'remoteEntry.js',
