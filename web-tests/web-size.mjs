@@ -42,13 +42,19 @@ export async function measurePage(browser, base, page) {
     if (page.user) await signIn(context, base, page.user);
     const tab = await context.newPage();
     const scripts = [];
+    let last = Date.now();
+    tab.on('request', () => {
+      last = Date.now();
+    });
     tab.on('response', (r) => {
       const type = r.headers()['content-type'] || '';
       if (r.request().resourceType() === 'script' || /javascript/.test(type)) scripts.push(r);
     });
     await tab.goto(`${base}${page.path}`);
     await page.ready(tab).waitFor({ timeout: 30000 });
-    await tab.waitForLoadState('networkidle');
+    // Shown; then until no request has started for 2 s (a page may poll: no networkidle).
+    const until = Date.now() + 20000;
+    while (Date.now() - last < 2000 && Date.now() < until) await tab.waitForTimeout(250);
     const files = [];
     for (const r of scripts) {
       const sizes = await r.request().sizes();

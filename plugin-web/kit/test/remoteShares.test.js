@@ -1,18 +1,24 @@
-// Remotes get curated re-exports for antd, react-router and @ant-design/icons (the host
-// provides remote-shares/<name>.js under the library's share key): a name a remote
-// imports that the list lacks would be `undefined` at run time ("Element type is
+// Remotes get only what the host provides of antd (one shared module per component of
+// ANTD_FOR_REMOTES, `antd/es/<dir>`), react-router and @ant-design/icons (curated
+// re-exports, remote-shares/<name>.js): a name a remote imports that is not provided
+// fails at run time ("Can not get 'antd/es/…'", or `undefined`: "Element type is
 // invalid"). This test reads every remote's sources and holds the lists to them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import * as antdShare from '../remote-shares/antd.js';
+import { createRequire } from 'node:module';
 import * as routerShare from '../remote-shares/react-router.js';
 import * as iconsShare from '../remote-shares/icons.js';
 import { ICONS } from '../src/icons.js';
 
+const require = createRequire(import.meta.url);
+const { ANTD_FOR_REMOTES } = require('../federation-shared.js');
+const { dirOf } = require('../webpack/antd-imports.js');
+
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const CURATED = { antd: antdShare, 'react-router': routerShare, '@ant-design/icons': iconsShare };
+const CURATED = { 'react-router': routerShare, '@ant-design/icons': iconsShare };
+const LIBS = ['antd', ...Object.keys(CURATED)];
 
 function sources(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -58,15 +64,18 @@ describe('curated shares for the remotes', () => {
 
   it('exports every name a remote imports from antd, react-router and @ant-design/icons', () => {
     const missing = [];
-    for (const i of imports.filter((x) => CURATED[x.from])) {
-      for (const name of i.names) if (CURATED[i.from][name] === undefined) missing.push(`${i.file}: ${name} from '${i.from}'`);
+    for (const i of imports.filter((x) => LIBS.includes(x.from))) {
+      for (const name of i.names) {
+        const provided = i.from === 'antd' ? ANTD_FOR_REMOTES.includes(name) : CURATED[i.from][name] !== undefined;
+        if (!provided) missing.push(`${i.file}: ${name} from '${i.from}'`);
+      }
     }
-    expect(missing, 'add these names to plugin-web/kit/remote-shares/<library>.js (icons: kit/src/icons.js)').toEqual([]);
+    expect(missing, 'add these to ANTD_FOR_REMOTES (kit/federation-shared.js) or remote-shares/<library>.js (icons: kit/src/icons.js)').toEqual([]);
   });
 
   it('has remotes import those libraries by name only (no default, namespace or deep import)', () => {
     const bad = imports
-      .filter((i) => (CURATED[i.from] && i.whole) || /^(antd|@ant-design\/icons|react-router|react-router-dom)\//.test(i.from) || i.from === 'react-router-dom')
+      .filter((i) => (LIBS.includes(i.from) && i.whole) || /^(antd|@ant-design\/icons|react-router|react-router-dom)\//.test(i.from) || i.from === 'react-router-dom')
       .map((i) => `${i.file}: '${i.from}'`);
     expect(bad).toEqual([]);
   });
@@ -83,9 +92,17 @@ describe('curated shares for the remotes', () => {
     expect(icons.filter((name) => !ICONS[name])).toEqual([]);
   });
 
+  it('maps each provided antd name to the module antd itself exports it from (antd/es/<dir>)', () => {
+    expect(dirOf('AutoComplete')).toBe('auto-complete');
+    const index = fs.readFileSync(require.resolve('antd/es/index.js'), 'utf8');
+    const wrong = ANTD_FOR_REMOTES.filter((name) => !index.includes(`default as ${name} } from './${dirOf(name)}'`));
+    expect(wrong).toEqual([]);
+  });
+
   it('knows when a name is missing', () => {
-    expect(antdShare.Table).toBeTruthy();
-    expect(antdShare.Watermark).toBeUndefined();
+    expect(ANTD_FOR_REMOTES).not.toContain('Watermark');
+    expect(routerShare.useNavigate).toBeTruthy();
     expect(iconsShare.DeleteOutlined).toBeTruthy();
+    expect(iconsShare.AccountBookFilled).toBeUndefined();
   });
 });

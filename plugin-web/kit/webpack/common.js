@@ -3,7 +3,8 @@ const path = require('path');
 const { PrecompressPlugin } = require('./compress');
 
 // JSX through babel (not swc: its native builds break `npm ci` on other platforms).
-const babelRule = {
+// `plugins`: extra babel plugins (the remotes add webpack/antd-imports.js).
+const babelRuleWith = (plugins = []) => ({
   test: /\.jsx?$/,
   exclude: /node_modules/,
   use: {
@@ -12,9 +13,11 @@ const babelRule = {
       babelrc: false,
       configFile: false,
       presets: [['@babel/preset-react', { runtime: 'automatic' }]],
+      plugins,
     },
   },
-};
+});
+const babelRule = babelRuleWith();
 
 function baseConfig({ dir, mode }) {
   return {
@@ -38,4 +41,4 @@ function baseConfig({ dir, mode }) {
   };
 }
 
-module.exports = { baseConfig, babelRule };
+module.exports = { baseConfig, babelRule, babelRuleWith };

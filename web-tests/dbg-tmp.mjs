@@ -1,0 +1,18 @@
+import { chromium } from 'playwright-core';
+import { startServer } from '/work/wt/webw/web-tests/e2e/harness.mjs';
+const server = await startServer();
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const context = await browser.newContext();
+await context.request.get(`${server.url}/api/users/current`);
+const csrf = (await context.cookies(server.url)).find((c) => /plantdoc_csrf$/.test(c.name));
+const r = await context.request.post(`${server.url}/api/users/login`, { data: { email: 'kiosk@demo.plant', password: 'Demo-Plant-2026' }, headers: { 'X-CSRF-Token': decodeURIComponent(csrf.value) } });
+console.log(r.status());
+const tab = await context.newPage();
+tab.on('console', (m) => console.log('console', m.text()));
+tab.on('pageerror', (e) => console.log('pageerror', e.message));
+await tab.goto(`${server.url}/island`);
+await tab.waitForTimeout(8000);
+console.log(tab.url());
+console.log((await tab.locator('body').innerText()).slice(0, 500));
+await tab.screenshot({ path: '/tmp/webw-island.png' });
+await browser.close(); server.stop();
