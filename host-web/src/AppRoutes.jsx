@@ -22,6 +22,8 @@ const loaders = {
 };
 const started = {};
 const load = (area) => (started[area] ||= loaders[area]());
+/** Every area loaded (component tests render routes at once, without waiting for a chunk). */
+export const loadAllAreas = () => Promise.all(Object.keys(loaders).map(load));
 const Landing = lazy(() => load('landing'));
 const LoginArea = lazy(() => load('login'));
 const ConsoleLayout = lazy(() => load('console'));
