@@ -5,7 +5,7 @@ CARGO ?= cargo
 TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 export CARGO_TERM_COLOR := never
 
-.PHONY: run test build web web-deps test-deps test-rust test-api-contract test-web bench bench-smoke clean
+.PHONY: run test build web web-deps test-deps test-rust test-api-contract test-web bench bench-smoke web-size lighthouse clean
 
 ## make run: build everything (release) and serve a demo plant on http://127.0.0.1:8080
 run: build
@@ -69,6 +69,17 @@ bench:
 test-api-contract:
 	@t0=$$(date +%s); PLANTDOC_BIN=$(abspath $(TARGET_DIR))/debug/plantdoc bash .ci/schemathesis.sh; \
 	echo "test-api-contract: $$(( $$(date +%s) - t0 )) s"
+
+## The JavaScript a browser downloads for /login, /island and /main/swps (real Chromium,
+## real binary; needs `make web` and the debug binary). `npm run e2e` holds the budgets.
+web-size:
+	PLANTDOC_BIN=$(abspath $(TARGET_DIR))/debug/plantdoc node web-tests/web-size.mjs --files
+
+## Lighthouse performance (desktop /login, /island, /main/swps; mobile /login), median of
+## 3 runs each with LCP, TBT, CLS (~3 min). Installs lighthouse into web-tests/lighthouse.
+lighthouse:
+	@cd web-tests/lighthouse && if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; fi
+	PLANTDOC_BIN=$(abspath $(TARGET_DIR))/debug/plantdoc node web-tests/lighthouse/run.mjs
 
 test-web:
 	npm test

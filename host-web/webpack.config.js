@@ -13,6 +13,7 @@ module.exports = (env, argv) => {
     entry: { main: './src/index.js' },
     output: { ...config.output, publicPath: '/', uniqueName: 'plantdoc_host' },
     plugins: [
+      ...config.plugins,
       new ModuleFederationPlugin({
         name: 'plantdoc_host',
         remotes: {},
@@ -21,7 +22,7 @@ module.exports = (env, argv) => {
         shareStrategy: 'loaded-first',
         // The host puts the federation runtime on the page once; remotes reuse it
         // (their `externalRuntime`), which keeps each remoteEntry.js small.
-        experiments: { provideExternalRuntime: true },
+        experiments: { provideExternalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } },
         dts: false,
         manifest: false,
       }),

@@ -1,10 +1,11 @@
-// The shell: antd's ConfigProvider and App, and the one TanStack Query client, are
-// rendered once here, for every module.
+// The shell: antd's ConfigProvider and the one TanStack Query client are rendered once
+// here, for every module. No antd <App> wrapper: the host uses none of its hooks, and a
+// remote that does wraps its own pages (training: <App component={false}>).
 import { useEffect, useState } from 'react';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { BrowserRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient, getSession, subscribeSession } from '@plantdoc/kit';
+import { createQueryClient, getSession, subscribeSession } from '@plantdoc/kit/core';
 import { SessionGate } from './session/SessionGate';
 import { ModulesProvider } from './modules/ModulesContext';
 import { createRuntimeLoader } from './modules/registry';
@@ -59,17 +60,15 @@ export function App({ loader, queryClient }) {
   useCachePerUser(client);
   return (
     <ConfigProvider theme={theme}>
-      <AntApp>
-        <QueryClientProvider client={client}>
-          <BrowserRouter>
-            <SessionGate>
-              <ModulesProvider loader={moduleLoader}>
-                <AppRoutes />
-              </ModulesProvider>
-            </SessionGate>
-          </BrowserRouter>
-        </QueryClientProvider>
-      </AntApp>
+      <QueryClientProvider client={client}>
+        <BrowserRouter>
+          <SessionGate>
+            <ModulesProvider loader={moduleLoader}>
+              <AppRoutes />
+            </ModulesProvider>
+          </SessionGate>
+        </BrowserRouter>
+      </QueryClientProvider>
     </ConfigProvider>
   );
 }

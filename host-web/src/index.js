@@ -1,3 +1,12 @@
+// The session check starts now, before the bundle boots: the kit's first checkSession()
+// takes this answer instead of asking again (plugin-web/kit/src/session.js).
+window.__plantdocCurrentUser = fetch('/api/users/current', {
+  credentials: 'same-origin',
+  headers: { Accept: 'application/json' },
+})
+  .then((r) => (r.ok ? r.json() : null))
+  .catch(() => null);
+
 // Async boundary: the federation runtime must set up the shared scope (react, antd, the
 // kit...) before any code that imports them runs.
 import('./bootstrap');

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { setSessionUser } from '@plantdoc/kit';
 import { ModulesProvider } from '../src/modules/ModulesContext';
-import { AppRoutes } from '../src/AppRoutes';
+import { AppRoutes, loadAllAreas } from '../src/AppRoutes';
 import { createRuntimeLoader, validateModule } from '../src/modules/registry';
 import { fakeLoader, manager, modulesR1, modulesR2, operator, renderWithQuery, stubFetch, withModules } from './fixtures';
 
@@ -25,6 +25,9 @@ function renderApp(path, { loader = fakeLoader(), body = modulesR1, user = manag
     </MemoryRouter>,
   );
 }
+
+// The areas are lazy chunks in the app: load them once so the routes render at once.
+beforeAll(() => loadAllAreas());
 
 const renderConsole = (path, loader = fakeLoader(), body = modulesR1) => renderApp(path, { loader, body });
 const where = () => screen.getByTestId('where').textContent;

@@ -1,7 +1,7 @@
 // The top bar: page title, the alerts bell, the profile menu (Logout).
 import { Avatar, Badge, Button, Dropdown, Layout, Space, Tooltip, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { BellOutlined, LogoutOutlined, UserOutlined, logout, useSession } from '@plantdoc/kit';
+import { BellOutlined, LogoutOutlined, UserOutlined, logout, useSession } from '@plantdoc/kit/core';
 
 // The spec's text, letter for letter (including its typo).
 export const BELL_TOOLTIP = 'Alerts • No alters';

@@ -3,7 +3,7 @@
 // included; the host only frames and guards it. A kiosk module this package leaves out
 // shows the frame's not-available notice.
 import { Layout, Result, Typography } from 'antd';
-import { getKioskSettings } from '@plantdoc/kit';
+import { getKioskSettings } from '@plantdoc/kit/core';
 import { RemoteModule } from '../modules/RemoteModule';
 import { NotFound } from '../pages/NotFound';
 

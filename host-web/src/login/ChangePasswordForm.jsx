@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Button, Form, Typography } from 'antd';
 import { NewPasswordFields } from './NewPasswordFields';
-import { api } from '@plantdoc/kit';
+import { api } from '@plantdoc/kit/core';
 import { splitErrors } from './LoginPage';
 
 export function ChangePasswordForm({ email, tempPassword, onDone }) {

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { Link } from 'react-router';
-import { api, formFields } from '@plantdoc/kit';
+import { api, formFields } from '@plantdoc/kit/core';
 
 export const FORGOT_PROMPT = "Enter your email and we'll send you a link to get back into your account";
 export const FORGOT_DONE = 'Thanks! Please check the email specified for a link to reset your password.';

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { Link, useLocation } from 'react-router';
-import { api, formFields, setSessionUser, storeZoneFromQuery } from '@plantdoc/kit';
+import { api, formFields, setSessionUser, storeZoneFromQuery } from '@plantdoc/kit/core';
 import { ChangePasswordForm } from './ChangePasswordForm';
 
 /** Errors for fields the form has go under them; the rest show above the form. */

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Alert, Button, Form, Spin, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { api, formFields } from '@plantdoc/kit';
+import { api, formFields } from '@plantdoc/kit/core';
 import { NewPasswordFields } from './NewPasswordFields';
 
 export const INVALID_TOKEN = 'Invalid or expired token.';

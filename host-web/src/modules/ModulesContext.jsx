@@ -3,7 +3,7 @@
 // the list is empty ('idle'): the server answers it to signed-in users only.
 import { createContext, useContext, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api, useSession } from '@plantdoc/kit';
+import { api, useSession } from '@plantdoc/kit/core';
 
 const ModulesContext = createContext(null);
 const NONE = [];

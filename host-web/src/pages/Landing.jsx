@@ -2,7 +2,7 @@
 // page, or the kiosk for an operator).
 import { Button, Typography } from 'antd';
 import { Link } from 'react-router';
-import { useSession } from '@plantdoc/kit';
+import { useSession } from '@plantdoc/kit/core';
 import { GoHome } from '../session/guards';
 
 export function Landing() {

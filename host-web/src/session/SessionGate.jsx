@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Spin } from 'antd';
-import { checkSession, onUnauthorized } from '@plantdoc/kit';
+import { checkSession, onUnauthorized } from '@plantdoc/kit/core';
 
 /** The start-up rule's exception: paths with login or reset in them. */
 export const isLoginPath = (path) => /login|reset/.test(path);

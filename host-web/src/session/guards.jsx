@@ -3,7 +3,7 @@
 // someone home waits for that list.
 import { Result } from 'antd';
 import { Navigate, useLocation } from 'react-router';
-import { useSession } from '@plantdoc/kit';
+import { useSession } from '@plantdoc/kit/core';
 import { useModules } from '../modules/ModulesContext';
 import { homeOf } from '../modules/homes';
 import { moduleSpinner } from '../modules/RemoteModule';

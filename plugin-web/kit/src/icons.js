@@ -1,10 +1,14 @@
 // The icons the product uses, imported one file each. Importing '@ant-design/icons' as a
 // whole would load every icon (~190 KB gzip); these files are the very modules antd
-// itself imports, so they cost next to nothing. Need another icon? Add it here.
+// itself imports, so they cost next to nothing. Need another icon? Add it here: remotes
+// get exactly this set for `import { … } from '@ant-design/icons'` (remote-shares/icons.js),
+// and a module manifest's sidebar icon must be one of them (kit/test/remoteShares).
 import AppstoreOutlined from '@ant-design/icons/AppstoreOutlined';
 import BellOutlined from '@ant-design/icons/BellOutlined';
 import CheckSquareOutlined from '@ant-design/icons/CheckSquareOutlined';
 import DashboardOutlined from '@ant-design/icons/DashboardOutlined';
+import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
+import EditOutlined from '@ant-design/icons/EditOutlined';
 import FileTextOutlined from '@ant-design/icons/FileTextOutlined';
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
@@ -19,6 +23,8 @@ export const ICONS = {
   BellOutlined,
   CheckSquareOutlined,
   DashboardOutlined,
+  DeleteOutlined,
+  EditOutlined,
   FileTextOutlined,
   LogoutOutlined,
   PlusOutlined,
@@ -34,6 +40,8 @@ export {
   BellOutlined,
   CheckSquareOutlined,
   DashboardOutlined,
+  DeleteOutlined,
+  EditOutlined,
   FileTextOutlined,
   LogoutOutlined,
   PlusOutlined,
@@ -44,19 +52,10 @@ export {
   WarningOutlined,
 };
 
-const ICON_NAME = /^[A-Z][A-Za-z]*(Outlined|Filled|TwoTone)$/;
-
 /**
- * An icon by its @ant-design/icons name (a module manifest's sidebar icon). Names outside
- * the set above load the full icon package once, on demand (it is a shared singleton).
+ * An icon by its @ant-design/icons name (a module manifest's sidebar icon); a name outside
+ * the set above gives AppstoreOutlined (the full icon package is never downloaded).
  */
 export async function loadIcon(name) {
-  if (ICONS[name]) return ICONS[name];
-  if (!ICON_NAME.test(name || '')) return AppstoreOutlined;
-  try {
-    const all = await import('@ant-design/icons');
-    return all[name] || AppstoreOutlined;
-  } catch {
-    return AppstoreOutlined;
-  }
+  return ICONS[name] || AppstoreOutlined;
 }

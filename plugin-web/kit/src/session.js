@@ -54,8 +54,17 @@ export function clearSession() {
   publish(SIGNED_OUT);
 }
 
-/** GET /api/users/current: a user object signs the tab in, any failure signs it out. */
+/**
+ * GET /api/users/current: a user object signs the tab in, any failure signs it out. The
+ * first check takes the answer of the call the host's index.js started before the bundle
+ * booted (`window.__plantdocCurrentUser`: a promise of the user or null), if there is one.
+ */
 export async function checkSession() {
+  const early = typeof window === 'undefined' ? undefined : window.__plantdocCurrentUser;
+  if (early) {
+    window.__plantdocCurrentUser = undefined;
+    return setSessionUser(await early);
+  }
   try {
     const user = await api.get('/api/users/current', { skipUnauthorized: true });
     return setSessionUser(user);

@@ -1,8 +1,10 @@
 // Webpack settings common to the host and the remotes (see docs/web.md).
 const path = require('path');
+const { PrecompressPlugin } = require('./compress');
 
 // JSX through babel (not swc: its native builds break `npm ci` on other platforms).
-const babelRule = {
+// `plugins`: extra babel plugins (the remotes add webpack/antd-imports.js).
+const babelRuleWith = (plugins = []) => ({
   test: /\.jsx?$/,
   exclude: /node_modules/,
   use: {
@@ -11,9 +13,11 @@ const babelRule = {
       babelrc: false,
       configFile: false,
       presets: [['@babel/preset-react', { runtime: 'automatic' }]],
+      plugins,
     },
   },
-};
+});
+const babelRule = babelRuleWith();
 
 function baseConfig({ dir, mode }) {
   return {
@@ -30,9 +34,11 @@ function baseConfig({ dir, mode }) {
       filename: '[name].js',
       chunkFilename: '[name].[contenthash:10].js',
     },
+    // `.br` and `.gz` copies of every text asset, served as they are (compress.js).
+    plugins: [new PrecompressPlugin()],
     performance: { hints: false },
     stats: 'errors-warnings',
   };
 }
 
-module.exports = { baseConfig, babelRule };
+module.exports = { baseConfig, babelRule, babelRuleWith };

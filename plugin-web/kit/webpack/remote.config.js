@@ -6,7 +6,7 @@
 const fs = require('fs');
 const path = require('path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { baseConfig } = require('./common');
+const { baseConfig, babelRuleWith } = require('./common');
 const { federationShared } = require('../federation-shared');
 
 /** The module's manifest for the remote in `dir` (plugin-web/<folder>); throws a clear error. */
@@ -36,6 +36,8 @@ function remoteConfig({ dir }) {
       ...config,
       // No page of its own: the container entry added by the plugin is the only entry.
       entry: {},
+      // `import { Table } from 'antd'` → the shared module `antd/es/table` (antd-imports.js).
+      module: { rules: [babelRuleWith([require.resolve('./antd-imports')])] },
       output: {
         ...config.output,
         // Chunks load from wherever remoteEntry.js was loaded (/remotes/<id>/).
@@ -43,6 +45,7 @@ function remoteConfig({ dir }) {
         uniqueName: scope,
       },
       plugins: [
+        ...config.plugins,
         new ModuleFederationPlugin({
           name: scope,
           filename: 'remoteEntry.js',

@@ -1,0 +1,2 @@
+// `@plantdoc/kit/core`: see src/core.js.
+export * from './src/core';

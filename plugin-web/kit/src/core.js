@@ -1,0 +1,26 @@
+// @plantdoc/kit/core: the light half of the kit (no antd component): API client, server
+// state, session, kiosk settings, dates, icons. The host's sign-in and shell import only
+// this, so /login does not download tables and dialogs. `@plantdoc/kit` is core + ui.
+export { api, request, ApiError, fieldErrors, formFields, onUnauthorized, readCsrfToken, reportUnauthorized } from './api';
+export {
+  createQueryClient,
+  useSignedLinks,
+  useZones,
+  linkRefreshMs,
+  LINK_LIFETIME_SECONDS,
+  LINK_REFRESH_RATIO,
+} from './query';
+export { uploadFile, uploadErrorText } from './upload';
+export {
+  SESSION_KEY,
+  checkSession,
+  clearSession,
+  getSession,
+  logout,
+  setSessionUser,
+  subscribeSession,
+  useSession,
+} from './session';
+export { KIOSK_KEY, KIOSK_ZONES, getKioskSettings, setKioskSettings, storeZoneFromQuery } from './kiosk';
+export { DATE_FORMAT, formatDate } from './date';
+export * from './icons';

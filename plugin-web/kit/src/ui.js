@@ -1,0 +1,19 @@
+// @plantdoc/kit/ui: the kit's components (antd tables, dialogs, the document viewer,
+// part search, uploads). Loaded with the first remote that needs them.
+export { FileDrop } from './FileDrop';
+export { PagedTable, PAGE_SIZES, DEFAULT_PAGE_SIZE, compareValues } from './PagedTable';
+export { DeleteDialog, DELETE_TITLE, DELETE_TEXT } from './DeleteDialog';
+export { OperatorsSignedModal } from './OperatorsSignedModal';
+export { DocumentViewer, VIEWER_HEIGHT } from './DocumentViewer';
+export { DocumentFrame, FRAME_REFUSED, frameRefused } from './DocumentFrame';
+export {
+  PartNumberSearch,
+  usePartNumberSuggestions,
+  usePartNumberLookup,
+  pickSuggestions,
+  SEARCH_DEBOUNCE_MS,
+  MAX_SUGGESTIONS,
+  SERVER_LIMIT,
+} from './PartNumberSearch';
+export { TabbedPage, Placeholder, tabSlug } from './TabbedPage';
+export { AaTheme, AA_TOKENS } from './AaTheme';

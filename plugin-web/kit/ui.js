@@ -1,0 +1,2 @@
+// `@plantdoc/kit/ui`: see src/ui.js.
+export * from './src/ui';
