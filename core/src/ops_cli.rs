@@ -28,7 +28,7 @@ pub async fn storage_check(settings: Settings, fix: bool, min_age_secs: u64) -> 
         println!("orphan blob: {k}");
     }
     println!(
-        "rows: {}, blobs: {}, ok: {}, missing: {}, wrong sha-256: {}, orphans: {} (removed {}, kept as younger than {} s: {}), temporary files: {} (removed {})",
+        "rows: {}, blobs: {}, ok: {}, missing: {}, wrong sha-256: {}, orphans: {} (removed {}, kept as younger than {} s: {}), temporary files: {} (removed {}), in flight: {}",
         rep.rows,
         rep.blobs,
         rep.ok,
@@ -39,7 +39,8 @@ pub async fn storage_check(settings: Settings, fix: bool, min_age_secs: u64) -> 
         min_age_secs,
         rep.young,
         rep.temp_files,
-        rep.temp_removed
+        rep.temp_removed,
+        rep.temp_in_flight
     );
     Ok(if rep.clean() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }

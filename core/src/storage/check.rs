@@ -28,12 +28,15 @@ pub struct CheckReport {
     /// Temporary upload files left by an interrupted upload, and how many were removed.
     pub temp_files: u64,
     pub temp_removed: u64,
+    /// Temporary files younger than the minimum age (5 min without `fix`): an upload
+    /// writing right now, on this instance or another one sharing the spool folder.
+    pub temp_in_flight: u64,
 }
 
 impl CheckReport {
     /// True when every row has its intact blob and no orphan remains.
     pub fn clean(&self) -> bool {
-        self.missing.is_empty() && self.corrupt.is_empty() && self.orphans.len() as u64 == self.removed && self.temp_files == self.temp_removed
+        self.missing.is_empty() && self.corrupt.is_empty() && self.orphans.len() as u64 == self.removed && self.temp_files == self.temp_removed + self.temp_in_flight
     }
 }
 
@@ -94,9 +97,7 @@ impl Storage {
                 rep.removed += 1;
             }
         }
-        let (temp, temp_removed) = sweep_temp(&self.tmp_dir, fix)?;
-        rep.temp_files = temp;
-        rep.temp_removed = temp_removed;
+        (rep.temp_files, rep.temp_removed, rep.temp_in_flight) = sweep_temp(&self.tmp_dir, fix)?;
         Ok(rep)
     }
 
@@ -121,22 +122,27 @@ impl Storage {
     }
 }
 
-/// Temporary upload files (`up-*`) in the spool folder; with `fix`, removes those older
-/// than the minimum age (an upload writing one right now is younger).
-fn sweep_temp(dir: &Path, fix: Option<Duration>) -> anyhow::Result<(u64, u64)> {
-    let (mut found, mut removed) = (0, 0);
-    let Ok(entries) = std::fs::read_dir(dir) else { return Ok((0, 0)) };
+/// The age under which a temporary file is taken for an upload in flight when no minimum
+/// age is given.
+const IN_FLIGHT: Duration = Duration::from_secs(300);
+
+/// Temporary upload files (`up-*`) in the spool folder: (found, removed, in flight). With
+/// `fix`, removes those older than the minimum age (an upload writing one right now is
+/// younger); younger ones are in flight and not a fault.
+fn sweep_temp(dir: &Path, fix: Option<Duration>) -> anyhow::Result<(u64, u64, u64)> {
+    let (mut found, mut removed, mut in_flight) = (0, 0, 0);
+    let Ok(entries) = std::fs::read_dir(dir) else { return Ok((0, 0, 0)) };
     for e in entries.flatten() {
         if !e.file_name().to_string_lossy().starts_with("up-") {
             continue;
         }
         found += 1;
-        if let Some(min_age) = fix {
-            let age = e.metadata().and_then(|m| m.modified()).ok().and_then(|t| SystemTime::now().duration_since(t).ok()).unwrap_or_default();
-            if age >= min_age && std::fs::remove_file(e.path()).is_ok() {
-                removed += 1;
-            }
+        let age = e.metadata().and_then(|m| m.modified()).ok().and_then(|t| SystemTime::now().duration_since(t).ok()).unwrap_or_default();
+        if age < fix.unwrap_or(IN_FLIGHT) {
+            in_flight += 1;
+        } else if fix.is_some() && std::fs::remove_file(e.path()).is_ok() {
+            removed += 1;
         }
     }
-    Ok((found, removed))
+    Ok((found, removed, in_flight))
 }
