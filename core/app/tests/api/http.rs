@@ -99,6 +99,20 @@ async fn openapi_describes_every_route() {
             assert!(content.values().all(|c| c["schema"].is_object()), "{} {}: {s} has no schema", d.method, d.path);
         }
         assert_eq!(op["responses"].as_object().unwrap().len(), statuses.len(), "{} {}: only the declared statuses", d.method, d.path);
+        // The 200 answer declares its shape: a JSON answer is never "any value".
+        let ok = op["responses"]["200"]["content"].as_object().unwrap();
+        if let Some(json) = ok.get("application/json") {
+            let schema = json["schema"].as_object().unwrap();
+            assert!(
+                ["type", "$ref", "oneOf", "anyOf", "allOf"].iter().any(|k| schema.contains_key(*k)),
+                "{} {}: the 200 answer declares no schema",
+                d.method,
+                d.path
+            );
+            if schema.get("type") == Some(&json!("object")) && !d.path.starts_with("/api/openapi") {
+                assert!(schema.contains_key("properties"), "{} {}: an object answer names its keys", d.method, d.path);
+            }
+        }
         // Signed-in tiers answer 401 and 403; unsafe methods 403 (CSRF); a body 400 and 413.
         if d.access != plantdoc_core::api::Access::Public {
             assert!(statuses.contains(&401) && statuses.contains(&403), "{} {}", d.method, d.path);
