@@ -51,7 +51,7 @@ fn module_shape() -> serde_json::Value {
         "id": "string", "name": "string", "enabled": "boolean",
         "switch": {"=": crate::openapi::nullable(switch_shape())},
         "release": "string", "mount": "string", "route": "string?", "home": "integer?", "whenDisabled": "string",
-        "sidebar": {"=": crate::openapi::nullable(json!({"group": "string", "label": "string", "icon": "any", "order": "any", "route": "string?"}))},
+        "sidebar": {"=": crate::openapi::nullable(json!({"group": "string?", "label": "string", "icon": "any", "order": "any", "route": "string?"}))},
         "api": ["string"], "migrations": {"=": {"type": ["array", "null"], "items": {"type": "integer"}}}, "dependencies": ["string"],
         "remote": {"=": crate::openapi::nullable(json!({"url": "string", "scope": "string", "module": "string"}))},
     })
