@@ -69,6 +69,18 @@ impl SignRecord {
         })
     }
 
+    /// The JSON Schema of [`SignRecord::to_json`].
+    pub fn schema() -> Value {
+        use crate::openapi::nullable;
+        crate::openapi::shape(json!({
+            "_id": "string", "verified": "boolean",
+            "op": {"_id": "string", "fullName": "string", "opNo": "string"},
+            "dateSigned": {"date": "string"},
+            "cl": {"=": nullable(json!({"_id": "string", "fullName": "string?", "opNo": "string?"}))},
+            "dateVerified": {"=": nullable(json!({"date": "string"}))},
+        }))
+    }
+
     /// The spec's signed operation record (`opsSigned` entries).
     pub fn to_json(&self) -> Value {
         json!({

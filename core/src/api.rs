@@ -122,6 +122,12 @@ impl ApiRouter {
         self.last(|s| s.ok = Some(("application/json".into(), schema)))
     }
 
+    /// The schema of the last route's 200 JSON answer, from a short description
+    /// (see [`crate::openapi::shape`]).
+    pub fn returns_shape(self, shape: serde_json::Value) -> Self {
+        self.returns_schema(crate::openapi::shape(shape))
+    }
+
     /// The last route answers 200 with this content type (a CSV, a file).
     pub fn returns_content(self, content_type: &str, schema: serde_json::Value) -> Self {
         self.last(|s| s.ok = Some((content_type.into(), schema)))

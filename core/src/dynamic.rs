@@ -115,7 +115,9 @@ impl Plugin for DynPlugin {
             let loaded = self.loaded.clone();
             r = r.route(Access::Session, m.clone(), &path, "Handled by the dynamic module", move |s: State<AppState>, u: CurrentUser, m: Method, uri: OriginalUri, b: Bytes| {
                 forward(loaded.clone(), s, u, m, uri, b)
-            });
+            })
+            // What the module answers is its own: any JSON value, said so explicitly.
+            .returns_schema(json!({"type": ["object", "array", "string", "number", "integer", "boolean", "null"], "description": "The dynamic module's answer"}));
             if m != Method::GET {
                 r = r.body_schema(json!({"description": "Any JSON, passed to the module as bytes"}));
             }

@@ -12,25 +12,23 @@ use crate::app::AppState;
 use crate::audit::{self, AuditEntry};
 use crate::auth::session::{self, sha256_hex, ClientIp};
 use crate::auth::throttle::lockout_secs;
-use crate::auth::users::{self, User};
-use crate::auth::password;
+use crate::auth::{password, users::{self, User}};
 use crate::error::{AppError, AppResult, FieldErrors, Json};
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("users")
         .route(Access::Public, Method::POST, "/api/users/login", "Sign in with e-mail and password", login)
-        .body::<LoginBody>().answers(&[429])
-        .route(Access::Public, Method::GET, "/api/users/current", "The signed-in user", current)
-        .answers(&[401])
-        .route(Access::Public, Method::GET, "/api/users/logout", "Sign out (GET, as the spec's client calls it)", logout)
-        .route(Access::Public, Method::POST, "/api/users/logout", "Sign out", logout)
+        .body::<LoginBody>().answers(&[429]).returns_schema(User::schema())
+        .route(Access::Public, Method::GET, "/api/users/current", "The signed-in user", current).returns_schema(User::schema()).answers(&[401])
+        .route(Access::Public, Method::GET, "/api/users/logout", "Sign out (GET, as the spec's client calls it)", logout).returns_shape(json!({"ok": "boolean"}))
+        .route(Access::Public, Method::POST, "/api/users/logout", "Sign out", logout).returns_shape(json!({"ok": "boolean"}))
         .route(Access::Public, Method::POST, "/api/users/setPassword", "Set a new password (temporary or current password required)", set_password)
-        .body::<SetPasswordBody>().answers(&[429])
+        .body::<SetPasswordBody>().answers(&[429]).returns_schema(User::schema())
         .route(Access::Public, Method::POST, "/api/users/forgotPassword", "Send a password reset link", forgot_password)
-        .body::<ForgotBody>().answers(&[429])
-        .route(Access::Public, Method::GET, "/api/users/resetPassword/{token}", "Check a reset token", check_reset)
+        .body::<ForgotBody>().answers(&[429]).returns_shape(json!({"message": "string"}))
+        .route(Access::Public, Method::GET, "/api/users/resetPassword/{token}", "Check a reset token", check_reset).returns_shape(json!({"valid": "boolean"}))
         .route(Access::Public, Method::POST, "/api/users/resetPassword/{token}", "Reset the password with a token", reset_password)
-        .body::<ResetBody>().answers(&[429])
+        .body::<ResetBody>().answers(&[429]).returns_shape(json!({"message": "string"}))
 }
 
 fn with_cookies(mut resp: Response, cookies: Vec<HeaderValue>) -> Response {

@@ -145,6 +145,16 @@ impl User {
         self.position == Position::Engineer && self.department == Department::Process
     }
 
+    /// The JSON Schema of [`User::to_json`].
+    pub fn schema() -> Value {
+        crate::openapi::shape(json!({
+            "_id": "string", "firstname": "string", "lastname": "string", "email": "string",
+            "position": "string", "department": "string", "companyCode": "string",
+            "zones": ["string"], "opNo": "string?",
+            "status": {"=": {"type": "string", "enum": ["CHANGE_PASSWORD", "ACTIVE"]}},
+        }))
+    }
+
     /// The API's user object (the spec's current user, plus the admin fields).
     pub fn to_json(&self) -> Value {
         json!({

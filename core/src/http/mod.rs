@@ -26,14 +26,35 @@ const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 fn core_routes() -> ApiRouter {
     ApiRouter::new("core")
         .route(Access::Public, Method::GET, "/healthz", "Liveness", healthz)
+        .returns_shape(json!({"status": "string"}))
         .route(Access::Public, Method::GET, "/readyz", "Readiness (database reachable)", readyz)
+        .returns_shape(json!({"status": "string"}))
         .route(Access::Console, Method::POST, "/api/modules/switch", "Managers: switch a module on or off now {id, enabled}", switch_module)
         .body::<SwitchBody>().answers(&[404, 409])
+        .returns_shape(json!({"id": "string", "enabled": "boolean", "switch": switch_shape()}))
         .tier(Access::Session)
         .get("/api/modules", "Every known module: switch, release, sidebar entry, web remote", modules)
+        .returns_shape(json!({"release": "string", "modules": [module_shape()]}))
         .get("/api/zones", "Zones of the signed-in user's company as value/label pairs", zones)
+        .returns_shape(json!([{"value": "string", "label": "string"}]))
         .merge(crate::auth::routes::routes())
         .merge(crate::storage::routes::routes())
+}
+
+fn switch_shape() -> serde_json::Value {
+    json!({"enabled": "boolean", "changedAt": "integer", "changedBy": "string"})
+}
+
+/// One entry of `GET /api/modules`.
+fn module_shape() -> serde_json::Value {
+    json!({
+        "id": "string", "name": "string", "enabled": "boolean",
+        "switch": {"=": crate::openapi::nullable(switch_shape())},
+        "release": "string", "mount": "string", "route": "string?", "home": "integer?", "whenDisabled": "string",
+        "sidebar": {"=": crate::openapi::nullable(json!({"group": "string?", "label": "string", "icon": "any", "order": "any", "route": "string?"}))},
+        "api": ["string"], "migrations": {"=": {"type": ["array", "null"], "items": {"type": "integer"}}}, "dependencies": ["string"],
+        "remote": {"=": crate::openapi::nullable(json!({"url": "string", "scope": "string", "module": "string"}))},
+    })
 }
 
 /// Every route the app mounts for the modules enabled at start, with its documentation.
@@ -65,7 +86,10 @@ pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
         summary: "This OpenAPI description".into(),
         tag: "core".into(),
         access: Access::Public,
-        spec: Default::default(),
+        spec: crate::openapi::OpSpec {
+            ok: Some(("application/json".into(), json!({"type": "object", "required": ["openapi", "paths"]}))),
+            ..Default::default()
+        },
     });
     let doc = api::openapi(&docs);
     let mut app: Router<AppState> = Router::new()

@@ -30,7 +30,7 @@ async fn unrouted_methods_answer_405_in_json_before_csrf() {
     // No CSRF token at all, anonymous or signed in: the method is what is wrong.
     let http = reqwest::Client::new();
     for cookie in ["", session.as_str()] {
-        for (method, path) in [(Method::PUT, "/api/users/login"), (Method::DELETE, "/api/swps/uploadPdf"), (Method::PATCH, "/api/modules")] {
+        for (method, path) in [(Method::PUT, "/api/users/login"), (Method::DELETE, "/api/swps/uploadPdf"), (Method::PATCH, "/api/modules"), (Method::GET, "/api/swps/uploadS3")] {
             let r = http.request(method.clone(), format!("{}{path}", app.base)).header("cookie", format!("__Host-plantdoc_session={cookie}")).send().await.unwrap();
             let r = app.client().absorb(r).await;
             assert_eq!(r.status, StatusCode::METHOD_NOT_ALLOWED, "{method} {path}: {}", r.text);

@@ -115,6 +115,26 @@ async fn openapi_describes_every_route() {
         }
         n += 1;
     }
+    // Every route mounted (switched-off modules' included) declares its 200 answer's
+    // shape: a JSON answer is never "any value".
+    let (_, all) = plantdoc_core::http::router(app.state.clone());
+    assert!(all.len() > n, "{} routes mounted, {n} enabled", all.len());
+    for d in &all {
+        let op = &doc["paths"][&d.path][d.method.as_str().to_lowercase()];
+        let ok = op["responses"]["200"]["content"].as_object().unwrap_or_else(|| panic!("{} {}: no 200", d.method, d.path));
+        if let Some(json) = ok.get("application/json") {
+            let schema = json["schema"].as_object().unwrap();
+            assert!(
+                ["type", "$ref", "oneOf", "anyOf", "allOf"].iter().any(|k| schema.contains_key(*k)),
+                "{} {}: the 200 answer declares no schema",
+                d.method,
+                d.path
+            );
+            if schema.get("type") == Some(&json!("object")) && !d.path.starts_with("/api/openapi") {
+                assert!(schema.contains_key("properties"), "{} {}: an object answer names its keys", d.method, d.path);
+            }
+        }
+    }
     assert!(doc["paths"]["/api/openapi.json"]["get"].is_object());
     assert!(doc["paths"]["/api/users/resetPassword/{token}"]["post"]["parameters"][0]["name"] == "token");
     // Bodies and queries come from the Rust types (utoipa derives).
