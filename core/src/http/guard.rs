@@ -19,13 +19,14 @@ const FILES_CSP: &str = "sandbox allow-same-origin";
 /// The app's Content-Security-Policy. Scripts only from this origin (Module Federation
 /// remotes are served from /remotes/), no eval; styles also inline (antd's CSS-in-JS
 /// inserts <style> elements). Frames and media may also come from the S3 endpoint the
-/// signed links point at.
+/// signed links point at, and the document viewer may ask it for a link's first byte
+/// (connect-src: the kit's probe of a cross-origin link before it is shown).
 pub fn app_csp(settings: &Settings) -> String {
     let s3 = if settings.storage.backend == StorageBackend::S3 { s3_origin(settings) } else { String::new() };
     let extra = if s3.is_empty() { String::new() } else { format!(" {s3}") };
     format!(
         "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
-         connect-src 'self'; media-src 'self' blob:{extra}; frame-src 'self' blob:{extra}; worker-src 'self' blob:; object-src 'none'; \
+         connect-src 'self'{extra}; media-src 'self' blob:{extra}; frame-src 'self' blob:{extra}; worker-src 'self' blob:; object-src 'none'; \
          base-uri 'self'; form-action 'self'; frame-ancestors 'self'"
     )
 }

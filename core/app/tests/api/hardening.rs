@@ -80,6 +80,7 @@ async fn hsts_and_the_s3_endpoint_follow_the_settings() {
     let s = settings(&[("storage.backend", "s3"), ("storage.s3.bucket", "docs"), ("storage.s3.endpoint", "http://127.0.0.1:9000"), ("storage.s3.path_style", "true")]);
     let csp = plantdoc_core::http::guard::app_csp(&s);
     assert!(csp.contains("frame-src 'self' blob: http://127.0.0.1:9000;") && csp.contains("media-src 'self' blob: http://127.0.0.1:9000;"), "{csp}");
+    assert!(csp.contains("connect-src 'self' http://127.0.0.1:9000;"), "the viewer probes S3 links: {csp}");
 }
 
 /// Without `server.secret` the key is made once and kept in the database: a signed link
