@@ -20,9 +20,12 @@ export function frameRefused(frame) {
   return /json/i.test(doc?.contentType || '');
 }
 
+/** True for an http(s) link on another origin (object storage); about:, blob: and data:
+ * links are not fetched from anywhere and are never probed. */
 export function isCrossOrigin(src) {
   try {
-    return new URL(src, window.location.href).origin !== window.location.origin;
+    const url = new URL(src, window.location.href);
+    return /^https?:$/.test(url.protocol) && url.origin !== window.location.origin;
   } catch {
     return false;
   }
