@@ -7,6 +7,7 @@
 // the drop, in words, not only as the list item's tooltip.
 import { Upload } from 'antd';
 import { uploadErrorText, uploadFile } from './upload';
+import { AaTheme } from './AaTheme';
 
 export function FileDrop({ id, label, hint, uploadUrl, accept, max = 1, files, onChange, onDiscard }) {
   const update = (uid, patch) => onChange((list) => list.map((f) => (f.uid === uid ? { ...f, ...patch } : f)));
@@ -14,8 +15,9 @@ export function FileDrop({ id, label, hint, uploadUrl, accept, max = 1, files, o
     if (f?.serverId && onDiscard) onDiscard(f.serverId);
   };
   const refused = files.filter((f) => f.status === 'error' && f.error);
+  // AaTheme: a refused file's name is drawn in the error colour, which must read at 4.5:1.
   return (
-    <>
+    <AaTheme>
       <Upload.Dragger
         id={id}
         data-testid={`drop-${id}`}
@@ -55,6 +57,6 @@ export function FileDrop({ id, label, hint, uploadUrl, accept, max = 1, files, o
           {f.name}: {f.error}
         </div>
       ))}
-    </>
+    </AaTheme>
   );
 }
