@@ -9,6 +9,12 @@ import { Upload } from 'antd';
 import { uploadErrorText, uploadFile } from './upload';
 import { AaTheme } from './AaTheme';
 
+// A refused file's name and icon in a red that reads at 4.5:1 on white and on the list's
+// hover grey (antd's error red on the upload list does not, on every page).
+const REFUSED_CSS =
+  '.ant-upload-list .ant-upload-list-item-error .ant-upload-list-item-name,' +
+  '.ant-upload-list .ant-upload-list-item-error .anticon { color: #a8071a !important; }';
+
 export function FileDrop({ id, label, hint, uploadUrl, accept, max = 1, files, onChange, onDiscard }) {
   const update = (uid, patch) => onChange((list) => list.map((f) => (f.uid === uid ? { ...f, ...patch } : f)));
   const discard = (f) => {
@@ -18,6 +24,7 @@ export function FileDrop({ id, label, hint, uploadUrl, accept, max = 1, files, o
   // AaTheme: a refused file's name is drawn in the error colour, which must read at 4.5:1.
   return (
     <AaTheme>
+      <style>{REFUSED_CSS}</style>
       <Upload.Dragger
         id={id}
         data-testid={`drop-${id}`}
