@@ -31,7 +31,7 @@ export function FileDrop({ id, label, hint, uploadUrl, accept, max = 1, files, o
         multiple={max > 1}
         maxCount={max}
         accept={accept}
-        fileList={files.map((f) => ({ ...f, response: f.error }))}
+        fileList={files.filter((f) => !(f.status === 'error' && f.error)).map((f) => ({ ...f, response: f.error }))}
         beforeUpload={(file, batch) => {
           if (max === 1) {
             files.forEach(discard);

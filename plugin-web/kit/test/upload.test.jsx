@@ -121,7 +121,9 @@ describe('FileDrop', () => {
     act(() => FakeXhr.sent[0].respond(200, { serverId: 's1' }));
     act(() => FakeXhr.sent[1].respond(400, { file: 'Not a PDF.' }));
     await waitFor(() => expect(container.querySelectorAll('.ant-upload-list-item .ant-progress')).toHaveLength(0));
-    expect(container.querySelector('.ant-upload-list-item-error')).toBeTruthy();
+    // The refused file leaves the list; its name and the server's message show under the drop.
+    expect(container.querySelector('.ant-upload-list-item-error')).toBeNull();
+    expect(container.querySelector('[role=alert]').textContent).toMatch(/Not a PDF\./);
 
     fireEvent.click(container.querySelectorAll('.ant-upload-list-item')[0].querySelector('button'));
     await waitFor(() => expect(onDiscard).toHaveBeenCalledWith('s1'));
