@@ -174,12 +174,16 @@ describe('videos and refusals in the browser', () => {
     const swc = page.getByTestId('refusal-swc');
     await swc.waitFor();
     assert.match(await swc.innerText(), /needs-password\.pdf.*needs a password to open; save it without one and upload it again\./);
+    // A refused file leaves the upload list: let its leave animation (and its progress bar) end.
+    await page.waitForFunction(() => !document.querySelector('.ant-upload-list .ant-progress'), null, { timeout: 10000 });
     await expectAccessible(page, 'Upload with refusals');
     // The alerts form's drop says what it takes and shows the server's refusal under it.
     await page.goto(`${server.url}/main/alerts?tab=upload`);
     await page.getByText('PDF, one file', { exact: true }).waitFor();
     await page.locator('input[type=file]').first().setInputFiles([{ ...fixture('h264-aac.mp4', 'application/pdf'), name: 'alert.pdf' }]);
     await page.getByTestId('refusal-alertFile').getByText('alert.pdf: This file is not a PDF.').waitFor();
+    // A refused file leaves the upload list: let its leave animation (and its progress bar) end.
+    await page.waitForFunction(() => !document.querySelector('.ant-upload-list .ant-progress'), null, { timeout: 10000 });
     await expectAccessible(page, 'Alert upload with a refusal');
   });
 });
