@@ -55,6 +55,7 @@ export function FileDrop({ id, label, hint, uploadUrl, accept, max = 1, files, o
         }}
         onChange={() => {}}
         showUploadList={{ showRemoveIcon: true }}
+        progress={{ 'aria-label': 'Upload progress', strokeWidth: 2, showInfo: false }}
       >
         <p className="ant-upload-text">{label}</p>
         <p className="ant-upload-hint">{hint}</p>
