@@ -96,3 +96,28 @@ export function PartNumberSearch({ source, onSelect, placeholder = 'Search Part 
     </>
   );
 }
+
+/**
+ * An upload form's part number field: upper-cased as typed, suggesting parts of `source`;
+ * with `sayKnown`, says whether the typed number is in the source or new to it.
+ */
+export function PartNumberField({ value, onChange, source, sayKnown = false }) {
+  const { suggestions, known } = usePartNumberLookup(value, source);
+  return (
+    <>
+      <AutoComplete
+        id="partNumber"
+        value={value}
+        onChange={(v) => onChange((v || '').toUpperCase())}
+        options={suggestions.map((p) => ({ value: p.partNumber, label: p.partNumber }))}
+        placeholder="Part Number"
+        style={{ width: 300 }}
+      />
+      {sayKnown && known !== null && (
+        <div data-testid="part-status" aria-live="polite" style={{ marginTop: 4 }}>
+          {known ? 'Known part (in the catalogue)' : 'New part: it will be added to the catalogue'}
+        </div>
+      )}
+    </>
+  );
+}

@@ -10,6 +10,7 @@ export {
   PartNumberSearch,
   usePartNumberSuggestions,
   usePartNumberLookup,
+  PartNumberField,
   pickSuggestions,
   SEARCH_DEBOUNCE_MS,
   MAX_SUGGESTIONS,
@@ -17,3 +18,4 @@ export {
 } from './PartNumberSearch';
 export { TabbedPage, Placeholder, tabSlug } from './TabbedPage';
 export { AaTheme, AA_TOKENS } from './AaTheme';
+export { fieldHelp } from './fieldHelp';

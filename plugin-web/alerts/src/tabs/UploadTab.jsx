@@ -3,31 +3,15 @@
 // (default effective + 7 days) pickers in 15-minute steps, change notes with the counter,
 // Submit replaced by a spinner; server field errors under each field in red.
 import { useState } from 'react';
-import { AutoComplete, Button, Checkbox, DatePicker, Form, Input, Result, Select, Spin } from 'antd';
+import { Button, Checkbox, DatePicker, Form, Input, Result, Select, Spin } from 'antd';
 import { useNavigate } from 'react-router';
-import { FileDrop, usePartNumberSuggestions, useZones } from '@plantdoc/kit';
+import { FileDrop, fieldHelp, PartNumberField, useZones } from '@plantdoc/kit';
 import { ALERT_TYPES, ALERTS_ROUTE, charactersLeft, currentQuarter, defaultSunset, MAX_CHANGES, MINUTE_STEP, MYSELF, RED, TEXTS, uploadPayload } from '../lib';
 import { partSource, useDiscardUpload, useOnBehalfOfUsers, useSubmitAlert } from '../api';
 
 /** Server error fields shown under a field; anything else shows above Submit. */
 export const FIELDS = ['alertFile', 'alertType', 'partNumber', 'onBehalfOf', 'zones', 'effectiveDate', 'sunsetDate', 'changes'];
 const FORMAT = 'YYYY-MM-DD hh:mm A';
-
-const help = (errors, name) => (errors[name] ? { validateStatus: 'error', help: <span data-testid={`error-${name}`}>{errors[name]}</span> } : {});
-
-function PartInput({ value, onChange }) {
-  const suggestions = usePartNumberSuggestions(value, partSource);
-  return (
-    <AutoComplete
-      id="partNumber"
-      value={value}
-      onChange={(v) => onChange((v || '').toUpperCase())}
-      options={suggestions.map((p) => ({ value: p.partNumber, label: p.partNumber }))}
-      placeholder="Part Number"
-      style={{ width: 300 }}
-    />
-  );
-}
 
 export function UploadTab() {
   const navigate = useNavigate();
@@ -74,7 +58,7 @@ export function UploadTab() {
   const others = Object.entries(errors).filter(([k]) => !FIELDS.includes(k));
   return (
     <Form layout="vertical" style={{ maxWidth: 760 }} onFinish={submit} data-testid="alert-upload-form">
-      <Form.Item label="Alert File" {...help(errors, 'alertFile')}>
+      <Form.Item label="Alert File" {...fieldHelp(errors, 'alertFile')}>
         <FileDrop
           id="alertFile"
           label="Drop the alert file here or click to browse"
@@ -87,16 +71,16 @@ export function UploadTab() {
           onDiscard={(id) => discard.mutate(id)}
         />
       </Form.Item>
-      <Form.Item label="Alert Type" htmlFor="alertType" {...help(errors, 'alertType')}>
+      <Form.Item label="Alert Type" htmlFor="alertType" {...fieldHelp(errors, 'alertType')}>
         <Select id="alertType" value={alertType} onChange={setType} style={{ width: 300 }} options={ALERT_TYPES.map((t) => ({ value: t, label: t }))} />
       </Form.Item>
-      <Form.Item label="Part Number" htmlFor="partNumber" {...help(errors, 'partNumber')}>
-        <PartInput value={partNumber} onChange={setPart} />
+      <Form.Item label="Part Number" htmlFor="partNumber" {...fieldHelp(errors, 'partNumber')}>
+        <PartNumberField value={partNumber} onChange={setPart} source={partSource} />
       </Form.Item>
-      <Form.Item label="Zones" {...help(errors, 'zones')}>
+      <Form.Item label="Zones" {...fieldHelp(errors, 'zones')}>
         <Checkbox.Group options={zoneOptions} value={zones} onChange={setZones} data-testid="zones" />
       </Form.Item>
-      <Form.Item label="Uploading On Behalf Of" htmlFor="onBehalfOf" {...help(errors, 'onBehalfOf')}>
+      <Form.Item label="Uploading On Behalf Of" htmlFor="onBehalfOf" {...fieldHelp(errors, 'onBehalfOf')}>
         <Select
           id="onBehalfOf"
           value={onBehalfOf}
@@ -105,7 +89,7 @@ export function UploadTab() {
           options={[{ value: MYSELF, label: 'Myself' }, ...engineers.map((u) => ({ value: u._id, label: `${u.firstname} ${u.lastname}` }))]}
         />
       </Form.Item>
-      <Form.Item label="Effective Date" htmlFor="effectiveDate" {...help(errors, 'effectiveDate')}>
+      <Form.Item label="Effective Date" htmlFor="effectiveDate" {...fieldHelp(errors, 'effectiveDate')}>
         <DatePicker
           id="effectiveDate"
           showTime={{ minuteStep: MINUTE_STEP, format: 'hh:mm A' }}
@@ -117,13 +101,13 @@ export function UploadTab() {
           }}
         />
       </Form.Item>
-      <Form.Item label="Sunset Date" htmlFor="sunsetDate" {...help(errors, 'sunsetDate')}>
+      <Form.Item label="Sunset Date" htmlFor="sunsetDate" {...fieldHelp(errors, 'sunsetDate')}>
         <DatePicker id="sunsetDate" showTime={{ minuteStep: MINUTE_STEP, format: 'hh:mm A' }} format={FORMAT} value={sunsetDate} onChange={setSunset} />
       </Form.Item>
       <Form.Item
         label="Changes"
         htmlFor="changes"
-        {...help(errors, 'changes')}
+        {...fieldHelp(errors, 'changes')}
         extra={
           <span data-testid="changes-counter" style={{ color: changes.length >= MAX_CHANGES ? RED : undefined }}>
             {charactersLeft(changes)}

@@ -2,9 +2,9 @@
 // on-behalf-of, zones, deployment and document type, Changes with its counter, bypass;
 // Submit → POST /api/swps/uploadS3; server field errors under each field in red.
 import { useState } from 'react';
-import { AutoComplete, Button, Checkbox, Form, Input, Radio, Result, Select, Spin } from 'antd';
+import { Button, Checkbox, Form, Input, Radio, Result, Select, Spin } from 'antd';
 import { useNavigate } from 'react-router';
-import { FileDrop, usePartNumberLookup, useSession, useZones } from '@plantdoc/kit';
+import { FileDrop, fieldHelp, PartNumberField, useSession, useZones } from '@plantdoc/kit';
 import { mayBypass, RED, charactersLeft, CURRENT_USER, MAX_CHANGES, MAX_PDF_FILES, SWPS_ROUTE, uploadPayload } from '../lib';
 import { catalogueParts, useDiscardUpload, useOnBehalfOfUsers, useSubmitSwp } from '../api';
 
@@ -18,31 +18,6 @@ export const DROPS = [
 
 /** Server error fields the form shows; anything else shows above the Submit button. */
 export const FIELDS = ['swc', 'jes', 'vis', 'video', 'partNumber', 'onBehalfOf', 'zones', 'referenceOnly', 'newRelease', 'changes', 'bypass'];
-
-/** The part number, with every catalogue part suggested, and whether it is a new part. */
-function PartInput({ value, onChange }) {
-  const { suggestions, known } = usePartNumberLookup(value, catalogueParts);
-  return (
-    <>
-      <AutoComplete
-        id="partNumber"
-        value={value}
-        onChange={(v) => onChange((v || '').toUpperCase())}
-        options={suggestions.map((p) => ({ value: p.partNumber, label: p.partNumber }))}
-        placeholder="Part Number"
-        style={{ width: 300 }}
-      />
-      {known !== null && (
-        <div data-testid="part-status" aria-live="polite" style={{ marginTop: 4 }}>
-          {known ? 'Known part (in the catalogue)' : 'New part: it will be added to the catalogue'}
-        </div>
-      )}
-    </>
-  );
-}
-
-const help = (errors, name) =>
-  errors[name] ? { validateStatus: 'error', help: <span data-testid={`error-${name}`}>{errors[name]}</span> } : {};
 
 export function UploadTab() {
   const navigate = useNavigate();
@@ -97,7 +72,7 @@ export function UploadTab() {
   return (
     <Form layout="vertical" style={{ maxWidth: 760 }} onFinish={submit} data-testid="upload-form">
       {DROPS.map((d) => (
-        <Form.Item key={d.key} label={d.label} {...help(errors, d.key)}>
+        <Form.Item key={d.key} label={d.label} {...fieldHelp(errors, d.key)}>
           <FileDrop
             id={d.key}
             label={`Drop ${d.label} here or click to browse`}
@@ -111,10 +86,10 @@ export function UploadTab() {
           />
         </Form.Item>
       ))}
-      <Form.Item label="Part Number" htmlFor="partNumber" {...help(errors, 'partNumber')}>
-        <PartInput value={partNumber} onChange={setPartNumber} />
+      <Form.Item label="Part Number" htmlFor="partNumber" {...fieldHelp(errors, 'partNumber')}>
+        <PartNumberField value={partNumber} onChange={setPartNumber} source={catalogueParts} sayKnown />
       </Form.Item>
-      <Form.Item label="Uploading On Behalf Of" htmlFor="onBehalfOf" {...help(errors, 'onBehalfOf')}>
+      <Form.Item label="Uploading On Behalf Of" htmlFor="onBehalfOf" {...fieldHelp(errors, 'onBehalfOf')}>
         <Select
           id="onBehalfOf"
           placeholder="Select Process Engineer"
@@ -127,16 +102,16 @@ export function UploadTab() {
           ]}
         />
       </Form.Item>
-      <Form.Item label="Zones" {...help(errors, 'zones')}>
+      <Form.Item label="Zones" {...fieldHelp(errors, 'zones')}>
         <Checkbox.Group options={zoneOptions} value={zones} onChange={setZones} data-testid="zones" />
       </Form.Item>
-      <Form.Item label="Deployment Type" {...help(errors, 'referenceOnly')}>
+      <Form.Item label="Deployment Type" {...fieldHelp(errors, 'referenceOnly')}>
         <Radio.Group name="referenceOnly" value={referenceOnly} onChange={(e) => setReferenceOnly(e.target.value)}>
           <Radio value={false}>Production Release</Radio>
           <Radio value={true}>Reference Only</Radio>
         </Radio.Group>
       </Form.Item>
-      <Form.Item label="Document Type" {...help(errors, 'newRelease')}>
+      <Form.Item label="Document Type" {...fieldHelp(errors, 'newRelease')}>
         <Radio.Group
           name="newRelease"
           value={newRelease}
@@ -152,7 +127,7 @@ export function UploadTab() {
       <Form.Item
         label="Changes"
         htmlFor="changes"
-        {...help(errors, 'changes')}
+        {...fieldHelp(errors, 'changes')}
         extra={
           <span data-testid="changes-counter" style={{ color: count >= MAX_CHANGES ? RED : undefined }}>
             {charactersLeft(changes)}
@@ -168,7 +143,7 @@ export function UploadTab() {
         />
       </Form.Item>
       {canBypass && (
-        <Form.Item {...help(errors, 'bypass')}>
+        <Form.Item {...fieldHelp(errors, 'bypass')}>
           <Checkbox checked={bypassManagement} onChange={(e) => setBypass(e.target.checked)}>
             Bypass management approval and deploy directly to the floor
           </Checkbox>
