@@ -2,9 +2,9 @@
 // through the Upload tab (a real PDF), the engineer stage (engineer2) and the manager
 // stage (the process manager) approve through the API, and the alert shows in All
 // Approved, opens in the detail view, and is in the zone's kiosk feed. axe on every screen.
-import { after, before, describe, test } from 'node:test';
+import { describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, expectAccessible, launchBrowser, login, startServer, waitForPath, withPage } from './harness.mjs';
+import { apiClient, browserSuite, expectAccessible, login, waitForPath } from './harness.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './harness.mjs';
@@ -12,35 +12,23 @@ import { ROOT } from './harness.mjs';
 // A real one-page PDF: the module's demo alert.
 const ALERT_PDF = fs.readFileSync(path.join(ROOT, 'plugins/alerts/demo/alert.pdf'));
 
-let server;
-let context;
-const ctx = () => context;
-const it = (name, body) => test(name, withPage(ctx, name, body));
+const suite = browserSuite();
+const it = suite.it;
 const PART = 'E2E-ALERT-7';
 
-before(async () => {
-  server = await startServer();
-  context = await launchBrowser();
-});
-
-after(async () => {
-  await context?.close();
-  server?.stop();
-});
-
-const apiAs = (email) => apiClient(server.url, email);
+const apiAs = (email) => apiClient(suite.server.url, email);
 const active = (page) => page.locator('[role=tabpanel].ant-tabs-content-active');
 const row = (page, text) => active(page).locator('tr.ant-table-row', { hasText: text });
 
 async function open(page, tab) {
-  await page.goto(`${server.url}/main/alerts${tab ? `?tab=${encodeURIComponent(tab)}` : ''}`);
+  await page.goto(`${suite.server.url}/main/alerts${tab ? `?tab=${encodeURIComponent(tab)}` : ''}`);
 }
 
 describe('Alerts page', () => {
   let uploaded;
 
   it('shows the demo alerts and uploads an alert through the form', async (page) => {
-    await login(page, server.url, 'engineer1@demo.plant');
+    await login(page, suite.server.url, 'engineer1@demo.plant');
     await waitForPath(page, /^\/main\//);
     await open(page);
     for (const tab of ['Browse', 'My Pending', 'All Pending', 'My Approved', 'All Approved', 'Upload']) {
@@ -86,7 +74,7 @@ describe('Alerts page', () => {
       const r = await c.post(`/api/alerts/approve/${uploaded._id}`, { reviewNote: `ok from ${who}` });
       assert.equal(r.status, 200, `${who} approve: ${JSON.stringify(r.data)}`);
     }
-    await login(page, server.url, 'engineer1@demo.plant');
+    await login(page, suite.server.url, 'engineer1@demo.plant');
     await waitForPath(page, /^\/main\//);
     await open(page, 'all-approved');
     const r = row(page, uploaded.alertTag);

@@ -9,6 +9,7 @@ import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -271,6 +272,29 @@ export function watchCsp(page) {
     if (t.startsWith('CSP violation:') || /Content Security Policy/i.test(t)) seen.push(t);
   });
   return seen;
+}
+
+/**
+ * One real server and one browser for a test file: `const suite = browserSuite();` then
+ * `suite.it(name, async (page) => …)` and `suite.server.url`. `viewport` sets each page's
+ * size; `server` holds startServer's options.
+ */
+export function browserSuite({ viewport = null, server = {} } = {}) {
+  const suite = { server: null, context: null };
+  before(async () => {
+    suite.server = await startServer(server);
+    suite.context = await launchBrowser();
+  });
+  after(async () => {
+    await suite.context?.close();
+    suite.server?.stop();
+  });
+  suite.it = (name, body) =>
+    test(name, withPage(() => suite.context, name, async (page) => {
+      if (viewport) await page.setViewportSize(viewport);
+      await body(page);
+    }));
+  return suite;
 }
 
 /**

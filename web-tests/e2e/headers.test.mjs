@@ -2,45 +2,33 @@
 // their policies; the console (Module Federation remotes, antd styles) and the kiosk (a
 // PDF in a frame) run with no violation — `withPage` fails any test on one — and the
 // watcher itself catches a violation, so a silent policy cannot pass.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { expectAccessible, launchBrowser, login, startServer, waitForPath, watchCsp, withPage } from './harness.mjs';
+import { browserSuite, expectAccessible, login, waitForPath, watchCsp } from './harness.mjs';
 
-let server;
-let context;
-const ctx = () => context;
-const it = (name, body) => test(name, withPage(ctx, name, body));
-
-before(async () => {
-  server = await startServer();
-  context = await launchBrowser();
-});
-
-after(async () => {
-  await context?.close();
-  server?.stop();
-});
+const suite = browserSuite();
+const it = suite.it;
 
 describe('Security headers in the browser', () => {
   it('the page carries the policy and the console runs under it', async (page) => {
-    const res = await page.goto(`${server.url}/login`);
+    const res = await page.goto(`${suite.server.url}/login`);
     const h = res.headers();
     assert.match(h['content-security-policy'], /script-src 'self';/);
     assert.doesNotMatch(h['content-security-policy'], /unsafe-eval/);
     assert.equal(h['cross-origin-opener-policy'], 'same-origin');
     assert.match(h['permissions-policy'], /camera=\(\)/);
-    await login(page, server.url, 'manager.process@demo.plant');
+    await login(page, suite.server.url, 'manager.process@demo.plant');
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     // Module Federation remotes load under the policy: the SWP pages render.
-    await page.goto(`${server.url}/main/swps`);
+    await page.goto(`${suite.server.url}/main/swps`);
     await page.getByRole('tab').first().waitFor();
     await expectAccessible(page, 'swps under CSP');
-    await page.goto(`${server.url}/main/alerts`);
+    await page.goto(`${suite.server.url}/main/alerts`);
     await page.locator('.ant-table, .ant-empty, .ant-result').first().waitFor();
   });
 
   it('the kiosk shows a PDF in a frame under the policy', async (page) => {
-    await login(page, server.url, 'kiosk@demo.plant');
+    await login(page, suite.server.url, 'kiosk@demo.plant');
     await waitForPath(page, '/island');
     await page.evaluate(() => localStorage.setItem('plantdoc.kiosk', JSON.stringify({ zone: 'A1', allowAccess: true, dialogOpen: false })));
     await page.getByRole('button', { name: 'Reference Screen' }).click();
@@ -50,17 +38,17 @@ describe('Security headers in the browser', () => {
     const frame = page.locator('iframe[title="Standard Work Chart"]');
     await frame.waitFor();
     const src = await frame.getAttribute('src');
-    const file = await page.request.get(new URL(src, server.url).href);
+    const file = await page.request.get(new URL(src, suite.server.url).href);
     assert.equal(file.status(), 200);
     assert.equal(file.headers()['content-security-policy'], 'sandbox allow-same-origin');
     await expectAccessible(page, 'kiosk reference under CSP');
   });
 
   test('a violation is caught by the watcher', async () => {
-    const page = await context.newPage();
+    const page = await suite.context.newPage();
     try {
       const seen = watchCsp(page);
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${suite.server.url}/login`);
       await page.evaluate(() => {
         const s = document.createElement('script');
         s.textContent = 'window.__inline = 1';

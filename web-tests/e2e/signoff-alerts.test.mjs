@@ -2,32 +2,20 @@
 // engineer stage (another process engineer) and the manager stage (the quality manager)
 // approve it on the Sign Off page; a second alert is rejected there with a note, and the
 // author's pending list has it rejected with the note. axe-core runs on every screen.
-import { after, before, describe, test } from 'node:test';
+import { describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, expectAccessible, launchBrowser, login, startServer, waitForPath, withPage } from './harness.mjs';
+import { apiClient, browserSuite, expectAccessible, login, waitForPath } from './harness.mjs';
 import { openTab, pdf } from './swp-forms.mjs';
 
-let server;
-let context;
-const ctx = () => context;
-const it = (name, body) => test(name, withPage(ctx, name, body));
+const suite = browserSuite();
+const it = suite.it;
 const PART = 'E2E-ALERT-5';
 const NOTE = 'Wrong part on the alert.';
 
-before(async () => {
-  server = await startServer();
-  context = await launchBrowser();
-});
-
-after(async () => {
-  await context?.close();
-  server?.stop();
-});
-
 async function uploadAlert(page) {
-  await login(page, server.url, 'engineer1@demo.plant');
+  await login(page, suite.server.url, 'engineer1@demo.plant');
   await waitForPath(page, '/main/swps');
-  await page.goto(`${server.url}/main/alerts`);
+  await page.goto(`${suite.server.url}/main/alerts`);
   await openTab(page, 'Upload');
   await page.locator('input[type=file]').first().setInputFiles([pdf('alert.pdf')]);
   await page.waitForFunction(() => document.querySelectorAll('.ant-upload-list-item-done').length === 1, null, { timeout: 15000 });
@@ -35,7 +23,7 @@ async function uploadAlert(page) {
   await page.getByText('A Zone 1', { exact: true }).click();
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.getByText('Success!').waitFor({ timeout: 20000 });
-  const eng = await apiClient(server.url, 'engineer1@demo.plant');
+  const eng = await apiClient(suite.server.url, 'engineer1@demo.plant');
   const mine = (await eng.get('/api/alerts/user-pending-alerts')).data;
   const ours = mine.filter((a) => a.partNumber === PART && a.status !== 'rejected');
   assert.ok(ours.length, 'the alert is pending');
@@ -45,9 +33,9 @@ async function uploadAlert(page) {
 
 /** Opens the alert on Sign Off's Alerts tab as `who`, then gives the verdict. */
 async function review(page, who, alert, verdict, note = '') {
-  await login(page, server.url, who);
+  await login(page, suite.server.url, who);
   await waitForPath(page, /^\/main\//);
-  await page.goto(`${server.url}/main/sign-off?tab=alerts`);
+  await page.goto(`${suite.server.url}/main/sign-off?tab=alerts`);
   const r = page.locator('tr.ant-table-row', { hasText: alert.alertTag });
   await r.waitFor();
   await expectAccessible(page, `Sign Off Alerts as ${who}`);
@@ -66,7 +54,7 @@ describe('Sign Off, Alerts tab', () => {
     const alert = await uploadAlert(page);
     await review(page, 'engineer2@demo.plant', alert, 'Approve');
     await review(page, 'manager.quality@demo.plant', alert, 'Approve');
-    const eng = await apiClient(server.url, 'engineer1@demo.plant');
+    const eng = await apiClient(suite.server.url, 'engineer1@demo.plant');
     const deployed = (await eng.get('/api/alerts/user-deployed-alerts')).data;
     assert.ok(deployed.some((a) => a._id === alert._id), 'the alert is deployed');
   });
@@ -74,13 +62,13 @@ describe('Sign Off, Alerts tab', () => {
   it('a rejected alert carries the note back to its author', async (page) => {
     const alert = await uploadAlert(page);
     await review(page, 'engineer2@demo.plant', alert, 'Reject', NOTE);
-    const eng = await apiClient(server.url, 'engineer1@demo.plant');
+    const eng = await apiClient(suite.server.url, 'engineer1@demo.plant');
     const mine = (await eng.get('/api/alerts/user-pending-alerts')).data.find((a) => a._id === alert._id);
     assert.equal(mine.approvals.engineer.status, 'Rejected');
     assert.equal(mine.approvals.engineer.note, NOTE);
-    await login(page, server.url, 'engineer1@demo.plant');
+    await login(page, suite.server.url, 'engineer1@demo.plant');
     await waitForPath(page, '/main/swps');
-    await page.goto(`${server.url}/main/alerts`);
+    await page.goto(`${suite.server.url}/main/alerts`);
     await openTab(page, 'My Pending');
     const r = page.locator('tr.ant-table-row', { hasText: alert.alertTag });
     await r.getByText('Rejected', { exact: false }).first().waitFor();

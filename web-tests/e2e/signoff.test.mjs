@@ -2,37 +2,25 @@
 // each approve it on the Sign Off page; it shows as 'Release' in Browse. A second upload
 // is rejected with a note on the page, and the author sees 'Rejected' and the note in
 // My Pending. axe-core runs on every screen opened.
-import { after, before, describe, test } from 'node:test';
+import { describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { expectAccessible, launchBrowser, login, startServer, waitForPath, withPage } from './harness.mjs';
+import { browserSuite, expectAccessible, login, waitForPath } from './harness.mjs';
 import { openTab, uploadSwpThroughForm } from './swp-forms.mjs';
 
-let server;
-let context;
-const ctx = () => context;
-const it = (name, body) => test(name, withPage(ctx, name, body));
+const suite = browserSuite();
+const it = suite.it;
 const PART = 'E2E-SIGNOFF-7';
 const REVIEWERS = ['approver.process@demo.plant', 'approver.quality@demo.plant', 'approver.production@demo.plant'];
 const NOTE = 'The JES shows the old torque table.';
-
-before(async () => {
-  server = await startServer();
-  context = await launchBrowser();
-});
-
-after(async () => {
-  await context?.close();
-  server?.stop();
-});
 
 const active = (page) => page.locator('[role=tabpanel].ant-tabs-content-active');
 const row = (page, text) => active(page).locator('tr.ant-table-row', { hasText: text });
 
 /** Signs in as `who`, opens Sign Off and the SWP of PART in the review view. */
 async function openReview(page, who) {
-  await login(page, server.url, who);
+  await login(page, suite.server.url, who);
   await waitForPath(page, '/main/swps');
-  await page.goto(`${server.url}/main/sign-off`);
+  await page.goto(`${suite.server.url}/main/sign-off`);
   await waitForPath(page, '/main/sign-off');
   await active(page).getByText('Pending My Approval').waitFor();
   const r = row(page, PART);
@@ -47,7 +35,7 @@ async function openReview(page, who) {
 
 describe('Sign Off page', () => {
   it('the engineer uploads an SWP in the form', async (page) => {
-    await login(page, server.url, 'engineer1@demo.plant');
+    await login(page, suite.server.url, 'engineer1@demo.plant');
     await waitForPath(page, '/main/swps');
     await expectAccessible(page, '/main/swps');
     await openTab(page, 'Upload');
@@ -78,7 +66,7 @@ describe('Sign Off page', () => {
       assert.equal(await active(page).locator('table').count(), 0, 'no table when nothing is pending');
       await page.context().clearCookies();
     }
-    await login(page, server.url, 'engineer1@demo.plant');
+    await login(page, suite.server.url, 'engineer1@demo.plant');
     await waitForPath(page, '/main/swps');
     const browse = row(page, PART);
     await browse.waitFor();
@@ -86,7 +74,7 @@ describe('Sign Off page', () => {
   });
 
   it('a second upload is rejected with a note; the author sees Rejected and the note', async (page) => {
-    await login(page, server.url, 'engineer1@demo.plant');
+    await login(page, suite.server.url, 'engineer1@demo.plant');
     await waitForPath(page, '/main/swps');
     await uploadSwpThroughForm(page, { part: PART, change: 'New torque values' });
     await page.context().clearCookies();
@@ -102,7 +90,7 @@ describe('Sign Off page', () => {
     await page.getByText('All Done!').waitFor();
     await page.context().clearCookies();
 
-    await login(page, server.url, 'engineer1@demo.plant');
+    await login(page, suite.server.url, 'engineer1@demo.plant');
     await waitForPath(page, '/main/swps');
     await openTab(page, 'My Pending');
     await waitForPath(page, '/main/swps?tab=my-pending');

@@ -2,31 +2,19 @@
 // several files per section), three approvers approve through the API, the SWP shows in
 // Browse and All Approved as 'Release'; a change becomes revision 1 and the first one,
 // signed by operators, shows under 'Past Revisions Signed Within 90 Days'.
-import { after, before, describe, test } from 'node:test';
+import { describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { apiClient, expectAccessible, launchBrowser, login, startServer, waitForPath, withPage } from './harness.mjs';
+import { apiClient, browserSuite, expectAccessible, login, waitForPath } from './harness.mjs';
 import { openTab, uploadSwpThroughForm } from './swp-forms.mjs';
 
-let server;
-let context;
-const ctx = () => context;
-const it = (name, body) => test(name, withPage(ctx, name, body));
+const suite = browserSuite();
+const it = suite.it;
 const PART = 'E2E-SWP-100';
 
-before(async () => {
-  server = await startServer();
-  context = await launchBrowser();
-});
-
-after(async () => {
-  await context?.close();
-  server?.stop();
-});
-
 /** A signed-in API client of this test's server. */
-const apiAs = (email) => apiClient(server.url, email);
+const apiAs = (email) => apiClient(suite.server.url, email);
 
 async function approveAll(swpId) {
   for (const who of ['approver.process@demo.plant', 'approver.quality@demo.plant', 'approver.production@demo.plant']) {
@@ -38,7 +26,7 @@ async function approveAll(swpId) {
 
 /** Sign records straight into the database (no signing API yet): python3's sqlite3. */
 function insertSigns(swpId, versionHash, rows) {
-  const db = path.join(server.dir, 'plantdoc.db');
+  const db = path.join(suite.server.dir, 'plantdoc.db');
   const script = `
 import sqlite3, sys, json
 rows = json.loads(sys.argv[3])
@@ -61,7 +49,7 @@ describe('SWPs page', () => {
   let first;
 
   it('uploads an SWP through the Upload tab and shows it pending', async (page) => {
-    await login(page, server.url, 'engineer1@demo.plant');
+    await login(page, suite.server.url, 'engineer1@demo.plant');
     await waitForPath(page, '/main/swps');
     for (const tab of ['Browse', 'My Pending', 'All Pending', 'My Approved', 'All Approved', 'Verification History', 'Upload']) {
       await page.getByRole('tab', { name: tab, exact: true }).waitFor();
@@ -98,7 +86,7 @@ describe('SWPs page', () => {
   it('shows the approved SWP as Release in Browse and All Approved', async (page) => {
     assert.ok(first, 'needs the upload');
     await approveAll(first._id);
-    await login(page, server.url, 'engineer1@demo.plant');
+    await login(page, suite.server.url, 'engineer1@demo.plant');
     await waitForPath(page, '/main/swps');
     const browse = row(page, PART);
     await browse.waitFor();
@@ -124,7 +112,7 @@ describe('SWPs page', () => {
       { id: 'sign-e2e-2', op: 'op-2', name: 'Omar Haddad', no: 'OP1002', signed: now - 600e3 },
     ]);
 
-    await login(page, server.url, 'engineer1@demo.plant');
+    await login(page, suite.server.url, 'engineer1@demo.plant');
     await waitForPath(page, '/main/swps');
     // Signed count link → the Operators Signed modal.
     await openTab(page, 'All Approved');

@@ -1,29 +1,17 @@
 // Training matrix end to end (release 2.0): a production supervisor builds a matrix from
 // the empty state (the first record), adds a part and a second operator, sets squares,
-// resets one from the context menu and exports the CSV; the Add Training form; then a
+// resets one from the suite.context menu and exports the CSV; the Add Training form; then a
 // 200 × 100 matrix rendered in Chromium, with the figures printed.
-import { after, before, describe, test } from 'node:test';
+import { describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { apiClient, expectAccessible, launchBrowser, login, startServer, waitForPath, withPage } from './harness.mjs';
+import { apiClient, browserSuite, expectAccessible, login, waitForPath } from './harness.mjs';
 
-let server;
-let context;
-const ctx = () => context;
-const it = (name, body) => test(name, withPage(ctx, name, body));
+const suite = browserSuite({ server: { release: '2.0' } });
+const it = suite.it;
 const LEADER = 'supervisor@demo.plant';
 const EMPTY = '/main/training?shift=3&cell=C&zone=2';
-
-before(async () => {
-  server = await startServer({ release: '2.0' });
-  context = await launchBrowser();
-});
-
-after(async () => {
-  await context?.close();
-  server?.stop();
-});
 
 /** Picks an option as a person at the keyboard would: type to filter (searchable
  * selects), wait for it to be the active option, Enter. */
@@ -47,9 +35,9 @@ const block = (page, op, part, level) => page.getByRole('button', { name: `${op}
 describe('training matrix', () => {
   it('builds a matrix from the empty state, sets and resets squares, exports CSV', async (page) => {
     await page.setViewportSize({ width: 1366, height: 768 });
-    await login(page, server.url, LEADER);
+    await login(page, suite.server.url, LEADER);
     await waitForPath(page, /^\/main/);
-    await page.goto(`${server.url}${EMPTY}`);
+    await page.goto(`${suite.server.url}${EMPTY}`);
     await page.getByText('This matrix has no training records yet: add the first record.').waitFor();
     await accessible(page, 'empty matrix');
     // Client checks first, with the spec's texts.
@@ -94,14 +82,14 @@ describe('training matrix', () => {
     await block(page, 'OP1001', '7101-0001', 0).focus();
     await page.keyboard.press('3');
     await block(page, 'OP1001', '7101-0001', 3).waitFor();
-    // Reset squares from the context menu.
+    // Reset squares from the suite.context menu.
     await block(page, 'OP1002', '7101-0002', 4).click({ button: 'right' });
     await page.getByRole('menuitem', { name: 'Reset squares' }).click();
     await block(page, 'OP1002', '7101-0002', -1).waitFor();
 
     // CSV, as the Export CSV link downloads it.
     const href = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
-    const csv = await page.request.get(`${server.url}${href}`);
+    const csv = await page.request.get(`${suite.server.url}${href}`);
     assert.equal(csv.status(), 200);
     const lines = (await csv.text()).trim().split('\r\n');
     assert.equal(lines[0], '"Operator number","Operator name","Certified","Target","7101-0001","7101-0002"');
@@ -111,9 +99,9 @@ describe('training matrix', () => {
 
   it('Add Training sets a level and shows the toast', async (page) => {
     await page.setViewportSize({ width: 1366, height: 768 });
-    await login(page, server.url, LEADER);
+    await login(page, suite.server.url, LEADER);
     await waitForPath(page, /^\/main/);
-    await page.goto(`${server.url}/main/training`);
+    await page.goto(`${suite.server.url}/main/training`);
     await page.getByRole('link', { name: 'Add Training' }).click();
     await waitForPath(page, '/main/training/add');
     const form = page.getByRole('form', { name: 'Add Training' });
@@ -123,7 +111,7 @@ describe('training matrix', () => {
     await accessible(page, 'Add Training');
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Training added').waitFor();
-    const api = await apiClient(server.url, LEADER);
+    const api = await apiClient(suite.server.url, LEADER);
     const m = await api.get('/api/training/matrix/shift/1/cell/A/zone/1');
     const row = m.data.matrix.find((r) => r.opNumber === 'OP1001');
     assert.equal(row.rowData[m.data.partList.findIndex((p) => p.partNumber === '7101-0001')].squares, 2);
@@ -132,7 +120,7 @@ describe('training matrix', () => {
   it('renders a 200 × 100 matrix without freezing', async (page) => {
     await page.setViewportSize({ width: 1366, height: 768 });
     bigMatrix();
-    await login(page, server.url, LEADER);
+    await login(page, suite.server.url, LEADER);
     await waitForPath(page, /^\/main/);
     // Long tasks (main thread busy > 50 ms) from the navigation on.
     await page.addInitScript(() => {
@@ -140,7 +128,7 @@ describe('training matrix', () => {
       new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask', buffered: true });
     });
     const t0 = Date.now();
-    await page.goto(`${server.url}/main/training?shift=2&cell=D&zone=3`);
+    await page.goto(`${suite.server.url}/main/training?shift=2&cell=D&zone=3`);
     await block(page, 'BIG000', 'BIG-0001', 0).waitFor({ timeout: 60000 });
     const loaded = Date.now() - t0;
     await page.waitForTimeout(500);
@@ -172,7 +160,7 @@ describe('training matrix', () => {
     await block(page, 'BIG000', 'BIG-0000', -1).click();
     await page.getByRole('button', { name: 'Start training' }).waitFor();
     const response = Date.now() - t1;
-    const api = await apiClient(server.url, LEADER);
+    const api = await apiClient(suite.server.url, LEADER);
     const times = [];
     let answer;
     for (let i = 0; i < 11; i += 1) {
@@ -208,6 +196,6 @@ for r in range(100):
             con.execute("INSERT INTO training_blocks (part_row, op_row, squares, prev_squares, updated_at) VALUES (?, ?, ?, -1, 0)", ('bigc%d' % i, 'bigr%d' % r, 1 if (r, i) == (99, 199) else (r + i) % 6 - 1))
 con.commit()
 `;
-  const r = spawnSync('python3', ['-c', script, path.join(server.dir, 'plantdoc.db')], { encoding: 'utf8' });
+  const r = spawnSync('python3', ['-c', script, path.join(suite.server.dir, 'plantdoc.db')], { encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
 }

@@ -4,30 +4,15 @@
 // a video Chromium on the kiosk cannot play (HEVC) and a PDF that needs a password are
 // refused as they upload, with the server's message shown under their drop; the alerts
 // drop likewise.
-import { after, before, describe, test } from 'node:test';
+import { describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, expectAccessible, launchBrowser, login, startServer, waitForPath, withPage } from './harness.mjs';
+import { apiClient, browserSuite, expectAccessible, login, waitForPath } from './harness.mjs';
 import { fixture, openTab, pdf, uploadSwpThroughForm } from './swp-forms.mjs';
 
-let server;
-let context;
-const ctx = () => context;
-const it = (name, body) => test(name, withPage(ctx, name, async (page) => {
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await body(page);
-}));
+const suite = browserSuite({ viewport: { width: 1366, height: 768 } });
+const it = suite.it;
 const PART = 'E2E-MOV-1';
 const MOV = () => fixture('h264-aac.mov', 'video/quicktime');
-
-before(async () => {
-  server = await startServer();
-  context = await launchBrowser();
-});
-
-after(async () => {
-  await context?.close();
-  server?.stop();
-});
 
 /** Waits for the video element's metadata and answers what the player knows. */
 async function playable(video) {
@@ -55,7 +40,7 @@ describe('videos and refusals in the browser', () => {
   let swpId;
 
   it('uploads a MOV (H.264) as the Video Aid through the form; the part field says it is new', async (page) => {
-    await login(page, server.url, 'engineer1@demo.plant');
+    await login(page, suite.server.url, 'engineer1@demo.plant');
     await waitForPath(page, '/main/swps');
     await openTab(page, 'Upload');
     // The part field looks the number up in the whole catalogue.
@@ -67,7 +52,7 @@ describe('videos and refusals in the browser', () => {
     await page.getByTestId('part-status').getByText('New part: it will be added to the catalogue').waitFor();
     await page.locator('#partNumber').fill('');
     await uploadSwpThroughForm(page, { part: PART, video: MOV(), zone: 'B Zone 1' });
-    const eng = await apiClient(server.url, 'engineer1@demo.plant');
+    const eng = await apiClient(suite.server.url, 'engineer1@demo.plant');
     swpId = (await eng.get('/api/swps/user-pending-swps')).data.find((s) => s.partNumber === PART)?._id;
     assert.ok(swpId, 'the upload is pending');
   });
@@ -76,9 +61,9 @@ describe('videos and refusals in the browser', () => {
     assert.ok(swpId, 'needs the pending SWP');
     await page.setViewportSize({ width: 1024, height: 768 });
     const pageOverflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    await login(page, server.url, 'approver.process@demo.plant');
+    await login(page, suite.server.url, 'approver.process@demo.plant');
     await waitForPath(page, /^\/main/);
-    await page.goto(`${server.url}/main/sign-off`);
+    await page.goto(`${suite.server.url}/main/sign-off`);
     const pending = page.locator('[role=tabpanel].ant-tabs-content-active tr.ant-table-row', { hasText: PART });
     await pending.getByText(PART, { exact: true }).click();
     await page.getByTestId('review-panel').waitFor();
@@ -87,7 +72,7 @@ describe('videos and refusals in the browser', () => {
     assert.ok(side.y >= doc.y + doc.height - 1, `sidebar under the document: ${JSON.stringify({ doc, side })}`);
     assert.equal(await pageOverflow(), 0, 'no sideways scroll of the page');
     await expectAccessible(page, 'Sign Off review at 1024 px');
-    await page.goto(`${server.url}/main/swps`);
+    await page.goto(`${suite.server.url}/main/swps`);
     await openTab(page, 'All Pending');
     await page.locator('[role=tabpanel].ant-tabs-content-active tr.ant-table-row', { hasText: PART }).waitFor();
     const box = page.locator('[role=tabpanel].ant-tabs-content-active [data-testid=table-scroll]').first();
@@ -101,12 +86,12 @@ describe('videos and refusals in the browser', () => {
 
   it('plays the deployed MOV (H.264) in the console viewer', async (page) => {
     assert.ok(swpId, 'needs the pending SWP');
-    const eng = await apiClient(server.url, 'engineer1@demo.plant');
+    const eng = await apiClient(suite.server.url, 'engineer1@demo.plant');
     for (const who of ['approver.process@demo.plant', 'approver.quality@demo.plant', 'approver.production@demo.plant']) {
-      const r = await (await apiClient(server.url, who)).post(`/api/swps/approve/${swpId}`, { reviewNote: 'ok' });
+      const r = await (await apiClient(suite.server.url, who)).post(`/api/swps/approve/${swpId}`, { reviewNote: 'ok' });
       assert.equal(r.status, 200, JSON.stringify(r.data));
     }
-    await login(page, server.url, 'engineer1@demo.plant');
+    await login(page, suite.server.url, 'engineer1@demo.plant');
     await waitForPath(page, '/main/swps');
     const row = page.locator('[role=tabpanel].ant-tabs-content-active tr.ant-table-row', { hasText: PART });
     await row.getByText(PART).click();
@@ -124,13 +109,13 @@ describe('videos and refusals in the browser', () => {
 
   it('plays it in the kiosk (/island/interface, Video)', async (page) => {
     assert.ok(swpId, 'needs the deployed SWP');
-    await login(page, server.url, 'kiosk@demo.plant');
+    await login(page, suite.server.url, 'kiosk@demo.plant');
     await waitForPath(page, '/island');
     await page.evaluate(() => {
       localStorage.setItem('plantdoc.kiosk', JSON.stringify({ zone: 'B1', allowAccess: true, dialogOpen: false }));
       localStorage.removeItem('plantdoc.island.outbox');
     });
-    await page.goto(`${server.url}/island`);
+    await page.goto(`${suite.server.url}/island`);
     await page.getByRole('button', { name: 'Scan Badge' }).click();
     await page.getByLabel('Badge').fill('1001');
     await page.getByLabel('Badge').press('Tab');
@@ -155,7 +140,7 @@ describe('videos and refusals in the browser', () => {
   });
 
   it("shows the server's refusal under the drop: HEVC video, PDF that needs a password, not a PDF", async (page) => {
-    await login(page, server.url, 'engineer1@demo.plant');
+    await login(page, suite.server.url, 'engineer1@demo.plant');
     await waitForPath(page, '/main/swps');
     await openTab(page, 'Upload');
     // Said before upload: which files each drop takes.
@@ -178,7 +163,7 @@ describe('videos and refusals in the browser', () => {
     await page.waitForFunction(() => !document.querySelector('.ant-upload-list .ant-progress'), null, { timeout: 10000 });
     await expectAccessible(page, 'Upload with refusals');
     // The alerts form's drop says what it takes and shows the server's refusal under it.
-    await page.goto(`${server.url}/main/alerts?tab=upload`);
+    await page.goto(`${suite.server.url}/main/alerts?tab=upload`);
     await page.getByText('PDF, one file', { exact: true }).waitFor();
     await page.locator('input[type=file]').first().setInputFiles([{ ...fixture('h264-aac.mp4', 'application/pdf'), name: 'alert.pdf' }]);
     await page.getByTestId('refusal-alertFile').getByText('alert.pdf: This file is not a PDF.').waitFor();

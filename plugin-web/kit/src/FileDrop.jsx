@@ -3,35 +3,27 @@
 // ('.pdf,application/pdf'). `files` ([{uid, name, status, percent, serverId, error}]) is
 // owned by the form: `onChange(updater)` receives a function of the current list.
 // `onDiscard(serverId)` is called for an uploaded file that is removed or replaced, so the
-// module can drop it on the server. A refused file's message (the server's) shows under
-// the drop, in words, not only as the list item's tooltip.
-import { Upload } from 'antd';
+// module can drop it on the server. A refused file leaves antd's list (its red name there
+// reads under 4.5:1) and is named with the server's message under the drop, with Dismiss.
+import { Button, Upload } from 'antd';
 import { uploadErrorText, uploadFile } from './upload';
-import { AaTheme } from './AaTheme';
-
-// A refused file's name and icon in a red that reads at 4.5:1 on white and on the list's
-// hover grey (antd's error red on the upload list does not, on every page).
-const REFUSED_CSS =
-  '.ant-upload-list .ant-upload-list-item-error .ant-upload-list-item-name,' +
-  '.ant-upload-list .ant-upload-list-item-error .anticon { color: #a8071a !important; }';
 
 export function FileDrop({ id, label, hint, uploadUrl, accept, max = 1, files, onChange, onDiscard }) {
   const update = (uid, patch) => onChange((list) => list.map((f) => (f.uid === uid ? { ...f, ...patch } : f)));
   const discard = (f) => {
     if (f?.serverId && onDiscard) onDiscard(f.serverId);
   };
-  const refused = files.filter((f) => f.status === 'error' && f.error);
-  // AaTheme: a refused file's name is drawn in the error colour, which must read at 4.5:1.
+  const isRefused = (f) => f.status === 'error' && f.error;
+  const refused = files.filter(isRefused);
   return (
-    <AaTheme>
-      <style>{REFUSED_CSS}</style>
+    <>
       <Upload.Dragger
         id={id}
         data-testid={`drop-${id}`}
         multiple={max > 1}
         maxCount={max}
         accept={accept}
-        fileList={files.filter((f) => !(f.status === 'error' && f.error)).map((f) => ({ ...f, response: f.error }))}
+        fileList={files.filter((f) => !isRefused(f)).map((f) => ({ ...f, response: f.error }))}
         beforeUpload={(file, batch) => {
           if (max === 1) {
             files.forEach(discard);
@@ -62,9 +54,14 @@ export function FileDrop({ id, label, hint, uploadUrl, accept, max = 1, files, o
       </Upload.Dragger>
       {refused.map((f) => (
         <div key={f.uid} role="alert" data-testid={`refusal-${id}`} style={{ color: '#a8071a', marginTop: 4 }}>
-          {f.name}: {f.error}
+          <span>
+            {f.name}: {f.error}
+          </span>
+          <Button type="link" size="small" onClick={() => onChange((list) => list.filter((x) => x.uid !== f.uid))}>
+            Dismiss
+          </Button>
         </div>
       ))}
-    </AaTheme>
+    </>
   );
 }

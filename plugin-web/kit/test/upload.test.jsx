@@ -124,6 +124,8 @@ describe('FileDrop', () => {
     // The refused file leaves the list; its name and the server's message show under the drop.
     expect(container.querySelector('.ant-upload-list-item-error')).toBeNull();
     expect(container.querySelector('[role=alert]').textContent).toMatch(/Not a PDF\./);
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(container.querySelector('[role=alert]')).toBeNull());
 
     fireEvent.click(container.querySelectorAll('.ant-upload-list-item')[0].querySelector('button'));
     await waitFor(() => expect(onDiscard).toHaveBeenCalledWith('s1'));
