@@ -54,7 +54,7 @@ function builtRemotes() {
 
 /**
  * A signed-in API client of a running server: fetch with a cookie jar and the CSRF header.
- * `get(path)` / `post(path, body)` answer { status, data }.
+ * `get(path)` / `post(path, body)` answer { status, data }; `cookie()` is its Cookie header.
  */
 export async function apiClient(base, email, password = PASSWORD) {
   const jar = new Map();
@@ -84,7 +84,8 @@ export async function apiClient(base, email, password = PASSWORD) {
   await call('GET', '/api/users/current');
   const res = await call('POST', '/api/users/login', { email, password });
   if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${JSON.stringify(res.data)}`);
-  return { get: (p) => call('GET', p), post: (p, b) => call('POST', p, b ?? {}) };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  return { get: (p) => call('GET', p), post: (p, b) => call('POST', p, b ?? {}), cookie };
 }
 
 /**

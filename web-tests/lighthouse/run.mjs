@@ -11,7 +11,7 @@
 // status is 1 when one is missed.
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { CHROMIUM, PASSWORD, startServer } from '../e2e/harness.mjs';
+import { apiClient, CHROMIUM, startServer } from '../e2e/harness.mjs';
 
 const RUNS = Number(process.env.RUNS || 3);
 
@@ -21,32 +21,6 @@ const PAGES = [
   { path: '/main/swps', user: 'manager.process@demo.plant', form: 'desktop', target: 95 },
   { path: '/login', user: null, form: 'mobile', target: 90 },
 ];
-
-/** The Cookie header of a fresh session of `email` on the server. */
-async function sessionCookie(base, email) {
-  const jar = new Map();
-  const keep = (res) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const i = pair.indexOf('=');
-      jar.set(pair.slice(0, i).trim(), pair.slice(i + 1).trim());
-    }
-  };
-  keep(await fetch(`${base}/api/users/current`));
-  const csrf = jar.get('__Host-plantdoc_csrf') || jar.get('plantdoc_csrf') || '';
-  const res = await fetch(`${base}/api/users/login`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'X-CSRF-Token': decodeURIComponent(csrf),
-      Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-    },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  keep(res);
-  if (res.status !== 200) throw new Error(`sign-in of ${email}: ${res.status}`);
-  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-}
 
 const desktop = {
   formFactor: 'desktop',
@@ -80,7 +54,7 @@ let failed = false;
 try {
   const started = Date.now();
   for (const p of PAGES) {
-    const headers = p.user ? { Cookie: await sessionCookie(server.url, p.user) } : undefined;
+    const headers = p.user ? { Cookie: (await apiClient(server.url, p.user)).cookie() } : undefined;
     const runs = [];
     for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, `${server.url}${p.path}`, p.form, headers));
     const best = runs.find((r) => r.score === median(runs.map((x) => x.score)));
