@@ -1,5 +1,5 @@
 //! The sign-in API, exactly as the spec's section 7 "Sign-in and session".
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::header::SET_COOKIE;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -10,8 +10,9 @@ use sqlx::Row;
 use crate::api::{Access, ApiRouter};
 use crate::app::AppState;
 use crate::audit::{self, AuditEntry};
-use crate::auth::session::{self, sha256_hex, ClientIp};
+use crate::auth::session::{self, ClientIp};
 use crate::auth::throttle::lockout_secs;
+use crate::auth::reset::{check_reset, forgot_password, reset_password, ForgotBody, ResetBody};
 use crate::auth::{password, users::{self, User}};
 use crate::error::{AppError, AppResult, FieldErrors, Json};
 
@@ -38,7 +39,7 @@ fn with_cookies(mut resp: Response, cookies: Vec<HeaderValue>) -> Response {
     resp
 }
 
-fn throttle(state: &AppState, addr: &ClientIp, bucket: &'static str) -> AppResult<()> {
+pub(crate) fn throttle(state: &AppState, addr: &ClientIp, bucket: &'static str) -> AppResult<()> {
     state.ip_limiter.hit(addr.0, bucket, state.now_ms()).map_err(|retry| {
         tracing::warn!(ip = %addr.0, bucket, "per-IP limit reached");
         AppError::TooManyRequests { retry_after_secs: retry, fields: FieldErrors::new() }
@@ -183,7 +184,7 @@ struct SetPasswordBody {
     temp_password: String,
 }
 
-fn check_new_password(user: &User, password: &str, password2: &str, errors: &mut FieldErrors) {
+pub(crate) fn check_new_password(user: &User, password: &str, password2: &str, errors: &mut FieldErrors) {
     if let Err(msg) = password::check_policy(password, &[&user.email, &user.firstname, &user.lastname, &user.company_code]) {
         errors.insert("password".into(), msg);
     }
@@ -254,147 +255,4 @@ async fn set_password(
     let mut v = user.to_json();
     v["status"] = json!("ACTIVE");
     Ok(with_cookies(axum::Json(v).into_response(), cookies))
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-struct ForgotBody {
-    #[serde(default)]
-    email: String,
-}
-
-const FORGOT_OK: &str = "If an account exists for this e-mail, a reset link is on its way.";
-
-/// Same answer, and the same work on the request path, for known and unknown e-mails:
-/// the token and the mail are made in a background task.
-async fn forgot_password(
-    State(state): State<AppState>,
-    addr: ClientIp,
-    Json(b): Json<ForgotBody>,
-) -> AppResult<Response> {
-    throttle(&state, &addr, "forgot")?;
-    let email = b.email.trim().to_lowercase();
-    if email.is_empty() {
-        return Err(AppError::field("email", "E-mail is required."));
-    }
-    if !users::valid_email(&email) {
-        return Err(AppError::field("email", "Please enter a valid e-mail address."));
-    }
-    let st = state.clone();
-    tokio::spawn(async move {
-        if let Err(e) = send_reset(&st, &email).await {
-            tracing::error!(error = %format!("{e:#}"), "password reset mail failed");
-        }
-    });
-    Ok(axum::Json(json!({"message": FORGOT_OK})).into_response())
-}
-
-async fn send_reset(state: &AppState, email: &str) -> anyhow::Result<()> {
-    let mut conn = state.db.pool.acquire().await?;
-    let Some(user) = users::find_by_email(&mut conn, email).await? else {
-        tracing::info!("password reset asked for an unknown e-mail");
-        return Ok(());
-    };
-    drop(conn);
-    if user.disabled {
-        return Ok(());
-    }
-    let token = session::random_token();
-    let now = state.now_ms();
-    let expires = now + state.settings.auth.reset_token_minutes * 60_000;
-    let mut tx = state.db.pool.begin().await?;
-    // One live token per user: a new request replaces the old one.
-    sqlx::query("DELETE FROM password_resets WHERE user_id = $1").bind(&user.id).execute(&mut *tx).await?;
-    sqlx::query("INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
-        .bind(sha256_hex(&token))
-        .bind(&user.id)
-        .bind(now)
-        .bind(expires)
-        .execute(&mut *tx)
-        .await?;
-    audit::append(&mut tx, now, &AuditEntry::new("auth.reset_requested", format!("user:{}", user.id), "password reset link sent")).await?;
-    tx.commit().await?;
-    let base = state.settings.server.public_url.trim_end_matches('/');
-    let link = format!("{base}/login/reset/{token}");
-    let body = format!(
-        "Hello {},\n\nSomeone asked to reset your Plantdoc password. Open this link within {} minutes to choose a new one:\n\n{link}\n\nIf it was not you, ignore this message; your password stays as it is.\n",
-        user.firstname, state.settings.auth.reset_token_minutes
-    );
-    state.mail.send(&state.db, now, &user.email, "Reset your Plantdoc password", &body).await?;
-    Ok(())
-}
-
-async fn valid_reset(state: &AppState, token: &str) -> AppResult<Option<String>> {
-    if token.len() > 100 {
-        return Ok(None);
-    }
-    let row = sqlx::query("SELECT user_id, expires_at, used_at FROM password_resets WHERE token_hash = $1")
-        .bind(sha256_hex(token))
-        .fetch_optional(&state.db.pool)
-        .await?;
-    let Some(row) = row else { return Ok(None) };
-    let expires: i64 = row.try_get("expires_at")?;
-    let used: Option<i64> = row.try_get("used_at")?;
-    if used.is_some() || expires < state.now_ms() {
-        return Ok(None);
-    }
-    Ok(Some(row.try_get("user_id")?))
-}
-
-const INVALID_TOKEN: &str = "Invalid or expired token.";
-
-async fn check_reset(State(state): State<AppState>, Path(token): Path<String>) -> AppResult<Response> {
-    match valid_reset(&state, &token).await? {
-        Some(_) => Ok(axum::Json(json!({"valid": true})).into_response()),
-        None => Err(AppError::field("token", INVALID_TOKEN)),
-    }
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-struct ResetBody {
-    #[serde(default)]
-    password: String,
-    #[serde(default)]
-    password2: String,
-}
-
-async fn reset_password(
-    State(state): State<AppState>,
-    addr: ClientIp,
-    Path(token): Path<String>,
-    Json(b): Json<ResetBody>,
-) -> AppResult<Response> {
-    throttle(&state, &addr, "forgot")?;
-    let Some(user_id) = valid_reset(&state, &token).await? else {
-        return Err(AppError::field("token", INVALID_TOKEN));
-    };
-    let mut conn = state.db.pool.acquire().await?;
-    let user = users::find_by_id(&mut conn, &user_id).await?.ok_or(AppError::NotFound)?;
-    drop(conn);
-    let mut errors = FieldErrors::new();
-    check_new_password(&user, &b.password, &b.password2, &mut errors);
-    if !errors.is_empty() {
-        return Err(AppError::Fields(errors));
-    }
-    let hash = password::hash(&state, &b.password).await?;
-    let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
-    // Single use: only the first of two racing requests marks the token.
-    let marked = sqlx::query("UPDATE password_resets SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL")
-        .bind(now)
-        .bind(sha256_hex(&token))
-        .execute(&mut *tx)
-        .await?;
-    if marked.rows_affected() != 1 {
-        return Err(AppError::field("token", INVALID_TOKEN));
-    }
-    sqlx::query("UPDATE users SET password_hash = $1, must_change_password = 0, temp_password_expires = NULL, failed_logins = 0, locked_until = NULL, updated_at = $2 WHERE id = $3")
-        .bind(&hash)
-        .bind(now)
-        .bind(&user.id)
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(&user.id).execute(&mut *tx).await?;
-    audit::append(&mut tx, now, &AuditEntry::new("auth.password_reset", format!("user:{}", user.id), "password reset by e-mail link").by(Some(&user.id), &user.full_name())).await?;
-    tx.commit().await?;
-    Ok(axum::Json(json!({"message": "Thanks! Your password was successfully changed."})).into_response())
 }

@@ -115,14 +115,13 @@ pub async fn method_first(State(probe): State<axum::Router>, req: Request, next:
     }
     let ask = Request::builder().method(m.clone()).uri(req.uri().clone()).body(axum::body::Body::empty());
     if let Ok(ask) = ask {
-        if let Ok(r) = probe.oneshot(ask).await {
-            if r.status() == StatusCode::METHOD_NOT_ALLOWED {
-                let mut out = (StatusCode::METHOD_NOT_ALLOWED, axum::Json(json!({"error": "This method is not allowed on this path."}))).into_response();
-                if let Some(v) = r.headers().get(header::ALLOW) {
-                    out.headers_mut().insert(header::ALLOW, v.clone());
-                }
-                return out;
+        let Ok(r) = probe.oneshot(ask).await;
+        if r.status() == StatusCode::METHOD_NOT_ALLOWED {
+            let mut out = (StatusCode::METHOD_NOT_ALLOWED, axum::Json(json!({"error": "This method is not allowed on this path."}))).into_response();
+            if let Some(v) = r.headers().get(header::ALLOW) {
+                out.headers_mut().insert(header::ALLOW, v.clone());
             }
+            return out;
         }
     }
     next.run(req).await
