@@ -16,6 +16,7 @@ pub mod error;
 pub mod files;
 pub mod http;
 pub mod mail;
+pub mod memo;
 pub mod migrate;
 pub mod module_ctx;
 pub mod openapi;

@@ -2,9 +2,11 @@
 //! lists of the console, and the kiosk's feed of alerts in force (effective <= now <
 //! sunset, in the kiosk's zone). `access` (who may: pure rules), `store` (reads and
 //! visibility), `submit` (upload), `lifecycle` (review, deploy, delete), `lists`
-//! (console reads), `kiosk` (the feeds and the island module's API), `demo` (seed).
+//! (console reads), `kiosk` (the feeds and the island module's API), `feed` (what the
+//! feeds read and remember), `demo` (seed).
 mod access;
 mod demo;
+mod feed;
 pub mod kiosk;
 mod lifecycle;
 mod lists;
@@ -24,10 +26,11 @@ const SWEEP_EVERY: Duration = Duration::from_secs(60 * 60);
 /// The module's state: its own PDF-check semaphore (decision 29: no process-global).
 pub struct AlertsState {
     checks: tokio::sync::Semaphore,
+    feeds: feed::FeedCache,
 }
 
 fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
-    ctx.state(AlertsState { checks: tokio::sync::Semaphore::new(plantdoc_core::pdf::MERGE_PERMITS) });
+    ctx.state(AlertsState { checks: tokio::sync::Semaphore::new(plantdoc_core::pdf::MERGE_PERMITS), feeds: feed::FeedCache::default() });
     ctx.routes(routes::routes());
     ctx.task("upload-sweep", |state, stop| {
         plantdoc_core::tasks::every(state, stop, SWEEP_EVERY, |state| async move {

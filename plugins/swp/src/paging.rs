@@ -10,13 +10,11 @@
 //!   sort key's index (which ends in `id`) and skips fewer than `page_anchor_rows`
 //!   entries. The answer is the one `OFFSET` gives: the order is total (`id` breaks
 //!   ties) and the sort columns of deployed SWPs are never NULL.
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use plantdoc_core::app::AppState;
 use plantdoc_core::db::{Param, Params};
+use plantdoc_core::memo::Memo;
 use sqlx::Row;
 
 use crate::model::Swp;
@@ -28,28 +26,16 @@ const TTL: Duration = Duration::from_secs(5);
 /// Lists remembered at most (then forgotten all at once).
 const MAX_KEYS: usize = 10_000;
 
-type Memo<T> = Mutex<HashMap<String, (u64, Instant, T)>>;
-
-/// Totals and anchors remembered per app state.
-#[derive(Default)]
+/// Totals and anchors remembered per app state (`plantdoc_core::memo`).
 pub struct ListCache {
-    /// Bumped by every SWP write of this app: remembered values older than it are void.
-    generation: AtomicU64,
     counts: Memo<i64>,
     anchors: Memo<Option<(Param, String)>>,
 }
 
-fn recall<T: Clone>(memo: &Memo<T>, generation: u64, key: &str) -> Option<T> {
-    let map = memo.lock().unwrap_or_else(|p| p.into_inner());
-    map.get(key).filter(|(g, at, _)| *g == generation && at.elapsed() < TTL).map(|(_, _, v)| v.clone())
-}
-
-fn remember<T>(memo: &Memo<T>, generation: u64, key: String, value: T) {
-    let mut map = memo.lock().unwrap_or_else(|p| p.into_inner());
-    if map.len() >= MAX_KEYS {
-        map.clear();
+impl Default for ListCache {
+    fn default() -> Self {
+        Self { counts: Memo::new(TTL, MAX_KEYS), anchors: Memo::new(TTL, MAX_KEYS) }
     }
-    map.insert(key, (generation, Instant::now(), value));
 }
 
 fn cache(state: &AppState) -> &ListCache {
@@ -58,19 +44,21 @@ fn cache(state: &AppState) -> &ListCache {
 
 /// Call after any change to SWP rows.
 pub fn changed(state: &AppState) {
-    cache(state).generation.fetch_add(1, Ordering::SeqCst);
+    let c = cache(state);
+    c.counts.changed();
+    c.anchors.changed();
 }
 
 /// The number of SWPs matching `filter`, remembered (see the module's note).
 pub async fn count_cached(state: &AppState, q: &Params, filter: &str) -> Result<i64, sqlx::Error> {
     let c = cache(state);
     let key = format!("{filter}\n{:?}", q.values);
-    let generation = c.generation.load(Ordering::SeqCst);
-    if let Some(n) = recall(&c.counts, generation, &key) {
+    let generation = c.counts.generation();
+    if let Some(n) = c.counts.recall(&key) {
         return Ok(n);
     }
     let n = store::count(&state.db, q, filter).await?;
-    remember(&c.counts, generation, key, n);
+    c.counts.remember(generation, key, n);
     Ok(n)
 }
 
@@ -96,8 +84,8 @@ async fn anchor(state: &AppState, q: &Params, filter: &str, sort: &Sort<'_>, pos
     let c = cache(state);
     let order = sort.order();
     let key = format!("{filter}\n{:?}\n{order}\n{position}", q.values);
-    let generation = c.generation.load(Ordering::SeqCst);
-    if let Some(a) = recall(&c.anchors, generation, &key) {
+    let generation = c.anchors.generation();
+    if let Some(a) = c.anchors.recall(&key) {
         return Ok(a);
     }
     let sql = format!("SELECT {} AS k, s.id AS id FROM swps s WHERE {filter} ORDER BY {order} LIMIT 1 OFFSET {position}", sort.column);
@@ -109,7 +97,7 @@ async fn anchor(state: &AppState, q: &Params, filter: &str, sort: &Sort<'_>, pos
         }
         None => None,
     };
-    remember(&c.anchors, generation, key, a.clone());
+    c.anchors.remember(generation, key, a.clone());
     Ok(a)
 }
 

@@ -17,11 +17,15 @@ const QUERIES: &[(&str, &str)] = &[
     ),
     ("history: records", "SELECT id FROM acknowledgements WHERE doc_kind = 'swp' AND doc_id IN ('s1') ORDER BY signed_at DESC, id"),
     (
-        "alert feed (operator)",
+        "alert feed: zone list (remembered 2 s)",
         "SELECT a.id FROM alert_zones z JOIN alerts a ON a.id = z.alert_id WHERE z.company_code = 'mpk' AND z.zone = 'A1' AND z.deployed = 1 AND z.sunset_date > 1 AND z.effective_date <= 1 \
-         AND a.status = 'deployed' AND a.company_code = 'mpk' AND EXISTS (SELECT 1 FROM users u WHERE u.id = 'op1' AND u.company_code = 'mpk') \
-         AND NOT EXISTS (SELECT 1 FROM acknowledgements k WHERE k.doc_kind = 'alert' AND k.doc_id = a.id AND k.version_hash = a.file_hash AND k.operator_id = 'op1' AND k.verified_at IS NOT NULL) \
-         ORDER BY a.effective_date DESC, a.id LIMIT 200",
+         AND a.status = 'deployed' AND a.company_code = 'mpk' ORDER BY a.effective_date DESC, a.id LIMIT 400",
+    ),
+    (
+        "alert feed: operator's signatures",
+        "SELECT k.doc_id, k.version_hash FROM alert_zones z JOIN acknowledgements k ON k.operator_id = 'op1' AND k.doc_kind = 'alert' AND k.doc_id = z.alert_id AND k.verified_at IS NOT NULL \
+         WHERE z.company_code = 'mpk' AND z.zone = 'A1' AND z.deployed = 1 AND z.sunset_date > 1 \
+         UNION ALL SELECT '', '' FROM users u WHERE u.id = 'op1' AND u.company_code = 'mpk'",
     ),
 ];
 

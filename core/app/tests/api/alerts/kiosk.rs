@@ -71,3 +71,22 @@ async fn feed_follows_effective_and_sunset_and_operator_signatures() {
     assert_eq!(eng.post("/api/alerts/delete-deployed", &json!([b_id])).await.status, StatusCode::OK);
     assert!(tags(&eng.get("/api/alerts/operator-alerts/zone/B2").await.body).is_empty());
 }
+
+/// The feeds remember a zone's list: a write of this app is seen at once (above), one
+/// made by another instance (here: straight in the database) within 2 s.
+#[tokio::test]
+async fn a_write_by_another_instance_reaches_the_feed_within_two_seconds() {
+    let app = spawn().await;
+    let crew = crew(&app).await;
+    let a = deployed(&crew, json!({})).await;
+    let path = "/api/alerts/operator-alerts/zone/A1";
+    assert_eq!(tags(&crew.eng.get(path).await.body), vec![a["alertTag"].as_str().unwrap().to_string()]);
+    let id = a["_id"].as_str().unwrap();
+    sqlx::query("UPDATE alerts SET status = 'deleted' WHERE id = $1").bind(id).execute(&app.state.db.pool).await.unwrap();
+    sqlx::query("UPDATE alert_zones SET deployed = 0 WHERE alert_id = $1").bind(id).execute(&app.state.db.pool).await.unwrap();
+    let t = std::time::Instant::now();
+    while !tags(&crew.eng.get(path).await.body).is_empty() {
+        assert!(t.elapsed() < std::time::Duration::from_millis(2500), "still listed after {:?}", t.elapsed());
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
