@@ -103,7 +103,12 @@ pub async fn for_documents(db: &Db, kind: DocKind, docs: &[(&str, &str)]) -> Res
         let mut q = Params::default();
         let k = q.add(kind.as_str());
         let list = q.list(chunk.iter().map(|(id, _)| id.to_string()));
-        let sql = format!("SELECT {COLUMNS} FROM acknowledgements WHERE doc_kind = {k} AND doc_id IN ({list}) ORDER BY signed_at DESC, id");
+        // One document (the kiosk's calls): only its current version's rows are read.
+        let version = match chunk {
+            [(_, hash)] => format!(" AND version_hash = {}", q.add(hash.to_string())),
+            _ => String::new(),
+        };
+        let sql = format!("SELECT {COLUMNS} FROM acknowledgements WHERE doc_kind = {k} AND doc_id IN ({list}){version} ORDER BY signed_at DESC, id");
         for r in q.query(&sql).fetch_all(&db.pool).await? {
             let rec = SignRecord::from_row(&r)?;
             if hashes.get(rec.doc_id.as_str()) == Some(&rec.version_hash.as_str()) {

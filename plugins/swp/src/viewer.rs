@@ -46,11 +46,17 @@ pub struct PartQuery {
 /// The answer is the part's SWP deployed *now*.
 pub async fn deployed_swp(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PartQuery>) -> AppResult<axum::Json<Value>> {
     let id = q.part_id.filter(|s| !s.is_empty()).ok_or_else(|| AppError::field("partId", "Please choose a part."))?;
-    let part = plantdoc_core::parts::find(&state.db, &id).await?.filter(|p| p.company_code == user.company_code).ok_or(AppError::NotFound)?;
-    // The part's current revision and its row in one indexed read (swp_parts' key, then
-    // the SWP's primary key): the kiosk asks this on every part it loads.
-    let sql = format!("SELECT {} FROM swp_parts sp JOIN swps s ON s.id = sp.current_id WHERE sp.company_code = $1 AND sp.part_number = $2", crate::model::COLUMNS);
-    let row = sqlx::query(&sql).bind(&part.company_code).bind(&part.part_number).fetch_optional(&state.db.pool).await?;
+    // The catalogue part, its current revision and that revision's row in one indexed
+    // read (the parts' key, swp_parts' key, the SWP's key): the kiosk asks this on every
+    // part it loads. Another company's part is a missing one.
+    static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        format!(
+            "SELECT {} FROM parts p JOIN swp_parts sp ON sp.company_code = p.company_code AND sp.part_number = p.part_number \
+             JOIN swps s ON s.id = sp.current_id WHERE p.id = $1 AND p.company_code = $2",
+            crate::model::COLUMNS
+        )
+    });
+    let row = sqlx::query(SQL.as_str()).bind(&id).bind(&user.company_code).fetch_optional(&state.db.pool).await?;
     let current = row.as_ref().map(Swp::from_row).transpose()?;
     match current {
         Some(s) if s.status == SwpStatus::Deployed && can_see(&state.zones, &user, &s) => Ok(axum::Json(json!({"details": part_json(&state, &s).await?}))),

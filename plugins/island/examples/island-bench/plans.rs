@@ -10,12 +10,16 @@ const QUERIES: &[(&str, &str)] = &[
         "part search",
         "SELECT s.part_id, s.part_number FROM swps s WHERE s.status = 'deployed' AND s.company_code = 'mpk' AND s.part_number >= '70' AND s.part_number < '71' ORDER BY s.part_number LIMIT 10",
     ),
-    ("deployed-swp", "SELECT s.id FROM swp_parts sp JOIN swps s ON s.id = sp.current_id WHERE sp.company_code = 'mpk' AND sp.part_number = '7000-0000'"),
+    (
+        "deployed-swp",
+        "SELECT s.id FROM parts p JOIN swp_parts sp ON sp.company_code = p.company_code AND sp.part_number = p.part_number \
+         JOIN swps s ON s.id = sp.current_id WHERE p.id = 'p1' AND p.company_code = 'mpk'",
+    ),
     (
         "status: operator's records",
         "SELECT id FROM acknowledgements WHERE operator_id = 'op1' AND doc_kind = 'swp' AND doc_id = 's1' AND version_hash = 'h' ORDER BY signed_at DESC, id",
     ),
-    ("history: records", "SELECT id FROM acknowledgements WHERE doc_kind = 'swp' AND doc_id IN ('s1') ORDER BY signed_at DESC, id"),
+    ("history: records", "SELECT id FROM acknowledgements WHERE doc_kind = 'swp' AND doc_id IN ('s1') AND version_hash = 'h' ORDER BY signed_at DESC, id"),
     (
         "alert feed: zone list (remembered 2 s)",
         "SELECT a.id FROM alert_zones z JOIN alerts a ON a.id = z.alert_id WHERE z.company_code = 'mpk' AND z.zone = 'A1' AND z.deployed = 1 AND z.sunset_date > 1 AND z.effective_date <= 1 \
