@@ -83,14 +83,47 @@ impl SignRecord {
 
     /// The spec's signed operation record (`opsSigned` entries).
     pub fn to_json(&self) -> Value {
-        json!({
-            "_id": self.id,
-            "verified": self.verified_at.is_some(),
-            "op": {"_id": self.operator_id, "fullName": self.op_full_name, "opNo": self.op_no},
-            "dateSigned": {"date": iso(self.signed_at)},
-            "cl": self.verifier_id.as_ref().map(|id| json!({"_id": id, "fullName": self.cl_full_name, "opNo": self.cl_op_no})),
-            "dateVerified": self.verified_at.map(|d| json!({"date": iso(d)})),
-        })
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+}
+
+/// The spec's record, written straight to the answer (the kiosk's history lists every
+/// record of a version; no `Value` tree per record).
+impl serde::Serialize for SignRecord {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(serde::Serialize)]
+        struct Person<'a> {
+            #[serde(rename = "_id")]
+            id: &'a str,
+            #[serde(rename = "fullName")]
+            full_name: Option<&'a str>,
+            #[serde(rename = "opNo")]
+            op_no: Option<&'a str>,
+        }
+        #[derive(serde::Serialize)]
+        struct Date {
+            date: String,
+        }
+        #[derive(serde::Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Record<'a> {
+            #[serde(rename = "_id")]
+            id: &'a str,
+            verified: bool,
+            op: Person<'a>,
+            date_signed: Date,
+            cl: Option<Person<'a>>,
+            date_verified: Option<Date>,
+        }
+        Record {
+            id: &self.id,
+            verified: self.verified_at.is_some(),
+            op: Person { id: &self.operator_id, full_name: Some(&self.op_full_name), op_no: Some(&self.op_no) },
+            date_signed: Date { date: iso(self.signed_at) },
+            cl: self.verifier_id.as_deref().map(|id| Person { id, full_name: self.cl_full_name.as_deref(), op_no: self.cl_op_no.as_deref() }),
+            date_verified: self.verified_at.map(|d| Date { date: iso(d) }),
+        }
+        .serialize(s)
     }
 }
 

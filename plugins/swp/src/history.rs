@@ -2,6 +2,7 @@
 //! Their paths are the spec's `/api/island/...`; this module serves them because it owns
 //! the SWPs and the visibility rule, so they work with the island module switched off.
 use axum::extract::{Path, State};
+use plantdoc_core::acks::{self, DocKind, SignRecord};
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::clock::iso;
@@ -30,13 +31,19 @@ async fn named_swp(state: &AppState, user: &CurrentUser, id: &str) -> AppResult<
 
 /// Sign records of a deployed SWP's current version (a pending or deleted one has none
 /// to show: 404).
-pub async fn sign_history(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
+pub async fn sign_history(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<impl axum::response::IntoResponse> {
     let swp = named_swp(&state, &user, &id).await?;
     if !matches!(swp.status, SwpStatus::Deployed | SwpStatus::Obsolete) {
         return Err(AppError::NotFound);
     }
-    let signs = store::signs_for(&state.db, &[&swp]).await?.remove(&swp.id).unwrap_or_default();
-    Ok(axum::Json(json!({"opsSigned": signs})))
+    #[derive(serde::Serialize)]
+    struct History {
+        #[serde(rename = "opsSigned")]
+        ops_signed: Vec<SignRecord>,
+    }
+    let docs = [(swp.id.as_str(), swp.content_hash.as_str())];
+    let ops_signed = acks::for_documents(&state.db, DocKind::Swp, &docs).await?.remove(&swp.id).unwrap_or_default();
+    Ok(axum::Json(History { ops_signed }))
 }
 
 /// One group per obsolete revision of the part that became obsolete at most 90 days ago
