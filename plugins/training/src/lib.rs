@@ -5,6 +5,7 @@
 //! (SQL), `matrix` (reads and CSV), `edit` (changes, each audited in its transaction),
 //! `demo` (the `make run` matrix). docs/training.md has the decisions.
 mod access;
+mod answer;
 mod cache;
 mod demo;
 mod edit;
