@@ -1,7 +1,8 @@
 //! The matrix answers, remembered per company and matrix until the next training change
 //! in this app (a generation counter every change bumps) or for 2 s (changes by another
-//! app instance, operators renamed in the user screens). A 200 × 100 matrix is ~2 MB of
-//! JSON built from 20 000 blocks; the cache makes reloading it cheap.
+//! app instance, operators renamed in the user screens). A 200 × 100 matrix is ~3 MB of
+//! JSON (20 000 cells); `crate::answer` writes it in a few ms, and the cache spares the
+//! read and the write when the page reloads it.
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;

@@ -2,8 +2,9 @@
 //! operators as rows and a block of four squares (the training level) where they meet;
 //! the Add Training form; the kiosk's training level (behind `modules.training.gate`).
 //! `access` (who may: pure rules), `fields` (the form checks and their texts), `store`
-//! (SQL), `matrix` (reads and CSV), `edit` (changes, each audited in its transaction),
-//! `demo` (the `make run` matrix). docs/training.md has the decisions.
+//! (SQL), `matrix` (reads and CSV), `answer` (the matrix answer's bytes), `cache`,
+//! `edit` (changes, each audited in its transaction), `demo` (the `make run` matrix).
+//! docs/training.md has the decisions.
 mod access;
 mod answer;
 mod cache;
