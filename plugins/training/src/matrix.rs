@@ -76,19 +76,13 @@ pub fn block_id(part_row: &str, op_row: &str) -> String {
     format!("{part_row}:{op_row}")
 }
 
-/// `{partList, matrix}` of one shift, cell and zone of the caller's company, written
-/// straight into bytes (`crate::answer`) and remembered (`crate::cache`).
+/// `{partList, matrix}` of one shift, cell and zone of the caller's company: one read,
+/// written straight into bytes (`crate::answer`). Not remembered: a 200 × 100 matrix is
+/// read and written in a few ms, so every instance answers what the database holds.
 pub async fn matrix(State(state): State<AppState>, user: CurrentUser, Path((shift, cell, zone)): Path<(String, String, String)>) -> AppResult<axum::response::Response> {
     let s = scope_from_path(&shift, &cell, &zone)?;
-    let json = [(header::CONTENT_TYPE, "application/json")];
-    if let Some(body) = crate::cache::get(&state, &user.company_code, &s) {
-        return Ok((json, body).into_response());
-    }
-    let generation = crate::cache::generation(&state);
     let m = load(&state, &user.company_code, &s).await?;
-    let body = axum::body::Bytes::from(crate::answer::write(&m));
-    crate::cache::put(&state, &user.company_code, &s, generation, body.clone());
-    Ok((json, body).into_response())
+    Ok(([(header::CONTENT_TYPE, "application/json")], crate::answer::write(&m)).into_response())
 }
 
 /// A CSV field, quoted, with formula-starting text made inert.
