@@ -28,6 +28,25 @@ fn number(out: &mut Vec<u8>, name: &str, value: i64) {
     int(out, value);
 }
 
+enum Field<'a> {
+    Text(&'a str),
+    Int(i64),
+}
+use Field::{Int, Text};
+
+/// `"name":value` pairs, comma-separated.
+fn fields(out: &mut Vec<u8>, list: &[(&str, Field)]) {
+    for (i, (name, value)) in list.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        match value {
+            Text(s) => field(out, name, s),
+            Int(n) => number(out, name, *n),
+        }
+    }
+}
+
 /// The level's text: -1 to 4 from a table, anything else formatted.
 fn level(out: &mut Vec<u8>, v: i64) {
     const LEVELS: [&[u8]; 6] = [b"-1", b"0", b"1", b"2", b"3", b"4"];
@@ -75,19 +94,18 @@ pub fn write(m: &Matrix) -> Vec<u8> {
             out.push(b',');
         }
         out.push(b'{');
-        field(&mut out, "_id", &c.row);
-        out.push(b',');
-        field(&mut out, "partId", &c.part_id);
-        out.push(b',');
-        field(&mut out, "partNumber", &c.part_number);
-        out.push(b',');
-        field(&mut out, "partDesc", &c.desc);
-        out.push(b',');
-        number(&mut out, "partRotation", c.rotation);
-        out.push(b',');
-        number(&mut out, "certTarget", c.target);
-        out.push(b',');
-        number(&mut out, "certCount", m.part_count(i) as i64);
+        fields(
+            &mut out,
+            &[
+                ("_id", Text(&c.row)),
+                ("partId", Text(&c.part_id)),
+                ("partNumber", Text(&c.part_number)),
+                ("partDesc", Text(&c.desc)),
+                ("partRotation", Int(c.rotation)),
+                ("certTarget", Int(c.target)),
+                ("certCount", Int(m.part_count(i) as i64)),
+            ],
+        );
         out.push(b'}');
     }
     out.extend_from_slice(b"],\"matrix\":[");
@@ -96,17 +114,17 @@ pub fn write(m: &Matrix) -> Vec<u8> {
             out.push(b',');
         }
         out.push(b'{');
-        field(&mut out, "_id", &o.row);
-        out.push(b',');
-        field(&mut out, "opId", &o.op_id);
-        out.push(b',');
-        field(&mut out, "opNumber", &o.op_no);
-        out.push(b',');
-        field(&mut out, "opName", &o.name);
-        out.push(b',');
-        number(&mut out, "certTarget", o.target);
-        out.push(b',');
-        number(&mut out, "certCount", m.op_count(r) as i64);
+        fields(
+            &mut out,
+            &[
+                ("_id", Text(&o.row)),
+                ("opId", Text(&o.op_id)),
+                ("opNumber", Text(&o.op_no)),
+                ("opName", Text(&o.name)),
+                ("certTarget", Int(o.target)),
+                ("certCount", Int(m.op_count(r) as i64)),
+            ],
+        );
         out.extend_from_slice(b",\"rowData\":[");
         let (mid, tail) = &mids[r];
         for (c, head) in heads.iter().enumerate() {
