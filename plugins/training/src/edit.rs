@@ -77,7 +77,6 @@ pub async fn edit_block(State(state): State<AppState>, user: CurrentUser, Json(b
     let mut tx = state.db.pool.begin().await?;
     let before = write_level(&mut tx, now, &user, &b, squares, None).await?;
     tx.commit().await?;
-    crate::cache::changed(&state);
     Ok(axum::Json(json!({"_id": id, "squares": squares, "previous": before})))
 }
 
@@ -147,7 +146,6 @@ pub async fn add_part(State(state): State<AppState>, user: CurrentUser, Json(bod
     let meaning = format!("part {} added to the training matrix shift {} zone {}", p.part_number, s.shift, zone_code(&s));
     audit(&mut tx, now, &user, "training.part.add", target_of("part", &s, &p.part_number), meaning, Value::Null, after.clone()).await?;
     tx.commit().await?;
-    crate::cache::changed(&state);
     Ok(axum::Json(json!({"_id": row, "part": after})))
 }
 
@@ -176,7 +174,6 @@ pub async fn add_op(State(state): State<AppState>, user: CurrentUser, Json(body)
     let meaning = format!("operator {} {} added to the training matrix shift {} zone {}", o.op_no, o.full_name, s.shift, zone_code(&s));
     audit(&mut tx, now, &user, "training.op.add", target_of("op", &s, &o.id), meaning, Value::Null, after.clone()).await?;
     tx.commit().await?;
-    crate::cache::changed(&state);
     Ok(axum::Json(json!({"_id": row, "op": after})))
 }
 
@@ -227,6 +224,5 @@ pub async fn genesis(State(state): State<AppState>, user: CurrentUser, Json(body
     let meaning = format!("training matrix shift {} zone {} started with part {} and operator {} {}", s.shift, zone_code(&s), p.part_number, o.op_no, o.full_name);
     audit(&mut tx, now, &user, "training.genesis", target_of("block", &s, &format!("{}:{}", o.id, p.part_number)), meaning, Value::Null, after).await?;
     tx.commit().await?;
-    crate::cache::changed(&state);
     Ok(axum::Json(json!({"_id": crate::matrix::block_id(&b.part_row, &b.op_row), "squares": -1})))
 }

@@ -2,10 +2,11 @@
 //! operators as rows and a block of four squares (the training level) where they meet;
 //! the Add Training form; the kiosk's training level (behind `modules.training.gate`).
 //! `access` (who may: pure rules), `fields` (the form checks and their texts), `store`
-//! (SQL), `matrix` (reads and CSV), `edit` (changes, each audited in its transaction),
-//! `demo` (the `make run` matrix). docs/training.md has the decisions.
+//! (SQL), `matrix` (reads and CSV), `answer` (the matrix answer's bytes),
+//! `edit` (changes, each audited in its transaction), `demo` (the `make run` matrix).
+//! docs/training.md has the decisions.
 mod access;
-mod cache;
+mod answer;
 mod demo;
 mod edit;
 mod fields;
@@ -32,7 +33,6 @@ pub struct TrainingSettings {
 /// The module's state, read with `state.get::<TrainingState>()`.
 pub struct TrainingState {
     pub settings: TrainingSettings,
-    cache: cache::MatrixCache,
 }
 
 /// The level the kiosk is told while gating is off (spec section 9).
@@ -40,7 +40,7 @@ pub const LEVEL_CHECKS_DISABLED: i32 = 5;
 
 fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     let settings: TrainingSettings = ctx.settings()?;
-    ctx.state(TrainingState { settings, cache: cache::MatrixCache::default() });
+    ctx.state(TrainingState { settings });
     ctx.routes(routes::routes());
     ctx.seed_demo(std::sync::Arc::new(|state| Box::pin(demo::seed(state))));
     Ok(())

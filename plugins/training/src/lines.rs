@@ -36,7 +36,6 @@ pub async fn delete_op(State(state): State<AppState>, user: CurrentUser, Json(bo
     let meaning = format!("operator {no} {name} removed from the training matrix shift {} zone {}", s.shift, zone_code(&s));
     audit(&mut tx, now, &user, "training.op.delete", target_of("op", &s, &op_id), meaning, before, Value::Null).await?;
     tx.commit().await?;
-    crate::cache::changed(&state);
     Ok(axum::Json(json!({"deleted": op_id})))
 }
 
@@ -63,7 +62,6 @@ pub async fn delete_part(State(state): State<AppState>, user: CurrentUser, Json(
     let meaning = format!("part {number} removed from the training matrix shift {} zone {}", s.shift, zone_code(&s));
     audit(&mut tx, now, &user, "training.part.delete", target_of("part", &s, &number), meaning, before, Value::Null).await?;
     tx.commit().await?;
-    crate::cache::changed(&state);
     Ok(axum::Json(json!({"deleted": number})))
 }
 
@@ -93,7 +91,6 @@ async fn set_target(state: &AppState, user: &CurrentUser, body: &Value, line: Op
     let meaning = format!("certification target of {} {} in the training matrix shift {} zone {} set from {before} to {hours}", t.kind, t.label, s.shift, zone_code(&s));
     audit(&mut tx, now, user, t.action, target_of(t.kind, &s, t.label), meaning, json!({"certTarget": before}), json!({"certTarget": hours})).await?;
     tx.commit().await?;
-    crate::cache::changed(&state);
     Ok(axum::Json(json!({t.field: hours})))
 }
 
@@ -147,6 +144,5 @@ pub async fn add(State(state): State<AppState>, user: CurrentUser, Json(body): J
         matrices.push(b.scope.to_json());
     }
     tx.commit().await?;
-    crate::cache::changed(&state);
     Ok(axum::Json(json!({"partNumber": p.part_number, "op": o.id, "squares": squares, "matrices": matrices})))
 }

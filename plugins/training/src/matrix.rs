@@ -8,7 +8,7 @@ use axum::response::IntoResponse;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, FieldErrors};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::fields::{scope_of, Scope};
@@ -59,8 +59,7 @@ impl Matrix {
 }
 
 pub async fn load(state: &AppState, company: &str, s: &Scope) -> AppResult<Matrix> {
-    let (columns, rows, blocks) =
-        futures::try_join!(store::columns(&state.db, company, s), store::op_rows(&state.db, company, s), store::blocks(&state.db, company, s))?;
+    let (columns, rows, blocks) = store::matrix(&state.db, company, s).await?;
     let ci: HashMap<&str, usize> = columns.iter().enumerate().map(|(i, c)| (c.row.as_str(), i)).collect();
     let ri: HashMap<&str, usize> = rows.iter().enumerate().map(|(i, r)| (r.row.as_str(), i)).collect();
     let mut squares = vec![vec![-1i64; columns.len()]; rows.len()];
@@ -72,92 +71,18 @@ pub async fn load(state: &AppState, company: &str, s: &Scope) -> AppResult<Matri
     Ok(Matrix { columns, rows, squares })
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct PartEntry<'a> {
-    #[serde(rename = "_id")]
-    id: &'a str,
-    part_id: &'a str,
-    part_number: &'a str,
-    part_desc: &'a str,
-    part_rotation: i64,
-    cert_target: i64,
-    cert_count: usize,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Cell<'a> {
-    #[serde(rename = "_id")]
-    id: String,
-    op: &'a str,
-    squares: i64,
-    cert_target_op_hours: i64,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct RowEntry<'a> {
-    #[serde(rename = "_id")]
-    id: &'a str,
-    op_id: &'a str,
-    op_number: &'a str,
-    op_name: &'a str,
-    cert_target: i64,
-    cert_count: usize,
-    row_data: Vec<Cell<'a>>,
-}
-
 /// The block id of a cell: its part row and operator row.
 pub fn block_id(part_row: &str, op_row: &str) -> String {
     format!("{part_row}:{op_row}")
 }
 
-/// `{partList, matrix}` of one shift, cell and zone of the caller's company.
+/// `{partList, matrix}` of one shift, cell and zone of the caller's company: one read,
+/// written straight into bytes (`crate::answer`). Not remembered: a 200 × 100 matrix is
+/// read and written in a few ms, so every instance answers what the database holds.
 pub async fn matrix(State(state): State<AppState>, user: CurrentUser, Path((shift, cell, zone)): Path<(String, String, String)>) -> AppResult<axum::response::Response> {
     let s = scope_from_path(&shift, &cell, &zone)?;
-    let json = [(header::CONTENT_TYPE, "application/json")];
-    if let Some(body) = crate::cache::get(&state, &user.company_code, &s) {
-        return Ok((json, body).into_response());
-    }
-    let generation = crate::cache::generation(&state);
     let m = load(&state, &user.company_code, &s).await?;
-    let part_list: Vec<PartEntry> = m
-        .columns
-        .iter()
-        .enumerate()
-        .map(|(i, c)| PartEntry {
-            id: &c.row,
-            part_id: &c.part_id,
-            part_number: &c.part_number,
-            part_desc: &c.desc,
-            part_rotation: c.rotation,
-            cert_target: c.target,
-            cert_count: m.part_count(i),
-        })
-        .collect();
-    let rows: Vec<RowEntry> = m
-        .rows
-        .iter()
-        .enumerate()
-        .map(|(r, o)| RowEntry {
-            id: &o.row,
-            op_id: &o.op_id,
-            op_number: &o.op_no,
-            op_name: &o.name,
-            cert_target: o.target,
-            cert_count: m.op_count(r),
-            row_data: m
-                .columns
-                .iter()
-                .enumerate()
-                .map(|(c, col)| Cell { id: block_id(&col.row, &o.row), op: &o.op_id, squares: m.squares[r][c], cert_target_op_hours: o.target })
-                .collect(),
-        })
-        .collect();
-    let body = axum::body::Bytes::from(serde_json::to_vec(&json!({"partList": part_list, "matrix": rows})).map_err(|e| AppError::Internal(e.into()))?);
-    crate::cache::put(&state, &user.company_code, &s, generation, body.clone());
-    Ok((json, body).into_response())
+    Ok(([(header::CONTENT_TYPE, "application/json")], crate::answer::write(&m)).into_response())
 }
 
 /// A CSV field, quoted, with formula-starting text made inert.
