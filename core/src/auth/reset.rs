@@ -7,7 +7,7 @@ use sqlx::Row;
 
 use crate::app::AppState;
 use crate::audit::{self, AuditEntry};
-use crate::auth::routes::{check_new_password, throttle};
+use crate::auth::routes::{check_new_password, replace_password, throttle};
 use crate::auth::session::{self, sha256_hex, ClientIp};
 use crate::auth::{password, users};
 use crate::error::{AppError, AppResult, FieldErrors, Json};
@@ -147,13 +147,7 @@ pub(crate) async fn reset_password(
     if marked.rows_affected() != 1 {
         return Err(AppError::field("token", INVALID_TOKEN));
     }
-    sqlx::query("UPDATE users SET password_hash = $1, must_change_password = 0, temp_password_expires = NULL, failed_logins = 0, locked_until = NULL, updated_at = $2 WHERE id = $3")
-        .bind(&hash)
-        .bind(now)
-        .bind(&user.id)
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(&user.id).execute(&mut *tx).await?;
+    replace_password(&mut tx, &user.id, &hash, now).await?;
     audit::append(&mut tx, now, &AuditEntry::new("auth.password_reset", format!("user:{}", user.id), "password reset by e-mail link").by(Some(&user.id), &user.full_name())).await?;
     tx.commit().await?;
     Ok(axum::Json(json!({"message": "Thanks! Your password was successfully changed."})).into_response())

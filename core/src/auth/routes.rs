@@ -184,6 +184,19 @@ struct SetPasswordBody {
     temp_password: String,
 }
 
+/// Stores a new password (clearing a temporary one and the lock-out) and ends every
+/// session of the user, inside the caller's transaction.
+pub(crate) async fn replace_password(tx: &mut sqlx::AnyConnection, user_id: &str, hash: &str, now: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE users SET password_hash = $1, must_change_password = 0, temp_password_expires = NULL, failed_logins = 0, locked_until = NULL, updated_at = $2 WHERE id = $3")
+        .bind(hash)
+        .bind(now)
+        .bind(user_id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
+    Ok(())
+}
+
 pub(crate) fn check_new_password(user: &User, password: &str, password2: &str, errors: &mut FieldErrors) {
     if let Err(msg) = password::check_policy(password, &[&user.email, &user.firstname, &user.lastname, &user.company_code]) {
         errors.insert("password".into(), msg);
@@ -242,13 +255,7 @@ async fn set_password(
     }
     let hash = password::hash(&state, &b.password).await?;
     let mut tx = state.db.pool.begin().await?;
-    sqlx::query("UPDATE users SET password_hash = $1, must_change_password = 0, temp_password_expires = NULL, failed_logins = 0, locked_until = NULL, updated_at = $2 WHERE id = $3")
-        .bind(&hash)
-        .bind(now)
-        .bind(&user.id)
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(&user.id).execute(&mut *tx).await?;
+    replace_password(&mut tx, &user.id, &hash, now).await?;
     audit::append(&mut tx, now, &AuditEntry::new("auth.password_set", format!("user:{}", user.id), "password changed by its owner").by(Some(&user.id), &user.full_name())).await?;
     tx.commit().await?;
     let cookies = session::start(&state, &headers, &user.id, false).await?;
