@@ -350,6 +350,11 @@ const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-c
  * (WCAG 2.x A/AA rules), naming the rule and the first offending elements.
  */
 export async function expectAccessible(page, what = page.url()) {
+  // Colours read mid-transition (antd animates a button from disabled to enabled over
+  // 0.2 s) are not the page's: let finite animations end first (at most 2 s).
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 2000 })
+    .catch(() => {});
   // Evaluated through the DevTools protocol: an inline <script> would break the CSP.
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {

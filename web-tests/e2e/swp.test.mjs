@@ -72,7 +72,8 @@ describe('SWPs page', () => {
     // The viewer opens on the part number.
     await r.getByText(PART).click();
     await page.getByTestId('document-viewer').waitFor();
-    await page.getByRole('button', { name: 'VIDEO' }).isEnabled();
+    // The buttons take the links' state once they arrive (VIDEO enabled: this SWP has one).
+    await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent === 'VIDEO' && !b.disabled));
     await expectAccessible(page, 'SWP viewer');
     await page.getByRole('button', { name: 'Back' }).click();
     await active(page).getByText('Pending Approval').waitFor();
