@@ -21,11 +21,6 @@ impl<T: Clone> Memo<T> {
         Self { ttl, max_keys, generation: AtomicU64::new(0), values: Mutex::new(HashMap::new()) }
     }
 
-    /// How long a value is trusted at most.
-    pub fn ttl(&self) -> Duration {
-        self.ttl
-    }
-
     /// Voids every value remembered so far.
     pub fn changed(&self) {
         self.generation.fetch_add(1, Ordering::SeqCst);
