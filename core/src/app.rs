@@ -38,6 +38,8 @@ pub struct Inner {
     pub hash_permits: Semaphore,
     /// Module switches stored at run time, over the config's (see `switches`).
     pub switches: std::sync::RwLock<crate::switches::Switches>,
+    /// Sessions this instance remembers for a moment (decision 35).
+    pub sessions: crate::auth::session_memo::SessionMemo,
 }
 
 impl Deref for AppState {
@@ -194,6 +196,7 @@ pub async fn build_state(settings: Settings, opts: BuildOptions) -> anyhow::Resu
     let zones = Zones::new(&settings.zones);
     let ip_limiter = IpLimiter::new(settings.auth.ip_attempts_per_minute);
     let hash_permits = Semaphore::new(settings.auth.hash_concurrency);
+    let sessions = crate::auth::session_memo::SessionMemo::new(settings.session.recheck_ms);
     Ok(AppState(Arc::new(Inner {
         settings,
         db,
@@ -206,6 +209,7 @@ pub async fn build_state(settings: Settings, opts: BuildOptions) -> anyhow::Resu
         ip_limiter,
         extensions,
         hash_permits,
+        sessions,
         switches: std::sync::RwLock::new(switches),
     })))
 }

@@ -94,6 +94,15 @@ pub struct SessionSettings {
     /// The kiosk netbook's session ends this long after sign-in (or at revoke).
     #[serde(default = "thirty_days")]
     pub kiosk_max_age_secs: i64,
+    /// A remembered session is used only while this instance has read the database's
+    /// session counter (`auth_epoch`) within this many ms; 0 reads every session on
+    /// every request (decision 35).
+    #[serde(default = "recheck_ms")]
+    pub recheck_ms: u64,
+}
+
+fn recheck_ms() -> u64 {
+    100
 }
 
 fn thirty_days() -> i64 {
@@ -243,6 +252,9 @@ impl Settings {
         }
         if self.session.idle_timeout_secs <= 0 || self.session.idle_timeout_secs > 3600 {
             return Err(ConfigError("session.idle_timeout_secs: must be between 1 and 3600".into()));
+        }
+        if self.session.recheck_ms > 1000 {
+            return Err(ConfigError("session.recheck_ms: must be between 0 and 1000".into()));
         }
         if self.session.absolute_timeout_secs <= 0 || self.session.absolute_timeout_secs > 86_400 {
             return Err(ConfigError("session.absolute_timeout_secs: must be between 1 and 86400".into()));

@@ -3,6 +3,7 @@ pub mod password;
 mod reset;
 pub mod routes;
 pub mod session;
+pub mod session_memo;
 pub mod throttle;
 pub mod users;
 

@@ -13,6 +13,7 @@ use sha2::{Digest, Sha256};
 use sqlx::Row;
 
 use crate::app::AppState;
+use crate::auth::session_memo::{Remembered, SEEN_WRITE_MS};
 use crate::auth::users::{User, USER_COLUMNS};
 use crate::error::AppError;
 
@@ -180,39 +181,70 @@ pub async fn end_one(conn: &mut sqlx::AnyConnection, session_hash: &str) -> Resu
 }
 
 /// Loads the session named by the request's cookie, applying the expiry rules.
-/// `Ok(None)` when there is no valid session.
+/// `Ok(None)` when there is no valid session. A session this instance remembers
+/// (`session_memo`, decision 35) is used without a query.
 pub async fn load(state: &AppState, headers: &HeaderMap) -> Result<Option<(CurrentUser, String)>, AppError> {
     let Some(id) = cookie(headers, session_cookie_name(state)) else { return Ok(None) };
     let hash = sha256_hex(&id);
+    let now = state.now_ms();
+    if let Some(r) = state.sessions.recall(&hash) {
+        if now - r.seen <= SEEN_WRITE_MS && !expired(state, &r.current.user, r.created, r.seen, now) {
+            return Ok(Some((r.current.clone(), r.csrf.clone())));
+        }
+    }
     // Built once: every request of a signed-in user runs it.
     static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
         format!(
-            "SELECT s.csrf AS s_csrf, s.restricted AS s_restricted, s.created_at AS s_created, s.last_seen AS s_seen, {} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1",
+            "SELECT s.csrf AS s_csrf, s.restricted AS s_restricted, s.created_at AS s_created, s.last_seen AS s_seen, \
+             (SELECT n FROM auth_epoch WHERE id = 1) AS s_epoch, {} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1",
             USER_COLUMNS.split(", ").map(|c| format!("u.{c}")).collect::<Vec<_>>().join(", ")
         )
     });
+    let generation = state.sessions.generation();
+    let started = std::time::Instant::now();
     let Some(row) = sqlx::query(SQL.as_str()).bind(&hash).fetch_optional(&state.db.pool).await? else { return Ok(None) };
     let user = User::from_row(&row)?;
     let created: i64 = row.try_get("s_created")?;
-    let seen: i64 = row.try_get("s_seen")?;
-    let now = state.now_ms();
+    let mut seen: i64 = row.try_get("s_seen")?;
+    if expired(state, &user, created, seen, now) {
+        sqlx::query("DELETE FROM sessions WHERE id_hash = $1").bind(&hash).execute(&state.db.pool).await?;
+        return Ok(None);
+    }
+    if now - seen > SEEN_WRITE_MS {
+        sqlx::query("UPDATE sessions SET last_seen = $1 WHERE id_hash = $2").bind(now).bind(&hash).execute(&state.db.pool).await?;
+        seen = now;
+    }
+    let csrf: String = row.try_get("s_csrf")?;
+    let restricted = row.try_get::<i64, _>("s_restricted")? != 0;
+    let current = CurrentUser { user, session_hash: hash.clone(), restricted };
+    let epoch: i64 = row.try_get("s_epoch")?;
+    let found = Remembered { current: current.clone(), csrf: csrf.clone(), created, seen };
+    state.sessions.loaded(generation, started, epoch, hash, found);
+    Ok(Some((current, csrf)))
+}
+
+/// The expiry rules: a disabled account, idle too long, or past its absolute limit.
+/// The kiosk netbook stays signed in until revoked or its own limit (not 1 h idle).
+fn expired(state: &AppState, user: &User, created: i64, seen: i64, now: i64) -> bool {
     let s = &state.settings.session;
-    // The kiosk netbook stays signed in until revoked or its own limit (not 1 h idle).
     let (idle, absolute) = if user.is_operator() {
         (s.kiosk_idle_timeout_secs, s.kiosk_max_age_secs)
     } else {
         (s.idle_timeout_secs, s.absolute_timeout_secs)
     };
-    if user.disabled || now - seen > idle * 1000 || now - created > absolute * 1000 {
-        sqlx::query("DELETE FROM sessions WHERE id_hash = $1").bind(&hash).execute(&state.db.pool).await?;
-        return Ok(None);
+    user.disabled || now - seen > idle * 1000 || now - created > absolute * 1000
+}
+
+/// Global layer: a write request (or a GET logout) that has answered voids every
+/// session this instance remembers, so that what it changed (a logout, a disable, a
+/// password, a user's zones) applies from its answer on (decision 35).
+pub async fn forget_after_writes(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let writes = is_unsafe(req.method()) || req.uri().path() == "/api/users/logout";
+    let resp = next.run(req).await;
+    if writes {
+        state.sessions.changed();
     }
-    if now - seen > 30_000 {
-        sqlx::query("UPDATE sessions SET last_seen = $1 WHERE id_hash = $2").bind(now).bind(&hash).execute(&state.db.pool).await?;
-    }
-    let csrf: String = row.try_get("s_csrf")?;
-    let restricted = row.try_get::<i64, _>("s_restricted")? != 0;
-    Ok(Some((CurrentUser { user, session_hash: hash, restricted }, csrf)))
+    resp
 }
 
 fn is_unsafe(m: &Method) -> bool {

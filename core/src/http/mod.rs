@@ -112,6 +112,7 @@ pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
     let body_limit = s.body_limit;
     let app = app
         .fallback_service(spa)
+        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::auth::session::forget_after_writes))
         .layer(axum::middleware::from_fn_with_state(state.clone(), crate::auth::session::csrf_guard))
         // A method the path does not have answers 405 before CSRF and sign-in checks.
         .layer(axum::middleware::from_fn_with_state(guard::method_probe(&docs), guard::method_first))

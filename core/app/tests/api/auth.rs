@@ -215,8 +215,49 @@ async fn sessions_expire_when_idle_and_absolutely() {
 async fn disabled_accounts_lose_their_sessions_at_once() {
     let app = spawn().await;
     let c = app.signed_in("erin@demo.plant", "engineer", "process").await;
+    for _ in 0..2 {
+        assert_eq!(c.get("/api/zones").await.status, StatusCode::OK, "the session is now remembered");
+    }
+    // Disabled outside this instance (the CLI, another instance): refused within
+    // session.recheck_ms, from the database's session counter (decision 35).
     sqlx::query("UPDATE users SET disabled = 1 WHERE email = 'erin@demo.plant'").execute(&app.state.db.pool).await.unwrap();
+    tokio::time::sleep(RECHECK).await;
     assert_eq!(c.get("/api/zones").await.status, StatusCode::UNAUTHORIZED);
+}
+
+/// `session.recheck_ms` (100) and a margin for a busy machine.
+const RECHECK: std::time::Duration = std::time::Duration::from_millis(150);
+
+#[tokio::test]
+async fn a_remembered_session_follows_changes_made_here_and_elsewhere() {
+    let app = spawn().await;
+    let boss = app.signed_in("boss@demo.plant", "manager", "process").await;
+    let c = app.signed_in("erin@demo.plant", "engineer", "process").await;
+    // Two reads: the first loads the session (and the instance remembers it).
+    for _ in 0..2 {
+        let me = c.get("/api/users/current").await;
+        assert_eq!(me.body["firstname"], "Test", "{}", me.text);
+    }
+    // A user's row changed outside this instance: seen within recheck_ms.
+    sqlx::query("UPDATE users SET firstname = 'Erina' WHERE email = 'erin@demo.plant'").execute(&app.state.db.pool).await.unwrap();
+    tokio::time::sleep(RECHECK).await;
+    assert_eq!(c.get("/api/users/current").await.body["firstname"], "Erina");
+    // A session ended outside this instance: refused within recheck_ms.
+    let sid = c.session_cookie().unwrap();
+    sqlx::query("DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = 'erin@demo.plant')").execute(&app.state.db.pool).await.unwrap();
+    tokio::time::sleep(RECHECK).await;
+    assert_eq!(c.get("/api/zones").await.status, StatusCode::UNAUTHORIZED);
+    // Through this instance, a write applies from its answer on: the boss signs out
+    // and the same cookie, presented again at once, is refused.
+    for _ in 0..2 {
+        assert_eq!(boss.get("/api/zones").await.status, StatusCode::OK);
+    }
+    let boss_sid = boss.session_cookie().unwrap();
+    assert!(boss.post("/api/users/logout", &json!({})).await.status.is_success());
+    let replay = app.client();
+    replay.set_cookie("__Host-plantdoc_session", &boss_sid);
+    assert_eq!(replay.get("/api/zones").await.status, StatusCode::UNAUTHORIZED);
+    assert_ne!(sid, boss_sid);
 }
 
 #[tokio::test]

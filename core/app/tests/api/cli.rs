@@ -47,6 +47,7 @@ fn a_bad_config_value_names_the_key_and_exits_2() {
         ("PLANTDOC__RELEASE", "9.9", "release"),
         ("PLANTDOC__MODULES__NOPE__ENABLED", "true", "modules.nope"),
         ("PLANTDOC__SESSION__IDLE_TIMEOUT_SECS", "99999", "session.idle_timeout_secs"),
+        ("PLANTDOC__SESSION__RECHECK_MS", "5000", "session.recheck_ms"),
         // A module's own typed settings: a bad value, an unknown key, a module with none.
         ("PLANTDOC__MODULES__SWP__PDF_MAX_MB", "lots", "modules.swp.pdf_max_mb"),
         ("PLANTDOC__MODULES__SWP__COLOUR", "red", "modules.swp.colour: unknown key"),

@@ -128,9 +128,16 @@ async fn two_serve_processes_share_sessions_uploads_and_documents() {
     }
     assert!(followed, "B follows a switch made through A");
 
-    // Signing out on C ends the session everywhere.
+    // Signing out on C ends the session everywhere, also where it was just used (and
+    // is remembered): within session.recheck_ms (100 ms; decision 35).
+    for base in [&base_b, &base_c] {
+        assert_eq!(on(&crew.quality, base).get("/api/zones").await.status, StatusCode::OK);
+    }
+    assert_eq!(crew.quality.get("/api/zones").await.status, StatusCode::OK);
     let r = on(&crew.quality, &base_c).post("/api/users/logout", &json!({})).await;
     assert!(r.status.is_success(), "logout: {}", r.text);
+    assert_eq!(on(&crew.quality, &base_c).get("/api/zones").await.status, StatusCode::UNAUTHORIZED, "at once where it was ended");
+    tokio::time::sleep(Duration::from_millis(150)).await;
     assert_eq!(on(&crew.quality, &base_b).get("/api/zones").await.status, StatusCode::UNAUTHORIZED);
     assert_eq!(crew.quality.get("/api/zones").await.status, StatusCode::UNAUTHORIZED);
 }
