@@ -40,6 +40,8 @@ pub struct Inner {
     pub switches: std::sync::RwLock<crate::switches::Switches>,
     /// Sessions this instance remembers for a moment (decision 35).
     pub sessions: crate::auth::session_memo::SessionMemo,
+    /// When remembered answers must be forgotten (decision 35).
+    pub changes: crate::changes::Changes,
 }
 
 impl Deref for AppState {
@@ -197,6 +199,7 @@ pub async fn build_state(settings: Settings, opts: BuildOptions) -> anyhow::Resu
     let ip_limiter = IpLimiter::new(settings.auth.ip_attempts_per_minute);
     let hash_permits = Semaphore::new(settings.auth.hash_concurrency);
     let sessions = crate::auth::session_memo::SessionMemo::new(settings.session.recheck_ms);
+    let changes = crate::changes::Changes::new(settings.session.recheck_ms);
     Ok(AppState(Arc::new(Inner {
         settings,
         db,
@@ -210,6 +213,7 @@ pub async fn build_state(settings: Settings, opts: BuildOptions) -> anyhow::Resu
         extensions,
         hash_permits,
         sessions,
+        changes,
         switches: std::sync::RwLock::new(switches),
     })))
 }

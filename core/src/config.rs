@@ -95,7 +95,7 @@ pub struct SessionSettings {
     #[serde(default = "thirty_days")]
     pub kiosk_max_age_secs: i64,
     /// A remembered session is used only while this instance has read the database's
-    /// session counter (`auth_epoch`) within this many ms; 0 reads every session on
+    /// session counter (`change_counters` 'auth') within this many ms; 0 reads every session on
     /// every request (decision 35).
     #[serde(default = "recheck_ms")]
     pub recheck_ms: u64,

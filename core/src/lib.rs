@@ -7,6 +7,7 @@ pub mod app;
 pub mod audit;
 pub mod auth;
 pub mod backup;
+pub mod changes;
 pub mod cli;
 pub mod clock;
 pub mod config;

@@ -196,7 +196,7 @@ pub async fn load(state: &AppState, headers: &HeaderMap) -> Result<Option<(Curre
     static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
         format!(
             "SELECT s.csrf AS s_csrf, s.restricted AS s_restricted, s.created_at AS s_created, s.last_seen AS s_seen, \
-             (SELECT n FROM auth_epoch WHERE id = 1) AS s_epoch, {} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1",
+             (SELECT n FROM change_counters WHERE name = 'auth') AS s_epoch, {} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1",
             USER_COLUMNS.split(", ").map(|c| format!("u.{c}")).collect::<Vec<_>>().join(", ")
         )
     });
@@ -236,13 +236,15 @@ fn expired(state: &AppState, user: &User, created: i64, seen: i64, now: i64) -> 
 }
 
 /// Global layer: a write request (or a GET logout) that has answered voids every
-/// session this instance remembers, so that what it changed (a logout, a disable, a
-/// password, a user's zones) applies from its answer on (decision 35).
+/// session and answer this instance remembers, so that what it changed (a logout, a
+/// disable, a password, a user's zones, an alert) applies from its answer on
+/// (decision 35).
 pub async fn forget_after_writes(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let writes = is_unsafe(req.method()) || req.uri().path() == "/api/users/logout";
     let resp = next.run(req).await;
     if writes {
         state.sessions.changed();
+        state.changes.wrote();
     }
     resp
 }

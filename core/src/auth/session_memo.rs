@@ -5,7 +5,7 @@
 //! - no write request has ended in this instance since it was read (every POST, PUT,
 //!   PATCH or DELETE voids them all when it answers; so does a GET logout): a logout,
 //!   a disable, a password or zone change made here applies from its answer on;
-//! - this instance read the database's session counter (`auth_epoch`, moved by
+//! - this instance read the database's session counter (`change_counters` 'auth', moved by
 //!   triggers in the same transaction as any ended session or changed user row) less
 //!   than `session.recheck_ms` ago, and it had not moved: a change made through another
 //!   instance or the CLI applies within that time. Every session load reads the counter

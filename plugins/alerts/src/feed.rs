@@ -1,14 +1,18 @@
-//! The kiosk's alert feeds at the floor's pace (docs/speed.md, 'Alert feeds'). Each
-//! request reads which alerts are in force in the zone now (one range of the covering
-//! `alert_zones_feed` index; for an operator, with their verified signatures), so a
-//! write on any instance shows on the next request. What is remembered is each
-//! deployed alert's JSON with its file link: a deployed alert never changes (leaving the
-//! floor is its row leaving that range), so only the link's age bounds the memo.
+//! The kiosk's alert feeds at the floor's pace (docs/speed.md, 'Alert feeds'). Which
+//! alerts are in force in a zone (one range of the covering `alert_zones_feed` index;
+//! for an operator, with their verified signatures) is remembered until the first of:
+//! a write request of this instance, a move of the database's `alerts` counter (read at
+//! least every `session.recheck_ms`; triggers move it with every write of an alert's
+//! zones, status or signatures, on any instance), or the next effective or sunset time
+//! in that zone (decision 35). Each deployed alert's JSON with its file link is
+//! remembered too: a deployed alert never changes (leaving the floor is its row leaving
+//! that range), so only the link's age bounds it.
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::Bytes;
 use plantdoc_core::app::AppState;
+use plantdoc_core::changes::Stamp;
 use plantdoc_core::memo::Memo;
 use sqlx::Row;
 
@@ -20,6 +24,8 @@ pub const FEED_CAP: usize = 200;
 /// An alert's JSON is remembered at most this long, and never past half its link's life.
 const TTL: Duration = Duration::from_secs(60);
 const MAX_ALERTS: usize = 8192;
+/// Zone lists (and zone lists of an operator) remembered at most.
+const MAX_LISTS: usize = 32_768;
 
 /// A deployed alert, ready to send.
 pub struct FeedItem {
@@ -30,56 +36,100 @@ pub struct FeedItem {
     json: Bytes,
 }
 
-pub struct FeedCache(Memo<Arc<FeedItem>>);
+/// A zone's alerts in force, in feed order, each with the version hashes an operator
+/// signed and had verified (none for the zone's own list).
+pub type InForce = Vec<(String, Vec<String>)>;
+
+/// A zone's list as read, with what it was read from and until when it holds.
+struct Listed {
+    /// The `alerts` counter's stamp, and for an operator's list the `auth` one.
+    stamp: (Stamp, Option<Stamp>),
+    /// The next effective or sunset time in the zone after the read (app clock).
+    until_ms: i64,
+    list: Arc<InForce>,
+}
+
+pub struct FeedCache {
+    items: Memo<Arc<FeedItem>>,
+    lists: Memo<Arc<Listed>>,
+}
 
 impl Default for FeedCache {
     fn default() -> Self {
-        Self(Memo::new(TTL, MAX_ALERTS))
+        Self { items: Memo::new(TTL, MAX_ALERTS), lists: Memo::new(TTL, MAX_LISTS) }
     }
 }
 
 /// The zone's alerts in force now, in feed order (effective date, newest first); with
 /// `operator`, each with the version hashes the operator signed and had verified, and
 /// `None` when the operator is not a person of `company`.
-pub async fn in_force(state: &AppState, company: &str, zone: &str, operator: Option<&str>) -> Result<Option<Vec<(String, Vec<String>)>>, sqlx::Error> {
+pub async fn in_force(state: &AppState, company: &str, zone: &str, operator: Option<&str>) -> Result<Option<Arc<InForce>>, sqlx::Error> {
+    let lists = &state.get::<AlertsState>().feeds.lists;
+    // An operator's list also says they are a person of the company: users' rows too.
+    let alerts = state.changes.stamp(&state.db, "alerts").await?;
+    let people = match operator {
+        Some(_) => Some(state.changes.stamp(&state.db, "auth").await?),
+        None => None,
+    };
+    let stamp = (alerts, people);
     let now = state.now_ms();
-    let base = "FROM alert_zones z WHERE z.company_code = $1 AND z.zone = $2 AND z.deployed = 1 AND z.sunset_date > $3 AND z.effective_date <= $4";
+    let key = format!("{company}\n{zone}\n{}", operator.unwrap_or(""));
+    if let Some(l) = lists.recall(&key).filter(|l| l.stamp == stamp && now < l.until_ms) {
+        return Ok(Some(l.list.clone()));
+    }
+    let (until_ms, list) = read(state, company, zone, operator, now).await?;
+    // An unknown operator is not remembered: a person added elsewhere shows at once.
+    let Some(list) = list.map(Arc::new) else { return Ok(None) };
+    lists.remember(lists.generation(), key, Arc::new(Listed { stamp, until_ms, list: list.clone() }));
+    Ok(Some(list))
+}
+
+/// One read of the zone's alerts not yet sunset: those in force now, and the time the
+/// list next changes by the clock.
+async fn read(state: &AppState, company: &str, zone: &str, operator: Option<&str>, now: i64) -> Result<(i64, Option<InForce>), sqlx::Error> {
+    let base = "FROM alert_zones z WHERE z.company_code = $1 AND z.zone = $2 AND z.deployed = 1 AND z.sunset_date > $3";
     let rows = match operator {
         None => {
-            let sql = format!("SELECT z.alert_id AS id, z.effective_date AS eff, NULL AS hash {base}");
-            sqlx::query(&sql).bind(company).bind(zone).bind(now).bind(now).fetch_all(&state.db.pool).await?
+            let sql = format!("SELECT z.alert_id AS id, z.effective_date AS eff, z.sunset_date AS sunset, NULL AS hash {base}");
+            sqlx::query(&sql).bind(company).bind(zone).bind(now).fetch_all(&state.db.pool).await?
         }
         Some(op) => {
             // One read: the zone's alerts with the operator's verified signatures, and a
             // row with an empty id when the operator is a person of the company.
             let sql = format!(
-                "SELECT z.alert_id AS id, z.effective_date AS eff, k.version_hash AS hash \
-                 FROM alert_zones z LEFT JOIN acknowledgements k ON k.operator_id = $5 AND k.doc_kind = 'alert' AND k.doc_id = z.alert_id AND k.verified_at IS NOT NULL \
-                 {} UNION ALL SELECT '' AS id, 0 AS eff, NULL AS hash FROM users u WHERE u.id = $6 AND u.company_code = $7",
+                "SELECT z.alert_id AS id, z.effective_date AS eff, z.sunset_date AS sunset, k.version_hash AS hash \
+                 FROM alert_zones z LEFT JOIN acknowledgements k ON k.operator_id = $4 AND k.doc_kind = 'alert' AND k.doc_id = z.alert_id AND k.verified_at IS NOT NULL \
+                 {} UNION ALL SELECT '' AS id, 0 AS eff, 0 AS sunset, NULL AS hash FROM users u WHERE u.id = $5 AND u.company_code = $6",
                 &base[base.find("WHERE").unwrap_or(0)..]
             );
-            let q = sqlx::query(&sql).bind(company).bind(zone).bind(now).bind(now).bind(op).bind(op).bind(company);
+            let q = sqlx::query(&sql).bind(company).bind(zone).bind(now).bind(op).bind(op).bind(company);
             q.fetch_all(&state.db.pool).await?
         }
     };
     let mut known = operator.is_none();
+    let mut until = i64::MAX;
     let mut list: Vec<(i64, String, Vec<String>)> = Vec::with_capacity(rows.len());
     for r in &rows {
-        let (id, eff, hash): (String, i64, Option<String>) = (r.try_get("id")?, r.try_get("eff")?, r.try_get("hash")?);
+        let (id, eff, sunset, hash): (String, i64, i64, Option<String>) = (r.try_get("id")?, r.try_get("eff")?, r.try_get("sunset")?, r.try_get("hash")?);
         if id.is_empty() {
             known = true;
             continue;
         }
+        if eff > now {
+            until = until.min(eff);
+            continue;
+        }
+        until = until.min(sunset);
         match list.iter_mut().find(|(_, i, _)| *i == id) {
             Some((_, _, signed)) => signed.extend(hash),
             None => list.push((eff, id, hash.into_iter().collect())),
         }
     }
     if !known {
-        return Ok(None);
+        return Ok((until, None));
     }
     list.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
-    Ok(Some(list.into_iter().map(|(_, id, signed)| (id, signed)).collect()))
+    Ok((until, Some(list.into_iter().map(|(_, id, signed)| (id, signed)).collect())))
 }
 
 /// How long, in the app's clock, an alert's JSON is used: its link must stay valid.
@@ -90,7 +140,7 @@ fn lifetime_ms(state: &AppState) -> i64 {
 /// The alerts' JSON (remembered or built now), one per id in order; `None` for an alert
 /// that left the floor between the two reads.
 pub async fn items(state: &AppState, ids: &[&str]) -> anyhow::Result<Vec<Option<Arc<FeedItem>>>> {
-    let memo = &state.get::<AlertsState>().feeds.0;
+    let memo = &state.get::<AlertsState>().feeds.items;
     let now = state.now_ms();
     let life = lifetime_ms(state);
     let mut found: Vec<Option<Arc<FeedItem>>> = ids.iter().map(|id| memo.recall(id).filter(|i| (0..life).contains(&(now - i.built_ms)))).collect();

@@ -68,6 +68,6 @@ pub async fn operator_feed(State(state): State<AppState>, user: CurrentUser, Pat
     let ids: Vec<&str> = list.iter().map(|(id, _)| id.as_str()).collect();
     let items = feed::items(&state, &ids).await?;
     // Signed and verified for the version in force: not the operator's to read.
-    let open = items.iter().zip(&list).filter_map(|(i, (_, signed))| i.as_ref().filter(|i| !signed.contains(&i.file_hash)));
+    let open = items.iter().zip(list.iter()).filter_map(|(i, (_, signed))| i.as_ref().filter(|i| !signed.contains(&i.file_hash)));
     Ok(json_body(feed::to_body(open)))
 }

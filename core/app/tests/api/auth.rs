@@ -225,9 +225,6 @@ async fn disabled_accounts_lose_their_sessions_at_once() {
     assert_eq!(c.get("/api/zones").await.status, StatusCode::UNAUTHORIZED);
 }
 
-/// `session.recheck_ms` (100) and a margin for a busy machine.
-const RECHECK: std::time::Duration = std::time::Duration::from_millis(150);
-
 #[tokio::test]
 async fn a_remembered_session_follows_changes_made_here_and_elsewhere() {
     let app = spawn().await;

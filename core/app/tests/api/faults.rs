@@ -66,6 +66,9 @@ async fn database_down_gives_503_then_recovers_without_restart() {
     assert_eq!(c.get("/api/zones").await.status, StatusCode::OK);
 
     proxy.cut();
+    // A session this instance remembers is used for up to session.recheck_ms without
+    // the database (decision 35); after that, every signed-in request needs it.
+    tokio::time::sleep(RECHECK).await;
     let r = c.get("/api/zones").await;
     assert_eq!(r.status, StatusCode::SERVICE_UNAVAILABLE, "{}", r.text);
     assert_eq!(r.body["error"], "The service is temporarily unavailable. Please try again.");

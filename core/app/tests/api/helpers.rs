@@ -295,3 +295,13 @@ pub async fn serve_process(tmp: &Path, db: &str, env: &[(&str, &str)]) -> (std::
     }
     (child, addr)
 }
+
+/// `session.recheck_ms` (100) and a margin for a busy machine: a write made outside this
+/// instance (straight in the database, as another instance or the CLI would) shows in
+/// what the instance remembers within it (decision 35).
+pub const RECHECK: std::time::Duration = std::time::Duration::from_millis(150);
+
+/// Waits until a write made outside the instance shows everywhere.
+pub async fn after_out_of_band_write() {
+    tokio::time::sleep(RECHECK).await;
+}

@@ -137,7 +137,7 @@ async fn two_serve_processes_share_sessions_uploads_and_documents() {
     let r = on(&crew.quality, &base_c).post("/api/users/logout", &json!({})).await;
     assert!(r.status.is_success(), "logout: {}", r.text);
     assert_eq!(on(&crew.quality, &base_c).get("/api/zones").await.status, StatusCode::UNAUTHORIZED, "at once where it was ended");
-    tokio::time::sleep(Duration::from_millis(150)).await;
+    tokio::time::sleep(RECHECK).await;
     assert_eq!(on(&crew.quality, &base_b).get("/api/zones").await.status, StatusCode::UNAUTHORIZED);
     assert_eq!(crew.quality.get("/api/zones").await.status, StatusCode::UNAUTHORIZED);
 }
