@@ -1,10 +1,10 @@
 //! The kiosk's alert feeds at the floor's pace (docs/speed.md, 'Alert feeds'). Which
-//! alerts are in force in a zone (one range of the covering `alert_zones_feed` index;
-//! for an operator, with their verified signatures) is remembered until the first of:
-//! a write request of this instance, a move of the database's `alerts` counter (read at
-//! least every `session.recheck_ms`; triggers move it with every write of an alert's
-//! zones, status or signatures, on any instance), or the next effective or sunset time
-//! in that zone (decision 35). Each deployed alert's JSON with its file link is
+//! alerts are in force in a zone (one range of the covering `alert_zones_feed` index)
+//! is remembered until the first of: a write request of this instance, a move of the
+//! database's `alerts` counter (read at least every `session.recheck_ms`; triggers move
+//! it with every write of an alert's zones or status, on any instance), or the next
+//! effective or sunset time in that zone (decision 35). An operator's verified
+//! signatures of those alerts are read on every request (one index probe each). Each deployed alert's JSON with its file link is
 //! remembered too: a deployed alert never changes (leaving the floor is its row leaving
 //! that range), so only the link's age bounds it.
 use std::sync::Arc;
@@ -36,14 +36,12 @@ pub struct FeedItem {
     json: Bytes,
 }
 
-/// A zone's alerts in force, in feed order, each with the version hashes an operator
-/// signed and had verified (none for the zone's own list).
-pub type InForce = Vec<(String, Vec<String>)>;
+/// A zone's alerts in force, in feed order.
+pub type InForce = Vec<String>;
 
 /// A zone's list as read, with what it was read from and until when it holds.
 struct Listed {
-    /// The `alerts` counter's stamp, and for an operator's list the `auth` one.
-    stamp: (Stamp, Option<Stamp>),
+    stamp: Stamp,
     /// The next effective or sunset time in the zone after the read (app clock).
     until_ms: i64,
     list: Arc<InForce>,
@@ -60,76 +58,68 @@ impl Default for FeedCache {
     }
 }
 
-/// The zone's alerts in force now, in feed order (effective date, newest first); with
-/// `operator`, each with the version hashes the operator signed and had verified, and
-/// `None` when the operator is not a person of `company`.
-pub async fn in_force(state: &AppState, company: &str, zone: &str, operator: Option<&str>) -> Result<Option<Arc<InForce>>, sqlx::Error> {
+/// The zone's alerts in force now, in feed order (effective date, newest first).
+pub async fn in_force(state: &AppState, company: &str, zone: &str) -> Result<Arc<InForce>, sqlx::Error> {
     let lists = &state.get::<AlertsState>().feeds.lists;
-    // An operator's list also says they are a person of the company: users' rows too.
-    let alerts = state.changes.stamp(&state.db, "alerts").await?;
-    let people = match operator {
-        Some(_) => Some(state.changes.stamp(&state.db, "auth").await?),
-        None => None,
-    };
-    let stamp = (alerts, people);
+    let stamp = state.changes.stamp(&state.db, "alerts").await?;
     let now = state.now_ms();
-    let key = format!("{company}\n{zone}\n{}", operator.unwrap_or(""));
+    let key = format!("{company}\n{zone}");
     if let Some(l) = lists.recall(&key).filter(|l| l.stamp == stamp && now < l.until_ms) {
-        return Ok(Some(l.list.clone()));
+        return Ok(l.list.clone());
     }
-    let (until_ms, list) = read(state, company, zone, operator, now).await?;
-    // An unknown operator is not remembered: a person added elsewhere shows at once.
-    let Some(list) = list.map(Arc::new) else { return Ok(None) };
+    let (until_ms, list) = read(state, company, zone, now).await?;
+    let list = Arc::new(list);
     lists.remember(lists.generation(), key, Arc::new(Listed { stamp, until_ms, list: list.clone() }));
-    Ok(Some(list))
+    Ok(list)
 }
 
 /// One read of the zone's alerts not yet sunset: those in force now, and the time the
 /// list next changes by the clock.
-async fn read(state: &AppState, company: &str, zone: &str, operator: Option<&str>, now: i64) -> Result<(i64, Option<InForce>), sqlx::Error> {
-    let base = "FROM alert_zones z WHERE z.company_code = $1 AND z.zone = $2 AND z.deployed = 1 AND z.sunset_date > $3";
-    let rows = match operator {
-        None => {
-            let sql = format!("SELECT z.alert_id AS id, z.effective_date AS eff, z.sunset_date AS sunset, NULL AS hash {base}");
-            sqlx::query(&sql).bind(company).bind(zone).bind(now).fetch_all(&state.db.pool).await?
-        }
-        Some(op) => {
-            // One read: the zone's alerts with the operator's verified signatures, and a
-            // row with an empty id when the operator is a person of the company.
-            let sql = format!(
-                "SELECT z.alert_id AS id, z.effective_date AS eff, z.sunset_date AS sunset, k.version_hash AS hash \
-                 FROM alert_zones z LEFT JOIN acknowledgements k ON k.operator_id = $4 AND k.doc_kind = 'alert' AND k.doc_id = z.alert_id AND k.verified_at IS NOT NULL \
-                 {} UNION ALL SELECT '' AS id, 0 AS eff, 0 AS sunset, NULL AS hash FROM users u WHERE u.id = $5 AND u.company_code = $6",
-                &base[base.find("WHERE").unwrap_or(0)..]
-            );
-            let q = sqlx::query(&sql).bind(company).bind(zone).bind(now).bind(op).bind(op).bind(company);
-            q.fetch_all(&state.db.pool).await?
-        }
-    };
-    let mut known = operator.is_none();
+async fn read(state: &AppState, company: &str, zone: &str, now: i64) -> Result<(i64, InForce), sqlx::Error> {
+    let sql = "SELECT z.alert_id AS id, z.effective_date AS eff, z.sunset_date AS sunset FROM alert_zones z \
+               WHERE z.company_code = $1 AND z.zone = $2 AND z.deployed = 1 AND z.sunset_date > $3";
+    let rows = sqlx::query(sql).bind(company).bind(zone).bind(now).fetch_all(&state.db.pool).await?;
     let mut until = i64::MAX;
-    let mut list: Vec<(i64, String, Vec<String>)> = Vec::with_capacity(rows.len());
+    let mut list: Vec<(i64, String)> = Vec::with_capacity(rows.len());
     for r in &rows {
-        let (id, eff, sunset, hash): (String, i64, i64, Option<String>) = (r.try_get("id")?, r.try_get("eff")?, r.try_get("sunset")?, r.try_get("hash")?);
-        if id.is_empty() {
-            known = true;
-            continue;
-        }
+        let (id, eff, sunset): (String, i64, i64) = (r.try_get("id")?, r.try_get("eff")?, r.try_get("sunset")?);
         if eff > now {
             until = until.min(eff);
-            continue;
+        } else {
+            until = until.min(sunset);
+            list.push((eff, id));
         }
-        until = until.min(sunset);
-        match list.iter_mut().find(|(_, i, _)| *i == id) {
-            Some((_, _, signed)) => signed.extend(hash),
-            None => list.push((eff, id, hash.into_iter().collect())),
-        }
-    }
-    if !known {
-        return Ok((until, None));
     }
     list.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
-    Ok((until, Some(list.into_iter().map(|(_, id, signed)| (id, signed)).collect())))
+    Ok((until, list.into_iter().map(|(_, id)| id).collect()))
+}
+
+/// The version hashes `operator` signed and had verified, per alert of `ids`; `None`
+/// when the operator is not a person of `company`. One read: their verified signatures
+/// of these alerts (an index probe each), and a row with an empty id for the person.
+pub async fn verified_by(state: &AppState, company: &str, operator: &str, ids: &[&str]) -> Result<Option<Vec<(String, String)>>, sqlx::Error> {
+    let mut q = plantdoc_core::db::Params::default();
+    let (op, co) = (q.add(operator.to_string()), q.add(company.to_string()));
+    let mut sql = format!("SELECT '' AS id, '' AS hash FROM users u WHERE u.id = {op} AND u.company_code = {co}");
+    if !ids.is_empty() {
+        let marks = q.list(ids.iter().map(|id| id.to_string()));
+        sql.push_str(&format!(
+            " UNION ALL SELECT k.doc_id AS id, k.version_hash AS hash FROM acknowledgements k \
+             WHERE k.operator_id = {op} AND k.doc_kind = 'alert' AND k.doc_id IN ({marks}) AND k.verified_at IS NOT NULL"
+        ));
+    }
+    let rows = q.query(&sql).fetch_all(&state.db.pool).await?;
+    let mut known = false;
+    let mut signed = Vec::new();
+    for r in &rows {
+        let (id, hash): (String, String) = (r.try_get("id")?, r.try_get("hash")?);
+        if id.is_empty() {
+            known = true;
+        } else {
+            signed.push((id, hash));
+        }
+    }
+    Ok(known.then_some(signed))
 }
 
 /// How long, in the app's clock, an alert's JSON is used: its link must stay valid.

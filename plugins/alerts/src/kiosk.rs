@@ -55,8 +55,8 @@ fn json_body(body: axum::body::Bytes) -> Response {
 /// The kiosk's shape: `[{_id, alertTag, alertType, partNumber, url, ...}]`.
 pub async fn zone_feed(State(state): State<AppState>, user: CurrentUser, Path(zone): Path<String>) -> AppResult<Response> {
     check_zone(&state, &user, &zone)?;
-    let list = feed::in_force(&state, &user.company_code, &zone, None).await?.unwrap_or_default();
-    let ids: Vec<&str> = list.iter().take(feed::FEED_CAP).map(|(id, _)| id.as_str()).collect();
+    let list = feed::in_force(&state, &user.company_code, &zone).await?;
+    let ids: Vec<&str> = list.iter().take(feed::FEED_CAP).map(String::as_str).collect();
     Ok(json_body(feed::to_body(feed::items(&state, &ids).await?.iter().flatten())))
 }
 
@@ -64,10 +64,11 @@ pub async fn zone_feed(State(state): State<AppState>, user: CurrentUser, Path(zo
 /// version; 404 when the operator is not a person of the caller's company.
 pub async fn operator_feed(State(state): State<AppState>, user: CurrentUser, Path((zone, operator_id)): Path<(String, String)>) -> AppResult<Response> {
     check_zone(&state, &user, &zone)?;
-    let list = feed::in_force(&state, &user.company_code, &zone, Some(&operator_id)).await?.ok_or(AppError::NotFound)?;
-    let ids: Vec<&str> = list.iter().map(|(id, _)| id.as_str()).collect();
+    let list = feed::in_force(&state, &user.company_code, &zone).await?;
+    let ids: Vec<&str> = list.iter().map(String::as_str).collect();
+    let signed = feed::verified_by(&state, &user.company_code, &operator_id, &ids).await?.ok_or(AppError::NotFound)?;
     let items = feed::items(&state, &ids).await?;
     // Signed and verified for the version in force: not the operator's to read.
-    let open = items.iter().zip(list.iter()).filter_map(|(i, (_, signed))| i.as_ref().filter(|i| !signed.contains(&i.file_hash)));
+    let open = items.iter().zip(&ids).filter_map(|(i, id)| i.as_ref().filter(|i| !signed.iter().any(|(s, hash)| s == id && *hash == i.file_hash)));
     Ok(json_body(feed::to_body(open)))
 }

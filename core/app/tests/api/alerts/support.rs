@@ -81,6 +81,4 @@ pub async fn sign(app: &TestApp, alert_id: &str, operator_id: &str, verified: bo
         assert!(acks::verify(&mut tx, &id, &op, now + 1000).await.unwrap());
     }
     tx.commit().await.unwrap();
-    // Written outside the app's requests, as another instance would.
-    after_out_of_band_write().await;
 }
