@@ -1,12 +1,6 @@
 //! Plantdoc host library. The core never names a feature module: modules register
 //! themselves through [`register_plugin!`] and are discovered at start.
 
-/// mimalloc for every program built on the core (server, CLI, tests, benchmarks):
-/// answers are built from many short-lived allocations across threads, where glibc's
-/// malloc spent a third of a kiosk read in its own bookkeeping (decision 36).
-#[global_allocator]
-static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 pub mod acks;
 pub mod api;
 pub mod app;
