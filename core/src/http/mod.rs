@@ -259,3 +259,24 @@ async fn switch_module(State(state): State<AppState>, user: CurrentUser, crate::
 async fn zones(State(state): State<AppState>, user: CurrentUser) -> Json<serde_json::Value> {
     Json(json!(state.zones.options(&user.company_code)))
 }
+
+/// An answer whose JSON was written as bytes (no `Value` tree): the kiosk's feeds, the
+/// training matrix, the SWP viewer.
+pub fn json_bytes(body: impl Into<axum::body::Body>) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], body.into()).into_response()
+}
+
+/// `object`'s JSON with `key: value` added at its end, written without making `value` a
+/// `Value` tree (a list of records, say). `object` must be a JSON object without `key`.
+pub fn object_with<T: serde::Serialize + ?Sized>(object: &serde_json::Value, key: &str, value: &T) -> serde_json::Result<Vec<u8>> {
+    let mut out = serde_json::to_vec(object)?;
+    out.pop(); // the closing brace
+    if out.len() > 1 {
+        out.push(b',');
+    }
+    serde_json::to_writer(&mut out, key)?;
+    out.push(b':');
+    serde_json::to_writer(&mut out, value)?;
+    out.push(b'}');
+    Ok(out)
+}

@@ -3,11 +3,11 @@
 //! "In force" is computed from the clock at each read (deployed and effective <= now <
 //! sunset): an alert leaves the floor when its sunset passes, with no job to run.
 use axum::extract::{Path, State};
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult};
+use plantdoc_core::http::json_bytes;
 
 use crate::model::Alert;
 use crate::{feed, store};
@@ -48,16 +48,12 @@ fn check_zone(state: &AppState, user: &CurrentUser, zone: &str) -> AppResult<()>
     Ok(())
 }
 
-fn json_body(body: axum::body::Bytes) -> Response {
-    ([(header::CONTENT_TYPE, "application/json")], body).into_response()
-}
-
 /// The kiosk's shape: `[{_id, alertTag, alertType, partNumber, url, ...}]`.
 pub async fn zone_feed(State(state): State<AppState>, user: CurrentUser, Path(zone): Path<String>) -> AppResult<Response> {
     check_zone(&state, &user, &zone)?;
     let list = feed::in_force(&state, &user.company_code, &zone).await?;
     let ids: Vec<&str> = list.iter().take(feed::FEED_CAP).map(String::as_str).collect();
-    Ok(json_body(feed::to_body(feed::items(&state, &ids).await?.iter().flatten())))
+    Ok(json_bytes(feed::to_body(feed::items(&state, &ids).await?.iter().flatten())))
 }
 
 /// The zone's alerts the operator has not signed and had verified for the current
@@ -70,5 +66,5 @@ pub async fn operator_feed(State(state): State<AppState>, user: CurrentUser, Pat
     let items = feed::items(&state, &ids).await?;
     // Signed and verified for the version in force: not the operator's to read.
     let open = items.iter().zip(&ids).filter_map(|(i, id)| i.as_ref().filter(|i| !signed.iter().any(|(s, hash)| s == id && *hash == i.file_hash)));
-    Ok(json_body(feed::to_body(open)))
+    Ok(json_bytes(feed::to_body(open)))
 }

@@ -107,12 +107,29 @@ pub async fn links_for(state: &AppState, swps: &[Swp]) -> anyhow::Result<HashMap
     Ok(out)
 }
 
-/// One SWP's JSON with signs and links, for the single-SWP calls.
-pub async fn full_json(state: &AppState, swp: &Swp) -> Result<Value, plantdoc_core::AppError> {
-    let mut v = with_signs(&state.db, std::slice::from_ref(swp)).await?.remove(0);
+/// One SWP's JSON with signs and links, for the single-SWP calls, as bytes: the SWP's
+/// object with its links (and `id`, for the kiosk), then its sign records written
+/// straight from the records (no `Value` per record). `wrap` names the answer's key.
+pub async fn full_json(state: &AppState, swp: &Swp, wrap: &str, with_id: bool) -> Result<Vec<u8>, plantdoc_core::AppError> {
+    let docs = [(swp.id.as_str(), swp.content_hash.as_str())];
+    let signs = acks::for_documents(&state.db, DocKind::Swp, &docs).await?.remove(&swp.id).unwrap_or_default();
     let mut links = links_for(state, std::slice::from_ref(swp)).await?;
-    v["urls"] = links.remove(&swp.id).unwrap_or(Value::Null);
-    Ok(v)
+    let mut v = swp.to_json();
+    if let Some(o) = v.as_object_mut() {
+        o.remove("opsSigned");
+        o.insert("urls".into(), links.remove(&swp.id).unwrap_or(Value::Null));
+        if with_id {
+            o.insert("id".into(), Value::String(swp.id.clone()));
+        }
+    }
+    let object = plantdoc_core::http::object_with(&v, "opsSigned", &signs).map_err(anyhow::Error::from)?;
+    let mut out = Vec::with_capacity(object.len() + wrap.len() + 8);
+    out.extend_from_slice(b"{");
+    serde_json::to_writer(&mut out, wrap).map_err(anyhow::Error::from)?;
+    out.push(b':');
+    out.extend_from_slice(&object);
+    out.push(b'}');
+    Ok(out)
 }
 
 /// Loads the SWP if the user may see it; 404 otherwise, so that other companies' and

@@ -160,7 +160,7 @@ fn check_changes(v: Option<&Value>, new_release: bool, e: &mut FieldErrors) -> S
     changes
 }
 
-pub async fn submit(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
+pub async fn submit(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::response::Response> {
     require_uploader(&user)?;
     if !body.is_object() {
         return Err(AppError::field("body", "Expected a JSON object."));
@@ -198,7 +198,7 @@ pub async fn submit(State(state): State<AppState>, user: CurrentUser, Json(body)
         }
     }
     let swp = store::fetch_one(&state.db, &id).await?.ok_or(AppError::NotFound)?;
-    Ok(axum::Json(json!({"swp": store::full_json(&state, &swp).await?})))
+    Ok(plantdoc_core::http::json_bytes(store::full_json(&state, &swp, "swp", false).await?))
 }
 
 /// One transaction: claims the uploads, inserts the SWP with its catalogue part, zones

@@ -2,9 +2,11 @@
 //! `signed-ops/{id}`) and the kiosk's two (`deployed-swp?partId=`, `swp-with-urls/{id}`).
 //! Links are made only after the visibility check.
 use axum::extract::{Path, Query, State};
+use axum::response::Response;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult};
+use plantdoc_core::http::json_bytes;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -12,9 +14,9 @@ use crate::access::can_see;
 use crate::model::{Swp, SwpStatus};
 use crate::store::{self, visible_swp};
 
-pub async fn swp(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
+pub async fn swp(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<Response> {
     let s = visible_swp(&state, &user, &id).await?;
-    Ok(axum::Json(json!({"swp": store::full_json(&state, &s).await?})))
+    Ok(json_bytes(store::full_json(&state, &s, "swp", false).await?))
 }
 
 pub async fn signed_urls(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
@@ -29,13 +31,6 @@ pub async fn signed_ops(State(state): State<AppState>, user: CurrentUser, Path(i
     Ok(axum::Json(json!({"opList": {"opsSigned": signs}})))
 }
 
-/// The kiosk's part: the SWP with `id` beside `_id`, its links and sign records.
-async fn part_json(state: &AppState, s: &Swp) -> AppResult<Value> {
-    let mut v = store::full_json(state, s).await?;
-    v["id"] = Value::String(s.id.clone());
-    Ok(v)
-}
-
 #[derive(Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
 pub struct PartQuery {
@@ -44,7 +39,7 @@ pub struct PartQuery {
 
 /// `partId` is a part suggestion's `_id`: the catalogue part (stable across revisions).
 /// The answer is the part's SWP deployed *now*.
-pub async fn deployed_swp(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PartQuery>) -> AppResult<axum::Json<Value>> {
+pub async fn deployed_swp(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PartQuery>) -> AppResult<Response> {
     let id = q.part_id.filter(|s| !s.is_empty()).ok_or_else(|| AppError::field("partId", "Please choose a part."))?;
     // The catalogue part, its current revision and that revision's row in one indexed
     // read (the parts' key, swp_parts' key, the SWP's key): the kiosk asks this on every
@@ -59,16 +54,17 @@ pub async fn deployed_swp(State(state): State<AppState>, user: CurrentUser, Quer
     let row = sqlx::query(SQL.as_str()).bind(&id).bind(&user.company_code).fetch_optional(&state.db.pool).await?;
     let current = row.as_ref().map(Swp::from_row).transpose()?;
     match current {
-        Some(s) if s.status == SwpStatus::Deployed && can_see(&state.zones, &user, &s) => Ok(axum::Json(json!({"details": part_json(&state, &s).await?}))),
+        // The kiosk's part: the SWP with `id` beside `_id`, its links and sign records.
+        Some(s) if s.status == SwpStatus::Deployed && can_see(&state.zones, &user, &s) => Ok(json_bytes(store::full_json(&state, &s, "details", true).await?)),
         _ => Err(AppError::NotFound),
     }
 }
 
 /// A deployed SWP with its links (the kiosk never opens a pending or superseded one).
-pub async fn swp_with_urls(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
+pub async fn swp_with_urls(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<Response> {
     let s = visible_swp(&state, &user, &id).await?;
     if s.status != SwpStatus::Deployed {
         return Err(AppError::NotFound);
     }
-    Ok(axum::Json(json!({"swp": part_json(&state, &s).await?})))
+    Ok(json_bytes(store::full_json(&state, &s, "swp", true).await?))
 }

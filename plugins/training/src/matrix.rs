@@ -82,7 +82,7 @@ pub fn block_id(part_row: &str, op_row: &str) -> String {
 pub async fn matrix(State(state): State<AppState>, user: CurrentUser, Path((shift, cell, zone)): Path<(String, String, String)>) -> AppResult<axum::response::Response> {
     let s = scope_from_path(&shift, &cell, &zone)?;
     let m = load(&state, &user.company_code, &s).await?;
-    Ok(([(header::CONTENT_TYPE, "application/json")], crate::answer::write(&m)).into_response())
+    Ok(plantdoc_core::http::json_bytes(crate::answer::write(&m)))
 }
 
 /// A CSV field, quoted, with formula-starting text made inert.
