@@ -4,9 +4,10 @@
 //! database's `alerts` counter (read at least every `session.recheck_ms`; triggers move
 //! it with every write of an alert's zones or status, on any instance), or the next
 //! effective or sunset time in that zone (decision 35). An operator's verified
-//! signatures of those alerts are read on every request (one index probe each). Each deployed alert's JSON with its file link is
-//! remembered too: a deployed alert never changes (leaving the floor is its row leaving
-//! that range), so only the link's age bounds it.
+//! signatures of those alerts are read on every request (one index probe each). Each
+//! deployed alert's JSON with its file link is remembered too: a deployed alert never
+//! changes (leaving the floor is its row leaving that range), so only the link's age
+//! bounds it.
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -24,8 +25,8 @@ pub const FEED_CAP: usize = 200;
 /// An alert's JSON is remembered at most this long, and never past half its link's life.
 const TTL: Duration = Duration::from_secs(60);
 const MAX_ALERTS: usize = 8192;
-/// Zone lists (and zone lists of an operator) remembered at most.
-const MAX_LISTS: usize = 32_768;
+/// Zone lists (one per company and zone) remembered at most.
+const MAX_LISTS: usize = 4096;
 
 /// A deployed alert, ready to send.
 pub struct FeedItem {

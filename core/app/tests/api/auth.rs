@@ -240,7 +240,6 @@ async fn a_remembered_session_follows_changes_made_here_and_elsewhere() {
     tokio::time::sleep(RECHECK).await;
     assert_eq!(c.get("/api/users/current").await.body["firstname"], "Erina");
     // A session ended outside this instance: refused within recheck_ms.
-    let sid = c.session_cookie().unwrap();
     sqlx::query("DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = 'erin@demo.plant')").execute(&app.state.db.pool).await.unwrap();
     tokio::time::sleep(RECHECK).await;
     assert_eq!(c.get("/api/zones").await.status, StatusCode::UNAUTHORIZED);
@@ -254,7 +253,6 @@ async fn a_remembered_session_follows_changes_made_here_and_elsewhere() {
     let replay = app.client();
     replay.set_cookie("__Host-plantdoc_session", &boss_sid);
     assert_eq!(replay.get("/api/zones").await.status, StatusCode::UNAUTHORIZED);
-    assert_ne!(sid, boss_sid);
 }
 
 #[tokio::test]
