@@ -40,8 +40,18 @@ impl Changes {
 
     /// The stamp of an answer about to be built from what counter `name` watches.
     pub async fn stamp(&self, db: &Db, name: &'static str) -> Result<Stamp, sqlx::Error> {
+        self.stamp_of(db, &[name]).await
+    }
+
+    /// The same for an answer built from what several counters watch. Counters only
+    /// grow, so their sum moves exactly when one of them does.
+    pub async fn stamp_of(&self, db: &Db, names: &[&'static str]) -> Result<Stamp, sqlx::Error> {
         let writes = self.writes.load(Ordering::SeqCst);
-        Ok(Stamp { writes, counter: self.counter(db, name).await? })
+        let mut counter = 0i64;
+        for name in names {
+            counter = counter.wrapping_add(self.counter(db, name).await?);
+        }
+        Ok(Stamp { writes, counter })
     }
 
     /// The counter, as read from the database less than `recheck_ms` ago.

@@ -2,6 +2,7 @@
 //! themselves through [`register_plugin!`] and are discovered at start.
 
 pub mod acks;
+pub mod answers;
 pub mod api;
 pub mod app;
 pub mod audit;

@@ -31,7 +31,11 @@ export const fixture = (file, mimeType) => ({ name: file, mimeType, buffer: fs.r
 export const mp4 = () => ({ ...fixture('h264-aac.mp4', 'video/mp4'), name: 'aid.mp4' });
 
 export async function openTab(page, name) {
-  await page.getByRole('tab', { name, exact: true }).click();
+  const tab = page.getByRole('tab', { name, exact: true });
+  await tab.click();
+  // Shown once the page has taken the click (the tab is in the URL): a field filled
+  // before that could belong to the tab being left.
+  await page.getByRole('tab', { name, exact: true, selected: true }).waitFor();
 }
 
 /** The engineer's Upload tab: two SWC, two JES, one VIS PDF and an MP4 (or `video`),

@@ -4,6 +4,8 @@ use axum::extract::{Query, State};
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, FieldErrors};
+use axum::response::Response;
+use plantdoc_core::http::json_bytes;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sqlx::Row;
@@ -12,12 +14,17 @@ use plantdoc_core::db::Params;
 
 use crate::access::{require_uploader, review_stage};
 use crate::paging::{self, Sort};
+use crate::SwpState;
 use crate::store::{self, visible_sql};
 
 /// Longest list answered at once (lists that are not paged).
 pub const LIST_CAP: i64 = 1000;
 pub const MAX_PAGE_SIZE: i64 = 100;
 pub const MAX_SUGGESTIONS: i64 = 10;
+
+fn answers(state: &AppState) -> &plantdoc_core::answers::Answers {
+    &state.get::<SwpState>().answers
+}
 
 /// `[lo, hi)` bounds of a part-number prefix (bytewise on both databases, so indexed).
 pub fn prefix_range(prefix: &str) -> (String, String) {
@@ -48,19 +55,25 @@ impl SuggestQuery {
 /// Type-ahead over deployed parts (console and kiosk): `{swpList: [{_id, partNumber}]}`,
 /// `_id` being the catalogue part (what `deployed-swp?partId=` and the sign history
 /// take; stable across revisions).
-pub async fn part_numbers(State(state): State<AppState>, user: CurrentUser, Query(q): Query<SuggestQuery>) -> AppResult<axum::Json<Value>> {
-    let (limit, Some(term)) = q.parse()? else { return Ok(axum::Json(json!({"swpList": []}))) };
+pub async fn part_numbers(State(state): State<AppState>, user: CurrentUser, Query(q): Query<SuggestQuery>) -> AppResult<Response> {
+    let (limit, Some(term)) = q.parse()? else { return Ok(json_bytes(&b"{\"swpList\":[]}"[..])) };
     let mut qb = Params::default();
     let vis = visible_sql(&state, &mut qb, &user);
     let (lo, hi) = prefix_range(&term);
     let filter = format!("s.status = 'deployed' AND {vis} AND s.part_number >= {} AND s.part_number < {}", qb.add(lo), qb.add(hi));
     let sql = format!("SELECT s.part_id, s.part_number FROM swps s WHERE {filter} ORDER BY s.part_number LIMIT {limit}");
-    let rows = qb.query(&sql).fetch_all(&state.db.pool).await?;
-    let list: Vec<Value> = rows
-        .iter()
-        .map(|r| Ok(json!({"_id": r.try_get::<Option<String>, _>("part_id")?, "partNumber": r.try_get::<String, _>("part_number")?})))
-        .collect::<Result<_, sqlx::Error>>()?;
-    Ok(axum::Json(json!({"swpList": list})))
+    let key = format!("{sql}\n{:?}", qb.values);
+    let body = answers(&state)
+        .get(&state, key, || async {
+            let rows = qb.query(&sql).fetch_all(&state.db.pool).await?;
+            let list: Vec<Value> = rows
+                .iter()
+                .map(|r| Ok(json!({"_id": r.try_get::<Option<String>, _>("part_id")?, "partNumber": r.try_get::<String, _>("part_number")?})))
+                .collect::<Result<_, sqlx::Error>>()?;
+            serde_json::to_vec(&json!({"swpList": list})).map_err(|e| AppError::from(anyhow::Error::from(e)))
+        })
+        .await?;
+    Ok(json_bytes(body))
 }
 
 /// The Upload form's part field: every part of the caller's company's catalogue starting
@@ -171,7 +184,7 @@ pub const SORT_KEYS: [(&str, &str); 5] = [
 ];
 
 /// Browse and All Approved: `{results, total}`, a page of deployed SWPs.
-pub async fn deployed_paginated(State(state): State<AppState>, user: CurrentUser, Query(pq): Query<PageQuery>) -> AppResult<axum::Json<Value>> {
+pub async fn deployed_paginated(State(state): State<AppState>, user: CurrentUser, Query(pq): Query<PageQuery>) -> AppResult<Response> {
     let mut e = FieldErrors::new();
     let mut num = |name: &str, v: Option<String>, default: i64, max: i64| -> i64 {
         match v.as_deref() {
@@ -209,10 +222,18 @@ pub async fn deployed_paginated(State(state): State<AppState>, user: CurrentUser
     let visible = format!("s.status = 'deployed' AND {}", visible_sql(&state, &mut q, &user));
     let sort = Sort { column: column.unwrap_or("s.deploy_date"), desc: dir == "DESC" };
     let term = pq.search.unwrap_or_default().trim().to_uppercase();
-    let (counted, paged) = if term.is_empty() { (visible.clone(), visible) } else { paging::search(&state, &mut q, &visible, &term, &sort).await? };
-    let total = paging::count_cached(&state, &q, &counted).await?;
-    let offset = (page - 1) * limit;
-    // Past the end: nothing to read.
-    let swps = if offset >= total { Vec::new() } else { paging::page(&state, &q, &paged, &sort, limit, offset).await? };
-    Ok(axum::Json(json!({"results": store::with_signs(&state.db, &swps).await?, "total": total})))
+    // Everything the page depends on besides the counters (decision 37).
+    let key = format!("browse\n{visible}\n{:?}\n{}\n{term}\n{page}\n{limit}", q.values, sort.order());
+    let body = answers(&state)
+        .get(&state, key, || async {
+            let (counted, paged) = if term.is_empty() { (visible.clone(), visible) } else { paging::search(&state, &mut q, &visible, &term, &sort).await? };
+            let total = paging::count_cached(&state, &q, &counted).await?;
+            let offset = (page - 1) * limit;
+            // Past the end: nothing to read.
+            let swps = if offset >= total { Vec::new() } else { paging::page(&state, &q, &paged, &sort, limit, offset).await? };
+            let results = store::with_signs(&state.db, &swps).await?;
+            serde_json::to_vec(&json!({"results": results, "total": total})).map_err(|e| AppError::from(anyhow::Error::from(e)))
+        })
+        .await?;
+    Ok(json_bytes(body))
 }

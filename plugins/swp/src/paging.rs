@@ -2,8 +2,9 @@
 //! search'): the total and the deep pages of a list cost no walk over the list per
 //! request.
 //!
-//! - **Totals** are counted once per list (its SQL and arguments) and remembered until
-//!   the next SWP write of this app, 5 s at most (writes by another instance).
+//! - **Totals** are counted once per list (its SQL and arguments) and remembered while
+//!   the stamp of its change counters holds (decision 37: no write request answered here,
+//!   counters `swp` and `acks` unmoved, read at least every `session.recheck_ms`).
 //! - **Deep pages seek**: the sort key and id of every `page_anchor_rows`-th row (an
 //!   *anchor*) are found once (one index walk) and remembered the same way; page N then
 //!   seeks to the anchor at or before its first row with `(key, id) >= (anchor)` on the
@@ -13,6 +14,7 @@
 use std::time::Duration;
 
 use plantdoc_core::app::AppState;
+use plantdoc_core::changes::Stamp;
 use plantdoc_core::db::{Param, Params};
 use plantdoc_core::memo::Memo;
 use sqlx::Row;
@@ -21,15 +23,29 @@ use crate::model::Swp;
 use crate::store;
 use crate::SwpState;
 
-/// A remembered value is used at most this long (writes by other app instances).
-const TTL: Duration = Duration::from_secs(5);
+/// A remembered value is kept at most this long (its stamp decides whether it is used).
+const TTL: Duration = Duration::from_secs(60);
 /// Lists remembered at most (then forgotten all at once).
 const MAX_KEYS: usize = 10_000;
 
+/// What Browse pages and part searches are read from: SWP rows (their zones and part
+/// revision counters) and sign records.
+const ANSWERS_FROM: &[&str] = &["swp", "acks"];
+
+/// Browse pages and part searches as sent, while nothing they show has changed
+/// (decision 37): 16 MiB at most, each a minute at most.
+pub fn answers() -> plantdoc_core::answers::Answers {
+    plantdoc_core::answers::Answers::new(ANSWERS_FROM, Duration::from_secs(60), 16 << 20)
+}
+
+async fn stamp(state: &AppState) -> Result<Stamp, sqlx::Error> {
+    state.changes.stamp_of(&state.db, ANSWERS_FROM).await
+}
+
 /// Totals and anchors remembered per app state (`plantdoc_core::memo`).
 pub struct ListCache {
-    counts: Memo<i64>,
-    anchors: Memo<Option<(Param, String)>>,
+    counts: Memo<(Stamp, i64)>,
+    anchors: Memo<(Stamp, Option<(Param, String)>)>,
 }
 
 impl Default for ListCache {
@@ -54,11 +70,12 @@ pub async fn count_cached(state: &AppState, q: &Params, filter: &str) -> Result<
     let c = cache(state);
     let key = format!("{filter}\n{:?}", q.values);
     let generation = c.counts.generation();
-    if let Some(n) = c.counts.recall(&key) {
+    let stamp = stamp(state).await?;
+    if let Some((_, n)) = c.counts.recall(&key).filter(|(s, _)| *s == stamp) {
         return Ok(n);
     }
     let n = store::count(&state.db, q, filter).await?;
-    c.counts.remember(generation, key, n);
+    c.counts.remember(generation, key, (stamp, n));
     Ok(n)
 }
 
@@ -70,7 +87,7 @@ pub struct Sort<'a> {
 }
 
 impl Sort<'_> {
-    fn order(&self) -> String {
+    pub fn order(&self) -> String {
         let dir = if self.desc { "DESC" } else { "ASC" };
         format!("{} {dir}, s.id {dir}", self.column)
     }
@@ -85,7 +102,8 @@ async fn anchor(state: &AppState, q: &Params, filter: &str, sort: &Sort<'_>, pos
     let order = sort.order();
     let key = format!("{filter}\n{:?}\n{order}\n{position}", q.values);
     let generation = c.anchors.generation();
-    if let Some(a) = c.anchors.recall(&key) {
+    let stamp = stamp(state).await?;
+    if let Some((_, a)) = c.anchors.recall(&key).filter(|(s, _)| *s == stamp) {
         return Ok(a);
     }
     let sql = format!("SELECT {} AS k, s.id AS id FROM swps s WHERE {filter} ORDER BY {order} LIMIT 1 OFFSET {position}", sort.column);
@@ -97,7 +115,7 @@ async fn anchor(state: &AppState, q: &Params, filter: &str, sort: &Sort<'_>, pos
         }
         None => None,
     };
-    c.anchors.remember(generation, key, a.clone());
+    c.anchors.remember(generation, key, (stamp, a.clone()));
     Ok(a)
 }
 

@@ -82,6 +82,15 @@ pub fn all<'a>(ids: Arc<Vec<String>>, parts: Arc<Vec<String>>, all: &'a Session,
     }
     rows.push(Case { name: "browse deployDate desc p1, 2 of 13 zones".into(), bare: false, session: Some(two), target: false, make: browse(1, "deployDate.timestamp", "desc", false) });
     rows.push(Case { name: "browse deployDate desc p100, 2 of 13 zones".into(), bare: false, session: Some(two), target: false, make: browse(100, "deployDate.timestamp", "desc", false) });
+    // Context for the rows above, which repeat a few pages (remembered, decision 37):
+    // what a page costs when it is read afresh (a random one of the first 4 000).
+    rows.push(Case {
+        name: "browse deployDate desc, random page (read afresh)".into(),
+        bare: false,
+        session: Some(all),
+        target: false,
+        make: Box::new(|r| format!("/api/swps/deployed-swps-paginated?page={}&limit=10&sortBy=deployDate.timestamp&sortOrder=desc", 1 + r.below(4000))),
+    });
     rows.push(floor(&ids));
     rows
 }

@@ -213,3 +213,45 @@ async fn swp_histories_work_without_the_island_module() {
     let r = crew.quality.get("/api/island/obsolete-sign-history/NI-1").await;
     assert_eq!((r.status, r.body.clone()), (StatusCode::OK, json!([])));
 }
+
+/// Browse pages and part searches are remembered while nothing they show changes
+/// (decision 37): a write through this instance shows from its answer on; one made
+/// elsewhere (here straight in the database) within `session.recheck_ms`.
+#[tokio::test]
+async fn swp_remembered_pages_follow_changes_made_here_and_elsewhere() {
+    // The longest recheck, so that a remembered answer is seen being used.
+    let app = spawn_with(&[("session.recheck_ms", "1000")]).await;
+    let recheck = std::time::Duration::from_millis(1100);
+    let crew = crew(&app).await;
+    let a = deployed(&crew, "7300-A", json!({"changes": "first"})).await;
+    let b = deployed(&crew, "7301-A", json!({})).await;
+    let page = "/api/swps/deployed-swps-paginated?page=1&limit=10&sortBy=partNumber&sortOrder=asc";
+    let search = "/api/swps/deployed-swp-part-numbers?searchTerm=73&limit=10";
+    let read_at = std::time::Instant::now();
+    let first = crew.eng.get(page).await;
+    assert_eq!(first.body["total"], 2, "{}", first.text);
+    assert_eq!(parts(&crew.eng.get(search).await.body["swpList"]), vec!["7300-A", "7301-A"]);
+    // Changed outside this instance: an SWP's row, a sign record, a status.
+    sqlx::query("UPDATE swps SET changes = 'changed elsewhere' WHERE id = $1").bind(&a).execute(&app.state.db.pool).await.unwrap();
+    sign(&app, &b, "7", app.state.now_ms(), true, None).await;
+    sqlx::query("UPDATE swps SET status = 'obsolete' WHERE id = $1").bind(&b).execute(&app.state.db.pool).await.unwrap();
+    let again = crew.eng.get(page).await;
+    if read_at.elapsed() < std::time::Duration::from_millis(800) {
+        assert_eq!(again.body, first.body, "remembered: the counters were read less than recheck_ms ago");
+    }
+    // Within recheck_ms, every change shows.
+    tokio::time::sleep(recheck).await;
+    let now = crew.eng.get(page).await;
+    assert_eq!(now.body["total"], 1, "{}", now.text);
+    assert_eq!(now.body["results"][0]["changes"], "changed elsewhere", "{}", now.text);
+    assert_eq!(parts(&crew.eng.get(search).await.body["swpList"]), vec!["7300-A"]);
+    sqlx::query("UPDATE swps SET status = 'deployed' WHERE id = $1").bind(&b).execute(&app.state.db.pool).await.unwrap();
+    tokio::time::sleep(recheck).await;
+    let back = crew.eng.get(page).await;
+    assert_eq!(back.body["total"], 2, "{}", back.text);
+    assert_eq!(back.body["results"][1]["opsSigned"].as_array().map(Vec::len), Some(1), "the sign record made elsewhere: {}", back.text);
+    // Through this instance, a write shows from its answer on (no wait).
+    assert!(crew.eng.post("/api/swps/delete-deployed", &json!([a])).await.status.is_success());
+    assert_eq!(parts(&crew.eng.get(page).await.body["results"]), vec!["7301-A"]);
+    assert_eq!(parts(&crew.eng.get(search).await.body["swpList"]), vec!["7301-A"]);
+}

@@ -1,0 +1,85 @@
+//! Whole answers a module remembers while what they were read from stands still
+//! (decision 37): an answer is kept with the [`Stamp`] of the change counters it depends
+//! on, read before it was built, and sent again only while a fresh stamp is equal — no
+//! write request has answered in this instance and none of those counters has moved
+//! (read again at least every `session.recheck_ms`, so a write made through another
+//! instance or the CLI shows within that time, as in decision 35).
+//!
+//! Meant for reads many users repeat with the same arguments (a list's first page, a
+//! type-ahead's prefixes): the key must hold everything the answer depends on besides
+//! the counters (the caller's visibility filter and its arguments, the page, the sort).
+use std::collections::HashMap;
+use std::future::Future;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use bytes::Bytes;
+
+use crate::app::AppState;
+use crate::changes::Stamp;
+
+struct Kept {
+    stamp: Stamp,
+    at: Instant,
+    body: Bytes,
+}
+
+struct Held {
+    answers: HashMap<String, Kept>,
+    bytes: usize,
+}
+
+pub struct Answers {
+    counters: &'static [&'static str],
+    ttl: Duration,
+    max_bytes: usize,
+    held: Mutex<Held>,
+}
+
+impl Answers {
+    /// Answers depending on `counters`, each kept at most `ttl`; they hold at most
+    /// `max_bytes` (keys and bodies) all together, then all are forgotten at once. An
+    /// answer over an eighth of that is never kept.
+    pub fn new(counters: &'static [&'static str], ttl: Duration, max_bytes: usize) -> Self {
+        Self { counters, ttl, max_bytes, held: Mutex::new(Held { answers: HashMap::new(), bytes: 0 }) }
+    }
+
+    fn recall(&self, key: &str, stamp: Stamp) -> Option<Bytes> {
+        let held = self.held.lock().unwrap_or_else(|p| p.into_inner());
+        held.answers.get(key).filter(|k| k.stamp == stamp && k.at.elapsed() < self.ttl).map(|k| k.body.clone())
+    }
+
+    fn keep(&self, key: String, stamp: Stamp, body: Bytes) {
+        let size = key.len() + body.len();
+        if size > self.max_bytes / 8 {
+            return;
+        }
+        let mut held = self.held.lock().unwrap_or_else(|p| p.into_inner());
+        if held.bytes + size > self.max_bytes {
+            held.answers.clear();
+            held.bytes = 0;
+        }
+        let key_len = key.len();
+        if let Some(old) = held.answers.insert(key, Kept { stamp, at: Instant::now(), body }) {
+            held.bytes -= key_len + old.body.len();
+        }
+        held.bytes += size;
+    }
+
+    /// The answer kept under `key` if it was built from what the counters hold now;
+    /// otherwise `build`'s, kept for the next caller.
+    pub async fn get<E, F, Fut>(&self, state: &AppState, key: String, build: F) -> Result<Bytes, E>
+    where
+        E: From<sqlx::Error>,
+        F: FnOnce() -> Fut,
+        Fut: Future<Output = Result<Vec<u8>, E>>,
+    {
+        let stamp = state.changes.stamp_of(&state.db, self.counters).await?;
+        if let Some(body) = self.recall(&key, stamp) {
+            return Ok(body);
+        }
+        let body = Bytes::from(build().await?);
+        self.keep(key, stamp, body.clone());
+        Ok(body)
+    }
+}
