@@ -26,9 +26,12 @@ pub fn require_uploader(u: &User) -> Result<(), AppError> {
 /// An SWP is seen by users of its company whose zones overlap its zones, and by its
 /// authors. Deleted SWPs are seen by nobody.
 pub fn can_see(zones: &Zones, u: &User, swp: &Swp) -> bool {
-    swp.status != SwpStatus::Deleted
-        && swp.company_code == u.company_code
-        && (swp.is_author(&u.id) || zones.covers_company(&u.company_code, &u.zones) || zones::overlap(&u.zones, &swp.zones))
+    can_see_parts(zones, u, swp.status, &swp.company_code, swp.is_author(&u.id), &swp.zones)
+}
+
+/// [`can_see`] on the columns it needs (reads that load no whole SWP).
+pub fn can_see_parts(zones: &Zones, u: &User, status: SwpStatus, company: &str, authored: bool, swp_zones: &[String]) -> bool {
+    status != SwpStatus::Deleted && company == u.company_code && (authored || zones.covers_company(&u.company_code, &u.zones) || zones::overlap(&u.zones, swp_zones))
 }
 
 /// The stage a user reviews: managers and supervisors of the process, quality and

@@ -10,6 +10,7 @@ use plantdoc_core::db::Params;
 use plantdoc_core::error::{AppError, AppResult};
 use serde_json::{json, Value};
 
+use crate::kiosk::{self, Seen, SEEN_COLUMNS};
 use crate::model::{Swp, SwpStatus};
 use crate::store::{self, visible_sql};
 
@@ -17,23 +18,25 @@ use crate::store::{self, visible_sql};
 pub const HISTORY_WINDOW_MS: i64 = 90 * 24 * 60 * 60 * 1000;
 
 /// The SWP an id names: an SWP id, or a catalogue part id (then the part's deployed SWP).
-async fn named_swp(state: &AppState, user: &CurrentUser, id: &str) -> AppResult<Swp> {
-    if let Some(s) = store::fetch_one(&state.db, id).await? {
-        if crate::access::can_see(&state.zones, user, &s) {
-            return Ok(s);
-        }
-        return Err(AppError::NotFound);
+/// Only what the history needs is read (the kiosk asks it on every part it loads).
+async fn named_swp(state: &AppState, user: &CurrentUser, id: &str) -> AppResult<Seen> {
+    if let Some(s) = kiosk::seen(state, id).await? {
+        return if s.visible_to(state, user) { Ok(s) } else { Err(AppError::NotFound) };
     }
     let mut q = Params::default();
     let filter = format!("s.part_id = {} AND s.status = 'deployed' AND {}", q.add(id), visible_sql(state, &mut q, user));
-    store::fetch_list(&state.db, &q, &filter, "s.id", 1, 0).await?.pop().ok_or(AppError::NotFound)
+    let sql = format!("SELECT {SEEN_COLUMNS} FROM swps s WHERE {filter} ORDER BY s.id LIMIT 1");
+    match q.query(&sql).fetch_optional(&state.db.pool).await? {
+        Some(r) => Seen::from_row(&r)?.ok_or(AppError::NotFound),
+        None => Err(AppError::NotFound),
+    }
 }
 
 /// Sign records of a deployed SWP's current version (a pending or deleted one has none
 /// to show: 404).
 pub async fn sign_history(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<impl axum::response::IntoResponse> {
-    let swp = named_swp(&state, &user, &id).await?;
-    if !matches!(swp.status, SwpStatus::Deployed | SwpStatus::Obsolete) {
+    let seen = named_swp(&state, &user, &id).await?;
+    if !matches!(seen.status, SwpStatus::Deployed | SwpStatus::Obsolete) {
         return Err(AppError::NotFound);
     }
     #[derive(serde::Serialize)]
@@ -41,6 +44,7 @@ pub async fn sign_history(State(state): State<AppState>, user: CurrentUser, Path
         #[serde(rename = "opsSigned")]
         ops_signed: Vec<SignRecord>,
     }
+    let swp = &seen.swp;
     let docs = [(swp.id.as_str(), swp.content_hash.as_str())];
     let ops_signed = acks::for_documents(&state.db, DocKind::Swp, &docs).await?.remove(&swp.id).unwrap_or_default();
     Ok(axum::Json(History { ops_signed }))

@@ -5,10 +5,10 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::error::AppError;
 
+use sqlx::any::AnyRow;
 use sqlx::Row;
 
-use crate::model::{Swp, SwpStatus};
-use crate::store::visible_swp;
+use crate::model::SwpStatus;
 
 /// A deployed SWP as the kiosk signs it.
 #[derive(Debug, Clone)]
@@ -23,11 +23,19 @@ pub struct KioskSwp {
 /// The SWP if it is deployed now and `user` may see it; `NotFound` otherwise (a
 /// superseded revision cannot be signed).
 pub async fn deployed_version(state: &AppState, user: &User, swp_id: &str) -> Result<KioskSwp, AppError> {
-    let s = visible_swp(state, user, swp_id).await?;
-    if s.status != SwpStatus::Deployed {
-        return Err(AppError::NotFound);
+    match seen(state, swp_id).await? {
+        Some(s) if s.status == SwpStatus::Deployed && s.visible_to(state, user) => Ok(s.swp),
+        _ => Err(AppError::NotFound),
     }
-    Ok(KioskSwp { id: s.id, part_number: s.part_number, company_code: s.company_code, content_hash: s.content_hash })
+}
+
+/// The SWP with this id, whoever may see it.
+pub(crate) async fn seen(state: &AppState, id: &str) -> Result<Option<Seen>, sqlx::Error> {
+    static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| format!("SELECT {SEEN_COLUMNS} FROM swps s WHERE s.id = $1"));
+    match sqlx::query(SQL.as_str()).bind(id).fetch_optional(&state.db.pool).await? {
+        Some(r) => Seen::from_row(&r),
+        None => Ok(None),
+    }
 }
 
 /// The kiosk's status inputs of one operator on one part, read at once (the status call
@@ -48,21 +56,52 @@ pub async fn standing(state: &AppState, user: &User, swp_id: &str, op_id: &str) 
         format!(
             "SELECT (SELECT COUNT(*) FROM users u WHERE u.id = $1 AND u.company_code = $2 AND u.disabled = 0) AS op_known, \
              (SELECT MAX(k.signed_at) {mine} AND k.verified_at IS NOT NULL) AS op_signed, \
-             (SELECT COUNT(*) {mine} AND k.verified_at IS NULL) AS op_awaiting, {} \
-             FROM (SELECT 1 AS one) x LEFT JOIN swps s ON s.id = $3",
-            crate::model::COLUMNS
+             (SELECT COUNT(*) {mine} AND k.verified_at IS NULL) AS op_awaiting, {SEEN_COLUMNS} \
+             FROM (SELECT 1 AS one) x LEFT JOIN swps s ON s.id = $3"
         )
     });
     let row = sqlx::query(SQL.as_str()).bind(op_id).bind(&user.company_code).bind(swp_id).fetch_one(&state.db.pool).await?;
     let operator_known = row.try_get::<i64, _>("op_known")? > 0;
-    let swp = match row.try_get::<Option<String>, _>("id")? {
-        Some(_) => Some(Swp::from_row(&row)?).filter(|s| s.status == SwpStatus::Deployed && crate::access::can_see(&state.zones, user, s)),
-        None => None,
-    };
+    let swp = Seen::from_row(&row)?.filter(|s| s.status == SwpStatus::Deployed && s.visible_to(state, user));
     Ok(Standing {
         operator_known,
         signed_at: row.try_get("op_signed")?,
         awaiting: row.try_get::<i64, _>("op_awaiting")? > 0,
-        swp: swp.map(|s| KioskSwp { id: s.id, part_number: s.part_number, company_code: s.company_code, content_hash: s.content_hash }),
+        swp: swp.map(|s| s.swp),
     })
+}
+
+/// What the kiosk's status and history read of an SWP: who may see it and the version
+/// (not the 41 columns of a whole SWP: these reads run on every part an operator loads).
+pub(crate) const SEEN_COLUMNS: &str = "s.id, s.part_number, s.company_code, s.content_hash, s.status, s.zones, s.owner_id, s.on_behalf_id";
+
+pub(crate) struct Seen {
+    pub swp: KioskSwp,
+    pub status: SwpStatus,
+    zones: Vec<String>,
+    owner_id: String,
+    on_behalf_id: Option<String>,
+}
+
+impl Seen {
+    /// `None` when the row has no SWP (an outer join's empty side).
+    pub fn from_row(r: &AnyRow) -> Result<Option<Self>, sqlx::Error> {
+        let Some(id) = r.try_get::<Option<String>, _>("id")? else { return Ok(None) };
+        let status: String = r.try_get("status")?;
+        let status = SwpStatus::parse(&status).ok_or_else(|| sqlx::Error::Decode(format!("status: {status}").into()))?;
+        let zones: String = r.try_get("zones")?;
+        Ok(Some(Self {
+            swp: KioskSwp { id, part_number: r.try_get("part_number")?, company_code: r.try_get("company_code")?, content_hash: r.try_get("content_hash")? },
+            status,
+            zones: serde_json::from_str(&zones).unwrap_or_default(),
+            owner_id: r.try_get("owner_id")?,
+            on_behalf_id: r.try_get("on_behalf_id")?,
+        }))
+    }
+
+    /// `access::can_see` on these columns.
+    pub fn visible_to(&self, state: &AppState, user: &User) -> bool {
+        let authored = self.owner_id == user.id || self.on_behalf_id.as_deref() == Some(user.id.as_str());
+        crate::access::can_see_parts(&state.zones, user, self.status, &self.swp.company_code, authored, &self.zones)
+    }
 }

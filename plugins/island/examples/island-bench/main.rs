@@ -5,6 +5,8 @@
 //! primary-key lookup) in the same run; then the training matrix of 200 parts × 100
 //! operators at one client. It prints figures; it asserts only that no request failed.
 //! The plant and the load loop are the SWP benchmark's (shared source files).
+//! `--small`: a small plant (CI); `--plans`: query plans first; `--matrix`: only the
+//! training matrix; `--only TEXT`: the floor rows and the rows whose name holds TEXT.
 mod alerts;
 mod plans;
 mod training;
@@ -150,6 +152,11 @@ async fn main() -> anyhow::Result<()> {
     rows.push(("floor: bare axum+sqlx PK lookup (last)", true, Box::new(move |r| format!("/bare/{}", i[r.below(i.len() as u64) as usize]))));
     if matrix_only {
         rows.clear();
+    }
+    // --only TEXT: the floor rows and the rows whose name holds TEXT (to profile one).
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(only) = args.iter().position(|a| a == "--only").and_then(|i| args.get(i + 1)) {
+        rows.retain(|(name, is_bare, _)| *is_bare || name.contains(only.as_str()));
     }
     let mut done = Vec::new();
     for (name, is_bare, make) in rows {
