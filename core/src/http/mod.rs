@@ -269,6 +269,11 @@ pub fn json_bytes(body: impl Into<axum::body::Body>) -> Response {
 /// `object`'s JSON with `key: value` added at its end, written without making `value` a
 /// `Value` tree (a list of records, say). `object` must be a JSON object without `key`.
 pub fn object_with<T: serde::Serialize + ?Sized>(object: &serde_json::Value, key: &str, value: &T) -> serde_json::Result<Vec<u8>> {
+    object_with_raw(object, key, &serde_json::to_vec(value)?)
+}
+
+/// [`object_with`] for a value that is JSON text already (built by the database, say).
+pub fn object_with_raw(object: &serde_json::Value, key: &str, json: &[u8]) -> serde_json::Result<Vec<u8>> {
     let mut out = serde_json::to_vec(object)?;
     out.pop(); // the closing brace
     if out.len() > 1 {
@@ -276,7 +281,7 @@ pub fn object_with<T: serde::Serialize + ?Sized>(object: &serde_json::Value, key
     }
     serde_json::to_writer(&mut out, key)?;
     out.push(b':');
-    serde_json::to_writer(&mut out, value)?;
+    out.extend_from_slice(json);
     out.push(b'}');
     Ok(out)
 }

@@ -2,7 +2,8 @@
 //! Their paths are the spec's `/api/island/...`; this module serves them because it owns
 //! the SWPs and the visibility rule, so they work with the island module switched off.
 use axum::extract::{Path, State};
-use plantdoc_core::acks::{self, DocKind, SignRecord};
+use plantdoc_core::acks::{self, DocKind};
+use plantdoc_core::http::json_bytes;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::clock::iso;
@@ -39,15 +40,9 @@ pub async fn sign_history(State(state): State<AppState>, user: CurrentUser, Path
     if !matches!(seen.status, SwpStatus::Deployed | SwpStatus::Obsolete) {
         return Err(AppError::NotFound);
     }
-    #[derive(serde::Serialize)]
-    struct History {
-        #[serde(rename = "opsSigned")]
-        ops_signed: Vec<SignRecord>,
-    }
-    let swp = &seen.swp;
-    let docs = [(swp.id.as_str(), swp.content_hash.as_str())];
-    let ops_signed = acks::for_documents(&state.db, DocKind::Swp, &docs).await?.remove(&swp.id).unwrap_or_default();
-    Ok(axum::Json(History { ops_signed }))
+    // `{opsSigned: [...]}`, the records' JSON built by the database in one row.
+    let signs = acks::json_for_version(&state.db, DocKind::Swp, &seen.swp.id, &seen.swp.content_hash).await?;
+    Ok(json_bytes(format!("{{\"opsSigned\":{signs}}}")))
 }
 
 /// One group per obsolete revision of the part that became obsolete at most 90 days ago

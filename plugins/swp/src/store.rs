@@ -111,8 +111,7 @@ pub async fn links_for(state: &AppState, swps: &[Swp]) -> anyhow::Result<HashMap
 /// object with its links (and `id`, for the kiosk), then its sign records written
 /// straight from the records (no `Value` per record). `wrap` names the answer's key.
 pub async fn full_json(state: &AppState, swp: &Swp, wrap: &str, with_id: bool) -> Result<Vec<u8>, plantdoc_core::AppError> {
-    let docs = [(swp.id.as_str(), swp.content_hash.as_str())];
-    let signs = acks::for_documents(&state.db, DocKind::Swp, &docs).await?.remove(&swp.id).unwrap_or_default();
+    let signs = acks::json_for_version(&state.db, DocKind::Swp, &swp.id, &swp.content_hash).await?;
     let mut links = links_for(state, std::slice::from_ref(swp)).await?;
     let mut v = swp.to_json();
     if let Some(o) = v.as_object_mut() {
@@ -122,7 +121,7 @@ pub async fn full_json(state: &AppState, swp: &Swp, wrap: &str, with_id: bool) -
             o.insert("id".into(), Value::String(swp.id.clone()));
         }
     }
-    let object = plantdoc_core::http::object_with(&v, "opsSigned", &signs).map_err(anyhow::Error::from)?;
+    let object = plantdoc_core::http::object_with_raw(&v, "opsSigned", signs.as_bytes()).map_err(anyhow::Error::from)?;
     let mut out = Vec::with_capacity(object.len() + wrap.len() + 8);
     out.extend_from_slice(b"{");
     serde_json::to_writer(&mut out, wrap).map_err(anyhow::Error::from)?;

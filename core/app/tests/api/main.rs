@@ -3,6 +3,7 @@
 //! folder. One test binary, so it links once.
 mod helpers;
 
+mod acks;
 mod audit;
 mod auth;
 mod cli;
