@@ -5,7 +5,8 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, FieldErrors};
-use serde_json::{json, Value};
+use axum::response::Response;
+use plantdoc_core::http::json_bytes;
 
 use crate::{store, IslandState};
 
@@ -29,27 +30,33 @@ pub fn refuse(state: &AppState, netbook: &CurrentUser, msg: &str) -> AppError {
     AppError::Forbidden(msg.to_string())
 }
 
-/// The active person of the netbook's company with this badge (throttled per netbook).
-pub async fn identify(state: &AppState, netbook: &CurrentUser, badge: &str) -> AppResult<User> {
+/// The badge as scanned, trimmed, once the netbook may scan (throttled per netbook).
+fn scanned<'a>(state: &AppState, netbook: &CurrentUser, badge: &'a str) -> AppResult<&'a str> {
     check(state, netbook)?;
     let badge = badge.trim();
     if badge.is_empty() || badge.len() > 64 {
         return Err(refuse(state, netbook, UNKNOWN_BADGE));
     }
+    Ok(badge)
+}
+
+/// The active person of the netbook's company with this badge (throttled per netbook).
+pub async fn identify(state: &AppState, netbook: &CurrentUser, badge: &str) -> AppResult<User> {
+    let badge = scanned(state, netbook, badge)?;
     match store::by_badge(state, badge, &netbook.company_code).await? {
         Some(u) => Ok(u),
         None => Err(refuse(state, netbook, UNKNOWN_BADGE)),
     }
 }
 
-/// The spec's Operator: `_id, opNo, fullName, position, companyCode`.
-pub fn operator_json(u: &User) -> Value {
-    json!({"_id": u.id, "opNo": u.op_no, "fullName": u.full_name(), "position": u.position, "companyCode": u.company_code})
-}
 
-pub async fn operator_from_badge(State(state): State<AppState>, netbook: CurrentUser, Path(badge): Path<String>) -> AppResult<axum::Json<Value>> {
-    let u = identify(&state, &netbook, &badge).await?;
-    Ok(axum::Json(operator_json(&u)))
+pub async fn operator_from_badge(State(state): State<AppState>, netbook: CurrentUser, Path(badge): Path<String>) -> AppResult<Response> {
+    // Read on every scan: only the Operator's columns, answered as bytes.
+    let badge = scanned(&state, &netbook, &badge)?;
+    match store::operator_by_badge(&state, badge, &netbook.company_code).await? {
+        Some(body) => Ok(json_bytes(body)),
+        None => Err(refuse(&state, &netbook, UNKNOWN_BADGE)),
+    }
 }
 
 /// The operator a call names: a person of the netbook's company.

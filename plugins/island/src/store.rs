@@ -10,6 +10,29 @@ pub async fn by_badge(state: &AppState, badge: &str, company: &str) -> Result<Op
     users::find_by_badge(&mut conn, badge, company).await
 }
 
+/// The spec's Operator (`_id, opNo, fullName, position, companyCode`) of the active
+/// person of `company` with this badge, as JSON bytes (only those columns are read:
+/// every scan asks it).
+pub async fn operator_by_badge(state: &AppState, badge: &str, company: &str) -> Result<Option<Vec<u8>>, sqlx::Error> {
+    let sql = "SELECT id, op_no, firstname, lastname, position FROM users WHERE badge = $1 AND company_code = $2 AND disabled = 0";
+    let Some(r) = sqlx::query(sql).bind(badge).bind(company).fetch_optional(&state.db.pool).await? else { return Ok(None) };
+    #[derive(serde::Serialize)]
+    struct Operator<'a> {
+        #[serde(rename = "_id")]
+        id: String,
+        #[serde(rename = "opNo")]
+        op_no: Option<String>,
+        #[serde(rename = "fullName")]
+        full_name: String,
+        position: String,
+        #[serde(rename = "companyCode")]
+        company_code: &'a str,
+    }
+    let (first, last): (String, String) = (r.try_get("firstname")?, r.try_get("lastname")?);
+    let op = Operator { id: r.try_get("id")?, op_no: r.try_get("op_no")?, full_name: format!("{first} {last}"), position: r.try_get("position")?, company_code: company };
+    serde_json::to_vec(&op).map(Some).map_err(|e| sqlx::Error::Decode(e.into()))
+}
+
 pub async fn by_id(state: &AppState, id: &str) -> Result<Option<User>, sqlx::Error> {
     let mut conn = state.db.pool.acquire().await?;
     users::find_by_id(&mut conn, id).await
