@@ -1,20 +1,24 @@
 // /login/*: sign in, forgot password, reset password. Other login paths go to /login/.
-import { Card, Typography } from 'antd';
+// The frame and the sign-in form are plain React (no antd; styles in public/index.html):
+// /login paints without antd. Forgot and reset are antd forms, loaded when opened.
+import { Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { RedirectSignedIn } from '../session/guards';
+import { themedLazy } from '../lazyParts';
+import { moduleSpinner } from '../Spinner';
 import { LoginPage } from './LoginPage';
-import { ForgotPassword } from './ForgotPassword';
-import { ResetPassword } from './ResetPassword';
 
+const ForgotPassword = themedLazy(() => import('./ForgotPassword'), 'ForgotPassword');
+const ResetPassword = themedLazy(() => import('./ResetPassword'), 'ResetPassword');
+
+/** The card of the login pages (antd's Card and Title, as they looked). */
 export function LoginFrame({ children }) {
   return (
-    <main style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#f5f7fa' }}>
-      <Card style={{ width: 400, maxWidth: '92vw' }}>
-        <Typography.Title level={1} style={{ textAlign: 'center', marginTop: 0, fontSize: 24 }}>
-          Plantdoc
-        </Typography.Title>
+    <main className="pd-login">
+      <div className="pd-card">
+        <h1 className="pd-title">Plantdoc</h1>
         {children}
-      </Card>
+      </div>
     </main>
   );
 }
@@ -27,19 +31,21 @@ function ToLogin() {
 export function LoginArea() {
   return (
     <LoginFrame>
-      <Routes>
-        <Route
-          index
-          element={
-            <RedirectSignedIn>
-              <LoginPage />
-            </RedirectSignedIn>
-          }
-        />
-        <Route path="forgot" element={<ForgotPassword />} />
-        <Route path="reset/:token" element={<ResetPassword />} />
-        <Route path="*" element={<ToLogin />} />
-      </Routes>
+      <Suspense fallback={moduleSpinner}>
+        <Routes>
+          <Route
+            index
+            element={
+              <RedirectSignedIn>
+                <LoginPage />
+              </RedirectSignedIn>
+            }
+          />
+          <Route path="forgot" element={<ForgotPassword />} />
+          <Route path="reset/:token" element={<ResetPassword />} />
+          <Route path="*" element={<ToLogin />} />
+        </Routes>
+      </Suspense>
     </LoginFrame>
   );
 }

@@ -1,10 +1,15 @@
 // The sign-in form, or the forced new-password form when the server answers
 // 403 {status: 'CHANGE_PASSWORD'}. Server field errors show under their fields.
-import { useEffect, useState } from 'react';
-import { Alert, Button, Form, Input } from 'antd';
+// Plain React, no antd (docs/web.md, "Weight and speed"): /login paints without
+// downloading antd; it looks and behaves as the antd form it replaces did.
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { api, formFields, setSessionUser, storeZoneFromQuery } from '@plantdoc/kit/core';
-import { ChangePasswordForm } from './ChangePasswordForm';
+import { themedLazy } from '../lazyParts';
+import { PlainAlert, PlainField, PlainPassword, PlainSubmit, inputProps } from './PlainFields';
+
+// The new-password form is antd's: loaded (with antd) only when the server asks for it.
+const ChangePasswordForm = themedLazy(() => import('./ChangePasswordForm'), 'ChangePasswordForm');
 
 /** Errors for fields the form has go under them; the rest show above the form. */
 export function splitErrors(fields, names) {
@@ -16,32 +21,44 @@ export function splitErrors(fields, names) {
 }
 
 export function LoginPage() {
-  const [form] = Form.useForm();
   const { search } = useLocation();
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState({});
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState(null);
   const [change, setChange] = useState(null);
+  const email = useRef(null);
 
   // A kiosk netbook is pointed at /login?zone=A1 once: remember its zone.
   useEffect(() => {
     storeZoneFromQuery(search);
   }, [search]);
+  useEffect(() => email.current?.focus(), []);
 
   // Signed in: the page's guard (RedirectSignedIn) sends the user home once the module
   // list is known: operators to the kiosk, everyone else to the console's home page.
   const signedIn = (user) => setSessionUser(user);
 
-  const onFinish = async ({ email = '', password = '' }) => {
+  // Typing in a field clears its error (as antd's Form does).
+  const set = (name) => (value) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
+  };
+
+  const onSubmit = async (e) => {
+    e.preventDefault();
+    if (busy) return;
     setBusy(true);
     setNotice(null);
+    const { email: mail, password } = values;
     try {
-      signedIn(await api.post('/api/users/login', { email, password }));
+      signedIn(await api.post('/api/users/login', { email: mail, password }));
     } catch (err) {
       if (err.status === 403 && err.body?.status === 'CHANGE_PASSWORD') {
-        setChange({ email, tempPassword: password });
+        setChange({ email: mail, tempPassword: password });
       } else {
         const { mine, other } = splitErrors(err.fields, ['email', 'password']);
-        form.setFields(mine);
+        setErrors((prev) => ({ ...prev, ...Object.fromEntries(mine.map((f) => [f.name, f.errors[0]])) }));
         if (other.length || !mine.length) setNotice(other.join(' ') || err.message);
       }
     } finally {
@@ -52,20 +69,20 @@ export function LoginPage() {
   if (change) return <ChangePasswordForm {...change} onDone={signedIn} />;
 
   return (
-    <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} name="login">
-      {notice && <Alert type="error" showIcon title={notice} style={{ marginBottom: 16 }} />}
-      <Form.Item label="Email" name="email">
-        <Input autoComplete="username" autoFocus />
-      </Form.Item>
-      <Form.Item label="Password" name="password">
-        <Input.Password autoComplete="current-password" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={busy}>
-        Login
-      </Button>
+    <form id="login" className="pd-form" onSubmit={onSubmit} noValidate>
+      {notice && <PlainAlert>{notice}</PlainAlert>}
+      <PlainField id="login_email" label="Email" error={errors.email}>
+        <input ref={email} className="pd-input" type="text" autoComplete="username" {...inputProps('login_email', values.email, set('email'), errors.email)} />
+      </PlainField>
+      <PlainField id="login_password" label="Password" error={errors.password}>
+        <PlainPassword autoComplete="current-password" {...inputProps('login_password', values.password, set('password'), errors.password)} />
+      </PlainField>
+      <PlainSubmit loading={busy}>Login</PlainSubmit>
       <div style={{ marginTop: 16, textAlign: 'center' }}>
-        <Link to="/login/forgot">Forgot Password?</Link>
+        <Link className="pd-link" to="/login/forgot">
+          Forgot Password?
+        </Link>
       </div>
-    </Form>
+    </form>
   );
 }

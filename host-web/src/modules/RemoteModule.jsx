@@ -2,10 +2,11 @@
 // downloads; the error boundary keeps a failed or broken remote inside its own page, so
 // the sidebar and the other modules keep working.
 import { Component, Suspense, lazy, useMemo } from 'react';
-import { Button, Result, Spin } from 'antd';
+import { Button, Result } from 'antd';
 import { Route, Routes } from 'react-router';
 import { useModules } from './ModulesContext';
 import { NotFound } from '../pages/NotFound';
+import { moduleSpinner } from '../Spinner';
 
 class ModuleErrorBoundary extends Component {
   constructor(props) {
@@ -54,11 +55,7 @@ export function ModuleRoutes({ mod }) {
   );
 }
 
-export const moduleSpinner = (
-  <div style={{ padding: 64, textAlign: 'center' }}>
-    <Spin size="large" />
-  </div>
-);
+export { moduleSpinner };
 
 export function RemoteModule({ module }) {
   const { loader } = useModules();
