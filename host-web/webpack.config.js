@@ -9,10 +9,10 @@ const { federationShared } = require('@plantdoc/kit/federation-shared');
 // How the host's async code is cut into files (docs/web.md, "Weight and speed"). Every
 // component antd gives the remotes is its own shared module, so webpack's defaults (at
 // most 30 requests per load, no chunk under 20 KB) left antd's internals — its style
-// engine, theme, utilities and icons — copied into many of those chunks. Instead: React
+// engine, theme, utilities and icon component — copied into many of those chunks. Instead: React
 // in one file, antd's base (what every antd component needs) in one file, and any other
 // module used by two chunks or more split out once, whatever its size.
-const NM = (names) => new RegExp(`[\\/]node_modules[\\/](${names.join('|')})[\\/]`);
+const NM = (names) => new RegExp(`[\\/]node_modules[\\/](${names.join('|')})([\\/]|$)`);
 const hostSplitChunks = {
   chunks: 'async',
   maxAsyncRequests: 1000,
@@ -23,7 +23,9 @@ const hostSplitChunks = {
     antdBase: {
       test: NM([
         'antd[\\/]es[\\/](_util|style|theme|config-provider|locale|version)',
-        '@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color|icons|icons-svg)',
+        '@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)',
+        // The icon component and its helpers, not the icons: each goes with what shows it.
+        '@ant-design[\\/]icons[\\/]es[\\/](components|\\w*[uU]tils\\.js)',
         '@rc-component[\\/](util|motion|resize-observer|portal|context)',
         '@babel[\\/]runtime',
         'clsx',

@@ -2,11 +2,12 @@
 // route. The kiosk module's remote supplies every kiosk screen, its start screen
 // included; the host only frames and guards it. A kiosk module this package leaves out
 // shows the frame's not-available notice.
-import { Layout, Result, Typography } from 'antd';
+import { Layout, Typography } from 'antd';
 import { getKioskSettings } from '@plantdoc/kit/core';
 import { RemoteModule } from '../modules/RemoteModule';
 import { NotFound } from '../pages/NotFound';
 import { Themed } from '../theme';
+import { LazyResult } from '../lazyParts';
 
 export const KIOSK_NOT_AVAILABLE = 'The kiosk is not available in this package.';
 
@@ -15,7 +16,7 @@ export function KioskFrame({ module }) {
   let body;
   if (module.enabled && module.remote) body = <RemoteModule module={module} />;
   else if (module.whenDisabled === 'hide') body = <NotFound />;
-  else body = <Result status="warning" title={KIOSK_NOT_AVAILABLE} />;
+  else body = <LazyResult status="warning" title={KIOSK_NOT_AVAILABLE} />;
   return (
     <Themed>
       <Layout style={{ minHeight: '100vh' }}>

@@ -1,18 +1,21 @@
 // /login/*: sign in, forgot password, reset password. Other login paths go to /login/.
 // The frame and the sign-in form are plain React (no antd; styles in public/index.html):
 // /login paints without antd. Forgot and reset are antd forms, loaded when opened.
-import { Suspense } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { RedirectSignedIn } from '../session/guards';
 import { themedLazy } from '../lazyParts';
 import { moduleSpinner } from '../Spinner';
 import { LoginPage } from './LoginPage';
+import { removeSkeleton } from './skeleton';
 
 const ForgotPassword = themedLazy(() => import('./ForgotPassword'), 'ForgotPassword');
 const ResetPassword = themedLazy(() => import('./ResetPassword'), 'ResetPassword');
 
 /** The card of the login pages (antd's Card and Title, as they looked). */
 export function LoginFrame({ children }) {
+  // The React form is in place (it took what was typed into the painted copy): remove it.
+  useLayoutEffect(() => removeSkeleton(), []);
   return (
     <main className="pd-login">
       <div className="pd-card">

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { api, formFields, setSessionUser, storeZoneFromQuery } from '@plantdoc/kit/core';
 import { themedLazy } from '../lazyParts';
+import { skeletonState } from './skeleton';
 import { PlainAlert, PlainField, PlainPassword, PlainSubmit, inputProps } from './PlainFields';
 
 // The new-password form is antd's: loaded (with antd) only when the server asks for it.
@@ -22,18 +23,21 @@ export function splitErrors(fields, names) {
 
 export function LoginPage() {
   const { search } = useLocation();
-  const [values, setValues] = useState({ email: '', password: '' });
+  // What was typed into the form index.js painted before React (login/skeleton.js), if any.
+  const [boot] = useState(() => skeletonState());
+  const [values, setValues] = useState(() => ({ email: boot?.email || '', password: boot?.password || '' }));
   const [errors, setErrors] = useState({});
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState(null);
   const [change, setChange] = useState(null);
   const email = useRef(null);
+  const password = useRef(null);
 
   // A kiosk netbook is pointed at /login?zone=A1 once: remember its zone.
   useEffect(() => {
     storeZoneFromQuery(search);
   }, [search]);
-  useEffect(() => email.current?.focus(), []);
+  useEffect(() => (boot?.focus === 'password' ? password : email).current?.focus(), [boot]);
 
   // Signed in: the page's guard (RedirectSignedIn) sends the user home once the module
   // list is known: operators to the kiosk, everyone else to the console's home page.
@@ -75,7 +79,7 @@ export function LoginPage() {
         <input ref={email} className="pd-input" type="text" autoComplete="username" {...inputProps('login_email', values.email, set('email'), errors.email)} />
       </PlainField>
       <PlainField id="login_password" label="Password" error={errors.password}>
-        <PlainPassword autoComplete="current-password" {...inputProps('login_password', values.password, set('password'), errors.password)} />
+        <PlainPassword inputRef={password} autoComplete="current-password" {...inputProps('login_password', values.password, set('password'), errors.password)} />
       </PlainField>
       <PlainSubmit loading={busy}>Login</PlainSubmit>
       <div style={{ marginTop: 16, textAlign: 'center' }}>

@@ -31,12 +31,12 @@ export const inputProps = (id, value, onChange, error) => ({
 });
 
 /** antd's Input.Password: the text hidden, a Show/Hide toggle (click, Enter or Space). */
-export function PlainPassword(props) {
+export function PlainPassword({ inputRef, ...props }) {
   const [visible, setVisible] = useState(false);
   const toggle = () => setVisible((v) => !v);
   return (
     <span className="pd-input pd-affix">
-      <input {...props} type={visible ? 'text' : 'password'} />
+      <input ref={inputRef} {...props} type={visible ? 'text' : 'password'} />
       <span className="pd-suffix">
         <span
           role="button"

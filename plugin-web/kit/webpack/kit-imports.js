@@ -44,9 +44,12 @@ module.exports = function kitImports({ types: t }) {
         const { node } = path;
         if (!KIT_SOURCES.includes(node.source.value) || node.specifiers.length === 0) return;
         if (!node.specifiers.every((s) => t.isImportSpecifier(s))) return;
+        const nameOf = (s) => (t.isIdentifier(s.imported) ? s.imported.name : s.imported.value);
+        // Already where it belongs (e.g. a rewritten `@plantdoc/kit/core` import): leave it.
+        if (node.specifiers.every((s) => kitSourceOf(nameOf(s)) === node.source.value)) return;
         const bySource = new Map();
         for (const s of node.specifiers) {
-          const name = t.isIdentifier(s.imported) ? s.imported.name : s.imported.value;
+          const name = nameOf(s);
           const from = kitSourceOf(name);
           if (!bySource.has(from)) bySource.set(from, []);
           bySource.get(from).push(t.importSpecifier(t.identifier(s.local.name), t.identifier(name)));
