@@ -16,6 +16,9 @@
 //   (webpack/antd-imports.js), so a remote downloads only the components it uses;
 // - react-router and @ant-design/icons: a CURATED re-export (remote-shares/<name>.js)
 //   under the library's share key.
+// The kit likewise: its core, its icons and each file of its UI half are shared modules
+// of their own, and the remote builds send each kit name to its part
+// (webpack/kit-imports.js), so a remote page downloads the kit components it shows only.
 const path = require('path');
 const kit = require('./package.json');
 const fs = require('fs');

@@ -4,7 +4,8 @@
 // goes to the home.
 import { Navigate, Route, Routes } from 'react-router';
 import { useModules } from '../modules/ModulesContext';
-import { RemoteModule, moduleSpinner } from '../modules/RemoteModule';
+import { RemoteModule } from '../modules/RemoteModule';
+import { moduleSpinner } from '../Spinner';
 import { moduleState } from '../modules/releases';
 import { consoleHome, consoleModules } from '../modules/homes';
 import { NotFound } from '../pages/NotFound';
