@@ -2,13 +2,14 @@
 // React form: same elements, classes and texts, so the same place and size (no layout
 // shift when React takes over); what was typed into it and its focus carry over.
 import { describe, expect, it } from 'vitest';
+import { fireEvent, waitFor } from '@testing-library/react';
 import { screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { setSessionUser } from '@plantdoc/kit';
 import { LoginArea } from '../src/login/LoginArea';
 import { ModulesProvider } from '../src/modules/ModulesContext';
 import { SKELETON_HTML, paintSkeleton, paintsSkeleton, skeletonState } from '../src/login/skeleton';
-import { fakeLoader, renderWithQuery } from './fixtures';
+import { fakeLoader, manager, renderWithQuery, stubFetch } from './fixtures';
 
 /** An element tree as tag.class and texts (ids, values and inline styles aside). */
 function shape(el) {
@@ -50,13 +51,30 @@ describe('the sign-in form painted before React', () => {
     document.getElementById('boot_email').value = 'early@demo.plant';
     document.getElementById('boot_password').value = 'typed-before';
     document.getElementById('boot_password').focus();
-    expect(skeletonState()).toEqual({ email: 'early@demo.plant', password: 'typed-before', focus: 'password' });
+    expect(skeletonState()).toEqual({ email: 'early@demo.plant', password: 'typed-before', focus: 'password', submitted: false });
     setSessionUser(null);
     renderLogin();
     expect(document.getElementById('pd-boot')).toBeNull();
     expect(screen.getByLabelText('Email').value).toBe('early@demo.plant');
     expect(screen.getByLabelText('Password').value).toBe('typed-before');
     expect(document.activeElement.id).toBe('login_password');
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('sends the sign-in pressed on it once the React form is there', async () => {
+    window.history.replaceState(null, '', '/login');
+    paintSkeleton();
+    document.getElementById('boot_email').value = 'manager.process@demo.plant';
+    document.getElementById('boot_password').value = 'Demo-Plant-2026';
+    fireEvent.submit(document.querySelector('#pd-boot form'));
+    expect(skeletonState().submitted).toBe(true);
+    setSessionUser(null);
+    const fetch = stubFetch({ 'POST /api/users/login': [200, manager], '/api/modules': [200, []] });
+    renderLogin();
+    await waitFor(() => expect(fetch.mock.calls.some(([p]) => p === '/api/users/login')).toBe(true));
+    const body = JSON.parse(fetch.mock.calls.find(([p]) => p === '/api/users/login')[1].body);
+    expect(body).toEqual({ email: 'manager.process@demo.plant', password: 'Demo-Plant-2026' });
+    expect(fetch.mock.calls.filter(([p]) => p === '/api/users/login')).toHaveLength(1);
     window.history.replaceState(null, '', '/');
   });
 });

@@ -49,8 +49,7 @@ export function LoginPage() {
     setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
   };
 
-  const onSubmit = async (e) => {
-    e.preventDefault();
+  const send = async () => {
     if (busy) return;
     setBusy(true);
     setNotice(null);
@@ -69,6 +68,18 @@ export function LoginPage() {
       setBusy(false);
     }
   };
+  const onSubmit = (e) => {
+    e.preventDefault();
+    send();
+  };
+  // Login pressed on the form painted before React: send what was typed there, once.
+  const sentBoot = useRef(false);
+  useEffect(() => {
+    if (boot?.submitted && !sentBoot.current) {
+      sentBoot.current = true;
+      send();
+    }
+  });
 
   if (change) return <ChangePasswordForm {...change} onDone={signedIn} />;
 

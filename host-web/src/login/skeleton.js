@@ -3,7 +3,7 @@
 // paint, largest paint) on a slow phone. It is a copy of what LoginFrame + LoginPage
 // render (same classes, public/index.html's styles, so the same place and size: no
 // layout shift), laid over the page (`.pd-boot`); the React form takes over what was
-// typed and the focus, then removes it (LoginFrame). host-web/test/skeleton.test.jsx
+// typed, the focus and a press of Login (it sends it), then removes it (LoginFrame). host-web/test/skeleton.test.jsx
 // holds the two to the same markup. Plain DOM: nothing shared may load before bootstrap.
 import { ICON_PATHS, viewBoxOf } from './iconPaths';
 
@@ -36,19 +36,28 @@ export function paintSkeleton(doc = document) {
   boot.id = BOOT_ID;
   boot.className = 'pd-boot';
   boot.innerHTML = SKELETON_HTML;
-  // Nothing is sent before the real form is there.
-  boot.querySelector('form').addEventListener('submit', (e) => e.preventDefault());
+  // Sent by the React form once it is there (LoginPage): the button shows it is busy.
+  boot.querySelector('form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    boot.dataset.submitted = 'yes';
+    boot.querySelector('button').classList.add('pd-btn-loading');
+  });
   doc.body.insertBefore(boot, doc.body.firstChild);
   boot.querySelector('#boot_email').focus();
 }
 
-/** What was typed into the painted form, and where the focus is: { email, password, focus }. */
+/** What was typed into the painted form, where the focus is and whether it was sent: { email, password, focus, submitted }. */
 export function skeletonState(doc = document) {
   const boot = doc.getElementById(BOOT_ID);
   if (!boot) return null;
   const value = (id) => boot.querySelector(`#${id}`)?.value || '';
   const active = doc.activeElement?.id;
-  return { email: value('boot_email'), password: value('boot_password'), focus: active === 'boot_password' ? 'password' : 'email' };
+  return {
+    email: value('boot_email'),
+    password: value('boot_password'),
+    focus: active === 'boot_password' ? 'password' : 'email',
+    submitted: boot.dataset.submitted === 'yes',
+  };
 }
 
 /** Removes the painted form (the React one is in place). */
