@@ -32,23 +32,24 @@ function ToLogin() {
 }
 
 export function LoginArea() {
+  // The sign-in form is outside any Suspense boundary: it mounts with the frame, and reads
+  // the painted copy (LoginPage) before the frame removes it.
+  const later = (element) => <Suspense fallback={moduleSpinner}>{element}</Suspense>;
   return (
     <LoginFrame>
-      <Suspense fallback={moduleSpinner}>
-        <Routes>
-          <Route
-            index
-            element={
-              <RedirectSignedIn>
-                <LoginPage />
-              </RedirectSignedIn>
-            }
-          />
-          <Route path="forgot" element={<ForgotPassword />} />
-          <Route path="reset/:token" element={<ResetPassword />} />
-          <Route path="*" element={<ToLogin />} />
-        </Routes>
-      </Suspense>
+      <Routes>
+        <Route
+          index
+          element={
+            <RedirectSignedIn>
+              <LoginPage />
+            </RedirectSignedIn>
+          }
+        />
+        <Route path="forgot" element={later(<ForgotPassword />)} />
+        <Route path="reset/:token" element={later(<ResetPassword />)} />
+        <Route path="*" element={<ToLogin />} />
+      </Routes>
     </LoginFrame>
   );
 }

@@ -2,10 +2,11 @@
 // 403 {status: 'CHANGE_PASSWORD'}. Server field errors show under their fields.
 // Plain React, no antd (docs/web.md, "Weight and speed"): /login paints without
 // downloading antd; it looks and behaves as the antd form it replaces did.
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { api, formFields, setSessionUser, storeZoneFromQuery } from '@plantdoc/kit/core';
 import { themedLazy } from '../lazyParts';
+import { moduleSpinner } from '../Spinner';
 import { skeletonState } from './skeleton';
 import { PlainAlert, PlainField, PlainPassword, PlainSubmit, inputProps } from './PlainFields';
 
@@ -23,9 +24,7 @@ export function splitErrors(fields, names) {
 
 export function LoginPage() {
   const { search } = useLocation();
-  // What was typed into the form index.js painted before React (login/skeleton.js), if any.
-  const [boot] = useState(() => skeletonState());
-  const [values, setValues] = useState(() => ({ email: boot?.email || '', password: boot?.password || '' }));
+  const [values, setValues] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState({});
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState(null);
@@ -37,7 +36,6 @@ export function LoginPage() {
   useEffect(() => {
     storeZoneFromQuery(search);
   }, [search]);
-  useEffect(() => (boot?.focus === 'password' ? password : email).current?.focus(), [boot]);
 
   // Signed in: the page's guard (RedirectSignedIn) sends the user home once the module
   // list is known: operators to the kiosk, everyone else to the console's home page.
@@ -49,11 +47,10 @@ export function LoginPage() {
     setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
   };
 
-  const send = async () => {
+  const send = async ({ email: mail, password } = values) => {
     if (busy) return;
     setBusy(true);
     setNotice(null);
-    const { email: mail, password } = values;
     try {
       signedIn(await api.post('/api/users/login', { email: mail, password }));
     } catch (err) {
@@ -72,16 +69,25 @@ export function LoginPage() {
     e.preventDefault();
     send();
   };
-  // Login pressed on the form painted before React: send what was typed there, once.
-  const sentBoot = useRef(false);
-  useEffect(() => {
-    if (boot?.submitted && !sentBoot.current) {
-      sentBoot.current = true;
-      send();
-    }
-  });
+  // The form index.js painted before React (login/skeleton.js), at the commit that
+  // replaces it (before LoginFrame removes it): what was typed there, the focus, and a
+  // press of Login (sent now).
+  useLayoutEffect(() => {
+    const boot = skeletonState();
+    (boot?.focus === 'password' ? password : email).current?.focus();
+    if (!boot) return;
+    const typed = { email: boot.email, password: boot.password };
+    setValues(typed);
+    if (boot.submitted) send(typed);
+  }, []);
 
-  if (change) return <ChangePasswordForm {...change} onDone={signedIn} />;
+  if (change) {
+    return (
+      <Suspense fallback={moduleSpinner}>
+        <ChangePasswordForm {...change} onDone={signedIn} />
+      </Suspense>
+    );
+  }
 
   return (
     <form id="login" className="pd-form" onSubmit={onSubmit} noValidate>
