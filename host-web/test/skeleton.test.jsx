@@ -45,8 +45,9 @@ describe('the sign-in form painted before React', () => {
   it('is painted on /login only, and hands what was typed and the focus to the React form, then goes', () => {
     expect(['/login', '/login/'].every(paintsSkeleton)).toBe(true);
     expect(['/login/forgot', '/main', '/island', '/'].some(paintsSkeleton)).toBe(false);
-    window.history.replaceState(null, '', '/login');
+    window.history.replaceState(null, '', '/login?zone=B2');
     paintSkeleton();
+    expect(JSON.parse(localStorage.getItem('plantdoc.kiosk'))).toMatchObject({ zone: 'B2', allowAccess: false });
     expect(document.activeElement.id).toBe('boot_email');
     document.getElementById('boot_email').value = 'early@demo.plant';
     document.getElementById('boot_password').value = 'typed-before';

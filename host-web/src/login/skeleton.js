@@ -5,6 +5,7 @@
 // layout shift), laid over the page (`.pd-boot`); the React form takes over what was
 // typed, the focus and a press of Login (it sends it), then removes it (LoginFrame). host-web/test/skeleton.test.jsx
 // holds the two to the same markup. Plain DOM: nothing shared may load before bootstrap.
+import { storeZoneFromQuery } from '@plantdoc/kit/src/kiosk';
 import { ICON_PATHS, viewBoxOf } from './iconPaths';
 
 const BOOT_ID = 'pd-boot';
@@ -32,6 +33,8 @@ export const SKELETON_HTML =
 /** Paints the form over the page if the address shows it (index.js, before the bundle). */
 export function paintSkeleton(doc = document) {
   if (!paintsSkeleton(doc.location.pathname)) return;
+  // The kiosk's zone query is kept at once, as the React form keeps it (LoginPage).
+  storeZoneFromQuery(doc.location.search);
   const boot = doc.createElement('div');
   boot.id = BOOT_ID;
   boot.className = 'pd-boot';
