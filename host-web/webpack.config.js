@@ -6,12 +6,48 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { baseConfig } = require('@plantdoc/kit/webpack/common');
 const { federationShared } = require('@plantdoc/kit/federation-shared');
 
+// How the host's async code is cut into files (docs/web.md, "Weight and speed"). Every
+// component antd gives the remotes is its own shared module, so webpack's defaults (at
+// most 30 requests per load, no chunk under 20 KB) left antd's internals — its style
+// engine, theme, utilities and icon component — copied into many of those chunks. Instead: React
+// in one file, antd's base (what every antd component needs) in one file, and any other
+// module used by two chunks or more split out once, whatever its size.
+const NM = (names) => new RegExp(`[\\/]node_modules[\\/](${names.join('|')})([\\/]|$)`);
+const hostSplitChunks = {
+  chunks: 'async',
+  maxAsyncRequests: 1000,
+  maxInitialRequests: 1000,
+  minSize: 0,
+  cacheGroups: {
+    react: { test: NM(['react', 'react-dom', 'scheduler']), name: 'react', priority: 40, enforce: true },
+    antdBase: {
+      test: NM([
+        'antd[\\/]es[\\/](_util|style|theme|config-provider|locale|version)',
+        '@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)',
+        // The icon component and its helpers, not the icons: each goes with what shows it.
+        '@ant-design[\\/]icons[\\/]es[\\/](components|\\w*[uU]tils\\.js)',
+        '@rc-component[\\/](util|motion|resize-observer|portal|context)',
+        '@babel[\\/]runtime',
+        'clsx',
+        'stylis',
+        '@emotion',
+      ]),
+      name: 'antd-base',
+      priority: 30,
+      enforce: true,
+    },
+    defaultVendors: { test: /[\\/]node_modules[\\/]/, priority: -10, reuseExistingChunk: true, minChunks: 2 },
+    default: { minChunks: 2, priority: -20, reuseExistingChunk: true },
+  },
+};
+
 module.exports = (env, argv) => {
   const config = baseConfig({ dir: __dirname, mode: argv.mode });
   return {
     ...config,
     entry: { main: './src/index.js' },
     output: { ...config.output, publicPath: '/', uniqueName: 'plantdoc_host' },
+    optimization: { splitChunks: hostSplitChunks },
     plugins: [
       ...config.plugins,
       new ModuleFederationPlugin({

@@ -4,12 +4,12 @@
 import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useSession } from '@plantdoc/kit/core';
-import { NotFound } from './pages/NotFound';
 import { RequireAuth, RequireConsole } from './session/guards';
 import { isLoginPath } from './session/SessionGate';
 import { useModules } from './modules/ModulesContext';
 import { kioskModule } from './modules/homes';
-import { moduleSpinner } from './modules/RemoteModule';
+import { moduleSpinner } from './Spinner';
+import { NotFoundLazy } from './lazyParts';
 
 // Each area is its own chunk (and its antd components with it): /login does not download
 // the console, the kiosk frame or the landing page. The area of the address the page
@@ -58,7 +58,7 @@ function Elsewhere() {
   const { pathname, search } = useLocation();
   if (!session.isAuthenticated && !isLoginPath(pathname)) return <Navigate to={`/login${search}`} replace />;
   if (session.isAuthenticated && (status === 'idle' || status === 'loading')) return moduleSpinner;
-  return <NotFound standalone />;
+  return <NotFoundLazy standalone />;
 }
 
 export function AppRoutes() {

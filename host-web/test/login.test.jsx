@@ -97,7 +97,7 @@ describe('login page', () => {
   it('says so for an invalid reset token', async () => {
     stubFetch({ '/api/users/resetPassword/bad': [400, { token: 'Invalid or expired token.' }] });
     renderLogin('/login/reset/bad');
-    expect(screen.getByTestId('reset-checking')).toBeTruthy();
+    expect(await screen.findByTestId('reset-checking')).toBeTruthy(); // the reset form loads on demand (antd)
     expect(await screen.findByText('Invalid or expired token.')).toBeTruthy();
   });
 

@@ -16,9 +16,14 @@
 //   (webpack/antd-imports.js), so a remote downloads only the components it uses;
 // - react-router and @ant-design/icons: a CURATED re-export (remote-shares/<name>.js)
 //   under the library's share key.
+// The kit likewise: its core, its icons and each file of its UI half are shared modules
+// of their own, and the remote builds send each kit name to its part
+// (webpack/kit-imports.js), so a remote page downloads the kit components it shows only.
 const path = require('path');
 const kit = require('./package.json');
+const fs = require('fs');
 const { dirOf } = require('./webpack/antd-imports');
+const { UI_FILES, uiKey } = require('./webpack/kit-imports');
 
 // The antd components remotes may import (checked against their sources by
 // kit/test/remoteShares.test.js: add a name here when a remote needs a new one).
@@ -43,12 +48,17 @@ const CURATED = {
   '@ant-design/icons': path.join(__dirname, 'remote-shares/icons.js'),
 };
 
-// The kit, whole (`@plantdoc/kit`) and in halves: the host's shell imports only the core.
-// Provided from their files (the host provides a bare name only if it imports it).
+// The kit, whole (`@plantdoc/kit`), in parts (the host's shell imports only the core),
+// and each file of the UI half on its own: the remote builds rewrite their kit imports to
+// the core and those files (webpack/kit-imports.js). Provided from their files (the host
+// provides a bare name only if it imports it).
+const srcFile = (name) => ['.jsx', '.js'].map((ext) => path.join(__dirname, 'src', name + ext)).find((f) => fs.existsSync(f));
 const KIT = {
   '@plantdoc/kit': path.join(__dirname, 'src/index.js'),
   '@plantdoc/kit/core': path.join(__dirname, 'core.js'),
+  '@plantdoc/kit/icons': path.join(__dirname, 'icons.js'),
   '@plantdoc/kit/ui': path.join(__dirname, 'ui.js'),
+  ...Object.fromEntries(UI_FILES.map((f) => [uiKey(f), srcFile(f)])),
 };
 
 const installedVersion = (name) => require(require.resolve(`${name}/package.json`, { paths: [__dirname] })).version;

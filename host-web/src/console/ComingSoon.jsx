@@ -1,6 +1,7 @@
 // /main/coming-soon: the page a not-yet-shipped sidebar entry leads to. The entry passes
 // its label and release in the navigation state.
-import { Result, Tag } from 'antd';
+import { Tag } from 'antd';
+import { LazyResult } from '../lazyParts';
 import { useLocation } from 'react-router';
 
 export function ComingSoon({ label, release }) {
@@ -8,7 +9,7 @@ export function ComingSoon({ label, release }) {
   const name = label || state?.label;
   const rel = release || state?.release;
   return (
-    <Result
+    <LazyResult
       status="info"
       title="Coming Soon"
       subTitle={

@@ -5,6 +5,7 @@ import { useModules } from '../modules/ModulesContext';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 import { ConsoleRoutes } from './ConsoleRoutes';
+import { Themed } from '../theme';
 import { COMING_SOON_ROUTE, entryForPath, sidebarEntries } from './sidebarModel';
 
 function titleFor(entries, pathname) {
@@ -17,14 +18,16 @@ export function ConsoleLayout() {
   const { pathname } = useLocation();
   const entries = sidebarEntries(modules, release);
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Sidebar entries={entries} />
-      <Layout>
-        <TopBar title={titleFor(entries, pathname)} />
-        <Layout.Content style={{ padding: 24 }}>
-          <ConsoleRoutes />
-        </Layout.Content>
+    <Themed>
+      <Layout style={{ minHeight: '100vh' }}>
+        <Sidebar entries={entries} />
+        <Layout>
+          <TopBar title={titleFor(entries, pathname)} />
+          <Layout.Content style={{ padding: 24 }}>
+            <ConsoleRoutes />
+          </Layout.Content>
+        </Layout>
       </Layout>
-    </Layout>
+    </Themed>
   );
 }

@@ -3,14 +3,15 @@
 // home page (an old bookmark): it redirects to the console's home at once. /main itself
 // goes to the home.
 import { Navigate, Route, Routes } from 'react-router';
-import { Result } from 'antd';
 import { useModules } from '../modules/ModulesContext';
-import { RemoteModule, moduleSpinner } from '../modules/RemoteModule';
+import { RemoteModule } from '../modules/RemoteModule';
+import { moduleSpinner } from '../Spinner';
 import { moduleState } from '../modules/releases';
 import { consoleHome, consoleModules } from '../modules/homes';
 import { NotFound } from '../pages/NotFound';
 import { ComingSoon } from './ComingSoon';
 import { NOT_AVAILABLE } from './sidebarModel';
+import { LazyResult } from '../lazyParts';
 
 function relative(route) {
   return route.replace(/^\/main\/?/, '');
@@ -21,14 +22,14 @@ function moduleElement(module, release, home) {
   if (module.home != null && home) return <Navigate to={home} replace />;
   const label = module.sidebar?.label || module.name;
   if (moduleState(module, release) === 'coming-soon') return <ComingSoon label={label} release={module.release} />;
-  return <Result status="warning" title={label} subTitle={NOT_AVAILABLE} />;
+  return <LazyResult status="warning" title={label} subTitle={NOT_AVAILABLE} />;
 }
 
 export function ConsoleRoutes() {
   const { status, modules, release, error } = useModules();
   if (status === 'loading' || status === 'idle') return moduleSpinner;
   if (status === 'error') {
-    return <Result status="error" title="The module list could not be loaded." subTitle={error?.message} />;
+    return <LazyResult status="error" title="The module list could not be loaded." subTitle={error?.message} />;
   }
   const home = consoleHome(modules);
   return (

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Layout, Menu, Tag, Tooltip } from 'antd';
 import { Link, useLocation } from 'react-router';
-import { ICONS, AppstoreOutlined, loadIcon } from '@plantdoc/kit/core';
+import { ICONS, AppstoreOutlined, loadIcon } from '@plantdoc/kit/icons';
 import { COMING_SOON_ROUTE, NOT_AVAILABLE, entryForPath, groupEntries } from './sidebarModel';
 
 export const DRAWER_WIDTH = 256;

@@ -1,7 +1,8 @@
 // The top bar: page title, the alerts bell, the profile menu (Logout).
 import { Avatar, Badge, Button, Dropdown, Layout, Space, Tooltip, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { BellOutlined, LogoutOutlined, UserOutlined, logout, useSession } from '@plantdoc/kit/core';
+import { BellOutlined, LogoutOutlined, UserOutlined } from '@plantdoc/kit/icons';
+import { logout, useSession } from '@plantdoc/kit/core';
 
 // The spec's text, letter for letter (including its typo).
 export const BELL_TOOLTIP = 'Alerts • No alters';

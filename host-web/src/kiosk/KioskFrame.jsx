@@ -2,10 +2,12 @@
 // route. The kiosk module's remote supplies every kiosk screen, its start screen
 // included; the host only frames and guards it. A kiosk module this package leaves out
 // shows the frame's not-available notice.
-import { Layout, Result, Typography } from 'antd';
+import { Layout, Typography } from 'antd';
 import { getKioskSettings } from '@plantdoc/kit/core';
 import { RemoteModule } from '../modules/RemoteModule';
 import { NotFound } from '../pages/NotFound';
+import { Themed } from '../theme';
+import { LazyResult } from '../lazyParts';
 
 export const KIOSK_NOT_AVAILABLE = 'The kiosk is not available in this package.';
 
@@ -14,18 +16,20 @@ export function KioskFrame({ module }) {
   let body;
   if (module.enabled && module.remote) body = <RemoteModule module={module} />;
   else if (module.whenDisabled === 'hide') body = <NotFound />;
-  else body = <Result status="warning" title={KIOSK_NOT_AVAILABLE} />;
+  else body = <LazyResult status="warning" title={KIOSK_NOT_AVAILABLE} />;
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography.Title level={1} style={{ color: '#fff', fontSize: 18, fontWeight: 600, margin: 0 }}>
-          Plantdoc {module.name}
-        </Typography.Title>
-        <Typography.Text style={{ color: 'rgba(255,255,255,0.75)' }} data-testid="kiosk-zone">
-          Zone: {zone || 'Not Set'}
-        </Typography.Text>
-      </Layout.Header>
-      <Layout.Content style={{ padding: 24 }}>{body}</Layout.Content>
-    </Layout>
+    <Themed>
+      <Layout style={{ minHeight: '100vh' }}>
+        <Layout.Header style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+          <Typography.Title level={1} style={{ color: '#fff', fontSize: 18, fontWeight: 600, margin: 0 }}>
+            Plantdoc {module.name}
+          </Typography.Title>
+          <Typography.Text style={{ color: 'rgba(255,255,255,0.75)' }} data-testid="kiosk-zone">
+            Zone: {zone || 'Not Set'}
+          </Typography.Text>
+        </Layout.Header>
+        <Layout.Content style={{ padding: 24 }}>{body}</Layout.Content>
+      </Layout>
+    </Themed>
   );
 }

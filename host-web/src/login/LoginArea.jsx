@@ -1,20 +1,27 @@
 // /login/*: sign in, forgot password, reset password. Other login paths go to /login/.
-import { Card, Typography } from 'antd';
+// The frame and the sign-in form are plain React (no antd; styles in public/index.html):
+// /login paints without antd. Forgot and reset are antd forms, loaded when opened.
+import { Suspense, useLayoutEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { RedirectSignedIn } from '../session/guards';
+import { themedLazy } from '../lazyParts';
+import { moduleSpinner } from '../Spinner';
 import { LoginPage } from './LoginPage';
-import { ForgotPassword } from './ForgotPassword';
-import { ResetPassword } from './ResetPassword';
+import { removeSkeleton } from './skeleton';
 
+const ForgotPassword = themedLazy(() => import('./ForgotPassword'), 'ForgotPassword');
+const ResetPassword = themedLazy(() => import('./ResetPassword'), 'ResetPassword');
+
+/** The card of the login pages (antd's Card and Title, as they looked). */
 export function LoginFrame({ children }) {
+  // The React form is in place (it took what was typed into the painted copy): remove it.
+  useLayoutEffect(() => removeSkeleton(), []);
   return (
-    <main style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#f5f7fa' }}>
-      <Card style={{ width: 400, maxWidth: '92vw' }}>
-        <Typography.Title level={1} style={{ textAlign: 'center', marginTop: 0, fontSize: 24 }}>
-          Plantdoc
-        </Typography.Title>
+    <main className="pd-login">
+      <div className="pd-card">
+        <h1 className="pd-title">Plantdoc</h1>
         {children}
-      </Card>
+      </div>
     </main>
   );
 }
@@ -25,6 +32,9 @@ function ToLogin() {
 }
 
 export function LoginArea() {
+  // The sign-in form is outside any Suspense boundary: it mounts with the frame, and reads
+  // the painted copy (LoginPage) before the frame removes it.
+  const later = (element) => <Suspense fallback={moduleSpinner}>{element}</Suspense>;
   return (
     <LoginFrame>
       <Routes>
@@ -36,8 +46,8 @@ export function LoginArea() {
             </RedirectSignedIn>
           }
         />
-        <Route path="forgot" element={<ForgotPassword />} />
-        <Route path="reset/:token" element={<ResetPassword />} />
+        <Route path="forgot" element={later(<ForgotPassword />)} />
+        <Route path="reset/:token" element={later(<ResetPassword />)} />
         <Route path="*" element={<ToLogin />} />
       </Routes>
     </LoginFrame>

@@ -1,10 +1,17 @@
 // The sign-in form, or the forced new-password form when the server answers
 // 403 {status: 'CHANGE_PASSWORD'}. Server field errors show under their fields.
-import { useEffect, useState } from 'react';
-import { Alert, Button, Form, Input } from 'antd';
+// Plain React, no antd (docs/web.md, "Weight and speed"): /login paints without
+// downloading antd; it looks and behaves as the antd form it replaces did.
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { api, formFields, setSessionUser, storeZoneFromQuery } from '@plantdoc/kit/core';
-import { ChangePasswordForm } from './ChangePasswordForm';
+import { themedLazy } from '../lazyParts';
+import { moduleSpinner } from '../Spinner';
+import { skeletonState } from './skeleton';
+import { PlainAlert, PlainField, PlainPassword, PlainSubmit, inputProps } from './PlainFields';
+
+// The new-password form is antd's: loaded (with antd) only when the server asks for it.
+const ChangePasswordForm = themedLazy(() => import('./ChangePasswordForm'), 'ChangePasswordForm');
 
 /** Errors for fields the form has go under them; the rest show above the form. */
 export function splitErrors(fields, names) {
@@ -16,11 +23,14 @@ export function splitErrors(fields, names) {
 }
 
 export function LoginPage() {
-  const [form] = Form.useForm();
   const { search } = useLocation();
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState({});
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState(null);
   const [change, setChange] = useState(null);
+  const email = useRef(null);
+  const password = useRef(null);
 
   // A kiosk netbook is pointed at /login?zone=A1 once: remember its zone.
   useEffect(() => {
@@ -31,41 +41,69 @@ export function LoginPage() {
   // list is known: operators to the kiosk, everyone else to the console's home page.
   const signedIn = (user) => setSessionUser(user);
 
-  const onFinish = async ({ email = '', password = '' }) => {
+  // Typing in a field clears its error (as antd's Form does).
+  const set = (name) => (value) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
+  };
+
+  const send = async ({ email: mail, password } = values) => {
+    if (busy) return;
     setBusy(true);
     setNotice(null);
     try {
-      signedIn(await api.post('/api/users/login', { email, password }));
+      signedIn(await api.post('/api/users/login', { email: mail, password }));
     } catch (err) {
       if (err.status === 403 && err.body?.status === 'CHANGE_PASSWORD') {
-        setChange({ email, tempPassword: password });
+        setChange({ email: mail, tempPassword: password });
       } else {
         const { mine, other } = splitErrors(err.fields, ['email', 'password']);
-        form.setFields(mine);
+        setErrors((prev) => ({ ...prev, ...Object.fromEntries(mine.map((f) => [f.name, f.errors[0]])) }));
         if (other.length || !mine.length) setNotice(other.join(' ') || err.message);
       }
     } finally {
       setBusy(false);
     }
   };
+  const onSubmit = (e) => {
+    e.preventDefault();
+    send();
+  };
+  // The form index.js painted before React (login/skeleton.js), at the commit that
+  // replaces it (before LoginFrame removes it): what was typed there, the focus, and a
+  // press of Login (sent now).
+  useLayoutEffect(() => {
+    const boot = skeletonState();
+    (boot?.focus === 'password' ? password : email).current?.focus();
+    if (!boot) return;
+    const typed = { email: boot.email, password: boot.password };
+    setValues(typed);
+    if (boot.submitted) send(typed);
+  }, []);
 
-  if (change) return <ChangePasswordForm {...change} onDone={signedIn} />;
+  if (change) {
+    return (
+      <Suspense fallback={moduleSpinner}>
+        <ChangePasswordForm {...change} onDone={signedIn} />
+      </Suspense>
+    );
+  }
 
   return (
-    <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} name="login">
-      {notice && <Alert type="error" showIcon title={notice} style={{ marginBottom: 16 }} />}
-      <Form.Item label="Email" name="email">
-        <Input autoComplete="username" autoFocus />
-      </Form.Item>
-      <Form.Item label="Password" name="password">
-        <Input.Password autoComplete="current-password" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={busy}>
-        Login
-      </Button>
+    <form id="login" className="pd-form" onSubmit={onSubmit} noValidate>
+      {notice && <PlainAlert>{notice}</PlainAlert>}
+      <PlainField id="login_email" label="Email" error={errors.email}>
+        <input ref={email} className="pd-input" type="text" autoComplete="username" {...inputProps('login_email', values.email, set('email'), errors.email)} />
+      </PlainField>
+      <PlainField id="login_password" label="Password" error={errors.password}>
+        <PlainPassword inputRef={password} autoComplete="current-password" {...inputProps('login_password', values.password, set('password'), errors.password)} />
+      </PlainField>
+      <PlainSubmit loading={busy}>Login</PlainSubmit>
       <div style={{ marginTop: 16, textAlign: 'center' }}>
-        <Link to="/login/forgot">Forgot Password?</Link>
+        <Link className="pd-link" to="/login/forgot">
+          Forgot Password?
+        </Link>
       </div>
-    </Form>
+    </form>
   );
 }

@@ -2,10 +2,12 @@
 // downloads; the error boundary keeps a failed or broken remote inside its own page, so
 // the sidebar and the other modules keep working.
 import { Component, Suspense, lazy, useMemo } from 'react';
-import { Button, Result, Spin } from 'antd';
+import { Button } from 'antd';
 import { Route, Routes } from 'react-router';
 import { useModules } from './ModulesContext';
 import { NotFound } from '../pages/NotFound';
+import { moduleSpinner } from '../Spinner';
+import { LazyResult } from '../lazyParts';
 
 class ModuleErrorBoundary extends Component {
   constructor(props) {
@@ -24,7 +26,7 @@ class ModuleErrorBoundary extends Component {
   render() {
     if (!this.state.error) return this.props.children;
     return (
-      <Result
+      <LazyResult
         status="error"
         title={`The ${this.props.name} module could not be loaded.`}
         subTitle={String(this.state.error?.message || this.state.error)}
@@ -54,11 +56,6 @@ export function ModuleRoutes({ mod }) {
   );
 }
 
-export const moduleSpinner = (
-  <div style={{ padding: 64, textAlign: 'center' }}>
-    <Spin size="large" />
-  </div>
-);
 
 export function RemoteModule({ module }) {
   const { loader } = useModules();

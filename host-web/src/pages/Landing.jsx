@@ -4,30 +4,33 @@ import { Button, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useSession } from '@plantdoc/kit/core';
 import { GoHome } from '../session/guards';
+import { Themed } from '../theme';
 
 export function Landing() {
   const session = useSession();
   if (session.isAuthenticated) return <GoHome />;
   return (
-    <div
-      style={{
-        minHeight: '100vh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        background: 'linear-gradient(160deg, #e6f4ff 0%, #ffffff 60%)',
-      }}
-    >
-      <Typography.Title style={{ marginBottom: 8 }}>Alpha Release</Typography.Title>
-      <Typography.Paragraph type="secondary" style={{ fontSize: 18 }}>
-        For production setup and testing
-      </Typography.Paragraph>
-      <Link to="/main">
-        <Button type="primary" size="large">
-          Login
-        </Button>
-      </Link>
-    </div>
+    <Themed>
+      <div
+        style={{
+          minHeight: '100vh',
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          justifyContent: 'center',
+          background: 'linear-gradient(160deg, #e6f4ff 0%, #ffffff 60%)',
+        }}
+      >
+        <Typography.Title style={{ marginBottom: 8 }}>Alpha Release</Typography.Title>
+        <Typography.Paragraph type="secondary" style={{ fontSize: 18 }}>
+          For production setup and testing
+        </Typography.Paragraph>
+        <Link to="/main">
+          <Button type="primary" size="large">
+            Login
+          </Button>
+        </Link>
+      </div>
+    </Themed>
   );
 }

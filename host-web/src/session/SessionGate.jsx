@@ -2,8 +2,8 @@
 // and, if it is gone, goes to /login with the query string kept.
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Spin } from 'antd';
 import { checkSession, onUnauthorized } from '@plantdoc/kit/core';
+import { Spinner } from '../Spinner';
 
 /** The start-up rule's exception: paths with login or reset in them. */
 export const isLoginPath = (path) => /login|reset/.test(path);
@@ -40,7 +40,7 @@ export function SessionGate({ children }) {
   if (!ready) {
     return (
       <div style={{ display: 'flex', height: '100vh', alignItems: 'center', justifyContent: 'center' }}>
-        <Spin size="large" />
+        <Spinner />
       </div>
     );
   }

@@ -1,24 +1,23 @@
 // Route guards (spec "Guards"). They read the session the start-up check filled in; where
 // a user belongs comes from the module list (modules/homes.js), so a guard that sends
 // someone home waits for that list.
-import { Result } from 'antd';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '@plantdoc/kit/core';
 import { useModules } from '../modules/ModulesContext';
 import { homeOf } from '../modules/homes';
-import { moduleSpinner } from '../modules/RemoteModule';
-import { NotFound } from '../pages/NotFound';
+import { moduleSpinner } from '../Spinner';
+import { ModuleListError, NotFoundLazy } from '../lazyParts';
 
 /** Sends a signed-in user home: the kiosk (operators) or the console's home page. */
 export function GoHome() {
   const session = useSession();
   const { status, modules, error } = useModules();
   if (status === 'error') {
-    return <Result status="error" title="The module list could not be loaded." subTitle={error?.message} />;
+    return <ModuleListError error={error} />;
   }
   if (status !== 'ready') return moduleSpinner;
   const home = homeOf(session, modules);
-  return home ? <Navigate to={home} replace /> : <NotFound standalone />;
+  return home ? <Navigate to={home} replace /> : <NotFoundLazy standalone />;
 }
 
 /** The console: signed-in non-operators. Others go to /login (query kept) or the kiosk. */

@@ -1,15 +1,22 @@
-import { ConfigProvider } from 'antd';
+import { Suspense, lazy } from 'react';
+import { ConfigProvider, Spin } from 'antd';
 import { Navigate, useSearchParams } from 'react-router';
 import { StartScreen } from './pages/StartScreen';
-import { PartSelect } from './pages/PartSelect';
-import { OperatorStatus } from './pages/OperatorStatus';
-import { Interface } from './pages/Interface';
-import { SwpAck } from './pages/SwpAck';
-import { Reference } from './pages/Reference';
-import { Settings } from './pages/Settings';
-import { ErrorPage } from './pages/ErrorPage';
-import { AlertAck } from './pages/AlertAck';
 import { useOperator } from './state';
+
+// The start screen comes with the module; every other screen is its own chunk, loaded
+// when first shown, so /island does not download the tables, dialogs and selects of the
+// screens after it (docs/web.md, "Weight and speed").
+const page = (load, name) => lazy(() => load().then((m) => ({ default: m[name] })));
+const PartSelect = page(() => import('./pages/PartSelect'), 'PartSelect');
+const OperatorStatus = page(() => import('./pages/OperatorStatus'), 'OperatorStatus');
+const Interface = page(() => import('./pages/Interface'), 'Interface');
+const SwpAck = page(() => import('./pages/SwpAck'), 'SwpAck');
+const Reference = page(() => import('./pages/Reference'), 'Reference');
+const Settings = page(() => import('./pages/Settings'), 'Settings');
+const ErrorPage = page(() => import('./pages/ErrorPage'), 'ErrorPage');
+const AlertAck = page(() => import('./pages/AlertAck'), 'AlertAck');
+const loading = <Spin size="large" style={{ display: 'block', marginTop: 64 }} />;
 
 // Spec "Guards": operator-status, swp-ack, alert-ack and interface need an operator and
 // a part (in the URL), else /island.
@@ -23,7 +30,11 @@ function Operator({ children }) {
 // The kiosk's primary blue is one shade darker than the console's: white text on antd's
 // #1677ff is 4.1:1, under the 4.5:1 the netbook screens must meet (axe color-contrast).
 const KIOSK_THEME = { token: { colorPrimary: '#0958d9' } };
-const kiosk = (element) => <ConfigProvider theme={KIOSK_THEME}>{element}</ConfigProvider>;
+const kiosk = (element) => (
+  <ConfigProvider theme={KIOSK_THEME}>
+    <Suspense fallback={loading}>{element}</Suspense>
+  </ConfigProvider>
+);
 
 const screens = [
   { path: '', element: <StartScreen /> },

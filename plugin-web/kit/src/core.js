@@ -1,6 +1,7 @@
-// @plantdoc/kit/core: the light half of the kit (no antd component): API client, server
-// state, session, kiosk settings, dates, icons. The host's sign-in and shell import only
-// this, so /login does not download tables and dialogs. `@plantdoc/kit` is core + ui.
+// @plantdoc/kit/core: the light half of the kit (no antd, no icon): API client, server
+// state, session, kiosk settings, dates. The host's sign-in and shell import only this,
+// so /login does not download antd at all. `@plantdoc/kit` is core + icons + ui; the
+// icons are `@plantdoc/kit/icons` (src/icons.js).
 export { api, request, ApiError, fieldErrors, formFields, onUnauthorized, readCsrfToken, reportUnauthorized } from './api';
 export {
   createQueryClient,
@@ -23,4 +24,3 @@ export {
 } from './session';
 export { KIOSK_KEY, KIOSK_ZONES, getKioskSettings, setKioskSettings, storeZoneFromQuery } from './kiosk';
 export { DATE_FORMAT, formatDate } from './date';
-export * from './icons';

@@ -15,6 +15,7 @@ import { ICONS } from '../src/icons.js';
 const require = createRequire(import.meta.url);
 const { ANTD_FOR_REMOTES } = require('../federation-shared.js');
 const { dirOf } = require('../webpack/antd-imports.js');
+const { UI_FILES, kitSourceOf } = require('../webpack/kit-imports.js');
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const CURATED = { 'react-router': routerShare, '@ant-design/icons': iconsShare };
@@ -75,7 +76,7 @@ describe('curated shares for the remotes', () => {
 
   it('has remotes import those libraries by name only (no default, namespace or deep import)', () => {
     const bad = imports
-      .filter((i) => (LIBS.includes(i.from) && i.whole) || /^(antd|@ant-design\/icons|react-router|react-router-dom)\//.test(i.from) || i.from === 'react-router-dom')
+      .filter((i) => ((LIBS.includes(i.from) || /^@plantdoc\/kit(\/core|\/ui)?$/.test(i.from)) && i.whole) || /^(antd|@ant-design\/icons|react-router|react-router-dom)\//.test(i.from) || i.from === 'react-router-dom')
       .map((i) => `${i.file}: '${i.from}'`);
     expect(bad).toEqual([]);
   });
@@ -97,6 +98,34 @@ describe('curated shares for the remotes', () => {
     const index = fs.readFileSync(require.resolve('antd/es/index.js'), 'utf8');
     const wrong = ANTD_FOR_REMOTES.filter((name) => !index.includes(`default as ${name} } from './${dirOf(name)}'`));
     expect(wrong).toEqual([]);
+  });
+
+  it("finds every kit name a remote imports in the part its build sends it to (core, icons, a UI file)", async () => {
+    const parts = { '@plantdoc/kit/core': await import('../core.js'), '@plantdoc/kit/icons': await import('../icons.js') };
+    for (const file of UI_FILES) parts[`@plantdoc/kit/ui/${file}`] = await import(`../src/${file}.jsx`);
+    const names = imports.filter((i) => /^@plantdoc\/kit(\/core|\/ui)?$/.test(i.from)).flatMap((i) => i.names);
+    expect(names.length).toBeGreaterThan(30);
+    const missing = [...new Set(names)].filter((name) => parts[kitSourceOf(name)]?.[name] === undefined);
+    expect(missing, 'export these from kit/src/core.js, icons.js or a file ui.js lists').toEqual([]);
+    expect(kitSourceOf('PagedTable')).toBe('@plantdoc/kit/ui/PagedTable');
+    expect(kitSourceOf('SettingOutlined')).toBe('@plantdoc/kit/icons');
+    expect(kitSourceOf('formatDate')).toBe('@plantdoc/kit/core');
+  });
+
+  it("rewrites a remote's kit and antd imports to those shared modules, and leaves rewritten ones alone", () => {
+    const babel = require('@babel/core');
+    const plugins = [require.resolve('../webpack/antd-imports.js'), require.resolve('../webpack/kit-imports.js')];
+    const code = (src) => babel.transformSync(src, { babelrc: false, configFile: false, plugins }).code.replace(/"/g, "'");
+    expect(code("import { formatDate, PagedTable, SettingOutlined, api as A } from '@plantdoc/kit';")).toBe(
+      [
+        "import { formatDate, api as A } from '@plantdoc/kit/core';",
+        "import { PagedTable } from '@plantdoc/kit/ui/PagedTable';",
+        "import { SettingOutlined } from '@plantdoc/kit/icons';",
+      ].join('\n'),
+    );
+    expect(code("import { useSession } from '@plantdoc/kit/core';\nimport { Table as T } from 'antd';")).toBe(
+      "import { useSession } from '@plantdoc/kit/core';\nimport T from 'antd/es/table';",
+    );
   });
 
   it('knows when a name is missing', () => {

@@ -36,8 +36,9 @@ function remoteConfig({ dir }) {
       ...config,
       // No page of its own: the container entry added by the plugin is the only entry.
       entry: {},
-      // `import { Table } from 'antd'` → the shared module `antd/es/table` (antd-imports.js).
-      module: { rules: [babelRuleWith([require.resolve('./antd-imports')])] },
+      // `import { Table } from 'antd'` → the shared module `antd/es/table` (antd-imports.js);
+      // `import { PagedTable } from '@plantdoc/kit'` → `@plantdoc/kit/ui/PagedTable` (kit-imports.js).
+      module: { rules: [babelRuleWith([require.resolve('./antd-imports'), require.resolve('./kit-imports')])] },
       output: {
         ...config.output,
         // Chunks load from wherever remoteEntry.js was loaded (/remotes/<id>/).

@@ -1,9 +1,11 @@
 // Bits shared by the SWP list tabs: the delete bar, the part-number link, the status tag.
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Button, Space, Typography } from 'antd';
-import { DeleteDialog, formatDate } from '@plantdoc/kit';
+import { formatDate } from '@plantdoc/kit';
 import { RED, statusColor } from '../lib';
 import { useDeleteSwps } from '../api';
+
+const DeleteDialog = lazy(() => import('./DeleteDialogPart'));
 
 function refusalText(err) {
   const why = err.body?.error || Object.values(err.fields || {})[0] || err.message;
@@ -51,6 +53,8 @@ export function StageCell({ stage }) {
  */
 export function DeleteSelected({ kind, selected, onDeleted }) {
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on (loaded then; it animates out when closed).
+  const [used, setUsed] = useState(false);
   const remove = useDeleteSwps(kind);
   const confirm = () =>
     remove.mutate(selected, {
@@ -66,10 +70,21 @@ export function DeleteSelected({ kind, selected, onDeleted }) {
           {refused}
         </span>
       )}
-      <Button danger disabled={!selected.length} onClick={() => setOpen(true)}>
+      <Button
+        danger
+        disabled={!selected.length}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
         Delete{selected.length ? ` (${selected.length})` : ''}
       </Button>
-      <DeleteDialog open={open} kind={kind} confirming={remove.isPending} onCancel={() => setOpen(false)} onConfirm={confirm} />
+      {used && (
+        <Suspense fallback={null}>
+          <DeleteDialog open={open} kind={kind} confirming={remove.isPending} onCancel={() => setOpen(false)} onConfirm={confirm} />
+        </Suspense>
+      )}
     </Space>
   );
 }

@@ -4,11 +4,12 @@
 //
 // Which SWP is open and its section live in the URL (?tab=…&swp=<id>&section=jes), so
 // reload, Back and a shared link land on the same view: useSwpView().
-import { useMemo } from 'react';
-import { Typography } from 'antd';
+import { Suspense, lazy, useMemo } from 'react';
+import { Spin, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
-import { DocumentViewer } from '@plantdoc/kit';
 import { swpLinks, useSwp } from '../api';
+
+const DocumentViewer = lazy(() => import('./DocumentViewerPart'));
 
 const SECTIONS = ['swc', 'jes', 'vis', 'video'];
 
@@ -45,14 +46,16 @@ export function SwpViewer({ view, known, lifetimeSeconds }) {
       <Typography.Title level={2} style={{ marginTop: 0, fontSize: 16 }}>
         {swp.partNumber}
       </Typography.Title>
-      <DocumentViewer
-        links={swpLinks(view.id)}
-        lifetimeSeconds={lifetimeSeconds}
-        onBack={view.close}
-        title={`${swp.partNumber} ${view.section.toUpperCase()}`}
-        section={view.section}
-        onSectionChange={view.setSection}
-      />
+      <Suspense fallback={<Spin style={{ display: 'block', padding: 48 }} />}>
+        <DocumentViewer
+          links={swpLinks(view.id)}
+          lifetimeSeconds={lifetimeSeconds}
+          onBack={view.close}
+          title={`${swp.partNumber} ${view.section.toUpperCase()}`}
+          section={view.section}
+          onSectionChange={view.setSection}
+        />
+      </Suspense>
     </div>
   );
 }

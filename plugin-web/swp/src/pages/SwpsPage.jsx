@@ -1,15 +1,21 @@
 // SWPs: seven tabs (spec "SWPs page tabs"). A list tab reloads each time it is shown;
 // the tab is in the URL (?tab=my-pending; Browse has none), so reload, Back and a shared
 // link land on it; 'Back to SWPs' (a navigation to /main/swps) starts over on Browse.
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
+import { Spin } from 'antd';
 import { useLocation, useSearchParams } from 'react-router';
 import { TabbedPage, tabSlug, useSession } from '@plantdoc/kit';
 import { mayUpload } from '../lib';
 import { BrowseTab } from '../tabs/BrowseTab';
-import { PendingTab } from '../tabs/PendingTab';
-import { ApprovedTab } from '../tabs/ApprovedTab';
-import { HistoryTab } from '../tabs/HistoryTab';
-import { UploadTab } from '../tabs/UploadTab';
+
+// Browse comes with the page; every other tab is its own chunk, loaded when first shown
+// (the upload form and the approval lists are not downloaded to show Browse).
+const tab = (load, name) => lazy(() => load().then((m) => ({ default: m[name] })));
+const PendingTab = tab(() => import('../tabs/PendingTab'), 'PendingTab');
+const ApprovedTab = tab(() => import('../tabs/ApprovedTab'), 'ApprovedTab');
+const HistoryTab = tab(() => import('../tabs/HistoryTab'), 'HistoryTab');
+const UploadTab = tab(() => import('../tabs/UploadTab'), 'UploadTab');
+const loading = <Spin style={{ display: 'block', padding: 48 }} />;
 
 export const SWP_TABS = ['Browse', 'My Pending', 'All Pending', 'My Approved', 'All Approved', 'Verification History', 'Upload'];
 
@@ -41,7 +47,11 @@ function Tabs() {
         key: label,
         label,
         // Upload keeps its state across tab switches; the lists reload when shown again.
-        children: <div key={label === 'Upload' ? 'upload' : visits[label] || 0}>{CONTENT[label]()}</div>,
+        children: (
+          <div key={label === 'Upload' ? 'upload' : visits[label] || 0}>
+            <Suspense fallback={loading}>{CONTENT[label]()}</Suspense>
+          </div>
+        ),
       }))}
     />
   );

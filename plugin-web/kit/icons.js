@@ -1,0 +1,2 @@
+// `@plantdoc/kit/icons`: see src/icons.js.
+export * from './src/icons';
