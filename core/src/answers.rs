@@ -29,11 +29,16 @@ struct Held {
     bytes: usize,
 }
 
+/// Builds of the same key wait for each other (by key hash, this many stripes): when
+/// many users open the same page as it is voided, it is read once, not once each.
+const STRIPES: usize = 64;
+
 pub struct Answers {
     counters: &'static [&'static str],
     ttl: Duration,
     max_bytes: usize,
     held: Mutex<Held>,
+    building: [tokio::sync::Mutex<()>; STRIPES],
 }
 
 impl Answers {
@@ -41,7 +46,7 @@ impl Answers {
     /// `max_bytes` (keys and bodies) all together, then all are forgotten at once. An
     /// answer over an eighth of that is never kept.
     pub fn new(counters: &'static [&'static str], ttl: Duration, max_bytes: usize) -> Self {
-        Self { counters, ttl, max_bytes, held: Mutex::new(Held { answers: HashMap::new(), bytes: 0 }) }
+        Self { counters, ttl, max_bytes, held: Mutex::new(Held { answers: HashMap::new(), bytes: 0 }), building: std::array::from_fn(|_| tokio::sync::Mutex::new(())) }
     }
 
     fn recall(&self, key: &str, stamp: Stamp) -> Option<Bytes> {
@@ -75,6 +80,17 @@ impl Answers {
         Fut: Future<Output = Result<Vec<u8>, E>>,
     {
         let stamp = state.changes.stamp_of(&state.db, self.counters).await?;
+        if let Some(body) = self.recall(&key, stamp) {
+            return Ok(body);
+        }
+        let stripe = {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::hash::DefaultHasher::new(); // fixed keys: same key, same stripe
+            key.hash(&mut h);
+            (h.finish() as usize) % STRIPES
+        };
+        let _building = self.building[stripe].lock().await;
+        // Built by another request meanwhile?
         if let Some(body) = self.recall(&key, stamp) {
             return Ok(body);
         }
