@@ -49,7 +49,7 @@ pub async fn identify(state: &AppState, netbook: &CurrentUser, badge: &str) -> A
     }
 }
 
-
+/// `operator-from-badge/{badge}`: the spec's Operator, or `{error}` (throttled per netbook).
 pub async fn operator_from_badge(State(state): State<AppState>, netbook: CurrentUser, Path(badge): Path<String>) -> AppResult<Response> {
     // Read on every scan: only the Operator's columns, answered as bytes.
     let badge = scanned(&state, &netbook, &badge)?;

@@ -152,7 +152,6 @@ pub async fn approve(State(state): State<AppState>, user: CurrentUser, Path(id):
         audit_deploy(&mut tx, now, &user, &swp, &d, "deployed to the plant floor after all three reviews approved").await?;
     }
     tx.commit().await?;
-    crate::paging::changed(&state);
     respond(&state, &swp.id).await
 }
 
@@ -166,7 +165,6 @@ pub async fn reject(State(state): State<AppState>, user: CurrentUser, Path(id): 
     let after = json!({"stage": stage.key(), "status": Verdict::Rejected.as_str(), "note": note, "contentHash": swp.content_hash});
     audit(&mut tx, now, act(&user, "swp.reject", &swp.id, meaning).before(json!({"stage": stage.key(), "status": Verdict::Pending.as_str()})).after(after)).await?;
     tx.commit().await?;
-    crate::paging::changed(&state);
     respond(&state, &swp.id).await
 }
 
@@ -230,7 +228,6 @@ async fn delete(State(state): State<AppState>, user: CurrentUser, body: Value, d
         audit(&mut tx, now, act(&user, "swp.delete", &s.id, meaning).before(s.audit_json()).after(json!({"status": "deleted"}))).await?;
     }
     tx.commit().await?;
-    crate::paging::changed(&state);
     Ok(axum::Json(json!({"deleted": ids})))
 }
 
@@ -266,6 +263,5 @@ pub async fn edit(State(state): State<AppState>, user: CurrentUser, Path(id): Pa
     let meaning = format!("zones of part {} revision {} changed", swp.part_number, swp.shown_revision());
     audit(&mut tx, now, act(&user, "swp.zones", &swp.id, meaning).before(json!({"zones": swp.zones})).after(json!({"zones": zones}))).await?;
     tx.commit().await?;
-    crate::paging::changed(&state);
     respond(&state, &swp.id).await
 }

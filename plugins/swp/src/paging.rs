@@ -35,7 +35,7 @@ const ANSWERS_FROM: &[&str] = &["swp", "acks"];
 /// Browse pages and part searches as sent, while nothing they show has changed
 /// (decision 37): 16 MiB at most, each a minute at most.
 pub fn answers() -> plantdoc_core::answers::Answers {
-    plantdoc_core::answers::Answers::new(ANSWERS_FROM, Duration::from_secs(60), 16 << 20)
+    plantdoc_core::answers::Answers::new(ANSWERS_FROM, TTL, 16 << 20)
 }
 
 async fn stamp(state: &AppState) -> Result<Stamp, sqlx::Error> {
@@ -56,13 +56,6 @@ impl Default for ListCache {
 
 fn cache(state: &AppState) -> &ListCache {
     &state.get::<SwpState>().lists
-}
-
-/// Call after any change to SWP rows.
-pub fn changed(state: &AppState) {
-    let c = cache(state);
-    c.counts.changed();
-    c.anchors.changed();
 }
 
 /// The number of SWPs matching `filter`, remembered (see the module's note).

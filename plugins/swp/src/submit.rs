@@ -190,7 +190,6 @@ pub async fn submit(State(state): State<AppState>, user: CurrentUser, Json(body)
     h.update(format!("video:{}\n", video_sha.as_deref().unwrap_or("-")));
     let content_hash = hex::encode(h.finalize());
     let id = persist(&state, &user, &c, &made, &content_hash).await?;
-    crate::paging::changed(&state);
     // The merged sources are no longer needed (the sweep removes any left here).
     for s in made.values() {
         for src in &s.consumed {
