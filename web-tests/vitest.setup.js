@@ -1,6 +1,11 @@
 // jsdom lacks a few browser APIs antd relies on.
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy*/waitFor wait for what must come: on 2 busy cores (CI runs the component tests
+// beside nothing else, but a first render transforms its lazy chunks) 1 s was seen to be
+// short. A wait that never comes still fails, after 10 s.
+configure({ asyncUtilTimeout: 10000 });
 
 if (!window.matchMedia) {
   window.matchMedia = (query) => ({
