@@ -18,7 +18,7 @@ const PART = 'E2E-ALERT-7';
 
 const apiAs = (email) => apiClient(suite.server.url, email);
 const active = (page) => page.locator('[role=tabpanel].ant-tabs-content-active');
-const row = (page, text) => active(page).locator('tr.ant-table-row', { hasText: text });
+const row = (page, text) => active(page).locator('tr.pd-table-row', { hasText: text });
 
 async function open(page, tab) {
   await page.goto(`${suite.server.url}/main/alerts${tab ? `?tab=${encodeURIComponent(tab)}` : ''}`);

@@ -24,7 +24,7 @@ describe('Security headers in the browser', () => {
     await page.getByRole('tab').first().waitFor();
     await expectAccessible(page, 'swps under CSP');
     await page.goto(`${suite.server.url}/main/alerts`);
-    await page.locator('.ant-table, .ant-empty, .ant-result').first().waitFor();
+    await page.locator('.pd-table, .ant-table, .ant-empty, .ant-result').first().waitFor();
   });
 
   it('the kiosk shows a PDF in a frame under the policy', async (page) => {

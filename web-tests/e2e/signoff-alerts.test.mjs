@@ -36,7 +36,7 @@ async function review(page, who, alert, verdict, note = '') {
   await login(page, suite.server.url, who);
   await waitForPath(page, /^\/main\//);
   await page.goto(`${suite.server.url}/main/sign-off?tab=alerts`);
-  const r = page.locator('tr.ant-table-row', { hasText: alert.alertTag });
+  const r = page.locator('tr.pd-table-row', { hasText: alert.alertTag });
   await r.waitFor();
   await expectAccessible(page, `Sign Off Alerts as ${who}`);
   await r.getByText(alert.alertTag, { exact: true }).click();
@@ -70,7 +70,7 @@ describe('Sign Off, Alerts tab', () => {
     await waitForPath(page, '/main/swps');
     await page.goto(`${suite.server.url}/main/alerts`);
     await openTab(page, 'My Pending');
-    const r = page.locator('tr.ant-table-row', { hasText: alert.alertTag });
+    const r = page.locator('tr.pd-table-row', { hasText: alert.alertTag });
     await r.getByText('Rejected', { exact: false }).first().waitFor();
     await expectAccessible(page, '/main/alerts My Pending (rejected)');
   });

@@ -14,7 +14,7 @@ const REVIEWERS = ['approver.process@demo.plant', 'approver.quality@demo.plant',
 const NOTE = 'The JES shows the old torque table.';
 
 const active = (page) => page.locator('[role=tabpanel].ant-tabs-content-active');
-const row = (page, text) => active(page).locator('tr.ant-table-row', { hasText: text });
+const row = (page, text) => active(page).locator('tr.pd-table-row', { hasText: text });
 
 /** Signs in as `who`, opens Sign Off and the SWP of PART in the review view. */
 async function openReview(page, who) {

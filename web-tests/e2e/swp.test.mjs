@@ -43,7 +43,7 @@ con.commit()
 const uploadThroughForm = (page, options = {}) => uploadSwpThroughForm(page, { part: PART, ...options });
 
 const active = (page) => page.locator('[role=tabpanel].ant-tabs-content-active');
-const row = (page, text) => active(page).locator('tr.ant-table-row', { hasText: text });
+const row = (page, text) => active(page).locator('tr.pd-table-row', { hasText: text });
 
 describe('SWPs page', () => {
   let first;
@@ -142,7 +142,7 @@ describe('SWPs page', () => {
     await group.getByText('VERIFIED', { exact: true }).waitFor();
     await group.getByText('NOT VERIFIED', { exact: true }).waitFor();
     // Default sort Verified descending: the verified record first.
-    assert.match(await group.locator('tr.ant-table-row').first().textContent(), /Olivia Grant/);
+    assert.match(await group.locator('tr.pd-table-row').first().textContent(), /Olivia Grant/);
     // The part search is done with: its suggestion list closes as it would on leaving it.
     await page.evaluate(() => document.activeElement?.blur());
     await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });

@@ -64,7 +64,7 @@ describe('videos and refusals in the browser', () => {
     await login(page, suite.server.url, 'approver.process@demo.plant');
     await waitForPath(page, /^\/main/);
     await page.goto(`${suite.server.url}/main/sign-off`);
-    const pending = page.locator('[role=tabpanel].ant-tabs-content-active tr.ant-table-row', { hasText: PART });
+    const pending = page.locator('[role=tabpanel].ant-tabs-content-active tr.pd-table-row', { hasText: PART });
     await pending.getByText(PART, { exact: true }).click();
     await page.getByTestId('review-panel').waitFor();
     const doc = await page.getByTestId('document-viewer').boundingBox();
@@ -74,7 +74,7 @@ describe('videos and refusals in the browser', () => {
     await expectAccessible(page, 'Sign Off review at 1024 px');
     await page.goto(`${suite.server.url}/main/swps`);
     await openTab(page, 'All Pending');
-    await page.locator('[role=tabpanel].ant-tabs-content-active tr.ant-table-row', { hasText: PART }).waitFor();
+    await page.locator('[role=tabpanel].ant-tabs-content-active tr.pd-table-row', { hasText: PART }).waitFor();
     const box = page.locator('[role=tabpanel].ant-tabs-content-active [data-testid=table-scroll]').first();
     const m = await box.evaluate((el) => ({ overflowX: getComputedStyle(el).overflowX, scrollWidth: el.scrollWidth, clientWidth: el.clientWidth, right: el.getBoundingClientRect().right }));
     console.log(`video e2e: at 1024 px the All Pending table is ${m.scrollWidth} px wide in a ${m.clientWidth} px box`);
@@ -93,7 +93,7 @@ describe('videos and refusals in the browser', () => {
     }
     await login(page, suite.server.url, 'engineer1@demo.plant');
     await waitForPath(page, '/main/swps');
-    const row = page.locator('[role=tabpanel].ant-tabs-content-active tr.ant-table-row', { hasText: PART });
+    const row = page.locator('[role=tabpanel].ant-tabs-content-active tr.pd-table-row', { hasText: PART });
     await row.getByText(PART).click();
     await page.getByTestId('document-viewer').waitFor();
     await page.getByRole('button', { name: 'VIDEO' }).click();

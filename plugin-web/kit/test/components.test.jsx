@@ -9,21 +9,108 @@ import { renderWithQuery as render, stubFetch } from './helpers';
 const rows = Array.from({ length: 12 }, (_, i) => ({ _id: `id${i}`, partNumber: `P-${String(12 - i).padStart(2, '0')}` }));
 
 describe('PagedTable', () => {
-  it('shows 10 rows by default and offers 5, 10 and 25 per page', async () => {
-    const { container } = render(<PagedTable columns={[{ title: 'Part Number', dataIndex: 'partNumber' }]} dataSource={rows} />);
-    expect(container.querySelectorAll('tbody tr.ant-table-row')).toHaveLength(10);
-    fireEvent.mouseDown(container.querySelector('.ant-pagination-options .ant-select'));
-    const options = await screen.findAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(expect.arrayContaining(['5 / page', '10 / page', '25 / page']));
+  const cols = [{ title: 'Part Number', dataIndex: 'partNumber' }];
+  const shown = (container) => [...container.querySelectorAll('tbody tr.pd-table-row')].map((tr) => tr.querySelector('td').textContent);
+
+  it('shows 10 rows by default and offers 5, 10 and 25 per page', () => {
+    const { container } = render(<PagedTable columns={cols} dataSource={rows} />);
+    expect(container.querySelectorAll('tbody tr.pd-table-row')).toHaveLength(10);
+    const sizes = screen.getByRole('combobox', { name: 'Rows per page' });
+    expect([...sizes.options].map((o) => o.textContent)).toEqual(['5 / page', '10 / page', '25 / page']);
+    fireEvent.change(sizes, { target: { value: '5' } });
+    expect(container.querySelectorAll('tbody tr.pd-table-row')).toHaveLength(5);
   });
 
-  it('sorts a column on click', () => {
-    const { container } = render(
-      <PagedTable columns={[{ title: 'Part Number', dataIndex: 'partNumber' }]} dataSource={rows} pageSize={25} />,
-    );
+  it('pages with the pager: page buttons, Next, Previous; the current page is marked', () => {
+    const { container } = render(<PagedTable columns={cols} dataSource={rows} />);
+    expect(screen.getByRole('button', { name: 'Previous Page' }).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(shown(container)).toEqual(['P-02', 'P-01']);
+    expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('button', { name: 'Next Page' }).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous Page' }));
+    expect(shown(container)).toHaveLength(10);
+  });
+
+  it('sorts a column on click: ascending, descending, then as given; the header says which', () => {
+    const { container } = render(<PagedTable columns={cols} dataSource={rows} pageSize={25} />);
+    const header = screen.getByRole('columnheader', { name: 'Part Number' });
+    expect(header.getAttribute('aria-sort')).toBe('none');
     fireEvent.click(screen.getByText('Part Number'));
-    const first = container.querySelector('tbody tr.ant-table-row td');
-    expect(first.textContent).toBe('P-01');
+    expect(shown(container)[0]).toBe('P-01');
+    expect(header.getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(screen.getByRole('button', { name: 'Part Number' }));
+    expect(shown(container)[0]).toBe('P-12');
+    expect(header.getAttribute('aria-sort')).toBe('descending');
+    fireEvent.click(screen.getByRole('button', { name: 'Part Number' }));
+    expect(shown(container)[0]).toBe('P-12');
+    expect(shown(container)[11]).toBe('P-01');
+    expect(header.getAttribute('aria-sort')).toBe('none');
+  });
+
+  it('starts on a column\'s default order and goes back to page 1 on a sort', () => {
+    const { container } = render(
+      <PagedTable columns={[{ ...cols[0], defaultSortOrder: 'descend' }]} dataSource={rows} pageSize={5} />,
+    );
+    expect(shown(container)[0]).toBe('P-12');
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(shown(container)).toEqual(['P-02', 'P-01']);
+    fireEvent.click(screen.getByRole('button', { name: 'Part Number' }));
+    expect(screen.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('shows a page the server sent whole and tells the owner of page and sort changes', () => {
+    const onChange = vi.fn();
+    const page = rows.slice(0, 10);
+    const { container } = render(
+      <PagedTable
+        columns={[{ ...cols[0], sorter: true, sortOrder: null }]}
+        dataSource={page}
+        pagination={{ current: 3, pageSize: 10, total: 95 }}
+        onChange={onChange}
+      />,
+    );
+    expect(shown(container)).toHaveLength(10);
+    expect(shown(container)[0]).toBe('P-12'); // the server's order, not sorted here
+    expect(screen.getByRole('button', { name: 'Page 10' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next Page' }));
+    expect(onChange.mock.calls[0][0]).toMatchObject({ current: 4, pageSize: 10 });
+    expect(onChange.mock.calls[0][3].action).toBe('paginate');
+    fireEvent.click(screen.getByRole('button', { name: 'Part Number' }));
+    expect(onChange.mock.calls[1][2]).toMatchObject({ columnKey: 'partNumber', field: 'partNumber', order: 'ascend' });
+    expect(onChange.mock.calls[1][3].action).toBe('sort');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Rows per page' }), { target: { value: '25' } });
+    expect(onChange.mock.calls[2][0]).toMatchObject({ current: 1, pageSize: 25 });
+  });
+
+  it('selects rows with their checkboxes; select all takes the enabled rows of the page', () => {
+    const onSelect = vi.fn();
+    render(
+      <PagedTable
+        columns={cols}
+        dataSource={rows.slice(0, 3)}
+        rowSelection={{
+          selectedRowKeys: ['id1'],
+          onChange: onSelect,
+          getCheckboxProps: (r) => ({ disabled: r._id === 'id2', 'aria-label': `Select ${r.partNumber}` }),
+        }}
+      />,
+    );
+    const all = screen.getByRole('checkbox', { name: 'Select all' });
+    expect(all.indeterminate).toBe(true);
+    expect(screen.getByRole('checkbox', { name: 'Select P-11' }).checked).toBe(true);
+    expect(screen.getByRole('checkbox', { name: 'Select P-10' }).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select P-12' }));
+    expect(onSelect.mock.calls[0][0]).toEqual(['id1', 'id0']);
+    expect(onSelect.mock.calls[0][1].map((r) => r._id)).toEqual(['id0', 'id1']);
+    fireEvent.click(all);
+    expect(onSelect.mock.calls[1][0].sort()).toEqual(['id0', 'id1']);
+  });
+
+  it('says the empty text and shows no pager when there is nothing', () => {
+    render(<PagedTable columns={cols} dataSource={[]} locale={{ emptyText: 'No records found' }} />);
+    expect(screen.getByText('No records found')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
   });
 });
 

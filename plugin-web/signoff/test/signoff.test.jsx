@@ -185,7 +185,7 @@ describe('Sign Off, Alerts', () => {
     const { container } = renderPage('/main/sign-off?tab=alerts');
     await screen.findByText('ALR-1');
     for (const h of ['ID', 'Type', 'Part', 'Uploaded', 'Zones', 'Owner']) expect(screen.getAllByText(h).length).toBeGreaterThan(0);
-    const first = container.querySelector('tbody tr.ant-table-row');
+    const first = container.querySelector('tbody tr.pd-table-row');
     expect(first.textContent).toContain('ALR-1');
     fireEvent.click(screen.getByText('ALR-1'));
     expect(await screen.findByText('Loading..')).toBeTruthy();

@@ -176,7 +176,7 @@ describe('Verification history table', () => {
       dateVerified: i % 2 === 0 ? { date: `2026-03-${String(10 + i).padStart(2, '0')}T10:00:00Z` } : null,
     }));
     const { container } = render(<HistoryTable rows={rows} />);
-    const trs = container.querySelectorAll('tbody tr.ant-table-row');
+    const trs = container.querySelectorAll('tbody tr.pd-table-row');
     expect(trs).toHaveLength(12);
     expect(within(trs[0]).getByText('Op 12')).toBeTruthy();
     const verified = within(trs[0]).getByText('VERIFIED');

@@ -37,7 +37,7 @@ function renderAt(url) {
 }
 
 // Role queries are slow on a 25-row table in jsdom: read the rows directly.
-const rowNames = () => [...document.querySelectorAll('tbody tr.ant-table-row')].map((r) => r.querySelectorAll('td')[1].textContent);
+const rowNames = () => [...document.querySelectorAll('tbody tr.pd-table-row')].map((r) => r.querySelectorAll('td')[1].textContent);
 
 afterEach(() => clearSession());
 // findBy* timeout: the form tests run on 2 busy cores.
