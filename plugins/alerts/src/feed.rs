@@ -4,7 +4,8 @@
 //! database's `alerts` counter (read at least every `session.recheck_ms`; triggers move
 //! it with every write of an alert's zones or status, on any instance), or the next
 //! effective or sunset time in that zone (decision 35). An operator's verified
-//! signatures of those alerts are read on every request (one index probe each). Each
+//! signatures made since the list's first effective date are read on every request (one
+//! range of a covering index, `acknowledgements_verified_alerts`). Each
 //! deployed alert's JSON with its file link is remembered too: a deployed alert never
 //! changes (leaving the floor is its row leaving that range), so only the link's age
 //! bounds it.
@@ -38,7 +39,12 @@ pub struct FeedItem {
 }
 
 /// A zone's alerts in force, in feed order.
-pub type InForce = Vec<String>;
+pub struct InForce {
+    pub ids: Vec<String>,
+    /// The earliest effective date of the list (`i64::MAX` when empty): no signature of
+    /// one of these alerts is older (one is made only while its alert is in force).
+    pub since_ms: i64,
+}
 
 /// A zone's list as read, with what it was read from and until when it holds.
 struct Listed {
@@ -81,6 +87,7 @@ async fn read(state: &AppState, company: &str, zone: &str, now: i64) -> Result<(
                WHERE z.company_code = $1 AND z.zone = $2 AND z.deployed = 1 AND z.sunset_date > $3";
     let rows = sqlx::query(sql).bind(company).bind(zone).bind(now).fetch_all(&state.db.pool).await?;
     let mut until = i64::MAX;
+    let mut since_ms = i64::MAX;
     let mut list: Vec<(i64, String)> = Vec::with_capacity(rows.len());
     for r in &rows {
         let (id, eff, sunset): (String, i64, i64) = (r.try_get("id")?, r.try_get("eff")?, r.try_get("sunset")?);
@@ -88,28 +95,24 @@ async fn read(state: &AppState, company: &str, zone: &str, now: i64) -> Result<(
             until = until.min(eff);
         } else {
             until = until.min(sunset);
+            since_ms = since_ms.min(eff);
             list.push((eff, id));
         }
     }
     list.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
-    Ok((until, list.into_iter().map(|(_, id)| id).collect()))
+    Ok((until, InForce { ids: list.into_iter().map(|(_, id)| id).collect(), since_ms }))
 }
 
-/// The version hashes `operator` signed and had verified, per alert of `ids`; `None`
-/// when the operator is not a person of `company`. One read: their verified signatures
-/// of these alerts (an index probe each), and a row with an empty id for the person.
-pub async fn verified_by(state: &AppState, company: &str, operator: &str, ids: &[&str]) -> Result<Option<Vec<(String, String)>>, sqlx::Error> {
-    let mut q = plantdoc_core::db::Params::default();
-    let (op, co) = (q.add(operator.to_string()), q.add(company.to_string()));
-    let mut sql = format!("SELECT '' AS id, '' AS hash FROM users u WHERE u.id = {op} AND u.company_code = {co}");
-    if !ids.is_empty() {
-        let marks = q.list(ids.iter().map(|id| id.to_string()));
-        sql.push_str(&format!(
-            " UNION ALL SELECT k.doc_id AS id, k.version_hash AS hash FROM acknowledgements k \
-             WHERE k.operator_id = {op} AND k.doc_kind = 'alert' AND k.doc_id IN ({marks}) AND k.verified_at IS NOT NULL"
-        ));
-    }
-    let rows = q.query(&sql).fetch_all(&state.db.pool).await?;
+/// The alerts and version hashes `operator` signed and had verified since `since_ms`;
+/// `None` when the operator is not a person of `company`. One read with a fixed text: a
+/// row with an empty id for the person, and their verified alert signatures since then
+/// (one range of `acknowledgements_verified_alerts`; the caller keeps those of its list).
+pub async fn verified_by(state: &AppState, company: &str, operator: &str, since_ms: i64) -> Result<Option<Vec<(String, String)>>, sqlx::Error> {
+    const SQL: &str = "SELECT '' AS id, '' AS hash FROM users u WHERE u.id = $1 AND u.company_code = $2 \
+         UNION ALL SELECT k.doc_id AS id, k.version_hash AS hash FROM acknowledgements k \
+         WHERE k.operator_id = $1 AND k.doc_kind = 'alert' AND k.verified_at IS NOT NULL AND k.signed_at >= $3";
+    let q = sqlx::query(SQL).bind(operator).bind(company).bind(since_ms);
+    let rows = q.fetch_all(&state.db.pool).await?;
     let mut known = false;
     let mut signed = Vec::new();
     for r in &rows {

@@ -52,7 +52,7 @@ fn check_zone(state: &AppState, user: &CurrentUser, zone: &str) -> AppResult<()>
 pub async fn zone_feed(State(state): State<AppState>, user: CurrentUser, Path(zone): Path<String>) -> AppResult<Response> {
     check_zone(&state, &user, &zone)?;
     let list = feed::in_force(&state, &user.company_code, &zone).await?;
-    let ids: Vec<&str> = list.iter().take(feed::FEED_CAP).map(String::as_str).collect();
+    let ids: Vec<&str> = list.ids.iter().take(feed::FEED_CAP).map(String::as_str).collect();
     Ok(json_bytes(feed::to_body(feed::items(&state, &ids).await?.iter().flatten())))
 }
 
@@ -61,8 +61,8 @@ pub async fn zone_feed(State(state): State<AppState>, user: CurrentUser, Path(zo
 pub async fn operator_feed(State(state): State<AppState>, user: CurrentUser, Path((zone, operator_id)): Path<(String, String)>) -> AppResult<Response> {
     check_zone(&state, &user, &zone)?;
     let list = feed::in_force(&state, &user.company_code, &zone).await?;
-    let ids: Vec<&str> = list.iter().map(String::as_str).collect();
-    let signed = feed::verified_by(&state, &user.company_code, &operator_id, &ids).await?.ok_or(AppError::NotFound)?;
+    let ids: Vec<&str> = list.ids.iter().map(String::as_str).collect();
+    let signed = feed::verified_by(&state, &user.company_code, &operator_id, list.since_ms).await?.ok_or(AppError::NotFound)?;
     let items = feed::items(&state, &ids).await?;
     // Signed and verified for the version in force: not the operator's to read.
     let open = items.iter().zip(&ids).filter_map(|(i, id)| i.as_ref().filter(|i| !signed.iter().any(|(s, hash)| s == id && *hash == i.file_hash)));

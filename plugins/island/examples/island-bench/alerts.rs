@@ -36,7 +36,8 @@ pub async fn seed(state: &AppState, n: usize, in_force: usize, parts: &[(String,
         let (part_id, part_no) = &parts[rng.below(parts.len() as u64) as usize];
         let (status, effective, sunset) = if i % every == 0 && live < in_force {
             live += 1;
-            ("deployed", now - rng.below(30) as i64 * day, now + (1 + rng.below(30) as i64) * day)
+            // In force since a day or more: its signatures (a few hours old) were made in force.
+            ("deployed", now - (1 + rng.below(30) as i64) * day, now + (1 + rng.below(30) as i64) * day)
         } else {
             match i % 5 {
                 // Sunset passed: the bulk of a plant's history.

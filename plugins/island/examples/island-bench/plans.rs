@@ -26,10 +26,10 @@ const QUERIES: &[(&str, &str)] = &[
          AND a.status = 'deployed' AND a.company_code = 'mpk' ORDER BY a.effective_date DESC, a.id LIMIT 400",
     ),
     (
-        "alert feed: operator's signatures",
-        "SELECT k.doc_id, k.version_hash FROM alert_zones z JOIN acknowledgements k ON k.operator_id = 'op1' AND k.doc_kind = 'alert' AND k.doc_id = z.alert_id AND k.verified_at IS NOT NULL \
-         WHERE z.company_code = 'mpk' AND z.zone = 'A1' AND z.deployed = 1 AND z.sunset_date > 1 \
-         UNION ALL SELECT '', '' FROM users u WHERE u.id = 'op1' AND u.company_code = 'mpk'",
+        "alert feed: operator's signatures (since the list's first effective date)",
+        "SELECT '' AS id, '' AS hash FROM users u WHERE u.id = 'op1' AND u.company_code = 'mpk' \
+         UNION ALL SELECT k.doc_id AS id, k.version_hash AS hash FROM acknowledgements k \
+         WHERE k.operator_id = 'op1' AND k.doc_kind = 'alert' AND k.verified_at IS NOT NULL AND k.signed_at >= 1",
     ),
 ];
 
