@@ -14,8 +14,8 @@ pub async fn by_badge(state: &AppState, badge: &str, company: &str) -> Result<Op
 /// person of `company` with this badge, as JSON bytes (only those columns are read:
 /// every scan asks it).
 pub async fn operator_by_badge(state: &AppState, badge: &str, company: &str) -> Result<Option<Vec<u8>>, sqlx::Error> {
-    let sql = "SELECT id, op_no, firstname, lastname, position FROM users WHERE badge = $1 AND company_code = $2 AND disabled = 0";
-    let Some(r) = sqlx::query(sql).bind(badge).bind(company).fetch_optional(&state.db.pool).await? else { return Ok(None) };
+    static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| format!("SELECT id, op_no, firstname, lastname, position FROM users WHERE {}", users::BY_BADGE));
+    let Some(r) = sqlx::query(SQL.as_str()).bind(badge).bind(company).fetch_optional(&state.db.pool).await? else { return Ok(None) };
     #[derive(serde::Serialize)]
     struct Operator<'a> {
         #[serde(rename = "_id")]
