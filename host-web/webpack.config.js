@@ -41,12 +41,27 @@ const hostSplitChunks = {
   },
 };
 
-module.exports = (env, argv) => {
-  const config = baseConfig({ dir: __dirname, mode: argv.mode });
+// boot.js: the page's only script tag, built apart and without Module Federation, so
+// that /login shows and works before the federation runtime and React are even fetched
+// (src/boot.js, docs/decisions.md 39). It writes into the same dist folder.
+const bootConfig = (mode) => {
+  const config = baseConfig({ dir: __dirname, mode });
   return {
     ...config,
+    name: 'boot',
+    entry: { boot: './src/bootEntry.js' },
+    output: { ...config.output, publicPath: '/', clean: false },
+  };
+};
+
+const hostConfig = (mode) => {
+  const config = baseConfig({ dir: __dirname, mode });
+  return {
+    ...config,
+    name: 'host',
     entry: { main: './src/index.js' },
-    output: { ...config.output, publicPath: '/', uniqueName: 'plantdoc_host' },
+    // boot.js (and its compressed copies) is the other compilation's.
+    output: { ...config.output, publicPath: '/', uniqueName: 'plantdoc_host', clean: { keep: /^boot\.js/ } },
     optimization: { splitChunks: hostSplitChunks },
     plugins: [
       ...config.plugins,
@@ -62,7 +77,10 @@ module.exports = (env, argv) => {
         dts: false,
         manifest: false,
       }),
-      new HtmlWebpackPlugin({ template: path.join(__dirname, 'public/index.html') }),
+      // The template loads boot.js, which starts main.js: nothing is injected.
+      new HtmlWebpackPlugin({ template: path.join(__dirname, 'public/index.html'), inject: false }),
     ],
   };
 };
+
+module.exports = (env, argv) => [bootConfig(argv.mode), hostConfig(argv.mode)];

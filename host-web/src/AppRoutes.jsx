@@ -32,7 +32,7 @@ const KioskFrame = lazy(() => load('kiosk'));
 /**
  * Starts the download of the area the opening address will show, in parallel with the
  * session check: / and the login paths by the path alone; any other path once the early
- * session answer (`user`: a promise of the user or null, see index.js) says who is there:
+ * session answer (`user`: a promise of the user or null, see boot.js) says who is there:
  * signed out → the login area, an operator → the kiosk, staff → the console on /main/…,
  * the kiosk elsewhere (its route is not known before the module list).
  */

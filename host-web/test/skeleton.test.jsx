@@ -1,4 +1,4 @@
-// The sign-in form index.js paints before React (src/login/skeleton.js) is a copy of the
+// The sign-in form boot.js paints before React (src/login/skeleton.js) is a copy of the
 // React form: same elements, classes and texts, so the same place and size (no layout
 // shift when React takes over); what was typed into it and its focus carry over.
 import { describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@
 // One plantdoc (release 1.0) with a real SMTP catcher.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { expectAccessible, launchBrowser, login, startServer, startSmtp, waitForPath, withPage } from './harness.mjs';
+import { PASSWORD, expectAccessible, launchBrowser, login, startServer, startSmtp, waitForPath, withPage } from './harness.mjs';
 
 let server;
 let smtp;
@@ -63,6 +63,31 @@ describe('landing and sign-in', () => {
     await fieldError(page, 'login_password').getByText('Password is required.').waitFor();
     await expectAccessible(page, '/login (field errors)');
     assert.match(new URL(page.url()).pathname, /^\/login/);
+  });
+
+  // Decision 39: on /login the painted form is the page until it is used; the application
+  // (main.js: federation runtime, React) is fetched when idle but runs only then.
+  it('shows /login without running the application until the form is used, then hands it over', async (page) => {
+    const run = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') run.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${server.url}/login`);
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(1500);
+    assert.deepEqual(run, ['/boot.js']);
+    assert.equal(await page.locator('#pd-boot').count(), 1);
+    assert.equal(await page.locator('#login_email').count(), 0);
+    await page.keyboard.type('manager.process@demo.plant');
+    // The React form takes over what was typed, and keeps the focus.
+    await page.locator('#login_email').waitFor();
+    await page.locator('#pd-boot').waitFor({ state: 'detached' });
+    assert.ok(run.includes('/main.js'));
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
+    await waitForPath(page, '/main/swps');
+    await page.getByTestId('page-title').getByText('SWPs').waitFor();
   });
 
   it('stores a recognised zone query in the kiosk settings, access not allowed', async (page) => {

@@ -17,22 +17,25 @@ after(() => server?.stop());
 describe('web bundle weight', () => {
   it('serves the precompressed brotli and gzip copies, saying it varies by Accept-Encoding', async () => {
     const html = await (await fetch(`${server.url}/login`)).text();
-    const main = html.match(/src="?\/?(main\.js)/)?.[1];
-    assert.ok(main, 'index.html loads main.js');
-    const plain = await fetch(`${server.url}/${main}`, { headers: { 'Accept-Encoding': 'identity' } });
-    const body = Buffer.from(await plain.arrayBuffer());
-    for (const [accept, encoding] of [
-      ['br, gzip', 'br'],
-      ['gzip', 'gzip'],
-    ]) {
-      const res = await fetch(`${server.url}/${main}`, { headers: { 'Accept-Encoding': accept } });
-      assert.equal(res.headers.get('content-encoding'), encoding);
-      assert.match(res.headers.get('vary') || '', /accept-encoding/i);
-      assert.match(res.headers.get('content-type') || '', /javascript/);
-      // Decoded, it is the very file.
-      assert.deepEqual(Buffer.from(await res.arrayBuffer()), body);
+    const boot = html.match(/src="?\/?(boot\.js)/)?.[1];
+    assert.ok(boot, 'index.html loads boot.js');
+    // boot.js and the application's entry it starts (src/boot.js).
+    for (const file of [boot, 'main.js']) {
+      const plain = await fetch(`${server.url}/${file}`, { headers: { 'Accept-Encoding': 'identity' } });
+      const body = Buffer.from(await plain.arrayBuffer());
+      for (const [accept, encoding] of [
+        ['br, gzip', 'br'],
+        ['gzip', 'gzip'],
+      ]) {
+        const res = await fetch(`${server.url}/${file}`, { headers: { 'Accept-Encoding': accept } });
+        assert.equal(res.headers.get('content-encoding'), encoding, file);
+        assert.match(res.headers.get('vary') || '', /accept-encoding/i);
+        assert.match(res.headers.get('content-type') || '', /javascript/);
+        // Decoded, it is the very file.
+        assert.deepEqual(Buffer.from(await res.arrayBuffer()), body);
+      }
+      assert.equal(plain.headers.get('content-encoding'), null);
     }
-    assert.equal(plain.headers.get('content-encoding'), null);
     // A remote's entry too.
     const remote = await fetch(`${server.url}/remotes/swp/remoteEntry.js`, { headers: { 'Accept-Encoding': 'br' } });
     assert.equal(remote.status, 200);

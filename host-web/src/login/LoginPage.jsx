@@ -69,7 +69,7 @@ export function LoginPage() {
     e.preventDefault();
     send();
   };
-  // The form index.js painted before React (login/skeleton.js), at the commit that
+  // The form boot.js painted before React (login/skeleton.js), at the commit that
   // replaces it (before LoginFrame removes it): what was typed there, the focus, and a
   // press of Login (sent now).
   useLayoutEffect(() => {

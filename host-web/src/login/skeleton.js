@@ -1,5 +1,5 @@
-// The sign-in form painted by the entry script itself (index.js), before React, the
-// router and the rest of the bundle have loaded: /login shows its form at once (first
+// The sign-in form painted by the page's first script (boot.js), before the federation
+// runtime, React and the rest of the bundle have loaded: /login shows its form at once (first
 // paint, largest paint) on a slow phone. It is a copy of what LoginFrame + LoginPage
 // render (same classes, public/index.html's styles, so the same place and size: no
 // layout shift), laid over the page (`.pd-boot`); the React form takes over what was
@@ -30,7 +30,7 @@ export const SKELETON_HTML =
   '<div style="margin-top: 16px; text-align: center;"><a class="pd-link" href="/login/forgot">Forgot Password?</a></div>' +
   '</form></div></main>';
 
-/** Paints the form over the page if the address shows it (index.js, before the bundle). */
+/** Paints the form over the page if the address shows it (boot.js, before the application). */
 export function paintSkeleton(doc = document) {
   if (!paintsSkeleton(doc.location.pathname)) return;
   // The kiosk's zone query is kept at once, as the React form keeps it (LoginPage).

@@ -56,7 +56,7 @@ export function clearSession() {
 
 /**
  * GET /api/users/current: a user object signs the tab in, any failure signs it out. The
- * first check takes the answer of the call the host's index.js started before the bundle
+ * first check takes the answer of the call the host's boot.js started before the bundle
  * booted (`window.__plantdocCurrentUser`: a promise of the user or null), if there is one.
  */
 export async function checkSession() {

@@ -1,0 +1,55 @@
+// The page's first and only script tag (public/index.html), built without Module
+// Federation (webpack.config.js, `bootConfig`): a few KB that start the session check and,
+// on /login, paint the sign-in form (login/skeleton.js). It then starts the application
+// (`main.js`: the federation runtime, React, the shell):
+// - at once on every other address;
+// - on /login, when it is needed (docs/decisions.md 39): the session check finds the user
+//   signed in (the shell sends them home), or the user starts using the form (a key, a
+//   pointer press or typing in it, or submitting it: the React form takes over what was
+//   typed and sends a submitted form, LoginPage). Until then the painted form is the page;
+//   once the page is idle, main.js is fetched (not run) so that starting is quick.
+import { paintSkeleton, paintsSkeleton } from './login/skeleton';
+
+/** The shell's entry: one script, added once. */
+export function startApp(doc = document) {
+  if (doc.getElementById('pd-app')) return;
+  const script = doc.createElement('script');
+  script.id = 'pd-app';
+  script.src = '/main.js';
+  doc.head.appendChild(script);
+}
+
+/** On /login: main.js fetched, not run, once the page is idle. */
+function prefetchApp(win, doc) {
+  const fetchIt = () => {
+    if (doc.getElementById('pd-app')) return;
+    const link = doc.createElement('link');
+    link.rel = 'prefetch';
+    link.as = 'script';
+    link.href = '/main.js';
+    doc.head.appendChild(link);
+  };
+  const idle = () => (win.requestIdleCallback ? win.requestIdleCallback(fetchIt, { timeout: 3000 }) : win.setTimeout(fetchIt, 200));
+  if (doc.readyState === 'complete') idle();
+  else win.addEventListener('load', idle, { once: true });
+}
+
+/** Runs the boot: session check, painted form, the application started when it is needed. */
+export function boot(win = window, doc = document) {
+  // The session check starts now: the kit's first checkSession() takes this answer
+  // instead of asking again (plugin-web/kit/src/session.js).
+  win.__plantdocCurrentUser = win
+    .fetch('/api/users/current', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+    .then((r) => (r.ok ? r.json() : null))
+    .catch(() => null);
+  if (!paintsSkeleton(doc.location.pathname)) {
+    startApp(doc);
+    return;
+  }
+  paintSkeleton(doc);
+  const start = () => startApp(doc);
+  win.__plantdocCurrentUser.then((user) => user && start());
+  const form = doc.querySelector('#pd-boot form');
+  for (const type of ['keydown', 'pointerdown', 'input', 'submit']) form.addEventListener(type, start, { once: true, capture: true });
+  prefetchApp(win, doc);
+}

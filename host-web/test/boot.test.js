@@ -1,0 +1,75 @@
+// The page's first script (src/boot.js): the session check at once; on /login the painted
+// form, and the application (main.js) started only when it is needed (decision 39).
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, waitFor } from '@testing-library/react';
+import { boot } from '../src/boot';
+
+/** A window whose session check answers `user` (null: signed out) and whose idle time comes at once. */
+function fakeWindow(user) {
+  const calls = [];
+  return {
+    calls,
+    fetch: async (path, init) => {
+      calls.push([path, init]);
+      return user ? { ok: true, json: async () => user } : { ok: false, json: async () => ({}) };
+    },
+    setTimeout: (fn) => fn(),
+    addEventListener: (_type, fn) => fn(),
+  };
+}
+
+const app = () => document.getElementById('pd-app');
+const prefetch = () => document.querySelector('link[rel="prefetch"]');
+
+afterEach(() => {
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+  window.history.replaceState(null, '', '/');
+});
+
+describe('boot.js', () => {
+  it('starts the session check and the application at once away from /login', async () => {
+    window.history.replaceState(null, '', '/main/swps');
+    const win = fakeWindow(null);
+    boot(win, document);
+    expect(win.calls.map(([p]) => p)).toEqual(['/api/users/current']);
+    expect(app().getAttribute('src')).toBe('/main.js');
+    expect(document.getElementById('pd-boot')).toBeNull();
+    expect(await win.__plantdocCurrentUser).toBeNull();
+  });
+
+  it('on /login paints the form and starts nothing until the form is used, main.js fetched when idle', async () => {
+    window.history.replaceState(null, '', '/login');
+    const win = fakeWindow(null);
+    boot(win, document);
+    await win.__plantdocCurrentUser;
+    expect(document.getElementById('boot_email')).not.toBeNull();
+    expect(app()).toBeNull();
+    expect(prefetch().getAttribute('href')).toBe('/main.js');
+    fireEvent.keyDown(document.getElementById('boot_email'), { key: 'm' });
+    expect(app().getAttribute('src')).toBe('/main.js');
+    // Once only.
+    fireEvent.submit(document.querySelector('#pd-boot form'));
+    expect(document.querySelectorAll('script#pd-app')).toHaveLength(1);
+  });
+
+  it.each([
+    ['a pointer press', (f) => fireEvent.pointerDown(f.querySelector('button'))],
+    ['typing', (f) => fireEvent.input(f.querySelector('#boot_password'), { target: { value: 'x' } })],
+    ['a submit', (f) => fireEvent.submit(f)],
+  ])('on /login starts the application on %s in the form', (_what, act) => {
+    window.history.replaceState(null, '', '/login');
+    boot(fakeWindow(null), document);
+    expect(app()).toBeNull();
+    act(document.querySelector('#pd-boot form'));
+    expect(app()).not.toBeNull();
+  });
+
+  it('on /login starts the application when the session check finds the user signed in', async () => {
+    window.history.replaceState(null, '', '/login');
+    const win = fakeWindow({ _id: 'u1', email: 'manager.process@demo.plant' });
+    boot(win, document);
+    expect(await win.__plantdocCurrentUser).toMatchObject({ _id: 'u1' });
+    await waitFor(() => expect(app()).not.toBeNull());
+  });
+});
