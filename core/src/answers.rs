@@ -21,6 +21,8 @@ use crate::changes::Stamp;
 struct Kept {
     stamp: Stamp,
     at: Instant,
+    /// The app's clock when it was built (the clock signed links are made by).
+    built_ms: i64,
     body: Bytes,
 }
 
@@ -49,12 +51,15 @@ impl Answers {
         Self { counters, ttl, max_bytes, held: Mutex::new(Held { answers: HashMap::new(), bytes: 0 }), building: std::array::from_fn(|_| tokio::sync::Mutex::new(())) }
     }
 
-    fn recall(&self, key: &str, stamp: Stamp) -> Option<Bytes> {
+    fn recall(&self, key: &str, stamp: Stamp, now_ms: i64, max_age_ms: i64) -> Option<Bytes> {
         let held = self.held.lock().unwrap_or_else(|p| p.into_inner());
-        held.answers.get(key).filter(|k| k.stamp == stamp && k.at.elapsed() < self.ttl).map(|k| k.body.clone())
+        held.answers
+            .get(key)
+            .filter(|k| k.stamp == stamp && k.at.elapsed() < self.ttl && (0..max_age_ms).contains(&(now_ms - k.built_ms)))
+            .map(|k| k.body.clone())
     }
 
-    fn keep(&self, key: String, stamp: Stamp, body: Bytes) {
+    fn keep(&self, key: String, stamp: Stamp, built_ms: i64, body: Bytes) {
         let size = key.len() + body.len();
         if size > self.max_bytes / 8 {
             return;
@@ -65,7 +70,7 @@ impl Answers {
             held.bytes = 0;
         }
         let key_len = key.len();
-        if let Some(old) = held.answers.insert(key, Kept { stamp, at: Instant::now(), body }) {
+        if let Some(old) = held.answers.insert(key, Kept { stamp, at: Instant::now(), built_ms, body }) {
             held.bytes -= key_len + old.body.len();
         }
         held.bytes += size;
@@ -79,8 +84,20 @@ impl Answers {
         F: FnOnce() -> Fut,
         Fut: Future<Output = Result<Vec<u8>, E>>,
     {
+        self.get_linked(state, key, i64::MAX, build).await
+    }
+
+    /// [`Answers::get`] for answers that carry signed file links: one is also not sent
+    /// once `max_age_ms` of the app's clock have passed since it was built (callers pass
+    /// half a link's life), so every link sent has at least the rest of its life ahead.
+    pub async fn get_linked<E, F, Fut>(&self, state: &AppState, key: String, max_age_ms: i64, build: F) -> Result<Bytes, E>
+    where
+        E: From<sqlx::Error>,
+        F: FnOnce() -> Fut,
+        Fut: Future<Output = Result<Vec<u8>, E>>,
+    {
         let stamp = state.changes.stamp_of(&state.db, self.counters).await?;
-        if let Some(body) = self.recall(&key, stamp) {
+        if let Some(body) = self.recall(&key, stamp, state.now_ms(), max_age_ms) {
             return Ok(body);
         }
         let stripe = {
@@ -91,11 +108,12 @@ impl Answers {
         };
         let _building = self.building[stripe].lock().await;
         // Built by another request meanwhile?
-        if let Some(body) = self.recall(&key, stamp) {
+        if let Some(body) = self.recall(&key, stamp, state.now_ms(), max_age_ms) {
             return Ok(body);
         }
+        let built_ms = state.now_ms();
         let body = Bytes::from(build().await?);
-        self.keep(key, stamp, body.clone());
+        self.keep(key, stamp, built_ms, body.clone());
         Ok(body)
     }
 }

@@ -87,6 +87,12 @@ impl Storage {
         Ok(Self { backend, tmp_dir, ttl_secs: s.link_ttl_secs, kind: s.backend })
     }
 
+    /// How long an answer carrying links may be sent again (app clock, ms): half their
+    /// life, so every link sent still has at least half of it ahead.
+    pub fn reuse_ms(&self) -> i64 {
+        self.ttl_secs as i64 * 500
+    }
+
     /// A new server-made key under a module prefix.
     pub fn new_key(prefix: &str) -> String {
         let clean: String = prefix.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').collect();

@@ -128,7 +128,7 @@ pub async fn verified_by(state: &AppState, company: &str, operator: &str, since_
 
 /// How long, in the app's clock, an alert's JSON is used: its link must stay valid.
 fn lifetime_ms(state: &AppState) -> i64 {
-    (TTL.as_millis() as i64).min(state.settings.storage.link_ttl_secs as i64 * 500)
+    (TTL.as_millis() as i64).min(state.storage.reuse_ms())
 }
 
 /// The alerts' JSON (remembered or built now), one per id in order; `None` for an alert

@@ -29,6 +29,12 @@ pub fn can_see(zones: &Zones, u: &User, swp: &Swp) -> bool {
     can_see_parts(zones, u, swp.status, &swp.company_code, swp.is_author(&u.id), &swp.zones)
 }
 
+/// Everything [`can_see`] reads of the user, as part of the key of an answer kept for
+/// them (decision 37): answers kept under it are the same for any user with that key.
+pub fn visibility_key(u: &User) -> String {
+    format!("{}\n{}\n{}", u.company_code, u.id, u.zones.join(","))
+}
+
 /// [`can_see`] on the columns it needs (reads that load no whole SWP).
 pub fn can_see_parts(zones: &Zones, u: &User, status: SwpStatus, company: &str, authored: bool, swp_zones: &[String]) -> bool {
     status != SwpStatus::Deleted && company == u.company_code && (authored || zones.covers_company(&u.company_code, &u.zones) || zones::overlap(&u.zones, swp_zones))

@@ -11,6 +11,7 @@ use plantdoc_core::db::Params;
 use plantdoc_core::error::{AppError, AppResult};
 use serde_json::{json, Value};
 
+use crate::access::visibility_key;
 use crate::kiosk::{self, Seen, SEEN_COLUMNS};
 use crate::model::{Swp, SwpStatus};
 use crate::store::{self, visible_sql};
@@ -34,15 +35,22 @@ async fn named_swp(state: &AppState, user: &CurrentUser, id: &str) -> AppResult<
 }
 
 /// Sign records of a deployed SWP's current version (a pending or deleted one has none
-/// to show: 404).
+/// to show: 404). The kiosk asks it on every part it loads: the answer is kept per kiosk
+/// account while no SWP or sign record changes (decision 40).
 pub async fn sign_history(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<impl axum::response::IntoResponse> {
-    let seen = named_swp(&state, &user, &id).await?;
-    if !matches!(seen.status, SwpStatus::Deployed | SwpStatus::Obsolete) {
-        return Err(AppError::NotFound);
-    }
-    // `{opsSigned: [...]}`, the records' JSON built by the database in one row.
-    let signs = acks::json_for_version(&state.db, DocKind::Swp, &seen.swp.id, &seen.swp.content_hash).await?;
-    Ok(json_bytes(format!("{{\"opsSigned\":{signs}}}")))
+    let key = format!("sign-history\n{}\n{id}", visibility_key(&user));
+    let body = store::kept(&state)
+        .get(&state, key, || async {
+            let seen = named_swp(&state, &user, &id).await?;
+            if !matches!(seen.status, SwpStatus::Deployed | SwpStatus::Obsolete) {
+                return Err(AppError::NotFound);
+            }
+            // `{opsSigned: [...]}`, the records' JSON built by the database in one row.
+            let signs = acks::json_for_version(&state.db, DocKind::Swp, &seen.swp.id, &seen.swp.content_hash).await?;
+            Ok(format!("{{\"opsSigned\":{signs}}}").into_bytes())
+        })
+        .await?;
+    Ok(json_bytes(body))
 }
 
 /// One group per obsolete revision of the part that became obsolete at most 90 days ago

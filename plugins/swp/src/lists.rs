@@ -14,17 +14,12 @@ use plantdoc_core::db::Params;
 
 use crate::access::{require_uploader, review_stage};
 use crate::paging::{self, Sort};
-use crate::SwpState;
 use crate::store::{self, visible_sql};
 
 /// Longest list answered at once (lists that are not paged).
 pub const LIST_CAP: i64 = 1000;
 pub const MAX_PAGE_SIZE: i64 = 100;
 pub const MAX_SUGGESTIONS: i64 = 10;
-
-fn answers(state: &AppState) -> &plantdoc_core::answers::Answers {
-    &state.get::<SwpState>().answers
-}
 
 /// `[lo, hi)` bounds of a part-number prefix (bytewise on both databases, so indexed).
 pub fn prefix_range(prefix: &str) -> (String, String) {
@@ -63,7 +58,7 @@ pub async fn part_numbers(State(state): State<AppState>, user: CurrentUser, Quer
     let filter = format!("s.status = 'deployed' AND {vis} AND s.part_number >= {} AND s.part_number < {}", qb.add(lo), qb.add(hi));
     let sql = format!("SELECT s.part_id, s.part_number FROM swps s WHERE {filter} ORDER BY s.part_number LIMIT {limit}");
     let key = format!("{sql}\n{:?}", qb.values);
-    let body = answers(&state)
+    let body = store::kept(&state)
         .get(&state, key, || async {
             let rows = qb.query(&sql).fetch_all(&state.db.pool).await?;
             let list: Vec<Value> = rows
@@ -224,7 +219,7 @@ pub async fn deployed_paginated(State(state): State<AppState>, user: CurrentUser
     let term = pq.search.unwrap_or_default().trim().to_uppercase();
     // Everything the page depends on besides the counters (decision 37).
     let key = format!("browse\n{visible}\n{:?}\n{}\n{term}\n{page}\n{limit}", q.values, sort.order());
-    let body = answers(&state)
+    let body = store::kept(&state)
         .get(&state, key, || async {
             let (counted, paged) = if term.is_empty() { (visible.clone(), visible) } else { paging::search(&state, &mut q, &visible, &term, &sort).await? };
             let total = paging::count_cached(&state, &q, &counted).await?;

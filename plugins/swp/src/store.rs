@@ -13,6 +13,12 @@ use sqlx::Row;
 
 use crate::model::{Swp, COLUMNS};
 
+/// The module's kept answers (decision 37): Browse pages, part searches and the kiosk's
+/// SWP reads (decision 40).
+pub fn kept(state: &AppState) -> &plantdoc_core::answers::Answers {
+    &state.get::<crate::SwpState>().answers
+}
+
 pub async fn fetch_one(db: &Db, id: &str) -> Result<Option<Swp>, sqlx::Error> {
     let sql = format!("SELECT {COLUMNS} FROM swps s WHERE s.id = $1");
     let row = sqlx::query(&sql).bind(id).fetch_optional(&db.pool).await?;

@@ -10,7 +10,7 @@ use plantdoc_core::http::json_bytes;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::access::can_see;
+use crate::access::{can_see, visibility_key};
 use crate::model::{Swp, SwpStatus};
 use crate::store::{self, visible_swp};
 
@@ -38,12 +38,14 @@ pub struct PartQuery {
 }
 
 /// `partId` is a part suggestion's `_id`: the catalogue part (stable across revisions).
-/// The answer is the part's SWP deployed *now*.
+/// The answer is the part's SWP deployed *now*. Every operator loading the part at a
+/// netbook asks the same: the answer is kept per kiosk account while no SWP or sign
+/// record changes, and for at most half its links' life (decision 40).
 pub async fn deployed_swp(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PartQuery>) -> AppResult<Response> {
     let id = q.part_id.filter(|s| !s.is_empty()).ok_or_else(|| AppError::field("partId", "Please choose a part."))?;
     // The catalogue part, its current revision and that revision's row in one indexed
-    // read (the parts' key, swp_parts' key, the SWP's key): the kiosk asks this on every
-    // part it loads. Another company's part is a missing one.
+    // read (the parts' key, swp_parts' key, the SWP's key). Another company's part is a
+    // missing one.
     static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
         format!(
             "SELECT {} FROM parts p JOIN swp_parts sp ON sp.company_code = p.company_code AND sp.part_number = p.part_number \
@@ -51,20 +53,32 @@ pub async fn deployed_swp(State(state): State<AppState>, user: CurrentUser, Quer
             crate::model::COLUMNS
         )
     });
-    let row = sqlx::query(SQL.as_str()).bind(&id).bind(&user.company_code).fetch_optional(&state.db.pool).await?;
-    let current = row.as_ref().map(Swp::from_row).transpose()?;
-    match current {
-        // The kiosk's part: the SWP with `id` beside `_id`, its links and sign records.
-        Some(s) if s.status == SwpStatus::Deployed && can_see(&state.zones, &user, &s) => Ok(json_bytes(store::full_json(&state, &s, "details", true).await?)),
-        _ => Err(AppError::NotFound),
-    }
+    let key = format!("deployed-swp\n{}\n{id}", visibility_key(&user));
+    let body = store::kept(&state)
+        .get_linked(&state, key, state.storage.reuse_ms(), || async {
+            let row = sqlx::query(SQL.as_str()).bind(&id).bind(&user.company_code).fetch_optional(&state.db.pool).await?;
+            match row.as_ref().map(Swp::from_row).transpose()? {
+                // The kiosk's part: the SWP with `id` beside `_id`, its links and sign records.
+                Some(s) if s.status == SwpStatus::Deployed && can_see(&state.zones, &user, &s) => store::full_json(&state, &s, "details", true).await,
+                _ => Err(AppError::NotFound),
+            }
+        })
+        .await?;
+    Ok(json_bytes(body))
 }
 
-/// A deployed SWP with its links (the kiosk never opens a pending or superseded one).
+/// A deployed SWP with its links (the kiosk never opens a pending or superseded one),
+/// kept as `deployed-swp` is.
 pub async fn swp_with_urls(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<Response> {
-    let s = visible_swp(&state, &user, &id).await?;
-    if s.status != SwpStatus::Deployed {
-        return Err(AppError::NotFound);
-    }
-    Ok(json_bytes(store::full_json(&state, &s, "swp", true).await?))
+    let key = format!("swp-with-urls\n{}\n{id}", visibility_key(&user));
+    let body = store::kept(&state)
+        .get_linked(&state, key, state.storage.reuse_ms(), || async {
+            let s = visible_swp(&state, &user, &id).await?;
+            if s.status != SwpStatus::Deployed {
+                return Err(AppError::NotFound);
+            }
+            store::full_json(&state, &s, "swp", true).await
+        })
+        .await?;
+    Ok(json_bytes(body))
 }
