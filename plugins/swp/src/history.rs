@@ -2,7 +2,6 @@
 //! Their paths are the spec's `/api/island/...`; this module serves them because it owns
 //! the SWPs and the visibility rule, so they work with the island module switched off.
 use axum::extract::{Path, State};
-use plantdoc_core::acks::{self, DocKind};
 use plantdoc_core::http::json_bytes;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
@@ -10,6 +9,7 @@ use plantdoc_core::clock::iso;
 use plantdoc_core::db::Params;
 use plantdoc_core::error::{AppError, AppResult};
 use serde_json::{json, Value};
+use sqlx::Row;
 
 use crate::access::visibility_key;
 use crate::kiosk::{self, Seen, SEEN_COLUMNS};
@@ -19,17 +19,27 @@ use crate::store::{self, visible_sql};
 /// Superseded revisions stay in the history this long after they became obsolete.
 pub const HISTORY_WINDOW_MS: i64 = 90 * 24 * 60 * 60 * 1000;
 
-/// The SWP an id names: an SWP id, or a catalogue part id (then the part's deployed SWP).
-/// Only what the history needs is read (the kiosk asks it on every part it loads).
-async fn named_swp(state: &AppState, user: &CurrentUser, id: &str) -> AppResult<Seen> {
-    if let Some(s) = kiosk::seen(state, id).await? {
-        return if s.visible_to(state, user) { Ok(s) } else { Err(AppError::NotFound) };
+/// The SWP an id names (an SWP id, or a catalogue part id: then the part's deployed SWP)
+/// and its current version's sign records (JSON text), in one statement: the kiosk asks
+/// it on every part it loads.
+async fn named_swp(state: &AppState, user: &CurrentUser, id: &str) -> AppResult<(Seen, String)> {
+    let signs = kiosk::signs_column(state.db.dialect);
+    let read = |r: &sqlx::any::AnyRow| -> AppResult<Option<(Seen, String)>> {
+        let Some(seen) = Seen::from_row(r)? else { return Ok(None) };
+        Ok(Some((seen, r.try_get("signs")?)))
+    };
+    let by_id = format!("SELECT {SEEN_COLUMNS}, {signs} AS signs FROM swps s WHERE s.id = $1");
+    if let Some(r) = sqlx::query(&by_id).bind(id).fetch_optional(&state.db.pool).await? {
+        return match read(&r)? {
+            Some((s, j)) if s.visible_to(state, user) => Ok((s, j)),
+            _ => Err(AppError::NotFound),
+        };
     }
     let mut q = Params::default();
     let filter = format!("s.part_id = {} AND s.status = 'deployed' AND {}", q.add(id), visible_sql(state, &mut q, user));
-    let sql = format!("SELECT {SEEN_COLUMNS} FROM swps s WHERE {filter} ORDER BY s.id LIMIT 1");
+    let sql = format!("SELECT {SEEN_COLUMNS}, {signs} AS signs FROM swps s WHERE {filter} ORDER BY s.id LIMIT 1");
     match q.query(&sql).fetch_optional(&state.db.pool).await? {
-        Some(r) => Seen::from_row(&r)?.ok_or(AppError::NotFound),
+        Some(r) => read(&r)?.ok_or(AppError::NotFound),
         None => Err(AppError::NotFound),
     }
 }
@@ -41,12 +51,11 @@ pub async fn sign_history(State(state): State<AppState>, user: CurrentUser, Path
     let key = format!("sign-history\n{}\n{id}", visibility_key(&user));
     let body = store::kept(&state)
         .get(&state, key, || async {
-            let seen = named_swp(&state, &user, &id).await?;
+            let (seen, signs) = named_swp(&state, &user, &id).await?;
             if !matches!(seen.status, SwpStatus::Deployed | SwpStatus::Obsolete) {
                 return Err(AppError::NotFound);
             }
-            // `{opsSigned: [...]}`, the records' JSON built by the database in one row.
-            let signs = acks::json_for_version(&state.db, DocKind::Swp, &seen.swp.id, &seen.swp.content_hash).await?;
+            // `{opsSigned: [...]}`, the records' JSON built by the database.
             Ok(format!("{{\"opsSigned\":{signs}}}").into_bytes())
         })
         .await?;

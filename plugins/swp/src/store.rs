@@ -118,6 +118,11 @@ pub async fn links_for(state: &AppState, swps: &[Swp]) -> anyhow::Result<HashMap
 /// straight from the records (no `Value` per record). `wrap` names the answer's key.
 pub async fn full_json(state: &AppState, swp: &Swp, wrap: &str, with_id: bool) -> Result<Vec<u8>, plantdoc_core::AppError> {
     let signs = acks::json_for_version(&state.db, DocKind::Swp, &swp.id, &swp.content_hash).await?;
+    full_json_with(state, swp, &signs, wrap, with_id).await
+}
+
+/// [`full_json`] with the sign records' JSON already read (`kiosk::signs_column`).
+pub async fn full_json_with(state: &AppState, swp: &Swp, signs: &str, wrap: &str, with_id: bool) -> Result<Vec<u8>, plantdoc_core::AppError> {
     let mut links = links_for(state, std::slice::from_ref(swp)).await?;
     let mut v = swp.to_json();
     if let Some(o) = v.as_object_mut() {

@@ -9,6 +9,7 @@ use plantdoc_core::error::{AppError, AppResult};
 use plantdoc_core::http::json_bytes;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use sqlx::Row;
 
 use crate::access::{can_see, visibility_key};
 use crate::model::{Swp, SwpStatus};
@@ -43,25 +44,28 @@ pub struct PartQuery {
 /// record changes, and for at most half its links' life (decision 40).
 pub async fn deployed_swp(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PartQuery>) -> AppResult<Response> {
     let id = q.part_id.filter(|s| !s.is_empty()).ok_or_else(|| AppError::field("partId", "Please choose a part."))?;
-    // The catalogue part, its current revision and that revision's row in one indexed
-    // read (the parts' key, swp_parts' key, the SWP's key). Another company's part is a
-    // missing one.
-    static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
-        format!(
-            "SELECT {} FROM parts p JOIN swp_parts sp ON sp.company_code = p.company_code AND sp.part_number = p.part_number \
-             JOIN swps s ON s.id = sp.current_id WHERE p.id = $1 AND p.company_code = $2",
-            crate::model::COLUMNS
-        )
-    });
+    // The catalogue part, its current revision, that revision's row and its sign records
+    // in one statement (the parts' key, swp_parts' key, the SWP's key, the records'
+    // index). Another company's part is a missing one.
+    let sql = format!(
+        "SELECT {}, {} AS signs FROM parts p JOIN swp_parts sp ON sp.company_code = p.company_code AND sp.part_number = p.part_number \
+         JOIN swps s ON s.id = sp.current_id WHERE p.id = $1 AND p.company_code = $2",
+        crate::model::COLUMNS,
+        crate::kiosk::signs_column(state.db.dialect)
+    );
     let key = format!("deployed-swp\n{}\n{id}", visibility_key(&user));
     let body = store::kept(&state)
         .get_linked(&state, key, state.storage.reuse_ms(), || async {
-            let row = sqlx::query(SQL.as_str()).bind(&id).bind(&user.company_code).fetch_optional(&state.db.pool).await?;
-            match row.as_ref().map(Swp::from_row).transpose()? {
-                // The kiosk's part: the SWP with `id` beside `_id`, its links and sign records.
-                Some(s) if s.status == SwpStatus::Deployed && can_see(&state.zones, &user, &s) => store::full_json(&state, &s, "details", true).await,
-                _ => Err(AppError::NotFound),
+            let Some(row) = sqlx::query(&sql).bind(&id).bind(&user.company_code).fetch_optional(&state.db.pool).await? else {
+                return Err(AppError::NotFound);
+            };
+            let s = Swp::from_row(&row)?;
+            if s.status != SwpStatus::Deployed || !can_see(&state.zones, &user, &s) {
+                return Err(AppError::NotFound);
             }
+            // The kiosk's part: the SWP with `id` beside `_id`, its links and sign records.
+            let signs: String = row.try_get("signs")?;
+            store::full_json_with(&state, &s, &signs, "details", true).await
         })
         .await?;
     Ok(json_bytes(body))

@@ -103,7 +103,13 @@ async fn main() -> anyhow::Result<()> {
     }
     let (app, _) = plantdoc_core::http::router(state.clone());
     let base = load::serve(app).await?;
-    let bare_base = load::serve(axum::Router::new().route("/bare/{id}", axum::routing::get(load::bare)).with_state(state.db.pool.clone())).await?;
+    let bare_base = load::serve(
+        axum::Router::new()
+            .route("/bare/{id}", axum::routing::get(load::bare))
+            .route("/bytes/{n}", axum::routing::get(load::bytes))
+            .with_state(state.db.pool.clone()),
+    )
+    .await?;
     let http = reqwest::Client::builder().pool_max_idle_per_host(clients).build()?;
     let kiosk = load::sign_in(&http, &base, "kiosk@bench.plant", PASSWORD).await?;
 
@@ -113,14 +119,23 @@ async fn main() -> anyhow::Result<()> {
     // Sign records name operators op0..op399 (the SWP seed's), so status rows find some.
     let op = move |r: &mut seed::Rng| r.below(400.min(ops as u64));
     type Make = Box<dyn Fn(&mut seed::Rng) -> String + Send + Sync>;
-    let mut rows: Vec<(&str, bool, Make)> = Vec::new();
+    // Row kinds: the app's rows (held to the target), the floor (first and last), and
+    // reference rows that show what the floor leaves out (the app's stack, answer sizes).
+    const APP: u8 = 0;
+    const FLOOR: u8 = 1;
+    const REF: u8 = 2;
+    /// A reference row served by the app (signed in).
+    const REF_APP: u8 = 3;
+    let mut rows: Vec<(String, u8, Make)> = Vec::new();
     let i = ids.clone();
-    rows.push(("floor: bare axum+sqlx PK lookup", true, Box::new(move |r| format!("/bare/{}", i[r.below(i.len() as u64) as usize]))));
-    rows.push(("badge lookup (operator-from-badge)", false, Box::new(move |r| format!("/api/island/operator-from-badge/B{}", r.below(ops as u64)))));
+    rows.push(("floor: bare axum+sqlx PK lookup".into(), FLOOR, Box::new(move |r| format!("/bare/{}", i[r.below(i.len() as u64) as usize]))));
+    // The app's stack with no query: a signed-in call answered from the session memo.
+    rows.push(("stack: signed-in call, no query".into(), REF_APP, Box::new(|_| "/api/users/current".to_string())));
+    rows.push(("badge lookup (operator-from-badge)".into(), APP, Box::new(move |r| format!("/api/island/operator-from-badge/B{}", r.below(ops as u64)))));
     let p = parts.clone();
     rows.push((
-        "part search (prefix 2-5 chars, limit 10)",
-        false,
+        "part search (prefix 2-5 chars, limit 10)".into(),
+        APP,
         Box::new(move |r| {
             let s = &p[r.below(p.len() as u64) as usize];
             let n = 2 + r.below(4) as usize;
@@ -128,53 +143,67 @@ async fn main() -> anyhow::Result<()> {
         }),
     ));
     let pi = part_ids.clone();
-    rows.push(("deployed-swp?partId= (with links)", false, Box::new(move |r| format!("/api/swps/deployed-swp?partId={}", pi[r.below(pi.len() as u64) as usize]))));
+    rows.push(("deployed-swp?partId= (with links)".into(), APP, Box::new(move |r| format!("/api/swps/deployed-swp?partId={}", pi[r.below(pi.len() as u64) as usize]))));
     let i = ids.clone();
-    rows.push(("operator status inputs", false, Box::new(move |r| format!("/api/island/operator-status/op{}/{}", op(r), i[r.below(i.len() as u64) as usize]))));
+    rows.push(("operator status inputs".into(), APP, Box::new(move |r| format!("/api/island/operator-status/op{}/{}", op(r), i[r.below(i.len() as u64) as usize]))));
     let i = ids.clone();
-    rows.push(("sign history", false, Box::new(move |r| format!("/api/island/sign-history/{}", i[r.below(i.len() as u64) as usize]))));
+    rows.push(("sign history".into(), APP, Box::new(move |r| format!("/api/island/sign-history/{}", i[r.below(i.len() as u64) as usize]))));
     let z = std::sync::Arc::new(seeded.zones.clone());
     let zz = z.clone();
-    rows.push(("alert feed: zone", false, Box::new(move |r| format!("/api/alerts/operator-alerts/zone/{}", zz[r.below(zz.len() as u64) as usize]))));
+    rows.push(("alert feed: zone".into(), APP, Box::new(move |r| format!("/api/alerts/operator-alerts/zone/{}", zz[r.below(zz.len() as u64) as usize]))));
     rows.push((
-        "alert feed: zone and operator",
-        false,
+        "alert feed: zone and operator".into(),
+        APP,
         Box::new(move |r| format!("/api/alerts/operator-alerts/{}/op{}", z[r.below(z.len() as u64) as usize], r.below(ops as u64))),
     ));
 
     if !matrix_only {
         println!("\n{clients} clients, {secs:.0} s per row, SQLite, {} CPUs", std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
-        println!("{:<40} {:>9} {:>10} {:>9} {:>9} {:>7} {:>8}", "scenario", "requests", "req/s", "p50 ms", "p99 ms", "errors", "% floor");
+        println!("{:<44} {:>8} {:>9} {:>8} {:>8} {:>6} {:>8} {:>7}", "scenario", "requests", "req/s", "p50 ms", "p99 ms", "errors", "B/answer", "% floor");
     }
     // The floor is measured first and last; shares are of their mean (it moves with the
     // machine's state between runs: 11–17 k req/s here).
     let i = ids.clone();
-    rows.push(("floor: bare axum+sqlx PK lookup (last)", true, Box::new(move |r| format!("/bare/{}", i[r.below(i.len() as u64) as usize]))));
+    // What an answer of the kiosk SWP reads' size costs with no work behind it: a bare
+    // route answering that many bytes from memory (their mean size, sampled first). A
+    // version's sign records are tens of KB here, ~100 per deployed version.
+    let (pi, si) = (part_ids.clone(), ids.clone());
+    let samples: [(&str, Make); 2] = [
+        ("deployed-swp", Box::new(move |r| format!("/api/swps/deployed-swp?partId={}", pi[r.below(pi.len() as u64) as usize]))),
+        ("sign history", Box::new(move |r| format!("/api/island/sign-history/{}", si[r.below(si.len() as u64) as usize]))),
+    ];
+    for (what, make) in samples {
+        let n = load::run(&http, &base, Some(&kiosk), 4, 0.5, make).await.mean_bytes();
+        rows.push((format!("size floor: {n} B from memory ({what})"), REF, Box::new(move |_| format!("/bytes/{n}"))));
+    }
+    rows.push(("floor: bare axum+sqlx PK lookup (last)".into(), FLOOR, Box::new(move |r| format!("/bare/{}", i[r.below(i.len() as u64) as usize]))));
     if matrix_only {
         rows.clear();
     }
     // --only TEXT: the floor rows and the rows whose name holds TEXT (to profile one).
     let args: Vec<String> = std::env::args().collect();
     if let Some(only) = args.iter().position(|a| a == "--only").and_then(|i| args.get(i + 1)) {
-        rows.retain(|(name, is_bare, _)| *is_bare || name.contains(only.as_str()));
+        rows.retain(|(name, kind, _)| *kind != APP || name.contains(only.as_str()));
     }
     let mut done = Vec::new();
-    for (name, is_bare, make) in rows {
-        let (target, session) = if is_bare { (&bare_base, None) } else { (&base, Some(&kiosk)) };
-        done.push((name, is_bare, load::run(&http, target, session, clients, secs, make).await));
+    for (name, kind, make) in rows {
+        let on_app = kind == APP || kind == REF_APP;
+        let (target, session) = if on_app { (&base, Some(&kiosk)) } else { (&bare_base, None) };
+        done.push((name, kind, load::run(&http, target, session, clients, secs, make).await));
     }
-    let floors: Vec<f64> = done.iter().filter(|d| d.1).map(|d| d.2.rps()).collect();
+    let floors: Vec<f64> = done.iter().filter(|d| d.1 == FLOOR).map(|d| d.2.rps()).collect();
     let floor = floors.iter().sum::<f64>() / floors.len().max(1) as f64;
     let mut failed = 0;
     let mut missed = Vec::new();
-    for (name, is_bare, o) in &done {
+    for (name, kind, o) in &done {
         failed += o.errors;
         let share = o.rps() / floor.max(1.0);
-        let met = *is_bare || (share >= TARGET_SHARE && o.p99_ms <= TARGET_P99_MS);
+        let met = *kind != APP || (share >= TARGET_SHARE && o.p99_ms <= TARGET_P99_MS);
         if !met {
-            missed.push(*name);
+            missed.push(name.as_str());
         }
-        println!("{:<40} {:>9} {:>10.0} {:>9.2} {:>9.2} {:>7} {:>7.0}% {}", name, o.requests, o.rps(), o.p50_ms, o.p99_ms, o.errors, 100.0 * share, if met { "" } else { "below target" });
+        let flag = if met { "" } else { "below target" };
+        println!("{:<44} {:>8} {:>9.0} {:>8.2} {:>8.2} {:>6} {:>8} {:>6.0}% {flag}", name, o.requests, o.rps(), o.p50_ms, o.p99_ms, o.errors, o.mean_bytes(), 100.0 * share);
     }
     if !matrix_only {
         println!("floor: mean of the first and last floor rows, {floor:.0} req/s");

@@ -43,6 +43,8 @@ fn cookies(r: &reqwest::Response) -> Vec<(String, String)> {
 pub struct Outcome {
     pub requests: usize,
     pub errors: usize,
+    /// Body bytes of all answers received.
+    pub bytes: u64,
     pub secs: f64,
     pub p50_ms: f64,
     pub p99_ms: f64,
@@ -51,6 +53,12 @@ pub struct Outcome {
 impl Outcome {
     pub fn rps(&self) -> f64 {
         self.requests as f64 / self.secs
+    }
+
+    /// Mean body size of an answer.
+    #[allow(dead_code)]
+    pub fn mean_bytes(&self) -> u64 {
+        self.bytes / self.requests.max(1) as u64
     }
 }
 
@@ -69,6 +77,7 @@ where
             let mut rng = Rng::new(1000 + c as u64);
             let mut lat: Vec<u32> = Vec::new();
             let mut errors = 0usize;
+            let mut bytes = 0u64;
             while Instant::now() < until {
                 let url = format!("{base}{}", make_path(&mut rng));
                 let mut req = http.get(&url);
@@ -77,23 +86,31 @@ where
                 }
                 let t = Instant::now();
                 let ok = match req.send().await {
-                    Ok(r) => r.status().is_success() && r.bytes().await.is_ok(),
-                    Err(_) => false,
+                    Ok(r) if r.status().is_success() => match r.bytes().await {
+                        Ok(b) => {
+                            bytes += b.len() as u64;
+                            true
+                        }
+                        Err(_) => false,
+                    },
+                    _ => false,
                 };
                 lat.push(t.elapsed().as_micros().min(u32::MAX as u128) as u32);
                 if !ok {
                     errors += 1;
                 }
             }
-            (lat, errors)
+            (lat, errors, bytes)
         }));
     }
     let mut all: Vec<u32> = Vec::new();
     let mut errors = 0;
+    let mut bytes = 0;
     for t in tasks {
-        if let Ok((lat, e)) = t.await {
+        if let Ok((lat, e, b)) = t.await {
             all.extend(lat);
             errors += e;
+            bytes += b;
         }
     }
     let secs = started.elapsed().as_secs_f64();
@@ -105,7 +122,16 @@ where
         let i = ((all.len() as f64 * p).ceil() as usize).clamp(1, all.len()) - 1;
         all[i] as f64 / 1000.0
     };
-    Outcome { requests: all.len(), errors, secs, p50_ms: pct(0.50), p99_ms: pct(0.99) }
+    Outcome { requests: all.len(), errors, bytes, secs, p50_ms: pct(0.50), p99_ms: pct(0.99) }
+}
+
+/// A bare axum route answering `n` bytes already in memory (`/bytes/{n}`, at most 1 MiB):
+/// what an answer of that size costs the server and the client with no work behind it.
+#[allow(dead_code)]
+pub async fn bytes(Path(n): Path<usize>) -> axum::response::Response {
+    static BUF: std::sync::LazyLock<axum::body::Bytes> = std::sync::LazyLock::new(|| axum::body::Bytes::from(vec![b' '; 1 << 20]));
+    let body = BUF.slice(..n.min(BUF.len()));
+    axum::response::IntoResponse::into_response(([(axum::http::header::CONTENT_TYPE, "application/json")], body))
 }
 
 /// Serves a router on a free local port; answers its base URL.
