@@ -5,7 +5,7 @@
 //! it with every write of an alert's zones or status, on any instance), or the next
 //! effective or sunset time in that zone (decision 35). An operator's verified
 //! signatures made since the list's first effective date are read on every request (one
-//! range of a covering index, `acknowledgements_verified_alerts`). Each
+//! range of a covering index, `acknowledgements_verified_alerts`, migration 2003). Each
 //! deployed alert's JSON with its file link is remembered too: a deployed alert never
 //! changes (leaving the floor is its row leaving that range), so only the link's age
 //! bounds it.
@@ -163,9 +163,11 @@ pub async fn items(state: &AppState, ids: &[&str]) -> anyhow::Result<Vec<Option<
 
 /// A JSON array of the first [`FEED_CAP`] `items`.
 pub fn to_body<'a>(items: impl Iterator<Item = &'a Arc<FeedItem>>) -> Bytes {
-    let mut out = Vec::with_capacity(16 * 1024);
+    let items: Vec<&Arc<FeedItem>> = items.take(FEED_CAP).collect();
+    // Sized once: a zone's feed is tens of KB.
+    let mut out = Vec::with_capacity(2 + items.iter().map(|i| i.json.len() + 1).sum::<usize>());
     out.push(b'[');
-    for (n, item) in items.take(FEED_CAP).enumerate() {
+    for (n, item) in items.into_iter().enumerate() {
         if n > 0 {
             out.push(b',');
         }
