@@ -93,6 +93,16 @@ pub async fn links_for(state: &AppState, swps: &[Swp]) -> anyhow::Result<HashMap
         ids.extend(s.video_file.clone());
     }
     let found = files::describe(state, &ids).await?;
+    links_from(state, swps, &found).await
+}
+
+/// The SWP's files, as a column of a query over `swps s` (decode with `files::described`).
+pub fn files_column(dialect: plantdoc_core::db::Dialect) -> String {
+    files::describe_sql(dialect, &["s.swc_file", "s.jes_file", "s.vis_file", "s.video_file"])
+}
+
+/// [`links_for`] with the files already described (`files_column`).
+pub async fn links_from(state: &AppState, swps: &[Swp], found: &HashMap<String, (String, String)>) -> anyhow::Result<HashMap<String, Value>> {
     let now = state.now_ms();
     let mut out = HashMap::new();
     for s in swps {
@@ -118,12 +128,16 @@ pub async fn links_for(state: &AppState, swps: &[Swp]) -> anyhow::Result<HashMap
 /// straight from the records (no `Value` per record). `wrap` names the answer's key.
 pub async fn full_json(state: &AppState, swp: &Swp, wrap: &str, with_id: bool) -> Result<Vec<u8>, plantdoc_core::AppError> {
     let signs = acks::json_for_version(&state.db, DocKind::Swp, &swp.id, &swp.content_hash).await?;
-    full_json_with(state, swp, &signs, wrap, with_id).await
+    let mut ids = vec![swp.swc_file.clone(), swp.jes_file.clone(), swp.vis_file.clone()];
+    ids.extend(swp.video_file.clone());
+    let found = files::describe(state, &ids).await?;
+    full_json_with(state, swp, &signs, &found, wrap, with_id).await
 }
 
-/// [`full_json`] with the sign records' JSON already read (`kiosk::signs_column`).
-pub async fn full_json_with(state: &AppState, swp: &Swp, signs: &str, wrap: &str, with_id: bool) -> Result<Vec<u8>, plantdoc_core::AppError> {
-    let mut links = links_for(state, std::slice::from_ref(swp)).await?;
+/// [`full_json`] with the sign records' JSON (`kiosk::signs_column`) and the files
+/// (`files_column`) already read.
+pub async fn full_json_with(state: &AppState, swp: &Swp, signs: &str, files: &HashMap<String, (String, String)>, wrap: &str, with_id: bool) -> Result<Vec<u8>, plantdoc_core::AppError> {
+    let mut links = links_from(state, std::slice::from_ref(swp), files).await?;
     let mut v = swp.to_json();
     if let Some(o) = v.as_object_mut() {
         o.remove("opsSigned");

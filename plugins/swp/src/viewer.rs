@@ -44,14 +44,15 @@ pub struct PartQuery {
 /// record changes, and for at most half its links' life (decision 40).
 pub async fn deployed_swp(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PartQuery>) -> AppResult<Response> {
     let id = q.part_id.filter(|s| !s.is_empty()).ok_or_else(|| AppError::field("partId", "Please choose a part."))?;
-    // The catalogue part, its current revision, that revision's row and its sign records
-    // in one statement (the parts' key, swp_parts' key, the SWP's key, the records'
-    // index). Another company's part is a missing one.
+    // The catalogue part, its current revision, that revision's row, its sign records
+    // and its files in one statement (the parts' key, swp_parts' key, the SWP's key, the
+    // records' index, the files' key). Another company's part is a missing one.
     let sql = format!(
-        "SELECT {}, {} AS signs FROM parts p JOIN swp_parts sp ON sp.company_code = p.company_code AND sp.part_number = p.part_number \
+        "SELECT {}, {} AS signs, {} AS files FROM parts p JOIN swp_parts sp ON sp.company_code = p.company_code AND sp.part_number = p.part_number \
          JOIN swps s ON s.id = sp.current_id WHERE p.id = $1 AND p.company_code = $2",
         crate::model::COLUMNS,
-        crate::kiosk::signs_column(state.db.dialect)
+        crate::kiosk::signs_column(state.db.dialect),
+        store::files_column(state.db.dialect)
     );
     let key = format!("deployed-swp\n{}\n{id}", visibility_key(&user));
     let body = store::kept(&state)
@@ -65,7 +66,8 @@ pub async fn deployed_swp(State(state): State<AppState>, user: CurrentUser, Quer
             }
             // The kiosk's part: the SWP with `id` beside `_id`, its links and sign records.
             let signs: String = row.try_get("signs")?;
-            store::full_json_with(&state, &s, &signs, "details", true).await
+            let files = plantdoc_core::files::described(row.try_get::<Option<String>, _>("files")?.as_deref())?;
+            store::full_json_with(&state, &s, &signs, &files, "details", true).await
         })
         .await?;
     Ok(json_bytes(body))
