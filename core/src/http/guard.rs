@@ -87,40 +87,53 @@ fn is_json(h: &axum::http::HeaderMap) -> bool {
     h.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.contains("json"))
 }
 
-/// A router with every documented API route answering 204, for one question: does
-/// this path have this method? (axum answers 405 with `Allow` when it does not.)
-pub fn method_probe(docs: &[crate::api::RouteDoc]) -> axum::Router {
-    let mut paths: std::collections::BTreeMap<&str, axum::routing::MethodRouter> = Default::default();
-    let mut seen = std::collections::HashSet::new();
+/// Every documented API path with the methods it has, for one question asked of every
+/// API request: does this path have this method? One lookup in the same matcher axum
+/// routes with (matchit, same path syntax); was a second pass through a router of 204
+/// handlers per request.
+#[derive(Clone)]
+pub struct MethodTable(std::sync::Arc<matchit::Router<Allowed>>);
+
+struct Allowed {
+    methods: Vec<axum::http::Method>,
+    /// The `Allow` header: the methods, GET with HEAD (as axum says it).
+    header: HeaderValue,
+}
+
+pub fn method_probe(docs: &[crate::api::RouteDoc]) -> MethodTable {
+    let mut paths: std::collections::BTreeMap<&str, Vec<axum::http::Method>> = Default::default();
     for d in docs {
-        if !seen.insert((d.method.clone(), d.path.as_str())) {
-            continue;
+        let methods = paths.entry(d.path.as_str()).or_default();
+        if !methods.contains(&d.method) {
+            methods.push(d.method.clone());
         }
-        let Ok(filter) = axum::routing::MethodFilter::try_from(d.method.clone()) else { continue };
-        let mr = paths.remove(d.path.as_str()).unwrap_or_default();
-        paths.insert(&d.path, mr.on(filter, || async { StatusCode::NO_CONTENT }));
     }
-    paths.into_iter().fold(axum::Router::new(), |r, (p, mr)| r.route(p, mr))
+    let mut table = matchit::Router::new();
+    for (path, mut methods) in paths {
+        if methods.contains(&axum::http::Method::GET) && !methods.contains(&axum::http::Method::HEAD) {
+            methods.push(axum::http::Method::HEAD);
+        }
+        let names: Vec<&str> = methods.iter().map(|m| m.as_str()).collect();
+        let header = HeaderValue::from_str(&names.join(",")).expect("method names are header text");
+        // Paths are axum's, so axum accepted them: the same matcher accepts them here.
+        table.insert(path, Allowed { methods, header }).expect("documented paths are valid routes");
+    }
+    MethodTable(std::sync::Arc::new(table))
 }
 
 /// API requests to a known path with a method it does not have answer 405 (JSON,
 /// with `Allow`) before CSRF, sign-in or role checks run.
-pub async fn method_first(State(probe): State<axum::Router>, req: Request, next: Next) -> Response {
-    use tower::ServiceExt;
+pub async fn method_first(State(table): State<MethodTable>, req: Request, next: Next) -> Response {
     let m = req.method();
     // GET too: a switched-off module's path answers 405 for a method it never has (its
     // routes' gate would say 404 first).
     if !req.uri().path().starts_with("/api/") || m == axum::http::Method::HEAD {
         return next.run(req).await;
     }
-    let ask = Request::builder().method(m.clone()).uri(req.uri().clone()).body(axum::body::Body::empty());
-    if let Ok(ask) = ask {
-        let Ok(r) = probe.oneshot(ask).await;
-        if r.status() == StatusCode::METHOD_NOT_ALLOWED {
+    if let Ok(found) = table.0.at(req.uri().path()) {
+        if !found.value.methods.contains(m) {
             let mut out = (StatusCode::METHOD_NOT_ALLOWED, axum::Json(json!({"error": "This method is not allowed on this path."}))).into_response();
-            if let Some(v) = r.headers().get(header::ALLOW) {
-                out.headers_mut().insert(header::ALLOW, v.clone());
-            }
+            out.headers_mut().insert(header::ALLOW, found.value.header.clone());
             return out;
         }
     }
