@@ -10,13 +10,32 @@
 //   once the page is idle, main.js is fetched (not run) so that starting is quick.
 import { paintSkeleton, paintsSkeleton } from './login/skeleton';
 
-/** The shell's entry: one script, added once. */
-export function startApp(doc = document) {
+/** Said on the painted form when the application cannot be downloaded. */
+export const NOT_LOADED = 'Plantdoc could not be loaded. Check the network connection and reload the page.';
+
+/** The shell's entry: one script, added once. If it cannot be fetched, the painted form says so. */
+function startApp(doc) {
   if (doc.getElementById('pd-app')) return;
   const script = doc.createElement('script');
   script.id = 'pd-app';
   script.src = '/main.js';
+  script.addEventListener('error', () => notLoaded(doc));
   doc.head.appendChild(script);
+}
+
+/** The refusal on the painted form (as the React form's alert shows it), its button usable again. */
+function notLoaded(doc) {
+  const form = doc.querySelector('#pd-boot form');
+  if (!form || form.querySelector('.pd-alert')) return;
+  const alert = doc.createElement('div');
+  alert.className = 'pd-alert';
+  alert.setAttribute('role', 'alert');
+  const text = doc.createElement('div');
+  text.className = 'pd-alert-text';
+  text.textContent = NOT_LOADED;
+  alert.appendChild(text);
+  form.insertBefore(alert, form.firstChild);
+  form.querySelector('button')?.classList.remove('pd-btn-loading');
 }
 
 /** On /login: main.js fetched, not run, once the page is idle. */

@@ -2,7 +2,7 @@
 // form, and the application (main.js) started only when it is needed (decision 39).
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, waitFor } from '@testing-library/react';
-import { boot } from '../src/boot';
+import { NOT_LOADED, boot } from '../src/boot';
 
 /** A window whose session check answers `user` (null: signed out) and whose idle time comes at once. */
 function fakeWindow(user) {
@@ -71,5 +71,16 @@ describe('boot.js', () => {
     boot(win, document);
     expect(await win.__plantdocCurrentUser).toMatchObject({ _id: 'u1' });
     await waitFor(() => expect(app()).not.toBeNull());
+  });
+
+  it('says so on the painted form when the application cannot be downloaded', () => {
+    window.history.replaceState(null, '', '/login');
+    boot(fakeWindow(null), document);
+    const form = document.querySelector('#pd-boot form');
+    fireEvent.submit(form);
+    expect(form.querySelector('button').classList.contains('pd-btn-loading')).toBe(true);
+    fireEvent.error(app());
+    expect(form.querySelector('[role="alert"]').textContent).toBe(NOT_LOADED);
+    expect(form.querySelector('button').classList.contains('pd-btn-loading')).toBe(false);
   });
 });

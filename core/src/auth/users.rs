@@ -272,10 +272,10 @@ pub async fn find_by_id(conn: &mut AnyConnection, id: &str) -> Result<Option<Use
     row.as_ref().map(User::from_row).transpose()
 }
 
-/// The active user of `company` whose badge this is (the kiosk's identification).
 /// Who a badge names: the active person of the company with it (`$1` badge, `$2` company).
 pub const BY_BADGE: &str = "badge = $1 AND company_code = $2 AND disabled = 0";
 
+/// The active user of `company` whose badge this is (the kiosk's identification).
 pub async fn find_by_badge(conn: &mut AnyConnection, badge: &str, company: &str) -> Result<Option<User>, sqlx::Error> {
     let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE {BY_BADGE}");
     let row = sqlx::query(&sql).bind(badge).bind(company).fetch_optional(conn).await?;

@@ -87,13 +87,18 @@ pub async fn with_signs(db: &Db, swps: &[Swp]) -> Result<Vec<Value>, sqlx::Error
 /// Short-lived links to each SWP's documents: `{id: {swc, jes, vis, video}}`. Call only
 /// after the caller was found allowed to see these SWPs.
 pub async fn links_for(state: &AppState, swps: &[Swp]) -> anyhow::Result<HashMap<String, Value>> {
+    let found = files::describe(state, &file_ids(swps)).await?;
+    links_from(state, swps, &found).await
+}
+
+/// The ids of the SWPs' files (SWC, JES, VIS and the video if any).
+fn file_ids(swps: &[Swp]) -> Vec<String> {
     let mut ids: Vec<String> = Vec::new();
     for s in swps {
         ids.extend([s.swc_file.clone(), s.jes_file.clone(), s.vis_file.clone()]);
         ids.extend(s.video_file.clone());
     }
-    let found = files::describe(state, &ids).await?;
-    links_from(state, swps, &found).await
+    ids
 }
 
 /// The SWP's files, as a column of a query over `swps s` (decode with `files::described`).
@@ -128,9 +133,7 @@ pub async fn links_from(state: &AppState, swps: &[Swp], found: &HashMap<String, 
 /// straight from the records (no `Value` per record). `wrap` names the answer's key.
 pub async fn full_json(state: &AppState, swp: &Swp, wrap: &str, with_id: bool) -> Result<Vec<u8>, plantdoc_core::AppError> {
     let signs = acks::json_for_version(&state.db, DocKind::Swp, &swp.id, &swp.content_hash).await?;
-    let mut ids = vec![swp.swc_file.clone(), swp.jes_file.clone(), swp.vis_file.clone()];
-    ids.extend(swp.video_file.clone());
-    let found = files::describe(state, &ids).await?;
+    let found = files::describe(state, &file_ids(std::slice::from_ref(swp))).await?;
     full_json_with(state, swp, &signs, &found, wrap, with_id).await
 }
 
