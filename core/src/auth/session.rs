@@ -235,18 +235,17 @@ fn expired(state: &AppState, user: &User, created: i64, seen: i64, now: i64) -> 
     user.disabled || now - seen > idle * 1000 || now - created > absolute * 1000
 }
 
-/// Global layer: a write request (or a GET logout) that has answered voids every
-/// session and answer this instance remembers, so that what it changed (a logout, a
-/// disable, a password, a user's zones, an alert) applies from its answer on
-/// (decision 35).
-pub async fn forget_after_writes(State(state): State<AppState>, req: Request, next: Next) -> Response {
-    let writes = is_unsafe(req.method()) || req.uri().path() == "/api/users/logout";
-    let resp = next.run(req).await;
-    if writes {
-        state.sessions.changed();
-        state.changes.wrote();
-    }
-    resp
+/// Whether a request writes: its answer voids every session and answer this instance
+/// remembers ([`after_write`]). A GET logout counts.
+pub fn writes(req: &Request) -> bool {
+    is_unsafe(req.method()) || req.uri().path() == "/api/users/logout"
+}
+
+/// After a write request has answered: what it changed (a logout, a disable, a
+/// password, a user's zones, an alert) applies from its answer on (decision 35).
+pub fn after_write(state: &AppState) {
+    state.sessions.changed();
+    state.changes.wrote();
 }
 
 fn is_unsafe(m: &Method) -> bool {
@@ -307,16 +306,16 @@ pub async fn require_kiosk(State(state): State<AppState>, req: Request, next: Ne
     authenticate(&state, req, next, Who::Kiosk).await
 }
 
-/// Global layer: refuses cross-site unsafe requests and unsafe requests without a
-/// double-submit CSRF token (header = cookie, HMAC-signed by us); hands every client a
-/// CSRF cookie when it has none. Signed-in requests are checked against the session's
-/// own token in the session layer as well.
-pub async fn csrf_guard(State(state): State<AppState>, req: Request, next: Next) -> Response {
-    let cookie_token = cookie(req.headers(), csrf_cookie_name(&state)).filter(|t| csrf_well_formed(&state, t));
+/// Refuses cross-site unsafe API requests and unsafe API requests without a
+/// double-submit CSRF token (header = cookie, HMAC-signed by us); answers the request's
+/// well-formed CSRF cookie, if any, for [`csrf_issue`]. Signed-in requests are checked
+/// against the session's own token in the session layer as well.
+pub fn csrf_check(state: &AppState, req: &Request) -> Result<Option<String>, Response> {
+    let cookie_token = cookie(req.headers(), csrf_cookie_name(state)).filter(|t| csrf_well_formed(state, t));
     if is_unsafe(req.method()) && req.uri().path().starts_with("/api/") {
         let site = req.headers().get("sec-fetch-site").and_then(|v| v.to_str().ok()).unwrap_or("");
         if site == "cross-site" {
-            return AppError::Forbidden("Cross-site requests are not allowed.".into()).into_response();
+            return Err(AppError::Forbidden("Cross-site requests are not allowed.".into()).into_response());
         }
         let sent = req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok()).unwrap_or("");
         let ok = match &cookie_token {
@@ -324,18 +323,22 @@ pub async fn csrf_guard(State(state): State<AppState>, req: Request, next: Next)
             None => false,
         };
         if !ok {
-            return AppError::Forbidden("Missing or invalid CSRF token.".into()).into_response();
+            return Err(AppError::Forbidden("Missing or invalid CSRF token.".into()).into_response());
         }
     }
-    let mut resp = next.run(req).await;
+    Ok(cookie_token)
+}
+
+/// Hands a client that came without a (well-formed) CSRF cookie a new one, unless the
+/// answer sets one itself (sign-in).
+pub fn csrf_issue(state: &AppState, had: bool, resp: &mut Response) {
     let sets_csrf = resp
         .headers()
         .get_all(SET_COOKIE)
         .iter()
-        .any(|v| v.to_str().map(|s| s.starts_with(csrf_cookie_name(&state))).unwrap_or(false));
-    if cookie_token.is_none() && !sets_csrf {
-        let v = set_cookie(&state, csrf_cookie_name(&state), &new_csrf(&state), false, None);
+        .any(|v| v.to_str().map(|s| s.starts_with(csrf_cookie_name(state))).unwrap_or(false));
+    if !had && !sets_csrf {
+        let v = set_cookie(state, csrf_cookie_name(state), &new_csrf(state), false, None);
         resp.headers_mut().append(SET_COOKIE, v);
     }
-    resp
 }

@@ -7,6 +7,8 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
+use crate::app::AppState;
+use crate::auth::session;
 use crate::config::{Settings, StorageBackend};
 
 const PERMISSIONS_POLICY: &str = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), midi=(), interest-cohort=()";
@@ -67,12 +69,50 @@ impl Headers {
     }
 }
 
-pub async fn security_headers(State(h): State<Headers>, req: Request, next: Next) -> Response {
-    let is_file = req.uri().path().starts_with("/files/");
-    let mut resp = next.run(req).await;
+/// What every request meets before its route, in one pass (one layer: each layer of
+/// the stack costs allocations per request; docs/speed.md, 'The layers'), in this order:
+/// an API method the path does not have answers 405 ([`method_refused`]); an unsafe API
+/// request without its CSRF token or from another site is refused
+/// ([`session::csrf_check`]); after a write, remembered sessions and answers are voided
+/// ([`session::after_write`]); a client without a CSRF cookie gets one; axum's own
+/// refusals under /api/ become JSON ([`to_json_error`]); then the headers every answer
+/// carries ([`harden`]).
+#[derive(Clone)]
+pub struct Front {
+    pub state: AppState,
+    pub methods: MethodTable,
+    pub headers: Headers,
+}
+
+pub async fn front(State(f): State<Front>, req: Request, next: Next) -> Response {
+    let path = req.uri().path().to_owned();
+    let api = path.starts_with("/api/");
+    let resp = match method_refused(&f.methods, &req).map_or_else(|| session::csrf_check(&f.state, &req), Err) {
+        Err(refusal) => refusal,
+        Ok(csrf) => {
+            let writes = session::writes(&req);
+            let mut resp = next.run(req).await;
+            if writes {
+                session::after_write(&f.state);
+            }
+            session::csrf_issue(&f.state, csrf.is_some(), &mut resp);
+            resp
+        }
+    };
+    let mut resp = if api { to_json_error(resp).await } else { resp };
+    harden(&f.headers, &path, &mut resp);
+    resp
+}
+
+/// The security headers of every answer (a sandbox policy on a stored file that is
+/// served, not a JSON refusal the viewer reads), and its cache rule when the answer has
+/// none: API answers are per-user, never cached; content-hashed static files are
+/// immutable; the rest (index.html, main.js, remoteEntry.js) is revalidated each time,
+/// so a new build or a module switched on shows at the next load.
+fn harden(h: &Headers, path: &str, resp: &mut Response) {
+    let ok = resp.status().is_success();
     let hs = resp.headers_mut();
-    // A stored file that is served (not a JSON refusal the viewer reads) is sandboxed.
-    let csp = if is_file && !is_json(hs) { HeaderValue::from_static(FILES_CSP) } else { h.csp.clone() };
+    let csp = if path.starts_with("/files/") && !is_json(hs) { HeaderValue::from_static(FILES_CSP) } else { h.csp.clone() };
     hs.insert(header::CONTENT_SECURITY_POLICY, csp);
     hs.insert(HeaderName::from_static("permissions-policy"), HeaderValue::from_static(PERMISSIONS_POLICY));
     hs.insert(HeaderName::from_static("cross-origin-opener-policy"), HeaderValue::from_static("same-origin"));
@@ -80,7 +120,25 @@ pub async fn security_headers(State(h): State<Headers>, req: Request, next: Next
     if let Some(v) = &h.hsts {
         hs.insert(header::STRICT_TRANSPORT_SECURITY, v.clone());
     }
-    resp
+    for (name, value) in [(header::X_CONTENT_TYPE_OPTIONS, "nosniff"), (header::X_FRAME_OPTIONS, "SAMEORIGIN"), (header::REFERRER_POLICY, "same-origin")] {
+        hs.entry(name).or_insert(HeaderValue::from_static(value));
+    }
+    let cache = if path.starts_with("/api/") {
+        "no-store"
+    } else if is_hashed_asset(path) && ok {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
+    hs.entry(header::CACHE_CONTROL).or_insert(HeaderValue::from_static(cache));
+}
+
+/// `name.0123abcd.js`: a file whose name carries its content hash.
+pub(crate) fn is_hashed_asset(path: &str) -> bool {
+    let file = path.rsplit('/').next().unwrap_or("");
+    let mut parts = file.rsplit('.');
+    let (Some(_ext), Some(hash)) = (parts.next(), parts.next()) else { return false };
+    hash.len() >= 8 && hash.chars().all(|c| c.is_ascii_hexdigit()) && parts.next().is_some()
 }
 
 fn is_json(h: &axum::http::HeaderMap) -> bool {
@@ -123,21 +181,20 @@ pub fn method_probe(docs: &[crate::api::RouteDoc]) -> MethodTable {
 
 /// API requests to a known path with a method it does not have answer 405 (JSON,
 /// with `Allow`) before CSRF, sign-in or role checks run.
-pub async fn method_first(State(table): State<MethodTable>, req: Request, next: Next) -> Response {
+fn method_refused(table: &MethodTable, req: &Request) -> Option<Response> {
     let m = req.method();
     // GET too: a switched-off module's path answers 405 for a method it never has (its
     // routes' gate would say 404 first).
     if !req.uri().path().starts_with("/api/") || m == axum::http::Method::HEAD {
-        return next.run(req).await;
+        return None;
     }
-    if let Ok(found) = table.0.at(req.uri().path()) {
-        if !found.value.methods.contains(m) {
-            let mut out = (StatusCode::METHOD_NOT_ALLOWED, axum::Json(json!({"error": "This method is not allowed on this path."}))).into_response();
-            out.headers_mut().insert(header::ALLOW, found.value.header.clone());
-            return out;
-        }
+    let found = table.0.at(req.uri().path()).ok()?;
+    if found.value.methods.contains(m) {
+        return None;
     }
-    next.run(req).await
+    let mut out = (StatusCode::METHOD_NOT_ALLOWED, axum::Json(json!({"error": "This method is not allowed on this path."}))).into_response();
+    out.headers_mut().insert(header::ALLOW, found.value.header.clone());
+    Some(out)
 }
 
 /// Largest rejection text kept (axum's messages are short; the rest is dropped).
@@ -146,11 +203,7 @@ const MAX_REJECTION: usize = 300;
 /// API answers that axum produced itself (a path or query parameter it could not read,
 /// a method the route does not have, a body over the limit) become `{"error": ...}`
 /// like every other refusal; a 405 keeps its `Allow` header.
-pub async fn json_errors(req: Request, next: Next) -> Response {
-    if !req.uri().path().starts_with("/api/") {
-        return next.run(req).await;
-    }
-    let resp = next.run(req).await;
+async fn to_json_error(resp: Response) -> Response {
     let status = resp.status();
     if !(status.is_client_error() || status.is_server_error()) || is_json(resp.headers()) {
         return resp;
