@@ -203,46 +203,22 @@ pub async fn verify(conn: &mut AnyConnection, record_id: &str, verifier: &User, 
 }
 
 /// The sign records of one document version as the JSON array [`SignRecord`] writes
-/// (newest first), built by the database in one row: the kiosk reads a version's whole
-/// history on every part it loads, and ~100 rows decoded one by one cost more than the
-/// rest of the request. Same values as [`for_documents`] serialized (a test compares
-/// them); PostgreSQL's text puts spaces around `:`.
+/// (newest first), as the database keeps it (`sign_lists`, migration 0018: triggers
+/// rebuild a version's array in the same transaction as any write of its records;
+/// decision 42). The kiosk reads a version's whole history on every part it loads:
+/// one row by key instead of ~100 rows. Same values as [`for_documents`] serialized (a
+/// test compares them); PostgreSQL's text puts spaces around `:`.
 pub async fn json_for_version(db: &Db, kind: DocKind, doc_id: &str, version_hash: &str) -> Result<String, sqlx::Error> {
-    let sql = format!("SELECT {} AS j", version_json_sql(db.dialect, kind, "$1", "$2"));
+    let sql = format!("SELECT {} AS j", version_json_sql(kind, "$1", "$2"));
     sqlx::query_scalar(&sql).bind(doc_id).bind(version_hash).fetch_one(&db.pool).await
 }
 
 /// [`json_for_version`] as a scalar subquery (text, never NULL) over the SQL expressions
 /// naming the document and the version, to read with the document's own row in one
 /// statement (`id_sql`, `hash_sql`: columns of the outer query or placeholders).
-pub fn version_json_sql(dialect: crate::db::Dialect, kind: DocKind, id_sql: &str, hash_sql: &str) -> String {
-    let (agg, object, verified, when_verifier, when_verified, date): (&str, &str, &str, &str, &str, fn(&str) -> String) = match dialect {
-        crate::db::Dialect::Sqlite => (
-            "json_group_array",
-            "json_object",
-            "json(CASE WHEN verified_at IS NULL THEN 'false' ELSE 'true' END)",
-            "json(CASE WHEN verifier_id IS NULL THEN NULL ELSE json_object('_id', verifier_id, 'fullName', cl_full_name, 'opNo', cl_op_no) END)",
-            "json(CASE WHEN verified_at IS NULL THEN NULL ELSE {} END)",
-            |c| format!("json_object('date', strftime('%Y-%m-%dT%H:%M:%fZ', {c} / 1000.0, 'unixepoch'))"),
-        ),
-        crate::db::Dialect::Postgres => (
-            "json_agg",
-            "json_build_object",
-            "verified_at IS NOT NULL",
-            "CASE WHEN verifier_id IS NULL THEN NULL ELSE json_build_object('_id', verifier_id, 'fullName', cl_full_name, 'opNo', cl_op_no) END",
-            "CASE WHEN verified_at IS NULL THEN NULL ELSE {} END",
-            |c| format!("json_build_object('date', to_char(to_timestamp({c} / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"'))"),
-        ),
-    };
-    let cast = if dialect == crate::db::Dialect::Postgres { "::text" } else { "" };
+pub fn version_json_sql(kind: DocKind, id_sql: &str, hash_sql: &str) -> String {
     format!(
-        "(SELECT COALESCE({agg}({object}('_id', id, 'verified', {verified}, \
-         'op', {object}('_id', operator_id, 'fullName', op_full_name, 'opNo', op_no), \
-         'dateSigned', {}, 'cl', {when_verifier}, 'dateVerified', {}) \
-         ORDER BY signed_at DESC, id){cast}, '[]') \
-         FROM acknowledgements WHERE doc_kind = '{}' AND doc_id = {id_sql} AND version_hash = {hash_sql})",
-        date("signed_at"),
-        when_verified.replace("{}", &date("verified_at")),
+        "COALESCE((SELECT l.json FROM sign_lists l WHERE l.doc_kind = '{}' AND l.doc_id = {id_sql} AND l.version_hash = {hash_sql}), '[]')",
         kind.as_str()
     )
 }

@@ -23,7 +23,7 @@ pub const HISTORY_WINDOW_MS: i64 = 90 * 24 * 60 * 60 * 1000;
 /// and its current version's sign records (JSON text), in one statement: the kiosk asks
 /// it on every part it loads.
 async fn named_swp(state: &AppState, user: &CurrentUser, id: &str) -> AppResult<(Seen, String)> {
-    let signs = kiosk::signs_column(state.db.dialect);
+    let signs = kiosk::signs_column();
     let read = |r: &sqlx::any::AnyRow| -> AppResult<Option<(Seen, String)>> {
         let Some(seen) = Seen::from_row(r)? else { return Ok(None) };
         Ok(Some((seen, r.try_get("signs")?)))

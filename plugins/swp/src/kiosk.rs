@@ -5,7 +5,6 @@ use std::sync::LazyLock;
 
 use plantdoc_core::acks::{self, DocKind};
 use plantdoc_core::app::AppState;
-use plantdoc_core::db::Dialect;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::error::AppError;
 
@@ -77,13 +76,9 @@ pub async fn standing(state: &AppState, user: &User, swp_id: &str, op_id: &str) 
 
 /// The current version's sign records of the SWP `s` as JSON text ([`acks::json_for_version`]),
 /// a column to read with the SWP's row in one statement (the kiosk's history and part reads).
-pub(crate) fn signs_column(dialect: Dialect) -> &'static str {
-    static SQLITE: LazyLock<String> = LazyLock::new(|| acks::version_json_sql(Dialect::Sqlite, DocKind::Swp, "s.id", "s.content_hash"));
-    static POSTGRES: LazyLock<String> = LazyLock::new(|| acks::version_json_sql(Dialect::Postgres, DocKind::Swp, "s.id", "s.content_hash"));
-    match dialect {
-        Dialect::Sqlite => SQLITE.as_str(),
-        Dialect::Postgres => POSTGRES.as_str(),
-    }
+pub(crate) fn signs_column() -> &'static str {
+    static SQL: LazyLock<String> = LazyLock::new(|| acks::version_json_sql(DocKind::Swp, "s.id", "s.content_hash"));
+    SQL.as_str()
 }
 
 /// What the kiosk's status and history read of an SWP: who may see it and the version

@@ -51,7 +51,7 @@ pub async fn deployed_swp(State(state): State<AppState>, user: CurrentUser, Quer
         "SELECT {}, {} AS signs, {} AS files FROM parts p JOIN swp_parts sp ON sp.company_code = p.company_code AND sp.part_number = p.part_number \
          JOIN swps s ON s.id = sp.current_id WHERE p.id = $1 AND p.company_code = $2",
         crate::model::COLUMNS,
-        crate::kiosk::signs_column(state.db.dialect),
+        crate::kiosk::signs_column(),
         store::files_column(state.db.dialect)
     );
     let key = format!("deployed-swp\n{}\n{id}", visibility_key(&user));

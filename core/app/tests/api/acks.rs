@@ -41,3 +41,48 @@ async fn a_versions_records_as_json_equal_the_records_serialized() {
     assert_eq!(records.len(), times.len());
     assert_eq!(built, serde_json::to_value(&records).unwrap(), "{text}");
 }
+
+/// The kept list (`sign_lists`, decision 42) follows every write of a sign record, made
+/// through the store or straight in SQL: insert, verify, a record moved to another
+/// version, delete; and records signed at once in parallel transactions all show.
+#[tokio::test]
+async fn a_versions_kept_list_follows_every_write() {
+    let app = spawn().await;
+    let db = &app.state.db;
+    let (doc, h1, h2) = ("doc-k", "c".repeat(64), "d".repeat(64));
+    let list = |h: String| async move { serde_json::from_str::<Value>(&acks::json_for_version(db, DocKind::Swp, doc, &h).await.unwrap()).unwrap() };
+    let ids = |v: &Value| v.as_array().unwrap().iter().map(|r| r["_id"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+    let insert = "INSERT INTO acknowledgements (id, doc_kind, doc_id, version_hash, operator_id, op_full_name, op_no, signed_at, sign_meaning) \
+                  VALUES ($1, 'swp', $2, $3, 'op-x', 'Op X', '', $4, 'read')";
+    for (id, t) in [("k1", 1_000_i64), ("k2", 3_000), ("k3", 2_000)] {
+        sqlx::query(insert).bind(id).bind(doc).bind(&h1).bind(t).execute(&db.pool).await.unwrap();
+    }
+    assert_eq!(ids(&list(h1.clone()).await), ["k2", "k3", "k1"], "newest first");
+    sqlx::query("UPDATE acknowledgements SET verifier_id = 'cl', cl_full_name = 'C L', cl_op_no = '9', verified_at = 4000 WHERE id = 'k3'")
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    let v = list(h1.clone()).await;
+    assert_eq!((v[1]["verified"].as_bool(), v[1]["cl"]["fullName"].as_str()), (Some(true), Some("C L")), "{v}");
+    assert_eq!(v[0]["verified"], Value::Bool(false));
+    sqlx::query("UPDATE acknowledgements SET version_hash = $1 WHERE id = 'k2'").bind(&h2).execute(&db.pool).await.unwrap();
+    assert_eq!((ids(&list(h1.clone()).await), ids(&list(h2.clone()).await)), (vec!["k3".to_string(), "k1".into()], vec!["k2".to_string()]));
+    sqlx::query("DELETE FROM acknowledgements WHERE doc_id = $1").bind(doc).execute(&db.pool).await.unwrap();
+    assert_eq!((list(h1.clone()).await, list(h2.clone()).await), (Value::Array(vec![]), Value::Array(vec![])), "deleted records leave the lists");
+
+    // Parallel signers of one version (PostgreSQL: concurrent transactions).
+    let signers = (0..12).map(|i| {
+        let db = db.clone();
+        let h = h1.clone();
+        tokio::spawn(async move {
+            let op = person(&format!("par-{i}"), "Par", &i.to_string(), None);
+            let mut tx = db.pool.begin().await.unwrap();
+            acks::sign(&mut tx, DocKind::Swp, doc, &h, &op, 10_000 + i).await.unwrap();
+            tx.commit().await.unwrap();
+        })
+    });
+    for s in signers.collect::<Vec<_>>() {
+        s.await.unwrap();
+    }
+    assert_eq!(list(h1.clone()).await.as_array().unwrap().len(), 12, "every parallel signature is in the list");
+}
