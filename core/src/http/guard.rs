@@ -87,7 +87,11 @@ pub struct Front {
 pub async fn front(State(f): State<Front>, req: Request, next: Next) -> Response {
     let path = req.uri().path().to_owned();
     let api = path.starts_with("/api/");
-    let resp = match method_refused(&f.methods, &req).map_or_else(|| session::csrf_check(&f.state, &req), Err) {
+    let checked = match method_refused(&f.methods, &req) {
+        Some(refusal) => Err(refusal),
+        None => session::csrf_check(&f.state, &req),
+    };
+    let resp = match checked {
         Err(refusal) => refusal,
         Ok(csrf) => {
             let writes = session::writes(&req);
@@ -134,7 +138,7 @@ fn harden(h: &Headers, path: &str, resp: &mut Response) {
 }
 
 /// `name.0123abcd.js`: a file whose name carries its content hash.
-pub(crate) fn is_hashed_asset(path: &str) -> bool {
+fn is_hashed_asset(path: &str) -> bool {
     let file = path.rsplit('/').next().unwrap_or("");
     let mut parts = file.rsplit('.');
     let (Some(_ext), Some(hash)) = (parts.next(), parts.next()) else { return false };
