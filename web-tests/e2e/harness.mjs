@@ -318,7 +318,10 @@ export function withPage(getContext, name, body) {
       fs.mkdirSync(RESULTS, { recursive: true });
       const file = path.join(RESULTS, `${slug(name)}.png`);
       await page.screenshot({ path: file, fullPage: true }).catch(() => {});
-      err.message += `\n  url: ${page.url()}\n  screenshot: ${file}${errors.length ? `\n  page errors: ${errors.join(' | ')}` : ''}`;
+      const where = `\n  url: ${page.url()}\n  screenshot: ${file}${errors.length ? `\n  page errors: ${errors.join(' | ')}` : ''}`;
+      err.message += where;
+      // The reporter prints the stack, which holds the message as it was when thrown.
+      if (typeof err.stack === 'string') err.stack = `${err.stack}${where}`;
       throw err;
     } finally {
       await page.close().catch(() => {});
@@ -333,11 +336,12 @@ export async function login(page, base, email, password = PASSWORD) {
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-/** Waits until the page's path (and query) is `want` (string or RegExp). */
+/** Waits until the page's path (and query) is `want` (string, RegExp or predicate). */
 export async function waitForPath(page, want, ms = 10000) {
   const test = (u) => {
     const url = new URL(u);
     const p = url.pathname + url.search;
+    if (typeof want === 'function') return want(p);
     return typeof want === 'string' ? p === want : want.test(p);
   };
   await page.waitForURL(test, { timeout: ms });

@@ -168,10 +168,16 @@ describe('Island kiosk', () => {
     await page.getByText('Settings have been temporarily disabled').waitFor();
     await page.getByRole('button', { name: 'Alerts' }).click();
     await page.getByText('There are no current issued alerts for this zone').waitFor();
-    // Sign Out clears the operator; the operator screens send back to /island.
+    // Sign Out clears the operator; the operator screens send back to /island, whether
+    // reached by Back (wherever the browser's history lands: Chromium may skip entries)
+    // or by their address.
+    const interfaceUrl = page.url();
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await waitForPath(page, '/island');
     await page.goBack();
+    await waitForPath(page, (p) => !/^\/island\/(operator-status|interface|swp-ack|alert-ack)/.test(p));
+    assert.equal(await page.getByText('Olivia Grant').count(), 0);
+    await page.goto(interfaceUrl);
     await waitForPath(page, '/island');
   });
 

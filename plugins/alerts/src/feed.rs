@@ -8,8 +8,12 @@
 //! range of a covering index, `acknowledgements_verified_alerts`, migration 2003). Each
 //! deployed alert's JSON with its file link is remembered too: a deployed alert never
 //! changes (leaving the floor is its row leaving that range), so only the link's age
-//! bounds it.
-use std::sync::Arc;
+//! bounds it. The zone's whole answer is remembered with its list (the same bounds), as
+//! bytes and each alert's place in them: the zone feed sends it as it is, and so does the
+//! operator feed for an operator who signed none of its alerts; otherwise the operator's
+//! answer is those places minus the signed ones.
+use std::ops::Range;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::body::Bytes;
@@ -44,6 +48,19 @@ pub struct InForce {
     /// The earliest effective date of the list (`i64::MAX` when empty): no signature of
     /// one of these alerts is older (one is made only while its alert is in force).
     pub since_ms: i64,
+    /// The zone feed's answer built from this list, once asked.
+    body: Mutex<Option<Arc<ZoneBody>>>,
+}
+
+/// A zone feed's answer: the JSON array of the list's first [`FEED_CAP`] alerts.
+pub struct ZoneBody {
+    /// When its oldest alert's JSON (and link) was built, in the app's clock.
+    oldest_ms: i64,
+    pub bytes: Bytes,
+    /// Each alert's id, version hash and place of its object in `bytes`.
+    spans: Vec<(String, String, Range<usize>)>,
+    /// Whether every alert of the list is in `bytes` (none left out by the cap).
+    whole: bool,
 }
 
 /// A zone's list as read, with what it was read from and until when it holds.
@@ -100,7 +117,7 @@ async fn read(state: &AppState, company: &str, zone: &str, now: i64) -> Result<(
         }
     }
     list.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
-    Ok((until, InForce { ids: list.into_iter().map(|(_, id)| id).collect(), since_ms }))
+    Ok((until, InForce { ids: list.into_iter().map(|(_, id)| id).collect(), since_ms, body: Mutex::default() }))
 }
 
 /// The alerts and version hashes `operator` signed and had verified since `since_ms`;
@@ -159,6 +176,58 @@ pub async fn items(state: &AppState, ids: &[&str]) -> anyhow::Result<Vec<Option<
         }
     }
     Ok(found)
+}
+
+/// The zone feed's answer for `list`: remembered with it while every link in it has at
+/// least half its life ahead (as each alert's JSON), else built again from the items.
+pub async fn zone_body(state: &AppState, list: &InForce) -> anyhow::Result<Arc<ZoneBody>> {
+    let now = state.now_ms();
+    let kept = list.body.lock().unwrap_or_else(|p| p.into_inner()).clone();
+    if let Some(b) = kept.filter(|b| (0..lifetime_ms(state)).contains(&(now - b.oldest_ms))) {
+        return Ok(b);
+    }
+    let ids: Vec<&str> = list.ids.iter().take(FEED_CAP).map(String::as_str).collect();
+    let items = items(state, &ids).await?;
+    let mut spans = Vec::with_capacity(ids.len());
+    let mut out = Vec::with_capacity(2 + items.iter().flatten().map(|i| i.json.len() + 1).sum::<usize>());
+    out.push(b'[');
+    for (id, item) in ids.iter().zip(&items) {
+        let Some(item) = item else { continue };
+        if !spans.is_empty() {
+            out.push(b',');
+        }
+        spans.push((id.to_string(), item.file_hash.clone(), out.len()..out.len() + item.json.len()));
+        out.extend_from_slice(&item.json);
+    }
+    out.push(b']');
+    let oldest_ms = items.iter().flatten().map(|i| i.built_ms).min().unwrap_or(now);
+    let body = Arc::new(ZoneBody { oldest_ms, bytes: Bytes::from(out), spans, whole: list.ids.len() <= FEED_CAP });
+    *list.body.lock().unwrap_or_else(|p| p.into_inner()) = Some(body.clone());
+    Ok(body)
+}
+
+impl ZoneBody {
+    /// The answer without the alerts `signed` holds for the version shown (id, hash), or
+    /// `None` when the cap left alerts out that would then take their places.
+    pub fn without(&self, signed: &[(String, String)]) -> Option<Bytes> {
+        let mine = |(id, hash, _): &&(String, String, Range<usize>)| signed.iter().any(|(s, h)| s == id && h == hash);
+        if !self.spans.iter().any(|s| mine(&s)) {
+            return Some(self.bytes.clone());
+        }
+        if !self.whole {
+            return None;
+        }
+        let mut out = Vec::with_capacity(self.bytes.len());
+        out.push(b'[');
+        for (_, _, at) in self.spans.iter().filter(|s| !mine(s)) {
+            if out.len() > 1 {
+                out.push(b',');
+            }
+            out.extend_from_slice(&self.bytes[at.clone()]);
+        }
+        out.push(b']');
+        Some(Bytes::from(out))
+    }
 }
 
 /// A JSON array of the first [`FEED_CAP`] `items`.

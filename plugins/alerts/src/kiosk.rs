@@ -52,8 +52,7 @@ fn check_zone(state: &AppState, user: &CurrentUser, zone: &str) -> AppResult<()>
 pub async fn zone_feed(State(state): State<AppState>, user: CurrentUser, Path(zone): Path<String>) -> AppResult<Response> {
     check_zone(&state, &user, &zone)?;
     let list = feed::in_force(&state, &user.company_code, &zone).await?;
-    let ids: Vec<&str> = list.ids.iter().take(feed::FEED_CAP).map(String::as_str).collect();
-    Ok(json_bytes(feed::to_body(feed::items(&state, &ids).await?.iter().flatten())))
+    Ok(json_bytes(feed::zone_body(&state, &list).await?.bytes.clone()))
 }
 
 /// The zone's alerts the operator has not signed and had verified for the current
@@ -61,10 +60,13 @@ pub async fn zone_feed(State(state): State<AppState>, user: CurrentUser, Path(zo
 pub async fn operator_feed(State(state): State<AppState>, user: CurrentUser, Path((zone, operator_id)): Path<(String, String)>) -> AppResult<Response> {
     check_zone(&state, &user, &zone)?;
     let list = feed::in_force(&state, &user.company_code, &zone).await?;
-    let ids: Vec<&str> = list.ids.iter().map(String::as_str).collect();
     let signed = feed::verified_by(&state, &user.company_code, &operator_id, list.since_ms).await?.ok_or(AppError::NotFound)?;
-    let items = feed::items(&state, &ids).await?;
     // Signed and verified for the version in force: not the operator's to read.
+    if let Some(body) = feed::zone_body(&state, &list).await?.without(&signed) {
+        return Ok(json_bytes(body));
+    }
+    let ids: Vec<&str> = list.ids.iter().map(String::as_str).collect();
+    let items = feed::items(&state, &ids).await?;
     let open = items.iter().zip(&ids).filter_map(|(i, id)| i.as_ref().filter(|i| !signed.iter().any(|(s, hash)| s == id && *hash == i.file_hash)));
     Ok(json_bytes(feed::to_body(open)))
 }

@@ -17,7 +17,8 @@ const QUERIES: &[(&str, &str)] = &[
     ),
     (
         "status: operator's records",
-        "SELECT id FROM acknowledgements WHERE operator_id = 'op1' AND doc_kind = 'swp' AND doc_id = 's1' AND version_hash = 'h' ORDER BY signed_at DESC, id",
+        "SELECT (SELECT MAX(k.signed_at) FROM acknowledgements k WHERE k.doc_kind = 'swp' AND k.doc_id = 's1' AND k.version_hash = 'h' AND k.operator_id = 'op1' AND k.verified_at IS NOT NULL), \
+         (SELECT COUNT(*) FROM acknowledgements k WHERE k.doc_kind = 'swp' AND k.doc_id = 's1' AND k.version_hash = 'h' AND k.operator_id = 'op1' AND k.verified_at IS NULL)",
     ),
     ("history: records", "SELECT id FROM acknowledgements WHERE doc_kind = 'swp' AND doc_id IN ('s1') AND version_hash = 'h' ORDER BY signed_at DESC, id"),
     (

@@ -96,3 +96,30 @@ async fn an_alert_removed_by_another_instance_leaves_the_feed_within_the_recheck
     assert_eq!(again[0]["alertTag"], b["alertTag"]);
     assert!(again[0]["url"].as_str().is_some_and(|u| !u.is_empty()));
 }
+
+/// The operator's feed is the zone's answer without the alerts they signed and had
+/// verified, whichever place those hold in it: the same objects, in the same order.
+#[tokio::test]
+async fn the_operator_feed_is_the_zone_feed_less_what_they_signed() {
+    let app = spawn().await;
+    let crew = crew(&app).await;
+    let op = crate::swp::support::add(&app, "op1@demo.plant", "operator", "production", "mpk", &["A1"]).await;
+    for _ in 0..3 {
+        deployed(&crew, json!({})).await;
+    }
+    let (zone, mine) = ("/api/alerts/operator-alerts/zone/A1", format!("/api/alerts/operator-alerts/A1/{op}"));
+    let all = crew.eng.get(zone).await.body.as_array().unwrap().clone();
+    assert_eq!(all.len(), 3);
+    assert_eq!(crew.eng.get(&mine).await.body.as_array().unwrap(), &all, "nothing signed: the zone's answer");
+    let id = |v: &Value| v["_id"].as_str().unwrap().to_string();
+    // The middle one, then the first, then the last.
+    sign(&app, &id(&all[1]), &op, true).await;
+    assert_eq!(crew.eng.get(&mine).await.body.as_array().unwrap(), &vec![all[0].clone(), all[2].clone()]);
+    sign(&app, &id(&all[0]), &op, true).await;
+    assert_eq!(crew.eng.get(&mine).await.body.as_array().unwrap(), &vec![all[2].clone()]);
+    sign(&app, &id(&all[2]), &op, false).await;
+    assert_eq!(crew.eng.get(&mine).await.body.as_array().unwrap(), &vec![all[2].clone()], "not verified: still theirs to read");
+    sign(&app, &id(&all[2]), &op, true).await;
+    assert!(crew.eng.get(&mine).await.body.as_array().unwrap().is_empty());
+    assert_eq!(crew.eng.get(zone).await.body.as_array().unwrap(), &all, "the zone's answer is unchanged");
+}
