@@ -58,8 +58,10 @@ impl Db {
                         // Reads of the database file from memory-mapped pages, not one
                         // read() call per page missing from the connection's own cache
                         // (decision 36). The file's pages are the OS's, shared by the
-                        // connections; written pages still go through the WAL.
-                        conn.execute("PRAGMA mmap_size = 268435456").await?;
+                        // connections; written pages still go through the WAL. The
+                        // whole file up to SQLite's own cap (2 GiB): past the mapped part
+                        // every page is a read() again (decision 43).
+                        conn.execute("PRAGMA mmap_size = 2147418112").await?;
                     }
                     Ok(())
                 })

@@ -97,6 +97,8 @@ async fn main() -> anyhow::Result<()> {
         .collect::<Result<_, _>>()?;
     println!("seeded {} SWPs, {} deployed, {} sign records in {:.1} s", plant.swps, plant.deployed_ids.len(), plant.signs, plant.secs);
     println!("seeded {} alerts, {} in force over {} zones", seeded.total, seeded.in_force, seeded.zones.len());
+    let file_mb = std::fs::metadata(tmp.path().join("bench.db")).map(|m| m.len() as f64 / 1048576.0).unwrap_or(0.0);
+    println!("database file {file_mb:.0} MB (SQLite maps up to 2 048 MB of it, decision 43)");
 
     if std::env::args().any(|a| a == "--plans") {
         plans::print(&state).await?;
