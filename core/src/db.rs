@@ -8,6 +8,9 @@ use std::time::Duration;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Executor};
 
+pub use crate::db_readers::Reader;
+use crate::db_readers::Readers;
+
 use crate::config::DatabaseSettings;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,6 +23,8 @@ pub enum Dialect {
 pub struct Db {
     pub pool: AnyPool,
     pub dialect: Dialect,
+    /// SQLite file databases: connections held for the hot reads ([`Db::reader`]).
+    readers: Option<std::sync::Arc<Readers>>,
 }
 
 impl Db {
@@ -50,31 +55,51 @@ impl Db {
             .after_connect(move |conn, _meta| {
                 Box::pin(async move {
                     if dialect == Dialect::Sqlite {
-                        // WAL for concurrent readers; FULL so a commit survives power loss.
-                        conn.execute("PRAGMA journal_mode = WAL").await?;
-                        conn.execute("PRAGMA synchronous = FULL").await?;
-                        conn.execute("PRAGMA foreign_keys = ON").await?;
-                        conn.execute("PRAGMA busy_timeout = 10000").await?;
-                        // Reads of the database file from memory-mapped pages, not one
-                        // read() call per page missing from the connection's own cache
-                        // (decision 36). The file's pages are the OS's, shared by the
-                        // connections; written pages still go through the WAL. The
-                        // whole file up to SQLite's own cap (2 GiB): past the mapped part
-                        // every page is a read() again (decision 43).
-                        conn.execute("PRAGMA mmap_size = 2147418112").await?;
+                        sqlite_session(conn).await?;
                     }
                     Ok(())
                 })
             })
-            .connect_with(opts)
+            .connect_with(opts.clone())
             .await?;
-        Ok(Self { pool, dialect })
+        let wait = Duration::from_secs(s.acquire_timeout_secs);
+        let readers = (dialect == Dialect::Sqlite && sqlite_path(&url).is_some()).then(|| std::sync::Arc::new(Readers::new(opts, wait)));
+        Ok(Self { pool, dialect, readers })
+    }
+
+    /// A connection for one of the hot reads (the kiosk's, the alert feeds'): on a SQLite
+    /// file, one of a few connections this instance holds open, used by one request at a
+    /// time (decision 44: a pooled query costs a second round trip to the connection's
+    /// thread, sqlx's test of the connection as it goes back to the pool); on PostgreSQL,
+    /// a connection from the pool. Waits at most `database.acquire_timeout_secs`, as the
+    /// pool does. Use it as an executor with `&mut *reader`; never for a write.
+    pub async fn reader(&self) -> Result<Reader<'_>, sqlx::Error> {
+        match &self.readers {
+            Some(r) => r.get().await,
+            None => Ok(Reader::Pooled(self.pool.acquire().await?)),
+        }
     }
 
     /// Cheap liveness check for /readyz.
     pub async fn ping(&self) -> Result<(), sqlx::Error> {
         sqlx::query("SELECT 1").execute(&self.pool).await.map(|_| ())
     }
+}
+
+/// The settings of every SQLite connection, pooled or held.
+pub(crate) async fn sqlite_session(conn: &mut sqlx::AnyConnection) -> Result<(), sqlx::Error> {
+    // WAL for concurrent readers; FULL so a commit survives power loss.
+    conn.execute("PRAGMA journal_mode = WAL").await?;
+    conn.execute("PRAGMA synchronous = FULL").await?;
+    conn.execute("PRAGMA foreign_keys = ON").await?;
+    conn.execute("PRAGMA busy_timeout = 10000").await?;
+    // Reads of the database file from memory-mapped pages, not one read() call per page
+    // missing from the connection's own cache (decision 36). The file's pages are the
+    // OS's, shared by the connections; written pages still go through the WAL. The whole
+    // file up to SQLite's own cap (2 GiB): past the mapped part every page is a read()
+    // again (decision 43).
+    conn.execute("PRAGMA mmap_size = 2147418112").await?;
+    Ok(())
 }
 
 fn sqlite_path(url: &str) -> Option<String> {

@@ -13,6 +13,7 @@ pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod db;
+mod db_readers;
 pub mod dynamic;
 pub mod error;
 pub mod files;

@@ -102,7 +102,7 @@ pub async fn in_force(state: &AppState, company: &str, zone: &str) -> Result<Arc
 async fn read(state: &AppState, company: &str, zone: &str, now: i64) -> Result<(i64, InForce), sqlx::Error> {
     let sql = "SELECT z.alert_id AS id, z.effective_date AS eff, z.sunset_date AS sunset FROM alert_zones z \
                WHERE z.company_code = $1 AND z.zone = $2 AND z.deployed = 1 AND z.sunset_date > $3";
-    let rows = sqlx::query(sql).bind(company).bind(zone).bind(now).fetch_all(&state.db.pool).await?;
+    let rows = sqlx::query(sql).bind(company).bind(zone).bind(now).fetch_all(&mut *state.db.reader().await?).await?;
     let mut until = i64::MAX;
     let mut since_ms = i64::MAX;
     let mut list: Vec<(i64, String)> = Vec::with_capacity(rows.len());
@@ -129,7 +129,7 @@ pub async fn verified_by(state: &AppState, company: &str, operator: &str, since_
          UNION ALL SELECT k.doc_id AS id, k.version_hash AS hash FROM acknowledgements k \
          WHERE k.operator_id = $1 AND k.doc_kind = 'alert' AND k.verified_at IS NOT NULL AND k.signed_at >= $3";
     let q = sqlx::query(SQL).bind(operator).bind(company).bind(since_ms);
-    let rows = q.fetch_all(&state.db.pool).await?;
+    let rows = q.fetch_all(&mut *state.db.reader().await?).await?;
     let mut known = false;
     let mut signed = Vec::new();
     for r in &rows {
@@ -161,7 +161,7 @@ pub async fn items(state: &AppState, ids: &[&str]) -> anyhow::Result<Vec<Option<
         let mut q = plantdoc_core::db::Params::default();
         let marks = q.list(missing.iter().map(|id| id.to_string()));
         let sql = format!("SELECT {COLUMNS} FROM alerts a WHERE a.status = 'deployed' AND a.id IN ({marks})");
-        let rows = q.query(&sql).fetch_all(&state.db.pool).await?;
+        let rows = q.query(&sql).fetch_all(&mut *state.db.reader().await?).await?;
         let alerts = rows.iter().map(Alert::from_row).collect::<Result<Vec<_>, _>>()?;
         let mut links = store::links_for(state, &alerts).await?;
         for a in alerts {

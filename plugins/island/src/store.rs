@@ -15,7 +15,8 @@ pub async fn by_badge(state: &AppState, badge: &str, company: &str) -> Result<Op
 /// every scan asks it).
 pub async fn operator_by_badge(state: &AppState, badge: &str, company: &str) -> Result<Option<Vec<u8>>, sqlx::Error> {
     static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| format!("SELECT id, op_no, firstname, lastname, position FROM users WHERE {}", users::BY_BADGE));
-    let Some(r) = sqlx::query(SQL.as_str()).bind(badge).bind(company).fetch_optional(&state.db.pool).await? else { return Ok(None) };
+    let row = sqlx::query(SQL.as_str()).bind(badge).bind(company).fetch_optional(&mut *state.db.reader().await?).await?;
+    let Some(r) = row else { return Ok(None) };
     #[derive(serde::Serialize)]
     struct Operator<'a> {
         #[serde(rename = "_id")]

@@ -29,7 +29,8 @@ async fn named_swp(state: &AppState, user: &CurrentUser, id: &str) -> AppResult<
         Ok(Some((seen, r.try_get("signs")?)))
     };
     let by_id = format!("SELECT {SEEN_COLUMNS}, {signs} AS signs FROM swps s WHERE s.id = $1");
-    if let Some(r) = sqlx::query(&by_id).bind(id).fetch_optional(&state.db.pool).await? {
+    let row = sqlx::query(&by_id).bind(id).fetch_optional(&mut *state.db.reader().await?).await?;
+    if let Some(r) = row {
         return match read(&r)? {
             Some((s, j)) if s.visible_to(state, user) => Ok((s, j)),
             _ => Err(AppError::NotFound),
@@ -38,7 +39,8 @@ async fn named_swp(state: &AppState, user: &CurrentUser, id: &str) -> AppResult<
     let mut q = Params::default();
     let filter = format!("s.part_id = {} AND s.status = 'deployed' AND {}", q.add(id), visible_sql(state, &mut q, user));
     let sql = format!("SELECT {SEEN_COLUMNS}, {signs} AS signs FROM swps s WHERE {filter} ORDER BY s.id LIMIT 1");
-    match q.query(&sql).fetch_optional(&state.db.pool).await? {
+    let row = q.query(&sql).fetch_optional(&mut *state.db.reader().await?).await?;
+    match row {
         Some(r) => read(&r)?.ok_or(AppError::NotFound),
         None => Err(AppError::NotFound),
     }

@@ -35,7 +35,8 @@ pub async fn deployed_version(state: &AppState, user: &User, swp_id: &str) -> Re
 /// The SWP with this id, whoever may see it.
 pub(crate) async fn seen(state: &AppState, id: &str) -> Result<Option<Seen>, sqlx::Error> {
     static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| format!("SELECT {SEEN_COLUMNS} FROM swps s WHERE s.id = $1"));
-    match sqlx::query(SQL.as_str()).bind(id).fetch_optional(&state.db.pool).await? {
+    let row = sqlx::query(SQL.as_str()).bind(id).fetch_optional(&mut *state.db.reader().await?).await?;
+    match row {
         Some(r) => Seen::from_row(&r),
         None => Ok(None),
     }
@@ -63,7 +64,7 @@ pub async fn standing(state: &AppState, user: &User, swp_id: &str, op_id: &str) 
              FROM (SELECT 1 AS one) x LEFT JOIN swps s ON s.id = $3"
         )
     });
-    let row = sqlx::query(SQL.as_str()).bind(op_id).bind(&user.company_code).bind(swp_id).fetch_one(&state.db.pool).await?;
+    let row = sqlx::query(SQL.as_str()).bind(op_id).bind(&user.company_code).bind(swp_id).fetch_one(&mut *state.db.reader().await?).await?;
     let operator_known = row.try_get::<i64, _>("op_known")? > 0;
     let swp = Seen::from_row(&row)?.filter(|s| s.status == SwpStatus::Deployed && s.visible_to(state, user));
     Ok(Standing {

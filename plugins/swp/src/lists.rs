@@ -60,7 +60,7 @@ pub async fn part_numbers(State(state): State<AppState>, user: CurrentUser, Quer
     let key = format!("{sql}\n{:?}", qb.values);
     let body = store::kept(&state)
         .get(&state, key, || async {
-            let rows = qb.query(&sql).fetch_all(&state.db.pool).await?;
+            let rows = qb.query(&sql).fetch_all(&mut *state.db.reader().await?).await?;
             let list: Vec<Value> = rows
                 .iter()
                 .map(|r| Ok(json!({"_id": r.try_get::<Option<String>, _>("part_id")?, "partNumber": r.try_get::<String, _>("part_number")?})))

@@ -57,7 +57,8 @@ pub async fn deployed_swp(State(state): State<AppState>, user: CurrentUser, Quer
     let key = format!("deployed-swp\n{}\n{id}", visibility_key(&user));
     let body = store::kept(&state)
         .get_linked(&state, key, state.storage.reuse_ms(), || async {
-            let Some(row) = sqlx::query(&sql).bind(&id).bind(&user.company_code).fetch_optional(&state.db.pool).await? else {
+            let row = sqlx::query(&sql).bind(&id).bind(&user.company_code).fetch_optional(&mut *state.db.reader().await?).await?;
+            let Some(row) = row else {
                 return Err(AppError::NotFound);
             };
             let s = Swp::from_row(&row)?;

@@ -14,6 +14,7 @@ mod hostile;
 mod http;
 mod matrix;
 mod mail;
+mod readers;
 mod modules;
 mod storage;
 mod switches;
