@@ -45,6 +45,13 @@ async fn operators(state: &plantdoc_core::AppState, n: usize) -> anyhow::Result<
     Ok(())
 }
 
+/// The floor's route reading through one of the app's held connections instead of the
+/// pool (decision 44): what the kiosk rows' reads save, shown beside the floor.
+async fn bare_held(axum::extract::State(db): axum::extract::State<plantdoc_core::db::Db>, axum::extract::Path(id): axum::extract::Path<String>) -> Result<axum::Json<serde_json::Value>, axum::http::StatusCode> {
+    let mut c = db.reader().await.map_err(|_| axum::http::StatusCode::SERVICE_UNAVAILABLE)?;
+    load::floor_answer(sqlx::query(load::FLOOR_SQL).bind(&id).fetch_optional(&mut *c).await)
+}
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let small = std::env::args().any(|a| a == "--small");
@@ -109,7 +116,8 @@ async fn main() -> anyhow::Result<()> {
         axum::Router::new()
             .route("/bare/{id}", axum::routing::get(load::bare))
             .route("/bytes/{n}", axum::routing::get(load::bytes))
-            .with_state(state.db.pool.clone()),
+            .with_state(state.db.pool.clone())
+            .merge(axum::Router::new().route("/bare-held/{id}", axum::routing::get(bare_held)).with_state(state.db.clone())),
     )
     .await?;
     let http = reqwest::Client::builder().pool_max_idle_per_host(clients).build()?;
@@ -131,6 +139,9 @@ async fn main() -> anyhow::Result<()> {
     let mut rows: Vec<(String, u8, Make)> = Vec::new();
     let i = ids.clone();
     rows.push(("floor: bare axum+sqlx PK lookup".into(), FLOOR, Box::new(move |r| format!("/bare/{}", i[r.below(i.len() as u64) as usize]))));
+    // The floor's read on a connection the app holds for its hot reads (decision 44).
+    let i = ids.clone();
+    rows.push(("floor's read on a held connection".into(), REF, Box::new(move |r| format!("/bare-held/{}", i[r.below(i.len() as u64) as usize]))));
     // The app's stack with no query: a signed-in call answered from the session memo.
     rows.push(("stack: signed-in call, no query".into(), REF_APP, Box::new(|_| "/api/users/current".to_string())));
     rows.push(("badge lookup (operator-from-badge)".into(), APP, Box::new(move |r| format!("/api/island/operator-from-badge/B{}", r.below(ops as u64)))));

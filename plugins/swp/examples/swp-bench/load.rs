@@ -146,7 +146,14 @@ pub async fn serve(router: axum::Router) -> anyhow::Result<String> {
 
 /// The floor: axum + sqlx, one primary-key SELECT, JSON out, no session or rules.
 pub async fn bare(State(pool): State<sqlx::AnyPool>, Path(id): Path<String>) -> Result<axum::Json<serde_json::Value>, axum::http::StatusCode> {
-    let row = sqlx::query("SELECT id, part_number, status FROM swps WHERE id = $1").bind(&id).fetch_optional(&pool).await;
+    floor_answer(sqlx::query(FLOOR_SQL).bind(&id).fetch_optional(&pool).await)
+}
+
+/// The floor's one statement.
+pub const FLOOR_SQL: &str = "SELECT id, part_number, status FROM swps WHERE id = $1";
+
+/// The floor's answer to its statement's result.
+pub fn floor_answer(row: Result<Option<sqlx::any::AnyRow>, sqlx::Error>) -> Result<axum::Json<serde_json::Value>, axum::http::StatusCode> {
     match row {
         Ok(Some(r)) => Ok(axum::Json(serde_json::json!({
             "_id": r.try_get::<String, _>("id").unwrap_or_default(),
