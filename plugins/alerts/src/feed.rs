@@ -97,12 +97,20 @@ pub async fn in_force(state: &AppState, company: &str, zone: &str) -> Result<Arc
     Ok(list)
 }
 
+/// The zone's deployed alerts not yet sunset: `$1` company, `$2` zone, `$3` now.
+pub const ZONE_LIST_SQL: &str = "SELECT z.alert_id AS id, z.effective_date AS eff, z.sunset_date AS sunset FROM alert_zones z \
+     WHERE z.company_code = $1 AND z.zone = $2 AND z.deployed = 1 AND z.sunset_date > $3";
+
+/// An operator's verified alert signatures since a time, with a sentinel row when the
+/// operator is a person of the company: `$1` operator, `$2` company, `$3` since.
+pub const OPERATOR_SIGNED_SQL: &str = "SELECT '' AS id, '' AS hash FROM users u WHERE u.id = $1 AND u.company_code = $2 \
+     UNION ALL SELECT k.doc_id AS id, k.version_hash AS hash FROM acknowledgements k \
+     WHERE k.operator_id = $1 AND k.doc_kind = 'alert' AND k.verified_at IS NOT NULL AND k.signed_at >= $3";
+
 /// One read of the zone's alerts not yet sunset: those in force now, and the time the
 /// list next changes by the clock.
 async fn read(state: &AppState, company: &str, zone: &str, now: i64) -> Result<(i64, InForce), sqlx::Error> {
-    let sql = "SELECT z.alert_id AS id, z.effective_date AS eff, z.sunset_date AS sunset FROM alert_zones z \
-               WHERE z.company_code = $1 AND z.zone = $2 AND z.deployed = 1 AND z.sunset_date > $3";
-    let rows = sqlx::query(sql).bind(company).bind(zone).bind(now).fetch_all(&mut *state.db.reader().await?).await?;
+    let rows = sqlx::query(ZONE_LIST_SQL).bind(company).bind(zone).bind(now).fetch_all(&mut *state.db.reader().await?).await?;
     let mut until = i64::MAX;
     let mut since_ms = i64::MAX;
     let mut list: Vec<(i64, String)> = Vec::with_capacity(rows.len());
@@ -125,10 +133,7 @@ async fn read(state: &AppState, company: &str, zone: &str, now: i64) -> Result<(
 /// row with an empty id for the person, and their verified alert signatures since then
 /// (one range of `acknowledgements_verified_alerts`; the caller keeps those of its list).
 pub async fn verified_by(state: &AppState, company: &str, operator: &str, since_ms: i64) -> Result<Option<Vec<(String, String)>>, sqlx::Error> {
-    const SQL: &str = "SELECT '' AS id, '' AS hash FROM users u WHERE u.id = $1 AND u.company_code = $2 \
-         UNION ALL SELECT k.doc_id AS id, k.version_hash AS hash FROM acknowledgements k \
-         WHERE k.operator_id = $1 AND k.doc_kind = 'alert' AND k.verified_at IS NOT NULL AND k.signed_at >= $3";
-    let q = sqlx::query(SQL).bind(operator).bind(company).bind(since_ms);
+    let q = sqlx::query(OPERATOR_SIGNED_SQL).bind(operator).bind(company).bind(since_ms);
     let rows = q.fetch_all(&mut *state.db.reader().await?).await?;
     let mut known = false;
     let mut signed = Vec::new();

@@ -8,6 +8,8 @@ mod access;
 mod demo;
 mod feed;
 pub mod kiosk;
+/// The feeds' statements, for the kiosk benchmark's query plans.
+pub use feed::{OPERATOR_SIGNED_SQL, ZONE_LIST_SQL};
 mod lifecycle;
 mod lists;
 mod model;

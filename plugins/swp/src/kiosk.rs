@@ -54,7 +54,9 @@ pub struct Standing {
     pub awaiting: bool,
 }
 
-pub async fn standing(state: &AppState, user: &User, swp_id: &str, op_id: &str) -> Result<Standing, AppError> {
+/// The statement of [`standing`]: `$1` operator, `$2` company, `$3` SWP (island-bench
+/// prints its plan).
+pub fn standing_sql() -> &'static str {
     static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
         let mine = "FROM acknowledgements k WHERE k.doc_kind = 'swp' AND k.doc_id = s.id AND k.version_hash = s.content_hash AND k.operator_id = $1";
         format!(
@@ -64,7 +66,11 @@ pub async fn standing(state: &AppState, user: &User, swp_id: &str, op_id: &str) 
              FROM (SELECT 1 AS one) x LEFT JOIN swps s ON s.id = $3"
         )
     });
-    let row = sqlx::query(SQL.as_str()).bind(op_id).bind(&user.company_code).bind(swp_id).fetch_one(&mut *state.db.reader().await?).await?;
+    SQL.as_str()
+}
+
+pub async fn standing(state: &AppState, user: &User, swp_id: &str, op_id: &str) -> Result<Standing, AppError> {
+    let row = sqlx::query(standing_sql()).bind(op_id).bind(&user.company_code).bind(swp_id).fetch_one(&mut *state.db.reader().await?).await?;
     let operator_known = row.try_get::<i64, _>("op_known")? > 0;
     let swp = Seen::from_row(&row)?.filter(|s| s.status == SwpStatus::Deployed && s.visible_to(state, user));
     Ok(Standing {
