@@ -261,13 +261,21 @@ pub fn object_with<T: serde::Serialize + ?Sized>(object: &serde_json::Value, key
 /// [`object_with`] for a value that is JSON text already (built by the database, say).
 pub fn object_with_raw(object: &serde_json::Value, key: &str, json: &[u8]) -> serde_json::Result<Vec<u8>> {
     let mut out = serde_json::to_vec(object)?;
-    out.pop(); // the closing brace
-    if out.len() > 1 {
+    push_field(&mut out, key, json);
+    Ok(out)
+}
+
+/// Adds `"key": json` (JSON text already) as the last member of the object `out` ends
+/// with (its closing brace is moved after it).
+pub fn push_field(out: &mut Vec<u8>, key: &str, json: &[u8]) {
+    debug_assert!(out.last() == Some(&b'}') && !key.contains(['"', '\\']));
+    out.pop();
+    if out.last() != Some(&b'{') {
         out.push(b',');
     }
-    serde_json::to_writer(&mut out, key)?;
-    out.push(b':');
+    out.push(b'"');
+    out.extend_from_slice(key.as_bytes()); // the caller's names: nothing to escape
+    out.extend_from_slice(b"\":");
     out.extend_from_slice(json);
     out.push(b'}');
-    Ok(out)
 }

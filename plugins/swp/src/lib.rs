@@ -19,6 +19,9 @@ mod submit;
 mod upload;
 mod viewer;
 
+/// The kiosk part read's statement (island-bench prints its plan).
+pub use viewer::deployed_sql;
+
 use std::time::Duration;
 
 use plantdoc_core::ModuleContext;

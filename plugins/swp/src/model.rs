@@ -1,6 +1,7 @@
 //! The SWP row, its states, review stages and its API shape (spec section 3).
 use plantdoc_core::auth::users::Department;
 use plantdoc_core::clock::iso;
+use serde::Serialize;
 use serde_json::{json, Value};
 use sqlx::any::AnyRow;
 use sqlx::Row;
@@ -129,23 +130,40 @@ pub struct Swp {
     pub reviews: [Review; 3],
 }
 
-/// Every column `Swp::from_row` reads, for `FROM swps s`.
-pub const COLUMNS: &str = "s.id, s.company_code, s.part_number, s.part_id, s.status, s.revision, s.format, s.owner_id, \
+/// The row's own columns (`COLUMNS` without the part's last revision).
+macro_rules! row_columns {
+    () => {
+        "s.id, s.company_code, s.part_number, s.part_id, s.status, s.revision, s.format, s.owner_id, \
 s.owner_firstname, s.owner_lastname, s.on_behalf_id, s.on_behalf_name, s.zones, s.changes, s.new_release, \
 s.reference_only, s.bypass, s.swc_file, s.jes_file, s.vis_file, s.video_file, s.content_hash, s.upload_date, \
 s.deploy_date, s.obsolete_date, \
 s.process_status, s.process_reviewer_id, s.process_reviewer, s.process_date, s.process_note, \
 s.quality_status, s.quality_reviewer_id, s.quality_reviewer, s.quality_date, s.quality_note, \
-s.production_status, s.production_reviewer_id, s.production_reviewer, s.production_date, s.production_note, \
-(SELECT p.last_revision FROM swp_parts p WHERE p.company_code = s.company_code AND p.part_number = s.part_number) AS last_rev";
+s.production_status, s.production_reviewer_id, s.production_reviewer, s.production_date, s.production_note"
+    };
+}
+
+/// Every column `Swp::from_row` reads, for `FROM swps s`.
+pub const COLUMNS: &str =
+    concat!(row_columns!(), ", (SELECT p.last_revision FROM swp_parts p WHERE p.company_code = s.company_code AND p.part_number = s.part_number) AS last_rev");
+
+/// [`COLUMNS`] for a statement that joins the SWP's part as `swp_parts sp` already.
+pub const COLUMNS_WITH_PART: &str = concat!(row_columns!(), ", sp.last_revision AS last_rev");
+
+/// The review columns of each stage, in `STAGES` order: status, reviewer, date, note.
+const REVIEW_COLUMNS: [[&str; 4]; 3] = [
+    ["process_status", "process_reviewer", "process_date", "process_note"],
+    ["quality_status", "quality_reviewer", "quality_date", "quality_note"],
+    ["production_status", "production_reviewer", "production_date", "production_note"],
+];
 
 fn review(r: &AnyRow, stage: Stage) -> Result<Review, sqlx::Error> {
-    let k = stage.key();
+    let [status, reviewer, date, note] = REVIEW_COLUMNS[stage as usize];
     Ok(Review {
-        status: decode("status", Verdict::parse(&r.try_get::<String, _>(format!("{k}_status").as_str())?))?,
-        reviewer: r.try_get(format!("{k}_reviewer").as_str())?,
-        date: r.try_get(format!("{k}_date").as_str())?,
-        note: r.try_get(format!("{k}_note").as_str())?,
+        status: decode("status", Verdict::parse(&r.try_get::<String, _>(status)?))?,
+        reviewer: r.try_get(reviewer)?,
+        date: r.try_get(date)?,
+        note: r.try_get(note)?,
     })
 }
 
@@ -200,40 +218,43 @@ impl Swp {
     /// The spec's SWP object. `opsSigned` and `urls` are filled by the calls that need
     /// them (lists leave urls null: links are only made for one SWP being viewed).
     pub fn to_json(&self) -> Value {
-        let approvals: serde_json::Map<String, Value> = STAGES
-            .iter()
-            .map(|s| {
-                let r = self.review(*s);
-                (
-                    s.key().to_string(),
-                    json!({"status": r.status.as_str(), "reviewer": r.reviewer, "date": r.date.map(iso), "note": r.note}),
-                )
-            })
-            .collect();
-        json!({
-            "_id": self.id,
-            "partNumber": self.part_number,
-            "partId": self.part_id,
-            "status": self.status.as_str(),
-            "revision": self.shown_revision(),
-            "format": self.format,
-            "uploadDate": {"timestamp": iso(self.upload_date)},
-            "deployDate": self.deploy_date.map(|d| json!({"timestamp": iso(d)})),
-            "obsoleteDate": self.obsolete_date.map(|d| json!({"timestamp": iso(d)})),
-            "owner": {"_id": self.owner_id, "firstname": self.owner_firstname, "lastname": self.owner_lastname},
-            "onBehalfOf": self.on_behalf_id.as_ref().map(|id| json!({"_id": id, "name": self.on_behalf_name})),
-            "zones": self.zones,
-            "changes": self.changes,
-            "newRelease": self.new_release,
-            "referenceOnly": self.reference_only,
-            "bypassManagement": self.bypass,
-            "approvals": approvals,
-            "contentHash": self.content_hash,
-            "hasVideo": self.video_file.is_some(),
-            "opsSigned": [],
-            "urls": Value::Null,
-            "details": {"id": self.id},
-        })
+        // A view of plain fields serializes without error.
+        let mut v = serde_json::to_value(self.view()).unwrap_or_default();
+        if let Some(o) = v.as_object_mut() {
+            o.insert("opsSigned".into(), json!([]));
+            o.insert("urls".into(), Value::Null);
+        }
+        v
+    }
+
+    /// The spec's SWP object but `opsSigned` and `urls`, to write straight to bytes.
+    pub fn view(&self) -> SwpView<'_> {
+        let review = |stage: Stage| {
+            let r = self.review(stage);
+            ReviewView { status: r.status.as_str(), reviewer: r.reviewer.as_deref(), date: r.date.map(iso), note: r.note.as_deref() }
+        };
+        SwpView {
+            id: &self.id,
+            approvals: Approvals { process: review(Stage::Process), production: review(Stage::Production), quality: review(Stage::Quality) },
+            bypass_management: self.bypass,
+            changes: &self.changes,
+            content_hash: &self.content_hash,
+            deploy_date: self.deploy_date.map(Timestamp::of),
+            details: Details { id: &self.id },
+            format: &self.format,
+            has_video: self.video_file.is_some(),
+            new_release: self.new_release,
+            obsolete_date: self.obsolete_date.map(Timestamp::of),
+            on_behalf_of: self.on_behalf_id.as_deref().map(|id| OnBehalf { id, name: &self.on_behalf_name }),
+            owner: Person { id: &self.owner_id, firstname: &self.owner_firstname, lastname: &self.owner_lastname },
+            part_id: &self.part_id,
+            part_number: &self.part_number,
+            reference_only: self.reference_only,
+            revision: self.shown_revision(),
+            status: self.status.as_str(),
+            upload_date: Timestamp::of(self.upload_date),
+            zones: &self.zones,
+        }
     }
 
     /// A short description for audit rows.
@@ -243,4 +264,79 @@ impl Swp {
             "zones": self.zones, "contentHash": self.content_hash,
         })
     }
+}
+
+/// The spec's SWP object without `opsSigned` and `urls` ([`Swp::view`]); its fields in
+/// the order a `serde_json::Value` writes them (sorted), so both forms print alike.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SwpView<'a> {
+    #[serde(rename = "_id")]
+    id: &'a str,
+    approvals: Approvals<'a>,
+    bypass_management: bool,
+    changes: &'a str,
+    content_hash: &'a str,
+    deploy_date: Option<Timestamp>,
+    details: Details<'a>,
+    format: &'a str,
+    has_video: bool,
+    new_release: bool,
+    obsolete_date: Option<Timestamp>,
+    on_behalf_of: Option<OnBehalf<'a>>,
+    owner: Person<'a>,
+    part_id: &'a str,
+    part_number: &'a str,
+    reference_only: bool,
+    revision: i64,
+    status: &'static str,
+    upload_date: Timestamp,
+    zones: &'a [String],
+}
+
+#[derive(Serialize)]
+struct Approvals<'a> {
+    process: ReviewView<'a>,
+    production: ReviewView<'a>,
+    quality: ReviewView<'a>,
+}
+
+#[derive(Serialize)]
+struct ReviewView<'a> {
+    date: Option<String>,
+    note: Option<&'a str>,
+    reviewer: Option<&'a str>,
+    status: &'static str,
+}
+
+/// The spec's dates: `{"timestamp": ISO 8601}`.
+#[derive(Serialize)]
+struct Timestamp {
+    timestamp: String,
+}
+
+impl Timestamp {
+    fn of(ms: i64) -> Self {
+        Self { timestamp: iso(ms) }
+    }
+}
+
+#[derive(Serialize)]
+struct Details<'a> {
+    id: &'a str,
+}
+
+#[derive(Serialize)]
+struct OnBehalf<'a> {
+    #[serde(rename = "_id")]
+    id: &'a str,
+    name: &'a str,
+}
+
+#[derive(Serialize)]
+struct Person<'a> {
+    #[serde(rename = "_id")]
+    id: &'a str,
+    firstname: &'a str,
+    lastname: &'a str,
 }

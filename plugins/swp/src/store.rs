@@ -84,11 +84,24 @@ pub async fn with_signs(db: &Db, swps: &[Swp]) -> Result<Vec<Value>, sqlx::Error
         .collect())
 }
 
+/// Short-lived links to one SWP's documents (`null` for a missing video).
+#[derive(serde::Serialize)]
+pub struct Urls {
+    swc: Option<String>,
+    jes: Option<String>,
+    vis: Option<String>,
+    video: Option<String>,
+}
+
 /// Short-lived links to each SWP's documents: `{id: {swc, jes, vis, video}}`. Call only
 /// after the caller was found allowed to see these SWPs.
-pub async fn links_for(state: &AppState, swps: &[Swp]) -> anyhow::Result<HashMap<String, Value>> {
+pub async fn links_for(state: &AppState, swps: &[Swp]) -> anyhow::Result<HashMap<String, Urls>> {
     let found = files::describe(state, &file_ids(swps)).await?;
-    links_from(state, swps, &found).await
+    let mut out = HashMap::new();
+    for s in swps {
+        out.insert(s.id.clone(), urls_of(state, s, &found).await?);
+    }
+    Ok(out)
 }
 
 /// The ids of the SWPs' files (SWC, JES, VIS and the video if any).
@@ -106,26 +119,23 @@ pub fn files_column(dialect: plantdoc_core::db::Dialect) -> String {
     files::describe_sql(dialect, &["s.swc_file", "s.jes_file", "s.vis_file", "s.video_file"])
 }
 
-/// [`links_for`] with the files already described (`files_column`).
-pub async fn links_from(state: &AppState, swps: &[Swp], found: &HashMap<String, (String, String)>) -> anyhow::Result<HashMap<String, Value>> {
+/// The links of one SWP whose files are described in `found` (`files::describe`).
+pub async fn urls_of(state: &AppState, s: &Swp, found: &HashMap<String, (String, String)>) -> anyhow::Result<Urls> {
     let now = state.now_ms();
-    let mut out = HashMap::new();
-    for s in swps {
-        let mut urls = serde_json::Map::new();
-        let sections = [("swc", Some(&s.swc_file)), ("jes", Some(&s.jes_file)), ("vis", Some(&s.vis_file)), ("video", s.video_file.as_ref())];
-        for (name, file) in sections {
-            let link = match file.and_then(|f| found.get(f)) {
-                Some((key, ct)) => {
-                    let fname = format!("{}-{}.{}", s.part_number.replace(['/', ' '], "-"), name.to_uppercase(), files::extension(ct));
-                    Value::String(state.storage.link(key, &fname, ct, now).await?)
-                }
-                None => Value::Null,
-            };
-            urls.insert(name.to_string(), link);
+    let link = |name: &'static str, file: Option<&String>| {
+        let found = file.and_then(|f| found.get(f));
+        async move {
+            let Some((key, ct)) = found else { return Ok(None) };
+            let fname = format!("{}-{}.{}", s.part_number.replace(['/', ' '], "-"), name.to_uppercase(), files::extension(ct));
+            state.storage.link(key, &fname, ct, now).await.map(Some)
         }
-        out.insert(s.id.clone(), Value::Object(urls));
-    }
-    Ok(out)
+    };
+    Ok(Urls {
+        swc: link("swc", Some(&s.swc_file)).await?,
+        jes: link("jes", Some(&s.jes_file)).await?,
+        vis: link("vis", Some(&s.vis_file)).await?,
+        video: link("video", s.video_file.as_ref()).await?,
+    })
 }
 
 /// One SWP's JSON with signs and links, for the single-SWP calls, as bytes: the SWP's
@@ -138,23 +148,21 @@ pub async fn full_json(state: &AppState, swp: &Swp, wrap: &str, with_id: bool) -
 }
 
 /// [`full_json`] with the sign records' JSON (`kiosk::signs_column`) and the files
-/// (`files_column`) already read.
+/// (`files_column`) already read. Written straight to bytes: the SWP's view, then the
+/// records as read, the links and the id (no `serde_json::Value` on the way).
 pub async fn full_json_with(state: &AppState, swp: &Swp, signs: &str, files: &HashMap<String, (String, String)>, wrap: &str, with_id: bool) -> Result<Vec<u8>, plantdoc_core::AppError> {
-    let mut links = links_from(state, std::slice::from_ref(swp), files).await?;
-    let mut v = swp.to_json();
-    if let Some(o) = v.as_object_mut() {
-        o.remove("opsSigned");
-        o.insert("urls".into(), links.remove(&swp.id).unwrap_or(Value::Null));
-        if with_id {
-            o.insert("id".into(), Value::String(swp.id.clone()));
-        }
-    }
-    let object = plantdoc_core::http::object_with_raw(&v, "opsSigned", signs.as_bytes()).map_err(anyhow::Error::from)?;
-    let mut out = Vec::with_capacity(object.len() + wrap.len() + 8);
-    out.extend_from_slice(b"{");
+    use plantdoc_core::http::push_field;
+    let urls = urls_of(state, swp, files).await?;
+    let mut out = Vec::with_capacity(2048 + signs.len());
+    out.push(b'{');
     serde_json::to_writer(&mut out, wrap).map_err(anyhow::Error::from)?;
     out.push(b':');
-    out.extend_from_slice(&object);
+    serde_json::to_writer(&mut out, &swp.view()).map_err(anyhow::Error::from)?;
+    push_field(&mut out, "opsSigned", signs.as_bytes());
+    push_field(&mut out, "urls", &serde_json::to_vec(&urls).map_err(anyhow::Error::from)?);
+    if with_id {
+        push_field(&mut out, "id", &serde_json::to_vec(&swp.id).map_err(anyhow::Error::from)?);
+    }
     out.push(b'}');
     Ok(out)
 }

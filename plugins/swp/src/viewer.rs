@@ -6,7 +6,10 @@ use axum::response::Response;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult};
+use plantdoc_core::db::Dialect;
 use plantdoc_core::http::json_bytes;
+use std::sync::LazyLock;
+
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sqlx::Row;
@@ -23,7 +26,7 @@ pub async fn swp(State(state): State<AppState>, user: CurrentUser, Path(id): Pat
 pub async fn signed_urls(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
     let s = visible_swp(&state, &user, &id).await?;
     let mut links = store::links_for(&state, std::slice::from_ref(&s)).await?;
-    Ok(axum::Json(json!({"urls": links.remove(&s.id).unwrap_or(Value::Null)})))
+    Ok(axum::Json(json!({"urls": links.remove(&s.id)})))
 }
 
 pub async fn signed_ops(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
@@ -44,20 +47,10 @@ pub struct PartQuery {
 /// record changes, and for at most half its links' life (decision 40).
 pub async fn deployed_swp(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PartQuery>) -> AppResult<Response> {
     let id = q.part_id.filter(|s| !s.is_empty()).ok_or_else(|| AppError::field("partId", "Please choose a part."))?;
-    // The catalogue part, its current revision, that revision's row, its sign records
-    // and its files in one statement (the parts' key, swp_parts' key, the SWP's key, the
-    // records' index, the files' key). Another company's part is a missing one.
-    let sql = format!(
-        "SELECT {}, {} AS signs, {} AS files FROM parts p JOIN swp_parts sp ON sp.company_code = p.company_code AND sp.part_number = p.part_number \
-         JOIN swps s ON s.id = sp.current_id WHERE p.id = $1 AND p.company_code = $2",
-        crate::model::COLUMNS,
-        crate::kiosk::signs_column(),
-        store::files_column(state.db.dialect)
-    );
     let key = format!("deployed-swp\n{}\n{id}", visibility_key(&user));
     let body = store::kept(&state)
         .get_linked(&state, key, state.storage.reuse_ms(), || async {
-            let row = sqlx::query(&sql).bind(&id).bind(&user.company_code).fetch_optional(&mut *state.db.reader().await?).await?;
+            let row = sqlx::query(deployed_sql(state.db.dialect)).bind(&id).bind(&user.company_code).fetch_optional(&mut *state.db.reader().await?).await?;
             let Some(row) = row else {
                 return Err(AppError::NotFound);
             };
@@ -72,6 +65,25 @@ pub async fn deployed_swp(State(state): State<AppState>, user: CurrentUser, Quer
         })
         .await?;
     Ok(json_bytes(body))
+}
+
+/// The statement of [`deployed_swp`]: the catalogue part, its current revision, that
+/// revision's row, its sign records and its files in one statement (the parts' key,
+/// swp_parts' key, the SWP's key, the sign lists' key, the files' key). `$1` the part,
+/// `$2` the company: another company's part is a missing one.
+pub fn deployed_sql(dialect: Dialect) -> &'static str {
+    static SQL: LazyLock<[String; 2]> = LazyLock::new(|| {
+        [Dialect::Sqlite, Dialect::Postgres].map(|d| {
+            format!(
+                "SELECT {}, {} AS signs, {} AS files FROM parts p JOIN swp_parts sp ON sp.company_code = p.company_code AND sp.part_number = p.part_number \
+                 JOIN swps s ON s.id = sp.current_id WHERE p.id = $1 AND p.company_code = $2",
+                crate::model::COLUMNS_WITH_PART,
+                crate::kiosk::signs_column(),
+                store::files_column(d)
+            )
+        })
+    });
+    &SQL[matches!(dialect, Dialect::Postgres) as usize]
 }
 
 /// A deployed SWP with its links (the kiosk never opens a pending or superseded one),

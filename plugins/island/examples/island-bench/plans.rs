@@ -12,11 +12,6 @@ const QUERIES: &[(&str, &str)] = &[
         "part search",
         "SELECT s.part_id, s.part_number FROM swps s WHERE s.status = 'deployed' AND s.company_code = 'mpk' AND s.part_number >= '70' AND s.part_number < '71' ORDER BY s.part_number LIMIT 10",
     ),
-    (
-        "deployed-swp",
-        "SELECT s.id FROM parts p JOIN swp_parts sp ON sp.company_code = p.company_code AND sp.part_number = p.part_number \
-         JOIN swps s ON s.id = sp.current_id WHERE p.id = 'p1' AND p.company_code = 'mpk'",
-    ),
 ];
 
 pub async fn print(state: &AppState) -> anyhow::Result<()> {
@@ -25,6 +20,7 @@ pub async fn print(state: &AppState) -> anyhow::Result<()> {
     }
     println!("\nquery plans (SQLite EXPLAIN QUERY PLAN)");
     let own = [
+        ("deployed-swp (one statement)", plantdoc_swp::deployed_sql(plantdoc_core::db::Dialect::Sqlite).to_string()),
         ("status (one statement)", plantdoc_swp::kiosk::standing_sql().to_string()),
         ("history and deployed-swp: a version's sign records", format!("SELECT {}", acks::version_json_sql(DocKind::Swp, "$1", "$2"))),
         ("alert feed: zone list (remembered)", plantdoc_alerts::ZONE_LIST_SQL.to_string()),
