@@ -168,6 +168,16 @@ async fn swp_viewer_kiosk_and_sign_history() {
     let r = k.get(&format!("/api/swps/deployed-swp?partId={k1}")).await;
     assert_eq!(r.body["details"]["_id"], v2.as_str());
     assert_eq!(r.body["details"]["changes"], "Step 3 moved");
+    // The kiosk's answer (written straight to bytes) is the SWP object a console list
+    // builds as a `Value`, its sign record included, plus `id` and its links.
+    let mine = crew.eng.get("/api/swps/user-deployed-swps").await.body;
+    let mut listed = mine.as_array().unwrap().iter().find(|s| s["_id"] == v2.as_str()).expect("listed").clone();
+    let mut details = r.body["details"].clone();
+    assert_eq!(details.as_object_mut().unwrap().remove("id"), Some(json!(v2)));
+    assert!(details.as_object_mut().unwrap().remove("urls").unwrap()["jes"].is_string());
+    listed.as_object_mut().unwrap().remove("urls");
+    assert_eq!(details, listed);
+    assert_eq!(details["opsSigned"].as_array().map(Vec::len), Some(1), "{details}");
     assert_eq!(k.get(&format!("/api/swps/swp-with-urls/{v1}")).await.status, StatusCode::NOT_FOUND, "superseded");
     let pending = submit(&crew.eng, "K-1", json!({"newRelease": false, "changes": "draft"})).await;
     assert_eq!(k.get(&format!("/api/swps/swp-with-urls/{pending}")).await.status, StatusCode::NOT_FOUND);
