@@ -86,12 +86,17 @@ impl BlobStore for FsStore {
     async fn link(&self, key: &str, name: &str, content_type: &str, ttl_secs: u64, now_ms: i64) -> anyhow::Result<String> {
         let exp = now_ms / 1000 + ttl_secs as i64;
         let sig = link_signature(&self.secret, key, exp, name, content_type);
-        let q = url::form_urlencoded::Serializer::new(String::new())
+        // Written once into a string of the link's size (the kiosk signs four per part).
+        let mut link = String::with_capacity(key.len() + 3 * name.len() + content_type.len() + 128);
+        link.push_str("/files/");
+        link.push_str(key);
+        link.push('?');
+        let start = link.len();
+        Ok(url::form_urlencoded::Serializer::for_suffix(link, start)
             .append_pair("exp", &exp.to_string())
             .append_pair("name", name)
             .append_pair("ct", content_type)
             .append_pair("sig", &sig)
-            .finish();
-        Ok(format!("/files/{key}?{q}"))
+            .finish())
     }
 }
