@@ -252,19 +252,6 @@ pub fn json_bytes(body: impl Into<axum::body::Body>) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], body.into()).into_response()
 }
 
-/// `object`'s JSON with `key: value` added at its end, written without making `value` a
-/// `Value` tree (a list of records, say). `object` must be a JSON object without `key`.
-pub fn object_with<T: serde::Serialize + ?Sized>(object: &serde_json::Value, key: &str, value: &T) -> serde_json::Result<Vec<u8>> {
-    object_with_raw(object, key, &serde_json::to_vec(value)?)
-}
-
-/// [`object_with`] for a value that is JSON text already (built by the database, say).
-pub fn object_with_raw(object: &serde_json::Value, key: &str, json: &[u8]) -> serde_json::Result<Vec<u8>> {
-    let mut out = serde_json::to_vec(object)?;
-    push_field(&mut out, key, json);
-    Ok(out)
-}
-
 /// Adds `"key": json` (JSON text already) as the last member of the object `out` ends
 /// with (its closing brace is moved after it).
 pub fn push_field(out: &mut Vec<u8>, key: &str, json: &[u8]) {
