@@ -79,9 +79,14 @@ pub struct User {
     pub failed_logins: i64,
     pub locked_until: Option<i64>,
     pub disabled: bool,
+    /// Plant-wide administration (module switches, every company's kiosks): set by the CLI.
+    pub plant_admin: bool,
+    /// A kiosk netbook's account (operator position, no badge): the only callers of the
+    /// badge lookups and the kiosk's routes.
+    pub kiosk: bool,
 }
 
-pub const USER_COLUMNS: &str = "id, email, password_hash, firstname, lastname, position, department, company_code, zones, badge, op_no, must_change_password, temp_password_expires, failed_logins, locked_until, disabled";
+pub const USER_COLUMNS: &str = "id, email, password_hash, firstname, lastname, position, department, company_code, zones, badge, op_no, must_change_password, temp_password_expires, failed_logins, locked_until, disabled, plant_admin, kiosk";
 
 impl User {
     /// A person with an identity and no credentials (no password, badge or lockout):
@@ -104,6 +109,8 @@ impl User {
             failed_logins: 0,
             locked_until: None,
             disabled: false,
+            plant_admin: false,
+            kiosk: false,
         }
     }
 
@@ -128,6 +135,8 @@ impl User {
             failed_logins: r.try_get("failed_logins")?,
             locked_until: r.try_get("locked_until")?,
             disabled: r.try_get::<i64, _>("disabled")? != 0,
+            plant_admin: r.try_get::<i64, _>("plant_admin")? != 0,
+            kiosk: r.try_get::<i64, _>("kiosk")? != 0,
         })
     }
 
