@@ -116,6 +116,11 @@ pub enum AuditCommand {
 
 /// Entry point of the binary.
 pub fn main() -> ExitCode {
+    // The PDF worker (crate::pdf::worker): no configuration, no runtime, no logging.
+    let mut args = std::env::args().skip(1);
+    if args.next().as_deref() == Some(crate::pdf::worker::ARG) {
+        return crate::pdf::worker::child_main(&args.next().unwrap_or_default());
+    }
     let cli = Cli::parse();
     let dir = cli.config_dir.clone().unwrap_or_else(config::default_dir);
     let settings = match Settings::load(&dir) {

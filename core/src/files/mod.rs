@@ -3,9 +3,11 @@
 //! to storage (hashed, temp → fsync → rename/put) and a row is written only after its
 //! blob; modules never write the `files` table themselves.
 mod kind;
+mod made;
 pub mod mp4;
 
 pub use kind::{detect, extension, FileKind};
+pub use made::{store_made, store_merged};
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -20,7 +22,7 @@ use crate::app::AppState;
 use crate::auth::users::User;
 use crate::db::Params;
 use crate::error::{AppError, AppResult};
-use crate::storage::{FileMeta, FileRecord, PutError};
+use crate::storage::{FileRecord, PutError};
 
 /// Where a file stands. Only a pending file may be reverted, claimed or swept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -167,19 +169,19 @@ where
         }
     }
     if content_type == "application/pdf" {
-        // Read back and checked as a whole (docs/security.md): the row is written only
+        // Streamed to the PDF worker and checked as a whole (docs/security.md): the row is written only
         // for a file that passed, and a refused file's blob goes at once.
-        let checked = match state.storage.read_all(&blob.key, policy.limit).await {
-            Ok(bytes) => crate::pdf::check_upload(crate::storage::safe_filename(name), bytes).await,
-            Err(e) => {
+        match crate::pdf::check_upload(&state.storage, name, &blob.key).await {
+            Ok(()) => {}
+            Err(crate::pdf::PdfError::Refused(msg)) => {
+                tracing::warn!(module = policy.module, reason = %msg, "uploaded PDF refused");
+                remove_blob(state, &blob.key).await;
+                return Err(AppError::field("file", msg));
+            }
+            Err(crate::pdf::PdfError::Server(e)) => {
                 remove_blob(state, &blob.key).await;
                 return Err(AppError::Internal(e));
             }
-        };
-        if let Err(msg) = checked {
-            tracing::warn!(module = policy.module, reason = %msg, "uploaded PDF refused");
-            remove_blob(state, &blob.key).await;
-            return Err(AppError::field("file", msg));
         }
     }
     let rec = FileRecord {
@@ -246,14 +248,6 @@ async fn discard(state: &AppState, rec: Option<FileRecord>) {
         let _ = sqlx::query("DELETE FROM files WHERE id = $1").bind(&r.id).execute(&state.db.pool).await;
         remove_blob(state, &r.key).await;
     }
-}
-
-/// A file a module made itself (a merged PDF), stored as a pending file of `owner`.
-pub async fn store_made(state: &AppState, owner: &str, module: &str, name: &str, content_type: &str, bytes: Vec<u8>) -> Result<FileRecord, PutError> {
-    let meta = FileMeta { module, owner_id: Some(owner), filename: name, content_type, state: FileState::Pending.as_str() };
-    let len = bytes.len() as u64;
-    let stream = futures::stream::iter([Ok::<_, std::io::Error>(Bytes::from(bytes))]);
-    state.storage.store_file(&state.db, state.now_ms(), meta, stream, len).await
 }
 
 /// FilePond's revert: removes one of the caller's own pending uploads (404 otherwise).

@@ -27,12 +27,11 @@ const SWEEP_EVERY: Duration = Duration::from_secs(60 * 60);
 
 /// The module's state: its own PDF-check semaphore (decision 29: no process-global).
 pub struct AlertsState {
-    checks: tokio::sync::Semaphore,
     feeds: feed::FeedCache,
 }
 
 fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
-    ctx.state(AlertsState { checks: tokio::sync::Semaphore::new(plantdoc_core::pdf::MERGE_PERMITS), feeds: feed::FeedCache::default() });
+    ctx.state(AlertsState { feeds: feed::FeedCache::default() });
     ctx.routes(routes::routes());
     ctx.task("upload-sweep", |state, stop| {
         plantdoc_core::tasks::every(state, stop, SWEEP_EVERY, |state| async move {

@@ -92,12 +92,7 @@ pub fn check_part(v: &str) -> Result<String, String> {
 /// The core's PDF checks (decision 29), as the SWP sections get them: a file that opens
 /// (owner permissions only included) with pages, within the bounds; else the reason.
 async fn checked_pdf(state: &AppState, f: &files::PendingFile) -> Result<(), String> {
-    let limit = state.settings.server.upload_limit.min(MAX_FILE_BYTES);
-    let bytes = state.storage.read_all(&f.key, limit).await.map_err(|e| {
-        tracing::warn!(key = %f.key, error = %e, "pending alert upload unreadable");
-        format!("{} could not be read; please upload it again.", f.filename)
-    })?;
-    plantdoc_core::pdf::check_and_merge(&state.get::<crate::AlertsState>().checks, vec![(f.filename.clone(), bytes)]).await.map(|_| ())
+    plantdoc_core::pdf::check_upload(&state.storage, &f.filename, &f.key).await.map_err(plantdoc_core::pdf::PdfError::message)
 }
 
 async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked> {

@@ -57,8 +57,6 @@ pub struct SwpState {
     lists: paging::ListCache,
     /// Browse pages and part searches as sent (decision 37).
     answers: plantdoc_core::answers::Answers,
-    /// Concurrent merges: each holds its PDFs in memory.
-    merges: tokio::sync::Semaphore,
 }
 
 /// How often the sweep of unsubmitted uploads runs.
@@ -69,7 +67,7 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     if settings.pdf_max_mb == 0 || settings.pending_upload_hours == 0 || settings.max_pending_uploads < 1 || settings.page_anchor_rows < 1 {
         anyhow::bail!("configuration error: modules.swp: pdf_max_mb, pending_upload_hours, max_pending_uploads and page_anchor_rows must be at least 1");
     }
-    ctx.state(SwpState { settings, lists: paging::ListCache::default(), answers: paging::answers(), merges: tokio::sync::Semaphore::new(plantdoc_core::pdf::MERGE_PERMITS) });
+    ctx.state(SwpState { settings, lists: paging::ListCache::default(), answers: paging::answers() });
     ctx.routes(routes::routes());
     ctx.seed_demo(std::sync::Arc::new(demo::seed));
     ctx.task("upload-sweep", |state, stop| {

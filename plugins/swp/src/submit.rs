@@ -10,7 +10,7 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::{self, User};
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, FieldErrors, Json};
-use plantdoc_core::files::{self, FileKind, FileState, PendingFile};
+use plantdoc_core::files::{self, FileState, PendingFile};
 use plantdoc_core::storage::PutError;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
@@ -291,20 +291,13 @@ async fn store_in_tx(conn: &mut AnyConnection, id: &str) -> AppResult<crate::mod
 
 /// Reads a section's PDFs, checks them and merges several into one stored (pending) file.
 async fn section(state: &AppState, user: &User, part: &str, key: &str, ids: &[String], uploads: &HashMap<String, PendingFile>) -> Result<Section, String> {
-    let mut files = Vec::new();
-    for i in ids {
-        let u = &uploads[i];
-        let bytes = state.storage.read_all(&u.key, crate::upload::limit(state, FileKind::Pdf)).await.map_err(|e| {
-            tracing::warn!(key = %u.key, error = %e, "pending upload unreadable");
-            format!("{} could not be read; please upload it again.", u.filename)
-        })?;
-        files.push((u.filename.clone(), bytes));
-    }
-    match pdf::check_and_merge(&state.get::<crate::SwpState>().merges, files).await? {
+    let files: Vec<pdf::Source> = ids.iter().map(|i| pdf::Source { name: &uploads[i].filename, key: &uploads[i].key }).collect();
+    let merged = pdf::check_and_merge(&state.storage, &files).await.map_err(pdf::PdfError::message)?;
+    match merged {
         Merged::Single => Ok(Section { file_id: ids[0].clone(), sha256: uploads[&ids[0]].sha256.clone(), consumed: Vec::new() }),
-        Merged::Bytes(b) => {
+        Merged::Bytes(_) | Merged::File(..) => {
             let name = format!("{}-{}.pdf", part.replace(['/', ' '], "-"), key.to_uppercase());
-            let rec = files::store_made(state, &user.id, "swp", &name, "application/pdf", b).await.map_err(|e| match e {
+            let rec = files::store_merged(state, &user.id, "swp", &name, merged).await.map_err(|e| match e {
                 PutError::TooLarge { .. } | PutError::Stream(_) => "These PDFs could not be combined.".to_string(),
                 PutError::Store(e) => {
                     tracing::error!(error = %e, "merged PDF not stored");

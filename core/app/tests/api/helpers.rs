@@ -122,6 +122,8 @@ pub async fn spawn_full(
     all.extend_from_slice(overrides);
     let s = settings(&all);
     let clock = ManualClock::new(T0);
+    // Uploaded PDFs are parsed by the real binary's worker (core::pdf::worker).
+    plantdoc_core::pdf::worker::set_program(env!("CARGO_BIN_EXE_plantdoc").into());
     let state = build_state(s, BuildOptions { clock: clock.clone(), load_dynamic: true, extra_plugins }).await.expect("app starts");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();

@@ -13,6 +13,7 @@ mod hardening;
 mod hostile;
 mod http;
 mod matrix;
+mod pdf_bombs;
 mod mail;
 mod readers;
 mod modules;
