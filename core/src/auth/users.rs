@@ -10,6 +10,7 @@ use crate::zones::Zones;
 pub const COMPANIES: &[&str] = &["umw", "mpk", "mps", "mph", "mpc", "mpd", "mpq"];
 pub const DEPARTMENTS: &[&str] = &["production", "process", "quality", "paint"];
 pub const POSITIONS: &[&str] = &["manager", "engineer", "supervisor", "clerk", "ojt", "operator"];
+pub const KIOSK_RULE: &str = "Only an operator account without a badge can be a kiosk account.";
 
 /// A user's position (stored and sent as its lower-case name).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -207,8 +208,7 @@ pub struct UserInput {
     pub badge: Option<String>,
     #[serde(default)]
     pub op_no: Option<String>,
-    /// A kiosk netbook's account (only for position operator without a badge). Absent:
-    /// no for a new user, unchanged for an edit (a form that does not show it keeps it).
+    /// A kiosk netbook's account (operator, no badge). Absent: no when new, kept on edit.
     #[serde(default)]
     pub kiosk: Option<bool>,
 }
@@ -269,9 +269,6 @@ impl UserInput {
     }
 }
 
-/// Why an account cannot be a kiosk account.
-pub const KIOSK_RULE: &str = "Only an operator account without a badge can be a kiosk account.";
-
 pub fn valid_email(s: &str) -> bool {
     let Some((local, domain)) = s.split_once('@') else { return false };
     !local.is_empty()
@@ -308,7 +305,7 @@ pub async fn find_by_badge(conn: &mut AnyConnection, badge: &str, company: &str)
 type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>;
 
 /// Binds a user's fields in this order: email, firstname, lastname, position,
-/// department, company_code, zones, badge, op_no (the kiosk flag is bound by the caller).
+/// department, company_code, zones, badge, op_no (the caller binds the kiosk flag).
 fn bind_input<'q>(q: AnyQuery<'q>, input: &UserInput) -> AnyQuery<'q> {
     q.bind(input.email.clone())
         .bind(input.firstname.clone())
@@ -346,15 +343,13 @@ pub async fn insert(
     res.map(|_| id).map_err(taken_or)
 }
 
-/// Writes a checked user's fields over an active (not deleted) user's row (a kiosk flag
-/// left out stays as it is).
+/// Writes a checked user's fields over an active (not deleted) user's row; no kiosk flag keeps it.
 pub async fn update(conn: &mut AnyConnection, id: &str, input: &UserInput, now_ms: i64) -> Result<(), AppError> {
     let q = sqlx::query(
         "UPDATE users SET email = $1, firstname = $2, lastname = $3, position = $4, department = $5, company_code = $6,
          zones = $7, badge = $8, op_no = $9, updated_at = $10, kiosk = COALESCE($12, kiosk) WHERE id = $11 AND disabled = 0",
     );
-    let kiosk = input.kiosk.map(i64::from);
-    bind_input(q, input).bind(now_ms).bind(id.to_string()).bind(kiosk).execute(conn).await.map_err(taken_or)?;
+    bind_input(q, input).bind(now_ms).bind(id.to_string()).bind(input.kiosk.map(i64::from)).execute(conn).await.map_err(taken_or)?;
     Ok(())
 }
 
