@@ -100,6 +100,10 @@ pub struct UserAdd {
     /// The password is temporary: a new one is required at first sign-in.
     #[arg(long)]
     pub temporary: bool,
+    /// A kiosk netbook's account (position operator, no badge): the only account that
+    /// may call the island's badge lookups and signing calls.
+    #[arg(long)]
+    pub kiosk: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -221,6 +225,7 @@ async fn user_add(settings: Settings, a: UserAdd) -> anyhow::Result<ExitCode> {
         zones: a.zones,
         badge: a.badge,
         op_no: a.op_no,
+        kiosk: Some(a.kiosk),
     };
     let (password, shown) = match a.password {
         Some(p) => (p, false),

@@ -87,6 +87,8 @@ pub async fn demo(state: &AppState) -> anyhow::Result<()> {
             zones: zones.clone(),
             badge: badge.map(str::to_string),
             op_no: op_no.map(str::to_string),
+            // The island netbook's account: the one operator account without a badge.
+            kiosk: Some(*position == "operator" && badge.is_none()),
         };
         add_user(state, input, DEMO_PASSWORD, false, "seed").await.map_err(|e| anyhow::anyhow!("seed {email}: {e:?}"))?;
     }
@@ -101,6 +103,7 @@ pub async fn demo(state: &AppState) -> anyhow::Result<()> {
             zones: zones.clone(),
             badge: Some(badge.to_string()),
             op_no: Some(op_no.to_string()),
+            kiosk: None,
         };
         // Badge-only people: a random password nobody knows.
         add_user(state, input, &password::temporary(), false, "seed").await.map_err(|e| anyhow::anyhow!("seed {op_no}: {e:?}"))?;

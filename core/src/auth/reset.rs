@@ -147,7 +147,7 @@ pub(crate) async fn reset_password(
     if marked.rows_affected() != 1 {
         return Err(AppError::field("token", INVALID_TOKEN));
     }
-    replace_password(&mut tx, &user.id, &hash, now).await?;
+    replace_password(&mut tx, &user, &hash, now).await?;
     audit::append(&mut tx, now, &AuditEntry::new("auth.password_reset", format!("user:{}", user.id), "password reset by e-mail link").by(Some(&user.id), &user.full_name())).await?;
     tx.commit().await?;
     Ok(axum::Json(json!({"message": "Thanks! Your password was successfully changed."})).into_response())

@@ -5,13 +5,12 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::json;
-use sqlx::Row;
 
 use crate::api::{Access, ApiRouter};
 use crate::app::AppState;
 use crate::audit::{self, AuditEntry};
 use crate::auth::session::{self, ClientIp};
-use crate::auth::throttle::lockout_secs;
+use crate::auth::lockout::{self, Attempt};
 use crate::auth::reset::{check_reset, forgot_password, reset_password, ForgotBody, ResetBody};
 use crate::auth::{password, users::{self, User}};
 use crate::error::{AppError, AppResult, FieldErrors, Json};
@@ -74,36 +73,33 @@ async fn login(
         return Err(AppError::Fields(errors));
     }
     let now = state.now_ms();
+    // Locked for this e-mail at this address, whether or not an account has it.
+    let attempt = Attempt::new(&b.email, addr.0);
+    if let Some(until) = lockout::locked_until(&state, &attempt, now).await? {
+        let mins = ((until - now) + 59_999) / 60_000;
+        return Err(AppError::TooManyRequests {
+            retry_after_secs: (until - now) / 1000,
+            fields: FieldErrors::from([(
+                "password".to_string(),
+                format!("Too many failed attempts. Try again in {mins} minute{}.", if mins == 1 { "" } else { "s" }),
+            )]),
+        });
+    }
     let mut conn = state.db.pool.acquire().await?;
     let user = users::find_by_email(&mut conn, &b.email).await?;
     drop(conn);
-    if let Some(u) = &user {
-        if let Some(until) = u.locked_until.filter(|t| *t > now) {
-            let mins = ((until - now) + 59_999) / 60_000;
-            return Err(AppError::TooManyRequests {
-                retry_after_secs: (until - now) / 1000,
-                fields: FieldErrors::from([(
-                    "password".to_string(),
-                    format!("Too many failed attempts. Try again in {mins} minute{}.", if mins == 1 { "" } else { "s" }),
-                )]),
-            });
-        }
-    }
     let ok = password::verify(&state, &b.password, user.as_ref().map(|u| u.password_hash.as_str())).await?;
-    let Some(user) = user else {
-        return Err(AppError::field("password", BAD_LOGIN));
+    let user = match (user, ok) {
+        (Some(u), true) => u,
+        (user, _) => {
+            lockout::fail(&state, &attempt, user.as_ref(), now).await?;
+            return Err(AppError::field("password", BAD_LOGIN));
+        }
     };
-    if !ok {
-        record_failure(&state, &user, now).await?;
-        return Err(AppError::field("password", BAD_LOGIN));
-    }
     if user.disabled {
         return Err(AppError::field("email", "This account is disabled. Please contact your manager."));
     }
-    sqlx::query("UPDATE users SET failed_logins = 0, locked_until = NULL WHERE id = $1")
-        .bind(&user.id)
-        .execute(&state.db.pool)
-        .await?;
+    lockout::succeeded(&state, &attempt).await?;
     if user.must_change_password {
         if user.temp_password_expires.map(|t| t < now).unwrap_or(false) {
             return Err(AppError::field("password", "This temporary password has expired. Please ask your manager for a new one."));
@@ -116,35 +112,6 @@ async fn login(
     let cookies = session::start(&state, &headers, &user.id, false).await?;
     audit::record(&state.db, now, &AuditEntry::new("auth.login", format!("user:{}", user.id), "signed in").by(Some(&user.id), &user.full_name())).await?;
     Ok(with_cookies(axum::Json(user.to_json()).into_response(), cookies))
-}
-
-async fn record_failure(state: &AppState, user: &User, now: i64) -> AppResult<()> {
-    let a = &state.settings.auth;
-    let mut tx = state.db.pool.begin().await?;
-    // Counted in the database, not from the row read earlier: parallel guesses must not
-    // overwrite each other's count and slip past the lockout.
-    let row = sqlx::query("UPDATE users SET failed_logins = failed_logins + 1 WHERE id = $1 RETURNING failed_logins")
-        .bind(&user.id)
-        .fetch_one(&mut *tx)
-        .await?;
-    let failures: i64 = row.try_get("failed_logins")?;
-    let lock = lockout_secs(failures, a.max_failed_logins, a.lockout_base_secs, a.lockout_max_secs);
-    if lock > 0 {
-        sqlx::query("UPDATE users SET locked_until = $1 WHERE id = $2")
-            .bind(now + lock * 1000)
-            .bind(&user.id)
-            .execute(&mut *tx)
-            .await?;
-        tracing::warn!(user = %user.id, failures, lock_secs = lock, "account locked after failed sign-ins");
-        audit::append(
-            &mut tx,
-            now,
-            &AuditEntry::new("auth.lockout", format!("user:{}", user.id), format!("locked for {lock} s after {failures} failed sign-ins")),
-        )
-        .await?;
-    }
-    tx.commit().await?;
-    Ok(())
 }
 
 async fn current(State(state): State<AppState>, headers: HeaderMap) -> AppResult<Response> {
@@ -184,16 +151,17 @@ struct SetPasswordBody {
     temp_password: String,
 }
 
-/// Stores a new password (clearing a temporary one and the lock-out) and ends every
-/// session of the user, inside the caller's transaction.
-pub(crate) async fn replace_password(tx: &mut sqlx::AnyConnection, user_id: &str, hash: &str, now: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE users SET password_hash = $1, must_change_password = 0, temp_password_expires = NULL, failed_logins = 0, locked_until = NULL, updated_at = $2 WHERE id = $3")
+/// Stores a new password (clearing a temporary one and the lockout at every address) and
+/// ends every session of the user, inside the caller's transaction.
+pub(crate) async fn replace_password(tx: &mut sqlx::AnyConnection, user: &User, hash: &str, now: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE users SET password_hash = $1, must_change_password = 0, temp_password_expires = NULL, updated_at = $2 WHERE id = $3")
         .bind(hash)
         .bind(now)
-        .bind(user_id)
+        .bind(&user.id)
         .execute(&mut *tx)
         .await?;
-    sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
+    sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(&user.id).execute(&mut *tx).await?;
+    lockout::clear_email(tx, &user.email).await?;
     Ok(())
 }
 
@@ -226,19 +194,18 @@ async fn set_password(
     if !errors.is_empty() {
         return Err(AppError::Fields(errors));
     }
+    let attempt = Attempt::new(&b.email, addr.0);
+    if lockout::locked_until(&state, &attempt, now).await?.is_some() {
+        return Err(AppError::field("tempPassword", "Too many failed attempts. Please try again later."));
+    }
     let mut conn = state.db.pool.acquire().await?;
     let user = users::find_by_email(&mut conn, &b.email).await?;
     drop(conn);
-    if let Some(u) = &user {
-        if u.locked_until.map(|t| t > now).unwrap_or(false) {
-            return Err(AppError::field("tempPassword", "Too many failed attempts. Please try again later."));
-        }
-    }
     let ok = password::verify(&state, &b.temp_password, user.as_ref().map(|u| u.password_hash.as_str())).await?;
     let user = match (user, ok) {
         (Some(u), true) if !u.disabled => u,
-        (Some(u), false) => {
-            record_failure(&state, &u, now).await?;
+        (user, false) => {
+            lockout::fail(&state, &attempt, user.as_ref(), now).await?;
             return Err(AppError::field("tempPassword", "Incorrect e-mail or password."));
         }
         _ => return Err(AppError::field("tempPassword", "Incorrect e-mail or password.")),
@@ -255,7 +222,7 @@ async fn set_password(
     }
     let hash = password::hash(&state, &b.password).await?;
     let mut tx = state.db.pool.begin().await?;
-    replace_password(&mut tx, &user.id, &hash, now).await?;
+    replace_password(&mut tx, &user, &hash, now).await?;
     audit::append(&mut tx, now, &AuditEntry::new("auth.password_set", format!("user:{}", user.id), "password changed by its owner").by(Some(&user.id), &user.full_name())).await?;
     tx.commit().await?;
     let cookies = session::start(&state, &headers, &user.id, false).await?;

@@ -224,10 +224,11 @@ pub async fn load(state: &AppState, headers: &HeaderMap) -> Result<Option<(Curre
 }
 
 /// The expiry rules: a disabled account, idle too long, or past its absolute limit.
-/// The kiosk netbook stays signed in until revoked or its own limit (not 1 h idle).
+/// A kiosk account (the flag, not any operator) stays signed in until revoked or its own
+/// limit (not 1 h idle).
 fn expired(state: &AppState, user: &User, created: i64, seen: i64, now: i64) -> bool {
     let s = &state.settings.session;
-    let (idle, absolute) = if user.is_operator() {
+    let (idle, absolute) = if user.is_kiosk() {
         (s.kiosk_idle_timeout_secs, s.kiosk_max_age_secs)
     } else {
         (s.idle_timeout_secs, s.absolute_timeout_secs)
@@ -279,8 +280,9 @@ async fn authenticate(state: &AppState, mut req: Request, next: Next, who: Who) 
     if who == Who::Staff && current.user.is_operator() {
         return AppError::Forbidden("This is not available at the kiosk.".into()).into_response();
     }
-    if who == Who::Kiosk && !current.user.is_operator() {
-        return AppError::Forbidden("This is for the kiosk's operator account.".into()).into_response();
+    if who == Who::Kiosk && !current.user.is_kiosk() {
+        tracing::warn!(user = %current.user.id, path = %req.uri().path(), "kiosk route refused: not a kiosk account");
+        return AppError::Forbidden("This is for a kiosk account.".into()).into_response();
     }
     req.extensions_mut().insert(current);
     next.run(req).await
@@ -301,7 +303,7 @@ pub async fn require_console(State(state): State<AppState>, req: Request, next: 
     authenticate(&state, req, next, Who::Staff).await
 }
 
-/// Route layer: the kiosk's operator-position account; staff get 403.
+/// Route layer: a kiosk account (`users.kiosk`); staff and other operators get 403.
 pub async fn require_kiosk(State(state): State<AppState>, req: Request, next: Next) -> Response {
     authenticate(&state, req, next, Who::Kiosk).await
 }

@@ -1,7 +1,7 @@
-//! Login throttling: a per-IP fixed-window limit (in memory) and the per-account
-//! lockout schedule (in the users table): after `max_failed_logins` failures the account
-//! locks for `lockout_base_secs`, doubling with each further failure up to
-//! `lockout_max_secs`; it unlocks by itself, and a success resets the count.
+//! Login throttling: a per-IP fixed-window limit (in memory) and the lockout schedule
+//! (`lockout` keeps the counts per e-mail and address): after `max_failed_logins`
+//! failures it locks for `lockout_base_secs`, doubling with each further failure up to
+//! `lockout_max_secs`.
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::Mutex;

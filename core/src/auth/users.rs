@@ -10,6 +10,7 @@ use crate::zones::Zones;
 pub const COMPANIES: &[&str] = &["umw", "mpk", "mps", "mph", "mpc", "mpd", "mpq"];
 pub const DEPARTMENTS: &[&str] = &["production", "process", "quality", "paint"];
 pub const POSITIONS: &[&str] = &["manager", "engineer", "supervisor", "clerk", "ojt", "operator"];
+pub const KIOSK_RULE: &str = "Only an operator account without a badge can be a kiosk account.";
 
 /// A user's position (stored and sent as its lower-case name).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -146,6 +147,10 @@ impl User {
     pub fn is_operator(&self) -> bool {
         self.position == Position::Operator
     }
+    /// A kiosk netbook's account: the kiosk's routes and badge lookups are its alone.
+    pub fn is_kiosk(&self) -> bool {
+        self.kiosk && self.position == Position::Operator
+    }
     pub fn is_manager(&self) -> bool {
         self.position == Position::Manager
     }
@@ -203,6 +208,9 @@ pub struct UserInput {
     pub badge: Option<String>,
     #[serde(default)]
     pub op_no: Option<String>,
+    /// A kiosk netbook's account (operator, no badge). Absent: no when new, kept on edit.
+    #[serde(default)]
+    pub kiosk: Option<bool>,
 }
 
 impl UserInput {
@@ -250,6 +258,9 @@ impl UserInput {
                 e.insert("badge".into(), "Badge must be letters and digits, at most 64.".into());
             }
         }
+        if self.kiosk == Some(true) && (self.position != "operator" || self.badge.is_some()) {
+            e.insert("kiosk".into(), KIOSK_RULE.into());
+        }
         if e.is_empty() {
             Ok(())
         } else {
@@ -294,7 +305,7 @@ pub async fn find_by_badge(conn: &mut AnyConnection, badge: &str, company: &str)
 type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>;
 
 /// Binds a user's fields in this order: email, firstname, lastname, position,
-/// department, company_code, zones, badge, op_no.
+/// department, company_code, zones, badge, op_no (the caller binds the kiosk flag).
 fn bind_input<'q>(q: AnyQuery<'q>, input: &UserInput) -> AnyQuery<'q> {
     q.bind(input.email.clone())
         .bind(input.firstname.clone())
@@ -317,8 +328,8 @@ pub async fn insert(
 ) -> Result<String, AppError> {
     let id = crate::db::new_id();
     let q = sqlx::query(
-        "INSERT INTO users (id, password_hash, email, firstname, lastname, position, department, company_code, zones, badge, op_no, must_change_password, temp_password_expires, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)",
+        "INSERT INTO users (id, password_hash, email, firstname, lastname, position, department, company_code, zones, badge, op_no, must_change_password, temp_password_expires, created_at, updated_at, kiosk)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15)",
     )
     .bind(id.clone())
     .bind(password_hash.to_string());
@@ -326,18 +337,19 @@ pub async fn insert(
         .bind(i64::from(temporary_until.is_some()))
         .bind(temporary_until)
         .bind(now_ms)
+        .bind(i64::from(input.kiosk == Some(true)))
         .execute(conn)
         .await;
     res.map(|_| id).map_err(taken_or)
 }
 
-/// Writes a checked user's fields over an active (not deleted) user's row.
+/// Writes a checked user's fields over an active (not deleted) user's row; no kiosk flag keeps it.
 pub async fn update(conn: &mut AnyConnection, id: &str, input: &UserInput, now_ms: i64) -> Result<(), AppError> {
     let q = sqlx::query(
         "UPDATE users SET email = $1, firstname = $2, lastname = $3, position = $4, department = $5, company_code = $6,
-         zones = $7, badge = $8, op_no = $9, updated_at = $10 WHERE id = $11 AND disabled = 0",
+         zones = $7, badge = $8, op_no = $9, updated_at = $10, kiosk = COALESCE($12, kiosk) WHERE id = $11 AND disabled = 0",
     );
-    bind_input(q, input).bind(now_ms).bind(id.to_string()).execute(conn).await.map_err(taken_or)?;
+    bind_input(q, input).bind(now_ms).bind(id.to_string()).bind(input.kiosk.map(i64::from)).execute(conn).await.map_err(taken_or)?;
     Ok(())
 }
 

@@ -21,6 +21,13 @@ pub fn may_verify(verifier: &User, operator_id: &str, company: &str) -> Result<(
     Ok(())
 }
 
+/// Who signs as the operator at the kiosk (the `opId` of a read or a verification): an
+/// active operator or OJT trainee with a badge, never staff (they verify) or a kiosk
+/// account (a netbook is nobody).
+pub fn signs_as_operator(u: &User) -> bool {
+    matches!(u.position, Position::Operator | Position::Ojt) && u.badge.is_some() && !u.kiosk && !u.disabled
+}
+
 /// The kiosk settings (zone, revoke): the spec's six process-engineering positions, i.e.
 /// engineers and managers of the process department, of the kiosk's company.
 pub fn may_edit_settings(u: &User, company: &str) -> bool {
@@ -70,6 +77,24 @@ mod tests {
         for (p, d, c, op, want) in cases {
             assert_eq!(may_verify(&user("me", p, d, c), op, "mpk"), want, "{p:?} {d:?} {c} {op}");
         }
+    }
+
+    #[test]
+    fn who_signs_as_operator() {
+        for p in Position::ALL {
+            let mut u = user("x", p, Department::Production, "mpk");
+            u.badge = Some("1001".into());
+            assert_eq!(signs_as_operator(&u), matches!(p, Position::Operator | Position::Ojt), "{p:?}");
+        }
+        let mut op = user("x", Position::Operator, Department::Production, "mpk");
+        assert!(!signs_as_operator(&op), "no badge: not identified at the kiosk");
+        op.kiosk = true;
+        assert!(!signs_as_operator(&op), "a kiosk account");
+        op.badge = Some("1001".into());
+        assert!(!signs_as_operator(&op), "a kiosk account, even with a badge");
+        op.kiosk = false;
+        op.disabled = true;
+        assert!(!signs_as_operator(&op), "disabled");
     }
 
     #[test]

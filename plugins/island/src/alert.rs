@@ -11,8 +11,8 @@ use plantdoc_core::error::{AppError, AppResult, Json};
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::badge::operator;
-use crate::sign::{checked_key, read, replay, required, verifier, verify, Version};
+use crate::badge::{operator, Netbook};
+use crate::sign::{checked_key, read, replay, required, verifier, verify, Idem, Version};
 
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -38,24 +38,24 @@ fn version(a: &KioskAlert) -> Version<'_> {
 /// the operator self-approved.
 pub async fn operator_read_alert(State(state): State<AppState>, netbook: CurrentUser, Json(b): Json<AlertBody>) -> AppResult<axum::Json<Value>> {
     required(&[("opId", &b.op_id, "Please scan your badge."), ("alertId", &b.alert_id, "Please choose an alert.")])?;
-    let key = checked_key(&b.key)?;
-    if let Some(answer) = replay(&state, &netbook, key, "read-alert").await? {
+    let idem = Idem::new(checked_key(&b.key)?, "read-alert", &b.op_id, &b.alert_id, None);
+    if let Some(answer) = replay(&state, &netbook, &idem).await? {
         return Ok(axum::Json(answer));
     }
     let op = operator(&state, &netbook, &b.op_id).await?;
     let alert = in_force(&state, &netbook, &b.alert_id).await?;
-    Ok(axum::Json(read(&state, &netbook, &op, &version(&alert), key, "read-alert").await?))
+    Ok(axum::Json(read(&state, &netbook, &op, &version(&alert), &idem).await?))
 }
 
 /// `POST /api/island/verify-alert {badgeNo, opId, alertId, key}`.
-pub async fn verify_alert(State(state): State<AppState>, netbook: CurrentUser, Json(b): Json<AlertBody>) -> AppResult<axum::Json<Value>> {
+pub async fn verify_alert(State(state): State<AppState>, netbook: Netbook, Json(b): Json<AlertBody>) -> AppResult<axum::Json<Value>> {
     required(&[("badgeNo", &b.badge_no, "Please scan your badge."), ("opId", &b.op_id, "Please scan your badge."), ("alertId", &b.alert_id, "Please choose an alert.")])?;
-    let key = checked_key(&b.key)?;
-    if let Some(answer) = replay(&state, &netbook, key, "verify-alert").await? {
+    let idem = Idem::new(checked_key(&b.key)?, "verify-alert", &b.op_id, &b.alert_id, Some(&b.badge_no));
+    if let Some(answer) = replay(&state, &netbook, &idem).await? {
         return Ok(axum::Json(answer));
     }
     let verifier = verifier(&state, &netbook, &b.badge_no, &b.op_id).await?;
     let op = operator(&state, &netbook, &b.op_id).await?;
     let alert = in_force(&state, &netbook, &b.alert_id).await?;
-    Ok(axum::Json(verify(&state, &netbook, &verifier, &op, &version(&alert), key, "verify-alert").await?))
+    Ok(axum::Json(verify(&state, &netbook, &verifier, &op, &version(&alert), &idem).await?))
 }

@@ -1,37 +1,75 @@
-//! Badge scans: who a badge is, throttled per netbook (wrong badges), and the kiosk's
-//! `operator-from-badge` call.
-use axum::extract::{Path, State};
+//! Badge scans: who a badge is, throttled per kiosk account and client address (wrong
+//! badges), and the kiosk's `operator-from-badge` call.
+use std::net::IpAddr;
+
+use axum::extract::{FromRequestParts, Path, State};
+use axum::http::request::Parts;
+use axum::response::Response;
 use plantdoc_core::app::AppState;
+use plantdoc_core::auth::session::ClientIp;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, FieldErrors};
-use axum::response::Response;
 use plantdoc_core::http::json_bytes;
 
+use crate::access::signs_as_operator;
+use crate::throttle::Scanner;
 use crate::{store, IslandState};
 
 pub const UNKNOWN_OPERATOR: &str = "This operator is not recognised. Please sign out and scan your badge again.";
 pub const UNKNOWN_BADGE: &str = "This badge is not recognised. Please scan again.";
 
-fn throttled(retry: i64) -> AppError {
+/// The signed-in caller and its client address: at the kiosk, the netbook (the kiosk
+/// account at its address, the badge throttle's key).
+#[derive(Debug, Clone)]
+pub struct Netbook {
+    pub user: CurrentUser,
+    pub addr: IpAddr,
+}
+
+impl std::ops::Deref for Netbook {
+    type Target = CurrentUser;
+    fn deref(&self) -> &CurrentUser {
+        &self.user
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Netbook {
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
+        let user = CurrentUser::from_request_parts(parts, state).await?;
+        let ClientIp(addr) = ClientIp::from_request_parts(parts, state).await.unwrap_or_else(|never| match never {});
+        Ok(Netbook { user, addr })
+    }
+}
+
+impl Netbook {
+    fn scanner(&self) -> Scanner<'_> {
+        Scanner { account: &self.user.id, addr: self.addr }
+    }
+}
+
+fn throttled(netbook: &Netbook, retry: i64) -> AppError {
+    tracing::warn!(kiosk = %netbook.id, addr = %netbook.addr, retry, "badge scan refused: too many badges not accepted");
     let mut fields = FieldErrors::new();
     fields.insert("error".into(), format!("Too many badges were not accepted. Please wait {retry} seconds and scan again."));
     AppError::TooManyRequests { retry_after_secs: retry, fields }
 }
 
 /// Refuses while the netbook is throttled; otherwise nothing.
-pub fn check(state: &AppState, netbook: &CurrentUser) -> AppResult<()> {
-    state.get::<IslandState>().throttle.check(&netbook.session_hash, state.now_ms()).map_err(throttled)
+pub fn check(state: &AppState, netbook: &Netbook) -> AppResult<()> {
+    state.get::<IslandState>().throttle.check(netbook.scanner(), state.now_ms()).map_err(|retry| throttled(netbook, retry))
 }
 
 /// Counts a badge that was not accepted against the netbook and returns the refusal.
-pub fn refuse(state: &AppState, netbook: &CurrentUser, msg: &str) -> AppError {
-    state.get::<IslandState>().throttle.fail(&netbook.session_hash, state.now_ms());
+pub fn refuse(state: &AppState, netbook: &Netbook, msg: &str) -> AppError {
+    tracing::warn!(kiosk = %netbook.id, addr = %netbook.addr, reason = msg, "badge not accepted");
+    state.get::<IslandState>().throttle.fail(netbook.scanner(), state.now_ms());
     AppError::Forbidden(msg.to_string())
 }
 
-/// The badge as scanned, trimmed, once the netbook may scan (throttled per netbook).
-fn scanned<'a>(state: &AppState, netbook: &CurrentUser, badge: &'a str) -> AppResult<&'a str> {
+/// The badge as scanned, trimmed, once the netbook may scan (throttled).
+fn scanned<'a>(state: &AppState, netbook: &Netbook, badge: &'a str) -> AppResult<&'a str> {
     check(state, netbook)?;
     let badge = badge.trim();
     if badge.is_empty() || badge.len() > 64 {
@@ -40,8 +78,8 @@ fn scanned<'a>(state: &AppState, netbook: &CurrentUser, badge: &'a str) -> AppRe
     Ok(badge)
 }
 
-/// The active person of the netbook's company with this badge (throttled per netbook).
-pub async fn identify(state: &AppState, netbook: &CurrentUser, badge: &str) -> AppResult<User> {
+/// The active person of the netbook's company with this badge (throttled).
+pub async fn identify(state: &AppState, netbook: &Netbook, badge: &str) -> AppResult<User> {
     let badge = scanned(state, netbook, badge)?;
     match store::by_badge(state, badge, &netbook.company_code).await? {
         Some(u) => Ok(u),
@@ -49,8 +87,8 @@ pub async fn identify(state: &AppState, netbook: &CurrentUser, badge: &str) -> A
     }
 }
 
-/// `operator-from-badge/{badge}`: the spec's Operator, or `{error}` (throttled per netbook).
-pub async fn operator_from_badge(State(state): State<AppState>, netbook: CurrentUser, Path(badge): Path<String>) -> AppResult<Response> {
+/// `operator-from-badge/{badge}`: the spec's Operator, or `{error}` (throttled).
+pub async fn operator_from_badge(State(state): State<AppState>, netbook: Netbook, Path(badge): Path<String>) -> AppResult<Response> {
     // Read on every scan: only the Operator's columns, answered as bytes.
     let badge = scanned(&state, &netbook, &badge)?;
     match store::operator_by_badge(&state, badge, &netbook.company_code).await? {
@@ -59,10 +97,14 @@ pub async fn operator_from_badge(State(state): State<AppState>, netbook: Current
     }
 }
 
-/// The operator a call names: a person of the netbook's company.
+/// The operator a call names: an active operator or OJT of the netbook's company with a
+/// badge (`access::signs_as_operator`), never staff or a kiosk account.
 pub async fn operator(state: &AppState, netbook: &CurrentUser, op_id: &str) -> AppResult<User> {
     match store::by_id(state, op_id).await? {
-        Some(u) if u.company_code == netbook.company_code && !u.disabled => Ok(u),
-        _ => Err(AppError::Forbidden(UNKNOWN_OPERATOR.into())),
+        Some(u) if u.company_code == netbook.company_code && signs_as_operator(&u) => Ok(u),
+        _ => {
+            tracing::warn!(kiosk = %netbook.id, op_id, "kiosk call refused: not an operator of the netbook's company");
+            Err(AppError::Forbidden(UNKNOWN_OPERATOR.into()))
+        }
     }
 }

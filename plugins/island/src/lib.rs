@@ -1,7 +1,8 @@
 //! The shared operator kiosk: badge, part, status, read, acknowledge, verify, and the
 //! netbook's settings. Sign records go to the core's acknowledgements store, bound to
 //! the version's SHA-256; the sign histories are served by the swp module, which owns
-//! that data. `access` (who may: pure rules), `throttle` (wrong badges per netbook),
+//! that data. `access` (who may: pure rules), `throttle` (wrong badges per kiosk account
+//! and address),
 //! `store` (badges and idempotency), `badge`, `status`, `sign` and `settings` (routes).
 mod access;
 mod alert;
@@ -20,13 +21,21 @@ use serde::Deserialize;
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct IslandSettings {
-    /// Unrecognised or refused badges one netbook may scan per minute.
+    /// Unrecognised or refused badges a kiosk account may scan per minute from one client
+    /// address.
     #[serde(default = "five")]
     pub badge_failures_per_minute: u32,
+    /// The same over all the client addresses of one kiosk account (its netbooks).
+    #[serde(default = "twenty")]
+    pub account_badge_failures_per_minute: u32,
 }
 
 fn five() -> u32 {
     5
+}
+
+fn twenty() -> u32 {
+    20
 }
 
 pub struct IslandState {
@@ -39,7 +48,10 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     if settings.badge_failures_per_minute == 0 {
         anyhow::bail!("configuration error: modules.island.badge_failures_per_minute must be at least 1");
     }
-    let throttle = throttle::BadgeThrottle::new(settings.badge_failures_per_minute);
+    if settings.account_badge_failures_per_minute < settings.badge_failures_per_minute {
+        anyhow::bail!("configuration error: modules.island.account_badge_failures_per_minute must be at least badge_failures_per_minute");
+    }
+    let throttle = throttle::BadgeThrottle::new(settings.badge_failures_per_minute, settings.account_badge_failures_per_minute);
     ctx.state(IslandState { settings, throttle });
     ctx.routes(routes::routes());
     Ok(())

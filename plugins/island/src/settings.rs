@@ -9,13 +9,13 @@ use axum::response::{IntoResponse, Response};
 use plantdoc_core::app::AppState;
 use plantdoc_core::audit::{self, AuditEntry};
 use plantdoc_core::auth::users::User;
-use plantdoc_core::auth::{session, CurrentUser};
+use plantdoc_core::auth::session;
 use plantdoc_core::error::{AppError, AppResult, Json};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::access::may_edit_settings;
-use crate::badge;
+use crate::badge::{self, Netbook};
 
 pub const NO_PERMISSION: &str = "You currently do not have permissions to edit the settings. Contact the process engineering manager to request access.";
 
@@ -26,15 +26,17 @@ pub struct Body {
     zone: Option<String>,
 }
 
-/// Who acts: the signed-in staff member, or at the netbook the badge's owner.
-async fn editor(state: &AppState, cu: &CurrentUser, badge_no: Option<&str>) -> AppResult<User> {
-    let who = if cu.is_operator() {
+/// Who acts: the signed-in staff member, or at a kiosk account's netbook the badge's
+/// owner (another operator account is itself, and may not).
+async fn editor(state: &AppState, cu: &Netbook, badge_no: Option<&str>) -> AppResult<User> {
+    let who = if cu.is_kiosk() {
         let badge = badge_no.filter(|b| !b.trim().is_empty()).ok_or_else(|| AppError::field("badgeNo", "Please scan your badge."))?;
         badge::identify(state, cu, badge).await?
     } else {
-        cu.user.clone()
+        cu.user.user.clone()
     };
     if !may_edit_settings(&who, &cu.company_code) {
+        tracing::warn!(caller = %cu.id, who = %who.id, "kiosk settings refused");
         return Err(AppError::Forbidden(NO_PERMISSION.into()));
     }
     Ok(who)
@@ -42,13 +44,13 @@ async fn editor(state: &AppState, cu: &CurrentUser, badge_no: Option<&str>) -> A
 
 /// `POST /api/island/settings-access {badgeNo}`: may this person edit the settings, and
 /// the zones to choose from (the company's).
-pub async fn access(State(state): State<AppState>, cu: CurrentUser, Json(b): Json<Body>) -> AppResult<axum::Json<Value>> {
+pub async fn access(State(state): State<AppState>, cu: Netbook, Json(b): Json<Body>) -> AppResult<axum::Json<Value>> {
     let who = editor(&state, &cu, b.badge_no.as_deref()).await?;
     Ok(axum::Json(json!({"allowed": true, "name": who.full_name(), "zones": state.zones.options(&cu.company_code)})))
 }
 
 /// `POST /api/island/zone {badgeNo, zone}`: the netbook's zone (audited).
-pub async fn set_zone(State(state): State<AppState>, cu: CurrentUser, Json(b): Json<Body>) -> AppResult<axum::Json<Value>> {
+pub async fn set_zone(State(state): State<AppState>, cu: Netbook, Json(b): Json<Body>) -> AppResult<axum::Json<Value>> {
     let who = editor(&state, &cu, b.badge_no.as_deref()).await?;
     let zone = b.zone.unwrap_or_default();
     if !state.zones.codes(&cu.company_code).contains(&zone) {
@@ -63,7 +65,7 @@ pub async fn set_zone(State(state): State<AppState>, cu: CurrentUser, Json(b): J
 
 /// `POST /api/island/revoke {badgeNo}`: ends this netbook's session at once; it must
 /// sign in again.
-pub async fn revoke(State(state): State<AppState>, cu: CurrentUser, Json(b): Json<Body>) -> AppResult<Response> {
+pub async fn revoke(State(state): State<AppState>, cu: Netbook, Json(b): Json<Body>) -> AppResult<Response> {
     let who = editor(&state, &cu, b.badge_no.as_deref()).await?;
     let mut tx = state.db.pool.begin().await?;
     session::end_one(&mut tx, &cu.session_hash).await?;

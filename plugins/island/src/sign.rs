@@ -2,19 +2,19 @@
 //! "Instruction acknowledgement"): sign records in the core's acknowledgements store,
 //! bound to the version's SHA-256, each with its audit row in the same transaction.
 //! A netbook that lost an answer sends the same request again with the same `key`: it
-//! is recorded once and answered the same.
+//! is recorded once and answered the same; the key with another request is 409.
 use axum::extract::State;
 use plantdoc_core::acks::{self, DocKind};
 use plantdoc_core::app::AppState;
 use plantdoc_core::audit::{self, AuditEntry};
-use plantdoc_core::auth::CurrentUser;
+use plantdoc_core::auth::{session, CurrentUser};
 use plantdoc_core::error::{AppError, AppResult, Json};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::access::may_verify;
 use plantdoc_core::auth::users::User;
-use crate::badge::{self, operator};
+use crate::badge::{self, operator, Netbook};
 use crate::store;
 
 /// Meaning recorded in the audit log for the two acts.
@@ -33,24 +33,52 @@ pub fn checked_key(key: &Option<String>) -> AppResult<Option<&str>> {
     }
 }
 
-/// The answer already given for `key`, if any (the same kind, from the same account).
-pub async fn replay(state: &AppState, netbook: &CurrentUser, key: Option<&str>, kind: &str) -> AppResult<Option<Value>> {
-    let Some(key) = key else { return Ok(None) };
+/// Why a key cannot be replayed: it first carried another request.
+pub const KEY_REUSED: &str = "This request key was already used for another request.";
+
+/// A signing call's idempotency: its key (if sent), its kind, and what the key is bound
+/// to (`fingerprint`).
+pub struct Idem<'a> {
+    pub key: Option<&'a str>,
+    pub kind: &'static str,
+    pub fingerprint: String,
+}
+
+impl<'a> Idem<'a> {
+    /// `badge` is the verifier's (verifications only).
+    pub fn new(key: Option<&'a str>, kind: &'static str, op_id: &str, doc_id: &str, badge: Option<&str>) -> Self {
+        Self { key, kind, fingerprint: fingerprint(op_id, doc_id, badge) }
+    }
+}
+
+/// What a key is bound to: the operator, the document and, for a verification, the
+/// verifier's badge as scanned (trimmed), as a SHA-256 (the badge is not kept in clear).
+pub fn fingerprint(op_id: &str, doc_id: &str, badge: Option<&str>) -> String {
+    session::sha256_hex(&json!([op_id, doc_id, badge.map(str::trim)]).to_string())
+}
+
+/// The answer already given for the key, if it carried this same request (kind, kiosk
+/// account, operator, document, badge); the key with another request is 409.
+pub async fn replay(state: &AppState, netbook: &CurrentUser, idem: &Idem<'_>) -> AppResult<Option<Value>> {
+    let Some(key) = idem.key else { return Ok(None) };
     match store::answered(state, key).await? {
         None => Ok(None),
-        Some((k, who, answer)) if k == kind && who == netbook.id => Ok(Some(answer)),
-        Some(_) => Err(AppError::Conflict("This request key was already used for another request.".into())),
+        Some(a) if a.kind == idem.kind && a.kiosk_user_id == netbook.id && a.fingerprint == idem.fingerprint => Ok(Some(a.answer)),
+        Some(a) => {
+            tracing::warn!(kiosk = %netbook.id, kind = idem.kind, first_kind = %a.kind, "request key reused for another request");
+            Err(AppError::Conflict(KEY_REUSED.into()))
+        }
     }
 }
 
 /// Commits the act with its key; a concurrent duplicate of the same key answers as the
-/// first one did.
-pub async fn commit_once(state: &AppState, netbook: &CurrentUser, mut tx: sqlx::Transaction<'static, sqlx::Any>, key: Option<&str>, kind: &str, answer: Value) -> AppResult<Value> {
-    if let Some(k) = key {
-        if let Err(e) = store::remember(&mut tx, k, &netbook.id, kind, &answer, state.now_ms()).await {
+/// first one did (or 409 when it was another request).
+pub async fn commit_once(state: &AppState, netbook: &CurrentUser, mut tx: sqlx::Transaction<'static, sqlx::Any>, idem: &Idem<'_>, answer: Value) -> AppResult<Value> {
+    if let Some(k) = idem.key {
+        if let Err(e) = store::remember(&mut tx, k, &netbook.id, idem.kind, &idem.fingerprint, &answer, state.now_ms()).await {
             drop(tx);
             if plantdoc_core::db::is_unique_violation(&e) {
-                return replay(state, netbook, key, kind).await?.ok_or_else(|| AppError::Conflict("Please try again.".into()));
+                return replay(state, netbook, idem).await?.ok_or_else(|| AppError::Conflict("Please try again.".into()));
             }
             return Err(e.into());
         }
@@ -91,7 +119,7 @@ pub struct Version<'a> {
 
 /// The operator has read a document version: one unverified sign record per operator and
 /// version (a repeat answers the same record), audited in the same transaction.
-pub async fn read(state: &AppState, netbook: &CurrentUser, op: &User, v: &Version<'_>, key: Option<&str>, kind: &str) -> AppResult<Value> {
+pub async fn read(state: &AppState, netbook: &CurrentUser, op: &User, v: &Version<'_>, idem: &Idem<'_>) -> AppResult<Value> {
     let records = acks::for_operator(&state.db, v.kind, v.doc_id, v.hash, &op.id).await?;
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
@@ -107,11 +135,11 @@ pub async fn read(state: &AppState, netbook: &CurrentUser, op: &User, v: &Versio
         }
     };
     let answer = json!({"signed": true, "recordId": record_id, "versionHash": v.hash});
-    commit_once(state, netbook, tx, key, kind, answer).await
+    commit_once(state, netbook, tx, idem, answer).await
 }
 
 /// A verifier's badge witnesses the operator's unverified read of the version.
-pub async fn verify(state: &AppState, netbook: &CurrentUser, verifier: &User, op: &User, v: &Version<'_>, key: Option<&str>, kind: &str) -> AppResult<Value> {
+pub async fn verify(state: &AppState, netbook: &CurrentUser, verifier: &User, op: &User, v: &Version<'_>, idem: &Idem<'_>) -> AppResult<Value> {
     let records = acks::for_operator(&state.db, v.kind, v.doc_id, v.hash, &op.id).await?;
     let Some(rec) = records.iter().find(|r| r.verified_at.is_none()) else {
         return Err(AppError::Conflict("There is nothing to verify: the operator must read this version first.".into()));
@@ -126,12 +154,12 @@ pub async fn verify(state: &AppState, netbook: &CurrentUser, verifier: &User, op
         .after(json!({"recordId": rec.id, "operator": op.id, "partNumber": v.part_number, "versionHash": v.hash, "kiosk": netbook.id}));
     audit::append(&mut tx, now, &entry).await?;
     let answer = json!({"verified": true, "recordId": rec.id, "verifier": verifier.full_name(), "operator": op.full_name()});
-    commit_once(state, netbook, tx, key, kind, answer).await
+    commit_once(state, netbook, tx, idem, answer).await
 }
 
 /// The verifier of a verify call: a known badge allowed to verify this operator (refusals
 /// count against the netbook).
-pub async fn verifier(state: &AppState, netbook: &CurrentUser, badge_no: &str, op_id: &str) -> AppResult<User> {
+pub async fn verifier(state: &AppState, netbook: &Netbook, badge_no: &str, op_id: &str) -> AppResult<User> {
     let verifier = badge::identify(state, netbook, badge_no).await?;
     may_verify(&verifier, op_id, &netbook.company_code).map_err(|msg| badge::refuse(state, netbook, msg))?;
     Ok(verifier)
@@ -141,8 +169,8 @@ pub async fn verifier(state: &AppState, netbook: &CurrentUser, badge_no: &str, o
 /// JES and VIS of the part's deployed version.
 pub async fn operator_read_swp(State(state): State<AppState>, netbook: CurrentUser, Json(b): Json<ReadBody>) -> AppResult<axum::Json<Value>> {
     required(&[("opId", &b.op_id, "Please scan your badge."), ("swpId", &b.swp_id, "Please choose a part.")])?;
-    let key = checked_key(&b.key)?;
-    if let Some(answer) = replay(&state, &netbook, key, "read-swp").await? {
+    let idem = Idem::new(checked_key(&b.key)?, "read-swp", &b.op_id, &b.swp_id, None);
+    if let Some(answer) = replay(&state, &netbook, &idem).await? {
         return Ok(axum::Json(answer));
     }
     let op = operator(&state, &netbook, &b.op_id).await?;
@@ -152,7 +180,7 @@ pub async fn operator_read_swp(State(state): State<AppState>, netbook: CurrentUs
         return Err(AppError::Forbidden(NOT_TRAINED.into()));
     }
     let v = Version { kind: DocKind::Swp, doc_id: &swp.id, hash: &swp.content_hash, target: format!("swp:{}", swp.id), part_number: &swp.part_number };
-    Ok(axum::Json(read(&state, &netbook, &op, &v, key, "read-swp").await?))
+    Ok(axum::Json(read(&state, &netbook, &op, &v, &idem).await?))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -176,15 +204,34 @@ pub struct VerifyBody {
 
 /// `POST /api/island/verify-swp`: a verifier scans their own badge to witness the
 /// operator's read of the current version.
-pub async fn verify_swp(State(state): State<AppState>, netbook: CurrentUser, Json(b): Json<VerifyBody>) -> AppResult<axum::Json<Value>> {
+pub async fn verify_swp(State(state): State<AppState>, netbook: Netbook, Json(b): Json<VerifyBody>) -> AppResult<axum::Json<Value>> {
     required(&[("badgeNo", &b.badge_no, "Please scan your badge."), ("opId", &b.op_id, "Please scan your badge."), ("swpId", &b.swp_id, "Please choose a part.")])?;
-    let key = checked_key(&b.key)?;
-    if let Some(answer) = replay(&state, &netbook, key, "verify-swp").await? {
+    let idem = Idem::new(checked_key(&b.key)?, "verify-swp", &b.op_id, &b.swp_id, Some(&b.badge_no));
+    if let Some(answer) = replay(&state, &netbook, &idem).await? {
         return Ok(axum::Json(answer));
     }
     let verifier = verifier(&state, &netbook, &b.badge_no, &b.op_id).await?;
     let op = operator(&state, &netbook, &b.op_id).await?;
     let swp = plantdoc_swp::kiosk::deployed_version(&state, &netbook, &b.swp_id).await?;
     let v = Version { kind: DocKind::Swp, doc_id: &swp.id, hash: &swp.content_hash, target: format!("swp:{}", swp.id), part_number: &swp.part_number };
-    Ok(axum::Json(verify(&state, &netbook, &verifier, &op, &v, key, "verify-swp").await?))
+    Ok(axum::Json(verify(&state, &netbook, &verifier, &op, &v, &idem).await?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_is_bound_to_operator_document_and_badge() {
+        let read = fingerprint("op-a", "swp-1", None);
+        assert_eq!(read, fingerprint("op-a", "swp-1", None));
+        assert_ne!(read, fingerprint("op-b", "swp-1", None), "another operator");
+        assert_ne!(read, fingerprint("op-a", "swp-2", None), "another document");
+        let verify = fingerprint("op-a", "swp-1", Some("2001"));
+        assert_ne!(read, verify);
+        assert_eq!(verify, fingerprint("op-a", "swp-1", Some(" 2001 ")), "the badge as scanned, trimmed");
+        assert_ne!(verify, fingerprint("op-a", "swp-1", Some("2002")), "another verifier");
+        assert_ne!(fingerprint("a\",\"b", "c", None), fingerprint("a", "b\",\"c", None), "fields cannot run into each other");
+        assert_eq!(read.len(), 64);
+    }
 }

@@ -39,21 +39,36 @@ pub async fn by_id(state: &AppState, id: &str) -> Result<Option<User>, sqlx::Err
     users::find_by_id(&mut conn, id).await
 }
 
-/// The answer recorded for `key`: `(kind, kiosk account, answer)`.
-pub async fn answered(state: &AppState, key: &str) -> Result<Option<(String, String, Value)>, sqlx::Error> {
-    let row = sqlx::query("SELECT kind, kiosk_user_id, answer FROM island_requests WHERE idem_key = $1").bind(key).fetch_optional(&state.db.pool).await?;
-    let Some(r) = row else { return Ok(None) };
-    let answer: String = r.try_get("answer")?;
-    Ok(Some((r.try_get("kind")?, r.try_get("kiosk_user_id")?, serde_json::from_str(&answer).unwrap_or(Value::Null))))
+/// A request an idempotency key first carried: who sent which kind of request about
+/// what (`fingerprint`), and the answer given.
+pub struct Answered {
+    pub kind: String,
+    pub kiosk_user_id: String,
+    pub fingerprint: String,
+    pub answer: Value,
 }
 
-/// Records the answer of `key` in the act's transaction (a concurrent duplicate fails
-/// on the primary key and rolls back).
-pub async fn remember(conn: &mut AnyConnection, key: &str, kiosk_user_id: &str, kind: &str, answer: &Value, now_ms: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT INTO island_requests (idem_key, kiosk_user_id, kind, answer, created_at) VALUES ($1, $2, $3, $4, $5)")
+/// The request recorded for `key`.
+pub async fn answered(state: &AppState, key: &str) -> Result<Option<Answered>, sqlx::Error> {
+    let row = sqlx::query("SELECT kind, kiosk_user_id, fingerprint, answer FROM island_requests WHERE idem_key = $1").bind(key).fetch_optional(&state.db.pool).await?;
+    let Some(r) = row else { return Ok(None) };
+    let answer: String = r.try_get("answer")?;
+    Ok(Some(Answered {
+        kind: r.try_get("kind")?,
+        kiosk_user_id: r.try_get("kiosk_user_id")?,
+        fingerprint: r.try_get("fingerprint")?,
+        answer: serde_json::from_str(&answer).unwrap_or(Value::Null),
+    }))
+}
+
+/// Records the request and answer of `key` in the act's transaction (a concurrent
+/// duplicate fails on the primary key and rolls back).
+pub async fn remember(conn: &mut AnyConnection, key: &str, kiosk_user_id: &str, kind: &str, fingerprint: &str, answer: &Value, now_ms: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO island_requests (idem_key, kiosk_user_id, kind, fingerprint, answer, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
         .bind(key)
         .bind(kiosk_user_id)
         .bind(kind)
+        .bind(fingerprint)
         .bind(answer.to_string())
         .bind(now_ms)
         .execute(conn)

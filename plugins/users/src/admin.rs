@@ -26,6 +26,7 @@ fn admin_json(u: &User) -> Value {
     let mut v = u.to_json();
     v["fullName"] = json!(u.full_name());
     v["badge"] = json!(u.badge);
+    v["kiosk"] = json!(u.kiosk);
     v
 }
 
@@ -34,7 +35,7 @@ fn audit_view(i: &UserInput) -> Value {
     json!({
         "email": i.email, "firstname": i.firstname, "lastname": i.lastname, "position": i.position,
         "department": i.department, "companyCode": i.company_code, "zones": i.zones,
-        "badge": i.badge.is_some(), "opNo": i.op_no,
+        "badge": i.badge.is_some(), "opNo": i.op_no, "kiosk": i.kiosk == Some(true),
     })
 }
 
@@ -49,6 +50,7 @@ fn as_input(u: &User) -> UserInput {
         zones: u.zones.clone(),
         badge: u.badge.clone(),
         op_no: u.op_no.clone(),
+        kiosk: Some(u.kiosk),
     }
 }
 
@@ -120,6 +122,8 @@ pub async fn edit(State(state): State<AppState>, me: CurrentUser, Json(body): Js
     require_manager(&me)?;
     let old = target(&state, &body.original_email, "originalEmail").await?;
     let mut input = body.user;
+    // A form that does not show the kiosk flag keeps it (and its rule still applies).
+    input.kiosk = input.kiosk.or(Some(old.kiosk));
     input.normalise_and_check(&state.zones)?;
     access::may_edit(&me, &old.id, &input.position).map_err(|m| AppError::field("position", m))?;
     let before = as_input(&old);

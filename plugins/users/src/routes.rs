@@ -28,6 +28,7 @@ fn admin_user() -> Value {
     let mut s = plantdoc_core::auth::users::User::schema();
     s["properties"]["fullName"] = json!({"type": "string"});
     s["properties"]["badge"] = json!({"type": ["string", "null"]});
-    s["required"].as_array_mut().unwrap().extend([json!("fullName"), json!("badge")]);
+    s["properties"]["kiosk"] = json!({"type": "boolean"});
+    s["required"].as_array_mut().unwrap().extend([json!("fullName"), json!("badge"), json!("kiosk")]);
     s
 }

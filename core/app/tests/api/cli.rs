@@ -34,7 +34,7 @@ fn every_command_has_help() {
         assert!(text(&o).contains("Usage: plantdoc"), "{args:?}");
     }
     let o = plantdoc(&["user", "add", "--help"], &[]);
-    for flag in ["--email", "--password", "--first", "--last", "--position", "--department", "--company", "--zones", "--badge", "--op-no", "--temporary"] {
+    for flag in ["--email", "--password", "--first", "--last", "--position", "--department", "--company", "--zones", "--badge", "--op-no", "--temporary", "--kiosk"] {
         assert!(text(&o).contains(flag), "{flag}");
     }
 }
@@ -107,6 +107,20 @@ async fn user_add_seed_and_migrate_work_on_a_fresh_database() {
     let o = plantdoc(&["user", "add", "--email", "tmp@demo.plant", "--first", "Tim", "--last", "Temp", "--position", "engineer", "--department", "process", "--company", "mpk", "--temporary"], &env);
     assert!(o.status.success(), "{}", text(&o));
     assert!(text(&o).contains("temporary password: "));
+    // --kiosk: a kiosk netbook's account, only for an operator without a badge.
+    let netbook = ["user", "add", "--email", "netbook@demo.plant", "--password", "Shift-Change-Secret-1", "--first", "Line", "--last", "Netbook", "--position", "operator", "--department", "production", "--company", "mpk", "--kiosk"];
+    let o = plantdoc(&netbook, &env);
+    assert!(o.status.success(), "{}", text(&o));
+    let mut badged = netbook.to_vec();
+    badged[3] = "netbook2@demo.plant";
+    badged.extend(["--badge", "77"]);
+    let o = plantdoc(&badged, &env);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("--kiosk: Only an operator account without a badge can be a kiosk account."), "{}", text(&o));
+    sqlx::any::install_default_drivers();
+    let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&db).await.unwrap();
+    let flags: Vec<(String, i64)> = sqlx::query_as("SELECT email, kiosk FROM users ORDER BY email").fetch_all(&mut conn).await.unwrap();
+    assert_eq!(flags, [("lead@demo.plant".to_string(), 0), ("netbook@demo.plant".to_string(), 1), ("tmp@demo.plant".to_string(), 0)]);
 
     // Demo seed refuses a database that has users; on an empty one it prints accounts.
     let o = plantdoc(&["seed", "demo"], &env);

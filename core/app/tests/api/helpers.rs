@@ -143,6 +143,13 @@ impl TestApp {
         Client { base: self.base.clone(), http: reqwest::Client::new(), jar: Arc::new(Mutex::new(BTreeMap::new())) }
     }
 
+    /// A client connecting from another loopback address (`127.0.0.2`, …): another
+    /// machine to the server's per-address counts.
+    pub fn client_from(&self, addr: &str) -> Client {
+        let http = reqwest::Client::builder().local_address(addr.parse::<std::net::IpAddr>().unwrap()).build().unwrap();
+        Client { base: self.base.clone(), http, jar: Arc::new(Mutex::new(BTreeMap::new())) }
+    }
+
     /// Adds a user (company mpk, all its zones) and returns its id.
     pub async fn add_user(&self, email: &str, position: &str, department: &str) -> String {
         self.add_user_full(email, position, department, PASSWORD, false).await
@@ -159,6 +166,7 @@ impl TestApp {
             zones: vec!["A1".into(), "B2".into()],
             badge: None,
             op_no: None,
+            kiosk: None,
         };
         plantdoc_core::seed::add_user(&self.state, input, pw, temporary, "test").await.expect("add user")
     }

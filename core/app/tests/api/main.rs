@@ -11,6 +11,7 @@ mod dynamic;
 mod faults;
 mod hardening;
 mod hostile;
+mod lockout;
 mod http;
 mod matrix;
 mod pdf_bombs;

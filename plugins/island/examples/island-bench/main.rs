@@ -75,6 +75,7 @@ async fn main() -> anyhow::Result<()> {
         zones: state.zones.codes("mpk"),
         badge: None,
         op_no: None,
+        kiosk: Some(true),
     };
     plantdoc_core::seed::add_user(&state, input, PASSWORD, false, "bench").await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let leader = UserInput {
@@ -87,6 +88,7 @@ async fn main() -> anyhow::Result<()> {
         zones: vec!["A1".into()],
         badge: None,
         op_no: None,
+        kiosk: None,
     };
     plantdoc_core::seed::add_user(&state, leader, PASSWORD, false, "bench").await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let catalogue: Vec<(String, String)> = sqlx::query("SELECT id, part_number FROM parts WHERE company_code = 'mpk' ORDER BY id LIMIT 5000")

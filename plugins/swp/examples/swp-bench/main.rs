@@ -82,6 +82,7 @@ async fn add_user(state: &plantdoc_core::AppState, email: &str, position: &str, 
         zones,
         badge: None,
         op_no: None,
+        kiosk: None,
     };
     plantdoc_core::seed::add_user(state, input, PASSWORD, false, "bench").await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
     Ok(())

@@ -15,7 +15,7 @@ fn tags(v: &Value) -> Vec<String> {
 async fn feed_follows_effective_and_sunset_and_operator_signatures() {
     let app = spawn().await;
     let crew = crew(&app).await;
-    add(&app, "kiosk@demo.plant", "operator", "production", "mpk", &["A1"]).await;
+    crate::swp::support::kiosk(&app, "kiosk@demo.plant", "mpk", &["A1"]).await;
     let kiosk = login(&app, "kiosk@demo.plant").await;
     let op = add(&app, "op1@demo.plant", "operator", "production", "mpk", &["A1"]).await;
     // In force from T0 + 1 h to T0 + 2 h in A1 and B2; another in B2 only from now on.

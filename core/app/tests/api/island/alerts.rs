@@ -8,7 +8,7 @@ use serde_json::json;
 use super::support::audit_count;
 use crate::helpers::*;
 
-async fn demo_kiosk(app: &TestApp) -> Client {
+pub(super) async fn demo_kiosk(app: &TestApp) -> Client {
     plantdoc_core::seed::demo(&app.state).await.expect("demo seed");
     let c = app.client();
     let r = c.post("/api/users/login", &json!({"email": "kiosk@demo.plant", "password": DEMO_PASSWORD})).await;
@@ -16,7 +16,7 @@ async fn demo_kiosk(app: &TestApp) -> Client {
     c
 }
 
-async fn alert_id(app: &TestApp, tag: &str) -> String {
+pub(super) async fn alert_id(app: &TestApp, tag: &str) -> String {
     sqlx::query_scalar("SELECT id FROM alerts WHERE alert_tag = $1").bind(tag).fetch_one(&app.state.db.pool).await.unwrap()
 }
 

@@ -1,19 +1,21 @@
 //! The island's authorization matrix: every island route × anonymous, the kiosk account
-//! (own company and another), and staff of each position in the process and production
-//! departments. Expectations are restated from the decisions (docs/island.md), not read
+//! (own company and another), an operator with a password but no kiosk flag, and staff of
+//! each position in the process and production departments. Expectations are restated from the decisions (docs/island.md), not read
 //! from the code. Requests stop at validation (400) where they would change something.
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
 use super::support::*;
 use crate::helpers::*;
-use crate::swp::support::login;
+use crate::swp::support::{add, kiosk, login};
 
 #[derive(Clone, Copy, PartialEq)]
 enum Who {
     Anonymous,
     Kiosk,
     OtherKiosk,
+    /// An operator account with a password, not flagged kiosk: no kiosk call, no settings.
+    Operator,
     Staff { process_editor: bool },
 }
 
@@ -23,6 +25,7 @@ fn expected(who: Who, route: &str) -> StatusCode {
     let kiosk_route = !matches!(route, "settings-access" | "zone" | "revoke");
     match who {
         Who::Anonymous => StatusCode::UNAUTHORIZED,
+        Who::Operator => StatusCode::FORBIDDEN,
         Who::Staff { .. } if kiosk_route => StatusCode::FORBIDDEN,
         Who::Staff { process_editor: true } => if route == "revoke" { StatusCode::OK } else if route == "zone" { StatusCode::BAD_REQUEST } else { StatusCode::OK },
         Who::Staff { process_editor: false } => StatusCode::FORBIDDEN,
@@ -37,11 +40,15 @@ fn expected(who: Who, route: &str) -> StatusCode {
 async fn island_routes_by_role() {
     let app = spawn().await;
     let p = plant(&app, "7101-0001").await;
-    badged(&app, "kiosk@other.plant", "operator", "production", "umw", "K1").await;
+    kiosk(&app, "kiosk@other.plant", "umw", &["A1"]).await;
+    add(&app, "operator@authz.plant", "operator", "production", "mpk", &["A1"]).await;
+    badged(&app, "badged.operator@authz.plant", "operator", "production", "mpk", "B1009").await;
     let mut subjects: Vec<(String, Who, Client)> = vec![
         ("anonymous".into(), Who::Anonymous, app.client()),
         ("kiosk".into(), Who::Kiosk, p.netbook.clone()),
         ("other kiosk".into(), Who::OtherKiosk, login(&app, "kiosk@other.plant").await),
+        ("operator".into(), Who::Operator, login(&app, "operator@authz.plant").await),
+        ("operator with a badge".into(), Who::Operator, login(&app, "badged.operator@authz.plant").await),
     ];
     for position in ["manager", "engineer", "supervisor", "clerk", "ojt"] {
         for department in ["process", "production"] {

@@ -126,6 +126,6 @@ async fn verifier_rules() {
     let r = p.netbook.post("/api/island/verify-swp", &json!({})).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert!(r.body["badgeNo"].is_string() && r.body["swpId"].is_string(), "{}", r.text);
-    let r = p.netbook.post("/api/island/operator-read-swp", &json!({"opId": p.sup, "swpId": "nope"})).await;
+    let r = p.netbook.post("/api/island/operator-read-swp", &json!({"opId": p.op, "swpId": "nope"})).await;
     assert_eq!(r.status, StatusCode::NOT_FOUND, "{}", r.text);
 }

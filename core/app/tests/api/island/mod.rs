@@ -3,6 +3,7 @@
 mod alerts;
 mod authz;
 mod badges;
+mod binding;
 mod flow;
 mod netbook;
 pub(crate) mod support;

@@ -1,11 +1,11 @@
-//! A kiosk plant: a deployed SWP of mpk (zones A1, B2), the netbook's account signed in,
-//! operators and staff with badges, and one person of another company.
+//! A kiosk plant: a deployed SWP of mpk (zones A1, B2), the netbook's kiosk account signed
+//! in, operators and staff with badges, and one person of another company.
 use plantdoc_core::auth::users::UserInput;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::helpers::*;
-use crate::swp::support::{crew, deployed, login};
+use crate::swp::support::{crew, deployed, kiosk, login};
 
 /// Adds a person with a badge; answers the id.
 pub async fn badged(app: &TestApp, email: &str, position: &str, department: &str, company: &str, badge: &str) -> String {
@@ -19,6 +19,7 @@ pub async fn badged(app: &TestApp, email: &str, position: &str, department: &str
         zones: vec!["A1".into()],
         badge: Some(badge.into()),
         op_no: Some(format!("OP{badge}")),
+        kiosk: None,
     };
     plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test").await.expect("add user")
 }
@@ -37,7 +38,7 @@ pub struct Plant {
 pub async fn plant(app: &TestApp, part: &str) -> Plant {
     let crew = crew(app).await;
     let swp_id = deployed(&crew, part, json!({})).await;
-    badged(app, "kiosk@demo.plant", "operator", "production", "mpk", "K0").await;
+    kiosk(app, "kiosk@demo.plant", "mpk", &["A1"]).await;
     let netbook = login(app, "kiosk@demo.plant").await;
     let op = badged(app, "op1001@demo.plant", "operator", "production", "mpk", "1001").await;
     let sup = badged(app, "sup2001@demo.plant", "supervisor", "production", "mpk", "2001").await;

@@ -47,7 +47,7 @@ async fn swp_part_search_and_browse_pages() {
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{bad}");
         assert!(r.body["limit"].is_string());
     }
-    let kiosk = add(&app, "kiosk@demo.plant", "operator", "production", "mpk", &["A1"]).await;
+    let kiosk = kiosk(&app, "kiosk@demo.plant", "mpk", &["A1"]).await;
     assert!(!kiosk.is_empty());
     let k = login(&app, "kiosk@demo.plant").await;
     assert_eq!(k.get("/api/swps/deployed-swp-part-numbers?searchTerm=7101&limit=10").await.body["swpList"][0]["partNumber"], "7101-B");
@@ -149,7 +149,7 @@ async fn swp_viewer_kiosk_and_sign_history() {
     assert_eq!(fetch_link(&app, urls["vis"].as_str().unwrap()).await.0, StatusCode::FORBIDDEN, "links live 5 minutes");
 
     // The kiosk: suggestion → deployed part; a newer revision replaces an older id.
-    let kiosk = add(&app, "kiosk@demo.plant", "operator", "production", "mpk", &["B2"]).await;
+    let kiosk = super::support::kiosk(&app, "kiosk@demo.plant", "mpk", &["B2"]).await;
     assert!(!kiosk.is_empty());
     let k = login(&app, "kiosk@demo.plant").await;
     let k1 = part_of(&app, &v1).await;
@@ -278,8 +278,8 @@ async fn swp_kiosk_reads_are_kept_until_a_change_here_or_elsewhere() {
     let crew = crew(&app).await;
     let id = deployed(&crew, "7400-K", json!({})).await;
     let part = part_of(&app, &id).await;
-    add(&app, "kiosk@demo.plant", "operator", "production", "mpk", &["B2"]).await;
-    add(&app, "kiosk.d3@demo.plant", "operator", "production", "mpk", &["D3"]).await;
+    kiosk(&app, "kiosk@demo.plant", "mpk", &["B2"]).await;
+    kiosk(&app, "kiosk.d3@demo.plant", "mpk", &["D3"]).await;
     let k = login(&app, "kiosk@demo.plant").await;
     let elsewhere = login(&app, "kiosk.d3@demo.plant").await;
     let details = format!("/api/swps/deployed-swp?partId={part}");

@@ -21,8 +21,27 @@ pub async fn add(app: &TestApp, email: &str, position: &str, department: &str, c
         zones: zones.iter().map(|z| z.to_string()).collect(),
         badge: None,
         op_no: None,
+        kiosk: None,
     };
     plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test").await.expect("add user")
+}
+
+/// Adds a kiosk account (the island netbook's: operator, no badge, the kiosk flag) and
+/// returns its id.
+pub async fn kiosk(app: &TestApp, email: &str, company: &str, zones: &[&str]) -> String {
+    let input = UserInput {
+        firstname: "Island".into(),
+        lastname: "Kiosk".into(),
+        email: email.into(),
+        company_code: company.into(),
+        position: "operator".into(),
+        department: "production".into(),
+        zones: zones.iter().map(|z| z.to_string()).collect(),
+        badge: None,
+        op_no: None,
+        kiosk: Some(true),
+    };
+    plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test").await.expect("add kiosk account")
 }
 
 pub async fn login(app: &TestApp, email: &str) -> Client {

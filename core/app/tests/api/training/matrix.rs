@@ -106,7 +106,7 @@ async fn pick_lists_are_the_company_catalogue_and_its_operator_people() {
     let c = leader(&app).await;
     let op = operator(&app, "OP7", "mpk").await;
     operator(&app, "UM1", "umw").await;
-    add(&app, "kiosk@demo.plant", "operator", "production", "mpk", &["A1"], None).await;
+    crate::swp::support::kiosk(&app, "kiosk@demo.plant", "mpk", &["A1"]).await;
     let mine = part(&app, "mpk", "Q-1").await;
     part(&app, "umw", "Q-2").await;
     let ops = c.get("/api/training/operator-list").await;

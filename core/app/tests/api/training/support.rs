@@ -23,6 +23,7 @@ pub async fn add(app: &TestApp, email: &str, position: &str, department: &str, c
         zones: zones.iter().map(|z| z.to_string()).collect(),
         badge: op_no.map(|n| format!("B{n}")),
         op_no: op_no.map(str::to_string),
+        kiosk: None,
     };
     plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test").await.expect("add user")
 }

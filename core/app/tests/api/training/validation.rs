@@ -98,7 +98,7 @@ async fn kiosk_levels(gate: &str) -> (i64, i64, i64, StatusCode) {
     part(&app, "mpk", "P-2").await;
     add_part(&c, "P-1", 4).await;
     add_op(&c, &op).await;
-    add(&app, "kiosk@demo.plant", "operator", "production", "mpk", &["A1"], None).await;
+    crate::swp::support::kiosk(&app, "kiosk@demo.plant", "mpk", &["A1"]).await;
     let kiosk = login(&app, "kiosk@demo.plant").await;
     let level = |p: &'static str| {
         let kiosk = kiosk.clone();

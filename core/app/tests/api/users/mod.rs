@@ -2,3 +2,4 @@
 //! ended, audit, and the manager-only matrix.
 mod admin;
 mod authz;
+mod kiosk;
