@@ -10,6 +10,7 @@ use sqlx::Row;
 use crate::api::{Access, ApiRouter};
 use crate::app::AppState;
 use crate::audit::{self, AuditEntry};
+use crate::auth::email_change;
 use crate::auth::session::{self, ClientIp};
 use crate::auth::throttle::lockout_secs;
 use crate::auth::reset::{check_reset, forgot_password, reset_password, ForgotBody, ResetBody};
@@ -30,6 +31,10 @@ pub fn routes() -> ApiRouter {
         .route(Access::Public, Method::GET, "/api/users/resetPassword/{token}", "Check a reset token", check_reset).returns_shape(json!({"valid": "boolean"}))
         .route(Access::Public, Method::POST, "/api/users/resetPassword/{token}", "Reset the password with a token", reset_password)
         .body::<ResetBody>().answers(&[429]).returns_shape(json!({"message": "string"}))
+        .route(Access::Public, Method::GET, "/api/users/confirmEmail/{token}", "Check an e-mail change link", email_change::check)
+        .returns_shape(json!({"valid": "boolean", "email": "string"}))
+        .route(Access::Public, Method::POST, "/api/users/confirmEmail/{token}", "Confirm an e-mail change with one's own password {password}", email_change::confirm)
+        .body::<email_change::ConfirmBody>().answers(&[429]).returns_shape(json!({"message": "string", "email": "string"}))
 }
 
 fn with_cookies(mut resp: Response, cookies: Vec<HeaderValue>) -> Response {
@@ -118,7 +123,7 @@ async fn login(
     Ok(with_cookies(axum::Json(user.to_json()).into_response(), cookies))
 }
 
-async fn record_failure(state: &AppState, user: &User, now: i64) -> AppResult<()> {
+pub(crate) async fn record_failure(state: &AppState, user: &User, now: i64) -> AppResult<()> {
     let a = &state.settings.auth;
     let mut tx = state.db.pool.begin().await?;
     // Counted in the database, not from the row read earlier: parallel guesses must not

@@ -159,7 +159,7 @@ impl User {
         crate::openapi::shape(json!({
             "_id": "string", "firstname": "string", "lastname": "string", "email": "string",
             "position": "string", "department": "string", "companyCode": "string",
-            "zones": ["string"], "opNo": "string?",
+            "zones": ["string"], "opNo": "string?", "plantAdmin": "boolean",
             "status": {"=": {"type": "string", "enum": ["CHANGE_PASSWORD", "ACTIVE"]}},
         }))
     }
@@ -176,6 +176,7 @@ impl User {
             "companyCode": self.company_code,
             "zones": self.zones,
             "opNo": self.op_no,
+            "plantAdmin": self.plant_admin,
             "status": if self.must_change_password { "CHANGE_PASSWORD" } else { "ACTIVE" },
         })
     }
