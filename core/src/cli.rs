@@ -65,6 +65,14 @@ pub enum StorageCommand {
 pub enum UserCommand {
     /// Add a user.
     Add(UserAdd),
+    /// Grant (on) or revoke (off) plant administration: module switches and the users of
+    /// every company. Audited.
+    PlantAdmin {
+        /// The user's e-mail.
+        email: String,
+        #[arg(value_parser = ["on", "off"])]
+        state: String,
+    },
 }
 
 #[derive(Args, Debug)]
@@ -104,6 +112,9 @@ pub struct UserAdd {
     /// may call the island's badge lookups and signing calls.
     #[arg(long)]
     pub kiosk: bool,
+    /// Make the user a plant administrator (module switches, users of every company).
+    #[arg(long)]
+    pub plant_admin: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -163,6 +174,7 @@ async fn run(cmd: Command, settings: Settings) -> ExitCode {
             ExitCode::SUCCESS
         }),
         Command::User(UserCommand::Add(a)) => user_add(settings, a).await,
+        Command::User(UserCommand::PlantAdmin { email, state }) => plant_admin(settings, &email, state == "on").await,
         Command::Seed(SeedCommand::Demo) => seed_demo(settings).await,
         Command::Audit(AuditCommand::Verify) => audit_verify(settings).await,
         Command::Storage(StorageCommand::Check { fix, min_age_secs }) => crate::ops_cli::storage_check(settings, fix, min_age_secs).await,
@@ -231,9 +243,13 @@ async fn user_add(settings: Settings, a: UserAdd) -> anyhow::Result<ExitCode> {
         Some(p) => (p, false),
         None => (crate::auth::password::temporary(), true),
     };
+    let email = input.email.clone();
     match crate::seed::add_user(&state, input, &password, a.temporary, "cli").await {
         Ok(id) => {
-            println!("user added: {id}");
+            if a.plant_admin {
+                crate::seed::set_plant_admin(&state, &email, true, "cli").await.map_err(|e| anyhow::anyhow!("{e}"))?;
+            }
+            println!("user added: {id}{}", if a.plant_admin { " (plant administrator)" } else { "" });
             if shown {
                 println!("temporary password: {password}");
             }
@@ -242,6 +258,24 @@ async fn user_add(settings: Settings, a: UserAdd) -> anyhow::Result<ExitCode> {
         Err(crate::error::AppError::Fields(errs)) => {
             for (k, v) in errs {
                 eprintln!("--{}: {v}", cli_flag(&k));
+            }
+            Ok(ExitCode::from(2))
+        }
+        Err(e) => Err(anyhow::anyhow!("{e}")),
+    }
+}
+
+async fn plant_admin(settings: Settings, email: &str, on: bool) -> anyhow::Result<ExitCode> {
+    let state = app::build_state(settings, BuildOptions::default()).await?;
+    match crate::seed::set_plant_admin(&state, email, on, "cli").await {
+        Ok(changed) => {
+            let what = if on { "is a plant administrator" } else { "is not a plant administrator" };
+            println!("{} {what}{}", email.trim().to_lowercase(), if changed { "" } else { " (unchanged)" });
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(crate::error::AppError::Fields(errs)) => {
+            for v in errs.values() {
+                eprintln!("{email}: {v}");
             }
             Ok(ExitCode::from(2))
         }

@@ -2,6 +2,7 @@
 //! reviewer's or a deleting user's request, with one set of rules and texts.
 use serde::Deserialize;
 use serde_json::Value;
+use sqlx::{AnyConnection, Row};
 
 use crate::{AppError, AppResult};
 
@@ -50,6 +51,46 @@ pub fn id_list(body: &Value, one: &str, many: &str) -> AppResult<Vec<String>> {
     Ok(out)
 }
 
+/// Separation of duties (issue 25): one person approves at most one stage of an item,
+/// whatever their department or position is later. The item's recorded approvals (its
+/// `{stage}_status` and `{stage}_reviewer_id` columns) are what counts, never who the
+/// approver is now. Of `stages`, the one `user_id` already approved on row `id` of
+/// `table`, other than `stage` (a stage pending for them is judged elsewhere).
+pub async fn stage_approved_by<'s>(conn: &mut AnyConnection, table: &str, id: &str, stages: &[&'s str], stage: &str, user_id: &str) -> Result<Option<&'s str>, sqlx::Error> {
+    let cols: Vec<String> = stages.iter().map(|k| format!("{k}_status, {k}_reviewer_id")).collect();
+    let sql = format!("SELECT {} FROM {table} WHERE id = $1", cols.join(", "));
+    let Some(row) = sqlx::query(&sql).bind(id).fetch_optional(conn).await? else { return Ok(None) };
+    for k in stages.iter().filter(|k| **k != stage) {
+        let status: String = row.try_get(format!("{k}_status").as_str())?;
+        let by: Option<String> = row.try_get(format!("{k}_reviewer_id").as_str())?;
+        if approved_by(&status, by.as_deref(), user_id) {
+            return Ok(Some(*k));
+        }
+    }
+    Ok(None)
+}
+
+fn approved_by(status: &str, reviewer: Option<&str>, user_id: &str) -> bool {
+    status == "Approved" && reviewer == Some(user_id)
+}
+
+/// The refusal of a second approval by the same person (403, the house's `error` shape).
+/// `what` names the item ("SWP", "alert"), `approved` the stage they approved.
+pub fn second_stage_refusal(what: &str, approved: &str) -> AppError {
+    AppError::Forbidden(format!("You approved the {approved} stage of this {what}: another person approves each of the other stages."))
+}
+
+/// The same rule as a condition of the approval's conditional UPDATE, so two approvals
+/// racing on two stages cannot both pass the check above: no stage of `stages` but
+/// `stage` was approved by the user bound as `$n`.
+pub fn not_approved_by_sql(stages: &[&str], stage: &str, n: usize) -> String {
+    stages
+        .iter()
+        .filter(|k| **k != stage)
+        .map(|k| format!(" AND NOT ({k}_status = 'Approved' AND COALESCE({k}_reviewer_id, '') = ${n})"))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -66,5 +107,27 @@ mod tests {
         assert!(body("   ").note(true).is_err());
         assert_eq!(body("   ").note(false).unwrap(), None);
         assert!(body(&"n".repeat(MAX_NOTE_CHARS + 1)).note(false).is_err());
+    }
+
+    #[test]
+    fn one_person_one_stage() {
+        // (status, reviewer, who asks, counts as their approval)
+        let rows = [
+            ("Approved", Some("u1"), "u1", true),
+            ("Approved", Some("u2"), "u1", false),
+            ("Rejected", Some("u1"), "u1", false),
+            ("Pending", None, "u1", false),
+            ("Approved", None, "u1", false),
+        ];
+        for (status, by, who, want) in rows {
+            assert_eq!(approved_by(status, by, who), want, "{status} {by:?} {who}");
+        }
+        let sql = not_approved_by_sql(&["process", "quality", "production"], "quality", 7);
+        assert_eq!(
+            sql,
+            " AND NOT (process_status = 'Approved' AND COALESCE(process_reviewer_id, '') = $7) \
+             AND NOT (production_status = 'Approved' AND COALESCE(production_reviewer_id, '') = $7)"
+        );
+        assert_eq!(not_approved_by_sql(&["engineer"], "engineer", 1), "");
     }
 }

@@ -26,6 +26,27 @@ pub async fn add_user(state: &AppState, mut input: UserInput, pw: &str, temporar
     Ok(id)
 }
 
+/// Grants (`on`) or revokes plant administration (module switches, every company's users)
+/// for the user with this e-mail: the CLI's `user plant-admin` and the demo seed, never
+/// the API. Audited with before and after; `Ok(false)` when nothing changed.
+pub async fn set_plant_admin(state: &AppState, email: &str, on: bool, actor: &str) -> Result<bool, AppError> {
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    let user = users::find_by_email(&mut tx, email).await?.filter(|u| !u.disabled).ok_or_else(|| AppError::field("email", "There is no user with this e-mail."))?;
+    if user.plant_admin == on {
+        return Ok(false);
+    }
+    sqlx::query("UPDATE users SET plant_admin = $1, updated_at = $2 WHERE id = $3").bind(i64::from(on)).bind(now).bind(&user.id).execute(&mut *tx).await?;
+    let meaning = if on { "plant administration granted" } else { "plant administration revoked" };
+    let entry = AuditEntry::new("user.plant_admin", format!("user:{}", user.id), meaning)
+        .by(None, actor)
+        .before(serde_json::json!({"email": user.email, "plantAdmin": user.plant_admin}))
+        .after(serde_json::json!({"email": user.email, "plantAdmin": on}));
+    audit::append(&mut tx, now, &entry).await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
 /// The demo password of every demo account that signs in.
 pub const DEMO_PASSWORD: &str = "Demo-Plant-2026";
 
@@ -68,6 +89,9 @@ pub const DEMO_PARTS: &[(&str, &str)] = &[
 
 pub const DEMO_COMPANY: &str = "mpk";
 
+/// The demo plant's administrator (module switches, users of every company).
+pub const DEMO_PLANT_ADMIN: &str = "manager.process@demo.plant";
+
 /// Seeds the demo plant on an empty database and prints the accounts.
 pub async fn demo(state: &AppState) -> anyhow::Result<()> {
     let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM users").fetch_one(&state.db.pool).await?;
@@ -92,6 +116,7 @@ pub async fn demo(state: &AppState) -> anyhow::Result<()> {
         };
         add_user(state, input, DEMO_PASSWORD, false, "seed").await.map_err(|e| anyhow::anyhow!("seed {email}: {e:?}"))?;
     }
+    set_plant_admin(state, DEMO_PLANT_ADMIN, true, "seed").await.map_err(|e| anyhow::anyhow!("seed plant administrator: {e:?}"))?;
     for (first, last, badge, op_no) in DEMO_OPERATORS {
         let input = UserInput {
             firstname: first.to_string(),
@@ -125,7 +150,8 @@ pub async fn demo(state: &AppState) -> anyhow::Result<()> {
     }
     println!("Demo plant seeded (company {DEMO_COMPANY}). Accounts, password {DEMO_PASSWORD}:");
     for (email, first, last, position, department, badge, _) in DEMO_USERS {
-        println!("  {email:<32} {first} {last:<8} {position:<10} {department:<10} badge {}", badge.unwrap_or("-"));
+        let admin = if *email == DEMO_PLANT_ADMIN { "  (plant administrator)" } else { "" };
+        println!("  {email:<32} {first} {last:<8} {position:<10} {department:<10} badge {}{admin}", badge.unwrap_or("-"));
     }
     println!("Operators (badge only, at the island):");
     for (first, last, badge, op_no) in DEMO_OPERATORS {

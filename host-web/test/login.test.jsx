@@ -113,6 +113,25 @@ describe('login page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Thanks! Your password was successfully changed.')).toBeTruthy();
   });
+
+  it('confirms a new e-mail with the password; a wrong one shows under the field', async () => {
+    let posts = 0;
+    stubFetch({
+      'GET /api/users/confirmEmail/tok': [200, { valid: true, email: 'new@x.y' }],
+      'POST /api/users/confirmEmail/tok': () => (++posts === 1 ? [400, { password: 'Incorrect password.' }] : [200, { message: 'Your e-mail is now new@x.y. Please sign in with it.', email: 'new@x.y' }]),
+    });
+    renderLogin('/login/email/tok');
+    expect(await screen.findByText('new@x.y')).toBeTruthy();
+    type('Password', 'Wrong-Guess-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Incorrect password.')).toBeTruthy();
+    type('Password', 'Right-Pass-77');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Your e-mail is now new@x.y. Please sign in with it.')).toBeTruthy();
+    stubFetch({ '/api/users/confirmEmail/old': [400, { token: 'Invalid or expired link.' }] });
+    renderLogin('/login/email/old');
+    expect(await screen.findByText('Invalid or expired link.')).toBeTruthy();
+  });
 });
 
 describe('session gate', () => {

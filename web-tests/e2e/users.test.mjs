@@ -158,7 +158,7 @@ describe('kanban demo', () => {
 });
 
 describe('settings: modules', () => {
-  it('a manager disables and re-enables a module from the screen, no restart', async (page) => {
+  it('the plant administrator disables and re-enables a module from the screen, no restart', async (page) => {
     await signInManager(page);
     const remote = `${server.url}/remotes/kanban/remoteEntry.js`;
     assert.equal((await page.request.get(remote)).status(), 200);

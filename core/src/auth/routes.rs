@@ -9,6 +9,7 @@ use serde_json::json;
 use crate::api::{Access, ApiRouter};
 use crate::app::AppState;
 use crate::audit::{self, AuditEntry};
+use crate::auth::email_change;
 use crate::auth::session::{self, ClientIp};
 use crate::auth::lockout::{self, Attempt};
 use crate::auth::reset::{check_reset, forgot_password, reset_password, ForgotBody, ResetBody};
@@ -29,6 +30,10 @@ pub fn routes() -> ApiRouter {
         .route(Access::Public, Method::GET, "/api/users/resetPassword/{token}", "Check a reset token", check_reset).returns_shape(json!({"valid": "boolean"}))
         .route(Access::Public, Method::POST, "/api/users/resetPassword/{token}", "Reset the password with a token", reset_password)
         .body::<ResetBody>().answers(&[429]).returns_shape(json!({"message": "string"}))
+        .route(Access::Public, Method::GET, "/api/users/confirmEmail/{token}", "Check an e-mail change link", email_change::check)
+        .returns_shape(json!({"valid": "boolean", "email": "string"}))
+        .route(Access::Public, Method::POST, "/api/users/confirmEmail/{token}", "Confirm an e-mail change with one's own password {password}", email_change::confirm)
+        .body::<email_change::ConfirmBody>().answers(&[429]).returns_shape(json!({"message": "string", "email": "string"}))
 }
 
 fn with_cookies(mut resp: Response, cookies: Vec<HeaderValue>) -> Response {

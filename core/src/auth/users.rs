@@ -158,13 +158,12 @@ impl User {
     pub fn is_process_engineer(&self) -> bool {
         self.position == Position::Engineer && self.department == Department::Process
     }
-
     /// The JSON Schema of [`User::to_json`].
     pub fn schema() -> Value {
         crate::openapi::shape(json!({
             "_id": "string", "firstname": "string", "lastname": "string", "email": "string",
             "position": "string", "department": "string", "companyCode": "string",
-            "zones": ["string"], "opNo": "string?",
+            "zones": ["string"], "opNo": "string?", "plantAdmin": "boolean",
             "status": {"=": {"type": "string", "enum": ["CHANGE_PASSWORD", "ACTIVE"]}},
         }))
     }
@@ -181,6 +180,7 @@ impl User {
             "companyCode": self.company_code,
             "zones": self.zones,
             "opNo": self.op_no,
+            "plantAdmin": self.plant_admin,
             "status": if self.must_change_password { "CHANGE_PASSWORD" } else { "ACTIVE" },
         })
     }

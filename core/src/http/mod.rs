@@ -28,7 +28,7 @@ fn core_routes() -> ApiRouter {
         .returns_shape(json!({"status": "string"}))
         .route(Access::Public, Method::GET, "/readyz", "Readiness (database reachable)", readyz)
         .returns_shape(json!({"status": "string"}))
-        .route(Access::Console, Method::POST, "/api/modules/switch", "Managers: switch a module on or off now {id, enabled}", switch_module)
+        .route(Access::Console, Method::POST, "/api/modules/switch", "Plant administrators: switch a module on or off now {id, enabled}", switch_module)
         .body::<SwitchBody>().answers(&[404, 409])
         .returns_shape(json!({"id": "string", "enabled": "boolean", "switch": switch_shape()}))
         .tier(Access::Session)
@@ -226,6 +226,8 @@ async fn modules(State(state): State<AppState>, _user: CurrentUser) -> AppResult
     Ok(Json(json!({"release": state.settings.release, "modules": list})))
 }
 
+pub const NOT_PLANT_ADMIN: &str = "Switching modules is for plant administrators only.";
+
 #[derive(serde::Deserialize, utoipa::ToSchema)]
 struct SwitchBody {
     #[serde(default)]
@@ -233,10 +235,11 @@ struct SwitchBody {
     enabled: bool,
 }
 
-/// Plant IT (managers) switch a module on or off without a restart.
+/// Plant IT (plant administrators, set by the CLI) switch a module on or off for the
+/// whole plant without a restart; a company's managers do not (issue 25).
 async fn switch_module(State(state): State<AppState>, user: CurrentUser, crate::error::Json(b): crate::error::Json<SwitchBody>) -> AppResult<Json<serde_json::Value>> {
-    if !user.is_manager() {
-        return Err(crate::error::AppError::Forbidden("Switching modules is for managers only.".into()));
+    if !user.plant_admin || user.disabled {
+        return Err(crate::error::AppError::Forbidden(NOT_PLANT_ADMIN.into()));
     }
     let s = crate::switches::set(&state, &b.id, b.enabled, &user.id, &user.full_name()).await?;
     Ok(Json(json!({"id": b.id, "enabled": s.enabled, "switch": s})))

@@ -1,4 +1,5 @@
-// /login/*: sign in, forgot password, reset password. Other login paths go to /login/.
+// /login/*: sign in, forgot password, reset password, confirm a new e-mail. Other login
+// paths go to /login/.
 // The frame and the sign-in form are plain React (no antd; styles in public/index.html):
 // /login paints without antd. Forgot and reset are antd forms, loaded when opened.
 import { Suspense, useLayoutEffect } from 'react';
@@ -11,6 +12,7 @@ import { removeSkeleton } from './skeleton';
 
 const ForgotPassword = themedLazy(() => import('./ForgotPassword'), 'ForgotPassword');
 const ResetPassword = themedLazy(() => import('./ResetPassword'), 'ResetPassword');
+const ConfirmEmail = themedLazy(() => import('./ConfirmEmail'), 'ConfirmEmail');
 
 /** The card of the login pages (antd's Card and Title, as they looked). */
 export function LoginFrame({ children }) {
@@ -48,6 +50,7 @@ export function LoginArea() {
         />
         <Route path="forgot" element={later(<ForgotPassword />)} />
         <Route path="reset/:token" element={later(<ResetPassword />)} />
+        <Route path="email/:token" element={later(<ConfirmEmail />)} />
         <Route path="*" element={<ToLogin />} />
       </Routes>
     </LoginFrame>

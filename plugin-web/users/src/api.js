@@ -12,7 +12,7 @@ export const userKeys = {
 
 const asList = (body) => (Array.isArray(body) ? body : []);
 
-/** GET /api/users/all: every active user (managers only). */
+/** GET /api/users/all: every active user of the companies the manager administers. */
 export function useUsers() {
   return useQuery({ queryKey: userKeys.list, meta: { failure: 'Could not load the users' }, queryFn: () => api.get('/api/users/all').then(asList) });
 }

@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { clearSession, formatDate, setSessionUser } from '@plantdoc/kit';
 import { routes } from '../src/routes';
 import { RESTRICTED } from '../src/pages/SettingsPage';
+import { pendingText } from '../src/pages/DonePage';
 import { renderWithQuery as render, stubFetch } from './helpers';
 
 const manager = { _id: 'm1', firstname: 'Paula', lastname: 'Reyes', position: 'manager', companyCode: 'mpk', status: 'ACTIVE' };
@@ -130,8 +131,21 @@ describe('Settings page', () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/main/settings'));
   });
 
-  it('Modules (managers, a link beside the tabs): switches a module and explains a refusal', async () => {
+  it('edits an e-mail: the success page says it waits for the owner; the company is locked', async () => {
     setSessionUser(manager);
+    stubFetch({ '/api/users/all': [200, people.slice(0, 3)], '/api/users/options': [200, options], 'POST /api/users/edit': [200, { changed: true, emailPending: 'new@x.y' }] });
+    renderAt('/main/settings/users/u1');
+    const email = await screen.findByLabelText('Email', {}, SLOW);
+    expect(screen.getByLabelText('Company').closest('.ant-select').className).toContain('ant-select-disabled');
+    fireEvent.change(email, { target: { value: 'new@x.y' } });
+    const save = screen.getByRole('button', { name: 'Save' });
+    await waitFor(() => expect(save.disabled).toBe(false));
+    fireEvent.click(save);
+    expect(await screen.findByText(pendingText('new@x.y'), {}, SLOW)).toBeTruthy();
+  });
+
+  it('Modules (plant administrators, a link beside the tabs): switches a module and explains a refusal', async () => {
+    setSessionUser({ ...manager, plantAdmin: true });
     const mods = {
       release: '2.0',
       modules: [
@@ -156,6 +170,16 @@ describe('Settings page', () => {
     expect(await screen.findByText('The sidebar shows the change at the next page load.', {}, SLOW)).toBeTruthy();
     const posts = fetch.mock.calls.filter(([p]) => p === '/api/modules/switch').map(([, i]) => JSON.parse(i.body));
     expect(posts).toEqual([{ id: 'swp', enabled: false }, { id: 'kanban', enabled: true }]);
+  });
+
+  it('offers a company manager no Modules link, and the page refuses them (plant administrators only)', () => {
+    setSessionUser(manager);
+    const fetch = stubFetch({ '/api/users/all': [200, []] });
+    renderAt('/main/settings/');
+    expect(screen.queryByRole('link', { name: 'Modules' })).toBeNull();
+    renderAt('/main/settings/modules');
+    expect(screen.getAllByText(RESTRICTED).length).toBeGreaterThan(0);
+    expect(fetch.mock.calls.filter(([p]) => p === '/api/modules')).toEqual([]);
   });
 
   it('offers no Modules link to non-managers, and the page refuses them', () => {

@@ -8,12 +8,12 @@ use plantdoc_core::audit::{self, AuditEntry};
 use plantdoc_core::auth::users::User;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, Json};
-use plantdoc_core::review::{id_list, ReviewBody};
+use plantdoc_core::review::{id_list, not_approved_by_sql, second_stage_refusal, stage_approved_by, ReviewBody};
 use serde_json::{json, Value};
 use sqlx::AnyConnection;
 
 use crate::access::{can_manage, review_denial, review_stage};
-use crate::model::{Alert, Stage, Status, APPROVED, PENDING, REJECTED};
+use crate::model::{Alert, Stage, Status, APPROVED, PENDING, REJECTED, STAGES};
 use crate::store::{self, visible_alert};
 
 /// Ids in one delete request.
@@ -28,8 +28,11 @@ pub async fn audit(conn: &mut AnyConnection, now: i64, e: AuditEntry) -> Result<
     audit::append(conn, now, &e).await.map(|_| ())
 }
 
-/// The reviewer's stage for this alert, or why not.
-async fn judge(state: &AppState, user: &User, id: &str) -> AppResult<(Alert, Stage)> {
+const STAGE_KEYS: [&str; 2] = [STAGES[0].key(), STAGES[1].key()];
+
+/// The reviewer's stage for this alert, or why not. An approval also needs that the
+/// reviewer approved no other stage of it (one person, one stage: core `review`).
+async fn judge(state: &AppState, user: &User, id: &str, approving: bool) -> AppResult<(Alert, Stage)> {
     let a = visible_alert(state, user, id).await?;
     if let Some(why) = review_denial(user, &a) {
         return Err(AppError::Forbidden(why.into()));
@@ -40,6 +43,12 @@ async fn judge(state: &AppState, user: &User, id: &str) -> AppResult<(Alert, Sta
     }
     if stage == Stage::Manager && a.review(Stage::Engineer).status != APPROVED {
         return Err(AppError::Conflict("The engineer stage reviews this alert first.".into()));
+    }
+    if approving {
+        let mut conn = state.db.pool.acquire().await?;
+        if let Some(done) = stage_approved_by(&mut conn, "alerts", &a.id, &STAGE_KEYS, stage.key(), &user.id).await? {
+            return Err(second_stage_refusal("alert", done));
+        }
     }
     Ok((a, stage))
 }
@@ -53,9 +62,11 @@ async fn record(conn: &mut AnyConnection, now: i64, user: &User, a: &Alert, stag
         set.push_str(", status = 'rejected'");
     }
     let after_engineer = if stage == Stage::Manager { " AND engineer_status = 'Approved'" } else { "" };
+    // One person, one stage: the reviewer is bound as `$2`.
+    let one_stage = if verdict == APPROVED { not_approved_by_sql(&STAGE_KEYS, k, 2) } else { String::new() };
     let sql = format!(
         "UPDATE alerts SET {k}_status = $1, {k}_reviewer_id = $2, {k}_reviewer = $3, {k}_date = $4, {k}_note = $5{set} \
-         WHERE id = $6 AND status = 'pending' AND {k}_status = 'Pending'{after_engineer}"
+         WHERE id = $6 AND status = 'pending' AND {k}_status = 'Pending'{after_engineer}{one_stage}"
     );
     let done = sqlx::query(&sql).bind(verdict).bind(&user.id).bind(user.full_name()).bind(now).bind(note.clone()).bind(&a.id).execute(&mut *conn).await?;
     if done.rows_affected() != 1 {
@@ -69,7 +80,7 @@ async fn record(conn: &mut AnyConnection, now: i64, user: &User, a: &Alert, stag
 }
 
 async fn review(state: AppState, user: &User, id: &str, body: ReviewBody, verdict: &str) -> AppResult<axum::Json<Value>> {
-    let (a, stage) = judge(&state, user, id).await?;
+    let (a, stage) = judge(&state, user, id, verdict == APPROVED).await?;
     let note = body.note(verdict == REJECTED)?;
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;

@@ -48,7 +48,7 @@ pub const STAGES: [Stage; 2] = [Stage::Engineer, Stage::Manager];
 
 impl Stage {
     /// The JSON key and the column prefix.
-    pub fn key(self) -> &'static str {
+    pub const fn key(self) -> &'static str {
         match self {
             Stage::Engineer => "engineer",
             Stage::Manager => "manager",

@@ -9,7 +9,7 @@ use plantdoc_core::audit::{self, AuditEntry};
 use plantdoc_core::auth::users::User;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, Json};
-use plantdoc_core::review::{id_list, ReviewBody};
+use plantdoc_core::review::{id_list, not_approved_by_sql, second_stage_refusal, stage_approved_by, ReviewBody};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sqlx::{AnyConnection, Row};
@@ -95,8 +95,11 @@ pub async fn audit_deploy(conn: &mut AnyConnection, now: i64, user: &User, swp: 
     audit(conn, now, act(user, "swp.deploy", &swp.id, format!("{meaning}; revision {rev}")).before(json!({"status": SwpStatus::Pending.as_str()})).after(after)).await
 }
 
-/// The reviewer's stage for this SWP, or why not.
-async fn judge(state: &AppState, user: &User, id: &str) -> AppResult<(Swp, Stage)> {
+const STAGE_KEYS: [&str; 3] = [STAGES[0].key(), STAGES[1].key(), STAGES[2].key()];
+
+/// The reviewer's stage for this SWP, or why not. An approval also needs that the
+/// reviewer approved no other stage of it (one person, one stage: core `review`).
+async fn judge(state: &AppState, user: &User, id: &str, approving: bool) -> AppResult<(Swp, Stage)> {
     let swp = visible_swp(state, user, id).await?;
     if let Some(why) = review_denial(user, &swp) {
         return Err(AppError::Forbidden(why.into()));
@@ -105,16 +108,24 @@ async fn judge(state: &AppState, user: &User, id: &str) -> AppResult<(Swp, Stage
     if swp.status != SwpStatus::Pending || swp.review(stage).status != Verdict::Pending {
         return Err(AppError::Conflict(format!("This SWP is not waiting for a {} review.", stage.key())));
     }
+    if approving {
+        let mut conn = state.db.pool.acquire().await?;
+        if let Some(done) = stage_approved_by(&mut conn, "swps", &swp.id, &STAGE_KEYS, stage.key(), &user.id).await? {
+            return Err(second_stage_refusal("SWP", done));
+        }
+    }
     Ok((swp, stage))
 }
 
-/// Records one stage's verdict if that stage is still pending on a pending SWP.
+/// Records one stage's verdict if that stage is still pending on a pending SWP (and, for
+/// an approval, the reviewer, bound as `$2`, approved no other stage of it).
 async fn record_verdict(conn: &mut AnyConnection, now: i64, user: &User, swp: &Swp, stage: Stage, verdict: Verdict, note: &Option<String>) -> AppResult<()> {
     let k = stage.key();
     let set_status = if verdict == Verdict::Rejected { ", status = 'rejected'" } else { "" };
+    let one_stage = if verdict == Verdict::Approved { not_approved_by_sql(&STAGE_KEYS, k, 2) } else { String::new() };
     let sql = format!(
         "UPDATE swps SET {k}_status = $1, {k}_reviewer_id = $2, {k}_reviewer = $3, {k}_date = $4, {k}_note = $5{set_status} \
-         WHERE id = $6 AND status = 'pending' AND {k}_status = 'Pending'"
+         WHERE id = $6 AND status = 'pending' AND {k}_status = 'Pending'{one_stage}"
     );
     let done = sqlx::query(&sql)
         .bind(verdict.as_str())
@@ -132,7 +143,7 @@ async fn record_verdict(conn: &mut AnyConnection, now: i64, user: &User, swp: &S
 }
 
 pub async fn approve(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>, Json(body): Json<ReviewBody>) -> AppResult<axum::Json<Value>> {
-    let (swp, stage) = judge(&state, &user, &id).await?;
+    let (swp, stage) = judge(&state, &user, &id, true).await?;
     let note = body.note(false)?;
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
@@ -156,7 +167,7 @@ pub async fn approve(State(state): State<AppState>, user: CurrentUser, Path(id):
 }
 
 pub async fn reject(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>, Json(body): Json<ReviewBody>) -> AppResult<axum::Json<Value>> {
-    let (swp, stage) = judge(&state, &user, &id).await?;
+    let (swp, stage) = judge(&state, &user, &id, false).await?;
     let note = body.note(true)?;
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;

@@ -77,7 +77,7 @@ pub const STAGES: [Stage; 3] = [Stage::Process, Stage::Quality, Stage::Productio
 
 impl Stage {
     /// The JSON key, the column prefix and the reviewing department, all one word.
-    pub fn key(self) -> &'static str {
+    pub const fn key(self) -> &'static str {
         match self {
             Stage::Process => "process",
             Stage::Quality => "quality",

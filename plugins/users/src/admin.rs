@@ -1,16 +1,18 @@
-//! The managers' user administration: list, register, edit, delete. Every change is
-//! audited in the same transaction as the act.
+//! The managers' user administration: list, register, edit, delete, each within the
+//! companies the manager administers (`access::sees`). Every change is audited in the
+//! same transaction as the act. An e-mail change waits for the person's confirmation
+//! (`plantdoc_core::auth::email_change`).
 use axum::extract::State;
 use axum::Json as Reply;
 use plantdoc_core::audit::{self, AuditEntry};
 use plantdoc_core::auth::users::{self, User, UserInput};
-use plantdoc_core::auth::{password, CurrentUser};
+use plantdoc_core::auth::{email_change, password, CurrentUser};
 use plantdoc_core::error::Json;
 use plantdoc_core::{AppError, AppResult, AppState};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::access::{self, NOT_MANAGER};
+use crate::access::{self, Refusal, NOT_MANAGER};
 use crate::store;
 
 fn require_manager(me: &CurrentUser) -> AppResult<()> {
@@ -18,6 +20,13 @@ fn require_manager(me: &CurrentUser) -> AppResult<()> {
         Ok(())
     } else {
         Err(AppError::Forbidden(NOT_MANAGER.into()))
+    }
+}
+
+fn refused(r: Refusal) -> AppError {
+    match r {
+        Refusal::NotManager => AppError::Forbidden(NOT_MANAGER.into()),
+        Refusal::Field(field, message) => AppError::field(field, message),
     }
 }
 
@@ -65,9 +74,10 @@ async fn reload(state: &AppState, id: &str) -> AppResult<User> {
 
 pub async fn options(State(state): State<AppState>, me: CurrentUser) -> AppResult<Reply<Value>> {
     require_manager(&me)?;
-    let zones: serde_json::Map<String, Value> = users::COMPANIES.iter().map(|c| (c.to_string(), json!(state.zones.options(c)))).collect();
+    let companies: Vec<&str> = users::COMPANIES.iter().copied().filter(|c| access::sees(&me, c)).collect();
+    let zones: serde_json::Map<String, Value> = companies.iter().map(|c| (c.to_string(), json!(state.zones.options(c)))).collect();
     Ok(Reply(json!({
-        "companies": users::COMPANIES,
+        "companies": companies,
         "positions": users::POSITIONS,
         "departments": users::DEPARTMENTS,
         "zones": zones,
@@ -77,7 +87,8 @@ pub async fn options(State(state): State<AppState>, me: CurrentUser) -> AppResul
 pub async fn all(State(state): State<AppState>, me: CurrentUser) -> AppResult<Reply<Value>> {
     require_manager(&me)?;
     let mut conn = state.db.pool.acquire().await?;
-    let list = store::active(&mut conn).await?;
+    let company = (!me.plant_admin).then_some(me.company_code.as_str());
+    let list = store::active(&mut conn, company).await?;
     Ok(Reply(Value::Array(list.iter().map(admin_json).collect())))
 }
 
@@ -86,6 +97,7 @@ pub async fn all(State(state): State<AppState>, me: CurrentUser) -> AppResult<Re
 pub async fn register(State(state): State<AppState>, me: CurrentUser, Json(mut input): Json<UserInput>) -> AppResult<Reply<Value>> {
     require_manager(&me)?;
     input.normalise_and_check(&state.zones)?;
+    access::may_register(&me, &input.company_code).map_err(refused)?;
     let temp = password::temporary();
     let hash = password::hash(&state, &temp).await?;
     let now = state.now_ms();
@@ -111,37 +123,52 @@ pub struct EditBody {
     user: UserInput,
 }
 
-async fn target(state: &AppState, email: &str, field: &str) -> AppResult<User> {
+/// The active user with this e-mail in a company `me` administers; anyone else is
+/// answered as nobody (the same message as an unknown e-mail).
+async fn target(state: &AppState, me: &User, email: &str, field: &str) -> AppResult<User> {
     let mut conn = state.db.pool.acquire().await?;
     store::active_by_email(&mut conn, email)
         .await?
+        .filter(|u| access::sees(me, &u.company_code))
         .ok_or_else(|| AppError::field(field, "There is no user with this e-mail."))
 }
 
 pub async fn edit(State(state): State<AppState>, me: CurrentUser, Json(body): Json<EditBody>) -> AppResult<Reply<Value>> {
     require_manager(&me)?;
-    let old = target(&state, &body.original_email, "originalEmail").await?;
+    let old = target(&state, &me, &body.original_email, "originalEmail").await?;
     let mut input = body.user;
     // A form that does not show the kiosk flag keeps it (and its rule still applies).
     input.kiosk = input.kiosk.or(Some(old.kiosk));
     input.normalise_and_check(&state.zones)?;
-    access::may_edit(&me, &old.id, &input.position).map_err(|m| AppError::field("position", m))?;
+    access::may_edit(&me, &old, &input).map_err(refused)?;
+    // The e-mail itself changes only when the person confirms (email_change).
+    let new_email = (input.email != old.email).then(|| std::mem::replace(&mut input.email, old.email.clone()));
     let before = as_input(&old);
-    if same(&before, &input) {
-        return Ok(Reply(json!({"user": admin_json(&old), "changed": false})));
+    let fields_changed = !same(&before, &input);
+    if !fields_changed && new_email.is_none() {
+        return Ok(Reply(json!({"user": admin_json(&old), "changed": false, "emailPending": null})));
     }
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
-    store::check_op_no(&mut tx, &input, &old.id).await?;
-    users::update(&mut tx, &old.id, &input, now).await?;
-    let entry = AuditEntry::new("user.edit", format!("user:{}", old.id), "user account changed by a manager")
-        .by(Some(&me.id), &me.full_name())
-        .before(audit_view(&before))
-        .after(audit_view(&input));
-    audit::append(&mut tx, now, &entry).await?;
+    if fields_changed {
+        store::check_op_no(&mut tx, &input, &old.id).await?;
+        users::update(&mut tx, &old.id, &input, now).await?;
+        let entry = AuditEntry::new("user.edit", format!("user:{}", old.id), "user account changed by a manager")
+            .by(Some(&me.id), &me.full_name())
+            .before(audit_view(&before))
+            .after(audit_view(&input));
+        audit::append(&mut tx, now, &entry).await?;
+    }
+    let token = match &new_email {
+        Some(e) => Some(email_change::request(&mut tx, now, &old, e, &me).await?),
+        None => None,
+    };
     tx.commit().await?;
+    if let (Some(e), Some(t)) = (&new_email, &token) {
+        email_change::announce_request(&state, &old, e, t, &me).await;
+    }
     let user = reload(&state, &old.id).await?;
-    Ok(Reply(json!({"user": admin_json(&user), "changed": true})))
+    Ok(Reply(json!({"user": admin_json(&user), "changed": true, "emailPending": new_email})))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -152,8 +179,8 @@ pub struct DeleteBody {
 
 pub async fn delete(State(state): State<AppState>, me: CurrentUser, Json(body): Json<DeleteBody>) -> AppResult<Reply<Value>> {
     require_manager(&me)?;
-    let old = target(&state, &body.email, "email").await?;
-    access::may_delete(&me, &old.id).map_err(|m| AppError::field("email", m))?;
+    let old = target(&state, &me, &body.email, "email").await?;
+    access::may_delete(&me, &old).map_err(refused)?;
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
     if !store::soft_delete(&mut tx, &old.id, now).await? {

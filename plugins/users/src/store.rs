@@ -4,10 +4,15 @@ use plantdoc_core::auth::users::{User, UserInput, USER_COLUMNS};
 use plantdoc_core::AppError;
 use sqlx::AnyConnection;
 
-/// Active (not deleted) users, by full name.
-pub async fn active(conn: &mut AnyConnection) -> Result<Vec<User>, sqlx::Error> {
-    let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE disabled = 0 ORDER BY LOWER(firstname), LOWER(lastname), id");
-    let rows = sqlx::query(&sql).fetch_all(conn).await?;
+/// Active (not deleted) users of `company` (every company: `None`), by full name.
+pub async fn active(conn: &mut AnyConnection, company: Option<&str>) -> Result<Vec<User>, sqlx::Error> {
+    let of_company = if company.is_some() { "AND company_code = $1" } else { "" };
+    let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE disabled = 0 {of_company} ORDER BY LOWER(firstname), LOWER(lastname), id");
+    let mut q = sqlx::query(&sql);
+    if let Some(c) = company {
+        q = q.bind(c);
+    }
+    let rows = q.fetch_all(conn).await?;
     rows.iter().map(User::from_row).collect()
 }
 

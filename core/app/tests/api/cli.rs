@@ -23,6 +23,7 @@ fn every_command_has_help() {
         vec!["serve", "--help"],
         vec!["migrate", "--help"],
         vec!["user", "add", "--help"],
+        vec!["user", "plant-admin", "--help"],
         vec!["seed", "demo", "--help"],
         vec!["audit", "verify", "--help"],
         vec!["storage", "check", "--help"],
@@ -34,7 +35,7 @@ fn every_command_has_help() {
         assert!(text(&o).contains("Usage: plantdoc"), "{args:?}");
     }
     let o = plantdoc(&["user", "add", "--help"], &[]);
-    for flag in ["--email", "--password", "--first", "--last", "--position", "--department", "--company", "--zones", "--badge", "--op-no", "--temporary", "--kiosk"] {
+    for flag in ["--email", "--password", "--first", "--last", "--position", "--department", "--company", "--zones", "--badge", "--op-no", "--temporary", "--kiosk", "--plant-admin"] {
         assert!(text(&o).contains(flag), "{flag}");
     }
 }
@@ -122,6 +123,20 @@ async fn user_add_seed_and_migrate_work_on_a_fresh_database() {
     let flags: Vec<(String, i64)> = sqlx::query_as("SELECT email, kiosk FROM users ORDER BY email").fetch_all(&mut conn).await.unwrap();
     assert_eq!(flags, [("lead@demo.plant".to_string(), 0), ("netbook@demo.plant".to_string(), 1), ("tmp@demo.plant".to_string(), 0)]);
 
+    // Plant administration: granted at creation or later, revoked, audited; never guessed.
+    let o = plantdoc(&["user", "add", "--email", "it@demo.plant", "--password", "Shift-Change-Secret-1", "--first", "Ida", "--last", "Tech", "--position", "manager", "--department", "process", "--company", "umw", "--plant-admin"], &env);
+    assert!(o.status.success() && text(&o).contains("(plant administrator)"), "{}", text(&o));
+    let o = plantdoc(&["user", "plant-admin", "Lead@Demo.Plant", "on"], &env);
+    assert!(o.status.success() && text(&o).contains("lead@demo.plant is a plant administrator"), "{}", text(&o));
+    let o = plantdoc(&["user", "plant-admin", "lead@demo.plant", "on"], &env);
+    assert!(text(&o).contains("(unchanged)"), "{}", text(&o));
+    let o = plantdoc(&["user", "plant-admin", "lead@demo.plant", "off"], &env);
+    assert!(o.status.success() && text(&o).contains("lead@demo.plant is not a plant administrator"), "{}", text(&o));
+    let o = plantdoc(&["user", "plant-admin", "nobody@demo.plant", "on"], &env);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("There is no user with this e-mail."));
+    assert_eq!(plantdoc(&["user", "plant-admin", "lead@demo.plant", "maybe"], &env).status.code(), Some(2), "clap refuses");
+
     // Demo seed refuses a database that has users; on an empty one it prints accounts.
     let o = plantdoc(&["seed", "demo"], &env);
     assert!(text(&o).contains("demo seed skipped"), "{}", text(&o));
@@ -131,6 +146,7 @@ async fn user_add_seed_and_migrate_work_on_a_fresh_database() {
     let o = plantdoc(&["seed", "demo"], &[("PLANTDOC__DATABASE__URL", db2.as_str()), ("PLANTDOC__STORAGE__DIR", files2.as_str())]);
     assert!(o.status.success(), "{}", text(&o));
     let t = text(&o);
+    assert!(t.contains("Reyes    manager    process    badge 9001  (plant administrator)"), "{t}");
     for must in ["manager.process@demo.plant", "approver.quality@demo.plant", "engineer1@demo.plant", "supervisor@demo.plant", "kiosk@demo.plant", "badge 1001", "Demo-Plant-2026"] {
         assert!(t.contains(must), "{must}: {t}");
     }

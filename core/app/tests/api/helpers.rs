@@ -171,6 +171,16 @@ impl TestApp {
         plantdoc_core::seed::add_user(&self.state, input, pw, temporary, "test").await.expect("add user")
     }
 
+    /// A client signed in as a new plant administrator (company mpk) of the given position.
+    pub async fn signed_in_plant_admin(&self, email: &str, position: &str, department: &str) -> Client {
+        self.add_user(email, position, department).await;
+        plantdoc_core::seed::set_plant_admin(&self.state, email, true, "test").await.expect("plant admin");
+        let c = self.client();
+        let r = c.post("/api/users/login", &serde_json::json!({"email": email, "password": PASSWORD})).await;
+        assert_eq!(r.status, StatusCode::OK, "login: {}", r.body);
+        c
+    }
+
     /// A client signed in as a new user of the given position.
     pub async fn signed_in(&self, email: &str, position: &str, department: &str) -> Client {
         self.add_user(email, position, department).await;

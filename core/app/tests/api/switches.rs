@@ -1,4 +1,4 @@
-//! Module switches at run time: managers only, dependencies kept, routes and remotes 404
+//! Module switches at run time: plant administrators only, dependencies kept, routes and remotes 404
 //! at once while off and back when on (no restart), migrations run on enable, audited,
 //! stored over the config across a restart.
 use reqwest::StatusCode;
@@ -14,15 +14,22 @@ fn module<'a>(list: &'a Value, id: &str) -> &'a Value {
 async fn a_switch_takes_effect_at_once_keeps_dependencies_and_is_audited() {
     let app = spawn().await;
     let eng = app.signed_in("erin@demo.plant", "engineer", "process").await;
-    let boss = app.signed_in("boss@demo.plant", "manager", "process").await;
+    let manager = app.signed_in("manager@demo.plant", "manager", "process").await;
+    let boss = app.signed_in_plant_admin("boss@demo.plant", "manager", "process").await;
     let switch = |id: &str, on: bool| json!({"id": id, "enabled": on});
     let route = "/api/swps/user-pending-swps";
     let remote = format!("{}/remotes/swp/remoteEntry.js", app.base);
     assert_eq!(eng.get(route).await.status, StatusCode::OK);
     assert_eq!(reqwest::get(&remote).await.unwrap().status(), StatusCode::OK);
 
-    let refused = eng.post("/api/modules/switch", &switch("swp", false)).await;
-    assert_eq!((refused.status, refused.body["error"].as_str()), (StatusCode::FORBIDDEN, Some("Switching modules is for managers only.")));
+    // A company's manager does not switch the plant's modules (issue 25); nor does anyone
+    // but a plant administrator.
+    for c in [&eng, &manager] {
+        let refused = c.post("/api/modules/switch", &switch("swp", false)).await;
+        assert_eq!((refused.status, refused.body["error"].as_str()), (StatusCode::FORBIDDEN, Some("Switching modules is for plant administrators only.")));
+    }
+    assert_eq!(manager.get("/api/users/current").await.body["plantAdmin"], false);
+    assert_eq!(boss.get("/api/users/current").await.body["plantAdmin"], true);
     assert_eq!(app.client().post("/api/modules/switch", &switch("swp", false)).await.status, StatusCode::UNAUTHORIZED);
     assert_eq!(boss.post("/api/modules/switch", &switch("nope", false)).await.body, json!({"id": "There is no such module."}));
     assert_eq!(boss.post("/api/modules/switch", &json!({"id": "swp"})).await.status, StatusCode::BAD_REQUEST);
@@ -71,7 +78,7 @@ async fn a_switch_takes_effect_at_once_keeps_dependencies_and_is_audited() {
 async fn enabling_runs_the_module_migrations() {
     let off = [("modules.swp.enabled", "false"), ("modules.signoff.enabled", "false"), ("modules.island.enabled", "false")];
     let app = spawn_with(&off).await;
-    let boss = app.signed_in("boss@demo.plant", "manager", "process").await;
+    let boss = app.signed_in_plant_admin("boss@demo.plant", "manager", "process").await;
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM plantdoc_migrations WHERE module = 'swp'").await, 0);
     assert_eq!(boss.get("/api/swps/user-pending-swps").await.status, StatusCode::NOT_FOUND);
     let r = boss.post("/api/modules/switch", &json!({"id": "swp", "enabled": true})).await;

@@ -1,4 +1,4 @@
-// Modules (plant IT, i.e. managers): every module with its release, dependencies and
+// Modules (plant IT: plant administrators): every module with its release, dependencies and
 // switch. A switch takes effect at once on the server (its routes answer or 404); the
 // sidebar follows at the next page load. A run-time switch is stored and shown as such;
 // otherwise the configuration's value applies. Refusals (a dependency) are explained.

@@ -19,7 +19,7 @@ export function showServerErrors(form, err) {
   return Object.keys(fields).length ? null : err?.message || 'Something went wrong.';
 }
 
-export function UserForm({ form, initialValues, onValuesChange, onFinish, error, children }) {
+export function UserForm({ form, companyLocked = false, initialValues, onValuesChange, onFinish, error, children }) {
   const options = useUserOptions();
   const company = Form.useWatch('companyCode', form);
   if (options.isPending) return <Spin />;
@@ -63,7 +63,7 @@ export function UserForm({ form, initialValues, onValuesChange, onFinish, error,
       <Row gutter={16}>
         <Col span={8}>
           <Form.Item name="companyCode" label="Company">
-            <Select options={choices(o.companies, (c) => c.toUpperCase())} />
+            <Select disabled={companyLocked} options={choices(o.companies, (c) => c.toUpperCase())} />
           </Form.Item>
         </Col>
         <Col span={8}>

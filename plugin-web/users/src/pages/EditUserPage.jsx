@@ -1,5 +1,6 @@
 // The edit screen (/main/settings/users/:id): Save is enabled only after a change; after
-// saving or deleting, the success page with a button back to Settings.
+// saving or deleting, the success page with a button back to Settings (telling when a new
+// e-mail waits for its owner's confirmation). A user's company is not changed here.
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Form, Space, Spin } from 'antd';
 import { useNavigate, useParams } from 'react-router';
@@ -29,11 +30,12 @@ export function EditUserPage() {
   if (users.isError) return <Alert type="error" showIcon title={users.error.message} />;
   if (!user) return <Alert type="warning" showIcon title="This user does not exist or was deleted." action={<Button onClick={() => navigate('/main/settings')}>Back to Settings</Button>} />;
 
-  const done = (what) => navigate(`/main/settings/done?what=${what}`, { replace: true });
+  const done = (what, pending) =>
+    navigate(`/main/settings/done?what=${what}${pending ? `&pending=${encodeURIComponent(pending)}` : ''}`, { replace: true });
   const onFinish = (values) => {
     setError(null);
     edit.mutate({ ...toPayload(values), originalEmail: user.email }, {
-      onSuccess: () => done('saved'),
+      onSuccess: (res) => done('saved', res?.emailPending),
       onError: (err) => setError(showServerErrors(form, err)),
     });
   };
@@ -47,7 +49,7 @@ export function EditUserPage() {
     });
   return (
     <Card title={`Edit User: ${user.fullName}`}>
-      <UserForm form={form} initialValues={initial} error={error} onFinish={onFinish} onValuesChange={(_, all) => setChanged(comparable(all) !== comparable(initial))}>
+      <UserForm form={form} companyLocked initialValues={initial} error={error} onFinish={onFinish} onValuesChange={(_, all) => setChanged(comparable(all) !== comparable(initial))}>
         <Space>
           <Button type="primary" htmlType="submit" disabled={!changed} loading={edit.isPending}>
             Save

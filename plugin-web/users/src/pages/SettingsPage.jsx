@@ -1,6 +1,7 @@
 // Settings: Manage Users, Add Users, Account, Notifications (spec "Settings page"). The
 // tab is in the URL (?tab=). User administration is for managers only; others see the
-// restriction notice (and the server refuses them too).
+// restriction notice (and the server refuses them too). The Modules link is for plant
+// administrators (plant-wide switches; issue 25).
 import { Alert } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { AA_TOKENS, Placeholder, TabbedPage, useSession } from '@plantdoc/kit';
@@ -29,9 +30,9 @@ export function SettingsPage() {
   };
   return (
     <>
-      {manager && (
+      {user?.plantAdmin && (
         // Plant IT's module switches (issue 12, item 4): beside the spec's four tabs, for
-        // managers (outside the tab list, whose ARIA role allows only tabs).
+        // plant administrators (outside the tab list, whose ARIA role allows only tabs).
         <div style={{ textAlign: 'right', marginBottom: 8 }}>
           <Link to="modules" style={{ color: AA_TOKENS.colorLink }}>
             Modules

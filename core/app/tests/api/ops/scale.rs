@@ -115,7 +115,7 @@ async fn two_serve_processes_share_sessions_uploads_and_documents() {
     // A module switched on through A is on at B within the refresh period.
     let remote = format!("{base_b}/remotes/kanban/remoteEntry.js");
     assert_eq!(reqwest::get(&remote).await.unwrap().status(), StatusCode::NOT_FOUND, "kanban is off in release 1.0");
-    let boss = a.signed_in("boss@demo.plant", "manager", "process").await;
+    let boss = a.signed_in_plant_admin("boss@demo.plant", "manager", "process").await;
     let r = boss.post("/api/modules/switch", &json!({"id": "kanban", "enabled": true})).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let mut followed = false;

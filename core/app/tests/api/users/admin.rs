@@ -23,7 +23,12 @@ async fn register_gives_field_errors_and_a_temporary_password_that_must_be_chang
     let app = spawn().await;
     let boss = app.signed_in("boss@demo.plant", "manager", "process").await;
 
+    // A company's manager is offered their own company only (users/scope.rs has the rest).
     let opts = boss.get("/api/users/options").await;
+    assert_eq!(opts.body["companies"], json!(["mpk"]));
+    assert_eq!(opts.body["zones"].as_object().unwrap().keys().collect::<Vec<_>>(), ["mpk"]);
+    let plant = app.signed_in_plant_admin("plant.it@demo.plant", "manager", "process").await;
+    let opts = plant.get("/api/users/options").await;
     assert_eq!(opts.body["zones"]["mph"][0], json!({"value": "A1", "label": "A Zone 1"}));
     assert_eq!(opts.body["companies"].as_array().unwrap().len(), 7);
 
@@ -35,7 +40,7 @@ async fn register_gives_field_errors_and_a_temporary_password_that_must_be_chang
     let keys: Vec<&str> = bad.body.as_object().unwrap().keys().map(String::as_str).collect();
     assert_eq!(keys, ["companyCode", "department", "email", "firstname", "lastname", "position"]);
     // A zone outside the company's list.
-    let z = boss.post("/api/users/register", &json!({"firstname": "A", "lastname": "B", "email": "a@b.c", "companyCode": "mph", "position": "clerk", "department": "paint", "zones": ["A3"]})).await;
+    let z = plant.post("/api/users/register", &json!({"firstname": "A", "lastname": "B", "email": "a@b.c", "companyCode": "mph", "position": "clerk", "department": "paint", "zones": ["A3"]})).await;
     assert_eq!(z.body, json!({"zones": "Zone A3 is not a zone of company mph."}));
     // A wrong type names the field; a body that is not JSON is a field error too.
     let t = boss.post("/api/users/register", &json!({"firstname": "A", "zones": "A1"})).await;
@@ -49,7 +54,7 @@ async fn register_gives_field_errors_and_a_temporary_password_that_must_be_chang
     let u = &ok.body["user"];
     assert_eq!((u["email"].as_str(), u["fullName"].as_str(), u["status"].as_str()), (Some("nora.quinn@demo.plant"), Some("Nora Quinn"), Some("CHANGE_PASSWORD")));
     assert_eq!((u["badge"].as_str(), u["opNo"].as_str()), (Some("4711"), Some("OP4711")));
-    assert_eq!(audit_count(&app, "user.create").await, 2, "the test's manager (seed) and Nora");
+    assert_eq!(audit_count(&app, "user.create").await, 3, "the test's two managers (seed) and Nora");
     let (actor, after): (Option<String>, String) = sqlx::query_as("SELECT actor_id, after_json FROM audit_log WHERE action = 'user.create' AND actor_id IS NOT NULL").fetch_one(&app.state.db.pool).await.unwrap();
     assert!(actor.is_some());
     assert!(after.contains("\"badge\":true") && !after.contains("\"4711\""), "badge value not in the audit: {after}");
@@ -66,7 +71,8 @@ async fn register_gives_field_errors_and_a_temporary_password_that_must_be_chang
     let mut elsewhere = new_user("nils@demo.plant");
     elsewhere["companyCode"] = json!("umw");
     elsewhere["badge"] = json!("4712");
-    assert_eq!(boss.post("/api/users/register", &elsewhere).await.status, StatusCode::OK, "same operator number in another company");
+    assert_eq!(boss.post("/api/users/register", &elsewhere).await.body, json!({"companyCode": "You can add users to your own company only."}));
+    assert_eq!(plant.post("/api/users/register", &elsewhere).await.status, StatusCode::OK, "same operator number in another company");
 
     // The new user signs in with the temporary password and must set a new one.
     let nora = app.client();
@@ -76,10 +82,11 @@ async fn register_gives_field_errors_and_a_temporary_password_that_must_be_chang
     assert_eq!(set.status, StatusCode::OK, "{}", set.text);
     assert_eq!(nora.get("/api/users/current").await.body["status"], "ACTIVE");
 
-    // The list: active users by full name.
-    let all = boss.get("/api/users/all").await;
-    let names: Vec<&str> = all.body.as_array().unwrap().iter().map(|u| u["fullName"].as_str().unwrap()).collect();
-    assert_eq!(names, ["Nora Quinn", "Nora Quinn", "Test boss"]);
+    // The list: active users by full name, of the manager's company (every company for
+    // the plant administrator).
+    let names = |v: &Value| v.as_array().unwrap().iter().map(|u| u["fullName"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+    assert_eq!(names(&boss.get("/api/users/all").await.body), ["Nora Quinn", "Test boss", "Test plantit"]);
+    assert_eq!(names(&plant.get("/api/users/all").await.body), ["Nora Quinn", "Nora Quinn", "Test boss", "Test plantit"]);
 }
 
 #[tokio::test]
@@ -107,17 +114,21 @@ async fn edit_changes_fields_and_refuses_what_it_must() {
     e["position"] = json!("supervisor");
     let ok = boss.post("/api/users/edit", &e).await;
     assert_eq!(ok.status, StatusCode::OK, "{}", ok.text);
-    assert_eq!((ok.body["user"]["email"].as_str(), ok.body["user"]["position"].as_str(), ok.body["changed"].as_bool()), (Some("nora.b@demo.plant"), Some("supervisor"), Some(true)));
+    // The fields change now; the e-mail waits for Nora's confirmation (users/email.rs).
+    let u = &ok.body["user"];
+    assert_eq!((u["email"].as_str(), u["position"].as_str(), ok.body["changed"].as_bool()), (Some("nora@demo.plant"), Some("supervisor"), Some(true)));
+    assert_eq!(ok.body["emailPending"], "nora.b@demo.plant");
     let (before, after): (String, String) = sqlx::query_as("SELECT before_json, after_json FROM audit_log WHERE action = 'user.edit'").fetch_one(&app.state.db.pool).await.unwrap();
-    assert!(before.contains("nora@demo.plant") && after.contains("nora.b@demo.plant") && after.contains("D3"), "{before} {after}");
+    assert!(before.contains("engineer") && after.contains("supervisor") && after.contains("D3"), "{before} {after}");
 
-    // The old e-mail names nobody now.
-    e["originalEmail"] = json!("nora@demo.plant");
+    // An unknown e-mail names nobody.
+    e["originalEmail"] = json!("nora.b@demo.plant");
     assert_eq!(boss.post("/api/users/edit", &e).await.body, json!({"originalEmail": "There is no user with this e-mail."}));
 
-    // A manager may edit themself, but not drop their own manager position.
-    let me = json!({"originalEmail": "boss@demo.plant", "firstname": "Big", "lastname": "Boss", "email": "boss@demo.plant", "companyCode": "mpk", "position": "engineer", "department": "process", "zones": []});
-    assert_eq!(boss.post("/api/users/edit", &me).await.body, json!({"position": "You cannot remove your own manager position."}));
+    // A manager may edit their own name, but not their own position, department, zones
+    // or company (users/scope.rs).
+    let me = json!({"originalEmail": "boss@demo.plant", "firstname": "Big", "lastname": "Boss", "email": "boss@demo.plant", "companyCode": "mpk", "position": "engineer", "department": "process", "zones": ["A1", "B2"]});
+    assert_eq!(boss.post("/api/users/edit", &me).await.body, json!({"position": "You cannot change your own position."}));
     let mut me2 = me.clone();
     me2["position"] = json!("manager");
     assert_eq!(boss.post("/api/users/edit", &me2).await.status, StatusCode::OK);

@@ -1,5 +1,7 @@
 //! API tests of the users module: the admin calls, field errors, soft delete, sessions
-//! ended, audit, and the manager-only matrix.
+//! ended, audit, the manager-only matrix, company scope and e-mail changes (issue 25).
 mod admin;
 mod authz;
 mod kiosk;
+mod email;
+pub(crate) mod scope;
