@@ -1,4 +1,4 @@
--- Issue 25 (docs/users.md items 2 and 18-19): plant-wide administration is a plant
+-- Issue 25 (docs/users.md item 2, docs/island.md item 1): plant-wide administration is a plant
 -- administrator's (set by the CLI), not every manager's; the badge lookups are for kiosk
 -- accounts (a flag), not any operator with a password. Existing kiosk netbooks are the
 -- operator accounts without a badge (a person at the kiosk is identified by a badge; a
