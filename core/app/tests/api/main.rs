@@ -11,6 +11,7 @@ mod dynamic;
 mod faults;
 mod hardening;
 mod hostile;
+mod limits;
 mod http;
 mod matrix;
 mod mail;
