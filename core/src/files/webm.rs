@@ -127,7 +127,7 @@ impl WebmSniffer {
             self.seen_header = true;
             let doc_type = children(body).find(|(k, _)| *k == DOC_TYPE).map(|(_, v)| text(v));
             if doc_type.as_deref() != Some("webm") {
-                return self.fail(NOT_WEBM);
+                self.fail(NOT_WEBM);
             }
         } else if id == TRACKS {
             let mut info = WebmInfo::default();
