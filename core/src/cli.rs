@@ -6,7 +6,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::app::{self, BuildOptions};
 use crate::audit::{self, Verdict};
-use crate::config::{self, LogFormat, Settings};
+use crate::config::{self, Settings};
 
 #[derive(Parser, Debug)]
 #[command(name = "plantdoc", version, about = "Plantdoc: plant-floor document control")]
@@ -145,7 +145,7 @@ pub fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    init_logging(&settings);
+    crate::logging::init(&settings);
     let rt = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(rt) => rt,
         Err(e) => {
@@ -154,16 +154,6 @@ pub fn main() -> ExitCode {
         }
     };
     rt.block_on(run(cli.command.unwrap_or(Command::Serve), settings))
-}
-
-fn init_logging(s: &Settings) {
-    let filter = tracing_subscriber::EnvFilter::try_from_env("RUST_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(&s.log.level));
-    let b = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
-    let _ = match s.log.format {
-        LogFormat::Json => b.json().flatten_event(true).with_current_span(true).try_init(),
-        LogFormat::Pretty => b.try_init(),
-    };
 }
 
 async fn run(cmd: Command, settings: Settings) -> ExitCode {

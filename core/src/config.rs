@@ -71,7 +71,19 @@ pub struct StorageSettings {
     pub dir: PathBuf,
     /// Signed link lifetime; at most 300 s.
     pub link_ttl_secs: u64,
+    /// How often each instance's sweep removes orphan blobs and stale temporary upload
+    /// files (also once at start); 0 switches the sweep off.
+    #[serde(default = "one_hour")]
+    pub sweep_secs: u64,
+    /// Orphans and temporary files younger than this are left alone (an upload in flight
+    /// or waiting for its PDF check): `storage check --fix`'s age rule, unattended.
+    #[serde(default = "one_hour")]
+    pub sweep_min_age_secs: u64,
     pub s3: S3Settings,
+}
+
+fn one_hour() -> u64 {
+    3600
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -33,6 +33,9 @@ pub enum AppError {
     TooManyRequests { retry_after_secs: i64, fields: FieldErrors },
     #[error("service unavailable")]
     Unavailable,
+    /// 507 with a field → message map: the storage is full (nothing was stored).
+    #[error("insufficient storage")]
+    StorageFull(FieldErrors),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -83,6 +86,10 @@ impl IntoResponse for AppError {
                 StatusCode::SERVICE_UNAVAILABLE,
                 json!({"error": "The service is temporarily unavailable. Please try again."}),
             ),
+            AppError::StorageFull(m) => {
+                tracing::error!("storage full: an upload was refused (507)");
+                (StatusCode::INSUFFICIENT_STORAGE, json!(m))
+            }
             AppError::Internal(e) => {
                 tracing::error!(error = %format!("{e:#}"), "internal error");
                 (StatusCode::INTERNAL_SERVER_ERROR, json!({"error": "Something went wrong on our side."}))
@@ -144,7 +151,7 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
         return Err(AppError::field("body", "Expected a JSON object."));
     }
     let de = &mut serde_json::Deserializer::from_slice(bytes);
-    serde_path_to_error::deserialize(de).map_err(|e| {
+    let value = serde_path_to_error::deserialize(&mut *de).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
         if inner.is_syntax() || inner.is_eof() {
@@ -161,5 +168,8 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
             let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
             AppError::field(&field, format!("Invalid value: {msg}."))
         }
-    })
+    })?;
+    // Only whitespace may follow the value: `{...} xx` is not a JSON body.
+    de.end().map_err(|_| AppError::field("body", "Malformed JSON."))?;
+    Ok(value)
 }

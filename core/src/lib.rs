@@ -18,6 +18,7 @@ pub mod dynamic;
 pub mod error;
 pub mod files;
 pub mod http;
+pub mod logging;
 pub mod mail;
 pub mod memo;
 pub mod migrate;

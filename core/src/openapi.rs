@@ -78,7 +78,8 @@ impl RouteDoc {
 
     /// Every status the route answers: 200; 503 (database unavailable); 401 and 403 for
     /// a signed-in tier; 403 for an unsafe method (CSRF); 400 (field map) when it takes a
-    /// body, a query or a path parameter; 404 with a path parameter; 413 with a body; and
+    /// body, a query or a path parameter; 404 with a path parameter; 413 with a body; 507
+    /// (storage full, a `file` field map) with an upload; and
     /// what the route declared with `answers` (409, 429, and 404 for a module's route,
     /// which answers 404 while the module is switched off).
     pub fn statuses(&self) -> BTreeSet<u16> {
@@ -99,6 +100,9 @@ impl RouteDoc {
         if self.spec.body.is_some() {
             s.insert(413);
         }
+        if matches!(self.spec.body, Some(BodySpec::Multipart)) {
+            s.insert(507);
+        }
         s.extend(self.spec.extra.iter().copied());
         s
     }
@@ -113,6 +117,7 @@ fn error_ref(status: u16) -> (&'static str, &'static str) {
         409 => ("Error", "Conflict with the record's current state"),
         413 => ("Error", "The body or file is too large"),
         429 => ("FieldErrors", "Too many requests (a field map or {error}); Retry-After says when to retry"),
+        507 => ("FieldErrors", "The server's storage is full; nothing was stored ({\"file\": message})"),
         503 => ("Error", "The database is unavailable; Retry-After says when to retry"),
         _ => ("Error", "Error"),
     }

@@ -79,6 +79,31 @@ pub async fn take_lease(db: &crate::db::Db, name: &str, holder: &str, period: Du
 /// How often an instance re-reads the module switches.
 pub const SWITCH_REFRESH: Duration = Duration::from_secs(5);
 
+/// Orphan blobs and temporary files left by a process killed mid-upload go without a
+/// hand-run `storage check --fix`: once at start (every instance: the age rule makes it
+/// safe beside others), then every `storage.sweep_secs` under a lease (once across
+/// instances).
+async fn storage_sweep(state: AppState, stop: Shutdown, holder: String) {
+    let s = &state.settings.storage;
+    if s.sweep_secs == 0 {
+        return;
+    }
+    let (period, min_age) = (Duration::from_secs(s.sweep_secs), Duration::from_secs(s.sweep_min_age_secs));
+    sweep_once(&state, min_age).await;
+    let periodic = every(state, stop, period, move |state| async move { sweep_once(&state, min_age).await });
+    LEASE.scope(("core/storage-sweep".to_string(), holder), periodic).await
+}
+
+async fn sweep_once(state: &AppState, min_age: Duration) {
+    match state.storage.sweep_orphans(&state.db, min_age).await {
+        Ok(r) if r.removed + r.temp_removed > 0 => {
+            tracing::info!(orphan_blobs = r.removed, temporary_files = r.temp_removed, "storage sweep removed leftovers of interrupted uploads")
+        }
+        Ok(_) => {}
+        Err(e) => tracing::warn!(error = %format!("{e:#}"), "storage sweep failed; it runs again at the next period"),
+    }
+}
+
 /// The running tasks and the switch that stops them.
 pub struct Tasks {
     stop: watch::Sender<bool>,
@@ -106,6 +131,7 @@ impl Tasks {
         // Each instance keeps its module switches in step with the database (a switch made
         // through another instance). Not a lease-held task: every instance needs it.
         set.spawn(every(state.clone(), Shutdown(rx.clone()), SWITCH_REFRESH, |state| async move { crate::switches::refresh(&state).await }));
+        set.spawn(storage_sweep(state.clone(), Shutdown(rx.clone()), holder));
         Tasks { stop, set, names }
     }
 

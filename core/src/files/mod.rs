@@ -2,10 +2,13 @@
 //! revert, attach to a record, and the sweep of uploads never submitted. Bodies stream
 //! to storage (hashed, temp → fsync → rename/put) and a row is written only after its
 //! blob; modules never write the `files` table themselves.
+mod describe;
 mod kind;
 mod made;
 pub mod mp4;
+pub mod webm;
 
+pub use describe::{describe, describe_sql, described};
 pub use kind::{detect, extension, FileKind};
 pub use made::{store_made, store_merged};
 
@@ -21,7 +24,7 @@ use sqlx::{AnyConnection, Row};
 use crate::app::AppState;
 use crate::auth::users::User;
 use crate::db::Params;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, FieldErrors};
 use crate::storage::{FileRecord, PutError};
 
 /// Where a file stands. Only a pending file may be reverted, claimed or swept.
@@ -60,6 +63,7 @@ pub struct UploadPolicy<'a> {
 const MAX_FORM_FIELDS: usize = 8;
 /// Multipart framing allowed on top of the file itself in the Content-Length check.
 const MULTIPART_SLACK: u64 = 64 * 1024;
+const STORAGE_FULL: &str = "The server's storage is full, so the file was not saved. Tell your administrator, then try again.";
 const TOO_MANY: &str = "You have too many uploads waiting to be submitted. Submit or remove some first.";
 
 fn too_large(limit: u64) -> AppError {
@@ -148,22 +152,26 @@ where
     }
     let prefix: Vec<u8> = head.iter().flat_map(|b| b.iter().copied()).take(16).collect();
     let content_type = detect(policy.kind, &prefix, name).map_err(|m| AppError::field("file", m))?;
-    // MP4 and QuickTime boxes are read as the bytes pass, to check the codec after.
-    let sniffer = matches!(content_type, "video/mp4" | "video/quicktime").then(|| Arc::new(Mutex::new(mp4::Mp4Sniffer::default())));
+    // Video containers are read as the bytes pass, to check the codec after.
+    let sniffer = kind::Sniffer::for_type(content_type).map(|s| Arc::new(Mutex::new(Some(s))));
     let tap = sniffer.clone();
     let stream = futures::stream::iter(head.into_iter().map(Ok)).chain(body).inspect(move |chunk| {
         if let (Some(s), Ok(bytes)) = (&tap, chunk) {
-            s.lock().unwrap_or_else(|p| p.into_inner()).feed(bytes);
+            if let Some(s) = s.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
+                s.feed(bytes);
+            }
         }
     });
     let blob = state.storage.put_stream(policy.module, stream, policy.limit, content_type).await.map_err(|e| match e {
         PutError::TooLarge { limit } => too_large(limit),
         PutError::Stream(m) => AppError::field("file", format!("The upload was interrupted: {m}")),
+        PutError::Full => AppError::StorageFull(FieldErrors::from([("file".into(), STORAGE_FULL.into())])),
         PutError::Store(e) => AppError::Internal(e),
     })?;
     if let Some(s) = sniffer {
-        let sniffed = std::mem::take(&mut *s.lock().unwrap_or_else(|p| p.into_inner()));
-        if let Err(msg) = sniffed.finish().and_then(|info| mp4::playable(&info)) {
+        let taken = s.lock().unwrap_or_else(|p| p.into_inner()).take();
+        let verdict = taken.map_or_else(|| Err("The upload could not be checked.".to_string()), kind::Sniffer::verdict);
+        if let Err(msg) = verdict {
             remove_blob(state, &blob.key).await;
             return Err(AppError::field("file", msg));
         }
@@ -351,39 +359,4 @@ pub async fn sweep(state: &AppState, module: &str, ttl_ms: i64) -> anyhow::Resul
         tracing::info!(removed, module, "swept uploads that were never submitted");
     }
     Ok(removed)
-}
-
-/// Storage key and content type of stored files, by id.
-pub async fn describe(state: &AppState, ids: &[String]) -> Result<HashMap<String, (String, String)>, sqlx::Error> {
-    let mut files = HashMap::new();
-    for chunk in ids.chunks(500) {
-        let mut q = Params::default();
-        let list = q.list(chunk.iter().cloned());
-        let sql = format!("SELECT id, storage_key, content_type FROM files WHERE id IN ({list})");
-        for r in q.query(&sql).fetch_all(&state.db.pool).await? {
-            files.insert(r.try_get("id")?, (r.try_get("storage_key")?, r.try_get("content_type")?));
-        }
-    }
-    Ok(files)
-}
-
-/// [`describe`] as a scalar subquery over SQL expressions naming file ids (columns of the
-/// outer query; a NULL one names none): JSON text `[[id, key, content type], ...]` or
-/// NULL, to read with the row that names the files in one statement. Decode with
-/// [`described`].
-pub fn describe_sql(dialect: crate::db::Dialect, id_sql: &[&str]) -> String {
-    let (agg, array, cast) = match dialect {
-        crate::db::Dialect::Sqlite => ("json_group_array", "json_array", ""),
-        crate::db::Dialect::Postgres => ("json_agg", "json_build_array", "::text"),
-    };
-    format!("(SELECT {agg}({array}(f.id, f.storage_key, f.content_type)){cast} FROM files f WHERE f.id IN ({}))", id_sql.join(", "))
-}
-
-/// What [`describe_sql`] read, as [`describe`] answers it.
-pub fn described(json: Option<&str>) -> Result<HashMap<String, (String, String)>, sqlx::Error> {
-    let rows: Vec<(String, String, String)> = match json {
-        Some(j) => serde_json::from_str(j).map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
-        None => Vec::new(),
-    };
-    Ok(rows.into_iter().map(|(id, key, ct)| (id, (key, ct))).collect())
 }

@@ -71,7 +71,7 @@ impl Headers {
 
 /// What every request meets before its route, in one pass (one layer: each layer of
 /// the stack costs allocations per request; docs/speed.md, 'The layers'), in this order:
-/// an API method the path does not have answers 405 ([`method_refused`]); an unsafe API
+/// a target or headers over the limits answer 414/431 ([`head_refused`]); an API method the path does not have answers 405 ([`method_refused`]); an unsafe API
 /// request without its CSRF token or from another site is refused
 /// ([`session::csrf_check`]); after a write, remembered sessions and answers are voided
 /// ([`session::after_write`]); a client without a CSRF cookie gets one; axum's own
@@ -87,7 +87,7 @@ pub struct Front {
 pub async fn front(State(f): State<Front>, req: Request, next: Next) -> Response {
     let path = req.uri().path().to_owned();
     let api = path.starts_with("/api/");
-    let checked = match method_refused(&f.methods, &req) {
+    let checked = match head_refused(&req).or_else(|| method_refused(&f.methods, &req)) {
         Some(refusal) => Err(refusal),
         None => session::csrf_check(&f.state, &req),
     };
@@ -199,6 +199,31 @@ fn method_refused(table: &MethodTable, req: &Request) -> Option<Response> {
     let mut out = (StatusCode::METHOD_NOT_ALLOWED, axum::Json(json!({"error": "This method is not allowed on this path."}))).into_response();
     out.headers_mut().insert(header::ALLOW, found.value.header.clone());
     Some(out)
+}
+
+/// The longest request target (path and query) read: longer answers 414. nginx's
+/// default line buffer is the same; the app's longest links are under 1 KiB.
+pub const MAX_URI: usize = 8 * 1024;
+/// Header lines a request may carry (hyper's default; browsers send about 20).
+pub const MAX_HEADERS: usize = 100;
+/// Bytes of header names and values a request may carry (cookies included).
+pub const MAX_HEADER_BYTES: usize = 64 * 1024;
+
+/// A request whose target or headers are over the limits answers 414 or 431 in the JSON
+/// shape. hyper's own limits are set above these (`server.rs`), so it is the app that
+/// answers, whatever the path.
+fn head_refused(req: &Request) -> Option<Response> {
+    let target = req.uri().path_and_query().map_or(0, |p| p.as_str().len());
+    let (status, message) = if target > MAX_URI {
+        (StatusCode::URI_TOO_LONG, format!("The address is too long (more than {} KiB).", MAX_URI / 1024))
+    } else if req.headers().len() > MAX_HEADERS {
+        (StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, format!("The request has too many header fields (more than {MAX_HEADERS})."))
+    } else if req.headers().iter().map(|(k, v)| k.as_str().len() + v.len()).sum::<usize>() > MAX_HEADER_BYTES {
+        (StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, format!("The request's header fields are too large (more than {} KiB).", MAX_HEADER_BYTES / 1024))
+    } else {
+        return None;
+    };
+    Some((status, axum::Json(json!({"error": message}))).into_response())
 }
 
 /// Largest rejection text kept (axum's messages are short; the rest is dropped).

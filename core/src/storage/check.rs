@@ -40,6 +40,16 @@ impl CheckReport {
     }
 }
 
+/// What one sweep removed and left.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct SweepReport {
+    pub removed: u64,
+    /// Orphans kept as younger than the minimum age.
+    pub young: u64,
+    pub temp_removed: u64,
+    pub temp_young: u64,
+}
+
 /// A `files` row as the check sees it.
 pub struct FileRow {
     pub key: String,
@@ -82,23 +92,43 @@ impl Storage {
         }
         rep.orphans = blobs.iter().filter(|k| !named.contains(k.as_str())).cloned().collect();
         if let Some(min_age) = fix {
-            for key in &rep.orphans {
-                let young = match self.backend.modified(key).await? {
-                    Some(t) => SystemTime::now().duration_since(t).unwrap_or_default() < min_age,
-                    None => false,
-                };
-                // A row may have been committed since the query: never delete a named blob.
-                let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM files WHERE storage_key = $1").bind(key).fetch_one(&db.pool).await?;
-                if young || n > 0 {
-                    rep.young += 1;
-                    continue;
-                }
-                self.backend.delete(key).await?;
-                rep.removed += 1;
-            }
+            (rep.removed, rep.young) = self.remove_orphans(db, &rep.orphans, min_age).await?;
         }
         (rep.temp_files, rep.temp_removed, rep.temp_in_flight) = sweep_temp(&self.tmp_dir, fix)?;
         Ok(rep)
+    }
+
+    /// The unattended sweep (at start and every `storage.sweep_secs`): orphan blobs and
+    /// stale temporary upload files older than `min_age` go, by the same rules as
+    /// `check --fix` (a blob a row names is never touched, each candidate's row is looked
+    /// up again right before it goes), without re-reading every blob's bytes.
+    pub async fn sweep_orphans(&self, db: &Db, min_age: Duration) -> anyhow::Result<SweepReport> {
+        let blobs = self.backend.list().await?;
+        let named: std::collections::HashSet<String> = sqlx::query_scalar::<_, String>("SELECT storage_key FROM files").fetch_all(&db.pool).await?.into_iter().collect();
+        let orphans: Vec<String> = blobs.into_iter().filter(|k| !named.contains(k)).collect();
+        let (removed, young) = self.remove_orphans(db, &orphans, min_age).await?;
+        let (_, temp_removed, temp_young) = sweep_temp(&self.tmp_dir, Some(min_age))?;
+        Ok(SweepReport { removed, young, temp_removed, temp_young })
+    }
+
+    /// Removes the orphans at least `min_age` old whose key no row names (looked up again
+    /// now: a row may have been committed since the listing). Answers (removed, kept).
+    async fn remove_orphans(&self, db: &Db, orphans: &[String], min_age: Duration) -> anyhow::Result<(u64, u64)> {
+        let (mut removed, mut kept) = (0, 0);
+        for key in orphans {
+            let young = match self.backend.modified(key).await? {
+                Some(t) => SystemTime::now().duration_since(t).unwrap_or_default() < min_age,
+                None => false,
+            };
+            let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM files WHERE storage_key = $1").bind(key).fetch_one(&db.pool).await?;
+            if young || n > 0 {
+                kept += 1;
+                continue;
+            }
+            self.backend.delete(key).await?;
+            removed += 1;
+        }
+        Ok((removed, kept))
     }
 
     async fn checksum_and_size(&self, key: &str) -> anyhow::Result<(String, u64)> {

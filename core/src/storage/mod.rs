@@ -57,6 +57,9 @@ pub enum PutError {
     TooLarge { limit: u64 },
     #[error("upload stream failed: {0}")]
     Stream(String),
+    /// No space left (ENOSPC, a quota): the file was not stored; the server answers 507.
+    #[error("the storage is full")]
+    Full,
     #[error(transparent)]
     Store(#[from] anyhow::Error),
 }
@@ -107,9 +110,9 @@ impl Storage {
         E: std::fmt::Display,
     {
         let key = Self::new_key(prefix);
-        let tmp = tempfile::Builder::new().prefix("up-").tempfile_in(&self.tmp_dir).map_err(anyhow::Error::from)?;
+        let tmp = tempfile::Builder::new().prefix("up-").tempfile_in(&self.tmp_dir).map_err(io_err)?;
         let tmp_path = tmp.into_temp_path();
-        let mut file = tokio::fs::File::create(&tmp_path).await.map_err(anyhow::Error::from)?;
+        let mut file = tokio::fs::File::create(&tmp_path).await.map_err(io_err)?;
         let mut hasher = Sha256::new();
         let mut size: u64 = 0;
         futures::pin_mut!(body);
@@ -120,12 +123,15 @@ impl Storage {
                 return Err(PutError::TooLarge { limit });
             }
             hasher.update(&chunk);
-            file.write_all(&chunk).await.map_err(anyhow::Error::from)?;
+            file.write_all(&chunk).await.map_err(io_err)?;
         }
-        file.flush().await.map_err(anyhow::Error::from)?;
-        file.sync_all().await.map_err(anyhow::Error::from)?;
+        file.flush().await.map_err(io_err)?;
+        file.sync_all().await.map_err(io_err)?;
         drop(file);
-        self.backend.put_file(&key, &tmp_path, content_type).await?;
+        self.backend.put_file(&key, &tmp_path, content_type).await.map_err(|e| match e.downcast_ref::<std::io::Error>() {
+            Some(io) if is_full(io) => PutError::Full,
+            _ => PutError::Store(e),
+        })?;
         // The fs backend renamed the file away; closing the TempPath then finds nothing.
         let _ = tmp_path.close();
         Ok(StoredBlob { key, size, sha256: hex::encode(hasher.finalize()) })
@@ -171,6 +177,19 @@ impl Storage {
     pub async fn checksum(&self, key: &str) -> anyhow::Result<String> {
         let mut r = self.backend.open(key).await?;
         Ok(hash_copy(&mut r, None::<&mut tokio::io::Sink>).await?.1)
+    }
+}
+
+/// Whether a write failed for want of space: ENOSPC or a disk quota (EDQUOT).
+pub fn is_full(e: &std::io::Error) -> bool {
+    matches!(e.kind(), std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded)
+}
+
+fn io_err(e: std::io::Error) -> PutError {
+    if is_full(&e) {
+        PutError::Full
+    } else {
+        PutError::Store(e.into())
     }
 }
 

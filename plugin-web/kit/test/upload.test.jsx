@@ -130,4 +130,17 @@ describe('FileDrop', () => {
     fireEvent.click(container.querySelectorAll('.ant-upload-list-item')[0].querySelector('button'));
     await waitFor(() => expect(onDiscard).toHaveBeenCalledWith('s1'));
   });
+
+  it("shows the server's message when its storage is full (507)", async () => {
+    useFakeXhr();
+    const { container } = render(<Drop onDiscard={vi.fn()} />);
+    await act(async () => {
+      fireEvent.change(container.querySelector('input[type=file]'), { target: { files: [pdf('big.pdf')] } });
+    });
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const full = "The server's storage is full, so the file was not saved. Tell your administrator, then try again.";
+    act(() => FakeXhr.sent[0].respond(507, { file: full }));
+    await waitFor(() => expect(container.querySelector('[role=alert]')).toBeTruthy());
+    expect(container.querySelector('[role=alert]').textContent).toContain(`big.pdf: ${full}`);
+  });
 });

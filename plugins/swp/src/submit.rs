@@ -299,6 +299,7 @@ async fn section(state: &AppState, user: &User, part: &str, key: &str, ids: &[St
             let name = format!("{}-{}.pdf", part.replace(['/', ' '], "-"), key.to_uppercase());
             let rec = files::store_merged(state, &user.id, "swp", &name, merged).await.map_err(|e| match e {
                 PutError::TooLarge { .. } | PutError::Stream(_) => "These PDFs could not be combined.".to_string(),
+                PutError::Full => "The server's storage is full, so the combined PDF was not saved. Tell your administrator, then try again.".to_string(),
                 PutError::Store(e) => {
                     tracing::error!(error = %e, "merged PDF not stored");
                     "The combined PDF could not be stored; please try again.".to_string()

@@ -37,6 +37,11 @@ pub const CASES: &[(&str, &str, &str)] = &[
     ("../../etc/cron.d/x.pdf", "valid.pdf", "without folders"),
     ("..\\..\\boot.pdf", "valid.pdf", "without folders"),
     ("tab\there.pdf", "valid.pdf", "control characters"),
+    // Direction controls: "invoice\u{202E}fdp.exe" reads as "invoiceexe.pdf" (issue 25).
+    ("invoice\u{202E}fdp.exe.pdf", "valid.pdf", "text-direction"),
+    ("a\u{2067}b.pdf", "valid.pdf", "text-direction"),
+    ("a\u{200F}b.pdf", "valid.pdf", "text-direction"),
+    ("a\u{061C}b.pdf", "valid.pdf", "text-direction"),
 ];
 
 /// The PDF upload routes of every module that takes PDFs.
@@ -76,11 +81,11 @@ fn urlencode(s: &str) -> String {
 
 /// Peak memory of the served binary (VmHWM, Linux) after the corpus, three times over,
 /// through every route: printed, and at most 200 MB.
-#[tokio::test]
-async fn the_server_stays_under_200_mb_through_the_hostile_corpus() {
-    let tmp = tempfile::tempdir().unwrap();
-    let db = fresh_database(tmp.path()).await;
-    let files = tmp.path().join("files").display().to_string();
+/// A `plantdoc serve` process over a demo plant (its own database and folder), with an
+/// engineer signed in.
+async fn served_demo(tmp: &std::path::Path, env: &[(&str, &str)]) -> (std::process::Child, Client) {
+    let db = fresh_database(tmp).await;
+    let files = tmp.join("files").display().to_string();
     let seeded = std::process::Command::new(env!("CARGO_BIN_EXE_plantdoc"))
         .args(["seed", "demo"])
         .current_dir(workspace())
@@ -89,10 +94,19 @@ async fn the_server_stays_under_200_mb_through_the_hostile_corpus() {
         .output()
         .unwrap();
     assert!(seeded.status.success(), "{}", String::from_utf8_lossy(&seeded.stderr));
-    let (mut child, addr) = serve_process(tmp.path(), &db, &[("PLANTDOC__LOG__LEVEL", "error")]).await;
+    let (child, addr) = serve_process(tmp, &db, env).await;
     let eng = Client { base: format!("http://{addr}"), http: reqwest::Client::new(), jar: Default::default() };
     let r = eng.post("/api/users/login", &serde_json::json!({"email": "engineer1@demo.plant", "password": "Demo-Plant-2026"})).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    (child, eng)
+}
+
+/// Peak memory of the served binary (VmHWM, Linux) after the corpus, three times over,
+/// through every route: printed, and at most 200 MB.
+#[tokio::test]
+async fn the_server_stays_under_200_mb_through_the_hostile_corpus() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (mut child, eng) = served_demo(tmp.path(), &[("PLANTDOC__LOG__LEVEL", "error")]).await;
     let mut refused = 0;
     for _ in 0..3 {
         for route in ROUTES {
@@ -110,4 +124,28 @@ async fn the_server_stays_under_200_mb_through_the_hostile_corpus() {
     let _ = child.wait();
     println!("hostile corpus: {refused} uploads refused, 0 stored; server peak RSS (VmHWM) {} MB", peak_kb / 1024);
     assert!(peak_kb <= 200 * 1024, "peak RSS {} MB over 200 MB", peak_kb / 1024);
+}
+
+/// A refused file is the user's input, not a server fault: the served binary's log of
+/// the whole corpus has WARN lines (ours, and lopdf's own, demoted) and no ERROR line.
+#[tokio::test]
+async fn refused_hostile_pdfs_leave_no_error_line_in_the_log() {
+    use std::io::Read;
+    let tmp = tempfile::tempdir().unwrap();
+    let (mut child, eng) = served_demo(tmp.path(), &[("PLANTDOC__LOG__LEVEL", "warn"), ("RUST_LOG", "warn")]).await;
+    for (name, file, _) in CASES {
+        let (ct, body) = multipart(&[("filepond", Some(name), "application/pdf", &fixture(file))]);
+        let r = send_bytes(&eng, Method::POST, ROUTES[0], body, &ct).await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{name}: {}", r.text);
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    let mut log = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut log).unwrap();
+    let errors: Vec<&str> = log.lines().filter(|l| l.contains("ERROR")).collect();
+    assert!(errors.is_empty(), "ERROR lines for user files:\n{}", errors.join("\n"));
+    assert!(log.lines().any(|l| l.contains("WARN") && l.contains("uploaded PDF refused")), "{log}");
+    let lopdf = log.lines().filter(|l| l.contains("lopdf")).count();
+    println!("hostile corpus log: {} lines, {lopdf} from lopdf (at WARN), 0 ERROR", log.lines().count());
+    assert!(lopdf > 0 && log.lines().filter(|l| l.contains("lopdf")).all(|l| l.contains("WARN")), "{log}");
 }

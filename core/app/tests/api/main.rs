@@ -12,6 +12,7 @@ mod faults;
 mod hardening;
 mod hostile;
 mod lockout;
+mod limits;
 mod http;
 mod matrix;
 mod pdf_bombs;

@@ -95,13 +95,17 @@ async fn disk_full_during_an_upload() {
     let first = upload(&eng, "fits".into()).await;
     assert_eq!(first.status, StatusCode::OK, "{}", first.text);
     let mut acked = vec![first.body["serverId"].as_str().unwrap().to_string()];
-    // 5 MiB does not fit: refused with the JSON error shape, nothing left behind.
+    // 5 MiB does not fit: 507 with the upload's field message (the drop shows it),
+    // nothing left behind. Multipart and raw body alike.
     let mut big = pdf("big", 1);
     big.extend(std::iter::repeat_n(b' ', 5 << 20));
     let (ct, body) = multipart(&[("filepond", Some("big.pdf"), "application/pdf", &big)]);
     let r = send_bytes(&eng, Method::POST, "/api/swps/uploadPdf", body, &ct).await;
-    assert!(r.status.is_client_error() || r.status.is_server_error(), "{}: {}", r.status, r.text);
-    assert!(r.body["error"].is_string(), "JSON error shape: {}", r.text);
+    assert_eq!(r.status, StatusCode::INSUFFICIENT_STORAGE, "{}", r.text);
+    assert!(r.body["file"].as_str().is_some_and(|m| m.contains("storage is full")), "field message: {}", r.text);
+    let r = send_bytes(&eng, Method::POST, "/api/swps/uploadPdf?filename=big.pdf", big.clone(), "application/pdf").await;
+    assert_eq!(r.status, StatusCode::INSUFFICIENT_STORAGE, "raw body: {}", r.text);
+    assert!(r.body["file"].as_str().is_some_and(|m| m.contains("storage is full")), "field message: {}", r.text);
     assert_eq!(std::fs::read_dir(files.join(".tmp")).unwrap().count(), 0, "the partial temporary file is removed");
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM files").await, 1, "no row for the refused upload");
     // Room again: uploads work without a restart.

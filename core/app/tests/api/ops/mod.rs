@@ -4,6 +4,7 @@ mod check;
 mod drills;
 mod drills_infra;
 mod scale;
+mod sweep;
 
 use std::process::{Command, Output};
 

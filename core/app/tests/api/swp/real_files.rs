@@ -96,7 +96,7 @@ async fn swp_real_pdfs_deploy_alone_and_merge_with_every_page_and_text() {
 async fn swp_videos_are_accepted_or_refused_by_their_codec() {
     let app = spawn().await;
     let (eng, _) = person(&app, "eng@demo.plant", "engineer", "process").await;
-    for (name, ct) in [("h264-aac.mp4", "video/mp4"), ("h264-aac.mov", "video/quicktime"), ("h264-silent.mov", "video/quicktime"), ("vp9.webm", "video/webm")] {
+    for (name, ct) in [("h264-aac.mp4", "video/mp4"), ("h264-aac.mov", "video/quicktime"), ("h264-silent.mov", "video/quicktime"), ("vp9.webm", "video/webm"), ("vp9-opus.webm", "video/webm")] {
         let id = upload_ok(&eng, "uploadVideo", name, &fixture(name)).await;
         let stored: String = sqlx::query_scalar("SELECT content_type FROM files WHERE id = $1").bind(&id).fetch_one(&app.state.db.pool).await.unwrap();
         assert_eq!(stored, ct, "{name}");
@@ -110,4 +110,30 @@ async fn swp_videos_are_accepted_or_refused_by_their_codec() {
     // Named as anything, a QuickTime H.264 file is judged by its content.
     let r = upload(&eng, "uploadVideo", "clip.mp4", "application/octet-stream", &fixture("h264-silent.mov")).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+}
+
+/// A WebM is judged by its EBML header (DocType `webm`) and its track list (a video
+/// track), not by its four magic bytes: HTML behind them, a Matroska file named .webm,
+/// and a WebM with sound only are refused, each with its reason, and nothing is stored.
+#[tokio::test]
+async fn swp_webm_needs_a_webm_header_and_a_video_track() {
+    let app = spawn().await;
+    let (eng, _) = person(&app, "eng@demo.plant", "engineer", "process").await;
+    let html = b"\x1A\x45\xDF\xA3<!doctype html><html><body><script>alert(document.cookie)</script></body></html>".to_vec();
+    let mut matroska = fixture("vp9.webm");
+    let at = matroska.windows(4).position(|w| w == b"webm").expect("the fixture's DocType");
+    matroska[at..at + 4].copy_from_slice(b"mkvx");
+    let cases: [(&str, Vec<u8>, &str); 3] = [
+        ("page.webm", html, "not a WebM video"),
+        ("matroska.webm", matroska, "not a WebM video"),
+        ("opus-only.webm", fixture("opus-only.webm"), "no video track"),
+    ];
+    for (name, bytes, want) in cases {
+        let r = upload(&eng, "uploadVideo", name, "video/webm", &bytes).await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{name}: {}", r.text);
+        let msg = r.body["file"].as_str().unwrap_or_default();
+        assert!(msg.contains(want), "{name}: {msg}");
+    }
+    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM files").await, 0, "no row for a refused video");
+    assert!(app.state.storage.list().await.unwrap().is_empty(), "no blob for a refused video");
 }
