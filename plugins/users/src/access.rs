@@ -107,24 +107,9 @@ mod tests {
         User { disabled, plant_admin, badge: Some(format!("b-{id}")), ..User::sketch(id, company, position, Department::Process, &["A1"]) }
     }
 
-    fn input(u: &User) -> UserInput {
-        UserInput {
-            firstname: u.firstname.clone(),
-            lastname: u.lastname.clone(),
-            email: u.email.clone(),
-            company_code: u.company_code.clone(),
-            position: u.position.as_str().into(),
-            department: u.department.as_str().into(),
-            zones: u.zones.clone(),
-            badge: u.badge.clone(),
-            op_no: u.op_no.clone(),
-            kiosk: Some(u.kiosk),
-        }
-    }
-
     /// `target` edited by `f`, judged for `actor`.
     fn edit(actor: &User, target: &User, f: impl Fn(&mut UserInput)) -> Result<(), Refusal> {
-        let mut i = input(target);
+        let mut i = crate::admin::as_input(target);
         f(&mut i);
         may_edit(actor, target, &i)
     }

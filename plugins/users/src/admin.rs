@@ -48,7 +48,8 @@ fn audit_view(i: &UserInput) -> Value {
     })
 }
 
-fn as_input(u: &User) -> UserInput {
+/// A stored user as the form's fields (what an unchanged edit sends).
+pub(crate) fn as_input(u: &User) -> UserInput {
     UserInput {
         firstname: u.firstname.clone(),
         lastname: u.lastname.clone(),

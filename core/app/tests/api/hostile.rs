@@ -145,7 +145,9 @@ async fn refused_hostile_pdfs_leave_no_error_line_in_the_log() {
     let errors: Vec<&str> = log.lines().filter(|l| l.contains("ERROR")).collect();
     assert!(errors.is_empty(), "ERROR lines for user files:\n{}", errors.join("\n"));
     assert!(log.lines().any(|l| l.contains("WARN") && l.contains("uploaded PDF refused")), "{log}");
+    // lopdf parses in the PDF worker (decision 45), which logs nothing; any lopdf line that
+    // reaches the server's log (an in-process use) is bridged at WARN.
     let lopdf = log.lines().filter(|l| l.contains("lopdf")).count();
     println!("hostile corpus log: {} lines, {lopdf} from lopdf (at WARN), 0 ERROR", log.lines().count());
-    assert!(lopdf > 0 && log.lines().filter(|l| l.contains("lopdf")).all(|l| l.contains("WARN")), "{log}");
+    assert!(log.lines().filter(|l| l.contains("lopdf")).all(|l| l.contains("WARN")), "{log}");
 }
