@@ -64,7 +64,7 @@ async fn an_email_change_waits_for_the_person_and_gives_the_changer_no_way_in() 
     assert_eq!(c.get(&path).await.body, json!({"valid": true, "email": "erin@evil.example"}));
     assert_eq!(c.post(&path, &json!({})).await.body, json!({"password": "Please enter your password."}));
     assert_eq!(c.post(&path, &json!({"password": "Wrong-Guess-123"})).await.body, json!({"password": "Incorrect password."}));
-    let counted = format!("SELECT COALESCE(SUM(failures), 0) FROM login_failures WHERE email_hash = '{}'", plantdoc_core::auth::lockout::email_hash("erin@demo.plant"));
+    let counted = format!("SELECT CAST(COALESCE(SUM(failures), 0) AS BIGINT) FROM login_failures WHERE email_hash = '{}'", plantdoc_core::auth::lockout::email_hash("erin@demo.plant"));
     assert_eq!(scalar(&app, &counted).await, 1);
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM audit_log WHERE action = 'user.email_change'").await, 0);
 
