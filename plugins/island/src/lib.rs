@@ -23,10 +23,18 @@ pub struct IslandSettings {
     /// Unrecognised or refused badges one netbook may scan per minute.
     #[serde(default = "five")]
     pub badge_failures_per_minute: u32,
+    /// Seconds without a touch or a scan before the kiosk signs the operator out (the
+    /// netbook warns 10 s before). Read by the web through `GET /api/island/kiosk-config`.
+    #[serde(default = "two_minutes")]
+    pub idle_secs: u32,
 }
 
 fn five() -> u32 {
     5
+}
+
+fn two_minutes() -> u32 {
+    120
 }
 
 pub struct IslandState {
@@ -38,6 +46,10 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     let settings: IslandSettings = ctx.settings()?;
     if settings.badge_failures_per_minute == 0 {
         anyhow::bail!("configuration error: modules.island.badge_failures_per_minute must be at least 1");
+    }
+    // The warning alone lasts 10 s: a shorter limit would sign out before it is seen.
+    if settings.idle_secs < 15 {
+        anyhow::bail!("configuration error: modules.island.idle_secs must be at least 15");
     }
     let throttle = throttle::BadgeThrottle::new(settings.badge_failures_per_minute);
     ctx.state(IslandState { settings, throttle });

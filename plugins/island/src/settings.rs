@@ -40,6 +40,12 @@ async fn editor(state: &AppState, cu: &CurrentUser, badge_no: Option<&str>) -> A
     Ok(who)
 }
 
+/// `GET /api/island/kiosk-config`: what the netbook's screens need from
+/// `[modules.island]`: the idle sign-out limit.
+pub async fn kiosk_config(State(state): State<AppState>, _cu: CurrentUser) -> AppResult<axum::Json<Value>> {
+    Ok(axum::Json(json!({"idleSecs": state.get::<crate::IslandState>().settings.idle_secs})))
+}
+
 /// `POST /api/island/settings-access {badgeNo}`: may this person edit the settings, and
 /// the zones to choose from (the company's).
 pub async fn access(State(state): State<AppState>, cu: CurrentUser, Json(b): Json<Body>) -> AppResult<axum::Json<Value>> {
