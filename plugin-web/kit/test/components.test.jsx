@@ -177,9 +177,9 @@ describe('DocumentViewer', () => {
     expect(screen.getByRole('button', { name: 'VIDEO' }).disabled).toBe(true);
     const viewer = screen.getByTestId('document-viewer');
     expect(viewer.style.height).toBe('900px');
-    expect(viewer.querySelector('iframe').getAttribute('src')).toBe('/f/swc.pdf');
+    expect(viewer.querySelector('iframe').getAttribute('src')).toBe('/f/swc.pdf#toolbar=1&view=FitH');
     fireEvent.click(screen.getByRole('button', { name: 'JES' }));
-    expect(viewer.querySelector('iframe').getAttribute('src')).toBe('/f/jes.pdf');
+    expect(viewer.querySelector('iframe').getAttribute('src')).toBe('/f/jes.pdf#toolbar=1&view=FitH');
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(onBack).toHaveBeenCalled();
   });
