@@ -2,6 +2,7 @@ import { Suspense, lazy } from 'react';
 import { ConfigProvider, Spin } from 'antd';
 import { Navigate, useSearchParams } from 'react-router';
 import { StartScreen } from './pages/StartScreen';
+import { IdleSignOut } from './components/IdleSignOut';
 import { useOperator } from './state';
 
 // The start screen comes with the module; every other screen is its own chunk, loaded
@@ -33,6 +34,7 @@ const KIOSK_THEME = { token: { colorPrimary: '#0958d9' } };
 const kiosk = (element) => (
   <ConfigProvider theme={KIOSK_THEME}>
     <Suspense fallback={loading}>{element}</Suspense>
+    <IdleSignOut />
   </ConfigProvider>
 );
 
