@@ -3,7 +3,8 @@
 // signs them out and returns to /island, so the next person never acts under their
 // name. A dialog warns WARN_SECS before; any touch or key keeps the operator. Touches
 // inside a document frame (another document) are not seen here, except the first one
-// (focus moves into the frame): the warning is what keeps a reader signed in.
+// (focus moves into the frame): the warning is what keeps a reader signed in. A playing
+// video counts as activity.
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useKioskConfig } from '../api';
 import { useOperator } from '../state';
@@ -40,6 +41,8 @@ export function IdleSignOut() {
     ACTIVITY.forEach((e) => document.addEventListener(e, active, true));
     window.addEventListener('blur', blur);
     const timer = setInterval(() => {
+      // A playing instruction video is someone watching.
+      if ([...document.querySelectorAll('video')].some((v) => !v.paused && !v.ended)) last.current = Date.now();
       const idle = (Date.now() - last.current) / 1000;
       if (idle >= idleSecs) {
         setLeft(null);
