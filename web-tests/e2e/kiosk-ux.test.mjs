@@ -45,10 +45,13 @@ async function reader(page, badge, end = 'Enter') {
     sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: k, code, windowsVirtualKeyCode: vk, text, unmodifiedText: text }));
     sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: k, code, windowsVirtualKeyCode: vk }));
   };
+  const at = performance.now();
   for (const d of badge) key(d, `Digit${d}`, d.charCodeAt(0), d);
+  const sentMs = performance.now() - at;
   key(end, KEYS[end].code, KEYS[end].vk, KEYS[end].text);
   await Promise.all(sent);
   await cdp.detach();
+  return sentMs;
 }
 
 async function partFor(page, profile, badge, part) {
@@ -63,17 +66,18 @@ describe('Kiosk: badge scans, no dead ends, idle sign-out, readable PDFs (issue 
   it('a badge read on a fresh start screen lands without a tap', async (page) => {
     await kiosk(page);
     await expectAccessible(page, 'start');
-    // Keys are sent in page order; the typing itself is measured by the page.
+    // When the browser received each key (the page, busy showing the field after the
+    // first one, may handle them later: that is the case being tested).
     await page.evaluate(() => {
       window.__keys = [];
-      document.addEventListener('keydown', (e) => window.__keys.push(performance.now()), true);
+      document.addEventListener('keydown', (e) => window.__keys.push(e.timeStamp), true);
     });
-    await reader(page, '1004');
+    const sentMs = await reader(page, '1004');
     await waitForPath(page, '/island/part-select');
     const keys = await page.evaluate(() => window.__keys);
-    const span = keys[3] - keys[0];
-    console.log(`# four digits in ${span.toFixed(1)} ms`);
-    assert.ok(span < 30, `the digits took ${span} ms`);
+    console.log(`# four digits sent in ${sentMs.toFixed(1)} ms, received by the browser over ${(keys[3] - keys[0]).toFixed(1)} ms`);
+    // The reader's speed is the sending side's; the browser's span depends on the machine's load.
+    assert.ok(sentMs < 30, `the digits were sent over ${sentMs} ms`);
     await page.getByText('Hello Ofelia Ruiz! What part number do you want to load?').waitFor();
   });
 

@@ -16,12 +16,12 @@ export function KioskLayout({ sidebar, children, height }) {
 }
 
 /** A PDF (the kit's frame: page width, no thumbnails) or the video, filling its box. */
-export function DocFrame({ url, title, height = '100%' }) {
+export function DocFrame({ url, title, height = '100%', onRefused }) {
   if (!url) return null;
   if (title === 'Video') return <video src={url} controls title={title} style={{ width: '100%', height }} />;
   return (
     <div style={{ width: '100%', height }}>
-      <DocumentFrame src={url} title={title} />
+      <DocumentFrame src={url} title={title} onRefused={onRefused} />
     </div>
   );
 }

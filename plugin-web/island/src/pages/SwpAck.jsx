@@ -122,7 +122,7 @@ export function SwpAck() {
       {verifying ? (
         <Verification op={op} part={part.data} onVerified={() => go({ step: 'verified' }, true)} onCancel={() => go({ step: null })} />
       ) : (
-        <DocFrame url={links.data?.[doc]} title={current[2]} />
+        <DocFrame url={links.data?.[doc]} title={current[2]} onRefused={() => links.refetch()} />
       )}
     </KioskLayout>
   );
