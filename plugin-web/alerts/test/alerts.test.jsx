@@ -76,7 +76,7 @@ describe('Alerts page', () => {
     expect(screen.getAllByText('2')).toHaveLength(2);
     fireEvent.click(screen.getByText('S-1'));
     expect(screen.getByText('Loading..')).toBeTruthy();
-    await waitFor(() => expect(document.querySelector('iframe')?.getAttribute('src')).toBe('/files/a.pdf'));
+    await waitFor(() => expect(document.querySelector('iframe')?.getAttribute('src')).toBe('/files/a.pdf#toolbar=1&view=FitH'));
     unmount();
     page('/main/alerts?tab=all-approved&alert=b');
     expect((await screen.findAllByText('There was an error fetching the alert.')).length).toBeGreaterThan(0);

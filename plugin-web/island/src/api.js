@@ -99,3 +99,15 @@ export function useZoneAlerts(zone) {
     queryFn: () => api.get(`/api/alerts/operator-alerts/zone/${enc(zone)}`).then(asList).catch(() => []),
   });
 }
+
+/** GET /api/island/kiosk-config: {idleSecs} from `[modules.island]` (kept for the session). */
+export function useKioskConfig(enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: ['island-config'],
+    meta: failure('the kiosk settings'),
+    retry: false,
+    staleTime: Infinity,
+    queryFn: () => api.get('/api/island/kiosk-config'),
+  });
+}

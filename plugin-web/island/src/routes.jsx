@@ -16,6 +16,17 @@ const Reference = page(() => import('./pages/Reference'), 'Reference');
 const Settings = page(() => import('./pages/Settings'), 'Settings');
 const ErrorPage = page(() => import('./pages/ErrorPage'), 'ErrorPage');
 const AlertAck = page(() => import('./pages/AlertAck'), 'AlertAck');
+// The idle sign-out watches only while an operator is at the netbook: its chunk loads then
+// (the start screen has ~1 KB left under its weight budget).
+const IdleSignOut = page(() => import('./components/IdleSignOut'), 'IdleSignOut');
+function Idle() {
+  const op = useOperator();
+  return op ? (
+    <Suspense fallback={null}>
+      <IdleSignOut />
+    </Suspense>
+  ) : null;
+}
 const loading = <Spin size="large" style={{ display: 'block', marginTop: 64 }} />;
 
 // Spec "Guards": operator-status, swp-ack, alert-ack and interface need an operator and
@@ -33,6 +44,7 @@ const KIOSK_THEME = { token: { colorPrimary: '#0958d9' } };
 const kiosk = (element) => (
   <ConfigProvider theme={KIOSK_THEME}>
     <Suspense fallback={loading}>{element}</Suspense>
+    <Idle />
   </ConfigProvider>
 );
 

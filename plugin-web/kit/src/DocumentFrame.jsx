@@ -7,6 +7,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Result, Spin } from 'antd';
 
+// How Chromium's built-in PDF viewer opens a document (issue 26): `toolbar=1` opens it with
+// the thumbnail pane closed (the toolbar stays, with zoom and page controls) and
+// `view=FitH` at page width. Checked on Debian's chromium 156: `pagemode=none` and
+// `zoom=page-width` are ignored; without these the pane took 300 px and the page opened
+// at 37–45 %. Other viewers ignore what they do not know.
+export const PDF_VIEW = 'toolbar=1&view=FitH';
+
+/** The link with the viewer's opening fragment (a link that has its own is kept). */
+export function pdfView(src) {
+  if (!src || src.includes('#') || /^(data|blob|about):/.test(src)) return src;
+  return `${src}#${PDF_VIEW}`;
+}
+
 export const FRAME_REFUSED = 'This document could not be shown: its link was refused or has expired.';
 
 /** True when a loaded frame holds a JSON (error) answer instead of a document. */
@@ -103,5 +116,5 @@ export function DocumentFrame({ src, title, onRefused }) {
   if (refused) return message;
   if (probe === 'checking' || probe === 'refused') return <Spin style={{ display: 'block', paddingTop: 120 }} />;
   const onLoad = (e) => (frameRefused(e.currentTarget) ? refuse() : loaded());
-  return <iframe title={title} src={src} onLoad={onLoad} style={{ width: '100%', height: '100%', border: 0 }} />;
+  return <iframe title={title} src={pdfView(src)} onLoad={onLoad} style={{ width: '100%', height: '100%', border: 0 }} />;
 }

@@ -5,7 +5,7 @@ export { PagedTable, PAGE_SIZES, DEFAULT_PAGE_SIZE, compareValues } from './Page
 export { DeleteDialog, DELETE_TITLE, DELETE_TEXT } from './DeleteDialog';
 export { OperatorsSignedModal } from './OperatorsSignedModal';
 export { DocumentViewer, VIEWER_HEIGHT } from './DocumentViewer';
-export { DocumentFrame, FRAME_REFUSED, frameRefused } from './DocumentFrame';
+export { DocumentFrame, FRAME_REFUSED, frameRefused, PDF_VIEW, pdfView } from './DocumentFrame';
 export {
   PartNumberSearch,
   usePartNumberSuggestions,

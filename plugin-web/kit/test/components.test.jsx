@@ -177,9 +177,9 @@ describe('DocumentViewer', () => {
     expect(screen.getByRole('button', { name: 'VIDEO' }).disabled).toBe(true);
     const viewer = screen.getByTestId('document-viewer');
     expect(viewer.style.height).toBe('900px');
-    expect(viewer.querySelector('iframe').getAttribute('src')).toBe('/f/swc.pdf');
+    expect(viewer.querySelector('iframe').getAttribute('src')).toBe('/f/swc.pdf#toolbar=1&view=FitH');
     fireEvent.click(screen.getByRole('button', { name: 'JES' }));
-    expect(viewer.querySelector('iframe').getAttribute('src')).toBe('/f/jes.pdf');
+    expect(viewer.querySelector('iframe').getAttribute('src')).toBe('/f/jes.pdf#toolbar=1&view=FitH');
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(onBack).toHaveBeenCalled();
   });
@@ -221,7 +221,7 @@ describe('DocumentFrame', () => {
     expect(document.querySelector('iframe')).toBeNull(); // the XML was never shown
     expect(fetch.mock.calls[0][1].headers).toEqual({ Range: 'bytes=0-0' });
     view.rerender(<DocumentFrame title="SWC" src="https://bucket.example/swc.pdf?sig=new" onRefused={() => calls++} />);
-    await waitFor(() => expect(screen.getByTitle('SWC').getAttribute('src')).toBe('https://bucket.example/swc.pdf?sig=new'));
+    await waitFor(() => expect(screen.getByTitle('SWC').getAttribute('src')).toBe('https://bucket.example/swc.pdf?sig=new#toolbar=1&view=FitH'));
     // A second refusal says so.
     view.rerender(<DocumentFrame title="SWC" src="https://bucket.example/swc.pdf?sig=old2" onRefused={() => calls++} />);
     expect(await screen.findByText(FRAME_REFUSED)).toBeTruthy();
@@ -233,8 +233,16 @@ describe('DocumentFrame', () => {
     const { DocumentFrame } = await import('../src/DocumentFrame');
     vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
     render(<DocumentFrame title="SWC" src="https://bucket.example/swc.pdf?sig=1" />);
-    expect((await screen.findByTitle('SWC')).getAttribute('src')).toBe('https://bucket.example/swc.pdf?sig=1');
+    expect((await screen.findByTitle('SWC')).getAttribute('src')).toBe('https://bucket.example/swc.pdf?sig=1#toolbar=1&view=FitH');
     vi.unstubAllGlobals();
+  });
+
+  it('opens PDFs at page width without thumbnails; a link with its own fragment is kept', async () => {
+    const { pdfView } = await import('../src/DocumentFrame');
+    expect(pdfView('/f/swc.pdf?sig=1')).toBe('/f/swc.pdf?sig=1#toolbar=1&view=FitH');
+    expect(pdfView('/f/swc.pdf#page=2')).toBe('/f/swc.pdf#page=2');
+    expect(pdfView('data:application/pdf;base64,AA')).toBe('data:application/pdf;base64,AA');
+    expect(pdfView(null)).toBe(null);
   });
 
   it('leaves a PDF alone', async () => {

@@ -20,7 +20,7 @@ function signedLinks() {
   return { fetch, links, calls: () => fetch.mock.calls.length };
 }
 
-const frameSrc = () => screen.getByTestId('document-viewer').querySelector('iframe')?.getAttribute('src');
+const frameSrc = () => screen.getByTestId('document-viewer').querySelector('iframe')?.getAttribute('src')?.split('#')[0];
 // Lets the answer in flight arrive (a few ms of fake time).
 const settle = async () => {
   for (let i = 0; i < 3; i += 1) await act(() => vi.advanceTimersByTimeAsync(10));

@@ -41,7 +41,7 @@ describe('part search (swp source)', () => {
     render(<PartSearchPage />);
     await pick('7101-0007');
     fireEvent.click(await screen.findByRole('button', { name: 'JES' }));
-    await waitFor(() => expect(screen.getByTestId('document-viewer').querySelector('iframe')?.getAttribute('src')).toBe('/f/jes'));
+    await waitFor(() => expect(screen.getByTestId('document-viewer').querySelector('iframe')?.getAttribute('src')).toBe('/f/jes#toolbar=1&view=FitH'));
     expect(fetch.mock.calls.map(([p]) => p)).toContain('/api/swps/deployed-swp?partId=part-7');
     fireEvent.click(screen.getByRole('button', { name: 'Details' }));
     expect(screen.getByText('2')).toBeTruthy();

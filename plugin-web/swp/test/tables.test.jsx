@@ -132,7 +132,7 @@ describe('Pending', () => {
     render(<PendingTab />);
     fireEvent.click(await screen.findByText('P-1'));
     const viewer = await screen.findByTestId('document-viewer');
-    await waitFor(() => expect(viewer.querySelector('iframe')?.getAttribute('src')).toBe('/f/swc'));
+    await waitFor(() => expect(viewer.querySelector('iframe')?.getAttribute('src')).toBe('/f/swc#toolbar=1&view=FitH'));
     expect(screen.getByRole('button', { name: 'VIDEO' }).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByText('Pending Approval')).toBeTruthy();

@@ -28,6 +28,10 @@ pub struct IslandSettings {
     /// The same over all the client addresses of one kiosk account (its netbooks).
     #[serde(default = "twenty")]
     pub account_badge_failures_per_minute: u32,
+    /// Seconds without a touch or a scan before the kiosk signs the operator out (the
+    /// netbook warns 10 s before). Read by the web through `GET /api/island/kiosk-config`.
+    #[serde(default = "two_minutes")]
+    pub idle_secs: u32,
 }
 
 fn five() -> u32 {
@@ -36,6 +40,10 @@ fn five() -> u32 {
 
 fn twenty() -> u32 {
     20
+}
+
+fn two_minutes() -> u32 {
+    120
 }
 
 pub struct IslandState {
@@ -47,6 +55,10 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     let settings: IslandSettings = ctx.settings()?;
     if settings.badge_failures_per_minute == 0 {
         anyhow::bail!("configuration error: modules.island.badge_failures_per_minute must be at least 1");
+    }
+    // The warning alone lasts 10 s: a shorter limit would sign out before it is seen.
+    if settings.idle_secs < 15 {
+        anyhow::bail!("configuration error: modules.island.idle_secs must be at least 15");
     }
     if settings.account_badge_failures_per_minute < settings.badge_failures_per_minute {
         anyhow::bail!("configuration error: modules.island.account_badge_failures_per_minute must be at least badge_failures_per_minute");

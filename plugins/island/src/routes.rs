@@ -32,6 +32,8 @@ pub fn routes() -> ApiRouter {
         .body::<alert::AlertBody>().answers(&[404, 409, 429])
         .returns_shape(verify_shape())
         .tier(Access::Session)
+        .get("/api/island/kiosk-config", "The netbook's behaviour settings: {idleSecs} (idle sign-out)", settings::kiosk_config)
+        .returns_shape(json!({"idleSecs": "integer"}))
         .post("/api/island/settings-access", "May this badge (or you) edit the kiosk settings: {allowed, name, zones}", settings::access)
         .body::<settings::Body>().answers(&[429])
         .returns_shape(json!({"allowed": "boolean", "name": "string", "zones": [{"value": "string", "label": "string"}]}))

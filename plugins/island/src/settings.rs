@@ -10,6 +10,7 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::audit::{self, AuditEntry};
 use plantdoc_core::auth::users::User;
 use plantdoc_core::auth::session;
+use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, Json};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -40,6 +41,12 @@ async fn editor(state: &AppState, cu: &Netbook, badge_no: Option<&str>) -> AppRe
         return Err(AppError::Forbidden(NO_PERMISSION.into()));
     }
     Ok(who)
+}
+
+/// `GET /api/island/kiosk-config`: what the netbook's screens need from
+/// `[modules.island]`: the idle sign-out limit.
+pub async fn kiosk_config(State(state): State<AppState>, _cu: CurrentUser) -> AppResult<axum::Json<Value>> {
+    Ok(axum::Json(json!({"idleSecs": state.get::<crate::IslandState>().settings.idle_secs})))
 }
 
 /// `POST /api/island/settings-access {badgeNo}`: may this person edit the settings, and

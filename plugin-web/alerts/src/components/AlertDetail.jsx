@@ -1,7 +1,7 @@
 // The alert detail view: Back, the alert's facts, and its document in a frame
 // ('Loading..' first, then the document or 'There was an error fetching the alert.').
 import { Alert as Notice, Button, Descriptions, Space, Typography } from 'antd';
-import { formatDate, VIEWER_HEIGHT } from '@plantdoc/kit';
+import { DocumentFrame, formatDate, VIEWER_HEIGHT } from '@plantdoc/kit';
 import { issuer, TEXTS } from '../lib';
 import { useAlertUrl } from '../api';
 
@@ -32,7 +32,9 @@ export function AlertDetail({ id, alert, onBack }) {
       ) : url.isError ? (
         <Notice type="error" showIcon title={TEXTS.fetchError} message={TEXTS.fetchError} />
       ) : (
-        <iframe title={`Alert ${alert?.alertTag || id}`} src={url.data} style={{ width: '100%', height: VIEWER_HEIGHT, border: 0 }} />
+        <div style={{ height: VIEWER_HEIGHT }}>
+          <DocumentFrame title={`Alert ${alert?.alertTag || id}`} src={url.data} onRefused={() => url.refetch()} />
+        </div>
       )}
     </div>
   );

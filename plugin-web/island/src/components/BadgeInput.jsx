@@ -1,35 +1,26 @@
 // The masked badge field: Enter or Tab submits (badge readers end with one of them);
 // a refusal shows under the field, which is cleared and focused again (spec section 8).
-import { useEffect, useRef, useState } from 'react';
+// It is focused when shown, and keys typed while it lost the focus still reach it
+// (badgeField.js); a screen that captures keys before the field exists passes its field.
+import { useEffect } from 'react';
 import { Input, Typography } from 'antd';
+import { useBadgeCapture, useBadgeField } from './badgeField';
 
-export function BadgeInput({ onBadge, placeholder = 'Badge', label = 'Badge', disabled }) {
-  const [value, setValue] = useState('');
-  const [error, setError] = useState('');
-  const ref = useRef(null);
-  useEffect(() => ref.current?.focus(), []);
-  const submit = async () => {
-    const badge = value.trim();
-    if (!badge || disabled) return;
-    setError('');
-    try {
-      await onBadge(badge);
-    } catch (e) {
-      setError(e?.message || 'The badge could not be checked. Please scan again.');
-      setValue('');
-      ref.current?.focus();
-    }
-  };
+export function BadgeInput({ onBadge, placeholder = 'Badge', label = 'Badge', disabled, field: given, capture = true }) {
+  const own = useBadgeField(onBadge, disabled);
+  const field = given || own;
+  useBadgeCapture(field, { enabled: capture && !disabled });
+  useEffect(() => field.inputRef.current?.focus(), []); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <div>
       <Input.Password
-        ref={ref}
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
+        ref={field.inputRef}
+        value={field.value}
+        onChange={(e) => field.setValue(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter' || e.key === 'Tab') {
             e.preventDefault();
-            submit();
+            field.submit();
           }
         }}
         placeholder={placeholder}
@@ -38,9 +29,9 @@ export function BadgeInput({ onBadge, placeholder = 'Badge', label = 'Badge', di
         disabled={disabled}
         autoComplete="off"
       />
-      {error && (
+      {field.error && (
         <Typography.Text type="danger" role="alert" data-testid="badge-error">
-          {error}
+          {field.error}
         </Typography.Text>
       )}
     </div>

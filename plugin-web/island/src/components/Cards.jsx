@@ -8,7 +8,8 @@ import { partPath } from '../state';
 
 const CARD = { maxWidth: 560, margin: '48px auto', textAlign: 'center' };
 
-export function VerifyCard({ prompt, onBadge, note }) {
+/** onCancel: the way back to what was being read (issue 26: no dead end). */
+export function VerifyCard({ prompt, onBadge, note, onCancel }) {
   return (
     <Card style={CARD}>
       <Typography.Title level={3}>Verification Required</Typography.Title>
@@ -16,6 +17,11 @@ export function VerifyCard({ prompt, onBadge, note }) {
       <Typography.Paragraph strong>Scan your badge to verify</Typography.Paragraph>
       <BadgeInput onBadge={onBadge} />
       {note && <Alert style={{ marginTop: 12 }} type="warning" showIcon title={note} />}
+      {onCancel && (
+        <Button size="large" style={{ marginTop: 16 }} onClick={onCancel}>
+          Cancel
+        </Button>
+      )}
     </Card>
   );
 }

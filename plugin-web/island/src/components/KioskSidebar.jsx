@@ -1,5 +1,6 @@
 // The right sidebar of the kiosk screens: 350 px wide.
 import { Layout } from 'antd';
+import { DocumentFrame } from '@plantdoc/kit';
 
 export const SIDEBAR_WIDTH = 350;
 
@@ -14,9 +15,13 @@ export function KioskLayout({ sidebar, children, height }) {
   );
 }
 
-/** A PDF or the video in a frame filling its box. */
-export function DocFrame({ url, title, height = '100%' }) {
+/** A PDF (the kit's frame: page width, no thumbnails) or the video, filling its box. */
+export function DocFrame({ url, title, height = '100%', onRefused }) {
   if (!url) return null;
   if (title === 'Video') return <video src={url} controls title={title} style={{ width: '100%', height }} />;
-  return <iframe src={url} title={title} style={{ width: '100%', height, border: 0 }} />;
+  return (
+    <div style={{ width: '100%', height }}>
+      <DocumentFrame src={url} title={title} onRefused={onRefused} />
+    </div>
+  );
 }

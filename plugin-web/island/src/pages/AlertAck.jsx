@@ -8,10 +8,10 @@ import { getKioskSettings } from '@plantdoc/kit';
 import { useOperatorAlerts } from '../api';
 import { DoneCard, VerifyCard } from '../components/Cards';
 import { DocFrame, KioskLayout } from '../components/KioskSidebar';
+import { LeaveButtons } from '../components/SignOut';
 import { PENDING_TEXT, send } from '../outbox';
 import { useOperator } from '../state';
 import { CONTENT_HEIGHT } from './SwpAck';
-
 
 export function AlertAck() {
   const [params, setParams] = useSearchParams();
@@ -36,7 +36,17 @@ export function AlertAck() {
       await send('/api/island/verify-alert', { badgeNo, opId: op._id, alertId: alert._id }, () => setNote(PENDING_TEXT));
       go({ step: 'approved', tag: alert.alertTag });
     };
-    return <VerifyCard prompt={`Please confirm ${op.fullName} has read all the alert ${alert.alertTag}`} onBadge={verify} note={note} />;
+    const sidebar = (
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <Typography.Title level={4}>{alert.alertTag}</Typography.Title>
+        <LeaveButtons partId={partId} />
+      </Space>
+    );
+    return (
+      <KioskLayout sidebar={sidebar} height={CONTENT_HEIGHT}>
+        <VerifyCard prompt={`Please confirm ${op.fullName} has read all the alert ${alert.alertTag}`} onBadge={verify} note={note} onCancel={() => go({})} />
+      </KioskLayout>
+    );
   }
   const next = async () => {
     setNote('');
@@ -57,6 +67,7 @@ export function AlertAck() {
         Next
       </Button>
       {note && <Typography.Paragraph type="warning">{note}</Typography.Paragraph>}
+      <LeaveButtons partId={partId} />
     </Space>
   );
   return (

@@ -6,7 +6,8 @@ import { formatDate, getKioskSettings, useSignedLinks } from '@plantdoc/kit';
 import { linksSource, useOperatorAlerts, useOperatorStatus, usePart, useSignHistory, useZoneAlerts } from '../api';
 import { COLOURS, statuses } from '../components/status';
 import { DocFrame, KioskLayout } from '../components/KioskSidebar';
-import { setOperator, useOperator } from '../state';
+import { useOperator } from '../state';
+import { SignOutButton } from '../components/SignOut';
 import { CONTENT_HEIGHT, DOCS } from './SwpAck';
 
 export const SIGN_VALID_MS = 7776000000;
@@ -94,17 +95,7 @@ export function Interface() {
       {box('Training', s.training)}
       {box('Alerts', s.alerts, () => show({ view: 'alerts' }))}
       {box('Instructions', s.instructions)}
-      <Button
-        danger
-        block
-        style={{ color: '#a8071a', borderColor: '#a8071a' }}
-        onClick={() => {
-          navigate('/island');
-          setOperator(null);
-        }}
-      >
-        Sign Out
-      </Button>
+      <SignOutButton />
       <Typography.Title level={5}>{part.data?.partNumber || 'No Part'}</Typography.Title>
       <Button block onClick={() => navigate('/island/part-select')}>
         Change Part
@@ -133,7 +124,7 @@ export function Interface() {
   if (view === 'history') content = <History swpId={swpId} />;
   else if (view === 'settings') content = <Typography.Title level={3}>Settings have been temporarily disabled</Typography.Title>;
   else if (view === 'alerts') content = <Alerts />;
-  else content = <DocFrame url={links.data?.[doc]} title={doc === 'video' ? 'Video' : DOCS.find(([id]) => id === doc)?.[2]} />;
+  else content = <DocFrame url={links.data?.[doc]} title={doc === 'video' ? 'Video' : DOCS.find(([id]) => id === doc)?.[2]} onRefused={() => links.refetch()} />;
   return (
     <KioskLayout sidebar={sidebar} height={CONTENT_HEIGHT}>
       {content}

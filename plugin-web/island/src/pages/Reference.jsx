@@ -41,7 +41,7 @@ export function Reference() {
                 </Button>
               ))}
             </Space>
-            <DocFrame url={links.data?.[doc]} title={DOCS.find(([id]) => id === doc)?.[2]} height={560} />
+            <DocFrame url={links.data?.[doc]} title={DOCS.find(([id]) => id === doc)?.[2]} height={560} onRefused={() => links.refetch()} />
           </>
         )}
       </Space>

@@ -8,6 +8,7 @@ import { useSignedLinks } from '@plantdoc/kit';
 import { linksSource, usePart } from '../api';
 import { DoneCard, VerifyCard } from '../components/Cards';
 import { DocFrame, KioskLayout } from '../components/KioskSidebar';
+import { LeaveButtons } from '../components/SignOut';
 import { PENDING_TEXT, send } from '../outbox';
 import { useOperator } from '../state';
 
@@ -26,7 +27,7 @@ function Progress({ read, doc, go }) {
           <Button
             key={id}
             aria-pressed={doc === id}
-            onClick={() => go({ doc: id })}
+            onClick={() => go({ doc: id, step: null })}
             style={{ background: read.includes(id) ? '#237804' : '#a8071a', color: '#fff', fontWeight: doc === id ? 700 : 400 }}
           >
             {short}
@@ -37,7 +38,7 @@ function Progress({ read, doc, go }) {
   );
 }
 
-function Verification({ op, part, onVerified }) {
+function Verification({ op, part, onVerified, onCancel }) {
   const [note, setNote] = useState('');
   const verify = async (badgeNo) => {
     setNote('');
@@ -45,7 +46,7 @@ function Verification({ op, part, onVerified }) {
     await send('/api/island/verify-swp', body, () => setNote(PENDING_TEXT));
     onVerified();
   };
-  return <VerifyCard prompt={`Please confirm ${op.fullName} has read all the instructions for part ${part.partNumber}`} onBadge={verify} note={note} />;
+  return <VerifyCard prompt={`Please confirm ${op.fullName} has read all the instructions for part ${part.partNumber}`} onBadge={verify} note={note} onCancel={onCancel} />;
 }
 
 export function SwpAck() {
@@ -72,11 +73,12 @@ export function SwpAck() {
       .catch((e) => setSent(e.message));
   }, [allRead, part.data?._id]); // eslint-disable-line react-hooks/exhaustive-deps
   if (!part.data) return <Spin tip="Loading.." style={{ display: 'block', marginTop: 64 }}><div /></Spin>;
-  if (step === 'verify') return <Verification op={op} part={part.data} onVerified={() => go({ step: 'verified' }, true)} />;
   if (step === 'verified') {
     return <DoneCard title="Successfully Verified" lines={[`${op.fullName} has successfully been verified for part number ${part.data.partNumber}`]} partId={partId} />;
   }
   const current = DOCS.find(([id]) => id === doc) || DOCS[0];
+  // Verification mode: the badge view on the left, 'Show SWP' in the sidebar (spec).
+  const verifying = step === 'verify' && allRead;
   const markRead = () => {
     const nextRead = [...new Set([...read, doc])];
     const nextDoc = DOCS.find(([id]) => !nextRead.includes(id))?.[0] || doc;
@@ -95,9 +97,15 @@ export function SwpAck() {
         <Card size="small" title="Verification">
           <Typography.Paragraph strong>Awaiting Verification</Typography.Paragraph>
           {sent && <Typography.Paragraph type="warning">{sent}</Typography.Paragraph>}
-          <Button type="primary" onClick={() => go({ step: 'verify' })}>
-            Verify Operator
-          </Button>
+          {verifying ? (
+            <Button type="primary" onClick={() => go({ step: null })}>
+              Show SWP
+            </Button>
+          ) : (
+            <Button type="primary" onClick={() => go({ step: 'verify' })}>
+              Verify Operator
+            </Button>
+          )}
         </Card>
       ) : (
         <Card size="small" title={current[2]}>
@@ -106,11 +114,16 @@ export function SwpAck() {
           </Button>
         </Card>
       )}
+      <LeaveButtons partId={partId} />
     </Space>
   );
   return (
     <KioskLayout sidebar={sidebar} height={CONTENT_HEIGHT}>
-      <DocFrame url={links.data?.[doc]} title={current[2]} />
+      {verifying ? (
+        <Verification op={op} part={part.data} onVerified={() => go({ step: 'verified' }, true)} onCancel={() => go({ step: null })} />
+      ) : (
+        <DocFrame url={links.data?.[doc]} title={current[2]} onRefused={() => links.refetch()} />
+      )}
     </KioskLayout>
   );
 }

@@ -6,6 +6,7 @@ import { Button, Descriptions, Input, Space, Typography } from 'antd';
 import { fieldErrors } from '@plantdoc/kit';
 import { NOTE_PLACEHOLDER } from '../lib';
 import { useReview } from '../api';
+import { useCompactReview } from './ReviewLayout';
 
 function rejectErrors(err) {
   if (!err) return [];
@@ -27,19 +28,21 @@ export function ReviewPanel({ kind, id, title, rows, onReviewed }) {
     m.mutate({ id, reviewNote: note }, { onSuccess: () => onReviewed(verdict) });
   };
   const errors = rejectErrors(reject.error);
+  // Above the document (narrow console): rows in three columns, a two-line note.
+  const compact = useCompactReview();
   return (
     <div data-testid="review-panel">
       <Typography.Title level={2} style={{ marginTop: 0, fontSize: 20 }}>
         {title}
       </Typography.Title>
-      <Descriptions column={1} size="small" bordered items={rows.map(([label, value]) => ({ key: label, label, children: value || '—' }))} />
+      <Descriptions column={compact ? 3 : 1} size="small" bordered items={rows.map(([label, value]) => ({ key: label, label, children: value || '—' }))} />
       <Input.TextArea
         aria-label="Note for the author"
         placeholder={NOTE_PLACEHOLDER}
         value={note}
         onChange={(e) => setNote(e.target.value)}
-        rows={4}
-        style={{ marginTop: 16 }}
+        rows={compact ? 2 : 4}
+        style={{ marginTop: compact ? 8 : 16 }}
         status={errors.length ? 'error' : undefined}
       />
       {errors.map((e) => (

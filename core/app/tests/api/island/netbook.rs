@@ -64,3 +64,14 @@ async fn zone_settings() {
     let sup = login(&app, "sup2001@demo.plant").await;
     assert_eq!(sup.post("/api/island/settings-access", &json!({})).await.status, StatusCode::FORBIDDEN);
 }
+
+#[tokio::test]
+async fn the_idle_sign_out_limit_reaches_the_netbook() {
+    let app = spawn().await;
+    let p = plant(&app, "7101-0001").await;
+    let r = p.netbook.get("/api/island/kiosk-config").await;
+    assert_eq!((r.status, r.body["idleSecs"].as_u64()), (StatusCode::OK, Some(120)), "default: {}", r.text);
+    let app = spawn_with(&[("auth.ip_attempts_per_minute", "1000"), ("modules.island.idle_secs", "45")]).await;
+    let p = plant(&app, "7101-0001").await;
+    assert_eq!(p.netbook.get("/api/island/kiosk-config").await.body["idleSecs"], 45);
+}

@@ -1,0 +1,70 @@
+// A badge reader types digits and Enter or Tab like a keyboard, fast (a few ms a key).
+// The badge being typed lives here, outside the field, so that keys typed before the
+// field exists (its chunk still loading after Scan Badge) or while it lost focus (a tap
+// elsewhere) are kept: useBadgeCapture routes them to it (issue 26). No antd here, so the
+// start screen can capture keys before the field's chunk arrives.
+import { useEffect, useRef, useState } from 'react';
+
+export const BADGE_FAILED = 'The badge could not be checked. Please scan again.';
+
+/** The badge typed so far, its error, and submit (onBadge may throw: shown, cleared, refocused). */
+export function useBadgeField(onBadge, disabled = false) {
+  const [value, setState] = useState('');
+  const [error, setError] = useState('');
+  const typed = useRef('');
+  const inputRef = useRef(null);
+  const busy = useRef(false);
+  const latest = useRef({ onBadge, disabled });
+  latest.current = { onBadge, disabled };
+  const setValue = (next) => {
+    typed.current = typeof next === 'function' ? next(typed.current) : next;
+    setState(typed.current);
+  };
+  const submit = async () => {
+    const badge = typed.current.trim();
+    if (!badge || latest.current.disabled || busy.current) return;
+    busy.current = true;
+    setError('');
+    try {
+      await latest.current.onBadge(badge);
+    } catch (e) {
+      setError(e?.message || BADGE_FAILED);
+      setValue('');
+      inputRef.current?.focus();
+    } finally {
+      busy.current = false;
+    }
+  };
+  return { value, setValue, typed, error, submit, inputRef };
+}
+
+const EDITABLE = 'input, textarea, select, [contenteditable="true"]';
+
+/**
+ * Keys typed while no field has the focus go to the badge: a character is added (and the
+ * field focused, when it is there), Enter or Tab submits what was typed. `onKey` is told
+ * of the first character (the start screen then shows its field).
+ */
+export function useBadgeCapture(field, { enabled = true, onKey } = {}) {
+  const latest = useRef({ field, onKey });
+  latest.current = { field, onKey };
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const keydown = (e) => {
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
+      if (e.target instanceof Element && e.target.closest(EDITABLE)) return; // a field has it
+      const { field: f, onKey: told } = latest.current;
+      if (e.key.length === 1 && e.key !== ' ') {
+        e.preventDefault();
+        f.setValue((v) => v + e.key);
+        told?.();
+        f.inputRef.current?.focus();
+      } else if ((e.key === 'Enter' || e.key === 'Tab') && f.typed.current.trim()) {
+        e.preventDefault();
+        f.submit();
+      }
+    };
+    document.addEventListener('keydown', keydown, true);
+    return () => document.removeEventListener('keydown', keydown, true);
+  }, [enabled]);
+}

@@ -1,0 +1,58 @@
+// A badge reader's keys reach the badge wherever the focus is (issue 26): typed before
+// the field exists, Enter submits them; a refusal clears the badge and shows its error.
+import { describe, expect, test, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useBadgeCapture, useBadgeField } from '../src/components/badgeField';
+
+function Capture({ onBadge, onKey }) {
+  const field = useBadgeField(onBadge);
+  useBadgeCapture(field, { onKey });
+  return (
+    <div>
+      <span data-testid="typed">{field.value}</span>
+      <span data-testid="error">{field.error}</span>
+      <input aria-label="Other" />
+    </div>
+  );
+}
+
+const key = (target, k) => fireEvent.keyDown(target, { key: k });
+
+describe('badge capture', () => {
+  test('keys typed with no field focused are kept; Enter submits them once', async () => {
+    const onBadge = vi.fn(async () => {});
+    const onKey = vi.fn();
+    render(<Capture onBadge={onBadge} onKey={onKey} />);
+    await act(async () => {
+      for (const k of '1001') key(document.body, k);
+      key(document.body, 'Enter');
+    });
+    expect(onBadge).toHaveBeenCalledTimes(1);
+    expect(onBadge).toHaveBeenCalledWith('1001');
+    expect(onKey).toHaveBeenCalled();
+  });
+
+  test('keys aimed at another field are left alone; Tab with nothing typed does nothing', async () => {
+    const onBadge = vi.fn(async () => {});
+    render(<Capture onBadge={onBadge} />);
+    await act(async () => {
+      key(screen.getByLabelText('Other'), '7');
+      key(document.body, 'Tab');
+    });
+    expect(screen.getByTestId('typed').textContent).toBe('');
+    expect(onBadge).not.toHaveBeenCalled();
+  });
+
+  test('a refused badge shows the error and is cleared', async () => {
+    const onBadge = vi.fn(async () => {
+      throw new Error('Unknown badge');
+    });
+    render(<Capture onBadge={onBadge} />);
+    await act(async () => {
+      for (const k of '99') key(document.body, k);
+      key(document.body, 'Tab');
+    });
+    expect(screen.getByTestId('error').textContent).toBe('Unknown badge');
+    expect(screen.getByTestId('typed').textContent).toBe('');
+  });
+});

@@ -1,0 +1,74 @@
+// Issue 26's three screens for every kiosk and console test: 1366×768, 1024×768 and a
+// touch kiosk (1366×768 with touch; taps instead of clicks). One browser, one context per
+// profile (touch is a context option), each test on a fresh page of its profile.
+import { after, before, test } from 'node:test';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, withPage } from './harness.mjs';
+
+export const PROFILES = [
+  { name: '1366×768', viewport: { width: 1366, height: 768 }, touch: false },
+  { name: '1024×768', viewport: { width: 1024, height: 768 }, touch: false },
+  { name: 'touch kiosk', viewport: { width: 1366, height: 768 }, touch: true },
+];
+
+/** `profiles.it(name, (page, profile) => …)` runs the body once per profile. */
+export function profileSuite() {
+  const contexts = new Map();
+  let browser = null;
+  before(async () => {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    });
+    for (const p of PROFILES) contexts.set(p.name, await browser.newContext({ viewport: p.viewport, hasTouch: p.touch }));
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return {
+    it(name, body) {
+      for (const p of PROFILES) {
+        const full = `${name} (${p.name})`;
+        test(full, withPage(() => contexts.get(p.name), full, (page) => body(page, p)));
+      }
+    },
+  };
+}
+
+/** Click, or tap on the touch kiosk. */
+export const press = (locator, profile) => (profile.touch ? locator.tap() : locator.click());
+
+/**
+ * What Chromium's PDF viewer shows in the page's frame: {zoom (per cent), sidebar (px of
+ * the thumbnail pane)}, read from the viewer's own page (an extension frame).
+ */
+export async function pdfViewState(page, ms = 15000) {
+  const until = Date.now() + ms;
+  let last = null;
+  let since = 0;
+  while (Date.now() < until) {
+    let state = null;
+    for (const frame of page.frames()) {
+      if (!frame.url().startsWith('chrome-extension://')) continue;
+      state = await frame
+        .evaluate(() => {
+          const viewer = document.querySelector('pdf-viewer');
+          const zoom = viewer?.shadowRoot?.querySelector('viewer-toolbar')?.shadowRoot?.querySelector('input')?.value;
+          const nav = viewer?.shadowRoot?.querySelector('#sidenav-container');
+          return zoom ? { zoom: parseInt(zoom, 10), sidebar: Math.round(nav?.getBoundingClientRect().width ?? 0) } : null;
+        })
+        .catch(() => null);
+      if (state) break;
+    }
+    // The viewer settles its zoom after the document loads: the same answer for 1 s.
+    if (state && JSON.stringify(state) === JSON.stringify(last)) {
+      if (Date.now() - since >= 1000) return state;
+    } else {
+      last = state;
+      since = Date.now();
+    }
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`no settled PDF viewer in the page (last: ${JSON.stringify(last)})`);
+}
