@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { BIN, ROOT, expectAccessible, launchBrowser, login, startServer, waitForPath, withPage } from './harness.mjs';
+import { BIN, ROOT, expectAccessible, launchBrowser, startServer, waitForPath, withPage } from './harness.mjs';
+import { signInKiosk } from './kiosk-profiles.mjs';
 
 let server;
 let context;
@@ -33,12 +34,7 @@ after(async () => {
 
 /** The kiosk signed in, its zone set on the netbook, at /island. */
 async function kiosk(page, zone = 'A1') {
-  await login(page, server.url, 'kiosk@demo.plant');
-  await waitForPath(page, '/island');
-  await page.evaluate((z) => {
-    localStorage.setItem('plantdoc.kiosk', JSON.stringify({ zone: z, allowAccess: true, dialogOpen: false }));
-    localStorage.removeItem('plantdoc.island.outbox');
-  }, zone);
+  await signInKiosk(page, server.url, zone);
 }
 
 async function scan(page, badge) {

@@ -3,7 +3,7 @@
 // profile (touch is a context option), each test on a fresh page of its profile.
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, withPage } from './harness.mjs';
+import { CHROMIUM, login, waitForPath, withPage } from './harness.mjs';
 
 export const PROFILES = [
   { name: '1366×768', viewport: { width: 1366, height: 768 }, touch: false },
@@ -71,4 +71,16 @@ export async function pdfViewState(page, ms = 15000) {
     await page.waitForTimeout(200);
   }
   throw new Error(`no settled PDF viewer in the page (last: ${JSON.stringify(last)})`);
+}
+
+/** The kiosk account signed in at `base`, the netbook's zone set, nothing queued and no
+ *  operator at the netbook (the page is at /island; it reads the zone when it loads). */
+export async function signInKiosk(page, base, zone = 'A1') {
+  await login(page, base, 'kiosk@demo.plant');
+  await waitForPath(page, '/island');
+  await page.evaluate((z) => {
+    localStorage.setItem('plantdoc.kiosk', JSON.stringify({ zone: z, allowAccess: true, dialogOpen: false }));
+    localStorage.removeItem('plantdoc.island.outbox');
+    sessionStorage.removeItem('plantdoc.island.operator');
+  }, zone);
 }

@@ -5,8 +5,8 @@
 // sign-out with an injected clock (Playwright's page.clock); the PDF opens at page width.
 import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { expectAccessible, login, startServer, waitForPath } from './harness.mjs';
-import { pdfViewState, press, profileSuite } from './kiosk-profiles.mjs';
+import { expectAccessible, startServer, waitForPath } from './harness.mjs';
+import { pdfViewState, press, profileSuite, signInKiosk } from './kiosk-profiles.mjs';
 
 let server;
 before(async () => {
@@ -21,13 +21,7 @@ const SUPERVISOR = '9031';
 
 /** The kiosk signed in, its zone set, on a freshly loaded start screen. */
 async function kiosk(page, zone = 'A1') {
-  await login(page, server.url, 'kiosk@demo.plant');
-  await waitForPath(page, '/island');
-  await page.evaluate((z) => {
-    localStorage.setItem('plantdoc.kiosk', JSON.stringify({ zone: z, allowAccess: true, dialogOpen: false }));
-    localStorage.removeItem('plantdoc.island.outbox');
-    sessionStorage.removeItem('plantdoc.island.operator');
-  }, zone);
+  await signInKiosk(page, server.url, zone);
   await page.reload();
   await page.getByText('Please scan your badge to continue').waitFor();
 }
