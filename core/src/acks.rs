@@ -35,6 +35,14 @@ pub const READ_AND_UNDERSTOOD: &str = "read and understood";
 /// The meaning of a verifier's signature.
 pub const VERIFIED: &str = "verified";
 
+/// Who signs as the operator at the kiosk (the `opId` of a read or a verification; issue
+/// 25): an active operator or OJT trainee with a badge, never staff (they verify) or a
+/// kiosk account (a netbook is nobody). The same rule as SQL over `users u`.
+pub fn signs_as_operator(u: &User) -> bool {
+    matches!(u.position, crate::auth::users::Position::Operator | crate::auth::users::Position::Ojt) && u.badge.is_some() && !u.kiosk && !u.disabled
+}
+pub const SIGNS_AS_OPERATOR_SQL: &str = "u.position IN ('operator', 'ojt') AND u.badge IS NOT NULL AND u.kiosk = 0 AND u.disabled = 0";
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SignRecord {
     pub id: String,

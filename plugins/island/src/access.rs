@@ -21,12 +21,8 @@ pub fn may_verify(verifier: &User, operator_id: &str, company: &str) -> Result<(
     Ok(())
 }
 
-/// Who signs as the operator at the kiosk (the `opId` of a read or a verification): an
-/// active operator or OJT trainee with a badge, never staff (they verify) or a kiosk
-/// account (a netbook is nobody).
-pub fn signs_as_operator(u: &User) -> bool {
-    matches!(u.position, Position::Operator | Position::Ojt) && u.badge.is_some() && !u.kiosk && !u.disabled
-}
+/// Who signs as the operator: the core's rule (the SWP module's status read uses its SQL).
+pub use plantdoc_core::acks::signs_as_operator;
 
 /// The kiosk settings (zone, revoke): the spec's six process-engineering positions, i.e.
 /// engineers and managers of the process department, of the kiosk's company.

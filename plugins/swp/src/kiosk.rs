@@ -44,8 +44,8 @@ pub(crate) async fn seen(state: &AppState, id: &str) -> Result<Option<Seen>, sql
 
 /// The kiosk's status inputs of one operator on one part, read at once (the status call
 /// runs on every part an operator loads): whether `op_id` is an active operator or OJT
-/// trainee with a badge of `user`'s company, not a kiosk account (the island's
-/// `access::signs_as_operator`); the SWP if it is deployed now and `user` may see it; and the operator's sign
+/// trainee with a badge of `user`'s company, not a kiosk account (the core's
+/// `acks::signs_as_operator`); the SWP if it is deployed now and `user` may see it; and the operator's sign
 /// records of that version: the signing time of the newest verified one and whether one
 /// awaits verification.
 pub struct Standing {
@@ -61,11 +61,11 @@ pub fn standing_sql() -> &'static str {
     static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
         let mine = "FROM acknowledgements k WHERE k.doc_kind = 'swp' AND k.doc_id = s.id AND k.version_hash = s.content_hash AND k.operator_id = $1";
         format!(
-            "SELECT (SELECT COUNT(*) FROM users u WHERE u.id = $1 AND u.company_code = $2 AND u.disabled = 0 \
-             AND u.position IN ('operator', 'ojt') AND u.badge IS NOT NULL AND u.kiosk = 0) AS op_known, \
+            "SELECT (SELECT COUNT(*) FROM users u WHERE u.id = $1 AND u.company_code = $2 AND {}) AS op_known, \
              (SELECT MAX(k.signed_at) {mine} AND k.verified_at IS NOT NULL) AS op_signed, \
              (SELECT COUNT(*) {mine} AND k.verified_at IS NULL) AS op_awaiting, {SEEN_COLUMNS} \
-             FROM (SELECT 1 AS one) x LEFT JOIN swps s ON s.id = $3"
+             FROM (SELECT 1 AS one) x LEFT JOIN swps s ON s.id = $3",
+            acks::SIGNS_AS_OPERATOR_SQL
         )
     });
     SQL.as_str()
