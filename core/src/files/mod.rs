@@ -202,7 +202,7 @@ where
     };
     let written: Result<bool, sqlx::Error> = async {
         let mut tx = state.db.pool.begin().await?;
-        sqlx::query("UPDATE users SET updated_at = updated_at WHERE id = $1").bind(&user.id).execute(&mut *tx).await?;
+        lock_uploader(&mut tx, &user.id).await?;
         if pending_count(state, Some(&mut tx), &user.id, policy.module).await? >= policy.max_pending {
             return Ok(false);
         }
@@ -359,4 +359,13 @@ pub async fn sweep(state: &AppState, module: &str, ttl_ms: i64) -> anyhow::Resul
         tracing::info!(removed, module, "swept uploads that were never submitted");
     }
     Ok(removed)
+}
+
+/// Serialises one uploader's pending uploads so the count below cannot be raced past
+/// `max_pending` by two requests at once: a no-op write takes the user row's lock
+/// (PostgreSQL `FOR UPDATE` is not portable to SQLite, whose write lock this also takes),
+/// held until the transaction ends. Other users' uploads are not blocked.
+async fn lock_uploader(conn: &mut AnyConnection, user_id: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE users SET updated_at = updated_at WHERE id = $1").bind(user_id).execute(conn).await?;
+    Ok(())
 }
