@@ -12,7 +12,7 @@ use sqlx::Row;
 
 use plantdoc_core::db::Params;
 
-use crate::access::{require_uploader, review_stage};
+use crate::access::KIND;
 use crate::paging::{self, Sort};
 use crate::store::{self, visible_sql};
 
@@ -74,7 +74,7 @@ pub async fn part_numbers(State(state): State<AppState>, user: CurrentUser, Quer
 /// The Upload form's part field: every part of the caller's company's catalogue starting
 /// with the term, deployed or not: `{partList: [{_id, partNumber}]}` (uploaders only).
 pub async fn catalogue_part_numbers(State(state): State<AppState>, user: CurrentUser, Query(q): Query<SuggestQuery>) -> AppResult<axum::Json<Value>> {
-    require_uploader(&user)?;
+    KIND.require_uploader(&user)?;
     let (limit, Some(term)) = q.parse()? else { return Ok(axum::Json(json!({"partList": []}))) };
     let parts = plantdoc_core::parts::search(&state.db, &user.company_code, &term, limit).await?;
     let list: Vec<Value> = parts.iter().map(|p| json!({"_id": p.id, "partNumber": p.part_number})).collect();
@@ -84,7 +84,7 @@ pub async fn catalogue_part_numbers(State(state): State<AppState>, user: Current
 /// Process engineers of the caller's company, the caller left out ('Myself' is the
 /// form's own option).
 pub async fn on_behalf_users(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
-    require_uploader(&user)?;
+    KIND.require_uploader(&user)?;
     let list = plantdoc_core::auth::users::process_engineers(&state.db, &user.company_code, &user.id).await?;
     Ok(axum::Json(Value::Array(list)))
 }
@@ -92,19 +92,12 @@ pub async fn on_behalf_users(State(state): State<AppState>, user: CurrentUser) -
 /// Pending SWPs whose review stage is the caller's and still open, oldest first, with
 /// links to their documents: `{swps, urls: {<swpId>: {swc, jes, vis, video}}}`.
 pub async fn pending_my_approval(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
-    let Some(stage) = review_stage(&user) else { return Ok(axum::Json(json!({"swps": [], "urls": {}}))) };
+    let Some(stage) = KIND.flow.stage_of(&user) else { return Ok(axum::Json(json!({"swps": [], "urls": {}}))) };
     if user.zones.is_empty() {
         return Ok(axum::Json(json!({"swps": [], "urls": {}})));
     }
-    let k = stage.key();
     let mut q = Params::default();
-    let company = q.add(user.company_code.clone());
-    let me = q.add(user.id.clone());
-    let zones = store::zones_overlap_sql(&mut q, &user.zones);
-    let filter = format!(
-        "s.company_code = {company} AND s.status = 'pending' AND s.{k}_status = 'Pending' AND s.owner_id <> {me} \
-         AND (s.on_behalf_id IS NULL OR s.on_behalf_id <> {me}) AND {zones}"
-    );
+    let filter = KIND.waiting_sql(&mut q, &user, stage, |q| store::zones_overlap_sql(q, &user.zones));
     let swps = store::fetch_list(&state.db, &q, &filter, "s.upload_date, s.id", LIST_CAP, 0).await?;
     let links = store::links_for(&state, &swps).await?;
     Ok(axum::Json(json!({"swps": store::with_signs(&state.db, &swps).await?, "urls": links})))

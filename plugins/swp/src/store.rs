@@ -48,7 +48,7 @@ pub fn zones_overlap_sql(q: &mut Params, zones: &[String]) -> String {
     zones::overlap_sql(q, "s.zone_mask", exact, zones)
 }
 
-/// The SQL form of `access::can_see` for `FROM swps s` (the status filter is the
+/// The SQL form of `review::can_see` for `FROM swps s` (the status filter is the
 /// caller's). Authorship is an `id IN (...)` so it too is answered from the indexes.
 pub fn visible_sql(state: &AppState, q: &mut Params, u: &User) -> String {
     let company = q.add(u.company_code.clone());
@@ -170,8 +170,5 @@ pub async fn full_json_with(state: &AppState, swp: &Swp, signs: &str, files: &Ha
 /// Loads the SWP if the user may see it; 404 otherwise, so that other companies' and
 /// zones' SWPs are indistinguishable from missing ones.
 pub async fn visible_swp(state: &AppState, u: &User, id: &str) -> Result<Swp, plantdoc_core::AppError> {
-    match fetch_one(&state.db, id).await? {
-        Some(s) if crate::access::can_see(&state.zones, u, &s) => Ok(s),
-        _ => Err(plantdoc_core::AppError::NotFound),
-    }
+    plantdoc_core::review::engine::visible(state, u, id).await
 }
