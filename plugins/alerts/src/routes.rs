@@ -11,7 +11,7 @@ use plantdoc_core::review::engine as review;
 
 use crate::model::Alert;
 
-use crate::{kiosk, lifecycle, lists, submit};
+use crate::{kiosk, lists, submit};
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("alerts")
