@@ -33,29 +33,35 @@ pub enum Deploy {
     Bypassed,
 }
 
+/// How texts name one document.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Names {
+    /// In audit meanings: "part P1", "alert C-2026-0001".
+    pub title: String,
+    /// The same of a deployed one (an SWP names its revision).
+    pub deployed_title: String,
+    /// In refusals: "SWP 1f3a…", "Alert C-2026-0001".
+    pub label: String,
+    /// Where a refusal names its state: "SWP 1f3a… of part P1".
+    pub full_label: String,
+}
+
 /// A module's document under staged review: its row type, which holds a [`Record`] and
-/// dereferences to it, with the module's words and hooks.
+/// dereferences to it, and its words. Its acts' hooks are [`Hooks`].
 pub trait Document: Deref<Target = Record> + Sized + Send + Sync + 'static {
     const KIND: &'static Kind;
 
-    /// The document of a row read with `KIND.columns`.
+    /// The document of a row read with `KIND.table.columns`.
     fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error>;
-    /// How audit meanings name it ("part P1", "alert C-2026-0001").
-    fn title(&self) -> String;
-    /// [`Document::title`] of a deployed one (an SWP names its revision).
-    fn deployed_title(&self) -> String {
-        self.title()
-    }
-    /// How refusals name it ("Alert C-2026-0001", "SWP 1f3a…").
-    fn label(&self) -> String;
-    /// [`Document::label`] where a refusal names its state ("SWP 1f3a… of part P1").
-    fn full_label(&self) -> String {
-        self.label()
-    }
+    fn names(&self) -> Names;
     /// The version's hash (approvals and signatures name this version).
     fn version(&self) -> &str;
     /// A short description for audit rows.
     fn audit_json(&self) -> Value;
+}
+
+/// What a module does when the engine acts on one of its documents.
+pub trait Hooks: Document {
     /// The deploy hook, inside the act's transaction after its conditional UPDATE: takes
     /// the module's row locks, deploys, and returns the audit rows the engine appends
     /// after the act's own.
@@ -75,7 +81,7 @@ pub trait Document: Deref<Target = Record> + Sized + Send + Sync + 'static {
 /// The document with this id, whoever may see it.
 pub async fn fetch<D: Document>(conn: &mut AnyConnection, id: &str) -> Result<Option<D>, sqlx::Error> {
     let k = D::KIND;
-    let sql = format!("SELECT {} FROM {} {} WHERE {}.id = $1", k.columns, k.table, k.alias, k.alias);
+    let sql = format!("SELECT {} FROM {} {} WHERE {}.id = $1", k.table.columns, k.table.name, k.table.alias, k.table.alias);
     let row = sqlx::query(&sql).bind(id).fetch_optional(conn).await?;
     row.as_ref().map(D::from_row).transpose()
 }
@@ -99,12 +105,12 @@ pub async fn append(conn: &mut AnyConnection, now: i64, entries: &[AuditEntry]) 
 }
 
 fn not_waiting(k: &Kind, stage: &str) -> AppError {
-    AppError::Conflict(format!("This {} is not waiting for a {stage} review.", k.one))
+    AppError::Conflict(format!("This {} is not waiting for a {stage} review.", k.words.one))
 }
 
 /// The reviewer's stage for this document, or why not. An approval also needs that
 /// the reviewer approved no other stage of it (one person, one stage).
-async fn judge<D: Document>(state: &AppState, user: &User, id: &str, approving: bool) -> AppResult<(D, usize)> {
+async fn judge<D: Hooks>(state: &AppState, user: &User, id: &str, approving: bool) -> AppResult<(D, usize)> {
     let k = D::KIND;
     let doc = visible::<D>(state, user, id).await?;
     if let Some(why) = k.review_denial(user, &doc) {
@@ -115,11 +121,11 @@ async fn judge<D: Document>(state: &AppState, user: &User, id: &str, approving: 
     match k.flow.open(stage, doc.status == Status::Pending, &doc.verdicts()) {
         Ok(()) => {}
         Err(Closed::NotWaiting) => return Err(not_waiting(k, key)),
-        Err(Closed::EarlierFirst(first)) => return Err(AppError::Conflict(format!("The {first} stage reviews this {} first.", k.one))),
+        Err(Closed::EarlierFirst(first)) => return Err(AppError::Conflict(format!("The {first} stage reviews this {} first.", k.words.one))),
     }
     if approving {
         if let Some(done) = k.flow.approved_elsewhere(&doc.reviews, stage, &user.id) {
-            return Err(second_stage_refusal(k.one, done));
+            return Err(second_stage_refusal(k.words.one, done));
         }
     }
     Ok((doc, stage))
@@ -129,7 +135,7 @@ async fn judge<D: Document>(state: &AppState, user: &User, id: &str, approving: 
 /// for an approval, the reviewer, bound as `$2`, approved no other stage of it). Returns
 /// every stage's verdict as committed now: a concurrent reviewer of another stage waits
 /// on this row lock, then sees this verdict.
-async fn record<D: Document>(conn: &mut AnyConnection, now: i64, user: &User, doc: &D, stage: usize, verdict: Verdict, note: &Option<String>) -> AppResult<Vec<Verdict>> {
+async fn record<D: Hooks>(conn: &mut AnyConnection, now: i64, user: &User, doc: &D, stage: usize, verdict: Verdict, note: &Option<String>) -> AppResult<Vec<Verdict>> {
     let k = D::KIND;
     let [status, reviewer_id, reviewer, date, note_col] = k.flow.stages[stage].columns;
     let set_status = if verdict == Verdict::Rejected { ", status = 'rejected'" } else { "" };
@@ -139,7 +145,7 @@ async fn record<D: Document>(conn: &mut AnyConnection, now: i64, user: &User, do
     let sql = format!(
         "UPDATE {} SET {status} = $1, {reviewer_id} = $2, {reviewer} = $3, {date} = $4, {note_col} = $5{set_status} \
          WHERE id = $6 AND status = 'pending' AND {open}{one_stage} RETURNING {}",
-        k.table,
+        k.table.name,
         statuses.join(", ")
     );
     let row = sqlx::query(&sql).bind(verdict.as_str()).bind(&user.id).bind(user.full_name()).bind(now).bind(note.clone()).bind(&doc.id).fetch_optional(&mut *conn).await?;
@@ -148,7 +154,7 @@ async fn record<D: Document>(conn: &mut AnyConnection, now: i64, user: &User, do
 }
 
 /// Approve (`Verdict::Approved`: the last approval deploys) or reject (a note needed).
-async fn review<D: Document>(state: &AppState, user: &User, id: &str, body: ReviewBody, verdict: Verdict) -> AppResult<axum::Json<Value>> {
+async fn review<D: Hooks>(state: &AppState, user: &User, id: &str, body: ReviewBody, verdict: Verdict) -> AppResult<axum::Json<Value>> {
     let k = D::KIND;
     let approving = verdict == Verdict::Approved;
     let (doc, stage) = judge::<D>(state, user, id, approving).await?;
@@ -160,12 +166,12 @@ async fn review<D: Document>(state: &AppState, user: &User, id: &str, body: Revi
     let key = k.flow.stages[stage].key;
     let (verb, meaning) = if approving {
         let hash = doc.version();
-        ("approve", format!("approval of the {key} review of {} (version {})", doc.title(), &hash[..12.min(hash.len())]))
+        ("approve", format!("approval of the {key} review of {} (version {})", doc.names().title, &hash[..12.min(hash.len())]))
     } else {
-        ("reject", format!("rejection in the {key} review of {}; returned to its author", doc.title()))
+        ("reject", format!("rejection in the {key} review of {}; returned to its author", doc.names().title))
     };
     let mut after = json!({"stage": key, "status": verdict.as_str(), "note": note});
-    after[k.hash_key] = json!(doc.version());
+    after[k.words.hash_key] = json!(doc.version());
     let act = k.act(user, verb, &doc.id, meaning).before(json!({"stage": key, "status": Verdict::Pending.as_str()})).after(after);
     append(&mut tx, now, &[act]).await?;
     append(&mut tx, now, &deployed).await?;
@@ -174,58 +180,58 @@ async fn review<D: Document>(state: &AppState, user: &User, id: &str, body: Revi
 }
 
 /// `POST approve/{id}` `{reviewNote}`: approves the caller's stage.
-pub async fn approve<D: Document>(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>, Json(body): Json<ReviewBody>) -> AppResult<axum::Json<Value>> {
+pub async fn approve<D: Hooks>(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>, Json(body): Json<ReviewBody>) -> AppResult<axum::Json<Value>> {
     review::<D>(&state, &user, &id, body, Verdict::Approved).await
 }
 
 /// `POST reject/{id}` `{reviewNote}`: returns the document to its author.
-pub async fn reject<D: Document>(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>, Json(body): Json<ReviewBody>) -> AppResult<axum::Json<Value>> {
+pub async fn reject<D: Hooks>(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>, Json(body): Json<ReviewBody>) -> AppResult<axum::Json<Value>> {
     review::<D>(&state, &user, &id, body, Verdict::Rejected).await
 }
 
 /// `POST delete-pending` `[ids]`: pending and rejected documents leave review.
-pub async fn delete_pending<D: Document>(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
+pub async fn delete_pending<D: Hooks>(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
     delete::<D>(&state, &user, &body, false).await
 }
 
 /// `POST delete-deployed` `[ids]`: deployed documents leave the plant floor.
-pub async fn delete_deployed<D: Document>(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
+pub async fn delete_deployed<D: Hooks>(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
     delete::<D>(&state, &user, &body, true).await
 }
 
 /// All or nothing: every id must be one the caller may delete, in the right state.
-async fn delete<D: Document>(state: &AppState, user: &User, body: &Value, deployed: bool) -> AppResult<axum::Json<Value>> {
+async fn delete<D: Hooks>(state: &AppState, user: &User, body: &Value, deployed: bool) -> AppResult<axum::Json<Value>> {
     let k = D::KIND;
-    let ids = id_list(body, k.one, k.many)?;
+    let ids = id_list(body, k.words.one, k.words.many)?;
     let mut docs: Vec<D> = Vec::new();
     for id in &ids {
         let d = visible::<D>(state, user, id).await?;
         if !can_manage(&state.zones, user, &d) {
-            return Err(AppError::Forbidden(format!("Only {}'s authors and managers delete it.", k.an_one)));
+            return Err(AppError::Forbidden(format!("Only {}'s authors and managers delete it.", k.words.an_one)));
         }
         let ok = if deployed { d.status == Status::Deployed } else { matches!(d.status, Status::Pending | Status::Rejected) };
         if !ok {
-            return Err(AppError::Conflict(format!("{} is {}.", d.full_label(), d.status.as_str())));
+            return Err(AppError::Conflict(format!("{} is {}.", d.names().full_label, d.status.as_str())));
         }
         docs.push(d);
     }
     let now = state.now_ms();
     let states = if deployed { "'deployed'" } else { "'pending', 'rejected'" };
-    let sql = format!("UPDATE {} SET status = 'deleted', deleted_date = $1 WHERE id = $2 AND status IN ({states})", k.table);
+    let sql = format!("UPDATE {} SET status = 'deleted', deleted_date = $1 WHERE id = $2 AND status IN ({states})", k.table.name);
     let mut tx = state.db.pool.begin().await?;
     for d in &docs {
         d.before_delete(&mut tx, deployed).await?;
         let done = sqlx::query(&sql).bind(now).bind(&d.id).execute(&mut *tx).await?;
         if done.rows_affected() != 1 {
-            return Err(AppError::Conflict(format!("{} changed meanwhile; nothing was deleted.", d.label())));
+            return Err(AppError::Conflict(format!("{} changed meanwhile; nothing was deleted.", d.names().label)));
         }
         d.after_delete(&mut tx, deployed).await?;
     }
     for d in &docs {
         let meaning = if deployed {
-            format!("deleted: {} removed from the plant floor", d.deployed_title())
+            format!("deleted: {} removed from the plant floor", d.names().deployed_title)
         } else {
-            format!("deleted: {} removed from the review process", d.title())
+            format!("deleted: {} removed from the review process", d.names().title)
         };
         let act = k.act(user, "delete", &d.id, meaning).before(d.audit_json()).after(json!({"status": "deleted"}));
         append(&mut tx, now, &[act]).await?;

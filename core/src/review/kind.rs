@@ -14,34 +14,55 @@ use super::stages::Flow;
 /// What the engine needs to know of a module's documents.
 #[derive(Debug)]
 pub struct Kind {
+    pub table: Table,
+    pub words: Words,
+    pub uploaders: Uploaders,
+    pub flow: Flow,
+}
+
+/// Where a module keeps its documents.
+#[derive(Debug)]
+pub struct Table {
+    /// The table, and the alias its columns are read under (`FROM swps s`).
+    pub name: &'static str,
+    pub alias: &'static str,
+    /// Everything the document's `from_row` reads, over `FROM <name> <alias>`.
+    pub columns: &'static str,
+    /// The table of its zones, one row each, and the column naming the document
+    /// (`swp_zones`, `swp_id`): the exact check behind the zone mask.
+    pub zone_rows: (&'static str, &'static str),
+}
+
+/// How audit rows and texts name the documents.
+#[derive(Debug)]
+pub struct Words {
     /// Audit actions are `<noun>.<verb>`, targets `<noun>:<id>` ("swp", "alert").
     pub noun: &'static str,
-    /// The table, and the alias its columns are read under (`FROM swps s`).
-    pub table: &'static str,
-    pub alias: &'static str,
-    /// Everything the document's `from_row` reads, over `FROM <table> <alias>`.
-    pub columns: &'static str,
-    /// How texts name one document, one with its article, and several: "SWP", "an SWP",
-    /// "SWPs".
+    /// One, one with its article, several: "SWP", "an SWP", "SWPs".
     pub one: &'static str,
     pub an_one: &'static str,
     pub many: &'static str,
     /// The key of the version's hash in audit rows ("contentHash").
     pub hash_key: &'static str,
-    /// Who uploads, and the refusal of anyone else.
-    pub uploads: fn(&User) -> bool,
-    pub not_uploader: &'static str,
-    /// The refusal of a user who reviews no stage.
-    pub not_reviewer: &'static str,
-    pub flow: Flow,
 }
+
+/// Who uploads, as a rule and in the words of its refusal ("Only <who> upload SWPs.").
+#[derive(Debug)]
+pub struct Uploaders {
+    pub rule: fn(&User) -> bool,
+    pub who: &'static str,
+}
+
+/// Process engineers and process managers upload (the spec's uploaders are process
+/// engineers; their manager uploads too).
+pub const PROCESS_UPLOADERS: Uploaders = Uploaders { rule: process_uploader, who: "process engineers and process managers" };
 
 impl Kind {
     pub fn require_uploader(&self, u: &User) -> Result<(), AppError> {
-        if (self.uploads)(u) {
+        if (self.uploaders.rule)(u) {
             Ok(())
         } else {
-            Err(AppError::Forbidden(self.not_uploader.into()))
+            Err(AppError::Forbidden(format!("Only {} upload {}.", self.uploaders.who, self.words.many)))
         }
     }
 
@@ -49,11 +70,11 @@ impl Kind {
     /// not an author, overlapping zones (a manager's too). The company is `can_see`'s.
     pub fn review_denial(&self, u: &User, doc: &Record) -> Option<String> {
         if self.flow.stage_of(u).is_none() {
-            Some(self.not_reviewer.into())
+            Some(self.flow.not_reviewer.into())
         } else if doc.is_author(&u.id) {
-            Some(format!("Nobody reviews their own {}.", self.one))
+            Some(format!("Nobody reviews their own {}.", self.words.one))
         } else if !zones::overlap(&u.zones, &doc.zones) {
-            Some(format!("This {} is not in your zones.", self.one))
+            Some(format!("This {} is not in your zones.", self.words.one))
         } else {
             None
         }
@@ -61,17 +82,37 @@ impl Kind {
 
     /// An audit row about document `id`, by `user`.
     pub fn act(&self, user: &User, verb: &str, id: &str, meaning: impl Into<String>) -> AuditEntry {
-        AuditEntry::new(&format!("{}.{verb}", self.noun), format!("{}:{id}", self.noun), meaning).by(Some(&user.id), &user.full_name())
+        AuditEntry::new(&format!("{}.{verb}", self.words.noun), format!("{}:{id}", self.words.noun), meaning).by(Some(&user.id), &user.full_name())
+    }
+
+    /// SQL true when the document's zones overlap `zones` (the core's zone-mask rule),
+    /// over `FROM <table> <alias>`.
+    pub fn zones_overlap_sql(&self, q: &mut Params, zones: &[String]) -> String {
+        let (a, (rows, key)) = (self.table.alias, self.table.zone_rows);
+        let exact = |list: &str| format!("EXISTS (SELECT 1 FROM {rows} z WHERE z.{key} = {a}.id AND z.zone IN ({list}))");
+        zones::overlap_sql(q, &format!("{a}.zone_mask"), exact, zones)
+    }
+
+    /// The SQL form of [`can_see`] over `FROM <table> <alias>` (the status filter is the
+    /// caller's). Authorship is an `id IN (...)` so it too is answered from the indexes.
+    pub fn visible_sql(&self, zones: &Zones, q: &mut Params, u: &User) -> String {
+        let (a, table) = (self.table.alias, self.table.name);
+        let company = q.add(u.company_code.clone());
+        if zones.covers_company(&u.company_code, &u.zones) {
+            return format!("{a}.company_code = {company}");
+        }
+        let me = q.add(u.id.clone());
+        let overlap = self.zones_overlap_sql(q, &u.zones);
+        format!("{a}.company_code = {company} AND ({overlap} OR {a}.id IN (SELECT o.id FROM {table} o WHERE o.owner_id = {me} OR o.on_behalf_id = {me}))")
     }
 
     /// The filter of a reviewer's "pending my approval" list over `FROM <table> <alias>`:
-    /// their company's pending documents whose `stage` is open, not theirs, in the zones
-    /// that `zones` (the module's zone SQL, given the parameters) accepts.
-    pub fn waiting_sql(&self, q: &mut Params, u: &User, stage: usize, zones: impl FnOnce(&mut Params) -> String) -> String {
-        let a = self.alias;
+    /// their company's pending documents whose `stage` is open, not theirs, in their zones.
+    pub fn waiting_sql(&self, q: &mut Params, u: &User, stage: usize) -> String {
+        let a = self.table.alias;
         let company = q.add(u.company_code.clone());
         let me = q.add(u.id.clone());
-        let zones = zones(q);
+        let zones = self.zones_overlap_sql(q, &u.zones);
         let open = self.flow.open_sql(&format!("{a}."), stage);
         format!(
             "{a}.company_code = {company} AND {a}.status = 'pending' AND {open} AND {a}.owner_id <> {me} \
@@ -80,8 +121,7 @@ impl Kind {
     }
 }
 
-/// Process engineers and process managers upload (the spec's uploaders are process
-/// engineers; their manager uploads too).
+/// The rule of [`PROCESS_UPLOADERS`].
 pub fn process_uploader(u: &User) -> bool {
     u.department == crate::auth::users::Department::Process && matches!(u.position, crate::auth::users::Position::Engineer | crate::auth::users::Position::Manager)
 }
@@ -114,18 +154,10 @@ mod tests {
     }
     static STAGES: [crate::review::Stage; 1] = [crate::review_stage!("check", supervisors)];
     static KIND: Kind = Kind {
-        noun: "doc",
-        table: "docs",
-        alias: "d",
-        columns: "",
-        one: "doc",
-        an_one: "a doc",
-        many: "docs",
-        hash_key: "hash",
-        uploads: process_uploader,
-        not_uploader: "Only process engineers and process managers upload docs.",
-        not_reviewer: "Only supervisors review docs.",
-        flow: Flow { stages: &STAGES, order: Order::Together, bypass: None },
+        table: Table { name: "docs", alias: "d", columns: "", zone_rows: ("doc_zones", "doc_id") },
+        words: Words { noun: "doc", one: "doc", an_one: "a doc", many: "docs", hash_key: "hash" },
+        uploaders: PROCESS_UPLOADERS,
+        flow: Flow { stages: &STAGES, order: Order::Together, bypass: None, not_reviewer: "Only supervisors review docs." },
     };
 
     #[test]
@@ -164,12 +196,15 @@ mod tests {
     fn the_waiting_list_filter() {
         let mut q = Params::default();
         let u = User::sketch("me", "mpk", Supervisor, Quality, &["A1"]);
-        let sql = KIND.waiting_sql(&mut q, &u, 0, |q| format!("d.zone = {}", q.add("A1")));
-        assert_eq!(
-            sql,
-            "d.company_code = $1 AND d.status = 'pending' AND d.check_status = 'Pending' AND d.owner_id <> $2 \
-             AND (d.on_behalf_id IS NULL OR d.on_behalf_id <> $2) AND d.zone = $3"
-        );
-        assert_eq!(q.values.len(), 3);
+        let sql = KIND.waiting_sql(&mut q, &u, 0);
+        let want = "d.company_code = $1 AND d.status = 'pending' AND d.check_status = 'Pending' AND d.owner_id <> $2 \
+             AND (d.on_behalf_id IS NULL OR d.on_behalf_id <> $2) AND ";
+        assert!(sql.starts_with(want), "{sql}");
+        assert!(sql.contains("d.zone_mask") || sql.contains("FROM doc_zones z WHERE z.doc_id = d.id"), "{sql}");
+        let zones = Zones::new(&BTreeMap::new());
+        let mut q = Params::default();
+        let vis = KIND.visible_sql(&zones, &mut q, &u);
+        assert!(vis.starts_with("d.company_code = $1 AND ("), "{vis}");
+        assert!(vis.ends_with("OR d.id IN (SELECT o.id FROM docs o WHERE o.owner_id = $2 OR o.on_behalf_id = $2))"), "{vis}");
     }
 }

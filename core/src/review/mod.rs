@@ -24,8 +24,8 @@ pub mod record;
 pub mod stages;
 pub mod submit;
 
-pub use engine::{Deploy, Document};
-pub use kind::{can_manage, can_see, can_see_parts, process_uploader, Kind};
+pub use engine::{Deploy, Document, Hooks, Names};
+pub use kind::{can_manage, can_see, can_see_parts, process_uploader, Kind, Table, Uploaders, Words, PROCESS_UPLOADERS};
 pub use record::{Record, Review, ReviewView, Status};
 pub use stages::{Closed, Flow, Order, Stage, Verdict};
 pub use submit::{Cell, NewRecord, Submission};

@@ -123,6 +123,16 @@ macro_rules! record_columns {
     };
 }
 
+/// `read_row!(r, { record: expr, other: expr; a, b })`, in a `from_row`: the `Self`
+/// literal whose fields `a` and `b` are read from the row's columns of the same names
+/// (`?` on a decode error), the others as given. Each column is named once.
+#[macro_export]
+macro_rules! read_row {
+    ($r:expr, { $($f:ident: $e:expr),* ; $($c:ident),* $(,)? }) => {
+        Self { $($f: $e,)* $($c: ::sqlx::Row::try_get($r, stringify!($c))?,)* }
+    };
+}
+
 impl Record {
     /// The record of a row read with [`record_columns!`](crate::record_columns) and the
     /// flow's stages.

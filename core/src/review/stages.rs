@@ -82,6 +82,8 @@ pub struct Flow {
     pub stages: &'static [Stage],
     pub order: Order,
     pub bypass: Option<fn(&User) -> bool>,
+    /// The refusal of a user who reviews no stage.
+    pub not_reviewer: &'static str,
 }
 
 impl Flow {
@@ -151,8 +153,8 @@ mod tests {
         u.position == Position::Manager
     }
     static TWO: [Stage; 2] = [review_stage!("engineer", engineers), review_stage!("manager", managers)];
-    const IN_TURN: Flow = Flow { stages: &TWO, order: Order::InTurn, bypass: None };
-    const TOGETHER: Flow = Flow { stages: &TWO, order: Order::Together, bypass: Some(managers) };
+    const IN_TURN: Flow = Flow { stages: &TWO, order: Order::InTurn, bypass: None, not_reviewer: "" };
+    const TOGETHER: Flow = Flow { stages: &TWO, order: Order::Together, bypass: Some(managers), not_reviewer: "" };
 
     #[test]
     fn stages_and_their_columns() {

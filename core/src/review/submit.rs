@@ -13,7 +13,7 @@ use crate::audit::AuditEntry;
 use crate::auth::users::User;
 use crate::error::{AppError, AppResult};
 
-use super::engine::{append, fetch, Deploy, Document};
+use super::engine::{append, fetch, Deploy, Document, Hooks};
 use super::stages::Verdict;
 
 /// A value of one of the module's own columns in the new row.
@@ -38,7 +38,7 @@ pub struct NewRecord {
 
 /// What a module adds to a submission: its checked form and the writes of its own.
 pub trait Submission: Send + Sync {
-    type Doc: Document;
+    type Doc: Hooks;
     fn record(&self) -> &NewRecord;
     /// The transaction's first writes: claim the uploads, the guard against the sweep
     /// and against a second submit of the same files.
@@ -65,7 +65,7 @@ pub async fn submit<S: Submission>(state: &AppState, user: &User, s: &mut S) -> 
     s.claim(&mut tx, user).await?;
     let part_id = crate::parts::ensure(&mut tx, &user.company_code, &s.record().part_number, "", now).await?;
     let own = s.columns(&mut tx, user, now).await?;
-    insert(&mut tx, k.table, user, s.record(), &id, &part_id, now, &own).await?;
+    insert(&mut tx, k.table.name, user, s.record(), &id, &part_id, now, &own).await?;
     s.rows(&mut tx, &id, user).await?;
     let deployed = if s.record().bypass { bypass::<S::Doc>(&mut tx, user, &id, now).await? } else { Vec::new() };
     let (meaning, after) = s.audit();
@@ -111,7 +111,7 @@ async fn insert(conn: &mut AnyConnection, table: &str, user: &User, r: &NewRecor
 }
 
 /// Marks every stage bypassed by `user` and deploys the document.
-async fn bypass<D: Document>(conn: &mut AnyConnection, user: &User, id: &str, now: i64) -> AppResult<Vec<AuditEntry>> {
+async fn bypass<D: Hooks>(conn: &mut AnyConnection, user: &User, id: &str, now: i64) -> AppResult<Vec<AuditEntry>> {
     let k = D::KIND;
     let sets: Vec<String> = k
         .flow
@@ -122,7 +122,7 @@ async fn bypass<D: Document>(conn: &mut AnyConnection, user: &User, id: &str, no
             format!("{status} = '{}', {reviewer_id} = $1, {reviewer} = $2, {date} = $3", Verdict::Bypassed.as_str())
         })
         .collect();
-    sqlx::query(&format!("UPDATE {} SET {} WHERE id = $4", k.table, sets.join(", ")))
+    sqlx::query(&format!("UPDATE {} SET {} WHERE id = $4", k.table.name, sets.join(", ")))
         .bind(&user.id)
         .bind(user.full_name())
         .bind(now)

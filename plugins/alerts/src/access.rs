@@ -4,7 +4,7 @@
 //! engine applies the rules every document under review shares (`plantdoc_core::review`:
 //! see, review, manage); every list's SQL (store::visible_sql) carries the visibility rule.
 use plantdoc_core::auth::users::{Department, Position, User};
-use plantdoc_core::review::{self, Flow, Kind, Order, Stage};
+use plantdoc_core::review::{Flow, Kind, Order, Stage, Table, Words, PROCESS_UPLOADERS};
 use plantdoc_core::review_stage;
 
 /// Engineers of the process and quality departments review the engineer stage.
@@ -21,21 +21,17 @@ fn manager(u: &User) -> bool {
 static STAGES: [Stage; 2] = [review_stage!("engineer", engineer), review_stage!("manager", manager)];
 
 /// Alerts under the core's review engine. Process engineers and process managers upload
-/// alerts (as SWPs); the manager stage opens when the engineer stage approved.
+/// alerts (as SWPs); the manager stage opens when the engineer stage approved; no alert
+/// bypasses review.
 pub static KIND: Kind = Kind {
-    noun: "alert",
-    table: "alerts",
-    alias: "a",
-    columns: crate::model::COLUMNS,
-    one: "alert",
-    an_one: "an alert",
-    many: "alerts",
-    hash_key: "versionHash",
-    uploads: review::process_uploader,
-    not_uploader: "Only process engineers and process managers upload alerts.",
-    not_reviewer: "Only process and quality engineers (engineer stage) and process, quality and production managers (manager stage) review alerts.",
-    flow: Flow { stages: &STAGES, order: Order::InTurn, bypass: None },
+    table: Table { name: "alerts", alias: "a", columns: crate::model::COLUMNS, zone_rows: ("alert_zones", "alert_id") },
+    words: Words { noun: "alert", one: "alert", an_one: "an alert", many: "alerts", hash_key: "versionHash" },
+    uploaders: PROCESS_UPLOADERS,
+    flow: Flow { stages: &STAGES, order: Order::InTurn, bypass: None, not_reviewer: NOT_REVIEWER },
 };
+
+const NOT_REVIEWER: &str =
+    "Only process and quality engineers (engineer stage) and process, quality and production managers (manager stage) review alerts.";
 
 #[cfg(test)]
 mod tests {

@@ -22,6 +22,8 @@ use plantdoc_core::changes::Stamp;
 use plantdoc_core::memo::Memo;
 use sqlx::Row;
 
+use plantdoc_core::review::Document;
+
 use crate::model::{Alert, COLUMNS};
 use crate::{store, AlertsState};
 

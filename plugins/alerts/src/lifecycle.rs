@@ -7,33 +7,15 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::audit::AuditEntry;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::error::{AppError, AppResult};
-use plantdoc_core::review::{Deploy, Document, Kind};
+use plantdoc_core::review::{Deploy, Hooks};
 use serde_json::{json, Value};
-use sqlx::any::AnyRow;
 use sqlx::AnyConnection;
 
 use crate::access::KIND;
 use crate::model::Alert;
 use crate::store;
 
-impl Document for Alert {
-    const KIND: &'static Kind = &KIND;
-
-    fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
-        Alert::from_row(r)
-    }
-    fn title(&self) -> String {
-        format!("alert {}", self.alert_tag)
-    }
-    fn label(&self) -> String {
-        format!("Alert {}", self.alert_tag)
-    }
-    fn version(&self) -> &str {
-        &self.file_hash
-    }
-    fn audit_json(&self) -> Value {
-        Alert::audit_json(self)
-    }
+impl Hooks for Alert {
     /// The manager's approval deploys: the alert and its feed rows.
     async fn deploy(&self, conn: &mut AnyConnection, now: i64, user: &User, _why: Deploy) -> AppResult<Vec<AuditEntry>> {
         sqlx::query("UPDATE alerts SET status = 'deployed', deploy_date = $1 WHERE id = $2").bind(now).bind(&self.id).execute(&mut *conn).await?;

@@ -9,7 +9,8 @@ use serde_json::{json, Value};
 
 use crate::access::KIND;
 use crate::model::Alert;
-use crate::store::{self, visible_alert, visible_sql};
+use crate::store::{self, visible_alert};
+use plantdoc_core::review::Document;
 
 /// The alerts' JSON with sign records and `mine` (the caller is an author: My tabs).
 async fn answer(state: &AppState, user_id: &str, alerts: &[Alert]) -> AppResult<axum::Json<Value>> {
@@ -26,7 +27,7 @@ async fn answer(state: &AppState, user_id: &str, alerts: &[Alert]) -> AppResult<
 pub async fn pending_my_approval(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
     let Some(stage) = KIND.flow.stage_of(&user) else { return Ok(axum::Json(json!([]))) };
     let mut q = Params::default();
-    let filter = KIND.waiting_sql(&mut q, &user, stage, |q| store::zones_overlap_sql(q, &user.zones));
+    let filter = KIND.waiting_sql(&mut q, &user, stage);
     let sql = format!("SELECT {} FROM alerts a WHERE {filter} ORDER BY a.upload_date, a.id LIMIT {}", crate::model::COLUMNS, store::LIST_CAP);
     let rows = q.query(&sql).fetch_all(&state.db.pool).await?;
     let alerts: Vec<Alert> = rows.iter().map(Alert::from_row).collect::<Result<_, _>>()?;
@@ -35,7 +36,7 @@ pub async fn pending_my_approval(State(state): State<AppState>, user: CurrentUse
 
 async fn list(state: &AppState, user: &CurrentUser, status: &str, extra: impl FnOnce(&mut Params) -> String) -> AppResult<axum::Json<Value>> {
     let mut q = Params::default();
-    let vis = visible_sql(state, &mut q, user);
+    let vis = KIND.visible_sql(&state.zones, &mut q, user);
     let more = extra(&mut q);
     let alerts = store::fetch_list(&state.db, &q, &format!("a.status IN ({status}) AND {vis}{more}")).await?;
     answer(state, &user.id, &alerts).await

@@ -3,10 +3,10 @@
 use std::ops::Deref;
 
 use plantdoc_core::clock::iso;
-use plantdoc_core::review::Record;
+use plantdoc_core::read_row;
+use plantdoc_core::review::{Document, Kind, Names, Record};
 use serde_json::{json, Value};
 use sqlx::any::AnyRow;
-use sqlx::Row;
 
 use crate::access::KIND;
 
@@ -44,19 +44,28 @@ pub const COLUMNS: &str = concat!(
     ", a.alert_tag, a.alert_type, a.file_id, a.file_hash, a.effective_date, a.sunset_date"
 );
 
-impl Alert {
-    pub fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
-        Ok(Self {
-            record: Record::from_row(r, &KIND.flow)?,
-            alert_tag: r.try_get("alert_tag")?,
-            alert_type: r.try_get("alert_type")?,
-            file_id: r.try_get("file_id")?,
-            file_hash: r.try_get("file_hash")?,
-            effective_date: r.try_get("effective_date")?,
-            sunset_date: r.try_get("sunset_date")?,
-        })
+impl Document for Alert {
+    const KIND: &'static Kind = &KIND;
+
+    fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
+        Ok(read_row!(r, { record: Record::from_row(r, &KIND.flow)?; alert_tag, alert_type, file_id, file_hash, effective_date, sunset_date }))
     }
 
+    fn names(&self) -> Names {
+        let (title, label) = (format!("alert {}", self.alert_tag), format!("Alert {}", self.alert_tag));
+        Names { deployed_title: title.clone(), title, full_label: label.clone(), label }
+    }
+
+    fn version(&self) -> &str {
+        &self.file_hash
+    }
+
+    fn audit_json(&self) -> Value {
+        json!({"alertTag": self.alert_tag, "status": self.status.as_str(), "partNumber": self.part_number, "zones": self.zones, "versionHash": self.file_hash})
+    }
+}
+
+impl Alert {
     /// Deployed and `effective <= now < sunset`.
     pub fn in_force(&self, now: i64) -> bool {
         self.status == Status::Deployed && self.effective_date <= now && now < self.sunset_date
@@ -106,9 +115,5 @@ impl Alert {
         } else {
             self.on_behalf_name.clone()
         }
-    }
-
-    pub fn audit_json(&self) -> Value {
-        json!({"alertTag": self.alert_tag, "status": self.status.as_str(), "partNumber": self.part_number, "zones": self.zones, "versionHash": self.file_hash})
     }
 }

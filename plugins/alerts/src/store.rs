@@ -5,8 +5,10 @@ use plantdoc_core::acks::{self, DocKind};
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::db::{Db, Params};
-use plantdoc_core::{files, zones, AppError};
+use plantdoc_core::{files, AppError};
 use serde_json::Value;
+
+use plantdoc_core::review::Document;
 
 use crate::model::{Alert, COLUMNS};
 
@@ -24,23 +26,6 @@ pub async fn fetch_list(db: &Db, q: &Params, filter: &str) -> Result<Vec<Alert>,
     let sql = format!("SELECT {COLUMNS} FROM alerts a WHERE {filter} ORDER BY a.upload_date DESC, a.id LIMIT {LIST_CAP}");
     let rows = q.query(&sql).fetch_all(&db.pool).await?;
     rows.iter().map(Alert::from_row).collect()
-}
-
-/// SQL true when `a`'s zones overlap `zones` (the core's zone-mask rule).
-pub fn zones_overlap_sql(q: &mut Params, zones: &[String]) -> String {
-    let exact = |list: &str| format!("EXISTS (SELECT 1 FROM alert_zones z WHERE z.alert_id = a.id AND z.zone IN ({list}))");
-    zones::overlap_sql(q, "a.zone_mask", exact, zones)
-}
-
-/// The SQL form of `review::can_see` for `FROM alerts a` (the status filter is the caller's).
-pub fn visible_sql(state: &AppState, q: &mut Params, u: &User) -> String {
-    let company = q.add(u.company_code.clone());
-    if state.zones.covers_company(&u.company_code, &u.zones) {
-        return format!("a.company_code = {company}");
-    }
-    let me = q.add(u.id.clone());
-    let overlap = zones_overlap_sql(q, &u.zones);
-    format!("a.company_code = {company} AND ({overlap} OR a.owner_id = {me} OR a.on_behalf_id = {me})")
 }
 
 /// Loads the alert if the user may see it; 404 otherwise (other companies' and zones'

@@ -5,7 +5,7 @@
 //! manage); the SQL of every list (store::visible_sql) carries the visibility rule. The
 //! route tier (console, kiosk, session) is declared on the route in routes.rs.
 use plantdoc_core::auth::users::{Department, User};
-use plantdoc_core::review::{self, Flow, Kind, Order, Stage};
+use plantdoc_core::review::{Flow, Kind, Order, Stage, Table, Words, PROCESS_UPLOADERS};
 use plantdoc_core::review_stage;
 
 /// `can_see` on the columns it needs (reads that load no whole SWP).
@@ -32,19 +32,13 @@ static STAGES: [Stage; 3] = [review_stage!("process", process), review_stage!("q
 /// (the spec's uploaders are process engineers; their manager may upload and, alone,
 /// bypass review).
 pub static KIND: Kind = Kind {
-    noun: "swp",
-    table: "swps",
-    alias: "s",
-    columns: crate::model::COLUMNS,
-    one: "SWP",
-    an_one: "an SWP",
-    many: "SWPs",
-    hash_key: "contentHash",
-    uploads: review::process_uploader,
-    not_uploader: "Only process engineers and process managers upload SWPs.",
-    not_reviewer: "Only managers and supervisors of the process, quality and production departments review SWPs.",
-    flow: Flow { stages: &STAGES, order: Order::Together, bypass: Some(User::is_manager) },
+    table: Table { name: "swps", alias: "s", columns: crate::model::COLUMNS, zone_rows: ("swp_zones", "swp_id") },
+    words: Words { noun: "swp", one: "SWP", an_one: "an SWP", many: "SWPs", hash_key: "contentHash" },
+    uploaders: PROCESS_UPLOADERS,
+    flow: Flow { stages: &STAGES, order: Order::Together, bypass: Some(User::is_manager), not_reviewer: NOT_REVIEWER },
 };
+
+const NOT_REVIEWER: &str = "Only managers and supervisors of the process, quality and production departments review SWPs.";
 
 /// Everything `can_see` reads of the user, as part of the key of an answer kept for
 /// them (decision 37): answers kept under it are the same for any user with that key.

@@ -11,40 +11,18 @@ use plantdoc_core::auth::users::User;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, Json};
 use plantdoc_core::review::engine::append;
-use plantdoc_core::review::{can_manage, Deploy, Document, Kind};
+use plantdoc_core::review::{can_manage, Deploy, Hooks};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
 use crate::access::KIND;
 use crate::model::{Swp, SwpStatus};
 use crate::store::{self, visible_swp};
 
-impl Document for Swp {
-    const KIND: &'static Kind = &KIND;
-
-    fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
-        Swp::from_row(r)
-    }
-    fn title(&self) -> String {
-        format!("part {}", self.part_number)
-    }
-    fn deployed_title(&self) -> String {
-        format!("part {} revision {}", self.part_number, self.shown_revision())
-    }
-    fn label(&self) -> String {
-        format!("SWP {}", self.id)
-    }
-    fn full_label(&self) -> String {
-        format!("SWP {} of part {}", self.id, self.part_number)
-    }
-    fn version(&self) -> &str {
-        &self.content_hash
-    }
-    fn audit_json(&self) -> Value {
-        Swp::audit_json(self)
-    }
+/// The SWP's hooks: its deployment takes the part's next revision; a delete of a
+/// deployed SWP frees its part.
+impl Hooks for Swp {
     async fn deploy(&self, conn: &mut AnyConnection, now: i64, user: &User, why: Deploy) -> AppResult<Vec<AuditEntry>> {
         let d = deploy(conn, now, self).await?;
         let meaning = match why {

@@ -3,7 +3,8 @@ use std::collections::BTreeMap;
 use std::ops::Deref;
 
 use plantdoc_core::clock::iso;
-use plantdoc_core::review::{Record, ReviewView};
+use plantdoc_core::read_row;
+use plantdoc_core::review::{Document, Kind, Names, Record, ReviewView};
 use serde::Serialize;
 use serde_json::{json, Value};
 use sqlx::any::AnyRow;
@@ -59,25 +60,44 @@ pub const COLUMNS: &str =
 /// [`COLUMNS`] for a statement that joins the SWP's part as `swp_parts sp` already.
 pub const COLUMNS_WITH_PART: &str = concat!(row_columns!(), ", sp.last_revision AS last_rev");
 
-impl Swp {
-    pub fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
-        Ok(Self {
+impl Document for Swp {
+    const KIND: &'static Kind = &KIND;
+
+    fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
+        let flag = |c: &str| r.try_get::<i64, _>(c).map(|v| v != 0);
+        Ok(read_row!(r, {
             record: Record::from_row(r, &KIND.flow)?,
-            revision: r.try_get("revision")?,
             last_revision: r.try_get("last_rev")?,
-            format: r.try_get("format")?,
-            new_release: r.try_get::<i64, _>("new_release")? != 0,
-            reference_only: r.try_get::<i64, _>("reference_only")? != 0,
-            bypass: r.try_get::<i64, _>("bypass")? != 0,
-            swc_file: r.try_get("swc_file")?,
-            jes_file: r.try_get("jes_file")?,
-            vis_file: r.try_get("vis_file")?,
-            video_file: r.try_get("video_file")?,
-            content_hash: r.try_get("content_hash")?,
-            obsolete_date: r.try_get("obsolete_date")?,
-        })
+            new_release: flag("new_release")?,
+            reference_only: flag("reference_only")?,
+            bypass: flag("bypass")?;
+            revision, format, swc_file, jes_file, vis_file, video_file, content_hash, obsolete_date
+        }))
     }
 
+    fn names(&self) -> Names {
+        let part = format!("part {}", self.part_number);
+        Names {
+            deployed_title: format!("{part} revision {}", self.shown_revision()),
+            label: format!("SWP {}", self.id),
+            full_label: format!("SWP {} of {part}", self.id),
+            title: part,
+        }
+    }
+
+    fn version(&self) -> &str {
+        &self.content_hash
+    }
+
+    fn audit_json(&self) -> Value {
+        json!({
+            "partNumber": self.part_number, "status": self.status.as_str(), "revision": self.revision,
+            "zones": self.zones, "contentHash": self.content_hash,
+        })
+    }
+}
+
+impl Swp {
     /// The revision shown: the assigned one, or the one a pending SWP would get now.
     pub fn shown_revision(&self) -> i64 {
         self.revision.unwrap_or_else(|| self.last_revision.map_or(0, |r| r + 1))
@@ -119,14 +139,6 @@ impl Swp {
             upload_date: Timestamp::of(self.upload_date),
             zones: &self.zones,
         }
-    }
-
-    /// A short description for audit rows.
-    pub fn audit_json(&self) -> Value {
-        json!({
-            "partNumber": self.part_number, "status": self.status.as_str(), "revision": self.revision,
-            "zones": self.zones, "contentHash": self.content_hash,
-        })
     }
 }
 

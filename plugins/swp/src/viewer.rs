@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 use sqlx::Row;
 
 use crate::access::visibility_key;
-use plantdoc_core::review::can_see;
+use plantdoc_core::review::{can_see, Document};
 use crate::model::{Swp, SwpStatus};
 use crate::store::{self, visible_swp};
 
