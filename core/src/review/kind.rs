@@ -167,7 +167,8 @@ mod tests {
         let user = |id: &str, company: &str, p, d, z: &[&str]| User::sketch(id, company, p, d, z);
         // (who, upload, see, review denied, manage)
         let rows = [
-            (user("eng", "mpk", Engineer, Process, &["B1"]), true, true, Some("Nobody reviews their own doc."), true),
+            (user("eng", "mpk", Engineer, Process, &["B1"]), true, true, Some("Only supervisors review docs."), true),
+            (user("eng", "mpk", Supervisor, Quality, &["A1"]), false, true, Some("Nobody reviews their own doc."), true),
             (user("pm", "mpk", Manager, Process, &["A1"]), true, true, Some("Only supervisors review docs."), true),
             (user("qs", "mpk", Supervisor, Quality, &["A1"]), false, true, None, false),
             (user("ps", "mpk", Supervisor, Production, &["B1"]), false, false, Some("This doc is not in your zones."), false),
