@@ -22,6 +22,8 @@ use plantdoc_core::changes::Stamp;
 use plantdoc_core::memo::Memo;
 use sqlx::Row;
 
+use plantdoc_core::review::Document;
+
 use crate::model::{Alert, COLUMNS};
 use crate::{store, AlertsState};
 
@@ -174,10 +176,10 @@ pub async fn items(state: &AppState, ids: &[&str]) -> anyhow::Result<Vec<Option<
             let mut v = a.to_json(now.max(a.effective_date));
             v["url"] = links.remove(&a.id).map(serde_json::Value::String).unwrap_or(serde_json::Value::Null);
             let item = Arc::new(FeedItem { file_hash: a.file_hash, built_ms: now, json: Bytes::from(serde_json::to_vec(&v)?) });
-            if let Some(at) = ids.iter().position(|id| *id == a.id) {
+            if let Some(at) = ids.iter().position(|id| *id == a.record.id) {
                 found[at] = Some(item.clone());
             }
-            memo.remember(generation, a.id, item);
+            memo.remember(generation, a.record.id, item);
         }
     }
     Ok(found)

@@ -27,7 +27,7 @@ pub struct KioskAlert {
 
 impl From<Alert> for KioskAlert {
     fn from(a: Alert) -> Self {
-        Self { id: a.id, alert_tag: a.alert_tag, alert_type: a.alert_type, part_number: a.part_number, company_code: a.company_code, zones: a.zones, version_hash: a.file_hash }
+        Self { id: a.record.id, alert_tag: a.alert_tag, alert_type: a.alert_type, part_number: a.record.part_number, company_code: a.record.company_code, zones: a.record.zones, version_hash: a.file_hash }
     }
 }
 

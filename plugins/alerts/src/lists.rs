@@ -7,9 +7,10 @@ use plantdoc_core::db::Params;
 use plantdoc_core::error::{AppError, AppResult};
 use serde_json::{json, Value};
 
-use crate::access::{require_uploader, review_stage};
-use crate::model::{Alert, Stage};
-use crate::store::{self, visible_alert, visible_sql};
+use crate::access::KIND;
+use crate::model::Alert;
+use crate::store::{self, visible_alert};
+use plantdoc_core::review::Document;
 
 /// The alerts' JSON with sign records and `mine` (the caller is an author: My tabs).
 async fn answer(state: &AppState, user_id: &str, alerts: &[Alert]) -> AppResult<axum::Json<Value>> {
@@ -24,20 +25,9 @@ async fn answer(state: &AppState, user_id: &str, alerts: &[Alert]) -> AppResult<
 /// engineer stage is open, managers those the engineer stage approved. Authors never
 /// see their own; only alerts of the caller's zones.
 pub async fn pending_my_approval(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
-    let Some(stage) = review_stage(&user) else { return Ok(axum::Json(json!([]))) };
+    let Some(stage) = KIND.flow.stage_of(&user) else { return Ok(axum::Json(json!([]))) };
     let mut q = Params::default();
-    let company = q.add(user.company_code.clone());
-    let me = q.add(user.id.clone());
-    let exact = |list: &str| format!("EXISTS (SELECT 1 FROM alert_zones z WHERE z.alert_id = a.id AND z.zone IN ({list}))");
-    let zones = plantdoc_core::zones::overlap_sql(&mut q, "a.zone_mask", exact, &user.zones);
-    let open = match stage {
-        Stage::Engineer => "a.engineer_status = 'Pending'",
-        Stage::Manager => "a.engineer_status = 'Approved' AND a.manager_status = 'Pending'",
-    };
-    let filter = format!(
-        "a.company_code = {company} AND a.status = 'pending' AND {open} AND {zones} AND a.owner_id <> {me} \
-         AND (a.on_behalf_id IS NULL OR a.on_behalf_id <> {me})"
-    );
+    let filter = KIND.waiting_sql(&mut q, &user, stage);
     let sql = format!("SELECT {} FROM alerts a WHERE {filter} ORDER BY a.upload_date, a.id LIMIT {}", crate::model::COLUMNS, store::LIST_CAP);
     let rows = q.query(&sql).fetch_all(&state.db.pool).await?;
     let alerts: Vec<Alert> = rows.iter().map(Alert::from_row).collect::<Result<_, _>>()?;
@@ -46,7 +36,7 @@ pub async fn pending_my_approval(State(state): State<AppState>, user: CurrentUse
 
 async fn list(state: &AppState, user: &CurrentUser, status: &str, extra: impl FnOnce(&mut Params) -> String) -> AppResult<axum::Json<Value>> {
     let mut q = Params::default();
-    let vis = visible_sql(state, &mut q, user);
+    let vis = KIND.visible_sql(&state.zones, &mut q, user);
     let more = extra(&mut q);
     let alerts = store::fetch_list(&state.db, &q, &format!("a.status IN ({status}) AND {vis}{more}")).await?;
     answer(state, &user.id, &alerts).await
@@ -96,7 +86,7 @@ pub async fn alert(State(state): State<AppState>, user: CurrentUser, Path(id): P
 /// Process engineers of the caller's company, the caller left out ('Myself' is the
 /// form's own option).
 pub async fn on_behalf_users(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
-    require_uploader(&user)?;
+    KIND.require_uploader(&user)?;
     let list = plantdoc_core::auth::users::process_engineers(&state.db, &user.company_code, &user.id).await?;
     Ok(axum::Json(Value::Array(list)))
 }

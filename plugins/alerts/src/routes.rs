@@ -7,8 +7,11 @@ use plantdoc_core::ApiRouter;
 use serde_json::{json, Value};
 
 use plantdoc_core::acks::SignRecord;
+use plantdoc_core::review::engine as review;
 
-use crate::{kiosk, lifecycle, lists, submit};
+use crate::model::Alert;
+
+use crate::{kiosk, lists, submit};
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("alerts")
@@ -31,10 +34,10 @@ pub fn routes() -> ApiRouter {
         .returns_shape(json!("string"))
         .get("/api/alerts/alert/{alertId}", "One alert: {alert}", lists::alert)
         .returns_shape(json!({"alert": {"=": alert_schema(&[("mine", "boolean")])}}))
-        .post("/api/alerts/approve/{alertId}", "Approve your review stage of an alert", lifecycle::approve)
+        .post("/api/alerts/approve/{alertId}", "Approve your review stage of an alert", review::approve::<Alert>)
         .body::<plantdoc_core::review::ReviewBody>().answers(&[409])
         .returns_shape(json!({"alert": {"=": alert_schema(&[])}}))
-        .post("/api/alerts/reject/{alertId}", "Reject an alert back to its author (note required)", lifecycle::reject)
+        .post("/api/alerts/reject/{alertId}", "Reject an alert back to its author (note required)", review::reject::<Alert>)
         .body::<plantdoc_core::review::ReviewBody>().answers(&[409])
         .returns_shape(json!({"alert": {"=": alert_schema(&[])}}))
         .get("/api/alerts/user-pending-alerts", "Pending and rejected alerts you see, with approvals and mine", lists::user_pending)
@@ -43,10 +46,10 @@ pub fn routes() -> ApiRouter {
         .returns_shape(json!([{"=": alert_schema(&[("mine", "boolean")])}]))
         .get("/api/alerts/deployed", "Deployed alerts not past their sunset", lists::deployed)
         .returns_shape(json!([{"=": alert_schema(&[("mine", "boolean")])}]))
-        .post("/api/alerts/delete-pending", "Delete pending alerts (a list of ids)", lifecycle::delete_pending)
+        .post("/api/alerts/delete-pending", "Delete pending alerts (a list of ids)", review::delete_pending::<Alert>)
         .body_schema(ids()).answers(&[404, 409])
         .returns_shape(json!({"deleted": ["string"]}))
-        .post("/api/alerts/delete-deployed", "Remove deployed alerts from the floor (a list of ids)", lifecycle::delete_deployed)
+        .post("/api/alerts/delete-deployed", "Remove deployed alerts from the floor (a list of ids)", review::delete_deployed::<Alert>)
         .body_schema(ids()).answers(&[404, 409])
         .returns_shape(json!({"deleted": ["string"]}))
         .get("/api/alerts/signed-ops/{alertId}", "Sign records of an alert: {opList: {opsSigned}}", lists::signed_ops)

@@ -5,8 +5,10 @@ use plantdoc_core::acks::{self, DocKind};
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::db::{Db, Params};
-use plantdoc_core::{files, zones, AppError};
+use plantdoc_core::{files, AppError};
 use serde_json::Value;
+
+use plantdoc_core::review::Document;
 
 use crate::model::{Alert, COLUMNS};
 
@@ -26,25 +28,10 @@ pub async fn fetch_list(db: &Db, q: &Params, filter: &str) -> Result<Vec<Alert>,
     rows.iter().map(Alert::from_row).collect()
 }
 
-/// The SQL form of `access::can_see` for `FROM alerts a` (the status filter is the caller's).
-pub fn visible_sql(state: &AppState, q: &mut Params, u: &User) -> String {
-    let company = q.add(u.company_code.clone());
-    if state.zones.covers_company(&u.company_code, &u.zones) {
-        return format!("a.company_code = {company}");
-    }
-    let me = q.add(u.id.clone());
-    let exact = |list: &str| format!("EXISTS (SELECT 1 FROM alert_zones z WHERE z.alert_id = a.id AND z.zone IN ({list}))");
-    let overlap = zones::overlap_sql(q, "a.zone_mask", exact, &u.zones);
-    format!("a.company_code = {company} AND ({overlap} OR a.owner_id = {me} OR a.on_behalf_id = {me})")
-}
-
 /// Loads the alert if the user may see it; 404 otherwise (other companies' and zones'
 /// alerts are indistinguishable from missing ones).
 pub async fn visible_alert(state: &AppState, u: &User, id: &str) -> Result<Alert, AppError> {
-    match fetch_one(&state.db, id).await? {
-        Some(a) if crate::access::can_see(&state.zones, u, &a) => Ok(a),
-        _ => Err(AppError::NotFound),
-    }
+    plantdoc_core::review::engine::visible(state, u, id).await
 }
 
 /// Sign records of the alerts' current versions, newest first (the spec's records).

@@ -13,9 +13,10 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use sqlx::{AnyConnection, Row};
 
-use crate::access::require_uploader;
-use crate::lifecycle::{act, audit};
-use crate::model::TYPES;
+use plantdoc_core::review::submit::{submit as submit_doc, Cell, NewRecord, Submission};
+
+use crate::access::KIND;
+use crate::model::{Alert, TYPES};
 use crate::store;
 
 pub const MODULE: &str = "alerts";
@@ -35,7 +36,7 @@ pub struct RawQuery {
 
 /// One PDF, checked by content: `{serverId, filename, size}`.
 pub async fn upload(State(state): State<AppState>, user: CurrentUser, Query(query): Query<RawQuery>, req: Request) -> AppResult<axum::Json<Value>> {
-    require_uploader(&user)?;
+    KIND.require_uploader(&user)?;
     let limit = state.settings.server.upload_limit.min(MAX_FILE_BYTES);
     let policy = UploadPolicy { module: MODULE, kind: FileKind::Pdf, limit, max_pending: MAX_PENDING_UPLOADS };
     let rec = files::receive(&state, &user, req, query.filename, policy).await?;
@@ -43,7 +44,7 @@ pub async fn upload(State(state): State<AppState>, user: CurrentUser, Query(quer
 }
 
 pub async fn revert(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
-    require_uploader(&user)?;
+    KIND.require_uploader(&user)?;
     files::revert(&state, &user, MODULE, &id).await?;
     Ok(axum::Json(json!({"serverId": id, "deleted": true})))
 }
@@ -54,12 +55,12 @@ struct Checked {
     file_hash: String,
     alert_type: &'static str,
     letter: char,
-    part: String,
-    zones: Vec<String>,
-    on_behalf: Option<User>,
+    /// Part, zones, changes, on behalf of (alerts never bypass review).
+    record: NewRecord,
     effective: i64,
     sunset: i64,
-    changes: String,
+    /// Taken in the submit's transaction.
+    tag: String,
 }
 
 fn text<'a>(body: &'a Value, key: &str) -> &'a str {
@@ -151,12 +152,10 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
         file_hash,
         alert_type,
         letter,
-        part: part.unwrap_or_default(),
-        zones: zones.unwrap_or_default(),
-        on_behalf,
+        record: NewRecord { part_number: part.unwrap_or_default(), zones: zones.unwrap_or_default(), changes, on_behalf, bypass: false },
         effective: effective.unwrap_or_default(),
         sunset: sunset.unwrap_or_default(),
-        changes,
+        tag: String::new(),
     })
 }
 
@@ -178,60 +177,57 @@ async fn next_tag(conn: &mut AnyConnection, company: &str, letter: char, now: i6
 }
 
 pub async fn submit(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
-    require_uploader(&user)?;
+    KIND.require_uploader(&user)?;
     if !body.is_object() {
         return Err(AppError::field("body", "Expected a JSON object."));
     }
-    let c = check(&state, &user, &body).await?;
-    let id = plantdoc_core::db::new_id();
-    let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
-    if !files::claim(&mut tx, &user.id, MODULE, &c.file_id, FileState::Attached).await? {
-        return Err(AppError::field("alertFile", LOST));
-    }
-    let part_id = plantdoc_core::parts::ensure(&mut tx, &user.company_code, &c.part, "", now).await?;
-    let tag = next_tag(&mut tx, &user.company_code, c.letter, now).await?;
-    let (behalf_id, behalf_name) = c.on_behalf.as_ref().map(|u| (Some(u.id.clone()), u.full_name())).unwrap_or((None, String::new()));
-    sqlx::query(
-        "INSERT INTO alerts (id, company_code, alert_tag, alert_type, part_number, part_id, status, owner_id, owner_firstname, owner_lastname, \
-         on_behalf_id, on_behalf_name, zones, zone_mask, changes, file_id, file_hash, upload_date, effective_date, sunset_date) \
-         VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)",
-    )
-    .bind(&id)
-    .bind(&user.company_code)
-    .bind(&tag)
-    .bind(c.alert_type)
-    .bind(&c.part)
-    .bind(&part_id)
-    .bind(&user.id)
-    .bind(&user.firstname)
-    .bind(&user.lastname)
-    .bind(behalf_id)
-    .bind(&behalf_name)
-    .bind(serde_json::to_string(&c.zones).unwrap_or_default())
-    .bind(plantdoc_core::zones::zone_mask(&c.zones))
-    .bind(&c.changes)
-    .bind(&c.file_id)
-    .bind(&c.file_hash)
-    .bind(now)
-    .bind(c.effective)
-    .bind(c.sunset)
-    .execute(&mut *tx)
-    .await?;
-    for z in &c.zones {
-        sqlx::query("INSERT INTO alert_zones (alert_id, zone, company_code, deployed, effective_date, sunset_date) VALUES ($1, $2, $3, 0, $4, $5)")
-            .bind(&id)
-            .bind(z)
-            .bind(&user.company_code)
-            .bind(c.effective)
-            .bind(c.sunset)
-            .execute(&mut *tx)
-            .await?;
-    }
-    let after = json!({"alertTag": tag, "alertType": c.alert_type, "partNumber": c.part, "zones": c.zones, "versionHash": c.file_hash,
-        "effectiveDate": plantdoc_core::clock::iso(c.effective), "sunsetDate": plantdoc_core::clock::iso(c.sunset), "changes": c.changes});
-    audit(&mut tx, now, act(&user, "alert.submit", &id, format!("{} alert {tag} for part {} submitted for review", c.alert_type, c.part)).after(after)).await?;
-    tx.commit().await?;
+    let mut c = check(&state, &user, &body).await?;
+    let id = submit_doc(&state, &user, &mut c).await?;
     let a = store::fetch_one(&state.db, &id).await?.ok_or(AppError::NotFound)?;
-    Ok(axum::Json(json!({"alert": a.to_json(now)})))
+    Ok(axum::Json(json!({"alert": a.to_json(state.now_ms())})))
+}
+
+/// An alert for the review engine's submission: one transaction claims the file, takes
+/// the next alert tag, inserts the alert, its zones and its audit row.
+impl Submission for Checked {
+    type Doc = Alert;
+    fn record(&self) -> &NewRecord {
+        &self.record
+    }
+    async fn claim(&self, conn: &mut AnyConnection, user: &User) -> AppResult<()> {
+        if !files::claim(conn, &user.id, MODULE, &self.file_id, FileState::Attached).await? {
+            return Err(AppError::field("alertFile", LOST));
+        }
+        Ok(())
+    }
+    async fn columns(&mut self, conn: &mut AnyConnection, user: &User, now: i64) -> AppResult<Vec<(&'static str, Cell)>> {
+        self.tag = next_tag(conn, &user.company_code, self.letter, now).await?;
+        Ok(vec![
+            ("alert_tag", Cell::Text(self.tag.clone())),
+            ("alert_type", Cell::Text(self.alert_type.into())),
+            ("file_id", Cell::Text(self.file_id.clone())),
+            ("file_hash", Cell::Text(self.file_hash.clone())),
+            ("effective_date", Cell::Int(self.effective)),
+            ("sunset_date", Cell::Int(self.sunset)),
+        ])
+    }
+    async fn rows(&self, conn: &mut AnyConnection, id: &str, user: &User) -> AppResult<()> {
+        for z in &self.record.zones {
+            sqlx::query("INSERT INTO alert_zones (alert_id, zone, company_code, deployed, effective_date, sunset_date) VALUES ($1, $2, $3, 0, $4, $5)")
+                .bind(id)
+                .bind(z)
+                .bind(&user.company_code)
+                .bind(self.effective)
+                .bind(self.sunset)
+                .execute(&mut *conn)
+                .await?;
+        }
+        Ok(())
+    }
+    fn audit(&self) -> (String, Value) {
+        let (r, tag) = (&self.record, &self.tag);
+        let after = json!({"alertTag": tag, "alertType": self.alert_type, "partNumber": r.part_number, "zones": r.zones, "versionHash": self.file_hash,
+            "effectiveDate": plantdoc_core::clock::iso(self.effective), "sunsetDate": plantdoc_core::clock::iso(self.sunset), "changes": r.changes});
+        (format!("{} alert {tag} for part {} submitted for review", self.alert_type, r.part_number), after)
+    }
 }

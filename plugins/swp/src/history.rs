@@ -11,10 +11,10 @@ use plantdoc_core::error::{AppError, AppResult};
 use serde_json::{json, Value};
 use sqlx::Row;
 
-use crate::access::visibility_key;
+use crate::access::{visibility_key, KIND};
 use crate::kiosk::{self, Seen, SEEN_COLUMNS};
 use crate::model::{Swp, SwpStatus};
-use crate::store::{self, visible_sql};
+use crate::store;
 
 /// Superseded revisions stay in the history this long after they became obsolete.
 pub const HISTORY_WINDOW_MS: i64 = 90 * 24 * 60 * 60 * 1000;
@@ -37,7 +37,7 @@ async fn named_swp(state: &AppState, user: &CurrentUser, id: &str) -> AppResult<
         };
     }
     let mut q = Params::default();
-    let filter = format!("s.part_id = {} AND s.status = 'deployed' AND {}", q.add(id), visible_sql(state, &mut q, user));
+    let filter = format!("s.part_id = {} AND s.status = 'deployed' AND {}", q.add(id), KIND.visible_sql(&state.zones, &mut q, user));
     let sql = format!("SELECT {SEEN_COLUMNS}, {signs} AS signs FROM swps s WHERE {filter} ORDER BY s.id LIMIT 1");
     let row = q.query(&sql).fetch_optional(&mut *state.db.reader().await?).await?;
     match row {
@@ -70,7 +70,7 @@ pub async fn sign_history(State(state): State<AppState>, user: CurrentUser, Path
 pub async fn obsolete_sign_history(State(state): State<AppState>, user: CurrentUser, Path(part): Path<String>) -> AppResult<axum::Json<Value>> {
     let part = part.trim().to_uppercase();
     let mut q = Params::default();
-    let vis = visible_sql(&state, &mut q, &user);
+    let vis = KIND.visible_sql(&state.zones, &mut q, &user);
     let filter = format!(
         "s.status = 'obsolete' AND {vis} AND s.part_number = {} AND s.obsolete_date >= {}",
         q.add(part),

@@ -12,9 +12,9 @@ use sqlx::Row;
 
 use plantdoc_core::db::Params;
 
-use crate::access::{require_uploader, review_stage};
+use crate::access::KIND;
 use crate::paging::{self, Sort};
-use crate::store::{self, visible_sql};
+use crate::store;
 
 /// Longest list answered at once (lists that are not paged).
 pub const LIST_CAP: i64 = 1000;
@@ -53,7 +53,7 @@ impl SuggestQuery {
 pub async fn part_numbers(State(state): State<AppState>, user: CurrentUser, Query(q): Query<SuggestQuery>) -> AppResult<Response> {
     let (limit, Some(term)) = q.parse()? else { return Ok(json_bytes(&b"{\"swpList\":[]}"[..])) };
     let mut qb = Params::default();
-    let vis = visible_sql(&state, &mut qb, &user);
+    let vis = KIND.visible_sql(&state.zones, &mut qb, &user);
     let (lo, hi) = prefix_range(&term);
     let filter = format!("s.status = 'deployed' AND {vis} AND s.part_number >= {} AND s.part_number < {}", qb.add(lo), qb.add(hi));
     let sql = format!("SELECT s.part_id, s.part_number FROM swps s WHERE {filter} ORDER BY s.part_number LIMIT {limit}");
@@ -74,7 +74,7 @@ pub async fn part_numbers(State(state): State<AppState>, user: CurrentUser, Quer
 /// The Upload form's part field: every part of the caller's company's catalogue starting
 /// with the term, deployed or not: `{partList: [{_id, partNumber}]}` (uploaders only).
 pub async fn catalogue_part_numbers(State(state): State<AppState>, user: CurrentUser, Query(q): Query<SuggestQuery>) -> AppResult<axum::Json<Value>> {
-    require_uploader(&user)?;
+    KIND.require_uploader(&user)?;
     let (limit, Some(term)) = q.parse()? else { return Ok(axum::Json(json!({"partList": []}))) };
     let parts = plantdoc_core::parts::search(&state.db, &user.company_code, &term, limit).await?;
     let list: Vec<Value> = parts.iter().map(|p| json!({"_id": p.id, "partNumber": p.part_number})).collect();
@@ -84,7 +84,7 @@ pub async fn catalogue_part_numbers(State(state): State<AppState>, user: Current
 /// Process engineers of the caller's company, the caller left out ('Myself' is the
 /// form's own option).
 pub async fn on_behalf_users(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
-    require_uploader(&user)?;
+    KIND.require_uploader(&user)?;
     let list = plantdoc_core::auth::users::process_engineers(&state.db, &user.company_code, &user.id).await?;
     Ok(axum::Json(Value::Array(list)))
 }
@@ -92,19 +92,12 @@ pub async fn on_behalf_users(State(state): State<AppState>, user: CurrentUser) -
 /// Pending SWPs whose review stage is the caller's and still open, oldest first, with
 /// links to their documents: `{swps, urls: {<swpId>: {swc, jes, vis, video}}}`.
 pub async fn pending_my_approval(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
-    let Some(stage) = review_stage(&user) else { return Ok(axum::Json(json!({"swps": [], "urls": {}}))) };
+    let Some(stage) = KIND.flow.stage_of(&user) else { return Ok(axum::Json(json!({"swps": [], "urls": {}}))) };
     if user.zones.is_empty() {
         return Ok(axum::Json(json!({"swps": [], "urls": {}})));
     }
-    let k = stage.key();
     let mut q = Params::default();
-    let company = q.add(user.company_code.clone());
-    let me = q.add(user.id.clone());
-    let zones = store::zones_overlap_sql(&mut q, &user.zones);
-    let filter = format!(
-        "s.company_code = {company} AND s.status = 'pending' AND s.{k}_status = 'Pending' AND s.owner_id <> {me} \
-         AND (s.on_behalf_id IS NULL OR s.on_behalf_id <> {me}) AND {zones}"
-    );
+    let filter = KIND.waiting_sql(&mut q, &user, stage);
     let swps = store::fetch_list(&state.db, &q, &filter, "s.upload_date, s.id", LIST_CAP, 0).await?;
     let links = store::links_for(&state, &swps).await?;
     Ok(axum::Json(json!({"swps": store::with_signs(&state.db, &swps).await?, "urls": links})))
@@ -117,7 +110,7 @@ async fn simple_list(state: &AppState, user: &CurrentUser, mine: bool, statuses:
         let me = q.add(user.id.clone());
         format!("s.company_code = {company} AND (s.owner_id = {me} OR s.on_behalf_id = {me})")
     } else {
-        visible_sql(state, &mut q, user)
+        KIND.visible_sql(&state.zones, &mut q, user)
     };
     let filter = format!("s.status IN ({statuses}) AND {who}");
     let swps = store::fetch_list(&state.db, &q, &filter, order, LIST_CAP, 0).await?;
@@ -149,7 +142,7 @@ pub struct ListQuery {
 /// number, at most 1000.
 pub async fn deployed_list(State(state): State<AppState>, user: CurrentUser, Query(lq): Query<ListQuery>) -> AppResult<axum::Json<Value>> {
     let mut q = Params::default();
-    let mut filter = format!("s.status = 'deployed' AND {}", visible_sql(&state, &mut q, &user));
+    let mut filter = format!("s.status = 'deployed' AND {}", KIND.visible_sql(&state.zones, &mut q, &user));
     let term = lq.search.unwrap_or_default().trim().to_uppercase();
     if !term.is_empty() {
         let (lo, hi) = prefix_range(&term);
@@ -214,7 +207,7 @@ pub async fn deployed_paginated(State(state): State<AppState>, user: CurrentUser
         return Err(AppError::Fields(e));
     }
     let mut q = Params::default();
-    let visible = format!("s.status = 'deployed' AND {}", visible_sql(&state, &mut q, &user));
+    let visible = format!("s.status = 'deployed' AND {}", KIND.visible_sql(&state.zones, &mut q, &user));
     let sort = Sort { column: column.unwrap_or("s.deploy_date"), desc: dir == "DESC" };
     let term = pq.search.unwrap_or_default().trim().to_uppercase();
     // Everything the page depends on besides the counters (decision 37).

@@ -8,6 +8,9 @@ use plantdoc_core::ApiRouter;
 use serde_json::{json, Value};
 
 use plantdoc_core::acks::SignRecord;
+use plantdoc_core::review::engine as review;
+
+use crate::model::Swp;
 
 use crate::{history, lifecycle, lists, submit, upload, viewer};
 
@@ -36,22 +39,22 @@ pub fn routes() -> ApiRouter {
         .returns_shape(json!({"urls": {"=": urls_schema()}}))
         .get("/api/swps/swp/{swpId}", "One SWP", viewer::swp)
         .returns_shape(json!({"swp": {"=": swp_schema(true)}}))
-        .post("/api/swps/approve/{swpId}", "Approve your review stage of an SWP", lifecycle::approve)
+        .post("/api/swps/approve/{swpId}", "Approve your review stage of an SWP", review::approve::<Swp>)
         .body::<plantdoc_core::review::ReviewBody>().answers(&[409])
         .returns_shape(json!({"swp": {"=": swp_schema(false)}}))
-        .post("/api/swps/reject/{swpId}", "Reject an SWP back to its author (note required)", lifecycle::reject)
+        .post("/api/swps/reject/{swpId}", "Reject an SWP back to its author (note required)", review::reject::<Swp>)
         .body::<plantdoc_core::review::ReviewBody>().answers(&[409])
         .returns_shape(json!({"swp": {"=": swp_schema(false)}}))
         .get("/api/swps/user-pending-swps", "Your SWPs in review or rejected", lists::user_pending)
         .returns_shape(json!([{"=": swp_schema(false)}]))
         .get("/api/swps/pending-swps", "Every pending SWP you see", lists::all_pending)
         .returns_shape(json!([{"=": swp_schema(false)}]))
-        .post("/api/swps/delete-pending", "Delete pending SWPs (a list of ids)", lifecycle::delete_pending)
+        .post("/api/swps/delete-pending", "Delete pending SWPs (a list of ids)", review::delete_pending::<Swp>)
         .body_schema(ids()).answers(&[404, 409])
         .returns_shape(json!({"deleted": ["string"]}))
         .get("/api/swps/user-deployed-swps", "Your deployed SWPs", lists::user_deployed)
         .returns_shape(json!([{"=": swp_schema(false)}]))
-        .post("/api/swps/delete-deployed", "Remove deployed SWPs from the floor (a list of ids)", lifecycle::delete_deployed)
+        .post("/api/swps/delete-deployed", "Remove deployed SWPs from the floor (a list of ids)", review::delete_deployed::<Swp>)
         .body_schema(ids()).answers(&[404, 409])
         .returns_shape(json!({"deleted": ["string"]}))
         .get("/api/swps/deployed-swps-paginated", "A page of deployed SWPs: {results, total}", lists::deployed_paginated)

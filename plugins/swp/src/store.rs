@@ -7,9 +7,11 @@ use plantdoc_core::acks::{self, DocKind};
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::db::{Db, Params};
-use plantdoc_core::{files, zones};
+use plantdoc_core::files;
 use serde_json::Value;
 use sqlx::Row;
+
+use plantdoc_core::review::Document;
 
 use crate::model::{Swp, COLUMNS};
 
@@ -40,26 +42,6 @@ pub async fn fetch_list(db: &Db, q: &Params, filter: &str, order: &str, limit: i
 pub async fn count(db: &Db, q: &Params, filter: &str) -> Result<i64, sqlx::Error> {
     let sql = format!("SELECT COUNT(*) AS n FROM swps s WHERE {filter}");
     q.query(&sql).fetch_one(&db.pool).await?.try_get("n")
-}
-
-/// SQL true when `s`'s zones overlap `zones` (the core's zone-mask rule).
-pub fn zones_overlap_sql(q: &mut Params, zones: &[String]) -> String {
-    let exact = |list: &str| format!("EXISTS (SELECT 1 FROM swp_zones z WHERE z.swp_id = s.id AND z.zone IN ({list}))");
-    zones::overlap_sql(q, "s.zone_mask", exact, zones)
-}
-
-/// The SQL form of `access::can_see` for `FROM swps s` (the status filter is the
-/// caller's). Authorship is an `id IN (...)` so it too is answered from the indexes.
-pub fn visible_sql(state: &AppState, q: &mut Params, u: &User) -> String {
-    let company = q.add(u.company_code.clone());
-    if state.zones.covers_company(&u.company_code, &u.zones) {
-        return format!("s.company_code = {company}");
-    }
-    let me = q.add(u.id.clone());
-    let zones = zones_overlap_sql(q, &u.zones);
-    format!(
-        "s.company_code = {company} AND ({zones} OR s.id IN (SELECT a.id FROM swps a WHERE a.owner_id = {me} OR a.on_behalf_id = {me}))"
-    )
 }
 
 /// Sign records of the given SWPs' current versions, newest first, as the spec's
@@ -170,8 +152,5 @@ pub async fn full_json_with(state: &AppState, swp: &Swp, signs: &str, files: &Ha
 /// Loads the SWP if the user may see it; 404 otherwise, so that other companies' and
 /// zones' SWPs are indistinguishable from missing ones.
 pub async fn visible_swp(state: &AppState, u: &User, id: &str) -> Result<Swp, plantdoc_core::AppError> {
-    match fetch_one(&state.db, id).await? {
-        Some(s) if crate::access::can_see(&state.zones, u, &s) => Ok(s),
-        _ => Err(plantdoc_core::AppError::NotFound),
-    }
+    plantdoc_core::review::engine::visible(state, u, id).await
 }

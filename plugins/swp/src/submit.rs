@@ -16,11 +16,12 @@ use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use sqlx::AnyConnection;
 
-use crate::access::{can_bypass, require_uploader};
-use crate::fields::{check_part, check_zones, flag, id_list};
-use crate::lifecycle::{act, audit, audit_deploy, deploy};
-use crate::model::{Verdict, STAGES};
 use plantdoc_core::pdf::{self, Merged};
+use plantdoc_core::review::submit::{submit as submit_doc, Cell, NewRecord, Submission};
+
+use crate::access::KIND;
+use crate::fields::{check_part, check_zones, flag, id_list};
+use crate::model::Swp;
 use crate::store;
 
 pub const MAX_FILES_PER_SECTION: usize = 10;
@@ -47,13 +48,10 @@ struct Checked {
     sections: Vec<(&'static str, Vec<String>)>,
     video: Option<String>,
     uploads: HashMap<String, PendingFile>,
-    part: String,
-    zones: Vec<String>,
+    /// Part, zones, changes, on behalf of, bypass.
+    record: NewRecord,
     new_release: bool,
     reference_only: bool,
-    bypass: bool,
-    changes: String,
-    on_behalf: Option<User>,
 }
 
 /// Checks every field and answers all their errors at once.
@@ -68,7 +66,7 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
     let new_release = flag(body, "newRelease", true, &mut e, "newRelease");
     let reference_only = flag(body, "referenceOnly", false, &mut e, "referenceOnly");
     let bypass = flag(body, "bypassManagement", false, &mut e, "bypass");
-    if bypass && !can_bypass(user) {
+    if bypass && !KIND.flow.may_bypass(user) {
         e.insert("bypass".into(), "Only managers may bypass management approval.".into());
     }
     let changes = check_changes(body.get("changes"), new_release, &mut e);
@@ -98,8 +96,8 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
     if !e.is_empty() {
         return Err(AppError::Fields(e));
     }
-    let (part, zones) = (part.unwrap_or_default(), zones.unwrap_or_default());
-    Ok(Checked { sections, video, uploads, part, zones, new_release, reference_only, bypass, changes, on_behalf })
+    let record = NewRecord { part_number: part.unwrap_or_default(), zones: zones.unwrap_or_default(), changes, on_behalf, bypass };
+    Ok(Checked { sections, video, uploads, record, new_release, reference_only })
 }
 
 /// The three sections' upload ids and the video's, with their field errors.
@@ -161,16 +159,16 @@ fn check_changes(v: Option<&Value>, new_release: bool, e: &mut FieldErrors) -> S
 }
 
 pub async fn submit(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::response::Response> {
-    require_uploader(&user)?;
+    KIND.require_uploader(&user)?;
     if !body.is_object() {
         return Err(AppError::field("body", "Expected a JSON object."));
     }
     let c = check(&state, &user, &body).await?;
     // Check and merge each section (first upload first).
     let mut e = FieldErrors::new();
-    let mut made: HashMap<&str, Section> = HashMap::new();
+    let mut made: HashMap<&'static str, Section> = HashMap::new();
     for (key, ids) in &c.sections {
-        match section(&state, &user, &c.part, key, ids, &c.uploads).await {
+        match section(&state, &user, &c.record.part_number, key, ids, &c.uploads).await {
             Ok(s) => {
                 made.insert(key, s);
             }
@@ -189,7 +187,7 @@ pub async fn submit(State(state): State<AppState>, user: CurrentUser, Json(body)
     }
     h.update(format!("video:{}\n", video_sha.as_deref().unwrap_or("-")));
     let content_hash = hex::encode(h.finalize());
-    let id = persist(&state, &user, &c, &made, &content_hash).await?;
+    let id = submit_doc(&state, &user, &mut New { c: &c, made: &made, content_hash: &content_hash }).await?;
     // The merged sources are no longer needed (the sweep removes any left here).
     for s in made.values() {
         for src in &s.consumed {
@@ -200,93 +198,58 @@ pub async fn submit(State(state): State<AppState>, user: CurrentUser, Json(body)
     Ok(plantdoc_core::http::json_bytes(store::full_json(&state, &swp, "swp", false).await?))
 }
 
-/// One transaction: claims the uploads, inserts the SWP with its catalogue part, zones
-/// and audit row, and deploys it at once when a manager bypasses review.
-async fn persist(state: &AppState, user: &User, c: &Checked, made: &HashMap<&str, Section>, content_hash: &str) -> AppResult<String> {
-    let id = plantdoc_core::db::new_id();
-    let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
-    // Claim each upload only if still pending: the first write of the transaction, and
-    // the guard against the sweep and a second submit of the same files.
-    let mut claims: Vec<(&str, FileState, &str)> = Vec::new();
-    for (key, s) in made {
-        claims.push((s.file_id.as_str(), FileState::Attached, key));
-        claims.extend(s.consumed.iter().map(|src| (src.as_str(), FileState::Consumed, *key)));
+/// An SWP for the review engine's submission: one transaction claims the uploads,
+/// inserts the SWP with its catalogue part, zones and audit row, and deploys it at once
+/// when a manager bypasses review.
+struct New<'a> {
+    c: &'a Checked,
+    made: &'a HashMap<&'static str, Section>,
+    content_hash: &'a str,
+}
+
+impl Submission for New<'_> {
+    type Doc = Swp;
+    fn record(&self) -> &NewRecord {
+        &self.c.record
     }
-    claims.extend(c.video.iter().map(|v| (v.as_str(), FileState::Attached, "video")));
-    for (fid, to, field) in &claims {
-        if !files::claim(&mut tx, &user.id, "swp", fid, *to).await? {
-            return Err(AppError::field(field, LOST));
+    /// Claims each upload only if still pending.
+    async fn claim(&self, conn: &mut AnyConnection, user: &User) -> AppResult<()> {
+        let mut claims: Vec<(&str, FileState, &str)> = Vec::new();
+        for (key, s) in self.made {
+            claims.push((s.file_id.as_str(), FileState::Attached, key));
+            claims.extend(s.consumed.iter().map(|src| (src.as_str(), FileState::Consumed, *key)));
         }
+        claims.extend(self.c.video.iter().map(|v| (v.as_str(), FileState::Attached, "video")));
+        for (fid, to, field) in &claims {
+            if !files::claim(conn, &user.id, "swp", fid, *to).await? {
+                return Err(AppError::field(field, LOST));
+            }
+        }
+        Ok(())
     }
-    let part_id = plantdoc_core::parts::ensure(&mut tx, &user.company_code, &c.part, "", now).await?;
-    insert_swp(&mut tx, user, c, made, &id, &part_id, content_hash, now).await?;
-    insert_zones(&mut tx, &id, &c.zones).await?;
-    let deployed = if c.bypass { Some(bypass_review(&mut tx, user, &id, now).await?) } else { None };
-    let after = json!({"partNumber": c.part, "zones": c.zones, "contentHash": content_hash, "newRelease": c.new_release, "referenceOnly": c.reference_only, "bypass": c.bypass, "changes": c.changes});
-    audit(&mut tx, now, act(user, "swp.submit", &id, format!("SWP for part {} submitted for review", c.part)).after(after)).await?;
-    if let Some((d, swp)) = &deployed {
-        audit_deploy(&mut tx, now, user, swp, d, "deployed directly to the plant floor: management approval bypassed by a manager").await?;
+    async fn columns(&mut self, _conn: &mut AnyConnection, _user: &User, _now: i64) -> AppResult<Vec<(&'static str, Cell)>> {
+        let (c, file) = (self.c, |key: &str| Cell::Text(self.made[key].file_id.clone()));
+        Ok(vec![
+            ("format", Cell::Text("swp".into())),
+            ("new_release", Cell::Int(i64::from(c.new_release))),
+            ("reference_only", Cell::Int(i64::from(c.reference_only))),
+            ("bypass", Cell::Int(i64::from(c.record.bypass))),
+            ("swc_file", file("swc")),
+            ("jes_file", file("jes")),
+            ("vis_file", file("vis")),
+            ("video_file", c.video.clone().map_or(Cell::Null, Cell::Text)),
+            ("content_hash", Cell::Text(self.content_hash.into())),
+        ])
     }
-    tx.commit().await?;
-    Ok(id)
-}
-
-#[allow(clippy::too_many_arguments)]
-async fn insert_swp(tx: &mut AnyConnection, user: &User, c: &Checked, made: &HashMap<&str, Section>, id: &str, part_id: &str, content_hash: &str, now: i64) -> AppResult<()> {
-    let (behalf_id, behalf_name) = c.on_behalf.as_ref().map(|u| (Some(u.id.clone()), u.full_name())).unwrap_or((None, String::new()));
-    sqlx::query(
-        "INSERT INTO swps (id, company_code, part_number, part_id, status, format, owner_id, owner_firstname, owner_lastname, on_behalf_id, on_behalf_name, \
-         zones, changes, new_release, reference_only, bypass, swc_file, jes_file, vis_file, video_file, content_hash, upload_date, zone_mask) \
-         VALUES ($1, $2, $3, $4, 'pending', 'swp', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)",
-    )
-    .bind(id)
-    .bind(&user.company_code)
-    .bind(&c.part)
-    .bind(part_id)
-    .bind(&user.id)
-    .bind(&user.firstname)
-    .bind(&user.lastname)
-    .bind(behalf_id)
-    .bind(&behalf_name)
-    .bind(serde_json::to_string(&c.zones).unwrap_or_default())
-    .bind(&c.changes)
-    .bind(i64::from(c.new_release))
-    .bind(i64::from(c.reference_only))
-    .bind(i64::from(c.bypass))
-    .bind(&made["swc"].file_id)
-    .bind(&made["jes"].file_id)
-    .bind(&made["vis"].file_id)
-    .bind(c.video.clone())
-    .bind(content_hash)
-    .bind(now)
-    .bind(plantdoc_core::zones::zone_mask(&c.zones))
-    .execute(&mut *tx)
-    .await?;
-    Ok(())
-}
-
-/// Marks every stage bypassed by the manager and deploys the SWP.
-async fn bypass_review(tx: &mut AnyConnection, user: &User, id: &str, now: i64) -> AppResult<(crate::lifecycle::Deployed, crate::model::Swp)> {
-    let sets: Vec<String> = STAGES
-        .iter()
-        .map(|s| format!("{k}_status = '{}', {k}_reviewer_id = $1, {k}_reviewer = $2, {k}_date = $3", Verdict::Bypassed.as_str(), k = s.key()))
-        .collect();
-    sqlx::query(&format!("UPDATE swps SET {} WHERE id = $4", sets.join(", ")))
-        .bind(&user.id)
-        .bind(user.full_name())
-        .bind(now)
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
-    let swp = store_in_tx(tx, id).await?;
-    Ok((deploy(tx, now, &swp).await?, swp))
-}
-
-async fn store_in_tx(conn: &mut AnyConnection, id: &str) -> AppResult<crate::model::Swp> {
-    let sql = format!("SELECT {} FROM swps s WHERE s.id = $1", crate::model::COLUMNS);
-    let row = sqlx::query(&sql).bind(id).fetch_one(&mut *conn).await?;
-    Ok(crate::model::Swp::from_row(&row)?)
+    async fn rows(&self, conn: &mut AnyConnection, id: &str, _user: &User) -> AppResult<()> {
+        Ok(insert_zones(conn, id, &self.c.record.zones).await?)
+    }
+    fn audit(&self) -> (String, Value) {
+        let (c, r) = (self.c, &self.c.record);
+        let after = json!({"partNumber": r.part_number, "zones": r.zones, "contentHash": self.content_hash, "newRelease": c.new_release,
+            "referenceOnly": c.reference_only, "bypass": r.bypass, "changes": r.changes});
+        (format!("SWP for part {} submitted for review", r.part_number), after)
+    }
 }
 
 /// Reads a section's PDFs, checks them and merges several into one stored (pending) file.

@@ -9,7 +9,7 @@ use plantdoc_core::files::{self, FileKind, UploadPolicy};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::access::require_uploader;
+use crate::access::KIND;
 use crate::SwpState;
 
 /// The limit of one file of `kind`: PDFs are read whole to merge, so they have their own.
@@ -37,7 +37,7 @@ pub async fn upload_video(state: State<AppState>, user: CurrentUser, query: Quer
 /// Answers `{"serverId", "filename", "size"}` (FilePond's `process.onload` reads
 /// `serverId` from it).
 async fn upload(State(state): State<AppState>, user: CurrentUser, Query(query): Query<RawQuery>, req: Request, kind: FileKind) -> AppResult<axum::Json<Value>> {
-    require_uploader(&user)?;
+    KIND.require_uploader(&user)?;
     let policy = UploadPolicy { module: "swp", kind, limit: limit(&state, kind), max_pending: state.get::<SwpState>().settings.max_pending_uploads };
     let rec = files::receive(&state, &user, req, query.filename, policy).await?;
     Ok(axum::Json(json!({"serverId": rec.id, "filename": rec.filename, "size": rec.size})))
@@ -45,7 +45,7 @@ async fn upload(State(state): State<AppState>, user: CurrentUser, Query(query): 
 
 /// FilePond's revert: removes one of the caller's own pending uploads.
 pub async fn revert(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
-    require_uploader(&user)?;
+    KIND.require_uploader(&user)?;
     files::revert(&state, &user, "swp", &id).await?;
     Ok(axum::Json(json!({"serverId": id, "deleted": true})))
 }

@@ -14,7 +14,8 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use sqlx::Row;
 
-use crate::access::{can_see, visibility_key};
+use crate::access::visibility_key;
+use plantdoc_core::review::{can_see, Document};
 use crate::model::{Swp, SwpStatus};
 use crate::store::{self, visible_swp};
 

@@ -65,7 +65,8 @@ async fn engineer_then_manager_deploys_with_audit_and_readable_unique_tags() {
     assert!(ids(&crew.eng.get("/api/alerts/pending-my-approval").await.body).is_empty());
     assert_eq!(crew.eng.post(&format!("/api/alerts/approve/{id}"), &json!({})).await.status, StatusCode::FORBIDDEN);
     assert!(!ids(&crew.manager.get("/api/alerts/pending-my-approval").await.body).contains(&id.to_string()));
-    assert_eq!(crew.manager.post(&format!("/api/alerts/approve/{id}"), &json!({})).await.status, StatusCode::CONFLICT);
+    let r = crew.manager.post(&format!("/api/alerts/approve/{id}"), &json!({})).await;
+    assert_eq!((r.status, r.body["error"].as_str()), (StatusCode::CONFLICT, Some("The engineer stage reviews this alert first.")));
     let mine = ids(&crew.reviewer.get("/api/alerts/pending-my-approval").await.body);
     assert_eq!(mine.len(), 3);
     assert!(ids(&other_eng.get("/api/alerts/pending-my-approval").await.body).contains(&id.to_string()));
@@ -73,7 +74,8 @@ async fn engineer_then_manager_deploys_with_audit_and_readable_unique_tags() {
     let r = crew.reviewer.post(&format!("/api/alerts/approve/{id}"), &json!({"reviewNote": "ok"})).await;
     assert_eq!((r.status, r.body["alert"]["status"].as_str()), (StatusCode::OK, Some("pending")), "{}", r.text);
     assert_eq!(r.body["alert"]["approvals"]["engineer"]["status"], "Approved");
-    assert_eq!(other_eng.post(&format!("/api/alerts/approve/{id}"), &json!({})).await.status, StatusCode::CONFLICT);
+    let r = other_eng.post(&format!("/api/alerts/approve/{id}"), &json!({})).await;
+    assert_eq!((r.status, r.body["error"].as_str()), (StatusCode::CONFLICT, Some("This alert is not waiting for a engineer review.")));
     assert!(ids(&crew.manager.get("/api/alerts/pending-my-approval").await.body).contains(&id.to_string()));
     let r = crew.manager.post(&format!("/api/alerts/approve/{id}"), &json!({})).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
@@ -107,7 +109,8 @@ async fn engineer_then_manager_deploys_with_audit_and_readable_unique_tags() {
     // Deleting: pending by its author, deployed by a manager; a deleted alert is gone.
     let r = crew.eng.post("/api/alerts/delete-pending", &json!([bid, c["_id"]])).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
-    assert_eq!(crew.reviewer.post("/api/alerts/delete-deployed", &json!([id])).await.status, StatusCode::FORBIDDEN);
+    let r = crew.reviewer.post("/api/alerts/delete-deployed", &json!([id])).await;
+    assert_eq!((r.status, r.body["error"].as_str()), (StatusCode::FORBIDDEN, Some("Only an alert's authors and managers delete it.")));
     assert_eq!(crew.manager.post("/api/alerts/delete-deployed", &json!([id])).await.status, StatusCode::OK);
     assert_eq!(crew.eng.get(&format!("/api/alerts/alert/{id}")).await.status, StatusCode::NOT_FOUND);
     assert!(ids(&crew.eng.get("/api/alerts/user-pending-alerts").await.body).is_empty());

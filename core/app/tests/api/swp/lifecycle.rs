@@ -124,9 +124,11 @@ async fn swp_delete_and_zone_edit_are_checked_and_audited() {
         assert!(r.body["body"].is_string());
     }
     // Wrong list, someone else's, or a mix: nothing is deleted.
-    assert_eq!(crew.eng.post("/api/swps/delete-pending", &json!([dep])).await.status, StatusCode::CONFLICT);
+    let r = crew.eng.post("/api/swps/delete-pending", &json!([dep])).await;
+    assert_eq!((r.status, r.body["error"].as_str()), (StatusCode::CONFLICT, Some(format!("SWP {dep} of part D-1 is deployed.").as_str())));
     assert_eq!(crew.eng.post("/api/swps/delete-deployed", &json!([dep, pend])).await.status, StatusCode::CONFLICT);
-    assert_eq!(other_eng.post("/api/swps/delete-deployed", &json!([dep])).await.status, StatusCode::FORBIDDEN);
+    let r = other_eng.post("/api/swps/delete-deployed", &json!([dep])).await;
+    assert_eq!((r.status, r.body["error"].as_str()), (StatusCode::FORBIDDEN, Some("Only an SWP's authors and managers delete it.")));
     assert_eq!(crew.eng.post("/api/swps/delete-deployed", &json!([dep, "missing"])).await.status, StatusCode::NOT_FOUND);
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM swps WHERE status = 'deleted'").await, 0);
     // Zones: authors and managers, company zones only, deployed only.

@@ -1,10 +1,34 @@
-//! What every document that goes through review stages (SWPs, alerts) reads from a
-//! reviewer's or a deleting user's request, with one set of rules and texts.
+//! The review engine: one implementation of staged review for every module's documents
+//! (docs/modules.md, "Staged review"). A module describes its kind of document
+//! ([`Kind`]: table, words, uploaders) and its stages ([`Flow`]: who reviews each, in
+//! which order, who may bypass), and implements [`Document`] (its row, its deploy hook,
+//! its answer); the engine owns submit bookkeeping, approve, reject, delete, bypass, the
+//! audit rows of each act in the act's transaction, and the concurrency rules.
+//!
+//! - `stages`: the verdicts and the stage rules (pure).
+//! - `record`: the columns every document under review has, and its state.
+//! - `kind`: a module's kind of document and who may do what with one (pure).
+//! - `engine`: approve, reject, delete (axum handlers generic over the document).
+//! - `submit`: a checked upload becomes a document (and bypass).
+//!
+//! This file: what every review request reads (a note, a list of ids) with one set of
+//! rules and texts, and the separation of duties.
 use serde::Deserialize;
 use serde_json::Value;
-use sqlx::{AnyConnection, Row};
 
 use crate::{AppError, AppResult};
+
+pub mod engine;
+pub mod kind;
+pub mod record;
+pub mod stages;
+pub mod submit;
+
+pub use engine::{Deploy, Document, Hooks, Names};
+pub use kind::{can_manage, can_see, can_see_parts, process_uploader, Kind, Table, Uploaders, Words, PROCESS_UPLOADERS};
+pub use record::{Record, Review, ReviewView, Status};
+pub use stages::{Closed, Flow, Order, Stage, Verdict};
+pub use submit::{Cell, NewRecord, Submission};
 
 /// The longest review note, in characters.
 pub const MAX_NOTE_CHARS: usize = 1000;
@@ -54,26 +78,9 @@ pub fn id_list(body: &Value, one: &str, many: &str) -> AppResult<Vec<String>> {
 /// Separation of duties (issue 25): one person approves at most one stage of an item,
 /// whatever their department or position is later. The item's recorded approvals (its
 /// `{stage}_status` and `{stage}_reviewer_id` columns) are what counts, never who the
-/// approver is now. Of `stages`, the one `user_id` already approved on row `id` of
-/// `table`, other than `stage` (a stage pending for them is judged elsewhere).
-pub async fn stage_approved_by<'s>(conn: &mut AnyConnection, table: &str, id: &str, stages: &[&'s str], stage: &str, user_id: &str) -> Result<Option<&'s str>, sqlx::Error> {
-    let cols: Vec<String> = stages.iter().map(|k| format!("{k}_status, {k}_reviewer_id")).collect();
-    let sql = format!("SELECT {} FROM {table} WHERE id = $1", cols.join(", "));
-    let Some(row) = sqlx::query(&sql).bind(id).fetch_optional(conn).await? else { return Ok(None) };
-    for k in stages.iter().filter(|k| **k != stage) {
-        let status: String = row.try_get(format!("{k}_status").as_str())?;
-        let by: Option<String> = row.try_get(format!("{k}_reviewer_id").as_str())?;
-        if approved_by(&status, by.as_deref(), user_id) {
-            return Ok(Some(*k));
-        }
-    }
-    Ok(None)
-}
-
-fn approved_by(status: &str, reviewer: Option<&str>, user_id: &str) -> bool {
-    status == "Approved" && reviewer == Some(user_id)
-}
-
+/// approver is now: [`Flow::approved_elsewhere`] judges the request, and
+/// [`not_approved_by_sql`] re-checks it in the approval's conditional UPDATE.
+///
 /// The refusal of a second approval by the same person (403, the house's `error` shape).
 /// `what` names the item ("SWP", "alert"), `approved` the stage they approved.
 pub fn second_stage_refusal(what: &str, approved: &str) -> AppError {
@@ -110,18 +117,7 @@ mod tests {
     }
 
     #[test]
-    fn one_person_one_stage() {
-        // (status, reviewer, who asks, counts as their approval)
-        let rows = [
-            ("Approved", Some("u1"), "u1", true),
-            ("Approved", Some("u2"), "u1", false),
-            ("Rejected", Some("u1"), "u1", false),
-            ("Pending", None, "u1", false),
-            ("Approved", None, "u1", false),
-        ];
-        for (status, by, who, want) in rows {
-            assert_eq!(approved_by(status, by, who), want, "{status} {by:?} {who}");
-        }
+    fn one_person_one_stage_as_sql() {
         let sql = not_approved_by_sql(&["process", "quality", "production"], "quality", 7);
         assert_eq!(
             sql,

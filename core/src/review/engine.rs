@@ -1,0 +1,241 @@
+//! The review engine: approve, reject and delete for any module's documents, as axum
+//! handlers a module mounts on its own paths. Every act and its audit rows commit in one
+//! transaction whose first statement is a conditional UPDATE: it takes the write lock on
+//! SQLite (so the busy timeout applies) and the row lock on PostgreSQL, and its WHERE
+//! re-checks the state the request was judged on, so two requests racing for the same
+//! step cannot both take it (the loser gets 409). Audit rows are appended after every
+//! row lock: the audit head is a global lock and is always taken last.
+use std::future::Future;
+use std::ops::Deref;
+
+use axum::extract::{Path, State};
+use serde_json::{json, Value};
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, Row};
+
+use crate::app::AppState;
+use crate::audit::{self, AuditEntry};
+use crate::auth::users::User;
+use crate::auth::CurrentUser;
+use crate::error::{AppError, AppResult, Json};
+
+use super::kind::{can_manage, can_see, Kind};
+use super::record::{Record, Status};
+use super::stages::{Closed, Verdict};
+use super::{id_list, not_approved_by_sql, second_stage_refusal, ReviewBody};
+
+/// Why a document deploys (its audit rows say which).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Deploy {
+    /// The last approval completed the review.
+    Reviewed,
+    /// A manager bypassed review at upload.
+    Bypassed,
+}
+
+/// How texts name one document.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Names {
+    /// In audit meanings: "part P1", "alert C-2026-0001".
+    pub title: String,
+    /// The same of a deployed one (an SWP names its revision).
+    pub deployed_title: String,
+    /// In refusals: "SWP 1f3a…", "Alert C-2026-0001".
+    pub label: String,
+    /// Where a refusal names its state: "SWP 1f3a… of part P1".
+    pub full_label: String,
+}
+
+/// A module's document under staged review: its row type, which holds a [`Record`] and
+/// dereferences to it, and its words. Its acts' hooks are [`Hooks`].
+pub trait Document: Deref<Target = Record> + Sized + Send + Sync + 'static {
+    const KIND: &'static Kind;
+
+    /// The document of a row read with `KIND.table.columns`.
+    fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error>;
+    fn names(&self) -> Names;
+    /// The version's hash (approvals and signatures name this version).
+    fn version(&self) -> &str;
+    /// A short description for audit rows.
+    fn audit_json(&self) -> Value;
+}
+
+/// What a module does when the engine acts on one of its documents.
+pub trait Hooks: Document {
+    /// The deploy hook, inside the act's transaction after its conditional UPDATE: takes
+    /// the module's row locks, deploys, and returns the audit rows the engine appends
+    /// after the act's own.
+    fn deploy(&self, conn: &mut AnyConnection, now: i64, user: &User, why: Deploy) -> impl Future<Output = AppResult<Vec<AuditEntry>>> + Send;
+    /// Row locks a delete takes before the document's (the order its deploys take).
+    fn before_delete(&self, _conn: &mut AnyConnection, _deployed: bool) -> impl Future<Output = Result<(), sqlx::Error>> + Send {
+        async { Ok(()) }
+    }
+    /// Rows a delete changes after the document's.
+    fn after_delete(&self, _conn: &mut AnyConnection, _deployed: bool) -> impl Future<Output = Result<(), sqlx::Error>> + Send {
+        async { Ok(()) }
+    }
+    /// The answer of an approve or reject (the document as now committed).
+    fn answer(state: &AppState, id: &str) -> impl Future<Output = AppResult<Value>> + Send;
+}
+
+/// The document with this id, whoever may see it.
+pub async fn fetch<D: Document>(conn: &mut AnyConnection, id: &str) -> Result<Option<D>, sqlx::Error> {
+    let k = D::KIND;
+    let sql = format!("SELECT {} FROM {} {} WHERE {}.id = $1", k.table.columns, k.table.name, k.table.alias, k.table.alias);
+    let row = sqlx::query(&sql).bind(id).fetch_optional(conn).await?;
+    row.as_ref().map(D::from_row).transpose()
+}
+
+/// The document if `u` may see it; 404 otherwise, so that other companies' and zones'
+/// documents are indistinguishable from missing ones.
+pub async fn visible<D: Document>(state: &AppState, u: &User, id: &str) -> AppResult<D> {
+    match fetch::<D>(&mut *state.db.pool.acquire().await?, id).await? {
+        Some(d) if can_see(&state.zones, u, &d) => Ok(d),
+        _ => Err(AppError::NotFound),
+    }
+}
+
+/// Appends audit rows inside the caller's transaction (the act and its record commit
+/// together).
+pub async fn append(conn: &mut AnyConnection, now: i64, entries: &[AuditEntry]) -> Result<(), sqlx::Error> {
+    for e in entries {
+        audit::append(conn, now, e).await?;
+    }
+    Ok(())
+}
+
+fn not_waiting(k: &Kind, stage: &str) -> AppError {
+    AppError::Conflict(format!("This {} is not waiting for a {stage} review.", k.words.one))
+}
+
+/// The reviewer's stage for this document, or why not. An approval also needs that
+/// the reviewer approved no other stage of it (one person, one stage).
+async fn judge<D: Hooks>(state: &AppState, user: &User, id: &str, approving: bool) -> AppResult<(D, usize)> {
+    let k = D::KIND;
+    let doc = visible::<D>(state, user, id).await?;
+    if let Some(why) = k.review_denial(user, &doc) {
+        return Err(AppError::Forbidden(why));
+    }
+    let stage = k.flow.stage_of(user).ok_or_else(AppError::forbidden)?;
+    let key = k.flow.stages[stage].key;
+    match k.flow.open(stage, doc.status == Status::Pending, &doc.verdicts()) {
+        Ok(()) => {}
+        Err(Closed::NotWaiting) => return Err(not_waiting(k, key)),
+        Err(Closed::EarlierFirst(first)) => return Err(AppError::Conflict(format!("The {first} stage reviews this {} first.", k.words.one))),
+    }
+    if approving {
+        if let Some(done) = k.flow.approved_elsewhere(&doc.reviews, stage, &user.id) {
+            return Err(second_stage_refusal(k.words.one, done));
+        }
+    }
+    Ok((doc, stage))
+}
+
+/// Records one stage's verdict if that stage is still open on a pending document (and,
+/// for an approval, the reviewer, bound as `$2`, approved no other stage of it). Returns
+/// every stage's verdict as committed now: a concurrent reviewer of another stage waits
+/// on this row lock, then sees this verdict.
+async fn record<D: Hooks>(conn: &mut AnyConnection, now: i64, user: &User, doc: &D, stage: usize, verdict: Verdict, note: &Option<String>) -> AppResult<Vec<Verdict>> {
+    let k = D::KIND;
+    let [status, reviewer_id, reviewer, date, note_col] = k.flow.stages[stage].columns;
+    let set_status = if verdict == Verdict::Rejected { ", status = 'rejected'" } else { "" };
+    let open = k.flow.open_sql("", stage);
+    let one_stage = if verdict == Verdict::Approved { not_approved_by_sql(&k.flow.keys(), k.flow.stages[stage].key, 2) } else { String::new() };
+    let statuses: Vec<&str> = k.flow.stages.iter().map(|s| s.columns[0]).collect();
+    let sql = format!(
+        "UPDATE {} SET {status} = $1, {reviewer_id} = $2, {reviewer} = $3, {date} = $4, {note_col} = $5{set_status} \
+         WHERE id = $6 AND status = 'pending' AND {open}{one_stage} RETURNING {}",
+        k.table.name,
+        statuses.join(", ")
+    );
+    let row = sqlx::query(&sql).bind(verdict.as_str()).bind(&user.id).bind(user.full_name()).bind(now).bind(note.clone()).bind(&doc.id).fetch_optional(&mut *conn).await?;
+    let row = row.ok_or_else(|| not_waiting(k, k.flow.stages[stage].key))?;
+    statuses.iter().map(|c| Ok(Verdict::parse(&row.try_get::<String, _>(*c)?).unwrap_or(Verdict::Pending))).collect()
+}
+
+/// Approve (`Verdict::Approved`: the last approval deploys) or reject (a note needed).
+async fn review<D: Hooks>(state: &AppState, user: &User, id: &str, body: ReviewBody, verdict: Verdict) -> AppResult<axum::Json<Value>> {
+    let k = D::KIND;
+    let approving = verdict == Verdict::Approved;
+    let (doc, stage) = judge::<D>(state, user, id, approving).await?;
+    let note = body.note(!approving)?;
+    let now = state.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    let verdicts = record(&mut tx, now, user, &doc, stage, verdict, &note).await?;
+    let deployed = if approving && k.flow.complete(&verdicts) { doc.deploy(&mut tx, now, user, Deploy::Reviewed).await? } else { Vec::new() };
+    let key = k.flow.stages[stage].key;
+    let (verb, meaning) = if approving {
+        let hash = doc.version();
+        ("approve", format!("approval of the {key} review of {} (version {})", doc.names().title, &hash[..12.min(hash.len())]))
+    } else {
+        ("reject", format!("rejection in the {key} review of {}; returned to its author", doc.names().title))
+    };
+    let mut after = json!({"stage": key, "status": verdict.as_str(), "note": note});
+    after[k.words.hash_key] = json!(doc.version());
+    let act = k.act(user, verb, &doc.id, meaning).before(json!({"stage": key, "status": Verdict::Pending.as_str()})).after(after);
+    append(&mut tx, now, &[act]).await?;
+    append(&mut tx, now, &deployed).await?;
+    tx.commit().await?;
+    Ok(axum::Json(D::answer(state, &doc.id).await?))
+}
+
+/// `POST approve/{id}` `{reviewNote}`: approves the caller's stage.
+pub async fn approve<D: Hooks>(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>, Json(body): Json<ReviewBody>) -> AppResult<axum::Json<Value>> {
+    review::<D>(&state, &user, &id, body, Verdict::Approved).await
+}
+
+/// `POST reject/{id}` `{reviewNote}`: returns the document to its author.
+pub async fn reject<D: Hooks>(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>, Json(body): Json<ReviewBody>) -> AppResult<axum::Json<Value>> {
+    review::<D>(&state, &user, &id, body, Verdict::Rejected).await
+}
+
+/// `POST delete-pending` `[ids]`: pending and rejected documents leave review.
+pub async fn delete_pending<D: Hooks>(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
+    delete::<D>(&state, &user, &body, false).await
+}
+
+/// `POST delete-deployed` `[ids]`: deployed documents leave the plant floor.
+pub async fn delete_deployed<D: Hooks>(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
+    delete::<D>(&state, &user, &body, true).await
+}
+
+/// All or nothing: every id must be one the caller may delete, in the right state.
+async fn delete<D: Hooks>(state: &AppState, user: &User, body: &Value, deployed: bool) -> AppResult<axum::Json<Value>> {
+    let k = D::KIND;
+    let ids = id_list(body, k.words.one, k.words.many)?;
+    let mut docs: Vec<D> = Vec::new();
+    for id in &ids {
+        let d = visible::<D>(state, user, id).await?;
+        if !can_manage(&state.zones, user, &d) {
+            return Err(AppError::Forbidden(format!("Only {}'s authors and managers delete it.", k.words.an_one)));
+        }
+        let ok = if deployed { d.status == Status::Deployed } else { matches!(d.status, Status::Pending | Status::Rejected) };
+        if !ok {
+            return Err(AppError::Conflict(format!("{} is {}.", d.names().full_label, d.status.as_str())));
+        }
+        docs.push(d);
+    }
+    let now = state.now_ms();
+    let states = if deployed { "'deployed'" } else { "'pending', 'rejected'" };
+    let sql = format!("UPDATE {} SET status = 'deleted', deleted_date = $1 WHERE id = $2 AND status IN ({states})", k.table.name);
+    let mut tx = state.db.pool.begin().await?;
+    for d in &docs {
+        d.before_delete(&mut tx, deployed).await?;
+        let done = sqlx::query(&sql).bind(now).bind(&d.id).execute(&mut *tx).await?;
+        if done.rows_affected() != 1 {
+            return Err(AppError::Conflict(format!("{} changed meanwhile; nothing was deleted.", d.names().label)));
+        }
+        d.after_delete(&mut tx, deployed).await?;
+    }
+    for d in &docs {
+        let meaning = if deployed {
+            format!("deleted: {} removed from the plant floor", d.names().deployed_title)
+        } else {
+            format!("deleted: {} removed from the review process", d.names().title)
+        };
+        let act = k.act(user, "delete", &d.id, meaning).before(d.audit_json()).after(json!({"status": "deleted"}));
+        append(&mut tx, now, &[act]).await?;
+    }
+    tx.commit().await?;
+    Ok(axum::Json(json!({"deleted": ids})))
+}
