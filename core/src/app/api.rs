@@ -7,7 +7,7 @@ use axum::http::Method;
 use axum::routing::{on, MethodFilter};
 use axum::Router;
 
-pub use crate::openapi::{BodySpec, OpSpec};
+pub use crate::app::openapi::{BodySpec, OpSpec};
 
 use crate::app::AppState;
 
@@ -93,7 +93,7 @@ impl ApiRouter {
 
     /// The last route's JSON body: the schema of `T` (derive `utoipa::ToSchema`).
     pub fn body<T: utoipa::ToSchema>(self) -> Self {
-        self.last(|s| s.body = Some(BodySpec::Json(crate::openapi::schema_of::<T>())))
+        self.last(|s| s.body = Some(BodySpec::Json(crate::app::openapi::schema_of::<T>())))
     }
 
     /// The last route's JSON body, for a handler that reads a `serde_json::Value`: a JSON
@@ -109,12 +109,12 @@ impl ApiRouter {
 
     /// The last route's query parameters: the fields of `T` (derive `utoipa::IntoParams`).
     pub fn query<T: utoipa::IntoParams>(self) -> Self {
-        self.last(|s| s.query = crate::openapi::params_of::<T>())
+        self.last(|s| s.query = crate::app::openapi::params_of::<T>())
     }
 
     /// The schema of the last route's 200 answer (derive `utoipa::ToSchema`).
     pub fn returns<T: utoipa::ToSchema>(self) -> Self {
-        self.last(|s| s.ok = Some(("application/json".into(), crate::openapi::schema_of::<T>())))
+        self.last(|s| s.ok = Some(("application/json".into(), crate::app::openapi::schema_of::<T>())))
     }
 
     /// The schema of the last route's 200 JSON answer, written by hand.
@@ -123,9 +123,9 @@ impl ApiRouter {
     }
 
     /// The schema of the last route's 200 JSON answer, from a short description
-    /// (see [`crate::openapi::shape`]).
+    /// (see [`crate::app::openapi::shape`]).
     pub fn returns_shape(self, shape: serde_json::Value) -> Self {
-        self.returns_schema(crate::openapi::shape(shape))
+        self.returns_schema(crate::app::openapi::shape(shape))
     }
 
     /// The last route answers 200 with this content type (a CSV, a file).
@@ -175,7 +175,7 @@ impl ApiRouter {
 
     /// The axum router with the access layers applied.
     pub fn into_router(self, state: &AppState) -> (Router<AppState>, Vec<RouteDoc>) {
-        use crate::auth::session as s;
+        use crate::app::auth::session as s;
         let mut out = Router::new();
         for (tier, r) in TIERS.into_iter().zip(self.routers) {
             // axum refuses a route layer on a router with no routes.
@@ -196,7 +196,7 @@ impl ApiRouter {
     }
 }
 
-/// The OpenAPI description of the given routes (see [`crate::openapi`]).
+/// The OpenAPI description of the given routes (see [`crate::app::openapi`]).
 pub fn openapi(docs: &[RouteDoc]) -> serde_json::Value {
-    crate::openapi::document(docs)
+    crate::app::openapi::document(docs)
 }

@@ -15,11 +15,11 @@ use base64::Engine;
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::api::{Access, ApiRouter};
+use crate::app::api::{Access, ApiRouter};
 use crate::app::AppState;
-use crate::auth::CurrentUser;
-use crate::error::AppError;
-use crate::migrate::Migration;
+use crate::app::auth::CurrentUser;
+use crate::base::error::AppError;
+use crate::data::migrate::Migration;
 use crate::plugin::{Manifest, ModuleContext, Plugin};
 
 pub use plantdoc_abi::{EntryFn, PdBytes, PlantdocModuleV1, ABI_VERSION, ENTRY_SYMBOL};

@@ -7,13 +7,13 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use tower::ServiceExt;
 
-use super::fs::blob_path;
-use super::link_signature;
-use crate::api::{Access, ApiRouter};
+use crate::app::api::{Access, ApiRouter};
+use crate::app::auth::session::constant_eq;
 use crate::app::AppState;
-use crate::auth::session::constant_eq;
-use crate::config::StorageBackend;
-use crate::error::AppError;
+use crate::base::config::StorageBackend;
+use crate::base::error::AppError;
+use crate::documents::storage::fs::blob_path;
+use crate::documents::storage::{disposition, link_signature};
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("files").route(Access::Public, Method::GET, "/files/{prefix}/{id}", "Download a file through a signed link", download)
@@ -28,13 +28,6 @@ struct LinkQuery {
     name: String,
     ct: String,
     sig: String,
-}
-
-/// PDFs and videos open inline (the viewer embeds them); anything else downloads.
-pub fn disposition(name: &str, content_type: &str) -> String {
-    let name = super::safe_filename(name);
-    let kind = if content_type == "application/pdf" || content_type.starts_with("video/") { "inline" } else { "attachment" };
-    format!("{kind}; filename=\"{}\"", name.replace(|c: char| !c.is_ascii(), "_"))
 }
 
 async fn download(

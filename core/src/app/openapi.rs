@@ -1,6 +1,6 @@
-//! The OpenAPI description, built from the routes' declarations ([`crate::api::ApiRouter`]):
+//! The OpenAPI description, built from the routes' declarations ([`crate::app::api::ApiRouter`]):
 //! each operation's path and query parameters, request body, 200 schema and every status
-//! it answers, with the error shapes of [`crate::error::AppError`]. Schemas come from the
+//! it answers, with the error shapes of [`crate::base::error::AppError`]. Schemas come from the
 //! Rust types where the handler has one (`utoipa::ToSchema`, `utoipa::IntoParams`), and
 //! are written by hand where a handler reads a `serde_json::Value`.
 use std::collections::{BTreeMap, BTreeSet};
@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use axum::http::Method;
 use serde_json::{json, Map, Value};
 
-use crate::api::{Access, RouteDoc};
+use crate::app::api::{Access, RouteDoc};
 
 /// What an operation takes and answers, beyond its path, method and tier.
 #[derive(Debug, Clone, Default)]
@@ -202,7 +202,7 @@ fn op_name(path: &str) -> String {
 }
 
 /// A JSON Schema from a short description of a JSON answer (see
-/// [`crate::api::ApiRouter::returns_shape`]):
+/// [`crate::app::api::ApiRouter::returns_shape`]):
 /// - `"string"`, `"integer"`, `"number"`, `"boolean"`, `"object"`, `"array"`: that type;
 ///   a trailing `?` (`"string?"`) also allows null; `"any"`: any value.
 /// - `[x]`: an array of `x`.

@@ -20,7 +20,7 @@ use tokio::sync::watch;
 use tower::ServiceExt;
 
 use crate::app::AppState;
-use crate::tasks::Tasks;
+use crate::app::tasks::Tasks;
 
 /// Header lines hyper reads before answering 431 itself (its default is 100, the app's
 /// limit `guard::MAX_HEADERS`). Above 100 hyper keeps the parse table on the heap
@@ -32,7 +32,7 @@ where
     F: Future<Output = ()> + Send + 'static,
 {
     let tasks = Tasks::start(&state);
-    let (router, _) = crate::http::router(state.clone());
+    let (router, _) = crate::app::http::router(state.clone());
     let grace = Duration::from_secs(state.settings.server.shutdown_grace_secs);
     let (tx, mut rx) = watch::channel(false);
     let mut rx2 = rx.clone();

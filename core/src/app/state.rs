@@ -5,16 +5,16 @@ use std::sync::Arc;
 
 use tokio::sync::Semaphore;
 
-use crate::auth::throttle::IpLimiter;
-use crate::clock::{SharedClock, SystemClock};
-use crate::config::Settings;
-use crate::db::Db;
-use crate::mail::Mailer;
-use crate::migrate::{self, MigrationSet};
+use crate::app::auth::throttle::IpLimiter;
+use crate::base::clock::{SharedClock, SystemClock};
+use crate::base::config::Settings;
+use crate::data::db::Db;
+use crate::data::mail::Mailer;
+use crate::data::migrate::{self, MigrationSet};
 use crate::module_ctx::{Extensions, ModuleContext};
 use crate::plugin::{self, Module, Plugin};
-use crate::storage::Storage;
-use crate::zones::Zones;
+use crate::documents::storage::Storage;
+use crate::plant::zones::Zones;
 
 /// Shared state handed to every handler, core and module alike.
 #[derive(Clone)]
@@ -37,11 +37,11 @@ pub struct Inner {
     /// Bounds concurrent argon2 work (19 MiB each).
     pub hash_permits: Semaphore,
     /// Module switches stored at run time, over the config's (see `switches`).
-    pub switches: std::sync::RwLock<crate::switches::Switches>,
+    pub switches: std::sync::RwLock<crate::app::switches::Switches>,
     /// Sessions this instance remembers for a moment (decision 35).
-    pub sessions: crate::auth::session_memo::SessionMemo,
+    pub sessions: crate::app::auth::session_memo::SessionMemo,
     /// When remembered answers must be forgotten (decision 35).
-    pub changes: crate::changes::Changes,
+    pub changes: crate::data::changes::Changes,
 }
 
 impl Deref for AppState {
@@ -120,7 +120,7 @@ pub fn resolve_modules(settings: &Settings, load_dynamic: bool, extra: &[Arc<dyn
     }
     if load_dynamic {
         for lib in &settings.dynamic.libraries {
-            match crate::dynamic::load(lib) {
+            match crate::app::dynamic::load(lib) {
                 Ok(p) => {
                     let id = p.manifest().id;
                     if modules.iter().any(|m| m.manifest.id == id) {
@@ -183,13 +183,13 @@ pub async fn build_state(settings: Settings, opts: BuildOptions) -> anyhow::Resu
         .map_err(|e| anyhow::anyhow!("cannot open the database ({}): {e}", redact_url(&settings.database.url)))?;
     migrate::run(&db, &migration_sets(&modules, true), opts.clock.now_ms()).await?;
     // Switches stored at run time override the config; their modules' migrations run too.
-    let (modules, switches) = crate::switches::apply_at_start(modules, crate::switches::load(&db).await?);
+    let (modules, switches) = crate::app::switches::apply_at_start(modules, crate::app::switches::load(&db).await?);
     if !switches.is_empty() {
         migrate::run(&db, &migration_sets(&modules, true), opts.clock.now_ms()).await?;
     }
     // Not configured: the key kept in the database (made at first start).
     let secret = if settings.server.secret.expose().is_empty() {
-        crate::secret::stored(&db, opts.clock.now_ms()).await?
+        crate::data::secret::stored(&db, opts.clock.now_ms()).await?
     } else {
         settings.server.secret.expose().as_bytes().to_vec()
     };
@@ -198,8 +198,8 @@ pub async fn build_state(settings: Settings, opts: BuildOptions) -> anyhow::Resu
     let zones = Zones::new(&settings.zones);
     let ip_limiter = IpLimiter::new(settings.auth.ip_attempts_per_minute);
     let hash_permits = Semaphore::new(settings.auth.hash_concurrency);
-    let sessions = crate::auth::session_memo::SessionMemo::new(settings.session.recheck_ms);
-    let changes = crate::changes::Changes::new(settings.session.recheck_ms);
+    let sessions = crate::app::auth::session_memo::SessionMemo::new(settings.session.recheck_ms);
+    let changes = crate::data::changes::Changes::new(settings.session.recheck_ms);
     Ok(AppState(Arc::new(Inner {
         settings,
         db,

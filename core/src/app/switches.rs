@@ -14,10 +14,10 @@ use serde::Serialize;
 use sqlx::Row;
 
 use crate::app::AppState;
-use crate::audit::{self, AuditEntry};
-use crate::db::Db;
-use crate::error::{AppError, AppResult};
-use crate::migrate::{self, MigrationSet};
+use crate::data::audit::{self, AuditEntry};
+use crate::data::db::Db;
+use crate::base::error::{AppError, AppResult};
+use crate::data::migrate::{self, MigrationSet};
 use crate::plugin::Module;
 
 /// One stored switch.

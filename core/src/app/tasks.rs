@@ -59,7 +59,7 @@ tokio::task_local! {
 /// Takes (or renews) the lease of `name` for `holder` for 90 % of `period`: true when
 /// this holder may run the tick. One statement, so two instances never both win; wall
 /// clock milliseconds, as the instances share no other clock.
-pub async fn take_lease(db: &crate::db::Db, name: &str, holder: &str, period: Duration) -> Result<bool, sqlx::Error> {
+pub async fn take_lease(db: &crate::data::db::Db, name: &str, holder: &str, period: Duration) -> Result<bool, sqlx::Error> {
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_millis() as i64;
     let until = now + (period.as_millis() as i64 * 9 / 10).max(1);
     let r = sqlx::query(
@@ -130,7 +130,7 @@ impl Tasks {
         }
         // Each instance keeps its module switches in step with the database (a switch made
         // through another instance). Not a lease-held task: every instance needs it.
-        set.spawn(every(state.clone(), Shutdown(rx.clone()), SWITCH_REFRESH, |state| async move { crate::switches::refresh(&state).await }));
+        set.spawn(every(state.clone(), Shutdown(rx.clone()), SWITCH_REFRESH, |state| async move { crate::app::switches::refresh(&state).await }));
         set.spawn(storage_sweep(state.clone(), Shutdown(rx.clone()), holder));
         Tasks { stop, set, names }
     }

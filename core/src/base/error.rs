@@ -54,7 +54,7 @@ impl AppError {
 
 impl From<sqlx::Error> for AppError {
     fn from(e: sqlx::Error) -> Self {
-        if crate::db::is_unavailable(&e) {
+        if is_unavailable(&e) {
             tracing::warn!(error = %e, "database unavailable");
             AppError::Unavailable
         } else if matches!(e, sqlx::Error::RowNotFound) {
@@ -172,4 +172,26 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
     // Only whitespace may follow the value: `{...} xx` is not a JSON body.
     de.end().map_err(|_| AppError::field("body", "Malformed JSON."))?;
     Ok(value)
+}
+
+/// Whether an error is the database being unreachable (→ 503) rather than a bug.
+pub fn is_unavailable(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => true,
+        sqlx::Error::Database(d) => {
+            // PostgreSQL: admin shutdown / cannot connect now / crash recovery.
+            matches!(d.code().as_deref(), Some("57P01") | Some("57P02") | Some("57P03"))
+        }
+        _ => false,
+    }
+}
+
+/// Whether an error is a unique-constraint violation.
+pub fn is_unique_violation(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::Database(d) => {
+            matches!(d.kind(), sqlx::error::ErrorKind::UniqueViolation)
+        }
+        _ => false,
+    }
 }

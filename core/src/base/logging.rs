@@ -6,7 +6,7 @@
 use tracing::level_filters::LevelFilter;
 use tracing_subscriber::EnvFilter;
 
-use crate::config::{LogFormat, Settings};
+use crate::base::config::{LogFormat, Settings};
 
 pub fn init(s: &Settings) {
     let filter = EnvFilter::try_from_env("RUST_LOG").unwrap_or_else(|_| EnvFilter::new(&s.log.level));

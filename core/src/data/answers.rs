@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use bytes::Bytes;
 
 use crate::app::AppState;
-use crate::changes::Stamp;
+use crate::data::changes::Stamp;
 
 struct Kept {
     stamp: Stamp,

@@ -6,7 +6,7 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 use sqlx::{AnyConnection, Row};
 
-use crate::clock::iso;
+use crate::base::clock::iso;
 
 /// One act to record.
 #[derive(Debug, Clone, Serialize)]
@@ -118,7 +118,7 @@ pub async fn append(conn: &mut AnyConnection, now_ms: i64, e: &AuditEntry) -> Re
 }
 
 /// Records one act in its own transaction (for acts with no other write).
-pub async fn record(db: &crate::db::Db, now_ms: i64, e: &AuditEntry) -> Result<i64, sqlx::Error> {
+pub async fn record(db: &crate::data::db::Db, now_ms: i64, e: &AuditEntry) -> Result<i64, sqlx::Error> {
     let mut tx = db.pool.begin().await?;
     let seq = append(&mut tx, now_ms, e).await?;
     tx.commit().await?;
@@ -133,7 +133,7 @@ pub enum Verdict {
 }
 
 /// Walks the chain from the first row; names the first row whose hash or link is wrong.
-pub async fn verify(db: &crate::db::Db) -> Result<Verdict, sqlx::Error> {
+pub async fn verify(db: &crate::data::db::Db) -> Result<Verdict, sqlx::Error> {
     let mut prev = "0".repeat(64);
     let mut expected_seq = 1i64;
     let mut rows = 0i64;

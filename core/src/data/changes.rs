@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::db::Db;
+use crate::data::db::Db;
 
 /// What an answer was built from: equal stamps, same answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

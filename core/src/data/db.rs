@@ -8,10 +8,10 @@ use std::time::Duration;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Executor};
 
-pub use crate::db_readers::Reader;
-use crate::db_readers::Readers;
+pub use crate::data::readers::Reader;
+use crate::data::readers::Readers;
 
-use crate::config::DatabaseSettings;
+use crate::base::config::DatabaseSettings;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Dialect {
@@ -117,27 +117,7 @@ pub fn new_id() -> String {
     uuid::Uuid::new_v4().simple().to_string()
 }
 
-/// Whether an error is the database being unreachable (→ 503) rather than a bug.
-pub fn is_unavailable(e: &sqlx::Error) -> bool {
-    match e {
-        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => true,
-        sqlx::Error::Database(d) => {
-            // PostgreSQL: admin shutdown / cannot connect now / crash recovery.
-            matches!(d.code().as_deref(), Some("57P01") | Some("57P02") | Some("57P03"))
-        }
-        _ => false,
-    }
-}
-
-/// Whether an error is a unique-constraint violation.
-pub fn is_unique_violation(e: &sqlx::Error) -> bool {
-    match e {
-        sqlx::Error::Database(d) => {
-            matches!(d.kind(), sqlx::error::ErrorKind::UniqueViolation)
-        }
-        _ => false,
-    }
-}
+pub use crate::base::error::{is_unavailable, is_unique_violation};
 
 /// A value bound to a placeholder.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -6,8 +6,8 @@ use lettre::message::Mailbox;
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
-use crate::config::{MailSettings, SmtpTls};
-use crate::db::Db;
+use crate::base::config::{MailSettings, SmtpTls};
+use crate::data::db::Db;
 
 pub struct Mailer {
     from: Mailbox,
@@ -38,7 +38,7 @@ impl Mailer {
 
     /// Queues and (with SMTP) sends one plain-text message.
     pub async fn send(&self, db: &Db, now_ms: i64, to: &str, subject: &str, body: &str) -> anyhow::Result<()> {
-        let id = crate::db::new_id();
+        let id = crate::data::db::new_id();
         sqlx::query("INSERT INTO outbox (id, to_addr, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)")
             .bind(&id)
             .bind(to)

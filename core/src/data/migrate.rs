@@ -9,7 +9,7 @@ use include_dir::Dir;
 use sha2::{Digest, Sha256};
 use sqlx::Row;
 
-use crate::db::{Db, Dialect};
+use crate::data::db::{Db, Dialect};
 
 #[derive(Debug, Clone)]
 pub struct Migration {
@@ -43,7 +43,7 @@ macro_rules! embed_migrations {
         // into scope so module crates need no dependency of their own.
         use $crate::include_dir;
         static DIR: include_dir::Dir<'static> = include_dir::include_dir!("$CARGO_MANIFEST_DIR/migrations");
-        $crate::migrate::from_dir(&DIR)
+        $crate::data::migrate::from_dir(&DIR)
     }};
 }
 

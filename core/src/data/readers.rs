@@ -65,7 +65,7 @@ impl Readers {
         let mut conns = Vec::with_capacity(HELD);
         for _ in 0..HELD {
             let mut c = self.opts.connect().await?;
-            crate::db::sqlite_session(&mut c).await?;
+            crate::data::db::sqlite_session(&mut c).await?;
             c.execute("PRAGMA query_only = ON").await?;
             conns.push(Mutex::new(c));
         }

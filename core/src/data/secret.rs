@@ -4,7 +4,7 @@
 use base64::Engine;
 use sqlx::Row;
 
-use crate::db::Db;
+use crate::data::db::Db;
 
 const NAME: &str = "signing";
 

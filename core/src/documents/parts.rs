@@ -3,7 +3,7 @@
 //! training's part list and alerts name parts by this id.
 use sqlx::{AnyConnection, Row};
 
-use crate::db::Db;
+use crate::data::db::Db;
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Part {
@@ -30,7 +30,7 @@ pub async fn ensure(conn: &mut AnyConnection, company: &str, part_number: &str, 
         "INSERT INTO parts (id, part_number, description, company_code, created_at) VALUES ($1, $2, $3, $4, $5) \
          ON CONFLICT (company_code, part_number) DO NOTHING",
     )
-    .bind(crate::db::new_id())
+    .bind(crate::data::db::new_id())
     .bind(part_number)
     .bind(description)
     .bind(company)

@@ -11,9 +11,9 @@ use serde::{Deserialize, Serialize};
 use sqlx::Connection;
 use tokio::io::AsyncWriteExt;
 
-use crate::db::{Db, Dialect};
-use crate::storage::check::{file_rows, FileRow};
-use crate::storage::{hash_copy, Storage};
+use crate::data::db::{Db, Dialect};
+use crate::documents::storage::check::{file_rows, FileRow};
+use crate::documents::storage::{hash_copy, Storage};
 
 pub const MANIFEST: &str = "manifest.json";
 
@@ -138,7 +138,7 @@ pub async fn verify(dir: &Path) -> anyhow::Result<Manifest> {
     }
     let mut files: Vec<(PathBuf, u64, &str)> = vec![(dir.join(safe_name(&m.database.path)?), m.database.size, &m.database.sha256)];
     for b in &m.blobs {
-        if !crate::storage::valid_key(&b.key) {
+        if !crate::documents::storage::valid_key(&b.key) {
             anyhow::bail!("manifest mismatch: invalid blob key {:?}", b.key);
         }
         files.push((dir.join("blobs").join(&b.key), b.size, &b.sha256));
@@ -167,7 +167,7 @@ pub async fn restore(db_url: &str, storage: &Storage, dir: &Path) -> anyhow::Res
     if m.dialect != dialect_name(dialect) {
         anyhow::bail!("the backup is of a {} database; the configured database is {}", m.dialect, dialect_name(dialect));
     }
-    let sqlite_target = crate::db::sqlite_file(db_url);
+    let sqlite_target = crate::data::db::sqlite_file(db_url);
     match dialect {
         Dialect::Sqlite => {
             let Some(target) = &sqlite_target else { anyhow::bail!("database.url names no SQLite file") };

@@ -5,8 +5,8 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 
 use crate::app::{self, BuildOptions};
-use crate::audit::{self, Verdict};
-use crate::config::{self, Settings};
+use crate::data::audit::{self, Verdict};
+use crate::base::config::{self, Settings};
 
 #[derive(Parser, Debug)]
 #[command(name = "plantdoc", version, about = "Plantdoc: plant-floor document control")]
@@ -131,10 +131,10 @@ pub enum AuditCommand {
 
 /// Entry point of the binary.
 pub fn main() -> ExitCode {
-    // The PDF worker (crate::pdf::worker): no configuration, no runtime, no logging.
+    // The PDF worker (crate::documents::pdf::worker): no configuration, no runtime, no logging.
     let mut args = std::env::args().skip(1);
-    if args.next().as_deref() == Some(crate::pdf::worker::ARG) {
-        return crate::pdf::worker::child_main(&args.next().unwrap_or_default());
+    if args.next().as_deref() == Some(crate::documents::pdf::worker::ARG) {
+        return crate::documents::pdf::worker::child_main(&args.next().unwrap_or_default());
     }
     let cli = Cli::parse();
     let dir = cli.config_dir.clone().unwrap_or_else(config::default_dir);
@@ -145,7 +145,7 @@ pub fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    crate::logging::init(&settings);
+    crate::base::logging::init(&settings);
     let rt = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(rt) => rt,
         Err(e) => {
@@ -167,9 +167,9 @@ async fn run(cmd: Command, settings: Settings) -> ExitCode {
         Command::User(UserCommand::PlantAdmin { email, state }) => plant_admin(settings, &email, state == "on").await,
         Command::Seed(SeedCommand::Demo) => seed_demo(settings).await,
         Command::Audit(AuditCommand::Verify) => audit_verify(settings).await,
-        Command::Storage(StorageCommand::Check { fix, min_age_secs }) => crate::ops_cli::storage_check(settings, fix, min_age_secs).await,
-        Command::Backup { dir } => crate::ops_cli::backup(settings, &dir).await,
-        Command::Restore { dir } => crate::ops_cli::restore(settings, &dir).await,
+        Command::Storage(StorageCommand::Check { fix, min_age_secs }) => crate::operations::ops_cli::storage_check(settings, fix, min_age_secs).await,
+        Command::Backup { dir } => crate::operations::ops_cli::backup(settings, &dir).await,
+        Command::Restore { dir } => crate::operations::ops_cli::restore(settings, &dir).await,
     };
     match result {
         Ok(code) => code,
@@ -195,7 +195,7 @@ async fn serve(settings: Settings) -> anyhow::Result<ExitCode> {
     let enabled: Vec<&str> = state.modules.iter().filter(|m| m.enabled).map(|m| m.manifest.id.as_str()).collect();
     tracing::info!(%addr, release = %state.settings.release, modules = ?enabled, start_ms = started.elapsed().as_millis() as u64, "Plantdoc is serving");
     println!("Plantdoc {} (release {}) on http://{addr}", env!("CARGO_PKG_VERSION"), state.settings.release);
-    crate::server::run(state, listener, shutdown()).await?;
+    crate::app::server::run(state, listener, shutdown()).await?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -217,7 +217,7 @@ async fn shutdown() {
 
 async fn user_add(settings: Settings, a: UserAdd) -> anyhow::Result<ExitCode> {
     let state = app::build_state(settings, BuildOptions::default()).await?;
-    let input = crate::auth::users::UserInput {
+    let input = crate::plant::users::UserInput {
         firstname: a.first,
         lastname: a.last,
         email: a.email,
@@ -231,13 +231,13 @@ async fn user_add(settings: Settings, a: UserAdd) -> anyhow::Result<ExitCode> {
     };
     let (password, shown) = match a.password {
         Some(p) => (p, false),
-        None => (crate::auth::password::temporary(), true),
+        None => (crate::app::auth::password::temporary(), true),
     };
     let email = input.email.clone();
-    match crate::seed::add_user(&state, input, &password, a.temporary, "cli").await {
+    match crate::operations::seed::add_user(&state, input, &password, a.temporary, "cli").await {
         Ok(id) => {
             if a.plant_admin {
-                crate::seed::set_plant_admin(&state, &email, true, "cli").await.map_err(|e| anyhow::anyhow!("{e}"))?;
+                crate::operations::seed::set_plant_admin(&state, &email, true, "cli").await.map_err(|e| anyhow::anyhow!("{e}"))?;
             }
             println!("user added: {id}{}", if a.plant_admin { " (plant administrator)" } else { "" });
             if shown {
@@ -245,7 +245,7 @@ async fn user_add(settings: Settings, a: UserAdd) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Err(crate::error::AppError::Fields(errs)) => {
+        Err(crate::base::error::AppError::Fields(errs)) => {
             for (k, v) in errs {
                 eprintln!("--{}: {v}", cli_flag(&k));
             }
@@ -257,13 +257,13 @@ async fn user_add(settings: Settings, a: UserAdd) -> anyhow::Result<ExitCode> {
 
 async fn plant_admin(settings: Settings, email: &str, on: bool) -> anyhow::Result<ExitCode> {
     let state = app::build_state(settings, BuildOptions::default()).await?;
-    match crate::seed::set_plant_admin(&state, email, on, "cli").await {
+    match crate::operations::seed::set_plant_admin(&state, email, on, "cli").await {
         Ok(changed) => {
             let what = if on { "is a plant administrator" } else { "is not a plant administrator" };
             println!("{} {what}{}", email.trim().to_lowercase(), if changed { "" } else { " (unchanged)" });
             Ok(ExitCode::SUCCESS)
         }
-        Err(crate::error::AppError::Fields(errs)) => {
+        Err(crate::base::error::AppError::Fields(errs)) => {
             for v in errs.values() {
                 eprintln!("{email}: {v}");
             }
@@ -284,12 +284,12 @@ fn cli_flag(field: &str) -> &str {
 
 async fn seed_demo(settings: Settings) -> anyhow::Result<ExitCode> {
     let state = app::build_state(settings, BuildOptions::default()).await?;
-    crate::seed::demo(&state).await?;
+    crate::operations::seed::demo(&state).await?;
     Ok(ExitCode::SUCCESS)
 }
 
 async fn audit_verify(settings: Settings) -> anyhow::Result<ExitCode> {
-    let db = crate::db::Db::connect(&settings.database).await?;
+    let db = crate::data::db::Db::connect(&settings.database).await?;
     match audit::verify(&db).await? {
         Verdict::Ok { rows } => {
             println!("OK: {rows} audit rows, chain intact");

@@ -5,9 +5,9 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use crate::config::Settings;
-use crate::db::Db;
-use crate::storage::Storage;
+use crate::base::config::Settings;
+use crate::data::db::Db;
+use crate::documents::storage::Storage;
 
 async fn open_storage(s: &Settings) -> anyhow::Result<Storage> {
     // Links are never made here: no key is needed.
@@ -48,7 +48,7 @@ pub async fn storage_check(settings: Settings, fix: bool, min_age_secs: u64) -> 
 pub async fn backup(settings: Settings, dir: &Path) -> anyhow::Result<ExitCode> {
     let db = Db::connect(&settings.database).await?;
     let storage = open_storage(&settings).await?;
-    let m = crate::backup::backup(&db, &settings.database.url, &storage, dir).await?;
+    let m = crate::operations::backup::backup(&db, &settings.database.url, &storage, dir).await?;
     let bytes: u64 = m.blobs.iter().map(|b| b.size).sum();
     println!("backup written to {}: {} database ({} bytes), {} blobs ({} bytes), manifest.json", dir.display(), m.dialect, m.database.size, m.blobs.len(), bytes);
     Ok(ExitCode::SUCCESS)
@@ -56,7 +56,7 @@ pub async fn backup(settings: Settings, dir: &Path) -> anyhow::Result<ExitCode> 
 
 pub async fn restore(settings: Settings, dir: &Path) -> anyhow::Result<ExitCode> {
     let storage = open_storage(&settings).await?;
-    let m = crate::backup::restore(&settings.database.url, &storage, dir).await?;
+    let m = crate::operations::backup::restore(&settings.database.url, &storage, dir).await?;
     println!("restored from {}: {} database, {} blobs; every SHA-256 matched the manifest", dir.display(), m.dialect, m.blobs.len());
     Ok(ExitCode::SUCCESS)
 }

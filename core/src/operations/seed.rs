@@ -1,9 +1,9 @@
 //! Adding users (CLI, seed) and the demo plant.
 use crate::app::AppState;
-use crate::audit::{self, AuditEntry};
-use crate::auth::password;
-use crate::auth::users::{self, UserInput};
-use crate::error::AppError;
+use crate::data::audit::{self, AuditEntry};
+use crate::app::auth::password;
+use crate::plant::users::{self, UserInput};
+use crate::base::error::AppError;
 
 /// Checks and inserts a user, with an audit row. `temporary`: must change at first sign-in.
 pub async fn add_user(state: &AppState, mut input: UserInput, pw: &str, temporary: bool, actor: &str) -> Result<String, AppError> {
@@ -136,7 +136,7 @@ pub async fn demo(state: &AppState) -> anyhow::Result<()> {
     let now = state.now_ms();
     for (pn, desc) in DEMO_PARTS {
         sqlx::query("INSERT INTO parts (id, part_number, description, company_code, created_at) VALUES ($1, $2, $3, $4, $5)")
-            .bind(crate::db::new_id())
+            .bind(crate::data::db::new_id())
             .bind(pn)
             .bind(desc)
             .bind(DEMO_COMPANY)

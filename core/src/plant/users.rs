@@ -4,8 +4,8 @@ use serde_json::{json, Value};
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
-use crate::error::{AppError, FieldErrors};
-use crate::zones::Zones;
+use crate::base::error::{AppError, FieldErrors};
+use crate::plant::zones::Zones;
 
 pub const COMPANIES: &[&str] = &["umw", "mpk", "mps", "mph", "mpc", "mpd", "mpq"];
 pub const DEPARTMENTS: &[&str] = &["production", "process", "quality", "paint"];
@@ -160,7 +160,7 @@ impl User {
     }
     /// The JSON Schema of [`User::to_json`].
     pub fn schema() -> Value {
-        crate::openapi::shape(json!({
+        crate::app::openapi::shape(json!({
             "_id": "string", "firstname": "string", "lastname": "string", "email": "string",
             "position": "string", "department": "string", "companyCode": "string",
             "zones": ["string"], "opNo": "string?", "plantAdmin": "boolean",
@@ -326,7 +326,7 @@ pub async fn insert(
     temporary_until: Option<i64>,
     now_ms: i64,
 ) -> Result<String, AppError> {
-    let id = crate::db::new_id();
+    let id = crate::data::db::new_id();
     let q = sqlx::query(
         "INSERT INTO users (id, password_hash, email, firstname, lastname, position, department, company_code, zones, badge, op_no, must_change_password, temp_password_expires, created_at, updated_at, kiosk)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15)",
@@ -355,7 +355,7 @@ pub async fn update(conn: &mut AnyConnection, id: &str, input: &UserInput, now_m
 
 /// A write's error: a taken e-mail or badge as its field error, anything else as is.
 pub fn taken_or(e: sqlx::Error) -> AppError {
-    if !crate::db::is_unique_violation(&e) {
+    if !crate::data::db::is_unique_violation(&e) {
         return e.into();
     }
     if e.to_string().contains("badge") {
@@ -367,7 +367,7 @@ pub fn taken_or(e: sqlx::Error) -> AppError {
 
 /// The process engineers of `company` but `except` (the caller; 'Myself' is the upload
 /// forms' own option), as the forms' on-behalf-of list: `[{_id, firstname, lastname}]`.
-pub async fn process_engineers(db: &crate::db::Db, company: &str, except: &str) -> Result<Vec<Value>, sqlx::Error> {
+pub async fn process_engineers(db: &crate::data::db::Db, company: &str, except: &str) -> Result<Vec<Value>, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT id, firstname, lastname FROM users WHERE company_code = $1 AND position = 'engineer' AND department = 'process' \
          AND disabled = 0 AND id <> $2 ORDER BY lastname, firstname, id",
@@ -384,7 +384,7 @@ pub async fn process_engineers(db: &crate::db::Db, company: &str, except: &str) 
 /// An upload form's `onBehalfOf`: `None` for oneself (absent, empty, CURRENT_USER,
 /// 'Myself' or one's own id); an enabled process engineer of the caller's company
 /// otherwise; else the message for the field.
-pub async fn on_behalf_of(db: &crate::db::Db, user: &User, v: Option<&Value>) -> Result<Option<User>, String> {
+pub async fn on_behalf_of(db: &crate::data::db::Db, user: &User, v: Option<&Value>) -> Result<Option<User>, String> {
     let id = match v {
         None | Some(Value::Null) => return Ok(None),
         Some(Value::String(s)) if s.is_empty() || s == "CURRENT_USER" || s == "Myself" || *s == user.id => return Ok(None),

@@ -92,7 +92,7 @@ pub fn zone_mask<S: AsRef<str>>(zones: &[S]) -> i64 {
 /// SQL that is true when a document's zones overlap `zones`. `mask` is the document's
 /// zone-mask column; `exact(list)` is SQL true when one of the document's zone rows is
 /// in `list` (asked only for codes outside [`ALL_CODES`]). Never true for no zones.
-pub fn overlap_sql(q: &mut crate::db::Params, mask: &str, exact: impl Fn(&str) -> String, zones: &[String]) -> String {
+pub fn overlap_sql(q: &mut crate::data::db::Params, mask: &str, exact: impl Fn(&str) -> String, zones: &[String]) -> String {
     let known = zone_mask(zones) & !OTHER_ZONE_BIT;
     let others: Vec<String> = zones.iter().filter(|z| zone_bit(z) == OTHER_ZONE_BIT).cloned().collect();
     let mut parts = Vec::new();
@@ -152,13 +152,13 @@ mod tests {
 
     #[test]
     fn unknown_codes_are_compared_exactly() {
-        let mut q = crate::db::Params::default();
+        let mut q = crate::data::db::Params::default();
         let exact = |l: &str| format!("EXISTS (SELECT 1 FROM doc_zones z WHERE z.doc_id = d.id AND z.zone IN ({l}))");
         let sql = overlap_sql(&mut q, "d.zone_mask", exact, &["A1".to_string(), "X9".to_string()]);
         assert_eq!(sql, "((d.zone_mask & $1) <> 0 OR ((d.zone_mask & $2) <> 0 AND EXISTS (SELECT 1 FROM doc_zones z WHERE z.doc_id = d.id AND z.zone IN ($3))))");
         assert_eq!(q.values.len(), 3);
         // ...so a user with none sees nothing by zone.
-        assert_eq!(overlap_sql(&mut crate::db::Params::default(), "m", exact, &[]), "1 = 0");
+        assert_eq!(overlap_sql(&mut crate::data::db::Params::default(), "m", exact, &[]), "1 = 0");
     }
 
     #[test]

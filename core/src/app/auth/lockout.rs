@@ -10,11 +10,11 @@ use std::net::IpAddr;
 use sqlx::{AnyConnection, Row};
 
 use crate::app::AppState;
-use crate::audit::{self, AuditEntry};
-use crate::auth::session::sha256_hex;
-use crate::auth::throttle::lockout_secs;
-use crate::auth::users::User;
-use crate::error::AppResult;
+use crate::data::audit::{self, AuditEntry};
+use crate::app::auth::session::sha256_hex;
+use crate::app::auth::throttle::lockout_secs;
+use crate::plant::users::User;
+use crate::base::error::AppResult;
 
 /// A count older than this is forgotten.
 const MEMORY_MS: i64 = 24 * 60 * 60 * 1000;

@@ -7,7 +7,7 @@ pub mod routes;
 pub mod session;
 pub mod session_memo;
 pub mod throttle;
-pub mod users;
+pub use crate::plant::users;
 
 pub use session::CurrentUser;
 pub use users::User;

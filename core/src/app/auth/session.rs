@@ -13,9 +13,9 @@ use sha2::{Digest, Sha256};
 use sqlx::Row;
 
 use crate::app::AppState;
-use crate::auth::session_memo::{Remembered, SEEN_WRITE_MS};
-use crate::auth::users::{User, USER_COLUMNS};
-use crate::error::AppError;
+use crate::app::auth::session_memo::{Remembered, SEEN_WRITE_MS};
+use crate::plant::users::{User, USER_COLUMNS};
+use crate::base::error::AppError;
 
 pub const CSRF_HEADER: &str = "x-csrf-token";
 

@@ -16,8 +16,8 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::auth::session::CurrentUser;
-use crate::memo::Memo;
+use crate::app::auth::session::CurrentUser;
+use crate::base::memo::Memo;
 
 /// What a session load found, kept to answer the next requests of that session.
 pub struct Remembered {

@@ -8,8 +8,8 @@ use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
 use crate::app::AppState;
-use crate::auth::session;
-use crate::config::{Settings, StorageBackend};
+use crate::app::auth::session;
+use crate::base::config::{Settings, StorageBackend};
 
 const PERMISSIONS_POLICY: &str = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), midi=(), interest-cohort=()";
 /// Stored files (PDFs, videos) open as sandboxed documents: no scripts, forms, popups or
@@ -162,7 +162,7 @@ struct Allowed {
     header: HeaderValue,
 }
 
-pub fn method_probe(docs: &[crate::api::RouteDoc]) -> MethodTable {
+pub fn method_probe(docs: &[crate::app::api::RouteDoc]) -> MethodTable {
     let mut paths: std::collections::BTreeMap<&str, Vec<axum::http::Method>> = Default::default();
     for d in docs {
         let methods = paths.entry(d.path.as_str()).or_default();

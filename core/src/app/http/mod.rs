@@ -12,10 +12,10 @@ use tower_http::request_id::{MakeRequestId, PropagateRequestIdLayer, RequestId, 
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::trace::TraceLayer;
 
-use crate::api::{self, Access, ApiRouter, RouteDoc};
+use crate::app::api::{self, Access, ApiRouter, RouteDoc};
 use crate::app::AppState;
-use crate::auth::CurrentUser;
-use crate::error::AppResult;
+use crate::app::auth::CurrentUser;
+use crate::base::error::AppResult;
 
 pub mod guard;
 
@@ -36,8 +36,8 @@ fn core_routes() -> ApiRouter {
         .returns_shape(json!({"release": "string", "modules": [module_shape()]}))
         .get("/api/zones", "Zones of the signed-in user's company as value/label pairs", zones)
         .returns_shape(json!([{"value": "string", "label": "string"}]))
-        .merge(crate::auth::routes::routes())
-        .merge(crate::storage::routes::routes())
+        .merge(crate::app::auth::routes::routes())
+        .merge(crate::app::links::routes())
 }
 
 fn switch_shape() -> serde_json::Value {
@@ -48,11 +48,11 @@ fn switch_shape() -> serde_json::Value {
 fn module_shape() -> serde_json::Value {
     json!({
         "id": "string", "name": "string", "enabled": "boolean",
-        "switch": {"=": crate::openapi::nullable(switch_shape())},
+        "switch": {"=": crate::app::openapi::nullable(switch_shape())},
         "release": "string", "mount": "string", "route": "string?", "home": "integer?", "whenDisabled": "string",
-        "sidebar": {"=": crate::openapi::nullable(json!({"group": "string?", "label": "string", "icon": "any", "order": "any", "route": "string?"}))},
+        "sidebar": {"=": crate::app::openapi::nullable(json!({"group": "string?", "label": "string", "icon": "any", "order": "any", "route": "string?"}))},
         "api": ["string"], "migrations": {"=": {"type": ["array", "null"], "items": {"type": "integer"}}}, "dependencies": ["string"],
-        "remote": {"=": crate::openapi::nullable(json!({"url": "string", "scope": "string", "module": "string"}))},
+        "remote": {"=": crate::app::openapi::nullable(json!({"url": "string", "scope": "string", "module": "string"}))},
     })
 }
 
@@ -76,7 +76,7 @@ pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
         if d.is_empty() {
             continue;
         }
-        api_router = api_router.merge(r.route_layer(axum::middleware::from_fn_with_state((state.clone(), m.manifest.id.clone()), crate::switches::gate)));
+        api_router = api_router.merge(r.route_layer(axum::middleware::from_fn_with_state((state.clone(), m.manifest.id.clone()), crate::app::switches::gate)));
         docs.extend(d);
     }
     docs.push(RouteDoc {
@@ -85,7 +85,7 @@ pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
         summary: "This OpenAPI description".into(),
         tag: "core".into(),
         access: Access::Public,
-        spec: crate::openapi::OpSpec {
+        spec: crate::app::openapi::OpSpec {
             ok: Some(("application/json".into(), json!({"type": "object", "required": ["openapi", "paths"]}))),
             ..Default::default()
         },
@@ -101,7 +101,7 @@ pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
     for m in state.modules.iter().filter(|m| m.manifest.remote) {
         let dir = s.remotes_dir.join(&m.manifest.id).join("dist");
         let remote = Router::new().nest_service(&format!("/remotes/{}", m.manifest.id), tower::ServiceBuilder::new().map_response(vary_accept_encoding).service(static_dir(dir)));
-        app = app.merge(remote.layer(axum::middleware::from_fn_with_state((state.clone(), m.manifest.id.clone()), crate::switches::gate)));
+        app = app.merge(remote.layer(axum::middleware::from_fn_with_state((state.clone(), m.manifest.id.clone()), crate::app::switches::gate)));
     }
     app = app.route("/remotes/{*rest}", axum::routing::any(api_not_found));
     let index = s.web_dir.join("index.html");
@@ -127,7 +127,7 @@ pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
         )
         .layer(PropagateRequestIdLayer::new(REQUEST_ID))
         .layer(tower_http::catch_panic::CatchPanicLayer::custom(|_| {
-            crate::error::AppError::Internal(anyhow::anyhow!("handler panicked")).into_response()
+            crate::base::error::AppError::Internal(anyhow::anyhow!("handler panicked")).into_response()
         }))
         .layer(CompressionLayer::new().gzip(true))
         .layer(DefaultBodyLimit::max(body_limit))
@@ -237,11 +237,11 @@ struct SwitchBody {
 
 /// Plant IT (plant administrators, set by the CLI) switch a module on or off for the
 /// whole plant without a restart; a company's managers do not (issue 25).
-async fn switch_module(State(state): State<AppState>, user: CurrentUser, crate::error::Json(b): crate::error::Json<SwitchBody>) -> AppResult<Json<serde_json::Value>> {
+async fn switch_module(State(state): State<AppState>, user: CurrentUser, crate::base::error::Json(b): crate::base::error::Json<SwitchBody>) -> AppResult<Json<serde_json::Value>> {
     if !user.plant_admin || user.disabled {
-        return Err(crate::error::AppError::Forbidden(NOT_PLANT_ADMIN.into()));
+        return Err(crate::base::error::AppError::Forbidden(NOT_PLANT_ADMIN.into()));
     }
-    let s = crate::switches::set(&state, &b.id, b.enabled, &user.id, &user.full_name()).await?;
+    let s = crate::app::switches::set(&state, &b.id, b.enabled, &user.id, &user.full_name()).await?;
     Ok(Json(json!({"id": b.id, "enabled": s.enabled, "switch": s})))
 }
 

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use sqlx::Row;
 
 use crate::app::AppState;
-use crate::db::Params;
+use crate::data::db::Params;
 
 /// Storage key and content type of stored files, by id.
 pub async fn describe(state: &AppState, ids: &[String]) -> Result<HashMap<String, (String, String)>, sqlx::Error> {
@@ -24,10 +24,10 @@ pub async fn describe(state: &AppState, ids: &[String]) -> Result<HashMap<String
 /// outer query; a NULL one names none): JSON text `[[id, key, content type], ...]` or
 /// NULL, to read with the row that names the files in one statement. Decode with
 /// [`described`].
-pub fn describe_sql(dialect: crate::db::Dialect, id_sql: &[&str]) -> String {
+pub fn describe_sql(dialect: crate::data::db::Dialect, id_sql: &[&str]) -> String {
     let (agg, array, cast) = match dialect {
-        crate::db::Dialect::Sqlite => ("json_group_array", "json_array", ""),
-        crate::db::Dialect::Postgres => ("json_agg", "json_build_array", "::text"),
+        crate::data::db::Dialect::Sqlite => ("json_group_array", "json_array", ""),
+        crate::data::db::Dialect::Postgres => ("json_agg", "json_build_array", "::text"),
     };
     format!("(SELECT {agg}({array}(f.id, f.storage_key, f.content_type)){cast} FROM files f WHERE f.id IN ({}))", id_sql.join(", "))
 }

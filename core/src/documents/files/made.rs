@@ -4,7 +4,7 @@ use bytes::Bytes;
 
 use super::FileState;
 use crate::app::AppState;
-use crate::storage::{FileMeta, FileRecord, PutError};
+use crate::documents::storage::{FileMeta, FileRecord, PutError};
 
 /// A file a module made itself (a merged PDF), stored as a pending file of `owner`.
 pub async fn store_made(state: &AppState, owner: &str, module: &str, name: &str, content_type: &str, bytes: Vec<u8>) -> Result<FileRecord, PutError> {
@@ -14,18 +14,18 @@ pub async fn store_made(state: &AppState, owner: &str, module: &str, name: &str,
     state.storage.store_file(&state.db, state.now_ms(), meta, stream, len).await
 }
 
-/// A merged PDF ([`crate::pdf::Merged`]) stored as a pending file of `owner`, streamed
+/// A merged PDF ([`crate::documents::pdf::Merged`]) stored as a pending file of `owner`, streamed
 /// from the worker's temporary file (the server never holds it whole).
-pub async fn store_merged(state: &AppState, owner: &str, module: &str, name: &str, merged: crate::pdf::Merged) -> Result<FileRecord, PutError> {
+pub async fn store_merged(state: &AppState, owner: &str, module: &str, name: &str, merged: crate::documents::pdf::Merged) -> Result<FileRecord, PutError> {
     let meta = FileMeta { module, owner_id: Some(owner), filename: name, content_type: "application/pdf", state: FileState::Pending.as_str() };
     match merged {
-        crate::pdf::Merged::File(path, len) => {
+        crate::documents::pdf::Merged::File(path, len) => {
             let file = tokio::fs::File::open(&path).await.map_err(|e| PutError::Store(e.into()))?;
             let stream = tokio_util::io::ReaderStream::with_capacity(file, 256 * 1024);
             state.storage.store_file(&state.db, state.now_ms(), meta, stream, len).await
         }
-        crate::pdf::Merged::Bytes(b) => store_made(state, owner, module, name, "application/pdf", b).await,
-        crate::pdf::Merged::Single => Err(PutError::Stream("nothing was merged".into())),
+        crate::documents::pdf::Merged::Bytes(b) => store_made(state, owner, module, name, "application/pdf", b).await,
+        crate::documents::pdf::Merged::Single => Err(PutError::Stream("nothing was merged".into())),
     }
 }
 

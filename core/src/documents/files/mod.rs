@@ -22,10 +22,10 @@ use futures::{Stream, StreamExt};
 use sqlx::{AnyConnection, Row};
 
 use crate::app::AppState;
-use crate::auth::users::User;
-use crate::db::Params;
-use crate::error::{AppError, AppResult, FieldErrors};
-use crate::storage::{FileRecord, PutError};
+use crate::plant::users::User;
+use crate::data::db::Params;
+use crate::base::error::{AppError, AppResult, FieldErrors};
+use crate::documents::storage::{FileRecord, PutError};
 
 /// Where a file stands. Only a pending file may be reverted, claimed or swept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -179,23 +179,23 @@ where
     if content_type == "application/pdf" {
         // Streamed to the PDF worker and checked as a whole (docs/security.md): the row is written only
         // for a file that passed, and a refused file's blob goes at once.
-        match crate::pdf::check_upload(&state.storage, name, &blob.key).await {
+        match crate::documents::pdf::check_upload(&state.storage, name, &blob.key).await {
             Ok(()) => {}
-            Err(crate::pdf::PdfError::Refused(msg)) => {
+            Err(crate::documents::pdf::PdfError::Refused(msg)) => {
                 tracing::warn!(module = policy.module, reason = %msg, "uploaded PDF refused");
                 remove_blob(state, &blob.key).await;
                 return Err(AppError::field("file", msg));
             }
-            Err(crate::pdf::PdfError::Server(e)) => {
+            Err(crate::documents::pdf::PdfError::Server(e)) => {
                 remove_blob(state, &blob.key).await;
                 return Err(AppError::Internal(e));
             }
         }
     }
     let rec = FileRecord {
-        id: crate::db::new_id(),
+        id: crate::data::db::new_id(),
         key: blob.key,
-        filename: crate::storage::safe_filename(name),
+        filename: crate::documents::storage::safe_filename(name),
         content_type: content_type.to_string(),
         size: blob.size,
         sha256: blob.sha256,

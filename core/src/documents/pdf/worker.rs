@@ -18,7 +18,7 @@ use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::sync::Semaphore;
 
 use super::{check, Merged, PdfError, MAX_SECTION_BYTES, MERGE_TIMEOUT};
-use crate::storage::Storage;
+use crate::documents::storage::Storage;
 
 /// The binary's hidden first argument that makes it a worker.
 pub const ARG: &str = "pdf-worker";
@@ -126,7 +126,7 @@ pub(super) async fn run(storage: &Storage, files: &[Source<'_>], merge: bool) ->
         Some(Answer::Checked) => Ok(Merged::Single),
         Some(Answer::Merged(path, len)) => Ok(Merged::File(path, len)),
         None => {
-            let name = at.and_then(|i| files.get(i)).map(|f| crate::storage::safe_filename(f.name)).unwrap_or_else(|| "This PDF".into());
+            let name = at.and_then(|i| files.get(i)).map(|f| crate::documents::storage::safe_filename(f.name)).unwrap_or_else(|| "This PDF".into());
             Err(PdfError::Refused(died(&name, status.ok(), &errs)))
         }
     }
@@ -169,7 +169,7 @@ fn limits() -> std::io::Result<()> {
 async fn feed(storage: &Storage, files: &[Source<'_>], mut to: tokio::process::ChildStdin) -> std::io::Result<()> {
     let mut buf = vec![0u8; CHUNK];
     for f in files {
-        let name = crate::storage::safe_filename(f.name);
+        let name = crate::documents::storage::safe_filename(f.name);
         to.write_all(b"F").await?;
         to.write_all(&(name.len() as u32).to_le_bytes()).await?;
         to.write_all(name.as_bytes()).await?;

@@ -7,7 +7,7 @@ use std::time::{Duration, SystemTime};
 use sqlx::Row;
 
 use super::Storage;
-use crate::db::Db;
+use crate::data::db::Db;
 
 /// What the check found.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]

@@ -4,8 +4,7 @@
 //! the blob. Links are short-lived: HMAC-signed `/files/...` for the folder, presigned
 //! URLs for S3.
 pub mod check;
-mod fs;
-pub mod routes;
+pub(crate) mod fs;
 mod s3;
 
 pub use fs::valid_key;
@@ -21,7 +20,7 @@ use hmac::{Hmac, Mac};
 use sha2::{Digest, Sha256};
 use tokio::io::{AsyncRead, AsyncWriteExt};
 
-use crate::config::{StorageBackend, StorageSettings};
+use crate::base::config::{StorageBackend, StorageSettings};
 
 pub type BlobReader = Pin<Box<dyn AsyncRead + Send>>;
 
@@ -245,7 +244,7 @@ impl Storage {
     /// blob is removed again.
     pub async fn store_file<S, E>(
         &self,
-        db: &crate::db::Db,
+        db: &crate::data::db::Db,
         now_ms: i64,
         meta: FileMeta<'_>,
         body: S,
@@ -256,7 +255,7 @@ impl Storage {
         E: std::fmt::Display,
     {
         let blob = self.put_stream(meta.module, body, limit, meta.content_type).await?;
-        let id = crate::db::new_id();
+        let id = crate::data::db::new_id();
         let filename = safe_filename(meta.filename);
         let res = sqlx::query(
             "INSERT INTO files (id, storage_key, filename, content_type, size, sha256, owner_id, module, state, created_at)
@@ -290,6 +289,13 @@ pub(crate) fn link_signature(secret: &[u8], key: &str, exp: i64, name: &str, con
         m.update(&[0]);
     }
     hex::encode(m.finalize().into_bytes())
+}
+
+/// PDFs and videos open inline (the viewer embeds them); anything else downloads.
+pub fn disposition(name: &str, content_type: &str) -> String {
+    let name = safe_filename(name);
+    let kind = if content_type == "application/pdf" || content_type.starts_with("video/") { "inline" } else { "attachment" };
+    format!("{kind}; filename=\"{}\"", name.replace(|c: char| !c.is_ascii(), "_"))
 }
 
 /// A download name with no path and no quotes or control characters.

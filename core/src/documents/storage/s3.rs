@@ -9,7 +9,7 @@ use aws_sdk_s3::primitives::ByteStream;
 use aws_sdk_s3::Client;
 
 use super::{BlobReader, BlobStore};
-use crate::config::S3Settings;
+use crate::base::config::S3Settings;
 
 pub struct S3Store {
     client: Client,
@@ -125,7 +125,7 @@ impl BlobStore for S3Store {
             .bucket(&self.bucket)
             .key(key)
             .response_content_type(content_type)
-            .response_content_disposition(super::routes::disposition(name, content_type))
+            .response_content_disposition(super::disposition(name, content_type))
             .presigned(cfg)
             .await
             .map_err(|e| anyhow::anyhow!("S3 presign {key}: {}", aws_sdk_s3::error::DisplayErrorContext(&e)))?;

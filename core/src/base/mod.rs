@@ -1,0 +1,7 @@
+//! What every other folder stands on and that stands on nothing in the crate: the
+//! settings, the clock, the one error type, the log and the short-lived memo.
+pub mod clock;
+pub mod config;
+pub mod error;
+pub mod logging;
+pub mod memo;
