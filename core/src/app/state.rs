@@ -71,6 +71,30 @@ impl AppState {
     }
 }
 
+impl crate::data::answers::Source for AppState {
+    fn db(&self) -> &Db {
+        &self.db
+    }
+    fn changes(&self) -> &crate::data::changes::Changes {
+        &self.changes
+    }
+    fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
+    }
+}
+
+impl crate::documents::files::Backing for AppState {
+    fn db(&self) -> &Db {
+        &self.db
+    }
+    fn storage(&self) -> &Storage {
+        &self.storage
+    }
+    fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
+    }
+}
+
 /// Options a caller (the CLI or a test) may change.
 pub struct BuildOptions {
     pub clock: SharedClock,

@@ -188,10 +188,81 @@ pub fn is_unavailable(e: &sqlx::Error) -> bool {
 
 /// Whether an error is a unique-constraint violation.
 pub fn is_unique_violation(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::Database(d) if matches!(d.kind(), sqlx::error::ErrorKind::UniqueViolation))
+}
+
+/// Whether an error is a unique violation of a constraint over `key` (a column):
+/// PostgreSQL names a constraint after its table and columns (`users_badge_key`), SQLite's
+/// message names the columns (`UNIQUE constraint failed: users.badge`).
+pub fn violates_unique(e: &sqlx::Error, key: &str) -> bool {
     match e {
-        sqlx::Error::Database(d) => {
-            matches!(d.kind(), sqlx::error::ErrorKind::UniqueViolation)
-        }
+        sqlx::Error::Database(d) if is_unique_violation(e) => d.constraint().is_some_and(|c| c.contains(key)) || d.message().contains(key),
         _ => false,
+    }
+}
+
+/// A duplicate the database refused, turned into what the user is told, in one place
+/// (after realworld-axum-sqlx's `on_constraint`): a write that may meet a unique
+/// constraint names it and its answer, `insert(..).await.on_constraint("badge", || ..)?`.
+pub trait OnConstraint<T> {
+    /// A unique violation of the constraint over `key` (see [`violates_unique`]) answers
+    /// `answer()`; any other error goes on as it was. Calls chain (one per constraint).
+    fn on_constraint(self, key: &str, answer: impl FnOnce() -> AppError) -> AppResult<T>;
+}
+
+impl<T, E: Into<AppError>> OnConstraint<T> for Result<T, E> {
+    fn on_constraint(self, key: &str, answer: impl FnOnce() -> AppError) -> AppResult<T> {
+        self.map_err(|e| match e.into() {
+            AppError::Internal(x) if x.downcast_ref::<sqlx::Error>().is_some_and(|e| violates_unique(e, key)) => answer(),
+            e => e,
+        })
+    }
+}
+
+/// A value refused, with the words the person is shown (the spec's text). The caller
+/// knows which field it was: [`Refusal::on`] makes that field's error.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Refusal(String);
+
+impl Refusal {
+    pub fn message(&self) -> &str {
+        &self.0
+    }
+    /// The error of form field `field`.
+    pub fn on(self, field: &str) -> AppError {
+        AppError::field(field, self.0)
+    }
+}
+
+/// The words themselves (`refusal.contains(..)`, `&refusal` where a `&str` goes).
+impl std::ops::Deref for Refusal {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl PartialEq<&str> for Refusal {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+impl From<String> for Refusal {
+    fn from(m: String) -> Self {
+        Refusal(m)
+    }
+}
+
+impl From<&str> for Refusal {
+    fn from(m: &str) -> Self {
+        Refusal(m.to_string())
+    }
+}
+
+impl From<Refusal> for String {
+    fn from(r: Refusal) -> Self {
+        r.0
     }
 }

@@ -15,8 +15,16 @@ use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 
-use crate::app::AppState;
-use crate::data::changes::Stamp;
+use crate::data::changes::{Changes, Stamp};
+use crate::data::db::Db;
+
+/// What kept answers read from the running app (its state provides them): the
+/// database, its change counters and the app's clock.
+pub trait Source: Sync {
+    fn db(&self) -> &Db;
+    fn changes(&self) -> &Changes;
+    fn now_ms(&self) -> i64;
+}
 
 struct Kept {
     stamp: Stamp,
@@ -78,7 +86,7 @@ impl Answers {
 
     /// The answer kept under `key` if it was built from what the counters hold now;
     /// otherwise `build`'s, kept for the next caller.
-    pub async fn get<E, F, Fut>(&self, state: &AppState, key: String, build: F) -> Result<Bytes, E>
+    pub async fn get<E, F, Fut>(&self, state: &dyn Source, key: String, build: F) -> Result<Bytes, E>
     where
         E: From<sqlx::Error>,
         F: FnOnce() -> Fut,
@@ -90,13 +98,13 @@ impl Answers {
     /// [`Answers::get`] for answers that carry signed file links: one is also not sent
     /// once `max_age_ms` of the app's clock have passed since it was built (callers pass
     /// half a link's life), so every link sent has at least the rest of its life ahead.
-    pub async fn get_linked<E, F, Fut>(&self, state: &AppState, key: String, max_age_ms: i64, build: F) -> Result<Bytes, E>
+    pub async fn get_linked<E, F, Fut>(&self, state: &dyn Source, key: String, max_age_ms: i64, build: F) -> Result<Bytes, E>
     where
         E: From<sqlx::Error>,
         F: FnOnce() -> Fut,
         Fut: Future<Output = Result<Vec<u8>, E>>,
     {
-        let stamp = state.changes.stamp_of(&state.db, self.counters).await?;
+        let stamp = state.changes().stamp_of(state.db(), self.counters).await?;
         if let Some(body) = self.recall(&key, stamp, state.now_ms(), max_age_ms) {
             return Ok(body);
         }

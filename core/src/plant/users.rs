@@ -4,7 +4,7 @@ use serde_json::{json, Value};
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
-use crate::base::error::{AppError, FieldErrors};
+use crate::base::error::{AppError, FieldErrors, OnConstraint, Refusal};
 use crate::plant::zones::Zones;
 
 pub const COMPANIES: &[&str] = &["umw", "mpk", "mps", "mph", "mpc", "mpd", "mpq"];
@@ -160,7 +160,7 @@ impl User {
     }
     /// The JSON Schema of [`User::to_json`].
     pub fn schema() -> Value {
-        crate::app::openapi::shape(json!({
+        crate::base::schema::shape(json!({
             "_id": "string", "firstname": "string", "lastname": "string", "email": "string",
             "position": "string", "department": "string", "companyCode": "string",
             "zones": ["string"], "opNo": "string?", "plantAdmin": "boolean",
@@ -340,7 +340,7 @@ pub async fn insert(
         .bind(i64::from(input.kiosk == Some(true)))
         .execute(conn)
         .await;
-    res.map(|_| id).map_err(taken_or)
+    taken(res).map(|_| id)
 }
 
 /// Writes a checked user's fields over an active (not deleted) user's row; no kiosk flag keeps it.
@@ -349,20 +349,14 @@ pub async fn update(conn: &mut AnyConnection, id: &str, input: &UserInput, now_m
         "UPDATE users SET email = $1, firstname = $2, lastname = $3, position = $4, department = $5, company_code = $6,
          zones = $7, badge = $8, op_no = $9, updated_at = $10, kiosk = COALESCE($12, kiosk) WHERE id = $11 AND disabled = 0",
     );
-    bind_input(q, input).bind(now_ms).bind(id.to_string()).bind(input.kiosk.map(i64::from)).execute(conn).await.map_err(taken_or)?;
+    taken(bind_input(q, input).bind(now_ms).bind(id.to_string()).bind(input.kiosk.map(i64::from)).execute(conn).await)?;
     Ok(())
 }
 
-/// A write's error: a taken e-mail or badge as its field error, anything else as is.
-pub fn taken_or(e: sqlx::Error) -> AppError {
-    if !crate::data::db::is_unique_violation(&e) {
-        return e.into();
-    }
-    if e.to_string().contains("badge") {
-        AppError::field("badge", "This badge is already assigned to another user.")
-    } else {
-        AppError::field("email", "A user with this e-mail already exists.")
-    }
+/// A write's answer when its e-mail or badge is taken: that field's error.
+pub fn taken<T>(r: Result<T, sqlx::Error>) -> Result<T, AppError> {
+    r.on_constraint("badge", || AppError::field("badge", "This badge is already assigned to another user."))
+        .on_constraint("email", || AppError::field("email", "A user with this e-mail already exists."))
 }
 
 /// The process engineers of `company` but `except` (the caller; 'Myself' is the upload
@@ -384,7 +378,7 @@ pub async fn process_engineers(db: &crate::data::db::Db, company: &str, except: 
 /// An upload form's `onBehalfOf`: `None` for oneself (absent, empty, CURRENT_USER,
 /// 'Myself' or one's own id); an enabled process engineer of the caller's company
 /// otherwise; else the message for the field.
-pub async fn on_behalf_of(db: &crate::data::db::Db, user: &User, v: Option<&Value>) -> Result<Option<User>, String> {
+pub async fn on_behalf_of(db: &crate::data::db::Db, user: &User, v: Option<&Value>) -> Result<Option<User>, Refusal> {
     let id = match v {
         None | Some(Value::Null) => return Ok(None),
         Some(Value::String(s)) if s.is_empty() || s == "CURRENT_USER" || s == "Myself" || *s == user.id => return Ok(None),

@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 
 use serde::Serialize;
+use crate::base::error::Refusal;
 
 const SPEC_ZONES: &[(&str, &[&str])] = &[
     ("mpk", &["A1", "A2", "A3", "B1", "B2", "C1", "C2", "C3", "D1", "D2", "D3", "shipping", "ojt"]),
@@ -52,14 +53,14 @@ impl Zones {
 
     /// A non-empty list of the company's zones, in the company's order, or the message
     /// for the form's `zones` field.
-    pub fn check_selection(&self, company: &str, v: &serde_json::Value) -> Result<Vec<String>, String> {
+    pub fn check_selection(&self, company: &str, v: &serde_json::Value) -> Result<Vec<String>, Refusal> {
         let list = v.as_array().ok_or("Please select at least one zone.")?;
         let allowed = self.codes(company);
         let mut picked = Vec::new();
         for z in list {
             let z = z.as_str().ok_or("Zones are a list of zone codes.")?;
             if !allowed.iter().any(|a| a == z) {
-                return Err(format!("{z} is not a zone of your company."));
+                return Err(format!("{z} is not a zone of your company.").into());
             }
             picked.push(z.to_string());
         }

@@ -150,8 +150,8 @@ pub(crate) async fn confirm(State(state): State<AppState>, addr: ClientIp, Path(
         .bind(&user.id)
         .bind(&old_email)
         .execute(&mut *tx)
-        .await
-        .map_err(users::taken_or)?;
+        .await;
+    let done = users::taken(done)?;
     if done.rows_affected() != 1 {
         return Err(AppError::field("token", INVALID));
     }

@@ -6,6 +6,7 @@ use argon2::Argon2;
 
 use crate::app::AppState;
 use crate::base::error::AppError;
+use crate::base::error::Refusal;
 
 pub const MIN_LEN: usize = 8;
 pub const MAX_LEN: usize = 128;
@@ -59,13 +60,13 @@ fn dummy_hash() -> &'static str {
 static BLOCKLIST: &str = include_str!("blocklist.txt");
 
 /// Checks a new password; `context` are words of the account (email, names, company).
-pub fn check_policy(password: &str, context: &[&str]) -> Result<(), String> {
+pub fn check_policy(password: &str, context: &[&str]) -> Result<(), Refusal> {
     let n = password.chars().count();
     if n < MIN_LEN {
-        return Err(format!("Password must be at least {MIN_LEN} characters."));
+        return Err(format!("Password must be at least {MIN_LEN} characters.").into());
     }
     if n > MAX_LEN {
-        return Err(format!("Password must be at most {MAX_LEN} characters."));
+        return Err(format!("Password must be at most {MAX_LEN} characters.").into());
     }
     let lower = password.to_lowercase();
     if BLOCKLIST.lines().any(|w| !w.is_empty() && w == lower) {

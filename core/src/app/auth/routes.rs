@@ -172,7 +172,7 @@ pub(crate) async fn replace_password(tx: &mut sqlx::AnyConnection, user: &User, 
 
 pub(crate) fn check_new_password(user: &User, password: &str, password2: &str, errors: &mut FieldErrors) {
     if let Err(msg) = password::check_policy(password, &[&user.email, &user.firstname, &user.lastname, &user.company_code]) {
-        errors.insert("password".into(), msg);
+        errors.insert("password".into(), msg.into());
     }
     if password != password2 {
         errors.insert("password2".into(), "Passwords do not match.".into());

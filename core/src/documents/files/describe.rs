@@ -3,17 +3,17 @@ use std::collections::HashMap;
 
 use sqlx::Row;
 
-use crate::app::AppState;
+use super::Backing;
 use crate::data::db::Params;
 
 /// Storage key and content type of stored files, by id.
-pub async fn describe(state: &AppState, ids: &[String]) -> Result<HashMap<String, (String, String)>, sqlx::Error> {
+pub async fn describe(state: &dyn Backing, ids: &[String]) -> Result<HashMap<String, (String, String)>, sqlx::Error> {
     let mut files = HashMap::new();
     for chunk in ids.chunks(500) {
         let mut q = Params::default();
         let list = q.list(chunk.iter().cloned());
         let sql = format!("SELECT id, storage_key, content_type FROM files WHERE id IN ({list})");
-        for r in q.query(&sql).fetch_all(&state.db.pool).await? {
+        for r in q.query(&sql).fetch_all(&state.db().pool).await? {
             files.insert(r.try_get("id")?, (r.try_get("storage_key")?, r.try_get("content_type")?));
         }
     }

@@ -1,4 +1,5 @@
 //! What an upload is, by content: the kinds modules accept and their content types.
+use crate::base::error::Refusal;
 
 /// What an upload must be, judged by its first bytes and its name (never Content-Type).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -10,7 +11,7 @@ pub enum FileKind {
 /// The stored content type for a file of `kind` with these first bytes and this name,
 /// or the message for the `file` field. Videos in an MP4 or QuickTime container are
 /// checked further while they stream (`mp4`): their codec decides, not their name.
-pub fn detect(kind: FileKind, head: &[u8], filename: &str) -> Result<&'static str, String> {
+pub fn detect(kind: FileKind, head: &[u8], filename: &str) -> Result<&'static str, Refusal> {
     let ext = filename.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
     match kind {
         FileKind::Pdf => {
@@ -32,7 +33,7 @@ pub fn detect(kind: FileKind, head: &[u8], filename: &str) -> Result<&'static st
                 return Err("The video must be an MP4, MOV (H.264) or WebM file.".into());
             };
             if !exts.contains(&ext.as_str()) {
-                return Err(format!("This video's file name must end in .{}.", exts.join(", .")));
+                return Err(format!("This video's file name must end in .{}.", exts.join(", .")).into());
             }
             Ok(ct)
         }
@@ -64,7 +65,7 @@ impl Sniffer {
     }
 
     /// After the last chunk: whether the kiosk plays the file, or the message for the user.
-    pub fn verdict(self) -> Result<(), String> {
+    pub fn verdict(self) -> Result<(), Refusal> {
         match self {
             Self::Mp4(s) => s.finish().and_then(|i| super::mp4::playable(&i)),
             Self::Webm(s) => s.finish().and_then(|i| super::webm::playable(&i)),
@@ -76,7 +77,7 @@ impl Sniffer {
 /// character is refused rather than quietly cut (docs/security.md). So are Unicode
 /// direction controls, which make a name read otherwise than it is (`invoice\u{202E}fdp.exe`
 /// shows as `invoiceexe.pdf`).
-pub fn check_name(name: &str) -> Result<(), String> {
+pub fn check_name(name: &str) -> Result<(), Refusal> {
     if name.contains(['/', '\\']) || name.chars().any(char::is_control) || name.trim_matches('.').trim().is_empty() {
         return Err("The file name must be a plain name, without folders (/ or \\) or control characters.".into());
     }

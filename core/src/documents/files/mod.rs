@@ -21,11 +21,18 @@ use bytes::Bytes;
 use futures::{Stream, StreamExt};
 use sqlx::{AnyConnection, Row};
 
-use crate::app::AppState;
-use crate::plant::users::User;
-use crate::data::db::Params;
 use crate::base::error::{AppError, AppResult, FieldErrors};
-use crate::documents::storage::{FileRecord, PutError};
+use crate::data::db::{Db, Params};
+use crate::documents::storage::{FileRecord, PutError, Storage};
+use crate::plant::users::User;
+
+/// What the file services use of the running app (its state provides them): the
+/// `files` table, the blob storage and the app's clock.
+pub trait Backing: Sync {
+    fn db(&self) -> &Db;
+    fn storage(&self) -> &Storage;
+    fn now_ms(&self) -> i64;
+}
 
 /// Where a file stands. Only a pending file may be reverted, claimed or swept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,18 +77,18 @@ fn too_large(limit: u64) -> AppError {
     AppError::PayloadTooLarge(format!("The file is larger than the limit of {} MB.", limit / (1024 * 1024)))
 }
 
-async fn pending_count(state: &AppState, conn: Option<&mut AnyConnection>, owner: &str, module: &str) -> Result<i64, sqlx::Error> {
+async fn pending_count(state: &dyn Backing, conn: Option<&mut AnyConnection>, owner: &str, module: &str) -> Result<i64, sqlx::Error> {
     let q = sqlx::query("SELECT COUNT(*) AS n FROM files WHERE owner_id = $1 AND module = $2 AND state = 'pending'").bind(owner).bind(module);
     let row = match conn {
         Some(c) => q.fetch_one(c).await?,
-        None => q.fetch_one(&state.db.pool).await?,
+        None => q.fetch_one(&state.db().pool).await?,
     };
     row.try_get("n")
 }
 
 /// One upload call: a multipart body with one file (as FilePond sends it) or the raw
 /// body named by `raw_name`. Answers the pending file's record.
-pub async fn receive(state: &AppState, user: &User, req: Request, raw_name: Option<String>, policy: UploadPolicy<'_>) -> AppResult<FileRecord> {
+pub async fn receive(state: &dyn Backing, user: &User, req: Request, raw_name: Option<String>, policy: UploadPolicy<'_>) -> AppResult<FileRecord> {
     let limit = policy.limit;
     let declared = req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
     if declared.is_some_and(|n| n > limit + MULTIPART_SLACK) {
@@ -100,7 +107,7 @@ pub async fn receive(state: &AppState, user: &User, req: Request, raw_name: Opti
         let name = raw_name.unwrap_or_else(|| if policy.kind == FileKind::Pdf { "document.pdf".into() } else { "video.mp4".into() });
         return store_upload(state, user, &name, req.into_body().into_data_stream(), policy).await;
     }
-    let mut mp = Multipart::from_request(req, state).await.map_err(|_| AppError::field("file", "Could not read the upload."))?;
+    let mut mp = Multipart::from_request(req, &()).await.map_err(|_| AppError::field("file", "Could not read the upload."))?;
     let mut stored: Option<FileRecord> = None;
     let mut fields = 0;
     let refuse = |msg: String| AppError::field("file", msg);
@@ -131,7 +138,7 @@ pub async fn receive(state: &AppState, user: &User, req: Request, raw_name: Opti
 /// Checks the first bytes, streams the rest to storage, then writes the pending row if
 /// the user is still under the cap (in a transaction that first locks the user's row, so
 /// parallel uploads of one user are counted one at a time on both databases).
-async fn store_upload<S, E>(state: &AppState, user: &User, name: &str, body: S, policy: UploadPolicy<'_>) -> AppResult<FileRecord>
+async fn store_upload<S, E>(state: &dyn Backing, user: &User, name: &str, body: S, policy: UploadPolicy<'_>) -> AppResult<FileRecord>
 where
     S: Stream<Item = Result<Bytes, E>> + Send,
     E: std::fmt::Display + Send,
@@ -162,7 +169,7 @@ where
             }
         }
     });
-    let blob = state.storage.put_stream(policy.module, stream, policy.limit, content_type).await.map_err(|e| match e {
+    let blob = state.storage().put_stream(policy.module, stream, policy.limit, content_type).await.map_err(|e| match e {
         PutError::TooLarge { limit } => too_large(limit),
         PutError::Stream(m) => AppError::field("file", format!("The upload was interrupted: {m}")),
         PutError::Full => AppError::StorageFull(FieldErrors::from([("file".into(), STORAGE_FULL.into())])),
@@ -170,7 +177,7 @@ where
     })?;
     if let Some(s) = sniffer {
         let taken = s.lock().unwrap_or_else(|p| p.into_inner()).take();
-        let verdict = taken.map_or_else(|| Err("The upload could not be checked.".to_string()), kind::Sniffer::verdict);
+        let verdict = taken.map_or_else(|| Err("The upload could not be checked.".into()), kind::Sniffer::verdict);
         if let Err(msg) = verdict {
             remove_blob(state, &blob.key).await;
             return Err(AppError::field("file", msg));
@@ -179,7 +186,7 @@ where
     if content_type == "application/pdf" {
         // Streamed to the PDF worker and checked as a whole (docs/security.md): the row is written only
         // for a file that passed, and a refused file's blob goes at once.
-        match crate::documents::pdf::check_upload(&state.storage, name, &blob.key).await {
+        match crate::documents::pdf::check_upload(state.storage(), name, &blob.key).await {
             Ok(()) => {}
             Err(crate::documents::pdf::PdfError::Refused(msg)) => {
                 tracing::warn!(module = policy.module, reason = %msg, "uploaded PDF refused");
@@ -201,7 +208,7 @@ where
         sha256: blob.sha256,
     };
     let written: Result<bool, sqlx::Error> = async {
-        let mut tx = state.db.pool.begin().await?;
+        let mut tx = state.db().pool.begin().await?;
         sqlx::query("UPDATE users SET updated_at = updated_at WHERE id = $1").bind(&user.id).execute(&mut *tx).await?;
         if pending_count(state, Some(&mut tx), &user.id, policy.module).await? >= policy.max_pending {
             return Ok(false);
@@ -244,27 +251,27 @@ async fn insert_row(conn: &mut AnyConnection, r: &FileRecord, owner: Option<&str
     .map(|_| ())
 }
 
-async fn remove_blob(state: &AppState, key: &str) {
-    if let Err(e) = state.storage.delete(key).await {
+async fn remove_blob(state: &dyn Backing, key: &str) {
+    if let Err(e) = state.storage().delete(key).await {
         tracing::warn!(%key, error = %e, "blob not removed (the storage sweep reports it)");
     }
 }
 
 /// Removes a file stored earlier in a request that is then refused.
-async fn discard(state: &AppState, rec: Option<FileRecord>) {
+async fn discard(state: &dyn Backing, rec: Option<FileRecord>) {
     if let Some(r) = rec {
-        let _ = sqlx::query("DELETE FROM files WHERE id = $1").bind(&r.id).execute(&state.db.pool).await;
+        let _ = sqlx::query("DELETE FROM files WHERE id = $1").bind(&r.id).execute(&state.db().pool).await;
         remove_blob(state, &r.key).await;
     }
 }
 
 /// FilePond's revert: removes one of the caller's own pending uploads (404 otherwise).
-pub async fn revert(state: &AppState, user: &User, module: &str, id: &str) -> AppResult<()> {
+pub async fn revert(state: &dyn Backing, user: &User, module: &str, id: &str) -> AppResult<()> {
     let row = sqlx::query("SELECT storage_key FROM files WHERE id = $1 AND owner_id = $2 AND module = $3 AND state = 'pending'")
         .bind(id)
         .bind(&user.id)
         .bind(module)
-        .fetch_optional(&state.db.pool)
+        .fetch_optional(&state.db().pool)
         .await?
         .ok_or(AppError::NotFound)?;
     let key: String = row.try_get("storage_key")?;
@@ -284,7 +291,7 @@ pub struct PendingFile {
 }
 
 /// The caller's pending uploads in `module` among `ids`.
-pub async fn pending(state: &AppState, owner: &str, module: &str, ids: &[String]) -> Result<HashMap<String, PendingFile>, sqlx::Error> {
+pub async fn pending(state: &dyn Backing, owner: &str, module: &str, ids: &[String]) -> Result<HashMap<String, PendingFile>, sqlx::Error> {
     let mut out = HashMap::new();
     if ids.is_empty() {
         return Ok(out);
@@ -293,7 +300,7 @@ pub async fn pending(state: &AppState, owner: &str, module: &str, ids: &[String]
     let list = q.list(ids.iter().cloned());
     let (me, m) = (q.add(owner), q.add(module));
     let sql = format!("SELECT id, storage_key, filename, content_type, sha256 FROM files WHERE id IN ({list}) AND owner_id = {me} AND module = {m} AND state = 'pending'");
-    for r in q.query(&sql).fetch_all(&state.db.pool).await? {
+    for r in q.query(&sql).fetch_all(&state.db().pool).await? {
         let f = PendingFile { key: r.try_get("storage_key")?, filename: r.try_get("filename")?, content_type: r.try_get("content_type")?, sha256: r.try_get("sha256")? };
         out.insert(r.try_get("id")?, f);
     }
@@ -316,12 +323,12 @@ pub async fn claim(conn: &mut AnyConnection, owner: &str, module: &str, id: &str
 /// Removes one file's row (only if still in `in_state`), then its blob. The row goes
 /// first: a submit that claimed it meanwhile keeps it, and a blob left by a failed delete
 /// is an orphan the storage sweep reports, never a row without its bytes.
-pub async fn remove(state: &AppState, module: &str, id: &str, key: &str, in_state: FileState) -> bool {
+pub async fn remove(state: &dyn Backing, module: &str, id: &str, key: &str, in_state: FileState) -> bool {
     let gone = sqlx::query("DELETE FROM files WHERE id = $1 AND module = $2 AND state = $3")
         .bind(id)
         .bind(module)
         .bind(in_state.as_str())
-        .execute(&state.db.pool)
+        .execute(&state.db().pool)
         .await;
     match gone {
         Ok(r) if r.rows_affected() == 1 => {
@@ -338,14 +345,14 @@ pub async fn remove(state: &AppState, module: &str, id: &str, key: &str, in_stat
 
 /// One sweep pass over a module's files: pending uploads older than `ttl_ms` and merged
 /// sources left behind. Returns how many were removed.
-pub async fn sweep(state: &AppState, module: &str, ttl_ms: i64) -> anyhow::Result<usize> {
+pub async fn sweep(state: &dyn Backing, module: &str, ttl_ms: i64) -> anyhow::Result<usize> {
     let cutoff = state.now_ms() - ttl_ms;
     let rows = sqlx::query(
         "SELECT id, storage_key, state FROM files WHERE module = $1 AND ((state = 'pending' AND created_at < $2) OR state = 'consumed') LIMIT 10000",
     )
     .bind(module)
     .bind(cutoff)
-    .fetch_all(&state.db.pool)
+    .fetch_all(&state.db().pool)
     .await?;
     let mut removed = 0;
     for r in rows {

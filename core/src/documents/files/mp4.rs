@@ -2,6 +2,7 @@
 //! container's brand (`ftyp`) and each track's codec (the sample description in `moov`).
 //! Only `ftyp` and `moov` are kept (a phone video's `moov` is a few hundred KB at most);
 //! the media data (`mdat`) passes through unread, before or after `moov`.
+use crate::base::error::Refusal;
 
 /// Largest `moov` box read (larger: refused, never buffered).
 const MAX_MOOV: u64 = 32 * 1024 * 1024;
@@ -123,12 +124,12 @@ impl Mp4Sniffer {
     }
 
     /// After the last chunk: the brand and codecs, or why the file cannot be read.
-    pub fn finish(self) -> Result<Mp4Info, String> {
+    pub fn finish(self) -> Result<Mp4Info, Refusal> {
         if let Some(e) = self.error {
-            return Err(e);
+            return Err(e.into());
         }
         if let Some((kind, Some(_), _)) = &self.current {
-            return Err(format!("The video file is cut short (in its {} box).", String::from_utf8_lossy(kind)));
+            return Err(format!("The video file is cut short (in its {} box).", String::from_utf8_lossy(kind)).into());
         }
         let ftyp = self.ftyp.ok_or("The video has no file-type box (ftyp).")?;
         let brand = ftyp.get(0..4).map(fourcc).ok_or("The video's file-type box is damaged.")?;
@@ -191,7 +192,7 @@ fn child<'a>(data: &'a [u8], kind: &[u8; 4]) -> Option<&'a [u8]> {
 }
 
 /// Whether the kiosk's Chromium plays this file, and the message for the user if not.
-pub fn playable(info: &Mp4Info) -> Result<(), String> {
+pub fn playable(info: &Mp4Info) -> Result<(), Refusal> {
     let Some(video) = info.video.first() else {
         return Err("This file has no video track.".into());
     };
@@ -200,16 +201,16 @@ pub fn playable(info: &Mp4Info) -> Result<(), String> {
         "hvc1" | "hev1" => {
             return Err(format!(
                 "This video is HEVC/H.265 ({video}), which the kiosk cannot play. On an iPhone choose Settings → Camera → Formats → Most Compatible and film it again, or convert it to H.264 MP4."
-            ))
+            ).into())
         }
         c if c.starts_with("ap") => {
-            return Err(format!("This video is Apple ProRes ({c}), which the kiosk cannot play. Export or convert it to H.264 MP4."))
+            return Err(format!("This video is Apple ProRes ({c}), which the kiosk cannot play. Export or convert it to H.264 MP4.").into())
         }
-        c => return Err(format!("This video's codec ({c}) cannot be played at the kiosk. Convert it to H.264 MP4.")),
+        c => return Err(format!("This video's codec ({c}) cannot be played at the kiosk. Convert it to H.264 MP4.").into()),
     }
     for a in &info.audio {
         if !matches!(a.as_str(), "mp4a" | "Opus" | "opus") {
-            return Err(format!("This video's sound ({a}) cannot be played at the kiosk. Convert it to H.264 MP4 with AAC sound, or without sound."));
+            return Err(format!("This video's sound ({a}) cannot be played at the kiosk. Convert it to H.264 MP4 with AAC sound, or without sound.").into());
         }
     }
     Ok(())
@@ -236,7 +237,7 @@ mod tests {
         if moov_first { [ftyp, moov, mdat].concat() } else { [ftyp, mdat, moov].concat() }
     }
 
-    fn sniff(bytes: &[u8], chunk: usize) -> Result<Mp4Info, String> {
+    fn sniff(bytes: &[u8], chunk: usize) -> Result<Mp4Info, Refusal> {
         let mut s = Mp4Sniffer::default();
         bytes.chunks(chunk).for_each(|c| s.feed(c));
         s.finish()

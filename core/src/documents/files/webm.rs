@@ -3,6 +3,7 @@
 //! before the first `Cluster` of media) must name a video track. Only the EBML header
 //! and `Tracks` are kept; everything after `Tracks` passes through unread. Four magic
 //! bytes alone prove nothing: `1A 45 DF A3` followed by HTML is not a video.
+use crate::base::error::Refusal;
 
 /// Largest EBML header read (a real one is about 40 bytes).
 const MAX_HEADER: u64 = 4096;
@@ -146,9 +147,9 @@ impl WebmSniffer {
     }
 
     /// After the last chunk: the tracks' codecs, or why the file cannot be read.
-    pub fn finish(self) -> Result<WebmInfo, String> {
+    pub fn finish(self) -> Result<WebmInfo, Refusal> {
         if let Some(e) = self.error {
-            return Err(e);
+            return Err(e.into());
         }
         if !self.seen_header {
             return Err(NOT_WEBM.into());
@@ -158,15 +159,15 @@ impl WebmSniffer {
 }
 
 /// Whether the kiosk's Chromium plays this WebM, and the message for the user if not.
-pub fn playable(info: &WebmInfo) -> Result<(), String> {
+pub fn playable(info: &WebmInfo) -> Result<(), Refusal> {
     let Some(video) = info.video.first() else {
         return Err("This WebM file has no video track (sound only?).".into());
     };
     if !matches!(video.as_str(), "V_VP8" | "V_VP9" | "V_AV1") {
-        return Err(format!("This video's codec ({video}) cannot be played at the kiosk. Convert it to H.264 MP4 or VP9 WebM."));
+        return Err(format!("This video's codec ({video}) cannot be played at the kiosk. Convert it to H.264 MP4 or VP9 WebM.").into());
     }
     if let Some(a) = info.audio.iter().find(|a| !matches!(a.as_str(), "A_OPUS" | "A_VORBIS")) {
-        return Err(format!("This video's sound ({a}) cannot be played at the kiosk. Convert it to VP9 WebM with Opus sound, or without sound."));
+        return Err(format!("This video's sound ({a}) cannot be played at the kiosk. Convert it to VP9 WebM with Opus sound, or without sound.").into());
     }
     Ok(())
 }
@@ -250,7 +251,7 @@ mod tests {
         [header, segment].concat()
     }
 
-    fn sniff(bytes: &[u8], chunk: usize) -> Result<WebmInfo, String> {
+    fn sniff(bytes: &[u8], chunk: usize) -> Result<WebmInfo, Refusal> {
         let mut s = WebmSniffer::default();
         bytes.chunks(chunk).for_each(|c| s.feed(c));
         s.finish()

@@ -13,6 +13,7 @@ use lopdf::{Dictionary, Document, LoadOptions, Object, ObjectId};
 
 use super::filters;
 use super::MAX_PAGES;
+use crate::base::error::Refusal;
 
 /// Largest a single stream may inflate to (a 600 dpi A4 colour scan is about 100 MiB).
 pub const MAX_STREAM_INFLATED: u64 = 256 * 1024 * 1024;
@@ -52,7 +53,7 @@ fn damaged(name: &str) -> String {
 }
 
 /// Loads and checks one PDF. `Err` is the user-facing reason.
-pub fn load_checked(name: &str, bytes: &[u8]) -> Result<Document, String> {
+pub fn load_checked(name: &str, bytes: &[u8]) -> Result<Document, Refusal> {
     let opts = LoadOptions { max_decompressed_size: Some(MAX_LOAD_DECOMPRESSED), ..Default::default() };
     let doc = Document::load_mem_with_options(bytes, opts).map_err(|e| {
         let e = e.to_string().to_ascii_lowercase();
@@ -61,35 +62,35 @@ pub fn load_checked(name: &str, bytes: &[u8]) -> Result<Document, String> {
     // Owner permissions only (an empty user password): lopdf has decrypted it, and a merge
     // writes a normal unencrypted file. Still encrypted means a password is needed.
     if doc.is_encrypted() {
-        return Err(needs_password(name));
+        return Err(needs_password(name).into());
     }
     // A corrected offset is read as written; a rebuilt table means objects may be missing.
     if matches!(doc.xref_recovery, Some(XrefRecovery::Reconstructed)) {
-        return Err(damaged(name));
+        return Err(damaged(name).into());
     }
     complexity(name, &doc)?;
     match page_tree(&doc) {
-        Ok(0) => return Err(format!("{name} has no pages.")),
-        Ok(n) if n > MAX_PAGES => return Err(format!("{name} has more than {MAX_PAGES} pages.")),
+        Ok(0) => return Err(format!("{name} has no pages.").into()),
+        Ok(n) if n > MAX_PAGES => return Err(format!("{name} has more than {MAX_PAGES} pages.").into()),
         Ok(_) => {}
-        Err(()) => return Err(format!("{name} has a damaged page tree (a page listed twice or in a loop); export or save it again and upload the new file.")),
+        Err(()) => return Err(format!("{name} has a damaged page tree (a page listed twice or in a loop); export or save it again and upload the new file.").into()),
     }
     inflation(name, &doc)?;
     if has_script(&doc) || opens_with_action(&doc) {
-        return Err(format!("{name} {ACTIVE}; save it without them (for example print it to PDF) and upload it again."));
+        return Err(format!("{name} {ACTIVE}; save it without them (for example print it to PDF) and upload it again.").into());
     }
     if has_embedded_files(&doc) {
-        return Err(format!("{name} has files embedded in it; save it without attachments (for example print it to PDF) and upload it again."));
+        return Err(format!("{name} has files embedded in it; save it without attachments (for example print it to PDF) and upload it again.").into());
     }
     Ok(doc)
 }
 
 /// Caps on what the parser built (it ran in the worker, within its memory limit): a file
 /// past them would cost the viewers and every merge as much again.
-fn complexity(name: &str, doc: &Document) -> Result<(), String> {
+fn complexity(name: &str, doc: &Document) -> Result<(), Refusal> {
     let too = |what: String| format!("{name} is too complex to open safely ({what}); save it again (for example print it to PDF) and upload the new file.");
     if doc.objects.len() > MAX_OBJECTS {
-        return Err(too(format!("it has more than {MAX_OBJECTS} objects")));
+        return Err(too(format!("it has more than {MAX_OBJECTS} objects")).into());
     }
     let big = |o: &Object| match o {
         Object::Array(a) => a.len() > MAX_ARRAY,
@@ -107,7 +108,7 @@ fn complexity(name: &str, doc: &Document) -> Result<(), String> {
             })
     }
     if doc.objects.values().any(|o| any(o, 0, &big)) {
-        return Err(too(format!("an array of more than {MAX_ARRAY} values or a dictionary of more than {MAX_DICT} entries")));
+        return Err(too(format!("an array of more than {MAX_ARRAY} values or a dictionary of more than {MAX_DICT} entries")).into());
     }
     Ok(())
 }
@@ -187,7 +188,7 @@ fn any_dict(o: &Object, depth: usize, f: &dyn Fn(&Dictionary) -> bool) -> bool {
 
 /// Decodes every stream through its filter chain into a counting sink with a cap: a
 /// bomb is refused after at most the cap's worth of work, with a few buffers of memory.
-fn inflation(name: &str, doc: &Document) -> Result<(), String> {
+fn inflation(name: &str, doc: &Document) -> Result<(), Refusal> {
     let too_big = || format!("{name} expands to more than {} MB when opened; it is refused as a possible decompression bomb.", MAX_STREAM_INFLATED / (1024 * 1024));
     let mut total = 0u64;
     for obj in doc.objects.values() {
@@ -199,7 +200,7 @@ fn inflation(name: &str, doc: &Document) -> Result<(), String> {
         let cap = MAX_STREAM_INFLATED.min(MAX_FILE_INFLATED - total);
         let n = filters::decoded_len(&s.content, &chain, cap);
         if n > cap {
-            return Err(too_big());
+            return Err(too_big().into());
         }
         total += n;
     }

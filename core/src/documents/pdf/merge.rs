@@ -3,18 +3,19 @@
 use lopdf::{Document, Object, ObjectId};
 
 use super::{check, Merged, MAX_PAGES, MAX_SECTION_BYTES};
+use crate::base::error::Refusal;
 
 /// [`merge_blocking_with`] without progress.
-pub fn merge_blocking(files: Vec<(String, Vec<u8>)>) -> Result<Merged, String> {
+pub fn merge_blocking(files: Vec<(String, Vec<u8>)>) -> Result<Merged, Refusal> {
     merge_blocking_with(files, |_| {})
 }
 
 /// Checks every file (`(name, bytes)` in upload order; `progress(i)` before file i) and
 /// merges them when there are several. `Err` is the user-facing reason.
-pub fn merge_blocking_with(files: Vec<(String, Vec<u8>)>, progress: impl Fn(usize)) -> Result<Merged, String> {
+pub fn merge_blocking_with(files: Vec<(String, Vec<u8>)>, progress: impl Fn(usize)) -> Result<Merged, Refusal> {
     let total: u64 = files.iter().map(|(_, b)| b.len() as u64).sum();
     if total > MAX_SECTION_BYTES {
-        return Err(format!("These PDFs are larger than {} MB together.", MAX_SECTION_BYTES / (1024 * 1024)));
+        return Err(format!("These PDFs are larger than {} MB together.", MAX_SECTION_BYTES / (1024 * 1024)).into());
     }
     let mut docs = Vec::with_capacity(files.len());
     let mut pages = 0usize;
@@ -25,7 +26,7 @@ pub fn merge_blocking_with(files: Vec<(String, Vec<u8>)>, progress: impl Fn(usiz
         drop(bytes);
         pages += d.get_pages().len();
         if pages > MAX_PAGES {
-            return Err(format!("These PDFs have more than {MAX_PAGES} pages together."));
+            return Err(format!("These PDFs have more than {MAX_PAGES} pages together.").into());
         }
         docs.push(d);
     }

@@ -19,6 +19,7 @@ use tokio::sync::Semaphore;
 
 use super::{check, Merged, PdfError, MAX_SECTION_BYTES, MERGE_TIMEOUT};
 use crate::documents::storage::Storage;
+use crate::base::error::Refusal;
 
 /// The binary's hidden first argument that makes it a worker.
 pub const ARG: &str = "pdf-worker";
@@ -47,14 +48,14 @@ pub fn set_program(path: PathBuf) {
     let _ = PROGRAM.set(path);
 }
 
-fn program() -> Result<PathBuf, String> {
+fn program() -> anyhow::Result<PathBuf> {
     if let Some(p) = PROGRAM.get() {
         return Ok(p.clone());
     }
-    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let exe = std::env::current_exe()?;
     let name = exe.file_name().and_then(|n| n.to_str()).unwrap_or("");
     if !name.starts_with("plantdoc") {
-        return Err(format!("no PDF worker: {} is not the plantdoc binary", exe.display()));
+        anyhow::bail!("no PDF worker: {} is not the plantdoc binary", exe.display());
     }
     // Still the same file after an upgrade replaced the one on disk.
     if cfg!(target_os = "linux") {
@@ -80,7 +81,7 @@ enum Answer {
 pub(super) async fn run(storage: &Storage, files: &[Source<'_>], merge: bool) -> Result<Merged, PdfError> {
     let server = |e: String| PdfError::Server(anyhow::anyhow!(e));
     let _permit = BUDGET.acquire().await.map_err(|_| server("the server is shutting down".into()))?;
-    let program = program().map_err(server)?;
+    let program = program().map_err(PdfError::Server)?;
     let mut cmd = tokio::process::Command::new(program);
     cmd.arg(ARG).arg(if merge { "merge" } else { "check" });
     cmd.env_clear().stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).kill_on_drop(true);
@@ -240,14 +241,14 @@ pub fn child_main(mode: &str) -> std::process::ExitCode {
             Ok(Some(f)) if files.len() < MAX_FILES => files.push(f),
             Ok(Some(_)) => return refuse(&mut out, "Too many files at once."),
             Ok(None) => break,
-            Err(m) => return refuse(&mut out, &m),
+            Err(m) => return refuse(&mut out, m.message()),
         }
     }
     if mode == "check" {
         for (i, (name, bytes)) in files.into_iter().enumerate() {
             answer(&mut out, json!({"file": i}));
             if let Err(m) = check::load_checked(&name, &bytes) {
-                return refuse(&mut out, &m);
+                return refuse(&mut out, m.message());
             }
         }
         answer(&mut out, json!({"ok": true}));
@@ -259,7 +260,7 @@ pub fn child_main(mode: &str) -> std::process::ExitCode {
         let _ = o.flush();
     };
     match super::merge::merge_blocking_with(files, progress) {
-        Err(m) => refuse(&mut out, &m),
+        Err(m) => refuse(&mut out, m.message()),
         Ok(Merged::Single) => {
             answer(&mut out, json!({"ok": true}));
             std::process::ExitCode::SUCCESS
@@ -281,7 +282,7 @@ fn refuse(out: &mut std::io::StdoutLock, m: &str) -> std::process::ExitCode {
 }
 
 /// One framed file from stdin, or `None` at the end.
-fn read_file(r: &mut impl BufRead, total: &mut u64) -> Result<Option<(String, Vec<u8>)>, String> {
+fn read_file(r: &mut impl BufRead, total: &mut u64) -> Result<Option<(String, Vec<u8>)>, Refusal> {
     let bad = |_| "The upload could not be read.".to_string();
     let mut tag = [0u8; 1];
     match r.read(&mut tag) {
@@ -305,7 +306,7 @@ fn read_file(r: &mut impl BufRead, total: &mut u64) -> Result<Option<(String, Ve
                 let n = read_u32(r).map_err(bad)? as u64;
                 *total += n;
                 if *total > MAX_SECTION_BYTES {
-                    return Err(format!("These PDFs are larger than {} MB together.", MAX_SECTION_BYTES / (1024 * 1024)));
+                    return Err(format!("These PDFs are larger than {} MB together.", MAX_SECTION_BYTES / (1024 * 1024)).into());
                 }
                 r.by_ref().take(n).read_to_end(&mut bytes).map_err(bad)?;
             }
