@@ -15,8 +15,8 @@ use base64::Engine;
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::app::api::{Access, ApiRouter};
 use crate::app::AppState;
+use crate::app::api::{Access, ApiRouter};
 use crate::app::auth::CurrentUser;
 use crate::base::error::AppError;
 use crate::data::migrate::Migration;

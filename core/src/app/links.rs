@@ -7,9 +7,9 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use tower::ServiceExt;
 
+use crate::app::AppState;
 use crate::app::api::{Access, ApiRouter};
 use crate::app::auth::session::constant_eq;
-use crate::app::AppState;
 use crate::base::config::StorageBackend;
 use crate::base::error::AppError;
 use crate::documents::storage::fs::blob_path;

@@ -11,10 +11,10 @@ use crate::base::config::Settings;
 use crate::data::db::Db;
 use crate::data::mail::Mailer;
 use crate::data::migrate::{self, MigrationSet};
-use crate::module_ctx::{Extensions, ModuleContext};
-use crate::plugin::{self, Module, Plugin};
 use crate::documents::storage::Storage;
+use crate::module_ctx::{Extensions, ModuleContext};
 use crate::plant::zones::Zones;
+use crate::plugin::{self, Module, Plugin};
 
 /// Shared state handed to every handler, core and module alike.
 #[derive(Clone)]

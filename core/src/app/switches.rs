@@ -14,9 +14,9 @@ use serde::Serialize;
 use sqlx::Row;
 
 use crate::app::AppState;
+use crate::base::error::{AppError, AppResult};
 use crate::data::audit::{self, AuditEntry};
 use crate::data::db::Db;
-use crate::base::error::{AppError, AppResult};
 use crate::data::migrate::{self, MigrationSet};
 use crate::plugin::Module;
 

@@ -5,8 +5,8 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 
 use crate::app::{self, BuildOptions};
-use crate::data::audit::{self, Verdict};
 use crate::base::config::{self, Settings};
+use crate::data::audit::{self, Verdict};
 
 #[derive(Parser, Debug)]
 #[command(name = "plantdoc", version, about = "Plantdoc: plant-floor document control")]

@@ -1,9 +1,9 @@
 //! Adding users (CLI, seed) and the demo plant.
 use crate::app::AppState;
-use crate::data::audit::{self, AuditEntry};
 use crate::app::auth::password;
-use crate::plant::users::{self, UserInput};
 use crate::base::error::AppError;
+use crate::data::audit::{self, AuditEntry};
+use crate::plant::users::{self, UserInput};
 
 /// Checks and inserts a user, with an audit row. `temporary`: must change at first sign-in.
 pub async fn add_user(state: &AppState, mut input: UserInput, pw: &str, temporary: bool, actor: &str) -> Result<String, AppError> {

@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 
 use serde::Serialize;
+
 use crate::base::error::Refusal;
 
 const SPEC_ZONES: &[(&str, &[&str])] = &[

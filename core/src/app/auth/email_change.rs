@@ -12,12 +12,12 @@ use serde_json::json;
 use sqlx::{AnyConnection, Row};
 
 use crate::app::AppState;
-use crate::data::audit::{self, AuditEntry};
 use crate::app::auth::lockout::{self, Attempt};
 use crate::app::auth::routes::throttle;
 use crate::app::auth::session::{random_token, sha256_hex, ClientIp};
 use crate::app::auth::{password, users, User};
 use crate::base::error::{AppError, AppResult, Json};
+use crate::data::audit::{self, AuditEntry};
 
 /// How long a confirmation link stays valid.
 pub const CONFIRM_HOURS: i64 = 72;

@@ -10,11 +10,11 @@ use std::net::IpAddr;
 use sqlx::{AnyConnection, Row};
 
 use crate::app::AppState;
-use crate::data::audit::{self, AuditEntry};
 use crate::app::auth::session::sha256_hex;
 use crate::app::auth::throttle::lockout_secs;
-use crate::plant::users::User;
 use crate::base::error::AppResult;
+use crate::data::audit::{self, AuditEntry};
+use crate::plant::users::User;
 
 /// A count older than this is forgotten.
 const MEMORY_MS: i64 = 24 * 60 * 60 * 1000;

@@ -5,8 +5,7 @@ use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use argon2::Argon2;
 
 use crate::app::AppState;
-use crate::base::error::AppError;
-use crate::base::error::Refusal;
+use crate::base::error::{AppError, Refusal};
 
 pub const MIN_LEN: usize = 8;
 pub const MAX_LEN: usize = 128;

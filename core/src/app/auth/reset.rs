@@ -6,11 +6,11 @@ use serde_json::json;
 use sqlx::Row;
 
 use crate::app::AppState;
-use crate::data::audit::{self, AuditEntry};
 use crate::app::auth::routes::{check_new_password, replace_password, throttle};
 use crate::app::auth::session::{self, sha256_hex, ClientIp};
 use crate::app::auth::{password, users};
 use crate::base::error::{AppError, AppResult, FieldErrors, Json};
+use crate::data::audit::{self, AuditEntry};
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub(crate) struct ForgotBody {

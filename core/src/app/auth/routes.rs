@@ -6,15 +6,15 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::app::api::{Access, ApiRouter};
 use crate::app::AppState;
-use crate::data::audit::{self, AuditEntry};
+use crate::app::api::{Access, ApiRouter};
 use crate::app::auth::email_change;
-use crate::app::auth::session::{self, ClientIp};
 use crate::app::auth::lockout::{self, Attempt};
 use crate::app::auth::reset::{check_reset, forgot_password, reset_password, ForgotBody, ResetBody};
+use crate::app::auth::session::{self, ClientIp};
 use crate::app::auth::{password, users::{self, User}};
 use crate::base::error::{AppError, AppResult, FieldErrors, Json};
+use crate::data::audit::{self, AuditEntry};
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("users")

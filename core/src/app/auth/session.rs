@@ -14,8 +14,8 @@ use sqlx::Row;
 
 use crate::app::AppState;
 use crate::app::auth::session_memo::{Remembered, SEEN_WRITE_MS};
-use crate::plant::users::{User, USER_COLUMNS};
 use crate::base::error::AppError;
+use crate::plant::users::{User, USER_COLUMNS};
 
 pub const CSRF_HEADER: &str = "x-csrf-token";
 

@@ -12,8 +12,8 @@ use tower_http::request_id::{MakeRequestId, PropagateRequestIdLayer, RequestId, 
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::trace::TraceLayer;
 
-use crate::app::api::{self, Access, ApiRouter, RouteDoc};
 use crate::app::AppState;
+use crate::app::api::{self, Access, ApiRouter, RouteDoc};
 use crate::app::auth::CurrentUser;
 use crate::base::error::AppResult;
 

@@ -18,8 +18,8 @@ use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::sync::Semaphore;
 
 use super::{check, Merged, PdfError, MAX_SECTION_BYTES, MERGE_TIMEOUT};
-use crate::documents::storage::Storage;
 use crate::base::error::Refusal;
+use crate::documents::storage::Storage;
 
 /// The binary's hidden first argument that makes it a worker.
 pub const ARG: &str = "pdf-worker";
