@@ -7,9 +7,10 @@ use std::path::{Path, PathBuf};
 /// Lowest first: a folder may use only the folders before it.
 const LAYERS: &[&str] = &["base", "data", "plant", "documents", "app", "operations"];
 
-/// Root files not yet moved into a folder (they are being rewritten on other branches),
-/// with the folder they belong to: a use of them counts as a use of that folder. Their
-/// own imports are checked once they are moved; then their line goes.
+/// Root files (or their folders, `review/`) not yet moved into a folder (they are being
+/// rewritten on other branches), with the folder they belong to: a use of them counts as
+/// a use of that folder. Their own imports are checked once they are moved; then their
+/// line goes.
 const NOT_YET_PLACED: &[(&str, &str)] = &[("acks", "documents"), ("review", "documents"), ("module_ctx", "app"), ("plugin", "app")];
 
 fn src() -> PathBuf {
@@ -116,13 +117,12 @@ fn graph() -> Graph {
     for f in files {
         let rel = f.strip_prefix(&root).unwrap();
         let parts: Vec<_> = rel.iter().map(|p| p.to_string_lossy().to_string()).collect();
+        let stem = parts[0].trim_end_matches(".rs");
+        if NOT_YET_PLACED.iter().any(|(n, _)| *n == stem) {
+            continue;
+        }
+        assert!(parts.len() > 1 || stem == "lib", "core/src/{}: every file but lib.rs lives in a folder ({LAYERS:?})", parts[0]);
         if parts.len() == 1 {
-            let stem = parts[0].trim_end_matches(".rs");
-            assert!(
-                stem == "lib" || NOT_YET_PLACED.iter().any(|(n, _)| *n == stem),
-                "core/src/{}: every file but lib.rs lives in a folder ({LAYERS:?})",
-                parts[0]
-            );
             continue;
         }
         let from = &parts[0];
