@@ -7,7 +7,7 @@ use chrono::DateTime;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::{self, User};
 use plantdoc_core::auth::CurrentUser;
-use plantdoc_core::error::{AppError, AppResult, FieldErrors, Json};
+use plantdoc_core::error::{AppError, AppResult, FieldErrors, Json, Refusal};
 use plantdoc_core::files::{self, FileKind, FileState, UploadPolicy};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -68,32 +68,32 @@ fn text<'a>(body: &'a Value, key: &str) -> &'a str {
 }
 
 /// A date on a quarter hour, or why not.
-fn check_date(v: &str, what: &str) -> Result<i64, String> {
+fn check_date(v: &str, what: &str) -> Result<i64, Refusal> {
     if v.is_empty() {
-        return Err(format!("Please choose the {what} date and time."));
+        return Err(format!("Please choose the {what} date and time.").into());
     }
-    let ms = DateTime::parse_from_rfc3339(v).map_err(|_| format!("The {what} date is not a date and time."))?.timestamp_millis();
+    let ms = DateTime::parse_from_rfc3339(v).map_err(|_| Refusal::from(format!("The {what} date is not a date and time.")))?.timestamp_millis();
     if ms % STEP_MS != 0 {
-        return Err(format!("The {what} time must be on a quarter hour (:00, :15, :30 or :45)."));
+        return Err(format!("The {what} time must be on a quarter hour (:00, :15, :30 or :45).").into());
     }
     Ok(ms)
 }
 
-pub fn check_part(v: &str) -> Result<String, String> {
+pub fn check_part(v: &str) -> Result<String, Refusal> {
     let s = v.trim().to_uppercase();
     if s.is_empty() {
         return Err("Please enter the part number.".into());
     }
     if s.chars().count() > MAX_PART_CHARS || !s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./ ".contains(c)) {
-        return Err(format!("A part number has at most {MAX_PART_CHARS} letters, digits, spaces and - _ . /"));
+        return Err(format!("A part number has at most {MAX_PART_CHARS} letters, digits, spaces and - _ . /").into());
     }
     Ok(s)
 }
 
 /// The core's PDF checks (decision 29), as the SWP sections get them: a file that opens
 /// (owner permissions only included) with pages, within the bounds; else the reason.
-async fn checked_pdf(state: &AppState, f: &files::PendingFile) -> Result<(), String> {
-    plantdoc_core::pdf::check_upload(&state.storage, &f.filename, &f.key).await.map_err(plantdoc_core::pdf::PdfError::message)
+async fn checked_pdf(state: &AppState, f: &files::PendingFile) -> Result<(), Refusal> {
+    plantdoc_core::pdf::check_upload(&state.storage, &f.filename, &f.key).await.map_err(|e| e.message().into())
 }
 
 async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked> {
@@ -108,7 +108,7 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
             Some(f) if f.content_type == "application/pdf" => match checked_pdf(state, &f).await {
                 Ok(()) => file_hash = f.sha256,
                 Err(m) => {
-                    e.insert("alertFile".into(), m);
+                    e.insert("alertFile".into(), m.into());
                 }
             },
             _ => {
@@ -120,10 +120,10 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
     if kind.is_none() {
         e.insert("alertType".into(), "Please choose Change, Quality, Safety or New Part.".into());
     }
-    let part = check_part(text(body, "partNumber")).map_err(|m| e.insert("partNumber".into(), m)).ok();
-    let zones = state.zones.check_selection(&user.company_code, body.get("zones").unwrap_or(&Value::Null)).map_err(|m| e.insert("zones".into(), m)).ok();
-    let effective = check_date(text(body, "effectiveDate"), "effective").map_err(|m| e.insert("effectiveDate".into(), m)).ok();
-    let sunset = check_date(text(body, "sunsetDate"), "sunset").map_err(|m| e.insert("sunsetDate".into(), m)).ok();
+    let part = check_part(text(body, "partNumber")).map_err(|m| e.insert("partNumber".into(), m.into())).ok();
+    let zones = state.zones.check_selection(&user.company_code, body.get("zones").unwrap_or(&Value::Null)).map_err(|m| e.insert("zones".into(), m.into())).ok();
+    let effective = check_date(text(body, "effectiveDate"), "effective").map_err(|m| e.insert("effectiveDate".into(), m.into())).ok();
+    let sunset = check_date(text(body, "sunsetDate"), "sunset").map_err(|m| e.insert("sunsetDate".into(), m.into())).ok();
     if let (Some(from), Some(to)) = (effective, sunset) {
         if to <= from {
             e.insert("sunsetDate".into(), "The sunset date must be after the effective date.".into());
@@ -142,7 +142,7 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
     if changes.chars().count() > MAX_CHANGES_CHARS {
         e.insert("changes".into(), format!("Changes must be at most {MAX_CHANGES_CHARS} characters."));
     }
-    let on_behalf = users::on_behalf_of(&state.db, user, body.get("onBehalfOf")).await.map_err(|m| e.insert("onBehalfOf".into(), m)).ok().flatten();
+    let on_behalf = users::on_behalf_of(&state.db, user, body.get("onBehalfOf")).await.map_err(|m| e.insert("onBehalfOf".into(), m.into())).ok().flatten();
     if !e.is_empty() {
         return Err(AppError::Fields(e));
     }

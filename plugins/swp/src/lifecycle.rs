@@ -131,7 +131,7 @@ pub async fn edit(State(state): State<AppState>, user: CurrentUser, Path(id): Pa
     if swp.status != SwpStatus::Deployed {
         return Err(AppError::Conflict("Only a deployed SWP's zones are edited.".into()));
     }
-    let zones = crate::fields::check_zones(&state, &user, &body.zones).map_err(|m| AppError::field("zones", m))?;
+    let zones = crate::fields::check_zones(&state, &user, &body.zones).map_err(|m| m.on("zones"))?;
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
     let done = sqlx::query("UPDATE swps SET zones = $1, zone_mask = $2 WHERE id = $3 AND status = 'deployed'")

@@ -9,7 +9,7 @@ use axum::extract::State;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::{self, User};
 use plantdoc_core::auth::CurrentUser;
-use plantdoc_core::error::{AppError, AppResult, FieldErrors, Json};
+use plantdoc_core::error::{AppError, AppResult, FieldErrors, Json, Refusal};
 use plantdoc_core::files::{self, FileState, PendingFile};
 use plantdoc_core::storage::PutError;
 use serde_json::{json, Value};
@@ -58,8 +58,8 @@ struct Checked {
 async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked> {
     let mut e = FieldErrors::new();
     let (sections, video) = check_file_ids(body.get("fileIds").unwrap_or(&Value::Null), &mut e);
-    let part = check_part(body.get("partNumber").unwrap_or(&Value::Null)).map_err(|m| e.insert("partNumber".into(), m)).ok();
-    let zones = check_zones(state, user, body.get("zones").unwrap_or(&Value::Null)).map_err(|m| e.insert("zones".into(), m)).ok();
+    let part = check_part(body.get("partNumber").unwrap_or(&Value::Null)).map_err(|m| e.insert("partNumber".into(), m.into())).ok();
+    let zones = check_zones(state, user, body.get("zones").unwrap_or(&Value::Null)).map_err(|m| e.insert("zones".into(), m.into())).ok();
     if !matches!(body.get("format"), None | Some(Value::Null)) && body.get("format").and_then(Value::as_str) != Some("swp") {
         e.insert("format".into(), "The format is 'swp'.".into());
     }
@@ -80,7 +80,7 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
             e.insert("newRelease".into(), format!("Part {p} has no deployed SWP to change; choose New Release."));
         }
     }
-    let on_behalf = users::on_behalf_of(&state.db, user, body.get("onBehalfOf")).await.map_err(|m| e.insert("onBehalfOf".into(), m)).ok().flatten();
+    let on_behalf = users::on_behalf_of(&state.db, user, body.get("onBehalfOf")).await.map_err(|m| e.insert("onBehalfOf".into(), m.into())).ok().flatten();
     // The files: the caller's own pending uploads of the right kind.
     let mut all_ids: Vec<String> = sections.iter().flat_map(|(_, ids)| ids.iter().cloned()).collect();
     all_ids.extend(video.clone());
@@ -120,7 +120,7 @@ fn check_file_ids(files: &Value, e: &mut FieldErrors) -> (Vec<(&'static str, Vec
                 sections.push((key, ids));
             }
             Err(m) => {
-                e.insert(key.into(), m);
+                e.insert(key.into(), m.into());
             }
         }
     }
@@ -131,7 +131,7 @@ fn check_file_ids(files: &Value, e: &mut FieldErrors) -> (Vec<(&'static str, Vec
         }
         Ok(mut v) => v.pop(),
         Err(m) => {
-            e.insert("video".into(), m);
+            e.insert("video".into(), m.into());
             None
         }
     };
@@ -173,7 +173,7 @@ pub async fn submit(State(state): State<AppState>, user: CurrentUser, Json(body)
                 made.insert(key, s);
             }
             Err(m) => {
-                e.insert(key.to_string(), m);
+                e.insert(key.to_string(), m.into());
             }
         }
     }
@@ -253,7 +253,7 @@ impl Submission for New<'_> {
 }
 
 /// Reads a section's PDFs, checks them and merges several into one stored (pending) file.
-async fn section(state: &AppState, user: &User, part: &str, key: &str, ids: &[String], uploads: &HashMap<String, PendingFile>) -> Result<Section, String> {
+async fn section(state: &AppState, user: &User, part: &str, key: &str, ids: &[String], uploads: &HashMap<String, PendingFile>) -> Result<Section, Refusal> {
     let files: Vec<pdf::Source> = ids.iter().map(|i| pdf::Source { name: &uploads[i].filename, key: &uploads[i].key }).collect();
     let merged = pdf::check_and_merge(&state.storage, &files).await.map_err(pdf::PdfError::message)?;
     match merged {

@@ -8,8 +8,7 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::audit::{self, AuditEntry};
 use plantdoc_core::auth::users::User;
 use plantdoc_core::auth::CurrentUser;
-use plantdoc_core::db::is_unique_violation;
-use plantdoc_core::error::{AppError, AppResult, FieldErrors, Json};
+use plantdoc_core::error::{AppError, AppResult, FieldErrors, Json, OnConstraint};
 use serde_json::{json, Value};
 use sqlx::AnyConnection;
 
@@ -138,10 +137,9 @@ pub async fn add_part(State(state): State<AppState>, user: CurrentUser, Json(bod
     let (Some(p), Some(rotation), Some(target)) = (part, rotation, target) else { return Err(AppError::field("partNumber", fields::PART_REQUIRED)) };
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
-    let row = match store::insert_column(&mut tx, &user.company_code, &s, &p.id, &desc, rotation, target, now).await {
-        Err(err) if is_unique_violation(&err) => return Err(AppError::field("partNumber", fields::PART_PRESENT)),
-        r => r?,
-    };
+    let row = store::insert_column(&mut tx, &user.company_code, &s, &p.id, &desc, rotation, target, now)
+        .await
+        .on_constraint("part_id", || AppError::field("partNumber", fields::PART_PRESENT))?;
     let after = json!({"partNumber": p.part_number, "partDesc": desc, "partRotation": rotation, "certTarget": target});
     let meaning = format!("part {} added to the training matrix shift {} zone {}", p.part_number, s.shift, zone_code(&s));
     audit(&mut tx, now, &user, "training.part.add", target_of("part", &s, &p.part_number), meaning, Value::Null, after.clone()).await?;
@@ -166,10 +164,9 @@ pub async fn add_op(State(state): State<AppState>, user: CurrentUser, Json(body)
     let (Some(o), Some(target)) = (op, target) else { return Err(AppError::field("opId", fields::OP_REQUIRED)) };
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
-    let row = match store::insert_row(&mut tx, &user.company_code, &s, &o.id, target, now).await {
-        Err(err) if is_unique_violation(&err) => return Err(AppError::field("opId", fields::OP_PRESENT)),
-        r => r?,
-    };
+    let row = store::insert_row(&mut tx, &user.company_code, &s, &o.id, target, now)
+        .await
+        .on_constraint("op_id", || AppError::field("opId", fields::OP_PRESENT))?;
     let after = json!({"opId": o.id, "opNumber": o.op_no, "opName": o.full_name, "certTarget": target});
     let meaning = format!("operator {} {} added to the training matrix shift {} zone {}", o.op_no, o.full_name, s.shift, zone_code(&s));
     audit(&mut tx, now, &user, "training.op.add", target_of("op", &s, &o.id), meaning, Value::Null, after.clone()).await?;
@@ -195,11 +192,9 @@ pub async fn genesis(State(state): State<AppState>, user: CurrentUser, Json(body
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
     // Written first (the write lock), then the matrix must hold only what was just written.
-    let part_row = store::insert_column(&mut tx, &user.company_code, &s, &p.id, &desc, rotation, pt, now).await;
-    let part_row = match part_row {
-        Err(err) if is_unique_violation(&err) => return Err(AppError::Conflict("This matrix already has records.".into())),
-        r => r?,
-    };
+    let part_row = store::insert_column(&mut tx, &user.company_code, &s, &p.id, &desc, rotation, pt, now)
+        .await
+        .on_constraint("part_id", || AppError::Conflict("This matrix already has records.".into()))?;
     let op_row = store::insert_row(&mut tx, &user.company_code, &s, &o.id, ot, now).await?;
     let (n_parts, n_ops) = (store::columns_in(&mut tx, &user.company_code, &s).await?, store::rows_in(&mut tx, &user.company_code, &s).await?);
     if n_parts != 1 || n_ops != 1 {

@@ -1,0 +1,202 @@
+//! Route registration with documentation and access rules in one place. Every route a
+//! module or the core mounts goes through [`ApiRouter`], so the OpenAPI description
+//! covers every route and every route is signed-in-only unless declared public.
+
+use axum::handler::Handler;
+use axum::http::Method;
+use axum::routing::{on, MethodFilter};
+use axum::Router;
+
+pub use crate::app::openapi::{BodySpec, OpSpec};
+
+use crate::app::AppState;
+
+/// Who may call a route: its tier, declared where the route is. Deny by default: a
+/// module's routes are console-only unless declared otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// Anyone (sign-in, health, signed links).
+    Public,
+    /// Signed-in staff (every position but operator), password set. The default.
+    Console,
+    /// The kiosk: a signed-in operator-position account, password set.
+    Kiosk,
+    /// Any signed-in user whose password is set (console and kiosk alike).
+    Session,
+    /// A signed-in user, also while a new password is required.
+    AnySession,
+}
+
+const TIERS: [Access; 5] = [Access::Public, Access::Console, Access::Kiosk, Access::Session, Access::AnySession];
+
+#[derive(Debug, Clone)]
+pub struct RouteDoc {
+    pub method: Method,
+    pub path: String,
+    pub summary: String,
+    pub tag: String,
+    pub access: Access,
+    /// What the OpenAPI description says of its input and answers.
+    pub spec: OpSpec,
+}
+
+#[derive(Clone)]
+pub struct ApiRouter {
+    tag: String,
+    tier: Access,
+    routers: [Router<AppState>; 5],
+    docs: Vec<RouteDoc>,
+}
+
+fn idx(a: Access) -> usize {
+    TIERS.iter().position(|t| *t == a).unwrap_or(1)
+}
+
+impl ApiRouter {
+    /// `tag` groups the routes in the OpenAPI description (the module id).
+    pub fn new(tag: &str) -> Self {
+        Self { tag: tag.to_string(), tier: Access::Console, routers: Default::default(), docs: Vec::new() }
+    }
+
+    /// The tier of the `get`/`post`/`delete` routes declared after this call.
+    pub fn tier(mut self, tier: Access) -> Self {
+        self.tier = tier;
+        self
+    }
+
+    pub fn route<H, T>(mut self, access: Access, method: Method, path: &str, summary: &str, handler: H) -> Self
+    where
+        H: Handler<T, AppState>,
+        T: 'static,
+    {
+        let filter = MethodFilter::try_from(method.clone()).expect("supported HTTP method");
+        let i = idx(access);
+        let r = std::mem::take(&mut self.routers[i]);
+        self.routers[i] = r.route(path, on(filter, handler));
+        self.docs.push(RouteDoc {
+            method,
+            path: path.to_string(),
+            summary: summary.to_string(),
+            tag: self.tag.clone(),
+            access,
+            spec: OpSpec::default(),
+        });
+        self
+    }
+
+    /// Changes the OpenAPI description of the route declared last.
+    fn last(mut self, f: impl FnOnce(&mut OpSpec)) -> Self {
+        let d = self.docs.last_mut().expect("a route is declared before its description");
+        f(&mut d.spec);
+        self
+    }
+
+    /// The last route's JSON body: the schema of `T` (derive `utoipa::ToSchema`).
+    pub fn body<T: utoipa::ToSchema>(self) -> Self {
+        self.last(|s| s.body = Some(BodySpec::Json(crate::app::openapi::schema_of::<T>())))
+    }
+
+    /// The last route's JSON body, for a handler that reads a `serde_json::Value`: a JSON
+    /// Schema written by hand.
+    pub fn body_schema(self, schema: serde_json::Value) -> Self {
+        self.last(|s| s.body = Some(BodySpec::Json(schema)))
+    }
+
+    /// The last route takes one file: `multipart/form-data` (field `file`) or the raw bytes.
+    pub fn multipart(self) -> Self {
+        self.last(|s| s.body = Some(BodySpec::Multipart))
+    }
+
+    /// The last route's query parameters: the fields of `T` (derive `utoipa::IntoParams`).
+    pub fn query<T: utoipa::IntoParams>(self) -> Self {
+        self.last(|s| s.query = crate::app::openapi::params_of::<T>())
+    }
+
+    /// The schema of the last route's 200 answer (derive `utoipa::ToSchema`).
+    pub fn returns<T: utoipa::ToSchema>(self) -> Self {
+        self.last(|s| s.ok = Some(("application/json".into(), crate::app::openapi::schema_of::<T>())))
+    }
+
+    /// The schema of the last route's 200 JSON answer, written by hand.
+    pub fn returns_schema(self, schema: serde_json::Value) -> Self {
+        self.last(|s| s.ok = Some(("application/json".into(), schema)))
+    }
+
+    /// The schema of the last route's 200 JSON answer, from a short description
+    /// (see [`crate::app::openapi::shape`]).
+    pub fn returns_shape(self, shape: serde_json::Value) -> Self {
+        self.returns_schema(crate::app::openapi::shape(shape))
+    }
+
+    /// The last route answers 200 with this content type (a CSV, a file).
+    pub fn returns_content(self, content_type: &str, schema: serde_json::Value) -> Self {
+        self.last(|s| s.ok = Some((content_type.into(), schema)))
+    }
+
+    /// Statuses the last route answers beyond those its tier, method and input imply
+    /// (see [`RouteDoc::statuses`]): 409, 429, 413…
+    pub fn answers(self, statuses: &[u16]) -> Self {
+        self.last(|s| s.extra.extend(statuses.iter().copied()))
+    }
+
+    pub fn get<H: Handler<T, AppState>, T: 'static>(self, path: &str, summary: &str, h: H) -> Self {
+        let tier = self.tier;
+        self.route(tier, Method::GET, path, summary, h)
+    }
+    pub fn post<H: Handler<T, AppState>, T: 'static>(self, path: &str, summary: &str, h: H) -> Self {
+        let tier = self.tier;
+        self.route(tier, Method::POST, path, summary, h)
+    }
+    pub fn delete<H: Handler<T, AppState>, T: 'static>(self, path: &str, summary: &str, h: H) -> Self {
+        let tier = self.tier;
+        self.route(tier, Method::DELETE, path, summary, h)
+    }
+
+    /// A module's routes answer 404 while the module is switched off.
+    pub fn switchable(mut self) -> Self {
+        for d in &mut self.docs {
+            d.spec.extra.insert(404);
+        }
+        self
+    }
+
+    pub fn merge(mut self, other: ApiRouter) -> Self {
+        for (i, r) in other.routers.into_iter().enumerate() {
+            let mine = std::mem::take(&mut self.routers[i]);
+            self.routers[i] = mine.merge(r);
+        }
+        self.docs.extend(other.docs);
+        self
+    }
+
+    pub fn docs(&self) -> &[RouteDoc] {
+        &self.docs
+    }
+
+    /// The axum router with the access layers applied.
+    pub fn into_router(self, state: &AppState) -> (Router<AppState>, Vec<RouteDoc>) {
+        use crate::app::auth::session as s;
+        let mut out = Router::new();
+        for (tier, r) in TIERS.into_iter().zip(self.routers) {
+            // axum refuses a route layer on a router with no routes.
+            if !self.docs.iter().any(|d| d.access == tier) {
+                continue;
+            }
+            use axum::middleware::from_fn_with_state as layer;
+            let st = state.clone();
+            out = out.merge(match tier {
+                Access::Public => r,
+                Access::Console => r.route_layer(layer(st, s::require_console)),
+                Access::Kiosk => r.route_layer(layer(st, s::require_kiosk)),
+                Access::Session => r.route_layer(layer(st, s::require_session)),
+                Access::AnySession => r.route_layer(layer(st, s::require_any_session)),
+            });
+        }
+        (out, self.docs)
+    }
+}
+
+/// The OpenAPI description of the given routes (see [`crate::app::openapi`]).
+pub fn openapi(docs: &[RouteDoc]) -> serde_json::Value {
+    crate::app::openapi::document(docs)
+}

@@ -1,0 +1,13 @@
+//! Sign-in, sessions, passwords, throttling and the sign-in API.
+pub mod lockout;
+pub mod email_change;
+pub mod password;
+mod reset;
+pub mod routes;
+pub mod session;
+pub mod session_memo;
+pub mod throttle;
+pub use crate::plant::users;
+
+pub use session::CurrentUser;
+pub use users::User;

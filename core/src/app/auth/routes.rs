@@ -1,0 +1,237 @@
+//! The sign-in API, exactly as the spec's section 7 "Sign-in and session".
+use axum::extract::State;
+use axum::http::header::SET_COOKIE;
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::app::AppState;
+use crate::app::api::{Access, ApiRouter};
+use crate::app::auth::email_change;
+use crate::app::auth::lockout::{self, Attempt};
+use crate::app::auth::reset::{check_reset, forgot_password, reset_password, ForgotBody, ResetBody};
+use crate::app::auth::session::{self, ClientIp};
+use crate::app::auth::{password, users::{self, User}};
+use crate::base::error::{AppError, AppResult, FieldErrors, Json};
+use crate::data::audit::{self, AuditEntry};
+
+pub fn routes() -> ApiRouter {
+    ApiRouter::new("users")
+        .route(Access::Public, Method::POST, "/api/users/login", "Sign in with e-mail and password", login)
+        .body::<LoginBody>().answers(&[429]).returns_schema(User::schema())
+        .route(Access::Public, Method::GET, "/api/users/current", "The signed-in user", current).returns_schema(User::schema()).answers(&[401])
+        .route(Access::Public, Method::GET, "/api/users/logout", "Sign out (GET, as the spec's client calls it)", logout).returns_shape(json!({"ok": "boolean"}))
+        .route(Access::Public, Method::POST, "/api/users/logout", "Sign out", logout).returns_shape(json!({"ok": "boolean"}))
+        .route(Access::Public, Method::POST, "/api/users/setPassword", "Set a new password (temporary or current password required)", set_password)
+        .body::<SetPasswordBody>().answers(&[429]).returns_schema(User::schema())
+        .route(Access::Public, Method::POST, "/api/users/forgotPassword", "Send a password reset link", forgot_password)
+        .body::<ForgotBody>().answers(&[429]).returns_shape(json!({"message": "string"}))
+        .route(Access::Public, Method::GET, "/api/users/resetPassword/{token}", "Check a reset token", check_reset).returns_shape(json!({"valid": "boolean"}))
+        .route(Access::Public, Method::POST, "/api/users/resetPassword/{token}", "Reset the password with a token", reset_password)
+        .body::<ResetBody>().answers(&[429]).returns_shape(json!({"message": "string"}))
+        .route(Access::Public, Method::GET, "/api/users/confirmEmail/{token}", "Check an e-mail change link", email_change::check)
+        .returns_shape(json!({"valid": "boolean", "email": "string"}))
+        .route(Access::Public, Method::POST, "/api/users/confirmEmail/{token}", "Confirm an e-mail change with one's own password {password}", email_change::confirm)
+        .body::<email_change::ConfirmBody>().answers(&[429]).returns_shape(json!({"message": "string", "email": "string"}))
+}
+
+fn with_cookies(mut resp: Response, cookies: Vec<HeaderValue>) -> Response {
+    for c in cookies {
+        resp.headers_mut().append(SET_COOKIE, c);
+    }
+    resp
+}
+
+pub(crate) fn throttle(state: &AppState, addr: &ClientIp, bucket: &'static str) -> AppResult<()> {
+    state.ip_limiter.hit(addr.0, bucket, state.now_ms()).map_err(|retry| {
+        tracing::warn!(ip = %addr.0, bucket, "per-IP limit reached");
+        AppError::TooManyRequests { retry_after_secs: retry, fields: FieldErrors::new() }
+    })
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+struct LoginBody {
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    password: String,
+}
+
+const BAD_LOGIN: &str = "Incorrect e-mail or password.";
+
+async fn login(
+    State(state): State<AppState>,
+    addr: ClientIp,
+    headers: HeaderMap,
+    Json(b): Json<LoginBody>,
+) -> AppResult<Response> {
+    throttle(&state, &addr, "login")?;
+    let mut errors = FieldErrors::new();
+    if b.email.trim().is_empty() {
+        errors.insert("email".into(), "E-mail is required.".into());
+    }
+    if b.password.is_empty() {
+        errors.insert("password".into(), "Password is required.".into());
+    }
+    if !errors.is_empty() {
+        return Err(AppError::Fields(errors));
+    }
+    let now = state.now_ms();
+    // Locked for this e-mail at this address, whether or not an account has it.
+    let attempt = Attempt::new(&b.email, addr.0);
+    if let Some(until) = lockout::locked_until(&state, &attempt, now).await? {
+        let mins = ((until - now) + 59_999) / 60_000;
+        return Err(AppError::TooManyRequests {
+            retry_after_secs: (until - now) / 1000,
+            fields: FieldErrors::from([(
+                "password".to_string(),
+                format!("Too many failed attempts. Try again in {mins} minute{}.", if mins == 1 { "" } else { "s" }),
+            )]),
+        });
+    }
+    let mut conn = state.db.pool.acquire().await?;
+    let user = users::find_by_email(&mut conn, &b.email).await?;
+    drop(conn);
+    let ok = password::verify(&state, &b.password, user.as_ref().map(|u| u.password_hash.as_str())).await?;
+    let user = match (user, ok) {
+        (Some(u), true) => u,
+        (user, _) => {
+            lockout::fail(&state, &attempt, user.as_ref(), now).await?;
+            return Err(AppError::field("password", BAD_LOGIN));
+        }
+    };
+    if user.disabled {
+        return Err(AppError::field("email", "This account is disabled. Please contact your manager."));
+    }
+    lockout::succeeded(&state, &attempt).await?;
+    if user.must_change_password {
+        if user.temp_password_expires.map(|t| t < now).unwrap_or(false) {
+            return Err(AppError::field("password", "This temporary password has expired. Please ask your manager for a new one."));
+        }
+        // A restricted session: only setPassword, current and logout answer.
+        let cookies = session::start(&state, &headers, &user.id, true).await?;
+        let resp = (StatusCode::FORBIDDEN, axum::Json(json!({"status": "CHANGE_PASSWORD"}))).into_response();
+        return Ok(with_cookies(resp, cookies));
+    }
+    let cookies = session::start(&state, &headers, &user.id, false).await?;
+    audit::record(&state.db, now, &AuditEntry::new("auth.login", format!("user:{}", user.id), "signed in").by(Some(&user.id), &user.full_name())).await?;
+    Ok(with_cookies(axum::Json(user.to_json()).into_response(), cookies))
+}
+
+async fn current(State(state): State<AppState>, headers: HeaderMap) -> AppResult<Response> {
+    match session::load(&state, &headers).await? {
+        Some((cu, _)) => {
+            let mut v = cu.user.to_json();
+            if cu.restricted {
+                v["status"] = json!("CHANGE_PASSWORD");
+            }
+            Ok(axum::Json(v).into_response())
+        }
+        None => Err(AppError::Unauthorized),
+    }
+}
+
+async fn logout(State(state): State<AppState>, method: Method, headers: HeaderMap) -> AppResult<Response> {
+    // GET is kept because the spec's client calls it; a cross-site GET cannot sign anyone out.
+    if method == Method::GET && headers.get("sec-fetch-site").and_then(|v| v.to_str().ok()) == Some("cross-site") {
+        return Err(AppError::Forbidden("Cross-site requests are not allowed.".into()));
+    }
+    if let Some((cu, _)) = session::load(&state, &headers).await? {
+        sqlx::query("DELETE FROM sessions WHERE id_hash = $1").bind(&cu.session_hash).execute(&state.db.pool).await?;
+        audit::record(&state.db, state.now_ms(), &AuditEntry::new("auth.logout", format!("user:{}", cu.id), "signed out").by(Some(&cu.id), &cu.full_name())).await?;
+    }
+    Ok(with_cookies(axum::Json(json!({"ok": true})).into_response(), session::clear_cookies(&state)))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+struct SetPasswordBody {
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    password: String,
+    #[serde(default)]
+    password2: String,
+    #[serde(default, rename = "tempPassword")]
+    temp_password: String,
+}
+
+/// Stores a new password (clearing a temporary one and the lockout at every address) and
+/// ends every session of the user, inside the caller's transaction.
+pub(crate) async fn replace_password(tx: &mut sqlx::AnyConnection, user: &User, hash: &str, now: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE users SET password_hash = $1, must_change_password = 0, temp_password_expires = NULL, updated_at = $2 WHERE id = $3")
+        .bind(hash)
+        .bind(now)
+        .bind(&user.id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(&user.id).execute(&mut *tx).await?;
+    lockout::clear_email(tx, &user.email).await?;
+    Ok(())
+}
+
+pub(crate) fn check_new_password(user: &User, password: &str, password2: &str, errors: &mut FieldErrors) {
+    if let Err(msg) = password::check_policy(password, &[&user.email, &user.firstname, &user.lastname, &user.company_code]) {
+        errors.insert("password".into(), msg.into());
+    }
+    if password != password2 {
+        errors.insert("password2".into(), "Passwords do not match.".into());
+    }
+}
+
+/// Sets a new password given the temporary (or current) one. Ends every other session
+/// and starts a fresh one.
+async fn set_password(
+    State(state): State<AppState>,
+    addr: ClientIp,
+    headers: HeaderMap,
+    Json(b): Json<SetPasswordBody>,
+) -> AppResult<Response> {
+    throttle(&state, &addr, "login")?;
+    let now = state.now_ms();
+    let mut errors = FieldErrors::new();
+    if b.email.trim().is_empty() {
+        errors.insert("email".into(), "E-mail is required.".into());
+    }
+    if b.temp_password.is_empty() {
+        errors.insert("tempPassword".into(), "Your current or temporary password is required.".into());
+    }
+    if !errors.is_empty() {
+        return Err(AppError::Fields(errors));
+    }
+    let attempt = Attempt::new(&b.email, addr.0);
+    if lockout::locked_until(&state, &attempt, now).await?.is_some() {
+        return Err(AppError::field("tempPassword", "Too many failed attempts. Please try again later."));
+    }
+    let mut conn = state.db.pool.acquire().await?;
+    let user = users::find_by_email(&mut conn, &b.email).await?;
+    drop(conn);
+    let ok = password::verify(&state, &b.temp_password, user.as_ref().map(|u| u.password_hash.as_str())).await?;
+    let user = match (user, ok) {
+        (Some(u), true) if !u.disabled => u,
+        (user, false) => {
+            lockout::fail(&state, &attempt, user.as_ref(), now).await?;
+            return Err(AppError::field("tempPassword", "Incorrect e-mail or password."));
+        }
+        _ => return Err(AppError::field("tempPassword", "Incorrect e-mail or password.")),
+    };
+    if user.must_change_password && user.temp_password_expires.map(|t| t < now).unwrap_or(false) {
+        return Err(AppError::field("tempPassword", "This temporary password has expired. Please ask your manager for a new one."));
+    }
+    check_new_password(&user, &b.password, &b.password2, &mut errors);
+    if b.password == b.temp_password {
+        errors.entry("password".into()).or_insert_with(|| "The new password must differ from the old one.".into());
+    }
+    if !errors.is_empty() {
+        return Err(AppError::Fields(errors));
+    }
+    let hash = password::hash(&state, &b.password).await?;
+    let mut tx = state.db.pool.begin().await?;
+    replace_password(&mut tx, &user, &hash, now).await?;
+    audit::append(&mut tx, now, &AuditEntry::new("auth.password_set", format!("user:{}", user.id), "password changed by its owner").by(Some(&user.id), &user.full_name())).await?;
+    tx.commit().await?;
+    let cookies = session::start(&state, &headers, &user.id, false).await?;
+    let mut v = user.to_json();
+    v["status"] = json!("ACTIVE");
+    Ok(with_cookies(axum::Json(v).into_response(), cookies))
+}

@@ -1,0 +1,16 @@
+//! The running app: the state every handler gets ([`AppState`], assembled in
+//! [`state`]), the module machinery (run-time switches, background tasks, dynamic
+//! libraries), the HTTP surface (route registration, router, guard, OpenAPI, server,
+//! signed file links) and sign-in. Stands on `documents`, `plant`, `data` and `base`.
+pub mod api;
+pub mod auth;
+pub mod dynamic;
+pub mod http;
+pub mod links;
+pub mod openapi;
+pub mod server;
+pub mod state;
+pub mod switches;
+pub mod tasks;
+
+pub use state::{build_state, migration_sets, redact_url, resolve_modules, AppState, BuildOptions, Inner};

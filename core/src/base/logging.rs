@@ -1,0 +1,83 @@
+//! The process's log: tracing's fmt subscriber (level from `log.level` or `RUST_LOG`,
+//! pretty or JSON), and the `log` crate's records bridged into it. Crates that log with
+//! `log` (lopdf) reach the same subscriber; lopdf's ERROR records become WARN: lopdf
+//! reports a damaged uploaded PDF ("Object load error at offset …") at ERROR while the
+//! upload check reads it, and a user's bad file is not a server fault (docs/security.md).
+use tracing::level_filters::LevelFilter;
+use tracing_subscriber::EnvFilter;
+
+use crate::base::config::{LogFormat, Settings};
+
+pub fn init(s: &Settings) {
+    let filter = EnvFilter::try_from_env("RUST_LOG").unwrap_or_else(|_| EnvFilter::new(&s.log.level));
+    let b = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    let set = match s.log.format {
+        LogFormat::Json => tracing::subscriber::set_global_default(b.json().flatten_event(true).with_current_span(true).finish()),
+        LogFormat::Pretty => tracing::subscriber::set_global_default(b.finish()),
+    };
+    if set.is_ok() && log::set_boxed_logger(Box::new(LogBridge(tracing_log::LogTracer::new()))).is_ok() {
+        log::set_max_level(match LevelFilter::current() {
+            LevelFilter::OFF => log::LevelFilter::Off,
+            LevelFilter::ERROR => log::LevelFilter::Error,
+            LevelFilter::WARN => log::LevelFilter::Warn,
+            LevelFilter::INFO => log::LevelFilter::Info,
+            LevelFilter::DEBUG => log::LevelFilter::Debug,
+            _ => log::LevelFilter::Trace,
+        });
+    }
+}
+
+/// tracing-log's bridge, with the crates whose ERROR is about user input demoted to WARN.
+struct LogBridge(tracing_log::LogTracer);
+
+/// Crates (targets) that log a refused user file at ERROR.
+const USER_INPUT_TARGETS: &[&str] = &["lopdf"];
+
+pub fn demoted(level: log::Level, target: &str) -> log::Level {
+    let user_input = USER_INPUT_TARGETS.iter().any(|t| target == *t || target.strip_prefix(t).is_some_and(|r| r.starts_with("::")));
+    if user_input && level == log::Level::Error {
+        log::Level::Warn
+    } else {
+        level
+    }
+}
+
+impl log::Log for LogBridge {
+    fn enabled(&self, m: &log::Metadata<'_>) -> bool {
+        self.0.enabled(&log::Metadata::builder().level(demoted(m.level(), m.target())).target(m.target()).build())
+    }
+
+    fn log(&self, r: &log::Record<'_>) {
+        let level = demoted(r.level(), r.target());
+        if level == r.level() {
+            return self.0.log(r);
+        }
+        let record = log::Record::builder()
+            .args(*r.args())
+            .level(level)
+            .target(r.target())
+            .module_path(r.module_path())
+            .file(r.file())
+            .line(r.line())
+            .build();
+        self.0.log(&record)
+    }
+
+    fn flush(&self) {
+        self.0.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lopdf_errors_become_warnings_and_nothing_else_changes() {
+        assert_eq!(demoted(log::Level::Error, "lopdf::reader"), log::Level::Warn);
+        assert_eq!(demoted(log::Level::Error, "lopdf"), log::Level::Warn);
+        assert_eq!(demoted(log::Level::Info, "lopdf::reader"), log::Level::Info);
+        assert_eq!(demoted(log::Level::Error, "lopdfx"), log::Level::Error);
+        assert_eq!(demoted(log::Level::Error, "sqlx::query"), log::Level::Error);
+    }
+}

@@ -1,0 +1,72 @@
+//! Outgoing mail. Every message is written to the outbox table first; with SMTP
+//! configured it is then sent through lettre and marked sent, otherwise it stays in the
+//! outbox and a log line says so (a plant without mail still works).
+use lettre::message::header::ContentType;
+use lettre::message::Mailbox;
+use lettre::transport::smtp::authentication::Credentials;
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+
+use crate::base::config::{MailSettings, SmtpTls};
+use crate::data::db::Db;
+
+pub struct Mailer {
+    from: Mailbox,
+    smtp: Option<AsyncSmtpTransport<Tokio1Executor>>,
+}
+
+impl Mailer {
+    pub fn new(s: &MailSettings) -> anyhow::Result<Self> {
+        let from: Mailbox = s.from.parse().map_err(|e| anyhow::anyhow!("configuration error: mail.from: {e}"))?;
+        let smtp = if s.smtp.host.is_empty() {
+            None
+        } else {
+            let h = &s.smtp.host;
+            let mut b = match s.smtp.tls {
+                SmtpTls::None => AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(h),
+                SmtpTls::Starttls => AsyncSmtpTransport::<Tokio1Executor>::starttls_relay(h)?,
+                SmtpTls::Tls => AsyncSmtpTransport::<Tokio1Executor>::relay(h)?,
+            }
+            .port(s.smtp.port)
+            .timeout(Some(std::time::Duration::from_secs(10)));
+            if !s.smtp.username.is_empty() {
+                b = b.credentials(Credentials::new(s.smtp.username.clone(), s.smtp.password.expose().to_string()));
+            }
+            Some(b.build())
+        };
+        Ok(Self { from, smtp })
+    }
+
+    /// Queues and (with SMTP) sends one plain-text message.
+    pub async fn send(&self, db: &Db, now_ms: i64, to: &str, subject: &str, body: &str) -> anyhow::Result<()> {
+        let id = crate::data::db::new_id();
+        sqlx::query("INSERT INTO outbox (id, to_addr, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)")
+            .bind(&id)
+            .bind(to)
+            .bind(subject)
+            .bind(body)
+            .bind(now_ms)
+            .execute(&db.pool)
+            .await?;
+        let Some(smtp) = &self.smtp else {
+            tracing::info!(outbox_id = %id, to, subject, "mail kept in the outbox (no SMTP configured)");
+            return Ok(());
+        };
+        let msg = Message::builder()
+            .from(self.from.clone())
+            .to(to.parse()?)
+            .subject(subject)
+            .header(ContentType::TEXT_PLAIN)
+            .body(body.to_string())?;
+        match smtp.send(msg).await {
+            Ok(_) => {
+                sqlx::query("UPDATE outbox SET sent_at = $1 WHERE id = $2").bind(now_ms).bind(&id).execute(&db.pool).await?;
+                tracing::info!(outbox_id = %id, to, subject, "mail sent");
+                Ok(())
+            }
+            Err(e) => {
+                sqlx::query("UPDATE outbox SET error = $1 WHERE id = $2").bind(e.to_string()).bind(&id).execute(&db.pool).await?;
+                Err(e.into())
+            }
+        }
+    }
+}

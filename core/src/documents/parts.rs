@@ -1,0 +1,76 @@
+//! The part catalogue: one row per company + part number with a stable id and a
+//! description. SWP and alert uploads and the demo seed feed it; the kiosk's part search,
+//! training's part list and alerts name parts by this id.
+use sqlx::{AnyConnection, Row};
+
+use crate::data::db::Db;
+
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Part {
+    pub id: String,
+    pub company_code: String,
+    pub part_number: String,
+    pub description: String,
+}
+
+impl Part {
+    fn from_row(r: &sqlx::any::AnyRow) -> Result<Self, sqlx::Error> {
+        Ok(Self {
+            id: r.try_get("id")?,
+            company_code: r.try_get("company_code")?,
+            part_number: r.try_get("part_number")?,
+            description: r.try_get("description")?,
+        })
+    }
+}
+
+/// The part's id, adding it to the catalogue if new (inside the caller's transaction).
+pub async fn ensure(conn: &mut AnyConnection, company: &str, part_number: &str, description: &str, now_ms: i64) -> Result<String, sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO parts (id, part_number, description, company_code, created_at) VALUES ($1, $2, $3, $4, $5) \
+         ON CONFLICT (company_code, part_number) DO NOTHING",
+    )
+    .bind(crate::data::db::new_id())
+    .bind(part_number)
+    .bind(description)
+    .bind(company)
+    .bind(now_ms)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query("SELECT id FROM parts WHERE company_code = $1 AND part_number = $2")
+        .bind(company)
+        .bind(part_number)
+        .fetch_one(&mut *conn)
+        .await?
+        .try_get("id")
+}
+
+pub async fn find(db: &Db, id: &str) -> Result<Option<Part>, sqlx::Error> {
+    let row = sqlx::query("SELECT id, company_code, part_number, description FROM parts WHERE id = $1").bind(id).fetch_optional(&db.pool).await?;
+    row.as_ref().map(Part::from_row).transpose()
+}
+
+pub async fn find_by_number(db: &Db, company: &str, part_number: &str) -> Result<Option<Part>, sqlx::Error> {
+    let row = sqlx::query("SELECT id, company_code, part_number, description FROM parts WHERE company_code = $1 AND part_number = $2")
+        .bind(company)
+        .bind(part_number)
+        .fetch_optional(&db.pool)
+        .await?;
+    row.as_ref().map(Part::from_row).transpose()
+}
+
+/// A company's parts whose number starts with `prefix` (bytewise, so indexed on both
+/// databases), by part number.
+pub async fn search(db: &Db, company: &str, prefix: &str, limit: i64) -> Result<Vec<Part>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT id, company_code, part_number, description FROM parts WHERE company_code = $1 AND part_number >= $2 AND part_number < $3 \
+         ORDER BY part_number LIMIT $4",
+    )
+    .bind(company)
+    .bind(prefix)
+    .bind(format!("{prefix}\u{10FFFF}"))
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter().map(Part::from_row).collect()
+}

@@ -1,0 +1,322 @@
+//! Every uploaded PDF is parsed in a child process (`plantdoc pdf-worker`), never in the
+//! server (docs/security.md, "Parsing cost"): a file within the upload cap can still ask
+//! a parser for gigabytes (24 million integers in one array, a million null objects,
+//! 100 000 pages), and a stack overflow on deep nesting kills the process that parses.
+//! The child runs under kernel limits set before it starts (data segment, CPU time, no
+//! files written, no core dump), with an empty environment; the server streams the
+//! stored blobs to its stdin in chunks and reads one JSON line back (plus the merged
+//! file). Checks and merges share one budget: [`WORKERS`] children at once, each within
+//! [`WORKER_MEMORY_MB`]. A child past its limit, its time or killed is a refusal naming
+//! the file it was reading.
+use std::io::{BufRead, Read, Write};
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::sync::OnceLock;
+
+use serde_json::{json, Value};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::sync::Semaphore;
+
+use super::{check, Merged, PdfError, MAX_SECTION_BYTES, MERGE_TIMEOUT};
+use crate::base::error::Refusal;
+use crate::documents::storage::Storage;
+
+/// The binary's hidden first argument that makes it a worker.
+pub const ARG: &str = "pdf-worker";
+/// Children at once, checks and merges together (the shared budget).
+pub const WORKERS: usize = 2;
+/// A child's data segment (heap and private mappings): the largest real-producer PDFs
+/// (a 100 MB section of scans, merged) need about a third of it.
+pub const WORKER_MEMORY_MB: u64 = 640;
+/// A child's CPU time (a backstop behind the wall-clock limit, which kills it).
+const WORKER_CPU_SECS: u64 = 90;
+/// One answer line (the merged file follows it, raw).
+const MAX_LINE: u64 = 64 * 1024;
+/// Bytes of a child's stderr kept for the log.
+const MAX_STDERR: u64 = 8 * 1024;
+/// Files in one job (an SWP section takes at most 10).
+const MAX_FILES: usize = 64;
+/// Stream chunk size on the pipe.
+const CHUNK: usize = 256 * 1024;
+
+static BUDGET: Semaphore = Semaphore::const_new(WORKERS);
+static PROGRAM: OnceLock<PathBuf> = OnceLock::new();
+
+/// The program to start as a worker (tests name the `plantdoc` binary; by default the
+/// running binary, when it is `plantdoc`).
+pub fn set_program(path: PathBuf) {
+    let _ = PROGRAM.set(path);
+}
+
+fn program() -> anyhow::Result<PathBuf> {
+    if let Some(p) = PROGRAM.get() {
+        return Ok(p.clone());
+    }
+    let exe = std::env::current_exe()?;
+    let name = exe.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    if !name.starts_with("plantdoc") {
+        anyhow::bail!("no PDF worker: {} is not the plantdoc binary", exe.display());
+    }
+    // Still the same file after an upgrade replaced the one on disk.
+    if cfg!(target_os = "linux") {
+        return Ok(PathBuf::from("/proc/self/exe"));
+    }
+    Ok(exe)
+}
+
+/// One stored file to check: its user-facing name and its blob.
+pub struct Source<'a> {
+    pub name: &'a str,
+    pub key: &'a str,
+}
+
+/// What the worker answered.
+enum Answer {
+    Refused(String),
+    Checked,
+    Merged(tempfile::TempPath, u64),
+}
+
+/// Checks `files` (and merges them when `merge` and there are several) in a worker.
+pub(super) async fn run(storage: &Storage, files: &[Source<'_>], merge: bool) -> Result<Merged, PdfError> {
+    let server = |e: String| PdfError::Server(anyhow::anyhow!(e));
+    let _permit = BUDGET.acquire().await.map_err(|_| server("the server is shutting down".into()))?;
+    let program = program().map_err(PdfError::Server)?;
+    let mut cmd = tokio::process::Command::new(program);
+    cmd.arg(ARG).arg(if merge { "merge" } else { "check" });
+    cmd.env_clear().stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).kill_on_drop(true);
+    // SAFETY: setrlimit is async-signal-safe; the closure allocates nothing.
+    unsafe { cmd.pre_exec(limits) };
+    let mut child = cmd.spawn().map_err(|e| server(format!("the PDF worker did not start: {e}")))?;
+    let (stdin, stdout, stderr) = (child.stdin.take(), child.stdout.take(), child.stderr.take());
+    let (Some(stdin), Some(stdout), Some(mut stderr)) = (stdin, stdout, stderr) else {
+        return Err(server("the PDF worker has no pipes".into()));
+    };
+    let job = async {
+        let feed = feed(storage, files, stdin);
+        let read = read_answer(stdout);
+        let errs = async {
+            let mut s = String::new();
+            let _ = (&mut stderr).take(MAX_STDERR).read_to_string(&mut s).await;
+            // The rest is read and dropped, so the child never blocks on a full pipe.
+            let _ = tokio::io::copy(&mut stderr, &mut tokio::io::sink()).await;
+            s
+        };
+        let (fed, answer, errs) = tokio::join!(feed, read, errs);
+        (fed, answer, errs, child.wait().await)
+    };
+    let outcome = tokio::time::timeout(MERGE_TIMEOUT, job).await;
+    let (fed, answer, errs, status) = match outcome {
+        Ok(x) => x,
+        Err(_) => {
+            let _ = child.kill().await;
+            let m = if merge { "These PDFs took too long to process." } else { "This PDF took too long to check." };
+            return Err(PdfError::Refused(m.into()));
+        }
+    };
+    // A store that could not be read is the server's failure; a closed pipe is the
+    // child's (it stopped reading: its answer or its death says why).
+    if let Err(e) = fed {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            return Err(PdfError::Server(anyhow::anyhow!("stored PDF not read for the check: {e}")));
+        }
+    }
+    let (at, answer) = answer;
+    match answer {
+        Some(Answer::Refused(m)) => Err(PdfError::Refused(m)),
+        Some(Answer::Checked) => Ok(Merged::Single),
+        Some(Answer::Merged(path, len)) => Ok(Merged::File(path, len)),
+        None => {
+            let name = at.and_then(|i| files.get(i)).map(|f| crate::documents::storage::safe_filename(f.name)).unwrap_or_else(|| "This PDF".into());
+            Err(PdfError::Refused(died(&name, status.ok(), &errs)))
+        }
+    }
+}
+
+/// Why a child that gave no answer is a refusal: out of memory, out of time, or not read.
+fn died(name: &str, status: Option<std::process::ExitStatus>, errs: &str) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    let signal = status.and_then(|s| s.signal());
+    tracing::warn!(?status, ?signal, stderr = %errs.trim(), "PDF worker stopped without an answer");
+    if errs.contains("memory allocation") {
+        return format!(
+            "{name} is too complex to open safely (it needs more than {WORKER_MEMORY_MB} MB of memory); save it again (for example print it to PDF) and upload the new file."
+        );
+    }
+    if matches!(signal, Some(libc::SIGXCPU) | Some(libc::SIGKILL)) {
+        return format!("{name} took too long to check.");
+    }
+    format!("{name} is not a readable PDF.")
+}
+
+/// The child's limits, set between fork and exec.
+fn limits() -> std::io::Result<()> {
+    let set = |res, soft: u64, hard: u64| {
+        let l = libc::rlimit { rlim_cur: soft as libc::rlim_t, rlim_max: hard as libc::rlim_t };
+        // SAFETY: a plain system call on a stack value.
+        if unsafe { libc::setrlimit(res, &l) } != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        Ok(())
+    };
+    set(libc::RLIMIT_DATA, WORKER_MEMORY_MB << 20, WORKER_MEMORY_MB << 20)?;
+    set(libc::RLIMIT_CPU, WORKER_CPU_SECS, WORKER_CPU_SECS + 5)?;
+    set(libc::RLIMIT_FSIZE, 0, 0)?;
+    set(libc::RLIMIT_CORE, 0, 0)?;
+    Ok(())
+}
+
+/// Streams every file to the child: `F` u32 name, then `C` u32 chunk…, then `E`.
+async fn feed(storage: &Storage, files: &[Source<'_>], mut to: tokio::process::ChildStdin) -> std::io::Result<()> {
+    let mut buf = vec![0u8; CHUNK];
+    for f in files {
+        let name = crate::documents::storage::safe_filename(f.name);
+        to.write_all(b"F").await?;
+        to.write_all(&(name.len() as u32).to_le_bytes()).await?;
+        to.write_all(name.as_bytes()).await?;
+        let mut r = storage.open(f.key).await.map_err(std::io::Error::other)?;
+        loop {
+            let n = r.read(&mut buf).await?;
+            if n == 0 {
+                break;
+            }
+            to.write_all(b"C").await?;
+            to.write_all(&(n as u32).to_le_bytes()).await?;
+            to.write_all(&buf[..n]).await?;
+        }
+        to.write_all(b"E").await?;
+    }
+    to.shutdown().await
+}
+
+/// Reads the child's lines: `{"file": i}` as it starts file i, then its answer (and,
+/// for a merge, the merged file's bytes, into a temporary file). Answers the last file
+/// started and the answer, if any.
+async fn read_answer(stdout: tokio::process::ChildStdout) -> (Option<usize>, Option<Answer>) {
+    let mut r = BufReader::new(stdout);
+    let mut at = None;
+    loop {
+        let mut line = String::new();
+        match (&mut r).take(MAX_LINE).read_line(&mut line).await {
+            Ok(0) | Err(_) => return (at, None),
+            Ok(_) => {}
+        }
+        let Ok(v) = serde_json::from_str::<Value>(&line) else { return (at, None) };
+        if let Some(i) = v.get("file").and_then(Value::as_u64) {
+            at = Some(i as usize);
+            continue;
+        }
+        if let Some(m) = v.get("refused").and_then(Value::as_str) {
+            return (at, Some(Answer::Refused(m.to_string())));
+        }
+        let Some(len) = v.get("merged").and_then(Value::as_u64) else { return (at, Some(Answer::Checked)) };
+        return (at, merged_file(&mut r, len).await.ok().map(|(p, n)| Answer::Merged(p, n)));
+    }
+}
+
+async fn merged_file<R: tokio::io::AsyncRead + Unpin>(r: &mut R, len: u64) -> std::io::Result<(tempfile::TempPath, u64)> {
+    let path = tempfile::Builder::new().prefix("merged-").tempfile()?.into_temp_path();
+    let mut file = tokio::fs::File::create(&path).await?;
+    let n = tokio::io::copy(&mut r.take(len), &mut file).await?;
+    file.flush().await?;
+    if n != len {
+        return Err(std::io::Error::new(std::io::ErrorKind::UnexpectedEof, "merged file cut short"));
+    }
+    Ok((path, n))
+}
+
+/// The worker process: reads the files from stdin, checks (and merges), answers on stdout.
+pub fn child_main(mode: &str) -> std::process::ExitCode {
+    let out = std::io::stdout();
+    let mut out = out.lock();
+    let answer = |out: &mut std::io::StdoutLock, v: Value| {
+        let _ = writeln!(out, "{v}");
+        let _ = out.flush();
+    };
+    let mut stdin = std::io::BufReader::new(std::io::stdin().lock());
+    let mut files: Vec<(String, Vec<u8>)> = Vec::new();
+    let mut total = 0u64;
+    loop {
+        match read_file(&mut stdin, &mut total) {
+            Ok(Some(f)) if files.len() < MAX_FILES => files.push(f),
+            Ok(Some(_)) => return refuse(&mut out, "Too many files at once."),
+            Ok(None) => break,
+            Err(m) => return refuse(&mut out, m.message()),
+        }
+    }
+    if mode == "check" {
+        for (i, (name, bytes)) in files.into_iter().enumerate() {
+            answer(&mut out, json!({"file": i}));
+            if let Err(m) = check::load_checked(&name, &bytes) {
+                return refuse(&mut out, m.message());
+            }
+        }
+        answer(&mut out, json!({"ok": true}));
+        return std::process::ExitCode::SUCCESS;
+    }
+    let progress = |i: usize| {
+        let mut o = std::io::stdout().lock();
+        let _ = writeln!(o, "{}", json!({"file": i}));
+        let _ = o.flush();
+    };
+    match super::merge::merge_blocking_with(files, progress) {
+        Err(m) => refuse(&mut out, m.message()),
+        Ok(Merged::Single) => {
+            answer(&mut out, json!({"ok": true}));
+            std::process::ExitCode::SUCCESS
+        }
+        Ok(Merged::Bytes(b)) => {
+            answer(&mut out, json!({"ok": true, "merged": b.len()}));
+            let _ = out.write_all(&b);
+            let _ = out.flush();
+            std::process::ExitCode::SUCCESS
+        }
+        Ok(Merged::File(..)) => std::process::ExitCode::FAILURE,
+    }
+}
+
+fn refuse(out: &mut std::io::StdoutLock, m: &str) -> std::process::ExitCode {
+    let _ = writeln!(out, "{}", json!({"refused": m}));
+    let _ = out.flush();
+    std::process::ExitCode::SUCCESS
+}
+
+/// One framed file from stdin, or `None` at the end.
+fn read_file(r: &mut impl BufRead, total: &mut u64) -> Result<Option<(String, Vec<u8>)>, Refusal> {
+    let bad = |_| "The upload could not be read.".to_string();
+    let mut tag = [0u8; 1];
+    match r.read(&mut tag) {
+        Ok(0) => return Ok(None),
+        Ok(_) if tag[0] == b'F' => {}
+        _ => return Err("The upload could not be read.".into()),
+    }
+    let n = read_u32(r).map_err(bad)? as usize;
+    if n > 1024 {
+        return Err("The upload could not be read.".into());
+    }
+    let mut name = vec![0u8; n];
+    r.read_exact(&mut name).map_err(bad)?;
+    let name = String::from_utf8_lossy(&name).into_owned();
+    let mut bytes = Vec::new();
+    loop {
+        r.read_exact(&mut tag).map_err(bad)?;
+        match tag[0] {
+            b'E' => return Ok(Some((name, bytes))),
+            b'C' => {
+                let n = read_u32(r).map_err(bad)? as u64;
+                *total += n;
+                if *total > MAX_SECTION_BYTES {
+                    return Err(format!("These PDFs are larger than {} MB together.", MAX_SECTION_BYTES / (1024 * 1024)).into());
+                }
+                r.by_ref().take(n).read_to_end(&mut bytes).map_err(bad)?;
+            }
+            _ => return Err("The upload could not be read.".into()),
+        }
+    }
+}
+
+fn read_u32(r: &mut impl Read) -> std::io::Result<u32> {
+    let mut b = [0u8; 4];
+    r.read_exact(&mut b)?;
+    Ok(u32::from_le_bytes(b))
+}

@@ -1,0 +1,6 @@
+//! Running a plant from the command line: the CLI, backup and restore, storage checks
+//! and the demo seed. The top of the crate: stands on `app` and everything below it.
+pub mod backup;
+pub mod cli;
+pub mod ops_cli;
+pub mod seed;
