@@ -42,6 +42,8 @@ pub struct Inner {
     pub sessions: crate::auth::session_memo::SessionMemo,
     /// When remembered answers must be forgotten (decision 35).
     pub changes: crate::changes::Changes,
+    /// What modules offer each other (see `ports`, `AppState::port`).
+    pub ports: crate::ports::Ports,
 }
 
 impl Deref for AppState {
@@ -176,6 +178,7 @@ pub async fn build_state(settings: Settings, opts: BuildOptions) -> anyhow::Resu
             }
         }
     }
+    let ports = crate::ports::Ports::collect(&modules)?;
     // Versions must be unique across every module, enabled or not.
     migrate::check_unique(&migration_sets(&modules, false))?;
     let db = Db::connect(&settings.database)
@@ -214,6 +217,7 @@ pub async fn build_state(settings: Settings, opts: BuildOptions) -> anyhow::Resu
         hash_permits,
         sessions,
         changes,
+        ports,
         switches: std::sync::RwLock::new(switches),
     })))
 }

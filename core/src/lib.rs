@@ -28,6 +28,7 @@ pub mod ops_cli;
 pub mod parts;
 pub mod pdf;
 pub mod plugin;
+pub mod ports;
 pub mod review;
 pub mod secret;
 pub mod seed;
