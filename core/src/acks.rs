@@ -12,21 +12,33 @@ use crate::auth::users::User;
 use crate::clock::iso;
 use crate::db::{Db, Params};
 
-/// What was acknowledged.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DocKind {
-    Swp,
-    Alert,
-    Training,
-}
+/// A kind of document with sign records: the `doc_kind` value of its records (`"swp"`,
+/// `"alert"`, …). The core knows no kind by name: the module that owns the documents
+/// declares its kind in `build` with `ctx.doc_kind(KIND)` (a kind declared by two modules
+/// stops start-up), and passes the same value to the functions below. Never change an id
+/// once records carry it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DocKind(&'static str);
 
 impl DocKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Swp => "swp",
-            Self::Alert => "alert",
-            Self::Training => "training",
-        }
+    /// `id`: lower-case letters, digits and '-' (checked when the module declares it).
+    pub const fn new(id: &'static str) -> Self {
+        Self(id)
+    }
+
+    pub const fn as_str(self) -> &'static str {
+        self.0
+    }
+
+    /// Whether the id is one a module may declare.
+    pub fn is_valid(self) -> bool {
+        !self.0.is_empty() && self.0.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+    }
+}
+
+impl std::fmt::Display for DocKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
     }
 }
 
@@ -225,6 +237,8 @@ pub async fn json_for_version(db: &Db, kind: DocKind, doc_id: &str, version_hash
 /// naming the document and the version, to read with the document's own row in one
 /// statement (`id_sql`, `hash_sql`: columns of the outer query or placeholders).
 pub fn version_json_sql(kind: DocKind, id_sql: &str, hash_sql: &str) -> String {
+    // The id goes into the text: only a declared kind's id (letters, digits, '-').
+    assert!(kind.is_valid(), "document kind {kind:?}");
     format!(
         "COALESCE((SELECT l.json FROM sign_lists l WHERE l.doc_kind = '{}' AND l.doc_id = {id_sql} AND l.version_hash = {hash_sql}), '[]')",
         kind.as_str()

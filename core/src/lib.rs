@@ -16,6 +16,7 @@ pub mod plant;
 pub mod acks;
 pub mod module_ctx;
 pub mod plugin;
+pub mod ports;
 pub mod review;
 
 // The paths modules and the binary have always used.

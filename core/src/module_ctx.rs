@@ -7,9 +7,11 @@ use std::sync::{Arc, Mutex};
 use futures::future::BoxFuture;
 use serde::de::DeserializeOwned;
 
+use crate::acks::DocKind;
 use crate::api::ApiRouter;
 use crate::app::AppState;
 use crate::migrate::Migration;
+use crate::ports::Provided;
 use crate::tasks::Shutdown;
 
 /// A background task: runs from start until the shutdown signal, then returns.
@@ -32,6 +34,10 @@ pub struct Built {
     pub tasks: Mutex<Vec<Task>>,
     pub seed: Option<SeedFn>,
     pub extensions: Extensions,
+    /// What it offers other modules (`crate::ports`).
+    pub ports: Vec<Provided>,
+    /// The kinds of its documents with sign records (`crate::acks`).
+    pub doc_kinds: Vec<DocKind>,
 }
 
 /// Handed to a module's `build`.
@@ -98,6 +104,18 @@ impl ModuleContext {
             name,
             run: Box::new(move |state, stop| Box::pin(run(state, stop))),
         });
+    }
+
+    /// Offers a port (a trait of `crate::ports`) to other modules, e.g.
+    /// `ctx.provide_port::<dyn DeployedDocs>(Arc::new(Docs))`; they get it with
+    /// `state.port::<dyn DeployedDocs>()` while this module is enabled.
+    pub fn provide_port<P: ?Sized + Send + Sync + 'static>(&mut self, port: Arc<P>) {
+        self.built.ports.push(Provided::new(port));
+    }
+
+    /// Declares a kind of this module's documents with sign records (`crate::acks`).
+    pub fn doc_kind(&mut self, kind: DocKind) {
+        self.built.doc_kinds.push(kind);
     }
 
     pub fn seed_demo(&mut self, seed: SeedFn) {

@@ -62,6 +62,11 @@ pub struct Manifest {
     /// Path prefixes of its API routes; the host refuses a route outside them.
     #[serde(default)]
     pub api: Vec<String>,
+    /// Prefixes under another module's `api` that this module serves all the same: a
+    /// spec path named after another module (the SWP sign histories under
+    /// `/api/island/`). Any other overlap of two modules' prefixes stops start-up.
+    #[serde(default)]
+    pub shared_api: Vec<String>,
     /// Its migration versions, inclusive; the host refuses one outside.
     #[serde(default)]
     pub migrations: Option<[i64; 2]>,
@@ -103,6 +108,7 @@ impl Manifest {
             when_disabled: WhenDisabled::Hide,
             sidebar: None,
             api: Vec::new(),
+            shared_api: Vec::new(),
             migrations: None,
             remote: false,
             dependencies: Vec::new(),
@@ -127,7 +133,7 @@ impl Manifest {
         if self.sidebar.is_some() && self.route.is_none() {
             anyhow::bail!("module '{id}': a sidebar entry needs a route");
         }
-        for p in &self.api {
+        for p in self.api.iter().chain(&self.shared_api) {
             if !p.starts_with("/api/") {
                 anyhow::bail!("module '{id}': API prefix {p:?} must start with /api/");
             }
@@ -140,19 +146,41 @@ impl Manifest {
         Ok(())
     }
 
-    /// Whether `path` lies under one of the declared API prefixes.
+    /// Whether `path` lies under one of the declared API prefixes (own or shared).
     /// A prefix ending in '/' owns that folder; one without owns that path and below.
     pub fn owns_path(&self, path: &str) -> bool {
-        self.api.iter().any(|p| match p.strip_suffix('/') {
-            Some(dir) => path == dir || path.starts_with(p.as_str()),
-            None => path == p || path.strip_prefix(p.as_str()).is_some_and(|rest| rest.starts_with('/')),
-        })
+        self.api.iter().chain(&self.shared_api).any(|p| under(path, p))
     }
 
     /// The web remote's federation scope.
     pub fn scope(&self) -> String {
         format!("plantdoc_{}", self.id.replace('-', "_"))
     }
+}
+
+/// Whether `path` lies under `prefix` (see [`Manifest::owns_path`]).
+fn under(path: &str, prefix: &str) -> bool {
+    match prefix.strip_suffix('/') {
+        Some(dir) => path == dir || path.starts_with(prefix),
+        None => path == prefix || path.strip_prefix(prefix).is_some_and(|rest| rest.starts_with('/')),
+    }
+}
+
+/// Each API path is served by the module whose prefix it carries: refuses an own prefix
+/// of one module that lies under (or over) another module's, unless it is declared in
+/// `sharedApi`.
+pub fn check_prefixes<'a>(manifests: impl Iterator<Item = &'a Manifest> + Clone) -> anyhow::Result<()> {
+    for a in manifests.clone() {
+        for b in manifests.clone().filter(|b| b.id != a.id) {
+            for p in &a.api {
+                if let Some(q) = b.api.iter().find(|q| under(p, q) || under(q, p)) {
+                    let (a, b) = (&a.id, &b.id);
+                    anyhow::bail!("module '{a}': API prefix {p:?} overlaps module '{b}''s {q:?}: serve the path from '{b}' (through a port), or list it in \"sharedApi\" (docs/modules.md)");
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A feature module. Object-safe; usually written by [`module!`](crate::module).
@@ -236,6 +264,7 @@ pub fn sort_modules(mut modules: Vec<Module>) -> anyhow::Result<Vec<Module>> {
             anyhow::bail!("module '{id}' is registered twice");
         }
     }
+    check_prefixes(by_id.values().map(|m| &m.manifest))?;
     for m in by_id.values() {
         for d in &m.manifest.dependencies {
             match by_id.get(d) {
@@ -332,6 +361,21 @@ mod tests {
         assert!(e.contains("needs module 'swp', which is disabled"), "{e}");
         // Both off is fine.
         assert!(sort_modules(vec![module("signoff", &["swp"], false), module("swp", &[], false)]).is_ok());
+    }
+
+    #[test]
+    fn a_path_is_served_by_the_module_whose_prefix_it_carries() {
+        let with = |id: &str, api: &[&str], shared: &[&str]| {
+            let mut m = module(id, &[], true);
+            (m.manifest.api, m.manifest.shared_api) = (api.iter().map(|s| s.to_string()).collect(), shared.iter().map(|s| s.to_string()).collect());
+            m
+        };
+        let e = sort_modules(vec![with("kiosk", &["/api/kiosk/"], &[]), with("docs", &["/api/docs/", "/api/kiosk/log/"], &[])]).err().unwrap().to_string();
+        assert_eq!(e, r#"module 'docs': API prefix "/api/kiosk/log/" overlaps module 'kiosk''s "/api/kiosk/": serve the path from 'kiosk' (through a port), or list it in "sharedApi" (docs/modules.md)"#);
+        let shared = with("docs", &["/api/docs/"], &["/api/kiosk/log/"]);
+        assert!(shared.manifest.owns_path("/api/kiosk/log/1") && !shared.manifest.owns_path("/api/kiosk/1"));
+        assert!(sort_modules(vec![with("kiosk", &["/api/kiosk/"], &[]), shared]).is_ok(), "declared shared");
+        assert!(sort_modules(vec![with("x", &["/api/x/"], &[]), with("xy", &["/api/xy/"], &[])]).is_ok(), "/api/xy/ is not under /api/x/");
     }
 
     #[test]

@@ -42,6 +42,8 @@ pub struct Inner {
     pub sessions: crate::app::auth::session_memo::SessionMemo,
     /// When remembered answers must be forgotten (decision 35).
     pub changes: crate::data::changes::Changes,
+    /// What modules offer each other (see `ports`, `AppState::port`).
+    pub ports: crate::ports::Ports,
 }
 
 impl Deref for AppState {
@@ -200,6 +202,7 @@ pub async fn build_state(settings: Settings, opts: BuildOptions) -> anyhow::Resu
             }
         }
     }
+    let ports = crate::ports::Ports::collect(&modules)?;
     // Versions must be unique across every module, enabled or not.
     migrate::check_unique(&migration_sets(&modules, false))?;
     let db = Db::connect(&settings.database)
@@ -238,6 +241,7 @@ pub async fn build_state(settings: Settings, opts: BuildOptions) -> anyhow::Resu
         hash_permits,
         sessions,
         changes,
+        ports,
         switches: std::sync::RwLock::new(switches),
     })))
 }

@@ -10,24 +10,12 @@ const failure = (what) => ({ failure: `Could not load ${what}` });
 export const alertKeys = {
   all: ['alerts'],
   list: (path) => ['alerts', 'list', path],
-  url: (id) => ['alerts', 'url', id],
   onBehalfOf: ['alerts', 'on-behalf-of'],
 };
 
 /** A list call: GET /api/alerts/deployed, user-pending-alerts or user-deployed-alerts. */
 export function useAlertList(path) {
   return useQuery({ queryKey: alertKeys.list(path), meta: failure('the alerts'), queryFn: () => api.get(`/api/alerts/${path}`).then(asList) });
-}
-
-/** GET /api/alerts/signed-url/{id}: the document URL as the body. */
-export function useAlertUrl(id) {
-  return useQuery({
-    queryKey: alertKeys.url(id),
-    meta: failure('the alert'),
-    queryFn: () => api.get(`/api/alerts/signed-url/${enc(id)}`).then((u) => (typeof u === 'string' && u ? u : Promise.reject(new Error('no url')))),
-    enabled: Boolean(id),
-    retry: false,
-  });
 }
 
 /** GET /api/alerts/onBehalfOfUsers: process engineers of my company. */

@@ -1,33 +1,23 @@
 // Every server call of the kiosk (spec section 7, "Kiosk"), one hook or function each,
 // over the kit's `api` client (CSRF header, 401 handling). Signing calls go through the
-// outbox (outbox.js) so that none is lost.
+// outbox (outbox.js) so that none is lost. The calls the console's remotes make too (the
+// part's deployed SWP, its sign history, the part search) are the kit's, one hook each.
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@plantdoc/kit';
+import { api, deployedSwpParts, useDeployedSwp, useSignHistory } from '@plantdoc/kit';
+
+export { deployedSwpParts, useDeployedSwp, useSignHistory };
 
 const enc = encodeURIComponent;
 const failure = (what) => ({ failure: `Could not load ${what}` });
 
 export const islandKeys = {
-  part: (partId) => ['island', 'part', partId],
   status: (opId, swpId) => ['island', 'status', opId, swpId],
-  history: (swpId) => ['island', 'history', swpId],
   links: (swpId) => ['island', 'links', swpId],
 };
 
 /** GET /api/island/operator-from-badge/{badge}: the operator, or an ApiError with {error}. */
 export function operatorFromBadge(badge) {
   return api.get(`/api/island/operator-from-badge/${enc(badge)}`);
-}
-
-/** GET /api/swps/deployed-swp?partId=: the part's deployed SWP ('details'). */
-export function usePart(partId) {
-  return useQuery({
-    queryKey: islandKeys.part(partId),
-    enabled: Boolean(partId),
-    meta: failure("SWP data"),
-    retry: false,
-    queryFn: () => api.get(`/api/swps/deployed-swp?partId=${enc(partId)}`).then((b) => b?.details ?? null),
-  });
 }
 
 /** Links of a deployed SWP, fresh each time (GET /api/swps/swp-with-urls/{id}). */
@@ -48,25 +38,6 @@ export function useOperatorStatus(opId, swpId) {
     queryFn: () => api.get(`/api/island/operator-status/${enc(opId)}/${enc(swpId)}`),
   });
 }
-
-/** GET /api/island/sign-history/{swpId}: opsSigned. */
-export function useSignHistory(swpId) {
-  return useQuery({
-    queryKey: islandKeys.history(swpId),
-    enabled: Boolean(swpId),
-    meta: failure('the sign history'),
-    queryFn: () => api.get(`/api/island/sign-history/${enc(swpId)}`).then((b) => (Array.isArray(b?.opsSigned) ? b.opsSigned : [])),
-  });
-}
-
-/** The kit's part search source: deployed parts by prefix. */
-export const partSource = {
-  key: 'island-deployed-parts',
-  fetch: (term, { limit, signal }) =>
-    api
-      .get(`/api/swps/deployed-swp-part-numbers?searchTerm=${enc(term)}&limit=${limit}`, { signal })
-      .then((b) => (Array.isArray(b?.swpList) ? b.swpList : [])),
-};
 
 /** POST /api/island/settings-access {badgeNo}: { allowed, name, zones }. */
 export const settingsAccess = (badgeNo) => api.post('/api/island/settings-access', badgeNo ? { badgeNo } : {});

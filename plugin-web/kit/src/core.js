@@ -12,6 +12,7 @@ export {
   LINK_REFRESH_RATIO,
 } from './query';
 export { uploadFile, uploadErrorText } from './upload';
+export { alertLink, deployedSwpParts, documentKeys, swpLinks, useDeployedSwp, useSignHistory } from './documents';
 export {
   SESSION_KEY,
   checkSession,

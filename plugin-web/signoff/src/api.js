@@ -1,7 +1,10 @@
 // Every server call of the Sign Off page, one hook each, on the swp and alerts modules'
-// calls (spec section 7). Signed links are sources for the kit: { queryKey, queryFn }.
+// calls (spec section 7). Signed links are sources for the kit: { queryKey, queryFn };
+// the document links are the kit's (other remotes show the same documents).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@plantdoc/kit';
+import { alertLink, api, swpLinks } from '@plantdoc/kit';
+
+export { alertLink, swpLinks };
 
 const enc = encodeURIComponent;
 const asList = (body) => (Array.isArray(body) ? body : []);
@@ -12,8 +15,6 @@ const failure = (what) => ({ failure: `Could not load ${what}` });
 export const signoffKeys = {
   swps: ['signoff', 'swps'],
   alerts: ['signoff', 'alerts'],
-  swpLinks: (id) => ['signoff', 'swp-links', id],
-  alertLink: (id) => ['signoff', 'alert-link', id],
 };
 
 /** GET /api/swps/pending-my-approval: { swps, urls }; the list only (links come fresh per view). */
@@ -25,15 +26,6 @@ export function usePendingSwps() {
   });
 }
 
-/** GET /api/swps/signed-urls/{id}: the review's document links, for the kit's DocumentViewer. */
-export function swpLinks(swpId) {
-  return {
-    queryKey: signoffKeys.swpLinks(swpId),
-    meta: failure('the SWP documents'),
-    queryFn: () => api.get(`/api/swps/signed-urls/${enc(swpId)}`).then((body) => body?.urls || {}),
-  };
-}
-
 /** GET /api/alerts/pending-my-approval: a list of alerts. */
 export function usePendingAlerts() {
   return useQuery({
@@ -42,20 +34,6 @@ export function usePendingAlerts() {
     // The review steps through them in the table's default order: Uploaded ascending.
     queryFn: () => api.get('/api/alerts/pending-my-approval').then((body) => [...asList(body)].sort(byUploaded)),
   });
-}
-
-/** GET /api/alerts/signed-url/{id}: the document URL as the body (a string, or {url}). */
-export function alertLink(alertId) {
-  return {
-    queryKey: signoffKeys.alertLink(alertId),
-    meta: failure('the alert document'),
-    queryFn: () =>
-      api.get(`/api/alerts/signed-url/${enc(alertId)}`).then((body) => {
-        const url = typeof body === 'string' ? body : body?.url;
-        if (!url) throw new Error('No alert link');
-        return url;
-      }),
-  };
 }
 
 /**

@@ -1,10 +1,14 @@
 // Every server call of the SWPs module, one hook each (TanStack Query over the kit's
 // `api` client, which adds the CSRF header and handles 401s). Calls whose timing the kit
 // decides (signed links, signed operators, part suggestions) are exported as sources:
-// { queryKey, queryFn } or { key, fetch }.
+// { queryKey, queryFn } or { key, fetch }. The calls other remotes make too (a part's
+// deployed SWP, an SWP's links, the sign history, the deployed part search) are the
+// kit's, one hook each, under the keys below (documentKeys).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@plantdoc/kit';
+import { api, deployedSwpParts, swpLinks, useDeployedSwp, useSignHistory } from '@plantdoc/kit';
 import { pagedPath } from './lib';
+
+export { deployedSwpParts, swpLinks, useDeployedSwp, useSignHistory };
 
 const enc = encodeURIComponent;
 const asList = (body) => (Array.isArray(body) ? body : []);
@@ -20,10 +24,7 @@ export const swpKeys = {
   deployed: ['swp', 'deployed'],
   userDeployed: ['swp', 'deployed', 'mine'],
   deployedPage: (params) => ['swp', 'deployed', 'page', params],
-  deployedPart: (partId) => ['swp', 'deployed', 'part', partId],
-  links: (swpId) => ['swp', 'links', swpId],
   signedOps: (swpId) => ['swp', 'signed-ops', swpId],
-  signHistory: (id) => ['swp', 'sign-history', id],
   obsoleteHistory: (partNumber) => ['swp', 'obsolete-history', partNumber],
   onBehalfOf: ['swp', 'on-behalf-of'],
 };
@@ -59,16 +60,6 @@ export function useDeployedSwpsPage(params) {
 
 // --- one SWP or part ---
 
-/** GET /api/swps/deployed-swp?partId=: the part's deployed SWP (partId: a catalogue part id). */
-export function useDeployedSwp(partId) {
-  return useQuery({
-    queryKey: swpKeys.deployedPart(partId),
-    meta: failure('the SWP'),
-    queryFn: () => api.get(`/api/swps/deployed-swp?partId=${enc(partId)}`).then((body) => body?.details ?? null),
-    enabled: Boolean(partId),
-  });
-}
-
 /** GET /api/swps/swp/{id}: one SWP (the viewer opened from a link). */
 export function useSwp(swpId) {
   return useQuery({
@@ -79,28 +70,10 @@ export function useSwp(swpId) {
   });
 }
 
-/** GET /api/swps/signed-urls/{id}: the document links, for the kit's DocumentViewer. */
-export function swpLinks(swpId) {
-  return {
-    queryKey: swpKeys.links(swpId),
-    meta: failure('the SWP documents'),
-    queryFn: () => api.get(`/api/swps/signed-urls/${enc(swpId)}`).then((body) => body?.urls || {}),
-  };
-}
-
 /** GET /api/swps/signed-ops/{id}: who signed, for the kit's OperatorsSignedModal. */
 export function swpSignedOps(swpId) {
   return { queryKey: swpKeys.signedOps(swpId), queryFn: () => api.get(`/api/swps/signed-ops/${enc(swpId)}`) };
 }
-
-/** GET /api/swps/deployed-swp-part-numbers: the kit's part search source (ids are catalogue part ids). */
-export const deployedParts = {
-  key: 'swp-deployed-parts',
-  fetch: (term, { limit, signal } = {}) =>
-    api
-      .get(`/api/swps/deployed-swp-part-numbers?searchTerm=${enc(term)}&limit=${limit}`, { signal })
-      .then((body) => asList(body?.swpList)),
-};
 
 /** GET /api/swps/catalogue-part-numbers: every catalogue part (deployed or not), for the Upload form. */
 export const catalogueParts = {
@@ -110,16 +83,6 @@ export const catalogueParts = {
       .get(`/api/swps/catalogue-part-numbers?searchTerm=${enc(term)}&limit=${limit}`, { signal })
       .then((body) => asList(body?.partList)),
 };
-
-/** GET /api/island/sign-history/{id}: sign records of a part's deployed SWP (an SWP or part id). */
-export function useSignHistory(id) {
-  return useQuery({
-    queryKey: swpKeys.signHistory(id),
-    meta: failure('the sign history'),
-    queryFn: () => api.get(`/api/island/sign-history/${enc(id)}`).then((body) => asList(body?.opsSigned)),
-    enabled: Boolean(id),
-  });
-}
 
 /** GET /api/island/obsolete-sign-history/{partNumber}: one group per obsolete revision (90 days). */
 export function useObsoleteSignHistory(partNumber) {

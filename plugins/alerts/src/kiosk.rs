@@ -1,40 +1,29 @@
-//! The kiosk side: what the island module calls ([`alert_in_force`]) and the two feeds
-//! the kiosk reads (`operator-alerts/zone/{zone}`, `operator-alerts/{zone}/{operatorId}`).
-//! "In force" is computed from the clock at each read (deployed and effective <= now <
-//! sunset): an alert leaves the floor when its sunset passes, with no job to run.
+//! The kiosk side: the core's `AlertsInForce` port ([`AlertsPort`], what the island module
+//! signs) and the two feeds the kiosk reads (`operator-alerts/zone/{zone}`,
+//! `operator-alerts/{zone}/{operatorId}`). "In force" is computed from the clock at each
+//! read (deployed and effective <= now < sunset): an alert leaves the floor when its
+//! sunset passes, with no job to run.
 use axum::extract::{Path, State};
 use axum::response::Response;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult};
 use plantdoc_core::http::json_bytes;
+use plantdoc_core::ports::{async_trait, AlertsInForce, SignableVersion};
 
-use crate::model::Alert;
-use crate::{feed, store};
+use crate::{feed, store, KIND};
 
-/// An alert as the island module needs it to record a signature.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct KioskAlert {
-    pub id: String,
-    pub alert_tag: String,
-    pub alert_type: String,
-    pub part_number: String,
-    pub company_code: String,
-    pub zones: Vec<String>,
-    /// SHA-256 of the alert's file: the version a signature binds to.
-    pub version_hash: String,
-}
+/// The alerts as the core's `AlertsInForce` port (provided in `build`).
+pub struct AlertsPort;
 
-impl From<Alert> for KioskAlert {
-    fn from(a: Alert) -> Self {
-        Self { id: a.record.id, alert_tag: a.alert_tag, alert_type: a.alert_type, part_number: a.record.part_number, company_code: a.record.company_code, zones: a.record.zones, version_hash: a.file_hash }
+#[async_trait]
+impl AlertsInForce for AlertsPort {
+    /// The signature binds to the SHA-256 of the alert's file.
+    async fn in_force(&self, state: &AppState, company: &str, alert_id: &str) -> AppResult<Option<SignableVersion>> {
+        let now = state.now_ms();
+        let alert = store::fetch_one(&state.db, alert_id).await?.filter(|a| a.company_code == company && a.in_force(now));
+        Ok(alert.map(|a| SignableVersion { kind: KIND, id: a.record.id, part_number: a.record.part_number, version_hash: a.file_hash }))
     }
-}
-
-/// The alert if it is deployed and in force now (effective <= now < sunset) in `company`.
-pub async fn alert_in_force(state: &AppState, company: &str, alert_id: &str) -> Result<Option<KioskAlert>, sqlx::Error> {
-    let now = state.now_ms();
-    Ok(store::fetch_one(&state.db, alert_id).await?.filter(|a| a.company_code == company && a.in_force(now)).map(KioskAlert::from))
 }
 
 /// The kiosk's zone must be one of the company's and of the caller's zones.

@@ -2,12 +2,13 @@
 //! lists of the console, and the kiosk's feed of alerts in force (effective <= now <
 //! sunset, in the kiosk's zone). `access` (who may: pure rules), `store` (reads and
 //! visibility), `submit` (upload), `lifecycle` (review, deploy, delete), `lists`
-//! (console reads), `kiosk` (the feeds and the island module's API), `feed` (what the
-//! feeds read and remember), `demo` (seed).
+//! (console reads), `kiosk` (the feeds and the `AlertsInForce` port the island signs
+//! through), `feed` (what the feeds read and remember), `demo` (seed). Their sign
+//! records are the document kind [`KIND`].
 mod access;
 mod demo;
 mod feed;
-pub mod kiosk;
+mod kiosk;
 /// The feeds' statements, for the kiosk benchmark's query plans.
 pub use feed::{OPERATOR_SIGNED_SQL, ZONE_LIST_SQL};
 mod lifecycle;
@@ -19,7 +20,12 @@ mod submit;
 
 use std::time::Duration;
 
+use plantdoc_core::acks::DocKind;
+use plantdoc_core::ports::AlertsInForce;
 use plantdoc_core::ModuleContext;
+
+/// The sign records of alerts (`acknowledgements.doc_kind`).
+pub(crate) const KIND: DocKind = DocKind::new("alert");
 
 /// Pending uploads never submitted are removed after this long.
 pub const PENDING_UPLOAD_HOURS: i64 = 24;
@@ -33,6 +39,8 @@ pub struct AlertsState {
 fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     ctx.state(AlertsState { feeds: feed::FeedCache::default() });
     ctx.routes(routes::routes());
+    ctx.doc_kind(KIND);
+    ctx.provide_port::<dyn AlertsInForce>(std::sync::Arc::new(kiosk::AlertsPort));
     ctx.task("upload-sweep", |state, stop| {
         plantdoc_core::tasks::every(state, stop, SWEEP_EVERY, |state| async move {
             if let Err(e) = plantdoc_core::files::sweep(&state, submit::MODULE, PENDING_UPLOAD_HOURS * 60 * 60 * 1000).await {

@@ -1,7 +1,7 @@
 //! SQL of the alerts module's reads, the visibility rule in SQL, links and sign records.
 use std::collections::HashMap;
 
-use plantdoc_core::acks::{self, DocKind};
+use plantdoc_core::acks;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::db::{Db, Params};
@@ -37,7 +37,7 @@ pub async fn visible_alert(state: &AppState, u: &User, id: &str) -> Result<Alert
 /// Sign records of the alerts' current versions, newest first (the spec's records).
 pub async fn signs_for(db: &Db, alerts: &[Alert]) -> Result<HashMap<String, Vec<Value>>, sqlx::Error> {
     let docs: Vec<(&str, &str)> = alerts.iter().map(|a| (a.id.as_str(), a.file_hash.as_str())).collect();
-    let recs = acks::for_documents(db, DocKind::Alert, &docs).await?;
+    let recs = acks::for_documents(db, crate::KIND, &docs).await?;
     Ok(recs.into_iter().map(|(id, list)| (id, list.iter().map(|r| r.to_json()).collect())).collect())
 }
 

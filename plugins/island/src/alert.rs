@@ -1,18 +1,18 @@
 //! Alert acknowledgement (spec section 4): the operator ticks 'I have fully read the
 //! alert' (`operator-read-alert`), then a verifier scans their badge (`verify-alert`).
-//! The alert must be in force now in the netbook's company (the alerts module decides);
-//! the record binds to the SHA-256 of the alert's file.
+//! The alert must be in force now in the netbook's company (the `AlertsInForce` port
+//! decides; while no module provides it, no alert is); the record binds to the SHA-256
+//! of the alert's file.
 use axum::extract::State;
-use plantdoc_alerts::kiosk::{alert_in_force, KioskAlert};
-use plantdoc_core::acks::DocKind;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, Json};
+use plantdoc_core::ports::{AlertsInForce, SignableVersion};
 use serde::Deserialize;
 use serde_json::Value;
 
 use crate::badge::{operator, Netbook};
-use crate::sign::{checked_key, read, replay, required, verifier, verify, Idem, Version};
+use crate::sign::{checked_key, read, replay, required, verifier, verify, Idem};
 
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -26,12 +26,12 @@ pub struct AlertBody {
     key: Option<String>,
 }
 
-async fn in_force(state: &AppState, netbook: &CurrentUser, id: &str) -> AppResult<KioskAlert> {
-    alert_in_force(state, &netbook.company_code, id).await?.ok_or_else(|| AppError::Conflict("This alert is no longer in force.".into()))
-}
-
-fn version(a: &KioskAlert) -> Version<'_> {
-    Version { kind: DocKind::Alert, doc_id: &a.id, hash: &a.version_hash, target: format!("alert:{}", a.id), part_number: &a.part_number }
+async fn in_force(state: &AppState, netbook: &CurrentUser, id: &str) -> AppResult<SignableVersion> {
+    let alert = match state.port::<dyn AlertsInForce>() {
+        Some(alerts) => alerts.in_force(state, &netbook.company_code, id).await?,
+        None => None,
+    };
+    alert.ok_or_else(|| AppError::Conflict("This alert is no longer in force.".into()))
 }
 
 /// `POST /api/island/operator-read-alert {opId, alertId, key}`: a truthy answer marks
@@ -44,7 +44,7 @@ pub async fn operator_read_alert(State(state): State<AppState>, netbook: Current
     }
     let op = operator(&state, &netbook, &b.op_id).await?;
     let alert = in_force(&state, &netbook, &b.alert_id).await?;
-    Ok(axum::Json(read(&state, &netbook, &op, &version(&alert), &idem).await?))
+    Ok(axum::Json(read(&state, &netbook, &op, &alert, &idem).await?))
 }
 
 /// `POST /api/island/verify-alert {badgeNo, opId, alertId, key}`.
@@ -57,5 +57,5 @@ pub async fn verify_alert(State(state): State<AppState>, netbook: Netbook, Json(
     let verifier = verifier(&state, &netbook, &b.badge_no, &b.op_id).await?;
     let op = operator(&state, &netbook, &b.op_id).await?;
     let alert = in_force(&state, &netbook, &b.alert_id).await?;
-    Ok(axum::Json(verify(&state, &netbook, &verifier, &op, &version(&alert), &idem).await?))
+    Ok(axum::Json(verify(&state, &netbook, &verifier, &op, &alert, &idem).await?))
 }

@@ -1,7 +1,9 @@
 //! The shared operator kiosk: badge, part, status, read, acknowledge, verify, and the
 //! netbook's settings. Sign records go to the core's acknowledgements store, bound to
 //! the version's SHA-256; the sign histories are served by the swp module, which owns
-//! that data. `access` (who may: pure rules), `throttle` (wrong badges per kiosk account
+//! that data (`sharedApi` in its module.json). What it signs comes through the core's
+//! ports, never another module's crate: `DeployedDocs` (the SWPs), `AlertsInForce` and
+//! `TrainingLevels`, each `None` while its provider is off. `access` (who may: pure rules), `throttle` (wrong badges per kiosk account
 //! and address),
 //! `store` (badges and idempotency), `badge`, `status`, `sign` and `settings` (routes).
 mod access;

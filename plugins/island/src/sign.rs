@@ -4,11 +4,12 @@
 //! A netbook that lost an answer sends the same request again with the same `key`: it
 //! is recorded once and answered the same; the key with another request is 409.
 use axum::extract::State;
-use plantdoc_core::acks::{self, DocKind};
+use plantdoc_core::acks;
 use plantdoc_core::app::AppState;
 use plantdoc_core::audit::{self, AuditEntry};
 use plantdoc_core::auth::{session, CurrentUser};
 use plantdoc_core::error::{AppError, AppResult, Json};
+use plantdoc_core::ports::{DeployedDocs, SignableVersion};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -107,40 +108,30 @@ pub struct ReadBody {
     key: Option<String>,
 }
 
-/// The document version an act is about.
-pub struct Version<'a> {
-    pub kind: DocKind,
-    pub doc_id: &'a str,
-    pub hash: &'a str,
-    /// What the audit row names, e.g. "swp:…", and the part number.
-    pub target: String,
-    pub part_number: &'a str,
-}
-
 /// The operator has read a document version: one unverified sign record per operator and
 /// version (a repeat answers the same record), audited in the same transaction.
-pub async fn read(state: &AppState, netbook: &CurrentUser, op: &User, v: &Version<'_>, idem: &Idem<'_>) -> AppResult<Value> {
-    let records = acks::for_operator(&state.db, v.kind, v.doc_id, v.hash, &op.id).await?;
+pub async fn read(state: &AppState, netbook: &CurrentUser, op: &User, v: &SignableVersion, idem: &Idem<'_>) -> AppResult<Value> {
+    let records = acks::for_operator(&state.db, v.kind, &v.id, &v.version_hash, &op.id).await?;
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
     let record_id = match records.iter().find(|r| r.verified_at.is_none()) {
         Some(r) => r.id.clone(),
         None => {
-            let id = acks::sign(&mut tx, v.kind, v.doc_id, v.hash, op, now).await?;
-            let entry = AuditEntry::new("island.sign", v.target.clone(), READ_MEANING)
+            let id = acks::sign(&mut tx, v.kind, &v.id, &v.version_hash, op, now).await?;
+            let entry = AuditEntry::new("island.sign", v.target(), READ_MEANING)
                 .by(Some(&op.id), &op.full_name())
-                .after(json!({"recordId": id, "partNumber": v.part_number, "versionHash": v.hash, "kiosk": netbook.id}));
+                .after(json!({"recordId": id, "partNumber": v.part_number, "versionHash": v.version_hash, "kiosk": netbook.id}));
             audit::append(&mut tx, now, &entry).await?;
             id
         }
     };
-    let answer = json!({"signed": true, "recordId": record_id, "versionHash": v.hash});
+    let answer = json!({"signed": true, "recordId": record_id, "versionHash": v.version_hash});
     commit_once(state, netbook, tx, idem, answer).await
 }
 
 /// A verifier's badge witnesses the operator's unverified read of the version.
-pub async fn verify(state: &AppState, netbook: &CurrentUser, verifier: &User, op: &User, v: &Version<'_>, idem: &Idem<'_>) -> AppResult<Value> {
-    let records = acks::for_operator(&state.db, v.kind, v.doc_id, v.hash, &op.id).await?;
+pub async fn verify(state: &AppState, netbook: &CurrentUser, verifier: &User, op: &User, v: &SignableVersion, idem: &Idem<'_>) -> AppResult<Value> {
+    let records = acks::for_operator(&state.db, v.kind, &v.id, &v.version_hash, &op.id).await?;
     let Some(rec) = records.iter().find(|r| r.verified_at.is_none()) else {
         return Err(AppError::Conflict("There is nothing to verify: the operator must read this version first.".into()));
     };
@@ -149,9 +140,9 @@ pub async fn verify(state: &AppState, netbook: &CurrentUser, verifier: &User, op
     if !acks::verify(&mut tx, &rec.id, verifier, now).await? {
         return Err(AppError::Conflict("This acknowledgement was already verified.".into()));
     }
-    let entry = AuditEntry::new("island.verify", v.target.clone(), VERIFY_MEANING)
+    let entry = AuditEntry::new("island.verify", v.target(), VERIFY_MEANING)
         .by(Some(&verifier.id), &verifier.full_name())
-        .after(json!({"recordId": rec.id, "operator": op.id, "partNumber": v.part_number, "versionHash": v.hash, "kiosk": netbook.id}));
+        .after(json!({"recordId": rec.id, "operator": op.id, "partNumber": v.part_number, "versionHash": v.version_hash, "kiosk": netbook.id}));
     audit::append(&mut tx, now, &entry).await?;
     let answer = json!({"verified": true, "recordId": rec.id, "verifier": verifier.full_name(), "operator": op.full_name()});
     commit_once(state, netbook, tx, idem, answer).await
@@ -165,6 +156,13 @@ pub async fn verifier(state: &AppState, netbook: &Netbook, badge_no: &str, op_id
     Ok(verifier)
 }
 
+/// The SWP deployed now under `swp_id` that the netbook may see (the `DeployedDocs`
+/// port); 404 otherwise, and while no module provides the port.
+async fn deployed(state: &AppState, netbook: &User, swp_id: &str) -> AppResult<SignableVersion> {
+    let docs = state.port::<dyn DeployedDocs>().ok_or(AppError::NotFound)?;
+    docs.deployed(state, netbook, swp_id).await?.ok_or(AppError::NotFound)
+}
+
 /// `POST /api/island/operator-read-swp {opId, swpId, key}`: the operator read the SWC,
 /// JES and VIS of the part's deployed version.
 pub async fn operator_read_swp(State(state): State<AppState>, netbook: CurrentUser, Json(b): Json<ReadBody>) -> AppResult<axum::Json<Value>> {
@@ -174,13 +172,12 @@ pub async fn operator_read_swp(State(state): State<AppState>, netbook: CurrentUs
         return Ok(axum::Json(answer));
     }
     let op = operator(&state, &netbook, &b.op_id).await?;
-    let swp = plantdoc_swp::kiosk::deployed_version(&state, &netbook, &b.swp_id).await?;
+    let swp = deployed(&state, &netbook, &b.swp_id).await?;
     // With competency gating on, an operator at level 0 or below does not run the part.
     if crate::status::training(&state, &op.id, &swp.part_number).await <= 0 {
         return Err(AppError::Forbidden(NOT_TRAINED.into()));
     }
-    let v = Version { kind: DocKind::Swp, doc_id: &swp.id, hash: &swp.content_hash, target: format!("swp:{}", swp.id), part_number: &swp.part_number };
-    Ok(axum::Json(read(&state, &netbook, &op, &v, &idem).await?))
+    Ok(axum::Json(read(&state, &netbook, &op, &swp, &idem).await?))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -212,9 +209,8 @@ pub async fn verify_swp(State(state): State<AppState>, netbook: Netbook, Json(b)
     }
     let verifier = verifier(&state, &netbook, &b.badge_no, &b.op_id).await?;
     let op = operator(&state, &netbook, &b.op_id).await?;
-    let swp = plantdoc_swp::kiosk::deployed_version(&state, &netbook, &b.swp_id).await?;
-    let v = Version { kind: DocKind::Swp, doc_id: &swp.id, hash: &swp.content_hash, target: format!("swp:{}", swp.id), part_number: &swp.part_number };
-    Ok(axum::Json(verify(&state, &netbook, &verifier, &op, &v, &idem).await?))
+    let swp = deployed(&state, &netbook, &b.swp_id).await?;
+    Ok(axum::Json(verify(&state, &netbook, &verifier, &op, &swp, &idem).await?))
 }
 
 #[cfg(test)]

@@ -1,17 +1,21 @@
-//! What the island module reads of an SWP: the deployed version an operator signs (its
-//! id, part number and the SHA-256 of the SWC, JES and VIS it was made of). The island
-//! records signatures in the core's acknowledgements store; this module owns the SWPs.
+//! What the island module reads of an SWP, offered as the core's `DeployedDocs` port
+//! ([`Docs`]): the deployed version an operator signs (its id, part number and the
+//! SHA-256 of the SWC, JES and VIS it was made of) and an operator's standing for it.
+//! The island records signatures in the core's acknowledgements store; this module owns
+//! the SWPs.
 use std::sync::LazyLock;
 
-use plantdoc_core::acks::{self, DocKind};
+use plantdoc_core::acks;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::User;
-use plantdoc_core::error::AppError;
+use plantdoc_core::error::AppResult;
+use plantdoc_core::ports::{async_trait, DeployedDocs, SignableVersion, Standing};
 
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use crate::model::SwpStatus;
+use crate::KIND;
 
 /// A deployed SWP as the kiosk signs it.
 #[derive(Debug, Clone)]
@@ -23,13 +27,30 @@ pub struct KioskSwp {
     pub content_hash: String,
 }
 
-/// The SWP if it is deployed now and `user` may see it; `NotFound` otherwise (a
-/// superseded revision cannot be signed).
-pub async fn deployed_version(state: &AppState, user: &User, swp_id: &str) -> Result<KioskSwp, AppError> {
-    match seen(state, swp_id).await? {
-        Some(s) if s.status == SwpStatus::Deployed && s.visible_to(state, user) => Ok(s.swp),
-        _ => Err(AppError::NotFound),
+impl KioskSwp {
+    fn signable(self) -> SignableVersion {
+        SignableVersion { kind: KIND, id: self.id, part_number: self.part_number, version_hash: self.content_hash }
     }
+}
+
+/// The SWPs as the core's `DeployedDocs` port (provided in `build`).
+pub struct Docs;
+
+#[async_trait]
+impl DeployedDocs for Docs {
+    async fn deployed(&self, state: &AppState, viewer: &User, doc_id: &str) -> AppResult<Option<SignableVersion>> {
+        Ok(deployed_version(state, viewer, doc_id).await?.map(KioskSwp::signable))
+    }
+
+    async fn standing(&self, state: &AppState, viewer: &User, doc_id: &str, op_id: &str) -> AppResult<Standing> {
+        standing(state, viewer, doc_id, op_id).await
+    }
+}
+
+/// The SWP if it is deployed now and `user` may see it (a superseded revision cannot be
+/// signed).
+async fn deployed_version(state: &AppState, user: &User, swp_id: &str) -> Result<Option<KioskSwp>, sqlx::Error> {
+    Ok(seen(state, swp_id).await?.filter(|s| s.status == SwpStatus::Deployed && s.visible_to(state, user)).map(|s| s.swp))
 }
 
 /// The SWP with this id, whoever may see it.
@@ -42,24 +63,11 @@ pub(crate) async fn seen(state: &AppState, id: &str) -> Result<Option<Seen>, sql
     }
 }
 
-/// The kiosk's status inputs of one operator on one part, read at once (the status call
-/// runs on every part an operator loads): whether `op_id` is an active operator or OJT
-/// trainee with a badge of `user`'s company, not a kiosk account (the core's
-/// `acks::signs_as_operator`); the SWP if it is deployed now and `user` may see it; and the operator's sign
-/// records of that version: the signing time of the newest verified one and whether one
-/// awaits verification.
-pub struct Standing {
-    pub operator_known: bool,
-    pub swp: Option<KioskSwp>,
-    pub signed_at: Option<i64>,
-    pub awaiting: bool,
-}
-
 /// The statement of [`standing`]: `$1` operator, `$2` company, `$3` SWP (island-bench
 /// prints its plan).
 pub fn standing_sql() -> &'static str {
     static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
-        let mine = "FROM acknowledgements k WHERE k.doc_kind = 'swp' AND k.doc_id = s.id AND k.version_hash = s.content_hash AND k.operator_id = $1";
+        let mine = format!("FROM acknowledgements k WHERE k.doc_kind = '{KIND}' AND k.doc_id = s.id AND k.version_hash = s.content_hash AND k.operator_id = $1");
         format!(
             "SELECT (SELECT COUNT(*) FROM users u WHERE u.id = $1 AND u.company_code = $2 AND {}) AS op_known, \
              (SELECT MAX(k.signed_at) {mine} AND k.verified_at IS NOT NULL) AS op_signed, \
@@ -71,7 +79,13 @@ pub fn standing_sql() -> &'static str {
     SQL.as_str()
 }
 
-pub async fn standing(state: &AppState, user: &User, swp_id: &str, op_id: &str) -> Result<Standing, AppError> {
+/// The kiosk's status inputs of one operator on one part, read at once (the status call
+/// runs on every part an operator loads): whether `op_id` is an active operator or OJT
+/// trainee with a badge of `user`'s company, not a kiosk account (the core's
+/// `acks::signs_as_operator`); the SWP if it is deployed now and `user` may see it; and
+/// the operator's sign records of that version: the signing time of the newest verified
+/// one and whether one awaits verification.
+async fn standing(state: &AppState, user: &User, swp_id: &str, op_id: &str) -> AppResult<Standing> {
     let row = sqlx::query(standing_sql()).bind(op_id).bind(&user.company_code).bind(swp_id).fetch_one(&mut *state.db.reader().await?).await?;
     let operator_known = row.try_get::<i64, _>("op_known")? > 0;
     let swp = Seen::from_row(&row)?.filter(|s| s.status == SwpStatus::Deployed && s.visible_to(state, user));
@@ -79,14 +93,14 @@ pub async fn standing(state: &AppState, user: &User, swp_id: &str, op_id: &str) 
         operator_known,
         signed_at: row.try_get("op_signed")?,
         awaiting: row.try_get::<i64, _>("op_awaiting")? > 0,
-        swp: swp.map(|s| s.swp),
+        version: swp.map(|s| s.swp.signable()),
     })
 }
 
 /// The current version's sign records of the SWP `s` as JSON text ([`acks::json_for_version`]),
 /// a column to read with the SWP's row in one statement (the kiosk's history and part reads).
 pub(crate) fn signs_column() -> &'static str {
-    static SQL: LazyLock<String> = LazyLock::new(|| acks::version_json_sql(DocKind::Swp, "s.id", "s.content_hash"));
+    static SQL: LazyLock<String> = LazyLock::new(|| acks::version_json_sql(KIND, "s.id", "s.content_hash"));
     SQL.as_str()
 }
 

@@ -1,6 +1,8 @@
 //! Standard work packages: upload, approvals, revisions, lists, viewer, and the sign
 //! histories of the kiosk and the console's Verification History (the swp module owns
-//! that data, so those two `/api/island/...` reads are served here).
+//! that data, so those two `/api/island/...` reads are served here: `sharedApi` in
+//! module.json). The kiosk's signing reads the SWPs through the core's `DeployedDocs`
+//! port (`kiosk`), and their sign records are the document kind [`KIND`].
 //! `access` (who may: pure rules), `store` (SQL of reads and visibility), `upload` and
 //! `submit` (getting documents in, PDFs checked and merged by `plantdoc_core::pdf`), `lifecycle` (review, deploy, edit, delete),
 //! `lists`, `viewer` and `history` (reads for the screens).
@@ -8,7 +10,7 @@ mod access;
 mod demo;
 mod fields;
 mod history;
-pub mod kiosk;
+mod kiosk;
 mod lifecycle;
 mod lists;
 mod model;
@@ -19,13 +21,19 @@ mod submit;
 mod upload;
 mod viewer;
 
-/// The kiosk part read's statement (island-bench prints its plan).
+/// The kiosk part read's and status read's statements (island-bench prints their plans).
+pub use kiosk::standing_sql;
 pub use viewer::deployed_sql;
 
 use std::time::Duration;
 
+use plantdoc_core::acks::DocKind;
+use plantdoc_core::ports::DeployedDocs;
 use plantdoc_core::ModuleContext;
 use serde::Deserialize;
+
+/// The sign records of SWPs (`acknowledgements.doc_kind`).
+pub(crate) const KIND: DocKind = DocKind::new("swp");
 
 /// For tests and the benchmark, which make real PDFs with the same library.
 pub use plantdoc_core::pdf::lopdf;
@@ -69,6 +77,8 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     }
     ctx.state(SwpState { settings, lists: paging::ListCache::default(), answers: paging::answers() });
     ctx.routes(routes::routes());
+    ctx.doc_kind(KIND);
+    ctx.provide_port::<dyn DeployedDocs>(std::sync::Arc::new(kiosk::Docs));
     ctx.seed_demo(std::sync::Arc::new(demo::seed));
     ctx.task("upload-sweep", |state, stop| {
         plantdoc_core::tasks::every(state, stop, SWEEP_EVERY, |state| async move {

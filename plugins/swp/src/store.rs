@@ -3,7 +3,7 @@
 //! the core's `Params` numbering the placeholders.
 use std::collections::HashMap;
 
-use plantdoc_core::acks::{self, DocKind};
+use plantdoc_core::acks;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::db::{Db, Params};
@@ -48,7 +48,7 @@ pub async fn count(db: &Db, q: &Params, filter: &str) -> Result<i64, sqlx::Error
 /// signed operation records.
 pub async fn signs_for(db: &Db, swps: &[&Swp]) -> Result<HashMap<String, Vec<Value>>, sqlx::Error> {
     let docs: Vec<(&str, &str)> = swps.iter().map(|s| (s.id.as_str(), s.content_hash.as_str())).collect();
-    let recs = acks::for_documents(db, DocKind::Swp, &docs).await?;
+    let recs = acks::for_documents(db, crate::KIND, &docs).await?;
     Ok(recs.into_iter().map(|(id, list)| (id, list.iter().map(|r| r.to_json()).collect())).collect())
 }
 
@@ -124,7 +124,7 @@ pub async fn urls_of(state: &AppState, s: &Swp, found: &HashMap<String, (String,
 /// object with its links (and `id`, for the kiosk), then its sign records written
 /// straight from the records (no `Value` per record). `wrap` names the answer's key.
 pub async fn full_json(state: &AppState, swp: &Swp, wrap: &str, with_id: bool) -> Result<Vec<u8>, plantdoc_core::AppError> {
-    let signs = acks::json_for_version(&state.db, DocKind::Swp, &swp.id, &swp.content_hash).await?;
+    let signs = acks::json_for_version(&state.db, crate::KIND, &swp.id, &swp.content_hash).await?;
     let found = files::describe(state, &file_ids(std::slice::from_ref(swp))).await?;
     full_json_with(state, swp, &signs, &found, wrap, with_id).await
 }

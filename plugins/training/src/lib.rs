@@ -1,6 +1,7 @@
 //! The training matrix (release 2.0): per shift, cell and zone, parts as columns,
 //! operators as rows and a block of four squares (the training level) where they meet;
-//! the Add Training form; the kiosk's training level (behind `modules.training.gate`).
+//! the Add Training form; the kiosk's training level (behind `modules.training.gate`),
+//! offered to the island as the core's `TrainingLevels` port.
 //! `access` (who may: pure rules), `fields` (the form checks and their texts), `store`
 //! (SQL), `matrix` (reads and CSV), `answer` (the matrix answer's bytes),
 //! `edit` (changes, each audited in its transaction), `demo` (the `make run` matrix).
@@ -16,6 +17,7 @@ mod routes;
 mod store;
 
 use plantdoc_core::app::AppState;
+use plantdoc_core::ports::{async_trait, TrainingLevels};
 use plantdoc_core::ModuleContext;
 use serde::Deserialize;
 
@@ -42,6 +44,7 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     let settings: TrainingSettings = ctx.settings()?;
     ctx.state(TrainingState { settings });
     ctx.routes(routes::routes());
+    ctx.provide_port::<dyn TrainingLevels>(std::sync::Arc::new(Levels));
     ctx.seed_demo(std::sync::Arc::new(|state| Box::pin(demo::seed(state))));
     Ok(())
 }
@@ -61,6 +64,20 @@ pub async fn level(state: &AppState, op_id: &str, part_number: &str) -> Option<i
             tracing::warn!(error = %e, "training level lookup failed");
             None
         }
+    }
+}
+
+/// [`gate`] and [`level`] as the core's `TrainingLevels` port.
+struct Levels;
+
+#[async_trait]
+impl TrainingLevels for Levels {
+    fn gate(&self, state: &AppState) -> bool {
+        gate(state)
+    }
+
+    async fn level(&self, state: &AppState, op_id: &str, part_number: &str) -> Option<i32> {
+        level(state, op_id, part_number).await
     }
 }
 

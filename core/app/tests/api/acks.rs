@@ -7,6 +7,9 @@ use serde_json::Value;
 
 use crate::helpers::*;
 
+/// The SWP module's kind (registered: see `modules_register_their_document_kinds`).
+const SWP: DocKind = DocKind::new("swp");
+
 fn person(id: &str, first: &str, last: &str, op_no: Option<&str>) -> User {
     User { firstname: first.into(), lastname: last.into(), op_no: op_no.map(Into::into), ..User::sketch(id, "mpk", Position::Operator, Department::Production, &[]) }
 }
@@ -16,7 +19,7 @@ async fn a_versions_records_as_json_equal_the_records_serialized() {
     let app = spawn().await;
     let db = &app.state.db;
     let (doc, hash) = ("doc-1", "a".repeat(64));
-    assert_eq!(acks::json_for_version(db, DocKind::Swp, doc, &hash).await.unwrap(), "[]", "no records: an empty list");
+    assert_eq!(acks::json_for_version(db, SWP, doc, &hash).await.unwrap(), "[]", "no records: an empty list");
     let names = [("O'Brien", "\"Jr\" Ünal"), ("Zoë", "Back\\slash"), ("Tab\there", "日本"), ("Same", "Time")];
     // Times on millisecond edges, two records at the same time (the id breaks the tie).
     let times = [0_i64, 1_700_000_000_999, 1_700_000_000_001, 951_782_400_000, 4_102_444_799_999, 1_700_000_000_001];
@@ -25,19 +28,19 @@ async fn a_versions_records_as_json_equal_the_records_serialized() {
     for (i, t) in times.iter().enumerate() {
         let (first, last) = names[i % names.len()];
         let op = person(&format!("op-{i}"), first, last, (i % 2 == 0).then_some("OP7"));
-        let id = acks::sign(&mut tx, DocKind::Swp, doc, &hash, &op, *t).await.unwrap();
+        let id = acks::sign(&mut tx, SWP, doc, &hash, &op, *t).await.unwrap();
         if i % 3 != 1 {
             assert!(acks::verify(&mut tx, &id, &lead, t + 123_457).await.unwrap());
         }
     }
     // Another version and another document are left out.
-    acks::sign(&mut tx, DocKind::Swp, doc, &"b".repeat(64), &lead, 5).await.unwrap();
-    acks::sign(&mut tx, DocKind::Swp, "doc-2", &hash, &lead, 5).await.unwrap();
+    acks::sign(&mut tx, SWP, doc, &"b".repeat(64), &lead, 5).await.unwrap();
+    acks::sign(&mut tx, SWP, "doc-2", &hash, &lead, 5).await.unwrap();
     tx.commit().await.unwrap();
 
-    let text = acks::json_for_version(db, DocKind::Swp, doc, &hash).await.unwrap();
+    let text = acks::json_for_version(db, SWP, doc, &hash).await.unwrap();
     let built: Value = serde_json::from_str(&text).unwrap();
-    let records = acks::for_documents(db, DocKind::Swp, &[(doc, hash.as_str())]).await.unwrap().remove(doc).unwrap();
+    let records = acks::for_documents(db, SWP, &[(doc, hash.as_str())]).await.unwrap().remove(doc).unwrap();
     assert_eq!(records.len(), times.len());
     assert_eq!(built, serde_json::to_value(&records).unwrap(), "{text}");
 }
@@ -50,7 +53,7 @@ async fn a_versions_kept_list_follows_every_write() {
     let app = spawn().await;
     let db = &app.state.db;
     let (doc, h1, h2) = ("doc-k", "c".repeat(64), "d".repeat(64));
-    let list = |h: String| async move { serde_json::from_str::<Value>(&acks::json_for_version(db, DocKind::Swp, doc, &h).await.unwrap()).unwrap() };
+    let list = |h: String| async move { serde_json::from_str::<Value>(&acks::json_for_version(db, SWP, doc, &h).await.unwrap()).unwrap() };
     let ids = |v: &Value| v.as_array().unwrap().iter().map(|r| r["_id"].as_str().unwrap().to_string()).collect::<Vec<_>>();
     let insert = "INSERT INTO acknowledgements (id, doc_kind, doc_id, version_hash, operator_id, op_full_name, op_no, signed_at, sign_meaning) \
                   VALUES ($1, 'swp', $2, $3, 'op-x', 'Op X', '', $4, 'read')";
@@ -77,7 +80,7 @@ async fn a_versions_kept_list_follows_every_write() {
         tokio::spawn(async move {
             let op = person(&format!("par-{i}"), "Par", &i.to_string(), None);
             let mut tx = db.pool.begin().await.unwrap();
-            acks::sign(&mut tx, DocKind::Swp, doc, &h, &op, 10_000 + i).await.unwrap();
+            acks::sign(&mut tx, SWP, doc, &h, &op, 10_000 + i).await.unwrap();
             tx.commit().await.unwrap();
         })
     });
@@ -85,4 +88,15 @@ async fn a_versions_kept_list_follows_every_write() {
         s.await.unwrap();
     }
     assert_eq!(list(h1.clone()).await.as_array().unwrap().len(), 12, "every parallel signature is in the list");
+}
+
+/// The core knows no document kind by name: each module declares its own in `build`,
+/// with the stored `doc_kind` values of before (no data migration).
+#[tokio::test]
+async fn modules_register_their_document_kinds() {
+    let app = spawn().await;
+    let kinds: Vec<(&str, &str)> = app.state.doc_kinds().map(|(k, m)| (k.as_str(), m)).collect();
+    assert_eq!(kinds, [("alert", "alerts"), ("swp", "swp")]);
+    assert_eq!(app.state.doc_kind("swp"), Some((SWP, "swp")));
+    assert_eq!(app.state.doc_kind("training"), None, "the training module keeps no sign records");
 }

@@ -118,3 +118,35 @@ async fn zones_are_the_company_list_with_spec_labels() {
     assert_eq!(list[11], serde_json::json!({"value": "shipping", "label": "Shipping"}));
     assert_eq!(list[12], serde_json::json!({"value": "ojt", "label": "OJT"}));
 }
+
+/// No module crate depends on another (issue 33): what one module offers the others is a
+/// port of the core (`plantdoc_core::ports`, docs/modules.md "Ports"). Read from
+/// `cargo metadata`: a `plugins/*` package's normal and build dependencies never name
+/// another `plugins/*` package. Dev-dependencies may (the island's kiosk benchmark runs
+/// the whole app); they never reach the module's library.
+#[test]
+fn no_module_crate_depends_on_another() {
+    let out = std::process::Command::new(env!("CARGO"))
+        .args(["metadata", "--format-version", "1", "--no-deps", "--offline"])
+        .current_dir(workspace())
+        .output()
+        .expect("cargo metadata runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let meta: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let plugins = std::path::Path::new(meta["workspace_root"].as_str().unwrap()).join("plugins");
+    let packages = meta["packages"].as_array().unwrap();
+    let modules: Vec<&Value> = packages.iter().filter(|p| std::path::Path::new(p["manifest_path"].as_str().unwrap()).starts_with(&plugins)).collect();
+    let names: Vec<&str> = modules.iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert!(names.len() >= 8 && names.contains(&"plantdoc-island") && names.contains(&"plantdoc-swp"), "{names:?}");
+    let mut links = Vec::new();
+    for m in &modules {
+        for d in m["dependencies"].as_array().unwrap() {
+            if names.contains(&d["name"].as_str().unwrap()) {
+                links.push((m["name"].as_str().unwrap(), d["name"].as_str().unwrap(), d["kind"].as_str().unwrap_or("normal")));
+            }
+        }
+    }
+    let crossing: Vec<_> = links.iter().filter(|(_, _, kind)| *kind != "dev").collect();
+    assert!(crossing.is_empty(), "module crates depending on module crates (use a port of the core): {crossing:?}");
+    assert!(links.contains(&("plantdoc-island", "plantdoc-swp", "dev")), "the benchmark's links are seen (the check reads real data): {links:?}");
+}

@@ -87,3 +87,29 @@ async fn enabling_runs_the_module_migrations() {
     let list = boss.get("/api/swps/user-pending-swps").await;
     assert_eq!((list.status, list.body.clone()), (StatusCode::OK, json!([])), "its tables exist");
 }
+
+/// A port is there while its provider is on: the SWPs' `DeployedDocs` follows the swp
+/// module's switch at once (no restart), as the island asks it at every call.
+#[tokio::test]
+async fn a_port_follows_its_providers_switch() {
+    use plantdoc_core::ports::{AlertsInForce, DeployedDocs, TrainingLevels};
+    let off = [("modules.swp.enabled", "false"), ("modules.signoff.enabled", "false"), ("modules.island.enabled", "false")];
+    let app = spawn_with(&off).await;
+    let boss = app.signed_in_plant_admin("boss@demo.plant", "manager", "process").await;
+    let state = &app.state;
+    assert!(state.port::<dyn DeployedDocs>().is_none(), "swp off");
+    assert!(state.port::<dyn AlertsInForce>().is_some(), "alerts on");
+    assert!(state.port::<dyn TrainingLevels>().is_none(), "training is off in release 1.0");
+    let switch = |on: bool| {
+        let boss = boss.clone();
+        async move { boss.post("/api/modules/switch", &json!({"id": "swp", "enabled": on})).await }
+    };
+    assert_eq!(switch(true).await.status, StatusCode::OK);
+    let docs = state.port::<dyn DeployedDocs>().expect("swp on: its port");
+    let mut c = state.db.pool.acquire().await.unwrap();
+    let id: String = sqlx::query_scalar("SELECT id FROM users WHERE email = 'boss@demo.plant'").fetch_one(&state.db.pool).await.unwrap();
+    let boss_user = plantdoc_core::auth::users::find_by_id(&mut c, &id).await.unwrap().unwrap();
+    assert_eq!(docs.deployed(state, &boss_user, "no-such-swp").await.unwrap(), None);
+    assert_eq!(switch(false).await.status, StatusCode::OK);
+    assert!(state.port::<dyn DeployedDocs>().is_none(), "off again");
+}

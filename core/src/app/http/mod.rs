@@ -212,7 +212,7 @@ async fn modules(State(state): State<AppState>, _user: CurrentUser) -> AppResult
                 "sidebar": man.sidebar.as_ref().map(|s| json!({
                     "group": s.group, "label": s.label, "icon": s.icon, "order": s.order, "route": man.route,
                 })),
-                "api": man.api,
+                "api": man.api.iter().chain(&man.shared_api).collect::<Vec<_>>(),
                 "migrations": man.migrations,
                 "dependencies": man.dependencies,
                 "remote": man.remote.then(|| json!({

@@ -1,12 +1,12 @@
 // The alert detail view: Back, the alert's facts, and its document in a frame
 // ('Loading..' first, then the document or 'There was an error fetching the alert.').
 import { Alert as Notice, Button, Descriptions, Space, Typography } from 'antd';
-import { DocumentFrame, formatDate, VIEWER_HEIGHT } from '@plantdoc/kit';
+import { alertLink, DocumentFrame, formatDate, useSignedLinks, VIEWER_HEIGHT } from '@plantdoc/kit';
 import { issuer, TEXTS } from '../lib';
-import { useAlertUrl } from '../api';
 
 export function AlertDetail({ id, alert, onBack }) {
-  const url = useAlertUrl(id);
+  // The kit's call (Sign Off shows the same document): a signed link, fetched fresh.
+  const url = useSignedLinks({ ...alertLink(id), enabled: Boolean(id) });
   return (
     <div data-testid="alert-detail">
       <Space style={{ marginBottom: 12 }} wrap>

@@ -42,6 +42,8 @@ export function DoneCard({ title, lines, partId }) {
         onClick={() => {
           // Reset, not invalidate: stale statuses must not show (or be clicked) meanwhile.
           queryClient.resetQueries({ queryKey: ['island'] });
+          // The part and its sign history are the kit's calls, under the swp module's keys.
+          queryClient.resetQueries({ queryKey: ['swp'] });
           navigate(partPath('operator-status', partId));
         }}
       >

@@ -3,7 +3,7 @@
 import { Button, Space, Table, Tabs, Typography } from 'antd';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { formatDate, getKioskSettings, useSignedLinks } from '@plantdoc/kit';
-import { linksSource, useOperatorAlerts, useOperatorStatus, usePart, useSignHistory, useZoneAlerts } from '../api';
+import { linksSource, useDeployedSwp, useOperatorAlerts, useOperatorStatus, useSignHistory, useZoneAlerts } from '../api';
 import { COLOURS, statuses } from '../components/status';
 import { DocFrame, KioskLayout } from '../components/KioskSidebar';
 import { useOperator } from '../state';
@@ -77,7 +77,7 @@ export function Interface() {
   const view = params.get('view') || 'instructions';
   const doc = params.get('doc') || 'swc';
   const op = useOperator();
-  const part = usePart(partId);
+  const part = useDeployedSwp(partId);
   const swpId = part.data?._id;
   const status = useOperatorStatus(op?._id, swpId);
   const links = useSignedLinks({ ...linksSource(swpId), enabled: Boolean(swpId) });

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { Button, Card, Col, Row, Spin, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { getKioskSettings } from '@plantdoc/kit';
-import { useOperatorAlerts, useOperatorStatus, usePart } from '../api';
+import { useDeployedSwp, useOperatorAlerts, useOperatorStatus } from '../api';
 import { COLOURS, TRAINING_TEXT, statuses } from '../components/status';
 import { partPath, useOperator } from '../state';
 
@@ -30,7 +30,7 @@ export function OperatorStatus() {
   const [params] = useSearchParams();
   const partId = params.get('part');
   const op = useOperator();
-  const part = usePart(partId);
+  const part = useDeployedSwp(partId);
   const status = useOperatorStatus(op?._id, part.data?._id);
   const zone = getKioskSettings().zone;
   const alerts = useOperatorAlerts(zone, op?._id);

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { AutoComplete, Button, Card, Input, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { SettingOutlined, usePartNumberSuggestions } from '@plantdoc/kit';
-import { partSource } from '../api';
+import { deployedSwpParts } from '../api';
 import { partPath, useOperator } from '../state';
 
 function Highlight({ text, term }) {
@@ -22,7 +22,7 @@ function Highlight({ text, term }) {
 
 export function PartSearchBox({ onPart }) {
   const [input, setInput] = useState('');
-  const suggestions = usePartNumberSuggestions(input, partSource);
+  const suggestions = usePartNumberSuggestions(input, deployedSwpParts);
   return (
     <AutoComplete
       value={input}

@@ -3,7 +3,7 @@
 import { Alert, Button, Space, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSignedLinks } from '@plantdoc/kit';
-import { linksSource, usePart } from '../api';
+import { linksSource, useDeployedSwp } from '../api';
 import { DocFrame, KioskLayout } from '../components/KioskSidebar';
 import { PartSearchBox } from './PartSelect';
 import { CONTENT_HEIGHT, DOCS } from './SwpAck';
@@ -13,7 +13,7 @@ export function Reference() {
   const [params, setParams] = useSearchParams();
   const partId = params.get('part');
   const doc = params.get('doc') || 'swc';
-  const part = usePart(partId);
+  const part = useDeployedSwp(partId);
   const links = useSignedLinks({ ...linksSource(part.data?._id), enabled: Boolean(part.data?._id) });
   const sidebar = (
     <Space orientation="vertical" style={{ width: '100%' }}>

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Button, Card, Space, Spin, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useSignedLinks } from '@plantdoc/kit';
-import { linksSource, usePart } from '../api';
+import { linksSource, useDeployedSwp } from '../api';
 import { DoneCard, VerifyCard } from '../components/Cards';
 import { DocFrame, KioskLayout } from '../components/KioskSidebar';
 import { LeaveButtons } from '../components/SignOut';
@@ -53,7 +53,7 @@ export function SwpAck() {
   const [params, setParams] = useSearchParams();
   const partId = params.get('part');
   const op = useOperator();
-  const part = usePart(partId);
+  const part = useDeployedSwp(partId);
   const links = useSignedLinks({ ...linksSource(part.data?._id), enabled: Boolean(part.data?._id) });
   const read = (params.get('read') || '').split(',').filter(Boolean);
   const doc = params.get('doc') || DOCS.find(([id]) => !read.includes(id))?.[0] || 'swc';

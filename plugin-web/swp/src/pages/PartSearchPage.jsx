@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Button, Card, Checkbox, Descriptions, Space, Spin, Typography } from 'antd';
 import { DocumentViewer, formatDate, PartNumberSearch, useZones } from '@plantdoc/kit';
 import { ownerName, RED, revisionText, zonesText } from '../lib';
-import { deployedParts, swpLinks, useDeployedSwp, useEditSwpZones } from '../api';
+import { deployedSwpParts, swpLinks, useDeployedSwp, useEditSwpZones } from '../api';
 
 export const ZONE_SAVE_ERROR = 'An error occurred - could not save zones';
 const yesNo = (b) => (b ? 'Yes' : 'No');
@@ -81,7 +81,7 @@ export function PartSearchPage() {
 
   return (
     <Card>
-      <PartNumberSearch source={deployedParts} onSelect={choose} />
+      <PartNumberSearch source={deployedSwpParts} onSelect={choose} />
       {part && found.isFetching && !swp && <Spin style={{ display: 'block', marginTop: 16 }} />}
       {swp && (
         <div style={{ marginTop: 16 }}>

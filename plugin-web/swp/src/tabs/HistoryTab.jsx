@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Space, Spin, Typography } from 'antd';
 import { formatDate, PagedTable, PartNumberSearch } from '@plantdoc/kit';
 import { GREEN, HISTORY_PAGE_SIZE, RED } from '../lib';
-import { deployedParts, useObsoleteSignHistory, useSignHistory } from '../api';
+import { deployedSwpParts, useObsoleteSignHistory, useSignHistory } from '../api';
 
 export const historyColumns = [
   {
@@ -45,7 +45,7 @@ export function HistoryTab() {
 
   return (
     <div>
-      <PartNumberSearch source={deployedParts} onSelect={setPart} />
+      <PartNumberSearch source={deployedSwpParts} onSelect={setPart} />
       {part && (
         <div style={{ marginTop: 16 }} data-testid="history">
           <Typography.Title level={5}>{part.partNumber}</Typography.Title>

@@ -21,8 +21,8 @@ pub async fn print(state: &AppState) -> anyhow::Result<()> {
     println!("\nquery plans (SQLite EXPLAIN QUERY PLAN)");
     let own = [
         ("deployed-swp (one statement)", plantdoc_swp::deployed_sql(plantdoc_core::db::Dialect::Sqlite).to_string()),
-        ("status (one statement)", plantdoc_swp::kiosk::standing_sql().to_string()),
-        ("history and deployed-swp: a version's sign records", format!("SELECT {}", acks::version_json_sql(DocKind::Swp, "$1", "$2"))),
+        ("status (one statement)", plantdoc_swp::standing_sql().to_string()),
+        ("history and deployed-swp: a version's sign records", format!("SELECT {}", acks::version_json_sql(DocKind::new("swp"), "$1", "$2"))),
         ("alert feed: zone list (remembered)", plantdoc_alerts::ZONE_LIST_SQL.to_string()),
         ("alert feed: operator's signatures (since the list's first effective date)", plantdoc_alerts::OPERATOR_SIGNED_SQL.to_string()),
     ];

@@ -1,11 +1,18 @@
-//! The kiosk's feed and the island's `alert_in_force`, against the injected clock:
-//! before the effective date, between, and after the sunset.
+//! The kiosk's feed and the `AlertsInForce` port the island signs through, against the
+//! injected clock: before the effective date, between, and after the sunset.
+use plantdoc_core::ports::{AlertsInForce, SignableVersion};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use super::support::*;
 use crate::helpers::*;
 use crate::swp::support::{add, login};
+
+/// The alert as the island sees it through the port.
+async fn in_force(app: &TestApp, company: &str, id: &str) -> Option<SignableVersion> {
+    let port = app.state.port::<dyn AlertsInForce>().expect("the alerts module provides the port");
+    port.in_force(&app.state, company, id).await.unwrap()
+}
 
 fn tags(v: &Value) -> Vec<String> {
     v.as_array().unwrap_or_else(|| panic!("a list: {v}")).iter().map(|a| a["alertTag"].as_str().unwrap().to_string()).collect()
@@ -25,7 +32,7 @@ async fn feed_follows_effective_and_sunset_and_operator_signatures() {
     let company = "mpk";
     // Before the effective date: not in force.
     assert!(tags(&kiosk.get("/api/alerts/operator-alerts/zone/A1").await.body).is_empty());
-    assert!(plantdoc_alerts::kiosk::alert_in_force(&app.state, company, a_id).await.unwrap().is_none());
+    assert!(in_force(&app, company, a_id).await.is_none());
     assert_eq!(crew.eng.get("/api/alerts/deployed").await.body.as_array().unwrap().len(), 2, "Browse shows coming alerts");
     // Between: in the feed of its zones, with a link to the PDF.
     app.clock.advance_secs(3600);
@@ -37,10 +44,10 @@ async fn feed_follows_effective_and_sunset_and_operator_signatures() {
     assert!(feed.body[0]["url"].is_string());
     assert_eq!(feed.body[0]["alertType"], "Safety");
     assert_eq!(tags(&eng.get("/api/alerts/operator-alerts/zone/B2").await.body).len(), 2);
-    let k = plantdoc_alerts::kiosk::alert_in_force(&app.state, company, a_id).await.unwrap().expect("in force");
-    assert_eq!((k.alert_tag.as_str(), k.zones.clone()), (a_tag, vec!["A1".to_string(), "B2".to_string()]));
+    let k = in_force(&app, company, a_id).await.expect("in force");
+    assert_eq!((k.kind.as_str(), k.id.as_str(), k.part_number.as_str()), ("alert", a_id, a["partNumber"].as_str().unwrap()));
     assert_eq!(k.version_hash.len(), 64);
-    assert!(plantdoc_alerts::kiosk::alert_in_force(&app.state, "umw", a_id).await.unwrap().is_none(), "another company's");
+    assert!(in_force(&app, "umw", a_id).await.is_none(), "another company's");
     // The operator's list: signed but not verified stays; signed and verified goes.
     let path = format!("/api/alerts/operator-alerts/A1/{op}");
     assert_eq!(tags(&kiosk.get(&path).await.body), vec![a_tag.to_string()]);
@@ -62,7 +69,7 @@ async fn feed_follows_effective_and_sunset_and_operator_signatures() {
     app.clock.advance_secs(3600);
     let (kiosk, eng) = (login(&app, "kiosk@demo.plant").await, login(&app, "eng@demo.plant").await);
     assert!(tags(&kiosk.get("/api/alerts/operator-alerts/zone/A1").await.body).is_empty());
-    assert!(plantdoc_alerts::kiosk::alert_in_force(&app.state, company, a_id).await.unwrap().is_none());
+    assert!(in_force(&app, company, a_id).await.is_none());
     let dep = eng.get("/api/alerts/user-deployed-alerts").await.body;
     assert_eq!(dep.as_array().unwrap().iter().find(|x| x["_id"] == a_id).unwrap()["status"], "expired");
     assert_eq!(tags(&eng.get("/api/alerts/deployed").await.body), vec![b["alertTag"].as_str().unwrap().to_string()]);

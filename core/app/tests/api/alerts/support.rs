@@ -76,7 +76,7 @@ pub async fn sign(app: &TestApp, alert_id: &str, operator_id: &str, verified: bo
     let mut tx = app.state.db.pool.begin().await.unwrap();
     let op = plantdoc_core::auth::users::find_by_id(&mut tx, operator_id).await.unwrap().unwrap();
     let now = app.state.now_ms();
-    let id = acks::sign(&mut tx, DocKind::Alert, alert_id, &hash, &op, now).await.unwrap();
+    let id = acks::sign(&mut tx, DocKind::new("alert"), alert_id, &hash, &op, now).await.unwrap();
     if verified {
         assert!(acks::verify(&mut tx, &id, &op, now + 1000).await.unwrap());
     }

@@ -73,3 +73,41 @@ async fn the_demo_plant_has_deployed_swps_for_the_kiosk() {
     assert_eq!(swp.status, StatusCode::OK, "{}", swp.text);
     assert!(swp.body["details"]["urls"]["swc"].is_string());
 }
+
+/// The alerts module is an optional provider (the `AlertsInForce` port): switched off at
+/// run time, the kiosk signs no alert (none is in force) and its SWP work goes on;
+/// switched back on, the same alert is signed as before.
+#[tokio::test]
+async fn with_the_alerts_module_off_no_alert_is_in_force_and_swps_go_on() {
+    let app = spawn().await;
+    let netbook = demo_kiosk(&app).await;
+    let op = netbook.get("/api/island/operator-from-badge/1001").await.body["_id"].as_str().unwrap().to_string();
+    let alert = alert_id(&app, "S-2026-0001").await;
+    let admin = app.signed_in_plant_admin("it@ports.plant", "manager", "process").await;
+    let switch = |id: &'static str, on: bool| {
+        let admin = admin.clone();
+        async move { admin.post("/api/modules/switch", &json!({"id": id, "enabled": on})).await }
+    };
+    let read = |key: &'static str| {
+        let (netbook, body) = (netbook.clone(), json!({"opId": op, "alertId": alert, "key": key}));
+        async move { netbook.post("/api/island/operator-read-alert", &body).await }
+    };
+    for id in ["signoff", "alerts"] {
+        let r = switch(id, false).await;
+        assert_eq!(r.status, StatusCode::OK, "{id}: {}", r.text);
+    }
+    let off = read("alerts-off-read-1").await;
+    assert_eq!((off.status, off.body["error"].as_str()), (StatusCode::CONFLICT, Some("This alert is no longer in force.")));
+    let verify = netbook.post("/api/island/verify-alert", &json!({"badgeNo": "9031", "opId": op, "alertId": alert})).await;
+    assert_eq!((verify.status, verify.body["error"].as_str()), (StatusCode::CONFLICT, Some("This alert is no longer in force.")));
+    // The SWPs are another provider's: still read and signed.
+    let part = netbook.get("/api/swps/deployed-swp-part-numbers?searchTerm=7101-0001&limit=1").await.body["swpList"][0]["_id"].as_str().unwrap().to_string();
+    let swp = netbook.get(&format!("/api/swps/deployed-swp?partId={part}")).await.body["details"]["_id"].as_str().unwrap().to_string();
+    let r = netbook.post("/api/island/operator-read-swp", &json!({"opId": op, "swpId": swp, "key": "alerts-off-swp-1"})).await;
+    assert_eq!((r.status, r.body["signed"].as_bool()), (StatusCode::OK, Some(true)), "{}", r.text);
+
+    assert_eq!(switch("alerts", true).await.status, StatusCode::OK);
+    let on = read("alerts-on-read-1").await;
+    assert_eq!((on.status, on.body["signed"].as_bool()), (StatusCode::OK, Some(true)), "{}", on.text);
+    assert_eq!(audit_count(&app, "island.sign").await, 2, "the SWP and, once back, the alert");
+}

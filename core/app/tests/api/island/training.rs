@@ -52,3 +52,23 @@ async fn training_module_off_release_1_is_level_5_whatever_the_gate() {
     let ok = StatusCode::OK;
     assert_eq!(levels(&[("release", "1.0"), ("modules.training.gate", "true")]).await, (5, ok, 5, 5, ok));
 }
+
+/// The training module provides the `TrainingLevels` port: switched off at run time the
+/// kiosk is told level 5 (as in release 1.0) and a read goes through whatever the gate;
+/// back on, the gate applies again.
+#[tokio::test]
+async fn training_switched_off_at_run_time_is_level_5_and_back_on_gates_again() {
+    let app = spawn_with(&[("auth.ip_attempts_per_minute", "1000"), ("release", "2.0"), ("modules.training.gate", "true")]).await;
+    let p = plant(&app, PART).await;
+    let level = || async { p.status().await["trainingLevel"].as_i64().unwrap() };
+    let admin = app.signed_in_plant_admin("it@ports.plant", "manager", "process").await;
+    let switch = |on: bool| {
+        let admin = admin.clone();
+        async move { admin.post("/api/modules/switch", &json!({"id": "training", "enabled": on})).await.status }
+    };
+    assert_eq!((level().await, p.read("port-read-0001").await.status), (-1, StatusCode::FORBIDDEN));
+    assert_eq!(switch(false).await, StatusCode::OK);
+    assert_eq!((level().await, p.read("port-read-0002").await.status), (5, StatusCode::OK));
+    assert_eq!(switch(true).await, StatusCode::OK);
+    assert_eq!((level().await, p.read("port-read-0003").await.status), (-1, StatusCode::FORBIDDEN));
+}

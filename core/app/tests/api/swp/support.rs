@@ -255,7 +255,7 @@ pub async fn sign(app: &TestApp, swp_id: &str, op: &str, signed_at: i64, verifie
     };
     let mut tx = app.state.db.pool.begin().await.unwrap();
     let operator = kiosk_person(&format!("op-{op}"), "Operator", op, op);
-    let id = acks::sign(&mut tx, DocKind::Swp, swp_id, &h, &operator, signed_at).await.unwrap();
+    let id = acks::sign(&mut tx, DocKind::new("swp"), swp_id, &h, &operator, signed_at).await.unwrap();
     if verified {
         let lead = kiosk_person("cl-1", "Cell", "Lead", "CL1");
         assert!(acks::verify(&mut tx, &id, &lead, signed_at + 60_000).await.unwrap());

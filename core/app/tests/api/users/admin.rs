@@ -147,7 +147,7 @@ async fn delete_is_soft_keeps_history_and_ends_sessions_at_once() {
     };
     // Some history of Erin's: a sign record and a reset link.
     let mut c = app.state.db.pool.acquire().await.unwrap();
-    acks::sign(&mut c, DocKind::Swp, "doc1", "hash1", &erin_user, T0).await.unwrap();
+    acks::sign(&mut c, DocKind::new("swp"), "doc1", "hash1", &erin_user, T0).await.unwrap();
     drop(c);
     erin.post("/api/users/forgotPassword", &json!({"email": "erin@demo.plant"})).await;
     // The link is made after the answer (same time for known and unknown e-mails): wait for it.
