@@ -12,18 +12,11 @@ pub mod documents;
 pub mod operations;
 pub mod plant;
 
-// Not placed in a folder yet (being rewritten on other branches).
-pub mod acks;
-pub mod module_ctx;
-pub mod plugin;
-pub mod ports;
-pub mod review;
-
 // The paths modules and the binary have always used.
-pub use app::{api, auth, dynamic, http, openapi, server, switches, tasks};
+pub use app::{api, auth, dynamic, http, module_ctx, openapi, plugin, ports, review, server, switches, tasks};
 pub use base::{clock, config, error, logging, memo};
 pub use data::{answers, audit, changes, db, mail, migrate, secret};
-pub use documents::{files, parts, pdf, storage};
+pub use documents::{acks, files, parts, pdf, storage};
 pub use operations::{backup, cli, ops_cli, seed};
 pub use plant::zones;
 

@@ -1,13 +1,18 @@
 //! The running app: the state every handler gets ([`AppState`], assembled in
-//! [`state`]), the module machinery (run-time switches, background tasks, dynamic
-//! libraries), the HTTP surface (route registration, router, guard, OpenAPI, server,
+//! [`state`]), the module machinery (the plugin contract and its context, ports between
+//! modules, run-time switches, background tasks, dynamic libraries), the staged review
+//! engine, the HTTP surface (route registration, router, guard, OpenAPI, server,
 //! signed file links) and sign-in. Stands on `documents`, `plant`, `data` and `base`.
 pub mod api;
 pub mod auth;
 pub mod dynamic;
 pub mod http;
 pub mod links;
+pub mod module_ctx;
 pub mod openapi;
+pub mod plugin;
+pub mod ports;
+pub mod review;
 pub mod server;
 pub mod state;
 pub mod switches;

@@ -8,9 +8,9 @@ use std::collections::HashMap;
 use serde_json::{json, Value};
 use sqlx::{AnyConnection, Row};
 
-use crate::auth::users::User;
-use crate::clock::iso;
-use crate::db::{Db, Params};
+use crate::plant::users::User;
+use crate::base::clock::iso;
+use crate::data::db::{Db, Params};
 
 /// A kind of document with sign records: the `doc_kind` value of its records (`"swp"`,
 /// `"alert"`, …). The core knows no kind by name: the module that owns the documents
@@ -51,7 +51,7 @@ pub const VERIFIED: &str = "verified";
 /// 25): an active operator or OJT trainee with a badge, never staff (they verify) or a
 /// kiosk account (a netbook is nobody). The same rule as SQL over `users u`.
 pub fn signs_as_operator(u: &User) -> bool {
-    matches!(u.position, crate::auth::users::Position::Operator | crate::auth::users::Position::Ojt) && u.badge.is_some() && !u.kiosk && !u.disabled
+    matches!(u.position, crate::plant::users::Position::Operator | crate::plant::users::Position::Ojt) && u.badge.is_some() && !u.kiosk && !u.disabled
 }
 pub const SIGNS_AS_OPERATOR_SQL: &str = "u.position IN ('operator', 'ojt') AND u.badge IS NOT NULL AND u.kiosk = 0 AND u.disabled = 0";
 
@@ -91,8 +91,8 @@ impl SignRecord {
 
     /// The JSON Schema of [`SignRecord::to_json`].
     pub fn schema() -> Value {
-        use crate::openapi::nullable;
-        crate::openapi::shape(json!({
+        use crate::base::schema::nullable;
+        crate::base::schema::shape(json!({
             "_id": "string", "verified": "boolean",
             "op": {"_id": "string", "fullName": "string", "opNo": "string"},
             "dateSigned": {"date": "string"},
@@ -185,7 +185,7 @@ pub async fn for_operator(db: &Db, kind: DocKind, doc_id: &str, version_hash: &s
 /// Records an operator's signature of one document version, inside the caller's
 /// transaction (with its audit row). Returns the record's id.
 pub async fn sign(conn: &mut AnyConnection, kind: DocKind, doc_id: &str, version_hash: &str, operator: &User, now_ms: i64) -> Result<String, sqlx::Error> {
-    let id = crate::db::new_id();
+    let id = crate::data::db::new_id();
     sqlx::query(
         "INSERT INTO acknowledgements (id, doc_kind, doc_id, version_hash, operator_id, op_full_name, op_no, signed_at, sign_meaning) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
