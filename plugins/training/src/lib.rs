@@ -21,7 +21,7 @@ use serde::Deserialize;
 
 pub use fields::Scope;
 
-/// `[modules.training]` (defaults in config/default.toml).
+/// `[modules.training]` (defaults in plugins/training/settings.toml).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TrainingSettings {
