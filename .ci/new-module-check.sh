@@ -57,7 +57,7 @@ for db in sqlite ${PLANTDOC_TEST_PG_URL:+postgres}; do
 done
 
 # Its remote builds; the binary serves its API, its remote and its page.
-(cd "plugin-web/$id" && npx webpack --mode production >/dev/null) || fail "its web remote does not build"
+(cd "plugin-web/$id" && ../../node_modules/.bin/webpack --mode production >"$tmp/webpack.log" 2>&1) || { tail -20 "$tmp/webpack.log"; fail "its web remote does not build"; }
 port=$(node -e 'const s=require("net").createServer().listen(0,()=>{console.log(s.address().port);s.close()})')
 export PLANTDOC__RELEASE=$(sed -n "s|^config/releases/\(.*\)\.toml$|\1|p" <<<"$releases")
 export PLANTDOC__DATABASE__URL="sqlite://$tmp/plant.db" PLANTDOC__STORAGE__DIR=$tmp/files

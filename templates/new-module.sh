@@ -25,6 +25,7 @@ if [[ -e core/app/tests/api/$crate.rs || -e core/app/tests/api/$crate ]]; then
 fi
 type=$(sed -E 's/(^|-)([a-z])/\U\2/g' <<<"$id")
 name=${2:-$(sed -E 's/^(.)/\U\1/; s/-/ /g' <<<"$id")}
+[[ $name =~ ^[A-Za-z0-9\ ]+$ ]] || { echo "new-module: NAME: letters, digits and spaces" >&2; exit 2; }
 release=${3:-$(ls config/releases/*.toml | xargs -n1 basename | sed 's/\.toml$//' | sort -V | tail -1)}
 [[ -f config/releases/$release.toml ]] || { echo "new-module: no config/releases/$release.toml" >&2; exit 2; }
 # The next free thousand at or above 10000, after every manifest's range.

@@ -1,4 +1,4 @@
-//! Who may do what with alerts (docs/alerts.md has the table): pure rules over the user
+//! Who may do what with alerts (plugins/alerts/README.md has the table): pure rules over the user
 //! and the alert, with a table-driven test. Deny by default: every handler applies one
 //! of these, and every list's SQL (store::visible_sql) carries the rule of [`can_see`].
 use plantdoc_core::auth::users::{Department, Position, User};

@@ -1,4 +1,4 @@
-//! Who may do what with SWPs (docs/swp-decisions.md has the table): pure rules over the
+//! Who may do what with SWPs (plugins/swp/README.md has the table): pure rules over the
 //! user and the SWP, with a table-driven test. Deny by default: every handler applies
 //! one of these, and the SQL of every list (store::visible_sql) carries the same
 //! visibility rule as [`can_see`]. The route tier (console, kiosk, session) is declared

@@ -1,6 +1,7 @@
-// /main/{{id}}: the company's items and a one-field form to add one.
+// /main/{{id}}: the company's items and a one-field form to add one. Remotes import only
+// the antd components the host shares (plugin-web/kit/federation-shared.js).
 import { useState } from 'react';
-import { Button, Form, Input, List, Typography } from 'antd';
+import { Button, Form, Input, Spin, Typography } from 'antd';
 import { fieldErrors, formatDate } from '@plantdoc/kit';
 
 import { useAddItem, useItems } from '../api';
@@ -22,12 +23,15 @@ export function ItemsPage() {
           Add
         </Button>
       </Form>
-      <List
-        loading={items.isLoading}
-        dataSource={items.data || []}
-        rowKey="_id"
-        renderItem={(i) => <List.Item>{`${i.title} (${formatDate(i.createdAt)})`}</List.Item>}
-      />
+      {items.isLoading ? (
+        <Spin />
+      ) : (
+        <ul>
+          {(items.data || []).map((i) => (
+            <li key={i._id}>{`${i.title} (${formatDate(i.createdAt)})`}</li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
