@@ -17,7 +17,11 @@ cleanup() {
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-fail() { echo "new-module check: $*" >&2; exit 1; }
+fail() {
+  [[ -f $tmp/serve.log ]] && tail -20 "$tmp/serve.log" >&2
+  echo "new-module check: $*" >&2
+  exit 1
+}
 
 tree=$tmp/tree
 mkdir -p "$tree"
@@ -63,6 +67,8 @@ export PLANTDOC__RELEASE=$(sed -n "s|^config/releases/\(.*\)\.toml$|\1|p" <<<"$r
 export PLANTDOC__DATABASE__URL="sqlite://$tmp/plant.db" PLANTDOC__STORAGE__DIR=$tmp/files
 export PLANTDOC__SERVER__ADDR=127.0.0.1:$port PLANTDOC__SERVER__WEB_DIR=$root/host-web/dist
 export PLANTDOC__SERVER__SECRET=new-module-check-secret-new-module PLANTDOC__LOG__LEVEL=warn
+# curl keeps no __Host- (Secure) cookie from http://127.0.0.1: plain cookie names here.
+export PLANTDOC__SERVER__SECURE_COOKIES=false
 "$target/debug/plantdoc" seed demo >/dev/null
 "$target/debug/plantdoc" serve >"$tmp/serve.log" 2>&1 &
 server=$!
