@@ -4,8 +4,9 @@
 # PLANTDOC_TEST_PG_URL is set), be served by the binary (its API, its remote, its page),
 # and nothing outside its two folders may change but one line of core/app/Cargo.toml,
 # one line of a release file and the two lock files.
-# The copy builds in its own target dir, hard-linked from ./target (so only the
-# workspace's crates are compiled again, and ./target/debug/plantdoc stays this tree's).
+# The copy builds in its own target dir made from ./target (cargo names a workspace
+# crate's files by its path relative to the workspace, and the copy keeps the files'
+# times, so only what the new module changes is compiled; ./target is not written).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 id=${NEW_MODULE_ID:-ci-probe}
@@ -29,8 +30,11 @@ mkdir -p "$tree"
 ln -s "$root/node_modules" "$tree/node_modules"
 target=$tree/target
 mkdir -p "$target/debug"
-for d in deps build .fingerprint; do
-  [[ -d $root/target/debug/$d ]] && cp -al "$root/target/debug/$d" "$target/debug/"
+# Compiled crates are hard links (rustc and the linker replace a file, never write into
+# it); build script outputs and fingerprints, which cargo rewrites in place, are copies.
+[[ -d $root/target/debug/deps ]] && cp -al "$root/target/debug/deps" "$target/debug/"
+for d in build .fingerprint; do
+  [[ -d $root/target/debug/$d ]] && cp -a "$root/target/debug/$d" "$target/debug/"
 done
 cd "$tree"
 git init -q && git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm base
@@ -88,6 +92,7 @@ get() { curl -s -o "$tmp/body" -w '%{http_code}' -b "$jar" "$base$1"; }
   fail "/api/modules does not list $id enabled with its remote"
 [[ $(get "/remotes/$id/remoteEntry.js") == 200 ]] || fail "its remote is not served"
 if [[ -f $root/host-web/dist/index.html ]]; then
-  [[ $(get "/main/$id") == 200 ]] && grep -q '<div id="root"' "$tmp/body" || fail "its page /main/$id is not served"
+  code=$(get "/main/$id")
+  [[ $code == 200 ]] && grep -qE '<div id="?root' "$tmp/body" || fail "its page /main/$id answered $code without the shell"
 fi
 echo "new-module check: the binary serves /api/$id/items, /remotes/$id/remoteEntry.js and /main/$id"

@@ -27,6 +27,14 @@ fn main() {
         }
     }
     let out = std::path::PathBuf::from(std::env::var("OUT_DIR").unwrap());
-    std::fs::write(out.join("modules.rs"), uses).expect("write modules.rs");
-    std::fs::write(out.join("module_tests.rs"), tests).expect("write module_tests.rs");
+    replace(&out.join("modules.rs"), &uses);
+    replace(&out.join("module_tests.rs"), &tests);
+}
+
+/// Writes a new file over `path` (never into the old one, which a copy of the target
+/// dir may share: .ci/new-module-check.sh).
+fn replace(path: &Path, text: &str) {
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, text).expect("write OUT_DIR file");
+    std::fs::rename(&tmp, path).expect("rename OUT_DIR file");
 }
