@@ -5,7 +5,7 @@ CARGO ?= cargo
 TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 export CARGO_TERM_COLOR := never
 
-.PHONY: run test build web web-deps test-deps test-rust test-api-contract test-web bench bench-smoke web-size lighthouse clean
+.PHONY: run test build web web-deps test-deps test-rust test-new-module test-api-contract test-web bench bench-smoke web-size lighthouse clean new-module
 
 ## make run: build everything (release) and serve a demo plant on http://127.0.0.1:8080
 run: build
@@ -28,6 +28,7 @@ web-deps:
 test: test-deps web
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory test-rust; \
+	$(MAKE) --no-print-directory test-new-module; \
 	$(MAKE) --no-print-directory bench-smoke; \
 	$(MAKE) --no-print-directory test-api-contract; \
 	$(MAKE) --no-print-directory test-web; \
@@ -48,6 +49,20 @@ test-rust:
 	PLANTDOC_TEST_DB=sqlite PLANTDOC_TEST_PG_URL=$$url $(CARGO) test --workspace; \
 	echo "== Rust tests on PostgreSQL"; \
 	PLANTDOC_TEST_DB=postgres PLANTDOC_TEST_PG_URL=$$url $(CARGO) test --workspace
+
+## make new-module ID=<id> [NAME="Display name"] [RELEASE=2.0]: a new module from
+## templates/module (docs/modules.md).
+new-module:
+	@bash templates/new-module.sh "$(ID)" "$(NAME)" "$(RELEASE)"
+
+## `make new-module` on a throwaway copy of the tree: the new module builds, passes its
+## own tests, is served, and changes nothing outside its two folders but two lines.
+test-new-module:
+	@pgdir=$$(mktemp -d /tmp/plantdoc-pg.XXXXXX); \
+	url=$$(bash .ci/pg.sh start $$pgdir); \
+	trap "bash .ci/pg.sh stop $$pgdir; rm -rf $$pgdir" EXIT; \
+	t0=$$(date +%s); PLANTDOC_TEST_PG_URL=$$url bash .ci/new-module-check.sh; \
+	echo "test-new-module: $$(( $$(date +%s) - t0 )) s"
 
 ## Benchmarks are programs that print figures; CI only checks that they run (small size).
 bench-smoke:

@@ -40,10 +40,24 @@ pub struct Built {
     pub doc_kinds: Vec<DocKind>,
 }
 
+/// `top` over `base`, tables merged key by key.
+fn overlay(mut base: config::Map<String, config::Value>, top: config::Map<String, config::Value>) -> config::Map<String, config::Value> {
+    for (k, v) in top {
+        let merged = match (base.remove(&k), v) {
+            (Some(config::Value { kind: config::ValueKind::Table(b), .. }), config::Value { kind: config::ValueKind::Table(t), .. }) => {
+                config::Value::new(None, config::ValueKind::Table(overlay(b, t)))
+            }
+            (_, v) => v,
+        };
+        base.insert(k, merged);
+    }
+    base
+}
+
 /// Handed to a module's `build`.
 pub struct ModuleContext {
     id: String,
-    /// `[modules.<id>]` without `enabled`.
+    /// Its defaults under `[modules.<id>]` without `enabled`.
     config: config::Map<String, config::Value>,
     settings_read: bool,
     built: Built,
@@ -58,9 +72,24 @@ impl ModuleContext {
         &self.id
     }
 
-    /// The module's typed settings from `[modules.<id>]` (defaults belong in
-    /// `config/default.toml`). Use `#[serde(deny_unknown_fields)]`: an unknown key or a
-    /// bad value stops start-up with a message naming `modules.<id>.<key>`.
+    /// The module's defaults, its `plugins/<id>/settings.toml` (embedded by `module!`):
+    /// every key the config sets under `[modules.<id>]` wins over them.
+    pub fn defaults(&mut self, toml: &str) -> anyhow::Result<()> {
+        let defaults: config::Map<String, config::Value> = config::Config::builder()
+            .add_source(config::File::from_str(toml, config::FileFormat::Toml))
+            .build()
+            .and_then(|c| c.try_deserialize())
+            .map_err(|e| anyhow::anyhow!("module '{}': settings.toml: {e}", self.id))?;
+        if defaults.contains_key("enabled") {
+            anyhow::bail!("module '{}': settings.toml: `enabled` is not a setting (a release file lists the modules it ships)", self.id);
+        }
+        self.config = overlay(defaults, std::mem::take(&mut self.config));
+        Ok(())
+    }
+
+    /// The module's typed settings: its defaults (`defaults`) under `[modules.<id>]`.
+    /// Use `#[serde(deny_unknown_fields)]`: an unknown key or a bad value stops start-up
+    /// with a message naming `modules.<id>.<key>`.
     pub fn settings<T: DeserializeOwned>(&mut self) -> anyhow::Result<T> {
         self.settings_read = true;
         let value = config::Value::new(None, config::ValueKind::Table(self.config.clone()));
@@ -130,5 +159,53 @@ impl ModuleContext {
             }
         }
         Ok(self.built)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(serde::Deserialize, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    struct S {
+        a: u32,
+        b: String,
+        t: T,
+    }
+
+    #[derive(serde::Deserialize, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    struct T {
+        x: bool,
+        y: u32,
+    }
+
+    fn config(pairs: &[(&str, &str)]) -> config::Map<String, config::Value> {
+        let mut b = config::Config::builder();
+        for (k, v) in pairs {
+            b = b.set_override(*k, *v).unwrap();
+        }
+        b.build().unwrap().try_deserialize().unwrap()
+    }
+
+    #[test]
+    fn the_config_wins_over_the_defaults_key_by_key() {
+        let mut ctx = ModuleContext::new("m", config(&[("a", "7"), ("t.y", "9")]));
+        ctx.defaults("a = 1\nb = \"two\"\n[t]\nx = true\ny = 3\n").unwrap();
+        assert_eq!(ctx.settings::<S>().unwrap(), S { a: 7, b: "two".into(), t: T { x: true, y: 9 } });
+    }
+
+    #[test]
+    fn defaults_are_checked() {
+        let mut ctx = ModuleContext::new("m", config(&[]));
+        let e = ctx.defaults("enabled = true\n").unwrap_err().to_string();
+        assert!(e.contains("module 'm': settings.toml: `enabled` is not a setting"), "{e}");
+        let e = ctx.defaults("a = \n").unwrap_err().to_string();
+        assert!(e.starts_with("module 'm': settings.toml:"), "{e}");
+        // A default no settings type reads is refused like an unknown key.
+        let mut ctx = ModuleContext::new("m", config(&[]));
+        ctx.defaults("speed = 1\n").unwrap();
+        assert!(ctx.finish().err().unwrap().to_string().contains("modules.m.speed: unknown key"));
     }
 }

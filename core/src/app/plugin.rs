@@ -1,6 +1,7 @@
-//! The plugin contract. A module is a crate with a `module.json` manifest beside its
-//! `Cargo.toml` and one `plantdoc_core::module!(Name, build)` line: the macro reads the
-//! manifest, embeds the `migrations/` folder and registers the module with the host.
+//! The plugin contract. A module is a crate with a `module.json` manifest and a
+//! `settings.toml` of defaults beside its `Cargo.toml` and one
+//! `plantdoc_core::module!(Name, build)` line: the macro reads the manifest and the
+//! defaults, embeds the `migrations/` folder and registers the module with the host.
 //! `build` receives a [`ModuleContext`] and declares there the module's routes, typed
 //! settings, typed state, background tasks and demo data (Bevy's `Plugin::build` is the
 //! model). The host sorts modules by dependency and mounts the enabled ones. Dynamic
@@ -228,6 +229,7 @@ macro_rules! module {
                     .expect("module.json is valid (checked by the modules test)")
             }
             fn build(&self, ctx: &mut $crate::plugin::ModuleContext) -> $crate::anyhow::Result<()> {
+                ctx.defaults(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/settings.toml")))?;
                 ctx.migrations($crate::embed_migrations!());
                 let build: fn(&mut $crate::plugin::ModuleContext) -> $crate::anyhow::Result<()> = $build;
                 build(ctx)

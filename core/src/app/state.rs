@@ -168,13 +168,15 @@ pub fn resolve_modules(settings: &Settings, load_dynamic: bool, extra: &[Arc<dyn
             }
         }
     }
+    let known = || modules.iter().map(|m| m.manifest.id.as_str()).collect::<Vec<_>>().join(", ");
     for id in settings.modules.keys() {
         if !modules.iter().any(|m| &m.manifest.id == id) {
-            let known: Vec<&str> = modules.iter().map(|m| m.manifest.id.as_str()).collect();
-            anyhow::bail!(
-                "configuration error: modules.{id}: unknown module '{id}' (known: {})",
-                known.join(", ")
-            );
+            anyhow::bail!("configuration error: modules.{id}: unknown module '{id}' (known: {})", known());
+        }
+    }
+    for id in &settings.release_modules {
+        if !modules.iter().any(|m| &m.manifest.id == id) {
+            anyhow::bail!("configuration error: release {}: unknown module '{id}' (known: {})", settings.release, known());
         }
     }
     plugin::sort_modules(modules)

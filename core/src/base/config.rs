@@ -1,6 +1,9 @@
-//! Typed settings, layered with the `config` crate:
-//! `config/default.toml` → `config/releases/<release>.toml` → `config/local.toml`
-//! → `PLANTDOC__SECTION__KEY` environment variables (→ explicit overrides in tests).
+//! Typed settings, layered with the `config` crate: `config/default.toml` →
+//! `config/local.toml` → `PLANTDOC__SECTION__KEY` environment variables (→ explicit
+//! overrides in tests). `config/releases/<release>.toml` is not a layer: it lists the
+//! modules the release ships (`modules = ["swp", …]`), switched on unless
+//! `modules.<id>.enabled` says otherwise. A module's own defaults are its
+//! `plugins/<id>/settings.toml`, under every layer (see `ModuleContext::defaults`).
 use std::collections::BTreeMap;
 use std::fmt;
 use std::net::SocketAddr;
@@ -21,6 +24,9 @@ pub struct Settings {
     /// `[modules.<id>]`: `enabled` and the module's own settings (typed by the module).
     #[serde(default)]
     pub modules: BTreeMap<String, config::Map<String, config::Value>>,
+    /// The modules the release file lists (`config/releases/<release>.toml`).
+    #[serde(skip)]
+    pub release_modules: Vec<String>,
     #[serde(default)]
     pub dynamic: DynamicSettings,
     /// Zone lists by company code, for the codes the spec leaves open (mps, mpc, mpd…).
@@ -235,8 +241,8 @@ impl Settings {
     /// Loads the layers, then `overrides` (key, value) on top (tests, CLI flags).
     pub fn load_with(dir: &Path, overrides: &[(&str, &str)]) -> Result<Self, ConfigError> {
         // First pass: which release? It may be set in any layer but the release file.
-        let base = layered(dir, None, overrides)?;
-        let release: String = base
+        let layers = layered(dir, overrides)?;
+        let release: String = layers
             .get_string("release")
             .map_err(|e| ConfigError(format!("release: {e}")))?;
         if release.is_empty() || !release.chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-') {
@@ -249,8 +255,8 @@ impl Settings {
                 release_file.display()
             )));
         }
-        let full = layered(dir, Some(&release_file), overrides)?;
-        let settings: Settings = full.try_deserialize().map_err(|e| ConfigError(e.to_string()))?;
+        let mut settings: Settings = layers.try_deserialize().map_err(|e| ConfigError(e.to_string()))?;
+        settings.release_modules = release_modules(&release_file)?;
         settings.validate()?;
         Ok(settings)
     }
@@ -302,9 +308,13 @@ impl Settings {
         self.module_switch(id).unwrap_or(false)
     }
 
-    /// `modules.<id>.enabled` when it is set (checked in `validate`).
+    /// `modules.<id>.enabled` when it is set (checked in `validate`), else on when the
+    /// release lists the module; `None`: neither says.
     pub fn module_switch(&self, id: &str) -> Option<bool> {
-        self.modules.get(id)?.get("enabled")?.clone().into_bool().ok()
+        match self.modules.get(id).and_then(|m| m.get("enabled")) {
+            Some(v) => v.clone().into_bool().ok(),
+            None => self.release_modules.iter().any(|m| m == id).then_some(true),
+        }
     }
 
     /// `[modules.<id>]` without `enabled`: the module's own settings.
@@ -315,20 +325,29 @@ impl Settings {
     }
 }
 
-fn layered(
-    dir: &Path,
-    release_file: Option<&Path>,
-    overrides: &[(&str, &str)],
-) -> Result<config::Config, ConfigError> {
+/// A release file: the ids of the modules it ships, nothing else.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Release {
+    modules: Vec<String>,
+}
+
+fn release_modules(file: &Path) -> Result<Vec<String>, ConfigError> {
+    let release: Release = config::Config::builder()
+        .add_source(config::File::from(file.to_path_buf()))
+        .build()
+        .and_then(|c| c.try_deserialize())
+        .map_err(|e| ConfigError(format!("{}: {e}", file.display())))?;
+    Ok(release.modules)
+}
+
+fn layered(dir: &Path, overrides: &[(&str, &str)]) -> Result<config::Config, ConfigError> {
     let default = dir.join("default.toml");
     if !default.is_file() {
         return Err(ConfigError(format!("no {} (set PLANTDOC_CONFIG_DIR)", default.display())));
     }
-    let mut b = config::Config::builder().add_source(config::File::from(default));
-    if let Some(rf) = release_file {
-        b = b.add_source(config::File::from(rf.to_path_buf()));
-    }
-    b = b
+    let mut b = config::Config::builder()
+        .add_source(config::File::from(default))
         .add_source(config::File::from(dir.join("local.toml")).required(false))
         .add_source(
             config::Environment::with_prefix("PLANTDOC")

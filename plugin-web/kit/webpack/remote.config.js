@@ -29,7 +29,8 @@ function readManifest(dir) {
 
 function remoteConfig({ dir }) {
   const { id } = readManifest(dir);
-  const scope = `plantdoc_${id}`;
+  // As the server names it (Manifest::scope): a federation name is an identifier.
+  const scope = `plantdoc_${id.replace(/-/g, '_')}`;
   return (env, argv) => {
     const config = baseConfig({ dir, mode: argv.mode });
     return {

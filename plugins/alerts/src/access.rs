@@ -1,4 +1,4 @@
-//! Who may do what with alerts (docs/alerts.md has the table): the alert's kind of
+//! Who may do what with alerts (plugins/alerts/README.md has the table): the alert's kind of
 //! document for the core's review engine ([`KIND`]: who uploads, the engineer stage then
 //! the manager stage and who reviews each; no bypass), with a table-driven test. The
 //! engine applies the rules every document under review shares (`plantdoc_core::review`:

@@ -19,33 +19,18 @@ mod throttle;
 use plantdoc_core::ModuleContext;
 use serde::Deserialize;
 
-/// `[modules.island]` (defaults in config/default.toml).
+/// `[modules.island]` (defaults in plugins/island/settings.toml).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct IslandSettings {
     /// Unrecognised or refused badges a kiosk account may scan per minute from one client
     /// address.
-    #[serde(default = "five")]
     pub badge_failures_per_minute: u32,
     /// The same over all the client addresses of one kiosk account (its netbooks).
-    #[serde(default = "twenty")]
     pub account_badge_failures_per_minute: u32,
     /// Seconds without a touch or a scan before the kiosk signs the operator out (the
     /// netbook warns 10 s before). Read by the web through `GET /api/island/kiosk-config`.
-    #[serde(default = "two_minutes")]
     pub idle_secs: u32,
-}
-
-fn five() -> u32 {
-    5
-}
-
-fn twenty() -> u32 {
-    20
-}
-
-fn two_minutes() -> u32 {
-    120
 }
 
 pub struct IslandState {

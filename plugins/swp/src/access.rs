@@ -1,4 +1,4 @@
-//! Who may do what with SWPs (docs/swp-decisions.md has the table): the SWP's kind of
+//! Who may do what with SWPs (plugins/swp/README.md has the table): the SWP's kind of
 //! document for the core's review engine ([`KIND`]: who uploads, the three stages and
 //! who reviews each, who bypasses), with a table-driven test. The engine applies the
 //! rules every document under review shares (`plantdoc_core::review`: see, review,

@@ -38,7 +38,7 @@ pub(crate) const KIND: DocKind = DocKind::new("swp");
 /// For tests and the benchmark, which make real PDFs with the same library.
 pub use plantdoc_core::pdf::lopdf;
 
-/// `[modules.swp]` (defaults in config/default.toml).
+/// `[modules.swp]` (defaults in plugins/swp/settings.toml).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SwpSettings {
@@ -51,12 +51,7 @@ pub struct SwpSettings {
     pub max_pending_uploads: i64,
     /// Browse remembers the sort key of every this-many-th row of a list, so a deep
     /// page seeks and then skips fewer rows than this (docs/speed.md).
-    #[serde(default = "default_anchor_rows")]
     pub page_anchor_rows: i64,
-}
-
-fn default_anchor_rows() -> i64 {
-    100
 }
 
 /// The module's state, read by handlers with `state.get::<SwpState>()`.

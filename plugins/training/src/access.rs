@@ -1,4 +1,4 @@
-//! Who may do what with training matrices (docs/training.md has the table): pure rules
+//! Who may do what with training matrices (plugins/training/README.md has the table): pure rules
 //! over the user and the matrix, with a table-driven test. Deny by default: every
 //! handler applies one of these. The route tier (console, session) is on the route.
 //!

@@ -5,7 +5,7 @@
 //! `access` (who may: pure rules), `fields` (the form checks and their texts), `store`
 //! (SQL), `matrix` (reads and CSV), `answer` (the matrix answer's bytes),
 //! `edit` (changes, each audited in its transaction), `demo` (the `make run` matrix).
-//! docs/training.md has the decisions.
+//! plugins/training/README.md has the decisions.
 mod access;
 mod answer;
 mod demo;
@@ -23,7 +23,7 @@ use serde::Deserialize;
 
 pub use fields::Scope;
 
-/// `[modules.training]` (defaults in config/default.toml).
+/// `[modules.training]` (defaults in plugins/training/settings.toml).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TrainingSettings {

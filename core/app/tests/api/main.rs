@@ -1,6 +1,7 @@
 //! API tests: each spawns the real app on a free port with its own fresh database
 //! (SQLite file, or a new PostgreSQL database when PLANTDOC_TEST_DB=postgres) and blob
-//! folder. One test binary, so it links once.
+//! folder. One test binary, so it links once. `helpers` (and `matrix`, for authorization
+//! tables) is the test kit every module's tests use (docs/modules.md, "Tests").
 mod helpers;
 
 mod acks;
@@ -22,11 +23,8 @@ mod modules;
 mod storage;
 mod switches;
 mod tasks;
-
-// One folder per module: core/app/tests/api/<module>/.
-mod swp;
-mod alerts;
-mod island;
-mod training;
-mod users;
 mod ops;
+
+// Each linked module's own tests, `plugins/<id>/tests/api/mod.rs`, as `mod <id>;`
+// (core/app/build.rs writes the lines from the module list in core/app/Cargo.toml).
+include!(concat!(env!("OUT_DIR"), "/module_tests.rs"));

@@ -1,7 +1,9 @@
 //! The plugin contract as the host shows it: /api/modules, release toggles, ordering,
 //! migrations.
 use plantdoc_core::app::{migration_sets, resolve_modules};
+use plantdoc_core::config::Settings;
 use plantdoc_core::migrate::check_unique;
+use plantdoc_core::plugin::Manifest;
 use reqwest::StatusCode;
 use serde_json::Value;
 
@@ -52,8 +54,8 @@ async fn release_2_0_enables_everything_and_overrides_win() {
     let c = app.signed_in("erin@demo.plant", "engineer", "process").await;
     let r = c.get("/api/modules").await;
     assert_eq!(r.body["release"], "2.0");
-    for id in ["signoff", "swp", "alerts", "users", "island", "training", "dashboard"] {
-        assert_eq!(module(&r.body, id)["enabled"], true, "{id}");
+    for m in r.body["modules"].as_array().unwrap() {
+        assert_eq!(m["enabled"], m["id"] != "kanban", "{}: every module but the overridden one", m["id"]);
     }
     assert_eq!(module(&r.body, "kanban")["enabled"], false, "local override");
 }
@@ -71,25 +73,64 @@ async fn disabled_modules_serve_no_remote() {
     assert_eq!(enabled, if built { StatusCode::OK } else { StatusCode::NOT_FOUND });
 }
 
+/// Every module folder's manifest (`plugins/*/module.json`), by id.
+fn manifests() -> Vec<Manifest> {
+    let mut v: Vec<Manifest> = std::fs::read_dir(workspace().join("plugins"))
+        .unwrap()
+        .map(|d| d.unwrap().path().join("module.json"))
+        .filter(|p| p.is_file())
+        .map(|p| Manifest::from_json(&std::fs::read_to_string(&p).unwrap()).unwrap_or_else(|e| panic!("{}: {e}", p.display())))
+        .collect();
+    v.sort_by(|a, b| a.id.cmp(&b.id));
+    v
+}
+
 #[test]
-fn migration_versions_are_unique_across_all_modules() {
+fn migration_versions_keep_to_the_ranges_of_the_manifests() {
     let s = settings(&[("release", "2.0")]);
     let modules = resolve_modules(&s, false, &[]).unwrap();
     let sets = migration_sets(&modules, false);
     check_unique(&sets).unwrap();
-    assert!(sets.len() >= 9, "core + every module");
-    // Each module keeps to its own range of a thousand.
+    let manifests = manifests();
+    // Every module folder is linked into the binary (core/app/Cargo.toml).
+    for m in &manifests {
+        assert!(modules.iter().any(|l| l.manifest.id == m.id), "plugins/{}: not linked (core/app/Cargo.toml)", m.id);
+    }
+    assert_eq!(sets.len(), manifests.len() + 1, "core + every module");
+    // The declared ranges do not overlap each other (nor the core's 1–999: Manifest::check).
+    let ranges: Vec<(&str, i64, i64)> = manifests.iter().filter_map(|m| m.migrations.map(|[lo, hi]| (m.id.as_str(), lo, hi))).collect();
+    for (i, a) in ranges.iter().enumerate() {
+        for b in &ranges[i + 1..] {
+            assert!(a.2 < b.1 || b.2 < a.1, "migration ranges of {} {:?} and {} {:?} overlap", a.0, (a.1, a.2), b.0, (b.1, b.2));
+        }
+    }
+    // Each module's migrations keep to the range its manifest declares.
     for set in &sets {
         for m in &set.migrations {
             if set.module == "core" {
                 assert!(m.version < 1000, "core {}", m.version);
             } else {
-                let ranges = [("swp", 1), ("alerts", 2), ("signoff", 3), ("island", 4), ("training", 5), ("kanban", 6), ("users", 7), ("dashboard", 8)];
-                let (_, r) = ranges.iter().find(|(id, _)| *id == set.module).unwrap();
-                assert_eq!(m.version / 1000, *r, "{} {}", set.module, m.version);
+                let (_, lo, hi) = ranges.iter().find(|r| r.0 == set.module).unwrap_or_else(|| panic!("{} has migrations but no range", set.module));
+                assert!((*lo..=*hi).contains(&m.version), "{} {} outside {lo}–{hi}", set.module, m.version);
             }
         }
     }
+}
+
+#[test]
+fn a_release_lists_only_known_modules() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("releases")).unwrap();
+    std::fs::copy(config_dir().join("default.toml"), dir.path().join("default.toml")).unwrap();
+    std::fs::write(dir.path().join("releases/9.9.toml"), "modules = [\"swp\", \"nope\"]\n").unwrap();
+    let s = Settings::load_with(dir.path(), &[("release", "9.9")]).unwrap();
+    assert!(s.module_enabled("swp") && !s.module_enabled("alerts"));
+    let e = resolve_modules(&s, false, &[]).err().unwrap().to_string();
+    assert!(e.contains("release 9.9: unknown module 'nope'"), "{e}");
+    // A release file is a list of ids, nothing else.
+    std::fs::write(dir.path().join("releases/9.9.toml"), "modules = [\"swp\"]\n[server]\naddr = \"0.0.0.0:1\"\n").unwrap();
+    let e = Settings::load_with(dir.path(), &[("release", "9.9")]).err().unwrap().to_string();
+    assert!(e.contains("9.9.toml") && e.contains("server"), "{e}");
 }
 
 #[test]

@@ -1,7 +1,7 @@
 // The part of a large matrix that is on screen. Rows and columns have a fixed size, so
 // the rows and columns in view follow from the scroll position; only those (plus a few
 // either side) are rendered. A 200 × 100 matrix is 20 000 blocks: rendering them all
-// took seconds (docs/training.md, 'Speed'). Without layout (tests in jsdom) a large
+// took seconds (plugins/training/README.md, 'Speed'). Without layout (tests in jsdom) a large
 // default view is used, so a small matrix is rendered whole.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 

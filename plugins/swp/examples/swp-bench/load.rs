@@ -167,31 +167,12 @@ pub fn floor_answer(row: Result<Option<sqlx::any::AnyRow>, sqlx::Error>) -> Resu
 
 const DEFAULT_TOML: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../config/default.toml"));
 
-/// The default config without the `[modules.<id>]` sections of modules the release file
-/// does not name: a benchmark links only its own modules, and settings of a module that
-/// is not linked stop start-up.
-fn linked_only(default_toml: &str, release_toml: &str) -> String {
-    let mut keep = true;
-    let mut out = String::new();
-    for line in default_toml.lines() {
-        let t = line.trim();
-        if t.starts_with('[') {
-            keep = !t.starts_with("[modules.") || release_toml.contains(t);
-        }
-        if keep {
-            out.push_str(line);
-            out.push('\n');
-        }
-    }
-    out
-}
-
-/// The app state of a benchmark: the default config with a release file enabling
-/// `release_toml`'s modules, in `dir`, on `db_url`.
+/// The app state of a benchmark: the default config with a release file listing the
+/// modules it links (`release_toml`: `modules = [...]`), in `dir`, on `db_url`.
 pub async fn bench_state(dir: &std::path::Path, release_toml: &str, db_url: &str, secret: &str) -> anyhow::Result<plantdoc_core::AppState> {
     let conf = dir.join("config");
     std::fs::create_dir_all(conf.join("releases"))?;
-    std::fs::write(conf.join("default.toml"), linked_only(DEFAULT_TOML, release_toml))?;
+    std::fs::write(conf.join("default.toml"), DEFAULT_TOML)?;
     std::fs::write(conf.join("releases/bench.toml"), release_toml)?;
     let files = dir.join("files").display().to_string();
     let web = dir.join("web").display().to_string();

@@ -97,7 +97,7 @@ async fn main() -> anyhow::Result<()> {
         (None, Some(admin)) => new_pg_database(admin).await?,
         (None, None) => format!("sqlite://{}", tmp.path().join("bench.db").display()),
     };
-    let state = load::bench_state(tmp.path(), "[modules.swp]\nenabled = true\n", &db_url, "swp-bench-secret-swp-bench-secret").await?;
+    let state = load::bench_state(tmp.path(), "modules = [\"swp\"]\n", &db_url, "swp-bench-secret-swp-bench-secret").await?;
     let backend = if db_url.starts_with("sqlite") { "SQLite" } else { "PostgreSQL" };
     let plant = match &a.reuse {
         Some(_) => seed::existing(&state).await?,

@@ -1,6 +1,6 @@
 //! The island's authorization matrix: every island route × anonymous, the kiosk account
 //! (own company and another), an operator with a password but no kiosk flag, and staff of
-//! each position in the process and production departments. Expectations are restated from the decisions (docs/island.md), not read
+//! each position in the process and production departments. Expectations are restated from the decisions (plugins/island/README.md), not read
 //! from the code. Requests stop at validation (400) where they would change something.
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};

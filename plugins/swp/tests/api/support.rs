@@ -126,7 +126,7 @@ pub fn qpdf_check(bytes: &[u8]) -> (bool, String) {
 
 /// A real two-second MP4 (H.264 + AAC, made with ffmpeg; tests/fixtures/real/README.md).
 pub fn mp4() -> Vec<u8> {
-    include_bytes!("../../fixtures/real/h264-aac.mp4").to_vec()
+    include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/real/h264-aac.mp4")).to_vec()
 }
 
 /// A real VP9 WebM (tests/fixtures/real): a WebM's header and track list are read, so

@@ -1,5 +1,5 @@
 //! The training authorization matrix: every training route × position × department ×
-//! company × zone (and anonymous), against the table of docs/training.md, restated here
+//! company × zone (and anonymous), against the table of plugins/training/README.md, restated here
 //! independently of the code. Changes are sent so that an allowed caller stops at
 //! validation (400) or a state check (409): the fixtures stay as they are.
 use reqwest::{Method, StatusCode};
@@ -10,7 +10,7 @@ use crate::helpers::*;
 use crate::matrix::{check, people, route, show, Person};
 
 
-/// The training rules of docs/training.md, over the matrix's people.
+/// The training rules of plugins/training/README.md, over the matrix's people.
 trait Training {
     fn editor(&self) -> bool;
     fn edits(&self) -> bool;

@@ -1,5 +1,5 @@
 //! The SWP authorization matrix: every SWP and island route × position × department ×
-//! company × zone (and anonymous), against the decision table of docs/swp-decisions.md,
+//! company × zone (and anonymous), against the decision table of plugins/swp/README.md,
 //! restated here independently of the code. Requests that would change something are
 //! sent so that an allowed caller stops at validation (400) or a state check (409), so
 //! the fixtures stay as they are and every case runs against the same data.
@@ -11,7 +11,7 @@ use super::support::*;
 use crate::matrix::{check, people, route, show, upload, Person};
 
 
-/// The SWP rules of docs/swp-decisions.md, over the matrix's people.
+/// The SWP rules of plugins/swp/README.md, over the matrix's people.
 trait Swp {
     fn uploader(&self) -> bool;
     fn reviewer(&self) -> bool;

@@ -1,5 +1,5 @@
 //! The alerts authorization matrix: every alerts route × position × department ×
-//! company × zone (and anonymous), against the decision table of docs/alerts.md,
+//! company × zone (and anonymous), against the decision table of plugins/alerts/README.md,
 //! restated here independently of the code. Changing requests are sent so that an
 //! allowed caller stops at validation (400) or a state check (409): the fixtures stay.
 use reqwest::Method;
@@ -11,7 +11,7 @@ use crate::matrix::{check, people, route, show, upload, Person};
 use crate::swp::support::add;
 
 
-/// The alert rules of docs/alerts.md, over the matrix's people.
+/// The alert rules of plugins/alerts/README.md, over the matrix's people.
 trait Alerts {
     fn uploader(&self) -> bool;
     fn engineer_reviewer(&self) -> bool;

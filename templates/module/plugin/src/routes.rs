@@ -1,0 +1,49 @@
+//! HTTP routes of the {{id}} module (console: signed-in staff) and their handlers.
+use axum::extract::State;
+use plantdoc_core::app::AppState;
+use plantdoc_core::auth::CurrentUser;
+use plantdoc_core::error::{AppError, AppResult, Json};
+use plantdoc_core::ApiRouter;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::{access, store, {{Type}}State};
+
+pub fn routes() -> ApiRouter {
+    ApiRouter::new("{{id}}")
+        .get("/api/{{id}}/items", "Your company's items, newest first: [{_id, title, createdAt}]", list)
+        .returns_shape(json!([{"_id": "string", "title": "string", "createdAt": "integer"}]))
+        .post("/api/{{id}}/items", "Add an item {title}", add)
+        .body::<NewItem>()
+        .returns_shape(json!({"_id": "string", "title": "string", "createdAt": "integer"}))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct NewItem {
+    title: Option<String>,
+}
+
+fn answer(i: &store::Item) -> Value {
+    json!({"_id": i.id, "title": i.title, "createdAt": i.created_at})
+}
+
+async fn list(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
+    let items = store::list(&state.db, &user.company_code).await?;
+    Ok(axum::Json(Value::Array(items.iter().map(answer).collect())))
+}
+
+async fn add(State(state): State<AppState>, user: CurrentUser, Json(b): Json<NewItem>) -> AppResult<axum::Json<Value>> {
+    if !access::may_add(&user) {
+        return Err(AppError::Forbidden(access::NOT_ALLOWED.into()));
+    }
+    let max = state.get::<{{Type}}State>().settings.max_title_chars;
+    let title = b.title.unwrap_or_default().trim().to_string();
+    if title.is_empty() {
+        return Err(AppError::field("title", "Please enter a title."));
+    }
+    if title.chars().count() > max {
+        return Err(AppError::field("title", format!("At most {max} characters.")));
+    }
+    let item = store::add(&state.db, &user.company_code, &user.id, &title, state.now_ms()).await?;
+    Ok(axum::Json(answer(&item)))
+}
