@@ -51,9 +51,9 @@ test-rust:
 	PLANTDOC_TEST_DB=postgres PLANTDOC_TEST_PG_URL=$$url $(CARGO) test --workspace
 
 ## make new-module ID=<id> [NAME="Display name"] [RELEASE=2.0]: a new module from
-## templates/module (docs/modules.md).
+## core/template/module (docs/modules.md).
 new-module:
-	@bash templates/new-module.sh "$(ID)" "$(NAME)" "$(RELEASE)"
+	@bash core/template/new-module.sh "$(ID)" "$(NAME)" "$(RELEASE)"
 
 ## `make new-module` on a throwaway copy of the tree: the new module builds, passes its
 ## own tests, is served, and changes nothing outside its two folders but two lines.
