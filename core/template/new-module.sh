@@ -6,7 +6,7 @@
 # migration range is the next free thousand from 10000 (9000s: the dynamic example).
 # Cargo.lock and package-lock.json are brought up to date by cargo and npm.
 set -euo pipefail
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
 id=${1:-}
 if [[ ! $id =~ ^[a-z][a-z0-9]*(-[a-z0-9]+)*$ ]]; then
