@@ -32,9 +32,11 @@ target=$tree/target
 mkdir -p "$target/debug"
 # Compiled crates are hard links (rustc and the linker replace a file, never write into
 # it); build script outputs and fingerprints, which cargo rewrites in place, are copies.
-[[ -d $root/target/debug/deps ]] && cp -al "$root/target/debug/deps" "$target/debug/"
+# The tree's own build is wherever cargo puts it (CI: CARGO_TARGET_DIR, /var/cache/…).
+built=${CARGO_TARGET_DIR:-$root/target}
+[[ -d $built/debug/deps ]] && cp -al "$built/debug/deps" "$target/debug/"
 for d in build .fingerprint; do
-  [[ -d $root/target/debug/$d ]] && cp -a "$root/target/debug/$d" "$target/debug/"
+  [[ -d $built/debug/$d ]] && cp -a "$built/debug/$d" "$target/debug/"
 done
 cd "$tree"
 git init -q && git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm base
