@@ -2,13 +2,11 @@
 // Uploaded ascending), the review control (the alert document on a fresh link, the
 // sidebar, note, Reject and Approve) and All Done.
 import { Alert, Button, Typography } from 'antd';
-import { DocumentFrame, formatDate, PagedTable, useSignedLinks, VIEWER_HEIGHT } from '@plantdoc/kit';
+import { alertColumns, DocumentFrame, formatDate, textColumn, useSignedLinks, VIEWER_HEIGHT } from '@plantdoc/kit';
 import { ALERT_FETCH_ERROR, NO_ALERTS, authorName, personName, zonesText } from '../lib';
 import { alertLink, signoffKeys, usePendingAlerts } from '../api';
 import { ReviewTab } from '../components/ReviewTab';
-import { ReviewLayout } from '../components/ReviewLayout';
-import { ReviewPanel } from '../components/ReviewPanel';
-import { useReviewFlow } from '../components/useReviewFlow';
+import { ReviewScreen } from '../components/ReviewScreen';
 
 export const ALERT_COLUMNS = ['ID', 'Type', 'Part', 'Uploaded', 'Zones', 'Owner'];
 
@@ -31,55 +29,36 @@ export function AlertDocument({ alert, onBack }) {
 }
 
 function AlertReview({ item: alert, list, nav, notify }) {
-  const onReviewed = useReviewFlow({ kind: 'alert', queryKey: signoffKeys.alerts, list, nav, notify });
   return (
-    <ReviewLayout
+    <ReviewScreen
+      kind="alert"
+      queryKey={signoffKeys.alerts}
+      item={alert}
+      list={list}
+      nav={nav}
+      notify={notify}
       document={<AlertDocument alert={alert} onBack={nav.list} />}
-      sidebar={
-        <ReviewPanel
-          key={alert._id}
-          kind="alert"
-          id={alert._id}
-          title={alert.alertTag}
-          rows={[
-            ['Submitted', formatDate(alert.uploadDate)],
-            ['Type', alert.alertType],
-            ['Part', alert.partNumber],
-            ['Uploader', personName(alert.owner)],
-            ['Responsibility', authorName(alert)],
-            ['Effective', formatDate(alert.effectiveDate)],
-            ['Sunset', formatDate(alert.sunsetDate)],
-            ['Zones', zonesText(alert.zones)],
-          ]}
-          onReviewed={(verdict) => onReviewed(alert._id, verdict)}
-        />
-      }
+      title={alert.alertTag}
+      rows={[
+        ['Submitted', formatDate(alert.uploadDate)],
+        ['Type', alert.alertType],
+        ['Part', alert.partNumber],
+        ['Uploader', personName(alert.owner)],
+        ['Responsibility', authorName(alert)],
+        ['Effective', formatDate(alert.effectiveDate)],
+        ['Sunset', formatDate(alert.sunsetDate)],
+        ['Zones', zonesText(alert.zones)],
+      ]}
     />
   );
 }
 
-const uploaded = (r) => r.uploadDate?.timestamp ?? r.uploadDate?.date ?? r.uploadDate ?? '';
-
-export function PendingAlertsTable({ rows, onOpen }) {
-  const columns = [
-    {
-      title: 'ID',
-      key: 'alertTag',
-      dataIndex: 'alertTag',
-      render: (tag, r) => (
-        <Typography.Link onClick={() => onOpen(r._id)} data-testid="alert-link">
-          {tag}
-        </Typography.Link>
-      ),
-    },
-    { title: 'Type', key: 'alertType', dataIndex: 'alertType' },
-    { title: 'Part', key: 'partNumber', dataIndex: 'partNumber' },
-    { title: 'Uploaded', key: 'uploaded', dataIndex: 'uploadDate', sortValue: uploaded, defaultSortOrder: 'ascend', render: (_, r) => formatDate(r.uploadDate) },
-    { title: 'Zones', key: 'zones', dataIndex: 'zones', sortValue: (r) => zonesText(r.zones), render: zonesText },
-    { title: 'Owner', key: 'owner', dataIndex: 'owner', sortValue: (r) => personName(r.owner), render: (_, r) => personName(r.owner) },
-  ];
-  return <PagedTable columns={columns} dataSource={rows} />;
-}
+/** The table's columns; `onOpen(row)` opens the review. */
+export const alertTableColumns = (onOpen) => [
+  ...alertColumns({ onOpen, order: 'ascend' }),
+  textColumn('Zones', 'zones', (r) => zonesText(r.zones)),
+  textColumn('Owner', 'owner', (r) => personName(r.owner)),
+];
 
 export function AlertsTab({ nav, notify }) {
   return (
@@ -90,7 +69,7 @@ export function AlertsTab({ nav, notify }) {
       notify={notify}
       gone="This alert is no longer pending your approval."
       empty={<Typography.Paragraph>{NO_ALERTS}</Typography.Paragraph>}
-      Table={PendingAlertsTable}
+      columns={alertTableColumns}
       Review={AlertReview}
     />
   );
