@@ -5,9 +5,8 @@
 // not show above Submit, so none is lost. The module draws its fields as children and
 // shows each error with `fieldHelp(form.errors, name)`.
 //
-//   const form = useUploadForm(useSubmitSwp());
-//   <UploadForm form={form} fields={FIELDS} onSubmit={() => form.submit(payload)} busy={uploading}
-//     success={{ text: '…', back: 'Back to SWPs', onBack }} data-testid="upload-form">…</UploadForm>
+//   const form = useUploadForm(useSubmitSwp(), { fields: FIELDS, payload: () => …, success: { text, back, onBack } });
+//   <UploadForm form={form} busy={uploading} data-testid="upload-form">…fields…</UploadForm>
 import { useState } from 'react';
 import { Button, Checkbox, Form, Input, Result, Select, Spin } from 'antd';
 import { fieldHelp } from './fieldHelp';
@@ -25,13 +24,14 @@ export function submitErrors(err) {
 
 /**
  * The state of an upload form around its submit mutation (TanStack Query's useMutation):
- * `errors` (field → message), `submit(payload)`, `submitting`, `done`.
+ * `errors` (field → message), `submit()` (sends `payload()`), `submitting`, `done`.
+ * fields: the error keys drawn under a field; success: { text, back, onBack }.
  */
-export function useUploadForm(mutation) {
+export function useUploadForm(mutation, { fields, payload, success }) {
   const [errors, setErrors] = useState({});
-  const submit = (payload) => {
+  const submit = () => {
     setErrors({});
-    mutation.mutate(payload, {
+    mutation.mutate(payload(), {
       onError: (err) => {
         setErrors(submitErrors(err));
         // A failed validation scrolls to the first error (once it is drawn).
@@ -39,7 +39,7 @@ export function useUploadForm(mutation) {
       },
     });
   };
-  return { errors, submit, submitting: mutation.isPending, done: mutation.isSuccess };
+  return { errors, submit, submitting: mutation.isPending, done: mutation.isSuccess, fields, success };
 }
 
 /** The Changes textarea with its 'N characters left' counter (red at 140); input past 140 is ignored. */
@@ -89,11 +89,9 @@ export function OnBehalfOfField({ value, onChange, users = [], myself, placehold
   );
 }
 
-/**
- * form: useUploadForm's answer; fields: the error keys drawn under a field; busy: a file
- * still uploading (Submit waits); success: { text, back, onBack }.
- */
-export function UploadForm({ form, fields, onSubmit, busy = false, success, children, 'data-testid': testId }) {
+/** form: useUploadForm's answer; busy: a file still uploading (Submit waits). */
+export function UploadForm({ form, busy = false, children, 'data-testid': testId }) {
+  const { fields, success } = form;
   if (form.done) {
     return (
       <Result
@@ -110,7 +108,7 @@ export function UploadForm({ form, fields, onSubmit, busy = false, success, chil
   }
   const others = Object.entries(form.errors).filter(([k]) => !fields.includes(k));
   return (
-    <Form layout="vertical" style={{ maxWidth: 760 }} onFinish={onSubmit} data-testid={testId}>
+    <Form layout="vertical" style={{ maxWidth: 760 }} onFinish={form.submit} data-testid={testId}>
       {children}
       {others.length > 0 && (
         <div style={{ color: RED, marginBottom: 12 }} data-testid="error-other">

@@ -15,6 +15,15 @@ export const FIELDS = ['alertFile', 'alertType', 'partNumber', 'onBehalfOf', 'zo
 const FORMAT = 'YYYY-MM-DD hh:mm A';
 const TIME = { minuteStep: MINUTE_STEP, format: 'hh:mm A' };
 
+/** A date and time picker in 15-minute steps, its server error under it. */
+function DateField({ label, name, errors, ...picker }) {
+  return (
+    <Form.Item label={label} htmlFor={name} {...fieldHelp(errors, name)}>
+      <DatePicker id={name} showTime={TIME} format={FORMAT} {...picker} />
+    </Form.Item>
+  );
+}
+
 export function UploadTab() {
   const navigate = useNavigate();
   const [files, setFiles] = useState([]);
@@ -26,21 +35,21 @@ export function UploadTab() {
   const [sunsetDate, setSunset] = useState(() => defaultSunset(currentQuarter()));
   const [changes, setChanges] = useState('');
   const engineers = useOnBehalfOfUsers().data || [];
-  const form = useUploadForm(useSubmitAlert());
+  const form = useUploadForm(useSubmitAlert(), {
+    fields: FIELDS,
+    payload: () => uploadPayload({ files, alertType, partNumber, zones, onBehalfOf, effectiveDate, sunsetDate, changes }),
+    success: { text: TEXTS.success, back: TEXTS.back, onBack: () => navigate(ALERTS_ROUTE) },
+  });
   const { errors } = form;
   const discard = useDiscardUpload();
   const uploading = files.some((f) => f.status === 'uploading');
-  const submit = () => form.submit(uploadPayload({ files, alertType, partNumber, zones, onBehalfOf, effectiveDate, sunsetDate, changes }));
+  const onEffective = (d) => {
+    setEffective(d);
+    if (d) setSunset(defaultSunset(d));
+  };
 
   return (
-    <UploadForm
-      form={form}
-      fields={FIELDS}
-      onSubmit={submit}
-      busy={uploading}
-      data-testid="alert-upload-form"
-      success={{ text: TEXTS.success, back: TEXTS.back, onBack: () => navigate(ALERTS_ROUTE) }}
-    >
+    <UploadForm form={form} busy={uploading} data-testid="alert-upload-form">
       <Form.Item label="Alert File" {...fieldHelp(errors, 'alertFile')}>
         <FileDrop
           id="alertFile"
@@ -62,21 +71,8 @@ export function UploadTab() {
       </Form.Item>
       <ZonesField value={zones} onChange={setZones} errors={errors} />
       <OnBehalfOfField value={onBehalfOf} onChange={setOnBehalfOf} users={engineers} myself={MYSELF} errors={errors} />
-      <Form.Item label="Effective Date" htmlFor="effectiveDate" {...fieldHelp(errors, 'effectiveDate')}>
-        <DatePicker
-          id="effectiveDate"
-          showTime={TIME}
-          format={FORMAT}
-          value={effectiveDate}
-          onChange={(d) => {
-            setEffective(d);
-            if (d) setSunset(defaultSunset(d));
-          }}
-        />
-      </Form.Item>
-      <Form.Item label="Sunset Date" htmlFor="sunsetDate" {...fieldHelp(errors, 'sunsetDate')}>
-        <DatePicker id="sunsetDate" showTime={TIME} format={FORMAT} value={sunsetDate} onChange={setSunset} />
-      </Form.Item>
+      <DateField label="Effective Date" name="effectiveDate" value={effectiveDate} onChange={onEffective} errors={errors} />
+      <DateField label="Sunset Date" name="sunsetDate" value={sunsetDate} onChange={setSunset} errors={errors} />
       <ChangesField value={changes} onChange={setChanges} errors={errors} />
     </UploadForm>
   );

@@ -3,14 +3,15 @@
 import { ReviewLayout } from './ReviewLayout';
 import { ReviewPanel } from './ReviewPanel';
 import { useReviewFlow } from './useReviewFlow';
+import { facts } from '../lib';
 
-/** kind 'swp' or 'alert'; queryKey: the list's; rows: [[label, value]] of the sidebar. */
-export function ReviewScreen({ kind, queryKey, item, list, nav, notify, document, title, rows }) {
+/** kind 'swp' or 'alert'; queryKey: the list's; labels: the sidebar's rows (lib `facts`). */
+export function ReviewScreen({ kind, queryKey, item, list, nav, notify, document, title, labels }) {
   const onReviewed = useReviewFlow({ kind, queryKey, list, nav, notify });
   return (
     <ReviewLayout
       document={document}
-      sidebar={<ReviewPanel key={item._id} kind={kind} id={item._id} title={title} rows={rows} onReviewed={(verdict) => onReviewed(item._id, verdict)} />}
+      sidebar={<ReviewPanel key={item._id} kind={kind} id={item._id} title={title} rows={facts(item, labels)} onReviewed={(verdict) => onReviewed(item._id, verdict)} />}
     />
   );
 }

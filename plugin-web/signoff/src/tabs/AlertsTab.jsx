@@ -2,8 +2,8 @@
 // Uploaded ascending), the review control (the alert document on a fresh link, the
 // sidebar, note, Reject and Approve) and All Done.
 import { Alert, Button, Typography } from 'antd';
-import { alertColumns, DocumentFrame, formatDate, textColumn, useSignedLinks, VIEWER_HEIGHT } from '@plantdoc/kit';
-import { ALERT_FETCH_ERROR, NO_ALERTS, authorName, personName, zonesText } from '../lib';
+import { alertColumns, DocumentFrame, textColumn, useSignedLinks, VIEWER_HEIGHT } from '@plantdoc/kit';
+import { ALERT_FETCH_ERROR, NO_ALERTS, personName, zonesText } from '../lib';
 import { alertLink, signoffKeys, usePendingAlerts } from '../api';
 import { ReviewTab } from '../components/ReviewTab';
 import { ReviewScreen } from '../components/ReviewScreen';
@@ -28,29 +28,12 @@ export function AlertDocument({ alert, onBack }) {
   );
 }
 
-function AlertReview({ item: alert, list, nav, notify }) {
-  return (
-    <ReviewScreen
-      kind="alert"
-      queryKey={signoffKeys.alerts}
-      item={alert}
-      list={list}
-      nav={nav}
-      notify={notify}
-      document={<AlertDocument alert={alert} onBack={nav.list} />}
-      title={alert.alertTag}
-      rows={[
-        ['Submitted', formatDate(alert.uploadDate)],
-        ['Type', alert.alertType],
-        ['Part', alert.partNumber],
-        ['Uploader', personName(alert.owner)],
-        ['Responsibility', authorName(alert)],
-        ['Effective', formatDate(alert.effectiveDate)],
-        ['Sunset', formatDate(alert.sunsetDate)],
-        ['Zones', zonesText(alert.zones)],
-      ]}
-    />
-  );
+/** The sidebar's rows (spec 'Sign Off screen, Alerts tab'). */
+const ALERT_FACTS = ['Submitted', 'Type', 'Part', 'Uploader', 'Responsibility', 'Effective', 'Sunset', 'Zones'];
+
+function AlertReview(props) {
+  const { item: alert, nav } = props;
+  return <ReviewScreen {...props} kind="alert" queryKey={signoffKeys.alerts} document={<AlertDocument alert={alert} onBack={nav.list} />} title={alert.alertTag} labels={ALERT_FACTS} />;
 }
 
 /** The table's columns; `onOpen(row)` opens the review. */
@@ -60,17 +43,9 @@ export const alertTableColumns = (onOpen) => [
   textColumn('Owner', 'owner', (r) => personName(r.owner)),
 ];
 
-export function AlertsTab({ nav, notify }) {
-  return (
-    <ReviewTab
-      kind="alert"
-      query={usePendingAlerts()}
-      nav={nav}
-      notify={notify}
-      gone="This alert is no longer pending your approval."
-      empty={<Typography.Paragraph>{NO_ALERTS}</Typography.Paragraph>}
-      columns={alertTableColumns}
-      Review={AlertReview}
-    />
-  );
+const EMPTY = <Typography.Paragraph>{NO_ALERTS}</Typography.Paragraph>;
+
+/** nav, notify: the page's (SignOffPage). */
+export function AlertsTab(page) {
+  return <ReviewTab {...page} kind="alert" query={usePendingAlerts()} gone="This alert is no longer pending your approval." empty={EMPTY} columns={alertTableColumns} Review={AlertReview} />;
 }

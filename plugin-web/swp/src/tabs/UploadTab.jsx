@@ -32,23 +32,19 @@ export function UploadTab() {
   const [changes, setChanges] = useState('');
   const [bypassManagement, setBypass] = useState(false);
   const canBypass = mayBypass(useSession().user);
-  const form = useUploadForm(useSubmitSwp());
+  const form = useUploadForm(useSubmitSwp(), {
+    fields: FIELDS,
+    payload: () => uploadPayload({ ...files, partNumber, zones, onBehalfOf, newRelease, referenceOnly, changes, bypassManagement: canBypass && bypassManagement }),
+    success: { text: 'Your standard work package has been submitted.', back: 'Back to SWPs', onBack: () => navigate(SWPS_ROUTE, { state: { reset: Date.now() } }) },
+  });
   const { errors } = form;
   const discard = useDiscardUpload();
 
   const setSection = (key) => (fn) => setFiles((all) => ({ ...all, [key]: fn(all[key]) }));
   const busyUploading = Object.values(files).some((l) => l.some((f) => f.status === 'uploading'));
-  const submit = () => form.submit(uploadPayload({ ...files, partNumber, zones, onBehalfOf, newRelease, referenceOnly, changes, bypassManagement: canBypass && bypassManagement }));
 
   return (
-    <UploadForm
-      form={form}
-      fields={FIELDS}
-      onSubmit={submit}
-      busy={busyUploading}
-      data-testid="upload-form"
-      success={{ text: 'Your standard work package has been submitted.', back: 'Back to SWPs', onBack: () => navigate(SWPS_ROUTE, { state: { reset: Date.now() } }) }}
-    >
+    <UploadForm form={form} busy={busyUploading} data-testid="upload-form">
       {DROPS.map((d) => (
         <Form.Item key={d.key} label={d.label} {...fieldHelp(errors, d.key)}>
           <FileDrop
