@@ -350,15 +350,28 @@ export async function waitForPath(page, want, ms = 10000) {
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
+ * Waits until the page's motion has ended: no finite animation or transition running and
+ * no antd motion class (`…-enter`, `…-appear`, `…-leave`: a drop-down closing, a tab's ink
+ * bar) left on an element. At most `ms`; a page that never settles is read as it is.
+ */
+export async function settled(page, ms = 3000) {
+  await page
+    .waitForFunction(
+      () =>
+        document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity) &&
+        !document.querySelector('[class*="-enter-active"], [class*="-appear-active"], [class*="-leave-active"]'),
+      null,
+      { timeout: ms, polling: 'raf' },
+    )
+    .catch(() => {});
+}
+
+/**
  * axe-core over the page as it is now: fails on any serious or critical violation
  * (WCAG 2.x A/AA rules), naming the rule and the first offending elements.
  */
 export async function expectAccessible(page, what = page.url()) {
-  // Colours read mid-transition (antd animates a button from disabled to enabled over
-  // 0.2 s) are not the page's: let finite animations end first (at most 2 s).
-  await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 2000 })
-    .catch(() => {});
+  await settled(page);
   // Evaluated through the DevTools protocol: an inline <script> would break the CSP.
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
