@@ -10,11 +10,18 @@
 import { useState } from 'react';
 import { Button, Checkbox, Form, Input, Result, Select, Spin } from 'antd';
 import { fieldHelp } from './fieldHelp';
-import { charactersLeft, MAX_CHANGES } from './changes';
 import { useZones } from './query';
 
 /** The error red of the product (WCAG AA on white). */
 const RED = '#cf1322';
+
+/** The Changes text (SWP and alert) is at most 140 characters (spec sections 5 and 9). */
+export const MAX_CHANGES = 140;
+
+/** The Changes counter: 'N characters left'. */
+export function charactersLeft(text) {
+  return `${MAX_CHANGES - (text || '').length} characters left`;
+}
 
 /** A failed submission's errors: the server's field map, else one form-wide message. */
 export function submitErrors(err) {

@@ -24,4 +24,3 @@ export {
 } from './session';
 export { KIOSK_KEY, KIOSK_ZONES, getKioskSettings, setKioskSettings, storeZoneFromQuery } from './kiosk';
 export { DATE_FORMAT, formatDate } from './date';
-export { MAX_CHANGES, charactersLeft } from './changes';

@@ -19,7 +19,7 @@ export {
 export { TabbedPage, Placeholder, tabSlug } from './TabbedPage';
 export { AaTheme, AA_TOKENS } from './AaTheme';
 export { fieldHelp } from './fieldHelp';
-export { UploadForm, useUploadForm, submitErrors, ChangesField, ZonesField, OnBehalfOfField } from './UploadForm';
+export { UploadForm, useUploadForm, submitErrors, ChangesField, ZonesField, OnBehalfOfField, MAX_CHANGES, charactersLeft } from './UploadForm';
 export { ReviewList, DeleteSelected, deleteSelection } from './ReviewList';
 export {
   OpenLink,

@@ -7,9 +7,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useMutation } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
 import { api } from '../src/api';
-import { charactersLeft, MAX_CHANGES } from '../src/changes';
 import { fieldHelp } from '../src/fieldHelp';
-import { ChangesField, OnBehalfOfField, UploadForm, useUploadForm, ZonesField } from '../src/UploadForm';
+import { ChangesField, charactersLeft, MAX_CHANGES, OnBehalfOfField, UploadForm, useUploadForm, ZonesField } from '../src/UploadForm';
 import { renderWithQuery as render, stubFetch } from './helpers';
 
 /** A small module form on the frame: a part number, zones, on behalf of, Changes. */

@@ -1,7 +1,6 @@
 // Pure helpers and constants of the SWPs module (spec sections 2, 3, 5, 9).
-import { charactersLeft, deleteSelection as kitDeleteSelection, formatDate, MAX_CHANGES } from '@plantdoc/kit';
+import { deleteSelection as kitDeleteSelection, formatDate } from '@plantdoc/kit';
 
-export { charactersLeft, MAX_CHANGES };
 export const MAX_PDF_FILES = 10;
 export const CURRENT_USER = 'CURRENT_USER';
 export const HISTORY_PAGE_SIZE = 12;

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setSessionUser } from '@plantdoc/kit';
+import { charactersLeft, setSessionUser } from '@plantdoc/kit';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { UploadTab } from '../src/tabs/UploadTab';
-import { charactersLeft, uploadPayload } from '../src/lib';
+import { uploadPayload } from '../src/lib';
 import { renderWithQuery as render, stubFetch } from './helpers';
 
 const zones = [
