@@ -368,17 +368,18 @@ export async function settled(page, ms = 3000) {
 
 /**
  * axe-core over the page as it is now: fails on any serious or critical violation
- * (WCAG 2.x A/AA rules), naming the rule and the first offending elements.
+ * (WCAG 2.x A/AA rules), naming the rule and the first offending elements. `include`: a
+ * selector that limits the check to that part of the page.
  */
-export async function expectAccessible(page, what = page.url()) {
+export async function expectAccessible(page, what = page.url(), { include = null } = {}) {
   await settled(page);
   // Evaluated through the DevTools protocol: an inline <script> would break the CSP.
   await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const res = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+  const violations = await page.evaluate(async (within) => {
+    const res = await window.axe.run(within ? { include: [within] } : document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
     return res.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-  });
+  }, include);
   if (violations.length) throw new Error(`Accessibility of ${what}:\n  ${violations.join('\n  ')}`);
 }
