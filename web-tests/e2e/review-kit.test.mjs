@@ -4,10 +4,9 @@
 // may not use it; alert lists say statuses in words; alert tags stay on one line.
 import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
-import { CHROMIUM, expectAccessible, login, startServer, waitForPath } from './harness.mjs';
+import { expectAccessible, login, startServer, waitForPath } from './harness.mjs';
 import { profileSuite } from './kiosk-profiles.mjs';
-import { uploadSwpThroughForm } from './swp-forms.mjs';
+import { uploadPendingSwp } from './swp-forms.mjs';
 
 const BYPASS = 'Bypass management approval and deploy directly to the floor';
 const PART = 'E2E-KIT-33';
@@ -15,13 +14,8 @@ const PART = 'E2E-KIT-33';
 let server;
 before(async () => {
   server = await startServer();
-  // One SWP pending review (the demo plant's are all deployed), uploaded through the form.
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
-  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-  await login(page, server.url, 'engineer1@demo.plant');
-  await waitForPath(page, '/main/swps');
-  await uploadSwpThroughForm(page, { part: PART });
-  await browser.close();
+  // One SWP pending review, uploaded through the form.
+  await uploadPendingSwp(server.url, PART);
 });
 after(() => server?.stop());
 // The two console widths (the touch kiosk profile is the kiosk's).
