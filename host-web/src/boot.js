@@ -53,13 +53,27 @@ function prefetchApp(win, doc) {
   else win.addEventListener('load', idle, { once: true });
 }
 
+/**
+ * The session check's answer: the user, or null. A refusal's body is cancelled, not left
+ * unread: Chromium keeps a request open until its body is read or cancelled, so a wait
+ * for the network to go idle (Playwright's networkidle, a monitoring probe) would never
+ * end on a signed-out page.
+ */
+export function readUser(res) {
+  if (res.ok) return res.json();
+  return Promise.resolve()
+    .then(() => res.body?.cancel())
+    .catch(() => {})
+    .then(() => null);
+}
+
 /** Runs the boot: session check, painted form, the application started when it is needed. */
 export function boot(win = window, doc = document) {
   // The session check starts now: the kit's first checkSession() takes this answer
   // instead of asking again (plugin-web/kit/src/session.js).
   win.__plantdocCurrentUser = win
     .fetch('/api/users/current', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
-    .then((r) => (r.ok ? r.json() : null))
+    .then(readUser)
     .catch(() => null);
   if (!paintsSkeleton(doc.location.pathname)) {
     startApp(doc);

@@ -2,7 +2,7 @@
 // form, and the application (main.js) started only when it is needed (decision 39).
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, waitFor } from '@testing-library/react';
-import { NOT_LOADED, boot } from '../src/boot';
+import { NOT_LOADED, boot, readUser } from '../src/boot';
 
 /** A window whose session check answers `user` (null: signed out) and whose idle time comes at once. */
 function fakeWindow(user) {
@@ -71,6 +71,16 @@ describe('boot.js', () => {
     boot(win, document);
     expect(await win.__plantdocCurrentUser).toMatchObject({ _id: 'u1' });
     await waitFor(() => expect(app()).not.toBeNull());
+  });
+
+  it('reads the user of an accepted check, and cancels the body of a refused one (no request left open)', async () => {
+    const ok = new Response(JSON.stringify({ _id: 'u1' }), { status: 200, headers: { 'content-type': 'application/json' } });
+    expect(await readUser(ok)).toEqual({ _id: 'u1' });
+    const refused = new Response(JSON.stringify({ error: 'Not signed in.' }), { status: 401 });
+    expect(await readUser(refused)).toBeNull();
+    expect(refused.bodyUsed).toBe(true);
+    // A body-less answer (or a fake) is no failure either.
+    expect(await readUser({ ok: false })).toBeNull();
   });
 
   it('says so on the painted form when the application cannot be downloaded', () => {

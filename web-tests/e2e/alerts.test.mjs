@@ -79,7 +79,9 @@ describe('Alerts page', () => {
     await open(page, 'all-approved');
     const r = row(page, uploaded.alertTag);
     await r.waitFor();
-    await r.getByText('deployed', { exact: true }).waitFor();
+    // The status in words (issue 26 item 8), never the API's lower-case value.
+    await r.getByText('Deployed', { exact: true }).waitFor();
+    assert.equal(await r.getByText('deployed', { exact: true }).count(), 0);
     await expectAccessible(page, '/main/alerts (All Approved)');
     await r.getByText(uploaded.alertTag).click();
     await page.getByTestId('alert-detail').waitFor();

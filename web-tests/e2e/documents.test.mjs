@@ -5,22 +5,16 @@
 // kiosk-ux.test.mjs.)
 import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
-import { CHROMIUM, expectAccessible, login, startServer, waitForPath } from './harness.mjs';
+import { expectAccessible, login, startServer, waitForPath } from './harness.mjs';
 import { pdfViewState, press, profileSuite } from './kiosk-profiles.mjs';
-import { uploadSwpThroughForm } from './swp-forms.mjs';
+import { uploadPendingSwp } from './swp-forms.mjs';
 
 let server;
 const PART = 'E2E-READABLE-26';
 before(async () => {
   server = await startServer();
-  // One SWP pending the process approver's review, uploaded through the form.
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
-  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-  await login(page, server.url, 'engineer1@demo.plant');
-  await waitForPath(page, '/main/swps');
-  await uploadSwpThroughForm(page, { part: PART });
-  await browser.close();
+  // One SWP pending review, uploaded through the form.
+  await uploadPendingSwp(server.url, PART);
 });
 after(() => server?.stop());
 const suite = profileSuite();

@@ -350,22 +350,36 @@ export async function waitForPath(page, want, ms = 10000) {
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
- * axe-core over the page as it is now: fails on any serious or critical violation
- * (WCAG 2.x A/AA rules), naming the rule and the first offending elements.
+ * Waits until the page's motion has ended: no finite animation or transition running and
+ * no antd motion class (`…-enter`, `…-appear`, `…-leave`: a drop-down closing, a tab's ink
+ * bar) left on an element. At most `ms`; a page that never settles is read as it is.
  */
-export async function expectAccessible(page, what = page.url()) {
-  // Colours read mid-transition (antd animates a button from disabled to enabled over
-  // 0.2 s) are not the page's: let finite animations end first (at most 2 s).
+export async function settled(page, ms = 3000) {
   await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 2000 })
+    .waitForFunction(
+      () =>
+        document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity) &&
+        !document.querySelector('[class*="-enter-active"], [class*="-appear-active"], [class*="-leave-active"]'),
+      null,
+      { timeout: ms, polling: 'raf' },
+    )
     .catch(() => {});
+}
+
+/**
+ * axe-core over the page as it is now: fails on any serious or critical violation
+ * (WCAG 2.x A/AA rules), naming the rule and the first offending elements. `include`: a
+ * selector that limits the check to that part of the page.
+ */
+export async function expectAccessible(page, what = page.url(), { include = null } = {}) {
+  await settled(page);
   // Evaluated through the DevTools protocol: an inline <script> would break the CSP.
   await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const res = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+  const violations = await page.evaluate(async (within) => {
+    const res = await window.axe.run(within ? { include: [within] } : document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
     return res.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-  });
+  }, include);
   if (violations.length) throw new Error(`Accessibility of ${what}:\n  ${violations.join('\n  ')}`);
 }

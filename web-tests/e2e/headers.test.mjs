@@ -49,12 +49,13 @@ describe('Security headers in the browser', () => {
     try {
       const seen = watchCsp(page);
       await page.goto(`${suite.server.url}/login`);
+      const reported = page.waitForEvent('console', { predicate: () => seen.length > 0 });
       await page.evaluate(() => {
         const s = document.createElement('script');
         s.textContent = 'window.__inline = 1';
         document.body.appendChild(s);
       });
-      await page.waitForTimeout(300);
+      await reported;
       assert.equal(await page.evaluate(() => window.__inline), undefined, 'the inline script did not run');
       assert.ok(seen.length > 0, 'the violation was reported');
     } finally {

@@ -11,8 +11,9 @@ export const PROFILES = [
   { name: 'touch kiosk', viewport: { width: 1366, height: 768 }, touch: true },
 ];
 
-/** `profiles.it(name, (page, profile) => …)` runs the body once per profile. */
-export function profileSuite() {
+/** `profiles.it(name, (page, profile) => …)` runs the body once per profile (of `names`, default all). */
+export function profileSuite(names = PROFILES.map((p) => p.name)) {
+  const profiles = PROFILES.filter((p) => names.includes(p.name));
   const contexts = new Map();
   let browser = null;
   before(async () => {
@@ -21,14 +22,14 @@ export function profileSuite() {
       headless: true,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
     });
-    for (const p of PROFILES) contexts.set(p.name, await browser.newContext({ viewport: p.viewport, hasTouch: p.touch }));
+    for (const p of profiles) contexts.set(p.name, await browser.newContext({ viewport: p.viewport, hasTouch: p.touch }));
   });
   after(async () => {
     await browser?.close();
   });
   return {
     it(name, body) {
-      for (const p of PROFILES) {
+      for (const p of profiles) {
         const full = `${name} (${p.name})`;
         test(full, withPage(() => contexts.get(p.name), full, (page) => body(page, p)));
       }

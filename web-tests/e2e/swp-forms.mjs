@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, login, waitForPath } from './harness.mjs';
 // Shared by the browser tests that upload SWPs: real PDFs and an MP4, and the Upload form.
 
 /** A minimal valid one-page PDF (with a correct xref table) saying `text`. */
@@ -62,3 +64,17 @@ export async function uploadSwpThroughForm(page, { part, change = null, video = 
   await page.getByText('Your standard work package has been submitted.').waitFor();
 }
 
+
+/** One SWP pending review at `base` (the demo plant's are all deployed): engineer1 uploads
+ * `part` through the form in a browser of its own (for a file's `before`). */
+export async function uploadPendingSwp(base, part) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await login(page, base, 'engineer1@demo.plant');
+    await waitForPath(page, '/main/swps');
+    await uploadSwpThroughForm(page, { part });
+  } finally {
+    await browser.close();
+  }
+}

@@ -3,7 +3,6 @@ import dayjs from 'dayjs';
 
 export const ALERTS_ROUTE = '/main/alerts';
 export const ALERT_TYPES = ['Change', 'Quality', 'Safety', 'New Part'];
-export const MAX_CHANGES = 140;
 export const MINUTE_STEP = 15;
 export const SUNSET_DAYS = 7;
 export const MYSELF = 'Myself';
@@ -27,6 +26,19 @@ export function statusColor(status) {
   return status === 'Rejected' ? RED : ORANGE;
 }
 
+/** The words shown for the API's lower-case `status` (docs/alerts.md 'Lifecycle'). */
+export const STATUS_WORDS = { pending: 'Pending', rejected: 'Rejected', deployed: 'Deployed', expired: 'Expired', deleted: 'Deleted' };
+
+/**
+ * An alert's state as users say it: 'Pending', 'Rejected', 'Deployed', 'Expired',
+ * 'Deleted', and 'Scheduled' for a deployed alert whose effective date is still to come.
+ */
+export function statusText(alert, now = Date.now()) {
+  const s = alert?.status;
+  if (s === 'deployed' && alert.inForce === false && Date.parse(alert.effectiveDate?.date ?? '') > now) return 'Scheduled';
+  return STATUS_WORDS[s] ?? (s ? s.charAt(0).toUpperCase() + s.slice(1) : '');
+}
+
 /** `now` on the 15-minute grid (the quarter hour it falls in): the effective default, in force at once. */
 export function currentQuarter(now = dayjs()) {
   const d = dayjs(now).second(0).millisecond(0);
@@ -36,11 +48,6 @@ export function currentQuarter(now = dayjs()) {
 /** Sunset default: the effective date plus 7 days. */
 export function defaultSunset(effective) {
   return dayjs(effective).add(SUNSET_DAYS, 'day');
-}
-
-/** The Changes counter: 'N characters left'. */
-export function charactersLeft(text) {
-  return `${MAX_CHANGES - (text || '').length} characters left`;
 }
 
 /** The issuer shown in lists: the onBehalfOf name. */

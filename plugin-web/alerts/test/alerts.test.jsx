@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import dayjs from 'dayjs';
 import { AlertsPage } from '../src/pages/AlertsPage';
 import { UploadTab } from '../src/tabs/UploadTab';
-import { defaultSunset, currentQuarter, statusColor, uploadPayload } from '../src/lib';
+import { defaultSunset, currentQuarter, statusColor, statusText, uploadPayload } from '../src/lib';
 import { renderWithQuery, stubFetch } from './helpers';
 
 const alert = (id, tag, extra = {}) => ({
@@ -55,6 +55,27 @@ describe('Alerts page', () => {
     expect(screen.getByText('Approved').style.color).toBe('green');
     expect(screen.getByText('Pending').style.color).toBe('rgb(173, 78, 0)');
     expect(screen.getByText('Elias Park')).toBeTruthy();
+  });
+
+  it('shows each alert status in words, never the raw lower-case value', async () => {
+    const later = dayjs().add(2, 'day').toISOString();
+    stubFetch({
+      '/api/alerts/user-deployed-alerts': [
+        200,
+        [
+          alert('a', 'S-2026-0001', { status: 'deployed', inForce: true }),
+          alert('b', 'C-2026-0002', { status: 'expired', inForce: false }),
+          alert('c', 'Q-2026-0003', { status: 'deployed', inForce: false, effectiveDate: { date: later } }),
+        ],
+      ],
+    });
+    const { container } = page('/main/alerts?tab=all-approved');
+    await screen.findByText('S-2026-0001');
+    const statuses = [...container.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].at(-2).textContent);
+    expect(statuses.sort()).toEqual(['Deployed', 'Expired', 'Scheduled']);
+    expect(screen.queryByText('deployed')).toBeNull();
+    expect(screen.getByText('S-2026-0001').closest('a').style.whiteSpace).toBe('nowrap');
+    expect([statusText({ status: 'pending' }), statusText({ status: 'rejected' }), statusText({ status: 'deleted' })]).toEqual(['Pending', 'Rejected', 'Deleted']);
   });
 
   it('shows the empty texts, also when a list fails', async () => {

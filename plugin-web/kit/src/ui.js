@@ -19,3 +19,17 @@ export {
 export { TabbedPage, Placeholder, tabSlug } from './TabbedPage';
 export { AaTheme, AA_TOKENS } from './AaTheme';
 export { fieldHelp } from './fieldHelp';
+export { UploadForm, useUploadForm, submitErrors, ChangesField, ZonesField, OnBehalfOfField, MAX_CHANGES, charactersLeft } from './UploadForm';
+export { ReviewList, DeleteSelected, deleteSelection } from './ReviewList';
+export {
+  OpenLink,
+  StatusText,
+  StageCell,
+  openColumn,
+  dateColumn,
+  textColumn,
+  stageColumn,
+  countColumn,
+  swpColumns,
+  alertColumns,
+} from './ReviewColumns';

@@ -1,4 +1,6 @@
 // Pure helpers of the Sign Off page (spec sections 2, 4, 8, 9).
+import { formatDate } from '@plantdoc/kit';
+
 export const SNACKBAR_MS = 6000;
 export const NOTE_PLACEHOLDER = 'Enter a note for the author';
 export const ALERT_FETCH_ERROR = 'There was an error fetching the alert.';
@@ -50,4 +52,24 @@ export function afterReview(list, id) {
   if (!rest.length) return { rest, next: null };
   const next = at < 0 || at >= rest.length ? rest[0] : rest[at];
   return { rest, next: next._id };
+}
+
+/** The review sidebar's rows, by label (spec 'Review view' and the Alerts review control). */
+const FACTS = {
+  Submitted: (x) => formatDate(x.uploadDate),
+  Type: (x) => x.alertType,
+  Part: (x) => x.partNumber,
+  Uploader: (x) => personName(x.owner),
+  Author: authorName,
+  Responsibility: authorName,
+  Revision: (x) => revisionText(x.revision),
+  Effective: (x) => formatDate(x.effectiveDate),
+  Sunset: (x) => formatDate(x.sunsetDate),
+  Zones: (x) => zonesText(x.zones),
+  Changes: (x) => x.changes,
+};
+
+/** [[label, value]] of `item` for the sidebar's `labels`, in their order. */
+export function facts(item, labels) {
+  return labels.map((label) => [label, FACTS[label](item)]);
 }

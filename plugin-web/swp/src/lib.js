@@ -1,7 +1,6 @@
 // Pure helpers and constants of the SWPs module (spec sections 2, 3, 5, 9).
-import { formatDate } from '@plantdoc/kit';
+import { deleteSelection as kitDeleteSelection, formatDate } from '@plantdoc/kit';
 
-export const MAX_CHANGES = 140;
 export const MAX_PDF_FILES = 10;
 export const CURRENT_USER = 'CURRENT_USER';
 export const HISTORY_PAGE_SIZE = 12;
@@ -23,13 +22,17 @@ export function zonesText(zones) {
 }
 
 // Who may do what (the server's rules, plugins/swp/src/access.rs; the server checks
-// again): controls a user may not use are not shown.
+// again): controls a user may not use are not shown, but for the bypass checkbox that
+// every uploader sees (spec section 6), disabled with the reason.
 const isAuthor = (user, swp) => Boolean(user?._id) && (swp?.owner?._id === user._id || swp?.onBehalfOf?._id === user._id);
 
 /** Process engineers and process managers upload. */
 export function mayUpload(user) {
   return user?.department === 'process' && ['engineer', 'manager'].includes(user?.position);
 }
+
+/** Why the bypass checkbox is disabled for others (the server's words for the refusal). */
+export const BYPASS_REFUSED = 'Only managers may bypass management approval.';
 
 /** Only managers may bypass review. */
 export function mayBypass(user) {
@@ -43,18 +46,7 @@ export function mayDelete(user, swp) {
 
 /** antd rowSelection that shows a checkbox only on rows the user may delete; null if none. */
 export function deleteSelection(user, rows, selected, setSelected) {
-  if (!(rows || []).some((r) => mayDelete(user, r))) return null;
-  return {
-    selectedRowKeys: selected,
-    onChange: (keys) => setSelected(keys),
-    getCheckboxProps: (r) => ({ disabled: !mayDelete(user, r), 'aria-label': `Select ${r.partNumber}` }),
-    renderCell: (_checked, r, _i, node) => (mayDelete(user, r) ? node : null),
-  };
-}
-
-/** The Changes counter: 'N characters left'. */
-export function charactersLeft(text) {
-  return `${MAX_CHANGES - (text || '').length} characters left`;
+  return kitDeleteSelection(rows, selected, setSelected, { mayDelete: (r) => mayDelete(user, r), label: (r) => r.partNumber });
 }
 
 // Text colours dark enough for WCAG AA on white (4.5:1): antd's orange-8, green, red-7.

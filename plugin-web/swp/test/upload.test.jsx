@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setSessionUser } from '@plantdoc/kit';
+import { charactersLeft, setSessionUser } from '@plantdoc/kit';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { UploadTab } from '../src/tabs/UploadTab';
-import { charactersLeft, uploadPayload } from '../src/lib';
+import { uploadPayload } from '../src/lib';
 import { renderWithQuery as render, stubFetch } from './helpers';
 
 const zones = [
@@ -34,12 +34,32 @@ describe('Upload form', () => {
   // A process manager sees every control, the bypass checkbox included.
   beforeEach(() => setSessionUser({ _id: 'm1', firstname: 'Paula', lastname: 'Reyes', position: 'manager', department: 'process' }));
 
-  it('shows the bypass checkbox only to managers', async () => {
+  it('shows the bypass checkbox to every uploader: disabled, with the reason, for engineers', async () => {
     setSessionUser({ _id: 'e1', firstname: 'Erin', lastname: 'Cole', position: 'engineer', department: 'process' });
-    stubFetch(baseRoutes);
+    const fetch = stubFetch({ ...baseRoutes, 'POST /api/swps/uploadS3': [400, { zones: 'Please choose at least one zone.' }] });
     renderForm();
     expect(await screen.findByText('A Zone 1')).toBeTruthy();
-    expect(screen.queryByText('Bypass management approval and deploy directly to the floor')).toBeNull();
+    const box = screen.getByLabelText('Bypass management approval and deploy directly to the floor');
+    expect(box.disabled).toBe(true);
+    expect(screen.getByTestId('bypass-reason').textContent).toBe('Only managers may bypass management approval.');
+    expect(box.getAttribute('aria-describedby')).toBe('bypass-reason');
+    fireEvent.click(box);
+    expect(box.checked).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByTestId('error-zones');
+    const sent = JSON.parse(fetch.mock.calls.find(([p]) => p === '/api/swps/uploadS3')[1].body);
+    expect(sent.bypassManagement).toBe(false);
+  });
+
+  it('lets a manager tick the bypass checkbox, with no reason shown', async () => {
+    stubFetch(baseRoutes);
+    renderForm();
+    await screen.findByText('A Zone 1');
+    const box = screen.getByLabelText('Bypass management approval and deploy directly to the floor');
+    expect(box.disabled).toBe(false);
+    expect(screen.queryByTestId('bypass-reason')).toBeNull();
+    fireEvent.click(box);
+    expect(box.checked).toBe(true);
   });
 
   it('shows the four drop areas, the prompts and the zone checkboxes', async () => {

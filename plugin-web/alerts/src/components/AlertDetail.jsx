@@ -2,7 +2,7 @@
 // ('Loading..' first, then the document or 'There was an error fetching the alert.').
 import { Alert as Notice, Button, Descriptions, Space, Typography } from 'antd';
 import { alertLink, DocumentFrame, formatDate, useSignedLinks, VIEWER_HEIGHT } from '@plantdoc/kit';
-import { issuer, TEXTS } from '../lib';
+import { issuer, statusText, TEXTS } from '../lib';
 
 export function AlertDetail({ id, alert, onBack }) {
   // The kit's call (Sign Off shows the same document): a signed link, fetched fresh.
@@ -11,7 +11,7 @@ export function AlertDetail({ id, alert, onBack }) {
     <div data-testid="alert-detail">
       <Space style={{ marginBottom: 12 }} wrap>
         <Button onClick={onBack}>Back</Button>
-        <Typography.Title level={5} style={{ margin: 0 }}>
+        <Typography.Title level={5} style={{ margin: 0, whiteSpace: 'nowrap' }}>
           {alert?.alertTag || ''}
         </Typography.Title>
       </Space>
@@ -23,7 +23,7 @@ export function AlertDetail({ id, alert, onBack }) {
           <Descriptions.Item label="Effective">{formatDate(alert.effectiveDate)}</Descriptions.Item>
           <Descriptions.Item label="Sunset">{formatDate(alert.sunsetDate)}</Descriptions.Item>
           <Descriptions.Item label="Zones">{(alert.zones || []).join(', ')}</Descriptions.Item>
-          <Descriptions.Item label="Status">{alert.status}</Descriptions.Item>
+          <Descriptions.Item label="Status">{statusText(alert)}</Descriptions.Item>
           <Descriptions.Item label="Changes">{alert.changes || 'None'}</Descriptions.Item>
         </Descriptions>
       )}

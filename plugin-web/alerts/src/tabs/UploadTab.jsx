@@ -1,17 +1,28 @@
 // Upload alert (spec "Upload alert form"): one file drop, type (default Change), part
 // type-ahead, zones, on behalf of (default 'Myself'), effective (default now) and sunset
 // (default effective + 7 days) pickers in 15-minute steps, change notes with the counter,
-// Submit replaced by a spinner; server field errors under each field in red.
+// Submit replaced by a spinner; server field errors under each field in red (the kit's
+// UploadForm frame: Submit or the spinner, the errors, the success page).
 import { useState } from 'react';
-import { Button, Checkbox, DatePicker, Form, Input, Result, Select, Spin } from 'antd';
+import { DatePicker, Form, Select } from 'antd';
 import { useNavigate } from 'react-router';
-import { FileDrop, fieldHelp, PartNumberField, useZones } from '@plantdoc/kit';
-import { ALERT_TYPES, ALERTS_ROUTE, charactersLeft, currentQuarter, defaultSunset, MAX_CHANGES, MINUTE_STEP, MYSELF, RED, TEXTS, uploadPayload } from '../lib';
+import { ChangesField, FileDrop, fieldHelp, OnBehalfOfField, PartNumberField, UploadForm, useUploadForm, ZonesField } from '@plantdoc/kit';
+import { ALERT_TYPES, ALERTS_ROUTE, currentQuarter, defaultSunset, MINUTE_STEP, MYSELF, TEXTS, uploadPayload } from '../lib';
 import { partSource, useDiscardUpload, useOnBehalfOfUsers, useSubmitAlert } from '../api';
 
 /** Server error fields shown under a field; anything else shows above Submit. */
 export const FIELDS = ['alertFile', 'alertType', 'partNumber', 'onBehalfOf', 'zones', 'effectiveDate', 'sunsetDate', 'changes'];
 const FORMAT = 'YYYY-MM-DD hh:mm A';
+const TIME = { minuteStep: MINUTE_STEP, format: 'hh:mm A' };
+
+/** A date and time picker in 15-minute steps, its server error under it. */
+function DateField({ label, name, errors, ...picker }) {
+  return (
+    <Form.Item label={label} htmlFor={name} {...fieldHelp(errors, name)}>
+      <DatePicker id={name} showTime={TIME} format={FORMAT} {...picker} />
+    </Form.Item>
+  );
+}
 
 export function UploadTab() {
   const navigate = useNavigate();
@@ -23,41 +34,22 @@ export function UploadTab() {
   const [effectiveDate, setEffective] = useState(() => currentQuarter());
   const [sunsetDate, setSunset] = useState(() => defaultSunset(currentQuarter()));
   const [changes, setChanges] = useState('');
-  const [errors, setErrors] = useState({});
-  const zoneOptions = useZones().data || [];
   const engineers = useOnBehalfOfUsers().data || [];
-  const submission = useSubmitAlert();
+  const form = useUploadForm(useSubmitAlert(), {
+    fields: FIELDS,
+    payload: () => uploadPayload({ files, alertType, partNumber, zones, onBehalfOf, effectiveDate, sunsetDate, changes }),
+    success: { text: TEXTS.success, back: TEXTS.back, onBack: () => navigate(ALERTS_ROUTE) },
+  });
+  const { errors } = form;
   const discard = useDiscardUpload();
   const uploading = files.some((f) => f.status === 'uploading');
-
-  const submit = () => {
-    setErrors({});
-    submission.mutate(uploadPayload({ files, alertType, partNumber, zones, onBehalfOf, effectiveDate, sunsetDate, changes }), {
-      onError: (err) => {
-        const fields = err?.fields || {};
-        setErrors(Object.keys(fields).length ? fields : { form: err?.message || 'The upload failed.' });
-      },
-    });
+  const onEffective = (d) => {
+    setEffective(d);
+    if (d) setSunset(defaultSunset(d));
   };
 
-  if (submission.isSuccess) {
-    return (
-      <Result
-        status="success"
-        title="Success!"
-        subTitle={TEXTS.success}
-        extra={
-          <Button type="primary" onClick={() => navigate(ALERTS_ROUTE)}>
-            {TEXTS.back}
-          </Button>
-        }
-      />
-    );
-  }
-
-  const others = Object.entries(errors).filter(([k]) => !FIELDS.includes(k));
   return (
-    <Form layout="vertical" style={{ maxWidth: 760 }} onFinish={submit} data-testid="alert-upload-form">
+    <UploadForm form={form} busy={uploading} data-testid="alert-upload-form">
       <Form.Item label="Alert File" {...fieldHelp(errors, 'alertFile')}>
         <FileDrop
           id="alertFile"
@@ -77,63 +69,11 @@ export function UploadTab() {
       <Form.Item label="Part Number" htmlFor="partNumber" {...fieldHelp(errors, 'partNumber')}>
         <PartNumberField value={partNumber} onChange={setPart} source={partSource} />
       </Form.Item>
-      <Form.Item label="Zones" {...fieldHelp(errors, 'zones')}>
-        <Checkbox.Group options={zoneOptions} value={zones} onChange={setZones} data-testid="zones" />
-      </Form.Item>
-      <Form.Item label="Uploading On Behalf Of" htmlFor="onBehalfOf" {...fieldHelp(errors, 'onBehalfOf')}>
-        <Select
-          id="onBehalfOf"
-          value={onBehalfOf}
-          onChange={setOnBehalfOf}
-          style={{ width: 300 }}
-          options={[{ value: MYSELF, label: 'Myself' }, ...engineers.map((u) => ({ value: u._id, label: `${u.firstname} ${u.lastname}` }))]}
-        />
-      </Form.Item>
-      <Form.Item label="Effective Date" htmlFor="effectiveDate" {...fieldHelp(errors, 'effectiveDate')}>
-        <DatePicker
-          id="effectiveDate"
-          showTime={{ minuteStep: MINUTE_STEP, format: 'hh:mm A' }}
-          format={FORMAT}
-          value={effectiveDate}
-          onChange={(d) => {
-            setEffective(d);
-            if (d) setSunset(defaultSunset(d));
-          }}
-        />
-      </Form.Item>
-      <Form.Item label="Sunset Date" htmlFor="sunsetDate" {...fieldHelp(errors, 'sunsetDate')}>
-        <DatePicker id="sunsetDate" showTime={{ minuteStep: MINUTE_STEP, format: 'hh:mm A' }} format={FORMAT} value={sunsetDate} onChange={setSunset} />
-      </Form.Item>
-      <Form.Item
-        label="Changes"
-        htmlFor="changes"
-        {...fieldHelp(errors, 'changes')}
-        extra={
-          <span data-testid="changes-counter" style={{ color: changes.length >= MAX_CHANGES ? RED : undefined }}>
-            {charactersLeft(changes)}
-          </span>
-        }
-      >
-        <Input.TextArea id="changes" rows={3} value={changes} onChange={(e) => setChanges(e.target.value.slice(0, MAX_CHANGES))} />
-      </Form.Item>
-      {others.length > 0 && (
-        <div style={{ color: RED, marginBottom: 12 }} data-testid="error-other">
-          {others.map(([k, v]) => (
-            <div key={k}>{v}</div>
-          ))}
-        </div>
-      )}
-      <Form.Item>
-        {submission.isPending ? (
-          <span data-testid="submitting">
-            <Spin />
-          </span>
-        ) : (
-          <Button type="primary" htmlType="submit" disabled={uploading}>
-            Submit
-          </Button>
-        )}
-      </Form.Item>
-    </Form>
+      <ZonesField value={zones} onChange={setZones} errors={errors} />
+      <OnBehalfOfField value={onBehalfOf} onChange={setOnBehalfOf} users={engineers} myself={MYSELF} errors={errors} />
+      <DateField label="Effective Date" name="effectiveDate" value={effectiveDate} onChange={onEffective} errors={errors} />
+      <DateField label="Sunset Date" name="sunsetDate" value={sunsetDate} onChange={setSunset} errors={errors} />
+      <ChangesField value={changes} onChange={setChanges} errors={errors} />
+    </UploadForm>
   );
 }

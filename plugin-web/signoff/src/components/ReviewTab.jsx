@@ -1,9 +1,18 @@
 // The frame of both tabs: All Done, the review of the item in the URL, or 'Pending My
-// Approval' with its table (`empty` when the list is empty; a failed load counts as empty).
+// Approval' with its table, on the kit's review list (`empty` when the list is empty; a
+// failed load counts as empty).
 import { Alert, Spin, Typography } from 'antd';
+import { ReviewList } from '@plantdoc/kit';
 import { AllDone } from './AllDone';
 
-export function ReviewTab({ kind, query, nav, gone, empty = null, Table, Review, notify }) {
+const TITLE = (
+  <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
+    Pending My Approval
+  </Typography.Title>
+);
+
+/** columns(onOpen): the table's columns; Review: the review view of one item. */
+export function ReviewTab({ kind, query, nav, gone, empty = null, columns, Review, notify }) {
   const rows = query.isError ? [] : query.data ?? null;
   if (nav.done) return <AllDone kind={kind} onBack={nav.list} />;
   if (rows === null) return <Spin />;
@@ -12,10 +21,7 @@ export function ReviewTab({ kind, query, nav, gone, empty = null, Table, Review,
   return (
     <div>
       {nav.id && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={gone} />}
-      <Typography.Title level={2} style={{ marginTop: 0, fontSize: 18 }}>
-        Pending My Approval
-      </Typography.Title>
-      {rows.length ? <Table rows={rows} onOpen={(id) => nav.open(id)} /> : empty}
+      <ReviewList title={TITLE} rows={rows} columns={columns((r) => nav.open(r._id))} empty={empty} />
     </div>
   );
 }

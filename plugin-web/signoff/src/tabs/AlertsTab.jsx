@@ -2,13 +2,11 @@
 // Uploaded ascending), the review control (the alert document on a fresh link, the
 // sidebar, note, Reject and Approve) and All Done.
 import { Alert, Button, Typography } from 'antd';
-import { DocumentFrame, formatDate, PagedTable, useSignedLinks, VIEWER_HEIGHT } from '@plantdoc/kit';
-import { ALERT_FETCH_ERROR, NO_ALERTS, authorName, personName, zonesText } from '../lib';
+import { alertColumns, DocumentFrame, textColumn, useSignedLinks, VIEWER_HEIGHT } from '@plantdoc/kit';
+import { ALERT_FETCH_ERROR, NO_ALERTS, personName, zonesText } from '../lib';
 import { alertLink, signoffKeys, usePendingAlerts } from '../api';
 import { ReviewTab } from '../components/ReviewTab';
-import { ReviewLayout } from '../components/ReviewLayout';
-import { ReviewPanel } from '../components/ReviewPanel';
-import { useReviewFlow } from '../components/useReviewFlow';
+import { ReviewScreen } from '../components/ReviewScreen';
 
 export const ALERT_COLUMNS = ['ID', 'Type', 'Part', 'Uploaded', 'Zones', 'Owner'];
 
@@ -30,68 +28,24 @@ export function AlertDocument({ alert, onBack }) {
   );
 }
 
-function AlertReview({ item: alert, list, nav, notify }) {
-  const onReviewed = useReviewFlow({ kind: 'alert', queryKey: signoffKeys.alerts, list, nav, notify });
-  return (
-    <ReviewLayout
-      document={<AlertDocument alert={alert} onBack={nav.list} />}
-      sidebar={
-        <ReviewPanel
-          key={alert._id}
-          kind="alert"
-          id={alert._id}
-          title={alert.alertTag}
-          rows={[
-            ['Submitted', formatDate(alert.uploadDate)],
-            ['Type', alert.alertType],
-            ['Part', alert.partNumber],
-            ['Uploader', personName(alert.owner)],
-            ['Responsibility', authorName(alert)],
-            ['Effective', formatDate(alert.effectiveDate)],
-            ['Sunset', formatDate(alert.sunsetDate)],
-            ['Zones', zonesText(alert.zones)],
-          ]}
-          onReviewed={(verdict) => onReviewed(alert._id, verdict)}
-        />
-      }
-    />
-  );
+/** The sidebar's rows (spec 'Sign Off screen, Alerts tab'). */
+const ALERT_FACTS = ['Submitted', 'Type', 'Part', 'Uploader', 'Responsibility', 'Effective', 'Sunset', 'Zones'];
+
+function AlertReview(props) {
+  const { item: alert, nav } = props;
+  return <ReviewScreen {...props} kind="alert" queryKey={signoffKeys.alerts} document={<AlertDocument alert={alert} onBack={nav.list} />} title={alert.alertTag} labels={ALERT_FACTS} />;
 }
 
-const uploaded = (r) => r.uploadDate?.timestamp ?? r.uploadDate?.date ?? r.uploadDate ?? '';
+/** The table's columns; `onOpen(row)` opens the review. */
+export const alertTableColumns = (onOpen) => [
+  ...alertColumns({ onOpen, order: 'ascend' }),
+  textColumn('Zones', 'zones', (r) => zonesText(r.zones)),
+  textColumn('Owner', 'owner', (r) => personName(r.owner)),
+];
 
-export function PendingAlertsTable({ rows, onOpen }) {
-  const columns = [
-    {
-      title: 'ID',
-      key: 'alertTag',
-      dataIndex: 'alertTag',
-      render: (tag, r) => (
-        <Typography.Link onClick={() => onOpen(r._id)} data-testid="alert-link">
-          {tag}
-        </Typography.Link>
-      ),
-    },
-    { title: 'Type', key: 'alertType', dataIndex: 'alertType' },
-    { title: 'Part', key: 'partNumber', dataIndex: 'partNumber' },
-    { title: 'Uploaded', key: 'uploaded', dataIndex: 'uploadDate', sortValue: uploaded, defaultSortOrder: 'ascend', render: (_, r) => formatDate(r.uploadDate) },
-    { title: 'Zones', key: 'zones', dataIndex: 'zones', sortValue: (r) => zonesText(r.zones), render: zonesText },
-    { title: 'Owner', key: 'owner', dataIndex: 'owner', sortValue: (r) => personName(r.owner), render: (_, r) => personName(r.owner) },
-  ];
-  return <PagedTable columns={columns} dataSource={rows} />;
-}
+const EMPTY = <Typography.Paragraph>{NO_ALERTS}</Typography.Paragraph>;
 
-export function AlertsTab({ nav, notify }) {
-  return (
-    <ReviewTab
-      kind="alert"
-      query={usePendingAlerts()}
-      nav={nav}
-      notify={notify}
-      gone="This alert is no longer pending your approval."
-      empty={<Typography.Paragraph>{NO_ALERTS}</Typography.Paragraph>}
-      Table={PendingAlertsTable}
-      Review={AlertReview}
-    />
-  );
+/** nav, notify: the page's (SignOffPage). */
+export function AlertsTab(page) {
+  return <ReviewTab {...page} kind="alert" query={usePendingAlerts()} gone="This alert is no longer pending your approval." empty={EMPTY} columns={alertTableColumns} Review={AlertReview} />;
 }

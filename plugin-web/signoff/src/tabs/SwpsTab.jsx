@@ -1,82 +1,33 @@
 // Sign Off, SWPs tab: 'Pending My Approval' (GET /api/swps/pending-my-approval), the
 // review view (the kit's DocumentViewer on fresh links, the sidebar, note, Reject and
 // Approve) and All Done. Which item and section are shown lives in the URL (nav).
-import { Typography } from 'antd';
-import { DocumentViewer, formatDate, PagedTable } from '@plantdoc/kit';
-import { personName, authorName, revisionText, zonesText } from '../lib';
+import { DocumentViewer, swpColumns, textColumn } from '@plantdoc/kit';
+import { personName, revisionText, zonesText } from '../lib';
 import { signoffKeys, swpLinks, usePendingSwps } from '../api';
 import { ReviewTab } from '../components/ReviewTab';
-import { ReviewLayout } from '../components/ReviewLayout';
-import { ReviewPanel } from '../components/ReviewPanel';
-import { useReviewFlow } from '../components/useReviewFlow';
+import { ReviewScreen } from '../components/ReviewScreen';
 
 export const SWP_COLUMNS = ['Part Number', 'Submitted', 'Uploader', 'Zones', 'Revision'];
 
-function SwpReview({ item: swp, list, nav, notify }) {
-  const onReviewed = useReviewFlow({ kind: 'swp', queryKey: signoffKeys.swps, list, nav, notify });
-  return (
-    <ReviewLayout
-      document={
-        <DocumentViewer
-          links={swpLinks(swp._id)}
-          title={`${swp.partNumber} ${(nav.section || 'swc').toUpperCase()}`}
-          onBack={nav.list}
-          section={nav.section || 'swc'}
-          onSectionChange={nav.setSection}
-        />
-      }
-      sidebar={
-        <ReviewPanel
-          key={swp._id}
-          kind="swp"
-          id={swp._id}
-          title={swp.partNumber}
-          rows={[
-            ['Submitted', formatDate(swp.uploadDate)],
-            ['Uploader', personName(swp.owner)],
-            ['Author', authorName(swp)],
-            ['Revision', revisionText(swp.revision)],
-            ['Zones', zonesText(swp.zones)],
-            ['Changes', swp.changes],
-          ]}
-          onReviewed={(verdict) => onReviewed(swp._id, verdict)}
-        />
-      }
-    />
-  );
+/** The sidebar's rows (spec 'Review view'). */
+const SWP_FACTS = ['Submitted', 'Uploader', 'Author', 'Revision', 'Zones', 'Changes'];
+
+function SwpReview(props) {
+  const { item: swp, nav } = props;
+  const section = nav.section || 'swc';
+  const viewer = <DocumentViewer links={swpLinks(swp._id)} title={`${swp.partNumber} ${section.toUpperCase()}`} onBack={nav.list} section={section} onSectionChange={nav.setSection} />;
+  return <ReviewScreen {...props} kind="swp" queryKey={signoffKeys.swps} document={viewer} title={swp.partNumber} labels={SWP_FACTS} />;
 }
 
-export function PendingSwpsTable({ rows, onOpen }) {
-  const columns = [
-    {
-      title: 'Part Number',
-      key: 'partNumber',
-      dataIndex: 'partNumber',
-      render: (part, r) => (
-        <Typography.Link onClick={() => onOpen(r._id)} data-testid="part-link">
-          {part}
-        </Typography.Link>
-      ),
-    },
-    { title: 'Submitted', key: 'submitted', dataIndex: ['uploadDate', 'timestamp'], render: (_, r) => formatDate(r.uploadDate) },
-    { title: 'Uploader', key: 'uploader', dataIndex: ['owner', 'firstname'], sortValue: (r) => personName(r.owner), render: (_, r) => personName(r.owner) },
-    { title: 'Zones', key: 'zones', dataIndex: 'zones', sortValue: (r) => zonesText(r.zones), render: zonesText },
-    { title: 'Revision', key: 'revision', dataIndex: 'revision', render: revisionText },
-  ];
-  return <PagedTable columns={columns} dataSource={rows} />;
-}
+/** The table's columns; `onOpen(row)` opens the review. */
+export const swpTableColumns = (onOpen) => [
+  ...swpColumns({ onOpen }),
+  textColumn('Uploader', 'uploader', (r) => personName(r.owner)),
+  textColumn('Zones', 'zones', (r) => zonesText(r.zones)),
+  { title: 'Revision', key: 'revision', dataIndex: 'revision', render: revisionText },
+];
 
-export function SwpsTab({ nav, notify }) {
-  // An empty list shows no table (spec section 8).
-  return (
-    <ReviewTab
-      kind="swp"
-      query={usePendingSwps()}
-      nav={nav}
-      notify={notify}
-      gone="This SWP is no longer pending your approval."
-      Table={PendingSwpsTable}
-      Review={SwpReview}
-    />
-  );
+/** nav, notify: the page's (SignOffPage). An empty list shows no table (spec section 8). */
+export function SwpsTab(page) {
+  return <ReviewTab {...page} kind="swp" query={usePendingSwps()} gone="This SWP is no longer pending your approval." columns={swpTableColumns} Review={SwpReview} />;
 }

@@ -2,78 +2,29 @@
 // paged, default deployDate descending): Part Number, Submitted, Deployed, Operators
 // Signed (a link when > 0 opening the 'Operators Signed' modal).
 import { useState } from 'react';
-import { Input, Space, Spin, Typography } from 'antd';
-import { formatDate, OperatorsSignedModal, PagedTable } from '@plantdoc/kit';
+import { countColumn, dateColumn, OperatorsSignedModal, ReviewList, swpColumns } from '@plantdoc/kit';
 import { searchRows } from '../lib';
 import { swpSignedOps, useUserDeployedSwps } from '../api';
-import { PartLink } from '../components/ListTools';
 import { SwpViewer, useSwpView } from '../components/SwpViewer';
 import { DeployedTable } from '../components/DeployedTable';
 
 export const APPROVED_SORT = { by: 'deployDate.timestamp', order: 'desc' };
 
+/** The server's sort key of each column (All Approved sorts on the server). */
+const SORT_KEYS = { partNumber: 'partNumber', submitted: 'uploadDate.timestamp', deployed: 'deployDate.timestamp' };
+
 function useColumns(onOpen, onSigned, serverSorted) {
   return [
-    {
-      title: 'Part Number',
-      key: 'partNumber',
-      dataIndex: 'partNumber',
-      sortKey: serverSorted ? 'partNumber' : undefined,
-      render: (_, r) => <PartLink swp={r} onOpen={onOpen} />,
-    },
-    {
-      title: 'Submitted',
-      key: 'submitted',
-      dataIndex: ['uploadDate', 'timestamp'],
-      sortKey: serverSorted ? 'uploadDate.timestamp' : undefined,
-      render: (_, r) => formatDate(r.uploadDate),
-    },
-    {
-      title: 'Deployed',
-      key: 'deployed',
-      dataIndex: ['deployDate', 'timestamp'],
-      sortKey: serverSorted ? 'deployDate.timestamp' : undefined,
-      render: (_, r) => formatDate(r.deployDate),
-    },
-    {
-      title: 'Operators Signed',
-      key: 'signed',
-      dataIndex: 'opsSigned',
-      sortValue: (r) => (r.opsSigned || []).length,
-      render: (_, r) => {
-        const n = (r.opsSigned || []).length;
-        return n > 0 ? (
-          <Typography.Link onClick={() => onSigned(r)} data-testid="signed-link">
-            {n}
-          </Typography.Link>
-        ) : (
-          n
-        );
-      },
-    },
-  ];
+    ...swpColumns({ onOpen }),
+    dateColumn('Deployed', 'deployed', (r) => r.deployDate),
+    countColumn('Operators Signed', 'signed', (r) => r.opsSigned, { onOpen: onSigned, testId: 'signed-link' }),
+  ].map((c) => (serverSorted && SORT_KEYS[c.key] ? { ...c, sortKey: SORT_KEYS[c.key] } : c));
 }
 
 /** My Approved: my deployed SWPs, searched and paged here. */
 function MyApproved({ columns }) {
-  const [term, setTerm] = useState('');
   const query = useUserDeployedSwps();
-  const rows = query.isError ? [] : query.data ?? null;
-  return (
-    <div>
-      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }} wrap>
-        <Typography.Title level={5} style={{ margin: 0 }}>
-          Approved
-        </Typography.Title>
-        <Input.Search allowClear placeholder="Search" value={term} onChange={(e) => setTerm(e.target.value)} style={{ width: 260 }} />
-      </Space>
-      {rows === null ? (
-        <Spin />
-      ) : (
-        <PagedTable columns={columns} dataSource={searchRows(rows, term)} locale={{ emptyText: 'No records found' }} />
-      )}
-    </div>
-  );
+  return <ReviewList title="Approved" rows={query.isError ? [] : query.data ?? null} columns={columns} search={searchRows} />;
 }
 
 export function ApprovedTab({ mine = false }) {

@@ -1,11 +1,12 @@
 // Upload SWP (spec "Upload SWP screen", sections 3-5): four drop areas, part type-ahead,
 // on-behalf-of, zones, deployment and document type, Changes with its counter, bypass;
-// Submit → POST /api/swps/uploadS3; server field errors under each field in red.
+// Submit → POST /api/swps/uploadS3; server field errors under each field in red (the
+// kit's UploadForm frame: Submit or the spinner, the errors, the success page).
 import { useState } from 'react';
-import { Button, Checkbox, Form, Input, Radio, Result, Select, Spin } from 'antd';
+import { Checkbox, Form, Radio } from 'antd';
 import { useNavigate } from 'react-router';
-import { FileDrop, fieldHelp, PartNumberField, useSession, useZones } from '@plantdoc/kit';
-import { mayBypass, RED, charactersLeft, CURRENT_USER, MAX_CHANGES, MAX_PDF_FILES, SWPS_ROUTE, uploadPayload } from '../lib';
+import { ChangesField, FileDrop, fieldHelp, OnBehalfOfField, PartNumberField, UploadForm, useSession, useUploadForm, ZonesField } from '@plantdoc/kit';
+import { BYPASS_REFUSED, mayBypass, CURRENT_USER, MAX_PDF_FILES, SWPS_ROUTE, uploadPayload } from '../lib';
 import { catalogueParts, useDiscardUpload, useOnBehalfOfUsers, useSubmitSwp } from '../api';
 
 const PDF = '.pdf,application/pdf';
@@ -25,52 +26,25 @@ export function UploadTab() {
   const [partNumber, setPartNumber] = useState('');
   const [onBehalfOf, setOnBehalfOf] = useState(undefined);
   const engineers = useOnBehalfOfUsers().data || [];
-  const zoneOptions = useZones().data || [];
   const [zones, setZones] = useState([]);
   const [referenceOnly, setReferenceOnly] = useState(false);
   const [newRelease, setNewRelease] = useState(true);
   const [changes, setChanges] = useState('');
   const [bypassManagement, setBypass] = useState(false);
   const canBypass = mayBypass(useSession().user);
-  const [errors, setErrors] = useState({});
-  const submission = useSubmitSwp();
+  const form = useUploadForm(useSubmitSwp(), {
+    fields: FIELDS,
+    payload: () => uploadPayload({ ...files, partNumber, zones, onBehalfOf, newRelease, referenceOnly, changes, bypassManagement: canBypass && bypassManagement }),
+    success: { text: 'Your standard work package has been submitted.', back: 'Back to SWPs', onBack: () => navigate(SWPS_ROUTE, { state: { reset: Date.now() } }) },
+  });
+  const { errors } = form;
   const discard = useDiscardUpload();
 
   const setSection = (key) => (fn) => setFiles((all) => ({ ...all, [key]: fn(all[key]) }));
   const busyUploading = Object.values(files).some((l) => l.some((f) => f.status === 'uploading'));
 
-  const submit = () => {
-    setErrors({});
-    submission.mutate(uploadPayload({ ...files, partNumber, zones, onBehalfOf, newRelease, referenceOnly, changes, bypassManagement }), {
-      onError: (err) => {
-        const fields = err?.fields || {};
-        setErrors(Object.keys(fields).length ? fields : { form: err?.message || 'The upload failed.' });
-        // Failed validation scrolls to the first error (after it is rendered).
-        setTimeout(() => document.querySelector('[data-testid^="error-"]')?.scrollIntoView?.({ block: 'center', behavior: 'smooth' }), 0);
-      },
-    });
-  };
-
-  if (submission.isSuccess) {
-    return (
-      <Result
-        status="success"
-        title="Success!"
-        subTitle="Your standard work package has been submitted."
-        extra={
-          <Button type="primary" onClick={() => navigate(SWPS_ROUTE, { state: { reset: Date.now() } })}>
-            Back to SWPs
-          </Button>
-        }
-      />
-    );
-  }
-
-  // A field not on the form (bypass for a non-manager) shows above Submit: never lost.
-  const others = Object.entries(errors).filter(([k]) => !FIELDS.includes(k) || (k === 'bypass' && !canBypass));
-  const count = changes.length;
   return (
-    <Form layout="vertical" style={{ maxWidth: 760 }} onFinish={submit} data-testid="upload-form">
+    <UploadForm form={form} busy={busyUploading} data-testid="upload-form">
       {DROPS.map((d) => (
         <Form.Item key={d.key} label={d.label} {...fieldHelp(errors, d.key)}>
           <FileDrop
@@ -89,22 +63,8 @@ export function UploadTab() {
       <Form.Item label="Part Number" htmlFor="partNumber" {...fieldHelp(errors, 'partNumber')}>
         <PartNumberField value={partNumber} onChange={setPartNumber} source={catalogueParts} sayKnown />
       </Form.Item>
-      <Form.Item label="Uploading On Behalf Of" htmlFor="onBehalfOf" {...fieldHelp(errors, 'onBehalfOf')}>
-        <Select
-          id="onBehalfOf"
-          placeholder="Select Process Engineer"
-          value={onBehalfOf}
-          onChange={setOnBehalfOf}
-          style={{ width: 300 }}
-          options={[
-            { value: CURRENT_USER, label: 'Myself' },
-            ...engineers.map((u) => ({ value: u._id, label: `${u.firstname} ${u.lastname}` })),
-          ]}
-        />
-      </Form.Item>
-      <Form.Item label="Zones" {...fieldHelp(errors, 'zones')}>
-        <Checkbox.Group options={zoneOptions} value={zones} onChange={setZones} data-testid="zones" />
-      </Form.Item>
+      <OnBehalfOfField value={onBehalfOf} onChange={setOnBehalfOf} users={engineers} myself={CURRENT_USER} placeholder="Select Process Engineer" errors={errors} />
+      <ZonesField value={zones} onChange={setZones} errors={errors} />
       <Form.Item label="Deployment Type" {...fieldHelp(errors, 'referenceOnly')}>
         <Radio.Group name="referenceOnly" value={referenceOnly} onChange={(e) => setReferenceOnly(e.target.value)}>
           <Radio value={false}>Production Release</Radio>
@@ -124,47 +84,13 @@ export function UploadTab() {
           <Radio value={false}>Changes to Existing Document</Radio>
         </Radio.Group>
       </Form.Item>
-      <Form.Item
-        label="Changes"
-        htmlFor="changes"
-        {...fieldHelp(errors, 'changes')}
-        extra={
-          <span data-testid="changes-counter" style={{ color: count >= MAX_CHANGES ? RED : undefined }}>
-            {charactersLeft(changes)}
-          </span>
-        }
-      >
-        <Input.TextArea
-          id="changes"
-          rows={3}
-          value={changes}
-          disabled={newRelease}
-          onChange={(e) => setChanges(e.target.value.slice(0, MAX_CHANGES))}
-        />
+      <ChangesField value={changes} onChange={setChanges} disabled={newRelease} errors={errors} />
+      {/* Every uploader sees the checkbox (spec section 6); who may not bypass sees why. */}
+      <Form.Item {...fieldHelp(errors, 'bypass')} extra={canBypass ? undefined : <span id="bypass-reason" data-testid="bypass-reason">{BYPASS_REFUSED}</span>}>
+        <Checkbox checked={canBypass && bypassManagement} disabled={!canBypass} onChange={(e) => setBypass(e.target.checked)} aria-describedby={canBypass ? undefined : 'bypass-reason'}>
+          Bypass management approval and deploy directly to the floor
+        </Checkbox>
       </Form.Item>
-      {canBypass && (
-        <Form.Item {...fieldHelp(errors, 'bypass')}>
-          <Checkbox checked={bypassManagement} onChange={(e) => setBypass(e.target.checked)}>
-            Bypass management approval and deploy directly to the floor
-          </Checkbox>
-        </Form.Item>
-      )}
-      {others.length > 0 && (
-        <div style={{ color: RED, marginBottom: 12 }} data-testid="error-other">
-          {others.map(([k, v]) => (
-            <div key={k}>{v}</div>
-          ))}
-        </div>
-      )}
-      <Form.Item>
-        {submission.isPending ? (
-          <span data-testid="submitting"><Spin /></span>
-        ) : (
-          <Button type="primary" htmlType="submit" disabled={busyUploading}>
-            Submit
-          </Button>
-        )}
-      </Form.Item>
-    </Form>
+    </UploadForm>
   );
 }

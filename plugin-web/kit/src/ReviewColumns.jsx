@@ -1,0 +1,113 @@
+// The columns of the review lists (ReviewList): builders for the cells every list draws —
+// the link that opens a document (on one line: an alert tag or a part number never wraps),
+// dates, text, review stages, counts — and the first columns of the spec's SWP and Alert
+// lists (section 2), which the SWP, alert and sign-off lists share.
+import { Typography } from 'antd';
+import { formatDate } from './date';
+
+const stamp = (v) => (v && typeof v === 'object' ? v.timestamp ?? v.date ?? '' : v ?? '');
+
+/** The text of a row that opens it (a part number, an alert tag): a link on one line. */
+export function OpenLink({ onOpen, testId, children }) {
+  if (!onOpen) return children ?? null;
+  return (
+    <Typography.Link onClick={onOpen} data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
+      {children}
+    </Typography.Link>
+  );
+}
+
+/** A column whose value opens the row: `onOpen(row)`; `testId` on each link. */
+export function openColumn({ title, key, testId, onOpen, ...extra }) {
+  return {
+    title,
+    key,
+    dataIndex: key,
+    render: (text, r) => (
+      <OpenLink testId={testId} onOpen={onOpen && (() => onOpen(r))}>
+        {text}
+      </OpenLink>
+    ),
+    ...extra,
+  };
+}
+
+/** A date column ('MMM-DD-YY hh:mma'): `pick(row)` is a date, an ISO text or a {date}/{timestamp} object. */
+export function dateColumn(title, key, pick, extra = {}) {
+  return { title, key, dataIndex: key, sortValue: (r) => stamp(pick(r)), render: (_, r) => formatDate(pick(r)), ...extra };
+}
+
+/** A text column drawn and sorted on `text(row)`. */
+export function textColumn(title, key, text, extra = {}) {
+  return { title, key, dataIndex: key, sortValue: text, render: (_, r) => text(r), ...extra };
+}
+
+/** An approval status in its colour (`color(status)`: each module's rule, spec section 2). */
+export function StatusText({ status, color }) {
+  return <span style={{ color: color(status), fontWeight: 500 }}>{status}</span>;
+}
+
+/** A review stage ({status, reviewer, date, note}): its status, then who reviewed it, when, and the note. */
+export function StageCell({ stage, color }) {
+  const s = stage || {};
+  return (
+    <div data-testid="stage">
+      <StatusText status={s.status} color={color} />
+      {s.reviewer && (
+        <div style={{ fontSize: 12 }}>
+          {s.reviewer}
+          {s.date ? `, ${formatDate(s.date)}` : ''}
+        </div>
+      )}
+      {s.note && (
+        <div style={{ fontSize: 12, whiteSpace: 'pre-wrap' }} data-testid="review-note">
+          “{s.note}”
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The column of one review stage, `approvals.<key>` of the row. */
+export function stageColumn(title, key, color) {
+  return { title, key, dataIndex: ['approvals', key, 'status'], render: (_, r) => <StageCell stage={r.approvals?.[key]} color={color} /> };
+}
+
+/** A count of `list(row)`; a link when above 0 if `onOpen(row)` is given (e.g. Operators Signed). */
+export function countColumn(title, key, list, { onOpen, testId } = {}) {
+  const count = (r) => (list(r) || []).length;
+  return {
+    title,
+    key,
+    dataIndex: key,
+    sortValue: count,
+    render: (_, r) => {
+      const n = count(r);
+      return n > 0 && onOpen ? (
+        <Typography.Link onClick={() => onOpen(r)} data-testid={testId}>
+          {n}
+        </Typography.Link>
+      ) : (
+        n
+      );
+    },
+  };
+}
+
+/** 'Part Number' (a link opening the SWP: `onOpen(row)`) and 'Submitted': the first columns of an SWP list. */
+export function swpColumns({ onOpen } = {}) {
+  return [openColumn({ title: 'Part Number', key: 'partNumber', testId: 'part-link', onOpen }), dateColumn('Submitted', 'submitted', (r) => r.uploadDate)];
+}
+
+/**
+ * 'ID' (the alert tag, a link opening the alert: `onOpen(row)`), 'Type', 'Part' and
+ * 'Uploaded' (sorted `order` first): the first columns of an alert list.
+ */
+export function alertColumns({ onOpen, order } = {}) {
+  return [
+    openColumn({ title: 'ID', key: 'alertTag', testId: 'alert-link', onOpen }),
+    { title: 'Type', key: 'alertType', dataIndex: 'alertType' },
+    { title: 'Part', key: 'partNumber', dataIndex: 'partNumber' },
+    dateColumn('Uploaded', 'uploadDate', (r) => r.uploadDate, { defaultSortOrder: order }),
+  ];
+}

@@ -1,0 +1,17 @@
+// The review view of one item, for both tabs: its document, the sidebar (title, rows,
+// note, Reject / Approve) and, after a verdict, the next item or All Done.
+import { ReviewLayout } from './ReviewLayout';
+import { ReviewPanel } from './ReviewPanel';
+import { useReviewFlow } from './useReviewFlow';
+import { facts } from '../lib';
+
+/** kind 'swp' or 'alert'; queryKey: the list's; labels: the sidebar's rows (lib `facts`). */
+export function ReviewScreen({ kind, queryKey, item, list, nav, notify, document, title, labels }) {
+  const onReviewed = useReviewFlow({ kind, queryKey, list, nav, notify });
+  return (
+    <ReviewLayout
+      document={document}
+      sidebar={<ReviewPanel key={item._id} kind={kind} id={item._id} title={title} rows={facts(item, labels)} onReviewed={(verdict) => onReviewed(item._id, verdict)} />}
+    />
+  );
+}
