@@ -12,6 +12,8 @@ export function getKioskSettings() {
   }
 }
 
+const CHANGED = 'plantdoc:kiosk';
+
 export function setKioskSettings(patch) {
   const next = { ...getKioskSettings(), ...patch };
   try {
@@ -19,7 +21,32 @@ export function setKioskSettings(patch) {
   } catch {
     // Storage unavailable: nothing to keep.
   }
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(CHANGED));
   return next;
+}
+
+/**
+ * Tells `listener` of every change of the settings (this page's, and another tab's);
+ * answers the unsubscribe. With React's useSyncExternalStore, the kiosk header shows a new
+ * zone as soon as it is saved (issue 26).
+ */
+export function subscribeKioskSettings(listener) {
+  const onStorage = (e) => (e.key === KIOSK_KEY || e.key === null) && listener();
+  window.addEventListener(CHANGED, listener);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    window.removeEventListener(CHANGED, listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** The stored settings' text: a snapshot that changes only when they do. */
+export function kioskSettingsSnapshot() {
+  try {
+    return localStorage.getItem(KIOSK_KEY) || '';
+  } catch {
+    return '';
+  }
 }
 
 /**

@@ -19,3 +19,4 @@ export {
 export { TabbedPage, Placeholder, tabSlug } from './TabbedPage';
 export { AaTheme, AA_TOKENS } from './AaTheme';
 export { fieldHelp } from './fieldHelp';
+export { useUrlState, readUrlState, patchUrlState } from './urlState';

@@ -1,10 +1,12 @@
 // One list tab: Browse, My/All Pending, My/All Approved. Columns per spec section 2,
 // default sort uploadDate descending, paging 5/10/25 (default 10), selection with the
 // delete dialog (pending or deployed text), the detail view on the alert tag, and the
-// tab's empty text (also when the list fails to load, spec section 8).
+// tab's empty text (also when the list fails to load, spec section 8). Page, page size and
+// sort live in the address (?page=&size=&sort=&order=, issue 26): reload, Back and the
+// way back from the detail view restore them.
 import { useState } from 'react';
 import { Button, Space, Spin, Typography } from 'antd';
-import { DeleteDialog, formatDate, PagedTable, useSession } from '@plantdoc/kit';
+import { DEFAULT_PAGE_SIZE, DeleteDialog, formatDate, PagedTable, useSession, useUrlState } from '@plantdoc/kit';
 import { issuer, statusColor, TEXTS, uploadTime } from '../lib';
 import { useAlertList, useDeleteAlerts } from '../api';
 import { AlertDetail } from '../components/AlertDetail';
@@ -45,6 +47,21 @@ function columns(kind, onOpen) {
   ];
 }
 
+export const LIST_STATE = { page: 1, size: DEFAULT_PAGE_SIZE, sort: 'uploadDate', order: 'descend' };
+const ORDERS = ['ascend', 'descend'];
+
+/** The columns with the address's sort (controlled: `sortOrder` on each column). */
+export function sortedColumns(cols, { sort, order }) {
+  return cols.map(({ defaultSortOrder, ...c }) => ({ ...c, sortOrder: c.key === sort && ORDERS.includes(order) ? order : null }));
+}
+
+/** The list's state from the table's change: a page, a page size or a sort. */
+export function listChange(pagination, sorter, action, size) {
+  if (action === 'sort') return { sort: sorter?.order ? sorter.columnKey : 'none', order: sorter?.order || null, page: 1 };
+  if (pagination.pageSize !== size) return { size: pagination.pageSize, page: 1 };
+  return { page: pagination.current };
+}
+
 /** Only authors and managers may delete (the server checks too): others see no selection. */
 function canDelete(user, row) {
   return Boolean(row.mine) || user?.position === 'manager';
@@ -55,6 +72,7 @@ export function AlertList({ path, kind, mine = false, empty, openId, onOpen, onB
   const user = useSession()?.user;
   const [selected, setSelected] = useState([]);
   const [confirming, setConfirming] = useState(false);
+  const [state, setState] = useUrlState(LIST_STATE);
   const remove = useDeleteAlerts(kind);
   const all = query.isError ? [] : query.data ?? null;
   const rows = all && (mine ? all.filter((r) => r.mine) : all);
@@ -80,8 +98,10 @@ export function AlertList({ path, kind, mine = false, empty, openId, onOpen, onB
         </Space>
       )}
       <PagedTable
-        columns={columns(kind, onOpen)}
+        columns={sortedColumns(columns(kind, onOpen), state)}
         dataSource={rows}
+        pagination={{ current: state.page, pageSize: state.size }}
+        onChange={(pagination, _filters, sorter, extra) => setState(listChange(pagination, sorter, extra?.action, state.size))}
         rowSelection={
           deletable
             ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (r) => ({ disabled: !canDelete(user, r), 'aria-label': `Select ${r.alertTag}` }) }

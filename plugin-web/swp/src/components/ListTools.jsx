@@ -1,6 +1,7 @@
 // Bits shared by the SWP list tabs: the delete bar, the part-number link, the status tag.
 import { Suspense, lazy, useState } from 'react';
 import { Button, Space, Typography } from 'antd';
+import { Link } from 'react-router';
 import { formatDate } from '@plantdoc/kit';
 import { RED, statusColor } from '../lib';
 import { useDeleteSwps } from '../api';
@@ -18,6 +19,17 @@ export function PartLink({ swp, onOpen }) {
     <Typography.Link onClick={() => onOpen(swp)} data-testid="part-link">
       {swp.partNumber}
     </Typography.Link>
+  );
+}
+
+/** The part search page's Details of a deployed part (zones Edit there; issue 26). */
+export const detailsPath = (partNumber) => `/main/swps/search?${new URLSearchParams({ pn: partNumber, view: 'details' })}`;
+
+export function DetailsLink({ partNumber }) {
+  return (
+    <Link to={detailsPath(partNumber)} aria-label={`Details of ${partNumber}`} data-testid="details-link">
+      Details
+    </Link>
   );
 }
 
