@@ -1,8 +1,8 @@
 //! The shared operator kiosk: badge, part, status, read, acknowledge, verify, and the
 //! netbook's settings. Sign records go to the core's acknowledgements store, bound to
 //! the version's SHA-256; the sign histories are served by the swp module, which owns
-//! that data. `access` (who may: pure rules), `throttle` (wrong badges per kiosk account
-//! and address),
+//! that data. `access` (who may: pure rules), `throttle` (the delay after wrong badges,
+//! per kiosk account and address),
 //! `store` (badges and idempotency), `badge`, `status`, `sign` and `settings` (routes).
 mod access;
 mod alert;
@@ -21,8 +21,9 @@ use serde::Deserialize;
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct IslandSettings {
-    /// Unrecognised or refused badges a kiosk account may scan per minute from one client
-    /// address.
+    /// Unrecognised or refused badges a kiosk account may scan from one client address
+    /// without a wait; past them each miss delays the next lookup, at most 60 s / this
+    /// (`throttle`).
     #[serde(default = "five")]
     pub badge_failures_per_minute: u32,
     /// The same over all the client addresses of one kiosk account (its netbooks).
