@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { setSessionUser } from '@plantdoc/kit';
-import { RedirectSignedIn, RequireAuth, RequireConsole } from '../src/session/guards';
-import { peekNext, rememberNext, safeNext } from '../src/session/next';
+import { RequireAuth, RequireConsole } from '../src/session/guards';
+import { rememberNext } from '../src/session/next';
+import { ReturnSignedIn, peekNext, safeNext } from '../src/login/returnTo';
 import { ModulesProvider } from '../src/modules/ModulesContext';
 import { fakeLoader, manager, modulesR1, operator, renderWithQuery, stubFetch } from './fixtures';
 
@@ -23,7 +24,7 @@ function renderAt(path) {
         <Routes>
           <Route path="/main/*" element={<RequireConsole><div>console</div></RequireConsole>} />
           <Route path="/island/*" element={<RequireAuth><div>island</div></RequireAuth>} />
-          <Route path="/login" element={<RedirectSignedIn><div>login form</div></RedirectSignedIn>} />
+          <Route path="/login" element={<ReturnSignedIn><div>login form</div></ReturnSignedIn>} />
         </Routes>
         <Where />
       </ModulesProvider>

@@ -3,7 +3,8 @@
 import { useSyncExternalStore } from 'react';
 
 const KEY = 'plantdoc.island.operator';
-const SITTING = 'plantdoc.island.sitting';
+/** The sitting's key (sitting.js): cleared with the operator. */
+export const SITTING = 'plantdoc.island.sitting';
 const listeners = new Set();
 
 export function getOperator() {
@@ -38,28 +39,4 @@ export function useOperator() {
 export function partPath(screen, partId, extra = {}) {
   const q = new URLSearchParams({ part: partId, ...extra });
   return `/island/${screen}?${q}`;
-}
-
-// The sitting (issue 26): what the operator has read since the badge scan and no verifier
-// has witnessed yet ({kind: 'swp' | 'alert', id, label}), so that one verifier scan
-// verifies them all, one verify call each. Cleared with the operator.
-export function getSitting() {
-  try {
-    const list = JSON.parse(sessionStorage.getItem(SITTING) || '[]');
-    return Array.isArray(list) ? list : [];
-  } catch {
-    return [];
-  }
-}
-
-const keep = (list) => sessionStorage.setItem(SITTING, JSON.stringify(list));
-
-/** Adds a read item (once). */
-export function addRead(item) {
-  keep([...getSitting().filter((i) => i.id !== item.id), item]);
-}
-
-/** Removes a verified item. */
-export function dropRead(id) {
-  keep(getSitting().filter((i) => i.id !== id));
 }

@@ -6,7 +6,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SittingVerify, verifiedLines } from '../src/components/Cards';
-import { addRead, getSitting, setOperator } from '../src/state';
+import { setOperator } from '../src/state';
+import { addRead, getSitting } from '../src/sitting';
 
 const OP = { _id: 'op-1', fullName: 'Olivia Grant' };
 const json = (status, body) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

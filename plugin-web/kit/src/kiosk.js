@@ -26,18 +26,13 @@ export function setKioskSettings(patch) {
 }
 
 /**
- * Tells `listener` of every change of the settings (this page's, and another tab's);
- * answers the unsubscribe. With React's useSyncExternalStore, the kiosk header shows a new
- * zone as soon as it is saved (issue 26).
+ * Tells `listener` of every change of the settings made on this page; answers the
+ * unsubscribe. With React's useSyncExternalStore, the kiosk header shows a new zone as
+ * soon as it is saved (issue 26).
  */
 export function subscribeKioskSettings(listener) {
-  const onStorage = (e) => (e.key === KIOSK_KEY || e.key === null) && listener();
   window.addEventListener(CHANGED, listener);
-  window.addEventListener('storage', onStorage);
-  return () => {
-    window.removeEventListener(CHANGED, listener);
-    window.removeEventListener('storage', onStorage);
-  };
+  return () => window.removeEventListener(CHANGED, listener);
 }
 
 /** The stored settings' text: a snapshot that changes only when they do. */

@@ -6,7 +6,8 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { BadgeInput } from './BadgeInput';
 import { PENDING_TEXT, send } from '../outbox';
-import { dropRead, getSitting, partPath } from '../state';
+import { partPath } from '../state';
+import { dropRead, getSitting } from '../sitting';
 
 const CARD = { maxWidth: 560, margin: '48px auto', textAlign: 'center' };
 

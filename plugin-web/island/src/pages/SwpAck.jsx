@@ -10,7 +10,8 @@ import { DoneCard, SittingVerify, verifiedLines } from '../components/Cards';
 import { DocFrame, KioskLayout } from '../components/KioskSidebar';
 import { LeaveButtons } from '../components/SignOut';
 import { PENDING_TEXT, send } from '../outbox';
-import { addRead, getSitting, partPath, useOperator } from '../state';
+import { partPath, useOperator } from '../state';
+import { addRead, getSitting } from '../sitting';
 
 export const DOCS = [
   ['swc', 'SWC', 'Standard Work Chart'],
