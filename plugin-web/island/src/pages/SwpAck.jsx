@@ -52,7 +52,7 @@ export function SwpAck() {
   const op = useOperator();
   const navigate = useNavigate();
   const part = usePart(partId);
-  const unread = useUnreadAlerts(op._id);
+  const unread = useUnreadAlerts(op?._id);
   const links = useSignedLinks({ ...linksSource(part.data?._id), enabled: Boolean(part.data?._id) });
   const read = (params.get('read') || '').split(',').filter(Boolean);
   const doc = params.get('doc') || DOCS.find(([id]) => !read.includes(id))?.[0] || 'swc';
