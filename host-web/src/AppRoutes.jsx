@@ -2,9 +2,9 @@
 // kiosk frame is mounted at the kiosk module's route, known once the signed-in user's
 // module list is; before sign-in every such path goes to /login.
 import { Suspense, lazy } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { useSession } from '@plantdoc/kit/core';
-import { RequireAuth, RequireConsole } from './session/guards';
+import { RequireAuth, RequireConsole, ToLogin } from './session/guards';
 import { isLoginPath } from './session/SessionGate';
 import { useModules } from './modules/ModulesContext';
 import { kioskModule } from './modules/homes';
@@ -55,8 +55,8 @@ export function preloadArea(pathname, user) {
 function Elsewhere() {
   const session = useSession();
   const { status } = useModules();
-  const { pathname, search } = useLocation();
-  if (!session.isAuthenticated && !isLoginPath(pathname)) return <Navigate to={`/login${search}`} replace />;
+  const { pathname } = useLocation();
+  if (!session.isAuthenticated && !isLoginPath(pathname)) return <ToLogin />;
   if (session.isAuthenticated && (status === 'idle' || status === 'loading')) return moduleSpinner;
   return <NotFoundLazy standalone />;
 }

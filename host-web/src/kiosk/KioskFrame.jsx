@@ -2,8 +2,9 @@
 // route. The kiosk module's remote supplies every kiosk screen, its start screen
 // included; the host only frames and guards it. A kiosk module this package leaves out
 // shows the frame's not-available notice.
+import { useSyncExternalStore } from 'react';
 import { Layout, Typography } from 'antd';
-import { getKioskSettings } from '@plantdoc/kit/core';
+import { getKioskSettings, kioskSettingsSnapshot, subscribeKioskSettings } from '@plantdoc/kit/core';
 import { RemoteModule } from '../modules/RemoteModule';
 import { NotFound } from '../pages/NotFound';
 import { Themed } from '../theme';
@@ -12,6 +13,8 @@ import { LazyResult } from '../lazyParts';
 export const KIOSK_NOT_AVAILABLE = 'The kiosk is not available in this package.';
 
 export function KioskFrame({ module }) {
+  // Read again whenever the settings change: the new zone shows right after Save.
+  useSyncExternalStore(subscribeKioskSettings, kioskSettingsSnapshot);
   const { zone } = getKioskSettings();
   let body;
   if (module.enabled && module.remote) body = <RemoteModule module={module} />;

@@ -4,7 +4,7 @@
 // /login paints without antd. Forgot and reset are antd forms, loaded when opened.
 import { Suspense, useLayoutEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { RedirectSignedIn } from '../session/guards';
+import { ReturnSignedIn } from './returnTo';
 import { themedLazy } from '../lazyParts';
 import { moduleSpinner } from '../Spinner';
 import { LoginPage } from './LoginPage';
@@ -43,9 +43,9 @@ export function LoginArea() {
         <Route
           index
           element={
-            <RedirectSignedIn>
+            <ReturnSignedIn>
               <LoginPage />
-            </RedirectSignedIn>
+            </ReturnSignedIn>
           }
         />
         <Route path="forgot" element={later(<ForgotPassword />)} />

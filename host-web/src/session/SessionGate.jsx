@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { checkSession, onUnauthorized } from '@plantdoc/kit/core';
 import { Spinner } from '../Spinner';
+import { rememberNext } from './next';
 
 /** The start-up rule's exception: paths with login or reset in them. */
 export const isLoginPath = (path) => /login|reset/.test(path);
@@ -28,7 +29,10 @@ export function SessionGate({ children }) {
       pending = checkSession()
         .then((s) => {
           const { pathname, search } = window.location;
-          if (!s.isAuthenticated && !isLoginPath(pathname)) navigate(`/login${search}`, { replace: true });
+          if (!s.isAuthenticated && !isLoginPath(pathname)) {
+            rememberNext(window.location);
+            navigate(`/login${search}`, { replace: true });
+          }
         })
         .finally(() => {
           pending = null;

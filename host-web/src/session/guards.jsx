@@ -7,24 +7,34 @@ import { useModules } from '../modules/ModulesContext';
 import { homeOf } from '../modules/homes';
 import { moduleSpinner } from '../Spinner';
 import { ModuleListError, NotFoundLazy } from '../lazyParts';
+import { rememberNext } from './next';
 
-/** Sends a signed-in user home: the kiosk (operators) or the console's home page. */
-export function GoHome() {
+/**
+ * Sends a signed-in user home: the kiosk (operators) or the console's home page; `pick`
+ * (session, modules) may name another place first (login/returnTo.jsx).
+ */
+export function GoHome({ pick }) {
   const session = useSession();
   const { status, modules, error } = useModules();
   if (status === 'error') {
     return <ModuleListError error={error} />;
   }
   if (status !== 'ready') return moduleSpinner;
-  const home = homeOf(session, modules);
+  const home = pick?.(session, modules) || homeOf(session, modules);
   return home ? <Navigate to={home} replace /> : <NotFoundLazy standalone />;
+}
+
+/** /login with the query kept (spec), remembering the address asked for. */
+export function ToLogin() {
+  const location = useLocation();
+  rememberNext(location);
+  return <Navigate to={`/login${location.search}`} replace />;
 }
 
 /** The console: signed-in non-operators. Others go to /login (query kept) or the kiosk. */
 export function RequireConsole({ children }) {
   const session = useSession();
-  const { search } = useLocation();
-  if (!session.isAuthenticated) return <Navigate to={`/login${search}`} replace />;
+  if (!session.isAuthenticated) return <ToLogin />;
   if (session.isOperator) return <GoHome />;
   return children;
 }
@@ -32,8 +42,7 @@ export function RequireConsole({ children }) {
 /** Any signed-in user (the kiosk area). */
 export function RequireAuth({ children }) {
   const session = useSession();
-  const { search } = useLocation();
-  if (!session.isAuthenticated) return <Navigate to={`/login${search}`} replace />;
+  if (!session.isAuthenticated) return <ToLogin />;
   return children;
 }
 

@@ -3,6 +3,8 @@
 import { useSyncExternalStore } from 'react';
 
 const KEY = 'plantdoc.island.operator';
+/** The sitting's key (sitting.js): cleared with the operator. */
+export const SITTING = 'plantdoc.island.sitting';
 const listeners = new Set();
 
 export function getOperator() {
@@ -17,6 +19,7 @@ let current = getOperator();
 
 export function setOperator(op) {
   current = op;
+  sessionStorage.removeItem(SITTING);
   if (op) sessionStorage.setItem(KEY, JSON.stringify(op));
   else sessionStorage.removeItem(KEY);
   listeners.forEach((l) => l());

@@ -2,7 +2,7 @@
 // the field exists, Enter submits them; a refusal clears the badge and shows its error.
 import { describe, expect, test, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { useBadgeCapture, useBadgeField } from '../src/components/badgeField';
+import { useBadgeCapture, useBadgeField, waitText } from '../src/components/badgeField';
 
 function Capture({ onBadge, onKey }) {
   const field = useBadgeField(onBadge);
@@ -54,5 +54,55 @@ describe('badge capture', () => {
     });
     expect(screen.getByTestId('error').textContent).toBe('Unknown badge');
     expect(screen.getByTestId('typed').textContent).toBe('');
+  });
+
+  test('a badge that must wait (429) counts down every second, then is sent again', async () => {
+    vi.useFakeTimers();
+    try {
+      let calls = 0;
+      const onBadge = vi.fn(async () => {
+        calls += 1;
+        if (calls === 1) throw Object.assign(new Error('wait'), { status: 429, retryAfter: 3 });
+      });
+      render(<Capture onBadge={onBadge} />);
+      await act(async () => {
+        for (const k of '1001') key(document.body, k);
+        key(document.body, 'Enter');
+      });
+      expect(screen.getByTestId('error').textContent).toBe(waitText(3));
+      await act(async () => vi.advanceTimersByTime(1000));
+      expect(screen.getByTestId('error').textContent).toBe(waitText(2));
+      await act(async () => vi.advanceTimersByTime(1000));
+      expect(screen.getByTestId('error').textContent).toBe('A badge was not accepted just before. This badge is checked in 1 s.');
+      expect(onBadge).toHaveBeenCalledTimes(1);
+      await act(async () => vi.advanceTimersByTime(1000));
+      expect(onBadge).toHaveBeenCalledTimes(2);
+      expect(onBadge).toHaveBeenLastCalledWith('1001');
+      expect(screen.getByTestId('error').textContent).toBe('');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('a new scan during the wait replaces the waiting badge', async () => {
+    vi.useFakeTimers();
+    try {
+      const onBadge = vi.fn(async (b) => {
+        if (b === '1001') throw Object.assign(new Error('wait'), { status: 429, retryAfter: 5 });
+      });
+      render(<Capture onBadge={onBadge} />);
+      await act(async () => {
+        for (const k of '1001') key(document.body, k);
+        key(document.body, 'Enter');
+      });
+      await act(async () => {
+        for (const k of '2002') key(document.body, k);
+        key(document.body, 'Enter');
+      });
+      await act(async () => vi.advanceTimersByTime(10_000));
+      expect(onBadge.mock.calls.map((c) => c[0])).toEqual(['1001', '2002']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

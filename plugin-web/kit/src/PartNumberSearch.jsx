@@ -66,8 +66,9 @@ export function usePartNumberLookup(input, source) {
 /** onSelect receives the chosen { _id, partNumber }. */
 const HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' };
 
-export function PartNumberSearch({ source, onSelect, placeholder = 'Search Part Number', style, ...rest }) {
-  const [input, setInput] = useState('');
+/** `initialValue`: the part number shown first (a part kept in the address). */
+export function PartNumberSearch({ source, onSelect, placeholder = 'Search Part Number', style, initialValue = '', ...rest }) {
+  const [input, setInput] = useState(initialValue);
   const suggestions = usePartNumberSuggestions(input, source);
   // The field is named for assistive technology: a visually hidden label (its placeholder).
   const ownId = useId();
@@ -80,7 +81,8 @@ export function PartNumberSearch({ source, onSelect, placeholder = 'Search Part 
     <AutoComplete
       id={id}
       value={input}
-      onChange={setInput}
+      // An option's value is the part's id: the box shows its number.
+      onChange={(v) => setInput(suggestions.find((p) => p._id === v)?.partNumber ?? v)}
       placeholder={placeholder}
       style={{ width: 300, ...style }}
       options={suggestions.map((p) => ({ value: p._id, label: p.partNumber }))}

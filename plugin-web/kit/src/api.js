@@ -112,6 +112,8 @@ export async function request(method, path, body, options = {}) {
   const data = await readBody(res);
   if (!res.ok) {
     const err = new ApiError(res.status, data);
+    // The wait of a 429 (the badge throttle, the sign-in lockout), in seconds.
+    err.retryAfter = Number(res.headers.get('retry-after')) || 0;
     if (res.status === 401 && !options.skipUnauthorized) reportUnauthorized(err);
     throw err;
   }

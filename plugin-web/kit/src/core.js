@@ -23,5 +23,5 @@ export {
   subscribeSession,
   useSession,
 } from './session';
-export { KIOSK_KEY, KIOSK_ZONES, getKioskSettings, setKioskSettings, storeZoneFromQuery } from './kiosk';
+export { KIOSK_KEY, KIOSK_ZONES, getKioskSettings, kioskSettingsSnapshot, setKioskSettings, storeZoneFromQuery, subscribeKioskSettings } from './kiosk';
 export { DATE_FORMAT, formatDate } from './date';

@@ -12,6 +12,8 @@ export function getKioskSettings() {
   }
 }
 
+const CHANGED = 'plantdoc:kiosk';
+
 export function setKioskSettings(patch) {
   const next = { ...getKioskSettings(), ...patch };
   try {
@@ -19,7 +21,27 @@ export function setKioskSettings(patch) {
   } catch {
     // Storage unavailable: nothing to keep.
   }
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(CHANGED));
   return next;
+}
+
+/**
+ * Tells `listener` of every change of the settings made on this page; answers the
+ * unsubscribe. With React's useSyncExternalStore, the kiosk header shows a new zone as
+ * soon as it is saved (issue 26).
+ */
+export function subscribeKioskSettings(listener) {
+  window.addEventListener(CHANGED, listener);
+  return () => window.removeEventListener(CHANGED, listener);
+}
+
+/** The stored settings' text: a snapshot that changes only when they do. */
+export function kioskSettingsSnapshot() {
+  try {
+    return localStorage.getItem(KIOSK_KEY) || '';
+  } catch {
+    return '';
+  }
 }
 
 /**

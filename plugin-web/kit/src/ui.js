@@ -33,3 +33,4 @@ export {
   swpColumns,
   alertColumns,
 } from './ReviewColumns';
+export { useUrlState, readUrlState, patchUrlState } from './urlState';

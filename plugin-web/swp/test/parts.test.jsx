@@ -2,6 +2,7 @@
 // swp's own source; a suggestion's _id is the catalogue part id (stable across revisions).
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { HistoryTab } from '../src/tabs/HistoryTab';
 import { PartSearchPage } from '../src/pages/PartSearchPage';
 import { renderWithQuery as render, stubFetch } from './helpers';
@@ -22,7 +23,11 @@ describe('part search (swp source)', () => {
       '/api/island/sign-history/part-7': [200, { opsSigned: [record] }],
       '/api/island/obsolete-sign-history/7101-0007': [200, [{ _id: 'o1', createdDate: '2026-01-02T10:00:00Z', opsSigned: [] }]],
     });
-    render(<HistoryTab />);
+    render(
+      <MemoryRouter>
+        <HistoryTab />
+      </MemoryRouter>,
+    );
     await pick('7101-0007');
     expect(await screen.findByText('Olivia Grant')).toBeTruthy();
     expect(await screen.findByText(/Obsolete SWP created on: Jan-02-26/)).toBeTruthy();
@@ -38,7 +43,11 @@ describe('part search (swp source)', () => {
       '/api/swps/deployed-swp': [200, { details: swp }],
       '/api/swps/signed-urls/swp-3': [200, { urls: { swc: '/f/swc', jes: '/f/jes', vis: '/f/vis', video: null } }],
     });
-    render(<PartSearchPage />);
+    render(
+      <MemoryRouter>
+        <PartSearchPage />
+      </MemoryRouter>,
+    );
     await pick('7101-0007');
     fireEvent.click(await screen.findByRole('button', { name: 'JES' }));
     await waitFor(() => expect(screen.getByTestId('document-viewer').querySelector('iframe')?.getAttribute('src')).toBe('/f/jes#toolbar=1&view=FitH'));

@@ -65,6 +65,8 @@ describe('training matrix', () => {
     fireEvent.keyDown(active, { key: '3' });
     fireEvent.contextMenu(active);
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Reset squares' }));
+    // Reset squares asks first (issue 26).
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reset squares' }));
     await waitFor(() => expect(posted(fetch, '/api/training/matrix/edit/block').slice(1)).toEqual([
       { blockId: 'c1:r1', squares: 2 },
       { blockId: 'c1:r1', squares: 3 },
@@ -111,6 +113,37 @@ describe('training matrix', () => {
       delete HTMLElement.prototype.clientWidth;
       delete HTMLElement.prototype.clientHeight;
     }
+  });
+
+  it('Reset squares cancelled sends nothing', async () => {
+    const fetch = stubFetch({ [MATRIX]: [200, matrix], 'POST /api/training/matrix/edit/block': [200, {}], '/api/training/operator-list': [200, []] });
+    page();
+    const active = await screen.findByRole('button', { name: 'OP1 on P-1: level 4' }, { timeout: 5000 });
+    fireEvent.keyDown(active, { key: 'Delete' });
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByText('Reset squares?').length).toBeGreaterThan(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(posted(fetch, '/api/training/matrix/edit/block')).toEqual([]);
+  });
+
+  it("a target out of 0–24 says 'Hours must be between 0 and 24' and is not clamped", async () => {
+    const fetch = stubFetch({ [MATRIX]: [200, matrix], 'POST /api/training/certs/part': [200, { certTargetPartHours: 0 }], '/api/training/operator-list': [200, []] });
+    page();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit the target of P-1' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog');
+    const field = within(dialog).getByLabelText('Target');
+    for (const bad of ['30', '-1']) {
+      fireEvent.change(field, { target: { value: bad } });
+      fireEvent.blur(field);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(await within(dialog).findByText('Hours must be between 0 and 24')).toBeTruthy();
+      expect(field.value).toBe(bad);
+    }
+    expect(posted(fetch, '/api/training/certs/part')).toEqual([]);
+    fireEvent.change(field, { target: { value: '0' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posted(fetch, '/api/training/certs/part')).toEqual([{ partNumber: 'P-1', certTargetPartHours: 0, shift: '1', cell: 'A', zone: '1' }]));
   });
 
   it("a failed edit shows 'Could not edit the training squares' until dismissed", async () => {

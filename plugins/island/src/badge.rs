@@ -1,5 +1,5 @@
-//! Badge scans: who a badge is, throttled per kiosk account and client address (wrong
-//! badges), and the kiosk's `operator-from-badge` call.
+//! Badge scans: who a badge is, slowed per kiosk account and client address after wrong
+//! badges (a growing delay, `throttle`), and the kiosk's `operator-from-badge` call.
 use std::net::IpAddr;
 
 use axum::extract::{FromRequestParts, Path, State};
@@ -49,16 +49,28 @@ impl Netbook {
     }
 }
 
+/// The 429 text: the netbook shows its own countdown and sends the badge again.
+pub fn wait_text(retry: i64) -> String {
+    let unit = if retry == 1 { "second" } else { "seconds" };
+    format!("A badge was not accepted just before. Please wait {retry} {unit}: the badge is checked then.")
+}
+
 fn throttled(netbook: &Netbook, retry: i64) -> AppError {
-    tracing::warn!(kiosk = %netbook.id, addr = %netbook.addr, retry, "badge scan refused: too many badges not accepted");
+    tracing::warn!(kiosk = %netbook.id, addr = %netbook.addr, retry, "badge scan deferred: badges not accepted before");
     let mut fields = FieldErrors::new();
-    fields.insert("error".into(), format!("Too many badges were not accepted. Please wait {retry} seconds and scan again."));
+    fields.insert("error".into(), wait_text(retry));
     AppError::TooManyRequests { retry_after_secs: retry, fields }
 }
 
-/// Refuses while the netbook is throttled; otherwise nothing.
+/// Refuses (429, the wait) while the netbook must wait after badges not accepted;
+/// otherwise its badge may be looked up now (`pass` or `refuse` after).
 pub fn check(state: &AppState, netbook: &Netbook) -> AppResult<()> {
     state.get::<IslandState>().throttle.check(netbook.scanner(), state.now_ms()).map_err(|retry| throttled(netbook, retry))
+}
+
+/// The badge was known: the netbook's next scan need not wait for this lookup.
+fn pass(state: &AppState, netbook: &Netbook) {
+    state.get::<IslandState>().throttle.pass(netbook.scanner());
 }
 
 /// Counts a badge that was not accepted against the netbook and returns the refusal.
@@ -82,7 +94,10 @@ fn scanned<'a>(state: &AppState, netbook: &Netbook, badge: &'a str) -> AppResult
 pub async fn identify(state: &AppState, netbook: &Netbook, badge: &str) -> AppResult<User> {
     let badge = scanned(state, netbook, badge)?;
     match store::by_badge(state, badge, &netbook.company_code).await? {
-        Some(u) => Ok(u),
+        Some(u) => {
+            pass(state, netbook);
+            Ok(u)
+        }
         None => Err(refuse(state, netbook, UNKNOWN_BADGE)),
     }
 }
@@ -92,7 +107,10 @@ pub async fn operator_from_badge(State(state): State<AppState>, netbook: Netbook
     // Read on every scan: only the Operator's columns, answered as bytes.
     let badge = scanned(&state, &netbook, &badge)?;
     match store::operator_by_badge(&state, badge, &netbook.company_code).await? {
-        Some(body) => Ok(json_bytes(body)),
+        Some(body) => {
+            pass(&state, &netbook);
+            Ok(json_bytes(body))
+        }
         None => Err(refuse(&state, &netbook, UNKNOWN_BADGE)),
     }
 }

@@ -3,8 +3,8 @@
 //! the version's SHA-256; the sign histories are served by the swp module, which owns
 //! that data (`sharedApi` in its module.json). What it signs comes through the core's
 //! ports, never another module's crate: `DeployedDocs` (the SWPs), `AlertsInForce` and
-//! `TrainingLevels`, each `None` while its provider is off. `access` (who may: pure rules), `throttle` (wrong badges per kiosk account
-//! and address),
+//! `TrainingLevels`, each `None` while its provider is off. `access` (who may: pure
+//! rules), `throttle` (the delay after wrong badges, per kiosk account and address),
 //! `store` (badges and idempotency), `badge`, `status`, `sign` and `settings` (routes).
 mod access;
 mod alert;
@@ -23,8 +23,9 @@ use serde::Deserialize;
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct IslandSettings {
-    /// Unrecognised or refused badges a kiosk account may scan per minute from one client
-    /// address.
+    /// Unrecognised or refused badges a kiosk account may scan from one client address
+    /// without a wait; past them each miss delays the next lookup, at most 60 s / this
+    /// (`throttle`).
     pub badge_failures_per_minute: u32,
     /// The same over all the client addresses of one kiosk account (its netbooks).
     pub account_badge_failures_per_minute: u32,

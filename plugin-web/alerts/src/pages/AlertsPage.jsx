@@ -23,6 +23,14 @@ export function AlertsPage() {
   const tab = ALERT_TABS.find((t) => slug(t) === params.get('tab')) || 'Browse';
   const open = params.get('alert');
   const go = (next) => setParams(Object.fromEntries(Object.entries(next).filter(([, v]) => v)));
+  // Opening an alert and coming back keep the list's page and sort (issue 26).
+  const openAlert = (id) =>
+    setParams((p) => {
+      const n = new URLSearchParams(p);
+      if (id) n.set('alert', id);
+      else n.delete('alert');
+      return n;
+    });
   return (
     // Keyed by the tab: a URL change (Back, a link) mounts the page on that tab.
     <TabbedPage
@@ -37,7 +45,7 @@ export function AlertsPage() {
             label === 'Upload' ? (
               <UploadTab />
             ) : (
-              <AlertList {...LISTS[label]} openId={open} onOpen={(id) => go({ tab: slug(tab), alert: id })} onBack={() => go({ tab: slug(tab) })} />
+              <AlertList {...LISTS[label]} openId={open} onOpen={openAlert} onBack={() => openAlert(null)} />
             )
           ) : (
             <span />

@@ -2,7 +2,9 @@
 // per spec section 2, default sort uploadDate descending, paging 5/10/25 (default 10),
 // selection with the delete dialog (pending or deployed text), the detail view on the
 // alert tag, and the tab's empty text (also when the list fails to load, spec section 8).
-import { alertColumns, countColumn, dateColumn, ReviewList, stageColumn, textColumn, useSession } from '@plantdoc/kit';
+// Page, page size and sort live in the address (?page=&size=&sort=&order=, issue 26):
+// reload, Back and the way back from the detail view restore them.
+import { alertColumns, countColumn, dateColumn, DEFAULT_PAGE_SIZE, ReviewList, stageColumn, textColumn, useSession, useUrlState } from '@plantdoc/kit';
 import { issuer, statusColor, statusText, TEXTS } from '../lib';
 import { useAlertList, useDeleteAlerts } from '../api';
 import { AlertDetail } from '../components/AlertDetail';
@@ -20,6 +22,21 @@ function columns(kind, onOpen) {
   ];
 }
 
+export const LIST_STATE = { page: 1, size: DEFAULT_PAGE_SIZE, sort: 'uploadDate', order: 'descend' };
+const ORDERS = ['ascend', 'descend'];
+
+/** The columns with the address's sort (controlled: `sortOrder` on each column). */
+export function sortedColumns(cols, { sort, order }) {
+  return cols.map(({ defaultSortOrder, ...c }) => ({ ...c, sortOrder: c.key === sort && ORDERS.includes(order) ? order : null }));
+}
+
+/** The list's state from the table's change: a page, a page size or a sort. */
+export function listChange(pagination, sorter, action, size) {
+  if (action === 'sort') return { sort: sorter?.order ? sorter.columnKey : 'none', order: sorter?.order || null, page: 1 };
+  if (pagination.pageSize !== size) return { size: pagination.pageSize, page: 1 };
+  return { page: pagination.current };
+}
+
 /** Only authors and managers may delete (the server checks too): others see no checkbox. */
 function canDelete(user, row) {
   return Boolean(row.mine) || user?.position === 'manager';
@@ -28,11 +45,21 @@ function canDelete(user, row) {
 export function AlertList({ path, kind, mine = false, empty, openId, onOpen, onBack }) {
   const query = useAlertList(path);
   const user = useSession()?.user;
+  const [state, setState] = useUrlState(LIST_STATE);
   const remove = useDeleteAlerts(kind);
   const all = query.isError ? [] : query.data ?? null;
   const rows = all && (mine ? all.filter((r) => r.mine) : all);
 
   if (openId) return <AlertDetail id={openId} alert={(all || []).find((r) => r._id === openId)} onBack={onBack} />;
   const deletion = { kind, remove, mayDelete: (r) => canDelete(user, r), label: (r) => r.alertTag };
-  return <ReviewList rows={rows} columns={columns(kind, onOpen)} empty={TEXTS[empty]} deletion={deletion} />;
+  return (
+    <ReviewList
+      rows={rows}
+      columns={sortedColumns(columns(kind, onOpen), state)}
+      empty={TEXTS[empty]}
+      deletion={deletion}
+      pagination={{ current: state.page, pageSize: state.size }}
+      onChange={(pagination, _filters, sorter, extra) => setState(listChange(pagination, sorter, extra?.action, state.size))}
+    />
+  );
 }

@@ -1,19 +1,23 @@
 // The two centred cards of both acknowledgement flows: the verifier's badge scan and the
-// result with Back to Status.
-import { Alert, Button, Card, Typography } from 'antd';
+// result with Back to Status; and the sitting's verification (one scan, every item read).
+import { useState } from 'react';
+import { Alert, Button, Card, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { BadgeInput } from './BadgeInput';
+import { PENDING_TEXT, send } from '../outbox';
 import { partPath } from '../state';
+import { dropRead, getSitting } from '../sitting';
 
 const CARD = { maxWidth: 560, margin: '48px auto', textAlign: 'center' };
 
 /** onCancel: the way back to what was being read (issue 26: no dead end). */
-export function VerifyCard({ prompt, onBadge, note, onCancel }) {
+export function VerifyCard({ prompt, onBadge, note, onCancel, children }) {
   return (
     <Card style={CARD}>
       <Typography.Title level={3}>Verification Required</Typography.Title>
       <Typography.Paragraph>{prompt}</Typography.Paragraph>
+      {children}
       <Typography.Paragraph strong>Scan your badge to verify</Typography.Paragraph>
       <BadgeInput onBadge={onBadge} />
       {note && <Alert style={{ marginTop: 12 }} type="warning" showIcon title={note} />}
@@ -51,4 +55,72 @@ export function DoneCard({ title, lines, partId }) {
       </Button>
     </Card>
   );
+}
+
+const label = (i) => (i.kind === 'swp' ? `Instructions for part ${i.label}` : `Alert ${i.label}`);
+
+/** The spec's prompt for one item; a list for several. */
+function sittingPrompt(name, items) {
+  if (items.length > 1) return `Please confirm ${name} has read all of these:`;
+  const [i] = items;
+  return i?.kind === 'alert' ? `Please confirm ${name} has read all the alert ${i.label}` : `Please confirm ${name} has read all the instructions for part ${i?.label}`;
+}
+
+/**
+ * One verifier scan per sitting (issue 26): every item the operator read and no one has
+ * verified yet is listed; one badge sends the spec's verify call for each, in turn, each
+ * its own signature and audit row. `more`: [label, onClick] of what is still to read.
+ */
+export function SittingVerify({ op, onVerified, onCancel, more = [] }) {
+  const [items] = useState(getSitting);
+  const [done, setDone] = useState([]);
+  const [note, setNote] = useState('');
+  const verify = async (badgeNo) => {
+    setNote('');
+    for (const i of items.filter((x) => !done.includes(x.id))) {
+      const body = i.kind === 'swp' ? { swpId: i.id, opName: op.fullName, partNumber: i.label, currentSquares: 5 } : { alertId: i.id };
+      try {
+        await send(`/api/island/verify-${i.kind}`, { badgeNo, opId: op._id, ...body }, () => setNote(PENDING_TEXT));
+      } catch (e) {
+        // Nothing left to verify (done elsewhere, or the alert is no longer in force):
+        // shown, and the others go on. A refused verifier stops here.
+        if (e?.status !== 409) throw e;
+        setNote(`${label(i)}: ${e.message}`);
+      }
+      dropRead(i.id);
+      setDone((d) => [...d, i.id]);
+    }
+    onVerified(items);
+  };
+  return (
+    <VerifyCard prompt={sittingPrompt(op.fullName, items)} onBadge={verify} note={note} onCancel={onCancel}>
+      {items.length > 1 && (
+        <ul aria-label="Being verified" style={{ textAlign: 'left', fontSize: 16 }}>
+          {items.map((i) => (
+            <li key={i.id}>
+              {label(i)}
+              {done.includes(i.id) ? ' (verified)' : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+      {more.length > 0 && (
+        <Space wrap style={{ marginBottom: 12 }}>
+          {more.map(([text, onClick]) => (
+            <Button key={text} size="large" onClick={onClick}>
+              {text}
+            </Button>
+          ))}
+        </Space>
+      )}
+    </VerifyCard>
+  );
+}
+
+/** The result lines of a sitting's verification (the spec's texts per kind). */
+export function verifiedLines(name, partNumber, tags) {
+  const lines = [];
+  if (partNumber) lines.push(`${name} has successfully been verified for part number ${partNumber}`);
+  if (tags.length) lines.push(`${name} has read the necessary alert (${tags.join(', ')}) for this part number`);
+  return lines;
 }

@@ -7,34 +7,52 @@ import { useEffect, useRef, useState } from 'react';
 
 export const BADGE_FAILED = 'The badge could not be checked. Please scan again.';
 
-/** The badge typed so far, its error, and submit (onBadge may throw: shown, cleared, refocused). */
+/** The countdown shown while a badge waits after a misread (429, issue 26). */
+export const waitText = (n) => `A badge was not accepted just before. This badge is checked in ${n} s.`;
+
+/**
+ * The badge typed so far, its error, and submit (onBadge may throw: shown, cleared,
+ * refocused). A 429 (a badge was not accepted just before) is no refusal: the wait counts
+ * down every second, then the same badge is sent again; a new scan replaces it.
+ */
 export function useBadgeField(onBadge, disabled = false) {
   const [value, setState] = useState('');
   const [error, setError] = useState('');
   const typed = useRef('');
   const inputRef = useRef(null);
   const busy = useRef(false);
+  const timer = useRef(null);
   const latest = useRef({ onBadge, disabled });
   latest.current = { onBadge, disabled };
+  useEffect(() => () => clearInterval(timer.current), []);
   const setValue = (next) => {
     typed.current = typeof next === 'function' ? next(typed.current) : next;
     setState(typed.current);
   };
-  const submit = async () => {
-    const badge = typed.current.trim();
+  const send = async (badge) => {
+    clearInterval(timer.current);
     if (!badge || latest.current.disabled || busy.current) return;
     busy.current = true;
     setError('');
     try {
       await latest.current.onBadge(badge);
     } catch (e) {
-      setError(e?.message || BADGE_FAILED);
       setValue('');
       inputRef.current?.focus();
+      let left = e?.status === 429 ? Math.max(1, e.retryAfter || 1) : 0;
+      setError(left ? waitText(left) : e?.message || BADGE_FAILED);
+      if (left) {
+        timer.current = setInterval(() => {
+          left -= 1;
+          if (left > 0) setError(waitText(left));
+          else send(badge);
+        }, 1000);
+      }
     } finally {
       busy.current = false;
     }
   };
+  const submit = () => send(typed.current.trim());
   return { value, setValue, typed, error, submit, inputRef };
 }
 

@@ -1,16 +1,19 @@
 // /island/alert-ack?part=&step=&tag=: the operator reads the first alert not yet
 // verified, ticks 'I have fully read the alert', Next records the read; a verifier scans
-// their badge (spec "Alert acknowledgement screen"). Both go through the outbox.
+// their badge (spec "Alert acknowledgement screen"). Both go through the outbox. The
+// verification lists everything read in the sitting (issue 26): the operator may read the
+// next alert, or the instructions, first, and the verifier scans once.
 import { useState } from 'react';
 import { Button, Checkbox, Space, Spin, Typography } from 'antd';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { getKioskSettings } from '@plantdoc/kit';
-import { useOperatorAlerts } from '../api';
-import { DoneCard, VerifyCard } from '../components/Cards';
+import { useOperatorAlerts, useOperatorStatus, useDeployedSwp } from '../api';
+import { DoneCard, SittingVerify, verifiedLines } from '../components/Cards';
 import { DocFrame, KioskLayout } from '../components/KioskSidebar';
 import { LeaveButtons } from '../components/SignOut';
 import { PENDING_TEXT, send } from '../outbox';
-import { useOperator } from '../state';
+import { partPath, useOperator } from '../state';
+import { addRead, getSitting } from '../sitting';
 import { CONTENT_HEIGHT } from './SwpAck';
 
 export function AlertAck() {
@@ -18,41 +21,56 @@ export function AlertAck() {
   const partId = params.get('part');
   const step = params.get('step');
   const op = useOperator();
+  const navigate = useNavigate();
   const alerts = useOperatorAlerts(getKioskSettings().zone, op?._id);
+  const part = useDeployedSwp(partId);
+  const status = useOperatorStatus(op?._id, part.data?._id);
   const [ticked, setTicked] = useState(false);
   const [note, setNote] = useState('');
-  const go = (patch) => setParams({ part: partId, ...patch });
+  const go = (patch) => setParams(JSON.parse(JSON.stringify({ part: partId, ...patch })));
   if (step === 'approved') {
-    const tag = params.get('tag');
-    const lines = [`${op.fullName} has read the necessary alert (${tag}) for this part number`, 'Press the button to go back to the status screen'];
+    const tags = (params.get('tag') || '').split(',').filter(Boolean);
+    const lines = [...verifiedLines(op.fullName, params.get('swp'), tags), 'Press the button to go back to the status screen'];
     return <DoneCard title="Alert Approved" lines={lines} partId={partId} />;
   }
   if (alerts.isLoading) return <Spin tip="Loading.." style={{ display: 'block', marginTop: 64 }}><div /></Spin>;
-  const alert = (alerts.data || [])[0];
-  if (!alert) return <Navigate to="/island" replace />;
-  if (step === 'verify') {
-    const verify = async (badgeNo) => {
-      setNote('');
-      await send('/api/island/verify-alert', { badgeNo, opId: op._id, alertId: alert._id }, () => setNote(PENDING_TEXT));
-      go({ step: 'approved', tag: alert.alertTag });
+  const sitting = getSitting();
+  const read = sitting.map((i) => i.id);
+  const unread = (alerts.data || []).filter((a) => !read.includes(a._id));
+  // Cancel in the verification shows the alert last read again (?alert=).
+  const alert = (alerts.data || []).find((a) => a._id === params.get('alert')) || unread[0];
+  if (step === 'verify' && sitting.length) {
+    const more = [];
+    if (unread.length) more.push(['Read the next alert', () => go({})]);
+    const swpUnread = status.data && status.data.trainingLevel > 0 && !status.data.swpRead && !read.includes(part.data?._id);
+    if (swpUnread) more.push(['Read the instructions too', () => navigate(partPath('swp-ack', partId))]);
+    const approved = (items) => {
+      const tag = items.filter((i) => i.kind === 'alert').map((i) => i.label).join(',');
+      const swp = items.find((i) => i.kind === 'swp')?.label;
+      go({ step: 'approved', tag, ...(swp ? { swp } : {}) });
     };
     const sidebar = (
       <Space orientation="vertical" style={{ width: '100%' }}>
-        <Typography.Title level={4}>{alert.alertTag}</Typography.Title>
+        <Typography.Title level={4}>{sitting.length > 1 ? 'Verification' : sitting[0].label}</Typography.Title>
         <LeaveButtons partId={partId} />
       </Space>
     );
     return (
       <KioskLayout sidebar={sidebar} height={CONTENT_HEIGHT}>
-        <VerifyCard prompt={`Please confirm ${op.fullName} has read all the alert ${alert.alertTag}`} onBadge={verify} note={note} onCancel={() => go({})} />
+        <SittingVerify op={op} onVerified={approved} onCancel={() => go({ alert: sitting.filter((i) => i.kind === 'alert').pop()?.id })} more={more} />
       </KioskLayout>
     );
   }
+  if (!alert) return read.length ? <Navigate to={partPath('alert-ack', partId, { step: 'verify' })} replace /> : <Navigate to="/island" replace />;
   const next = async () => {
     setNote('');
     try {
       const ok = await send('/api/island/operator-read-alert', { opId: op._id, alertId: alert._id }, () => setNote(PENDING_TEXT));
-      if (ok) go({ step: 'verify' });
+      if (ok) {
+        addRead({ kind: 'alert', id: alert._id, label: alert.alertTag });
+        setTicked(false);
+        go({ step: 'verify' });
+      }
     } catch (e) {
       setNote(e.message);
     }

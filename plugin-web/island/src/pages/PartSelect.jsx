@@ -1,6 +1,6 @@
 // /island/part-select (and the part search of the reference screen): greeting, a search
 // box whose suggestions highlight the typed text, Enter loads the exact match.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AutoComplete, Button, Card, Input, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { SettingOutlined, usePartNumberSuggestions } from '@plantdoc/kit';
@@ -20,18 +20,25 @@ function Highlight({ text, term }) {
   );
 }
 
-export function PartSearchBox({ onPart }) {
-  const [input, setInput] = useState('');
+/** `initial`: the part number shown (the part in the address, after a reload). */
+export function PartSearchBox({ onPart, initial = '' }) {
+  const [input, setInput] = useState(initial);
+  useEffect(() => {
+    if (initial) setInput(initial);
+  }, [initial]);
   const suggestions = usePartNumberSuggestions(input, deployedSwpParts);
   return (
     <AutoComplete
       value={input}
-      onChange={setInput}
+      // An option's value is the part's id: the box shows its number (issue 26).
+      onChange={(v) => setInput(suggestions.find((p) => p._id === v)?.partNumber ?? v)}
       style={{ width: '100%' }}
       options={suggestions.map((p) => ({ value: p._id, label: <Highlight text={p.partNumber} term={input} /> }))}
       onSelect={(id) => {
         const part = suggestions.find((p) => p._id === id);
-        if (part) onPart(part);
+        if (!part) return;
+        setInput(part.partNumber);
+        onPart(part);
       }}
       onInputKeyDown={(e) => {
         if (e.key !== 'Enter') return;

@@ -1,5 +1,5 @@
-// /island/reference?part=&doc=: anyone may view instructions; the sidebar warns that
-// viewers may not be trained.
+// /island/reference?part=&doc=: anyone may view instructions (the SWC, JES, VIS and the
+// Video Aid); the sidebar warns that viewers may not be trained.
 import { Alert, Button, Space, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSignedLinks } from '@plantdoc/kit';
@@ -30,7 +30,7 @@ export function Reference() {
   return (
     <KioskLayout sidebar={sidebar} height={CONTENT_HEIGHT}>
       <Space orientation="vertical" style={{ width: '100%', height: '100%' }}>
-        <PartSearchBox onPart={(p) => setParams({ part: p._id })} />
+        <PartSearchBox initial={part.data?.partNumber} onPart={(p) => setParams({ part: p._id })} />
         {part.data && (
           <>
             <Space>
@@ -40,8 +40,12 @@ export function Reference() {
                   {short}
                 </Button>
               ))}
+              {/* The Video Aid, as in the interface (issue 26). */}
+              <Button type={doc === 'video' ? 'primary' : 'default'} disabled={!part.data.urls?.video} onClick={() => setParams({ part: partId, doc: 'video' })}>
+                Video
+              </Button>
             </Space>
-            <DocFrame url={links.data?.[doc]} title={DOCS.find(([id]) => id === doc)?.[2]} height={560} onRefused={() => links.refetch()} />
+            <DocFrame url={links.data?.[doc]} title={doc === 'video' ? 'Video' : DOCS.find(([id]) => id === doc)?.[2]} height={560} onRefused={() => links.refetch()} />
           </>
         )}
       </Space>

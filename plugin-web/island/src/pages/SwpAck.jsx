@@ -3,14 +3,15 @@
 // URL; the read and the verification go through the outbox, so neither is lost.
 import { useEffect, useState } from 'react';
 import { Button, Card, Space, Spin, Typography } from 'antd';
-import { useSearchParams } from 'react-router';
-import { useSignedLinks } from '@plantdoc/kit';
-import { linksSource, useDeployedSwp } from '../api';
-import { DoneCard, VerifyCard } from '../components/Cards';
+import { useNavigate, useSearchParams } from 'react-router';
+import { getKioskSettings, useSignedLinks } from '@plantdoc/kit';
+import { linksSource, useOperatorAlerts, useDeployedSwp } from '../api';
+import { DoneCard, SittingVerify, verifiedLines } from '../components/Cards';
 import { DocFrame, KioskLayout } from '../components/KioskSidebar';
 import { LeaveButtons } from '../components/SignOut';
 import { PENDING_TEXT, send } from '../outbox';
-import { useOperator } from '../state';
+import { partPath, useOperator } from '../state';
+import { addRead, getSitting } from '../sitting';
 
 export const DOCS = [
   ['swc', 'SWC', 'Standard Work Chart'],
@@ -38,22 +39,20 @@ function Progress({ read, doc, go }) {
   );
 }
 
-function Verification({ op, part, onVerified, onCancel }) {
-  const [note, setNote] = useState('');
-  const verify = async (badgeNo) => {
-    setNote('');
-    const body = { badgeNo, opId: op._id, swpId: part._id, opName: op.fullName, partNumber: part.partNumber, currentSquares: 5 };
-    await send('/api/island/verify-swp', body, () => setNote(PENDING_TEXT));
-    onVerified();
-  };
-  return <VerifyCard prompt={`Please confirm ${op.fullName} has read all the instructions for part ${part.partNumber}`} onBadge={verify} note={note} onCancel={onCancel} />;
+/** Alerts in force the operator has not read in this sitting (one scan verifies all). */
+export function useUnreadAlerts(opId) {
+  const alerts = useOperatorAlerts(getKioskSettings().zone, opId);
+  const read = getSitting().map((i) => i.id);
+  return (alerts.data || []).filter((a) => !read.includes(a._id));
 }
 
 export function SwpAck() {
   const [params, setParams] = useSearchParams();
   const partId = params.get('part');
   const op = useOperator();
+  const navigate = useNavigate();
   const part = useDeployedSwp(partId);
+  const unread = useUnreadAlerts(op?._id);
   const links = useSignedLinks({ ...linksSource(part.data?._id), enabled: Boolean(part.data?._id) });
   const read = (params.get('read') || '').split(',').filter(Boolean);
   const doc = params.get('doc') || DOCS.find(([id]) => !read.includes(id))?.[0] || 'swc';
@@ -67,14 +66,17 @@ export function SwpAck() {
   const allRead = DOCS.every(([id]) => read.includes(id));
   useEffect(() => {
     if (!allRead || !part.data || step === 'verified') return;
-    // One read per operator and version: the server keeps one unverified record.
+    // One read per operator and version: the server keeps one unverified record. The
+    // outbox sends in order, so the sitting's verification comes after it.
+    addRead({ kind: 'swp', id: part.data._id, label: part.data.partNumber });
     send('/api/island/operator-read-swp', { opId: op._id, swpId: part.data._id }, () => setSent(PENDING_TEXT))
       .then(() => setSent(''))
       .catch((e) => setSent(e.message));
   }, [allRead, part.data?._id]); // eslint-disable-line react-hooks/exhaustive-deps
   if (!part.data) return <Spin tip="Loading.." style={{ display: 'block', marginTop: 64 }}><div /></Spin>;
   if (step === 'verified') {
-    return <DoneCard title="Successfully Verified" lines={[`${op.fullName} has successfully been verified for part number ${part.data.partNumber}`]} partId={partId} />;
+    const tags = (params.get('tag') || '').split(',').filter(Boolean);
+    return <DoneCard title="Successfully Verified" lines={verifiedLines(op.fullName, part.data.partNumber, tags)} partId={partId} />;
   }
   const current = DOCS.find(([id]) => id === doc) || DOCS[0];
   // Verification mode: the badge view on the left, 'Show SWP' in the sidebar (spec).
@@ -120,7 +122,12 @@ export function SwpAck() {
   return (
     <KioskLayout sidebar={sidebar} height={CONTENT_HEIGHT}>
       {verifying ? (
-        <Verification op={op} part={part.data} onVerified={() => go({ step: 'verified' }, true)} onCancel={() => go({ step: null })} />
+        <SittingVerify
+          op={op}
+          onVerified={(items) => go({ step: 'verified', tag: items.filter((i) => i.kind === 'alert').map((i) => i.label).join(',') || null }, true)}
+          onCancel={() => go({ step: null })}
+          more={unread.length ? [['Read the alerts too', () => navigate(partPath('alert-ack', partId))]] : []}
+        />
       ) : (
         <DocFrame url={links.data?.[doc]} title={current[2]} onRefused={() => links.refetch()} />
       )}

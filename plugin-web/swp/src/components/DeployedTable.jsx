@@ -1,9 +1,10 @@
 // A server-paged table of deployed SWPs (GET /api/swps/deployed-swps-paginated → {results,
 // total}): Browse and All Approved. The search is debounced 300 ms; 'No records found'
-// when empty.
-import { useEffect, useState } from 'react';
+// when empty. Page, page size, sort and search live in the address (?page=&size=&sort=
+// &order=&q=, issue 26): reload and Back restore them.
+import { useEffect, useMemo, useState } from 'react';
 import { Input, Space, Typography } from 'antd';
-import { DEFAULT_PAGE_SIZE, PagedTable, useSession } from '@plantdoc/kit';
+import { DEFAULT_PAGE_SIZE, PagedTable, useSession, useUrlState } from '@plantdoc/kit';
 import { deleteSelection, SEARCH_DEBOUNCE_MS } from '../lib';
 import { useDeployedSwpsPage } from '../api';
 import { DeleteSelected } from './ListTools';
@@ -13,20 +14,20 @@ const FROM_ORDER = { ascend: 'asc', descend: 'desc' };
 
 /** columns: kit columns; those with `sortKey` sort on the server. */
 export function DeployedTable({ title, columns, defaultSort, selectable = false, searchPlaceholder = 'Search Part Number' }) {
-  const [input, setInput] = useState('');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
-  const [sort, setSort] = useState(defaultSort);
+  const defaults = useMemo(() => ({ page: 1, size: DEFAULT_PAGE_SIZE, sort: defaultSort.by, order: defaultSort.order, q: '' }), [defaultSort]);
+  const [state, setState] = useUrlState(defaults);
+  const { page, size: limit, q: search } = state;
+  const sort = { by: state.sort, order: state.order === 'desc' ? 'desc' : 'asc' };
+  const [input, setInput] = useState(search);
   const [selected, setSelected] = useState([]);
 
+  // Back or a link changes the search: the box follows.
+  useEffect(() => setInput((v) => (v.trim() === search ? v : search)), [search]);
   useEffect(() => {
-    const t = setTimeout(() => {
-      setSearch(input.trim());
-      setPage(1);
-    }, SEARCH_DEBOUNCE_MS);
+    if (input.trim() === search) return undefined;
+    const t = setTimeout(() => setState({ q: input.trim(), page: 1 }, { replace: true }), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(t);
-  }, [input]);
+  }, [input]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const query = useDeployedSwpsPage({ page, limit, search, sortBy: sort.by, sortOrder: sort.order });
   const data = query.data || { results: [], total: 0 };
@@ -43,16 +44,12 @@ export function DeployedTable({ title, columns, defaultSort, selectable = false,
     if (extra?.action === 'sort') {
       const s = Array.isArray(sorter) ? sorter[0] : sorter;
       const col = columns.find((c) => (c.key ?? c.dataIndex) === s?.columnKey);
-      setSort(s?.order && col?.sortKey ? { by: col.sortKey, order: FROM_ORDER[s.order] } : defaultSort);
-      setPage(1);
+      const next = s?.order && col?.sortKey ? { by: col.sortKey, order: FROM_ORDER[s.order] } : defaultSort;
+      setState({ sort: next.by, order: next.order, page: 1 });
       return;
     }
-    if (pagination.pageSize !== limit) {
-      setLimit(pagination.pageSize);
-      setPage(1);
-    } else {
-      setPage(pagination.current);
-    }
+    if (pagination.pageSize !== limit) setState({ size: pagination.pageSize, page: 1 });
+    else setState({ page: pagination.current });
   };
 
   return (

@@ -2,6 +2,7 @@
 // review stage column (spec: Pending orange, any other status green), the delete bar.
 import { DeleteSelected as KitDeleteSelected, OpenLink, stageColumn } from '@plantdoc/kit';
 import { mayDelete, statusColor } from '../lib';
+import { Link } from 'react-router';
 import { useDeleteSwps } from '../api';
 
 export function PartLink({ swp, onOpen }) {
@@ -14,6 +15,17 @@ export function PartLink({ swp, onOpen }) {
 
 /** The column of one review stage (Process, Quality, Production). */
 export const stage = (key, title) => stageColumn(title, key, statusColor);
+
+/** The part search page's Details of a deployed part (zones Edit there; issue 26). */
+export const detailsPath = (partNumber) => `/main/swps/search?${new URLSearchParams({ pn: partNumber, view: 'details' })}`;
+
+export function DetailsLink({ partNumber }) {
+  return (
+    <Link to={detailsPath(partNumber)} aria-label={`Details of ${partNumber}`} data-testid="details-link">
+      Details
+    </Link>
+  );
+}
 
 /** The review list's delete settings for SWPs: `kind` 'pending' or 'deployed'. */
 export function useSwpDeletion(user, kind) {

@@ -5,9 +5,10 @@
 // Which SWP is open and its section live in the URL (?tab=…&swp=<id>&section=jes), so
 // reload, Back and a shared link land on the same view: useSwpView().
 import { Suspense, lazy, useMemo } from 'react';
-import { Spin, Typography } from 'antd';
+import { Space, Spin, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { swpLinks, useSwp } from '../api';
+import { DetailsLink } from './ListTools';
 
 const DocumentViewer = lazy(() => import('./DocumentViewerPart'));
 
@@ -43,9 +44,12 @@ export function SwpViewer({ view, known, lifetimeSeconds }) {
   const swp = known || fetched.data || { _id: view.id, partNumber: '' };
   return (
     <div data-testid="swp-viewer">
-      <Typography.Title level={2} style={{ marginTop: 0, fontSize: 16 }}>
-        {swp.partNumber}
-      </Typography.Title>
+      <Space align="baseline" size="middle">
+        <Typography.Title level={2} style={{ marginTop: 0, fontSize: 16 }}>
+          {swp.partNumber}
+        </Typography.Title>
+        {swp.partNumber && <DetailsLink partNumber={swp.partNumber} />}
+      </Space>
       <Suspense fallback={<Spin style={{ display: 'block', padding: 48 }} />}>
         <DocumentViewer
           links={swpLinks(view.id)}

@@ -1,10 +1,13 @@
 // The part-number search page (spec: exists but is not mounted in the tabs): suggestions,
 // then SWC, JES, VIS and Details for the part's deployed SWP; Details lists Deployed, New
 // Release, Revision, Uploaded By, Uploaded on Behalf of, Reference Only, Zones (Edit →
-// POST /api/swps/edit/{id} {zones}) and Changes ('None' when empty).
+// POST /api/swps/edit/{id} {zones}) and Changes ('None' when empty). The part and the view
+// are in the address (?pn=&view=details, issue 26): the SWP viewer and the Browse rows
+// link here ('Details'), and reload and Back restore it.
 import { useState } from 'react';
 import { Button, Card, Checkbox, Descriptions, Space, Spin, Typography } from 'antd';
-import { DocumentViewer, formatDate, PartNumberSearch, useZones } from '@plantdoc/kit';
+import { useQuery } from '@tanstack/react-query';
+import { DocumentViewer, formatDate, PartNumberSearch, useUrlState, useZones } from '@plantdoc/kit';
 import { ownerName, RED, revisionText, zonesText } from '../lib';
 import { deployedSwpParts, swpLinks, useDeployedSwp, useEditSwpZones } from '../api';
 
@@ -68,20 +71,32 @@ export function SwpDetails({ swp }) {
   );
 }
 
+const URL_STATE = { pn: '', view: '' };
+const VIEWS = ['swc', 'jes', 'vis', 'details'];
+
+/** The deployed part with this number ({_id, partNumber}), or null. */
+function usePartByNumber(pn) {
+  return useQuery({
+    queryKey: ['swp-part-by-number', pn],
+    enabled: Boolean(pn),
+    staleTime: 30_000,
+    queryFn: ({ signal }) => deployedParts.fetch(pn, { limit: 10, signal }).then((list) => list.find((p) => p.partNumber === pn) || null),
+  });
+}
+
 export function PartSearchPage() {
-  const [part, setPart] = useState(null);
-  const [view, setView] = useState(null);
+  const [state, setState] = useUrlState(URL_STATE);
+  const part = usePartByNumber(state.pn).data;
+  const view = VIEWS.includes(state.view) ? state.view : null;
+  const setView = (v) => setState({ view: v }, { replace: true });
   const found = useDeployedSwp(part?._id);
   const swp = found.data;
 
-  const choose = (p) => {
-    setPart(p);
-    setView(null);
-  };
+  const choose = (p) => setState({ pn: p.partNumber, view: null });
 
   return (
     <Card>
-      <PartNumberSearch source={deployedSwpParts} onSelect={choose} />
+      <PartNumberSearch key={state.pn} initialValue={state.pn} source={deployedSwpParts} onSelect={choose} />
       {part && found.isFetching && !swp && <Spin style={{ display: 'block', marginTop: 16 }} />}
       {swp && (
         <div style={{ marginTop: 16 }}>

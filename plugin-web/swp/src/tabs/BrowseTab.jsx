@@ -1,15 +1,23 @@
 // Browse: every deployed SWP, paged by the server, default sort part number ascending;
-// row checkboxes with bulk delete (the deployed dialog); a part number opens the viewer.
+// row checkboxes with bulk delete (the deployed dialog); a part number opens the viewer,
+// 'Details' the part search page's details (zones Edit).
+import { Space } from 'antd';
 import { formatDate } from '@plantdoc/kit';
 import { ownerName, revisionText, zonesText } from '../lib';
 import { DeployedTable } from '../components/DeployedTable';
-import { PartLink } from '../components/ListTools';
+import { DetailsLink, PartLink } from '../components/ListTools';
 import { SwpViewer, useSwpView } from '../components/SwpViewer';
 
 export const BROWSE_SORT = { by: 'partNumber', order: 'asc' };
 
 const columns = (onOpen) => [
-  { title: 'Part Number', key: 'partNumber', dataIndex: 'partNumber', sortKey: 'partNumber', render: (_, r) => <PartLink swp={r} onOpen={onOpen} /> },
+  { title: 'Part Number', key: 'partNumber', dataIndex: 'partNumber', sortKey: 'partNumber', render: (_, r) => (
+      <Space size="middle">
+        <PartLink swp={r} onOpen={onOpen} />
+        <DetailsLink partNumber={r.partNumber} />
+      </Space>
+    ),
+  },
   { title: 'Deployed', key: 'deployed', render: (_, r) => formatDate(r.deployDate), sortKey: 'deployDate.timestamp' },
   { title: 'Revision', key: 'revision', render: (_, r) => revisionText(r.revision) },
   { title: 'Uploader', key: 'uploader', render: (_, r) => ownerName(r), sortKey: 'owner.firstname' },

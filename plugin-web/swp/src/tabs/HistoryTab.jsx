@@ -1,9 +1,8 @@
 // Verification History: choose a part (kit part search), see the sign records of its
 // deployed SWP (by the catalogue part id), then 'Past Revisions Signed Within 90 Days' with
 // one table per obsolete revision (by part number).
-import { useState } from 'react';
 import { Space, Spin, Typography } from 'antd';
-import { formatDate, PagedTable, PartNumberSearch } from '@plantdoc/kit';
+import { formatDate, PagedTable, PartNumberSearch, useUrlState } from '@plantdoc/kit';
 import { GREEN, HISTORY_PAGE_SIZE, RED } from '../lib';
 import { deployedSwpParts, useObsoleteSignHistory, useSignHistory } from '../api';
 
@@ -38,14 +37,19 @@ export function HistoryTable({ rows, ...rest }) {
 // A failed call shows an empty table (the failure is logged).
 const loaded = (query) => (query.isError ? [] : query.data ?? null);
 
+// The chosen part is in the address (?part=<catalogue id>&pn=<number>, issue 26).
+const URL_STATE = { part: '', pn: '' };
+
 export function HistoryTab() {
-  const [part, setPart] = useState(null);
+  const [state, setState] = useUrlState(URL_STATE);
+  const part = state.part ? { _id: state.part, partNumber: state.pn } : null;
+  const setPart = (p) => setState({ part: p._id, pn: p.partNumber });
   const current = loaded(useSignHistory(part?._id));
   const groups = loaded(useObsoleteSignHistory(part?.partNumber));
 
   return (
     <div>
-      <PartNumberSearch source={deployedSwpParts} onSelect={setPart} />
+      <PartNumberSearch key={state.part} initialValue={state.pn} source={deployedSwpParts} onSelect={setPart} />
       {part && (
         <div style={{ marginTop: 16 }} data-testid="history">
           <Typography.Title level={5}>{part.partNumber}</Typography.Title>

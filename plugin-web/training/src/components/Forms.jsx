@@ -1,6 +1,7 @@
 // The matrix's forms: add a part, add an operator, edit a target, and the first record
 // of an empty matrix. Each shows the server's field errors under its fields (section 5's
-// texts); the same rules are checked here first.
+// texts); the same rules are checked here first. The hour fields have no min/max of
+// their own: antd's InputNumber would clamp 30 to 24 silently; the rule says why instead.
 import { Alert, Button, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { formFields } from '@plantdoc/kit';
 import { useOperatorList, usePartList } from '../api';
@@ -24,7 +25,7 @@ export function PartFields() {
         <Select placeholder="Rotation" options={ROTATIONS.map((r) => ({ value: r, label: `${r} hr` }))} />
       </Form.Item>
       <Form.Item name="certTargetPartHours" label="Part certification target" rules={hoursRule(HOURS)}>
-        <InputNumber min={0} max={24} />
+        <InputNumber />
       </Form.Item>
     </>
   );
@@ -44,7 +45,7 @@ export function OperatorFields({ hoursMessage = HOURS }) {
         />
       </Form.Item>
       <Form.Item name="certTargetOpHours" label="Operator certification target" rules={hoursRule(hoursMessage)}>
-        <InputNumber min={0} max={24} />
+        <InputNumber />
       </Form.Item>
     </>
   );
@@ -86,7 +87,7 @@ export function TargetModal({ target, onCancel, onFinish, pending, form }) {
   return (
     <FormModal title={target ? `Certification target of ${target.label}` : ''} open={!!target} onCancel={onCancel} form={form} onFinish={onFinish} pending={pending}>
       <Form.Item name="hours" label="Target" rules={hoursRule(HOURS)}>
-        <InputNumber min={0} max={24} autoFocus />
+        <InputNumber autoFocus />
       </Form.Item>
     </FormModal>
   );

@@ -65,12 +65,20 @@ export function MatrixTab() {
       modal.confirm({ title: 'Start training?', content: 'The operator starts training on this part (level 0).', okText: 'Start training', onOk: () => setLevel(blockId, 0) });
     } else setLevel(blockId, n);
   };
+  // Reset squares loses the block's level: asked first (issue 26).
+  const onReset = (blockId) =>
+    modal.confirm({ title: 'Reset squares?', content: 'The training on this part goes back to not started.', okText: 'Reset squares', okType: 'danger', cancelText: 'Cancel', onOk: () => setLevel(blockId, -1) });
   const confirmDelete = (title, run) => modal.confirm({ title, content: 'This cannot be undone.', okText: 'Yes', okType: 'danger', cancelText: 'Cancel', onOk: run });
   const onPartDelete = (p) => confirmDelete(`Delete part ${p.partNumber} from the matrix?`, () => mutations.delPart.mutate({ partNumber: p.partNumber, ...scope }, { onError: showError }));
   const onOpDelete = (o) => confirmDelete(`Delete operator ${o.opNumber} from the matrix?`, () => mutations.delOp.mutate({ opId: o.opId, ...scope }, { onError: showError }));
   const onTarget = (values) => {
     const t = dialog;
-    const done = { onSuccess: close, onError: showError };
+    const onError = (err) => {
+      // The server's field error also goes under the field (its name is the call's).
+      targetForm.setFields([{ name: 'hours', errors: Object.values(err.fields || {}).slice(0, 1) }]);
+      showError(err);
+    };
+    const done = { onSuccess: close, onError };
     if (t.kind === 'part') mutations.certsPart.mutate({ partNumber: t.label, certTargetPartHours: values.hours, ...scope }, done);
     else mutations.certsOp.mutate({ opNumber: t.label, certTargetOpHours: values.hours, ...scope }, done);
   };
@@ -96,7 +104,7 @@ export function MatrixTab() {
         data={matrix.data}
         editable={editable}
         onLevel={onLevel}
-        onReset={(id) => setLevel(id, -1)}
+        onReset={onReset}
         onPartTarget={(p) => editTarget({ kind: 'part', label: p.partNumber, value: p.certTarget })}
         onOpTarget={(o) => editTarget({ kind: 'op', label: o.opNumber, value: o.certTarget })}
         onPartDelete={onPartDelete}

@@ -1,0 +1,42 @@
+// A list's state kept in the address's query (issue 26): page, page size, sort, search,
+// filters. Reload, Back and a shared link restore it. Values equal to their default are
+// left out of the address; numbers are read back as numbers (a bad one is its default).
+import { useCallback, useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+
+/** Reads `defaults`' keys from a query (`URLSearchParams`). */
+export function readUrlState(params, defaults) {
+  const out = {};
+  for (const [k, d] of Object.entries(defaults)) {
+    const raw = params.get(k);
+    if (raw == null || raw === '') out[k] = d;
+    else if (typeof d === 'number') {
+      const n = Number(raw);
+      out[k] = Number.isInteger(n) && n > 0 ? n : d;
+    } else out[k] = raw;
+  }
+  return out;
+}
+
+/** A copy of `params` with `patch` applied (null, '' or the default: removed). */
+export function patchUrlState(params, patch, defaults) {
+  const next = new URLSearchParams(params);
+  for (const [k, v] of Object.entries(patch)) {
+    if (v == null || v === '' || v === defaults[k]) next.delete(k);
+    else next.set(k, String(v));
+  }
+  return next;
+}
+
+/**
+ * `[state, set]`: `state` has every key of `defaults`; `set(patch, { replace })` writes the
+ * patch to the address (a new history entry unless `replace`: typing in a search box
+ * replaces, a page or a sort is a step Back undoes). Other query keys are kept.
+ */
+export function useUrlState(defaults) {
+  const [params, setParams] = useSearchParams();
+  const fixed = useRef(defaults).current;
+  const state = useMemo(() => readUrlState(params, fixed), [params, fixed]);
+  const set = useCallback((patch, { replace = false } = {}) => setParams((p) => patchUrlState(p, patch, fixed), { replace }), [setParams, fixed]);
+  return [state, set];
+}
