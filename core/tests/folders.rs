@@ -110,9 +110,21 @@ type Graph = BTreeMap<String, BTreeMap<String, String>>;
 
 fn graph() -> Graph {
     let root = src();
-    let reexports = root_reexports();
+    let mut reexports = root_reexports();
     let mut files = Vec::new();
     rust_files(&root, &mut files);
+    // `#[macro_export]` macros live at the crate root: `crate::review_stage` is the
+    // folder of the file that defines it.
+    for f in &files {
+        let folder = f.strip_prefix(&root).unwrap().iter().next().unwrap().to_string_lossy().to_string();
+        let text = code(f);
+        for (i, _) in text.match_indices("#[macro_export]") {
+            if let Some(j) = text[i..].find("macro_rules!") {
+                let name = ident(text[i + j + "macro_rules!".len()..].trim_start());
+                reexports.insert(name.to_string(), folder.clone());
+            }
+        }
+    }
     let mut graph = Graph::new();
     for f in files {
         let rel = f.strip_prefix(&root).unwrap();
