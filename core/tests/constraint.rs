@@ -42,3 +42,21 @@ async fn duplicates_answer_for_their_constraint_on_postgres() {
         Err(_) => eprintln!("PLANTDOC_TEST_PG_URL not set: PostgreSQL half skipped"),
     }
 }
+
+/// A SQLite file still locked when `busy_timeout` runs out is an overloaded database:
+/// `is_unavailable` (503, to be retried), never a 500.
+#[tokio::test]
+async fn a_sqlite_file_locked_past_the_busy_timeout_is_unavailable() {
+    sqlx::any::install_default_drivers();
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}?mode=rwc", dir.path().join("busy.db").display());
+    let mut holder = AnyConnection::connect(&url).await.unwrap();
+    sqlx::query("CREATE TABLE t (x INTEGER)").execute(&mut holder).await.unwrap();
+    sqlx::query("BEGIN IMMEDIATE").execute(&mut holder).await.unwrap();
+    let mut other = AnyConnection::connect(&url).await.unwrap();
+    sqlx::query("PRAGMA busy_timeout = 50").execute(&mut other).await.unwrap();
+    let err = sqlx::query("INSERT INTO t VALUES (1)").execute(&mut other).await.unwrap_err();
+    assert!(plantdoc_core::db::is_unavailable(&err), "{err:?}");
+    assert!(matches!(AppError::from(err), AppError::Unavailable), "a busy database answers 503");
+    sqlx::query("ROLLBACK").execute(&mut holder).await.unwrap();
+}

@@ -178,10 +178,15 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
 pub fn is_unavailable(e: &sqlx::Error) -> bool {
     match e {
         sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => true,
-        sqlx::Error::Database(d) => {
+        sqlx::Error::Database(d) => match d.code().as_deref() {
             // PostgreSQL: admin shutdown / cannot connect now / crash recovery.
-            matches!(d.code().as_deref(), Some("57P01") | Some("57P02") | Some("57P03"))
-        }
+            Some("57P01") | Some("57P02") | Some("57P03") => true,
+            // SQLite: the file stayed locked past `busy_timeout` (SQLITE_BUSY or SQLITE_LOCKED
+            // and their extended codes, e.g. 517 BUSY_SNAPSHOT): an overloaded database, to be
+            // retried, not the server's fault.
+            Some(code) => code.parse::<i32>().is_ok_and(|c| matches!(c & 0xff, 5 | 6)) && d.try_downcast_ref::<sqlx::sqlite::SqliteError>().is_some(),
+            None => false,
+        },
         _ => false,
     }
 }

@@ -354,8 +354,15 @@ async fn swp_upload_cap_holds_under_parallel_uploads() {
         .collect()
         .await;
     let pending = scalar(&app, "SELECT COUNT(*) FROM files WHERE module = 'swp' AND state = 'pending'").await;
-    assert_eq!(pending, 64, "the configured cap, never more: {answers:?}");
-    assert_eq!(answers.iter().filter(|s| **s == StatusCode::OK).count(), 47);
-    assert!(answers.iter().all(|s| *s == StatusCode::OK || *s == StatusCode::BAD_REQUEST), "{answers:?}");
-    assert_eq!(app.state.storage.list().await.unwrap().len(), 64, "no blob left by a refused upload");
+    let ok = answers.iter().filter(|s| **s == StatusCode::OK).count() as i64;
+    // On a starved machine the database may stay locked past its busy timeout: that answer
+    // is 503 (retry), never a 500, and the cap still holds for what was written.
+    let busy = answers.iter().filter(|s| **s == StatusCode::SERVICE_UNAVAILABLE).count();
+    assert!(answers.iter().all(|s| matches!(*s, StatusCode::OK | StatusCode::BAD_REQUEST | StatusCode::SERVICE_UNAVAILABLE)), "{answers:?}");
+    assert_eq!(pending, 17 + ok, "every accepted upload is one pending row: {answers:?}");
+    if busy == 0 {
+        assert_eq!(pending, 64, "the configured cap, reached: {answers:?}");
+    }
+    assert!(pending <= 64, "the configured cap, never more: {answers:?}");
+    assert_eq!(app.state.storage.list().await.unwrap().len() as i64, pending, "no blob left by a refused upload");
 }
