@@ -2,6 +2,7 @@
 //! handler builds its answer with `json!`, the type here mirrors it field for field and
 //! is only read by the OpenAPI description (`ApiRouter::returns`).
 #![allow(dead_code)] // schema-only types: never built, read by `utoipa::ToSchema`
+use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
@@ -102,4 +103,60 @@ pub struct Remote {
     pub url: String,
     pub scope: String,
     pub module: String,
+}
+
+/// A sign record (`opsSigned` entries; `acks::SignRecord`'s JSON).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignRecordJson {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub verified: bool,
+    pub op: SignOp,
+    pub date_signed: SignDate,
+    #[schema(required = true)]
+    pub cl: Option<SignCl>,
+    #[schema(required = true)]
+    pub date_verified: Option<SignDate>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignOp {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub full_name: String,
+    pub op_no: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignCl {
+    #[serde(rename = "_id")]
+    pub id: String,
+    #[schema(required = true)]
+    pub full_name: Option<String>,
+    #[schema(required = true)]
+    pub op_no: Option<String>,
+}
+
+/// `{"date": ISO 8601}`
+#[derive(Serialize, ToSchema)]
+pub struct SignDate {
+    pub date: String,
+}
+
+/// `{"_id", "firstname", "lastname"}` (a person in a list of names).
+#[derive(Serialize, ToSchema)]
+pub struct PersonName {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub firstname: String,
+    pub lastname: String,
+}
+
+/// `{"deleted": [ids]}`
+#[derive(Serialize, ToSchema)]
+pub struct Deleted {
+    pub deleted: Vec<String>,
 }
