@@ -5,7 +5,6 @@ use axum::handler::Handler;
 use plantdoc_core::api::Access;
 use plantdoc_core::ApiRouter;
 use plantdoc_core::http::schemas::{Deleted, PersonName};
-use serde_json::{json, Value};
 
 use plantdoc_core::review::engine as review;
 
@@ -48,10 +47,10 @@ pub fn routes() -> ApiRouter {
         .get("/api/alerts/deployed", "Deployed alerts not past their sunset", lists::deployed)
         .returns::<Vec<sc::MineAlert>>()
         .post("/api/alerts/delete-pending", "Delete pending alerts (a list of ids)", review::delete_pending::<Alert>)
-        .body_schema(ids()).answers(&[404, 409])
+        .body::<plantdoc_core::review::DeleteIds>().answers(&[404, 409])
         .returns::<Deleted>()
         .post("/api/alerts/delete-deployed", "Remove deployed alerts from the floor (a list of ids)", review::delete_deployed::<Alert>)
-        .body_schema(ids()).answers(&[404, 409])
+        .body::<plantdoc_core::review::DeleteIds>().answers(&[404, 409])
         .returns::<Deleted>()
         .get("/api/alerts/signed-ops/{alertId}", "Sign records of an alert: {opList: {opsSigned}}", lists::signed_ops)
         .returns::<sc::OpList>()
@@ -64,9 +63,4 @@ pub fn routes() -> ApiRouter {
             kiosk::operator_feed,
         )
         .returns::<Vec<sc::KioskAlert>>()
-}
-
-/// A list of alert ids (delete-pending, delete-deployed).
-fn ids() -> Value {
-    json!({"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 100})
 }

@@ -6,7 +6,6 @@ use axum::handler::Handler;
 use plantdoc_core::api::Access;
 use plantdoc_core::ApiRouter;
 use plantdoc_core::http::schemas::{Deleted, PersonName};
-use serde_json::{json, Value};
 
 use plantdoc_core::review::engine as review;
 
@@ -51,12 +50,12 @@ pub fn routes() -> ApiRouter {
         .get("/api/swps/pending-swps", "Every pending SWP you see", lists::all_pending)
         .returns::<Vec<sc::SwpJson>>()
         .post("/api/swps/delete-pending", "Delete pending SWPs (a list of ids)", review::delete_pending::<Swp>)
-        .body_schema(ids()).answers(&[404, 409])
+        .body::<plantdoc_core::review::DeleteIds>().answers(&[404, 409])
         .returns::<Deleted>()
         .get("/api/swps/user-deployed-swps", "Your deployed SWPs", lists::user_deployed)
         .returns::<Vec<sc::SwpJson>>()
         .post("/api/swps/delete-deployed", "Remove deployed SWPs from the floor (a list of ids)", review::delete_deployed::<Swp>)
-        .body_schema(ids()).answers(&[404, 409])
+        .body::<plantdoc_core::review::DeleteIds>().answers(&[404, 409])
         .returns::<Deleted>()
         .get("/api/swps/deployed-swps-paginated", "A page of deployed SWPs: {results, total}", lists::deployed_paginated)
         .query::<lists::PageQuery>()
@@ -86,9 +85,4 @@ pub fn routes() -> ApiRouter {
         .returns::<sc::KioskOne>()
         .get("/api/island/sign-history/{partNumberId}", "Sign records of a deployed SWP (an SWP id or a catalogue part id): {opsSigned}", history::sign_history)
         .returns::<sc::OpsSigned>()
-}
-
-/// A list of SWP ids (delete-pending, delete-deployed).
-fn ids() -> Value {
-    json!({"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 100})
 }
