@@ -10,7 +10,6 @@ use axum::http::Method;
 use serde_json::{json, Map, Value};
 
 use crate::app::api::{Access, RouteDoc};
-pub use crate::base::schema::{nullable, shape};
 
 /// What an operation takes and answers, beyond its path, method and tier.
 #[derive(Debug, Clone, Default)]
