@@ -96,8 +96,8 @@ impl ApiRouter {
         self.last(|s| s.body = Some(BodySpec::Json(crate::app::openapi::schema_of::<T>())))
     }
 
-    /// The last route's JSON body, for a handler that reads a `serde_json::Value`: a JSON
-    /// Schema written by hand.
+    /// The last route's JSON body as a JSON Schema value: only for a body no Rust type
+    /// describes (a dynamic module's, passed on as bytes). Otherwise `body::<T>()`.
     pub fn body_schema(self, schema: serde_json::Value) -> Self {
         self.last(|s| s.body = Some(BodySpec::Json(schema)))
     }
@@ -117,15 +117,10 @@ impl ApiRouter {
         self.last(|s| s.ok = Some(("application/json".into(), crate::app::openapi::schema_of::<T>())))
     }
 
-    /// The schema of the last route's 200 JSON answer, written by hand.
+    /// The schema of the last route's 200 JSON answer as a JSON Schema value: only for an
+    /// answer no Rust type describes (a dynamic module's). Otherwise `returns::<T>()`.
     pub fn returns_schema(self, schema: serde_json::Value) -> Self {
         self.last(|s| s.ok = Some(("application/json".into(), schema)))
-    }
-
-    /// The schema of the last route's 200 JSON answer, from a short description
-    /// (see [`crate::app::openapi::shape`]).
-    pub fn returns_shape(self, shape: serde_json::Value) -> Self {
-        self.returns_schema(crate::app::openapi::shape(shape))
     }
 
     /// The last route answers 200 with this content type (a CSV, a file).

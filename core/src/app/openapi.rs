@@ -1,15 +1,15 @@
 //! The OpenAPI description, built from the routes' declarations ([`crate::app::api::ApiRouter`]):
 //! each operation's path and query parameters, request body, 200 schema and every status
 //! it answers, with the error shapes of [`crate::base::error::AppError`]. Schemas come from the
-//! Rust types where the handler has one (`utoipa::ToSchema`, `utoipa::IntoParams`), and
-//! are written by hand where a handler reads a `serde_json::Value`.
+//! Rust types (`utoipa::ToSchema`, `utoipa::IntoParams`): the handler's own, or, where it
+//! reads or builds a `serde_json::Value`, a schema-only type beside it that mirrors that
+//! JSON field for field. Only a dynamic module's answer (its own) is a schema value.
 use std::collections::{BTreeMap, BTreeSet};
 
 use axum::http::Method;
 use serde_json::{json, Map, Value};
 
 use crate::app::api::{Access, RouteDoc};
-pub use crate::base::schema::{nullable, shape};
 
 /// What an operation takes and answers, beyond its path, method and tier.
 #[derive(Debug, Clone, Default)]

@@ -21,7 +21,7 @@ use crate::data::migrate::{self, MigrationSet};
 use crate::plugin::Module;
 
 /// One stored switch.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Switch {
     pub enabled: bool,

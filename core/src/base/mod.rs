@@ -6,4 +6,3 @@ pub mod config;
 pub mod error;
 pub mod logging;
 pub mod memo;
-pub mod schema;

@@ -5,7 +5,7 @@
 //! as the document's (a new revision needs a new signature).
 use std::collections::HashMap;
 
-use serde_json::{json, Value};
+use serde_json::Value;
 use sqlx::{AnyConnection, Row};
 
 use crate::plant::users::User;
@@ -89,18 +89,7 @@ impl SignRecord {
         })
     }
 
-    /// The JSON Schema of [`SignRecord::to_json`].
-    pub fn schema() -> Value {
-        use crate::base::schema::nullable;
-        crate::base::schema::shape(json!({
-            "_id": "string", "verified": "boolean",
-            "op": {"_id": "string", "fullName": "string", "opNo": "string"},
-            "dateSigned": {"date": "string"},
-            "cl": {"=": nullable(json!({"_id": "string", "fullName": "string?", "opNo": "string?"}))},
-            "dateVerified": {"=": nullable(json!({"date": "string"}))},
-        }))
-    }
-
+    // Its OpenAPI schema: `app::http::schemas::SignRecordJson`.
     /// The spec's signed operation record (`opsSigned` entries).
     pub fn to_json(&self) -> Value {
         serde_json::to_value(self).unwrap_or(Value::Null)

@@ -6,6 +6,7 @@ use sqlx::{AnyConnection, Row};
 
 use crate::base::error::{AppError, FieldErrors, OnConstraint, Refusal};
 use crate::plant::zones::Zones;
+pub use super::user_schema::{UserJson, UserStatus};
 
 pub const COMPANIES: &[&str] = &["umw", "mpk", "mps", "mph", "mpc", "mpd", "mpq"];
 pub const DEPARTMENTS: &[&str] = &["production", "process", "quality", "paint"];
@@ -158,16 +159,6 @@ impl User {
     pub fn is_process_engineer(&self) -> bool {
         self.position == Position::Engineer && self.department == Department::Process
     }
-    /// The JSON Schema of [`User::to_json`].
-    pub fn schema() -> Value {
-        crate::base::schema::shape(json!({
-            "_id": "string", "firstname": "string", "lastname": "string", "email": "string",
-            "position": "string", "department": "string", "companyCode": "string",
-            "zones": ["string"], "opNo": "string?", "plantAdmin": "boolean",
-            "status": {"=": {"type": "string", "enum": ["CHANGE_PASSWORD", "ACTIVE"]}},
-        }))
-    }
-
     /// The API's user object (the spec's current user, plus the admin fields).
     pub fn to_json(&self) -> Value {
         json!({

@@ -17,7 +17,7 @@ const SPEC_ZONES: &[(&str, &[&str])] = &[
 pub const ALL_CODES: &[&str] =
     &["A1", "A2", "A3", "B1", "B2", "C1", "C2", "C3", "D1", "D2", "D3", "E1", "E2", "shipping", "ojt"];
 
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct ZoneOption {
     pub value: String,
     pub label: String,

@@ -15,6 +15,7 @@ mod lifecycle;
 mod lists;
 mod model;
 mod routes;
+mod schemas;
 mod store;
 mod submit;
 

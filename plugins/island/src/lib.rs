@@ -10,6 +10,7 @@ mod access;
 mod alert;
 mod badge;
 mod routes;
+mod schemas;
 mod settings;
 mod sign;
 mod status;

@@ -3,8 +3,8 @@
 //! process engineer opening /island/settings). The sign histories are the swp module's.
 use plantdoc_core::api::Access;
 use plantdoc_core::ApiRouter;
-use serde_json::{json, Value};
 
+use crate::schemas as sc;
 use crate::{alert, badge, settings, sign, status};
 
 pub fn routes() -> ApiRouter {
@@ -12,45 +12,35 @@ pub fn routes() -> ApiRouter {
         .tier(Access::Kiosk)
         .get("/api/island/operator-from-badge/{badge}", "The person with this badge: {_id, opNo, fullName, position, companyCode}; {error}", badge::operator_from_badge)
         .answers(&[429])
-        .returns_shape(json!({"_id": "string", "opNo": "string?", "fullName": "string", "position": "string", "companyCode": "string"}))
+        .returns::<sc::Operator>()
         .get(
             "/api/island/operator-status/{opId}/{swpId}",
             "Status inputs: {trainingLevel, swpRead, signedAt, expires, awaitingVerification}",
             status::operator_status,
         )
-        .returns_shape(json!({"trainingLevel": "integer", "swpRead": "boolean", "signedAt": "string?", "expires": "string?", "awaitingVerification": "boolean", "partNumber": "string"}))
+        .returns::<sc::OperatorStatus>()
         .post("/api/island/operator-read-swp", "The operator read the SWC, JES and VIS {opId, swpId, key}", sign::operator_read_swp)
         .body::<sign::ReadBody>().answers(&[404, 409])
-        .returns_shape(read_shape())
+        .returns::<sc::Read>()
         .post("/api/island/verify-swp", "A verifier's badge witnesses the read {badgeNo, opId, swpId, opName, partNumber, currentSquares, key}", sign::verify_swp)
         .body::<sign::VerifyBody>().answers(&[404, 409, 429])
-        .returns_shape(verify_shape())
+        .returns::<sc::Verified>()
         .post("/api/island/operator-read-alert", "The operator read the alert {opId, alertId, key}: truthy when recorded", alert::operator_read_alert)
         .body::<alert::AlertBody>().answers(&[404, 409])
-        .returns_shape(read_shape())
+        .returns::<sc::Read>()
         .post("/api/island/verify-alert", "A verifier's badge witnesses the alert read {badgeNo, opId, alertId, key}", alert::verify_alert)
         .body::<alert::AlertBody>().answers(&[404, 409, 429])
-        .returns_shape(verify_shape())
+        .returns::<sc::Verified>()
         .tier(Access::Session)
         .get("/api/island/kiosk-config", "The netbook's behaviour settings: {idleSecs} (idle sign-out)", settings::kiosk_config)
-        .returns_shape(json!({"idleSecs": "integer"}))
+        .returns::<sc::KioskConfig>()
         .post("/api/island/settings-access", "May this badge (or you) edit the kiosk settings: {allowed, name, zones}", settings::access)
         .body::<settings::Body>().answers(&[429])
-        .returns_shape(json!({"allowed": "boolean", "name": "string", "zones": [{"value": "string", "label": "string"}]}))
+        .returns::<sc::SettingsAccess>()
         .post("/api/island/zone", "Set the netbook's zone {badgeNo, zone}", settings::set_zone)
         .body::<settings::Body>().answers(&[429])
-        .returns_shape(json!({"zone": "string"}))
+        .returns::<sc::Zone>()
         .post("/api/island/revoke", "Revoke this netbook's access {badgeNo}", settings::revoke)
         .body::<settings::Body>().answers(&[429])
-        .returns_shape(json!({"ok": "boolean"}))
-}
-
-/// A read recorded (or its replay).
-fn read_shape() -> Value {
-    json!({"signed": "boolean", "recordId": "string", "versionHash": "string"})
-}
-
-/// A read witnessed (or its replay).
-fn verify_shape() -> Value {
-    json!({"verified": "boolean", "recordId": "string", "verifier": "string", "operator": "string"})
+        .returns::<plantdoc_core::http::schemas::Done>()
 }

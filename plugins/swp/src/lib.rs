@@ -16,6 +16,7 @@ mod lists;
 mod model;
 mod paging;
 mod routes;
+mod schemas;
 mod store;
 mod submit;
 mod upload;

@@ -144,7 +144,7 @@ impl Swp {
 
 /// The spec's SWP object without `opsSigned` and `urls` ([`Swp::view`]); its fields in
 /// the order a `serde_json::Value` writes them (sorted), so both forms print alike.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SwpView<'a> {
     #[serde(rename = "_id")]
@@ -171,7 +171,7 @@ pub struct SwpView<'a> {
 }
 
 /// The spec's dates: `{"timestamp": ISO 8601}`.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct Timestamp {
     timestamp: String,
 }
@@ -182,19 +182,19 @@ impl Timestamp {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct Details<'a> {
     id: &'a str,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct OnBehalf<'a> {
     #[serde(rename = "_id")]
     id: &'a str,
     name: &'a str,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct Person<'a> {
     #[serde(rename = "_id")]
     id: &'a str,

@@ -14,6 +14,7 @@ mod fields;
 mod lines;
 mod matrix;
 mod routes;
+mod schemas;
 mod store;
 
 use plantdoc_core::app::AppState;

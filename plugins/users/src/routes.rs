@@ -1,34 +1,79 @@
 //! HTTP routes of the users module (spec section 7 'Users'). Console tier (signed-in
 //! staff); each handler then requires a manager (`access`). The sign-in paths under
 //! /api/users/ stay in the core.
+use std::collections::BTreeMap;
+
+use plantdoc_core::auth::users::UserJson;
+use plantdoc_core::zones::ZoneOption;
 use plantdoc_core::ApiRouter;
-use serde_json::{json, Value};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use crate::admin;
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("users")
         .get("/api/users/options", "Managers: the form's choices: the companies they administer with their zones, positions, departments", admin::options)
-        .returns_shape(json!({"companies": ["string"], "positions": ["string"], "departments": ["string"], "zones": {"=": {"type": "object", "additionalProperties": plantdoc_core::openapi::shape(json!([{"value": "string", "label": "string"}]))}}}))
+        .returns::<Options>()
         .get("/api/users/all", "Managers: every active user of the companies they administer, by full name", admin::all)
-        .returns_shape(json!([{"=": admin_user()}]))
+        .returns::<Vec<AdminUser>>()
         .post("/api/users/register", "Managers: add a user; answers the temporary password once", admin::register)
         .body::<plantdoc_core::auth::users::UserInput>().answers(&[409])
-        .returns_shape(json!({"user": {"=": admin_user()}, "tempPassword": "string"}))
+        .returns::<Registered>()
         .post("/api/users/edit", "Managers: change a user's fields (originalEmail names the user); a new e-mail waits for the person's confirmation (emailPending)", admin::edit)
         .body::<admin::EditBody>().answers(&[409])
-        .returns_shape(json!({"user": {"=": admin_user()}, "changed": "boolean", "emailPending": "string?"}))
+        .returns::<Edited>()
         .post("/api/users/delete", "Managers: delete a user (soft: history kept, sessions ended)", admin::delete)
         .body::<admin::DeleteBody>()
-        .returns_shape(json!({"ok": "boolean", "email": "string"}))
+        .returns::<Deleted>()
 }
 
-/// The core's user object plus the admin fields.
-fn admin_user() -> Value {
-    let mut s = plantdoc_core::auth::users::User::schema();
-    s["properties"]["fullName"] = json!({"type": "string"});
-    s["properties"]["badge"] = json!({"type": ["string", "null"]});
-    s["properties"]["kiosk"] = json!({"type": "boolean"});
-    s["required"].as_array_mut().unwrap().extend([json!("fullName"), json!("badge"), json!("kiosk")]);
-    s
+
+/// `GET /api/users/options`.
+#[derive(Serialize, ToSchema)]
+#[allow(dead_code)] // schema only
+struct Options {
+    companies: Vec<String>,
+    positions: Vec<String>,
+    departments: Vec<String>,
+    zones: BTreeMap<String, Vec<ZoneOption>>,
+}
+
+/// The list's and the edit screen's user (`admin::admin_json`): the core's user object
+/// plus the admin fields.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)] // schema only
+struct AdminUser {
+    #[serde(flatten)]
+    user: UserJson,
+    full_name: String,
+    #[schema(required = true)]
+    badge: Option<String>,
+    kiosk: bool,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)] // schema only
+struct Registered {
+    user: AdminUser,
+    temp_password: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)] // schema only
+struct Edited {
+    user: AdminUser,
+    changed: bool,
+    #[schema(required = true)]
+    email_pending: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[allow(dead_code)] // schema only
+struct Deleted {
+    ok: bool,
+    email: String,
 }

@@ -12,28 +12,29 @@ use crate::app::auth::email_change;
 use crate::app::auth::lockout::{self, Attempt};
 use crate::app::auth::reset::{check_reset, forgot_password, reset_password, ForgotBody, ResetBody};
 use crate::app::auth::session::{self, ClientIp};
-use crate::app::auth::{password, users::{self, User}};
+use crate::app::auth::{password, users::{self, User, UserJson}};
+use crate::app::http::schemas::{Done, Message, MessageEmail, Valid, ValidEmail};
 use crate::base::error::{AppError, AppResult, FieldErrors, Json};
 use crate::data::audit::{self, AuditEntry};
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("users")
         .route(Access::Public, Method::POST, "/api/users/login", "Sign in with e-mail and password", login)
-        .body::<LoginBody>().answers(&[429]).returns_schema(User::schema())
-        .route(Access::Public, Method::GET, "/api/users/current", "The signed-in user", current).returns_schema(User::schema()).answers(&[401])
-        .route(Access::Public, Method::GET, "/api/users/logout", "Sign out (GET, as the spec's client calls it)", logout).returns_shape(json!({"ok": "boolean"}))
-        .route(Access::Public, Method::POST, "/api/users/logout", "Sign out", logout).returns_shape(json!({"ok": "boolean"}))
+        .body::<LoginBody>().answers(&[429]).returns::<UserJson>()
+        .route(Access::Public, Method::GET, "/api/users/current", "The signed-in user", current).returns::<UserJson>().answers(&[401])
+        .route(Access::Public, Method::GET, "/api/users/logout", "Sign out (GET, as the spec's client calls it)", logout).returns::<Done>()
+        .route(Access::Public, Method::POST, "/api/users/logout", "Sign out", logout).returns::<Done>()
         .route(Access::Public, Method::POST, "/api/users/setPassword", "Set a new password (temporary or current password required)", set_password)
-        .body::<SetPasswordBody>().answers(&[429]).returns_schema(User::schema())
+        .body::<SetPasswordBody>().answers(&[429]).returns::<UserJson>()
         .route(Access::Public, Method::POST, "/api/users/forgotPassword", "Send a password reset link", forgot_password)
-        .body::<ForgotBody>().answers(&[429]).returns_shape(json!({"message": "string"}))
-        .route(Access::Public, Method::GET, "/api/users/resetPassword/{token}", "Check a reset token", check_reset).returns_shape(json!({"valid": "boolean"}))
+        .body::<ForgotBody>().answers(&[429]).returns::<Message>()
+        .route(Access::Public, Method::GET, "/api/users/resetPassword/{token}", "Check a reset token", check_reset).returns::<Valid>()
         .route(Access::Public, Method::POST, "/api/users/resetPassword/{token}", "Reset the password with a token", reset_password)
-        .body::<ResetBody>().answers(&[429]).returns_shape(json!({"message": "string"}))
+        .body::<ResetBody>().answers(&[429]).returns::<Message>()
         .route(Access::Public, Method::GET, "/api/users/confirmEmail/{token}", "Check an e-mail change link", email_change::check)
-        .returns_shape(json!({"valid": "boolean", "email": "string"}))
+        .returns::<ValidEmail>()
         .route(Access::Public, Method::POST, "/api/users/confirmEmail/{token}", "Confirm an e-mail change with one's own password {password}", email_change::confirm)
-        .body::<email_change::ConfirmBody>().answers(&[429]).returns_shape(json!({"message": "string", "email": "string"}))
+        .body::<email_change::ConfirmBody>().answers(&[429]).returns::<MessageEmail>()
 }
 
 fn with_cookies(mut resp: Response, cookies: Vec<HeaderValue>) -> Response {

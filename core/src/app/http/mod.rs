@@ -18,6 +18,7 @@ use crate::app::auth::CurrentUser;
 use crate::base::error::AppResult;
 
 pub mod guard;
+pub mod schemas;
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
@@ -25,35 +26,19 @@ const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 fn core_routes() -> ApiRouter {
     ApiRouter::new("core")
         .route(Access::Public, Method::GET, "/healthz", "Liveness", healthz)
-        .returns_shape(json!({"status": "string"}))
+        .returns::<schemas::Status>()
         .route(Access::Public, Method::GET, "/readyz", "Readiness (database reachable)", readyz)
-        .returns_shape(json!({"status": "string"}))
+        .returns::<schemas::Status>()
         .route(Access::Console, Method::POST, "/api/modules/switch", "Plant administrators: switch a module on or off now {id, enabled}", switch_module)
         .body::<SwitchBody>().answers(&[404, 409])
-        .returns_shape(json!({"id": "string", "enabled": "boolean", "switch": switch_shape()}))
+        .returns::<schemas::Switched>()
         .tier(Access::Session)
         .get("/api/modules", "Every known module: switch, release, sidebar entry, web remote", modules)
-        .returns_shape(json!({"release": "string", "modules": [module_shape()]}))
+        .returns::<schemas::Modules>()
         .get("/api/zones", "Zones of the signed-in user's company as value/label pairs", zones)
-        .returns_shape(json!([{"value": "string", "label": "string"}]))
+        .returns::<Vec<crate::plant::zones::ZoneOption>>()
         .merge(crate::app::auth::routes::routes())
         .merge(crate::app::links::routes())
-}
-
-fn switch_shape() -> serde_json::Value {
-    json!({"enabled": "boolean", "changedAt": "integer", "changedBy": "string"})
-}
-
-/// One entry of `GET /api/modules`.
-fn module_shape() -> serde_json::Value {
-    json!({
-        "id": "string", "name": "string", "enabled": "boolean",
-        "switch": {"=": crate::app::openapi::nullable(switch_shape())},
-        "release": "string", "mount": "string", "route": "string?", "home": "integer?", "whenDisabled": "string",
-        "sidebar": {"=": crate::app::openapi::nullable(json!({"group": "string?", "label": "string", "icon": "any", "order": "any", "route": "string?"}))},
-        "api": ["string"], "migrations": {"=": {"type": ["array", "null"], "items": {"type": "integer"}}}, "dependencies": ["string"],
-        "remote": {"=": crate::app::openapi::nullable(json!({"url": "string", "scope": "string", "module": "string"}))},
-    })
 }
 
 /// Every route the app mounts for the modules enabled at start, with its documentation.

@@ -74,7 +74,7 @@ impl Review {
 }
 
 /// `{date, note, reviewer, status}` (fields sorted, as a `serde_json::Value` writes them).
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct ReviewView<'a> {
     date: Option<String>,
     note: Option<&'a str>,

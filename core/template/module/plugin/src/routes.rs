@@ -4,18 +4,17 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, Json};
 use plantdoc_core::ApiRouter;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 
 use crate::{access, store, {{Type}}State};
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("{{id}}")
         .get("/api/{{id}}/items", "Your company's items, newest first: [{_id, title, createdAt}]", list)
-        .returns_shape(json!([{"_id": "string", "title": "string", "createdAt": "integer"}]))
+        .returns::<Vec<ItemJson>>()
         .post("/api/{{id}}/items", "Add an item {title}", add)
         .body::<NewItem>()
-        .returns_shape(json!({"_id": "string", "title": "string", "createdAt": "integer"}))
+        .returns::<ItemJson>()
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -23,16 +22,26 @@ pub struct NewItem {
     title: Option<String>,
 }
 
-fn answer(i: &store::Item) -> Value {
-    json!({"_id": i.id, "title": i.title, "createdAt": i.created_at})
+/// An item as the API answers it; its type gives the OpenAPI schema too.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ItemJson {
+    #[serde(rename = "_id")]
+    id: String,
+    title: String,
+    created_at: i64,
 }
 
-async fn list(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
+fn answer(i: &store::Item) -> ItemJson {
+    ItemJson { id: i.id.clone(), title: i.title.clone(), created_at: i.created_at }
+}
+
+async fn list(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Vec<ItemJson>>> {
     let items = store::list(&state.db, &user.company_code).await?;
-    Ok(axum::Json(Value::Array(items.iter().map(answer).collect())))
+    Ok(axum::Json(items.iter().map(answer).collect()))
 }
 
-async fn add(State(state): State<AppState>, user: CurrentUser, Json(b): Json<NewItem>) -> AppResult<axum::Json<Value>> {
+async fn add(State(state): State<AppState>, user: CurrentUser, Json(b): Json<NewItem>) -> AppResult<axum::Json<ItemJson>> {
     if !access::may_add(&user) {
         return Err(AppError::Forbidden(access::NOT_ALLOWED.into()));
     }

@@ -1,0 +1,162 @@
+//! Answer schemas of the core's routes, and small answers many routes share. Where a
+//! handler builds its answer with `json!`, the type here mirrors it field for field and
+//! is only read by the OpenAPI description (`ApiRouter::returns`).
+#![allow(dead_code)] // schema-only types: never built, read by `utoipa::ToSchema`
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use crate::app::switches::Switch;
+
+/// `{"ok": true}`
+#[derive(ToSchema)]
+pub struct Done {
+    pub ok: bool,
+}
+
+/// `{"message": "..."}`
+#[derive(ToSchema)]
+pub struct Message {
+    pub message: String,
+}
+
+/// `{"status": "..."}` (health checks).
+#[derive(ToSchema)]
+pub struct Status {
+    pub status: String,
+}
+
+/// `{"valid": true}` (a link's token checked).
+#[derive(ToSchema)]
+pub struct Valid {
+    pub valid: bool,
+}
+
+/// `{"valid": true, "email": ...}` (an e-mail change link checked).
+#[derive(ToSchema)]
+pub struct ValidEmail {
+    pub valid: bool,
+    pub email: String,
+}
+
+/// `{"message": ..., "email": ...}` (an e-mail change confirmed).
+#[derive(ToSchema)]
+pub struct MessageEmail {
+    pub message: String,
+    pub email: String,
+}
+
+/// The answer of `POST /api/modules/switch`.
+#[derive(ToSchema)]
+pub struct Switched {
+    pub id: String,
+    pub enabled: bool,
+    pub switch: Switch,
+}
+
+/// The answer of `GET /api/modules`.
+#[derive(ToSchema)]
+pub struct Modules {
+    pub release: String,
+    pub modules: Vec<ModuleEntry>,
+}
+
+/// One module of `GET /api/modules`.
+#[derive(ToSchema)]
+#[schema(rename_all = "camelCase")]
+pub struct ModuleEntry {
+    pub id: String,
+    pub name: String,
+    pub enabled: bool,
+    #[schema(required = true)]
+    pub switch: Option<Switch>,
+    pub release: String,
+    pub mount: String,
+    #[schema(required = true)]
+    pub route: Option<String>,
+    #[schema(required = true)]
+    pub home: Option<i64>,
+    pub when_disabled: String,
+    #[schema(required = true)]
+    pub sidebar: Option<Sidebar>,
+    pub api: Vec<String>,
+    #[schema(required = true)]
+    pub migrations: Option<Vec<i64>>,
+    pub dependencies: Vec<String>,
+    #[schema(required = true)]
+    pub remote: Option<Remote>,
+}
+
+#[derive(ToSchema)]
+pub struct Sidebar {
+    #[schema(required = true)]
+    pub group: Option<String>,
+    pub label: String,
+    pub icon: Value,
+    pub order: Value,
+    #[schema(required = true)]
+    pub route: Option<String>,
+}
+
+#[derive(ToSchema)]
+pub struct Remote {
+    pub url: String,
+    pub scope: String,
+    pub module: String,
+}
+
+/// A sign record (`opsSigned` entries; `acks::SignRecord`'s JSON).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignRecordJson {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub verified: bool,
+    pub op: SignOp,
+    pub date_signed: SignDate,
+    #[schema(required = true)]
+    pub cl: Option<SignCl>,
+    #[schema(required = true)]
+    pub date_verified: Option<SignDate>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignOp {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub full_name: String,
+    pub op_no: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignCl {
+    #[serde(rename = "_id")]
+    pub id: String,
+    #[schema(required = true)]
+    pub full_name: Option<String>,
+    #[schema(required = true)]
+    pub op_no: Option<String>,
+}
+
+/// `{"date": ISO 8601}`
+#[derive(Serialize, ToSchema)]
+pub struct SignDate {
+    pub date: String,
+}
+
+/// `{"_id", "firstname", "lastname"}` (a person in a list of names).
+#[derive(Serialize, ToSchema)]
+pub struct PersonName {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub firstname: String,
+    pub lastname: String,
+}
+
+/// `{"deleted": [ids]}`
+#[derive(Serialize, ToSchema)]
+pub struct Deleted {
+    pub deleted: Vec<String>,
+}

@@ -1,0 +1,190 @@
+//! The schemas of the SWP routes' bodies and answers that handlers read or build as
+//! `serde_json::Value`: each mirrors its handler's JSON field for field and is only read
+//! by the OpenAPI description (`ApiRouter::body`/`returns`).
+#![allow(dead_code)] // schema-only types: never built, read by `utoipa::ToSchema`
+use std::collections::BTreeMap;
+
+use plantdoc_core::http::schemas::SignRecordJson;
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use crate::model::SwpView;
+
+/// The upload form (read field by field by `submit`, which names each bad one).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SubmitForm {
+    /// Section → list of pending upload ids (swc, jes, vis, opin, video)
+    #[schema(value_type = Object)]
+    file_ids: Value,
+    part_number: String,
+    zones: Vec<String>,
+    format: Option<String>,
+    changes: Option<Value>,
+    on_behalf_of: Option<Value>,
+}
+
+/// An upload's answer.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Uploaded {
+    server_id: String,
+    filename: String,
+    size: i64,
+}
+
+/// A pending upload removed.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Reverted {
+    server_id: String,
+    deleted: bool,
+}
+
+/// Links to an SWP's documents (null: no such file).
+#[derive(Serialize, ToSchema)]
+pub struct Urls {
+    #[schema(required = true)]
+    swc: Option<String>,
+    #[schema(required = true)]
+    jes: Option<String>,
+    #[schema(required = true)]
+    vis: Option<String>,
+    #[schema(required = true)]
+    video: Option<String>,
+}
+
+/// The SWP object (`Swp::to_json` with its sign records; `urls` null in lists).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SwpJson {
+    #[serde(flatten)]
+    view: SwpView<'static>,
+    ops_signed: Vec<SignRecordJson>,
+    urls: Value,
+}
+
+/// One SWP viewed: its links filled.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SwpWithUrls {
+    #[serde(flatten)]
+    view: SwpView<'static>,
+    ops_signed: Vec<SignRecordJson>,
+    urls: Urls,
+}
+
+/// The kiosk's SWP: `id` beside `_id`, with links.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct KioskSwp {
+    #[serde(flatten)]
+    view: SwpView<'static>,
+    ops_signed: Vec<SignRecordJson>,
+    urls: Urls,
+    id: String,
+}
+
+/// `{"swp": ...}`
+#[derive(Serialize, ToSchema)]
+pub struct One {
+    swp: SwpJson,
+}
+
+/// `{"swp": ...}` with links.
+#[derive(Serialize, ToSchema)]
+pub struct OneWithUrls {
+    swp: SwpWithUrls,
+}
+
+/// `GET /api/swps/pending-my-approval`.
+#[derive(Serialize, ToSchema)]
+pub struct PendingMine {
+    swps: Vec<SwpJson>,
+    urls: BTreeMap<String, Urls>,
+}
+
+/// `GET /api/swps/signed-urls/{swpId}`.
+#[derive(Serialize, ToSchema)]
+pub struct SignedUrls {
+    urls: Urls,
+}
+
+/// A page of deployed SWPs.
+#[derive(Serialize, ToSchema)]
+pub struct Page {
+    results: Vec<SwpJson>,
+    total: i64,
+}
+
+/// `{"_id", "partNumber"}`: a catalogue part.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PartRef {
+    #[serde(rename = "_id")]
+    id: String,
+    part_number: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PartList {
+    part_list: Vec<PartRef>,
+}
+
+/// A deployed part (`_id`: its catalogue part id, if any).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeployedPart {
+    #[serde(rename = "_id")]
+    #[schema(required = true)]
+    id: Option<String>,
+    part_number: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SwpList {
+    swp_list: Vec<DeployedPart>,
+}
+
+/// `{"opsSigned": [...]}`
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OpsSigned {
+    ops_signed: Vec<SignRecordJson>,
+}
+
+/// `{"opList": {"opsSigned": [...]}}`
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OpList {
+    op_list: OpsSigned,
+}
+
+/// One superseded revision with its sign records.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ObsoleteRevision {
+    #[serde(rename = "_id")]
+    id: String,
+    #[schema(required = true)]
+    revision: Option<i64>,
+    created_date: String,
+    #[schema(required = true)]
+    obsolete_date: Option<String>,
+    ops_signed: Vec<SignRecordJson>,
+}
+
+/// The kiosk's deployed SWP: `{"details": ...}`.
+#[derive(Serialize, ToSchema)]
+pub struct KioskDetails {
+    details: KioskSwp,
+}
+
+/// `{"swp": ...}` for the kiosk.
+#[derive(Serialize, ToSchema)]
+pub struct KioskOne {
+    swp: KioskSwp,
+}
