@@ -4,7 +4,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::handler::Handler;
 use plantdoc_core::api::Access;
 use plantdoc_core::ApiRouter;
-use plantdoc_core::http::schemas::{Deleted, PersonName};
+use plantdoc_core::http::schemas::{Deleted, PersonName, Reverted, Uploaded};
 
 use plantdoc_core::review::engine as review;
 
@@ -19,9 +19,9 @@ pub fn routes() -> ApiRouter {
         .returns::<Vec<PersonName>>()
         .post("/api/alerts/uploadPond", "Upload the alert's PDF (multipart or raw body): {serverId}", submit::upload.layer(DefaultBodyLimit::disable()))
         .multipart().query::<submit::RawQuery>().answers(&[409])
-        .returns::<sc::Uploaded>()
+        .returns::<Uploaded>()
         .delete("/api/alerts/uploadPond/{uniqueId}", "Remove one of your pending uploads", submit::revert)
-        .returns::<sc::Reverted>()
+        .returns::<Reverted>()
         .post("/api/alerts/uploadS3", "Submit an alert from your pending upload", submit::submit)
         .body::<sc::SubmitForm>()
         .returns::<sc::One>()

@@ -27,23 +27,6 @@ pub struct AlertFile {
     server_id: String,
 }
 
-/// An upload's answer.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Uploaded {
-    server_id: String,
-    filename: String,
-    size: i64,
-}
-
-/// A pending upload removed.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Reverted {
-    server_id: String,
-    deleted: bool,
-}
-
 /// `{"_id", "partNumber"}`: a part.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

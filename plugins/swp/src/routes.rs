@@ -5,7 +5,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::handler::Handler;
 use plantdoc_core::api::Access;
 use plantdoc_core::ApiRouter;
-use plantdoc_core::http::schemas::{Deleted, PersonName};
+use plantdoc_core::http::schemas::{Deleted, PersonName, Reverted, Uploaded};
 
 use plantdoc_core::review::engine as review;
 
@@ -24,12 +24,12 @@ pub fn routes() -> ApiRouter {
         // Uploads stream past the JSON body limit; their own limit applies (413).
         .post("/api/swps/uploadPdf", "Upload one PDF (multipart or raw body): {serverId}", upload::upload_pdf.layer(DefaultBodyLimit::disable()))
         .multipart().query::<upload::RawQuery>().answers(&[409])
-        .returns::<sc::Uploaded>()
+        .returns::<Uploaded>()
         .post("/api/swps/uploadVideo", "Upload one MP4/WebM video (multipart or raw body): {serverId}", upload::upload_video.layer(DefaultBodyLimit::disable()))
         .multipart().query::<upload::RawQuery>().answers(&[409])
-        .returns::<sc::Uploaded>()
+        .returns::<Uploaded>()
         .delete("/api/swps/uploadPond/{serverId}", "Remove one of your pending uploads", upload::revert)
-        .returns::<sc::Reverted>()
+        .returns::<Reverted>()
         .post("/api/swps/uploadS3", "Submit an SWP from your pending uploads", submit::submit)
         .body::<sc::SubmitForm>()
         .returns::<sc::OneWithUrls>()

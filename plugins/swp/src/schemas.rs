@@ -25,23 +25,6 @@ pub struct SubmitForm {
     on_behalf_of: Option<Value>,
 }
 
-/// An upload's answer.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Uploaded {
-    server_id: String,
-    filename: String,
-    size: i64,
-}
-
-/// A pending upload removed.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Reverted {
-    server_id: String,
-    deleted: bool,
-}
-
 /// Links to an SWP's documents (null: no such file).
 #[derive(Serialize, ToSchema)]
 pub struct Urls {

@@ -160,3 +160,20 @@ pub struct PersonName {
 pub struct Deleted {
     pub deleted: Vec<String>,
 }
+
+/// An upload's answer (the core's upload pond: `files`).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Uploaded {
+    pub server_id: String,
+    pub filename: String,
+    pub size: i64,
+}
+
+/// A pending upload removed.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Reverted {
+    pub server_id: String,
+    pub deleted: bool,
+}

@@ -80,7 +80,7 @@ function usePartByNumber(pn) {
     queryKey: ['swp-part-by-number', pn],
     enabled: Boolean(pn),
     staleTime: 30_000,
-    queryFn: ({ signal }) => deployedParts.fetch(pn, { limit: 10, signal }).then((list) => list.find((p) => p.partNumber === pn) || null),
+    queryFn: ({ signal }) => deployedSwpParts.fetch(pn, { limit: 10, signal }).then((list) => list.find((p) => p.partNumber === pn) || null),
   });
 }
 
