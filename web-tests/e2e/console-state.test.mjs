@@ -21,7 +21,9 @@ const MANAGER = 'manager.process@demo.plant';
 async function signIn(page, path) {
   await page.context().clearCookies();
   await login(page, server.url, MANAGER);
-  await waitForPath(page, /^\/main/);
+  // Sign-in hashes the password (argon2): on a machine busy with a build it can take more
+  // than the default 10 s; this waits for the state, longer.
+  await waitForPath(page, /^\/main/, 30000);
   if (path) await page.goto(`${server.url}${path}`);
 }
 

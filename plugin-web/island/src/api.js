@@ -15,10 +15,8 @@ export const islandKeys = {
   links: (swpId) => ['island', 'links', swpId],
 };
 
-/** GET /api/island/operator-from-badge/{badge}: the operator, or an ApiError with {error}. */
-export function operatorFromBadge(badge) {
-  return api.get(`/api/island/operator-from-badge/${enc(badge)}`);
-}
+// The start screen's one call lives apart (badgeApi.js): the start screen loads no hook.
+export { operatorFromBadge } from './badgeApi';
 
 /** Links of a deployed SWP, fresh each time (GET /api/swps/swp-with-urls/{id}). */
 export function linksSource(swpId) {

@@ -237,3 +237,6 @@ export function PagedTable({
     </div>
   );
 }
+
+// The list state in the address, shared with the table (one share key, see ReviewList.jsx).
+export { useUrlState, readUrlState, patchUrlState } from './urlState';

@@ -12,7 +12,6 @@ export {
   LINK_REFRESH_RATIO,
 } from './query';
 export { uploadFile, uploadErrorText } from './upload';
-export { alertLink, deployedSwpParts, documentKeys, swpLinks, useDeployedSwp, useSignHistory } from './documents';
 export {
   SESSION_KEY,
   checkSession,

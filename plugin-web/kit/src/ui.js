@@ -32,5 +32,7 @@ export {
   countColumn,
   swpColumns,
   alertColumns,
-} from './ReviewColumns';
-export { useUrlState, readUrlState, patchUrlState } from './urlState';
+} from './ReviewList';
+export { useUrlState, readUrlState, patchUrlState } from './PagedTable';
+// The document calls several remotes make (a share key of its own: not on pages that make none).
+export { alertLink, deployedSwpParts, documentKeys, swpLinks, useDeployedSwp, useSignHistory } from './documents';

@@ -5,7 +5,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Button, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { operatorFromBadge } from '../api';
+import { operatorFromBadge } from '../badgeApi';
 import { flush } from '../outbox';
 import { setOperator } from '../state';
 import { useBadgeCapture, useBadgeField } from '../components/badgeField';
