@@ -27,7 +27,7 @@ pub fn routes() -> ApiRouter {
         .returns::<sc::One>()
         .get("/api/alerts/part-numbers", "Parts of your company by prefix: {partList: [{_id, partNumber}]}", lists::part_numbers)
         .query::<lists::SuggestQuery>()
-        .returns::<sc::PartList>()
+        .returns::<plantdoc_core::http::schemas::PartList>()
         .get("/api/alerts/pending-my-approval", "Alerts waiting for your review stage (a list)", lists::pending_my_approval)
         .returns::<Vec<sc::MineAlert>>()
         .get("/api/alerts/signed-url/{alertId}", "A short-lived link to the alert's document (the URL as the body)", lists::signed_url)

@@ -27,21 +27,6 @@ pub struct AlertFile {
     server_id: String,
 }
 
-/// `{"_id", "partNumber"}`: a part.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PartRef {
-    #[serde(rename = "_id")]
-    id: String,
-    part_number: String,
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PartList {
-    part_list: Vec<PartRef>,
-}
-
 /// `{date, timestamp}`
 #[derive(Serialize, ToSchema)]
 pub struct Stamp {

@@ -20,7 +20,7 @@ pub fn routes() -> ApiRouter {
         .returns::<Vec<PersonName>>()
         .get("/api/swps/catalogue-part-numbers", "The Upload form's part field: catalogue parts by prefix: {partList: [{_id, partNumber}]}", lists::catalogue_part_numbers)
         .query::<lists::SuggestQuery>()
-        .returns::<sc::PartList>()
+        .returns::<plantdoc_core::http::schemas::PartList>()
         // Uploads stream past the JSON body limit; their own limit applies (413).
         .post("/api/swps/uploadPdf", "Upload one PDF (multipart or raw body): {serverId}", upload::upload_pdf.layer(DefaultBodyLimit::disable()))
         .multipart().query::<upload::RawQuery>().answers(&[409])

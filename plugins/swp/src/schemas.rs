@@ -101,21 +101,6 @@ pub struct Page {
     total: i64,
 }
 
-/// `{"_id", "partNumber"}`: a catalogue part.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PartRef {
-    #[serde(rename = "_id")]
-    id: String,
-    part_number: String,
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PartList {
-    part_list: Vec<PartRef>,
-}
-
 /// A deployed part (`_id`: its catalogue part id, if any).
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

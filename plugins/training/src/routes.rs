@@ -12,7 +12,7 @@ pub fn routes() -> ApiRouter {
     ApiRouter::new("training")
         .get("/api/training/swp-list", "Catalogue parts of your company: [{_id, partNumber}] (searchTerm: a prefix)", matrix::swp_list)
         .query::<matrix::ListQuery>()
-        .returns::<Vec<sc::PartRef>>()
+        .returns::<Vec<plantdoc_core::http::schemas::PartRef>>()
         .get("/api/training/operator-list", "Operators of your company (people, not the kiosk): [{_id, opNo, fullName}]", matrix::operator_list)
         .returns::<Vec<sc::Operator>>()
         .post("/api/training/add", "Add Training form: set an operator's level on a part in the matrices of your zones holding both", lines::add)

@@ -71,15 +71,6 @@ pub struct CertsPartBody {
     part_number: Option<Value>,
 }
 
-/// `{"_id", "partNumber"}`: a catalogue part.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PartRef {
-    #[serde(rename = "_id")]
-    id: String,
-    part_number: String,
-}
-
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Operator {

@@ -177,3 +177,19 @@ pub struct Reverted {
     pub server_id: String,
     pub deleted: bool,
 }
+
+/// `{"_id", "partNumber"}`: a catalogue part (`parts`).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PartRef {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub part_number: String,
+}
+
+/// `{"partList": [parts]}`: the part choices of an upload form.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PartList {
+    pub part_list: Vec<PartRef>,
+}
