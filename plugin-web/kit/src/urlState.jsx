@@ -32,11 +32,27 @@ export function patchUrlState(params, patch, defaults) {
  * `[state, set]`: `state` has every key of `defaults`; `set(patch, { replace })` writes the
  * patch to the address (a new history entry unless `replace`: typing in a search box
  * replaces, a page or a sort is a step Back undoes). Other query keys are kept.
+ *
+ * The router renders a new address in a transition, so a second write can come before the
+ * first one's render (a sort, then at once a page size): each write starts from the last
+ * one written until the router has rendered an address of its own (a write, Back, a link).
  */
 export function useUrlState(defaults) {
   const [params, setParams] = useSearchParams();
   const fixed = useRef(defaults).current;
+  const rendered = useRef('');
+  const pending = useRef(null);
+  rendered.current = params.toString();
   const state = useMemo(() => readUrlState(params, fixed), [params, fixed]);
-  const set = useCallback((patch, { replace = false } = {}) => setParams((p) => patchUrlState(p, patch, fixed), { replace }), [setParams, fixed]);
+  const set = useCallback(
+    (patch, { replace = false } = {}) => {
+      const now = rendered.current;
+      const base = pending.current?.from === now ? pending.current.next : now;
+      const next = patchUrlState(new URLSearchParams(base), patch, fixed);
+      pending.current = { from: now, next: next.toString() };
+      setParams(next, { replace });
+    },
+    [setParams, fixed],
+  );
   return [state, set];
 }

@@ -30,6 +30,14 @@ function List() {
       <button onClick={() => set({ page: state.page + 1 })}>next</button>
       <button onClick={() => set({ q: 'ab', page: 1 }, { replace: true })}>type</button>
       <button onClick={() => navigate(-1)}>back</button>
+      <button
+        onClick={() => {
+          set({ sort: 'deployDate.timestamp', page: 1 });
+          set({ size: 5, page: 1 });
+        }}
+      >
+        sort then size
+      </button>
     </div>
   );
 }
@@ -52,5 +60,19 @@ describe('useUrlState', () => {
     expect(screen.getByTestId('search').textContent).toBe('?tab=browse&q=ab');
     await act(async () => fireEvent.click(screen.getByText('back')));
     expect(state()).toEqual(DEFAULTS);
+  });
+
+  test('a second write before the first one rendered keeps the first (sort, then at once a page size)', async () => {
+    render(
+      <MemoryRouter initialEntries={['/main/swps?q=7101&page=2']}>
+        <List />
+      </MemoryRouter>,
+    );
+    await act(async () => fireEvent.click(screen.getByText('sort then size')));
+    expect(screen.getByTestId('search').textContent).toBe('?q=7101&sort=deployDate.timestamp&size=5');
+    await act(async () => fireEvent.click(screen.getByText('back')));
+    expect(screen.getByTestId('search').textContent).toBe('?q=7101&sort=deployDate.timestamp');
+    await act(async () => fireEvent.click(screen.getByText('next')));
+    expect(screen.getByTestId('search').textContent).toBe('?q=7101&sort=deployDate.timestamp&page=2');
   });
 });
