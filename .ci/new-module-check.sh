@@ -58,6 +58,14 @@ releases=$(git diff --cached --name-only -- config/releases)
 [[ $(git diff --cached --numstat -- config/releases | cut -f1,2) == $'1\t1' ]] || fail "$releases: not one line"
 echo "new-module check: only plugins/$id, plugin-web/$id, core/app/Cargo.toml (+1), $releases (1 line) and lock files changed"
 
+# What the template wrote is formatted and lint-clean, as the rest of the tree (.ci/lint.sh).
+cargo fmt -p "plantdoc-$id" --check >/dev/null || fail "its Rust is not formatted (cargo fmt)"
+rustfmt --edition 2021 --config-path rustfmt.toml --check $(git ls-files "plugins/$id/tests/*.rs") >/dev/null || fail "its API tests are not formatted"
+cargo clippy -q -p "plantdoc-$id" --all-targets -- -D warnings || fail "clippy warns on it"
+npx --no-install eslint --max-warnings 0 "plugin-web/$id" || fail "eslint warns on its remote"
+npx --no-install prettier --check --log-level warn "plugin-web/$id/**/*.{js,jsx,mjs}" || fail "its remote is not formatted (prettier)"
+echo "new-module check: its code is formatted and lint-clean"
+
 # Its own tests: the crate's unit tests and its API tests in the app's test binary.
 cargo test -q -p "plantdoc-$id" 2>&1 | grep -E '^test result' | head -3
 for db in sqlite ${PLANTDOC_TEST_PG_URL:+postgres}; do

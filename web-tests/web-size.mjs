@@ -87,7 +87,9 @@ export function report(results, { files = false } = {}) {
   const lines = [];
   for (const r of results) {
     const verdict = r.js <= r.budgetKB * 1000 ? 'ok' : 'OVER BUDGET';
-    lines.push(`${r.name.padEnd(12)} ${kb(r.js).padStart(7)} KB of JavaScript in ${String(r.files.length).padStart(2)} files (budget ${r.budgetKB} KB: ${verdict})`);
+    lines.push(
+      `${r.name.padEnd(12)} ${kb(r.js).padStart(7)} KB of JavaScript in ${String(r.files.length).padStart(2)} files (budget ${r.budgetKB} KB: ${verdict})`,
+    );
     if (files) for (const f of r.files) lines.push(`    ${kb(f.bytes).padStart(7)} KB  ${f.encoding.padEnd(8)} ${f.url}`);
   }
   return lines.join('\n');

@@ -16,7 +16,8 @@ async fn check(url: &str) {
         sqlx::query("INSERT INTO people (id, email, badge) VALUES ($1, $2, $3)").bind(id).bind(email).bind(badge)
     };
     let answer = |r: Result<sqlx::any::AnyQueryResult, sqlx::Error>| {
-        r.on_constraint("badge", || AppError::field("badge", "taken badge")).on_constraint("email", || AppError::field("email", "taken e-mail"))
+        r.on_constraint("badge", || AppError::field("badge", "taken badge"))
+            .on_constraint("email", || AppError::field("email", "taken e-mail"))
     };
     let field = |r: Result<_, AppError>| match r {
         Err(AppError::Fields(m)) => m.into_iter().collect::<Vec<_>>(),

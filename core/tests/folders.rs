@@ -191,7 +191,10 @@ fn folders_have_no_cycle() {
 
 #[test]
 fn the_check_sees_a_cycle_and_every_path_form() {
-    assert_eq!(crate_names("use crate::{a::B, c, d::{e, f}};\nx = crate::g::h(); $crate::i!()"), ["a", "c", "d", "g", "i"].map(String::from).into());
+    assert_eq!(
+        crate_names("use crate::{a::B, c, d::{e, f}};\nx = crate::g::h(); $crate::i!()"),
+        ["a", "c", "d", "g", "i"].map(String::from).into()
+    );
     let mut g = Graph::new();
     g.entry("base".into()).or_default().insert("data".into(), "base/x.rs".into());
     assert_eq!(cycle(&g), None);

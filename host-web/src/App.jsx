@@ -11,7 +11,7 @@ import { ModulesProvider } from './modules/ModulesContext';
 import { createRuntimeLoader } from './modules/registry';
 import { AppRoutes } from './AppRoutes';
 
-const userOf = (s) => (s.isAuthenticated ? s.user?._id ?? null : null);
+const userOf = (s) => (s.isAuthenticated ? (s.user?._id ?? null) : null);
 
 /** Server state is per user: the cache is emptied when the signed-in user changes. */
 export function useCachePerUser(client) {

@@ -63,7 +63,7 @@ describe('console routes', () => {
     expect(screen.queryByText('Settings')).toBeNull();
   });
 
-  it("shows the not-found page for unknown paths", async () => {
+  it('shows the not-found page for unknown paths', async () => {
     renderConsole('/main/nowhere');
     expect(await screen.findByText("The page you are looking for can't be found.")).toBeTruthy();
   });
@@ -142,9 +142,7 @@ describe('module loader', () => {
     const loader = createRuntimeLoader(runtime);
     loader.register(modulesR1.modules);
     loader.register(modulesR1.modules);
-    expect(calls.registered.map((r) => r.name).sort()).toEqual(
-      ['plantdoc_alerts', 'plantdoc_island', 'plantdoc_signoff', 'plantdoc_swp'],
-    );
+    expect(calls.registered.map((r) => r.name).sort()).toEqual(['plantdoc_alerts', 'plantdoc_island', 'plantdoc_signoff', 'plantdoc_swp']);
     expect(calls.registered.find((r) => r.name === 'plantdoc_swp').entry).toBe('/remotes/swp/remoteEntry.js');
     const swp = modulesR1.modules.find((m) => m.id === 'swp');
     await loader.load(swp);

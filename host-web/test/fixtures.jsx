@@ -24,7 +24,15 @@ export const modulesR1 = {
   release: '1.0',
   modules: [
     mod('alerts', 'Alerts', true, '1.0', '/main/alerts', { group: 'Document Control', label: 'Alerts', icon: 'WarningOutlined', order: 30 }),
-    mod('dashboard', 'Dashboard', false, '2.0', '/main/dashboard', { group: 'Production', label: 'Dashboard', icon: 'DashboardOutlined', order: 10 }, { home: 1 }),
+    mod(
+      'dashboard',
+      'Dashboard',
+      false,
+      '2.0',
+      '/main/dashboard',
+      { group: 'Production', label: 'Dashboard', icon: 'DashboardOutlined', order: 10 },
+      { home: 1 },
+    ),
     mod('swp', 'SWPs', true, '1.0', '/main/swps', { group: 'Document Control', label: 'SWPs', icon: 'FileTextOutlined', order: 20 }, { home: 2 }),
     mod('island', 'Island', true, '1.0', '/island', null, { mount: 'kiosk', whenDisabled: 'notice' }),
     mod('kanban', 'Kanban', false, '2.0', '/main/kanban', { group: 'Engineering', label: 'Kanban', icon: 'ProjectOutlined', order: 10 }),

@@ -17,10 +17,38 @@ function renderAt(path, modules = modulesR1) {
     <MemoryRouter initialEntries={[path]}>
       <ModulesProvider loader={fakeLoader()}>
         <Routes>
-          <Route path="/main/*" element={<RequireConsole><div>console</div></RequireConsole>} />
-          <Route path="/island/*" element={<RequireAuth><div>island</div></RequireAuth>} />
-          <Route path="/floor/*" element={<RequireAuth><div>floor kiosk</div></RequireAuth>} />
-          <Route path="/login" element={<RedirectSignedIn><div>login form</div></RedirectSignedIn>} />
+          <Route
+            path="/main/*"
+            element={
+              <RequireConsole>
+                <div>console</div>
+              </RequireConsole>
+            }
+          />
+          <Route
+            path="/island/*"
+            element={
+              <RequireAuth>
+                <div>island</div>
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/floor/*"
+            element={
+              <RequireAuth>
+                <div>floor kiosk</div>
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/login"
+            element={
+              <RedirectSignedIn>
+                <div>login form</div>
+              </RedirectSignedIn>
+            }
+          />
           <Route path="*" element={<div>elsewhere</div>} />
         </Routes>
         <Where />

@@ -118,7 +118,10 @@ describe('login page', () => {
     let posts = 0;
     stubFetch({
       'GET /api/users/confirmEmail/tok': [200, { valid: true, email: 'new@x.y' }],
-      'POST /api/users/confirmEmail/tok': () => (++posts === 1 ? [400, { password: 'Incorrect password.' }] : [200, { message: 'Your e-mail is now new@x.y. Please sign in with it.', email: 'new@x.y' }]),
+      'POST /api/users/confirmEmail/tok': () =>
+        ++posts === 1
+          ? [400, { password: 'Incorrect password.' }]
+          : [200, { message: 'Your e-mail is now new@x.y. Please sign in with it.', email: 'new@x.y' }],
     });
     renderLogin('/login/email/tok');
     expect(await screen.findByText('new@x.y')).toBeTruthy();

@@ -22,9 +22,30 @@ function renderAt(path) {
     <MemoryRouter initialEntries={[path]}>
       <ModulesProvider loader={fakeLoader()}>
         <Routes>
-          <Route path="/main/*" element={<RequireConsole><div>console</div></RequireConsole>} />
-          <Route path="/island/*" element={<RequireAuth><div>island</div></RequireAuth>} />
-          <Route path="/login" element={<ReturnSignedIn><div>login form</div></ReturnSignedIn>} />
+          <Route
+            path="/main/*"
+            element={
+              <RequireConsole>
+                <div>console</div>
+              </RequireConsole>
+            }
+          />
+          <Route
+            path="/island/*"
+            element={
+              <RequireAuth>
+                <div>island</div>
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/login"
+            element={
+              <ReturnSignedIn>
+                <div>login form</div>
+              </ReturnSignedIn>
+            }
+          />
         </Routes>
         <Where />
       </ModulesProvider>
@@ -64,7 +85,22 @@ describe('return after sign-in', () => {
   it('never another origin, a login page or a path outside the area', () => {
     const staff = { isOperator: false, kioskRoute: '/island' };
     const kiosk = { isOperator: true, kioskRoute: '/island' };
-    for (const bad of ['//evil.example/main', '/\\evil.example', 'https://evil.example/main', 'javascript:alert(1)', '/main\u0000x', '/main\nx', '', null, 'main/swps', '/login?next=/main', '/login/reset/x', '/mainly', '/', '/api/users/me']) {
+    for (const bad of [
+      '//evil.example/main',
+      '/\\evil.example',
+      'https://evil.example/main',
+      'javascript:alert(1)',
+      '/main\u0000x',
+      '/main\nx',
+      '',
+      null,
+      'main/swps',
+      '/login?next=/main',
+      '/login/reset/x',
+      '/mainly',
+      '/',
+      '/api/users/me',
+    ]) {
       expect(safeNext(bad, staff), String(bad)).toBeNull();
     }
     expect(safeNext('/main/swps?tab=browse#x', staff)).toBe('/main/swps?tab=browse#x');

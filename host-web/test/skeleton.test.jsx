@@ -13,9 +13,7 @@ import { fakeLoader, manager, renderWithQuery, stubFetch } from './fixtures';
 
 /** An element tree as tag.class and texts (ids, values and inline styles aside). */
 function shape(el) {
-  const kids = [...el.childNodes]
-    .map((n) => (n.nodeType === 3 ? n.textContent.trim() : n.nodeType === 1 ? shape(n) : ''))
-    .filter(Boolean);
+  const kids = [...el.childNodes].map((n) => (n.nodeType === 3 ? n.textContent.trim() : n.nodeType === 1 ? shape(n) : '')).filter(Boolean);
   const attrs = ['role', 'aria-label', 'type', 'for', 'href', 'autocomplete']
     .filter((a) => el.hasAttribute(a))
     .map((a) => `${a}=${el.getAttribute(a).replace(/^(boot|login)_/, '')}`);

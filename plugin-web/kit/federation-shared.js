@@ -28,9 +28,35 @@ const { UI_FILES, uiKey } = require('./webpack/kit-imports');
 // The antd components remotes may import (checked against their sources by
 // kit/test/remoteShares.test.js: add a name here when a remote needs a new one).
 const ANTD_FOR_REMOTES = [
-  'Alert', 'App', 'AutoComplete', 'Button', 'Card', 'Checkbox', 'Col', 'ConfigProvider', 'DatePicker',
-  'Descriptions', 'Empty', 'Form', 'Input', 'InputNumber', 'Layout', 'Modal', 'Radio', 'Result', 'Row',
-  'Select', 'Space', 'Spin', 'Statistic', 'Switch', 'Table', 'Tabs', 'Tag', 'Tooltip', 'Typography',
+  'Alert',
+  'App',
+  'AutoComplete',
+  'Button',
+  'Card',
+  'Checkbox',
+  'Col',
+  'ConfigProvider',
+  'DatePicker',
+  'Descriptions',
+  'Empty',
+  'Form',
+  'Input',
+  'InputNumber',
+  'Layout',
+  'Modal',
+  'Radio',
+  'Result',
+  'Row',
+  'Select',
+  'Space',
+  'Spin',
+  'Statistic',
+  'Switch',
+  'Table',
+  'Tabs',
+  'Tag',
+  'Tooltip',
+  'Typography',
 ];
 
 // Versions come from the kit's peerDependencies, so the ranges live in one place.

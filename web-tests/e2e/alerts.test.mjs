@@ -59,7 +59,13 @@ describe('Alerts page', () => {
     await open(page, 'my-pending');
     const r = row(page, PART);
     await r.waitFor();
-    assert.equal(await r.locator('td').filter({ hasText: /^Pending$/ }).count(), 2);
+    assert.equal(
+      await r
+        .locator('td')
+        .filter({ hasText: /^Pending$/ })
+        .count(),
+      2,
+    );
     await expectAccessible(page, '/main/alerts (My Pending)');
     const mine = await (await apiAs('engineer1@demo.plant')).get('/api/alerts/user-pending-alerts');
     uploaded = mine.data.find((a) => a.partNumber === PART);
@@ -94,6 +100,9 @@ describe('Alerts page', () => {
     const kiosk = await apiAs('kiosk@demo.plant');
     const feed = await kiosk.get('/api/alerts/operator-alerts/zone/A1');
     assert.equal(feed.status, 200, JSON.stringify(feed.data));
-    assert.ok(feed.data.some((a) => a.alertTag === uploaded.alertTag && a.url), 'in the zone feed');
+    assert.ok(
+      feed.data.some((a) => a.alertTag === uploaded.alertTag && a.url),
+      'in the zone feed',
+    );
   });
 });

@@ -117,8 +117,25 @@ describe('landing and sign-in', () => {
 
 describe('temporary password', () => {
   it('forces a new password, then signs in with it', async (page) => {
-    server.cli('user', 'add', '--email', 't@demo.plant', '--password', 'Temp-Pass-12345', '--first', 'Tina', '--last', 'Tester',
-      '--position', 'engineer', '--department', 'process', '--company', 'mpk', '--temporary');
+    server.cli(
+      'user',
+      'add',
+      '--email',
+      't@demo.plant',
+      '--password',
+      'Temp-Pass-12345',
+      '--first',
+      'Tina',
+      '--last',
+      'Tester',
+      '--position',
+      'engineer',
+      '--department',
+      'process',
+      '--company',
+      'mpk',
+      '--temporary',
+    );
     await login(page, server.url, 't@demo.plant', 'Temp-Pass-12345');
     await page.getByText('Please create a new password').waitFor();
     // Server validation shows under the fields.

@@ -8,13 +8,14 @@ import { expectAccessible, launchBrowser, login, startServer, waitForPath, withP
 let server;
 let trimmed;
 let context;
-const it = (name, body) => test(name, withPage(() => context, name, body));
+const it = (name, body) =>
+  test(
+    name,
+    withPage(() => context, name, body),
+  );
 
 before(async () => {
-  [server, trimmed] = await Promise.all([
-    startServer(),
-    startServer({ env: { PLANTDOC__MODULES__SIGNOFF__ENABLED: 'false' } }),
-  ]);
+  [server, trimmed] = await Promise.all([startServer(), startServer({ env: { PLANTDOC__MODULES__SIGNOFF__ENABLED: 'false' } })]);
   context = await launchBrowser();
 });
 
@@ -45,7 +46,12 @@ describe('release 1.0 console', () => {
       assert.ok(i > at, `'${word}' out of place in the drawer:\n${text}`);
       at = i;
     }
-    for (const [label, route] of [['Sign Off', '/main/sign-off'], ['SWPs', '/main/swps'], ['Alerts', '/main/alerts'], ['Settings', '/main/settings']]) {
+    for (const [label, route] of [
+      ['Sign Off', '/main/sign-off'],
+      ['SWPs', '/main/swps'],
+      ['Alerts', '/main/alerts'],
+      ['Settings', '/main/settings'],
+    ]) {
       assert.equal(await drawer(page).getByRole('link', { name: label, exact: true }).getAttribute('href'), route);
     }
   });
@@ -57,7 +63,9 @@ describe('release 1.0 console', () => {
       assert.equal(await link.getAttribute('href'), '/main/coming-soon');
       assert.match(await link.innerText(), /Release 2\.0/);
     }
-    await drawer(page).getByRole('link', { name: /^Training/ }).click();
+    await drawer(page)
+      .getByRole('link', { name: /^Training/ })
+      .click();
     await waitForPath(page, '/main/coming-soon');
     await page.locator('.ant-result-title').getByText('Coming Soon').waitFor();
     await page.getByText('Training will be available in release 2.0.').waitFor();
@@ -108,7 +116,7 @@ describe('release 1.0 console', () => {
     await expectAccessible(page, 'profile menu');
   });
 
-  it("shows the not-found page for unknown paths", async (page) => {
+  it('shows the not-found page for unknown paths', async (page) => {
     await signIn(page);
     await page.goto(`${server.url}/main/no-such-page`);
     await page.getByText("The page you are looking for can't be found.").waitFor();

@@ -7,7 +7,11 @@ import { expectAccessible, launchBrowser, login, startServer, waitForPath, withP
 
 let server;
 let context;
-const it = (name, body) => test(name, withPage(() => context, name, body));
+const it = (name, body) =>
+  test(
+    name,
+    withPage(() => context, name, body),
+  );
 
 before(async () => {
   server = await startServer({ release: '2.0', missingRemotes: ['alerts'] });
@@ -29,7 +33,12 @@ async function signIn(page) {
 describe('release 2.0 console', () => {
   it('links every module, none marked for a later release', async (page) => {
     await signIn(page);
-    for (const [label, route] of [['Dashboard', '/main/dashboard'], ['Training', '/main/training'], ['Kanban', '/main/kanban'], ['SWPs', '/main/swps']]) {
+    for (const [label, route] of [
+      ['Dashboard', '/main/dashboard'],
+      ['Training', '/main/training'],
+      ['Kanban', '/main/kanban'],
+      ['SWPs', '/main/swps'],
+    ]) {
       assert.equal(await drawer(page).getByRole('link', { name: label, exact: true }).getAttribute('href'), route);
     }
     assert.equal(await drawer(page).getByText('Release 2.0').count(), 0);

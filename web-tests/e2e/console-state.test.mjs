@@ -120,5 +120,4 @@ describe('Console: state in the address, return after sign-in, Details (issue 26
     await partLink(page, '7102-0010').waitFor();
     assert.equal(await page.getByPlaceholder('Search Part Number').inputValue(), '7102');
   });
-
 });

@@ -56,7 +56,12 @@ describe('Documents readable at first sight (issue 26)', () => {
     if (process.env.SHOTS) await page.screenshot({ path: `test-results/review-${profile.viewport.width}${profile.touch ? '-touch' : ''}.png` });
     const height = profile.viewport.height;
     const doc = await box(frame);
-    for (const what of [page.getByTestId('review-panel').getByRole('heading', { name: PART }), page.getByLabel('Note for the author'), page.getByRole('button', { name: 'Approve' }), page.getByRole('button', { name: 'Reject' })]) {
+    for (const what of [
+      page.getByTestId('review-panel').getByRole('heading', { name: PART }),
+      page.getByLabel('Note for the author'),
+      page.getByRole('button', { name: 'Approve' }),
+      page.getByRole('button', { name: 'Reject' }),
+    ]) {
       const b = await box(what);
       assert.ok(b.bottom <= height, `${what}: bottom ${b.bottom} > ${height} (document ${doc.top}–${doc.bottom})`);
     }

@@ -6,7 +6,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
@@ -16,7 +15,9 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const BIN = process.env.PLANTDOC_BIN || path.join(ROOT, 'target/debug/plantdoc');
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const RESULTS = path.join(ROOT, 'test-results');
-export const PASSWORD = 'Demo-Plant-2026';
+import { PASSWORD } from './page.mjs';
+
+export { PASSWORD, login, waitForPath, settled, expectAccessible } from './page.mjs';
 // Who the harness signs in as to read the running server's module list.
 const MODULES_READER = 'manager.process@demo.plant';
 
@@ -153,7 +154,11 @@ export async function startSmtp() {
     async waitForMail(to, ms = 10000) {
       const until = Date.now() + ms;
       while (Date.now() < until) {
-        const files = fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse();
+        const files = fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+          .reverse();
         for (const f of files) {
           const text = fs.readFileSync(path.join(dir, f), 'utf8');
           if (text.toLowerCase().includes(to.toLowerCase())) return decodeMail(text);
@@ -253,7 +258,12 @@ export async function launchBrowser() {
   return context;
 }
 
-const slug = (s) => s.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 80);
+const slug = (s) =>
+  s
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase()
+    .slice(0, 80);
 
 /**
  * Collects every Content-Security-Policy violation of a page and its frames: the
@@ -291,10 +301,17 @@ export function browserSuite({ viewport = null, server = {} } = {}) {
     suite.server?.stop();
   });
   suite.it = (name, body) =>
-    test(name, withPage(() => suite.context, name, async (page) => {
-      if (viewport) await page.setViewportSize(viewport);
-      await body(page);
-    }));
+    test(
+      name,
+      withPage(
+        () => suite.context,
+        name,
+        async (page) => {
+          if (viewport) await page.setViewportSize(viewport);
+          await body(page);
+        },
+      ),
+    );
   return suite;
 }
 
@@ -327,59 +344,4 @@ export function withPage(getContext, name, body) {
       await page.close().catch(() => {});
     }
   };
-}
-
-export async function login(page, base, email, password = PASSWORD) {
-  await page.goto(`${base}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-}
-
-/** Waits until the page's path (and query) is `want` (string, RegExp or predicate). */
-export async function waitForPath(page, want, ms = 10000) {
-  const test = (u) => {
-    const url = new URL(u);
-    const p = url.pathname + url.search;
-    if (typeof want === 'function') return want(p);
-    return typeof want === 'string' ? p === want : want.test(p);
-  };
-  await page.waitForURL(test, { timeout: ms });
-}
-
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/**
- * Waits until the page's motion has ended: no finite animation or transition running and
- * no antd motion class (`…-enter`, `…-appear`, `…-leave`: a drop-down closing, a tab's ink
- * bar) left on an element. At most `ms`; a page that never settles is read as it is.
- */
-export async function settled(page, ms = 3000) {
-  await page
-    .waitForFunction(
-      () =>
-        document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity) &&
-        !document.querySelector('[class*="-enter-active"], [class*="-appear-active"], [class*="-leave-active"]'),
-      null,
-      { timeout: ms, polling: 'raf' },
-    )
-    .catch(() => {});
-}
-
-/**
- * axe-core over the page as it is now: fails on any serious or critical violation
- * (WCAG 2.x A/AA rules), naming the rule and the first offending elements. `include`: a
- * selector that limits the check to that part of the page.
- */
-export async function expectAccessible(page, what = page.url(), { include = null } = {}) {
-  await settled(page);
-  // Evaluated through the DevTools protocol: an inline <script> would break the CSP.
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async (within) => {
-    const res = await window.axe.run(within ? { include: [within] } : document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return res.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-  }, include);
-  if (violations.length) throw new Error(`Accessibility of ${what}:\n  ${violations.join('\n  ')}`);
 }

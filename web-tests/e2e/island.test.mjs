@@ -14,10 +14,14 @@ let server;
 let context;
 let restarted = null;
 const ctx = () => context;
-const it = (name, body) => test(name, withPage(ctx, name, async (page) => {
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await body(page);
-}));
+const it = (name, body) =>
+  test(
+    name,
+    withPage(ctx, name, async (page) => {
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await body(page);
+    }),
+  );
 // A fixed secret: CSRF tokens and links stay valid across the restart test.
 const SECRET = 'island-e2e-secret-0123456789abcdef';
 
@@ -59,7 +63,16 @@ async function readAll(page) {
 }
 
 function sqlite(sql) {
-  const r = spawnSync('python3', ['-c', 'import sqlite3,sys,json; c=sqlite3.connect(sys.argv[1]); print(json.dumps(c.execute(sys.argv[2]).fetchall()))', path.join(server.dir, 'plantdoc.db'), sql], { encoding: 'utf8' });
+  const r = spawnSync(
+    'python3',
+    [
+      '-c',
+      'import sqlite3,sys,json; c=sqlite3.connect(sys.argv[1]); print(json.dumps(c.execute(sys.argv[2]).fetchall()))',
+      path.join(server.dir, 'plantdoc.db'),
+      sql,
+    ],
+    { encoding: 'utf8' },
+  );
   assert.equal(r.status, 0, r.stderr);
   return JSON.parse(r.stdout);
 }
@@ -93,7 +106,11 @@ describe('Island kiosk', () => {
     await kiosk(page, '');
     await chooseOperatorAndPart(page, '1003', '7101-0001', '/island/error/zone');
     await page.getByText('Error: Zone Not Set').waitFor();
-    await page.getByText('This netbook does not belong to any zone. Displaying alerts will not be possible until the settings are changed. Please contact a Process Engineer to set the zone.').waitFor();
+    await page
+      .getByText(
+        'This netbook does not belong to any zone. Displaying alerts will not be possible until the settings are changed. Please contact a Process Engineer to set the zone.',
+      )
+      .waitFor();
     await page.mouse.move(0, 0); // the pointer left over Back would show its hover shade
     await expectAccessible(page, 'zone error');
     await page.goto(`${server.url}/island/error/other`);
@@ -154,7 +171,8 @@ describe('Island kiosk', () => {
     await page.getByText('7101-0001').first().waitFor();
     await expectAccessible(page, 'interface');
     await page.getByRole('button', { name: 'History' }).click();
-    for (const col of ['Operator', 'Employee', 'Signed', 'Verifier', 'Verfied', 'Expires']) await page.getByRole('columnheader', { name: col, exact: true }).waitFor();
+    for (const col of ['Operator', 'Employee', 'Signed', 'Verifier', 'Verfied', 'Expires'])
+      await page.getByRole('columnheader', { name: col, exact: true }).waitFor();
     const row = page.locator('tr.ant-table-row', { hasText: 'Olivia Grant' });
     await row.waitFor();
     assert.match(await row.innerText(), /OP1001[\s\S]*Sam Ortiz/);
@@ -222,7 +240,9 @@ describe('Island kiosk', () => {
     await page.getByRole('button', { name: 'Verify Operator' }).click();
     await scan(page, '9031');
     await page.getByText('Successfully Verified').waitFor();
-    const rows = sqlite("SELECT a.version_hash = s.content_hash, a.verified_at IS NOT NULL FROM acknowledgements a JOIN swps s ON s.id = a.doc_id WHERE s.part_number = '7102-0010'");
+    const rows = sqlite(
+      "SELECT a.version_hash = s.content_hash, a.verified_at IS NOT NULL FROM acknowledgements a JOIN swps s ON s.id = a.doc_id WHERE s.part_number = '7102-0010'",
+    );
     assert.deepEqual(rows, [[1, 1]], 'exactly one sign record, verified, with the version hash');
   });
 

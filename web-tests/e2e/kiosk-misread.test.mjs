@@ -57,5 +57,4 @@ describe('Kiosk: a misread does not lock the kiosk out (issue 26)', () => {
       assert.deepEqual(shown, [2, 1]);
       await page.getByText('Hello Olivia Grant! What part number do you want to load?').waitFor();
     }));
-
 });

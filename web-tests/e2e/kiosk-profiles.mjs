@@ -20,7 +20,15 @@ export function profileSuite(names = PROFILES.map((p) => p.name)) {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
     });
     for (const p of profiles) contexts.set(p.name, await browser.newContext({ viewport: p.viewport, hasTouch: p.touch }));
   });
@@ -31,7 +39,14 @@ export function profileSuite(names = PROFILES.map((p) => p.name)) {
     it(name, body) {
       for (const p of profiles) {
         const full = `${name} (${p.name})`;
-        test(full, withPage(() => contexts.get(p.name), full, (page) => body(page, p)));
+        test(
+          full,
+          withPage(
+            () => contexts.get(p.name),
+            full,
+            (page) => body(page, p),
+          ),
+        );
       }
     },
   };

@@ -44,7 +44,16 @@ async function partFor(page, profile, badge, part) {
 }
 
 function sqlite(server, sql) {
-  const r = spawnSync('python3', ['-c', 'import sqlite3,sys,json; c=sqlite3.connect(sys.argv[1]); print(json.dumps(c.execute(sys.argv[2]).fetchall()))', path.join(server.dir, 'plantdoc.db'), sql], { encoding: 'utf8' });
+  const r = spawnSync(
+    'python3',
+    [
+      '-c',
+      'import sqlite3,sys,json; c=sqlite3.connect(sys.argv[1]); print(json.dumps(c.execute(sys.argv[2]).fetchall()))',
+      path.join(server.dir, 'plantdoc.db'),
+      sql,
+    ],
+    { encoding: 'utf8' },
+  );
   assert.equal(r.status, 0, r.stderr);
   return JSON.parse(r.stdout);
 }
@@ -63,78 +72,87 @@ async function touchTargets(page, what) {
 
 describe('Kiosk: misreads, one verifier scan per sitting, data shown as it is (issue 26)', () => {
   it('one verifier scan verifies the alerts and the instructions read in a row', async (page, profile) => {
-      const [badge, name] = OPERATOR[profile.name];
-      await kiosk(page, server, 'A1');
-      await partFor(page, profile, badge, '7101-0002');
-      await touchTargets(page, 'operator status');
-      await press(page.locator('[data-status=error]', { hasText: 'Alerts' }), profile);
-      await waitForPath(page, /^\/island\/alert-ack\?/);
-      const tags = [];
-      for (let n = 0; n < 3; n++) {
-        await page.getByText(/^(Safety|Quality|Change) Alert$/).waitFor();
-        tags.push(await page.locator('.ant-layout-sider h4').innerText());
-        await press(page.getByText('I have fully read the alert'), profile);
-        await press(page.getByRole('button', { name: 'Next' }), profile);
-        await page.getByText('Verification Required').waitFor();
-        if (n === 0) await page.getByText(`Please confirm ${name} has read all the alert ${tags[0]}`).waitFor();
-        if (n < 2) await press(page.getByRole('button', { name: 'Read the next alert' }), profile);
-      }
-      assert.equal(new Set(tags).size, 3, 'three different alerts');
-      const list = page.getByRole('list', { name: 'Being verified' });
-      for (const tag of tags) await list.getByText(`Alert ${tag}`).waitFor();
-      await expectAccessible(page, 'sitting verification');
-      await press(page.getByRole('button', { name: 'Read the instructions too' }), profile);
-      await waitForPath(page, /^\/island\/swp-ack\?/);
-      for (const doc of ['SWC', 'JES', 'VIS']) await press(page.getByRole('button', { name: `I have read the ${doc}` }), profile);
-      await press(page.getByRole('button', { name: 'Verify Operator' }), profile);
-      await page.getByText(`Please confirm ${name} has read all of these:`).waitFor();
-      await list.getByText('Instructions for part 7101-0002').waitFor();
-      assert.equal(await list.locator('li').count(), 4);
-      await touchTargets(page, 'verification');
-      // One scan: four verify calls.
-      const verifies = [];
-      page.on('request', (r) => r.url().includes('/api/island/verify-') && verifies.push(r.url().split('/').pop()));
-      await page.keyboard.type(SUPERVISOR, { delay: 2 });
-      await page.keyboard.press('Tab');
-      await page.getByText('Successfully Verified').waitFor();
-      await page.getByText(`${name} has successfully been verified for part number 7101-0002`).waitFor();
-      await page.getByText(`${name} has read the necessary alert (${tags.join(', ')}) for this part number`).waitFor();
-      await expectAccessible(page, 'sitting verified');
-      assert.deepEqual(verifies.sort(), ['verify-alert', 'verify-alert', 'verify-alert', 'verify-swp']);
-      const rows = sqlite(server, `SELECT a.doc_kind, COUNT(*) FROM acknowledgements a JOIN users u ON u.id = a.operator_id WHERE u.badge = '${badge}' AND a.verified_at IS NOT NULL GROUP BY a.doc_kind ORDER BY a.doc_kind`);
-      assert.deepEqual(rows, [['alert', 3], ['swp', 1]]);
-      const audited = sqlite(server, `SELECT COUNT(*) FROM audit_log WHERE action = 'island.verify' AND after_json LIKE '%' || (SELECT id FROM users WHERE badge = '${badge}') || '%'`);
-      assert.deepEqual(audited, [[4]]);
-      await press(page.getByRole('button', { name: 'Back to Status' }), profile);
-      await page.locator('[data-status=success]', { hasText: 'Alerts' }).waitFor();
-      await page.locator('[data-status=success]', { hasText: 'Instructions' }).waitFor();
+    const [badge, name] = OPERATOR[profile.name];
+    await kiosk(page, server, 'A1');
+    await partFor(page, profile, badge, '7101-0002');
+    await touchTargets(page, 'operator status');
+    await press(page.locator('[data-status=error]', { hasText: 'Alerts' }), profile);
+    await waitForPath(page, /^\/island\/alert-ack\?/);
+    const tags = [];
+    for (let n = 0; n < 3; n++) {
+      await page.getByText(/^(Safety|Quality|Change) Alert$/).waitFor();
+      tags.push(await page.locator('.ant-layout-sider h4').innerText());
+      await press(page.getByText('I have fully read the alert'), profile);
+      await press(page.getByRole('button', { name: 'Next' }), profile);
+      await page.getByText('Verification Required').waitFor();
+      if (n === 0) await page.getByText(`Please confirm ${name} has read all the alert ${tags[0]}`).waitFor();
+      if (n < 2) await press(page.getByRole('button', { name: 'Read the next alert' }), profile);
+    }
+    assert.equal(new Set(tags).size, 3, 'three different alerts');
+    const list = page.getByRole('list', { name: 'Being verified' });
+    for (const tag of tags) await list.getByText(`Alert ${tag}`).waitFor();
+    await expectAccessible(page, 'sitting verification');
+    await press(page.getByRole('button', { name: 'Read the instructions too' }), profile);
+    await waitForPath(page, /^\/island\/swp-ack\?/);
+    for (const doc of ['SWC', 'JES', 'VIS']) await press(page.getByRole('button', { name: `I have read the ${doc}` }), profile);
+    await press(page.getByRole('button', { name: 'Verify Operator' }), profile);
+    await page.getByText(`Please confirm ${name} has read all of these:`).waitFor();
+    await list.getByText('Instructions for part 7101-0002').waitFor();
+    assert.equal(await list.locator('li').count(), 4);
+    await touchTargets(page, 'verification');
+    // One scan: four verify calls.
+    const verifies = [];
+    page.on('request', (r) => r.url().includes('/api/island/verify-') && verifies.push(r.url().split('/').pop()));
+    await page.keyboard.type(SUPERVISOR, { delay: 2 });
+    await page.keyboard.press('Tab');
+    await page.getByText('Successfully Verified').waitFor();
+    await page.getByText(`${name} has successfully been verified for part number 7101-0002`).waitFor();
+    await page.getByText(`${name} has read the necessary alert (${tags.join(', ')}) for this part number`).waitFor();
+    await expectAccessible(page, 'sitting verified');
+    assert.deepEqual(verifies.sort(), ['verify-alert', 'verify-alert', 'verify-alert', 'verify-swp']);
+    const rows = sqlite(
+      server,
+      `SELECT a.doc_kind, COUNT(*) FROM acknowledgements a JOIN users u ON u.id = a.operator_id WHERE u.badge = '${badge}' AND a.verified_at IS NOT NULL GROUP BY a.doc_kind ORDER BY a.doc_kind`,
+    );
+    assert.deepEqual(rows, [
+      ['alert', 3],
+      ['swp', 1],
+    ]);
+    const audited = sqlite(
+      server,
+      `SELECT COUNT(*) FROM audit_log WHERE action = 'island.verify' AND after_json LIKE '%' || (SELECT id FROM users WHERE badge = '${badge}') || '%'`,
+    );
+    assert.deepEqual(audited, [[4]]);
+    await press(page.getByRole('button', { name: 'Back to Status' }), profile);
+    await page.locator('[data-status=success]', { hasText: 'Alerts' }).waitFor();
+    await page.locator('[data-status=success]', { hasText: 'Instructions' }).waitFor();
   });
 
   it('the header shows the new zone after Save; reference mode shows the part number and the Video Aid', async (page, profile) => {
-      await kiosk(page, server, 'A1');
-      await page.getByTestId('kiosk-zone').getByText('Zone: A1').waitFor();
-      await page.goto(`${server.url}/island/settings`);
-      await page.getByLabel('Badge').waitFor();
-      await reader(page, '9001');
-      await page.getByText('Current zone: A1').waitFor();
-      await page.getByLabel('What zone does this netbook belong to?').click();
-      await press(page.locator('.ant-select-item-option', { hasText: 'B Zone 1' }), profile);
-      await press(page.getByRole('button', { name: 'Save' }), profile);
-      await waitForPath(page, '/island/part-select');
-      await page.getByTestId('kiosk-zone').getByText('Zone: B1').waitFor({ timeout: 3000 });
-      await page.goto(`${server.url}/island/reference`);
-      const box = page.getByPlaceholder('Search by part number');
-      await box.fill('7101-000');
-      await press(page.locator('.ant-select-item-option', { hasText: '7101-0001' }), profile);
-      await waitForPath(page, /^\/island\/reference\?part=/);
-      assert.equal(await box.inputValue(), '7101-0001', 'the number, not the id');
-      await page.reload();
-      await page.getByRole('button', { name: 'JES' }).waitFor();
-      await page.waitForFunction(() => document.querySelector('input[placeholder="Search by part number"]')?.value === '7101-0001');
-      const video = page.getByRole('button', { name: 'Video' });
-      await video.waitFor();
-      assert.equal(await video.isDisabled(), true, 'the demo parts have no video');
-      await touchTargets(page, 'reference');
-      await expectAccessible(page, 'reference with a part');
+    await kiosk(page, server, 'A1');
+    await page.getByTestId('kiosk-zone').getByText('Zone: A1').waitFor();
+    await page.goto(`${server.url}/island/settings`);
+    await page.getByLabel('Badge').waitFor();
+    await reader(page, '9001');
+    await page.getByText('Current zone: A1').waitFor();
+    await page.getByLabel('What zone does this netbook belong to?').click();
+    await press(page.locator('.ant-select-item-option', { hasText: 'B Zone 1' }), profile);
+    await press(page.getByRole('button', { name: 'Save' }), profile);
+    await waitForPath(page, '/island/part-select');
+    await page.getByTestId('kiosk-zone').getByText('Zone: B1').waitFor({ timeout: 3000 });
+    await page.goto(`${server.url}/island/reference`);
+    const box = page.getByPlaceholder('Search by part number');
+    await box.fill('7101-000');
+    await press(page.locator('.ant-select-item-option', { hasText: '7101-0001' }), profile);
+    await waitForPath(page, /^\/island\/reference\?part=/);
+    assert.equal(await box.inputValue(), '7101-0001', 'the number, not the id');
+    await page.reload();
+    await page.getByRole('button', { name: 'JES' }).waitFor();
+    await page.waitForFunction(() => document.querySelector('input[placeholder="Search by part number"]')?.value === '7101-0001');
+    const video = page.getByRole('button', { name: 'Video' });
+    await video.waitFor();
+    assert.equal(await video.isDisabled(), true, 'the demo parts have no video');
+    await touchTargets(page, 'reference');
+    await expectAccessible(page, 'reference with a part');
   });
 });

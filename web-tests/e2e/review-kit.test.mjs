@@ -40,7 +40,12 @@ async function signIn(page, email) {
 /** Each link's text is on one line: one box, no taller than one line of its text. */
 async function oneLine(links) {
   const boxes = await links.evaluateAll((els) =>
-    els.map((el) => ({ text: el.textContent, rects: el.getClientRects().length, height: el.getBoundingClientRect().height, line: parseFloat(getComputedStyle(el).lineHeight) || 22 })),
+    els.map((el) => ({
+      text: el.textContent,
+      rects: el.getClientRects().length,
+      height: el.getBoundingClientRect().height,
+      line: parseFloat(getComputedStyle(el).lineHeight) || 22,
+    })),
   );
   assert.ok(boxes.length > 0, 'some links');
   for (const b of boxes) assert.ok(b.rects === 1 && b.height <= b.line * 1.3, `${b.text} wraps: ${JSON.stringify(b)}`);
@@ -102,7 +107,11 @@ describe('upload forms (the kit frame)', () => {
 describe('review lists (the kit list)', () => {
   it('alert lists say statuses in words and keep the tags on one line', async (page, profile) => {
     await signIn(page, 'engineer1@demo.plant');
-    for (const [tab, kind] of [['browse', 'deployed'], ['all-approved', 'deployed'], ['all-pending', 'pending']]) {
+    for (const [tab, kind] of [
+      ['browse', 'deployed'],
+      ['all-approved', 'deployed'],
+      ['all-pending', 'pending'],
+    ]) {
       await page.goto(`${server.url}/main/alerts?tab=${tab}`);
       const links = active(page).getByTestId('alert-link');
       await links.first().waitFor();
@@ -114,7 +123,10 @@ describe('review lists (the kit list)', () => {
         assert.equal(await active(page).getByText('deployed', { exact: true }).count(), 0, 'no raw status');
       } else {
         assert.ok(tags.includes('N-2026-0001'), tags.join(', '));
-        assert.deepEqual(await column(page, 'Engineer'), tags.map(() => 'Pending'));
+        assert.deepEqual(
+          await column(page, 'Engineer'),
+          tags.map(() => 'Pending'),
+        );
       }
       await expectAccessible(page, `/main/alerts?tab=${tab} (${profile.name})`);
     }

@@ -17,7 +17,10 @@ async function uploadAlert(page) {
   await waitForPath(page, '/main/swps');
   await page.goto(`${suite.server.url}/main/alerts`);
   await openTab(page, 'Upload');
-  await page.locator('input[type=file]').first().setInputFiles([pdf('alert.pdf')]);
+  await page
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles([pdf('alert.pdf')]);
   await page.waitForFunction(() => document.querySelectorAll('.ant-upload-list-item-done').length === 1, null, { timeout: 15000 });
   await page.locator('#partNumber').fill(PART);
   await page.getByText('A Zone 1', { exact: true }).click();
@@ -56,7 +59,10 @@ describe('Sign Off, Alerts tab', () => {
     await review(page, 'manager.quality@demo.plant', alert, 'Approve');
     const eng = await apiClient(suite.server.url, 'engineer1@demo.plant');
     const deployed = (await eng.get('/api/alerts/user-deployed-alerts')).data;
-    assert.ok(deployed.some((a) => a._id === alert._id), 'the alert is deployed');
+    assert.ok(
+      deployed.some((a) => a._id === alert._id),
+      'the alert is deployed',
+    );
   });
 
   it('a rejected alert carries the note back to its author', async (page) => {

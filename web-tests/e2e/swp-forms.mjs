@@ -28,7 +28,11 @@ export function makePdf(text) {
 
 export const pdf = (name) => ({ name, mimeType: 'application/pdf', buffer: makePdf(name) });
 /** A real file of the producer corpus (core/app/tests/fixtures/real, README there). */
-export const fixture = (file, mimeType) => ({ name: file, mimeType, buffer: fs.readFileSync(new URL(`../../core/app/tests/fixtures/real/${file}`, import.meta.url)) });
+export const fixture = (file, mimeType) => ({
+  name: file,
+  mimeType,
+  buffer: fs.readFileSync(new URL(`../../core/app/tests/fixtures/real/${file}`, import.meta.url)),
+});
 // A real two-second H.264 clip: uploads are checked down to the codec.
 export const mp4 = () => ({ ...fixture('h264-aac.mp4', 'video/mp4'), name: 'aid.mp4' });
 
@@ -63,7 +67,6 @@ export async function uploadSwpThroughForm(page, { part, change = null, video = 
   await page.getByText('Success!').waitFor({ timeout: 20000 });
   await page.getByText('Your standard work package has been submitted.').waitFor();
 }
-
 
 /** One SWP pending review at `base` (the demo plant's are all deployed): engineer1 uploads
  * `part` through the form in a browser of its own (for a file's `before`). */

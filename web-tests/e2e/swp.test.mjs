@@ -67,7 +67,13 @@ describe('SWPs page', () => {
     await active(page).getByText('Pending Approval').waitFor();
     const r = row(page, PART);
     await r.waitFor();
-    assert.equal(await r.locator('td').filter({ hasText: /^Pending$/ }).count(), 3);
+    assert.equal(
+      await r
+        .locator('td')
+        .filter({ hasText: /^Pending$/ })
+        .count(),
+      3,
+    );
     await expectAccessible(page, '/main/swps My Pending');
     // The viewer opens on the part number.
     await r.getByText(PART).click();
@@ -109,7 +115,17 @@ describe('SWPs page', () => {
     const deployed = (await eng.get(`/api/swps/swp/${first._id}`)).data.swp;
     const now = Date.now();
     insertSigns(first._id, deployed.contentHash, [
-      { id: 'sign-e2e-1', op: 'op-1', name: 'Olivia Grant', no: 'OP1001', signed: now - 3600e3, cl: 'cl-1', clName: 'Sam Ortiz', clNo: '9031', verified: now - 1800e3 },
+      {
+        id: 'sign-e2e-1',
+        op: 'op-1',
+        name: 'Olivia Grant',
+        no: 'OP1001',
+        signed: now - 3600e3,
+        cl: 'cl-1',
+        clName: 'Sam Ortiz',
+        clNo: '9031',
+        verified: now - 1800e3,
+      },
       { id: 'sign-e2e-2', op: 'op-2', name: 'Omar Haddad', no: 'OP1002', signed: now - 600e3 },
     ]);
 

@@ -8,10 +8,17 @@ import { expectAccessible, launchBrowser, login, startServer, waitForPath, withP
 let server;
 let context;
 const it = (name, body) =>
-  test(name, withPage(() => context, name, async (page) => {
-    await page.setViewportSize({ width: 1366, height: 768 });
-    await body(page);
-  }));
+  test(
+    name,
+    withPage(
+      () => context,
+      name,
+      async (page) => {
+        await page.setViewportSize({ width: 1366, height: 768 });
+        await body(page);
+      },
+    ),
+  );
 
 before(async () => {
   server = await startServer({ release: '2.0' });

@@ -7,7 +7,7 @@
 import { describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiClient, browserSuite, expectAccessible, login, waitForPath } from './harness.mjs';
-import { fixture, openTab, pdf, uploadSwpThroughForm } from './swp-forms.mjs';
+import { fixture, openTab, uploadSwpThroughForm } from './swp-forms.mjs';
 
 const suite = browserSuite({ viewport: { width: 1366, height: 768 } });
 const it = suite.it;
@@ -77,7 +77,12 @@ describe('videos and refusals in the browser', () => {
     await openTab(page, 'All Pending');
     await page.locator('[role=tabpanel].ant-tabs-content-active tr.pd-table-row', { hasText: PART }).waitFor();
     const box = page.locator('[role=tabpanel].ant-tabs-content-active [data-testid=table-scroll]').first();
-    const m = await box.evaluate((el) => ({ overflowX: getComputedStyle(el).overflowX, scrollWidth: el.scrollWidth, clientWidth: el.clientWidth, right: el.getBoundingClientRect().right }));
+    const m = await box.evaluate((el) => ({
+      overflowX: getComputedStyle(el).overflowX,
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+      right: el.getBoundingClientRect().right,
+    }));
     console.log(`video e2e: at 1024 px the All Pending table is ${m.scrollWidth} px wide in a ${m.clientWidth} px box`);
     assert.equal(m.overflowX, 'auto');
     assert.ok(m.right <= 1024, 'the table box ends inside the window');
@@ -87,7 +92,6 @@ describe('videos and refusals in the browser', () => {
 
   it('plays the deployed MOV (H.264) in the console viewer', async (page) => {
     assert.ok(swpId, 'needs the pending SWP');
-    const eng = await apiClient(suite.server.url, 'engineer1@demo.plant');
     for (const who of ['approver.process@demo.plant', 'approver.quality@demo.plant', 'approver.production@demo.plant']) {
       const r = await (await apiClient(suite.server.url, who)).post(`/api/swps/approve/${swpId}`, { reviewNote: 'ok' });
       assert.equal(r.status, 200, JSON.stringify(r.data));
@@ -146,7 +150,10 @@ describe('videos and refusals in the browser', () => {
     await openTab(page, 'Upload');
     // Said before upload: which files each drop takes.
     await page.getByText('MP4, MOV (H.264) or WebM, one file', { exact: true }).waitFor();
-    await page.getByText(/^PDF, up to \d+ files \(combined in order\)$/).first().waitFor();
+    await page
+      .getByText(/^PDF, up to \d+ files \(combined in order\)$/)
+      .first()
+      .waitFor();
     const inputs = page.locator('input[type=file]');
     await inputs.nth(3).setInputFiles([fixture('hevc.mov', 'video/quicktime')]);
     const video = page.getByTestId('refusal-video');
@@ -166,7 +173,10 @@ describe('videos and refusals in the browser', () => {
     // The alerts form's drop says what it takes and shows the server's refusal under it.
     await page.goto(`${suite.server.url}/main/alerts?tab=upload`);
     await page.getByText('PDF, one file', { exact: true }).waitFor();
-    await page.locator('input[type=file]').first().setInputFiles([{ ...fixture('h264-aac.mp4', 'application/pdf'), name: 'alert.pdf' }]);
+    await page
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles([{ ...fixture('h264-aac.mp4', 'application/pdf'), name: 'alert.pdf' }]);
     await page.getByTestId('refusal-alertFile').getByText('alert.pdf: This file is not a PDF.').waitFor();
     // A refused file leaves the upload list: let its leave animation (and its progress bar) end.
     await page.waitForFunction(() => !document.querySelector('.ant-upload-list .ant-progress'), null, { timeout: 10000 });

@@ -44,11 +44,14 @@ describe('web bundle weight', () => {
 
   // The issue's budgets: 250 KB /login and /island, 350 KB /main/swps signed in. The
   // report prints each page against its budget.
-  it('downloads no more JS than each page\'s budget', async () => {
+  it("downloads no more JS than each page's budget", async () => {
     const results = await measureAll(server);
     console.log(report(results).replace(/^/gm, '# '));
     for (const r of results) {
-      assert.ok(r.files.some((f) => f.encoding === 'br'), `${r.name}: scripts are sent as brotli`);
+      assert.ok(
+        r.files.some((f) => f.encoding === 'br'),
+        `${r.name}: scripts are sent as brotli`,
+      );
       assert.ok(r.js <= r.budgetKB * 1000, `${r.name}: ${kb(r.js)} KB of JavaScript, over its budget of ${r.budgetKB} KB:\n${report([r], { files: true })}`);
     }
   });

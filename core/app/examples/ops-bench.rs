@@ -56,7 +56,14 @@ impl Plant {
     async fn serve(&self) -> (Child, String, f64) {
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let t0 = Instant::now();
-        let child = self.cmd().arg("serve").env("PLANTDOC__SERVER__ADDR", format!("127.0.0.1:{port}")).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+        let child = self
+            .cmd()
+            .arg("serve")
+            .env("PLANTDOC__SERVER__ADDR", format!("127.0.0.1:{port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
         let base = format!("http://127.0.0.1:{port}");
         let http = reqwest::Client::new();
         loop {
@@ -85,7 +92,8 @@ async fn login(base: &str) -> (String, String) {
     };
     let r = http.get(format!("{base}/api/users/current")).send().await.unwrap();
     absorb(&mut jar, &r);
-    let header = |jar: &std::collections::BTreeMap<String, String>| jar.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ");
+    let header =
+        |jar: &std::collections::BTreeMap<String, String>| jar.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ");
     let csrf = jar.get("__Host-plantdoc_csrf").cloned().unwrap_or_default();
     let r = http
         .post(format!("{base}/api/users/login"))
@@ -194,7 +202,11 @@ async fn signed_link(plant: &Plant, id: &str) -> String {
 }
 
 fn verdict(ok: bool) -> &'static str {
-    if ok { "OK" } else { "OVER" }
+    if ok {
+        "OK"
+    } else {
+        "OVER"
+    }
 }
 
 /// One PDF of about `bytes`, shaped like a scanned sheet: one page drawing one JPEG-coded
@@ -265,7 +277,26 @@ async fn main() {
     let plant = Plant { dir: tempfile::tempdir().unwrap(), bin };
     let ok = |c: &mut Command| assert!(c.stdout(Stdio::null()).status().unwrap().success());
     ok(plant.cmd().arg("migrate"));
-    ok(plant.cmd().args(["user", "add", "--email", "eng@bench.plant", "--password", PASSWORD, "--first", "Ben", "--last", "Ch", "--position", "engineer", "--department", "process", "--company", "mpk", "--zones", "A1"]));
+    ok(plant.cmd().args([
+        "user",
+        "add",
+        "--email",
+        "eng@bench.plant",
+        "--password",
+        PASSWORD,
+        "--first",
+        "Ben",
+        "--last",
+        "Ch",
+        "--position",
+        "engineer",
+        "--department",
+        "process",
+        "--company",
+        "mpk",
+        "--zones",
+        "A1",
+    ]));
     println!("== ops-bench ({})", if small { "small" } else { "full" });
     // Start on an up-to-date database: the best of three (the first warms the page cache).
     let mut starts = Vec::new();
@@ -276,7 +307,10 @@ async fn main() {
         let _ = c.wait();
     }
     let start = starts.iter().cloned().fold(f64::MAX, f64::min);
-    println!("start on an up-to-date database: {start:.0} ms until /healthz answers (runs: {starts:.0?}; target ≤ 300) {}", verdict(start <= 300.0));
+    println!(
+        "start on an up-to-date database: {start:.0} ms until /healthz answers (runs: {starts:.0?}; target ≤ 300) {}",
+        verdict(start <= 300.0)
+    );
     let (mut child, base, _) = plant.serve().await;
     let pid = child.id();
     let (cookie, _) = login(&base).await;

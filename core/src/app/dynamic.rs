@@ -15,9 +15,9 @@ use base64::Engine;
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::app::AppState;
 use crate::app::api::{Access, ApiRouter};
 use crate::app::auth::CurrentUser;
+use crate::app::AppState;
 use crate::base::error::AppError;
 use crate::data::migrate::Migration;
 use crate::plugin::{Manifest, ModuleContext, Plugin};
@@ -76,8 +76,7 @@ pub fn load(path: &Path) -> anyhow::Result<Arc<dyn Plugin>> {
     // SAFETY: loading runs the library's initialisers; plant IT chooses the libraries.
     let lib = unsafe { libloading::Library::new(path) }.map_err(|e| anyhow::anyhow!("cannot load: {e}"))?;
     let entry: EntryFn = unsafe {
-        *lib.get::<EntryFn>(ENTRY_SYMBOL.as_bytes())
-            .map_err(|_| anyhow::anyhow!("missing symbol {ENTRY_SYMBOL}: not a Plantdoc module"))?
+        *lib.get::<EntryFn>(ENTRY_SYMBOL.as_bytes()).map_err(|_| anyhow::anyhow!("missing symbol {ENTRY_SYMBOL}: not a Plantdoc module"))?
     };
     let table = unsafe { entry() };
     if table.is_null() {
@@ -89,12 +88,13 @@ pub fn load(path: &Path) -> anyhow::Result<Arc<dyn Plugin>> {
         anyhow::bail!("ABI version {version} is not supported (this host speaks {ABI_VERSION})");
     }
     let loaded = Arc::new(Loaded { _lib: lib, table });
-    let text = String::from_utf8(loaded.call_bytes(|t| (t.manifest_json)())).map_err(|_| anyhow::anyhow!("bad manifest JSON: not UTF-8"))?;
+    let text =
+        String::from_utf8(loaded.call_bytes(|t| (t.manifest_json)())).map_err(|_| anyhow::anyhow!("bad manifest JSON: not UTF-8"))?;
     let mut manifest = Manifest::from_json(&text).map_err(|e| anyhow::anyhow!("bad manifest: {e}"))?;
     // Its routes are `/api/<id>/...`, whatever it declared.
     manifest.api = vec![format!("/api/{}/", manifest.id)];
-    let migs: Vec<DynMigration> = serde_json::from_slice(&loaded.call_bytes(|t| (t.migrations_json)()))
-        .map_err(|e| anyhow::anyhow!("bad migrations JSON: {e}"))?;
+    let migs: Vec<DynMigration> =
+        serde_json::from_slice(&loaded.call_bytes(|t| (t.migrations_json)())).map_err(|e| anyhow::anyhow!("bad migrations JSON: {e}"))?;
     let migrations = migs
         .into_iter()
         .map(|m| Migration { version: m.version, name: m.name, postgres: m.postgres.unwrap_or_else(|| m.sql.clone()), sqlite: m.sql })
@@ -146,7 +146,8 @@ async fn forward(
     let out = tokio::task::spawn_blocking(move || loaded.call_bytes(|t| (t.handle)(input.as_ptr(), input.len())))
         .await
         .map_err(|e| AppError::Internal(e.into()))?;
-    let r: DynResponse = serde_json::from_slice(&out).map_err(|e| AppError::Internal(anyhow::anyhow!("dynamic module answered badly: {e}")))?;
+    let r: DynResponse =
+        serde_json::from_slice(&out).map_err(|e| AppError::Internal(anyhow::anyhow!("dynamic module answered badly: {e}")))?;
     let status = StatusCode::from_u16(r.status).map_err(|e| AppError::Internal(e.into()))?;
     let mut resp = (status, r.body).into_response();
     let ct = r.content_type.unwrap_or_else(|| "application/json".into());

@@ -7,16 +7,17 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use tower::ServiceExt;
 
-use crate::app::AppState;
 use crate::app::api::{Access, ApiRouter};
 use crate::app::auth::session::constant_eq;
+use crate::app::AppState;
 use crate::base::config::StorageBackend;
 use crate::base::error::AppError;
 use crate::documents::storage::fs::blob_path;
 use crate::documents::storage::{disposition, link_signature};
 
 pub fn routes() -> ApiRouter {
-    ApiRouter::new("files").route(Access::Public, Method::GET, "/files/{prefix}/{id}", "Download a file through a signed link", download)
+    ApiRouter::new("files")
+        .route(Access::Public, Method::GET, "/files/{prefix}/{id}", "Download a file through a signed link", download)
         .query::<LinkQuery>()
         .answers(&[403, 404])
         .returns_content("application/octet-stream", serde_json::json!({"type": "string", "format": "binary"}))
@@ -30,11 +31,7 @@ struct LinkQuery {
     sig: String,
 }
 
-async fn download(
-    State(state): State<AppState>,
-    Path((prefix, id)): Path<(String, String)>,
-    req: Request,
-) -> Result<Response, AppError> {
+async fn download(State(state): State<AppState>, Path((prefix, id)): Path<(String, String)>, req: Request) -> Result<Response, AppError> {
     let denied = || AppError::Forbidden("This link is invalid or has expired.".into());
     let Ok(Query(q)) = Query::<LinkQuery>::try_from_uri(req.uri()) else { return Err(denied()) };
     if state.storage.kind != StorageBackend::Fs {
@@ -47,11 +44,7 @@ async fn download(
     }
     let path = blob_path(&state.settings.storage.dir, &key).ok_or_else(denied)?;
     // ServeFile gives Range support (video seeking) and conditional requests.
-    let mut resp = tower_http::services::ServeFile::new(&path)
-        .oneshot(req)
-        .await
-        .map_err(|e| AppError::Internal(e.into()))?
-        .map(Body::new);
+    let mut resp = tower_http::services::ServeFile::new(&path).oneshot(req).await.map_err(|e| AppError::Internal(e.into()))?.map(Body::new);
     if resp.status() == StatusCode::NOT_FOUND {
         return Err(AppError::NotFound);
     }

@@ -129,10 +129,11 @@ impl ModuleContext {
         Fut: Future<Output = ()> + Send + 'static,
     {
         let name = format!("{}.{name}", self.id);
-        self.built.tasks.lock().unwrap_or_else(|p| p.into_inner()).push(Task {
-            name,
-            run: Box::new(move |state, stop| Box::pin(run(state, stop))),
-        });
+        self.built
+            .tasks
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(Task { name, run: Box::new(move |state, stop| Box::pin(run(state, stop))) });
     }
 
     /// Offers a port (a trait of `crate::ports`) to other modules, e.g.

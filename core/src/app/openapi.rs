@@ -65,10 +65,7 @@ fn inline_refs(v: &mut Value, defs: &Map<String, Value>) {
 
 /// The query parameters of `T`.
 pub fn params_of<T: utoipa::IntoParams>() -> Vec<Value> {
-    T::into_params(|| Some(utoipa::openapi::path::ParameterIn::Query))
-        .into_iter()
-        .filter_map(|p| serde_json::to_value(p).ok())
-        .collect()
+    T::into_params(|| Some(utoipa::openapi::path::ParameterIn::Query)).into_iter().filter_map(|p| serde_json::to_value(p).ok()).collect()
 }
 
 impl RouteDoc {
@@ -125,11 +122,8 @@ fn error_ref(status: u16) -> (&'static str, &'static str) {
 }
 
 fn operation(d: &RouteDoc) -> Value {
-    let mut params: Vec<Value> = d
-        .path_params()
-        .into_iter()
-        .map(|p| json!({"name": p, "in": "path", "required": true, "schema": {"type": "string"}}))
-        .collect();
+    let mut params: Vec<Value> =
+        d.path_params().into_iter().map(|p| json!({"name": p, "in": "path", "required": true, "schema": {"type": "string"}})).collect();
     params.extend(d.spec.query.iter().cloned());
     let mut responses = Map::new();
     for status in d.statuses() {

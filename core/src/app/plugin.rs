@@ -241,8 +241,7 @@ macro_rules! module {
 
 /// Every statically linked module, sorted by id (inventory's order is unspecified).
 pub fn static_plugins() -> Vec<Arc<dyn Plugin>> {
-    let mut v: Vec<Arc<dyn Plugin>> =
-        inventory::iter::<PluginRegistration>.into_iter().map(|r| Arc::from((r.make)())).collect();
+    let mut v: Vec<Arc<dyn Plugin>> = inventory::iter::<PluginRegistration>.into_iter().map(|r| Arc::from((r.make)())).collect();
     v.sort_by_key(|p| p.manifest().id);
     v
 }
@@ -271,10 +270,9 @@ pub fn sort_modules(mut modules: Vec<Module>) -> anyhow::Result<Vec<Module>> {
         for d in &m.manifest.dependencies {
             match by_id.get(d) {
                 None => anyhow::bail!("module '{}' needs module '{d}', which is not installed", m.manifest.id),
-                Some(dep) if m.enabled && !dep.enabled => anyhow::bail!(
-                    "module '{}' is enabled but needs module '{d}', which is disabled (modules.{d}.enabled)",
-                    m.manifest.id
-                ),
+                Some(dep) if m.enabled && !dep.enabled => {
+                    anyhow::bail!("module '{}' is enabled but needs module '{d}', which is disabled (modules.{d}.enabled)", m.manifest.id)
+                }
                 _ => {}
             }
         }

@@ -30,10 +30,7 @@ fn a_missing_dependency_is_refused() {
 
 #[test]
 fn a_cycle_is_refused_and_named() {
-    let e = sort_modules(vec![module("a", &["b"], true), module("b", &["c"], true), module("c", &["a"], true)])
-        .err()
-        .unwrap()
-        .to_string();
+    let e = sort_modules(vec![module("a", &["b"], true), module("b", &["c"], true), module("c", &["a"], true)]).err().unwrap().to_string();
     assert_eq!(e, "module dependency cycle: a -> b -> c -> a");
 }
 
@@ -49,11 +46,18 @@ fn a_disabled_dependency_of_an_enabled_module_is_refused() {
 fn a_path_is_served_by_the_module_whose_prefix_it_carries() {
     let with = |id: &str, api: &[&str], shared: &[&str]| {
         let mut m = module(id, &[], true);
-        (m.manifest.api, m.manifest.shared_api) = (api.iter().map(|s| s.to_string()).collect(), shared.iter().map(|s| s.to_string()).collect());
+        (m.manifest.api, m.manifest.shared_api) =
+            (api.iter().map(|s| s.to_string()).collect(), shared.iter().map(|s| s.to_string()).collect());
         m
     };
-    let e = sort_modules(vec![with("kiosk", &["/api/kiosk/"], &[]), with("docs", &["/api/docs/", "/api/kiosk/log/"], &[])]).err().unwrap().to_string();
-    assert_eq!(e, r#"module 'docs': API prefix "/api/kiosk/log/" overlaps module 'kiosk''s "/api/kiosk/": serve the path from 'kiosk' (through a port), or list it in "sharedApi" (docs/modules.md)"#);
+    let e = sort_modules(vec![with("kiosk", &["/api/kiosk/"], &[]), with("docs", &["/api/docs/", "/api/kiosk/log/"], &[])])
+        .err()
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        e,
+        r#"module 'docs': API prefix "/api/kiosk/log/" overlaps module 'kiosk''s "/api/kiosk/": serve the path from 'kiosk' (through a port), or list it in "sharedApi" (docs/modules.md)"#
+    );
     let shared = with("docs", &["/api/docs/"], &["/api/kiosk/log/"]);
     assert!(shared.manifest.owns_path("/api/kiosk/log/1") && !shared.manifest.owns_path("/api/kiosk/1"));
     assert!(sort_modules(vec![with("kiosk", &["/api/kiosk/"], &[]), shared]).is_ok(), "declared shared");

@@ -19,8 +19,8 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tower::ServiceExt;
 
-use crate::app::AppState;
 use crate::app::tasks::Tasks;
+use crate::app::AppState;
 
 /// Header lines hyper reads before answering 431 itself (its default is 100, the app's
 /// limit `guard::MAX_HEADERS`). Above 100 hyper keeps the parse table on the heap

@@ -123,14 +123,23 @@ fn build_module(settings: &Settings, plugin: Arc<dyn Plugin>, default_on: bool) 
     if let Some(routes) = &built.routes {
         for d in routes.docs() {
             if !manifest.owns_path(&d.path) {
-                anyhow::bail!("module '{id}': route {} {} is outside its declared API prefixes {:?} (module.json \"api\")", d.method, d.path, manifest.api);
+                anyhow::bail!(
+                    "module '{id}': route {} {} is outside its declared API prefixes {:?} (module.json \"api\")",
+                    d.method,
+                    d.path,
+                    manifest.api
+                );
             }
         }
     }
     for m in &built.migrations {
         match manifest.migrations {
             Some([lo, hi]) if (lo..=hi).contains(&m.version) => {}
-            range => anyhow::bail!("module '{id}': migration {} ({}) is outside its declared range {range:?} (module.json \"migrations\")", m.version, m.name),
+            range => anyhow::bail!(
+                "module '{id}': migration {} ({}) is outside its declared range {range:?} (module.json \"migrations\")",
+                m.version,
+                m.name
+            ),
         }
     }
     let enabled = settings.module_switch(&id).unwrap_or(default_on);

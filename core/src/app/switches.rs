@@ -38,7 +38,11 @@ pub async fn load(db: &Db) -> anyhow::Result<Switches> {
     for r in rows {
         out.insert(
             r.try_get("module")?,
-            Switch { enabled: r.try_get::<i64, _>("enabled")? != 0, changed_at: r.try_get("changed_at")?, changed_by: r.try_get("changed_by")? },
+            Switch {
+                enabled: r.try_get::<i64, _>("enabled")? != 0,
+                changed_at: r.try_get("changed_at")?,
+                changed_by: r.try_get("changed_by")?,
+            },
         );
     }
     Ok(out)
@@ -72,14 +76,18 @@ pub fn refusal(modules: &[Module], id: &str, on: bool, enabled: impl Fn(&str) ->
     let m = modules.iter().find(|m| m.manifest.id == id)?;
     if on {
         let off: Vec<&str> = m.manifest.dependencies.iter().map(String::as_str).filter(|d| !enabled(d)).collect();
-        (!off.is_empty()).then(|| format!("{} needs {}: enable {} first.", m.manifest.name, names(modules, &off), if off.len() == 1 { "it" } else { "them" }))
+        (!off.is_empty()).then(|| {
+            format!("{} needs {}: enable {} first.", m.manifest.name, names(modules, &off), if off.len() == 1 { "it" } else { "them" })
+        })
     } else {
         let users: Vec<&str> = modules
             .iter()
             .filter(|o| enabled(&o.manifest.id) && o.manifest.dependencies.iter().any(|d| d == id))
             .map(|o| o.manifest.id.as_str())
             .collect();
-        (!users.is_empty()).then(|| format!("{} needs {}: disable {} first.", names(modules, &users), m.manifest.name, if users.len() == 1 { "it" } else { "them" }))
+        (!users.is_empty()).then(|| {
+            format!("{} needs {}: disable {} first.", names(modules, &users), m.manifest.name, if users.len() == 1 { "it" } else { "them" })
+        })
     }
 }
 
@@ -117,10 +125,14 @@ pub async fn set(state: &AppState, id: &str, on: bool, actor_id: &str, actor: &s
         .execute(&mut *tx)
         .await?;
     let action = if on { "module.enable" } else { "module.disable" };
-    let entry = AuditEntry::new(action, format!("module:{id}"), if on { "module switched on at run time" } else { "module switched off at run time" })
-        .by(Some(actor_id), actor)
-        .before(serde_json::json!({"enabled": was}))
-        .after(serde_json::json!({"enabled": on}));
+    let entry = AuditEntry::new(
+        action,
+        format!("module:{id}"),
+        if on { "module switched on at run time" } else { "module switched off at run time" },
+    )
+    .by(Some(actor_id), actor)
+    .before(serde_json::json!({"enabled": was}))
+    .after(serde_json::json!({"enabled": on}));
     audit::append(&mut tx, now, &entry).await?;
     tx.commit().await?;
     let s = Switch { enabled: on, changed_at: now, changed_by: actor.to_string() };

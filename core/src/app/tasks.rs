@@ -97,7 +97,11 @@ async fn storage_sweep(state: AppState, stop: Shutdown, holder: String) {
 async fn sweep_once(state: &AppState, min_age: Duration) {
     match state.storage.sweep_orphans(&state.db, min_age).await {
         Ok(r) if r.removed + r.temp_removed > 0 => {
-            tracing::info!(orphan_blobs = r.removed, temporary_files = r.temp_removed, "storage sweep removed leftovers of interrupted uploads")
+            tracing::info!(
+                orphan_blobs = r.removed,
+                temporary_files = r.temp_removed,
+                "storage sweep removed leftovers of interrupted uploads"
+            )
         }
         Ok(_) => {}
         Err(e) => tracing::warn!(error = %format!("{e:#}"), "storage sweep failed; it runs again at the next period"),
@@ -130,7 +134,9 @@ impl Tasks {
         }
         // Each instance keeps its module switches in step with the database (a switch made
         // through another instance). Not a lease-held task: every instance needs it.
-        set.spawn(every(state.clone(), Shutdown(rx.clone()), SWITCH_REFRESH, |state| async move { crate::app::switches::refresh(&state).await }));
+        set.spawn(every(state.clone(), Shutdown(rx.clone()), SWITCH_REFRESH, |state| async move {
+            crate::app::switches::refresh(&state).await
+        }));
         set.spawn(storage_sweep(state.clone(), Shutdown(rx.clone()), holder));
         Tasks { stop, set, names }
     }

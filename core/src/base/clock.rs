@@ -40,7 +40,5 @@ impl Clock for ManualClock {
 
 /// ISO 8601 UTC text for a millisecond timestamp, the format every API date uses.
 pub fn iso(ms: i64) -> String {
-    chrono::DateTime::<chrono::Utc>::from_timestamp_millis(ms)
-        .unwrap_or_default()
-        .to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+    chrono::DateTime::<chrono::Utc>::from_timestamp_millis(ms).unwrap_or_default().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }

@@ -228,9 +228,7 @@ pub struct ConfigError(pub String);
 
 /// Where the config folder is: `PLANTDOC_CONFIG_DIR`, else `./config`.
 pub fn default_dir() -> PathBuf {
-    std::env::var_os("PLANTDOC_CONFIG_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("config"))
+    std::env::var_os("PLANTDOC_CONFIG_DIR").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("config"))
 }
 
 impl Settings {
@@ -242,18 +240,13 @@ impl Settings {
     pub fn load_with(dir: &Path, overrides: &[(&str, &str)]) -> Result<Self, ConfigError> {
         // First pass: which release? It may be set in any layer but the release file.
         let layers = layered(dir, overrides)?;
-        let release: String = layers
-            .get_string("release")
-            .map_err(|e| ConfigError(format!("release: {e}")))?;
+        let release: String = layers.get_string("release").map_err(|e| ConfigError(format!("release: {e}")))?;
         if release.is_empty() || !release.chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-') {
             return Err(ConfigError(format!("release: invalid release name {release:?}")));
         }
         let release_file = dir.join("releases").join(format!("{release}.toml"));
         if !release_file.is_file() {
-            return Err(ConfigError(format!(
-                "release: no release file {} for release {release:?}",
-                release_file.display()
-            )));
+            return Err(ConfigError(format!("release: no release file {} for release {release:?}", release_file.display())));
         }
         let mut settings: Settings = layers.try_deserialize().map_err(|e| ConfigError(e.to_string()))?;
         settings.release_modules = release_modules(&release_file)?;
@@ -286,7 +279,10 @@ impl Settings {
         if url::Url::parse(&self.server.public_url).is_err() {
             return Err(ConfigError("server.public_url: not a URL".into()));
         }
-        if !(self.database.url.starts_with("sqlite:") || self.database.url.starts_with("postgres:") || self.database.url.starts_with("postgresql:")) {
+        if !(self.database.url.starts_with("sqlite:")
+            || self.database.url.starts_with("postgres:")
+            || self.database.url.starts_with("postgresql:"))
+        {
             return Err(ConfigError("database.url: must start with sqlite: or postgres:".into()));
         }
         for (id, table) in &self.modules {
@@ -350,9 +346,7 @@ fn layered(dir: &Path, overrides: &[(&str, &str)]) -> Result<config::Config, Con
         .add_source(config::File::from(default))
         .add_source(config::File::from(dir.join("local.toml")).required(false))
         .add_source(
-            config::Environment::with_prefix("PLANTDOC")
-                .prefix_separator("__")
-                .separator("__"),
+            config::Environment::with_prefix("PLANTDOC").prefix_separator("__").separator("__"),
             // No try_parsing: it would read PLANTDOC__RELEASE=2.0 as the number 2. Values
             // stay strings and are converted to each key's type on deserialising.
         );

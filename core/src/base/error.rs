@@ -82,10 +82,9 @@ impl IntoResponse for AppError {
                 }
                 (StatusCode::TOO_MANY_REQUESTS, body)
             }
-            AppError::Unavailable => (
-                StatusCode::SERVICE_UNAVAILABLE,
-                json!({"error": "The service is temporarily unavailable. Please try again."}),
-            ),
+            AppError::Unavailable => {
+                (StatusCode::SERVICE_UNAVAILABLE, json!({"error": "The service is temporarily unavailable. Please try again."}))
+            }
             AppError::StorageFull(m) => {
                 tracing::error!("storage full: an upload was refused (507)");
                 (StatusCode::INSUFFICIENT_STORAGE, json!(m))
@@ -184,7 +183,9 @@ pub fn is_unavailable(e: &sqlx::Error) -> bool {
             // SQLite: the file stayed locked past `busy_timeout` (SQLITE_BUSY or SQLITE_LOCKED
             // and their extended codes, e.g. 517 BUSY_SNAPSHOT): an overloaded database, to be
             // retried, not the server's fault.
-            Some(code) => code.parse::<i32>().is_ok_and(|c| matches!(c & 0xff, 5 | 6)) && d.try_downcast_ref::<sqlx::sqlite::SqliteError>().is_some(),
+            Some(code) => {
+                code.parse::<i32>().is_ok_and(|c| matches!(c & 0xff, 5 | 6)) && d.try_downcast_ref::<sqlx::sqlite::SqliteError>().is_some()
+            }
             None => false,
         },
         _ => false,

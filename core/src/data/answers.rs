@@ -56,7 +56,13 @@ impl Answers {
     /// `max_bytes` (keys and bodies) all together, then all are forgotten at once. An
     /// answer over an eighth of that is never kept.
     pub fn new(counters: &'static [&'static str], ttl: Duration, max_bytes: usize) -> Self {
-        Self { counters, ttl, max_bytes, held: Mutex::new(Held { answers: HashMap::new(), bytes: 0 }), building: std::array::from_fn(|_| tokio::sync::Mutex::new(())) }
+        Self {
+            counters,
+            ttl,
+            max_bytes,
+            held: Mutex::new(Held { answers: HashMap::new(), bytes: 0 }),
+            building: std::array::from_fn(|_| tokio::sync::Mutex::new(())),
+        }
     }
 
     fn recall(&self, key: &str, stamp: Stamp, now_ms: i64, max_age_ms: i64) -> Option<Bytes> {

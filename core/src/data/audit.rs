@@ -66,9 +66,7 @@ struct Fields<'a> {
 
 fn row_hash(f: &Fields<'_>) -> String {
     // A JSON array is an unambiguous encoding of the fields.
-    let canonical = serde_json::json!([
-        f.seq, f.at, f.actor_id, f.actor, f.action, f.target, f.meaning, f.before, f.after, f.prev_hash
-    ]);
+    let canonical = serde_json::json!([f.seq, f.at, f.actor_id, f.actor, f.action, f.target, f.meaning, f.before, f.after, f.prev_hash]);
     hex::encode(Sha256::digest(canonical.to_string().as_bytes()))
 }
 
@@ -76,9 +74,7 @@ fn row_hash(f: &Fields<'_>) -> String {
 /// together. Returns the row's sequence number.
 pub async fn append(conn: &mut AnyConnection, now_ms: i64, e: &AuditEntry) -> Result<i64, sqlx::Error> {
     // Updating the head first takes the write lock (SQLite) / row lock (PostgreSQL).
-    let head = sqlx::query("UPDATE audit_head SET seq = seq + 1 WHERE id = 1 RETURNING seq, hash")
-        .fetch_one(&mut *conn)
-        .await?;
+    let head = sqlx::query("UPDATE audit_head SET seq = seq + 1 WHERE id = 1 RETURNING seq, hash").fetch_one(&mut *conn).await?;
     let seq: i64 = head.try_get("seq")?;
     let prev: String = head.try_get("hash")?;
     let at = iso(now_ms);

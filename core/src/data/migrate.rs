@@ -62,9 +62,7 @@ pub fn from_dir(dir: &Dir<'_>) -> Vec<Migration> {
         } else {
             (stem, None)
         };
-        let Some((num, label)) = stem.split_once('_') else {
-            panic!("migration file {name} must be named NNNN_name.sql")
-        };
+        let Some((num, label)) = stem.split_once('_') else { panic!("migration file {name} must be named NNNN_name.sql") };
         let version: i64 = num.parse().unwrap_or_else(|_| panic!("migration file {name}: bad version"));
         match variant {
             None => {
@@ -105,12 +103,7 @@ pub fn check_unique(sets: &[MigrationSet]) -> anyhow::Result<()> {
     for s in sets {
         for m in &s.migrations {
             if let Some(other) = seen.insert(m.version, &s.module) {
-                anyhow::bail!(
-                    "migration version {} is used by both '{}' and '{}'",
-                    m.version,
-                    other,
-                    s.module
-                );
+                anyhow::bail!("migration version {} is used by both '{}' and '{}'", m.version, other, s.module);
             }
         }
     }
@@ -129,9 +122,7 @@ const CREATE_TABLE: &str = "CREATE TABLE IF NOT EXISTS plantdoc_migrations (
 pub async fn run(db: &Db, sets: &[MigrationSet], now_ms: i64) -> anyhow::Result<usize> {
     check_unique(sets)?;
     sqlx::query(CREATE_TABLE).execute(&db.pool).await?;
-    let rows = sqlx::query("SELECT version, module, checksum FROM plantdoc_migrations")
-        .fetch_all(&db.pool)
-        .await?;
+    let rows = sqlx::query("SELECT version, module, checksum FROM plantdoc_migrations").fetch_all(&db.pool).await?;
     let mut applied: BTreeMap<i64, (String, String)> = BTreeMap::new();
     for r in rows {
         applied.insert(r.try_get("version")?, (r.try_get("module")?, r.try_get("checksum")?));

@@ -8,9 +8,9 @@ use std::collections::HashMap;
 use serde_json::Value;
 use sqlx::{AnyConnection, Row};
 
-use crate::plant::users::User;
 use crate::base::clock::iso;
 use crate::data::db::{Db, Params};
+use crate::plant::users::User;
 
 /// A kind of document with sign records: the `doc_kind` value of its records (`"swp"`,
 /// `"alert"`, …). The core knows no kind by name: the module that owns the documents
@@ -51,7 +51,10 @@ pub const VERIFIED: &str = "verified";
 /// 25): an active operator or OJT trainee with a badge, never staff (they verify) or a
 /// kiosk account (a netbook is nobody). The same rule as SQL over `users u`.
 pub fn signs_as_operator(u: &User) -> bool {
-    matches!(u.position, crate::plant::users::Position::Operator | crate::plant::users::Position::Ojt) && u.badge.is_some() && !u.kiosk && !u.disabled
+    matches!(u.position, crate::plant::users::Position::Operator | crate::plant::users::Position::Ojt)
+        && u.badge.is_some()
+        && !u.kiosk
+        && !u.disabled
 }
 pub const SIGNS_AS_OPERATOR_SQL: &str = "u.position IN ('operator', 'ojt') AND u.badge IS NOT NULL AND u.kiosk = 0 AND u.disabled = 0";
 
@@ -70,7 +73,8 @@ pub struct SignRecord {
     pub verified_at: Option<i64>,
 }
 
-const COLUMNS: &str = "id, doc_id, version_hash, operator_id, op_full_name, op_no, signed_at, verifier_id, cl_full_name, cl_op_no, verified_at";
+const COLUMNS: &str =
+    "id, doc_id, version_hash, operator_id, op_full_name, op_no, signed_at, verifier_id, cl_full_name, cl_op_no, verified_at";
 
 impl SignRecord {
     fn from_row(r: &sqlx::any::AnyRow) -> Result<Self, sqlx::Error> {
@@ -129,7 +133,11 @@ impl serde::Serialize for SignRecord {
             verified: self.verified_at.is_some(),
             op: Person { id: &self.operator_id, full_name: Some(&self.op_full_name), op_no: Some(&self.op_no) },
             date_signed: Date { date: iso(self.signed_at) },
-            cl: self.verifier_id.as_deref().map(|id| Person { id, full_name: self.cl_full_name.as_deref(), op_no: self.cl_op_no.as_deref() }),
+            cl: self.verifier_id.as_deref().map(|id| Person {
+                id,
+                full_name: self.cl_full_name.as_deref(),
+                op_no: self.cl_op_no.as_deref(),
+            }),
             date_verified: self.verified_at.map(|d| Date { date: iso(d) }),
         }
         .serialize(s)
@@ -150,7 +158,9 @@ pub async fn for_documents(db: &Db, kind: DocKind, docs: &[(&str, &str)]) -> Res
             [(_, hash)] => format!(" AND version_hash = {}", q.add(hash.to_string())),
             _ => String::new(),
         };
-        let sql = format!("SELECT {COLUMNS} FROM acknowledgements WHERE doc_kind = {k} AND doc_id IN ({list}){version} ORDER BY signed_at DESC, id");
+        let sql = format!(
+            "SELECT {COLUMNS} FROM acknowledgements WHERE doc_kind = {k} AND doc_id IN ({list}){version} ORDER BY signed_at DESC, id"
+        );
         for r in q.query(&sql).fetch_all(&db.pool).await? {
             let rec = SignRecord::from_row(&r)?;
             if hashes.get(rec.doc_id.as_str()) == Some(&rec.version_hash.as_str()) {
@@ -163,7 +173,13 @@ pub async fn for_documents(db: &Db, kind: DocKind, docs: &[(&str, &str)]) -> Res
 
 /// One operator's sign records of one document version, newest first (the kiosk's
 /// status and its verification step).
-pub async fn for_operator(db: &Db, kind: DocKind, doc_id: &str, version_hash: &str, operator_id: &str) -> Result<Vec<SignRecord>, sqlx::Error> {
+pub async fn for_operator(
+    db: &Db,
+    kind: DocKind,
+    doc_id: &str,
+    version_hash: &str,
+    operator_id: &str,
+) -> Result<Vec<SignRecord>, sqlx::Error> {
     let sql = format!(
         "SELECT {COLUMNS} FROM acknowledgements WHERE operator_id = $1 AND doc_kind = $2 AND doc_id = $3 AND version_hash = $4 ORDER BY signed_at DESC, id"
     );
@@ -173,7 +189,14 @@ pub async fn for_operator(db: &Db, kind: DocKind, doc_id: &str, version_hash: &s
 
 /// Records an operator's signature of one document version, inside the caller's
 /// transaction (with its audit row). Returns the record's id.
-pub async fn sign(conn: &mut AnyConnection, kind: DocKind, doc_id: &str, version_hash: &str, operator: &User, now_ms: i64) -> Result<String, sqlx::Error> {
+pub async fn sign(
+    conn: &mut AnyConnection,
+    kind: DocKind,
+    doc_id: &str,
+    version_hash: &str,
+    operator: &User,
+    now_ms: i64,
+) -> Result<String, sqlx::Error> {
     let id = crate::data::db::new_id();
     sqlx::query(
         "INSERT INTO acknowledgements (id, doc_kind, doc_id, version_hash, operator_id, op_full_name, op_no, signed_at, sign_meaning) \

@@ -25,7 +25,13 @@ impl Part {
 }
 
 /// The part's id, adding it to the catalogue if new (inside the caller's transaction).
-pub async fn ensure(conn: &mut AnyConnection, company: &str, part_number: &str, description: &str, now_ms: i64) -> Result<String, sqlx::Error> {
+pub async fn ensure(
+    conn: &mut AnyConnection,
+    company: &str,
+    part_number: &str,
+    description: &str,
+    now_ms: i64,
+) -> Result<String, sqlx::Error> {
     sqlx::query(
         "INSERT INTO parts (id, part_number, description, company_code, created_at) VALUES ($1, $2, $3, $4, $5) \
          ON CONFLICT (company_code, part_number) DO NOTHING",
@@ -46,7 +52,8 @@ pub async fn ensure(conn: &mut AnyConnection, company: &str, part_number: &str, 
 }
 
 pub async fn find(db: &Db, id: &str) -> Result<Option<Part>, sqlx::Error> {
-    let row = sqlx::query("SELECT id, company_code, part_number, description FROM parts WHERE id = $1").bind(id).fetch_optional(&db.pool).await?;
+    let row =
+        sqlx::query("SELECT id, company_code, part_number, description FROM parts WHERE id = $1").bind(id).fetch_optional(&db.pool).await?;
     row.as_ref().map(Part::from_row).transpose()
 }
 

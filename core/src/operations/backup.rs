@@ -74,7 +74,9 @@ pub async fn backup(db: &Db, db_url: &str, storage: &Storage, dir: &Path) -> any
             let rows = file_rows(&mut *c).await?;
             let (url, pw) = libpq_url(db_url)?;
             let mut cmd = Command::new("pg_dump");
-            cmd.args(["--format=custom", "--no-owner", "--no-privileges", &format!("--snapshot={snap}"), "--file"]).arg(&file).arg(format!("--dbname={url}"));
+            cmd.args(["--format=custom", "--no-owner", "--no-privileges", &format!("--snapshot={snap}"), "--file"])
+                .arg(&file)
+                .arg(format!("--dbname={url}"));
             if let Some(pw) = pw {
                 cmd.env("PGPASSWORD", pw);
             }
@@ -120,7 +122,7 @@ async fn hash_file(p: &Path) -> anyhow::Result<(u64, String)> {
 /// The URL for libpq without its password (given back apart, for PGPASSWORD).
 fn libpq_url(url: &str) -> anyhow::Result<(String, Option<String>)> {
     let mut u = url::Url::parse(url)?;
-    let pw = u.password().map(|p| urldecode(p));
+    let pw = u.password().map(urldecode);
     let _ = u.set_password(None);
     Ok((u.to_string(), pw))
 }
@@ -177,7 +179,8 @@ pub async fn restore(db_url: &str, storage: &Storage, dir: &Path) -> anyhow::Res
         }
         Dialect::Postgres => {
             let mut c = sqlx::AnyConnection::connect(db_url).await?;
-            let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'public'").fetch_one(&mut c).await?;
+            let (n,): (i64,) =
+                sqlx::query_as("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'public'").fetch_one(&mut c).await?;
             c.close().await?;
             if n > 0 {
                 anyhow::bail!("the configured PostgreSQL database has tables: restore goes into a new, empty database");
@@ -208,7 +211,8 @@ pub async fn restore(db_url: &str, storage: &Storage, dir: &Path) -> anyhow::Res
             if let Some(pw) = pw {
                 cmd.env("PGPASSWORD", pw);
             }
-            let out = tokio::task::spawn_blocking(move || cmd.output()).await?.map_err(|e| anyhow::anyhow!("cannot run pg_restore: {e}"))?;
+            let out =
+                tokio::task::spawn_blocking(move || cmd.output()).await?.map_err(|e| anyhow::anyhow!("cannot run pg_restore: {e}"))?;
             if !out.status.success() {
                 anyhow::bail!("pg_restore failed: {}", String::from_utf8_lossy(&out.stderr).trim());
             }

@@ -19,6 +19,7 @@ pub struct Cli {
 }
 
 #[derive(Subcommand, Debug)]
+#[allow(clippy::large_enum_variant, reason = "parsed once at start; boxing a clap subcommand only adds noise")]
 pub enum Command {
     /// Run the web server (the default).
     Serve,
@@ -42,9 +43,7 @@ pub enum Command {
         dir: PathBuf,
     },
     /// Restore a backup from DIR into the configured (new, empty) database and storage.
-    Restore {
-        dir: PathBuf,
-    },
+    Restore { dir: PathBuf },
 }
 
 #[derive(Subcommand, Debug)]
@@ -167,7 +166,9 @@ async fn run(cmd: Command, settings: Settings) -> ExitCode {
         Command::User(UserCommand::PlantAdmin { email, state }) => plant_admin(settings, &email, state == "on").await,
         Command::Seed(SeedCommand::Demo) => seed_demo(settings).await,
         Command::Audit(AuditCommand::Verify) => audit_verify(settings).await,
-        Command::Storage(StorageCommand::Check { fix, min_age_secs }) => crate::operations::ops_cli::storage_check(settings, fix, min_age_secs).await,
+        Command::Storage(StorageCommand::Check { fix, min_age_secs }) => {
+            crate::operations::ops_cli::storage_check(settings, fix, min_age_secs).await
+        }
         Command::Backup { dir } => crate::operations::ops_cli::backup(settings, &dir).await,
         Command::Restore { dir } => crate::operations::ops_cli::restore(settings, &dir).await,
     };
@@ -189,9 +190,7 @@ async fn serve(settings: Settings) -> anyhow::Result<ExitCode> {
     let addr = settings.server.addr;
     let started = std::time::Instant::now();
     let state = app::build_state(settings, BuildOptions::default()).await?;
-    let listener = tokio::net::TcpListener::bind(addr)
-        .await
-        .map_err(|e| anyhow::anyhow!("cannot listen on {addr} (server.addr): {e}"))?;
+    let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| anyhow::anyhow!("cannot listen on {addr} (server.addr): {e}"))?;
     let enabled: Vec<&str> = state.modules.iter().filter(|m| m.enabled).map(|m| m.manifest.id.as_str()).collect();
     tracing::info!(%addr, release = %state.settings.release, modules = ?enabled, start_ms = started.elapsed().as_millis() as u64, "Plantdoc is serving");
     println!("Plantdoc {} (release {}) on http://{addr}", env!("CARGO_PKG_VERSION"), state.settings.release);

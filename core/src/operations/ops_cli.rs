@@ -50,7 +50,14 @@ pub async fn backup(settings: Settings, dir: &Path) -> anyhow::Result<ExitCode> 
     let storage = open_storage(&settings).await?;
     let m = crate::operations::backup::backup(&db, &settings.database.url, &storage, dir).await?;
     let bytes: u64 = m.blobs.iter().map(|b| b.size).sum();
-    println!("backup written to {}: {} database ({} bytes), {} blobs ({} bytes), manifest.json", dir.display(), m.dialect, m.database.size, m.blobs.len(), bytes);
+    println!(
+        "backup written to {}: {} database ({} bytes), {} blobs ({} bytes), manifest.json",
+        dir.display(),
+        m.dialect,
+        m.database.size,
+        m.blobs.len(),
+        bytes
+    );
     Ok(ExitCode::SUCCESS)
 }
 

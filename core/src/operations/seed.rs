@@ -1,6 +1,6 @@
 //! Adding users (CLI, seed) and the demo plant.
-use crate::app::AppState;
 use crate::app::auth::password;
+use crate::app::AppState;
 use crate::base::error::AppError;
 use crate::data::audit::{self, AuditEntry};
 use crate::plant::users::{self, UserInput};
@@ -21,7 +21,8 @@ pub async fn add_user(state: &AppState, mut input: UserInput, pw: &str, temporar
         "position": input.position, "department": input.department, "companyCode": input.company_code,
         "zones": input.zones, "badge": input.badge.is_some(), "opNo": input.op_no,
     });
-    audit::append(&mut tx, now, &AuditEntry::new("user.create", format!("user:{id}"), "user account created").by(None, actor).after(after)).await?;
+    audit::append(&mut tx, now, &AuditEntry::new("user.create", format!("user:{id}"), "user account created").by(None, actor).after(after))
+        .await?;
     tx.commit().await?;
     Ok(id)
 }
@@ -32,11 +33,19 @@ pub async fn add_user(state: &AppState, mut input: UserInput, pw: &str, temporar
 pub async fn set_plant_admin(state: &AppState, email: &str, on: bool, actor: &str) -> Result<bool, AppError> {
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
-    let user = users::find_by_email(&mut tx, email).await?.filter(|u| !u.disabled).ok_or_else(|| AppError::field("email", "There is no user with this e-mail."))?;
+    let user = users::find_by_email(&mut tx, email)
+        .await?
+        .filter(|u| !u.disabled)
+        .ok_or_else(|| AppError::field("email", "There is no user with this e-mail."))?;
     if user.plant_admin == on {
         return Ok(false);
     }
-    sqlx::query("UPDATE users SET plant_admin = $1, updated_at = $2 WHERE id = $3").bind(i64::from(on)).bind(now).bind(&user.id).execute(&mut *tx).await?;
+    sqlx::query("UPDATE users SET plant_admin = $1, updated_at = $2 WHERE id = $3")
+        .bind(i64::from(on))
+        .bind(now)
+        .bind(&user.id)
+        .execute(&mut *tx)
+        .await?;
     let meaning = if on { "plant administration granted" } else { "plant administration revoked" };
     let entry = AuditEntry::new("user.plant_admin", format!("user:{}", user.id), meaning)
         .by(None, actor)
@@ -50,8 +59,11 @@ pub async fn set_plant_admin(state: &AppState, email: &str, on: bool, actor: &st
 /// The demo password of every demo account that signs in.
 pub const DEMO_PASSWORD: &str = "Demo-Plant-2026";
 
-/// Demo accounts: (email, first, last, position, department, badge, op number).
-pub const DEMO_USERS: &[(&str, &str, &str, &str, &str, Option<&str>, Option<&str>)] = &[
+/// A demo account: (email, first, last, position, department, badge, op number).
+pub type DemoUser = (&'static str, &'static str, &'static str, &'static str, &'static str, Option<&'static str>, Option<&'static str>);
+
+/// The demo accounts.
+pub const DEMO_USERS: &[DemoUser] = &[
     ("manager.process@demo.plant", "Paula", "Reyes", "manager", "process", Some("9001"), None),
     ("manager.quality@demo.plant", "Quentin", "Hale", "manager", "quality", Some("9002"), None),
     ("manager.production@demo.plant", "Priya", "Nair", "manager", "production", Some("9003"), None),

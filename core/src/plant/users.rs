@@ -4,9 +4,9 @@ use serde_json::{json, Value};
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
+pub use super::user_schema::{UserJson, UserStatus};
 use crate::base::error::{AppError, FieldErrors, OnConstraint, Refusal};
 use crate::plant::zones::Zones;
-pub use super::user_schema::{UserJson, UserStatus};
 
 pub const COMPANIES: &[&str] = &["umw", "mpk", "mps", "mph", "mpc", "mpd", "mpq"];
 pub const DEPARTMENTS: &[&str] = &["production", "process", "quality", "paint"];

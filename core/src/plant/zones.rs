@@ -14,8 +14,7 @@ const SPEC_ZONES: &[(&str, &[&str])] = &[
 ];
 
 /// Every zone code a kiosk may be set to (the login page's `zone` query).
-pub const ALL_CODES: &[&str] =
-    &["A1", "A2", "A3", "B1", "B2", "C1", "C2", "C3", "D1", "D2", "D3", "E1", "E2", "shipping", "ojt"];
+pub const ALL_CODES: &[&str] = &["A1", "A2", "A3", "B1", "B2", "C1", "C2", "C3", "D1", "D2", "D3", "E1", "E2", "shipping", "ojt"];
 
 #[derive(Debug, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct ZoneOption {

@@ -12,9 +12,7 @@ export function ComingSoon({ label, release }) {
     <LazyResult
       status="info"
       title="Coming Soon"
-      subTitle={
-        name && rel ? `${name} will be available in release ${rel}.` : 'This feature will be available in a future release.'
-      }
+      subTitle={name && rel ? `${name} will be available in release ${rel}.` : 'This feature will be available in a future release.'}
       extra={rel ? <Tag color="blue">Release {rel}</Tag> : null}
     />
   );

@@ -40,11 +40,8 @@ export function TopBar({ title }) {
             <Button type="text" shape="circle" aria-label="Alerts" icon={<BellOutlined />} />
           </Badge>
         </Tooltip>
-        <Dropdown
-          trigger={['click']}
-          menu={{ items: [{ key: 'logout', icon: <LogoutOutlined />, label: 'Logout' }], onClick: onMenu }}
-        >
-          <Button type="text" aria-label={name ? `${name}, profile menu` : "Profile menu"} data-testid="profile-menu">
+        <Dropdown trigger={['click']} menu={{ items: [{ key: 'logout', icon: <LogoutOutlined />, label: 'Logout' }], onClick: onMenu }}>
+          <Button type="text" aria-label={name ? `${name}, profile menu` : 'Profile menu'} data-testid="profile-menu">
             <Space>
               <Avatar size="small" icon={<UserOutlined />} />
               {name}

@@ -79,6 +79,7 @@ export function LoginPage() {
     const typed = { email: boot.email, password: boot.password };
     setValues(typed);
     if (boot.submitted) send(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at the commit that replaces the painted form
   }, []);
 
   if (change) {
@@ -96,7 +97,11 @@ export function LoginPage() {
         <input ref={email} className="pd-input" type="text" autoComplete="username" {...inputProps('login_email', values.email, set('email'), errors.email)} />
       </PlainField>
       <PlainField id="login_password" label="Password" error={errors.password}>
-        <PlainPassword inputRef={password} autoComplete="current-password" {...inputProps('login_password', values.password, set('password'), errors.password)} />
+        <PlainPassword
+          inputRef={password}
+          autoComplete="current-password"
+          {...inputProps('login_password', values.password, set('password'), errors.password)}
+        />
       </PlainField>
       <PlainSubmit loading={busy}>Login</PlainSubmit>
       <div style={{ marginTop: 16, textAlign: 'center' }}>

@@ -56,7 +56,6 @@ export function ModuleRoutes({ mod }) {
   );
 }
 
-
 export function RemoteModule({ module }) {
   const { loader } = useModules();
   const Loaded = useMemo(

@@ -26,5 +26,5 @@ export function consoleModules(modules) {
 
 /** Where a signed-in user belongs: operators the kiosk, everyone else the console home. */
 export function homeOf(session, modules) {
-  return session.isOperator ? kioskModule(modules)?.route ?? null : consoleHome(modules);
+  return session.isOperator ? (kioskModule(modules)?.route ?? null) : consoleHome(modules);
 }

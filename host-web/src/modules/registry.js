@@ -23,9 +23,7 @@ export function createRuntimeLoader(runtime = { loadRemote, registerRemotes }) {
   return {
     /** Registers every enabled module's remote (no download yet). */
     register(modules) {
-      const fresh = modules
-        .filter((m) => m.enabled && m.remote && !registered.has(m.remote.scope))
-        .map((m) => ({ name: m.remote.scope, entry: m.remote.url }));
+      const fresh = modules.filter((m) => m.enabled && m.remote && !registered.has(m.remote.scope)).map((m) => ({ name: m.remote.scope, entry: m.remote.url }));
       if (!fresh.length) return;
       fresh.forEach((r) => registered.add(r.name));
       runtime.registerRemotes(fresh);

@@ -1,7 +1,11 @@
 // Plant releases are dotted numbers ('1.0', '2.0', '2.1'); compared part by part.
 export function compareReleases(a, b) {
-  const pa = String(a ?? '').split('.').map((n) => parseInt(n, 10) || 0);
-  const pb = String(b ?? '').split('.').map((n) => parseInt(n, 10) || 0);
+  const pa = String(a ?? '')
+    .split('.')
+    .map((n) => parseInt(n, 10) || 0);
+  const pb = String(b ?? '')
+    .split('.')
+    .map((n) => parseInt(n, 10) || 0);
   for (let i = 0; i < Math.max(pa.length, pb.length); i += 1) {
     const d = (pa[i] || 0) - (pb[i] || 0);
     if (d) return d;

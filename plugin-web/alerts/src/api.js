@@ -20,7 +20,12 @@ export function useAlertList(path) {
 
 /** GET /api/alerts/onBehalfOfUsers: process engineers of my company. */
 export function useOnBehalfOfUsers() {
-  return useQuery({ queryKey: alertKeys.onBehalfOf, meta: failure('the process engineers'), queryFn: () => api.get('/api/alerts/onBehalfOfUsers').then(asList), staleTime: 60_000 });
+  return useQuery({
+    queryKey: alertKeys.onBehalfOf,
+    meta: failure('the process engineers'),
+    queryFn: () => api.get('/api/alerts/onBehalfOfUsers').then(asList),
+    staleTime: 60_000,
+  });
 }
 
 /** GET /api/alerts/part-numbers: the kit's part search source. */
@@ -42,7 +47,10 @@ export function useDeleteAlerts(kind) {
 /** POST /api/alerts/uploadS3. */
 export function useSubmitAlert() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: (payload) => api.post('/api/alerts/uploadS3', payload), onSuccess: () => client.invalidateQueries({ queryKey: alertKeys.all }) });
+  return useMutation({
+    mutationFn: (payload) => api.post('/api/alerts/uploadS3', payload),
+    onSuccess: () => client.invalidateQueries({ queryKey: alertKeys.all }),
+  });
 }
 
 /** DELETE /api/alerts/uploadPond/{uniqueId}: drop one of my unsubmitted uploads. */

@@ -37,7 +37,14 @@ describe('lib', () => {
     expect(currentQuarter(dayjs('2026-03-04T14:05:30')).format('HH:mm:ss')).toBe('14:00:00');
     expect(currentQuarter(dayjs('2026-03-04T14:30:00')).format('HH:mm')).toBe('14:30');
     expect(defaultSunset(dayjs('2026-03-04T14:15:00')).format('YYYY-MM-DD HH:mm')).toBe('2026-03-11 14:15');
-    const p = uploadPayload({ files: [{ uid: 'u1', serverId: 's1' }], alertType: 'Change', partNumber: ' p-1 ', zones: ['A1'], effectiveDate: dayjs('2026-03-04T14:15:00Z'), sunsetDate: null });
+    const p = uploadPayload({
+      files: [{ uid: 'u1', serverId: 's1' }],
+      alertType: 'Change',
+      partNumber: ' p-1 ',
+      zones: ['A1'],
+      effectiveDate: dayjs('2026-03-04T14:15:00Z'),
+      sunsetDate: null,
+    });
     expect(p.alertFile).toEqual({ id: 'u1', serverId: 's1' });
     expect([p.partNumber, p.onBehalfOf, p.effectiveDate, p.sunsetDate]).toEqual(['P-1', 'Myself', '2026-03-04T14:15:00.000Z', '']);
   });
@@ -75,11 +82,19 @@ describe('Alerts page', () => {
     expect(statuses.sort()).toEqual(['Deployed', 'Expired', 'Scheduled']);
     expect(screen.queryByText('deployed')).toBeNull();
     expect(screen.getByText('S-2026-0001').closest('a').style.whiteSpace).toBe('nowrap');
-    expect([statusText({ status: 'pending' }), statusText({ status: 'rejected' }), statusText({ status: 'deleted' })]).toEqual(['Pending', 'Rejected', 'Deleted']);
+    expect([statusText({ status: 'pending' }), statusText({ status: 'rejected' }), statusText({ status: 'deleted' })]).toEqual([
+      'Pending',
+      'Rejected',
+      'Deleted',
+    ]);
   });
 
   it('shows the empty texts, also when a list fails', async () => {
-    stubFetch({ '/api/alerts/deployed': [200, []], '/api/alerts/user-pending-alerts': [500, { error: 'x' }], '/api/alerts/user-deployed-alerts': [200, [alert('a', 'S-1', { mine: false })]] });
+    stubFetch({
+      '/api/alerts/deployed': [200, []],
+      '/api/alerts/user-pending-alerts': [500, { error: 'x' }],
+      '/api/alerts/user-deployed-alerts': [200, [alert('a', 'S-1', { mine: false })]],
+    });
     const { unmount } = page('/main/alerts');
     expect(await screen.findByText('No alerts have been deployed yet.')).toBeTruthy();
     unmount();
@@ -91,7 +106,11 @@ describe('Alerts page', () => {
   });
 
   it('opens the detail view: Loading.. then the document, or the error text', async () => {
-    stubFetch({ '/api/alerts/user-deployed-alerts': [200, [alert('a', 'S-1'), alert('b', 'S-2')]], '/api/alerts/signed-url/a': [200, '/files/a.pdf'], '/api/alerts/signed-url/b': [500, { error: 'x' }] });
+    stubFetch({
+      '/api/alerts/user-deployed-alerts': [200, [alert('a', 'S-1'), alert('b', 'S-2')]],
+      '/api/alerts/signed-url/a': [200, '/files/a.pdf'],
+      '/api/alerts/signed-url/b': [500, { error: 'x' }],
+    });
     const { unmount } = page('/main/alerts?tab=all-approved');
     await screen.findByText('S-1');
     expect(screen.getAllByText('2')).toHaveLength(2);
@@ -110,7 +129,9 @@ describe('Alerts page', () => {
     await screen.findByText('S-1');
     fireEvent.click(container.querySelector('tbody input[type=checkbox]'));
     fireEvent.click(screen.getByText('Delete (1)').closest('button'));
-    expect(await screen.findByText('Are you sure you want to delete the selected documents and remove them from the review process? This action cannot be undone.')).toBeTruthy();
+    expect(
+      await screen.findByText('Are you sure you want to delete the selected documents and remove them from the review process? This action cannot be undone.'),
+    ).toBeTruthy();
     fireEvent.click(screen.getByText('Yes').closest('button'));
     await waitFor(() => expect(fetch.mock.calls.some(([p]) => p === '/api/alerts/delete-pending')).toBe(true));
     expect(JSON.parse(fetch.mock.calls.find(([p]) => p === '/api/alerts/delete-pending')[1].body)).toEqual(['a']);

@@ -55,7 +55,11 @@ export function useOperatorAlerts(zone, opId) {
     queryKey: ['island', 'alerts', zone, opId],
     enabled: Boolean(zone && opId),
     retry: false,
-    queryFn: () => api.get(`/api/alerts/operator-alerts/${enc(zone)}/${enc(opId)}`).then(asList).catch(() => []),
+    queryFn: () =>
+      api
+        .get(`/api/alerts/operator-alerts/${enc(zone)}/${enc(opId)}`)
+        .then(asList)
+        .catch(() => []),
   });
 }
 
@@ -65,7 +69,11 @@ export function useZoneAlerts(zone) {
     queryKey: ['island', 'zone-alerts', zone],
     enabled: Boolean(zone),
     retry: false,
-    queryFn: () => api.get(`/api/alerts/operator-alerts/zone/${enc(zone)}`).then(asList).catch(() => []),
+    queryFn: () =>
+      api
+        .get(`/api/alerts/operator-alerts/zone/${enc(zone)}`)
+        .then(asList)
+        .catch(() => []),
   });
 }
 

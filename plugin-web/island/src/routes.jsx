@@ -55,10 +55,38 @@ const screens = [
   { path: 'part-select', element: <PartSelect /> },
   { path: 'settings', element: <Settings /> },
   { path: 'error/:type', element: <ErrorPage /> },
-  { path: 'operator-status', element: <Operator><OperatorStatus /></Operator> },
-  { path: 'interface/*', element: <Operator><Interface /></Operator> },
-  { path: 'swp-ack', element: <Operator><SwpAck /></Operator> },
-  { path: 'alert-ack', element: <Operator><AlertAck /></Operator> },
+  {
+    path: 'operator-status',
+    element: (
+      <Operator>
+        <OperatorStatus />
+      </Operator>
+    ),
+  },
+  {
+    path: 'interface/*',
+    element: (
+      <Operator>
+        <Interface />
+      </Operator>
+    ),
+  },
+  {
+    path: 'swp-ack',
+    element: (
+      <Operator>
+        <SwpAck />
+      </Operator>
+    ),
+  },
+  {
+    path: 'alert-ack',
+    element: (
+      <Operator>
+        <AlertAck />
+      </Operator>
+    ),
+  },
 ];
 
 export const routes = screens.map((r) => ({ ...r, element: kiosk(r.element) }));

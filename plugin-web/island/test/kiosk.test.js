@@ -17,7 +17,13 @@ describe('status colours (spec section 4)', () => {
 
 test('history rows: Expires is signed + 90 days; red past 90 days', () => {
   const signed = '2026-01-01T00:00:00.000Z';
-  const rec = { _id: 'r', op: { fullName: 'Olivia Grant', opNo: 'OP1001' }, cl: { fullName: 'Sam Ortiz' }, dateSigned: { date: signed }, dateVerified: { date: signed } };
+  const rec = {
+    _id: 'r',
+    op: { fullName: 'Olivia Grant', opNo: 'OP1001' },
+    cl: { fullName: 'Sam Ortiz' },
+    dateSigned: { date: signed },
+    dateVerified: { date: signed },
+  };
   const t0 = Date.parse(signed);
   const [fresh] = historyRows([rec], t0 + SIGN_VALID_MS);
   expect(fresh).toMatchObject({ operator: 'Olivia Grant', employee: 'OP1001', verifier: 'Sam Ortiz', expires: 'Apr-01-26 12:00am', expired: false });
@@ -29,11 +35,14 @@ describe('outbox', () => {
   test('keeps an unanswered call with its key and resends the same key', async () => {
     const bodies = [];
     let up = false;
-    vi.stubGlobal('fetch', vi.fn(async (_path, init) => {
-      bodies.push(JSON.parse(init.body));
-      if (!up) throw new TypeError('Failed to fetch');
-      return new Response(JSON.stringify({ signed: true }), { status: 200, headers: { 'content-type': 'application/json' } });
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_path, init) => {
+        bodies.push(JSON.parse(init.body));
+        if (!up) throw new TypeError('Failed to fetch');
+        return new Response(JSON.stringify({ signed: true }), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
     const pending = vi.fn();
     const done = send('/api/island/operator-read-swp', { opId: 'o', swpId: 's' }, pending);
     await vi.waitFor(() => expect(pending).toHaveBeenCalled());
@@ -46,7 +55,10 @@ describe('outbox', () => {
     expect(new Set(bodies.map((b) => b.key)).size).toBe(1);
   });
   test('a refusal is removed and reported', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ error: 'No.' }), { status: 403, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ error: 'No.' }), { status: 403, headers: { 'content-type': 'application/json' } })),
+    );
     await expect(send('/api/island/verify-swp', { badgeNo: '1' })).rejects.toThrow('No.');
     expect(pendingCount()).toBe(0);
   });

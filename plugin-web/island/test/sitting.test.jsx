@@ -52,10 +52,13 @@ describe('the sitting', () => {
     addRead({ kind: 'alert', id: 'a1', label: 'S-2026-0001' });
     addRead({ kind: 'alert', id: 'a2', label: 'Q-2026-0002' });
     const calls = [];
-    vi.stubGlobal('fetch', vi.fn(async (path, init) => {
-      calls.push([path, JSON.parse(init.body)]);
-      return json(200, { verified: true });
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path, init) => {
+        calls.push([path, JSON.parse(init.body)]);
+        return json(200, { verified: true });
+      }),
+    );
     const onVerified = vi.fn();
     renderVerify(onVerified);
     expect(screen.getByText('Please confirm Olivia Grant has read all of these:')).toBeTruthy();
@@ -80,13 +83,17 @@ describe('the sitting', () => {
     addRead({ kind: 'alert', id: 'a2', label: 'Q-2026-0002' });
     addRead({ kind: 'alert', id: 'a3', label: 'C-2026-0003' });
     const calls = [];
-    vi.stubGlobal('fetch', vi.fn(async (_p, init) => {
-      const b = JSON.parse(init.body);
-      calls.push(`${b.badgeNo}:${b.alertId}`);
-      if (b.alertId === 'a1') return json(409, { error: 'This alert is no longer in force.' });
-      if (b.badgeNo === '1001' && b.alertId === 'a2') return json(403, { error: 'Operators cannot verify themselves. Another person must scan their own badge.' });
-      return json(200, { verified: true });
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_p, init) => {
+        const b = JSON.parse(init.body);
+        calls.push(`${b.badgeNo}:${b.alertId}`);
+        if (b.alertId === 'a1') return json(409, { error: 'This alert is no longer in force.' });
+        if (b.badgeNo === '1001' && b.alertId === 'a2')
+          return json(403, { error: 'Operators cannot verify themselves. Another person must scan their own badge.' });
+        return json(200, { verified: true });
+      }),
+    );
     const onVerified = vi.fn();
     renderVerify(onVerified);
     await scan('1001');

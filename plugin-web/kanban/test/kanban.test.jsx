@@ -14,7 +14,15 @@ const renderAt = (url) =>
   render(
     <MemoryRouter initialEntries={[url]}>
       <Routes>
-        <Route path="/main/kanban" element={<><KanbanPage /><Where /></>} />
+        <Route
+          path="/main/kanban"
+          element={
+            <>
+              <KanbanPage />
+              <Where />
+            </>
+          }
+        />
       </Routes>
     </MemoryRouter>,
   );

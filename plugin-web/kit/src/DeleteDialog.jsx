@@ -4,10 +4,8 @@ import { Button, Modal } from 'antd';
 
 export const DELETE_TITLE = 'Delete documents?';
 export const DELETE_TEXT = {
-  pending:
-    'Are you sure you want to delete the selected documents and remove them from the review process? This action cannot be undone.',
-  deployed:
-    'Are you sure you want to delete the selected documents and remove them from the plant floor? This action cannot be undone.',
+  pending: 'Are you sure you want to delete the selected documents and remove them from the review process? This action cannot be undone.',
+  deployed: 'Are you sure you want to delete the selected documents and remove them from the plant floor? This action cannot be undone.',
 };
 
 /** `text` replaces the documents' text (other things than documents, e.g. users). */

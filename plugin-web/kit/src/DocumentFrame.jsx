@@ -67,7 +67,10 @@ function useProbe(src) {
   useEffect(() => {
     if (!probed) return undefined;
     const stop = new AbortController();
-    probeLink(src, stop.signal).then((state) => setResult({ src, state }), () => {});
+    probeLink(src, stop.signal).then(
+      (state) => setResult({ src, state }),
+      () => {},
+    );
     return () => stop.abort();
   }, [src, probed]);
   if (!probed) return 'ok';

@@ -83,12 +83,7 @@ export function DocumentViewer({ links, urls: fixed, lifetimeSeconds, onBack, ti
         <Space wrap style={{ marginBottom: 12 }}>
           {onBack && <Button onClick={onBack}>Back</Button>}
           {SECTIONS.map(([key, label]) => (
-            <Button
-              key={key}
-              type={section === key ? 'primary' : 'default'}
-              disabled={key === 'video' && !last.current.video}
-              onClick={() => select(key)}
-            >
+            <Button key={key} type={section === key ? 'primary' : 'default'} disabled={key === 'video' && !last.current.video} onClick={() => select(key)}>
               {label}
             </Button>
           ))}

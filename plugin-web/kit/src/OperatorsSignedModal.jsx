@@ -43,23 +43,9 @@ export function OperatorsSignedModal({ open, onClose, operators, source }) {
   });
   const rows = keyed(operators || loaded.data || []);
   return (
-    <Modal
-      open={open}
-      title="Operators Signed"
-      width={600}
-      onCancel={onClose}
-      footer={<Button onClick={onClose}>Close</Button>}
-    >
+    <Modal open={open} title="Operators Signed" width={600} onCancel={onClose} footer={<Button onClick={onClose}>Close</Button>}>
       <div data-testid="operators-signed-list" style={{ height: 400, overflowY: 'auto' }}>
-        <Table
-          size="small"
-          columns={columns}
-          dataSource={rows}
-          loading={!operators && loaded.isFetching}
-          rowKey="rowKey"
-          pagination={false}
-          sticky
-        />
+        <Table size="small" columns={columns} dataSource={rows} loading={!operators && loaded.isFetching} rowKey="rowKey" pagination={false} sticky />
       </div>
     </Modal>
   );

@@ -158,7 +158,12 @@ export function PagedTable({
   const pageKeys = rows.map((r, i) => [keyOf(r, i), r]).filter(([, r]) => !boxProps(r).disabled);
   const allOn = pageKeys.length > 0 && pageKeys.every(([k]) => selected.has(k));
   const someOn = pageKeys.some(([k]) => selected.has(k));
-  const select = (keys) => sel.onChange?.(keys, dataSource.filter((r, i) => keys.includes(keyOf(r, i))), { type: 'multiple' });
+  const select = (keys) =>
+    sel.onChange?.(
+      keys,
+      dataSource.filter((r, i) => keys.includes(keyOf(r, i))),
+      { type: 'multiple' },
+    );
   const toggleRow = (k, on) => select(on ? [...selected, k] : [...selected].filter((x) => x !== k));
   const toggleAll = (on) => {
     const mine = new Set(pageKeys.map(([k]) => k));
@@ -200,7 +205,12 @@ export function PagedTable({
                   <tr key={k} data-row-key={k} className={on ? 'pd-table-row pd-table-row-selected' : 'pd-table-row'}>
                     {sel && (
                       <td className="pd-table-select">
-                        {cell(on, r, i, <SelectBox checked={on} disabled={box.disabled} label={box['aria-label'] || 'Select row'} onChange={(v) => toggleRow(k, v)} />)}
+                        {cell(
+                          on,
+                          r,
+                          i,
+                          <SelectBox checked={on} disabled={box.disabled} label={box['aria-label'] || 'Select row'} onChange={(v) => toggleRow(k, v)} />,
+                        )}
                       </td>
                     )}
                     {cols.map((col) => {

@@ -75,26 +75,26 @@ export function PartNumberSearch({ source, onSelect, placeholder = 'Search Part 
   const id = rest.id || ownId;
   return (
     <>
-    <label htmlFor={id} style={HIDDEN}>
-      {rest['aria-label'] || placeholder}
-    </label>
-    <AutoComplete
-      id={id}
-      value={input}
-      // An option's value is the part's id: the box shows its number.
-      onChange={(v) => setInput(suggestions.find((p) => p._id === v)?.partNumber ?? v)}
-      placeholder={placeholder}
-      style={{ width: 300, ...style }}
-      options={suggestions.map((p) => ({ value: p._id, label: p.partNumber }))}
-      onSelect={(id) => {
-        const part = suggestions.find((p) => p._id === id);
-        if (part) {
-          setInput(part.partNumber);
-          onSelect?.(part);
-        }
-      }}
-      {...rest}
-    />
+      <label htmlFor={id} style={HIDDEN}>
+        {rest['aria-label'] || placeholder}
+      </label>
+      <AutoComplete
+        id={id}
+        value={input}
+        // An option's value is the part's id: the box shows its number.
+        onChange={(v) => setInput(suggestions.find((p) => p._id === v)?.partNumber ?? v)}
+        placeholder={placeholder}
+        style={{ width: 300, ...style }}
+        options={suggestions.map((p) => ({ value: p._id, label: p.partNumber }))}
+        onSelect={(id) => {
+          const part = suggestions.find((p) => p._id === id);
+          if (part) {
+            setInput(part.partNumber);
+            onSelect?.(part);
+          }
+        }}
+        {...rest}
+      />
     </>
   );
 }

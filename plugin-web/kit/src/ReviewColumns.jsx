@@ -5,7 +5,7 @@
 import { Typography } from 'antd';
 import { formatDate } from './date';
 
-const stamp = (v) => (v && typeof v === 'object' ? v.timestamp ?? v.date ?? '' : v ?? '');
+const stamp = (v) => (v && typeof v === 'object' ? (v.timestamp ?? v.date ?? '') : (v ?? ''));
 
 /** The text of a row that opens it (a part number, an alert tag): a link on one line. */
 export function OpenLink({ onOpen, testId, children }) {

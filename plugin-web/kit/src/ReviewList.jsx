@@ -89,7 +89,7 @@ export function ReviewList({ rows, columns, title, search, deletion, empty, empt
         {title}
       </Typography.Title>
     ) : (
-      title ?? <span />
+      (title ?? <span />)
     );
   const replaced = rows?.length === 0 && empty !== undefined;
   let body;
@@ -98,13 +98,7 @@ export function ReviewList({ rows, columns, title, search, deletion, empty, empt
     body = typeof empty === 'string' ? <Typography.Paragraph data-testid="empty">{empty}</Typography.Paragraph> : empty;
   } else {
     body = (
-      <PagedTable
-        columns={columns}
-        dataSource={search ? search(rows, term) : rows}
-        locale={{ emptyText }}
-        rowSelection={selection || undefined}
-        {...table}
-      />
+      <PagedTable columns={columns} dataSource={search ? search(rows, term) : rows} locale={{ emptyText }} rowSelection={selection || undefined} {...table} />
     );
   }
   const tools = (search || selection) && !replaced;
@@ -116,7 +110,15 @@ export function ReviewList({ rows, columns, title, search, deletion, empty, empt
           {tools && (
             <Space>
               {search && <Input.Search allowClear placeholder="Search" value={term} onChange={(e) => setTerm(e.target.value)} style={{ width: 260 }} />}
-              {selection && <DeleteSelected kind={deletion.kind} selected={selected} remove={deletion.remove} sayRefusal={deletion.sayRefusal} onDeleted={() => setSelected([])} />}
+              {selection && (
+                <DeleteSelected
+                  kind={deletion.kind}
+                  selected={selected}
+                  remove={deletion.remove}
+                  sayRefusal={deletion.sayRefusal}
+                  onDeleted={() => setSelected([])}
+                />
+              )}
             </Space>
           )}
         </Space>

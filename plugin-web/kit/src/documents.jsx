@@ -53,9 +53,7 @@ export function useSignHistory(id) {
 export const deployedSwpParts = {
   key: 'swp-deployed-parts',
   fetch: (term, { limit, signal } = {}) =>
-    api
-      .get(`/api/swps/deployed-swp-part-numbers?searchTerm=${enc(term)}&limit=${limit}`, { signal })
-      .then((body) => asList(body?.swpList)),
+    api.get(`/api/swps/deployed-swp-part-numbers?searchTerm=${enc(term)}&limit=${limit}`, { signal }).then((body) => asList(body?.swpList)),
 };
 
 /** GET /api/alerts/signed-url/{id}: an alert's document link (the body: a string, or {url}), a source for useSignedLinks. */

@@ -21,18 +21,7 @@ export { AaTheme, AA_TOKENS } from './AaTheme';
 export { fieldHelp } from './fieldHelp';
 export { UploadForm, useUploadForm, submitErrors, ChangesField, ZonesField, OnBehalfOfField, MAX_CHANGES, charactersLeft } from './UploadForm';
 export { ReviewList, DeleteSelected, deleteSelection } from './ReviewList';
-export {
-  OpenLink,
-  StatusText,
-  StageCell,
-  openColumn,
-  dateColumn,
-  textColumn,
-  stageColumn,
-  countColumn,
-  swpColumns,
-  alertColumns,
-} from './ReviewList';
+export { OpenLink, StatusText, StageCell, openColumn, dateColumn, textColumn, stageColumn, countColumn, swpColumns, alertColumns } from './ReviewList';
 export { useUrlState, readUrlState, patchUrlState } from './PagedTable';
 // The document calls several remotes make (a share key of its own: not on pages that make none).
 export { alertLink, deployedSwpParts, documentKeys, swpLinks, useDeployedSwp, useSignHistory } from './documents';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DeleteDialog, DELETE_TEXT } from '../src/DeleteDialog';
 import { DocumentViewer } from '../src/DocumentViewer';
 import { OperatorsSignedModal } from '../src/OperatorsSignedModal';
@@ -48,10 +48,8 @@ describe('PagedTable', () => {
     expect(header.getAttribute('aria-sort')).toBe('none');
   });
 
-  it('starts on a column\'s default order and goes back to page 1 on a sort', () => {
-    const { container } = render(
-      <PagedTable columns={[{ ...cols[0], defaultSortOrder: 'descend' }]} dataSource={rows} pageSize={5} />,
-    );
+  it("starts on a column's default order and goes back to page 1 on a sort", () => {
+    const { container } = render(<PagedTable columns={[{ ...cols[0], defaultSortOrder: 'descend' }]} dataSource={rows} pageSize={5} />);
     expect(shown(container)[0]).toBe('P-12');
     fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
     expect(shown(container)).toEqual(['P-02', 'P-01']);
@@ -130,17 +128,13 @@ describe('DeleteDialog', () => {
   it('words the deployed case for the plant floor', () => {
     render(<DeleteDialog open kind="deployed" />);
     expect(
-      screen.getByText(
-        'Are you sure you want to delete the selected documents and remove them from the plant floor? This action cannot be undone.',
-      ),
+      screen.getByText('Are you sure you want to delete the selected documents and remove them from the plant floor? This action cannot be undone.'),
     ).toBeTruthy();
   });
 });
 
 describe('OperatorsSignedModal', () => {
-  const ops = [
-    { op: { _id: 'o1', opNo: 'OP1001', fullName: 'Olivia Chen' }, dateSigned: { date: '2026-03-04T14:05:00' } },
-  ];
+  const ops = [{ op: { _id: 'o1', opNo: 'OP1001', fullName: 'Olivia Chen' }, dateSigned: { date: '2026-03-04T14:05:00' } }];
 
   it('lists operator number, name and signing date under Name and Signed', () => {
     const onClose = vi.fn();
@@ -154,7 +148,11 @@ describe('OperatorsSignedModal', () => {
     expect(within(dialog).getByText('Mar-04-26 02:05pm')).toBeTruthy();
     expect(screen.getByTestId('operators-signed-list').style.height).toBe('400px');
     expect(document.querySelector('.ant-modal').style.width).toBe('600px');
-    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Close' }).find((b) => b.textContent === 'Close'));
+    fireEvent.click(
+      within(dialog)
+        .getAllByRole('button', { name: 'Close' })
+        .find((b) => b.textContent === 'Close'),
+    );
     expect(onClose).toHaveBeenCalled();
   });
 
@@ -212,7 +210,9 @@ describe('DocumentFrame', () => {
     const { DocumentFrame, FRAME_REFUSED } = await import('../src/DocumentFrame');
     // Object storage answers an expired presigned link with 403 and an XML body.
     const fetch = vi.fn(async (url) =>
-      String(url).includes('sig=old') ? new Response('<Error><Code>AccessDenied</Code></Error>', { status: 403, headers: { 'content-type': 'application/xml' } }) : new Response('%', { status: 206 }),
+      String(url).includes('sig=old')
+        ? new Response('<Error><Code>AccessDenied</Code></Error>', { status: 403, headers: { 'content-type': 'application/xml' } })
+        : new Response('%', { status: 206 }),
     );
     vi.stubGlobal('fetch', fetch);
     let calls = 0;
@@ -231,7 +231,12 @@ describe('DocumentFrame', () => {
 
   it('shows the frame when another origin gives no readable answer (no CORS rule)', async () => {
     const { DocumentFrame } = await import('../src/DocumentFrame');
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     render(<DocumentFrame title="SWC" src="https://bucket.example/swc.pdf?sig=1" />);
     expect((await screen.findByTitle('SWC')).getAttribute('src')).toBe('https://bucket.example/swc.pdf?sig=1#toolbar=1&view=FitH');
     vi.unstubAllGlobals();

@@ -23,7 +23,8 @@ export function stubFetch(routes) {
 
 /** A wrapper with a fresh query client (the host renders the real one once). */
 export function queryWrapper(client = createQueryClient()) {
-  return ({ children }) => createElement(QueryClientProvider, { client }, children);
+  const QueryWrapper = ({ children }) => createElement(QueryClientProvider, { client }, children);
+  return QueryWrapper;
 }
 
 /** render() / renderHook() inside a fresh query client. */

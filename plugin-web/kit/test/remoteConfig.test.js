@@ -27,9 +27,7 @@ function fakeRepo(id, manifest) {
 
 describe('remote build config', () => {
   it("finds every remote's manifest, with its id and remote: true", () => {
-    const remotes = fs
-      .readdirSync(path.join(ROOT, 'plugin-web'))
-      .filter((d) => fs.existsSync(path.join(ROOT, 'plugin-web', d, 'webpack.config.js')));
+    const remotes = fs.readdirSync(path.join(ROOT, 'plugin-web')).filter((d) => fs.existsSync(path.join(ROOT, 'plugin-web', d, 'webpack.config.js')));
     expect(remotes).toContain('swp');
     for (const dir of remotes) expect(readManifest(path.join(ROOT, 'plugin-web', dir)).id).toBe(dir);
   });

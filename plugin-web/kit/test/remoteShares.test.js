@@ -47,7 +47,12 @@ export function importsOf(files) {
       const names = braces
         ? braces[1]
             .split(',')
-            .map((s) => s.trim().split(/\s+as\s+/)[0].trim())
+            .map((s) =>
+              s
+                .trim()
+                .split(/\s+as\s+/)[0]
+                .trim(),
+            )
             .filter(Boolean)
         : [];
       out.push({ file: path.relative(ROOT, file), from, names, whole: !braces || /^\s*\w+\s*,/.test(clause) || /\*/.test(clause) });
@@ -76,7 +81,12 @@ describe('curated shares for the remotes', () => {
 
   it('has remotes import those libraries by name only (no default, namespace or deep import)', () => {
     const bad = imports
-      .filter((i) => ((LIBS.includes(i.from) || /^@plantdoc\/kit(\/core|\/ui)?$/.test(i.from)) && i.whole) || /^(antd|@ant-design\/icons|react-router|react-router-dom)\//.test(i.from) || i.from === 'react-router-dom')
+      .filter(
+        (i) =>
+          ((LIBS.includes(i.from) || /^@plantdoc\/kit(\/core|\/ui)?$/.test(i.from)) && i.whole) ||
+          /^(antd|@ant-design\/icons|react-router|react-router-dom)\//.test(i.from) ||
+          i.from === 'react-router-dom',
+      )
       .map((i) => `${i.file}: '${i.from}'`);
     expect(bad).toEqual([]);
   });
@@ -100,7 +110,7 @@ describe('curated shares for the remotes', () => {
     expect(wrong).toEqual([]);
   });
 
-  it("finds every kit name a remote imports in the part its build sends it to (core, icons, a UI file)", async () => {
+  it('finds every kit name a remote imports in the part its build sends it to (core, icons, a UI file)', async () => {
     const parts = { '@plantdoc/kit/core': await import('../core.js'), '@plantdoc/kit/icons': await import('../icons.js') };
     for (const file of UI_FILES) parts[`@plantdoc/kit/ui/${file}`] = await import(`../src/${file}.jsx`);
     const names = imports.filter((i) => /^@plantdoc\/kit(\/core|\/ui)?$/.test(i.from)).flatMap((i) => i.names);

@@ -10,11 +10,20 @@ import { alertColumns, countColumn, dateColumn, stageColumn, swpColumns, textCol
 import { renderWithQuery as render, stubFetch } from './helpers';
 
 const alerts = [
-  { _id: 'a', alertTag: 'S-2026-0001', alertType: 'Safety', partNumber: 'P-1', uploadDate: { timestamp: '2026-03-04T14:05:00Z' }, mine: true, opSigned: [{}, {}] },
+  {
+    _id: 'a',
+    alertTag: 'S-2026-0001',
+    alertType: 'Safety',
+    partNumber: 'P-1',
+    uploadDate: { timestamp: '2026-03-04T14:05:00Z' },
+    mine: true,
+    opSigned: [{}, {}],
+  },
   { _id: 'b', alertTag: 'C-2026-0002', alertType: 'Change', partNumber: 'P-2', uploadDate: { timestamp: '2026-03-06T09:00:00Z' }, mine: false, opSigned: [] },
   { _id: 'c', alertTag: 'Q-2026-0003', alertType: 'Quality', partNumber: 'P-3', uploadDate: { timestamp: '2026-03-05T09:00:00Z' }, mine: true, opSigned: [] },
 ];
-const shown = (container) => [...container.querySelectorAll('tbody tr.pd-table-row')].map((tr) => tr.querySelectorAll('td')[tr.querySelector('.pd-table-select') ? 1 : 0].textContent);
+const shown = (container) =>
+  [...container.querySelectorAll('tbody tr.pd-table-row')].map((tr) => tr.querySelectorAll('td')[tr.querySelector('.pd-table-select') ? 1 : 0].textContent);
 
 function Deletable({ rows, onDeleted, sayRefusal = false }) {
   const remove = useMutation({ mutationFn: (ids) => api.post('/api/things/delete-pending', ids), onSuccess: onDeleted });
@@ -119,7 +128,13 @@ describe('review columns', () => {
 
   it('shows a review stage in its colour with the reviewer, the date and the note', () => {
     const colour = (s) => (s === 'Rejected' ? 'rgb(207, 19, 34)' : 'green');
-    const rows = [{ _id: 'x', partNumber: 'P-9', approvals: { engineer: { status: 'Rejected', reviewer: 'Elias Park', date: '2026-03-04T14:05:00Z', note: 'Wrong part' } } }];
+    const rows = [
+      {
+        _id: 'x',
+        partNumber: 'P-9',
+        approvals: { engineer: { status: 'Rejected', reviewer: 'Elias Park', date: '2026-03-04T14:05:00Z', note: 'Wrong part' } },
+      },
+    ];
     render(<ReviewList rows={rows} columns={[...swpColumns(), stageColumn('Engineer', 'engineer', colour)]} />);
     expect(screen.getByText('Rejected').style.color).toBe('rgb(207, 19, 34)');
     expect(screen.getByText('Elias Park, Mar-04-26 02:05pm')).toBeTruthy();

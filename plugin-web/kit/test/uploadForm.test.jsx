@@ -35,7 +35,15 @@ function Thing({ onBack = () => {}, busy = false }) {
   );
 }
 
-const zones = { '/api/zones': [200, [{ value: 'A1', label: 'A Zone 1' }, { value: 'B1', label: 'B Zone 1' }]] };
+const zones = {
+  '/api/zones': [
+    200,
+    [
+      { value: 'A1', label: 'A Zone 1' },
+      { value: 'B1', label: 'B Zone 1' },
+    ],
+  ],
+};
 const sent = (fetch) => fetch.mock.calls.filter(([p]) => p === '/api/things/upload').map(([, init]) => JSON.parse(init.body));
 
 describe('UploadForm', () => {
@@ -66,7 +74,8 @@ describe('UploadForm', () => {
     const onBack = vi.fn();
     const fetch = stubFetch({
       ...zones,
-      'POST /api/things/upload': () => (++calls === 1 ? [400, { zones: 'Please choose at least one zone.', fileIds: 'Files are missing.' }] : [200, { ok: true }]),
+      'POST /api/things/upload': () =>
+        ++calls === 1 ? [400, { zones: 'Please choose at least one zone.', fileIds: 'Files are missing.' }] : [200, { ok: true }],
     });
     render(<Thing onBack={onBack} />);
     await screen.findByText('A Zone 1');
@@ -102,7 +111,9 @@ describe('UploadForm', () => {
     const stub = stubFetch(zones);
     const plain = stub.getMockImplementation();
     stub.mockImplementation((path, init) =>
-      path === '/api/things/upload' ? new Promise((r) => (release = r)).then(() => new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } })) : plain(path, init),
+      path === '/api/things/upload'
+        ? new Promise((r) => (release = r)).then(() => new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } }))
+        : plain(path, init),
     );
     const { unmount } = render(<Thing busy />);
     expect(screen.getByRole('button', { name: 'Submit' }).disabled).toBe(true);

@@ -12,25 +12,22 @@ class PrecompressPlugin {
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
-        (assets) => {
-          for (const name of Object.keys(assets)) {
-            if (!TEXT.test(name)) continue;
-            const raw = compilation.getAsset(name).source.buffer();
-            if (raw.length < MIN_BYTES) continue;
-            const br = zlib.brotliCompressSync(raw, {
-              params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-              },
-            });
-            const gz = zlib.gzipSync(raw, { level: 9 });
-            if (br.length < raw.length) compilation.emitAsset(`${name}.br`, new sources.RawSource(br));
-            if (gz.length < raw.length) compilation.emitAsset(`${name}.gz`, new sources.RawSource(gz));
-          }
-        },
-      );
+      compilation.hooks.processAssets.tap({ name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER }, (assets) => {
+        for (const name of Object.keys(assets)) {
+          if (!TEXT.test(name)) continue;
+          const raw = compilation.getAsset(name).source.buffer();
+          if (raw.length < MIN_BYTES) continue;
+          const br = zlib.brotliCompressSync(raw, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+            },
+          });
+          const gz = zlib.gzipSync(raw, { level: 9 });
+          if (br.length < raw.length) compilation.emitAsset(`${name}.br`, new sources.RawSource(br));
+          if (gz.length < raw.length) compilation.emitAsset(`${name}.gz`, new sources.RawSource(gz));
+        }
+      });
     });
   }
 }

@@ -15,7 +15,11 @@ function uiExports(uiFile = path.join(__dirname, '../src/ui.js')) {
   const text = fs.readFileSync(uiFile, 'utf8');
   const out = {};
   for (const [, names, file] of text.matchAll(/export\s*\{([^}]*)\}\s*from\s*'\.\/([\w-]+)'/g)) {
-    for (const n of names.split(',').map((s) => s.trim()).filter(Boolean)) out[n.split(/\s+as\s+/).pop()] = file;
+    for (const n of names
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean))
+      out[n.split(/\s+as\s+/).pop()] = file;
   }
   return out;
 }
@@ -24,7 +28,12 @@ function uiExports(uiFile = path.join(__dirname, '../src/ui.js')) {
 function iconExports(file = path.join(__dirname, '../src/icons.js')) {
   const text = fs.readFileSync(file, 'utf8');
   const names = new Set();
-  for (const [, list] of text.matchAll(/export\s*\{([^}]*)\}\s*;/g)) list.split(',').map((s) => s.trim()).filter(Boolean).forEach((n) => names.add(n));
+  for (const [, list] of text.matchAll(/export\s*\{([^}]*)\}\s*;/g))
+    list
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .forEach((n) => names.add(n));
   for (const [, n] of text.matchAll(/export\s+(?:const|let|(?:async\s+)?function)\s+(\w+)/g)) names.add(n);
   return names;
 }

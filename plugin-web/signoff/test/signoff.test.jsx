@@ -46,7 +46,15 @@ function renderPage(entry = '/main/sign-off') {
   return render(
     <MemoryRouter initialEntries={[entry]}>
       <Routes>
-        <Route path="/main/sign-off" element={<><SignOffPage /><Where /></>} />
+        <Route
+          path="/main/sign-off"
+          element={
+            <>
+              <SignOffPage />
+              <Where />
+            </>
+          }
+        />
       </Routes>
     </MemoryRouter>,
   );

@@ -51,8 +51,7 @@ export function useDeployedSwpsPage(params) {
   return useQuery({
     queryKey: swpKeys.deployedPage(params),
     meta: failure('the deployed SWPs'),
-    queryFn: () =>
-      api.get(pagedPath(params)).then((body) => ({ results: asList(body?.results), total: Number(body?.total) || 0 })),
+    queryFn: () => api.get(pagedPath(params)).then((body) => ({ results: asList(body?.results), total: Number(body?.total) || 0 })),
     // The current page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
   });
@@ -79,9 +78,7 @@ export function swpSignedOps(swpId) {
 export const catalogueParts = {
   key: 'swp-catalogue-parts',
   fetch: (term, { limit, signal } = {}) =>
-    api
-      .get(`/api/swps/catalogue-part-numbers?searchTerm=${enc(term)}&limit=${limit}`, { signal })
-      .then((body) => asList(body?.partList)),
+    api.get(`/api/swps/catalogue-part-numbers?searchTerm=${enc(term)}&limit=${limit}`, { signal }).then((body) => asList(body?.partList)),
 };
 
 /** GET /api/island/obsolete-sign-history/{partNumber}: one group per obsolete revision (90 days). */
@@ -96,7 +93,12 @@ export function useObsoleteSignHistory(partNumber) {
 
 /** GET /api/swps/onBehalfOfUsers: process engineers of my company. */
 export function useOnBehalfOfUsers() {
-  return useQuery({ queryKey: swpKeys.onBehalfOf, meta: failure('the process engineers'), queryFn: () => api.get('/api/swps/onBehalfOfUsers').then(asList), staleTime: 60_000 });
+  return useQuery({
+    queryKey: swpKeys.onBehalfOf,
+    meta: failure('the process engineers'),
+    queryFn: () => api.get('/api/swps/onBehalfOfUsers').then(asList),
+    staleTime: 60_000,
+  });
 }
 
 // --- changes ---

@@ -7,7 +7,12 @@ import { HistoryTab } from '../src/tabs/HistoryTab';
 import { PartSearchPage } from '../src/pages/PartSearchPage';
 import { renderWithQuery as render, stubFetch } from './helpers';
 
-const parts = { swpList: [{ _id: 'part-7', partNumber: '7101-0007' }, { _id: 'part-8', partNumber: '7101-0008' }] };
+const parts = {
+  swpList: [
+    { _id: 'part-7', partNumber: '7101-0007' },
+    { _id: 'part-8', partNumber: '7101-0008' },
+  ],
+};
 const record = { _id: 'r1', verified: true, op: { fullName: 'Olivia Grant', opNo: 'OP1001' }, dateSigned: { date: '2026-03-01T10:00:00Z' } };
 
 async function pick(partNumber) {

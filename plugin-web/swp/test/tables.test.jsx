@@ -114,9 +114,7 @@ describe('Pending', () => {
     fireEvent.click(container.querySelector('tbody input[type=checkbox]'));
     fireEvent.click(screen.getByRole('button', { name: /Delete/ }));
     expect(
-      await screen.findByText(
-        'Are you sure you want to delete the selected documents and remove them from the review process? This action cannot be undone.',
-      ),
+      await screen.findByText('Are you sure you want to delete the selected documents and remove them from the review process? This action cannot be undone.'),
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(screen.queryByText('Q-2')).toBeNull());
@@ -204,7 +202,13 @@ describe('Delete checkboxes', () => {
   it('shows them only on rows the user may delete (authors; managers everywhere)', async () => {
     setSessionUser({ _id: 'e1', firstname: 'Erin', lastname: 'Cole', position: 'engineer', department: 'process' });
     stubFetch({
-      '/api/swps/pending-swps': [200, [swp('a', 'P-1', { owner: { _id: 'e1', firstname: 'Erin', lastname: 'Cole' } }), swp('b', 'Q-2', { owner: { _id: 'e2', firstname: 'Elias', lastname: 'Park' } })]],
+      '/api/swps/pending-swps': [
+        200,
+        [
+          swp('a', 'P-1', { owner: { _id: 'e1', firstname: 'Erin', lastname: 'Cole' } }),
+          swp('b', 'Q-2', { owner: { _id: 'e2', firstname: 'Elias', lastname: 'Park' } }),
+        ],
+      ],
     });
     const { container } = render(<PendingTab />);
     await screen.findByText('Q-2');

@@ -19,7 +19,15 @@ function renderForm() {
   return render(
     <MemoryRouter initialEntries={['/main/swps']}>
       <Routes>
-        <Route path="/main/swps" element={<><UploadTab /><Where /></>} />
+        <Route
+          path="/main/swps"
+          element={
+            <>
+              <UploadTab />
+              <Where />
+            </>
+          }
+        />
       </Routes>
     </MemoryRouter>,
   );
@@ -159,10 +167,16 @@ describe('Upload form', () => {
 
 describe('upload helpers', () => {
   it('looks the part number up in the whole catalogue and says whether it is new', async () => {
-    const catalogue = [{ _id: 'p1', partNumber: '7101-0001' }, { _id: 'p2', partNumber: '7101-0002' }];
+    const catalogue = [
+      { _id: 'p1', partNumber: '7101-0001' },
+      { _id: 'p2', partNumber: '7101-0002' },
+    ];
     const fetch = stubFetch({
       ...baseRoutes,
-      '/api/swps/catalogue-part-numbers': (path) => [200, { partList: catalogue.filter((p) => p.partNumber.startsWith(new URL(path, 'http://x').searchParams.get('searchTerm'))) }],
+      '/api/swps/catalogue-part-numbers': (path) => [
+        200,
+        { partList: catalogue.filter((p) => p.partNumber.startsWith(new URL(path, 'http://x').searchParams.get('searchTerm'))) },
+      ],
     });
     renderForm();
     await screen.findByText('A Zone 1');

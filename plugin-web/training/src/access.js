@@ -6,4 +6,3 @@ export function canEditMatrix(user, scope) {
   const editor = ['manager', 'supervisor'].includes(user.position) && ['production', 'process'].includes(user.department);
   return editor && (user.zones || []).includes(`${scope.cell}${scope.zone}`);
 }
-

@@ -27,12 +27,22 @@ export function useMatrix(scope) {
 
 /** GET swp-list: the company's parts [{ _id, partNumber }]. */
 export function usePartList() {
-  return useQuery({ queryKey: trainingKeys.parts, meta: failure('the parts'), queryFn: () => api.get('/api/training/swp-list').then(asList), staleTime: 60_000 });
+  return useQuery({
+    queryKey: trainingKeys.parts,
+    meta: failure('the parts'),
+    queryFn: () => api.get('/api/training/swp-list').then(asList),
+    staleTime: 60_000,
+  });
 }
 
 /** GET operator-list: the company's operators [{ _id, opNo, fullName }]. */
 export function useOperatorList() {
-  return useQuery({ queryKey: trainingKeys.operators, meta: failure('the operators'), queryFn: () => api.get('/api/training/operator-list').then(asList), staleTime: 60_000 });
+  return useQuery({
+    queryKey: trainingKeys.operators,
+    meta: failure('the operators'),
+    queryFn: () => api.get('/api/training/operator-list').then(asList),
+    staleTime: 60_000,
+  });
 }
 
 function useChange(method, path, meta) {

@@ -22,7 +22,12 @@ async function fill() {
   fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 }
 
-const page = () => render(<MemoryRouter><AddTrainingPage /></MemoryRouter>);
+const page = () =>
+  render(
+    <MemoryRouter>
+      <AddTrainingPage />
+    </MemoryRouter>,
+  );
 
 describe('Add Training', () => {
   it('posts {partNumber, part, squares, op} and shows the toast', async () => {

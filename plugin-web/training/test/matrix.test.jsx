@@ -15,10 +15,18 @@ const matrix = {
     { _id: 'c2', partNumber: 'P-2', partDesc: 'Hood', partRotation: 8, certTarget: 2, certCount: 0 },
   ],
   matrix: [
-    { _id: 'r1', opId: 'o1', opNumber: 'OP1', opName: 'Olivia Grant', certTarget: 3, certCount: 1, rowData: [
-      { _id: 'c1:r1', op: 'o1', squares: 4, certTargetOpHours: 3 },
-      { _id: 'c2:r1', op: 'o1', squares: -1, certTargetOpHours: 3 },
-    ] },
+    {
+      _id: 'r1',
+      opId: 'o1',
+      opNumber: 'OP1',
+      opName: 'Olivia Grant',
+      certTarget: 3,
+      certCount: 1,
+      rowData: [
+        { _id: 'c1:r1', op: 'o1', squares: 4, certTargetOpHours: 3 },
+        { _id: 'c2:r1', op: 'o1', squares: -1, certTargetOpHours: 3 },
+      ],
+    },
   ],
 };
 
@@ -67,11 +75,13 @@ describe('training matrix', () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Reset squares' }));
     // Reset squares asks first (issue 26).
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reset squares' }));
-    await waitFor(() => expect(posted(fetch, '/api/training/matrix/edit/block').slice(1)).toEqual([
-      { blockId: 'c1:r1', squares: 2 },
-      { blockId: 'c1:r1', squares: 3 },
-      { blockId: 'c1:r1', squares: -1 },
-    ]));
+    await waitFor(() =>
+      expect(posted(fetch, '/api/training/matrix/edit/block').slice(1)).toEqual([
+        { blockId: 'c1:r1', squares: 2 },
+        { blockId: 'c1:r1', squares: 3 },
+        { blockId: 'c1:r1', squares: -1 },
+      ]),
+    );
   });
 
   it('moves between blocks with the keys; one block is in the tab order', async () => {
@@ -89,9 +99,21 @@ describe('training matrix', () => {
   });
 
   it('renders only the blocks in view of a 200 × 100 matrix', async () => {
-    const partList = Array.from({ length: 200 }, (_, i) => ({ _id: `c${i}`, partNumber: `Q-${i}`, partDesc: '', partRotation: 4, certTarget: 1, certCount: 0 }));
+    const partList = Array.from({ length: 200 }, (_, i) => ({
+      _id: `c${i}`,
+      partNumber: `Q-${i}`,
+      partDesc: '',
+      partRotation: 4,
+      certTarget: 1,
+      certCount: 0,
+    }));
     const rows = Array.from({ length: 100 }, (_, r) => ({
-      _id: `r${r}`, opId: `o${r}`, opNumber: `B${r}`, opName: 'Op', certTarget: 1, certCount: 0,
+      _id: `r${r}`,
+      opId: `o${r}`,
+      opNumber: `B${r}`,
+      opName: 'Op',
+      certTarget: 1,
+      certCount: 0,
       rowData: partList.map((p) => ({ _id: `${p._id}:r${r}`, op: `o${r}`, squares: 0, certTargetOpHours: 1 })),
     }));
     stubFetch({ [MATRIX]: [200, { partList, matrix: rows }], '/api/training/operator-list': [200, []] });
@@ -128,7 +150,11 @@ describe('training matrix', () => {
   });
 
   it("a target out of 0–24 says 'Hours must be between 0 and 24' and is not clamped", async () => {
-    const fetch = stubFetch({ [MATRIX]: [200, matrix], 'POST /api/training/certs/part': [200, { certTargetPartHours: 0 }], '/api/training/operator-list': [200, []] });
+    const fetch = stubFetch({
+      [MATRIX]: [200, matrix],
+      'POST /api/training/certs/part': [200, { certTargetPartHours: 0 }],
+      '/api/training/operator-list': [200, []],
+    });
     page();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit the target of P-1' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog');
@@ -143,7 +169,9 @@ describe('training matrix', () => {
     expect(posted(fetch, '/api/training/certs/part')).toEqual([]);
     fireEvent.change(field, { target: { value: '0' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(posted(fetch, '/api/training/certs/part')).toEqual([{ partNumber: 'P-1', certTargetPartHours: 0, shift: '1', cell: 'A', zone: '1' }]));
+    await waitFor(() =>
+      expect(posted(fetch, '/api/training/certs/part')).toEqual([{ partNumber: 'P-1', certTargetPartHours: 0, shift: '1', cell: 'A', zone: '1' }]),
+    );
   });
 
   it("a failed edit shows 'Could not edit the training squares' until dismissed", async () => {
@@ -154,7 +182,11 @@ describe('training matrix', () => {
   });
 
   it("a failed delete shows the server's message titled Error", async () => {
-    stubFetch({ [MATRIX]: [200, matrix], 'DELETE /api/training/matrix/delete/part': [409, { error: 'This part is not in the matrix.' }], '/api/training/operator-list': [200, []] });
+    stubFetch({
+      [MATRIX]: [200, matrix],
+      'DELETE /api/training/matrix/delete/part': [409, { error: 'This part is not in the matrix.' }],
+      '/api/training/operator-list': [200, []],
+    });
     page();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete part P-1' }, { timeout: 5000 }));
     fireEvent.click(await screen.findByRole('button', { name: 'Yes' }));

@@ -19,7 +19,12 @@ export function useUsers() {
 
 /** GET /api/users/options: { companies, positions, departments, zones: {company: [{value, label}]} }. */
 export function useUserOptions() {
-  return useQuery({ queryKey: userKeys.options, staleTime: Infinity, meta: { failure: 'Could not load the form choices' }, queryFn: () => api.get('/api/users/options') });
+  return useQuery({
+    queryKey: userKeys.options,
+    staleTime: Infinity,
+    meta: { failure: 'Could not load the form choices' },
+    queryFn: () => api.get('/api/users/options'),
+  });
 }
 
 function useUserMutation(call) {

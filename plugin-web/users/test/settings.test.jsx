@@ -12,13 +12,34 @@ const options = {
   companies: ['umw', 'mpk'],
   positions: ['manager', 'engineer', 'operator'],
   departments: ['production', 'process'],
-  zones: { mpk: [{ value: 'A1', label: 'A Zone 1' }, { value: 'B2', label: 'B Zone 2' }], umw: [{ value: 'E1', label: 'E Zone 1' }] },
+  zones: {
+    mpk: [
+      { value: 'A1', label: 'A Zone 1' },
+      { value: 'B2', label: 'B Zone 2' },
+    ],
+    umw: [{ value: 'E1', label: 'E Zone 1' }],
+  },
 };
 const person = (i) => ({
-  _id: `u${i}`, firstname: `F${String(i).padStart(2, '0')}`, lastname: 'Doe', fullName: `F${String(i).padStart(2, '0')} Doe`,
-  email: `u${i}@x.y`, companyCode: 'mpk', position: 'engineer', department: 'process', zones: ['A1'], badge: null, opNo: null,
+  _id: `u${i}`,
+  firstname: `F${String(i).padStart(2, '0')}`,
+  lastname: 'Doe',
+  fullName: `F${String(i).padStart(2, '0')} Doe`,
+  email: `u${i}@x.y`,
+  companyCode: 'mpk',
+  position: 'engineer',
+  department: 'process',
+  zones: ['A1'],
+  badge: null,
+  opNo: null,
 });
-const people = [manager, ...Array.from({ length: 26 }, (_, i) => person(i + 1))].map((u) => ({ email: 'paula@x.y', zones: [], department: 'process', fullName: `${u.firstname} ${u.lastname}`, ...u }));
+const people = [manager, ...Array.from({ length: 26 }, (_, i) => person(i + 1))].map((u) => ({
+  email: 'paula@x.y',
+  zones: [],
+  department: 'process',
+  fullName: `${u.firstname} ${u.lastname}`,
+  ...u,
+}));
 
 function Where() {
   const l = useLocation();
@@ -30,7 +51,16 @@ function renderAt(url) {
     <MemoryRouter initialEntries={[url]}>
       <Routes>
         {routes.map((r) => (
-          <Route key={r.path} path={`/main/settings/${r.path}`} element={<>{r.element}<Where /></>} />
+          <Route
+            key={r.path}
+            path={`/main/settings/${r.path}`}
+            element={
+              <>
+                {r.element}
+                <Where />
+              </>
+            }
+          />
         ))}
       </Routes>
     </MemoryRouter>,
@@ -77,7 +107,8 @@ describe('Settings page', () => {
     setSessionUser(manager);
     const fetch = stubFetch({
       '/api/users/all': [200, people.slice(0, 3)],
-      'POST /api/users/delete': (_p, init) => (JSON.parse(init.body).email === 'u2@x.y' ? [400, { email: 'There is no user with this e-mail.' }] : [200, { ok: true }]),
+      'POST /api/users/delete': (_p, init) =>
+        JSON.parse(init.body).email === 'u2@x.y' ? [400, { email: 'There is no user with this e-mail.' }] : [200, { ok: true }],
     });
     renderAt('/main/settings/');
     await screen.findByText('F01 Doe', {}, SLOW);
@@ -98,7 +129,10 @@ describe('Settings page', () => {
     let calls = 0;
     stubFetch({
       '/api/users/options': [200, options],
-      'POST /api/users/register': () => (++calls === 1 ? [400, { email: 'Please enter a valid e-mail address.', zones: 'Pick one.' }] : [200, { user: { ...person(40), fullName: 'Nora Quinn', email: 'n@x.y' }, tempPassword: 'abcDEF234567ghjk' }]),
+      'POST /api/users/register': () =>
+        ++calls === 1
+          ? [400, { email: 'Please enter a valid e-mail address.', zones: 'Pick one.' }]
+          : [200, { user: { ...person(40), fullName: 'Nora Quinn', email: 'n@x.y' }, tempPassword: 'abcDEF234567ghjk' }],
     });
     renderAt('/main/settings/?tab=add');
     fireEvent.change(await screen.findByLabelText('First Name', {}, SLOW), { target: { value: 'Nora' } });
@@ -112,7 +146,11 @@ describe('Settings page', () => {
 
   it('edits: Save only after a change, then the success page and back to Settings', async () => {
     setSessionUser(manager);
-    const fetch = stubFetch({ '/api/users/all': [200, people.slice(0, 3)], '/api/users/options': [200, options], 'POST /api/users/edit': [200, { changed: true }] });
+    const fetch = stubFetch({
+      '/api/users/all': [200, people.slice(0, 3)],
+      '/api/users/options': [200, options],
+      'POST /api/users/edit': [200, { changed: true }],
+    });
     renderAt('/main/settings/users/u1');
     const last = await screen.findByLabelText('Last Name', {}, SLOW);
     const save = screen.getByRole('button', { name: 'Save' });
@@ -133,7 +171,11 @@ describe('Settings page', () => {
 
   it('edits an e-mail: the success page says it waits for the owner; the company is locked', async () => {
     setSessionUser(manager);
-    stubFetch({ '/api/users/all': [200, people.slice(0, 3)], '/api/users/options': [200, options], 'POST /api/users/edit': [200, { changed: true, emailPending: 'new@x.y' }] });
+    stubFetch({
+      '/api/users/all': [200, people.slice(0, 3)],
+      '/api/users/options': [200, options],
+      'POST /api/users/edit': [200, { changed: true, emailPending: 'new@x.y' }],
+    });
     renderAt('/main/settings/users/u1');
     const email = await screen.findByLabelText('Email', {}, SLOW);
     expect(screen.getByLabelText('Company').closest('.ant-select').className).toContain('ant-select-disabled');
@@ -151,13 +193,21 @@ describe('Settings page', () => {
       modules: [
         { id: 'swp', name: 'SWPs', release: '1.0', enabled: true, dependencies: [], switch: null },
         { id: 'signoff', name: 'Sign Off', release: '1.0', enabled: true, dependencies: ['swp'], switch: null },
-        { id: 'kanban', name: 'Kanban', release: '2.0', enabled: false, dependencies: [], switch: { enabled: false, changedAt: 1767225600000, changedBy: 'Paula Reyes' } },
+        {
+          id: 'kanban',
+          name: 'Kanban',
+          release: '2.0',
+          enabled: false,
+          dependencies: [],
+          switch: { enabled: false, changedAt: 1767225600000, changedBy: 'Paula Reyes' },
+        },
         { id: 'users', name: 'Settings', release: '1.0', enabled: true, dependencies: [], switch: null },
       ],
     };
     const fetch = stubFetch({
       '/api/modules': [200, mods],
-      'POST /api/modules/switch': (_p, init) => (JSON.parse(init.body).id === 'swp' ? [400, { enabled: 'Sign Off needs SWPs: disable it first.' }] : [200, { enabled: true }]),
+      'POST /api/modules/switch': (_p, init) =>
+        JSON.parse(init.body).id === 'swp' ? [400, { enabled: 'Sign Off needs SWPs: disable it first.' }] : [200, { enabled: true }],
     });
     renderAt('/main/settings/');
     fireEvent.click(screen.getByRole('link', { name: 'Modules' }));
@@ -169,7 +219,10 @@ describe('Settings page', () => {
     fireEvent.click(screen.getByLabelText('Kanban enabled'));
     expect(await screen.findByText('The sidebar shows the change at the next page load.', {}, SLOW)).toBeTruthy();
     const posts = fetch.mock.calls.filter(([p]) => p === '/api/modules/switch').map(([, i]) => JSON.parse(i.body));
-    expect(posts).toEqual([{ id: 'swp', enabled: false }, { id: 'kanban', enabled: true }]);
+    expect(posts).toEqual([
+      { id: 'swp', enabled: false },
+      { id: 'kanban', enabled: true },
+    ]);
   });
 
   it('offers a company manager no Modules link, and the page refuses them (plant administrators only)', () => {

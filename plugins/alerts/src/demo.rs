@@ -12,7 +12,9 @@ use sqlx::Row;
 const PDF: &[u8] = include_bytes!("../demo/alert.pdf");
 
 /// (tag, type, part, zone count, hours since effective, days to sunset, deployed, changes)
-const ALERTS: &[(&str, &str, &str, usize, i64, i64, bool, &str)] = &[
+type DemoAlert = (&'static str, &'static str, &'static str, usize, i64, i64, bool, &'static str);
+
+const ALERTS: &[DemoAlert] = &[
     ("S-2026-0001", "Safety", "7101-0001", 3, 2, 7, true, "Wear cut-resistant gloves at the door panel press."),
     ("Q-2026-0001", "Quality", "7101-0002", 2, 1, 5, true, "Check hinge torque on every tenth part."),
     ("C-2026-0001", "Change", "7102-0010", 1, 0, 14, true, "New mirror arm bracket from this shift on."),
@@ -45,8 +47,11 @@ pub async fn seed(state: &AppState) -> anyhow::Result<()> {
         files::claim(&mut tx, &owner, crate::submit::MODULE, &rec.id, FileState::Attached).await?;
         let part_id = plantdoc_core::parts::ensure(&mut tx, DEMO_COMPANY, part, "", now).await?;
         let (status, verdict) = if *deployed { ("deployed", "Approved") } else { ("pending", "Pending") };
-        let (e_id, e_name, m_id, m_name, at) =
-            if *deployed { (Some(eng.clone()), Some(eng_name.clone()), Some(mgr.clone()), Some(mgr_name.clone()), Some(now)) } else { (None, None, None, None, None) };
+        let (e_id, e_name, m_id, m_name, at) = if *deployed {
+            (Some(eng.clone()), Some(eng_name.clone()), Some(mgr.clone()), Some(mgr_name.clone()), Some(now))
+        } else {
+            (None, None, None, None, None)
+        };
         sqlx::query(
             "INSERT INTO alerts (id, company_code, alert_tag, alert_type, part_number, part_id, status, owner_id, owner_firstname, owner_lastname, \
              zones, zone_mask, changes, file_id, file_hash, upload_date, effective_date, sunset_date, deploy_date, \
@@ -94,12 +99,16 @@ pub async fn seed(state: &AppState) -> anyhow::Result<()> {
                 .await?;
         }
         let (letter, year) = (&tag[..1], &tag[2..6]);
-        sqlx::query("INSERT INTO alert_tag_seq (company_code, prefix, last_seq) VALUES ($1, $2, 1) ON CONFLICT (company_code, prefix) DO NOTHING")
-            .bind(DEMO_COMPANY)
-            .bind(format!("{letter}-{year}"))
-            .execute(&mut *tx)
-            .await?;
-        let e = AuditEntry::new("alert.seed", format!("alert:{id}"), format!("demo alert {tag} seeded ({status})")).by(None, "seed").after(json!({"alertTag": tag, "status": status}));
+        sqlx::query(
+            "INSERT INTO alert_tag_seq (company_code, prefix, last_seq) VALUES ($1, $2, 1) ON CONFLICT (company_code, prefix) DO NOTHING",
+        )
+        .bind(DEMO_COMPANY)
+        .bind(format!("{letter}-{year}"))
+        .execute(&mut *tx)
+        .await?;
+        let e = AuditEntry::new("alert.seed", format!("alert:{id}"), format!("demo alert {tag} seeded ({status})"))
+            .by(None, "seed")
+            .after(json!({"alertTag": tag, "status": status}));
         audit::append(&mut tx, now, &e).await?;
         tx.commit().await?;
     }

@@ -134,7 +134,12 @@ async fn read(state: &AppState, company: &str, zone: &str, now: i64) -> Result<(
 /// `None` when the operator is not a person of `company`. One read with a fixed text: a
 /// row with an empty id for the person, and their verified alert signatures since then
 /// (one range of `acknowledgements_verified_alerts`; the caller keeps those of its list).
-pub async fn verified_by(state: &AppState, company: &str, operator: &str, since_ms: i64) -> Result<Option<Vec<(String, String)>>, sqlx::Error> {
+pub async fn verified_by(
+    state: &AppState,
+    company: &str,
+    operator: &str,
+    since_ms: i64,
+) -> Result<Option<Vec<(String, String)>>, sqlx::Error> {
     let q = sqlx::query(OPERATOR_SIGNED_SQL).bind(operator).bind(company).bind(since_ms);
     let rows = q.fetch_all(&mut *state.db.reader().await?).await?;
     let mut known = false;
@@ -161,7 +166,8 @@ pub async fn items(state: &AppState, ids: &[&str]) -> anyhow::Result<Vec<Option<
     let memo = &state.get::<AlertsState>().feeds.items;
     let now = state.now_ms();
     let life = lifetime_ms(state);
-    let mut found: Vec<Option<Arc<FeedItem>>> = ids.iter().map(|id| memo.recall(id).filter(|i| (0..life).contains(&(now - i.built_ms)))).collect();
+    let mut found: Vec<Option<Arc<FeedItem>>> =
+        ids.iter().map(|id| memo.recall(id).filter(|i| (0..life).contains(&(now - i.built_ms)))).collect();
     let missing: Vec<&str> = ids.iter().zip(&found).filter(|(_, f)| f.is_none()).map(|(id, _)| *id).collect();
     if !missing.is_empty() {
         let generation = memo.generation();

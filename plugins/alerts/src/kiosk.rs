@@ -46,7 +46,11 @@ pub async fn zone_feed(State(state): State<AppState>, user: CurrentUser, Path(zo
 
 /// The zone's alerts the operator has not signed and had verified for the current
 /// version; 404 when the operator is not a person of the caller's company.
-pub async fn operator_feed(State(state): State<AppState>, user: CurrentUser, Path((zone, operator_id)): Path<(String, String)>) -> AppResult<Response> {
+pub async fn operator_feed(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path((zone, operator_id)): Path<(String, String)>,
+) -> AppResult<Response> {
     check_zone(&state, &user, &zone)?;
     let list = feed::in_force(&state, &user.company_code, &zone).await?;
     let signed = feed::verified_by(&state, &user.company_code, &operator_id, list.since_ms).await?.ok_or(AppError::NotFound)?;
@@ -56,6 +60,7 @@ pub async fn operator_feed(State(state): State<AppState>, user: CurrentUser, Pat
     }
     let ids: Vec<&str> = list.ids.iter().map(String::as_str).collect();
     let items = feed::items(&state, &ids).await?;
-    let open = items.iter().zip(&ids).filter_map(|(i, id)| i.as_ref().filter(|i| !signed.iter().any(|(s, hash)| s == id && *hash == i.file_hash)));
+    let open =
+        items.iter().zip(&ids).filter_map(|(i, id)| i.as_ref().filter(|i| !signed.iter().any(|(s, hash)| s == id && *hash == i.file_hash)));
     Ok(json_bytes(feed::to_body(open)))
 }

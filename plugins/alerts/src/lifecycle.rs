@@ -18,7 +18,11 @@ use crate::store;
 impl Hooks for Alert {
     /// The manager's approval deploys: the alert and its feed rows.
     async fn deploy(&self, conn: &mut AnyConnection, now: i64, user: &User, _why: Deploy) -> AppResult<Vec<AuditEntry>> {
-        sqlx::query("UPDATE alerts SET status = 'deployed', deploy_date = $1 WHERE id = $2").bind(now).bind(&self.id).execute(&mut *conn).await?;
+        sqlx::query("UPDATE alerts SET status = 'deployed', deploy_date = $1 WHERE id = $2")
+            .bind(now)
+            .bind(&self.id)
+            .execute(&mut *conn)
+            .await?;
         sqlx::query("UPDATE alert_zones SET deployed = 1 WHERE alert_id = $1").bind(&self.id).execute(&mut *conn).await?;
         let m = format!("alert {} deployed to zones {} after engineer and manager approval", self.alert_tag, self.zones.join(", "));
         Ok(vec![KIND.act(user, "deploy", &self.id, m).before(json!({"status": "pending"})).after(json!({"status": "deployed"}))])

@@ -28,13 +28,19 @@ pub async fn pending_my_approval(State(state): State<AppState>, user: CurrentUse
     let Some(stage) = KIND.flow.stage_of(&user) else { return Ok(axum::Json(json!([]))) };
     let mut q = Params::default();
     let filter = KIND.waiting_sql(&mut q, &user, stage);
-    let sql = format!("SELECT {} FROM alerts a WHERE {filter} ORDER BY a.upload_date, a.id LIMIT {}", crate::model::COLUMNS, store::LIST_CAP);
+    let sql =
+        format!("SELECT {} FROM alerts a WHERE {filter} ORDER BY a.upload_date, a.id LIMIT {}", crate::model::COLUMNS, store::LIST_CAP);
     let rows = q.query(&sql).fetch_all(&state.db.pool).await?;
     let alerts: Vec<Alert> = rows.iter().map(Alert::from_row).collect::<Result<_, _>>()?;
     answer(&state, &user.id, &alerts).await
 }
 
-async fn list(state: &AppState, user: &CurrentUser, status: &str, extra: impl FnOnce(&mut Params) -> String) -> AppResult<axum::Json<Value>> {
+async fn list(
+    state: &AppState,
+    user: &CurrentUser,
+    status: &str,
+    extra: impl FnOnce(&mut Params) -> String,
+) -> AppResult<axum::Json<Value>> {
     let mut q = Params::default();
     let vis = KIND.visible_sql(&state.zones, &mut q, user);
     let more = extra(&mut q);
@@ -99,7 +105,11 @@ pub struct SuggestQuery {
 
 /// The upload form's part type-ahead over the company's part catalogue:
 /// `{partList: [{_id, partNumber}]}`, at most 10.
-pub async fn part_numbers(State(state): State<AppState>, user: CurrentUser, axum::extract::Query(q): axum::extract::Query<SuggestQuery>) -> AppResult<axum::Json<Value>> {
+pub async fn part_numbers(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    axum::extract::Query(q): axum::extract::Query<SuggestQuery>,
+) -> AppResult<axum::Json<Value>> {
     let term = q.search_term.unwrap_or_default().trim().to_uppercase();
     if term.is_empty() || term.chars().count() > crate::submit::MAX_PART_CHARS {
         return Ok(axum::Json(json!({"partList": []})));

@@ -48,7 +48,9 @@ impl Document for Alert {
     const KIND: &'static Kind = &KIND;
 
     fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
-        Ok(read_row!(r, { record: Record::from_row(r, &KIND.flow)?; alert_tag, alert_type, file_id, file_hash, effective_date, sunset_date }))
+        Ok(
+            read_row!(r, { record: Record::from_row(r, &KIND.flow)?; alert_tag, alert_type, file_id, file_hash, effective_date, sunset_date }),
+        )
     }
 
     fn names(&self) -> Names {

@@ -3,8 +3,8 @@
 use axum::extract::DefaultBodyLimit;
 use axum::handler::Handler;
 use plantdoc_core::api::Access;
-use plantdoc_core::ApiRouter;
 use plantdoc_core::http::schemas::{Deleted, PersonName, Reverted, Uploaded};
+use plantdoc_core::ApiRouter;
 
 use plantdoc_core::review::engine as review;
 
@@ -17,8 +17,14 @@ pub fn routes() -> ApiRouter {
     ApiRouter::new("alerts")
         .get("/api/alerts/onBehalfOfUsers", "Process engineers of the caller's company", lists::on_behalf_users)
         .returns::<Vec<PersonName>>()
-        .post("/api/alerts/uploadPond", "Upload the alert's PDF (multipart or raw body): {serverId}", submit::upload.layer(DefaultBodyLimit::disable()))
-        .multipart().query::<submit::RawQuery>().answers(&[409])
+        .post(
+            "/api/alerts/uploadPond",
+            "Upload the alert's PDF (multipart or raw body): {serverId}",
+            submit::upload.layer(DefaultBodyLimit::disable()),
+        )
+        .multipart()
+        .query::<submit::RawQuery>()
+        .answers(&[409])
         .returns::<Uploaded>()
         .delete("/api/alerts/uploadPond/{uniqueId}", "Remove one of your pending uploads", submit::revert)
         .returns::<Reverted>()
@@ -35,10 +41,12 @@ pub fn routes() -> ApiRouter {
         .get("/api/alerts/alert/{alertId}", "One alert: {alert}", lists::alert)
         .returns::<sc::OneMine>()
         .post("/api/alerts/approve/{alertId}", "Approve your review stage of an alert", review::approve::<Alert>)
-        .body::<plantdoc_core::review::ReviewBody>().answers(&[409])
+        .body::<plantdoc_core::review::ReviewBody>()
+        .answers(&[409])
         .returns::<sc::One>()
         .post("/api/alerts/reject/{alertId}", "Reject an alert back to its author (note required)", review::reject::<Alert>)
-        .body::<plantdoc_core::review::ReviewBody>().answers(&[409])
+        .body::<plantdoc_core::review::ReviewBody>()
+        .answers(&[409])
         .returns::<sc::One>()
         .get("/api/alerts/user-pending-alerts", "Pending and rejected alerts you see, with approvals and mine", lists::user_pending)
         .returns::<Vec<sc::MineAlert>>()
@@ -47,10 +55,12 @@ pub fn routes() -> ApiRouter {
         .get("/api/alerts/deployed", "Deployed alerts not past their sunset", lists::deployed)
         .returns::<Vec<sc::MineAlert>>()
         .post("/api/alerts/delete-pending", "Delete pending alerts (a list of ids)", review::delete_pending::<Alert>)
-        .body::<plantdoc_core::review::DeleteIds>().answers(&[404, 409])
+        .body::<plantdoc_core::review::DeleteIds>()
+        .answers(&[404, 409])
         .returns::<Deleted>()
         .post("/api/alerts/delete-deployed", "Remove deployed alerts from the floor (a list of ids)", review::delete_deployed::<Alert>)
-        .body::<plantdoc_core::review::DeleteIds>().answers(&[404, 409])
+        .body::<plantdoc_core::review::DeleteIds>()
+        .answers(&[404, 409])
         .returns::<Deleted>()
         .get("/api/alerts/signed-ops/{alertId}", "Sign records of an alert: {opList: {opsSigned}}", lists::signed_ops)
         .returns::<sc::OpList>()

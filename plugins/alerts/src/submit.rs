@@ -35,7 +35,12 @@ pub struct RawQuery {
 }
 
 /// One PDF, checked by content: `{serverId, filename, size}`.
-pub async fn upload(State(state): State<AppState>, user: CurrentUser, Query(query): Query<RawQuery>, req: Request) -> AppResult<axum::Json<Value>> {
+pub async fn upload(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Query(query): Query<RawQuery>,
+    req: Request,
+) -> AppResult<axum::Json<Value>> {
     KIND.require_uploader(&user)?;
     let limit = state.settings.server.upload_limit.min(MAX_FILE_BYTES);
     let policy = UploadPolicy { module: MODULE, kind: FileKind::Pdf, limit, max_pending: MAX_PENDING_UPLOADS };
@@ -72,7 +77,8 @@ fn check_date(v: &str, what: &str) -> Result<i64, Refusal> {
     if v.is_empty() {
         return Err(format!("Please choose the {what} date and time.").into());
     }
-    let ms = DateTime::parse_from_rfc3339(v).map_err(|_| Refusal::from(format!("The {what} date is not a date and time.")))?.timestamp_millis();
+    let ms =
+        DateTime::parse_from_rfc3339(v).map_err(|_| Refusal::from(format!("The {what} date is not a date and time.")))?.timestamp_millis();
     if ms % STEP_MS != 0 {
         return Err(format!("The {what} time must be on a quarter hour (:00, :15, :30 or :45).").into());
     }
@@ -121,7 +127,11 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
         e.insert("alertType".into(), "Please choose Change, Quality, Safety or New Part.".into());
     }
     let part = check_part(text(body, "partNumber")).map_err(|m| e.insert("partNumber".into(), m.into())).ok();
-    let zones = state.zones.check_selection(&user.company_code, body.get("zones").unwrap_or(&Value::Null)).map_err(|m| e.insert("zones".into(), m.into())).ok();
+    let zones = state
+        .zones
+        .check_selection(&user.company_code, body.get("zones").unwrap_or(&Value::Null))
+        .map_err(|m| e.insert("zones".into(), m.into()))
+        .ok();
     let effective = check_date(text(body, "effectiveDate"), "effective").map_err(|m| e.insert("effectiveDate".into(), m.into())).ok();
     let sunset = check_date(text(body, "sunsetDate"), "sunset").map_err(|m| e.insert("sunsetDate".into(), m.into())).ok();
     if let (Some(from), Some(to)) = (effective, sunset) {
@@ -142,7 +152,11 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
     if changes.chars().count() > MAX_CHANGES_CHARS {
         e.insert("changes".into(), format!("Changes must be at most {MAX_CHANGES_CHARS} characters."));
     }
-    let on_behalf = users::on_behalf_of(&state.db, user, body.get("onBehalfOf")).await.map_err(|m| e.insert("onBehalfOf".into(), m.into())).ok().flatten();
+    let on_behalf = users::on_behalf_of(&state.db, user, body.get("onBehalfOf"))
+        .await
+        .map_err(|m| e.insert("onBehalfOf".into(), m.into()))
+        .ok()
+        .flatten();
     if !e.is_empty() {
         return Err(AppError::Fields(e));
     }
@@ -163,11 +177,13 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
 async fn next_tag(conn: &mut AnyConnection, company: &str, letter: char, now: i64) -> Result<String, sqlx::Error> {
     let year = DateTime::from_timestamp_millis(now).map(|d| d.format("%Y").to_string()).unwrap_or_default();
     let prefix = format!("{letter}-{year}");
-    sqlx::query("INSERT INTO alert_tag_seq (company_code, prefix, last_seq) VALUES ($1, $2, 0) ON CONFLICT (company_code, prefix) DO NOTHING")
-        .bind(company)
-        .bind(&prefix)
-        .execute(&mut *conn)
-        .await?;
+    sqlx::query(
+        "INSERT INTO alert_tag_seq (company_code, prefix, last_seq) VALUES ($1, $2, 0) ON CONFLICT (company_code, prefix) DO NOTHING",
+    )
+    .bind(company)
+    .bind(&prefix)
+    .execute(&mut *conn)
+    .await?;
     let row = sqlx::query("UPDATE alert_tag_seq SET last_seq = last_seq + 1 WHERE company_code = $1 AND prefix = $2 RETURNING last_seq")
         .bind(company)
         .bind(&prefix)

@@ -27,7 +27,10 @@ pub use plantdoc_core::acks::signs_as_operator;
 /// The kiosk settings (zone, revoke): the spec's six process-engineering positions, i.e.
 /// engineers and managers of the process department, of the kiosk's company.
 pub fn may_edit_settings(u: &User, company: &str) -> bool {
-    matches!(u.position, Position::Manager | Position::Engineer) && u.department == Department::Process && u.company_code == company && !u.disabled
+    matches!(u.position, Position::Manager | Position::Engineer)
+        && u.department == Department::Process
+        && u.company_code == company
+        && !u.disabled
 }
 
 /// Spec section 4: parts whose number contains 'contain' count as read; otherwise read

@@ -36,7 +36,11 @@ async fn in_force(state: &AppState, netbook: &CurrentUser, id: &str) -> AppResul
 
 /// `POST /api/island/operator-read-alert {opId, alertId, key}`: a truthy answer marks
 /// the operator self-approved.
-pub async fn operator_read_alert(State(state): State<AppState>, netbook: CurrentUser, Json(b): Json<AlertBody>) -> AppResult<axum::Json<Value>> {
+pub async fn operator_read_alert(
+    State(state): State<AppState>,
+    netbook: CurrentUser,
+    Json(b): Json<AlertBody>,
+) -> AppResult<axum::Json<Value>> {
     required(&[("opId", &b.op_id, "Please scan your badge."), ("alertId", &b.alert_id, "Please choose an alert.")])?;
     let idem = Idem::new(checked_key(&b.key)?, "read-alert", &b.op_id, &b.alert_id, None);
     if let Some(answer) = replay(&state, &netbook, &idem).await? {
@@ -49,7 +53,11 @@ pub async fn operator_read_alert(State(state): State<AppState>, netbook: Current
 
 /// `POST /api/island/verify-alert {badgeNo, opId, alertId, key}`.
 pub async fn verify_alert(State(state): State<AppState>, netbook: Netbook, Json(b): Json<AlertBody>) -> AppResult<axum::Json<Value>> {
-    required(&[("badgeNo", &b.badge_no, "Please scan your badge."), ("opId", &b.op_id, "Please scan your badge."), ("alertId", &b.alert_id, "Please choose an alert.")])?;
+    required(&[
+        ("badgeNo", &b.badge_no, "Please scan your badge."),
+        ("opId", &b.op_id, "Please scan your badge."),
+        ("alertId", &b.alert_id, "Please choose an alert."),
+    ])?;
     let idem = Idem::new(checked_key(&b.key)?, "verify-alert", &b.op_id, &b.alert_id, Some(&b.badge_no));
     if let Some(answer) = replay(&state, &netbook, &idem).await? {
         return Ok(axum::Json(answer));

@@ -10,7 +10,11 @@ use crate::{alert, badge, settings, sign, status};
 pub fn routes() -> ApiRouter {
     ApiRouter::new("island")
         .tier(Access::Kiosk)
-        .get("/api/island/operator-from-badge/{badge}", "The person with this badge: {_id, opNo, fullName, position, companyCode}; {error}", badge::operator_from_badge)
+        .get(
+            "/api/island/operator-from-badge/{badge}",
+            "The person with this badge: {_id, opNo, fullName, position, companyCode}; {error}",
+            badge::operator_from_badge,
+        )
         .answers(&[429])
         .returns::<sc::Operator>()
         .get(
@@ -20,27 +24,42 @@ pub fn routes() -> ApiRouter {
         )
         .returns::<sc::OperatorStatus>()
         .post("/api/island/operator-read-swp", "The operator read the SWC, JES and VIS {opId, swpId, key}", sign::operator_read_swp)
-        .body::<sign::ReadBody>().answers(&[404, 409])
+        .body::<sign::ReadBody>()
+        .answers(&[404, 409])
         .returns::<sc::Read>()
-        .post("/api/island/verify-swp", "A verifier's badge witnesses the read {badgeNo, opId, swpId, opName, partNumber, currentSquares, key}", sign::verify_swp)
-        .body::<sign::VerifyBody>().answers(&[404, 409, 429])
+        .post(
+            "/api/island/verify-swp",
+            "A verifier's badge witnesses the read {badgeNo, opId, swpId, opName, partNumber, currentSquares, key}",
+            sign::verify_swp,
+        )
+        .body::<sign::VerifyBody>()
+        .answers(&[404, 409, 429])
         .returns::<sc::Verified>()
-        .post("/api/island/operator-read-alert", "The operator read the alert {opId, alertId, key}: truthy when recorded", alert::operator_read_alert)
-        .body::<alert::AlertBody>().answers(&[404, 409])
+        .post(
+            "/api/island/operator-read-alert",
+            "The operator read the alert {opId, alertId, key}: truthy when recorded",
+            alert::operator_read_alert,
+        )
+        .body::<alert::AlertBody>()
+        .answers(&[404, 409])
         .returns::<sc::Read>()
         .post("/api/island/verify-alert", "A verifier's badge witnesses the alert read {badgeNo, opId, alertId, key}", alert::verify_alert)
-        .body::<alert::AlertBody>().answers(&[404, 409, 429])
+        .body::<alert::AlertBody>()
+        .answers(&[404, 409, 429])
         .returns::<sc::Verified>()
         .tier(Access::Session)
         .get("/api/island/kiosk-config", "The netbook's behaviour settings: {idleSecs} (idle sign-out)", settings::kiosk_config)
         .returns::<sc::KioskConfig>()
         .post("/api/island/settings-access", "May this badge (or you) edit the kiosk settings: {allowed, name, zones}", settings::access)
-        .body::<settings::Body>().answers(&[429])
+        .body::<settings::Body>()
+        .answers(&[429])
         .returns::<sc::SettingsAccess>()
         .post("/api/island/zone", "Set the netbook's zone {badgeNo, zone}", settings::set_zone)
-        .body::<settings::Body>().answers(&[429])
+        .body::<settings::Body>()
+        .answers(&[429])
         .returns::<sc::Zone>()
         .post("/api/island/revoke", "Revoke this netbook's access {badgeNo}", settings::revoke)
-        .body::<settings::Body>().answers(&[429])
+        .body::<settings::Body>()
+        .answers(&[429])
         .returns::<plantdoc_core::http::schemas::Done>()
 }

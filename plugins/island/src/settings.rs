@@ -8,8 +8,8 @@ use axum::http::header::SET_COOKIE;
 use axum::response::{IntoResponse, Response};
 use plantdoc_core::app::AppState;
 use plantdoc_core::audit::{self, AuditEntry};
-use plantdoc_core::auth::users::User;
 use plantdoc_core::auth::session;
+use plantdoc_core::auth::users::User;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, Json};
 use serde::Deserialize;
@@ -18,7 +18,8 @@ use serde_json::{json, Value};
 use crate::access::may_edit_settings;
 use crate::badge::{self, Netbook};
 
-pub const NO_PERMISSION: &str = "You currently do not have permissions to edit the settings. Contact the process engineering manager to request access.";
+pub const NO_PERMISSION: &str =
+    "You currently do not have permissions to edit the settings. Contact the process engineering manager to request access.";
 
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -76,7 +77,8 @@ pub async fn revoke(State(state): State<AppState>, cu: Netbook, Json(b): Json<Bo
     let who = editor(&state, &cu, b.badge_no.as_deref()).await?;
     let mut tx = state.db.pool.begin().await?;
     session::end_one(&mut tx, &cu.session_hash).await?;
-    let entry = AuditEntry::new("island.revoke", format!("user:{}", cu.id), "kiosk settings: access to this netbook revoked").by(Some(&who.id), &who.full_name());
+    let entry = AuditEntry::new("island.revoke", format!("user:{}", cu.id), "kiosk settings: access to this netbook revoked")
+        .by(Some(&who.id), &who.full_name());
     audit::append(&mut tx, state.now_ms(), &entry).await?;
     tx.commit().await?;
     let mut resp = axum::Json(json!({"ok": true})).into_response();

@@ -14,9 +14,9 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::access::may_verify;
-use plantdoc_core::auth::users::User;
 use crate::badge::{self, operator, Netbook};
 use crate::store;
+use plantdoc_core::auth::users::User;
 
 /// Meaning recorded in the audit log for the two acts.
 const READ_MEANING: &str = "acknowledgement: read and understood (operator identified by badge at the kiosk)";
@@ -74,7 +74,13 @@ pub async fn replay(state: &AppState, netbook: &CurrentUser, idem: &Idem<'_>) ->
 
 /// Commits the act with its key; a concurrent duplicate of the same key answers as the
 /// first one did (or 409 when it was another request).
-pub async fn commit_once(state: &AppState, netbook: &CurrentUser, mut tx: sqlx::Transaction<'static, sqlx::Any>, idem: &Idem<'_>, answer: Value) -> AppResult<Value> {
+pub async fn commit_once(
+    state: &AppState,
+    netbook: &CurrentUser,
+    mut tx: sqlx::Transaction<'static, sqlx::Any>,
+    idem: &Idem<'_>,
+    answer: Value,
+) -> AppResult<Value> {
     if let Some(k) = idem.key {
         if let Err(e) = store::remember(&mut tx, k, &netbook.id, idem.kind, &idem.fingerprint, &answer, state.now_ms()).await {
             drop(tx);
@@ -95,7 +101,11 @@ pub fn required(fields: &[(&str, &str, &str)]) -> AppResult<()> {
             errors.insert(name.to_string(), msg.to_string());
         }
     }
-    if errors.is_empty() { Ok(()) } else { Err(AppError::Fields(errors)) }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(AppError::Fields(errors))
+    }
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -130,7 +140,14 @@ pub async fn read(state: &AppState, netbook: &CurrentUser, op: &User, v: &Signab
 }
 
 /// A verifier's badge witnesses the operator's unverified read of the version.
-pub async fn verify(state: &AppState, netbook: &CurrentUser, verifier: &User, op: &User, v: &SignableVersion, idem: &Idem<'_>) -> AppResult<Value> {
+pub async fn verify(
+    state: &AppState,
+    netbook: &CurrentUser,
+    verifier: &User,
+    op: &User,
+    v: &SignableVersion,
+    idem: &Idem<'_>,
+) -> AppResult<Value> {
     let records = acks::for_operator(&state.db, v.kind, &v.id, &v.version_hash, &op.id).await?;
     let Some(rec) = records.iter().find(|r| r.verified_at.is_none()) else {
         return Err(AppError::Conflict("There is nothing to verify: the operator must read this version first.".into()));
@@ -140,9 +157,9 @@ pub async fn verify(state: &AppState, netbook: &CurrentUser, verifier: &User, op
     if !acks::verify(&mut tx, &rec.id, verifier, now).await? {
         return Err(AppError::Conflict("This acknowledgement was already verified.".into()));
     }
-    let entry = AuditEntry::new("island.verify", v.target(), VERIFY_MEANING)
-        .by(Some(&verifier.id), &verifier.full_name())
-        .after(json!({"recordId": rec.id, "operator": op.id, "partNumber": v.part_number, "versionHash": v.version_hash, "kiosk": netbook.id}));
+    let entry = AuditEntry::new("island.verify", v.target(), VERIFY_MEANING).by(Some(&verifier.id), &verifier.full_name()).after(
+        json!({"recordId": rec.id, "operator": op.id, "partNumber": v.part_number, "versionHash": v.version_hash, "kiosk": netbook.id}),
+    );
     audit::append(&mut tx, now, &entry).await?;
     let answer = json!({"verified": true, "recordId": rec.id, "verifier": verifier.full_name(), "operator": op.full_name()});
     commit_once(state, netbook, tx, idem, answer).await
@@ -165,7 +182,11 @@ async fn deployed(state: &AppState, netbook: &User, swp_id: &str) -> AppResult<S
 
 /// `POST /api/island/operator-read-swp {opId, swpId, key}`: the operator read the SWC,
 /// JES and VIS of the part's deployed version.
-pub async fn operator_read_swp(State(state): State<AppState>, netbook: CurrentUser, Json(b): Json<ReadBody>) -> AppResult<axum::Json<Value>> {
+pub async fn operator_read_swp(
+    State(state): State<AppState>,
+    netbook: CurrentUser,
+    Json(b): Json<ReadBody>,
+) -> AppResult<axum::Json<Value>> {
     required(&[("opId", &b.op_id, "Please scan your badge."), ("swpId", &b.swp_id, "Please choose a part.")])?;
     let idem = Idem::new(checked_key(&b.key)?, "read-swp", &b.op_id, &b.swp_id, None);
     if let Some(answer) = replay(&state, &netbook, &idem).await? {
@@ -202,7 +223,11 @@ pub struct VerifyBody {
 /// `POST /api/island/verify-swp`: a verifier scans their own badge to witness the
 /// operator's read of the current version.
 pub async fn verify_swp(State(state): State<AppState>, netbook: Netbook, Json(b): Json<VerifyBody>) -> AppResult<axum::Json<Value>> {
-    required(&[("badgeNo", &b.badge_no, "Please scan your badge."), ("opId", &b.op_id, "Please scan your badge."), ("swpId", &b.swp_id, "Please choose a part.")])?;
+    required(&[
+        ("badgeNo", &b.badge_no, "Please scan your badge."),
+        ("opId", &b.op_id, "Please scan your badge."),
+        ("swpId", &b.swp_id, "Please choose a part."),
+    ])?;
     let idem = Idem::new(checked_key(&b.key)?, "verify-swp", &b.op_id, &b.swp_id, Some(&b.badge_no));
     if let Some(answer) = replay(&state, &netbook, &idem).await? {
         return Ok(axum::Json(answer));

@@ -25,7 +25,11 @@ pub async fn training(state: &AppState, op_id: &str, part_number: &str) -> i64 {
 /// Spec section 4's inputs, from one read (the `DeployedDocs` port's `standing`): the
 /// operator (403 as `badge::operator` answers), the deployed version (404, also while no
 /// module provides the port) and the operator's sign records of it.
-pub async fn operator_status(State(state): State<AppState>, netbook: CurrentUser, Path((op_id, swp_id)): Path<(String, String)>) -> AppResult<axum::Json<Value>> {
+pub async fn operator_status(
+    State(state): State<AppState>,
+    netbook: CurrentUser,
+    Path((op_id, swp_id)): Path<(String, String)>,
+) -> AppResult<axum::Json<Value>> {
     let Some(docs) = state.port::<dyn DeployedDocs>() else {
         operator(&state, &netbook, &op_id).await?;
         return Err(AppError::NotFound);

@@ -14,7 +14,8 @@ pub async fn by_badge(state: &AppState, badge: &str, company: &str) -> Result<Op
 /// person of `company` with this badge, as JSON bytes (only those columns are read:
 /// every scan asks it).
 pub async fn operator_by_badge(state: &AppState, badge: &str, company: &str) -> Result<Option<Vec<u8>>, sqlx::Error> {
-    static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| format!("SELECT id, op_no, firstname, lastname, position FROM users WHERE {}", users::BY_BADGE));
+    static SQL: std::sync::LazyLock<String> =
+        std::sync::LazyLock::new(|| format!("SELECT id, op_no, firstname, lastname, position FROM users WHERE {}", users::BY_BADGE));
     let row = sqlx::query(SQL.as_str()).bind(badge).bind(company).fetch_optional(&mut *state.db.reader().await?).await?;
     let Some(r) = row else { return Ok(None) };
     #[derive(serde::Serialize)]
@@ -30,7 +31,13 @@ pub async fn operator_by_badge(state: &AppState, badge: &str, company: &str) -> 
         company_code: &'a str,
     }
     let (first, last): (String, String) = (r.try_get("firstname")?, r.try_get("lastname")?);
-    let op = Operator { id: r.try_get("id")?, op_no: r.try_get("op_no")?, full_name: format!("{first} {last}"), position: r.try_get("position")?, company_code: company };
+    let op = Operator {
+        id: r.try_get("id")?,
+        op_no: r.try_get("op_no")?,
+        full_name: format!("{first} {last}"),
+        position: r.try_get("position")?,
+        company_code: company,
+    };
     serde_json::to_vec(&op).map(Some).map_err(|e| sqlx::Error::Decode(e.into()))
 }
 
@@ -50,7 +57,10 @@ pub struct Answered {
 
 /// The request recorded for `key`.
 pub async fn answered(state: &AppState, key: &str) -> Result<Option<Answered>, sqlx::Error> {
-    let row = sqlx::query("SELECT kind, kiosk_user_id, fingerprint, answer FROM island_requests WHERE idem_key = $1").bind(key).fetch_optional(&state.db.pool).await?;
+    let row = sqlx::query("SELECT kind, kiosk_user_id, fingerprint, answer FROM island_requests WHERE idem_key = $1")
+        .bind(key)
+        .fetch_optional(&state.db.pool)
+        .await?;
     let Some(r) = row else { return Ok(None) };
     let answer: String = r.try_get("answer")?;
     Ok(Some(Answered {
@@ -63,15 +73,25 @@ pub async fn answered(state: &AppState, key: &str) -> Result<Option<Answered>, s
 
 /// Records the request and answer of `key` in the act's transaction (a concurrent
 /// duplicate fails on the primary key and rolls back).
-pub async fn remember(conn: &mut AnyConnection, key: &str, kiosk_user_id: &str, kind: &str, fingerprint: &str, answer: &Value, now_ms: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT INTO island_requests (idem_key, kiosk_user_id, kind, fingerprint, answer, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
-        .bind(key)
-        .bind(kiosk_user_id)
-        .bind(kind)
-        .bind(fingerprint)
-        .bind(answer.to_string())
-        .bind(now_ms)
-        .execute(conn)
-        .await?;
+pub async fn remember(
+    conn: &mut AnyConnection,
+    key: &str,
+    kiosk_user_id: &str,
+    kind: &str,
+    fingerprint: &str,
+    answer: &Value,
+    now_ms: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO island_requests (idem_key, kiosk_user_id, kind, fingerprint, answer, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(key)
+    .bind(kiosk_user_id)
+    .bind(kind)
+    .bind(fingerprint)
+    .bind(answer.to_string())
+    .bind(now_ms)
+    .execute(conn)
+    .await?;
     Ok(())
 }

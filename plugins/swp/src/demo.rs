@@ -4,13 +4,13 @@
 //! version hash are those of any SWP).
 use axum::extract::State;
 use futures::future::BoxFuture;
-use plantdoc_core::pdf::lopdf::content::{Content, Operation};
-use plantdoc_core::pdf::lopdf::{dictionary, Document, Object, Stream};
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::Json;
 use plantdoc_core::files;
+use plantdoc_core::pdf::lopdf::content::{Content, Operation};
+use plantdoc_core::pdf::lopdf::{dictionary, Document, Object, Stream};
 use serde_json::json;
 
 /// (part number, what the part is).
@@ -23,7 +23,11 @@ fn pdf(lines: &[String]) -> Vec<u8> {
     let mut doc = Document::with_version("1.5");
     let pages_id = doc.new_object_id();
     let font = doc.add_object(dictionary! {"Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica"});
-    let mut ops = vec![Operation::new("BT", vec![]), Operation::new("Tf", vec!["F1".into(), 20.into()]), Operation::new("Td", vec![72.into(), 760.into()])];
+    let mut ops = vec![
+        Operation::new("BT", vec![]),
+        Operation::new("Tf", vec!["F1".into(), 20.into()]),
+        Operation::new("Td", vec![72.into(), 760.into()]),
+    ];
     for (i, line) in lines.iter().enumerate() {
         if i == 1 {
             ops.push(Operation::new("Tf", vec!["F1".into(), 13.into()]));
@@ -57,7 +61,9 @@ async fn seed_one(state: &AppState, author: &CurrentUser, part: &str, what: &str
             "3. Inspect every part; report defects to the Cell Leader.".to_string(),
         ];
         let name = format!("{part}-{}.pdf", key.to_uppercase());
-        let rec = files::store_made(state, &author.id, "swp", &name, "application/pdf", pdf(&lines)).await.map_err(|e| anyhow::anyhow!("{name}: {e:?}"))?;
+        let rec = files::store_made(state, &author.id, "swp", &name, "application/pdf", pdf(&lines))
+            .await
+            .map_err(|e| anyhow::anyhow!("{name}: {e:?}"))?;
         ids.insert(key.to_string(), json!([rec.id]));
     }
     ids.insert("video".into(), serde_json::Value::Null);
@@ -67,7 +73,8 @@ async fn seed_one(state: &AppState, author: &CurrentUser, part: &str, what: &str
         "onBehalfOf": "CURRENT_USER", "newRelease": true, "referenceOnly": false, "changes": "", "bypassManagement": true,
     });
     let author = CurrentUser { user: author.user.clone(), session_hash: String::new(), restricted: false };
-    let _deployed = crate::submit::submit(State(state.clone()), author, Json(body)).await.map_err(|e| anyhow::anyhow!("SWP {part}: {e:?}"))?;
+    let _deployed =
+        crate::submit::submit(State(state.clone()), author, Json(body)).await.map_err(|e| anyhow::anyhow!("SWP {part}: {e:?}"))?;
     Ok(())
 }
 

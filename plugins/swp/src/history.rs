@@ -2,12 +2,12 @@
 //! Their paths are the spec's `/api/island/...`; this module serves them because it owns
 //! the SWPs and the visibility rule, so they work with the island module switched off.
 use axum::extract::{Path, State};
-use plantdoc_core::http::json_bytes;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::clock::iso;
 use plantdoc_core::db::Params;
 use plantdoc_core::error::{AppError, AppResult};
+use plantdoc_core::http::json_bytes;
 use serde_json::{json, Value};
 use sqlx::Row;
 
@@ -49,7 +49,11 @@ async fn named_swp(state: &AppState, user: &CurrentUser, id: &str) -> AppResult<
 /// Sign records of a deployed SWP's current version (a pending or deleted one has none
 /// to show: 404). The kiosk asks it on every part it loads: the answer is kept per kiosk
 /// account while no SWP or sign record changes (decision 40).
-pub async fn sign_history(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<impl axum::response::IntoResponse> {
+pub async fn sign_history(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+) -> AppResult<impl axum::response::IntoResponse> {
     let key = format!("sign-history\n{}\n{id}", visibility_key(&user));
     let body = store::kept(&state)
         .get(&state, key, || async {
@@ -67,7 +71,11 @@ pub async fn sign_history(State(state): State<AppState>, user: CurrentUser, Path
 /// One group per obsolete revision of the part that became obsolete at most 90 days ago
 /// (day 90 still shows, day 91 does not), newest first. `createdDate` is the revision's
 /// upload date ('Obsolete SWP created on').
-pub async fn obsolete_sign_history(State(state): State<AppState>, user: CurrentUser, Path(part): Path<String>) -> AppResult<axum::Json<Value>> {
+pub async fn obsolete_sign_history(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(part): Path<String>,
+) -> AppResult<axum::Json<Value>> {
     let part = part.trim().to_uppercase();
     let mut q = Params::default();
     let vis = KIND.visible_sql(&state.zones, &mut q, &user);

@@ -86,7 +86,8 @@ pub fn standing_sql() -> &'static str {
 /// the operator's sign records of that version: the signing time of the newest verified
 /// one and whether one awaits verification.
 async fn standing(state: &AppState, user: &User, swp_id: &str, op_id: &str) -> AppResult<Standing> {
-    let row = sqlx::query(standing_sql()).bind(op_id).bind(&user.company_code).bind(swp_id).fetch_one(&mut *state.db.reader().await?).await?;
+    let row =
+        sqlx::query(standing_sql()).bind(op_id).bind(&user.company_code).bind(swp_id).fetch_one(&mut *state.db.reader().await?).await?;
     let operator_known = row.try_get::<i64, _>("op_known")? > 0;
     let swp = Seen::from_row(&row)?.filter(|s| s.status == SwpStatus::Deployed && s.visible_to(state, user));
     Ok(Standing {
@@ -124,7 +125,12 @@ impl Seen {
         let status = SwpStatus::parse(&status).ok_or_else(|| sqlx::Error::Decode(format!("status: {status}").into()))?;
         let zones: String = r.try_get("zones")?;
         Ok(Some(Self {
-            swp: KioskSwp { id, part_number: r.try_get("part_number")?, company_code: r.try_get("company_code")?, content_hash: r.try_get("content_hash")? },
+            swp: KioskSwp {
+                id,
+                part_number: r.try_get("part_number")?,
+                company_code: r.try_get("company_code")?,
+                content_hash: r.try_get("content_hash")?,
+            },
             status,
             zones: serde_json::from_str(&zones).unwrap_or_default(),
             owner_id: r.try_get("owner_id")?,

@@ -109,10 +109,18 @@ fn audit_deploy(user: &User, swp: &Swp, d: &Deployed, meaning: &str) -> Vec<Audi
     let mut rows = Vec::new();
     if let Some(old) = &d.obsoleted {
         let m = format!("superseded by revision {rev} of part {}; its signatures stay in history", swp.part_number);
-        rows.push(KIND.act(user, "obsolete", old, m).before(json!({"status": SwpStatus::Deployed.as_str()})).after(json!({"status": "obsolete", "supersededBy": swp.id})));
+        rows.push(
+            KIND.act(user, "obsolete", old, m)
+                .before(json!({"status": SwpStatus::Deployed.as_str()}))
+                .after(json!({"status": "obsolete", "supersededBy": swp.id})),
+        );
     }
     let after = json!({"status": SwpStatus::Deployed.as_str(), "revision": rev, "partNumber": swp.part_number, "zones": swp.zones, "contentHash": swp.content_hash});
-    rows.push(KIND.act(user, "deploy", &swp.id, format!("{meaning}; revision {rev}")).before(json!({"status": SwpStatus::Pending.as_str()})).after(after));
+    rows.push(
+        KIND.act(user, "deploy", &swp.id, format!("{meaning}; revision {rev}"))
+            .before(json!({"status": SwpStatus::Pending.as_str()}))
+            .after(after),
+    );
     rows
 }
 
@@ -123,7 +131,12 @@ pub struct EditBody {
 }
 
 /// Zone edit of a deployed SWP (authors and managers).
-pub async fn edit(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>, Json(body): Json<EditBody>) -> AppResult<axum::Json<Value>> {
+pub async fn edit(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+    Json(body): Json<EditBody>,
+) -> AppResult<axum::Json<Value>> {
     let swp = visible_swp(&state, &user, &id).await?;
     if !can_manage(&state.zones, &user, &swp) {
         return Err(AppError::Forbidden("Only an SWP's authors and managers edit its zones.".into()));
@@ -146,7 +159,8 @@ pub async fn edit(State(state): State<AppState>, user: CurrentUser, Path(id): Pa
     sqlx::query("DELETE FROM swp_zones WHERE swp_id = $1").bind(&swp.id).execute(&mut *tx).await?;
     crate::submit::insert_zones(&mut tx, &swp.id, &zones).await?;
     let meaning = format!("zones of part {} revision {} changed", swp.part_number, swp.shown_revision());
-    append(&mut tx, now, &[KIND.act(&user, "zones", &swp.id, meaning).before(json!({"zones": swp.zones})).after(json!({"zones": zones}))]).await?;
+    append(&mut tx, now, &[KIND.act(&user, "zones", &swp.id, meaning).before(json!({"zones": swp.zones})).after(json!({"zones": zones}))])
+        .await?;
     tx.commit().await?;
     Ok(axum::Json(Swp::answer(&state, &swp.id).await?))
 }

@@ -1,10 +1,10 @@
 //! The list calls of spec section 7. Every list filters with the visibility rule of
 //! `access::visible_sql` (company, zones, authorship) and is bounded.
 use axum::extract::{Query, State};
+use axum::response::Response;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, FieldErrors};
-use axum::response::Response;
 use plantdoc_core::http::json_bytes;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -39,7 +39,12 @@ impl SuggestQuery {
     fn parse(self) -> AppResult<(i64, Option<String>)> {
         let limit = match self.limit.as_deref() {
             None | Some("") => MAX_SUGGESTIONS,
-            Some(s) => s.parse::<i64>().ok().filter(|n| *n >= 1).ok_or_else(|| AppError::field("limit", "The limit is a number from 1."))?.min(MAX_SUGGESTIONS),
+            Some(s) => s
+                .parse::<i64>()
+                .ok()
+                .filter(|n| *n >= 1)
+                .ok_or_else(|| AppError::field("limit", "The limit is a number from 1."))?
+                .min(MAX_SUGGESTIONS),
         };
         let term = self.search_term.unwrap_or_default().trim().to_uppercase();
         let usable = !term.is_empty() && term.chars().count() <= crate::fields::MAX_PART_CHARS;
@@ -63,7 +68,9 @@ pub async fn part_numbers(State(state): State<AppState>, user: CurrentUser, Quer
             let rows = qb.query(&sql).fetch_all(&mut *state.db.reader().await?).await?;
             let list: Vec<Value> = rows
                 .iter()
-                .map(|r| Ok(json!({"_id": r.try_get::<Option<String>, _>("part_id")?, "partNumber": r.try_get::<String, _>("part_number")?})))
+                .map(|r| {
+                    Ok(json!({"_id": r.try_get::<Option<String>, _>("part_id")?, "partNumber": r.try_get::<String, _>("part_number")?}))
+                })
                 .collect::<Result<_, sqlx::Error>>()?;
             serde_json::to_vec(&json!({"swpList": list})).map_err(|e| AppError::from(anyhow::Error::from(e)))
         })
@@ -73,7 +80,11 @@ pub async fn part_numbers(State(state): State<AppState>, user: CurrentUser, Quer
 
 /// The Upload form's part field: every part of the caller's company's catalogue starting
 /// with the term, deployed or not: `{partList: [{_id, partNumber}]}` (uploaders only).
-pub async fn catalogue_part_numbers(State(state): State<AppState>, user: CurrentUser, Query(q): Query<SuggestQuery>) -> AppResult<axum::Json<Value>> {
+pub async fn catalogue_part_numbers(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Query(q): Query<SuggestQuery>,
+) -> AppResult<axum::Json<Value>> {
     KIND.require_uploader(&user)?;
     let (limit, Some(term)) = q.parse()? else { return Ok(axum::Json(json!({"partList": []}))) };
     let parts = plantdoc_core::parts::search(&state.db, &user.company_code, &term, limit).await?;
@@ -195,7 +206,13 @@ pub async fn deployed_paginated(State(state): State<AppState>, user: CurrentUser
         e.insert("sortBy".into(), format!("Sort by one of {}.", keys.join(", ")));
     }
     let dir = match pq.sort_order.as_deref().map(str::to_lowercase).as_deref() {
-        None | Some("") => if sort_by == "partNumber" { "ASC" } else { "DESC" },
+        None | Some("") => {
+            if sort_by == "partNumber" {
+                "ASC"
+            } else {
+                "DESC"
+            }
+        }
         Some("asc") => "ASC",
         Some("desc") => "DESC",
         Some(_) => {
@@ -214,7 +231,8 @@ pub async fn deployed_paginated(State(state): State<AppState>, user: CurrentUser
     let key = format!("browse\n{visible}\n{:?}\n{}\n{term}\n{page}\n{limit}", q.values, sort.order());
     let body = store::kept(&state)
         .get(&state, key, || async {
-            let (counted, paged) = if term.is_empty() { (visible.clone(), visible) } else { paging::search(&state, &mut q, &visible, &term, &sort).await? };
+            let (counted, paged) =
+                if term.is_empty() { (visible.clone(), visible) } else { paging::search(&state, &mut q, &visible, &term, &sort).await? };
             let total = paging::count_cached(&state, &q, &counted).await?;
             let offset = (page - 1) * limit;
             // Past the end: nothing to read.

@@ -54,8 +54,10 @@ s.video_file, s.content_hash, s.obsolete_date"
 }
 
 /// Every column `Swp::from_row` reads, for `FROM swps s`.
-pub const COLUMNS: &str =
-    concat!(row_columns!(), ", (SELECT p.last_revision FROM swp_parts p WHERE p.company_code = s.company_code AND p.part_number = s.part_number) AS last_rev");
+pub const COLUMNS: &str = concat!(
+    row_columns!(),
+    ", (SELECT p.last_revision FROM swp_parts p WHERE p.company_code = s.company_code AND p.part_number = s.part_number) AS last_rev"
+);
 
 /// [`COLUMNS`] for a statement that joins the SWP's part as `swp_parts sp` already.
 pub const COLUMNS_WITH_PART: &str = concat!(row_columns!(), ", sp.last_revision AS last_rev");

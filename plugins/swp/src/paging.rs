@@ -90,7 +90,13 @@ impl Sort<'_> {
 }
 
 /// The sort key and id of the row at `position` (0-based) of the list, remembered.
-async fn anchor(state: &AppState, q: &Params, filter: &str, sort: &Sort<'_>, position: i64) -> Result<Option<(Param, String)>, sqlx::Error> {
+async fn anchor(
+    state: &AppState,
+    q: &Params,
+    filter: &str,
+    sort: &Sort<'_>,
+    position: i64,
+) -> Result<Option<(Param, String)>, sqlx::Error> {
     let c = cache(state);
     let order = sort.order();
     let key = format!("{filter}\n{:?}\n{order}\n{position}", q.values);

@@ -4,8 +4,8 @@
 use axum::extract::DefaultBodyLimit;
 use axum::handler::Handler;
 use plantdoc_core::api::Access;
-use plantdoc_core::ApiRouter;
 use plantdoc_core::http::schemas::{Deleted, PersonName, Reverted, Uploaded};
+use plantdoc_core::ApiRouter;
 
 use plantdoc_core::review::engine as review;
 
@@ -18,15 +18,31 @@ pub fn routes() -> ApiRouter {
     ApiRouter::new("swp")
         .get("/api/swps/onBehalfOfUsers", "Process engineers of the caller's company", lists::on_behalf_users)
         .returns::<Vec<PersonName>>()
-        .get("/api/swps/catalogue-part-numbers", "The Upload form's part field: catalogue parts by prefix: {partList: [{_id, partNumber}]}", lists::catalogue_part_numbers)
+        .get(
+            "/api/swps/catalogue-part-numbers",
+            "The Upload form's part field: catalogue parts by prefix: {partList: [{_id, partNumber}]}",
+            lists::catalogue_part_numbers,
+        )
         .query::<lists::SuggestQuery>()
         .returns::<plantdoc_core::http::schemas::PartList>()
         // Uploads stream past the JSON body limit; their own limit applies (413).
-        .post("/api/swps/uploadPdf", "Upload one PDF (multipart or raw body): {serverId}", upload::upload_pdf.layer(DefaultBodyLimit::disable()))
-        .multipart().query::<upload::RawQuery>().answers(&[409])
+        .post(
+            "/api/swps/uploadPdf",
+            "Upload one PDF (multipart or raw body): {serverId}",
+            upload::upload_pdf.layer(DefaultBodyLimit::disable()),
+        )
+        .multipart()
+        .query::<upload::RawQuery>()
+        .answers(&[409])
         .returns::<Uploaded>()
-        .post("/api/swps/uploadVideo", "Upload one MP4/WebM video (multipart or raw body): {serverId}", upload::upload_video.layer(DefaultBodyLimit::disable()))
-        .multipart().query::<upload::RawQuery>().answers(&[409])
+        .post(
+            "/api/swps/uploadVideo",
+            "Upload one MP4/WebM video (multipart or raw body): {serverId}",
+            upload::upload_video.layer(DefaultBodyLimit::disable()),
+        )
+        .multipart()
+        .query::<upload::RawQuery>()
+        .answers(&[409])
         .returns::<Uploaded>()
         .delete("/api/swps/uploadPond/{serverId}", "Remove one of your pending uploads", upload::revert)
         .returns::<Reverted>()
@@ -40,22 +56,26 @@ pub fn routes() -> ApiRouter {
         .get("/api/swps/swp/{swpId}", "One SWP", viewer::swp)
         .returns::<sc::OneWithUrls>()
         .post("/api/swps/approve/{swpId}", "Approve your review stage of an SWP", review::approve::<Swp>)
-        .body::<plantdoc_core::review::ReviewBody>().answers(&[409])
+        .body::<plantdoc_core::review::ReviewBody>()
+        .answers(&[409])
         .returns::<sc::One>()
         .post("/api/swps/reject/{swpId}", "Reject an SWP back to its author (note required)", review::reject::<Swp>)
-        .body::<plantdoc_core::review::ReviewBody>().answers(&[409])
+        .body::<plantdoc_core::review::ReviewBody>()
+        .answers(&[409])
         .returns::<sc::One>()
         .get("/api/swps/user-pending-swps", "Your SWPs in review or rejected", lists::user_pending)
         .returns::<Vec<sc::SwpJson>>()
         .get("/api/swps/pending-swps", "Every pending SWP you see", lists::all_pending)
         .returns::<Vec<sc::SwpJson>>()
         .post("/api/swps/delete-pending", "Delete pending SWPs (a list of ids)", review::delete_pending::<Swp>)
-        .body::<plantdoc_core::review::DeleteIds>().answers(&[404, 409])
+        .body::<plantdoc_core::review::DeleteIds>()
+        .answers(&[404, 409])
         .returns::<Deleted>()
         .get("/api/swps/user-deployed-swps", "Your deployed SWPs", lists::user_deployed)
         .returns::<Vec<sc::SwpJson>>()
         .post("/api/swps/delete-deployed", "Remove deployed SWPs from the floor (a list of ids)", review::delete_deployed::<Swp>)
-        .body::<plantdoc_core::review::DeleteIds>().answers(&[404, 409])
+        .body::<plantdoc_core::review::DeleteIds>()
+        .answers(&[404, 409])
         .returns::<Deleted>()
         .get("/api/swps/deployed-swps-paginated", "A page of deployed SWPs: {results, total}", lists::deployed_paginated)
         .query::<lists::PageQuery>()
@@ -64,7 +84,8 @@ pub fn routes() -> ApiRouter {
         .query::<lists::ListQuery>()
         .returns::<Vec<sc::SwpJson>>()
         .post("/api/swps/edit/{swpId}", "Change a deployed SWP's zones", lifecycle::edit)
-        .body::<lifecycle::EditBody>().answers(&[409])
+        .body::<lifecycle::EditBody>()
+        .answers(&[409])
         .returns::<sc::One>()
         .get("/api/swps/signed-ops/{swpId}", "Sign records of an SWP: {opList: {opsSigned}}", viewer::signed_ops)
         .returns::<sc::OpList>()
@@ -75,14 +96,23 @@ pub fn routes() -> ApiRouter {
         )
         .returns::<Vec<sc::ObsoleteRevision>>()
         .tier(Access::Session)
-        .get("/api/swps/deployed-swp-part-numbers", "Deployed parts by prefix: {swpList: [{_id (catalogue part id), partNumber}]}", lists::part_numbers)
+        .get(
+            "/api/swps/deployed-swp-part-numbers",
+            "Deployed parts by prefix: {swpList: [{_id (catalogue part id), partNumber}]}",
+            lists::part_numbers,
+        )
         .query::<lists::SuggestQuery>()
         .returns::<sc::SwpList>()
         .get("/api/swps/deployed-swp", "Kiosk: the part's deployed SWP (partId: a catalogue part id): {details}", viewer::deployed_swp)
-        .query::<viewer::PartQuery>().answers(&[404])
+        .query::<viewer::PartQuery>()
+        .answers(&[404])
         .returns::<sc::KioskDetails>()
         .get("/api/swps/swp-with-urls/{swpId}", "Kiosk: a deployed SWP with links: {swp}", viewer::swp_with_urls)
         .returns::<sc::KioskOne>()
-        .get("/api/island/sign-history/{partNumberId}", "Sign records of a deployed SWP (an SWP id or a catalogue part id): {opsSigned}", history::sign_history)
+        .get(
+            "/api/island/sign-history/{partNumberId}",
+            "Sign records of a deployed SWP (an SWP id or a catalogue part id): {opsSigned}",
+            history::sign_history,
+        )
         .returns::<sc::OpsSigned>()
 }

@@ -132,7 +132,14 @@ pub async fn full_json(state: &AppState, swp: &Swp, wrap: &str, with_id: bool) -
 /// [`full_json`] with the sign records' JSON (`kiosk::signs_column`) and the files
 /// (`files_column`) already read. Written straight to bytes: the SWP's view, then the
 /// records as read, the links and the id (no `serde_json::Value` on the way).
-pub async fn full_json_with(state: &AppState, swp: &Swp, signs: &str, files: &HashMap<String, (String, String)>, wrap: &str, with_id: bool) -> Result<Vec<u8>, plantdoc_core::AppError> {
+pub async fn full_json_with(
+    state: &AppState,
+    swp: &Swp,
+    signs: &str,
+    files: &HashMap<String, (String, String)>,
+    wrap: &str,
+    with_id: bool,
+) -> Result<Vec<u8>, plantdoc_core::AppError> {
     use plantdoc_core::http::push_field;
     let urls = urls_of(state, swp, files).await?;
     let mut out = Vec::with_capacity(2048 + signs.len());

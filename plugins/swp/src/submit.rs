@@ -80,7 +80,11 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
             e.insert("newRelease".into(), format!("Part {p} has no deployed SWP to change; choose New Release."));
         }
     }
-    let on_behalf = users::on_behalf_of(&state.db, user, body.get("onBehalfOf")).await.map_err(|m| e.insert("onBehalfOf".into(), m.into())).ok().flatten();
+    let on_behalf = users::on_behalf_of(&state.db, user, body.get("onBehalfOf"))
+        .await
+        .map_err(|m| e.insert("onBehalfOf".into(), m.into()))
+        .ok()
+        .flatten();
     // The files: the caller's own pending uploads of the right kind.
     let mut all_ids: Vec<String> = sections.iter().flat_map(|(_, ids)| ids.iter().cloned()).collect();
     all_ids.extend(video.clone());
@@ -253,7 +257,14 @@ impl Submission for New<'_> {
 }
 
 /// Reads a section's PDFs, checks them and merges several into one stored (pending) file.
-async fn section(state: &AppState, user: &User, part: &str, key: &str, ids: &[String], uploads: &HashMap<String, PendingFile>) -> Result<Section, Refusal> {
+async fn section(
+    state: &AppState,
+    user: &User,
+    part: &str,
+    key: &str,
+    ids: &[String],
+    uploads: &HashMap<String, PendingFile>,
+) -> Result<Section, Refusal> {
     let files: Vec<pdf::Source> = ids.iter().map(|i| pdf::Source { name: &uploads[i].filename, key: &uploads[i].key }).collect();
     let merged = pdf::check_and_merge(&state.storage, &files).await.map_err(pdf::PdfError::message)?;
     match merged {
@@ -262,7 +273,9 @@ async fn section(state: &AppState, user: &User, part: &str, key: &str, ids: &[St
             let name = format!("{}-{}.pdf", part.replace(['/', ' '], "-"), key.to_uppercase());
             let rec = files::store_merged(state, &user.id, "swp", &name, merged).await.map_err(|e| match e {
                 PutError::TooLarge { .. } | PutError::Stream(_) => "These PDFs could not be combined.".to_string(),
-                PutError::Full => "The server's storage is full, so the combined PDF was not saved. Tell your administrator, then try again.".to_string(),
+                PutError::Full => {
+                    "The server's storage is full, so the combined PDF was not saved. Tell your administrator, then try again.".to_string()
+                }
                 PutError::Store(e) => {
                     tracing::error!(error = %e, "merged PDF not stored");
                     "The combined PDF could not be stored; please try again.".to_string()

@@ -36,9 +36,16 @@ pub async fn upload_video(state: State<AppState>, user: CurrentUser, query: Quer
 
 /// Answers `{"serverId", "filename", "size"}` (FilePond's `process.onload` reads
 /// `serverId` from it).
-async fn upload(State(state): State<AppState>, user: CurrentUser, Query(query): Query<RawQuery>, req: Request, kind: FileKind) -> AppResult<axum::Json<Value>> {
+async fn upload(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Query(query): Query<RawQuery>,
+    req: Request,
+    kind: FileKind,
+) -> AppResult<axum::Json<Value>> {
     KIND.require_uploader(&user)?;
-    let policy = UploadPolicy { module: "swp", kind, limit: limit(&state, kind), max_pending: state.get::<SwpState>().settings.max_pending_uploads };
+    let policy =
+        UploadPolicy { module: "swp", kind, limit: limit(&state, kind), max_pending: state.get::<SwpState>().settings.max_pending_uploads };
     let rec = files::receive(&state, &user, req, query.filename, policy).await?;
     Ok(axum::Json(json!({"serverId": rec.id, "filename": rec.filename, "size": rec.size})))
 }

@@ -5,8 +5,8 @@ use axum::extract::{Path, Query, State};
 use axum::response::Response;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
-use plantdoc_core::error::{AppError, AppResult};
 use plantdoc_core::db::Dialect;
+use plantdoc_core::error::{AppError, AppResult};
 use plantdoc_core::http::json_bytes;
 use std::sync::LazyLock;
 
@@ -15,9 +15,9 @@ use serde_json::{json, Value};
 use sqlx::Row;
 
 use crate::access::visibility_key;
-use plantdoc_core::review::{can_see, Document};
 use crate::model::{Swp, SwpStatus};
 use crate::store::{self, visible_swp};
+use plantdoc_core::review::{can_see, Document};
 
 pub async fn swp(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<Response> {
     let s = visible_swp(&state, &user, &id).await?;
@@ -51,7 +51,11 @@ pub async fn deployed_swp(State(state): State<AppState>, user: CurrentUser, Quer
     let key = format!("deployed-swp\n{}\n{id}", visibility_key(&user));
     let body = store::kept(&state)
         .get_linked(&state, key, state.storage.reuse_ms(), || async {
-            let row = sqlx::query(deployed_sql(state.db.dialect)).bind(&id).bind(&user.company_code).fetch_optional(&mut *state.db.reader().await?).await?;
+            let row = sqlx::query(deployed_sql(state.db.dialect))
+                .bind(&id)
+                .bind(&user.company_code)
+                .fetch_optional(&mut *state.db.reader().await?)
+                .await?;
             let Some(row) = row else {
                 return Err(AppError::NotFound);
             };

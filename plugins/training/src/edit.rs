@@ -36,7 +36,17 @@ pub fn target_of(kind: &str, s: &Scope, what: &str) -> String {
     format!("training:{}{}:shift{}:{kind}:{what}", s.cell, s.zone, s.shift)
 }
 
-pub async fn audit(conn: &mut AnyConnection, now: i64, u: &User, action: &str, target: String, meaning: String, before: Value, after: Value) -> Result<(), sqlx::Error> {
+#[allow(clippy::too_many_arguments, reason = "the fields of one audit row, each named at the call")]
+pub async fn audit(
+    conn: &mut AnyConnection,
+    now: i64,
+    u: &User,
+    action: &str,
+    target: String,
+    meaning: String,
+    before: Value,
+    after: Value,
+) -> Result<(), sqlx::Error> {
     let e = AuditEntry::new(action, target, meaning).by(Some(&u.id), &u.full_name()).before(before).after(after);
     audit::append(conn, now, &e).await.map(|_| ())
 }
@@ -57,7 +67,17 @@ pub async fn write_level(conn: &mut AnyConnection, now: i64, u: &User, b: &Block
     if let Some(n) = notes {
         after["notes"] = json!(n);
     }
-    audit(conn, now, u, "training.level", target_of("block", &b.scope, &format!("{}:{}", b.op_id, b.part_number)), meaning, json!({"squares": before, "of": who}), after).await?;
+    audit(
+        conn,
+        now,
+        u,
+        "training.level",
+        target_of("block", &b.scope, &format!("{}:{}", b.op_id, b.part_number)),
+        meaning,
+        json!({"squares": before, "of": who}),
+        after,
+    )
+    .await?;
     Ok(before)
 }
 
@@ -98,7 +118,14 @@ pub async fn part_of(state: &AppState, u: &User, body: &Value, e: &mut FieldErro
 }
 
 /// The operator `field` names (a user id), or the field error under `error_field`.
-pub async fn operator_of(state: &AppState, u: &User, body: &Value, field: &str, error_field: &str, e: &mut FieldErrors) -> AppResult<Option<Operator>> {
+pub async fn operator_of(
+    state: &AppState,
+    u: &User,
+    body: &Value,
+    field: &str,
+    error_field: &str,
+    e: &mut FieldErrors,
+) -> AppResult<Option<Operator>> {
     let id = text(body.get(field));
     let found = if id.is_empty() { None } else { store::operator(&state.db, &u.company_code, &id).await? };
     if found.is_none() {
@@ -134,7 +161,9 @@ pub async fn add_part(State(state): State<AppState>, user: CurrentUser, Json(bod
     }
     drop(conn);
     fail(e)?;
-    let (Some(p), Some(rotation), Some(target)) = (part, rotation, target) else { return Err(AppError::field("partNumber", fields::PART_REQUIRED)) };
+    let (Some(p), Some(rotation), Some(target)) = (part, rotation, target) else {
+        return Err(AppError::field("partNumber", fields::PART_REQUIRED));
+    };
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
     let row = store::insert_column(&mut tx, &user.company_code, &s, &p.id, &desc, rotation, target, now)
@@ -196,7 +225,8 @@ pub async fn genesis(State(state): State<AppState>, user: CurrentUser, Json(body
         .await
         .on_constraint("part_id", || AppError::Conflict("This matrix already has records.".into()))?;
     let op_row = store::insert_row(&mut tx, &user.company_code, &s, &o.id, ot, now).await?;
-    let (n_parts, n_ops) = (store::columns_in(&mut tx, &user.company_code, &s).await?, store::rows_in(&mut tx, &user.company_code, &s).await?);
+    let (n_parts, n_ops) =
+        (store::columns_in(&mut tx, &user.company_code, &s).await?, store::rows_in(&mut tx, &user.company_code, &s).await?);
     if n_parts != 1 || n_ops != 1 {
         return Err(AppError::Conflict("This matrix already has records.".into()));
     }
@@ -216,8 +246,25 @@ pub async fn genesis(State(state): State<AppState>, user: CurrentUser, Json(body
         "op": {"opId": o.id, "opNumber": o.op_no, "opName": o.full_name, "certTarget": ot},
         "squares": -1, "notes": notes,
     });
-    let meaning = format!("training matrix shift {} zone {} started with part {} and operator {} {}", s.shift, zone_code(&s), p.part_number, o.op_no, o.full_name);
-    audit(&mut tx, now, &user, "training.genesis", target_of("block", &s, &format!("{}:{}", o.id, p.part_number)), meaning, Value::Null, after).await?;
+    let meaning = format!(
+        "training matrix shift {} zone {} started with part {} and operator {} {}",
+        s.shift,
+        zone_code(&s),
+        p.part_number,
+        o.op_no,
+        o.full_name
+    );
+    audit(
+        &mut tx,
+        now,
+        &user,
+        "training.genesis",
+        target_of("block", &s, &format!("{}:{}", o.id, p.part_number)),
+        meaning,
+        Value::Null,
+        after,
+    )
+    .await?;
     tx.commit().await?;
     Ok(axum::Json(json!({"_id": crate::matrix::block_id(&b.part_row, &b.op_row), "squares": -1})))
 }

@@ -129,7 +129,10 @@ mod tests {
         assert_eq!(hours(&json!({"h": 25}), "h", HOURS_RANGE, &mut e), None);
         assert_eq!(e["h"], HOURS_RANGE);
         let mut e = FieldErrors::new();
-        assert_eq!(scope_of(Some(&json!("2")), Some(&json!("b")), Some(&json!(3)), &mut e), Some(Scope { shift: 2, cell: "B".into(), zone: 3 }));
+        assert_eq!(
+            scope_of(Some(&json!("2")), Some(&json!("b")), Some(&json!(3)), &mut e),
+            Some(Scope { shift: 2, cell: "B".into(), zone: 3 })
+        );
         assert!(e.is_empty());
         assert_eq!(scope_of(Some(&json!(4)), Some(&json!("E")), Some(&json!(0)), &mut e), None);
         assert_eq!(e.len(), 3);

@@ -75,7 +75,13 @@ struct Target<'a> {
     missing: &'static str,
 }
 
-async fn set_target(state: &AppState, user: &CurrentUser, body: &Value, line: Option<String>, t: Target<'_>) -> AppResult<axum::Json<Value>> {
+async fn set_target(
+    state: &AppState,
+    user: &CurrentUser,
+    body: &Value,
+    line: Option<String>,
+    t: Target<'_>,
+) -> AppResult<axum::Json<Value>> {
     let s = matrix_of(user, body)?;
     let mut e = FieldErrors::new();
     let hours = fields::hours(body, t.field, fields::HOURS_RANGE, &mut e);
@@ -88,8 +94,24 @@ async fn set_target(state: &AppState, user: &CurrentUser, body: &Value, line: Op
         return Err(AppError::Conflict(t.missing.into()));
     }
     let before = store::set_target(&mut tx, t.table, &line, hours).await?;
-    let meaning = format!("certification target of {} {} in the training matrix shift {} zone {} set from {before} to {hours}", t.kind, t.label, s.shift, zone_code(&s));
-    audit(&mut tx, now, user, t.action, target_of(t.kind, &s, t.label), meaning, json!({"certTarget": before}), json!({"certTarget": hours})).await?;
+    let meaning = format!(
+        "certification target of {} {} in the training matrix shift {} zone {} set from {before} to {hours}",
+        t.kind,
+        t.label,
+        s.shift,
+        zone_code(&s)
+    );
+    audit(
+        &mut tx,
+        now,
+        user,
+        t.action,
+        target_of(t.kind, &s, t.label),
+        meaning,
+        json!({"certTarget": before}),
+        json!({"certTarget": hours}),
+    )
+    .await?;
     tx.commit().await?;
     Ok(axum::Json(json!({t.field: hours})))
 }
@@ -101,7 +123,14 @@ pub async fn certs_op(State(state): State<AppState>, user: CurrentUser, Json(bod
     let mut conn = state.db.pool.acquire().await?;
     let line = store::row_by_number(&mut conn, &user.company_code, &s, &no).await?;
     drop(conn);
-    let t = Target { table: "training_ops", field: "certTargetOpHours", action: "training.op.target", kind: "op", label: &no, missing: OP_MISSING };
+    let t = Target {
+        table: "training_ops",
+        field: "certTargetOpHours",
+        action: "training.op.target",
+        kind: "op",
+        label: &no,
+        missing: OP_MISSING,
+    };
     set_target(&state, &user, &body, line, t).await
 }
 
@@ -114,7 +143,14 @@ pub async fn certs_part(State(state): State<AppState>, user: CurrentUser, Json(b
         let mut conn = state.db.pool.acquire().await?;
         line = store::column_of(&mut conn, &user.company_code, &s, &p.id).await?.map(|(id, _)| id);
     }
-    let t = Target { table: "training_parts", field: "certTargetPartHours", action: "training.part.target", kind: "part", label: &number, missing: PART_MISSING };
+    let t = Target {
+        table: "training_parts",
+        field: "certTargetPartHours",
+        action: "training.part.target",
+        kind: "part",
+        label: &number,
+        missing: PART_MISSING,
+    };
     set_target(&state, &user, &body, line, t).await
 }
 
@@ -130,7 +166,10 @@ pub async fn add(State(state): State<AppState>, user: CurrentUser, Json(body): J
     let (Some(p), Some(o), Some(squares)) = (part, op, squares) else { return Err(AppError::field("partNumber", fields::PART_REQUIRED)) };
     let all = store::blocks_of_pair(&state.db, &user.company_code, &p.id, &o.id).await?;
     if all.is_empty() {
-        return Err(AppError::field("error", format!("No training matrix has part {} and operator {} yet: add both to a matrix first.", p.part_number, o.op_no)));
+        return Err(AppError::field(
+            "error",
+            format!("No training matrix has part {} and operator {} yet: add both to a matrix first.", p.part_number, o.op_no),
+        ));
     }
     let mine: Vec<_> = all.into_iter().filter(|b| can_edit(&user, &b.scope)).collect();
     if mine.is_empty() {

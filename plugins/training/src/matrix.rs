@@ -79,7 +79,11 @@ pub fn block_id(part_row: &str, op_row: &str) -> String {
 /// `{partList, matrix}` of one shift, cell and zone of the caller's company: one read,
 /// written straight into bytes (`crate::answer`). Not remembered: a 200 × 100 matrix is
 /// read and written in a few ms, so every instance answers what the database holds.
-pub async fn matrix(State(state): State<AppState>, user: CurrentUser, Path((shift, cell, zone)): Path<(String, String, String)>) -> AppResult<axum::response::Response> {
+pub async fn matrix(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path((shift, cell, zone)): Path<(String, String, String)>,
+) -> AppResult<axum::response::Response> {
     let s = scope_from_path(&shift, &cell, &zone)?;
     let m = load(&state, &user.company_code, &s).await?;
     Ok(plantdoc_core::http::json_bytes(crate::answer::write(&m)))
@@ -118,7 +122,11 @@ pub fn to_csv(m: &Matrix) -> String {
 }
 
 /// The matrix as CSV (levels -1 to 4), as a download.
-pub async fn export_csv(State(state): State<AppState>, user: CurrentUser, Path((shift, cell, zone)): Path<(String, String, String)>) -> AppResult<axum::response::Response> {
+pub async fn export_csv(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path((shift, cell, zone)): Path<(String, String, String)>,
+) -> AppResult<axum::response::Response> {
     let s = scope_from_path(&shift, &cell, &zone)?;
     let m = load(&state, &user.company_code, &s).await?;
     let name = format!("attachment; filename=\"training-matrix-shift{}-{}{}.csv\"", s.shift, s.cell, s.zone);
@@ -127,7 +135,11 @@ pub async fn export_csv(State(state): State<AppState>, user: CurrentUser, Path((
 
 /// The kiosk's training level of an operator on a part: `{squares}` (5 while gating is
 /// off; see `crate::kiosk_level`). An operator of another company is not found.
-pub async fn kiosk_squares(State(state): State<AppState>, user: CurrentUser, Path((op_id, part_number)): Path<(String, String)>) -> AppResult<axum::Json<Value>> {
+pub async fn kiosk_squares(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path((op_id, part_number)): Path<(String, String)>,
+) -> AppResult<axum::Json<Value>> {
     if store::operator(&state.db, &user.company_code, &op_id).await?.is_none() {
         return Err(AppError::NotFound);
     }

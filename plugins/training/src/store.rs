@@ -34,7 +34,9 @@ fn operator_from(r: &sqlx::any::AnyRow) -> Result<Operator, sqlx::Error> {
 }
 
 pub async fn operators(db: &Db, company: &str) -> Result<Vec<Operator>, sqlx::Error> {
-    let sql = format!("SELECT id, op_no, firstname, lastname FROM users WHERE company_code = $1 AND {OPERATOR} ORDER BY op_no, id LIMIT {LIST_CAP}");
+    let sql = format!(
+        "SELECT id, op_no, firstname, lastname FROM users WHERE company_code = $1 AND {OPERATOR} ORDER BY op_no, id LIMIT {LIST_CAP}"
+    );
     sqlx::query(&sql).bind(company).fetch_all(&db.pool).await?.iter().map(operator_from).collect()
 }
 
@@ -119,7 +121,17 @@ pub async fn row_of(conn: &mut AnyConnection, company: &str, s: &Scope, op_id: &
     row.map(|r| Ok((r.try_get("id")?, r.try_get("cert_target")?))).transpose()
 }
 
-pub async fn insert_column(conn: &mut AnyConnection, company: &str, s: &Scope, part_id: &str, desc: &str, rotation: i64, target: i64, now: i64) -> Result<String, sqlx::Error> {
+#[allow(clippy::too_many_arguments, reason = "the columns of one matrix part row, bound in order")]
+pub async fn insert_column(
+    conn: &mut AnyConnection,
+    company: &str,
+    s: &Scope,
+    part_id: &str,
+    desc: &str,
+    rotation: i64,
+    target: i64,
+    now: i64,
+) -> Result<String, sqlx::Error> {
     let id = plantdoc_core::db::new_id();
     sqlx::query(
         "INSERT INTO training_parts (id, company_code, shift, cell, zone, part_id, part_desc, rotation, cert_target, created_at) \
@@ -140,7 +152,14 @@ pub async fn insert_column(conn: &mut AnyConnection, company: &str, s: &Scope, p
     Ok(id)
 }
 
-pub async fn insert_row(conn: &mut AnyConnection, company: &str, s: &Scope, op_id: &str, target: i64, now: i64) -> Result<String, sqlx::Error> {
+pub async fn insert_row(
+    conn: &mut AnyConnection,
+    company: &str,
+    s: &Scope,
+    op_id: &str,
+    target: i64,
+    now: i64,
+) -> Result<String, sqlx::Error> {
     let id = plantdoc_core::db::new_id();
     sqlx::query("INSERT INTO training_ops (id, company_code, shift, cell, zone, op_id, cert_target, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)")
         .bind(&id)
@@ -159,7 +178,15 @@ pub async fn insert_row(conn: &mut AnyConnection, company: &str, s: &Scope, op_i
 /// Sets a block's level (and notes, when given); answers the level before. The upsert
 /// is one statement: concurrent writes of one block serialise on its row, the last
 /// write wins, and each answers the level it replaced (for its audit row).
-pub async fn set_level(conn: &mut AnyConnection, part_row: &str, op_row: &str, squares: i64, notes: Option<&str>, now: i64, by: &str) -> Result<i64, sqlx::Error> {
+pub async fn set_level(
+    conn: &mut AnyConnection,
+    part_row: &str,
+    op_row: &str,
+    squares: i64,
+    notes: Option<&str>,
+    now: i64,
+    by: &str,
+) -> Result<i64, sqlx::Error> {
     let row = sqlx::query(
         "INSERT INTO training_blocks (part_row, op_row, squares, prev_squares, notes, updated_at, updated_by) VALUES ($1, $2, $3, -1, $4, $5, $6) \
          ON CONFLICT (part_row, op_row) DO UPDATE SET prev_squares = training_blocks.squares, squares = excluded.squares, \
@@ -267,7 +294,11 @@ pub async fn lock_line(conn: &mut AnyConnection, table: &str, id: &str) -> Resul
 
 /// Sets a locked column's or row's target; answers the target before.
 pub async fn set_target(conn: &mut AnyConnection, table: &str, id: &str, target: i64) -> Result<i64, sqlx::Error> {
-    let before: i64 = sqlx::query(&format!("SELECT cert_target FROM {table} WHERE id = $1")).bind(id).fetch_one(&mut *conn).await?.try_get("cert_target")?;
+    let before: i64 = sqlx::query(&format!("SELECT cert_target FROM {table} WHERE id = $1"))
+        .bind(id)
+        .fetch_one(&mut *conn)
+        .await?
+        .try_get("cert_target")?;
     sqlx::query(&format!("UPDATE {table} SET cert_target = $1 WHERE id = $2")).bind(target).bind(id).execute(&mut *conn).await?;
     Ok(before)
 }

@@ -187,9 +187,10 @@ pub async fn delete(State(state): State<AppState>, me: CurrentUser, Json(body): 
     if !store::soft_delete(&mut tx, &old.id, now).await? {
         return Err(AppError::field("email", "There is no user with this e-mail."));
     }
-    let entry = AuditEntry::new("user.delete", format!("user:{}", old.id), "user account deleted by a manager (history kept, sessions ended)")
-        .by(Some(&me.id), &me.full_name())
-        .before(audit_view(&as_input(&old)));
+    let entry =
+        AuditEntry::new("user.delete", format!("user:{}", old.id), "user account deleted by a manager (history kept, sessions ended)")
+            .by(Some(&me.id), &me.full_name())
+            .before(audit_view(&as_input(&old)));
     audit::append(&mut tx, now, &entry).await?;
     tx.commit().await?;
     Ok(Reply(json!({"ok": true, "email": old.email})))

@@ -28,7 +28,6 @@ pub fn routes() -> ApiRouter {
         .returns::<Deleted>()
 }
 
-
 /// `GET /api/users/options`.
 #[derive(Serialize, ToSchema)]
 #[allow(dead_code)] // schema only

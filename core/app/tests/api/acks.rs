@@ -11,7 +11,12 @@ use crate::helpers::*;
 const SWP: DocKind = DocKind::new("swp");
 
 fn person(id: &str, first: &str, last: &str, op_no: Option<&str>) -> User {
-    User { firstname: first.into(), lastname: last.into(), op_no: op_no.map(Into::into), ..User::sketch(id, "mpk", Position::Operator, Department::Production, &[]) }
+    User {
+        firstname: first.into(),
+        lastname: last.into(),
+        op_no: op_no.map(Into::into),
+        ..User::sketch(id, "mpk", Position::Operator, Department::Production, &[])
+    }
 }
 
 #[tokio::test]
@@ -55,7 +60,8 @@ async fn a_versions_kept_list_follows_every_write() {
     let (doc, h1, h2) = ("doc-k", "c".repeat(64), "d".repeat(64));
     let list = |h: String| async move { serde_json::from_str::<Value>(&acks::json_for_version(db, SWP, doc, &h).await.unwrap()).unwrap() };
     let ids = |v: &Value| v.as_array().unwrap().iter().map(|r| r["_id"].as_str().unwrap().to_string()).collect::<Vec<_>>();
-    let insert = "INSERT INTO acknowledgements (id, doc_kind, doc_id, version_hash, operator_id, op_full_name, op_no, signed_at, sign_meaning) \
+    let insert =
+        "INSERT INTO acknowledgements (id, doc_kind, doc_id, version_hash, operator_id, op_full_name, op_no, signed_at, sign_meaning) \
                   VALUES ($1, 'swp', $2, $3, 'op-x', 'Op X', '', $4, 'read')";
     for (id, t) in [("k1", 1_000_i64), ("k2", 3_000), ("k3", 2_000)] {
         sqlx::query(insert).bind(id).bind(doc).bind(&h1).bind(t).execute(&db.pool).await.unwrap();
@@ -71,7 +77,11 @@ async fn a_versions_kept_list_follows_every_write() {
     sqlx::query("UPDATE acknowledgements SET version_hash = $1 WHERE id = 'k2'").bind(&h2).execute(&db.pool).await.unwrap();
     assert_eq!((ids(&list(h1.clone()).await), ids(&list(h2.clone()).await)), (vec!["k3".to_string(), "k1".into()], vec!["k2".to_string()]));
     sqlx::query("DELETE FROM acknowledgements WHERE doc_id = $1").bind(doc).execute(&db.pool).await.unwrap();
-    assert_eq!((list(h1.clone()).await, list(h2.clone()).await), (Value::Array(vec![]), Value::Array(vec![])), "deleted records leave the lists");
+    assert_eq!(
+        (list(h1.clone()).await, list(h2.clone()).await),
+        (Value::Array(vec![]), Value::Array(vec![])),
+        "deleted records leave the lists"
+    );
 
     // Parallel signers of one version (PostgreSQL: concurrent transactions).
     let signers = (0..12).map(|i| {

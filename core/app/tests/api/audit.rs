@@ -24,11 +24,15 @@ fn verify_command(app: &TestApp) -> (std::process::Output, String) {
 async fn the_chain_verifies_and_an_edited_row_is_named() {
     let app = spawn().await;
     for i in 0..5 {
-        let e = AuditEntry::new("test.act", format!("thing:{i}"), "a test act").by(Some("u1"), "Erin Cole").before(json!({"n": i})).after(json!({"n": i + 1}));
+        let e = AuditEntry::new("test.act", format!("thing:{i}"), "a test act")
+            .by(Some("u1"), "Erin Cole")
+            .before(json!({"n": i}))
+            .after(json!({"n": i + 1}));
         audit::record(&app.state.db, T0 + i, &e).await.unwrap();
     }
     assert_eq!(audit::verify(&app.state.db).await.unwrap(), Verdict::Ok { rows: 5 });
-    let rows: Vec<(i64, String)> = sqlx::query_as("SELECT seq, at FROM audit_log ORDER BY seq").fetch_all(&app.state.db.pool).await.unwrap();
+    let rows: Vec<(i64, String)> =
+        sqlx::query_as("SELECT seq, at FROM audit_log ORDER BY seq").fetch_all(&app.state.db.pool).await.unwrap();
     assert_eq!(rows[0].1, "2026-01-01T00:00:00.000Z", "UTC time");
 
     // The application cannot change a row.
@@ -38,11 +42,7 @@ async fn the_chain_verifies_and_an_edited_row_is_named() {
     assert!(del.is_err(), "DELETE refused");
 
     // Someone with the database's owner rights removes the guard and edits row 3.
-    let drop = if on_postgres() {
-        "DROP TRIGGER audit_log_no_update ON audit_log"
-    } else {
-        "DROP TRIGGER audit_log_no_update"
-    };
+    let drop = if on_postgres() { "DROP TRIGGER audit_log_no_update ON audit_log" } else { "DROP TRIGGER audit_log_no_update" };
     sqlx::query(drop).execute(&app.state.db.pool).await.unwrap();
     sqlx::query("UPDATE audit_log SET actor = 'Someone Else' WHERE seq = 3").execute(&app.state.db.pool).await.unwrap();
     assert_eq!(

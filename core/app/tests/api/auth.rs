@@ -20,8 +20,17 @@ async fn login_returns_the_user_and_rotates_the_session() {
     assert_eq!(r.body["companyCode"], "mpk");
     assert_eq!(r.body["status"], "ACTIVE");
     assert!(r.body["_id"].is_string());
-    let cookie = r.headers.get_all("set-cookie").iter().map(|v| v.to_str().unwrap().to_string()).find(|c| c.starts_with("__Host-plantdoc_session=")).unwrap();
-    assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.contains("Secure") && cookie.contains("Path=/"), "{cookie}");
+    let cookie = r
+        .headers
+        .get_all("set-cookie")
+        .iter()
+        .map(|v| v.to_str().unwrap().to_string())
+        .find(|c| c.starts_with("__Host-plantdoc_session="))
+        .unwrap();
+    assert!(
+        cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.contains("Secure") && cookie.contains("Path=/"),
+        "{cookie}"
+    );
     let sid = c.session_cookie().unwrap();
     assert_ne!(sid, "planted-by-an-attacker");
     assert!(sid.len() >= 43, "256-bit id");
@@ -61,7 +70,8 @@ async fn bad_logins_answer_field_maps() {
 async fn passwords_are_argon2id_with_owasp_parameters() {
     let app = spawn().await;
     app.add_user("erin@demo.plant", "engineer", "process").await;
-    let (hash,): (String,) = sqlx::query_as("SELECT password_hash FROM users WHERE email = 'erin@demo.plant'").fetch_one(&app.state.db.pool).await.unwrap();
+    let (hash,): (String,) =
+        sqlx::query_as("SELECT password_hash FROM users WHERE email = 'erin@demo.plant'").fetch_one(&app.state.db.pool).await.unwrap();
     assert!(hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{hash}");
     let started = std::time::Instant::now();
     plantdoc_core::auth::password::hash_blocking("Some-Password-123").unwrap();
@@ -83,10 +93,20 @@ async fn temporary_password_forces_change_password() {
     assert_eq!(z.body, json!({"status": "CHANGE_PASSWORD"}));
     assert_eq!(c.get("/api/modules").await.status, StatusCode::FORBIDDEN);
 
-    let bad = c.post("/api/users/setPassword", &json!({"email": "tina@demo.plant", "password": "short", "password2": "other", "tempPassword": "Temp-Pass-12345"})).await;
+    let bad = c
+        .post(
+            "/api/users/setPassword",
+            &json!({"email": "tina@demo.plant", "password": "short", "password2": "other", "tempPassword": "Temp-Pass-12345"}),
+        )
+        .await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
     assert!(bad.body["password"].is_string() && bad.body["password2"].is_string(), "{}", bad.body);
-    let common = c.post("/api/users/setPassword", &json!({"email": "tina@demo.plant", "password": "password123", "password2": "password123", "tempPassword": "Temp-Pass-12345"})).await;
+    let common = c
+        .post(
+            "/api/users/setPassword",
+            &json!({"email": "tina@demo.plant", "password": "password123", "password2": "password123", "tempPassword": "Temp-Pass-12345"}),
+        )
+        .await;
     assert_eq!(common.body["password"], "This password is too common. Please choose another.");
     let wrong = c.post("/api/users/setPassword", &json!({"email": "tina@demo.plant", "password": "New-Secret-Words-1", "password2": "New-Secret-Words-1", "tempPassword": "wrong-one-123"})).await;
     assert_eq!(wrong.body, json!({"tempPassword": "Incorrect e-mail or password."}));
@@ -192,7 +212,10 @@ async fn a_remembered_session_follows_changes_made_here_and_elsewhere() {
     tokio::time::sleep(RECHECK).await;
     assert_eq!(c.get("/api/users/current").await.body["firstname"], "Erina");
     // A session ended outside this instance: refused within recheck_ms.
-    sqlx::query("DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = 'erin@demo.plant')").execute(&app.state.db.pool).await.unwrap();
+    sqlx::query("DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = 'erin@demo.plant')")
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
     tokio::time::sleep(RECHECK).await;
     assert_eq!(c.get("/api/zones").await.status, StatusCode::UNAUTHORIZED);
     // Through this instance, a write applies from its answer on: the boss signs out
@@ -221,7 +244,8 @@ async fn unsafe_requests_need_the_csrf_token() {
     let r = c.send(Method::POST, "/api/users/logout", Some("{}".into()), &[("x-csrf-token", &forged)]).await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
     // Cross-site, even with the token.
-    let r = c.send(Method::POST, "/api/users/logout", Some("{}".into()), &[("sec-fetch-site", "cross-site"), ("x-csrf-token", &token)]).await;
+    let r =
+        c.send(Method::POST, "/api/users/logout", Some("{}".into()), &[("sec-fetch-site", "cross-site"), ("x-csrf-token", &token)]).await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
     // Anonymous sign-in without the double-submit token.
     let anon = reqwest::Client::new()
@@ -265,15 +289,27 @@ async fn reset_tokens_are_hashed_single_use_and_expire() {
     let bad = c.get("/api/users/resetPassword/not-a-token").await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
     assert_eq!(bad.body, json!({"token": "Invalid or expired token."}));
-    let mismatch = c.post(&format!("/api/users/resetPassword/{token}"), &json!({"password": "New-Secret-Words-1", "password2": "New-Secret-Words-2"})).await;
+    let mismatch = c
+        .post(&format!("/api/users/resetPassword/{token}"), &json!({"password": "New-Secret-Words-1", "password2": "New-Secret-Words-2"}))
+        .await;
     assert_eq!(mismatch.body, json!({"password2": "Passwords do not match."}));
-    let ok = c.post(&format!("/api/users/resetPassword/{token}"), &json!({"password": "New-Secret-Words-1", "password2": "New-Secret-Words-1"})).await;
+    let ok = c
+        .post(&format!("/api/users/resetPassword/{token}"), &json!({"password": "New-Secret-Words-1", "password2": "New-Secret-Words-1"}))
+        .await;
     assert_eq!(ok.status, StatusCode::OK, "{}", ok.text);
-    let again = c.post(&format!("/api/users/resetPassword/{token}"), &json!({"password": "Other-Secret-Words-2", "password2": "Other-Secret-Words-2"})).await;
+    let again = c
+        .post(
+            &format!("/api/users/resetPassword/{token}"),
+            &json!({"password": "Other-Secret-Words-2", "password2": "Other-Secret-Words-2"}),
+        )
+        .await;
     assert_eq!(again.body, json!({"token": "Invalid or expired token."}), "single use");
     let r = c.post("/api/users/login", &json!({"email": "erin@demo.plant", "password": "New-Secret-Words-1"})).await;
     assert_eq!(r.status, StatusCode::OK);
-    assert_eq!(scalar(&app, &format!("SELECT COUNT(*) FROM audit_log WHERE action = 'auth.password_reset' AND target = 'user:{user_id}'")).await, 1);
+    assert_eq!(
+        scalar(&app, &format!("SELECT COUNT(*) FROM audit_log WHERE action = 'auth.password_reset' AND target = 'user:{user_id}'")).await,
+        1
+    );
 
     // A token expires after an hour.
     c.post("/api/users/forgotPassword", &json!({"email": "erin@demo.plant"})).await;
@@ -284,7 +320,11 @@ async fn reset_tokens_are_hashed_single_use_and_expire() {
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
     let all: Vec<(String,)> = sqlx::query_as("SELECT body FROM outbox").fetch_all(&app.state.db.pool).await.unwrap();
-    let newest = all.iter().map(|(b,)| b.split("/login/reset/").nth(1).unwrap().split_whitespace().next().unwrap().to_string()).find(|t| t != &token).unwrap();
+    let newest = all
+        .iter()
+        .map(|(b,)| b.split("/login/reset/").nth(1).unwrap().split_whitespace().next().unwrap().to_string())
+        .find(|t| t != &token)
+        .unwrap();
     assert_eq!(c.get(&format!("/api/users/resetPassword/{newest}")).await.status, StatusCode::OK);
     app.clock.advance_secs(3601);
     assert_eq!(c.get(&format!("/api/users/resetPassword/{newest}")).await.body, json!({"token": "Invalid or expired token."}));

@@ -35,7 +35,21 @@ fn every_command_has_help() {
         assert!(text(&o).contains("Usage: plantdoc"), "{args:?}");
     }
     let o = plantdoc(&["user", "add", "--help"], &[]);
-    for flag in ["--email", "--password", "--first", "--last", "--position", "--department", "--company", "--zones", "--badge", "--op-no", "--temporary", "--kiosk", "--plant-admin"] {
+    for flag in [
+        "--email",
+        "--password",
+        "--first",
+        "--last",
+        "--position",
+        "--department",
+        "--company",
+        "--zones",
+        "--badge",
+        "--op-no",
+        "--temporary",
+        "--kiosk",
+        "--plant-admin",
+    ] {
         assert!(text(&o).contains(flag), "{flag}");
     }
 }
@@ -66,7 +80,10 @@ fn a_bad_config_value_names_the_key_and_exits_2() {
 fn a_database_that_is_down_at_start_is_a_clear_error() {
     let o = plantdoc(
         &["migrate"],
-        &[("PLANTDOC__DATABASE__URL", "postgres://plantdoc:secret@127.0.0.1:1/plantdoc"), ("PLANTDOC__DATABASE__ACQUIRE_TIMEOUT_SECS", "2")],
+        &[
+            ("PLANTDOC__DATABASE__URL", "postgres://plantdoc:secret@127.0.0.1:1/plantdoc"),
+            ("PLANTDOC__DATABASE__ACQUIRE_TIMEOUT_SECS", "2"),
+        ],
     );
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     let t = text(&o);
@@ -81,7 +98,12 @@ fn environment_values_are_typed_by_their_key() {
     // "2.0" stays the release name; "false" and "7" become a bool and a number.
     let o = plantdoc(
         &["migrate"],
-        &[("PLANTDOC__DATABASE__URL", &db), ("PLANTDOC__RELEASE", "2.0"), ("PLANTDOC__MODULES__KANBAN__ENABLED", "false"), ("PLANTDOC__DATABASE__MAX_CONNECTIONS", "7")],
+        &[
+            ("PLANTDOC__DATABASE__URL", &db),
+            ("PLANTDOC__RELEASE", "2.0"),
+            ("PLANTDOC__MODULES__KANBAN__ENABLED", "false"),
+            ("PLANTDOC__DATABASE__MAX_CONNECTIONS", "7"),
+        ],
     );
     assert!(o.status.success(), "{}", text(&o));
 }
@@ -96,20 +118,102 @@ async fn user_add_seed_and_migrate_work_on_a_fresh_database() {
     assert!(o.status.success(), "{}", text(&o));
     assert!(text(&o).contains("migrations are up to date"));
     let o = plantdoc(
-        &["user", "add", "--email", "Lead@Demo.Plant", "--password", "Shift-Change-Secret-1", "--first", "Lee", "--last", "Lead", "--position", "supervisor", "--department", "production", "--company", "mpk", "--zones", "A1,B2", "--badge", "4242", "--op-no", "CL1"],
+        &[
+            "user",
+            "add",
+            "--email",
+            "Lead@Demo.Plant",
+            "--password",
+            "Shift-Change-Secret-1",
+            "--first",
+            "Lee",
+            "--last",
+            "Lead",
+            "--position",
+            "supervisor",
+            "--department",
+            "production",
+            "--company",
+            "mpk",
+            "--zones",
+            "A1,B2",
+            "--badge",
+            "4242",
+            "--op-no",
+            "CL1",
+        ],
         &env,
     );
     assert!(o.status.success(), "{}", text(&o));
-    let o = plantdoc(&["user", "add", "--email", "lead@demo.plant", "--password", "Shift-Change-Secret-1", "--first", "Lee", "--last", "Lead", "--position", "boss", "--department", "production", "--company", "mpk", "--zones", "Z9"], &env);
+    let o = plantdoc(
+        &[
+            "user",
+            "add",
+            "--email",
+            "lead@demo.plant",
+            "--password",
+            "Shift-Change-Secret-1",
+            "--first",
+            "Lee",
+            "--last",
+            "Lead",
+            "--position",
+            "boss",
+            "--department",
+            "production",
+            "--company",
+            "mpk",
+            "--zones",
+            "Z9",
+        ],
+        &env,
+    );
     assert_eq!(o.status.code(), Some(2));
     let t = text(&o);
     assert!(t.contains("--position: Position must be one of"), "{t}");
     assert!(t.contains("--zones: Zone Z9 is not a zone of company mpk."), "{t}");
-    let o = plantdoc(&["user", "add", "--email", "tmp@demo.plant", "--first", "Tim", "--last", "Temp", "--position", "engineer", "--department", "process", "--company", "mpk", "--temporary"], &env);
+    let o = plantdoc(
+        &[
+            "user",
+            "add",
+            "--email",
+            "tmp@demo.plant",
+            "--first",
+            "Tim",
+            "--last",
+            "Temp",
+            "--position",
+            "engineer",
+            "--department",
+            "process",
+            "--company",
+            "mpk",
+            "--temporary",
+        ],
+        &env,
+    );
     assert!(o.status.success(), "{}", text(&o));
     assert!(text(&o).contains("temporary password: "));
     // --kiosk: a kiosk netbook's account, only for an operator without a badge.
-    let netbook = ["user", "add", "--email", "netbook@demo.plant", "--password", "Shift-Change-Secret-1", "--first", "Line", "--last", "Netbook", "--position", "operator", "--department", "production", "--company", "mpk", "--kiosk"];
+    let netbook = [
+        "user",
+        "add",
+        "--email",
+        "netbook@demo.plant",
+        "--password",
+        "Shift-Change-Secret-1",
+        "--first",
+        "Line",
+        "--last",
+        "Netbook",
+        "--position",
+        "operator",
+        "--department",
+        "production",
+        "--company",
+        "mpk",
+        "--kiosk",
+    ];
     let o = plantdoc(&netbook, &env);
     assert!(o.status.success(), "{}", text(&o));
     let mut badged = netbook.to_vec();
@@ -124,7 +228,28 @@ async fn user_add_seed_and_migrate_work_on_a_fresh_database() {
     assert_eq!(flags, [("lead@demo.plant".to_string(), 0), ("netbook@demo.plant".to_string(), 1), ("tmp@demo.plant".to_string(), 0)]);
 
     // Plant administration: granted at creation or later, revoked, audited; never guessed.
-    let o = plantdoc(&["user", "add", "--email", "it@demo.plant", "--password", "Shift-Change-Secret-1", "--first", "Ida", "--last", "Tech", "--position", "manager", "--department", "process", "--company", "umw", "--plant-admin"], &env);
+    let o = plantdoc(
+        &[
+            "user",
+            "add",
+            "--email",
+            "it@demo.plant",
+            "--password",
+            "Shift-Change-Secret-1",
+            "--first",
+            "Ida",
+            "--last",
+            "Tech",
+            "--position",
+            "manager",
+            "--department",
+            "process",
+            "--company",
+            "umw",
+            "--plant-admin",
+        ],
+        &env,
+    );
     assert!(o.status.success() && text(&o).contains("(plant administrator)"), "{}", text(&o));
     let o = plantdoc(&["user", "plant-admin", "Lead@Demo.Plant", "on"], &env);
     assert!(o.status.success() && text(&o).contains("lead@demo.plant is a plant administrator"), "{}", text(&o));
@@ -147,7 +272,15 @@ async fn user_add_seed_and_migrate_work_on_a_fresh_database() {
     assert!(o.status.success(), "{}", text(&o));
     let t = text(&o);
     assert!(t.contains("Reyes    manager    process    badge 9001  (plant administrator)"), "{t}");
-    for must in ["manager.process@demo.plant", "approver.quality@demo.plant", "engineer1@demo.plant", "supervisor@demo.plant", "kiosk@demo.plant", "badge 1001", "Demo-Plant-2026"] {
+    for must in [
+        "manager.process@demo.plant",
+        "approver.quality@demo.plant",
+        "engineer1@demo.plant",
+        "supervisor@demo.plant",
+        "kiosk@demo.plant",
+        "badge 1001",
+        "Demo-Plant-2026",
+    ] {
         assert!(t.contains(must), "{must}: {t}");
     }
 }

@@ -64,7 +64,9 @@ async fn enabling_a_module_later_runs_its_migrations_and_disabling_keeps_its_tab
     let on = spawn_on(tempfile::tempdir().unwrap(), off.db_url.clone(), &[("dynamic.libraries", &lib)]).await;
     assert_eq!(table_rows(&on).await, Some(1), "enabling ran the migration");
     drop(on);
-    let again = spawn_on(tempfile::tempdir().unwrap(), off.db_url.clone(), &[("dynamic.libraries", &lib), ("modules.example.enabled", "false")]).await;
+    let again =
+        spawn_on(tempfile::tempdir().unwrap(), off.db_url.clone(), &[("dynamic.libraries", &lib), ("modules.example.enabled", "false")])
+            .await;
     assert_eq!(table_rows(&again).await, Some(1), "disabling dropped nothing");
 }
 

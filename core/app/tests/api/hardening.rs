@@ -30,8 +30,18 @@ async fn unrouted_methods_answer_405_in_json_before_csrf() {
     // No CSRF token at all, anonymous or signed in: the method is what is wrong.
     let http = reqwest::Client::new();
     for cookie in ["", session.as_str()] {
-        for (method, path) in [(Method::PUT, "/api/users/login"), (Method::DELETE, "/api/swps/uploadPdf"), (Method::PATCH, "/api/modules"), (Method::GET, "/api/swps/uploadS3")] {
-            let r = http.request(method.clone(), format!("{}{path}", app.base)).header("cookie", format!("__Host-plantdoc_session={cookie}")).send().await.unwrap();
+        for (method, path) in [
+            (Method::PUT, "/api/users/login"),
+            (Method::DELETE, "/api/swps/uploadPdf"),
+            (Method::PATCH, "/api/modules"),
+            (Method::GET, "/api/swps/uploadS3"),
+        ] {
+            let r = http
+                .request(method.clone(), format!("{}{path}", app.base))
+                .header("cookie", format!("__Host-plantdoc_session={cookie}"))
+                .send()
+                .await
+                .unwrap();
             let r = app.client().absorb(r).await;
             assert_eq!(r.status, StatusCode::METHOD_NOT_ALLOWED, "{method} {path}: {}", r.text);
             assert!(is_json(&r) && r.body["error"].is_string(), "{method} {path}: {}", r.text);
@@ -77,9 +87,17 @@ async fn the_app_and_files_carry_the_security_headers() {
 async fn hsts_and_the_s3_endpoint_follow_the_settings() {
     let app = spawn_with(&[("server.public_url", "https://docs.plant.example")]).await;
     assert_eq!(headers_of(&app, "/healthz").await["strict-transport-security"], "max-age=31536000; includeSubDomains");
-    let s = settings(&[("storage.backend", "s3"), ("storage.s3.bucket", "docs"), ("storage.s3.endpoint", "http://127.0.0.1:9000"), ("storage.s3.path_style", "true")]);
+    let s = settings(&[
+        ("storage.backend", "s3"),
+        ("storage.s3.bucket", "docs"),
+        ("storage.s3.endpoint", "http://127.0.0.1:9000"),
+        ("storage.s3.path_style", "true"),
+    ]);
     let csp = plantdoc_core::http::guard::app_csp(&s);
-    assert!(csp.contains("frame-src 'self' blob: http://127.0.0.1:9000;") && csp.contains("media-src 'self' blob: http://127.0.0.1:9000;"), "{csp}");
+    assert!(
+        csp.contains("frame-src 'self' blob: http://127.0.0.1:9000;") && csp.contains("media-src 'self' blob: http://127.0.0.1:9000;"),
+        "{csp}"
+    );
     assert!(csp.contains("connect-src 'self' http://127.0.0.1:9000;"), "the viewer probes S3 links: {csp}");
 }
 

@@ -251,10 +251,8 @@ impl Client {
         let mut r = req.build().expect("request");
         for (k, v) in extra {
             // Replace, not add: a test may blank out a default header.
-            r.headers_mut().insert(
-                reqwest::header::HeaderName::from_bytes(k.as_bytes()).unwrap(),
-                reqwest::header::HeaderValue::from_str(v).unwrap(),
-            );
+            r.headers_mut()
+                .insert(reqwest::header::HeaderName::from_bytes(k.as_bytes()).unwrap(), reqwest::header::HeaderValue::from_str(v).unwrap());
         }
         let r = self.http.execute(r).await.expect("request");
         self.absorb(r).await

@@ -64,7 +64,8 @@ async fn hostile_pdfs_are_refused_by_every_upload_route_and_nothing_is_stored() 
             let msg = r.body["file"].as_str().unwrap_or_else(|| panic!("{route} {name}: field error expected: {}", r.text));
             assert!(msg.contains(phrase), "{route} {name}: {msg}");
             // The raw-body form of the same route checks the same way.
-            let raw = send_bytes(&eng, Method::POST, &format!("{route}?filename={}", urlencode(name)), fixture(file), "application/pdf").await;
+            let raw =
+                send_bytes(&eng, Method::POST, &format!("{route}?filename={}", urlencode(name)), fixture(file), "application/pdf").await;
             assert_eq!(raw.status, StatusCode::BAD_REQUEST, "{route} raw {name}: {}", raw.text);
         }
         assert_eq!(stored(&app).await, before, "{route}: nothing stored for a refused file");
@@ -76,7 +77,9 @@ async fn hostile_pdfs_are_refused_by_every_upload_route_and_nothing_is_stored() 
 }
 
 fn urlencode(s: &str) -> String {
-    s.bytes().map(|b| if b.is_ascii_alphanumeric() || b == b'.' || b == b'-' { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
+    s.bytes()
+        .map(|b| if b.is_ascii_alphanumeric() || b == b'.' || b == b'-' { (b as char).to_string() } else { format!("%{b:02X}") })
+        .collect()
 }
 
 /// Peak memory of the served binary (VmHWM, Linux) after the corpus, three times over,
@@ -119,7 +122,8 @@ async fn the_server_stays_under_200_mb_through_the_hostile_corpus() {
         }
     }
     let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
-    let peak_kb: u64 = status.lines().find_map(|l| l.strip_prefix("VmHWM:")).and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok()).unwrap();
+    let peak_kb: u64 =
+        status.lines().find_map(|l| l.strip_prefix("VmHWM:")).and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok()).unwrap();
     let _ = child.kill();
     let _ = child.wait();
     println!("hostile corpus: {refused} uploads refused, 0 stored; server peak RSS (VmHWM) {} MB", peak_kb / 1024);

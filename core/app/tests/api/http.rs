@@ -22,7 +22,8 @@ async fn malformed_json_and_wrong_types_are_field_errors() {
     let r = c.send(Method::POST, "/api/users/forgotPassword", Some("{\"email\": {\"a\": 1}}".into()), &[]).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert!(r.body["email"].is_string(), "{}", r.body);
-    let r = c.send(Method::POST, "/api/users/login", Some("email=a".into()), &[("content-type", "application/x-www-form-urlencoded")]).await;
+    let r =
+        c.send(Method::POST, "/api/users/login", Some("email=a".into()), &[("content-type", "application/x-www-form-urlencoded")]).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert_eq!(r.body, json!({"body": "Expected a JSON body (Content-Type: application/json)."}));
 }
@@ -108,7 +109,12 @@ async fn openapi_describes_every_route() {
         }
         // Every path parameter is declared, and every route that reads a body says which.
         for p in d.path_params() {
-            assert!(op["parameters"].as_array().unwrap().iter().any(|x| x["name"] == p && x["in"] == "path"), "{} {}: {p}", d.method, d.path);
+            assert!(
+                op["parameters"].as_array().unwrap().iter().any(|x| x["name"] == p && x["in"] == "path"),
+                "{} {}: {p}",
+                d.method,
+                d.path
+            );
         }
         if op.get("requestBody").is_some() {
             assert!(statuses.contains(&400) && statuses.contains(&413), "{} {}", d.method, d.path);

@@ -52,7 +52,9 @@ async fn a_long_target_answers_414_and_big_headers_431_in_json() {
     // Past hyper's own limits (its URI limit of 64 KiB, 256 header lines, a 400 KiB head)
     // hyper answers before the app can, with an empty body: the figures in docs/security.md.
     // (reqwest cannot even send such a target: written on the socket.)
-    let answer = raw_request(&app.base, &format!("GET /api/swps/deployed-paginated?search={} HTTP/1.1\r\nHost: t\r\n\r\n", "a".repeat(70 * 1024))).await;
+    let answer =
+        raw_request(&app.base, &format!("GET /api/swps/deployed-paginated?search={} HTTP/1.1\r\nHost: t\r\n\r\n", "a".repeat(70 * 1024)))
+            .await;
     println!("a 70 KiB target: {:?} (hyper's own answer)", answer.lines().next().unwrap_or_default());
     assert!(answer.starts_with("HTTP/1.1 414"), "{}", &answer[..answer.len().min(200)]);
 }

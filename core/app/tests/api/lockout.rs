@@ -27,7 +27,10 @@ async fn ten_failures_lock_the_address_with_a_growing_delay() {
     assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(r.body["password"], "Too many failed attempts. Try again in 1 minute.");
     assert_eq!(r.headers["retry-after"], "60");
-    assert_eq!(scalar(&app, &format!("SELECT COUNT(*) FROM audit_log WHERE action = 'auth.lockout' AND target = 'user:{user_id}'")).await, 1);
+    assert_eq!(
+        scalar(&app, &format!("SELECT COUNT(*) FROM audit_log WHERE action = 'auth.lockout' AND target = 'user:{user_id}'")).await,
+        1
+    );
     app.clock.advance_secs(59);
     assert_eq!(c.post("/api/users/login", &good).await.status, StatusCode::TOO_MANY_REQUESTS);
     app.clock.advance_secs(2);
@@ -89,7 +92,11 @@ async fn guesses_from_another_address_do_not_lock_the_owner_out() {
     let r = stranger.post("/api/users/login", &creds("erin@demo.plant", PASSWORD)).await;
     assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "the guessing address is locked");
     let owner = app.client();
-    assert_eq!(owner.post("/api/users/login", &creds("erin@demo.plant", PASSWORD)).await.status, StatusCode::OK, "the owner's address is not");
+    assert_eq!(
+        owner.post("/api/users/login", &creds("erin@demo.plant", PASSWORD)).await.status,
+        StatusCode::OK,
+        "the owner's address is not"
+    );
     // A lock reached at the owner's own address: a reset link unlocks it everywhere.
     for _ in 0..10 {
         owner.post("/api/users/login", &creds("erin@demo.plant", "wrong-password-1")).await;
@@ -104,7 +111,9 @@ async fn guesses_from_another_address_do_not_lock_the_owner_out() {
         .execute(&app.state.db.pool)
         .await
         .unwrap();
-    let r = owner.post(&format!("/api/users/resetPassword/{token}"), &json!({"password": "New-Secret-Words-1", "password2": "New-Secret-Words-1"})).await;
+    let r = owner
+        .post(&format!("/api/users/resetPassword/{token}"), &json!({"password": "New-Secret-Words-1", "password2": "New-Secret-Words-1"}))
+        .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM login_failures").await, 0);
     for c in [&owner, &stranger] {

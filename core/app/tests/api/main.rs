@@ -12,18 +12,18 @@ mod dynamic;
 mod faults;
 mod hardening;
 mod hostile;
-mod lockout;
-mod limits;
 mod http;
-mod matrix;
-mod pdf_bombs;
+mod limits;
+mod lockout;
 mod mail;
-mod readers;
+mod matrix;
 mod modules;
+mod ops;
+mod pdf_bombs;
+mod readers;
 mod storage;
 mod switches;
 mod tasks;
-mod ops;
 
 // Each linked module's own tests, `plugins/<id>/tests/api/mod.rs`, as `mod <id>;`
 // (core/app/build.rs writes the lines from the module list in core/app/Cargo.toml).

@@ -110,7 +110,8 @@ fn migration_versions_keep_to_the_ranges_of_the_manifests() {
             if set.module == "core" {
                 assert!(m.version < 1000, "core {}", m.version);
             } else {
-                let (_, lo, hi) = ranges.iter().find(|r| r.0 == set.module).unwrap_or_else(|| panic!("{} has migrations but no range", set.module));
+                let (_, lo, hi) =
+                    ranges.iter().find(|r| r.0 == set.module).unwrap_or_else(|| panic!("{} has migrations but no range", set.module));
                 assert!((*lo..=*hi).contains(&m.version), "{} {} outside {lo}–{hi}", set.module, m.version);
             }
         }
@@ -176,7 +177,8 @@ fn no_module_crate_depends_on_another() {
     let meta: Value = serde_json::from_slice(&out.stdout).unwrap();
     let plugins = std::path::Path::new(meta["workspace_root"].as_str().unwrap()).join("plugins");
     let packages = meta["packages"].as_array().unwrap();
-    let modules: Vec<&Value> = packages.iter().filter(|p| std::path::Path::new(p["manifest_path"].as_str().unwrap()).starts_with(&plugins)).collect();
+    let modules: Vec<&Value> =
+        packages.iter().filter(|p| std::path::Path::new(p["manifest_path"].as_str().unwrap()).starts_with(&plugins)).collect();
     let names: Vec<&str> = modules.iter().map(|p| p["name"].as_str().unwrap()).collect();
     assert!(names.len() >= 8 && names.contains(&"plantdoc-island") && names.contains(&"plantdoc-swp"), "{names:?}");
     let mut links = Vec::new();
@@ -189,5 +191,8 @@ fn no_module_crate_depends_on_another() {
     }
     let crossing: Vec<_> = links.iter().filter(|(_, _, kind)| *kind != "dev").collect();
     assert!(crossing.is_empty(), "module crates depending on module crates (use a port of the core): {crossing:?}");
-    assert!(links.contains(&("plantdoc-island", "plantdoc-swp", "dev")), "the benchmark's links are seen (the check reads real data): {links:?}");
+    assert!(
+        links.contains(&("plantdoc-island", "plantdoc-swp", "dev")),
+        "the benchmark's links are seen (the check reads real data): {links:?}"
+    );
 }

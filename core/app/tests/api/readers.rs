@@ -32,6 +32,7 @@ async fn held_readers_see_every_commit_and_never_write() {
             assert!(write.is_err(), "a held reader wrote");
         }
     }
-    let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM change_counters WHERE name LIKE 'readers-test-%'").fetch_one(&db.pool).await.unwrap();
+    let left: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM change_counters WHERE name LIKE 'readers-test-%'").fetch_one(&db.pool).await.unwrap();
     assert_eq!(left, 20, "nothing was deleted through a reader");
 }

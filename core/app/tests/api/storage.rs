@@ -13,8 +13,8 @@ use crate::helpers::*;
 
 mod sha2_hex {
     pub fn sha256_hex(b: &[u8]) -> String {
-        use std::process::{Command, Stdio};
         use std::io::Write;
+        use std::process::{Command, Stdio};
         // An independent SHA-256 (coreutils), not the code under test.
         let mut c = Command::new("sha256sum").stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
         c.stdin.take().unwrap().write_all(b).unwrap();
@@ -41,7 +41,11 @@ pub const S3_SECRET: &str = "plantdoc-test-secret-key";
 fn s3s_binary() -> String {
     let home = std::env::var("HOME").unwrap_or_default();
     let cargo_bin = format!("{home}/.cargo/bin/s3s-fs");
-    if std::path::Path::new(&cargo_bin).exists() { cargo_bin } else { "s3s-fs".into() }
+    if std::path::Path::new(&cargo_bin).exists() {
+        cargo_bin
+    } else {
+        "s3s-fs".into()
+    }
 }
 
 pub async fn start_s3() -> S3Server {
@@ -88,7 +92,11 @@ fn chunks(data: &[u8]) -> impl futures::Stream<Item = Result<Bytes, std::io::Err
 }
 
 fn absolute(app: &TestApp, link: &str) -> String {
-    if link.starts_with("http") { link.to_string() } else { format!("{}{}", app.base, link) }
+    if link.starts_with("http") {
+        link.to_string()
+    } else {
+        format!("{}{}", app.base, link)
+    }
 }
 
 /// What both backends must do.

@@ -26,7 +26,10 @@ async fn a_switch_takes_effect_at_once_keeps_dependencies_and_is_audited() {
     // but a plant administrator.
     for c in [&eng, &manager] {
         let refused = c.post("/api/modules/switch", &switch("swp", false)).await;
-        assert_eq!((refused.status, refused.body["error"].as_str()), (StatusCode::FORBIDDEN, Some("Switching modules is for plant administrators only.")));
+        assert_eq!(
+            (refused.status, refused.body["error"].as_str()),
+            (StatusCode::FORBIDDEN, Some("Switching modules is for plant administrators only."))
+        );
     }
     assert_eq!(manager.get("/api/users/current").await.body["plantAdmin"], false);
     assert_eq!(boss.get("/api/users/current").await.body["plantAdmin"], true);

@@ -143,13 +143,17 @@ impl Plugin for Trespasser {
 
 #[tokio::test]
 async fn routes_and_migrations_stay_inside_the_manifest() {
-    for (route, expect) in [(true, "route GET /api/swps/mine is outside its declared API prefixes"), (false, "migration 1003 (x) is outside its declared range")] {
+    for (route, expect) in [
+        (true, "route GET /api/swps/mine is outside its declared API prefixes"),
+        (false, "migration 1003 (x) is outside its declared range"),
+    ] {
         let s = settings(&[("database.url", "sqlite::memory:")]);
-        let e = build_state(s, BuildOptions { extra_plugins: vec![Arc::new(Trespasser(route))], load_dynamic: false, ..Default::default() })
-            .await
-            .err()
-            .unwrap()
-            .to_string();
+        let e =
+            build_state(s, BuildOptions { extra_plugins: vec![Arc::new(Trespasser(route))], load_dynamic: false, ..Default::default() })
+                .await
+                .err()
+                .unwrap()
+                .to_string();
         assert!(e.contains(expect), "{e}");
     }
 }

@@ -11,11 +11,11 @@ use serde::Deserialize;
 use serde_json::json;
 use sqlx::{AnyConnection, Row};
 
-use crate::app::AppState;
 use crate::app::auth::lockout::{self, Attempt};
 use crate::app::auth::routes::throttle;
 use crate::app::auth::session::{random_token, sha256_hex, ClientIp};
 use crate::app::auth::{password, users, User};
+use crate::app::AppState;
 use crate::base::error::{AppError, AppResult, Json};
 use crate::data::audit::{self, AuditEntry};
 
@@ -45,10 +45,14 @@ pub async fn request(conn: &mut AnyConnection, now: i64, user: &User, new_email:
         .bind(now + CONFIRM_HOURS * 3_600_000)
         .execute(&mut *conn)
         .await?;
-    let entry = AuditEntry::new("user.email_change_requested", format!("user:{}", user.id), "e-mail change asked; it takes effect when the person confirms it with their password")
-        .by(Some(&by.id), &by.full_name())
-        .before(json!({"email": user.email}))
-        .after(json!({"email": new_email}));
+    let entry = AuditEntry::new(
+        "user.email_change_requested",
+        format!("user:{}", user.id),
+        "e-mail change asked; it takes effect when the person confirms it with their password",
+    )
+    .by(Some(&by.id), &by.full_name())
+    .before(json!({"email": user.email}))
+    .after(json!({"email": new_email}));
     audit::append(conn, now, &entry).await?;
     Ok(token)
 }
@@ -72,7 +76,9 @@ pub async fn announce_request(state: &AppState, user: &User, new_email: &str, to
         by.full_name(),
         user.email
     );
-    for (to, subject, body) in [(new_email, "Confirm your new Plantdoc e-mail", to_new), (user.email.as_str(), "Your Plantdoc e-mail is about to change", to_old)] {
+    for (to, subject, body) in
+        [(new_email, "Confirm your new Plantdoc e-mail", to_new), (user.email.as_str(), "Your Plantdoc e-mail is about to change", to_old)]
+    {
         if let Err(e) = state.mail.send(&state.db, now, to, subject, &body).await {
             tracing::error!(error = %format!("{e:#}"), "e-mail change mail failed");
         }
@@ -114,7 +120,12 @@ pub(crate) struct ConfirmBody {
 
 /// POST /api/users/confirmEmail/{token} {password}: the person's own (not temporary)
 /// password makes the change; failures count towards the sign-in lock-out.
-pub(crate) async fn confirm(State(state): State<AppState>, addr: ClientIp, Path(token): Path<String>, Json(b): Json<ConfirmBody>) -> AppResult<Response> {
+pub(crate) async fn confirm(
+    State(state): State<AppState>,
+    addr: ClientIp,
+    Path(token): Path<String>,
+    Json(b): Json<ConfirmBody>,
+) -> AppResult<Response> {
     throttle(&state, &addr, "login")?;
     let Some((user_id, old_email, new_email, by_id)) = live(&state, &token).await? else {
         return Err(AppError::field("token", INVALID));
@@ -140,7 +151,11 @@ pub(crate) async fn confirm(State(state): State<AppState>, addr: ClientIp, Path(
         return Err(AppError::field("password", "Please sign in and choose your own password first."));
     }
     let mut tx = state.db.pool.begin().await?;
-    let used = sqlx::query("UPDATE email_changes SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL").bind(now).bind(sha256_hex(&token)).execute(&mut *tx).await?;
+    let used = sqlx::query("UPDATE email_changes SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL")
+        .bind(now)
+        .bind(sha256_hex(&token))
+        .execute(&mut *tx)
+        .await?;
     if used.rows_affected() != 1 {
         return Err(AppError::field("token", INVALID));
     }
@@ -158,10 +173,14 @@ pub(crate) async fn confirm(State(state): State<AppState>, addr: ClientIp, Path(
     sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(&user.id).execute(&mut *tx).await?;
     sqlx::query("DELETE FROM password_resets WHERE user_id = $1").bind(&user.id).execute(&mut *tx).await?;
     let asked = by.as_ref().map(User::full_name).unwrap_or_else(|| "someone".into());
-    let entry = AuditEntry::new("user.email_change", format!("user:{}", user.id), format!("e-mail changed, confirmed by its owner with their password (asked by {asked}); sessions and reset links ended"))
-        .by(Some(&user.id), &user.full_name())
-        .before(json!({"email": old_email}))
-        .after(json!({"email": new_email, "requestedBy": by_id}));
+    let entry = AuditEntry::new(
+        "user.email_change",
+        format!("user:{}", user.id),
+        format!("e-mail changed, confirmed by its owner with their password (asked by {asked}); sessions and reset links ended"),
+    )
+    .by(Some(&user.id), &user.full_name())
+    .before(json!({"email": old_email}))
+    .after(json!({"email": new_email, "requestedBy": by_id}));
     audit::append(&mut tx, now, &entry).await?;
     tx.commit().await?;
     let body = format!("Hello {},\n\nThe e-mail of your Plantdoc account changed from {old_email} to {new_email}, confirmed with your password. Sign in with {new_email} from now on.\n\nIf this was not you, tell plant IT at once.\n", user.firstname);
@@ -170,5 +189,6 @@ pub(crate) async fn confirm(State(state): State<AppState>, addr: ClientIp, Path(
             tracing::error!(error = %format!("{e:#}"), "e-mail change mail failed");
         }
     }
-    Ok(axum::Json(json!({"message": format!("Your e-mail is now {new_email}. Please sign in with it."), "email": new_email})).into_response())
+    Ok(axum::Json(json!({"message": format!("Your e-mail is now {new_email}. Please sign in with it."), "email": new_email}))
+        .into_response())
 }

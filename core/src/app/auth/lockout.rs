@@ -9,9 +9,9 @@ use std::net::IpAddr;
 
 use sqlx::{AnyConnection, Row};
 
-use crate::app::AppState;
 use crate::app::auth::session::sha256_hex;
 use crate::app::auth::throttle::lockout_secs;
+use crate::app::AppState;
 use crate::base::error::AppResult;
 use crate::data::audit::{self, AuditEntry};
 use crate::plant::users::User;
@@ -93,7 +93,11 @@ pub async fn fail(state: &AppState, a: &Attempt, user: Option<&User>, now: i64) 
 
 /// A successful sign-in resets its own address's count.
 pub async fn succeeded(state: &AppState, a: &Attempt) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM login_failures WHERE email_hash = $1 AND client = $2").bind(&a.email_hash).bind(&a.client).execute(&state.db.pool).await?;
+    sqlx::query("DELETE FROM login_failures WHERE email_hash = $1 AND client = $2")
+        .bind(&a.email_hash)
+        .bind(&a.client)
+        .execute(&state.db.pool)
+        .await?;
     Ok(())
 }
 

@@ -1,6 +1,6 @@
 //! Sign-in, sessions, passwords, throttling and the sign-in API.
-pub mod lockout;
 pub mod email_change;
+pub mod lockout;
 pub mod password;
 mod reset;
 pub mod routes;

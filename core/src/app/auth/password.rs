@@ -14,9 +14,7 @@ pub const MAX_LEN: usize = 128;
 pub async fn hash(state: &AppState, password: &str) -> Result<String, AppError> {
     let _permit = state.hash_permits.acquire().await.map_err(|e| AppError::Internal(e.into()))?;
     let pw = password.to_string();
-    tokio::task::spawn_blocking(move || hash_blocking(&pw))
-        .await
-        .map_err(|e| AppError::Internal(e.into()))?
+    tokio::task::spawn_blocking(move || hash_blocking(&pw)).await.map_err(|e| AppError::Internal(e.into()))?
 }
 
 pub fn hash_blocking(password: &str) -> Result<String, AppError> {

@@ -5,10 +5,10 @@ use serde::Deserialize;
 use serde_json::json;
 use sqlx::Row;
 
-use crate::app::AppState;
 use crate::app::auth::routes::{check_new_password, replace_password, throttle};
 use crate::app::auth::session::{self, sha256_hex, ClientIp};
 use crate::app::auth::{password, users};
+use crate::app::AppState;
 use crate::base::error::{AppError, AppResult, FieldErrors, Json};
 use crate::data::audit::{self, AuditEntry};
 
@@ -22,11 +22,7 @@ const FORGOT_OK: &str = "If an account exists for this e-mail, a reset link is o
 
 /// Same answer, and the same work on the request path, for known and unknown e-mails:
 /// the token and the mail are made in a background task.
-pub(crate) async fn forgot_password(
-    State(state): State<AppState>,
-    addr: ClientIp,
-    Json(b): Json<ForgotBody>,
-) -> AppResult<Response> {
+pub(crate) async fn forgot_password(State(state): State<AppState>, addr: ClientIp, Json(b): Json<ForgotBody>) -> AppResult<Response> {
     throttle(&state, &addr, "forgot")?;
     let email = b.email.trim().to_lowercase();
     if email.is_empty() {
@@ -148,7 +144,13 @@ pub(crate) async fn reset_password(
         return Err(AppError::field("token", INVALID_TOKEN));
     }
     replace_password(&mut tx, &user, &hash, now).await?;
-    audit::append(&mut tx, now, &AuditEntry::new("auth.password_reset", format!("user:{}", user.id), "password reset by e-mail link").by(Some(&user.id), &user.full_name())).await?;
+    audit::append(
+        &mut tx,
+        now,
+        &AuditEntry::new("auth.password_reset", format!("user:{}", user.id), "password reset by e-mail link")
+            .by(Some(&user.id), &user.full_name()),
+    )
+    .await?;
     tx.commit().await?;
     Ok(axum::Json(json!({"message": "Thanks! Your password was successfully changed."})).into_response())
 }

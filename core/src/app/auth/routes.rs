@@ -6,35 +6,65 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::app::AppState;
 use crate::app::api::{Access, ApiRouter};
 use crate::app::auth::email_change;
 use crate::app::auth::lockout::{self, Attempt};
 use crate::app::auth::reset::{check_reset, forgot_password, reset_password, ForgotBody, ResetBody};
 use crate::app::auth::session::{self, ClientIp};
-use crate::app::auth::{password, users::{self, User, UserJson}};
+use crate::app::auth::{
+    password,
+    users::{self, User, UserJson},
+};
 use crate::app::http::schemas::{Done, Message, MessageEmail, Valid, ValidEmail};
+use crate::app::AppState;
 use crate::base::error::{AppError, AppResult, FieldErrors, Json};
 use crate::data::audit::{self, AuditEntry};
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("users")
         .route(Access::Public, Method::POST, "/api/users/login", "Sign in with e-mail and password", login)
-        .body::<LoginBody>().answers(&[429]).returns::<UserJson>()
-        .route(Access::Public, Method::GET, "/api/users/current", "The signed-in user", current).returns::<UserJson>().answers(&[401])
-        .route(Access::Public, Method::GET, "/api/users/logout", "Sign out (GET, as the spec's client calls it)", logout).returns::<Done>()
-        .route(Access::Public, Method::POST, "/api/users/logout", "Sign out", logout).returns::<Done>()
-        .route(Access::Public, Method::POST, "/api/users/setPassword", "Set a new password (temporary or current password required)", set_password)
-        .body::<SetPasswordBody>().answers(&[429]).returns::<UserJson>()
+        .body::<LoginBody>()
+        .answers(&[429])
+        .returns::<UserJson>()
+        .route(Access::Public, Method::GET, "/api/users/current", "The signed-in user", current)
+        .returns::<UserJson>()
+        .answers(&[401])
+        .route(Access::Public, Method::GET, "/api/users/logout", "Sign out (GET, as the spec's client calls it)", logout)
+        .returns::<Done>()
+        .route(Access::Public, Method::POST, "/api/users/logout", "Sign out", logout)
+        .returns::<Done>()
+        .route(
+            Access::Public,
+            Method::POST,
+            "/api/users/setPassword",
+            "Set a new password (temporary or current password required)",
+            set_password,
+        )
+        .body::<SetPasswordBody>()
+        .answers(&[429])
+        .returns::<UserJson>()
         .route(Access::Public, Method::POST, "/api/users/forgotPassword", "Send a password reset link", forgot_password)
-        .body::<ForgotBody>().answers(&[429]).returns::<Message>()
-        .route(Access::Public, Method::GET, "/api/users/resetPassword/{token}", "Check a reset token", check_reset).returns::<Valid>()
+        .body::<ForgotBody>()
+        .answers(&[429])
+        .returns::<Message>()
+        .route(Access::Public, Method::GET, "/api/users/resetPassword/{token}", "Check a reset token", check_reset)
+        .returns::<Valid>()
         .route(Access::Public, Method::POST, "/api/users/resetPassword/{token}", "Reset the password with a token", reset_password)
-        .body::<ResetBody>().answers(&[429]).returns::<Message>()
+        .body::<ResetBody>()
+        .answers(&[429])
+        .returns::<Message>()
         .route(Access::Public, Method::GET, "/api/users/confirmEmail/{token}", "Check an e-mail change link", email_change::check)
         .returns::<ValidEmail>()
-        .route(Access::Public, Method::POST, "/api/users/confirmEmail/{token}", "Confirm an e-mail change with one's own password {password}", email_change::confirm)
-        .body::<email_change::ConfirmBody>().answers(&[429]).returns::<MessageEmail>()
+        .route(
+            Access::Public,
+            Method::POST,
+            "/api/users/confirmEmail/{token}",
+            "Confirm an e-mail change with one's own password {password}",
+            email_change::confirm,
+        )
+        .body::<email_change::ConfirmBody>()
+        .answers(&[429])
+        .returns::<MessageEmail>()
 }
 
 fn with_cookies(mut resp: Response, cookies: Vec<HeaderValue>) -> Response {
@@ -61,12 +91,7 @@ struct LoginBody {
 
 const BAD_LOGIN: &str = "Incorrect e-mail or password.";
 
-async fn login(
-    State(state): State<AppState>,
-    addr: ClientIp,
-    headers: HeaderMap,
-    Json(b): Json<LoginBody>,
-) -> AppResult<Response> {
+async fn login(State(state): State<AppState>, addr: ClientIp, headers: HeaderMap, Json(b): Json<LoginBody>) -> AppResult<Response> {
     throttle(&state, &addr, "login")?;
     let mut errors = FieldErrors::new();
     if b.email.trim().is_empty() {
@@ -116,7 +141,12 @@ async fn login(
         return Ok(with_cookies(resp, cookies));
     }
     let cookies = session::start(&state, &headers, &user.id, false).await?;
-    audit::record(&state.db, now, &AuditEntry::new("auth.login", format!("user:{}", user.id), "signed in").by(Some(&user.id), &user.full_name())).await?;
+    audit::record(
+        &state.db,
+        now,
+        &AuditEntry::new("auth.login", format!("user:{}", user.id), "signed in").by(Some(&user.id), &user.full_name()),
+    )
+    .await?;
     Ok(with_cookies(axum::Json(user.to_json()).into_response(), cookies))
 }
 
@@ -140,7 +170,12 @@ async fn logout(State(state): State<AppState>, method: Method, headers: HeaderMa
     }
     if let Some((cu, _)) = session::load(&state, &headers).await? {
         sqlx::query("DELETE FROM sessions WHERE id_hash = $1").bind(&cu.session_hash).execute(&state.db.pool).await?;
-        audit::record(&state.db, state.now_ms(), &AuditEntry::new("auth.logout", format!("user:{}", cu.id), "signed out").by(Some(&cu.id), &cu.full_name())).await?;
+        audit::record(
+            &state.db,
+            state.now_ms(),
+            &AuditEntry::new("auth.logout", format!("user:{}", cu.id), "signed out").by(Some(&cu.id), &cu.full_name()),
+        )
+        .await?;
     }
     Ok(with_cookies(axum::Json(json!({"ok": true})).into_response(), session::clear_cookies(&state)))
 }
@@ -160,12 +195,14 @@ struct SetPasswordBody {
 /// Stores a new password (clearing a temporary one and the lockout at every address) and
 /// ends every session of the user, inside the caller's transaction.
 pub(crate) async fn replace_password(tx: &mut sqlx::AnyConnection, user: &User, hash: &str, now: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE users SET password_hash = $1, must_change_password = 0, temp_password_expires = NULL, updated_at = $2 WHERE id = $3")
-        .bind(hash)
-        .bind(now)
-        .bind(&user.id)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query(
+        "UPDATE users SET password_hash = $1, must_change_password = 0, temp_password_expires = NULL, updated_at = $2 WHERE id = $3",
+    )
+    .bind(hash)
+    .bind(now)
+    .bind(&user.id)
+    .execute(&mut *tx)
+    .await?;
     sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(&user.id).execute(&mut *tx).await?;
     lockout::clear_email(tx, &user.email).await?;
     Ok(())
@@ -229,7 +266,13 @@ async fn set_password(
     let hash = password::hash(&state, &b.password).await?;
     let mut tx = state.db.pool.begin().await?;
     replace_password(&mut tx, &user, &hash, now).await?;
-    audit::append(&mut tx, now, &AuditEntry::new("auth.password_set", format!("user:{}", user.id), "password changed by its owner").by(Some(&user.id), &user.full_name())).await?;
+    audit::append(
+        &mut tx,
+        now,
+        &AuditEntry::new("auth.password_set", format!("user:{}", user.id), "password changed by its owner")
+            .by(Some(&user.id), &user.full_name()),
+    )
+    .await?;
     tx.commit().await?;
     let cookies = session::start(&state, &headers, &user.id, false).await?;
     let mut v = user.to_json();

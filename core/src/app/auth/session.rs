@@ -12,8 +12,8 @@ use hmac::{Hmac, Mac};
 use sha2::{Digest, Sha256};
 use sqlx::Row;
 
-use crate::app::AppState;
 use crate::app::auth::session_memo::{Remembered, SEEN_WRITE_MS};
+use crate::app::AppState;
 use crate::base::error::AppError;
 use crate::plant::users::{User, USER_COLUMNS};
 
@@ -58,10 +58,18 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
 }
 
 pub fn session_cookie_name(state: &AppState) -> &'static str {
-    if state.settings.server.secure_cookies { "__Host-plantdoc_session" } else { "plantdoc_session" }
+    if state.settings.server.secure_cookies {
+        "__Host-plantdoc_session"
+    } else {
+        "plantdoc_session"
+    }
 }
 pub fn csrf_cookie_name(state: &AppState) -> &'static str {
-    if state.settings.server.secure_cookies { "__Host-plantdoc_csrf" } else { "plantdoc_csrf" }
+    if state.settings.server.secure_cookies {
+        "__Host-plantdoc_csrf"
+    } else {
+        "plantdoc_csrf"
+    }
 }
 
 pub fn random_token() -> String {
@@ -124,12 +132,7 @@ fn set_cookie(state: &AppState, name: &str, value: &str, http_only: bool, max_ag
 
 /// Creates a session for a user (after a successful sign-in) and returns the cookies to
 /// set. Any session presented with the request is ended first: the id always rotates.
-pub async fn start(
-    state: &AppState,
-    request_headers: &HeaderMap,
-    user_id: &str,
-    restricted: bool,
-) -> Result<Vec<HeaderValue>, AppError> {
+pub async fn start(state: &AppState, request_headers: &HeaderMap, user_id: &str, restricted: bool) -> Result<Vec<HeaderValue>, AppError> {
     if let Some(old) = cookie(request_headers, session_cookie_name(state)) {
         sqlx::query("DELETE FROM sessions WHERE id_hash = $1").bind(sha256_hex(&old)).execute(&state.db.pool).await?;
     }
@@ -152,10 +155,7 @@ pub async fn start(
         .bind(now)
         .execute(&state.db.pool)
         .await?;
-    Ok(vec![
-        set_cookie(state, session_cookie_name(state), &id, true, None),
-        set_cookie(state, csrf_cookie_name(state), &csrf, false, None),
-    ])
+    Ok(vec![set_cookie(state, session_cookie_name(state), &id, true, None), set_cookie(state, csrf_cookie_name(state), &csrf, false, None)])
 }
 
 /// Cookies that clear the session cookie (logout).
@@ -228,11 +228,8 @@ pub async fn load(state: &AppState, headers: &HeaderMap) -> Result<Option<(Curre
 /// limit (not 1 h idle).
 fn expired(state: &AppState, user: &User, created: i64, seen: i64, now: i64) -> bool {
     let s = &state.settings.session;
-    let (idle, absolute) = if user.is_kiosk() {
-        (s.kiosk_idle_timeout_secs, s.kiosk_max_age_secs)
-    } else {
-        (s.idle_timeout_secs, s.absolute_timeout_secs)
-    };
+    let (idle, absolute) =
+        if user.is_kiosk() { (s.kiosk_idle_timeout_secs, s.kiosk_max_age_secs) } else { (s.idle_timeout_secs, s.absolute_timeout_secs) };
     user.disabled || now - seen > idle * 1000 || now - created > absolute * 1000
 }
 
@@ -312,6 +309,10 @@ pub async fn require_kiosk(State(state): State<AppState>, req: Request, next: Ne
 /// double-submit CSRF token (header = cookie, HMAC-signed by us); answers the request's
 /// well-formed CSRF cookie, if any, for [`csrf_issue`]. Signed-in requests are checked
 /// against the session's own token in the session layer as well.
+#[allow(
+    clippy::result_large_err,
+    reason = "axum middleware answers its refusal as a Response; boxing it gains nothing on a path that ends the request"
+)]
 pub fn csrf_check(state: &AppState, req: &Request) -> Result<Option<String>, Response> {
     let cookie_token = cookie(req.headers(), csrf_cookie_name(state)).filter(|t| csrf_well_formed(state, t));
     if is_unsafe(req.method()) && req.uri().path().starts_with("/api/") {
@@ -334,11 +335,8 @@ pub fn csrf_check(state: &AppState, req: &Request) -> Result<Option<String>, Res
 /// Hands a client that came without a (well-formed) CSRF cookie a new one, unless the
 /// answer sets one itself (sign-in).
 pub fn csrf_issue(state: &AppState, had: bool, resp: &mut Response) {
-    let sets_csrf = resp
-        .headers()
-        .get_all(SET_COOKIE)
-        .iter()
-        .any(|v| v.to_str().map(|s| s.starts_with(csrf_cookie_name(state))).unwrap_or(false));
+    let sets_csrf =
+        resp.headers().get_all(SET_COOKIE).iter().any(|v| v.to_str().map(|s| s.starts_with(csrf_cookie_name(state))).unwrap_or(false));
     if !had && !sets_csrf {
         let v = set_cookie(state, csrf_cookie_name(state), &new_csrf(state), false, None);
         resp.headers_mut().append(SET_COOKIE, v);

@@ -6,9 +6,12 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::Mutex;
 
+/// Per (address, bucket): the current window's start minute and its count.
+type Windows = HashMap<(IpAddr, &'static str), (i64, u32)>;
+
 pub struct IpLimiter {
     per_minute: u32,
-    windows: Mutex<HashMap<(IpAddr, &'static str), (i64, u32)>>,
+    windows: Mutex<Windows>,
 }
 
 impl IpLimiter {

@@ -7,11 +7,12 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-use crate::app::AppState;
 use crate::app::auth::session;
+use crate::app::AppState;
 use crate::base::config::{Settings, StorageBackend};
 
-const PERMISSIONS_POLICY: &str = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), midi=(), interest-cohort=()";
+const PERMISSIONS_POLICY: &str =
+    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), midi=(), interest-cohort=()";
 /// Stored files (PDFs, videos) open as sandboxed documents: no scripts, forms, popups or
 /// top navigation even if a browser took one for HTML. `allow-same-origin` is needed by
 /// Chromium's PDF viewer (any stricter policy, `default-src 'none'` included, leaves it
@@ -124,7 +125,9 @@ fn harden(h: &Headers, path: &str, resp: &mut Response) {
     if let Some(v) = &h.hsts {
         hs.insert(header::STRICT_TRANSPORT_SECURITY, v.clone());
     }
-    for (name, value) in [(header::X_CONTENT_TYPE_OPTIONS, "nosniff"), (header::X_FRAME_OPTIONS, "SAMEORIGIN"), (header::REFERRER_POLICY, "same-origin")] {
+    for (name, value) in
+        [(header::X_CONTENT_TYPE_OPTIONS, "nosniff"), (header::X_FRAME_OPTIONS, "SAMEORIGIN"), (header::REFERRER_POLICY, "same-origin")]
+    {
         hs.entry(name).or_insert(HeaderValue::from_static(value));
     }
     let cache = if path.starts_with("/api/") {
@@ -196,7 +199,8 @@ fn method_refused(table: &MethodTable, req: &Request) -> Option<Response> {
     if found.value.methods.contains(m) {
         return None;
     }
-    let mut out = (StatusCode::METHOD_NOT_ALLOWED, axum::Json(json!({"error": "This method is not allowed on this path."}))).into_response();
+    let mut out =
+        (StatusCode::METHOD_NOT_ALLOWED, axum::Json(json!({"error": "This method is not allowed on this path."}))).into_response();
     out.headers_mut().insert(header::ALLOW, found.value.header.clone());
     Some(out)
 }
@@ -219,7 +223,10 @@ fn head_refused(req: &Request) -> Option<Response> {
     } else if req.headers().len() > MAX_HEADERS {
         (StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, format!("The request has too many header fields (more than {MAX_HEADERS})."))
     } else if req.headers().iter().map(|(k, v)| k.as_str().len() + v.len()).sum::<usize>() > MAX_HEADER_BYTES {
-        (StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, format!("The request's header fields are too large (more than {} KiB).", MAX_HEADER_BYTES / 1024))
+        (
+            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            format!("The request's header fields are too large (more than {} KiB).", MAX_HEADER_BYTES / 1024),
+        )
     } else {
         return None;
     };

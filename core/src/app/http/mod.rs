@@ -12,9 +12,9 @@ use tower_http::request_id::{MakeRequestId, PropagateRequestIdLayer, RequestId, 
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::trace::TraceLayer;
 
-use crate::app::AppState;
 use crate::app::api::{self, Access, ApiRouter, RouteDoc};
 use crate::app::auth::CurrentUser;
+use crate::app::AppState;
 use crate::base::error::AppResult;
 
 pub mod guard;
@@ -29,8 +29,15 @@ fn core_routes() -> ApiRouter {
         .returns::<schemas::Status>()
         .route(Access::Public, Method::GET, "/readyz", "Readiness (database reachable)", readyz)
         .returns::<schemas::Status>()
-        .route(Access::Console, Method::POST, "/api/modules/switch", "Plant administrators: switch a module on or off now {id, enabled}", switch_module)
-        .body::<SwitchBody>().answers(&[404, 409])
+        .route(
+            Access::Console,
+            Method::POST,
+            "/api/modules/switch",
+            "Plant administrators: switch a module on or off now {id, enabled}",
+            switch_module,
+        )
+        .body::<SwitchBody>()
+        .answers(&[404, 409])
         .returns::<schemas::Switched>()
         .tier(Access::Session)
         .get("/api/modules", "Every known module: switch, release, sidebar entry, web remote", modules)
@@ -61,7 +68,8 @@ pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
         if d.is_empty() {
             continue;
         }
-        api_router = api_router.merge(r.route_layer(axum::middleware::from_fn_with_state((state.clone(), m.manifest.id.clone()), crate::app::switches::gate)));
+        api_router = api_router
+            .merge(r.route_layer(axum::middleware::from_fn_with_state((state.clone(), m.manifest.id.clone()), crate::app::switches::gate)));
         docs.extend(d);
     }
     docs.push(RouteDoc {
@@ -85,8 +93,12 @@ pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
     let s = &state.settings.server;
     for m in state.modules.iter().filter(|m| m.manifest.remote) {
         let dir = s.remotes_dir.join(&m.manifest.id).join("dist");
-        let remote = Router::new().nest_service(&format!("/remotes/{}", m.manifest.id), tower::ServiceBuilder::new().map_response(vary_accept_encoding).service(static_dir(dir)));
-        app = app.merge(remote.layer(axum::middleware::from_fn_with_state((state.clone(), m.manifest.id.clone()), crate::app::switches::gate)));
+        let remote = Router::new().nest_service(
+            &format!("/remotes/{}", m.manifest.id),
+            tower::ServiceBuilder::new().map_response(vary_accept_encoding).service(static_dir(dir)),
+        );
+        app = app
+            .merge(remote.layer(axum::middleware::from_fn_with_state((state.clone(), m.manifest.id.clone()), crate::app::switches::gate)));
     }
     app = app.route("/remotes/{*rest}", axum::routing::any(api_not_found));
     let index = s.web_dir.join("index.html");
@@ -99,7 +111,7 @@ pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
     // `Router::layer` each layer wrapped every route in a boxed service, and calling one
     // cloned the boxes of all the layers inside it: ~90 allocations per request.
     let stack = tower::ServiceBuilder::new()
-        .layer(SetRequestIdLayer::new(REQUEST_ID, RequestIds::default()))
+        .layer(SetRequestIdLayer::new(REQUEST_ID, RequestIds))
         .layer(
             TraceLayer::new_for_http()
                 .make_span_with(|req: &Request| {
@@ -152,7 +164,8 @@ fn static_dir(dir: impl AsRef<std::path::Path>) -> ServeDir {
 /// The answer for a static file depends on Accept-Encoding (precompressed siblings): say so
 /// to caches.
 fn vary_accept_encoding<B>(mut resp: Response<B>) -> Response<B> {
-    let has = resp.headers().get_all(header::VARY).iter().any(|v| v.to_str().is_ok_and(|v| v.to_ascii_lowercase().contains("accept-encoding")));
+    let has =
+        resp.headers().get_all(header::VARY).iter().any(|v| v.to_str().is_ok_and(|v| v.to_ascii_lowercase().contains("accept-encoding")));
     if !has {
         resp.headers_mut().append(header::VARY, HeaderValue::from_static("accept-encoding"));
     }
@@ -222,7 +235,11 @@ struct SwitchBody {
 
 /// Plant IT (plant administrators, set by the CLI) switch a module on or off for the
 /// whole plant without a restart; a company's managers do not (issue 25).
-async fn switch_module(State(state): State<AppState>, user: CurrentUser, crate::base::error::Json(b): crate::base::error::Json<SwitchBody>) -> AppResult<Json<serde_json::Value>> {
+async fn switch_module(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    crate::base::error::Json(b): crate::base::error::Json<SwitchBody>,
+) -> AppResult<Json<serde_json::Value>> {
     if !user.plant_admin || user.disabled {
         return Err(crate::base::error::AppError::Forbidden(NOT_PLANT_ADMIN.into()));
     }

@@ -65,7 +65,13 @@ pub trait Hooks: Document {
     /// The deploy hook, inside the act's transaction after its conditional UPDATE: takes
     /// the module's row locks, deploys, and returns the audit rows the engine appends
     /// after the act's own.
-    fn deploy(&self, conn: &mut AnyConnection, now: i64, user: &User, why: Deploy) -> impl Future<Output = AppResult<Vec<AuditEntry>>> + Send;
+    fn deploy(
+        &self,
+        conn: &mut AnyConnection,
+        now: i64,
+        user: &User,
+        why: Deploy,
+    ) -> impl Future<Output = AppResult<Vec<AuditEntry>>> + Send;
     /// Row locks a delete takes before the document's (the order its deploys take).
     fn before_delete(&self, _conn: &mut AnyConnection, _deployed: bool) -> impl Future<Output = Result<(), sqlx::Error>> + Send {
         async { Ok(()) }
@@ -121,7 +127,9 @@ async fn judge<D: Hooks>(state: &AppState, user: &User, id: &str, approving: boo
     match k.flow.open(stage, doc.status == Status::Pending, &doc.verdicts()) {
         Ok(()) => {}
         Err(Closed::NotWaiting) => return Err(not_waiting(k, key)),
-        Err(Closed::EarlierFirst(first)) => return Err(AppError::Conflict(format!("The {first} stage reviews this {} first.", k.words.one))),
+        Err(Closed::EarlierFirst(first)) => {
+            return Err(AppError::Conflict(format!("The {first} stage reviews this {} first.", k.words.one)))
+        }
     }
     if approving {
         if let Some(done) = k.flow.approved_elsewhere(&doc.reviews, stage, &user.id) {
@@ -135,12 +143,21 @@ async fn judge<D: Hooks>(state: &AppState, user: &User, id: &str, approving: boo
 /// for an approval, the reviewer, bound as `$2`, approved no other stage of it). Returns
 /// every stage's verdict as committed now: a concurrent reviewer of another stage waits
 /// on this row lock, then sees this verdict.
-async fn record<D: Hooks>(conn: &mut AnyConnection, now: i64, user: &User, doc: &D, stage: usize, verdict: Verdict, note: &Option<String>) -> AppResult<Vec<Verdict>> {
+async fn record<D: Hooks>(
+    conn: &mut AnyConnection,
+    now: i64,
+    user: &User,
+    doc: &D,
+    stage: usize,
+    verdict: Verdict,
+    note: &Option<String>,
+) -> AppResult<Vec<Verdict>> {
     let k = D::KIND;
     let [status, reviewer_id, reviewer, date, note_col] = k.flow.stages[stage].columns;
     let set_status = if verdict == Verdict::Rejected { ", status = 'rejected'" } else { "" };
     let open = k.flow.open_sql("", stage);
-    let one_stage = if verdict == Verdict::Approved { not_approved_by_sql(&k.flow.keys(), k.flow.stages[stage].key, 2) } else { String::new() };
+    let one_stage =
+        if verdict == Verdict::Approved { not_approved_by_sql(&k.flow.keys(), k.flow.stages[stage].key, 2) } else { String::new() };
     let statuses: Vec<&str> = k.flow.stages.iter().map(|s| s.columns[0]).collect();
     let sql = format!(
         "UPDATE {} SET {status} = $1, {reviewer_id} = $2, {reviewer} = $3, {date} = $4, {note_col} = $5{set_status} \
@@ -148,7 +165,15 @@ async fn record<D: Hooks>(conn: &mut AnyConnection, now: i64, user: &User, doc: 
         k.table.name,
         statuses.join(", ")
     );
-    let row = sqlx::query(&sql).bind(verdict.as_str()).bind(&user.id).bind(user.full_name()).bind(now).bind(note.clone()).bind(&doc.id).fetch_optional(&mut *conn).await?;
+    let row = sqlx::query(&sql)
+        .bind(verdict.as_str())
+        .bind(&user.id)
+        .bind(user.full_name())
+        .bind(now)
+        .bind(note.clone())
+        .bind(&doc.id)
+        .fetch_optional(&mut *conn)
+        .await?;
     let row = row.ok_or_else(|| not_waiting(k, k.flow.stages[stage].key))?;
     statuses.iter().map(|c| Ok(Verdict::parse(&row.try_get::<String, _>(*c)?).unwrap_or(Verdict::Pending))).collect()
 }
@@ -162,7 +187,8 @@ async fn review<D: Hooks>(state: &AppState, user: &User, id: &str, body: ReviewB
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
     let verdicts = record(&mut tx, now, user, &doc, stage, verdict, &note).await?;
-    let deployed = if approving && k.flow.complete(&verdicts) { doc.deploy(&mut tx, now, user, Deploy::Reviewed).await? } else { Vec::new() };
+    let deployed =
+        if approving && k.flow.complete(&verdicts) { doc.deploy(&mut tx, now, user, Deploy::Reviewed).await? } else { Vec::new() };
     let key = k.flow.stages[stage].key;
     let (verb, meaning) = if approving {
         let hash = doc.version();
@@ -180,22 +206,40 @@ async fn review<D: Hooks>(state: &AppState, user: &User, id: &str, body: ReviewB
 }
 
 /// `POST approve/{id}` `{reviewNote}`: approves the caller's stage.
-pub async fn approve<D: Hooks>(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>, Json(body): Json<ReviewBody>) -> AppResult<axum::Json<Value>> {
+pub async fn approve<D: Hooks>(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+    Json(body): Json<ReviewBody>,
+) -> AppResult<axum::Json<Value>> {
     review::<D>(&state, &user, &id, body, Verdict::Approved).await
 }
 
 /// `POST reject/{id}` `{reviewNote}`: returns the document to its author.
-pub async fn reject<D: Hooks>(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>, Json(body): Json<ReviewBody>) -> AppResult<axum::Json<Value>> {
+pub async fn reject<D: Hooks>(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+    Json(body): Json<ReviewBody>,
+) -> AppResult<axum::Json<Value>> {
     review::<D>(&state, &user, &id, body, Verdict::Rejected).await
 }
 
 /// `POST delete-pending` `[ids]`: pending and rejected documents leave review.
-pub async fn delete_pending<D: Hooks>(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
+pub async fn delete_pending<D: Hooks>(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(body): Json<Value>,
+) -> AppResult<axum::Json<Value>> {
     delete::<D>(&state, &user, &body, false).await
 }
 
 /// `POST delete-deployed` `[ids]`: deployed documents leave the plant floor.
-pub async fn delete_deployed<D: Hooks>(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
+pub async fn delete_deployed<D: Hooks>(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(body): Json<Value>,
+) -> AppResult<axum::Json<Value>> {
     delete::<D>(&state, &user, &body, true).await
 }
 

@@ -82,7 +82,8 @@ impl Kind {
 
     /// An audit row about document `id`, by `user`.
     pub fn act(&self, user: &User, verb: &str, id: &str, meaning: impl Into<String>) -> AuditEntry {
-        AuditEntry::new(&format!("{}.{verb}", self.words.noun), format!("{}:{id}", self.words.noun), meaning).by(Some(&user.id), &user.full_name())
+        AuditEntry::new(&format!("{}.{verb}", self.words.noun), format!("{}:{id}", self.words.noun), meaning)
+            .by(Some(&user.id), &user.full_name())
     }
 
     /// SQL true when the document's zones overlap `zones` (the core's zone-mask rule),
@@ -123,7 +124,8 @@ impl Kind {
 
 /// The rule of [`PROCESS_UPLOADERS`].
 pub fn process_uploader(u: &User) -> bool {
-    u.department == crate::auth::users::Department::Process && matches!(u.position, crate::auth::users::Position::Engineer | crate::auth::users::Position::Manager)
+    u.department == crate::auth::users::Department::Process
+        && matches!(u.position, crate::auth::users::Position::Engineer | crate::auth::users::Position::Manager)
 }
 
 /// A document is seen by users of its company whose zones overlap its zones (or who
@@ -134,7 +136,9 @@ pub fn can_see(zones: &Zones, u: &User, doc: &Record) -> bool {
 
 /// [`can_see`] on the columns it needs (reads that load no whole record).
 pub fn can_see_parts(zones: &Zones, u: &User, status: Status, company: &str, authored: bool, doc_zones: &[String]) -> bool {
-    status != Status::Deleted && company == u.company_code && (authored || zones.covers_company(&u.company_code, &u.zones) || zones::overlap(&u.zones, doc_zones))
+    status != Status::Deleted
+        && company == u.company_code
+        && (authored || zones.covers_company(&u.company_code, &u.zones) || zones::overlap(&u.zones, doc_zones))
 }
 
 /// Delete (and a module's edits): an author, or a manager of the company who sees it.

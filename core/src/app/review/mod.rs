@@ -98,6 +98,19 @@ pub fn not_approved_by_sql(stages: &[&str], stage: &str, n: usize) -> String {
         .collect()
 }
 
+/// The body of delete-pending and delete-deployed: `[ids]`, 1 to [`MAX_BATCH`] (read as a
+/// `Value` by the engine, which names a bad one; this type gives the OpenAPI schema).
+pub struct DeleteIds;
+
+impl utoipa::PartialSchema for DeleteIds {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::ArrayBuilder;
+        ArrayBuilder::new().items(<String as utoipa::PartialSchema>::schema()).min_items(Some(1)).max_items(Some(MAX_BATCH)).into()
+    }
+}
+
+impl utoipa::ToSchema for DeleteIds {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,16 +140,3 @@ mod tests {
         assert_eq!(not_approved_by_sql(&["engineer"], "engineer", 1), "");
     }
 }
-
-/// The body of delete-pending and delete-deployed: `[ids]`, 1 to [`MAX_BATCH`] (read as a
-/// `Value` by the engine, which names a bad one; this type gives the OpenAPI schema).
-pub struct DeleteIds;
-
-impl utoipa::PartialSchema for DeleteIds {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        use utoipa::openapi::schema::ArrayBuilder;
-        ArrayBuilder::new().items(<String as utoipa::PartialSchema>::schema()).min_items(Some(1)).max_items(Some(MAX_BATCH)).into()
-    }
-}
-
-impl utoipa::ToSchema for DeleteIds {}

@@ -69,7 +69,12 @@ impl Review {
 
     /// The spec's `approvals.<stage>` object.
     pub fn view(&self) -> ReviewView<'_> {
-        ReviewView { date: self.date.map(iso), note: self.note.as_deref(), reviewer: self.reviewer.as_deref(), status: self.status.as_str() }
+        ReviewView {
+            date: self.date.map(iso),
+            note: self.note.as_deref(),
+            reviewer: self.reviewer.as_deref(),
+            status: self.status.as_str(),
+        }
     }
 }
 

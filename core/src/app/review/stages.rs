@@ -51,7 +51,13 @@ macro_rules! review_stage {
     ($key:literal, $reviews:expr) => {
         $crate::review::Stage {
             key: $key,
-            columns: [concat!($key, "_status"), concat!($key, "_reviewer_id"), concat!($key, "_reviewer"), concat!($key, "_date"), concat!($key, "_note")],
+            columns: [
+                concat!($key, "_status"),
+                concat!($key, "_reviewer_id"),
+                concat!($key, "_reviewer"),
+                concat!($key, "_date"),
+                concat!($key, "_note"),
+            ],
             reviews: $reviews,
         }
     };
@@ -173,7 +179,8 @@ mod tests {
     #[test]
     fn which_stage_is_open() {
         // (order, stage, document pending, verdicts, answer)
-        let rows: [(&Flow, usize, bool, [Verdict; 2], Result<(), Closed>); 9] = [
+        type Row = (&'static Flow, usize, bool, [Verdict; 2], Result<(), Closed>);
+        let rows: [Row; 9] = [
             (&IN_TURN, 0, true, [Pending, Pending], Ok(())),
             (&IN_TURN, 1, true, [Pending, Pending], Err(Closed::EarlierFirst("engineer"))),
             (&IN_TURN, 1, true, [Approved, Pending], Ok(())),
@@ -191,7 +198,8 @@ mod tests {
 
     #[test]
     fn complete_only_when_every_stage_approved() {
-        let rows = [([Approved, Approved], true), ([Approved, Pending], false), ([Bypassed, Bypassed], false), ([Approved, Rejected], false)];
+        let rows =
+            [([Approved, Approved], true), ([Approved, Pending], false), ([Bypassed, Bypassed], false), ([Approved, Rejected], false)];
         for (verdicts, want) in rows {
             assert_eq!(TOGETHER.complete(&verdicts), want, "{verdicts:?}");
         }
@@ -207,7 +215,13 @@ mod tests {
 
     #[test]
     fn one_person_one_stage() {
-        let r = |status: Verdict, by: Option<&str>| Review { status, reviewer_id: by.map(str::to_string), reviewer: None, date: None, note: None };
+        let r = |status: Verdict, by: Option<&str>| Review {
+            status,
+            reviewer_id: by.map(str::to_string),
+            reviewer: None,
+            date: None,
+            note: None,
+        };
         // (reviews, stage asked, who asks, the stage they approved already)
         let rows = [
             ([r(Approved, Some("u1")), r(Pending, None)], 1, "u1", Some("engineer")),

@@ -45,7 +45,12 @@ pub trait Submission: Send + Sync {
     fn claim(&self, conn: &mut AnyConnection, user: &User) -> impl Future<Output = AppResult<()>> + Send;
     /// The module's own columns, once the part is in the catalogue (it may take a
     /// number from a counter here).
-    fn columns(&mut self, conn: &mut AnyConnection, user: &User, now: i64) -> impl Future<Output = AppResult<Vec<(&'static str, Cell)>>> + Send;
+    fn columns(
+        &mut self,
+        conn: &mut AnyConnection,
+        user: &User,
+        now: i64,
+    ) -> impl Future<Output = AppResult<Vec<(&'static str, Cell)>>> + Send;
     /// Rows that go with the new document (its zones).
     fn rows(&self, conn: &mut AnyConnection, id: &str, user: &User) -> impl Future<Output = AppResult<()>> + Send;
     /// The submit audit row's meaning and its `after`.
@@ -76,7 +81,16 @@ pub async fn submit<S: Submission>(state: &AppState, user: &User, s: &mut S) -> 
 }
 
 #[allow(clippy::too_many_arguments)]
-async fn insert(conn: &mut AnyConnection, table: &str, user: &User, r: &NewRecord, id: &str, part_id: &str, now: i64, own: &[(&'static str, Cell)]) -> AppResult<()> {
+async fn insert(
+    conn: &mut AnyConnection,
+    table: &str,
+    user: &User,
+    r: &NewRecord,
+    id: &str,
+    part_id: &str,
+    now: i64,
+    own: &[(&'static str, Cell)],
+) -> AppResult<()> {
     let names: String = own.iter().map(|(c, _)| format!(", {c}")).collect();
     let marks: String = (0..own.len()).map(|i| format!(", ${}", 14 + i)).collect();
     let sql = format!(

@@ -109,7 +109,10 @@ mod tests {
 
     #[test]
     fn names_with_direction_controls_are_refused() {
-        for c in ['\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}', '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}', '\u{200E}', '\u{200F}', '\u{061C}'] {
+        for c in [
+            '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}', '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}', '\u{200E}',
+            '\u{200F}', '\u{061C}',
+        ] {
             let msg = check_name(&format!("invoice{c}fdp.exe")).unwrap_err();
             assert!(msg.contains("text-direction"), "{c:?}: {msg}");
         }

@@ -78,7 +78,8 @@ fn too_large(limit: u64) -> AppError {
 }
 
 async fn pending_count(state: &dyn Backing, conn: Option<&mut AnyConnection>, owner: &str, module: &str) -> Result<i64, sqlx::Error> {
-    let q = sqlx::query("SELECT COUNT(*) AS n FROM files WHERE owner_id = $1 AND module = $2 AND state = 'pending'").bind(owner).bind(module);
+    let q =
+        sqlx::query("SELECT COUNT(*) AS n FROM files WHERE owner_id = $1 AND module = $2 AND state = 'pending'").bind(owner).bind(module);
     let row = match conn {
         Some(c) => q.fetch_one(c).await?,
         None => q.fetch_one(&state.db().pool).await?,
@@ -88,7 +89,13 @@ async fn pending_count(state: &dyn Backing, conn: Option<&mut AnyConnection>, ow
 
 /// One upload call: a multipart body with one file (as FilePond sends it) or the raw
 /// body named by `raw_name`. Answers the pending file's record.
-pub async fn receive(state: &dyn Backing, user: &User, req: Request, raw_name: Option<String>, policy: UploadPolicy<'_>) -> AppResult<FileRecord> {
+pub async fn receive(
+    state: &dyn Backing,
+    user: &User,
+    req: Request,
+    raw_name: Option<String>,
+    policy: UploadPolicy<'_>,
+) -> AppResult<FileRecord> {
     let limit = policy.limit;
     let declared = req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
     if declared.is_some_and(|n| n > limit + MULTIPART_SLACK) {
@@ -98,11 +105,8 @@ pub async fn receive(state: &dyn Backing, user: &User, req: Request, raw_name: O
     if pending_count(state, None, &user.id, policy.module).await? >= policy.max_pending {
         return Err(AppError::field("file", TOO_MANY));
     }
-    let is_multipart = req
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("multipart/form-data"));
+    let is_multipart =
+        req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("multipart/form-data"));
     if !is_multipart {
         let name = raw_name.unwrap_or_else(|| if policy.kind == FileKind::Pdf { "document.pdf".into() } else { "video.mp4".into() });
         return store_upload(state, user, &name, req.into_body().into_data_stream(), policy).await;
@@ -231,7 +235,14 @@ where
     }
 }
 
-async fn insert_row(conn: &mut AnyConnection, r: &FileRecord, owner: Option<&str>, module: &str, st: FileState, now: i64) -> Result<(), sqlx::Error> {
+async fn insert_row(
+    conn: &mut AnyConnection,
+    r: &FileRecord,
+    owner: Option<&str>,
+    module: &str,
+    st: FileState,
+    now: i64,
+) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO files (id, storage_key, filename, content_type, size, sha256, owner_id, module, state, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
@@ -301,7 +312,12 @@ pub async fn pending(state: &dyn Backing, owner: &str, module: &str, ids: &[Stri
     let (me, m) = (q.add(owner), q.add(module));
     let sql = format!("SELECT id, storage_key, filename, content_type, sha256 FROM files WHERE id IN ({list}) AND owner_id = {me} AND module = {m} AND state = 'pending'");
     for r in q.query(&sql).fetch_all(&state.db().pool).await? {
-        let f = PendingFile { key: r.try_get("storage_key")?, filename: r.try_get("filename")?, content_type: r.try_get("content_type")?, sha256: r.try_get("sha256")? };
+        let f = PendingFile {
+            key: r.try_get("storage_key")?,
+            filename: r.try_get("filename")?,
+            content_type: r.try_get("content_type")?,
+            sha256: r.try_get("sha256")?,
+        };
         out.insert(r.try_get("id")?, f);
     }
     Ok(out)

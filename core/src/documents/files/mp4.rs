@@ -210,7 +210,10 @@ pub fn playable(info: &Mp4Info) -> Result<(), Refusal> {
     }
     for a in &info.audio {
         if !matches!(a.as_str(), "mp4a" | "Opus" | "opus") {
-            return Err(format!("This video's sound ({a}) cannot be played at the kiosk. Convert it to H.264 MP4 with AAC sound, or without sound.").into());
+            return Err(format!(
+                "This video's sound ({a}) cannot be played at the kiosk. Convert it to H.264 MP4 with AAC sound, or without sound."
+            )
+            .into());
         }
     }
     Ok(())
@@ -234,7 +237,11 @@ mod tests {
         let moov = bx(b"moov", &trak);
         let mdat = bx(b"mdat", &[7u8; 5000]);
         let ftyp = bx(b"ftyp", &[&brand[..], &[0, 0, 2, 0], &brand[..]].concat());
-        if moov_first { [ftyp, moov, mdat].concat() } else { [ftyp, mdat, moov].concat() }
+        if moov_first {
+            [ftyp, moov, mdat].concat()
+        } else {
+            [ftyp, mdat, moov].concat()
+        }
     }
 
     fn sniff(bytes: &[u8], chunk: usize) -> Result<Mp4Info, Refusal> {

@@ -32,7 +32,11 @@ enum State {
     /// Reading an element's ID and size into `head`.
     Header,
     Skip(u64),
-    Keep { id: u32, left: u64, buf: Vec<u8> },
+    Keep {
+        id: u32,
+        left: u64,
+        buf: Vec<u8>,
+    },
     /// The track list is read: the rest is media.
     Done,
 }
@@ -66,7 +70,11 @@ impl WebmSniffer {
                             self.head.clear();
                             self.enter(id, size);
                         }
-                        Some(Err(())) => self.fail(if self.seen_header { "The WebM file is damaged (an element header cannot be read)." } else { NOT_WEBM }),
+                        Some(Err(())) => self.fail(if self.seen_header {
+                            "The WebM file is damaged (an element header cannot be read)."
+                        } else {
+                            NOT_WEBM
+                        }),
                         None => {}
                     }
                 }
@@ -167,7 +175,10 @@ pub fn playable(info: &WebmInfo) -> Result<(), Refusal> {
         return Err(format!("This video's codec ({video}) cannot be played at the kiosk. Convert it to H.264 MP4 or VP9 WebM.").into());
     }
     if let Some(a) = info.audio.iter().find(|a| !matches!(a.as_str(), "A_OPUS" | "A_VORBIS")) {
-        return Err(format!("This video's sound ({a}) cannot be played at the kiosk. Convert it to VP9 WebM with Opus sound, or without sound.").into());
+        return Err(format!(
+            "This video's sound ({a}) cannot be played at the kiosk. Convert it to VP9 WebM with Opus sound, or without sound."
+        )
+        .into());
     }
     Ok(())
 }
@@ -247,7 +258,9 @@ mod tests {
         let info = el(0x1549_A966, &[0u8; 300]);
         let cluster = el(CLUSTER, &[9u8; 5000]);
         // The Segment of unknown size, as a live recording writes it.
-        let segment = [&[0x18, 0x53, 0x80, 0x67, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF][..], &info, &el(TRACKS, &tracks.concat()), &cluster].concat();
+        let segment =
+            [&[0x18, 0x53, 0x80, 0x67, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF][..], &info, &el(TRACKS, &tracks.concat()), &cluster]
+                .concat();
         [header, segment].concat()
     }
 

@@ -57,7 +57,11 @@ pub fn load_checked(name: &str, bytes: &[u8]) -> Result<Document, Refusal> {
     let opts = LoadOptions { max_decompressed_size: Some(MAX_LOAD_DECOMPRESSED), ..Default::default() };
     let doc = Document::load_mem_with_options(bytes, opts).map_err(|e| {
         let e = e.to_string().to_ascii_lowercase();
-        if e.contains("decrypt") || e.contains("password") { needs_password(name) } else { format!("{name} is not a readable PDF.") }
+        if e.contains("decrypt") || e.contains("password") {
+            needs_password(name)
+        } else {
+            format!("{name} is not a readable PDF.")
+        }
     })?;
     // Owner permissions only (an empty user password): lopdf has decrypted it, and a merge
     // writes a normal unencrypted file. Still encrypted means a password is needed.
@@ -73,14 +77,22 @@ pub fn load_checked(name: &str, bytes: &[u8]) -> Result<Document, Refusal> {
         Ok(0) => return Err(format!("{name} has no pages.").into()),
         Ok(n) if n > MAX_PAGES => return Err(format!("{name} has more than {MAX_PAGES} pages.").into()),
         Ok(_) => {}
-        Err(()) => return Err(format!("{name} has a damaged page tree (a page listed twice or in a loop); export or save it again and upload the new file.").into()),
+        Err(()) => {
+            return Err(format!(
+                "{name} has a damaged page tree (a page listed twice or in a loop); export or save it again and upload the new file."
+            )
+            .into())
+        }
     }
     inflation(name, &doc)?;
     if has_script(&doc) || opens_with_action(&doc) {
         return Err(format!("{name} {ACTIVE}; save it without them (for example print it to PDF) and upload it again.").into());
     }
     if has_embedded_files(&doc) {
-        return Err(format!("{name} has files embedded in it; save it without attachments (for example print it to PDF) and upload it again.").into());
+        return Err(format!(
+            "{name} has files embedded in it; save it without attachments (for example print it to PDF) and upload it again."
+        )
+        .into());
     }
     Ok(doc)
 }
@@ -88,7 +100,9 @@ pub fn load_checked(name: &str, bytes: &[u8]) -> Result<Document, Refusal> {
 /// Caps on what the parser built (it ran in the worker, within its memory limit): a file
 /// past them would cost the viewers and every merge as much again.
 fn complexity(name: &str, doc: &Document) -> Result<(), Refusal> {
-    let too = |what: String| format!("{name} is too complex to open safely ({what}); save it again (for example print it to PDF) and upload the new file.");
+    let too = |what: String| {
+        format!("{name} is too complex to open safely ({what}); save it again (for example print it to PDF) and upload the new file.")
+    };
     if doc.objects.len() > MAX_OBJECTS {
         return Err(too(format!("it has more than {MAX_OBJECTS} objects")).into());
     }
@@ -189,7 +203,12 @@ fn any_dict(o: &Object, depth: usize, f: &dyn Fn(&Dictionary) -> bool) -> bool {
 /// Decodes every stream through its filter chain into a counting sink with a cap: a
 /// bomb is refused after at most the cap's worth of work, with a few buffers of memory.
 fn inflation(name: &str, doc: &Document) -> Result<(), Refusal> {
-    let too_big = || format!("{name} expands to more than {} MB when opened; it is refused as a possible decompression bomb.", MAX_STREAM_INFLATED / (1024 * 1024));
+    let too_big = || {
+        format!(
+            "{name} expands to more than {} MB when opened; it is refused as a possible decompression bomb.",
+            MAX_STREAM_INFLATED / (1024 * 1024)
+        )
+    };
     let mut total = 0u64;
     for obj in doc.objects.values() {
         let Object::Stream(s) = obj else { continue };

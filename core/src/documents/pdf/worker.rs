@@ -127,7 +127,10 @@ pub(super) async fn run(storage: &Storage, files: &[Source<'_>], merge: bool) ->
         Some(Answer::Checked) => Ok(Merged::Single),
         Some(Answer::Merged(path, len)) => Ok(Merged::File(path, len)),
         None => {
-            let name = at.and_then(|i| files.get(i)).map(|f| crate::documents::storage::safe_filename(f.name)).unwrap_or_else(|| "This PDF".into());
+            let name = at
+                .and_then(|i| files.get(i))
+                .map(|f| crate::documents::storage::safe_filename(f.name))
+                .unwrap_or_else(|| "This PDF".into());
             Err(PdfError::Refused(died(&name, status.ok(), &errs)))
         }
     }

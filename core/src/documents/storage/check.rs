@@ -36,7 +36,10 @@ pub struct CheckReport {
 impl CheckReport {
     /// True when every row has its intact blob and no orphan remains.
     pub fn clean(&self) -> bool {
-        self.missing.is_empty() && self.corrupt.is_empty() && self.orphans.len() as u64 == self.removed && self.temp_files == self.temp_removed + self.temp_in_flight
+        self.missing.is_empty()
+            && self.corrupt.is_empty()
+            && self.orphans.len() as u64 == self.removed
+            && self.temp_files == self.temp_removed + self.temp_in_flight
     }
 }
 
@@ -63,10 +66,7 @@ where
     E: sqlx::Executor<'c, Database = sqlx::Any>,
 {
     let rows = sqlx::query("SELECT storage_key, size, sha256, content_type FROM files ORDER BY storage_key").fetch_all(db).await?;
-    Ok(rows
-        .iter()
-        .map(|r| FileRow { key: r.get(0), size: r.get(1), sha256: r.get(2), content_type: r.get(3) })
-        .collect())
+    Ok(rows.iter().map(|r| FileRow { key: r.get(0), size: r.get(1), sha256: r.get(2), content_type: r.get(3) }).collect())
 }
 
 impl Storage {
@@ -104,7 +104,8 @@ impl Storage {
     /// up again right before it goes), without re-reading every blob's bytes.
     pub async fn sweep_orphans(&self, db: &Db, min_age: Duration) -> anyhow::Result<SweepReport> {
         let blobs = self.backend.list().await?;
-        let named: std::collections::HashSet<String> = sqlx::query_scalar::<_, String>("SELECT storage_key FROM files").fetch_all(&db.pool).await?.into_iter().collect();
+        let named: std::collections::HashSet<String> =
+            sqlx::query_scalar::<_, String>("SELECT storage_key FROM files").fetch_all(&db.pool).await?.into_iter().collect();
         let orphans: Vec<String> = blobs.into_iter().filter(|k| !named.contains(k)).collect();
         let (removed, young) = self.remove_orphans(db, &orphans, min_age).await?;
         let (_, temp_removed, temp_young) = sweep_temp(&self.tmp_dir, Some(min_age))?;

@@ -301,13 +301,13 @@ pub fn disposition(name: &str, content_type: &str) -> String {
 /// A download name with no path and no quotes or control characters.
 pub fn safe_filename(name: &str) -> String {
     let base = name.rsplit(['/', '\\']).next().unwrap_or("");
-    let clean: String = base
-        .chars()
-        .filter(|c| !c.is_control() && *c != '"' && *c != ';')
-        .take(150)
-        .collect();
+    let clean: String = base.chars().filter(|c| !c.is_control() && *c != '"' && *c != ';').take(150).collect();
     let clean = clean.trim().trim_start_matches('.').to_string();
-    if clean.is_empty() { "file".into() } else { clean }
+    if clean.is_empty() {
+        "file".into()
+    } else {
+        clean
+    }
 }
 
 #[cfg(test)]

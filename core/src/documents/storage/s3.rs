@@ -22,7 +22,8 @@ impl S3Store {
         let https = aws_smithy_http_client::Builder::new()
             .tls_provider(aws_smithy_http_client::tls::Provider::Rustls(aws_smithy_http_client::tls::rustls_provider::CryptoMode::Ring))
             .build_https();
-        let mut loader = aws_config::defaults(aws_config::BehaviorVersion::latest()).region(Region::new(s.region.clone())).http_client(https);
+        let mut loader =
+            aws_config::defaults(aws_config::BehaviorVersion::latest()).region(Region::new(s.region.clone())).http_client(https);
         if !s.access_key_id.is_empty() {
             loader = loader.credentials_provider(Credentials::new(
                 s.access_key_id.clone(),
@@ -47,12 +48,13 @@ impl S3Store {
         if self.client.head_bucket().bucket(&self.bucket).send().await.is_ok() {
             return Ok(());
         }
-        self.client
-            .create_bucket()
-            .bucket(&self.bucket)
-            .send()
-            .await
-            .map_err(|e| anyhow::anyhow!("storage.s3.bucket: cannot reach or create bucket {:?}: {}", self.bucket, aws_sdk_s3::error::DisplayErrorContext(&e)))?;
+        self.client.create_bucket().bucket(&self.bucket).send().await.map_err(|e| {
+            anyhow::anyhow!(
+                "storage.s3.bucket: cannot reach or create bucket {:?}: {}",
+                self.bucket,
+                aws_sdk_s3::error::DisplayErrorContext(&e)
+            )
+        })?;
         Ok(())
     }
 }

@@ -47,7 +47,7 @@ export function AlertList({ path, kind, mine = false, empty, openId, onOpen, onB
   const user = useSession()?.user;
   const [state, setState] = useUrlState(LIST_STATE);
   const remove = useDeleteAlerts(kind);
-  const all = query.isError ? [] : query.data ?? null;
+  const all = query.isError ? [] : (query.data ?? null);
   const rows = all && (mine ? all.filter((r) => r.mine) : all);
 
   if (openId) return <AlertDetail id={openId} alert={(all || []).find((r) => r._id === openId)} onBack={onBack} />;

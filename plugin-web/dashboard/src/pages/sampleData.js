@@ -1,7 +1,6 @@
 // Static sample data: the dashboard is demonstration-only (spec: "All its figures,
 // charts, focus parts and plant activity rows are static sample data").
-export const DEMO_NOTE =
-  'Only a small portion of the dashboard is shown for demonstration purposes. Data updates are paused.';
+export const DEMO_NOTE = 'Only a small portion of the dashboard is shown for demonstration purposes. Data updates are paused.';
 export const ADD_CHART_DISABLED = 'This feature has been temporarily disabled for demonstration purposes.';
 export const RELEASE_2_PLACEHOLDER = 'This feature is available in release 2.0.';
 

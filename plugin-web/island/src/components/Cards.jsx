@@ -63,7 +63,9 @@ const label = (i) => (i.kind === 'swp' ? `Instructions for part ${i.label}` : `A
 function sittingPrompt(name, items) {
   if (items.length > 1) return `Please confirm ${name} has read all of these:`;
   const [i] = items;
-  return i?.kind === 'alert' ? `Please confirm ${name} has read all the alert ${i.label}` : `Please confirm ${name} has read all the instructions for part ${i?.label}`;
+  return i?.kind === 'alert'
+    ? `Please confirm ${name} has read all the alert ${i.label}`
+    : `Please confirm ${name} has read all the instructions for part ${i?.label}`;
 }
 
 /**

@@ -33,7 +33,12 @@ export function AlertAck() {
     const lines = [...verifiedLines(op.fullName, params.get('swp'), tags), 'Press the button to go back to the status screen'];
     return <DoneCard title="Alert Approved" lines={lines} partId={partId} />;
   }
-  if (alerts.isLoading) return <Spin tip="Loading.." style={{ display: 'block', marginTop: 64 }}><div /></Spin>;
+  if (alerts.isLoading)
+    return (
+      <Spin tip="Loading.." style={{ display: 'block', marginTop: 64 }}>
+        <div />
+      </Spin>
+    );
   const sitting = getSitting();
   const read = sitting.map((i) => i.id);
   const unread = (alerts.data || []).filter((a) => !read.includes(a._id));
@@ -45,7 +50,10 @@ export function AlertAck() {
     const swpUnread = status.data && status.data.trainingLevel > 0 && !status.data.swpRead && !read.includes(part.data?._id);
     if (swpUnread) more.push(['Read the instructions too', () => navigate(partPath('swp-ack', partId))]);
     const approved = (items) => {
-      const tag = items.filter((i) => i.kind === 'alert').map((i) => i.label).join(',');
+      const tag = items
+        .filter((i) => i.kind === 'alert')
+        .map((i) => i.label)
+        .join(',');
       const swp = items.find((i) => i.kind === 'swp')?.label;
       go({ step: 'approved', tag, ...(swp ? { swp } : {}) });
     };

@@ -124,7 +124,8 @@ export function Interface() {
   if (view === 'history') content = <History swpId={swpId} />;
   else if (view === 'settings') content = <Typography.Title level={3}>Settings have been temporarily disabled</Typography.Title>;
   else if (view === 'alerts') content = <Alerts />;
-  else content = <DocFrame url={links.data?.[doc]} title={doc === 'video' ? 'Video' : DOCS.find(([id]) => id === doc)?.[2]} onRefused={() => links.refetch()} />;
+  else
+    content = <DocFrame url={links.data?.[doc]} title={doc === 'video' ? 'Video' : DOCS.find(([id]) => id === doc)?.[2]} onRefused={() => links.refetch()} />;
   return (
     <KioskLayout sidebar={sidebar} height={CONTENT_HEIGHT}>
       {content}

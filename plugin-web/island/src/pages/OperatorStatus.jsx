@@ -52,7 +52,12 @@ export function OperatorStatus() {
       </Card>
     );
   }
-  if (!status.data || alerts.isLoading) return <Spin tip="Loading.." style={{ display: 'block', marginTop: 64 }}><div /></Spin>;
+  if (!status.data || alerts.isLoading)
+    return (
+      <Spin tip="Loading.." style={{ display: 'block', marginTop: 64 }}>
+        <div />
+      </Spin>
+    );
   const s = statuses({ ...status.data, alertsRead: !(alerts.data || []).length });
   const limited = s.level <= 0;
   const blocked = [s.training, s.alerts, s.instructions].includes('error');

@@ -41,11 +41,20 @@ export function Reference() {
                 </Button>
               ))}
               {/* The Video Aid, as in the interface (issue 26). */}
-              <Button type={doc === 'video' ? 'primary' : 'default'} disabled={!part.data.urls?.video} onClick={() => setParams({ part: partId, doc: 'video' })}>
+              <Button
+                type={doc === 'video' ? 'primary' : 'default'}
+                disabled={!part.data.urls?.video}
+                onClick={() => setParams({ part: partId, doc: 'video' })}
+              >
                 Video
               </Button>
             </Space>
-            <DocFrame url={links.data?.[doc]} title={doc === 'video' ? 'Video' : DOCS.find(([id]) => id === doc)?.[2]} height={560} onRefused={() => links.refetch()} />
+            <DocFrame
+              url={links.data?.[doc]}
+              title={doc === 'video' ? 'Video' : DOCS.find(([id]) => id === doc)?.[2]}
+              height={560}
+              onRefused={() => links.refetch()}
+            />
           </>
         )}
       </Space>

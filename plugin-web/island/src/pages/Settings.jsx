@@ -12,8 +12,7 @@ import { setOperator } from '../state';
 // antd's default danger red is below the 4.5:1 contrast ratio on white.
 const DANGER = { color: '#a8071a', borderColor: '#a8071a' };
 
-export const NO_PERMISSION =
-  'You currently do not have permissions to edit the settings. Contact the process engineering manager to request access.';
+export const NO_PERMISSION = 'You currently do not have permissions to edit the settings. Contact the process engineering manager to request access.';
 
 export function Settings() {
   const navigate = useNavigate();
@@ -37,7 +36,7 @@ export function Settings() {
   const staff = session.isAuthenticated && !session.isOperator;
   useEffect(() => {
     if (staff) unlock().catch((e) => setError(e.message));
-  }, [staff]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [staff]);
   const back = () => navigate('/island/part-select');
   if (denied) {
     return (
@@ -92,7 +91,11 @@ export function Settings() {
         <Typography.Text>Current zone: {current || 'Not Set'}</Typography.Text>
         <label htmlFor="island-zone">What zone does this netbook belong to?</label>
         <Select id="island-zone" value={zone} onChange={setZone} options={access.zones} style={{ width: '100%' }} />
-        {error && <Typography.Text type="danger" role="alert">{error}</Typography.Text>}
+        {error && (
+          <Typography.Text type="danger" role="alert">
+            {error}
+          </Typography.Text>
+        )}
         <Space>
           <Button onClick={back}>Back</Button>
           <Button type="primary" disabled={!zone} onClick={save}>

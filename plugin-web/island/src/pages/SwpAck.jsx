@@ -60,7 +60,9 @@ export function SwpAck() {
   const [sent, setSent] = useState('');
   const go = (patch, replace = false) => {
     const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) if (v == null) next.delete(k); else next.set(k, v);
+    for (const [k, v] of Object.entries(patch))
+      if (v == null) next.delete(k);
+      else next.set(k, v);
     setParams(next, { replace });
   };
   const allRead = DOCS.every(([id]) => read.includes(id));
@@ -73,7 +75,12 @@ export function SwpAck() {
       .then(() => setSent(''))
       .catch((e) => setSent(e.message));
   }, [allRead, part.data?._id]); // eslint-disable-line react-hooks/exhaustive-deps
-  if (!part.data) return <Spin tip="Loading.." style={{ display: 'block', marginTop: 64 }}><div /></Spin>;
+  if (!part.data)
+    return (
+      <Spin tip="Loading.." style={{ display: 'block', marginTop: 64 }}>
+        <div />
+      </Spin>
+    );
   if (step === 'verified') {
     const tags = (params.get('tag') || '').split(',').filter(Boolean);
     return <DoneCard title="Successfully Verified" lines={verifiedLines(op.fullName, part.data.partNumber, tags)} partId={partId} />;
@@ -124,7 +131,19 @@ export function SwpAck() {
       {verifying ? (
         <SittingVerify
           op={op}
-          onVerified={(items) => go({ step: 'verified', tag: items.filter((i) => i.kind === 'alert').map((i) => i.label).join(',') || null }, true)}
+          onVerified={(items) =>
+            go(
+              {
+                step: 'verified',
+                tag:
+                  items
+                    .filter((i) => i.kind === 'alert')
+                    .map((i) => i.label)
+                    .join(',') || null,
+              },
+              true,
+            )
+          }
           onCancel={() => go({ step: null })}
           more={unread.length ? [['Read the alerts too', () => navigate(partPath('alert-ack', partId))]] : []}
         />

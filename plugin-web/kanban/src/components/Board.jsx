@@ -66,20 +66,22 @@ export function columnSteps(event, { currentCoordinates }) {
 }
 
 function findTitle(cards, id) {
-  return Object.values(cards).flat().find((c) => c.id === id)?.title || 'card';
+  return (
+    Object.values(cards)
+      .flat()
+      .find((c) => c.id === id)?.title || 'card'
+  );
 }
 
 export function Board({ board }) {
   const [cards, setCards] = useState(board.cards);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: columnSteps }),
-  );
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: columnSteps }));
   const announcements = useMemo(
     () => ({
       onDragStart: ({ active }) => `Picked up ${findTitle(cards, active.id)}. Use the left and right arrow keys to move it to another column.`,
       onDragOver: ({ active, over }) => (over ? `${findTitle(cards, active.id)} is over ${over.id}.` : `${findTitle(cards, active.id)} is not over a column.`),
-      onDragEnd: ({ active, over }) => (over ? `${findTitle(cards, active.id)} was dropped in ${over.id}.` : `${findTitle(cards, active.id)} was dropped back.`),
+      onDragEnd: ({ active, over }) =>
+        over ? `${findTitle(cards, active.id)} was dropped in ${over.id}.` : `${findTitle(cards, active.id)} was dropped back.`,
       onDragCancel: ({ active }) => `Moving ${findTitle(cards, active.id)} was cancelled.`,
     }),
     [cards],
@@ -90,7 +92,10 @@ export function Board({ board }) {
       collisionDetection={closestCenter}
       accessibility={{
         announcements,
-        screenReaderInstructions: { draggable: 'To pick up a card, press Space or Enter. Use the left and right arrow keys to move it between columns. Press Space or Enter again to drop it, or Escape to cancel.' },
+        screenReaderInstructions: {
+          draggable:
+            'To pick up a card, press Space or Enter. Use the left and right arrow keys to move it between columns. Press Space or Enter again to drop it, or Escape to cancel.',
+        },
       }}
       onDragEnd={({ active, over }) => over && setCards((c) => moveCard(c, active.id, over.id))}
     >

@@ -39,7 +39,14 @@ export function Pager({ current, pageSize, total, sizes, showSizeChanger, onPage
     <nav className="pd-pager" aria-label="Pages">
       <ul>
         <li>
-          <button type="button" className="pd-pager-arrow" title="Previous Page" aria-label="Previous Page" disabled={current <= 1} onClick={() => go(current - 1)}>
+          <button
+            type="button"
+            className="pd-pager-arrow"
+            title="Previous Page"
+            aria-label="Previous Page"
+            disabled={current <= 1}
+            onClick={() => go(current - 1)}
+          >
             <Arrow dir="left" />
           </button>
         </li>
@@ -79,11 +86,13 @@ export function Pager({ current, pageSize, total, sizes, showSizeChanger, onPage
         {showSizeChanger && (
           <li className="pd-pager-size">
             <select aria-label="Rows per page" value={pageSize} onChange={(e) => onSize(Number(e.target.value))}>
-              {[...new Set([...sizes, pageSize])].sort((a, b) => a - b).map((s) => (
-                <option key={s} value={s}>
-                  {`${s} / page`}
-                </option>
-              ))}
+              {[...new Set([...sizes, pageSize])]
+                .sort((a, b) => a - b)
+                .map((s) => (
+                  <option key={s} value={s}>
+                    {`${s} / page`}
+                  </option>
+                ))}
             </select>
           </li>
         )}

@@ -11,7 +11,16 @@ export function ReviewScreen({ kind, queryKey, item, list, nav, notify, document
   return (
     <ReviewLayout
       document={document}
-      sidebar={<ReviewPanel key={item._id} kind={kind} id={item._id} title={title} rows={facts(item, labels)} onReviewed={(verdict) => onReviewed(item._id, verdict)} />}
+      sidebar={
+        <ReviewPanel
+          key={item._id}
+          kind={kind}
+          id={item._id}
+          title={title}
+          rows={facts(item, labels)}
+          onReviewed={(verdict) => onReviewed(item._id, verdict)}
+        />
+      }
     />
   );
 }

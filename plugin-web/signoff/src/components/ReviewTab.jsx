@@ -13,7 +13,7 @@ const TITLE = (
 
 /** columns(onOpen): the table's columns; Review: the review view of one item. */
 export function ReviewTab({ kind, query, nav, gone, empty = null, columns, Review, notify }) {
-  const rows = query.isError ? [] : query.data ?? null;
+  const rows = query.isError ? [] : (query.data ?? null);
   if (nav.done) return <AllDone kind={kind} onBack={nav.list} />;
   if (rows === null) return <Spin />;
   const item = nav.id ? rows.find((r) => r._id === nav.id) : null;

@@ -33,7 +33,16 @@ const ALERT_FACTS = ['Submitted', 'Type', 'Part', 'Uploader', 'Responsibility', 
 
 function AlertReview(props) {
   const { item: alert, nav } = props;
-  return <ReviewScreen {...props} kind="alert" queryKey={signoffKeys.alerts} document={<AlertDocument alert={alert} onBack={nav.list} />} title={alert.alertTag} labels={ALERT_FACTS} />;
+  return (
+    <ReviewScreen
+      {...props}
+      kind="alert"
+      queryKey={signoffKeys.alerts}
+      document={<AlertDocument alert={alert} onBack={nav.list} />}
+      title={alert.alertTag}
+      labels={ALERT_FACTS}
+    />
+  );
 }
 
 /** The table's columns; `onOpen(row)` opens the review. */
@@ -47,5 +56,15 @@ const EMPTY = <Typography.Paragraph>{NO_ALERTS}</Typography.Paragraph>;
 
 /** nav, notify: the page's (SignOffPage). */
 export function AlertsTab(page) {
-  return <ReviewTab {...page} kind="alert" query={usePendingAlerts()} gone="This alert is no longer pending your approval." empty={EMPTY} columns={alertTableColumns} Review={AlertReview} />;
+  return (
+    <ReviewTab
+      {...page}
+      kind="alert"
+      query={usePendingAlerts()}
+      gone="This alert is no longer pending your approval."
+      empty={EMPTY}
+      columns={alertTableColumns}
+      Review={AlertReview}
+    />
+  );
 }

@@ -15,7 +15,15 @@ const SWP_FACTS = ['Submitted', 'Uploader', 'Author', 'Revision', 'Zones', 'Chan
 function SwpReview(props) {
   const { item: swp, nav } = props;
   const section = nav.section || 'swc';
-  const viewer = <DocumentViewer links={swpLinks(swp._id)} title={`${swp.partNumber} ${section.toUpperCase()}`} onBack={nav.list} section={section} onSectionChange={nav.setSection} />;
+  const viewer = (
+    <DocumentViewer
+      links={swpLinks(swp._id)}
+      title={`${swp.partNumber} ${section.toUpperCase()}`}
+      onBack={nav.list}
+      section={section}
+      onSectionChange={nav.setSection}
+    />
+  );
   return <ReviewScreen {...props} kind="swp" queryKey={signoffKeys.swps} document={viewer} title={swp.partNumber} labels={SWP_FACTS} />;
 }
 
@@ -29,5 +37,7 @@ export const swpTableColumns = (onOpen) => [
 
 /** nav, notify: the page's (SignOffPage). An empty list shows no table (spec section 8). */
 export function SwpsTab(page) {
-  return <ReviewTab {...page} kind="swp" query={usePendingSwps()} gone="This SWP is no longer pending your approval." columns={swpTableColumns} Review={SwpReview} />;
+  return (
+    <ReviewTab {...page} kind="swp" query={usePendingSwps()} gone="This SWP is no longer pending your approval." columns={swpTableColumns} Review={SwpReview} />
+  );
 }

@@ -35,9 +35,7 @@ export function DeployedTable({ title, columns, defaultSort, selectable = false,
   const selection = selectable ? deleteSelection(user, data.results, selected, setSelected) : null;
 
   const cols = columns.map(({ sortKey, ...c }) =>
-    sortKey
-      ? { ...c, sorter: true, sortOrder: sort.by === sortKey ? ORDER[sort.order] : null }
-      : { ...c, sortable: false },
+    sortKey ? { ...c, sorter: true, sortOrder: sort.by === sortKey ? ORDER[sort.order] : null } : { ...c, sortable: false },
   );
 
   const onChange = (pagination, _filters, sorter, extra) => {
@@ -64,13 +62,7 @@ export function DeployedTable({ title, columns, defaultSort, selectable = false,
         )}
         <Space>
           <Input.Search allowClear placeholder={searchPlaceholder} value={input} onChange={(e) => setInput(e.target.value)} style={{ width: 260 }} />
-          {selection && (
-            <DeleteSelected
-              kind="deployed"
-              selected={selected}
-              onDeleted={() => setSelected([])}
-            />
-          )}
+          {selection && <DeleteSelected kind="deployed" selected={selected} onDeleted={() => setSelected([])} />}
         </Space>
       </Space>
       <PagedTable

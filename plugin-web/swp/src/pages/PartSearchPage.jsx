@@ -111,9 +111,7 @@ export function PartSearchPage() {
             </Button>
           </Space>
           {view === 'details' && <SwpDetails key={swp._id} swp={swp} />}
-          {view && view !== 'details' && (
-            <DocumentViewer links={swpLinks(swp._id)} section={view} controls={false} title={view.toUpperCase()} />
-          )}
+          {view && view !== 'details' && <DocumentViewer links={swpLinks(swp._id)} section={view} controls={false} title={view.toUpperCase()} />}
         </div>
       )}
     </Card>

@@ -24,7 +24,7 @@ function useColumns(onOpen, onSigned, serverSorted) {
 /** My Approved: my deployed SWPs, searched and paged here. */
 function MyApproved({ columns }) {
   const query = useUserDeployedSwps();
-  return <ReviewList title="Approved" rows={query.isError ? [] : query.data ?? null} columns={columns} search={searchRows} />;
+  return <ReviewList title="Approved" rows={query.isError ? [] : (query.data ?? null)} columns={columns} search={searchRows} />;
 }
 
 export function ApprovedTab({ mine = false }) {

@@ -11,7 +11,12 @@ import { SwpViewer, useSwpView } from '../components/SwpViewer';
 export const BROWSE_SORT = { by: 'partNumber', order: 'asc' };
 
 const columns = (onOpen) => [
-  { title: 'Part Number', key: 'partNumber', dataIndex: 'partNumber', sortKey: 'partNumber', render: (_, r) => (
+  {
+    title: 'Part Number',
+    key: 'partNumber',
+    dataIndex: 'partNumber',
+    sortKey: 'partNumber',
+    render: (_, r) => (
       <Space size="middle">
         <PartLink swp={r} onOpen={onOpen} />
         <DetailsLink partNumber={r.partNumber} />

@@ -35,7 +35,7 @@ export function HistoryTable({ rows, ...rest }) {
 }
 
 // A failed call shows an empty table (the failure is logged).
-const loaded = (query) => (query.isError ? [] : query.data ?? null);
+const loaded = (query) => (query.isError ? [] : (query.data ?? null));
 
 // The chosen part is in the address (?part=<catalogue id>&pn=<number>, issue 26).
 const URL_STATE = { part: '', pn: '' };

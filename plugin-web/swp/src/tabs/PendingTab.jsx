@@ -10,15 +10,10 @@ import { SwpViewer, useSwpView } from '../components/SwpViewer';
 
 function PendingList({ query }) {
   const view = useSwpView();
-  const rows = query.isError ? [] : query.data ?? null;
+  const rows = query.isError ? [] : (query.data ?? null);
   const deletion = useSwpDeletion(useSession().user, 'pending');
 
-  const columns = [
-    ...swpColumns({ onOpen: view.open }),
-    stage('process', 'Process'),
-    stage('quality', 'Quality'),
-    stage('production', 'Production'),
-  ];
+  const columns = [...swpColumns({ onOpen: view.open }), stage('process', 'Process'), stage('quality', 'Quality'), stage('production', 'Production')];
   // The list stays mounted under the viewer so it keeps its page, search and selection.
   // Empty: 'No records found', the same way on every tab.
   return (

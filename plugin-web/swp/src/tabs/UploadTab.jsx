@@ -14,7 +14,13 @@ export const DROPS = [
   { key: 'swc', label: 'Standard Work Chart', uploadUrl: '/api/swps/uploadPdf', accept: PDF, max: MAX_PDF_FILES },
   { key: 'jes', label: 'Job Element Sheet', uploadUrl: '/api/swps/uploadPdf', accept: PDF, max: MAX_PDF_FILES },
   { key: 'vis', label: 'Visual Inspection Sheet', uploadUrl: '/api/swps/uploadPdf', accept: PDF, max: MAX_PDF_FILES },
-  { key: 'video', label: 'Video Aid (optional)', uploadUrl: '/api/swps/uploadVideo', accept: 'video/mp4,video/quicktime,video/webm,.mp4,.m4v,.mov,.webm', max: 1 },
+  {
+    key: 'video',
+    label: 'Video Aid (optional)',
+    uploadUrl: '/api/swps/uploadVideo',
+    accept: 'video/mp4,video/quicktime,video/webm,.mp4,.m4v,.mov,.webm',
+    max: 1,
+  },
 ];
 
 /** Server error fields the form shows; anything else shows above the Submit button. */
@@ -34,8 +40,13 @@ export function UploadTab() {
   const canBypass = mayBypass(useSession().user);
   const form = useUploadForm(useSubmitSwp(), {
     fields: FIELDS,
-    payload: () => uploadPayload({ ...files, partNumber, zones, onBehalfOf, newRelease, referenceOnly, changes, bypassManagement: canBypass && bypassManagement }),
-    success: { text: 'Your standard work package has been submitted.', back: 'Back to SWPs', onBack: () => navigate(SWPS_ROUTE, { state: { reset: Date.now() } }) },
+    payload: () =>
+      uploadPayload({ ...files, partNumber, zones, onBehalfOf, newRelease, referenceOnly, changes, bypassManagement: canBypass && bypassManagement }),
+    success: {
+      text: 'Your standard work package has been submitted.',
+      back: 'Back to SWPs',
+      onBack: () => navigate(SWPS_ROUTE, { state: { reset: Date.now() } }),
+    },
   });
   const { errors } = form;
   const discard = useDiscardUpload();
@@ -63,7 +74,14 @@ export function UploadTab() {
       <Form.Item label="Part Number" htmlFor="partNumber" {...fieldHelp(errors, 'partNumber')}>
         <PartNumberField value={partNumber} onChange={setPartNumber} source={catalogueParts} sayKnown />
       </Form.Item>
-      <OnBehalfOfField value={onBehalfOf} onChange={setOnBehalfOf} users={engineers} myself={CURRENT_USER} placeholder="Select Process Engineer" errors={errors} />
+      <OnBehalfOfField
+        value={onBehalfOf}
+        onChange={setOnBehalfOf}
+        users={engineers}
+        myself={CURRENT_USER}
+        placeholder="Select Process Engineer"
+        errors={errors}
+      />
       <ZonesField value={zones} onChange={setZones} errors={errors} />
       <Form.Item label="Deployment Type" {...fieldHelp(errors, 'referenceOnly')}>
         <Radio.Group name="referenceOnly" value={referenceOnly} onChange={(e) => setReferenceOnly(e.target.value)}>
@@ -86,8 +104,22 @@ export function UploadTab() {
       </Form.Item>
       <ChangesField value={changes} onChange={setChanges} disabled={newRelease} errors={errors} />
       {/* Every uploader sees the checkbox (spec section 6); who may not bypass sees why. */}
-      <Form.Item {...fieldHelp(errors, 'bypass')} extra={canBypass ? undefined : <span id="bypass-reason" data-testid="bypass-reason">{BYPASS_REFUSED}</span>}>
-        <Checkbox checked={canBypass && bypassManagement} disabled={!canBypass} onChange={(e) => setBypass(e.target.checked)} aria-describedby={canBypass ? undefined : 'bypass-reason'}>
+      <Form.Item
+        {...fieldHelp(errors, 'bypass')}
+        extra={
+          canBypass ? undefined : (
+            <span id="bypass-reason" data-testid="bypass-reason">
+              {BYPASS_REFUSED}
+            </span>
+          )
+        }
+      >
+        <Checkbox
+          checked={canBypass && bypassManagement}
+          disabled={!canBypass}
+          onChange={(e) => setBypass(e.target.checked)}
+          aria-describedby={canBypass ? undefined : 'bypass-reason'}
+        >
           Bypass management approval and deploy directly to the floor
         </Checkbox>
       </Form.Item>

@@ -8,7 +8,10 @@ import { useOperatorList, usePartList } from '../api';
 import { ROTATIONS } from '../levels';
 
 const required = (message) => [{ required: true, message }];
-const hoursRule = (message) => [{ required: true, message }, { type: 'number', min: 0, max: 24, message }];
+const hoursRule = (message) => [
+  { required: true, message },
+  { type: 'number', min: 0, max: 24, message },
+];
 const HOURS = 'Hours must be between 0 and 24';
 
 export function PartFields() {
@@ -16,7 +19,12 @@ export function PartFields() {
   return (
     <>
       <Form.Item name="partNumber" label="Part number" rules={required('Please select the part number')}>
-        <Select showSearch loading={parts.isLoading} placeholder="Part number" options={(parts.data || []).map((p) => ({ value: p.partNumber, label: p.partNumber }))} />
+        <Select
+          showSearch
+          loading={parts.isLoading}
+          placeholder="Part number"
+          options={(parts.data || []).map((p) => ({ value: p.partNumber, label: p.partNumber }))}
+        />
       </Form.Item>
       <Form.Item name="partDesc" label="Description" rules={[{ max: 12, message: 'Part description must be a maximum of 12 characters' }]}>
         <Input />
@@ -85,7 +93,14 @@ export function FormModal({ title, open, onCancel, form, onFinish, pending, chil
 /** A certification target: { kind: 'part' | 'op', label, value } or null. */
 export function TargetModal({ target, onCancel, onFinish, pending, form }) {
   return (
-    <FormModal title={target ? `Certification target of ${target.label}` : ''} open={!!target} onCancel={onCancel} form={form} onFinish={onFinish} pending={pending}>
+    <FormModal
+      title={target ? `Certification target of ${target.label}` : ''}
+      open={!!target}
+      onCancel={onCancel}
+      form={form}
+      onFinish={onFinish}
+      pending={pending}
+    >
       <Form.Item name="hours" label="Target" rules={hoursRule(HOURS)}>
         <InputNumber autoFocus />
       </Form.Item>

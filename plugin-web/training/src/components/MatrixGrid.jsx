@@ -28,22 +28,40 @@ ${[1, 2, 3, 4].map((n) => `[data-squares="${n}"]>.tm-s:nth-child(-n+${n})`).join
 const squares = [1, 2, 3, 4].map((n) => <span key={n} data-level={n} className="tm-s" aria-hidden="true" />);
 
 export const Block = memo(function Block({ id, level, label, r, c, editable, tabbable }) {
-  if (!editable) return <span role="img" className="tm-i" data-squares={level} aria-label={label} style={{ display: 'inline-flex', padding: 2 }}>{squares}</span>;
+  if (!editable)
+    return (
+      <span role="img" className="tm-i" data-squares={level} aria-label={label} style={{ display: 'inline-flex', padding: 2 }}>
+        {squares}
+      </span>
+    );
   return (
-    <button type="button" className="tm-b" data-block={id} data-squares={level} data-r={r} data-c={c} tabIndex={tabbable ? 0 : -1} aria-label={label} title={label}>
+    <button
+      type="button"
+      className="tm-b"
+      data-block={id}
+      data-squares={level}
+      data-r={r}
+      data-c={c}
+      tabIndex={tabbable ? 0 : -1}
+      aria-label={label}
+      title={label}
+    >
       {squares}
     </button>
   );
 });
 
-const Gap = ({ width, head }) => (width > 0 ? (head ? <td className="tm-gap" aria-hidden="true" style={{ width }} /> : <td className="tm-gap" aria-hidden="true" />) : null);
+const Gap = ({ width, head }) =>
+  width > 0 ? head ? <td className="tm-gap" aria-hidden="true" style={{ width }} /> : <td className="tm-gap" aria-hidden="true" /> : null;
 
 function PartHeader({ part, index, editable, onTarget, onDelete }) {
   return (
     <th scope="col" aria-colindex={index + 2} style={{ width: COL_W }}>
       <div style={{ fontWeight: 600 }}>{part.partNumber}</div>
       <div>{part.partDesc || '\u00a0'}</div>
-      <Tag style={{ background: ROTATION_COLOURS[part.partRotation], borderColor: ROTATION_COLOURS[part.partRotation], color: '#000' }}>{part.partRotation} hr</Tag>
+      <Tag style={{ background: ROTATION_COLOURS[part.partRotation], borderColor: ROTATION_COLOURS[part.partRotation], color: '#000' }}>
+        {part.partRotation} hr
+      </Tag>
       <div>
         <span style={{ color: certColour(part.certCount, part.certTarget), fontWeight: 600 }}>{part.certCount}</span> / {part.certTarget}
       </div>
@@ -87,7 +105,15 @@ const Row = memo(function Row({ r, row, parts, cols, total, editable, tabCol, on
         return (
           <td key={c} aria-colindex={c + 2}>
             {cell && (
-              <Block id={cell._id} level={cell.squares} label={`${row.opNumber} on ${parts[c].partNumber}: level ${cell.squares}`} r={r} c={c} editable={editable} tabbable={tabCol === c} />
+              <Block
+                id={cell._id}
+                level={cell.squares}
+                label={`${row.opNumber} on ${parts[c].partNumber}: level ${cell.squares}`}
+                r={r}
+                c={c}
+                editable={editable}
+                tabbable={tabCol === c}
+              />
             )}
           </td>
         );
@@ -201,7 +227,9 @@ export function MatrixGrid({ data, editable, onLevel, onReset, onPartTarget, onP
         <caption style={{ position: 'absolute', left: -10000 }}>Training matrix</caption>
         <thead ref={view.head}>
           <tr aria-rowindex={1}>
-            <th scope="col" className="tm-op" style={{ width: FIRST_W }}>Operator</th>
+            <th scope="col" className="tm-op" style={{ width: FIRST_W }}>
+              Operator
+            </th>
             <Gap head width={cols[0] * COL_W} />
             {range(cols[0], cols[1]).map((c) =>
               c < parts.length ? (
@@ -220,7 +248,18 @@ export function MatrixGrid({ data, editable, onLevel, onReset, onPartTarget, onP
             </tr>
           )}
           {range(rows[0], rows[1]).map((r) => (
-            <Row key={ops[r]?._id ?? `fr${r}`} r={r} row={ops[r] || null} parts={parts} cols={colsKey} total={totalCols} editable={editable} tabCol={tab.r === r ? tab.c : -1} onTarget={stable.opTarget} onDelete={stable.opDelete} />
+            <Row
+              key={ops[r]?._id ?? `fr${r}`}
+              r={r}
+              row={ops[r] || null}
+              parts={parts}
+              cols={colsKey}
+              total={totalCols}
+              editable={editable}
+              tabCol={tab.r === r ? tab.c : -1}
+              onTarget={stable.opTarget}
+              onDelete={stable.opDelete}
+            />
           ))}
           {rows[1] < totalRows && (
             <tr aria-hidden="true" style={{ height: (totalRows - rows[1]) * ROW_H }}>
@@ -231,7 +270,13 @@ export function MatrixGrid({ data, editable, onLevel, onReset, onPartTarget, onP
       </table>
       {menu && (
         <div role="menu" style={{ position: 'fixed', left: menu.x, top: menu.y, background: '#fff', boxShadow: '0 3px 6px rgba(0,0,0,.2)', zIndex: 1000 }}>
-          <button type="button" role="menuitem" autoFocus style={{ padding: '6px 12px', border: 0, background: 'none', cursor: 'pointer' }} onClick={() => onReset(menu.id)}>
+          <button
+            type="button"
+            role="menuitem"
+            autoFocus
+            style={{ padding: '6px 12px', border: 0, background: 'none', cursor: 'pointer' }}
+            onClick={() => onReset(menu.id)}
+          >
             Reset squares
           </button>
         </div>

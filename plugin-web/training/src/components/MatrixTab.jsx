@@ -4,7 +4,19 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { App, Button, Empty, Form, Select, Space, Spin, Typography } from 'antd';
 import { useSession } from '@plantdoc/kit';
-import { exportPath, useAddOp, useAddPart, useCertsOp, useCertsPart, useDeleteOp, useDeletePart, useEditBlock, useGenesis, useMatrix, useOperatorList } from '../api';
+import {
+  exportPath,
+  useAddOp,
+  useAddPart,
+  useCertsOp,
+  useCertsPart,
+  useDeleteOp,
+  useDeletePart,
+  useEditBlock,
+  useGenesis,
+  useMatrix,
+  useOperatorList,
+} from '../api';
 import { canEditMatrix } from '../access';
 import { CELLS, LEVELS, SHIFTS, ZONES, scopeFrom } from '../levels';
 import { MatrixGrid } from './MatrixGrid';
@@ -14,7 +26,13 @@ function Pickers({ scope, onChange }) {
   const pick = (key, list, label) => (
     <label>
       {label}{' '}
-      <Select aria-label={label} value={scope[key]} style={{ width: 72 }} onChange={(v) => onChange({ ...scope, [key]: v })} options={list.map((v) => ({ value: v, label: v }))} />
+      <Select
+        aria-label={label}
+        value={scope[key]}
+        style={{ width: 72 }}
+        onChange={(v) => onChange({ ...scope, [key]: v })}
+        options={list.map((v) => ({ value: v, label: v }))}
+      />
     </label>
   );
   return (
@@ -29,8 +47,8 @@ function Pickers({ scope, onChange }) {
 export function Legend() {
   return (
     <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginTop: 8 }}>
-      Levels: {LEVELS.map((l) => `${l.value} ${l.label}`).join(' · ')}. Click square n to set level n (keys 1 to 4); right-click, the menu key or
-      Shift+F10 for Reset squares (or the Delete key).
+      Levels: {LEVELS.map((l) => `${l.value} ${l.label}`).join(' · ')}. Click square n to set level n (keys 1 to 4); right-click, the menu key or Shift+F10 for
+      Reset squares (or the Delete key).
     </Typography.Paragraph>
   );
 }
@@ -54,7 +72,15 @@ export function MatrixTab() {
     targetForm.setFieldsValue({ hours: t.value });
     setDialog(t);
   };
-  const mutations = { part: useAddPart(), op: useAddOp(), genesis: useGenesis(), delOp: useDeleteOp(), delPart: useDeletePart(), certsOp: useCertsOp(), certsPart: useCertsPart() };
+  const mutations = {
+    part: useAddPart(),
+    op: useAddOp(),
+    genesis: useGenesis(),
+    delOp: useDeleteOp(),
+    delPart: useDeletePart(),
+    certsOp: useCertsOp(),
+    certsPart: useCertsPart(),
+  };
   const showError = (err) => notification.error({ message: 'Error', description: err.message });
   const close = () => setDialog(null);
 
@@ -62,15 +88,32 @@ export function MatrixTab() {
     editBlock.mutate({ blockId, squares }, { onError: () => notification.error({ message: 'Could not edit the training squares', duration: 0 }) });
   const onLevel = (blockId, n, current) => {
     if (current < 0) {
-      modal.confirm({ title: 'Start training?', content: 'The operator starts training on this part (level 0).', okText: 'Start training', onOk: () => setLevel(blockId, 0) });
+      modal.confirm({
+        title: 'Start training?',
+        content: 'The operator starts training on this part (level 0).',
+        okText: 'Start training',
+        onOk: () => setLevel(blockId, 0),
+      });
     } else setLevel(blockId, n);
   };
   // Reset squares loses the block's level: asked first (issue 26).
   const onReset = (blockId) =>
-    modal.confirm({ title: 'Reset squares?', content: 'The training on this part goes back to not started.', okText: 'Reset squares', okType: 'danger', cancelText: 'Cancel', onOk: () => setLevel(blockId, -1) });
-  const confirmDelete = (title, run) => modal.confirm({ title, content: 'This cannot be undone.', okText: 'Yes', okType: 'danger', cancelText: 'Cancel', onOk: run });
-  const onPartDelete = (p) => confirmDelete(`Delete part ${p.partNumber} from the matrix?`, () => mutations.delPart.mutate({ partNumber: p.partNumber, ...scope }, { onError: showError }));
-  const onOpDelete = (o) => confirmDelete(`Delete operator ${o.opNumber} from the matrix?`, () => mutations.delOp.mutate({ opId: o.opId, ...scope }, { onError: showError }));
+    modal.confirm({
+      title: 'Reset squares?',
+      content: 'The training on this part goes back to not started.',
+      okText: 'Reset squares',
+      okType: 'danger',
+      cancelText: 'Cancel',
+      onOk: () => setLevel(blockId, -1),
+    });
+  const confirmDelete = (title, run) =>
+    modal.confirm({ title, content: 'This cannot be undone.', okText: 'Yes', okType: 'danger', cancelText: 'Cancel', onOk: run });
+  const onPartDelete = (p) =>
+    confirmDelete(`Delete part ${p.partNumber} from the matrix?`, () =>
+      mutations.delPart.mutate({ partNumber: p.partNumber, ...scope }, { onError: showError }),
+    );
+  const onOpDelete = (o) =>
+    confirmDelete(`Delete operator ${o.opNumber} from the matrix?`, () => mutations.delOp.mutate({ opId: o.opId, ...scope }, { onError: showError }));
   const onTarget = (values) => {
     const t = dialog;
     const onError = (err) => {
@@ -84,7 +127,12 @@ export function MatrixTab() {
   };
 
   let body;
-  if (matrix.isLoading) body = <Spin tip="Loading the training matrix" style={{ display: 'block', padding: 48 }}><div /></Spin>;
+  if (matrix.isLoading)
+    body = (
+      <Spin tip="Loading the training matrix" style={{ display: 'block', padding: 48 }}>
+        <div />
+      </Spin>
+    );
   else if (matrix.isError) body = <Empty description="The training matrix could not be found." />;
   else if (matrix.data.partList.length === 0 && matrix.data.matrix.length === 0) {
     body = editable ? (
@@ -129,16 +177,41 @@ export function MatrixTab() {
           </Button>
         </Space>
       </Space>
-      {!editable && user && <Typography.Paragraph type="secondary">Only managers and supervisors of production and process with zone {scope.cell}{scope.zone} edit this matrix.</Typography.Paragraph>}
+      {!editable && user && (
+        <Typography.Paragraph type="secondary">
+          Only managers and supervisors of production and process with zone {scope.cell}
+          {scope.zone} edit this matrix.
+        </Typography.Paragraph>
+      )}
       {body}
       <Legend />
-      <FormModal title="Add part" open={dialog === 'part'} onCancel={close} form={forms.part} pending={mutations.part.isPending} onFinish={submitter(forms.part, mutations.part, (v) => ({ ...v, ...scope }), close)}>
+      <FormModal
+        title="Add part"
+        open={dialog === 'part'}
+        onCancel={close}
+        form={forms.part}
+        pending={mutations.part.isPending}
+        onFinish={submitter(forms.part, mutations.part, (v) => ({ ...v, ...scope }), close)}
+      >
         <PartFields />
       </FormModal>
-      <FormModal title="Add operator" open={dialog === 'op'} onCancel={close} form={forms.op} pending={mutations.op.isPending} onFinish={submitter(forms.op, mutations.op, (v) => ({ ...withOperator(v, operators.data), ...scope }), close)}>
+      <FormModal
+        title="Add operator"
+        open={dialog === 'op'}
+        onCancel={close}
+        form={forms.op}
+        pending={mutations.op.isPending}
+        onFinish={submitter(forms.op, mutations.op, (v) => ({ ...withOperator(v, operators.data), ...scope }), close)}
+      >
         <OperatorFields />
       </FormModal>
-      <TargetModal target={typeof dialog === 'object' ? dialog : null} form={forms.target} onCancel={close} onFinish={onTarget} pending={mutations.certsOp.isPending || mutations.certsPart.isPending} />
+      <TargetModal
+        target={typeof dialog === 'object' ? dialog : null}
+        form={forms.target}
+        onCancel={close}
+        onFinish={onTarget}
+        pending={mutations.certsOp.isPending || mutations.certsPart.isPending}
+      />
     </div>
   );
 }

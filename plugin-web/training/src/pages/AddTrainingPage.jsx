@@ -36,10 +36,21 @@ export function AddTrainingForm() {
   return (
     <Form form={form} layout="vertical" onFinish={onFinish} style={{ maxWidth: 480 }} aria-label="Add Training">
       <Form.Item name="partNumber" label="Part number" rules={[{ required: true, message: 'Please select the part number' }]}>
-        <Select showSearch loading={parts.isLoading} placeholder="Part number" options={(parts.data || []).map((p) => ({ value: p.partNumber, label: p.partNumber }))} />
+        <Select
+          showSearch
+          loading={parts.isLoading}
+          placeholder="Part number"
+          options={(parts.data || []).map((p) => ({ value: p.partNumber, label: p.partNumber }))}
+        />
       </Form.Item>
       <Form.Item name="op" label="Operator" rules={[{ required: true, message: 'Please select the operator number' }]}>
-        <Select showSearch optionFilterProp="label" loading={ops.isLoading} placeholder="Operator number" options={(ops.data || []).map((o) => ({ value: o._id, label: `${o.opNo} ${o.fullName}` }))} />
+        <Select
+          showSearch
+          optionFilterProp="label"
+          loading={ops.isLoading}
+          placeholder="Operator number"
+          options={(ops.data || []).map((o) => ({ value: o._id, label: `${o.opNo} ${o.fullName}` }))}
+        />
       </Form.Item>
       <Form.Item name="squares" label="Training level" rules={[{ required: true, message: 'Please select a training level from -1 to 4' }]}>
         <Select placeholder="Training level" options={LEVELS.map((l) => ({ value: l.value, label: `${l.value}: ${l.label}` }))} />

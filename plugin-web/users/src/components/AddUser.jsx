@@ -20,7 +20,14 @@ export function AddUser({ onDone }) {
         title="User added"
         subTitle={`${added.user.fullName} (${added.user.email}) must choose a new password at the first sign-in.`}
         extra={[
-          <Button key="again" type="primary" onClick={() => { setAdded(null); form.resetFields(); }}>
+          <Button
+            key="again"
+            type="primary"
+            onClick={() => {
+              setAdded(null);
+              form.resetFields();
+            }}
+          >
             Add Another User
           </Button>,
           <Button key="list" onClick={onDone}>
@@ -32,7 +39,11 @@ export function AddUser({ onDone }) {
           type="warning"
           showIcon
           title="Temporary password (shown only once)"
-          description={<Typography.Text copyable code data-testid="temp-password">{added.tempPassword}</Typography.Text>}
+          description={
+            <Typography.Text copyable code data-testid="temp-password">
+              {added.tempPassword}
+            </Typography.Text>
+          }
         />
       </Result>
     );

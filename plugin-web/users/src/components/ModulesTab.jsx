@@ -63,7 +63,11 @@ export function ModulesTab() {
           type="info"
           showIcon
           title="The sidebar shows the change at the next page load."
-          action={<Button size="small" onClick={() => window.location.reload()}>Reload Now</Button>}
+          action={
+            <Button size="small" onClick={() => window.location.reload()}>
+              Reload Now
+            </Button>
+          }
         />
       )}
       <Table rowKey="id" size="middle" loading={list.isPending} columns={columns} dataSource={modules} pagination={false} />

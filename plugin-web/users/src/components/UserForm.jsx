@@ -14,7 +14,9 @@ const choices = (list, label = cap) => (list || []).map((v) => ({ value: v, labe
 export function showServerErrors(form, err) {
   const fields = err?.fields || {};
   form.setFields(formFields(fields, FIELD_NAMES));
-  const other = Object.entries(fields).filter(([k]) => !FIELD_NAMES.includes(k)).map(([, v]) => v);
+  const other = Object.entries(fields)
+    .filter(([k]) => !FIELD_NAMES.includes(k))
+    .map(([, v]) => v);
   if (other.length) return other.join(' ');
   return Object.keys(fields).length ? null : err?.message || 'Something went wrong.';
 }

@@ -9,7 +9,8 @@ import { AA_TOKENS, DeleteDialog, PagedTable, useSession } from '@plantdoc/kit';
 import { useDeleteUser, useUsers } from '../api';
 
 export const USERS_PAGE_SIZE = 25;
-export const DELETE_USERS_TEXT = 'Are you sure you want to delete the selected users? They will no longer be able to sign in; their signatures and history are kept. This action cannot be undone.';
+export const DELETE_USERS_TEXT =
+  'Are you sure you want to delete the selected users? They will no longer be able to sign in; their signatures and history are kept. This action cannot be undone.';
 const SORTABLE = ['fullName', 'email', 'companyCode', 'department', 'position'];
 // ascend → descend → ascend: never unsorted.
 const DIRECTIONS = ['ascend', 'descend', 'ascend'];
@@ -47,9 +48,11 @@ export function UsersTable() {
     sortOrder: sort.field === dataIndex ? sort.order : null,
   });
   const columns = [
-    col('Full Name', 'fullName', (name, u) => <Link to={`users/${encodeURIComponent(u._id)}`} style={{ color: AA_TOKENS.colorLink }}>
+    col('Full Name', 'fullName', (name, u) => (
+      <Link to={`users/${encodeURIComponent(u._id)}`} style={{ color: AA_TOKENS.colorLink }}>
         {name}
-      </Link>),
+      </Link>
+    )),
     col('Email', 'email'),
     col('Company', 'companyCode', (c) => String(c).toUpperCase()),
     col('Department', 'department'),

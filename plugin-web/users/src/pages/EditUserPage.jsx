@@ -9,7 +9,7 @@ import { useDeleteUser, useEditUser, useUsers } from '../api';
 import { FIELD_NAMES, UserForm, showServerErrors, toPayload } from '../components/UserForm';
 import { DELETE_USERS_TEXT } from '../components/UsersTable';
 
-const comparable = (v) => JSON.stringify(FIELD_NAMES.map((k) => (k === 'zones' ? [...(v[k] || [])].sort() : v[k] ?? '')));
+const comparable = (v) => JSON.stringify(FIELD_NAMES.map((k) => (k === 'zones' ? [...(v[k] || [])].sort() : (v[k] ?? ''))));
 
 export function EditUserPage() {
   const { id } = useParams();
@@ -25,19 +25,30 @@ export function EditUserPage() {
   const user = (users.data || []).find((u) => u._id === id);
   const initial = useMemo(() => (user ? Object.fromEntries(FIELD_NAMES.map((k) => [k, user[k] ?? (k === 'zones' ? [] : '')])) : null), [user]);
 
-  if (me?.position !== 'manager') return <Alert type="info" showIcon title="This feature is currently restricted by request of the process engineering manager." />;
+  if (me?.position !== 'manager')
+    return <Alert type="info" showIcon title="This feature is currently restricted by request of the process engineering manager." />;
   if (users.isPending) return <Spin />;
   if (users.isError) return <Alert type="error" showIcon title={users.error.message} />;
-  if (!user) return <Alert type="warning" showIcon title="This user does not exist or was deleted." action={<Button onClick={() => navigate('/main/settings')}>Back to Settings</Button>} />;
+  if (!user)
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        title="This user does not exist or was deleted."
+        action={<Button onClick={() => navigate('/main/settings')}>Back to Settings</Button>}
+      />
+    );
 
-  const done = (what, pending) =>
-    navigate(`/main/settings/done?what=${what}${pending ? `&pending=${encodeURIComponent(pending)}` : ''}`, { replace: true });
+  const done = (what, pending) => navigate(`/main/settings/done?what=${what}${pending ? `&pending=${encodeURIComponent(pending)}` : ''}`, { replace: true });
   const onFinish = (values) => {
     setError(null);
-    edit.mutate({ ...toPayload(values), originalEmail: user.email }, {
-      onSuccess: (res) => done('saved', res?.emailPending),
-      onError: (err) => setError(showServerErrors(form, err)),
-    });
+    edit.mutate(
+      { ...toPayload(values), originalEmail: user.email },
+      {
+        onSuccess: (res) => done('saved', res?.emailPending),
+        onError: (err) => setError(showServerErrors(form, err)),
+      },
+    );
   };
   const onDelete = () =>
     remove.mutate(user.email, {
@@ -49,7 +60,14 @@ export function EditUserPage() {
     });
   return (
     <Card title={`Edit User: ${user.fullName}`}>
-      <UserForm form={form} companyLocked initialValues={initial} error={error} onFinish={onFinish} onValuesChange={(_, all) => setChanged(comparable(all) !== comparable(initial))}>
+      <UserForm
+        form={form}
+        companyLocked
+        initialValues={initial}
+        error={error}
+        onFinish={onFinish}
+        onValuesChange={(_, all) => setChanged(comparable(all) !== comparable(initial))}
+      >
         <Space>
           <Button type="primary" htmlType="submit" disabled={!changed} loading={edit.isPending}>
             Save

@@ -11,7 +11,6 @@ import { AddUser } from '../components/AddUser';
 export const RESTRICTED = 'This feature is currently restricted by request of the process engineering manager.';
 export const SETTINGS_TABS = { manage: 'Manage Users', add: 'Add Users', account: 'Account', notifications: 'Notifications' };
 
-
 function Restricted() {
   return <Alert type="info" showIcon title={RESTRICTED} style={{ margin: 16 }} />;
 }
@@ -39,11 +38,7 @@ export function SettingsPage() {
           </Link>
         </div>
       )}
-      <TabbedPage
-        activeKey={tab}
-        onChange={show}
-        tabs={Object.entries(SETTINGS_TABS).map(([key, label]) => ({ key, label, children: content[key] }))}
-      />
+      <TabbedPage activeKey={tab} onChange={show} tabs={Object.entries(SETTINGS_TABS).map(([key, label]) => ({ key, label, children: content[key] }))} />
     </>
   );
 }

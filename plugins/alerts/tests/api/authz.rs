@@ -10,7 +10,6 @@ use crate::helpers::*;
 use crate::matrix::{check, people, route, show, upload, Person};
 use crate::swp::support::add;
 
-
 /// The alert rules of plugins/alerts/README.md, over the matrix's people.
 trait Alerts {
     fn uploader(&self) -> bool;
@@ -29,7 +28,8 @@ impl Alerts for Person {
     }
     /// Either stage: the manager stage answers 409 while the engineer stage is open.
     fn reviewer(&self) -> bool {
-        self.engineer_reviewer() || (self.sees() && self.position == "manager" && matches!(self.department, "process" | "quality" | "production"))
+        self.engineer_reviewer()
+            || (self.sees() && self.position == "manager" && matches!(self.department, "process" | "quality" | "production"))
     }
     fn manages(&self) -> bool {
         self.sees() && self.position == "manager"
@@ -56,16 +56,24 @@ async fn alerts_authorization_matrix() {
         route("pending-my-approval", Method::GET, "/api/alerts/pending-my-approval".into(), None, true, |s| s.staff()),
         route("signed-url", Method::GET, format!("/api/alerts/signed-url/{pend}"), None, true, |s| s.staff() && s.sees()),
         route("alert", Method::GET, format!("/api/alerts/alert/{pend}"), None, true, |s| s.staff() && s.sees()),
-        route("approve", Method::POST, format!("/api/alerts/approve/{pend}"), Some(json!({"reviewNote": long_note})), true, |s| s.reviewer()),
+        route("approve", Method::POST, format!("/api/alerts/approve/{pend}"), Some(json!({"reviewNote": long_note})), true, |s| {
+            s.reviewer()
+        }),
         route("reject", Method::POST, format!("/api/alerts/reject/{pend}"), Some(json!({})), true, |s| s.reviewer()),
         route("user-pending-alerts", Method::GET, "/api/alerts/user-pending-alerts".into(), None, true, |s| s.staff()),
         route("user-deployed-alerts", Method::GET, "/api/alerts/user-deployed-alerts".into(), None, true, |s| s.staff()),
         route("deployed", Method::GET, "/api/alerts/deployed".into(), None, true, |s| s.staff()),
-        route("delete-pending", Method::POST, "/api/alerts/delete-pending".into(), Some(json!([pend, dep])), true, |s| s.staff() && s.manages()),
-        route("delete-deployed", Method::POST, "/api/alerts/delete-deployed".into(), Some(json!([dep, pend])), true, |s| s.staff() && s.manages()),
+        route("delete-pending", Method::POST, "/api/alerts/delete-pending".into(), Some(json!([pend, dep])), true, |s| {
+            s.staff() && s.manages()
+        }),
+        route("delete-deployed", Method::POST, "/api/alerts/delete-deployed".into(), Some(json!([dep, pend])), true, |s| {
+            s.staff() && s.manages()
+        }),
         route("signed-ops", Method::GET, format!("/api/alerts/signed-ops/{dep}"), None, true, |s| s.staff() && s.sees()),
         // The kiosk feed: a zone of the caller's (umw has an A1 too, with none of mpk's alerts).
-        route("operator-alerts/zone", Method::GET, "/api/alerts/operator-alerts/zone/A1".into(), None, false, |s| s.zones == "in" || !s.same()),
+        route("operator-alerts/zone", Method::GET, "/api/alerts/operator-alerts/zone/A1".into(), None, false, |s| {
+            s.zones == "in" || !s.same()
+        }),
         route("operator-alerts/op", Method::GET, format!("/api/alerts/operator-alerts/A1/{op}"), None, false, |s| s.sees()),
     ];
     routes.push(upload("uploadPond", "/api/alerts/uploadPond?filename=x.pdf", |s| s.uploader()));

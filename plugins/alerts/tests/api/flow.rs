@@ -57,7 +57,10 @@ async fn engineer_then_manager_deploys_with_audit_and_readable_unique_tags() {
     let a = submit(&crew.eng, json!({})).await;
     let b = submit(&crew.eng, json!({})).await;
     let c = submit(&crew.eng, json!({"alertType": "Change"})).await;
-    assert_eq!((a["alertTag"].as_str(), b["alertTag"].as_str(), c["alertTag"].as_str()), (Some("S-2026-0001"), Some("S-2026-0002"), Some("C-2026-0001")));
+    assert_eq!(
+        (a["alertTag"].as_str(), b["alertTag"].as_str(), c["alertTag"].as_str()),
+        (Some("S-2026-0001"), Some("S-2026-0002"), Some("C-2026-0001"))
+    );
     assert_eq!(a["partNumber"], "AL-100");
     assert_eq!(a["approvals"]["engineer"]["status"], "Pending");
     let id = a["_id"].as_str().unwrap();

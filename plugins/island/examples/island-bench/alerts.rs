@@ -21,7 +21,14 @@ async fn insert(state: &AppState, table: &str, columns: &str, rows: &mut Vec<Str
 }
 
 /// `parts`: catalogue `(id, part number)` of mpk; `ops`: operators `op0`...
-pub async fn seed(state: &AppState, n: usize, in_force: usize, parts: &[(String, String)], ops: usize, now: i64) -> anyhow::Result<SeededAlerts> {
+pub async fn seed(
+    state: &AppState,
+    n: usize,
+    in_force: usize,
+    parts: &[(String, String)],
+    ops: usize,
+    now: i64,
+) -> anyhow::Result<SeededAlerts> {
     let zones: Vec<String> = state.zones.codes("mpk");
     let day = 86_400_000i64;
     let mut rng = Rng::new(7);
@@ -94,7 +101,9 @@ pub async fn seed(state: &AppState, n: usize, in_force: usize, parts: &[(String,
     insert(state, "alerts", ALERT_COLUMNS, &mut alerts).await?;
     insert(state, "alert_zones", "alert_id, zone, company_code, deployed, effective_date, sunset_date", &mut zone_rows).await?;
     insert(state, "acknowledgements", SIGN_COLUMNS, &mut signs).await?;
-    sqlx::raw_sql(if state.db.dialect == plantdoc_core::db::Dialect::Postgres { "VACUUM ANALYZE" } else { "ANALYZE" }).execute(&state.db.pool).await?;
+    sqlx::raw_sql(if state.db.dialect == plantdoc_core::db::Dialect::Postgres { "VACUUM ANALYZE" } else { "ANALYZE" })
+        .execute(&state.db.pool)
+        .await?;
     Ok(SeededAlerts { total: n, in_force: live, zones })
 }
 

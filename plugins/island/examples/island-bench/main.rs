@@ -8,10 +8,10 @@
 //! `--small`: a small plant (CI); `--plans`: query plans first; `--matrix`: only the
 //! training matrix; `--only TEXT`: the floor rows and the rows whose name holds TEXT.
 mod alerts;
-mod plans;
-mod training;
 #[path = "../../../swp/examples/swp-bench/load.rs"]
 mod load;
+mod plans;
+mod training;
 // Shared with the SWP benchmark, which uses parts this one does not.
 #[allow(dead_code)]
 #[path = "../../../swp/examples/swp-bench/seed.rs"]
@@ -47,7 +47,10 @@ async fn operators(state: &plantdoc_core::AppState, n: usize) -> anyhow::Result<
 
 /// The floor's route reading through one of the app's held connections instead of the
 /// pool (decision 44): what the kiosk rows' reads save, shown beside the floor.
-async fn bare_held(axum::extract::State(db): axum::extract::State<plantdoc_core::db::Db>, axum::extract::Path(id): axum::extract::Path<String>) -> Result<axum::Json<serde_json::Value>, axum::http::StatusCode> {
+async fn bare_held(
+    axum::extract::State(db): axum::extract::State<plantdoc_core::db::Db>,
+    axum::extract::Path(id): axum::extract::Path<String>,
+) -> Result<axum::Json<serde_json::Value>, axum::http::StatusCode> {
     let mut c = db.reader().await.map_err(|_| axum::http::StatusCode::SERVICE_UNAVAILABLE)?;
     load::floor_answer(sqlx::query(load::FLOOR_SQL).bind(&id).fetch_optional(&mut *c).await)
 }
@@ -57,8 +60,15 @@ async fn main() -> anyhow::Result<()> {
     let small = std::env::args().any(|a| a == "--small");
     // --matrix: only the training matrix, full size, on a small plant (no load rows).
     let matrix_only = std::env::args().any(|a| a == "--matrix");
-    let (swps, signs, ops, secs, clients) = if small || matrix_only { (2_000, 10_000, 200, 1.0, 16) } else { (50_000, 1_000_000, 2_000, 5.0, 64) };
-    let (n_alerts, in_force, m_parts, m_ops, reads) = if small { (1_000, 40, 20, 10, 5) } else if matrix_only { (1_000, 40, 200, 100, 100) } else { (20_000, 300, 200, 100, 30) };
+    let (swps, signs, ops, secs, clients) =
+        if small || matrix_only { (2_000, 10_000, 200, 1.0, 16) } else { (50_000, 1_000_000, 2_000, 5.0, 64) };
+    let (n_alerts, in_force, m_parts, m_ops, reads) = if small {
+        (1_000, 40, 20, 10, 5)
+    } else if matrix_only {
+        (1_000, 40, 200, 100, 100)
+    } else {
+        (20_000, 300, 200, 100, 30)
+    };
     let tmp = tempfile::tempdir()?;
     let db_url = format!("sqlite://{}", tmp.path().join("bench.db").display());
     let state = load::bench_state(tmp.path(), RELEASE, &db_url, "island-bench-secret-island-bench").await?;
@@ -91,12 +101,13 @@ async fn main() -> anyhow::Result<()> {
         kiosk: None,
     };
     plantdoc_core::seed::add_user(&state, leader, PASSWORD, false, "bench").await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
-    let catalogue: Vec<(String, String)> = sqlx::query("SELECT id, part_number FROM parts WHERE company_code = 'mpk' ORDER BY id LIMIT 5000")
-        .fetch_all(&state.db.pool)
-        .await?
-        .iter()
-        .map(|r| Ok((r.try_get("id")?, r.try_get("part_number")?)))
-        .collect::<Result<_, sqlx::Error>>()?;
+    let catalogue: Vec<(String, String)> =
+        sqlx::query("SELECT id, part_number FROM parts WHERE company_code = 'mpk' ORDER BY id LIMIT 5000")
+            .fetch_all(&state.db.pool)
+            .await?
+            .iter()
+            .map(|r| Ok((r.try_get("id")?, r.try_get("part_number")?)))
+            .collect::<Result<_, sqlx::Error>>()?;
     let seeded = alerts::seed(&state, n_alerts, in_force, &catalogue, ops, state.now_ms()).await?;
     let part_ids: Vec<String> = sqlx::query("SELECT part_id FROM swps WHERE status = 'deployed' AND company_code = 'mpk' LIMIT 10000")
         .fetch_all(&state.db.pool)
@@ -140,13 +151,25 @@ async fn main() -> anyhow::Result<()> {
     const REF_APP: u8 = 3;
     let mut rows: Vec<(String, u8, Make)> = Vec::new();
     let i = ids.clone();
-    rows.push(("floor: bare axum+sqlx PK lookup".into(), FLOOR, Box::new(move |r| format!("/bare/{}", i[r.below(i.len() as u64) as usize]))));
+    rows.push((
+        "floor: bare axum+sqlx PK lookup".into(),
+        FLOOR,
+        Box::new(move |r| format!("/bare/{}", i[r.below(i.len() as u64) as usize])),
+    ));
     // The floor's read on a connection the app holds for its hot reads (decision 44).
     let i = ids.clone();
-    rows.push(("floor's read on a held connection".into(), REF, Box::new(move |r| format!("/bare-held/{}", i[r.below(i.len() as u64) as usize]))));
+    rows.push((
+        "floor's read on a held connection".into(),
+        REF,
+        Box::new(move |r| format!("/bare-held/{}", i[r.below(i.len() as u64) as usize])),
+    ));
     // The app's stack with no query: a signed-in call answered from the session memo.
     rows.push(("stack: signed-in call, no query".into(), REF_APP, Box::new(|_| "/api/users/current".to_string())));
-    rows.push(("badge lookup (operator-from-badge)".into(), APP, Box::new(move |r| format!("/api/island/operator-from-badge/B{}", r.below(ops as u64)))));
+    rows.push((
+        "badge lookup (operator-from-badge)".into(),
+        APP,
+        Box::new(move |r| format!("/api/island/operator-from-badge/B{}", r.below(ops as u64))),
+    ));
     let p = parts.clone();
     rows.push((
         "part search (prefix 2-5 chars, limit 10)".into(),
@@ -158,14 +181,26 @@ async fn main() -> anyhow::Result<()> {
         }),
     ));
     let pi = part_ids.clone();
-    rows.push(("deployed-swp?partId= (with links)".into(), APP, Box::new(move |r| format!("/api/swps/deployed-swp?partId={}", pi[r.below(pi.len() as u64) as usize]))));
+    rows.push((
+        "deployed-swp?partId= (with links)".into(),
+        APP,
+        Box::new(move |r| format!("/api/swps/deployed-swp?partId={}", pi[r.below(pi.len() as u64) as usize])),
+    ));
     let i = ids.clone();
-    rows.push(("operator status inputs".into(), APP, Box::new(move |r| format!("/api/island/operator-status/op{}/{}", op(r), i[r.below(i.len() as u64) as usize]))));
+    rows.push((
+        "operator status inputs".into(),
+        APP,
+        Box::new(move |r| format!("/api/island/operator-status/op{}/{}", op(r), i[r.below(i.len() as u64) as usize])),
+    ));
     let i = ids.clone();
     rows.push(("sign history".into(), APP, Box::new(move |r| format!("/api/island/sign-history/{}", i[r.below(i.len() as u64) as usize]))));
     let z = std::sync::Arc::new(seeded.zones.clone());
     let zz = z.clone();
-    rows.push(("alert feed: zone".into(), APP, Box::new(move |r| format!("/api/alerts/operator-alerts/zone/{}", zz[r.below(zz.len() as u64) as usize]))));
+    rows.push((
+        "alert feed: zone".into(),
+        APP,
+        Box::new(move |r| format!("/api/alerts/operator-alerts/zone/{}", zz[r.below(zz.len() as u64) as usize])),
+    ));
     rows.push((
         "alert feed: zone and operator".into(),
         APP,
@@ -173,8 +208,14 @@ async fn main() -> anyhow::Result<()> {
     ));
 
     if !matrix_only {
-        println!("\n{clients} clients, {secs:.0} s per row, SQLite, {} CPUs", std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
-        println!("{:<44} {:>8} {:>9} {:>8} {:>8} {:>6} {:>8} {:>7}", "scenario", "requests", "req/s", "p50 ms", "p99 ms", "errors", "B/answer", "% floor");
+        println!(
+            "\n{clients} clients, {secs:.0} s per row, SQLite, {} CPUs",
+            std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+        );
+        println!(
+            "{:<44} {:>8} {:>9} {:>8} {:>8} {:>6} {:>8} {:>7}",
+            "scenario", "requests", "req/s", "p50 ms", "p99 ms", "errors", "B/answer", "% floor"
+        );
     }
     // The floor is measured first and last; shares are of their mean (it moves with the
     // machine's state between runs: 11–17 k req/s here).
@@ -191,7 +232,11 @@ async fn main() -> anyhow::Result<()> {
         let n = load::run(&http, &base, Some(&kiosk), 4, 0.5, make).await.mean_bytes();
         rows.push((format!("size floor: {n} B from memory ({what})"), REF, Box::new(move |_| format!("/bytes/{n}"))));
     }
-    rows.push(("floor: bare axum+sqlx PK lookup (last)".into(), FLOOR, Box::new(move |r| format!("/bare/{}", i[r.below(i.len() as u64) as usize]))));
+    rows.push((
+        "floor: bare axum+sqlx PK lookup (last)".into(),
+        FLOOR,
+        Box::new(move |r| format!("/bare/{}", i[r.below(i.len() as u64) as usize])),
+    ));
     if matrix_only {
         rows.clear();
     }
@@ -218,7 +263,17 @@ async fn main() -> anyhow::Result<()> {
             missed.push(name.as_str());
         }
         let flag = if met { "" } else { "below target" };
-        println!("{:<44} {:>8} {:>9.0} {:>8.2} {:>8.2} {:>6} {:>8} {:>6.0}% {flag}", name, o.requests, o.rps(), o.p50_ms, o.p99_ms, o.errors, o.mean_bytes(), 100.0 * share);
+        println!(
+            "{:<44} {:>8} {:>9.0} {:>8.2} {:>8.2} {:>6} {:>8} {:>6.0}% {flag}",
+            name,
+            o.requests,
+            o.rps(),
+            o.p50_ms,
+            o.p99_ms,
+            o.errors,
+            o.mean_bytes(),
+            100.0 * share
+        );
     }
     if !matrix_only {
         println!("floor: mean of the first and last floor rows, {floor:.0} req/s");
@@ -226,7 +281,10 @@ async fn main() -> anyhow::Result<()> {
     let note = if small { " — --small checks that it runs; the targets are for the full size" } else { "" };
     let verdict = if missed.is_empty() { "all met".to_string() } else { format!("missed: {}", missed.join(", ")) };
     if !matrix_only {
-        println!("target: >= {:.0} % of the floor and p99 <= {TARGET_P99_MS} ms at 64 connections, release build ({verdict}){note}", TARGET_SHARE * 100.0);
+        println!(
+            "target: >= {:.0} % of the floor and p99 <= {TARGET_P99_MS} ms at 64 connections, release build ({verdict}){note}",
+            TARGET_SHARE * 100.0
+        );
     }
     anyhow::ensure!(failed == 0, "{failed} requests failed");
 

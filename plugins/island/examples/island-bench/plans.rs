@@ -1,8 +1,8 @@
 //! `--plans`: SQLite's EXPLAIN QUERY PLAN of each hot-path query on the seeded plant, so
 //! an index change shows here: the handlers' own statements where they export them
 //! (placeholders left unbound), else their SQL with literals.
-use plantdoc_core::app::AppState;
 use plantdoc_core::acks::{self, DocKind};
+use plantdoc_core::app::AppState;
 use sqlx::Row;
 
 const QUERIES: &[(&str, &str)] = &[
@@ -22,7 +22,10 @@ pub async fn print(state: &AppState) -> anyhow::Result<()> {
     let own = [
         ("deployed-swp (one statement)", plantdoc_swp::deployed_sql(plantdoc_core::db::Dialect::Sqlite).to_string()),
         ("status (one statement)", plantdoc_swp::standing_sql().to_string()),
-        ("history and deployed-swp: a version's sign records", format!("SELECT {}", acks::version_json_sql(DocKind::new("swp"), "$1", "$2"))),
+        (
+            "history and deployed-swp: a version's sign records",
+            format!("SELECT {}", acks::version_json_sql(DocKind::new("swp"), "$1", "$2")),
+        ),
         ("alert feed: zone list (remembered)", plantdoc_alerts::ZONE_LIST_SQL.to_string()),
         ("alert feed: operator's signatures (since the list's first effective date)", plantdoc_alerts::OPERATOR_SIGNED_SQL.to_string()),
     ];

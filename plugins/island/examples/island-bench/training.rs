@@ -17,10 +17,21 @@ pub struct Staff<'a> {
 
 impl Staff<'_> {
     fn csrf(&self) -> String {
-        self.session.cookie.split("; ").find_map(|kv| kv.split_once('=').filter(|(k, _)| k.ends_with("plantdoc_csrf")).map(|(_, v)| v.to_string())).unwrap_or_default()
+        self.session
+            .cookie
+            .split("; ")
+            .find_map(|kv| kv.split_once('=').filter(|(k, _)| k.ends_with("plantdoc_csrf")).map(|(_, v)| v.to_string()))
+            .unwrap_or_default()
     }
     pub async fn post(&self, path: &str, body: &Value) -> anyhow::Result<Value> {
-        let r = self.http.post(format!("{}{path}", self.base)).header("cookie", &self.session.cookie).header("x-csrf-token", self.csrf()).json(body).send().await?;
+        let r = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .header("cookie", &self.session.cookie)
+            .header("x-csrf-token", self.csrf())
+            .json(body)
+            .send()
+            .await?;
         let status = r.status();
         let text = r.text().await?;
         anyhow::ensure!(status.is_success(), "POST {path}: {status} {text}");
@@ -59,17 +70,29 @@ fn pct(v: &mut [f64], p: f64) -> f64 {
 pub async fn bench(leader: &Staff<'_>, parts: &[String], ops: &[String], reads: usize) -> anyhow::Result<(f64, f64)> {
     let t = Instant::now();
     for p in parts {
-        leader.post("/api/training/matrix/add/part", &scope(json!({"partNumber": p, "partDesc": "Bench", "partRotation": 4, "certTargetPartHours": 2}))).await?;
+        leader
+            .post(
+                "/api/training/matrix/add/part",
+                &scope(json!({"partNumber": p, "partDesc": "Bench", "partRotation": 4, "certTargetPartHours": 2})),
+            )
+            .await?;
     }
     for o in ops {
-        leader.post("/api/training/matrix/add/op", &scope(json!({"opId": o, "certTargetOpHours": 3, "opName": "x", "opNumber": "x"}))).await?;
+        leader
+            .post("/api/training/matrix/add/op", &scope(json!({"opId": o, "certTargetOpHours": 3, "opName": "x", "opNumber": "x"})))
+            .await?;
     }
     let (m, _) = leader.get(MATRIX).await?;
     let rows = m["matrix"].as_array().map(Vec::len).unwrap_or(0);
     let cols = m["partList"].as_array().map(Vec::len).unwrap_or(0);
     anyhow::ensure!(rows >= ops.len() && cols >= parts.len(), "matrix is {cols} × {rows}");
     let block = m["matrix"][0]["rowData"][0]["_id"].as_str().unwrap_or_default().to_string();
-    println!("\ntraining matrix {} parts × {} operators built in {:.1} s ({cols} columns × {rows} rows with filler)", parts.len(), ops.len(), t.elapsed().as_secs_f64());
+    println!(
+        "\ntraining matrix {} parts × {} operators built in {:.1} s ({cols} columns × {rows} rows with filler)",
+        parts.len(),
+        ops.len(),
+        t.elapsed().as_secs_f64()
+    );
     let (mut built, mut repeated, mut parsed) = (Vec::new(), Vec::new(), Vec::new());
     let (mut size, mut last) = (0, Vec::new());
     let ms = |t: Instant| t.elapsed().as_secs_f64() * 1000.0;
@@ -93,7 +116,8 @@ pub async fn bench(leader: &Staff<'_>, parts: &[String], ops: &[String], reads: 
     }
     // The floor: the same bytes answered from memory by a bare axum route.
     let bytes = axum::body::Bytes::from(last);
-    let bare = crate::load::serve(axum::Router::new().route("/floor", axum::routing::get(move || std::future::ready(bytes.clone())))).await?;
+    let bare =
+        crate::load::serve(axum::Router::new().route("/floor", axum::routing::get(move || std::future::ready(bytes.clone())))).await?;
     let mut floor = Vec::new();
     for _ in 0..reads {
         let t = Instant::now();
@@ -102,9 +126,23 @@ pub async fn bench(leader: &Staff<'_>, parts: &[String], ops: &[String], reads: 
     }
     let (b50, r50) = (pct(&mut built, 0.5), pct(&mut repeated, 0.5));
     println!("{:<44} {:>6} {:>9} {:>9} {:>12}", "training matrix GET, one client (last byte)", "reads", "p50 ms", "p99 ms", "bytes");
-    println!("{:<44} {:>6} {:>9.2} {:>9.2} {:>12}", "  floor: the same bytes from memory (bare)", reads, pct(&mut floor, 0.5), pct(&mut floor, 0.99), size);
+    println!(
+        "{:<44} {:>6} {:>9.2} {:>9.2} {:>12}",
+        "  floor: the same bytes from memory (bare)",
+        reads,
+        pct(&mut floor, 0.5),
+        pct(&mut floor, 0.99),
+        size
+    );
     println!("{:<44} {:>6} {:>9.2} {:>9.2} {:>12}", "  built (after a level change)", reads, b50, pct(&mut built, 0.99), size);
     println!("{:<44} {:>6} {:>9.2} {:>9.2} {:>12}", "  repeated (no change between)", reads, r50, pct(&mut repeated, 0.99), size);
-    println!("{:<44} {:>6} {:>9.2} {:>9.2} {:>12}", "  client: parse the answer (not in the above)", reads, pct(&mut parsed, 0.5), pct(&mut parsed, 0.99), size);
+    println!(
+        "{:<44} {:>6} {:>9.2} {:>9.2} {:>12}",
+        "  client: parse the answer (not in the above)",
+        reads,
+        pct(&mut parsed, 0.5),
+        pct(&mut parsed, 0.99),
+        size
+    );
     Ok((b50, r50))
 }

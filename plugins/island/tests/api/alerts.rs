@@ -27,10 +27,12 @@ async fn an_operator_reads_an_alert_and_a_supervisor_verifies_it() {
     let op = netbook.get("/api/island/operator-from-badge/1001").await.body["_id"].as_str().unwrap().to_string();
     let feed = netbook.get(&format!("/api/alerts/operator-alerts/A1/{op}")).await;
     assert_eq!(feed.status, StatusCode::OK, "{}", feed.text);
-    let alert = feed.body.as_array().unwrap().iter().find(|a| a["alertTag"] == "S-2026-0001").expect("the demo safety alert is in force in A1")["_id"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let alert =
+        feed.body.as_array().unwrap().iter().find(|a| a["alertTag"] == "S-2026-0001").expect("the demo safety alert is in force in A1")
+            ["_id"]
+            .as_str()
+            .unwrap()
+            .to_string();
     let verify = |badge: &'static str, key: &'static str| {
         let (netbook, op, alert) = (netbook.clone(), op.clone(), alert.clone());
         async move { netbook.post("/api/island/verify-alert", &json!({"badgeNo": badge, "opId": op, "alertId": alert, "key": key})).await }
@@ -42,14 +44,19 @@ async fn an_operator_reads_an_alert_and_a_supervisor_verifies_it() {
     assert_eq!(a.body["signed"], true);
     assert_eq!(netbook.post("/api/island/operator-read-alert", &read).await.body, a.body, "a resend answers the same");
     let own = verify("1001", "alert-verify-own").await;
-    assert_eq!((own.status, own.body["error"].as_str()), (StatusCode::FORBIDDEN, Some("Operators cannot verify themselves. Another person must scan their own badge.")));
+    assert_eq!(
+        (own.status, own.body["error"].as_str()),
+        (StatusCode::FORBIDDEN, Some("Operators cannot verify themselves. Another person must scan their own badge."))
+    );
     let ok = verify("9031", "alert-verify-ok").await;
     assert_eq!(ok.status, StatusCode::OK, "{}", ok.text);
     assert_eq!(verify("9031", "alert-verify-ok").await.body, ok.body);
-    let (hash, file_hash): (String, String) = sqlx::query_as("SELECT k.version_hash, a.file_hash FROM acknowledgements k JOIN alerts a ON a.id = k.doc_id WHERE k.doc_kind = 'alert'")
-        .fetch_one(&app.state.db.pool)
-        .await
-        .unwrap();
+    let (hash, file_hash): (String, String) = sqlx::query_as(
+        "SELECT k.version_hash, a.file_hash FROM acknowledgements k JOIN alerts a ON a.id = k.doc_id WHERE k.doc_kind = 'alert'",
+    )
+    .fetch_one(&app.state.db.pool)
+    .await
+    .unwrap();
     assert_eq!(hash, file_hash, "bound to the alert's version");
     assert_eq!((audit_count(&app, "island.sign").await, audit_count(&app, "island.verify").await), (1, 1));
     // The operator's feed no longer lists it.
@@ -101,7 +108,10 @@ async fn with_the_alerts_module_off_no_alert_is_in_force_and_swps_go_on() {
     let verify = netbook.post("/api/island/verify-alert", &json!({"badgeNo": "9031", "opId": op, "alertId": alert})).await;
     assert_eq!((verify.status, verify.body["error"].as_str()), (StatusCode::CONFLICT, Some("This alert is no longer in force.")));
     // The SWPs are another provider's: still read and signed.
-    let part = netbook.get("/api/swps/deployed-swp-part-numbers?searchTerm=7101-0001&limit=1").await.body["swpList"][0]["_id"].as_str().unwrap().to_string();
+    let part = netbook.get("/api/swps/deployed-swp-part-numbers?searchTerm=7101-0001&limit=1").await.body["swpList"][0]["_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let swp = netbook.get(&format!("/api/swps/deployed-swp?partId={part}")).await.body["details"]["_id"].as_str().unwrap().to_string();
     let r = netbook.post("/api/island/operator-read-swp", &json!({"opId": op, "swpId": swp, "key": "alerts-off-swp-1"})).await;
     assert_eq!((r.status, r.body["signed"].as_bool()), (StatusCode::OK, Some(true)), "{}", r.text);

@@ -16,7 +16,9 @@ enum Who {
     OtherKiosk,
     /// An operator account with a password, not flagged kiosk: no kiosk call, no settings.
     Operator,
-    Staff { process_editor: bool },
+    Staff {
+        process_editor: bool,
+    },
 }
 
 const READS: [&str; 2] = ["operator-from-badge", "operator-status"];
@@ -27,12 +29,32 @@ fn expected(who: Who, route: &str) -> StatusCode {
         Who::Anonymous => StatusCode::UNAUTHORIZED,
         Who::Operator => StatusCode::FORBIDDEN,
         Who::Staff { .. } if kiosk_route => StatusCode::FORBIDDEN,
-        Who::Staff { process_editor: true } => if route == "revoke" { StatusCode::OK } else if route == "zone" { StatusCode::BAD_REQUEST } else { StatusCode::OK },
+        Who::Staff { process_editor: true } => {
+            if route == "revoke" {
+                StatusCode::OK
+            } else if route == "zone" {
+                StatusCode::BAD_REQUEST
+            } else {
+                StatusCode::OK
+            }
+        }
         Who::Staff { process_editor: false } => StatusCode::FORBIDDEN,
         // Reads answer; the empty bodies of the signing and settings calls stop at validation.
-        Who::Kiosk => if READS.contains(&route) { StatusCode::OK } else { StatusCode::BAD_REQUEST },
+        Who::Kiosk => {
+            if READS.contains(&route) {
+                StatusCode::OK
+            } else {
+                StatusCode::BAD_REQUEST
+            }
+        }
         // Another company's netbook: the badge and the operator are unknown there.
-        Who::OtherKiosk => if READS.contains(&route) { StatusCode::FORBIDDEN } else { StatusCode::BAD_REQUEST },
+        Who::OtherKiosk => {
+            if READS.contains(&route) {
+                StatusCode::FORBIDDEN
+            } else {
+                StatusCode::BAD_REQUEST
+            }
+        }
     }
 }
 

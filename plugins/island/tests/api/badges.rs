@@ -73,7 +73,10 @@ async fn past_five_wrong_badges_each_delays_the_next_lookup_a_little_more() {
     }
     // The same account on another netbook (another address) has its own count.
     let other = app.client_from("127.0.0.2");
-    assert_eq!(other.post("/api/users/login", &serde_json::json!({"email": "kiosk@demo.plant", "password": PASSWORD})).await.status, StatusCode::OK);
+    assert_eq!(
+        other.post("/api/users/login", &serde_json::json!({"email": "kiosk@demo.plant", "password": PASSWORD})).await.status,
+        StatusCode::OK
+    );
     assert_eq!(other.get(good).await.status, StatusCode::OK);
     app.clock.advance_secs(12);
     assert_eq!(p.verify("2001", "throttle-verify-2").await.status, StatusCode::OK);
@@ -91,7 +94,10 @@ async fn a_kiosk_account_is_slowed_over_all_its_addresses() {
     let mut netbooks = vec![p.netbook.clone()];
     for addr in ["127.0.0.2", "127.0.0.3"] {
         let c = app.client_from(addr);
-        assert_eq!(c.post("/api/users/login", &serde_json::json!({"email": "kiosk@demo.plant", "password": PASSWORD})).await.status, StatusCode::OK);
+        assert_eq!(
+            c.post("/api/users/login", &serde_json::json!({"email": "kiosk@demo.plant", "password": PASSWORD})).await.status,
+            StatusCode::OK
+        );
         netbooks.push(c);
     }
     // Five wrong badges at one address and four at another: none past its address's five,

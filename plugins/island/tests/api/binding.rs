@@ -82,8 +82,20 @@ async fn only_operators_and_ojt_with_a_badge_sign_as_the_operator() {
     let kiosk = user_id(&app, "kiosk@demo.plant").await;
     let foreign = user_id(&app, "sup9001@other.plant").await;
     let no_badge = crate::swp::support::add(&app, "op.nobadge@demo.plant", "operator", "production", "mpk", &["A1"]).await;
-    for (label, op) in [("supervisor", &p.sup), ("process engineer", &engineer), ("the kiosk account", &kiosk), ("another company", &foreign), ("no badge", &no_badge)] {
-        let r = p.netbook.post("/api/island/operator-read-swp", &json!({"opId": op, "swpId": p.swp_id, "key": format!("who-read-{}", label.replace(' ', "-"))})).await;
+    for (label, op) in [
+        ("supervisor", &p.sup),
+        ("process engineer", &engineer),
+        ("the kiosk account", &kiosk),
+        ("another company", &foreign),
+        ("no badge", &no_badge),
+    ] {
+        let r = p
+            .netbook
+            .post(
+                "/api/island/operator-read-swp",
+                &json!({"opId": op, "swpId": p.swp_id, "key": format!("who-read-{}", label.replace(' ', "-"))}),
+            )
+            .await;
         assert_eq!((r.status, r.body["error"].as_str()), (StatusCode::FORBIDDEN, Some(UNKNOWN_OPERATOR)), "{label}: {}", r.text);
         let r = p.netbook.post("/api/island/verify-swp", &json!({"badgeNo": "2001", "opId": op, "swpId": p.swp_id})).await;
         assert_eq!(r.status, StatusCode::FORBIDDEN, "{label}: {}", r.text);

@@ -15,7 +15,10 @@ async fn read_then_verify_makes_one_verified_record_with_the_version_hash() {
     let app = spawn().await;
     let p = plant(&app, "7101-0001").await;
     let s = p.status().await;
-    assert_eq!((s["swpRead"].clone(), s["trainingLevel"].clone(), s["awaitingVerification"].clone()), (json!(false), json!(5), json!(false)));
+    assert_eq!(
+        (s["swpRead"].clone(), s["trainingLevel"].clone(), s["awaitingVerification"].clone()),
+        (json!(false), json!(5), json!(false))
+    );
 
     let r = p.read("read-key-0001").await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
@@ -31,7 +34,8 @@ async fn read_then_verify_makes_one_verified_record_with_the_version_hash() {
     assert_eq!(rows[0]["verified"], true);
     assert_eq!(rows[0]["op"]["opNo"], "OP1001");
     assert_eq!(rows[0]["cl"]["fullName"], "Badge 2001");
-    let hash: String = sqlx::query_scalar("SELECT content_hash FROM swps WHERE id = $1").bind(&p.swp_id).fetch_one(&app.state.db.pool).await.unwrap();
+    let hash: String =
+        sqlx::query_scalar("SELECT content_hash FROM swps WHERE id = $1").bind(&p.swp_id).fetch_one(&app.state.db.pool).await.unwrap();
     let (stored, meaning): (String, String) = sqlx::query_as("SELECT version_hash, verify_meaning FROM acknowledgements WHERE doc_id = $1")
         .bind(&p.swp_id)
         .fetch_one(&app.state.db.pool)

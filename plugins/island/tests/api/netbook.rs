@@ -8,7 +8,8 @@ use super::support::*;
 use crate::helpers::*;
 use crate::swp::support::login;
 
-const NO_PERMISSION: &str = "You currently do not have permissions to edit the settings. Contact the process engineering manager to request access.";
+const NO_PERMISSION: &str =
+    "You currently do not have permissions to edit the settings. Contact the process engineering manager to request access.";
 
 #[tokio::test]
 async fn the_kiosk_session_lasts_30_days_staff_sessions_do_not() {

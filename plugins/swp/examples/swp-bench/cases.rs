@@ -34,7 +34,13 @@ fn browse(page: usize, sort: &'static str, order: &'static str, term: bool) -> M
 
 fn floor(ids: &Arc<Vec<String>>) -> Case<'static> {
     let ids = ids.clone();
-    Case { name: "bare axum+sqlx PK lookup (floor)".into(), bare: true, session: None, target: false, make: Box::new(move |r| format!("/bare/{}", ids[r.below(ids.len() as u64) as usize])) }
+    Case {
+        name: "bare axum+sqlx PK lookup (floor)".into(),
+        bare: true,
+        session: None,
+        target: false,
+        make: Box::new(move |r| format!("/bare/{}", ids[r.below(ids.len() as u64) as usize])),
+    }
 }
 
 /// Every row, in order: floor first and last.
@@ -66,7 +72,9 @@ pub fn all<'a>(ids: Arc<Vec<String>>, parts: Arc<Vec<String>>, all: &'a Session,
         bare: false,
         session: Some(two),
         target: false,
-        make: Box::new(move |r| format!("/api/swps/deployed-swp-part-numbers?searchTerm={}&limit=10", &p[r.below(p.len() as u64) as usize][..3])),
+        make: Box::new(move |r| {
+            format!("/api/swps/deployed-swp-part-numbers?searchTerm={}&limit=10", &p[r.below(p.len() as u64) as usize][..3])
+        }),
     });
     // `--small` keeps one order per key (CI checks that the program runs).
     let orders: &[&'static str] = if small { &["desc"] } else { &["asc", "desc"] };
@@ -80,8 +88,20 @@ pub fn all<'a>(ids: Arc<Vec<String>>, parts: Arc<Vec<String>>, all: &'a Session,
             }
         }
     }
-    rows.push(Case { name: "browse deployDate desc p1, 2 of 13 zones".into(), bare: false, session: Some(two), target: false, make: browse(1, "deployDate.timestamp", "desc", false) });
-    rows.push(Case { name: "browse deployDate desc p100, 2 of 13 zones".into(), bare: false, session: Some(two), target: false, make: browse(100, "deployDate.timestamp", "desc", false) });
+    rows.push(Case {
+        name: "browse deployDate desc p1, 2 of 13 zones".into(),
+        bare: false,
+        session: Some(two),
+        target: false,
+        make: browse(1, "deployDate.timestamp", "desc", false),
+    });
+    rows.push(Case {
+        name: "browse deployDate desc p100, 2 of 13 zones".into(),
+        bare: false,
+        session: Some(two),
+        target: false,
+        make: browse(100, "deployDate.timestamp", "desc", false),
+    });
     // Context for the rows above, which repeat a few pages (remembered, decision 37):
     // what a page costs when it is read afresh (a random one of the first 4 000).
     rows.push(Case {
@@ -89,7 +109,9 @@ pub fn all<'a>(ids: Arc<Vec<String>>, parts: Arc<Vec<String>>, all: &'a Session,
         bare: false,
         session: Some(all),
         target: false,
-        make: Box::new(|r| format!("/api/swps/deployed-swps-paginated?page={}&limit=10&sortBy=deployDate.timestamp&sortOrder=desc", 1 + r.below(4000))),
+        make: Box::new(|r| {
+            format!("/api/swps/deployed-swps-paginated?page={}&limit=10&sortBy=deployDate.timestamp&sortOrder=desc", 1 + r.below(4000))
+        }),
     });
     rows.push(floor(&ids));
     rows
@@ -122,7 +144,16 @@ pub async fn run(http: &reqwest::Client, app: &str, bare: &str, cases: Vec<Case<
             below += usize::from(pct < 60.0);
         }
         failed += m.o.errors;
-        println!("{:<46} {:>8} {:>8.0} {:>6.0}% {:>8.2} {:>8.2} {:>6}{flag}", m.name, m.o.requests, m.o.rps(), pct, m.o.p50_ms, m.o.p99_ms, m.o.errors);
+        println!(
+            "{:<46} {:>8} {:>8.0} {:>6.0}% {:>8.2} {:>8.2} {:>6}{flag}",
+            m.name,
+            m.o.requests,
+            m.o.rps(),
+            pct,
+            m.o.p50_ms,
+            m.o.p99_ms,
+            m.o.errors
+        );
     }
     println!("floor (mean of {} rows): {floor:.0} req/s; issue-13 rows below 60 %: {below}; lowest {worst:.0} %", floors.len());
     println!("measured in {:.1} s", started.elapsed().as_secs_f64());

@@ -145,7 +145,10 @@ pub async fn serve(router: axum::Router) -> anyhow::Result<String> {
 }
 
 /// The floor: axum + sqlx, one primary-key SELECT, JSON out, no session or rules.
-pub async fn bare(State(pool): State<sqlx::AnyPool>, Path(id): Path<String>) -> Result<axum::Json<serde_json::Value>, axum::http::StatusCode> {
+pub async fn bare(
+    State(pool): State<sqlx::AnyPool>,
+    Path(id): Path<String>,
+) -> Result<axum::Json<serde_json::Value>, axum::http::StatusCode> {
     floor_answer(sqlx::query(FLOOR_SQL).bind(&id).fetch_optional(&pool).await)
 }
 

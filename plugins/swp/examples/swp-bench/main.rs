@@ -50,7 +50,9 @@ fn args() -> anyhow::Result<Args> {
             "--seed-only" => a.seed_only = true,
             "--reuse" => a.reuse = Some(value()?),
             "-h" | "--help" => {
-                println!("swp-bench [--small] [--pg ADMIN_URL] [--swps N] [--signs N] [--secs S] [--clients N] [--seed-only] [--reuse DB_URL]");
+                println!(
+                    "swp-bench [--small] [--pg ADMIN_URL] [--swps N] [--signs N] [--secs S] [--clients N] [--seed-only] [--reuse DB_URL]"
+                );
                 std::process::exit(0);
             }
             other => anyhow::bail!("unknown argument {other} (see --help)"),
@@ -136,7 +138,12 @@ async fn main() -> anyhow::Result<()> {
     let ids = std::sync::Arc::new(plant.deployed_ids.clone());
     let parts = std::sync::Arc::new(plant.parts.clone());
     let rows = cases::all(ids, parts, &all, &two, a.small);
-    println!("\n{} clients, {:.1} s per row, {backend}, {} CPUs", a.clients, a.secs, std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
+    println!(
+        "\n{} clients, {:.1} s per row, {backend}, {} CPUs",
+        a.clients,
+        a.secs,
+        std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+    );
     let failed = cases::run(&http, &base, &bare_base, rows, a.clients, a.secs).await;
     if let (Some(admin), None) = (&a.pg, &a.reuse) {
         state.db.pool.close().await;

@@ -184,7 +184,13 @@ pub async fn plant(state: &AppState, swps: usize, signs: usize, now: i64) -> any
                 let verified = k % 4 != 3;
                 let op = rng.below(400);
                 let (vid, vname, vno, vdate, vmeaning) = if verified {
-                    ("'cl1'".to_string(), "'Cell Lead'".to_string(), "'CL1'".to_string(), (signed + 600_000).to_string(), "'verified'".to_string())
+                    (
+                        "'cl1'".to_string(),
+                        "'Cell Lead'".to_string(),
+                        "'CL1'".to_string(),
+                        (signed + 600_000).to_string(),
+                        "'verified'".to_string(),
+                    )
                 } else {
                     ("NULL".into(), "NULL".into(), "NULL".into(), "NULL".into(), "NULL".into())
                 };
@@ -225,13 +231,17 @@ pub async fn plant(state: &AppState, swps: usize, signs: usize, now: i64) -> any
 /// What `plant` would answer, read from a database it seeded earlier.
 pub async fn existing(state: &AppState) -> anyhow::Result<Seeded> {
     use sqlx::Row;
-    let rows = sqlx::query("SELECT id, part_number FROM swps WHERE status = 'deployed' AND company_code = 'mpk'").fetch_all(&state.db.pool).await?;
+    let rows = sqlx::query("SELECT id, part_number FROM swps WHERE status = 'deployed' AND company_code = 'mpk'")
+        .fetch_all(&state.db.pool)
+        .await?;
     let mut out = Seeded { deployed_ids: Vec::new(), parts: Vec::new(), swps: 0, signs: 0, zones: 0, secs: 0.0 };
     for r in rows {
         out.deployed_ids.push(r.try_get("id")?);
         out.parts.push(r.try_get("part_number")?);
     }
-    let count = |t: &'static str| async move { sqlx::query(&format!("SELECT COUNT(*) AS n FROM {t}")).fetch_one(&state.db.pool).await?.try_get::<i64, _>("n") };
+    let count = |t: &'static str| async move {
+        sqlx::query(&format!("SELECT COUNT(*) AS n FROM {t}")).fetch_one(&state.db.pool).await?.try_get::<i64, _>("n")
+    };
     out.swps = count("swps").await? as usize;
     out.signs = count("acknowledgements").await? as usize;
     out.zones = count("swp_zones").await? as usize;

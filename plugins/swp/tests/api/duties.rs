@@ -36,7 +36,8 @@ async fn one_person_approves_one_stage_whatever_their_department_later() {
     }
     let swp = crew.eng.get(&format!("/api/swps/swp/{id}")).await.body["swp"].clone();
     assert_eq!(swp["status"], "deployed");
-    let names: std::collections::BTreeSet<String> = ["process", "quality", "production"].iter().map(|k| swp["approvals"][k]["reviewer"].as_str().unwrap().to_string()).collect();
+    let names: std::collections::BTreeSet<String> =
+        ["process", "quality", "production"].iter().map(|k| swp["approvals"][k]["reviewer"].as_str().unwrap().to_string()).collect();
     assert_eq!(names.len(), 3, "{}", swp["approvals"]);
     assert_eq!(audit_count(&app, "swp.approve").await, 3);
 }

@@ -2,8 +2,8 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::*;
 use super::support::*;
+use crate::helpers::*;
 
 fn ids(list: &Value) -> Vec<String> {
     list.as_array().unwrap().iter().map(|s| s["_id"].as_str().unwrap().to_string()).collect()
@@ -33,7 +33,10 @@ async fn swp_three_approvals_deploy_and_revisions_count_up() {
     let r = crew.process.post(&format!("/api/swps/approve/{first}"), &json!({"reviewNote": "fine"})).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let p = &r.body["swp"]["approvals"]["process"];
-    assert_eq!((p["status"].as_str(), p["reviewer"].as_str(), p["note"].as_str()), (Some("Approved"), Some("Test revprocess"), Some("fine")));
+    assert_eq!(
+        (p["status"].as_str(), p["reviewer"].as_str(), p["note"].as_str()),
+        (Some("Approved"), Some("Test revprocess"), Some("fine"))
+    );
     assert_eq!(p["date"], "2026-01-01T00:00:00.000Z");
     assert_eq!(r.body["swp"]["status"], "pending");
     // Approving twice is a conflict, and the stage leaves the reviewer's list.
@@ -50,7 +53,10 @@ async fn swp_three_approvals_deploy_and_revisions_count_up() {
     let second = submit(&crew.eng, "7101-0001", json!({"newRelease": false, "changes": "New torque values"})).await;
     assert_eq!(crew.eng.get(&format!("/api/swps/swp/{second}")).await.body["swp"]["revision"], 1, "would be revision 1");
     let swp = approve_all(&crew, &second).await;
-    assert_eq!((swp["status"].as_str(), swp["revision"].as_i64(), swp["changes"].as_str()), (Some("deployed"), Some(1), Some("New torque values")));
+    assert_eq!(
+        (swp["status"].as_str(), swp["revision"].as_i64(), swp["changes"].as_str()),
+        (Some("deployed"), Some(1), Some("New torque values"))
+    );
     let old = crew.eng.get(&format!("/api/swps/swp/{first}")).await.body["swp"].clone();
     assert_eq!((old["status"].as_str(), old["revision"].as_i64()), (Some("obsolete"), Some(0)));
     assert_eq!(old["obsoleteDate"]["timestamp"], "2026-01-01T00:02:00.000Z");
@@ -142,7 +148,10 @@ async fn swp_delete_and_zone_edit_are_checked_and_audited() {
     let r = boss.post(&format!("/api/swps/edit/{dep}"), &json!({"zones": ["D3", "A1"]})).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     assert_eq!(r.body["swp"]["zones"], json!(["A1", "D3"]));
-    let (before, after): (String, String) = sqlx::query_as("SELECT before_json, after_json FROM audit_log WHERE action = 'swp.zones'").fetch_one(&app.state.db.pool).await.unwrap();
+    let (before, after): (String, String) = sqlx::query_as("SELECT before_json, after_json FROM audit_log WHERE action = 'swp.zones'")
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
     assert_eq!((before.as_str(), after.as_str()), (r#"{"zones":["A1","B2"]}"#, r#"{"zones":["A1","D3"]}"#));
     // The author deletes both; the part has no deployed SWP any more.
     assert_eq!(crew.eng.post("/api/swps/delete-deployed", &json!([dep])).await.status, StatusCode::OK);

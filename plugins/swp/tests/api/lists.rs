@@ -3,8 +3,8 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::*;
 use super::support::*;
+use crate::helpers::*;
 
 fn parts(v: &Value) -> Vec<String> {
     v.as_array().unwrap().iter().map(|s| s["partNumber"].as_str().unwrap().to_string()).collect()
@@ -15,7 +15,8 @@ async fn swp_part_search_and_browse_pages() {
     let app = spawn().await;
     let crew = crew(&app).await;
     let (other_eng, _) = person(&app, "eng2@demo.plant", "engineer", "process").await;
-    let other_id: String = sqlx::query_scalar("SELECT id FROM users WHERE email = 'eng2@demo.plant'").fetch_one(&app.state.db.pool).await.unwrap();
+    let other_id: String =
+        sqlx::query_scalar("SELECT id FROM users WHERE email = 'eng2@demo.plant'").fetch_one(&app.state.db.pool).await.unwrap();
     let mut all = Vec::new();
     for i in 0..12 {
         app.clock.advance_secs(60);
@@ -56,15 +57,23 @@ async fn swp_part_search_and_browse_pages() {
     // not), by prefix; the same limit and term rules.
     for (id, number, company) in [("catp1", "7150-NEW", "mpk"), ("catp2", "7151-OTHER", "xyz")] {
         sqlx::query("INSERT INTO parts (id, part_number, description, company_code, created_at) VALUES ($1, $2, '', $3, 0)")
-            .bind(id).bind(number).bind(company)
-            .execute(&app.state.db.pool).await.unwrap();
+            .bind(id)
+            .bind(number)
+            .bind(company)
+            .execute(&app.state.db.pool)
+            .await
+            .unwrap();
     }
     let r = crew.eng.get("/api/swps/catalogue-part-numbers?searchTerm=715&limit=10").await;
     assert_eq!(r.status, StatusCode::OK);
     assert_eq!(r.body, json!({"partList": [{"_id": "catp1", "partNumber": "7150-NEW"}]}), "own company only");
     let r = crew.eng.get("/api/swps/catalogue-part-numbers?searchTerm=71&limit=50").await;
     assert_eq!(r.body["partList"].as_array().unwrap().len(), 10, "limit capped at 10");
-    assert!(parts(&crew.eng.get("/api/swps/catalogue-part-numbers?searchTerm=7199").await.body["partList"]).contains(&"7199-PENDING".to_string()), "a pending SWP's part is known");
+    assert!(
+        parts(&crew.eng.get("/api/swps/catalogue-part-numbers?searchTerm=7199").await.body["partList"])
+            .contains(&"7199-PENDING".to_string()),
+        "a pending SWP's part is known"
+    );
     assert_eq!(crew.eng.get("/api/swps/catalogue-part-numbers?searchTerm=%20").await.body, json!({"partList": []}));
     assert_eq!(crew.eng.get("/api/swps/catalogue-part-numbers?searchTerm=71&limit=0").await.status, StatusCode::BAD_REQUEST);
     assert_eq!(k.get("/api/swps/catalogue-part-numbers?searchTerm=71").await.status, StatusCode::FORBIDDEN, "uploaders only");
@@ -133,7 +142,24 @@ async fn swp_viewer_kiosk_and_sign_history() {
     // The console viewer.
     let r = crew.quality.get(&format!("/api/swps/swp/{v1}")).await;
     let swp = &r.body["swp"];
-    for k in ["_id", "partNumber", "uploadDate", "deployDate", "owner", "onBehalfOf", "zones", "revision", "changes", "newRelease", "referenceOnly", "approvals", "opsSigned", "urls", "details", "status"] {
+    for k in [
+        "_id",
+        "partNumber",
+        "uploadDate",
+        "deployDate",
+        "owner",
+        "onBehalfOf",
+        "zones",
+        "revision",
+        "changes",
+        "newRelease",
+        "referenceOnly",
+        "approvals",
+        "opsSigned",
+        "urls",
+        "details",
+        "status",
+    ] {
         assert!(swp.get(k).is_some(), "{k} in {swp}");
     }
     assert_eq!(swp["owner"]["firstname"], "Test");

@@ -2,8 +2,9 @@
 mod authz;
 mod duties;
 mod lifecycle;
+mod limits;
 mod lists;
 mod paging;
-pub(crate) mod support;
 mod real_files;
+pub(crate) mod support;
 mod upload;

@@ -60,7 +60,11 @@ async fn swp_deep_pages_seek_like_offset() {
             for search in ["", "&search=71", "&search=7", "&search=710"] {
                 let q = format!("sortBy={key}&sortOrder={order}{search}");
                 let n = pages_match(&crew.eng, &q).await;
-                let expect = match search { "&search=71" => 5, "&search=710" => 1, _ => 9 };
+                let expect = match search {
+                    "&search=71" => 5,
+                    "&search=710" => 1,
+                    _ => 9,
+                };
                 assert_eq!(n, expect, "{q}");
                 let seen = pages_match(&narrow, &q).await;
                 assert!(seen < n || n == 1, "{q}: the narrow user sees part of it");

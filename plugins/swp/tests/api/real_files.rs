@@ -96,9 +96,16 @@ async fn swp_real_pdfs_deploy_alone_and_merge_with_every_page_and_text() {
 async fn swp_videos_are_accepted_or_refused_by_their_codec() {
     let app = spawn().await;
     let (eng, _) = person(&app, "eng@demo.plant", "engineer", "process").await;
-    for (name, ct) in [("h264-aac.mp4", "video/mp4"), ("h264-aac.mov", "video/quicktime"), ("h264-silent.mov", "video/quicktime"), ("vp9.webm", "video/webm"), ("vp9-opus.webm", "video/webm")] {
+    for (name, ct) in [
+        ("h264-aac.mp4", "video/mp4"),
+        ("h264-aac.mov", "video/quicktime"),
+        ("h264-silent.mov", "video/quicktime"),
+        ("vp9.webm", "video/webm"),
+        ("vp9-opus.webm", "video/webm"),
+    ] {
         let id = upload_ok(&eng, "uploadVideo", name, &fixture(name)).await;
-        let stored: String = sqlx::query_scalar("SELECT content_type FROM files WHERE id = $1").bind(&id).fetch_one(&app.state.db.pool).await.unwrap();
+        let stored: String =
+            sqlx::query_scalar("SELECT content_type FROM files WHERE id = $1").bind(&id).fetch_one(&app.state.db.pool).await.unwrap();
         assert_eq!(stored, ct, "{name}");
     }
     for (name, want) in [("hevc.mov", "HEVC/H.265 (hvc1)"), ("prores.mov", "ProRes (apco)")] {

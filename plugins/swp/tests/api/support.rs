@@ -98,7 +98,9 @@ pub fn pdf(label: &str, pages: usize) -> Vec<u8> {
     let media: Vec<Object> = vec![0.into(), 0.into(), 595.into(), 842.into()];
     doc.objects.insert(
         pages_id,
-        Object::Dictionary(dictionary! {"Type" => "Pages", "Kids" => kids, "Count" => pages as i64, "Resources" => resources, "MediaBox" => media}),
+        Object::Dictionary(
+            dictionary! {"Type" => "Pages", "Kids" => kids, "Count" => pages as i64, "Resources" => resources, "MediaBox" => media},
+        ),
     );
     let catalog = doc.add_object(dictionary! {"Type" => "Catalog", "Pages" => pages_id});
     doc.trailer.set("Root", catalog);
@@ -291,4 +293,11 @@ impl Crew {
         relogin(&self.quality, "rev.quality@demo.plant").await;
         relogin(&self.production, "rev.production@demo.plant").await;
     }
+}
+
+/// Files rows and stored blobs: a refused upload changes neither.
+pub async fn stored_files(app: &TestApp) -> (i64, usize) {
+    let rows = scalar(app, "SELECT COUNT(*) FROM files").await;
+    let blobs = app.state.storage.list().await.unwrap().len();
+    (rows, blobs)
 }

@@ -9,7 +9,6 @@ use super::support::*;
 use crate::helpers::*;
 use crate::matrix::{check, people, route, show, Person};
 
-
 /// The training rules of plugins/training/README.md, over the matrix's people.
 trait Training {
     fn editor(&self) -> bool;
@@ -47,14 +46,32 @@ async fn training_authorization_matrix() {
         route("matrix", Method::GET, MATRIX_A1.into(), None, true, |s| s.staff()),
         route("export", Method::GET, "/api/training/matrix/export/shift/1/cell/A/zone/1".into(), None, true, |s| s.staff()),
         route("add", Method::POST, "/api/training/add".into(), Some(json!({"squares": 9})), true, |s| s.editor()),
-        route("edit/block", Method::POST, "/api/training/matrix/edit/block".into(), Some(json!({"blockId": b, "squares": 9})), true, |s| s.edits() && s.same()),
+        route("edit/block", Method::POST, "/api/training/matrix/edit/block".into(), Some(json!({"blockId": b, "squares": 9})), true, |s| {
+            s.edits() && s.same()
+        }),
         route("genesis", Method::POST, "/api/training/matrix/add/genesis-block".into(), m(json!({})), true, |s| s.edits()),
         route("add/part", Method::POST, "/api/training/matrix/add/part".into(), m(json!({"partNumber": "P-1"})), true, |s| s.edits()),
         route("add/op", Method::POST, "/api/training/matrix/add/op".into(), m(json!({"opId": op})), true, |s| s.edits()),
         route("delete/op", Method::DELETE, "/api/training/matrix/delete/op".into(), m(json!({"opId": "nobody"})), true, |s| s.edits()),
-        route("delete/part", Method::DELETE, "/api/training/matrix/delete/part".into(), m(json!({"partNumber": "NONE"})), true, |s| s.edits()),
-        route("certs/op", Method::POST, "/api/training/certs/op".into(), m(json!({"opNumber": "OP1", "certTargetOpHours": 99})), true, |s| s.edits()),
-        route("certs/part", Method::POST, "/api/training/certs/part".into(), m(json!({"partNumber": "P-1", "certTargetPartHours": 99})), true, |s| s.edits()),
+        route("delete/part", Method::DELETE, "/api/training/matrix/delete/part".into(), m(json!({"partNumber": "NONE"})), true, |s| {
+            s.edits()
+        }),
+        route(
+            "certs/op",
+            Method::POST,
+            "/api/training/certs/op".into(),
+            m(json!({"opNumber": "OP1", "certTargetOpHours": 99})),
+            true,
+            |s| s.edits(),
+        ),
+        route(
+            "certs/part",
+            Method::POST,
+            "/api/training/certs/part".into(),
+            m(json!({"partNumber": "P-1", "certTargetPartHours": 99})),
+            true,
+            |s| s.edits(),
+        ),
         route("kiosk squares", Method::GET, format!("/api/training/op/squares/opId/{op}/part-number/P-1"), None, false, |s| s.same()),
     ];
     show(&mut routes, "swp-list", &p, |s| s.same());

@@ -32,7 +32,10 @@ async fn a_matrix_from_the_empty_state() {
     let m = c.get(MATRIX_A1).await.body;
     let parts: Vec<&str> = m["partList"].as_array().unwrap().iter().map(|p| p["partNumber"].as_str().unwrap()).collect();
     assert_eq!(parts, ["P-1", "P-2", "P-3"]);
-    assert_eq!((m["partList"][0]["partDesc"].clone(), m["partList"][0]["partRotation"].clone(), m["partList"][0]["certTarget"].clone()), (json!("Door"), json!(4), json!(2)));
+    assert_eq!(
+        (m["partList"][0]["partDesc"].clone(), m["partList"][0]["partRotation"].clone(), m["partList"][0]["certTarget"].clone()),
+        (json!("Door"), json!(4), json!(2))
+    );
     assert_eq!(m["matrix"][0]["opNumber"], "OP1");
     assert_eq!(m["matrix"][1]["opNumber"], "OP2");
     assert_eq!(m["matrix"][1]["rowData"].as_array().unwrap().len(), 3);
@@ -48,16 +51,26 @@ async fn a_matrix_from_the_empty_state() {
     let b0 = block(&c, 0, 2).await;
     c.post("/api/training/matrix/edit/block", &json!({"blockId": b0, "squares": 4})).await;
     let m = c.get(MATRIX_A1).await.body;
-    assert_eq!((m["partList"][2]["certCount"].clone(), m["matrix"][1]["certCount"].clone(), m["matrix"][1]["rowData"][2]["squares"].clone()), (json!(2), json!(1), json!(4)));
+    assert_eq!(
+        (m["partList"][2]["certCount"].clone(), m["matrix"][1]["certCount"].clone(), m["matrix"][1]["rowData"][2]["squares"].clone()),
+        (json!(2), json!(1), json!(4))
+    );
     // Reset squares.
     c.post("/api/training/matrix/edit/block", &json!({"blockId": b0, "squares": -1})).await;
     assert_eq!(c.get(MATRIX_A1).await.body["partList"][2]["certCount"], 1);
 
     // Who changed whose training, from what to what.
-    let (before, after, actor, meaning): (String, String, String, String) =
-        sqlx::query_as("SELECT before_json, after_json, actor, meaning FROM audit_log WHERE action = 'training.level' ORDER BY seq DESC LIMIT 1").fetch_one(&app.state.db.pool).await.unwrap();
+    let (before, after, actor, meaning): (String, String, String, String) = sqlx::query_as(
+        "SELECT before_json, after_json, actor, meaning FROM audit_log WHERE action = 'training.level' ORDER BY seq DESC LIMIT 1",
+    )
+    .fetch_one(&app.state.db.pool)
+    .await
+    .unwrap();
     let before: Value = serde_json::from_str(&before).unwrap();
-    assert_eq!((before["squares"].clone(), before["of"]["opNumber"].clone(), before["of"]["partNumber"].clone()), (json!(4), json!("OP1"), json!("P-3")));
+    assert_eq!(
+        (before["squares"].clone(), before["of"]["opNumber"].clone(), before["of"]["partNumber"].clone()),
+        (json!(4), json!("OP1"), json!("P-3"))
+    );
     assert_eq!(serde_json::from_str::<Value>(&after).unwrap()["squares"], -1);
     assert_eq!(actor, "Test leader");
     assert!(meaning.contains("from 4 to -1"), "{meaning}");
@@ -68,7 +81,14 @@ async fn a_matrix_from_the_empty_state() {
     let r = c.post("/api/training/certs/part", &with(a1(), json!({"partNumber": "P-2", "certTargetPartHours": "9"}))).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let m = c.get(MATRIX_A1).await.body;
-    assert_eq!((m["matrix"][1]["certTarget"].clone(), m["matrix"][1]["rowData"][0]["certTargetOpHours"].clone(), m["partList"][1]["certTarget"].clone()), (json!(7), json!(7), json!(9)));
+    assert_eq!(
+        (
+            m["matrix"][1]["certTarget"].clone(),
+            m["matrix"][1]["rowData"][0]["certTargetOpHours"].clone(),
+            m["partList"][1]["certTarget"].clone()
+        ),
+        (json!(7), json!(7), json!(9))
+    );
     let r = c.post("/api/training/certs/op", &with(a1(), json!({"opNumber": "OP9", "certTargetOpHours": 7}))).await;
     assert_eq!((r.status, r.body["error"].as_str()), (StatusCode::CONFLICT, Some("This operator is not in the matrix.")));
 
@@ -91,10 +111,22 @@ async fn a_matrix_from_the_empty_state() {
     let m = c.get(MATRIX_A1).await.body;
     assert_eq!((m["partList"].as_array().unwrap().len(), m["matrix"].as_array().unwrap().len()), (2, 1));
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM training_blocks").await, 1);
-    for (action, n) in [("training.genesis", 1), ("training.part.add", 2), ("training.op.add", 1), ("training.level", 5), ("training.op.target", 1), ("training.part.target", 1), ("training.op.delete", 1), ("training.part.delete", 1)] {
+    for (action, n) in [
+        ("training.genesis", 1),
+        ("training.part.add", 2),
+        ("training.op.add", 1),
+        ("training.level", 5),
+        ("training.op.target", 1),
+        ("training.part.target", 1),
+        ("training.op.delete", 1),
+        ("training.part.delete", 1),
+    ] {
         assert_eq!(audit_count(&app, action).await, n, "{action}");
     }
-    assert_eq!(plantdoc_core::audit::verify(&app.state.db).await.unwrap(), plantdoc_core::audit::Verdict::Ok { rows: scalar(&app, "SELECT COUNT(*) FROM audit_log").await });
+    assert_eq!(
+        plantdoc_core::audit::verify(&app.state.db).await.unwrap(),
+        plantdoc_core::audit::Verdict::Ok { rows: scalar(&app, "SELECT COUNT(*) FROM audit_log").await }
+    );
 
     // Another matrix is another matrix.
     assert_eq!(c.get("/api/training/matrix/shift/2/cell/A/zone/1").await.body, json!({"partList": [], "matrix": []}));
@@ -134,7 +166,10 @@ async fn concurrent_edits_of_one_block_last_write_wins_each_audited() {
     assert!(answers.iter().all(|r| r.status == StatusCode::OK), "{:?}", answers.iter().map(|r| r.status).collect::<Vec<_>>());
     // The audit rows form one chain of levels: each write replaced the one before it.
     let rows: Vec<(String, String)> =
-        sqlx::query_as("SELECT before_json, after_json FROM audit_log WHERE action = 'training.level' ORDER BY seq").fetch_all(&app.state.db.pool).await.unwrap();
+        sqlx::query_as("SELECT before_json, after_json FROM audit_log WHERE action = 'training.level' ORDER BY seq")
+            .fetch_all(&app.state.db.pool)
+            .await
+            .unwrap();
     assert_eq!(rows.len(), 12);
     let mut current = -1;
     for (before, after) in &rows {
@@ -170,7 +205,12 @@ async fn a_200_by_100_matrix_loads_fast() {
             .bind(&row).bind(op).bind(i as i64).execute(&mut *tx).await.unwrap();
         for (j, col) in cols.iter().enumerate() {
             sqlx::query("INSERT INTO training_blocks (part_row, op_row, squares, prev_squares, updated_at) VALUES ($1, $2, $3, -1, 0)")
-                .bind(col).bind(&row).bind(((i + j) % 6) as i64 - 1).execute(&mut *tx).await.unwrap();
+                .bind(col)
+                .bind(&row)
+                .bind(((i + j) % 6) as i64 - 1)
+                .execute(&mut *tx)
+                .await
+                .unwrap();
         }
         tx.commit().await.unwrap();
     }
@@ -180,7 +220,10 @@ async fn a_200_by_100_matrix_loads_fast() {
     let mut times = Vec::new();
     for _ in 0..21 {
         // The answer's bytes, as a browser receives them (the test client would parse them).
-        let req = c.http.get(format!("{}{MATRIX_A1}", c.base)).header("cookie", format!("__Host-plantdoc_session={}", c.session_cookie().unwrap()));
+        let req = c
+            .http
+            .get(format!("{}{MATRIX_A1}", c.base))
+            .header("cookie", format!("__Host-plantdoc_session={}", c.session_cookie().unwrap()));
         let t = std::time::Instant::now();
         let r = req.send().await.unwrap();
         assert_eq!(r.status(), StatusCode::OK);
@@ -195,7 +238,10 @@ async fn a_200_by_100_matrix_loads_fast() {
     for i in 0..5 {
         let b = first.body["matrix"][0]["rowData"][0]["_id"].as_str().unwrap().to_string();
         assert_eq!(c.post("/api/training/matrix/edit/block", &json!({"blockId": b, "squares": i % 4})).await.status, StatusCode::OK);
-        let req = c.http.get(format!("{}{MATRIX_A1}", c.base)).header("cookie", format!("__Host-plantdoc_session={}", c.session_cookie().unwrap()));
+        let req = c
+            .http
+            .get(format!("{}{MATRIX_A1}", c.base))
+            .header("cookie", format!("__Host-plantdoc_session={}", c.session_cookie().unwrap()));
         let t = std::time::Instant::now();
         let body = req.send().await.unwrap().bytes().await.unwrap();
         cold.push(t.elapsed().as_secs_f64() * 1000.0);
@@ -203,7 +249,12 @@ async fn a_200_by_100_matrix_loads_fast() {
     }
     cold.sort_by(|a, b| a.partial_cmp(b).unwrap());
     println!("training matrix 200 x 100 after a change: p50 {:.1} ms", cold[2]);
-    println!("training matrix 200 parts x 100 operators ({} bytes): p50 {p50:.1} ms, max {:.1} ms ({} build)", first.text.len(), times[times.len() - 1], if cfg!(debug_assertions) { "debug" } else { "release" });
+    println!(
+        "training matrix 200 parts x 100 operators ({} bytes): p50 {p50:.1} ms, max {:.1} ms ({} build)",
+        first.text.len(),
+        times[times.len() - 1],
+        if cfg!(debug_assertions) { "debug" } else { "release" }
+    );
     let bound = if cfg!(debug_assertions) { 1000.0 } else { 20.0 };
     assert!(p50 <= bound, "p50 {p50:.1} ms over {bound} ms");
 }

@@ -12,7 +12,15 @@ pub async fn app(extra: &[(&str, &str)]) -> TestApp {
     spawn_with(&o).await
 }
 
-pub async fn add(app: &TestApp, email: &str, position: &str, department: &str, company: &str, zones: &[&str], op_no: Option<&str>) -> String {
+pub async fn add(
+    app: &TestApp,
+    email: &str,
+    position: &str,
+    department: &str,
+    company: &str,
+    zones: &[&str],
+    op_no: Option<&str>,
+) -> String {
     let input = UserInput {
         firstname: "Test".into(),
         lastname: email.split('@').next().unwrap().replace(['.', '-'], ""),
@@ -72,7 +80,11 @@ pub async fn del(c: &Client, path: &str, body: &Value) -> Resp {
 }
 
 pub async fn add_part(c: &Client, number: &str, rotation: i64) -> Resp {
-    c.post("/api/training/matrix/add/part", &with(a1(), json!({"partNumber": number, "partDesc": "Desc", "partRotation": rotation, "certTargetPartHours": 2}))).await
+    c.post(
+        "/api/training/matrix/add/part",
+        &with(a1(), json!({"partNumber": number, "partDesc": "Desc", "partRotation": rotation, "certTargetPartHours": 2})),
+    )
+    .await
 }
 
 pub async fn add_op(c: &Client, op_id: &str) -> Resp {

@@ -20,7 +20,12 @@ async fn every_rule_has_its_text() {
     part(&app, "mpk", "P-2").await;
 
     // Genesis: part, operator, rotation required; notes 250; op target 'Number must not exceed 24 hours'.
-    let r = c.post("/api/training/matrix/add/genesis-block", &with(a1(), json!({"partDesc": "1234567890123", "notes": "n".repeat(251), "certTargetPartHours": -1, "certTargetOpHours": 25}))).await;
+    let r = c
+        .post(
+            "/api/training/matrix/add/genesis-block",
+            &with(a1(), json!({"partDesc": "1234567890123", "notes": "n".repeat(251), "certTargetPartHours": -1, "certTargetOpHours": 25})),
+        )
+        .await;
     assert_eq!(
         errors(&r),
         json!({
@@ -35,16 +40,31 @@ async fn every_rule_has_its_text() {
 
     // Add part.
     let body = |v: Value| with(a1(), v);
-    let r = c.post("/api/training/matrix/add/part", &body(json!({"partNumber": "P-1", "partRotation": 3, "certTargetPartHours": 25}))).await;
-    assert_eq!(errors(&r), json!({"partNumber": "This part is already in the matrix", "partRotation": "Please enter the required rotation hours", "certTargetPartHours": "Hours must be between 0 and 24"}));
-    let r = c.post("/api/training/matrix/add/part", &body(json!({"partNumber": "NOPE", "partDesc": "x".repeat(13), "partRotation": 8, "certTargetPartHours": "abc"}))).await;
-    assert_eq!(errors(&r), json!({"partNumber": "Please select the part number", "partDesc": "Part description must be a maximum of 12 characters", "certTargetPartHours": "Hours must be between 0 and 24"}));
+    let r =
+        c.post("/api/training/matrix/add/part", &body(json!({"partNumber": "P-1", "partRotation": 3, "certTargetPartHours": 25}))).await;
+    assert_eq!(
+        errors(&r),
+        json!({"partNumber": "This part is already in the matrix", "partRotation": "Please enter the required rotation hours", "certTargetPartHours": "Hours must be between 0 and 24"})
+    );
+    let r = c
+        .post(
+            "/api/training/matrix/add/part",
+            &body(json!({"partNumber": "NOPE", "partDesc": "x".repeat(13), "partRotation": 8, "certTargetPartHours": "abc"})),
+        )
+        .await;
+    assert_eq!(
+        errors(&r),
+        json!({"partNumber": "Please select the part number", "partDesc": "Part description must be a maximum of 12 characters", "certTargetPartHours": "Hours must be between 0 and 24"})
+    );
     let r = c.post("/api/training/matrix/add/part", &body(json!({"partNumber": "P-2", "partRotation": 8}))).await;
     assert_eq!(errors(&r), json!({"certTargetPartHours": "Hours must be between 0 and 24"}));
 
     // Add operator.
     let r = c.post("/api/training/matrix/add/op", &body(json!({"opId": op, "certTargetOpHours": 24.5}))).await;
-    assert_eq!(errors(&r), json!({"opId": "This operator is already in the matrix", "certTargetOpHours": "Hours must be between 0 and 24"}));
+    assert_eq!(
+        errors(&r),
+        json!({"opId": "This operator is already in the matrix", "certTargetOpHours": "Hours must be between 0 and 24"})
+    );
     let r = c.post("/api/training/matrix/add/op", &body(json!({"certTargetOpHours": 1}))).await;
     assert_eq!(errors(&r), json!({"opId": "Please select the operator number"}));
 
@@ -68,7 +88,10 @@ async fn every_rule_has_its_text() {
     let r = c.post("/api/training/matrix/edit/block", &json!({"blockId": "nope:nope", "squares": 1})).await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
     let r = c.get("/api/training/matrix/shift/4/cell/E/zone/0").await;
-    assert_eq!(errors(&r), json!({"shift": "Please select shift 1, 2 or 3", "cell": "Please select cell A, B, C or D", "zone": "Please select zone 1, 2 or 3"}));
+    assert_eq!(
+        errors(&r),
+        json!({"shift": "Please select shift 1, 2 or 3", "cell": "Please select cell A, B, C or D", "zone": "Please select zone 1, 2 or 3"})
+    );
     let r = c.post("/api/training/matrix/add/part", &json!({"partNumber": "P-2"})).await;
     assert_eq!(errors(&r)["shift"], "Please select shift 1, 2 or 3");
     let r = c.send(reqwest::Method::POST, "/api/training/matrix/add/part", Some("{".into()), &[]).await;
@@ -83,7 +106,10 @@ async fn the_add_training_form() {
     let op = operator(&app, "OP1", "mpk").await;
     let p = part(&app, "mpk", "P-1").await;
     let r = c.post("/api/training/add", &json!({"partNumber": "", "squares": 9})).await;
-    assert_eq!(errors(&r), json!({"partNumber": "Please select the part number", "op": "Please select the operator number", "squares": "Please select a training level from -1 to 4"}));
+    assert_eq!(
+        errors(&r),
+        json!({"partNumber": "Please select the part number", "op": "Please select the operator number", "squares": "Please select a training level from -1 to 4"})
+    );
     let form = json!({"partNumber": "P-1", "part": p, "squares": 2, "op": op});
     let r = c.post("/api/training/add", &form).await;
     assert!(errors(&r)["error"].as_str().unwrap().starts_with("No training matrix has part P-1 and operator OP1"));

@@ -52,10 +52,17 @@ async fn register_gives_field_errors_and_a_temporary_password_that_must_be_chang
     let temp = ok.body["tempPassword"].as_str().unwrap().to_string();
     assert_eq!(temp.len(), 16);
     let u = &ok.body["user"];
-    assert_eq!((u["email"].as_str(), u["fullName"].as_str(), u["status"].as_str()), (Some("nora.quinn@demo.plant"), Some("Nora Quinn"), Some("CHANGE_PASSWORD")));
+    assert_eq!(
+        (u["email"].as_str(), u["fullName"].as_str(), u["status"].as_str()),
+        (Some("nora.quinn@demo.plant"), Some("Nora Quinn"), Some("CHANGE_PASSWORD"))
+    );
     assert_eq!((u["badge"].as_str(), u["opNo"].as_str()), (Some("4711"), Some("OP4711")));
     assert_eq!(audit_count(&app, "user.create").await, 3, "the test's two managers (seed) and Nora");
-    let (actor, after): (Option<String>, String) = sqlx::query_as("SELECT actor_id, after_json FROM audit_log WHERE action = 'user.create' AND actor_id IS NOT NULL").fetch_one(&app.state.db.pool).await.unwrap();
+    let (actor, after): (Option<String>, String) =
+        sqlx::query_as("SELECT actor_id, after_json FROM audit_log WHERE action = 'user.create' AND actor_id IS NOT NULL")
+            .fetch_one(&app.state.db.pool)
+            .await
+            .unwrap();
     assert!(actor.is_some());
     assert!(after.contains("\"badge\":true") && !after.contains("\"4711\""), "badge value not in the audit: {after}");
 
@@ -71,7 +78,10 @@ async fn register_gives_field_errors_and_a_temporary_password_that_must_be_chang
     let mut elsewhere = new_user("nils@demo.plant");
     elsewhere["companyCode"] = json!("umw");
     elsewhere["badge"] = json!("4712");
-    assert_eq!(boss.post("/api/users/register", &elsewhere).await.body, json!({"companyCode": "You can add users to your own company only."}));
+    assert_eq!(
+        boss.post("/api/users/register", &elsewhere).await.body,
+        json!({"companyCode": "You can add users to your own company only."})
+    );
     assert_eq!(plant.post("/api/users/register", &elsewhere).await.status, StatusCode::OK, "same operator number in another company");
 
     // The new user signs in with the temporary password and must set a new one.
@@ -116,9 +126,15 @@ async fn edit_changes_fields_and_refuses_what_it_must() {
     assert_eq!(ok.status, StatusCode::OK, "{}", ok.text);
     // The fields change now; the e-mail waits for Nora's confirmation (users/email.rs).
     let u = &ok.body["user"];
-    assert_eq!((u["email"].as_str(), u["position"].as_str(), ok.body["changed"].as_bool()), (Some("nora@demo.plant"), Some("supervisor"), Some(true)));
+    assert_eq!(
+        (u["email"].as_str(), u["position"].as_str(), ok.body["changed"].as_bool()),
+        (Some("nora@demo.plant"), Some("supervisor"), Some(true))
+    );
     assert_eq!(ok.body["emailPending"], "nora.b@demo.plant");
-    let (before, after): (String, String) = sqlx::query_as("SELECT before_json, after_json FROM audit_log WHERE action = 'user.edit'").fetch_one(&app.state.db.pool).await.unwrap();
+    let (before, after): (String, String) = sqlx::query_as("SELECT before_json, after_json FROM audit_log WHERE action = 'user.edit'")
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
     assert!(before.contains("engineer") && after.contains("supervisor") && after.contains("D3"), "{before} {after}");
 
     // An unknown e-mail names nobody.
@@ -161,8 +177,14 @@ async fn delete_is_soft_keeps_history_and_ends_sessions_at_once() {
     assert_eq!(scalar(&app, &resets).await, 1, "the reset link was never made");
     assert_eq!(erin.get("/api/users/current").await.status, StatusCode::OK);
 
-    assert_eq!(boss.post("/api/users/delete", &json!({"email": "boss@demo.plant"})).await.body, json!({"email": "You cannot delete your own account."}));
-    assert_eq!(boss.post("/api/users/delete", &json!({"email": "ghost@demo.plant"})).await.body, json!({"email": "There is no user with this e-mail."}));
+    assert_eq!(
+        boss.post("/api/users/delete", &json!({"email": "boss@demo.plant"})).await.body,
+        json!({"email": "You cannot delete your own account."})
+    );
+    assert_eq!(
+        boss.post("/api/users/delete", &json!({"email": "ghost@demo.plant"})).await.body,
+        json!({"email": "There is no user with this e-mail."})
+    );
     let audit_before = audit_count(&app, "user.delete").await;
     let ok = boss.post("/api/users/delete", &json!({"email": "erin@demo.plant"})).await;
     assert_eq!(ok.status, StatusCode::OK, "{}", ok.text);
@@ -181,7 +203,10 @@ async fn delete_is_soft_keeps_history_and_ends_sessions_at_once() {
     // Gone from the list; a second delete finds nobody.
     let all = boss.get("/api/users/all").await;
     assert!(all.body.as_array().unwrap().iter().all(|u| u["email"] != "erin@demo.plant"));
-    assert_eq!(boss.post("/api/users/delete", &json!({"email": "erin@demo.plant"})).await.body, json!({"email": "There is no user with this e-mail."}));
+    assert_eq!(
+        boss.post("/api/users/delete", &json!({"email": "erin@demo.plant"})).await.body,
+        json!({"email": "There is no user with this e-mail."})
+    );
     let verdict = plantdoc_core::audit::verify(&app.state.db).await.unwrap();
     assert!(matches!(verdict, plantdoc_core::audit::Verdict::Ok { .. }), "{verdict:?}");
 }

@@ -2,6 +2,6 @@
 //! ended, audit, the manager-only matrix, company scope and e-mail changes (issue 25).
 mod admin;
 mod authz;
-mod kiosk;
 mod email;
+mod kiosk;
 pub(crate) mod scope;

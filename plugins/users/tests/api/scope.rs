@@ -44,7 +44,10 @@ async fn a_manager_administers_their_own_company_only() {
     // mpk's users are nobody to umw's manager: no edit, no delete, no new mpk manager.
     let users_before = scalar(&app, "SELECT COUNT(*) FROM users").await;
     let mpk_mgr = json!({"firstname": "Evil", "lastname": "Twin", "email": "twin@umw.plant", "companyCode": "mpk", "position": "manager", "department": "process", "zones": []});
-    assert_eq!(boss.post("/api/users/register", &mpk_mgr).await.body, json!({"companyCode": "You can add users to your own company only."}));
+    assert_eq!(
+        boss.post("/api/users/register", &mpk_mgr).await.body,
+        json!({"companyCode": "You can add users to your own company only."})
+    );
     let erin = json!({"originalEmail": "erin@demo.plant", "firstname": "E", "lastname": "C", "email": "erin@demo.plant", "companyCode": "mpk", "position": "clerk", "department": "process", "zones": []});
     assert_eq!(boss.post("/api/users/edit", &erin).await.body, json!({"originalEmail": NOBODY}));
     assert_eq!(boss.post("/api/users/delete", &json!({"email": "erin@demo.plant"})).await.body, json!({"email": NOBODY}));
@@ -109,5 +112,8 @@ async fn a_plant_administrator_administers_every_company_but_moves_nobody() {
     let r = mpk_boss.post("/api/users/delete", &json!({"email": "plant.it@demo.plant"})).await;
     assert_eq!(r.body, json!({"email": "Only a plant administrator deletes a plant administrator."}));
     assert_eq!(plant.post("/api/users/delete", &json!({"email": "mpk.boss@demo.plant"})).await.status, StatusCode::OK);
-    assert_eq!(plant.post("/api/users/delete", &json!({"email": "plant.it@demo.plant"})).await.body, json!({"email": "You cannot delete your own account."}));
+    assert_eq!(
+        plant.post("/api/users/delete", &json!({"email": "plant.it@demo.plant"})).await.body,
+        json!({"email": "You cannot delete your own account."})
+    );
 }

@@ -12,7 +12,8 @@ use crate::swp::support::login;
 async fn a_backup_restores_into_a_fresh_folder_with_every_document_and_signature() {
     let (app, p, files) = signed_plant("7101-0001").await;
     let before = counts(&app.state.db.pool).await;
-    let keys: Vec<(String, String)> = sqlx::query_as("SELECT storage_key, sha256 FROM files ORDER BY storage_key").fetch_all(&app.state.db.pool).await.unwrap();
+    let keys: Vec<(String, String)> =
+        sqlx::query_as("SELECT storage_key, sha256 FROM files ORDER BY storage_key").fetch_all(&app.state.db.pool).await.unwrap();
 
     // Online: the app keeps serving while the backup runs.
     let bk = tempfile::tempdir().unwrap();
@@ -24,7 +25,10 @@ async fn a_backup_restores_into_a_fresh_folder_with_every_document_and_signature
     let manifest: serde_json::Value = serde_json::from_slice(&std::fs::read(dir.join("manifest.json")).unwrap()).unwrap();
     assert_eq!(manifest["blobs"].as_array().unwrap().len(), keys.len());
     for (k, sha) in &keys {
-        assert!(manifest["blobs"].as_array().unwrap().iter().any(|b| b["key"] == k.as_str() && b["sha256"] == sha.as_str()), "{k} in the manifest");
+        assert!(
+            manifest["blobs"].as_array().unwrap().iter().any(|b| b["key"] == k.as_str() && b["sha256"] == sha.as_str()),
+            "{k} in the manifest"
+        );
     }
     // A backup never overwrites one.
     let o = plantdoc(&["backup", dir.to_str().unwrap()], &app.db_url, &files);
@@ -85,7 +89,9 @@ async fn restore_refuses_a_manifest_mismatch_and_writes_nothing() {
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     assert!(text(&o).contains("manifest mismatch") && text(&o).contains(&key), "{}", text(&o));
     assert!(!fresh.path().join("plantdoc.db").exists(), "no database written");
-    let stored = std::fs::read_dir(&files2).map(|d| d.filter_map(Result::ok).filter(|e| !e.file_name().to_string_lossy().starts_with('.')).count()).unwrap_or(0);
+    let stored = std::fs::read_dir(&files2)
+        .map(|d| d.filter_map(Result::ok).filter(|e| !e.file_name().to_string_lossy().starts_with('.')).count())
+        .unwrap_or(0);
     assert_eq!(stored, 0, "no blob written");
     // A missing blob is a mismatch too.
     std::fs::remove_file(&blob).unwrap();
@@ -99,7 +105,8 @@ async fn restore_refuses_a_manifest_mismatch_and_writes_nothing() {
 
 fn sha256(b: &[u8]) -> String {
     use std::io::Write;
-    let mut c = std::process::Command::new("sha256sum").stdin(std::process::Stdio::piped()).stdout(std::process::Stdio::piped()).spawn().unwrap();
+    let mut c =
+        std::process::Command::new("sha256sum").stdin(std::process::Stdio::piped()).stdout(std::process::Stdio::piped()).spawn().unwrap();
     c.stdin.take().unwrap().write_all(b).unwrap();
     String::from_utf8(c.wait_with_output().unwrap().stdout).unwrap().split_whitespace().next().unwrap().to_string()
 }

@@ -12,11 +12,16 @@ async fn storage_check_finds_orphans_missing_and_altered_blobs_and_fix_removes_o
 
     let o = plantdoc(&["storage", "check"], &app.db_url, &files);
     assert!(o.status.success(), "{}", text(&o));
-    assert!(text(&o).contains(&format!("rows: {rows}, blobs: {rows}, ok: {rows}, missing: 0, wrong sha-256: 0, orphans: 0")), "{}", text(&o));
+    assert!(
+        text(&o).contains(&format!("rows: {rows}, blobs: {rows}, ok: {rows}, missing: 0, wrong sha-256: 0, orphans: 0")),
+        "{}",
+        text(&o)
+    );
 
     // An orphan, a blob altered on disk, a blob gone.
     let orphan = app.state.storage.put_bytes("swp", Bytes::from_static(b"%PDF-1.4 nobody"), "application/pdf").await.unwrap();
-    let keys: Vec<String> = sqlx::query_scalar("SELECT storage_key FROM files ORDER BY storage_key").fetch_all(&app.state.db.pool).await.unwrap();
+    let keys: Vec<String> =
+        sqlx::query_scalar("SELECT storage_key FROM files ORDER BY storage_key").fetch_all(&app.state.db.pool).await.unwrap();
     let altered = &keys[0];
     let gone = &keys[1];
     let mut bytes = std::fs::read(files.join(altered)).unwrap();
@@ -56,7 +61,13 @@ async fn storage_check_finds_orphans_missing_and_altered_blobs_and_fix_removes_o
 async fn storage_check_on_s3() {
     let s3 = crate::storage::start_s3().await;
     let app = crate::storage::s3_app(&s3, &[]).await;
-    let meta = || plantdoc_core::storage::FileMeta { module: "swp", owner_id: None, filename: "a.pdf", content_type: "application/pdf", state: "pending" };
+    let meta = || plantdoc_core::storage::FileMeta {
+        module: "swp",
+        owner_id: None,
+        filename: "a.pdf",
+        content_type: "application/pdf",
+        state: "pending",
+    };
     let body = || futures::stream::iter([Ok::<_, std::io::Error>(Bytes::from_static(b"%PDF-1.4 kept"))]);
     app.state.storage.store_file(&app.state.db, T0, meta(), body(), 1000).await.unwrap();
     let orphan = app.state.storage.put_bytes("swp", Bytes::from_static(b"%PDF-1.4 orphan"), "application/pdf").await.unwrap();

@@ -102,7 +102,12 @@ use futures::StreamExt;
 #[tokio::test]
 async fn kill_9_during_an_upload_and_a_deploy() {
     let seed = spawn().await;
-    for (e, p, d) in [("eng@demo.plant", "engineer", "process"), ("rev.process@demo.plant", "supervisor", "process"), ("rev.quality@demo.plant", "manager", "quality"), ("rev.production@demo.plant", "supervisor", "production")] {
+    for (e, p, d) in [
+        ("eng@demo.plant", "engineer", "process"),
+        ("rev.process@demo.plant", "supervisor", "process"),
+        ("rev.quality@demo.plant", "manager", "quality"),
+        ("rev.production@demo.plant", "supervisor", "production"),
+    ] {
         crate::swp::support::add(&seed, e, p, d, "mpk", &["A1", "B2"]).await;
     }
     let (db, files) = (seed.db_url.clone(), seed.tmp.path().join("files"));
@@ -110,7 +115,11 @@ async fn kill_9_during_an_upload_and_a_deploy() {
     let (child, addr) = serve_process(seed.tmp.path(), &db, &env).await;
     let base = format!("http://{addr}");
     let eng = login_at(&base, "eng@demo.plant").await;
-    let revs = [login_at(&base, "rev.process@demo.plant").await, login_at(&base, "rev.quality@demo.plant").await, login_at(&base, "rev.production@demo.plant").await];
+    let revs = [
+        login_at(&base, "rev.process@demo.plant").await,
+        login_at(&base, "rev.quality@demo.plant").await,
+        login_at(&base, "rev.production@demo.plant").await,
+    ];
     // Six SWPs waiting for their last review.
     let mut ids = Vec::new();
     for i in 0..6 {
@@ -187,7 +196,11 @@ async fn kill_9_during_an_upload_and_a_deploy() {
     }
     // Every SWP is either deployed with its audit row or still waiting, never between.
     for id in &ids {
-        let (st, prod): (String, String) = sqlx::query_as("SELECT status, production_status FROM swps WHERE id = $1").bind(id).fetch_one(&seed.state.db.pool).await.unwrap();
+        let (st, prod): (String, String) = sqlx::query_as("SELECT status, production_status FROM swps WHERE id = $1")
+            .bind(id)
+            .fetch_one(&seed.state.db.pool)
+            .await
+            .unwrap();
         assert!((st == "deployed") == (prod == "Approved") && (st == "deployed" || st == "pending"), "{id}: {st} / {prod}");
     }
     let orphans = check_plant(&db, &files, &env);

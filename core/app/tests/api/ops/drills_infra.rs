@@ -31,7 +31,8 @@ async fn s3_server_killed_during_uploads() {
         ("PLANTDOC__STORAGE__S3__ACCESS_KEY_ID", S3_KEY),
         ("PLANTDOC__STORAGE__S3__SECRET_ACCESS_KEY", S3_SECRET),
     ];
-    let over: Vec<(String, String)> = s3_env.iter().map(|(k, v)| (k.trim_start_matches("PLANTDOC__").to_lowercase().replace("__", "."), v.to_string())).collect();
+    let over: Vec<(String, String)> =
+        s3_env.iter().map(|(k, v)| (k.trim_start_matches("PLANTDOC__").to_lowercase().replace("__", "."), v.to_string())).collect();
     let over: Vec<(&str, &str)> = over.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
     let app = spawn_with(&over).await;
     let eng = app.signed_in("eng@demo.plant", "engineer", "process").await;
@@ -83,7 +84,13 @@ async fn disk_full_during_an_upload() {
     let files = tmp.path().join("files");
     std::fs::create_dir_all(&files).unwrap();
     // A 3 MiB tmpfs as the blob folder (root can mount one; elsewhere the drill says so).
-    let ok = Command::new("mount").args(["-t", "tmpfs", "-o", "size=3m", "tmpfs"]).arg(&files).stderr(Stdio::null()).status().map(|s| s.success()).unwrap_or(false);
+    let ok = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=3m", "tmpfs"])
+        .arg(&files)
+        .stderr(Stdio::null())
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false);
     if !ok {
         println!("drill disk full: SKIPPED (cannot mount a tmpfs here: run the suite as root, as CI does)");
         return;
@@ -200,7 +207,12 @@ async fn postgres_restarted_during_approvals_and_sign_records() {
     let (mut deploys, mut signs) = (Vec::new(), Vec::new());
     while let Some(r) = work.join_next().await {
         let (what, id, r) = r.unwrap();
-        assert!(r.status == StatusCode::OK || r.status == StatusCode::SERVICE_UNAVAILABLE || r.status == StatusCode::CONFLICT, "{what}: {} {}", r.status, r.text);
+        assert!(
+            r.status == StatusCode::OK || r.status == StatusCode::SERVICE_UNAVAILABLE || r.status == StatusCode::CONFLICT,
+            "{what}: {} {}",
+            r.status,
+            r.text
+        );
         if r.status == StatusCode::OK {
             if what == "deploy" {
                 deploys.push(id);
@@ -227,9 +239,16 @@ async fn postgres_restarted_during_approvals_and_sign_records() {
         found += scalar(&app, &format!("SELECT COUNT(*) FROM acknowledgements WHERE id = '{id}'")).await as usize;
     }
     for id in &pending {
-        let (st, prod): (String, String) = sqlx::query_as("SELECT status, production_status FROM swps WHERE id = $1").bind(id).fetch_one(&app.state.db.pool).await.unwrap();
+        let (st, prod): (String, String) = sqlx::query_as("SELECT status, production_status FROM swps WHERE id = $1")
+            .bind(id)
+            .fetch_one(&app.state.db.pool)
+            .await
+            .unwrap();
         assert!((st == "deployed") == (prod == "Approved"), "{id}: {st} / {prod}: never half-deployed");
     }
     let orphans = check_plant(&app.db_url, &app.tmp.path().join("files"), &[]);
-    report("PostgreSQL restarted during approvals and sign records", &Outcome { acknowledged: deploys.len() + signs.len(), found, orphans });
+    report(
+        "PostgreSQL restarted during approvals and sign records",
+        &Outcome { acknowledged: deploys.len() + signs.len(), found, orphans },
+    );
 }

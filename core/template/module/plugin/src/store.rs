@@ -13,7 +13,8 @@ pub struct Item {
 const LIST_CAP: i64 = 1000;
 
 pub async fn list(db: &Db, company: &str) -> Result<Vec<Item>, sqlx::Error> {
-    let sql = format!("SELECT id, title, created_at FROM {{crate}}_items WHERE company_code = $1 ORDER BY created_at DESC, id LIMIT {LIST_CAP}");
+    let sql =
+        format!("SELECT id, title, created_at FROM {{crate}}_items WHERE company_code = $1 ORDER BY created_at DESC, id LIMIT {LIST_CAP}");
     let rows = sqlx::query(&sql).bind(company).fetch_all(&db.pool).await?;
     rows.iter().map(|r| Ok(Item { id: r.try_get("id")?, title: r.try_get("title")?, created_at: r.try_get("created_at")? })).collect()
 }

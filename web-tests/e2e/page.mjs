@@ -1,0 +1,69 @@
+// What a browser test does on a page: sign in, wait for an address, wait for motion to end,
+// check accessibility with axe-core. Re-exported by harness.mjs.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+
+export const PASSWORD = 'Demo-Plant-2026';
+
+export async function login(page, base, email, password = PASSWORD) {
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** Waits until the page's path (and query) is `want` (string, RegExp or predicate). */
+export async function waitForPath(page, want, ms = 10000) {
+  const test = (u) => {
+    const url = new URL(u);
+    const p = url.pathname + url.search;
+    if (typeof want === 'function') return want(p);
+    return typeof want === 'string' ? p === want : want.test(p);
+  };
+  await page.waitForURL(test, { timeout: ms });
+}
+
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Waits until the page's motion has ended: no finite animation or transition running and
+ * no antd motion class (`…-enter`, `…-appear`, `…-leave`: a drop-down closing, a tab's ink
+ * bar) left on an element. At most `ms`; a page that never settles is read as it is.
+ */
+export async function settled(page, ms = 3000) {
+  await page
+    .waitForFunction(
+      () =>
+        document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity) &&
+        !document.querySelector('[class*="-enter-active"], [class*="-appear-active"], [class*="-leave-active"]'),
+      null,
+      { timeout: ms, polling: 'raf' },
+    )
+    .catch(() => {});
+}
+
+/**
+ * axe-core over the page as it is now: fails on any serious or critical violation
+ * (WCAG 2.x A/AA rules), naming the rule and the first offending elements. `include`: a
+ * selector that limits the check to that part of the page.
+ */
+export async function expectAccessible(page, what = page.url(), { include = null } = {}) {
+  await settled(page);
+  // Evaluated through the DevTools protocol: an inline <script> would break the CSP.
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (within) => {
+    const res = await window.axe.run(within ? { include: [within] } : document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return res.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(', ')}`,
+      );
+  }, include);
+  if (violations.length) throw new Error(`Accessibility of ${what}:\n  ${violations.join('\n  ')}`);
+}
