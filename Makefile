@@ -5,7 +5,7 @@ CARGO ?= cargo
 TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 export CARGO_TERM_COLOR := never
 
-.PHONY: run test build web web-deps test-deps test-rust test-new-module test-api-contract test-web bench bench-smoke web-size lighthouse clean new-module
+.PHONY: run test lint fmt build web web-deps test-deps test-rust test-new-module test-api-contract test-web bench bench-smoke web-size lighthouse clean new-module
 
 ## make run: build everything (release) and serve a demo plant on http://127.0.0.1:8080
 run: build
@@ -27,12 +27,23 @@ web-deps:
 ## make test: every test — Rust on SQLite and on PostgreSQL, web component and browser tests.
 test: test-deps web
 	@start=$$(date +%s); \
+	$(MAKE) --no-print-directory lint; \
 	$(MAKE) --no-print-directory test-rust; \
 	$(MAKE) --no-print-directory test-new-module; \
 	$(MAKE) --no-print-directory bench-smoke; \
 	$(MAKE) --no-print-directory test-api-contract; \
 	$(MAKE) --no-print-directory test-web; \
 	echo "make test: all suites passed in $$(( $$(date +%s) - start )) s"
+
+## Formatting and lint: rustfmt, clippy -D warnings, eslint, prettier, 400 lines a file.
+lint: web-deps
+	@bash .ci/lint.sh
+
+## Format the tree (what `make lint` checks): cargo fmt, rustfmt on the modules' API tests, prettier.
+fmt: web-deps
+	$(CARGO) fmt --all
+	rustfmt --edition 2021 --config-path rustfmt.toml $$(git ls-files 'plugins/*/tests/*.rs')
+	npx --no-install prettier --write --log-level warn "{host-web,plugin-web,web-tests}/**/*.{js,jsx,mjs}" eslint.config.mjs
 
 ## What the tests need on the machine: installed by the project, never by hand.
 test-deps:
