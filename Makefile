@@ -14,8 +14,13 @@ run: build
 	@echo "Serving on http://127.0.0.1:8080 (Ctrl-C to stop)"
 	$(TARGET_DIR)/release/plantdoc serve
 
-build: web
-	$(CARGO) build --release --workspace
+## The web bundles and the release binary build side by side: webpack is mostly one
+## thread and cargo's last crates and link are too, so on two cores the two overlap.
+build: web-deps
+	@mkdir -p $(TARGET_DIR); log=$(TARGET_DIR)/web-build.log; \
+	npm run build >$$log 2>&1 & web=$$!; \
+	$(CARGO) build --release --workspace || { kill $$web 2>/dev/null; exit 1; }; \
+	if wait $$web; then tail -n 3 $$log; else cat $$log; echo "make build: the web build failed (above)"; exit 1; fi
 
 ## The web shell and every module remote (npm workspaces).
 web: web-deps
