@@ -6,6 +6,7 @@
 pub mod api;
 pub mod auth;
 pub mod dynamic;
+pub mod events;
 pub mod http;
 pub mod links;
 pub mod module_ctx;

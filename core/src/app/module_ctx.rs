@@ -10,6 +10,7 @@ use serde::de::DeserializeOwned;
 use crate::acks::DocKind;
 use crate::api::ApiRouter;
 use crate::app::AppState;
+use crate::events::{EventKind, Listener, Listening};
 use crate::migrate::Migration;
 use crate::ports::Provided;
 use crate::tasks::Shutdown;
@@ -38,6 +39,9 @@ pub struct Built {
     pub ports: Vec<Provided>,
     /// The kinds of its documents with sign records (`crate::acks`).
     pub doc_kinds: Vec<DocKind>,
+    /// The kinds of events it emits and what it listens to (`crate::events`).
+    pub event_kinds: Vec<EventKind>,
+    pub listeners: Vec<Listening>,
 }
 
 /// `top` over `base`, tables merged key by key.
@@ -146,6 +150,17 @@ impl ModuleContext {
     /// Declares a kind of this module's documents with sign records (`crate::acks`).
     pub fn doc_kind(&mut self, kind: DocKind) {
         self.built.doc_kinds.push(kind);
+    }
+
+    /// Declares a kind of event this module emits (`crate::events`).
+    pub fn event_kind(&mut self, kind: EventKind) {
+        self.built.event_kinds.push(kind);
+    }
+
+    /// Runs `listener` inside the transaction of every event of `kinds` (`"*"`: all)
+    /// while this module is enabled.
+    pub fn listen(&mut self, kinds: &[&'static str], listener: Arc<dyn Listener>) {
+        self.built.listeners.push(Listening { kinds: kinds.to_vec(), listener });
     }
 
     pub fn seed_demo(&mut self, seed: SeedFn) {

@@ -44,6 +44,8 @@ pub struct Inner {
     pub changes: crate::data::changes::Changes,
     /// What modules offer each other (see `ports`, `AppState::port`).
     pub ports: crate::ports::Ports,
+    /// Event kinds and the modules' listeners (see `events`, `AppState::emit`).
+    pub events: crate::events::Events,
 }
 
 impl Deref for AppState {
@@ -214,6 +216,7 @@ pub async fn build_state(settings: Settings, opts: BuildOptions) -> anyhow::Resu
         }
     }
     let ports = crate::ports::Ports::collect(&modules)?;
+    let events = crate::events::Events::collect(&modules)?;
     // Versions must be unique across every module, enabled or not.
     migrate::check_unique(&migration_sets(&modules, false))?;
     let db = Db::connect(&settings.database)
@@ -253,6 +256,7 @@ pub async fn build_state(settings: Settings, opts: BuildOptions) -> anyhow::Resu
         sessions,
         changes,
         ports,
+        events,
         switches: std::sync::RwLock::new(switches),
     })))
 }

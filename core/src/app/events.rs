@@ -1,0 +1,191 @@
+//! Events: what happened, told inside the transaction of the act (issues 27 and 32). A
+//! module declares the kinds of events it emits in its `build`:
+//!
+//! ```ignore
+//! ctx.event_kind(EventKind::new("swp.deployed", "An SWP revision was deployed"));
+//! ctx.listen(&["swp.deployed", "sign.verified"], Arc::new(Obligations));
+//! ```
+//!
+//! and emits one where the act commits: `state.emit(&mut tx, now, &event).await?` runs
+//! every enabled module's listener of that kind on the same connection, before the
+//! commit, so what a listener writes (a reading obligation, an outbox row) lands or rolls
+//! back with the act. A listener's error rolls the act back: listeners do bounded work in
+//! the database and leave slow work (mail, pushes) to a task reading what they wrote.
+//! The core names no module and no kind; the kinds are the modules' (docs/modules.md,
+//! "Events").
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use serde::Serialize;
+use serde_json::Value;
+use sqlx::AnyConnection;
+
+use crate::app::AppState;
+use crate::error::AppResult;
+use crate::plugin::Module;
+
+/// A kind of event a module emits: `"<module>.<what>"` (lower-case, digits, '-', one
+/// '.'), with a label people read (notification preferences list them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct EventKind {
+    pub id: &'static str,
+    pub label: &'static str,
+}
+
+impl EventKind {
+    pub const fn new(id: &'static str, label: &'static str) -> Self {
+        Self { id, label }
+    }
+
+    fn is_valid(&self) -> bool {
+        let mut parts = self.id.split('.');
+        let ok = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+        matches!((parts.next(), parts.next(), parts.next()), (Some(m), Some(w), None) if ok(m) && ok(w))
+    }
+}
+
+/// One event: what happened to what, in which company and zones, by whom.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Event {
+    /// A declared kind's id, e.g. `"swp.deployed"`.
+    pub kind: &'static str,
+    pub company: String,
+    /// The zones the subject concerns; empty: the whole company.
+    pub zones: Vec<String>,
+    /// What it is about: `"<doc kind>:<id>"` (as audit rows name it) or `"user:<id>"`.
+    pub subject: String,
+    /// The user who acted, if a user did (a task acts for nobody).
+    pub actor: Option<String>,
+    /// The kind's own fields (part number, revision, note …).
+    pub data: Value,
+}
+
+impl Event {
+    pub fn new(kind: &'static str, company: impl Into<String>, subject: impl Into<String>) -> Self {
+        Self { kind, company: company.into(), zones: Vec::new(), subject: subject.into(), actor: None, data: Value::Null }
+    }
+    pub fn zones(mut self, zones: impl IntoIterator<Item = impl Into<String>>) -> Self {
+        self.zones = zones.into_iter().map(Into::into).collect();
+        self
+    }
+    pub fn by(mut self, user_id: impl Into<String>) -> Self {
+        self.actor = Some(user_id.into());
+        self
+    }
+    pub fn data(mut self, data: Value) -> Self {
+        self.data = data;
+        self
+    }
+}
+
+/// What a module does when an event it listens to happens, inside the act's transaction.
+#[async_trait]
+pub trait Listener: Send + Sync {
+    /// Runs on the act's connection before its commit; an error rolls the act back.
+    async fn on_event(&self, state: &AppState, conn: &mut AnyConnection, now: i64, event: &Event) -> AppResult<()>;
+}
+
+/// One module's listener and the kinds it hears (`"*"`: every kind).
+pub struct Listening {
+    pub kinds: Vec<&'static str>,
+    pub listener: Arc<dyn Listener>,
+}
+
+/// Every module's event kinds and listeners.
+#[derive(Default)]
+pub struct Events {
+    kinds: BTreeMap<&'static str, (EventKind, String)>,
+    /// (module, kinds, listener), in module order.
+    listeners: Vec<(String, Vec<&'static str>, Arc<dyn Listener>)>,
+}
+
+impl Events {
+    /// Collects every known module's kinds and listeners; refuses a kind declared twice,
+    /// a malformed kind id, and a listener of a kind nobody declares.
+    pub fn collect(modules: &[Module]) -> anyhow::Result<Self> {
+        let mut out = Events::default();
+        for m in modules {
+            let id = m.manifest.id.as_str();
+            for k in &m.built.event_kinds {
+                if !k.is_valid() {
+                    anyhow::bail!("module '{id}': event kind {:?} must be '<module>.<what>' in lower-case letters, digits and '-'", k.id);
+                }
+                if let Some((_, first)) = out.kinds.insert(k.id, (*k, id.to_string())) {
+                    anyhow::bail!("module '{id}': event kind '{}' is already declared by module '{first}'", k.id);
+                }
+            }
+        }
+        for m in modules {
+            for l in &m.built.listeners {
+                if let Some(k) = l.kinds.iter().find(|k| **k != "*" && !out.kinds.contains_key(*k)) {
+                    anyhow::bail!("module '{}': listens to event kind '{k}', which no module declares", m.manifest.id);
+                }
+                out.listeners.push((m.manifest.id.clone(), l.kinds.clone(), l.listener.clone()));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Every declared kind, by id, with the module that declares it.
+    pub fn kinds(&self) -> impl Iterator<Item = (EventKind, &str)> {
+        self.kinds.values().map(|(k, m)| (*k, m.as_str()))
+    }
+}
+
+impl AppState {
+    /// Tells every enabled module listening to `event.kind`, on the act's connection
+    /// (inside its transaction). An undeclared kind is a programming error: refused.
+    pub async fn emit(&self, conn: &mut AnyConnection, now: i64, event: &Event) -> AppResult<()> {
+        debug_assert!(self.events.kinds.contains_key(event.kind), "event kind '{}' is not declared", event.kind);
+        for (module, kinds, listener) in &self.events.listeners {
+            if self.module_enabled(module) && kinds.iter().any(|k| *k == "*" || *k == event.kind) {
+                listener.on_event(self, conn, now, event).await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The declared event kinds (see [`Events::kinds`]).
+    pub fn event_kinds(&self) -> impl Iterator<Item = (EventKind, &str)> {
+        self.events.kinds()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::module_ctx::Built;
+    use crate::plugin::Manifest;
+
+    struct Nothing;
+    #[async_trait]
+    impl Listener for Nothing {
+        async fn on_event(&self, _: &AppState, _: &mut AnyConnection, _: i64, _: &Event) -> AppResult<()> {
+            Ok(())
+        }
+    }
+
+    fn module(id: &str, kinds: &[&'static str], hears: &[&'static str]) -> Module {
+        let listeners = if hears.is_empty() { vec![] } else { vec![Listening { kinds: hears.to_vec(), listener: Arc::new(Nothing) }] };
+        let built = Built { event_kinds: kinds.iter().map(|k| EventKind::new(k, "label")).collect(), listeners, ..Built::default() };
+        Module { manifest: Manifest::new(id, id, "1.0"), enabled: true, built: Arc::new(built) }
+    }
+
+    #[test]
+    fn kinds_are_declared_once_well_formed_and_heard_only_if_declared() {
+        let ev = Events::collect(&[module("a", &["a.done", "a.un-done"], &[]), module("b", &[], &["a.done", "*"])]).unwrap();
+        assert_eq!(ev.kinds().map(|(k, m)| (k.id, m.to_string())).collect::<Vec<_>>(), [("a.done", "a".into()), ("a.un-done", "a".into())]);
+        assert_eq!(ev.listeners.len(), 1);
+        let err = |mods: &[Module]| Events::collect(mods).err().unwrap().to_string();
+        assert_eq!(
+            err(&[module("a", &["a.done"], &[]), module("b", &["a.done"], &[])]),
+            "module 'b': event kind 'a.done' is already declared by module 'a'"
+        );
+        for bad in ["done", "a.b.c", "A.done", "a.", "a.do ne"] {
+            let m = module("a", &[bad], &[]);
+            assert!(err(std::slice::from_ref(&m)).contains("must be '<module>.<what>'"), "{bad}");
+        }
+        assert_eq!(err(&[module("b", &[], &["a.gone"])]), "module 'b': listens to event kind 'a.gone', which no module declares");
+    }
+}
