@@ -38,7 +38,8 @@ use serde::Deserialize;
 pub(crate) const KIND: DocKind = DocKind::new("swp");
 
 /// Told inside a deployment's transaction (review or bypass): subject `swp:<id>`, the
-/// SWP's zones, data `{docId, partNumber, partId, revision, previousId, versionHash}`.
+/// SWP's zones, data `{docId, partNumber, partId, revision, previousId, earlierIds,
+/// versionHash}` (`earlierIds`: the part's earlier revisions, deployed or obsolete).
 pub(crate) const DEPLOYED: EventKind = EventKind::new("swp.deployed", "An SWP revision was deployed");
 
 /// For tests and the benchmark, which make real PDFs with the same library.

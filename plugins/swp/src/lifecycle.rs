@@ -26,8 +26,16 @@ use crate::store::{self, visible_swp};
 impl Hooks for Swp {
     async fn deploy(&self, state: &AppState, conn: &mut AnyConnection, now: i64, user: &User, why: Deploy) -> AppResult<Vec<AuditEntry>> {
         let d = deploy(conn, now, self).await?;
+        let earlier: Vec<String> = sqlx::query_scalar(
+            "SELECT id FROM swps WHERE company_code = $1 AND part_number = $2 AND id <> $3 AND status IN ('deployed', 'obsolete')",
+        )
+        .bind(&self.company_code)
+        .bind(&self.part_number)
+        .bind(&self.id)
+        .fetch_all(&mut *conn)
+        .await?;
         let data = json!({"docId": self.id, "partNumber": self.part_number, "partId": self.part_id, "revision": d.revision,
-            "previousId": d.obsoleted, "versionHash": self.content_hash});
+            "previousId": d.obsoleted, "earlierIds": earlier, "versionHash": self.content_hash});
         let event =
             Event::new(crate::DEPLOYED.id, &self.company_code, format!("swp:{}", self.id)).zones(&self.zones).by(&user.id).data(data);
         state.emit(conn, now, &event).await?;
