@@ -91,7 +91,7 @@ impl Filters {
         if !e.is_empty() {
             return Err(AppError::Fields(e));
         }
-        let order = format!("{} {dir}, o.due_date ASC, o.id ASC", column.unwrap_or("o.due_date"));
+        let order = format!("{} {dir}, o.due_date ASC, u.op_no ASC, o.id ASC", column.unwrap_or("o.due_date"));
         Ok(Filters { zone, part: given(&lq.part), operator: given(&lq.operator), state: st.flatten(), page, limit, order })
     }
 

@@ -2,6 +2,8 @@
 //! (core/app/build.rs) on the shared kit (`crate::helpers`): the real app on SQLite or
 //! PostgreSQL (`PLANTDOC_TEST_DB`), signed-in users.
 mod alerts;
+mod authz;
+mod board;
 mod expiry;
 mod revisions;
 pub(crate) mod support;
