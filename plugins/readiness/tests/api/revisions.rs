@@ -108,3 +108,23 @@ async fn a_disabled_operator_and_a_removed_zone_void_their_obligations() {
     assert_eq!(rows(&list(&mgr, "state=open").await), want(&[(&x, "new-revision", "open")]));
     assert_eq!(list(&mgr, "state=void").await["total"], 2);
 }
+
+#[tokio::test]
+async fn with_training_on_a_trained_operator_who_never_signed_must_read_too() {
+    let app = spawn_with(&[RELEASE[0], ("auth.ip_attempts_per_minute", "1000")]).await;
+    let crew = crew(&app).await;
+    deployed(&crew, "RD-700", json!({"zones": ["A1"]})).await;
+    let trained = operator(&app, "2101", "mpk", &["A1"]).await;
+    let untrained = operator(&app, "2102", "mpk", &["A1"]).await;
+    let t = crate::training::support::leader(&app).await;
+    let genesis = json!({"shift": 1, "cell": "A", "zone": 1, "partNumber": "RD-700", "partRotation": 2, "certTargetPartHours": 0,
+        "opId": trained, "certTargetOpHours": 8});
+    assert_eq!(t.post("/api/training/matrix/add/genesis-block", &genesis).await.status, StatusCode::OK);
+    assert_eq!(crate::training::support::add_op(&t, &untrained).await.status, StatusCode::OK);
+    let b = crate::training::support::block(&t, 0, 0).await; // the genesis operator's row
+    let r = t.post("/api/training/matrix/edit/block", &json!({"blockId": b, "squares": 1})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    deployed(&crew, "RD-700", json!({"zones": ["A1"]})).await;
+    let (mgr, _) = person(&app, "mgr@demo.plant", "manager", "production").await;
+    assert_eq!(rows(&list(&mgr, "").await), want(&[(&trained, "new-revision", "open")]), "level 1: trained; level -1 or none: not");
+}
