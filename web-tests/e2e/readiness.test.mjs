@@ -19,13 +19,13 @@ describe('readiness', () => {
     await waitForPath(page, /^\/main/);
     await page.getByRole('link', { name: 'Readiness' }).click();
     await waitForPath(page, '/main/readiness');
-    const summary = page.getByRole('list', { name: 'Readiness summary' });
+    const summary = page.getByRole('region', { name: 'Readiness summary' });
     await summary.getByText('A Zone 1').waitFor();
     await page.locator('.ant-progress').first().waitFor();
     await expectAccessible(page, 'readiness page');
 
     // By part, then drill down to one part.
-    await page.getByRole('radiogroup', { name: 'Summarise by' }).getByText('Part').click();
+    await page.locator('.ant-segmented').getByText('Part', { exact: true }).click();
     await summary.getByText('7101-0001').waitFor();
     assert.equal(query(page).get('by'), 'part');
     await summary.locator('[data-key="7101-0001"]').getByRole('button', { name: 'Show' }).click();
