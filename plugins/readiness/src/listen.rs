@@ -6,7 +6,7 @@
 //!   `swp_due_days` after the deployment);
 //! - `alerts.in-force`: every active operator of its zones must read it (`new-alert`,
 //!   due at once); one not yet in force waits for the task (`clock`);
-//! - `alerts.sunset`: its open obligations are void;
+//! - `alerts.sunset`, `swp.removed`: the document's open obligations are void;
 //! - `island.verified`: the operator's open obligations of that version are done;
 //! - `users.changed`: a disabled operator's (or one no longer an operator of the
 //!   company) open obligations are void, and those of documents outside new zones.
@@ -19,7 +19,7 @@ use sqlx::{AnyConnection, Row};
 use crate::store::{self, Doc};
 use crate::{ReadinessState, DAY_MS};
 
-pub const KINDS: [&str; 5] = ["swp.deployed", "alerts.in-force", "alerts.sunset", "island.verified", "users.changed"];
+pub const KINDS: [&str; 6] = ["swp.deployed", "swp.removed", "alerts.in-force", "alerts.sunset", "island.verified", "users.changed"];
 
 pub struct Obligations;
 
@@ -37,11 +37,11 @@ impl Listener for Obligations {
                 }
                 Ok(())
             }
-            "alerts.sunset" => {
+            "alerts.sunset" | "swp.removed" => {
                 let id = text(&e.data, "docId");
                 let mut q = Params::default();
                 let f = format!("doc_id = {}", q.add(id.clone()));
-                store::void_where(conn, q, &f, "sunset", now).await?;
+                store::void_where(conn, q, &f, if e.kind == "swp.removed" { "removed" } else { "sunset" }, now).await?;
                 sqlx::query("UPDATE readiness_docs SET current = 0 WHERE doc_id = $1").bind(id).execute(&mut *conn).await?;
                 Ok(())
             }

@@ -57,6 +57,15 @@ impl Hooks for Swp {
         }
         Ok(())
     }
+    /// A deployed SWP removed from the floor is told (`swp.removed`).
+    async fn after_delete(&self, state: &AppState, conn: &mut AnyConnection, now: i64, deployed: bool) -> AppResult<()> {
+        if deployed {
+            let data = json!({"docId": self.id, "partNumber": self.part_number, "partId": self.part_id});
+            let event = Event::new(crate::REMOVED.id, &self.company_code, format!("swp:{}", self.id)).zones(&self.zones).data(data);
+            state.emit(conn, now, &event).await?;
+        }
+        Ok(())
+    }
     async fn answer(state: &AppState, id: &str) -> AppResult<Value> {
         let swp = store::fetch_one(&state.db, id).await?.ok_or(AppError::NotFound)?;
         Ok(json!({"swp": store::with_signs(&state.db, &[swp]).await?.remove(0)}))

@@ -128,3 +128,18 @@ async fn with_training_on_a_trained_operator_who_never_signed_must_read_too() {
     let (mgr, _) = person(&app, "mgr@demo.plant", "manager", "production").await;
     assert_eq!(rows(&list(&mgr, "").await), want(&[(&trained, "new-revision", "open")]), "level 1: trained; level -1 or none: not");
 }
+
+#[tokio::test]
+async fn a_deployed_swp_removed_from_the_floor_voids_its_obligations() {
+    let app = spawn_with(&RELEASE).await;
+    let crew = crew(&app).await;
+    let v0 = deployed(&crew, "RD-800", json!({"zones": ["A1"]})).await;
+    let op = operator(&app, "2201", "mpk", &["A1"]).await;
+    signed_before(&app, &v0, &op, T0 - DAY * 1000, true).await;
+    let v1 = deployed(&crew, "RD-800", json!({"zones": ["A1"]})).await;
+    let (mgr, _) = person(&app, "mgr@demo.plant", "manager", "production").await;
+    assert_eq!(rows(&list(&mgr, "").await), want(&[(&op, "new-revision", "open")]));
+    let r = mgr.post("/api/swps/delete-deployed", &json!([v1])).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(rows(&list(&mgr, "").await), want(&[(&op, "new-revision", "void")]));
+}
