@@ -35,7 +35,7 @@ export function ReadinessPage() {
     );
   }
   return (
-    <Space direction="vertical" style={{ width: '100%' }} size="large">
+    <Space orientation="vertical" style={{ width: '100%' }} size="large">
       <Card title="Readiness" extra={<Segmented aria-label="Summarise by" options={BY} value={by} onChange={(v) => setState({ by: v === 'zone' ? '' : v })} />}>
         <Summary by={by} selected={state[FILTER_OF[by]]} onPick={pick} />
       </Card>
