@@ -84,6 +84,7 @@ test-new-module:
 bench-smoke:
 	$(CARGO) run -q -p plantdoc-swp --example swp-bench -- --small
 	$(CARGO) run -q -p plantdoc-island --example island-bench -- --small
+	$(CARGO) run -q -p plantdoc-readiness --example readiness-bench -- --small
 	$(CARGO) build -q -p plantdoc --bin plantdoc --example ops-bench
 	$(TARGET_DIR)/debug/examples/ops-bench --small
 
@@ -92,6 +93,8 @@ bench:
 	$(CARGO) run --release -p plantdoc-swp --example swp-bench -- $(ARGS)
 	@# The kiosk hot path: 2 000 operators, 50 k SWP revisions, 1 M sign records (SQLite).
 	$(CARGO) run --release -p plantdoc-island --example island-bench
+	@# Reading obligations: a deploy's 2 000 obligations, the summary over 100 k, the kiosk's call.
+	$(CARGO) run --release -p plantdoc-readiness --example readiness-bench
 	@# Operations: a 2 GB video through the server, merging 50 MB of PDFs, idle RSS, start time.
 	$(CARGO) build --release -p plantdoc --bin plantdoc --example ops-bench
 	$(TARGET_DIR)/release/examples/ops-bench

@@ -63,6 +63,23 @@ export function useOperatorAlerts(zone, opId) {
   });
 }
 
+/**
+ * GET /api/island/obligations/{zone}/{opId}: the operator's open reading obligations in the
+ * zone (issue 32). Served only while the readiness module is on: a failure (404) is no list.
+ */
+export function useToRead(zone, opId) {
+  return useQuery({
+    queryKey: ['island', 'to-read', zone, opId],
+    enabled: Boolean(zone && opId),
+    retry: false,
+    queryFn: () =>
+      api
+        .get(`/api/island/obligations/${enc(zone)}/${enc(opId)}`)
+        .then(asList)
+        .catch(() => []),
+  });
+}
+
 /** GET /api/alerts/operator-alerts/zone/{zone}: the zone's alerts in force (the alerts view). */
 export function useZoneAlerts(zone) {
   return useQuery({

@@ -22,11 +22,20 @@ mod submit;
 use std::time::Duration;
 
 use plantdoc_core::acks::DocKind;
+use plantdoc_core::events::EventKind;
 use plantdoc_core::ports::AlertsInForce;
 use plantdoc_core::ModuleContext;
 
 /// The sign records of alerts (`acknowledgements.doc_kind`).
 pub(crate) const KIND: DocKind = DocKind::new("alert");
+
+/// Told when an alert deploys (in force at its effective date): subject `alert:<id>`,
+/// its zones, data `{docId, alertTag, partNumber, partId, effectiveDate, sunsetDate,
+/// versionHash}` (times in ms).
+pub(crate) const IN_FORCE: EventKind = EventKind::new("alerts.in-force", "An alert was deployed to come in force");
+/// Told when a deployed alert is removed from the floor before its sunset date (the
+/// date itself passes with no act): data `{docId, alertTag, partNumber}`.
+pub(crate) const SUNSET: EventKind = EventKind::new("alerts.sunset", "A deployed alert was removed from the floor");
 
 /// Pending uploads never submitted are removed after this long.
 pub const PENDING_UPLOAD_HOURS: i64 = 24;
@@ -41,6 +50,8 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     ctx.state(AlertsState { feeds: feed::FeedCache::default() });
     ctx.routes(routes::routes());
     ctx.doc_kind(KIND);
+    ctx.event_kind(IN_FORCE);
+    ctx.event_kind(SUNSET);
     ctx.provide_port::<dyn AlertsInForce>(std::sync::Arc::new(kiosk::AlertsPort));
     ctx.task("upload-sweep", |state, stop| {
         plantdoc_core::tasks::every(state, stop, SWEEP_EVERY, |state| async move {

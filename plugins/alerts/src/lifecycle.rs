@@ -7,6 +7,7 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::audit::AuditEntry;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::error::{AppError, AppResult};
+use plantdoc_core::events::Event;
 use plantdoc_core::review::{Deploy, Hooks};
 use serde_json::{json, Value};
 use sqlx::AnyConnection;
@@ -15,21 +16,35 @@ use crate::access::KIND;
 use crate::model::Alert;
 use crate::store;
 
+impl Alert {
+    /// An event about this alert: subject `alert:<id>`, its company and zones.
+    fn event(&self, kind: &'static str) -> Event {
+        Event::new(kind, &self.company_code, format!("alert:{}", self.id)).zones(&self.zones)
+    }
+}
+
 impl Hooks for Alert {
     /// The manager's approval deploys: the alert and its feed rows.
-    async fn deploy(&self, conn: &mut AnyConnection, now: i64, user: &User, _why: Deploy) -> AppResult<Vec<AuditEntry>> {
+    async fn deploy(&self, state: &AppState, conn: &mut AnyConnection, now: i64, user: &User, _why: Deploy) -> AppResult<Vec<AuditEntry>> {
         sqlx::query("UPDATE alerts SET status = 'deployed', deploy_date = $1 WHERE id = $2")
             .bind(now)
             .bind(&self.id)
             .execute(&mut *conn)
             .await?;
         sqlx::query("UPDATE alert_zones SET deployed = 1 WHERE alert_id = $1").bind(&self.id).execute(&mut *conn).await?;
+        let data = json!({"docId": self.id, "alertTag": self.alert_tag, "partNumber": self.part_number, "partId": self.part_id,
+            "effectiveDate": self.effective_date, "sunsetDate": self.sunset_date, "versionHash": self.file_hash});
+        state.emit(conn, now, &self.event(crate::IN_FORCE.id).by(&user.id).data(data)).await?;
         let m = format!("alert {} deployed to zones {} after engineer and manager approval", self.alert_tag, self.zones.join(", "));
         Ok(vec![KIND.act(user, "deploy", &self.id, m).before(json!({"status": "pending"})).after(json!({"status": "deployed"}))])
     }
-    /// Its feed rows leave the floor with it.
-    async fn after_delete(&self, conn: &mut AnyConnection, _deployed: bool) -> Result<(), sqlx::Error> {
+    /// Its feed rows leave the floor with it; a deployed one is sunset now.
+    async fn after_delete(&self, state: &AppState, conn: &mut AnyConnection, now: i64, deployed: bool) -> AppResult<()> {
         sqlx::query("UPDATE alert_zones SET deployed = 0 WHERE alert_id = $1").bind(&self.id).execute(&mut *conn).await?;
+        if deployed {
+            let data = json!({"docId": self.id, "alertTag": self.alert_tag, "partNumber": self.part_number});
+            state.emit(conn, now, &self.event(crate::SUNSET.id).data(data)).await?;
+        }
         Ok(())
     }
     async fn answer(state: &AppState, id: &str) -> AppResult<Value> {

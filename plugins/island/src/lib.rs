@@ -17,8 +17,14 @@ mod status;
 mod store;
 mod throttle;
 
+use plantdoc_core::events::EventKind;
 use plantdoc_core::ModuleContext;
 use serde::Deserialize;
+
+/// Told when a verifier's badge witnesses an operator's read, inside its transaction:
+/// subject `<doc kind>:<id>`, the kiosk's zones, data `{docKind, docId, operator,
+/// partNumber, versionHash, recordId}`.
+pub(crate) const VERIFIED: EventKind = EventKind::new("island.verified", "A sign record was verified at the kiosk");
 
 /// `[modules.island]` (defaults in plugins/island/settings.toml).
 #[derive(Debug, Clone, Deserialize)]
@@ -55,6 +61,7 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     let throttle = throttle::BadgeThrottle::new(settings.badge_failures_per_minute, settings.account_badge_failures_per_minute);
     ctx.state(IslandState { settings, throttle });
     ctx.routes(routes::routes());
+    ctx.event_kind(VERIFIED);
     Ok(())
 }
 

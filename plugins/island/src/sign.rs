@@ -9,6 +9,7 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::audit::{self, AuditEntry};
 use plantdoc_core::auth::{session, CurrentUser};
 use plantdoc_core::error::{AppError, AppResult, Json};
+use plantdoc_core::events::Event;
 use plantdoc_core::ports::{DeployedDocs, SignableVersion};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -157,6 +158,10 @@ pub async fn verify(
     if !acks::verify(&mut tx, &rec.id, verifier, now).await? {
         return Err(AppError::Conflict("This acknowledgement was already verified.".into()));
     }
+    let data = json!({"docKind": v.kind.as_str(), "docId": v.id, "operator": op.id, "partNumber": v.part_number, "versionHash": v.version_hash,
+        "recordId": rec.id});
+    let event = Event::new(crate::VERIFIED.id, &op.company_code, v.target()).zones(&netbook.zones).by(&verifier.id).data(data);
+    state.emit(&mut tx, now, &event).await?;
     let entry = AuditEntry::new("island.verify", v.target(), VERIFY_MEANING).by(Some(&verifier.id), &verifier.full_name()).after(
         json!({"recordId": rec.id, "operator": op.id, "partNumber": v.part_number, "versionHash": v.version_hash, "kiosk": netbook.id}),
     );

@@ -29,12 +29,21 @@ pub use viewer::deployed_sql;
 use std::time::Duration;
 
 use plantdoc_core::acks::DocKind;
+use plantdoc_core::events::EventKind;
 use plantdoc_core::ports::DeployedDocs;
 use plantdoc_core::ModuleContext;
 use serde::Deserialize;
 
 /// The sign records of SWPs (`acknowledgements.doc_kind`).
 pub(crate) const KIND: DocKind = DocKind::new("swp");
+
+/// Told inside a deployment's transaction (review or bypass): subject `swp:<id>`, the
+/// SWP's zones, data `{docId, partNumber, partId, revision, previousId, earlierIds,
+/// versionHash}` (`earlierIds`: the part's earlier revisions, deployed or obsolete).
+pub(crate) const DEPLOYED: EventKind = EventKind::new("swp.deployed", "An SWP revision was deployed");
+/// Told when a deployed SWP is deleted (removed from the floor), inside that act:
+/// subject `swp:<id>`, data `{docId, partNumber, partId}`.
+pub(crate) const REMOVED: EventKind = EventKind::new("swp.removed", "A deployed SWP was removed from the floor");
 
 /// For tests and the benchmark, which make real PDFs with the same library.
 pub use plantdoc_core::pdf::lopdf;
@@ -74,6 +83,8 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     ctx.state(SwpState { settings, lists: paging::ListCache::default(), answers: paging::answers() });
     ctx.routes(routes::routes());
     ctx.doc_kind(KIND);
+    ctx.event_kind(DEPLOYED);
+    ctx.event_kind(REMOVED);
     ctx.provide_port::<dyn DeployedDocs>(std::sync::Arc::new(kiosk::Docs));
     ctx.seed_demo(std::sync::Arc::new(demo::seed));
     ctx.task("upload-sweep", |state, stop| {

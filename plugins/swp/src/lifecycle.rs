@@ -10,6 +10,7 @@ use plantdoc_core::audit::AuditEntry;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, Json};
+use plantdoc_core::events::Event;
 use plantdoc_core::review::engine::append;
 use plantdoc_core::review::{can_manage, Deploy, Hooks};
 use serde::Deserialize;
@@ -23,8 +24,21 @@ use crate::store::{self, visible_swp};
 /// The SWP's hooks: its deployment takes the part's next revision; a delete of a
 /// deployed SWP frees its part.
 impl Hooks for Swp {
-    async fn deploy(&self, conn: &mut AnyConnection, now: i64, user: &User, why: Deploy) -> AppResult<Vec<AuditEntry>> {
+    async fn deploy(&self, state: &AppState, conn: &mut AnyConnection, now: i64, user: &User, why: Deploy) -> AppResult<Vec<AuditEntry>> {
         let d = deploy(conn, now, self).await?;
+        let earlier: Vec<String> = sqlx::query_scalar(
+            "SELECT id FROM swps WHERE company_code = $1 AND part_number = $2 AND id <> $3 AND status IN ('deployed', 'obsolete')",
+        )
+        .bind(&self.company_code)
+        .bind(&self.part_number)
+        .bind(&self.id)
+        .fetch_all(&mut *conn)
+        .await?;
+        let data = json!({"docId": self.id, "partNumber": self.part_number, "partId": self.part_id, "revision": d.revision,
+            "previousId": d.obsoleted, "earlierIds": earlier, "versionHash": self.content_hash});
+        let event =
+            Event::new(crate::DEPLOYED.id, &self.company_code, format!("swp:{}", self.id)).zones(&self.zones).by(&user.id).data(data);
+        state.emit(conn, now, &event).await?;
         let meaning = match why {
             Deploy::Reviewed => "deployed to the plant floor after all three reviews approved",
             Deploy::Bypassed => "deployed directly to the plant floor: management approval bypassed by a manager",
@@ -40,6 +54,15 @@ impl Hooks for Swp {
                 .bind(&self.id)
                 .execute(&mut *conn)
                 .await?;
+        }
+        Ok(())
+    }
+    /// A deployed SWP removed from the floor is told (`swp.removed`).
+    async fn after_delete(&self, state: &AppState, conn: &mut AnyConnection, now: i64, deployed: bool) -> AppResult<()> {
+        if deployed {
+            let data = json!({"docId": self.id, "partNumber": self.part_number, "partId": self.part_id});
+            let event = Event::new(crate::REMOVED.id, &self.company_code, format!("swp:{}", self.id)).zones(&self.zones).data(data);
+            state.emit(conn, now, &event).await?;
         }
         Ok(())
     }

@@ -8,6 +8,7 @@ use plantdoc_core::audit::{self, AuditEntry};
 use plantdoc_core::auth::users::{self, User, UserInput};
 use plantdoc_core::auth::{email_change, password, CurrentUser};
 use plantdoc_core::error::Json;
+use plantdoc_core::events::Event;
 use plantdoc_core::{AppError, AppResult, AppState};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -21,6 +22,11 @@ fn require_manager(me: &CurrentUser) -> AppResult<()> {
     } else {
         Err(AppError::Forbidden(NOT_MANAGER.into()))
     }
+}
+
+/// A `users.changed` event about `u`, by `me` (its data is the caller's).
+fn changed(u: &User, me: &User) -> Event {
+    Event::new(crate::CHANGED.id, &u.company_code, format!("user:{}", u.id)).zones(&u.zones).by(&me.id)
 }
 
 fn refused(r: Refusal) -> AppError {
@@ -158,6 +164,8 @@ pub async fn edit(State(state): State<AppState>, me: CurrentUser, Json(body): Js
             .by(Some(&me.id), &me.full_name())
             .before(audit_view(&before))
             .after(audit_view(&input));
+        let event = changed(&old, &me).data(json!({"userId": old.id, "disabled": false, "zones": input.zones, "position": input.position, "companyCode": input.company_code}));
+        state.emit(&mut tx, now, &event).await?;
         audit::append(&mut tx, now, &entry).await?;
     }
     let token = match &new_email {
@@ -191,6 +199,7 @@ pub async fn delete(State(state): State<AppState>, me: CurrentUser, Json(body): 
         AuditEntry::new("user.delete", format!("user:{}", old.id), "user account deleted by a manager (history kept, sessions ended)")
             .by(Some(&me.id), &me.full_name())
             .before(audit_view(&as_input(&old)));
+    state.emit(&mut tx, now, &changed(&old, &me).data(json!({"userId": old.id, "disabled": true, "zones": old.zones}))).await?;
     audit::append(&mut tx, now, &entry).await?;
     tx.commit().await?;
     Ok(Reply(json!({"ok": true, "email": old.email})))

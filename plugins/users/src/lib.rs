@@ -7,10 +7,17 @@ mod admin;
 mod routes;
 mod store;
 
+use plantdoc_core::events::EventKind;
 use plantdoc_core::ModuleContext;
+
+/// Told when a manager edits a user's fields or deletes (disables) a user, inside the
+/// act's transaction: subject `user:<id>`, data `{userId, disabled, zones}` (the zones
+/// after the change).
+pub(crate) const CHANGED: EventKind = EventKind::new("users.changed", "A user was changed or disabled");
 
 fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     ctx.routes(routes::routes());
+    ctx.event_kind(CHANGED);
     Ok(())
 }
 

@@ -63,10 +63,11 @@ pub trait Document: Deref<Target = Record> + Sized + Send + Sync + 'static {
 /// What a module does when the engine acts on one of its documents.
 pub trait Hooks: Document {
     /// The deploy hook, inside the act's transaction after its conditional UPDATE: takes
-    /// the module's row locks, deploys, and returns the audit rows the engine appends
-    /// after the act's own.
+    /// the module's row locks, deploys, emits its events (`state.emit` on `conn`), and
+    /// returns the audit rows the engine appends after the act's own.
     fn deploy(
         &self,
+        state: &AppState,
         conn: &mut AnyConnection,
         now: i64,
         user: &User,
@@ -76,8 +77,15 @@ pub trait Hooks: Document {
     fn before_delete(&self, _conn: &mut AnyConnection, _deployed: bool) -> impl Future<Output = Result<(), sqlx::Error>> + Send {
         async { Ok(()) }
     }
-    /// Rows a delete changes after the document's.
-    fn after_delete(&self, _conn: &mut AnyConnection, _deployed: bool) -> impl Future<Output = Result<(), sqlx::Error>> + Send {
+    /// Rows a delete changes after the document's, and its events (`state.emit` on
+    /// `conn`, at `now`).
+    fn after_delete(
+        &self,
+        _state: &AppState,
+        _conn: &mut AnyConnection,
+        _now: i64,
+        _deployed: bool,
+    ) -> impl Future<Output = AppResult<()>> + Send {
         async { Ok(()) }
     }
     /// The answer of an approve or reject (the document as now committed).
@@ -188,7 +196,7 @@ async fn review<D: Hooks>(state: &AppState, user: &User, id: &str, body: ReviewB
     let mut tx = state.db.pool.begin().await?;
     let verdicts = record(&mut tx, now, user, &doc, stage, verdict, &note).await?;
     let deployed =
-        if approving && k.flow.complete(&verdicts) { doc.deploy(&mut tx, now, user, Deploy::Reviewed).await? } else { Vec::new() };
+        if approving && k.flow.complete(&verdicts) { doc.deploy(state, &mut tx, now, user, Deploy::Reviewed).await? } else { Vec::new() };
     let key = k.flow.stages[stage].key;
     let (verb, meaning) = if approving {
         let hash = doc.version();
@@ -269,7 +277,7 @@ async fn delete<D: Hooks>(state: &AppState, user: &User, body: &Value, deployed:
         if done.rows_affected() != 1 {
             return Err(AppError::Conflict(format!("{} changed meanwhile; nothing was deleted.", d.names().label)));
         }
-        d.after_delete(&mut tx, deployed).await?;
+        d.after_delete(state, &mut tx, now, deployed).await?;
     }
     for d in &docs {
         let meaning = if deployed {

@@ -72,7 +72,7 @@ pub async fn submit<S: Submission>(state: &AppState, user: &User, s: &mut S) -> 
     let own = s.columns(&mut tx, user, now).await?;
     insert(&mut tx, k.table.name, user, s.record(), &id, &part_id, now, &own).await?;
     s.rows(&mut tx, &id, user).await?;
-    let deployed = if s.record().bypass { bypass::<S::Doc>(&mut tx, user, &id, now).await? } else { Vec::new() };
+    let deployed = if s.record().bypass { bypass::<S::Doc>(state, &mut tx, user, &id, now).await? } else { Vec::new() };
     let (meaning, after) = s.audit();
     append(&mut tx, now, &[k.act(user, "submit", &id, meaning).after(after)]).await?;
     append(&mut tx, now, &deployed).await?;
@@ -125,7 +125,7 @@ async fn insert(
 }
 
 /// Marks every stage bypassed by `user` and deploys the document.
-async fn bypass<D: Hooks>(conn: &mut AnyConnection, user: &User, id: &str, now: i64) -> AppResult<Vec<AuditEntry>> {
+async fn bypass<D: Hooks>(state: &AppState, conn: &mut AnyConnection, user: &User, id: &str, now: i64) -> AppResult<Vec<AuditEntry>> {
     let k = D::KIND;
     let sets: Vec<String> = k
         .flow
@@ -144,5 +144,5 @@ async fn bypass<D: Hooks>(conn: &mut AnyConnection, user: &User, id: &str, now: 
         .execute(&mut *conn)
         .await?;
     let doc = fetch::<D>(conn, id).await?.ok_or(AppError::NotFound)?;
-    doc.deploy(conn, now, user, Deploy::Bypassed).await
+    doc.deploy(state, conn, now, user, Deploy::Bypassed).await
 }

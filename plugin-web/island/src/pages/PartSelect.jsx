@@ -3,8 +3,8 @@
 import { useEffect, useState } from 'react';
 import { AutoComplete, Button, Card, Input, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { SettingOutlined, usePartNumberSuggestions } from '@plantdoc/kit';
-import { deployedSwpParts } from '../api';
+import { formatDate, getKioskSettings, SettingOutlined, usePartNumberSuggestions } from '@plantdoc/kit';
+import { deployedSwpParts, useToRead } from '../api';
 import { partPath, useOperator } from '../state';
 
 function Highlight({ text, term }) {
@@ -51,9 +51,30 @@ export function PartSearchBox({ onPart, initial = '' }) {
   );
 }
 
+/** 'To read: …': the operator's open obligations here (absent without the readiness module). */
+function ToRead({ opId, onPart }) {
+  const list = useToRead(getKioskSettings().zone, opId).data || [];
+  if (!list.length) return null;
+  return (
+    <div aria-label="To read">
+      To read:{' '}
+      {list.map((o, i) => (
+        <Button key={i} type="link" danger={o.overdue} onClick={() => onPart({ _id: o.partId })}>
+          {o.partNumber}
+          {o.alertTag ? ` (${o.alertTag})` : ''} by {formatDate(o.dueDate)}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
 export function PartSelect() {
   const navigate = useNavigate();
   const op = useOperator();
+  const load = (p) => {
+    window.__partChosenAt = performance.now();
+    navigate(partPath('operator-status', p._id));
+  };
   return (
     <Card style={{ maxWidth: 640, margin: '64px auto' }}>
       <Space orientation="vertical" style={{ width: '100%' }} size="large">
@@ -63,12 +84,8 @@ export function PartSelect() {
           </Typography.Title>
           <Button type="text" aria-label="Settings" icon={<SettingOutlined />} onClick={() => navigate('/island/settings')} />
         </Space>
-        <PartSearchBox
-          onPart={(p) => {
-            window.__partChosenAt = performance.now();
-            navigate(partPath('operator-status', p._id));
-          }}
-        />
+        <PartSearchBox onPart={load} />
+        <ToRead opId={op?._id} onPart={load} />
       </Space>
     </Card>
   );

@@ -4,4 +4,4 @@ mod duties;
 mod flow;
 mod kiosk;
 mod real_files;
-mod support;
+pub(crate) mod support;

@@ -1,0 +1,3 @@
+import { ReadinessPage } from './pages/ReadinessPage';
+
+export const routes = [{ path: '', element: <ReadinessPage /> }];

@@ -1,0 +1,192 @@
+//! The reads: the obligations list (a page, or every row as CSV), the summary by zone,
+//! part or operator, and the kiosk's open obligations of one operator in one zone.
+use plantdoc_core::auth::users::User;
+use plantdoc_core::clock::iso;
+use plantdoc_core::db::Params;
+use plantdoc_core::{zones, AppState};
+use serde_json::{json, Value};
+use sqlx::Row;
+use std::collections::BTreeMap;
+
+use crate::filters::Filters;
+use crate::DAY_MS;
+
+/// Longest CSV export.
+pub const CSV_CAP: i64 = 100_000;
+/// Due soon: within this long.
+const SOON_MS: i64 = 3 * DAY_MS;
+/// Done counts those of this long back.
+const DONE_WINDOW_MS: i64 = 30 * DAY_MS;
+
+/// One obligation as the list shows it.
+pub struct Line {
+    pub id: String,
+    pub op_id: String,
+    pub op_no: String,
+    pub full_name: String,
+    pub kind: String,
+    pub part_number: String,
+    pub doc_id: String,
+    pub revision: Option<i64>,
+    pub alert_tag: Option<String>,
+    pub reason: String,
+    pub due: i64,
+    pub state: String,
+    pub done: Option<i64>,
+}
+
+impl Line {
+    pub fn to_json(&self) -> Value {
+        json!({
+            "_id": self.id,
+            "operator": {"_id": self.op_id, "opNo": self.op_no, "fullName": self.full_name},
+            "kind": self.kind, "partNumber": self.part_number, "docId": self.doc_id, "revision": self.revision,
+            "alertTag": self.alert_tag, "reason": self.reason, "dueDate": {"date": iso(self.due)}, "state": self.state,
+            "doneDate": self.done.map(|d| json!({"date": iso(d)})),
+        })
+    }
+}
+
+/// A page (`limit`: `Some(page)`) or every row (CSV) of what the filters select.
+pub async fn rows(state: &AppState, user: &User, f: &Filters, paged: bool) -> Result<(Vec<Line>, i64), sqlx::Error> {
+    let now = state.now_ms();
+    let mut q = Params::default();
+    let w = f.where_sql(state, user, &mut q, now);
+    let total: i64 = if paged {
+        q.query(&format!("SELECT COUNT(*) AS n FROM readiness_obligations o WHERE {w}")).fetch_one(&state.db.pool).await?.try_get("n")?
+    } else {
+        0
+    };
+    let (limit, offset) = if paged { (f.limit, (f.page - 1) * f.limit) } else { (CSV_CAP, 0) };
+    let now_p = q.add(now);
+    let sql = format!(
+        "SELECT o.id, o.operator_id, u.op_no, u.firstname, u.lastname, o.kind, o.part_number, o.doc_id, o.revision, o.alert_tag, o.reason, \
+         o.due_date, CASE WHEN o.state = 'open' AND o.due_date < {now_p} THEN 'overdue' ELSE o.state END AS shown, o.done_date \
+         FROM readiness_obligations o JOIN users u ON u.id = o.operator_id WHERE {w} ORDER BY {} LIMIT {limit} OFFSET {offset}",
+        f.order
+    );
+    let mut out = Vec::new();
+    for r in q.query(&sql).fetch_all(&state.db.pool).await? {
+        let (first, last): (String, String) = (r.try_get("firstname")?, r.try_get("lastname")?);
+        out.push(Line {
+            id: r.try_get("id")?,
+            op_id: r.try_get("operator_id")?,
+            op_no: r.try_get::<Option<String>, _>("op_no")?.unwrap_or_default(),
+            full_name: format!("{first} {last}"),
+            kind: r.try_get("kind")?,
+            part_number: r.try_get("part_number")?,
+            doc_id: r.try_get("doc_id")?,
+            revision: r.try_get("revision")?,
+            alert_tag: r.try_get("alert_tag")?,
+            reason: r.try_get("reason")?,
+            due: r.try_get("due_date")?,
+            state: r.try_get("shown")?,
+            done: r.try_get("done_date")?,
+        });
+    }
+    let total = if paged { total } else { out.len() as i64 };
+    Ok((out, total))
+}
+
+/// The summary's counts of one key.
+#[derive(Default)]
+struct Counts {
+    label: String,
+    open: i64,
+    overdue: i64,
+    soon: i64,
+    done: i64,
+}
+
+/// `[{key, label, open, overdue, dueSoon, done, donePct}]` by `zone`, `part` or
+/// `operator`, over what `user` sees: open obligations (overdue included), those due
+/// within 3 days, and those done within the last 30 days. The database groups; an
+/// obligation of documents in several zones counts in each (of the caller's) zone.
+pub async fn summary(state: &AppState, user: &User, by: &str) -> Result<Vec<Value>, sqlx::Error> {
+    let now = state.now_ms();
+    let mut q = Params::default();
+    let w = crate::filters::visible_sql(state, user, &mut q);
+    let group = match by {
+        "zone" => "o.zones",
+        "part" => "o.part_number",
+        _ => "o.operator_id",
+    };
+    let (n, soon, since) = (q.add(now), q.add(now + SOON_MS), q.add(now - DONE_WINDOW_MS));
+    let sql = format!(
+        "SELECT {group} AS k, SUM(CASE WHEN o.state = 'open' THEN 1 ELSE 0 END) AS open, \
+         SUM(CASE WHEN o.state = 'open' AND o.due_date < {n} THEN 1 ELSE 0 END) AS overdue, \
+         SUM(CASE WHEN o.state = 'open' AND o.due_date >= {n} AND o.due_date < {soon} THEN 1 ELSE 0 END) AS soon, \
+         SUM(CASE WHEN o.state = 'done' AND o.done_date >= {since} THEN 1 ELSE 0 END) AS done \
+         FROM readiness_obligations o WHERE {w} AND (o.state = 'open' OR (o.state = 'done' AND o.done_date >= {since})) GROUP BY {group}"
+    );
+    let mut by_key: BTreeMap<String, Counts> = BTreeMap::new();
+    let mine = |z: &str| zones::overlap(&user.zones, &[z]) || state.zones.covers_company(&user.company_code, &user.zones);
+    for r in q.query(&sql).fetch_all(&state.db.pool).await? {
+        let k: String = r.try_get("k")?;
+        let keys: Vec<String> = if by == "zone" {
+            let list: Vec<String> = serde_json::from_str(&k).unwrap_or_default();
+            list.into_iter().filter(|z| mine(z)).collect()
+        } else {
+            vec![k]
+        };
+        for key in keys {
+            let c = by_key.entry(key).or_default();
+            c.open += r.try_get::<i64, _>("open")?;
+            c.overdue += r.try_get::<i64, _>("overdue")?;
+            c.soon += r.try_get::<i64, _>("soon")?;
+            c.done += r.try_get::<i64, _>("done")?;
+        }
+    }
+    for (k, c) in by_key.iter_mut() {
+        c.label = if by == "zone" { zones::label(k) } else { k.clone() };
+    }
+    if by == "operator" && !by_key.is_empty() {
+        let mut q = Params::default();
+        let list = q.list(by_key.keys().cloned());
+        let sql = format!("SELECT id, op_no, firstname, lastname FROM users WHERE id IN ({list})");
+        for r in q.query(&sql).fetch_all(&state.db.pool).await? {
+            let id: String = r.try_get("id")?;
+            let op_no = r.try_get::<Option<String>, _>("op_no")?.unwrap_or_default();
+            let name = format!("{} {}", r.try_get::<String, _>("firstname")?, r.try_get::<String, _>("lastname")?);
+            if let Some(c) = by_key.get_mut(&id) {
+                c.label = format!("{op_no} {name}").trim().to_string();
+            }
+        }
+    }
+    let mut out: Vec<(String, Counts)> = by_key.into_iter().collect();
+    out.sort_by(|a, b| a.1.label.cmp(&b.1.label).then(a.0.cmp(&b.0)));
+    Ok(out
+        .into_iter()
+        .map(|(k, c)| {
+            let all = c.open + c.done;
+            let pct = if all == 0 { 100 } else { (c.done * 100 + all / 2) / all };
+            json!({"key": k, "label": c.label, "open": c.open, "overdue": c.overdue, "dueSoon": c.soon, "done": c.done, "donePct": pct})
+        })
+        .collect())
+}
+
+/// The operator's open obligations of documents in `zone`, due first:
+/// `[{partNumber, partId, kind, alertTag, dueDate, overdue}]`.
+pub async fn kiosk(state: &AppState, company: &str, zone: &str, op_id: &str) -> Result<Vec<Value>, sqlx::Error> {
+    let now = state.now_ms();
+    let rows = sqlx::query(
+        "SELECT part_number, part_id, kind, alert_tag, due_date, zones FROM readiness_obligations \
+         WHERE operator_id = $1 AND state = 'open' AND company_code = $2 ORDER BY due_date, id LIMIT 200",
+    )
+    .bind(op_id)
+    .bind(company)
+    .fetch_all(&state.db.pool)
+    .await?;
+    let mut out = Vec::new();
+    for r in rows {
+        let z: Vec<String> = serde_json::from_str(&r.try_get::<String, _>("zones")?).unwrap_or_default();
+        if !z.iter().any(|c| c == zone) {
+            continue;
+        }
+        let due: i64 = r.try_get("due_date")?;
+        out.push(json!({"partNumber": r.try_get::<String, _>("part_number")?, "partId": r.try_get::<String, _>("part_id")?,
+            "kind": r.try_get::<String, _>("kind")?, "alertTag": r.try_get::<Option<String>, _>("alert_tag")?,
+            "dueDate": {"date": iso(due)}, "overdue": due < now}));
+    }
+    Ok(out)
+}

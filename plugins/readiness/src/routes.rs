@@ -1,0 +1,84 @@
+//! HTTP routes of the readiness module and their handlers: the console's obligations
+//! list, CSV and summary (console tier: signed-in staff), and the kiosk's list of an
+//! operator's open obligations in its zone (kiosk tier), which the spec names under
+//! `/api/island/` (`sharedApi` in module.json; the island itself never names it).
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use plantdoc_core::api::Access;
+use plantdoc_core::auth::CurrentUser;
+use plantdoc_core::{ApiRouter, AppError, AppResult, AppState};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::access::{self, Refusal};
+use crate::filters::{Filters, ListQuery};
+use crate::schemas as sc;
+use crate::{csv, lists};
+
+pub fn routes() -> ApiRouter {
+    ApiRouter::new("readiness")
+        .get("/api/readiness/obligations", "Reading obligations you see, due first: {results, total}", obligations)
+        .query::<ListQuery>()
+        .returns::<sc::Page>()
+        .get("/api/readiness/obligations.csv", "The same obligations as CSV (every row the filters select)", export)
+        .query::<ListQuery>()
+        .returns_content("text/csv", json!({"type": "string"}))
+        .get("/api/readiness/summary", "Open, overdue, due-soon and done obligations by zone, part or operator", summary)
+        .query::<SummaryQuery>()
+        .returns::<Vec<sc::SummaryRow>>()
+        .tier(Access::Kiosk)
+        .get("/api/island/obligations/{zone}/{opId}", "Kiosk: the operator's open obligations for documents of the zone", kiosk)
+        .returns::<Vec<sc::KioskObligation>>()
+}
+
+fn refused((field, text): Refusal) -> AppError {
+    match field {
+        Some(f) => AppError::field(f, text),
+        None => AppError::Forbidden(text.into()),
+    }
+}
+
+async fn obligations(State(state): State<AppState>, user: CurrentUser, Query(lq): Query<ListQuery>) -> AppResult<axum::Json<Value>> {
+    let f = Filters::check(&state, &user, &lq)?;
+    let (rows, total) = lists::rows(&state, &user, &f, true).await?;
+    Ok(axum::Json(json!({"results": rows.iter().map(lists::Line::to_json).collect::<Vec<_>>(), "total": total})))
+}
+
+async fn export(State(state): State<AppState>, user: CurrentUser, Query(lq): Query<ListQuery>) -> AppResult<Response> {
+    let f = Filters::check(&state, &user, &lq)?;
+    let (rows, _) = lists::rows(&state, &user, &f, false).await?;
+    let name = "attachment; filename=\"reading-obligations.csv\"".to_string();
+    Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()), (header::CONTENT_DISPOSITION, name)], csv::to_csv(&rows))
+        .into_response())
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SummaryQuery {
+    /// zone (default), part or operator.
+    by: Option<String>,
+}
+
+async fn summary(State(state): State<AppState>, user: CurrentUser, Query(sq): Query<SummaryQuery>) -> AppResult<axum::Json<Vec<Value>>> {
+    let by = access::summary_by(sq.by.as_deref()).map_err(refused)?;
+    Ok(axum::Json(lists::summary(&state, &user, by).await?))
+}
+
+/// 404 when the operator is not a person of the kiosk's company.
+async fn kiosk(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path((zone, op_id)): Path<(String, String)>,
+) -> AppResult<axum::Json<Vec<Value>>> {
+    access::kiosk_zone(&state.zones, &user, &zone).map_err(refused)?;
+    let known = sqlx::query("SELECT id FROM users WHERE id = $1 AND company_code = $2")
+        .bind(&op_id)
+        .bind(&user.company_code)
+        .fetch_optional(&state.db.pool)
+        .await?;
+    if known.is_none() {
+        return Err(AppError::NotFound);
+    }
+    Ok(axum::Json(lists::kiosk(&state, &user.company_code, &zone, &op_id).await?))
+}

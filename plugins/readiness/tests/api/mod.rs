@@ -1,0 +1,9 @@
+//! API tests of the readiness module, compiled into the app's API test binary
+//! (core/app/build.rs) on the shared kit (`crate::helpers`): the real app on SQLite or
+//! PostgreSQL (`PLANTDOC_TEST_DB`), signed-in users.
+mod alerts;
+mod authz;
+mod board;
+mod expiry;
+mod revisions;
+pub(crate) mod support;
