@@ -281,3 +281,41 @@ pub fn version_json_sql(kind: DocKind, id_sql: &str, hash_sql: &str) -> String {
         kind.as_str()
     )
 }
+
+/// One sign record as the auditor's file shows it (issue 28 item 3): both acts with
+/// their printed names, times, meanings and modes, on whichever version they bind.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SignAct {
+    pub record: SignRecord,
+    pub sign_meaning: String,
+    pub sign_mode: String,
+    pub verify_meaning: Option<String>,
+    pub verify_mode: Option<String>,
+}
+
+/// Every sign record of the documents, of every version, oldest first; `from_ms..to_ms`
+/// bounds the operator's signing time.
+pub async fn trail(db: &Db, kind: DocKind, doc_ids: &[String], from_ms: i64, to_ms: i64) -> Result<Vec<SignAct>, sqlx::Error> {
+    let mut out = Vec::new();
+    for chunk in doc_ids.chunks(500) {
+        let mut q = Params::default();
+        let k = q.add(kind.as_str());
+        let list = q.list(chunk.iter().cloned());
+        let (from, to) = (q.add(from_ms), q.add(to_ms));
+        let sql = format!(
+            "SELECT {COLUMNS}, sign_meaning, sign_mode, verify_meaning, verify_mode FROM acknowledgements \
+             WHERE doc_kind = {k} AND doc_id IN ({list}) AND signed_at >= {from} AND signed_at < {to} ORDER BY signed_at, id"
+        );
+        for r in q.query(&sql).fetch_all(&db.pool).await? {
+            out.push(SignAct {
+                record: SignRecord::from_row(&r)?,
+                sign_meaning: r.try_get("sign_meaning")?,
+                sign_mode: r.try_get("sign_mode")?,
+                verify_meaning: r.try_get("verify_meaning")?,
+                verify_mode: r.try_get("verify_mode")?,
+            });
+        }
+    }
+    out.sort_by(|a, b| (a.record.signed_at, &a.record.id).cmp(&(b.record.signed_at, &b.record.id)));
+    Ok(out)
+}

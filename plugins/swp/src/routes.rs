@@ -95,6 +95,11 @@ pub fn routes() -> ApiRouter {
             history::obsolete_sign_history,
         )
         .returns::<Vec<sc::ObsoleteRevision>>()
+        .get(
+            "/api/swps/audit-file/{file}",
+            "The auditor's file of a part ({partNumber}.pdf or .csv; ?from=&to= YYYY-MM-DD): revisions, documents' SHA-256, reviews, deploys, signatures, the audit chain's check",
+            crate::audit_file::audit_file,
+        )
         .tier(Access::Session)
         .get(
             "/api/swps/deployed-swp-part-numbers",
