@@ -58,7 +58,7 @@ async function type(page, label, value) {
   await field.press('Enter');
 }
 
-describe('Kiosk: badge + PIN signatures (issue 28)', () => {
+describe('Audit-ready records: badge + PIN signatures and the auditor’s file (issue 28)', () => {
   it('the operator and the verifier each sign with badge and PIN', async (page) => {
     const manager = await apiClient(server.url, 'manager.production@demo.plant');
     const issued = await manager.post('/api/users/pin/issue', { email: 'op1001@operators.demo.plant' });

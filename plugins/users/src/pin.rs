@@ -1,9 +1,10 @@
 //! Signature PINs (issue 28 item 1; `plantdoc_core::auth::pin`): the signed-in person
 //! sets their own with their password (Settings → Account); a manager issues a one-time
-//! PIN to a person of a company they administer (answered once; the person replaces it
-//! at its first use at the kiosk). Both audited; the PIN is never logged.
+//! PIN to an operator of their company (answered once; the operator replaces it at its
+//! first use at the kiosk). Both audited; the PIN is never logged.
 use axum::extract::State;
 use axum::Json as Reply;
+use plantdoc_core::acks;
 use plantdoc_core::auth::session::ClientIp;
 use plantdoc_core::auth::{password, pin, CurrentUser};
 use plantdoc_core::error::{FieldErrors, Json};
@@ -51,14 +52,16 @@ pub struct IssueBody {
     email: String,
 }
 
-/// `POST /api/users/pin/issue {email}`: a manager gives a person of a company they
-/// administer a one-time PIN, answered once as `{pin}`.
+/// `POST /api/users/pin/issue {email}`: a manager gives an operator (or OJT) of their
+/// company a one-time PIN, answered once as `{pin}`; anyone else is answered as nobody.
 pub async fn issue(State(state): State<AppState>, me: CurrentUser, Json(b): Json<IssueBody>) -> AppResult<Reply<Value>> {
     if !access::may_administer(&me) {
         return Err(AppError::Forbidden(NOT_MANAGER.into()));
     }
     let mut conn = state.db.pool.acquire().await?;
-    let target = store::active_by_email(&mut conn, &b.email).await?.filter(|u| access::sees(&me, &u.company_code) && !u.kiosk);
+    // Operators and OJT of the manager's own company: staff set their own PIN.
+    let target =
+        store::active_by_email(&mut conn, &b.email).await?.filter(|u| u.company_code == me.company_code && acks::signs_as_operator(u));
     drop(conn);
     let Some(target) = target else {
         return Err(AppError::field("email", "There is no user with this e-mail."));

@@ -156,7 +156,9 @@ async fn only_a_manager_of_the_persons_company_issues_a_pin() {
     let r = sup.post("/api/users/pin/issue", &json!({"email": "op1001@demo.plant"})).await;
     assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.text);
     let (manager, _) = person(&app, "boss@demo.plant", "manager", "production").await;
-    for email in ["sup9001@other.plant", "nobody@demo.plant", "kiosk@demo.plant"] {
+    // Operators of the manager's company only: not staff (they set their own), not a
+    // netbook's account, not another company's.
+    for email in ["sup9001@other.plant", "nobody@demo.plant", "kiosk@demo.plant", "sup2001@demo.plant"] {
         let r = manager.post("/api/users/pin/issue", &json!({ "email": email })).await;
         assert_eq!((r.status, r.body["email"].as_str()), (StatusCode::BAD_REQUEST, Some("There is no user with this e-mail.")), "{email}");
     }
