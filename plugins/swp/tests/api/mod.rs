@@ -1,6 +1,6 @@
 //! API tests of the swp module (its support: real PDFs, uploads, signed-in roles).
-mod authz;
 mod audit_file;
+mod authz;
 mod duties;
 mod lifecycle;
 mod limits;
