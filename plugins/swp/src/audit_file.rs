@@ -5,7 +5,8 @@
 //! reviewer, time, verdict and note, deploy and obsolete dates; every read and
 //! verification of every version with printed name, date and time with offset, meaning
 //! and signature mode; and the audit chain's check with the count of rows about the part.
-//! One list of rows makes both files. Not yet in it: the alerts that applied to the part.
+//! The alerts that applied to the part (the `PartAlerts` port) and their signatures too.
+//! One list of rows makes both files.
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -18,6 +19,7 @@ use plantdoc_core::db::Params;
 use plantdoc_core::error::{AppError, AppResult};
 use plantdoc_core::files::sha256s;
 use plantdoc_core::pdf::report::text_pdf;
+use plantdoc_core::ports::PartAlerts;
 use serde::Deserialize;
 
 use crate::access::KIND as SWPS;
@@ -25,7 +27,7 @@ use crate::model::Swp;
 use crate::store;
 
 const STAGES: [&str; 3] = ["Process", "Quality", "Production"];
-pub const CSV_HEADER: [&str; 9] = ["record", "revision", "swpId", "versionSha256", "name", "dateTime", "meaning", "mode", "detail"];
+pub const CSV_HEADER: [&str; 9] = ["record", "revision", "documentId", "versionSha256", "name", "dateTime", "meaning", "mode", "detail"];
 
 #[derive(Deserialize)]
 pub struct Range {
@@ -110,12 +112,13 @@ fn swp_rows(s: &Swp, hashes: &std::collections::HashMap<String, String>, out: &m
     }
 }
 
-fn sign_rows(a: &SignAct, s: Option<&Swp>, out: &mut Vec<Row>) {
+/// `revision`: the SWP's revision or the alert's tag; `other`: the record binds to a
+/// version other than the document's current one.
+fn sign_rows(a: &SignAct, revision: String, other: bool, out: &mut Vec<Row>) {
     let r = &a.record;
-    let other = s.is_some_and(|s| s.content_hash != r.version_hash);
     let base = || Row {
         record: "signature",
-        revision: s.map(revision).unwrap_or_default(),
+        revision: revision.clone(),
         swp_id: r.doc_id.clone(),
         version: r.version_hash.clone(),
         ..Row::default()
@@ -143,7 +146,7 @@ fn sign_rows(a: &SignAct, s: Option<&Swp>, out: &mut Vec<Row>) {
 
 /// The rows of the part's file: its SWPs (oldest first), their signatures in the range,
 /// and the audit chain's check.
-async fn rows(state: &AppState, swps: &[Swp], from: i64, to: i64) -> AppResult<Vec<Row>> {
+async fn rows(state: &AppState, user: &CurrentUser, part: &str, swps: &[Swp], from: i64, to: i64) -> AppResult<Vec<Row>> {
     let mut files: Vec<String> = Vec::new();
     for s in swps {
         files.extend([s.swc_file.clone(), s.jes_file.clone(), s.vis_file.clone()]);
@@ -156,8 +159,10 @@ async fn rows(state: &AppState, swps: &[Swp], from: i64, to: i64) -> AppResult<V
     }
     let ids: Vec<String> = swps.iter().map(|s| s.id.clone()).collect();
     for a in acks::trail(&state.db, crate::KIND, &ids, from, to).await? {
-        sign_rows(&a, swps.iter().find(|s| s.id == a.record.doc_id), &mut out);
+        let s = swps.iter().find(|s| s.id == a.record.doc_id);
+        sign_rows(&a, s.map(revision).unwrap_or_default(), s.is_some_and(|s| s.content_hash != a.record.version_hash), &mut out);
     }
+    alert_rows(state, user, part, from, to, &mut out).await?;
     let mut q = Params::default();
     let targets = q.list(ids.iter().map(|id| format!("swp:{id}")));
     let sql = format!("SELECT COUNT(*) AS n FROM audit_log WHERE target IN ({targets})");
@@ -168,6 +173,37 @@ async fn rows(state: &AppState, swps: &[Swp], from: i64, to: i64) -> AppResult<V
     };
     out.push(Row { record: "audit-chain", detail, ..Row::default() });
     Ok(out)
+}
+
+/// The alerts that applied to the part (the `PartAlerts` port; none while the alerts
+/// module is off) and their signatures.
+async fn alert_rows(state: &AppState, user: &CurrentUser, part: &str, from: i64, to: i64, out: &mut Vec<Row>) -> AppResult<()> {
+    let Some(port) = state.port::<dyn PartAlerts>() else { return Ok(()) };
+    let alerts = port.of_part(state, user, part).await?;
+    let Some(kind) = alerts.first().map(|a| a.version.kind) else { return Ok(()) };
+    for a in &alerts {
+        out.push(Row {
+            record: "alert",
+            revision: a.tag.clone(),
+            swp_id: a.version.id.clone(),
+            version: a.version.version_hash.clone(),
+            time: a.deploy_ms.map(with_offset).unwrap_or_default(),
+            meaning: format!("{} alert", a.alert_type),
+            detail: format!("status {}; in force {} to {}", a.status, with_offset(a.effective_ms), with_offset(a.sunset_ms)),
+            ..Row::default()
+        });
+    }
+    let ids: Vec<String> = alerts.iter().map(|a| a.version.id.clone()).collect();
+    for act in acks::trail(&state.db, kind, &ids, from, to).await? {
+        let a = alerts.iter().find(|a| a.version.id == act.record.doc_id);
+        sign_rows(
+            &act,
+            a.map(|a| a.tag.clone()).unwrap_or_default(),
+            a.is_some_and(|a| a.version.version_hash != act.record.version_hash),
+            out,
+        );
+    }
+    Ok(())
 }
 
 /// A CSV field, quoted, with formula-starting text made inert.
@@ -198,15 +234,20 @@ fn pdf_lines(part: &str, rows: &[Row]) -> Vec<String> {
             lines.push(String::new());
             lines.push(format!("Revision {} · SWP {} · version SHA-256 {}", r.revision, r.swp_id, r.version));
         }
+        if r.record == "alert" && lines.last().is_some_and(|l| !l.starts_with("  alert")) {
+            lines.push(String::new());
+            lines.push("Alerts that applied to the part".into());
+        }
         if r.record == "signature" && lines.last().is_some_and(|l| !l.starts_with("  signature") && !l.starts_with("Signatures")) {
             lines.push(String::new());
             lines.push("Signatures (printed name · date and time · meaning · mode · revision · version SHA-256)".into());
         }
         let line = match r.record {
             "signature" => format!(
-                "  signature · {} · {} · {} · {} · rev {} · {} · {}",
+                "  signature · {} · {} · {} · {} · rev/tag {} · {} · {}",
                 r.name, r.time, r.meaning, r.mode, r.revision, r.version, r.detail
             ),
+            "alert" => format!("  alert {} · {} · deployed {} · SHA-256 {} · {}", r.revision, r.meaning, r.time, r.version, r.detail),
             "audit-chain" => format!("\n{}", r.detail),
             _ => format!("  {} · {} · {} · {} · {}", r.record, r.meaning, r.name, r.time, r.detail),
         };
@@ -237,7 +278,7 @@ pub async fn audit_file(
     if swps.is_empty() {
         return Err(AppError::NotFound);
     }
-    let rows = rows(&state, &swps, from, to).await?;
+    let rows = rows(&state, &user, &part, &swps, from, to).await?;
     let name = format!("auditors-file-{}", part.replace(|c: char| !c.is_ascii_alphanumeric() && c != '-', "_"));
     if pdf {
         let header = format!(

@@ -74,7 +74,7 @@ async fn the_auditors_file_holds_every_revision_signature_and_the_chain_check() 
     assert_eq!((status, kind.as_str()), (StatusCode::OK, "text/csv; charset=utf-8"));
     let csv = String::from_utf8(csv).unwrap();
     let lines: Vec<&str> = csv.lines().collect();
-    assert_eq!(lines[0], "\"record\",\"revision\",\"swpId\",\"versionSha256\",\"name\",\"dateTime\",\"meaning\",\"mode\",\"detail\"");
+    assert_eq!(lines[0], "\"record\",\"revision\",\"documentId\",\"versionSha256\",\"name\",\"dateTime\",\"meaning\",\"mode\",\"detail\"");
     let count = |prefix: &str| lines.iter().filter(|l| l.starts_with(prefix)).count();
     assert_eq!(
         (count("\"revision\""), count("\"document\""), count("\"approval\""), count("\"deploy\""), count("\"obsolete\"")),
@@ -135,4 +135,36 @@ async fn the_auditors_file_holds_every_revision_signature_and_the_chain_check() 
     let other = login(&app, "far@demo.plant").await;
     assert_eq!(other.get("/api/swps/audit-file/7101-0001.csv").await.status, StatusCode::NOT_FOUND);
     assert_eq!(app.client().get("/api/swps/audit-file/7101-0001.csv").await.status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn the_alerts_that_applied_to_the_part_are_in_the_file() {
+    let app = spawn().await;
+    plantdoc_core::seed::demo(&app.state).await.expect("demo seed");
+    let (part, tag, hash): (String, String, String) =
+        sqlx::query_as("SELECT part_number, alert_tag, file_hash FROM alerts WHERE alert_tag = 'S-2026-0001'")
+            .fetch_one(&app.state.db.pool)
+            .await
+            .unwrap();
+    let c = app.client();
+    let r =
+        c.post("/api/users/login", &json!({"email": "manager.quality@demo.plant", "password": plantdoc_core::seed::DEMO_PASSWORD})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let (status, _, csv) = download(&c, &format!("/api/swps/audit-file/{part}.csv")).await;
+    assert_eq!(status, StatusCode::OK);
+    let csv = String::from_utf8(csv).unwrap();
+    let alert = csv.lines().find(|l| l.starts_with("\"alert\"")).unwrap_or_else(|| panic!("no alert row: {csv}"));
+    assert!(alert.starts_with(&format!("\"alert\",\"{tag}\",")) && alert.contains(&hash) && alert.contains("\"Safety alert\""), "{alert}");
+    let pending: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM alerts WHERE part_number = $1 AND deploy_date IS NULL")
+        .bind(&part)
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
+    let listed = csv.lines().filter(|l| l.starts_with("\"alert\"")).count() as i64;
+    let deployed: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM alerts WHERE part_number = $1 AND deploy_date IS NOT NULL")
+        .bind(&part)
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(listed, deployed, "every deployed alert of the part, none of the {pending} never deployed");
 }
