@@ -77,6 +77,27 @@ pub trait AlertsInForce: Send + Sync {
     async fn in_force(&self, state: &AppState, company: &str, alert_id: &str) -> AppResult<Option<SignableVersion>>;
 }
 
+/// An alert that applied to a part (issue 28's auditor's file): the version signed (its
+/// kind, id and file SHA-256), its tag, type, status and dates.
+#[derive(Debug, Clone)]
+pub struct PartAlert {
+    pub version: SignableVersion,
+    pub tag: String,
+    pub alert_type: String,
+    pub status: String,
+    pub effective_ms: i64,
+    pub sunset_ms: i64,
+    pub deploy_ms: Option<i64>,
+}
+
+/// The alerts of a part.
+#[async_trait]
+pub trait PartAlerts: Send + Sync {
+    /// Every alert of the viewer's company for the part that was ever deployed, as the
+    /// viewer may see them, oldest first.
+    async fn of_part(&self, state: &AppState, viewer: &User, part_number: &str) -> AppResult<Vec<PartAlert>>;
+}
+
 /// Operators' training levels on parts.
 #[async_trait]
 pub trait TrainingLevels: Send + Sync {

@@ -187,8 +187,12 @@ pub async fn for_operator(
     rows.iter().map(SignRecord::from_row).collect()
 }
 
-/// Records an operator's signature of one document version, inside the caller's
-/// transaction (with its audit row). Returns the record's id.
+/// How a signature was given (issue 28 item 1), recorded on each act: the badge alone
+/// (attribution), or the badge and the person's PIN (two components, 21 CFR 11.200).
+pub const BADGE: &str = "badge";
+pub const BADGE_PIN: &str = "badge+pin";
+
+/// Records an operator's badge-only signature of one document version ([`sign_as`]).
 pub async fn sign(
     conn: &mut AnyConnection,
     kind: DocKind,
@@ -197,10 +201,24 @@ pub async fn sign(
     operator: &User,
     now_ms: i64,
 ) -> Result<String, sqlx::Error> {
+    sign_as(conn, kind, doc_id, version_hash, operator, now_ms, BADGE).await
+}
+
+/// Records an operator's signature of one document version given in `mode`, inside the
+/// caller's transaction (with its audit row). Returns the record's id.
+pub async fn sign_as(
+    conn: &mut AnyConnection,
+    kind: DocKind,
+    doc_id: &str,
+    version_hash: &str,
+    operator: &User,
+    now_ms: i64,
+    mode: &str,
+) -> Result<String, sqlx::Error> {
     let id = crate::data::db::new_id();
     sqlx::query(
-        "INSERT INTO acknowledgements (id, doc_kind, doc_id, version_hash, operator_id, op_full_name, op_no, signed_at, sign_meaning) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        "INSERT INTO acknowledgements (id, doc_kind, doc_id, version_hash, operator_id, op_full_name, op_no, signed_at, sign_meaning, sign_mode) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
     )
     .bind(&id)
     .bind(kind.as_str())
@@ -211,17 +229,23 @@ pub async fn sign(
     .bind(operator.op_no.clone().unwrap_or_default())
     .bind(now_ms)
     .bind(READ_AND_UNDERSTOOD)
+    .bind(mode)
     .execute(conn)
     .await?;
     Ok(id)
 }
 
-/// Records a verifier's witness of a signature not yet verified; `false` if it already
-/// was (or does not exist). The caller has checked who may verify.
+/// Records a verifier's badge-only witness ([`verify_as`]).
 pub async fn verify(conn: &mut AnyConnection, record_id: &str, verifier: &User, now_ms: i64) -> Result<bool, sqlx::Error> {
+    verify_as(conn, record_id, verifier, now_ms, BADGE).await
+}
+
+/// Records a verifier's witness, given in `mode`, of a signature not yet verified;
+/// `false` if it already was (or does not exist). The caller has checked who may verify.
+pub async fn verify_as(conn: &mut AnyConnection, record_id: &str, verifier: &User, now_ms: i64, mode: &str) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
-        "UPDATE acknowledgements SET verifier_id = $1, cl_full_name = $2, cl_op_no = $3, verified_at = $4, verify_meaning = $5 \
-         WHERE id = $6 AND verified_at IS NULL",
+        "UPDATE acknowledgements SET verifier_id = $1, cl_full_name = $2, cl_op_no = $3, verified_at = $4, verify_meaning = $5, \
+         verify_mode = $7 WHERE id = $6 AND verified_at IS NULL",
     )
     .bind(&verifier.id)
     .bind(verifier.full_name())
@@ -229,6 +253,7 @@ pub async fn verify(conn: &mut AnyConnection, record_id: &str, verifier: &User, 
     .bind(now_ms)
     .bind(VERIFIED)
     .bind(record_id)
+    .bind(mode)
     .execute(conn)
     .await?;
     Ok(done.rows_affected() == 1)
@@ -255,4 +280,42 @@ pub fn version_json_sql(kind: DocKind, id_sql: &str, hash_sql: &str) -> String {
         "COALESCE((SELECT l.json FROM sign_lists l WHERE l.doc_kind = '{}' AND l.doc_id = {id_sql} AND l.version_hash = {hash_sql}), '[]')",
         kind.as_str()
     )
+}
+
+/// One sign record as the auditor's file shows it (issue 28 item 3): both acts with
+/// their printed names, times, meanings and modes, on whichever version they bind.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SignAct {
+    pub record: SignRecord,
+    pub sign_meaning: String,
+    pub sign_mode: String,
+    pub verify_meaning: Option<String>,
+    pub verify_mode: Option<String>,
+}
+
+/// Every sign record of the documents, of every version, oldest first; `from_ms..to_ms`
+/// bounds the operator's signing time.
+pub async fn trail(db: &Db, kind: DocKind, doc_ids: &[String], from_ms: i64, to_ms: i64) -> Result<Vec<SignAct>, sqlx::Error> {
+    let mut out = Vec::new();
+    for chunk in doc_ids.chunks(500) {
+        let mut q = Params::default();
+        let k = q.add(kind.as_str());
+        let list = q.list(chunk.iter().cloned());
+        let (from, to) = (q.add(from_ms), q.add(to_ms));
+        let sql = format!(
+            "SELECT {COLUMNS}, sign_meaning, sign_mode, verify_meaning, verify_mode FROM acknowledgements \
+             WHERE doc_kind = {k} AND doc_id IN ({list}) AND signed_at >= {from} AND signed_at < {to} ORDER BY signed_at, id"
+        );
+        for r in q.query(&sql).fetch_all(&db.pool).await? {
+            out.push(SignAct {
+                record: SignRecord::from_row(&r)?,
+                sign_meaning: r.try_get("sign_meaning")?,
+                sign_mode: r.try_get("sign_mode")?,
+                verify_meaning: r.try_get("verify_meaning")?,
+                verify_mode: r.try_get("verify_mode")?,
+            });
+        }
+    }
+    out.sort_by(|a, b| (a.record.signed_at, &a.record.id).cmp(&(b.record.signed_at, &b.record.id)));
+    Ok(out)
 }

@@ -72,6 +72,13 @@ pub enum UserCommand {
         #[arg(value_parser = ["on", "off"])]
         state: String,
     },
+    /// Set a person's signature PIN (4 to 8 digits; the kiosk's badge+pin mode). Audited.
+    Pin {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        pin: String,
+    },
 }
 
 #[derive(Args, Debug)]
@@ -164,6 +171,7 @@ async fn run(cmd: Command, settings: Settings) -> ExitCode {
         }),
         Command::User(UserCommand::Add(a)) => user_add(settings, a).await,
         Command::User(UserCommand::PlantAdmin { email, state }) => plant_admin(settings, &email, state == "on").await,
+        Command::User(UserCommand::Pin { email, pin }) => user_pin(settings, &email, &pin).await,
         Command::Seed(SeedCommand::Demo) => seed_demo(settings).await,
         Command::Audit(AuditCommand::Verify) => audit_verify(settings).await,
         Command::Storage(StorageCommand::Check { fix, min_age_secs }) => {
@@ -270,6 +278,25 @@ async fn plant_admin(settings: Settings, email: &str, on: bool) -> anyhow::Resul
         }
         Err(e) => Err(anyhow::anyhow!("{e}")),
     }
+}
+
+async fn user_pin(settings: Settings, email: &str, pin: &str) -> anyhow::Result<ExitCode> {
+    use crate::app::auth::pin;
+    if let Err(msg) = pin::check_new(pin) {
+        eprintln!("--pin: {msg}");
+        return Ok(ExitCode::from(2));
+    }
+    let state = app::build_state(settings, BuildOptions::default()).await?;
+    let mut conn = state.db.pool.acquire().await?;
+    let user = crate::plant::users::find_by_email(&mut conn, email).await?.filter(|u| !u.disabled);
+    drop(conn);
+    let Some(user) = user else {
+        eprintln!("{email}: There is no user with this e-mail.");
+        return Ok(ExitCode::from(2));
+    };
+    pin::set(&state, &user, pin, pin::SetBy::Cli).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+    println!("{} has a new signature PIN", user.email);
+    Ok(ExitCode::SUCCESS)
 }
 
 fn cli_flag(field: &str) -> &str {

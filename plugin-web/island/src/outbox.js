@@ -9,6 +9,9 @@ export const OUTBOX_KEY = 'plantdoc.island.outbox';
 export const PENDING_TEXT = 'Saved on this netbook. It will be sent as soon as the server answers.';
 const RETRY_MS = 2000;
 const waiting = new Map();
+// PINs (issue 28) stay in memory, never in localStorage: after a reload the call is
+// refused ('Please enter your PIN.') and the screen asks again.
+const secrets = new Map();
 let timer = null;
 let flushing = null;
 
@@ -42,8 +45,9 @@ async function flushNow() {
     const [item] = load();
     if (!item) return;
     try {
-      const answer = await api.post(item.path, { ...item.body, key: item.key });
+      const answer = await api.post(item.path, { ...item.body, ...secrets.get(item.key), key: item.key });
       save(load().filter((i) => i.key !== item.key));
+      secrets.delete(item.key);
       waiting.get(item.key)?.resolve(answer);
       waiting.delete(item.key);
     } catch (e) {
@@ -54,6 +58,7 @@ async function flushNow() {
         return;
       }
       save(load().filter((i) => i.key !== item.key));
+      secrets.delete(item.key);
       waiting.get(item.key)?.reject(e);
       waiting.delete(item.key);
     }
@@ -69,9 +74,11 @@ export function flush() {
 /**
  * Keeps the call, then sends it. Resolves with the server's answer, rejects with its
  * refusal; `onPending` runs when the server could not be reached (it will be retried).
+ * `secret`: {pin, newPin}, sent with the body but kept in memory only.
  */
-export function send(path, body, onPending) {
+export function send(path, body, onPending, secret) {
   const item = { key: newKey(), path, body };
+  if (secret) secrets.set(item.key, secret);
   save([...load(), item]);
   const done = new Promise((resolve, reject) => waiting.set(item.key, { resolve, reject, pending: onPending }));
   // A flush finishing just as this was added would leave it for the timer.

@@ -105,3 +105,6 @@ export function pagedPath({ page, limit, search, sortBy, sortOrder }) {
   const q = new URLSearchParams({ page: String(page), limit: String(limit), search: search || '', sortBy, sortOrder });
   return `/api/swps/deployed-swps-paginated?${q}`;
 }
+
+/** GET /api/swps/audit-file/{partNumber}.pdf|.csv: the auditor's file of a part (issue 28). */
+export const auditFileUrl = (partNumber, ext) => `/api/swps/audit-file/${encodeURIComponent(partNumber)}.${ext}`;

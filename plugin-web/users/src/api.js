@@ -46,3 +46,8 @@ export function useEditUser() {
 export function useDeleteUser() {
   return useUserMutation((email) => api.post('/api/users/delete', { email }));
 }
+
+/** POST /api/users/pin { pin, password }: the signed-in person's own signature PIN. */
+export function useSetPin() {
+  return useMutation({ mutationFn: (body) => api.post('/api/users/pin', body) });
+}

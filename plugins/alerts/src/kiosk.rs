@@ -1,15 +1,17 @@
 //! The kiosk side: the core's `AlertsInForce` port ([`AlertsPort`], what the island module
-//! signs) and the two feeds the kiosk reads (`operator-alerts/zone/{zone}`,
+//! signs; also `PartAlerts`, the auditor's file's) and the two feeds the kiosk reads (`operator-alerts/zone/{zone}`,
 //! `operator-alerts/{zone}/{operatorId}`). "In force" is computed from the clock at each
 //! read (deployed and effective <= now < sunset): an alert leaves the floor when its
 //! sunset passes, with no job to run.
 use axum::extract::{Path, State};
 use axum::response::Response;
 use plantdoc_core::app::AppState;
+use plantdoc_core::auth::users::User;
 use plantdoc_core::auth::CurrentUser;
+use plantdoc_core::db::Params;
 use plantdoc_core::error::{AppError, AppResult};
 use plantdoc_core::http::json_bytes;
-use plantdoc_core::ports::{async_trait, AlertsInForce, SignableVersion};
+use plantdoc_core::ports::{async_trait, AlertsInForce, PartAlert, PartAlerts, SignableVersion};
 
 use crate::{feed, store, KIND};
 
@@ -23,6 +25,30 @@ impl AlertsInForce for AlertsPort {
         let now = state.now_ms();
         let alert = store::fetch_one(&state.db, alert_id).await?.filter(|a| a.company_code == company && a.in_force(now));
         Ok(alert.map(|a| SignableVersion { kind: KIND, id: a.record.id, part_number: a.record.part_number, version_hash: a.file_hash }))
+    }
+}
+
+#[async_trait]
+impl PartAlerts for AlertsPort {
+    /// The deployed (then expired or deleted) alerts of the part the viewer sees.
+    async fn of_part(&self, state: &AppState, viewer: &User, part_number: &str) -> AppResult<Vec<PartAlert>> {
+        let mut q = Params::default();
+        let vis = crate::access::KIND.visible_sql(&state.zones, &mut q, viewer);
+        let filter = format!("a.deploy_date IS NOT NULL AND {vis} AND a.part_number = {}", q.add(part_number.to_string()));
+        let mut list = store::fetch_list(&state.db, &q, &filter).await?;
+        list.reverse();
+        Ok(list
+            .into_iter()
+            .map(|a| PartAlert {
+                tag: a.alert_tag,
+                alert_type: a.alert_type,
+                status: a.record.status.as_str().to_string(),
+                effective_ms: a.effective_date,
+                sunset_ms: a.sunset_date,
+                deploy_ms: a.record.deploy_date,
+                version: SignableVersion { kind: KIND, id: a.record.id, part_number: a.record.part_number, version_hash: a.file_hash },
+            })
+            .collect())
     }
 }
 

@@ -53,6 +53,7 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     ctx.event_kind(IN_FORCE);
     ctx.event_kind(SUNSET);
     ctx.provide_port::<dyn AlertsInForce>(std::sync::Arc::new(kiosk::AlertsPort));
+    ctx.provide_port::<dyn plantdoc_core::ports::PartAlerts>(std::sync::Arc::new(kiosk::AlertsPort));
     ctx.task("upload-sweep", |state, stop| {
         plantdoc_core::tasks::every(state, stop, SWEEP_EVERY, |state| async move {
             if let Err(e) = plantdoc_core::files::sweep(&state, submit::MODULE, PENDING_UPLOAD_HOURS * 60 * 60 * 1000).await {

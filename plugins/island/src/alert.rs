@@ -12,7 +12,8 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::badge::{operator, Netbook};
-use crate::sign::{checked_key, read, replay, required, verifier, verify, Idem};
+use crate::pin::second_component;
+use crate::sign::{checked_key, entered, read, replay, required, verifier, verify, Idem};
 
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -24,6 +25,10 @@ pub struct AlertBody {
     #[serde(default)]
     alert_id: String,
     key: Option<String>,
+    /// The signer's PIN in badge+pin mode: the operator's on a read, the verifier's on a
+    /// verification (and `newPin` replacing a one-time PIN).
+    pin: Option<String>,
+    new_pin: Option<String>,
 }
 
 async fn in_force(state: &AppState, netbook: &CurrentUser, id: &str) -> AppResult<SignableVersion> {
@@ -38,7 +43,7 @@ async fn in_force(state: &AppState, netbook: &CurrentUser, id: &str) -> AppResul
 /// the operator self-approved.
 pub async fn operator_read_alert(
     State(state): State<AppState>,
-    netbook: CurrentUser,
+    netbook: Netbook,
     Json(b): Json<AlertBody>,
 ) -> AppResult<axum::Json<Value>> {
     required(&[("opId", &b.op_id, "Please scan your badge."), ("alertId", &b.alert_id, "Please choose an alert.")])?;
@@ -47,8 +52,9 @@ pub async fn operator_read_alert(
         return Ok(axum::Json(answer));
     }
     let op = operator(&state, &netbook, &b.op_id).await?;
+    let mode = second_component(&state, &netbook, &op, entered(&b.pin, &b.new_pin)).await?;
     let alert = in_force(&state, &netbook, &b.alert_id).await?;
-    Ok(axum::Json(read(&state, &netbook, &op, &alert, &idem).await?))
+    Ok(axum::Json(read(&state, &netbook, &op, &alert, &idem, mode).await?))
 }
 
 /// `POST /api/island/verify-alert {badgeNo, opId, alertId, key}`.
@@ -63,7 +69,10 @@ pub async fn verify_alert(State(state): State<AppState>, netbook: Netbook, Json(
         return Ok(axum::Json(answer));
     }
     let verifier = verifier(&state, &netbook, &b.badge_no, &b.op_id).await?;
+    // The PIN right after the badge: a one-time PIN is replaced even if the act is then
+    // refused (409), so the netbook's next call carries the new one.
+    let mode = second_component(&state, &netbook, &verifier, entered(&b.pin, &b.new_pin)).await?;
     let op = operator(&state, &netbook, &b.op_id).await?;
     let alert = in_force(&state, &netbook, &b.alert_id).await?;
-    Ok(axum::Json(verify(&state, &netbook, &verifier, &op, &alert, &idem).await?))
+    Ok(axum::Json(verify(&state, &netbook, &verifier, &op, &alert, &idem, mode).await?))
 }

@@ -44,7 +44,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Netbook {
 }
 
 impl Netbook {
-    fn scanner(&self) -> Scanner<'_> {
+    pub(crate) fn scanner(&self) -> Scanner<'_> {
         Scanner { account: &self.user.id, addr: self.addr }
     }
 }

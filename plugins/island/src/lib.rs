@@ -5,10 +5,12 @@
 //! ports, never another module's crate: `DeployedDocs` (the SWPs), `AlertsInForce` and
 //! `TrainingLevels`, each `None` while its provider is off. `access` (who may: pure
 //! rules), `throttle` (the delay after wrong badges, per kiosk account and address),
-//! `store` (badges and idempotency), `badge`, `status`, `sign` and `settings` (routes).
+//! `store` (badges and idempotency), `pin` (the second component in badge+pin mode),
+//! `badge`, `status`, `sign` and `settings` (routes).
 mod access;
 mod alert;
 mod badge;
+mod pin;
 mod routes;
 mod schemas;
 mod settings;
@@ -39,11 +41,15 @@ pub struct IslandSettings {
     /// Seconds without a touch or a scan before the kiosk signs the operator out (the
     /// netbook warns 10 s before). Read by the web through `GET /api/island/kiosk-config`.
     pub idle_secs: u32,
+    /// `"badge"` (the spec: the badge alone) or `"badge+pin"`: reads and verifications
+    /// also need the signer's PIN (`pin`; issue 28).
+    pub signature: String,
 }
 
 pub struct IslandState {
     pub settings: IslandSettings,
     throttle: throttle::BadgeThrottle,
+    pins: throttle::PinThrottle,
 }
 
 fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
@@ -58,8 +64,12 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     if settings.account_badge_failures_per_minute < settings.badge_failures_per_minute {
         anyhow::bail!("configuration error: modules.island.account_badge_failures_per_minute must be at least badge_failures_per_minute");
     }
+    if !pin::MODES.contains(&settings.signature.as_str()) {
+        anyhow::bail!("configuration error: modules.island.signature must be \"badge\" or \"badge+pin\"");
+    }
     let throttle = throttle::BadgeThrottle::new(settings.badge_failures_per_minute, settings.account_badge_failures_per_minute);
-    ctx.state(IslandState { settings, throttle });
+    let pins = throttle::PinThrottle::new(settings.badge_failures_per_minute, settings.account_badge_failures_per_minute);
+    ctx.state(IslandState { settings, throttle, pins });
     ctx.routes(routes::routes());
     ctx.event_kind(VERIFIED);
     Ok(())

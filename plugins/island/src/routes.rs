@@ -23,13 +23,13 @@ pub fn routes() -> ApiRouter {
             status::operator_status,
         )
         .returns::<sc::OperatorStatus>()
-        .post("/api/island/operator-read-swp", "The operator read the SWC, JES and VIS {opId, swpId, key}", sign::operator_read_swp)
+        .post("/api/island/operator-read-swp", "The operator read the SWC, JES and VIS {opId, swpId, key, pin, newPin}", sign::operator_read_swp)
         .body::<sign::ReadBody>()
-        .answers(&[404, 409])
+        .answers(&[404, 409, 429])
         .returns::<sc::Read>()
         .post(
             "/api/island/verify-swp",
-            "A verifier's badge witnesses the read {badgeNo, opId, swpId, opName, partNumber, currentSquares, key}",
+            "A verifier's badge (and PIN in badge+pin) witnesses the read {badgeNo, opId, swpId, opName, partNumber, currentSquares, key, pin, newPin}",
             sign::verify_swp,
         )
         .body::<sign::VerifyBody>()
@@ -37,18 +37,18 @@ pub fn routes() -> ApiRouter {
         .returns::<sc::Verified>()
         .post(
             "/api/island/operator-read-alert",
-            "The operator read the alert {opId, alertId, key}: truthy when recorded",
+            "The operator read the alert {opId, alertId, key, pin, newPin}: truthy when recorded",
             alert::operator_read_alert,
         )
         .body::<alert::AlertBody>()
-        .answers(&[404, 409])
+        .answers(&[404, 409, 429])
         .returns::<sc::Read>()
-        .post("/api/island/verify-alert", "A verifier's badge witnesses the alert read {badgeNo, opId, alertId, key}", alert::verify_alert)
+        .post("/api/island/verify-alert", "A verifier's badge witnesses the alert read {badgeNo, opId, alertId, key, pin, newPin}", alert::verify_alert)
         .body::<alert::AlertBody>()
         .answers(&[404, 409, 429])
         .returns::<sc::Verified>()
         .tier(Access::Session)
-        .get("/api/island/kiosk-config", "The netbook's behaviour settings: {idleSecs} (idle sign-out)", settings::kiosk_config)
+        .get("/api/island/kiosk-config", "The netbook's behaviour settings: {idleSecs, signature} (idle sign-out; badge or badge+pin)", settings::kiosk_config)
         .returns::<sc::KioskConfig>()
         .post("/api/island/settings-access", "May this badge (or you) edit the kiosk settings: {allowed, name, zones}", settings::access)
         .body::<settings::Body>()

@@ -56,6 +56,8 @@ pub struct Verified {
 #[serde(rename_all = "camelCase")]
 pub struct KioskConfig {
     idle_secs: i64,
+    /// `badge` or `badge+pin` (a PIN field after the badge).
+    signature: String,
 }
 
 /// May this badge (or the caller) edit the kiosk settings.

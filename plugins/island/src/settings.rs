@@ -45,9 +45,11 @@ async fn editor(state: &AppState, cu: &Netbook, badge_no: Option<&str>) -> AppRe
 }
 
 /// `GET /api/island/kiosk-config`: what the netbook's screens need from
-/// `[modules.island]`: the idle sign-out limit.
+/// `[modules.island]`: the idle sign-out limit and the signature mode (a PIN field after
+/// the badge in `badge+pin`).
 pub async fn kiosk_config(State(state): State<AppState>, _cu: CurrentUser) -> AppResult<axum::Json<Value>> {
-    Ok(axum::Json(json!({"idleSecs": state.get::<crate::IslandState>().settings.idle_secs})))
+    let s = &state.get::<crate::IslandState>().settings;
+    Ok(axum::Json(json!({"idleSecs": s.idle_secs, "signature": s.signature})))
 }
 
 /// `POST /api/island/settings-access {badgeNo}`: may this person edit the settings, and

@@ -16,6 +16,7 @@ use serde_json::{json, Value};
 
 use crate::access::may_verify;
 use crate::badge::{self, operator, Netbook};
+use crate::pin::{second_component, Entered};
 use crate::store;
 use plantdoc_core::auth::users::User;
 
@@ -117,21 +118,37 @@ pub struct ReadBody {
     #[serde(default)]
     swp_id: String,
     key: Option<String>,
+    /// The operator's PIN in badge+pin mode (and `newPin` replacing a one-time PIN).
+    pin: Option<String>,
+    new_pin: Option<String>,
+}
+
+/// The PINs a body carries.
+pub fn entered<'a>(pin: &'a Option<String>, new_pin: &'a Option<String>) -> Entered<'a> {
+    Entered { pin: pin.as_deref(), new_pin: new_pin.as_deref() }
 }
 
 /// The operator has read a document version: one unverified sign record per operator and
-/// version (a repeat answers the same record), audited in the same transaction.
-pub async fn read(state: &AppState, netbook: &CurrentUser, op: &User, v: &SignableVersion, idem: &Idem<'_>) -> AppResult<Value> {
+/// version (a repeat answers the same record), given in `mode`, audited in the same
+/// transaction.
+pub async fn read(
+    state: &AppState,
+    netbook: &CurrentUser,
+    op: &User,
+    v: &SignableVersion,
+    idem: &Idem<'_>,
+    mode: &str,
+) -> AppResult<Value> {
     let records = acks::for_operator(&state.db, v.kind, &v.id, &v.version_hash, &op.id).await?;
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
     let record_id = match records.iter().find(|r| r.verified_at.is_none()) {
         Some(r) => r.id.clone(),
         None => {
-            let id = acks::sign(&mut tx, v.kind, &v.id, &v.version_hash, op, now).await?;
-            let entry = AuditEntry::new("island.sign", v.target(), READ_MEANING)
-                .by(Some(&op.id), &op.full_name())
-                .after(json!({"recordId": id, "partNumber": v.part_number, "versionHash": v.version_hash, "kiosk": netbook.id}));
+            let id = acks::sign_as(&mut tx, v.kind, &v.id, &v.version_hash, op, now, mode).await?;
+            let entry = AuditEntry::new("island.sign", v.target(), READ_MEANING).by(Some(&op.id), &op.full_name()).after(
+                json!({"recordId": id, "partNumber": v.part_number, "versionHash": v.version_hash, "kiosk": netbook.id, "mode": mode}),
+            );
             audit::append(&mut tx, now, &entry).await?;
             id
         }
@@ -148,6 +165,7 @@ pub async fn verify(
     op: &User,
     v: &SignableVersion,
     idem: &Idem<'_>,
+    mode: &str,
 ) -> AppResult<Value> {
     let records = acks::for_operator(&state.db, v.kind, &v.id, &v.version_hash, &op.id).await?;
     let Some(rec) = records.iter().find(|r| r.verified_at.is_none()) else {
@@ -155,7 +173,7 @@ pub async fn verify(
     };
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
-    if !acks::verify(&mut tx, &rec.id, verifier, now).await? {
+    if !acks::verify_as(&mut tx, &rec.id, verifier, now, mode).await? {
         return Err(AppError::Conflict("This acknowledgement was already verified.".into()));
     }
     let data = json!({"docKind": v.kind.as_str(), "docId": v.id, "operator": op.id, "partNumber": v.part_number, "versionHash": v.version_hash,
@@ -163,7 +181,7 @@ pub async fn verify(
     let event = Event::new(crate::VERIFIED.id, &op.company_code, v.target()).zones(&netbook.zones).by(&verifier.id).data(data);
     state.emit(&mut tx, now, &event).await?;
     let entry = AuditEntry::new("island.verify", v.target(), VERIFY_MEANING).by(Some(&verifier.id), &verifier.full_name()).after(
-        json!({"recordId": rec.id, "operator": op.id, "partNumber": v.part_number, "versionHash": v.version_hash, "kiosk": netbook.id}),
+        json!({"recordId": rec.id, "operator": op.id, "partNumber": v.part_number, "versionHash": v.version_hash, "kiosk": netbook.id, "mode": mode}),
     );
     audit::append(&mut tx, now, &entry).await?;
     let answer = json!({"verified": true, "recordId": rec.id, "verifier": verifier.full_name(), "operator": op.full_name()});
@@ -187,23 +205,20 @@ async fn deployed(state: &AppState, netbook: &User, swp_id: &str) -> AppResult<S
 
 /// `POST /api/island/operator-read-swp {opId, swpId, key}`: the operator read the SWC,
 /// JES and VIS of the part's deployed version.
-pub async fn operator_read_swp(
-    State(state): State<AppState>,
-    netbook: CurrentUser,
-    Json(b): Json<ReadBody>,
-) -> AppResult<axum::Json<Value>> {
+pub async fn operator_read_swp(State(state): State<AppState>, netbook: Netbook, Json(b): Json<ReadBody>) -> AppResult<axum::Json<Value>> {
     required(&[("opId", &b.op_id, "Please scan your badge."), ("swpId", &b.swp_id, "Please choose a part.")])?;
     let idem = Idem::new(checked_key(&b.key)?, "read-swp", &b.op_id, &b.swp_id, None);
     if let Some(answer) = replay(&state, &netbook, &idem).await? {
         return Ok(axum::Json(answer));
     }
     let op = operator(&state, &netbook, &b.op_id).await?;
+    let mode = second_component(&state, &netbook, &op, entered(&b.pin, &b.new_pin)).await?;
     let swp = deployed(&state, &netbook, &b.swp_id).await?;
     // With competency gating on, an operator at level 0 or below does not run the part.
     if crate::status::training(&state, &op.id, &swp.part_number).await <= 0 {
         return Err(AppError::Forbidden(NOT_TRAINED.into()));
     }
-    Ok(axum::Json(read(&state, &netbook, &op, &swp, &idem).await?))
+    Ok(axum::Json(read(&state, &netbook, &op, &swp, &idem, mode).await?))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -223,6 +238,9 @@ pub struct VerifyBody {
     #[allow(dead_code)]
     current_squares: Option<Value>,
     key: Option<String>,
+    /// The verifier's PIN in badge+pin mode (and `newPin` replacing a one-time PIN).
+    pin: Option<String>,
+    new_pin: Option<String>,
 }
 
 /// `POST /api/island/verify-swp`: a verifier scans their own badge to witness the
@@ -238,9 +256,12 @@ pub async fn verify_swp(State(state): State<AppState>, netbook: Netbook, Json(b)
         return Ok(axum::Json(answer));
     }
     let verifier = verifier(&state, &netbook, &b.badge_no, &b.op_id).await?;
+    // The PIN right after the badge: a one-time PIN is replaced even if the act is then
+    // refused (409), so the netbook's next call carries the new one.
+    let mode = second_component(&state, &netbook, &verifier, entered(&b.pin, &b.new_pin)).await?;
     let op = operator(&state, &netbook, &b.op_id).await?;
     let swp = deployed(&state, &netbook, &b.swp_id).await?;
-    Ok(axum::Json(verify(&state, &netbook, &verifier, &op, &swp, &idem).await?))
+    Ok(axum::Json(verify(&state, &netbook, &verifier, &op, &swp, &idem, mode).await?))
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 //! `submit` (getting documents in, PDFs checked and merged by `plantdoc_core::pdf`), `lifecycle` (review, deploy, edit, delete),
 //! `lists`, `viewer` and `history` (reads for the screens).
 mod access;
+mod audit_file;
 mod demo;
 mod fields;
 mod history;

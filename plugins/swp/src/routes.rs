@@ -95,6 +95,13 @@ pub fn routes() -> ApiRouter {
             history::obsolete_sign_history,
         )
         .returns::<Vec<sc::ObsoleteRevision>>()
+        .get(
+            "/api/swps/audit-file/{file}",
+            "The auditor's file of a part ({partNumber}.pdf or .csv; ?from=&to= YYYY-MM-DD): revisions, documents' SHA-256, reviews, deploys, signatures, the audit chain's check",
+            crate::audit_file::audit_file,
+        )
+        .answers(&[400, 404])
+        .returns_content("application/pdf", serde_json::json!({"type": "string", "format": "binary", "description": "the PDF; text/csv for .csv"}))
         .tier(Access::Session)
         .get(
             "/api/swps/deployed-swp-part-numbers",

@@ -1,9 +1,10 @@
 //! User administration (the Settings page's Manage Users and Add Users): list, register,
-//! edit and soft-delete users. The core keeps sign-in, sessions, passwords and the user
+//! edit and soft-delete users; signature PINs (`pin`: one's own, a manager's one-time). The core keeps sign-in, sessions, passwords and the user
 //! row's validation (`plantdoc_core::auth`); this module adds the managers' screens.
 //! `access` (who may: pure rules), `store` (SQL), `admin` (handlers), `routes`.
 mod access;
 mod admin;
+mod pin;
 mod routes;
 mod store;
 

@@ -9,7 +9,7 @@ use plantdoc_core::ApiRouter;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::admin;
+use crate::{admin, pin};
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("users")
@@ -26,6 +26,12 @@ pub fn routes() -> ApiRouter {
         .post("/api/users/delete", "Managers: delete a user (soft: history kept, sessions ended)", admin::delete)
         .body::<admin::DeleteBody>()
         .returns::<Deleted>()
+        .post("/api/users/pin", "Set one's own signature PIN (4 to 8 digits) with one's password {pin, password}", pin::set)
+        .body::<pin::SetBody>().answers(&[429])
+        .returns::<plantdoc_core::http::schemas::Done>()
+        .post("/api/users/pin/issue", "Managers: a one-time signature PIN for a person of their company {email}; answers {pin} once", pin::issue)
+        .body::<pin::IssueBody>()
+        .returns::<Issued>()
 }
 
 /// `GET /api/users/options`.
@@ -68,6 +74,12 @@ struct Edited {
     changed: bool,
     #[schema(required = true)]
     email_pending: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[allow(dead_code)] // schema only
+struct Issued {
+    pin: String,
 }
 
 #[derive(Serialize, ToSchema)]

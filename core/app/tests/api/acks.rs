@@ -51,8 +51,8 @@ async fn a_versions_records_as_json_equal_the_records_serialized() {
 }
 
 /// The kept list (`sign_lists`, decision 42) follows every write of a sign record, made
-/// through the store or straight in SQL: insert, verify, a record moved to another
-/// version, delete; and records signed at once in parallel transactions all show.
+/// through the store or straight in SQL: insert, verify, a record deleted and one
+/// signed on another version, delete; and records signed at once in parallel transactions all show.
 #[tokio::test]
 async fn a_versions_kept_list_follows_every_write() {
     let app = spawn().await;
@@ -74,7 +74,9 @@ async fn a_versions_kept_list_follows_every_write() {
     let v = list(h1.clone()).await;
     assert_eq!((v[1]["verified"].as_bool(), v[1]["cl"]["fullName"].as_str()), (Some(true), Some("C L")), "{v}");
     assert_eq!(v[0]["verified"], Value::Bool(false));
-    sqlx::query("UPDATE acknowledgements SET version_hash = $1 WHERE id = 'k2'").bind(&h2).execute(&db.pool).await.unwrap();
+    // A record is never moved (migration 0025): another version's record is a new row.
+    sqlx::query("DELETE FROM acknowledgements WHERE id = 'k2'").execute(&db.pool).await.unwrap();
+    sqlx::query(insert).bind("k2").bind(doc).bind(&h2).bind(3_000_i64).execute(&db.pool).await.unwrap();
     assert_eq!((ids(&list(h1.clone()).await), ids(&list(h2.clone()).await)), (vec!["k3".to_string(), "k1".into()], vec!["k2".to_string()]));
     sqlx::query("DELETE FROM acknowledgements WHERE doc_id = $1").bind(doc).execute(&db.pool).await.unwrap();
     assert_eq!(
@@ -98,6 +100,45 @@ async fn a_versions_kept_list_follows_every_write() {
         s.await.unwrap();
     }
     assert_eq!(list(h1.clone()).await.as_array().unwrap().len(), 12, "every parallel signature is in the list");
+}
+
+/// 21 CFR 11.70 (issue 28 item 2): a signature cannot be moved to another version, another
+/// document or another signer, nor its time or mode changed, even straight in SQL; its
+/// verification (once) is the only update. The mode in force is kept on each act.
+#[tokio::test]
+async fn a_signature_cannot_be_moved_to_another_version() {
+    let app = spawn().await;
+    let db = &app.state.db;
+    let (op, lead) = (person("op-m", "Op", "M", None), person("cl-m", "Cl", "M", None));
+    let (h1, h2) = ("e".repeat(64), "f".repeat(64));
+    let mut tx = db.pool.begin().await.unwrap();
+    let id = acks::sign_as(&mut tx, SWP, "doc-m", &h1, &op, 1_000, acks::BADGE_PIN).await.unwrap();
+    tx.commit().await.unwrap();
+    for (what, sql) in [
+        ("version", "UPDATE acknowledgements SET version_hash = $2 WHERE id = $1"),
+        ("document", "UPDATE acknowledgements SET doc_id = $2 WHERE id = $1"),
+        ("signer", "UPDATE acknowledgements SET operator_id = $2 WHERE id = $1"),
+        ("mode", "UPDATE acknowledgements SET sign_mode = $2 WHERE id = $1"),
+    ] {
+        let r = sqlx::query(sql).bind(&id).bind(&h2).execute(&db.pool).await;
+        assert!(r.is_err(), "{what} changed");
+    }
+    assert!(
+        sqlx::query("UPDATE acknowledgements SET signed_at = 5 WHERE id = $1").bind(&id).execute(&db.pool).await.is_err(),
+        "time changed"
+    );
+    let mut tx = db.pool.begin().await.unwrap();
+    assert!(acks::verify_as(&mut tx, &id, &lead, 2_000, acks::BADGE).await.unwrap(), "verifying is the one update");
+    tx.commit().await.unwrap();
+    let row: (String, String, String, Option<String>) =
+        sqlx::query_as("SELECT doc_id, version_hash, sign_mode, verify_mode FROM acknowledgements WHERE id = $1")
+            .bind(&id)
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    assert_eq!(row, ("doc-m".to_string(), h1.clone(), "badge+pin".to_string(), Some("badge".to_string())));
+    let records = acks::for_operator(db, SWP, "doc-m", &h2, "op-m").await.unwrap();
+    assert!(records.is_empty(), "nothing signed on the other version");
 }
 
 /// The core knows no document kind by name: each module declares its own in `build`,

@@ -24,6 +24,7 @@ fn every_command_has_help() {
         vec!["migrate", "--help"],
         vec!["user", "add", "--help"],
         vec!["user", "plant-admin", "--help"],
+        vec!["user", "pin", "--help"],
         vec!["seed", "demo", "--help"],
         vec!["audit", "verify", "--help"],
         vec!["storage", "check", "--help"],
@@ -300,4 +301,38 @@ async fn the_server_logs_json_lines_with_request_ids() {
     let v: serde_json::Value = serde_json::from_str(line).expect("a JSON log line");
     assert_eq!(v["span"]["request_id"], id, "{line}");
     assert_eq!(v["span"]["path"], "/healthz");
+}
+
+#[tokio::test]
+async fn user_pin_sets_a_signature_pin_hashed_and_audited() {
+    let tmp = tempfile::tempdir().unwrap();
+    let db = fresh_database(tmp.path()).await;
+    let files = tmp.path().join("files").display().to_string();
+    let env = [("PLANTDOC__DATABASE__URL", db.as_str()), ("PLANTDOC__STORAGE__DIR", files.as_str())];
+    let add = ["user", "add", "--email", "pin@demo.plant", "--password", "Shift-Change-Secret-1", "--first", "Pia", "--last", "Pin"];
+    let o = plantdoc(
+        &[&add[..], &["--position", "operator", "--department", "production", "--company", "mpk", "--zones", "A1"]].concat(),
+        &env,
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    let o = plantdoc(&["user", "pin", "--email", "pin@demo.plant", "--pin", "1111"], &env);
+    assert_eq!((o.status.code(), text(&o).contains("--pin: This PIN is too easy to guess")), (Some(2), true), "{}", text(&o));
+    let o = plantdoc(&["user", "pin", "--email", "nobody@demo.plant", "--pin", "4826"], &env);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let o = plantdoc(&["user", "pin", "--email", "PIN@demo.plant", "--pin", "4826"], &env);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(!text(&o).contains("4826"), "never printed: {}", text(&o));
+    sqlx::any::install_default_drivers();
+    let mut pool = <sqlx::AnyConnection as sqlx::Connection>::connect(&db).await.unwrap();
+    let hash: String =
+        sqlx::query_scalar("SELECT p.pin_hash FROM user_pins p JOIN users u ON u.id = p.user_id WHERE u.email = 'pin@demo.plant'")
+            .fetch_one(&mut pool)
+            .await
+            .unwrap();
+    assert!(hash.starts_with("$argon2id$") && plantdoc_core::auth::password::verify_blocking("4826", &hash));
+    let audited: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM audit_log WHERE action = 'auth.pin_set' AND actor = 'cli'")
+        .fetch_one(&mut pool)
+        .await
+        .unwrap();
+    assert_eq!(audited, 1);
 }

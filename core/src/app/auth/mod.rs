@@ -2,6 +2,7 @@
 pub mod email_change;
 pub mod lockout;
 pub mod password;
+pub mod pin;
 mod reset;
 pub mod routes;
 pub mod session;

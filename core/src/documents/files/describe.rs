@@ -20,6 +20,19 @@ pub async fn describe(state: &dyn Backing, ids: &[String]) -> Result<HashMap<Str
     Ok(files)
 }
 
+/// The SHA-256 of stored files, by id (the auditor's file names each document's).
+pub async fn sha256s(db: &crate::data::db::Db, ids: &[String]) -> Result<HashMap<String, String>, sqlx::Error> {
+    let mut out = HashMap::new();
+    for chunk in ids.chunks(500) {
+        let mut q = Params::default();
+        let list = q.list(chunk.iter().cloned());
+        for r in q.query(&format!("SELECT id, sha256 FROM files WHERE id IN ({list})")).fetch_all(&db.pool).await? {
+            out.insert(r.try_get("id")?, r.try_get("sha256")?);
+        }
+    }
+    Ok(out)
+}
+
 /// [`describe`] as a scalar subquery over SQL expressions naming file ids (columns of the
 /// outer query; a NULL one names none): JSON text `[[id, key, content type], ...]` or
 /// NULL, to read with the row that names the files in one statement. Decode with

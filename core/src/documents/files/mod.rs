@@ -8,7 +8,7 @@ mod made;
 pub mod mp4;
 pub mod webm;
 
-pub use describe::{describe, describe_sql, described};
+pub use describe::{describe, describe_sql, described, sha256s};
 pub use kind::{detect, extension, FileKind};
 pub use made::{store_made, store_merged};
 

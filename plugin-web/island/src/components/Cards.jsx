@@ -5,21 +5,31 @@ import { Alert, Button, Card, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { BadgeInput } from './BadgeInput';
+import { PinInput, usePinMode } from './Pin';
 import { PENDING_TEXT, send } from '../outbox';
 import { partPath } from '../state';
 import { dropRead, getSitting } from '../sitting';
 
 const CARD = { maxWidth: 560, margin: '48px auto', textAlign: 'center' };
 
-/** onCancel: the way back to what was being read (issue 26: no dead end). */
+/** onCancel: the way back to what was being read (issue 26: no dead end). In badge+pin,
+ * onBadge(badge, {pin, newPin}) once the PIN is typed. */
 export function VerifyCard({ prompt, onBadge, note, onCancel, children }) {
+  const pin = usePinMode();
+  const [badge, setBadge] = useState('');
   return (
     <Card style={CARD}>
       <Typography.Title level={3}>Verification Required</Typography.Title>
       <Typography.Paragraph>{prompt}</Typography.Paragraph>
       {children}
-      <Typography.Paragraph strong>Scan your badge to verify</Typography.Paragraph>
-      <BadgeInput onBadge={onBadge} />
+      {badge ? (
+        <PinInput sign={(p) => onBadge(badge, p)} />
+      ) : (
+        <>
+          <Typography.Paragraph strong>Scan your badge to verify</Typography.Paragraph>
+          <BadgeInput onBadge={pin ? setBadge : onBadge} />
+        </>
+      )}
       {note && <Alert style={{ marginTop: 12 }} type="warning" showIcon title={note} />}
       {onCancel && (
         <Button size="large" style={{ marginTop: 16 }} onClick={onCancel}>
@@ -77,18 +87,20 @@ export function SittingVerify({ op, onVerified, onCancel, more = [] }) {
   const [items] = useState(getSitting);
   const [done, setDone] = useState([]);
   const [note, setNote] = useState('');
-  const verify = async (badgeNo) => {
+  const verify = async (badgeNo, secret) => {
     setNote('');
     for (const i of items.filter((x) => !done.includes(x.id))) {
       const body = i.kind === 'swp' ? { swpId: i.id, opName: op.fullName, partNumber: i.label, currentSquares: 5 } : { alertId: i.id };
       try {
-        await send(`/api/island/verify-${i.kind}`, { badgeNo, opId: op._id, ...body }, () => setNote(PENDING_TEXT));
+        await send(`/api/island/verify-${i.kind}`, { badgeNo, opId: op._id, ...body }, () => setNote(PENDING_TEXT), secret);
       } catch (e) {
         // Nothing left to verify (done elsewhere, or the alert is no longer in force):
         // shown, and the others go on. A refused verifier stops here.
         if (e?.status !== 409) throw e;
         setNote(`${label(i)}: ${e.message}`);
       }
+      // A one-time PIN was replaced by the first call: the new one signs the others.
+      if (secret?.newPin) secret = { pin: secret.newPin };
       dropRead(i.id);
       setDone((d) => [...d, i.id]);
     }

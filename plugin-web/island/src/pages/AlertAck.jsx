@@ -9,6 +9,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { getKioskSettings } from '@plantdoc/kit';
 import { useOperatorAlerts, useOperatorStatus, useDeployedSwp } from '../api';
 import { DoneCard, SittingVerify, verifiedLines } from '../components/Cards';
+import { PinInput, usePinMode } from '../components/Pin';
 import { DocFrame, KioskLayout } from '../components/KioskSidebar';
 import { LeaveButtons } from '../components/SignOut';
 import { PENDING_TEXT, send } from '../outbox';
@@ -27,6 +28,7 @@ export function AlertAck() {
   const status = useOperatorStatus(op?._id, part.data?._id);
   const [ticked, setTicked] = useState(false);
   const [note, setNote] = useState('');
+  const pinMode = usePinMode();
   const go = (patch) => setParams(JSON.parse(JSON.stringify({ part: partId, ...patch })));
   if (step === 'approved') {
     const tags = (params.get('tag') || '').split(',').filter(Boolean);
@@ -70,28 +72,29 @@ export function AlertAck() {
     );
   }
   if (!alert) return read.length ? <Navigate to={partPath('alert-ack', partId, { step: 'verify' })} replace /> : <Navigate to="/island" replace />;
-  const next = async () => {
+  const sign = async (secret) => {
     setNote('');
-    try {
-      const ok = await send('/api/island/operator-read-alert', { opId: op._id, alertId: alert._id }, () => setNote(PENDING_TEXT));
-      if (ok) {
-        addRead({ kind: 'alert', id: alert._id, label: alert.alertTag });
-        setTicked(false);
-        go({ step: 'verify' });
-      }
-    } catch (e) {
-      setNote(e.message);
+    const ok = await send('/api/island/operator-read-alert', { opId: op._id, alertId: alert._id }, () => setNote(PENDING_TEXT), secret);
+    if (ok) {
+      addRead({ kind: 'alert', id: alert._id, label: alert.alertTag });
+      setTicked(false);
+      go({ step: 'verify' });
     }
   };
+  const next = () => sign().catch((e) => setNote(e.message));
   const sidebar = (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Title level={4}>{alert.alertTag}</Typography.Title>
       <Checkbox checked={ticked} onChange={(e) => setTicked(e.target.checked)}>
         I have fully read the alert
       </Checkbox>
-      <Button type="primary" disabled={!ticked} onClick={next}>
-        Next
-      </Button>
+      {pinMode && ticked ? (
+        <PinInput sign={sign} />
+      ) : (
+        <Button type="primary" disabled={!ticked} onClick={next}>
+          Next
+        </Button>
+      )}
       {note && <Typography.Paragraph type="warning">{note}</Typography.Paragraph>}
       <LeaveButtons partId={partId} />
     </Space>

@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { getKioskSettings, useSignedLinks } from '@plantdoc/kit';
 import { linksSource, useOperatorAlerts, useDeployedSwp } from '../api';
 import { DoneCard, SittingVerify, verifiedLines } from '../components/Cards';
+import { PinInput, usePinMode } from '../components/Pin';
 import { DocFrame, KioskLayout } from '../components/KioskSidebar';
 import { LeaveButtons } from '../components/SignOut';
 import { PENDING_TEXT, send } from '../outbox';
@@ -58,6 +59,8 @@ export function SwpAck() {
   const doc = params.get('doc') || DOCS.find(([id]) => !read.includes(id))?.[0] || 'swc';
   const step = params.get('step');
   const [sent, setSent] = useState('');
+  const pinMode = usePinMode();
+  const [signed, setSigned] = useState(false);
   const go = (patch, replace = false) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(patch))
@@ -66,15 +69,23 @@ export function SwpAck() {
     setParams(next, { replace });
   };
   const allRead = DOCS.every(([id]) => read.includes(id));
+  // One read per operator and version: the server keeps one unverified record. The
+  // outbox sends in order, so the sitting's verification comes after it. In badge+pin
+  // the operator's PIN sends it (recorded in the sitting once accepted).
+  const sendRead = (secret) => {
+    const item = { kind: 'swp', id: part.data._id, label: part.data.partNumber };
+    if (!secret) addRead(item);
+    return send('/api/island/operator-read-swp', { opId: op._id, swpId: part.data._id }, () => setSent(PENDING_TEXT), secret).then(() => {
+      if (secret) addRead(item);
+      setSent('');
+      setSigned(true);
+    });
+  };
   useEffect(() => {
-    if (!allRead || !part.data || step === 'verified') return;
-    // One read per operator and version: the server keeps one unverified record. The
-    // outbox sends in order, so the sitting's verification comes after it.
-    addRead({ kind: 'swp', id: part.data._id, label: part.data.partNumber });
-    send('/api/island/operator-read-swp', { opId: op._id, swpId: part.data._id }, () => setSent(PENDING_TEXT))
-      .then(() => setSent(''))
-      .catch((e) => setSent(e.message));
-  }, [allRead, part.data?._id]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (!allRead || !part.data || step === 'verified' || pinMode !== false) return;
+    sendRead().catch((e) => setSent(e.message));
+  }, [allRead, part.data?._id, pinMode]); // eslint-disable-line react-hooks/exhaustive-deps
+  const pinNeeded = pinMode && !signed && !getSitting().some((i) => i.id === part.data?._id);
   if (!part.data)
     return (
       <Spin tip="Loading.." style={{ display: 'block', marginTop: 64 }}>
@@ -102,7 +113,11 @@ export function SwpAck() {
         </Card>
       ) : null}
       <Progress read={read} doc={doc} go={go} />
-      {allRead ? (
+      {allRead && pinNeeded ? (
+        <Card size="small" title="Sign">
+          <PinInput sign={sendRead} />
+        </Card>
+      ) : allRead ? (
         <Card size="small" title="Verification">
           <Typography.Paragraph strong>Awaiting Verification</Typography.Paragraph>
           {sent && <Typography.Paragraph type="warning">{sent}</Typography.Paragraph>}

@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DocumentViewer, formatDate, PartNumberSearch, useUrlState, useZones } from '@plantdoc/kit';
 import { ownerName, RED, revisionText, zonesText } from '../lib';
 import { deployedSwpParts, swpLinks, useDeployedSwp, useEditSwpZones } from '../api';
+import { AuditorsFile } from '../components/AuditorsFile';
 
 export const ZONE_SAVE_ERROR = 'An error occurred - could not save zones';
 const yesNo = (b) => (b ? 'Yes' : 'No');
@@ -31,43 +32,46 @@ export function SwpDetails({ swp }) {
   };
 
   return (
-    <Descriptions column={1} bordered size="small" data-testid="swp-details">
-      <Descriptions.Item label="Deployed">{formatDate(swp.deployDate)}</Descriptions.Item>
-      <Descriptions.Item label="New Release">{yesNo(swp.newRelease)}</Descriptions.Item>
-      <Descriptions.Item label="Revision">{revisionText(swp.revision)}</Descriptions.Item>
-      <Descriptions.Item label="Uploaded By">{ownerName(swp)}</Descriptions.Item>
-      <Descriptions.Item label="Uploaded on Behalf of">{swp.onBehalfOf?.name || ''}</Descriptions.Item>
-      <Descriptions.Item label="Reference Only">{yesNo(swp.referenceOnly)}</Descriptions.Item>
-      <Descriptions.Item label="Zones">
-        {editing ? (
-          <Space direction="vertical">
-            <Checkbox.Group options={options} value={zones} onChange={setZones} />
-            <Space>
-              <Button size="small" type="primary" loading={edit.isPending} onClick={save}>
-                Save
-              </Button>
-              <Button
-                size="small"
-                onClick={() => {
-                  setEditing(false);
-                  setZones(swp.zones || []);
-                  setError('');
-                }}
-              >
-                Cancel
-              </Button>
+    <>
+      <Descriptions column={1} bordered size="small" data-testid="swp-details">
+        <Descriptions.Item label="Deployed">{formatDate(swp.deployDate)}</Descriptions.Item>
+        <Descriptions.Item label="New Release">{yesNo(swp.newRelease)}</Descriptions.Item>
+        <Descriptions.Item label="Revision">{revisionText(swp.revision)}</Descriptions.Item>
+        <Descriptions.Item label="Uploaded By">{ownerName(swp)}</Descriptions.Item>
+        <Descriptions.Item label="Uploaded on Behalf of">{swp.onBehalfOf?.name || ''}</Descriptions.Item>
+        <Descriptions.Item label="Reference Only">{yesNo(swp.referenceOnly)}</Descriptions.Item>
+        <Descriptions.Item label="Zones">
+          {editing ? (
+            <Space direction="vertical">
+              <Checkbox.Group options={options} value={zones} onChange={setZones} />
+              <Space>
+                <Button size="small" type="primary" loading={edit.isPending} onClick={save}>
+                  Save
+                </Button>
+                <Button
+                  size="small"
+                  onClick={() => {
+                    setEditing(false);
+                    setZones(swp.zones || []);
+                    setError('');
+                  }}
+                >
+                  Cancel
+                </Button>
+              </Space>
             </Space>
-          </Space>
-        ) : (
-          <Space>
-            <span>{zonesText(zones)}</span>
-            <Typography.Link onClick={() => setEditing(true)}>Edit</Typography.Link>
-          </Space>
-        )}
-        {error && <div style={{ color: RED }}>{error}</div>}
-      </Descriptions.Item>
-      <Descriptions.Item label="Changes">{swp.changes ? swp.changes : 'None'}</Descriptions.Item>
-    </Descriptions>
+          ) : (
+            <Space>
+              <span>{zonesText(zones)}</span>
+              <Typography.Link onClick={() => setEditing(true)}>Edit</Typography.Link>
+            </Space>
+          )}
+          {error && <div style={{ color: RED }}>{error}</div>}
+        </Descriptions.Item>
+        <Descriptions.Item label="Changes">{swp.changes ? swp.changes : 'None'}</Descriptions.Item>
+      </Descriptions>
+      <AuditorsFile partNumber={swp.partNumber} />
+    </>
   );
 }
 

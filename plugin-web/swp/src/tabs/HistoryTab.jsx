@@ -5,6 +5,7 @@ import { Space, Spin, Typography } from 'antd';
 import { formatDate, PagedTable, PartNumberSearch, useUrlState } from '@plantdoc/kit';
 import { GREEN, HISTORY_PAGE_SIZE, RED } from '../lib';
 import { deployedSwpParts, useObsoleteSignHistory, useSignHistory } from '../api';
+import { AuditorsFile } from '../components/AuditorsFile';
 
 export const historyColumns = [
   {
@@ -53,6 +54,7 @@ export function HistoryTab() {
       {part && (
         <div style={{ marginTop: 16 }} data-testid="history">
           <Typography.Title level={5}>{part.partNumber}</Typography.Title>
+          <AuditorsFile partNumber={part.partNumber} />
           {current === null ? <Spin /> : <HistoryTable rows={current} />}
           <Typography.Title level={5} style={{ marginTop: 24 }}>
             Past Revisions Signed Within 90 Days

@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AA_TOKENS, Placeholder, TabbedPage, useSession } from '@plantdoc/kit';
 import { UsersTable } from '../components/UsersTable';
 import { AddUser } from '../components/AddUser';
+import { AccountPin } from '../components/AccountPin';
 
 export const RESTRICTED = 'This feature is currently restricted by request of the process engineering manager.';
 export const SETTINGS_TABS = { manage: 'Manage Users', add: 'Add Users', account: 'Account', notifications: 'Notifications' };
@@ -24,7 +25,7 @@ export function SettingsPage() {
   const content = {
     manage: manager ? <UsersTable /> : <Restricted />,
     add: manager ? <AddUser onDone={() => show('manage')} /> : <Restricted />,
-    account: <Placeholder text="Account settings are not available yet." />,
+    account: <AccountPin />,
     notifications: <Placeholder text="Notification settings are not available yet." />,
   };
   return (

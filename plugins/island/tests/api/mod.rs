@@ -6,5 +6,6 @@ mod badges;
 mod binding;
 mod flow;
 mod netbook;
+mod pins;
 pub(crate) mod support;
 mod training;

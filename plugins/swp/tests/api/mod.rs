@@ -1,4 +1,5 @@
 //! API tests of the swp module (its support: real PDFs, uploads, signed-in roles).
+mod audit_file;
 mod authz;
 mod duties;
 mod lifecycle;

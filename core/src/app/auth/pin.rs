@@ -1,0 +1,148 @@
+//! Signature PINs (issue 28 item 1): the second identification component of a kiosk
+//! signature in `badge+pin` mode, 4 to 8 digits. Hashed with argon2id like passwords
+//! (the same bounded hashing, `password::hash`), never kept in clear, never logged and
+//! never answered except the one-time PIN a manager issues, once. A person sets their
+//! own (Settings → Account, or the CLI); a one-time PIN must be replaced at its first
+//! use (at the kiosk). Who may set or issue, and the throttling of wrong PINs, are the
+//! callers'; this file keeps the rows and the checks.
+use sqlx::{AnyConnection, Row};
+
+use crate::app::auth::password;
+use crate::app::AppState;
+use crate::base::error::AppError;
+use crate::data::audit::{self, AuditEntry};
+use crate::plant::users::User;
+
+pub const MIN_LEN: usize = 4;
+pub const MAX_LEN: usize = 8;
+
+pub const FORMAT: &str = "A PIN is 4 to 8 digits.";
+pub const TOO_SIMPLE: &str = "This PIN is too easy to guess (one digit repeated, or a run like 1234). Please choose another.";
+
+/// Checks a PIN that is being set: 4 to 8 ASCII digits, not one digit repeated nor a
+/// run up or down.
+pub fn check_new(pin: &str) -> Result<(), &'static str> {
+    check_format(pin)?;
+    let d: Vec<i16> = pin.bytes().map(|b| i16::from(b - b'0')).collect();
+    let steps: Vec<i16> = d.windows(2).map(|w| w[1] - w[0]).collect();
+    if steps.iter().all(|s| *s == 0) || steps.iter().all(|s| *s == 1) || steps.iter().all(|s| *s == -1) {
+        return Err(TOO_SIMPLE);
+    }
+    Ok(())
+}
+
+/// 4 to 8 ASCII digits.
+pub fn check_format(pin: &str) -> Result<(), &'static str> {
+    if (MIN_LEN..=MAX_LEN).contains(&pin.len()) && pin.bytes().all(|b| b.is_ascii_digit()) {
+        Ok(())
+    } else {
+        Err(FORMAT)
+    }
+}
+
+/// A random one-time PIN of 6 digits that passes [`check_new`].
+pub fn one_time() -> String {
+    loop {
+        let mut buf = [0u8; 6];
+        getrandom::fill(&mut buf).expect("randomness");
+        // 250 is the largest multiple of 10 below 256: no digit is likelier than another.
+        if buf.iter().any(|b| *b >= 250) {
+            continue;
+        }
+        let pin: String = buf.iter().map(|b| char::from(b'0' + b % 10)).collect();
+        if check_new(&pin).is_ok() {
+            return pin;
+        }
+    }
+}
+
+/// A person's stored PIN.
+#[derive(Debug, Clone)]
+pub struct StoredPin {
+    pub hash: String,
+    /// Issued by a manager: must be replaced at its first use.
+    pub one_time: bool,
+}
+
+pub async fn stored(state: &AppState, user_id: &str) -> Result<Option<StoredPin>, sqlx::Error> {
+    let row =
+        sqlx::query("SELECT pin_hash, one_time FROM user_pins WHERE user_id = $1").bind(user_id).fetch_optional(&state.db.pool).await?;
+    row.map(|r| Ok(StoredPin { hash: r.try_get("pin_hash")?, one_time: r.try_get::<i64, _>("one_time")? != 0 })).transpose()
+}
+
+/// Whether `pin` is the stored one (argon2id, bounded like passwords).
+pub async fn matches(state: &AppState, pin: &str, stored: &StoredPin) -> Result<bool, AppError> {
+    if check_format(pin).is_err() {
+        return Ok(false);
+    }
+    password::verify(state, pin, Some(&stored.hash)).await
+}
+
+/// Stores `hash` as the person's PIN inside the caller's transaction (replacing one).
+pub async fn store(conn: &mut AnyConnection, user_id: &str, hash: &str, one_time: bool, by: &str, now: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO user_pins (user_id, pin_hash, one_time, set_at, set_by) VALUES ($1, $2, $3, $4, $5) \
+         ON CONFLICT (user_id) DO UPDATE SET pin_hash = excluded.pin_hash, one_time = excluded.one_time, \
+         set_at = excluded.set_at, set_by = excluded.set_by",
+    )
+    .bind(user_id)
+    .bind(hash)
+    .bind(i64::from(one_time))
+    .bind(now)
+    .bind(by)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Who sets a PIN, for the audit row: the person, a manager, or the CLI.
+pub enum SetBy<'a> {
+    Owner,
+    Manager(&'a User),
+    Cli,
+}
+
+/// Hashes and stores `pin` (already checked) as `user`'s PIN, audited in the same
+/// transaction (the PIN itself is never in the audit row).
+pub async fn set(state: &AppState, user: &User, pin: &str, by: SetBy<'_>) -> Result<(), AppError> {
+    let hash = password::hash(state, pin).await?;
+    let now = state.now_ms();
+    let (one_time, meaning, actor_id, actor) = match by {
+        SetBy::Owner => (false, "signature PIN set by its owner", Some(user.id.clone()), user.full_name()),
+        SetBy::Manager(m) => (true, "one-time signature PIN issued by a manager", Some(m.id.clone()), m.full_name()),
+        SetBy::Cli => (false, "signature PIN set from the command line", None, "cli".to_string()),
+    };
+    let mut tx = state.db.pool.begin().await?;
+    store(&mut tx, &user.id, &hash, one_time, actor_id.as_deref().unwrap_or("cli"), now).await?;
+    let entry = AuditEntry::new("auth.pin_set", format!("user:{}", user.id), meaning)
+        .by(actor_id.as_deref(), &actor)
+        .after(serde_json::json!({"oneTime": one_time}));
+    audit::append(&mut tx, now, &entry).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pin_is_four_to_eight_digits_not_trivial() {
+        for ok in ["2580", "90210", "13572468", "1243"] {
+            assert_eq!(check_new(ok), Ok(()), "{ok}");
+        }
+        for bad in ["", "123", "123456789", "12a4", " 2580", "２５８０"] {
+            assert_eq!(check_new(bad), Err(FORMAT), "{bad:?}");
+        }
+        for simple in ["0000", "1234", "98765", "23456789"] {
+            assert_eq!(check_new(simple), Err(TOO_SIMPLE), "{simple}");
+        }
+    }
+
+    #[test]
+    fn one_time_pins_are_six_digits_and_vary() {
+        let pins: std::collections::HashSet<String> = (0..50).map(|_| one_time()).collect();
+        assert!(pins.iter().all(|p| p.len() == 6 && check_new(p).is_ok()));
+        assert!(pins.len() > 40, "random: {}", pins.len());
+    }
+}

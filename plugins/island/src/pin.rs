@@ -1,0 +1,80 @@
+//! The second component of a kiosk signature (issue 28 item 1). With `[modules.island]
+//! signature = "badge+pin"` the operator's read and the verifier's verification each need
+//! the signer's PIN after the badge; with `"badge"` (the default) the badge alone, as the
+//! spec has it. Wrong PINs are slowed per person and per netbook (`throttle`); a one-time
+//! PIN a manager issued is replaced here, at its first use (`newPin`). The PIN is never
+//! logged nor answered. The mode is recorded on the signature (`acks::sign_as`).
+use plantdoc_core::acks::{BADGE, BADGE_PIN};
+use plantdoc_core::app::AppState;
+use plantdoc_core::auth::pin;
+use plantdoc_core::auth::users::User;
+use plantdoc_core::error::{AppError, AppResult, FieldErrors};
+
+use crate::badge::Netbook;
+use crate::IslandState;
+
+pub const ENTER_PIN: &str = "Please enter your PIN.";
+/// Also the answer for a person without a PIN: a netbook cannot tell who has none.
+pub const WRONG_PIN: &str = "This PIN is not correct. If you have no PIN yet, please ask your manager for one.";
+pub const CHOOSE_PIN: &str = "This PIN was issued for one use. Please choose your own PIN of 4 to 8 digits.";
+pub const SAME_PIN: &str = "Please choose a PIN other than the one you were given.";
+
+/// `signature` values of `[modules.island]`.
+pub const MODES: [&str; 2] = [BADGE, BADGE_PIN];
+
+/// The 429 text while a person or a netbook must wait after wrong PINs.
+pub fn wait_text(retry: i64) -> String {
+    let unit = if retry == 1 { "second" } else { "seconds" };
+    format!("A PIN was not accepted just before. Please wait {retry} {unit}, then try again.")
+}
+
+/// The PINs a signing call carries: the signer's, and a new one replacing a one-time PIN.
+#[derive(Clone, Copy, Default)]
+pub struct Entered<'a> {
+    pub pin: Option<&'a str>,
+    pub new_pin: Option<&'a str>,
+}
+
+/// The mode `who` signs in at this netbook: `badge` when the switch says so; otherwise
+/// `badge+pin` once their PIN matches (403 `{error}` when missing or wrong, 429 while
+/// wrong PINs must wait, 400 `{newPin}` while a one-time PIN awaits its replacement).
+pub async fn second_component(state: &AppState, netbook: &Netbook, who: &User, entered: Entered<'_>) -> AppResult<&'static str> {
+    let island = state.get::<IslandState>();
+    if island.settings.signature == BADGE {
+        return Ok(BADGE);
+    }
+    let Some(pin) = entered.pin.filter(|p| !p.is_empty()) else {
+        return Err(AppError::Forbidden(ENTER_PIN.into()));
+    };
+    let now = state.now_ms();
+    if let Err(retry) = island.pins.check(&who.id, netbook.scanner(), now) {
+        tracing::warn!(kiosk = %netbook.id, addr = %netbook.addr, person = %who.id, retry, "PIN deferred: PINs not accepted before");
+        let fields = FieldErrors::from([("error".to_string(), wait_text(retry))]);
+        return Err(AppError::TooManyRequests { retry_after_secs: retry, fields });
+    }
+    let stored = pin::stored(state, &who.id).await?;
+    let ok = match &stored {
+        Some(s) => pin::matches(state, pin, s).await?,
+        None => false,
+    };
+    let Some(stored) = stored.filter(|_| ok) else {
+        tracing::warn!(kiosk = %netbook.id, addr = %netbook.addr, person = %who.id, "PIN not accepted");
+        island.pins.fail(&who.id, netbook.scanner(), now);
+        return Err(AppError::Forbidden(WRONG_PIN.into()));
+    };
+    island.pins.pass(&who.id, netbook.scanner());
+    if stored.one_time {
+        let new_pin = entered.new_pin.unwrap_or_default();
+        let refusal = match pin::check_new(new_pin) {
+            _ if new_pin.is_empty() => Some(CHOOSE_PIN),
+            Err(msg) => Some(msg),
+            Ok(()) if new_pin == pin => Some(SAME_PIN),
+            Ok(()) => None,
+        };
+        if let Some(msg) = refusal {
+            return Err(AppError::field("newPin", msg));
+        }
+        pin::set(state, who, new_pin, pin::SetBy::Owner).await?;
+    }
+    Ok(BADGE_PIN)
+}

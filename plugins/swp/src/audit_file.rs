@@ -1,0 +1,302 @@
+//! The auditor's file of a part (issue 28 item 3): `GET /api/swps/audit-file/{part}.pdf`
+//! and `.csv`, optionally `?from=YYYY-MM-DD&to=YYYY-MM-DD` (the signatures' dates, `to`
+//! included). For console users who see the part's SWPs (the SWP visibility rule). Every
+//! revision with its documents' SHA-256, uploader and on-behalf, each review stage with
+//! reviewer, time, verdict and note, deploy and obsolete dates; every read and
+//! verification of every version with printed name, date and time with offset, meaning
+//! and signature mode; and the audit chain's check with the count of rows about the part.
+//! The alerts that applied to the part (the `PartAlerts` port) and their signatures too.
+//! One list of rows makes both files.
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use plantdoc_core::acks::{self, SignAct};
+use plantdoc_core::app::AppState;
+use plantdoc_core::audit::{self, Verdict};
+use plantdoc_core::auth::CurrentUser;
+use plantdoc_core::clock::with_offset;
+use plantdoc_core::db::Params;
+use plantdoc_core::error::{AppError, AppResult};
+use plantdoc_core::files::sha256s;
+use plantdoc_core::pdf::report::text_pdf;
+use plantdoc_core::ports::PartAlerts;
+use serde::Deserialize;
+
+use crate::access::KIND as SWPS;
+use crate::model::Swp;
+use crate::store;
+
+const STAGES: [&str; 3] = ["Process", "Quality", "Production"];
+pub const CSV_HEADER: [&str; 9] = ["record", "revision", "documentId", "versionSha256", "name", "dateTime", "meaning", "mode", "detail"];
+
+#[derive(Deserialize)]
+pub struct Range {
+    /// First day of the signatures shown (YYYY-MM-DD, UTC).
+    from: Option<String>,
+    /// Last day of the signatures shown (YYYY-MM-DD, UTC, included).
+    to: Option<String>,
+}
+
+/// One line of the file.
+#[derive(Default)]
+pub struct Row {
+    record: &'static str,
+    revision: String,
+    swp_id: String,
+    version: String,
+    name: String,
+    time: String,
+    meaning: String,
+    mode: String,
+    detail: String,
+}
+
+impl Row {
+    fn cells(&self) -> [&str; 9] {
+        [self.record, &self.revision, &self.swp_id, &self.version, &self.name, &self.time, &self.meaning, &self.mode, &self.detail]
+    }
+}
+
+fn day_ms(field: &str, v: &Option<String>, default: i64, end: bool) -> AppResult<i64> {
+    let Some(v) = v.as_deref().filter(|v| !v.is_empty()) else { return Ok(default) };
+    let day = chrono::NaiveDate::parse_from_str(v, "%Y-%m-%d").map_err(|_| AppError::field(field, "Please give a date as YYYY-MM-DD."))?;
+    let day = if end { day.succ_opt().unwrap_or(day) } else { day };
+    Ok(day.and_hms_opt(0, 0, 0).unwrap_or_default().and_utc().timestamp_millis())
+}
+
+/// The meaning of an act as people read it (the stored meaning is the long form).
+fn meaning(stored: &str) -> String {
+    match stored {
+        acks::READ_AND_UNDERSTOOD => "Read".into(),
+        acks::VERIFIED => "Verified".into(),
+        other => other.to_string(),
+    }
+}
+
+fn revision(s: &Swp) -> String {
+    s.revision.map(|r| r.to_string()).unwrap_or_else(|| "-".into())
+}
+
+fn swp_rows(s: &Swp, hashes: &std::collections::HashMap<String, String>, out: &mut Vec<Row>) {
+    let base = || Row { revision: revision(s), swp_id: s.id.clone(), version: s.content_hash.clone(), ..Row::default() };
+    let behalf = if s.on_behalf_name.is_empty() { "-".to_string() } else { s.on_behalf_name.clone() };
+    out.push(Row {
+        record: "revision",
+        name: format!("{} {}", s.owner_firstname, s.owner_lastname),
+        time: with_offset(s.upload_date),
+        meaning: "Uploaded".into(),
+        detail: format!("status {}; on behalf of {behalf}", s.status.as_str()),
+        ..base()
+    });
+    let docs = [("SWC", Some(&s.swc_file)), ("JES", Some(&s.jes_file)), ("VIS", Some(&s.vis_file)), ("Video", s.video_file.as_ref())];
+    for (label, id) in docs {
+        let Some(id) = id else { continue };
+        let sha = hashes.get(id).cloned().unwrap_or_default();
+        out.push(Row { record: "document", meaning: label.into(), detail: format!("SHA-256 {sha}"), ..base() });
+    }
+    for (stage, r) in STAGES.iter().zip(&s.reviews) {
+        out.push(Row {
+            record: "approval",
+            name: r.reviewer.clone().unwrap_or_default(),
+            time: r.date.map(with_offset).unwrap_or_default(),
+            meaning: r.status.as_str().into(),
+            detail: format!("{stage} stage; note: {}", r.note.as_deref().unwrap_or("-")),
+            ..base()
+        });
+    }
+    if let Some(d) = s.deploy_date {
+        out.push(Row { record: "deploy", time: with_offset(d), meaning: "Deployed".into(), ..base() });
+    }
+    if let Some(d) = s.obsolete_date {
+        out.push(Row { record: "obsolete", time: with_offset(d), meaning: "Obsolete".into(), ..base() });
+    }
+}
+
+/// `revision`: the SWP's revision or the alert's tag; `other`: the record binds to a
+/// version other than the document's current one.
+fn sign_rows(a: &SignAct, revision: String, other: bool, out: &mut Vec<Row>) {
+    let r = &a.record;
+    let base = || Row {
+        record: "signature",
+        revision: revision.clone(),
+        swp_id: r.doc_id.clone(),
+        version: r.version_hash.clone(),
+        ..Row::default()
+    };
+    let note = if other { "; bound to a version other than the SWP's current one" } else { "" };
+    out.push(Row {
+        name: format!("{} ({})", r.op_full_name, r.op_no),
+        time: with_offset(r.signed_at),
+        meaning: meaning(&a.sign_meaning),
+        mode: a.sign_mode.clone(),
+        detail: format!("operator{note}"),
+        ..base()
+    });
+    if let (Some(at), Some(name)) = (r.verified_at, &r.cl_full_name) {
+        out.push(Row {
+            name: format!("{name} ({})", r.cl_op_no.as_deref().unwrap_or("")),
+            time: with_offset(at),
+            meaning: meaning(a.verify_meaning.as_deref().unwrap_or(acks::VERIFIED)),
+            mode: a.verify_mode.clone().unwrap_or_else(|| acks::BADGE.into()),
+            detail: format!("verifier of {}'s read{note}", r.op_full_name),
+            ..base()
+        });
+    }
+}
+
+/// The rows of the part's file: its SWPs (oldest first), their signatures in the range,
+/// and the audit chain's check.
+async fn rows(state: &AppState, user: &CurrentUser, part: &str, swps: &[Swp], from: i64, to: i64) -> AppResult<Vec<Row>> {
+    let mut files: Vec<String> = Vec::new();
+    for s in swps {
+        files.extend([s.swc_file.clone(), s.jes_file.clone(), s.vis_file.clone()]);
+        files.extend(s.video_file.clone());
+    }
+    let hashes = sha256s(&state.db, &files).await?;
+    let mut out = Vec::new();
+    for s in swps {
+        swp_rows(s, &hashes, &mut out);
+    }
+    let ids: Vec<String> = swps.iter().map(|s| s.id.clone()).collect();
+    for a in acks::trail(&state.db, crate::KIND, &ids, from, to).await? {
+        let s = swps.iter().find(|s| s.id == a.record.doc_id);
+        sign_rows(&a, s.map(revision).unwrap_or_default(), s.is_some_and(|s| s.content_hash != a.record.version_hash), &mut out);
+    }
+    alert_rows(state, user, part, from, to, &mut out).await?;
+    let mut q = Params::default();
+    let targets = q.list(ids.iter().map(|id| format!("swp:{id}")));
+    let sql = format!("SELECT COUNT(*) AS n FROM audit_log WHERE target IN ({targets})");
+    let cited: i64 = sqlx::Row::try_get(&q.query(&sql).fetch_one(&state.db.pool).await?, "n")?;
+    let detail = match audit::verify(&state.db).await? {
+        Verdict::Ok { rows } => format!("audit verify: OK, chain intact over {rows} rows; {cited} rows about this part"),
+        Verdict::Broken { seq, reason } => format!("audit verify: BROKEN at row {seq}: {reason}; {cited} rows about this part"),
+    };
+    out.push(Row { record: "audit-chain", detail, ..Row::default() });
+    Ok(out)
+}
+
+/// The alerts that applied to the part (the `PartAlerts` port; none while the alerts
+/// module is off) and their signatures.
+async fn alert_rows(state: &AppState, user: &CurrentUser, part: &str, from: i64, to: i64, out: &mut Vec<Row>) -> AppResult<()> {
+    let Some(port) = state.port::<dyn PartAlerts>() else { return Ok(()) };
+    let alerts = port.of_part(state, user, part).await?;
+    let Some(kind) = alerts.first().map(|a| a.version.kind) else { return Ok(()) };
+    for a in &alerts {
+        out.push(Row {
+            record: "alert",
+            revision: a.tag.clone(),
+            swp_id: a.version.id.clone(),
+            version: a.version.version_hash.clone(),
+            time: a.deploy_ms.map(with_offset).unwrap_or_default(),
+            meaning: format!("{} alert", a.alert_type),
+            detail: format!("status {}; in force {} to {}", a.status, with_offset(a.effective_ms), with_offset(a.sunset_ms)),
+            ..Row::default()
+        });
+    }
+    let ids: Vec<String> = alerts.iter().map(|a| a.version.id.clone()).collect();
+    for act in acks::trail(&state.db, kind, &ids, from, to).await? {
+        let a = alerts.iter().find(|a| a.version.id == act.record.doc_id);
+        sign_rows(
+            &act,
+            a.map(|a| a.tag.clone()).unwrap_or_default(),
+            a.is_some_and(|a| a.version.version_hash != act.record.version_hash),
+            out,
+        );
+    }
+    Ok(())
+}
+
+/// A CSV field, quoted, with formula-starting text made inert.
+pub fn csv_field(s: &str) -> String {
+    let inert = match s.chars().next() {
+        Some('=' | '+' | '@' | '\t' | '\r') => format!("'{s}"),
+        Some('-') if s.parse::<f64>().is_err() && s != "-" => format!("'{s}"),
+        _ => s.to_string(),
+    };
+    format!("\"{}\"", inert.replace('"', "\"\""))
+}
+
+fn csv(rows: &[Row]) -> String {
+    let line = |cells: &[&str]| cells.iter().map(|c| csv_field(c)).collect::<Vec<_>>().join(",") + "\r\n";
+    let mut out = line(&CSV_HEADER);
+    for r in rows {
+        out.push_str(&line(&r.cells()));
+    }
+    out
+}
+
+fn pdf_lines(part: &str, rows: &[Row]) -> Vec<String> {
+    let mut lines = vec![format!("Part {part}: every revision, review, deploy, signature and the audit chain's check."), String::new()];
+    let mut current = String::new();
+    for r in rows {
+        if r.swp_id != current && !r.swp_id.is_empty() && r.record == "revision" {
+            current = r.swp_id.clone();
+            lines.push(String::new());
+            lines.push(format!("Revision {} · SWP {} · version SHA-256 {}", r.revision, r.swp_id, r.version));
+        }
+        if r.record == "alert" && lines.last().is_some_and(|l| !l.starts_with("  alert")) {
+            lines.push(String::new());
+            lines.push("Alerts that applied to the part".into());
+        }
+        if r.record == "signature" && lines.last().is_some_and(|l| !l.starts_with("  signature") && !l.starts_with("Signatures")) {
+            lines.push(String::new());
+            lines.push("Signatures (printed name · date and time · meaning · mode · revision · version SHA-256)".into());
+        }
+        let line = match r.record {
+            "signature" => format!(
+                "  signature · {} · {} · {} · {} · rev/tag {} · {} · {}",
+                r.name, r.time, r.meaning, r.mode, r.revision, r.version, r.detail
+            ),
+            "alert" => format!("  alert {} · {} · deployed {} · SHA-256 {} · {}", r.revision, r.meaning, r.time, r.version, r.detail),
+            "audit-chain" => format!("\n{}", r.detail),
+            _ => format!("  {} · {} · {} · {} · {}", r.record, r.meaning, r.name, r.time, r.detail),
+        };
+        lines.extend(line.split('\n').map(str::to_string));
+    }
+    lines
+}
+
+/// `GET /api/swps/audit-file/{partNumber}.pdf|.csv`.
+pub async fn audit_file(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(file): Path<String>,
+    Query(range): Query<Range>,
+) -> AppResult<Response> {
+    let (part, pdf) = match file.rsplit_once('.') {
+        Some((p, "pdf")) => (p, true),
+        Some((p, "csv")) => (p, false),
+        _ => return Err(AppError::NotFound),
+    };
+    let part = part.trim().to_uppercase();
+    let from = day_ms("from", &range.from, 0, false)?;
+    let to = day_ms("to", &range.to, i64::MAX, true)?;
+    let mut q = Params::default();
+    let vis = SWPS.visible_sql(&state.zones, &mut q, &user);
+    let filter = format!("s.status <> 'pending' AND {vis} AND s.part_number = {}", q.add(part.clone()));
+    let swps = store::fetch_list(&state.db, &q, &filter, "s.upload_date, s.id", 10_000, 0).await?;
+    if swps.is_empty() {
+        return Err(AppError::NotFound);
+    }
+    let rows = rows(&state, &user, &part, &swps, from, to).await?;
+    let name = format!("auditors-file-{}", part.replace(|c: char| !c.is_ascii_alphanumeric() && c != '-', "_"));
+    if pdf {
+        let header = format!(
+            "Auditor's file · part {part} · {} · generated {} by {}",
+            user.company_code,
+            with_offset(state.now_ms()),
+            user.full_name()
+        );
+        let lines = pdf_lines(&part, &rows);
+        let bytes = tokio::task::spawn_blocking(move || text_pdf("Auditor's file", &header, &lines))
+            .await
+            .map_err(|e| AppError::Internal(e.into()))?;
+        let disposition = format!("attachment; filename=\"{name}.pdf\"");
+        return Ok(
+            ([(header::CONTENT_TYPE, "application/pdf".to_string()), (header::CONTENT_DISPOSITION, disposition)], bytes).into_response()
+        );
+    }
+    let disposition = format!("attachment; filename=\"{name}.csv\"");
+    Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()), (header::CONTENT_DISPOSITION, disposition)], csv(&rows))
+        .into_response())
+}
