@@ -1,5 +1,6 @@
 //! API tests of the swp module (its support: real PDFs, uploads, signed-in roles).
 mod authz;
+mod correct;
 mod duties;
 mod lifecycle;
 mod limits;
