@@ -51,8 +51,10 @@ async fn swp_a_rejected_swp_is_corrected_and_linked_by_its_author() {
     let old = crew.eng.get(&format!("/api/swps/swp/{rejected}")).await.body;
     assert_eq!((old["swp"]["status"].as_str(), &old["swp"]["corrects"]), (Some("rejected"), &Value::Null));
     assert_eq!(audit_count(&app, "swp.correct").await, 1);
-    let (target, after): (String, String) =
-        sqlx::query_as("SELECT target, after_json FROM audit_log WHERE action = 'swp.correct'").fetch_one(&app.state.db.pool).await.unwrap();
+    let (target, after): (String, String) = sqlx::query_as("SELECT target, after_json FROM audit_log WHERE action = 'swp.correct'")
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
     assert_eq!(target, format!("swp:{rejected}"));
     assert!(after.contains(&fixed), "{after}");
     let submits: Vec<String> = sqlx::query_scalar("SELECT after_json FROM audit_log WHERE action = 'swp.submit' ORDER BY seq")
