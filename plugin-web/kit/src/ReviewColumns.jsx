@@ -124,7 +124,13 @@ export function ReviewState({ row, onCorrect }) {
       <StatusText status={`Rejected${stage}`} color={() => RED} />
       {onCorrect && (
         <div>
-          <Button size="small" style={{ marginTop: 4 }} onClick={() => onCorrect(row)} data-testid="submit-correction">
+          {/* Wraps in a narrow column (1024 px) rather than being cut. */}
+          <Button
+            size="small"
+            style={{ marginTop: 4, whiteSpace: 'normal', height: 'auto', textAlign: 'left' }}
+            onClick={() => onCorrect(row)}
+            data-testid="submit-correction"
+          >
             Submit a corrected version
           </Button>
         </div>
