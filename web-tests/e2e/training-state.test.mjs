@@ -1,7 +1,8 @@
 // Issue 26 items 7 and 8 in the training matrix, at 1366×768, 1024×768 and on a touch
 // screen (axe on the new dialogs): the shift, cell and zone are in the address (reload and
 // Back); a target out of 0–24 says 'Hours must be between 0 and 24' and is not clamped;
-// 'Reset squares' asks first.
+// 'Reset squares' asks first. The squares are touch targets of at least 40 px on the touch
+// screen, and keep their size at 1366 and 1024 with a mouse.
 import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { expectAccessible, login, startServer, waitForPath } from './harness.mjs';
@@ -57,5 +58,43 @@ describe('Training matrix: filters in the address, targets, Reset squares (issue
     await press(confirm.getByRole('button', { name: 'Cancel' }), profile);
     await confirm.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: label }).waitFor();
+  });
+
+  it('the training squares: 40 px touch targets on the touch screen, the usual grid with a mouse', async (page, profile) => {
+    await signIn(page, '/main/training');
+    const block = page.locator('.tm-b:is([data-squares="1"],[data-squares="2"],[data-squares="3"],[data-squares="4"])').first();
+    await block.waitFor();
+    const id = await block.getAttribute('data-block');
+    const level = Number(await block.getAttribute('data-squares'));
+    const cell = await block.locator('xpath=ancestor::td[1]').boundingBox();
+    const squares = await Promise.all([1, 2, 3, 4].map((n) => block.locator(`.tm-s[data-level="${n}"]`).boundingBox()));
+    if (!profile.touch) {
+      // The layout of the console is unchanged: four small squares in a row, 32 px rows.
+      for (const q of squares) assert.ok(q.width < 16 && q.height < 16, JSON.stringify(q));
+      assert.equal(Math.round(cell.height), 32);
+      assert.equal(new Set(squares.map((q) => Math.round(q.y))).size, 1, 'one row of squares');
+      return;
+    }
+    // Each square is at least 40 × 40, none overlaps another, all inside their cell.
+    for (const q of squares) {
+      assert.ok(q.width >= 40 && q.height >= 40, `square ${JSON.stringify(q)}`);
+      assert.ok(
+        q.x >= cell.x && q.y >= cell.y && q.x + q.width <= cell.x + cell.width + 0.5 && q.y + q.height <= cell.y + cell.height + 0.5,
+        'inside the cell',
+      );
+    }
+    for (let i = 0; i < 4; i += 1)
+      for (let j = i + 1; j < 4; j += 1) {
+        const [a, b] = [squares[i], squares[j]];
+        assert.ok(a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y, `squares ${i + 1} and ${j + 1} overlap`);
+      }
+    await expectAccessible(page, 'training matrix on a touch screen');
+    // A tap on a square sets that level; a tap on the old one puts it back.
+    const other = level === 4 ? 3 : 4;
+    await block.locator(`.tm-s[data-level="${other}"]`).tap();
+    const moved = page.locator(`.tm-b[data-block="${id}"][data-squares="${other}"]`);
+    await moved.waitFor();
+    await moved.locator(`.tm-s[data-level="${level}"]`).tap();
+    await page.locator(`.tm-b[data-block="${id}"][data-squares="${level}"]`).waitFor();
   });
 });

@@ -18,6 +18,16 @@ export function useAlertList(path) {
   return useQuery({ queryKey: alertKeys.list(path), meta: failure('the alerts'), queryFn: () => api.get(`/api/alerts/${path}`).then(asList) });
 }
 
+/** GET /api/alerts/alert/{id}: one alert (the rejected one a corrected version fills its form from). */
+export function useAlert(id) {
+  return useQuery({
+    queryKey: ['alerts', 'one', id],
+    meta: failure('the alert'),
+    queryFn: () => api.get(`/api/alerts/alert/${enc(id)}`).then((b) => b?.alert ?? null),
+    enabled: Boolean(id),
+  });
+}
+
 /** GET /api/alerts/onBehalfOfUsers: process engineers of my company. */
 export function useOnBehalfOfUsers() {
   return useQuery({

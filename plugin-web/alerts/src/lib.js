@@ -59,6 +59,48 @@ export function uploadTime(alert) {
   return alert?.uploadDate?.timestamp || alert?.uploadDate?.date || '';
 }
 
+/** Process engineers and process managers upload (the server's rule). */
+export function mayUpload(user) {
+  return user?.department === 'process' && ['engineer', 'manager'].includes(user?.position);
+}
+
+/** 'Submit a corrected version' of a rejected alert: its authors and managers who upload (the server checks too). */
+export function mayCorrect(user, alert) {
+  return alert?.status === 'rejected' && mayUpload(user) && (Boolean(alert.mine) || user?.position === 'manager');
+}
+
+/**
+ * The upload form's first values: the defaults, or those of the rejected alert a corrected
+ * version replaces (type, part, zones, on behalf of its author when that is someone else,
+ * its window if still ahead, change notes). The file is new.
+ */
+export function formDefaults(rejected, user, now = dayjs()) {
+  const effective = currentQuarter(now);
+  const blank = {
+    alertType: 'Change',
+    partNumber: '',
+    zones: [],
+    onBehalfOf: MYSELF,
+    effectiveDate: effective,
+    sunsetDate: defaultSunset(effective),
+    changes: '',
+  };
+  if (!rejected) return blank;
+  const author = rejected.onBehalfOf?._id || rejected.owner?._id;
+  const from = dayjs(rejected.effectiveDate?.date);
+  const start = from.isValid() && from.isAfter(effective) ? from : effective;
+  const to = dayjs(rejected.sunsetDate?.date);
+  return {
+    alertType: ALERT_TYPES.includes(rejected.alertType) ? rejected.alertType : 'Change',
+    partNumber: rejected.partNumber || '',
+    zones: rejected.zones || [],
+    onBehalfOf: !author || author === user?._id ? MYSELF : author,
+    effectiveDate: start,
+    sunsetDate: to.isValid() && to.isAfter(start) ? to : defaultSunset(start),
+    changes: rejected.changes || '',
+  };
+}
+
 /** The uploadS3 payload (spec 'Alert upload payload') from the form's state. */
 export function uploadPayload(s) {
   const file = (s.files || []).find((f) => f.serverId);
@@ -71,5 +113,7 @@ export function uploadPayload(s) {
     effectiveDate: s.effectiveDate ? dayjs(s.effectiveDate).toISOString() : '',
     sunsetDate: s.sunsetDate ? dayjs(s.sunsetDate).toISOString() : '',
     changes: s.changes || '',
+    // A corrected version names the rejected alert it replaces (issue 26).
+    ...(s.corrects ? { corrects: s.corrects } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { setSessionUser } from '@plantdoc/kit';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import dayjs from 'dayjs';
@@ -162,5 +163,49 @@ describe('Upload form', () => {
     fireEvent.click(screen.getByText('Submit').closest('button'));
     expect((await screen.findByTestId('error-alertFile')).textContent).toBe('Please upload the alert file.');
     expect(screen.getByTestId('error-sunsetDate')).toBeTruthy();
+  });
+});
+
+describe('A rejected alert', () => {
+  it('shows Rejected with the rejection, and Submit a corrected version fills the Upload tab from it', async () => {
+    setSessionUser({ _id: 'e1', firstname: 'Erin', lastname: 'Cole', position: 'engineer', department: 'process' });
+    const rejection = { status: 'Rejected', reviewer: 'Quinn Stone', date: '2026-03-04T14:05:00Z', note: 'Wrong part' };
+    const rejected = alert('r', 'S-2026-0001', {
+      status: 'rejected',
+      owner: { _id: 'e1', firstname: 'Erin', lastname: 'Cole' },
+      onBehalfOf: { _id: 'e1', name: 'Erin Cole' },
+      alertType: 'Quality',
+      zones: ['A1'],
+      changes: 'Gloves on.',
+      effectiveDate: { date: '2099-03-04T14:15:00Z' },
+      sunsetDate: { date: '2099-03-11T14:15:00Z' },
+      approvals: { engineer: rejection, manager: { status: 'Pending' } },
+    });
+    const fetch = stubFetch({
+      '/api/alerts/user-pending-alerts': [200, [rejected]],
+      '/api/alerts/alert/r': [200, { alert: rejected }],
+      '/api/zones': [200, [{ value: 'A1', label: 'A Zone 1' }]],
+      '/api/alerts/onBehalfOfUsers': [200, []],
+      'POST /api/alerts/uploadS3': [400, { alertFile: 'Please upload the alert file.' }],
+    });
+    page('/main/alerts?tab=my-pending');
+    const state = await screen.findByTestId('review-state');
+    expect(state.textContent).toContain('Rejected in the Engineer review');
+    expect(screen.getByText('Quinn Stone, Mar-04-26 02:05pm')).toBeTruthy();
+    expect(screen.getByTestId('review-note').textContent).toBe('“Wrong part”');
+    expect(screen.getByText('Not reviewed')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit a corrected version' }));
+    const notice = await screen.findByTestId('corrects-notice');
+    expect(notice.textContent).toContain('Corrected version of the alert S-2026-0001 rejected on Mar-04-26 02:05pm by Quinn Stone');
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Upload');
+    expect(document.querySelector('#partNumber').value).toBe('P-1');
+    expect(screen.getByText('Quality')).toBeTruthy();
+    expect(screen.getByLabelText('Effective Date').value).toBe(dayjs('2099-03-04T14:15:00Z').format('YYYY-MM-DD hh:mm A'));
+    expect(screen.getByLabelText('Changes').value).toBe('Gloves on.');
+    fireEvent.click(screen.getByText('Submit').closest('button'));
+    await screen.findByTestId('error-alertFile');
+    const sent = JSON.parse(fetch.mock.calls.find(([p]) => p === '/api/alerts/uploadS3')[1].body);
+    expect([sent.corrects, sent.alertType, sent.partNumber, sent.onBehalfOf, sent.zones]).toEqual(['r', 'Quality', 'P-1', 'Myself', ['A1']]);
+    expect(sent.sunsetDate).toBe('2099-03-11T14:15:00.000Z');
   });
 });

@@ -1,8 +1,10 @@
 // The columns of the review lists (ReviewList): builders for the cells every list draws —
 // the link that opens a document (on one line: an alert tag or a part number never wraps),
 // dates, text, review stages, counts — and the first columns of the spec's SWP and Alert
-// lists (section 2), which the SWP, alert and sign-off lists share.
-import { Typography } from 'antd';
+// lists (section 2), which the SWP, alert and sign-off lists share; and the overall state
+// of a row in review: 'In review', or 'Rejected' with who, when, the note and the way
+// forward ('Submit a corrected version', issue 26).
+import { Button, Typography } from 'antd';
 import { formatDate } from './date';
 
 const stamp = (v) => (v && typeof v === 'object' ? (v.timestamp ?? v.date ?? '') : (v ?? ''));
@@ -47,9 +49,25 @@ export function StatusText({ status, color }) {
   return <span style={{ color: color(status), fontWeight: 500 }}>{status}</span>;
 }
 
-/** A review stage ({status, reviewer, date, note}): its status, then who reviewed it, when, and the note. */
-export function StageCell({ stage, color }) {
+/** Text colours with 4.5:1 on white (WCAG AA): antd's red-7, orange-8 and a grey. */
+const RED = '#cf1322';
+const ORANGE = '#ad4e00';
+const GREY = '#595959';
+
+/**
+ * A review stage ({status, reviewer, date, note}): its status, then who reviewed it, when,
+ * and the note. `closed`: the document was rejected, so a stage still 'Pending' was
+ * never reviewed and will not be (shown as such, not as waiting).
+ */
+export function StageCell({ stage, color, closed = false }) {
   const s = stage || {};
+  if (closed && s.status === 'Pending') {
+    return (
+      <span data-testid="stage" style={{ color: GREY }}>
+        Not reviewed
+      </span>
+    );
+  }
   return (
     <div data-testid="stage">
       <StatusText status={s.status} color={color} />
@@ -70,7 +88,66 @@ export function StageCell({ stage, color }) {
 
 /** The column of one review stage, `approvals.<key>` of the row. */
 export function stageColumn(title, key, color) {
-  return { title, key, dataIndex: ['approvals', key, 'status'], render: (_, r) => <StageCell stage={r.approvals?.[key]} color={color} /> };
+  return {
+    title,
+    key,
+    dataIndex: ['approvals', key, 'status'],
+    render: (_, r) => <StageCell stage={r.approvals?.[key]} color={color} closed={r.status === 'rejected'} />,
+  };
+}
+
+/** The review that rejected `row` ({stage, status, reviewer, date, note}), or null when it is not rejected. */
+export function rejectionOf(row) {
+  if (row?.status !== 'rejected') return null;
+  const found = Object.entries(row.approvals || {}).find(([, s]) => s?.status === 'Rejected');
+  return found ? { stage: found[0], ...found[1] } : { stage: null };
+}
+
+/** 'Corrects the version rejected on <date>: <note>' of a document's `corrects` (null: none). */
+export function correctsText(corrects) {
+  if (!corrects) return null;
+  const note = corrects.note ? `: ${corrects.note}` : '';
+  return `Corrects the version rejected on ${formatDate(corrects.rejectedDate)}${note}`;
+}
+
+/**
+ * A row's overall review state: 'Rejected in the <Stage> review' (red; the stage's cell
+ * beside it has the reviewer, the date and the note) and 'Submit a corrected version' when
+ * `onCorrect(row)` is given; else 'In review' (the stage columns say which are 'Pending').
+ */
+export function ReviewState({ row, onCorrect }) {
+  const r = rejectionOf(row);
+  if (!r) return <StatusText status="In review" color={() => ORANGE} />;
+  const stage = r.stage ? ` in the ${r.stage.charAt(0).toUpperCase()}${r.stage.slice(1)} review` : '';
+  return (
+    <div data-testid="review-state">
+      <StatusText status={`Rejected${stage}`} color={() => RED} />
+      {onCorrect && (
+        <div>
+          {/* Wraps in a narrow column (1024 px) rather than being cut. */}
+          <Button
+            size="small"
+            style={{ marginTop: 4, whiteSpace: 'normal', height: 'auto', textAlign: 'left' }}
+            onClick={() => onCorrect(row)}
+            data-testid="submit-correction"
+          >
+            Submit a corrected version
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The 'State' column: ReviewState; `mayCorrect(row)` says who gets 'Submit a corrected version' (`onCorrect(row)`). */
+export function stateColumn({ onCorrect, mayCorrect = () => false } = {}) {
+  return {
+    title: 'State',
+    key: 'state',
+    dataIndex: 'status',
+    sortValue: (r) => (r.status === 'rejected' ? 'Rejected' : 'In review'),
+    render: (_, r) => <ReviewState row={r} onCorrect={onCorrect && mayCorrect(r) ? onCorrect : undefined} />,
+  };
 }
 
 /** A count of `list(row)`; a link when above 0 if `onOpen(row)` is given (e.g. Operators Signed). */

@@ -8,9 +8,11 @@
 //   const form = useUploadForm(useSubmitSwp(), { fields: FIELDS, payload: () => …, success: { text, back, onBack } });
 //   <UploadForm form={form} busy={uploading} data-testid="upload-form">…fields…</UploadForm>
 import { useState } from 'react';
-import { Button, Checkbox, Form, Input, Result, Select, Spin } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Result, Select, Spin } from 'antd';
 import { fieldHelp } from './fieldHelp';
 import { useZones } from './query';
+import { formatDate } from './date';
+import { rejectionOf } from './ReviewColumns';
 
 /** The error red of the product (WCAG AA on white). */
 const RED = '#cf1322';
@@ -91,6 +93,28 @@ export function OnBehalfOfField({ value, onChange, users = [], myself, placehold
         onChange={onChange}
         style={{ width: 300 }}
         options={[{ value: myself, label: 'Myself' }, ...users.map((u) => ({ value: u._id, label: `${u.firstname} ${u.lastname}` }))]}
+      />
+    </Form.Item>
+  );
+}
+
+/**
+ * The head of a form that submits a corrected version (issue 26): which rejected document
+ * it corrects (`rejected`: its list row or answer; `label` names it, e.g. 'SWP for part
+ * P-1'), who rejected it, when and why; the server's `corrects` error under it.
+ */
+export function CorrectsNotice({ rejected, label, errors = {} }) {
+  const r = rejectionOf(rejected) || {};
+  const by = r.reviewer ? ` by ${r.reviewer}` : '';
+  const when = r.date ? ` on ${formatDate(r.date)}` : '';
+  return (
+    <Form.Item {...fieldHelp(errors, 'corrects')}>
+      <Alert
+        type="warning"
+        showIcon
+        data-testid="corrects-notice"
+        title={`Corrected version of the ${label} rejected${when}${by}`}
+        description={r.note ? `“${r.note}”` : undefined}
       />
     </Form.Item>
   );

@@ -19,9 +19,10 @@ export {
 export { TabbedPage, Placeholder, tabSlug } from './TabbedPage';
 export { AaTheme, AA_TOKENS } from './AaTheme';
 export { fieldHelp } from './fieldHelp';
-export { UploadForm, useUploadForm, submitErrors, ChangesField, ZonesField, OnBehalfOfField, MAX_CHANGES, charactersLeft } from './UploadForm';
+export { UploadForm, useUploadForm, submitErrors, ChangesField, ZonesField, OnBehalfOfField, MAX_CHANGES, charactersLeft, CorrectsNotice } from './UploadForm';
 export { ReviewList, DeleteSelected, deleteSelection } from './ReviewList';
 export { OpenLink, StatusText, StageCell, openColumn, dateColumn, textColumn, stageColumn, countColumn, swpColumns, alertColumns } from './ReviewList';
+export { ReviewState, stateColumn, rejectionOf, correctsText } from './ReviewList';
 export { useUrlState, readUrlState, patchUrlState } from './PagedTable';
 // The document calls several remotes make (a share key of its own: not on pages that make none).
 export { alertLink, deployedSwpParts, documentKeys, swpLinks, useDeployedSwp, useSignHistory } from './documents';

@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../src/api';
 import { ReviewList } from '../src/ReviewList';
-import { alertColumns, countColumn, dateColumn, stageColumn, swpColumns, textColumn } from '../src/ReviewColumns';
+import { alertColumns, correctsText, countColumn, dateColumn, rejectionOf, stageColumn, stateColumn, swpColumns, textColumn } from '../src/ReviewColumns';
 import { renderWithQuery as render, stubFetch } from './helpers';
 
 const alerts = [
@@ -140,5 +140,58 @@ describe('review columns', () => {
     expect(screen.getByText('Elias Park, Mar-04-26 02:05pm')).toBeTruthy();
     expect(screen.getByTestId('review-note').textContent).toBe('“Wrong part”');
     expect(screen.getByText('P-9').closest('a')).toBeNull();
+  });
+
+  it('shows a rejected row as Rejected with the rejection and, for who may, the way forward', () => {
+    const colour = (s) => (s === 'Pending' ? 'rgb(173, 78, 0)' : 'green');
+    const rejection = { status: 'Rejected', reviewer: 'Quinn Stone', date: '2026-03-04T14:05:00Z', note: 'Wrong torque' };
+    const rows = [
+      {
+        _id: 'r',
+        partNumber: 'P-1',
+        status: 'rejected',
+        mine: true,
+        approvals: { process: { status: 'Approved' }, quality: rejection, production: { status: 'Pending' } },
+      },
+      { _id: 'o', partNumber: 'P-2', status: 'rejected', mine: false, approvals: { quality: rejection } },
+      { _id: 'p', partNumber: 'P-3', status: 'pending', mine: true, approvals: { production: { status: 'Pending' } } },
+    ];
+    const onCorrect = vi.fn();
+    const columns = [
+      ...swpColumns(),
+      stageColumn('Quality', 'quality', colour),
+      stageColumn('Production', 'production', colour),
+      stateColumn({ onCorrect, mayCorrect: (r) => r.mine }),
+    ];
+    render(<ReviewList rows={rows} columns={columns} />);
+    expect(screen.getByText('State')).toBeTruthy();
+    const row = (part) => within(screen.getByText(part).closest('tr'));
+    // Rejected, in red, in its stage (whose cell has who, when and the note); the stage
+    // never reviewed is not 'Pending'.
+    expect(row('P-1').getByText('Rejected in the Quality review').style.color).toBe('rgb(207, 19, 34)');
+    expect(row('P-1').getByText('Quinn Stone, Mar-04-26 02:05pm')).toBeTruthy();
+    expect(row('P-1').getByTestId('review-note').textContent).toBe('“Wrong torque”');
+    expect(row('P-1').getByText('Not reviewed')).toBeTruthy();
+    expect(row('P-1').queryByText('Pending')).toBeNull();
+    // Only who may correct gets the button; a pending row is in review, its stage Pending.
+    expect(row('P-2').queryByRole('button', { name: 'Submit a corrected version' })).toBeNull();
+    expect(row('P-3').getByText('In review')).toBeTruthy();
+    expect(row('P-3').getByText('Pending')).toBeTruthy();
+    expect(row('P-3').queryByRole('button', { name: 'Submit a corrected version' })).toBeNull();
+    fireEvent.click(row('P-1').getByRole('button', { name: 'Submit a corrected version' }));
+    expect(onCorrect).toHaveBeenCalledWith(rows[0]);
+  });
+
+  it('finds the rejecting stage and words the link of a corrected version', () => {
+    expect(rejectionOf({ status: 'pending', approvals: { a: { status: 'Rejected' } } })).toBeNull();
+    expect(rejectionOf({ status: 'rejected', approvals: { a: { status: 'Approved' }, b: { status: 'Rejected', note: 'n' } } })).toEqual({
+      stage: 'b',
+      status: 'Rejected',
+      note: 'n',
+    });
+    expect(correctsText(null)).toBeNull();
+    expect(correctsText({ _id: 'r', rejectedDate: '2026-03-04T14:05:00Z', note: 'Wrong torque', reviewer: 'Q' })).toBe(
+      'Corrects the version rejected on Mar-04-26 02:05pm: Wrong torque',
+    );
   });
 });

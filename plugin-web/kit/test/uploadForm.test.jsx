@@ -8,7 +8,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
 import { api } from '../src/api';
 import { fieldHelp } from '../src/fieldHelp';
-import { ChangesField, charactersLeft, MAX_CHANGES, OnBehalfOfField, UploadForm, useUploadForm, ZonesField } from '../src/UploadForm';
+import { ChangesField, charactersLeft, CorrectsNotice, MAX_CHANGES, OnBehalfOfField, UploadForm, useUploadForm, ZonesField } from '../src/UploadForm';
 import { renderWithQuery as render, stubFetch } from './helpers';
 
 /** A small module form on the frame: a part number, zones, on behalf of, Changes. */
@@ -125,5 +125,21 @@ describe('UploadForm', () => {
     release();
     expect(await screen.findByText('Success!')).toBeTruthy();
     await waitFor(() => expect(screen.queryByTestId('submitting')).toBeNull());
+  });
+
+  it("heads a corrected version with the rejection it answers, and the server's corrects error under it", () => {
+    const rejected = {
+      status: 'rejected',
+      approvals: { engineer: { status: 'Rejected', reviewer: 'Quinn Stone', date: '2026-03-04T14:05:00Z', note: 'Wrong part' } },
+    };
+    render(
+      <Form>
+        <CorrectsNotice rejected={rejected} label="alert S-2026-0001" errors={{ corrects: 'A corrected version is for the same part (P-1).' }} />
+      </Form>,
+    );
+    const notice = screen.getByTestId('corrects-notice');
+    expect(notice.textContent).toContain('Corrected version of the alert S-2026-0001 rejected on Mar-04-26 02:05pm by Quinn Stone');
+    expect(notice.textContent).toContain('“Wrong part”');
+    expect(screen.getByTestId('error-corrects').textContent).toBe('A corrected version is for the same part (P-1).');
   });
 });

@@ -98,6 +98,22 @@ describe('Sign Off, SWPs', () => {
     expect(where()).toBe('/main/sign-off?review=a&section=jes');
   });
 
+  it('says which rejection a corrected version answers in the review view', async () => {
+    const corrects = { _id: 'r1', rejectedDate: '2026-03-04T14:05:00Z', reviewer: 'Quinn Stone', note: 'Wrong torque on step 4' };
+    stubFetch({
+      '/api/swps/pending-my-approval': [200, { swps: [swp('a', 'P-1', { corrects }), swp('b', 'P-2')], urls: {} }],
+      '/api/swps/signed-urls/a': [200, links],
+      '/api/swps/signed-urls/b': [200, links],
+    });
+    renderPage('/main/sign-off?review=a');
+    const panel = await screen.findByTestId('review-panel');
+    expect(within(panel).getByTestId('corrects-link').textContent).toBe('Corrects the version rejected on Mar-04-26 02:05pm: Wrong torque on step 4');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    fireEvent.click(await screen.findByText('P-2'));
+    await waitFor(() => expect(where()).toBe('/main/sign-off?review=b'));
+    expect(screen.queryByTestId('corrects-link')).toBeNull();
+  });
+
   it('shows no table when nothing is pending', async () => {
     stubFetch({ '/api/swps/pending-my-approval': [200, { swps: [], urls: {} }] });
     const { container } = renderPage();

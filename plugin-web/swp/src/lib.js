@@ -44,6 +44,30 @@ export function mayDelete(user, swp) {
   return user?.position === 'manager' || isAuthor(user, swp);
 }
 
+/** 'Submit a corrected version' of a rejected SWP: its authors and managers who upload (the server checks too). */
+export function mayCorrect(user, swp) {
+  return swp?.status === 'rejected' && mayUpload(user) && mayDelete(user, swp);
+}
+
+/**
+ * The upload form's first values: empty, or those of the rejected SWP a corrected version
+ * replaces (part, zones, deployment and document type, changes, and on behalf of its
+ * author when that is someone else). Files are new: a correction uploads its documents.
+ */
+export function formDefaults(rejected, user) {
+  const blank = { partNumber: '', zones: [], onBehalfOf: undefined, referenceOnly: false, newRelease: true, changes: '' };
+  if (!rejected) return blank;
+  const author = rejected.onBehalfOf?._id || rejected.owner?._id;
+  return {
+    partNumber: rejected.partNumber || '',
+    zones: rejected.zones || [],
+    onBehalfOf: !author || author === user?._id ? CURRENT_USER : author,
+    referenceOnly: rejected.referenceOnly === true,
+    newRelease: rejected.newRelease !== false,
+    changes: rejected.newRelease === false ? rejected.changes || '' : '',
+  };
+}
+
 /** antd rowSelection that shows a checkbox only on rows the user may delete; null if none. */
 export function deleteSelection(user, rows, selected, setSelected) {
   return kitDeleteSelection(rows, selected, setSelected, { mayDelete: (r) => mayDelete(user, r), label: (r) => r.partNumber });
@@ -97,6 +121,8 @@ export function uploadPayload(state) {
     referenceOnly: state.referenceOnly === true,
     changes: state.newRelease === false ? state.changes || '' : '',
     bypassManagement: state.bypassManagement === true,
+    // A corrected version names the rejected SWP it replaces (issue 26).
+    ...(state.corrects ? { corrects: state.corrects } : {}),
   };
 }
 

@@ -3,7 +3,7 @@ import { charactersLeft, setSessionUser } from '@plantdoc/kit';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { UploadTab } from '../src/tabs/UploadTab';
-import { uploadPayload } from '../src/lib';
+import { formDefaults, uploadPayload } from '../src/lib';
 import { renderWithQuery as render, stubFetch } from './helpers';
 
 const zones = [
@@ -15,9 +15,9 @@ function Where() {
   return <div data-testid="where">{useLocation().pathname}</div>;
 }
 
-function renderForm() {
+function renderForm(entry = '/main/swps') {
   return render(
-    <MemoryRouter initialEntries={['/main/swps']}>
+    <MemoryRouter initialEntries={[entry]}>
       <Routes>
         <Route
           path="/main/swps"
@@ -219,5 +219,50 @@ describe('upload helpers', () => {
       bypassManagement: true,
     });
     expect(uploadPayload({ newRelease: true, changes: 'x' }).changes).toBe('');
+  });
+
+  it('fills a corrected version from the rejected SWP and names it in the payload', async () => {
+    setSessionUser({ _id: 'e1', firstname: 'Erin', lastname: 'Cole', position: 'engineer', department: 'process' });
+    const rejected = {
+      _id: 'r1',
+      partNumber: '7101-0001',
+      status: 'rejected',
+      owner: { _id: 'e1', firstname: 'Erin', lastname: 'Cole' },
+      onBehalfOf: { _id: 'u2', name: 'Elias Park' },
+      zones: ['B1'],
+      newRelease: false,
+      referenceOnly: true,
+      changes: 'New torque',
+      approvals: { process: { status: 'Pending' }, quality: { status: 'Rejected', reviewer: 'Quinn Stone', date: '2026-03-04T14:05:00Z', note: 'Step 4' } },
+    };
+    const fetch = stubFetch({
+      ...baseRoutes,
+      '/api/swps/swp/r1': [200, { swp: rejected }],
+      'POST /api/swps/uploadS3': [400, { corrects: 'A corrected version is for the same part (7101-0001).' }],
+    });
+    renderForm('/main/swps?tab=upload&corrects=r1');
+    const notice = await screen.findByTestId('corrects-notice');
+    expect(notice.textContent).toContain('Corrected version of the SWP for part 7101-0001 rejected on Mar-04-26 02:05pm by Quinn Stone');
+    expect(notice.textContent).toContain('“Step 4”');
+    await screen.findByText('A Zone 1');
+    expect(document.querySelector('#partNumber').value).toBe('7101-0001');
+    expect(screen.getByLabelText('B Zone 1').checked).toBe(true);
+    expect(screen.getByLabelText('A Zone 1').checked).toBe(false);
+    expect(screen.getByLabelText('Reference Only').checked).toBe(true);
+    expect(screen.getByLabelText('Changes to Existing Document').checked).toBe(true);
+    expect(screen.getByLabelText('Changes').value).toBe('New torque');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect((await screen.findByTestId('error-corrects')).textContent).toBe('A corrected version is for the same part (7101-0001).');
+    const sent = JSON.parse(fetch.mock.calls.find(([p]) => p === '/api/swps/uploadS3')[1].body);
+    expect([sent.corrects, sent.partNumber, sent.onBehalfOf, sent.zones]).toEqual(['r1', '7101-0001', 'u2', ['B1']]);
+  });
+
+  it('starts a corrected version as its author: Myself when the author is the user, a new release keeps no changes', () => {
+    const me = { _id: 'e1' };
+    const base = { partNumber: 'P', zones: ['A1'], owner: { _id: 'e1' }, onBehalfOf: null, newRelease: true, changes: 'x' };
+    expect(formDefaults(base, me)).toEqual({ partNumber: 'P', zones: ['A1'], onBehalfOf: 'CURRENT_USER', referenceOnly: false, newRelease: true, changes: '' });
+    expect(formDefaults({ ...base, owner: { _id: 'e9' } }, me).onBehalfOf).toBe('e9');
+    expect(formDefaults(null, me).partNumber).toBe('');
+    expect(uploadPayload({}).corrects).toBeUndefined();
   });
 });

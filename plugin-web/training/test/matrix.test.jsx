@@ -1,6 +1,6 @@
 // The matrix screen: headers, colours, filler, the level rules of section 4, the context
 // menu, the notifications of section 8, the empty state and who sees the controls.
-import { describe, expect, it, beforeEach } from 'vitest';
+import { describe, expect, it, beforeEach, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { setSessionUser } from '@plantdoc/kit';
@@ -225,5 +225,27 @@ describe('training matrix', () => {
     stubFetch({ [MATRIX]: [500, { error: 'x' }] });
     page();
     expect(await screen.findByText('The training matrix could not be found.')).toBeTruthy();
+  });
+
+  it('draws larger rows and columns on a touch screen (40 px squares), the usual grid with a mouse', async () => {
+    stubFetch({ [MATRIX]: [200, matrix], '/api/training/operator-list': [200, []], '/api/training/swp-list': [200, []] });
+    const mouse = page();
+    const table = await screen.findByRole('table', {}, { timeout: 5000 });
+    expect(table.className).toBe('tm-grid');
+    expect(table.style.width).toBe(`${240 + 22 * 96}px`);
+    mouse.unmount();
+    const real = window.matchMedia;
+    vi.stubGlobal('matchMedia', (q) => ({ ...real(q), matches: q === '(pointer: coarse)' }));
+    try {
+      page();
+      const touch = await screen.findByRole('table', {}, { timeout: 5000 });
+      expect(touch.className).toBe('tm-grid tm-touch');
+      expect(touch.style.width).toBe(`${240 + 22 * 112}px`);
+      expect(screen.getByText('P-1').closest('th').style.width).toBe('112px');
+      const css = [...document.querySelectorAll('style')].map((el) => el.textContent).find((t) => t.includes('.tm-grid'));
+      expect(css).toContain('.tm-touch .tm-s{width:40px;height:40px}');
+    } finally {
+      vi.stubGlobal('matchMedia', real);
+    }
   });
 });

@@ -103,6 +103,7 @@ impl Alert {
             "revision": 0,
             "changes": self.changes,
             "approvals": approvals,
+            "corrects": self.corrects.as_ref().map(|c| c.view()),
             "deployedDate": deployed,
             "versionHash": self.file_hash,
             "opsSigned": [],

@@ -18,6 +18,8 @@ pub struct SubmitForm {
     zones: Vec<String>,
     changes: Option<Value>,
     on_behalf_of: Option<Value>,
+    /// The rejected alert this submission corrects (same part; its author or a manager)
+    corrects: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -88,6 +90,9 @@ pub struct AlertJson {
     revision: i64,
     changes: String,
     approvals: BTreeMap<String, Stage>,
+    /// The rejected alert this one corrects, and that rejection (null: none)
+    #[schema(required = true)]
+    corrects: Option<plantdoc_core::review::CorrectsView<'static>>,
     #[schema(required = true)]
     deployed_date: Option<String>,
     version_hash: String,

@@ -1,6 +1,6 @@
 //! The alert file drop (`uploadPond`, revert `uploadPond/{id}`) and `uploadS3`: checks
 //! every field and answers one field → message map (alertFile, alertType, partNumber,
-//! onBehalfOf, zones, effectiveDate, sunsetDate, changes); then, in one transaction,
+//! onBehalfOf, zones, effectiveDate, sunsetDate, changes, corrects); then, in one transaction,
 //! claims the file, takes the next alert tag, inserts the alert, its zones and its audit row.
 use axum::extract::{Path, Query, Request, State};
 use chrono::DateTime;
@@ -13,6 +13,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use sqlx::{AnyConnection, Row};
 
+use plantdoc_core::review::correct;
 use plantdoc_core::review::submit::{submit as submit_doc, Cell, NewRecord, Submission};
 
 use crate::access::KIND;
@@ -157,6 +158,11 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
         .map_err(|m| e.insert("onBehalfOf".into(), m.into()))
         .ok()
         .flatten();
+    let corrects = correct::check::<Alert>(state, user, body.get(correct::FIELD), part.as_deref())
+        .await?
+        .map_err(|m| e.insert(correct::FIELD.into(), m.into()))
+        .ok()
+        .flatten();
     if !e.is_empty() {
         return Err(AppError::Fields(e));
     }
@@ -166,7 +172,14 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
         file_hash,
         alert_type,
         letter,
-        record: NewRecord { part_number: part.unwrap_or_default(), zones: zones.unwrap_or_default(), changes, on_behalf, bypass: false },
+        record: NewRecord {
+            part_number: part.unwrap_or_default(),
+            zones: zones.unwrap_or_default(),
+            changes,
+            on_behalf,
+            bypass: false,
+            corrects,
+        },
         effective: effective.unwrap_or_default(),
         sunset: sunset.unwrap_or_default(),
         tag: String::new(),

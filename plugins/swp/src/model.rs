@@ -4,7 +4,7 @@ use std::ops::Deref;
 
 use plantdoc_core::clock::iso;
 use plantdoc_core::read_row;
-use plantdoc_core::review::{Document, Kind, Names, Record, ReviewView};
+use plantdoc_core::review::{CorrectsView, Document, Kind, Names, Record, ReviewView};
 use serde::Serialize;
 use serde_json::{json, Value};
 use sqlx::any::AnyRow;
@@ -125,6 +125,7 @@ impl Swp {
             bypass_management: self.bypass,
             changes: &self.changes,
             content_hash: &self.content_hash,
+            corrects: self.corrects.as_ref().map(|c| c.view()),
             deploy_date: self.deploy_date.map(Timestamp::of),
             details: Details { id: &self.id },
             format: &self.format,
@@ -155,6 +156,8 @@ pub struct SwpView<'a> {
     bypass_management: bool,
     changes: &'a str,
     content_hash: &'a str,
+    /// The rejected SWP this one corrects, and that rejection (null: none).
+    corrects: Option<CorrectsView<'a>>,
     deploy_date: Option<Timestamp>,
     details: Details<'a>,
     format: &'a str,

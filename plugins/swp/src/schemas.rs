@@ -23,6 +23,8 @@ pub struct SubmitForm {
     format: Option<String>,
     changes: Option<Value>,
     on_behalf_of: Option<Value>,
+    /// The rejected SWP this submission corrects (same part; its author or a manager)
+    corrects: Option<String>,
 }
 
 /// Links to an SWP's documents (null: no such file).

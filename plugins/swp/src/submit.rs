@@ -1,6 +1,6 @@
 //! `uploadS3`: turns the caller's pending uploads into an SWP. Checks every field first
 //! and answers one field → message map (swc, jes, vis, video, partNumber, onBehalfOf,
-//! zones, referenceOnly, newRelease, changes, bypass); then checks and merges each
+//! zones, referenceOnly, newRelease, changes, bypass, corrects); then checks and merges each
 //! section's PDFs; then, in one transaction, attaches the files, inserts the SWP and its
 //! audit row (and deploys it at once when a manager bypasses review).
 use std::collections::HashMap;
@@ -17,6 +17,7 @@ use sha2::{Digest, Sha256};
 use sqlx::AnyConnection;
 
 use plantdoc_core::pdf::{self, Merged};
+use plantdoc_core::review::correct;
 use plantdoc_core::review::submit::{submit as submit_doc, Cell, NewRecord, Submission};
 
 use crate::access::KIND;
@@ -70,6 +71,11 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
         e.insert("bypass".into(), "Only managers may bypass management approval.".into());
     }
     let changes = check_changes(body.get("changes"), new_release, &mut e);
+    let corrects = correct::check::<Swp>(state, user, body.get(correct::FIELD), part.as_deref())
+        .await?
+        .map_err(|m| e.insert(correct::FIELD.into(), m.into()))
+        .ok()
+        .flatten();
     if let (false, Some(p)) = (new_release, &part) {
         let has = sqlx::query("SELECT current_id FROM swp_parts WHERE company_code = $1 AND part_number = $2 AND current_id IS NOT NULL")
             .bind(&user.company_code)
@@ -100,7 +106,8 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
     if !e.is_empty() {
         return Err(AppError::Fields(e));
     }
-    let record = NewRecord { part_number: part.unwrap_or_default(), zones: zones.unwrap_or_default(), changes, on_behalf, bypass };
+    let record =
+        NewRecord { part_number: part.unwrap_or_default(), zones: zones.unwrap_or_default(), changes, on_behalf, bypass, corrects };
     Ok(Checked { sections, video, uploads, record, new_release, reference_only })
 }
 

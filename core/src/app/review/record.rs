@@ -109,6 +109,8 @@ pub struct Record {
     pub changes: String,
     pub upload_date: i64,
     pub deploy_date: Option<i64>,
+    /// The rejected document this one corrects, with that rejection as it stood.
+    pub corrects: Option<super::correct::Correction>,
     /// One a stage, in the flow's order.
     pub reviews: Vec<Review>,
 }
@@ -121,7 +123,8 @@ macro_rules! record_columns {
         concat!(
             $a, ".id, ", $a, ".company_code, ", $a, ".part_number, ", $a, ".part_id, ", $a, ".status, ",
             $a, ".owner_id, ", $a, ".owner_firstname, ", $a, ".owner_lastname, ", $a, ".on_behalf_id, ",
-            $a, ".on_behalf_name, ", $a, ".zones, ", $a, ".changes, ", $a, ".upload_date, ", $a, ".deploy_date"
+            $a, ".on_behalf_name, ", $a, ".zones, ", $a, ".changes, ", $a, ".upload_date, ", $a, ".deploy_date, ",
+            $a, ".corrects_id, ", $a, ".corrects_date, ", $a, ".corrects_reviewer, ", $a, ".corrects_note"
             $(, ", ", $a, ".", $k, "_status, ", $a, ".", $k, "_reviewer_id, ", $a, ".", $k, "_reviewer, ",
             $a, ".", $k, "_date, ", $a, ".", $k, "_note")+
         )
@@ -158,6 +161,7 @@ impl Record {
             changes: r.try_get("changes")?,
             upload_date: r.try_get("upload_date")?,
             deploy_date: r.try_get("deploy_date")?,
+            corrects: super::correct::Correction::from_row(r)?,
             reviews: flow.stages.iter().map(|s| Review::from_row(r, s)).collect::<Result<_, _>>()?,
         })
     }
@@ -165,6 +169,11 @@ impl Record {
     /// The uploader or the person it was uploaded for: the document's authors.
     pub fn is_author(&self, user_id: &str) -> bool {
         self.owner_id == user_id || self.on_behalf_id.as_deref() == Some(user_id)
+    }
+
+    /// The review that rejected it, if one did.
+    pub fn rejection(&self) -> Option<&Review> {
+        self.reviews.iter().find(|r| r.status == Verdict::Rejected)
     }
 
     pub fn verdicts(&self) -> Vec<Verdict> {
@@ -194,6 +203,7 @@ impl Record {
             changes: String::new(),
             upload_date: 0,
             deploy_date: None,
+            corrects: None,
             reviews: vec![review; stages],
         }
     }
@@ -209,6 +219,7 @@ mod tests {
         assert!(cols.starts_with("a.id, a.company_code, "), "{cols}");
         assert!(cols.ends_with("a.manager_date, a.manager_note"), "{cols}");
         assert_eq!(cols.matches("_reviewer_id").count(), 2);
+        assert!(cols.contains("a.deploy_date, a.corrects_id, a.corrects_date, a.corrects_reviewer, a.corrects_note, "), "{cols}");
         for s in ["pending", "rejected", "deployed", "obsolete", "deleted"] {
             assert_eq!(Status::parse(s).map(Status::as_str), Some(s));
         }

@@ -2,7 +2,7 @@
 //! (the module's claims first, the catalogue part, the row with every column a record
 //! has plus the module's own, the module's side rows, the audit row) and, when a user
 //! the flow allows bypasses review, is deployed at once with every stage marked
-//! bypassed.
+//! bypassed. A submission that corrects a rejected document links to it (`correct`).
 use std::future::Future;
 
 use serde_json::Value;
@@ -13,6 +13,7 @@ use crate::audit::AuditEntry;
 use crate::auth::users::User;
 use crate::error::{AppError, AppResult};
 
+use super::correct::{self, Correction};
 use super::engine::{append, fetch, Deploy, Document, Hooks};
 use super::stages::Verdict;
 
@@ -34,6 +35,8 @@ pub struct NewRecord {
     pub on_behalf: Option<User>,
     /// Deploy at once (the module checked the user may: `Flow::may_bypass`).
     pub bypass: bool,
+    /// The rejected document this corrects (the module checked it: `correct::check`).
+    pub corrects: Option<String>,
 }
 
 /// What a module adds to a submission: its checked form and the writes of its own.
@@ -69,18 +72,26 @@ pub async fn submit<S: Submission>(state: &AppState, user: &User, s: &mut S) -> 
     let mut tx = state.db.pool.begin().await?;
     s.claim(&mut tx, user).await?;
     let part_id = crate::parts::ensure(&mut tx, &user.company_code, &s.record().part_number, "", now).await?;
+    let fixes = match &s.record().corrects {
+        Some(c) => Some(correct::confirm::<S::Doc>(&mut tx, &state.zones, user, c, &s.record().part_number).await?),
+        None => None,
+    };
     let own = s.columns(&mut tx, user, now).await?;
-    insert(&mut tx, k.table.name, user, s.record(), &id, &part_id, now, &own).await?;
+    insert(&mut tx, k.table.name, user, s.record(), &id, &part_id, now, fixes.as_ref(), &own).await?;
     s.rows(&mut tx, &id, user).await?;
     let deployed = if s.record().bypass { bypass::<S::Doc>(state, &mut tx, user, &id, now).await? } else { Vec::new() };
-    let (meaning, after) = s.audit();
+    let (meaning, mut after) = s.audit();
+    if let Some(c) = &fixes {
+        after["corrects"] = c.id.clone().into();
+    }
     append(&mut tx, now, &[k.act(user, "submit", &id, meaning).after(after)]).await?;
+    append(&mut tx, now, &fixes.iter().map(|c| correct::audit::<S::Doc>(user, c, &id)).collect::<Vec<_>>()).await?;
     append(&mut tx, now, &deployed).await?;
     tx.commit().await?;
     Ok(id)
 }
 
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, reason = "the columns of one new record, bound in order")]
 async fn insert(
     conn: &mut AnyConnection,
     table: &str,
@@ -89,15 +100,17 @@ async fn insert(
     id: &str,
     part_id: &str,
     now: i64,
+    fixes: Option<&Correction>,
     own: &[(&'static str, Cell)],
 ) -> AppResult<()> {
     let names: String = own.iter().map(|(c, _)| format!(", {c}")).collect();
-    let marks: String = (0..own.len()).map(|i| format!(", ${}", 14 + i)).collect();
+    let marks: String = (0..own.len()).map(|i| format!(", ${}", 18 + i)).collect();
     let sql = format!(
         "INSERT INTO {table} (id, company_code, part_number, part_id, status, owner_id, owner_firstname, owner_lastname, \
-         on_behalf_id, on_behalf_name, zones, zone_mask, changes, upload_date{names}) \
-         VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7, $8, $9, $10, $11, $12, $13{marks})"
+         on_behalf_id, on_behalf_name, zones, zone_mask, changes, upload_date, corrects_id, corrects_date, corrects_reviewer, \
+         corrects_note{names}) VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17{marks})"
     );
+    let (fix_id, fix_date, fix_reviewer, fix_note) = correct::cells(fixes);
     let (behalf_id, behalf_name) = r.on_behalf.as_ref().map(|u| (Some(u.id.clone()), u.full_name())).unwrap_or((None, String::new()));
     let mut q = sqlx::query(&sql)
         .bind(id)
@@ -112,7 +125,11 @@ async fn insert(
         .bind(serde_json::to_string(&r.zones).unwrap_or_default())
         .bind(crate::zones::zone_mask(&r.zones))
         .bind(&r.changes)
-        .bind(now);
+        .bind(now)
+        .bind(fix_id)
+        .bind(fix_date)
+        .bind(fix_reviewer)
+        .bind(fix_note);
     for (_, v) in own {
         q = match v {
             Cell::Text(s) => q.bind(s.clone()),

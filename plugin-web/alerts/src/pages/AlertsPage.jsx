@@ -1,5 +1,6 @@
 // Alerts: six tabs (spec "Alerts page tabs"). The tab and the alert open in the detail
-// view live in the URL (?tab=…&alert=…), so reload and Back work.
+// view live in the URL (?tab=…&alert=…), so reload and Back work; so does the rejected
+// alert a corrected version is filled from (?tab=upload&corrects=…).
 import { useSearchParams } from 'react-router';
 import { TabbedPage } from '@plantdoc/kit';
 import { AlertList } from '../tabs/AlertList';
@@ -45,7 +46,13 @@ export function AlertsPage() {
             label === 'Upload' ? (
               <UploadTab />
             ) : (
-              <AlertList {...LISTS[label]} openId={open} onOpen={openAlert} onBack={() => openAlert(null)} />
+              <AlertList
+                {...LISTS[label]}
+                openId={open}
+                onOpen={openAlert}
+                onBack={() => openAlert(null)}
+                onCorrect={(r) => go({ tab: slug('Upload'), corrects: r._id })}
+              />
             )
           ) : (
             <span />

@@ -3,15 +3,29 @@
 // selection with the delete dialog (pending or deployed text), the detail view on the
 // alert tag, and the tab's empty text (also when the list fails to load, spec section 8).
 // Page, page size and sort live in the address (?page=&size=&sort=&order=, issue 26):
-// reload, Back and the way back from the detail view restore them.
-import { alertColumns, countColumn, dateColumn, DEFAULT_PAGE_SIZE, ReviewList, stageColumn, textColumn, useSession, useUrlState } from '@plantdoc/kit';
-import { issuer, statusColor, statusText, TEXTS } from '../lib';
+// reload, Back and the way back from the detail view restore them. Pending lists show each
+// alert's state: a rejected one says so, with the rejection, and its authors get 'Submit a
+// corrected version' (`onCorrect(row)`: the Upload tab filled from it, issue 26).
+import {
+  alertColumns,
+  countColumn,
+  dateColumn,
+  DEFAULT_PAGE_SIZE,
+  ReviewList,
+  stageColumn,
+  stateColumn,
+  textColumn,
+  useSession,
+  useUrlState,
+} from '@plantdoc/kit';
+import { issuer, mayCorrect, statusColor, statusText, TEXTS } from '../lib';
 import { useAlertList, useDeleteAlerts } from '../api';
 import { AlertDetail } from '../components/AlertDetail';
 
-function columns(kind, onOpen) {
+function columns(kind, onOpen, correct) {
   const cols = [...alertColumns({ onOpen: (r) => onOpen(r._id), order: 'descend' }), textColumn('Issuer', 'issuer', issuer)];
-  if (kind === 'pending') return [...cols, stageColumn('Engineer', 'engineer', statusColor), stageColumn('Manager', 'manager', statusColor)];
+  if (kind === 'pending')
+    return [...cols, stageColumn('Engineer', 'engineer', statusColor), stageColumn('Manager', 'manager', statusColor), stateColumn(correct)];
   return [
     ...cols,
     dateColumn('Deployed', 'deployedDate', (r) => r.deployedDate),
@@ -42,7 +56,7 @@ function canDelete(user, row) {
   return Boolean(row.mine) || user?.position === 'manager';
 }
 
-export function AlertList({ path, kind, mine = false, empty, openId, onOpen, onBack }) {
+export function AlertList({ path, kind, mine = false, empty, openId, onOpen, onBack, onCorrect }) {
   const query = useAlertList(path);
   const user = useSession()?.user;
   const [state, setState] = useUrlState(LIST_STATE);
@@ -55,7 +69,7 @@ export function AlertList({ path, kind, mine = false, empty, openId, onOpen, onB
   return (
     <ReviewList
       rows={rows}
-      columns={sortedColumns(columns(kind, onOpen), state)}
+      columns={sortedColumns(columns(kind, onOpen, { onCorrect, mayCorrect: (r) => mayCorrect(user, r) }), state)}
       empty={TEXTS[empty]}
       deletion={deletion}
       pagination={{ current: state.page, pageSize: state.size }}

@@ -2,16 +2,29 @@
 // type-ahead, zones, on behalf of (default 'Myself'), effective (default now) and sunset
 // (default effective + 7 days) pickers in 15-minute steps, change notes with the counter,
 // Submit replaced by a spinner; server field errors under each field in red (the kit's
-// UploadForm frame: Submit or the spinner, the errors, the success page).
+// UploadForm frame: Submit or the spinner, the errors, the success page). ?corrects=<id>:
+// a corrected version of that rejected alert, the form filled from it and the rejection
+// shown above (issue 26).
 import { useState } from 'react';
-import { DatePicker, Form, Select } from 'antd';
-import { useNavigate } from 'react-router';
-import { ChangesField, FileDrop, fieldHelp, OnBehalfOfField, PartNumberField, UploadForm, useUploadForm, ZonesField } from '@plantdoc/kit';
-import { ALERT_TYPES, ALERTS_ROUTE, currentQuarter, defaultSunset, MINUTE_STEP, MYSELF, TEXTS, uploadPayload } from '../lib';
-import { partSource, useDiscardUpload, useOnBehalfOfUsers, useSubmitAlert } from '../api';
+import { DatePicker, Form, Select, Spin } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
+import {
+  ChangesField,
+  CorrectsNotice,
+  FileDrop,
+  fieldHelp,
+  OnBehalfOfField,
+  PartNumberField,
+  UploadForm,
+  useSession,
+  useUploadForm,
+  ZonesField,
+} from '@plantdoc/kit';
+import { ALERT_TYPES, ALERTS_ROUTE, defaultSunset, formDefaults, MINUTE_STEP, MYSELF, TEXTS, uploadPayload } from '../lib';
+import { partSource, useAlert, useDiscardUpload, useOnBehalfOfUsers, useSubmitAlert } from '../api';
 
 /** Server error fields shown under a field; anything else shows above Submit. */
-export const FIELDS = ['alertFile', 'alertType', 'partNumber', 'onBehalfOf', 'zones', 'effectiveDate', 'sunsetDate', 'changes'];
+export const FIELDS = ['alertFile', 'alertType', 'partNumber', 'onBehalfOf', 'zones', 'effectiveDate', 'sunsetDate', 'changes', 'corrects'];
 const FORMAT = 'YYYY-MM-DD hh:mm A';
 const TIME = { minuteStep: MINUTE_STEP, format: 'hh:mm A' };
 
@@ -24,20 +37,31 @@ function DateField({ label, name, errors, ...picker }) {
   );
 }
 
+/** The form, new or (?corrects=<id>) filled from the rejected alert once it is read. */
 export function UploadTab() {
+  const corrects = useSearchParams()[0].get('corrects');
+  const rejected = useAlert(corrects);
+  if (corrects && rejected.isPending) return <Spin style={{ display: 'block', padding: 48 }} />;
+  return <AlertUploadForm key={corrects || 'new'} rejected={corrects ? rejected.data : null} />;
+}
+
+function AlertUploadForm({ rejected }) {
   const navigate = useNavigate();
+  const user = useSession()?.user;
+  const [first] = useState(() => formDefaults(rejected, user));
   const [files, setFiles] = useState([]);
-  const [alertType, setType] = useState('Change');
-  const [partNumber, setPart] = useState('');
-  const [zones, setZones] = useState([]);
-  const [onBehalfOf, setOnBehalfOf] = useState(MYSELF);
-  const [effectiveDate, setEffective] = useState(() => currentQuarter());
-  const [sunsetDate, setSunset] = useState(() => defaultSunset(currentQuarter()));
-  const [changes, setChanges] = useState('');
+  const [alertType, setType] = useState(first.alertType);
+  const [partNumber, setPart] = useState(first.partNumber);
+  const [zones, setZones] = useState(first.zones);
+  const [onBehalfOf, setOnBehalfOf] = useState(first.onBehalfOf);
+  const [effectiveDate, setEffective] = useState(first.effectiveDate);
+  const [sunsetDate, setSunset] = useState(first.sunsetDate);
+  const [changes, setChanges] = useState(first.changes);
   const engineers = useOnBehalfOfUsers().data || [];
+  const corrects = rejected?._id;
   const form = useUploadForm(useSubmitAlert(), {
     fields: FIELDS,
-    payload: () => uploadPayload({ files, alertType, partNumber, zones, onBehalfOf, effectiveDate, sunsetDate, changes }),
+    payload: () => uploadPayload({ files, alertType, partNumber, zones, onBehalfOf, effectiveDate, sunsetDate, changes, corrects }),
     success: { text: TEXTS.success, back: TEXTS.back, onBack: () => navigate(ALERTS_ROUTE) },
   });
   const { errors } = form;
@@ -50,6 +74,7 @@ export function UploadTab() {
 
   return (
     <UploadForm form={form} busy={uploading} data-testid="alert-upload-form">
+      {rejected && <CorrectsNotice rejected={rejected} label={`alert ${rejected.alertTag}`} errors={errors} />}
       <Form.Item label="Alert File" {...fieldHelp(errors, 'alertFile')}>
         <FileDrop
           id="alertFile"

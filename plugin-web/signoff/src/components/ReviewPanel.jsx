@@ -16,8 +16,8 @@ function rejectErrors(err) {
   return [err.body?.error || err.body?.message || 'The document could not be rejected.'];
 }
 
-/** rows: [[label, value]]; onReviewed(verdict) after the server agrees. */
-export function ReviewPanel({ kind, id, title, rows, onReviewed }) {
+/** rows: [[label, value]]; corrects: what it corrects (text) or null; onReviewed(verdict) after the server agrees. */
+export function ReviewPanel({ kind, id, title, rows, corrects = null, onReviewed }) {
   const [note, setNote] = useState('');
   const approve = useReview(kind, 'approve');
   const reject = useReview(kind, 'reject');
@@ -35,6 +35,11 @@ export function ReviewPanel({ kind, id, title, rows, onReviewed }) {
       <Typography.Title level={2} style={{ marginTop: 0, fontSize: 20 }}>
         {title}
       </Typography.Title>
+      {corrects && (
+        <Typography.Paragraph data-testid="corrects-link" style={{ marginBottom: 8, whiteSpace: 'pre-wrap' }}>
+          {corrects}
+        </Typography.Paragraph>
+      )}
       <Descriptions column={compact ? 3 : 1} size="small" bordered items={rows.map(([label, value]) => ({ key: label, label, children: value || '—' }))} />
       <Input.TextArea
         aria-label="Note for the author"

@@ -1,5 +1,7 @@
 // The review view of one item, for both tabs: its document, the sidebar (title, rows,
-// note, Reject / Approve) and, after a verdict, the next item or All Done.
+// note, Reject / Approve) and, after a verdict, the next item or All Done. A corrected
+// version says which rejection it answers (issue 26).
+import { correctsText } from '@plantdoc/kit';
 import { ReviewLayout } from './ReviewLayout';
 import { ReviewPanel } from './ReviewPanel';
 import { useReviewFlow } from './useReviewFlow';
@@ -18,6 +20,7 @@ export function ReviewScreen({ kind, queryKey, item, list, nav, notify, document
           id={item._id}
           title={title}
           rows={facts(item, labels)}
+          corrects={correctsText(item.corrects)}
           onReviewed={(verdict) => onReviewed(item._id, verdict)}
         />
       }

@@ -1,9 +1,11 @@
 // My Pending (GET /api/swps/user-pending-swps) and All Pending (GET /api/swps/pending-swps):
 // 'Pending Approval', client-side search over all row values, sorting, paging, the viewer
 // on a part number, and bulk delete of selected rows (the pending dialog): the kit's
-// review list.
-import { ReviewList, swpColumns, useSession } from '@plantdoc/kit';
-import { searchRows } from '../lib';
+// review list. A rejected SWP's state says so, with the rejection, and its authors get
+// 'Submit a corrected version': the Upload tab, filled from it (?tab=upload&corrects=<id>).
+import { useSearchParams } from 'react-router';
+import { ReviewList, stateColumn, swpColumns, useSession } from '@plantdoc/kit';
+import { mayCorrect, searchRows } from '../lib';
 import { usePendingSwps, useUserPendingSwps } from '../api';
 import { stage, useSwpDeletion } from '../components/ListTools';
 import { SwpViewer, useSwpView } from '../components/SwpViewer';
@@ -11,9 +13,18 @@ import { SwpViewer, useSwpView } from '../components/SwpViewer';
 function PendingList({ query }) {
   const view = useSwpView();
   const rows = query.isError ? [] : (query.data ?? null);
-  const deletion = useSwpDeletion(useSession().user, 'pending');
+  const user = useSession().user;
+  const deletion = useSwpDeletion(user, 'pending');
+  const [, setParams] = useSearchParams();
+  const correct = { onCorrect: (r) => setParams({ tab: 'upload', corrects: r._id }), mayCorrect: (r) => mayCorrect(user, r) };
 
-  const columns = [...swpColumns({ onOpen: view.open }), stage('process', 'Process'), stage('quality', 'Quality'), stage('production', 'Production')];
+  const columns = [
+    ...swpColumns({ onOpen: view.open }),
+    stage('process', 'Process'),
+    stage('quality', 'Quality'),
+    stage('production', 'Production'),
+    stateColumn(correct),
+  ];
   // The list stays mounted under the viewer so it keeps its page, search and selection.
   // Empty: 'No records found', the same way on every tab.
   return (

@@ -2,12 +2,25 @@
 // on-behalf-of, zones, deployment and document type, Changes with its counter, bypass;
 // Submit → POST /api/swps/uploadS3; server field errors under each field in red (the
 // kit's UploadForm frame: Submit or the spinner, the errors, the success page).
+// ?corrects=<id>: a corrected version of that rejected SWP, the form filled from it and
+// the rejection shown above (issue 26).
 import { useState } from 'react';
-import { Checkbox, Form, Radio } from 'antd';
-import { useNavigate } from 'react-router';
-import { ChangesField, FileDrop, fieldHelp, OnBehalfOfField, PartNumberField, UploadForm, useSession, useUploadForm, ZonesField } from '@plantdoc/kit';
-import { BYPASS_REFUSED, mayBypass, CURRENT_USER, MAX_PDF_FILES, SWPS_ROUTE, uploadPayload } from '../lib';
-import { catalogueParts, useDiscardUpload, useOnBehalfOfUsers, useSubmitSwp } from '../api';
+import { Checkbox, Form, Radio, Spin } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
+import {
+  ChangesField,
+  CorrectsNotice,
+  FileDrop,
+  fieldHelp,
+  OnBehalfOfField,
+  PartNumberField,
+  UploadForm,
+  useSession,
+  useUploadForm,
+  ZonesField,
+} from '@plantdoc/kit';
+import { BYPASS_REFUSED, mayBypass, CURRENT_USER, MAX_PDF_FILES, SWPS_ROUTE, formDefaults, uploadPayload } from '../lib';
+import { catalogueParts, useDiscardUpload, useOnBehalfOfUsers, useSubmitSwp, useSwp } from '../api';
 
 const PDF = '.pdf,application/pdf';
 export const DROPS = [
@@ -24,24 +37,46 @@ export const DROPS = [
 ];
 
 /** Server error fields the form shows; anything else shows above the Submit button. */
-export const FIELDS = ['swc', 'jes', 'vis', 'video', 'partNumber', 'onBehalfOf', 'zones', 'referenceOnly', 'newRelease', 'changes', 'bypass'];
+export const FIELDS = ['swc', 'jes', 'vis', 'video', 'partNumber', 'onBehalfOf', 'zones', 'referenceOnly', 'newRelease', 'changes', 'bypass', 'corrects'];
 
+/** The form, new or (?corrects=<id>) filled from the rejected SWP once it is read. */
 export function UploadTab() {
+  const corrects = useSearchParams()[0].get('corrects');
+  const rejected = useSwp(corrects);
+  if (corrects && rejected.isPending) return <Spin style={{ display: 'block', padding: 48 }} />;
+  const swp = corrects ? rejected.data : null;
+  return <SwpUploadForm key={corrects || 'new'} rejected={swp} />;
+}
+
+function SwpUploadForm({ rejected }) {
   const navigate = useNavigate();
+  const user = useSession().user;
+  const first = formDefaults(rejected, user);
   const [files, setFiles] = useState({ swc: [], jes: [], vis: [], video: [] });
-  const [partNumber, setPartNumber] = useState('');
-  const [onBehalfOf, setOnBehalfOf] = useState(undefined);
+  const [partNumber, setPartNumber] = useState(first.partNumber);
+  const [onBehalfOf, setOnBehalfOf] = useState(first.onBehalfOf);
   const engineers = useOnBehalfOfUsers().data || [];
-  const [zones, setZones] = useState([]);
-  const [referenceOnly, setReferenceOnly] = useState(false);
-  const [newRelease, setNewRelease] = useState(true);
-  const [changes, setChanges] = useState('');
+  const [zones, setZones] = useState(first.zones);
+  const [referenceOnly, setReferenceOnly] = useState(first.referenceOnly);
+  const [newRelease, setNewRelease] = useState(first.newRelease);
+  const [changes, setChanges] = useState(first.changes);
   const [bypassManagement, setBypass] = useState(false);
-  const canBypass = mayBypass(useSession().user);
+  const canBypass = mayBypass(user);
+  const corrects = rejected?._id;
   const form = useUploadForm(useSubmitSwp(), {
     fields: FIELDS,
     payload: () =>
-      uploadPayload({ ...files, partNumber, zones, onBehalfOf, newRelease, referenceOnly, changes, bypassManagement: canBypass && bypassManagement }),
+      uploadPayload({
+        ...files,
+        partNumber,
+        zones,
+        onBehalfOf,
+        newRelease,
+        referenceOnly,
+        changes,
+        bypassManagement: canBypass && bypassManagement,
+        corrects,
+      }),
     success: {
       text: 'Your standard work package has been submitted.',
       back: 'Back to SWPs',
@@ -56,6 +91,7 @@ export function UploadTab() {
 
   return (
     <UploadForm form={form} busy={busyUploading} data-testid="upload-form">
+      {rejected && <CorrectsNotice rejected={rejected} label={`SWP for part ${rejected.partNumber}`} errors={errors} />}
       {DROPS.map((d) => (
         <Form.Item key={d.key} label={d.label} {...fieldHelp(errors, d.key)}>
           <FileDrop

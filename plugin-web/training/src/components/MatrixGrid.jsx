@@ -3,12 +3,13 @@
 // are rendered (useGridWindow); the header row and the operator column stay in place.
 // One block is in the tab order (a roving tab stop): arrows, Home/End, Page Up/Down and
 // Ctrl+Home/End move between blocks, scrolling as they go. Clicks, keys and the context
-// menu are handled once, on the table.
+// menu are handled once, on the table. On a touch screen the squares are 40 px, two by
+// two, in larger rows and columns (issue 26: touch targets of at least 40 px).
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Space, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { MIN_COLUMNS, MIN_ROWS, ROTATION_COLOURS, certColour } from '../levels';
-import { COL_W, FIRST_W, ROW_H, useGridWindow } from './useGridWindow';
+import { FIRST_W, ROW_H, SIZES, useCoarsePointer, useGridWindow } from './useGridWindow';
 
 const CSS = `
 .tm-grid{border-collapse:separate;border-spacing:0;table-layout:fixed;font-size:12px}
@@ -20,7 +21,11 @@ const CSS = `
 .tm-grid .tm-gap{padding:0;border:0}
 .tm-b{display:inline-flex;padding:2px;border:0;background:none;cursor:pointer}
 .tm-b:focus-visible{outline:2px solid #1677ff;outline-offset:1px}
+.tm-i{display:inline-flex;padding:2px}
 .tm-s{display:inline-block;width:9px;height:9px;border:1px solid #595959;margin:1px;background:#fff}
+.tm-touch.tm-grid tbody td,.tm-touch.tm-grid tbody .tm-op{height:${SIZES.touch.row}px}
+.tm-touch .tm-b,.tm-touch .tm-i{display:inline-grid;grid-template-columns:repeat(2,auto)}
+.tm-touch .tm-s{width:40px;height:40px}
 .tm-b[data-squares="-1"] .tm-s,.tm-i[data-squares="-1"] .tm-s{background:#bfbfbf}
 ${[1, 2, 3, 4].map((n) => `[data-squares="${n}"]>.tm-s:nth-child(-n+${n})`).join(',')}{background:#1677ff}
 `;
@@ -30,7 +35,7 @@ const squares = [1, 2, 3, 4].map((n) => <span key={n} data-level={n} className="
 export const Block = memo(function Block({ id, level, label, r, c, editable, tabbable }) {
   if (!editable)
     return (
-      <span role="img" className="tm-i" data-squares={level} aria-label={label} style={{ display: 'inline-flex', padding: 2 }}>
+      <span role="img" className="tm-i" data-squares={level} aria-label={label}>
         {squares}
       </span>
     );
@@ -54,9 +59,9 @@ export const Block = memo(function Block({ id, level, label, r, c, editable, tab
 const Gap = ({ width, head }) =>
   width > 0 ? head ? <td className="tm-gap" aria-hidden="true" style={{ width }} /> : <td className="tm-gap" aria-hidden="true" /> : null;
 
-function PartHeader({ part, index, editable, onTarget, onDelete }) {
+function PartHeader({ part, index, width, editable, onTarget, onDelete }) {
   return (
-    <th scope="col" aria-colindex={index + 2} style={{ width: COL_W }}>
+    <th scope="col" aria-colindex={index + 2} style={{ width }}>
       <div style={{ fontWeight: 600 }}>{part.partNumber}</div>
       <div>{part.partDesc || '\u00a0'}</div>
       <Tag style={{ background: ROTATION_COLOURS[part.partRotation], borderColor: ROTATION_COLOURS[part.partRotation], color: '#000' }}>
@@ -82,7 +87,7 @@ function PartHeader({ part, index, editable, onTarget, onDelete }) {
 const range = (from, to) => Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
 
 /** One operator's row, or a filler row (row null); only the columns in view. */
-const Row = memo(function Row({ r, row, parts, cols, total, editable, tabCol, onTarget, onDelete }) {
+const Row = memo(function Row({ r, row, parts, cols, total, colW, editable, tabCol, onTarget, onDelete }) {
   return (
     <tr aria-rowindex={r + 2}>
       {row ? (
@@ -99,7 +104,7 @@ const Row = memo(function Row({ r, row, parts, cols, total, editable, tabCol, on
       ) : (
         <td className="tm-op" />
       )}
-      <Gap width={cols[0] * COL_W} />
+      <Gap width={cols[0] * colW} />
       {range(cols[0], cols[1]).map((c) => {
         const cell = row && c < parts.length ? row.rowData[c] : null;
         return (
@@ -118,7 +123,7 @@ const Row = memo(function Row({ r, row, parts, cols, total, editable, tabCol, on
           </td>
         );
       })}
-      <Gap width={(total - cols[1]) * COL_W} />
+      <Gap width={(total - cols[1]) * colW} />
     </tr>
   );
 });
@@ -164,7 +169,8 @@ export function MatrixGrid({ data, editable, onLevel, onReset, onPartTarget, onP
   const ops = data.matrix;
   const totalCols = Math.max(MIN_COLUMNS, parts.length);
   const totalRows = Math.max(MIN_ROWS, ops.length);
-  const view = useGridWindow(totalRows, totalCols);
+  const size = SIZES[useCoarsePointer() ? 'touch' : 'mouse'];
+  const view = useGridWindow(totalRows, totalCols, size);
   const { rows, cols } = view;
   const colsKey = useMemo(() => cols, [cols[0], cols[1]]); // eslint-disable-line react-hooks/exhaustive-deps
   const inView = active.r >= rows[0] && active.r < rows[1] && active.c >= cols[0] && active.c < cols[1];
@@ -223,27 +229,41 @@ export function MatrixGrid({ data, editable, onLevel, onReset, onPartTarget, onP
   return (
     <div ref={view.box} onScroll={view.onScroll} style={{ overflow: 'auto', maxHeight: 'calc(100vh - 260px)' }}>
       <style>{CSS}</style>
-      <table className="tm-grid" aria-rowcount={totalRows + 1} aria-colcount={totalCols + 1} style={{ width: FIRST_W + totalCols * COL_W }} {...handlers}>
+      <table
+        className={size === SIZES.touch ? 'tm-grid tm-touch' : 'tm-grid'}
+        aria-rowcount={totalRows + 1}
+        aria-colcount={totalCols + 1}
+        style={{ width: FIRST_W + totalCols * size.col }}
+        {...handlers}
+      >
         <caption style={{ position: 'absolute', left: -10000 }}>Training matrix</caption>
         <thead ref={view.head}>
           <tr aria-rowindex={1}>
             <th scope="col" className="tm-op" style={{ width: FIRST_W }}>
               Operator
             </th>
-            <Gap head width={cols[0] * COL_W} />
+            <Gap head width={cols[0] * size.col} />
             {range(cols[0], cols[1]).map((c) =>
               c < parts.length ? (
-                <PartHeader key={parts[c]._id} part={parts[c]} index={c} editable={editable} onTarget={stable.partTarget} onDelete={stable.partDelete} />
+                <PartHeader
+                  key={parts[c]._id}
+                  part={parts[c]}
+                  index={c}
+                  width={size.col}
+                  editable={editable}
+                  onTarget={stable.partTarget}
+                  onDelete={stable.partDelete}
+                />
               ) : (
-                <td key={`f${c}`} aria-colindex={c + 2} style={{ width: COL_W }} />
+                <td key={`f${c}`} aria-colindex={c + 2} style={{ width: size.col }} />
               ),
             )}
-            <Gap head width={(totalCols - cols[1]) * COL_W} />
+            <Gap head width={(totalCols - cols[1]) * size.col} />
           </tr>
         </thead>
         <tbody>
           {rows[0] > 0 && (
-            <tr aria-hidden="true" style={{ height: rows[0] * ROW_H }}>
+            <tr aria-hidden="true" style={{ height: rows[0] * size.row }}>
               <td className="tm-gap" />
             </tr>
           )}
@@ -255,6 +275,7 @@ export function MatrixGrid({ data, editable, onLevel, onReset, onPartTarget, onP
               parts={parts}
               cols={colsKey}
               total={totalCols}
+              colW={size.col}
               editable={editable}
               tabCol={tab.r === r ? tab.c : -1}
               onTarget={stable.opTarget}
@@ -262,7 +283,7 @@ export function MatrixGrid({ data, editable, onLevel, onReset, onPartTarget, onP
             />
           ))}
           {rows[1] < totalRows && (
-            <tr aria-hidden="true" style={{ height: (totalRows - rows[1]) * ROW_H }}>
+            <tr aria-hidden="true" style={{ height: (totalRows - rows[1]) * size.row }}>
               <td className="tm-gap" />
             </tr>
           )}

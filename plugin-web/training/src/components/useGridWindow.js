@@ -2,19 +2,38 @@
 // the rows and columns in view follow from the scroll position; only those (plus a few
 // either side) are rendered. A 200 × 100 matrix is 20 000 blocks: rendering them all
 // took seconds (plugins/training/README.md, 'Speed'). Without layout (tests in jsdom) a large
-// default view is used, so a small matrix is rendered whole.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+// default view is used, so a small matrix is rendered whole. On a touch screen (primary
+// pointer coarse) rows and columns are larger, for squares of at least 40 px (issue 26).
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 export const ROW_H = 32;
 export const COL_W = 96;
 export const FIRST_W = 240;
+/** The sizes of rows and columns: with a mouse, and on a touch screen (2 × 2 squares of 40 px). */
+export const SIZES = { mouse: { row: ROW_H, col: COL_W }, touch: { row: 100, col: 112 } };
+const COARSE = '(pointer: coarse)';
+
+/** True on a touch screen (its primary pointer is coarse), following changes. */
+export function useCoarsePointer() {
+  return useSyncExternalStore(
+    (onChange) => {
+      const q = typeof matchMedia === 'function' ? matchMedia(COARSE) : null;
+      q?.addEventListener?.('change', onChange);
+      return () => q?.removeEventListener?.('change', onChange);
+    },
+    () => typeof matchMedia === 'function' && matchMedia(COARSE).matches,
+    () => false,
+  );
+}
 const OVERSCAN_ROWS = 6;
 const OVERSCAN_COLS = 3;
 const NO_LAYOUT = { width: 2600, height: 1000 };
 
 const clamp = (n, lo, hi) => Math.max(lo, Math.min(hi, n));
 
-export function useGridWindow(rowCount, colCount) {
+/** `size`: {row, col} in px (SIZES). */
+export function useGridWindow(rowCount, colCount, size = SIZES.mouse) {
+  const { row: ROW, col: COL } = size;
   const box = useRef(null);
   const head = useRef(null);
   const frame = useRef(0);
@@ -29,7 +48,7 @@ export function useGridWindow(rowCount, colCount) {
   const onScroll = useCallback(() => {
     if (!frame.current) frame.current = requestAnimationFrame(measure);
   }, [measure]);
-  useLayoutEffect(measure, [measure, rowCount, colCount]);
+  useLayoutEffect(measure, [measure, rowCount, colCount, ROW, COL]);
   useEffect(() => {
     const el = box.current;
     if (!el || typeof ResizeObserver === 'undefined') return undefined;
@@ -43,10 +62,10 @@ export function useGridWindow(rowCount, colCount) {
 
   const width = view.width || NO_LAYOUT.width;
   const height = view.height || NO_LAYOUT.height;
-  const firstRow = Math.floor(view.top / ROW_H);
-  const lastRow = Math.floor((view.top + height - view.headH) / ROW_H);
-  const firstCol = Math.floor(view.left / COL_W);
-  const lastCol = Math.floor((view.left + width - FIRST_W) / COL_W);
+  const firstRow = Math.floor(view.top / ROW);
+  const lastRow = Math.floor((view.top + height - view.headH) / ROW);
+  const firstCol = Math.floor(view.left / COL);
+  const lastCol = Math.floor((view.left + width - FIRST_W) / COL);
   const rows = [clamp(firstRow - OVERSCAN_ROWS, 0, rowCount), clamp(lastRow + 1 + OVERSCAN_ROWS, 0, rowCount)];
   const cols = [clamp(firstCol - OVERSCAN_COLS, 0, colCount), clamp(lastCol + 1 + OVERSCAN_COLS, 0, colCount)];
 
@@ -56,16 +75,16 @@ export function useGridWindow(rowCount, colCount) {
       const el = box.current;
       if (!el) return;
       const headH = head.current?.offsetHeight || 0;
-      const top = r * ROW_H;
+      const top = r * ROW;
       if (top < el.scrollTop) el.scrollTop = top;
-      else if (headH + top + ROW_H > el.scrollTop + el.clientHeight) el.scrollTop = headH + top + ROW_H - el.clientHeight;
-      const left = c * COL_W;
+      else if (headH + top + ROW > el.scrollTop + el.clientHeight) el.scrollTop = headH + top + ROW - el.clientHeight;
+      const left = c * COL;
       if (left < el.scrollLeft) el.scrollLeft = left;
-      else if (FIRST_W + left + COL_W > el.scrollLeft + el.clientWidth) el.scrollLeft = FIRST_W + left + COL_W - el.clientWidth;
+      else if (FIRST_W + left + COL > el.scrollLeft + el.clientWidth) el.scrollLeft = FIRST_W + left + COL - el.clientWidth;
       measure();
     },
-    [measure],
+    [measure, ROW, COL],
   );
-  const pageRows = Math.max(1, Math.floor((height - view.headH) / ROW_H) - 1);
+  const pageRows = Math.max(1, Math.floor((height - view.headH) / ROW) - 1);
   return { box, head, onScroll, rows, cols, reveal, pageRows };
 }
