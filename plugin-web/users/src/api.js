@@ -46,3 +46,6 @@ export function useEditUser() {
 export function useDeleteUser() {
   return useUserMutation((email) => api.post('/api/users/delete', { email }));
 }
+
+// Settings → Notifications: the core's calls, whose hooks live in the kit (the host's bell uses them too).
+export { CHANNELS, useNotificationPrefs, useSaveNotificationPrefs } from '@plantdoc/kit';

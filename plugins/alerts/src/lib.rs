@@ -41,6 +41,9 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     ctx.state(AlertsState { feeds: feed::FeedCache::default() });
     ctx.routes(routes::routes());
     ctx.doc_kind(KIND);
+    for k in access::KIND.notices.kinds() {
+        ctx.event_kind(k);
+    }
     ctx.provide_port::<dyn AlertsInForce>(std::sync::Arc::new(kiosk::AlertsPort));
     ctx.task("upload-sweep", |state, stop| {
         plantdoc_core::tasks::every(state, stop, SWEEP_EVERY, |state| async move {

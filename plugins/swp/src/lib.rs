@@ -74,6 +74,9 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     ctx.state(SwpState { settings, lists: paging::ListCache::default(), answers: paging::answers() });
     ctx.routes(routes::routes());
     ctx.doc_kind(KIND);
+    for k in access::KIND.notices.kinds() {
+        ctx.event_kind(k);
+    }
     ctx.provide_port::<dyn DeployedDocs>(std::sync::Arc::new(kiosk::Docs));
     ctx.seed_demo(std::sync::Arc::new(demo::seed));
     ctx.task("upload-sweep", |state, stop| {

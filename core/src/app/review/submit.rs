@@ -73,6 +73,14 @@ pub async fn submit<S: Submission>(state: &AppState, user: &User, s: &mut S) -> 
     insert(&mut tx, k.table.name, user, s.record(), &id, &part_id, now, &own).await?;
     s.rows(&mut tx, &id, user).await?;
     let deployed = if s.record().bypass { bypass::<S::Doc>(&mut tx, user, &id, now).await? } else { Vec::new() };
+    let doc = fetch::<S::Doc>(&mut tx, &id).await?.ok_or(AppError::NotFound)?;
+    if s.record().bypass {
+        super::notices::deployed(state, &mut tx, now, user, &doc).await?;
+    } else {
+        let pending = vec![Verdict::Pending; k.flow.stages.len()];
+        let open: Vec<usize> = (0..pending.len()).filter(|i| k.flow.open(*i, true, &pending).is_ok()).collect();
+        super::notices::waiting(state, &mut tx, now, user, &doc, &open).await?;
+    }
     let (meaning, after) = s.audit();
     append(&mut tx, now, &[k.act(user, "submit", &id, meaning).after(after)]).await?;
     append(&mut tx, now, &deployed).await?;

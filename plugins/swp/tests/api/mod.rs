@@ -4,6 +4,7 @@ mod duties;
 mod lifecycle;
 mod limits;
 mod lists;
+mod notify;
 mod paging;
 mod real_files;
 pub(crate) mod support;
