@@ -55,6 +55,7 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     let throttle = throttle::BadgeThrottle::new(settings.badge_failures_per_minute, settings.account_badge_failures_per_minute);
     ctx.state(IslandState { settings, throttle });
     ctx.routes(routes::routes());
+    ctx.event_kind(settings::REVOKED);
     Ok(())
 }
 

@@ -5,6 +5,7 @@ mod lifecycle;
 mod limits;
 mod lists;
 mod notify;
+mod notify_mail;
 mod paging;
 mod real_files;
 pub(crate) mod support;

@@ -130,7 +130,7 @@ async fn preferences_choose_bell_mail_digest_or_nothing() {
 
 /// Opens `/api/events` as `c` (resuming after `last`), reads until `want` data events
 /// arrived or `wait` passed; answers (id, data) of each, the `ready` event's included.
-async fn events(c: &Client, last: Option<&str>, want: usize, wait: Duration) -> Vec<(String, Value)> {
+pub(crate) async fn events(c: &Client, last: Option<&str>, want: usize, wait: Duration) -> Vec<(String, Value)> {
     let cookies: Vec<String> = c.jar.lock().unwrap().iter().map(|(k, v)| format!("{k}={v}")).collect();
     let mut req = c.http.get(format!("{}/api/events", c.base)).header("cookie", cookies.join("; "));
     if let Some(id) = last {
