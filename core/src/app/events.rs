@@ -92,7 +92,7 @@ pub struct Event {
     pub actor: Option<String>,
     /// The kind's own fields (part number, revision, note …). Notifications read
     /// `title` (one line saying what happened), `note` and `link` (a console path, e.g.
-    /// `/main/signoff?review=<id>`) from it.
+    /// `/main/sign-off?review=<id>`) from it.
     pub data: Value,
     /// Who is told (a notification each): users who must also see the subject's zones.
     pub to: Vec<String>,

@@ -3,7 +3,7 @@
 // says that something the user may see changed; the open page's queries are invalidated
 // (the active ones refetch: lists, counts, the bell), all but signed document links, so
 // a document being read is not reloaded under its reader.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api';
 
@@ -71,6 +71,8 @@ const isLink = (q) => q.options?.gcTime === 0 || q.queryKey.some((k) => typeof k
  */
 export function useLiveUpdates({ enabled = true, onEvent } = {}) {
   const qc = useQueryClient();
+  const heard = useRef(onEvent);
+  heard.current = onEvent;
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return undefined;
     const source = new EventSource('/api/events');
@@ -86,12 +88,12 @@ export function useLiveUpdates({ enabled = true, onEvent } = {}) {
       } catch {
         return;
       }
-      onEvent?.(event);
+      heard.current?.(event);
       if (!timer) timer = setTimeout(flush, SETTLE_MS);
     };
     return () => {
       source.close();
       if (timer) clearTimeout(timer);
     };
-  }, [enabled, onEvent, qc]);
+  }, [enabled, qc]);
 }

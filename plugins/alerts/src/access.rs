@@ -34,7 +34,7 @@ pub static KIND: Kind = Kind {
         approved: EventKind::new("alerts.approved", "Your alert was approved in a review stage").by_default(Channel::Email),
         rejected: EventKind::new("alerts.rejected", "Your alert was rejected").by_default(Channel::Email),
         deployed: EventKind::new("alerts.deployed", "An alert was deployed"),
-        review_link: "/main/signoff?tab=alerts&review=",
+        review_link: "/main/sign-off?tab=alerts&review=",
         own_link: "/main/alerts?tab=my-pending",
         deployed_link: "/main/alerts?tab=my-approved",
     },

@@ -52,7 +52,7 @@ pub struct Item {
     label: String,
     title: String,
     note: Option<String>,
-    /// A console path to the item (`/main/signoff?review=<id>`).
+    /// A console path to the item (`/main/sign-off?review=<id>`).
     link: Option<String>,
     subject: String,
     created_at: i64,

@@ -24,7 +24,7 @@ pub struct Notices {
     pub approved: EventKind,
     pub rejected: EventKind,
     pub deployed: EventKind,
-    /// The review view, the document's id appended: `/main/signoff?review=`.
+    /// The review view, the document's id appended: `/main/sign-off?review=`.
     pub review_link: &'static str,
     /// The author's list: `/main/swps?tab=my-pending`.
     pub own_link: &'static str,

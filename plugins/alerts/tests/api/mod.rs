@@ -3,5 +3,6 @@ mod authz;
 mod duties;
 mod flow;
 mod kiosk;
+mod notify;
 mod real_files;
 mod support;

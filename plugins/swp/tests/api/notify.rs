@@ -33,7 +33,7 @@ async fn review_acts_tell_the_reviewers_and_the_authors_and_nobody_else() {
         let page = bell(c, "").await;
         assert_eq!(kinds(&page), ["swp.submitted"]);
         let item = &page["items"][0];
-        assert_eq!(item["link"], format!("/main/signoff?review={id}"));
+        assert_eq!(item["link"], format!("/main/sign-off?review={id}"));
         assert!(item["title"].as_str().unwrap().starts_with("An SWP waits for your "), "{item}");
         assert_eq!((item["read"].as_bool(), page["unread"].as_i64()), (Some(false), Some(1)));
     }
@@ -104,7 +104,7 @@ async fn preferences_choose_bell_mail_digest_or_nothing() {
     let to: Vec<&str> = mails.iter().map(|m| m.0.as_str()).collect();
     assert_eq!(to, ["rev.process@demo.plant", "rev.quality@demo.plant"], "{mails:?}");
     assert!(mails[0].1.starts_with("An SWP waits for your process review"), "{}", mails[0].1);
-    assert!(mails[0].2.contains(&format!("Open: https://plant.example/main/signoff?review={id}\n")), "{}", mails[0].2);
+    assert!(mails[0].2.contains(&format!("Open: https://plant.example/main/sign-off?review={id}\n")), "{}", mails[0].2);
 
     // Rejections wait for the digest: nothing until the oldest is a day old, then one mail.
     crew.quality.post(&format!("/api/swps/reject/{id}"), &json!({"reviewNote": "Wrong part"})).await;

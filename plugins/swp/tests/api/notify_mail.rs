@@ -56,7 +56,7 @@ async fn a_waiting_swp_is_mailed_once_as_text_and_html_with_its_link() {
     assert!(mail.contains("X-Rcpt-To: rev.quality@demo.plant"), "{mail}");
     assert!(mail.contains("Subject: An SWP waits for your quality review: part 7304-0001"), "{mail}");
     assert!(mail.contains("multipart/alternative") && mail.contains("text/plain") && mail.contains("text/html"), "{mail}");
-    let link = format!("https://plant.example/main/signoff?review={id}");
+    let link = format!("https://plant.example/main/sign-off?review={id}");
     assert!(mail.contains(&format!("Open: {link}")), "text part: {mail}");
     assert!(mail.contains(&format!("<a href=\"{link}\">")), "html part: {mail}");
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM notifications WHERE mail_state = 'sent'").await, 1);
