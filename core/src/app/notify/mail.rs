@@ -3,6 +3,7 @@
 //! token and a deadline), so one event is mailed once however many instances run. A
 //! failed send goes back with a growing delay (`retry_base_ms × 2^(attempt-1)`) and
 //! stops after `max_attempts`; a claim whose instance died is released at its deadline.
+//! Each pass also drops events older than `keep_days` with their notifications.
 use serde_json::Value;
 use sqlx::Row;
 
@@ -32,6 +33,8 @@ pub async fn tick(state: &AppState) -> anyhow::Result<usize> {
     .bind(now)
     .execute(&state.db.pool)
     .await?;
+    // The outbox keeps `keep_days` (notifications go with their event).
+    sqlx::query("DELETE FROM events WHERE created_at < $1").bind(now - (s.keep_days as i64) * 86_400_000).execute(&state.db.pool).await?;
     let mut sent = 0;
     let due: Vec<String> =
         sqlx::query_scalar("SELECT id FROM notifications WHERE mail_state = 'due' AND mail_next_at <= $1 ORDER BY mail_next_at LIMIT $2")

@@ -45,11 +45,21 @@ pub struct NotifySettings {
     pub poll_ms: u64,
     /// Keep-alive comment period of an event stream.
     pub keepalive_secs: u64,
+    /// Events (and their notifications) older than this many days are removed.
+    pub keep_days: u64,
 }
 
 impl Default for NotifySettings {
     fn default() -> Self {
-        Self { mail_every_ms: 2000, digest_secs: 24 * 3600, retry_base_ms: 30_000, max_attempts: 5, poll_ms: 250, keepalive_secs: 15 }
+        Self {
+            mail_every_ms: 2000,
+            digest_secs: 24 * 3600,
+            retry_base_ms: 30_000,
+            max_attempts: 5,
+            poll_ms: 250,
+            keepalive_secs: 15,
+            keep_days: 90,
+        }
     }
 }
 

@@ -126,6 +126,10 @@ async fn preferences_choose_bell_mail_digest_or_nothing() {
         6,
         "4 reviewers' mails and the digest's 2"
     );
+    // The outbox keeps 90 days: then the events go, and their notifications with them.
+    app.clock.advance_secs(91 * 24 * 3600);
+    plantdoc_core::notify::mail::tick(&app.state).await.unwrap();
+    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM events").await + scalar(&app, "SELECT COUNT(*) FROM notifications").await, 0);
 }
 
 /// Opens `/api/events` as `c` (resuming after `last`), reads until `want` data events
