@@ -24,13 +24,12 @@ describe('notifications', () => {
     assert.equal(await active(page).locator('tr.pd-table-row', { hasText: PART }).count(), 0);
     await page.getByRole('button', { name: 'Alerts' }).hover();
     await page.getByRole('tooltip').getByText('Alerts • No alters').waitFor();
-    const loads = [];
-    page.on('framenavigated', (f) => f === page.mainFrame() && loads.push(f.url()));
+    await page.evaluate(() => (window.__sameDocument = true));
     await uploadPendingSwp(suite.server.url, PART);
     // The engineer's submit reaches this page over /api/events: the row and the count.
     await active(page).locator('tr.pd-table-row', { hasText: PART }).waitFor({ timeout: 5000 });
     await count(page).getByText('1').waitFor({ timeout: 5000 });
-    assert.deepEqual(loads, [], 'no reload');
+    assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no reload');
     await page.getByRole('button', { name: 'Alerts' }).click();
     const item = page.getByTestId('notification').filter({ hasText: `An SWP waits for your quality review: part ${PART}` });
     await item.waitFor();
@@ -39,11 +38,10 @@ describe('notifications', () => {
     await waitForPath(page, /^\/main\/sign-off\?review=/);
     await page.getByTestId('review-panel').waitFor();
     await page.getByRole('button', { name: 'Alerts' }).click();
-    await page.getByTestId('notification').first().waitFor();
-    assert.equal(await page.getByTestId('notification').first().getAttribute('data-read'), 'yes', 'opened: read');
-    await page.getByRole('button', { name: 'Mark all as read' }).waitFor();
-    assert.equal(await count(page).count(), 0, 'nothing unread');
-    await page.keyboard.press('Escape');
+    // Opened: read, and nothing is unread any more.
+    await page.locator('[data-testid=notification][data-read=yes]').first().waitFor();
+    await count(page).waitFor({ state: 'detached' });
+    await page.getByTestId('page-title').click();
     await page.getByRole('button', { name: 'Alerts' }).hover();
     await page.getByRole('tooltip').getByText('Alerts • No alters').waitFor();
   });
@@ -57,7 +55,10 @@ describe('notifications', () => {
     await rejected.waitFor();
     assert.equal(await rejected.getByRole('radio', { name: 'E-mail' }).isChecked(), true, 'default: e-mail');
     await expectAccessible(page, '/main/settings?tab=notifications');
-    await rejected.getByText('Daily digest').click();
+    await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/notifications/preferences') && r.request().method() === 'POST'),
+      rejected.getByText('Daily digest').click(),
+    ]);
     await page.reload();
     await table.locator('tr', { hasText: 'Your SWP was rejected' }).waitFor();
     assert.equal(await table.locator('tr', { hasText: 'Your SWP was rejected' }).getByRole('radio', { name: 'Daily digest' }).isChecked(), true);
