@@ -16,7 +16,14 @@ export const BELL_LIMIT = 10;
 function Item({ item, onOpen, onRead }) {
   return (
     <li data-testid="notification" data-read={item.read ? 'yes' : 'no'} style={{ padding: '8px 0', borderBottom: '1px solid #f0f0f0' }}>
-      <Typography.Link strong={!item.read} onClick={() => onOpen(item)}>
+      <Typography.Link
+        strong={!item.read}
+        href={item.link || '#'}
+        onClick={(e) => {
+          e.preventDefault();
+          onOpen(item);
+        }}
+      >
         {item.title}
       </Typography.Link>
       {item.note && <div style={{ color: 'rgba(0,0,0,0.65)' }}>Note: {item.note}</div>}
