@@ -1,11 +1,13 @@
 // Notifications (issue 27) end to end: an open Sign Off list gains an SWP submitted
 // elsewhere without a reload, the bell counts it and lists it with a link to its review,
 // mark-all-read empties the count and the spec's tooltip is back; Settings →
-// Notifications saves a choice per kind of event.
+// Notifications saves a choice per kind of event; an open kiosk status page says that a
+// new revision of its part was deployed, within 2 s, without a reload.
 import { describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, browserSuite, expectAccessible, login, waitForPath } from './harness.mjs';
-import { uploadPendingSwp } from './swp-forms.mjs';
+import { apiClient, browserSuite, expectAccessible, launchBrowser, login, waitForPath } from './harness.mjs';
+import { signInKiosk } from './kiosk-profiles.mjs';
+import { uploadPendingSwp, uploadSwpThroughForm } from './swp-forms.mjs';
 
 const suite = browserSuite();
 const it = suite.it;
@@ -65,5 +67,43 @@ describe('notifications', () => {
     const api = await apiClient(suite.server.url, 'engineer1@demo.plant');
     const { data } = await api.get('/api/notifications/preferences');
     assert.equal(data.preferences.find((p) => p.kind === 'swp.rejected').channel, 'digest');
+  });
+
+  it('an open kiosk status page says a new revision of its part was deployed', async (page) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signInKiosk(page, suite.server.url, 'B1');
+    await page.getByRole('button', { name: 'Scan Badge' }).click();
+    const badge = page.getByLabel('Badge');
+    await badge.fill('1001');
+    await badge.press('Tab');
+    await waitForPath(page, '/island/part-select');
+    await page.getByPlaceholder('Search by part number').fill('7101-0001');
+    await page.locator('.ant-select-item-option', { hasText: '7101-0001' }).click();
+    await waitForPath(page, /^\/island\/operator-status\?part=/);
+    const card = page.locator('[data-status]', { hasText: 'Instructions' });
+    await card.waitFor();
+    await page.evaluate(() => (window.__sameDocument = true));
+    // Elsewhere: the engineer uploads a new revision (a browser of its own) and the three
+    // stages approve it.
+    const other = await launchBrowser();
+    try {
+      const tab = await other.newPage();
+      await login(tab, suite.server.url, 'engineer1@demo.plant');
+      await waitForPath(tab, '/main/swps');
+      await uploadSwpThroughForm(tab, { part: '7101-0001', change: 'New torque table.' });
+    } finally {
+      await other.close();
+    }
+    let id = null;
+    for (const who of ['approver.process@demo.plant', 'approver.quality@demo.plant', 'approver.production@demo.plant']) {
+      const api = await apiClient(suite.server.url, who);
+      id ??= (await api.get('/api/swps/pending-my-approval')).data.swps.find((x) => x.partNumber === '7101-0001')._id;
+      assert.equal((await api.post(`/api/swps/approve/${id}`, { reviewNote: '' })).status, 200);
+    }
+    const shownBy = Date.now() + 2000;
+    await card.getByTestId('new-revision').waitFor({ timeout: 4000 });
+    assert.ok(Date.now() <= shownBy, 'within 2 s of the deploy');
+    assert.equal(await card.getAttribute('data-status'), 'error');
+    assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no reload');
   });
 });
