@@ -5,6 +5,7 @@ mod lifecycle;
 mod limits;
 mod lists;
 mod notify;
+mod notify_bench;
 mod notify_mail;
 mod paging;
 mod real_files;
