@@ -26,16 +26,49 @@ use crate::error::AppResult;
 use crate::plugin::Module;
 
 /// A kind of event a module emits: `"<module>.<what>"` (lower-case, digits, '-', one
-/// '.'), with a label people read (notification preferences list them).
+/// '.'), with a label people read (notification preferences list them) and how its
+/// recipients are told unless they chose otherwise (the bell; see [`Channel`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct EventKind {
     pub id: &'static str,
     pub label: &'static str,
+    pub default: Channel,
+}
+
+/// How a person is told of a kind of event (Settings → Notifications): the bell only,
+/// the bell and one mail per event, the bell and a daily digest mail, or not at all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Channel {
+    Bell,
+    Email,
+    Digest,
+    Off,
+}
+
+impl Channel {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Channel::Bell => "bell",
+            Channel::Email => "email",
+            Channel::Digest => "digest",
+            Channel::Off => "off",
+        }
+    }
+    pub fn parse(s: &str) -> Option<Self> {
+        [Channel::Bell, Channel::Email, Channel::Digest, Channel::Off].into_iter().find(|c| c.as_str() == s)
+    }
 }
 
 impl EventKind {
     pub const fn new(id: &'static str, label: &'static str) -> Self {
-        Self { id, label }
+        Self { id, label, default: Channel::Bell }
+    }
+    /// Told this way unless the person chose otherwise (items waiting for someone and
+    /// verdicts on their own items: `Email`; overdue readings: `Digest`).
+    pub const fn by_default(mut self, channel: Channel) -> Self {
+        self.default = channel;
+        self
     }
 
     fn is_valid(&self) -> bool {
@@ -57,13 +90,29 @@ pub struct Event {
     pub subject: String,
     /// The user who acted, if a user did (a task acts for nobody).
     pub actor: Option<String>,
-    /// The kind's own fields (part number, revision, note …).
+    /// The kind's own fields (part number, revision, note …). Notifications read
+    /// `title` (one line saying what happened), `note` and `link` (a console path, e.g.
+    /// `/main/sign-off?review=<id>`) from it.
     pub data: Value,
+    /// Who is told (a notification each): users who must also see the subject's zones.
+    pub to: Vec<String>,
+    /// Who is told because the subject is theirs (author, on-behalf-of engineer): their
+    /// company is checked, not the zones.
+    pub owners: Vec<String>,
 }
 
 impl Event {
     pub fn new(kind: &'static str, company: impl Into<String>, subject: impl Into<String>) -> Self {
-        Self { kind, company: company.into(), zones: Vec::new(), subject: subject.into(), actor: None, data: Value::Null }
+        Self {
+            kind,
+            company: company.into(),
+            zones: Vec::new(),
+            subject: subject.into(),
+            actor: None,
+            data: Value::Null,
+            to: Vec::new(),
+            owners: Vec::new(),
+        }
     }
     pub fn zones(mut self, zones: impl IntoIterator<Item = impl Into<String>>) -> Self {
         self.zones = zones.into_iter().map(Into::into).collect();
@@ -75,6 +124,17 @@ impl Event {
     }
     pub fn data(mut self, data: Value) -> Self {
         self.data = data;
+        self
+    }
+    /// Tells these users (a notification each, by their preferences) if they may see
+    /// the event's company and zones; never the actor.
+    pub fn to(mut self, users: impl IntoIterator<Item = impl Into<String>>) -> Self {
+        self.to.extend(users.into_iter().map(Into::into));
+        self
+    }
+    /// Tells these users because the subject is theirs (company checked, not zones).
+    pub fn to_owners(mut self, users: impl IntoIterator<Item = impl Into<String>>) -> Self {
+        self.owners.extend(users.into_iter().map(Into::into));
         self
     }
 }
@@ -135,7 +195,9 @@ impl Events {
 
 impl AppState {
     /// Tells every enabled module listening to `event.kind`, on the act's connection
-    /// (inside its transaction). An undeclared kind is a programming error: refused.
+    /// (inside its transaction), then writes the event to the outbox with its
+    /// recipients' notifications (`notify`: the bell, mail and live pages read it after
+    /// the commit). An undeclared kind is a programming error: refused.
     pub async fn emit(&self, conn: &mut AnyConnection, now: i64, event: &Event) -> AppResult<()> {
         debug_assert!(self.events.kinds.contains_key(event.kind), "event kind '{}' is not declared", event.kind);
         for (module, kinds, listener) in &self.events.listeners {
@@ -143,7 +205,12 @@ impl AppState {
                 listener.on_event(self, conn, now, event).await?;
             }
         }
-        Ok(())
+        crate::app::notify::record(self, conn, now, event).await
+    }
+
+    /// A declared kind by id.
+    pub fn event_kind(&self, id: &str) -> Option<EventKind> {
+        self.events.kinds.get(id).map(|(k, _)| *k)
     }
 
     /// The declared event kinds (see [`Events::kinds`]).

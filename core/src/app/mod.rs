@@ -10,6 +10,7 @@ pub mod events;
 pub mod http;
 pub mod links;
 pub mod module_ctx;
+pub mod notify;
 pub mod openapi;
 pub mod plugin;
 pub mod ports;

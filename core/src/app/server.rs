@@ -36,8 +36,11 @@ where
     let grace = Duration::from_secs(state.settings.server.shutdown_grace_secs);
     let (tx, mut rx) = watch::channel(false);
     let mut rx2 = rx.clone();
+    let live = state.clone();
     tokio::spawn(async move {
         signal.await;
+        // Open event streams end now; they would hold their connections for the grace.
+        live.live.close();
         tracing::info!("shutting down: no new connections; finishing requests in flight");
         let _ = tx.send(true);
     });

@@ -46,6 +46,8 @@ pub struct Inner {
     pub ports: crate::ports::Ports,
     /// Event kinds and the modules' listeners (see `events`, `AppState::emit`).
     pub events: crate::events::Events,
+    /// This instance's open event streams (see `notify::live`).
+    pub live: crate::notify::live::Live,
 }
 
 impl Deref for AppState {
@@ -257,6 +259,7 @@ pub async fn build_state(settings: Settings, opts: BuildOptions) -> anyhow::Resu
         changes,
         ports,
         events,
+        live: Default::default(),
         switches: std::sync::RwLock::new(switches),
     })))
 }

@@ -138,6 +138,15 @@ impl Tasks {
             crate::app::switches::refresh(&state).await
         }));
         set.spawn(storage_sweep(state.clone(), Shutdown(rx.clone()), holder));
+        // Notifications: every instance feeds its own open streams, and mails what it
+        // claims (a claim is a conditional UPDATE: one mail per event across instances).
+        set.spawn(crate::notify::live::pump(state.clone(), Shutdown(rx.clone())));
+        let every_ms = Duration::from_millis(state.settings.notifications.mail_every_ms.max(10));
+        set.spawn(every(state.clone(), Shutdown(rx.clone()), every_ms, |state| async move {
+            if let Err(e) = crate::notify::mail::tick(&state).await {
+                tracing::warn!(error = %format!("{e:#}"), "notification mail pass failed; it runs again");
+            }
+        }));
         Tasks { stop, set, names }
     }
 

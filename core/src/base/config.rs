@@ -33,6 +33,9 @@ pub struct Settings {
     #[serde(default)]
     pub zones: BTreeMap<String, Vec<String>>,
     pub log: LogSettings,
+    /// `[notifications]`: mail and live-update timing (issue 27; defaults in code).
+    #[serde(default)]
+    pub notifications: crate::app::notify::NotifySettings,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -2,7 +2,7 @@
 //! configured it is then sent through lettre and marked sent, otherwise it stays in the
 //! outbox and a log line says so (a plant without mail still works).
 use lettre::message::header::ContentType;
-use lettre::message::Mailbox;
+use lettre::message::{Mailbox, MultiPart};
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
@@ -38,6 +38,20 @@ impl Mailer {
 
     /// Queues and (with SMTP) sends one plain-text message.
     pub async fn send(&self, db: &Db, now_ms: i64, to: &str, subject: &str, body: &str) -> anyhow::Result<()> {
+        self.send_with_html(db, now_ms, to, subject, body, None).await
+    }
+
+    /// Queues and (with SMTP) sends one message: plain text, and with `html` an HTML
+    /// alternative of the same text (notifications).
+    pub async fn send_with_html(
+        &self,
+        db: &Db,
+        now_ms: i64,
+        to: &str,
+        subject: &str,
+        body: &str,
+        html: Option<&str>,
+    ) -> anyhow::Result<()> {
         let id = crate::data::db::new_id();
         sqlx::query("INSERT INTO outbox (id, to_addr, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)")
             .bind(&id)
@@ -51,12 +65,11 @@ impl Mailer {
             tracing::info!(outbox_id = %id, to, subject, "mail kept in the outbox (no SMTP configured)");
             return Ok(());
         };
-        let msg = Message::builder()
-            .from(self.from.clone())
-            .to(to.parse()?)
-            .subject(subject)
-            .header(ContentType::TEXT_PLAIN)
-            .body(body.to_string())?;
+        let b = Message::builder().from(self.from.clone()).to(to.parse()?).subject(subject);
+        let msg = match html {
+            None => b.header(ContentType::TEXT_PLAIN).body(body.to_string())?,
+            Some(h) => b.multipart(MultiPart::alternative_plain_html(body.to_string(), h.to_string()))?,
+        };
         match smtp.send(msg).await {
             Ok(_) => {
                 sqlx::query("UPDATE outbox SET sent_at = $1 WHERE id = $2").bind(now_ms).bind(&id).execute(&db.pool).await?;

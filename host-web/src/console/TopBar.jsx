@@ -1,11 +1,12 @@
 // The top bar: page title, the alerts bell, the profile menu (Logout).
-import { Avatar, Badge, Button, Dropdown, Layout, Space, Tooltip, Typography } from 'antd';
+import { Avatar, Button, Dropdown, Layout, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { BellOutlined, LogoutOutlined, UserOutlined } from '@plantdoc/kit/icons';
+import { LogoutOutlined, UserOutlined } from '@plantdoc/kit/icons';
 import { logout, useSession } from '@plantdoc/kit/core';
 
-// The spec's text, letter for letter (including its typo).
-export const BELL_TOOLTIP = 'Alerts • No alters';
+import { Bell } from './Bell';
+
+export { BELL_TOOLTIP } from './Bell';
 
 export function TopBar({ title }) {
   const { user } = useSession();
@@ -35,11 +36,7 @@ export function TopBar({ title }) {
         {title}
       </Typography.Title>
       <Space size="middle">
-        <Tooltip title={BELL_TOOLTIP}>
-          <Badge dot={false}>
-            <Button type="text" shape="circle" aria-label="Alerts" icon={<BellOutlined />} />
-          </Badge>
-        </Tooltip>
+        <Bell />
         <Dropdown trigger={['click']} menu={{ items: [{ key: 'logout', icon: <LogoutOutlined />, label: 'Logout' }], onClick: onMenu }}>
           <Button type="text" aria-label={name ? `${name}, profile menu` : 'Profile menu'} data-testid="profile-menu">
             <Space>

@@ -26,3 +26,5 @@ export { ReviewState, stateColumn, rejectionOf, correctsText } from './ReviewLis
 export { useUrlState, readUrlState, patchUrlState } from './PagedTable';
 // The document calls several remotes make (a share key of its own: not on pages that make none).
 export { alertLink, deployedSwpParts, documentKeys, swpLinks, useDeployedSwp, useSignHistory } from './documents';
+// The bell, the notification settings and live updates (issue 27).
+export { CHANNELS, notificationKeys, useLiveUpdates, useMarkRead, useNotificationPrefs, useNotifications, useSaveNotificationPrefs } from './notifications';

@@ -51,3 +51,6 @@ export function useDeleteUser() {
 export function useSetPin() {
   return useMutation({ mutationFn: (body) => api.post('/api/users/pin', body) });
 }
+
+// Settings → Notifications: the core's calls, whose hooks live in the kit (the host's bell uses them too).
+export { CHANNELS, useNotificationPrefs, useSaveNotificationPrefs } from '@plantdoc/kit';

@@ -4,7 +4,8 @@
 //! engine applies the rules every document under review shares (`plantdoc_core::review`:
 //! see, review, manage); every list's SQL (store::visible_sql) carries the visibility rule.
 use plantdoc_core::auth::users::{Department, Position, User};
-use plantdoc_core::review::{Flow, Kind, Order, Stage, Table, Words, PROCESS_UPLOADERS};
+use plantdoc_core::events::{Channel, EventKind};
+use plantdoc_core::review::{Flow, Kind, Notices, Order, Stage, Table, Words, PROCESS_UPLOADERS};
 use plantdoc_core::review_stage;
 
 /// Engineers of the process and quality departments review the engineer stage.
@@ -28,6 +29,16 @@ pub static KIND: Kind = Kind {
     words: Words { noun: "alert", one: "alert", an_one: "an alert", many: "alerts", hash_key: "versionHash" },
     uploaders: PROCESS_UPLOADERS,
     flow: Flow { stages: &STAGES, order: Order::InTurn, bypass: None, not_reviewer: NOT_REVIEWER },
+    notices: Notices {
+        submitted: EventKind::new("alerts.submitted", "An alert waits for your review").by_default(Channel::Email),
+        approved: EventKind::new("alerts.approved", "Your alert was approved in a review stage").by_default(Channel::Email),
+        rejected: EventKind::new("alerts.rejected", "Your alert was rejected").by_default(Channel::Email),
+        // Deployed = in force from its effective date (reading obligations follow it).
+        deployed: EventKind::new("alerts.in-force", "An alert was deployed to come in force"),
+        review_link: "/main/sign-off?tab=alerts&review=",
+        own_link: "/main/alerts?tab=my-pending",
+        deployed_link: "/main/alerts?tab=my-approved",
+    },
 };
 
 const NOT_REVIEWER: &str =

@@ -29,10 +29,10 @@ use plantdoc_core::ModuleContext;
 /// The sign records of alerts (`acknowledgements.doc_kind`).
 pub(crate) const KIND: DocKind = DocKind::new("alert");
 
-/// Told when an alert deploys (in force at its effective date): subject `alert:<id>`,
-/// its zones, data `{docId, alertTag, partNumber, partId, effectiveDate, sunsetDate,
-/// versionHash}` (times in ms).
-pub(crate) const IN_FORCE: EventKind = EventKind::new("alerts.in-force", "An alert was deployed to come in force");
+// `alerts.in-force` is the review kind's deploy notice (access::KIND.notices.deployed),
+// told when an alert deploys (in force at its effective date): subject `alert:<id>`, its
+// zones, data `{docId, alertTag, partNumber, partId, effectiveDate, sunsetDate,
+// versionHash}` (times in ms) with the notice's title and link.
 /// Told when a deployed alert is removed from the floor before its sunset date (the
 /// date itself passes with no act): data `{docId, alertTag, partNumber}`.
 pub(crate) const SUNSET: EventKind = EventKind::new("alerts.sunset", "A deployed alert was removed from the floor");
@@ -50,7 +50,9 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     ctx.state(AlertsState { feeds: feed::FeedCache::default() });
     ctx.routes(routes::routes());
     ctx.doc_kind(KIND);
-    ctx.event_kind(IN_FORCE);
+    for k in access::KIND.notices.kinds() {
+        ctx.event_kind(k);
+    }
     ctx.event_kind(SUNSET);
     ctx.provide_port::<dyn AlertsInForce>(std::sync::Arc::new(kiosk::AlertsPort));
     ctx.provide_port::<dyn plantdoc_core::ports::PartAlerts>(std::sync::Arc::new(kiosk::AlertsPort));

@@ -34,7 +34,7 @@ impl Hooks for Alert {
         sqlx::query("UPDATE alert_zones SET deployed = 1 WHERE alert_id = $1").bind(&self.id).execute(&mut *conn).await?;
         let data = json!({"docId": self.id, "alertTag": self.alert_tag, "partNumber": self.part_number, "partId": self.part_id,
             "effectiveDate": self.effective_date, "sunsetDate": self.sunset_date, "versionHash": self.file_hash});
-        state.emit(conn, now, &self.event(crate::IN_FORCE.id).by(&user.id).data(data)).await?;
+        plantdoc_core::review::notices::deployed(state, conn, now, user, self, data).await?;
         let m = format!("alert {} deployed to zones {} after engineer and manager approval", self.alert_tag, self.zones.join(", "));
         Ok(vec![KIND.act(user, "deploy", &self.id, m).before(json!({"status": "pending"})).after(json!({"status": "deployed"}))])
     }

@@ -72,6 +72,7 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     ctx.state(IslandState { settings, throttle, pins });
     ctx.routes(routes::routes());
     ctx.event_kind(VERIFIED);
+    ctx.event_kind(settings::REVOKED);
     Ok(())
 }
 

@@ -12,6 +12,7 @@ use plantdoc_core::auth::session;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, Json};
+use plantdoc_core::events::{Event, EventKind};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -79,6 +80,7 @@ pub async fn revoke(State(state): State<AppState>, cu: Netbook, Json(b): Json<Bo
     let who = editor(&state, &cu, b.badge_no.as_deref()).await?;
     let mut tx = state.db.pool.begin().await?;
     session::end_one(&mut tx, &cu.session_hash).await?;
+    tell_revoked(&state, &mut tx, &cu, &who).await?;
     let entry = AuditEntry::new("island.revoke", format!("user:{}", cu.id), "kiosk settings: access to this netbook revoked")
         .by(Some(&who.id), &who.full_name());
     audit::append(&mut tx, state.now_ms(), &entry).await?;
@@ -89,3 +91,24 @@ pub async fn revoke(State(state): State<AppState>, cu: Netbook, Json(b): Json<Bo
     }
     Ok(resp)
 }
+
+/// Process engineering (engineers and managers of the process department of the
+/// netbook's company whose zones overlap its own) hears of a revoked kiosk (issue 27).
+async fn tell_revoked(state: &AppState, conn: &mut sqlx::AnyConnection, kiosk: &Netbook, who: &User) -> AppResult<()> {
+    let to: Vec<String> = sqlx::query_scalar(
+        "SELECT id FROM users WHERE company_code = $1 AND department = 'process' AND position IN ('engineer', 'manager') AND disabled = 0",
+    )
+    .bind(&kiosk.company_code)
+    .fetch_all(&mut *conn)
+    .await?;
+    let title = format!("{} revoked the access of the kiosk {}", who.full_name(), kiosk.email);
+    let e = Event::new(REVOKED.id, kiosk.company_code.clone(), format!("user:{}", kiosk.id))
+        .zones(kiosk.zones.clone())
+        .by(&who.id)
+        .data(json!({"title": title, "kiosk": kiosk.email}))
+        .to(to);
+    state.emit(conn, state.now_ms(), &e).await
+}
+
+/// A kiosk's access was revoked (declared in the module's `build`).
+pub const REVOKED: EventKind = EventKind::new("island.revoked", "A kiosk's access was revoked");

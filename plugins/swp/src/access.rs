@@ -5,7 +5,8 @@
 //! manage); the SQL of every list (store::visible_sql) carries the visibility rule. The
 //! route tier (console, kiosk, session) is declared on the route in routes.rs.
 use plantdoc_core::auth::users::{Department, User};
-use plantdoc_core::review::{Flow, Kind, Order, Stage, Table, Words, PROCESS_UPLOADERS};
+use plantdoc_core::events::{Channel, EventKind};
+use plantdoc_core::review::{Flow, Kind, Notices, Order, Stage, Table, Words, PROCESS_UPLOADERS};
 use plantdoc_core::review_stage;
 
 /// `can_see` on the columns it needs (reads that load no whole SWP).
@@ -36,6 +37,15 @@ pub static KIND: Kind = Kind {
     words: Words { noun: "swp", one: "SWP", an_one: "an SWP", many: "SWPs", hash_key: "contentHash" },
     uploaders: PROCESS_UPLOADERS,
     flow: Flow { stages: &STAGES, order: Order::Together, bypass: Some(User::is_manager), not_reviewer: NOT_REVIEWER },
+    notices: Notices {
+        submitted: EventKind::new("swp.submitted", "An SWP waits for your review").by_default(Channel::Email),
+        approved: EventKind::new("swp.approved", "Your SWP was approved in a review stage").by_default(Channel::Email),
+        rejected: EventKind::new("swp.rejected", "Your SWP was rejected").by_default(Channel::Email),
+        deployed: EventKind::new("swp.deployed", "An SWP revision was deployed"),
+        review_link: "/main/sign-off?review=",
+        own_link: "/main/swps?tab=my-pending",
+        deployed_link: "/main/swps?tab=my-approved",
+    },
 };
 
 const NOT_REVIEWER: &str = "Only managers and supervisors of the process, quality and production departments review SWPs.";

@@ -38,10 +38,11 @@ use serde::Deserialize;
 /// The sign records of SWPs (`acknowledgements.doc_kind`).
 pub(crate) const KIND: DocKind = DocKind::new("swp");
 
-/// Told inside a deployment's transaction (review or bypass): subject `swp:<id>`, the
-/// SWP's zones, data `{docId, partNumber, partId, revision, previousId, earlierIds,
-/// versionHash}` (`earlierIds`: the part's earlier revisions, deployed or obsolete).
-pub(crate) const DEPLOYED: EventKind = EventKind::new("swp.deployed", "An SWP revision was deployed");
+// `swp.deployed` is the review kind's deploy notice (access::KIND.notices.deployed), told
+// inside a deployment's transaction (review or bypass): subject `swp:<id>`, the SWP's
+// zones, data `{docId, partNumber, partId, revision, previousId, earlierIds,
+// versionHash}` with the notice's title and link (`earlierIds`: the part's earlier
+// revisions, deployed or obsolete).
 /// Told when a deployed SWP is deleted (removed from the floor), inside that act:
 /// subject `swp:<id>`, data `{docId, partNumber, partId}`.
 pub(crate) const REMOVED: EventKind = EventKind::new("swp.removed", "A deployed SWP was removed from the floor");
@@ -84,7 +85,9 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     ctx.state(SwpState { settings, lists: paging::ListCache::default(), answers: paging::answers() });
     ctx.routes(routes::routes());
     ctx.doc_kind(KIND);
-    ctx.event_kind(DEPLOYED);
+    for k in access::KIND.notices.kinds() {
+        ctx.event_kind(k);
+    }
     ctx.event_kind(REMOVED);
     ctx.provide_port::<dyn DeployedDocs>(std::sync::Arc::new(kiosk::Docs));
     ctx.seed_demo(std::sync::Arc::new(demo::seed));

@@ -36,9 +36,7 @@ impl Hooks for Swp {
         .await?;
         let data = json!({"docId": self.id, "partNumber": self.part_number, "partId": self.part_id, "revision": d.revision,
             "previousId": d.obsoleted, "earlierIds": earlier, "versionHash": self.content_hash});
-        let event =
-            Event::new(crate::DEPLOYED.id, &self.company_code, format!("swp:{}", self.id)).zones(&self.zones).by(&user.id).data(data);
-        state.emit(conn, now, &event).await?;
+        plantdoc_core::review::notices::deployed(state, conn, now, user, self, data).await?;
         let meaning = match why {
             Deploy::Reviewed => "deployed to the plant floor after all three reviews approved",
             Deploy::Bypassed => "deployed directly to the plant floor: management approval bypassed by a manager",

@@ -46,6 +46,7 @@ fn core_routes() -> ApiRouter {
         .returns::<Vec<crate::plant::zones::ZoneOption>>()
         .merge(crate::app::auth::routes::routes())
         .merge(crate::app::links::routes())
+        .merge(crate::app::notify::routes::routes())
 }
 
 /// Every route the app mounts for the modules enabled at start, with its documentation.

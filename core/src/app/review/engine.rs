@@ -198,6 +198,16 @@ async fn review<D: Hooks>(state: &AppState, user: &User, id: &str, body: ReviewB
     let deployed =
         if approving && k.flow.complete(&verdicts) { doc.deploy(state, &mut tx, now, user, Deploy::Reviewed).await? } else { Vec::new() };
     let key = k.flow.stages[stage].key;
+    super::notices::verdict(state, &mut tx, now, user, &doc, (key, verdict, &note)).await?;
+    // A deploy is told by the module's deploy hook (`notices::deployed`, with its own data).
+    if deployed.is_empty() && approving {
+        // An approval in turn opens the next stage: its reviewers are told.
+        let mut before = verdicts.clone();
+        before[stage] = Verdict::Pending;
+        let open = |v: &[Verdict], i: usize| k.flow.open(i, true, v).is_ok();
+        let opened: Vec<usize> = (0..verdicts.len()).filter(|i| open(&verdicts, *i) && !open(&before, *i)).collect();
+        super::notices::waiting(state, &mut tx, now, user, &doc, &opened).await?;
+    }
     let (verb, meaning) = if approving {
         let hash = doc.version();
         ("approve", format!("approval of the {key} review of {} (version {})", doc.names().title, &hash[..12.min(hash.len())]))

@@ -18,6 +18,8 @@ pub struct Kind {
     pub words: Words,
     pub uploaders: Uploaders,
     pub flow: Flow,
+    /// The events its review acts emit, and where they link.
+    pub notices: super::notices::Notices,
 }
 
 /// Where a module keeps its documents.
@@ -162,6 +164,15 @@ mod tests {
         words: Words { noun: "doc", one: "doc", an_one: "a doc", many: "docs", hash_key: "hash" },
         uploaders: PROCESS_UPLOADERS,
         flow: Flow { stages: &STAGES, order: Order::Together, bypass: None, not_reviewer: "Only supervisors review docs." },
+        notices: crate::review::Notices {
+            submitted: crate::events::EventKind::new("doc.submitted", "A doc waits for your review"),
+            approved: crate::events::EventKind::new("doc.approved", "Your doc was approved"),
+            rejected: crate::events::EventKind::new("doc.rejected", "Your doc was rejected"),
+            deployed: crate::events::EventKind::new("doc.deployed", "Your doc was deployed"),
+            review_link: "/review?id=",
+            own_link: "/mine",
+            deployed_link: "/docs",
+        },
     };
 
     #[test]

@@ -11,6 +11,7 @@
 //! - `engine`: approve, reject, delete (axum handlers generic over the document).
 //! - `submit`: a checked upload becomes a document (and bypass).
 //! - `correct`: a submission that corrects a rejected document.
+//! - `notices`: the events of those acts (who waits, verdicts, deploys).
 //!
 //! This file: what every review request reads (a note, a list of ids) with one set of
 //! rules and texts, and the separation of duties.
@@ -22,6 +23,7 @@ use crate::{AppError, AppResult};
 pub mod correct;
 pub mod engine;
 pub mod kind;
+pub mod notices;
 pub mod record;
 pub mod stages;
 pub mod submit;
@@ -29,6 +31,7 @@ pub mod submit;
 pub use correct::{Correction, CorrectsView};
 pub use engine::{Deploy, Document, Hooks, Names};
 pub use kind::{can_manage, can_see, can_see_parts, process_uploader, Kind, Table, Uploaders, Words, PROCESS_UPLOADERS};
+pub use notices::Notices;
 pub use record::{Record, Review, ReviewView, Status};
 pub use stages::{Closed, Flow, Order, Stage, Verdict};
 pub use submit::{Cell, NewRecord, Submission};

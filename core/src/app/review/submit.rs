@@ -80,6 +80,12 @@ pub async fn submit<S: Submission>(state: &AppState, user: &User, s: &mut S) -> 
     insert(&mut tx, k.table.name, user, s.record(), &id, &part_id, now, fixes.as_ref(), &own).await?;
     s.rows(&mut tx, &id, user).await?;
     let deployed = if s.record().bypass { bypass::<S::Doc>(state, &mut tx, user, &id, now).await? } else { Vec::new() };
+    if !s.record().bypass {
+        let doc = fetch::<S::Doc>(&mut tx, &id).await?.ok_or(AppError::NotFound)?;
+        let pending = vec![Verdict::Pending; k.flow.stages.len()];
+        let open: Vec<usize> = (0..pending.len()).filter(|i| k.flow.open(*i, true, &pending).is_ok()).collect();
+        super::notices::waiting(state, &mut tx, now, user, &doc, &open).await?;
+    }
     let (meaning, mut after) = s.audit();
     if let Some(c) = &fixes {
         after["corrects"] = c.id.clone().into();

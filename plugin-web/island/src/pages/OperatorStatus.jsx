@@ -1,10 +1,11 @@
 // /island/operator-status?part=: name, training, alerts and instructions cards (spec
 // section 4). Continue only when none is in error, else Back; levels -1 and 0 show only
-// name, training and alerts.
-import { useEffect } from 'react';
+// name, training and alerts. The page follows the live event stream (issue 27): a new
+// alert in force for the zone or a new revision of the part shows without a reload.
+import { useEffect, useState } from 'react';
 import { Button, Card, Col, Row, Spin, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { getKioskSettings } from '@plantdoc/kit';
+import { getKioskSettings, useLiveUpdates } from '@plantdoc/kit';
 import { useDeployedSwp, useOperatorAlerts, useOperatorStatus } from '../api';
 import { COLOURS, TRAINING_TEXT, statuses } from '../components/status';
 import { partPath, useOperator } from '../state';
@@ -25,6 +26,8 @@ function StatusCard({ title, colour, text, onClick }) {
   );
 }
 
+export const NEW_REVISION = 'A new revision of these instructions was deployed.';
+
 export function OperatorStatus() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -34,6 +37,8 @@ export function OperatorStatus() {
   const status = useOperatorStatus(op?._id, part.data?._id);
   const zone = getKioskSettings().zone;
   const alerts = useOperatorAlerts(zone, op?._id);
+  const [revised, setRevised] = useState(false);
+  useLiveUpdates({ onEvent: (e) => e.kind === 'swp.deployed' && e.data?.partNumber === part.data?.partNumber && setRevised(true) });
   useEffect(() => {
     if (!zone) navigate('/island/error/zone', { replace: true });
   }, [zone, navigate]);
@@ -78,7 +83,12 @@ export function OperatorStatus() {
         key="instructions"
         title="Instructions"
         colour={s.instructions}
-        text={s.instructions === 'success' ? 'Instructions read' : status.data.awaitingVerification ? 'Awaiting Verification' : 'Please read the instructions'}
+        text={
+          <>
+            {s.instructions === 'success' ? 'Instructions read' : status.data.awaitingVerification ? 'Awaiting Verification' : 'Please read the instructions'}
+            {revised && <div data-testid="new-revision">{NEW_REVISION}</div>}
+          </>
+        }
         onClick={s.instructions === 'error' ? () => navigate(partPath('swp-ack', partId)) : undefined}
       />,
     );

@@ -8,6 +8,7 @@ import { AA_TOKENS, Placeholder, TabbedPage, useSession } from '@plantdoc/kit';
 import { UsersTable } from '../components/UsersTable';
 import { AddUser } from '../components/AddUser';
 import { AccountPin } from '../components/AccountPin';
+import { NotificationSettings } from '../components/NotificationSettings';
 
 export const RESTRICTED = 'This feature is currently restricted by request of the process engineering manager.';
 export const SETTINGS_TABS = { manage: 'Manage Users', add: 'Add Users', account: 'Account', notifications: 'Notifications' };
@@ -26,7 +27,7 @@ export function SettingsPage() {
     manage: manager ? <UsersTable /> : <Restricted />,
     add: manager ? <AddUser onDone={() => show('manage')} /> : <Restricted />,
     account: <AccountPin />,
-    notifications: <Placeholder text="Notification settings are not available yet." />,
+    notifications: <NotificationSettings />,
   };
   return (
     <>

@@ -4,5 +4,6 @@ mod correct;
 mod duties;
 mod flow;
 mod kiosk;
+mod notify;
 mod real_files;
 pub(crate) mod support;

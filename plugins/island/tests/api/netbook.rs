@@ -37,9 +37,18 @@ async fn revoke_needs_a_process_engineer_and_ends_the_session_at_once() {
     let r = p.netbook.post("/api/island/revoke", &json!({})).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert!(r.body["badgeNo"].is_string());
+    // Process engineering hears of it (issue 27): not the one who revoked, nor others.
+    crate::swp::support::add(&app, "pm.proc@demo.plant", "manager", "process", "mpk", &["A1"]).await;
+    crate::swp::support::add(&app, "pm.far@demo.plant", "manager", "process", "umw", &["A1"]).await;
     let r = p.netbook.post("/api/island/revoke", &json!({"badgeNo": "4001"})).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     assert_eq!(audit_count(&app, "island.revoke").await, 1);
+    let told = login(&app, "pm.proc@demo.plant").await.get("/api/notifications").await.body;
+    assert_eq!(told["items"][0]["kind"], "island.revoked", "{told}");
+    assert!(told["items"][0]["title"].as_str().unwrap().contains("revoked the access of the kiosk"), "{told}");
+    for quiet in ["pe4001@demo.plant", "pm.far@demo.plant", "sup2001@demo.plant"] {
+        assert_eq!(login(&app, quiet).await.get("/api/notifications").await.body["total"], 0, "{quiet}");
+    }
     assert_eq!(p.netbook.get("/api/island/operator-from-badge/1001").await.status, StatusCode::UNAUTHORIZED);
 }
 

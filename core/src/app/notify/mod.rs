@@ -1,0 +1,142 @@
+//! Notifications (issue 27): every event emitted (`AppState::emit`) is written to the
+//! outbox (`events`) in the act's transaction, with one notification for each recipient
+//! the emitting module named (`Event::to`, `Event::to_owners`) who may see it and did
+//! not turn the kind off. Three ways out read what was written, after the commit:
+//!
+//! - `routes`: the bell (`/api/notifications`) and the preferences;
+//! - `mail`: a task mails what is due (one mail per event, or a daily digest), claiming
+//!   rows with a conditional UPDATE so one event is mailed once across instances;
+//! - `live`: `/api/events`, Server-Sent Events fed from the outbox (PostgreSQL
+//!   `LISTEN/NOTIFY` wakes every instance at once).
+//!
+//! The core names no kind: the kinds, their labels and default channels are the
+//! modules' (`ctx.event_kind`).
+use std::collections::BTreeSet;
+
+use serde::Deserialize;
+use sqlx::AnyConnection;
+
+use crate::app::AppState;
+use crate::data::db::Dialect;
+use crate::error::AppResult;
+use crate::events::{Channel, Event, EventKind};
+use crate::plant::{users, zones};
+
+pub mod live;
+pub mod mail;
+pub mod routes;
+
+/// The PostgreSQL channel an emit notifies (delivered at the commit).
+pub const PG_CHANNEL: &str = "plantdoc_events";
+
+/// `[notifications]`: how often mail is sent and digests are made.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct NotifySettings {
+    /// How often the mail task looks for due mail.
+    pub mail_every_ms: u64,
+    /// A digest is mailed once its oldest waiting notification is this old.
+    pub digest_secs: u64,
+    /// A failed send waits `retry_base_ms × 2^(attempt-1)`; after `max_attempts` it stops.
+    pub retry_base_ms: u64,
+    pub max_attempts: i64,
+    /// How often an instance looks for new events for its open streams (PostgreSQL:
+    /// besides the NOTIFY that wakes it at once).
+    pub poll_ms: u64,
+    /// Keep-alive comment period of an event stream.
+    pub keepalive_secs: u64,
+    /// Events (and their notifications) older than this many days are removed.
+    pub keep_days: u64,
+}
+
+impl Default for NotifySettings {
+    fn default() -> Self {
+        Self {
+            mail_every_ms: 2000,
+            digest_secs: 24 * 3600,
+            retry_base_ms: 30_000,
+            max_attempts: 5,
+            poll_ms: 250,
+            keepalive_secs: 15,
+            keep_days: 90,
+        }
+    }
+}
+
+/// The kind as declared, or (a kind undeclared in a release build) the bell.
+pub fn kind_of(state: &AppState, id: &str) -> EventKind {
+    state.event_kind(id).unwrap_or(EventKind { id: "", label: "", default: Channel::Bell })
+}
+
+/// How `user` is told of `kind`: their choice, else the kind's default.
+pub async fn channel_for(conn: &mut AnyConnection, user: &str, kind: &EventKind) -> Result<Channel, sqlx::Error> {
+    let chosen: Option<String> = sqlx::query_scalar("SELECT channel FROM notification_prefs WHERE user_id = $1 AND kind = $2")
+        .bind(user)
+        .bind(kind.id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    Ok(chosen.as_deref().and_then(Channel::parse).unwrap_or(kind.default))
+}
+
+/// Whether a user of `company` with `user_zones` may see an event of `company` in
+/// `event_zones` (none: the whole company).
+pub fn may_see(state: &AppState, company: &str, user_zones: &[String], event_company: &str, event_zones: &[String]) -> bool {
+    company == event_company
+        && (event_zones.is_empty() || state.zones.covers_company(company, user_zones) || zones::overlap(user_zones, event_zones))
+}
+
+/// Writes the event and its notifications on the act's connection (see the module doc).
+/// Recipients are told at most once, never the actor, never about another company, and
+/// (but for owners) never about zones they do not see.
+pub async fn record(state: &AppState, conn: &mut AnyConnection, now: i64, e: &Event) -> AppResult<()> {
+    let seq: i64 = sqlx::query_scalar(
+        "INSERT INTO events (kind, company_code, zones, subject, actor_id, data, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING seq",
+    )
+    .bind(e.kind)
+    .bind(&e.company)
+    .bind(serde_json::to_string(&e.zones).unwrap_or_else(|_| "[]".into()))
+    .bind(&e.subject)
+    .bind(e.actor.clone())
+    .bind(e.data.to_string())
+    .bind(now)
+    .fetch_one(&mut *conn)
+    .await?;
+    let kind = kind_of(state, e.kind);
+    let mut told = BTreeSet::new();
+    let owners = e.owners.iter().map(|u| (u, true));
+    for (id, owner) in owners.chain(e.to.iter().map(|u| (u, false))) {
+        if e.actor.as_ref() == Some(id) || told.contains(id) {
+            continue;
+        }
+        let Some(u) = users::find_by_id(conn, id).await? else { continue };
+        let zones_ok = owner || may_see(state, &u.company_code, &u.zones, &e.company, &e.zones);
+        if u.disabled || u.company_code != e.company || !zones_ok {
+            continue;
+        }
+        let channel = channel_for(conn, id, &kind).await?;
+        let mail_state = match channel {
+            Channel::Off => continue,
+            Channel::Bell => "none",
+            Channel::Email => "due",
+            Channel::Digest => "digest",
+        };
+        sqlx::query(
+            "INSERT INTO notifications (id, event_seq, user_id, kind, channel, created_at, mail_state, mail_next_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $6) ON CONFLICT (event_seq, user_id) DO NOTHING",
+        )
+        .bind(crate::data::db::new_id())
+        .bind(seq)
+        .bind(id)
+        .bind(e.kind)
+        .bind(channel.as_str())
+        .bind(now)
+        .bind(mail_state)
+        .execute(&mut *conn)
+        .await?;
+        told.insert(id.clone());
+    }
+    if state.db.dialect == Dialect::Postgres {
+        sqlx::query("SELECT 1 AS told FROM pg_notify($1, $2)").bind(PG_CHANNEL).bind(seq.to_string()).execute(&mut *conn).await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,125 @@
+//! What the review engine tells (issue 27): a document entering a stage waits for that
+//! stage's reviewers; a verdict goes to its author and on-behalf-of engineer with the
+//! reviewer's note; a deploy goes to them too and to every open page of its zones. The
+//! kinds are the module's ([`Notices`], declared in its `build` with [`Notices::kinds`]);
+//! the engine emits them inside the act's transaction, before its audit rows.
+use serde_json::{json, Value};
+use sqlx::AnyConnection;
+
+use crate::app::AppState;
+use crate::auth::users::{User, USER_COLUMNS};
+use crate::error::AppResult;
+use crate::events::{Event, EventKind};
+use crate::zones;
+
+use super::engine::Document;
+use super::stages::Verdict;
+
+/// A module's event kinds for its documents under review, and where they link.
+#[derive(Debug)]
+pub struct Notices {
+    /// Waits for the reviewers of the stage it enters (at submit, or when an earlier
+    /// stage's approval opens the next).
+    pub submitted: EventKind,
+    pub approved: EventKind,
+    pub rejected: EventKind,
+    pub deployed: EventKind,
+    /// The review view, the document's id appended: `/main/sign-off?review=`.
+    pub review_link: &'static str,
+    /// The author's list: `/main/swps?tab=my-pending`.
+    pub own_link: &'static str,
+    /// Where deployed documents are: `/main/swps`.
+    pub deployed_link: &'static str,
+}
+
+impl Notices {
+    /// The kinds to declare in the module's `build` (`ctx.event_kind` each).
+    pub fn kinds(&self) -> [EventKind; 4] {
+        [self.submitted, self.approved, self.rejected, self.deployed]
+    }
+}
+
+fn upper_first(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+}
+
+fn base<D: Document>(kind: &EventKind, doc: &D, by: &User, data: Value) -> Event {
+    let mut data = data;
+    data["partNumber"] = json!(doc.part_number);
+    data["by"] = json!(by.full_name());
+    Event::new(kind.id, doc.company_code.clone(), format!("{}:{}", D::KIND.words.noun, doc.id))
+        .zones(doc.zones.clone())
+        .by(&by.id)
+        .data(data)
+}
+
+/// Tells the reviewers of `stages` (by index) that `doc` waits for them: users of its
+/// company who review that stage, are not its authors and whose zones overlap its own.
+pub async fn waiting<D: Document>(
+    state: &AppState,
+    conn: &mut AnyConnection,
+    now: i64,
+    by: &User,
+    doc: &D,
+    stages: &[usize],
+) -> AppResult<()> {
+    let k = D::KIND;
+    let n = &k.notices;
+    if stages.is_empty() {
+        return Ok(());
+    }
+    let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE company_code = $1 AND disabled = 0 AND kiosk = 0 AND position <> 'operator'");
+    let rows = sqlx::query(&sql).bind(&doc.company_code).fetch_all(&mut *conn).await?;
+    for &i in stages {
+        let stage = &k.flow.stages[i];
+        let mut to = Vec::new();
+        for r in &rows {
+            let u = User::from_row(r)?;
+            if (stage.reviews)(&u) && !doc.is_author(&u.id) && zones::overlap(&u.zones, &doc.zones) {
+                to.push(u.id);
+            }
+        }
+        let title = format!("{} waits for your {} review: {}", upper_first(k.words.an_one), stage.key, doc.names().title);
+        let link = format!("{}{}", n.review_link, doc.id);
+        let e = base(&n.submitted, doc, by, json!({"title": title, "link": link, "stage": stage.key})).to(to);
+        state.emit(conn, now, &e).await?;
+    }
+    Ok(())
+}
+
+/// Tells the author and the on-behalf-of engineer of a stage's verdict (`said`: the
+/// stage, the verdict, the note).
+pub async fn verdict<D: Document>(
+    state: &AppState,
+    conn: &mut AnyConnection,
+    now: i64,
+    by: &User,
+    doc: &D,
+    said: (&str, Verdict, &Option<String>),
+) -> AppResult<()> {
+    let (k, (stage, verdict, note)) = (D::KIND, said);
+    let (kind, word) = if verdict == Verdict::Rejected { (&k.notices.rejected, "rejected") } else { (&k.notices.approved, "approved") };
+    let title = format!("Your {} was {word} in the {stage} review by {}: {}", k.words.one, by.full_name(), doc.names().title);
+    let data = json!({"title": title, "note": note, "link": k.notices.own_link, "stage": stage, "verdict": verdict.as_str()});
+    state.emit(conn, now, &base(kind, doc, by, data).to_owners(owners(doc))).await
+}
+
+/// Tells the authors (and every open page of its zones, and every listener: reading
+/// obligations) that `doc` was deployed, with the module's own fields (`data`: revision,
+/// earlier versions …). Called by the module's deploy hook, reviewed or bypassed alike.
+pub async fn deployed<D: Document>(state: &AppState, conn: &mut AnyConnection, now: i64, by: &User, doc: &D, data: Value) -> AppResult<()> {
+    let k = D::KIND;
+    let title = format!("Your {} was deployed to the plant floor: {}", k.words.one, doc.names().title);
+    let mut all = json!({"title": title, "link": k.notices.deployed_link});
+    if let Value::Object(fields) = data {
+        for (key, v) in fields {
+            all[key] = v;
+        }
+    }
+    state.emit(conn, now, &base(&k.notices.deployed, doc, by, all).to_owners(owners(doc))).await
+}
+
+fn owners<D: Document>(doc: &D) -> Vec<String> {
+    std::iter::once(doc.owner_id.clone()).chain(doc.on_behalf_id.clone()).collect()
+}

@@ -1,0 +1,86 @@
+// The top bar's bell (issue 27): the count of unread notifications, and on click the
+// newest ones, each linking to its item, with mark-as-read and mark-all-read. With none
+// unread it keeps the spec's tooltip. It also follows the live event stream, so the
+// count and the open page's lists refresh when something changes elsewhere.
+import { useState } from 'react';
+import { Badge, Button, Empty, Popover, Space, Tooltip, Typography } from 'antd';
+import { useNavigate } from 'react-router';
+import { BellOutlined } from '@plantdoc/kit/icons';
+import { formatDate } from '@plantdoc/kit/core';
+import { useLiveUpdates, useMarkRead, useNotifications } from '@plantdoc/kit/src/notifications';
+
+// The spec's text, letter for letter (including its typo).
+export const BELL_TOOLTIP = 'Alerts • No alters';
+export const BELL_LIMIT = 10;
+
+function Item({ item, onOpen, onRead }) {
+  return (
+    <li data-testid="notification" data-read={item.read ? 'yes' : 'no'} style={{ padding: '8px 0', borderBottom: '1px solid #f0f0f0' }}>
+      <Typography.Link
+        strong={!item.read}
+        href={item.link || '#'}
+        onClick={(e) => {
+          e.preventDefault();
+          onOpen(item);
+        }}
+      >
+        {item.title}
+      </Typography.Link>
+      {item.note && <div style={{ color: 'rgba(0,0,0,0.65)' }}>Note: {item.note}</div>}
+      <Space size="small" style={{ fontSize: 12, color: 'rgba(0,0,0,0.65)' }}>
+        <span>{formatDate(item.createdAt)}</span>
+        {!item.read && (
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => onRead(item)}>
+            Mark as read
+          </Button>
+        )}
+      </Space>
+    </li>
+  );
+}
+
+export function Bell() {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const { data } = useNotifications({ limit: BELL_LIMIT });
+  const mark = useMarkRead();
+  useLiveUpdates();
+  const unread = data?.unread ?? 0;
+  const items = data?.items ?? [];
+  const onRead = (item) => mark.mutate({ ids: [item.id] });
+  const onOpen = (item) => {
+    if (!item.read) onRead(item);
+    setOpen(false);
+    if (item.link) navigate(item.link);
+  };
+  const list = (
+    <div style={{ width: 360, maxHeight: 420, overflowY: 'auto' }} data-testid="notifications">
+      {items.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No notifications" />
+      ) : (
+        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {items.map((item) => (
+            <Item key={item.id} item={item} onOpen={onOpen} onRead={onRead} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+  const title = (
+    <Space style={{ width: '100%', justifyContent: 'space-between' }}>
+      <span>Notifications</span>
+      <Button type="link" size="small" disabled={unread === 0} onClick={() => mark.mutate({ all: true })}>
+        Mark all as read
+      </Button>
+    </Space>
+  );
+  return (
+    <Popover trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} title={title} content={list}>
+      <Tooltip title={unread ? `Alerts • ${unread} unread` : BELL_TOOLTIP}>
+        <Badge count={unread} size="small" data-testid="bell-count">
+          <Button type="text" shape="circle" aria-label="Alerts" icon={<BellOutlined />} />
+        </Badge>
+      </Tooltip>
+    </Popover>
+  );
+}
