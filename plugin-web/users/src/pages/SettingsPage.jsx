@@ -4,7 +4,7 @@
 // administrators (plant-wide switches; issue 25).
 import { Alert } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { AA_TOKENS, Placeholder, TabbedPage, useSession } from '@plantdoc/kit';
+import { AA_TOKENS, TabbedPage, useSession } from '@plantdoc/kit';
 import { UsersTable } from '../components/UsersTable';
 import { AddUser } from '../components/AddUser';
 import { AccountPin } from '../components/AccountPin';
