@@ -195,10 +195,11 @@ async fn review<D: Hooks>(state: &AppState, user: &User, id: &str, body: ReviewB
     let now = state.now_ms();
     let mut tx = state.db.pool.begin().await?;
     let verdicts = record(&mut tx, now, user, &doc, stage, verdict, &note).await?;
+    let key = k.flow.stages[stage].key;
+    // The verdict is told first: a deploy it completes comes after it (newest first in the bell).
+    super::notices::verdict(state, &mut tx, now, user, &doc, (key, verdict, &note)).await?;
     let deployed =
         if approving && k.flow.complete(&verdicts) { doc.deploy(state, &mut tx, now, user, Deploy::Reviewed).await? } else { Vec::new() };
-    let key = k.flow.stages[stage].key;
-    super::notices::verdict(state, &mut tx, now, user, &doc, (key, verdict, &note)).await?;
     // A deploy is told by the module's deploy hook (`notices::deployed`, with its own data).
     if deployed.is_empty() && approving {
         // An approval in turn opens the next stage: its reviewers are told.

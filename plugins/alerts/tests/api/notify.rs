@@ -24,5 +24,5 @@ async fn each_stage_hears_when_the_alert_reaches_it() {
     crew.reviewer.post(&format!("/api/alerts/approve/{id}"), &json!({"reviewNote": "ok"})).await;
     assert_eq!(kinds(&crew.manager).await, ["alerts.submitted"]);
     crew.manager.post(&format!("/api/alerts/approve/{id}"), &json!({"reviewNote": ""})).await;
-    assert_eq!(kinds(&crew.eng).await, ["alerts.deployed", "alerts.approved", "alerts.approved"]);
+    assert_eq!(kinds(&crew.eng).await, ["alerts.in-force", "alerts.approved", "alerts.approved"]);
 }
