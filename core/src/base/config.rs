@@ -35,7 +35,7 @@ pub struct Settings {
     pub log: LogSettings,
     /// `[notifications]`: mail and live-update timing (issue 27; defaults in code).
     #[serde(default)]
-    pub notifications: crate::app::notify::NotifySettings,
+    pub notifications: NotifySettings,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -357,4 +357,38 @@ fn layered(dir: &Path, overrides: &[(&str, &str)]) -> Result<config::Config, Con
         b = b.set_override(*k, *v).map_err(|e| ConfigError(format!("{k}: {e}")))?;
     }
     b.build().map_err(|e| ConfigError(e.to_string()))
+}
+
+/// `[notifications]`: how often mail is sent and digests are made.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct NotifySettings {
+    /// How often the mail task looks for due mail.
+    pub mail_every_ms: u64,
+    /// A digest is mailed once its oldest waiting notification is this old.
+    pub digest_secs: u64,
+    /// A failed send waits `retry_base_ms × 2^(attempt-1)`; after `max_attempts` it stops.
+    pub retry_base_ms: u64,
+    pub max_attempts: i64,
+    /// How often an instance looks for new events for its open streams (PostgreSQL:
+    /// besides the NOTIFY that wakes it at once).
+    pub poll_ms: u64,
+    /// Keep-alive comment period of an event stream.
+    pub keepalive_secs: u64,
+    /// Events (and their notifications) older than this many days are removed.
+    pub keep_days: u64,
+}
+
+impl Default for NotifySettings {
+    fn default() -> Self {
+        Self {
+            mail_every_ms: 2000,
+            digest_secs: 24 * 3600,
+            retry_base_ms: 30_000,
+            max_attempts: 5,
+            poll_ms: 250,
+            keepalive_secs: 15,
+            keep_days: 90,
+        }
+    }
 }

@@ -13,7 +13,6 @@
 //! modules' (`ctx.event_kind`).
 use std::collections::BTreeSet;
 
-use serde::Deserialize;
 use sqlx::AnyConnection;
 
 use crate::app::AppState;
@@ -29,39 +28,7 @@ pub mod routes;
 /// The PostgreSQL channel an emit notifies (delivered at the commit).
 pub const PG_CHANNEL: &str = "plantdoc_events";
 
-/// `[notifications]`: how often mail is sent and digests are made.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct NotifySettings {
-    /// How often the mail task looks for due mail.
-    pub mail_every_ms: u64,
-    /// A digest is mailed once its oldest waiting notification is this old.
-    pub digest_secs: u64,
-    /// A failed send waits `retry_base_ms × 2^(attempt-1)`; after `max_attempts` it stops.
-    pub retry_base_ms: u64,
-    pub max_attempts: i64,
-    /// How often an instance looks for new events for its open streams (PostgreSQL:
-    /// besides the NOTIFY that wakes it at once).
-    pub poll_ms: u64,
-    /// Keep-alive comment period of an event stream.
-    pub keepalive_secs: u64,
-    /// Events (and their notifications) older than this many days are removed.
-    pub keep_days: u64,
-}
-
-impl Default for NotifySettings {
-    fn default() -> Self {
-        Self {
-            mail_every_ms: 2000,
-            digest_secs: 24 * 3600,
-            retry_base_ms: 30_000,
-            max_attempts: 5,
-            poll_ms: 250,
-            keepalive_secs: 15,
-            keep_days: 90,
-        }
-    }
-}
+pub use crate::base::config::NotifySettings;
 
 /// The kind as declared, or (a kind undeclared in a release build) the bell.
 pub fn kind_of(state: &AppState, id: &str) -> EventKind {
