@@ -32,7 +32,12 @@ pub fn routes() -> ApiRouter {
         .returns::<Prefs>()
         .tier(Access::Session)
         .get("/api/events", "Server-Sent Events: what changed that the signed-in user may see (Last-Event-ID resumes)", super::live::stream)
-        .returns_content("text/event-stream", json!({"type": "string"}))
+        // Each server-sent event of the stream (schemathesis checks every one).
+        .returns_content(
+            "text/event-stream",
+            json!({"type": "object", "required": ["data"], "properties": {
+                "event": {"type": "string"}, "id": {"type": "string"}, "retry": {"type": "integer"}, "data": {"type": "string"}}}),
+        )
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
