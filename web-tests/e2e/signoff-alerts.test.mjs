@@ -73,7 +73,8 @@ describe('Sign Off, Alerts tab', () => {
     assert.equal(mine.approvals.engineer.status, 'Rejected');
     assert.equal(mine.approvals.engineer.note, NOTE);
     await login(page, suite.server.url, 'engineer1@demo.plant');
-    await waitForPath(page, '/main/swps');
+    // Signed in (where to is the return-after-sign-in's choice: this page was the reviewer's).
+    await waitForPath(page, /^\/main\//, 30000);
     await page.goto(`${suite.server.url}/main/alerts`);
     await openTab(page, 'My Pending');
     const r = page.locator('tr.pd-table-row', { hasText: alert.alertTag });
