@@ -323,3 +323,34 @@ pub const RECHECK: std::time::Duration = std::time::Duration::from_millis(150);
 pub async fn after_out_of_band_write() {
     tokio::time::sleep(RECHECK).await;
 }
+
+/// A real SMTP server (aiosmtpd, core/app/tests/support/smtp_catcher.py) writing each mail
+/// as an .eml file into `dir`; stopped when dropped. `port` is where it listens.
+pub struct SmtpCatcher {
+    child: std::process::Child,
+    pub port: String,
+}
+
+impl SmtpCatcher {
+    pub fn start(dir: &Path) -> Self {
+        use std::io::{BufRead, BufReader};
+        let script = workspace().join("core/app/tests/support/smtp_catcher.py");
+        let mut child = std::process::Command::new("python3")
+            .arg(&script)
+            .arg(dir)
+            .arg("0")
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("python3 with aiosmtpd (installed by .ci/deps.sh)");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        let port = line.trim().strip_prefix("READY ").expect("catcher ready").to_string();
+        Self { child, port }
+    }
+}
+
+impl Drop for SmtpCatcher {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+    }
+}

@@ -1,35 +1,16 @@
 //! Mail through a real SMTP server (aiosmtpd, started here): the reset link arrives
 //! and works.
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
 
 use reqwest::StatusCode;
 use serde_json::json;
 
 use crate::helpers::*;
 
-struct Catcher(std::process::Child);
-impl Drop for Catcher {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-    }
-}
-
 #[tokio::test]
 async fn reset_mail_goes_through_smtp_and_its_link_works() {
     let dir = tempfile::tempdir().unwrap();
-    let script = workspace().join("core/app/tests/support/smtp_catcher.py");
-    let mut child = Command::new("python3")
-        .arg(&script)
-        .arg(dir.path())
-        .arg("0")
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 with aiosmtpd (pip install aiosmtpd)");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    let _catcher = Catcher(child);
-    let port = line.trim().strip_prefix("READY ").expect("catcher ready").to_string();
+    let catcher = SmtpCatcher::start(dir.path());
+    let port = catcher.port.clone();
 
     let app =
         spawn_with(&[("mail.smtp.host", "127.0.0.1"), ("mail.smtp.port", &port), ("server.public_url", "https://plant.example")]).await;

@@ -1,8 +1,6 @@
 //! Notification mail through a real SMTP server (aiosmtpd), and two instances on one
 //! PostgreSQL: one mail per event whichever instance's task claims it, and an approval
 //! made on one reaching a page connected to the other (issue 27).
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use serde_json::json;
@@ -11,23 +9,11 @@ use super::notify::events;
 use super::support::*;
 use crate::helpers::*;
 
-struct Catcher(std::process::Child);
-impl Drop for Catcher {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-    }
-}
-
 #[tokio::test]
 async fn a_waiting_swp_is_mailed_once_as_text_and_html_with_its_link() {
     let dir = tempfile::tempdir().unwrap();
-    let script = workspace().join("core/app/tests/support/smtp_catcher.py");
-    let mut child =
-        Command::new("python3").arg(&script).arg(dir.path()).arg("0").stdout(Stdio::piped()).spawn().expect("python3 with aiosmtpd");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    let _catcher = Catcher(child);
-    let port = line.trim().strip_prefix("READY ").expect("catcher ready").to_string();
+    let catcher = SmtpCatcher::start(dir.path());
+    let port = catcher.port.clone();
     let app =
         spawn_with(&[("mail.smtp.host", "127.0.0.1"), ("mail.smtp.port", &port), ("server.public_url", "https://plant.example")]).await;
     let crew = crew(&app).await;
