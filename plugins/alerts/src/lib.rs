@@ -7,6 +7,8 @@
 //! records are the document kind [`KIND`].
 mod access;
 mod demo;
+mod ending;
+pub use ending::tell_ending;
 mod feed;
 mod kiosk;
 /// The feeds' statements, for the kiosk benchmark's query plans.
@@ -37,6 +39,14 @@ pub(crate) const KIND: DocKind = DocKind::new("alert");
 /// date itself passes with no act): data `{docId, alertTag, partNumber}`.
 pub(crate) const SUNSET: EventKind = EventKind::new("alerts.sunset", "A deployed alert was removed from the floor");
 
+/// `[modules.alerts]` (defaults in plugins/alerts/settings.toml).
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AlertsSettings {
+    /// Days before a deployed alert's sunset date its engineer is told (0: never).
+    ending_notice_days: u32,
+}
+
 /// Pending uploads never submitted are removed after this long.
 pub const PENDING_UPLOAD_HOURS: i64 = 24;
 const SWEEP_EVERY: Duration = Duration::from_secs(60 * 60);
@@ -47,6 +57,10 @@ pub struct AlertsState {
 }
 
 fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
+    let AlertsSettings { ending_notice_days } = ctx.settings()?;
+    if ending_notice_days > 365 {
+        anyhow::bail!("configuration error: modules.alerts.ending_notice_days must be at most 365");
+    }
     ctx.state(AlertsState { feeds: feed::FeedCache::default() });
     ctx.routes(routes::routes());
     ctx.doc_kind(KIND);
@@ -54,12 +68,20 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
         ctx.event_kind(k);
     }
     ctx.event_kind(SUNSET);
+    ctx.event_kind(ending::ENDING);
     ctx.provide_port::<dyn AlertsInForce>(std::sync::Arc::new(kiosk::AlertsPort));
     ctx.provide_port::<dyn plantdoc_core::ports::PartAlerts>(std::sync::Arc::new(kiosk::AlertsPort));
     ctx.task("upload-sweep", |state, stop| {
         plantdoc_core::tasks::every(state, stop, SWEEP_EVERY, |state| async move {
             if let Err(e) = plantdoc_core::files::sweep(&state, submit::MODULE, PENDING_UPLOAD_HOURS * 60 * 60 * 1000).await {
                 tracing::warn!(error = %e, "alert upload sweep failed");
+            }
+        })
+    });
+    ctx.task("ending-notice", move |state, stop| {
+        plantdoc_core::tasks::every(state, stop, SWEEP_EVERY, move |state| async move {
+            if let Err(e) = tell_ending(&state, ending_notice_days).await {
+                tracing::warn!(error = %e, "telling alerts that end soon failed");
             }
         })
     });

@@ -26,3 +26,37 @@ async fn each_stage_hears_when_the_alert_reaches_it() {
     crew.manager.post(&format!("/api/alerts/approve/{id}"), &json!({"reviewNote": ""})).await;
     assert_eq!(kinds(&crew.eng).await, ["alerts.in-force", "alerts.approved", "alerts.approved"]);
 }
+
+#[tokio::test]
+async fn its_engineer_hears_once_that_an_alert_in_force_ends_soon() {
+    let app = spawn().await;
+    let crew = crew(&app).await;
+    let approve = |c: &Client, id: String| {
+        let c = c.clone();
+        async move { c.post(&format!("/api/alerts/approve/{id}"), &json!({"reviewNote": ""})).await }
+    };
+    // In force for 30 days; a second one still waits for its review.
+    let alert = submit(&crew.eng, json!({"sunsetDate": at(30 * 96)})).await;
+    let id = alert["_id"].as_str().unwrap().to_string();
+    approve(&crew.reviewer, id.clone()).await;
+    approve(&crew.manager, id.clone()).await;
+    submit(&crew.eng, json!({"sunsetDate": at(10 * 96)})).await;
+    assert_eq!(plantdoc_alerts::tell_ending(&app.state, 7).await.unwrap(), 0, "30 days left: not yet");
+
+    app.clock.advance_secs(23 * 24 * 3600);
+    assert_eq!(plantdoc_alerts::tell_ending(&app.state, 0).await.unwrap(), 0, "0 days: never");
+    assert_eq!(plantdoc_alerts::tell_ending(&app.state, 7).await.unwrap(), 1, "only the deployed one");
+    assert_eq!(plantdoc_alerts::tell_ending(&app.state, 7).await.unwrap(), 0, "told once");
+    // 23 days on, every session has ended: sign in again.
+    let (eng, reviewer) = (app.client(), app.client());
+    for (c, email) in [(&eng, "eng@demo.plant"), (&reviewer, "qe@demo.plant")] {
+        assert_eq!(c.post("/api/users/login", &json!({"email": email, "password": PASSWORD})).await.status, 200);
+    }
+    let page: Value = eng.get("/api/notifications").await.body;
+    let item = &page["items"][0];
+    assert_eq!(item["kind"], "alerts.ending");
+    let tag = alert["alertTag"].as_str().unwrap();
+    assert_eq!(item["title"], format!("Your alert {tag} for part AL-100 ends in 7 days"), "{item}");
+    assert_eq!(item["link"], format!("/main/alerts?tab=my-approved&alert={id}"));
+    assert!(!kinds(&reviewer).await.contains(&"alerts.ending".to_string()), "only its engineer");
+}
