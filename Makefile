@@ -31,14 +31,11 @@ web-deps:
 
 ## make test: every test — Rust on SQLite and on PostgreSQL, web component and browser tests.
 test: test-deps web
-	@start=$$(date +%s); \
-	$(MAKE) --no-print-directory lint; \
-	$(MAKE) --no-print-directory test-rust; \
-	$(MAKE) --no-print-directory test-new-module; \
-	$(MAKE) --no-print-directory bench-smoke; \
-	$(MAKE) --no-print-directory test-api-contract; \
-	$(MAKE) --no-print-directory test-web; \
-	echo "make test: all suites passed in $$(( $$(date +%s) - start )) s"
+	@start=$$(date +%s); took=""; \
+	for suite in lint test-rust test-new-module bench-smoke test-api-contract test-web; do \
+		t0=$$(date +%s); $(MAKE) --no-print-directory $$suite; took="$$took $$suite $$(( $$(date +%s) - t0 ))s"; \
+	done; \
+	echo "make test: all suites passed in $$(( $$(date +%s) - start )) s ($${took# })"
 
 ## Formatting and lint: rustfmt, clippy -D warnings, eslint, prettier, 400 lines a file.
 lint: web-deps
@@ -88,13 +85,13 @@ bench-smoke:
 	$(CARGO) build -q -p plantdoc --bin plantdoc --example ops-bench
 	$(TARGET_DIR)/debug/examples/ops-bench --small
 
-## The full SWP benchmark: 200 k revisions, 1 M sign records (SQLite; add ARGS="--pg URL").
+## The full SWP benchmark: 200 k revisions, 1 M sign records (SQLite; PG=URL: swp and readiness on PostgreSQL).
 bench:
-	$(CARGO) run --release -p plantdoc-swp --example swp-bench -- $(ARGS)
+	$(CARGO) run --release -p plantdoc-swp --example swp-bench -- $(ARGS) $(if $(PG),--pg $(PG))
 	@# The kiosk hot path: 2 000 operators, 50 k SWP revisions, 1 M sign records (SQLite).
 	$(CARGO) run --release -p plantdoc-island --example island-bench
 	@# Reading obligations: a deploy's 2 000 obligations, the summary over 100 k, the kiosk's call.
-	$(CARGO) run --release -p plantdoc-readiness --example readiness-bench
+	$(CARGO) run --release -p plantdoc-readiness --example readiness-bench -- $(if $(PG),--pg $(PG))
 	@# Operations: a 2 GB video through the server, merging 50 MB of PDFs, idle RSS, start time.
 	$(CARGO) build --release -p plantdoc --bin plantdoc --example ops-bench
 	$(TARGET_DIR)/release/examples/ops-bench

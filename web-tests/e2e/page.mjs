@@ -13,7 +13,7 @@ export async function login(page, base, email, password = PASSWORD) {
 }
 
 /** Waits until the page's path (and query) is `want` (string, RegExp or predicate). */
-export async function waitForPath(page, want, ms = 10000) {
+export async function waitForPath(page, want, ms = 20000) {
   const test = (u) => {
     const url = new URL(u);
     const p = url.pathname + url.search;

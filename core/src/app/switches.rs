@@ -115,7 +115,7 @@ pub async fn set(state: &AppState, id: &str, on: bool, actor_id: &str, actor: &s
         migrate_off_thread(state, vec![set], now).await.map_err(AppError::Internal)?;
     }
     let was = state.module_enabled(id);
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     sqlx::query("DELETE FROM module_switches WHERE module = $1").bind(id).execute(&mut *tx).await?;
     sqlx::query("INSERT INTO module_switches (module, enabled, changed_at, changed_by) VALUES ($1, $2, $3, $4)")
         .bind(id)

@@ -115,7 +115,7 @@ pub async fn append(conn: &mut AnyConnection, now_ms: i64, e: &AuditEntry) -> Re
 
 /// Records one act in its own transaction (for acts with no other write).
 pub async fn record(db: &crate::data::db::Db, now_ms: i64, e: &AuditEntry) -> Result<i64, sqlx::Error> {
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin().await?;
     let seq = append(&mut tx, now_ms, e).await?;
     tx.commit().await?;
     Ok(seq)

@@ -80,6 +80,17 @@ impl Db {
         }
     }
 
+    /// A write transaction. On SQLite it is `BEGIN IMMEDIATE`: it takes the write lock at
+    /// once (waiting up to `busy_timeout`), so a transaction that reads before it writes
+    /// cannot fail when another connection commits in between — a deferred one does, with
+    /// SQLITE_BUSY_SNAPSHOT, whatever the timeout (decision 67). PostgreSQL: `BEGIN`.
+    pub async fn begin(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+        match self.dialect {
+            Dialect::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
+            Dialect::Postgres => self.pool.begin().await,
+        }
+    }
+
     /// Cheap liveness check for /readyz.
     pub async fn ping(&self) -> Result<(), sqlx::Error> {
         sqlx::query("SELECT 1").execute(&self.pool).await.map(|_| ())

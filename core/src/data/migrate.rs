@@ -144,7 +144,7 @@ pub async fn run(db: &Db, sets: &[MigrationSet], now_ms: i64) -> anyhow::Result<
                 }
                 continue;
             }
-            let mut tx = db.pool.begin().await?;
+            let mut tx = db.begin().await?;
             sqlx::raw_sql(m.sql(db.dialect))
                 .execute(&mut *tx)
                 .await

@@ -14,7 +14,7 @@ pub async fn add_user(state: &AppState, mut input: UserInput, pw: &str, temporar
     let hash = password::hash(state, pw).await?;
     let now = state.now_ms();
     let until = temporary.then_some(now + state.settings.auth.temp_password_days * 86_400_000);
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let id = users::insert(&mut tx, &input, &hash, until, now).await?;
     let after = serde_json::json!({
         "email": input.email, "firstname": input.firstname, "lastname": input.lastname,
@@ -32,7 +32,7 @@ pub async fn add_user(state: &AppState, mut input: UserInput, pw: &str, temporar
 /// the API. Audited with before and after; `Ok(false)` when nothing changed.
 pub async fn set_plant_admin(state: &AppState, email: &str, on: bool, actor: &str) -> Result<bool, AppError> {
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let user = users::find_by_email(&mut tx, email)
         .await?
         .filter(|u| !u.disabled)

@@ -43,7 +43,7 @@ pub async fn seed(state: &AppState) -> anyhow::Result<()> {
         let effective = (now - since * hour) / quarter * quarter;
         let sunset = effective + days * 24 * hour;
         let id = plantdoc_core::db::new_id();
-        let mut tx = state.db.pool.begin().await?;
+        let mut tx = state.db.begin().await?;
         files::claim(&mut tx, &owner, crate::submit::MODULE, &rec.id, FileState::Attached).await?;
         let part_id = plantdoc_core::parts::ensure(&mut tx, DEMO_COMPANY, part, "", now).await?;
         let (status, verdict) = if *deployed { ("deployed", "Approved") } else { ("pending", "Pending") };

@@ -39,7 +39,7 @@ pub async fn tell_ending(state: &AppState, days: u32) -> AppResult<usize> {
         .collect::<Result<_, _>>()?;
     let mut told = 0;
     for a in due {
-        let mut tx = state.db.pool.begin().await?;
+        let mut tx = state.db.begin().await?;
         let took = sqlx::query("UPDATE alerts SET ending_told = $1 WHERE id = $2 AND ending_told IS NULL")
             .bind(now)
             .bind(&a.id)

@@ -78,7 +78,7 @@ pub async fn set_zone(State(state): State<AppState>, cu: Netbook, Json(b): Json<
 /// sign in again.
 pub async fn revoke(State(state): State<AppState>, cu: Netbook, Json(b): Json<Body>) -> AppResult<Response> {
     let who = editor(&state, &cu, b.badge_no.as_deref()).await?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     session::end_one(&mut tx, &cu.session_hash).await?;
     tell_revoked(&state, &mut tx, &cu, &who).await?;
     let entry = AuditEntry::new("island.revoke", format!("user:{}", cu.id), "kiosk settings: access to this netbook revoked")

@@ -141,7 +141,7 @@ pub async fn read(
 ) -> AppResult<Value> {
     let records = acks::for_operator(&state.db, v.kind, &v.id, &v.version_hash, &op.id).await?;
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let record_id = match records.iter().find(|r| r.verified_at.is_none()) {
         Some(r) => r.id.clone(),
         None => {
@@ -172,7 +172,7 @@ pub async fn verify(
         return Err(AppError::Conflict("There is nothing to verify: the operator must read this version first.".into()));
     };
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     if !acks::verify_as(&mut tx, &rec.id, verifier, now, mode).await? {
         return Err(AppError::Conflict("This acknowledgement was already verified.".into()));
     }

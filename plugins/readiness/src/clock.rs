@@ -17,7 +17,7 @@ const DOC_COLUMNS: &str =
 
 pub async fn tick(state: &AppState, now: i64) -> AppResult<u64> {
     let renew = state.get::<ReadinessState>().settings.renew_days_before * DAY_MS;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let mut changed = 0;
     // Alerts that came in force.
     let sql = format!("SELECT {DOC_COLUMNS} FROM readiness_docs d WHERE d.started = 0 AND d.current = 1 AND d.effective_date <= $1");

@@ -4,7 +4,9 @@
 //! disabled or out of the zone) in the transaction of the act that causes it, by the
 //! [`listen::Obligations`] listener of the other modules' events, or by the module's
 //! task for the time-driven ones ([`tick`]: alerts coming in force, signatures nearing
-//! their 90-day expiry, alerts past their sunset). Never recomputed per request.
+//! their 90-day expiry, alerts past their sunset). Never recomputed per request. The
+//! same task tells each zone's supervisors and managers of readings gone overdue
+//! (`overdue`, [`tell_overdue`]).
 //! `listen` (the events), `clock` (the task), `store` (writes), `lists` (reads),
 //! `filters` (the query's fields), `csv`, `routes`, `schemas` (OpenAPI), `access`, `demo`.
 mod access;
@@ -14,6 +16,8 @@ mod demo;
 mod filters;
 mod listen;
 mod lists;
+mod overdue;
+pub use overdue::tell_overdue;
 mod routes;
 mod schemas;
 mod store;
@@ -54,10 +58,14 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     ctx.state(ReadinessState { settings });
     ctx.routes(routes::routes());
     ctx.listen(&listen::KINDS, Arc::new(listen::Obligations));
+    ctx.event_kind(overdue::OVERDUE);
     ctx.task("obligations", |state, stop| {
         plantdoc_core::tasks::every(state, stop, TICK_EVERY, |state| async move {
             if let Err(e) = tick(&state).await {
                 tracing::warn!(error = %e, "reading obligations tick failed");
+            }
+            if let Err(e) = tell_overdue(&state).await {
+                tracing::warn!(error = %e, "telling overdue readings failed");
             }
         })
     });

@@ -167,7 +167,7 @@ pub async fn edit(
     }
     let zones = crate::fields::check_zones(&state, &user, &body.zones).map_err(|m| m.on("zones"))?;
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let done = sqlx::query("UPDATE swps SET zones = $1, zone_mask = $2 WHERE id = $3 AND status = 'deployed'")
         .bind(serde_json::to_string(&zones).unwrap_or_default())
         .bind(plantdoc_core::zones::zone_mask(&zones))

@@ -15,7 +15,7 @@ pub async fn seed(state: &AppState) -> anyhow::Result<()> {
     let parts = plantdoc_core::parts::search(&state.db, COMPANY, "", 100).await?;
     let ops = store::operators(&state.db, COMPANY).await?;
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     for (shift, cell, zone, np, no) in MATRICES {
         let s = Scope { shift, cell: cell.into(), zone };
         let mut cols = Vec::new();

@@ -93,7 +93,7 @@ pub async fn edit_block(State(state): State<AppState>, user: CurrentUser, Json(b
     fail(e)?;
     let squares = squares.unwrap_or(-1);
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let before = write_level(&mut tx, now, &user, &b, squares, None).await?;
     tx.commit().await?;
     Ok(axum::Json(json!({"_id": id, "squares": squares, "previous": before})))
@@ -165,7 +165,7 @@ pub async fn add_part(State(state): State<AppState>, user: CurrentUser, Json(bod
         return Err(AppError::field("partNumber", fields::PART_REQUIRED));
     };
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let row = store::insert_column(&mut tx, &user.company_code, &s, &p.id, &desc, rotation, target, now)
         .await
         .on_constraint("part_id", || AppError::field("partNumber", fields::PART_PRESENT))?;
@@ -192,7 +192,7 @@ pub async fn add_op(State(state): State<AppState>, user: CurrentUser, Json(body)
     fail(e)?;
     let (Some(o), Some(target)) = (op, target) else { return Err(AppError::field("opId", fields::OP_REQUIRED)) };
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let row = store::insert_row(&mut tx, &user.company_code, &s, &o.id, target, now)
         .await
         .on_constraint("op_id", || AppError::field("opId", fields::OP_PRESENT))?;
@@ -219,7 +219,7 @@ pub async fn genesis(State(state): State<AppState>, user: CurrentUser, Json(body
         return Err(AppError::field("partNumber", fields::PART_REQUIRED));
     };
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     // Written first (the write lock), then the matrix must hold only what was just written.
     let part_row = store::insert_column(&mut tx, &user.company_code, &s, &p.id, &desc, rotation, pt, now)
         .await

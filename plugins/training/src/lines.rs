@@ -25,7 +25,7 @@ pub async fn delete_op(State(state): State<AppState>, user: CurrentUser, Json(bo
     let Some((row, target)) = row else { return Err(AppError::Conflict(OP_MISSING.into())) };
     let op = store::operator_any(&state.db, &op_id).await?;
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     if !store::lock_line(&mut tx, "training_ops", &row).await? {
         return Err(AppError::Conflict(OP_MISSING.into()));
     }
@@ -52,7 +52,7 @@ pub async fn delete_part(State(state): State<AppState>, user: CurrentUser, Json(
     drop(conn);
     let Some((col, target)) = col else { return Err(AppError::Conflict(PART_MISSING.into())) };
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     if !store::lock_line(&mut tx, "training_parts", &col).await? {
         return Err(AppError::Conflict(PART_MISSING.into()));
     }
@@ -89,7 +89,7 @@ async fn set_target(
     let hours = hours.unwrap_or(0);
     let Some(line) = line else { return Err(AppError::Conflict(t.missing.into())) };
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     if !store::lock_line(&mut tx, t.table, &line).await? {
         return Err(AppError::Conflict(t.missing.into()));
     }
@@ -176,7 +176,7 @@ pub async fn add(State(state): State<AppState>, user: CurrentUser, Json(body): J
         return Err(AppError::Forbidden("The matrices with this part and operator are not in your zones.".into()));
     }
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let mut matrices = Vec::new();
     for b in &mine {
         write_level(&mut tx, now, &user, b, squares, None).await?;

@@ -109,7 +109,7 @@ pub async fn register(State(state): State<AppState>, me: CurrentUser, Json(mut i
     let hash = password::hash(&state, &temp).await?;
     let now = state.now_ms();
     let until = now + state.settings.auth.temp_password_days * 86_400_000;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     store::check_op_no(&mut tx, &input, "").await?;
     let id = users::insert(&mut tx, &input, &hash, Some(until), now).await?;
     let entry = AuditEntry::new("user.create", format!("user:{id}"), "user account created by a manager")
@@ -156,7 +156,7 @@ pub async fn edit(State(state): State<AppState>, me: CurrentUser, Json(body): Js
         return Ok(Reply(json!({"user": admin_json(&old), "changed": false, "emailPending": null})));
     }
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     if fields_changed {
         store::check_op_no(&mut tx, &input, &old.id).await?;
         users::update(&mut tx, &old.id, &input, now).await?;
@@ -191,7 +191,7 @@ pub async fn delete(State(state): State<AppState>, me: CurrentUser, Json(body): 
     let old = target(&state, &me, &body.email, "email").await?;
     access::may_delete(&me, &old).map_err(refused)?;
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     if !store::soft_delete(&mut tx, &old.id, now).await? {
         return Err(AppError::field("email", "There is no user with this e-mail."));
     }

@@ -29,7 +29,7 @@ async fn a_versions_records_as_json_equal_the_records_serialized() {
     // Times on millisecond edges, two records at the same time (the id breaks the tie).
     let times = [0_i64, 1_700_000_000_999, 1_700_000_000_001, 951_782_400_000, 4_102_444_799_999, 1_700_000_000_001];
     let lead = person("cl-1", "Cell \"Lead\"", "Ø", Some(""));
-    let mut tx = db.pool.begin().await.unwrap();
+    let mut tx = db.begin().await.unwrap();
     for (i, t) in times.iter().enumerate() {
         let (first, last) = names[i % names.len()];
         let op = person(&format!("op-{i}"), first, last, (i % 2 == 0).then_some("OP7"));
@@ -91,7 +91,7 @@ async fn a_versions_kept_list_follows_every_write() {
         let h = h1.clone();
         tokio::spawn(async move {
             let op = person(&format!("par-{i}"), "Par", &i.to_string(), None);
-            let mut tx = db.pool.begin().await.unwrap();
+            let mut tx = db.begin().await.unwrap();
             acks::sign(&mut tx, SWP, doc, &h, &op, 10_000 + i).await.unwrap();
             tx.commit().await.unwrap();
         })
@@ -111,7 +111,7 @@ async fn a_signature_cannot_be_moved_to_another_version() {
     let db = &app.state.db;
     let (op, lead) = (person("op-m", "Op", "M", None), person("cl-m", "Cl", "M", None));
     let (h1, h2) = ("e".repeat(64), "f".repeat(64));
-    let mut tx = db.pool.begin().await.unwrap();
+    let mut tx = db.begin().await.unwrap();
     let id = acks::sign_as(&mut tx, SWP, "doc-m", &h1, &op, 1_000, acks::BADGE_PIN).await.unwrap();
     tx.commit().await.unwrap();
     for (what, sql) in [
@@ -127,7 +127,7 @@ async fn a_signature_cannot_be_moved_to_another_version() {
         sqlx::query("UPDATE acknowledgements SET signed_at = 5 WHERE id = $1").bind(&id).execute(&db.pool).await.is_err(),
         "time changed"
     );
-    let mut tx = db.pool.begin().await.unwrap();
+    let mut tx = db.begin().await.unwrap();
     assert!(acks::verify_as(&mut tx, &id, &lead, 2_000, acks::BADGE).await.unwrap(), "verifying is the one update");
     tx.commit().await.unwrap();
     let row: (String, String, String, Option<String>) =

@@ -150,7 +150,7 @@ pub(crate) async fn confirm(
     if user.must_change_password {
         return Err(AppError::field("password", "Please sign in and choose your own password first."));
     }
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let used = sqlx::query("UPDATE email_changes SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL")
         .bind(now)
         .bind(sha256_hex(&token))

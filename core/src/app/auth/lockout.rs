@@ -53,7 +53,7 @@ pub async fn locked_until(state: &AppState, a: &Attempt, now: i64) -> Result<Opt
 /// pair when due; a lock of a known account is audited, every lock logged at WARN.
 pub async fn fail(state: &AppState, a: &Attempt, user: Option<&User>, now: i64) -> AppResult<()> {
     let s = &state.settings.auth;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let row = sqlx::query(
         "INSERT INTO login_failures (email_hash, client, failures, locked_until, last_failed_at) VALUES ($1, $2, 1, NULL, $3) \
          ON CONFLICT (email_hash, client) DO UPDATE SET \

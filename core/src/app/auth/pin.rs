@@ -112,7 +112,7 @@ pub async fn set(state: &AppState, user: &User, pin: &str, by: SetBy<'_>) -> Res
         SetBy::Manager(m) => (true, "one-time signature PIN issued by a manager", Some(m.id.clone()), m.full_name()),
         SetBy::Cli => (false, "signature PIN set from the command line", None, "cli".to_string()),
     };
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     store(&mut tx, &user.id, &hash, one_time, actor_id.as_deref().unwrap_or("cli"), now).await?;
     let entry = AuditEntry::new("auth.pin_set", format!("user:{}", user.id), meaning)
         .by(actor_id.as_deref(), &actor)

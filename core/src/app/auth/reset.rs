@@ -53,7 +53,7 @@ async fn send_reset(state: &AppState, email: &str) -> anyhow::Result<()> {
     let token = session::random_token();
     let now = state.now_ms();
     let expires = now + state.settings.auth.reset_token_minutes * 60_000;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     // One live token per user: a new request replaces the old one.
     sqlx::query("DELETE FROM password_resets WHERE user_id = $1").bind(&user.id).execute(&mut *tx).await?;
     // The account may have been deleted since it was read: no link for a disabled user.
@@ -133,7 +133,7 @@ pub(crate) async fn reset_password(
     }
     let hash = password::hash(&state, &b.password).await?;
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     // Single use: only the first of two racing requests marks the token.
     let marked = sqlx::query("UPDATE password_resets SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL")
         .bind(now)

@@ -264,7 +264,7 @@ async fn set_password(
         return Err(AppError::Fields(errors));
     }
     let hash = password::hash(&state, &b.password).await?;
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     replace_password(&mut tx, &user, &hash, now).await?;
     audit::append(
         &mut tx,

@@ -244,7 +244,7 @@ async fn set_preferences(State(state): State<AppState>, user: CurrentUser, Json(
     if !e.is_empty() {
         return Err(AppError::Fields(e));
     }
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     for (kind, c) in valid {
         sqlx::query(
             "INSERT INTO notification_prefs (user_id, kind, channel) VALUES ($1, $2, $3) \

@@ -193,7 +193,7 @@ async fn review<D: Hooks>(state: &AppState, user: &User, id: &str, body: ReviewB
     let (doc, stage) = judge::<D>(state, user, id, approving).await?;
     let note = body.note(!approving)?;
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     let verdicts = record(&mut tx, now, user, &doc, stage, verdict, &note).await?;
     let key = k.flow.stages[stage].key;
     // The verdict is told first: a deploy it completes comes after it (newest first in the bell).
@@ -281,7 +281,7 @@ async fn delete<D: Hooks>(state: &AppState, user: &User, body: &Value, deployed:
     let now = state.now_ms();
     let states = if deployed { "'deployed'" } else { "'pending', 'rejected'" };
     let sql = format!("UPDATE {} SET status = 'deleted', deleted_date = $1 WHERE id = $2 AND status IN ({states})", k.table.name);
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     for d in &docs {
         d.before_delete(&mut tx, deployed).await?;
         let done = sqlx::query(&sql).bind(now).bind(&d.id).execute(&mut *tx).await?;

@@ -69,7 +69,7 @@ pub async fn submit<S: Submission>(state: &AppState, user: &User, s: &mut S) -> 
     }
     let id = crate::db::new_id();
     let now = state.now_ms();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     s.claim(&mut tx, user).await?;
     let part_id = crate::parts::ensure(&mut tx, &user.company_code, &s.record().part_number, "", now).await?;
     let fixes = match &s.record().corrects {

@@ -212,7 +212,7 @@ where
         sha256: blob.sha256,
     };
     let written: Result<bool, sqlx::Error> = async {
-        let mut tx = state.db().pool.begin().await?;
+        let mut tx = state.db().begin().await?;
         lock_uploader(&mut tx, &user.id).await?;
         if pending_count(state, Some(&mut tx), &user.id, policy.module).await? >= policy.max_pending {
             return Ok(false);

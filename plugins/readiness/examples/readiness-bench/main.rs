@@ -40,15 +40,21 @@ fn user(email: &str, position: &str, zones: Vec<String>, kiosk: bool) -> UserInp
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let small = std::env::args().any(|a| a == "--small");
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let small = args.iter().any(|a| a == "--small");
+    // `--pg ADMIN_URL`: the same on a new PostgreSQL database next to that one's.
+    let pg = args.iter().position(|a| a == "--pg").map(|i| args.get(i + 1).cloned().ok_or_else(|| anyhow::anyhow!("--pg needs a URL")));
     let (swps, signs, ops, open, secs, clients) =
         if small { (2_000, 10_000, 200, 5_000, 1.0, 16) } else { (50_000, 1_000_000, 2_000, 100_000, 5.0, 64) };
     let tmp = tempfile::tempdir()?;
-    let db_url = format!("sqlite://{}", tmp.path().join("bench.db").display());
+    let (db_url, dialect) = match pg {
+        Some(admin) => (load::new_pg_database(&admin?, "readiness_bench").await?, "PostgreSQL"),
+        None => (format!("sqlite://{}", tmp.path().join("bench.db").display()), "SQLite"),
+    };
     let state = load::bench_state(tmp.path(), RELEASE, &db_url, "readiness-bench-secret-readiness").await?;
     let zones = state.zones.codes("mpk");
     let zones_json = serde_json::to_string(&zones)?;
-    println!("readiness-bench: SQLite, seeding {swps} SWP revisions, {signs} sign records, {ops} operators...");
+    println!("readiness-bench: {dialect}, seeding {swps} SWP revisions, {signs} sign records, {ops} operators...");
     let plant = seed::plant(&state, swps, signs, state.now_ms()).await?;
     let now = state.now_ms();
     for chunk in (0..ops).collect::<Vec<_>>().chunks(200) {
@@ -87,7 +93,7 @@ async fn main() -> anyhow::Result<()> {
     let data = json!({"docId": "bench-next", "partNumber": part, "partId": part_id, "revision": 99, "previousId": id, "earlierIds": [id], "versionHash": "next"});
     let event = Event::new("swp.deployed", "mpk", "swp:bench-next").zones(zones.clone()).data(data);
     let t = Instant::now();
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     state.emit(&mut tx, now, &event).await?;
     tx.commit().await?;
     let deploy_s = t.elapsed().as_secs_f64();

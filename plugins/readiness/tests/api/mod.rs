@@ -5,5 +5,6 @@ mod alerts;
 mod authz;
 mod board;
 mod expiry;
+mod overdue;
 mod revisions;
 pub(crate) mod support;

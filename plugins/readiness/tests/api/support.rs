@@ -34,7 +34,7 @@ pub async fn operator(app: &TestApp, badge: &str, company: &str, zones: &[&str])
 pub async fn signed_before(app: &TestApp, swp_id: &str, op_id: &str, at: i64, verified: bool) {
     let hash: String =
         sqlx::query_scalar("SELECT content_hash FROM swps WHERE id = $1").bind(swp_id).fetch_one(&app.state.db.pool).await.unwrap();
-    let mut tx = app.state.db.pool.begin().await.unwrap();
+    let mut tx = app.state.db.begin().await.unwrap();
     let op = plantdoc_core::auth::users::find_by_id(&mut tx, op_id).await.unwrap().unwrap();
     let id = acks::sign(&mut tx, DocKind::new("swp"), swp_id, &hash, &op, at).await.unwrap();
     if verified {

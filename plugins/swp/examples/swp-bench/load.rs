@@ -190,3 +190,16 @@ pub async fn bench_state(dir: &std::path::Path, release_toml: &str, db_url: &str
     let settings = plantdoc_core::config::Settings::load_with(&conf, &overrides)?;
     plantdoc_core::app::build_state(settings, plantdoc_core::app::BuildOptions::default()).await
 }
+
+/// A new empty PostgreSQL database next to the admin URL's (swp-bench and readiness-bench `--pg`).
+#[allow(dead_code, reason = "island-bench includes this file and runs on SQLite only")]
+pub async fn new_pg_database(admin: &str, prefix: &str) -> anyhow::Result<String> {
+    sqlx::any::install_default_drivers();
+    let name = format!("{prefix}_{}", std::process::id());
+    let mut c = <sqlx::AnyConnection as sqlx::Connection>::connect(admin).await?;
+    sqlx::raw_sql(&format!("DROP DATABASE IF EXISTS {name}")).execute(&mut c).await?;
+    sqlx::raw_sql(&format!("CREATE DATABASE {name}")).execute(&mut c).await?;
+    let mut u = reqwest::Url::parse(admin)?;
+    u.set_path(&format!("/{name}"));
+    Ok(u.to_string())
+}

@@ -61,18 +61,6 @@ fn args() -> anyhow::Result<Args> {
     Ok(a)
 }
 
-/// A new empty PostgreSQL database next to the admin URL's.
-async fn new_pg_database(admin: &str) -> anyhow::Result<String> {
-    sqlx::any::install_default_drivers();
-    let name = format!("swp_bench_{}", std::process::id());
-    let mut c = sqlx::AnyConnection::connect(admin).await?;
-    sqlx::raw_sql(&format!("DROP DATABASE IF EXISTS {name}")).execute(&mut c).await?;
-    sqlx::raw_sql(&format!("CREATE DATABASE {name}")).execute(&mut c).await?;
-    let mut u = reqwest::Url::parse(admin)?;
-    u.set_path(&format!("/{name}"));
-    Ok(u.to_string())
-}
-
 async fn add_user(state: &plantdoc_core::AppState, email: &str, position: &str, zones: Vec<String>) -> anyhow::Result<()> {
     let input = UserInput {
         firstname: "Bench".into(),
@@ -96,7 +84,7 @@ async fn main() -> anyhow::Result<()> {
     let tmp = tempfile::tempdir()?;
     let db_url = match (&a.reuse, &a.pg) {
         (Some(url), _) => url.clone(),
-        (None, Some(admin)) => new_pg_database(admin).await?,
+        (None, Some(admin)) => load::new_pg_database(admin, "swp_bench").await?,
         (None, None) => format!("sqlite://{}", tmp.path().join("bench.db").display()),
     };
     let state = load::bench_state(tmp.path(), "modules = [\"swp\"]\n", &db_url, "swp-bench-secret-swp-bench-secret").await?;

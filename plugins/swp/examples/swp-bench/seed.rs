@@ -68,7 +68,7 @@ impl Sink<'_> {
             return Ok(());
         }
         if self.tx.is_none() {
-            self.tx = Some(self.state.db.pool.begin().await?);
+            self.tx = Some(self.state.db.begin().await?);
         }
         let sql = format!("INSERT INTO {} ({}) VALUES {}", t.name, t.columns, t.rows.join(", "));
         sqlx::raw_sql(&sql).execute(&mut **self.tx.as_mut().expect("open transaction")).await?;

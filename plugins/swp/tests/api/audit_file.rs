@@ -64,7 +64,7 @@ async fn the_auditors_file_holds_every_revision_signature_and_the_chain_check() 
             &[],
         )
     };
-    let mut tx = app.state.db.pool.begin().await.unwrap();
+    let mut tx = app.state.db.begin().await.unwrap();
     let id = acks::sign_as(&mut tx, DocKind::new("swp"), &second, &hash2, &op, T0 + 3_600_000, acks::BADGE_PIN).await.unwrap();
     assert!(acks::verify_as(&mut tx, &id, &lead, T0 + 3_660_000, acks::BADGE_PIN).await.unwrap());
     tx.commit().await.unwrap();

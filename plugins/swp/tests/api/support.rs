@@ -255,7 +255,7 @@ pub async fn sign(app: &TestApp, swp_id: &str, op: &str, signed_at: i64, verifie
         Some(h) => h.to_string(),
         None => sqlx::query_scalar("SELECT content_hash FROM swps WHERE id = $1").bind(swp_id).fetch_one(&app.state.db.pool).await.unwrap(),
     };
-    let mut tx = app.state.db.pool.begin().await.unwrap();
+    let mut tx = app.state.db.begin().await.unwrap();
     let operator = kiosk_person(&format!("op-{op}"), "Operator", op, op);
     let id = acks::sign(&mut tx, DocKind::new("swp"), swp_id, &h, &operator, signed_at).await.unwrap();
     if verified {
