@@ -4,12 +4,14 @@
 //! (every sort key and order, pages 1, 100 and 1000, with and without a search term;
 //! cases.rs) with many concurrent clients, next to a bare axum + sqlx primary-key
 //! lookup on the same pool (the floor). Prints a table with each row's share of it.
+//! Then the outbox's share of an approve call (approve.rs, issue 27).
 //!
 //!   cargo run --release -p plantdoc-swp --example swp-bench [-- --small] [--pg URL]
 //!       [--swps N] [--signs N] [--secs S] [--clients N]
 //!
 //! `--small` (2 000 revisions, 10 000 records, 0.5 s per row, one order per key) is for CI: it checks the
 //! program runs, in seconds.
+mod approve;
 mod cases;
 mod load;
 mod seed;
@@ -133,6 +135,9 @@ async fn main() -> anyhow::Result<()> {
         std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
     );
     let failed = cases::run(&http, &base, &bare_base, rows, a.clients, a.secs).await;
+    if a.reuse.is_none() {
+        approve::run(&state, &http, &base, if a.small { 50 } else { 500 }, PASSWORD).await?;
+    }
     if let (Some(admin), None) = (&a.pg, &a.reuse) {
         state.db.pool.close().await;
         let mut c = sqlx::AnyConnection::connect(admin).await?;
