@@ -3,26 +3,18 @@ import dayjs from 'dayjs';
 
 export const DATE_FORMAT = 'MMM-DD-YY hh:mma';
 
-/** Accepts a Date, ISO string, epoch ms, or { date } / { timestamp } objects. '' if none. */
-export function formatDate(value) {
+function format(value, pattern) {
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     value = value.date ?? value.timestamp;
   }
   if (value === null || value === undefined || value === '') return '';
   const d = dayjs(value);
-  return d.isValid() ? d.format(DATE_FORMAT) : '';
+  return d.isValid() ? d.format(pattern) : '';
 }
 
-const two = (n) => String(n).padStart(2, '0');
+/** Accepts a Date, ISO string, epoch ms, or { date } / { timestamp } objects. '' if none. */
+export const formatDate = (value) => format(value, DATE_FORMAT);
 
 /** A signature's date and time with its UTC offset (issue 28 item 2), in the browser's
- *  zone: '2026-03-04 14:05:00 +01:00'. '' if none. */
-export function formatWithOffset(value) {
-  const d = new Date(value?.date ?? value ?? '');
-  if (!value || isNaN(d)) return '';
-  const off = -d.getTimezoneOffset();
-  const a = Math.abs(off);
-  const day = `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
-  const time = `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
-  return `${day} ${time} ${off < 0 ? '-' : '+'}${two(Math.floor(a / 60))}:${two(a % 60)}`;
-}
+ *  zone: '2026-03-04 14:05:00 +01:00'. Same inputs as formatDate. */
+export const formatWithOffset = (value) => format(value, 'YYYY-MM-DD HH:mm:ss Z');
