@@ -64,6 +64,10 @@ async fn deleted_and_obsolete_revisions_are_kept_then_purged_after_the_retention
     // The auditor's file shows both revisions and every signature.
     let csv = csv_of(&crew.quality, "R-100").await;
     assert!(csv.contains(&format!("\"revision\",\"1\",\"{rev1}\"")) && csv.contains("status deleted"), "{csv}");
+    let deleted_at = plantdoc_core::clock::with_offset(app.clock.now_ms());
+    let row = format!("\"deleted\",\"1\",\"{rev1}\"");
+    let line = csv.lines().find(|l| l.starts_with(&row)).unwrap_or_else(|| panic!("no deleted row: {csv}"));
+    assert!(line.contains(&format!("\"{deleted_at}\",\"Deleted\"")) && line.contains("removed from the plant floor"), "{line}");
     assert!(csv.contains("Operator 2001 (2001)") && csv.contains("Operator 2002 (2002)"), "{csv}");
 
     // Fifteen years (the default) after the revision went obsolete: still kept.
