@@ -14,6 +14,7 @@ pub mod notify;
 pub mod openapi;
 pub mod plugin;
 pub mod ports;
+pub mod retention;
 pub mod review;
 pub mod server;
 pub mod state;

@@ -42,6 +42,8 @@ pub struct Built {
     /// The kinds of events it emits and what it listens to (`crate::events`).
     pub event_kinds: Vec<EventKind>,
     pub listeners: Vec<Listening>,
+    /// What it keeps for the retention years (`crate::retention`).
+    pub retention: Option<crate::retention::Declared>,
 }
 
 /// `top` over `base`, tables merged key by key.
@@ -161,6 +163,12 @@ impl ModuleContext {
     /// while this module is enabled.
     pub fn listen(&mut self, kinds: &[&'static str], listener: Arc<dyn Listener>) {
         self.built.listeners.push(Listening { kinds: kinds.to_vec(), listener });
+    }
+
+    /// Declares what this module keeps for `[retention] years_after_obsolete` and how
+    /// `plantdoc retention purge` removes it (`crate::retention`).
+    pub fn retention(&mut self, keeper: crate::retention::Declared) {
+        self.built.retention = Some(keeper);
     }
 
     pub fn seed_demo(&mut self, seed: SeedFn) {

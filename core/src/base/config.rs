@@ -36,6 +36,9 @@ pub struct Settings {
     /// `[notifications]`: mail and live-update timing (issue 27; defaults in code).
     #[serde(default)]
     pub notifications: NotifySettings,
+    /// `[retention]`: how long records are kept after they leave use (issue 28 item 5).
+    #[serde(default)]
+    pub retention: super::retention::RetentionSettings,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -296,6 +299,7 @@ impl Settings {
         if self.server.shutdown_grace_secs == 0 || self.server.shutdown_grace_secs > 300 {
             return Err(ConfigError("server.shutdown_grace_secs: must be between 1 and 300".into()));
         }
+        self.retention.validate().map_err(ConfigError)?;
         if let Err(e) = tracing_subscriber::EnvFilter::try_new(&self.log.level) {
             return Err(ConfigError(format!("log.level: {e}")));
         }

@@ -6,3 +6,4 @@ pub mod config;
 pub mod error;
 pub mod logging;
 pub mod memo;
+pub mod retention;

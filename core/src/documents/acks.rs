@@ -71,10 +71,18 @@ pub struct SignRecord {
     pub cl_full_name: Option<String>,
     pub cl_op_no: Option<String>,
     pub verified_at: Option<i64>,
+    /// How each act was given ([`BADGE`], [`BADGE_PIN`]; issue 28 item 1).
+    pub sign_mode: String,
+    pub verify_mode: Option<String>,
 }
 
-const COLUMNS: &str =
-    "id, doc_id, version_hash, operator_id, op_full_name, op_no, signed_at, verifier_id, cl_full_name, cl_op_no, verified_at";
+const COLUMNS: &str = "id, doc_id, version_hash, operator_id, op_full_name, op_no, signed_at, verifier_id, cl_full_name, cl_op_no, \
+     verified_at, sign_mode, verify_mode";
+
+/// The meaning of an operator's act as people read it (issue 28 item 2).
+pub const READ: &str = "Read";
+/// The meaning of a verifier's act as people read it.
+pub const VERIFIED_SHOWN: &str = "Verified";
 
 impl SignRecord {
     fn from_row(r: &sqlx::any::AnyRow) -> Result<Self, sqlx::Error> {
@@ -90,6 +98,8 @@ impl SignRecord {
             cl_full_name: r.try_get("cl_full_name")?,
             cl_op_no: r.try_get("cl_op_no")?,
             verified_at: r.try_get("verified_at")?,
+            sign_mode: r.try_get("sign_mode")?,
+            verify_mode: r.try_get("verify_mode")?,
         })
     }
 
@@ -127,10 +137,18 @@ impl serde::Serialize for SignRecord {
             date_signed: Date,
             cl: Option<Person<'a>>,
             date_verified: Option<Date>,
+            // Issue 28 item 2 (21 CFR 11.50): the version signed, each act's meaning
+            // and mode (fields added after the spec's; none renamed).
+            version_hash: &'a str,
+            sign_meaning: &'a str,
+            sign_mode: &'a str,
+            verify_meaning: Option<&'a str>,
+            verify_mode: Option<&'a str>,
         }
+        let verified = self.verified_at.is_some();
         Record {
             id: &self.id,
-            verified: self.verified_at.is_some(),
+            verified,
             op: Person { id: &self.operator_id, full_name: Some(&self.op_full_name), op_no: Some(&self.op_no) },
             date_signed: Date { date: iso(self.signed_at) },
             cl: self.verifier_id.as_deref().map(|id| Person {
@@ -139,6 +157,11 @@ impl serde::Serialize for SignRecord {
                 op_no: self.cl_op_no.as_deref(),
             }),
             date_verified: self.verified_at.map(|d| Date { date: iso(d) }),
+            version_hash: &self.version_hash,
+            sign_meaning: READ,
+            sign_mode: &self.sign_mode,
+            verify_meaning: verified.then_some(VERIFIED_SHOWN),
+            verify_mode: if verified { Some(self.verify_mode.as_deref().unwrap_or(BADGE)) } else { None },
         }
         .serialize(s)
     }
@@ -303,7 +326,7 @@ pub async fn trail(db: &Db, kind: DocKind, doc_ids: &[String], from_ms: i64, to_
         let list = q.list(chunk.iter().cloned());
         let (from, to) = (q.add(from_ms), q.add(to_ms));
         let sql = format!(
-            "SELECT {COLUMNS}, sign_meaning, sign_mode, verify_meaning, verify_mode FROM acknowledgements \
+            "SELECT {COLUMNS}, sign_meaning, verify_meaning FROM acknowledgements \
              WHERE doc_kind = {k} AND doc_id IN ({list}) AND signed_at >= {from} AND signed_at < {to} ORDER BY signed_at, id"
         );
         for r in q.query(&sql).fetch_all(&db.pool).await? {

@@ -44,6 +44,20 @@ pub enum Command {
     },
     /// Restore a backup from DIR into the configured (new, empty) database and storage.
     Restore { dir: PathBuf },
+    /// Records kept for `[retention] years_after_obsolete` after they left use.
+    #[command(subcommand)]
+    Retention(RetentionCommand),
+}
+
+#[derive(Subcommand, Debug)]
+pub enum RetentionCommand {
+    /// Lists the documents past retention and removes them: their rows, sign records and
+    /// stored files, each with an audit row.
+    Purge {
+        /// Only list what would be removed.
+        #[arg(long)]
+        dry_run: bool,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -179,6 +193,7 @@ async fn run(cmd: Command, settings: Settings) -> ExitCode {
         }
         Command::Backup { dir } => crate::operations::ops_cli::backup(settings, &dir).await,
         Command::Restore { dir } => crate::operations::ops_cli::restore(settings, &dir).await,
+        Command::Retention(RetentionCommand::Purge { dry_run }) => crate::operations::ops_cli::retention_purge(settings, dry_run).await,
     };
     match result {
         Ok(code) => code,

@@ -1,6 +1,7 @@
-//! The operations commands of the command line: `storage check`, `backup`, `restore`.
-//! They open the database and the storage directly (no migrations, no modules), so they
-//! run beside a serving instance.
+//! The operations commands of the command line: `storage check`, `backup`, `restore`
+//! open the database and the storage directly (no migrations, no modules), so they run
+//! beside a serving instance; `retention purge` builds the app (its modules know their
+//! records).
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -58,6 +59,27 @@ pub async fn backup(settings: Settings, dir: &Path) -> anyhow::Result<ExitCode> 
         m.blobs.len(),
         bytes
     );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `plantdoc retention purge [--dry-run]`: one line per document past retention, then
+/// the counts (the modules' migrations run first, as for `migrate`).
+pub async fn retention_purge(settings: Settings, dry_run: bool) -> anyhow::Result<ExitCode> {
+    let state = crate::app::build_state(settings, crate::app::BuildOptions::default()).await?;
+    let report = crate::app::retention::purge(&state, dry_run, "plantdoc retention purge").await?;
+    let horizon = crate::base::clock::with_offset(report.horizon_ms);
+    for (module, item) in &report.items {
+        let ended = crate::base::clock::with_offset(item.ended_ms);
+        println!("{} {module} {}: {} (left use {ended})", if dry_run { "past retention" } else { "removed" }, item.target, item.label);
+    }
+    if dry_run {
+        println!("dry run: {} documents left use before {horizon} and are past retention; nothing removed", report.items.len());
+    } else {
+        println!(
+            "removed {} documents that left use before {horizon} ({} stored files); each has its audit row",
+            report.removed_rows, report.removed_blobs
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,10 +1,10 @@
-// 'Operators Signed': who signed a document. Give it the list (`operators`) or its source:
-// a query ({ queryKey, queryFn } from the module's api.js) or a GET path (e.g.
+// 'Operators Signed': who signed a document, when (with the UTC offset) and the meaning
+// of the act. Give it the list (`operators`) or its source: a query ({ queryKey, queryFn } from the module's api.js) or a GET path (e.g.
 // /api/swps/signed-ops/{id}), whose answer holds opList.opsSigned.
 import { Button, Modal, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
-import { formatDate } from './date';
+import { formatDate, formatWithOffset } from './date';
 
 function signedList(body) {
   const list = body?.opList?.opsSigned ?? body?.opsSigned ?? body;
@@ -25,7 +25,18 @@ const columns = [
       </span>
     ),
   },
-  { title: 'Signed', key: 'signed', render: (_, r) => formatDate(r.dateSigned) },
+  {
+    title: 'Signed',
+    key: 'signed',
+    render: (_, r) => (
+      <>
+        <div>{formatDate(r.dateSigned)}</div>
+        <div style={{ color: '#595959', fontSize: 12 }}>{formatWithOffset(r.dateSigned)}</div>
+      </>
+    ),
+  },
+  // Issue 28 item 2: the meaning of the act and the mode it was given in.
+  { title: 'Meaning', key: 'meaning', render: (_, r) => r.signMeaning && `${r.signMeaning} (${r.signMode})` },
 ];
 
 function asQuery(source) {

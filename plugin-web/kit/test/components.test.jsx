@@ -134,7 +134,9 @@ describe('DeleteDialog', () => {
 });
 
 describe('OperatorsSignedModal', () => {
-  const ops = [{ op: { _id: 'o1', opNo: 'OP1001', fullName: 'Olivia Chen' }, dateSigned: { date: '2026-03-04T14:05:00' } }];
+  const ops = [
+    { op: { _id: 'o1', opNo: 'OP1001', fullName: 'Olivia Chen' }, dateSigned: { date: '2026-03-04T14:05:00' }, signMeaning: 'Read', signMode: 'badge+pin' },
+  ];
 
   it('lists operator number, name and signing date under Name and Signed', () => {
     const onClose = vi.fn();
@@ -146,6 +148,9 @@ describe('OperatorsSignedModal', () => {
     expect(within(dialog).getByText('OP1001')).toBeTruthy();
     expect(within(dialog).getByText('Olivia Chen')).toBeTruthy();
     expect(within(dialog).getByText('Mar-04-26 02:05pm')).toBeTruthy();
+    // Issue 28 item 2: the time with its UTC offset, the meaning and the mode.
+    expect(within(dialog).getByText(/^2026-03-04 14:05:00 [+-]\d\d:\d\d$/)).toBeTruthy();
+    expect(within(dialog).getByText('Read (badge+pin)')).toBeTruthy();
     expect(screen.getByTestId('operators-signed-list').style.height).toBe('400px');
     expect(document.querySelector('.ant-modal').style.width).toBe('600px');
     fireEvent.click(

@@ -182,6 +182,38 @@ describe('Verification history table', () => {
     expect(screen.getAllByText('NOT VERIFIED')[0].style.color).toBe('rgb(207, 19, 34)');
     for (const h of ['Status', 'Op Name', 'Op Number', 'Signed', 'CL Name', 'CL Number', 'Verified']) expect(screen.getAllByText(h).length).toBeGreaterThan(0);
   });
+
+  it("shows a record's detail: names, times with their UTC offset, meanings, modes and the version's SHA-256", async () => {
+    const sha = 'ab'.repeat(32);
+    const rows = [
+      {
+        _id: 'd1',
+        verified: true,
+        op: { fullName: 'Pia Pin', opNo: 'OP77' },
+        dateSigned: { date: '2026-03-01T10:00:00.000Z' },
+        cl: { fullName: 'Lee Lead', opNo: 'CL9' },
+        dateVerified: { date: '2026-03-01T10:05:00.000Z' },
+        versionHash: sha,
+        signMeaning: 'Read',
+        signMode: 'badge+pin',
+        verifyMeaning: 'Verified',
+        verifyMode: 'badge',
+      },
+    ];
+    render(<HistoryTable rows={rows} />);
+    fireEvent.click(screen.getByRole('button', { name: "Details of Pia Pin's signature" }));
+    const detail = await screen.findByTestId('signature-detail');
+    expect(within(detail).getByTestId('version-sha256').textContent).toContain(sha);
+    const offset = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d$/;
+    const times = within(detail)
+      .getAllByText(offset)
+      .map((e) => e.textContent);
+    expect(times).toHaveLength(2);
+    // The browser's zone: the same instants as the records' UTC times.
+    const instant = (t) => Date.parse(t.replace(' ', 'T').replace(/ ([+-])/, '$1'));
+    expect(times.map(instant)).toEqual([Date.parse('2026-03-01T10:00:00Z'), Date.parse('2026-03-01T10:05:00Z')]);
+    for (const t of ['Pia Pin (OP77)', 'Lee Lead (CL9)', 'Read', 'Verified', 'badge+pin', 'badge']) expect(within(detail).getByText(t)).toBeTruthy();
+  });
 });
 
 describe('Part details', () => {

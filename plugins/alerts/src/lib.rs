@@ -16,6 +16,7 @@ pub use feed::{OPERATOR_SIGNED_SQL, ZONE_LIST_SQL};
 mod lifecycle;
 mod lists;
 mod model;
+mod retention;
 mod routes;
 mod schemas;
 mod store;
@@ -85,6 +86,7 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
             }
         })
     });
+    ctx.retention(std::sync::Arc::new(retention::Keep));
     ctx.seed_demo(std::sync::Arc::new(|state| Box::pin(demo::seed(state))));
     Ok(())
 }

@@ -6,7 +6,10 @@
 //! verification of every version with printed name, date and time with offset, meaning
 //! and signature mode; and the audit chain's check with the count of rows about the part.
 //! The alerts that applied to the part (the `PartAlerts` port) and their signatures too.
+//! Deleted SWPs are kept (issue 28 item 5) and listed with their deletion date.
 //! One list of rows makes both files.
+use std::collections::HashMap;
+
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -77,7 +80,7 @@ fn revision(s: &Swp) -> String {
     s.revision.map(|r| r.to_string()).unwrap_or_else(|| "-".into())
 }
 
-fn swp_rows(s: &Swp, hashes: &std::collections::HashMap<String, String>, out: &mut Vec<Row>) {
+fn swp_rows(s: &Swp, hashes: &HashMap<String, String>, deleted: &HashMap<String, i64>, out: &mut Vec<Row>) {
     let base = || Row { revision: revision(s), swp_id: s.id.clone(), version: s.content_hash.clone(), ..Row::default() };
     let behalf = if s.on_behalf_name.is_empty() { "-".to_string() } else { s.on_behalf_name.clone() };
     out.push(Row {
@@ -110,6 +113,25 @@ fn swp_rows(s: &Swp, hashes: &std::collections::HashMap<String, String>, out: &m
     if let Some(d) = s.obsolete_date {
         out.push(Row { record: "obsolete", time: with_offset(d), meaning: "Obsolete".into(), ..base() });
     }
+    // Issue 28 item 5: a deleted SWP is kept (soft delete) and shown with its date.
+    if let Some(d) = deleted.get(&s.id) {
+        let detail = if s.deploy_date.is_some() { "removed from the plant floor" } else { "removed from the review process" };
+        out.push(Row { record: "deleted", time: with_offset(*d), meaning: "Deleted".into(), detail: detail.into(), ..base() });
+    }
+}
+
+/// The deletion dates of the deleted SWPs among `ids`.
+async fn deleted_dates(state: &AppState, ids: &[String]) -> AppResult<HashMap<String, i64>> {
+    let mut out = HashMap::new();
+    for chunk in ids.chunks(500) {
+        let mut q = Params::default();
+        let list = q.list(chunk.iter().cloned());
+        let sql = format!("SELECT id, deleted_date FROM swps WHERE id IN ({list}) AND status = 'deleted' AND deleted_date IS NOT NULL");
+        for r in q.query(&sql).fetch_all(&state.db.pool).await? {
+            out.insert(sqlx::Row::try_get(&r, "id")?, sqlx::Row::try_get(&r, "deleted_date")?);
+        }
+    }
+    Ok(out)
 }
 
 /// `revision`: the SWP's revision or the alert's tag; `other`: the record binds to a
@@ -153,11 +175,12 @@ async fn rows(state: &AppState, user: &CurrentUser, part: &str, swps: &[Swp], fr
         files.extend(s.video_file.clone());
     }
     let hashes = sha256s(&state.db, &files).await?;
+    let ids: Vec<String> = swps.iter().map(|s| s.id.clone()).collect();
+    let deleted = deleted_dates(state, &ids).await?;
     let mut out = Vec::new();
     for s in swps {
-        swp_rows(s, &hashes, &mut out);
+        swp_rows(s, &hashes, &deleted, &mut out);
     }
-    let ids: Vec<String> = swps.iter().map(|s| s.id.clone()).collect();
     for a in acks::trail(&state.db, crate::KIND, &ids, from, to).await? {
         let s = swps.iter().find(|s| s.id == a.record.doc_id);
         sign_rows(&a, s.map(revision).unwrap_or_default(), s.is_some_and(|s| s.content_hash != a.record.version_hash), &mut out);

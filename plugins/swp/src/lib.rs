@@ -16,6 +16,7 @@ mod lifecycle;
 mod lists;
 mod model;
 mod paging;
+mod retention;
 mod routes;
 mod schemas;
 mod store;
@@ -91,6 +92,7 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     ctx.event_kind(REMOVED);
     ctx.provide_port::<dyn DeployedDocs>(std::sync::Arc::new(kiosk::Docs));
     ctx.seed_demo(std::sync::Arc::new(demo::seed));
+    ctx.retention(std::sync::Arc::new(retention::Keep));
     ctx.task("upload-sweep", |state, stop| {
         plantdoc_core::tasks::every(state, stop, SWEEP_EVERY, |state| async move {
             if let Err(e) = sweep(&state).await {

@@ -48,6 +48,27 @@ async fn a_versions_records_as_json_equal_the_records_serialized() {
     let records = acks::for_documents(db, SWP, &[(doc, hash.as_str())]).await.unwrap().remove(doc).unwrap();
     assert_eq!(records.len(), times.len());
     assert_eq!(built, serde_json::to_value(&records).unwrap(), "{text}");
+    // Issue 28 item 2: each record names its version, each act its meaning and mode
+    // (fields after the spec's; a record verified before modes were kept shows badge).
+    let first = &built[0];
+    assert_eq!(
+        (first["versionHash"].as_str(), first["signMeaning"].as_str(), first["signMode"].as_str()),
+        (Some(hash.as_str()), Some("Read"), Some("badge"))
+    );
+    for r in built.as_array().unwrap() {
+        let verified = r["verified"].as_bool().unwrap();
+        assert_eq!(r["verifyMeaning"].as_str(), verified.then_some("Verified"), "{r}");
+        assert_eq!(r["verifyMode"].as_str(), verified.then_some("badge"), "{r}");
+    }
+    let mut tx = db.begin().await.unwrap();
+    let id = acks::sign_as(&mut tx, SWP, "doc-3", &hash, &lead, 7, acks::BADGE_PIN).await.unwrap();
+    acks::verify_as(&mut tx, &id, &person("cl-2", "Two", "Factor", None), 8, acks::BADGE_PIN).await.unwrap();
+    sqlx::query("UPDATE acknowledgements SET verify_mode = NULL WHERE id = $1").bind(&id).execute(&mut *tx).await.unwrap();
+    tx.commit().await.unwrap();
+    let built: Value = serde_json::from_str(&acks::json_for_version(db, SWP, "doc-3", &hash).await.unwrap()).unwrap();
+    let records = acks::for_documents(db, SWP, &[("doc-3", hash.as_str())]).await.unwrap().remove("doc-3").unwrap();
+    assert_eq!(built, serde_json::to_value(&records).unwrap());
+    assert_eq!((built[0]["signMode"].as_str(), built[0]["verifyMode"].as_str()), (Some("badge+pin"), Some("badge")), "{built}");
 }
 
 /// The kept list (`sign_lists`, decision 42) follows every write of a sign record, made

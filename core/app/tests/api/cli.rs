@@ -30,6 +30,7 @@ fn every_command_has_help() {
         vec!["storage", "check", "--help"],
         vec!["backup", "--help"],
         vec!["restore", "--help"],
+        vec!["retention", "purge", "--help"],
     ] {
         let o = plantdoc(&args, &[]);
         assert!(o.status.success(), "{args:?}: {}", text(&o));

@@ -118,6 +118,17 @@ pub struct SignRecordJson {
     pub cl: Option<SignCl>,
     #[schema(required = true)]
     pub date_verified: Option<SignDate>,
+    /// The SHA-256 of the version signed (issue 28 item 2).
+    pub version_hash: String,
+    /// `Read`.
+    pub sign_meaning: String,
+    /// `badge` or `badge+pin`.
+    pub sign_mode: String,
+    /// `Verified` once verified.
+    #[schema(required = true)]
+    pub verify_meaning: Option<String>,
+    #[schema(required = true)]
+    pub verify_mode: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]

@@ -6,6 +6,7 @@ import { formatDate, PagedTable, PartNumberSearch, useUrlState } from '@plantdoc
 import { GREEN, HISTORY_PAGE_SIZE, RED } from '../lib';
 import { deployedSwpParts, useObsoleteSignHistory, useSignHistory } from '../api';
 import { AuditorsFile } from '../components/AuditorsFile';
+import { SignatureDetail } from '../components/SignatureDetail';
 
 export const historyColumns = [
   {
@@ -27,6 +28,8 @@ export const historyColumns = [
     defaultSortOrder: 'descend',
     render: (_, r) => formatDate(r.dateVerified),
   },
+  // Issue 28 item 2: names, times with offset, meanings, modes and the version's SHA-256.
+  { title: 'Detail', key: 'detail', sortable: false, render: (_, r) => <SignatureDetail record={r} /> },
 ];
 
 const keyed = (rows) => (Array.isArray(rows) ? rows : []).map((r, i) => ({ ...r, rowKey: r._id ?? String(i) }));

@@ -6,4 +6,5 @@ mod flow;
 mod kiosk;
 mod notify;
 mod real_files;
+mod retention;
 pub(crate) mod support;

@@ -11,5 +11,6 @@ mod notify_bench;
 mod notify_mail;
 mod paging;
 mod real_files;
+mod retention;
 pub(crate) mod support;
 mod upload;

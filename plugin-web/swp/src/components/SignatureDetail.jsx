@@ -1,0 +1,51 @@
+// The detail of one sign record in Verification History (issue 28 item 2, 21 CFR 11.50):
+// each act's printed name, date and time with its UTC offset, meaning and signature
+// mode, and the SHA-256 of the version signed. A 'Details' link per row opens it.
+import { useState } from 'react';
+import { Button, Descriptions, Modal, Typography } from 'antd';
+import { formatWithOffset } from '@plantdoc/kit';
+
+const who = (p) => (p?.fullName ? `${p.fullName}${p.opNo ? ` (${p.opNo})` : ''}` : '');
+
+function items(r) {
+  const list = [
+    { key: 'op', label: r.signMeaning || 'Read', children: who(r.op) },
+    { key: 'signed', label: 'Signed', children: formatWithOffset(r.dateSigned) },
+    { key: 'signMode', label: 'Signature', children: r.signMode || 'badge' },
+  ];
+  if (r.verified) {
+    list.push(
+      { key: 'cl', label: r.verifyMeaning || 'Verified', children: who(r.cl) },
+      { key: 'verifiedAt', label: 'Verified at', children: formatWithOffset(r.dateVerified) },
+      { key: 'verifyMode', label: 'Verifier signature', children: r.verifyMode || 'badge' },
+    );
+  }
+  list.push({
+    key: 'sha',
+    label: 'Version SHA-256',
+    children: (
+      <Typography.Text code copyable data-testid="version-sha256" style={{ wordBreak: 'break-all' }}>
+        {r.versionHash || ''}
+      </Typography.Text>
+    ),
+  });
+  return list;
+}
+
+export function SignatureDetail({ record }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button type="link" size="small" onClick={() => setOpen(true)} aria-label={`Details of ${record.op?.fullName ?? ''}'s signature`}>
+        Details
+      </Button>
+      {open && (
+        <Modal open title="Signature" width={640} onCancel={() => setOpen(false)} footer={<Button onClick={() => setOpen(false)}>Close</Button>}>
+          <div data-testid="signature-detail">
+            <Descriptions column={1} size="small" bordered items={items(record)} />
+          </div>
+        </Modal>
+      )}
+    </>
+  );
+}
