@@ -31,7 +31,7 @@ async fn oidc_jit_makes_the_account_and_claims_keep_it_current() {
     let b = browser(&app);
     let r = sign_in(&b, &login).await;
     assert_eq!(r.status, StatusCode::FOUND, "{}", r.text);
-    assert_eq!(location(&r), "/");
+    assert_eq!(location(&r), "/main");
     // Plantdoc's own session: the same cookies as a password sign-in.
     assert!(r.headers.get_all("set-cookie").iter().any(|c| c.to_str().unwrap().starts_with("__Host-plantdoc_session=")));
     let me = b.get("/api/users/current").await;

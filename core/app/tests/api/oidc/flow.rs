@@ -90,7 +90,7 @@ async fn oidc_state_pkce_and_flow_checks() {
     let back = at_provider(&auth, &login).await;
     let r = d.get(&back).await;
     assert_eq!(r.status, StatusCode::FOUND, "{}", r.text);
-    assert_eq!(location(&r), "/");
+    assert_eq!(location(&r), "/main");
     assert!(d.session_cookie().is_some());
     let replay = browser(&app);
     replay.set_cookie("__Host-plantdoc_oidc", "forged.00");

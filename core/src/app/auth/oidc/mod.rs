@@ -129,7 +129,7 @@ pub fn routes() -> ApiRouter {
             Access::Public,
             Method::GET,
             "/api/auth/oidc/callback",
-            "The identity provider's answer: signs in and goes to the console (302), or a refusal page",
+            "The identity provider's answer: signs in and goes to the console (302 to /main), or a refusal page",
             callback,
         )
         .query::<CallbackQuery>()
@@ -275,7 +275,7 @@ async fn callback(
     // What the sign-in changed (the account's fields) applies from now on, on this instance too.
     session::after_write(&state);
     cookies.push(flow::clear(&state));
-    Ok(redirect("/", cookies))
+    Ok(redirect("/main", cookies))
 }
 
 /// Where the browser goes after signing out of Plantdoc: the provider's end-session
