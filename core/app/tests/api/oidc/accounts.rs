@@ -206,6 +206,22 @@ async fn oidc_password_login_off_leaves_only_the_break_glass_manager() {
     }
     let r = c.post("/api/users/setPassword", &json!({"email": "eve@demo.plant", "tempPassword": PASSWORD, "password": "Another-Long-Pass-77", "password2": "Another-Long-Pass-77"})).await;
     assert_eq!(r.body, json!({"email": off}));
+    // No reset mail either, but for the break-glass account.
+    sqlx::query("DELETE FROM outbox").execute(&app.state.db.pool).await.unwrap();
+    for who in ["eve@demo.plant", "glass@demo.plant"] {
+        assert_eq!(c.post("/api/users/forgotPassword", &json!({"email": who})).await.status, StatusCode::OK);
+    }
+    let mut mailed = 0;
+    for _ in 0..50 {
+        mailed = scalar(&app, "SELECT COUNT(*) FROM outbox").await;
+        if mailed > 0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let to: Vec<(String,)> = sqlx::query_as("SELECT to_addr FROM outbox").fetch_all(&app.state.db.pool).await.unwrap();
+    assert_eq!((mailed, to), (1, vec![("glass@demo.plant".to_string(),)]));
     // The break-glass manager signs in with a password, and it is audited as such.
     let r = c.post("/api/users/login", &json!({"email": "glass@demo.plant", "password": PASSWORD})).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
