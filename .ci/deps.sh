@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the test suites need, when missing: Debian packages (PostgreSQL server,
-# Chromium, qpdf, poppler-utils), Python's aiosmtpd (SMTP catcher), s3s-fs (S3-compatible server).
+# Chromium, qpdf, poppler-utils), Python's aiosmtpd (SMTP catcher), s3s-fs (S3-compatible server),
+# npm's oidc-provider (web-tests/oidc: the OpenID provider of the single sign-on tests).
 set -euo pipefail
 # schemathesis (API contract fuzzing), pinned, in a venv under the user's cache folder.
 ST_VERSION=4.32.5
@@ -27,5 +28,11 @@ if [ ! -x "$ST_VENV/bin/st" ]; then
   command -v curl >/dev/null || { apt-get update -qq && apt-get install -y -qq curl >/dev/null; }
   python3 -m venv "$ST_VENV" 2>/dev/null || { apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null && python3 -m venv "$ST_VENV"; }
   "$ST_VENV/bin/pip" install -q "schemathesis==$ST_VERSION"
+fi
+# The real OpenID provider of the single sign-on tests (web-tests/oidc, npm's oidc-provider).
+oidc_dir="$(cd "$(dirname "$0")/.." && pwd)/web-tests/oidc"
+if [ ! -d "$oidc_dir/node_modules/oidc-provider" ] || [ "$oidc_dir/package-lock.json" -nt "$oidc_dir/node_modules/.package-lock.json" ]; then
+  echo "installing the test OpenID provider…"
+  npm ci --prefix "$oidc_dir" --no-audit --no-fund --silent
 fi
 echo "test dependencies present"

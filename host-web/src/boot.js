@@ -59,10 +59,15 @@ function prefetchApp(win, doc) {
  * for the network to go idle (Playwright's networkidle, a monitoring probe) would never
  * end on a signed-out page.
  */
-export function readUser(res) {
+export function readUser(res, win) {
   if (res.ok) return res.json();
+  // A 401 says how one signs in when single sign-on is set up (`signIn`): kept for the
+  // sign-in page (LoginPage) in `window.__plantdocSignIn`.
   return Promise.resolve()
-    .then(() => res.body?.cancel())
+    .then(() => (res.status === 401 && win ? res.json() : res.body?.cancel()))
+    .then((body) => {
+      if (body?.signIn) win.__plantdocSignIn = body.signIn;
+    })
     .catch(() => {})
     .then(() => null);
 }
@@ -73,7 +78,7 @@ export function boot(win = window, doc = document) {
   // instead of asking again (plugin-web/kit/src/session.js).
   win.__plantdocCurrentUser = win
     .fetch('/api/users/current', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
-    .then(readUser)
+    .then((res) => readUser(res, win))
     .catch(() => null);
   if (!paintsSkeleton(doc.location.pathname)) {
     startApp(doc);
@@ -81,7 +86,8 @@ export function boot(win = window, doc = document) {
   }
   paintSkeleton(doc);
   const start = () => startApp(doc);
-  win.__plantdocCurrentUser.then((user) => user && start());
+  // Signed in, or single sign-on set up (its button is the React page's): start now.
+  win.__plantdocCurrentUser.then((user) => (user || win.__plantdocSignIn) && start());
   const form = doc.querySelector('#pd-boot form');
   for (const type of ['keydown', 'pointerdown', 'input', 'submit']) form.addEventListener(type, start, { once: true, capture: true });
   prefetchApp(win, doc);

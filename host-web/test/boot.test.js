@@ -83,6 +83,17 @@ describe('boot.js', () => {
     expect(await readUser({ ok: false })).toBeNull();
   });
 
+  it('keeps how one signs in when single sign-on is set up (the 401 says so)', async () => {
+    const win = {};
+    const refused = new Response(JSON.stringify({ error: 'Please sign in.', signIn: { sso: 'Acme ID', password: false } }), { status: 401 });
+    expect(await readUser(refused, win)).toBeNull();
+    expect(win.__plantdocSignIn).toEqual({ sso: 'Acme ID', password: false });
+    const plain = new Response(JSON.stringify({ error: 'Please sign in.' }), { status: 401 });
+    const other = {};
+    expect(await readUser(plain, other)).toBeNull();
+    expect(other.__plantdocSignIn).toBeUndefined();
+  });
+
   it('says so on the painted form when the application cannot be downloaded', () => {
     window.history.replaceState(null, '', '/login');
     boot(fakeWindow(null), document);

@@ -29,6 +29,28 @@ function renderLogin(path) {
 
 const type = (label, value) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
+describe('login page with single sign-on', () => {
+  it("shows 'Sign in with {label}' above the form, and only the button when password sign-in is off", async () => {
+    setSessionUser(null);
+    stubFetch({});
+    window.__plantdocSignIn = { sso: 'Acme ID', password: true };
+    const { unmount } = renderLogin('/login');
+    const button = screen.getByRole('link', { name: 'Sign in with Acme ID' });
+    expect(button.getAttribute('href')).toBe('/api/auth/oidc/login');
+    expect(screen.getByLabelText('Password')).toBeTruthy();
+    unmount();
+    window.__plantdocSignIn = { sso: 'Acme ID', password: false };
+    const off = renderLogin('/login');
+    expect(screen.getByRole('link', { name: 'Sign in with Acme ID' })).toBeTruthy();
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    off.unmount();
+    // The break-glass page keeps the form.
+    renderLogin('/login?local');
+    expect(screen.getByLabelText('Password')).toBeTruthy();
+    window.__plantdocSignIn = undefined;
+  });
+});
+
 describe('login page', () => {
   it('shows server field errors under the fields', async () => {
     setSessionUser(null);

@@ -170,6 +170,25 @@ export async function startSmtp() {
   };
 }
 
+/**
+ * The real OpenID provider of the single sign-on tests (web-tests/oidc/provider.mjs) on
+ * `port`, sending browsers back to `appUrl`. `account(login, claims)` sets a person's claims.
+ */
+export async function startOidcProvider(port, appUrl) {
+  const child = spawn('node', ['provider.mjs'], {
+    cwd: path.join(ROOT, 'web-tests/oidc'),
+    env: { ...process.env, PORT: String(port), OIDC_REDIRECT_URIS: `${appUrl}/api/auth/oidc/callback` },
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
+  await waitForLine(child, /READY (\d+)/, 'OpenID provider');
+  const issuer = `http://127.0.0.1:${port}`;
+  const account = async (login, claims) => {
+    const r = await fetch(`${issuer}/_test/accounts/${login}`, { method: 'PUT', body: JSON.stringify(claims) });
+    if (r.status !== 204) throw new Error(`provider account: ${r.status}`);
+  };
+  return { issuer, account, stop: track(child) };
+}
+
 /** The mail text with quoted-printable soft breaks and escapes undone. */
 function decodeMail(text) {
   return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
@@ -179,10 +198,10 @@ function decodeMail(text) {
  * Seeds and serves plantdoc. `env` adds PLANTDOC__... settings; `missingRemotes` serves
  * the remotes from a copy of plugin-web without those modules' dist (a real 404).
  */
-export async function startServer({ env = {}, smtp = null, missingRemotes = [], release = null } = {}) {
+export async function startServer({ env = {}, smtp = null, missingRemotes = [], release = null, port: fixed = null } = {}) {
   checkBuilt();
   const dir = tempDir('plantdoc-e2e-');
-  const port = await freePort();
+  const port = fixed || (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const fullEnv = {
     ...process.env,

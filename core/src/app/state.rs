@@ -48,6 +48,8 @@ pub struct Inner {
     pub events: crate::events::Events,
     /// This instance's open event streams (see `notify::live`).
     pub live: crate::notify::live::Live,
+    /// The OpenID provider's client, when `[auth.oidc]` is set (see `auth::oidc`).
+    pub oidc: crate::app::auth::oidc::Oidc,
 }
 
 impl Deref for AppState {
@@ -260,6 +262,7 @@ pub async fn build_state(settings: Settings, opts: BuildOptions) -> anyhow::Resu
         ports,
         events,
         live: Default::default(),
+        oidc: Default::default(),
         switches: std::sync::RwLock::new(switches),
     })))
 }

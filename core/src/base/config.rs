@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
+pub use super::auth_settings::AuthSettings;
+
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Settings {
@@ -131,19 +133,6 @@ fn recheck_ms() -> u64 {
 
 fn thirty_days() -> i64 {
     30 * 24 * 60 * 60
-}
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct AuthSettings {
-    pub max_failed_logins: i64,
-    pub lockout_base_secs: i64,
-    pub lockout_max_secs: i64,
-    pub ip_attempts_per_minute: u32,
-    pub temp_password_days: i64,
-    pub reset_token_minutes: i64,
-    /// Concurrent argon2 computations (each uses 19 MiB).
-    pub hash_concurrency: usize,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -279,6 +268,7 @@ impl Settings {
         if self.auth.max_failed_logins < 1 || self.auth.max_failed_logins > 100 {
             return Err(ConfigError("auth.max_failed_logins: must be between 1 and 100".into()));
         }
+        self.auth.validate()?;
         if self.auth.hash_concurrency == 0 {
             return Err(ConfigError("auth.hash_concurrency: must be at least 1".into()));
         }

@@ -1,6 +1,7 @@
 //! What every other folder stands on and that stands on nothing in the crate: the
 //! settings, the clock, the one error type, the log, the short-lived memo and the
 //! short answer shapes of the OpenAPI document.
+pub mod auth_settings;
 pub mod clock;
 pub mod config;
 pub mod error;

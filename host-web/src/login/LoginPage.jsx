@@ -22,8 +22,49 @@ export function splitErrors(fields, names) {
   return { mine, other };
 }
 
+/**
+ * How one signs in here: `{ sso: label, password }` when single sign-on is set up (the
+ * signed-out answer of /api/users/current says so; boot.js keeps the first one), else null.
+ */
+function useSignIn() {
+  const [signIn, setSignIn] = useState(() => (typeof window === 'undefined' ? null : window.__plantdocSignIn || null));
+  useEffect(() => {
+    if (typeof window === 'undefined' || window.__plantdocSignIn !== undefined) return undefined;
+    // Opened inside the application (after a sign-out): ask once.
+    let live = true;
+    fetch('/api/users/current', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+      .then((res) => (res.status === 401 ? res.json() : (res.body?.cancel(), null)))
+      .then((body) => {
+        window.__plantdocSignIn = body?.signIn || null;
+        if (live) setSignIn(window.__plantdocSignIn);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
+  return signIn;
+}
+
+/** 'Sign in with {label}': a plain link, the server sends the browser on to the provider. */
+function SsoButton({ label }) {
+  return (
+    <a
+      id="login_sso"
+      className="pd-btn"
+      href="/api/auth/oidc/login"
+      style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', textDecoration: 'none', marginBottom: 24 }}
+    >
+      {`Sign in with ${label}`}
+    </a>
+  );
+}
+
 export function LoginPage() {
   const { search } = useLocation();
+  const signIn = useSignIn();
+  // Password sign-in off: only the button, but for the break-glass page (/login?local).
+  const passwordForm = !signIn || signIn.password !== false || new URLSearchParams(search).has('local');
   const [values, setValues] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState({});
   const [busy, setBusy] = useState(false);
@@ -90,8 +131,10 @@ export function LoginPage() {
     );
   }
 
+  if (!passwordForm) return <SsoButton label={signIn.sso} />;
   return (
     <form id="login" className="pd-form" onSubmit={onSubmit} noValidate>
+      {signIn && <SsoButton label={signIn.sso} />}
       {notice && <PlainAlert>{notice}</PlainAlert>}
       <PlainField id="login_email" label="Email" error={errors.email}>
         <input ref={email} className="pd-input" type="text" autoComplete="username" {...inputProps('login_email', values.email, set('email'), errors.email)} />

@@ -74,11 +74,15 @@ export async function checkSession() {
 }
 
 export async function logout() {
+  let answer;
   try {
-    await api.get('/api/users/logout', { skipUnauthorized: true });
+    answer = await api.get('/api/users/logout', { skipUnauthorized: true });
   } finally {
     clearSession();
   }
+  // Signed in through single sign-on: the provider's own sign-out follows.
+  if (answer?.redirect && typeof window !== 'undefined') window.location.assign(answer.redirect);
+  return answer;
 }
 
 export function useSession() {

@@ -18,6 +18,7 @@ mod lockout;
 mod mail;
 mod matrix;
 mod modules;
+mod oidc;
 mod ops;
 mod pdf_bombs;
 mod readers;

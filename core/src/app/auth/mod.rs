@@ -1,6 +1,7 @@
 //! Sign-in, sessions, passwords, throttling and the sign-in API.
 pub mod email_change;
 pub mod lockout;
+pub mod oidc;
 pub mod password;
 pub mod pin;
 mod reset;

@@ -47,7 +47,10 @@ async fn send_reset(state: &AppState, email: &str) -> anyhow::Result<()> {
         return Ok(());
     };
     drop(conn);
-    if user.disabled {
+    // No password to reset: a single sign-on account (none set), or password sign-in off
+    // for everyone but the break-glass accounts (issue 30).
+    let auth = &state.settings.auth;
+    if user.disabled || user.password_hash.is_empty() || (!auth.password_login && !auth.is_break_glass(email)) {
         return Ok(());
     }
     let token = session::random_token();

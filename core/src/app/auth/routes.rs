@@ -7,10 +7,10 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::app::api::{Access, ApiRouter};
-use crate::app::auth::email_change;
 use crate::app::auth::lockout::{self, Attempt};
 use crate::app::auth::reset::{check_reset, forgot_password, reset_password, ForgotBody, ResetBody};
 use crate::app::auth::session::{self, ClientIp};
+use crate::app::auth::{email_change, oidc};
 use crate::app::auth::{
     password,
     users::{self, User, UserJson},
@@ -103,6 +103,11 @@ async fn login(State(state): State<AppState>, addr: ClientIp, headers: HeaderMap
     if !errors.is_empty() {
         return Err(AppError::Fields(errors));
     }
+    // `[auth] password_login = false`: only the break-glass accounts (issue 30).
+    let break_glass = !state.settings.auth.password_login;
+    if break_glass && !state.settings.auth.is_break_glass(&b.email) {
+        return Err(AppError::field("email", password_off(&state)));
+    }
     let now = state.now_ms();
     // Locked for this e-mail at this address, whether or not an account has it.
     let attempt = Attempt::new(&b.email, addr.0);
@@ -130,6 +135,9 @@ async fn login(State(state): State<AppState>, addr: ClientIp, headers: HeaderMap
     if user.disabled {
         return Err(AppError::field("email", "This account is disabled. Please contact your manager."));
     }
+    if break_glass && !user.is_manager() {
+        return Err(AppError::field("email", password_off(&state)));
+    }
     lockout::succeeded(&state, &attempt).await?;
     if user.must_change_password {
         if user.temp_password_expires.map(|t| t < now).unwrap_or(false) {
@@ -141,12 +149,13 @@ async fn login(State(state): State<AppState>, addr: ClientIp, headers: HeaderMap
         return Ok(with_cookies(resp, cookies));
     }
     let cookies = session::start(&state, &headers, &user.id, false).await?;
-    audit::record(
-        &state.db,
-        now,
-        &AuditEntry::new("auth.login", format!("user:{}", user.id), "signed in").by(Some(&user.id), &user.full_name()),
-    )
-    .await?;
+    if break_glass {
+        tracing::warn!(user = %user.id, "break-glass password sign-in while password sign-in is off");
+    }
+    let meaning = if break_glass { "signed in with a password while password sign-in is off (break-glass)" } else { "signed in" };
+    let action = if break_glass { "auth.break_glass" } else { "auth.login" };
+    audit::record(&state.db, now, &AuditEntry::new(action, format!("user:{}", user.id), meaning).by(Some(&user.id), &user.full_name()))
+        .await?;
     Ok(with_cookies(axum::Json(user.to_json()).into_response(), cookies))
 }
 
@@ -159,8 +168,22 @@ async fn current(State(state): State<AppState>, headers: HeaderMap) -> AppResult
             }
             Ok(axum::Json(v).into_response())
         }
-        None => Err(AppError::Unauthorized),
+        // With single sign-on set up, the refusal also tells the sign-in page what to show.
+        None => match &state.settings.auth.oidc {
+            Some(o) => Ok((
+                StatusCode::UNAUTHORIZED,
+                axum::Json(json!({"error": "Please sign in.", "signIn": {"sso": o.label, "password": state.settings.auth.password_login}})),
+            )
+                .into_response()),
+            None => Err(AppError::Unauthorized),
+        },
     }
+}
+
+/// Said when a password sign-in is tried while `[auth] password_login = false`.
+fn password_off(state: &AppState) -> String {
+    let label = state.settings.auth.oidc.as_ref().map(|o| o.label.as_str()).unwrap_or("single sign-on");
+    format!("Password sign-in is off. Please use 'Sign in with {label}'.")
 }
 
 async fn logout(State(state): State<AppState>, method: Method, headers: HeaderMap) -> AppResult<Response> {
@@ -168,7 +191,12 @@ async fn logout(State(state): State<AppState>, method: Method, headers: HeaderMa
     if method == Method::GET && headers.get("sec-fetch-site").and_then(|v| v.to_str().ok()) == Some("cross-site") {
         return Err(AppError::Forbidden("Cross-site requests are not allowed.".into()));
     }
+    let mut answer = json!({"ok": true});
     if let Some((cu, _)) = session::load(&state, &headers).await? {
+        if let Some(url) = oidc::end_session_url(&state, &cu.id).await {
+            // Single sign-on: the browser goes on to the provider's sign-out.
+            answer["redirect"] = json!(url);
+        }
         sqlx::query("DELETE FROM sessions WHERE id_hash = $1").bind(&cu.session_hash).execute(&state.db.pool).await?;
         audit::record(
             &state.db,
@@ -177,7 +205,7 @@ async fn logout(State(state): State<AppState>, method: Method, headers: HeaderMa
         )
         .await?;
     }
-    Ok(with_cookies(axum::Json(json!({"ok": true})).into_response(), session::clear_cookies(&state)))
+    Ok(with_cookies(axum::Json(answer).into_response(), session::clear_cookies(&state)))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -236,6 +264,9 @@ async fn set_password(
     }
     if !errors.is_empty() {
         return Err(AppError::Fields(errors));
+    }
+    if !state.settings.auth.password_login && !state.settings.auth.is_break_glass(&b.email) {
+        return Err(AppError::field("email", password_off(&state)));
     }
     let attempt = Attempt::new(&b.email, addr.0);
     if lockout::locked_until(&state, &attempt, now).await?.is_some() {

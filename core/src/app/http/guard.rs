@@ -238,10 +238,12 @@ const MAX_REJECTION: usize = 300;
 
 /// API answers that axum produced itself (a path or query parameter it could not read,
 /// a method the route does not have, a body over the limit) become `{"error": ...}`
-/// like every other refusal; a 405 keeps its `Allow` header.
+/// like every other refusal; a 405 keeps its `Allow` header. A page a browser was sent
+/// to (text/html, the single sign-on refusals) stays a page.
 async fn to_json_error(resp: Response) -> Response {
     let status = resp.status();
-    if !(status.is_client_error() || status.is_server_error()) || is_json(resp.headers()) {
+    let html = resp.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("text/html"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json(resp.headers()) || html {
         return resp;
     }
     let (parts, body) = resp.into_parts();

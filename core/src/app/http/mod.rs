@@ -22,9 +22,9 @@ pub mod schemas;
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
-/// The core's own routes.
-fn core_routes() -> ApiRouter {
-    ApiRouter::new("core")
+/// The core's own routes (single sign-on's only when `[auth.oidc]` is set).
+fn core_routes(state: &AppState) -> ApiRouter {
+    let api = ApiRouter::new("core")
         .route(Access::Public, Method::GET, "/healthz", "Liveness", healthz)
         .returns::<schemas::Status>()
         .route(Access::Public, Method::GET, "/readyz", "Readiness (database reachable)", readyz)
@@ -46,12 +46,16 @@ fn core_routes() -> ApiRouter {
         .returns::<Vec<crate::plant::zones::ZoneOption>>()
         .merge(crate::app::auth::routes::routes())
         .merge(crate::app::links::routes())
-        .merge(crate::app::notify::routes::routes())
+        .merge(crate::app::notify::routes::routes());
+    match state.settings.auth.oidc {
+        Some(_) => api.merge(crate::app::auth::oidc::routes()),
+        None => api,
+    }
 }
 
 /// Every route the app mounts for the modules enabled at start, with its documentation.
 pub fn api_routes(state: &AppState) -> ApiRouter {
-    let mut api = core_routes();
+    let mut api = core_routes(state);
     for m in state.modules.iter().filter(|m| m.enabled) {
         if let Some(r) = &m.built.routes {
             api = api.merge(r.clone().switchable());
@@ -61,7 +65,7 @@ pub fn api_routes(state: &AppState) -> ApiRouter {
 }
 
 pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
-    let (mut api_router, mut docs) = core_routes().into_router(&state);
+    let (mut api_router, mut docs) = core_routes(&state).into_router(&state);
     // Every module's routes, each behind its run-time switch (404 while off).
     for m in state.modules.iter() {
         let Some(routes) = &m.built.routes else { continue };

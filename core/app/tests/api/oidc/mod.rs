@@ -1,0 +1,4 @@
+//! Single sign-on through a real OpenID provider (issue 30).
+mod accounts;
+mod flow;
+pub mod provider;
