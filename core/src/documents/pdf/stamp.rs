@@ -15,12 +15,13 @@ use super::merge::inherited;
 use super::report::win_ansi;
 use super::{MAX_PAGES, MAX_SECTION_BYTES};
 
-/// Height of the strip added below each page, in points (0.83 in).
-pub const STRIP: f32 = 60.0;
+/// Height of the strip added below each page, in points (0.92 in).
+pub const STRIP: f32 = 66.0;
 /// Clearance from the sheet's edges that printers cannot print on.
 const EDGE: f32 = 14.0;
-/// The QR code's side (1.2 pt a module for a 33-module code: 0.43 mm).
-const QR_SIDE: f32 = STRIP - EDGE - 6.0;
+/// The QR code's side: 1.45 pt (0.5 mm) a module for a 33-module code (an address of
+/// up to 62 bytes), 1.3 pt for 37 modules (84 bytes).
+const QR_SIDE: f32 = STRIP - EDGE - 4.0;
 /// Largest text size; a longer line is set smaller to fit beside the QR code.
 const MAX_SIZE: f32 = 7.0;
 const FONT: &str = "PlantdocStampFont";

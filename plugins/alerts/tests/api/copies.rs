@@ -6,7 +6,7 @@ use serde_json::json;
 
 use super::support::*;
 use crate::helpers::*;
-use crate::swp::copies::open_as;
+use crate::swp::copies::{open_as, qr_codes};
 use crate::swp::support::{login, page_texts, qpdf_check, relogin};
 
 #[tokio::test]
@@ -22,6 +22,8 @@ async fn alert_pdfs_are_controlled_copies_until_their_sunset() {
     let want = format!("Controlled copy · {subject} · printed 2026-01-01 00:00 +00:00 by Test pm · UNCONTROLLED WHEN PRINTED");
     assert!(page_texts(&copy)[0].contains(&want), "{:?}", page_texts(&copy));
     assert!(qpdf_check(&copy).0);
+    let public = app.state.settings.server.public_url.trim_end_matches('/').to_string();
+    assert_eq!(qr_codes(&copy), vec![format!("{public}/main/alerts?alert={id}")], "the QR code opens the alert");
 
     // The kiosk's feed links the same document, printed by the netbook.
     crate::swp::support::kiosk(&app, "kiosk@demo.plant", "mpk", &["A1"]).await;

@@ -35,6 +35,24 @@ pub async fn open_as(
     (status, r.bytes().await.unwrap().to_vec(), headers)
 }
 
+/// What the QR codes on a PDF's first page say: rendered by poppler (pdftoppm, 200 dpi), read by
+/// zbarimg (zbar-tools, installed by .ci/deps.sh).
+pub fn qr_codes(pdf: &[u8]) -> Vec<String> {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("copy.pdf"), pdf).unwrap();
+    let png = std::process::Command::new("pdftoppm")
+        .args(["-r", "200", "-png", "-f", "1", "-l", "1", "copy.pdf", "page"])
+        .current_dir(dir.path())
+        .status();
+    assert!(png.unwrap().success(), "pdftoppm (poppler-utils)");
+    let out = std::process::Command::new("zbarimg")
+        .args(["-q", "--raw", "page-1.png"])
+        .current_dir(dir.path())
+        .output()
+        .expect("zbarimg (zbar-tools)");
+    String::from_utf8_lossy(&out.stdout).lines().map(str::to_string).collect()
+}
+
 /// The stored file of an SWP's section: (storage key, recorded SHA-256).
 async fn stored(app: &TestApp, swp: &str, section: &str) -> (String, String) {
     let sql = format!("SELECT f.storage_key, f.sha256 FROM files f JOIN swps s ON s.{section}_file = f.id WHERE s.id = $1");
@@ -72,6 +90,9 @@ async fn swp_pdfs_are_controlled_copies_and_the_stored_file_is_unchanged() {
     }
     let (ok, out) = qpdf_check(&copy);
     assert!(ok, "qpdf --check: {out}");
+    // The QR code opens the part's page (its current revision) under server.public_url.
+    let public = app.state.settings.server.public_url.trim_end_matches('/').to_string();
+    assert_eq!(qr_codes(&copy), vec![format!("{public}/main/swps/search?pn=CC-1")]);
 
     // The stored file is the upload, byte for byte; its row and the version's hash too.
     let (key, recorded) = stored(&app, &id, "swc").await;
