@@ -89,16 +89,12 @@ pub struct StorageSettings {
     #[serde(default = "one_hour")]
     pub sweep_min_age_secs: u64,
     /// PDFs linked with their facts are served as stamped controlled copies (issue 28).
-    #[serde(default = "yes")]
     pub stamp: bool,
     pub s3: S3Settings,
 }
 
 fn one_hour() -> u64 {
     3600
-}
-fn yes() -> bool {
-    true
 }
 
 #[derive(Debug, Clone, Deserialize)]
