@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the test suites need, when missing: Debian packages (PostgreSQL server,
-# Chromium, qpdf, poppler-utils), Python's aiosmtpd (SMTP catcher), s3s-fs (S3-compatible server),
+# Chromium, qpdf, poppler-utils, zbar-tools), Python's aiosmtpd (SMTP catcher), s3s-fs (S3-compatible server),
 # npm's oidc-provider (web-tests/oidc: the OpenID provider of the single sign-on tests).
 set -euo pipefail
 # schemathesis (API contract fuzzing), pinned, in a venv under the user's cache folder.
@@ -12,6 +12,7 @@ ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need_apt+=(postgresql)
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
 command -v qpdf >/dev/null || need_apt+=(qpdf)
 command -v pdftotext >/dev/null || need_apt+=(poppler-utils)
+command -v zbarimg >/dev/null || need_apt+=(zbar-tools) # reads the controlled copies' QR codes back
 command -v cc >/dev/null || need_apt+=(gcc)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "installing ${need_apt[*]}…"

@@ -93,6 +93,8 @@ pub struct StorageSettings {
     /// or waiting for its PDF check): `storage check --fix`'s age rule, unattended.
     #[serde(default = "one_hour")]
     pub sweep_min_age_secs: u64,
+    /// PDFs linked with their facts are served as stamped controlled copies (issue 28).
+    pub stamp: bool,
     pub s3: S3Settings,
 }
 

@@ -5,12 +5,13 @@ use plantdoc_core::acks;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::db::{Db, Params};
+use plantdoc_core::storage::copies::{console_path, stamp_date, CopyFacts, CopyState};
 use plantdoc_core::{files, AppError};
 use serde_json::Value;
 
 use plantdoc_core::review::Document;
 
-use crate::model::{Alert, COLUMNS};
+use crate::model::{Alert, Status, COLUMNS};
 
 /// Longest list answered at once.
 pub const LIST_CAP: i64 = 1000;
@@ -57,7 +58,34 @@ pub async fn with_signs(state: &AppState, alerts: &[Alert]) -> Result<Vec<Value>
         .collect())
 }
 
-/// Short-lived links to each alert's file. Call only after the caller may see them.
+/// What the stamp of a controlled copy of the alert's PDF says (decision "NN"): an alert
+/// has no revision, so its tag, part, zones and the window it is in force; past its
+/// sunset it is expired. The QR code opens the alert in the console.
+pub fn copy_facts(a: &Alert, now: i64) -> CopyFacts {
+    let window = format!("in force {} to {}", stamp_date(a.effective_date), stamp_date(a.sunset_date));
+    let (state, dated) = match a.status {
+        Status::Deployed if now >= a.sunset_date => (CopyState::Expired, window),
+        Status::Deployed => (CopyState::Current, window),
+        Status::Obsolete => (CopyState::Obsolete, window),
+        Status::Deleted if a.deploy_date.is_some() => (CopyState::Withdrawn, format!("{window} · deleted")),
+        Status::Rejected => (CopyState::Unreleased, "rejected".into()),
+        Status::Deleted => (CopyState::Unreleased, "deleted".into()),
+        Status::Pending => (CopyState::Unreleased, "in review".into()),
+    };
+    let mut zones = a.zones.iter().take(6).cloned().collect::<Vec<_>>().join(", ");
+    if a.zones.len() > 6 {
+        zones.push_str(&format!(" +{}", a.zones.len() - 6));
+    }
+    CopyFacts {
+        state,
+        subject: format!("Alert {} · part {} · zones {zones}", a.alert_tag, a.part_number),
+        dated,
+        open_path: console_path("/main/alerts", &[("alert", &a.id)]),
+    }
+}
+
+/// Short-lived links to each alert's file (its PDF as a controlled copy). Call only after
+/// the caller may see them.
 pub async fn links_for(state: &AppState, alerts: &[Alert]) -> anyhow::Result<HashMap<String, String>> {
     let ids: Vec<String> = alerts.iter().map(|a| a.file_id.clone()).collect();
     let found = files::describe(state, &ids).await?;
@@ -66,7 +94,7 @@ pub async fn links_for(state: &AppState, alerts: &[Alert]) -> anyhow::Result<Has
     for a in alerts {
         if let Some((key, ct)) = found.get(&a.file_id) {
             let name = format!("{}.{}", a.alert_tag, files::extension(ct));
-            out.insert(a.id.clone(), state.storage.link(key, &name, ct, now).await?);
+            out.insert(a.id.clone(), state.storage.copy_link(key, &name, ct, now, &copy_facts(a, now)).await?);
         }
     }
     Ok(out)

@@ -8,12 +8,13 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::db::{Db, Params};
 use plantdoc_core::files;
+use plantdoc_core::storage::copies::{console_path, stamp_date, CopyFacts, CopyState};
 use serde_json::Value;
 use sqlx::Row;
 
 use plantdoc_core::review::Document;
 
-use crate::model::{Swp, COLUMNS};
+use crate::model::{Swp, SwpStatus, COLUMNS};
 
 /// The module's kept answers (decision 37): Browse pages, part searches and the kiosk's
 /// SWP reads (decision 40).
@@ -101,15 +102,41 @@ pub fn files_column(dialect: plantdoc_core::db::Dialect) -> String {
     files::describe_sql(dialect, &["s.swc_file", "s.jes_file", "s.vis_file", "s.video_file"])
 }
 
-/// The links of one SWP whose files are described in `found` (`files::describe`).
+/// What the stamp of a controlled copy of the SWP's PDFs says (decision "NN"): the part
+/// and revision, where it stands, and the part's page (its current revision) for the QR.
+pub fn copy_facts(s: &Swp) -> CopyFacts {
+    let deployed = s.deploy_date.map(|d| format!("deployed {}", stamp_date(d)));
+    let (state, dated) = match (s.status, deployed) {
+        (SwpStatus::Deployed, d) => (CopyState::Current, d.unwrap_or_else(|| "deployed".into())),
+        (SwpStatus::Obsolete, d) => {
+            let gone = s.obsolete_date.map(|o| format!("obsolete {}", stamp_date(o))).unwrap_or_else(|| "obsolete".into());
+            (CopyState::Obsolete, d.map_or(gone.clone(), |d| format!("{d} · {gone}")))
+        }
+        (SwpStatus::Deleted, Some(d)) => (CopyState::Withdrawn, format!("{d} · deleted")),
+        (SwpStatus::Rejected, _) => (CopyState::Unreleased, "rejected".into()),
+        (SwpStatus::Deleted, None) => (CopyState::Unreleased, "deleted".into()),
+        (SwpStatus::Pending, _) => (CopyState::Unreleased, "in review".into()),
+    };
+    CopyFacts {
+        state,
+        subject: format!("{} rev {}", s.part_number, s.shown_revision()),
+        dated,
+        open_path: console_path("/main/swps/search", &[("pn", &s.part_number)]),
+    }
+}
+
+/// The links of one SWP whose files are described in `found` (`files::describe`); its
+/// PDFs as controlled copies.
 pub async fn urls_of(state: &AppState, s: &Swp, found: &HashMap<String, (String, String)>) -> anyhow::Result<Urls> {
     let now = state.now_ms();
+    let facts = copy_facts(s);
     let link = |name: &'static str, file: Option<&String>| {
         let found = file.and_then(|f| found.get(f));
+        let facts = &facts;
         async move {
             let Some((key, ct)) = found else { return Ok(None) };
             let fname = format!("{}-{}.{}", s.part_number.replace(['/', ' '], "-"), name.to_uppercase(), files::extension(ct));
-            state.storage.link(key, &fname, ct, now).await.map(Some)
+            state.storage.copy_link(key, &fname, ct, now, facts).await.map(Some)
         }
     };
     Ok(Urls {

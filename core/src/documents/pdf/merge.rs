@@ -46,7 +46,7 @@ pub fn merge_blocking_with(files: Vec<(String, Vec<u8>)>, progress: impl Fn(usiz
 }
 
 /// Looks a page attribute up the page tree (MediaBox, Resources... may be inherited).
-fn inherited(doc: &Document, page: ObjectId, key: &[u8]) -> Option<Object> {
+pub(super) fn inherited(doc: &Document, page: ObjectId, key: &[u8]) -> Option<Object> {
     let mut current = page;
     for _ in 0..64 {
         let node = doc.get_dictionary(current).ok()?;

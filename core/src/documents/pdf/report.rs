@@ -34,7 +34,7 @@ fn wrapped(lines: &[String]) -> Vec<String> {
 }
 
 /// WinAnsi bytes of the text (Latin-1 and the few symbols it has; '?' otherwise).
-fn win_ansi(s: &str) -> Vec<u8> {
+pub(super) fn win_ansi(s: &str) -> Vec<u8> {
     s.chars()
         .map(|c| match c {
             '·' => 0xB7,

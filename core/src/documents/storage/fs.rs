@@ -85,18 +85,23 @@ impl BlobStore for FsStore {
 
     async fn link(&self, key: &str, name: &str, content_type: &str, ttl_secs: u64, now_ms: i64) -> anyhow::Result<String> {
         let exp = now_ms / 1000 + ttl_secs as i64;
-        let sig = link_signature(&self.secret, key, exp, name, content_type);
-        // Written once into a string of the link's size (the kiosk signs four per part).
-        let mut link = String::with_capacity(key.len() + 3 * name.len() + content_type.len() + 128);
-        link.push_str("/files/");
-        link.push_str(key);
-        link.push('?');
-        let start = link.len();
-        Ok(url::form_urlencoded::Serializer::for_suffix(link, start)
-            .append_pair("exp", &exp.to_string())
-            .append_pair("name", name)
-            .append_pair("ct", content_type)
-            .append_pair("sig", &sig)
-            .finish())
+        let sig = link_signature(&self.secret, key, exp, name, content_type, None);
+        Ok(folder_link(key, exp, name, content_type, None, &sig))
     }
+}
+
+/// A `/files/` link (a controlled copy's carries its facts, `cc`).
+pub(crate) fn folder_link(key: &str, exp: i64, name: &str, content_type: &str, cc: Option<&str>, sig: &str) -> String {
+    // Written once into a string of the link's size (the kiosk signs four per part).
+    let mut link = String::with_capacity(key.len() + 3 * name.len() + content_type.len() + cc.map_or(0, str::len) + 128);
+    link.push_str("/files/");
+    link.push_str(key);
+    link.push('?');
+    let start = link.len();
+    let mut q = url::form_urlencoded::Serializer::for_suffix(link, start);
+    q.append_pair("exp", &exp.to_string()).append_pair("name", name).append_pair("ct", content_type);
+    if let Some(cc) = cc {
+        q.append_pair("cc", cc);
+    }
+    q.append_pair("sig", sig).finish()
 }

@@ -4,8 +4,10 @@
 //! the blob. Links are short-lived: HMAC-signed `/files/...` for the folder, presigned
 //! URLs for S3.
 pub mod check;
+pub mod copies;
 pub(crate) mod fs;
 mod s3;
+pub mod stamped;
 
 pub use fs::valid_key;
 
@@ -69,6 +71,10 @@ pub struct Storage {
     tmp_dir: PathBuf,
     ttl_secs: u64,
     pub kind: StorageBackend,
+    /// Signs controlled copies' links, which the server serves whatever the backend.
+    secret: Arc<[u8]>,
+    /// Stamped copies made (`None`: `[storage] stamp = false`).
+    pub(crate) copies: Option<Arc<stamped::Stamped>>,
 }
 
 impl Storage {
@@ -78,7 +84,7 @@ impl Storage {
                 std::fs::create_dir_all(&s.dir)?;
                 // Temp files on the same filesystem, so the final rename is atomic.
                 let tmp = s.dir.join(".tmp");
-                (Arc::new(fs::FsStore::new(s.dir.clone(), secret)), tmp)
+                (Arc::new(fs::FsStore::new(s.dir.clone(), secret.clone())), tmp)
             }
             StorageBackend::S3 => {
                 let tmp = std::env::temp_dir().join("plantdoc-spool");
@@ -86,7 +92,8 @@ impl Storage {
             }
         };
         tokio::fs::create_dir_all(&tmp_dir).await?;
-        Ok(Self { backend, tmp_dir, ttl_secs: s.link_ttl_secs, kind: s.backend })
+        let copies = s.stamp.then(|| Arc::new(stamped::Stamped::new(&tmp_dir)));
+        Ok(Self { backend, tmp_dir, ttl_secs: s.link_ttl_secs, kind: s.backend, secret: secret.into(), copies })
     }
 
     /// How long an answer carrying links may be sent again (app clock, ms): half their
@@ -281,10 +288,11 @@ impl Storage {
     }
 }
 
-/// HMAC of a folder link's parts.
-pub(crate) fn link_signature(secret: &[u8], key: &str, exp: i64, name: &str, content_type: &str) -> String {
+/// HMAC of a folder link's parts (a controlled copy's facts too). The parts are NUL
+/// separated: the download refuses a part holding a NUL, so no link reads as another.
+pub(crate) fn link_signature(secret: &[u8], key: &str, exp: i64, name: &str, content_type: &str, cc: Option<&str>) -> String {
     let mut m = Hmac::<Sha256>::new_from_slice(secret).expect("hmac key");
-    for part in [key, &exp.to_string(), name, content_type] {
+    for part in [key, &exp.to_string(), name, content_type].into_iter().chain(cc) {
         m.update(part.as_bytes());
         m.update(&[0]);
     }

@@ -1,5 +1,6 @@
 //! API tests of the alerts module (helpers: the SWP tests' people, PDFs and uploads).
 mod authz;
+mod copies;
 mod correct;
 mod duties;
 mod flow;

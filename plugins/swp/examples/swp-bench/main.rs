@@ -10,8 +10,10 @@
 //!       [--swps N] [--signs N] [--secs S] [--clients N]
 //!
 //! `--small` (2 000 revisions, 10 000 records, 0.5 s per row, one order per key) is for CI: it checks the
-//! program runs, in seconds.
+//! program runs, in seconds. Before the load, the auditor's file of one part with 50
+//! revisions and 20 000 signatures is timed (audit.rs; `--small`: 5 and 2 000).
 mod approve;
+mod audit;
 mod cases;
 mod load;
 mod seed;
@@ -107,7 +109,10 @@ async fn main() -> anyhow::Result<()> {
         plant.signs,
         plant.secs
     );
+    let (audit_revs, audit_signs) = if a.small { (5, 2_000) } else { (50, 20_000) };
     if a.reuse.is_none() {
+        let rows = audit::seed(&state, audit_revs, audit_signs, state.now_ms()).await?;
+        println!("seeded part {} with {audit_revs} revisions, {audit_signs} signatures and {rows} audit rows", audit::PART);
         add_user(&state, "all-zones@bench.plant", "manager", state.zones.codes("mpk")).await?;
         add_user(&state, "two-zones@bench.plant", "engineer", vec!["A1".into(), "B1".into()]).await?;
     }
@@ -124,6 +129,9 @@ async fn main() -> anyhow::Result<()> {
     let http = reqwest::Client::builder().pool_max_idle_per_host(a.clients).build()?;
     let all = load::sign_in(&http, &base, "all-zones@bench.plant", PASSWORD).await?;
     let two = load::sign_in(&http, &base, "two-zones@bench.plant", PASSWORD).await?;
+    if a.reuse.is_none() {
+        audit::measure(&state, &http, &base, &all, audit_revs, audit_signs).await?;
+    }
 
     let ids = std::sync::Arc::new(plant.deployed_ids.clone());
     let parts = std::sync::Arc::new(plant.parts.clone());

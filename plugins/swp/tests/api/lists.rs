@@ -121,7 +121,8 @@ async fn swp_part_search_and_browse_pages() {
 
 #[tokio::test]
 async fn swp_viewer_kiosk_and_sign_history() {
-    let app = spawn().await;
+    // The documents as stored (controlled copies: copies.rs).
+    let app = spawn_with(&[("storage.stamp", "false")]).await;
     let crew = crew(&app).await;
     let v1 = deployed(&crew, "K-1", json!({})).await;
     let s1 = sign(&app, &v1, "OP1001", T0 + 1000, true, None).await;

@@ -1,6 +1,7 @@
 //! API tests of the swp module (its support: real PDFs, uploads, signed-in roles).
 mod audit_file;
 mod authz;
+pub(crate) mod copies;
 mod correct;
 mod duties;
 mod lifecycle;

@@ -1,7 +1,8 @@
 //! The files engineers really have (tests/fixtures/real, README there): PDFs from office
 //! suites, a browser, Ghostscript and TeX, restructured by qpdf, with an incremental
 //! update or owner permissions; phone-style videos. Each PDF submits alone and all merge
-//! with every page and text kept; each video is accepted or refused by its codec.
+//! with every page and text kept, and is served stamped as a controlled copy; each video
+//! is accepted or refused by its codec.
 use reqwest::StatusCode;
 use serde_json::json;
 
@@ -56,7 +57,10 @@ async fn swp_real_pdfs_deploy_alone_and_merge_with_every_page_and_text() {
         assert_eq!(pages(&bytes), 1, "{name}");
         let (ok, out) = qpdf_check(&bytes);
         assert!(ok, "{name}: qpdf --check: {out}");
-        assert!(pdftotext(&bytes).contains(phrase), "{name} keeps its text");
+        let text = pdftotext(&bytes);
+        assert!(text.contains(phrase), "{name} keeps its text");
+        // Served as a controlled copy (copies.rs): stamped, and still a sound PDF.
+        assert!(text.contains(&format!("NOT RELEASED — DO NOT USE · REAL-{i} rev 0 · in review")), "{name} is stamped: {text}");
     }
     // All together: one unencrypted PDF with the sum of the pages, each file's text kept.
     let mut swc = Vec::new();

@@ -2,7 +2,10 @@
 //! and start time, against a release `plantdoc serve` process on a scratch SQLite plant.
 //!   ops-bench [--small]   (--small: a 50 MB video and 5 MB of PDFs, for bench-smoke)
 //! Targets (issue 13 item 5): RSS growth ≤ 64 MB over a 2 GB video upload and download;
-//! 10 PDFs totalling 50 MB merged in ≤ 1 s; idle RSS ≤ 40 MB; start ≤ 300 ms.
+//! 10 PDFs totalling 50 MB merged in ≤ 1 s; idle RSS ≤ 40 MB; start ≤ 300 ms. Issue 28:
+//! a 50-page PDF stamped as a controlled copy in ≤ 200 ms, then kept (copies.rs).
+mod copies;
+
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -112,7 +115,7 @@ async fn login(base: &str) -> (String, String) {
 /// ftyp, then an mdat of `size` bytes (64-bit size; the fixture's media, then zeros),
 /// then the fixture's moov (H.264 avc1 + AAC): read by the upload check as it streams.
 fn video_stream(size: u64) -> (u64, impl futures::Stream<Item = Result<Bytes, std::io::Error>>) {
-    let fixture = include_bytes!("../tests/fixtures/real/h264-aac.mp4");
+    let fixture = include_bytes!("../../tests/fixtures/real/h264-aac.mp4");
     let (ftyp, media, moov) = (&fixture[..32], &fixture[48..17302], &fixture[17302..]);
     let mdat_total = 16 + size;
     let mut head = ftyp.to_vec();
@@ -322,6 +325,7 @@ async fn main() {
     let idle = rss_kb(pid, "VmRSS:") as f64 / 1024.0;
     println!("idle RSS after start, sign-in and three pages: {idle:.1} MB (target ≤ 40) {}", verdict(idle <= 40.0));
     big_video(&plant, pid, &base, if small { 50_000_000 } else { 2_000_000_000 }).await;
+    copies::stamp(&plant, &base, &cookie, if small { 5 } else { 50 }).await;
     println!("server peak RSS (VmHWM): {:.1} MB", rss_kb(pid, "VmHWM:") as f64 / 1024.0);
     let _ = child.kill();
     let _ = child.wait();

@@ -1,0 +1,256 @@
+//! Controlled-copy stamps (issue 28 item 4, decision "NN"): every page of a served PDF
+//! gets a strip of [`STRIP`] points below what it shows (its boxes grow; nothing of the
+//! page is covered), with one line of text and a QR code. The page's own content is
+//! wrapped in `q … Q`, so whatever state it leaves does not move the stamp. The text is
+//! standard Helvetica with WinAnsi encoding (no embedded font; `·` and `—` are in
+//! WinAnsi), written in each page's content so it reads back (`pdftotext`, lopdf's
+//! `extract_text`); the QR code is one form XObject drawn as filled rectangles, shared
+//! by every page. The stored file is never touched: this makes a new one.
+use std::collections::HashMap;
+
+use lopdf::content::{Content, Operation};
+use lopdf::{dictionary, Dictionary, Document, LoadOptions, Object, ObjectId, Stream};
+
+use super::merge::inherited;
+use super::report::win_ansi;
+use super::{MAX_PAGES, MAX_SECTION_BYTES};
+
+/// Height of the strip added below each page, in points (0.92 in).
+pub const STRIP: f32 = 66.0;
+/// Clearance from the sheet's edges that printers cannot print on.
+const EDGE: f32 = 14.0;
+/// The QR code's side: 1.45 pt (0.5 mm) a module for a 33-module code (an address of
+/// up to 62 bytes), 1.3 pt for 37 modules (84 bytes).
+const QR_SIDE: f32 = STRIP - EDGE - 4.0;
+/// Largest text size; a longer line is set smaller to fit beside the QR code.
+const MAX_SIZE: f32 = 7.0;
+const FONT: &str = "PlantdocStampFont";
+const QR: &str = "PlantdocStampQr";
+/// Object and cross-reference streams lopdf decodes while loading (as the upload check).
+const MAX_LOAD_DECOMPRESSED: usize = 64 * 1024 * 1024;
+
+/// What is drawn on every page.
+pub struct Stamp<'a> {
+    pub line: &'a str,
+    /// What the QR code holds (the address of the document's current revision).
+    pub qr: &'a str,
+    /// Red text: the copy must not be used (obsolete, not released, expired).
+    pub warning: bool,
+}
+
+/// The PDF with the stamp on every page, or why it cannot be stamped. Run it in a
+/// blocking thread: it parses and writes the whole file.
+pub fn stamp_pdf(bytes: &[u8], stamp: &Stamp) -> Result<Vec<u8>, String> {
+    if bytes.len() as u64 > MAX_SECTION_BYTES {
+        return Err(format!("larger than {} MB", MAX_SECTION_BYTES / (1024 * 1024)));
+    }
+    let opts = LoadOptions { max_decompressed_size: Some(MAX_LOAD_DECOMPRESSED), ..Default::default() };
+    let mut doc = Document::load_mem_with_options(bytes, opts).map_err(|e| format!("not readable ({e})"))?;
+    if doc.is_encrypted() {
+        return Err("needs a password".into());
+    }
+    let pages: Vec<ObjectId> = doc.get_pages().into_values().collect();
+    if pages.is_empty() || pages.len() > MAX_PAGES {
+        return Err(format!("{} pages", pages.len()));
+    }
+    let font =
+        doc.add_object(dictionary! {"Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica", "Encoding" => "WinAnsiEncoding"});
+    let qr = doc.add_object(qr_form(stamp.qr)?);
+    let open = doc.add_object(Stream::new(dictionary! {}, b"q\n".to_vec()));
+    // Pages of one size and rotation share one stamp stream.
+    let mut drawn: HashMap<String, ObjectId> = HashMap::new();
+    for page in pages {
+        let (frame, width) = grow_boxes(&mut doc, page).map_err(|e| format!("a page cannot be read ({e})"))?;
+        let key = format!("{frame:?} {width}");
+        let content = match drawn.get(&key) {
+            Some(id) => *id,
+            None => {
+                let mut s = Stream::new(dictionary! {}, strip_content(stamp, frame, width));
+                let _ = s.compress();
+                let id = doc.add_object(s);
+                drawn.insert(key, id);
+                id
+            }
+        };
+        add_resources(&mut doc, page, font, qr).map_err(|e| format!("a page cannot be read ({e})"))?;
+        wrap_contents(&mut doc, page, open, content).map_err(|e| format!("a page cannot be read ({e})"))?;
+    }
+    let mut out = Vec::with_capacity(bytes.len() + 16 * 1024);
+    doc.save_to(&mut out).map_err(|e| format!("not written ({e})"))?;
+    Ok(out)
+}
+
+/// A box's four numbers.
+fn rect(doc: &Document, o: &Object) -> Option<[f32; 4]> {
+    let (_, o) = doc.dereference(o).ok()?;
+    let a = o.as_array().ok()?;
+    let mut v = [0f32; 4];
+    for (i, n) in a.iter().take(4).enumerate() {
+        v[i] = doc.dereference(n).ok()?.1.as_float().ok()?;
+    }
+    (a.len() >= 4).then(|| [v[0].min(v[2]), v[1].min(v[3]), v[0].max(v[2]), v[1].max(v[3])])
+}
+
+/// Grows the page's MediaBox and CropBox by [`STRIP`] at the bottom of the page as shown
+/// (its `/Rotate` says which side that is). Answers the matrix from the strip's frame
+/// (origin at the shown bottom-left, x along the shown bottom edge) to the page's space,
+/// and the strip's width.
+fn grow_boxes(doc: &mut Document, page: ObjectId) -> lopdf::Result<([f32; 6], f32)> {
+    let media = inherited(doc, page, b"MediaBox").and_then(|o| rect(doc, &o)).unwrap_or([0.0, 0.0, 612.0, 792.0]);
+    let crop = inherited(doc, page, b"CropBox").and_then(|o| rect(doc, &o)).unwrap_or(media);
+    let mut v = [crop[0].max(media[0]), crop[1].max(media[1]), crop[2].min(media[2]), crop[3].min(media[3])];
+    if v[0] >= v[2] || v[1] >= v[3] {
+        v = media;
+    }
+    let rotate = inherited(doc, page, b"Rotate").and_then(|o| doc.dereference(&o).ok().and_then(|(_, o)| o.as_i64().ok())).unwrap_or(0);
+    let [x0, y0, x1, y1] = v;
+    let h = STRIP;
+    // The shown bottom edge, by rotation (clockwise): the box's bottom, right, top, left.
+    let (grown, frame, width) = match rotate.rem_euclid(360) {
+        90 => ([x0, y0, x1 + h, y1], [0.0, 1.0, -1.0, 0.0, x1 + h, y0], y1 - y0),
+        180 => ([x0, y0, x1, y1 + h], [-1.0, 0.0, 0.0, -1.0, x1, y1 + h], x1 - x0),
+        270 => ([x0 - h, y0, x1, y1], [0.0, -1.0, 1.0, 0.0, x0 - h, y1], y1 - y0),
+        _ => ([x0, y0 - h, x1, y1], [1.0, 0.0, 0.0, 1.0, x0, y0 - h], x1 - x0),
+    };
+    let media = [media[0].min(grown[0]), media[1].min(grown[1]), media[2].max(grown[2]), media[3].max(grown[3])];
+    let arr = |r: [f32; 4]| Object::Array(r.iter().map(|n| Object::Real(*n)).collect());
+    let dict = doc.get_object_mut(page)?.as_dict_mut()?;
+    dict.set("MediaBox", arr(media));
+    dict.set("CropBox", arr(grown));
+    Ok((frame, width))
+}
+
+/// The page's resources as its own dictionary (an inherited or shared one is copied),
+/// with the stamp's font and QR code added.
+fn add_resources(doc: &mut Document, page: ObjectId, font: ObjectId, qr: ObjectId) -> lopdf::Result<()> {
+    let mut res = match inherited(doc, page, b"Resources") {
+        Some(Object::Reference(id)) => doc.get_dictionary(id)?.clone(),
+        Some(Object::Dictionary(d)) => d,
+        _ => Dictionary::new(),
+    };
+    for (category, name, id) in [("Font", FONT, font), ("XObject", QR, qr)] {
+        let mut sub = match res.get(category.as_bytes()) {
+            Ok(Object::Reference(r)) => doc.get_dictionary(*r).cloned().unwrap_or_default(),
+            Ok(Object::Dictionary(d)) => d.clone(),
+            _ => Dictionary::new(),
+        };
+        sub.set(name, id);
+        res.set(category, sub);
+    }
+    doc.get_object_mut(page)?.as_dict_mut()?.set("Resources", res);
+    Ok(())
+}
+
+/// Contents become `[q, …the page's own…, stamp]` (the stamp's stream starts with `Q`).
+fn wrap_contents(doc: &mut Document, page: ObjectId, open: ObjectId, stamp: ObjectId) -> lopdf::Result<()> {
+    let own: Vec<Object> = match doc.get_dictionary(page)?.get(b"Contents") {
+        Ok(Object::Reference(id)) => match doc.get_object(*id) {
+            Ok(Object::Array(a)) => a.clone(),
+            _ => vec![Object::Reference(*id)],
+        },
+        Ok(Object::Array(a)) => a.clone(),
+        _ => Vec::new(),
+    };
+    let mut all = Vec::with_capacity(own.len() + 2);
+    all.push(Object::Reference(open));
+    all.extend(own);
+    all.push(Object::Reference(stamp));
+    doc.get_object_mut(page)?.as_dict_mut()?.set("Contents", all);
+    Ok(())
+}
+
+fn op(name: &str, args: Vec<Object>) -> Operation {
+    Operation::new(name, args)
+}
+
+fn reals(v: &[f32]) -> Vec<Object> {
+    v.iter().map(|n| Object::Real(*n)).collect()
+}
+
+/// The strip: white ground, a hairline above it, the line of text and the QR code.
+fn strip_content(stamp: &Stamp, frame: [f32; 6], width: f32) -> Vec<u8> {
+    let text = win_ansi(stamp.line);
+    let room = (width - 2.0 * EDGE - QR_SIDE - 8.0).max(10.0);
+    let size = (room / text_width(&text)).clamp(2.0, MAX_SIZE);
+    let color = if stamp.warning { [0.75, 0.0, 0.0] } else { [0.0, 0.0, 0.0] };
+    let ops = vec![
+        op("Q", vec![]),
+        op("q", vec![]),
+        op("cm", reals(&frame)),
+        op("g", reals(&[1.0])),
+        op("re", reals(&[0.0, 0.0, width, STRIP])),
+        op("f", vec![]),
+        op("G", reals(&[0.6])),
+        op("w", reals(&[0.5])),
+        op("m", reals(&[EDGE, STRIP - 0.5])),
+        op("l", reals(&[width - EDGE, STRIP - 0.5])),
+        op("S", vec![]),
+        op("rg", reals(&color)),
+        op("BT", vec![]),
+        op("Tf", vec![Object::Name(FONT.into()), Object::Real(size)]),
+        op("Td", reals(&[EDGE, EDGE + (QR_SIDE - size) / 2.0])),
+        op("Tj", vec![Object::String(text, lopdf::StringFormat::Literal)]),
+        op("ET", vec![]),
+        op("q", vec![]),
+        op("cm", reals(&[QR_SIDE, 0.0, 0.0, QR_SIDE, width - EDGE - QR_SIDE, EDGE])),
+        op("Do", vec![Object::Name(QR.into())]),
+        op("Q", vec![]),
+        op("Q", vec![]),
+    ];
+    Content { operations: ops }.encode().unwrap_or_default()
+}
+
+/// The QR code as a form XObject of one unit square: a filled rectangle per run of dark
+/// modules in a row.
+fn qr_form(data: &str) -> Result<Stream, String> {
+    let code = qrcode::QrCode::with_error_correction_level(data.as_bytes(), qrcode::EcLevel::M).map_err(|e| format!("no QR code ({e})"))?;
+    let n = code.width();
+    let dark = code.to_colors();
+    let mut body = String::with_capacity(n * n * 4);
+    body.push_str(&format!("q {0} 0 0 {0} 0 0 cm 0 g\n", 1.0 / n as f32));
+    for row in 0..n {
+        let mut col = 0;
+        while col < n {
+            if dark[row * n + col] != qrcode::Color::Dark {
+                col += 1;
+                continue;
+            }
+            let start = col;
+            while col < n && dark[row * n + col] == qrcode::Color::Dark {
+                col += 1;
+            }
+            body.push_str(&format!("{start} {} {} 1 re\n", n - 1 - row, col - start));
+        }
+    }
+    body.push_str("f Q\n");
+    let dict = dictionary! {"Type" => "XObject", "Subtype" => "Form", "BBox" => vec![0.into(), 0.into(), 1.into(), 1.into()]};
+    let mut s = Stream::new(dict, body.into_bytes());
+    let _ = s.compress();
+    Ok(s)
+}
+
+/// Helvetica's advance widths (per 1000 em) of the printable ASCII characters.
+const HELVETICA: [u16; 95] = [
+    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278,
+    278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722,
+    667, 944, 667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556,
+    556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
+];
+
+/// The width of WinAnsi text at 1 pt (other characters counted wide, so it always fits).
+fn text_width(text: &[u8]) -> f32 {
+    let w: u32 = text
+        .iter()
+        .map(|b| match b {
+            32..=126 => HELVETICA[(b - 32) as usize] as u32,
+            0xB7 => 278,
+            0x97 => 1000,
+            _ => 722,
+        })
+        .sum();
+    (w as f32 / 1000.0).max(1.0)
+}
+
+#[cfg(test)]
+#[path = "stamp_tests.rs"]
+mod tests;
