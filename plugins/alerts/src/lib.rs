@@ -18,6 +18,8 @@ mod routes;
 mod schemas;
 mod store;
 mod submit;
+mod text;
+pub use text::{index_text, TEXT};
 
 use std::time::Duration;
 
@@ -44,10 +46,13 @@ const SWEEP_EVERY: Duration = Duration::from_secs(60 * 60);
 /// The module's state: its own PDF-check semaphore (decision 29: no process-global).
 pub struct AlertsState {
     feeds: feed::FeedCache,
+    /// The documents' text indexer (issue 31), woken after each upload.
+    pub text: std::sync::Arc<plantdoc_core::textindex::Indexer>,
 }
 
 fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
-    ctx.state(AlertsState { feeds: feed::FeedCache::default() });
+    let text = plantdoc_core::textindex::Indexer::new();
+    ctx.state(AlertsState { feeds: feed::FeedCache::default(), text: text.clone() });
     ctx.routes(routes::routes());
     ctx.doc_kind(KIND);
     for k in access::KIND.notices.kinds() {
@@ -64,6 +69,7 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
         })
     });
     ctx.seed_demo(std::sync::Arc::new(|state| Box::pin(demo::seed(state))));
+    ctx.task("text-index", move |state, stop| text.run(state, stop, &text::TEXT));
     Ok(())
 }
 

@@ -12,7 +12,7 @@ use plantdoc_core::review::engine as review;
 use crate::model::Swp;
 
 use crate::schemas as sc;
-use crate::{history, lifecycle, lists, submit, upload, viewer};
+use crate::{history, lifecycle, lists, submit, text, upload, viewer};
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("swp")
@@ -103,6 +103,13 @@ pub fn routes() -> ApiRouter {
         .answers(&[400, 404])
         .returns_content("application/pdf", serde_json::json!({"type": "string", "format": "binary", "description": "the PDF; text/csv for .csv"}))
         .tier(Access::Session)
+        .get(
+            "/api/swps/search-text",
+            "Search inside deployed SWPs' documents: {results: [{swpId, partNumber, revision, section, page, snippet}], total}",
+            text::search_text,
+        )
+        .query::<plantdoc_core::textindex::SearchQuery>()
+        .returns::<sc::TextPage>()
         .get(
             "/api/swps/deployed-swp-part-numbers",
             "Deployed parts by prefix: {swpList: [{_id (catalogue part id), partNumber}]}",

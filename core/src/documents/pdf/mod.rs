@@ -12,6 +12,7 @@ pub mod check;
 mod filters;
 pub mod merge;
 pub mod report;
+pub mod text;
 pub mod worker;
 
 pub use merge::merge_blocking;

@@ -12,4 +12,5 @@ mod notify_mail;
 mod paging;
 mod real_files;
 pub(crate) mod support;
+mod text_search;
 mod upload;
