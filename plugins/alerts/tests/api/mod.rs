@@ -7,3 +7,4 @@ mod kiosk;
 mod notify;
 mod real_files;
 pub(crate) mod support;
+mod text_search;
