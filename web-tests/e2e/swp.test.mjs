@@ -1,7 +1,8 @@
 // SWPs page end to end: an engineer uploads through the Upload tab (real PDFs and an MP4,
 // several files per section), three approvers approve through the API, the SWP shows in
 // Browse and All Approved as 'Release'; a change becomes revision 1 and the first one,
-// signed by operators, shows under 'Past Revisions Signed Within 90 Days'.
+// signed by operators, shows under 'Past Revisions Signed Within 90 Days'. Browse's
+// 'Search in documents' finds the demo documents' words and opens the viewer at the page.
 import { describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -88,6 +89,30 @@ describe('SWPs page', () => {
     const mine = await eng.get('/api/swps/user-pending-swps');
     first = mine.data.find((s) => s.partNumber === PART);
     assert.ok(first, 'the upload is pending');
+  });
+
+  it("finds words inside the documents (Browse, 'Search in documents') and opens the viewer at that page", async (page) => {
+    await login(page, suite.server.url, 'engineer1@demo.plant');
+    await waitForPath(page, '/main/swps');
+    await page.getByText('Search in documents', { exact: true }).click();
+    const box = page.getByRole('searchbox', { name: 'Search in documents' });
+    // The demo plant's documents are read in the background at start: search until found.
+    const results = page.getByTestId('text-search').locator('.ant-list-item');
+    for (let i = 0; i < 40 && !(await results.count()); i++) {
+      await box.fill('clamps closed');
+      await box.press('Enter');
+      await page.waitForTimeout(500);
+    }
+    const jes = results.filter({ has: page.getByText(/· JES page 1$/) }).first();
+    await jes.locator('mark', { hasText: 'clamps' }).waitFor();
+    await expectAccessible(page, '/main/swps Search in documents');
+    await jes.getByText(/· JES page 1$/).click();
+    const viewer = page.getByTestId('document-viewer');
+    await viewer.locator('iframe').waitFor();
+    assert.equal(await viewer.getAttribute('data-section'), 'jes');
+    assert.equal(await viewer.getAttribute('data-page'), '1');
+    assert.match(await viewer.locator('iframe').getAttribute('src'), /#page=1&/);
+    assert.match(page.url(), /[?&]at=1(&|$)/);
   });
 
   it('shows the approved SWP as Release in Browse and All Approved', async (page) => {

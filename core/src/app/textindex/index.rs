@@ -10,19 +10,32 @@ use crate::documents::files;
 use crate::documents::pdf::text::{self, PageText};
 use crate::documents::pdf::PdfError;
 
+/// A document whose files could not be read (storage unreachable, no worker) is
+/// recorded as failed with `retry:` and read again after this long.
+const RETRY_AFTER_MS: i64 = 60 * 60 * 1000;
+
 /// Returns how many documents were read.
 pub async fn index_pass(state: &AppState, ix: &TextIndex, batch: i64) -> anyhow::Result<usize> {
     let (p, t, a) = (ix.prefix, ix.table, ix.alias);
     let stale = format!(
         "SELECT d.doc_id FROM {p}_text_docs d LEFT JOIN {t} {a} ON {a}.id = d.doc_id \
-         WHERE {a}.id IS NULL OR {a}.status NOT IN ({live}) OR {a}.{v} <> d.version",
+         WHERE {a}.id IS NULL OR {a}.status NOT IN ({live}) OR {a}.{v} <> d.version \
+            OR (d.failed LIKE 'retry:%' AND d.indexed_at < {retry})",
         live = ix.live,
-        v = ix.version
+        v = ix.version,
+        retry = state.now_ms() - RETRY_AFTER_MS
     );
-    let mut tx = state.db.pool.begin().await?;
-    sqlx::query(&format!("DELETE FROM {p}_text_pages WHERE doc_id IN ({stale})")).execute(&mut *tx).await?;
-    sqlx::query(&format!("DELETE FROM {p}_text_docs WHERE doc_id IN ({stale})")).execute(&mut *tx).await?;
-    tx.commit().await?;
+    // Found with a read first: the write (and SQLite's one writer lock) only when there
+    // is something to drop, so a pass never holds uploads back while it looks.
+    let gone: Vec<String> = sqlx::query_scalar(&format!("{stale} LIMIT 500")).fetch_all(&state.db.pool).await?;
+    if !gone.is_empty() {
+        let mut q = Params::default();
+        let list = q.list(gone);
+        let mut tx = state.db.pool.begin().await?;
+        q.query(&format!("DELETE FROM {p}_text_pages WHERE doc_id IN ({list})")).execute(&mut *tx).await?;
+        q.query(&format!("DELETE FROM {p}_text_docs WHERE doc_id IN ({list})")).execute(&mut *tx).await?;
+        tx.commit().await?;
+    }
 
     let cols: Vec<String> = ix.sections.iter().map(|(_, c)| format!("{a}.{c}")).collect();
     let todo = format!(
@@ -48,8 +61,10 @@ pub async fn index_pass(state: &AppState, ix: &TextIndex, batch: i64) -> anyhow:
 }
 
 /// Reads one document's PDFs and writes their pages. A refused file (it passed the
-/// upload's check, so rarely) is recorded with its reason and no pages; a server
-/// failure stops the pass (the next one retries).
+/// upload's check, so rarely) is recorded with its reason and no pages; a file the
+/// server could not read (a missing blob, storage or worker down) with `retry:` and
+/// its reason, read again after [`RETRY_AFTER_MS`]: one bad document never stops the
+/// others.
 async fn read_one(state: &AppState, ix: &TextIndex, id: &str, version: &str, file_ids: &[Option<String>]) -> anyhow::Result<()> {
     let found = files::describe(state, &file_ids.iter().flatten().cloned().collect::<Vec<_>>()).await?;
     let started = std::time::Instant::now();
@@ -64,7 +79,7 @@ async fn read_one(state: &AppState, ix: &TextIndex, id: &str, version: &str, fil
         match text::extract(&state.storage, &name, key).await {
             Ok(pages) => sections.push((section, pages)),
             Err(PdfError::Refused(m)) => failed = Some(m),
-            Err(PdfError::Server(e)) => return Err(e),
+            Err(PdfError::Server(e)) => failed = Some(format!("retry: {e}")),
         }
     }
     let p = ix.prefix;

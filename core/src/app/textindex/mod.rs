@@ -74,18 +74,23 @@ impl Indexer {
             }
         }
     }
-    /// The background loop: a pass when woken and every [`PERIOD`], until shutdown.
+    /// The background loop: a pass at start, when woken and every [`PERIOD`], until
+    /// shutdown.
     pub async fn run(self: Arc<Self>, state: AppState, mut stop: Shutdown, ix: &'static TextIndex) {
+        tokio::select! {
+            _ = stop.wait() => return,
+            _ = tokio::time::sleep(SETTLE) => {}
+        }
         loop {
+            if let Err(e) = self.run_now(&state, ix).await {
+                tracing::warn!(module = ix.module, error = %e, "document text not indexed; next pass retries");
+            }
             tokio::select! {
                 _ = stop.wait() => return,
                 // After a wake, a moment for the upload's answer to go out and for a
                 // burst of uploads to gather into one pass.
                 _ = self.wake.notified() => tokio::time::sleep(SETTLE).await,
                 _ = tokio::time::sleep(PERIOD) => {}
-            }
-            if let Err(e) = self.run_now(&state, ix).await {
-                tracing::warn!(module = ix.module, error = %e, "document text not indexed; next pass retries");
             }
         }
     }

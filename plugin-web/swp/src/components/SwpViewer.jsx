@@ -28,12 +28,15 @@ export function useSwpView() {
         return next;
       }, options);
     const section = params.get('section');
+    const at = Number(params.get('at'));
     return {
       id: params.get('swp'),
       section: SECTIONS.includes(section) ? section : 'swc',
-      open: (swp) => edit({ swp: swp._id, section: null }),
-      close: () => edit({ swp: null, section: null }),
-      setSection: (s) => edit({ section: s === 'swc' ? null : s }, { replace: true }),
+      // A search result opens its section at its page (?at=N).
+      page: Number.isInteger(at) && at > 0 ? at : null,
+      open: (swp, where = {}) => edit({ swp: swp._id, section: where.section && where.section !== 'swc' ? where.section : null, at: where.page || null }),
+      close: () => edit({ swp: null, section: null, at: null }),
+      setSection: (s) => edit({ section: s === 'swc' ? null : s, at: null }, { replace: true }),
     };
   }, [params, setParams]);
 }
@@ -57,6 +60,7 @@ export function SwpViewer({ view, known, lifetimeSeconds }) {
           onBack={view.close}
           title={`${swp.partNumber} ${view.section.toUpperCase()}`}
           section={view.section}
+          page={view.page}
           onSectionChange={view.setSection}
         />
       </Suspense>
