@@ -163,7 +163,8 @@ describe('SWPs page', () => {
     await expectAccessible(page, 'Operators Signed');
     await page.getByRole('dialog').locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
 
-    await uploadThroughForm(page, { change: 'New torque values' });
+    // SWC page 2 changes and a page 3 is added (Compare, below).
+    await uploadThroughForm(page, { change: 'New torque values', swc: ['swc-1.pdf', 'swc-2-torque-30Nm.pdf', 'swc-3.pdf'] });
     const second = (await eng.get('/api/swps/user-pending-swps')).data.find((s) => s.partNumber === PART);
     assert.ok(second);
     await approveAll(second._id);
@@ -188,5 +189,24 @@ describe('SWPs page', () => {
     await page.evaluate(() => document.activeElement?.blur());
     await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
     await expectAccessible(page, '/main/swps Verification History');
+  });
+  it('compares revision 1 with the Release: the changed page marked, the added page listed, the text diff', async (page) => {
+    await login(page, suite.server.url, 'engineer1@demo.plant');
+    await waitForPath(page, '/main/swps');
+    await row(page, PART).getByText(PART, { exact: true }).click();
+    await page.getByRole('button', { name: 'Compare', exact: true }).click();
+    const summary = page.getByTestId('compare-summary');
+    await summary.waitFor({ timeout: 30000 });
+    assert.equal(await summary.textContent(), 'Pages with changed text: 2. Pages added: 3. Pages removed: none.');
+    const pageRow = (n) => page.locator(`[data-testid=compare-page][data-page="${n}"]`);
+    await pageRow(2).scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelector('[data-testid=compare-page][data-page="2"]')?.dataset.changed);
+    assert.ok(Number(await pageRow(2).getAttribute('data-changed')) > 0, 'page 2 has regions marked');
+    await page.waitForFunction(() => document.querySelector('[data-testid=compare-page][data-page="1"]')?.dataset.changed);
+    assert.equal(await pageRow(1).getAttribute('data-changed'), '0', 'page 1 is the same');
+    await pageRow(2).locator('ins', { hasText: 'swc-2-torque-30Nm.pdf' }).waitFor();
+    await pageRow(2).locator('del', { hasText: 'swc-2.pdf' }).waitFor();
+    await pageRow(3).getByText('Page 3 (added)').waitFor();
+    await expectAccessible(page, 'SWP Compare');
   });
 });

@@ -87,6 +87,8 @@ pub fn routes() -> ApiRouter {
         .body::<lifecycle::EditBody>()
         .answers(&[409])
         .returns::<sc::One>()
+        .get("/api/swps/revisions/{swpId}", "The SWP's part's deployed and obsolete revisions, newest first (Compare)", crate::compare::revisions)
+        .returns::<sc::Revisions>()
         .get("/api/swps/signed-ops/{swpId}", "Sign records of an SWP: {opList: {opsSigned}}", viewer::signed_ops)
         .returns::<sc::OpList>()
         .get(

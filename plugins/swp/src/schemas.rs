@@ -181,3 +181,21 @@ pub struct TextHit {
     /// The page's text around the words, each word between <mark> and </mark>
     snippet: String,
 }
+
+/// A part's deployed and obsolete revisions the caller may see, newest first.
+#[derive(Serialize, ToSchema)]
+pub struct Revisions {
+    revisions: Vec<RevisionRow>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RevisionRow {
+    #[serde(rename = "_id")]
+    id: String,
+    revision: Option<i64>,
+    /// deployed or obsolete
+    status: String,
+    /// ISO date and time
+    deploy_date: Option<String>,
+}
