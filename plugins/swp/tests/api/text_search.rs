@@ -172,6 +172,16 @@ async fn swp_search_text_ranks_filters_and_follows_revisions_and_deletes() {
     index(&app).await;
     assert_eq!(found(&crew.eng, "spanner").await.0, vec![("RANK-1".into(), 1, "swc".into(), 1)]);
     assert_eq!(found(&crew.eng, "wrench").await.0, vec![("RANK-2".into(), 0, "swc".into(), 1)], "the obsolete revision is not found");
+    // Compare's list: the part's revisions, newest first; hidden from another company.
+    let r = crew.eng.get(&format!("/api/swps/revisions/{rev}")).await;
+    let revs: Vec<(String, i64, String)> = r.body["revisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| (v["_id"].as_str().unwrap().into(), v["revision"].as_i64().unwrap(), v["status"].as_str().unwrap().into()))
+        .collect();
+    assert_eq!(revs, vec![(rev.clone(), 1, "deployed".into()), (many.clone(), 0, "obsolete".into())]);
+    assert_eq!(other.get(&format!("/api/swps/revisions/{rev}")).await.status, StatusCode::NOT_FOUND);
     // Delete: gone from the answers at once, its text dropped by the next pass; the
     // obsolete revision's text is kept (compare), the new one's too.
     assert_eq!(crew.eng.post("/api/swps/delete-deployed", &json!([once])).await.status, StatusCode::OK);
