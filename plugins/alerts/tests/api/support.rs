@@ -77,7 +77,7 @@ pub async fn sign(app: &TestApp, alert_id: &str, operator_id: &str, verified: bo
     // Read before the transaction, whose first statement is then a write: a deferred
     // transaction that reads first fails on SQLite when another writer (the text indexer,
     // issue 31) commits between its read and its write.
-    let op = plantdoc_core::auth::users::find_by_id(&mut *app.state.db.pool.acquire().await.unwrap(), operator_id).await.unwrap().unwrap();
+    let op = plantdoc_core::auth::users::find_by_id(&mut app.state.db.pool.acquire().await.unwrap(), operator_id).await.unwrap().unwrap();
     let mut tx = app.state.db.pool.begin().await.unwrap();
     let now = app.state.now_ms();
     let id = acks::sign(&mut tx, DocKind::new("alert"), alert_id, &hash, &op, now).await.unwrap();
