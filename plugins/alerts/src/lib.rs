@@ -46,7 +46,7 @@ const SWEEP_EVERY: Duration = Duration::from_secs(60 * 60);
 /// The module's state: its own PDF-check semaphore (decision 29: no process-global).
 pub struct AlertsState {
     feeds: feed::FeedCache,
-    /// The documents' text indexer (issue 31), woken after each upload.
+    /// The documents' text indexer (issue 31).
     pub text: std::sync::Arc<plantdoc_core::textindex::Indexer>,
 }
 

@@ -212,8 +212,6 @@ pub async fn submit(State(state): State<AppState>, user: CurrentUser, Json(body)
     }
     let mut c = check(&state, &user, &body).await?;
     let id = submit_doc(&state, &user, &mut c).await?;
-    // The alert's text is read after this transaction, in the background (issue 31).
-    state.get::<crate::AlertsState>().text.wake();
     let a = store::fetch_one(&state.db, &id).await?.ok_or(AppError::NotFound)?;
     Ok(axum::Json(json!({"alert": a.to_json(state.now_ms())})))
 }

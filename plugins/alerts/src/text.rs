@@ -1,6 +1,6 @@
 //! Search inside the alerts' documents (issue 31): the PDF of every alert kept (pending
 //! or deployed) is read page by page by the core's text indexer after the upload's
-//! transaction (`AlertsState::text`, woken by `submit`); the search answers deployed
+//! transaction (`AlertsState::text`: at start and every minute); the search answers deployed
 //! alerts the caller may see.
 use axum::extract::{Query, State};
 use plantdoc_core::app::AppState;

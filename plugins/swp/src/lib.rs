@@ -75,7 +75,7 @@ pub struct SwpState {
     lists: paging::ListCache,
     /// Browse pages and part searches as sent (decision 37).
     answers: plantdoc_core::answers::Answers,
-    /// The documents' text indexer (issue 31), woken after each upload.
+    /// The documents' text indexer (issue 31).
     pub text: std::sync::Arc<plantdoc_core::textindex::Indexer>,
 }
 

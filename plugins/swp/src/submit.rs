@@ -199,8 +199,6 @@ pub async fn submit(State(state): State<AppState>, user: CurrentUser, Json(body)
     h.update(format!("video:{}\n", video_sha.as_deref().unwrap_or("-")));
     let content_hash = hex::encode(h.finalize());
     let id = submit_doc(&state, &user, &mut New { c: &c, made: &made, content_hash: &content_hash }).await?;
-    // The documents' text is read after this transaction, in the background (issue 31).
-    state.get::<crate::SwpState>().text.wake();
     // The merged sources are no longer needed (the sweep removes any left here).
     for s in made.values() {
         for src in &s.consumed {

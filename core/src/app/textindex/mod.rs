@@ -39,15 +39,19 @@ pub struct TextIndex {
     pub prefix: &'static str,
 }
 
-/// How often the pass runs when no upload wakes it (catching deletes and what a
-/// stopped instance left).
-pub const PERIOD: Duration = Duration::from_secs(30);
-/// Wait between a wake and its pass.
-pub const SETTLE: Duration = Duration::from_millis(500);
+/// How often the pass runs: an upload is searchable within this long. Not woken by
+/// each upload: on SQLite, a transaction that read before another writer's commit cannot
+/// write after it, and the app's transactions are deferred, so a writer running at once
+/// after every upload met the next acts of the same people (a review, a deploy, a zone
+/// edit) with 503s; a pass a minute keeps that rare.
+pub const PERIOD: Duration = Duration::from_secs(60);
+/// Wait before the pass at start and between a wake and its pass.
+pub const SETTLE: Duration = Duration::from_secs(5);
 /// Documents read per pass before the next one is taken.
 pub const BATCH: i64 = 20;
 
-/// A module's indexer: woken after an upload's transaction, one pass at a time.
+/// A module's indexer: a pass at start and every [`PERIOD`] (or when woken: operations,
+/// tests), one pass at a time.
 #[derive(Default)]
 pub struct Indexer {
     wake: Notify,
@@ -58,7 +62,7 @@ impl Indexer {
     pub fn new() -> Arc<Self> {
         Arc::new(Self::default())
     }
-    /// Asks for a pass soon (call after the transaction that stored a document).
+    /// Asks for a pass soon (after [`SETTLE`]).
     pub fn wake(&self) {
         self.wake.notify_one();
     }
@@ -87,8 +91,6 @@ impl Indexer {
             }
             tokio::select! {
                 _ = stop.wait() => return,
-                // After a wake, a moment for the upload's answer to go out and for a
-                // burst of uploads to gather into one pass.
                 _ = self.wake.notified() => tokio::time::sleep(SETTLE).await,
                 _ = tokio::time::sleep(PERIOD) => {}
             }

@@ -34,8 +34,10 @@ pub async fn operator(app: &TestApp, badge: &str, company: &str, zones: &[&str])
 pub async fn signed_before(app: &TestApp, swp_id: &str, op_id: &str, at: i64, verified: bool) {
     let hash: String =
         sqlx::query_scalar("SELECT content_hash FROM swps WHERE id = $1").bind(swp_id).fetch_one(&app.state.db.pool).await.unwrap();
+    // Read before the transaction, whose first statement is then a write (on SQLite a
+    // transaction that reads first fails when another writer commits in between).
+    let op = plantdoc_core::auth::users::find_by_id(&mut app.state.db.pool.acquire().await.unwrap(), op_id).await.unwrap().unwrap();
     let mut tx = app.state.db.pool.begin().await.unwrap();
-    let op = plantdoc_core::auth::users::find_by_id(&mut tx, op_id).await.unwrap().unwrap();
     let id = acks::sign(&mut tx, DocKind::new("swp"), swp_id, &hash, &op, at).await.unwrap();
     if verified {
         assert!(acks::verify(&mut tx, &id, &op, at + 60_000).await.unwrap());

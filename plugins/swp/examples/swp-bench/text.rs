@@ -97,7 +97,7 @@ pub async fn uploads(state: &AppState, http: &reqwest::Client, base: &str, eng: 
         let mut read = 0;
         while !st.load(std::sync::atomic::Ordering::Relaxed) {
             read += plantdoc_swp::index_text(&s).await.unwrap_or(0);
-            // As the module's task does: a pass half a second after an upload wakes it.
+            // A pass every half second: harsher than the module's task (5 s after a wake).
             tokio::time::sleep(Duration::from_millis(500)).await;
         }
         read

@@ -80,7 +80,9 @@ async fn deploy_pages(crew: &Crew, part: &str, sections: [&[&str]; 3], extra: Va
 }
 
 async fn index(app: &TestApp) {
-    plantdoc_swp::index_text(&app.state).await.expect("text indexed");
+    if let Err(e) = plantdoc_swp::index_text(&app.state).await {
+        panic!("text not indexed: {e:#}");
+    }
 }
 
 /// (partNumber, revision, section, page) of each result, and the total.
@@ -193,7 +195,7 @@ async fn swp_search_text_ranks_filters_and_follows_revisions_and_deletes() {
 }
 
 #[tokio::test]
-async fn swp_search_text_bad_queries_are_field_errors_and_uploads_wake_the_indexer() {
+async fn swp_search_text_bad_queries_are_field_errors_and_the_background_task_reads() {
     let app = spawn().await;
     let crew = crew(&app).await;
     for (query, fields) in [
@@ -214,9 +216,12 @@ async fn swp_search_text_bad_queries_are_field_errors_and_uploads_wake_the_index
     for q in ["body%3Aseal", "seal%20OR%20NOT", "%22seal%22*", "NEAR(seal)"] {
         assert_eq!(crew.eng.get(&format!("/api/swps/search-text?q={q}")).await.status, StatusCode::OK, "{q}");
     }
-    // The background task reads a new upload's text without being asked.
+    // The background task reads a new upload's text at its next pass (here woken rather
+    // than waiting out its minute).
     let id = deploy_pages(&crew, "WAKE-1", [&["woken indexer"], &["x"], &["y"]], json!({})).await;
-    for _ in 0..100 {
+    assert_eq!(found(&crew.eng, "woken").await.1, 0, "not read at upload");
+    app.state.get::<plantdoc_swp::SwpState>().text.wake();
+    for _ in 0..200 {
         if found(&crew.eng, "woken").await.1 == 1 {
             return;
         }
