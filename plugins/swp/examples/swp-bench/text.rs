@@ -97,7 +97,7 @@ pub async fn uploads(state: &AppState, http: &reqwest::Client, base: &str, eng: 
         let mut read = 0;
         while !st.load(std::sync::atomic::Ordering::Relaxed) {
             read += plantdoc_swp::index_text(&s).await.unwrap_or(0);
-            // A pass every half second: harsher than the module's task (5 s after a wake).
+            // A pass every half second: far harsher than the module's task (a minute).
             tokio::time::sleep(Duration::from_millis(500)).await;
         }
         read
