@@ -69,9 +69,19 @@ impl Indexer {
     /// Runs passes until nothing is left to read (tests and the background loop).
     pub async fn run_now(&self, state: &AppState, ix: &TextIndex) -> anyhow::Result<usize> {
         let _one = self.pass.lock().await;
-        let mut total = 0;
+        let (mut total, mut busy) = (0, 0);
         loop {
-            let n = index_pass(state, ix, BATCH).await?;
+            // SQLite answers a write that met another writer's commit with BUSY at once
+            // (deferred transactions): a few tries before the pass gives up.
+            let n = match index_pass(state, ix, BATCH).await {
+                Ok(n) => n,
+                Err(e) if busy < 5 && e.downcast_ref::<sqlx::Error>().is_some_and(crate::data::db::is_unavailable) => {
+                    busy += 1;
+                    tokio::time::sleep(Duration::from_millis(100 * busy)).await;
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
             total += n;
             if n < BATCH as usize {
                 return Ok(total);
