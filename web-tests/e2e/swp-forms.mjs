@@ -46,14 +46,14 @@ export async function openTab(page, name) {
 
 /** The engineer's Upload tab: two SWC, two JES, one VIS PDF and an MP4 (or `video`),
  * zone A1 (or `zone`), Myself. */
-export async function uploadSwpThroughForm(page, { part, change = null, video = mp4(), zone = 'A Zone 1' }) {
+export async function uploadSwpThroughForm(page, { part, change = null, video = mp4(), zone = 'A Zone 1', swc = ['swc-1.pdf', 'swc-2.pdf'] }) {
   await openTab(page, 'Upload');
   const inputs = page.locator('input[type=file]');
-  await inputs.nth(0).setInputFiles([pdf('swc-1.pdf'), pdf('swc-2.pdf')]);
+  await inputs.nth(0).setInputFiles(swc.map(pdf));
   await inputs.nth(1).setInputFiles([pdf('jes-1.pdf'), pdf('jes-2.pdf')]);
   await inputs.nth(2).setInputFiles([pdf('vis-1.pdf')]);
   await inputs.nth(3).setInputFiles([video]);
-  await page.waitForFunction(() => document.querySelectorAll('.ant-upload-list-item-done').length === 6, null, { timeout: 15000 });
+  await page.waitForFunction((n) => document.querySelectorAll('.ant-upload-list-item-done').length === n, swc.length + 4, { timeout: 15000 });
   await page.locator('#partNumber').fill(part);
   await page.locator('.ant-select:has(#onBehalfOf)').click();
   await page.locator('.ant-select-item-option', { hasText: 'Myself' }).click();

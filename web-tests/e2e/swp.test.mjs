@@ -1,7 +1,8 @@
 // SWPs page end to end: an engineer uploads through the Upload tab (real PDFs and an MP4,
 // several files per section), three approvers approve through the API, the SWP shows in
 // Browse and All Approved as 'Release'; a change becomes revision 1 and the first one,
-// signed by operators, shows under 'Past Revisions Signed Within 90 Days'.
+// signed by operators, shows under 'Past Revisions Signed Within 90 Days'. Browse's
+// 'Search in documents' finds the demo documents' words and opens the viewer at the page.
 import { describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -90,6 +91,30 @@ describe('SWPs page', () => {
     assert.ok(first, 'the upload is pending');
   });
 
+  it("finds words inside the documents (Browse, 'Search in documents') and opens the viewer at that page", async (page) => {
+    await login(page, suite.server.url, 'engineer1@demo.plant');
+    await waitForPath(page, '/main/swps');
+    await page.getByText('Search in documents', { exact: true }).click();
+    const box = page.getByRole('searchbox', { name: 'Search in documents' });
+    // The demo plant's documents are read in the background at start: search until found.
+    const results = page.getByTestId('text-search').locator('.ant-list-item');
+    for (let i = 0; i < 40 && !(await results.count()); i++) {
+      await box.fill('clamps closed');
+      await box.press('Enter');
+      await page.waitForTimeout(500);
+    }
+    const jes = results.filter({ has: page.getByText(/· JES page 1$/) }).first();
+    await jes.locator('mark', { hasText: 'clamps' }).waitFor();
+    await expectAccessible(page, '/main/swps Search in documents');
+    await jes.getByText(/· JES page 1$/).click();
+    const viewer = page.getByTestId('document-viewer');
+    await viewer.locator('iframe').waitFor();
+    assert.equal(await viewer.getAttribute('data-section'), 'jes');
+    assert.equal(await viewer.getAttribute('data-page'), '1');
+    assert.match(await viewer.locator('iframe').getAttribute('src'), /#page=1&/);
+    assert.match(page.url(), /[?&]at=1(&|$)/);
+  });
+
   it('shows the approved SWP as Release in Browse and All Approved', async (page) => {
     assert.ok(first, 'needs the upload');
     await approveAll(first._id);
@@ -138,7 +163,8 @@ describe('SWPs page', () => {
     await expectAccessible(page, 'Operators Signed');
     await page.getByRole('dialog').locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
 
-    await uploadThroughForm(page, { change: 'New torque values' });
+    // SWC page 2 changes and a page 3 is added (Compare, below).
+    await uploadThroughForm(page, { change: 'New torque values', swc: ['swc-1.pdf', 'swc-2-torque-30Nm.pdf', 'swc-3.pdf'] });
     const second = (await eng.get('/api/swps/user-pending-swps')).data.find((s) => s.partNumber === PART);
     assert.ok(second);
     await approveAll(second._id);
@@ -172,5 +198,24 @@ describe('SWPs page', () => {
       .first()
       .waitFor();
     await detail.getByText('Sam Ortiz (9031)').waitFor();
+  });
+  it('compares revision 1 with the Release: the changed page marked, the added page listed, the text diff', async (page) => {
+    await login(page, suite.server.url, 'engineer1@demo.plant');
+    await waitForPath(page, '/main/swps');
+    await row(page, PART).getByText(PART, { exact: true }).click();
+    await page.getByRole('button', { name: 'Compare', exact: true }).click();
+    const summary = page.getByTestId('compare-summary');
+    await summary.waitFor({ timeout: 30000 });
+    assert.equal(await summary.textContent(), 'Pages with changed text: 2. Pages added: 3. Pages removed: none.');
+    const pageRow = (n) => page.locator(`[data-testid=compare-page][data-page="${n}"]`);
+    await pageRow(2).scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelector('[data-testid=compare-page][data-page="2"]')?.dataset.changed);
+    assert.ok(Number(await pageRow(2).getAttribute('data-changed')) > 0, 'page 2 has regions marked');
+    await page.waitForFunction(() => document.querySelector('[data-testid=compare-page][data-page="1"]')?.dataset.changed);
+    assert.equal(await pageRow(1).getAttribute('data-changed'), '0', 'page 1 is the same');
+    await pageRow(2).locator('ins', { hasText: 'swc-2-torque-30Nm.pdf' }).waitFor();
+    await pageRow(2).locator('del', { hasText: 'swc-2.pdf' }).waitFor();
+    await pageRow(3).getByText('Page 3 (added)').waitFor();
+    await expectAccessible(page, 'SWP Compare');
   });
 });

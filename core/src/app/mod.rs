@@ -20,5 +20,6 @@ pub mod server;
 pub mod state;
 pub mod switches;
 pub mod tasks;
+pub mod textindex;
 
 pub use state::{build_state, migration_sets, redact_url, resolve_modules, AppState, BuildOptions, Inner};

@@ -10,7 +10,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Empty, Space, Spin } from 'antd';
 import { useSignedLinks } from './query';
-import { DocumentFrame, useRefusal } from './DocumentFrame';
+import { DocumentFrame, PDF_VIEW, useRefusal } from './DocumentFrame';
 
 export const VIEWER_HEIGHT = 900;
 const SECTIONS = [
@@ -50,7 +50,7 @@ function Video({ src, onRefused }) {
   return <video ref={ref} src={src} controls onLoadedMetadata={resume} onError={refuse} style={{ width: '100%', height: '100%' }} />;
 }
 
-export function DocumentViewer({ links, urls: fixed, lifetimeSeconds, onBack, title, section: shown, onSectionChange, controls = true }) {
+export function DocumentViewer({ links, urls: fixed, lifetimeSeconds, onBack, title, section: shown, onSectionChange, controls = true, page }) {
   const [own, setOwn] = useState('swc');
   const section = shown ?? own;
   const select = (key) => {
@@ -69,7 +69,9 @@ export function DocumentViewer({ links, urls: fixed, lifetimeSeconds, onBack, ti
   // The buttons keep the last answer's state while the next one loads.
   const last = useRef({});
   if (urls) last.current = urls;
-  const src = urls?.[section];
+  // A page to open at (a search result): the PDF viewer's own #page= fragment.
+  const at = page > 0 && section !== 'video' ? page : null;
+  const src = urls?.[section] && at ? `${urls[section]}#page=${at}&${PDF_VIEW}` : urls?.[section];
 
   let body;
   if (!urls) body = <Spin style={{ display: 'block', paddingTop: 120 }} />;
@@ -89,7 +91,7 @@ export function DocumentViewer({ links, urls: fixed, lifetimeSeconds, onBack, ti
           ))}
         </Space>
       )}
-      <div data-testid="document-viewer" data-section={section} style={{ height: VIEWER_HEIGHT, background: '#f5f5f5' }}>
+      <div data-testid="document-viewer" data-section={section} data-page={at ?? undefined} style={{ height: VIEWER_HEIGHT, background: '#f5f5f5' }}>
         {body}
       </div>
     </div>

@@ -57,6 +57,20 @@ export function useDeployedSwpsPage(params) {
   });
 }
 
+/** GET /api/swps/search-text: pages of deployed SWPs' documents with every word: { results, total }. */
+export function useTextSearch({ q, page, limit }) {
+  return useQuery({
+    queryKey: ['swp', 'deployed', 'text', { q, page, limit }],
+    meta: failure('the search results'),
+    queryFn: () =>
+      api
+        .get(`/api/swps/search-text?q=${enc(q)}&page=${page}&limit=${limit}`)
+        .then((body) => ({ results: asList(body?.results), total: Number(body?.total) || 0 })),
+    enabled: q.trim().length > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
 // --- one SWP or part ---
 
 /** GET /api/swps/swp/{id}: one SWP (the viewer opened from a link). */

@@ -21,6 +21,8 @@ mod routes;
 mod schemas;
 mod store;
 mod submit;
+mod text;
+pub use text::{index_text, TEXT};
 
 use std::time::Duration;
 
@@ -55,6 +57,8 @@ const SWEEP_EVERY: Duration = Duration::from_secs(60 * 60);
 /// The module's state: its own PDF-check semaphore (decision 29: no process-global).
 pub struct AlertsState {
     feeds: feed::FeedCache,
+    /// The documents' text indexer (issue 31).
+    pub text: std::sync::Arc<plantdoc_core::textindex::Indexer>,
 }
 
 fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
@@ -62,7 +66,8 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     if ending_notice_days > 365 {
         anyhow::bail!("configuration error: modules.alerts.ending_notice_days must be at most 365");
     }
-    ctx.state(AlertsState { feeds: feed::FeedCache::default() });
+    let text = plantdoc_core::textindex::Indexer::new();
+    ctx.state(AlertsState { feeds: feed::FeedCache::default(), text: text.clone() });
     ctx.routes(routes::routes());
     ctx.doc_kind(KIND);
     for k in access::KIND.notices.kinds() {
@@ -88,6 +93,7 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     });
     ctx.retention(std::sync::Arc::new(retention::Keep));
     ctx.seed_demo(std::sync::Arc::new(|state| Box::pin(demo::seed(state))));
+    ctx.task("text-index", move |state, stop| text.run(state, stop, &text::TEXT));
     Ok(())
 }
 

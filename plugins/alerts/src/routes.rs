@@ -65,6 +65,13 @@ pub fn routes() -> ApiRouter {
         .get("/api/alerts/signed-ops/{alertId}", "Sign records of an alert: {opList: {opsSigned}}", lists::signed_ops)
         .returns::<sc::OpList>()
         .tier(Access::Session)
+        .get(
+            "/api/alerts/search-text",
+            "Search inside deployed alerts' documents: {results: [{alertId, alertTag, partNumber, section, page, snippet}], total}",
+            crate::text::search_text,
+        )
+        .query::<plantdoc_core::textindex::SearchQuery>()
+        .returns::<sc::TextPage>()
         .get("/api/alerts/operator-alerts/zone/{zone}", "Kiosk: alerts in force in the zone now, with url", kiosk::zone_feed)
         .returns::<Vec<sc::KioskAlert>>()
         .get(

@@ -141,3 +141,26 @@ pub struct OpList {
 pub struct OpsSigned {
     ops_signed: Vec<SignRecordJson>,
 }
+
+/// A page of search results inside deployed alerts' documents, best match first.
+#[derive(Serialize, ToSchema)]
+pub struct TextPage {
+    results: Vec<TextHit>,
+    /// Pages matching in all
+    total: i64,
+}
+
+/// A page of an alert's document with every word searched.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TextHit {
+    alert_id: String,
+    alert_tag: String,
+    part_number: String,
+    /// Always alert
+    section: String,
+    /// From 1
+    page: i64,
+    /// The page's text around the words, each word between <mark> and </mark>
+    snippet: String,
+}

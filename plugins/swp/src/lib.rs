@@ -8,6 +8,7 @@
 //! `lists`, `viewer` and `history` (reads for the screens).
 mod access;
 mod audit_file;
+mod compare;
 mod demo;
 mod fields;
 mod history;
@@ -21,11 +22,13 @@ mod routes;
 mod schemas;
 mod store;
 mod submit;
+mod text;
 mod upload;
 mod viewer;
 
 /// The kiosk part read's and status read's statements (island-bench prints their plans).
 pub use kiosk::standing_sql;
+pub use text::{index_text, TEXT};
 pub use viewer::deployed_sql;
 
 use std::time::Duration;
@@ -73,6 +76,8 @@ pub struct SwpState {
     lists: paging::ListCache,
     /// Browse pages and part searches as sent (decision 37).
     answers: plantdoc_core::answers::Answers,
+    /// The documents' text indexer (issue 31).
+    pub text: std::sync::Arc<plantdoc_core::textindex::Indexer>,
 }
 
 /// How often the sweep of unsubmitted uploads runs.
@@ -83,7 +88,8 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     if settings.pdf_max_mb == 0 || settings.pending_upload_hours == 0 || settings.max_pending_uploads < 1 || settings.page_anchor_rows < 1 {
         anyhow::bail!("configuration error: modules.swp: pdf_max_mb, pending_upload_hours, max_pending_uploads and page_anchor_rows must be at least 1");
     }
-    ctx.state(SwpState { settings, lists: paging::ListCache::default(), answers: paging::answers() });
+    let text = plantdoc_core::textindex::Indexer::new();
+    ctx.state(SwpState { settings, lists: paging::ListCache::default(), answers: paging::answers(), text: text.clone() });
     ctx.routes(routes::routes());
     ctx.doc_kind(KIND);
     for k in access::KIND.notices.kinds() {
@@ -100,6 +106,7 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
             }
         })
     });
+    ctx.task("text-index", move |state, stop| text.run(state, stop, &text::TEXT));
     Ok(())
 }
 

@@ -12,7 +12,7 @@ use plantdoc_core::review::engine as review;
 use crate::model::Swp;
 
 use crate::schemas as sc;
-use crate::{history, lifecycle, lists, submit, upload, viewer};
+use crate::{history, lifecycle, lists, submit, text, upload, viewer};
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("swp")
@@ -87,6 +87,8 @@ pub fn routes() -> ApiRouter {
         .body::<lifecycle::EditBody>()
         .answers(&[409])
         .returns::<sc::One>()
+        .get("/api/swps/revisions/{swpId}", "The SWP's part's deployed and obsolete revisions, newest first (Compare)", crate::compare::revisions)
+        .returns::<sc::Revisions>()
         .get("/api/swps/signed-ops/{swpId}", "Sign records of an SWP: {opList: {opsSigned}}", viewer::signed_ops)
         .returns::<sc::OpList>()
         .get(
@@ -103,6 +105,13 @@ pub fn routes() -> ApiRouter {
         .answers(&[400, 404])
         .returns_content("application/pdf", serde_json::json!({"type": "string", "format": "binary", "description": "the PDF; text/csv for .csv"}))
         .tier(Access::Session)
+        .get(
+            "/api/swps/search-text",
+            "Search inside deployed SWPs' documents: {results: [{swpId, partNumber, revision, section, page, snippet}], total}",
+            text::search_text,
+        )
+        .query::<plantdoc_core::textindex::SearchQuery>()
+        .returns::<sc::TextPage>()
         .get(
             "/api/swps/deployed-swp-part-numbers",
             "Deployed parts by prefix: {swpList: [{_id (catalogue part id), partNumber}]}",

@@ -158,3 +158,44 @@ pub struct KioskDetails {
 pub struct KioskOne {
     swp: KioskSwp,
 }
+
+/// A page of search results inside deployed SWPs' documents, best match first.
+#[derive(Serialize, ToSchema)]
+pub struct TextPage {
+    results: Vec<TextHit>,
+    /// Pages matching in all
+    total: i64,
+}
+
+/// A page of an SWP's document with every word searched.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TextHit {
+    swp_id: String,
+    part_number: String,
+    revision: Option<i64>,
+    /// swc, jes or vis
+    section: String,
+    /// From 1
+    page: i64,
+    /// The page's text around the words, each word between <mark> and </mark>
+    snippet: String,
+}
+
+/// A part's deployed and obsolete revisions the caller may see, newest first.
+#[derive(Serialize, ToSchema)]
+pub struct Revisions {
+    revisions: Vec<RevisionRow>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RevisionRow {
+    #[serde(rename = "_id")]
+    id: String,
+    revision: Option<i64>,
+    /// deployed or obsolete
+    status: String,
+    /// ISO date and time
+    deploy_date: Option<String>,
+}

@@ -13,6 +13,7 @@ mod filters;
 pub mod merge;
 pub mod report;
 pub mod stamp;
+pub mod text;
 pub mod worker;
 
 pub use merge::merge_blocking;

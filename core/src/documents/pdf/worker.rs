@@ -36,6 +36,8 @@ const MAX_LINE: u64 = 64 * 1024;
 const MAX_STDERR: u64 = 8 * 1024;
 /// Files in one job (an SWP section takes at most 10).
 const MAX_FILES: usize = 64;
+/// Bytes of one text answer (JSON escapes can make it larger than the text itself).
+const MAX_TEXT_ANSWER: u64 = 4 * super::text::MAX_TEXT_BYTES as u64;
 /// Stream chunk size on the pipe.
 const CHUNK: usize = 256 * 1024;
 
@@ -75,15 +77,38 @@ enum Answer {
     Refused(String),
     Checked,
     Merged(tempfile::TempPath, u64),
+    /// The pages' text as JSON (mode `text`, [`super::text`]).
+    Text(Vec<u8>),
 }
 
 /// Checks `files` (and merges them when `merge` and there are several) in a worker.
 pub(super) async fn run(storage: &Storage, files: &[Source<'_>], merge: bool) -> Result<Merged, PdfError> {
+    match work(storage, files, if merge { "merge" } else { "check" }).await? {
+        Answer::Merged(path, len) => Ok(Merged::File(path, len)),
+        _ => Ok(Merged::Single),
+    }
+}
+
+/// The text of one file, page by page, as JSON ([`super::text::extract`]).
+pub(super) async fn run_text(storage: &Storage, file: &Source<'_>) -> Result<Vec<u8>, PdfError> {
+    match work(storage, std::slice::from_ref(file), "text").await? {
+        Answer::Text(bytes) => Ok(bytes),
+        _ => Err(PdfError::Server(anyhow::anyhow!("the PDF worker gave no text"))),
+    }
+}
+
+/// Runs the worker in `mode` (`check`, `merge` or `text`) over `files`.
+async fn work(storage: &Storage, files: &[Source<'_>], mode: &str) -> Result<Answer, PdfError> {
+    let merge = mode == "merge";
     let server = |e: String| PdfError::Server(anyhow::anyhow!(e));
-    let _permit = BUDGET.acquire().await.map_err(|_| server("the server is shutting down".into()))?;
+    let _permit = if mode == "text" {
+        text_permit().await
+    } else {
+        BUDGET.acquire().await.map_err(|_| server("the server is shutting down".into()))?
+    };
     let program = program().map_err(PdfError::Server)?;
     let mut cmd = tokio::process::Command::new(program);
-    cmd.arg(ARG).arg(if merge { "merge" } else { "check" });
+    cmd.arg(ARG).arg(mode);
     cmd.env_clear().stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).kill_on_drop(true);
     // SAFETY: setrlimit is async-signal-safe; the closure allocates nothing.
     unsafe { cmd.pre_exec(limits) };
@@ -111,6 +136,7 @@ pub(super) async fn run(storage: &Storage, files: &[Source<'_>], merge: bool) ->
         Err(_) => {
             let _ = child.kill().await;
             let m = if merge { "These PDFs took too long to process." } else { "This PDF took too long to check." };
+            let m = if mode == "text" { "This PDF took too long to read." } else { m };
             return Err(PdfError::Refused(m.into()));
         }
     };
@@ -124,8 +150,7 @@ pub(super) async fn run(storage: &Storage, files: &[Source<'_>], merge: bool) ->
     let (at, answer) = answer;
     match answer {
         Some(Answer::Refused(m)) => Err(PdfError::Refused(m)),
-        Some(Answer::Checked) => Ok(Merged::Single),
-        Some(Answer::Merged(path, len)) => Ok(Merged::File(path, len)),
+        Some(answer) => Ok(answer),
         None => {
             let name = at
                 .and_then(|i| files.get(i))
@@ -133,6 +158,19 @@ pub(super) async fn run(storage: &Storage, files: &[Source<'_>], merge: bool) ->
                 .unwrap_or_else(|| "This PDF".into());
             Err(PdfError::Refused(died(&name, status.ok(), &errs)))
         }
+    }
+}
+
+/// A worker for reading text, taken only while no check or merge runs: an upload never
+/// waits behind the text indexer, and one text read runs at a time.
+async fn text_permit() -> tokio::sync::SemaphorePermit<'static> {
+    loop {
+        if BUDGET.available_permits() == WORKERS {
+            if let Ok(p) = BUDGET.try_acquire() {
+                return p;
+            }
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
 }
 
@@ -212,6 +250,10 @@ async fn read_answer(stdout: tokio::process::ChildStdout) -> (Option<usize>, Opt
         if let Some(m) = v.get("refused").and_then(Value::as_str) {
             return (at, Some(Answer::Refused(m.to_string())));
         }
+        if let Some(len) = v.get("text").and_then(Value::as_u64).filter(|n| *n <= MAX_TEXT_ANSWER) {
+            let mut bytes = vec![0u8; len as usize];
+            return (at, r.read_exact(&mut bytes).await.ok().map(|_| Answer::Text(bytes)));
+        }
         let Some(len) = v.get("merged").and_then(Value::as_u64) else { return (at, Some(Answer::Checked)) };
         return (at, merged_file(&mut r, len).await.ok().map(|(p, n)| Answer::Merged(p, n)));
     }
@@ -246,6 +288,19 @@ pub fn child_main(mode: &str) -> std::process::ExitCode {
             Ok(None) => break,
             Err(m) => return refuse(&mut out, m.message()),
         }
+    }
+    if mode == "text" {
+        let Some((name, bytes)) = files.first() else { return refuse(&mut out, "No file.") };
+        answer(&mut out, json!({"file": 0}));
+        return match super::text::extract_blocking(name, bytes) {
+            Err(m) => refuse(&mut out, m.message()),
+            Ok(text) => {
+                answer(&mut out, json!({"text": text.len()}));
+                let _ = out.write_all(&text);
+                let _ = out.flush();
+                std::process::ExitCode::SUCCESS
+            }
+        };
     }
     if mode == "check" {
         for (i, (name, bytes)) in files.into_iter().enumerate() {

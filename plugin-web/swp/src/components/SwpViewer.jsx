@@ -4,13 +4,15 @@
 //
 // Which SWP is open and its section live in the URL (?tab=…&swp=<id>&section=jes), so
 // reload, Back and a shared link land on the same view: useSwpView().
-import { Suspense, lazy, useMemo } from 'react';
-import { Space, Spin, Typography } from 'antd';
+import { Suspense, lazy, useMemo, useState } from 'react';
+import { Button, Space, Spin, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { swpLinks, useSwp } from '../api';
 import { DetailsLink } from './ListTools';
 
 const DocumentViewer = lazy(() => import('./DocumentViewerPart'));
+// Compare (issue 31) and pdf.js: their own chunks, loaded when Compare opens.
+const CompareView = lazy(() => import('../compare/CompareView'));
 
 const SECTIONS = ['swc', 'jes', 'vis', 'video'];
 
@@ -28,12 +30,15 @@ export function useSwpView() {
         return next;
       }, options);
     const section = params.get('section');
+    const at = Number(params.get('at'));
     return {
       id: params.get('swp'),
       section: SECTIONS.includes(section) ? section : 'swc',
-      open: (swp) => edit({ swp: swp._id, section: null }),
-      close: () => edit({ swp: null, section: null }),
-      setSection: (s) => edit({ section: s === 'swc' ? null : s }, { replace: true }),
+      // A search result opens its section at its page (?at=N).
+      page: Number.isInteger(at) && at > 0 ? at : null,
+      open: (swp, where = {}) => edit({ swp: swp._id, section: where.section && where.section !== 'swc' ? where.section : null, at: where.page || null }),
+      close: () => edit({ swp: null, section: null, at: null }),
+      setSection: (s) => edit({ section: s === 'swc' ? null : s, at: null }, { replace: true }),
     };
   }, [params, setParams]);
 }
@@ -42,6 +47,7 @@ export function useSwpView() {
 export function SwpViewer({ view, known, lifetimeSeconds }) {
   const fetched = useSwp(known ? null : view.id);
   const swp = known || fetched.data || { _id: view.id, partNumber: '' };
+  const [comparing, setComparing] = useState(false);
   return (
     <div data-testid="swp-viewer">
       <Space align="baseline" size="middle">
@@ -49,16 +55,22 @@ export function SwpViewer({ view, known, lifetimeSeconds }) {
           {swp.partNumber}
         </Typography.Title>
         {swp.partNumber && <DetailsLink partNumber={swp.partNumber} />}
+        {!comparing && <Button onClick={() => setComparing(true)}>Compare</Button>}
       </Space>
       <Suspense fallback={<Spin style={{ display: 'block', padding: 48 }} />}>
-        <DocumentViewer
-          links={swpLinks(view.id)}
-          lifetimeSeconds={lifetimeSeconds}
-          onBack={view.close}
-          title={`${swp.partNumber} ${view.section.toUpperCase()}`}
-          section={view.section}
-          onSectionChange={view.setSection}
-        />
+        {comparing ? (
+          <CompareView swp={{ ...swp, _id: view.id }} onClose={() => setComparing(false)} />
+        ) : (
+          <DocumentViewer
+            links={swpLinks(view.id)}
+            lifetimeSeconds={lifetimeSeconds}
+            onBack={view.close}
+            title={`${swp.partNumber} ${view.section.toUpperCase()}`}
+            section={view.section}
+            page={view.page}
+            onSectionChange={view.setSection}
+          />
+        )}
       </Suspense>
     </div>
   );

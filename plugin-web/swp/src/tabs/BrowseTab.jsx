@@ -1,12 +1,17 @@
 // Browse: every deployed SWP, paged by the server, default sort part number ascending;
 // row checkboxes with bulk delete (the deployed dialog); a part number opens the viewer,
-// 'Details' the part search page's details (zones Edit).
-import { Space } from 'antd';
+// 'Details' the part search page's details (zones Edit). 'Search in documents' (issue 31)
+// searches the documents' text instead (components/TextSearch, its own chunk).
+import { Suspense, lazy } from 'react';
+import { Segmented, Space, Spin } from 'antd';
+import { useSearchParams } from 'react-router';
 import { formatDate } from '@plantdoc/kit';
 import { ownerName, revisionText, zonesText } from '../lib';
 import { DeployedTable } from '../components/DeployedTable';
 import { DetailsLink, PartLink } from '../components/ListTools';
 import { SwpViewer, useSwpView } from '../components/SwpViewer';
+
+const TextSearch = lazy(() => import('../components/TextSearch'));
 
 export const BROWSE_SORT = { by: 'partNumber', order: 'asc' };
 
@@ -33,12 +38,36 @@ const columns = (onOpen) => [
 
 export function BrowseTab() {
   const view = useSwpView();
+  const [params, setParams] = useSearchParams();
+  const documents = params.get('mode') === 'documents';
+  const setMode = (m) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      if (m === 'documents') next.set('mode', m);
+      else for (const k of ['mode', 'text', 'tpage']) next.delete(k);
+      return next;
+    });
   // The table stays mounted under the viewer so it keeps its page and search.
   return (
     <div>
       {view.id && <SwpViewer view={view} />}
       <div style={{ display: view.id ? 'none' : undefined }}>
-        <DeployedTable columns={columns(view.open)} defaultSort={BROWSE_SORT} selectable />
+        <Segmented
+          style={{ marginBottom: 12 }}
+          value={documents ? 'documents' : 'parts'}
+          onChange={setMode}
+          options={[
+            { label: 'Part numbers', value: 'parts' },
+            { label: 'Search in documents', value: 'documents' },
+          ]}
+        />
+        {documents ? (
+          <Suspense fallback={<Spin style={{ display: 'block', padding: 48 }} />}>
+            <TextSearch onOpen={view.open} />
+          </Suspense>
+        ) : (
+          <DeployedTable columns={columns(view.open)} defaultSort={BROWSE_SORT} selectable />
+        )}
       </div>
     </div>
   );

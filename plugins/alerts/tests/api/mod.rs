@@ -9,3 +9,4 @@ mod notify;
 mod real_files;
 mod retention;
 pub(crate) mod support;
+mod text_search;

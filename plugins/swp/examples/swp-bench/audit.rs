@@ -20,7 +20,7 @@ pub async fn seed(state: &AppState, revisions: usize, signs: usize, now: i64) ->
     let day = 86_400_000i64;
     let mask = plantdoc_core::zones::zone_mask(&["A1"]);
     let (f0, f1, f2) = (format!("f{:031x}", 0), format!("f{:031x}", 1), format!("f{:031x}", 2));
-    let mut tx = state.db.pool.begin().await?;
+    let mut tx = state.db.begin().await?;
     sqlx::raw_sql(&format!(
         "INSERT INTO parts (id, part_number, description, company_code, created_at) VALUES ('paudit', '{PART}', '', 'mpk', {now})"
     ))

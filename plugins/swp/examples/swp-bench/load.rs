@@ -11,6 +11,8 @@ use crate::seed::Rng;
 /// A session as the browser holds it: the two cookies and the CSRF token.
 #[derive(Clone)]
 pub struct Session {
+    /// The session and CSRF cookies (state-changing requests echo the CSRF one in
+    /// `X-CSRF-Token`).
     pub cookie: String,
 }
 
@@ -27,7 +29,11 @@ pub async fn sign_in(http: &reqwest::Client, base: &str, email: &str, password: 
         .send()
         .await?;
     anyhow::ensure!(r.status().is_success(), "sign-in failed: {}", r.status());
-    let jar: Vec<String> = cookies(&r).into_iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let mut jar: Vec<(String, String)> = cookies(&r);
+    if !jar.iter().any(|(k, _)| k == &csrf.0) {
+        jar.push(csrf.clone());
+    }
+    let jar: Vec<String> = jar.into_iter().map(|(k, v)| format!("{k}={v}")).collect();
     Ok(Session { cookie: jar.join("; ") })
 }
 

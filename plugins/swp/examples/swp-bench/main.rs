@@ -11,12 +11,15 @@
 //!
 //! `--small` (2 000 revisions, 10 000 records, 0.5 s per row, one order per key) is for CI: it checks the
 //! program runs, in seconds. Before the load, the auditor's file of one part with 50
-//! revisions and 20 000 signatures is timed (audit.rs; `--small`: 5 and 2 000).
+//! revisions and 20 000 signatures is timed (audit.rs; `--small`: 5 and 2 000). After it,
+//! search inside documents (text.rs: `--text-docs N`, default 50 000; `--only-text` skips
+//! the rows above), the upload round before/after, and the outbox's share of an approve.
 mod approve;
 mod audit;
 mod cases;
 mod load;
 mod seed;
+mod text;
 
 use plantdoc_core::auth::users::UserInput;
 use sqlx::Connection;
@@ -37,15 +40,32 @@ struct Args {
     /// A database kept by `--seed-only`: measure it again without seeding.
     reuse: Option<String>,
     small: bool,
+    /// Documents' text for the search rows (issue 31).
+    text_docs: usize,
+    /// Only the search inside documents and upload rows.
+    only_text: bool,
 }
 
 fn args() -> anyhow::Result<Args> {
-    let mut a = Args { swps: 200_000, signs: 1_000_000, secs: 5.0, clients: 64, pg: None, seed_only: false, reuse: None, small: false };
+    let mut a = Args {
+        swps: 200_000,
+        signs: 1_000_000,
+        secs: 5.0,
+        clients: 64,
+        pg: None,
+        seed_only: false,
+        reuse: None,
+        small: false,
+        text_docs: 50_000,
+        only_text: false,
+    };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let mut value = || it.next().ok_or_else(|| anyhow::anyhow!("{flag} needs a value"));
         match flag.as_str() {
-            "--small" => (a.swps, a.signs, a.secs, a.clients, a.small) = (2_000, 10_000, 0.5, 16, true),
+            "--small" => (a.swps, a.signs, a.secs, a.clients, a.small, a.text_docs) = (2_000, 10_000, 0.5, 16, true, 2_000),
+            "--text-docs" => a.text_docs = value()?.parse()?,
+            "--only-text" => a.only_text = true,
             "--swps" => a.swps = value()?.parse()?,
             "--signs" => a.signs = value()?.parse()?,
             "--secs" => a.secs = value()?.parse()?,
@@ -55,7 +75,7 @@ fn args() -> anyhow::Result<Args> {
             "--reuse" => a.reuse = Some(value()?),
             "-h" | "--help" => {
                 println!(
-                    "swp-bench [--small] [--pg ADMIN_URL] [--swps N] [--signs N] [--secs S] [--clients N] [--seed-only] [--reuse DB_URL]"
+                    "swp-bench [--small] [--pg ADMIN_URL] [--swps N] [--signs N] [--secs S] [--clients N] [--seed-only] [--reuse DB_URL] [--text-docs N] [--only-text]"
                 );
                 std::process::exit(0);
             }
@@ -116,6 +136,13 @@ async fn main() -> anyhow::Result<()> {
         add_user(&state, "all-zones@bench.plant", "manager", state.zones.codes("mpk")).await?;
         add_user(&state, "two-zones@bench.plant", "engineer", vec!["A1".into(), "B1".into()]).await?;
     }
+    if a.reuse.is_none() && a.text_docs > 0 {
+        let secs = text::seed(&state, &plant.deployed_ids, a.text_docs).await?;
+        println!("wrote the text of {} documents (one page each) in {secs:.1} s", a.text_docs);
+    }
+    if let Some(w) = text::worker() {
+        plantdoc_core::pdf::worker::set_program(w);
+    }
     if a.seed_only {
         println!("kept: {db_url}");
         std::mem::forget(tmp);
@@ -135,14 +162,23 @@ async fn main() -> anyhow::Result<()> {
 
     let ids = std::sync::Arc::new(plant.deployed_ids.clone());
     let parts = std::sync::Arc::new(plant.parts.clone());
-    let rows = cases::all(ids, parts, &all, &two, a.small);
+    let rows = cases::all(ids.clone(), parts, &all, &two, a.small);
     println!(
         "\n{} clients, {:.1} s per row, {backend}, {} CPUs",
         a.clients,
         a.secs,
         std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
     );
-    let failed = cases::run(&http, &base, &bare_base, rows, a.clients, a.secs).await;
+    let mut failed = if a.only_text { 0 } else { cases::run(&http, &base, &bare_base, rows, a.clients, a.secs).await };
+    failed += text::measure(&http, &base, &bare_base, ids.clone(), &all, a.secs).await;
+    match text::worker() {
+        Some(_) => {
+            if let Err(e) = text::uploads(&state, &http, &base, &two, if a.small { 5 } else { 40 }).await {
+                println!("upload rows not measured: {e}");
+            }
+        }
+        None => println!("upload rows skipped: no plantdoc binary beside the bench (cargo build --bin plantdoc)"),
+    }
     if a.reuse.is_none() {
         approve::run(&state, &http, &base, if a.small { 50 } else { 500 }, PASSWORD).await?;
     }

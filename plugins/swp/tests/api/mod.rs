@@ -14,4 +14,5 @@ mod paging;
 mod real_files;
 mod retention;
 pub(crate) mod support;
+mod text_search;
 mod upload;

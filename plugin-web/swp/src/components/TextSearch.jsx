@@ -1,0 +1,74 @@
+// Browse's 'Search in documents' mode (issue 31): the words typed are searched in the
+// text of every deployed SWP's SWC, JES and VIS; each result names the part, revision,
+// document and page, shows the snippet with the words marked, and opens the viewer at
+// that page. The words and the results page live in the address (?text=&tpage=).
+// Its own chunk, loaded when the mode is chosen.
+import { useEffect, useState } from 'react';
+import { Input, List, Typography } from 'antd';
+import { useSearchParams } from 'react-router';
+import { revisionText } from '../lib';
+import { useTextSearch } from '../api';
+
+const LIMIT = 10;
+const SECTION = { swc: 'SWC', jes: 'JES', vis: 'VIS' };
+
+/** The snippet's text with each `<mark>`…`</mark>` run shown marked (as text, never HTML). */
+export function Snippet({ text }) {
+  const parts = String(text || '').split(/<mark>|<\/mark>/);
+  // antd's description grey is under 4.5:1 on white; #595959 is 7:1.
+  return <span style={{ color: '#595959' }}>{parts.map((p, i) => (i % 2 === 1 ? <mark key={i}>{p}</mark> : <span key={i}>{p}</span>))}</span>;
+}
+
+export default function TextSearch({ onOpen }) {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('text') || '';
+  const page = Math.max(1, Number(params.get('tpage')) || 1);
+  const [input, setInput] = useState(q);
+  useEffect(() => setInput(q), [q]);
+  const set = (change) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      for (const [k, v] of Object.entries(change)) {
+        if (v == null || v === '') next.delete(k);
+        else next.set(k, String(v));
+      }
+      return next;
+    });
+  const found = useTextSearch({ q, page, limit: LIMIT });
+  const data = found.data || { results: [], total: 0 };
+  return (
+    <div data-testid="text-search">
+      <Input.Search
+        aria-label="Search in documents"
+        placeholder="Words in the SWC, JES or VIS"
+        allowClear
+        value={input}
+        onChange={(e) => setInput(e.target.value)}
+        onSearch={(v) => set({ text: v.trim(), tpage: null })}
+        style={{ maxWidth: 420, marginBottom: 12 }}
+      />
+      {q && (
+        <List
+          loading={found.isFetching}
+          dataSource={data.results}
+          locale={{ emptyText: 'No records found' }}
+          pagination={
+            data.total > LIMIT ? { current: page, pageSize: LIMIT, total: data.total, showSizeChanger: false, onChange: (n) => set({ tpage: n }) } : false
+          }
+          renderItem={(r) => (
+            <List.Item key={`${r.swpId}-${r.section}-${r.page}`}>
+              <List.Item.Meta
+                title={
+                  <Typography.Link onClick={() => onOpen({ _id: r.swpId, partNumber: r.partNumber }, { section: r.section, page: r.page })}>
+                    {`${r.partNumber} · ${revisionText(r.revision)} · ${SECTION[r.section] || r.section} page ${r.page}`}
+                  </Typography.Link>
+                }
+                description={<Snippet text={r.snippet} />}
+              />
+            </List.Item>
+          )}
+        />
+      )}
+    </div>
+  );
+}

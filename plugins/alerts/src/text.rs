@@ -1,0 +1,54 @@
+//! Search inside the alerts' documents (issue 31): the PDF of every alert kept (pending
+//! or deployed) is read page by page by the core's text indexer after the upload's
+//! transaction (`AlertsState::text`: at start and every minute); the search answers deployed
+//! alerts the caller may see.
+use axum::extract::{Query, State};
+use plantdoc_core::app::AppState;
+use plantdoc_core::auth::CurrentUser;
+use plantdoc_core::db::Params;
+use plantdoc_core::error::AppResult;
+use plantdoc_core::textindex::{self, SearchQuery, TextIndex};
+use serde_json::{json, Value};
+use sqlx::Row;
+
+use crate::access::KIND;
+
+/// The alerts' text index (tables of migration 2006).
+pub static TEXT: TextIndex = TextIndex {
+    module: "alerts",
+    table: "alerts",
+    alias: "a",
+    version: "file_hash",
+    sections: &[("alert", "file_id")],
+    live: "'pending', 'deployed'",
+    prefix: "alert",
+};
+
+/// `GET /api/alerts/search-text?q=&page=&limit=`: `{results: [{alertId, alertTag,
+/// partNumber, section, page, snippet}], total}`, best match first.
+pub async fn search_text(State(state): State<AppState>, user: CurrentUser, Query(sq): Query<SearchQuery>) -> AppResult<axum::Json<Value>> {
+    let checked = sq.check()?;
+    let mut q = Params::default();
+    let vis = KIND.visible_sql(&state.zones, &mut q, &user);
+    let filter = format!("a.status = 'deployed' AND {vis}");
+    let columns = "a.id AS alert_id, a.alert_tag, a.part_number";
+    let (hits, total) = textindex::search(&state.db, &TEXT, q, &filter, columns, &checked).await?;
+    let mut results = Vec::with_capacity(hits.len());
+    for h in hits {
+        results.push(json!({
+            "alertId": h.row.try_get::<String, _>("alert_id")?,
+            "alertTag": h.row.try_get::<String, _>("alert_tag")?,
+            "partNumber": h.row.try_get::<String, _>("part_number")?,
+            "section": h.section,
+            "page": h.page,
+            "snippet": h.snippet,
+        }));
+    }
+    Ok(axum::Json(json!({"results": results, "total": total})))
+}
+
+/// Reads the text of every alert not yet read, now (tests; the background task does
+/// the same when woken).
+pub async fn index_text(state: &AppState) -> anyhow::Result<usize> {
+    state.get::<crate::AlertsState>().text.run_now(state, &TEXT).await
+}
