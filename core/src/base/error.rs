@@ -9,6 +9,21 @@ use serde::de::DeserializeOwned;
 use serde_json::json;
 
 pub type FieldErrors = BTreeMap<String, String>;
+
+/// A whole number from 1 to `max` in a query's field (paging: `page`, `limit`): absent or
+/// empty gives `default`; anything else adds '<name> is a number from 1 to <max>.' to `e`.
+pub fn number_field(e: &mut FieldErrors, name: &str, v: Option<&str>, default: i64, max: i64) -> i64 {
+    match v {
+        None | Some("") => default,
+        Some(s) => match s.parse::<i64>() {
+            Ok(n) if (1..=max).contains(&n) => n,
+            _ => {
+                e.insert(name.into(), format!("{name} is a number from 1 to {max}."));
+                default
+            }
+        },
+    }
+}
 pub type AppResult<T> = Result<T, AppError>;
 
 #[derive(Debug, thiserror::Error)]

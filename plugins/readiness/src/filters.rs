@@ -3,6 +3,7 @@
 //! selects: the caller's company, the documents in the caller's zones, the filters.
 use plantdoc_core::auth::users::User;
 use plantdoc_core::db::Params;
+use plantdoc_core::error::number_field;
 use plantdoc_core::zones::{zone_mask, OTHER_ZONE_BIT};
 use plantdoc_core::{AppError, AppResult, AppState, FieldErrors};
 use serde::Deserialize;
@@ -62,16 +63,8 @@ impl Filters {
         if st == Some(None) {
             e.insert("state".into(), "State is one of open, overdue, done, void.".into());
         }
-        let mut num = |name: &str, v: &Option<String>, default: i64, max: i64| match given(v) {
-            None => default,
-            Some(s) => match s.parse::<i64>() {
-                Ok(n) if (1..=max).contains(&n) => n,
-                _ => {
-                    e.insert(name.into(), format!("{name} is a number from 1 to {max}."));
-                    default
-                }
-            },
-        };
+        let mut num =
+            |name: &str, v: &Option<String>, default: i64, max: i64| number_field(&mut e, name, given(v).as_deref(), default, max);
         let page = num("page", &lq.page, 1, 1_000_000);
         let limit = num("limit", &lq.limit, 10, MAX_LIMIT);
         let key = given(&lq.sort_by).unwrap_or_else(|| "dueDate".into());

@@ -4,7 +4,7 @@ use axum::extract::{Query, State};
 use axum::response::Response;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
-use plantdoc_core::error::{AppError, AppResult, FieldErrors};
+use plantdoc_core::error::{number_field, AppError, AppResult, FieldErrors};
 use plantdoc_core::http::json_bytes;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -185,18 +185,7 @@ pub const SORT_KEYS: [(&str, &str); 5] = [
 /// Browse and All Approved: `{results, total}`, a page of deployed SWPs.
 pub async fn deployed_paginated(State(state): State<AppState>, user: CurrentUser, Query(pq): Query<PageQuery>) -> AppResult<Response> {
     let mut e = FieldErrors::new();
-    let mut num = |name: &str, v: Option<String>, default: i64, max: i64| -> i64 {
-        match v.as_deref() {
-            None | Some("") => default,
-            Some(s) => match s.parse::<i64>() {
-                Ok(n) if (1..=max).contains(&n) => n,
-                _ => {
-                    e.insert(name.into(), format!("{name} is a number from 1 to {max}."));
-                    default
-                }
-            },
-        }
-    };
+    let mut num = |name: &str, v: Option<String>, default: i64, max: i64| number_field(&mut e, name, v.as_deref(), default, max);
     let page = num("page", pq.page, 1, 1_000_000);
     let limit = num("limit", pq.limit, 10, MAX_PAGE_SIZE);
     let sort_by = pq.sort_by.filter(|s| !s.is_empty()).unwrap_or_else(|| "deployDate.timestamp".into());

@@ -13,7 +13,7 @@ use crate::app::api::{Access, ApiRouter};
 use crate::app::auth::CurrentUser;
 use crate::app::AppState;
 use crate::data::db::Params;
-use crate::error::{AppError, AppResult, FieldErrors, Json};
+use crate::error::{number_field, AppError, AppResult, FieldErrors, Json};
 use crate::events::Channel;
 
 pub fn routes() -> ApiRouter {
@@ -78,19 +78,6 @@ pub struct Unread {
     unread: i64,
 }
 
-fn number(e: &mut FieldErrors, name: &str, v: Option<String>, default: i64, max: i64) -> i64 {
-    match v.as_deref() {
-        None | Some("") => default,
-        Some(s) => match s.parse::<i64>() {
-            Ok(n) if (1..=max).contains(&n) => n,
-            _ => {
-                e.insert(name.into(), format!("{name} is a number from 1 to {max}."));
-                default
-            }
-        },
-    }
-}
-
 async fn unread_count(state: &AppState, user: &CurrentUser) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar(
         "SELECT COUNT(*) FROM notifications n JOIN events e ON e.seq = n.event_seq \
@@ -112,8 +99,8 @@ async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<
             false
         }
     };
-    let page = number(&mut e, "page", q.page, 1, 100_000);
-    let limit = number(&mut e, "limit", q.limit, 20, 100);
+    let page = number_field(&mut e, "page", q.page.as_deref(), 1, 100_000);
+    let limit = number_field(&mut e, "limit", q.limit.as_deref(), 20, 100);
     if !e.is_empty() {
         return Err(AppError::Fields(e));
     }

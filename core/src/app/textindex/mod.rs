@@ -13,7 +13,7 @@ use tokio::sync::{Mutex, Notify};
 
 use crate::app::tasks::Shutdown;
 use crate::app::AppState;
-use crate::base::error::{AppError, FieldErrors};
+use crate::base::error::{number_field, AppError, FieldErrors};
 
 mod index;
 mod search;
@@ -136,16 +136,8 @@ impl SearchQuery {
     /// The words (lower case, letters and digits only) and paging, or the field errors.
     pub fn check(&self) -> Result<Checked, AppError> {
         let mut e = FieldErrors::new();
-        let mut num = |name: &str, v: &Option<String>, default: i64, max: i64| match v.as_deref().map(str::trim) {
-            None | Some("") => default,
-            Some(s) => match s.parse::<i64>() {
-                Ok(n) if (1..=max).contains(&n) => n,
-                _ => {
-                    e.insert(name.into(), format!("{name} is a number from 1 to {max}."));
-                    default
-                }
-            },
-        };
+        let mut num =
+            |name: &str, v: &Option<String>, default: i64, max: i64| number_field(&mut e, name, v.as_deref().map(str::trim), default, max);
         let page = num("page", &self.page, 1, MAX_PAGE);
         let limit = num("limit", &self.limit, 20, MAX_LIMIT);
         let q = self.q.as_deref().unwrap_or("").trim();

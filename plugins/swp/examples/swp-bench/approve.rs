@@ -38,7 +38,8 @@ fn person(email: &str, position: &str, department: &str, zones: Vec<String>) -> 
 async fn pending(state: &AppState, n: usize, password: &str) -> anyhow::Result<Vec<String>> {
     let zones = state.zones.codes("mpk");
     let add = |u| plantdoc_core::seed::add_user(state, u, password, false, "bench");
-    let owner = add(person("approve-author@bench.plant", "engineer", "process", zones.clone())).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let owner =
+        add(person("approve-author@bench.plant", "engineer", "process", zones.clone())).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
     add(person("approve-process@bench.plant", "supervisor", "process", zones)).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let now = state.now_ms();
     let files: Vec<String> = sqlx::query_scalar("SELECT id FROM files ORDER BY id LIMIT 3").fetch_all(&state.db.pool).await?;
@@ -102,8 +103,10 @@ pub async fn run(state: &AppState, http: &reqwest::Client, base: &str, n: usize,
     let (mut empty, mut emit) = (Vec::new(), Vec::new());
     for r in &rows {
         let kind = state.event_kind(&r.try_get::<String, _>("kind")?).ok_or_else(|| anyhow::anyhow!("undeclared kind"))?;
-        let told: Vec<String> =
-            sqlx::query_scalar("SELECT user_id FROM notifications WHERE event_seq = $1").bind(r.try_get::<i64, _>("seq")?).fetch_all(&state.db.pool).await?;
+        let told: Vec<String> = sqlx::query_scalar("SELECT user_id FROM notifications WHERE event_seq = $1")
+            .bind(r.try_get::<i64, _>("seq")?)
+            .fetch_all(&state.db.pool)
+            .await?;
         let zones: Vec<String> = serde_json::from_str(&r.try_get::<String, _>("zones")?)?;
         let mut e = Event::new(kind.id, r.try_get::<String, _>("company_code")?, r.try_get::<String, _>("subject")?)
             .zones(zones)
