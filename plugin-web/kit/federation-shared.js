@@ -44,6 +44,7 @@ const ANTD_FOR_REMOTES = [
   'Input',
   'InputNumber',
   'Layout',
+  'List',
   'Modal',
   'Progress',
   'Radio',

@@ -4,7 +4,17 @@
 import { Button, Modal, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
-import { formatDate, formatWithOffset } from './date';
+import dayjs from 'dayjs';
+import { formatDate } from './date';
+
+/** A signature's date and time with its UTC offset (issue 28 item 2), in the browser's zone:
+ *  '2026-03-04 14:05:00 +01:00'; '' if none. Kept out of the kit's core: the kiosk's first
+ *  screen downloads the core and never shows it. */
+export function formatWithOffset(value) {
+  const v = value && typeof value === 'object' ? value.date : value;
+  const d = v ? dayjs(v) : null;
+  return d && d.isValid() ? d.format('YYYY-MM-DD HH:mm:ss Z') : '';
+}
 
 function signedList(body) {
   const list = body?.opList?.opsSigned ?? body?.opsSigned ?? body;

@@ -7,4 +7,4 @@ export { createQueryClient, useSignedLinks, useZones, linkRefreshMs, LINK_LIFETI
 export { uploadFile, uploadErrorText } from './upload';
 export { SESSION_KEY, checkSession, clearSession, getSession, logout, setSessionUser, subscribeSession, useSession } from './session';
 export { KIOSK_KEY, KIOSK_ZONES, getKioskSettings, kioskSettingsSnapshot, setKioskSettings, storeZoneFromQuery, subscribeKioskSettings } from './kiosk';
-export { DATE_FORMAT, formatDate, formatWithOffset } from './date';
+export { DATE_FORMAT, formatDate } from './date';

@@ -3,7 +3,7 @@
 export { FileDrop } from './FileDrop';
 export { PagedTable, PAGE_SIZES, DEFAULT_PAGE_SIZE, compareValues } from './PagedTable';
 export { DeleteDialog, DELETE_TITLE, DELETE_TEXT } from './DeleteDialog';
-export { OperatorsSignedModal } from './OperatorsSignedModal';
+export { OperatorsSignedModal, formatWithOffset } from './OperatorsSignedModal';
 export { DocumentViewer, VIEWER_HEIGHT } from './DocumentViewer';
 export { DocumentFrame, FRAME_REFUSED, frameRefused, PDF_VIEW, pdfView } from './DocumentFrame';
 export {

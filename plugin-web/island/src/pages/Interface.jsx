@@ -25,8 +25,6 @@ export function historyRows(list, now = Date.now()) {
       verified: r.dateVerified ? formatDate(r.dateVerified.date) : '',
       expires: formatDate(new Date(signed + SIGN_VALID_MS).toISOString()),
       expired: now - signed > SIGN_VALID_MS,
-      // Issue 28 item 2: the meaning, the UTC time (Z) and the mode, on the row's title.
-      title: `${r.signMeaning} ${r.dateSigned?.date} ${r.signMode}`,
     };
   });
 }
@@ -50,7 +48,7 @@ function History({ swpId }) {
         columns={COLUMNS}
         dataSource={historyRows(history.data || [])}
         pagination={false}
-        onRow={(r) => ({ title: r.title, 'data-expired': r.expired, style: { background: r.expired ? '#fff1f0' : '#f6ffed' } })}
+        onRow={(r) => ({ 'data-expired': r.expired, style: { background: r.expired ? '#fff1f0' : '#f6ffed' } })}
       />
     </div>
   );

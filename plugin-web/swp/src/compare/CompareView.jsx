@@ -7,7 +7,7 @@ import { Alert, Button, Select, Space, Spin, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@plantdoc/kit';
 import { revisionText } from '../lib';
-import { diffWords, differingBlocks, markBlocks, openPdf, renderPage } from './pdf';
+import { BLOCK, STRIP, diffWords, differingBlocks, markBlocks, openPdf, renderPage } from './pdf';
 
 const enc = encodeURIComponent;
 const WIDTH = 460;
@@ -67,10 +67,12 @@ function PageRow({ n, pair }) {
     if (!seen) return;
     let live = true;
     (async () => {
-      if (has[0]) await renderPage(before.doc, n, left.current, WIDTH);
+      const scale = has[0] ? await renderPage(before.doc, n, left.current, WIDTH) : 0;
       if (has[1]) await renderPage(after.doc, n, right.current, WIDTH);
       if (!live || !has[0] || !has[1]) return;
-      const blocks = differingBlocks(left.current, right.current);
+      // The controlled-copy strips differ between any two copies (revision, dates): not a change.
+      const strip = before.stamped[n - 1] && after.stamped[n - 1] ? STRIP * scale + BLOCK : 0;
+      const blocks = differingBlocks(left.current, right.current).filter((b) => b.y < left.current.height - strip);
       markBlocks(left.current, blocks);
       markBlocks(right.current, blocks);
       setChanged(blocks.length);

@@ -12,23 +12,43 @@ export function pdfjs() {
   return loading;
 }
 
-/** The PDF at `url` and the words of each page: { doc, pages: [[word]] }. */
+/** The PDF at `url`, the words of each page and whether it carries the controlled-copy
+ *  stamp: { doc, pages: [[word]], stamped: [bool] }. */
 export async function openPdf(url) {
   const lib = await pdfjs();
   const doc = await lib.getDocument({ url, withCredentials: false }).promise;
   const pages = [];
+  const stamped = [];
   for (let n = 1; n <= doc.numPages; n++) {
     const page = await doc.getPage(n);
     const text = await page.getTextContent();
+    const own = withoutStamp(lib, page, text.items);
+    stamped.push(own.length !== text.items.length);
     pages.push(
-      text.items
+      own
         .map((i) => i.str || '')
         .join(' ')
         .split(/\s+/)
         .filter(Boolean),
     );
   }
-  return { doc, pages };
+  return { doc, pages, stamped };
+}
+
+/** Height of the controlled-copy strip the server adds below each shown page (points). */
+export const STRIP = 66;
+const STAMP = /Controlled copy|UNCONTROLLED WHEN PRINTED|DO NOT USE/;
+
+/**
+ * The page's text items but the controlled-copy stamp's: the strip at the bottom of the
+ * page as shown carries the revision, dates and the printer's name, which differ between
+ * any two copies. Dropped only when the strip holds the stamp (a copy served unstamped
+ * keeps its own text there).
+ */
+function withoutStamp(lib, page, items) {
+  const view = page.getViewport({ scale: 1 });
+  const inStrip = (i) => lib.Util.transform(view.transform, i.transform)[5] > view.height - STRIP;
+  return items.some((i) => inStrip(i) && STAMP.test(i.str || '')) ? items.filter((i) => !inStrip(i)) : items;
 }
 
 const MAX_CELLS = 4_000_000;
@@ -56,7 +76,7 @@ export function diffWords(before, after) {
   return out;
 }
 
-/** Draws page `n` of `doc` into `canvas` at `width` CSS pixels. */
+/** Draws page `n` of `doc` into `canvas` at `width` CSS pixels; answers the pixels per point. */
 export async function renderPage(doc, n, canvas, width) {
   const page = await doc.getPage(n);
   const base = page.getViewport({ scale: 1 });
@@ -64,9 +84,10 @@ export async function renderPage(doc, n, canvas, width) {
   canvas.width = Math.round(viewport.width);
   canvas.height = Math.round(viewport.height);
   await page.render({ canvas, canvasContext: canvas.getContext('2d'), viewport }).promise;
+  return viewport.scale;
 }
 
-const BLOCK = 8;
+export const BLOCK = 8;
 
 /** Blocks (BLOCK px squares) whose pixels differ between two canvases: [{ x, y }]. */
 export function differingBlocks(a, b) {
