@@ -10,6 +10,7 @@ import { SessionGate } from './session/SessionGate';
 import { ModulesProvider } from './modules/ModulesContext';
 import { createRuntimeLoader } from './modules/registry';
 import { AppRoutes } from './AppRoutes';
+import { useSessionLanguage } from './language';
 
 const userOf = (s) => (s.isAuthenticated ? (s.user?._id ?? null) : null);
 
@@ -32,6 +33,7 @@ export function App({ loader, queryClient }) {
   const [moduleLoader] = useState(() => loader || createRuntimeLoader());
   const [client] = useState(() => queryClient || createQueryClient());
   useCachePerUser(client);
+  useSessionLanguage();
   return (
     <QueryClientProvider client={client}>
       <BrowserRouter>

@@ -2,6 +2,15 @@
 // landing page, the login area's antd forms, the console, the kiosk frame, not-found):
 // the shell itself renders no antd, so /login paints without downloading it.
 import { ConfigProvider } from 'antd';
+import { onLanguage, useLanguage } from '@plantdoc/kit/core';
+
+// antd's own texts (pagination, pickers, empty lists, modal buttons) in the page's
+// language: its locale file is loaded with the language (issue 29), English built in.
+const ANTD_LOCALES = { es: () => import('antd/es/locale/es_ES'), pl: () => import('antd/es/locale/pl_PL') };
+const antdLocales = {};
+onLanguage(async (lng) => {
+  if (ANTD_LOCALES[lng] && !antdLocales[lng]) antdLocales[lng] = (await ANTD_LOCALES[lng]()).default;
+});
 
 // Every text colour keeps 4.5:1 on white (WCAG AA; axe's color-contrast rule):
 // - primary and links: antd's blue-7 #0958d9 (6.2:1; the default #1677ff is 4.1:1), and
@@ -31,5 +40,10 @@ export const theme = {
 };
 
 export function Themed({ children }) {
-  return <ConfigProvider theme={theme}>{children}</ConfigProvider>;
+  const lng = useLanguage();
+  return (
+    <ConfigProvider theme={theme} locale={antdLocales[lng]}>
+      {children}
+    </ConfigProvider>
+  );
 }

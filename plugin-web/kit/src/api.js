@@ -2,6 +2,8 @@
 // a singleton, so the host and every remote use this very module instance: the 401 handler
 // the host installs applies to every call any module makes.
 
+import { currentLanguage } from './i18n';
+
 const CSRF_COOKIES = ['__Host-plantdoc_csrf', 'plantdoc_csrf'];
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -90,7 +92,8 @@ async function readBody(res) {
  * `skipUnauthorized` for the session check itself (its 401 is the answer, not an event).
  */
 export async function request(method, path, body, options = {}) {
-  const headers = { Accept: 'application/json' };
+  // The server answers its messages in the language the page shows (issue 29).
+  const headers = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
   let payload;
   if (body instanceof FormData) {
     payload = body;

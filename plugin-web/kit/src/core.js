@@ -8,3 +8,18 @@ export { uploadFile, uploadErrorText } from './upload';
 export { SESSION_KEY, checkSession, clearSession, getSession, logout, setSessionUser, subscribeSession, useSession } from './session';
 export { KIOSK_KEY, KIOSK_ZONES, getKioskSettings, kioskSettingsSnapshot, setKioskSettings, storeZoneFromQuery, subscribeKioskSettings } from './kiosk';
 export { DATE_FORMAT, formatDate } from './date';
+export {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  currentLanguage,
+  formatNumber,
+  k,
+  onLanguage,
+  plantLanguage,
+  registerTranslations,
+  setLanguage,
+  supportedLanguage,
+  translate,
+  useLanguage,
+  useT,
+} from './i18n';

@@ -3,6 +3,7 @@
 // every other call. Resolves to the JSON answer (e.g. {serverId}); rejects with an
 // ApiError (`status`, `body`, `fields`: the field map, e.g. {file: '...'}).
 import { ApiError, readCsrfToken, reportUnauthorized } from './api';
+import { currentLanguage } from './i18n';
 
 function parse(text) {
   if (!text) return null;
@@ -21,6 +22,7 @@ export function uploadFile(url, file, { onProgress, field = 'file' } = {}) {
     xhr.open('POST', url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Accept-Language', currentLanguage());
     const token = readCsrfToken();
     if (token) xhr.setRequestHeader('X-CSRF-Token', token);
     xhr.upload.onprogress = (e) => {
