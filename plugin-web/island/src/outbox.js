@@ -2,11 +2,11 @@
 // localStorage with an idempotency key, then sent, in order. A call the server did not
 // answer (network down, 502-504) stays and is sent again every few seconds, also after
 // a reload; the server records a key once. A refusal (4xx) is removed and reported.
-import { api, ApiError } from '@plantdoc/kit';
+import { api, ApiError, k } from '@plantdoc/kit';
 
 export const OUTBOX_KEY = 'plantdoc.island.outbox';
 /** Shown while a call waits on the netbook. */
-export const PENDING_TEXT = 'Saved on this netbook. It will be sent as soon as the server answers.';
+export const PENDING_TEXT = k('Saved on this netbook. It will be sent as soon as the server answers.');
 const RETRY_MS = 2000;
 const waiting = new Map();
 // PINs (issue 28) stay in memory, never in localStorage: after a reload the call is

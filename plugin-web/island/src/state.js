@@ -1,6 +1,7 @@
 // The operator at the netbook ('op' of the spec's island state), kept for the browser
 // session; the part and the view live in the URL.
 import { useSyncExternalStore } from 'react';
+import { setOverrideLanguage } from '@plantdoc/kit';
 
 const KEY = 'plantdoc.island.operator';
 /** The sitting's key (sitting.js): cleared with the operator. */
@@ -16,9 +17,13 @@ export function getOperator() {
 }
 
 let current = getOperator();
+// The operator's language applies from the badge scan until Sign Out (a reload keeps it);
+// then the badge screen's choice or the plant's language serves whoever walks up (issue 29).
+if (current?.lang) setOverrideLanguage(current.lang);
 
 export function setOperator(op) {
   current = op;
+  setOverrideLanguage(op?.lang ?? null);
   sessionStorage.removeItem(SITTING);
   if (op) sessionStorage.setItem(KEY, JSON.stringify(op));
   else sessionStorage.removeItem(KEY);

@@ -18,6 +18,7 @@ export {
   plantLanguage,
   registerTranslations,
   setLanguage,
+  setOverrideLanguage,
   supportedLanguage,
   translate,
   useLanguage,

@@ -90,12 +90,13 @@ export function onLanguage(load) {
   return () => companions.delete(load);
 }
 
-/**
- * Shows the page in `code` (ignored when not shipped): loads what it needs, then switches
- * every subscribed screen at once. The last call wins when calls overlap.
- */
-export async function setLanguage(code) {
-  const lng = supportedLanguage(code) ?? DEFAULT_LANGUAGE;
+// What the page shows: the person at the kiosk's language when one is set (`setOverrideLanguage`:
+// the badge-scanned operator, or the badge screen's switch), else the base (`setLanguage`:
+// the signed-in person's, else the plant's).
+let base = DEFAULT_LANGUAGE;
+let override = null;
+
+async function show(lng) {
   wanted = lng;
   if (lng === language) return lng;
   await Promise.all([
@@ -111,12 +112,28 @@ export async function setLanguage(code) {
   return lng;
 }
 
+/**
+ * The page's base language (ignored when not shipped: English): loads what it needs, then
+ * switches every subscribed screen at once. The last call wins when calls overlap.
+ */
+export function setLanguage(code) {
+  base = supportedLanguage(code) ?? DEFAULT_LANGUAGE;
+  return show(override ?? base);
+}
+
+/** The language of the person at a shared screen, over the base; null gives the base back. */
+export function setOverrideLanguage(code) {
+  override = code == null ? null : supportedLanguage(code);
+  return show(override ?? base);
+}
+
 let plantDefault = null;
 /** The plant's default language (`GET /api/i18n`, public), asked once; English when unusable. */
 export function plantLanguage() {
   if (!plantDefault) {
     plantDefault = fetch('/api/i18n', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
-      .then((res) => (res.ok ? res.json() : {}))
+      // The body is read (or cancelled) either way: an unread body keeps the request open.
+      .then((res) => (res.ok ? res.json() : res.body?.cancel().then(() => ({}))))
       .then((body) => supportedLanguage(body?.default) ?? DEFAULT_LANGUAGE)
       .catch(() => DEFAULT_LANGUAGE);
   }

@@ -3,7 +3,17 @@
 // page's language, dates follow the language (the spec's format in English).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { currentLanguage, formatDate, formatNumber, registerTranslations, setLanguage, supportedLanguage, translate, useT } from '../src/core';
+import {
+  currentLanguage,
+  formatDate,
+  formatNumber,
+  registerTranslations,
+  setLanguage,
+  setOverrideLanguage,
+  supportedLanguage,
+  translate,
+  useT,
+} from '../src/core';
 import { api } from '../src/api';
 
 const loads = [];
@@ -51,6 +61,17 @@ describe('i18n', () => {
     expect(translate('test-ns', 'Upload')).toBe('Prześlij');
     expect(supportedLanguage('de')).toBeNull();
     await act(() => setLanguage('de'));
+    expect(currentLanguage()).toBe('en');
+  });
+
+  it("keeps the kiosk person's language over the base until it is given back", async () => {
+    await act(() => setLanguage('es'));
+    await act(() => setOverrideLanguage('pl'));
+    expect(currentLanguage()).toBe('pl');
+    // The signed-in account's language arriving later does not take the kiosk from the operator.
+    await act(() => setLanguage('en'));
+    expect(currentLanguage()).toBe('pl');
+    await act(() => setOverrideLanguage(null));
     expect(currentLanguage()).toBe('en');
   });
 

@@ -4,9 +4,11 @@
 // (badgeField.js); a screen that captures keys before the field exists passes its field.
 import { useEffect } from 'react';
 import { Input, Typography } from 'antd';
+import { useT } from '@plantdoc/kit';
 import { useBadgeCapture, useBadgeField } from './badgeField';
 
-export function BadgeInput({ onBadge, placeholder = 'Badge', label = 'Badge', disabled, field: given, capture = true }) {
+export function BadgeInput({ onBadge, placeholder, label, disabled, field: given, capture = true }) {
+  const t = useT('island');
   const own = useBadgeField(onBadge, disabled);
   const field = given || own;
   useBadgeCapture(field, { enabled: capture && !disabled });
@@ -23,8 +25,8 @@ export function BadgeInput({ onBadge, placeholder = 'Badge', label = 'Badge', di
             field.submit();
           }
         }}
-        placeholder={placeholder}
-        aria-label={label}
+        placeholder={placeholder ?? t('Badge')}
+        aria-label={label ?? t('Badge')}
         visibilityToggle={false}
         disabled={disabled}
         autoComplete="off"

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { translate, useT } from '@plantdoc/kit';
 import { BadgeInput } from './BadgeInput';
 import { PinInput, usePinMode } from './Pin';
 import { PENDING_TEXT, send } from '../outbox';
@@ -15,25 +16,26 @@ const CARD = { maxWidth: 560, margin: '48px auto', textAlign: 'center' };
 /** onCancel: the way back to what was being read (issue 26: no dead end). In badge+pin,
  * onBadge(badge, {pin, newPin}) once the PIN is typed. */
 export function VerifyCard({ prompt, onBadge, note, onCancel, children }) {
+  const t = useT('island');
   const pin = usePinMode();
   const [badge, setBadge] = useState('');
   return (
     <Card style={CARD}>
-      <Typography.Title level={3}>Verification Required</Typography.Title>
+      <Typography.Title level={3}>{t('Verification Required')}</Typography.Title>
       <Typography.Paragraph>{prompt}</Typography.Paragraph>
       {children}
       {badge ? (
         <PinInput sign={(p) => onBadge(badge, p)} />
       ) : (
         <>
-          <Typography.Paragraph strong>Scan your badge to verify</Typography.Paragraph>
+          <Typography.Paragraph strong>{t('Scan your badge to verify')}</Typography.Paragraph>
           <BadgeInput onBadge={pin ? setBadge : onBadge} />
         </>
       )}
-      {note && <Alert style={{ marginTop: 12 }} type="warning" showIcon title={note} />}
+      {note && <Alert style={{ marginTop: 12 }} type="warning" showIcon title={t(note)} />}
       {onCancel && (
         <Button size="large" style={{ marginTop: 16 }} onClick={onCancel}>
-          Cancel
+          {t('Cancel')}
         </Button>
       )}
     </Card>
@@ -42,6 +44,7 @@ export function VerifyCard({ prompt, onBadge, note, onCancel, children }) {
 
 /** The result, and Back to Status with fresh statuses. */
 export function DoneCard({ title, lines, partId }) {
+  const t = useT('island');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return (
@@ -61,21 +64,22 @@ export function DoneCard({ title, lines, partId }) {
           navigate(partPath('operator-status', partId));
         }}
       >
-        Back to Status
+        {t('Back to Status')}
       </Button>
     </Card>
   );
 }
 
-const label = (i) => (i.kind === 'swp' ? `Instructions for part ${i.label}` : `Alert ${i.label}`);
+const label = (i) =>
+  i.kind === 'swp' ? translate('island', 'Instructions for part {{part}}', { part: i.label }) : translate('island', 'Alert {{tag}}', { tag: i.label });
 
 /** The spec's prompt for one item; a list for several. */
 function sittingPrompt(name, items) {
-  if (items.length > 1) return `Please confirm ${name} has read all of these:`;
+  if (items.length > 1) return translate('island', 'Please confirm {{name}} has read all of these:', { name });
   const [i] = items;
   return i?.kind === 'alert'
-    ? `Please confirm ${name} has read all the alert ${i.label}`
-    : `Please confirm ${name} has read all the instructions for part ${i?.label}`;
+    ? translate('island', 'Please confirm {{name}} has read all the alert {{tag}}', { name, tag: i.label })
+    : translate('island', 'Please confirm {{name}} has read all the instructions for part {{part}}', { name, part: i?.label });
 }
 
 /**
@@ -84,6 +88,7 @@ function sittingPrompt(name, items) {
  * its own signature and audit row. `more`: [label, onClick] of what is still to read.
  */
 export function SittingVerify({ op, onVerified, onCancel, more = [] }) {
+  const t = useT('island');
   const [items] = useState(getSitting);
   const [done, setDone] = useState([]);
   const [note, setNote] = useState('');
@@ -109,11 +114,11 @@ export function SittingVerify({ op, onVerified, onCancel, more = [] }) {
   return (
     <VerifyCard prompt={sittingPrompt(op.fullName, items)} onBadge={verify} note={note} onCancel={onCancel}>
       {items.length > 1 && (
-        <ul aria-label="Being verified" style={{ textAlign: 'left', fontSize: 16 }}>
+        <ul aria-label={t('Being verified')} style={{ textAlign: 'left', fontSize: 16 }}>
           {items.map((i) => (
             <li key={i.id}>
               {label(i)}
-              {done.includes(i.id) ? ' (verified)' : ''}
+              {done.includes(i.id) ? ` ${t('(verified)')}` : ''}
             </li>
           ))}
         </ul>
@@ -134,7 +139,7 @@ export function SittingVerify({ op, onVerified, onCancel, more = [] }) {
 /** The result lines of a sitting's verification (the spec's texts per kind). */
 export function verifiedLines(name, partNumber, tags) {
   const lines = [];
-  if (partNumber) lines.push(`${name} has successfully been verified for part number ${partNumber}`);
-  if (tags.length) lines.push(`${name} has read the necessary alert (${tags.join(', ')}) for this part number`);
+  if (partNumber) lines.push(translate('island', '{{name}} has successfully been verified for part number {{part}}', { name, part: partNumber }));
+  if (tags.length) lines.push(translate('island', '{{name}} has read the necessary alert ({{tags}}) for this part number', { name, tags: tags.join(', ') }));
   return lines;
 }

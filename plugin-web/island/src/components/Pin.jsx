@@ -3,6 +3,7 @@
 // server says so (400 newPin). `null` while the kiosk's config loads.
 import { useState } from 'react';
 import { Typography } from 'antd';
+import { useT } from '@plantdoc/kit';
 import { BadgeInput } from './BadgeInput';
 import { useKioskConfig } from '../api';
 
@@ -13,6 +14,7 @@ export function usePinMode() {
 
 /** Calls sign({pin, newPin}) (a promise); its refusals show under the field. */
 export function PinInput({ sign }) {
+  const t = useT('island');
   const [first, setFirst] = useState('');
   const [ask, setAsk] = useState('');
   const submit = (p) =>
@@ -21,10 +23,10 @@ export function PinInput({ sign }) {
       setFirst(p);
       setAsk(e.fields.newPin);
     });
-  const label = ask ? 'New PIN' : 'PIN';
+  const label = ask ? t('New PIN') : t('PIN');
   return (
     <>
-      <Typography.Paragraph strong>{ask || 'Enter your PIN'}</Typography.Paragraph>
+      <Typography.Paragraph strong>{ask || t('Enter your PIN')}</Typography.Paragraph>
       <BadgeInput key={label} onBadge={submit} label={label} placeholder={label} capture={false} />
     </>
   );

@@ -4,11 +4,12 @@
 // elsewhere) are kept: useBadgeCapture routes them to it (issue 26). No antd here, so the
 // start screen can capture keys before the field's chunk arrives.
 import { useEffect, useRef, useState } from 'react';
+import { k, translate } from '@plantdoc/kit';
 
-export const BADGE_FAILED = 'The badge could not be checked. Please scan again.';
+export const BADGE_FAILED = k('The badge could not be checked. Please scan again.');
 
 /** The countdown shown while a badge waits after a misread (429, issue 26). */
-export const waitText = (n) => `A badge was not accepted just before. This badge is checked in ${n} s.`;
+export const waitText = (n) => translate('island', 'A badge was not accepted just before. This badge is checked in {{n}} s.', { n });
 
 /**
  * The badge typed so far, its error, and submit (onBadge may throw: shown, cleared,
@@ -40,7 +41,7 @@ export function useBadgeField(onBadge, disabled = false) {
       setValue('');
       inputRef.current?.focus();
       let left = e?.status === 429 ? Math.max(1, e.retryAfter || 1) : 0;
-      setError(left ? waitText(left) : e?.message || BADGE_FAILED);
+      setError(left ? waitText(left) : e?.message || translate('island', BADGE_FAILED));
       if (left) {
         timer.current = setInterval(() => {
           left -= 1;

@@ -1,12 +1,15 @@
 // Spec section 4: the colours of the status cards and which of them are in error.
+import { k } from '@plantdoc/kit';
+
+// Keys (k): shown through t('island') where the card is drawn.
 export const TRAINING_TEXT = {
-  '-1': 'Not trained, see the Cell Leader',
-  0: 'Currently being trained',
-  1: 'Trained to run with assistance',
-  2: 'Trained to run at proper rate',
-  3: 'Passed 50% certification milestone',
-  4: 'Fully certified',
-  5: 'Training checks temporarily disabled',
+  '-1': k('Not trained, see the Cell Leader'),
+  0: k('Currently being trained'),
+  1: k('Trained to run with assistance'),
+  2: k('Trained to run at proper rate'),
+  3: k('Passed 50% certification milestone'),
+  4: k('Fully certified'),
+  5: k('Training checks temporarily disabled'),
 };
 
 /** 'error' (red), 'warning' (yellow) or 'success' (green). */

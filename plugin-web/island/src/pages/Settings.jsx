@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Modal, Select, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { clearSession, getKioskSettings, setKioskSettings, useSession } from '@plantdoc/kit';
+import { clearSession, getKioskSettings, k, setKioskSettings, useSession, useT } from '@plantdoc/kit';
 import { revokeNetbook, saveZone, settingsAccess } from '../api';
 import { BadgeInput } from '../components/BadgeInput';
 import { setOperator } from '../state';
@@ -12,9 +12,10 @@ import { setOperator } from '../state';
 // antd's default danger red is below the 4.5:1 contrast ratio on white.
 const DANGER = { color: '#a8071a', borderColor: '#a8071a' };
 
-export const NO_PERMISSION = 'You currently do not have permissions to edit the settings. Contact the process engineering manager to request access.';
+export const NO_PERMISSION = k('You currently do not have permissions to edit the settings. Contact the process engineering manager to request access.');
 
 export function Settings() {
+  const t = useT('island');
   const navigate = useNavigate();
   const session = useSession();
   const [access, setAccess] = useState(null);
@@ -29,7 +30,8 @@ export function Settings() {
       setAccess(await settingsAccess(badgeNo));
       setBadge(badgeNo || null);
     } catch (e) {
-      if (e?.status === 403 && e.message === NO_PERMISSION) setDenied(true);
+      // The server's refusal, in whatever language it answered.
+      if (e?.status === 403) setDenied(true);
       else throw e;
     }
   };
@@ -41,24 +43,24 @@ export function Settings() {
   if (denied) {
     return (
       <Card style={{ maxWidth: 640, margin: '64px auto' }}>
-        <Typography.Paragraph>{NO_PERMISSION}</Typography.Paragraph>
-        <Button onClick={back}>Back</Button>
+        <Typography.Paragraph>{t(NO_PERMISSION)}</Typography.Paragraph>
+        <Button onClick={back}>{t('Back')}</Button>
       </Card>
     );
   }
   if (!access) {
     return (
       <Card style={{ maxWidth: 560, margin: '64px auto', textAlign: 'center' }}>
-        <Typography.Title level={3}>Settings</Typography.Title>
+        <Typography.Title level={3}>{t('Settings')}</Typography.Title>
         {error && <Typography.Paragraph type="danger">{error}</Typography.Paragraph>}
         {!staff && (
           <>
-            <Typography.Paragraph>Scan your badge to change the settings of this netbook</Typography.Paragraph>
+            <Typography.Paragraph>{t('Scan your badge to change the settings of this netbook')}</Typography.Paragraph>
             <BadgeInput onBadge={unlock} />
           </>
         )}
         <Button style={{ marginTop: 16 }} onClick={back}>
-          Back
+          {t('Back')}
         </Button>
       </Card>
     );
@@ -87,9 +89,9 @@ export function Settings() {
   return (
     <Card style={{ maxWidth: 640, margin: '64px auto' }}>
       <Space orientation="vertical" style={{ width: '100%' }} size="middle">
-        <Typography.Title level={3}>Settings</Typography.Title>
-        <Typography.Text>Current zone: {current || 'Not Set'}</Typography.Text>
-        <label htmlFor="island-zone">What zone does this netbook belong to?</label>
+        <Typography.Title level={3}>{t('Settings')}</Typography.Title>
+        <Typography.Text>{t('Current zone: {{zone}}', { zone: current || t('Not Set') })}</Typography.Text>
+        <label htmlFor="island-zone">{t('What zone does this netbook belong to?')}</label>
         <Select id="island-zone" value={zone} onChange={setZone} options={access.zones} style={{ width: '100%' }} />
         {error && (
           <Typography.Text type="danger" role="alert">
@@ -97,29 +99,29 @@ export function Settings() {
           </Typography.Text>
         )}
         <Space>
-          <Button onClick={back}>Back</Button>
+          <Button onClick={back}>{t('Back')}</Button>
           <Button type="primary" disabled={!zone} onClick={save}>
-            Save
+            {t('Save')}
           </Button>
           <Button danger style={DANGER} onClick={() => setConfirm(true)}>
-            Sign Out
+            {t('Sign Out')}
           </Button>
         </Space>
       </Space>
       <Modal
         open={confirm}
-        title="Revoke access to this netbook?"
+        title={t('Revoke access to this netbook?')}
         onCancel={() => setConfirm(false)}
         footer={[
           <Button key="cancel" onClick={() => setConfirm(false)}>
-            Cancel
+            {t('Cancel')}
           </Button>,
           <Button key="revoke" type="primary" style={{ background: '#a8071a' }} onClick={revoke}>
-            Revoke
+            {t('Revoke')}
           </Button>,
         ]}
       >
-        Every operator will be signed out and the netbook will need to authenticate again before it can be used.
+        {t('Every operator will be signed out and the netbook will need to authenticate again before it can be used.')}
       </Modal>
     </Card>
   );

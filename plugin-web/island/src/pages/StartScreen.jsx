@@ -3,8 +3,9 @@
 // captures keys from the start, the first one shows the field, and none is lost while
 // the field's chunk loads (issue 26).
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { Button, Space, Typography } from 'antd';
+import { Button, Space } from 'antd';
 import { useNavigate } from 'react-router';
+import { LANGUAGES, setOverrideLanguage, useLanguage, useT } from '@plantdoc/kit';
 import { operatorFromBadge } from '../badgeApi';
 import { flush } from '../outbox';
 import { setOperator } from '../state';
@@ -14,8 +15,34 @@ import { useBadgeCapture, useBadgeField } from '../components/badgeField';
 // (Card itself imports Tabs and Skeleton: ~25 KB the start screen would download for a box).
 const BadgeInput = lazy(() => import('../components/BadgeInput').then((m) => ({ default: m.BadgeInput })));
 const CARD = { background: '#fff', border: '1px solid #f0f0f0', borderRadius: 8, padding: 24, boxSizing: 'border-box' };
+// antd's Typography is not used here: it brings antd's form engine (~30 KB) for two lines
+// of text. The heading and the hint are drawn as antd draws a level-3 title and a secondary text.
+const TITLE = { fontSize: 24, fontWeight: 600, lineHeight: 1.33, margin: '0 0 16px', color: 'rgba(0, 0, 0, 0.88)' };
+const SECONDARY = { color: 'rgba(0, 0, 0, 0.65)' };
+
+/** The language of whoever walks up, until a badge scan gives the operator's own (issue 29). */
+function LanguageSwitch() {
+  const t = useT('island');
+  const shown = useLanguage();
+  return (
+    <nav aria-label={t('Language')} style={{ marginTop: 24, display: 'flex', justifyContent: 'center', gap: 8, flexWrap: 'wrap' }}>
+      {LANGUAGES.map((l) => (
+        <Button
+          key={l.code}
+          lang={l.code}
+          aria-pressed={l.code === shown}
+          type={l.code === shown ? 'primary' : 'default'}
+          onClick={() => setOverrideLanguage(l.code)}
+        >
+          {l.name}
+        </Button>
+      ))}
+    </nav>
+  );
+}
 
 export function StartScreen() {
+  const t = useT('island');
   const navigate = useNavigate();
   const [scanning, setScanning] = useState(false);
   const field = useBadgeField(async (badge) => {
@@ -23,7 +50,7 @@ export function StartScreen() {
     const op = await operatorFromBadge(badge);
     // Badge scan → operator known (printed by the browser test).
     window.__badgeMs = Math.round(performance.now() - at);
-    setOperator({ _id: op._id, opNo: op.opNo, fullName: op.fullName });
+    setOperator({ _id: op._id, opNo: op.opNo, fullName: op.fullName, lang: op.lang });
     navigate('/island/part-select');
   });
   useBadgeCapture(field, { onKey: () => setScanning(true) });
@@ -31,24 +58,25 @@ export function StartScreen() {
   useEffect(() => void flush(), []);
   return (
     <div style={{ ...CARD, maxWidth: 560, margin: '64px auto', textAlign: 'center' }}>
-      <Typography.Title level={3}>Please scan your badge to continue</Typography.Title>
+      <h2 style={TITLE}>{t('Please scan your badge to continue')}</h2>
       {scanning ? (
         <Space orientation="vertical" style={{ width: '100%' }}>
           <Suspense fallback={null}>
             <BadgeInput field={field} capture={false} />
           </Suspense>
-          <Typography.Text type="secondary">Waiting for a badge scan</Typography.Text>
+          <span style={SECONDARY}>{t('Waiting for a badge scan')}</span>
         </Space>
       ) : (
         <Space size="large">
           <Button type="primary" size="large" onClick={() => setScanning(true)}>
-            Scan Badge
+            {t('Scan Badge')}
           </Button>
           <Button size="large" onClick={() => navigate('/island/reference')}>
-            Reference Screen
+            {t('Reference Screen')}
           </Button>
         </Space>
       )}
+      <LanguageSwitch />
     </div>
   );
 }

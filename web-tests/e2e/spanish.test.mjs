@@ -1,0 +1,102 @@
+// Issue 29 item 2: a plant whose language is Spanish. Every kiosk screen and the main
+// console pages show no English text of the code (names, part numbers, zone names and
+// document content aside): every text on screen, and every aria-label, title, placeholder
+// and alt, is checked against the code's keys whose Spanish differs (web-tests/i18n-keys.mjs)
+// and antd's own English texts.
+import { describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { browserSuite, settled, waitForPath } from './harness.mjs';
+import { PASSWORD } from './page.mjs';
+import { translations, usedKeys } from '../i18n-keys.mjs';
+
+// antd's texts that its Spanish locale changes (pagination, empty lists, pickers, dialogs).
+const ANTD_ENGLISH = ['No data', '/ page', 'Go to', 'Previous Page', 'Next Page', 'Select date', 'Select time', 'Today', 'Expand row', 'Collapse row'];
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Regular expressions (as sources) of the English texts a Spanish screen must not show. */
+function englishTexts() {
+  const out = new Set(ANTD_ENGLISH.map((s) => `^${escape(s)}$`));
+  for (const [ns, keys] of usedKeys()) {
+    const es = translations(ns, 'es');
+    for (const key of keys.keys()) {
+      const spanish = es[key] ?? es[`${key}_other`];
+      if (!spanish || spanish === key) continue;
+      if (key.replace(/\{\{\w+\}\}/g, '').replace(/[^A-Za-z]/g, '').length < 4) continue;
+      out.add(`^${key.split(/\{\{\w+\}\}/).map(escape).join('.+')}$`);
+    }
+  }
+  return [...out];
+}
+const ENGLISH = englishTexts();
+
+/** The English texts left on the page (visible texts, accessible names, the title). */
+async function englishLeft(page) {
+  await settled(page);
+  return page.evaluate((sources) => {
+    const patterns = sources.map((s) => new RegExp(s, 's'));
+    const texts = [document.title];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (!el || el.closest('script, style, [hidden]')) continue;
+      texts.push(n.textContent);
+    }
+    for (const el of document.body.querySelectorAll('*')) {
+      for (const a of ['aria-label', 'title', 'placeholder', 'alt']) if (el.getAttribute(a)) texts.push(el.getAttribute(a));
+      // A sentence drawn over a few elements ('Zone: ' + a name).
+      if (el.children.length && el.children.length <= 3 && el.textContent.length < 160) texts.push(el.textContent);
+    }
+    const seen = [...new Set(texts.map((t) => t.replace(/\s+/g, ' ').trim()).filter(Boolean))];
+    return seen.filter((t) => patterns.some((p) => p.test(t)));
+  }, ENGLISH);
+}
+
+async function signIn(page, base, email) {
+  await page.goto(`${base}/login`);
+  await page.locator('input[type="email"], input[autocomplete="username"]').first().fill(email);
+  await page.locator('input[type="password"]').first().fill(PASSWORD);
+  await page.locator('button[type="submit"]').first().click();
+}
+
+const suite = browserSuite({ server: { env: { PLANTDOC__I18N__DEFAULT: 'es' }, release: '2.0' } });
+const it = suite.it;
+
+describe('A Spanish plant (issue 29)', () => {
+  it('the sign-in page is in Spanish', async (page) => {
+    await page.goto(`${suite.server.url}/login`);
+    await page.locator('button[type="submit"]').first().waitFor();
+    await page.waitForFunction(() => document.documentElement.lang === 'es');
+    assert.deepEqual(await englishLeft(page), []);
+  });
+
+  it('the main console pages show no English text', async (page) => {
+    await signIn(page, suite.server.url, 'manager.process@demo.plant');
+    await waitForPath(page, /^\/main\//);
+    await page.waitForFunction(() => document.documentElement.lang === 'es');
+    const left = {};
+    for (const path of CONSOLE_PAGES) {
+      await page.goto(`${suite.server.url}${path}`);
+      await page.locator('main, [role="main"]').first().waitFor();
+      const found = await englishLeft(page);
+      if (found.length) left[path] = found;
+    }
+    assert.deepEqual(left, {});
+  });
+});
+
+// The console's pages a process manager reaches (tabs in the address).
+const CONSOLE_PAGES = [
+  '/main/swps',
+  '/main/swps?tab=upload',
+  '/main/swps?tab=pending',
+  '/main/alerts',
+  '/main/alerts?tab=upload',
+  '/main/sign-off',
+  '/main/training',
+  '/main/readiness',
+  '/main/dashboard',
+  '/main/kanban',
+  '/main/settings',
+  '/main/settings?tab=account',
+  '/main/settings?tab=notifications',
+];
