@@ -6,10 +6,11 @@ import { usedKeys } from '../../../web-tests/i18n-keys.mjs';
 import '../src/index';
 import { DashboardPage, SPINNER_MS } from '../src/pages/DashboardPage';
 
-/** The module's English keys (4+ letters, no placeholder) whose Spanish differs, found in `text`. */
+const asWords = (key) => new RegExp(`(?<!\\p{L})${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\p{L})`, 'u');
+/** The module's English keys (4+ letters, no placeholder) whose Spanish differs, found as words in `text`. */
 const englishIn = (text) =>
   [...usedKeys().get('dashboard').keys()].filter(
-    (key) => /[A-Za-z]{4}/.test(key) && !key.includes('{{') && translate('dashboard', key) !== key && text.includes(key),
+    (key) => /[A-Za-z]{4}/.test(key) && !key.includes('{{') && translate('dashboard', key) !== key && asWords(key).test(text),
   );
 
 afterEach(async () => {

@@ -7,10 +7,11 @@ import { usedKeys } from '../../../web-tests/i18n-keys.mjs';
 import '../src/index';
 import { KanbanPage } from '../src/pages/KanbanPage';
 
-/** The module's English keys (4+ letters, no placeholder) whose Spanish differs, found in `text`. */
+const asWords = (key) => new RegExp(`(?<!\\p{L})${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\p{L})`, 'u');
+/** The module's English keys (4+ letters, no placeholder) whose Spanish differs, found as words in `text`. */
 const englishIn = (text) =>
   [...usedKeys().get('kanban').keys()].filter(
-    (key) => /[A-Za-z]{4}/.test(key) && !key.includes('{{') && translate('kanban', key) !== key && text.includes(key),
+    (key) => /[A-Za-z]{4}/.test(key) && !key.includes('{{') && translate('kanban', key) !== key && asWords(key).test(text),
   );
 
 afterEach(async () => {
