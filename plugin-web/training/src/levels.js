@@ -1,11 +1,14 @@
 // The training levels (spec sections 3, 4, 9), the pickers' choices and the colours.
+// Labels are keys (k), translated where they show.
+import { k } from '@plantdoc/kit';
+
 export const LEVELS = [
-  { value: -1, label: 'Training not started (see the Cell Leader)' },
-  { value: 0, label: 'Not trained: currently being trained' },
-  { value: 1, label: 'Trained to run with assistance' },
-  { value: 2, label: 'Trained to run at proper rate' },
-  { value: 3, label: 'Trained at 50% certification' },
-  { value: 4, label: 'Fully certified' },
+  { value: -1, label: k('Training not started (see the Cell Leader)') },
+  { value: 0, label: k('Not trained: currently being trained') },
+  { value: 1, label: k('Trained to run with assistance') },
+  { value: 2, label: k('Trained to run at proper rate') },
+  { value: 3, label: k('Trained at 50% certification') },
+  { value: 4, label: k('Fully certified') },
 ];
 
 export const SHIFTS = ['1', '2', '3'];

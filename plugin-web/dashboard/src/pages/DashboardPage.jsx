@@ -2,26 +2,28 @@
 // and the tabs Outline, Statistics and Trends (the last two wait for release 2.0).
 import { useEffect, useState } from 'react';
 import { Alert, Empty, Spin, Tabs } from 'antd';
-import { TabbedPage } from '@plantdoc/kit';
+import { TabbedPage, useT } from '@plantdoc/kit';
 import { Outline } from './Outline';
 import { DEMO_NOTE, RELEASE_2_PLACEHOLDER } from './sampleData';
 
 export const SPINNER_MS = 1000;
 
 function Later() {
-  return <Empty style={{ padding: 48 }} description={RELEASE_2_PLACEHOLDER} />;
+  const t = useT('dashboard');
+  return <Empty style={{ padding: 48 }} description={t(RELEASE_2_PLACEHOLDER)} />;
 }
 
 function Overview() {
+  const t = useT('dashboard');
   return (
     <div>
-      <Alert type="info" showIcon title={DEMO_NOTE} style={{ marginBottom: 16 }} />
+      <Alert type="info" showIcon title={t(DEMO_NOTE)} style={{ marginBottom: 16 }} />
       <Tabs
         type="card"
         items={[
-          { key: 'outline', label: 'Outline', children: <Outline /> },
-          { key: 'statistics', label: 'Statistics', children: <Later /> },
-          { key: 'trends', label: 'Trends', children: <Later /> },
+          { key: 'outline', label: t('Outline'), children: <Outline /> },
+          { key: 'statistics', label: t('Statistics'), children: <Later /> },
+          { key: 'trends', label: t('Trends'), children: <Later /> },
         ]}
       />
     </div>
@@ -29,10 +31,11 @@ function Overview() {
 }
 
 export function DashboardPage() {
+  const t = useT('dashboard');
   const [loading, setLoading] = useState(true);
   useEffect(() => {
-    const t = setTimeout(() => setLoading(false), SPINNER_MS);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setLoading(false), SPINNER_MS);
+    return () => clearTimeout(timer);
   }, []);
   if (loading) {
     return (
@@ -41,5 +44,5 @@ export function DashboardPage() {
       </div>
     );
   }
-  return <TabbedPage tabs={[{ key: 'overview', label: 'Overview', children: <Overview /> }]} />;
+  return <TabbedPage tabs={[{ key: 'overview', label: t('Overview'), children: <Overview /> }]} />;
 }

@@ -5,12 +5,14 @@ import { useMemo, useState } from 'react';
 import { Card, Tag, Typography } from 'antd';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useDraggable, useDroppable, useSensor, useSensors } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
+import { useT } from '@plantdoc/kit';
 import { COLUMNS, moveCard } from '../boards';
 
 export const COLUMN_WIDTH = 230;
 const GAP = 16;
 
 function DraggableCard({ card }) {
+  const t = useT('kanban');
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: card.id, data: card });
   const style = {
     transform: CSS.Translate.toString(transform),
@@ -23,7 +25,7 @@ function DraggableCard({ card }) {
   return (
     <div ref={setNodeRef} style={style} {...listeners} {...attributes} data-testid={`card-${card.id}`}>
       <Card size="small">
-        <Typography.Text strong>{card.title}</Typography.Text>
+        <Typography.Text strong>{t(card.title)}</Typography.Text>
         <div style={{ marginTop: 4 }}>
           <Typography.Text type="secondary">{card.owner}</Typography.Text>
           {card.part && <Tag style={{ marginLeft: 8 }}>{card.part}</Tag>}
@@ -34,16 +36,17 @@ function DraggableCard({ card }) {
 }
 
 function Column({ name, cards }) {
+  const t = useT('kanban');
   const { setNodeRef, isOver } = useDroppable({ id: name });
   return (
     <section
       ref={setNodeRef}
-      aria-label={name}
+      aria-label={t(name)}
       data-testid={`column-${name}`}
       style={{ width: COLUMN_WIDTH, flex: `0 0 ${COLUMN_WIDTH}px`, minHeight: 320, padding: 8, borderRadius: 8, background: isOver ? '#e6f4ff' : '#f5f5f5' }}
     >
       <Typography.Title level={5} style={{ marginTop: 0 }}>
-        {name} ({cards.length})
+        {t(name)} ({cards.length})
       </Typography.Title>
       {cards.map((c) => (
         <DraggableCard key={c.id} card={c} />
@@ -65,27 +68,28 @@ export function columnSteps(event, { currentCoordinates }) {
   }
 }
 
-function findTitle(cards, id) {
-  return (
-    Object.values(cards)
-      .flat()
-      .find((c) => c.id === id)?.title || 'card'
-  );
+function findTitle(t, cards, id) {
+  const title = Object.values(cards)
+    .flat()
+    .find((c) => c.id === id)?.title;
+  return title ? t(title) : t('card');
 }
 
 export function Board({ board }) {
+  const t = useT('kanban');
   const [cards, setCards] = useState(board.cards);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: columnSteps }));
-  const announcements = useMemo(
-    () => ({
-      onDragStart: ({ active }) => `Picked up ${findTitle(cards, active.id)}. Use the left and right arrow keys to move it to another column.`,
-      onDragOver: ({ active, over }) => (over ? `${findTitle(cards, active.id)} is over ${over.id}.` : `${findTitle(cards, active.id)} is not over a column.`),
+  const announcements = useMemo(() => {
+    const card = (active) => findTitle(t, cards, active.id);
+    return {
+      onDragStart: ({ active }) => t('Picked up {{card}}. Use the left and right arrow keys to move it to another column.', { card: card(active) }),
+      onDragOver: ({ active, over }) =>
+        over ? t('{{card}} is over {{column}}.', { card: card(active), column: t(over.id) }) : t('{{card}} is not over a column.', { card: card(active) }),
       onDragEnd: ({ active, over }) =>
-        over ? `${findTitle(cards, active.id)} was dropped in ${over.id}.` : `${findTitle(cards, active.id)} was dropped back.`,
-      onDragCancel: ({ active }) => `Moving ${findTitle(cards, active.id)} was cancelled.`,
-    }),
-    [cards],
-  );
+        over ? t('{{card}} was dropped in {{column}}.', { card: card(active), column: t(over.id) }) : t('{{card}} was dropped back.', { card: card(active) }),
+      onDragCancel: ({ active }) => t('Moving {{card}} was cancelled.', { card: card(active) }),
+    };
+  }, [cards, t]);
   return (
     <DndContext
       sensors={sensors}
@@ -93,8 +97,9 @@ export function Board({ board }) {
       accessibility={{
         announcements,
         screenReaderInstructions: {
-          draggable:
+          draggable: t(
             'To pick up a card, press Space or Enter. Use the left and right arrow keys to move it between columns. Press Space or Enter again to drop it, or Escape to cancel.',
+          ),
         },
       }}
       onDragEnd={({ active, over }) => over && setCards((c) => moveCard(c, active.id, over.id))}

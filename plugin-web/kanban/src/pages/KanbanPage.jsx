@@ -3,14 +3,15 @@
 // demonstration, and the page says so. The board is in the URL (?board=).
 import { Alert } from 'antd';
 import { useSearchParams } from 'react-router';
-import { TabbedPage } from '@plantdoc/kit';
+import { TabbedPage, k, useT } from '@plantdoc/kit';
 import { BOARDS as DEMO } from '../boards';
 import { Board } from '../components/Board';
 
 export const BOARDS = DEMO.map((b) => b.label);
-export const DEMO_NOTE = 'Adding and editing cards is disabled for demonstration purposes. Cards can be dragged between columns; moves are not saved.';
+export const DEMO_NOTE = k('Adding and editing cards is disabled for demonstration purposes. Cards can be dragged between columns; moves are not saved.');
 
 export function KanbanPage() {
+  const t = useT('kanban');
   const [params, setParams] = useSearchParams();
   const active = DEMO.some((b) => b.key === params.get('board')) ? params.get('board') : DEMO[0].key;
   return (
@@ -19,10 +20,10 @@ export function KanbanPage() {
       onChange={(key) => setParams(key === DEMO[0].key ? {} : { board: key })}
       tabs={DEMO.map((b) => ({
         key: b.key,
-        label: b.label,
+        label: t(b.label),
         children: (
           <>
-            <Alert type="info" showIcon title={DEMO_NOTE} style={{ marginBottom: 16 }} />
+            <Alert type="info" showIcon title={t(DEMO_NOTE)} style={{ marginBottom: 16 }} />
             <Board board={b} />
           </>
         ),

@@ -1,7 +1,7 @@
 // The drill-down: the obligations the filters select, server-paged and sorted, overdue
 // rows in red, with the CSV export of the same filters.
 import { Typography } from 'antd';
-import { formatDate, PagedTable } from '@plantdoc/kit';
+import { formatDate, k, PagedTable, useT } from '@plantdoc/kit';
 import { csvHref, useObligations } from '../api';
 
 const ORDER = { asc: 'ascend', desc: 'descend' };
@@ -9,24 +9,34 @@ const FROM_ORDER = { ascend: 'asc', descend: 'desc' };
 const RED = '#cf1322';
 
 const cell = (text, row) => (row.state === 'overdue' ? <span style={{ color: RED }}>{text}</span> : text);
+// The server's reasons and states, shown as they come in English (the keys), translated elsewhere.
+const WORDS = new Set([k('new-revision'), k('new-alert'), k('expiring'), k('open'), k('overdue'), k('done'), k('void')]);
+const word = (t, w) => (WORDS.has(w) ? t(w) : w);
 
 const COLUMNS = [
-  { title: 'Operator', key: 'operator', sortKey: 'operator', render: (_, r) => cell(`${r.operator.opNo} ${r.operator.fullName}`.trim(), r) },
-  { title: 'Document', key: 'doc', render: (_, r) => cell(r.kind === 'alert' ? `Alert ${r.alertTag || ''}` : `SWP rev ${r.revision ?? ''}`, r) },
-  { title: 'Part Number', key: 'partNumber', sortKey: 'partNumber', render: (_, r) => cell(r.partNumber, r) },
-  { title: 'Reason', key: 'reason', sortKey: 'reason', render: (_, r) => cell(r.reason, r) },
-  { title: 'Due', key: 'dueDate', sortKey: 'dueDate', render: (_, r) => cell(formatDate(r.dueDate), r) },
-  { title: 'State', key: 'state', sortKey: 'state', render: (_, r) => cell(r.state, r) },
-  { title: 'Done', key: 'doneDate', render: (_, r) => cell(formatDate(r.doneDate), r) },
+  { title: k('Operator'), key: 'operator', sortKey: 'operator', render: (_, r) => cell(`${r.operator.opNo} ${r.operator.fullName}`.trim(), r) },
+  {
+    title: k('Document'),
+    key: 'doc',
+    render: (_, r, t) =>
+      cell(r.kind === 'alert' ? t('Alert {{tag}}', { tag: r.alertTag || '' }) : t('SWP rev {{revision}}', { revision: r.revision ?? '' }), r),
+  },
+  { title: k('Part Number'), key: 'partNumber', sortKey: 'partNumber', render: (_, r) => cell(r.partNumber, r) },
+  { title: k('Reason'), key: 'reason', sortKey: 'reason', render: (_, r, t) => cell(word(t, r.reason), r) },
+  { title: k('Due'), key: 'dueDate', sortKey: 'dueDate', render: (_, r) => cell(formatDate(r.dueDate), r) },
+  { title: k('State'), key: 'state', sortKey: 'state', render: (_, r, t) => cell(word(t, r.state), r) },
+  { title: k('Done'), key: 'doneDate', render: (_, r) => cell(formatDate(r.doneDate), r) },
 ];
 
 export function ObligationsTable({ state, setState }) {
+  const t = useT('readiness');
   const filters = { zone: state.zone, part: state.part, operator: state.operator, state: state.state };
   const q = useObligations({ ...filters, page: state.page, limit: state.size, sortBy: state.sort, sortOrder: state.order });
   const data = q.data || { results: [], total: 0 };
-  const cols = COLUMNS.map(({ sortKey, ...c }) =>
-    sortKey ? { ...c, sorter: true, sortOrder: state.sort === sortKey ? ORDER[state.order] : null } : { ...c, sortable: false },
-  );
+  const cols = COLUMNS.map(({ sortKey, title, render, ...c }) => {
+    const shown = { ...c, title: t(title), render: (v, r) => render(v, r, t) };
+    return sortKey ? { ...shown, sorter: true, sortOrder: state.sort === sortKey ? ORDER[state.order] : null } : { ...shown, sortable: false };
+  });
   const onChange = (pagination, _f, sorter, extra) => {
     if (extra?.action === 'sort') {
       const s = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -41,16 +51,16 @@ export function ObligationsTable({ state, setState }) {
     <div>
       <Typography.Paragraph>
         <a href={csvHref(filters)} download>
-          Export CSV
+          {t('Export CSV')}
         </a>
       </Typography.Paragraph>
       <PagedTable
-        aria-label="Reading obligations"
+        aria-label={t('Reading obligations')}
         columns={cols}
         dataSource={data.results}
         loading={q.isFetching}
         onChange={onChange}
-        locale={{ emptyText: 'No obligations match these filters.' }}
+        locale={{ emptyText: t('No obligations match these filters.') }}
         pagination={{ current: state.page, pageSize: state.size, total: data.total }}
       />
     </div>

@@ -3,7 +3,7 @@
 // address (?by=&zone=&part=&operator=&state=&page=&size=&sort=&order=): reload and Back
 // keep them.
 import { Button, Card, Empty, Segmented, Select, Space, Typography } from 'antd';
-import { DEFAULT_PAGE_SIZE, useUrlState } from '@plantdoc/kit';
+import { DEFAULT_PAGE_SIZE, k, useT, useUrlState } from '@plantdoc/kit';
 import { BY, Summary } from '../components/Summary';
 import { ObligationsTable } from '../components/ObligationsTable';
 import { useSummary } from '../api';
@@ -11,17 +11,19 @@ import { useSummary } from '../api';
 const DEFAULTS = { by: 'zone', zone: '', part: '', operator: '', state: '', page: 1, size: DEFAULT_PAGE_SIZE, sort: 'dueDate', order: 'asc' };
 const FILTER_OF = { zone: 'zone', part: 'part', operator: 'operator' };
 const STATES = [
-  { value: '', label: 'Every state' },
-  { value: 'open', label: 'Open' },
-  { value: 'overdue', label: 'Overdue' },
-  { value: 'done', label: 'Done' },
-  { value: 'void', label: 'Void' },
+  { value: '', label: k('Every state') },
+  { value: 'open', label: k('Open') },
+  { value: 'overdue', label: k('Overdue') },
+  { value: 'done', label: k('Done') },
+  { value: 'void', label: k('Void') },
 ];
 
-export const EMPTY_TEXT =
-  'No reading obligations yet. They open when an SWP revision deploys (for the operators who signed an earlier revision or are trained on the part), when an alert comes in force (for every operator of its zones), and 14 days before a signature expires.';
+export const EMPTY_TEXT = k(
+  'No reading obligations yet. They open when an SWP revision deploys (for the operators who signed an earlier revision or are trained on the part), when an alert comes in force (for every operator of its zones), and 14 days before a signature expires.',
+);
 
 export function ReadinessPage() {
+  const t = useT('readiness');
   const [state, setState] = useUrlState(DEFAULTS);
   const by = BY.some((b) => b.value === state.by) ? state.by : 'zone';
   const summary = useSummary(by);
@@ -29,27 +31,49 @@ export function ReadinessPage() {
   const pick = (key) => setState({ zone: '', part: '', operator: '', [FILTER_OF[by]]: key, page: 1 });
   if (summary.isSuccess && summary.data.length === 0 && !filtered) {
     return (
-      <Card title="Readiness">
-        <Empty description={EMPTY_TEXT} />
+      <Card title={t('Readiness')}>
+        <Empty description={t(EMPTY_TEXT)} />
       </Card>
     );
   }
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="large">
-      <Card title="Readiness" extra={<Segmented aria-label="Summarise by" options={BY} value={by} onChange={(v) => setState({ by: v === 'zone' ? '' : v })} />}>
+      <Card
+        title={t('Readiness')}
+        extra={
+          <Segmented
+            aria-label={t('Summarise by')}
+            options={BY.map((b) => ({ ...b, label: t(b.label) }))}
+            value={by}
+            onChange={(v) => setState({ by: v === 'zone' ? '' : v })}
+          />
+        }
+      >
         <Summary by={by} selected={state[FILTER_OF[by]]} onPick={pick} />
       </Card>
       <Card
-        title="Obligations"
+        title={t('Obligations')}
         extra={
           <Space>
             {filtered ? (
               <Typography.Text type="secondary">
-                {[state.zone && `zone ${state.zone}`, state.part && `part ${state.part}`, state.operator && 'one operator'].filter(Boolean).join(', ')}
+                {[
+                  state.zone && t('zone {{zone}}', { zone: state.zone }),
+                  state.part && t('part {{part}}', { part: state.part }),
+                  state.operator && t('one operator'),
+                ]
+                  .filter(Boolean)
+                  .join(', ')}
               </Typography.Text>
             ) : null}
-            <Select aria-label="State" style={{ width: 150 }} options={STATES} value={state.state} onChange={(v) => setState({ state: v, page: 1 })} />
-            {filtered ? <Button onClick={() => setState({ zone: '', part: '', operator: '', state: '', page: 1 })}>Clear filters</Button> : null}
+            <Select
+              aria-label={t('State')}
+              style={{ width: 150 }}
+              options={STATES.map((o) => ({ ...o, label: t(o.label) }))}
+              value={state.state}
+              onChange={(v) => setState({ state: v, page: 1 })}
+            />
+            {filtered ? <Button onClick={() => setState({ zone: '', part: '', operator: '', state: '', page: 1 })}>{t('Clear filters')}</Button> : null}
           </Space>
         }
       >

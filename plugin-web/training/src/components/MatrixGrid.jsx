@@ -8,6 +8,7 @@
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Space, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { useT } from '@plantdoc/kit';
 import { MIN_COLUMNS, MIN_ROWS, ROTATION_COLOURS, certColour } from '../levels';
 import { FIRST_W, ROW_H, SIZES, useCoarsePointer, useGridWindow } from './useGridWindow';
 
@@ -60,23 +61,37 @@ const Gap = ({ width, head }) =>
   width > 0 ? head ? <td className="tm-gap" aria-hidden="true" style={{ width }} /> : <td className="tm-gap" aria-hidden="true" /> : null;
 
 function PartHeader({ part, index, width, editable, onTarget, onDelete }) {
+  const t = useT('training');
   return (
     <th scope="col" aria-colindex={index + 2} style={{ width }}>
       <div style={{ fontWeight: 600 }}>{part.partNumber}</div>
       <div>{part.partDesc || '\u00a0'}</div>
       <Tag style={{ background: ROTATION_COLOURS[part.partRotation], borderColor: ROTATION_COLOURS[part.partRotation], color: '#000' }}>
-        {part.partRotation} hr
+        {t('{{hours}} hr', { hours: part.partRotation })}
       </Tag>
       <div>
         <span style={{ color: certColour(part.certCount, part.certTarget), fontWeight: 600 }}>{part.certCount}</span> / {part.certTarget}
       </div>
       {editable && (
         <Space size={0}>
-          <Tooltip title="Edit target">
-            <Button size="small" type="text" icon={<EditOutlined />} aria-label={`Edit the target of ${part.partNumber}`} onClick={() => onTarget(part)} />
+          <Tooltip title={t('Edit target')}>
+            <Button
+              size="small"
+              type="text"
+              icon={<EditOutlined />}
+              aria-label={t('Edit the target of {{name}}', { name: part.partNumber })}
+              onClick={() => onTarget(part)}
+            />
           </Tooltip>
-          <Tooltip title="Delete part">
-            <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`Delete part ${part.partNumber}`} onClick={() => onDelete(part)} />
+          <Tooltip title={t('Delete part')}>
+            <Button
+              size="small"
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('Delete part {{part}}', { part: part.partNumber })}
+              onClick={() => onDelete(part)}
+            />
           </Tooltip>
         </Space>
       )}
@@ -88,6 +103,7 @@ const range = (from, to) => Array.from({ length: Math.max(0, to - from) }, (_, i
 
 /** One operator's row, or a filler row (row null); only the columns in view. */
 const Row = memo(function Row({ r, row, parts, cols, total, colW, editable, tabCol, onTarget, onDelete }) {
+  const t = useT('training');
   return (
     <tr aria-rowindex={r + 2}>
       {row ? (
@@ -96,8 +112,21 @@ const Row = memo(function Row({ r, row, parts, cols, total, colW, editable, tabC
           <span style={{ color: certColour(row.certCount, row.certTarget), fontWeight: 600 }}>{row.certCount}</span> / {row.certTarget}
           {editable && (
             <>
-              <Button size="small" type="text" icon={<EditOutlined />} aria-label={`Edit the target of ${row.opNumber}`} onClick={() => onTarget(row)} />
-              <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`Delete operator ${row.opNumber}`} onClick={() => onDelete(row)} />
+              <Button
+                size="small"
+                type="text"
+                icon={<EditOutlined />}
+                aria-label={t('Edit the target of {{name}}', { name: row.opNumber })}
+                onClick={() => onTarget(row)}
+              />
+              <Button
+                size="small"
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('Delete operator {{op}}', { op: row.opNumber })}
+                onClick={() => onDelete(row)}
+              />
             </>
           )}
         </th>
@@ -113,7 +142,7 @@ const Row = memo(function Row({ r, row, parts, cols, total, colW, editable, tabC
               <Block
                 id={cell._id}
                 level={cell.squares}
-                label={`${row.opNumber} on ${parts[c].partNumber}: level ${cell.squares}`}
+                label={t('{{op}} on {{part}}: level {{level}}', { op: row.opNumber, part: parts[c].partNumber, level: cell.squares })}
                 r={r}
                 c={c}
                 editable={editable}
@@ -150,6 +179,7 @@ function moveFor(e, at, rows, cols, page) {
  * context menu's 'Reset squares' (or the Delete key).
  */
 export function MatrixGrid({ data, editable, onLevel, onReset, onPartTarget, onPartDelete, onOpTarget, onOpDelete }) {
+  const t = useT('training');
   const [menu, setMenu] = useState(null);
   const [active, setActive] = useState({ r: 0, c: 0, focus: false });
   // Stable callbacks for the memoised rows: a parent re-render (a dialog opening) must
@@ -236,11 +266,11 @@ export function MatrixGrid({ data, editable, onLevel, onReset, onPartTarget, onP
         style={{ width: FIRST_W + totalCols * size.col }}
         {...handlers}
       >
-        <caption style={{ position: 'absolute', left: -10000 }}>Training matrix</caption>
+        <caption style={{ position: 'absolute', left: -10000 }}>{t('Training matrix')}</caption>
         <thead ref={view.head}>
           <tr aria-rowindex={1}>
             <th scope="col" className="tm-op" style={{ width: FIRST_W }}>
-              Operator
+              {t('Operator')}
             </th>
             <Gap head width={cols[0] * size.col} />
             {range(cols[0], cols[1]).map((c) =>
@@ -298,7 +328,7 @@ export function MatrixGrid({ data, editable, onLevel, onReset, onPartTarget, onP
             style={{ padding: '6px 12px', border: 0, background: 'none', cursor: 'pointer' }}
             onClick={() => onReset(menu.id)}
           >
-            Reset squares
+            {t('Reset squares')}
           </button>
         </div>
       )}

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { App, Button, Empty, Form, Select, Space, Spin, Typography } from 'antd';
-import { useSession } from '@plantdoc/kit';
+import { k, useSession, useT } from '@plantdoc/kit';
 import {
   exportPath,
   useAddOp,
@@ -23,11 +23,12 @@ import { MatrixGrid } from './MatrixGrid';
 import { FormModal, GenesisForm, OperatorFields, PartFields, TargetModal, submitter, withOperator } from './Forms';
 
 function Pickers({ scope, onChange }) {
+  const t = useT('training');
   const pick = (key, list, label) => (
     <label>
-      {label}{' '}
+      {t(label)}{' '}
       <Select
-        aria-label={label}
+        aria-label={t(label)}
         value={scope[key]}
         style={{ width: 72 }}
         onChange={(v) => onChange({ ...scope, [key]: v })}
@@ -37,23 +38,26 @@ function Pickers({ scope, onChange }) {
   );
   return (
     <Space wrap>
-      {pick('shift', SHIFTS, 'Shift')}
-      {pick('cell', CELLS, 'Cell')}
-      {pick('zone', ZONES, 'Zone')}
+      {pick('shift', SHIFTS, k('Shift'))}
+      {pick('cell', CELLS, k('Cell'))}
+      {pick('zone', ZONES, k('Zone'))}
     </Space>
   );
 }
 
 export function Legend() {
+  const t = useT('training');
   return (
     <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginTop: 8 }}>
-      Levels: {LEVELS.map((l) => `${l.value} ${l.label}`).join(' · ')}. Click square n to set level n (keys 1 to 4); right-click, the menu key or Shift+F10 for
-      Reset squares (or the Delete key).
+      {t('Levels: {{levels}}. Click square n to set level n (keys 1 to 4); right-click, the menu key or Shift+F10 for Reset squares (or the Delete key).', {
+        levels: LEVELS.map((l) => `${l.value} ${t(l.label)}`).join(' · '),
+      })}
     </Typography.Paragraph>
   );
 }
 
 export function MatrixTab() {
+  const t = useT('training');
   const [params, setParams] = useSearchParams();
   const scope = scopeFrom(params);
   const { user } = useSession();
@@ -68,9 +72,9 @@ export function MatrixTab() {
   const [targetForm] = Form.useForm();
   const [genesisForm] = Form.useForm();
   const forms = { part: partForm, op: opForm, target: targetForm, genesis: genesisForm };
-  const editTarget = (t) => {
-    targetForm.setFieldsValue({ hours: t.value });
-    setDialog(t);
+  const editTarget = (target) => {
+    targetForm.setFieldsValue({ hours: target.value });
+    setDialog(target);
   };
   const mutations = {
     part: useAddPart(),
@@ -81,17 +85,17 @@ export function MatrixTab() {
     certsOp: useCertsOp(),
     certsPart: useCertsPart(),
   };
-  const showError = (err) => notification.error({ message: 'Error', description: err.message });
+  const showError = (err) => notification.error({ message: t('Error'), description: err.message });
   const close = () => setDialog(null);
 
   const setLevel = (blockId, squares) =>
-    editBlock.mutate({ blockId, squares }, { onError: () => notification.error({ message: 'Could not edit the training squares', duration: 0 }) });
+    editBlock.mutate({ blockId, squares }, { onError: () => notification.error({ message: t('Could not edit the training squares'), duration: 0 }) });
   const onLevel = (blockId, n, current) => {
     if (current < 0) {
       modal.confirm({
-        title: 'Start training?',
-        content: 'The operator starts training on this part (level 0).',
-        okText: 'Start training',
+        title: t('Start training?'),
+        content: t('The operator starts training on this part (level 0).'),
+        okText: t('Start training'),
         onOk: () => setLevel(blockId, 0),
       });
     } else setLevel(blockId, n);
@@ -99,44 +103,46 @@ export function MatrixTab() {
   // Reset squares loses the block's level: asked first (issue 26).
   const onReset = (blockId) =>
     modal.confirm({
-      title: 'Reset squares?',
-      content: 'The training on this part goes back to not started.',
-      okText: 'Reset squares',
+      title: t('Reset squares?'),
+      content: t('The training on this part goes back to not started.'),
+      okText: t('Reset squares'),
       okType: 'danger',
-      cancelText: 'Cancel',
+      cancelText: t('Cancel'),
       onOk: () => setLevel(blockId, -1),
     });
   const confirmDelete = (title, run) =>
-    modal.confirm({ title, content: 'This cannot be undone.', okText: 'Yes', okType: 'danger', cancelText: 'Cancel', onOk: run });
+    modal.confirm({ title, content: t('This cannot be undone.'), okText: t('Yes'), okType: 'danger', cancelText: t('Cancel'), onOk: run });
   const onPartDelete = (p) =>
-    confirmDelete(`Delete part ${p.partNumber} from the matrix?`, () =>
+    confirmDelete(t('Delete part {{part}} from the matrix?', { part: p.partNumber }), () =>
       mutations.delPart.mutate({ partNumber: p.partNumber, ...scope }, { onError: showError }),
     );
   const onOpDelete = (o) =>
-    confirmDelete(`Delete operator ${o.opNumber} from the matrix?`, () => mutations.delOp.mutate({ opId: o.opId, ...scope }, { onError: showError }));
+    confirmDelete(t('Delete operator {{op}} from the matrix?', { op: o.opNumber }), () =>
+      mutations.delOp.mutate({ opId: o.opId, ...scope }, { onError: showError }),
+    );
   const onTarget = (values) => {
-    const t = dialog;
+    const target = dialog;
     const onError = (err) => {
       // The server's field error also goes under the field (its name is the call's).
       targetForm.setFields([{ name: 'hours', errors: Object.values(err.fields || {}).slice(0, 1) }]);
       showError(err);
     };
     const done = { onSuccess: close, onError };
-    if (t.kind === 'part') mutations.certsPart.mutate({ partNumber: t.label, certTargetPartHours: values.hours, ...scope }, done);
-    else mutations.certsOp.mutate({ opNumber: t.label, certTargetOpHours: values.hours, ...scope }, done);
+    if (target.kind === 'part') mutations.certsPart.mutate({ partNumber: target.label, certTargetPartHours: values.hours, ...scope }, done);
+    else mutations.certsOp.mutate({ opNumber: target.label, certTargetOpHours: values.hours, ...scope }, done);
   };
 
   let body;
   if (matrix.isLoading)
     body = (
-      <Spin tip="Loading the training matrix" style={{ display: 'block', padding: 48 }}>
+      <Spin tip={t('Loading the training matrix')} style={{ display: 'block', padding: 48 }}>
         <div />
       </Spin>
     );
-  else if (matrix.isError) body = <Empty description="The training matrix could not be found." />;
+  else if (matrix.isError) body = <Empty description={t('The training matrix could not be found.')} />;
   else if (matrix.data.partList.length === 0 && matrix.data.matrix.length === 0) {
     body = editable ? (
-      <Empty description="This matrix has no training records yet: add the first record.">
+      <Empty description={t('This matrix has no training records yet: add the first record.')}>
         <GenesisForm
           form={forms.genesis}
           pending={mutations.genesis.isPending}
@@ -144,7 +150,7 @@ export function MatrixTab() {
         />
       </Empty>
     ) : (
-      <Empty description="This matrix has no training records yet." />
+      <Empty description={t('This matrix has no training records yet.')} />
     );
   } else {
     body = (
@@ -167,26 +173,25 @@ export function MatrixTab() {
         <Space wrap>
           {editable && (
             <>
-              <Button onClick={() => setDialog('part')}>Add part</Button>
-              <Button onClick={() => setDialog('op')}>Add operator</Button>
-              <Link to="add">Add Training</Link>
+              <Button onClick={() => setDialog('part')}>{t('Add part')}</Button>
+              <Button onClick={() => setDialog('op')}>{t('Add operator')}</Button>
+              <Link to="add">{t('Add Training')}</Link>
             </>
           )}
           <Button href={exportPath(scope)} download>
-            Export CSV
+            {t('Export CSV')}
           </Button>
         </Space>
       </Space>
       {!editable && user && (
         <Typography.Paragraph type="secondary">
-          Only managers and supervisors of production and process with zone {scope.cell}
-          {scope.zone} edit this matrix.
+          {t('Only managers and supervisors of production and process with zone {{zone}} edit this matrix.', { zone: `${scope.cell}${scope.zone}` })}
         </Typography.Paragraph>
       )}
       {body}
       <Legend />
       <FormModal
-        title="Add part"
+        title={t('Add part')}
         open={dialog === 'part'}
         onCancel={close}
         form={forms.part}
@@ -196,7 +201,7 @@ export function MatrixTab() {
         <PartFields />
       </FormModal>
       <FormModal
-        title="Add operator"
+        title={t('Add operator')}
         open={dialog === 'op'}
         onCancel={close}
         form={forms.op}

@@ -5,11 +5,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, App, Button, Card, Form, Select } from 'antd';
-import { formFields } from '@plantdoc/kit';
+import { formFields, useT } from '@plantdoc/kit';
 import { useAddTraining, useOperatorList, usePartList } from '../api';
 import { LEVELS, TOAST_SECONDS } from '../levels';
 
 export function AddTrainingForm() {
+  const t = useT('training');
   const [form] = Form.useForm();
   const { message } = App.useApp();
   const parts = usePartList();
@@ -24,7 +25,7 @@ export function AddTrainingForm() {
       {
         onSuccess: () => {
           form.resetFields();
-          message.success({ content: 'Training added', duration: TOAST_SECONDS });
+          message.success({ content: t('Training added'), duration: TOAST_SECONDS });
         },
         onError: (err) => {
           form.setFields(formFields(err.fields, ['partNumber', 'op', 'squares']));
@@ -34,39 +35,40 @@ export function AddTrainingForm() {
     );
   };
   return (
-    <Form form={form} layout="vertical" onFinish={onFinish} style={{ maxWidth: 480 }} aria-label="Add Training">
-      <Form.Item name="partNumber" label="Part number" rules={[{ required: true, message: 'Please select the part number' }]}>
+    <Form form={form} layout="vertical" onFinish={onFinish} style={{ maxWidth: 480 }} aria-label={t('Add Training')}>
+      <Form.Item name="partNumber" label={t('Part number')} rules={[{ required: true, message: t('Please select the part number') }]}>
         <Select
           showSearch
           loading={parts.isLoading}
-          placeholder="Part number"
+          placeholder={t('Part number')}
           options={(parts.data || []).map((p) => ({ value: p.partNumber, label: p.partNumber }))}
         />
       </Form.Item>
-      <Form.Item name="op" label="Operator" rules={[{ required: true, message: 'Please select the operator number' }]}>
+      <Form.Item name="op" label={t('Operator')} rules={[{ required: true, message: t('Please select the operator number') }]}>
         <Select
           showSearch
           optionFilterProp="label"
           loading={ops.isLoading}
-          placeholder="Operator number"
+          placeholder={t('Operator number')}
           options={(ops.data || []).map((o) => ({ value: o._id, label: `${o.opNo} ${o.fullName}` }))}
         />
       </Form.Item>
-      <Form.Item name="squares" label="Training level" rules={[{ required: true, message: 'Please select a training level from -1 to 4' }]}>
-        <Select placeholder="Training level" options={LEVELS.map((l) => ({ value: l.value, label: `${l.value}: ${l.label}` }))} />
+      <Form.Item name="squares" label={t('Training level')} rules={[{ required: true, message: t('Please select a training level from -1 to 4') }]}>
+        <Select placeholder={t('Training level')} options={LEVELS.map((l) => ({ value: l.value, label: `${l.value}: ${t(l.label)}` }))} />
       </Form.Item>
       {general && <Alert type="error" showIcon message={general} style={{ marginBottom: 12 }} />}
       <Button type="primary" htmlType="submit" loading={add.isPending}>
-        Save
+        {t('Save')}
       </Button>
     </Form>
   );
 }
 
 export function AddTrainingPage() {
+  const t = useT('training');
   return (
     <App component={false}>
-      <Card title="Add Training" extra={<Link to="..">Back to the training matrix</Link>}>
+      <Card title={t('Add Training')} extra={<Link to="..">{t('Back to the training matrix')}</Link>}>
         <AddTrainingForm />
       </Card>
     </App>

@@ -4,12 +4,13 @@
 // server's field errors appear under the fields.
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Typography } from 'antd';
-import { formFields } from '@plantdoc/kit';
+import { formFields, k, useT } from '@plantdoc/kit';
 import { useSetPin } from '../api';
 
-export const PIN_SAVED = 'Your PIN is saved. Use it after your badge at the kiosk.';
+export const PIN_SAVED = k('Your PIN is saved. Use it after your badge at the kiosk.');
 
 export function AccountPin() {
+  const t = useT('users');
   const [form] = Form.useForm();
   const setPin = useSetPin();
   const [done, setDone] = useState(false);
@@ -28,17 +29,17 @@ export function AccountPin() {
   };
   return (
     <Form form={form} layout="vertical" onFinish={onFinish} style={{ maxWidth: 360 }} requiredMark={false}>
-      <Typography.Title level={5}>Signature PIN</Typography.Title>
-      <Typography.Paragraph>4 to 8 digits, typed after your badge when you sign at the kiosk.</Typography.Paragraph>
-      <Form.Item name="pin" label="New PIN">
+      <Typography.Title level={5}>{t('Signature PIN')}</Typography.Title>
+      <Typography.Paragraph>{t('4 to 8 digits, typed after your badge when you sign at the kiosk.')}</Typography.Paragraph>
+      <Form.Item name="pin" label={t('New PIN')}>
         <Input.Password inputMode="numeric" maxLength={8} autoComplete="off" />
       </Form.Item>
-      <Form.Item name="password" label="Your password">
+      <Form.Item name="password" label={t('Your password')}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      {done && <Alert type="success" showIcon title={PIN_SAVED} style={{ marginBottom: 16 }} />}
+      {done && <Alert type="success" showIcon title={t(PIN_SAVED)} style={{ marginBottom: 16 }} />}
       <Button type="primary" htmlType="submit" loading={setPin.isPending}>
-        Save PIN
+        {t('Save PIN')}
       </Button>
     </Form>
   );

@@ -2,11 +2,12 @@
 // manager hands it over; the first sign-in must replace it).
 import { useState } from 'react';
 import { Alert, Button, Form, Result, Typography } from 'antd';
-import { useSession } from '@plantdoc/kit';
+import { useSession, useT } from '@plantdoc/kit';
 import { useRegisterUser } from '../api';
 import { UserForm, showServerErrors, toPayload } from './UserForm';
 
 export function AddUser({ onDone }) {
+  const t = useT('users');
   const { user: me } = useSession();
   const [form] = Form.useForm();
   const register = useRegisterUser();
@@ -17,8 +18,8 @@ export function AddUser({ onDone }) {
     return (
       <Result
         status="success"
-        title="User added"
-        subTitle={`${added.user.fullName} (${added.user.email}) must choose a new password at the first sign-in.`}
+        title={t('User added')}
+        subTitle={t('{{name}} ({{email}}) must choose a new password at the first sign-in.', { name: added.user.fullName, email: added.user.email })}
         extra={[
           <Button
             key="again"
@@ -28,17 +29,17 @@ export function AddUser({ onDone }) {
               form.resetFields();
             }}
           >
-            Add Another User
+            {t('Add Another User')}
           </Button>,
           <Button key="list" onClick={onDone}>
-            Back to Manage Users
+            {t('Back to Manage Users')}
           </Button>,
         ]}
       >
         <Alert
           type="warning"
           showIcon
-          title="Temporary password (shown only once)"
+          title={t('Temporary password (shown only once)')}
           description={
             <Typography.Text copyable code data-testid="temp-password">
               {added.tempPassword}
@@ -58,7 +59,7 @@ export function AddUser({ onDone }) {
   return (
     <UserForm form={form} initialValues={{ companyCode: me?.companyCode, zones: [] }} onFinish={onFinish} error={error}>
       <Button type="primary" htmlType="submit" loading={register.isPending}>
-        Add User
+        {t('Add User')}
       </Button>
     </UserForm>
   );

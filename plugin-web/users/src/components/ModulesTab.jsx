@@ -5,12 +5,13 @@
 import { useState } from 'react';
 import { Alert, Button, Space, Switch, Table, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, formatDate } from '@plantdoc/kit';
+import { api, formatDate, useT } from '@plantdoc/kit';
 
 export const OWN_MODULE = 'users';
 const KEY = ['users', 'modules'];
 
 export function ModulesTab() {
+  const t = useT('users');
   const qc = useQueryClient();
   const list = useQuery({ queryKey: KEY, meta: { failure: 'Could not load the modules' }, queryFn: () => api.get('/api/modules') });
   const [error, setError] = useState(null);
@@ -28,44 +29,44 @@ export function ModulesTab() {
   const modules = list.data?.modules || [];
   const name = (id) => modules.find((m) => m.id === id)?.name || id;
   const columns = [
-    { title: 'Module', dataIndex: 'name', key: 'name' },
-    { title: 'Release', dataIndex: 'release', key: 'release' },
-    { title: 'Dependencies', dataIndex: 'dependencies', key: 'deps', render: (d) => (d?.length ? d.map(name).join(', ') : 'None') },
+    { title: t('Module'), dataIndex: 'name', key: 'name' },
+    { title: t('Release'), dataIndex: 'release', key: 'release' },
+    { title: t('Dependencies'), dataIndex: 'dependencies', key: 'deps', render: (d) => (d?.length ? d.map(name).join(', ') : t('None')) },
     {
-      title: 'Enabled',
+      title: t('Enabled'),
       key: 'enabled',
       render: (_, m) =>
         m.id === OWN_MODULE ? (
-          <Typography.Text type="secondary">On (this page)</Typography.Text>
+          <Typography.Text type="secondary">{t('On (this page)')}</Typography.Text>
         ) : (
           <Switch
             checked={m.enabled}
-            aria-label={`${m.name} enabled`}
+            aria-label={t('{{name}} enabled', { name: m.name })}
             loading={toggle.isPending && toggle.variables?.id === m.id}
             onChange={(on) => toggle.mutate({ id: m.id, enabled: on })}
           />
         ),
     },
     {
-      title: 'Set By',
+      title: t('Set By'),
       key: 'source',
-      render: (_, m) => (m.switch ? `${m.switch.changedBy}, ${formatDate(m.switch.changedAt)}` : 'Configuration'),
+      render: (_, m) => (m.switch ? `${m.switch.changedBy}, ${formatDate(m.switch.changedAt)}` : t('Configuration')),
     },
   ];
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Typography.Paragraph>
-        Release {list.data?.release}. A switch takes effect at once and is kept over the configuration until switched again.
+        {t('Release {{release}}. A switch takes effect at once and is kept over the configuration until switched again.', { release: list.data?.release })}
       </Typography.Paragraph>
       {error && <Alert type="error" showIcon title={error} closable onClose={() => setError(null)} />}
       {changed && (
         <Alert
           type="info"
           showIcon
-          title="The sidebar shows the change at the next page load."
+          title={t('The sidebar shows the change at the next page load.')}
           action={
             <Button size="small" onClick={() => window.location.reload()}>
-              Reload Now
+              {t('Reload Now')}
             </Button>
           }
         />

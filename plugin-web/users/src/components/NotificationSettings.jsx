@@ -2,24 +2,29 @@
 // the bell, the bell and an e-mail each time, the bell and a daily digest e-mail, or not
 // at all. A choice is saved as it is made.
 import { Alert, Radio, Table } from 'antd';
+import { k, useT } from '@plantdoc/kit';
 import { CHANNELS, useNotificationPrefs, useSaveNotificationPrefs } from '../api';
 
-export const NOTIFICATIONS_INTRO = 'Choose how you are told of each kind of event. Every choice but Off also shows in the bell.';
+export const NOTIFICATIONS_INTRO = k('Choose how you are told of each kind of event. Every choice but Off also shows in the bell.');
+// The kit's channel labels (this is the one screen that shows them), as keys.
+const CHANNEL_LABELS = { bell: k('Bell'), email: k('E-mail'), digest: k('Daily digest'), off: k('Off') };
 
 export function NotificationSettings() {
+  const t = useT('users');
+  const channels = CHANNELS.map((c) => ({ ...c, label: t(CHANNEL_LABELS[c.value] ?? c.label) }));
   const { data, isLoading, error } = useNotificationPrefs();
   const save = useSaveNotificationPrefs();
   const rows = data?.preferences ?? [];
   const columns = [
-    { title: 'Event', dataIndex: 'label', key: 'label' },
+    { title: t('Event'), dataIndex: 'label', key: 'label' },
     {
-      title: 'Tell me by',
+      title: t('Tell me by'),
       key: 'channel',
       render: (_, row) => (
         <Radio.Group
           aria-label={row.label}
           value={row.channel}
-          options={CHANNELS}
+          options={channels}
           disabled={save.isPending}
           onChange={(e) => save.mutate({ [row.kind]: e.target.value })}
         />
@@ -28,7 +33,7 @@ export function NotificationSettings() {
   ];
   return (
     <div data-testid="notification-settings">
-      <Alert type="info" showIcon title={NOTIFICATIONS_INTRO} style={{ marginBottom: 16 }} />
+      <Alert type="info" showIcon title={t(NOTIFICATIONS_INTRO)} style={{ marginBottom: 16 }} />
       {(error || save.error) && <Alert type="error" showIcon title={(error || save.error).message} style={{ marginBottom: 16 }} />}
       <Table rowKey="kind" loading={isLoading} columns={columns} dataSource={rows} pagination={false} size="middle" />
     </div>

@@ -2,13 +2,25 @@
 // email, companyCode, position, department, zones) plus badge and operator number. No
 // client rules (spec section 5): the server's field errors appear under the fields.
 import { Alert, Checkbox, Col, Form, Input, Row, Select, Spin } from 'antd';
-import { formFields } from '@plantdoc/kit';
+import { formFields, k, translate, useT } from '@plantdoc/kit';
 import { useUserOptions } from '../api';
 
 export const FIELD_NAMES = ['firstname', 'lastname', 'email', 'companyCode', 'position', 'department', 'zones', 'badge', 'opNo'];
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const choices = (list, label = cap) => (list || []).map((v) => ({ value: v, label: label(v) }));
+// The spec's departments and positions, as the form shows them (keys; translated where shown).
+export const DEPARTMENTS = { production: k('Production'), process: k('Process'), quality: k('Quality'), paint: k('Paint') };
+export const POSITIONS = {
+  manager: k('Manager'),
+  engineer: k('Engineer'),
+  supervisor: k('Supervisor'),
+  clerk: k('Clerk'),
+  ojt: k('OJT'),
+  operator: k('Operator'),
+};
+/** A department or position in the page's language ('' stays ''); an unknown one as it comes. */
+export const labelOf = (t, words, v) => (words[v] ? t(words[v]) : cap(String(v ?? '')));
 
 /** Shows an ApiError on the form: field messages under their fields, the rest above. */
 export function showServerErrors(form, err) {
@@ -18,10 +30,11 @@ export function showServerErrors(form, err) {
     .filter(([k]) => !FIELD_NAMES.includes(k))
     .map(([, v]) => v);
   if (other.length) return other.join(' ');
-  return Object.keys(fields).length ? null : err?.message || 'Something went wrong.';
+  return Object.keys(fields).length ? null : err?.message || translate('users', 'Something went wrong.');
 }
 
 export function UserForm({ form, companyLocked = false, initialValues, onValuesChange, onFinish, error, children }) {
+  const t = useT('users');
   const options = useUserOptions();
   const company = Form.useWatch('companyCode', form);
   if (options.isPending) return <Spin />;
@@ -49,47 +62,47 @@ export function UserForm({ form, companyLocked = false, initialValues, onValuesC
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
       <Row gutter={16}>
         <Col span={12}>
-          <Form.Item name="firstname" label="First Name">
+          <Form.Item name="firstname" label={t('First Name')}>
             <Input autoComplete="off" />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="lastname" label="Last Name">
+          <Form.Item name="lastname" label={t('Last Name')}>
             <Input autoComplete="off" />
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item name="email" label="Email">
+      <Form.Item name="email" label={t('Email')}>
         <Input autoComplete="off" />
       </Form.Item>
       <Row gutter={16}>
         <Col span={8}>
-          <Form.Item name="companyCode" label="Company">
+          <Form.Item name="companyCode" label={t('Company')}>
             <Select disabled={companyLocked} options={choices(o.companies, (c) => c.toUpperCase())} />
           </Form.Item>
         </Col>
         <Col span={8}>
-          <Form.Item name="department" label="Department">
-            <Select options={choices(o.departments)} />
+          <Form.Item name="department" label={t('Department')}>
+            <Select options={choices(o.departments, (d) => labelOf(t, DEPARTMENTS, d))} />
           </Form.Item>
         </Col>
         <Col span={8}>
-          <Form.Item name="position" label="Position">
-            <Select options={choices(o.positions, (p) => (p === 'ojt' ? 'OJT' : cap(p)))} />
+          <Form.Item name="position" label={t('Position')}>
+            <Select options={choices(o.positions, (p) => labelOf(t, POSITIONS, p))} />
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item name="zones" label="Zones">
+      <Form.Item name="zones" label={t('Zones')}>
         <Checkbox.Group options={zoneOptions} />
       </Form.Item>
       <Row gutter={16}>
         <Col span={12}>
-          <Form.Item name="badge" label="Badge">
+          <Form.Item name="badge" label={t('Badge')}>
             <Input.Password autoComplete="off" visibilityToggle />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="opNo" label="Operator Number">
+          <Form.Item name="opNo" label={t('Operator Number')}>
             <Input autoComplete="off" />
           </Form.Item>
         </Col>

@@ -5,12 +5,14 @@
 import { useState } from 'react';
 import { Alert, Button, Space } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { AA_TOKENS, DeleteDialog, PagedTable, useSession } from '@plantdoc/kit';
+import { AA_TOKENS, DeleteDialog, k, PagedTable, useSession, useT } from '@plantdoc/kit';
 import { useDeleteUser, useUsers } from '../api';
+import { DEPARTMENTS, POSITIONS, labelOf } from './UserForm';
 
 export const USERS_PAGE_SIZE = 25;
-export const DELETE_USERS_TEXT =
-  'Are you sure you want to delete the selected users? They will no longer be able to sign in; their signatures and history are kept. This action cannot be undone.';
+export const DELETE_USERS_TEXT = k(
+  'Are you sure you want to delete the selected users? They will no longer be able to sign in; their signatures and history are kept. This action cannot be undone.',
+);
 const SORTABLE = ['fullName', 'email', 'companyCode', 'department', 'position'];
 // ascend → descend → ascend: never unsorted.
 const DIRECTIONS = ['ascend', 'descend', 'ascend'];
@@ -30,7 +32,11 @@ function useTableState() {
   return { sort, size, page, update };
 }
 
+// The table shows departments and positions as they are stored, in lower case.
+const lower = (t, words) => (v) => (words[v] ? labelOf(t, words, v).toLowerCase() : v);
+
 export function UsersTable() {
+  const t = useT('users');
   const { user: me } = useSession();
   const users = useUsers();
   const remove = useDeleteUser();
@@ -48,16 +54,16 @@ export function UsersTable() {
     sortOrder: sort.field === dataIndex ? sort.order : null,
   });
   const columns = [
-    col('Full Name', 'fullName', (name, u) => (
+    col(t('Full Name'), 'fullName', (name, u) => (
       <Link to={`users/${encodeURIComponent(u._id)}`} style={{ color: AA_TOKENS.colorLink }}>
         {name}
       </Link>
     )),
-    col('Email', 'email'),
-    col('Company', 'companyCode', (c) => String(c).toUpperCase()),
-    col('Department', 'department'),
-    col('Position', 'position'),
-    { title: 'Zones', dataIndex: 'zones', key: 'zones', sortable: false, render: (z) => (z || []).join(', ') },
+    col(t('Email'), 'email'),
+    col(t('Company'), 'companyCode', (c) => String(c).toUpperCase()),
+    col(t('Department'), 'department', lower(t, DEPARTMENTS)),
+    col(t('Position'), 'position', lower(t, POSITIONS)),
+    { title: t('Zones'), dataIndex: 'zones', key: 'zones', sortable: false, render: (z) => (z || []).join(', ') },
   ];
 
   const onDelete = async () => {
@@ -72,7 +78,7 @@ export function UsersTable() {
     }
     setConfirm(false);
     setSelected([]);
-    setError(failed.length ? `Could not delete ${failed.join('; ')}` : null);
+    setError(failed.length ? t('Could not delete {{list}}', { list: failed.join('; ') }) : null);
   };
 
   if (users.isError) return <Alert type="error" showIcon title={users.error.message} />;
@@ -81,7 +87,7 @@ export function UsersTable() {
       {error && <Alert type="error" showIcon title={error} closable onClose={() => setError(null)} />}
       {selected.length > 0 && (
         <Button danger onClick={() => setConfirm(true)}>
-          Delete ({selected.length})
+          {t('Delete ({{n}})', { n: selected.length })}
         </Button>
       )}
       <PagedTable
@@ -93,7 +99,7 @@ export function UsersTable() {
         rowSelection={{
           selectedRowKeys: selected,
           onChange: setSelected,
-          getCheckboxProps: (u) => ({ disabled: u._id === me?._id, 'aria-label': `Select ${u.fullName}` }),
+          getCheckboxProps: (u) => ({ disabled: u._id === me?._id, 'aria-label': t('Select {{name}}', { name: u.fullName }) }),
         }}
         onChange={(p, _filters, sorter, extra) => {
           if (extra?.action === 'sort') {
@@ -103,7 +109,7 @@ export function UsersTable() {
           }
         }}
       />
-      <DeleteDialog open={confirm} text={DELETE_USERS_TEXT} confirming={remove.isPending} onCancel={() => setConfirm(false)} onConfirm={onDelete} />
+      <DeleteDialog open={confirm} text={t(DELETE_USERS_TEXT)} confirming={remove.isPending} onCancel={() => setConfirm(false)} onConfirm={onDelete} />
     </Space>
   );
 }

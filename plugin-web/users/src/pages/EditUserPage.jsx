@@ -4,7 +4,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Form, Space, Spin } from 'antd';
 import { useNavigate, useParams } from 'react-router';
-import { DeleteDialog, useSession } from '@plantdoc/kit';
+import { DeleteDialog, useSession, useT } from '@plantdoc/kit';
 import { useDeleteUser, useEditUser, useUsers } from '../api';
 import { FIELD_NAMES, UserForm, showServerErrors, toPayload } from '../components/UserForm';
 import { DELETE_USERS_TEXT } from '../components/UsersTable';
@@ -12,6 +12,7 @@ import { DELETE_USERS_TEXT } from '../components/UsersTable';
 const comparable = (v) => JSON.stringify(FIELD_NAMES.map((k) => (k === 'zones' ? [...(v[k] || [])].sort() : (v[k] ?? ''))));
 
 export function EditUserPage() {
+  const t = useT('users');
   const { id } = useParams();
   const { user: me } = useSession();
   const navigate = useNavigate();
@@ -26,7 +27,7 @@ export function EditUserPage() {
   const initial = useMemo(() => (user ? Object.fromEntries(FIELD_NAMES.map((k) => [k, user[k] ?? (k === 'zones' ? [] : '')])) : null), [user]);
 
   if (me?.position !== 'manager')
-    return <Alert type="info" showIcon title="This feature is currently restricted by request of the process engineering manager." />;
+    return <Alert type="info" showIcon title={t('This feature is currently restricted by request of the process engineering manager.')} />;
   if (users.isPending) return <Spin />;
   if (users.isError) return <Alert type="error" showIcon title={users.error.message} />;
   if (!user)
@@ -34,8 +35,8 @@ export function EditUserPage() {
       <Alert
         type="warning"
         showIcon
-        title="This user does not exist or was deleted."
-        action={<Button onClick={() => navigate('/main/settings')}>Back to Settings</Button>}
+        title={t('This user does not exist or was deleted.')}
+        action={<Button onClick={() => navigate('/main/settings')}>{t('Back to Settings')}</Button>}
       />
     );
 
@@ -59,7 +60,7 @@ export function EditUserPage() {
       },
     });
   return (
-    <Card title={`Edit User: ${user.fullName}`}>
+    <Card title={t('Edit User: {{name}}', { name: user.fullName })}>
       <UserForm
         form={form}
         companyLocked
@@ -70,17 +71,17 @@ export function EditUserPage() {
       >
         <Space>
           <Button type="primary" htmlType="submit" disabled={!changed} loading={edit.isPending}>
-            Save
+            {t('Save')}
           </Button>
-          <Button onClick={() => navigate('/main/settings')}>Cancel</Button>
+          <Button onClick={() => navigate('/main/settings')}>{t('Cancel')}</Button>
           {user._id !== me?._id && (
             <Button danger onClick={() => setConfirm(true)}>
-              Delete
+              {t('Delete')}
             </Button>
           )}
         </Space>
       </UserForm>
-      <DeleteDialog open={confirm} text={DELETE_USERS_TEXT} confirming={remove.isPending} onCancel={() => setConfirm(false)} onConfirm={onDelete} />
+      <DeleteDialog open={confirm} text={t(DELETE_USERS_TEXT)} confirming={remove.isPending} onCancel={() => setConfirm(false)} onConfirm={onDelete} />
     </Card>
   );
 }

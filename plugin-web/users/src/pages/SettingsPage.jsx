@@ -4,20 +4,22 @@
 // administrators (plant-wide switches; issue 25).
 import { Alert } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { AA_TOKENS, TabbedPage, useSession } from '@plantdoc/kit';
+import { AA_TOKENS, k, TabbedPage, useSession, useT } from '@plantdoc/kit';
 import { UsersTable } from '../components/UsersTable';
 import { AddUser } from '../components/AddUser';
 import { AccountPin } from '../components/AccountPin';
 import { NotificationSettings } from '../components/NotificationSettings';
 
-export const RESTRICTED = 'This feature is currently restricted by request of the process engineering manager.';
-export const SETTINGS_TABS = { manage: 'Manage Users', add: 'Add Users', account: 'Account', notifications: 'Notifications' };
+export const RESTRICTED = k('This feature is currently restricted by request of the process engineering manager.');
+export const SETTINGS_TABS = { manage: k('Manage Users'), add: k('Add Users'), account: k('Account'), notifications: k('Notifications') };
 
 function Restricted() {
-  return <Alert type="info" showIcon title={RESTRICTED} style={{ margin: 16 }} />;
+  const t = useT('users');
+  return <Alert type="info" showIcon title={t(RESTRICTED)} style={{ margin: 16 }} />;
 }
 
 export function SettingsPage() {
+  const t = useT('users');
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const manager = user?.position === 'manager';
@@ -36,11 +38,15 @@ export function SettingsPage() {
         // plant administrators (outside the tab list, whose ARIA role allows only tabs).
         <div style={{ textAlign: 'right', marginBottom: 8 }}>
           <Link to="modules" style={{ color: AA_TOKENS.colorLink }}>
-            Modules
+            {t('Modules')}
           </Link>
         </div>
       )}
-      <TabbedPage activeKey={tab} onChange={show} tabs={Object.entries(SETTINGS_TABS).map(([key, label]) => ({ key, label, children: content[key] }))} />
+      <TabbedPage
+        activeKey={tab}
+        onChange={show}
+        tabs={Object.entries(SETTINGS_TABS).map(([key, label]) => ({ key, label: t(label), children: content[key] }))}
+      />
     </>
   );
 }

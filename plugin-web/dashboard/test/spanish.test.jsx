@@ -1,0 +1,33 @@
+// The dashboard in Spanish (issue 29): no English text of this module is left on screen.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { setLanguage, translate } from '@plantdoc/kit';
+import { usedKeys } from '../../../web-tests/i18n-keys.mjs';
+import '../src/index';
+import { DashboardPage, SPINNER_MS } from '../src/pages/DashboardPage';
+
+const asWords = (key) => new RegExp(`(?<!\\p{L})${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\p{L})`, 'u');
+/** The module's English keys (4+ letters, no placeholder) whose Spanish differs, found as words in `text`. */
+const englishIn = (text) =>
+  [...usedKeys().get('dashboard').keys()].filter(
+    (key) => /[A-Za-z]{4}/.test(key) && !key.includes('{{') && translate('dashboard', key) !== key && asWords(key).test(text),
+  );
+
+afterEach(async () => {
+  await act(() => setLanguage('en'));
+});
+
+describe('dashboard in Spanish', () => {
+  it('shows the note, figures, chart, focus parts, activity and the later tabs in Spanish', async () => {
+    await act(() => setLanguage('es'));
+    vi.useFakeTimers();
+    const { container } = render(<DashboardPage />);
+    await act(async () => vi.advanceTimersByTime(SPINNER_MS));
+    vi.useRealTimers();
+    expect(container.textContent).toContain('Firmas de esta semana');
+    expect(englishIn(container.textContent)).toEqual([]);
+    fireEvent.click(screen.getByRole('tab', { name: 'Estadísticas' }));
+    expect(await screen.findByText('Esta función está disponible en la versión 2.0.')).toBeTruthy();
+    expect(englishIn(container.textContent)).toEqual([]);
+  });
+});
