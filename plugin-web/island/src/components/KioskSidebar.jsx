@@ -1,14 +1,15 @@
 // The right sidebar of the kiosk screens: 350 px wide.
 import { Layout } from 'antd';
-import { DocumentFrame } from '@plantdoc/kit';
+import { DocumentFrame, useT } from '@plantdoc/kit';
 
 export const SIDEBAR_WIDTH = 350;
 
 export function KioskLayout({ sidebar, children, height }) {
+  const t = useT('island');
   return (
     <Layout style={{ background: 'transparent', gap: 16 }}>
       <Layout.Content style={{ minHeight: height, height }}>{children}</Layout.Content>
-      <Layout.Sider width={SIDEBAR_WIDTH} theme="light" style={{ padding: 16, background: '#fff' }} aria-label="Kiosk sidebar">
+      <Layout.Sider width={SIDEBAR_WIDTH} theme="light" style={{ padding: 16, background: '#fff' }} aria-label={t('Kiosk sidebar')}>
         {sidebar}
       </Layout.Sider>
     </Layout>
@@ -16,9 +17,9 @@ export function KioskLayout({ sidebar, children, height }) {
 }
 
 /** A PDF (the kit's frame: page width, no thumbnails) or the video, filling its box. */
-export function DocFrame({ url, title, height = '100%', onRefused }) {
+export function DocFrame({ url, title, video = false, height = '100%', onRefused }) {
   if (!url) return null;
-  if (title === 'Video') return <video src={url} controls title={title} style={{ width: '100%', height }} />;
+  if (video) return <video src={url} controls title={title} style={{ width: '100%', height }} />;
   return (
     <div style={{ width: '100%', height }}>
       <DocumentFrame src={url} title={title} onRefused={onRefused} />

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Button, Checkbox, Space, Spin, Typography } from 'antd';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { getKioskSettings } from '@plantdoc/kit';
+import { getKioskSettings, k, useT } from '@plantdoc/kit';
 import { useOperatorAlerts, useOperatorStatus, useDeployedSwp } from '../api';
 import { DoneCard, SittingVerify, verifiedLines } from '../components/Cards';
 import { PinInput, usePinMode } from '../components/Pin';
@@ -17,7 +17,11 @@ import { partPath, useOperator } from '../state';
 import { addRead, getSitting } from '../sitting';
 import { CONTENT_HEIGHT } from './SwpAck';
 
+// The spec's title '{alert type} Alert', one whole phrase per alert type (keys, k).
+const ALERT_TITLES = { Change: k('Change Alert'), Quality: k('Quality Alert'), Safety: k('Safety Alert'), 'New Part': k('New Part Alert') };
+
 export function AlertAck() {
+  const t = useT('island');
   const [params, setParams] = useSearchParams();
   const partId = params.get('part');
   const step = params.get('step');
@@ -32,12 +36,12 @@ export function AlertAck() {
   const go = (patch) => setParams(JSON.parse(JSON.stringify({ part: partId, ...patch })));
   if (step === 'approved') {
     const tags = (params.get('tag') || '').split(',').filter(Boolean);
-    const lines = [...verifiedLines(op.fullName, params.get('swp'), tags), 'Press the button to go back to the status screen'];
-    return <DoneCard title="Alert Approved" lines={lines} partId={partId} />;
+    const lines = [...verifiedLines(op.fullName, params.get('swp'), tags), t('Press the button to go back to the status screen')];
+    return <DoneCard title={t('Alert Approved')} lines={lines} partId={partId} />;
   }
   if (alerts.isLoading)
     return (
-      <Spin tip="Loading.." style={{ display: 'block', marginTop: 64 }}>
+      <Spin tip={t('Loading..')} style={{ display: 'block', marginTop: 64 }}>
         <div />
       </Spin>
     );
@@ -48,9 +52,9 @@ export function AlertAck() {
   const alert = (alerts.data || []).find((a) => a._id === params.get('alert')) || unread[0];
   if (step === 'verify' && sitting.length) {
     const more = [];
-    if (unread.length) more.push(['Read the next alert', () => go({})]);
+    if (unread.length) more.push([t('Read the next alert'), () => go({})]);
     const swpUnread = status.data && status.data.trainingLevel > 0 && !status.data.swpRead && !read.includes(part.data?._id);
-    if (swpUnread) more.push(['Read the instructions too', () => navigate(partPath('swp-ack', partId))]);
+    if (swpUnread) more.push([t('Read the instructions too'), () => navigate(partPath('swp-ack', partId))]);
     const approved = (items) => {
       const tag = items
         .filter((i) => i.kind === 'alert')
@@ -61,7 +65,7 @@ export function AlertAck() {
     };
     const sidebar = (
       <Space orientation="vertical" style={{ width: '100%' }}>
-        <Typography.Title level={4}>{sitting.length > 1 ? 'Verification' : sitting[0].label}</Typography.Title>
+        <Typography.Title level={4}>{sitting.length > 1 ? t('Verification') : sitting[0].label}</Typography.Title>
         <LeaveButtons partId={partId} />
       </Space>
     );
@@ -86,23 +90,25 @@ export function AlertAck() {
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Title level={4}>{alert.alertTag}</Typography.Title>
       <Checkbox checked={ticked} onChange={(e) => setTicked(e.target.checked)}>
-        I have fully read the alert
+        {t('I have fully read the alert')}
       </Checkbox>
       {pinMode && ticked ? (
         <PinInput sign={sign} />
       ) : (
         <Button type="primary" disabled={!ticked} onClick={next}>
-          Next
+          {t('Next')}
         </Button>
       )}
-      {note && <Typography.Paragraph type="warning">{note}</Typography.Paragraph>}
+      {note && <Typography.Paragraph type="warning">{t(note)}</Typography.Paragraph>}
       <LeaveButtons partId={partId} />
     </Space>
   );
   return (
     <KioskLayout sidebar={sidebar} height={CONTENT_HEIGHT}>
-      <Typography.Title level={3}>{alert.alertType} Alert</Typography.Title>
-      <DocFrame url={alert.url} title={`${alert.alertTag} alert`} height={600} />
+      <Typography.Title level={3}>
+        {ALERT_TITLES[alert.alertType] ? t(ALERT_TITLES[alert.alertType]) : t('{{type}} Alert', { type: alert.alertType })}
+      </Typography.Title>
+      <DocFrame url={alert.url} title={t('{{tag}} alert', { tag: alert.alertTag })} height={600} />
     </KioskLayout>
   );
 }

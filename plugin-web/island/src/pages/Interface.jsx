@@ -1,14 +1,15 @@
 // /island/interface?part=&view=&doc=: the operator interface. Content views
 // (instructions, history, settings, alerts) and the 350 px sidebar.
+import { useMemo } from 'react';
 import { Button, Space, Table, Tabs, Typography } from 'antd';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { formatDate, getKioskSettings, useSignedLinks } from '@plantdoc/kit';
+import { formatDate, getKioskSettings, k, useSignedLinks, useT } from '@plantdoc/kit';
 import { linksSource, useDeployedSwp, useOperatorAlerts, useOperatorStatus, useSignHistory, useZoneAlerts } from '../api';
 import { COLOURS, statuses } from '../components/status';
 import { DocFrame, KioskLayout } from '../components/KioskSidebar';
 import { useOperator } from '../state';
 import { SignOutButton } from '../components/SignOut';
-import { CONTENT_HEIGHT, DOCS } from './SwpAck';
+import { CONTENT_HEIGHT, DOCS, docTitle } from './SwpAck';
 
 export const SIGN_VALID_MS = 7776000000;
 export const HISTORY_HEIGHT = 500;
@@ -29,23 +30,26 @@ export function historyRows(list, now = Date.now()) {
   });
 }
 
+// Column titles are keys (k), shown through t; 'Verfied' is the spec's, letter for letter.
 const COLUMNS = [
-  ['Operator', 'operator'],
-  ['Employee', 'employee'],
-  ['Signed', 'signed'],
-  ['Verifier', 'verifier'],
-  ['Verfied', 'verified'],
-  ['Expires', 'expires'],
-].map(([title, dataIndex]) => ({ title, dataIndex }));
+  [k('Operator'), 'operator'],
+  [k('Employee'), 'employee'],
+  [k('Signed'), 'signed'],
+  [k('Verifier'), 'verifier'],
+  [k('Verfied'), 'verified'],
+  [k('Expires'), 'expires'],
+];
 
 function History({ swpId }) {
+  const t = useT('island');
   const history = useSignHistory(swpId);
+  const columns = useMemo(() => COLUMNS.map(([title, dataIndex]) => ({ title: t(title), dataIndex })), [t]);
   return (
     <div style={{ height: HISTORY_HEIGHT, overflow: 'auto' }}>
       <Table
         size="small"
         loading={history.isLoading}
-        columns={COLUMNS}
+        columns={columns}
         dataSource={historyRows(history.data || [])}
         pagination={false}
         onRow={(r) => ({ 'data-expired': r.expired, style: { background: r.expired ? '#fff1f0' : '#f6ffed' } })}
@@ -56,21 +60,23 @@ function History({ swpId }) {
 
 /** The zone's alerts in force, one tab per alert tag. */
 function Alerts() {
+  const t = useT('island');
   const alerts = useZoneAlerts(getKioskSettings().zone);
-  if (alerts.isLoading) return <Typography.Text>Loading alerts..</Typography.Text>;
-  if (!alerts.data?.length) return <Typography.Title level={4}>There are no current issued alerts for this zone</Typography.Title>;
+  if (alerts.isLoading) return <Typography.Text>{t('Loading alerts..')}</Typography.Text>;
+  if (!alerts.data?.length) return <Typography.Title level={4}>{t('There are no current issued alerts for this zone')}</Typography.Title>;
   return (
     <Tabs
       items={alerts.data.map((a) => ({
         key: a._id,
         label: a.alertTag,
-        children: <DocFrame url={a.url} title={`${a.alertTag} alert`} height={600} />,
+        children: <DocFrame url={a.url} title={t('{{tag}} alert', { tag: a.alertTag })} height={600} />,
       }))}
     />
   );
 }
 
 export function Interface() {
+  const t = useT('island');
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const partId = params.get('part');
@@ -92,13 +98,13 @@ export function Interface() {
   const sidebar = (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Title level={4}>{op?.fullName}</Typography.Title>
-      {box('Training', s.training)}
-      {box('Alerts', s.alerts, () => show({ view: 'alerts' }))}
-      {box('Instructions', s.instructions)}
+      {box(t('Training'), s.training)}
+      {box(t('Alerts'), s.alerts, () => show({ view: 'alerts' }))}
+      {box(t('Instructions'), s.instructions)}
       <SignOutButton />
-      <Typography.Title level={5}>{part.data?.partNumber || 'No Part'}</Typography.Title>
+      <Typography.Title level={5}>{part.data?.partNumber || t('No Part')}</Typography.Title>
       <Button block onClick={() => navigate('/island/part-select')}>
-        Change Part
+        {t('Change Part')}
       </Button>
       <Space wrap>
         {DOCS.map(([id, short]) => (
@@ -107,14 +113,14 @@ export function Interface() {
           </Button>
         ))}
         <Button disabled={!part.data?.urls?.video} onClick={() => show({ view: 'instructions', doc: 'video' })}>
-          Video
+          {t('Video')}
         </Button>
       </Space>
       <Button block disabled={!swpId} onClick={() => show({ view: 'history' })}>
-        History
+        {t('History')}
       </Button>
       <Button block onClick={() => show({ view: 'settings' })}>
-        Settings
+        {t('Settings')}
       </Button>
     </Space>
   );
@@ -122,10 +128,9 @@ export function Interface() {
   if (!op) return <Navigate to="/island" replace />;
   let content;
   if (view === 'history') content = <History swpId={swpId} />;
-  else if (view === 'settings') content = <Typography.Title level={3}>Settings have been temporarily disabled</Typography.Title>;
+  else if (view === 'settings') content = <Typography.Title level={3}>{t('Settings have been temporarily disabled')}</Typography.Title>;
   else if (view === 'alerts') content = <Alerts />;
-  else
-    content = <DocFrame url={links.data?.[doc]} title={doc === 'video' ? 'Video' : DOCS.find(([id]) => id === doc)?.[2]} onRefused={() => links.refetch()} />;
+  else content = <DocFrame url={links.data?.[doc]} title={docTitle(t, doc)} video={doc === 'video'} onRefused={() => links.refetch()} />;
   return (
     <KioskLayout sidebar={sidebar} height={CONTENT_HEIGHT}>
       {content}

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Col, Row, Spin, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { getKioskSettings, useLiveUpdates } from '@plantdoc/kit';
+import { getKioskSettings, k, useLiveUpdates, useT } from '@plantdoc/kit';
 import { useDeployedSwp, useOperatorAlerts, useOperatorStatus } from '../api';
 import { COLOURS, TRAINING_TEXT, statuses } from '../components/status';
 import { partPath, useOperator } from '../state';
@@ -26,9 +26,10 @@ function StatusCard({ title, colour, text, onClick }) {
   );
 }
 
-export const NEW_REVISION = 'A new revision of these instructions was deployed.';
+export const NEW_REVISION = k('A new revision of these instructions was deployed.');
 
 export function OperatorStatus() {
+  const t = useT('island');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const partId = params.get('part');
@@ -52,14 +53,14 @@ export function OperatorStatus() {
   if (part.isError || status.isError) {
     return (
       <Card style={{ maxWidth: 640, margin: '64px auto' }}>
-        <Typography.Paragraph role="alert">{(part.error || status.error)?.message || "Can't fetch SWP data"}</Typography.Paragraph>
-        <Button onClick={() => navigate('/island/part-select')}>Back</Button>
+        <Typography.Paragraph role="alert">{(part.error || status.error)?.message || t("Can't fetch SWP data")}</Typography.Paragraph>
+        <Button onClick={() => navigate('/island/part-select')}>{t('Back')}</Button>
       </Card>
     );
   }
   if (!status.data || alerts.isLoading)
     return (
-      <Spin tip="Loading.." style={{ display: 'block', marginTop: 64 }}>
+      <Spin tip={t('Loading..')} style={{ display: 'block', marginTop: 64 }}>
         <div />
       </Spin>
     );
@@ -67,13 +68,18 @@ export function OperatorStatus() {
   const limited = s.level <= 0;
   const blocked = [s.training, s.alerts, s.instructions].includes('error');
   const cards = [
-    <StatusCard key="name" title="Operator" colour="info" text={`${op.fullName} (${op.opNo || ''})`} />,
-    <StatusCard key="training" title="Training" colour={s.training} text={`Level ${s.level}: ${TRAINING_TEXT[s.level] || ''}`} />,
+    <StatusCard key="name" title={t('Operator')} colour="info" text={`${op.fullName} (${op.opNo || ''})`} />,
+    <StatusCard
+      key="training"
+      title={t('Training')}
+      colour={s.training}
+      text={t('Level {{level}}: {{text}}', { level: s.level, text: TRAINING_TEXT[s.level] ? t(TRAINING_TEXT[s.level]) : '' })}
+    />,
     <StatusCard
       key="alerts"
-      title="Alerts"
+      title={t('Alerts')}
       colour={s.alerts}
-      text={s.alerts === 'success' ? 'No alerts to read' : `${alerts.data.length} alert(s) to read`}
+      text={s.alerts === 'success' ? t('No alerts to read') : t('{{count}} alert(s) to read', { count: alerts.data.length })}
       onClick={s.alerts === 'error' ? () => navigate(partPath('alert-ack', partId)) : undefined}
     />,
   ];
@@ -81,12 +87,16 @@ export function OperatorStatus() {
     cards.push(
       <StatusCard
         key="instructions"
-        title="Instructions"
+        title={t('Instructions')}
         colour={s.instructions}
         text={
           <>
-            {s.instructions === 'success' ? 'Instructions read' : status.data.awaitingVerification ? 'Awaiting Verification' : 'Please read the instructions'}
-            {revised && <div data-testid="new-revision">{NEW_REVISION}</div>}
+            {s.instructions === 'success'
+              ? t('Instructions read')
+              : status.data.awaitingVerification
+                ? t('Awaiting Verification')
+                : t('Please read the instructions')}
+            {revised && <div data-testid="new-revision">{t(NEW_REVISION)}</div>}
           </>
         }
         onClick={s.instructions === 'error' ? () => navigate(partPath('swp-ack', partId)) : undefined}
@@ -95,7 +105,7 @@ export function OperatorStatus() {
   }
   return (
     <div style={{ maxWidth: 1200, margin: '24px auto' }}>
-      <Typography.Title level={2}>Part {part.data.partNumber}</Typography.Title>
+      <Typography.Title level={2}>{t('Part {{part}}', { part: part.data.partNumber })}</Typography.Title>
       <Row gutter={[16, 16]}>
         {cards.map((c) => (
           <Col key={c.key} span={limited ? 8 : 6}>
@@ -106,11 +116,11 @@ export function OperatorStatus() {
       <div style={{ marginTop: 24 }}>
         {blocked || limited ? (
           <Button size="large" onClick={() => navigate('/island/part-select')}>
-            Back
+            {t('Back')}
           </Button>
         ) : (
           <Button size="large" type="primary" onClick={() => navigate(partPath('interface', partId))}>
-            Continue
+            {t('Continue')}
           </Button>
         )}
       </div>

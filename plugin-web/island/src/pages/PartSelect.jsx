@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { AutoComplete, Button, Card, Input, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { formatDate, getKioskSettings, SettingOutlined, usePartNumberSuggestions } from '@plantdoc/kit';
+import { formatDate, getKioskSettings, SettingOutlined, usePartNumberSuggestions, useT } from '@plantdoc/kit';
 import { deployedSwpParts, useToRead } from '../api';
 import { partPath, useOperator } from '../state';
 
@@ -22,6 +22,7 @@ function Highlight({ text, term }) {
 
 /** `initial`: the part number shown (the part in the address, after a reload). */
 export function PartSearchBox({ onPart, initial = '' }) {
+  const t = useT('island');
   const [input, setInput] = useState(initial);
   useEffect(() => {
     if (initial) setInput(initial);
@@ -46,22 +47,22 @@ export function PartSearchBox({ onPart, initial = '' }) {
         if (exact) onPart(exact);
       }}
     >
-      <Input size="large" placeholder="Search by part number" aria-label="Search by part number" />
+      <Input size="large" placeholder={t('Search by part number')} aria-label={t('Search by part number')} />
     </AutoComplete>
   );
 }
 
 /** 'To read: …': the operator's open obligations here (absent without the readiness module). */
 function ToRead({ opId, onPart }) {
+  const t = useT('island');
   const list = useToRead(getKioskSettings().zone, opId).data || [];
   if (!list.length) return null;
   return (
-    <div aria-label="To read">
-      To read:{' '}
+    <div aria-label={t('To read')}>
+      {t('To read:')}{' '}
       {list.map((o, i) => (
         <Button key={i} type="link" danger={o.overdue} onClick={() => onPart({ _id: o.partId })}>
-          {o.partNumber}
-          {o.alertTag ? ` (${o.alertTag})` : ''} by {formatDate(o.dueDate)}
+          {t('{{what}} by {{date}}', { what: o.alertTag ? `${o.partNumber} (${o.alertTag})` : o.partNumber, date: formatDate(o.dueDate) })}
         </Button>
       ))}
     </div>
@@ -69,6 +70,7 @@ function ToRead({ opId, onPart }) {
 }
 
 export function PartSelect() {
+  const t = useT('island');
   const navigate = useNavigate();
   const op = useOperator();
   const load = (p) => {
@@ -80,9 +82,9 @@ export function PartSelect() {
       <Space orientation="vertical" style={{ width: '100%' }} size="large">
         <Space style={{ width: '100%', justifyContent: 'space-between' }}>
           <Typography.Title level={3} style={{ margin: 0 }}>
-            Hello {op?.fullName || 'stranger'}! What part number do you want to load?
+            {t('Hello {{name}}! What part number do you want to load?', { name: op?.fullName || t('stranger') })}
           </Typography.Title>
-          <Button type="text" aria-label="Settings" icon={<SettingOutlined />} onClick={() => navigate('/island/settings')} />
+          <Button type="text" aria-label={t('Settings')} icon={<SettingOutlined />} onClick={() => navigate('/island/settings')} />
         </Space>
         <PartSearchBox onPart={load} />
         <ToRead opId={op?._id} onPart={load} />

@@ -2,13 +2,14 @@
 // Video Aid); the sidebar warns that viewers may not be trained.
 import { Alert, Button, Space, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useSignedLinks } from '@plantdoc/kit';
+import { useSignedLinks, useT } from '@plantdoc/kit';
 import { linksSource, useDeployedSwp } from '../api';
 import { DocFrame, KioskLayout } from '../components/KioskSidebar';
 import { PartSearchBox } from './PartSelect';
-import { CONTENT_HEIGHT, DOCS } from './SwpAck';
+import { CONTENT_HEIGHT, DOCS, docTitle } from './SwpAck';
 
 export function Reference() {
+  const t = useT('island');
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const partId = params.get('part');
@@ -19,11 +20,11 @@ export function Reference() {
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Alert
         type="warning"
-        title="REFERENCE ONLY"
-        description="Operators accessing this screen may not have received training in order to view the part instructions displayed"
+        title={t('REFERENCE ONLY')}
+        description={t('Operators accessing this screen may not have received training in order to view the part instructions displayed')}
       />
       <Button block onClick={() => navigate('/island')}>
-        Back to Login
+        {t('Back to Login')}
       </Button>
     </Space>
   );
@@ -46,15 +47,10 @@ export function Reference() {
                 disabled={!part.data.urls?.video}
                 onClick={() => setParams({ part: partId, doc: 'video' })}
               >
-                Video
+                {t('Video')}
               </Button>
             </Space>
-            <DocFrame
-              url={links.data?.[doc]}
-              title={doc === 'video' ? 'Video' : DOCS.find(([id]) => id === doc)?.[2]}
-              height={560}
-              onRefused={() => links.refetch()}
-            />
+            <DocFrame url={links.data?.[doc]} title={docTitle(t, doc)} video={doc === 'video'} height={560} onRefused={() => links.refetch()} />
           </>
         )}
       </Space>

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Space, Spin, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { getKioskSettings, useSignedLinks } from '@plantdoc/kit';
+import { getKioskSettings, k, useSignedLinks, useT } from '@plantdoc/kit';
 import { linksSource, useOperatorAlerts, useDeployedSwp } from '../api';
 import { DoneCard, SittingVerify, verifiedLines } from '../components/Cards';
 import { PinInput, usePinMode } from '../components/Pin';
@@ -14,16 +14,25 @@ import { PENDING_TEXT, send } from '../outbox';
 import { partPath, useOperator } from '../state';
 import { addRead, getSitting } from '../sitting';
 
+// The acronyms stay as they are in every language; the full names are keys (k), shown through t.
 export const DOCS = [
-  ['swc', 'SWC', 'Standard Work Chart'],
-  ['jes', 'JES', 'Job Element Sheet'],
-  ['vis', 'VIS', 'Visual Inspection Sheet'],
+  ['swc', 'SWC', k('Standard Work Chart')],
+  ['jes', 'JES', k('Job Element Sheet')],
+  ['vis', 'VIS', k('Visual Inspection Sheet')],
 ];
 export const CONTENT_HEIGHT = 660;
 
+/** A document's title in the page's language (its frame's title): the full name, or Video. */
+export function docTitle(t, doc) {
+  if (doc === 'video') return t('Video');
+  const found = DOCS.find(([id]) => id === doc);
+  return found ? t(found[2]) : undefined;
+}
+
 function Progress({ read, doc, go }) {
+  const t = useT('island');
   return (
-    <Card size="small" title="Your Progress">
+    <Card size="small" title={t('Your Progress')}>
       <Space>
         {DOCS.map(([id, short]) => (
           <Button
@@ -48,6 +57,7 @@ export function useUnreadAlerts(opId) {
 }
 
 export function SwpAck() {
+  const t = useT('island');
   const [params, setParams] = useSearchParams();
   const partId = params.get('part');
   const op = useOperator();
@@ -63,9 +73,9 @@ export function SwpAck() {
   const [signed, setSigned] = useState(false);
   const go = (patch, replace = false) => {
     const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch))
-      if (v == null) next.delete(k);
-      else next.set(k, v);
+    for (const [key, v] of Object.entries(patch))
+      if (v == null) next.delete(key);
+      else next.set(key, v);
     setParams(next, { replace });
   };
   const allRead = DOCS.every(([id]) => read.includes(id));
@@ -88,13 +98,13 @@ export function SwpAck() {
   const pinNeeded = pinMode && !signed && !getSitting().some((i) => i.id === part.data?._id);
   if (!part.data)
     return (
-      <Spin tip="Loading.." style={{ display: 'block', marginTop: 64 }}>
+      <Spin tip={t('Loading..')} style={{ display: 'block', marginTop: 64 }}>
         <div />
       </Spin>
     );
   if (step === 'verified') {
     const tags = (params.get('tag') || '').split(',').filter(Boolean);
-    return <DoneCard title="Successfully Verified" lines={verifiedLines(op.fullName, part.data.partNumber, tags)} partId={partId} />;
+    return <DoneCard title={t('Successfully Verified')} lines={verifiedLines(op.fullName, part.data.partNumber, tags)} partId={partId} />;
   }
   const current = DOCS.find(([id]) => id === doc) || DOCS[0];
   // Verification mode: the badge view on the left, 'Show SWP' in the sidebar (spec).
@@ -106,35 +116,35 @@ export function SwpAck() {
   };
   const sidebar = (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Typography.Title level={4}>Part {part.data.partNumber}</Typography.Title>
+      <Typography.Title level={4}>{t('Part {{part}}', { part: part.data.partNumber })}</Typography.Title>
       {part.data.changes ? (
-        <Card size="small" title="Changes:">
+        <Card size="small" title={t('Changes:')}>
           {part.data.changes}
         </Card>
       ) : null}
       <Progress read={read} doc={doc} go={go} />
       {allRead && pinNeeded ? (
-        <Card size="small" title="Sign">
+        <Card size="small" title={t('Sign')}>
           <PinInput sign={sendRead} />
         </Card>
       ) : allRead ? (
-        <Card size="small" title="Verification">
-          <Typography.Paragraph strong>Awaiting Verification</Typography.Paragraph>
-          {sent && <Typography.Paragraph type="warning">{sent}</Typography.Paragraph>}
+        <Card size="small" title={t('Verification')}>
+          <Typography.Paragraph strong>{t('Awaiting Verification')}</Typography.Paragraph>
+          {sent && <Typography.Paragraph type="warning">{t(sent)}</Typography.Paragraph>}
           {verifying ? (
             <Button type="primary" onClick={() => go({ step: null })}>
-              Show SWP
+              {t('Show SWP')}
             </Button>
           ) : (
             <Button type="primary" onClick={() => go({ step: 'verify' })}>
-              Verify Operator
+              {t('Verify Operator')}
             </Button>
           )}
         </Card>
       ) : (
-        <Card size="small" title={current[2]}>
+        <Card size="small" title={t(current[2])}>
           <Button type="primary" disabled={read.includes(doc)} onClick={markRead}>
-            I have read the {current[1]}
+            {t('I have read the {{doc}}', { doc: current[1] })}
           </Button>
         </Card>
       )}
@@ -160,10 +170,10 @@ export function SwpAck() {
             )
           }
           onCancel={() => go({ step: null })}
-          more={unread.length ? [['Read the alerts too', () => navigate(partPath('alert-ack', partId))]] : []}
+          more={unread.length ? [[t('Read the alerts too'), () => navigate(partPath('alert-ack', partId))]] : []}
         />
       ) : (
-        <DocFrame url={links.data?.[doc]} title={current[2]} onRefused={() => links.refetch()} />
+        <DocFrame url={links.data?.[doc]} title={t(current[2])} onRefused={() => links.refetch()} />
       )}
     </KioskLayout>
   );
