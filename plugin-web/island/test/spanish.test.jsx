@@ -1,0 +1,109 @@
+// The kiosk in Spanish (issue 29): the part select, the status cards, the reading and
+// verification screens show no English text of this module (names, part numbers, alert
+// tags and the acronyms SWC/JES/VIS stay as they are).
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { setKioskSettings, setLanguage, translate } from '@plantdoc/kit';
+import { renderWithQuery as render, stubFetch } from '../../kit/test/helpers';
+import { usedKeys } from '../../../web-tests/i18n-keys.mjs';
+import '../src/index';
+import { routes } from '../src/routes';
+import { setOperator } from '../src/state';
+import { addRead } from '../src/sitting';
+
+const asWords = (key) => new RegExp(`(?<!\\p{L})${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\p{L})`, 'u');
+/** The module's English keys (4+ letters, no placeholder) whose Spanish differs, found as words in `text`. */
+const englishIn = (text) =>
+  [...usedKeys().get('island').keys()].filter(
+    (key) => /[A-Za-z]{4}/.test(key) && !key.includes('{{') && translate('island', key) !== key && asWords(key).test(text),
+  );
+
+/** Every text node apart (textContent runs 'Training' into 'Nivel …'), and the labels of the controls. */
+function shownText(container) {
+  const parts = [];
+  const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) parts.push(walker.currentNode.nodeValue);
+  container.querySelectorAll('[aria-label], [placeholder], [title], [alt]').forEach((el) => {
+    for (const name of ['aria-label', 'placeholder', 'title', 'alt']) if (el.hasAttribute(name)) parts.push(el.getAttribute(name));
+  });
+  return parts.join('\n');
+}
+
+const OP = { _id: 'o1', opNo: '7', fullName: 'Olga Nowak' };
+const SWP = { _id: 's1', partNumber: '7101-0001', changes: 'Torque 12 Nm', urls: { video: null } };
+const SAFETY = { _id: 'a1', alertTag: 'S-2026-0001', alertType: 'Safety' };
+const QUALITY = { _id: 'a2', alertTag: 'Q-2026-0002', alertType: 'Quality' };
+const signed = { date: '2026-11-02T08:00:00.000Z' };
+
+function stub({ level = 2, swpRead = false, alerts = [SAFETY] } = {}) {
+  stubFetch({
+    '/api/island/kiosk-config': [200, { idleSecs: 120, signature: 'badge' }],
+    '/api/swps/deployed-swp': [200, { details: SWP }],
+    '/api/island/operator-status/o1/s1': [200, { trainingLevel: level, swpRead, awaitingVerification: false }],
+    '/api/alerts/operator-alerts/A1/o1': [200, alerts],
+    '/api/alerts/operator-alerts/zone/A1': [200, alerts],
+    '/api/island/obligations/A1/o1': [200, [{ partId: 'p1', partNumber: '7101-0001', alertTag: 'S-2026-0001', dueDate: '2026-12-01T00:00:00.000Z' }]],
+    '/api/swps/swp-with-urls/s1': [200, { swp: { urls: {} } }],
+    '/api/island/sign-history/s1': [200, { opsSigned: [{ _id: 'r1', op: OP, cl: { fullName: 'Sam Ortiz' }, dateSigned: signed, dateVerified: signed }] }],
+  });
+}
+
+/** The screen at `url` in Spanish; `sitting`: what the operator has read (unverified). */
+async function showAt(url, { op = OP, sitting = [], ...answers } = {}) {
+  await act(() => setLanguage('es'));
+  setKioskSettings({ zone: 'A1' });
+  if (op) setOperator(op);
+  sitting.forEach(addRead);
+  stub(answers);
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        {routes.map((r) => (
+          <Route key={r.path} path={`/island/${r.path}`} element={r.element} />
+        ))}
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+afterEach(async () => {
+  setOperator(null);
+  await act(() => setLanguage('en'));
+});
+
+const SLOW = { timeout: 10000 };
+
+describe('the kiosk in Spanish', () => {
+  it.each([
+    ['the part select', '/island/part-select', {}, 'Por leer:'],
+    ['the part select without an operator', '/island/part-select', { op: null }, '¡Hola, visitante! ¿Qué número de parte desea cargar?'],
+    ['the status cards', '/island/operator-status?part=p1', {}, 'Nivel 2: Capacitado para operar al ritmo adecuado'],
+    ['the status cards, alerts counted', '/island/operator-status?part=p1', { alerts: [SAFETY, QUALITY] }, '2 alertas por leer'],
+    ['the status cards, all read', '/island/operator-status?part=p1', { level: 4, swpRead: true, alerts: [] }, 'Instrucciones leídas'],
+    ['the SWP being read', '/island/swp-ack?part=p1', {}, 'He leído la SWC'],
+    ['the SWP verified', '/island/swp-ack?part=p1&step=verified&tag=S-2026-0001', {}, 'Verificado correctamente'],
+    ['the alert being read', '/island/alert-ack?part=p1', { alerts: [SAFETY, QUALITY] }, 'Alerta de seguridad'],
+    ['the alert approved', '/island/alert-ack?part=p1&step=approved&tag=S-2026-0001', {}, 'Alerta aprobada'],
+    ['the sign history', '/island/interface?part=p1&view=history', {}, 'Verificado'],
+    ['the zone alerts', '/island/interface?part=p1&view=alerts', { alerts: [] }, 'No hay alertas vigentes para esta zona'],
+    ['the reference screen', '/island/reference', { op: null }, 'SOLO PARA CONSULTA'],
+  ])('%s', async (_, url, answers, shown) => {
+    const { container } = await showAt(url, answers);
+    expect((await screen.findAllByText(shown, {}, SLOW)).length).toBeGreaterThan(0);
+    expect(englishIn(shownText(container))).toEqual([]);
+  });
+
+  it('the verify card lists the sitting, with what is left to read', async () => {
+    const sitting = [
+      { kind: 'swp', id: 's1', label: '7101-0001' },
+      { kind: 'alert', id: 'a1', label: 'S-2026-0001' },
+    ];
+    const { container } = await showAt('/island/alert-ack?part=p1&step=verify', { alerts: [SAFETY, QUALITY], sitting });
+    expect(await screen.findByText('Verificación requerida', {}, SLOW)).toBeTruthy();
+    expect(screen.getByText('Confirme que Olga Nowak ha leído todo lo siguiente:')).toBeTruthy();
+    expect(screen.getByText('Instrucciones para la parte 7101-0001')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Leer la siguiente alerta' })).toBeTruthy();
+    expect(englishIn(shownText(container))).toEqual([]);
+  });
+});
