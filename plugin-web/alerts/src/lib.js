@@ -40,7 +40,6 @@ export const STATUS_WORDS = { pending: k('Pending'), rejected: k('Rejected'), de
 export function statusText(alert, now = Date.now()) {
   const s = alert?.status;
   if (s === 'deployed' && alert.inForce === false && Date.parse(alert.effectiveDate?.date ?? '') > now) return k('Scheduled');
-
   return STATUS_WORDS[s] ?? (s ? s.charAt(0).toUpperCase() + s.slice(1) : '');
 }
 

@@ -77,4 +77,3 @@ const FACTS = {
 export function facts(item, labels, t = (s) => s) {
   return labels.map((label) => [t(label), FACTS[label](item, t)]);
 }
-

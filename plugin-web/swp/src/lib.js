@@ -34,7 +34,6 @@ export function mayUpload(user) {
 /** Why the bypass checkbox is disabled for others (the server's words for the refusal; a key). */
 export const BYPASS_REFUSED = k('Only managers may bypass management approval.');
 
-
 /** Only managers may bypass review. */
 export function mayBypass(user) {
   return user?.position === 'manager';

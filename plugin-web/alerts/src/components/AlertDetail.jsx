@@ -34,8 +34,7 @@ export function AlertDetail({ id, alert, onBack }) {
         <Notice type="error" showIcon title={t(TEXTS.fetchError)} message={t(TEXTS.fetchError)} />
       ) : (
         <div style={{ height: VIEWER_HEIGHT }}>
-          <DocumentFrame title={t('Alert {{tag}}', { tag: alert?.alertTag || id })}
- src={url.data} onRefused={() => url.refetch()} />
+          <DocumentFrame title={t('Alert {{tag}}', { tag: alert?.alertTag || id })} src={url.data} onRefused={() => url.refetch()} />
         </div>
       )}
     </div>

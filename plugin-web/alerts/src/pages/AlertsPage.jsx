@@ -42,7 +42,6 @@ export function AlertsPage() {
       tabs={ALERT_TABS.map((label) => ({
         key: slug(label),
         label: t(label),
-
         children:
           label === tab ? (
             label === 'Upload' ? (

@@ -19,12 +19,15 @@ import {
   useT,
   useUrlState,
 } from '@plantdoc/kit';
-import { issuer, mayCorrect, statusColor, statusText, TEXTS } from '../lib';
+import { ALERT_TYPES, issuer, mayCorrect, statusColor, statusText, TEXTS } from '../lib';
 import { useAlertList, useDeleteAlerts } from '../api';
 import { AlertDetail } from '../components/AlertDetail';
 
+/** The kit's alert columns, the type (a value of ALERT_TYPES) shown through `t`. */
+const typeShown = (cols, t) => cols.map((c) => (c.key === 'alertType' ? { ...c, render: (v) => (ALERT_TYPES.includes(v) ? t(v) : v) } : c));
+
 function columns(kind, onOpen, correct, t) {
-  const cols = [...alertColumns({ onOpen: (r) => onOpen(r._id), order: 'descend' }), textColumn(t('Issuer'), 'issuer', issuer)];
+  const cols = [...typeShown(alertColumns({ onOpen: (r) => onOpen(r._id), order: 'descend' }), t), textColumn(t('Issuer'), 'issuer', issuer)];
   if (kind === 'pending')
     return [...cols, stageColumn(t('Engineer'), 'engineer', statusColor), stageColumn(t('Manager'), 'manager', statusColor), stateColumn(correct)];
   return [
@@ -73,7 +76,6 @@ export function AlertList({ path, kind, mine = false, empty, openId, onOpen, onB
       rows={rows}
       columns={sortedColumns(columns(kind, onOpen, { onCorrect, mayCorrect: (r) => mayCorrect(user, r) }, t), state)}
       empty={t(TEXTS[empty])}
-
       deletion={deletion}
       pagination={{ current: state.page, pageSize: state.size }}
       onChange={(pagination, _filters, sorter, extra) => setState(listChange(pagination, sorter, extra?.action, state.size))}

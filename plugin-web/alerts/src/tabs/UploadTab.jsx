@@ -99,8 +99,7 @@ function AlertUploadForm({ rejected }) {
       <ZonesField value={zones} onChange={setZones} errors={errors} />
       <OnBehalfOfField value={onBehalfOf} onChange={setOnBehalfOf} users={engineers} myself={MYSELF} errors={errors} />
       <DateField label={t('Effective Date')} name="effectiveDate" value={effectiveDate} onChange={onEffective} errors={errors} />
-      <DateField label={t('Sunset Date')} name
-="sunsetDate" value={sunsetDate} onChange={setSunset} errors={errors} />
+      <DateField label={t('Sunset Date')} name="sunsetDate" value={sunsetDate} onChange={setSunset} errors={errors} />
       <ChangesField value={changes} onChange={setChanges} errors={errors} />
     </UploadForm>
   );

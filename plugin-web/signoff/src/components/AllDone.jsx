@@ -14,7 +14,6 @@ export function AllDone({ kind, onBack }) {
       extra={
         <Button type="primary" onClick={onBack}>
           {t(texts.back)}
-
         </Button>
       }
     />

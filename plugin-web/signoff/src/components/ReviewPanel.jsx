@@ -62,7 +62,6 @@ export function ReviewPanel({ kind, id, title, rows, corrects = null, onReviewed
         </Button>
         <Button type="primary" loading={approve.isPending} disabled={busy} onClick={() => act('approve')}>
           {t('Approve')}
-
         </Button>
       </Space>
     </div>

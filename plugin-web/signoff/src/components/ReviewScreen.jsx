@@ -21,7 +21,6 @@ export function ReviewScreen({ kind, queryKey, item, list, nav, notify, document
           id={item._id}
           title={title}
           rows={facts(item, labels, t)}
-
           corrects={correctsText(item.corrects)}
           onReviewed={(verdict) => onReviewed(item._id, verdict)}
         />

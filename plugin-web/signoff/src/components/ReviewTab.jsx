@@ -26,8 +26,7 @@ export function ReviewTab({ kind, query, nav, gone, empty = null, columns, Revie
   return (
     <div>
       {nav.id && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={gone} />}
-      <ReviewList title={TITLE} rows={rows} columns={columns((r) => nav.open(r._id), t)}
- empty={empty} />
+      <ReviewList title={TITLE} rows={rows} columns={columns((r) => nav.open(r._id), t)} empty={empty} />
     </div>
   );
 }

@@ -11,7 +11,6 @@ export function useReviewFlow({ kind, queryKey, list, nav, notify }) {
     const { rest, next } = afterReview(list, id);
     client.setQueryData(queryKey, rest);
     notify(t(TEXTS[kind][verdict === 'approve' ? 'approved' : 'rejected']));
-
     if (next) nav.open(next, { replace: true });
     else nav.finish();
   };

@@ -47,8 +47,7 @@ export function SignOffPage() {
         onChange={nav.setTab}
         tabs={[
           { key: 'swps', label: t('SWPs'), children: nav.tab === 'swps' ? <SwpsTab nav={nav} notify={notify} /> : null },
-          { key: 'alerts', label: t('Alerts'), children
-: nav.tab === 'alerts' ? <AlertsTab nav={nav} notify={notify} /> : null },
+          { key: 'alerts', label: t('Alerts'), children: nav.tab === 'alerts' ? <AlertsTab nav={nav} notify={notify} /> : null },
         ]}
       />
       <Snackbar message={message} onClose={close} />

@@ -3,7 +3,7 @@
 // sidebar, note, Reject and Approve) and All Done.
 import { Alert, Button, Typography } from 'antd';
 import { alertColumns, DocumentFrame, k, textColumn, useSignedLinks, useT, VIEWER_HEIGHT } from '@plantdoc/kit';
-import { ALERT_FETCH_ERROR, NO_ALERTS, personName, zonesText } from '../lib';
+import { ALERT_FETCH_ERROR, ALERT_TYPES, NO_ALERTS, personName, zonesText } from '../lib';
 import { alertLink, signoffKeys, usePendingAlerts } from '../api';
 import { ReviewTab } from '../components/ReviewTab';
 import { ReviewScreen } from '../components/ReviewScreen';
@@ -48,7 +48,8 @@ function AlertReview(props) {
 
 /** The table's columns; `onOpen(row)` opens the review; `t` the namespace's translator. */
 export const alertTableColumns = (onOpen, t) => [
-  ...alertColumns({ onOpen, order: 'ascend' }),
+  // The type (a value of ALERT_TYPES) shown through t.
+  ...alertColumns({ onOpen, order: 'ascend' }).map((c) => (c.key === 'alertType' ? { ...c, render: (v) => (ALERT_TYPES.includes(v) ? t(v) : v) } : c)),
   textColumn(t('Zones'), 'zones', (r) => zonesText(r.zones)),
   textColumn(t('Owner'), 'owner', (r) => personName(r.owner)),
 ];
@@ -68,7 +69,6 @@ export function AlertsTab(page) {
       kind="alert"
       query={usePendingAlerts()}
       gone={t('This alert is no longer pending your approval.')}
-
       empty={EMPTY}
       columns={alertTableColumns}
       Review={AlertReview}

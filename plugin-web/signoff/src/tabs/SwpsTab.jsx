@@ -39,7 +39,13 @@ export const swpTableColumns = (onOpen, t) => [
 export function SwpsTab(page) {
   const t = useT('signoff');
   return (
-    <ReviewTab {...page} kind="swp" query={usePendingSwps()} gone={t('This SWP is no longer pending your approval.')} columns
-={swpTableColumns} Review={SwpReview} />
+    <ReviewTab
+      {...page}
+      kind="swp"
+      query={usePendingSwps()}
+      gone={t('This SWP is no longer pending your approval.')}
+      columns={swpTableColumns}
+      Review={SwpReview}
+    />
   );
 }

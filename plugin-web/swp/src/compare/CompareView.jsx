@@ -161,7 +161,6 @@ export default function CompareView({ swp, onClose }) {
       </Space>
       {revs.isSuccess && !earlier.length && <Alert type="info" title={t('This part has no earlier revision to compare with.')} />}
       {pair.isError && <Alert type="error" title={t('These documents could not be compared.')} />}
-
       {pair.isFetching && <Spin style={{ display: 'block', padding: 48 }} />}
       {pair.data && !pair.isFetching && (
         <div>

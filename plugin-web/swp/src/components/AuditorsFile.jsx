@@ -13,7 +13,6 @@ export function AuditorsFile({ partNumber }) {
         {t("Auditor's file")}
       </Typography.Link>
       <Typography.Link href={auditFileUrl(partNumber, 'csv')} aria-label={t("Auditor's file as CSV")}>
-
         CSV
       </Typography.Link>
     </Space>

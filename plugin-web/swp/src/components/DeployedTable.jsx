@@ -72,7 +72,6 @@ export function DeployedTable({ title, columns, defaultSort, selectable = false,
         loading={query.isFetching}
         onChange={onChange}
         locale={{ emptyText: t('No records found') }}
-
         pagination={{ current: page, pageSize: limit, total: data.total }}
         rowSelection={selection || undefined}
       />

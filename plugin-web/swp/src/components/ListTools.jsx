@@ -24,7 +24,6 @@ export function DetailsLink({ partNumber }) {
   return (
     <Link to={detailsPath(partNumber)} aria-label={t('Details of {{part}}', { part: partNumber })} data-testid="details-link">
       {t('Details')}
-
     </Link>
   );
 }

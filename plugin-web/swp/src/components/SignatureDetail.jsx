@@ -44,7 +44,6 @@ export function SignatureDetail({ record }) {
         <Modal open title={t('Signature')} width={640} onCancel={() => setOpen(false)} footer={<Button onClick={() => setOpen(false)}>{t('Close')}</Button>}>
           <div data-testid="signature-detail">
             <Descriptions column={1} size="small" bordered items={items(record, t)} />
-
           </div>
         </Modal>
       )}

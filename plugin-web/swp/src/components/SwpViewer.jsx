@@ -58,7 +58,6 @@ export function SwpViewer({ view, known, lifetimeSeconds }) {
         </Typography.Title>
         {swp.partNumber && <DetailsLink partNumber={swp.partNumber} />}
         {!comparing && <Button onClick={() => setComparing(true)}>{t('Compare')}</Button>}
-
       </Space>
       <Suspense fallback={<Spin style={{ display: 'block', padding: 48 }} />}>
         {comparing ? (

@@ -63,7 +63,6 @@ export default function TextSearch({ onOpen }) {
                 title={
                   <Typography.Link onClick={() => onOpen({ _id: r.swpId, partNumber: r.partNumber }, { section: r.section, page: r.page })}>
                     {`${r.partNumber} · ${t(revisionText(r.revision))} · ${t('{{document}} page {{page}}', { document: SECTION[r.section] || r.section, page: r.page })}`}
-
                   </Typography.Link>
                 }
                 description={<Snippet text={r.snippet} />}

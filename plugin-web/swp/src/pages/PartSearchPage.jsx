@@ -115,7 +115,6 @@ export function PartSearchPage() {
             <Button type={view === 'details' ? 'primary' : 'default'} onClick={() => setView('details')}>
               {t('Details')}
             </Button>
-
           </Space>
           {view === 'details' && <SwpDetails key={swp._id} swp={swp} />}
           {view && view !== 'details' && <DocumentViewer links={swpLinks(swp._id)} section={view} controls={false} title={view.toUpperCase()} />}

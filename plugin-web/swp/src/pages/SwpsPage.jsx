@@ -47,7 +47,6 @@ function Tabs() {
       tabs={tabs.map((label) => ({
         key: label,
         label: t(label),
-
         // Upload keeps its state across tab switches; the lists reload when shown again.
         children: (
           <div key={label === 'Upload' ? 'upload' : visits[label] || 0}>

@@ -42,8 +42,7 @@ export function ApprovedTab({ mine = false }) {
     <div>
       {viewer}
       <div style={{ display: viewing ? 'none' : undefined }}>
-        {mine ? <MyApproved columns={columns} /> : <DeployedTable title={t('Deployed')} columns
-={columns} defaultSort={APPROVED_SORT} />}
+        {mine ? <MyApproved columns={columns} /> : <DeployedTable title={t('Deployed')} columns={columns} defaultSort={APPROVED_SORT} />}
       </div>
       <OperatorsSignedModal open={!!signed} source={signed ? swpSignedOps(signed._id) : undefined} onClose={() => setSigned(null)} />
     </div>

@@ -67,8 +67,7 @@ export function BrowseTab() {
             <TextSearch onOpen={view.open} />
           </Suspense>
         ) : (
-          <DeployedTable columns={columns(view.open, t)}
- defaultSort={BROWSE_SORT} selectable />
+          <DeployedTable columns={columns(view.open, t)} defaultSort={BROWSE_SORT} selectable />
         )}
       </div>
     </div>

@@ -72,7 +72,6 @@ export function HistoryTab() {
               {groups.map((g, i) => (
                 <div key={g._id ?? i} data-testid="obsolete-group">
                   <Typography.Text strong>{t('Obsolete SWP created on: {{date}}', { date: formatDate(g.createdDate) })}</Typography.Text>
-
                   <HistoryTable rows={g.opsSigned} />
                 </div>
               ))}

@@ -32,8 +32,7 @@ function PendingList({ query }) {
     <div>
       {view.id && <SwpViewer view={view} known={rows?.find((r) => r._id === view.id)} />}
       <div style={{ display: view.id ? 'none' : undefined }}>
-        <ReviewList title={t('Pending Approval')} rows
-={rows} columns={columns} search={searchRows} deletion={deletion} />
+        <ReviewList title={t('Pending Approval')} rows={rows} columns={columns} search={searchRows} deletion={deletion} />
       </div>
     </div>
   );

@@ -160,7 +160,6 @@ function SwpUploadForm({ rejected }) {
           aria-describedby={canBypass ? undefined : 'bypass-reason'}
         >
           {t('Bypass management approval and deploy directly to the floor')}
-
         </Checkbox>
       </Form.Item>
     </UploadForm>
