@@ -1,19 +1,22 @@
 // Pure helpers and constants of the Alerts module (spec sections 2, 3, 8, 9).
 import dayjs from 'dayjs';
+import { k } from '@plantdoc/kit';
 
 export const ALERTS_ROUTE = '/main/alerts';
-export const ALERT_TYPES = ['Change', 'Quality', 'Safety', 'New Part'];
+// The types are values the server keeps (keys too: shown through t).
+export const ALERT_TYPES = [k('Change'), k('Quality'), k('Safety'), k('New Part')];
 export const MINUTE_STEP = 15;
 export const SUNSET_DAYS = 7;
 export const MYSELF = 'Myself';
+/** The module's fixed texts (keys: shown through t). */
 export const TEXTS = {
-  loading: 'Loading..',
-  fetchError: 'There was an error fetching the alert.',
-  noDeployed: 'No alerts have been deployed yet.',
-  noPending: 'There are no alerts pending approval.',
-  noneApproved: 'None of your alerts have been approved yet.',
-  success: 'Your standard work package has been submitted.',
-  back: 'Back to Alerts',
+  loading: k('Loading..'),
+  fetchError: k('There was an error fetching the alert.'),
+  noDeployed: k('No alerts have been deployed yet.'),
+  noPending: k('There are no alerts pending approval.'),
+  noneApproved: k('None of your alerts have been approved yet.'),
+  success: k('Your standard work package has been submitted.'),
+  back: k('Back to Alerts'),
 };
 
 // Text colours with 4.5:1 on white (WCAG AA): antd's orange-8 and red-7, and green.
@@ -27,15 +30,16 @@ export function statusColor(status) {
 }
 
 /** The words shown for the API's lower-case `status` (docs/alerts.md 'Lifecycle'). */
-export const STATUS_WORDS = { pending: 'Pending', rejected: 'Rejected', deployed: 'Deployed', expired: 'Expired', deleted: 'Deleted' };
+export const STATUS_WORDS = { pending: k('Pending'), rejected: k('Rejected'), deployed: k('Deployed'), expired: k('Expired'), deleted: k('Deleted') };
 
 /**
  * An alert's state as users say it: 'Pending', 'Rejected', 'Deployed', 'Expired',
- * 'Deleted', and 'Scheduled' for a deployed alert whose effective date is still to come.
+ * 'Deleted', and 'Scheduled' for a deployed alert whose effective date is still to come
+ * (a key: shown through t).
  */
 export function statusText(alert, now = Date.now()) {
   const s = alert?.status;
-  if (s === 'deployed' && alert.inForce === false && Date.parse(alert.effectiveDate?.date ?? '') > now) return 'Scheduled';
+  if (s === 'deployed' && alert.inForce === false && Date.parse(alert.effectiveDate?.date ?? '') > now) return k('Scheduled');
   return STATUS_WORDS[s] ?? (s ? s.charAt(0).toUpperCase() + s.slice(1) : '');
 }
 

@@ -1,30 +1,34 @@
 // Pure helpers of the Sign Off page (spec sections 2, 4, 8, 9).
-import { formatDate } from '@plantdoc/kit';
+import { formatDate, k } from '@plantdoc/kit';
 
+// The texts below are keys of the 'signoff' namespace: shown through t.
 export const SNACKBAR_MS = 6000;
-export const NOTE_PLACEHOLDER = 'Enter a note for the author';
-export const ALERT_FETCH_ERROR = 'There was an error fetching the alert.';
-export const NO_ALERTS = 'You have no alerts pending your approval.';
+export const NOTE_PLACEHOLDER = k('Enter a note for the author');
+export const ALERT_FETCH_ERROR = k('There was an error fetching the alert.');
+export const NO_ALERTS = k('You have no alerts pending your approval.');
 
 /** The texts per kind: snackbars and the All Done screen. */
 export const TEXTS = {
   swp: {
-    approved: 'Successfully approved the SWP',
-    rejected: 'Successfully rejected the SWP',
-    doneText: 'You have approved all of the SWP documents on your list. Nice job.',
-    back: 'Back to SWPs',
+    approved: k('Successfully approved the SWP'),
+    rejected: k('Successfully rejected the SWP'),
+    doneText: k('You have approved all of the SWP documents on your list. Nice job.'),
+    back: k('Back to SWPs'),
   },
   alert: {
-    approved: 'Successfully approved the Alert',
-    rejected: 'Successfully rejected the Alert',
-    doneText: 'You have approved all of the Alert documents on your list. Nice job.',
-    back: 'Back to Alerts',
+    approved: k('Successfully approved the Alert'),
+    rejected: k('Successfully rejected the Alert'),
+    doneText: k('You have approved all of the Alert documents on your list. Nice job.'),
+    back: k('Back to Alerts'),
   },
 };
 
+/** The alert types (the server's values), shown through t. */
+export const ALERT_TYPES = [k('Change'), k('Quality'), k('Safety'), k('New Part')];
+
 /** 'Release' for revision 0, else the number. */
 export function revisionText(revision) {
-  return revision === 0 || revision === '0' || revision == null ? 'Release' : String(revision);
+  return revision === 0 || revision === '0' || revision == null ? k('Release') : String(revision);
 }
 
 export function personName(p) {
@@ -57,19 +61,19 @@ export function afterReview(list, id) {
 /** The review sidebar's rows, by label (spec 'Review view' and the Alerts review control). */
 const FACTS = {
   Submitted: (x) => formatDate(x.uploadDate),
-  Type: (x) => x.alertType,
+  Type: (x, t) => (ALERT_TYPES.includes(x.alertType) ? t(x.alertType) : x.alertType),
   Part: (x) => x.partNumber,
   Uploader: (x) => personName(x.owner),
   Author: authorName,
   Responsibility: authorName,
-  Revision: (x) => revisionText(x.revision),
+  Revision: (x, t) => t(revisionText(x.revision)),
   Effective: (x) => formatDate(x.effectiveDate),
   Sunset: (x) => formatDate(x.sunsetDate),
   Zones: (x) => zonesText(x.zones),
   Changes: (x) => x.changes,
 };
 
-/** [[label, value]] of `item` for the sidebar's `labels`, in their order. */
-export function facts(item, labels) {
-  return labels.map((label) => [label, FACTS[label](item)]);
+/** [[label, value]] of `item` for the sidebar's `labels` (keys), in their order, through `t`. */
+export function facts(item, labels, t = (s) => s) {
+  return labels.map((label) => [t(label), FACTS[label](item, t)]);
 }

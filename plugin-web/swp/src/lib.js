@@ -1,5 +1,5 @@
 // Pure helpers and constants of the SWPs module (spec sections 2, 3, 5, 9).
-import { deleteSelection as kitDeleteSelection, formatDate } from '@plantdoc/kit';
+import { deleteSelection as kitDeleteSelection, formatDate, k } from '@plantdoc/kit';
 
 export const MAX_PDF_FILES = 10;
 export const CURRENT_USER = 'CURRENT_USER';
@@ -7,9 +7,9 @@ export const HISTORY_PAGE_SIZE = 12;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const SWPS_ROUTE = '/main/swps';
 
-/** 'Release' for revision 0, else the number. */
+/** 'Release' for revision 0, else the number (a key: shown through t). */
 export function revisionText(revision) {
-  return revision === 0 || revision === '0' || revision == null ? 'Release' : String(revision);
+  return revision === 0 || revision === '0' || revision == null ? k('Release') : String(revision);
 }
 
 export function ownerName(swp) {
@@ -31,8 +31,8 @@ export function mayUpload(user) {
   return user?.department === 'process' && ['engineer', 'manager'].includes(user?.position);
 }
 
-/** Why the bypass checkbox is disabled for others (the server's words for the refusal). */
-export const BYPASS_REFUSED = 'Only managers may bypass management approval.';
+/** Why the bypass checkbox is disabled for others (the server's words for the refusal; a key). */
+export const BYPASS_REFUSED = k('Only managers may bypass management approval.');
 
 /** Only managers may bypass review. */
 export function mayBypass(user) {

@@ -2,11 +2,11 @@
 // view live in the URL (?tab=…&alert=…), so reload and Back work; so does the rejected
 // alert a corrected version is filled from (?tab=upload&corrects=…).
 import { useSearchParams } from 'react-router';
-import { TabbedPage } from '@plantdoc/kit';
+import { k, TabbedPage, useT } from '@plantdoc/kit';
 import { AlertList } from '../tabs/AlertList';
 import { UploadTab } from '../tabs/UploadTab';
 
-export const ALERT_TABS = ['Browse', 'My Pending', 'All Pending', 'My Approved', 'All Approved', 'Upload'];
+export const ALERT_TABS = [k('Browse'), k('My Pending'), k('All Pending'), k('My Approved'), k('All Approved'), k('Upload')];
 /** The tab's key in the URL and in the tab ids (no spaces: ids must be valid ARIA references). */
 export const slug = (label) => label.toLowerCase().replace(/ /g, '-');
 
@@ -20,8 +20,9 @@ export const LISTS = {
 };
 
 export function AlertsPage() {
+  const t = useT('alerts');
   const [params, setParams] = useSearchParams();
-  const tab = ALERT_TABS.find((t) => slug(t) === params.get('tab')) || 'Browse';
+  const tab = ALERT_TABS.find((l) => slug(l) === params.get('tab')) || 'Browse';
   const open = params.get('alert');
   const go = (next) => setParams(Object.fromEntries(Object.entries(next).filter(([, v]) => v)));
   // Opening an alert and coming back keep the list's page and sort (issue 26).
@@ -40,7 +41,7 @@ export function AlertsPage() {
       onChange={(key) => go({ tab: key })}
       tabs={ALERT_TABS.map((label) => ({
         key: slug(label),
-        label,
+        label: t(label),
         children:
           label === tab ? (
             label === 'Upload' ? (

@@ -16,23 +16,27 @@ import {
   stateColumn,
   textColumn,
   useSession,
+  useT,
   useUrlState,
 } from '@plantdoc/kit';
-import { issuer, mayCorrect, statusColor, statusText, TEXTS } from '../lib';
+import { ALERT_TYPES, issuer, mayCorrect, statusColor, statusText, TEXTS } from '../lib';
 import { useAlertList, useDeleteAlerts } from '../api';
 import { AlertDetail } from '../components/AlertDetail';
 
-function columns(kind, onOpen, correct) {
-  const cols = [...alertColumns({ onOpen: (r) => onOpen(r._id), order: 'descend' }), textColumn('Issuer', 'issuer', issuer)];
+/** The kit's alert columns, the type (a value of ALERT_TYPES) shown through `t`. */
+const typeShown = (cols, t) => cols.map((c) => (c.key === 'alertType' ? { ...c, render: (v) => (ALERT_TYPES.includes(v) ? t(v) : v) } : c));
+
+function columns(kind, onOpen, correct, t) {
+  const cols = [...typeShown(alertColumns({ onOpen: (r) => onOpen(r._id), order: 'descend' }), t), textColumn(t('Issuer'), 'issuer', issuer)];
   if (kind === 'pending')
-    return [...cols, stageColumn('Engineer', 'engineer', statusColor), stageColumn('Manager', 'manager', statusColor), stateColumn(correct)];
+    return [...cols, stageColumn(t('Engineer'), 'engineer', statusColor), stageColumn(t('Manager'), 'manager', statusColor), stateColumn(correct)];
   return [
     ...cols,
-    dateColumn('Deployed', 'deployedDate', (r) => r.deployedDate),
-    dateColumn('Sunset', 'sunset', (r) => r.sunsetDate),
-    textColumn('Zones', 'zones', (r) => (r.zones || []).join(', ')),
-    textColumn('Status', 'status', (r) => statusText(r)),
-    countColumn('Operators Signed', 'opSigned', (r) => r.opSigned),
+    dateColumn(t('Deployed'), 'deployedDate', (r) => r.deployedDate),
+    dateColumn(t('Sunset'), 'sunset', (r) => r.sunsetDate),
+    textColumn(t('Zones'), 'zones', (r) => (r.zones || []).join(', ')),
+    textColumn(t('Status'), 'status', (r) => t(statusText(r))),
+    countColumn(t('Operators Signed'), 'opSigned', (r) => r.opSigned),
   ];
 }
 
@@ -57,6 +61,7 @@ function canDelete(user, row) {
 }
 
 export function AlertList({ path, kind, mine = false, empty, openId, onOpen, onBack, onCorrect }) {
+  const t = useT('alerts');
   const query = useAlertList(path);
   const user = useSession()?.user;
   const [state, setState] = useUrlState(LIST_STATE);
@@ -69,8 +74,8 @@ export function AlertList({ path, kind, mine = false, empty, openId, onOpen, onB
   return (
     <ReviewList
       rows={rows}
-      columns={sortedColumns(columns(kind, onOpen, { onCorrect, mayCorrect: (r) => mayCorrect(user, r) }), state)}
-      empty={TEXTS[empty]}
+      columns={sortedColumns(columns(kind, onOpen, { onCorrect, mayCorrect: (r) => mayCorrect(user, r) }, t), state)}
+      empty={t(TEXTS[empty])}
       deletion={deletion}
       pagination={{ current: state.page, pageSize: state.size }}
       onChange={(pagination, _filters, sorter, extra) => setState(listChange(pagination, sorter, extra?.action, state.size))}

@@ -17,6 +17,7 @@ import {
   PartNumberField,
   UploadForm,
   useSession,
+  useT,
   useUploadForm,
   ZonesField,
 } from '@plantdoc/kit';
@@ -46,6 +47,7 @@ export function UploadTab() {
 }
 
 function AlertUploadForm({ rejected }) {
+  const t = useT('alerts');
   const navigate = useNavigate();
   const user = useSession()?.user;
   const [first] = useState(() => formDefaults(rejected, user));
@@ -62,7 +64,7 @@ function AlertUploadForm({ rejected }) {
   const form = useUploadForm(useSubmitAlert(), {
     fields: FIELDS,
     payload: () => uploadPayload({ files, alertType, partNumber, zones, onBehalfOf, effectiveDate, sunsetDate, changes, corrects }),
-    success: { text: TEXTS.success, back: TEXTS.back, onBack: () => navigate(ALERTS_ROUTE) },
+    success: { text: t(TEXTS.success), back: t(TEXTS.back), onBack: () => navigate(ALERTS_ROUTE) },
   });
   const { errors } = form;
   const discard = useDiscardUpload();
@@ -74,12 +76,12 @@ function AlertUploadForm({ rejected }) {
 
   return (
     <UploadForm form={form} busy={uploading} data-testid="alert-upload-form">
-      {rejected && <CorrectsNotice rejected={rejected} label={`alert ${rejected.alertTag}`} errors={errors} />}
-      <Form.Item label="Alert File" {...fieldHelp(errors, 'alertFile')}>
+      {rejected && <CorrectsNotice rejected={rejected} label={t('alert {{tag}}', { tag: rejected.alertTag })} errors={errors} />}
+      <Form.Item label={t('Alert File')} {...fieldHelp(errors, 'alertFile')}>
         <FileDrop
           id="alertFile"
-          label="Drop the alert file here or click to browse"
-          hint="PDF, one file"
+          label={t('Drop the alert file here or click to browse')}
+          hint={t('PDF, one file')}
           uploadUrl="/api/alerts/uploadPond"
           accept=".pdf,application/pdf"
           max={1}
@@ -88,16 +90,16 @@ function AlertUploadForm({ rejected }) {
           onDiscard={(id) => discard.mutate(id)}
         />
       </Form.Item>
-      <Form.Item label="Alert Type" htmlFor="alertType" {...fieldHelp(errors, 'alertType')}>
-        <Select id="alertType" value={alertType} onChange={setType} style={{ width: 300 }} options={ALERT_TYPES.map((t) => ({ value: t, label: t }))} />
+      <Form.Item label={t('Alert Type')} htmlFor="alertType" {...fieldHelp(errors, 'alertType')}>
+        <Select id="alertType" value={alertType} onChange={setType} style={{ width: 300 }} options={ALERT_TYPES.map((v) => ({ value: v, label: t(v) }))} />
       </Form.Item>
-      <Form.Item label="Part Number" htmlFor="partNumber" {...fieldHelp(errors, 'partNumber')}>
+      <Form.Item label={t('Part Number')} htmlFor="partNumber" {...fieldHelp(errors, 'partNumber')}>
         <PartNumberField value={partNumber} onChange={setPart} source={partSource} />
       </Form.Item>
       <ZonesField value={zones} onChange={setZones} errors={errors} />
       <OnBehalfOfField value={onBehalfOf} onChange={setOnBehalfOf} users={engineers} myself={MYSELF} errors={errors} />
-      <DateField label="Effective Date" name="effectiveDate" value={effectiveDate} onChange={onEffective} errors={errors} />
-      <DateField label="Sunset Date" name="sunsetDate" value={sunsetDate} onChange={setSunset} errors={errors} />
+      <DateField label={t('Effective Date')} name="effectiveDate" value={effectiveDate} onChange={onEffective} errors={errors} />
+      <DateField label={t('Sunset Date')} name="sunsetDate" value={sunsetDate} onChange={setSunset} errors={errors} />
       <ChangesField value={changes} onChange={setChanges} errors={errors} />
     </UploadForm>
   );

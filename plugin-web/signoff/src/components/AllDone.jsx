@@ -1,17 +1,19 @@
 // The end of a review list: 'All Done!', the kind's text and its way back to the list.
 import { Button, Result } from 'antd';
+import { useT } from '@plantdoc/kit';
 import { TEXTS } from '../lib';
 
 export function AllDone({ kind, onBack }) {
-  const t = TEXTS[kind];
+  const t = useT('signoff');
+  const texts = TEXTS[kind];
   return (
     <Result
       status="success"
-      title="All Done!"
-      subTitle={t.doneText}
+      title={t('All Done!')}
+      subTitle={t(texts.doneText)}
       extra={
         <Button type="primary" onClick={onBack}>
-          {t.back}
+          {t(texts.back)}
         </Button>
       }
     />

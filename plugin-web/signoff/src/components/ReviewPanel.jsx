@@ -3,21 +3,22 @@
 // the note box; an approve failure is only logged (spec section 8), by the query client.
 import { useState } from 'react';
 import { Button, Descriptions, Input, Space, Typography } from 'antd';
-import { fieldErrors } from '@plantdoc/kit';
+import { fieldErrors, useT } from '@plantdoc/kit';
 import { NOTE_PLACEHOLDER } from '../lib';
 import { useReview } from '../api';
 import { useCompactReview } from './ReviewLayout';
 
-function rejectErrors(err) {
+function rejectErrors(err, t) {
   if (!err) return [];
   const fields = fieldErrors(err);
   const list = Object.values(fields || {}).filter(Boolean);
   if (list.length) return list;
-  return [err.body?.error || err.body?.message || 'The document could not be rejected.'];
+  return [err.body?.error || err.body?.message || t('The document could not be rejected.')];
 }
 
 /** rows: [[label, value]]; corrects: what it corrects (text) or null; onReviewed(verdict) after the server agrees. */
 export function ReviewPanel({ kind, id, title, rows, corrects = null, onReviewed }) {
+  const t = useT('signoff');
   const [note, setNote] = useState('');
   const approve = useReview(kind, 'approve');
   const reject = useReview(kind, 'reject');
@@ -27,7 +28,7 @@ export function ReviewPanel({ kind, id, title, rows, corrects = null, onReviewed
     (verdict === 'approve' ? reject : approve).reset();
     m.mutate({ id, reviewNote: note }, { onSuccess: () => onReviewed(verdict) });
   };
-  const errors = rejectErrors(reject.error);
+  const errors = rejectErrors(reject.error, t);
   // Above the document (narrow console): rows in three columns, a two-line note.
   const compact = useCompactReview();
   return (
@@ -42,8 +43,8 @@ export function ReviewPanel({ kind, id, title, rows, corrects = null, onReviewed
       )}
       <Descriptions column={compact ? 3 : 1} size="small" bordered items={rows.map(([label, value]) => ({ key: label, label, children: value || '—' }))} />
       <Input.TextArea
-        aria-label="Note for the author"
-        placeholder={NOTE_PLACEHOLDER}
+        aria-label={t('Note for the author')}
+        placeholder={t(NOTE_PLACEHOLDER)}
         value={note}
         onChange={(e) => setNote(e.target.value)}
         rows={compact ? 2 : 4}
@@ -57,10 +58,10 @@ export function ReviewPanel({ kind, id, title, rows, corrects = null, onReviewed
       ))}
       <Space style={{ marginTop: 12 }}>
         <Button danger loading={reject.isPending} disabled={busy} onClick={() => act('reject')}>
-          Reject
+          {t('Reject')}
         </Button>
         <Button type="primary" loading={approve.isPending} disabled={busy} onClick={() => act('approve')}>
-          Approve
+          {t('Approve')}
         </Button>
       </Space>
     </div>

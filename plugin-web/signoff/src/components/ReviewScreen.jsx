@@ -1,7 +1,7 @@
 // The review view of one item, for both tabs: its document, the sidebar (title, rows,
 // note, Reject / Approve) and, after a verdict, the next item or All Done. A corrected
 // version says which rejection it answers (issue 26).
-import { correctsText } from '@plantdoc/kit';
+import { correctsText, useT } from '@plantdoc/kit';
 import { ReviewLayout } from './ReviewLayout';
 import { ReviewPanel } from './ReviewPanel';
 import { useReviewFlow } from './useReviewFlow';
@@ -9,6 +9,7 @@ import { facts } from '../lib';
 
 /** kind 'swp' or 'alert'; queryKey: the list's; labels: the sidebar's rows (lib `facts`). */
 export function ReviewScreen({ kind, queryKey, item, list, nav, notify, document, title, labels }) {
+  const t = useT('signoff');
   const onReviewed = useReviewFlow({ kind, queryKey, list, nav, notify });
   return (
     <ReviewLayout
@@ -19,7 +20,7 @@ export function ReviewScreen({ kind, queryKey, item, list, nav, notify, document
           kind={kind}
           id={item._id}
           title={title}
-          rows={facts(item, labels)}
+          rows={facts(item, labels, t)}
           corrects={correctsText(item.corrects)}
           onReviewed={(verdict) => onReviewed(item._id, verdict)}
         />

@@ -2,17 +2,22 @@
 // Approval' with its table, on the kit's review list (`empty` when the list is empty; a
 // failed load counts as empty).
 import { Alert, Spin, Typography } from 'antd';
-import { ReviewList } from '@plantdoc/kit';
+import { ReviewList, useT } from '@plantdoc/kit';
 import { AllDone } from './AllDone';
 
-const TITLE = (
-  <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
-    Pending My Approval
-  </Typography.Title>
-);
+function Title() {
+  const t = useT('signoff');
+  return (
+    <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
+      {t('Pending My Approval')}
+    </Typography.Title>
+  );
+}
+const TITLE = <Title />;
 
-/** columns(onOpen): the table's columns; Review: the review view of one item. */
+/** columns(onOpen, t): the table's columns; Review: the review view of one item. */
 export function ReviewTab({ kind, query, nav, gone, empty = null, columns, Review, notify }) {
+  const t = useT('signoff');
   const rows = query.isError ? [] : (query.data ?? null);
   if (nav.done) return <AllDone kind={kind} onBack={nav.list} />;
   if (rows === null) return <Spin />;
@@ -21,7 +26,7 @@ export function ReviewTab({ kind, query, nav, gone, empty = null, columns, Revie
   return (
     <div>
       {nav.id && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={gone} />}
-      <ReviewList title={TITLE} rows={rows} columns={columns((r) => nav.open(r._id))} empty={empty} />
+      <ReviewList title={TITLE} rows={rows} columns={columns((r) => nav.open(r._id), t)} empty={empty} />
     </div>
   );
 }

@@ -3,7 +3,7 @@
 // ?done=1), so reload, Back and a shared link land on the same view.
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { TabbedPage } from '@plantdoc/kit';
+import { TabbedPage, useT } from '@plantdoc/kit';
 import { SwpsTab } from '../tabs/SwpsTab';
 import { AlertsTab } from '../tabs/AlertsTab';
 import { Snackbar } from '../components/Snackbar';
@@ -35,6 +35,7 @@ export function useSignOffNav() {
 }
 
 export function SignOffPage() {
+  const t = useT('signoff');
   const nav = useSignOffNav();
   const [message, setMessage] = useState(null);
   const notify = useCallback((text) => setMessage({ text, at: Date.now() }), []);
@@ -45,8 +46,8 @@ export function SignOffPage() {
         activeKey={nav.tab}
         onChange={nav.setTab}
         tabs={[
-          { key: 'swps', label: 'SWPs', children: nav.tab === 'swps' ? <SwpsTab nav={nav} notify={notify} /> : null },
-          { key: 'alerts', label: 'Alerts', children: nav.tab === 'alerts' ? <AlertsTab nav={nav} notify={notify} /> : null },
+          { key: 'swps', label: t('SWPs'), children: nav.tab === 'swps' ? <SwpsTab nav={nav} notify={notify} /> : null },
+          { key: 'alerts', label: t('Alerts'), children: nav.tab === 'alerts' ? <AlertsTab nav={nav} notify={notify} /> : null },
         ]}
       />
       <Snackbar message={message} onClose={close} />

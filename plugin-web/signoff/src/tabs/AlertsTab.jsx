@@ -2,8 +2,8 @@
 // Uploaded ascending), the review control (the alert document on a fresh link, the
 // sidebar, note, Reject and Approve) and All Done.
 import { Alert, Button, Typography } from 'antd';
-import { alertColumns, DocumentFrame, textColumn, useSignedLinks, VIEWER_HEIGHT } from '@plantdoc/kit';
-import { ALERT_FETCH_ERROR, NO_ALERTS, personName, zonesText } from '../lib';
+import { alertColumns, DocumentFrame, k, textColumn, useSignedLinks, useT, VIEWER_HEIGHT } from '@plantdoc/kit';
+import { ALERT_FETCH_ERROR, ALERT_TYPES, NO_ALERTS, personName, zonesText } from '../lib';
 import { alertLink, signoffKeys, usePendingAlerts } from '../api';
 import { ReviewTab } from '../components/ReviewTab';
 import { ReviewScreen } from '../components/ReviewScreen';
@@ -11,15 +11,16 @@ import { ReviewScreen } from '../components/ReviewScreen';
 export const ALERT_COLUMNS = ['ID', 'Type', 'Part', 'Uploaded', 'Zones', 'Owner'];
 
 export function AlertDocument({ alert, onBack }) {
+  const t = useT('signoff');
   const link = useSignedLinks(alertLink(alert._id));
   let body;
-  if (link.isError) body = <Alert type="error" showIcon message={ALERT_FETCH_ERROR} />;
-  else if (!link.data) body = <div style={{ padding: 24 }}>Loading..</div>;
-  else body = <DocumentFrame title={`Alert ${alert.alertTag || ''}`} src={link.data} onRefused={() => link.refetch()} />;
+  if (link.isError) body = <Alert type="error" showIcon message={t(ALERT_FETCH_ERROR)} />;
+  else if (!link.data) body = <div style={{ padding: 24 }}>{t('Loading..')}</div>;
+  else body = <DocumentFrame title={t('Alert {{tag}}', { tag: alert.alertTag || '' })} src={link.data} onRefused={() => link.refetch()} />;
   return (
     <div>
       <Button onClick={onBack} style={{ marginBottom: 12 }}>
-        Back
+        {t('Back')}
       </Button>
       <div data-testid="alert-document" style={{ height: VIEWER_HEIGHT, background: '#f5f5f5' }}>
         {body}
@@ -29,7 +30,7 @@ export function AlertDocument({ alert, onBack }) {
 }
 
 /** The sidebar's rows (spec 'Sign Off screen, Alerts tab'). */
-const ALERT_FACTS = ['Submitted', 'Type', 'Part', 'Uploader', 'Responsibility', 'Effective', 'Sunset', 'Zones'];
+const ALERT_FACTS = [k('Submitted'), k('Type'), k('Part'), k('Uploader'), k('Responsibility'), k('Effective'), k('Sunset'), k('Zones')];
 
 function AlertReview(props) {
   const { item: alert, nav } = props;
@@ -45,23 +46,29 @@ function AlertReview(props) {
   );
 }
 
-/** The table's columns; `onOpen(row)` opens the review. */
-export const alertTableColumns = (onOpen) => [
-  ...alertColumns({ onOpen, order: 'ascend' }),
-  textColumn('Zones', 'zones', (r) => zonesText(r.zones)),
-  textColumn('Owner', 'owner', (r) => personName(r.owner)),
+/** The table's columns; `onOpen(row)` opens the review; `t` the namespace's translator. */
+export const alertTableColumns = (onOpen, t) => [
+  // The type (a value of ALERT_TYPES) shown through t.
+  ...alertColumns({ onOpen, order: 'ascend' }).map((c) => (c.key === 'alertType' ? { ...c, render: (v) => (ALERT_TYPES.includes(v) ? t(v) : v) } : c)),
+  textColumn(t('Zones'), 'zones', (r) => zonesText(r.zones)),
+  textColumn(t('Owner'), 'owner', (r) => personName(r.owner)),
 ];
 
-const EMPTY = <Typography.Paragraph>{NO_ALERTS}</Typography.Paragraph>;
+function NoAlerts() {
+  const t = useT('signoff');
+  return <Typography.Paragraph>{t(NO_ALERTS)}</Typography.Paragraph>;
+}
+const EMPTY = <NoAlerts />;
 
 /** nav, notify: the page's (SignOffPage). */
 export function AlertsTab(page) {
+  const t = useT('signoff');
   return (
     <ReviewTab
       {...page}
       kind="alert"
       query={usePendingAlerts()}
-      gone="This alert is no longer pending your approval."
+      gone={t('This alert is no longer pending your approval.')}
       empty={EMPTY}
       columns={alertTableColumns}
       Review={AlertReview}

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Select, Space, Spin, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@plantdoc/kit';
+import { api, useT } from '@plantdoc/kit';
 import { revisionText } from '../lib';
 import { BLOCK, STRIP, diffWords, differingBlocks, markBlocks, openPdf, renderPage } from './pdf';
 
@@ -51,6 +51,7 @@ function Words({ diff }) {
 
 /** One page pair, drawn once it comes near the screen. */
 function PageRow({ n, pair }) {
+  const t = useT('swp');
   const ref = useRef(null);
   const left = useRef(null);
   const right = useRef(null);
@@ -85,15 +86,19 @@ function PageRow({ n, pair }) {
   return (
     <div ref={ref} data-testid="compare-page" data-page={n} data-changed={changed ?? undefined} style={{ marginBottom: 24 }}>
       <Typography.Title level={3} style={{ fontSize: 14 }}>
-        {`Page ${n}${!has[0] ? ' (added)' : !has[1] ? ' (removed)' : ''}`}
+        {!has[0] ? t('Page {{page}} (added)', { page: n }) : !has[1] ? t('Page {{page}} (removed)', { page: n }) : t('Page {{page}}', { page: n })}
       </Typography.Title>
       <Space align="start" size="large" wrap>
         {[left, right].map((c, i) => (
           <div key={i} style={{ width: WIDTH, minHeight: 120, background: '#f5f5f5' }}>
             {has[i] ? (
-              <canvas ref={c} aria-label={`${i ? 'Shown' : 'Earlier'} revision, page ${n}`} style={{ width: WIDTH }} />
+              <canvas
+                ref={c}
+                aria-label={i ? t('Shown revision, page {{page}}', { page: n }) : t('Earlier revision, page {{page}}', { page: n })}
+                style={{ width: WIDTH }}
+              />
             ) : (
-              <Typography.Text>No page</Typography.Text>
+              <Typography.Text>{t('No page')}</Typography.Text>
             )}
           </div>
         ))}
@@ -104,6 +109,7 @@ function PageRow({ n, pair }) {
 }
 
 function Summary({ pair }) {
+  const t = useT('swp');
   const { before, after } = pair;
   const count = Math.max(before.doc.numPages, after.doc.numPages);
   const pages = Array.from({ length: count }, (_, i) => i + 1);
@@ -112,15 +118,20 @@ function Summary({ pair }) {
   const changed = pages.filter(
     (n) => n <= before.doc.numPages && n <= after.doc.numPages && (before.pages[n - 1] || []).join(' ') !== (after.pages[n - 1] || []).join(' '),
   );
-  const list = (xs) => (xs.length ? xs.join(', ') : 'none');
+  const list = (xs) => (xs.length ? xs.join(', ') : t('none'));
   return (
     <Typography.Paragraph data-testid="compare-summary">
-      {`Pages with changed text: ${list(changed)}. Pages added: ${list(added)}. Pages removed: ${list(removed)}.`}
+      {t('Pages with changed text: {{changed}}. Pages added: {{added}}. Pages removed: {{removed}}.', {
+        changed: list(changed),
+        added: list(added),
+        removed: list(removed),
+      })}
     </Typography.Paragraph>
   );
 }
 
 export default function CompareView({ swp, onClose }) {
+  const t = useT('swp');
   const revs = useQuery({
     queryKey: ['swp', 'revisions', swp._id],
     queryFn: () => api.get(`/api/swps/revisions/${enc(swp._id)}`).then((b) => b?.revisions || []),
@@ -134,13 +145,13 @@ export default function CompareView({ swp, onClose }) {
   return (
     <div data-testid="compare-view">
       <Space wrap style={{ marginBottom: 12 }}>
-        <Button onClick={onClose}>Close Compare</Button>
+        <Button onClick={onClose}>{t('Close Compare')}</Button>
         <Select
-          aria-label="Earlier revision"
+          aria-label={t('Earlier revision')}
           style={{ minWidth: 220 }}
           value={beforeId}
           onChange={setOther}
-          options={earlier.map((r) => ({ value: r._id, label: `${revisionText(r.revision)} (${r.status})` }))}
+          options={earlier.map((r) => ({ value: r._id, label: `${t(revisionText(r.revision))} (${r.status})` }))}
         />
         {SECTIONS.map(([key, label]) => (
           <Button key={key} type={section === key ? 'primary' : 'default'} onClick={() => setSection(key)}>
@@ -148,8 +159,8 @@ export default function CompareView({ swp, onClose }) {
           </Button>
         ))}
       </Space>
-      {revs.isSuccess && !earlier.length && <Alert type="info" title="This part has no earlier revision to compare with." />}
-      {pair.isError && <Alert type="error" title="These documents could not be compared." />}
+      {revs.isSuccess && !earlier.length && <Alert type="info" title={t('This part has no earlier revision to compare with.')} />}
+      {pair.isError && <Alert type="error" title={t('These documents could not be compared.')} />}
       {pair.isFetching && <Spin style={{ display: 'block', padding: 48 }} />}
       {pair.data && !pair.isFetching && (
         <div>

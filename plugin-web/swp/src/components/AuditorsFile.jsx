@@ -1,16 +1,18 @@
 // The link to a part's auditor's file (issue 28 item 3): every revision, review and
 // signature with the audit chain's check, as PDF (and CSV for a spreadsheet).
 import { Space, Typography } from 'antd';
+import { useT } from '@plantdoc/kit';
 import { auditFileUrl } from '../lib';
 
 export function AuditorsFile({ partNumber }) {
+  const t = useT('swp');
   if (!partNumber) return null;
   return (
     <Space style={{ marginTop: 8 }}>
       <Typography.Link href={auditFileUrl(partNumber, 'pdf')} target="_blank" rel="noopener">
-        {"Auditor's file"}
+        {t("Auditor's file")}
       </Typography.Link>
-      <Typography.Link href={auditFileUrl(partNumber, 'csv')} aria-label="Auditor's file as CSV">
+      <Typography.Link href={auditFileUrl(partNumber, 'csv')} aria-label={t("Auditor's file as CSV")}>
         CSV
       </Typography.Link>
     </Space>

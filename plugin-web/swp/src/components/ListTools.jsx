@@ -1,6 +1,6 @@
 // Bits shared by the SWP list tabs, on the kit's review list: the part-number link, the
 // review stage column (spec: Pending orange, any other status green), the delete bar.
-import { DeleteSelected as KitDeleteSelected, OpenLink, stageColumn } from '@plantdoc/kit';
+import { DeleteSelected as KitDeleteSelected, OpenLink, stageColumn, useT } from '@plantdoc/kit';
 import { mayDelete, statusColor } from '../lib';
 import { Link } from 'react-router';
 import { useDeleteSwps } from '../api';
@@ -20,9 +20,10 @@ export const stage = (key, title) => stageColumn(title, key, statusColor);
 export const detailsPath = (partNumber) => `/main/swps/search?${new URLSearchParams({ pn: partNumber, view: 'details' })}`;
 
 export function DetailsLink({ partNumber }) {
+  const t = useT('swp');
   return (
-    <Link to={detailsPath(partNumber)} aria-label={`Details of ${partNumber}`} data-testid="details-link">
-      Details
+    <Link to={detailsPath(partNumber)} aria-label={t('Details of {{part}}', { part: partNumber })} data-testid="details-link">
+      {t('Details')}
     </Link>
   );
 }

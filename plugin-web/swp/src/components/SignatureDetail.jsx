@@ -3,26 +3,26 @@
 // mode, and the SHA-256 of the version signed. A 'Details' link per row opens it.
 import { useState } from 'react';
 import { Button, Descriptions, Modal, Typography } from 'antd';
-import { formatWithOffset } from '@plantdoc/kit';
+import { formatWithOffset, useT } from '@plantdoc/kit';
 
 const who = (p) => (p?.fullName ? `${p.fullName}${p.opNo ? ` (${p.opNo})` : ''}` : '');
 
-function items(r) {
+function items(r, t) {
   const list = [
-    { key: 'op', label: r.signMeaning || 'Read', children: who(r.op) },
-    { key: 'signed', label: 'Signed', children: formatWithOffset(r.dateSigned) },
-    { key: 'signMode', label: 'Signature', children: r.signMode || 'badge' },
+    { key: 'op', label: r.signMeaning || t('Read'), children: who(r.op) },
+    { key: 'signed', label: t('Signed'), children: formatWithOffset(r.dateSigned) },
+    { key: 'signMode', label: t('Signature'), children: r.signMode || t('badge') },
   ];
   if (r.verified) {
     list.push(
-      { key: 'cl', label: r.verifyMeaning || 'Verified', children: who(r.cl) },
-      { key: 'verifiedAt', label: 'Verified at', children: formatWithOffset(r.dateVerified) },
-      { key: 'verifyMode', label: 'Verifier signature', children: r.verifyMode || 'badge' },
+      { key: 'cl', label: r.verifyMeaning || t('Verified'), children: who(r.cl) },
+      { key: 'verifiedAt', label: t('Verified at'), children: formatWithOffset(r.dateVerified) },
+      { key: 'verifyMode', label: t('Verifier signature'), children: r.verifyMode || t('badge') },
     );
   }
   list.push({
     key: 'sha',
-    label: 'Version SHA-256',
+    label: t('Version SHA-256'),
     children: (
       <Typography.Text code copyable data-testid="version-sha256" style={{ wordBreak: 'break-all' }}>
         {r.versionHash || ''}
@@ -33,16 +33,17 @@ function items(r) {
 }
 
 export function SignatureDetail({ record }) {
+  const t = useT('swp');
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button type="link" size="small" onClick={() => setOpen(true)} aria-label={`Details of ${record.op?.fullName ?? ''}'s signature`}>
-        Details
+      <Button type="link" size="small" onClick={() => setOpen(true)} aria-label={t("Details of {{name}}'s signature", { name: record.op?.fullName ?? '' })}>
+        {t('Details')}
       </Button>
       {open && (
-        <Modal open title="Signature" width={640} onCancel={() => setOpen(false)} footer={<Button onClick={() => setOpen(false)}>Close</Button>}>
+        <Modal open title={t('Signature')} width={640} onCancel={() => setOpen(false)} footer={<Button onClick={() => setOpen(false)}>{t('Close')}</Button>}>
           <div data-testid="signature-detail">
-            <Descriptions column={1} size="small" bordered items={items(record)} />
+            <Descriptions column={1} size="small" bordered items={items(record, t)} />
           </div>
         </Modal>
       )}

@@ -7,6 +7,7 @@
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { Button, Space, Spin, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
+import { useT } from '@plantdoc/kit';
 import { swpLinks, useSwp } from '../api';
 import { DetailsLink } from './ListTools';
 
@@ -45,6 +46,7 @@ export function useSwpView() {
 
 /** The open SWP (`view` from useSwpView); `known` is its list row when there is one. */
 export function SwpViewer({ view, known, lifetimeSeconds }) {
+  const t = useT('swp');
   const fetched = useSwp(known ? null : view.id);
   const swp = known || fetched.data || { _id: view.id, partNumber: '' };
   const [comparing, setComparing] = useState(false);
@@ -55,7 +57,7 @@ export function SwpViewer({ view, known, lifetimeSeconds }) {
           {swp.partNumber}
         </Typography.Title>
         {swp.partNumber && <DetailsLink partNumber={swp.partNumber} />}
-        {!comparing && <Button onClick={() => setComparing(true)}>Compare</Button>}
+        {!comparing && <Button onClick={() => setComparing(true)}>{t('Compare')}</Button>}
       </Space>
       <Suspense fallback={<Spin style={{ display: 'block', padding: 48 }} />}>
         {comparing ? (

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { Input, List, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
+import { useT } from '@plantdoc/kit';
 import { revisionText } from '../lib';
 import { useTextSearch } from '../api';
 
@@ -20,6 +21,7 @@ export function Snippet({ text }) {
 }
 
 export default function TextSearch({ onOpen }) {
+  const t = useT('swp');
   const [params, setParams] = useSearchParams();
   const q = params.get('text') || '';
   const page = Math.max(1, Number(params.get('tpage')) || 1);
@@ -39,8 +41,8 @@ export default function TextSearch({ onOpen }) {
   return (
     <div data-testid="text-search">
       <Input.Search
-        aria-label="Search in documents"
-        placeholder="Words in the SWC, JES or VIS"
+        aria-label={t('Search in documents')}
+        placeholder={t('Words in the SWC, JES or VIS')}
         allowClear
         value={input}
         onChange={(e) => setInput(e.target.value)}
@@ -51,7 +53,7 @@ export default function TextSearch({ onOpen }) {
         <List
           loading={found.isFetching}
           dataSource={data.results}
-          locale={{ emptyText: 'No records found' }}
+          locale={{ emptyText: t('No records found') }}
           pagination={
             data.total > LIMIT ? { current: page, pageSize: LIMIT, total: data.total, showSizeChanger: false, onChange: (n) => set({ tpage: n }) } : false
           }
@@ -60,7 +62,7 @@ export default function TextSearch({ onOpen }) {
               <List.Item.Meta
                 title={
                   <Typography.Link onClick={() => onOpen({ _id: r.swpId, partNumber: r.partNumber }, { section: r.section, page: r.page })}>
-                    {`${r.partNumber} · ${revisionText(r.revision)} · ${SECTION[r.section] || r.section} page ${r.page}`}
+                    {`${r.partNumber} · ${t(revisionText(r.revision))} · ${t('{{document}} page {{page}}', { document: SECTION[r.section] || r.section, page: r.page })}`}
                   </Typography.Link>
                 }
                 description={<Snippet text={r.snippet} />}

@@ -7,15 +7,16 @@
 import { useState } from 'react';
 import { Button, Card, Checkbox, Descriptions, Space, Spin, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { DocumentViewer, formatDate, PartNumberSearch, useUrlState, useZones } from '@plantdoc/kit';
+import { DocumentViewer, formatDate, k, PartNumberSearch, useT, useUrlState, useZones } from '@plantdoc/kit';
 import { ownerName, RED, revisionText, zonesText } from '../lib';
 import { deployedSwpParts, swpLinks, useDeployedSwp, useEditSwpZones } from '../api';
 import { AuditorsFile } from '../components/AuditorsFile';
 
-export const ZONE_SAVE_ERROR = 'An error occurred - could not save zones';
-const yesNo = (b) => (b ? 'Yes' : 'No');
+export const ZONE_SAVE_ERROR = k('An error occurred - could not save zones');
+const yesNo = (b) => (b ? k('Yes') : k('No'));
 
 export function SwpDetails({ swp }) {
+  const t = useT('swp');
   const [editing, setEditing] = useState(false);
   // The zones shown: the SWP's, then what was saved (the part's query reloads too).
   const [zones, setZones] = useState(swp.zones || []);
@@ -34,19 +35,19 @@ export function SwpDetails({ swp }) {
   return (
     <>
       <Descriptions column={1} bordered size="small" data-testid="swp-details">
-        <Descriptions.Item label="Deployed">{formatDate(swp.deployDate)}</Descriptions.Item>
-        <Descriptions.Item label="New Release">{yesNo(swp.newRelease)}</Descriptions.Item>
-        <Descriptions.Item label="Revision">{revisionText(swp.revision)}</Descriptions.Item>
-        <Descriptions.Item label="Uploaded By">{ownerName(swp)}</Descriptions.Item>
-        <Descriptions.Item label="Uploaded on Behalf of">{swp.onBehalfOf?.name || ''}</Descriptions.Item>
-        <Descriptions.Item label="Reference Only">{yesNo(swp.referenceOnly)}</Descriptions.Item>
-        <Descriptions.Item label="Zones">
+        <Descriptions.Item label={t('Deployed')}>{formatDate(swp.deployDate)}</Descriptions.Item>
+        <Descriptions.Item label={t('New Release')}>{t(yesNo(swp.newRelease))}</Descriptions.Item>
+        <Descriptions.Item label={t('Revision')}>{t(revisionText(swp.revision))}</Descriptions.Item>
+        <Descriptions.Item label={t('Uploaded By')}>{ownerName(swp)}</Descriptions.Item>
+        <Descriptions.Item label={t('Uploaded on Behalf of')}>{swp.onBehalfOf?.name || ''}</Descriptions.Item>
+        <Descriptions.Item label={t('Reference Only')}>{t(yesNo(swp.referenceOnly))}</Descriptions.Item>
+        <Descriptions.Item label={t('Zones')}>
           {editing ? (
             <Space direction="vertical">
               <Checkbox.Group options={options} value={zones} onChange={setZones} />
               <Space>
                 <Button size="small" type="primary" loading={edit.isPending} onClick={save}>
-                  Save
+                  {t('Save')}
                 </Button>
                 <Button
                   size="small"
@@ -56,19 +57,19 @@ export function SwpDetails({ swp }) {
                     setError('');
                   }}
                 >
-                  Cancel
+                  {t('Cancel')}
                 </Button>
               </Space>
             </Space>
           ) : (
             <Space>
               <span>{zonesText(zones)}</span>
-              <Typography.Link onClick={() => setEditing(true)}>Edit</Typography.Link>
+              <Typography.Link onClick={() => setEditing(true)}>{t('Edit')}</Typography.Link>
             </Space>
           )}
-          {error && <div style={{ color: RED }}>{error}</div>}
+          {error && <div style={{ color: RED }}>{t(error)}</div>}
         </Descriptions.Item>
-        <Descriptions.Item label="Changes">{swp.changes ? swp.changes : 'None'}</Descriptions.Item>
+        <Descriptions.Item label={t('Changes')}>{swp.changes ? swp.changes : t('None')}</Descriptions.Item>
       </Descriptions>
       <AuditorsFile partNumber={swp.partNumber} />
     </>
@@ -89,6 +90,7 @@ function usePartByNumber(pn) {
 }
 
 export function PartSearchPage() {
+  const t = useT('swp');
   const [state, setState] = useUrlState(URL_STATE);
   const part = usePartByNumber(state.pn).data;
   const view = VIEWS.includes(state.view) ? state.view : null;
@@ -111,7 +113,7 @@ export function PartSearchPage() {
               </Button>
             ))}
             <Button type={view === 'details' ? 'primary' : 'default'} onClick={() => setView('details')}>
-              Details
+              {t('Details')}
             </Button>
           </Space>
           {view === 'details' && <SwpDetails key={swp._id} swp={swp} />}

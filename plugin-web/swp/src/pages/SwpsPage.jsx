@@ -4,7 +4,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { Spin } from 'antd';
 import { useLocation, useSearchParams } from 'react-router';
-import { TabbedPage, tabSlug, useSession } from '@plantdoc/kit';
+import { k, TabbedPage, tabSlug, useSession, useT } from '@plantdoc/kit';
 import { mayUpload } from '../lib';
 import { BrowseTab } from '../tabs/BrowseTab';
 
@@ -17,7 +17,7 @@ const HistoryTab = tab(() => import('../tabs/HistoryTab'), 'HistoryTab');
 const UploadTab = tab(() => import('../tabs/UploadTab'), 'UploadTab');
 const loading = <Spin style={{ display: 'block', padding: 48 }} />;
 
-export const SWP_TABS = ['Browse', 'My Pending', 'All Pending', 'My Approved', 'All Approved', 'Verification History', 'Upload'];
+export const SWP_TABS = [k('Browse'), k('My Pending'), k('All Pending'), k('My Approved'), k('All Approved'), k('Verification History'), k('Upload')];
 
 const CONTENT = {
   Browse: () => <BrowseTab />,
@@ -30,10 +30,11 @@ const CONTENT = {
 };
 
 function Tabs() {
+  const t = useT('swp');
   const [visits, setVisits] = useState({});
   const [params, setParams] = useSearchParams();
   // The Upload tab only for those who may upload (process engineers and managers).
-  const tabs = mayUpload(useSession().user) ? SWP_TABS : SWP_TABS.filter((t) => t !== 'Upload');
+  const tabs = mayUpload(useSession().user) ? SWP_TABS : SWP_TABS.filter((l) => l !== 'Upload');
   const active = tabs.find((label) => tabSlug(label) === params.get('tab')) || 'Browse';
   const show = (key) => {
     setVisits((v) => ({ ...v, [key]: (v[key] || 0) + 1 }));
@@ -45,7 +46,7 @@ function Tabs() {
       onChange={show}
       tabs={tabs.map((label) => ({
         key: label,
-        label,
+        label: t(label),
         // Upload keeps its state across tab switches; the lists reload when shown again.
         children: (
           <div key={label === 'Upload' ? 'upload' : visits[label] || 0}>

@@ -5,7 +5,7 @@
 import { Suspense, lazy } from 'react';
 import { Segmented, Space, Spin } from 'antd';
 import { useSearchParams } from 'react-router';
-import { formatDate } from '@plantdoc/kit';
+import { formatDate, useT } from '@plantdoc/kit';
 import { ownerName, revisionText, zonesText } from '../lib';
 import { DeployedTable } from '../components/DeployedTable';
 import { DetailsLink, PartLink } from '../components/ListTools';
@@ -15,9 +15,9 @@ const TextSearch = lazy(() => import('../components/TextSearch'));
 
 export const BROWSE_SORT = { by: 'partNumber', order: 'asc' };
 
-const columns = (onOpen) => [
+const columns = (onOpen, t) => [
   {
-    title: 'Part Number',
+    title: t('Part Number'),
     key: 'partNumber',
     dataIndex: 'partNumber',
     sortKey: 'partNumber',
@@ -28,15 +28,16 @@ const columns = (onOpen) => [
       </Space>
     ),
   },
-  { title: 'Deployed', key: 'deployed', render: (_, r) => formatDate(r.deployDate), sortKey: 'deployDate.timestamp' },
-  { title: 'Revision', key: 'revision', render: (_, r) => revisionText(r.revision) },
-  { title: 'Uploader', key: 'uploader', render: (_, r) => ownerName(r), sortKey: 'owner.firstname' },
-  { title: 'Creator', key: 'creator', render: () => <span style={{ color: '#595959' }}>—</span> },
-  { title: 'Zones', key: 'zones', render: (_, r) => zonesText(r.zones) },
-  { title: 'Changes', key: 'changes', dataIndex: 'changes' },
+  { title: t('Deployed'), key: 'deployed', render: (_, r) => formatDate(r.deployDate), sortKey: 'deployDate.timestamp' },
+  { title: t('Revision'), key: 'revision', render: (_, r) => t(revisionText(r.revision)) },
+  { title: t('Uploader'), key: 'uploader', render: (_, r) => ownerName(r), sortKey: 'owner.firstname' },
+  { title: t('Creator'), key: 'creator', render: () => <span style={{ color: '#595959' }}>—</span> },
+  { title: t('Zones'), key: 'zones', render: (_, r) => zonesText(r.zones) },
+  { title: t('Changes'), key: 'changes', dataIndex: 'changes' },
 ];
 
 export function BrowseTab() {
+  const t = useT('swp');
   const view = useSwpView();
   const [params, setParams] = useSearchParams();
   const documents = params.get('mode') === 'documents';
@@ -57,8 +58,8 @@ export function BrowseTab() {
           value={documents ? 'documents' : 'parts'}
           onChange={setMode}
           options={[
-            { label: 'Part numbers', value: 'parts' },
-            { label: 'Search in documents', value: 'documents' },
+            { label: t('Part numbers'), value: 'parts' },
+            { label: t('Search in documents'), value: 'documents' },
           ]}
         />
         {documents ? (
@@ -66,7 +67,7 @@ export function BrowseTab() {
             <TextSearch onOpen={view.open} />
           </Suspense>
         ) : (
-          <DeployedTable columns={columns(view.open)} defaultSort={BROWSE_SORT} selectable />
+          <DeployedTable columns={columns(view.open, t)} defaultSort={BROWSE_SORT} selectable />
         )}
       </div>
     </div>

@@ -2,40 +2,42 @@
 // deployed SWP (by the catalogue part id), then 'Past Revisions Signed Within 90 Days' with
 // one table per obsolete revision (by part number).
 import { Space, Spin, Typography } from 'antd';
-import { formatDate, PagedTable, PartNumberSearch, useUrlState } from '@plantdoc/kit';
+import { formatDate, PagedTable, PartNumberSearch, useT, useUrlState } from '@plantdoc/kit';
 import { GREEN, HISTORY_PAGE_SIZE, RED } from '../lib';
 import { deployedSwpParts, useObsoleteSignHistory, useSignHistory } from '../api';
 import { AuditorsFile } from '../components/AuditorsFile';
 import { SignatureDetail } from '../components/SignatureDetail';
 
-export const historyColumns = [
+/** The columns, their texts through `t` (the swp namespace's). */
+export const historyColumns = (t) => [
   {
-    title: 'Status',
+    title: t('Status'),
     key: 'status',
     dataIndex: 'verified',
     sortValue: (r) => (r.verified ? 1 : 0),
-    render: (v) => <span style={{ color: v ? GREEN : RED, fontWeight: 500 }}>{v ? 'VERIFIED' : 'NOT VERIFIED'}</span>,
+    render: (v) => <span style={{ color: v ? GREEN : RED, fontWeight: 500 }}>{v ? t('VERIFIED') : t('NOT VERIFIED')}</span>,
   },
-  { title: 'Op Name', key: 'opName', dataIndex: ['op', 'fullName'] },
-  { title: 'Op Number', key: 'opNo', dataIndex: ['op', 'opNo'] },
-  { title: 'Signed', key: 'signed', dataIndex: ['dateSigned', 'date'], render: (_, r) => formatDate(r.dateSigned) },
-  { title: 'CL Name', key: 'clName', dataIndex: ['cl', 'fullName'] },
-  { title: 'CL Number', key: 'clNo', dataIndex: ['cl', 'opNo'] },
+  { title: t('Op Name'), key: 'opName', dataIndex: ['op', 'fullName'] },
+  { title: t('Op Number'), key: 'opNo', dataIndex: ['op', 'opNo'] },
+  { title: t('Signed'), key: 'signed', dataIndex: ['dateSigned', 'date'], render: (_, r) => formatDate(r.dateSigned) },
+  { title: t('CL Name'), key: 'clName', dataIndex: ['cl', 'fullName'] },
+  { title: t('CL Number'), key: 'clNo', dataIndex: ['cl', 'opNo'] },
   {
-    title: 'Verified',
+    title: t('Verified'),
     key: 'verifiedAt',
     dataIndex: ['dateVerified', 'date'],
     defaultSortOrder: 'descend',
     render: (_, r) => formatDate(r.dateVerified),
   },
   // Issue 28 item 2: names, times with offset, meanings, modes and the version's SHA-256.
-  { title: 'Detail', key: 'detail', sortable: false, render: (_, r) => <SignatureDetail record={r} /> },
+  { title: t('Detail'), key: 'detail', sortable: false, render: (_, r) => <SignatureDetail record={r} /> },
 ];
 
 const keyed = (rows) => (Array.isArray(rows) ? rows : []).map((r, i) => ({ ...r, rowKey: r._id ?? String(i) }));
 
 export function HistoryTable({ rows, ...rest }) {
-  return <PagedTable columns={historyColumns} dataSource={keyed(rows)} rowKey="rowKey" pageSize={HISTORY_PAGE_SIZE} {...rest} />;
+  const t = useT('swp');
+  return <PagedTable columns={historyColumns(t)} dataSource={keyed(rows)} rowKey="rowKey" pageSize={HISTORY_PAGE_SIZE} {...rest} />;
 }
 
 // A failed call shows an empty table (the failure is logged).
@@ -45,6 +47,7 @@ const loaded = (query) => (query.isError ? [] : (query.data ?? null));
 const URL_STATE = { part: '', pn: '' };
 
 export function HistoryTab() {
+  const t = useT('swp');
   const [state, setState] = useUrlState(URL_STATE);
   const part = state.part ? { _id: state.part, partNumber: state.pn } : null;
   const setPart = (p) => setState({ part: p._id, pn: p.partNumber });
@@ -60,7 +63,7 @@ export function HistoryTab() {
           <AuditorsFile partNumber={part.partNumber} />
           {current === null ? <Spin /> : <HistoryTable rows={current} />}
           <Typography.Title level={5} style={{ marginTop: 24 }}>
-            Past Revisions Signed Within 90 Days
+            {t('Past Revisions Signed Within 90 Days')}
           </Typography.Title>
           {groups === null ? (
             <Spin />
@@ -68,7 +71,7 @@ export function HistoryTab() {
             <Space direction="vertical" style={{ width: '100%' }}>
               {groups.map((g, i) => (
                 <div key={g._id ?? i} data-testid="obsolete-group">
-                  <Typography.Text strong>Obsolete SWP created on: {formatDate(g.createdDate)}</Typography.Text>
+                  <Typography.Text strong>{t('Obsolete SWP created on: {{date}}', { date: formatDate(g.createdDate) })}</Typography.Text>
                   <HistoryTable rows={g.opsSigned} />
                 </div>
               ))}

@@ -4,13 +4,14 @@
 // review list. A rejected SWP's state says so, with the rejection, and its authors get
 // 'Submit a corrected version': the Upload tab, filled from it (?tab=upload&corrects=<id>).
 import { useSearchParams } from 'react-router';
-import { ReviewList, stateColumn, swpColumns, useSession } from '@plantdoc/kit';
+import { ReviewList, stateColumn, swpColumns, useSession, useT } from '@plantdoc/kit';
 import { mayCorrect, searchRows } from '../lib';
 import { usePendingSwps, useUserPendingSwps } from '../api';
 import { stage, useSwpDeletion } from '../components/ListTools';
 import { SwpViewer, useSwpView } from '../components/SwpViewer';
 
 function PendingList({ query }) {
+  const t = useT('swp');
   const view = useSwpView();
   const rows = query.isError ? [] : (query.data ?? null);
   const user = useSession().user;
@@ -20,9 +21,9 @@ function PendingList({ query }) {
 
   const columns = [
     ...swpColumns({ onOpen: view.open }),
-    stage('process', 'Process'),
-    stage('quality', 'Quality'),
-    stage('production', 'Production'),
+    stage('process', t('Process')),
+    stage('quality', t('Quality')),
+    stage('production', t('Production')),
     stateColumn(correct),
   ];
   // The list stays mounted under the viewer so it keeps its page, search and selection.
@@ -31,7 +32,7 @@ function PendingList({ query }) {
     <div>
       {view.id && <SwpViewer view={view} known={rows?.find((r) => r._id === view.id)} />}
       <div style={{ display: view.id ? 'none' : undefined }}>
-        <ReviewList title="Pending Approval" rows={rows} columns={columns} search={searchRows} deletion={deletion} />
+        <ReviewList title={t('Pending Approval')} rows={rows} columns={columns} search={searchRows} deletion={deletion} />
       </div>
     </div>
   );

@@ -12,10 +12,12 @@ import {
   CorrectsNotice,
   FileDrop,
   fieldHelp,
+  k,
   OnBehalfOfField,
   PartNumberField,
   UploadForm,
   useSession,
+  useT,
   useUploadForm,
   ZonesField,
 } from '@plantdoc/kit';
@@ -24,12 +26,12 @@ import { catalogueParts, useDiscardUpload, useOnBehalfOfUsers, useSubmitSwp, use
 
 const PDF = '.pdf,application/pdf';
 export const DROPS = [
-  { key: 'swc', label: 'Standard Work Chart', uploadUrl: '/api/swps/uploadPdf', accept: PDF, max: MAX_PDF_FILES },
-  { key: 'jes', label: 'Job Element Sheet', uploadUrl: '/api/swps/uploadPdf', accept: PDF, max: MAX_PDF_FILES },
-  { key: 'vis', label: 'Visual Inspection Sheet', uploadUrl: '/api/swps/uploadPdf', accept: PDF, max: MAX_PDF_FILES },
+  { key: 'swc', label: k('Standard Work Chart'), uploadUrl: '/api/swps/uploadPdf', accept: PDF, max: MAX_PDF_FILES },
+  { key: 'jes', label: k('Job Element Sheet'), uploadUrl: '/api/swps/uploadPdf', accept: PDF, max: MAX_PDF_FILES },
+  { key: 'vis', label: k('Visual Inspection Sheet'), uploadUrl: '/api/swps/uploadPdf', accept: PDF, max: MAX_PDF_FILES },
   {
     key: 'video',
-    label: 'Video Aid (optional)',
+    label: k('Video Aid (optional)'),
     uploadUrl: '/api/swps/uploadVideo',
     accept: 'video/mp4,video/quicktime,video/webm,.mp4,.m4v,.mov,.webm',
     max: 1,
@@ -49,6 +51,7 @@ export function UploadTab() {
 }
 
 function SwpUploadForm({ rejected }) {
+  const t = useT('swp');
   const navigate = useNavigate();
   const user = useSession().user;
   const first = formDefaults(rejected, user);
@@ -78,8 +81,8 @@ function SwpUploadForm({ rejected }) {
         corrects,
       }),
     success: {
-      text: 'Your standard work package has been submitted.',
-      back: 'Back to SWPs',
+      text: t('Your standard work package has been submitted.'),
+      back: t('Back to SWPs'),
       onBack: () => navigate(SWPS_ROUTE, { state: { reset: Date.now() } }),
     },
   });
@@ -91,13 +94,13 @@ function SwpUploadForm({ rejected }) {
 
   return (
     <UploadForm form={form} busy={busyUploading} data-testid="upload-form">
-      {rejected && <CorrectsNotice rejected={rejected} label={`SWP for part ${rejected.partNumber}`} errors={errors} />}
+      {rejected && <CorrectsNotice rejected={rejected} label={t('SWP for part {{part}}', { part: rejected.partNumber })} errors={errors} />}
       {DROPS.map((d) => (
-        <Form.Item key={d.key} label={d.label} {...fieldHelp(errors, d.key)}>
+        <Form.Item key={d.key} label={t(d.label)} {...fieldHelp(errors, d.key)}>
           <FileDrop
             id={d.key}
-            label={`Drop ${d.label} here or click to browse`}
-            hint={d.max > 1 ? `PDF, up to ${d.max} files (combined in order)` : 'MP4, MOV (H.264) or WebM, one file'}
+            label={t('Drop {{document}} here or click to browse', { document: t(d.label) })}
+            hint={d.max > 1 ? t('PDF, up to {{max}} files (combined in order)', { max: d.max }) : t('MP4, MOV (H.264) or WebM, one file')}
             uploadUrl={d.uploadUrl}
             accept={d.accept}
             max={d.max}
@@ -107,7 +110,7 @@ function SwpUploadForm({ rejected }) {
           />
         </Form.Item>
       ))}
-      <Form.Item label="Part Number" htmlFor="partNumber" {...fieldHelp(errors, 'partNumber')}>
+      <Form.Item label={t('Part Number')} htmlFor="partNumber" {...fieldHelp(errors, 'partNumber')}>
         <PartNumberField value={partNumber} onChange={setPartNumber} source={catalogueParts} sayKnown />
       </Form.Item>
       <OnBehalfOfField
@@ -115,17 +118,17 @@ function SwpUploadForm({ rejected }) {
         onChange={setOnBehalfOf}
         users={engineers}
         myself={CURRENT_USER}
-        placeholder="Select Process Engineer"
+        placeholder={t('Select Process Engineer')}
         errors={errors}
       />
       <ZonesField value={zones} onChange={setZones} errors={errors} />
-      <Form.Item label="Deployment Type" {...fieldHelp(errors, 'referenceOnly')}>
+      <Form.Item label={t('Deployment Type')} {...fieldHelp(errors, 'referenceOnly')}>
         <Radio.Group name="referenceOnly" value={referenceOnly} onChange={(e) => setReferenceOnly(e.target.value)}>
-          <Radio value={false}>Production Release</Radio>
-          <Radio value={true}>Reference Only</Radio>
+          <Radio value={false}>{t('Production Release')}</Radio>
+          <Radio value={true}>{t('Reference Only')}</Radio>
         </Radio.Group>
       </Form.Item>
-      <Form.Item label="Document Type" {...fieldHelp(errors, 'newRelease')}>
+      <Form.Item label={t('Document Type')} {...fieldHelp(errors, 'newRelease')}>
         <Radio.Group
           name="newRelease"
           value={newRelease}
@@ -134,8 +137,8 @@ function SwpUploadForm({ rejected }) {
             if (e.target.value) setChanges('');
           }}
         >
-          <Radio value={true}>New Release</Radio>
-          <Radio value={false}>Changes to Existing Document</Radio>
+          <Radio value={true}>{t('New Release')}</Radio>
+          <Radio value={false}>{t('Changes to Existing Document')}</Radio>
         </Radio.Group>
       </Form.Item>
       <ChangesField value={changes} onChange={setChanges} disabled={newRelease} errors={errors} />
@@ -145,7 +148,7 @@ function SwpUploadForm({ rejected }) {
         extra={
           canBypass ? undefined : (
             <span id="bypass-reason" data-testid="bypass-reason">
-              {BYPASS_REFUSED}
+              {t(BYPASS_REFUSED)}
             </span>
           )
         }
@@ -156,7 +159,7 @@ function SwpUploadForm({ rejected }) {
           onChange={(e) => setBypass(e.target.checked)}
           aria-describedby={canBypass ? undefined : 'bypass-reason'}
         >
-          Bypass management approval and deploy directly to the floor
+          {t('Bypass management approval and deploy directly to the floor')}
         </Checkbox>
       </Form.Item>
     </UploadForm>
