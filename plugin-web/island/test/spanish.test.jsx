@@ -4,31 +4,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { setKioskSettings, setLanguage, translate } from '@plantdoc/kit';
+import { setKioskSettings, setLanguage } from '@plantdoc/kit';
 import { renderWithQuery as render, stubFetch } from '../../kit/test/helpers';
-import { usedKeys } from '../../../web-tests/i18n-keys.mjs';
+import { englishLeft, shownText } from '../../../web-tests/i18n-english-left.mjs';
 import '../src/index';
 import { routes } from '../src/routes';
 import { setOperator } from '../src/state';
 import { addRead } from '../src/sitting';
-
-const asWords = (key) => new RegExp(`(?<!\\p{L})${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\p{L})`, 'u');
-/** The module's English keys (4+ letters, no placeholder) whose Spanish differs, found as words in `text`. */
-const englishIn = (text) =>
-  [...usedKeys().get('island').keys()].filter(
-    (key) => /[A-Za-z]{4}/.test(key) && !key.includes('{{') && translate('island', key) !== key && asWords(key).test(text),
-  );
-
-/** Every text node apart (textContent runs 'Training' into 'Nivel …'), and the labels of the controls. */
-function shownText(container) {
-  const parts = [];
-  const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT);
-  while (walker.nextNode()) parts.push(walker.currentNode.nodeValue);
-  container.querySelectorAll('[aria-label], [placeholder], [title], [alt]').forEach((el) => {
-    for (const name of ['aria-label', 'placeholder', 'title', 'alt']) if (el.hasAttribute(name)) parts.push(el.getAttribute(name));
-  });
-  return parts.join('\n');
-}
 
 const OP = { _id: 'o1', opNo: '7', fullName: 'Olga Nowak' };
 const SWP = { _id: 's1', partNumber: '7101-0001', changes: 'Torque 12 Nm', urls: { video: null } };
@@ -91,7 +73,7 @@ describe('the kiosk in Spanish', () => {
   ])('%s', async (_, url, answers, shown) => {
     const { container } = await showAt(url, answers);
     expect((await screen.findAllByText(shown, {}, SLOW)).length).toBeGreaterThan(0);
-    expect(englishIn(shownText(container))).toEqual([]);
+    expect(englishLeft('island', shownText(container))).toEqual([]);
   });
 
   it('the verify card lists the sitting, with what is left to read', async () => {
@@ -104,6 +86,6 @@ describe('the kiosk in Spanish', () => {
     expect(screen.getByText('Confirme que Olga Nowak ha leído todo lo siguiente:')).toBeTruthy();
     expect(screen.getByText('Instrucciones para la parte 7101-0001')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Leer la siguiente alerta' })).toBeTruthy();
-    expect(englishIn(shownText(container))).toEqual([]);
+    expect(englishLeft('island', shownText(container))).toEqual([]);
   });
 });
