@@ -4,31 +4,34 @@
 // shows the frame's not-available notice.
 import { useSyncExternalStore } from 'react';
 import { Layout, Typography } from 'antd';
-import { getKioskSettings, kioskSettingsSnapshot, subscribeKioskSettings } from '@plantdoc/kit/core';
+import { getKioskSettings, kioskSettingsSnapshot, subscribeKioskSettings, k, useLanguage, useT } from '@plantdoc/kit/core';
 import { RemoteModule } from '../modules/RemoteModule';
 import { NotFound } from '../pages/NotFound';
 import { Themed } from '../theme';
 import { LazyResult } from '../lazyParts';
+import { moduleName } from '../modules/names';
 
-export const KIOSK_NOT_AVAILABLE = 'The kiosk is not available in this package.';
+export const KIOSK_NOT_AVAILABLE = k('The kiosk is not available in this package.');
 
 export function KioskFrame({ module }) {
   // Read again whenever the settings change: the new zone shows right after Save.
   useSyncExternalStore(subscribeKioskSettings, kioskSettingsSnapshot);
   const { zone } = getKioskSettings();
+  const t = useT('host');
+  const name = moduleName(module, useLanguage());
   let body;
   if (module.enabled && module.remote) body = <RemoteModule module={module} />;
   else if (module.whenDisabled === 'hide') body = <NotFound />;
-  else body = <LazyResult status="warning" title={KIOSK_NOT_AVAILABLE} />;
+  else body = <LazyResult status="warning" title={t(KIOSK_NOT_AVAILABLE)} />;
   return (
     <Themed>
       <Layout style={{ minHeight: '100vh' }}>
         <Layout.Header style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
           <Typography.Title level={1} style={{ color: '#fff', fontSize: 18, fontWeight: 600, margin: 0 }}>
-            Plantdoc {module.name}
+            Plantdoc {name}
           </Typography.Title>
           <Typography.Text style={{ color: 'rgba(255,255,255,0.75)' }} data-testid="kiosk-zone">
-            Zone: {zone || 'Not Set'}
+            {t('Zone: {{zone}}', { zone: zone || t('Not Set') })}
           </Typography.Text>
         </Layout.Header>
         <Layout.Content style={{ padding: 24 }}>{body}</Layout.Content>
