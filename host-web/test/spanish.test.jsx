@@ -88,7 +88,7 @@ describe('the shell in Spanish', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Alertas' }));
     expect(await screen.findByText('Sin notificaciones')).toBeTruthy();
     expect(englishIn(document.body.textContent)).toEqual([]);
-  });
+  }, 120_000);
 
   it('says a page is not found in Spanish', async () => {
     await act(() => setLanguage('es'));
@@ -105,5 +105,5 @@ describe('the shell in Spanish', () => {
     expect(screen.getByTestId('page-title').textContent).toBe('Alertas');
     await act(() => setLanguage('en'));
     expect(screen.getByRole('link', { name: 'SWPs' })).toBeTruthy();
-  });
+  }, 120_000);
 });

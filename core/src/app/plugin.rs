@@ -146,7 +146,9 @@ impl Manifest {
         for (field, labels) in [("nameLabels", &self.name_labels)].into_iter().chain(sidebar) {
             for (lang, text) in labels {
                 if !(2..=3).contains(&lang.len()) || !lang.chars().all(|c| c.is_ascii_lowercase()) {
-                    anyhow::bail!("module '{id}': {field}: {lang:?} is not a language code (two or three lower-case letters: \"es\", \"pl\")");
+                    anyhow::bail!(
+                        "module '{id}': {field}: {lang:?} is not a language code (two or three lower-case letters: \"es\", \"pl\")"
+                    );
                 }
                 if text.trim().is_empty() {
                     anyhow::bail!("module '{id}': {field}: the {lang:?} text is empty");

@@ -101,7 +101,13 @@ export function ReviewList({ rows, columns, title, search, deletion, empty, empt
     body = typeof empty === 'string' ? <Typography.Paragraph data-testid="empty">{empty}</Typography.Paragraph> : empty;
   } else {
     body = (
-      <PagedTable columns={columns} dataSource={search ? search(rows, term) : rows} locale={{ emptyText: emptyText ?? t('No records found') }} rowSelection={selection || undefined} {...table} />
+      <PagedTable
+        columns={columns}
+        dataSource={search ? search(rows, term) : rows}
+        locale={{ emptyText: emptyText ?? t('No records found') }}
+        rowSelection={selection || undefined}
+        {...table}
+      />
     );
   }
   const tools = (search || selection) && !replaced;

@@ -119,13 +119,7 @@ export function CorrectsNotice({ rejected, label, errors = {} }) {
   else if (r.reviewer) title = t('Corrected version of the {{label}} rejected by {{reviewer}}', said);
   return (
     <Form.Item {...fieldHelp(errors, 'corrects')}>
-      <Alert
-        type="warning"
-        showIcon
-        data-testid="corrects-notice"
-        title={title}
-        description={r.note ? `“${r.note}”` : undefined}
-      />
+      <Alert type="warning" showIcon data-testid="corrects-notice" title={title} description={r.note ? `“${r.note}”` : undefined} />
     </Form.Item>
   );
 }

@@ -82,7 +82,14 @@ export function Pager({ current, pageSize, total, sizes, showSizeChanger, onPage
           ),
         )}
         <li>
-          <button type="button" className="pd-pager-arrow" title={t('Next Page')} aria-label={t('Next Page')} disabled={current >= pages} onClick={() => go(current + 1)}>
+          <button
+            type="button"
+            className="pd-pager-arrow"
+            title={t('Next Page')}
+            aria-label={t('Next Page')}
+            disabled={current >= pages}
+            onClick={() => go(current + 1)}
+          >
             <Arrow dir="right" />
           </button>
         </li>
