@@ -116,7 +116,9 @@ let plantDefault = null;
 export function plantLanguage() {
   if (!plantDefault) {
     plantDefault = fetch('/api/i18n', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
-      .then((res) => (res.ok ? res.json() : {}))
+      // A refusal's body is cancelled, not left unread (Chromium keeps the request open
+      // until it is: a wait for the network to go idle would never end; see boot.js).
+      .then((res) => (res.ok ? res.json() : (res.body?.cancel().catch(() => {}), {})))
       .then((body) => supportedLanguage(body?.default) ?? DEFAULT_LANGUAGE)
       .catch(() => DEFAULT_LANGUAGE);
   }
