@@ -116,9 +116,8 @@ let plantDefault = null;
 export function plantLanguage() {
   if (!plantDefault) {
     plantDefault = fetch('/api/i18n', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
-      // A refusal's body is cancelled, not left unread (Chromium keeps the request open
-      // until it is: a wait for the network to go idle would never end; see boot.js).
-      .then((res) => (res.ok ? res.json() : (res.body?.cancel().catch(() => {}), {})))
+      // The body is read (or cancelled) either way: an unread body keeps the request open.
+      .then((res) => (res.ok ? res.json() : res.body?.cancel().then(() => ({}))))
       .then((body) => supportedLanguage(body?.default) ?? DEFAULT_LANGUAGE)
       .catch(() => DEFAULT_LANGUAGE);
   }
