@@ -46,6 +46,10 @@ pub enum WhenDisabled {
 pub struct Manifest {
     pub id: String,
     pub name: String,
+    /// The name in other languages, by language code (`{"es": "Alertas", "pl": "Alerty"}`);
+    /// the web shell shows the page's language, else `name` (issue 29).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub name_labels: BTreeMap<String, String>,
     /// The plant release that ships it ("1.0", "2.0").
     pub release: String,
     #[serde(default)]
@@ -85,6 +89,9 @@ pub struct SidebarEntry {
     #[serde(default)]
     pub group: Option<String>,
     pub label: String,
+    /// The label in other languages, by language code (`{"es": "Alertas"}`); English is `label`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub labels: BTreeMap<String, String>,
     pub icon: String,
     pub order: i32,
 }
@@ -102,6 +109,7 @@ impl Manifest {
         Self {
             id: id.into(),
             name: name.into(),
+            name_labels: BTreeMap::new(),
             release: release.into(),
             mount: Mount::None,
             route: None,
@@ -133,6 +141,19 @@ impl Manifest {
         }
         if self.sidebar.is_some() && self.route.is_none() {
             anyhow::bail!("module '{id}': a sidebar entry needs a route");
+        }
+        let sidebar = self.sidebar.as_ref().map(|s| ("sidebar.labels", &s.labels));
+        for (field, labels) in [("nameLabels", &self.name_labels)].into_iter().chain(sidebar) {
+            for (lang, text) in labels {
+                if !(2..=3).contains(&lang.len()) || !lang.chars().all(|c| c.is_ascii_lowercase()) {
+                    anyhow::bail!(
+                        "module '{id}': {field}: {lang:?} is not a language code (two or three lower-case letters: \"es\", \"pl\")"
+                    );
+                }
+                if text.trim().is_empty() {
+                    anyhow::bail!("module '{id}': {field}: the {lang:?} text is empty");
+                }
+            }
         }
         for p in self.api.iter().chain(&self.shared_api) {
             if !p.starts_with("/api/") {

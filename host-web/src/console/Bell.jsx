@@ -6,14 +6,15 @@ import { useState } from 'react';
 import { Badge, Button, Empty, Popover, Space, Tooltip, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { BellOutlined } from '@plantdoc/kit/icons';
-import { formatDate } from '@plantdoc/kit/core';
+import { formatDate, k, useT } from '@plantdoc/kit/core';
 import { useLiveUpdates, useMarkRead, useNotifications } from '@plantdoc/kit/src/notifications';
 
 // The spec's text, letter for letter (including its typo).
-export const BELL_TOOLTIP = 'Alerts • No alters';
+export const BELL_TOOLTIP = k('Alerts • No alters');
 export const BELL_LIMIT = 10;
 
 function Item({ item, onOpen, onRead }) {
+  const t = useT('host');
   return (
     <li data-testid="notification" data-read={item.read ? 'yes' : 'no'} style={{ padding: '8px 0', borderBottom: '1px solid #f0f0f0' }}>
       <Typography.Link
@@ -26,12 +27,12 @@ function Item({ item, onOpen, onRead }) {
       >
         {item.title}
       </Typography.Link>
-      {item.note && <div style={{ color: 'rgba(0,0,0,0.65)' }}>Note: {item.note}</div>}
+      {item.note && <div style={{ color: 'rgba(0,0,0,0.65)' }}>{t('Note: {{note}}', { note: item.note })}</div>}
       <Space size="small" style={{ fontSize: 12, color: 'rgba(0,0,0,0.65)' }}>
         <span>{formatDate(item.createdAt)}</span>
         {!item.read && (
           <Button type="link" size="small" style={{ padding: 0 }} onClick={() => onRead(item)}>
-            Mark as read
+            {t('Mark as read')}
           </Button>
         )}
       </Space>
@@ -41,6 +42,7 @@ function Item({ item, onOpen, onRead }) {
 
 export function Bell() {
   const navigate = useNavigate();
+  const t = useT('host');
   const [open, setOpen] = useState(false);
   const { data } = useNotifications({ limit: BELL_LIMIT });
   const mark = useMarkRead();
@@ -56,7 +58,7 @@ export function Bell() {
   const list = (
     <div style={{ width: 360, maxHeight: 420, overflowY: 'auto' }} data-testid="notifications">
       {items.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No notifications" />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('No notifications')} />
       ) : (
         <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {items.map((item) => (
@@ -68,17 +70,17 @@ export function Bell() {
   );
   const title = (
     <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-      <span>Notifications</span>
+      <span>{t('Notifications')}</span>
       <Button type="link" size="small" disabled={unread === 0} onClick={() => mark.mutate({ all: true })}>
-        Mark all as read
+        {t('Mark all as read')}
       </Button>
     </Space>
   );
   return (
     <Popover trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} title={title} content={list}>
-      <Tooltip title={unread ? `Alerts • ${unread} unread` : BELL_TOOLTIP}>
+      <Tooltip title={unread ? t('Alerts • {{unread}} unread', { unread }) : t(BELL_TOOLTIP)}>
         <Badge count={unread} size="small" data-testid="bell-count">
-          <Button type="text" shape="circle" aria-label="Alerts" icon={<BellOutlined />} />
+          <Button type="text" shape="circle" aria-label={t('Alerts')} icon={<BellOutlined />} />
         </Badge>
       </Tooltip>
     </Popover>

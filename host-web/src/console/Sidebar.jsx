@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Layout, Menu, Tag, Tooltip } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { ICONS, AppstoreOutlined, loadIcon } from '@plantdoc/kit/icons';
+import { translate, useT } from '@plantdoc/kit/core';
 import { COMING_SOON_ROUTE, NOT_AVAILABLE, entryForPath, groupEntries } from './sidebarModel';
 
 export const DRAWER_WIDTH = 256;
@@ -25,7 +26,7 @@ function iconFor(name) {
   return <SidebarIcon name={name} />;
 }
 
-function itemFor(entry) {
+function itemFor(entry, t) {
   const base = { key: entry.route, icon: iconFor(entry.icon), 'data-state': entry.state };
   if (entry.state === 'enabled') {
     return { ...base, label: <Link to={entry.route}>{entry.label}</Link> };
@@ -37,7 +38,7 @@ function itemFor(entry) {
         <Link to={COMING_SOON_ROUTE} state={{ module: entry.id, label: entry.label, release: entry.release }}>
           {entry.label}
           <Tag color="blue" style={{ marginLeft: 8 }}>
-            Release {entry.release}
+            {t('Release {{release}}', { release: entry.release })}
           </Tag>
         </Link>
       ),
@@ -47,20 +48,22 @@ function itemFor(entry) {
     ...base,
     disabled: true,
     label: (
-      <Tooltip title={NOT_AVAILABLE} placement="right">
+      <Tooltip title={t(NOT_AVAILABLE)} placement="right">
         <span style={{ display: 'inline-block', width: '100%' }}>{entry.label}</span>
       </Tooltip>
     ),
   };
 }
 
-export function menuItems(entries) {
+/** `t`: the host's translator (useT('host')); outside React, the current language's. */
+export function menuItems(entries, t = (key, opts) => translate('host', key, opts)) {
   const items = [];
+  const item = (entry) => itemFor(entry, t);
   for (const { group, entries: list } of groupEntries(entries)) {
     if (group) {
-      items.push({ type: 'group', key: `group:${group}`, label: group, children: list.map(itemFor) });
+      items.push({ type: 'group', key: `group:${group}`, label: t(group), children: list.map(item) });
     } else {
-      items.push({ type: 'divider', key: 'divider' }, ...list.map(itemFor));
+      items.push({ type: 'divider', key: 'divider' }, ...list.map(item));
     }
   }
   return items;
@@ -68,6 +71,7 @@ export function menuItems(entries) {
 
 export function Sidebar({ entries }) {
   const { pathname } = useLocation();
+  const t = useT('host');
   const selected = entryForPath(entries, pathname);
   return (
     <Layout.Sider
@@ -81,7 +85,7 @@ export function Sidebar({ entries }) {
           Plantdoc
         </Link>
       </div>
-      <Menu mode="inline" selectedKeys={selected ? [selected.route] : []} items={menuItems(entries)} style={{ borderInlineEnd: 0 }} />
+      <Menu mode="inline" selectedKeys={selected ? [selected.route] : []} items={menuItems(entries, t)} style={{ borderInlineEnd: 0 }} />
     </Layout.Sider>
   );
 }

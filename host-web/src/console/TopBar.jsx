@@ -2,7 +2,7 @@
 import { Avatar, Button, Dropdown, Layout, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { LogoutOutlined, UserOutlined } from '@plantdoc/kit/icons';
-import { logout, useSession } from '@plantdoc/kit/core';
+import { logout, useSession, useT } from '@plantdoc/kit/core';
 
 import { Bell } from './Bell';
 
@@ -11,6 +11,7 @@ export { BELL_TOOLTIP } from './Bell';
 export function TopBar({ title }) {
   const { user } = useSession();
   const navigate = useNavigate();
+  const t = useT('host');
   const name = user ? `${user.firstname ?? ''} ${user.lastname ?? ''}`.trim() : '';
 
   const onMenu = async ({ key }) => {
@@ -37,8 +38,8 @@ export function TopBar({ title }) {
       </Typography.Title>
       <Space size="middle">
         <Bell />
-        <Dropdown trigger={['click']} menu={{ items: [{ key: 'logout', icon: <LogoutOutlined />, label: 'Logout' }], onClick: onMenu }}>
-          <Button type="text" aria-label={name ? `${name}, profile menu` : 'Profile menu'} data-testid="profile-menu">
+        <Dropdown trigger={['click']} menu={{ items: [{ key: 'logout', icon: <LogoutOutlined />, label: t('Logout') }], onClick: onMenu }}>
+          <Button type="text" aria-label={name ? t('{{name}}, profile menu', { name }) : t('Profile menu')} data-testid="profile-menu">
             <Space>
               <Avatar size="small" icon={<UserOutlined />} />
               {name}

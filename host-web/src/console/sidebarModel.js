@@ -1,21 +1,25 @@
 // Sidebar entries from GET /api/modules: grouped under the spec's three groups, ordered by
 // `order`; entries with no group go below the groups. A disabled module whose manifest says
-// `whenDisabled: 'hide'` has no entry.
+// `whenDisabled: 'hide'` has no entry. Labels are in the page's language when the manifest
+// has one (`sidebar.labels`), else English; group titles are translated where shown.
+import { k } from '@plantdoc/kit/core';
 import { moduleState } from '../modules/releases';
+import { moduleName, sidebarLabel } from '../modules/names';
 
-export const SIDEBAR_GROUPS = ['Document Control', 'Production', 'Engineering'];
-export const NOT_AVAILABLE = 'Not available in this package';
+export const SIDEBAR_GROUPS = [k('Document Control'), k('Production'), k('Engineering')];
+export const NOT_AVAILABLE = k('Not available in this package');
 export const COMING_SOON_ROUTE = '/main/coming-soon';
 
-export function sidebarEntries(modules, plantRelease) {
+/** `lng`: the page's language (useLanguage()); English when not given. */
+export function sidebarEntries(modules, plantRelease, lng = 'en') {
   return (modules || [])
     .filter((m) => m.sidebar && (m.sidebar.route || m.route) && (m.enabled || m.whenDisabled !== 'hide'))
     .map((m) => ({
       id: m.id,
-      name: m.name,
+      name: moduleName(m, lng),
       release: m.release,
       group: m.sidebar.group || null,
-      label: m.sidebar.label,
+      label: sidebarLabel(m, lng),
       icon: m.sidebar.icon,
       route: m.sidebar.route || m.route,
       order: m.sidebar.order ?? 0,

@@ -4,11 +4,12 @@
 // shows the frame's not-available notice.
 import { useSyncExternalStore } from 'react';
 import { Layout } from 'antd';
-import { getKioskSettings, kioskSettingsSnapshot, subscribeKioskSettings, k, useT } from '@plantdoc/kit/core';
+import { getKioskSettings, kioskSettingsSnapshot, subscribeKioskSettings, k, useLanguage, useT } from '@plantdoc/kit/core';
 import { RemoteModule } from '../modules/RemoteModule';
 import { NotFound } from '../pages/NotFound';
 import { Themed } from '../theme';
 import { LazyResult } from '../lazyParts';
+import { moduleName } from '../modules/names';
 
 export const KIOSK_NOT_AVAILABLE = k('The kiosk is not available in this package.');
 
@@ -18,6 +19,7 @@ const TITLE = { color: '#fff', fontSize: 18, fontWeight: 600, margin: 0, lineHei
 
 export function KioskFrame({ module }) {
   const t = useT('host');
+  const name = moduleName(module, useLanguage());
   // Read again whenever the settings change: the new zone shows right after Save.
   useSyncExternalStore(subscribeKioskSettings, kioskSettingsSnapshot);
   const { zone } = getKioskSettings();
@@ -29,7 +31,7 @@ export function KioskFrame({ module }) {
     <Themed>
       <Layout style={{ minHeight: '100vh' }}>
         <Layout.Header style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
-          <h1 style={TITLE}>Plantdoc {module.name}</h1>
+          <h1 style={TITLE}>Plantdoc {name}</h1>
           <span style={{ color: 'rgba(255,255,255,0.75)' }} data-testid="kiosk-zone">
             {t('Zone: {{zone}}', { zone: zone || t('Not Set') })}
           </span>

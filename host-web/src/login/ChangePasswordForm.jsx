@@ -3,10 +3,11 @@
 import { useState } from 'react';
 import { Button, Form, Typography } from 'antd';
 import { NewPasswordFields } from './NewPasswordFields';
-import { api } from '@plantdoc/kit/core';
+import { api, useT } from '@plantdoc/kit/core';
 import { splitErrors } from './LoginPage';
 
 export function ChangePasswordForm({ email, tempPassword, onDone }) {
+  const t = useT('host');
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState(null);
@@ -28,12 +29,12 @@ export function ChangePasswordForm({ email, tempPassword, onDone }) {
   return (
     <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} name="change-password">
       <Typography.Title level={5} style={{ marginTop: 0 }}>
-        Please create a new password
+        {t('Please create a new password')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{email}</Typography.Paragraph>
       <NewPasswordFields notice={notice} />
       <Button type="primary" htmlType="submit" block loading={busy}>
-        Change Password
+        {t('Change Password')}
       </Button>
     </Form>
   );

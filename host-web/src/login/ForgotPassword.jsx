@@ -2,12 +2,13 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { Link } from 'react-router';
-import { api, formFields } from '@plantdoc/kit/core';
+import { api, formFields, k, useT } from '@plantdoc/kit/core';
 
-export const FORGOT_PROMPT = "Enter your email and we'll send you a link to get back into your account";
-export const FORGOT_DONE = 'Thanks! Please check the email specified for a link to reset your password.';
+export const FORGOT_PROMPT = k("Enter your email and we'll send you a link to get back into your account");
+export const FORGOT_DONE = k('Thanks! Please check the email specified for a link to reset your password.');
 
 export function ForgotPassword() {
+  const t = useT('host');
   const [form] = Form.useForm();
   const [state, setState] = useState('idle'); // idle | loading | success | error
   const [notice, setNotice] = useState(null);
@@ -28,10 +29,10 @@ export function ForgotPassword() {
   if (state === 'success') {
     return (
       <div>
-        <Typography.Paragraph>{FORGOT_DONE}</Typography.Paragraph>
+        <Typography.Paragraph>{t(FORGOT_DONE)}</Typography.Paragraph>
         <Link to="/login/">
           <Button type="primary" block>
-            Back to Login
+            {t('Back to Login')}
           </Button>
         </Link>
       </div>
@@ -39,16 +40,16 @@ export function ForgotPassword() {
   }
   return (
     <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} name="forgot">
-      <Typography.Paragraph>{FORGOT_PROMPT}</Typography.Paragraph>
+      <Typography.Paragraph>{t(FORGOT_PROMPT)}</Typography.Paragraph>
       {notice && <Alert type="error" showIcon title={notice} style={{ marginBottom: 16 }} />}
-      <Form.Item label="Email" name="email">
+      <Form.Item label={t('Email')} name="email">
         <Input autoComplete="email" autoFocus />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={state === 'loading'}>
-        Send Link
+        {t('Send Link')}
       </Button>
       <div style={{ marginTop: 16, textAlign: 'center' }}>
-        <Link to="/login/">Back to Login</Link>
+        <Link to="/login/">{t('Back to Login')}</Link>
       </div>
     </Form>
   );

@@ -4,7 +4,7 @@
 // downloading antd; it looks and behaves as the antd form it replaces did.
 import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { api, formFields, setSessionUser, storeZoneFromQuery } from '@plantdoc/kit/core';
+import { api, formFields, setSessionUser, storeZoneFromQuery, useT } from '@plantdoc/kit/core';
 import { themedLazy } from '../lazyParts';
 import { moduleSpinner } from '../Spinner';
 import { skeletonState } from './skeleton';
@@ -48,6 +48,7 @@ function useSignIn() {
 
 /** 'Sign in with {label}': a plain link, the server sends the browser on to the provider. */
 function SsoButton({ label }) {
+  const t = useT('host');
   return (
     <a
       id="login_sso"
@@ -55,13 +56,14 @@ function SsoButton({ label }) {
       href="/api/auth/oidc/login"
       style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', textDecoration: 'none', marginBottom: 24 }}
     >
-      {`Sign in with ${label}`}
+      {t('Sign in with {{label}}', { label })}
     </a>
   );
 }
 
 export function LoginPage() {
   const { search } = useLocation();
+  const t = useT('host');
   const signIn = useSignIn();
   // Password sign-in off: only the button, but for the break-glass page (/login?local).
   const passwordForm = !signIn || signIn.password !== false || new URLSearchParams(search).has('local');
@@ -136,20 +138,20 @@ export function LoginPage() {
     <form id="login" className="pd-form" onSubmit={onSubmit} noValidate>
       {signIn && <SsoButton label={signIn.sso} />}
       {notice && <PlainAlert>{notice}</PlainAlert>}
-      <PlainField id="login_email" label="Email" error={errors.email}>
+      <PlainField id="login_email" label={t('Email')} error={errors.email}>
         <input ref={email} className="pd-input" type="text" autoComplete="username" {...inputProps('login_email', values.email, set('email'), errors.email)} />
       </PlainField>
-      <PlainField id="login_password" label="Password" error={errors.password}>
+      <PlainField id="login_password" label={t('Password')} error={errors.password}>
         <PlainPassword
           inputRef={password}
           autoComplete="current-password"
           {...inputProps('login_password', values.password, set('password'), errors.password)}
         />
       </PlainField>
-      <PlainSubmit loading={busy}>Login</PlainSubmit>
+      <PlainSubmit loading={busy}>{t('Login')}</PlainSubmit>
       <div style={{ marginTop: 16, textAlign: 'center' }}>
         <Link className="pd-link" to="/login/forgot">
-          Forgot Password?
+          {t('Forgot Password?')}
         </Link>
       </div>
     </form>

@@ -2,6 +2,7 @@
 // sizes, colours and ids: `<form id>_<field>`, its error in `<id>_help`), styled by the
 // `.pd-*` rules of public/index.html so the form paints with the page (docs/web.md).
 import { useState } from 'react';
+import { useT } from '@plantdoc/kit/core';
 import { PlainIcon } from './plainIcons';
 
 /** A labelled field; `error` shows under it (the field's border turns red). */
@@ -32,6 +33,7 @@ export const inputProps = (id, value, onChange, error) => ({
 
 /** antd's Input.Password: the text hidden, a Show/Hide toggle (click, Enter or Space). */
 export function PlainPassword({ inputRef, ...props }) {
+  const t = useT('host');
   const [visible, setVisible] = useState(false);
   const toggle = () => setVisible((v) => !v);
   return (
@@ -43,7 +45,7 @@ export function PlainPassword({ inputRef, ...props }) {
           tabIndex={0}
           className="pd-toggle"
           aria-pressed={visible}
-          aria-label={visible ? 'Hide' : 'Show'}
+          aria-label={visible ? t('Hide') : t('Show')}
           onMouseDown={(e) => e.preventDefault()}
           onMouseUp={(e) => e.preventDefault()}
           onClick={toggle}

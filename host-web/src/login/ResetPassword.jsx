@@ -2,17 +2,19 @@
 // 'Invalid or expired token.', or the success text.
 import { Button, Form, Typography } from 'antd';
 import { NewPasswordFields } from './NewPasswordFields';
+import { k, useT } from '@plantdoc/kit/core';
 import { TokenLinkFrame, useTokenLink } from './TokenLink';
 
-export const INVALID_TOKEN = 'Invalid or expired token.';
-export const RESET_DONE = 'Thanks! Your password was successfully changed.';
+export const INVALID_TOKEN = k('Invalid or expired token.');
+export const RESET_DONE = k('Thanks! Your password was successfully changed.');
 
 const resetPath = (token) => `/api/users/resetPassword/${encodeURIComponent(token)}`;
 
 export function ResetPassword() {
+  const t = useT('host');
   const link = useTokenLink('reset-token', resetPath, ['password', 'password2']);
   if (link.state !== 'valid') {
-    return <TokenLinkFrame state={link.state} testId="reset-checking" invalid={INVALID_TOKEN} done={RESET_DONE} />;
+    return <TokenLinkFrame state={link.state} testId="reset-checking" invalid={t(INVALID_TOKEN)} done={t(RESET_DONE)} />;
   }
   return (
     <Form
@@ -22,10 +24,10 @@ export function ResetPassword() {
       requiredMark={false}
       name="reset"
     >
-      <Typography.Paragraph>Enter your new password</Typography.Paragraph>
+      <Typography.Paragraph>{t('Enter your new password')}</Typography.Paragraph>
       <NewPasswordFields notice={link.notice} />
       <Button type="primary" htmlType="submit" block loading={link.busy}>
-        Submit
+        {t('Submit')}
       </Button>
     </Form>
   );

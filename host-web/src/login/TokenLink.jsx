@@ -5,13 +5,14 @@ import { useState } from 'react';
 import { Alert, Button, Form, Spin, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { api, formFields } from '@plantdoc/kit/core';
+import { api, formFields, useT } from '@plantdoc/kit/core';
 
 export function BackToLogin() {
+  const t = useT('host');
   return (
     <Link to="/login/">
       <Button type="primary" block>
-        Back to Login
+        {t('Back to Login')}
       </Button>
     </Link>
   );

@@ -4,10 +4,30 @@
 import { Component, Suspense, lazy, useMemo } from 'react';
 import { Button } from 'antd';
 import { Route, Routes } from 'react-router';
+import { useLanguage, useT } from '@plantdoc/kit/core';
 import { useModules } from './ModulesContext';
 import { NotFound } from '../pages/NotFound';
 import { moduleSpinner } from '../Spinner';
 import { LazyResult } from '../lazyParts';
+import { moduleName } from './names';
+
+/** A module that failed: its name in the page's language, the error, and Reload. */
+function ModuleFailed({ module, error }) {
+  const t = useT('host');
+  const name = moduleName(module, useLanguage());
+  return (
+    <LazyResult
+      status="error"
+      title={t('The {{name}} module could not be loaded.', { name })}
+      subTitle={String(error?.message || error)}
+      extra={
+        <Button type="primary" onClick={() => window.location.reload()}>
+          {t('Reload')}
+        </Button>
+      }
+    />
+  );
+}
 
 class ModuleErrorBoundary extends Component {
   constructor(props) {
@@ -20,23 +40,12 @@ class ModuleErrorBoundary extends Component {
   }
 
   componentDidCatch(error) {
-    console.error(`module ${this.props.name} failed`, error);
+    console.error(`module ${this.props.module.name || this.props.module.id} failed`, error);
   }
 
   render() {
     if (!this.state.error) return this.props.children;
-    return (
-      <LazyResult
-        status="error"
-        title={`The ${this.props.name} module could not be loaded.`}
-        subTitle={String(this.state.error?.message || this.state.error)}
-        extra={
-          <Button type="primary" onClick={() => window.location.reload()}>
-            Reload
-          </Button>
-        }
-      />
-    );
+    return <ModuleFailed module={this.props.module} error={this.state.error} />;
   }
 }
 
@@ -70,7 +79,7 @@ export function RemoteModule({ module }) {
     [loader, module],
   );
   return (
-    <ModuleErrorBoundary key={module.id} name={module.name || module.id}>
+    <ModuleErrorBoundary key={module.id} module={module}>
       <Suspense fallback={moduleSpinner}>
         <Loaded />
       </Suspense>

@@ -2,16 +2,21 @@
 // remotes: GET /api/modules names them, they are registered here and each is fetched the
 // first time one of its routes is shown. (Model: Backstage's dynamic feature loader.)
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { currentLanguage, k, translate } from '@plantdoc/kit/core';
+import { moduleName } from './names';
+
+// Said on the module's error page (in the language of the moment it failed).
+const say = (key, module) => translate('host', key, { name: moduleName(module, currentLanguage()) });
 
 /** The exposed module must be { id, routes: [{ path, element }] }. */
 export function validateModule(module, exports) {
   const mod = exports && typeof exports === 'object' && 'default' in exports ? exports.default : exports;
   if (!mod || typeof mod !== 'object' || !Array.isArray(mod.routes)) {
-    throw new Error(`The ${module.name || module.id} module did not load: its remote exports no routes.`);
+    throw new Error(say(k('The {{name}} module did not load: its remote exports no routes.'), module));
   }
   for (const r of mod.routes) {
     if (!r || typeof r.path !== 'string' || !r.element) {
-      throw new Error(`The ${module.name || module.id} module did not load: a route lacks a path or element.`);
+      throw new Error(say(k('The {{name}} module did not load: a route lacks a path or element.'), module));
     }
   }
   return mod;
@@ -30,7 +35,7 @@ export function createRuntimeLoader(runtime = { loadRemote, registerRemotes }) {
     },
     /** The module's descriptor; a failed load is forgotten so a retry fetches again. */
     load(module) {
-      if (!module.remote) return Promise.reject(new Error(`The ${module.name} module has no web part.`));
+      if (!module.remote) return Promise.reject(new Error(say(k('The {{name}} module has no web part.'), module)));
       if (!loads.has(module.id)) {
         const exposed = module.remote.module.replace(/^\.\//, '');
         const p = Promise.resolve()

@@ -2,12 +2,13 @@
 // page, or the kiosk for an operator).
 import { Button, Typography } from 'antd';
 import { Link } from 'react-router';
-import { useSession } from '@plantdoc/kit/core';
+import { useSession, useT } from '@plantdoc/kit/core';
 import { GoHome } from '../session/guards';
 import { Themed } from '../theme';
 
 export function Landing() {
   const session = useSession();
+  const t = useT('host');
   if (session.isAuthenticated) return <GoHome />;
   return (
     <Themed>
@@ -21,13 +22,13 @@ export function Landing() {
           background: 'linear-gradient(160deg, #e6f4ff 0%, #ffffff 60%)',
         }}
       >
-        <Typography.Title style={{ marginBottom: 8 }}>Alpha Release</Typography.Title>
+        <Typography.Title style={{ marginBottom: 8 }}>{t('Alpha Release')}</Typography.Title>
         <Typography.Paragraph type="secondary" style={{ fontSize: 18 }}>
-          For production setup and testing
+          {t('For production setup and testing')}
         </Typography.Paragraph>
         <Link to="/main">
           <Button type="primary" size="large">
-            Login
+            {t('Login')}
           </Button>
         </Link>
       </div>

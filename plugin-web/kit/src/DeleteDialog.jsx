@@ -1,31 +1,33 @@
 // Confirmation before deleting documents. `kind` picks the text: 'pending' documents
 // leave the review process, 'deployed' ones leave the plant floor.
 import { Button, Modal } from 'antd';
+import { k, useT } from './i18n';
 
-export const DELETE_TITLE = 'Delete documents?';
+export const DELETE_TITLE = k('Delete documents?');
 export const DELETE_TEXT = {
-  pending: 'Are you sure you want to delete the selected documents and remove them from the review process? This action cannot be undone.',
-  deployed: 'Are you sure you want to delete the selected documents and remove them from the plant floor? This action cannot be undone.',
+  pending: k('Are you sure you want to delete the selected documents and remove them from the review process? This action cannot be undone.'),
+  deployed: k('Are you sure you want to delete the selected documents and remove them from the plant floor? This action cannot be undone.'),
 };
 
 /** `text` replaces the documents' text (other things than documents, e.g. users). */
 export function DeleteDialog({ open, kind = 'pending', text, onCancel, onConfirm, confirming = false }) {
+  const t = useT('kit');
   return (
     <Modal
       open={open}
-      title={DELETE_TITLE}
+      title={t(DELETE_TITLE)}
       onCancel={onCancel}
       destroyOnHidden
       footer={[
         <Button key="cancel" onClick={onCancel}>
-          Cancel
+          {t('Cancel')}
         </Button>,
         <Button key="yes" type="primary" danger loading={confirming} onClick={onConfirm}>
-          Yes
+          {t('Yes')}
         </Button>,
       ]}
     >
-      <p>{text || DELETE_TEXT[kind] || DELETE_TEXT.pending}</p>
+      <p>{text || t(DELETE_TEXT[kind] || DELETE_TEXT.pending)}</p>
     </Modal>
   );
 }

@@ -6,6 +6,7 @@
 // fails too it says so, with Retry. The video player does the same on its error event.
 import { useEffect, useRef, useState } from 'react';
 import { Button, Result, Spin } from 'antd';
+import { k, useT } from './i18n';
 
 // How Chromium's built-in PDF viewer opens a document (issue 26): `toolbar=1` opens it with
 // the thumbnail pane closed (the toolbar stays, with zoom and page controls) and
@@ -20,7 +21,7 @@ export function pdfView(src) {
   return `${src}#${PDF_VIEW}`;
 }
 
-export const FRAME_REFUSED = 'This document could not be shown: its link was refused or has expired.';
+export const FRAME_REFUSED = k('This document could not be shown: its link was refused or has expired.');
 
 /** True when a loaded frame holds a JSON (error) answer instead of a document. */
 export function frameRefused(frame) {
@@ -80,6 +81,7 @@ function useProbe(src) {
 /** Refusals of one link: fresh links once, then the message (reset by Retry or a good load). */
 export function useRefusal(src, onRefused) {
   // The refusal belongs to the link that was refused: a new link starts clean.
+  const t = useT('kit');
   const [refusedSrc, setRefusedSrc] = useState(null);
   const retried = useRef(false);
   const refuse = () => {
@@ -94,7 +96,7 @@ export function useRefusal(src, onRefused) {
   const message = (
     <Result
       status="warning"
-      title={FRAME_REFUSED}
+      title={t(FRAME_REFUSED)}
       extra={
         <Button
           onClick={() => {
@@ -102,7 +104,7 @@ export function useRefusal(src, onRefused) {
             onRefused?.();
           }}
         >
-          Retry
+          {t('Retry')}
         </Button>
       }
     />

@@ -11,13 +11,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Empty, Space, Spin } from 'antd';
 import { useSignedLinks } from './query';
 import { DocumentFrame, PDF_VIEW, useRefusal } from './DocumentFrame';
+import { k, useT } from './i18n';
 
 export const VIEWER_HEIGHT = 900;
 const SECTIONS = [
   ['swc', 'SWC'],
   ['jes', 'JES'],
   ['vis', 'VIS'],
-  ['video', 'VIDEO'],
+  ['video', k('VIDEO')],
 ];
 const NO_LINKS = { queryKey: ['no-links'], queryFn: () => ({}) };
 
@@ -51,6 +52,7 @@ function Video({ src, onRefused }) {
 }
 
 export function DocumentViewer({ links, urls: fixed, lifetimeSeconds, onBack, title, section: shown, onSectionChange, controls = true, page }) {
+  const t = useT('kit');
   const [own, setOwn] = useState('swc');
   const section = shown ?? own;
   const select = (key) => {
@@ -75,7 +77,7 @@ export function DocumentViewer({ links, urls: fixed, lifetimeSeconds, onBack, ti
 
   let body;
   if (!urls) body = <Spin style={{ display: 'block', paddingTop: 120 }} />;
-  else if (!src) body = <Empty style={{ paddingTop: 120 }} description="No document" />;
+  else if (!src) body = <Empty style={{ paddingTop: 120 }} description={t('No document')} />;
   else if (section === 'video') body = <Video src={src} onRefused={links ? () => fetched.refetch() : undefined} />;
   else body = <DocumentFrame title={title || section.toUpperCase()} src={src} onRefused={links ? () => fetched.refetch() : undefined} />;
 
@@ -83,10 +85,10 @@ export function DocumentViewer({ links, urls: fixed, lifetimeSeconds, onBack, ti
     <div>
       {controls && (
         <Space wrap style={{ marginBottom: 12 }}>
-          {onBack && <Button onClick={onBack}>Back</Button>}
+          {onBack && <Button onClick={onBack}>{t('Back')}</Button>}
           {SECTIONS.map(([key, label]) => (
             <Button key={key} type={section === key ? 'primary' : 'default'} disabled={key === 'video' && !last.current.video} onClick={() => select(key)}>
-              {label}
+              {t(label)}
             </Button>
           ))}
         </Space>

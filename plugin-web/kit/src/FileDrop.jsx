@@ -7,8 +7,10 @@
 // reads under 4.5:1) and is named with the server's message under the drop, with Dismiss.
 import { Button, Upload } from 'antd';
 import { uploadErrorText, uploadFile } from './upload';
+import { useT } from './i18n';
 
 export function FileDrop({ id, label, hint, uploadUrl, accept, max = 1, files, onChange, onDiscard }) {
+  const t = useT('kit');
   const update = (uid, patch) => onChange((list) => list.map((f) => (f.uid === uid ? { ...f, ...patch } : f)));
   const discard = (f) => {
     if (f?.serverId && onDiscard) onDiscard(f.serverId);
@@ -47,7 +49,7 @@ export function FileDrop({ id, label, hint, uploadUrl, accept, max = 1, files, o
         }}
         onChange={() => {}}
         showUploadList={{ showRemoveIcon: true }}
-        progress={{ 'aria-label': 'Upload progress', strokeWidth: 2, showInfo: false }}
+        progress={{ 'aria-label': t('Upload progress'), strokeWidth: 2, showInfo: false }}
       >
         <p className="ant-upload-text">{label}</p>
         <p className="ant-upload-hint">{hint}</p>
@@ -58,7 +60,7 @@ export function FileDrop({ id, label, hint, uploadUrl, accept, max = 1, files, o
             {f.name}: {f.error}
           </span>
           <Button type="link" size="small" onClick={() => onChange((list) => list.filter((x) => x.uid !== f.uid))}>
-            Dismiss
+            {t('Dismiss')}
           </Button>
         </div>
       ))}

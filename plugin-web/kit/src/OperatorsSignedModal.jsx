@@ -1,11 +1,13 @@
 // 'Operators Signed': who signed a document, when (with the UTC offset) and the meaning
 // of the act. Give it the list (`operators`) or its source: a query ({ queryKey, queryFn } from the module's api.js) or a GET path (e.g.
 // /api/swps/signed-ops/{id}), whose answer holds opList.opsSigned.
+import { useMemo } from 'react';
 import { Button, Modal, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 import dayjs from 'dayjs';
 import { formatDate } from './date';
+import { useT } from './i18n';
 
 /** A signature's date and time with its UTC offset (issue 28 item 2), in the browser's zone:
  *  '2026-03-04 14:05:00 +01:00'; '' if none. Kept out of the kit's core: the kiosk's first
@@ -24,9 +26,9 @@ function signedList(body) {
 // One operator may sign more than once: the row key carries the position too.
 const keyed = (rows) => rows.map((r, i) => ({ ...r, rowKey: `${r.op?._id ?? r.op?.opNo ?? ''}-${i}` }));
 
-const columns = [
+const columnsIn = (t) => [
   {
-    title: 'Name',
+    title: t('Name'),
     key: 'name',
     render: (_, r) => (
       <span>
@@ -36,7 +38,7 @@ const columns = [
     ),
   },
   {
-    title: 'Signed',
+    title: t('Signed'),
     key: 'signed',
     render: (_, r) => (
       <>
@@ -46,7 +48,7 @@ const columns = [
     ),
   },
   // Issue 28 item 2: the meaning of the act and the mode it was given in.
-  { title: 'Meaning', key: 'meaning', render: (_, r) => r.signMeaning && `${r.signMeaning} (${r.signMode})` },
+  { title: t('Meaning'), key: 'meaning', render: (_, r) => r.signMeaning && `${r.signMeaning} (${r.signMode})` },
 ];
 
 function asQuery(source) {
@@ -63,8 +65,10 @@ export function OperatorsSignedModal({ open, onClose, operators, source }) {
     enabled: Boolean(open && source && !operators),
   });
   const rows = keyed(operators || loaded.data || []);
+  const t = useT('kit');
+  const columns = useMemo(() => columnsIn(t), [t]);
   return (
-    <Modal open={open} title="Operators Signed" width={600} onCancel={onClose} footer={<Button onClick={onClose}>Close</Button>}>
+    <Modal open={open} title={t('Operators Signed')} width={600} onCancel={onClose} footer={<Button onClick={onClose}>{t('Close')}</Button>}>
       <div data-testid="operators-signed-list" style={{ height: 400, overflowY: 'auto' }}>
         <Table size="small" columns={columns} dataSource={rows} loading={!operators && loaded.isFetching} rowKey="rowKey" pagination={false} sticky />
       </div>

@@ -11,6 +11,7 @@ import { useMemo, useState } from 'react';
 import { Empty, theme } from 'antd';
 import { Pager } from './table/Pager';
 import { tableVars, useTableCss } from './table/tableCss';
+import { useT } from './i18n';
 
 export const PAGE_SIZES = [5, 10, 25];
 export const DEFAULT_PAGE_SIZE = 10;
@@ -105,6 +106,7 @@ export function PagedTable({
   'aria-label': ariaLabel,
 }) {
   useTableCss();
+  const t = useT('kit');
   const { token } = theme.useToken();
   const cols = useMemo(() => withSorters(columns), [columns]);
   const paged = pagination !== false;
@@ -181,7 +183,7 @@ export function PagedTable({
             <tr>
               {sel && (
                 <th className="pd-table-select">
-                  <SelectBox checked={allOn} indeterminate={someOn && !allOn} disabled={pageKeys.length === 0} label="Select all" onChange={toggleAll} />
+                  <SelectBox checked={allOn} indeterminate={someOn && !allOn} disabled={pageKeys.length === 0} label={t('Select all')} onChange={toggleAll} />
                 </th>
               )}
               {cols.map((col) => (
@@ -193,7 +195,7 @@ export function PagedTable({
             {rows.length === 0 ? (
               <tr className="pd-table-empty">
                 <td colSpan={width}>
-                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={locale?.emptyText ?? 'No data'} />
+                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={locale?.emptyText ?? t('No data')} />
                 </td>
               </tr>
             ) : (
@@ -209,7 +211,7 @@ export function PagedTable({
                           on,
                           r,
                           i,
-                          <SelectBox checked={on} disabled={box.disabled} label={box['aria-label'] || 'Select row'} onChange={(v) => toggleRow(k, v)} />,
+                          <SelectBox checked={on} disabled={box.disabled} label={box['aria-label'] || t('Select row')} onChange={(v) => toggleRow(k, v)} />,
                         )}
                       </td>
                     )}
@@ -228,7 +230,7 @@ export function PagedTable({
           </tbody>
         </table>
         {loading && (
-          <div className="pd-table-busy" role="status" aria-label="Loading">
+          <div className="pd-table-busy" role="status" aria-label={t('Loading')}>
             <span className="pd-table-spin" />
           </div>
         )}

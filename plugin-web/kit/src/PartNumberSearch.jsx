@@ -7,6 +7,7 @@
 import { useEffect, useId, useState } from 'react';
 import { AutoComplete } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useT } from './i18n';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 export const SERVER_LIMIT = 10;
@@ -67,7 +68,9 @@ export function usePartNumberLookup(input, source) {
 const HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' };
 
 /** `initialValue`: the part number shown first (a part kept in the address). */
-export function PartNumberSearch({ source, onSelect, placeholder = 'Search Part Number', style, initialValue = '', ...rest }) {
+export function PartNumberSearch({ source, onSelect, placeholder: given, style, initialValue = '', ...rest }) {
+  const t = useT('kit');
+  const placeholder = given ?? t('Search Part Number');
   const [input, setInput] = useState(initialValue);
   const suggestions = usePartNumberSuggestions(input, source);
   // The field is named for assistive technology: a visually hidden label (its placeholder).
@@ -105,6 +108,7 @@ export function PartNumberSearch({ source, onSelect, placeholder = 'Search Part 
  */
 export function PartNumberField({ value, onChange, source, sayKnown = false }) {
   const { suggestions, known } = usePartNumberLookup(value, source);
+  const t = useT('kit');
   return (
     <>
       <AutoComplete
@@ -112,12 +116,12 @@ export function PartNumberField({ value, onChange, source, sayKnown = false }) {
         value={value}
         onChange={(v) => onChange((v || '').toUpperCase())}
         options={suggestions.map((p) => ({ value: p.partNumber, label: p.partNumber }))}
-        placeholder="Part Number"
+        placeholder={t('Part Number')}
         style={{ width: 300 }}
       />
       {sayKnown && known !== null && (
         <div data-testid="part-status" aria-live="polite" style={{ marginTop: 4 }}>
-          {known ? 'Known part (in the catalogue)' : 'New part: it will be added to the catalogue'}
+          {known ? t('Known part (in the catalogue)') : t('New part: it will be added to the catalogue')}
         </div>
       )}
     </>

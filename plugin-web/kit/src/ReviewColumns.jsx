@@ -6,6 +6,16 @@
 // forward ('Submit a corrected version', issue 26).
 import { Button, Typography } from 'antd';
 import { formatDate } from './date';
+import { k, translate, useT } from './i18n';
+
+/** A text of the kit (a key marked with k), in the page's language: column titles. */
+export function KitText({ text }) {
+  return useT('kit')(text);
+}
+
+// The review stages and their statuses as the server names them (approvals.<stage>.status).
+const STAGES = { process: k('Process'), quality: k('Quality'), production: k('Production'), engineer: k('Engineer'), manager: k('Manager') };
+export const REVIEW_STATUSES = [k('Pending'), k('Approved'), k('Rejected')];
 
 const stamp = (v) => (v && typeof v === 'object' ? (v.timestamp ?? v.date ?? '') : (v ?? ''));
 
@@ -60,17 +70,19 @@ const GREY = '#595959';
  * never reviewed and will not be (shown as such, not as waiting).
  */
 export function StageCell({ stage, color, closed = false }) {
+  const t = useT('kit');
   const s = stage || {};
   if (closed && s.status === 'Pending') {
     return (
       <span data-testid="stage" style={{ color: GREY }}>
-        Not reviewed
+        {t('Not reviewed')}
       </span>
     );
   }
   return (
     <div data-testid="stage">
-      <StatusText status={s.status} color={color} />
+      {/* The colour follows the server's status; the text is in the page's language. */}
+      <span style={{ color: color(s.status), fontWeight: 500 }}>{s.status && t(s.status)}</span>
       {s.reviewer && (
         <div style={{ fontSize: 12 }}>
           {s.reviewer}
@@ -106,8 +118,10 @@ export function rejectionOf(row) {
 /** 'Corrects the version rejected on <date>: <note>' of a document's `corrects` (null: none). */
 export function correctsText(corrects) {
   if (!corrects) return null;
-  const note = corrects.note ? `: ${corrects.note}` : '';
-  return `Corrects the version rejected on ${formatDate(corrects.rejectedDate)}${note}`;
+  const date = formatDate(corrects.rejectedDate);
+  return corrects.note
+    ? translate('kit', 'Corrects the version rejected on {{date}}: {{note}}', { date, note: corrects.note })
+    : translate('kit', 'Corrects the version rejected on {{date}}', { date });
 }
 
 /**
@@ -116,12 +130,13 @@ export function correctsText(corrects) {
  * `onCorrect(row)` is given; else 'In review' (the stage columns say which are 'Pending').
  */
 export function ReviewState({ row, onCorrect }) {
+  const t = useT('kit');
   const r = rejectionOf(row);
-  if (!r) return <StatusText status="In review" color={() => ORANGE} />;
-  const stage = r.stage ? ` in the ${r.stage.charAt(0).toUpperCase()}${r.stage.slice(1)} review` : '';
+  if (!r) return <StatusText status={t('In review')} color={() => ORANGE} />;
+  const stage = r.stage ? t(STAGES[r.stage] || `${r.stage.charAt(0).toUpperCase()}${r.stage.slice(1)}`) : null;
   return (
     <div data-testid="review-state">
-      <StatusText status={`Rejected${stage}`} color={() => RED} />
+      <StatusText status={stage ? t('Rejected in the {{stage}} review', { stage }) : t('Rejected')} color={() => RED} />
       {onCorrect && (
         <div>
           {/* Wraps in a narrow column (1024 px) rather than being cut. */}
@@ -131,7 +146,7 @@ export function ReviewState({ row, onCorrect }) {
             onClick={() => onCorrect(row)}
             data-testid="submit-correction"
           >
-            Submit a corrected version
+            {t('Submit a corrected version')}
           </Button>
         </div>
       )}
@@ -142,7 +157,7 @@ export function ReviewState({ row, onCorrect }) {
 /** The 'State' column: ReviewState; `mayCorrect(row)` says who gets 'Submit a corrected version' (`onCorrect(row)`). */
 export function stateColumn({ onCorrect, mayCorrect = () => false } = {}) {
   return {
-    title: 'State',
+    title: <KitText text={k('State')} />,
     key: 'state',
     dataIndex: 'status',
     sortValue: (r) => (r.status === 'rejected' ? 'Rejected' : 'In review'),
@@ -173,7 +188,10 @@ export function countColumn(title, key, list, { onOpen, testId } = {}) {
 
 /** 'Part Number' (a link opening the SWP: `onOpen(row)`) and 'Submitted': the first columns of an SWP list. */
 export function swpColumns({ onOpen } = {}) {
-  return [openColumn({ title: 'Part Number', key: 'partNumber', testId: 'part-link', onOpen }), dateColumn('Submitted', 'submitted', (r) => r.uploadDate)];
+  return [
+    openColumn({ title: <KitText text={k('Part Number')} />, key: 'partNumber', testId: 'part-link', onOpen }),
+    dateColumn(<KitText text={k('Submitted')} />, 'submitted', (r) => r.uploadDate),
+  ];
 }
 
 /**
@@ -182,9 +200,9 @@ export function swpColumns({ onOpen } = {}) {
  */
 export function alertColumns({ onOpen, order } = {}) {
   return [
-    openColumn({ title: 'ID', key: 'alertTag', testId: 'alert-link', onOpen }),
-    { title: 'Type', key: 'alertType', dataIndex: 'alertType' },
-    { title: 'Part', key: 'partNumber', dataIndex: 'partNumber' },
-    dateColumn('Uploaded', 'uploadDate', (r) => r.uploadDate, { defaultSortOrder: order }),
+    openColumn({ title: <KitText text={k('ID')} />, key: 'alertTag', testId: 'alert-link', onOpen }),
+    { title: <KitText text={k('Type')} />, key: 'alertType', dataIndex: 'alertType' },
+    { title: <KitText text={k('Part')} />, key: 'partNumber', dataIndex: 'partNumber' },
+    dateColumn(<KitText text={k('Uploaded')} />, 'uploadDate', (r) => r.uploadDate, { defaultSortOrder: order }),
   ];
 }

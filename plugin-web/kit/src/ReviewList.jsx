@@ -6,6 +6,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { Button, Input, Space, Spin, Typography } from 'antd';
 import { PagedTable } from './PagedTable';
+import { translate, useT } from './i18n';
 
 // Loaded when Delete is first pressed: a list does not download antd's Modal to show.
 const DeleteDialog = lazy(() => import('./DeleteDialog').then((m) => ({ default: m.DeleteDialog })));
@@ -16,19 +17,19 @@ const RED = '#cf1322';
  * PagedTable's rowSelection for deleting: a checkbox only on the rows `mayDelete(row)`
  * allows, labelled 'Select <label(row)>'; null when no row may be deleted.
  */
-export function deleteSelection(rows, selected, setSelected, { mayDelete, label }) {
+export function deleteSelection(rows, selected, setSelected, { mayDelete, label }, t = (key, o) => translate('kit', key, o)) {
   if (!(rows || []).some(mayDelete)) return null;
   return {
     selectedRowKeys: selected,
     onChange: (keys) => setSelected(keys),
-    getCheckboxProps: (r) => ({ disabled: !mayDelete(r), 'aria-label': `Select ${label(r)}` }),
+    getCheckboxProps: (r) => ({ disabled: !mayDelete(r), 'aria-label': t('Select {{name}}', { name: label(r) }) }),
     renderCell: (_checked, r, _i, node) => (mayDelete(r) ? node : null),
   };
 }
 
-function refusalText(err) {
+function refusalText(err, t) {
   const why = err.body?.error || Object.values(err.fields || {})[0] || err.message;
-  return `Nothing was deleted: ${why}`;
+  return t('Nothing was deleted: {{why}}', { why });
 }
 
 /**
@@ -37,6 +38,7 @@ function refusalText(err) {
  * `onDeleted(ids)` once the server agrees. `sayRefusal`: a refused batch says why.
  */
 export function DeleteSelected({ kind, selected, remove, onDeleted, sayRefusal = false }) {
+  const t = useT('kit');
   const [open, setOpen] = useState(false);
   // Mounted from the first opening on (it animates out when closed).
   const [used, setUsed] = useState(false);
@@ -45,7 +47,7 @@ export function DeleteSelected({ kind, selected, remove, onDeleted, sayRefusal =
       onSuccess: (_, ids) => onDeleted?.(ids),
       onSettled: () => setOpen(false),
     });
-  const refused = sayRefusal && remove.error ? refusalText(remove.error) : null;
+  const refused = sayRefusal && remove.error ? refusalText(remove.error, t) : null;
   return (
     <Space>
       {refused && (
@@ -61,7 +63,7 @@ export function DeleteSelected({ kind, selected, remove, onDeleted, sayRefusal =
           setOpen(true);
         }}
       >
-        Delete{selected.length ? ` (${selected.length})` : ''}
+        {selected.length ? t('Delete ({{n}})', { n: selected.length }) : t('Delete')}
       </Button>
       {used && (
         <Suspense fallback={null}>
@@ -79,10 +81,11 @@ export function DeleteSelected({ kind, selected, remove, onDeleted, sayRefusal =
  * of the table for an empty list (a text, or null for nothing); emptyText: the table's own.
  * Other props go to PagedTable (pagination, onChange, aria-label…).
  */
-export function ReviewList({ rows, columns, title, search, deletion, empty, emptyText = 'No records found', ...table }) {
+export function ReviewList({ rows, columns, title, search, deletion, empty, emptyText, ...table }) {
+  const t = useT('kit');
   const [term, setTerm] = useState('');
   const [selected, setSelected] = useState([]);
-  const selection = deletion && rows ? deleteSelection(rows, selected, setSelected, deletion) : null;
+  const selection = deletion && rows ? deleteSelection(rows, selected, setSelected, deletion, t) : null;
   const heading =
     typeof title === 'string' ? (
       <Typography.Title level={5} style={{ margin: 0 }}>
@@ -98,7 +101,13 @@ export function ReviewList({ rows, columns, title, search, deletion, empty, empt
     body = typeof empty === 'string' ? <Typography.Paragraph data-testid="empty">{empty}</Typography.Paragraph> : empty;
   } else {
     body = (
-      <PagedTable columns={columns} dataSource={search ? search(rows, term) : rows} locale={{ emptyText }} rowSelection={selection || undefined} {...table} />
+      <PagedTable
+        columns={columns}
+        dataSource={search ? search(rows, term) : rows}
+        locale={{ emptyText: emptyText ?? t('No records found') }}
+        rowSelection={selection || undefined}
+        {...table}
+      />
     );
   }
   const tools = (search || selection) && !replaced;
@@ -109,7 +118,7 @@ export function ReviewList({ rows, columns, title, search, deletion, empty, empt
           {heading}
           {tools && (
             <Space>
-              {search && <Input.Search allowClear placeholder="Search" value={term} onChange={(e) => setTerm(e.target.value)} style={{ width: 260 }} />}
+              {search && <Input.Search allowClear placeholder={t('Search')} value={term} onChange={(e) => setTerm(e.target.value)} style={{ width: 260 }} />}
               {selection && (
                 <DeleteSelected
                   kind={deletion.kind}

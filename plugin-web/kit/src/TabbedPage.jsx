@@ -3,9 +3,11 @@
 // → 'my-pending'): antd puts them in ARIA ids, where a space fails axe's
 // aria-valid-attr-value. Callers keep their own keys (onChange answers them).
 import { Card, Empty, Tabs } from 'antd';
+import { useT } from './i18n';
 
-export function Placeholder({ text = 'This screen is not built yet.' }) {
-  return <Empty style={{ padding: 48 }} description={text} />;
+export function Placeholder({ text }) {
+  const t = useT('kit');
+  return <Empty style={{ padding: 48 }} description={text ?? t('This screen is not built yet.')} />;
 }
 
 /** 'My Pending' → 'my-pending'. */

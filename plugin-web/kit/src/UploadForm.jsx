@@ -13,6 +13,9 @@ import { fieldHelp } from './fieldHelp';
 import { useZones } from './query';
 import { formatDate } from './date';
 import { rejectionOf } from './ReviewColumns';
+import { translate, useT } from './i18n';
+
+const kitT = (key, opts) => translate('kit', key, opts);
 
 /** The error red of the product (WCAG AA on white). */
 const RED = '#cf1322';
@@ -21,14 +24,14 @@ const RED = '#cf1322';
 export const MAX_CHANGES = 140;
 
 /** The Changes counter: 'N characters left'. */
-export function charactersLeft(text) {
-  return `${MAX_CHANGES - (text || '').length} characters left`;
+export function charactersLeft(text, t = kitT) {
+  return t('{{count}} characters left', { count: MAX_CHANGES - (text || '').length });
 }
 
 /** A failed submission's errors: the server's field map, else one form-wide message. */
 export function submitErrors(err) {
   const fields = err?.fields || {};
-  return Object.keys(fields).length ? fields : { form: err?.message || 'The upload failed.' };
+  return Object.keys(fields).length ? fields : { form: err?.message || translate('kit', 'The upload failed.') };
 }
 
 /**
@@ -52,15 +55,16 @@ export function useUploadForm(mutation, { fields, payload, success }) {
 }
 
 /** The Changes textarea with its 'N characters left' counter (red at 140); input past 140 is ignored. */
-export function ChangesField({ value, onChange, disabled = false, errors = {}, label = 'Changes', name = 'changes' }) {
+export function ChangesField({ value, onChange, disabled = false, errors = {}, label, name = 'changes' }) {
+  const t = useT('kit');
   return (
     <Form.Item
-      label={label}
+      label={label ?? t('Changes')}
       htmlFor={name}
       {...fieldHelp(errors, name)}
       extra={
         <span data-testid="changes-counter" style={{ color: value.length >= MAX_CHANGES ? RED : undefined }}>
-          {charactersLeft(value)}
+          {charactersLeft(value, t)}
         </span>
       }
     >
@@ -72,8 +76,9 @@ export function ChangesField({ value, onChange, disabled = false, errors = {}, l
 /** The zone checkboxes of the signed-in user's company (spec section 3). */
 export function ZonesField({ value, onChange, errors = {} }) {
   const options = useZones().data || [];
+  const t = useT('kit');
   return (
-    <Form.Item label="Zones" {...fieldHelp(errors, 'zones')}>
+    <Form.Item label={t('Zones')} {...fieldHelp(errors, 'zones')}>
       <Checkbox.Group options={options} value={value} onChange={onChange} data-testid="zones" />
     </Form.Item>
   );
@@ -84,15 +89,16 @@ export function ZonesField({ value, onChange, errors = {} }) {
  * engineers (`users`: [{_id, firstname, lastname}]).
  */
 export function OnBehalfOfField({ value, onChange, users = [], myself, placeholder, errors = {} }) {
+  const t = useT('kit');
   return (
-    <Form.Item label="Uploading On Behalf Of" htmlFor="onBehalfOf" {...fieldHelp(errors, 'onBehalfOf')}>
+    <Form.Item label={t('Uploading On Behalf Of')} htmlFor="onBehalfOf" {...fieldHelp(errors, 'onBehalfOf')}>
       <Select
         id="onBehalfOf"
         placeholder={placeholder}
         value={value}
         onChange={onChange}
         style={{ width: 300 }}
-        options={[{ value: myself, label: 'Myself' }, ...users.map((u) => ({ value: u._id, label: `${u.firstname} ${u.lastname}` }))]}
+        options={[{ value: myself, label: t('Myself') }, ...users.map((u) => ({ value: u._id, label: `${u.firstname} ${u.lastname}` }))]}
       />
     </Form.Item>
   );
@@ -104,30 +110,29 @@ export function OnBehalfOfField({ value, onChange, users = [], myself, placehold
  * P-1'), who rejected it, when and why; the server's `corrects` error under it.
  */
 export function CorrectsNotice({ rejected, label, errors = {} }) {
+  const t = useT('kit');
   const r = rejectionOf(rejected) || {};
-  const by = r.reviewer ? ` by ${r.reviewer}` : '';
-  const when = r.date ? ` on ${formatDate(r.date)}` : '';
+  const said = { label, date: r.date ? formatDate(r.date) : '', reviewer: r.reviewer };
+  let title = t('Corrected version of the {{label}} rejected', said);
+  if (r.date && r.reviewer) title = t('Corrected version of the {{label}} rejected on {{date}} by {{reviewer}}', said);
+  else if (r.date) title = t('Corrected version of the {{label}} rejected on {{date}}', said);
+  else if (r.reviewer) title = t('Corrected version of the {{label}} rejected by {{reviewer}}', said);
   return (
     <Form.Item {...fieldHelp(errors, 'corrects')}>
-      <Alert
-        type="warning"
-        showIcon
-        data-testid="corrects-notice"
-        title={`Corrected version of the ${label} rejected${when}${by}`}
-        description={r.note ? `“${r.note}”` : undefined}
-      />
+      <Alert type="warning" showIcon data-testid="corrects-notice" title={title} description={r.note ? `“${r.note}”` : undefined} />
     </Form.Item>
   );
 }
 
 /** form: useUploadForm's answer; busy: a file still uploading (Submit waits). */
 export function UploadForm({ form, busy = false, children, 'data-testid': testId }) {
+  const t = useT('kit');
   const { fields, success } = form;
   if (form.done) {
     return (
       <Result
         status="success"
-        title="Success!"
+        title={t('Success!')}
         subTitle={success.text}
         extra={
           <Button type="primary" onClick={success.onBack}>
@@ -155,7 +160,7 @@ export function UploadForm({ form, busy = false, children, 'data-testid': testId
           </span>
         ) : (
           <Button type="primary" htmlType="submit" disabled={busy}>
-            Submit
+            {t('Submit')}
           </Button>
         )}
       </Form.Item>

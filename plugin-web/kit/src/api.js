@@ -2,7 +2,7 @@
 // a singleton, so the host and every remote use this very module instance: the 401 handler
 // the host installs applies to every call any module makes.
 
-import { currentLanguage } from './i18n';
+import { currentLanguage, translate } from './i18n';
 
 const CSRF_COOKIES = ['__Host-plantdoc_csrf', 'plantdoc_csrf'];
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -42,7 +42,7 @@ function errorMessage(status, body) {
     if (first) return first;
   }
   if (typeof body === 'string' && body) return body;
-  return `Request failed (${status}).`;
+  return translate('kit', 'Request failed ({{status}}).', { status });
 }
 
 /** The field → message map of an error body; {} when the body is not one. */

@@ -6,6 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api';
+import { k } from './i18n';
 
 export const notificationKeys = {
   all: ['core', 'notifications'],
@@ -13,12 +14,13 @@ export const notificationKeys = {
   prefs: ['core', 'notifications', 'prefs'],
 };
 
-/** How a person may be told of a kind of event, as the server names the choices. */
+/** How a person may be told of a kind of event, as the server names the choices. The
+ *  labels are the kit's texts: show them with useT('kit') (`t(c.label)`). */
 export const CHANNELS = [
-  { value: 'bell', label: 'Bell' },
-  { value: 'email', label: 'E-mail' },
-  { value: 'digest', label: 'Daily digest' },
-  { value: 'off', label: 'Off' },
+  { value: 'bell', label: k('Bell') },
+  { value: 'email', label: k('E-mail') },
+  { value: 'digest', label: k('Daily digest') },
+  { value: 'off', label: k('Off') },
 ];
 
 /** GET /api/notifications?limit=: { items, total, unread }. */

@@ -3,7 +3,7 @@
 // every other call. Resolves to the JSON answer (e.g. {serverId}); rejects with an
 // ApiError (`status`, `body`, `fields`: the field map, e.g. {file: '...'}).
 import { ApiError, readCsrfToken, reportUnauthorized } from './api';
-import { currentLanguage } from './i18n';
+import { currentLanguage, translate } from './i18n';
 
 function parse(text) {
   if (!text) return null;
@@ -52,6 +52,6 @@ export function uploadErrorText(err) {
     const first = body.file ?? body.error ?? Object.values(body).find((v) => typeof v === 'string');
     if (first) return first;
   }
-  if (err?.status === 413) return 'The file is too large.';
-  return 'The upload failed.';
+  if (err?.status === 413) return translate('kit', 'The file is too large.');
+  return translate('kit', 'The upload failed.');
 }

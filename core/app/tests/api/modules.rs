@@ -33,6 +33,11 @@ async fn release_1_0_is_the_spec_package() {
     assert_eq!(swp["sidebar"]["group"], "Document Control");
     assert_eq!(swp["sidebar"]["route"], "/main/swps");
     assert_eq!(swp["sidebar"]["label"], "SWPs");
+    // The names in other languages, as the manifest gives them (issue 29); none: {}.
+    let alerts = module(&r.body, "alerts");
+    assert_eq!(alerts["nameLabels"], serde_json::json!({"es": "Alertas", "pl": "Alerty"}));
+    assert_eq!(alerts["sidebar"]["labels"]["es"], "Alertas");
+    assert_eq!(module(&r.body, "users")["sidebar"]["labels"]["pl"], "Ustawienia");
     assert_eq!(swp["remote"]["url"], "/remotes/swp/remoteEntry.js");
     assert_eq!(swp["remote"]["scope"], "plantdoc_swp");
     assert_eq!(swp["remote"]["module"], "./Module");
@@ -195,4 +200,20 @@ fn no_module_crate_depends_on_another() {
         links.contains(&("plantdoc-island", "plantdoc-swp", "dev")),
         "the benchmark's links are seen (the check reads real data): {links:?}"
     );
+}
+
+#[test]
+fn manifest_labels_are_per_language() {
+    let base = r#"{"id": "x", "name": "X", "release": "1.0", "route": "/main/x", "sidebar": {"label": "X", "icon": "I", "order": 1, "labels": LABELS}, "nameLabels": NAMES}"#;
+    let with = |labels: &str, names: &str| Manifest::from_json(&base.replace("LABELS", labels).replace("NAMES", names));
+    let m = with(r#"{"es": "Equis"}"#, r#"{"pl": "Iks"}"#).unwrap();
+    assert_eq!(m.sidebar.unwrap().labels["es"], "Equis");
+    assert_eq!(m.name_labels["pl"], "Iks");
+    let e = with(r#"{"Spanish": "Equis"}"#, "{}").unwrap_err().to_string();
+    assert!(e.contains("sidebar.labels") && e.contains("not a language code"), "{e}");
+    let e = with("{}", r#"{"es": " "}"#).unwrap_err().to_string();
+    assert!(e.contains("nameLabels") && e.contains("empty"), "{e}");
+    // Optional: a manifest without them is as before.
+    let plain = Manifest::from_json(r#"{"id": "y", "name": "Y", "release": "1.0"}"#).unwrap();
+    assert!(plain.name_labels.is_empty());
 }

@@ -205,6 +205,7 @@ async fn modules(State(state): State<AppState>, _user: CurrentUser) -> AppResult
             json!({
                 "id": man.id,
                 "name": man.name,
+                "nameLabels": man.name_labels,
                 "enabled": state.module_enabled(&man.id),
                 "switch": switches.get(&man.id),
                 "release": man.release,
@@ -213,7 +214,7 @@ async fn modules(State(state): State<AppState>, _user: CurrentUser) -> AppResult
                 "home": man.home,
                 "whenDisabled": man.when_disabled,
                 "sidebar": man.sidebar.as_ref().map(|s| json!({
-                    "group": s.group, "label": s.label, "icon": s.icon, "order": s.order, "route": man.route,
+                    "group": s.group, "label": s.label, "labels": s.labels, "icon": s.icon, "order": s.order, "route": man.route,
                 })),
                 "api": man.api.iter().chain(&man.shared_api).collect::<Vec<_>>(),
                 "migrations": man.migrations,

@@ -2,6 +2,8 @@
 //! handler builds its answer with `json!`, the type here mirrors it field for field and
 //! is only read by the OpenAPI description (`ApiRouter::returns`).
 #![allow(dead_code)] // schema-only types: never built, read by `utoipa::ToSchema`
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -67,6 +69,8 @@ pub struct Modules {
 pub struct ModuleEntry {
     pub id: String,
     pub name: String,
+    /// The name in other languages, by language code (empty: English only).
+    pub name_labels: BTreeMap<String, String>,
     pub enabled: bool,
     #[schema(required = true)]
     pub switch: Option<Switch>,
@@ -92,6 +96,8 @@ pub struct Sidebar {
     #[schema(required = true)]
     pub group: Option<String>,
     pub label: String,
+    /// The label in other languages, by language code (empty: English only).
+    pub labels: BTreeMap<String, String>,
     pub icon: Value,
     pub order: Value,
     #[schema(required = true)]

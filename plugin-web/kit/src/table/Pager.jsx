@@ -1,6 +1,8 @@
 // The list table's pager: ‹ 1 … 4 5 [6] 7 8 … 20 › and the rows-per-page changer
 // ('10 / page'), as antd draws its Pagination; plain buttons and a native select (antd's
 // Pagination brings its Select, 21 KB, onto every list page for the changer alone).
+import { useT } from '../i18n';
+
 const WINDOW = 2; // pages either side of the current one
 const JUMP = 5; // what '…' jumps, as antd's
 
@@ -30,20 +32,21 @@ function Arrow({ dir }) {
 
 /** sizes: the rows-per-page choices (the current size is added if it is not one, as antd does). */
 export function Pager({ current, pageSize, total, sizes, showSizeChanger, onPage, onSize }) {
+  const t = useT('kit');
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const go = (p) => {
     const page = Math.min(pages, Math.max(1, p));
     if (page !== current) onPage(page);
   };
   return (
-    <nav className="pd-pager" aria-label="Pages">
+    <nav className="pd-pager" aria-label={t('Pages')}>
       <ul>
         <li>
           <button
             type="button"
             className="pd-pager-arrow"
-            title="Previous Page"
-            aria-label="Previous Page"
+            title={t('Previous Page')}
+            aria-label={t('Previous Page')}
             disabled={current <= 1}
             onClick={() => go(current - 1)}
           >
@@ -57,7 +60,7 @@ export function Pager({ current, pageSize, total, sizes, showSizeChanger, onPage
                 type="button"
                 className={item === current ? 'pd-pager-item pd-pager-active' : 'pd-pager-item'}
                 title={String(item)}
-                aria-label={`Page ${item}`}
+                aria-label={t('Page {{page}}', { page: item })}
                 aria-current={item === current ? 'page' : undefined}
                 onClick={() => go(item)}
               >
@@ -69,8 +72,8 @@ export function Pager({ current, pageSize, total, sizes, showSizeChanger, onPage
               <button
                 type="button"
                 className="pd-pager-jump"
-                title={item === 'prev' ? `Previous ${JUMP} Pages` : `Next ${JUMP} Pages`}
-                aria-label={item === 'prev' ? `Previous ${JUMP} Pages` : `Next ${JUMP} Pages`}
+                title={item === 'prev' ? t('Previous {{count}} Pages', { count: JUMP }) : t('Next {{count}} Pages', { count: JUMP })}
+                aria-label={item === 'prev' ? t('Previous {{count}} Pages', { count: JUMP }) : t('Next {{count}} Pages', { count: JUMP })}
                 onClick={() => go(item === 'prev' ? current - JUMP : current + JUMP)}
               >
                 •••
@@ -79,18 +82,25 @@ export function Pager({ current, pageSize, total, sizes, showSizeChanger, onPage
           ),
         )}
         <li>
-          <button type="button" className="pd-pager-arrow" title="Next Page" aria-label="Next Page" disabled={current >= pages} onClick={() => go(current + 1)}>
+          <button
+            type="button"
+            className="pd-pager-arrow"
+            title={t('Next Page')}
+            aria-label={t('Next Page')}
+            disabled={current >= pages}
+            onClick={() => go(current + 1)}
+          >
             <Arrow dir="right" />
           </button>
         </li>
         {showSizeChanger && (
           <li className="pd-pager-size">
-            <select aria-label="Rows per page" value={pageSize} onChange={(e) => onSize(Number(e.target.value))}>
+            <select aria-label={t('Rows per page')} value={pageSize} onChange={(e) => onSize(Number(e.target.value))}>
               {[...new Set([...sizes, pageSize])]
                 .sort((a, b) => a - b)
                 .map((s) => (
                   <option key={s} value={s}>
-                    {`${s} / page`}
+                    {t('{{size}} / page', { size: s })}
                   </option>
                 ))}
             </select>

@@ -2,11 +2,13 @@
 // the antd components the host shares (plugin-web/kit/federation-shared.js).
 import { useState } from 'react';
 import { Button, Form, Input, Spin, Typography } from 'antd';
-import { fieldErrors, formatDate } from '@plantdoc/kit';
+import { fieldErrors, formatDate, useT } from '@plantdoc/kit';
 
 import { useAddItem, useItems } from '../api';
 
 export function ItemsPage() {
+  // This module's texts (locales/es.json, pl.json; the English text is the key).
+  const t = useT('{{id}}');
   const items = useItems();
   const add = useAddItem();
   const [title, setTitle] = useState('');
@@ -16,11 +18,11 @@ export function ItemsPage() {
     <div>
       <Typography.Title level={2}>{{Name}}</Typography.Title>
       <Form layout="inline" onFinish={submit}>
-        <Form.Item label="Title" validateStatus={error ? 'error' : undefined} help={error}>
+        <Form.Item label={t('Title')} validateStatus={error ? 'error' : undefined} help={error}>
           <Input value={title} onChange={(e) => setTitle(e.target.value)} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={add.isPending}>
-          Add
+          {t('Add')}
         </Button>
       </Form>
       {items.isLoading ? (
