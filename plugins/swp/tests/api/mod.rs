@@ -6,6 +6,7 @@ mod correct;
 mod duties;
 mod lifecycle;
 mod limits;
+mod last_signed;
 mod lists;
 mod notify;
 mod notify_bench;
