@@ -1,36 +1,45 @@
-// Compare (issue 31): the shown revision beside an earlier one of the same part (obsolete
-// ones included), SWC, JES and VIS, page by page with pdf.js: the blocks that differ
-// marked on both pages, the pages added or removed listed, and each page's text diff
-// (added words green, removed red). A page is drawn when it scrolls into view.
+// Compare (issue 31), shared by the console viewer (swp remote) and the kiosk's 'What
+// changed' (island remote): two revisions of one document side by side, page by page
+// with pdf.js: the blocks that differ marked on both pages, the pages added or removed
+// listed, and each page's text diff (added words green, removed red). A page is drawn
+// when it scrolls into view. pdf.js and its worker are chunks of their own, loaded when
+// a pair is first opened (compare/pdf.js): a page that shows no compare loads neither.
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Select, Space, Spin, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@plantdoc/kit';
-import { revisionText } from '../lib';
-import { BLOCK, STRIP, diffWords, differingBlocks, markBlocks, openPdf, renderPage } from './pdf';
+import { BLOCK, STRIP, diffWords, differingBlocks, markBlocks, openPdf, renderPage } from './compare/pdf';
 
-const enc = encodeURIComponent;
-const WIDTH = 460;
-const SECTIONS = [
-  ['swc', 'SWC'],
-  ['jes', 'JES'],
-  ['vis', 'VIS'],
-];
+export const COMPARE_WIDTH = 460;
 
-const links = (id) => api.get(`/api/swps/signed-urls/${enc(id)}`).then((b) => b?.urls || {});
-
-/** Both documents of a section, opened with their words: { before, after } or an error. */
-function usePair(beforeId, afterId, section) {
+/**
+ * Both documents, opened with their words: { before, after }. `key` names the pair (the
+ * query's key); `links()` answers { before, after } URLs when the pair is first asked.
+ */
+export function useComparePair(key, links, enabled = true) {
   return useQuery({
-    queryKey: ['swp', 'compare', beforeId, afterId, section],
-    enabled: Boolean(beforeId && afterId),
+    queryKey: ['compare', ...key],
+    enabled,
     staleTime: Infinity,
+    retry: false,
     queryFn: async () => {
-      const [a, b] = await Promise.all([links(beforeId), links(afterId)]);
-      const [before, after] = await Promise.all([openPdf(a[section]), openPdf(b[section])]);
+      const urls = await links();
+      const [before, after] = await Promise.all([openPdf(urls.before), openPdf(urls.after)]);
       return { before, after };
     },
   });
+}
+
+/** The pages whose text changed, the pages added and the pages removed (numbers from 1). */
+export function changedPages({ before, after }) {
+  const count = Math.max(before.doc.numPages, after.doc.numPages);
+  const pages = Array.from({ length: count }, (_, i) => i + 1);
+  return {
+    changed: pages.filter(
+      (n) => n <= before.doc.numPages && n <= after.doc.numPages && (before.pages[n - 1] || []).join(' ') !== (after.pages[n - 1] || []).join(' '),
+    ),
+    added: pages.filter((n) => n > before.doc.numPages),
+    removed: pages.filter((n) => n > after.doc.numPages),
+  };
 }
 
 function Words({ diff }) {
@@ -50,7 +59,7 @@ function Words({ diff }) {
 }
 
 /** One page pair, drawn once it comes near the screen. */
-function PageRow({ n, pair }) {
+function PageRow({ n, pair, width, scrollTo }) {
   const ref = useRef(null);
   const left = useRef(null);
   const right = useRef(null);
@@ -59,16 +68,17 @@ function PageRow({ n, pair }) {
   const { before, after } = pair;
   const has = [n <= before.doc.numPages, n <= after.doc.numPages];
   useEffect(() => {
+    if (scrollTo) ref.current.scrollIntoView({ block: 'start' });
     const io = new IntersectionObserver((e) => e.some((x) => x.isIntersecting) && setSeen(true), { rootMargin: '300px' });
     io.observe(ref.current);
     return () => io.disconnect();
-  }, []);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
     if (!seen) return;
     let live = true;
     (async () => {
-      const scale = has[0] ? await renderPage(before.doc, n, left.current, WIDTH) : 0;
-      if (has[1]) await renderPage(after.doc, n, right.current, WIDTH);
+      const scale = has[0] ? await renderPage(before.doc, n, left.current, width) : 0;
+      if (has[1]) await renderPage(after.doc, n, right.current, width);
       if (!live || !has[0] || !has[1]) return;
       // The controlled-copy strips differ between any two copies (revision, dates): not a change.
       const strip = before.stamped[n - 1] && after.stamped[n - 1] ? STRIP * scale + BLOCK : 0;
@@ -87,31 +97,24 @@ function PageRow({ n, pair }) {
       <Typography.Title level={3} style={{ fontSize: 14 }}>
         {`Page ${n}${!has[0] ? ' (added)' : !has[1] ? ' (removed)' : ''}`}
       </Typography.Title>
-      <Space align="start" size="large" wrap>
+      <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap', alignItems: 'flex-start' }}>
         {[left, right].map((c, i) => (
-          <div key={i} style={{ width: WIDTH, minHeight: 120, background: '#f5f5f5' }}>
+          <div key={i} style={{ width, minHeight: 120, background: '#f5f5f5' }}>
             {has[i] ? (
-              <canvas ref={c} aria-label={`${i ? 'Shown' : 'Earlier'} revision, page ${n}`} style={{ width: WIDTH }} />
+              <canvas ref={c} aria-label={`${i ? 'Shown' : 'Earlier'} revision, page ${n}`} style={{ width }} />
             ) : (
               <Typography.Text>No page</Typography.Text>
             )}
           </div>
         ))}
-      </Space>
+      </div>
       <Words diff={diff} />
     </div>
   );
 }
 
-function Summary({ pair }) {
-  const { before, after } = pair;
-  const count = Math.max(before.doc.numPages, after.doc.numPages);
-  const pages = Array.from({ length: count }, (_, i) => i + 1);
-  const added = pages.filter((n) => n > before.doc.numPages);
-  const removed = pages.filter((n) => n > after.doc.numPages);
-  const changed = pages.filter(
-    (n) => n <= before.doc.numPages && n <= after.doc.numPages && (before.pages[n - 1] || []).join(' ') !== (after.pages[n - 1] || []).join(' '),
-  );
+export function CompareSummary({ pair }) {
+  const { changed, added, removed } = changedPages(pair);
   const list = (xs) => (xs.length ? xs.join(', ') : 'none');
   return (
     <Typography.Paragraph data-testid="compare-summary">
@@ -120,45 +123,15 @@ function Summary({ pair }) {
   );
 }
 
-export default function CompareView({ swp, onClose }) {
-  const revs = useQuery({
-    queryKey: ['swp', 'revisions', swp._id],
-    queryFn: () => api.get(`/api/swps/revisions/${enc(swp._id)}`).then((b) => b?.revisions || []),
-  });
-  const earlier = (revs.data || []).filter((r) => r._id !== swp._id);
-  const [other, setOther] = useState(null);
-  const [section, setSection] = useState('swc');
-  const beforeId = other || earlier[0]?._id;
-  const pair = usePair(beforeId, swp._id, section);
-  const count = pair.data ? Math.max(pair.data.before.doc.numPages, pair.data.after.doc.numPages) : 0;
+/** The summary and every page pair of an opened `pair`; `at`: the page to scroll to. */
+export function ComparePages({ pair, width = COMPARE_WIDTH, at }) {
+  const count = Math.max(pair.before.doc.numPages, pair.after.doc.numPages);
   return (
-    <div data-testid="compare-view">
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Button onClick={onClose}>Close Compare</Button>
-        <Select
-          aria-label="Earlier revision"
-          style={{ minWidth: 220 }}
-          value={beforeId}
-          onChange={setOther}
-          options={earlier.map((r) => ({ value: r._id, label: `${revisionText(r.revision)} (${r.status})` }))}
-        />
-        {SECTIONS.map(([key, label]) => (
-          <Button key={key} type={section === key ? 'primary' : 'default'} onClick={() => setSection(key)}>
-            {label}
-          </Button>
-        ))}
-      </Space>
-      {revs.isSuccess && !earlier.length && <Alert type="info" title="This part has no earlier revision to compare with." />}
-      {pair.isError && <Alert type="error" title="These documents could not be compared." />}
-      {pair.isFetching && <Spin style={{ display: 'block', padding: 48 }} />}
-      {pair.data && !pair.isFetching && (
-        <div>
-          <Summary pair={pair.data} />
-          {Array.from({ length: count }, (_, i) => (
-            <PageRow key={`${beforeId}-${section}-${i + 1}`} n={i + 1} pair={pair.data} />
-          ))}
-        </div>
-      )}
+    <div>
+      <CompareSummary pair={pair} />
+      {Array.from({ length: count }, (_, i) => (
+        <PageRow key={i + 1} n={i + 1} pair={pair} width={width} scrollTo={at === i + 1} />
+      ))}
     </div>
   );
 }

@@ -56,7 +56,8 @@ pub async fn last_signed(
     user: CurrentUser,
     Path((id, op_id)): Path<(String, String)>,
 ) -> AppResult<axum::Json<Value>> {
-    let known_sql = format!("SELECT COUNT(*) FROM users u WHERE u.id = $1 AND u.company_code = $2 AND {}", plantdoc_core::acks::SIGNS_AS_OPERATOR_SQL);
+    let known_sql =
+        format!("SELECT COUNT(*) FROM users u WHERE u.id = $1 AND u.company_code = $2 AND {}", plantdoc_core::acks::SIGNS_AS_OPERATOR_SQL);
     let known: i64 = sqlx::query_scalar(&known_sql).bind(&op_id).bind(&user.company_code).fetch_one(&state.db.pool).await?;
     if known == 0 {
         return Err(AppError::Forbidden(UNKNOWN_OPERATOR.into()));

@@ -3,7 +3,7 @@
 // captures keys from the start, the first one shows the field, and none is lost while
 // the field's chunk loads (issue 26).
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { Button, Space, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { operatorFromBadge } from '../badgeApi';
 import { flush } from '../outbox';
@@ -11,7 +11,8 @@ import { setOperator } from '../state';
 import { useBadgeCapture, useBadgeField } from '../components/badgeField';
 
 // The badge field loads when Scan Badge is pressed; the box is drawn as antd's Card is
-// (Card itself imports Tabs and Skeleton: ~25 KB the start screen would download for a box).
+// (Card itself imports Tabs and Skeleton: ~25 KB the start screen would download for a box),
+// and its rows are flex boxes as antd's Space draws them (Space is not in the first load).
 const BadgeInput = lazy(() => import('../components/BadgeInput').then((m) => ({ default: m.BadgeInput })));
 const CARD = { background: '#fff', border: '1px solid #f0f0f0', borderRadius: 8, padding: 24, boxSizing: 'border-box' };
 
@@ -33,21 +34,21 @@ export function StartScreen() {
     <div style={{ ...CARD, maxWidth: 560, margin: '64px auto', textAlign: 'center' }}>
       <Typography.Title level={3}>Please scan your badge to continue</Typography.Title>
       {scanning ? (
-        <Space orientation="vertical" style={{ width: '100%' }}>
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 8, width: '100%' }}>
           <Suspense fallback={null}>
             <BadgeInput field={field} capture={false} />
           </Suspense>
           <Typography.Text type="secondary">Waiting for a badge scan</Typography.Text>
-        </Space>
+        </div>
       ) : (
-        <Space size="large">
+        <div style={{ display: 'inline-flex', flexWrap: 'wrap', justifyContent: 'center', gap: 24 }}>
           <Button type="primary" size="large" onClick={() => setScanning(true)}>
             Scan Badge
           </Button>
           <Button size="large" onClick={() => navigate('/island/reference')}>
             Reference Screen
           </Button>
-        </Space>
+        </div>
       )}
     </div>
   );

@@ -35,7 +35,10 @@ async fn swp_last_signed_names_the_revision_an_operator_signed_last() {
     assert_eq!(last(&p.netbook, &rev0, &p.op).await, Value::Null, "nothing signed yet");
     p.signed("r0").await;
     let signed = last(&p.netbook, &rev0, &p.op).await;
-    assert_eq!((signed["_id"].as_str(), signed["revision"].as_i64(), signed["status"].as_str()), (Some(rev0.as_str()), Some(0), Some("deployed")));
+    assert_eq!(
+        (signed["_id"].as_str(), signed["revision"].as_i64(), signed["status"].as_str()),
+        (Some(rev0.as_str()), Some(0), Some("deployed"))
+    );
     assert!(signed["signedAt"].as_str().unwrap().ends_with('Z'));
 
     // A new revision: the operator's last signature is the obsolete one, with links that open.
@@ -43,7 +46,10 @@ async fn swp_last_signed_names_the_revision_an_operator_signed_last() {
     let rev1 = submit(&crew.eng, "LAST-1", json!({"newRelease": false, "changes": "Torque 12 Nm"})).await;
     approve_all(&crew, &rev1).await;
     let signed = last(&p.netbook, &rev1, &p.op).await;
-    assert_eq!((signed["_id"].as_str(), signed["revision"].as_i64(), signed["status"].as_str()), (Some(rev0.as_str()), Some(0), Some("obsolete")));
+    assert_eq!(
+        (signed["_id"].as_str(), signed["revision"].as_i64(), signed["status"].as_str()),
+        (Some(rev0.as_str()), Some(0), Some("obsolete"))
+    );
     for section in ["swc", "jes", "vis"] {
         let (status, body, ct) = fetch_link(&app, signed["urls"][section].as_str().unwrap()).await;
         assert_eq!((status, ct.as_str()), (StatusCode::OK, "application/pdf"), "{section}");
