@@ -1,7 +1,7 @@
 // /island/swp-ack?part=&doc=&read=&verify=: read the SWC, JES and VIS, then a verifier
 // scans their badge (spec "Instruction acknowledgement screen"). Progress lives in the
 // URL; the read and the verification go through the outbox, so neither is lost.
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Button, Card, Space, Spin, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { getKioskSettings, useSignedLinks } from '@plantdoc/kit';
@@ -14,12 +14,16 @@ import { PENDING_TEXT, send } from '../outbox';
 import { partPath, useOperator } from '../state';
 import { addRead, getSitting } from '../sitting';
 
-export const DOCS = [
-  ['swc', 'SWC', 'Standard Work Chart'],
-  ['jes', 'JES', 'Job Element Sheet'],
-  ['vis', 'VIS', 'Visual Inspection Sheet'],
-];
+import { DOC_NAMES } from '../components/docs';
+
+export const DOCS = DOC_NAMES;
 export const CONTENT_HEIGHT = 660;
+
+// 'What changed' and its compare view (issue 31) are chunks of their own, with pdf.js
+// behind them: loaded on this screen only, and pdf.js only for an operator who signed an
+// earlier revision.
+const WhatChanged = lazy(() => import('../components/WhatChanged').then((m) => ({ default: m.WhatChanged })));
+const KioskCompare = lazy(() => import('../components/KioskCompare').then((m) => ({ default: m.KioskCompare })));
 
 function Progress({ read, doc, go }) {
   return (
@@ -29,7 +33,7 @@ function Progress({ read, doc, go }) {
           <Button
             key={id}
             aria-pressed={doc === id}
-            onClick={() => go({ doc: id, step: null })}
+            onClick={() => go({ doc: id, step: null, compare: null, cpage: null })}
             style={{ background: read.includes(id) ? '#237804' : '#a8071a', color: '#fff', fontWeight: doc === id ? 700 : 400 }}
           >
             {short}
@@ -58,6 +62,7 @@ export function SwpAck() {
   const read = (params.get('read') || '').split(',').filter(Boolean);
   const doc = params.get('doc') || DOCS.find(([id]) => !read.includes(id))?.[0] || 'swc';
   const step = params.get('step');
+  const compare = DOCS.some(([id]) => id === params.get('compare')) ? params.get('compare') : null;
   const [sent, setSent] = useState('');
   const pinMode = usePinMode();
   const [signed, setSigned] = useState(false);
@@ -102,7 +107,7 @@ export function SwpAck() {
   const markRead = () => {
     const nextRead = [...new Set([...read, doc])];
     const nextDoc = DOCS.find(([id]) => !nextRead.includes(id))?.[0] || doc;
-    go({ read: nextRead.join(','), doc: nextDoc });
+    go({ read: nextRead.join(','), doc: nextDoc, compare: null, cpage: null });
   };
   const sidebar = (
     <Space orientation="vertical" style={{ width: '100%' }}>
@@ -112,6 +117,9 @@ export function SwpAck() {
           {part.data.changes}
         </Card>
       ) : null}
+      <Suspense fallback={null}>
+        <WhatChanged swpId={part.data._id} opId={op._id} links={links.data} open={(id, n) => go({ compare: id, cpage: n })} />
+      </Suspense>
       <Progress read={read} doc={doc} go={go} />
       {allRead && pinNeeded ? (
         <Card size="small" title="Sign">
@@ -162,6 +170,19 @@ export function SwpAck() {
           onCancel={() => go({ step: null })}
           more={unread.length ? [['Read the alerts too', () => navigate(partPath('alert-ack', partId))]] : []}
         />
+      ) : compare ? (
+        <Suspense fallback={null}>
+          <KioskCompare
+            swpId={part.data._id}
+            opId={op._id}
+            links={links.data}
+            section={compare}
+            page={Number(params.get('cpage')) || 1}
+            height={CONTENT_HEIGHT}
+            onSection={(id) => go({ compare: id, cpage: null })}
+            onClose={() => go({ compare: null, cpage: null })}
+          />
+        </Suspense>
       ) : (
         <DocFrame url={links.data?.[doc]} title={current[2]} onRefused={() => links.refetch()} />
       )}
