@@ -105,3 +105,26 @@ export function useKioskConfig(enabled = true) {
     queryFn: () => api.get('/api/island/kiosk-config'),
   });
 }
+
+/**
+ * GET /api/swps/last-signed/{swpId}/{opId}: the revision of the part the operator signed
+ * last, with its links (the 'What changed' panel); null when none.
+ */
+export function useLastSigned(swpId, opId) {
+  return useQuery({
+    queryKey: ['island', 'last-signed', swpId, opId],
+    enabled: Boolean(swpId && opId),
+    retry: false,
+    queryFn: () => api.get(`/api/swps/last-signed/${enc(swpId)}/${enc(opId)}`).then((b) => b?.lastSigned ?? null),
+  });
+}
+
+/** GET /api/swps/search-text?q=&page=&limit=: pages of deployed SWPs holding every word. */
+export function useTextSearch(q, page, limit) {
+  return useQuery({
+    queryKey: ['island', 'search-text', q, page, limit],
+    enabled: Boolean(q),
+    retry: false,
+    queryFn: () => api.get(`/api/swps/search-text?${new URLSearchParams({ q, page: String(page), limit: String(limit) })}`),
+  });
+}

@@ -1,7 +1,7 @@
 // The kiosk's pure rules and its outbox (no lost signature) in jsdom.
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { statuses, trainingColour } from '../src/components/status';
-import { historyRows, SIGN_VALID_MS } from '../src/pages/Interface';
+import { historyRows, SIGN_VALID_MS } from '../src/components/History';
 import { OUTBOX_KEY, flush, pendingCount, send } from '../src/outbox';
 
 describe('status colours (spec section 4)', () => {

@@ -1,8 +1,8 @@
 // The kiosk in Spanish (issue 29): the part select, the status cards, the reading and
 // verification screens show no English text of this module (names, part numbers, alert
 // tags and the acronyms SWC/JES/VIS stay as they are).
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { setKioskSettings, setLanguage } from '@plantdoc/kit';
 import { renderWithQuery as render, stubFetch } from '../../kit/test/helpers';
@@ -11,6 +11,22 @@ import '../src/index';
 import { routes } from '../src/routes';
 import { setOperator } from '../src/state';
 import { addRead } from '../src/sitting';
+import { History } from '../src/components/History';
+import { DocSearch } from '../src/components/DocSearch';
+import { WhatChanged } from '../src/components/WhatChanged';
+
+// A "PDF" is its words, page by page, named in the link (as in findAndCompare.test.jsx).
+vi.mock('../../kit/src/compare/pdf.js', async (original) => {
+  const real = await original();
+  const openPdf = async (url) => {
+    const pages = new URL(url, 'http://x').searchParams
+      .get('p')
+      .split('|')
+      .map((p) => p.split(' '));
+    return { doc: { numPages: pages.length }, pages, stamped: pages.map(() => true) };
+  };
+  return { ...real, openPdf };
+});
 
 const OP = { _id: 'o1', opNo: '7', fullName: 'Olga Nowak' };
 const SWP = { _id: 's1', partNumber: '7101-0001', changes: 'Torque 12 Nm', urls: { video: null } };
@@ -70,6 +86,7 @@ describe('the kiosk in Spanish', () => {
     ['the sign history', '/island/interface?part=p1&view=history', {}, 'Verificado'],
     ['the zone alerts', '/island/interface?part=p1&view=alerts', { alerts: [] }, 'No hay alertas vigentes para esta zona'],
     ['the reference screen', '/island/reference', { op: null }, 'SOLO PARA CONSULTA'],
+    ['the reference search in documents', '/island/reference?mode=text', { op: null }, 'Buscar'],
   ])('%s', async (_, url, answers, shown) => {
     const { container } = await showAt(url, answers);
     expect((await screen.findAllByText(shown, {}, SLOW)).length).toBeGreaterThan(0);
@@ -86,6 +103,52 @@ describe('the kiosk in Spanish', () => {
     expect(screen.getByText('Confirme que Olga Nowak ha leído todo lo siguiente:')).toBeTruthy();
     expect(screen.getByText('Instrucciones para la parte 7101-0001')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Leer la siguiente alerta' })).toBeTruthy();
+    expect(englishLeft('island', shownText(container))).toEqual([]);
+  });
+});
+
+describe('the kiosk in Spanish: history meaning, search in documents, what changed', () => {
+  it("the history's meaning and mode", async () => {
+    await act(() => setLanguage('es'));
+    stubFetch({
+      '/api/island/sign-history/s1': [
+        200,
+        { opsSigned: [{ _id: 'r1', op: OP, dateSigned: signed, dateVerified: signed, signMeaning: 'Read', signMode: 'badge+pin', verifyMeaning: 'Verified' }] },
+      ],
+    });
+    const { container } = render(<History swpId="s1" />);
+    expect(await screen.findByText('Leído (gafete+PIN), Verificado (gafete)', {}, SLOW)).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Significado' })).toBeTruthy();
+    expect(englishLeft('island', shownText(container))).toEqual([]);
+  });
+
+  it('the results of a search in documents', async () => {
+    await act(() => setLanguage('es'));
+    const hit = { swpId: 's9', partNumber: '7101-0001', revision: 1, section: 'jes', page: 2, snippet: 'el <mark>torque</mark>' };
+    stubFetch({ '/api/swps/search-text': [200, { results: Array(6).fill(hit), total: 7 }] });
+    const { container } = render(<DocSearch q="torque" page={1} onSearch={() => {}} onOpen={() => {}} />);
+    expect(await screen.findByText('7 páginas encontradas', {}, SLOW)).toBeTruthy();
+    expect(screen.getAllByText('7101-0001 rev. 1 · JES página 2')).toHaveLength(6);
+    expect(screen.getByText('Página 1 de 2')).toBeTruthy();
+    expect(englishLeft('island', shownText(container))).toEqual([]);
+  });
+
+  it('what changed since the revision signed', async () => {
+    await act(() => setLanguage('es'));
+    const pdf = (pages) => `/f/doc?p=${encodeURIComponent(pages.join('|'))}`;
+    const earlier = {
+      _id: 'rev0',
+      revision: 0,
+      signedAt: '2026-03-04T14:05:00.000Z',
+      urls: { swc: pdf(['one', 'torque 20']), jes: pdf(['same']), vis: pdf(['a', 'b']) },
+    };
+    stubFetch({ '/api/swps/last-signed/rev1/o1': [200, { lastSigned: earlier }] });
+    const links = { swc: pdf(['one', 'torque 30', 'new']), jes: pdf(['same']), vis: pdf(['a']) };
+    const { container } = render(<WhatChanged swpId="rev1" opId="o1" links={links} open={() => {}} />);
+    expect(await screen.findByText('Qué cambió', {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('changed-swc').textContent).toBe('SWC: Página 2Página 3 (agregada)'));
+    expect(screen.getByTestId('changed-jes').textContent).toBe('JES: ninguna página cambió');
+    expect(screen.getByRole('button', { name: 'VIS página 2 (eliminada): comparar' })).toBeTruthy();
     expect(englishLeft('island', shownText(container))).toEqual([]);
   });
 });

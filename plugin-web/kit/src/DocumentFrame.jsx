@@ -5,7 +5,7 @@
 // status is a refusal. Either way it asks for fresh links once (`onRefused`), and if that
 // fails too it says so, with Retry. The video player does the same on its error event.
 import { useEffect, useRef, useState } from 'react';
-import { Button, Result, Spin } from 'antd';
+import { Alert, Button, Result, Spin } from 'antd';
 import { k, useT } from './i18n';
 
 // How Chromium's built-in PDF viewer opens a document (issue 26): `toolbar=1` opens it with
@@ -32,6 +32,21 @@ export function frameRefused(frame) {
     return false; // another origin (object storage): nothing to read
   }
   return /json/i.test(doc?.contentType || '');
+}
+
+/**
+ * The server's reason when a loaded frame holds its JSON error answer (`{error}`, e.g. 409
+ * for a stored PDF that cannot be served as a controlled copy); '' when there is none to read.
+ */
+export function frameReason(frame) {
+  try {
+    const doc = frame?.contentDocument;
+    if (!/json/i.test(doc?.contentType || '')) return '';
+    const error = JSON.parse(doc.body?.textContent || '{}')?.error;
+    return typeof error === 'string' ? error : '';
+  } catch {
+    return '';
+  }
 }
 
 /** True for an http(s) link on another origin (object storage); about:, blob: and data:
@@ -78,29 +93,47 @@ function useProbe(src) {
   return result.src === src ? result.state : 'checking';
 }
 
-/** Refusals of one link: fresh links once, then the message (reset by Retry or a good load). */
+/** How long fresh links may take to replace a refused one before the refusal is shown. */
+export const RETRY_WAIT_MS = 2000;
+
+/** Refusals of one link: fresh links once, then the message (reset by Retry or a good load).
+ * Fresh links that are the same link (an answer kept by the server, or a file the server
+ * refuses whatever the link: 409) show the message too, once RETRY_WAIT_MS has passed. */
 export function useRefusal(src, onRefused) {
   // The refusal belongs to the link that was refused: a new link starts clean.
   const t = useT('kit');
   const [refusedSrc, setRefusedSrc] = useState(null);
+  const [retriedSrc, setRetriedSrc] = useState(null);
+  const [reason, setReason] = useState('');
   const retried = useRef(false);
-  const refuse = () => {
+  useEffect(() => {
+    if (retriedSrc === null || retriedSrc !== src) return undefined;
+    const wait = setTimeout(() => setRefusedSrc(src), RETRY_WAIT_MS);
+    return () => clearTimeout(wait);
+  }, [retriedSrc, src]);
+  // `why`: the server's own text, shown with the message (never a silent failure).
+  const refuse = (why = '') => {
+    setReason(why);
     if (!retried.current && onRefused) {
       retried.current = true;
+      setRetriedSrc(src);
       onRefused();
     } else setRefusedSrc(src);
   };
   const loaded = () => {
     retried.current = false;
+    setRetriedSrc(null);
   };
   const message = (
     <Result
       status="warning"
       title={t(FRAME_REFUSED)}
+      subTitle={reason ? <Alert type="error" showIcon title={reason} data-testid="frame-reason" style={{ textAlign: 'left' }} /> : null}
       extra={
         <Button
           onClick={() => {
             setRefusedSrc(null);
+            setRetriedSrc(null);
             onRefused?.();
           }}
         >
@@ -120,6 +153,6 @@ export function DocumentFrame({ src, title, onRefused }) {
   }, [probe, src]); // eslint-disable-line react-hooks/exhaustive-deps
   if (refused) return message;
   if (probe === 'checking' || probe === 'refused') return <Spin style={{ display: 'block', paddingTop: 120 }} />;
-  const onLoad = (e) => (frameRefused(e.currentTarget) ? refuse() : loaded());
+  const onLoad = (e) => (frameRefused(e.currentTarget) ? refuse(frameReason(e.currentTarget)) : loaded());
   return <iframe title={title} src={pdfView(src)} onLoad={onLoad} style={{ width: '100%', height: '100%', border: 0 }} />;
 }

@@ -5,6 +5,8 @@ export { PagedTable, PAGE_SIZES, DEFAULT_PAGE_SIZE, compareValues } from './Page
 export { DeleteDialog, DELETE_TITLE, DELETE_TEXT } from './DeleteDialog';
 export { OperatorsSignedModal, formatWithOffset } from './OperatorsSignedModal';
 export { DocumentViewer, VIEWER_HEIGHT } from './DocumentViewer';
+// Compare (issue 31): pdf.js loads when a pair is first opened, not with this file.
+export { ComparePages, CompareSummary, COMPARE_WIDTH, changedPages, useComparePair } from './ComparePages';
 export { DocumentFrame, FRAME_REFUSED, frameRefused, PDF_VIEW, pdfView } from './DocumentFrame';
 export {
   PartNumberSearch,

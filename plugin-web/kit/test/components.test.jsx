@@ -211,6 +211,46 @@ describe('DocumentFrame', () => {
     expect(calls).toBe(2);
   });
 
+  it("shows the server's reason (a 409 refusal) in an alert once fresh links are refused too", async () => {
+    const { DocumentFrame, FRAME_REFUSED } = await import('../src/DocumentFrame');
+    const why = 'This document cannot be served as a controlled copy, so it is not shown. Please tell your administrator (the server log names the file).';
+    let calls = 0;
+    const view = render(<DocumentFrame title="SWC" src="/files/a" onRefused={() => calls++} />);
+    const refusal = (frame) =>
+      Object.defineProperty(frame, 'contentDocument', {
+        configurable: true,
+        value: { contentType: 'application/json', body: { textContent: JSON.stringify({ error: why }) } },
+      });
+    const first = screen.getByTitle('SWC');
+    refusal(first);
+    fireEvent.load(first);
+    expect(calls).toBe(1);
+    expect(screen.queryByText(why)).toBeNull();
+    view.rerender(<DocumentFrame title="SWC" src="/files/b" onRefused={() => calls++} />);
+    const second = screen.getByTitle('SWC');
+    refusal(second);
+    fireEvent.load(second);
+    expect(screen.getByText(FRAME_REFUSED)).toBeTruthy();
+    const alert = screen.getByTestId('frame-reason');
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(alert.textContent).toContain(why);
+  });
+
+  it('says so when the fresh links are the same link (a file refused whatever the link)', async () => {
+    const { DocumentFrame, FRAME_REFUSED } = await import('../src/DocumentFrame');
+    let calls = 0;
+    render(<DocumentFrame title="SWC" src="/files/same" onRefused={() => calls++} />);
+    const frame = screen.getByTitle('SWC');
+    Object.defineProperty(frame, 'contentDocument', {
+      value: { contentType: 'application/json', body: { textContent: '{"error":"This document cannot be served as a controlled copy."}' } },
+    });
+    fireEvent.load(frame);
+    expect(calls).toBe(1);
+    // No second load comes (the frame's link did not change): the refusal shows all the same.
+    expect(await screen.findByText(FRAME_REFUSED)).toBeTruthy();
+    expect(screen.getByTestId('frame-reason').textContent).toContain('cannot be served as a controlled copy');
+  });
+
   it("checks another origin's link first: a refused presigned link never reaches the frame", async () => {
     const { DocumentFrame, FRAME_REFUSED } = await import('../src/DocumentFrame');
     // Object storage answers an expired presigned link with 403 and an XML body.

@@ -1,16 +1,21 @@
 //! The console viewer's Compare (issue 31): the part's deployed and obsolete revisions
 //! the caller may see, newest first, to compare the shown one with (the documents
-//! themselves come from `signed-urls/{id}` and are compared in the browser).
+//! themselves come from `signed-urls/{id}` and are compared in the browser); and the
+//! kiosk's: the revision an operator signed last, with its links.
 use axum::extract::{Path, State};
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::db::Params;
-use plantdoc_core::error::AppResult;
+use plantdoc_core::error::{AppError, AppResult};
 use serde_json::{json, Value};
 use sqlx::Row;
 
 use crate::access::KIND;
+use crate::model::SwpStatus;
 use crate::store;
+
+/// The kiosk's text for an operator it does not know (the island's status answers it too).
+const UNKNOWN_OPERATOR: &str = "This operator is not recognised. Please sign out and scan your badge again.";
 
 /// Revisions listed at most (obsolete ones go after their retention anyway).
 const MAX_REVISIONS: i64 = 200;
@@ -38,4 +43,55 @@ pub async fn revisions(State(state): State<AppState>, user: CurrentUser, Path(id
         }));
     }
     Ok(axum::Json(json!({"revisions": list})))
+}
+
+/// `GET /api/swps/last-signed/{swpId}/{opId}` (the kiosk's 'What changed', issue 31):
+/// `{lastSigned: {_id, revision, status, deployDate, signedAt, urls} | null}`, the
+/// revision of the SWP's part the operator signed last (read, verified or not), the
+/// shown one included, with its links; only deployed and obsolete revisions the netbook
+/// sees. The SWP must be deployed and seen (404); the operator one of the netbook's
+/// company (403, as the kiosk's status answers).
+pub async fn last_signed(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path((id, op_id)): Path<(String, String)>,
+) -> AppResult<axum::Json<Value>> {
+    let known_sql =
+        format!("SELECT COUNT(*) FROM users u WHERE u.id = $1 AND u.company_code = $2 AND {}", plantdoc_core::acks::SIGNS_AS_OPERATOR_SQL);
+    let known: i64 = sqlx::query_scalar(&known_sql).bind(&op_id).bind(&user.company_code).fetch_one(&state.db.pool).await?;
+    if known == 0 {
+        return Err(AppError::Forbidden(UNKNOWN_OPERATOR.into()));
+    }
+    let swp = store::visible_swp(&state, &user, &id).await?;
+    if swp.status != SwpStatus::Deployed {
+        return Err(AppError::NotFound);
+    }
+    let mut q = Params::default();
+    let vis = KIND.visible_sql(&state.zones, &mut q, &user);
+    let op = q.add(op_id);
+    let company = q.add(swp.record.company_code.clone());
+    let part = q.add(swp.record.part_number.clone());
+    let sql = format!(
+        "SELECT s.id, k.signed_at FROM acknowledgements k JOIN swps s ON s.id = k.doc_id AND s.content_hash = k.version_hash \
+         WHERE k.doc_kind = '{}' AND k.operator_id = {op} AND s.company_code = {company} AND s.part_number = {part} \
+         AND s.status IN ('deployed', 'obsolete') AND {vis} ORDER BY k.signed_at DESC, s.revision DESC LIMIT 1",
+        crate::KIND
+    );
+    let Some(row) = q.query(&sql).fetch_optional(&state.db.pool).await? else {
+        return Ok(axum::Json(json!({"lastSigned": null})));
+    };
+    let signed_id: String = row.try_get("id")?;
+    let signed_at: i64 = row.try_get("signed_at")?;
+    let Some(signed) = store::fetch_one(&state.db, &signed_id).await? else {
+        return Ok(axum::Json(json!({"lastSigned": null})));
+    };
+    let mut links = store::links_for(&state, std::slice::from_ref(&signed)).await?;
+    Ok(axum::Json(json!({"lastSigned": {
+        "_id": signed.id,
+        "revision": signed.revision,
+        "status": signed.status.as_str(),
+        "deployDate": signed.deploy_date.map(plantdoc_core::clock::iso),
+        "signedAt": plantdoc_core::clock::iso(signed_at),
+        "urls": links.remove(&signed.id),
+    }})))
 }

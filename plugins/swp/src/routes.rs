@@ -125,6 +125,15 @@ pub fn routes() -> ApiRouter {
         .returns::<sc::KioskDetails>()
         .get("/api/swps/swp-with-urls/{swpId}", "Kiosk: a deployed SWP with links: {swp}", viewer::swp_with_urls)
         .returns::<sc::KioskOne>()
+        .tier(Access::Kiosk)
+        .get(
+            "/api/swps/last-signed/{swpId}/{opId}",
+            "Kiosk: the revision of the SWP's part the operator signed last, with links (What changed): {lastSigned}",
+            crate::compare::last_signed,
+        )
+        .answers(&[403, 404])
+        .returns::<sc::LastSigned>()
+        .tier(Access::Session)
         .get(
             "/api/island/sign-history/{partNumberId}",
             "Sign records of a deployed SWP (an SWP id or a catalogue part id): {opsSigned}",

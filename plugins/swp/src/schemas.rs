@@ -199,3 +199,26 @@ pub struct RevisionRow {
     /// ISO date and time
     deploy_date: Option<String>,
 }
+
+/// The revision of a part an operator signed last (null: none).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LastSigned {
+    #[schema(required = true)]
+    last_signed: Option<SignedRevision>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignedRevision {
+    #[serde(rename = "_id")]
+    id: String,
+    revision: Option<i64>,
+    /// deployed or obsolete
+    status: String,
+    /// ISO date and time
+    deploy_date: Option<String>,
+    /// ISO date and time of the operator's newest sign record of it
+    signed_at: String,
+    urls: Urls,
+}

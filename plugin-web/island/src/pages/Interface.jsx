@@ -1,62 +1,18 @@
 // /island/interface?part=&view=&doc=: the operator interface. Content views
 // (instructions, history, settings, alerts) and the 350 px sidebar.
-import { useMemo } from 'react';
-import { Button, Space, Table, Tabs, Typography } from 'antd';
+import { Suspense, lazy } from 'react';
+import { Button, Space, Spin, Tabs, Typography } from 'antd';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { formatDate, getKioskSettings, k, useSignedLinks, useT } from '@plantdoc/kit';
-import { linksSource, useDeployedSwp, useOperatorAlerts, useOperatorStatus, useSignHistory, useZoneAlerts } from '../api';
+import { getKioskSettings, useSignedLinks, useT } from '@plantdoc/kit';
+import { linksSource, useDeployedSwp, useOperatorAlerts, useOperatorStatus, useZoneAlerts } from '../api';
 import { COLOURS, statuses } from '../components/status';
 import { DocFrame, KioskLayout } from '../components/KioskSidebar';
 import { useOperator } from '../state';
 import { SignOutButton } from '../components/SignOut';
 import { CONTENT_HEIGHT, DOCS, docTitle } from './SwpAck';
 
-export const SIGN_VALID_MS = 7776000000;
-export const HISTORY_HEIGHT = 500;
-
-export function historyRows(list, now = Date.now()) {
-  return list.map((r) => {
-    const signed = Date.parse(r.dateSigned?.date);
-    return {
-      key: r._id,
-      operator: r.op?.fullName,
-      employee: r.op?.opNo,
-      signed: formatDate(r.dateSigned?.date),
-      verifier: r.cl?.fullName || '',
-      verified: r.dateVerified ? formatDate(r.dateVerified.date) : '',
-      expires: formatDate(new Date(signed + SIGN_VALID_MS).toISOString()),
-      expired: now - signed > SIGN_VALID_MS,
-    };
-  });
-}
-
-// Column titles are keys (k), shown through t; 'Verfied' is the spec's, letter for letter.
-const COLUMNS = [
-  [k('Operator'), 'operator'],
-  [k('Employee'), 'employee'],
-  [k('Signed'), 'signed'],
-  [k('Verifier'), 'verifier'],
-  [k('Verfied'), 'verified'],
-  [k('Expires'), 'expires'],
-];
-
-function History({ swpId }) {
-  const t = useT('island');
-  const history = useSignHistory(swpId);
-  const columns = useMemo(() => COLUMNS.map(([title, dataIndex]) => ({ title: t(title), dataIndex })), [t]);
-  return (
-    <div style={{ height: HISTORY_HEIGHT, overflow: 'auto' }}>
-      <Table
-        size="small"
-        loading={history.isLoading}
-        columns={columns}
-        dataSource={historyRows(history.data || [])}
-        pagination={false}
-        onRow={(r) => ({ 'data-expired': r.expired, style: { background: r.expired ? '#fff1f0' : '#f6ffed' } })}
-      />
-    </div>
-  );
-}
+// The History view is its own chunk (components/History.jsx), loaded when it is opened.
+const History = lazy(() => import('../components/History').then((m) => ({ default: m.History })));
 
 /** The zone's alerts in force, one tab per alert tag. */
 function Alerts() {
@@ -127,7 +83,12 @@ export function Interface() {
   // Signed out while this screen was still shown.
   if (!op) return <Navigate to="/island" replace />;
   let content;
-  if (view === 'history') content = <History swpId={swpId} />;
+  if (view === 'history')
+    content = (
+      <Suspense fallback={<Spin style={{ display: 'block', marginTop: 64 }} />}>
+        <History swpId={swpId} />
+      </Suspense>
+    );
   else if (view === 'settings') content = <Typography.Title level={3}>{t('Settings have been temporarily disabled')}</Typography.Title>;
   else if (view === 'alerts') content = <Alerts />;
   else content = <DocFrame url={links.data?.[doc]} title={docTitle(t, doc)} video={doc === 'video'} onRefused={() => links.refetch()} />;

@@ -1,10 +1,10 @@
 // /island/part-select (and the part search of the reference screen): greeting, a search
 // box whose suggestions highlight the typed text, Enter loads the exact match.
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { AutoComplete, Button, Card, Input, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { formatDate, getKioskSettings, SettingOutlined, usePartNumberSuggestions, useT } from '@plantdoc/kit';
-import { deployedSwpParts, useToRead } from '../api';
+import { SettingOutlined, usePartNumberSuggestions, useT } from '@plantdoc/kit';
+import { deployedSwpParts } from '../api';
 import { partPath, useOperator } from '../state';
 
 function Highlight({ text, term }) {
@@ -52,22 +52,8 @@ export function PartSearchBox({ onPart, initial = '' }) {
   );
 }
 
-/** 'To read: …': the operator's open obligations here (absent without the readiness module). */
-function ToRead({ opId, onPart }) {
-  const t = useT('island');
-  const list = useToRead(getKioskSettings().zone, opId).data || [];
-  if (!list.length) return null;
-  return (
-    <div aria-label={t('To read')}>
-      {t('To read:')}{' '}
-      {list.map((o, i) => (
-        <Button key={i} type="link" danger={o.overdue} onClick={() => onPart({ _id: o.partId })}>
-          {t('{{what}} by {{date}}', { what: o.alertTag ? `${o.partNumber} (${o.alertTag})` : o.partNumber, date: formatDate(o.dueDate) })}
-        </Button>
-      ))}
-    </div>
-  );
-}
+// 'To read: …' is its own chunk (components/ToRead.jsx): not every plant has the readiness module.
+const ToRead = lazy(() => import('../components/ToRead').then((m) => ({ default: m.ToRead })));
 
 export function PartSelect() {
   const t = useT('island');
@@ -87,7 +73,9 @@ export function PartSelect() {
           <Button type="text" aria-label={t('Settings')} icon={<SettingOutlined />} onClick={() => navigate('/island/settings')} />
         </Space>
         <PartSearchBox onPart={load} />
-        <ToRead opId={op?._id} onPart={load} />
+        <Suspense fallback={null}>
+          <ToRead opId={op?._id} onPart={load} />
+        </Suspense>
       </Space>
     </Card>
   );

@@ -3,7 +3,7 @@
 // captures keys from the start, the first one shows the field, and none is lost while
 // the field's chunk loads (issue 26).
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { Button, Space } from 'antd';
+import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { LANGUAGES, setOverrideLanguage, useLanguage, useT } from '@plantdoc/kit';
 import { operatorFromBadge } from '../badgeApi';
@@ -12,7 +12,8 @@ import { setOperator } from '../state';
 import { useBadgeCapture, useBadgeField } from '../components/badgeField';
 
 // The badge field loads when Scan Badge is pressed; the box is drawn as antd's Card is
-// (Card itself imports Tabs and Skeleton: ~25 KB the start screen would download for a box).
+// (Card itself imports Tabs and Skeleton: ~25 KB the start screen would download for a box),
+// and its rows are flex boxes as antd's Space draws them (Space is not in the first load).
 const BadgeInput = lazy(() => import('../components/BadgeInput').then((m) => ({ default: m.BadgeInput })));
 const CARD = { background: '#fff', border: '1px solid #f0f0f0', borderRadius: 8, padding: 24, boxSizing: 'border-box' };
 // antd's Typography is not used here: it brings antd's form engine (~30 KB) for two lines
@@ -60,21 +61,21 @@ export function StartScreen() {
     <div style={{ ...CARD, maxWidth: 560, margin: '64px auto', textAlign: 'center' }}>
       <h2 style={TITLE}>{t('Please scan your badge to continue')}</h2>
       {scanning ? (
-        <Space orientation="vertical" style={{ width: '100%' }}>
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 8, width: '100%' }}>
           <Suspense fallback={null}>
             <BadgeInput field={field} capture={false} />
           </Suspense>
           <span style={SECONDARY}>{t('Waiting for a badge scan')}</span>
-        </Space>
+        </div>
       ) : (
-        <Space size="large">
+        <div style={{ display: 'inline-flex', flexWrap: 'wrap', justifyContent: 'center', gap: 24 }}>
           <Button type="primary" size="large" onClick={() => setScanning(true)}>
             {t('Scan Badge')}
           </Button>
           <Button size="large" onClick={() => navigate('/island/reference')}>
             {t('Reference Screen')}
           </Button>
-        </Space>
+        </div>
       )}
       <LanguageSwitch />
     </div>

@@ -1,10 +1,10 @@
 // /island/swp-ack?part=&doc=&read=&verify=: read the SWC, JES and VIS, then a verifier
 // scans their badge (spec "Instruction acknowledgement screen"). Progress lives in the
 // URL; the read and the verification go through the outbox, so neither is lost.
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Button, Card, Space, Spin, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { getKioskSettings, k, useSignedLinks, useT } from '@plantdoc/kit';
+import { getKioskSettings, useSignedLinks, useT } from '@plantdoc/kit';
 import { linksSource, useOperatorAlerts, useDeployedSwp } from '../api';
 import { DoneCard, SittingVerify, verifiedLines } from '../components/Cards';
 import { PinInput, usePinMode } from '../components/Pin';
@@ -14,12 +14,9 @@ import { PENDING_TEXT, send } from '../outbox';
 import { partPath, useOperator } from '../state';
 import { addRead, getSitting } from '../sitting';
 
-// The acronyms stay as they are in every language; the full names are keys (k), shown through t.
-export const DOCS = [
-  ['swc', 'SWC', k('Standard Work Chart')],
-  ['jes', 'JES', k('Job Element Sheet')],
-  ['vis', 'VIS', k('Visual Inspection Sheet')],
-];
+import { DOC_NAMES } from '../components/docs';
+
+export const DOCS = DOC_NAMES;
 export const CONTENT_HEIGHT = 660;
 
 /** A document's title in the page's language (its frame's title): the full name, or Video. */
@@ -28,6 +25,12 @@ export function docTitle(t, doc) {
   const found = DOCS.find(([id]) => id === doc);
   return found ? t(found[2]) : undefined;
 }
+
+// 'What changed' and its compare view (issue 31) are chunks of their own, with pdf.js
+// behind them: loaded on this screen only, and pdf.js only for an operator who signed an
+// earlier revision.
+const WhatChanged = lazy(() => import('../components/WhatChanged').then((m) => ({ default: m.WhatChanged })));
+const KioskCompare = lazy(() => import('../components/KioskCompare').then((m) => ({ default: m.KioskCompare })));
 
 function Progress({ read, doc, go }) {
   const t = useT('island');
@@ -38,7 +41,7 @@ function Progress({ read, doc, go }) {
           <Button
             key={id}
             aria-pressed={doc === id}
-            onClick={() => go({ doc: id, step: null })}
+            onClick={() => go({ doc: id, step: null, compare: null, cpage: null })}
             style={{ background: read.includes(id) ? '#237804' : '#a8071a', color: '#fff', fontWeight: doc === id ? 700 : 400 }}
           >
             {short}
@@ -68,6 +71,7 @@ export function SwpAck() {
   const read = (params.get('read') || '').split(',').filter(Boolean);
   const doc = params.get('doc') || DOCS.find(([id]) => !read.includes(id))?.[0] || 'swc';
   const step = params.get('step');
+  const compare = DOCS.some(([id]) => id === params.get('compare')) ? params.get('compare') : null;
   const [sent, setSent] = useState('');
   const pinMode = usePinMode();
   const [signed, setSigned] = useState(false);
@@ -112,7 +116,7 @@ export function SwpAck() {
   const markRead = () => {
     const nextRead = [...new Set([...read, doc])];
     const nextDoc = DOCS.find(([id]) => !nextRead.includes(id))?.[0] || doc;
-    go({ read: nextRead.join(','), doc: nextDoc });
+    go({ read: nextRead.join(','), doc: nextDoc, compare: null, cpage: null });
   };
   const sidebar = (
     <Space orientation="vertical" style={{ width: '100%' }}>
@@ -122,6 +126,9 @@ export function SwpAck() {
           {part.data.changes}
         </Card>
       ) : null}
+      <Suspense fallback={null}>
+        <WhatChanged swpId={part.data._id} opId={op._id} links={links.data} open={(id, n) => go({ compare: id, cpage: n })} />
+      </Suspense>
       <Progress read={read} doc={doc} go={go} />
       {allRead && pinNeeded ? (
         <Card size="small" title={t('Sign')}>
@@ -172,6 +179,19 @@ export function SwpAck() {
           onCancel={() => go({ step: null })}
           more={unread.length ? [[t('Read the alerts too'), () => navigate(partPath('alert-ack', partId))]] : []}
         />
+      ) : compare ? (
+        <Suspense fallback={null}>
+          <KioskCompare
+            swpId={part.data._id}
+            opId={op._id}
+            links={links.data}
+            section={compare}
+            page={Number(params.get('cpage')) || 1}
+            height={CONTENT_HEIGHT}
+            onSection={(id) => go({ compare: id, cpage: null })}
+            onClose={() => go({ compare: null, cpage: null })}
+          />
+        </Suspense>
       ) : (
         <DocFrame url={links.data?.[doc]} title={t(current[2])} onRefused={() => links.refetch()} />
       )}

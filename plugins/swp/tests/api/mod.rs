@@ -4,6 +4,7 @@ mod authz;
 pub(crate) mod copies;
 mod correct;
 mod duties;
+mod last_signed;
 mod lifecycle;
 mod limits;
 mod lists;
