@@ -132,6 +132,9 @@ pub struct UserAdd {
     /// may call the island's badge lookups and signing calls.
     #[arg(long)]
     pub kiosk: bool,
+    /// The person's language: en, es or pl (`[i18n] languages`); default `[i18n] default`.
+    #[arg(long)]
+    pub lang: Option<String>,
     /// Make the user a plant administrator (module switches, users of every company).
     #[arg(long)]
     pub plant_admin: bool,
@@ -250,6 +253,7 @@ async fn user_add(settings: Settings, a: UserAdd) -> anyhow::Result<ExitCode> {
         badge: a.badge,
         op_no: a.op_no,
         kiosk: Some(a.kiosk),
+        lang: a.lang,
     };
     let (password, shown) = match a.password {
         Some(p) => (p, false),

@@ -7,7 +7,7 @@ use crate::plant::users::{self, UserInput};
 
 /// Checks and inserts a user, with an audit row. `temporary`: must change at first sign-in.
 pub async fn add_user(state: &AppState, mut input: UserInput, pw: &str, temporary: bool, actor: &str) -> Result<String, AppError> {
-    input.normalise_and_check(&state.zones)?;
+    input.normalise_and_check(&state.zones, &state.settings.i18n)?;
     if let Err(msg) = password::check_policy(pw, &[&input.email, &input.firstname, &input.lastname]) {
         return Err(AppError::field("password", msg));
     }
@@ -125,6 +125,7 @@ pub async fn demo(state: &AppState) -> anyhow::Result<()> {
             op_no: op_no.map(str::to_string),
             // The island netbook's account: the one operator account without a badge.
             kiosk: Some(*position == "operator" && badge.is_none()),
+            lang: None,
         };
         add_user(state, input, DEMO_PASSWORD, false, "seed").await.map_err(|e| anyhow::anyhow!("seed {email}: {e:?}"))?;
     }
@@ -141,6 +142,7 @@ pub async fn demo(state: &AppState) -> anyhow::Result<()> {
             badge: Some(badge.to_string()),
             op_no: Some(op_no.to_string()),
             kiosk: None,
+            lang: None,
         };
         // Badge-only people: a random password nobody knows.
         add_user(state, input, &password::temporary(), false, "seed").await.map_err(|e| anyhow::anyhow!("seed {op_no}: {e:?}"))?;

@@ -50,7 +50,7 @@ fn audit_view(i: &UserInput) -> Value {
     json!({
         "email": i.email, "firstname": i.firstname, "lastname": i.lastname, "position": i.position,
         "department": i.department, "companyCode": i.company_code, "zones": i.zones,
-        "badge": i.badge.is_some(), "opNo": i.op_no, "kiosk": i.kiosk == Some(true),
+        "badge": i.badge.is_some(), "opNo": i.op_no, "kiosk": i.kiosk == Some(true), "lang": i.lang,
     })
 }
 
@@ -67,6 +67,7 @@ pub(crate) fn as_input(u: &User) -> UserInput {
         badge: u.badge.clone(),
         op_no: u.op_no.clone(),
         kiosk: Some(u.kiosk),
+        lang: Some(u.lang.clone()),
     }
 }
 
@@ -103,7 +104,7 @@ pub async fn all(State(state): State<AppState>, me: CurrentUser) -> AppResult<Re
 /// once in this answer (the manager hands it over); the first sign-in must replace it.
 pub async fn register(State(state): State<AppState>, me: CurrentUser, Json(mut input): Json<UserInput>) -> AppResult<Reply<Value>> {
     require_manager(&me)?;
-    input.normalise_and_check(&state.zones)?;
+    input.normalise_and_check(&state.zones, &state.settings.i18n)?;
     access::may_register(&me, &input.company_code).map_err(refused)?;
     let temp = password::temporary();
     let hash = password::hash(&state, &temp).await?;
@@ -146,7 +147,8 @@ pub async fn edit(State(state): State<AppState>, me: CurrentUser, Json(body): Js
     let mut input = body.user;
     // A form that does not show the kiosk flag keeps it (and its rule still applies).
     input.kiosk = input.kiosk.or(Some(old.kiosk));
-    input.normalise_and_check(&state.zones)?;
+    input.lang = input.lang.or(Some(old.lang.clone()));
+    input.normalise_and_check(&state.zones, &state.settings.i18n)?;
     access::may_edit(&me, &old, &input).map_err(refused)?;
     // The e-mail itself changes only when the person confirms (email_change).
     let new_email = (input.email != old.email).then(|| std::mem::replace(&mut input.email, old.email.clone()));

@@ -4,6 +4,7 @@
 //! `access` (who may: pure rules), `store` (SQL), `admin` (handlers), `routes`.
 mod access;
 mod admin;
+mod lang;
 mod pin;
 mod routes;
 mod store;

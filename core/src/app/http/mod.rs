@@ -18,6 +18,7 @@ use crate::app::AppState;
 use crate::base::error::AppResult;
 
 pub mod guard;
+pub mod lang;
 pub mod schemas;
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
@@ -133,6 +134,7 @@ pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
         }))
         .layer(CompressionLayer::new().gzip(true))
         .layer(DefaultBodyLimit::max(body_limit))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), lang::translate))
         .layer(axum::middleware::from_fn_with_state(
             guard::Front { methods: guard::method_probe(&docs), headers: guard::Headers::new(&state.settings), state },
             guard::front,

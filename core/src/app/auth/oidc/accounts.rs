@@ -92,7 +92,7 @@ fn input_from(p: &Profile, base: UserInput) -> UserInput {
 
 /// Checks an input; a field error becomes a refusal that names the field's claim.
 fn check(state: &AppState, s: &OidcSettings, input: &mut UserInput) -> Result<(), Refusal> {
-    match input.normalise_and_check(&state.zones) {
+    match input.normalise_and_check(&state.zones, &state.settings.i18n) {
         Ok(()) => Ok(()),
         Err(AppError::Fields(f)) => {
             let (field, msg) = f.into_iter().next().unwrap_or_default();
@@ -170,6 +170,7 @@ async fn update(
         badge: u.badge.clone(),
         op_no: u.op_no.clone(),
         kiosk: Some(u.kiosk),
+        lang: Some(u.lang.clone()),
     };
     let mut wanted = input_from(p, current.clone());
     if wanted.company_code != current.company_code && p.zones.is_none() {
