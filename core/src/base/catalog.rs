@@ -193,7 +193,10 @@ mod tests {
         assert_eq!(c.translate("es", "Not found.").as_deref(), Some("No encontrado."));
         assert_eq!(c.translate("es", "Zone Z9 is not a zone of company mpk.").as_deref(), Some("La empresa mpk no tiene la zona Z9."));
         // A captured word the catalog knows is translated too.
-        assert_eq!(c.translate("es", "The process stage reviews this SWP first.").as_deref(), Some("La etapa de proceso revisa primero este SWP."));
+        assert_eq!(
+            c.translate("es", "The process stage reviews this SWP first.").as_deref(),
+            Some("La etapa de proceso revisa primero este SWP.")
+        );
         assert_eq!(c.translate("es", "x and {b}").as_deref(), Some("x y {b}"));
         assert_eq!(c.translate("es", "Something else."), None);
         assert_eq!(c.translate("pl", "Not found."), None);

@@ -77,7 +77,7 @@ pub enum StorageCommand {
 #[derive(Subcommand, Debug)]
 pub enum UserCommand {
     /// Add a user.
-    Add(UserAdd),
+    Add(Box<UserAdd>),
     /// Grant (on) or revoke (off) plant administration: module switches and the users of
     /// every company. Audited.
     PlantAdmin {
@@ -186,7 +186,7 @@ async fn run(cmd: Command, settings: Settings) -> ExitCode {
             println!("migrations are up to date");
             ExitCode::SUCCESS
         }),
-        Command::User(UserCommand::Add(a)) => user_add(settings, a).await,
+        Command::User(UserCommand::Add(a)) => user_add(settings, *a).await,
         Command::User(UserCommand::PlantAdmin { email, state }) => plant_admin(settings, &email, state == "on").await,
         Command::User(UserCommand::Pin { email, pin }) => user_pin(settings, &email, &pin).await,
         Command::Seed(SeedCommand::Demo) => seed_demo(settings).await,

@@ -4,6 +4,7 @@ use crate::app::AppState;
 use crate::base::error::AppError;
 use crate::data::audit::{self, AuditEntry};
 use crate::plant::users::{self, UserInput};
+use crate::text;
 
 /// Checks and inserts a user, with an audit row. `temporary`: must change at first sign-in.
 pub async fn add_user(state: &AppState, mut input: UserInput, pw: &str, temporary: bool, actor: &str) -> Result<String, AppError> {
@@ -36,7 +37,7 @@ pub async fn set_plant_admin(state: &AppState, email: &str, on: bool, actor: &st
     let user = users::find_by_email(&mut tx, email)
         .await?
         .filter(|u| !u.disabled)
-        .ok_or_else(|| AppError::field("email", "There is no user with this e-mail."))?;
+        .ok_or_else(|| AppError::field("email", text!("There is no user with this e-mail.")))?;
     if user.plant_admin == on {
         return Ok(false);
     }

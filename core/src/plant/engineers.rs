@@ -39,4 +39,3 @@ pub async fn on_behalf_of(db: &crate::data::db::Db, user: &User, v: Option<&Valu
         Err(_) => Err(msg!("Please try again.").into()),
     }
 }
-

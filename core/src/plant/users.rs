@@ -8,8 +8,8 @@ pub use super::engineers::{on_behalf_of, process_engineers};
 pub use super::user_schema::{UserJson, UserStatus};
 use crate::base::error::{AppError, FieldErrors, OnConstraint};
 use crate::base::i18n::I18nSettings;
-use crate::{msg, text};
 use crate::plant::zones::Zones;
+use crate::{msg, text};
 
 pub const COMPANIES: &[&str] = &["umw", "mpk", "mps", "mph", "mpc", "mpd", "mpq"];
 pub const DEPARTMENTS: &[&str] = &["production", "process", "quality", "paint"];
@@ -353,7 +353,15 @@ pub async fn update(conn: &mut AnyConnection, id: &str, input: &UserInput, now_m
         "UPDATE users SET email = $1, firstname = $2, lastname = $3, position = $4, department = $5, company_code = $6,
          zones = $7, badge = $8, op_no = $9, updated_at = $10, kiosk = COALESCE($12, kiosk), lang = COALESCE($13, lang) WHERE id = $11 AND disabled = 0",
     );
-    taken(bind_input(q, input).bind(now_ms).bind(id.to_string()).bind(input.kiosk.map(i64::from)).bind(input.lang.clone()).execute(conn).await)?;
+    taken(
+        bind_input(q, input)
+            .bind(now_ms)
+            .bind(id.to_string())
+            .bind(input.kiosk.map(i64::from))
+            .bind(input.lang.clone())
+            .execute(conn)
+            .await,
+    )?;
     Ok(())
 }
 

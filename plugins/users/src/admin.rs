@@ -9,6 +9,7 @@ use plantdoc_core::auth::users::{self, User, UserInput};
 use plantdoc_core::auth::{email_change, password, CurrentUser};
 use plantdoc_core::error::Json;
 use plantdoc_core::events::Event;
+use plantdoc_core::text;
 use plantdoc_core::{AppError, AppResult, AppState};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -138,7 +139,7 @@ async fn target(state: &AppState, me: &User, email: &str, field: &str) -> AppRes
     store::active_by_email(&mut conn, email)
         .await?
         .filter(|u| access::sees(me, &u.company_code))
-        .ok_or_else(|| AppError::field(field, "There is no user with this e-mail."))
+        .ok_or_else(|| AppError::field(field, text!("There is no user with this e-mail.")))
 }
 
 pub async fn edit(State(state): State<AppState>, me: CurrentUser, Json(body): Json<EditBody>) -> AppResult<Reply<Value>> {
@@ -195,7 +196,7 @@ pub async fn delete(State(state): State<AppState>, me: CurrentUser, Json(body): 
     let now = state.now_ms();
     let mut tx = state.db.begin().await?;
     if !store::soft_delete(&mut tx, &old.id, now).await? {
-        return Err(AppError::field("email", "There is no user with this e-mail."));
+        return Err(AppError::field("email", text!("There is no user with this e-mail.")));
     }
     let entry =
         AuditEntry::new("user.delete", format!("user:{}", old.id), "user account deleted by a manager (history kept, sessions ended)")

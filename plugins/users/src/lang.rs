@@ -30,7 +30,12 @@ pub async fn set(State(state): State<AppState>, me: CurrentUser, Json(b): Json<L
     if lang != me.lang {
         let now = state.now_ms();
         let mut tx = state.db.begin().await?;
-        sqlx::query("UPDATE users SET lang = $1, updated_at = $2 WHERE id = $3").bind(lang.as_str()).bind(now).bind(me.id.as_str()).execute(&mut *tx).await?;
+        sqlx::query("UPDATE users SET lang = $1, updated_at = $2 WHERE id = $3")
+            .bind(lang.as_str())
+            .bind(now)
+            .bind(me.id.as_str())
+            .execute(&mut *tx)
+            .await?;
         let entry = AuditEntry::new("user.edit", format!("user:{}", me.id), "language changed by the person")
             .by(Some(&me.id), &me.full_name())
             .before(json!({"lang": me.lang}))

@@ -14,7 +14,8 @@ use crate::app::AppState;
 use crate::base::catalog::Catalogs;
 
 /// The core's catalogs, by language (`core/locales/<lang>.toml`).
-pub const CORE_LOCALES: &[(&str, &str)] = &[("es", include_str!("../../../locales/es.toml")), ("pl", include_str!("../../../locales/pl.toml"))];
+pub const CORE_LOCALES: &[(&str, &str)] =
+    &[("es", include_str!("../../../locales/es.toml")), ("pl", include_str!("../../../locales/pl.toml"))];
 
 /// The signed-in caller's `users.lang`, set on the answer by the session layer.
 #[derive(Clone, Debug)]

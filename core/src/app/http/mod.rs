@@ -1,6 +1,7 @@
 //! The HTTP application: core routes, every enabled module's routes, the OpenAPI
 //! description, static files (the shell with SPA fallback, each enabled module's remote
 //! under /remotes/<id>/), and the layers (request ids, tracing, gzip, limits, CSRF).
+use crate::text;
 use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{header, HeaderName, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -180,7 +181,7 @@ fn vary_accept_encoding<B>(mut resp: Response<B>) -> Response<B> {
 }
 
 async fn api_not_found() -> Response {
-    (StatusCode::NOT_FOUND, Json(json!({"error": "Not found."}))).into_response()
+    (StatusCode::NOT_FOUND, Json(json!({"error": text!("Not found.")}))).into_response()
 }
 
 async fn healthz() -> Json<serde_json::Value> {
@@ -231,7 +232,7 @@ async fn modules(State(state): State<AppState>, _user: CurrentUser) -> AppResult
     Ok(Json(json!({"release": state.settings.release, "modules": list})))
 }
 
-pub const NOT_PLANT_ADMIN: &str = "Switching modules is for plant administrators only.";
+pub const NOT_PLANT_ADMIN: &str = text!("Switching modules is for plant administrators only.");
 
 #[derive(serde::Deserialize, utoipa::ToSchema)]
 struct SwitchBody {
