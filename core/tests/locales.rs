@@ -137,14 +137,17 @@ fn for_operators(line: &str) -> bool {
     .any(|w| line.contains(w))
 }
 
-/// Every marked message, by where it is (`core` or a module's id); and the unmarked ones.
-fn scan() -> (BTreeMap<String, Vec<(String, String)>>, Vec<String>) {
+/// Marked messages by owner (`core` or a module's id): (message, file:line).
+type Found = BTreeMap<String, Vec<(String, String)>>;
+
+/// Every marked message, by where it is; and the unmarked ones.
+fn scan() -> (Found, Vec<String>) {
     let root = root();
     let mut dirs = vec![("core".to_string(), root.join("core/src"))];
     for e in std::fs::read_dir(root.join("plugins")).unwrap().flatten() {
         dirs.push((e.file_name().to_string_lossy().into_owned(), e.path().join("src")));
     }
-    let (mut found, mut unmarked) = (BTreeMap::<String, Vec<(String, String)>>::new(), Vec::new());
+    let (mut found, mut unmarked) = (Found::new(), Vec::new());
     for (owner, dir) in dirs {
         let mut files = Vec::new();
         rust_files(&dir, &mut files);

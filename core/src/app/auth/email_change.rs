@@ -190,5 +190,7 @@ pub(crate) async fn confirm(
             tracing::error!(error = %format!("{e:#}"), "e-mail change mail failed");
         }
     }
-    Ok(axum::Json(json!({"message": msg!("Your e-mail is now {new_email}. Please sign in with it."), "email": new_email})).into_response())
+    Ok(crate::app::http::lang::message(
+        json!({"message": msg!("Your e-mail is now {new_email}. Please sign in with it."), "email": new_email}),
+    ))
 }

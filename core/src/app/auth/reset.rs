@@ -38,7 +38,7 @@ pub(crate) async fn forgot_password(State(state): State<AppState>, addr: ClientI
             tracing::error!(error = %format!("{e:#}"), "password reset mail failed");
         }
     });
-    Ok(axum::Json(json!({"message": FORGOT_OK})).into_response())
+    Ok(crate::app::http::lang::message(json!({"message": FORGOT_OK})))
 }
 
 async fn send_reset(state: &AppState, email: &str) -> anyhow::Result<()> {
@@ -156,5 +156,5 @@ pub(crate) async fn reset_password(
     )
     .await?;
     tx.commit().await?;
-    Ok(axum::Json(json!({"message": text!("Thanks! Your password was successfully changed.")})).into_response())
+    Ok(crate::app::http::lang::message(json!({"message": text!("Thanks! Your password was successfully changed.")})))
 }

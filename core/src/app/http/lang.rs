@@ -17,6 +17,17 @@ use crate::base::catalog::Catalogs;
 pub const CORE_LOCALES: &[(&str, &str)] =
     &[("es", include_str!("../../../locales/es.toml")), ("pl", include_str!("../../../locales/pl.toml"))];
 
+/// Marks a successful answer whose texts a person reads (`{message}`): translated too.
+#[derive(Clone, Copy, Debug)]
+pub struct Translate;
+
+/// A successful JSON answer with a message for a person, translated like the errors.
+pub fn message(body: serde_json::Value) -> Response {
+    let mut resp = axum::response::IntoResponse::into_response(axum::Json(body));
+    resp.extensions_mut().insert(Translate);
+    resp
+}
+
 /// The signed-in caller's `users.lang`, set on the answer by the session layer.
 #[derive(Clone, Debug)]
 pub struct UserLang(pub String);
@@ -38,12 +49,13 @@ pub fn catalogs(modules: &[Module]) -> anyhow::Result<Catalogs> {
 /// Largest error answer translated (they are a few hundred bytes).
 const MAX_ERROR_BODY: usize = 256 * 1024;
 
-/// Layer: an error answer (4xx, 5xx) in JSON comes in the caller's language.
+/// Layer: an error answer (4xx, 5xx) in JSON, or one marked [`Translate`], comes in the
+/// caller's language.
 pub async fn translate(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let accept = req.headers().get(ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).map(str::to_owned);
     let resp = next.run(req).await;
     let status = resp.status();
-    if !(status.is_client_error() || status.is_server_error()) {
+    if !(status.is_client_error() || status.is_server_error() || resp.extensions().get::<Translate>().is_some()) {
         return resp;
     }
     let user = resp.extensions().get::<UserLang>().map(|l| l.0.clone());

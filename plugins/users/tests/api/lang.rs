@@ -93,6 +93,15 @@ async fn field_errors_come_in_the_callers_language_and_english_is_unchanged() {
     assert_eq!(r.body, json!({"email": "Adres e-mail jest wymagany.", "password": "Hasło jest wymagane."}));
     let r = c.send(Method::GET, "/api/users/current", None, &[("accept-language", "pl")]).await;
     assert_eq!((r.status, r.body.clone()), (StatusCode::UNAUTHORIZED, json!({"error": "Zaloguj się."})));
+    // A success text a person reads comes translated too (marked by its handler).
+    let forgot = Some(json!({"email": "nobody@demo.plant"}).to_string());
+    let r = c.send(Method::POST, "/api/users/forgotPassword", forgot.clone(), &[("accept-language", "es")]).await;
+    assert_eq!(
+        r.body,
+        json!({"message": "Si existe una cuenta con este correo electrónico, se ha enviado un enlace para restablecer la contraseña."})
+    );
+    let r = c.send(Method::POST, "/api/users/forgotPassword", forgot, &[]).await;
+    assert_eq!(r.body, json!({"message": "If an account exists for this e-mail, a reset link is on its way."}));
 
     // Placeholders: the values stay, the words around them are translated.
     let boss = app.signed_in_plant_admin("boss@demo.plant", "manager", "process").await;
