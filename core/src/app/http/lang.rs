@@ -46,6 +46,19 @@ pub fn catalogs(modules: &[Module]) -> anyhow::Result<Catalogs> {
     Ok(c)
 }
 
+/// `GET /api/i18n` (public: the sign-in page asks it): `[i18n]` as the web reads it.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct PlantLanguages {
+    /// New users' language and the page's before anyone signs in.
+    default: String,
+    languages: Vec<String>,
+}
+
+pub async fn plant(State(state): State<AppState>) -> axum::Json<PlantLanguages> {
+    let i = &state.settings.i18n;
+    axum::Json(PlantLanguages { default: i.default.clone(), languages: i.languages.clone() })
+}
+
 /// Largest error answer translated (they are a few hundred bytes).
 const MAX_ERROR_BODY: usize = 256 * 1024;
 

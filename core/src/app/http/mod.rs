@@ -32,6 +32,14 @@ fn core_routes(state: &AppState) -> ApiRouter {
         .route(Access::Public, Method::GET, "/readyz", "Readiness (database reachable)", readyz)
         .returns::<schemas::Status>()
         .route(
+            Access::Public,
+            Method::GET,
+            "/api/i18n",
+            "The plant's default language and the languages people choose ([i18n])",
+            lang::plant,
+        )
+        .returns::<lang::PlantLanguages>()
+        .route(
             Access::Console,
             Method::POST,
             "/api/modules/switch",

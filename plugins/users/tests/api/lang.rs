@@ -43,8 +43,10 @@ async fn a_new_user_gets_the_plants_language_or_the_one_sent_and_a_bad_code_is_a
     let after = audit_after(&app, "spanish@demo.plant", "user account changed by a manager").await;
     assert!(after.last().is_some_and(|a| a.contains(r#""lang":"pl""#)), "{after:?}");
 
-    // A plant whose default is Spanish.
-    let app = spawn_with(&[("i18n.default", "es")]).await;
+    // A plant whose default is Spanish (and says so to the sign-in page).
+    let app = spawn_with(&[("i18n.default", "es"), ("i18n.languages", "en,es")]).await;
+    let r = app.client().get("/api/i18n").await;
+    assert_eq!((r.status, r.body.clone()), (StatusCode::OK, json!({"default": "es", "languages": ["en", "es"]})));
     let boss = app.signed_in("boss@demo.plant", "manager", "process").await;
     let r = boss.post("/api/users/register", &person("new@demo.plant")).await;
     assert_eq!(r.body["user"]["lang"], "es", "{}", r.text);
