@@ -12,6 +12,7 @@ use plantdoc_core::db::Params;
 use plantdoc_core::error::{AppError, AppResult};
 use plantdoc_core::http::json_bytes;
 use plantdoc_core::ports::{async_trait, AlertsInForce, PartAlert, PartAlerts, SignableVersion};
+use plantdoc_core::text;
 
 use crate::{feed, store, KIND};
 
@@ -55,10 +56,10 @@ impl PartAlerts for AlertsPort {
 /// The kiosk's zone must be one of the company's and of the caller's zones.
 fn check_zone(state: &AppState, user: &CurrentUser, zone: &str) -> AppResult<()> {
     if !state.zones.codes(&user.company_code).iter().any(|z| z == zone) {
-        return Err(AppError::field("zone", "This zone is not one of your company's zones."));
+        return Err(AppError::field("zone", text!("This zone is not one of your company's zones.")));
     }
     if !state.zones.covers_company(&user.company_code, &user.zones) && !user.zones.iter().any(|z| z == zone) {
-        return Err(AppError::Forbidden("This zone is not one of your zones.".into()));
+        return Err(AppError::Forbidden(text!("This zone is not one of your zones.").into()));
     }
     Ok(())
 }

@@ -8,6 +8,7 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, Json};
 use plantdoc_core::ports::{AlertsInForce, SignableVersion};
+use plantdoc_core::text;
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -36,7 +37,7 @@ async fn in_force(state: &AppState, netbook: &CurrentUser, id: &str) -> AppResul
         Some(alerts) => alerts.in_force(state, &netbook.company_code, id).await?,
         None => None,
     };
-    alert.ok_or_else(|| AppError::Conflict("This alert is no longer in force.".into()))
+    alert.ok_or_else(|| AppError::Conflict(text!("This alert is no longer in force.").into()))
 }
 
 /// `POST /api/island/operator-read-alert {opId, alertId, key}`: a truthy answer marks
@@ -46,7 +47,7 @@ pub async fn operator_read_alert(
     netbook: Netbook,
     Json(b): Json<AlertBody>,
 ) -> AppResult<axum::Json<Value>> {
-    required(&[("opId", &b.op_id, "Please scan your badge."), ("alertId", &b.alert_id, "Please choose an alert.")])?;
+    required(&[("opId", &b.op_id, text!("Please scan your badge.")), ("alertId", &b.alert_id, text!("Please choose an alert."))])?;
     let idem = Idem::new(checked_key(&b.key)?, "read-alert", &b.op_id, &b.alert_id, None);
     if let Some(answer) = replay(&state, &netbook, &idem).await? {
         return Ok(axum::Json(answer));
@@ -60,9 +61,9 @@ pub async fn operator_read_alert(
 /// `POST /api/island/verify-alert {badgeNo, opId, alertId, key}`.
 pub async fn verify_alert(State(state): State<AppState>, netbook: Netbook, Json(b): Json<AlertBody>) -> AppResult<axum::Json<Value>> {
     required(&[
-        ("badgeNo", &b.badge_no, "Please scan your badge."),
-        ("opId", &b.op_id, "Please scan your badge."),
-        ("alertId", &b.alert_id, "Please choose an alert."),
+        ("badgeNo", &b.badge_no, text!("Please scan your badge.")),
+        ("opId", &b.op_id, text!("Please scan your badge.")),
+        ("alertId", &b.alert_id, text!("Please choose an alert.")),
     ])?;
     let idem = Idem::new(checked_key(&b.key)?, "verify-alert", &b.op_id, &b.alert_id, Some(&b.badge_no));
     if let Some(answer) = replay(&state, &netbook, &idem).await? {

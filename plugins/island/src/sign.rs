@@ -11,6 +11,7 @@ use plantdoc_core::auth::{session, CurrentUser};
 use plantdoc_core::error::{AppError, AppResult, Json};
 use plantdoc_core::events::Event;
 use plantdoc_core::ports::{DeployedDocs, SignableVersion};
+use plantdoc_core::text;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -32,12 +33,12 @@ pub fn checked_key(key: &Option<String>) -> AppResult<Option<&str>> {
     match key.as_deref() {
         None => Ok(None),
         Some(k) if (8..=100).contains(&k.len()) && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') => Ok(Some(k)),
-        Some(_) => Err(AppError::field("key", "The request key must be 8 to 100 letters, digits, '-' or '_'.")),
+        Some(_) => Err(AppError::field("key", text!("The request key must be 8 to 100 letters, digits, '-' or '_'."))),
     }
 }
 
 /// Why a key cannot be replayed: it first carried another request.
-pub const KEY_REUSED: &str = "This request key was already used for another request.";
+pub const KEY_REUSED: &str = text!("This request key was already used for another request.");
 
 /// A signing call's idempotency: its key (if sent), its kind, and what the key is bound
 /// to (`fingerprint`).
@@ -87,7 +88,7 @@ pub async fn commit_once(
         if let Err(e) = store::remember(&mut tx, k, &netbook.id, idem.kind, &idem.fingerprint, &answer, state.now_ms()).await {
             drop(tx);
             if plantdoc_core::db::is_unique_violation(&e) {
-                return replay(state, netbook, idem).await?.ok_or_else(|| AppError::Conflict("Please try again.".into()));
+                return replay(state, netbook, idem).await?.ok_or_else(|| AppError::Conflict(text!("Please try again.").into()));
             }
             return Err(e.into());
         }
@@ -169,12 +170,12 @@ pub async fn verify(
 ) -> AppResult<Value> {
     let records = acks::for_operator(&state.db, v.kind, &v.id, &v.version_hash, &op.id).await?;
     let Some(rec) = records.iter().find(|r| r.verified_at.is_none()) else {
-        return Err(AppError::Conflict("There is nothing to verify: the operator must read this version first.".into()));
+        return Err(AppError::Conflict(text!("There is nothing to verify: the operator must read this version first.").into()));
     };
     let now = state.now_ms();
     let mut tx = state.db.begin().await?;
     if !acks::verify_as(&mut tx, &rec.id, verifier, now, mode).await? {
-        return Err(AppError::Conflict("This acknowledgement was already verified.".into()));
+        return Err(AppError::Conflict(text!("This acknowledgement was already verified.").into()));
     }
     let data = json!({"docKind": v.kind.as_str(), "docId": v.id, "operator": op.id, "partNumber": v.part_number, "versionHash": v.version_hash,
         "recordId": rec.id});
@@ -206,7 +207,7 @@ async fn deployed(state: &AppState, netbook: &User, swp_id: &str) -> AppResult<S
 /// `POST /api/island/operator-read-swp {opId, swpId, key}`: the operator read the SWC,
 /// JES and VIS of the part's deployed version.
 pub async fn operator_read_swp(State(state): State<AppState>, netbook: Netbook, Json(b): Json<ReadBody>) -> AppResult<axum::Json<Value>> {
-    required(&[("opId", &b.op_id, "Please scan your badge."), ("swpId", &b.swp_id, "Please choose a part.")])?;
+    required(&[("opId", &b.op_id, text!("Please scan your badge.")), ("swpId", &b.swp_id, text!("Please choose a part."))])?;
     let idem = Idem::new(checked_key(&b.key)?, "read-swp", &b.op_id, &b.swp_id, None);
     if let Some(answer) = replay(&state, &netbook, &idem).await? {
         return Ok(axum::Json(answer));
@@ -247,9 +248,9 @@ pub struct VerifyBody {
 /// operator's read of the current version.
 pub async fn verify_swp(State(state): State<AppState>, netbook: Netbook, Json(b): Json<VerifyBody>) -> AppResult<axum::Json<Value>> {
     required(&[
-        ("badgeNo", &b.badge_no, "Please scan your badge."),
-        ("opId", &b.op_id, "Please scan your badge."),
-        ("swpId", &b.swp_id, "Please choose a part."),
+        ("badgeNo", &b.badge_no, text!("Please scan your badge.")),
+        ("opId", &b.op_id, text!("Please scan your badge.")),
+        ("swpId", &b.swp_id, text!("Please choose a part.")),
     ])?;
     let idem = Idem::new(checked_key(&b.key)?, "verify-swp", &b.op_id, &b.swp_id, Some(&b.badge_no));
     if let Some(answer) = replay(&state, &netbook, &idem).await? {

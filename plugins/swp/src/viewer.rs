@@ -8,6 +8,7 @@ use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::db::Dialect;
 use plantdoc_core::error::{AppError, AppResult};
 use plantdoc_core::http::json_bytes;
+use plantdoc_core::text;
 use std::sync::LazyLock;
 
 use serde::Deserialize;
@@ -47,7 +48,7 @@ pub struct PartQuery {
 /// netbook asks the same: the answer is kept per kiosk account while no SWP or sign
 /// record changes, and for at most half its links' life (decision 40).
 pub async fn deployed_swp(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PartQuery>) -> AppResult<Response> {
-    let id = q.part_id.filter(|s| !s.is_empty()).ok_or_else(|| AppError::field("partId", "Please choose a part."))?;
+    let id = q.part_id.filter(|s| !s.is_empty()).ok_or_else(|| AppError::field("partId", text!("Please choose a part.")))?;
     let key = format!("deployed-swp\n{}\n{id}", visibility_key(&user));
     let body = store::kept(&state)
         .get_linked(&state, key, state.storage.reuse_ms(), || async {

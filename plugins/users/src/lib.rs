@@ -4,6 +4,7 @@
 //! `access` (who may: pure rules), `store` (SQL), `admin` (handlers), `routes`.
 mod access;
 mod admin;
+mod lang;
 mod pin;
 mod routes;
 mod store;
@@ -17,6 +18,8 @@ use plantdoc_core::ModuleContext;
 pub(crate) const CHANGED: EventKind = EventKind::new("users.changed", "A user was changed or disabled");
 
 fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
+    ctx.locale("es", include_str!("../locales/es.toml"));
+    ctx.locale("pl", include_str!("../locales/pl.toml"));
     ctx.routes(routes::routes());
     ctx.event_kind(CHANGED);
     Ok(())

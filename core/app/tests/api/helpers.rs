@@ -167,6 +167,7 @@ impl TestApp {
             badge: None,
             op_no: None,
             kiosk: None,
+            lang: None,
         };
         plantdoc_core::seed::add_user(&self.state, input, pw, temporary, "test").await.expect("add user")
     }

@@ -1,4 +1,5 @@
 //! Password reset by e-mail link (spec section 7): ask for a link, check it, use it once.
+use crate::text;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -18,7 +19,7 @@ pub(crate) struct ForgotBody {
     email: String,
 }
 
-const FORGOT_OK: &str = "If an account exists for this e-mail, a reset link is on its way.";
+const FORGOT_OK: &str = text!("If an account exists for this e-mail, a reset link is on its way.");
 
 /// Same answer, and the same work on the request path, for known and unknown e-mails:
 /// the token and the mail are made in a background task.
@@ -26,10 +27,10 @@ pub(crate) async fn forgot_password(State(state): State<AppState>, addr: ClientI
     throttle(&state, &addr, "forgot")?;
     let email = b.email.trim().to_lowercase();
     if email.is_empty() {
-        return Err(AppError::field("email", "E-mail is required."));
+        return Err(AppError::field("email", text!("E-mail is required.")));
     }
     if !users::valid_email(&email) {
-        return Err(AppError::field("email", "Please enter a valid e-mail address."));
+        return Err(AppError::field("email", text!("Please enter a valid e-mail address.")));
     }
     let st = state.clone();
     tokio::spawn(async move {
@@ -37,7 +38,7 @@ pub(crate) async fn forgot_password(State(state): State<AppState>, addr: ClientI
             tracing::error!(error = %format!("{e:#}"), "password reset mail failed");
         }
     });
-    Ok(axum::Json(json!({"message": FORGOT_OK})).into_response())
+    Ok(crate::app::http::lang::message(json!({"message": FORGOT_OK})))
 }
 
 async fn send_reset(state: &AppState, email: &str) -> anyhow::Result<()> {
@@ -99,7 +100,7 @@ async fn valid_reset(state: &AppState, token: &str) -> AppResult<Option<String>>
     Ok(Some(row.try_get("user_id")?))
 }
 
-const INVALID_TOKEN: &str = "Invalid or expired token.";
+const INVALID_TOKEN: &str = text!("Invalid or expired token.");
 
 pub(crate) async fn check_reset(State(state): State<AppState>, Path(token): Path<String>) -> AppResult<Response> {
     match valid_reset(&state, &token).await? {
@@ -155,5 +156,5 @@ pub(crate) async fn reset_password(
     )
     .await?;
     tx.commit().await?;
-    Ok(axum::Json(json!({"message": "Thanks! Your password was successfully changed."})).into_response())
+    Ok(crate::app::http::lang::message(json!({"message": text!("Thanks! Your password was successfully changed.")})))
 }

@@ -12,6 +12,7 @@ pub use describe::{describe, describe_sql, described, sha256s};
 pub use kind::{detect, extension, FileKind};
 pub use made::{store_made, store_merged};
 
+use crate::{msg, text};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -70,11 +71,11 @@ pub struct UploadPolicy<'a> {
 const MAX_FORM_FIELDS: usize = 8;
 /// Multipart framing allowed on top of the file itself in the Content-Length check.
 const MULTIPART_SLACK: u64 = 64 * 1024;
-const STORAGE_FULL: &str = "The server's storage is full, so the file was not saved. Tell your administrator, then try again.";
-const TOO_MANY: &str = "You have too many uploads waiting to be submitted. Submit or remove some first.";
+const STORAGE_FULL: &str = text!("The server's storage is full, so the file was not saved. Tell your administrator, then try again.");
+const TOO_MANY: &str = text!("You have too many uploads waiting to be submitted. Submit or remove some first.");
 
 fn too_large(limit: u64) -> AppError {
-    AppError::PayloadTooLarge(format!("The file is larger than the limit of {} MB.", limit / (1024 * 1024)))
+    AppError::PayloadTooLarge(msg!("The file is larger than the limit of {} MB.", limit / (1024 * 1024)))
 }
 
 async fn pending_count(state: &dyn Backing, conn: Option<&mut AnyConnection>, owner: &str, module: &str) -> Result<i64, sqlx::Error> {
@@ -111,7 +112,7 @@ pub async fn receive(
         let name = raw_name.unwrap_or_else(|| if policy.kind == FileKind::Pdf { "document.pdf".into() } else { "video.mp4".into() });
         return store_upload(state, user, &name, req.into_body().into_data_stream(), policy).await;
     }
-    let mut mp = Multipart::from_request(req, &()).await.map_err(|_| AppError::field("file", "Could not read the upload."))?;
+    let mut mp = Multipart::from_request(req, &()).await.map_err(|_| AppError::field("file", text!("Could not read the upload.")))?;
     let mut stored: Option<FileRecord> = None;
     let mut fields = 0;
     let refuse = |msg: String| AppError::field("file", msg);
@@ -127,16 +128,16 @@ pub async fn receive(
         fields += 1;
         if fields > MAX_FORM_FIELDS {
             discard(state, stored.take()).await;
-            return Err(refuse("Send one file per request.".into()));
+            return Err(refuse(text!("Send one file per request.").into()));
         }
         let Some(name) = field.file_name().map(str::to_string) else { continue };
         if stored.is_some() {
             discard(state, stored.take()).await;
-            return Err(refuse("Send one file per request.".into()));
+            return Err(refuse(text!("Send one file per request.").into()));
         }
         stored = Some(store_upload(state, user, &name, field, policy).await?);
     }
-    stored.ok_or_else(|| AppError::field("file", "No file was sent."))
+    stored.ok_or_else(|| AppError::field("file", text!("No file was sent.")))
 }
 
 /// Checks the first bytes, streams the rest to storage, then writes the pending row if
@@ -181,7 +182,7 @@ where
     })?;
     if let Some(s) = sniffer {
         let taken = s.lock().unwrap_or_else(|p| p.into_inner()).take();
-        let verdict = taken.map_or_else(|| Err("The upload could not be checked.".into()), kind::Sniffer::verdict);
+        let verdict = taken.map_or_else(|| Err(text!("The upload could not be checked.").into()), kind::Sniffer::verdict);
         if let Err(msg) = verdict {
             remove_blob(state, &blob.key).await;
             return Err(AppError::field("file", msg));
