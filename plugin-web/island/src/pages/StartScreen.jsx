@@ -23,7 +23,8 @@ export function StartScreen() {
     const op = await operatorFromBadge(badge);
     // Badge scan → operator known (printed by the browser test).
     window.__badgeMs = Math.round(performance.now() - at);
-    setOperator({ _id: op._id, opNo: op.opNo, fullName: op.fullName });
+    // `lang`: the operator's language (issue 29), read by kioskLanguage().
+    setOperator({ _id: op._id, opNo: op.opNo, fullName: op.fullName, lang: op.lang });
     navigate('/island/part-select');
   });
   useBadgeCapture(field, { onKey: () => setScanning(true) });

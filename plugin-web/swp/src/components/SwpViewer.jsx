@@ -9,6 +9,7 @@ import { Button, Space, Spin, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { swpLinks, useSwp } from '../api';
 import { DetailsLink } from './ListTools';
+import { TranslationsPanel } from './TranslationsPanel';
 
 const DocumentViewer = lazy(() => import('./DocumentViewerPart'));
 // Compare (issue 31) and pdf.js: their own chunks, loaded when Compare opens.
@@ -45,9 +46,11 @@ export function useSwpView() {
 
 /** The open SWP (`view` from useSwpView); `known` is its list row when there is one. */
 export function SwpViewer({ view, known, lifetimeSeconds }) {
-  const fetched = useSwp(known ? null : view.id);
-  const swp = known || fetched.data || { _id: view.id, partNumber: '' };
   const [comparing, setComparing] = useState(false);
+  const [translating, setTranslating] = useState(false);
+  // Translations read the whole SWP (list rows do not carry them).
+  const fetched = useSwp(known && !translating ? null : view.id);
+  const swp = (translating ? fetched.data || known : known || fetched.data) || { _id: view.id, partNumber: '' };
   return (
     <div data-testid="swp-viewer">
       <Space align="baseline" size="middle">
@@ -56,7 +59,9 @@ export function SwpViewer({ view, known, lifetimeSeconds }) {
         </Typography.Title>
         {swp.partNumber && <DetailsLink partNumber={swp.partNumber} />}
         {!comparing && <Button onClick={() => setComparing(true)}>Compare</Button>}
+        {swp.status === 'deployed' && <Button onClick={() => setTranslating((t) => !t)}>{translating ? 'Hide translations' : 'Translations'}</Button>}
       </Space>
+      {translating && <TranslationsPanel swp={swp} />}
       <Suspense fallback={<Spin style={{ display: 'block', padding: 48 }} />}>
         {comparing ? (
           <CompareView swp={{ ...swp, _id: view.id }} onClose={() => setComparing(false)} />

@@ -1,0 +1,22 @@
+// The kiosk's language (issue 29): the badge-scanned operator's `lang` when the session
+// state has it, else English. One small function so the kit's i18n can take its place.
+// Documents are asked for in it (`?lang=`); the server serves the original where the
+// revision has no translation and says so (`served`).
+import { getOperator } from './state';
+
+export const NOT_IN_LANGUAGE = 'This document is not available in your language yet.';
+
+export function kioskLanguage() {
+  return getOperator()?.lang || 'en';
+}
+
+/** The served file is the original while the operator reads another language. */
+export function notInLanguage(served) {
+  return Boolean(served) && served.lang == null && kioskLanguage() !== 'en';
+}
+
+/** The sign record's `readFiles`: the served file of each section ({section: {lang, sha256}}). */
+export function readFiles(served, sections) {
+  if (!served || sections.some((s) => !served[s]?.sha256)) return undefined;
+  return sections.map((s) => ({ section: s, lang: served[s].lang ?? null, sha256: served[s].sha256 }));
+}
