@@ -5,6 +5,8 @@
 import { getOperator } from './state';
 
 export const NOT_IN_LANGUAGE = 'This document is not available in your language yet.';
+/** The notice's colour: a dark amber that reads at 4.5:1 and more on the kiosk's backgrounds. */
+export const NOTICE_COLOR = '#874d00';
 
 export function kioskLanguage() {
   return getOperator()?.lang || 'en';

@@ -175,7 +175,8 @@ pub async fn full_json_in(
 /// [`full_json`] with the sign records' JSON (`kiosk::signs_column`) and the files
 /// (`files_column`) already read. Written straight to bytes: the SWP's view, then the
 /// records as read, the links and the id (no `serde_json::Value` on the way), the
-/// revision's `translations` and, when a language was asked, what was `served`.
+/// revision's `translations` (when it has some or a language was asked) and, when a
+/// language was asked, what was `served`.
 pub async fn full_json_with(
     state: &AppState,
     swp: &Swp,
@@ -196,7 +197,11 @@ pub async fn full_json_with(
     serde_json::to_writer(&mut out, &swp.view()).map_err(anyhow::Error::from)?;
     push_field(&mut out, "opsSigned", signs.as_bytes());
     push_field(&mut out, "urls", &serde_json::to_vec(&urls).map_err(anyhow::Error::from)?);
-    push_field(&mut out, "translations", &serde_json::to_vec(&crate::translations::json(&list)).map_err(anyhow::Error::from)?);
+    // The spec's answer stays as it was for a revision without translations, unless a
+    // language was asked (decision 75).
+    if !list.is_empty() || lang.is_some() {
+        push_field(&mut out, "translations", &serde_json::to_vec(&crate::translations::json(&list)).map_err(anyhow::Error::from)?);
+    }
     if let Some(served) = &shown.served {
         push_field(&mut out, "served", &serde_json::to_vec(served).map_err(anyhow::Error::from)?);
     }

@@ -8,7 +8,7 @@ import { Button, Checkbox, Space, Spin, Typography } from 'antd';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { getKioskSettings } from '@plantdoc/kit';
 import { useAlertFile, useOperatorAlerts, useOperatorStatus, useDeployedSwp } from '../api';
-import { NOT_IN_LANGUAGE, notInLanguage, readFiles } from '../language';
+import { NOT_IN_LANGUAGE, NOTICE_COLOR, notInLanguage, readFiles } from '../language';
 import { DoneCard, SittingVerify, verifiedLines } from '../components/Cards';
 import { PinInput, usePinMode } from '../components/Pin';
 import { DocFrame, KioskLayout } from '../components/KioskSidebar';
@@ -112,7 +112,7 @@ function AlertRead({ alert, read, sitting, unread, status, part, step, op, go, n
     <KioskLayout sidebar={sidebar} height={CONTENT_HEIGHT}>
       <Typography.Title level={3}>{alert.alertType} Alert</Typography.Title>
       {notInLanguage(file.data?.served) && (
-        <Typography.Paragraph type="warning" data-testid="not-in-language">
+        <Typography.Paragraph strong data-testid="not-in-language" style={{ color: NOTICE_COLOR }}>
           {NOT_IN_LANGUAGE}
         </Typography.Paragraph>
       )}

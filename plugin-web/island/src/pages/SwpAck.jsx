@@ -13,7 +13,7 @@ import { LeaveButtons } from '../components/SignOut';
 import { PENDING_TEXT, send } from '../outbox';
 import { partPath, useOperator } from '../state';
 import { addRead, getSitting } from '../sitting';
-import { NOT_IN_LANGUAGE, notInLanguage, readFiles } from '../language';
+import { NOT_IN_LANGUAGE, NOTICE_COLOR, notInLanguage, readFiles } from '../language';
 
 export const DOCS = [
   ['swc', 'SWC', 'Standard Work Chart'],
@@ -169,7 +169,7 @@ export function SwpAck() {
       ) : (
         <>
           {notInLanguage(links.data?.served?.[doc]) && (
-            <Typography.Paragraph type="warning" data-testid="not-in-language" style={{ margin: 0 }}>
+            <Typography.Paragraph strong data-testid="not-in-language" style={{ margin: 0, color: NOTICE_COLOR }}>
               {NOT_IN_LANGUAGE}
             </Typography.Paragraph>
           )}
