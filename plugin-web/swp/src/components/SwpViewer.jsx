@@ -9,11 +9,12 @@ import { Button, Space, Spin, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { swpLinks, useSwp } from '../api';
 import { DetailsLink } from './ListTools';
-import { TranslationsPanel } from './TranslationsPanel';
 
 const DocumentViewer = lazy(() => import('./DocumentViewerPart'));
 // Compare (issue 31) and pdf.js: their own chunks, loaded when Compare opens.
 const CompareView = lazy(() => import('../compare/CompareView'));
+// Translations (issue 29): their own chunk, loaded when opened.
+const TranslationsPanel = lazy(() => import('./TranslationsPanel'));
 
 const SECTIONS = ['swc', 'jes', 'vis', 'video'];
 
@@ -61,7 +62,11 @@ export function SwpViewer({ view, known, lifetimeSeconds }) {
         {!comparing && <Button onClick={() => setComparing(true)}>Compare</Button>}
         {swp.status === 'deployed' && <Button onClick={() => setTranslating((t) => !t)}>{translating ? 'Hide translations' : 'Translations'}</Button>}
       </Space>
-      {translating && <TranslationsPanel swp={swp} />}
+      {translating && (
+        <Suspense fallback={<Spin />}>
+          <TranslationsPanel swp={swp} />
+        </Suspense>
+      )}
       <Suspense fallback={<Spin style={{ display: 'block', padding: 48 }} />}>
         {comparing ? (
           <CompareView swp={{ ...swp, _id: view.id }} onClose={() => setComparing(false)} />

@@ -1,10 +1,10 @@
 // A deployed revision's translations in the console viewer (issue 29): the list (section,
-// language, when, Remove) and 'Add translation': section, language and a PDF drop sent
-// with progress to POST /api/swps/{id}/translations (multipart: section, lang, file).
+// language, when, Remove) and 'Add translation': section, language and a PDF chosen,
+// sent with progress to POST /api/swps/{id}/translations (multipart: section, lang, file).
 // It does not change the revision number; the server audits it. Field errors show under
 // their fields, success above the form.
-import { useState } from 'react';
-import { Alert, Button, Form, List, Progress, Select, Space, Typography, Upload } from 'antd';
+import { useRef, useState } from 'react';
+import { Alert, Button, Form, List, Progress, Select, Space, Typography } from 'antd';
 import { fieldHelp, formatDate } from '@plantdoc/kit';
 import { useRemoveTranslation, useUploadTranslation } from '../api';
 import { DOC_LANGUAGES } from '../lib';
@@ -17,7 +17,8 @@ const SECTIONS = [
 const LANGS = DOC_LANGUAGES.filter((l) => l.value);
 const langLabel = (v) => DOC_LANGUAGES.find((l) => l.value === v)?.label || v;
 
-export function TranslationsPanel({ swp }) {
+export default function TranslationsPanel({ swp }) {
+  const picker = useRef(null);
   const [section, setSection] = useState('swc');
   const [lang, setLang] = useState('es');
   const upload = useUploadTranslation(swp._id);
@@ -56,15 +57,21 @@ export function TranslationsPanel({ swp }) {
           <Select aria-label="Language" data-testid="translation-lang" value={lang} onChange={setLang} options={LANGS} style={{ width: 120 }} />
         </Form.Item>
         <Form.Item {...fieldHelp(errors, 'file')}>
-          <Upload.Dragger
-            data-testid="drop-translation"
+          <input
+            ref={picker}
+            type="file"
             accept=".pdf,application/pdf"
-            showUploadList={false}
-            disabled={upload.busy}
-            customRequest={({ file }) => upload.send(file, { section, lang })}
-          >
-            Add translation: drop the PDF here or click to browse
-          </Upload.Dragger>
+            data-testid="translation-file"
+            style={{ display: 'none' }}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) upload.send(file, { section, lang });
+            }}
+          />
+          <Button type="primary" loading={upload.busy} onClick={() => picker.current?.click()}>
+            Add translation
+          </Button>
         </Form.Item>
       </Form>
       {upload.busy && (
