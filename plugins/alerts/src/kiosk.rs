@@ -11,7 +11,7 @@ use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::db::Params;
 use plantdoc_core::error::{AppError, AppResult};
 use plantdoc_core::http::json_bytes;
-use plantdoc_core::ports::{async_trait, AlertsInForce, PartAlert, PartAlerts, SignableVersion};
+use plantdoc_core::ports::{async_trait, AlertsInForce, PartAlert, PartAlerts, SignableVersion, VersionFile};
 use plantdoc_core::text;
 
 use crate::{feed, store, KIND};
@@ -26,6 +26,10 @@ impl AlertsInForce for AlertsPort {
         let now = state.now_ms();
         let alert = store::fetch_one(&state.db, alert_id).await?.filter(|a| a.company_code == company && a.in_force(now));
         Ok(alert.map(|a| SignableVersion { kind: KIND, id: a.record.id, part_number: a.record.part_number, version_hash: a.file_hash }))
+    }
+
+    async fn files(&self, state: &AppState, alert_id: &str) -> AppResult<Vec<VersionFile>> {
+        crate::translations::version_files(state, alert_id).await
     }
 }
 

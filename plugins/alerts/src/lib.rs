@@ -22,6 +22,7 @@ mod schemas;
 mod store;
 mod submit;
 mod text;
+mod translations;
 pub use text::{index_text, TEXT};
 
 use std::time::Duration;

@@ -10,7 +10,7 @@ use plantdoc_core::audit::{self, AuditEntry};
 use plantdoc_core::auth::{session, CurrentUser};
 use plantdoc_core::error::{AppError, AppResult, Json};
 use plantdoc_core::events::Event;
-use plantdoc_core::ports::{DeployedDocs, SignableVersion};
+use plantdoc_core::ports::{DeployedDocs, SignableVersion, VersionFile};
 use plantdoc_core::text;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -122,6 +122,9 @@ pub struct ReadBody {
     /// The operator's PIN in badge+pin mode (and `newPin` replacing a one-time PIN).
     pin: Option<String>,
     new_pin: Option<String>,
+    /// The files the kiosk showed (`served` of the SWP's answer): `[{section, lang,
+    /// sha256}]`, `lang` null for an original (issue 29).
+    read_files: Option<Vec<VersionFile>>,
 }
 
 /// The PINs a body carries.
@@ -129,9 +132,20 @@ pub fn entered<'a>(pin: &'a Option<String>, new_pin: &'a Option<String>) -> Ente
     Entered { pin: pin.as_deref(), new_pin: new_pin.as_deref() }
 }
 
+/// The files the kiosk says it showed, checked against the version's (`known`: its
+/// originals and translations): each must be one of them, else a field error on
+/// `readFiles`. Answers them as the sign record keeps them (JSON), `None` when not sent.
+pub fn read_files(sent: Option<&[VersionFile]>, known: &[VersionFile]) -> AppResult<Option<String>> {
+    let Some(sent) = sent else { return Ok(None) };
+    if sent.is_empty() || sent.len() > 10 || sent.iter().any(|f| !known.contains(f)) {
+        return Err(AppError::field("readFiles", "These are not the files of this revision; please reload the document."));
+    }
+    Ok(Some(serde_json::to_string(sent).map_err(anyhow::Error::from)?))
+}
+
 /// The operator has read a document version: one unverified sign record per operator and
-/// version (a repeat answers the same record), given in `mode`, audited in the same
-/// transaction.
+/// version (a repeat answers the same record), given in `mode`, naming the files shown
+/// (`files`, [`read_files`]), audited in the same transaction.
 pub async fn read(
     state: &AppState,
     netbook: &CurrentUser,
@@ -139,6 +153,7 @@ pub async fn read(
     v: &SignableVersion,
     idem: &Idem<'_>,
     mode: &str,
+    files: Option<&str>,
 ) -> AppResult<Value> {
     let records = acks::for_operator(&state.db, v.kind, &v.id, &v.version_hash, &op.id).await?;
     let now = state.now_ms();
@@ -147,9 +162,13 @@ pub async fn read(
         Some(r) => r.id.clone(),
         None => {
             let id = acks::sign_as(&mut tx, v.kind, &v.id, &v.version_hash, op, now, mode).await?;
-            let entry = AuditEntry::new("island.sign", v.target(), READ_MEANING).by(Some(&op.id), &op.full_name()).after(
-                json!({"recordId": id, "partNumber": v.part_number, "versionHash": v.version_hash, "kiosk": netbook.id, "mode": mode}),
-            );
+            let mut after =
+                json!({"recordId": id, "partNumber": v.part_number, "versionHash": v.version_hash, "kiosk": netbook.id, "mode": mode});
+            if let Some(f) = files {
+                acks::set_read_files(&mut tx, &id, f).await?;
+                after["readFiles"] = serde_json::from_str(f).unwrap_or_default();
+            }
+            let entry = AuditEntry::new("island.sign", v.target(), READ_MEANING).by(Some(&op.id), &op.full_name()).after(after);
             audit::append(&mut tx, now, &entry).await?;
             id
         }
@@ -215,11 +234,15 @@ pub async fn operator_read_swp(State(state): State<AppState>, netbook: Netbook, 
     let op = operator(&state, &netbook, &b.op_id).await?;
     let mode = second_component(&state, &netbook, &op, entered(&b.pin, &b.new_pin)).await?;
     let swp = deployed(&state, &netbook, &b.swp_id).await?;
+    let files = match &b.read_files {
+        Some(sent) => read_files(Some(sent), &state.port::<dyn DeployedDocs>().ok_or(AppError::NotFound)?.files(&state, &swp.id).await?)?,
+        None => None,
+    };
     // With competency gating on, an operator at level 0 or below does not run the part.
     if crate::status::training(&state, &op.id, &swp.part_number).await <= 0 {
         return Err(AppError::Forbidden(NOT_TRAINED.into()));
     }
-    Ok(axum::Json(read(&state, &netbook, &op, &swp, &idem, mode).await?))
+    Ok(axum::Json(read(&state, &netbook, &op, &swp, &idem, mode, files.as_deref()).await?))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

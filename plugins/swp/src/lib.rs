@@ -20,9 +20,12 @@ mod paging;
 mod retention;
 mod routes;
 mod schemas;
+mod served;
 mod store;
 mod submit;
+mod submit_langs;
 mod text;
+mod translations;
 mod upload;
 mod viewer;
 

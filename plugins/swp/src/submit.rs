@@ -25,6 +25,7 @@ use crate::access::KIND;
 use crate::fields::{check_part, check_zones, flag, id_list};
 use crate::model::Swp;
 use crate::store;
+use crate::submit_langs::{self, Asked};
 
 pub const MAX_FILES_PER_SECTION: usize = 10;
 pub const MAX_CHANGES_CHARS: usize = 140;
@@ -54,12 +55,15 @@ struct Checked {
     record: NewRecord,
     new_release: bool,
     reference_only: bool,
+    /// The Upload tab's translations (issue 29).
+    translations: Vec<Asked>,
 }
 
 /// Checks every field and answers all their errors at once.
 async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked> {
     let mut e = FieldErrors::new();
     let (sections, video) = check_file_ids(body.get("fileIds").unwrap_or(&Value::Null), &mut e);
+    let translations = submit_langs::parse(body.get(submit_langs::FIELD), &mut e);
     let part = check_part(body.get("partNumber").unwrap_or(&Value::Null)).map_err(|m| e.insert("partNumber".into(), m.into())).ok();
     let zones = check_zones(state, user, body.get("zones").unwrap_or(&Value::Null)).map_err(|m| e.insert("zones".into(), m.into())).ok();
     if !matches!(body.get("format"), None | Some(Value::Null)) && body.get("format").and_then(Value::as_str) != Some("swp") {
@@ -95,11 +99,17 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
     // The files: the caller's own pending uploads of the right kind.
     let mut all_ids: Vec<String> = sections.iter().flat_map(|(_, ids)| ids.iter().cloned()).collect();
     all_ids.extend(video.clone());
+    all_ids.extend(translations.iter().map(|t| t.file_id.clone()));
     let uploads = files::pending(state, &user.id, "swp", &all_ids).await?;
     for (key, ids) in &sections {
         if ids.iter().any(|i| uploads.get(i).is_none_or(|u| u.content_type != "application/pdf")) {
             e.entry(key.to_string()).or_insert_with(|| LOST.into());
         }
+    }
+    if translations.iter().any(|t| all_ids.iter().filter(|i| **i == t.file_id).count() > 1) {
+        e.insert(submit_langs::FIELD.into(), "A file may be used once only.".into());
+    } else if translations.iter().any(|t| uploads.get(&t.file_id).is_none_or(|u| u.content_type != "application/pdf")) {
+        e.insert(submit_langs::FIELD.into(), LOST.into());
     }
     if video.as_ref().is_some_and(|v| uploads.get(v).is_none_or(|u| !u.content_type.starts_with("video/"))) {
         e.insert(
@@ -112,7 +122,7 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
     }
     let record =
         NewRecord { part_number: part.unwrap_or_default(), zones: zones.unwrap_or_default(), changes, on_behalf, bypass, corrects };
-    Ok(Checked { sections, video, uploads, record, new_release, reference_only })
+    Ok(Checked { sections, video, uploads, record, new_release, reference_only, translations })
 }
 
 /// The three sections' upload ids and the video's, with their field errors.
@@ -192,6 +202,12 @@ pub async fn submit(State(state): State<AppState>, user: CurrentUser, Json(body)
             }
         }
     }
+    for t in &c.translations {
+        let f = &c.uploads[&t.file_id];
+        if let Err(err) = pdf::check_upload(&state.storage, &f.filename, &f.key).await {
+            e.insert(submit_langs::FIELD.into(), format!("{} ({}): {}", t.section.to_uppercase(), t.lang, err.message()));
+        }
+    }
     if !e.is_empty() {
         return Err(AppError::Fields(e));
     }
@@ -202,7 +218,7 @@ pub async fn submit(State(state): State<AppState>, user: CurrentUser, Json(body)
     }
     h.update(format!("video:{}\n", video_sha.as_deref().unwrap_or("-")));
     let content_hash = hex::encode(h.finalize());
-    let id = submit_doc(&state, &user, &mut New { c: &c, made: &made, content_hash: &content_hash }).await?;
+    let id = submit_doc(&state, &user, &mut New { c: &c, made: &made, content_hash: &content_hash, now: 0 }).await?;
     // The merged sources are no longer needed (the sweep removes any left here).
     for s in made.values() {
         for src in &s.consumed {
@@ -220,6 +236,8 @@ struct New<'a> {
     c: &'a Checked,
     made: &'a HashMap<&'static str, Section>,
     content_hash: &'a str,
+    /// The submit's time (from `columns`), for the translations' rows.
+    now: i64,
 }
 
 impl Submission for New<'_> {
@@ -235,6 +253,7 @@ impl Submission for New<'_> {
             claims.extend(s.consumed.iter().map(|src| (src.as_str(), FileState::Consumed, *key)));
         }
         claims.extend(self.c.video.iter().map(|v| (v.as_str(), FileState::Attached, "video")));
+        claims.extend(self.c.translations.iter().map(|t| (t.file_id.as_str(), FileState::Attached, submit_langs::FIELD)));
         for (fid, to, field) in &claims {
             if !files::claim(conn, &user.id, "swp", fid, *to).await? {
                 return Err(AppError::field(field, LOST));
@@ -242,7 +261,8 @@ impl Submission for New<'_> {
         }
         Ok(())
     }
-    async fn columns(&mut self, _conn: &mut AnyConnection, _user: &User, _now: i64) -> AppResult<Vec<(&'static str, Cell)>> {
+    async fn columns(&mut self, _conn: &mut AnyConnection, _user: &User, now: i64) -> AppResult<Vec<(&'static str, Cell)>> {
+        self.now = now;
         let (c, file) = (self.c, |key: &str| Cell::Text(self.made[key].file_id.clone()));
         Ok(vec![
             ("format", Cell::Text("swp".into())),
@@ -256,13 +276,22 @@ impl Submission for New<'_> {
             ("content_hash", Cell::Text(self.content_hash.into())),
         ])
     }
-    async fn rows(&self, conn: &mut AnyConnection, id: &str, _user: &User) -> AppResult<()> {
-        Ok(insert_zones(conn, id, &self.c.record.zones).await?)
+    async fn rows(&self, conn: &mut AnyConnection, id: &str, user: &User) -> AppResult<()> {
+        insert_zones(conn, id, &self.c.record.zones).await?;
+        Ok(submit_langs::insert(conn, id, &self.c.translations, &self.c.uploads, user, self.now).await?)
     }
     fn audit(&self) -> (String, Value) {
         let (c, r) = (self.c, &self.c.record);
         let after = json!({"partNumber": r.part_number, "zones": r.zones, "contentHash": self.content_hash, "newRelease": c.new_release,
             "referenceOnly": c.reference_only, "bypass": r.bypass, "changes": r.changes});
+        let mut after = after;
+        if !c.translations.is_empty() {
+            after["translations"] = c
+                .translations
+                .iter()
+                .map(|t| json!({"section": t.section, "lang": t.lang, "sha256": c.uploads[&t.file_id].sha256}))
+                .collect();
+        }
         (format!("SWP for part {} submitted for review", r.part_number), after)
     }
 }
