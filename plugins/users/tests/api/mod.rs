@@ -4,4 +4,5 @@ mod admin;
 mod authz;
 mod email;
 mod kiosk;
+mod personal;
 pub(crate) mod scope;
