@@ -9,6 +9,10 @@
 //! - `live`: `/api/events`, Server-Sent Events fed from the outbox (PostgreSQL
 //!   `LISTEN/NOTIFY` wakes every instance at once).
 //!
+//! A personal kind (mail about one's own account, `EventKind::personal`) is told to its
+//! owners only, always by its own mail, rendered by the act and written here to the mail
+//! outbox; the mail task sends that row (`Mailer::deliver`).
+//!
 //! The core names no kind: the kinds, their labels and default channels are the
 //! modules' (`ctx.event_kind`).
 use std::collections::BTreeSet;
