@@ -103,6 +103,7 @@ pub async fn all(State(state): State<AppState>, me: CurrentUser) -> AppResult<Re
 
 /// A new user gets a random temporary password, valid `auth.temp_password_days`, shown
 /// once in this answer (the manager hands it over); the first sign-in must replace it.
+/// The person is mailed where to sign in (`users.account-created`, personal).
 pub async fn register(State(state): State<AppState>, me: CurrentUser, Json(mut input): Json<UserInput>) -> AppResult<Reply<Value>> {
     require_manager(&me)?;
     input.normalise_and_check(&state.zones, &state.settings.i18n)?;
@@ -118,9 +119,29 @@ pub async fn register(State(state): State<AppState>, me: CurrentUser, Json(mut i
         .by(Some(&me.id), &me.full_name())
         .after(audit_view(&input));
     audit::append(&mut tx, now, &entry).await?;
+    state.emit(&mut tx, now, &welcome(&state, &id, &input, &me)).await?;
     tx.commit().await?;
     let user = reload(&state, &id).await?;
     Ok(Reply(json!({"user": admin_json(&user), "tempPassword": temp})))
+}
+
+/// The new person's `users.account-created` event and its mail: where to sign in, and
+/// that the manager hands over the temporary password (never in the mail).
+fn welcome(state: &AppState, id: &str, input: &UserInput, me: &User) -> Event {
+    let base = state.settings.server.public_url.trim_end_matches('/');
+    let text = format!(
+        "Hello {},\n\n{} made a Plantdoc account for you. Sign in at {base}/login/ with this e-mail ({}) and the temporary password {} gives you; it is valid for {} days, and at your first sign-in you choose your own password.\n\nIf you do not expect this, tell plant IT.\n",
+        input.firstname,
+        me.full_name(),
+        input.email,
+        me.firstname,
+        state.settings.auth.temp_password_days,
+    );
+    Event::new(crate::ACCOUNT_CREATED.id, &input.company_code, format!("user:{id}"))
+        .by(&me.id)
+        .to_owners([id])
+        .data(json!({"title": "Your Plantdoc account was created"}))
+        .mail("Your Plantdoc account", text)
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

@@ -12,6 +12,7 @@ use crate::app::auth::{password, users};
 use crate::app::AppState;
 use crate::base::error::{AppError, AppResult, FieldErrors, Json};
 use crate::data::audit::{self, AuditEntry};
+use crate::events::{CoreAct, Event};
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub(crate) struct ForgotBody {
@@ -72,16 +73,28 @@ async fn send_reset(state: &AppState, email: &str) -> anyhow::Result<()> {
         return Ok(());
     }
     audit::append(&mut tx, now, &AuditEntry::new("auth.reset_requested", format!("user:{}", user.id), "password reset link sent")).await?;
-    tx.commit().await?;
     let base = state.settings.server.public_url.trim_end_matches('/');
     let link = format!("{base}/login/reset/{token}");
     let body = format!(
         "Hello {},\n\nSomeone asked to reset your Plantdoc password. Open this link within {} minutes to choose a new one:\n\n{link}\n\nIf it was not you, ignore this message; your password stays as it is.\n",
         user.firstname, state.settings.auth.reset_token_minutes
     );
-    state.mail.send(&state.db, now, &user.email, "Reset your Plantdoc password", &body).await?;
+    // The mail rides on the personal kind a module declares for it (the mail task sends
+    // it; the link never enters the event's data); without one, it goes out directly.
+    let Some(kind) = state.kind_serving(CoreAct::PasswordReset) else {
+        tx.commit().await?;
+        return state.mail.send(&state.db, now, &user.email, RESET_SUBJECT, &body).await;
+    };
+    let event = Event::new(kind.id, &user.company_code, format!("user:{}", user.id))
+        .to_owners([&user.id])
+        .data(json!({"title": "A password reset link was mailed to you"}))
+        .mail(RESET_SUBJECT, body);
+    state.emit(&mut tx, now, &event).await?;
+    tx.commit().await?;
     Ok(())
 }
+
+const RESET_SUBJECT: &str = "Reset your Plantdoc password";
 
 async fn valid_reset(state: &AppState, token: &str) -> AppResult<Option<String>> {
     if token.len() > 100 {

@@ -169,6 +169,9 @@ async fn read(State(state): State<AppState>, user: CurrentUser, Json(body): Json
     Ok(axum::Json(Unread { unread: unread_count(&state, &user).await? }))
 }
 
+/// Personal kinds (mail about one's own account) are not listed and cannot be chosen.
+const PERSONAL: &str = text!("Mail about your own account is always sent; it cannot be changed.");
+
 /// One kind of event and how the user is told of it.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct Pref {
@@ -200,7 +203,7 @@ async fn prefs_of(state: &AppState, user: &CurrentUser) -> AppResult<Prefs> {
     }
     let preferences = state
         .event_kinds()
-        .filter(|(_, m)| state.module_enabled(m))
+        .filter(|(k, m)| state.module_enabled(m) && !k.personal)
         .map(|(k, m)| Pref {
             kind: k.id,
             label: k.label,
@@ -222,6 +225,7 @@ async fn set_preferences(State(state): State<AppState>, user: CurrentUser, Json(
     for (kind, channel) in &body.preferences {
         match (state.event_kind(kind), Channel::parse(channel)) {
             (None, _) => e.insert(kind.clone(), text!("No such kind of event.").into()),
+            (Some(k), _) if k.personal => e.insert(kind.clone(), PERSONAL.into()),
             (_, None) => e.insert(kind.clone(), text!("Choose bell, email, digest or off.").into()),
             (Some(k), Some(c)) => {
                 valid.push((k.id, c));

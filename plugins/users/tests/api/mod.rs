@@ -5,4 +5,5 @@ mod authz;
 mod email;
 mod kiosk;
 mod lang;
+mod personal;
 pub(crate) mod scope;
