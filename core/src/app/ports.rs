@@ -11,6 +11,7 @@
 //! what that means for it (docs/modules.md, "Ports"). A port has one provider: a second
 //! one stops start-up. Document kinds with sign records are registered the same way
 //! (`ctx.doc_kind`, see [`crate::acks::DocKind`]).
+use crate::text;
 use std::any::{Any, TypeId};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -58,7 +59,7 @@ pub const DOC_LANGS: [&str; 3] = ["en", "es", "pl"];
 
 /// A document language as sent (`lang`): one of [`DOC_LANGS`], or the field's message.
 pub fn doc_lang(v: &str) -> Result<&'static str, &'static str> {
-    DOC_LANGS.iter().copied().find(|l| *l == v.trim()).ok_or("Choose a language: en, es or pl.")
+    DOC_LANGS.iter().copied().find(|l| *l == v.trim()).ok_or(text!("Choose a language: en, es or pl."))
 }
 
 /// An operator's standing on a deployed document, read at once (the kiosk's status call

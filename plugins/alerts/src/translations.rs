@@ -16,6 +16,7 @@ use plantdoc_core::ports::{doc_lang, VersionFile};
 use plantdoc_core::review::engine::append;
 use plantdoc_core::review::{can_manage, Status};
 use plantdoc_core::storage::FileRecord;
+use plantdoc_core::text;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sqlx::Row;
@@ -49,10 +50,10 @@ pub async fn version_files(state: &AppState, id: &str) -> AppResult<Vec<VersionF
 
 fn may_translate(state: &AppState, user: &User, a: &Alert) -> AppResult<()> {
     if KIND.require_uploader(user).is_err() && !can_manage(&state.zones, user, a) {
-        return Err(AppError::Forbidden("Only process engineers and managers translate alerts.".into()));
+        return Err(AppError::Forbidden(text!("Only process engineers and managers translate alerts.").into()));
     }
     if a.status != Status::Deployed {
-        return Err(AppError::Conflict("Only a deployed alert's translations are changed.".into()));
+        return Err(AppError::Conflict(text!("Only a deployed alert's translations are changed.").into()));
     }
     Ok(())
 }
@@ -92,10 +93,10 @@ async fn attach(state: &AppState, user: &User, a: &Alert, rec: &FileRecord, lang
     // The first write takes the lock and re-checks that the alert is still deployed.
     let live = sqlx::query("UPDATE alerts SET status = status WHERE id = $1 AND status = 'deployed'").bind(&a.id).execute(&mut *tx).await?;
     if live.rows_affected() != 1 {
-        return Err(AppError::Conflict("This alert is no longer deployed.".into()));
+        return Err(AppError::Conflict(text!("This alert is no longer deployed.").into()));
     }
     if !files::claim(&mut tx, &user.id, MODULE, &rec.id, FileState::Attached).await? {
-        return Err(AppError::field("file", "This file is no longer a pending upload of yours; please upload it again."));
+        return Err(AppError::field("file", text!("This file is no longer a pending upload of yours; please upload it again.")));
     }
     let old = old_file(&mut tx, &a.id, lang).await?;
     sqlx::query("DELETE FROM alert_translations WHERE alert_id = $1 AND lang = $2").bind(&a.id).bind(lang).execute(&mut *tx).await?;

@@ -138,7 +138,7 @@ pub fn entered<'a>(pin: &'a Option<String>, new_pin: &'a Option<String>) -> Ente
 pub fn read_files(sent: Option<&[VersionFile]>, known: &[VersionFile]) -> AppResult<Option<String>> {
     let Some(sent) = sent else { return Ok(None) };
     if sent.is_empty() || sent.len() > 10 || sent.iter().any(|f| !known.contains(f)) {
-        return Err(AppError::field("readFiles", "These are not the files of this revision; please reload the document."));
+        return Err(AppError::field("readFiles", text!("These are not the files of this revision; please reload the document.")));
     }
     Ok(Some(serde_json::to_string(sent).map_err(anyhow::Error::from)?))
 }

@@ -107,7 +107,7 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
         }
     }
     if translations.iter().any(|t| all_ids.iter().filter(|i| **i == t.file_id).count() > 1) {
-        e.insert(submit_langs::FIELD.into(), "A file may be used once only.".into());
+        e.insert(submit_langs::FIELD.into(), text!("A file may be used once only.").into());
     } else if translations.iter().any(|t| uploads.get(&t.file_id).is_none_or(|u| u.content_type != "application/pdf")) {
         e.insert(submit_langs::FIELD.into(), LOST.into());
     }
@@ -139,7 +139,7 @@ fn check_file_ids(files: &Value, e: &mut FieldErrors) -> (Vec<(&'static str, Vec
             }
             Ok(ids) => {
                 if ids.iter().any(|i| seen.contains(i) || ids.iter().filter(|j| *j == i).count() > 1) {
-                    e.insert(key.into(), text!("A file may be used once only.").into());
+                    e.insert(key.into(), text!(text!("A file may be used once only.")).into());
                 }
                 seen.extend(ids.iter().cloned());
                 sections.push((key, ids));

@@ -2,6 +2,8 @@
 //! `translations: [{section, lang, fileIds: [serverId]}]`, each one pending PDF of the
 //! caller's (one per section and language), checked like the sections' files and
 //! written with the SWP in its transaction. Absent, the submit is the spec's.
+use plantdoc_core::msg;
+use plantdoc_core::text;
 use std::collections::HashMap;
 
 use plantdoc_core::auth::users::User;
@@ -33,7 +35,7 @@ pub fn parse(v: Option<&Value>, e: &mut FieldErrors) -> Vec<Asked> {
         None | Some(Value::Null) => return Vec::new(),
         Some(Value::Array(a)) if a.len() <= MAX => a,
         Some(_) => {
-            e.insert(FIELD.into(), format!("Translations are a list of at most {MAX}."));
+            e.insert(FIELD.into(), msg!("Translations are a list of at most {MAX}."));
             return Vec::new();
         }
     };
@@ -45,12 +47,15 @@ pub fn parse(v: Option<&Value>, e: &mut FieldErrors) -> Vec<Asked> {
         match (section, lang, ids.as_slice()) {
             (Some(section), Some(lang), [id]) => {
                 if out.iter().any(|a| (a.section == section && a.lang == lang) || a.file_id == *id) {
-                    e.insert(FIELD.into(), "One file per section and language, each used once.".into());
+                    e.insert(FIELD.into(), text!("One file per section and language, each used once.").into());
                 }
                 out.push(Asked { section, lang, file_id: id.clone() });
             }
             _ => {
-                e.insert(FIELD.into(), "Each translation needs a section (swc, jes or vis), a language (en, es or pl) and one PDF.".into());
+                e.insert(
+                    FIELD.into(),
+                    text!("Each translation needs a section (swc, jes or vis), a language (en, es or pl) and one PDF.").into(),
+                );
             }
         }
     }

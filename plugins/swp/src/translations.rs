@@ -5,6 +5,7 @@
 //! revision, its content hash or its review; each writes its audit row (with the old
 //! file's SHA-256 when one goes) in the same transaction. The file is checked like an
 //! upload's (the same drop, PDF checks and limits: `files::receive_form`, `pdf`).
+use plantdoc_core::text;
 use std::collections::HashMap;
 
 use axum::extract::{Path, Request, State};
@@ -96,10 +97,10 @@ pub async fn version_files(db: &Db, swp_id: &str) -> AppResult<Vec<VersionFile>>
 /// managers) and whoever manages it, on a deployed revision they see.
 fn may_translate(state: &AppState, user: &User, swp: &Swp) -> AppResult<()> {
     if KIND.require_uploader(user).is_err() && !can_manage(&state.zones, user, swp) {
-        return Err(AppError::Forbidden("Only process engineers and managers translate SWPs.".into()));
+        return Err(AppError::Forbidden(text!("Only process engineers and managers translate SWPs.").into()));
     }
     if swp.status != SwpStatus::Deployed {
-        return Err(AppError::Conflict("Only a deployed SWP's translations are changed.".into()));
+        return Err(AppError::Conflict(text!("Only a deployed SWP's translations are changed.").into()));
     }
     Ok(())
 }
@@ -109,7 +110,7 @@ fn section_and_lang(section: Option<&str>, lang: Option<&str>) -> AppResult<(&'s
     let mut e = FieldErrors::new();
     let section = SECTIONS.iter().map(|(k, _)| *k).find(|k| Some(*k) == section.map(str::trim));
     if section.is_none() {
-        e.insert("section".into(), "Choose a section: swc, jes or vis.".into());
+        e.insert("section".into(), text!("Choose a section: swc, jes or vis.").into());
     }
     let lang = doc_lang(lang.unwrap_or_default()).map_err(|m| e.insert("lang".into(), m.into())).ok();
     match (section, lang) {
@@ -152,7 +153,7 @@ async fn attach(
 ) -> AppResult<Option<(String, String)>> {
     let (section, lang) = section_and_lang(fields.get("section").map(String::as_str), fields.get("lang").map(String::as_str))?;
     if rec.content_type != "application/pdf" {
-        return Err(AppError::field("file", "A translation is a PDF."));
+        return Err(AppError::field("file", text!("A translation is a PDF.")));
     }
     plantdoc_core::pdf::check_upload(&state.storage, &rec.filename, &rec.key).await.map_err(|e| AppError::field("file", e.message()))?;
     let now = state.now_ms();
@@ -160,10 +161,10 @@ async fn attach(
     // The first write: takes the lock and re-checks that the revision is still deployed.
     let live = sqlx::query("UPDATE swp_parts SET current_id = current_id WHERE current_id = $1").bind(&swp.id).execute(&mut *tx).await?;
     if live.rows_affected() != 1 {
-        return Err(AppError::Conflict("This SWP is no longer deployed.".into()));
+        return Err(AppError::Conflict(text!("This SWP is no longer deployed.").into()));
     }
     if !files::claim(&mut tx, &user.id, "swp", &rec.id, FileState::Attached).await? {
-        return Err(AppError::field("file", "This file is no longer a pending upload of yours; please upload it again."));
+        return Err(AppError::field("file", text!("This file is no longer a pending upload of yours; please upload it again.")));
     }
     let old = sqlx::query("SELECT t.file_id, t.sha256, f.storage_key FROM swp_translations t JOIN files f ON f.id = t.file_id WHERE t.swp_id = $1 AND t.section = $2 AND t.lang = $3")
         .bind(&swp.id)
