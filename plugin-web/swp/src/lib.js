@@ -105,7 +105,7 @@ export function searchRows(rows, term) {
 /** The uploadS3 payload (spec section 3) from the form's state. */
 /** The languages a document may be translated into (issue 29); '' is the original. */
 export const DOC_LANGUAGES = [
-  { value: '', label: 'Original' },
+  { value: '', label: k('Original') },
   { value: 'es', label: 'Español' },
   { value: 'pl', label: 'Polski' },
 ];

@@ -9,7 +9,7 @@ const SLOW = { timeout: 8000 };
 
 async function choose(option) {
   fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Language' }));
-  fireEvent.click(await screen.findByText(option, { selector: '.ant-select-item-option-content' }));
+  fireEvent.click(await screen.findByText(option, { selector: '.ant-select-item-option-content > span' }));
 }
 
 afterEach(() => clearSession());
@@ -20,7 +20,7 @@ describe('Settings → Account: Language', () => {
     const fetch = stubFetch({ 'POST /api/users/lang': (_, init) => [200, { ...me, lang: JSON.parse(init.body).lang }] });
     render(<AccountLanguage />);
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Language' }));
-    const offered = await screen.findAllByText(/./, { selector: '.ant-select-item-option-content' });
+    const offered = await screen.findAllByText(/./, { selector: '.ant-select-item-option-content > span' });
     expect(offered.map((o) => o.textContent)).toEqual(['English', 'Español', 'Polski']);
     await choose('Español');
     fireEvent.click(screen.getByRole('button', { name: 'Save language' }));

@@ -2,10 +2,11 @@
 // ('Original' by default: no translation) and, once a language is chosen, a drop for the
 // translated PDF (one file). `value` is {lang, files}; `onChange(updater)` as FileDrop's.
 import { Select, Space } from 'antd';
-import { FileDrop } from '@plantdoc/kit';
+import { FileDrop, useT } from '@plantdoc/kit';
 import { DOC_LANGUAGES } from '../lib';
 
 export function TranslationDrop({ section, label, value, onChange, onDiscard }) {
+  const t = useT('swp');
   const lang = value?.lang || '';
   const files = value?.files || [];
   const setLang = (next) => {
@@ -15,21 +16,24 @@ export function TranslationDrop({ section, label, value, onChange, onDiscard }) 
   return (
     <Space orientation="vertical" style={{ width: '100%', marginTop: 8 }}>
       <Space>
-        <span aria-hidden="true">Translation:</span>
+        <span aria-hidden="true">{t('Translation:')}</span>
         <Select
           data-testid={`lang-${section}`}
-          aria-label={`${label} translation`}
+          aria-label={t('{{document}} translation', { document: label })}
           value={lang}
           onChange={setLang}
-          options={DOC_LANGUAGES}
+          options={DOC_LANGUAGES.map((l) => ({ ...l, label: t(l.label) }))}
           style={{ minWidth: 140 }}
         />
       </Space>
       {lang && (
         <FileDrop
           id={`${section}-${lang}`}
-          label={`Drop the ${DOC_LANGUAGES.find((l) => l.value === lang)?.label} ${label} here or click to browse`}
-          hint="PDF, one file"
+          label={t('Drop the {{language}} {{document}} here or click to browse', {
+            language: DOC_LANGUAGES.find((l) => l.value === lang)?.label,
+            document: label,
+          })}
+          hint={t('PDF, one file')}
           uploadUrl="/api/swps/uploadPdf"
           accept=".pdf,application/pdf"
           max={1}

@@ -5,7 +5,7 @@
 // their fields, success above the form.
 import { useRef, useState } from 'react';
 import { Alert, Button, Form, List, Progress, Select, Space, Typography } from 'antd';
-import { fieldHelp, formatDate } from '@plantdoc/kit';
+import { fieldHelp, formatDate, useT } from '@plantdoc/kit';
 import { useRemoveTranslation, useUploadTranslation } from '../api';
 import { DOC_LANGUAGES } from '../lib';
 
@@ -18,6 +18,7 @@ const LANGS = DOC_LANGUAGES.filter((l) => l.value);
 const langLabel = (v) => DOC_LANGUAGES.find((l) => l.value === v)?.label || v;
 
 export default function TranslationsPanel({ swp }) {
+  const t = useT('swp');
   const picker = useRef(null);
   const [section, setSection] = useState('swc');
   const [lang, setLang] = useState('es');
@@ -28,33 +29,33 @@ export default function TranslationsPanel({ swp }) {
   return (
     <div data-testid="translations-panel" style={{ marginBottom: 16 }}>
       <Typography.Title level={3} style={{ fontSize: 15 }}>
-        Translations
+        {t('Translations')}
       </Typography.Title>
       <List
         size="small"
-        locale={{ emptyText: 'No translations yet.' }}
+        locale={{ emptyText: t('No translations yet.') }}
         dataSource={list}
-        renderItem={(t) => (
+        renderItem={(tr) => (
           <List.Item
-            data-testid={`translation-${t.section}-${t.lang}`}
+            data-testid={`translation-${tr.section}-${tr.lang}`}
             actions={[
-              <Button key="remove" size="small" onClick={() => remove.mutate(t)} loading={remove.isPending && remove.variables === t}>
-                Remove
+              <Button key="remove" size="small" onClick={() => remove.mutate(tr)} loading={remove.isPending && remove.variables === tr}>
+                {t('Remove')}
               </Button>,
             ]}
           >
-            {t.section.toUpperCase()} · {langLabel(t.lang)} · {formatDate(t.uploadedAt)}
+            {tr.section.toUpperCase()} · {langLabel(tr.lang)} · {formatDate(tr.uploadedAt)}
           </List.Item>
         )}
       />
-      {upload.done && <Alert type="success" showIcon message="Translation added." style={{ margin: '8px 0' }} data-testid="translation-added" />}
+      {upload.done && <Alert type="success" showIcon message={t('Translation added.')} style={{ margin: '8px 0' }} data-testid="translation-added" />}
       {errors.error && <Alert type="error" showIcon message={errors.error} style={{ margin: '8px 0' }} />}
       <Form layout="inline" style={{ marginTop: 8 }}>
-        <Form.Item label="Section" {...fieldHelp(errors, 'section')}>
-          <Select aria-label="Section" data-testid="translation-section" value={section} onChange={setSection} options={SECTIONS} style={{ width: 90 }} />
+        <Form.Item label={t('Section')} {...fieldHelp(errors, 'section')}>
+          <Select aria-label={t('Section')} data-testid="translation-section" value={section} onChange={setSection} options={SECTIONS} style={{ width: 90 }} />
         </Form.Item>
-        <Form.Item label="Language" {...fieldHelp(errors, 'lang')}>
-          <Select aria-label="Language" data-testid="translation-lang" value={lang} onChange={setLang} options={LANGS} style={{ width: 120 }} />
+        <Form.Item label={t('Language')} {...fieldHelp(errors, 'lang')}>
+          <Select aria-label={t('Language')} data-testid="translation-lang" value={lang} onChange={setLang} options={LANGS} style={{ width: 120 }} />
         </Form.Item>
         <Form.Item {...fieldHelp(errors, 'file')}>
           <input
@@ -70,7 +71,7 @@ export default function TranslationsPanel({ swp }) {
             }}
           />
           <Button type="primary" loading={upload.busy} onClick={() => picker.current?.click()}>
-            Add translation
+            {t('Add translation')}
           </Button>
         </Form.Item>
       </Form>

@@ -3,19 +3,14 @@
 // which becomes the session's user: the console's i18n follows `user.lang`. No client
 // rules: the server's field error appears under the field.
 import { useState } from 'react';
-import { Alert, Button, Form, Select, Typography } from 'antd';
-import { formFields, setSessionUser, useSession } from '@plantdoc/kit';
+import { Alert, Button, Form, Typography } from 'antd';
+import { LanguageSelect, formFields, k, setSessionUser, useSession, useT } from '@plantdoc/kit';
 import { useSetLanguage } from '../api';
 
-/** The languages shipped, each named in itself. */
-export const LANGUAGES = [
-  { value: 'en', label: 'English' },
-  { value: 'es', label: 'Español' },
-  { value: 'pl', label: 'Polski' },
-];
-export const LANGUAGE_SAVED = 'Your language is saved.';
+export const LANGUAGE_SAVED = k('Your language is saved.');
 
 export function AccountLanguage() {
+  const t = useT('users');
   const { user } = useSession();
   const [form] = Form.useForm();
   const setLanguage = useSetLanguage();
@@ -42,13 +37,13 @@ export function AccountLanguage() {
       requiredMark={false}
       initialValues={{ lang: user?.lang || 'en' }}
     >
-      <Typography.Title level={5}>Language</Typography.Title>
-      <Form.Item name="lang" label="Language">
-        <Select options={LANGUAGES} />
+      <Typography.Title level={5}>{t('Language')}</Typography.Title>
+      <Form.Item name="lang" label={t('Language')}>
+        <LanguageSelect />
       </Form.Item>
-      {done && <Alert type="success" showIcon title={LANGUAGE_SAVED} style={{ marginBottom: 16 }} />}
+      {done && <Alert type="success" showIcon title={t(LANGUAGE_SAVED)} style={{ marginBottom: 16 }} />}
       <Button type="primary" htmlType="submit" loading={setLanguage.isPending}>
-        Save language
+        {t('Save language')}
       </Button>
     </Form>
   );
