@@ -139,7 +139,7 @@ fn check_file_ids(files: &Value, e: &mut FieldErrors) -> (Vec<(&'static str, Vec
             }
             Ok(ids) => {
                 if ids.iter().any(|i| seen.contains(i) || ids.iter().filter(|j| *j == i).count() > 1) {
-                    e.insert(key.into(), text!(text!("A file may be used once only.")).into());
+                    e.insert(key.into(), text!("A file may be used once only.").into());
                 }
                 seen.extend(ids.iter().cloned());
                 sections.push((key, ids));
