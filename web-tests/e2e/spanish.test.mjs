@@ -22,7 +22,12 @@ function englishTexts() {
       const spanish = es[key] ?? es[`${key}_other`];
       if (!spanish || spanish === key) continue;
       if (key.replace(/\{\{\w+\}\}/g, '').replace(/[^A-Za-z]/g, '').length < 4) continue;
-      out.add(`^${key.split(/\{\{\w+\}\}/).map(escape).join('.+')}$`);
+      out.add(
+        `^${key
+          .split(/\{\{\w+\}\}/)
+          .map(escape)
+          .join('.+')}$`,
+      );
     }
   }
   return [...out];
@@ -82,21 +87,63 @@ describe('A Spanish plant (issue 29)', () => {
     }
     assert.deepEqual(left, {});
   });
+
+  it('every kiosk screen shows no English text, the operator in their language', async (page) => {
+    const base = suite.server.url;
+    await signIn(page, base, 'kiosk@demo.plant');
+    await waitForPath(page, '/island');
+    await page.evaluate(() => {
+      localStorage.setItem('plantdoc.kiosk', JSON.stringify({ zone: 'A1', allowAccess: true, dialogOpen: false }));
+      sessionStorage.removeItem('plantdoc.island.operator');
+    });
+    await page.reload();
+    await page.locator('nav[lang], nav').first().waitFor();
+    await page.waitForFunction(() => document.documentElement.lang === 'es');
+    const left = {};
+    const check = async (name) => {
+      const found = await englishLeft(page);
+      if (found.length) left[name] = found;
+    };
+    await check('badge screen');
+    // A badge reader: digits and Enter (the start screen captures them).
+    await page.keyboard.type('1004');
+    await page.keyboard.press('Enter');
+    await waitForPath(page, '/island/part-select');
+    await check('part select');
+    await page.locator('input').first().fill('7101-0002');
+    await page.locator('.ant-select-item-option', { hasText: '7101-0002' }).click();
+    await waitForPath(page, /^\/island\/operator-status\?/);
+    await page.locator('[data-status]').first().waitFor();
+    await check('operator status');
+    const part = new URL(page.url()).searchParams.get('part');
+    for (const screen of ['swp-ack', 'alert-ack', 'interface']) {
+      await page.goto(`${base}/island/${screen}?part=${part}`);
+      await waitForPath(page, new RegExp(`^/island/${screen}\\?`));
+      await page.locator('button').first().waitFor();
+      await check(screen);
+    }
+    for (const screen of ['reference', 'settings', 'error/zone']) {
+      await page.goto(`${base}/island/${screen}`);
+      await page.locator('button').first().waitFor();
+      await check(screen);
+    }
+    assert.deepEqual(left, {});
+  });
 });
 
 // The console's pages a process manager reaches (tabs in the address).
 const CONSOLE_PAGES = [
   '/main/swps',
   '/main/swps?tab=upload',
-  '/main/swps?tab=pending',
+  '/main/swps?tab=my-pending',
+  '/main/swps?tab=verification-history',
   '/main/alerts',
-  '/main/alerts?tab=upload',
   '/main/sign-off',
   '/main/training',
   '/main/readiness',
   '/main/dashboard',
   '/main/kanban',
-  '/main/settings',
+  '/main/settings?tab=manage',
   '/main/settings?tab=account',
   '/main/settings?tab=notifications',
 ];

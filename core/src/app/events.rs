@@ -33,6 +33,34 @@ pub struct EventKind {
     pub id: &'static str,
     pub label: &'static str,
     pub default: Channel,
+    /// Told only to the person it is about (the event's owners), by a mail of its own
+    /// that no preference turns off, on their bell and live pages only ([`Self::personal`]).
+    pub personal: bool,
+    /// The act of the core's own this kind tells of, if any ([`Self::serves`]).
+    pub serves: Option<CoreAct>,
+}
+
+/// An act of the core's that a module's personal kind tells its person of: the core
+/// asks `state.kind_serving(act)` and names no kind (a module declares it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum CoreAct {
+    /// Someone asked for a password reset link (`POST /api/users/forgotPassword`).
+    PasswordReset,
+}
+
+/// The mail of a personal event, rendered by the act (it may carry a one-time secret:
+/// a reset link). It goes to the mail outbox in the act's transaction, never to the
+/// event's data; the body is blanked once sent (decision "Personal events").
+#[derive(Clone, PartialEq)]
+pub struct PersonalMail {
+    pub subject: String,
+    pub text: String,
+}
+
+impl std::fmt::Debug for PersonalMail {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PersonalMail").field("subject", &self.subject).field("text", &"<kept out of logs>").finish()
+    }
 }
 
 /// How a person is told of a kind of event (Settings → Notifications): the bell only,
@@ -62,7 +90,19 @@ impl Channel {
 
 impl EventKind {
     pub const fn new(id: &'static str, label: &'static str) -> Self {
-        Self { id, label, default: Channel::Bell }
+        Self { id, label, default: Channel::Bell, personal: false, serves: None }
+    }
+    /// About one person's own account (account created, password reset): told to the
+    /// event's owners only, always by mail (its [`PersonalMail`]), never turned off.
+    pub const fn personal(mut self) -> Self {
+        self.personal = true;
+        self.default = Channel::Email;
+        self
+    }
+    /// The personal kind the core emits for `act` (one module declares it).
+    pub const fn serves(mut self, act: CoreAct) -> Self {
+        self.serves = Some(act);
+        self
     }
     /// Told this way unless the person chose otherwise (items waiting for someone and
     /// verdicts on their own items: `Email`; overdue readings: `Digest`).
@@ -99,6 +139,9 @@ pub struct Event {
     /// Who is told because the subject is theirs (author, on-behalf-of engineer): their
     /// company is checked, not the zones.
     pub owners: Vec<String>,
+    /// A personal kind's mail (see [`PersonalMail`]); never serialised.
+    #[serde(skip)]
+    pub mail: Option<PersonalMail>,
 }
 
 impl Event {
@@ -112,6 +155,7 @@ impl Event {
             data: Value::Null,
             to: Vec::new(),
             owners: Vec::new(),
+            mail: None,
         }
     }
     pub fn zones(mut self, zones: impl IntoIterator<Item = impl Into<String>>) -> Self {
@@ -135,6 +179,11 @@ impl Event {
     /// Tells these users because the subject is theirs (company checked, not zones).
     pub fn to_owners(mut self, users: impl IntoIterator<Item = impl Into<String>>) -> Self {
         self.owners.extend(users.into_iter().map(Into::into));
+        self
+    }
+    /// A personal kind's mail to its owners (see [`EventKind::personal`]).
+    pub fn mail(mut self, subject: impl Into<String>, text: impl Into<String>) -> Self {
+        self.mail = Some(PersonalMail { subject: subject.into(), text: text.into() });
         self
     }
 }
@@ -162,7 +211,8 @@ pub struct Events {
 
 impl Events {
     /// Collects every known module's kinds and listeners; refuses a kind declared twice,
-    /// a malformed kind id, and a listener of a kind nobody declares.
+    /// a malformed kind id, a core act served twice, and a listener of a kind nobody
+    /// declares.
     pub fn collect(modules: &[Module]) -> anyhow::Result<Self> {
         let mut out = Events::default();
         for m in modules {
@@ -170,6 +220,14 @@ impl Events {
             for k in &m.built.event_kinds {
                 if !k.is_valid() {
                     anyhow::bail!("module '{id}': event kind {:?} must be '<module>.<what>' in lower-case letters, digits and '-'", k.id);
+                }
+                if let Some(act) = k.serves {
+                    if !k.personal {
+                        anyhow::bail!("module '{id}': event kind '{}' serves {act:?} but is not personal", k.id);
+                    }
+                    if let Some((o, _)) = out.kinds.values().find(|(o, _)| o.serves == Some(act)) {
+                        anyhow::bail!("module '{id}': event kind '{}' serves {act:?}, as '{}' already does", k.id, o.id);
+                    }
                 }
                 if let Some((_, first)) = out.kinds.insert(k.id, (*k, id.to_string())) {
                     anyhow::bail!("module '{id}': event kind '{}' is already declared by module '{first}'", k.id);
@@ -213,6 +271,12 @@ impl AppState {
         self.events.kinds.get(id).map(|(k, _)| *k)
     }
 
+    /// The personal kind a module declares for the core's `act` (its module enabled or
+    /// not: the core's act goes on), if a linked module declares one.
+    pub fn kind_serving(&self, act: CoreAct) -> Option<EventKind> {
+        self.events.kinds.values().map(|(k, _)| *k).find(|k| k.personal && k.serves == Some(act))
+    }
+
     /// The declared event kinds (see [`Events::kinds`]).
     pub fn event_kinds(&self) -> impl Iterator<Item = (EventKind, &str)> {
         self.events.kinds()
@@ -254,5 +318,25 @@ mod tests {
             assert!(err(std::slice::from_ref(&m)).contains("must be '<module>.<what>'"), "{bad}");
         }
         assert_eq!(err(&[module("b", &[], &["a.gone"])]), "module 'b': listens to event kind 'a.gone', which no module declares");
+    }
+
+    #[test]
+    fn a_core_act_is_served_by_one_personal_kind() {
+        let with = |id: &str, kinds: Vec<EventKind>| {
+            let built = Built { event_kinds: kinds, ..Built::default() };
+            Module { manifest: Manifest::new(id, id, "1.0"), enabled: true, built: Arc::new(built) }
+        };
+        let reset = EventKind::new("a.reset", "l").personal().serves(CoreAct::PasswordReset);
+        assert_eq!((reset.personal, reset.default), (true, Channel::Email));
+        let ev = Events::collect(&[with("a", vec![EventKind::new("a.done", "l"), reset])]).unwrap();
+        let found = ev.kinds().find(|(k, _)| k.personal && k.serves == Some(CoreAct::PasswordReset)).map(|(k, _)| k.id);
+        assert_eq!(found, Some("a.reset"));
+        let twice = Events::collect(&[
+            with("a", vec![reset]),
+            with("b", vec![EventKind::new("b.reset", "l").personal().serves(CoreAct::PasswordReset)]),
+        ]);
+        assert_eq!(twice.err().unwrap().to_string(), "module 'b': event kind 'b.reset' serves PasswordReset, as 'a.reset' already does");
+        let not_personal = Events::collect(&[with("a", vec![EventKind::new("a.reset", "l").serves(CoreAct::PasswordReset)])]);
+        assert_eq!(not_personal.err().unwrap().to_string(), "module 'a': event kind 'a.reset' serves PasswordReset but is not personal");
     }
 }

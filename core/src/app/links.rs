@@ -1,6 +1,7 @@
 //! `GET /files/{prefix}/{id}`: the folder backend's signed links, and controlled copies
 //! (`cc`, any backend: the stored PDF served stamped, issue 28 item 4). The signature is
 //! the authorisation (issued after the caller's check); expired or altered → 403.
+use crate::text;
 use axum::body::Body;
 use axum::extract::{Path, Query, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
@@ -38,10 +39,10 @@ struct LinkQuery {
 }
 
 const UNSTAMPABLE: &str =
-    "This document cannot be served as a controlled copy, so it is not shown. Please tell your administrator (the server log names the file).";
+    text!("This document cannot be served as a controlled copy, so it is not shown. Please tell your administrator (the server log names the file).");
 
 async fn download(State(state): State<AppState>, Path((prefix, id)): Path<(String, String)>, req: Request) -> Result<Response, AppError> {
-    let denied = || AppError::Forbidden("This link is invalid or has expired.".into());
+    let denied = || AppError::Forbidden(text!("This link is invalid or has expired.").into());
     let Ok(Query(q)) = Query::<LinkQuery>::try_from_uri(req.uri()) else { return Err(denied()) };
     if q.cc.is_none() && state.storage.kind != StorageBackend::Fs {
         return Err(AppError::NotFound);
@@ -77,7 +78,7 @@ async fn download(State(state): State<AppState>, Path((prefix, id)): Path<(Strin
 /// The stored PDF as a controlled copy: stamped with the link's facts and the person
 /// whose browser opened it, made once and kept for the next range request.
 async fn copy(state: &AppState, key: &str, cc: &str, req: Request) -> Result<Response, AppError> {
-    let (facts, at) = CopyFacts::decode(cc).ok_or_else(|| AppError::Forbidden("This link is invalid or has expired.".into()))?;
+    let (facts, at) = CopyFacts::decode(cc).ok_or_else(|| AppError::Forbidden(text!("This link is invalid or has expired.").into()))?;
     let user = session::load(state, req.headers()).await?.map(|(u, _)| u);
     let line = facts.line(at, &printed_by(user.as_deref()));
     let qr = format!("{}{}", state.settings.server.public_url.trim_end_matches('/'), facts.open_path);

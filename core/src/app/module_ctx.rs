@@ -44,6 +44,8 @@ pub struct Built {
     pub listeners: Vec<Listening>,
     /// What it keeps for the retention years (`crate::retention`).
     pub retention: Option<crate::retention::Declared>,
+    /// Its message catalogs: (language, TOML text) (`crate::base::catalog`).
+    pub locales: Vec<(&'static str, &'static str)>,
 }
 
 /// `top` over `base`, tables merged key by key.
@@ -169,6 +171,12 @@ impl ModuleContext {
     /// `plantdoc retention purge` removes it (`crate::retention`).
     pub fn retention(&mut self, keeper: crate::retention::Declared) {
         self.built.retention = Some(keeper);
+    }
+
+    /// The module's messages in `lang` (`ctx.locale("es", include_str!("../locales/es.toml"))`):
+    /// English message → translation, placeholders kept (`crate::base::catalog`).
+    pub fn locale(&mut self, lang: &'static str, toml: &'static str) {
+        self.built.locales.push((lang, toml));
     }
 
     pub fn seed_demo(&mut self, seed: SeedFn) {

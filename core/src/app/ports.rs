@@ -11,6 +11,7 @@
 //! what that means for it (docs/modules.md, "Ports"). A port has one provider: a second
 //! one stops start-up. Document kinds with sign records are registered the same way
 //! (`ctx.doc_kind`, see [`crate::acks::DocKind`]).
+use crate::text;
 use std::any::{Any, TypeId};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -43,6 +44,24 @@ impl SignableVersion {
     }
 }
 
+/// One file of a document version as the kiosk may show it (issue 29): a section's
+/// original (`lang` None) or its translation into `lang`, with the file's SHA-256. A
+/// sign record names the ones the operator was shown.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+pub struct VersionFile {
+    pub section: String,
+    pub lang: Option<String>,
+    pub sha256: String,
+}
+
+/// The languages a document may be translated into (the shipped languages).
+pub const DOC_LANGS: [&str; 3] = ["en", "es", "pl"];
+
+/// A document language as sent (`lang`): one of [`DOC_LANGS`], or the field's message.
+pub fn doc_lang(v: &str) -> Result<&'static str, &'static str> {
+    DOC_LANGS.iter().copied().find(|l| *l == v.trim()).ok_or(text!("Choose a language: en, es or pl."))
+}
+
 /// An operator's standing on a deployed document, read at once (the kiosk's status call
 /// runs on every part an operator loads).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,6 +86,10 @@ pub trait DeployedDocs: Send + Sync {
     async fn deployed(&self, state: &AppState, viewer: &User, doc_id: &str) -> AppResult<Option<SignableVersion>>;
     /// `op_id`'s standing on the document `doc_id` as `viewer` sees it.
     async fn standing(&self, state: &AppState, viewer: &User, doc_id: &str, op_id: &str) -> AppResult<Standing>;
+    /// Every file of the document's version (originals and translations).
+    async fn files(&self, _state: &AppState, _doc_id: &str) -> AppResult<Vec<VersionFile>> {
+        Ok(Vec::new())
+    }
 }
 
 /// Alerts in force on the floor.
@@ -75,6 +98,10 @@ pub trait AlertsInForce: Send + Sync {
     /// The alert if it is deployed and in force now (effective <= now < sunset) in
     /// `company`; `None` otherwise.
     async fn in_force(&self, state: &AppState, company: &str, alert_id: &str) -> AppResult<Option<SignableVersion>>;
+    /// Every file of the alert (the original and its translations).
+    async fn files(&self, _state: &AppState, _alert_id: &str) -> AppResult<Vec<VersionFile>> {
+        Ok(Vec::new())
+    }
 }
 
 /// An alert that applied to a part (issue 28's auditor's file): the version signed (its

@@ -50,6 +50,8 @@ pub struct Inner {
     pub live: crate::notify::live::Live,
     /// The OpenID provider's client, when `[auth.oidc]` is set (see `auth::oidc`).
     pub oidc: crate::app::auth::oidc::Oidc,
+    /// Every language's messages (`app::http::lang`).
+    pub catalogs: crate::base::catalog::Catalogs,
 }
 
 impl Deref for AppState {
@@ -221,6 +223,7 @@ pub async fn build_state(settings: Settings, opts: BuildOptions) -> anyhow::Resu
     }
     let ports = crate::ports::Ports::collect(&modules)?;
     let events = crate::events::Events::collect(&modules)?;
+    let catalogs = crate::app::http::lang::catalogs(&modules)?;
     // Versions must be unique across every module, enabled or not.
     migrate::check_unique(&migration_sets(&modules, false))?;
     let db = Db::connect(&settings.database)
@@ -263,6 +266,7 @@ pub async fn build_state(settings: Settings, opts: BuildOptions) -> anyhow::Resu
         events,
         live: Default::default(),
         oidc: Default::default(),
+        catalogs,
         switches: std::sync::RwLock::new(switches),
     })))
 }

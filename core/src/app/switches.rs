@@ -5,6 +5,7 @@
 //! off, and `/api/modules` reports the effective state. Enabling runs the module's
 //! migrations first; a switch that would leave an enabled module without an enabled
 //! dependency is refused. Background tasks follow at the next start.
+use crate::text;
 use std::collections::BTreeMap;
 
 use axum::extract::{Request, State};
@@ -103,7 +104,7 @@ fn names(modules: &[Module], ids: &[&str]) -> String {
 pub async fn set(state: &AppState, id: &str, on: bool, actor_id: &str, actor: &str) -> AppResult<Switch> {
     let migrations = match state.modules.iter().find(|m| m.manifest.id == id) {
         Some(m) => m.built.migrations.clone(),
-        None => return Err(AppError::field("id", "There is no such module.")),
+        None => return Err(AppError::field("id", text!("There is no such module."))),
     };
     let why = refusal(&state.modules, id, on, |d| state.module_enabled(d));
     if let Some(why) = why {

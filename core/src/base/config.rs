@@ -41,6 +41,9 @@ pub struct Settings {
     /// `[retention]`: how long records are kept after they leave use (issue 28 item 5).
     #[serde(default)]
     pub retention: super::retention::RetentionSettings,
+    /// `[i18n]`: the plant's default language and those people may choose (issue 29).
+    #[serde(default)]
+    pub i18n: super::i18n::I18nSettings,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -292,6 +295,7 @@ impl Settings {
             return Err(ConfigError("server.shutdown_grace_secs: must be between 1 and 300".into()));
         }
         self.retention.validate().map_err(ConfigError)?;
+        self.i18n.validate().map_err(ConfigError)?;
         if let Err(e) = tracing_subscriber::EnvFilter::try_new(&self.log.level) {
             return Err(ConfigError(format!("log.level: {e}")));
         }

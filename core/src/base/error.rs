@@ -1,5 +1,6 @@
 //! The one error type. Renders the spec's shapes: a field → message map for form
 //! errors, `{"error": "..."}` otherwise. 500 details are logged, never sent.
+use crate::{msg, text};
 use std::collections::BTreeMap;
 
 use axum::extract::{FromRequest, Request};
@@ -18,7 +19,7 @@ pub fn number_field(e: &mut FieldErrors, name: &str, v: Option<&str>, default: i
         Some(s) => match s.parse::<i64>() {
             Ok(n) if (1..=max).contains(&n) => n,
             _ => {
-                e.insert(name.into(), format!("{name} is a number from 1 to {max}."));
+                e.insert(name.into(), crate::msg!("{name} is a number from 1 to {max}."));
                 default
             }
         },
@@ -63,7 +64,7 @@ impl AppError {
         AppError::Fields(m)
     }
     pub fn forbidden() -> Self {
-        AppError::Forbidden("You do not have permission to do this.".into())
+        AppError::Forbidden(text!("You do not have permission to do this.").into())
     }
 }
 
@@ -84,21 +85,21 @@ impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let (status, body) = match &self {
             AppError::Fields(m) => (StatusCode::BAD_REQUEST, json!(m)),
-            AppError::Unauthorized => (StatusCode::UNAUTHORIZED, json!({"error": "Please sign in."})),
+            AppError::Unauthorized => (StatusCode::UNAUTHORIZED, json!({"error": text!("Please sign in.")})),
             AppError::ChangePassword => (StatusCode::FORBIDDEN, json!({"status": "CHANGE_PASSWORD"})),
             AppError::Forbidden(msg) => (StatusCode::FORBIDDEN, json!({"error": msg})),
-            AppError::NotFound => (StatusCode::NOT_FOUND, json!({"error": "Not found."})),
+            AppError::NotFound => (StatusCode::NOT_FOUND, json!({"error": text!("Not found.")})),
             AppError::Conflict(msg) => (StatusCode::CONFLICT, json!({"error": msg})),
             AppError::PayloadTooLarge(msg) => (StatusCode::PAYLOAD_TOO_LARGE, json!({"error": msg})),
             AppError::TooManyRequests { fields, .. } => {
                 let mut body = json!(fields);
                 if fields.is_empty() {
-                    body = json!({"error": "Too many requests. Please wait and try again."});
+                    body = json!({"error": text!("Too many requests. Please wait and try again.")});
                 }
                 (StatusCode::TOO_MANY_REQUESTS, body)
             }
             AppError::Unavailable => {
-                (StatusCode::SERVICE_UNAVAILABLE, json!({"error": "The service is temporarily unavailable. Please try again."}))
+                (StatusCode::SERVICE_UNAVAILABLE, json!({"error": text!("The service is temporarily unavailable. Please try again.")}))
             }
             AppError::StorageFull(m) => {
                 tracing::error!("storage full: an upload was refused (507)");
@@ -106,7 +107,7 @@ impl IntoResponse for AppError {
             }
             AppError::Internal(e) => {
                 tracing::error!(error = %format!("{e:#}"), "internal error");
-                (StatusCode::INTERNAL_SERVER_ERROR, json!({"error": "Something went wrong on our side."}))
+                (StatusCode::INTERNAL_SERVER_ERROR, json!({"error": text!("Something went wrong on our side.")}))
             }
         };
         let mut resp = (status, axum::Json(body)).into_response();
@@ -141,13 +142,13 @@ where
             .map(|v| v.starts_with("application/json") || v.contains("+json"))
             .unwrap_or(false);
         if !is_json {
-            return Err(AppError::field("body", "Expected a JSON body (Content-Type: application/json)."));
+            return Err(AppError::field("body", text!("Expected a JSON body (Content-Type: application/json).")));
         }
         let bytes = axum::body::Bytes::from_request(req, state).await.map_err(|e| {
             if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                AppError::PayloadTooLarge("The request body is too large.".into())
+                AppError::PayloadTooLarge(text!("The request body is too large.").into())
             } else {
-                AppError::field("body", "Could not read the request body.")
+                AppError::field("body", text!("Could not read the request body."))
             }
         })?;
         parse_json(&bytes).map(Json)
@@ -162,29 +163,29 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
         && serde_json::from_slice::<T>(b"{}").is_ok()
         && serde_json::from_slice::<T>(b"\"\"").is_err()
     {
-        return Err(AppError::field("body", "Expected a JSON object."));
+        return Err(AppError::field("body", text!("Expected a JSON object.")));
     }
     let de = &mut serde_json::Deserializer::from_slice(bytes);
     let value = serde_path_to_error::deserialize(&mut *de).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
         if inner.is_syntax() || inner.is_eof() {
-            AppError::field("body", "Malformed JSON.")
+            AppError::field("body", text!("Malformed JSON."))
         } else {
             let field = if path == "." || path.is_empty() { "body".to_string() } else { path };
             let msg = inner.to_string();
             if let Some(rest) = msg.strip_prefix("missing field `") {
                 let name = rest.split('`').next().unwrap_or("body");
                 let name = if field == "body" { name.to_string() } else { format!("{field}.{name}") };
-                return AppError::field(&name, "This field is required.");
+                return AppError::field(&name, text!("This field is required."));
             }
             // serde's text ends with " at line 1 column 9": not for users.
             let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
-            AppError::field(&field, format!("Invalid value: {msg}."))
+            AppError::field(&field, msg!("Invalid value: {msg}."))
         }
     })?;
     // Only whitespace may follow the value: `{...} xx` is not a JSON body.
-    de.end().map_err(|_| AppError::field("body", "Malformed JSON."))?;
+    de.end().map_err(|_| AppError::field("body", text!("Malformed JSON.")))?;
     Ok(value)
 }
 

@@ -2,9 +2,11 @@
 //! settings, the clock, the one error type, the log, the short-lived memo and the
 //! short answer shapes of the OpenAPI document.
 pub mod auth_settings;
+pub mod catalog;
 pub mod clock;
 pub mod config;
 pub mod error;
+pub mod i18n;
 pub mod logging;
 pub mod memo;
 pub mod retention;

@@ -258,6 +258,18 @@ pub async fn sign_as(
     Ok(id)
 }
 
+/// Inside the signing transaction: which files of the version the operator was shown
+/// (JSON `[{section, lang, sha256}]`, `lang` null for an original; issue 29). Written
+/// once: a record's files never change after (core migration 0029's trigger).
+pub async fn set_read_files(conn: &mut AnyConnection, record_id: &str, files_json: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE acknowledgements SET read_files = $1 WHERE id = $2 AND read_files IS NULL")
+        .bind(files_json)
+        .bind(record_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
 /// Records a verifier's badge-only witness ([`verify_as`]).
 pub async fn verify(conn: &mut AnyConnection, record_id: &str, verifier: &User, now_ms: i64) -> Result<bool, sqlx::Error> {
     verify_as(conn, record_id, verifier, now_ms, BADGE).await
@@ -314,6 +326,8 @@ pub struct SignAct {
     pub sign_mode: String,
     pub verify_meaning: Option<String>,
     pub verify_mode: Option<String>,
+    /// The files the operator was shown (JSON, [`set_read_files`]), if the kiosk said.
+    pub read_files: Option<String>,
 }
 
 /// Every sign record of the documents, of every version, oldest first; `from_ms..to_ms`
@@ -326,7 +340,7 @@ pub async fn trail(db: &Db, kind: DocKind, doc_ids: &[String], from_ms: i64, to_
         let list = q.list(chunk.iter().cloned());
         let (from, to) = (q.add(from_ms), q.add(to_ms));
         let sql = format!(
-            "SELECT {COLUMNS}, sign_meaning, verify_meaning FROM acknowledgements \
+            "SELECT {COLUMNS}, sign_meaning, verify_meaning, read_files FROM acknowledgements \
              WHERE doc_kind = {k} AND doc_id IN ({list}) AND signed_at >= {from} AND signed_at < {to} ORDER BY signed_at, id"
         );
         for r in q.query(&sql).fetch_all(&db.pool).await? {
@@ -336,6 +350,7 @@ pub async fn trail(db: &Db, kind: DocKind, doc_ids: &[String], from_ms: i64, to_
                 sign_mode: r.try_get("sign_mode")?,
                 verify_meaning: r.try_get("verify_meaning")?,
                 verify_mode: r.try_get("verify_mode")?,
+                read_files: r.try_get("read_files")?,
             });
         }
     }

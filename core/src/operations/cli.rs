@@ -77,7 +77,7 @@ pub enum StorageCommand {
 #[derive(Subcommand, Debug)]
 pub enum UserCommand {
     /// Add a user.
-    Add(UserAdd),
+    Add(Box<UserAdd>),
     /// Grant (on) or revoke (off) plant administration: module switches and the users of
     /// every company. Audited.
     PlantAdmin {
@@ -132,6 +132,9 @@ pub struct UserAdd {
     /// may call the island's badge lookups and signing calls.
     #[arg(long)]
     pub kiosk: bool,
+    /// The person's language: en, es or pl (`[i18n] languages`); default `[i18n] default`.
+    #[arg(long)]
+    pub lang: Option<String>,
     /// Make the user a plant administrator (module switches, users of every company).
     #[arg(long)]
     pub plant_admin: bool,
@@ -183,7 +186,7 @@ async fn run(cmd: Command, settings: Settings) -> ExitCode {
             println!("migrations are up to date");
             ExitCode::SUCCESS
         }),
-        Command::User(UserCommand::Add(a)) => user_add(settings, a).await,
+        Command::User(UserCommand::Add(a)) => user_add(settings, *a).await,
         Command::User(UserCommand::PlantAdmin { email, state }) => plant_admin(settings, &email, state == "on").await,
         Command::User(UserCommand::Pin { email, pin }) => user_pin(settings, &email, &pin).await,
         Command::Seed(SeedCommand::Demo) => seed_demo(settings).await,
@@ -250,6 +253,7 @@ async fn user_add(settings: Settings, a: UserAdd) -> anyhow::Result<ExitCode> {
         badge: a.badge,
         op_no: a.op_no,
         kiosk: Some(a.kiosk),
+        lang: a.lang,
     };
     let (password, shown) = match a.password {
         Some(p) => (p, false),

@@ -4,10 +4,11 @@ use crate::app::AppState;
 use crate::base::error::AppError;
 use crate::data::audit::{self, AuditEntry};
 use crate::plant::users::{self, UserInput};
+use crate::text;
 
 /// Checks and inserts a user, with an audit row. `temporary`: must change at first sign-in.
 pub async fn add_user(state: &AppState, mut input: UserInput, pw: &str, temporary: bool, actor: &str) -> Result<String, AppError> {
-    input.normalise_and_check(&state.zones)?;
+    input.normalise_and_check(&state.zones, &state.settings.i18n)?;
     if let Err(msg) = password::check_policy(pw, &[&input.email, &input.firstname, &input.lastname]) {
         return Err(AppError::field("password", msg));
     }
@@ -36,7 +37,7 @@ pub async fn set_plant_admin(state: &AppState, email: &str, on: bool, actor: &st
     let user = users::find_by_email(&mut tx, email)
         .await?
         .filter(|u| !u.disabled)
-        .ok_or_else(|| AppError::field("email", "There is no user with this e-mail."))?;
+        .ok_or_else(|| AppError::field("email", text!("There is no user with this e-mail.")))?;
     if user.plant_admin == on {
         return Ok(false);
     }
@@ -125,6 +126,7 @@ pub async fn demo(state: &AppState) -> anyhow::Result<()> {
             op_no: op_no.map(str::to_string),
             // The island netbook's account: the one operator account without a badge.
             kiosk: Some(*position == "operator" && badge.is_none()),
+            lang: None,
         };
         add_user(state, input, DEMO_PASSWORD, false, "seed").await.map_err(|e| anyhow::anyhow!("seed {email}: {e:?}"))?;
     }
@@ -141,6 +143,7 @@ pub async fn demo(state: &AppState) -> anyhow::Result<()> {
             badge: Some(badge.to_string()),
             op_no: Some(op_no.to_string()),
             kiosk: None,
+            lang: None,
         };
         // Badge-only people: a random password nobody knows.
         add_user(state, input, &password::temporary(), false, "seed").await.map_err(|e| anyhow::anyhow!("seed {op_no}: {e:?}"))?;

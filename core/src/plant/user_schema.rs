@@ -21,6 +21,8 @@ pub struct UserJson {
     pub plant_admin: bool,
     #[schema(inline)]
     pub status: UserStatus,
+    /// The person's language (`[i18n] languages`): en, es or pl.
+    pub lang: String,
 }
 
 /// A user's `status`: a new password is required, or not.

@@ -4,14 +4,17 @@ use serde_json::{json, Value};
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
+pub use super::engineers::{on_behalf_of, process_engineers};
 pub use super::user_schema::{UserJson, UserStatus};
-use crate::base::error::{AppError, FieldErrors, OnConstraint, Refusal};
+use crate::base::error::{AppError, FieldErrors, OnConstraint};
+use crate::base::i18n::I18nSettings;
 use crate::plant::zones::Zones;
+use crate::{msg, text};
 
 pub const COMPANIES: &[&str] = &["umw", "mpk", "mps", "mph", "mpc", "mpd", "mpq"];
 pub const DEPARTMENTS: &[&str] = &["production", "process", "quality", "paint"];
 pub const POSITIONS: &[&str] = &["manager", "engineer", "supervisor", "clerk", "ojt", "operator"];
-pub const KIOSK_RULE: &str = "Only an operator account without a badge can be a kiosk account.";
+pub const KIOSK_RULE: &str = text!("Only an operator account without a badge can be a kiosk account.");
 
 /// A user's position (stored and sent as its lower-case name).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -86,9 +89,11 @@ pub struct User {
     /// A kiosk netbook's account (operator position, no badge): the only callers of the
     /// badge lookups and the kiosk's routes.
     pub kiosk: bool,
+    /// The person's language (`[i18n] languages`; issue 29): their answers' and screens'.
+    pub lang: String,
 }
 
-pub const USER_COLUMNS: &str = "id, email, password_hash, firstname, lastname, position, department, company_code, zones, badge, op_no, must_change_password, temp_password_expires, failed_logins, locked_until, disabled, plant_admin, kiosk";
+pub const USER_COLUMNS: &str = "id, email, password_hash, firstname, lastname, position, department, company_code, zones, badge, op_no, must_change_password, temp_password_expires, failed_logins, locked_until, disabled, plant_admin, kiosk, lang";
 
 impl User {
     /// A person with an identity and no credentials (no password, badge or lockout):
@@ -113,6 +118,7 @@ impl User {
             disabled: false,
             plant_admin: false,
             kiosk: false,
+            lang: "en".into(),
         }
     }
 
@@ -139,6 +145,7 @@ impl User {
             disabled: r.try_get::<i64, _>("disabled")? != 0,
             plant_admin: r.try_get::<i64, _>("plant_admin")? != 0,
             kiosk: r.try_get::<i64, _>("kiosk")? != 0,
+            lang: r.try_get("lang")?,
         })
     }
 
@@ -173,6 +180,7 @@ impl User {
             "opNo": self.op_no,
             "plantAdmin": self.plant_admin,
             "status": if self.must_change_password { "CHANGE_PASSWORD" } else { "ACTIVE" },
+            "lang": self.lang,
         })
     }
 }
@@ -202,11 +210,14 @@ pub struct UserInput {
     /// A kiosk netbook's account (operator, no badge). Absent: no when new, kept on edit.
     #[serde(default)]
     pub kiosk: Option<bool>,
+    /// The person's language. Absent: the plant's `[i18n] default` when new, kept on edit.
+    #[serde(default)]
+    pub lang: Option<String>,
 }
 
 impl UserInput {
     /// Trims and lower-cases what should be, then checks every field.
-    pub fn normalise_and_check(&mut self, zones: &Zones) -> Result<(), AppError> {
+    pub fn normalise_and_check(&mut self, zones: &Zones, i18n: &I18nSettings) -> Result<(), AppError> {
         self.firstname = self.firstname.trim().to_string();
         self.lastname = self.lastname.trim().to_string();
         self.email = self.email.trim().to_lowercase();
@@ -217,41 +228,42 @@ impl UserInput {
         self.op_no = self.op_no.take().map(|b| b.trim().to_string()).filter(|b| !b.is_empty());
         let mut e = FieldErrors::new();
         if self.firstname.is_empty() {
-            e.insert("firstname".into(), "First name is required.".into());
+            e.insert("firstname".into(), msg!("First name is required."));
         } else if self.firstname.chars().count() > 60 {
-            e.insert("firstname".into(), "First name must be at most 60 characters.".into());
+            e.insert("firstname".into(), msg!("First name must be at most 60 characters."));
         }
         if self.lastname.is_empty() {
-            e.insert("lastname".into(), "Last name is required.".into());
+            e.insert("lastname".into(), msg!("Last name is required."));
         } else if self.lastname.chars().count() > 60 {
-            e.insert("lastname".into(), "Last name must be at most 60 characters.".into());
+            e.insert("lastname".into(), msg!("Last name must be at most 60 characters."));
         }
         if !valid_email(&self.email) {
-            e.insert("email".into(), "Please enter a valid e-mail address.".into());
+            e.insert("email".into(), msg!("Please enter a valid e-mail address."));
         }
         if !COMPANIES.contains(&self.company_code.as_str()) {
-            e.insert("companyCode".into(), format!("Company must be one of {}.", COMPANIES.join(", ")));
+            e.insert("companyCode".into(), msg!("Company must be one of {list}.", list = COMPANIES.join(", ")));
         }
         if Position::parse(&self.position).is_none() {
-            e.insert("position".into(), format!("Position must be one of {}.", POSITIONS.join(", ")));
+            e.insert("position".into(), msg!("Position must be one of {list}.", list = POSITIONS.join(", ")));
         }
         if Department::parse(&self.department).is_none() {
-            e.insert("department".into(), format!("Department must be one of {}.", DEPARTMENTS.join(", ")));
+            e.insert("department".into(), msg!("Department must be one of {list}.", list = DEPARTMENTS.join(", ")));
         }
         if !e.contains_key("companyCode") {
             let allowed = zones.codes(&self.company_code);
             if let Some(bad) = self.zones.iter().find(|z| !allowed.iter().any(|a| a == *z)) {
-                e.insert("zones".into(), format!("Zone {bad} is not a zone of company {}.", self.company_code));
+                e.insert("zones".into(), msg!("Zone {bad} is not a zone of company {company}.", company = self.company_code));
             }
         }
         if let Some(b) = &self.badge {
             if b.len() > 64 || !b.chars().all(|c| c.is_ascii_alphanumeric()) {
-                e.insert("badge".into(), "Badge must be letters and digits, at most 64.".into());
+                e.insert("badge".into(), msg!("Badge must be letters and digits, at most 64."));
             }
         }
         if self.kiosk == Some(true) && (self.position != "operator" || self.badge.is_some()) {
             e.insert("kiosk".into(), KIOSK_RULE.into());
         }
+        i18n.check_field(&mut e, "lang", &mut self.lang);
         if e.is_empty() {
             Ok(())
         } else {
@@ -319,8 +331,8 @@ pub async fn insert(
 ) -> Result<String, AppError> {
     let id = crate::data::db::new_id();
     let q = sqlx::query(
-        "INSERT INTO users (id, password_hash, email, firstname, lastname, position, department, company_code, zones, badge, op_no, must_change_password, temp_password_expires, created_at, updated_at, kiosk)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15)",
+        "INSERT INTO users (id, password_hash, email, firstname, lastname, position, department, company_code, zones, badge, op_no, must_change_password, temp_password_expires, created_at, updated_at, kiosk, lang)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, $16)",
     )
     .bind(id.clone())
     .bind(password_hash.to_string());
@@ -329,6 +341,7 @@ pub async fn insert(
         .bind(temporary_until)
         .bind(now_ms)
         .bind(i64::from(input.kiosk == Some(true)))
+        .bind(input.lang.clone().unwrap_or_else(|| "en".into()))
         .execute(conn)
         .await;
     taken(res).map(|_| id)
@@ -338,48 +351,22 @@ pub async fn insert(
 pub async fn update(conn: &mut AnyConnection, id: &str, input: &UserInput, now_ms: i64) -> Result<(), AppError> {
     let q = sqlx::query(
         "UPDATE users SET email = $1, firstname = $2, lastname = $3, position = $4, department = $5, company_code = $6,
-         zones = $7, badge = $8, op_no = $9, updated_at = $10, kiosk = COALESCE($12, kiosk) WHERE id = $11 AND disabled = 0",
+         zones = $7, badge = $8, op_no = $9, updated_at = $10, kiosk = COALESCE($12, kiosk), lang = COALESCE($13, lang) WHERE id = $11 AND disabled = 0",
     );
-    taken(bind_input(q, input).bind(now_ms).bind(id.to_string()).bind(input.kiosk.map(i64::from)).execute(conn).await)?;
+    taken(
+        bind_input(q, input)
+            .bind(now_ms)
+            .bind(id.to_string())
+            .bind(input.kiosk.map(i64::from))
+            .bind(input.lang.clone())
+            .execute(conn)
+            .await,
+    )?;
     Ok(())
 }
 
 /// A write's answer when its e-mail or badge is taken: that field's error.
 pub fn taken<T>(r: Result<T, sqlx::Error>) -> Result<T, AppError> {
-    r.on_constraint("badge", || AppError::field("badge", "This badge is already assigned to another user."))
-        .on_constraint("email", || AppError::field("email", "A user with this e-mail already exists."))
-}
-
-/// The process engineers of `company` but `except` (the caller; 'Myself' is the upload
-/// forms' own option), as the forms' on-behalf-of list: `[{_id, firstname, lastname}]`.
-pub async fn process_engineers(db: &crate::data::db::Db, company: &str, except: &str) -> Result<Vec<Value>, sqlx::Error> {
-    let rows = sqlx::query(
-        "SELECT id, firstname, lastname FROM users WHERE company_code = $1 AND position = 'engineer' AND department = 'process' \
-         AND disabled = 0 AND id <> $2 ORDER BY lastname, firstname, id",
-    )
-    .bind(company)
-    .bind(except)
-    .fetch_all(&db.pool)
-    .await?;
-    rows.iter()
-        .map(|r| Ok(json!({"_id": r.try_get::<String, _>("id")?, "firstname": r.try_get::<String, _>("firstname")?, "lastname": r.try_get::<String, _>("lastname")?})))
-        .collect()
-}
-
-/// An upload form's `onBehalfOf`: `None` for oneself (absent, empty, CURRENT_USER,
-/// 'Myself' or one's own id); an enabled process engineer of the caller's company
-/// otherwise; else the message for the field.
-pub async fn on_behalf_of(db: &crate::data::db::Db, user: &User, v: Option<&Value>) -> Result<Option<User>, Refusal> {
-    let id = match v {
-        None | Some(Value::Null) => return Ok(None),
-        Some(Value::String(s)) if s.is_empty() || s == "CURRENT_USER" || s == "Myself" || *s == user.id => return Ok(None),
-        Some(Value::String(s)) => s.clone(),
-        Some(_) => return Err("Please select a process engineer.".into()),
-    };
-    let mut conn = db.pool.acquire().await.map_err(|_| "Please try again.".to_string())?;
-    match find_by_id(&mut conn, &id).await {
-        Ok(Some(u)) if u.company_code == user.company_code && u.is_process_engineer() && !u.disabled => Ok(Some(u)),
-        Ok(_) => Err("Please select a process engineer of your company.".into()),
-        Err(_) => Err("Please try again.".into()),
-    }
+    r.on_constraint("badge", || AppError::field("badge", msg!("This badge is already assigned to another user.")))
+        .on_constraint("email", || AppError::field("email", msg!("A user with this e-mail already exists.")))
 }

@@ -1,5 +1,6 @@
 //! Company code → plant zones. The spec's four lists are built in; the other codes
 //! come from config (`[zones]`).
+use crate::text;
 use std::collections::BTreeMap;
 
 use serde::Serialize;
@@ -54,11 +55,11 @@ impl Zones {
     /// A non-empty list of the company's zones, in the company's order, or the message
     /// for the form's `zones` field.
     pub fn check_selection(&self, company: &str, v: &serde_json::Value) -> Result<Vec<String>, Refusal> {
-        let list = v.as_array().ok_or("Please select at least one zone.")?;
+        let list = v.as_array().ok_or(text!("Please select at least one zone."))?;
         let allowed = self.codes(company);
         let mut picked = Vec::new();
         for z in list {
-            let z = z.as_str().ok_or("Zones are a list of zone codes.")?;
+            let z = z.as_str().ok_or(text!("Zones are a list of zone codes."))?;
             if !allowed.iter().any(|a| a == z) {
                 return Err(format!("{z} is not a zone of your company.").into());
             }
@@ -66,7 +67,7 @@ impl Zones {
         }
         let zones: Vec<String> = allowed.into_iter().filter(|a| picked.contains(a)).collect();
         if zones.is_empty() {
-            return Err("Please select at least one zone.".into());
+            return Err(text!("Please select at least one zone.").into());
         }
         Ok(zones)
     }

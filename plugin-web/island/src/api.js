@@ -4,6 +4,7 @@
 // part's deployed SWP, its sign history, the part search) are the kit's, one hook each.
 import { useQuery } from '@tanstack/react-query';
 import { api, deployedSwpParts, useDeployedSwp, useSignHistory } from '@plantdoc/kit';
+import { kioskLanguage } from './language';
 
 export { deployedSwpParts, useDeployedSwp, useSignHistory };
 
@@ -18,12 +19,27 @@ export const islandKeys = {
 // The start screen's one call lives apart (badgeApi.js): the start screen loads no hook.
 export { operatorFromBadge } from './badgeApi';
 
-/** Links of a deployed SWP, fresh each time (GET /api/swps/swp-with-urls/{id}). */
+/**
+ * Links of a deployed SWP in the kiosk's language, fresh each time (GET
+ * /api/swps/swp-with-urls/{id}?lang=): {swc, jes, vis, video, served} (issue 29).
+ */
 export function linksSource(swpId) {
+  const lang = kioskLanguage();
   return {
-    queryKey: islandKeys.links(swpId),
-    queryFn: () => api.get(`/api/swps/swp-with-urls/${enc(swpId)}`).then((b) => b?.swp?.urls ?? {}),
+    queryKey: [...islandKeys.links(swpId), lang],
+    queryFn: () => api.get(`/api/swps/swp-with-urls/${enc(swpId)}?lang=${enc(lang)}`).then((b) => ({ ...(b?.swp?.urls ?? {}), served: b?.swp?.served })),
   };
+}
+
+/** GET /api/alerts/file/{id}?lang=: the alert's file in the kiosk's language, {url, served}. */
+export function useAlertFile(alertId) {
+  const lang = kioskLanguage();
+  return useQuery({
+    queryKey: ['island', 'alert-file', alertId, lang],
+    enabled: Boolean(alertId),
+    retry: false,
+    queryFn: () => api.get(`/api/alerts/file/${enc(alertId)}?lang=${enc(lang)}`).catch(() => null),
+  });
 }
 
 /** GET /api/island/operator-status/{opId}/{swpId}: training level and the instructions rule. */

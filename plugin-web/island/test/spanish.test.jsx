@@ -42,7 +42,8 @@ function stub({ level = 2, swpRead = false, alerts = [SAFETY] } = {}) {
     '/api/alerts/operator-alerts/A1/o1': [200, alerts],
     '/api/alerts/operator-alerts/zone/A1': [200, alerts],
     '/api/island/obligations/A1/o1': [200, [{ partId: 'p1', partNumber: '7101-0001', alertTag: 'S-2026-0001', dueDate: '2026-12-01T00:00:00.000Z' }]],
-    '/api/swps/swp-with-urls/s1': [200, { swp: { urls: {} } }],
+    // The SWC only in its original language: the notice shows (issue 29 item 4).
+    '/api/swps/swp-with-urls/s1': [200, { swp: { urls: {}, served: { swc: { lang: null, sha256: 'ab' } } } }],
     '/api/island/sign-history/s1': [200, { opsSigned: [{ _id: 'r1', op: OP, cl: { fullName: 'Sam Ortiz' }, dateSigned: signed, dateVerified: signed }] }],
   });
 }
@@ -80,6 +81,7 @@ describe('the kiosk in Spanish', () => {
     ['the status cards, alerts counted', '/island/operator-status?part=p1', { alerts: [SAFETY, QUALITY] }, '2 alertas por leer'],
     ['the status cards, all read', '/island/operator-status?part=p1', { level: 4, swpRead: true, alerts: [] }, 'Instrucciones leídas'],
     ['the SWP being read', '/island/swp-ack?part=p1', {}, 'He leído la SWC'],
+    ['the SWP, not in Spanish yet', '/island/swp-ack?part=p1', {}, 'Este documento aún no está disponible en su idioma.'],
     ['the SWP verified', '/island/swp-ack?part=p1&step=verified&tag=S-2026-0001', {}, 'Verificado correctamente'],
     ['the alert being read', '/island/alert-ack?part=p1', { alerts: [SAFETY, QUALITY] }, 'Alerta de seguridad'],
     ['the alert approved', '/island/alert-ack?part=p1&step=approved&tag=S-2026-0001', {}, 'Alerta aprobada'],

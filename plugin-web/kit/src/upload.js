@@ -14,8 +14,9 @@ function parse(text) {
   }
 }
 
-/** `field` is the multipart field name; `onProgress(percent)` while sending. */
-export function uploadFile(url, file, { onProgress, field = 'file' } = {}) {
+/** `field` is the multipart field name; `fields` ({name: text}) go before the file;
+ * `onProgress(percent)` while sending. */
+export function uploadFile(url, file, { onProgress, field = 'file', fields = {} } = {}) {
   let xhr;
   const promise = new Promise((resolve, reject) => {
     xhr = new XMLHttpRequest();
@@ -38,6 +39,7 @@ export function uploadFile(url, file, { onProgress, field = 'file' } = {}) {
     xhr.onerror = () => reject(new ApiError(0, null));
     xhr.onabort = () => reject(new ApiError(0, null));
     const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append(field, file, file.name);
     xhr.send(form);
   });

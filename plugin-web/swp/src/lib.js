@@ -103,8 +103,24 @@ export function searchRows(rows, term) {
 }
 
 /** The uploadS3 payload (spec section 3) from the form's state. */
+/** The languages a document may be translated into (issue 29); '' is the original. */
+export const DOC_LANGUAGES = [
+  { value: '', label: k('Original') },
+  { value: 'es', label: 'Español' },
+  { value: 'pl', label: 'Polski' },
+];
+
+/** The Upload tab's translations: {swc: {lang, files}, ...} → [{section, lang, fileIds}]. */
+export function translationsPayload(translations) {
+  const ids = (files) => (files || []).map((f) => f.serverId).filter(Boolean);
+  return Object.entries(translations || {})
+    .filter(([, t]) => t?.lang && ids(t.files).length > 0)
+    .map(([section, t]) => ({ section, lang: t.lang, fileIds: ids(t.files) }));
+}
+
 export function uploadPayload(state) {
   const ids = (files) => (files || []).map((f) => f.serverId).filter(Boolean);
+  const translations = translationsPayload(state.translations);
   return {
     fileIds: {
       swc: ids(state.swc),
@@ -123,6 +139,8 @@ export function uploadPayload(state) {
     bypassManagement: state.bypassManagement === true,
     // A corrected version names the rejected SWP it replaces (issue 26).
     ...(state.corrects ? { corrects: state.corrects } : {}),
+    // Translated sections dropped with the originals (issue 29); absent: the spec's body.
+    ...(translations.length > 0 ? { translations } : {}),
   };
 }
 

@@ -52,5 +52,10 @@ export function useSetPin() {
   return useMutation({ mutationFn: (body) => api.post('/api/users/pin', body) });
 }
 
+/** POST /api/users/lang { lang }: the signed-in person's own language; answers the user object. */
+export function useSetLanguage() {
+  return useMutation({ mutationFn: (body) => api.post('/api/users/lang', body) });
+}
+
 // Settings → Notifications: the core's calls, whose hooks live in the kit (the host's bell uses them too).
 export { CHANNELS, useNotificationPrefs, useSaveNotificationPrefs } from '@plantdoc/kit';

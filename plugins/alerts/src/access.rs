@@ -7,6 +7,7 @@ use plantdoc_core::auth::users::{Department, Position, User};
 use plantdoc_core::events::{Channel, EventKind};
 use plantdoc_core::review::{Flow, Kind, Notices, Order, Stage, Table, Words, PROCESS_UPLOADERS};
 use plantdoc_core::review_stage;
+use plantdoc_core::text;
 
 /// Engineers of the process and quality departments review the engineer stage.
 fn engineer(u: &User) -> bool {
@@ -41,8 +42,9 @@ pub static KIND: Kind = Kind {
     },
 };
 
-const NOT_REVIEWER: &str =
-    "Only process and quality engineers (engineer stage) and process, quality and production managers (manager stage) review alerts.";
+const NOT_REVIEWER: &str = text!(
+    "Only process and quality engineers (engineer stage) and process, quality and production managers (manager stage) review alerts."
+);
 
 #[cfg(test)]
 mod tests {

@@ -11,7 +11,8 @@ use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::db::Params;
 use plantdoc_core::error::{AppError, AppResult};
 use plantdoc_core::http::json_bytes;
-use plantdoc_core::ports::{async_trait, AlertsInForce, PartAlert, PartAlerts, SignableVersion};
+use plantdoc_core::ports::{async_trait, AlertsInForce, PartAlert, PartAlerts, SignableVersion, VersionFile};
+use plantdoc_core::text;
 
 use crate::{feed, store, KIND};
 
@@ -25,6 +26,10 @@ impl AlertsInForce for AlertsPort {
         let now = state.now_ms();
         let alert = store::fetch_one(&state.db, alert_id).await?.filter(|a| a.company_code == company && a.in_force(now));
         Ok(alert.map(|a| SignableVersion { kind: KIND, id: a.record.id, part_number: a.record.part_number, version_hash: a.file_hash }))
+    }
+
+    async fn files(&self, state: &AppState, alert_id: &str) -> AppResult<Vec<VersionFile>> {
+        crate::translations::version_files(state, alert_id).await
     }
 }
 
@@ -55,10 +60,10 @@ impl PartAlerts for AlertsPort {
 /// The kiosk's zone must be one of the company's and of the caller's zones.
 fn check_zone(state: &AppState, user: &CurrentUser, zone: &str) -> AppResult<()> {
     if !state.zones.codes(&user.company_code).iter().any(|z| z == zone) {
-        return Err(AppError::field("zone", "This zone is not one of your company's zones."));
+        return Err(AppError::field("zone", text!("This zone is not one of your company's zones.")));
     }
     if !state.zones.covers_company(&user.company_code, &user.zones) && !user.zones.iter().any(|z| z == zone) {
-        return Err(AppError::Forbidden("This zone is not one of your zones.".into()));
+        return Err(AppError::Forbidden(text!("This zone is not one of your zones.").into()));
     }
     Ok(())
 }

@@ -22,6 +22,7 @@ mod schemas;
 mod store;
 mod submit;
 mod text;
+mod translations;
 pub use text::{index_text, TEXT};
 
 use std::time::Duration;
@@ -62,6 +63,8 @@ pub struct AlertsState {
 }
 
 fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
+    ctx.locale("es", include_str!("../locales/es.toml"));
+    ctx.locale("pl", include_str!("../locales/pl.toml"));
     let AlertsSettings { ending_notice_days } = ctx.settings()?;
     if ending_notice_days > 365 {
         anyhow::bail!("configuration error: modules.alerts.ending_notice_days must be at most 365");

@@ -39,7 +39,13 @@ impl Keeper for Keep {
                 r.try_get::<String, _>("company_code")?,
                 if status == "deployed" { "expired" } else { "deleted" }
             );
-            let files = if shared == 0 { vec![file] } else { Vec::new() };
+            let mut files = if shared == 0 { vec![file] } else { Vec::new() };
+            // Its translations' files are its own (issue 29).
+            let own: Vec<String> = sqlx::query_scalar("SELECT file_id FROM alert_translations WHERE alert_id = $1")
+                .bind(&id)
+                .fetch_all(&state.db.pool)
+                .await?;
+            files.extend(own);
             out.push(Expired { kind: crate::KIND, target: format!("alert:{id}"), id, ended_ms: r.try_get("ended")?, label, files });
         }
         Ok(out)
@@ -50,6 +56,7 @@ impl Keeper for Keep {
         // caller's transaction is dropped, undoing the rest.
         sqlx::query("UPDATE alerts SET corrects_id = NULL WHERE corrects_id = $1").bind(&item.id).execute(&mut *conn).await?;
         sqlx::query("DELETE FROM alert_zones WHERE alert_id = $1").bind(&item.id).execute(&mut *conn).await?;
+        sqlx::query("DELETE FROM alert_translations WHERE alert_id = $1").bind(&item.id).execute(&mut *conn).await?;
         let sql = format!("DELETE FROM alerts WHERE id = $1 AND status IN ('deployed', 'deleted') AND {ENDED} < $2");
         let done = sqlx::query(&sql).bind(&item.id).bind(horizon_ms).execute(&mut *conn).await?;
         Ok(done.rows_affected() == 1)

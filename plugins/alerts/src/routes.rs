@@ -5,6 +5,7 @@ use axum::handler::Handler;
 use plantdoc_core::api::Access;
 use plantdoc_core::http::schemas::{Deleted, PersonName, Reverted, Uploaded};
 use plantdoc_core::ApiRouter;
+use serde_json::json;
 
 use plantdoc_core::review::engine as review;
 
@@ -38,6 +39,17 @@ pub fn routes() -> ApiRouter {
         .returns::<Vec<sc::MineAlert>>()
         .get("/api/alerts/signed-url/{alertId}", "A short-lived link to the alert's document (the URL as the body)", lists::signed_url)
         .returns::<String>()
+        .post(
+            "/api/alerts/{alertId}/translations",
+            "Add or replace a translation of a deployed alert's file (multipart: lang, file): {alertId, translations}",
+            crate::translations::add.layer(DefaultBodyLimit::disable()),
+        )
+        .multipart()
+        .answers(&[409])
+        .returns_schema(json!({"type": "object", "properties": {"alertId": {"type": "string"}, "translations": {"type": "array", "items": {"type": "object"}}}}))
+        .delete("/api/alerts/{alertId}/translations/{lang}", "Remove a translation of a deployed alert: {alertId, translations}", crate::translations::remove)
+        .answers(&[404, 409])
+        .returns_schema(json!({"type": "object", "properties": {"alertId": {"type": "string"}, "translations": {"type": "array", "items": {"type": "object"}}}}))
         .get("/api/alerts/alert/{alertId}", "One alert: {alert}", lists::alert)
         .returns::<sc::OneMine>()
         .post("/api/alerts/approve/{alertId}", "Approve your review stage of an alert", review::approve::<Alert>)
@@ -72,6 +84,13 @@ pub fn routes() -> ApiRouter {
         )
         .query::<plantdoc_core::textindex::SearchQuery>()
         .returns::<sc::TextPage>()
+        .get(
+            "/api/alerts/file/{alertId}",
+            "A link to the alert's file in a language (?lang=): {url, served: {lang (null: the original), sha256}, translations}",
+            crate::translations::file,
+        )
+        .query::<crate::translations::LangQuery>()
+        .returns_schema(json!({"type": "object", "properties": {"url": {"type": "string"}, "served": {"type": "object"}, "translations": {"type": "array", "items": {"type": "string"}}}}))
         .get("/api/alerts/operator-alerts/zone/{zone}", "Kiosk: alerts in force in the zone now, with url", kiosk::zone_feed)
         .returns::<Vec<sc::KioskAlert>>()
         .get(

@@ -9,6 +9,7 @@ use plantdoc_core::auth::users::{self, User};
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, FieldErrors, Json, Refusal};
 use plantdoc_core::files::{self, FileKind, FileState, UploadPolicy};
+use plantdoc_core::{msg, text};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sqlx::{AnyConnection, Row};
@@ -28,7 +29,7 @@ pub const MAX_FILE_BYTES: u64 = 50 * 1024 * 1024;
 pub const MAX_PENDING_UPLOADS: i64 = 20;
 /// Effective and sunset dates fall on quarter hours.
 pub const STEP_MS: i64 = 15 * 60 * 1000;
-const LOST: &str = "This file is not a pending upload of yours (it may have expired); please upload it again.";
+const LOST: &str = text!("This file is not a pending upload of yours (it may have expired); please upload it again.");
 
 #[derive(Deserialize, utoipa::IntoParams)]
 pub struct RawQuery {
@@ -76,12 +77,12 @@ fn text<'a>(body: &'a Value, key: &str) -> &'a str {
 /// A date on a quarter hour, or why not.
 fn check_date(v: &str, what: &str) -> Result<i64, Refusal> {
     if v.is_empty() {
-        return Err(format!("Please choose the {what} date and time.").into());
+        return Err(msg!("Please choose the {what} date and time.").into());
     }
     let ms =
-        DateTime::parse_from_rfc3339(v).map_err(|_| Refusal::from(format!("The {what} date is not a date and time.")))?.timestamp_millis();
+        DateTime::parse_from_rfc3339(v).map_err(|_| Refusal::from(msg!("The {what} date is not a date and time.")))?.timestamp_millis();
     if ms % STEP_MS != 0 {
-        return Err(format!("The {what} time must be on a quarter hour (:00, :15, :30 or :45).").into());
+        return Err(msg!("The {what} time must be on a quarter hour (:00, :15, :30 or :45).").into());
     }
     Ok(ms)
 }
@@ -89,7 +90,7 @@ fn check_date(v: &str, what: &str) -> Result<i64, Refusal> {
 pub fn check_part(v: &str) -> Result<String, Refusal> {
     let s = v.trim().to_uppercase();
     if s.is_empty() {
-        return Err("Please enter the part number.".into());
+        return Err(text!("Please enter the part number.").into());
     }
     if s.chars().count() > MAX_PART_CHARS || !s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./ ".contains(c)) {
         return Err(format!("A part number has at most {MAX_PART_CHARS} letters, digits, spaces and - _ . /").into());
@@ -109,7 +110,7 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
     let file_id = file.and_then(|f| f.get("serverId").or_else(|| f.get("id"))).and_then(Value::as_str).unwrap_or("").to_string();
     let mut file_hash = String::new();
     if file_id.is_empty() {
-        e.insert("alertFile".into(), "Please upload the alert file.".into());
+        e.insert("alertFile".into(), text!("Please upload the alert file.").into());
     } else {
         match files::pending(state, &user.id, MODULE, std::slice::from_ref(&file_id)).await?.remove(&file_id) {
             Some(f) if f.content_type == "application/pdf" => match checked_pdf(state, &f).await {
@@ -125,7 +126,7 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
     }
     let kind = TYPES.iter().find(|(t, _)| *t == text(body, "alertType"));
     if kind.is_none() {
-        e.insert("alertType".into(), "Please choose Change, Quality, Safety or New Part.".into());
+        e.insert("alertType".into(), text!("Please choose Change, Quality, Safety or New Part.").into());
     }
     let part = check_part(text(body, "partNumber")).map_err(|m| e.insert("partNumber".into(), m.into())).ok();
     let zones = state
@@ -137,21 +138,21 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
     let sunset = check_date(text(body, "sunsetDate"), "sunset").map_err(|m| e.insert("sunsetDate".into(), m.into())).ok();
     if let (Some(from), Some(to)) = (effective, sunset) {
         if to <= from {
-            e.insert("sunsetDate".into(), "The sunset date must be after the effective date.".into());
+            e.insert("sunsetDate".into(), text!("The sunset date must be after the effective date.").into());
         } else if to <= state.now_ms() {
-            e.insert("sunsetDate".into(), "The sunset date must be in the future.".into());
+            e.insert("sunsetDate".into(), text!("The sunset date must be in the future.").into());
         }
     }
     let changes = match body.get("changes") {
         None | Some(Value::Null) => String::new(),
         Some(Value::String(s)) => s.trim().to_string(),
         Some(_) => {
-            e.insert("changes".into(), "Changes are text.".into());
+            e.insert("changes".into(), text!("Changes are text.").into());
             String::new()
         }
     };
     if changes.chars().count() > MAX_CHANGES_CHARS {
-        e.insert("changes".into(), format!("Changes must be at most {MAX_CHANGES_CHARS} characters."));
+        e.insert("changes".into(), msg!("Changes must be at most {MAX_CHANGES_CHARS} characters."));
     }
     let on_behalf = users::on_behalf_of(&state.db, user, body.get("onBehalfOf"))
         .await
@@ -208,7 +209,7 @@ async fn next_tag(conn: &mut AnyConnection, company: &str, letter: char, now: i6
 pub async fn submit(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
     KIND.require_uploader(&user)?;
     if !body.is_object() {
-        return Err(AppError::field("body", "Expected a JSON object."));
+        return Err(AppError::field("body", text!("Expected a JSON object.")));
     }
     let mut c = check(&state, &user, &body).await?;
     let id = submit_doc(&state, &user, &mut c).await?;

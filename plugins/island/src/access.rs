@@ -1,12 +1,13 @@
 //! Who may, and what counts: pure rules over people and records (table-driven tests).
 use plantdoc_core::auth::users::{Department, Position, User};
+use plantdoc_core::text;
 
 /// Signature validity (spec section 9): 90 days.
 pub const SIGN_VALID_MS: i64 = 7_776_000_000;
 
 /// Why a badge may not verify an operator, as the kiosk shows it.
-pub const NOT_A_VERIFIER: &str = "This badge cannot verify operators. A supervisor, manager or engineer must scan their own badge.";
-pub const SELF_VERIFY: &str = "Operators cannot verify themselves. Another person must scan their own badge.";
+pub const NOT_A_VERIFIER: &str = text!("This badge cannot verify operators. A supervisor, manager or engineer must scan their own badge.");
+pub const SELF_VERIFY: &str = text!("Operators cannot verify themselves. Another person must scan their own badge.");
 
 /// A verifier is a staff member (supervisor, manager, engineer) of the kiosk's company,
 /// never the operator being verified.

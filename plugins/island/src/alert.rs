@@ -7,13 +7,14 @@ use axum::extract::State;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, Json};
-use plantdoc_core::ports::{AlertsInForce, SignableVersion};
+use plantdoc_core::ports::{AlertsInForce, SignableVersion, VersionFile};
+use plantdoc_core::text;
 use serde::Deserialize;
 use serde_json::Value;
 
 use crate::badge::{operator, Netbook};
 use crate::pin::second_component;
-use crate::sign::{checked_key, entered, read, replay, required, verifier, verify, Idem};
+use crate::sign::{checked_key, entered, read, read_files, replay, required, verifier, verify, Idem};
 
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -29,6 +30,9 @@ pub struct AlertBody {
     /// verification (and `newPin` replacing a one-time PIN).
     pin: Option<String>,
     new_pin: Option<String>,
+    /// The file the kiosk showed (the feed's `served`): `[{section: "alert", lang,
+    /// sha256}]` (issue 29).
+    read_files: Option<Vec<VersionFile>>,
 }
 
 async fn in_force(state: &AppState, netbook: &CurrentUser, id: &str) -> AppResult<SignableVersion> {
@@ -36,7 +40,7 @@ async fn in_force(state: &AppState, netbook: &CurrentUser, id: &str) -> AppResul
         Some(alerts) => alerts.in_force(state, &netbook.company_code, id).await?,
         None => None,
     };
-    alert.ok_or_else(|| AppError::Conflict("This alert is no longer in force.".into()))
+    alert.ok_or_else(|| AppError::Conflict(text!("This alert is no longer in force.").into()))
 }
 
 /// `POST /api/island/operator-read-alert {opId, alertId, key}`: a truthy answer marks
@@ -46,7 +50,7 @@ pub async fn operator_read_alert(
     netbook: Netbook,
     Json(b): Json<AlertBody>,
 ) -> AppResult<axum::Json<Value>> {
-    required(&[("opId", &b.op_id, "Please scan your badge."), ("alertId", &b.alert_id, "Please choose an alert.")])?;
+    required(&[("opId", &b.op_id, text!("Please scan your badge.")), ("alertId", &b.alert_id, text!("Please choose an alert."))])?;
     let idem = Idem::new(checked_key(&b.key)?, "read-alert", &b.op_id, &b.alert_id, None);
     if let Some(answer) = replay(&state, &netbook, &idem).await? {
         return Ok(axum::Json(answer));
@@ -54,15 +58,19 @@ pub async fn operator_read_alert(
     let op = operator(&state, &netbook, &b.op_id).await?;
     let mode = second_component(&state, &netbook, &op, entered(&b.pin, &b.new_pin)).await?;
     let alert = in_force(&state, &netbook, &b.alert_id).await?;
-    Ok(axum::Json(read(&state, &netbook, &op, &alert, &idem, mode).await?))
+    let files = match (&b.read_files, state.port::<dyn AlertsInForce>()) {
+        (Some(sent), Some(alerts)) => read_files(Some(sent), &alerts.files(&state, &alert.id).await?)?,
+        _ => None,
+    };
+    Ok(axum::Json(read(&state, &netbook, &op, &alert, &idem, mode, files.as_deref()).await?))
 }
 
 /// `POST /api/island/verify-alert {badgeNo, opId, alertId, key}`.
 pub async fn verify_alert(State(state): State<AppState>, netbook: Netbook, Json(b): Json<AlertBody>) -> AppResult<axum::Json<Value>> {
     required(&[
-        ("badgeNo", &b.badge_no, "Please scan your badge."),
-        ("opId", &b.op_id, "Please scan your badge."),
-        ("alertId", &b.alert_id, "Please choose an alert."),
+        ("badgeNo", &b.badge_no, text!("Please scan your badge.")),
+        ("opId", &b.op_id, text!("Please scan your badge.")),
+        ("alertId", &b.alert_id, text!("Please choose an alert.")),
     ])?;
     let idem = Idem::new(checked_key(&b.key)?, "verify-alert", &b.op_id, &b.alert_id, Some(&b.badge_no));
     if let Some(answer) = replay(&state, &netbook, &idem).await? {

@@ -1,5 +1,6 @@
 //! Badge scans: who a badge is, slowed per kiosk account and client address after wrong
 //! badges (a growing delay, `throttle`), and the kiosk's `operator-from-badge` call.
+use plantdoc_core::{msg, text};
 use std::net::IpAddr;
 
 use axum::extract::{FromRequestParts, Path, State};
@@ -16,8 +17,8 @@ use crate::access::signs_as_operator;
 use crate::throttle::Scanner;
 use crate::{store, IslandState};
 
-pub const UNKNOWN_OPERATOR: &str = "This operator is not recognised. Please sign out and scan your badge again.";
-pub const UNKNOWN_BADGE: &str = "This badge is not recognised. Please scan again.";
+pub const UNKNOWN_OPERATOR: &str = text!("This operator is not recognised. Please sign out and scan your badge again.");
+pub const UNKNOWN_BADGE: &str = text!("This badge is not recognised. Please scan again.");
 
 /// The signed-in caller and its client address: at the kiosk, the netbook (the kiosk
 /// account at its address, the badge throttle's key).
@@ -52,7 +53,7 @@ impl Netbook {
 /// The 429 text: the netbook shows its own countdown and sends the badge again.
 pub fn wait_text(retry: i64) -> String {
     let unit = if retry == 1 { "second" } else { "seconds" };
-    format!("A badge was not accepted just before. Please wait {retry} {unit}: the badge is checked then.")
+    msg!("A badge was not accepted just before. Please wait {retry} {unit}: the badge is checked then.")
 }
 
 fn throttled(netbook: &Netbook, retry: i64) -> AppError {

@@ -53,6 +53,8 @@ pub struct IslandState {
 }
 
 fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
+    ctx.locale("es", include_str!("../locales/es.toml"));
+    ctx.locale("pl", include_str!("../locales/pl.toml"));
     let settings: IslandSettings = ctx.settings()?;
     if settings.badge_failures_per_minute == 0 {
         anyhow::bail!("configuration error: modules.island.badge_failures_per_minute must be at least 1");

@@ -9,15 +9,16 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::auth::pin;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::error::{AppError, AppResult, FieldErrors};
+use plantdoc_core::{msg, text};
 
 use crate::badge::Netbook;
 use crate::IslandState;
 
-pub const ENTER_PIN: &str = "Please enter your PIN.";
+pub const ENTER_PIN: &str = text!("Please enter your PIN.");
 /// Also the answer for a person without a PIN: a netbook cannot tell who has none.
-pub const WRONG_PIN: &str = "This PIN is not correct. If you have no PIN yet, please ask your manager for one.";
-pub const CHOOSE_PIN: &str = "This PIN was issued for one use. Please choose your own PIN of 4 to 8 digits.";
-pub const SAME_PIN: &str = "Please choose a PIN other than the one you were given.";
+pub const WRONG_PIN: &str = text!("This PIN is not correct. If you have no PIN yet, please ask your manager for one.");
+pub const CHOOSE_PIN: &str = text!("This PIN was issued for one use. Please choose your own PIN of 4 to 8 digits.");
+pub const SAME_PIN: &str = text!("Please choose a PIN other than the one you were given.");
 
 /// `signature` values of `[modules.island]`.
 pub const MODES: [&str; 2] = [BADGE, BADGE_PIN];
@@ -25,7 +26,7 @@ pub const MODES: [&str; 2] = [BADGE, BADGE_PIN];
 /// The 429 text while a person or a netbook must wait after wrong PINs.
 pub fn wait_text(retry: i64) -> String {
     let unit = if retry == 1 { "second" } else { "seconds" };
-    format!("A PIN was not accepted just before. Please wait {retry} {unit}, then try again.")
+    msg!("A PIN was not accepted just before. Please wait {retry} {unit}, then try again.")
 }
 
 /// The PINs a signing call carries: the signer's, and a new one replacing a one-time PIN.

@@ -17,6 +17,8 @@ pub struct Operator {
     full_name: String,
     position: String,
     company_code: String,
+    /// The operator's language (en, es, pl): the kiosk's until Sign Out.
+    lang: String,
 }
 
 /// The status inputs of an operator on an SWP.

@@ -13,6 +13,7 @@ use plantdoc_core::auth::users::User;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, Json};
 use plantdoc_core::events::{Event, EventKind};
+use plantdoc_core::text;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -20,7 +21,7 @@ use crate::access::may_edit_settings;
 use crate::badge::{self, Netbook};
 
 pub const NO_PERMISSION: &str =
-    "You currently do not have permissions to edit the settings. Contact the process engineering manager to request access.";
+    text!("You currently do not have permissions to edit the settings. Contact the process engineering manager to request access.");
 
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -33,7 +34,8 @@ pub struct Body {
 /// owner (another operator account is itself, and may not).
 async fn editor(state: &AppState, cu: &Netbook, badge_no: Option<&str>) -> AppResult<User> {
     let who = if cu.is_kiosk() {
-        let badge = badge_no.filter(|b| !b.trim().is_empty()).ok_or_else(|| AppError::field("badgeNo", "Please scan your badge."))?;
+        let badge =
+            badge_no.filter(|b| !b.trim().is_empty()).ok_or_else(|| AppError::field("badgeNo", text!("Please scan your badge.")))?;
         badge::identify(state, cu, badge).await?
     } else {
         cu.user.user.clone()
@@ -65,7 +67,7 @@ pub async fn set_zone(State(state): State<AppState>, cu: Netbook, Json(b): Json<
     let who = editor(&state, &cu, b.badge_no.as_deref()).await?;
     let zone = b.zone.unwrap_or_default();
     if !state.zones.codes(&cu.company_code).contains(&zone) {
-        return Err(AppError::field("zone", "Please choose a zone of your company."));
+        return Err(AppError::field("zone", text!("Please choose a zone of your company.")));
     }
     let entry = AuditEntry::new("island.zone", format!("user:{}", cu.id), "kiosk settings: the netbook's zone")
         .by(Some(&who.id), &who.full_name())

@@ -10,7 +10,8 @@ use plantdoc_core::audit::{self, AuditEntry};
 use plantdoc_core::auth::{session, CurrentUser};
 use plantdoc_core::error::{AppError, AppResult, Json};
 use plantdoc_core::events::Event;
-use plantdoc_core::ports::{DeployedDocs, SignableVersion};
+use plantdoc_core::ports::{DeployedDocs, SignableVersion, VersionFile};
+use plantdoc_core::text;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -32,12 +33,12 @@ pub fn checked_key(key: &Option<String>) -> AppResult<Option<&str>> {
     match key.as_deref() {
         None => Ok(None),
         Some(k) if (8..=100).contains(&k.len()) && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') => Ok(Some(k)),
-        Some(_) => Err(AppError::field("key", "The request key must be 8 to 100 letters, digits, '-' or '_'.")),
+        Some(_) => Err(AppError::field("key", text!("The request key must be 8 to 100 letters, digits, '-' or '_'."))),
     }
 }
 
 /// Why a key cannot be replayed: it first carried another request.
-pub const KEY_REUSED: &str = "This request key was already used for another request.";
+pub const KEY_REUSED: &str = text!("This request key was already used for another request.");
 
 /// A signing call's idempotency: its key (if sent), its kind, and what the key is bound
 /// to (`fingerprint`).
@@ -87,7 +88,7 @@ pub async fn commit_once(
         if let Err(e) = store::remember(&mut tx, k, &netbook.id, idem.kind, &idem.fingerprint, &answer, state.now_ms()).await {
             drop(tx);
             if plantdoc_core::db::is_unique_violation(&e) {
-                return replay(state, netbook, idem).await?.ok_or_else(|| AppError::Conflict("Please try again.".into()));
+                return replay(state, netbook, idem).await?.ok_or_else(|| AppError::Conflict(text!("Please try again.").into()));
             }
             return Err(e.into());
         }
@@ -121,6 +122,9 @@ pub struct ReadBody {
     /// The operator's PIN in badge+pin mode (and `newPin` replacing a one-time PIN).
     pin: Option<String>,
     new_pin: Option<String>,
+    /// The files the kiosk showed (`served` of the SWP's answer): `[{section, lang,
+    /// sha256}]`, `lang` null for an original (issue 29).
+    read_files: Option<Vec<VersionFile>>,
 }
 
 /// The PINs a body carries.
@@ -128,9 +132,20 @@ pub fn entered<'a>(pin: &'a Option<String>, new_pin: &'a Option<String>) -> Ente
     Entered { pin: pin.as_deref(), new_pin: new_pin.as_deref() }
 }
 
+/// The files the kiosk says it showed, checked against the version's (`known`: its
+/// originals and translations): each must be one of them, else a field error on
+/// `readFiles`. Answers them as the sign record keeps them (JSON), `None` when not sent.
+pub fn read_files(sent: Option<&[VersionFile]>, known: &[VersionFile]) -> AppResult<Option<String>> {
+    let Some(sent) = sent else { return Ok(None) };
+    if sent.is_empty() || sent.len() > 10 || sent.iter().any(|f| !known.contains(f)) {
+        return Err(AppError::field("readFiles", text!("These are not the files of this revision; please reload the document.")));
+    }
+    Ok(Some(serde_json::to_string(sent).map_err(anyhow::Error::from)?))
+}
+
 /// The operator has read a document version: one unverified sign record per operator and
-/// version (a repeat answers the same record), given in `mode`, audited in the same
-/// transaction.
+/// version (a repeat answers the same record), given in `mode`, naming the files shown
+/// (`files`, [`read_files`]), audited in the same transaction.
 pub async fn read(
     state: &AppState,
     netbook: &CurrentUser,
@@ -138,6 +153,7 @@ pub async fn read(
     v: &SignableVersion,
     idem: &Idem<'_>,
     mode: &str,
+    files: Option<&str>,
 ) -> AppResult<Value> {
     let records = acks::for_operator(&state.db, v.kind, &v.id, &v.version_hash, &op.id).await?;
     let now = state.now_ms();
@@ -146,9 +162,13 @@ pub async fn read(
         Some(r) => r.id.clone(),
         None => {
             let id = acks::sign_as(&mut tx, v.kind, &v.id, &v.version_hash, op, now, mode).await?;
-            let entry = AuditEntry::new("island.sign", v.target(), READ_MEANING).by(Some(&op.id), &op.full_name()).after(
-                json!({"recordId": id, "partNumber": v.part_number, "versionHash": v.version_hash, "kiosk": netbook.id, "mode": mode}),
-            );
+            let mut after =
+                json!({"recordId": id, "partNumber": v.part_number, "versionHash": v.version_hash, "kiosk": netbook.id, "mode": mode});
+            if let Some(f) = files {
+                acks::set_read_files(&mut tx, &id, f).await?;
+                after["readFiles"] = serde_json::from_str(f).unwrap_or_default();
+            }
+            let entry = AuditEntry::new("island.sign", v.target(), READ_MEANING).by(Some(&op.id), &op.full_name()).after(after);
             audit::append(&mut tx, now, &entry).await?;
             id
         }
@@ -169,12 +189,12 @@ pub async fn verify(
 ) -> AppResult<Value> {
     let records = acks::for_operator(&state.db, v.kind, &v.id, &v.version_hash, &op.id).await?;
     let Some(rec) = records.iter().find(|r| r.verified_at.is_none()) else {
-        return Err(AppError::Conflict("There is nothing to verify: the operator must read this version first.".into()));
+        return Err(AppError::Conflict(text!("There is nothing to verify: the operator must read this version first.").into()));
     };
     let now = state.now_ms();
     let mut tx = state.db.begin().await?;
     if !acks::verify_as(&mut tx, &rec.id, verifier, now, mode).await? {
-        return Err(AppError::Conflict("This acknowledgement was already verified.".into()));
+        return Err(AppError::Conflict(text!("This acknowledgement was already verified.").into()));
     }
     let data = json!({"docKind": v.kind.as_str(), "docId": v.id, "operator": op.id, "partNumber": v.part_number, "versionHash": v.version_hash,
         "recordId": rec.id});
@@ -206,7 +226,7 @@ async fn deployed(state: &AppState, netbook: &User, swp_id: &str) -> AppResult<S
 /// `POST /api/island/operator-read-swp {opId, swpId, key}`: the operator read the SWC,
 /// JES and VIS of the part's deployed version.
 pub async fn operator_read_swp(State(state): State<AppState>, netbook: Netbook, Json(b): Json<ReadBody>) -> AppResult<axum::Json<Value>> {
-    required(&[("opId", &b.op_id, "Please scan your badge."), ("swpId", &b.swp_id, "Please choose a part.")])?;
+    required(&[("opId", &b.op_id, text!("Please scan your badge.")), ("swpId", &b.swp_id, text!("Please choose a part."))])?;
     let idem = Idem::new(checked_key(&b.key)?, "read-swp", &b.op_id, &b.swp_id, None);
     if let Some(answer) = replay(&state, &netbook, &idem).await? {
         return Ok(axum::Json(answer));
@@ -214,11 +234,15 @@ pub async fn operator_read_swp(State(state): State<AppState>, netbook: Netbook, 
     let op = operator(&state, &netbook, &b.op_id).await?;
     let mode = second_component(&state, &netbook, &op, entered(&b.pin, &b.new_pin)).await?;
     let swp = deployed(&state, &netbook, &b.swp_id).await?;
+    let files = match &b.read_files {
+        Some(sent) => read_files(Some(sent), &state.port::<dyn DeployedDocs>().ok_or(AppError::NotFound)?.files(&state, &swp.id).await?)?,
+        None => None,
+    };
     // With competency gating on, an operator at level 0 or below does not run the part.
     if crate::status::training(&state, &op.id, &swp.part_number).await <= 0 {
         return Err(AppError::Forbidden(NOT_TRAINED.into()));
     }
-    Ok(axum::Json(read(&state, &netbook, &op, &swp, &idem, mode).await?))
+    Ok(axum::Json(read(&state, &netbook, &op, &swp, &idem, mode, files.as_deref()).await?))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -247,9 +271,9 @@ pub struct VerifyBody {
 /// operator's read of the current version.
 pub async fn verify_swp(State(state): State<AppState>, netbook: Netbook, Json(b): Json<VerifyBody>) -> AppResult<axum::Json<Value>> {
     required(&[
-        ("badgeNo", &b.badge_no, "Please scan your badge."),
-        ("opId", &b.op_id, "Please scan your badge."),
-        ("swpId", &b.swp_id, "Please choose a part."),
+        ("badgeNo", &b.badge_no, text!("Please scan your badge.")),
+        ("opId", &b.op_id, text!("Please scan your badge.")),
+        ("swpId", &b.swp_id, text!("Please choose a part.")),
     ])?;
     let idem = Idem::new(checked_key(&b.key)?, "verify-swp", &b.op_id, &b.swp_id, Some(&b.badge_no));
     if let Some(answer) = replay(&state, &netbook, &idem).await? {

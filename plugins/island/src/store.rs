@@ -15,7 +15,7 @@ pub async fn by_badge(state: &AppState, badge: &str, company: &str) -> Result<Op
 /// every scan asks it).
 pub async fn operator_by_badge(state: &AppState, badge: &str, company: &str) -> Result<Option<Vec<u8>>, sqlx::Error> {
     static SQL: std::sync::LazyLock<String> =
-        std::sync::LazyLock::new(|| format!("SELECT id, op_no, firstname, lastname, position FROM users WHERE {}", users::BY_BADGE));
+        std::sync::LazyLock::new(|| format!("SELECT id, op_no, firstname, lastname, position, lang FROM users WHERE {}", users::BY_BADGE));
     let row = sqlx::query(SQL.as_str()).bind(badge).bind(company).fetch_optional(&mut *state.db.reader().await?).await?;
     let Some(r) = row else { return Ok(None) };
     #[derive(serde::Serialize)]
@@ -29,6 +29,8 @@ pub async fn operator_by_badge(state: &AppState, badge: &str, company: &str) -> 
         position: String,
         #[serde(rename = "companyCode")]
         company_code: &'a str,
+        /// The operator's language: the kiosk speaks it until Sign Out (issue 29).
+        lang: String,
     }
     let (first, last): (String, String) = (r.try_get("firstname")?, r.try_get("lastname")?);
     let op = Operator {
@@ -37,6 +39,7 @@ pub async fn operator_by_badge(state: &AppState, badge: &str, company: &str) -> 
         full_name: format!("{first} {last}"),
         position: r.try_get("position")?,
         company_code: company,
+        lang: r.try_get("lang")?,
     };
     serde_json::to_vec(&op).map(Some).map_err(|e| sqlx::Error::Decode(e.into()))
 }

@@ -4,6 +4,7 @@
 //! (`filters::visible_sql`). What remains is the kiosk's zone: one of the company's,
 //! and one of the kiosk account's (all of them when its zones cover the company).
 use plantdoc_core::auth::users::User;
+use plantdoc_core::text;
 use plantdoc_core::zones::Zones;
 
 /// A refusal: the field it concerns (or none: 403) and its text.
@@ -11,10 +12,10 @@ pub type Refusal = (Option<&'static str>, &'static str);
 
 pub fn kiosk_zone(zones: &Zones, u: &User, zone: &str) -> Result<(), Refusal> {
     if !zones.codes(&u.company_code).iter().any(|z| z == zone) {
-        return Err((Some("zone"), "This zone is not one of your company's zones."));
+        return Err((Some("zone"), text!("This zone is not one of your company's zones.")));
     }
     if !zones.covers_company(&u.company_code, &u.zones) && !u.zones.iter().any(|z| z == zone) {
-        return Err((None, "This zone is not one of your zones."));
+        return Err((None, text!("This zone is not one of your zones.")));
     }
     Ok(())
 }
@@ -25,7 +26,7 @@ pub fn summary_by(by: Option<&str>) -> Result<&'static str, Refusal> {
         None | Some("zone") => Ok("zone"),
         Some("part") => Ok("part"),
         Some("operator") => Ok("operator"),
-        Some(_) => Err((Some("by"), "Summarise by zone, part or operator.")),
+        Some(_) => Err((Some("by"), text!("Summarise by zone, part or operator."))),
     }
 }
 

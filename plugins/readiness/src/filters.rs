@@ -5,6 +5,7 @@ use plantdoc_core::auth::users::User;
 use plantdoc_core::db::Params;
 use plantdoc_core::error::number_field;
 use plantdoc_core::zones::{zone_mask, OTHER_ZONE_BIT};
+use plantdoc_core::{msg, text};
 use plantdoc_core::{AppError, AppResult, AppState, FieldErrors};
 use serde::Deserialize;
 
@@ -56,12 +57,12 @@ impl Filters {
         let zone = given(&lq.zone);
         if let Some(z) = &zone {
             if !state.zones.codes(&user.company_code).contains(z) {
-                e.insert("zone".into(), "This zone is not one of your company's zones.".into());
+                e.insert("zone".into(), text!("This zone is not one of your company's zones.").into());
             }
         }
         let st = given(&lq.state).map(|s| STATES.iter().copied().find(|k| *k == s));
         if st == Some(None) {
-            e.insert("state".into(), "State is one of open, overdue, done, void.".into());
+            e.insert("state".into(), text!("State is one of open, overdue, done, void.").into());
         }
         let mut num =
             |name: &str, v: &Option<String>, default: i64, max: i64| number_field(&mut e, name, given(v).as_deref(), default, max);
@@ -71,13 +72,13 @@ impl Filters {
         let column = SORT_KEYS.iter().find(|(k, _)| *k == key).map(|(_, c)| *c);
         if column.is_none() {
             let keys: Vec<&str> = SORT_KEYS.iter().map(|(k, _)| *k).collect();
-            e.insert("sortBy".into(), format!("Sort by one of {}.", keys.join(", ")));
+            e.insert("sortBy".into(), msg!("Sort by one of {}.", keys.join(", ")));
         }
         let dir = match given(&lq.sort_order).map(|s| s.to_lowercase()).as_deref() {
             None | Some("asc") => "ASC",
             Some("desc") => "DESC",
             Some(_) => {
-                e.insert("sortOrder".into(), "Sort order is asc or desc.".into());
+                e.insert("sortOrder".into(), text!("Sort order is asc or desc.").into());
                 "ASC"
             }
         };

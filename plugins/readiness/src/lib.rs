@@ -51,6 +51,8 @@ pub const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 const TICK_EVERY: Duration = Duration::from_secs(5 * 60);
 
 fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
+    ctx.locale("es", include_str!("../locales/es.toml"));
+    ctx.locale("pl", include_str!("../locales/pl.toml"));
     let settings: ReadinessSettings = ctx.settings()?;
     if settings.swp_due_days < 0 || !(1..90).contains(&settings.renew_days_before) {
         anyhow::bail!("configuration error: modules.readiness: swp_due_days must be at least 0 and renew_days_before from 1 to 89");

@@ -8,6 +8,7 @@ use plantdoc_core::auth::users::{Department, User};
 use plantdoc_core::events::{Channel, EventKind};
 use plantdoc_core::review::{Flow, Kind, Notices, Order, Stage, Table, Words, PROCESS_UPLOADERS};
 use plantdoc_core::review_stage;
+use plantdoc_core::text;
 
 /// `can_see` on the columns it needs (reads that load no whole SWP).
 pub use plantdoc_core::review::can_see_parts;
@@ -48,7 +49,7 @@ pub static KIND: Kind = Kind {
     },
 };
 
-const NOT_REVIEWER: &str = "Only managers and supervisors of the process, quality and production departments review SWPs.";
+const NOT_REVIEWER: &str = text!("Only managers and supervisors of the process, quality and production departments review SWPs.");
 
 /// Everything `can_see` reads of the user, as part of the key of an answer kept for
 /// them (decision 37): answers kept under it are the same for any user with that key.

@@ -145,7 +145,13 @@ fn sign_rows(a: &SignAct, revision: String, other: bool, out: &mut Vec<Row>) {
         version: r.version_hash.clone(),
         ..Row::default()
     };
-    let note = if other { "; bound to a version other than the SWP's current one" } else { "" };
+    let mut note = if other { "; bound to a version other than the SWP's current one" } else { "" }.to_string();
+    // The files shown (issue 29): each section's language and SHA-256.
+    let read: Vec<plantdoc_core::ports::VersionFile> =
+        a.read_files.as_deref().and_then(|j| serde_json::from_str(j).ok()).unwrap_or_default();
+    for f in &read {
+        note.push_str(&format!("; read {} in {} ({})", f.section.to_uppercase(), f.lang.as_deref().unwrap_or("the original"), f.sha256));
+    }
     out.push(Row {
         name: format!("{} ({})", r.op_full_name, r.op_no),
         time: with_offset(r.signed_at),

@@ -7,6 +7,7 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::db::Params;
 use plantdoc_core::error::{AppError, AppResult};
+use plantdoc_core::text;
 use serde_json::{json, Value};
 use sqlx::Row;
 
@@ -15,7 +16,7 @@ use crate::model::SwpStatus;
 use crate::store;
 
 /// The kiosk's text for an operator it does not know (the island's status answers it too).
-const UNKNOWN_OPERATOR: &str = "This operator is not recognised. Please sign out and scan your badge again.";
+const UNKNOWN_OPERATOR: &str = text!("This operator is not recognised. Please sign out and scan your badge again.");
 
 /// Revisions listed at most (obsolete ones go after their retention anyway).
 const MAX_REVISIONS: i64 = 200;

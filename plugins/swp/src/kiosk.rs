@@ -9,7 +9,7 @@ use plantdoc_core::acks;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::error::AppResult;
-use plantdoc_core::ports::{async_trait, DeployedDocs, SignableVersion, Standing};
+use plantdoc_core::ports::{async_trait, DeployedDocs, SignableVersion, Standing, VersionFile};
 
 use sqlx::any::AnyRow;
 use sqlx::Row;
@@ -44,6 +44,10 @@ impl DeployedDocs for Docs {
 
     async fn standing(&self, state: &AppState, viewer: &User, doc_id: &str, op_id: &str) -> AppResult<Standing> {
         standing(state, viewer, doc_id, op_id).await
+    }
+
+    async fn files(&self, state: &AppState, doc_id: &str) -> AppResult<Vec<VersionFile>> {
+        crate::translations::version_files(&state.db, doc_id).await
     }
 }
 

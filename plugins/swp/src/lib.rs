@@ -20,9 +20,12 @@ mod paging;
 mod retention;
 mod routes;
 mod schemas;
+mod served;
 mod store;
 mod submit;
+mod submit_langs;
 mod text;
+mod translations;
 mod upload;
 mod viewer;
 
@@ -84,6 +87,8 @@ pub struct SwpState {
 pub const SWEEP_EVERY: Duration = Duration::from_secs(60 * 60);
 
 fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
+    ctx.locale("es", include_str!("../locales/es.toml"));
+    ctx.locale("pl", include_str!("../locales/pl.toml"));
     let settings: SwpSettings = ctx.settings()?;
     if settings.pdf_max_mb == 0 || settings.pending_upload_hours == 0 || settings.max_pending_uploads < 1 || settings.page_anchor_rows < 1 {
         anyhow::bail!("configuration error: modules.swp: pdf_max_mb, pending_upload_hours, max_pending_uploads and page_anchor_rows must be at least 1");

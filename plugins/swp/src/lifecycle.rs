@@ -13,6 +13,7 @@ use plantdoc_core::error::{AppError, AppResult, Json};
 use plantdoc_core::events::Event;
 use plantdoc_core::review::engine::append;
 use plantdoc_core::review::{can_manage, Deploy, Hooks};
+use plantdoc_core::text;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sqlx::{AnyConnection, Row};
@@ -113,7 +114,7 @@ async fn deploy(conn: &mut AnyConnection, now: i64, swp: &Swp) -> AppResult<Depl
         .execute(&mut *conn)
         .await?;
     if done.rows_affected() != 1 {
-        return Err(AppError::Conflict("This SWP is no longer pending.".into()));
+        return Err(AppError::Conflict(text!("This SWP is no longer pending.").into()));
     }
     sqlx::query("UPDATE swp_parts SET current_id = $1 WHERE company_code = $2 AND part_number = $3")
         .bind(&swp.id)
@@ -160,10 +161,10 @@ pub async fn edit(
 ) -> AppResult<axum::Json<Value>> {
     let swp = visible_swp(&state, &user, &id).await?;
     if !can_manage(&state.zones, &user, &swp) {
-        return Err(AppError::Forbidden("Only an SWP's authors and managers edit its zones.".into()));
+        return Err(AppError::Forbidden(text!("Only an SWP's authors and managers edit its zones.").into()));
     }
     if swp.status != SwpStatus::Deployed {
-        return Err(AppError::Conflict("Only a deployed SWP's zones are edited.".into()));
+        return Err(AppError::Conflict(text!("Only a deployed SWP's zones are edited.").into()));
     }
     let zones = crate::fields::check_zones(&state, &user, &body.zones).map_err(|m| m.on("zones"))?;
     let now = state.now_ms();
@@ -175,7 +176,7 @@ pub async fn edit(
         .execute(&mut *tx)
         .await?;
     if done.rows_affected() != 1 {
-        return Err(AppError::Conflict("This SWP is no longer deployed.".into()));
+        return Err(AppError::Conflict(text!("This SWP is no longer deployed.").into()));
     }
     sqlx::query("DELETE FROM swp_zones WHERE swp_id = $1").bind(&swp.id).execute(&mut *tx).await?;
     crate::submit::insert_zones(&mut tx, &swp.id, &zones).await?;

@@ -6,6 +6,7 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{number_field, AppError, AppResult, FieldErrors};
 use plantdoc_core::http::json_bytes;
+use plantdoc_core::{msg, text};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sqlx::Row;
@@ -43,7 +44,7 @@ impl SuggestQuery {
                 .parse::<i64>()
                 .ok()
                 .filter(|n| *n >= 1)
-                .ok_or_else(|| AppError::field("limit", "The limit is a number from 1."))?
+                .ok_or_else(|| AppError::field("limit", text!("The limit is a number from 1.")))?
                 .min(MAX_SUGGESTIONS),
         };
         let term = self.search_term.unwrap_or_default().trim().to_uppercase();
@@ -192,7 +193,7 @@ pub async fn deployed_paginated(State(state): State<AppState>, user: CurrentUser
     let column = SORT_KEYS.iter().find(|(k, _)| *k == sort_by).map(|(_, c)| *c);
     if column.is_none() {
         let keys: Vec<&str> = SORT_KEYS.iter().map(|(k, _)| *k).collect();
-        e.insert("sortBy".into(), format!("Sort by one of {}.", keys.join(", ")));
+        e.insert("sortBy".into(), msg!("Sort by one of {}.", keys.join(", ")));
     }
     let dir = match pq.sort_order.as_deref().map(str::to_lowercase).as_deref() {
         None | Some("") => {
@@ -205,7 +206,7 @@ pub async fn deployed_paginated(State(state): State<AppState>, user: CurrentUser
         Some("asc") => "ASC",
         Some("desc") => "DESC",
         Some(_) => {
-            e.insert("sortOrder".into(), "Sort order is asc or desc.".into());
+            e.insert("sortOrder".into(), text!("Sort order is asc or desc.").into());
             "ASC"
         }
     };

@@ -2,7 +2,7 @@
 //! made obsolete by the next, and an SWP deleted (removed from the floor or from review),
 //! with its files, approvals (columns of its row) and sign records, for the retention
 //! years after that day. Past it, `plantdoc retention purge` removes the row, its zone
-//! rows, and the files no other SWP names; an SWP that corrected it keeps its copy of
+//! rows and translations, and the files no other SWP names; an SWP that corrected it keeps its copy of
 //! the rejection (date, reviewer, note) and loses only the link.
 use plantdoc_core::app::AppState;
 use plantdoc_core::ports::async_trait;
@@ -38,6 +38,10 @@ impl Keeper for Keep {
                     files.push(f);
                 }
             }
+            // Its translations' files are its own (issue 29).
+            let own: Vec<String> =
+                sqlx::query_scalar("SELECT file_id FROM swp_translations WHERE swp_id = $1").bind(&id).fetch_all(&state.db.pool).await?;
+            files.extend(own);
             let revision = r.try_get::<Option<i64>, _>("revision")?.map(|n| n.to_string()).unwrap_or_else(|| "-".into());
             let label = format!(
                 "SWP of part {} ({}) revision {revision}, {}",
@@ -56,6 +60,7 @@ impl Keeper for Keep {
         sqlx::query("UPDATE swps SET corrects_id = NULL WHERE corrects_id = $1").bind(&item.id).execute(&mut *conn).await?;
         sqlx::query("UPDATE swp_parts SET current_id = NULL WHERE current_id = $1").bind(&item.id).execute(&mut *conn).await?;
         sqlx::query("DELETE FROM swp_zones WHERE swp_id = $1").bind(&item.id).execute(&mut *conn).await?;
+        sqlx::query("DELETE FROM swp_translations WHERE swp_id = $1").bind(&item.id).execute(&mut *conn).await?;
         let sql = format!("DELETE FROM swps WHERE id = $1 AND status IN ('obsolete', 'deleted') AND {ENDED} < $2");
         let done = sqlx::query(&sql).bind(&item.id).bind(horizon_ms).execute(&mut *conn).await?;
         Ok(done.rows_affected() == 1)

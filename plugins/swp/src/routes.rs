@@ -51,8 +51,20 @@ pub fn routes() -> ApiRouter {
         .returns::<sc::OneWithUrls>()
         .get("/api/swps/pending-my-approval", "SWPs waiting for your review, with document links", lists::pending_my_approval)
         .returns::<sc::PendingMine>()
-        .get("/api/swps/signed-urls/{swpId}", "Short-lived links to an SWP's documents", viewer::signed_urls)
+        .get("/api/swps/signed-urls/{swpId}", "Short-lived links to an SWP's documents (?lang=: its translations, and `served`)", viewer::signed_urls)
+        .query::<crate::served::LangQuery>()
         .returns::<sc::SignedUrls>()
+        .post(
+            "/api/swps/{swpId}/translations",
+            "Add or replace a translated SWC, JES or VIS of a deployed revision (multipart: section, lang, file): {swp}",
+            crate::translations::add.layer(DefaultBodyLimit::disable()),
+        )
+        .multipart()
+        .answers(&[409])
+        .returns::<sc::OneWithUrls>()
+        .delete("/api/swps/{swpId}/translations/{section}/{lang}", "Remove a translation of a deployed revision: {swp}", crate::translations::remove)
+        .answers(&[404, 409])
+        .returns::<sc::OneWithUrls>()
         .get("/api/swps/swp/{swpId}", "One SWP", viewer::swp)
         .returns::<sc::OneWithUrls>()
         .post("/api/swps/approve/{swpId}", "Approve your review stage of an SWP", review::approve::<Swp>)
@@ -123,7 +135,8 @@ pub fn routes() -> ApiRouter {
         .query::<viewer::PartQuery>()
         .answers(&[404])
         .returns::<sc::KioskDetails>()
-        .get("/api/swps/swp-with-urls/{swpId}", "Kiosk: a deployed SWP with links: {swp}", viewer::swp_with_urls)
+        .get("/api/swps/swp-with-urls/{swpId}", "Kiosk: a deployed SWP with links (?lang=: its translations, and `served`): {swp}", viewer::swp_with_urls)
+        .query::<crate::served::LangQuery>()
         .returns::<sc::KioskOne>()
         .tier(Access::Kiosk)
         .get(

@@ -82,7 +82,7 @@ pub async fn links_for(state: &AppState, swps: &[Swp]) -> anyhow::Result<HashMap
     let found = files::describe(state, &file_ids(swps)).await?;
     let mut out = HashMap::new();
     for s in swps {
-        out.insert(s.id.clone(), urls_of(state, s, &found).await?);
+        out.insert(s.id.clone(), urls_of(state, s, &found, &HashMap::new()).await?);
     }
     Ok(out)
 }
@@ -126,8 +126,13 @@ pub fn copy_facts(s: &Swp) -> CopyFacts {
 }
 
 /// The links of one SWP whose files are described in `found` (`files::describe`); its
-/// PDFs as controlled copies.
-pub async fn urls_of(state: &AppState, s: &Swp, found: &HashMap<String, (String, String)>) -> anyhow::Result<Urls> {
+/// PDFs as controlled copies; `shown`: the sections served translated (section → file).
+pub async fn urls_of(
+    state: &AppState,
+    s: &Swp,
+    found: &HashMap<String, (String, String)>,
+    shown: &HashMap<&'static str, String>,
+) -> anyhow::Result<Urls> {
     let now = state.now_ms();
     let facts = copy_facts(s);
     let link = |name: &'static str, file: Option<&String>| {
@@ -140,9 +145,9 @@ pub async fn urls_of(state: &AppState, s: &Swp, found: &HashMap<String, (String,
         }
     };
     Ok(Urls {
-        swc: link("swc", Some(&s.swc_file)).await?,
-        jes: link("jes", Some(&s.jes_file)).await?,
-        vis: link("vis", Some(&s.vis_file)).await?,
+        swc: link("swc", Some(shown.get("swc").unwrap_or(&s.swc_file))).await?,
+        jes: link("jes", Some(shown.get("jes").unwrap_or(&s.jes_file))).await?,
+        vis: link("vis", Some(shown.get("vis").unwrap_or(&s.vis_file))).await?,
         video: link("video", s.video_file.as_ref()).await?,
     })
 }
@@ -151,24 +156,40 @@ pub async fn urls_of(state: &AppState, s: &Swp, found: &HashMap<String, (String,
 /// object with its links (and `id`, for the kiosk), then its sign records written
 /// straight from the records (no `Value` per record). `wrap` names the answer's key.
 pub async fn full_json(state: &AppState, swp: &Swp, wrap: &str, with_id: bool) -> Result<Vec<u8>, plantdoc_core::AppError> {
+    full_json_in(state, swp, wrap, with_id, None).await
+}
+
+/// [`full_json`] with the files of `lang` where the revision has them (`served`).
+pub async fn full_json_in(
+    state: &AppState,
+    swp: &Swp,
+    wrap: &str,
+    with_id: bool,
+    lang: Option<&str>,
+) -> Result<Vec<u8>, plantdoc_core::AppError> {
     let signs = acks::json_for_version(&state.db, crate::KIND, &swp.id, &swp.content_hash).await?;
     let found = files::describe(state, &file_ids(std::slice::from_ref(swp))).await?;
-    full_json_with(state, swp, &signs, &found, wrap, with_id).await
+    full_json_with(state, swp, &signs, found, wrap, with_id, lang).await
 }
 
 /// [`full_json`] with the sign records' JSON (`kiosk::signs_column`) and the files
 /// (`files_column`) already read. Written straight to bytes: the SWP's view, then the
-/// records as read, the links and the id (no `serde_json::Value` on the way).
+/// records as read, the links and the id (no `serde_json::Value` on the way), the
+/// revision's `translations` (when it has some or a language was asked) and, when a
+/// language was asked, what was `served`.
 pub async fn full_json_with(
     state: &AppState,
     swp: &Swp,
     signs: &str,
-    files: &HashMap<String, (String, String)>,
+    mut files: HashMap<String, (String, String)>,
     wrap: &str,
     with_id: bool,
+    lang: Option<&str>,
 ) -> Result<Vec<u8>, plantdoc_core::AppError> {
     use plantdoc_core::http::push_field;
-    let urls = urls_of(state, swp, files).await?;
+    let list = crate::translations::read(&state.db, &swp.id).await?;
+    let shown = crate::served::choose(state, swp, &list, lang, &mut files).await?;
+    let urls = urls_of(state, swp, &files, &shown.files).await?;
     let mut out = Vec::with_capacity(2048 + signs.len());
     out.push(b'{');
     serde_json::to_writer(&mut out, wrap).map_err(anyhow::Error::from)?;
@@ -176,6 +197,14 @@ pub async fn full_json_with(
     serde_json::to_writer(&mut out, &swp.view()).map_err(anyhow::Error::from)?;
     push_field(&mut out, "opsSigned", signs.as_bytes());
     push_field(&mut out, "urls", &serde_json::to_vec(&urls).map_err(anyhow::Error::from)?);
+    // The spec's answer stays as it was for a revision without translations, unless a
+    // language was asked (decision 75).
+    if !list.is_empty() || lang.is_some() {
+        push_field(&mut out, "translations", &serde_json::to_vec(&crate::translations::json(&list)).map_err(anyhow::Error::from)?);
+    }
+    if let Some(served) = &shown.served {
+        push_field(&mut out, "served", &serde_json::to_vec(served).map_err(anyhow::Error::from)?);
+    }
     if with_id {
         push_field(&mut out, "id", &serde_json::to_vec(&swp.id).map_err(anyhow::Error::from)?);
     }

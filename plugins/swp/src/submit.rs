@@ -3,6 +3,7 @@
 //! zones, referenceOnly, newRelease, changes, bypass, corrects); then checks and merges each
 //! section's PDFs; then, in one transaction, attaches the files, inserts the SWP and its
 //! audit row (and deploys it at once when a manager bypasses review).
+use plantdoc_core::{msg, text};
 use std::collections::HashMap;
 
 use axum::extract::State;
@@ -24,10 +25,11 @@ use crate::access::KIND;
 use crate::fields::{check_part, check_zones, flag, id_list};
 use crate::model::Swp;
 use crate::store;
+use crate::submit_langs::{self, Asked};
 
 pub const MAX_FILES_PER_SECTION: usize = 10;
 pub const MAX_CHANGES_CHARS: usize = 140;
-const LOST: &str = "One of these files is not a pending upload of yours (it may have expired); please upload it again.";
+const LOST: &str = text!("One of these files is not a pending upload of yours (it may have expired); please upload it again.");
 const SECTIONS: [(&str, &str); 3] = [("swc", "Standard Work Chart"), ("jes", "Job Element Sheet"), ("vis", "Visual Inspection Sheet")];
 
 pub async fn insert_zones(conn: &mut AnyConnection, swp_id: &str, zones: &[String]) -> Result<(), sqlx::Error> {
@@ -53,22 +55,25 @@ struct Checked {
     record: NewRecord,
     new_release: bool,
     reference_only: bool,
+    /// The Upload tab's translations (issue 29).
+    translations: Vec<Asked>,
 }
 
 /// Checks every field and answers all their errors at once.
 async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked> {
     let mut e = FieldErrors::new();
     let (sections, video) = check_file_ids(body.get("fileIds").unwrap_or(&Value::Null), &mut e);
+    let translations = submit_langs::parse(body.get(submit_langs::FIELD), &mut e);
     let part = check_part(body.get("partNumber").unwrap_or(&Value::Null)).map_err(|m| e.insert("partNumber".into(), m.into())).ok();
     let zones = check_zones(state, user, body.get("zones").unwrap_or(&Value::Null)).map_err(|m| e.insert("zones".into(), m.into())).ok();
     if !matches!(body.get("format"), None | Some(Value::Null)) && body.get("format").and_then(Value::as_str) != Some("swp") {
-        e.insert("format".into(), "The format is 'swp'.".into());
+        e.insert("format".into(), text!("The format is 'swp'.").into());
     }
     let new_release = flag(body, "newRelease", true, &mut e, "newRelease");
     let reference_only = flag(body, "referenceOnly", false, &mut e, "referenceOnly");
     let bypass = flag(body, "bypassManagement", false, &mut e, "bypass");
     if bypass && !KIND.flow.may_bypass(user) {
-        e.insert("bypass".into(), "Only managers may bypass management approval.".into());
+        e.insert("bypass".into(), text!("Only managers may bypass management approval.").into());
     }
     let changes = check_changes(body.get("changes"), new_release, &mut e);
     let corrects = correct::check::<Swp>(state, user, body.get(correct::FIELD), part.as_deref())
@@ -83,7 +88,7 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
             .fetch_optional(&state.db.pool)
             .await?;
         if has.is_none() {
-            e.insert("newRelease".into(), format!("Part {p} has no deployed SWP to change; choose New Release."));
+            e.insert("newRelease".into(), msg!("Part {p} has no deployed SWP to change; choose New Release."));
         }
     }
     let on_behalf = users::on_behalf_of(&state.db, user, body.get("onBehalfOf"))
@@ -94,21 +99,30 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
     // The files: the caller's own pending uploads of the right kind.
     let mut all_ids: Vec<String> = sections.iter().flat_map(|(_, ids)| ids.iter().cloned()).collect();
     all_ids.extend(video.clone());
+    all_ids.extend(translations.iter().map(|t| t.file_id.clone()));
     let uploads = files::pending(state, &user.id, "swp", &all_ids).await?;
     for (key, ids) in &sections {
         if ids.iter().any(|i| uploads.get(i).is_none_or(|u| u.content_type != "application/pdf")) {
             e.entry(key.to_string()).or_insert_with(|| LOST.into());
         }
     }
+    if translations.iter().any(|t| all_ids.iter().filter(|i| **i == t.file_id).count() > 1) {
+        e.insert(submit_langs::FIELD.into(), text!("A file may be used once only.").into());
+    } else if translations.iter().any(|t| uploads.get(&t.file_id).is_none_or(|u| u.content_type != "application/pdf")) {
+        e.insert(submit_langs::FIELD.into(), LOST.into());
+    }
     if video.as_ref().is_some_and(|v| uploads.get(v).is_none_or(|u| !u.content_type.starts_with("video/"))) {
-        e.insert("video".into(), "This video is not a pending upload of yours (it may have expired); please upload it again.".into());
+        e.insert(
+            "video".into(),
+            text!("This video is not a pending upload of yours (it may have expired); please upload it again.").into(),
+        );
     }
     if !e.is_empty() {
         return Err(AppError::Fields(e));
     }
     let record =
         NewRecord { part_number: part.unwrap_or_default(), zones: zones.unwrap_or_default(), changes, on_behalf, bypass, corrects };
-    Ok(Checked { sections, video, uploads, record, new_release, reference_only })
+    Ok(Checked { sections, video, uploads, record, new_release, reference_only, translations })
 }
 
 /// The three sections' upload ids and the video's, with their field errors.
@@ -118,14 +132,14 @@ fn check_file_ids(files: &Value, e: &mut FieldErrors) -> (Vec<(&'static str, Vec
     for (key, label) in SECTIONS {
         match id_list(files.get(key)) {
             Ok(ids) if ids.is_empty() => {
-                e.insert(key.into(), format!("Please upload the {label}."));
+                e.insert(key.into(), msg!("Please upload the {label}."));
             }
             Ok(ids) if ids.len() > MAX_FILES_PER_SECTION => {
-                e.insert(key.into(), format!("At most {MAX_FILES_PER_SECTION} files."));
+                e.insert(key.into(), msg!("At most {MAX_FILES_PER_SECTION} files."));
             }
             Ok(ids) => {
                 if ids.iter().any(|i| seen.contains(i) || ids.iter().filter(|j| *j == i).count() > 1) {
-                    e.insert(key.into(), "A file may be used once only.".into());
+                    e.insert(key.into(), text!("A file may be used once only.").into());
                 }
                 seen.extend(ids.iter().cloned());
                 sections.push((key, ids));
@@ -137,7 +151,7 @@ fn check_file_ids(files: &Value, e: &mut FieldErrors) -> (Vec<(&'static str, Vec
     }
     let video = match id_list(files.get("video")) {
         Ok(v) if v.len() > 1 => {
-            e.insert("video".into(), "One video only.".into());
+            e.insert("video".into(), text!("One video only.").into());
             None
         }
         Ok(mut v) => v.pop(),
@@ -147,7 +161,7 @@ fn check_file_ids(files: &Value, e: &mut FieldErrors) -> (Vec<(&'static str, Vec
         }
     };
     if !matches!(id_list(files.get("opin")), Ok(v) if v.is_empty()) {
-        e.insert("opin".into(), "OPIN files are not taken.".into());
+        e.insert("opin".into(), text!("OPIN files are not taken.").into());
     }
     (sections, video)
 }
@@ -157,14 +171,14 @@ fn check_changes(v: Option<&Value>, new_release: bool, e: &mut FieldErrors) -> S
         None | Some(Value::Null) => String::new(),
         Some(Value::String(s)) => s.trim().to_string(),
         Some(_) => {
-            e.insert("changes".into(), "Changes are text.".into());
+            e.insert("changes".into(), text!("Changes are text.").into());
             return String::new();
         }
     };
     if changes.chars().count() > MAX_CHANGES_CHARS {
-        e.insert("changes".into(), format!("Changes must be at most {MAX_CHANGES_CHARS} characters."));
+        e.insert("changes".into(), msg!("Changes must be at most {MAX_CHANGES_CHARS} characters."));
     } else if !new_release && changes.is_empty() {
-        e.insert("changes".into(), "Please describe the changes to the existing document.".into());
+        e.insert("changes".into(), text!("Please describe the changes to the existing document.").into());
     }
     changes
 }
@@ -172,7 +186,7 @@ fn check_changes(v: Option<&Value>, new_release: bool, e: &mut FieldErrors) -> S
 pub async fn submit(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::response::Response> {
     KIND.require_uploader(&user)?;
     if !body.is_object() {
-        return Err(AppError::field("body", "Expected a JSON object."));
+        return Err(AppError::field("body", text!("Expected a JSON object.")));
     }
     let c = check(&state, &user, &body).await?;
     // Check and merge each section (first upload first).
@@ -188,6 +202,12 @@ pub async fn submit(State(state): State<AppState>, user: CurrentUser, Json(body)
             }
         }
     }
+    for t in &c.translations {
+        let f = &c.uploads[&t.file_id];
+        if let Err(err) = pdf::check_upload(&state.storage, &f.filename, &f.key).await {
+            e.insert(submit_langs::FIELD.into(), format!("{} ({}): {}", t.section.to_uppercase(), t.lang, err.message()));
+        }
+    }
     if !e.is_empty() {
         return Err(AppError::Fields(e));
     }
@@ -198,7 +218,7 @@ pub async fn submit(State(state): State<AppState>, user: CurrentUser, Json(body)
     }
     h.update(format!("video:{}\n", video_sha.as_deref().unwrap_or("-")));
     let content_hash = hex::encode(h.finalize());
-    let id = submit_doc(&state, &user, &mut New { c: &c, made: &made, content_hash: &content_hash }).await?;
+    let id = submit_doc(&state, &user, &mut New { c: &c, made: &made, content_hash: &content_hash, now: 0 }).await?;
     // The merged sources are no longer needed (the sweep removes any left here).
     for s in made.values() {
         for src in &s.consumed {
@@ -216,6 +236,8 @@ struct New<'a> {
     c: &'a Checked,
     made: &'a HashMap<&'static str, Section>,
     content_hash: &'a str,
+    /// The submit's time (from `columns`), for the translations' rows.
+    now: i64,
 }
 
 impl Submission for New<'_> {
@@ -231,6 +253,7 @@ impl Submission for New<'_> {
             claims.extend(s.consumed.iter().map(|src| (src.as_str(), FileState::Consumed, *key)));
         }
         claims.extend(self.c.video.iter().map(|v| (v.as_str(), FileState::Attached, "video")));
+        claims.extend(self.c.translations.iter().map(|t| (t.file_id.as_str(), FileState::Attached, submit_langs::FIELD)));
         for (fid, to, field) in &claims {
             if !files::claim(conn, &user.id, "swp", fid, *to).await? {
                 return Err(AppError::field(field, LOST));
@@ -238,7 +261,8 @@ impl Submission for New<'_> {
         }
         Ok(())
     }
-    async fn columns(&mut self, _conn: &mut AnyConnection, _user: &User, _now: i64) -> AppResult<Vec<(&'static str, Cell)>> {
+    async fn columns(&mut self, _conn: &mut AnyConnection, _user: &User, now: i64) -> AppResult<Vec<(&'static str, Cell)>> {
+        self.now = now;
         let (c, file) = (self.c, |key: &str| Cell::Text(self.made[key].file_id.clone()));
         Ok(vec![
             ("format", Cell::Text("swp".into())),
@@ -252,13 +276,22 @@ impl Submission for New<'_> {
             ("content_hash", Cell::Text(self.content_hash.into())),
         ])
     }
-    async fn rows(&self, conn: &mut AnyConnection, id: &str, _user: &User) -> AppResult<()> {
-        Ok(insert_zones(conn, id, &self.c.record.zones).await?)
+    async fn rows(&self, conn: &mut AnyConnection, id: &str, user: &User) -> AppResult<()> {
+        insert_zones(conn, id, &self.c.record.zones).await?;
+        Ok(submit_langs::insert(conn, id, &self.c.translations, &self.c.uploads, user, self.now).await?)
     }
     fn audit(&self) -> (String, Value) {
         let (c, r) = (self.c, &self.c.record);
         let after = json!({"partNumber": r.part_number, "zones": r.zones, "contentHash": self.content_hash, "newRelease": c.new_release,
             "referenceOnly": c.reference_only, "bypass": r.bypass, "changes": r.changes});
+        let mut after = after;
+        if !c.translations.is_empty() {
+            after["translations"] = c
+                .translations
+                .iter()
+                .map(|t| json!({"section": t.section, "lang": t.lang, "sha256": c.uploads[&t.file_id].sha256}))
+                .collect();
+        }
         (format!("SWP for part {} submitted for review", r.part_number), after)
     }
 }
@@ -279,13 +312,14 @@ async fn section(
         Merged::Bytes(_) | Merged::File(..) => {
             let name = format!("{}-{}.pdf", part.replace(['/', ' '], "-"), key.to_uppercase());
             let rec = files::store_merged(state, &user.id, "swp", &name, merged).await.map_err(|e| match e {
-                PutError::TooLarge { .. } | PutError::Stream(_) => "These PDFs could not be combined.".to_string(),
+                PutError::TooLarge { .. } | PutError::Stream(_) => text!("These PDFs could not be combined.").to_string(),
                 PutError::Full => {
-                    "The server's storage is full, so the combined PDF was not saved. Tell your administrator, then try again.".to_string()
+                    text!("The server's storage is full, so the combined PDF was not saved. Tell your administrator, then try again.")
+                        .to_string()
                 }
                 PutError::Store(e) => {
                     tracing::error!(error = %e, "merged PDF not stored");
-                    "The combined PDF could not be stored; please try again.".to_string()
+                    text!("The combined PDF could not be stored; please try again.").to_string()
                 }
             })?;
             Ok(Section { file_id: rec.id, sha256: rec.sha256, consumed: ids.to_vec() })

@@ -8,6 +8,7 @@ use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::db::Dialect;
 use plantdoc_core::error::{AppError, AppResult};
 use plantdoc_core::http::json_bytes;
+use plantdoc_core::text;
 use std::sync::LazyLock;
 
 use serde::Deserialize;
@@ -16,6 +17,7 @@ use sqlx::Row;
 
 use crate::access::visibility_key;
 use crate::model::{Swp, SwpStatus};
+use crate::served::LangQuery;
 use crate::store::{self, visible_swp};
 use plantdoc_core::review::{can_see, Document};
 
@@ -24,10 +26,24 @@ pub async fn swp(State(state): State<AppState>, user: CurrentUser, Path(id): Pat
     Ok(json_bytes(store::full_json(&state, &s, "swp", false).await?))
 }
 
-pub async fn signed_urls(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
+/// `?lang=xx`: the translations into xx where the revision has them, and `served`.
+pub async fn signed_urls(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+    Query(q): Query<LangQuery>,
+) -> AppResult<axum::Json<Value>> {
     let s = visible_swp(&state, &user, &id).await?;
-    let mut links = store::links_for(&state, std::slice::from_ref(&s)).await?;
-    Ok(axum::Json(json!({"urls": links.remove(&s.id)})))
+    let Some(lang) = q.lang() else {
+        let mut links = store::links_for(&state, std::slice::from_ref(&s)).await?;
+        return Ok(axum::Json(json!({"urls": links.remove(&s.id)})));
+    };
+    let mut found = plantdoc_core::files::describe(&state, &[s.swc_file.clone(), s.jes_file.clone(), s.vis_file.clone()]).await?;
+    found.extend(plantdoc_core::files::describe(&state, &s.video_file.iter().cloned().collect::<Vec<_>>()).await?);
+    let list = crate::translations::read(&state.db, &s.id).await?;
+    let shown = crate::served::choose(&state, &s, &list, Some(lang), &mut found).await?;
+    let urls = store::urls_of(&state, &s, &found, &shown.files).await?;
+    Ok(axum::Json(json!({"urls": urls, "served": shown.served})))
 }
 
 pub async fn signed_ops(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
@@ -40,6 +56,8 @@ pub async fn signed_ops(State(state): State<AppState>, user: CurrentUser, Path(i
 #[serde(rename_all = "camelCase")]
 pub struct PartQuery {
     part_id: Option<String>,
+    /// The reader's language: its translations are served where the revision has them.
+    lang: Option<String>,
 }
 
 /// `partId` is a part suggestion's `_id`: the catalogue part (stable across revisions).
@@ -47,8 +65,9 @@ pub struct PartQuery {
 /// netbook asks the same: the answer is kept per kiosk account while no SWP or sign
 /// record changes, and for at most half its links' life (decision 40).
 pub async fn deployed_swp(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PartQuery>) -> AppResult<Response> {
-    let id = q.part_id.filter(|s| !s.is_empty()).ok_or_else(|| AppError::field("partId", "Please choose a part."))?;
-    let key = format!("deployed-swp\n{}\n{id}", visibility_key(&user));
+    let id = q.part_id.filter(|s| !s.is_empty()).ok_or_else(|| AppError::field("partId", text!("Please choose a part.")))?;
+    let lang = LangQuery { lang: q.lang }.lang();
+    let key = format!("deployed-swp\n{}\n{id}\n{}", visibility_key(&user), lang.unwrap_or(""));
     let body = store::kept(&state)
         .get_linked(&state, key, state.storage.reuse_ms(), || async {
             let row = sqlx::query(deployed_sql(state.db.dialect))
@@ -66,7 +85,7 @@ pub async fn deployed_swp(State(state): State<AppState>, user: CurrentUser, Quer
             // The kiosk's part: the SWP with `id` beside `_id`, its links and sign records.
             let signs: String = row.try_get("signs")?;
             let files = plantdoc_core::files::described(row.try_get::<Option<String>, _>("files")?.as_deref())?;
-            store::full_json_with(&state, &s, &signs, &files, "details", true).await
+            store::full_json_with(&state, &s, &signs, files, "details", true, lang).await
         })
         .await?;
     Ok(json_bytes(body))
@@ -93,15 +112,21 @@ pub fn deployed_sql(dialect: Dialect) -> &'static str {
 
 /// A deployed SWP with its links (the kiosk never opens a pending or superseded one),
 /// kept as `deployed-swp` is.
-pub async fn swp_with_urls(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<Response> {
-    let key = format!("swp-with-urls\n{}\n{id}", visibility_key(&user));
+pub async fn swp_with_urls(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+    Query(q): Query<LangQuery>,
+) -> AppResult<Response> {
+    let lang = q.lang();
+    let key = format!("swp-with-urls\n{}\n{id}\n{}", visibility_key(&user), lang.unwrap_or(""));
     let body = store::kept(&state)
         .get_linked(&state, key, state.storage.reuse_ms(), || async {
             let s = visible_swp(&state, &user, &id).await?;
             if s.status != SwpStatus::Deployed {
                 return Err(AppError::NotFound);
             }
-            store::full_json(&state, &s, "swp", true).await
+            store::full_json_in(&state, &s, "swp", true, lang).await
         })
         .await?;
     Ok(json_bytes(body))

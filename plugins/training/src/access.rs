@@ -9,6 +9,7 @@
 //!   engineering management) whose zones hold the matrix's zone: cell + zone, e.g. A1.
 use plantdoc_core::auth::users::{Department, Position, User};
 use plantdoc_core::AppError;
+use plantdoc_core::{msg, text};
 
 use crate::fields::Scope;
 
@@ -25,13 +26,13 @@ pub fn can_edit(u: &User, s: &Scope) -> bool {
     is_editor(u) && u.zones.iter().any(|z| *z == zone_code(s))
 }
 
-pub const NOT_EDITOR: &str = "Only managers and supervisors of production and process edit training matrices.";
+pub const NOT_EDITOR: &str = text!("Only managers and supervisors of production and process edit training matrices.");
 
 pub fn require_edit(u: &User, s: &Scope) -> Result<(), AppError> {
     if !is_editor(u) {
         Err(AppError::Forbidden(NOT_EDITOR.into()))
     } else if !can_edit(u, s) {
-        Err(AppError::Forbidden(format!("Zone {} is not one of your zones.", zone_code(s))))
+        Err(AppError::Forbidden(msg!("Zone {} is not one of your zones.", zone_code(s))))
     } else {
         Ok(())
     }

@@ -9,6 +9,7 @@ use plantdoc_core::audit::{self, AuditEntry};
 use plantdoc_core::auth::users::User;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, FieldErrors, Json, OnConstraint};
+use plantdoc_core::text;
 use serde_json::{json, Value};
 use sqlx::AnyConnection;
 
@@ -223,12 +224,12 @@ pub async fn genesis(State(state): State<AppState>, user: CurrentUser, Json(body
     // Written first (the write lock), then the matrix must hold only what was just written.
     let part_row = store::insert_column(&mut tx, &user.company_code, &s, &p.id, &desc, rotation, pt, now)
         .await
-        .on_constraint("part_id", || AppError::Conflict("This matrix already has records.".into()))?;
+        .on_constraint("part_id", || AppError::Conflict(text!("This matrix already has records.").into()))?;
     let op_row = store::insert_row(&mut tx, &user.company_code, &s, &o.id, ot, now).await?;
     let (n_parts, n_ops) =
         (store::columns_in(&mut tx, &user.company_code, &s).await?, store::rows_in(&mut tx, &user.company_code, &s).await?);
     if n_parts != 1 || n_ops != 1 {
-        return Err(AppError::Conflict("This matrix already has records.".into()));
+        return Err(AppError::Conflict(text!("This matrix already has records.").into()));
     }
     let b = BlockRef {
         part_row: part_row.clone(),

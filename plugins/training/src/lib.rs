@@ -42,6 +42,8 @@ pub struct TrainingState {
 pub const LEVEL_CHECKS_DISABLED: i32 = 5;
 
 fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
+    ctx.locale("es", include_str!("../locales/es.toml"));
+    ctx.locale("pl", include_str!("../locales/pl.toml"));
     let settings: TrainingSettings = ctx.settings()?;
     ctx.state(TrainingState { settings });
     ctx.routes(routes::routes());

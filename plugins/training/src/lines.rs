@@ -5,6 +5,7 @@ use axum::extract::State;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, FieldErrors, Json};
+use plantdoc_core::{msg, text};
 use serde_json::{json, Value};
 
 use crate::access::{can_edit, zone_code};
@@ -12,8 +13,8 @@ use crate::edit::{audit, editor, fail, matrix_of, operator_of, part_of, target_o
 use crate::fields::{self, text};
 use crate::store;
 
-const OP_MISSING: &str = "This operator is not in the matrix.";
-const PART_MISSING: &str = "This part is not in the matrix.";
+const OP_MISSING: &str = text!("This operator is not in the matrix.");
+const PART_MISSING: &str = text!("This part is not in the matrix.");
 
 /// DELETE matrix/delete/op {opId, shift, cell, zone}: the row and its blocks.
 pub async fn delete_op(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
@@ -168,12 +169,12 @@ pub async fn add(State(state): State<AppState>, user: CurrentUser, Json(body): J
     if all.is_empty() {
         return Err(AppError::field(
             "error",
-            format!("No training matrix has part {} and operator {} yet: add both to a matrix first.", p.part_number, o.op_no),
+            msg!("No training matrix has part {} and operator {} yet: add both to a matrix first.", p.part_number, o.op_no),
         ));
     }
     let mine: Vec<_> = all.into_iter().filter(|b| can_edit(&user, &b.scope)).collect();
     if mine.is_empty() {
-        return Err(AppError::Forbidden("The matrices with this part and operator are not in your zones.".into()));
+        return Err(AppError::Forbidden(text!("The matrices with this part and operator are not in your zones.").into()));
     }
     let now = state.now_ms();
     let mut tx = state.db.begin().await?;

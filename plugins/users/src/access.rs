@@ -2,17 +2,18 @@
 //! issue 25: scoped to the manager's company), as pure rules over the signed-in user, the
 //! target and the submitted fields.
 use plantdoc_core::auth::users::{Position, User, UserInput};
+use plantdoc_core::text;
 
-pub const NOT_MANAGER: &str = "User administration is for managers only.";
-pub const NOT_SELF_DELETE: &str = "You cannot delete your own account.";
-pub const OWN_COMPANY_ONLY: &str = "You can add users to your own company only.";
-pub const NO_COMPANY_CHANGE: &str = "A user's company cannot be changed.";
-pub const NOT_OWN_POSITION: &str = "You cannot change your own position.";
-pub const NOT_OWN_DEPARTMENT: &str = "You cannot change your own department.";
-pub const NOT_OWN_ZONES: &str = "You cannot change your own zones.";
-pub const NOT_MANAGER_EMAIL: &str = "Only a plant administrator changes another manager's e-mail.";
-pub const NOT_MANAGER_BADGE: &str = "Only a plant administrator changes another manager's badge.";
-pub const NOT_ADMIN_DELETE: &str = "Only a plant administrator deletes a plant administrator.";
+pub const NOT_MANAGER: &str = text!("User administration is for managers only.");
+pub const NOT_SELF_DELETE: &str = text!("You cannot delete your own account.");
+pub const OWN_COMPANY_ONLY: &str = text!("You can add users to your own company only.");
+pub const NO_COMPANY_CHANGE: &str = text!("A user's company cannot be changed.");
+pub const NOT_OWN_POSITION: &str = text!("You cannot change your own position.");
+pub const NOT_OWN_DEPARTMENT: &str = text!("You cannot change your own department.");
+pub const NOT_OWN_ZONES: &str = text!("You cannot change your own zones.");
+pub const NOT_MANAGER_EMAIL: &str = text!("Only a plant administrator changes another manager's e-mail.");
+pub const NOT_MANAGER_BADGE: &str = text!("Only a plant administrator changes another manager's badge.");
+pub const NOT_ADMIN_DELETE: &str = text!("Only a plant administrator deletes a plant administrator.");
 
 /// Why an act is refused: not a user administrator at all (403), or a field's message.
 #[derive(Debug, PartialEq, Eq)]

@@ -9,6 +9,7 @@ use plantdoc_core::auth::users::{self, User, UserInput};
 use plantdoc_core::auth::{email_change, password, CurrentUser};
 use plantdoc_core::error::Json;
 use plantdoc_core::events::Event;
+use plantdoc_core::text;
 use plantdoc_core::{AppError, AppResult, AppState};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -50,7 +51,7 @@ fn audit_view(i: &UserInput) -> Value {
     json!({
         "email": i.email, "firstname": i.firstname, "lastname": i.lastname, "position": i.position,
         "department": i.department, "companyCode": i.company_code, "zones": i.zones,
-        "badge": i.badge.is_some(), "opNo": i.op_no, "kiosk": i.kiosk == Some(true),
+        "badge": i.badge.is_some(), "opNo": i.op_no, "kiosk": i.kiosk == Some(true), "lang": i.lang,
     })
 }
 
@@ -67,6 +68,7 @@ pub(crate) fn as_input(u: &User) -> UserInput {
         badge: u.badge.clone(),
         op_no: u.op_no.clone(),
         kiosk: Some(u.kiosk),
+        lang: Some(u.lang.clone()),
     }
 }
 
@@ -101,9 +103,10 @@ pub async fn all(State(state): State<AppState>, me: CurrentUser) -> AppResult<Re
 
 /// A new user gets a random temporary password, valid `auth.temp_password_days`, shown
 /// once in this answer (the manager hands it over); the first sign-in must replace it.
+/// The person is mailed where to sign in (`users.account-created`, personal).
 pub async fn register(State(state): State<AppState>, me: CurrentUser, Json(mut input): Json<UserInput>) -> AppResult<Reply<Value>> {
     require_manager(&me)?;
-    input.normalise_and_check(&state.zones)?;
+    input.normalise_and_check(&state.zones, &state.settings.i18n)?;
     access::may_register(&me, &input.company_code).map_err(refused)?;
     let temp = password::temporary();
     let hash = password::hash(&state, &temp).await?;
@@ -116,9 +119,29 @@ pub async fn register(State(state): State<AppState>, me: CurrentUser, Json(mut i
         .by(Some(&me.id), &me.full_name())
         .after(audit_view(&input));
     audit::append(&mut tx, now, &entry).await?;
+    state.emit(&mut tx, now, &welcome(&state, &id, &input, &me)).await?;
     tx.commit().await?;
     let user = reload(&state, &id).await?;
     Ok(Reply(json!({"user": admin_json(&user), "tempPassword": temp})))
+}
+
+/// The new person's `users.account-created` event and its mail: where to sign in, and
+/// that the manager hands over the temporary password (never in the mail).
+fn welcome(state: &AppState, id: &str, input: &UserInput, me: &User) -> Event {
+    let base = state.settings.server.public_url.trim_end_matches('/');
+    let text = format!(
+        "Hello {},\n\n{} made a Plantdoc account for you. Sign in at {base}/login/ with this e-mail ({}) and the temporary password {} gives you; it is valid for {} days, and at your first sign-in you choose your own password.\n\nIf you do not expect this, tell plant IT.\n",
+        input.firstname,
+        me.full_name(),
+        input.email,
+        me.firstname,
+        state.settings.auth.temp_password_days,
+    );
+    Event::new(crate::ACCOUNT_CREATED.id, &input.company_code, format!("user:{id}"))
+        .by(&me.id)
+        .to_owners([id])
+        .data(json!({"title": "Your Plantdoc account was created"}))
+        .mail("Your Plantdoc account", text)
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -137,7 +160,7 @@ async fn target(state: &AppState, me: &User, email: &str, field: &str) -> AppRes
     store::active_by_email(&mut conn, email)
         .await?
         .filter(|u| access::sees(me, &u.company_code))
-        .ok_or_else(|| AppError::field(field, "There is no user with this e-mail."))
+        .ok_or_else(|| AppError::field(field, text!("There is no user with this e-mail.")))
 }
 
 pub async fn edit(State(state): State<AppState>, me: CurrentUser, Json(body): Json<EditBody>) -> AppResult<Reply<Value>> {
@@ -146,7 +169,8 @@ pub async fn edit(State(state): State<AppState>, me: CurrentUser, Json(body): Js
     let mut input = body.user;
     // A form that does not show the kiosk flag keeps it (and its rule still applies).
     input.kiosk = input.kiosk.or(Some(old.kiosk));
-    input.normalise_and_check(&state.zones)?;
+    input.lang = input.lang.or(Some(old.lang.clone()));
+    input.normalise_and_check(&state.zones, &state.settings.i18n)?;
     access::may_edit(&me, &old, &input).map_err(refused)?;
     // The e-mail itself changes only when the person confirms (email_change).
     let new_email = (input.email != old.email).then(|| std::mem::replace(&mut input.email, old.email.clone()));
@@ -193,7 +217,7 @@ pub async fn delete(State(state): State<AppState>, me: CurrentUser, Json(body): 
     let now = state.now_ms();
     let mut tx = state.db.begin().await?;
     if !store::soft_delete(&mut tx, &old.id, now).await? {
-        return Err(AppError::field("email", "There is no user with this e-mail."));
+        return Err(AppError::field("email", text!("There is no user with this e-mail.")));
     }
     let entry =
         AuditEntry::new("user.delete", format!("user:{}", old.id), "user account deleted by a manager (history kept, sessions ended)")

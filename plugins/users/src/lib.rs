@@ -4,11 +4,12 @@
 //! `access` (who may: pure rules), `store` (SQL), `admin` (handlers), `routes`.
 mod access;
 mod admin;
+mod lang;
 mod pin;
 mod routes;
 mod store;
 
-use plantdoc_core::events::EventKind;
+use plantdoc_core::events::{CoreAct, EventKind};
 use plantdoc_core::ModuleContext;
 
 /// Told when a manager edits a user's fields or deletes (disables) a user, inside the
@@ -16,9 +17,20 @@ use plantdoc_core::ModuleContext;
 /// after the change).
 pub(crate) const CHANGED: EventKind = EventKind::new("users.changed", "A user was changed or disabled");
 
+/// Personal (told to the new person only, always mailed): a manager made their account.
+pub(crate) const ACCOUNT_CREATED: EventKind = EventKind::new("users.account-created", "Your Plantdoc account was created").personal();
+
+/// Personal: the core's password reset link, mailed to the account's owner.
+const PASSWORD_RESET: EventKind =
+    EventKind::new("users.password-reset", "A password reset link was mailed to you").personal().serves(CoreAct::PasswordReset);
+
 fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
+    ctx.locale("es", include_str!("../locales/es.toml"));
+    ctx.locale("pl", include_str!("../locales/pl.toml"));
     ctx.routes(routes::routes());
     ctx.event_kind(CHANGED);
+    ctx.event_kind(ACCOUNT_CREATED);
+    ctx.event_kind(PASSWORD_RESET);
     Ok(())
 }
 

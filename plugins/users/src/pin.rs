@@ -8,6 +8,7 @@ use plantdoc_core::acks;
 use plantdoc_core::auth::session::ClientIp;
 use plantdoc_core::auth::{password, pin, CurrentUser};
 use plantdoc_core::error::{FieldErrors, Json};
+use plantdoc_core::text;
 use plantdoc_core::{AppError, AppResult, AppState};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -34,13 +35,13 @@ pub async fn set(State(state): State<AppState>, me: CurrentUser, addr: ClientIp,
         errors.insert("pin".into(), msg.into());
     }
     if b.password.is_empty() {
-        errors.insert("password".into(), "Your password is required.".into());
+        errors.insert("password".into(), text!("Your password is required.").into());
     }
     if !errors.is_empty() {
         return Err(AppError::Fields(errors));
     }
     if !password::verify(&state, &b.password, Some(&me.password_hash)).await? {
-        return Err(AppError::field("password", "Incorrect password."));
+        return Err(AppError::field("password", text!("Incorrect password.")));
     }
     pin::set(&state, &me, &b.pin, pin::SetBy::Owner).await?;
     Ok(Reply(json!({"ok": true})))
@@ -64,7 +65,7 @@ pub async fn issue(State(state): State<AppState>, me: CurrentUser, Json(b): Json
         store::active_by_email(&mut conn, &b.email).await?.filter(|u| u.company_code == me.company_code && acks::signs_as_operator(u));
     drop(conn);
     let Some(target) = target else {
-        return Err(AppError::field("email", "There is no user with this e-mail."));
+        return Err(AppError::field("email", text!("There is no user with this e-mail.")));
     };
     let one_time = pin::one_time();
     pin::set(&state, &target, &one_time, pin::SetBy::Manager(&me)).await?;

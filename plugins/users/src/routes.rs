@@ -9,7 +9,7 @@ use plantdoc_core::ApiRouter;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::{admin, pin};
+use crate::{admin, lang, pin};
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("users")
@@ -29,6 +29,9 @@ pub fn routes() -> ApiRouter {
         .post("/api/users/pin", "Set one's own signature PIN (4 to 8 digits) with one's password {pin, password}", pin::set)
         .body::<pin::SetBody>().answers(&[429])
         .returns::<plantdoc_core::http::schemas::Done>()
+        .post("/api/users/lang", "Choose one's own language {lang} (Settings → Account; `[i18n] languages`); answers the user object", lang::set)
+        .body::<lang::LangBody>()
+        .returns::<UserJson>()
         .post("/api/users/pin/issue", "Managers: a one-time signature PIN for a person of their company {email}; answers {pin} once", pin::issue)
         .body::<pin::IssueBody>()
         .returns::<Issued>()

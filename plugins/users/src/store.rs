@@ -1,6 +1,7 @@
 //! The users module's SQL over the core's `users` table (the row and its validation are
 //! the core's: `plantdoc_core::auth::users`).
 use plantdoc_core::auth::users::{User, UserInput, USER_COLUMNS};
+use plantdoc_core::text;
 use plantdoc_core::AppError;
 use sqlx::AnyConnection;
 
@@ -32,7 +33,7 @@ pub async fn check_op_no(conn: &mut AnyConnection, input: &UserInput, except_id:
         .fetch_optional(conn)
         .await?;
     match taken {
-        Some(_) => Err(AppError::field("opNo", "This operator number is already used in this company.")),
+        Some(_) => Err(AppError::field("opNo", text!("This operator number is already used in this company."))),
         None => Ok(()),
     }
 }

@@ -337,3 +337,30 @@ async fn user_pin_sets_a_signature_pin_hashed_and_audited() {
         .unwrap();
     assert_eq!(audited, 1);
 }
+
+#[tokio::test]
+async fn user_add_takes_a_language_and_unknown_codes_are_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let db = fresh_database(tmp.path()).await;
+    let files = tmp.path().join("files").display().to_string();
+    let env = [("PLANTDOC__DATABASE__URL", db.as_str()), ("PLANTDOC__STORAGE__DIR", files.as_str())];
+    let add = |email: &'static str| {
+        vec!["user", "add", "--email", email, "--password", "Shift-Change-Secret-1", "--first", "Ana", "--last", "Lang"]
+            .into_iter()
+            .chain(["--position", "operator", "--department", "production", "--company", "mpk", "--zones", "A1"])
+            .collect::<Vec<_>>()
+    };
+    let o = plantdoc(&[&add("es@demo.plant")[..], &["--lang", "es"]].concat(), &env);
+    assert!(o.status.success(), "{}", text(&o));
+    let o = plantdoc(&add("en@demo.plant"), &env);
+    assert!(o.status.success(), "{}", text(&o));
+    let o = plantdoc(&[&add("de@demo.plant")[..], &["--lang", "de"]].concat(), &env);
+    assert_eq!((o.status.code(), text(&o).contains("--lang: Language must be one of en, es, pl.")), (Some(2), true), "{}", text(&o));
+    // An unknown code in [i18n] stops the start with the key named.
+    let o = plantdoc(&add("x@demo.plant"), &[&env[..], &[("PLANTDOC__I18N__DEFAULT", "de")]].concat());
+    assert!(!o.status.success() && text(&o).contains("i18n.default: \"de\" is not one of i18n.languages"), "{}", text(&o));
+    sqlx::any::install_default_drivers();
+    let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&db).await.unwrap();
+    let langs: Vec<(String, String)> = sqlx::query_as("SELECT email, lang FROM users ORDER BY email").fetch_all(&mut conn).await.unwrap();
+    assert_eq!(langs, [("en@demo.plant".to_string(), "en".to_string()), ("es@demo.plant".to_string(), "es".to_string())]);
+}

@@ -167,6 +167,7 @@ impl TestApp {
             badge: None,
             op_no: None,
             kiosk: None,
+            lang: None,
         };
         plantdoc_core::seed::add_user(&self.state, input, pw, temporary, "test").await.expect("add user")
     }
@@ -333,12 +334,17 @@ pub struct SmtpCatcher {
 
 impl SmtpCatcher {
     pub fn start(dir: &Path) -> Self {
+        Self::start_on(dir, "0")
+    }
+
+    /// On `port` ("0": a free one), e.g. one a running app already tried in vain.
+    pub fn start_on(dir: &Path, port: &str) -> Self {
         use std::io::{BufRead, BufReader};
         let script = workspace().join("core/app/tests/support/smtp_catcher.py");
         let mut child = std::process::Command::new("python3")
             .arg(&script)
             .arg(dir)
-            .arg("0")
+            .arg(port)
             .stdout(std::process::Stdio::piped())
             .spawn()
             .expect("python3 with aiosmtpd (installed by .ci/deps.sh)");

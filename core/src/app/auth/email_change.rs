@@ -5,6 +5,7 @@
 //! that address); the old address is told at once, reset links of the account end at
 //! the request, and at the change every session and link of the account ends and both
 //! addresses are told. Both addresses are in the audit rows.
+use crate::{msg, text};
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -21,7 +22,7 @@ use crate::data::audit::{self, AuditEntry};
 
 /// How long a confirmation link stays valid.
 pub const CONFIRM_HOURS: i64 = 72;
-const INVALID: &str = "Invalid or expired link.";
+const INVALID: &str = text!("Invalid or expired link.");
 
 /// Records a change of `user`'s e-mail to `new_email` asked by `by`, inside the caller's
 /// transaction (the edit and its audit row): replaces an earlier request of the user,
@@ -30,7 +31,7 @@ const INVALID: &str = "Invalid or expired link.";
 pub async fn request(conn: &mut AnyConnection, now: i64, user: &User, new_email: &str, by: &User) -> Result<String, AppError> {
     let taken = sqlx::query("SELECT id FROM users WHERE email = $1").bind(new_email).fetch_optional(&mut *conn).await?;
     if taken.is_some() {
-        return Err(AppError::field("email", "A user with this e-mail already exists."));
+        return Err(AppError::field("email", text!("A user with this e-mail already exists.")));
     }
     sqlx::query("DELETE FROM email_changes WHERE user_id = $1").bind(&user.id).execute(&mut *conn).await?;
     sqlx::query("DELETE FROM password_resets WHERE user_id = $1").bind(&user.id).execute(&mut *conn).await?;
@@ -131,7 +132,7 @@ pub(crate) async fn confirm(
         return Err(AppError::field("token", INVALID));
     };
     if b.password.is_empty() {
-        return Err(AppError::field("password", "Please enter your password."));
+        return Err(AppError::field("password", text!("Please enter your password.")));
     }
     let mut conn = state.db.pool.acquire().await?;
     let user = users::find_by_id(&mut conn, &user_id).await?.ok_or_else(|| AppError::field("token", INVALID))?;
@@ -141,14 +142,14 @@ pub(crate) async fn confirm(
     // The sign-in lock-out's count for this person's address at this client.
     let attempt = Attempt::new(&user.email, addr.0);
     if lockout::locked_until(&state, &attempt, now).await?.is_some() {
-        return Err(AppError::field("password", "Too many failed attempts. Please try again later."));
+        return Err(AppError::field("password", text!("Too many failed attempts. Please try again later.")));
     }
     if !password::verify(&state, &b.password, Some(&user.password_hash)).await? {
         lockout::fail(&state, &attempt, Some(&user), now).await?;
-        return Err(AppError::field("password", "Incorrect password."));
+        return Err(AppError::field("password", text!("Incorrect password.")));
     }
     if user.must_change_password {
-        return Err(AppError::field("password", "Please sign in and choose your own password first."));
+        return Err(AppError::field("password", text!("Please sign in and choose your own password first.")));
     }
     let mut tx = state.db.begin().await?;
     let used = sqlx::query("UPDATE email_changes SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL")
@@ -189,6 +190,7 @@ pub(crate) async fn confirm(
             tracing::error!(error = %format!("{e:#}"), "e-mail change mail failed");
         }
     }
-    Ok(axum::Json(json!({"message": format!("Your e-mail is now {new_email}. Please sign in with it."), "email": new_email}))
-        .into_response())
+    Ok(crate::app::http::lang::message(
+        json!({"message": msg!("Your e-mail is now {new_email}. Please sign in with it."), "email": new_email}),
+    ))
 }

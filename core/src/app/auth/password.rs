@@ -1,5 +1,6 @@
 //! Password hashing (argon2id, the crate's defaults: m = 19456 KiB, t = 2, p = 1) and
 //! the password policy (NIST 800-63B-4: length, no composition rules, a blocklist).
+use crate::{msg, text};
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use argon2::Argon2;
@@ -60,19 +61,19 @@ static BLOCKLIST: &str = include_str!("blocklist.txt");
 pub fn check_policy(password: &str, context: &[&str]) -> Result<(), Refusal> {
     let n = password.chars().count();
     if n < MIN_LEN {
-        return Err(format!("Password must be at least {MIN_LEN} characters.").into());
+        return Err(msg!("Password must be at least {MIN_LEN} characters.").into());
     }
     if n > MAX_LEN {
-        return Err(format!("Password must be at most {MAX_LEN} characters.").into());
+        return Err(msg!("Password must be at most {MAX_LEN} characters.").into());
     }
     let lower = password.to_lowercase();
     if BLOCKLIST.lines().any(|w| !w.is_empty() && w == lower) {
-        return Err("This password is too common. Please choose another.".into());
+        return Err(text!("This password is too common. Please choose another.").into());
     }
     for c in context {
         let c = c.trim().to_lowercase();
         if c.len() >= 4 && lower.contains(&c) {
-            return Err("Password must not contain your name, e-mail or company.".into());
+            return Err(text!("Password must not contain your name, e-mail or company.").into());
         }
     }
     Ok(())

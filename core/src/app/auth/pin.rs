@@ -5,6 +5,7 @@
 //! own (Settings → Account, or the CLI); a one-time PIN must be replaced at its first
 //! use (at the kiosk). Who may set or issue, and the throttling of wrong PINs, are the
 //! callers'; this file keeps the rows and the checks.
+use crate::text;
 use sqlx::{AnyConnection, Row};
 
 use crate::app::auth::password;
@@ -16,8 +17,8 @@ use crate::plant::users::User;
 pub const MIN_LEN: usize = 4;
 pub const MAX_LEN: usize = 8;
 
-pub const FORMAT: &str = "A PIN is 4 to 8 digits.";
-pub const TOO_SIMPLE: &str = "This PIN is too easy to guess (one digit repeated, or a run like 1234). Please choose another.";
+pub const FORMAT: &str = text!("A PIN is 4 to 8 digits.");
+pub const TOO_SIMPLE: &str = text!("This PIN is too easy to guess (one digit repeated, or a run like 1234). Please choose another.");
 
 /// Checks a PIN that is being set: 4 to 8 ASCII digits, not one digit repeated nor a
 /// run up or down.

@@ -1,4 +1,5 @@
 //! Password reset by e-mail link (spec section 7): ask for a link, check it, use it once.
+use crate::text;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -11,6 +12,7 @@ use crate::app::auth::{password, users};
 use crate::app::AppState;
 use crate::base::error::{AppError, AppResult, FieldErrors, Json};
 use crate::data::audit::{self, AuditEntry};
+use crate::events::{CoreAct, Event};
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub(crate) struct ForgotBody {
@@ -18,7 +20,7 @@ pub(crate) struct ForgotBody {
     email: String,
 }
 
-const FORGOT_OK: &str = "If an account exists for this e-mail, a reset link is on its way.";
+const FORGOT_OK: &str = text!("If an account exists for this e-mail, a reset link is on its way.");
 
 /// Same answer, and the same work on the request path, for known and unknown e-mails:
 /// the token and the mail are made in a background task.
@@ -26,10 +28,10 @@ pub(crate) async fn forgot_password(State(state): State<AppState>, addr: ClientI
     throttle(&state, &addr, "forgot")?;
     let email = b.email.trim().to_lowercase();
     if email.is_empty() {
-        return Err(AppError::field("email", "E-mail is required."));
+        return Err(AppError::field("email", text!("E-mail is required.")));
     }
     if !users::valid_email(&email) {
-        return Err(AppError::field("email", "Please enter a valid e-mail address."));
+        return Err(AppError::field("email", text!("Please enter a valid e-mail address.")));
     }
     let st = state.clone();
     tokio::spawn(async move {
@@ -37,7 +39,7 @@ pub(crate) async fn forgot_password(State(state): State<AppState>, addr: ClientI
             tracing::error!(error = %format!("{e:#}"), "password reset mail failed");
         }
     });
-    Ok(axum::Json(json!({"message": FORGOT_OK})).into_response())
+    Ok(crate::app::http::lang::message(json!({"message": FORGOT_OK})))
 }
 
 async fn send_reset(state: &AppState, email: &str) -> anyhow::Result<()> {
@@ -71,16 +73,28 @@ async fn send_reset(state: &AppState, email: &str) -> anyhow::Result<()> {
         return Ok(());
     }
     audit::append(&mut tx, now, &AuditEntry::new("auth.reset_requested", format!("user:{}", user.id), "password reset link sent")).await?;
-    tx.commit().await?;
     let base = state.settings.server.public_url.trim_end_matches('/');
     let link = format!("{base}/login/reset/{token}");
     let body = format!(
         "Hello {},\n\nSomeone asked to reset your Plantdoc password. Open this link within {} minutes to choose a new one:\n\n{link}\n\nIf it was not you, ignore this message; your password stays as it is.\n",
         user.firstname, state.settings.auth.reset_token_minutes
     );
-    state.mail.send(&state.db, now, &user.email, "Reset your Plantdoc password", &body).await?;
+    // The mail rides on the personal kind a module declares for it (the mail task sends
+    // it; the link never enters the event's data); without one, it goes out directly.
+    let Some(kind) = state.kind_serving(CoreAct::PasswordReset) else {
+        tx.commit().await?;
+        return state.mail.send(&state.db, now, &user.email, RESET_SUBJECT, &body).await;
+    };
+    let event = Event::new(kind.id, &user.company_code, format!("user:{}", user.id))
+        .to_owners([&user.id])
+        .data(json!({"title": "A password reset link was mailed to you"}))
+        .mail(RESET_SUBJECT, body);
+    state.emit(&mut tx, now, &event).await?;
+    tx.commit().await?;
     Ok(())
 }
+
+const RESET_SUBJECT: &str = "Reset your Plantdoc password";
 
 async fn valid_reset(state: &AppState, token: &str) -> AppResult<Option<String>> {
     if token.len() > 100 {
@@ -99,7 +113,7 @@ async fn valid_reset(state: &AppState, token: &str) -> AppResult<Option<String>>
     Ok(Some(row.try_get("user_id")?))
 }
 
-const INVALID_TOKEN: &str = "Invalid or expired token.";
+const INVALID_TOKEN: &str = text!("Invalid or expired token.");
 
 pub(crate) async fn check_reset(State(state): State<AppState>, Path(token): Path<String>) -> AppResult<Response> {
     match valid_reset(&state, &token).await? {
@@ -155,5 +169,5 @@ pub(crate) async fn reset_password(
     )
     .await?;
     tx.commit().await?;
-    Ok(axum::Json(json!({"message": "Thanks! Your password was successfully changed."})).into_response())
+    Ok(crate::app::http::lang::message(json!({"message": text!("Thanks! Your password was successfully changed.")})))
 }

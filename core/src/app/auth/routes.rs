@@ -1,4 +1,5 @@
 //! The sign-in API, exactly as the spec's section 7 "Sign-in and session".
+use crate::{msg, text};
 use axum::extract::State;
 use axum::http::header::SET_COOKIE;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode};
@@ -89,16 +90,16 @@ struct LoginBody {
     password: String,
 }
 
-const BAD_LOGIN: &str = "Incorrect e-mail or password.";
+const BAD_LOGIN: &str = text!("Incorrect e-mail or password.");
 
 async fn login(State(state): State<AppState>, addr: ClientIp, headers: HeaderMap, Json(b): Json<LoginBody>) -> AppResult<Response> {
     throttle(&state, &addr, "login")?;
     let mut errors = FieldErrors::new();
     if b.email.trim().is_empty() {
-        errors.insert("email".into(), "E-mail is required.".into());
+        errors.insert("email".into(), text!("E-mail is required.").into());
     }
     if b.password.is_empty() {
-        errors.insert("password".into(), "Password is required.".into());
+        errors.insert("password".into(), text!("Password is required.").into());
     }
     if !errors.is_empty() {
         return Err(AppError::Fields(errors));
@@ -117,7 +118,7 @@ async fn login(State(state): State<AppState>, addr: ClientIp, headers: HeaderMap
             retry_after_secs: (until - now) / 1000,
             fields: FieldErrors::from([(
                 "password".to_string(),
-                format!("Too many failed attempts. Try again in {mins} minute{}.", if mins == 1 { "" } else { "s" }),
+                msg!("Too many failed attempts. Try again in {mins} {unit}.", unit = if mins == 1 { "minute" } else { "minutes" }),
             )]),
         });
     }
@@ -133,7 +134,7 @@ async fn login(State(state): State<AppState>, addr: ClientIp, headers: HeaderMap
         }
     };
     if user.disabled {
-        return Err(AppError::field("email", "This account is disabled. Please contact your manager."));
+        return Err(AppError::field("email", text!("This account is disabled. Please contact your manager.")));
     }
     if break_glass && !user.is_manager() {
         return Err(AppError::field("email", password_off(&state)));
@@ -141,7 +142,7 @@ async fn login(State(state): State<AppState>, addr: ClientIp, headers: HeaderMap
     lockout::succeeded(&state, &attempt).await?;
     if user.must_change_password {
         if user.temp_password_expires.map(|t| t < now).unwrap_or(false) {
-            return Err(AppError::field("password", "This temporary password has expired. Please ask your manager for a new one."));
+            return Err(AppError::field("password", text!("This temporary password has expired. Please ask your manager for a new one.")));
         }
         // A restricted session: only setPassword, current and logout answer.
         let cookies = session::start(&state, &headers, &user.id, true).await?;
@@ -172,7 +173,9 @@ async fn current(State(state): State<AppState>, headers: HeaderMap) -> AppResult
         None => match &state.settings.auth.oidc {
             Some(o) => Ok((
                 StatusCode::UNAUTHORIZED,
-                axum::Json(json!({"error": "Please sign in.", "signIn": {"sso": o.label, "password": state.settings.auth.password_login}})),
+                axum::Json(
+                    json!({"error": text!("Please sign in."), "signIn": {"sso": o.label, "password": state.settings.auth.password_login}}),
+                ),
             )
                 .into_response()),
             None => Err(AppError::Unauthorized),
@@ -183,13 +186,13 @@ async fn current(State(state): State<AppState>, headers: HeaderMap) -> AppResult
 /// Said when a password sign-in is tried while `[auth] password_login = false`.
 fn password_off(state: &AppState) -> String {
     let label = state.settings.auth.oidc.as_ref().map(|o| o.label.as_str()).unwrap_or("single sign-on");
-    format!("Password sign-in is off. Please use 'Sign in with {label}'.")
+    msg!("Password sign-in is off. Please use 'Sign in with {label}'.")
 }
 
 async fn logout(State(state): State<AppState>, method: Method, headers: HeaderMap) -> AppResult<Response> {
     // GET is kept because the spec's client calls it; a cross-site GET cannot sign anyone out.
     if method == Method::GET && headers.get("sec-fetch-site").and_then(|v| v.to_str().ok()) == Some("cross-site") {
-        return Err(AppError::Forbidden("Cross-site requests are not allowed.".into()));
+        return Err(AppError::Forbidden(text!("Cross-site requests are not allowed.").into()));
     }
     let mut answer = json!({"ok": true});
     if let Some((cu, _)) = session::load(&state, &headers).await? {
@@ -241,7 +244,7 @@ pub(crate) fn check_new_password(user: &User, password: &str, password2: &str, e
         errors.insert("password".into(), msg.into());
     }
     if password != password2 {
-        errors.insert("password2".into(), "Passwords do not match.".into());
+        errors.insert("password2".into(), text!("Passwords do not match.").into());
     }
 }
 
@@ -257,10 +260,10 @@ async fn set_password(
     let now = state.now_ms();
     let mut errors = FieldErrors::new();
     if b.email.trim().is_empty() {
-        errors.insert("email".into(), "E-mail is required.".into());
+        errors.insert("email".into(), text!("E-mail is required.").into());
     }
     if b.temp_password.is_empty() {
-        errors.insert("tempPassword".into(), "Your current or temporary password is required.".into());
+        errors.insert("tempPassword".into(), text!("Your current or temporary password is required.").into());
     }
     if !errors.is_empty() {
         return Err(AppError::Fields(errors));
@@ -270,7 +273,7 @@ async fn set_password(
     }
     let attempt = Attempt::new(&b.email, addr.0);
     if lockout::locked_until(&state, &attempt, now).await?.is_some() {
-        return Err(AppError::field("tempPassword", "Too many failed attempts. Please try again later."));
+        return Err(AppError::field("tempPassword", text!("Too many failed attempts. Please try again later.")));
     }
     let mut conn = state.db.pool.acquire().await?;
     let user = users::find_by_email(&mut conn, &b.email).await?;
@@ -280,16 +283,16 @@ async fn set_password(
         (Some(u), true) if !u.disabled => u,
         (user, false) => {
             lockout::fail(&state, &attempt, user.as_ref(), now).await?;
-            return Err(AppError::field("tempPassword", "Incorrect e-mail or password."));
+            return Err(AppError::field("tempPassword", text!("Incorrect e-mail or password.")));
         }
-        _ => return Err(AppError::field("tempPassword", "Incorrect e-mail or password.")),
+        _ => return Err(AppError::field("tempPassword", text!("Incorrect e-mail or password."))),
     };
     if user.must_change_password && user.temp_password_expires.map(|t| t < now).unwrap_or(false) {
-        return Err(AppError::field("tempPassword", "This temporary password has expired. Please ask your manager for a new one."));
+        return Err(AppError::field("tempPassword", text!("This temporary password has expired. Please ask your manager for a new one.")));
     }
     check_new_password(&user, &b.password, &b.password2, &mut errors);
     if b.password == b.temp_password {
-        errors.entry("password".into()).or_insert_with(|| "The new password must differ from the old one.".into());
+        errors.entry("password".into()).or_insert_with(|| text!("The new password must differ from the old one.").into());
     }
     if !errors.is_empty() {
         return Err(AppError::Fields(errors));

@@ -250,6 +250,8 @@ fn is_unsafe(m: &Method) -> bool {
     !matches!(*m, Method::GET | Method::HEAD | Method::OPTIONS)
 }
 
+const MISSING_CSRF: &str = crate::text!("Missing or invalid CSRF token.");
+
 /// Which signed-in users a route layer lets through.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Who {
@@ -259,27 +261,35 @@ enum Who {
     Kiosk,
 }
 
-async fn authenticate(state: &AppState, mut req: Request, next: Next, who: Who) -> Response {
+async fn authenticate(state: &AppState, req: Request, next: Next, who: Who) -> Response {
     let (current, csrf) = match load(state, req.headers()).await {
         Ok(Some(x)) => x,
         Ok(None) => return AppError::Unauthorized.into_response(),
         Err(e) => return e.into_response(),
     };
+    // The person's language, for the error answers' (`http::lang`).
+    let lang = crate::app::http::lang::UserLang(current.user.lang.clone());
+    let mut resp = let_through(req, next, who, current, &csrf).await;
+    resp.extensions_mut().insert(lang);
+    resp
+}
+
+async fn let_through(mut req: Request, next: Next, who: Who, current: CurrentUser, csrf: &str) -> Response {
     if is_unsafe(req.method()) {
         let sent = req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok()).unwrap_or("");
         if !constant_eq(sent.as_bytes(), csrf.as_bytes()) {
-            return AppError::Forbidden("Missing or invalid CSRF token.".into()).into_response();
+            return AppError::Forbidden(MISSING_CSRF.into()).into_response();
         }
     }
     if current.restricted && who != Who::AnyoneRestricted {
         return AppError::ChangePassword.into_response();
     }
     if who == Who::Staff && current.user.is_operator() {
-        return AppError::Forbidden("This is not available at the kiosk.".into()).into_response();
+        return AppError::Forbidden(crate::msg!("This is not available at the kiosk.")).into_response();
     }
     if who == Who::Kiosk && !current.user.is_kiosk() {
         tracing::warn!(user = %current.user.id, path = %req.uri().path(), "kiosk route refused: not a kiosk account");
-        return AppError::Forbidden("This is for a kiosk account.".into()).into_response();
+        return AppError::Forbidden(crate::msg!("This is for a kiosk account.")).into_response();
     }
     req.extensions_mut().insert(current);
     next.run(req).await
@@ -318,7 +328,7 @@ pub fn csrf_check(state: &AppState, req: &Request) -> Result<Option<String>, Res
     if is_unsafe(req.method()) && req.uri().path().starts_with("/api/") {
         let site = req.headers().get("sec-fetch-site").and_then(|v| v.to_str().ok()).unwrap_or("");
         if site == "cross-site" {
-            return Err(AppError::Forbidden("Cross-site requests are not allowed.".into()).into_response());
+            return Err(AppError::Forbidden(crate::msg!("Cross-site requests are not allowed.")).into_response());
         }
         let sent = req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok()).unwrap_or("");
         let ok = match &cookie_token {
@@ -326,7 +336,7 @@ pub fn csrf_check(state: &AppState, req: &Request) -> Result<Option<String>, Res
             None => false,
         };
         if !ok {
-            return Err(AppError::Forbidden("Missing or invalid CSRF token.".into()).into_response());
+            return Err(AppError::Forbidden(MISSING_CSRF.into()).into_response());
         }
     }
     Ok(cookie_token)

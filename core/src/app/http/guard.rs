@@ -1,6 +1,7 @@
 //! Response hardening in one place (docs/security.md, "Headers and error shapes"):
 //! security headers on every answer, a sandbox policy on stored files, and the JSON
 //! error shape for answers axum makes itself (path/query rejections, 405, body limits).
+use crate::{msg, text};
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderName, HeaderValue, StatusCode};
 use axum::middleware::Next;
@@ -200,7 +201,7 @@ fn method_refused(table: &MethodTable, req: &Request) -> Option<Response> {
         return None;
     }
     let mut out =
-        (StatusCode::METHOD_NOT_ALLOWED, axum::Json(json!({"error": "This method is not allowed on this path."}))).into_response();
+        (StatusCode::METHOD_NOT_ALLOWED, axum::Json(json!({"error": text!("This method is not allowed on this path.")}))).into_response();
     out.headers_mut().insert(header::ALLOW, found.value.header.clone());
     Some(out)
 }
@@ -219,13 +220,13 @@ pub const MAX_HEADER_BYTES: usize = 64 * 1024;
 fn head_refused(req: &Request) -> Option<Response> {
     let target = req.uri().path_and_query().map_or(0, |p| p.as_str().len());
     let (status, message) = if target > MAX_URI {
-        (StatusCode::URI_TOO_LONG, format!("The address is too long (more than {} KiB).", MAX_URI / 1024))
+        (StatusCode::URI_TOO_LONG, msg!("The address is too long (more than {} KiB).", MAX_URI / 1024))
     } else if req.headers().len() > MAX_HEADERS {
-        (StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, format!("The request has too many header fields (more than {MAX_HEADERS})."))
+        (StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, msg!("The request has too many header fields (more than {MAX_HEADERS})."))
     } else if req.headers().iter().map(|(k, v)| k.as_str().len() + v.len()).sum::<usize>() > MAX_HEADER_BYTES {
         (
             StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
-            format!("The request's header fields are too large (more than {} KiB).", MAX_HEADER_BYTES / 1024),
+            msg!("The request's header fields are too large (more than {} KiB).", MAX_HEADER_BYTES / 1024),
         )
     } else {
         return None;
@@ -252,8 +253,8 @@ async fn to_json_error(resp: Response) -> Response {
         Err(_) => String::new(),
     };
     let message = match status {
-        StatusCode::METHOD_NOT_ALLOWED => "This method is not allowed on this path.".to_string(),
-        StatusCode::PAYLOAD_TOO_LARGE => "The request body is too large.".to_string(),
+        StatusCode::METHOD_NOT_ALLOWED => text!("This method is not allowed on this path.").to_string(),
+        StatusCode::PAYLOAD_TOO_LARGE => text!("The request body is too large.").to_string(),
         _ if text.is_empty() => status.canonical_reason().unwrap_or("Bad request").to_string() + ".",
         _ => text,
     };

@@ -1,6 +1,7 @@
 //! The HTTP application: core routes, every enabled module's routes, the OpenAPI
 //! description, static files (the shell with SPA fallback, each enabled module's remote
 //! under /remotes/<id>/), and the layers (request ids, tracing, gzip, limits, CSRF).
+use crate::text;
 use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{header, HeaderName, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -18,6 +19,7 @@ use crate::app::AppState;
 use crate::base::error::AppResult;
 
 pub mod guard;
+pub mod lang;
 pub mod schemas;
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
@@ -29,6 +31,14 @@ fn core_routes(state: &AppState) -> ApiRouter {
         .returns::<schemas::Status>()
         .route(Access::Public, Method::GET, "/readyz", "Readiness (database reachable)", readyz)
         .returns::<schemas::Status>()
+        .route(
+            Access::Public,
+            Method::GET,
+            "/api/i18n",
+            "The plant's default language and the languages people choose ([i18n])",
+            lang::plant,
+        )
+        .returns::<lang::PlantLanguages>()
         .route(
             Access::Console,
             Method::POST,
@@ -133,6 +143,7 @@ pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
         }))
         .layer(CompressionLayer::new().gzip(true))
         .layer(DefaultBodyLimit::max(body_limit))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), lang::translate))
         .layer(axum::middleware::from_fn_with_state(
             guard::Front { methods: guard::method_probe(&docs), headers: guard::Headers::new(&state.settings), state },
             guard::front,
@@ -178,7 +189,7 @@ fn vary_accept_encoding<B>(mut resp: Response<B>) -> Response<B> {
 }
 
 async fn api_not_found() -> Response {
-    (StatusCode::NOT_FOUND, Json(json!({"error": "Not found."}))).into_response()
+    (StatusCode::NOT_FOUND, Json(json!({"error": text!("Not found.")}))).into_response()
 }
 
 async fn healthz() -> Json<serde_json::Value> {
@@ -230,7 +241,7 @@ async fn modules(State(state): State<AppState>, _user: CurrentUser) -> AppResult
     Ok(Json(json!({"release": state.settings.release, "modules": list})))
 }
 
-pub const NOT_PLANT_ADMIN: &str = "Switching modules is for plant administrators only.";
+pub const NOT_PLANT_ADMIN: &str = text!("Switching modules is for plant administrators only.");
 
 #[derive(serde::Deserialize, utoipa::ToSchema)]
 struct SwitchBody {

@@ -2,7 +2,8 @@
 //! outbox after its last event (PostgreSQL: woken by `LISTEN/NOTIFY` at each commit,
 //! polling besides; SQLite, one instance: polling every `poll_ms`) and broadcasts each
 //! event once to this instance's open streams, which pass on what their user may see
-//! (their company, and zones they see or a notification of theirs). A stream resumes
+//! (their company, and zones they see or a notification of theirs; a personal event:
+//! only a notification of theirs). A stream resumes
 //! after `Last-Event-ID` from the outbox, and ends after [`STREAM_TTL`] (the browser
 //! reconnects at once, and the session is checked again), at shutdown, or when it lags.
 use std::collections::{BTreeSet, VecDeque};
@@ -44,6 +45,8 @@ pub struct Pushed {
     pub data: Value,
     /// Users with a notification of it (their bell count changes).
     pub recipients: Vec<String>,
+    /// A personal kind's: only its recipients see it.
+    pub personal: bool,
 }
 
 /// This instance's open streams: a broadcast of the outbox, and the shutdown switch.
@@ -77,9 +80,11 @@ async fn read_after(state: &AppState, after: i64, company: Option<&str>, limit: 
     .await?;
     let mut out: Vec<Pushed> = Vec::with_capacity(rows.len());
     for r in rows {
+        let kind: String = r.try_get("kind")?;
         out.push(Pushed {
             seq: r.try_get("seq")?,
-            kind: r.try_get("kind")?,
+            personal: state.event_kind(&kind).is_some_and(|k| k.personal),
+            kind,
             company: r.try_get("company_code")?,
             zones: serde_json::from_str(&r.try_get::<String, _>("zones")?).unwrap_or_default(),
             subject: r.try_get("subject")?,
@@ -180,8 +185,9 @@ struct Viewer {
 
 impl Viewer {
     fn sees(&self, p: &Pushed) -> bool {
+        let told = p.recipients.contains(&self.id);
         p.company == self.company
-            && (p.zones.is_empty() || self.covers || zones::overlap(&self.zones, &p.zones) || p.recipients.contains(&self.id))
+            && if p.personal { told } else { p.zones.is_empty() || self.covers || zones::overlap(&self.zones, &p.zones) || told }
     }
     fn message(&self, p: &Pushed) -> SseEvent {
         let body = json!({"seq": p.seq, "kind": p.kind, "subject": p.subject, "zones": p.zones, "data": p.data, "notified": p.recipients.contains(&self.id)});

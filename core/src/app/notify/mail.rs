@@ -79,7 +79,7 @@ async fn claimed(state: &AppState, claim: &str, now: i64, which: &str, key: &str
 /// Mails the rows of `claim` (one, or one user's digest) and records the outcome.
 async fn send(state: &AppState, claim: &str, digest: bool) -> anyhow::Result<bool> {
     let rows = sqlx::query(
-        "SELECT n.kind, n.mail_attempts, e.data, u.email, u.firstname FROM notifications n \
+        "SELECT n.kind, n.mail_attempts, n.mail_outbox_id, e.data, u.email, u.firstname FROM notifications n \
          JOIN events e ON e.seq = n.event_seq JOIN users u ON u.id = n.user_id \
          WHERE n.mail_claim = $1 ORDER BY n.created_at, n.event_seq",
     )
@@ -89,22 +89,15 @@ async fn send(state: &AppState, claim: &str, digest: bool) -> anyhow::Result<boo
     let Some(first) = rows.first() else { return Ok(false) };
     let (email, name, attempts): (String, String, i64) =
         (first.try_get("email")?, first.try_get("firstname")?, first.try_get("mail_attempts")?);
-    let mut lines = Vec::new();
-    for r in &rows {
-        let data: Value = serde_json::from_str(&r.try_get::<String, _>("data")?).unwrap_or(Value::Null);
-        let text = |k: &str| data.get(k).and_then(Value::as_str).map(str::to_string);
-        let label = super::kind_of(state, &r.try_get::<String, _>("kind")?).label.to_string();
-        lines.push(Line { title: text("title").unwrap_or(label), note: text("note"), link: text("link") });
-    }
-    let base = state.settings.server.public_url.trim_end_matches('/');
-    let subject = if digest {
-        format!("Plantdoc: {} notification{} today", lines.len(), if lines.len() == 1 { "" } else { "s" })
-    } else {
-        lines[0].title.clone()
-    };
-    let (text, html) = compose(base, &name, &lines);
     let now = state.now_ms();
-    let outcome = state.mail.send_with_html(&state.db, now, &email, &subject, &text, Some(&html)).await;
+    // A personal event's own mail, rendered by the act (one row per claim: never a digest).
+    let outcome = match first.try_get::<Option<String>, _>("mail_outbox_id")? {
+        Some(outbox_id) => state.mail.deliver(&state.db, now, &outbox_id).await,
+        None => {
+            let (subject, text, html) = render(state, &rows, &name, digest)?;
+            state.mail.send_with_html(&state.db, now, &email, &subject, &text, Some(&html)).await
+        }
+    };
     let s = &state.settings.notifications;
     match outcome {
         Ok(()) => {
@@ -130,6 +123,25 @@ async fn send(state: &AppState, claim: &str, digest: bool) -> anyhow::Result<boo
             Ok(false)
         }
     }
+}
+
+/// The subject, text and HTML of the mail of `rows` (one, or one user's digest).
+fn render(state: &AppState, rows: &[sqlx::any::AnyRow], name: &str, digest: bool) -> anyhow::Result<(String, String, String)> {
+    let mut lines = Vec::new();
+    for r in rows {
+        let data: Value = serde_json::from_str(&r.try_get::<String, _>("data")?).unwrap_or(Value::Null);
+        let text = |k: &str| data.get(k).and_then(Value::as_str).map(str::to_string);
+        let label = super::kind_of(state, &r.try_get::<String, _>("kind")?).label.to_string();
+        lines.push(Line { title: text("title").unwrap_or(label), note: text("note"), link: text("link") });
+    }
+    let base = state.settings.server.public_url.trim_end_matches('/');
+    let subject = if digest {
+        format!("Plantdoc: {} notification{} today", lines.len(), if lines.len() == 1 { "" } else { "s" })
+    } else {
+        lines[0].title.clone()
+    };
+    let (text, html) = compose(base, name, &lines);
+    Ok((subject, text, html))
 }
 
 /// The plain text and the HTML of a mail listing `lines`, with links on `base`.

@@ -9,6 +9,10 @@
 //! - `live`: `/api/events`, Server-Sent Events fed from the outbox (PostgreSQL
 //!   `LISTEN/NOTIFY` wakes every instance at once).
 //!
+//! A personal kind (mail about one's own account, `EventKind::personal`) is told to its
+//! owners only, always by its own mail, rendered by the act and written here to the mail
+//! outbox; the mail task sends that row (`Mailer::deliver`).
+//!
 //! The core names no kind: the kinds, their labels and default channels are the
 //! modules' (`ctx.event_kind`).
 use std::collections::BTreeSet;
@@ -32,11 +36,15 @@ pub use crate::base::config::NotifySettings;
 
 /// The kind as declared, or (a kind undeclared in a release build) the bell.
 pub fn kind_of(state: &AppState, id: &str) -> EventKind {
-    state.event_kind(id).unwrap_or(EventKind { id: "", label: "", default: Channel::Bell })
+    state.event_kind(id).unwrap_or(EventKind::new("", ""))
 }
 
-/// How `user` is told of `kind`: their choice, else the kind's default.
+/// How `user` is told of `kind`: their choice, else the kind's default (a personal
+/// kind: always by mail).
 pub async fn channel_for(conn: &mut AnyConnection, user: &str, kind: &EventKind) -> Result<Channel, sqlx::Error> {
+    if kind.personal {
+        return Ok(Channel::Email);
+    }
     let chosen: Option<String> = sqlx::query_scalar("SELECT channel FROM notification_prefs WHERE user_id = $1 AND kind = $2")
         .bind(user)
         .bind(kind.id)
@@ -54,7 +62,9 @@ pub fn may_see(state: &AppState, company: &str, user_zones: &[String], event_com
 
 /// Writes the event and its notifications on the act's connection (see the module doc).
 /// Recipients are told at most once, never the actor, never about another company, and
-/// (but for owners) never about zones they do not see.
+/// (but for owners) never about zones they do not see. A personal kind tells its owners
+/// only (the actor too: a person may act on their own account), each by its mail,
+/// written here to the mail outbox (`mail_outbox_id`) for the mail task to send.
 pub async fn record(state: &AppState, conn: &mut AnyConnection, now: i64, e: &Event) -> AppResult<()> {
     let seq: i64 = sqlx::query_scalar(
         "INSERT INTO events (kind, company_code, zones, subject, actor_id, data, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING seq",
@@ -69,10 +79,12 @@ pub async fn record(state: &AppState, conn: &mut AnyConnection, now: i64, e: &Ev
     .fetch_one(&mut *conn)
     .await?;
     let kind = kind_of(state, e.kind);
+    debug_assert!(!kind.personal || (e.to.is_empty() && e.mail.is_some()), "a personal event names its owners and carries its mail");
     let mut told = BTreeSet::new();
     let owners = e.owners.iter().map(|u| (u, true));
-    for (id, owner) in owners.chain(e.to.iter().map(|u| (u, false))) {
-        if e.actor.as_ref() == Some(id) || told.contains(id) {
+    let audience = e.to.iter().filter(|_| !kind.personal).map(|u| (u, false));
+    for (id, owner) in owners.chain(audience) {
+        if (e.actor.as_ref() == Some(id) && !kind.personal) || told.contains(id) {
             continue;
         }
         let Some(u) = users::find_by_id(conn, id).await? else { continue };
@@ -87,9 +99,13 @@ pub async fn record(state: &AppState, conn: &mut AnyConnection, now: i64, e: &Ev
             Channel::Email => "due",
             Channel::Digest => "digest",
         };
+        let outbox_id = match (&e.mail, kind.personal) {
+            (Some(m), true) => Some(state.mail.queue(&mut *conn, now, &u.email, &m.subject, &m.text).await?),
+            _ => None,
+        };
         sqlx::query(
-            "INSERT INTO notifications (id, event_seq, user_id, kind, channel, created_at, mail_state, mail_next_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $6) ON CONFLICT (event_seq, user_id) DO NOTHING",
+            "INSERT INTO notifications (id, event_seq, user_id, kind, channel, created_at, mail_state, mail_next_at, mail_outbox_id) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $6, $8) ON CONFLICT (event_seq, user_id) DO NOTHING",
         )
         .bind(crate::data::db::new_id())
         .bind(seq)
@@ -98,6 +114,7 @@ pub async fn record(state: &AppState, conn: &mut AnyConnection, now: i64, e: &Ev
         .bind(channel.as_str())
         .bind(now)
         .bind(mail_state)
+        .bind(outbox_id)
         .execute(&mut *conn)
         .await?;
         told.insert(id.clone());

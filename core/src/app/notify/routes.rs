@@ -2,6 +2,7 @@
 //! `POST /api/notifications/read {ids} | {all: true}`, `GET`/`POST
 //! /api/notifications/preferences`. A person reads only their own notifications, and
 //! only those about their company now.
+use crate::text;
 use std::collections::BTreeMap;
 
 use axum::extract::{Query, State};
@@ -95,7 +96,7 @@ async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<
         None | Some("") | Some("false") => false,
         Some("true") => true,
         Some(_) => {
-            e.insert("unread".into(), "unread is true or false.".into());
+            e.insert("unread".into(), crate::text!("unread is true or false.").into());
             false
         }
     };
@@ -160,13 +161,16 @@ async fn read(State(state): State<AppState>, user: CurrentUser, Json(body): Json
     let which = match (body.ids, body.all) {
         (_, Some(true)) => String::new(),
         (Some(ids), _) if !ids.is_empty() && ids.len() <= 500 => format!(" AND id IN ({})", q.list(ids)),
-        _ => return Err(AppError::field("ids", "Send the ids to mark read (at most 500), or all: true.")),
+        _ => return Err(AppError::field("ids", text!("Send the ids to mark read (at most 500), or all: true."))),
     };
     q.query(&format!("UPDATE notifications SET read_at = {at} WHERE user_id = {me} AND read_at IS NULL{which}"))
         .execute(&state.db.pool)
         .await?;
     Ok(axum::Json(Unread { unread: unread_count(&state, &user).await? }))
 }
+
+/// Personal kinds (mail about one's own account) are not listed and cannot be chosen.
+const PERSONAL: &str = text!("Mail about your own account is always sent; it cannot be changed.");
 
 /// One kind of event and how the user is told of it.
 #[derive(Serialize, utoipa::ToSchema)]
@@ -199,7 +203,7 @@ async fn prefs_of(state: &AppState, user: &CurrentUser) -> AppResult<Prefs> {
     }
     let preferences = state
         .event_kinds()
-        .filter(|(_, m)| state.module_enabled(m))
+        .filter(|(k, m)| state.module_enabled(m) && !k.personal)
         .map(|(k, m)| Pref {
             kind: k.id,
             label: k.label,
@@ -220,8 +224,9 @@ async fn set_preferences(State(state): State<AppState>, user: CurrentUser, Json(
     let mut valid = Vec::new();
     for (kind, channel) in &body.preferences {
         match (state.event_kind(kind), Channel::parse(channel)) {
-            (None, _) => e.insert(kind.clone(), "No such kind of event.".into()),
-            (_, None) => e.insert(kind.clone(), "Choose bell, email, digest or off.".into()),
+            (None, _) => e.insert(kind.clone(), text!("No such kind of event.").into()),
+            (Some(k), _) if k.personal => e.insert(kind.clone(), PERSONAL.into()),
+            (_, None) => e.insert(kind.clone(), text!("Choose bell, email, digest or off.").into()),
             (Some(k), Some(c)) => {
                 valid.push((k.id, c));
                 None

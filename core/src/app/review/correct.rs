@@ -5,6 +5,7 @@
 //! document never changes again, so the copy stays true and every read of the new one
 //! shows it without a join. The submit's transaction checks again and writes an audit
 //! row on the rejected document beside the submit's own.
+use crate::{msg, text};
 use serde::Serialize;
 use serde_json::Value;
 use sqlx::any::AnyRow;
@@ -68,7 +69,7 @@ pub fn read_field(v: Option<&Value>) -> Result<Option<String>, Refusal> {
         None | Some(Value::Null) => Ok(None),
         Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
         Some(Value::String(s)) if s.len() <= 64 => Ok(Some(s.trim().to_string())),
-        Some(_) => Err("Name the rejected document by its id.".into()),
+        Some(_) => Err(text!("Name the rejected document by its id.").into()),
     }
 }
 
@@ -84,17 +85,17 @@ pub async fn judge<D: Document>(
     let w = &D::KIND.words;
     let doc = match fetch::<D>(conn, id).await? {
         Some(d) if can_see(zones, user, &d) => d,
-        _ => return Ok(Err(format!("The {} to correct was not found.", w.one).into())),
+        _ => return Ok(Err(msg!("The {} to correct was not found.", w.one).into())),
     };
     if !doc.is_author(&user.id) && !user.is_manager() {
-        return Ok(Err(format!("Only the {}'s authors and managers submit a corrected version of it.", w.one).into()));
+        return Ok(Err(msg!("Only the {}'s authors and managers submit a corrected version of it.", w.one).into()));
     }
     if doc.part_number != part {
-        return Ok(Err(format!("A corrected version is for the same part ({}).", doc.part_number).into()));
+        return Ok(Err(msg!("A corrected version is for the same part ({}).", doc.part_number).into()));
     }
     let rejection = match (doc.status, doc.rejection()) {
         (Status::Rejected, Some(r)) => r,
-        _ => return Ok(Err(format!("Only a rejected {} is corrected; this one is {}.", w.one, doc.status.as_str()).into())),
+        _ => return Ok(Err(msg!("Only a rejected {} is corrected; this one is {}.", w.one, doc.status.as_str()).into())),
     };
     Ok(Ok(Correction { id: doc.id.clone(), date: rejection.date, reviewer: rejection.reviewer.clone(), note: rejection.note.clone() }))
 }

@@ -5,6 +5,7 @@
 //! re-checks the state the request was judged on, so two requests racing for the same
 //! step cannot both take it (the loser gets 409). Audit rows are appended after every
 //! row lock: the audit head is a global lock and is always taken last.
+use crate::msg;
 use std::future::Future;
 use std::ops::Deref;
 
@@ -119,7 +120,7 @@ pub async fn append(conn: &mut AnyConnection, now: i64, entries: &[AuditEntry]) 
 }
 
 fn not_waiting(k: &Kind, stage: &str) -> AppError {
-    AppError::Conflict(format!("This {} is not waiting for a {stage} review.", k.words.one))
+    AppError::Conflict(msg!("This {} is not waiting for a {stage} review.", k.words.one))
 }
 
 /// The reviewer's stage for this document, or why not. An approval also needs that
@@ -135,9 +136,7 @@ async fn judge<D: Hooks>(state: &AppState, user: &User, id: &str, approving: boo
     match k.flow.open(stage, doc.status == Status::Pending, &doc.verdicts()) {
         Ok(()) => {}
         Err(Closed::NotWaiting) => return Err(not_waiting(k, key)),
-        Err(Closed::EarlierFirst(first)) => {
-            return Err(AppError::Conflict(format!("The {first} stage reviews this {} first.", k.words.one)))
-        }
+        Err(Closed::EarlierFirst(first)) => return Err(AppError::Conflict(msg!("The {first} stage reviews this {} first.", k.words.one))),
     }
     if approving {
         if let Some(done) = k.flow.approved_elsewhere(&doc.reviews, stage, &user.id) {
@@ -270,11 +269,11 @@ async fn delete<D: Hooks>(state: &AppState, user: &User, body: &Value, deployed:
     for id in &ids {
         let d = visible::<D>(state, user, id).await?;
         if !can_manage(&state.zones, user, &d) {
-            return Err(AppError::Forbidden(format!("Only {}'s authors and managers delete it.", k.words.an_one)));
+            return Err(AppError::Forbidden(msg!("Only {}'s authors and managers delete it.", k.words.an_one)));
         }
         let ok = if deployed { d.status == Status::Deployed } else { matches!(d.status, Status::Pending | Status::Rejected) };
         if !ok {
-            return Err(AppError::Conflict(format!("{} is {}.", d.names().full_label, d.status.as_str())));
+            return Err(AppError::Conflict(crate::msg!("{label} is {status}.", label = d.names().full_label, status = d.status.as_str())));
         }
         docs.push(d);
     }
@@ -286,7 +285,7 @@ async fn delete<D: Hooks>(state: &AppState, user: &User, body: &Value, deployed:
         d.before_delete(&mut tx, deployed).await?;
         let done = sqlx::query(&sql).bind(now).bind(&d.id).execute(&mut *tx).await?;
         if done.rows_affected() != 1 {
-            return Err(AppError::Conflict(format!("{} changed meanwhile; nothing was deleted.", d.names().label)));
+            return Err(AppError::Conflict(crate::msg!("{label} changed meanwhile; nothing was deleted.", label = d.names().label)));
         }
         d.after_delete(state, &mut tx, now, deployed).await?;
     }

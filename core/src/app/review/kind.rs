@@ -5,6 +5,7 @@
 use crate::audit::AuditEntry;
 use crate::auth::users::User;
 use crate::db::Params;
+use crate::msg;
 use crate::zones::{self, Zones};
 use crate::AppError;
 
@@ -64,7 +65,7 @@ impl Kind {
         if (self.uploaders.rule)(u) {
             Ok(())
         } else {
-            Err(AppError::Forbidden(format!("Only {} upload {}.", self.uploaders.who, self.words.many)))
+            Err(AppError::Forbidden(msg!("Only {} upload {}.", self.uploaders.who, self.words.many)))
         }
     }
 
@@ -74,9 +75,9 @@ impl Kind {
         if self.flow.stage_of(u).is_none() {
             Some(self.flow.not_reviewer.into())
         } else if doc.is_author(&u.id) {
-            Some(format!("Nobody reviews their own {}.", self.words.one))
+            Some(msg!("Nobody reviews their own {}.", self.words.one))
         } else if !zones::overlap(&u.zones, &doc.zones) {
-            Some(format!("This {} is not in your zones.", self.words.one))
+            Some(msg!("This {} is not in your zones.", self.words.one))
         } else {
             None
         }

@@ -15,6 +15,7 @@
 //!
 //! This file: what every review request reads (a note, a list of ids) with one set of
 //! rules and texts, and the separation of duties.
+use crate::{msg, text};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -54,9 +55,9 @@ impl ReviewBody {
     pub fn note(self, required: bool) -> AppResult<Option<String>> {
         let n = self.review_note.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
         match &n {
-            None if required => Err(AppError::field("reviewNote", "Please enter a note for the author.")),
+            None if required => Err(AppError::field("reviewNote", text!("Please enter a note for the author."))),
             Some(s) if s.chars().count() > MAX_NOTE_CHARS => {
-                Err(AppError::field("reviewNote", format!("The note must be at most {MAX_NOTE_CHARS} characters.")))
+                Err(AppError::field("reviewNote", msg!("The note must be at most {MAX_NOTE_CHARS} characters.")))
             }
             _ => Ok(n),
         }
@@ -67,13 +68,13 @@ impl ReviewBody {
 /// dropped, sorted (so two batches lock rows in the same order). `one` and `many` name
 /// the document ("SWP"/"SWPs", "alert"/"alerts") in the field errors.
 pub fn id_list(body: &Value, one: &str, many: &str) -> AppResult<Vec<String>> {
-    let bad = || AppError::field("body", format!("Send a list of {one} ids."));
+    let bad = || AppError::field("body", msg!("Send a list of {one} ids."));
     let list = body.as_array().ok_or_else(bad)?;
     if list.is_empty() {
-        return Err(AppError::field("body", format!("Select at least one {one}.")));
+        return Err(AppError::field("body", msg!("Select at least one {one}.")));
     }
     if list.len() > MAX_BATCH {
-        return Err(AppError::field("body", format!("At most {MAX_BATCH} {many} at a time.")));
+        return Err(AppError::field("body", msg!("At most {MAX_BATCH} {many} at a time.")));
     }
     let mut out: Vec<String> = list.iter().map(|v| v.as_str().map(str::to_string).ok_or_else(bad)).collect::<AppResult<_>>()?;
     out.sort();
@@ -90,7 +91,7 @@ pub fn id_list(body: &Value, one: &str, many: &str) -> AppResult<Vec<String>> {
 /// The refusal of a second approval by the same person (403, the house's `error` shape).
 /// `what` names the item ("SWP", "alert"), `approved` the stage they approved.
 pub fn second_stage_refusal(what: &str, approved: &str) -> AppError {
-    AppError::Forbidden(format!("You approved the {approved} stage of this {what}: another person approves each of the other stages."))
+    AppError::Forbidden(msg!("You approved the {approved} stage of this {what}: another person approves each of the other stages."))
 }
 
 /// The same rule as a condition of the approval's conditional UPDATE, so two approvals

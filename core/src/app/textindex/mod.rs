@@ -5,6 +5,7 @@
 //! A module describes its documents with a [`TextIndex`] and owns the tables in its
 //! migrations: `<prefix>_text_docs` (one row per document version read),
 //! `<prefix>_text_pages` (one row per page) and on SQLite `<prefix>_text_fts`.
+use crate::{msg, text};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -143,11 +144,11 @@ impl SearchQuery {
         let q = self.q.as_deref().unwrap_or("").trim();
         let terms = terms(q);
         if q.chars().count() > MAX_QUERY_CHARS {
-            e.insert("q".into(), format!("Search for at most {MAX_QUERY_CHARS} characters."));
+            e.insert("q".into(), msg!("Search for at most {MAX_QUERY_CHARS} characters."));
         } else if terms.is_empty() {
-            e.insert("q".into(), "Enter a word to search for.".into());
+            e.insert("q".into(), text!("Enter a word to search for.").into());
         } else if terms.len() > MAX_TERMS {
-            e.insert("q".into(), format!("Search for at most {MAX_TERMS} words."));
+            e.insert("q".into(), msg!("Search for at most {MAX_TERMS} words."));
         }
         if !e.is_empty() {
             return Err(AppError::Fields(e));

@@ -1,5 +1,6 @@
 //! What an upload is, by content: the kinds modules accept and their content types.
 use crate::base::error::Refusal;
+use crate::{msg, text};
 
 /// What an upload must be, judged by its first bytes and its name (never Content-Type).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,10 +17,10 @@ pub fn detect(kind: FileKind, head: &[u8], filename: &str) -> Result<&'static st
     match kind {
         FileKind::Pdf => {
             if !head.starts_with(b"%PDF-") {
-                return Err("This file is not a PDF.".into());
+                return Err(text!("This file is not a PDF.").into());
             }
             if ext != "pdf" {
-                return Err("A PDF file name must end in .pdf.".into());
+                return Err(text!("A PDF file name must end in .pdf.").into());
             }
             Ok("application/pdf")
         }
@@ -30,10 +31,10 @@ pub fn detect(kind: FileKind, head: &[u8], filename: &str) -> Result<&'static st
             } else if head.starts_with(&[0x1A, 0x45, 0xDF, 0xA3]) {
                 ("video/webm", &["webm"])
             } else {
-                return Err("The video must be an MP4, MOV (H.264) or WebM file.".into());
+                return Err(text!("The video must be an MP4, MOV (H.264) or WebM file.").into());
             };
             if !exts.contains(&ext.as_str()) {
-                return Err(format!("This video's file name must end in .{}.", exts.join(", .")).into());
+                return Err(msg!("This video's file name must end in .{}.", exts.join(", .")).into());
             }
             Ok(ct)
         }
@@ -79,10 +80,10 @@ impl Sniffer {
 /// shows as `invoiceexe.pdf`).
 pub fn check_name(name: &str) -> Result<(), Refusal> {
     if name.contains(['/', '\\']) || name.chars().any(char::is_control) || name.trim_matches('.').trim().is_empty() {
-        return Err("The file name must be a plain name, without folders (/ or \\) or control characters.".into());
+        return Err(text!("The file name must be a plain name, without folders (/ or \\) or control characters.").into());
     }
     if name.chars().any(is_bidi_control) {
-        return Err("The file name contains invisible text-direction characters, which can disguise what it is. Rename the file and upload it again.".into());
+        return Err(text!("The file name contains invisible text-direction characters, which can disguise what it is. Rename the file and upload it again.").into());
     }
     Ok(())
 }

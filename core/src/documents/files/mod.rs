@@ -2,16 +2,19 @@
 //! revert, attach to a record, and the sweep of uploads never submitted. Bodies stream
 //! to storage (hashed, temp → fsync → rename/put) and a row is written only after its
 //! blob; modules never write the `files` table themselves.
+mod claim;
 mod describe;
 mod kind;
 mod made;
 pub mod mp4;
 pub mod webm;
 
+pub use claim::{claim, pending, PendingFile};
 pub use describe::{describe, describe_sql, described, sha256s};
 pub use kind::{detect, extension, FileKind};
 pub use made::{store_made, store_merged};
 
+use crate::{msg, text};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -22,7 +25,7 @@ use futures::{Stream, StreamExt};
 use sqlx::{AnyConnection, Row};
 
 use crate::base::error::{AppError, AppResult, FieldErrors};
-use crate::data::db::{Db, Params};
+use crate::data::db::Db;
 use crate::documents::storage::{FileRecord, PutError, Storage};
 use crate::plant::users::User;
 
@@ -70,11 +73,11 @@ pub struct UploadPolicy<'a> {
 const MAX_FORM_FIELDS: usize = 8;
 /// Multipart framing allowed on top of the file itself in the Content-Length check.
 const MULTIPART_SLACK: u64 = 64 * 1024;
-const STORAGE_FULL: &str = "The server's storage is full, so the file was not saved. Tell your administrator, then try again.";
-const TOO_MANY: &str = "You have too many uploads waiting to be submitted. Submit or remove some first.";
+const STORAGE_FULL: &str = text!("The server's storage is full, so the file was not saved. Tell your administrator, then try again.");
+const TOO_MANY: &str = text!("You have too many uploads waiting to be submitted. Submit or remove some first.");
 
 fn too_large(limit: u64) -> AppError {
-    AppError::PayloadTooLarge(format!("The file is larger than the limit of {} MB.", limit / (1024 * 1024)))
+    AppError::PayloadTooLarge(msg!("The file is larger than the limit of {} MB.", limit / (1024 * 1024)))
 }
 
 async fn pending_count(state: &dyn Backing, conn: Option<&mut AnyConnection>, owner: &str, module: &str) -> Result<i64, sqlx::Error> {
@@ -96,6 +99,21 @@ pub async fn receive(
     raw_name: Option<String>,
     policy: UploadPolicy<'_>,
 ) -> AppResult<FileRecord> {
+    receive_form(state, user, req, raw_name, policy).await.map(|(rec, _)| rec)
+}
+
+/// Longest text field of an upload's form kept by [`receive_form`].
+const MAX_FIELD_BYTES: usize = 200;
+
+/// [`receive`], with the form's text fields besides the file (at most 200 bytes each;
+/// none for a raw body), for calls that send a few facts with the file.
+pub async fn receive_form(
+    state: &dyn Backing,
+    user: &User,
+    req: Request,
+    raw_name: Option<String>,
+    policy: UploadPolicy<'_>,
+) -> AppResult<(FileRecord, HashMap<String, String>)> {
     let limit = policy.limit;
     let declared = req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
     if declared.is_some_and(|n| n > limit + MULTIPART_SLACK) {
@@ -109,9 +127,10 @@ pub async fn receive(
         req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("multipart/form-data"));
     if !is_multipart {
         let name = raw_name.unwrap_or_else(|| if policy.kind == FileKind::Pdf { "document.pdf".into() } else { "video.mp4".into() });
-        return store_upload(state, user, &name, req.into_body().into_data_stream(), policy).await;
+        return Ok((store_upload(state, user, &name, req.into_body().into_data_stream(), policy).await?, HashMap::new()));
     }
-    let mut mp = Multipart::from_request(req, &()).await.map_err(|_| AppError::field("file", "Could not read the upload."))?;
+    let mut texts = HashMap::new();
+    let mut mp = Multipart::from_request(req, &()).await.map_err(|_| AppError::field("file", text!("Could not read the upload.")))?;
     let mut stored: Option<FileRecord> = None;
     let mut fields = 0;
     let refuse = |msg: String| AppError::field("file", msg);
@@ -127,16 +146,28 @@ pub async fn receive(
         fields += 1;
         if fields > MAX_FORM_FIELDS {
             discard(state, stored.take()).await;
-            return Err(refuse("Send one file per request.".into()));
+            return Err(refuse(text!("Send one file per request.").into()));
         }
-        let Some(name) = field.file_name().map(str::to_string) else { continue };
+        let Some(name) = field.file_name().map(str::to_string) else {
+            let key = field.name().unwrap_or_default().to_string();
+            match field.bytes().await {
+                Ok(b) if b.len() <= MAX_FIELD_BYTES => {
+                    texts.insert(key, String::from_utf8_lossy(&b).into_owned());
+                }
+                _ => {
+                    discard(state, stored.take()).await;
+                    return Err(AppError::field(&key, text!("This field is too long.")));
+                }
+            }
+            continue;
+        };
         if stored.is_some() {
             discard(state, stored.take()).await;
-            return Err(refuse("Send one file per request.".into()));
+            return Err(refuse(text!("Send one file per request.").into()));
         }
         stored = Some(store_upload(state, user, &name, field, policy).await?);
     }
-    stored.ok_or_else(|| AppError::field("file", "No file was sent."))
+    stored.map(|rec| (rec, texts)).ok_or_else(|| AppError::field("file", text!("No file was sent.")))
 }
 
 /// Checks the first bytes, streams the rest to storage, then writes the pending row if
@@ -181,7 +212,7 @@ where
     })?;
     if let Some(s) = sniffer {
         let taken = s.lock().unwrap_or_else(|p| p.into_inner()).take();
-        let verdict = taken.map_or_else(|| Err("The upload could not be checked.".into()), kind::Sniffer::verdict);
+        let verdict = taken.map_or_else(|| Err(text!("The upload could not be checked.").into()), kind::Sniffer::verdict);
         if let Err(msg) = verdict {
             remove_blob(state, &blob.key).await;
             return Err(AppError::field("file", msg));
@@ -290,50 +321,6 @@ pub async fn revert(state: &dyn Backing, user: &User, module: &str, id: &str) ->
         return Err(AppError::NotFound);
     }
     Ok(())
-}
-
-/// A pending upload as a submit needs it.
-#[derive(Debug, Clone)]
-pub struct PendingFile {
-    pub key: String,
-    pub filename: String,
-    pub content_type: String,
-    pub sha256: String,
-}
-
-/// The caller's pending uploads in `module` among `ids`.
-pub async fn pending(state: &dyn Backing, owner: &str, module: &str, ids: &[String]) -> Result<HashMap<String, PendingFile>, sqlx::Error> {
-    let mut out = HashMap::new();
-    if ids.is_empty() {
-        return Ok(out);
-    }
-    let mut q = Params::default();
-    let list = q.list(ids.iter().cloned());
-    let (me, m) = (q.add(owner), q.add(module));
-    let sql = format!("SELECT id, storage_key, filename, content_type, sha256 FROM files WHERE id IN ({list}) AND owner_id = {me} AND module = {m} AND state = 'pending'");
-    for r in q.query(&sql).fetch_all(&state.db().pool).await? {
-        let f = PendingFile {
-            key: r.try_get("storage_key")?,
-            filename: r.try_get("filename")?,
-            content_type: r.try_get("content_type")?,
-            sha256: r.try_get("sha256")?,
-        };
-        out.insert(r.try_get("id")?, f);
-    }
-    Ok(out)
-}
-
-/// Inside the submit's transaction: moves one of `owner`'s pending files to `to`.
-/// `false` when it is no longer pending (reverted, swept, or claimed by another submit).
-pub async fn claim(conn: &mut AnyConnection, owner: &str, module: &str, id: &str, to: FileState) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query("UPDATE files SET state = $1 WHERE id = $2 AND owner_id = $3 AND module = $4 AND state = 'pending'")
-        .bind(to.as_str())
-        .bind(id)
-        .bind(owner)
-        .bind(module)
-        .execute(conn)
-        .await?;
-    Ok(done.rows_affected() == 1)
 }
 
 /// Removes one file's row (only if still in `in_state`), then its blob. The row goes

@@ -3,6 +3,7 @@
 //! Only `ftyp` and `moov` are kept (a phone video's `moov` is a few hundred KB at most);
 //! the media data (`mdat`) passes through unread, before or after `moov`.
 use crate::base::error::Refusal;
+use crate::{msg, text};
 
 /// Largest `moov` box read (larger: refused, never buffered).
 const MAX_MOOV: u64 = 32 * 1024 * 1024;
@@ -89,7 +90,7 @@ impl Mp4Sniffer {
         let left = match size {
             0 => None,
             s if s < head_len => {
-                self.error = Some("The video file is damaged (a box is shorter than its header).".into());
+                self.error = Some(text!("The video file is damaged (a box is shorter than its header).").into());
                 return &[];
             }
             s => Some(s - head_len),
@@ -99,7 +100,7 @@ impl Mp4Sniffer {
             b"moov" => match left {
                 Some(l) if l <= MAX_MOOV => Body::Keep(Vec::with_capacity(l as usize)),
                 _ => {
-                    self.error = Some("The video's index (moov) is too large to check.".into());
+                    self.error = Some(text!("The video's index (moov) is too large to check.").into());
                     return &[];
                 }
             },
@@ -129,11 +130,11 @@ impl Mp4Sniffer {
             return Err(e.into());
         }
         if let Some((kind, Some(_), _)) = &self.current {
-            return Err(format!("The video file is cut short (in its {} box).", String::from_utf8_lossy(kind)).into());
+            return Err(msg!("The video file is cut short (in its {} box).", String::from_utf8_lossy(kind)).into());
         }
-        let ftyp = self.ftyp.ok_or("The video has no file-type box (ftyp).")?;
-        let brand = ftyp.get(0..4).map(fourcc).ok_or("The video's file-type box is damaged.")?;
-        let moov = self.moov.ok_or("The video has no index (moov box): it may be cut short or still being recorded.")?;
+        let ftyp = self.ftyp.ok_or(text!("The video has no file-type box (ftyp)."))?;
+        let brand = ftyp.get(0..4).map(fourcc).ok_or(text!("The video's file-type box is damaged."))?;
+        let moov = self.moov.ok_or(text!("The video has no index (moov box): it may be cut short or still being recorded."))?;
         let mut info = Mp4Info { brand, ..Default::default() };
         for trak in children(&moov).filter(|(k, _)| k == b"trak") {
             let Some(mdia) = child(trak.1, b"mdia") else { continue };
@@ -194,23 +195,23 @@ fn child<'a>(data: &'a [u8], kind: &[u8; 4]) -> Option<&'a [u8]> {
 /// Whether the kiosk's Chromium plays this file, and the message for the user if not.
 pub fn playable(info: &Mp4Info) -> Result<(), Refusal> {
     let Some(video) = info.video.first() else {
-        return Err("This file has no video track.".into());
+        return Err(text!("This file has no video track.").into());
     };
     match video.as_str() {
         "avc1" | "avc3" | "av01" | "vp09" => {}
         "hvc1" | "hev1" => {
-            return Err(format!(
+            return Err(msg!(
                 "This video is HEVC/H.265 ({video}), which the kiosk cannot play. On an iPhone choose Settings → Camera → Formats → Most Compatible and film it again, or convert it to H.264 MP4."
             ).into())
         }
         c if c.starts_with("ap") => {
-            return Err(format!("This video is Apple ProRes ({c}), which the kiosk cannot play. Export or convert it to H.264 MP4.").into())
+            return Err(msg!("This video is Apple ProRes ({c}), which the kiosk cannot play. Export or convert it to H.264 MP4.").into())
         }
-        c => return Err(format!("This video's codec ({c}) cannot be played at the kiosk. Convert it to H.264 MP4.").into()),
+        c => return Err(msg!("This video's codec ({c}) cannot be played at the kiosk. Convert it to H.264 MP4.").into()),
     }
     for a in &info.audio {
         if !matches!(a.as_str(), "mp4a" | "Opus" | "opus") {
-            return Err(format!(
+            return Err(msg!(
                 "This video's sound ({a}) cannot be played at the kiosk. Convert it to H.264 MP4 with AAC sound, or without sound."
             )
             .into());

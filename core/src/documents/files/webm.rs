@@ -4,6 +4,7 @@
 //! and `Tracks` are kept; everything after `Tracks` passes through unread. Four magic
 //! bytes alone prove nothing: `1A 45 DF A3` followed by HTML is not a video.
 use crate::base::error::Refusal;
+use crate::{msg, text};
 
 /// Largest EBML header read (a real one is about 40 bytes).
 const MAX_HEADER: u64 = 4096;
@@ -19,7 +20,7 @@ const TRACK_ENTRY: u32 = 0xAE;
 const TRACK_TYPE: u32 = 0x83;
 const CODEC_ID: u32 = 0x86;
 
-const NOT_WEBM: &str = "This file is not a WebM video: it starts like one, but its header does not say WebM.";
+const NOT_WEBM: &str = text!("This file is not a WebM video: it starts like one, but its header does not say WebM.");
 
 /// The codecs of a WebM file's tracks (Matroska codec ids: `V_VP9`, `A_OPUS`…).
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -71,7 +72,7 @@ impl WebmSniffer {
                             self.enter(id, size);
                         }
                         Some(Err(())) => self.fail(if self.seen_header {
-                            "The WebM file is damaged (an element header cannot be read)."
+                            text!("The WebM file is damaged (an element header cannot be read).")
                         } else {
                             NOT_WEBM
                         }),
@@ -116,10 +117,12 @@ impl WebmSniffer {
         match (id, size) {
             (SEGMENT, _) if !self.in_segment => self.in_segment = true,
             (TRACKS, Some(s)) if self.in_segment && s <= MAX_TRACKS => self.keep(id, s),
-            (TRACKS, _) if self.in_segment => self.fail("The WebM file's track list is too large to check."),
-            (CLUSTER, _) if self.in_segment => self.fail("The WebM file has video data before its track list; save or convert it again."),
+            (TRACKS, _) if self.in_segment => self.fail(text!("The WebM file's track list is too large to check.")),
+            (CLUSTER, _) if self.in_segment => {
+                self.fail(text!("The WebM file has video data before its track list; save or convert it again."))
+            }
             (_, Some(s)) => self.state = if s == 0 { State::Header } else { State::Skip(s) },
-            (_, None) => self.fail("The WebM file is damaged (an element of unknown size before the track list)."),
+            (_, None) => self.fail(text!("The WebM file is damaged (an element of unknown size before the track list).")),
         }
     }
 
@@ -162,20 +165,20 @@ impl WebmSniffer {
         if !self.seen_header {
             return Err(NOT_WEBM.into());
         }
-        self.info.ok_or_else(|| "The WebM file has no track list: it may be cut short.".into())
+        self.info.ok_or_else(|| text!("The WebM file has no track list: it may be cut short.").into())
     }
 }
 
 /// Whether the kiosk's Chromium plays this WebM, and the message for the user if not.
 pub fn playable(info: &WebmInfo) -> Result<(), Refusal> {
     let Some(video) = info.video.first() else {
-        return Err("This WebM file has no video track (sound only?).".into());
+        return Err(text!("This WebM file has no video track (sound only?).").into());
     };
     if !matches!(video.as_str(), "V_VP8" | "V_VP9" | "V_AV1") {
-        return Err(format!("This video's codec ({video}) cannot be played at the kiosk. Convert it to H.264 MP4 or VP9 WebM.").into());
+        return Err(msg!("This video's codec ({video}) cannot be played at the kiosk. Convert it to H.264 MP4 or VP9 WebM.").into());
     }
     if let Some(a) = info.audio.iter().find(|a| !matches!(a.as_str(), "A_OPUS" | "A_VORBIS")) {
-        return Err(format!(
+        return Err(msg!(
             "This video's sound ({a}) cannot be played at the kiosk. Convert it to VP9 WebM with Opus sound, or without sound."
         )
         .into());

@@ -1,5 +1,6 @@
 //! Merging a section's PDFs into one (in the worker process): each file checked, pages
 //! counted against [`MAX_PAGES`], the result read back with every page.
+use crate::{msg, text};
 use lopdf::{Document, Object, ObjectId};
 
 use super::{check, Merged, MAX_PAGES, MAX_SECTION_BYTES};
@@ -15,7 +16,7 @@ pub fn merge_blocking(files: Vec<(String, Vec<u8>)>) -> Result<Merged, Refusal> 
 pub fn merge_blocking_with(files: Vec<(String, Vec<u8>)>, progress: impl Fn(usize)) -> Result<Merged, Refusal> {
     let total: u64 = files.iter().map(|(_, b)| b.len() as u64).sum();
     if total > MAX_SECTION_BYTES {
-        return Err(format!("These PDFs are larger than {} MB together.", MAX_SECTION_BYTES / (1024 * 1024)).into());
+        return Err(msg!("These PDFs are larger than {} MB together.", MAX_SECTION_BYTES / (1024 * 1024)).into());
     }
     let mut docs = Vec::with_capacity(files.len());
     let mut pages = 0usize;
@@ -26,21 +27,21 @@ pub fn merge_blocking_with(files: Vec<(String, Vec<u8>)>, progress: impl Fn(usiz
         drop(bytes);
         pages += d.get_pages().len();
         if pages > MAX_PAGES {
-            return Err(format!("These PDFs have more than {MAX_PAGES} pages together.").into());
+            return Err(msg!("These PDFs have more than {MAX_PAGES} pages together.").into());
         }
         docs.push(d);
     }
     if docs.len() == 1 {
         return Ok(Merged::Single);
     }
-    let mut out = merge(docs).map_err(|e| format!("These PDFs could not be combined ({e})."))?;
+    let mut out = merge(docs).map_err(|e| msg!("These PDFs could not be combined ({e})."))?;
     let mut buf = Vec::new();
-    out.save_to(&mut buf).map_err(|e| format!("These PDFs could not be combined ({e})."))?;
+    out.save_to(&mut buf).map_err(|e| msg!("These PDFs could not be combined ({e})."))?;
     drop(out);
     // The result must read back with every page, or it is not stored.
-    let back = Document::load_mem(&buf).map_err(|_| "These PDFs could not be combined.".to_string())?;
+    let back = Document::load_mem(&buf).map_err(|_| text!("These PDFs could not be combined.").to_string())?;
     if back.get_pages().len() != pages {
-        return Err("These PDFs could not be combined.".into());
+        return Err(text!("These PDFs could not be combined.").into());
     }
     Ok(Merged::Bytes(buf))
 }

@@ -3,6 +3,7 @@
 //! wall-clock limit ([`worker`]); the checks themselves ([`check`]) bound decompression,
 //! refuse active content and damaged page trees; the merge ([`merge`]) caps pages. Any
 //! failure of an untrusted file is a message for the user (400), never a 500.
+use crate::text;
 use std::time::Duration;
 
 /// For tests and benchmarks, which make real PDFs with the same library.
@@ -53,7 +54,7 @@ impl PdfError {
             Self::Refused(m) => m,
             Self::Server(e) => {
                 tracing::error!(error = %e, "PDF not checked");
-                "PDFs cannot be checked right now; please try again later.".into()
+                text!("PDFs cannot be checked right now; please try again later.").into()
             }
         }
     }

@@ -8,6 +8,7 @@
 //! file). Checks and merges share one budget: [`WORKERS`] children at once, each within
 //! [`WORKER_MEMORY_MB`]. A child past its limit, its time or killed is a refusal naming
 //! the file it was reading.
+use crate::{msg, text};
 use std::io::{BufRead, Read, Write};
 use std::path::PathBuf;
 use std::process::Stdio;
@@ -135,8 +136,8 @@ async fn work(storage: &Storage, files: &[Source<'_>], mode: &str) -> Result<Ans
         Ok(x) => x,
         Err(_) => {
             let _ = child.kill().await;
-            let m = if merge { "These PDFs took too long to process." } else { "This PDF took too long to check." };
-            let m = if mode == "text" { "This PDF took too long to read." } else { m };
+            let m = if merge { text!("These PDFs took too long to process.") } else { text!("This PDF took too long to check.") };
+            let m = if mode == "text" { text!("This PDF took too long to read.") } else { m };
             return Err(PdfError::Refused(m.into()));
         }
     };
@@ -284,13 +285,13 @@ pub fn child_main(mode: &str) -> std::process::ExitCode {
     loop {
         match read_file(&mut stdin, &mut total) {
             Ok(Some(f)) if files.len() < MAX_FILES => files.push(f),
-            Ok(Some(_)) => return refuse(&mut out, "Too many files at once."),
+            Ok(Some(_)) => return refuse(&mut out, text!("Too many files at once.")),
             Ok(None) => break,
             Err(m) => return refuse(&mut out, m.message()),
         }
     }
     if mode == "text" {
-        let Some((name, bytes)) = files.first() else { return refuse(&mut out, "No file.") };
+        let Some((name, bytes)) = files.first() else { return refuse(&mut out, text!("No file.")) };
         answer(&mut out, json!({"file": 0}));
         return match super::text::extract_blocking(name, bytes) {
             Err(m) => refuse(&mut out, m.message()),
@@ -341,16 +342,16 @@ fn refuse(out: &mut std::io::StdoutLock, m: &str) -> std::process::ExitCode {
 
 /// One framed file from stdin, or `None` at the end.
 fn read_file(r: &mut impl BufRead, total: &mut u64) -> Result<Option<(String, Vec<u8>)>, Refusal> {
-    let bad = |_| "The upload could not be read.".to_string();
+    let bad = |_| text!("The upload could not be read.").to_string();
     let mut tag = [0u8; 1];
     match r.read(&mut tag) {
         Ok(0) => return Ok(None),
         Ok(_) if tag[0] == b'F' => {}
-        _ => return Err("The upload could not be read.".into()),
+        _ => return Err(text!("The upload could not be read.").into()),
     }
     let n = read_u32(r).map_err(bad)? as usize;
     if n > 1024 {
-        return Err("The upload could not be read.".into());
+        return Err(text!("The upload could not be read.").into());
     }
     let mut name = vec![0u8; n];
     r.read_exact(&mut name).map_err(bad)?;
@@ -364,11 +365,11 @@ fn read_file(r: &mut impl BufRead, total: &mut u64) -> Result<Option<(String, Ve
                 let n = read_u32(r).map_err(bad)? as u64;
                 *total += n;
                 if *total > MAX_SECTION_BYTES {
-                    return Err(format!("These PDFs are larger than {} MB together.", MAX_SECTION_BYTES / (1024 * 1024)).into());
+                    return Err(msg!("These PDFs are larger than {} MB together.", MAX_SECTION_BYTES / (1024 * 1024)).into());
                 }
                 r.by_ref().take(n).read_to_end(&mut bytes).map_err(bad)?;
             }
-            _ => return Err("The upload could not be read.".into()),
+            _ => return Err(text!("The upload could not be read.").into()),
         }
     }
 }

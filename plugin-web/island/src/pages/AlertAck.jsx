@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { Button, Checkbox, Space, Spin, Typography } from 'antd';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { getKioskSettings, k, useT } from '@plantdoc/kit';
-import { useOperatorAlerts, useOperatorStatus, useDeployedSwp } from '../api';
+import { useAlertFile, useOperatorAlerts, useOperatorStatus, useDeployedSwp } from '../api';
+import { NOT_IN_LANGUAGE, NOTICE_COLOR, notInLanguage, readFiles } from '../language';
 import { DoneCard, SittingVerify, verifiedLines } from '../components/Cards';
 import { PinInput, usePinMode } from '../components/Pin';
 import { DocFrame, KioskLayout } from '../components/KioskSidebar';
@@ -50,6 +51,13 @@ export function AlertAck() {
   const unread = (alerts.data || []).filter((a) => !read.includes(a._id));
   // Cancel in the verification shows the alert last read again (?alert=).
   const alert = (alerts.data || []).find((a) => a._id === params.get('alert')) || unread[0];
+  return <AlertRead {...{ alert, read, sitting, unread, status, part, step, op, go, navigate, partId, ticked, setTicked, note, setNote, pinMode }} />;
+}
+
+/** The alert in the kiosk's language (issue 29), or the verification of the sitting. */
+function AlertRead({ alert, read, sitting, unread, status, part, step, op, go, navigate, partId, ticked, setTicked, note, setNote, pinMode }) {
+  const t = useT('island');
+  const file = useAlertFile(alert?._id);
   if (step === 'verify' && sitting.length) {
     const more = [];
     if (unread.length) more.push([t('Read the next alert'), () => go({})]);
@@ -78,7 +86,9 @@ export function AlertAck() {
   if (!alert) return read.length ? <Navigate to={partPath('alert-ack', partId, { step: 'verify' })} replace /> : <Navigate to="/island" replace />;
   const sign = async (secret) => {
     setNote('');
-    const ok = await send('/api/island/operator-read-alert', { opId: op._id, alertId: alert._id }, () => setNote(PENDING_TEXT), secret);
+    const files = readFiles(file.data?.served && { alert: file.data.served }, ['alert']);
+    const body = { opId: op._id, alertId: alert._id, ...(files ? { readFiles: files } : {}) };
+    const ok = await send('/api/island/operator-read-alert', body, () => setNote(PENDING_TEXT), secret);
     if (ok) {
       addRead({ kind: 'alert', id: alert._id, label: alert.alertTag });
       setTicked(false);
@@ -108,7 +118,12 @@ export function AlertAck() {
       <Typography.Title level={3}>
         {ALERT_TITLES[alert.alertType] ? t(ALERT_TITLES[alert.alertType]) : t('{{type}} Alert', { type: alert.alertType })}
       </Typography.Title>
-      <DocFrame url={alert.url} title={t('{{tag}} alert', { tag: alert.alertTag })} height={600} />
+      {notInLanguage(file.data?.served) && (
+        <Typography.Paragraph strong data-testid="not-in-language" style={{ color: NOTICE_COLOR }}>
+          {t(NOT_IN_LANGUAGE)}
+        </Typography.Paragraph>
+      )}
+      <DocFrame url={file.data?.url || alert.url} title={t('{{tag}} alert', { tag: alert.alertTag })} height={600} />
     </KioskLayout>
   );
 }

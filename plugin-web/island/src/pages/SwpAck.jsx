@@ -13,6 +13,7 @@ import { LeaveButtons } from '../components/SignOut';
 import { PENDING_TEXT, send } from '../outbox';
 import { partPath, useOperator } from '../state';
 import { addRead, getSitting } from '../sitting';
+import { NOT_IN_LANGUAGE, NOTICE_COLOR, notInLanguage, readFiles } from '../language';
 
 import { DOC_NAMES } from '../components/docs';
 
@@ -89,7 +90,10 @@ export function SwpAck() {
   const sendRead = (secret) => {
     const item = { kind: 'swp', id: part.data._id, label: part.data.partNumber };
     if (!secret) addRead(item);
-    return send('/api/island/operator-read-swp', { opId: op._id, swpId: part.data._id }, () => setSent(PENDING_TEXT), secret).then(() => {
+    // The files shown, by language and SHA-256 (issue 29), when the links said.
+    const files = readFiles(links.data?.served, ['swc', 'jes', 'vis']);
+    const body = { opId: op._id, swpId: part.data._id, ...(files ? { readFiles: files } : {}) };
+    return send('/api/island/operator-read-swp', body, () => setSent(PENDING_TEXT), secret).then(() => {
       if (secret) addRead(item);
       setSent('');
       setSigned(true);
@@ -193,7 +197,14 @@ export function SwpAck() {
           />
         </Suspense>
       ) : (
-        <DocFrame url={links.data?.[doc]} title={t(current[2])} onRefused={() => links.refetch()} />
+        <>
+          {notInLanguage(links.data?.served?.[doc]) && (
+            <Typography.Paragraph strong data-testid="not-in-language" style={{ margin: 0, color: NOTICE_COLOR }}>
+              {t(NOT_IN_LANGUAGE)}
+            </Typography.Paragraph>
+          )}
+          <DocFrame url={links.data?.[doc]} title={t(current[2])} onRefused={() => links.refetch()} />
+        </>
       )}
     </KioskLayout>
   );

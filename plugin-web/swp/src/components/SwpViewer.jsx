@@ -14,6 +14,8 @@ import { DetailsLink } from './ListTools';
 const DocumentViewer = lazy(() => import('./DocumentViewerPart'));
 // Compare (issue 31) and pdf.js: their own chunks, loaded when Compare opens.
 const CompareView = lazy(() => import('../compare/CompareView'));
+// Translations (issue 29): their own chunk, loaded when opened.
+const TranslationsPanel = lazy(() => import('./TranslationsPanel'));
 
 const SECTIONS = ['swc', 'jes', 'vis', 'video'];
 
@@ -47,9 +49,11 @@ export function useSwpView() {
 /** The open SWP (`view` from useSwpView); `known` is its list row when there is one. */
 export function SwpViewer({ view, known, lifetimeSeconds }) {
   const t = useT('swp');
-  const fetched = useSwp(known ? null : view.id);
-  const swp = known || fetched.data || { _id: view.id, partNumber: '' };
   const [comparing, setComparing] = useState(false);
+  const [translating, setTranslating] = useState(false);
+  // Translations read the whole SWP (list rows do not carry them).
+  const fetched = useSwp(known && !translating ? null : view.id);
+  const swp = (translating ? fetched.data || known : known || fetched.data) || { _id: view.id, partNumber: '' };
   return (
     <div data-testid="swp-viewer">
       <Space align="baseline" size="middle">
@@ -58,7 +62,13 @@ export function SwpViewer({ view, known, lifetimeSeconds }) {
         </Typography.Title>
         {swp.partNumber && <DetailsLink partNumber={swp.partNumber} />}
         {!comparing && <Button onClick={() => setComparing(true)}>{t('Compare')}</Button>}
+        {swp.status === 'deployed' && <Button onClick={() => setTranslating((on) => !on)}>{translating ? t('Hide translations') : t('Translations')}</Button>}
       </Space>
+      {translating && (
+        <Suspense fallback={<Spin />}>
+          <TranslationsPanel swp={swp} />
+        </Suspense>
+      )}
       <Suspense fallback={<Spin style={{ display: 'block', padding: 48 }} />}>
         {comparing ? (
           <CompareView swp={{ ...swp, _id: view.id }} onClose={() => setComparing(false)} />

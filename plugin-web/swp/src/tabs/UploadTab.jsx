@@ -23,6 +23,7 @@ import {
 } from '@plantdoc/kit';
 import { BYPASS_REFUSED, mayBypass, CURRENT_USER, MAX_PDF_FILES, SWPS_ROUTE, formDefaults, uploadPayload } from '../lib';
 import { catalogueParts, useDiscardUpload, useOnBehalfOfUsers, useSubmitSwp, useSwp } from '../api';
+import { TranslationDrop } from '../components/TranslationDrop';
 
 const PDF = '.pdf,application/pdf';
 export const DROPS = [
@@ -39,7 +40,21 @@ export const DROPS = [
 ];
 
 /** Server error fields the form shows; anything else shows above the Submit button. */
-export const FIELDS = ['swc', 'jes', 'vis', 'video', 'partNumber', 'onBehalfOf', 'zones', 'referenceOnly', 'newRelease', 'changes', 'bypass', 'corrects'];
+export const FIELDS = [
+  'swc',
+  'jes',
+  'vis',
+  'video',
+  'partNumber',
+  'onBehalfOf',
+  'zones',
+  'referenceOnly',
+  'newRelease',
+  'changes',
+  'bypass',
+  'corrects',
+  'translations',
+];
 
 /** The form, new or (?corrects=<id>) filled from the rejected SWP once it is read. */
 export function UploadTab() {
@@ -56,6 +71,8 @@ function SwpUploadForm({ rejected }) {
   const user = useSession().user;
   const first = formDefaults(rejected, user);
   const [files, setFiles] = useState({ swc: [], jes: [], vis: [], video: [] });
+  // Optional translated sections (issue 29): {swc: {lang, files}, ...}.
+  const [translations, setTranslations] = useState({});
   const [partNumber, setPartNumber] = useState(first.partNumber);
   const [onBehalfOf, setOnBehalfOf] = useState(first.onBehalfOf);
   const engineers = useOnBehalfOfUsers().data || [];
@@ -71,6 +88,7 @@ function SwpUploadForm({ rejected }) {
     payload: () =>
       uploadPayload({
         ...files,
+        translations,
         partNumber,
         zones,
         onBehalfOf,
@@ -90,7 +108,9 @@ function SwpUploadForm({ rejected }) {
   const discard = useDiscardUpload();
 
   const setSection = (key) => (fn) => setFiles((all) => ({ ...all, [key]: fn(all[key]) }));
-  const busyUploading = Object.values(files).some((l) => l.some((f) => f.status === 'uploading'));
+  const setTranslation = (key) => (fn) => setTranslations((all) => ({ ...all, [key]: fn(all[key]) }));
+  const uploading = (l) => l.some((f) => f.status === 'uploading');
+  const busyUploading = Object.values(files).some(uploading) || Object.values(translations).some((t) => uploading(t?.files || []));
 
   return (
     <UploadForm form={form} busy={busyUploading} data-testid="upload-form">
@@ -108,8 +128,22 @@ function SwpUploadForm({ rejected }) {
             onChange={setSection(d.key)}
             onDiscard={(serverId) => discard.mutate(serverId)}
           />
+          {d.key !== 'video' && (
+            <TranslationDrop
+              section={d.key}
+              label={d.label}
+              value={translations[d.key]}
+              onChange={setTranslation(d.key)}
+              onDiscard={(serverId) => discard.mutate(serverId)}
+            />
+          )}
         </Form.Item>
       ))}
+      {errors.translations && (
+        <Form.Item {...fieldHelp(errors, 'translations')}>
+          <span />
+        </Form.Item>
+      )}
       <Form.Item label={t('Part Number')} htmlFor="partNumber" {...fieldHelp(errors, 'partNumber')}>
         <PartNumberField value={partNumber} onChange={setPartNumber} source={catalogueParts} sayKnown />
       </Form.Item>

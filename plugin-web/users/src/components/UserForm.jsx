@@ -2,10 +2,10 @@
 // email, companyCode, position, department, zones) plus badge and operator number. No
 // client rules (spec section 5): the server's field errors appear under the fields.
 import { Alert, Checkbox, Col, Form, Input, Row, Select, Spin } from 'antd';
-import { formFields, k, translate, useT } from '@plantdoc/kit';
+import { LanguageSelect, formFields, k, translate, useT } from '@plantdoc/kit';
 import { useUserOptions } from '../api';
 
-export const FIELD_NAMES = ['firstname', 'lastname', 'email', 'companyCode', 'position', 'department', 'zones', 'badge', 'opNo'];
+export const FIELD_NAMES = ['firstname', 'lastname', 'email', 'companyCode', 'position', 'department', 'zones', 'badge', 'opNo', 'lang'];
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const choices = (list, label = cap) => (list || []).map((v) => ({ value: v, label: label(v) }));
@@ -107,6 +107,10 @@ export function UserForm({ form, companyLocked = false, initialValues, onValuesC
           </Form.Item>
         </Col>
       </Row>
+      {/* Issue 29: the person's language (the kiosk from their badge scan, the console after sign-in); blank: the plant's. */}
+      <Form.Item name="lang" label={t('Language')}>
+        <LanguageSelect placeholder={t("The plant's language")} allowClear style={{ width: '100%' }} />
+      </Form.Item>
       {children}
     </Form>
   );
@@ -115,5 +119,6 @@ export function UserForm({ form, companyLocked = false, initialValues, onValuesC
 /** The form's values as the API takes them (blank badge and operator number: none). */
 export function toPayload(values) {
   const blank = (v) => (v == null || String(v).trim() === '' ? null : v);
-  return { ...values, zones: values.zones || [], badge: blank(values.badge), opNo: blank(values.opNo) };
+  // No language chosen: absent (a new user gets the plant's, an edit keeps theirs).
+  return { ...values, zones: values.zones || [], badge: blank(values.badge), opNo: blank(values.opNo), lang: blank(values.lang) ?? undefined };
 }

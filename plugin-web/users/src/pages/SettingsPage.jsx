@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AA_TOKENS, k, TabbedPage, useSession, useT } from '@plantdoc/kit';
 import { UsersTable } from '../components/UsersTable';
 import { AddUser } from '../components/AddUser';
+import { AccountLanguage } from '../components/AccountLanguage';
 import { AccountPin } from '../components/AccountPin';
 import { NotificationSettings } from '../components/NotificationSettings';
 
@@ -28,7 +29,12 @@ export function SettingsPage() {
   const content = {
     manage: manager ? <UsersTable /> : <Restricted />,
     add: manager ? <AddUser onDone={() => show('manage')} /> : <Restricted />,
-    account: <AccountPin />,
+    account: (
+      <>
+        <AccountLanguage />
+        <AccountPin />
+      </>
+    ),
     notifications: <NotificationSettings />,
   };
   return (

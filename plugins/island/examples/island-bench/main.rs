@@ -86,6 +86,7 @@ async fn main() -> anyhow::Result<()> {
         badge: None,
         op_no: None,
         kiosk: Some(true),
+        lang: None,
     };
     plantdoc_core::seed::add_user(&state, input, PASSWORD, false, "bench").await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let leader = UserInput {
@@ -99,6 +100,7 @@ async fn main() -> anyhow::Result<()> {
         badge: None,
         op_no: None,
         kiosk: None,
+        lang: None,
     };
     plantdoc_core::seed::add_user(&state, leader, PASSWORD, false, "bench").await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let catalogue: Vec<(String, String)> =

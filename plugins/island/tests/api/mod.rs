@@ -5,6 +5,7 @@ mod authz;
 mod badges;
 mod binding;
 mod flow;
+mod languages;
 mod netbook;
 mod pins;
 pub(crate) mod support;

@@ -20,6 +20,7 @@ pub async fn badged(app: &TestApp, email: &str, position: &str, department: &str
         badge: Some(badge.into()),
         op_no: Some(format!("OP{badge}")),
         kiosk: None,
+        lang: None,
     };
     plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test").await.expect("add user")
 }

@@ -97,6 +97,7 @@ async fn add_user(state: &plantdoc_core::AppState, email: &str, position: &str, 
         badge: None,
         op_no: None,
         kiosk: None,
+        lang: None,
     };
     plantdoc_core::seed::add_user(state, input, PASSWORD, false, "bench").await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
     Ok(())

@@ -16,4 +16,5 @@ mod real_files;
 mod retention;
 pub(crate) mod support;
 mod text_search;
+pub(crate) mod translations;
 mod upload;

@@ -22,6 +22,7 @@ pub async fn add(app: &TestApp, email: &str, position: &str, department: &str, c
         badge: None,
         op_no: None,
         kiosk: None,
+        lang: None,
     };
     plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test").await.expect("add user")
 }
@@ -40,6 +41,7 @@ pub async fn kiosk(app: &TestApp, email: &str, company: &str, zones: &[&str]) ->
         badge: None,
         op_no: None,
         kiosk: Some(true),
+        lang: None,
     };
     plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test").await.expect("add kiosk account")
 }

@@ -4,4 +4,6 @@ mod admin;
 mod authz;
 mod email;
 mod kiosk;
+mod lang;
+mod personal;
 pub(crate) mod scope;

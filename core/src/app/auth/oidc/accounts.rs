@@ -1,6 +1,7 @@
 //! Whose account a verified provider identity is: by subject, then (first sign-in) by
 //! e-mail, else a new account from the claims when `jit` is on. The account's fields
 //! follow the claims at each sign-in; every change is audited in the same transaction.
+use crate::{msg, text};
 use serde_json::json;
 use sqlx::AnyConnection;
 
@@ -15,7 +16,7 @@ use crate::plant::users::{self, User, UserInput, USER_COLUMNS};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refusal(pub String);
 
-pub const DISABLED: &str = "This account is disabled. Please contact your manager.";
+pub const DISABLED: &str = text!("This account is disabled. Please contact your manager.");
 
 const ACTOR: &str = "single sign-on";
 
@@ -41,7 +42,7 @@ pub async fn resolve(state: &AppState, s: &OidcSettings, sub: &str, p: &Profile)
                     .await?;
                 if linked.rows_affected() == 0 {
                     // The account already belongs to another provider identity.
-                    return Ok(Err(Refusal(format!("The account {email} is linked to another sign-in. Please contact your manager."))));
+                    return Ok(Err(Refusal(msg!("The account {email} is linked to another sign-in. Please contact your manager."))));
                 }
                 audit::append(
                     &mut tx,
@@ -63,7 +64,7 @@ pub async fn resolve(state: &AppState, s: &OidcSettings, sub: &str, p: &Profile)
         },
         None => {
             let who = p.email.clone().unwrap_or_else(|| "you".into());
-            return Ok(Err(Refusal(format!("There is no Plantdoc account for {who}. Please contact your manager."))));
+            return Ok(Err(Refusal(msg!("There is no Plantdoc account for {who}. Please contact your manager."))));
         }
     };
     if user.disabled {
@@ -92,7 +93,7 @@ fn input_from(p: &Profile, base: UserInput) -> UserInput {
 
 /// Checks an input; a field error becomes a refusal that names the field's claim.
 fn check(state: &AppState, s: &OidcSettings, input: &mut UserInput) -> Result<(), Refusal> {
-    match input.normalise_and_check(&state.zones) {
+    match input.normalise_and_check(&state.zones, &state.settings.i18n) {
         Ok(()) => Ok(()),
         Err(AppError::Fields(f)) => {
             let (field, msg) = f.into_iter().next().unwrap_or_default();
@@ -119,7 +120,7 @@ async fn create(
         ("company", p.company.is_none()),
     ];
     if let Some((field, _)) = missing.iter().find(|(_, m)| *m) {
-        return Ok(Err(Refusal(format!(
+        return Ok(Err(Refusal(msg!(
             "Plantdoc cannot create your account: the identity provider did not send the claim {}, which gives your {field}. \
              Please ask your IT department to map it.",
             claim_label(s, field)
@@ -170,6 +171,7 @@ async fn update(
         badge: u.badge.clone(),
         op_no: u.op_no.clone(),
         kiosk: Some(u.kiosk),
+        lang: Some(u.lang.clone()),
     };
     let mut wanted = input_from(p, current.clone());
     if wanted.company_code != current.company_code && p.zones.is_none() {

@@ -1,5 +1,6 @@
 //! From the provider's claims (the verified ID token's, then the user-info endpoint's)
 //! to a person's account fields, through `[auth.oidc.claims]` and `[auth.oidc.groups]`.
+use crate::msg;
 use serde_json::{Map, Value};
 
 use crate::base::auth_settings::OidcSettings;
@@ -71,7 +72,7 @@ fn list(claims: &Map<String, Value>, name: &str) -> Option<Vec<String>> {
 
 fn parse_enum<T>(value: &str, parse: fn(&str) -> Option<T>, claim: &str, what: &str, allowed: &[&str]) -> Result<T, ClaimProblem> {
     parse(&value.trim().to_lowercase())
-        .ok_or_else(|| ClaimProblem(format!("The claim {claim} is {value:?}, which is not a Plantdoc {what} ({}).", allowed.join(", "))))
+        .ok_or_else(|| ClaimProblem(msg!("The claim {claim} is {value:?}, which is not a Plantdoc {what} ({}).", allowed.join(", "))))
 }
 
 /// The account fields the claims give, by the configured mapping. A department or

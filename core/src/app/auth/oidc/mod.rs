@@ -2,6 +2,7 @@
 //! set: the authorization code flow with PKCE (S256), `state` and `nonce`, the ID token
 //! checked by `openidconnect` (signature against the provider's JWKS, issuer, audience,
 //! expiry, nonce), then Plantdoc's own session, as after a password sign-in.
+use crate::text;
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -206,7 +207,7 @@ async fn callback(
 ) -> AppResult<Response> {
     throttle(&state, &addr, "login")?;
     let s = oidc_settings(&state)?;
-    const AGAIN: &str = "This sign-in could not be completed. Please start again from the sign-in page.";
+    const AGAIN: &str = text!("This sign-in could not be completed. Please start again from the sign-in page.");
     let f = match flow::take(&state, &headers, q.state.as_deref().unwrap_or("")) {
         Ok(f) => f,
         Err(e) => return Ok(refused(&state, StatusCode::BAD_REQUEST, AGAIN, &format!("{e:?}"))),
@@ -229,7 +230,7 @@ async fn callback(
         Ok(t) => t,
         Err(e) => return Ok(refused(&state, StatusCode::FORBIDDEN, AGAIN, &format!("token exchange: {e}"))),
     };
-    const UNVERIFIED: &str = "The identity provider's answer could not be verified, so you are not signed in.";
+    const UNVERIFIED: &str = text!("The identity provider's answer could not be verified, so you are not signed in.");
     let Some(id_token) = token.id_token() else {
         return Ok(refused(&state, StatusCode::FORBIDDEN, UNVERIFIED, "no ID token"));
     };

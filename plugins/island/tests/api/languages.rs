@@ -1,0 +1,131 @@
+//! Documents per language at the kiosk (issue 29 item 4) on the demo plant: the sign
+//! record names the files the operator was shown (a Spanish SWC, the original JES and
+//! VIS) with their SHA-256, a hash that is not of the revision is refused, the auditor's
+//! file shows the language read; alerts likewise, one file per language.
+use plantdoc_core::seed::DEMO_PASSWORD;
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+use super::alerts::{alert_id, demo_kiosk};
+use super::support::audit_count;
+use crate::helpers::*;
+use crate::swp::support::{multipart, pdf, send_bytes};
+use crate::swp::translations::add_translation;
+
+async fn engineer(app: &TestApp) -> Client {
+    let c = app.client();
+    let r = c.post("/api/users/login", &json!({"email": "engineer1@demo.plant", "password": DEMO_PASSWORD})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    c
+}
+
+/// The files the kiosk showed, as `served` names them.
+fn shown(served: &Value, sections: &[&str]) -> Value {
+    Value::Array(sections.iter().map(|s| json!({"section": s, "lang": served[s]["lang"], "sha256": served[s]["sha256"]})).collect())
+}
+
+async fn read_files(app: &TestApp, record: &Value) -> Option<String> {
+    sqlx::query_scalar("SELECT read_files FROM acknowledgements WHERE id = $1")
+        .bind(record.as_str().unwrap())
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_sign_record_names_the_language_files_read_and_their_hashes() {
+    let app = spawn().await;
+    let netbook = demo_kiosk(&app).await;
+    let eng = engineer(&app).await;
+    let part = netbook.get("/api/swps/deployed-swp-part-numbers?searchTerm=7101-0001&limit=1").await.body["swpList"][0]["_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let swp = netbook.get(&format!("/api/swps/deployed-swp?partId={part}&lang=es")).await.body["details"].clone();
+    let id = swp["_id"].as_str().unwrap().to_string();
+    assert!(swp["served"]["swc"]["lang"].is_null(), "no translation yet: {swp}");
+    let r = add_translation(&eng, &id, "swc", "es", &pdf("ES SWC", 1)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let swp = netbook.get(&format!("/api/swps/deployed-swp?partId={part}&lang=es")).await.body["details"].clone();
+    assert_eq!(swp["served"]["swc"]["lang"], "es", "the kept answer follows the translation: {swp}");
+    let op = netbook.get("/api/island/operator-from-badge/1001").await.body["_id"].as_str().unwrap().to_string();
+    let files = shown(&swp["served"], &["swc", "jes", "vis"]);
+    // A hash that is no file of this revision is refused, and nothing is recorded.
+    let mut wrong = files.clone();
+    wrong[0]["sha256"] = json!("0".repeat(64));
+    let mut wrong_lang = files.clone();
+    wrong_lang[1]["lang"] = json!("es");
+    for (label, bad) in [("hash", wrong), ("language", wrong_lang), ("none", json!([]))] {
+        let r = netbook.post("/api/island/operator-read-swp", &json!({"opId": op, "swpId": id, "readFiles": bad})).await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{label}: {}", r.text);
+        assert!(r.body["readFiles"].is_string(), "{label}: {}", r.text);
+    }
+    assert_eq!(audit_count(&app, "island.sign").await, 0);
+    let r = netbook.post("/api/island/operator-read-swp", &json!({"opId": op, "swpId": id, "readFiles": files, "key": "es-read-1"})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let kept: Value = serde_json::from_str(&read_files(&app, &r.body["recordId"]).await.expect("the files read are kept")).unwrap();
+    assert_eq!(kept, files);
+    assert_eq!(kept[0]["lang"], "es");
+    assert!(kept[1]["lang"].is_null(), "the JES was read in its original");
+    let after: String =
+        sqlx::query_scalar("SELECT after_json FROM audit_log WHERE action = 'island.sign'").fetch_one(&app.state.db.pool).await.unwrap();
+    assert!(after.contains(swp["served"]["swc"]["sha256"].as_str().unwrap()), "{after}");
+    // The record's files never change.
+    let rec = r.body["recordId"].as_str().unwrap().to_string();
+    let changed = sqlx::query("UPDATE acknowledgements SET read_files = '[]' WHERE id = $1").bind(&rec).execute(&app.state.db.pool).await;
+    assert!(changed.is_err(), "a record's files are bound to it");
+    // The auditor's file shows the language read.
+    let csv = eng.get("/api/swps/audit-file/7101-0001.csv").await;
+    assert_eq!(csv.status, StatusCode::OK);
+    assert!(csv.text.contains("read SWC in es"), "{}", csv.text);
+}
+
+/// `POST /api/alerts/{id}/translations`.
+async fn add_alert_translation(c: &Client, alert: &str, lang: &str, data: &[u8]) -> Resp {
+    let (ct, body) = multipart(&[("lang", None, "text/plain", lang.as_bytes()), ("file", Some("alerta.pdf"), "application/pdf", data)]);
+    send_bytes(c, Method::POST, &format!("/api/alerts/{alert}/translations"), body, &ct).await
+}
+
+#[tokio::test]
+async fn an_alert_has_one_file_per_language_and_its_sign_record_names_the_one_read() {
+    let app = spawn().await;
+    let netbook = demo_kiosk(&app).await;
+    let eng = engineer(&app).await;
+    let alert = alert_id(&app, "S-2026-0001").await;
+    let file_hash: String =
+        sqlx::query_scalar("SELECT file_hash FROM alerts WHERE id = $1").bind(&alert).fetch_one(&app.state.db.pool).await.unwrap();
+    // The kiosk account (an operator) may not translate.
+    assert_eq!(add_alert_translation(&netbook, &alert, "es", &pdf("ALERTA", 1)).await.status, StatusCode::FORBIDDEN);
+    let r = add_alert_translation(&eng, &alert, "es", &pdf("ALERTA", 1)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(r.body["translations"][0]["lang"], "es");
+    let r = add_alert_translation(&eng, &alert, "es", &pdf("ALERTA v2", 1)).await;
+    assert_eq!(r.body["translations"].as_array().map(Vec::len), Some(1), "replaced: {}", r.text);
+    let r = add_alert_translation(&eng, &alert, "fr", &pdf("x", 1)).await;
+    assert!(r.body["lang"].is_string(), "{}", r.text);
+    let after: String =
+        sqlx::query_scalar("SELECT file_hash FROM alerts WHERE id = $1").bind(&alert).fetch_one(&app.state.db.pool).await.unwrap();
+    assert_eq!(after, file_hash, "the alert's version does not change");
+    // Served by language, else the original.
+    let es = netbook.get(&format!("/api/alerts/file/{alert}?lang=es")).await;
+    assert_eq!(es.status, StatusCode::OK, "{}", es.text);
+    assert_eq!(es.body["served"]["lang"], "es");
+    let pl = netbook.get(&format!("/api/alerts/file/{alert}?lang=pl")).await.body;
+    assert!(pl["served"]["lang"].is_null());
+    assert_eq!(pl["served"]["sha256"], file_hash.as_str());
+    // The sign record names the Spanish file; a wrong hash is refused.
+    let op = netbook.get("/api/island/operator-from-badge/1001").await.body["_id"].as_str().unwrap().to_string();
+    let bad = json!([{"section": "alert", "lang": "es", "sha256": file_hash}]);
+    let r = netbook.post("/api/island/operator-read-alert", &json!({"opId": op, "alertId": alert, "readFiles": bad})).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text);
+    let good = json!([{"section": "alert", "lang": "es", "sha256": es.body["served"]["sha256"]}]);
+    let r = netbook.post("/api/island/operator-read-alert", &json!({"opId": op, "alertId": alert, "readFiles": good})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let kept: Value = serde_json::from_str(&read_files(&app, &r.body["recordId"]).await.unwrap()).unwrap();
+    assert_eq!(kept, good);
+    // Removed, audited (added, replaced, removed).
+    let r = eng.send(Method::DELETE, &format!("/api/alerts/{alert}/translations/es"), None, &[]).await;
+    assert_eq!((r.status, r.body["translations"].clone()), (StatusCode::OK, json!([])), "{}", r.text);
+    assert_eq!(audit_count(&app, "alert.translation").await, 3);
+    assert!(netbook.get(&format!("/api/alerts/file/{alert}?lang=es")).await.body["served"]["lang"].is_null());
+}

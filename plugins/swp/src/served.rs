@@ -1,0 +1,72 @@
+//! Which file of each section a reader is shown (issue 29 item 4): with `?lang=xx`, a
+//! section's translation into xx when its revision has one, else the original. The
+//! answer says what was served (`served: {swc: {lang, sha256}, ...}`, `lang` null for
+//! the original) so the kiosk can say 'not available in your language' and name the
+//! file read when the operator signs.
+use std::collections::HashMap;
+
+use plantdoc_core::app::AppState;
+use plantdoc_core::files;
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+
+use crate::model::Swp;
+use crate::translations::{Translation, SECTIONS};
+
+/// `?lang=xx` of the SWP file calls.
+#[derive(Deserialize, utoipa::IntoParams, Default)]
+pub struct LangQuery {
+    /// A language code ('es', 'pl', ...): its translations are served where the revision
+    /// has them. An unknown one serves the originals.
+    pub lang: Option<String>,
+}
+
+impl LangQuery {
+    /// The language asked, if it is a document language.
+    pub fn lang(&self) -> Option<&'static str> {
+        self.lang.as_deref().and_then(|l| plantdoc_core::ports::doc_lang(l).ok())
+    }
+}
+
+/// The sections shown translated (section → file id) and the `served` object.
+pub struct Shown {
+    pub files: HashMap<&'static str, String>,
+    pub served: Option<Value>,
+}
+
+impl Shown {
+    /// The originals, and no `served` (no language asked).
+    pub fn originals() -> Self {
+        Self { files: HashMap::new(), served: None }
+    }
+}
+
+/// What `lang` shows of the SWP with these translations; `found` (files by id) gains the
+/// translated files.
+pub async fn choose(
+    state: &AppState,
+    swp: &Swp,
+    list: &[Translation],
+    lang: Option<&str>,
+    found: &mut HashMap<String, (String, String)>,
+) -> anyhow::Result<Shown> {
+    let Some(lang) = lang else { return Ok(Shown::originals()) };
+    let originals = [swp.swc_file.clone(), swp.jes_file.clone(), swp.vis_file.clone()];
+    let shas = files::sha256s(&state.db, &originals).await?;
+    let mut shown = HashMap::new();
+    let mut served = Map::new();
+    for ((section, _), original) in SECTIONS.iter().zip(&originals) {
+        match list.iter().find(|t| t.section == *section && t.lang == lang) {
+            Some(t) => {
+                shown.insert(*section, t.file_id.clone());
+                served.insert(section.to_string(), json!({"lang": lang, "sha256": t.sha256}));
+            }
+            None => {
+                served.insert(section.to_string(), json!({"lang": null, "sha256": shas.get(original)}));
+            }
+        }
+    }
+    let missing: Vec<String> = shown.values().filter(|id| !found.contains_key(*id)).cloned().collect();
+    found.extend(files::describe(state, &missing).await?);
+    Ok(Shown { files: shown, served: Some(Value::Object(served)) })
+}

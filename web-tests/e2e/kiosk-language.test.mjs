@@ -1,0 +1,166 @@
+// Documents per language at the kiosk (issue 29 item 4), at 1366×768 on the demo plant: a
+// process engineer adds a Spanish SWC to the deployed revision of 7101-0001 through the
+// API; a Spanish-speaking operator reads the instructions: the Spanish SWC with no notice,
+// the English-only JES and VIS with 'This document is not available in your language
+// yet.'; the sign record names each file read (language and SHA-256) and the verifier's
+// scan completes it. The operator's language comes from the badge answer's `lang` (the
+// users' language of issue 29 item 3); until that field is served, the test adds it to
+// the answer in the browser, which is what the kiosk's `kioskLanguage()` reads.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { apiClient, expectAccessible, launchBrowser, startServer, waitForPath, withPage } from './harness.mjs';
+import { signInKiosk } from './kiosk-profiles.mjs';
+
+const NOTICE = 'This document is not available in your language yet.';
+let server;
+let context;
+before(async () => {
+  server = await startServer();
+  context = await launchBrowser();
+});
+after(async () => {
+  await context?.close();
+  server?.stop();
+});
+const it = (name, body) =>
+  test(
+    name,
+    withPage(
+      () => context,
+      name,
+      async (page) => {
+        await page.setViewportSize({ width: 1366, height: 768 });
+        await body(page);
+      },
+    ),
+  );
+
+/** A small real PDF with one line of text (offsets computed, so the checks pass). */
+function pdf(text) {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+  ];
+  const stream = `BT /F1 24 Tf 72 700 Td (${text}) Tj ET`;
+  objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
+  objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  let out = '%PDF-1.4\n';
+  const offsets = [];
+  objects.forEach((o, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+function sqlite(sql) {
+  const r = spawnSync(
+    'python3',
+    [
+      '-c',
+      'import sqlite3,sys,json; c=sqlite3.connect(sys.argv[1]); print(json.dumps(c.execute(sys.argv[2]).fetchall()))',
+      path.join(server.dir, 'plantdoc.db'),
+      sql,
+    ],
+    { encoding: 'utf8' },
+  );
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout);
+}
+
+/** The engineer adds a Spanish SWC to the part's deployed revision (multipart, as the console's drop). */
+async function addSpanishSwc(part) {
+  const eng = await apiClient(server.url, 'engineer1@demo.plant');
+  const found = await eng.get(`/api/swps/deployed-swp-list?search=${part}`);
+  const swp = (Array.isArray(found.data) ? found.data : []).find((s) => s.partNumber === part && s.status === 'deployed');
+  assert.ok(swp, `a deployed SWP of ${part}: ${JSON.stringify(found.data).slice(0, 300)}`);
+  const cookie = eng.cookie();
+  const csrf = decodeURIComponent(/(?:__Host-)?plantdoc_csrf=([^;]+)/.exec(cookie)[1]);
+  const form = new FormData();
+  form.append('section', 'swc');
+  form.append('lang', 'es');
+  form.append('file', new Blob([pdf('Hoja de trabajo estandar')], { type: 'application/pdf' }), 'swc-es.pdf');
+  const res = await fetch(`${server.url}/api/swps/${swp._id}/translations`, { method: 'POST', headers: { Cookie: cookie, 'X-CSRF-Token': csrf }, body: form });
+  const body = await res.json();
+  assert.equal(res.status, 200, JSON.stringify(body));
+  assert.deepEqual(
+    body.swp.translations.map((t) => [t.section, t.lang]),
+    [['swc', 'es']],
+  );
+  return { id: swp._id, sha: body.swp.translations[0].sha256 };
+}
+
+describe('Kiosk in the operator language (issue 29)', () => {
+  it('a Spanish operator reads a Spanish SWC and the English-only JES with the notice, and signs both', async (page) => {
+    const swp = await addSpanishSwc('7101-0001');
+    // The badge answer carries the operator's language (issue 29 item 3).
+    await page.route('**/api/island/operator-from-badge/**', async (route) => {
+      const response = await route.fetch();
+      const json = await response.json();
+      await route.fulfill({ response, json: { ...json, lang: 'es' } });
+    });
+    await signInKiosk(page, server.url, 'B1'); // no demo alert in force in B1
+    await page.getByRole('button', { name: 'Scan Badge' }).click();
+    const field = page.getByLabel('Badge');
+    await field.fill('1002');
+    await field.press('Tab');
+    await waitForPath(page, '/island/part-select');
+    await page.getByPlaceholder('Search by part number').fill('7101-0001');
+    await page.locator('.ant-select-item-option', { hasText: '7101-0001' }).click();
+    await waitForPath(page, /^\/island\/operator-status\?part=/);
+    const asked = page.waitForRequest((r) => r.url().includes(`/api/swps/swp-with-urls/${swp.id}?lang=es`));
+    await page.locator('[data-status]', { hasText: 'Instructions' }).click();
+    await waitForPath(page, /^\/island\/swp-ack\?/);
+    await asked;
+    await page.locator('iframe[title="Standard Work Chart"]').waitFor();
+    // The SWC is in Spanish: no notice.
+    await page.waitForTimeout(300);
+    assert.equal(await page.getByText(NOTICE).count(), 0, 'the Spanish SWC shows no notice');
+    await page.getByRole('button', { name: 'I have read the SWC' }).click();
+    await page.locator('iframe[title="Job Element Sheet"]').waitFor();
+    await page.getByText(NOTICE).waitFor();
+    await expectAccessible(page, 'JES in English for a Spanish operator');
+    const read = page.waitForRequest((r) => r.url().endsWith('/api/island/operator-read-swp'));
+    await page.getByRole('button', { name: 'I have read the JES' }).click();
+    await page.getByText(NOTICE).waitFor();
+    await page.getByRole('button', { name: 'I have read the VIS' }).click();
+    const sent = JSON.parse((await read).postData());
+    assert.deepEqual(
+      sent.readFiles.map((f) => [f.section, f.lang]),
+      [
+        ['swc', 'es'],
+        ['jes', null],
+        ['vis', null],
+      ],
+    );
+    assert.equal(sent.readFiles[0].sha256, swp.sha);
+    await page.getByText('Awaiting Verification').waitFor();
+    await page.getByRole('button', { name: 'Verify Operator' }).click();
+    await page.getByText('Verification Required').waitFor();
+    await field.fill('9031');
+    await field.press('Tab');
+    await page.getByText('Successfully Verified').waitFor();
+    const rows = sqlite(
+      `SELECT a.read_files, a.verified_at IS NOT NULL FROM acknowledgements a JOIN users u ON u.id = a.operator_id WHERE u.badge = '1002' AND a.doc_id = '${swp.id}'`,
+    );
+    assert.equal(rows.length, 1);
+    const files = JSON.parse(rows[0][0]);
+    assert.deepEqual(
+      files.map((f) => [f.section, f.lang]),
+      [
+        ['swc', 'es'],
+        ['jes', null],
+        ['vis', null],
+      ],
+    );
+    assert.equal(files[0].sha256, swp.sha);
+    assert.equal(rows[0][1], 1, 'verified');
+  });
+});
