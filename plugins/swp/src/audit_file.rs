@@ -4,7 +4,7 @@
 //! revision with its documents' SHA-256, uploader and on-behalf, each review stage with
 //! reviewer, time, verdict and note, deploy and obsolete dates; every read and
 //! verification of every version with printed name, date and time with offset, meaning
-//! and signature mode; and the audit chain's check with the count of rows about the part.
+//! and signature mode; and the audit chain's check at the rows about the part.
 //! The alerts that applied to the part (the `PartAlerts` port) and their signatures too.
 //! Deleted SWPs are kept (issue 28 item 5) and listed with their deletion date.
 //! One list of rows makes both files.
@@ -192,13 +192,14 @@ async fn rows(state: &AppState, user: &CurrentUser, part: &str, swps: &[Swp], fr
         sign_rows(&a, s.map(revision).unwrap_or_default(), s.is_some_and(|s| s.content_hash != a.record.version_hash), &mut out);
     }
     alert_rows(state, user, part, from, to, &mut out).await?;
-    let mut q = Params::default();
-    let targets = q.list(ids.iter().map(|id| format!("swp:{id}")));
-    let sql = format!("SELECT COUNT(*) AS n FROM audit_log WHERE target IN ({targets})");
-    let cited: i64 = sqlx::Row::try_get(&q.query(&sql).fetch_one(&state.db.pool).await?, "n")?;
-    let detail = match audit::verify(&state.db).await? {
-        Verdict::Ok { rows } => format!("audit verify: OK, chain intact over {rows} rows; {cited} rows about this part"),
-        Verdict::Broken { seq, reason } => format!("audit verify: BROKEN at row {seq}: {reason}; {cited} rows about this part"),
+    // The chain's check at the rows cited (about the part's SWPs), each with its links:
+    // bounded by the part, not the log (`plantdoc audit verify` walks it all).
+    let targets: Vec<String> = ids.iter().map(|id| format!("swp:{id}")).collect();
+    let detail = match audit::verify_targets(&state.db, &targets).await? {
+        Verdict::Ok { rows } => format!(
+            "audit verify: OK, chain intact at the {rows} rows about this part (each row's hash and its links to the rows before and after it)"
+        ),
+        Verdict::Broken { seq, reason } => format!("audit verify: BROKEN at row {seq}: {reason} (a row about this part or its neighbour)"),
     };
     out.push(Row { record: "audit-chain", detail, ..Row::default() });
     Ok(out)

@@ -198,7 +198,7 @@ pub async fn full_json_with(
     push_field(&mut out, "opsSigned", signs.as_bytes());
     push_field(&mut out, "urls", &serde_json::to_vec(&urls).map_err(anyhow::Error::from)?);
     // The spec's answer stays as it was for a revision without translations, unless a
-    // language was asked (decision 75).
+    // language was asked (decision 82).
     if !list.is_empty() || lang.is_some() {
         push_field(&mut out, "translations", &serde_json::to_vec(&crate::translations::json(&list)).map_err(anyhow::Error::from)?);
     }

@@ -4,7 +4,8 @@
 //! search over a generated `tsvector`), and searched with the module's visibility rule.
 //! A module describes its documents with a [`TextIndex`] and owns the tables in its
 //! migrations: `<prefix>_text_docs` (one row per document version read),
-//! `<prefix>_text_pages` (one row per page) and on SQLite `<prefix>_text_fts`.
+//! `<prefix>_text_pages` (one row per page) and on SQLite `<prefix>_text_fts` and the
+//! index `<prefix>_text_pages_narrow` on (id, doc_id, section, page) the search names.
 use crate::{msg, text};
 use std::sync::Arc;
 use std::time::Duration;
@@ -20,7 +21,7 @@ mod index;
 mod search;
 
 pub use index::{index_pass, scanned_pages};
-pub use search::{search, Hit};
+pub use search::{search, Hit, CANDIDATES};
 
 /// What a module indexes: its documents' table, the column naming the version, the
 /// PDFs' columns per section, the statuses whose text is kept.

@@ -1,5 +1,6 @@
 //! The search over a module's text index: pages with every word, best first (SQLite's
-//! bm25, PostgreSQL's ts_rank), then by document, section and page; the snippet marks
+//! bm25, PostgreSQL's ts_rank) among at most [`CANDIDATES`], then by document, section
+//! and page; the snippet marks
 //! the words with `<mark>` and `</mark>` (a client shows the text between as text,
 //! never as HTML). The module's filter (visibility, status) applies in the same query.
 use sqlx::any::AnyRow;
@@ -19,9 +20,15 @@ pub struct Hit {
 const START: &str = "<mark>";
 const STOP: &str = "</mark>";
 
+/// The pages ranked at most for one answer: a query matching more pages the caller may
+/// see ranks the [`CANDIDATES`] of them read last (the highest page ids; more when the
+/// page asked reaches further), so a word on every third page costs what a rare word
+/// costs; the total counts every match. A query with fewer matches ranks them all.
+pub const CANDIDATES: i64 = 1000;
+
 /// Pages matching `c.terms` among the documents `filter` keeps (SQL over the module's
 /// alias, placeholders from `q`), `columns` of the document selected with each; and
-/// how many pages match in all.
+/// how many pages match in all. The page of answers and the count run side by side.
 pub async fn search(
     db: &Db,
     ix: &TextIndex,
@@ -32,18 +39,28 @@ pub async fn search(
 ) -> Result<(Vec<Hit>, i64), sqlx::Error> {
     let (p, t, a) = (ix.prefix, ix.table, ix.alias);
     let (limit, offset) = (c.limit, c.offset);
+    let n = CANDIDATES.max(offset + limit);
     let (list_sql, count_sql) = match db.dialect {
         Dialect::Sqlite => {
             // Every word quoted: letters and digits only, so nothing is FTS5 syntax.
             let m = q.add(c.terms.iter().map(|w| format!("\"{w}\"")).collect::<Vec<_>>().join(" "));
+            let fts = format!("{p}_text_fts");
+            // The narrow index gives each match's document without reading its text.
             let from = format!(
-                "{p}_text_fts JOIN {p}_text_pages x ON x.id = {p}_text_fts.rowid JOIN {t} {a} ON {a}.id = x.doc_id \
-                 WHERE {p}_text_fts MATCH {m} AND {filter}"
+                "{fts} JOIN {p}_text_pages x INDEXED BY {p}_text_pages_narrow ON x.id = {fts}.rowid JOIN {t} {a} ON {a}.id = x.doc_id \
+                 WHERE {fts} MATCH {m} AND {filter}"
             );
+            // Candidates newest first (FTS5 walks its rowids backwards and stops), ranked
+            // (bm25) and paged; the snippet only for the page's rows.
+            let candidates =
+                format!("SELECT x.id, x.doc_id, x.section, x.page, {fts}.rank AS r FROM {from} ORDER BY {fts}.rowid DESC LIMIT {n}");
             (
                 format!(
-                    "SELECT {columns}, x.section, x.page, snippet({p}_text_fts, 0, '{START}', '{STOP}', '…', 16) AS snippet \
-                     FROM {from} ORDER BY {p}_text_fts.rank, x.doc_id, x.section, x.page LIMIT {limit} OFFSET {offset}"
+                    "SELECT {columns}, z.section, z.page, snippet({fts}, 0, '{START}', '{STOP}', '…', 16) AS snippet FROM \
+                     (SELECT y.id, y.doc_id, y.section, y.page, y.r FROM ({candidates}) y \
+                      ORDER BY y.r, y.doc_id, y.section, y.page LIMIT {limit} OFFSET {offset}) z \
+                     JOIN {fts} ON {fts}.rowid = z.id JOIN {t} {a} ON {a}.id = z.doc_id \
+                     WHERE {fts} MATCH {m} ORDER BY z.r, z.doc_id, z.section, z.page"
                 ),
                 format!("SELECT COUNT(*) AS n FROM {from}"),
             )
@@ -53,20 +70,23 @@ pub async fn search(
             let tsq = format!("plainto_tsquery('simple', {m})");
             let from = format!("{p}_text_pages x JOIN {t} {a} ON {a}.id = x.doc_id WHERE x.tsv @@ {tsq} AND {filter}");
             let opts = format!("StartSel={START}, StopSel={STOP}, MaxWords=24, MinWords=8, MaxFragments=2, FragmentDelimiter=\" … \"");
+            // Candidates newest first (`+ 0`: from the GIN index's matches, not a walk of the
+            // primary key testing every page), ts_rank for them only (their tsvector read
+            // once each), the headline for the page's rows only.
+            let candidates = format!("SELECT x.id, x.doc_id, x.section, x.page, x.tsv FROM {from} ORDER BY x.id + 0 DESC LIMIT {n}");
             (
-                // The headline is made for the page's rows only (inner query first).
                 format!(
-                    "SELECT {columns}, y.section, y.page, ts_headline('simple', y.body, {tsq}, '{opts}') AS snippet FROM \
-                     (SELECT x.id, x.doc_id, x.section, x.page, x.body, ts_rank(x.tsv, {tsq}) AS r FROM {from} \
-                      ORDER BY r DESC, x.doc_id, x.section, x.page LIMIT {limit} OFFSET {offset}) y \
-                     JOIN {t} {a} ON {a}.id = y.doc_id ORDER BY y.r DESC, y.doc_id, y.section, y.page"
+                    "SELECT {columns}, y.section, y.page, ts_headline('simple', b.body, {tsq}, '{opts}') AS snippet FROM \
+                     (SELECT k.id, k.doc_id, k.section, k.page, ts_rank(k.tsv, {tsq}) AS r FROM ({candidates}) k \
+                      ORDER BY r DESC, k.doc_id, k.section, k.page LIMIT {limit} OFFSET {offset}) y \
+                     JOIN {p}_text_pages b ON b.id = y.id JOIN {t} {a} ON {a}.id = y.doc_id ORDER BY y.r DESC, y.doc_id, y.section, y.page"
                 ),
                 format!("SELECT COUNT(*) AS n FROM {from}"),
             )
         }
     };
-    let rows = q.query(&list_sql).fetch_all(&db.pool).await?;
-    let total: i64 = q.query(&count_sql).fetch_one(&db.pool).await?.try_get("n")?;
+    let (rows, total) = tokio::try_join!(q.query(&list_sql).fetch_all(&db.pool), q.query(&count_sql).fetch_one(&db.pool))?;
+    let total: i64 = total.try_get("n")?;
     let hits = rows
         .into_iter()
         .map(|row| Ok(Hit { section: row.try_get("section")?, page: row.try_get("page")?, snippet: row.try_get("snippet")?, row }))

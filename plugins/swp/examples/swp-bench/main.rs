@@ -44,6 +44,8 @@ struct Args {
     text_docs: usize,
     /// Only the search inside documents and upload rows.
     only_text: bool,
+    /// The audit log's size around the auditor's file (issue 28).
+    audit_rows: i64,
 }
 
 fn args() -> anyhow::Result<Args> {
@@ -58,12 +60,16 @@ fn args() -> anyhow::Result<Args> {
         small: false,
         text_docs: 50_000,
         only_text: false,
+        audit_rows: 1_000_000,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let mut value = || it.next().ok_or_else(|| anyhow::anyhow!("{flag} needs a value"));
         match flag.as_str() {
-            "--small" => (a.swps, a.signs, a.secs, a.clients, a.small, a.text_docs) = (2_000, 10_000, 0.5, 16, true, 2_000),
+            "--small" => {
+                (a.swps, a.signs, a.secs, a.clients, a.small, a.text_docs, a.audit_rows) = (2_000, 10_000, 0.5, 16, true, 2_000, 50_000)
+            }
+            "--audit-rows" => a.audit_rows = value()?.parse()?,
             "--text-docs" => a.text_docs = value()?.parse()?,
             "--only-text" => a.only_text = true,
             "--swps" => a.swps = value()?.parse()?,
@@ -75,7 +81,7 @@ fn args() -> anyhow::Result<Args> {
             "--reuse" => a.reuse = Some(value()?),
             "-h" | "--help" => {
                 println!(
-                    "swp-bench [--small] [--pg ADMIN_URL] [--swps N] [--signs N] [--secs S] [--clients N] [--seed-only] [--reuse DB_URL] [--text-docs N] [--only-text]"
+                    "swp-bench [--small] [--pg ADMIN_URL] [--swps N] [--signs N] [--secs S] [--clients N] [--seed-only] [--reuse DB_URL] [--text-docs N] [--only-text] [--audit-rows N]"
                 );
                 std::process::exit(0);
             }
@@ -134,6 +140,9 @@ async fn main() -> anyhow::Result<()> {
     if a.reuse.is_none() {
         let rows = audit::seed(&state, audit_revs, audit_signs, state.now_ms()).await?;
         println!("seeded part {} with {audit_revs} revisions, {audit_signs} signatures and {rows} audit rows", audit::PART);
+        let t0 = std::time::Instant::now();
+        let other = audit::fill(&state, a.audit_rows, state.now_ms()).await?;
+        println!("wrote {other} audit rows of other acts in {:.1} s", t0.elapsed().as_secs_f64());
         add_user(&state, "all-zones@bench.plant", "manager", state.zones.codes("mpk")).await?;
         add_user(&state, "two-zones@bench.plant", "engineer", vec!["A1".into(), "B1".into()]).await?;
     }
@@ -158,7 +167,8 @@ async fn main() -> anyhow::Result<()> {
     let all = load::sign_in(&http, &base, "all-zones@bench.plant", PASSWORD).await?;
     let two = load::sign_in(&http, &base, "two-zones@bench.plant", PASSWORD).await?;
     if a.reuse.is_none() {
-        audit::measure(&state, &http, &base, &all, audit_revs, audit_signs).await?;
+        let ids = std::sync::Arc::new(plant.deployed_ids.clone());
+        audit::measure(&state, &http, &base, &bare_base, ids, &all, (audit_revs, audit_signs)).await?;
     }
 
     let ids = std::sync::Arc::new(plant.deployed_ids.clone());

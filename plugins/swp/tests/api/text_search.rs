@@ -229,3 +229,39 @@ async fn swp_search_text_bad_queries_are_field_errors_and_the_background_task_re
     }
     panic!("{id} was not indexed by the background task");
 }
+
+#[tokio::test]
+async fn a_word_on_more_pages_than_the_candidates_ranks_the_pages_read_last_and_counts_all() {
+    let app = spawn().await;
+    let crew = crew(&app).await;
+    deploy_pages(&crew, "MANY-OLD", [&["clamp clamp clamp clamp ring"], &["x"], &["y"]], json!({})).await;
+    let new = deploy_pages(&crew, "MANY-NEW", [&["x"], &["y"], &["z"]], json!({})).await;
+    let hidden = deploy_pages(&crew, "MANY-B2", [&["x"], &["y"], &["z"]], json!({"zones": ["B2"]})).await;
+    index(&app).await;
+    let best = ("MANY-OLD".to_string(), 0, "swc".to_string(), 1);
+    assert_eq!(found(&crew.eng, "clamp").await, (vec![best.clone()], 1));
+    // Pages read later, each naming the word once: 30 of the A1 reader's, then the
+    // candidates' worth in a zone that reader does not see.
+    let n = plantdoc_core::app::textindex::CANDIDATES;
+    for (doc, pages) in [(&new, 30), (&hidden, n)] {
+        for start in (0..pages).step_by(250) {
+            let rows: Vec<String> =
+                (start..(start + 250).min(pages)).map(|i| format!("('{doc}', 'jes', {}, 0, 'clamp and {i} more words')", i + 2)).collect();
+            let sql = format!("INSERT INTO swp_text_pages (doc_id, section, page, scanned, body) VALUES {}", rows.join(", "));
+            sqlx::query(&sql).execute(&app.state.db.pool).await.unwrap();
+        }
+    }
+    // A manager of every zone: the total counts every page; the ranked pages are the
+    // candidates read last (all B2), so the old page with four mentions is not among them.
+    let (hits, total) = found(&crew.eng, "clamp").await;
+    assert_eq!(total, n + 31, "every match counted");
+    assert!(hits.len() == 20 && hits.iter().all(|h| h.0 == "MANY-B2"), "{hits:?}");
+    // The A1 reader: the zone filter runs before the cut, so the B2 pages take no
+    // candidate's place: the reader's 31 pages are ranked, the old one first.
+    add(&app, "a1@demo.plant", "supervisor", "production", "mpk", &["A1"]).await;
+    let a1 = login(&app, "a1@demo.plant").await;
+    let (hits, total) = found(&a1, "clamp").await;
+    assert_eq!((hits[0].clone(), hits.len(), total), (best.clone(), 20, 31));
+    // Fewer matches are ranked over all of them: the old page first.
+    assert_eq!(found(&crew.eng, "clamp%20ring").await, (vec![best], 1));
+}
