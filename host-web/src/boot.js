@@ -67,6 +67,9 @@ export function readUser(res, win) {
     .then(() => (res.status === 401 && win ? res.json() : res.body?.cancel()))
     .then((body) => {
       if (body?.signIn) win.__plantdocSignIn = body.signIn;
+      // A plant whose language is not English (issue 29): the painted form is English, so
+      // the translated one takes over at once.
+      if (typeof body?.lang === 'string') win.__plantdocLang = body.lang;
     })
     .catch(() => {})
     .then(() => null);
@@ -86,8 +89,9 @@ export function boot(win = window, doc = document) {
   }
   paintSkeleton(doc);
   const start = () => startApp(doc);
-  // Signed in, or single sign-on set up (its button is the React page's): start now.
-  win.__plantdocCurrentUser.then((user) => (user || win.__plantdocSignIn) && start());
+  // Signed in, single sign-on set up (its button is the React page's) or a plant in
+  // another language: start now.
+  win.__plantdocCurrentUser.then((user) => (user || win.__plantdocSignIn || win.__plantdocLang) && start());
   const form = doc.querySelector('#pd-boot form');
   for (const type of ['keydown', 'pointerdown', 'input', 'submit']) form.addEventListener(type, start, { once: true, capture: true });
   prefetchApp(win, doc);

@@ -130,6 +130,10 @@ export function setOverrideLanguage(code) {
 let plantDefault = null;
 /** The plant's default language (`GET /api/i18n`, public), asked once; English when unusable. */
 export function plantLanguage() {
+  // The shell's session check may have said it already (a signed-out page's 401).
+  if (!plantDefault && typeof window !== 'undefined' && supportedLanguage(window.__plantdocLang)) {
+    plantDefault = Promise.resolve(supportedLanguage(window.__plantdocLang));
+  }
   if (!plantDefault) {
     plantDefault = fetch('/api/i18n', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
       // The body is read (or cancelled) either way: an unread body keeps the request open.

@@ -169,17 +169,22 @@ async fn current(State(state): State<AppState>, headers: HeaderMap) -> AppResult
             }
             Ok(axum::Json(v).into_response())
         }
-        // With single sign-on set up, the refusal also tells the sign-in page what to show.
-        None => match &state.settings.auth.oidc {
-            Some(o) => Ok((
-                StatusCode::UNAUTHORIZED,
-                axum::Json(
-                    json!({"error": text!("Please sign in."), "signIn": {"sso": o.label, "password": state.settings.auth.password_login}}),
-                ),
-            )
-                .into_response()),
-            None => Err(AppError::Unauthorized),
-        },
+        // With single sign-on set up, the refusal also tells the sign-in page what to show;
+        // in a plant whose language is not English, which language (the painted sign-in
+        // form hands over to the translated one at once, issue 29).
+        None => {
+            let mut body = json!({"error": text!("Please sign in.")});
+            if let Some(o) = &state.settings.auth.oidc {
+                body["signIn"] = json!({"sso": o.label, "password": state.settings.auth.password_login});
+            }
+            if state.settings.i18n.default != "en" {
+                body["lang"] = json!(state.settings.i18n.default);
+            }
+            if body.get("signIn").is_none() && body.get("lang").is_none() {
+                return Err(AppError::Unauthorized);
+            }
+            Ok((StatusCode::UNAUTHORIZED, axum::Json(body)).into_response())
+        }
     }
 }
 
