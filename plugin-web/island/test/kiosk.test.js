@@ -26,6 +26,8 @@ test('history rows: Expires is signed + 90 days; red past 90 days', () => {
   };
   const t0 = Date.parse(signed);
   const [fresh] = historyRows([rec], t0 + SIGN_VALID_MS);
+  // §11.50: the signature's time with its UTC offset (the cell's title).
+  expect(fresh.signedAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d$/);
   expect(fresh).toMatchObject({ operator: 'Olivia Grant', employee: 'OP1001', verifier: 'Sam Ortiz', expires: 'Apr-01-26 12:00am', expired: false });
   expect(historyRows([rec], t0 + SIGN_VALID_MS + 1)[0].expired).toBe(true);
 });

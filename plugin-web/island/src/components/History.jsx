@@ -3,6 +3,7 @@
 // loaded when History is opened: the table is not part of the interface's first load.
 import { useMemo } from 'react';
 import { Table } from 'antd';
+import dayjs from 'dayjs';
 import { formatDate, k, translate, useT } from '@plantdoc/kit';
 import { useSignHistory } from '../api';
 
@@ -16,6 +17,9 @@ export const SIGN_WORDS = [k('Read'), k('Verified'), k('badge'), k('badge+pin')]
 export const manifestation = (meaning, mode) =>
   meaning ? translate('island', '{{meaning}} ({{mode}})', { meaning: translate('island', meaning), mode: translate('island', mode || 'badge') }) : '';
 
+/** The time of a signature with its offset (§11.50: date and time, unambiguous), for the cell's title. */
+const withOffset = (value) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss Z') : '');
+
 export function historyRows(list, now = Date.now()) {
   return list.map((r) => {
     const signed = Date.parse(r.dateSigned?.date);
@@ -26,6 +30,8 @@ export function historyRows(list, now = Date.now()) {
       signed: formatDate(r.dateSigned?.date),
       verifier: r.cl?.fullName || '',
       verified: r.dateVerified ? formatDate(r.dateVerified.date) : '',
+      signedAt: withOffset(r.dateSigned?.date),
+      verifiedAt: withOffset(r.dateVerified?.date),
       expires: formatDate(new Date(signed + SIGN_VALID_MS).toISOString()),
       expired: now - signed > SIGN_VALID_MS,
       meaning: [manifestation(r.signMeaning, r.signMode), r.dateVerified ? manifestation(r.verifyMeaning || 'Verified', r.verifyMode) : '']
@@ -46,10 +52,21 @@ const COLUMNS = [
   [k('Meaning'), 'meaning'],
 ];
 
+const AT = { signed: 'signedAt', verified: 'verifiedAt' };
+
 export function History({ swpId }) {
   const t = useT('island');
   const history = useSignHistory(swpId);
-  const columns = useMemo(() => COLUMNS.map(([title, dataIndex]) => ({ title: t(title), dataIndex })), [t]);
+  // The spec's dates in the cells; each signature's time with its UTC offset in the cell's title.
+  const columns = useMemo(
+    () =>
+      COLUMNS.map(([title, dataIndex]) => ({
+        title: t(title),
+        dataIndex,
+        ...(AT[dataIndex] ? { render: (text, row) => <span title={row[AT[dataIndex]]}>{text}</span> } : {}),
+      })),
+    [t],
+  );
   return (
     <div style={{ height: HISTORY_HEIGHT, overflow: 'auto' }}>
       <Table
