@@ -4,16 +4,21 @@
 // the English-only JES and VIS with 'This document is not available in your language
 // yet.'; the sign record names each file read (language and SHA-256) and the verifier's
 // scan completes it. The operator's language comes from the badge answer's `lang` (the
-// users' language of issue 29 item 3); until that field is served, the test adds it to
-// the answer in the browser, which is what the kiosk's `kioskLanguage()` reads.
+// users' language of issue 29 item 3; the demo operators are English, so the test gives
+// this one Spanish in the answer the browser receives) and the whole kiosk follows it.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
-import { apiClient, expectAccessible, launchBrowser, startServer, waitForPath, withPage } from './harness.mjs';
+import { ROOT, apiClient, expectAccessible, launchBrowser, startServer, waitForPath, withPage } from './harness.mjs';
 import { signInKiosk } from './kiosk-profiles.mjs';
 
-const NOTICE = 'This document is not available in your language yet.';
+// The kiosk follows the operator's language from the badge scan (issue 29): after it, the
+// screens are in Spanish — their texts come from the island's translator's file.
+const ES = JSON.parse(fs.readFileSync(path.join(ROOT, 'plugin-web/island/locales/es.json'), 'utf8'));
+const es = (key, vars = {}) => (ES[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, v) => vars[v]);
+const NOTICE = es('This document is not available in your language yet.');
 let server;
 let context;
 before(async () => {
@@ -112,25 +117,25 @@ describe('Kiosk in the operator language (issue 29)', () => {
     await field.fill('1002');
     await field.press('Tab');
     await waitForPath(page, '/island/part-select');
-    await page.getByPlaceholder('Search by part number').fill('7101-0001');
+    await page.getByPlaceholder(es('Search by part number')).fill('7101-0001');
     await page.locator('.ant-select-item-option', { hasText: '7101-0001' }).click();
     await waitForPath(page, /^\/island\/operator-status\?part=/);
     const asked = page.waitForRequest((r) => r.url().includes(`/api/swps/swp-with-urls/${swp.id}?lang=es`));
-    await page.locator('[data-status]', { hasText: 'Instructions' }).click();
+    await page.locator('[data-status]', { hasText: es('Instructions') }).click();
     await waitForPath(page, /^\/island\/swp-ack\?/);
     await asked;
-    await page.locator('iframe[title="Standard Work Chart"]').waitFor();
+    await page.locator(`iframe[title="${es('Standard Work Chart')}"]`).waitFor();
     // The SWC is in Spanish: no notice.
     await page.waitForTimeout(300);
     assert.equal(await page.getByText(NOTICE).count(), 0, 'the Spanish SWC shows no notice');
-    await page.getByRole('button', { name: 'I have read the SWC' }).click();
-    await page.locator('iframe[title="Job Element Sheet"]').waitFor();
+    await page.getByRole('button', { name: es('I have read the {{doc}}', { doc: 'SWC' }) }).click();
+    await page.locator(`iframe[title="${es('Job Element Sheet')}"]`).waitFor();
     await page.getByText(NOTICE).waitFor();
     await expectAccessible(page, 'JES in English for a Spanish operator');
     const read = page.waitForRequest((r) => r.url().endsWith('/api/island/operator-read-swp'));
-    await page.getByRole('button', { name: 'I have read the JES' }).click();
+    await page.getByRole('button', { name: es('I have read the {{doc}}', { doc: 'JES' }) }).click();
     await page.getByText(NOTICE).waitFor();
-    await page.getByRole('button', { name: 'I have read the VIS' }).click();
+    await page.getByRole('button', { name: es('I have read the {{doc}}', { doc: 'VIS' }) }).click();
     const sent = JSON.parse((await read).postData());
     assert.deepEqual(
       sent.readFiles.map((f) => [f.section, f.lang]),
@@ -141,12 +146,13 @@ describe('Kiosk in the operator language (issue 29)', () => {
       ],
     );
     assert.equal(sent.readFiles[0].sha256, swp.sha);
-    await page.getByText('Awaiting Verification').waitFor();
-    await page.getByRole('button', { name: 'Verify Operator' }).click();
-    await page.getByText('Verification Required').waitFor();
-    await field.fill('9031');
-    await field.press('Tab');
-    await page.getByText('Successfully Verified').waitFor();
+    await page.getByText(es('Awaiting Verification')).waitFor();
+    await page.getByRole('button', { name: es('Verify Operator') }).click();
+    await page.getByText(es('Verification Required')).waitFor();
+    const verifier = page.getByLabel(es('Badge'));
+    await verifier.fill('9031');
+    await verifier.press('Tab');
+    await page.getByRole('heading', { name: es('Successfully Verified') }).waitFor();
     const rows = sqlite(
       `SELECT a.read_files, a.verified_at IS NOT NULL FROM acknowledgements a JOIN users u ON u.id = a.operator_id WHERE u.badge = '1002' AND a.doc_id = '${swp.id}'`,
     );
