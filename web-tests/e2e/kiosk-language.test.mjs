@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, apiClient, expectAccessible, launchBrowser, startServer, waitForPath, withPage } from './harness.mjs';
 import { signInKiosk } from './kiosk-profiles.mjs';
+import { pdf } from './pdf.mjs';
 
 // The kiosk follows the operator's language from the badge scan (issue 29): after it, the
 // screens are in Spanish — their texts come from the island's translator's file.
@@ -41,29 +42,6 @@ const it = (name, body) =>
       },
     ),
   );
-
-/** A small real PDF with one line of text (offsets computed, so the checks pass). */
-function pdf(text) {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-  ];
-  const stream = `BT /F1 24 Tf 72 700 Td (${text}) Tj ET`;
-  objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
-  objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
-  let out = '%PDF-1.4\n';
-  const offsets = [];
-  objects.forEach((o, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
 
 function sqlite(sql) {
   const r = spawnSync(

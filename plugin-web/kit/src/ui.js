@@ -23,6 +23,7 @@ export { AaTheme, AA_TOKENS } from './AaTheme';
 export { fieldHelp } from './fieldHelp';
 // A language chooser (Add/Edit User, Settings → Account; issue 29).
 export { LanguageSelect } from './LanguageSelect';
+export { TranslationsPanel, useTranslationUpload } from './TranslationsPanel';
 export { UploadForm, useUploadForm, submitErrors, ChangesField, ZonesField, OnBehalfOfField, MAX_CHANGES, charactersLeft, CorrectsNotice } from './UploadForm';
 export { ReviewList, DeleteSelected, deleteSelection } from './ReviewList';
 export { OpenLink, StatusText, StageCell, openColumn, dateColumn, textColumn, stageColumn, countColumn, swpColumns, alertColumns } from './ReviewList';

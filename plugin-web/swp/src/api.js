@@ -4,9 +4,8 @@
 // { queryKey, queryFn } or { key, fetch }. The calls other remotes make too (a part's
 // deployed SWP, an SWP's links, the sign history, the deployed part search) are the
 // kit's, one hook each, under the keys below (documentKeys).
-import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, deployedSwpParts, swpLinks, uploadErrorText, uploadFile, useDeployedSwp, useSignHistory } from '@plantdoc/kit';
+import { api, deployedSwpParts, swpLinks, useDeployedSwp, useSignHistory } from '@plantdoc/kit';
 import { pagedPath } from './lib';
 
 export { deployedSwpParts, swpLinks, useDeployedSwp, useSignHistory };
@@ -161,25 +160,6 @@ export function useEditSwpZones(swpId) {
 }
 
 // --- translations (issue 29) ---
-
-/** POST /api/swps/{id}/translations with progress: { send(file, {section, lang}), busy, percent, done, errors }. */
-export function useUploadTranslation(swpId) {
-  const client = useQueryClient();
-  const [state, setState] = useState({ busy: false, percent: 0, done: false, errors: {} });
-  const send = (file, fields) => {
-    setState({ busy: true, percent: 0, done: false, errors: {} });
-    uploadFile(`/api/swps/${enc(swpId)}/translations`, file, { fields, onProgress: (percent) => setState((s) => ({ ...s, percent })) })
-      .then((body) => {
-        if (body?.swp) client.setQueryData(['swp', 'one', swpId], body.swp);
-        setState({ busy: false, percent: 100, done: true, errors: {} });
-      })
-      .catch((err) => {
-        const fields = err?.fields && Object.keys(err.fields).length > 0 ? err.fields : { error: uploadErrorText(err) };
-        setState({ busy: false, percent: 0, done: false, errors: fields });
-      });
-  };
-  return { ...state, send };
-}
 
 /** DELETE /api/swps/{id}/translations/{section}/{lang}. */
 export function useRemoveTranslation(swpId) {

@@ -1,13 +1,18 @@
 // The alert detail view: Back, the alert's facts, and its document in a frame
 // ('Loading..' first, then the document or 'There was an error fetching the alert.').
-import { Alert as Notice, Button, Descriptions, Space, Typography } from 'antd';
+import { Suspense, lazy, useState } from 'react';
+import { Alert as Notice, Button, Descriptions, Space, Spin, Typography } from 'antd';
 import { alertLink, DocumentFrame, formatDate, useSignedLinks, useT, VIEWER_HEIGHT } from '@plantdoc/kit';
 import { issuer, statusText, TEXTS } from '../lib';
+
+// Its own chunk: loaded when Translations is opened (issue 29).
+const AlertTranslations = lazy(() => import('./AlertTranslations'));
 
 export function AlertDetail({ id, alert, onBack }) {
   const t = useT('alerts');
   // The kit's call (Sign Off shows the same document): a signed link, fetched fresh.
   const url = useSignedLinks({ ...alertLink(id), enabled: Boolean(id) });
+  const [translating, setTranslating] = useState(false);
   return (
     <div data-testid="alert-detail">
       <Space style={{ marginBottom: 12 }} wrap>
@@ -15,7 +20,15 @@ export function AlertDetail({ id, alert, onBack }) {
         <Typography.Title level={5} style={{ margin: 0, whiteSpace: 'nowrap' }}>
           {alert?.alertTag || ''}
         </Typography.Title>
+        {alert?.status === 'deployed' && (
+          <Button onClick={() => setTranslating((on) => !on)}>{translating ? t('Hide translations') : t('Translations')}</Button>
+        )}
       </Space>
+      {translating && (
+        <Suspense fallback={<Spin />}>
+          <AlertTranslations id={id} />
+        </Suspense>
+      )}
       {alert && (
         <Descriptions size="small" column={3} style={{ marginBottom: 12 }}>
           <Descriptions.Item label={t('Type')}>{alert.alertType ? t(alert.alertType) : ''}</Descriptions.Item>

@@ -19,7 +19,7 @@ export function TranslationDrop({ section, label, value, onChange, onDiscard }) 
         <span aria-hidden="true">{t('Translation:')}</span>
         <Select
           data-testid={`lang-${section}`}
-          aria-label={t('{{document}} translation', { document: label })}
+          aria-label={t('{{document}} translation', { document: t(label) })}
           value={lang}
           onChange={setLang}
           options={DOC_LANGUAGES.map((l) => ({ ...l, label: t(l.label) }))}
@@ -31,7 +31,7 @@ export function TranslationDrop({ section, label, value, onChange, onDiscard }) 
           id={`${section}-${lang}`}
           label={t('Drop the {{language}} {{document}} here or click to browse', {
             language: DOC_LANGUAGES.find((l) => l.value === lang)?.label,
-            document: label,
+            document: t(label),
           })}
           hint={t('PDF, one file')}
           uploadUrl="/api/swps/uploadPdf"

@@ -1,0 +1,34 @@
+// A deployed alert's translations in the console (issue 29 item 4): the kit's panel with
+// one file per language (no section), the list from the file answer, Remove sends the
+// DELETE and shows the new list, a refusal shows the server's text.
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import AlertTranslations from '../src/components/AlertTranslations';
+import { renderWithQuery as render, stubFetch } from './helpers';
+
+describe('alert translations', () => {
+  it('lists the languages, has no section choice, and removes one', async () => {
+    const fetch = stubFetch({
+      '/api/alerts/file/a1': [200, { url: '/files/x', served: { lang: null }, translations: ['es', 'pl'] }],
+      'DELETE /api/alerts/a1/translations/pl': [200, { alertId: 'a1', translations: [{ lang: 'es', sha256: 'h', uploadedAt: '2026-03-04T14:05:00Z' }] }],
+    });
+    render(<AlertTranslations id="a1" />);
+    await screen.findByTestId('translation-pl');
+    expect(screen.getByTestId('translation-es').textContent).toContain('Español');
+    expect(screen.queryByRole('combobox', { name: 'Section' })).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Language' })).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Remove' })[1]);
+    await waitFor(() => expect(screen.queryByTestId('translation-pl')).toBeNull());
+    expect(fetch.mock.calls.some(([path, init]) => path === '/api/alerts/a1/translations/pl' && init?.method === 'DELETE')).toBe(true);
+  }, 60000);
+
+  it("shows the server's refusal of a removal", async () => {
+    stubFetch({
+      '/api/alerts/file/a1': [200, { url: '/files/x', served: { lang: null }, translations: ['es'] }],
+      'DELETE /api/alerts/a1/translations/es': [403, { error: 'Only process engineers and managers translate alerts.' }],
+    });
+    render(<AlertTranslations id="a1" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Only process engineers and managers translate alerts.')).toBeTruthy();
+  }, 60000);
+});

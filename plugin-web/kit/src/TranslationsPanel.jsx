@@ -1,0 +1,112 @@
+// A deployed document's translations (issue 29 item 4), for any module whose documents
+// carry them (the swp and alerts remotes configure it): the list (section, language,
+// when, Remove) and 'Add translation' — section (when the document has several),
+// language and a PDF, sent with progress as multipart (section, lang, file) to
+// `uploadUrl`. It does not change the revision; the server audits it. Field errors show
+// under their fields, success above the form.
+import { useRef, useState } from 'react';
+import { Alert, Button, Form, List, Progress, Select, Space, Typography } from 'antd';
+import { formatDate } from './date';
+import { fieldHelp } from './fieldHelp';
+import { uploadErrorText, uploadFile } from './upload';
+import { LANGUAGES, useT } from './i18n';
+
+// The languages a document is translated into: every shipped one but the original's.
+const LANGS = LANGUAGES.filter((l) => l.code !== 'en').map((l) => ({ value: l.code, label: l.name }));
+const langLabel = (v) => LANGUAGES.find((l) => l.code === v)?.name || v;
+
+/** Sends one translation: { busy, percent, done, errors, send(file, fields) }; `onDone(body)` with the answer. */
+export function useTranslationUpload(uploadUrl, onDone) {
+  const [state, setState] = useState({ busy: false, percent: 0, done: false, errors: {} });
+  const send = (file, fields) => {
+    setState({ busy: true, percent: 0, done: false, errors: {} });
+    uploadFile(uploadUrl, file, { fields, onProgress: (percent) => setState((s) => ({ ...s, percent })) })
+      .then((body) => {
+        onDone?.(body);
+        setState({ busy: false, percent: 100, done: true, errors: {} });
+      })
+      .catch((err) => {
+        const fields = err?.fields && Object.keys(err.fields).length > 0 ? err.fields : { error: uploadErrorText(err) };
+        setState({ busy: false, percent: 0, done: false, errors: fields });
+      });
+  };
+  return { ...state, send };
+}
+
+/**
+ * items: [{section?, lang, uploadedAt}]; sections: [{value, label}] or null (one file);
+ * upload: useTranslationUpload(...); onRemove(item) and `removing` (the item being removed).
+ */
+export function TranslationsPanel({ items, sections = null, upload, onRemove, removing = null, removeError = '' }) {
+  const t = useT('kit');
+  const picker = useRef(null);
+  const [section, setSection] = useState(sections?.[0]?.value ?? null);
+  const [lang, setLang] = useState(LANGS[0].value);
+  const errors = upload.errors;
+  return (
+    <div data-testid="translations-panel" style={{ marginBottom: 16 }}>
+      <Typography.Title level={3} style={{ fontSize: 15 }}>
+        {t('Translations')}
+      </Typography.Title>
+      <List
+        size="small"
+        locale={{ emptyText: t('No translations yet.') }}
+        dataSource={items || []}
+        renderItem={(tr) => (
+          <List.Item
+            data-testid={`translation-${tr.section ? `${tr.section}-` : ''}${tr.lang}`}
+            actions={[
+              <Button key="remove" size="small" onClick={() => onRemove(tr)} loading={removing === tr}>
+                {t('Remove')}
+              </Button>,
+            ]}
+          >
+            {[tr.section?.toUpperCase(), langLabel(tr.lang), formatDate(tr.uploadedAt)].filter(Boolean).join(' · ')}
+          </List.Item>
+        )}
+      />
+      {upload.done && <Alert type="success" showIcon title={t('Translation added.')} style={{ margin: '8px 0' }} data-testid="translation-added" />}
+      {errors.error && <Alert type="error" showIcon title={errors.error} style={{ margin: '8px 0' }} />}
+      {removeError && <Alert type="error" showIcon title={removeError} style={{ margin: '8px 0' }} />}
+      <Form layout="inline" style={{ marginTop: 8 }}>
+        {sections && (
+          <Form.Item label={t('Section')} {...fieldHelp(errors, 'section')}>
+            <Select
+              aria-label={t('Section')}
+              data-testid="translation-section"
+              value={section}
+              onChange={setSection}
+              options={sections}
+              style={{ width: 90 }}
+            />
+          </Form.Item>
+        )}
+        <Form.Item label={t('Language')} {...fieldHelp(errors, 'lang')}>
+          <Select aria-label={t('Language')} data-testid="translation-lang" value={lang} onChange={setLang} options={LANGS} style={{ width: 120 }} />
+        </Form.Item>
+        <Form.Item {...fieldHelp(errors, 'file')}>
+          <input
+            ref={picker}
+            type="file"
+            accept=".pdf,application/pdf"
+            data-testid="translation-file"
+            style={{ display: 'none' }}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) upload.send(file, sections ? { section, lang } : { lang });
+            }}
+          />
+          <Button type="primary" loading={upload.busy} onClick={() => picker.current?.click()}>
+            {t('Add translation')}
+          </Button>
+        </Form.Item>
+      </Form>
+      {upload.busy && (
+        <Space style={{ width: '100%' }}>
+          <Progress percent={upload.percent} size="small" style={{ width: 240 }} />
+        </Space>
+      )}
+    </div>
+  );
+}
