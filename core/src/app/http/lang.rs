@@ -9,6 +9,7 @@ use axum::http::header::{ACCEPT_LANGUAGE, CONTENT_LENGTH, CONTENT_TYPE};
 use axum::middleware::Next;
 use axum::response::Response;
 
+use crate::app::auth::oidc::page::{html, RefusalPage};
 use crate::app::plugin::Module;
 use crate::app::AppState;
 use crate::base::catalog::Catalogs;
@@ -73,6 +74,16 @@ pub async fn translate(State(state): State<AppState>, req: Request, next: Next) 
     }
     let user = resp.extensions().get::<UserLang>().map(|l| l.0.clone());
     let lang = state.settings.i18n.pick(accept.as_deref(), user.as_deref());
+    // The single sign-on refusal page (HTML): said again in the caller's language.
+    if let Some(RefusalPage(message)) = resp.extensions().get::<RefusalPage>().cloned() {
+        if lang == "en" {
+            return resp;
+        }
+        let (mut parts, _) = resp.into_parts();
+        parts.headers.remove(CONTENT_LENGTH);
+        let tr = |s: &str| state.catalogs.translate(lang, s).unwrap_or_else(|| s.to_string());
+        return Response::from_parts(parts, Body::from(html(&message, lang, tr)));
+    }
     let is_json = resp.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("application/json"));
     if lang == "en" || !is_json {
         return resp;

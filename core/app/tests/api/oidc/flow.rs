@@ -132,3 +132,20 @@ async fn oidc_provider_unreachable_is_a_page_not_a_500() {
     assert_eq!(r.status, StatusCode::SERVICE_UNAVAILABLE);
     assert!(r.text.contains("Test IdP cannot be reached"), "{}", r.text);
 }
+
+#[tokio::test]
+async fn the_refusal_page_is_in_the_plants_language() {
+    // Issue 29: the page a refused sign-in lands on speaks the plant's language.
+    let app = spawn_oidc("plantdoc", &[("i18n.default", "es")]).await;
+    let login = new_login();
+    set_account(&login, full_claims(&format!("{login}@example.com"), "quality", "engineer")).await;
+    let a = browser(&app);
+    let auth = start(&a).await;
+    let back = at_provider(&auth, &login).await;
+    let r = a.get(&back.replace("state=", "state=x")).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text);
+    assert!(r.text.contains("<html lang=\"es\">"), "{}", r.text);
+    assert!(r.text.contains("No se pudo completar el inicio de sesión."), "{}", r.text);
+    assert!(r.text.contains("Volver a la página de inicio de sesión"), "{}", r.text);
+    assert!(!r.text.contains(AGAIN));
+}

@@ -34,7 +34,7 @@ use crate::data::audit::{self, AuditEntry};
 pub mod accounts;
 pub mod claims;
 pub mod flow;
-mod page;
+pub(crate) mod page;
 
 /// Every claim the provider sends, kept for the mapping (`[auth.oidc.claims]`).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]

@@ -3,19 +3,37 @@
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
+use crate::text;
+
 fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
 }
 
+/// What a refusal page says, kept on the answer so the language layer can say it again in
+/// the caller's language (`app::http::lang`, issue 29).
+#[derive(Clone)]
+pub struct RefusalPage(pub String);
+
+const TITLE: &str = text!("Sign-in refused");
+const BACK: &str = text!("Back to the sign-in page");
+
+/// The page's HTML in `lang`, each text through `tr` (English: as written).
+pub fn html(message: &str, lang: &str, tr: impl Fn(&str) -> String) -> String {
+    format!(
+        "<!doctype html><html lang=\"{}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\">\
+         <title>{} - Plantdoc</title></head><body style=\"font-family:sans-serif;max-width:36em;margin:4em auto;padding:0 1em\">\
+         <h1>Plantdoc</h1><p role=\"alert\" id=\"sso-refusal\">{}</p><p><a href=\"/login\">{}</a></p></body></html>",
+        escape(lang),
+        escape(&tr(TITLE)),
+        escape(&tr(message)),
+        escape(&tr(BACK))
+    )
+}
+
 pub fn refusal(status: StatusCode, message: &str) -> Response {
-    let body = format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\">\
-         <title>Sign-in refused - Plantdoc</title></head><body style=\"font-family:sans-serif;max-width:36em;margin:4em auto;padding:0 1em\">\
-         <h1>Plantdoc</h1><p role=\"alert\" id=\"sso-refusal\">{}</p><p><a href=\"/login\">Back to the sign-in page</a></p></body></html>",
-        escape(message)
-    );
-    let mut r = (status, body).into_response();
+    let mut r = (status, html(message, "en", str::to_string)).into_response();
     r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
     r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    r.extensions_mut().insert(RefusalPage(message.to_string()));
     r
 }
