@@ -129,8 +129,8 @@ describe('Audit-ready records: badge + PIN signatures and the auditor’s file (
     const pdf = await page.request.get(`${server.url}/api/swps/audit-file/7101-0001.pdf`);
     assert.equal(pdf.headers()['content-type'], 'application/pdf');
     const csv = await (await page.request.get(`${server.url}/api/swps/audit-file/7101-0001.csv`)).text();
-    // The kiosk test's signatures, with their mode.
-    assert.match(csv, /"signature","0",.*"Read","badge\+pin","operator"/);
+    // The kiosk test's signatures, with their mode and the files read (issue 29: language and hash).
+    assert.match(csv, /"signature","0",.*"Read","badge\+pin","operator; read SWC in the original \([0-9a-f]{64}\)/);
     assert.match(csv, /"signature","0",.*"Verified","badge\+pin","verifier of /);
     await page.goto(`${server.url}/main/swps/search?pn=7101-0001&view=details`);
     await page.getByTestId('swp-details').waitFor();
