@@ -6,9 +6,7 @@
 // link the part's auditor's file, whose PDF and CSV hold those signatures.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { apiClient, expectAccessible, launchBrowser, login, startServer, waitForPath, withPage } from './harness.mjs';
+import { apiClient, expectAccessible, launchBrowser, login, sqliteRows, startServer, waitForPath, withPage } from './harness.mjs';
 import { signInKiosk } from './kiosk-profiles.mjs';
 
 let server;
@@ -34,21 +32,6 @@ after(async () => {
   await context?.close();
   server?.stop();
 });
-
-function sqlite(sql) {
-  const r = spawnSync(
-    'python3',
-    [
-      '-c',
-      'import sqlite3,sys,json; c=sqlite3.connect(sys.argv[1]); print(json.dumps(c.execute(sys.argv[2]).fetchall()))',
-      path.join(server.dir, 'plantdoc.db'),
-      sql,
-    ],
-    { encoding: 'utf8' },
-  );
-  assert.equal(r.status, 0, r.stderr);
-  return JSON.parse(r.stdout);
-}
 
 /** Types into the focused masked field and presses Enter. */
 async function type(page, label, value) {
@@ -77,7 +60,7 @@ describe('Audit-ready records: badge + PIN signatures and the auditor’s file (
     for (const doc of ['SWC', 'JES', 'VIS']) await page.getByRole('button', { name: `I have read the ${doc}` }).click();
     // The read is signed with the PIN: the one-time PIN asks for the operator's own.
     await page.getByText('Enter your PIN').waitFor();
-    assert.equal(sqlite('SELECT COUNT(*) FROM acknowledgements')[0][0], 0, 'nothing recorded before the PIN');
+    assert.equal(sqliteRows(server, 'SELECT COUNT(*) FROM acknowledgements')[0][0], 0, 'nothing recorded before the PIN');
     await type(page, 'PIN', issued.data.pin);
     await page.getByText('This PIN was issued for one use. Please choose your own PIN of 4 to 8 digits.').waitFor();
     await expectAccessible(page, 'new PIN');
@@ -95,7 +78,7 @@ describe('Audit-ready records: badge + PIN signatures and the auditor’s file (
     await page.getByRole('alert').getByText('This PIN is not correct. If you have no PIN yet, please ask your manager for one.').waitFor();
     await type(page, 'PIN', '8093');
     await page.getByText('Successfully Verified').waitFor();
-    assert.deepEqual(sqlite("SELECT sign_mode, verify_mode FROM acknowledgements WHERE doc_kind = 'swp'"), [['badge+pin', 'badge+pin']]);
+    assert.deepEqual(sqliteRows(server, "SELECT sign_mode, verify_mode FROM acknowledgements WHERE doc_kind = 'swp'"), [['badge+pin', 'badge+pin']]);
     // The PIN never reaches the netbook's storage.
     const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
     for (const pin of [issued.data.pin, '61427', '8093']) assert.ok(!stored.includes(pin), `PIN ${pin} kept on the netbook`);
@@ -113,7 +96,7 @@ describe('Audit-ready records: badge + PIN signatures and the auditor’s file (
     await page.getByRole('button', { name: 'Save PIN' }).click();
     await page.getByText('Your PIN is saved. Use it after your badge at the kiosk.').waitFor();
     await expectAccessible(page, 'account PIN');
-    const hash = sqlite("SELECT p.pin_hash FROM user_pins p JOIN users u ON u.id = p.user_id WHERE u.email = 'supervisor@demo.plant'")[0][0];
+    const hash = sqliteRows(server, "SELECT p.pin_hash FROM user_pins p JOIN users u ON u.id = p.user_id WHERE u.email = 'supervisor@demo.plant'")[0][0];
     assert.match(hash, /^\$argon2id\$/);
   });
 

@@ -255,6 +255,14 @@ export async function startServer({ env = {}, smtp = null, missingRemotes = [], 
   return { url, port, dir, cli, stop, modules };
 }
 
+/** Rows of a query on a running test server's SQLite file (python3's sqlite3, read while it serves). */
+export function sqliteRows(server, sql) {
+  const script = 'import sqlite3,sys,json; c=sqlite3.connect(sys.argv[1], timeout=10); print(json.dumps(c.execute(sys.argv[2]).fetchall()))';
+  const r = spawnSync('python3', ['-c', script, path.join(server.dir, 'plantdoc.db'), sql], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`sqlite: ${r.stderr}`);
+  return JSON.parse(r.stdout);
+}
+
 /** Headless Chromium with a temporary profile; tests share it, each with a fresh page. */
 export async function launchBrowser() {
   const profile = tempDir('plantdoc-chromium-');

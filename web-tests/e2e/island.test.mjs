@@ -4,10 +4,10 @@
 // no lost signature across a server restart, Sign Out and revoke.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { BIN, ROOT, expectAccessible, launchBrowser, startServer, waitForPath, withPage } from './harness.mjs';
+import { BIN, expectAccessible, launchBrowser, ROOT, sqliteRows, startServer, waitForPath, withPage } from './harness.mjs';
 import { signInKiosk } from './kiosk-profiles.mjs';
 
 let server;
@@ -60,21 +60,6 @@ async function chooseOperatorAndPart(page, badge, part, then = /^\/island\/opera
 async function readAll(page) {
   for (const doc of ['SWC', 'JES', 'VIS']) await page.getByRole('button', { name: `I have read the ${doc}` }).click();
   await page.getByText('Awaiting Verification').waitFor();
-}
-
-function sqlite(sql) {
-  const r = spawnSync(
-    'python3',
-    [
-      '-c',
-      'import sqlite3,sys,json; c=sqlite3.connect(sys.argv[1]); print(json.dumps(c.execute(sys.argv[2]).fetchall()))',
-      path.join(server.dir, 'plantdoc.db'),
-      sql,
-    ],
-    { encoding: 'utf8' },
-  );
-  assert.equal(r.status, 0, r.stderr);
-  return JSON.parse(r.stdout);
 }
 
 describe('Island kiosk', () => {
@@ -220,7 +205,7 @@ describe('Island kiosk', () => {
       await page.getByRole('button', { name: 'Back to Status' }).click();
       await waitForPath(page, /^\/island\/operator-status\?/);
     }
-    const verified = sqlite("SELECT COUNT(*) FROM acknowledgements WHERE doc_kind = 'alert' AND verified_at IS NOT NULL");
+    const verified = sqliteRows(server, "SELECT COUNT(*) FROM acknowledgements WHERE doc_kind = 'alert' AND verified_at IS NOT NULL");
     assert.deepEqual(verified, [[3]]);
   });
 
@@ -240,7 +225,8 @@ describe('Island kiosk', () => {
     await page.getByRole('button', { name: 'Verify Operator' }).click();
     await scan(page, '9031');
     await page.getByText('Successfully Verified').waitFor();
-    const rows = sqlite(
+    const rows = sqliteRows(
+      server,
       "SELECT a.version_hash = s.content_hash, a.verified_at IS NOT NULL FROM acknowledgements a JOIN swps s ON s.id = a.doc_id WHERE s.part_number = '7102-0010'",
     );
     assert.deepEqual(rows, [[1, 1]], 'exactly one sign record, verified, with the version hash');

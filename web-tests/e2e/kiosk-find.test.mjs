@@ -7,11 +7,10 @@
 // that cannot be stamped shows the server's reason in the frame's alert.
 import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, apiClient, expectAccessible, login, startServer, waitForPath } from './harness.mjs';
+import { apiClient, CHROMIUM, expectAccessible, login, sqliteRows, startServer, waitForPath } from './harness.mjs';
 import { press, profileSuite, signInKiosk } from './kiosk-profiles.mjs';
 import { uploadSwpThroughForm } from './swp-forms.mjs';
 
@@ -26,13 +25,6 @@ const SUPERVISOR = '9031';
 const DAMAGED = '7101-0002';
 
 let server;
-
-function sqlite(sql) {
-  const script = 'import sqlite3,sys,json; c=sqlite3.connect(sys.argv[1], timeout=10); print(json.dumps(c.execute(sys.argv[2]).fetchall()))';
-  const r = spawnSync('python3', ['-c', script, path.join(server.dir, 'plantdoc.db'), sql], { encoding: 'utf8' });
-  assert.equal(r.status, 0, r.stderr);
-  return JSON.parse(r.stdout);
-}
 
 /** engineer1 uploads a revision of PART through the form; the three stages approve it. */
 async function deployRevision(options) {
@@ -71,7 +63,10 @@ before(async () => {
   r = await netbook.post('/api/island/verify-swp', verify);
   assert.equal(r.status, 200, JSON.stringify(r.data));
   // The damaged file: what a stored PDF that cannot be stamped looks like.
-  const [[key]] = sqlite(`SELECT f.storage_key FROM files f JOIN swps s ON s.vis_file = f.id WHERE s.part_number = '${DAMAGED}' AND s.status = 'deployed'`);
+  const [[key]] = sqliteRows(
+    server,
+    `SELECT f.storage_key FROM files f JOIN swps s ON s.vis_file = f.id WHERE s.part_number = '${DAMAGED}' AND s.status = 'deployed'`,
+  );
   fs.writeFileSync(path.join(server.dir, 'files', key), '%PDF-1.7\n1 0 obj << /Type /Catalog >> garbage');
 });
 after(() => server?.stop());

@@ -8,10 +8,9 @@
 // this one Spanish in the answer the browser receives) and the whole kiosk follows it.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT, apiClient, expectAccessible, launchBrowser, startServer, waitForPath, withPage } from './harness.mjs';
+import { apiClient, expectAccessible, launchBrowser, ROOT, sqliteRows, startServer, waitForPath, withPage } from './harness.mjs';
 import { signInKiosk } from './kiosk-profiles.mjs';
 import { pdf } from './pdf.mjs';
 
@@ -42,21 +41,6 @@ const it = (name, body) =>
       },
     ),
   );
-
-function sqlite(sql) {
-  const r = spawnSync(
-    'python3',
-    [
-      '-c',
-      'import sqlite3,sys,json; c=sqlite3.connect(sys.argv[1]); print(json.dumps(c.execute(sys.argv[2]).fetchall()))',
-      path.join(server.dir, 'plantdoc.db'),
-      sql,
-    ],
-    { encoding: 'utf8' },
-  );
-  assert.equal(r.status, 0, r.stderr);
-  return JSON.parse(r.stdout);
-}
 
 /** The engineer adds a Spanish SWC to the part's deployed revision (multipart, as the console's drop). */
 async function addSpanishSwc(part) {
@@ -131,7 +115,8 @@ describe('Kiosk in the operator language (issue 29)', () => {
     await verifier.fill('9031');
     await verifier.press('Tab');
     await page.getByRole('heading', { name: es('Successfully Verified') }).waitFor();
-    const rows = sqlite(
+    const rows = sqliteRows(
+      server,
       `SELECT a.read_files, a.verified_at IS NOT NULL FROM acknowledgements a JOIN users u ON u.id = a.operator_id WHERE u.badge = '1002' AND a.doc_id = '${swp.id}'`,
     );
     assert.equal(rows.length, 1);

@@ -6,9 +6,7 @@
 // The misread test is kiosk-misread.test.mjs (a server of its own per profile).
 import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { expectAccessible, startServer, waitForPath } from './harness.mjs';
+import { expectAccessible, sqliteRows, startServer, waitForPath } from './harness.mjs';
 import { press, profileSuite, signInKiosk } from './kiosk-profiles.mjs';
 
 const suite = profileSuite();
@@ -41,21 +39,6 @@ async function partFor(page, profile, badge, part) {
   await page.getByPlaceholder('Search by part number').fill(part);
   await press(page.locator('.ant-select-item-option', { hasText: part }), profile);
   await waitForPath(page, /^\/island\/operator-status\?part=/);
-}
-
-function sqlite(server, sql) {
-  const r = spawnSync(
-    'python3',
-    [
-      '-c',
-      'import sqlite3,sys,json; c=sqlite3.connect(sys.argv[1]); print(json.dumps(c.execute(sys.argv[2]).fetchall()))',
-      path.join(server.dir, 'plantdoc.db'),
-      sql,
-    ],
-    { encoding: 'utf8' },
-  );
-  assert.equal(r.status, 0, r.stderr);
-  return JSON.parse(r.stdout);
 }
 
 /** Every button and status card on screen is at least 40 px high and wide. */
@@ -110,7 +93,7 @@ describe('Kiosk: misreads, one verifier scan per sitting, data shown as it is (i
     await page.getByText(`${name} has read the necessary alert (${tags.join(', ')}) for this part number`).waitFor();
     await expectAccessible(page, 'sitting verified');
     assert.deepEqual(verifies.sort(), ['verify-alert', 'verify-alert', 'verify-alert', 'verify-swp']);
-    const rows = sqlite(
+    const rows = sqliteRows(
       server,
       `SELECT a.doc_kind, COUNT(*) FROM acknowledgements a JOIN users u ON u.id = a.operator_id WHERE u.badge = '${badge}' AND a.verified_at IS NOT NULL GROUP BY a.doc_kind ORDER BY a.doc_kind`,
     );
@@ -118,7 +101,7 @@ describe('Kiosk: misreads, one verifier scan per sitting, data shown as it is (i
       ['alert', 3],
       ['swp', 1],
     ]);
-    const audited = sqlite(
+    const audited = sqliteRows(
       server,
       `SELECT COUNT(*) FROM audit_log WHERE action = 'island.verify' AND after_json LIKE '%' || (SELECT id FROM users WHERE badge = '${badge}') || '%'`,
     );
