@@ -103,6 +103,19 @@ describe('Search in documents (reference mode)', () => {
     expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ swpId: 's9', section: 'jes', page: 2 }));
   });
 
+  test('a word on more pages than were counted says so and asks for another word', async () => {
+    stubApi({
+      '/api/swps/search-text': {
+        results: [{ swpId: 's9', partNumber: '7101-0001', revision: 1, section: 'jes', page: 2, snippet: '<mark>torque</mark>' }],
+        total: 1000,
+        totalExact: false,
+      },
+    });
+    wrap(<DocSearch q="torque" page={1} onSearch={() => {}} onOpen={() => {}} />);
+    expect(await screen.findByText(/^More than 1.000 pages found\. Add a word to narrow the search\.$/)).toBeTruthy();
+    expect(screen.queryByText(/page\(s\) found|pages found$/)).toBeNull();
+  });
+
   test("a bad query shows the server's message", async () => {
     vi.stubGlobal(
       'fetch',

@@ -51,7 +51,7 @@ export function useDeployedSwpsPage(params) {
   return useQuery({
     queryKey: swpKeys.deployedPage(params),
     meta: failure('the deployed SWPs'),
-    queryFn: () => api.get(pagedPath(params)).then((body) => ({ results: asList(body?.results), total: Number(body?.total) || 0 })),
+    queryFn: () => api.get(pagedPath(params)).then((body) => ({ results: asList(body?.results), total: Number(body?.total) || 0, totalExact: body?.totalExact !== false })),
     // The current page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
   });
@@ -65,7 +65,7 @@ export function useTextSearch({ q, page, limit }) {
     queryFn: () =>
       api
         .get(`/api/swps/search-text?q=${enc(q)}&page=${page}&limit=${limit}`)
-        .then((body) => ({ results: asList(body?.results), total: Number(body?.total) || 0 })),
+        .then((body) => ({ results: asList(body?.results), total: Number(body?.total) || 0, totalExact: body?.totalExact !== false })),
     enabled: q.trim().length > 0,
     placeholderData: keepPreviousData,
   });

@@ -25,16 +25,17 @@ pub static TEXT: TextIndex = TextIndex {
 };
 
 /// `GET /api/alerts/search-text?q=&page=&limit=`: `{results: [{alertId, alertTag,
-/// partNumber, section, page, snippet}], total}`, best match first.
+/// partNumber, section, page, snippet}], total, totalExact}`, best match first
+/// (`totalExact` false: at least `total` pages match, decision 86).
 pub async fn search_text(State(state): State<AppState>, user: CurrentUser, Query(sq): Query<SearchQuery>) -> AppResult<axum::Json<Value>> {
     let checked = sq.check()?;
     let mut q = Params::default();
     let vis = KIND.visible_sql(&state.zones, &mut q, &user);
     let filter = format!("a.status = 'deployed' AND {vis}");
     let columns = "a.id AS alert_id, a.alert_tag, a.part_number";
-    let (hits, total) = textindex::search(&state.db, &TEXT, q, &filter, columns, &checked).await?;
-    let mut results = Vec::with_capacity(hits.len());
-    for h in hits {
+    let found = textindex::search(&state.db, &TEXT, q, &filter, columns, &checked).await?;
+    let mut results = Vec::with_capacity(found.hits.len());
+    for h in found.hits {
         results.push(json!({
             "alertId": h.row.try_get::<String, _>("alert_id")?,
             "alertTag": h.row.try_get::<String, _>("alert_tag")?,
@@ -44,7 +45,7 @@ pub async fn search_text(State(state): State<AppState>, user: CurrentUser, Query
             "snippet": h.snippet,
         }));
     }
-    Ok(axum::Json(json!({"results": results, "total": total})))
+    Ok(axum::Json(json!({"results": results, "total": found.total, "totalExact": found.exact})))
 }
 
 /// Reads the text of every alert not yet read, now (tests; the background task does

@@ -104,24 +104,33 @@ struct Counts {
 /// obligation of documents in several zones counts in each (of the caller's) zone.
 pub async fn summary(state: &AppState, user: &User, by: &str) -> Result<Vec<Value>, sqlx::Error> {
     let now = state.now_ms();
-    let mut q = Params::default();
-    let w = crate::filters::visible_sql(state, user, &mut q);
     let group = match by {
         "zone" => "o.zones",
         "part" => "o.part_number",
         _ => "o.operator_id",
     };
-    let (n, soon, since) = (q.add(now), q.add(now + SOON_MS), q.add(now - DONE_WINDOW_MS));
-    let sql = format!(
-        "SELECT {group} AS k, SUM(CASE WHEN o.state = 'open' THEN 1 ELSE 0 END) AS open, \
-         SUM(CASE WHEN o.state = 'open' AND o.due_date < {n} THEN 1 ELSE 0 END) AS overdue, \
-         SUM(CASE WHEN o.state = 'open' AND o.due_date >= {n} AND o.due_date < {soon} THEN 1 ELSE 0 END) AS soon, \
-         SUM(CASE WHEN o.state = 'done' AND o.done_date >= {since} THEN 1 ELSE 0 END) AS done \
-         FROM readiness_obligations o WHERE {w} AND (o.state = 'open' OR (o.state = 'done' AND o.done_date >= {since})) GROUP BY {group}"
+    // Two reads, each on its own partial index (migration 10002): the open ones (grouped
+    // by zone list from the index alone) and those done within the window (never the
+    // company's whole past).
+    let (mut open, mut done) = (Params::default(), Params::default());
+    let w = crate::filters::visible_sql(state, user, &mut open);
+    let (n, soon) = (open.add(now), open.add(now + SOON_MS));
+    let open_sql = format!(
+        "SELECT {group} AS k, COUNT(*) AS open, SUM(CASE WHEN o.due_date < {n} THEN 1 ELSE 0 END) AS overdue, \
+         SUM(CASE WHEN o.due_date >= {n} AND o.due_date < {soon} THEN 1 ELSE 0 END) AS soon, CAST(0 AS BIGINT) AS done \
+         FROM readiness_obligations o WHERE {w} AND o.state = 'open' GROUP BY {group}"
     );
+    let w = crate::filters::visible_sql(state, user, &mut done);
+    let since = done.add(now - DONE_WINDOW_MS);
+    let done_sql = format!(
+        "SELECT {group} AS k, CAST(0 AS BIGINT) AS open, CAST(0 AS BIGINT) AS overdue, CAST(0 AS BIGINT) AS soon, COUNT(*) AS done \
+         FROM readiness_obligations o WHERE {w} AND o.state = 'done' AND o.done_date >= {since} GROUP BY {group}"
+    );
+    let pool = &state.db.pool;
+    let (open, done) = (open.query(&open_sql).fetch_all(pool).await?, done.query(&done_sql).fetch_all(pool).await?);
     let mut by_key: BTreeMap<String, Counts> = BTreeMap::new();
     let mine = |z: &str| zones::overlap(&user.zones, &[z]) || state.zones.covers_company(&user.company_code, &user.zones);
-    for r in q.query(&sql).fetch_all(&state.db.pool).await? {
+    for r in open.into_iter().chain(done) {
         let k: String = r.try_get("k")?;
         let keys: Vec<String> = if by == "zone" {
             let list: Vec<String> = serde_json::from_str(&k).unwrap_or_default();
@@ -169,12 +178,15 @@ pub async fn summary(state: &AppState, user: &User, by: &str) -> Result<Vec<Valu
 /// `[{partNumber, partId, kind, alertTag, dueDate, overdue}]`.
 pub async fn kiosk(state: &AppState, company: &str, zone: &str, op_id: &str) -> Result<Vec<Value>, sqlx::Error> {
     let now = state.now_ms();
+    // The zone's bit tested in the kiosk index (migration 10002): rows of the operator's
+    // other zones are never read; the list below stays the exact test.
     let rows = sqlx::query(
         "SELECT part_number, part_id, kind, alert_tag, due_date, zones FROM readiness_obligations \
-         WHERE operator_id = $1 AND state = 'open' AND company_code = $2 ORDER BY due_date, id LIMIT 200",
+         WHERE operator_id = $1 AND state = 'open' AND company_code = $2 AND (zone_mask & $3) <> 0 ORDER BY due_date, id LIMIT 200",
     )
     .bind(op_id)
     .bind(company)
+    .bind(zones::zone_mask(&[zone]))
     .fetch_all(&state.db.pool)
     .await?;
     let mut out = Vec::new();

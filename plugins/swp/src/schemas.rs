@@ -163,8 +163,11 @@ pub struct KioskOne {
 #[derive(Serialize, ToSchema)]
 pub struct TextPage {
     results: Vec<TextHit>,
-    /// Pages matching in all
+    /// Pages matching in all; with totalExact false, at least this many (counted up to 1 000)
     total: i64,
+    /// False when more pages match than were counted ('1 000+')
+    #[serde(rename = "totalExact")]
+    total_exact: bool,
 }
 
 /// A page of an SWP's document with every word searched.

@@ -25,16 +25,17 @@ pub static TEXT: TextIndex = TextIndex {
 };
 
 /// `GET /api/swps/search-text?q=&page=&limit=`: `{results: [{swpId, partNumber,
-/// revision, section, page, snippet}], total}`, best match first.
+/// revision, section, page, snippet}], total, totalExact}`, best match first
+/// (`totalExact` false: at least `total` pages match, decision 86).
 pub async fn search_text(State(state): State<AppState>, user: CurrentUser, Query(sq): Query<SearchQuery>) -> AppResult<axum::Json<Value>> {
     let checked = sq.check()?;
     let mut q = Params::default();
     let vis = KIND.visible_sql(&state.zones, &mut q, &user);
     let filter = format!("s.status = 'deployed' AND {vis}");
     let columns = "s.id AS swp_id, s.part_number, s.revision";
-    let (hits, total) = textindex::search(&state.db, &TEXT, q, &filter, columns, &checked).await?;
-    let mut results = Vec::with_capacity(hits.len());
-    for h in hits {
+    let found = textindex::search(&state.db, &TEXT, q, &filter, columns, &checked).await?;
+    let mut results = Vec::with_capacity(found.hits.len());
+    for h in found.hits {
         results.push(json!({
             "swpId": h.row.try_get::<String, _>("swp_id")?,
             "partNumber": h.row.try_get::<String, _>("part_number")?,
@@ -44,7 +45,7 @@ pub async fn search_text(State(state): State<AppState>, user: CurrentUser, Query
             "snippet": h.snippet,
         }));
     }
-    Ok(axum::Json(json!({"results": results, "total": total})))
+    Ok(axum::Json(json!({"results": results, "total": found.total, "totalExact": found.exact})))
 }
 
 /// Reads the text of every SWP not yet read, now (tests and the benchmark; the

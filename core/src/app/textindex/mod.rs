@@ -21,7 +21,7 @@ mod index;
 mod search;
 
 pub use index::{index_pass, scanned_pages};
-pub use search::{search, Hit, CANDIDATES};
+pub use search::{search, Found, Hit, CANDIDATES};
 
 /// What a module indexes: its documents' table, the column naming the version, the
 /// PDFs' columns per section, the statuses whose text is kept.

@@ -20,15 +20,26 @@ pub struct Hit {
 const START: &str = "<mark>";
 const STOP: &str = "</mark>";
 
-/// The pages ranked at most for one answer: a query matching more pages the caller may
-/// see ranks the [`CANDIDATES`] of them read last (the highest page ids; more when the
-/// page asked reaches further), so a word on every third page costs what a rare word
-/// costs; the total counts every match. A query with fewer matches ranks them all.
+/// The pages ranked, and counted, at most for one answer (more when the page asked
+/// reaches further): a query matching more pages the caller may see ranks that many of
+/// them — on SQLite the pages read last (FTS5 walks its rowids backwards and stops), on
+/// PostgreSQL the first its index scan finds — and answers `total` = the cap with
+/// `exact` false ('1 000+'), so a word on every third page costs what a rare word costs
+/// (decision 86). A query with fewer matches ranks and counts them all, exactly.
 pub const CANDIDATES: i64 = 1000;
+
+/// What [`search`] found: the page of hits and how many pages match — all of them when
+/// `exact`, else at least `total` (the cap was reached).
+pub struct Found {
+    pub hits: Vec<Hit>,
+    pub total: i64,
+    pub exact: bool,
+}
 
 /// Pages matching `c.terms` among the documents `filter` keeps (SQL over the module's
 /// alias, placeholders from `q`), `columns` of the document selected with each; and
-/// how many pages match in all. The page of answers and the count run side by side.
+/// how many pages match, counted up to the candidates' number. The page of answers and
+/// the count run side by side.
 pub async fn search(
     db: &Db,
     ix: &TextIndex,
@@ -36,7 +47,7 @@ pub async fn search(
     filter: &str,
     columns: &str,
     c: &Checked,
-) -> Result<(Vec<Hit>, i64), sqlx::Error> {
+) -> Result<Found, sqlx::Error> {
     let (p, t, a) = (ix.prefix, ix.table, ix.alias);
     let (limit, offset) = (c.limit, c.offset);
     let n = CANDIDATES.max(offset + limit);
@@ -62,7 +73,7 @@ pub async fn search(
                      JOIN {fts} ON {fts}.rowid = z.id JOIN {t} {a} ON {a}.id = z.doc_id \
                      WHERE {fts} MATCH {m} ORDER BY z.r, z.doc_id, z.section, z.page"
                 ),
-                format!("SELECT COUNT(*) AS n FROM {from}"),
+                format!("SELECT COUNT(*) AS n FROM (SELECT 1 FROM {from} LIMIT {}) c", n + 1),
             )
         }
         Dialect::Postgres => {
@@ -70,10 +81,10 @@ pub async fn search(
             let tsq = format!("plainto_tsquery('simple', {m})");
             let from = format!("{p}_text_pages x JOIN {t} {a} ON {a}.id = x.doc_id WHERE x.tsv @@ {tsq} AND {filter}");
             let opts = format!("StartSel={START}, StopSel={STOP}, MaxWords=24, MinWords=8, MaxFragments=2, FragmentDelimiter=\" … \"");
-            // Candidates newest first (`+ 0`: from the GIN index's matches, not a walk of the
-            // primary key testing every page), ts_rank for them only (their tsvector read
-            // once each), the headline for the page's rows only.
-            let candidates = format!("SELECT x.id, x.doc_id, x.section, x.page, x.tsv FROM {from} ORDER BY x.id + 0 DESC LIMIT {n}");
+            // Candidates as the GIN index's bitmap scan finds them, up to `n` (no order: an
+            // order would visit every match first, about 5 µs each), ts_rank for them only
+            // (their tsvector read once each), the headline for the page's rows only.
+            let candidates = format!("SELECT x.id, x.doc_id, x.section, x.page, x.tsv FROM {from} LIMIT {n}");
             (
                 format!(
                     "SELECT {columns}, y.section, y.page, ts_headline('simple', b.body, {tsq}, '{opts}') AS snippet FROM \
@@ -81,15 +92,15 @@ pub async fn search(
                       ORDER BY r DESC, k.doc_id, k.section, k.page LIMIT {limit} OFFSET {offset}) y \
                      JOIN {p}_text_pages b ON b.id = y.id JOIN {t} {a} ON {a}.id = y.doc_id ORDER BY y.r DESC, y.doc_id, y.section, y.page"
                 ),
-                format!("SELECT COUNT(*) AS n FROM {from}"),
+                format!("SELECT COUNT(*) AS n FROM (SELECT 1 FROM {from} LIMIT {}) c", n + 1),
             )
         }
     };
     let (rows, total) = tokio::try_join!(q.query(&list_sql).fetch_all(&db.pool), q.query(&count_sql).fetch_one(&db.pool))?;
-    let total: i64 = total.try_get("n")?;
+    let counted: i64 = total.try_get("n")?;
     let hits = rows
         .into_iter()
         .map(|row| Ok(Hit { section: row.try_get("section")?, page: row.try_get("page")?, snippet: row.try_get("snippet")?, row }))
         .collect::<Result<_, sqlx::Error>>()?;
-    Ok((hits, total))
+    Ok(Found { hits, total: counted.min(n), exact: counted <= n })
 }

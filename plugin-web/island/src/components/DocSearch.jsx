@@ -5,7 +5,7 @@
 // <mark> and </mark>: shown as text between those marks, never as HTML.
 import { useState } from 'react';
 import { Button, Input, Space, Typography } from 'antd';
-import { useT } from '@plantdoc/kit';
+import { formatNumber, useT } from '@plantdoc/kit';
 import { useTextSearch } from '../api';
 
 export const SEARCH_LIMIT = 6;
@@ -54,7 +54,11 @@ export function DocSearch({ q, page, onSearch, onOpen }) {
       {found.data && (
         <>
           <Typography.Paragraph style={{ marginTop: 12 }} aria-live="polite">
-            {total ? t('{{count}} page(s) found', { count: total }) : t('No document holds these words.')}
+            {found.data.totalExact === false
+              ? t('More than {{n}} pages found. Add a word to narrow the search.', { n: formatNumber(total) })
+              : total
+                ? t('{{count}} page(s) found', { count: total })
+                : t('No document holds these words.')}
           </Typography.Paragraph>
           <ul aria-label={t('Search results')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {found.data.results.map((h) => (

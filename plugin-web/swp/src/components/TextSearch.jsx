@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { Input, List, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
-import { useT } from '@plantdoc/kit';
+import { formatNumber, useT } from '@plantdoc/kit';
 import { revisionText } from '../lib';
 import { useTextSearch } from '../api';
 
@@ -49,6 +49,13 @@ export default function TextSearch({ onOpen }) {
         onSearch={(v) => set({ text: v.trim(), tpage: null })}
         style={{ maxWidth: 420, marginBottom: 12 }}
       />
+      {q && data.totalExact === false && (
+        <Typography.Paragraph role="status">
+          {t('More than {{n}} pages hold these words: {{n}} of them are ranked here. Add a word to narrow the search.', {
+            n: formatNumber(data.total),
+          })}
+        </Typography.Paragraph>
+      )}
       {q && (
         <List
           loading={found.isFetching}

@@ -121,6 +121,9 @@ async fn main() -> anyhow::Result<()> {
         );
         sqlx::query(&sql).execute(&state.db.pool).await?;
     }
+    // Fresh statistics, and on PostgreSQL a visibility map, as autovacuum would leave them.
+    let tidy = if state.db.dialect == plantdoc_core::db::Dialect::Postgres { "VACUUM ANALYZE" } else { "ANALYZE" };
+    sqlx::raw_sql(&format!("{tidy} readiness_obligations")).execute(&state.db.pool).await?;
     let (app, _) = plantdoc_core::http::router(state.clone());
     let base = load::serve(app).await?;
     let floor =

@@ -231,7 +231,7 @@ async fn swp_search_text_bad_queries_are_field_errors_and_the_background_task_re
 }
 
 #[tokio::test]
-async fn a_word_on_more_pages_than_the_candidates_ranks_the_pages_read_last_and_counts_all() {
+async fn a_word_on_more_pages_than_the_candidates_is_ranked_and_counted_up_to_the_cap() {
     let app = spawn().await;
     let crew = crew(&app).await;
     deploy_pages(&crew, "MANY-OLD", [&["clamp clamp clamp clamp ring"], &["x"], &["y"]], json!({})).await;
@@ -251,17 +251,22 @@ async fn a_word_on_more_pages_than_the_candidates_ranks_the_pages_read_last_and_
             sqlx::query(&sql).execute(&app.state.db.pool).await.unwrap();
         }
     }
-    // A manager of every zone: the total counts every page; the ranked pages are the
-    // candidates read last (all B2), so the old page with four mentions is not among them.
-    let (hits, total) = found(&crew.eng, "clamp").await;
-    assert_eq!(total, n + 31, "every match counted");
-    assert!(hits.len() == 20 && hits.iter().all(|h| h.0 == "MANY-B2"), "{hits:?}");
+    // A manager of every zone: 1 031 pages match, more than the candidates: the answer
+    // counts up to the cap and says so; the page holds 20 of the ranked candidates.
+    let r = crew.eng.get("/api/swps/search-text?q=clamp").await;
+    assert_eq!((r.body["total"].as_i64(), &r.body["totalExact"]), (Some(n), &json!(false)), "{}", r.text);
+    assert_eq!(r.body["results"].as_array().unwrap().len(), 20);
+    // A page past the cap is still answered: the candidates (and the count) reach it.
+    let deep = crew.eng.get(&format!("/api/swps/search-text?q=clamp&page={}&limit=20", n / 20 + 2)).await;
+    let shown = (deep.body["results"].as_array().unwrap().len(), deep.body["total"].as_i64(), &deep.body["totalExact"]);
+    assert_eq!(shown, (11, Some(n + 31), &json!(true)), "pages 1 021..1 031: {}", deep.text);
     // The A1 reader: the zone filter runs before the cut, so the B2 pages take no
-    // candidate's place: the reader's 31 pages are ranked, the old one first.
+    // candidate's place: the reader's 31 pages are ranked and counted exactly, the old one first.
     add(&app, "a1@demo.plant", "supervisor", "production", "mpk", &["A1"]).await;
     let a1 = login(&app, "a1@demo.plant").await;
     let (hits, total) = found(&a1, "clamp").await;
     assert_eq!((hits[0].clone(), hits.len(), total), (best.clone(), 20, 31));
+    assert_eq!(a1.get("/api/swps/search-text?q=clamp").await.body["totalExact"], json!(true));
     // Fewer matches are ranked over all of them: the old page first.
     assert_eq!(found(&crew.eng, "clamp%20ring").await, (vec![best], 1));
 }
