@@ -72,13 +72,6 @@ async fn kiosk(
     Path((zone, op_id)): Path<(String, String)>,
 ) -> AppResult<axum::Json<Vec<Value>>> {
     access::kiosk_zone(&state.zones, &user, &zone).map_err(refused)?;
-    let known = sqlx::query("SELECT id FROM users WHERE id = $1 AND company_code = $2")
-        .bind(&op_id)
-        .bind(&user.company_code)
-        .fetch_optional(&state.db.pool)
-        .await?;
-    if known.is_none() {
-        return Err(AppError::NotFound);
-    }
-    Ok(axum::Json(lists::kiosk(&state, &user.company_code, &zone, &op_id).await?))
+    let list = lists::kiosk(&state, &user.company_code, &zone, &op_id).await?;
+    Ok(axum::Json(list.ok_or(AppError::NotFound)?))
 }

@@ -42,6 +42,10 @@ async fn readiness_authorization_matrix() {
     assert_eq!(netbook.get("/api/island/obligations/A1/nobody").await.status, StatusCode::NOT_FOUND);
     let other = operator(&app, "9801", "umw", &["A1"]).await;
     assert_eq!(netbook.get(&format!("/api/island/obligations/A1/{other}")).await.status, StatusCode::NOT_FOUND);
+    // A person of the company with nothing to read: an empty list, not 404.
+    let idle = operator(&app, "9802", "mpk", &["A1"]).await;
+    let r = netbook.get(&format!("/api/island/obligations/A1/{idle}")).await;
+    assert_eq!((r.status, r.body), (StatusCode::OK, json!([])));
 }
 
 #[tokio::test]
