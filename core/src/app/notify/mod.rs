@@ -17,10 +17,10 @@
 //! modules' (`ctx.event_kind`).
 use std::collections::BTreeSet;
 
-use sqlx::AnyConnection;
+use sqlx::{AnyConnection, Row};
 
 use crate::app::AppState;
-use crate::data::db::Dialect;
+use crate::data::db::{Dialect, Params};
 use crate::error::AppResult;
 use crate::events::{Channel, Event, EventKind};
 use crate::plant::{users, zones};
@@ -39,20 +39,6 @@ pub fn kind_of(state: &AppState, id: &str) -> EventKind {
     state.event_kind(id).unwrap_or(EventKind::new("", ""))
 }
 
-/// How `user` is told of `kind`: their choice, else the kind's default (a personal
-/// kind: always by mail).
-pub async fn channel_for(conn: &mut AnyConnection, user: &str, kind: &EventKind) -> Result<Channel, sqlx::Error> {
-    if kind.personal {
-        return Ok(Channel::Email);
-    }
-    let chosen: Option<String> = sqlx::query_scalar("SELECT channel FROM notification_prefs WHERE user_id = $1 AND kind = $2")
-        .bind(user)
-        .bind(kind.id)
-        .fetch_optional(&mut *conn)
-        .await?;
-    Ok(chosen.as_deref().and_then(Channel::parse).unwrap_or(kind.default))
-}
-
 /// Whether a user of `company` with `user_zones` may see an event of `company` in
 /// `event_zones` (none: the whole company).
 pub fn may_see(state: &AppState, company: &str, user_zones: &[String], event_company: &str, event_zones: &[String]) -> bool {
@@ -65,62 +51,101 @@ pub fn may_see(state: &AppState, company: &str, user_zones: &[String], event_com
 /// (but for owners) never about zones they do not see. A personal kind tells its owners
 /// only (the actor too: a person may act on their own account), each by its mail,
 /// written here to the mail outbox (`mail_outbox_id`) for the mail task to send.
+/// Three statements whatever the number of recipients (the act's transaction pays a
+/// round trip for each on PostgreSQL): the event (with its NOTIFY), the recipients with
+/// their preference (else the kind's default; a personal kind: always by mail), the
+/// notifications.
 pub async fn record(state: &AppState, conn: &mut AnyConnection, now: i64, e: &Event) -> AppResult<()> {
-    let seq: i64 = sqlx::query_scalar(
-        "INSERT INTO events (kind, company_code, zones, subject, actor_id, data, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING seq",
-    )
-    .bind(e.kind)
-    .bind(&e.company)
-    .bind(serde_json::to_string(&e.zones).unwrap_or_else(|_| "[]".into()))
-    .bind(&e.subject)
-    .bind(e.actor.clone())
-    .bind(e.data.to_string())
-    .bind(now)
-    .fetch_one(&mut *conn)
-    .await?;
+    let seq = insert_event(state, conn, now, e).await?;
     let kind = kind_of(state, e.kind);
     debug_assert!(!kind.personal || (e.to.is_empty() && e.mail.is_some()), "a personal event names its owners and carries its mail");
-    let mut told = BTreeSet::new();
+    let mut seen = BTreeSet::new();
     let owners = e.owners.iter().map(|u| (u, true));
     let audience = e.to.iter().filter(|_| !kind.personal).map(|u| (u, false));
-    for (id, owner) in owners.chain(audience) {
-        if (e.actor.as_ref() == Some(id) && !kind.personal) || told.contains(id) {
-            continue;
-        }
-        let Some(u) = users::find_by_id(conn, id).await? else { continue };
+    let asked: Vec<(&String, bool)> =
+        owners.chain(audience).filter(|(id, _)| (e.actor.as_ref() != Some(*id) || kind.personal) && seen.insert(*id)).collect();
+    if asked.is_empty() {
+        return Ok(());
+    }
+    let mut q = Params::default();
+    let list = q.list(asked.iter().map(|(id, _)| (*id).clone()));
+    let k = q.add(kind.id);
+    let sql = format!(
+        "SELECT {}, (SELECT channel FROM notification_prefs p WHERE p.user_id = users.id AND p.kind = {k}) AS chosen \
+         FROM users WHERE id IN ({list})",
+        users::USER_COLUMNS
+    );
+    let mut found = std::collections::HashMap::new();
+    for r in q.query(&sql).fetch_all(&mut *conn).await? {
+        let chosen: Option<String> = r.try_get("chosen")?;
+        let u = users::User::from_row(&r)?;
+        found.insert(u.id.clone(), (u, chosen));
+    }
+    let mut told = Vec::new();
+    for (id, owner) in asked {
+        let Some((u, chosen)) = found.get(id) else { continue };
         let zones_ok = owner || may_see(state, &u.company_code, &u.zones, &e.company, &e.zones);
         if u.disabled || u.company_code != e.company || !zones_ok {
             continue;
         }
-        let channel = channel_for(conn, id, &kind).await?;
+        let channel = if kind.personal { Channel::Email } else { chosen.as_deref().and_then(Channel::parse).unwrap_or(kind.default) };
         let mail_state = match channel {
             Channel::Off => continue,
             Channel::Bell => "none",
             Channel::Email => "due",
             Channel::Digest => "digest",
         };
-        let outbox_id = match (&e.mail, kind.personal) {
+        let outbox = match (&e.mail, kind.personal) {
             (Some(m), true) => Some(state.mail.queue(&mut *conn, now, &u.email, &m.subject, &m.text).await?),
             _ => None,
         };
-        sqlx::query(
-            "INSERT INTO notifications (id, event_seq, user_id, kind, channel, created_at, mail_state, mail_next_at, mail_outbox_id) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $6, $8) ON CONFLICT (event_seq, user_id) DO NOTHING",
-        )
-        .bind(crate::data::db::new_id())
-        .bind(seq)
-        .bind(id)
-        .bind(e.kind)
-        .bind(channel.as_str())
-        .bind(now)
-        .bind(mail_state)
-        .bind(outbox_id)
-        .execute(&mut *conn)
-        .await?;
-        told.insert(id.clone());
+        told.push((id, channel, mail_state, outbox));
     }
-    if state.db.dialect == Dialect::Postgres {
-        sqlx::query("SELECT 1 AS told FROM pg_notify($1, $2)").bind(PG_CHANNEL).bind(seq.to_string()).execute(&mut *conn).await?;
+    // 500 rows a statement: 9 values each, under either database's limit on parameters.
+    for chunk in told.chunks(500) {
+        let mut q = Params::default();
+        let (seq, kind_id, at) = (q.add(seq), q.add(e.kind), q.add(now));
+        let mut rows = Vec::with_capacity(chunk.len());
+        for (id, channel, mail_state, outbox) in chunk {
+            let (nid, user, chan, mail) =
+                (q.add(crate::data::db::new_id()), q.add((*id).clone()), q.add(channel.as_str()), q.add(*mail_state));
+            let outbox = outbox.clone().map_or_else(|| "NULL".to_string(), |o| q.add(o));
+            rows.push(format!("({nid}, {seq}, {user}, {kind_id}, {chan}, {at}, {mail}, {at}, {outbox})"));
+        }
+        let sql = format!(
+            "INSERT INTO notifications (id, event_seq, user_id, kind, channel, created_at, mail_state, mail_next_at, mail_outbox_id) \
+             VALUES {} ON CONFLICT (event_seq, user_id) DO NOTHING",
+            rows.join(", ")
+        );
+        q.query(&sql).execute(&mut *conn).await?;
     }
     Ok(())
+}
+
+/// The event's row; on PostgreSQL its NOTIFY in the same statement (delivered at the
+/// commit, like the rows).
+async fn insert_event(state: &AppState, conn: &mut AnyConnection, now: i64, e: &Event) -> Result<i64, sqlx::Error> {
+    const INSERT: &str =
+        "INSERT INTO events (kind, company_code, zones, subject, actor_id, data, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING seq";
+    let pg = state.db.dialect == Dialect::Postgres;
+    let with_notify;
+    let sql = if pg {
+        with_notify =
+            format!("WITH e AS ({INSERT}) SELECT e.seq FROM e, (SELECT 1 AS told FROM pg_notify($8, (SELECT seq::text FROM e))) n");
+        with_notify.as_str()
+    } else {
+        INSERT
+    };
+    let mut q = sqlx::query_scalar(sql)
+        .bind(e.kind)
+        .bind(&e.company)
+        .bind(serde_json::to_string(&e.zones).unwrap_or_else(|_| "[]".into()))
+        .bind(&e.subject)
+        .bind(e.actor.clone())
+        .bind(e.data.to_string())
+        .bind(now);
+    if pg {
+        q = q.bind(PG_CHANNEL);
+    }
+    q.fetch_one(&mut *conn).await
 }

@@ -40,14 +40,7 @@ pub struct Found {
 /// alias, placeholders from `q`), `columns` of the document selected with each; and
 /// how many pages match, counted up to the candidates' number. The page of answers and
 /// the count run side by side.
-pub async fn search(
-    db: &Db,
-    ix: &TextIndex,
-    mut q: Params,
-    filter: &str,
-    columns: &str,
-    c: &Checked,
-) -> Result<Found, sqlx::Error> {
+pub async fn search(db: &Db, ix: &TextIndex, mut q: Params, filter: &str, columns: &str, c: &Checked) -> Result<Found, sqlx::Error> {
     let (p, t, a) = (ix.prefix, ix.table, ix.alias);
     let (limit, offset) = (c.limit, c.offset);
     let n = CANDIDATES.max(offset + limit);
