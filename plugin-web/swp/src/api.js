@@ -51,7 +51,8 @@ export function useDeployedSwpsPage(params) {
   return useQuery({
     queryKey: swpKeys.deployedPage(params),
     meta: failure('the deployed SWPs'),
-    queryFn: () => api.get(pagedPath(params)).then((body) => ({ results: asList(body?.results), total: Number(body?.total) || 0, totalExact: body?.totalExact !== false })),
+    queryFn: () =>
+      api.get(pagedPath(params)).then((body) => ({ results: asList(body?.results), total: Number(body?.total) || 0, totalExact: body?.totalExact !== false })),
     // The current page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
   });
