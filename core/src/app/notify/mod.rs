@@ -101,7 +101,7 @@ pub async fn record(state: &AppState, conn: &mut AnyConnection, now: i64, e: &Ev
         };
         told.push((id, channel, mail_state, outbox));
     }
-    // 500 rows a statement: 9 values each, under either database's limit on parameters.
+    // 500 rows a statement (six values each), well under either database's limit on parameters.
     for chunk in told.chunks(500) {
         let mut q = Params::default();
         let (seq, kind_id, at) = (q.add(seq), q.add(e.kind), q.add(now));
