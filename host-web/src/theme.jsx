@@ -1,16 +1,28 @@
 // The console's antd theme, given by `Themed` around each area that shows antd (the
 // landing page, the login area's antd forms, the console, the kiosk frame, not-found):
 // the shell itself renders no antd, so /login paints without downloading it.
+import { useSyncExternalStore } from 'react';
 import { ConfigProvider } from 'antd';
 import { onLanguage, useLanguage } from '@plantdoc/kit/core';
 
 // antd's own texts (pagination, pickers, empty lists, modal buttons) in the page's
 // language: its locale file is loaded with the language (issue 29), English built in.
+// The page may already be in that language when this file registers (a reload of a
+// Spanish page): `Themed` then re-renders when the file arrives, not only when the
+// language changes (else antd's 'No data' stayed English until the next change).
 const ANTD_LOCALES = { es: () => import('antd/es/locale/es_ES'), pl: () => import('antd/es/locale/pl_PL') };
 const antdLocales = {};
+const waiting = new Set();
 onLanguage(async (lng) => {
-  if (ANTD_LOCALES[lng] && !antdLocales[lng]) antdLocales[lng] = (await ANTD_LOCALES[lng]()).default;
+  if (ANTD_LOCALES[lng] && !antdLocales[lng]) {
+    antdLocales[lng] = (await ANTD_LOCALES[lng]()).default;
+    waiting.forEach((rerender) => rerender());
+  }
 });
+const subscribeLocales = (rerender) => {
+  waiting.add(rerender);
+  return () => waiting.delete(rerender);
+};
 
 // Every text colour keeps 4.5:1 on white (WCAG AA; axe's color-contrast rule):
 // - primary and links: antd's blue-7 #0958d9 (6.2:1; the default #1677ff is 4.1:1), and
@@ -41,8 +53,9 @@ export const theme = {
 
 export function Themed({ children }) {
   const lng = useLanguage();
+  const locale = useSyncExternalStore(subscribeLocales, () => antdLocales[lng]);
   return (
-    <ConfigProvider theme={theme} locale={antdLocales[lng]}>
+    <ConfigProvider theme={theme} locale={locale}>
       {children}
     </ConfigProvider>
   );

@@ -70,12 +70,18 @@ describe('training matrix', () => {
     await accessible(page, 'matrix');
 
     // A -1 block asks to start training; then square n sets n (mouse and keyboard).
+    // The confirmation closes with an animation: wait until it is gone, or the next
+    // 'Start training' found may be this closing one's (a click that does nothing).
+    const startTraining = async () => {
+      await page.getByRole('button', { name: 'Start training' }).click();
+      await page.getByRole('button', { name: 'Start training' }).waitFor({ state: 'hidden' });
+    };
     await block(page, 'OP1002', '7101-0002', -1).locator('[data-level="4"]').click();
-    await page.getByRole('button', { name: 'Start training' }).click();
+    await startTraining();
     await block(page, 'OP1002', '7101-0002', 0).locator('[data-level="4"]').click();
     await block(page, 'OP1002', '7101-0002', 4).waitFor();
     await block(page, 'OP1001', '7101-0001', -1).click();
-    await page.getByRole('button', { name: 'Start training' }).click();
+    await startTraining();
     await block(page, 'OP1001', '7101-0001', 0).focus();
     await page.keyboard.press('3');
     await block(page, 'OP1001', '7101-0001', 3).waitFor();
