@@ -4,25 +4,14 @@
 // the field), then the right one; both signatures are recorded as badge+pin. Settings →
 // Account sets a staff member's own PIN. Verification History and the part's details
 // link the part's auditor's file, whose PDF and CSV hold those signatures.
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, expectAccessible, launchBrowser, login, sqliteRows, startServer, waitForPath, withPage } from './harness.mjs';
+import { apiClient, expectAccessible, launchBrowser, login, sqliteRows, startServer, waitForPath, itAtSize } from './harness.mjs';
 import { signInKiosk } from './kiosk-profiles.mjs';
 
 let server;
 let context;
-const it = (name, body) =>
-  test(
-    name,
-    withPage(
-      () => context,
-      name,
-      async (page) => {
-        await page.setViewportSize({ width: 1366, height: 768 });
-        await body(page);
-      },
-    ),
-  );
+const it = itAtSize(() => context);
 
 before(async () => {
   server = await startServer({ env: { PLANTDOC__MODULES__ISLAND__SIGNATURE: 'badge+pin' } });

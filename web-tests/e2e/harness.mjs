@@ -346,6 +346,18 @@ export function browserSuite({ viewport = null, server = {} } = {}) {
  * Wraps a test body: a fresh page with no cookies, and a screenshot in test-results/
  * when the body fails.
  */
+/** A `test` whose page is the context's at `width`×`height` (1366×768 unless told). */
+export function itAtSize(getContext, width = 1366, height = 768) {
+  return (name, body) =>
+    test(
+      name,
+      withPage(getContext, name, async (page) => {
+        await page.setViewportSize({ width, height });
+        await body(page);
+      }),
+    );
+}
+
 export function withPage(getContext, name, body) {
   return async () => {
     const context = getContext();

@@ -6,11 +6,11 @@
 // scan completes it. The operator's language comes from the badge answer's `lang` (the
 // users' language of issue 29 item 3; the demo operators are English, so the test gives
 // this one Spanish in the answer the browser receives) and the whole kiosk follows it.
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { apiClient, expectAccessible, launchBrowser, ROOT, sqliteRows, startServer, waitForPath, withPage } from './harness.mjs';
+import { apiClient, expectAccessible, launchBrowser, ROOT, sqliteRows, startServer, waitForPath, itAtSize } from './harness.mjs';
 import { signInKiosk } from './kiosk-profiles.mjs';
 import { pdf } from './pdf.mjs';
 
@@ -29,18 +29,7 @@ after(async () => {
   await context?.close();
   server?.stop();
 });
-const it = (name, body) =>
-  test(
-    name,
-    withPage(
-      () => context,
-      name,
-      async (page) => {
-        await page.setViewportSize({ width: 1366, height: 768 });
-        await body(page);
-      },
-    ),
-  );
+const it = itAtSize(() => context);
 
 /** The engineer adds a Spanish SWC to the part's deployed revision (multipart, as the console's drop). */
 async function addSpanishSwc(part) {

@@ -1,24 +1,13 @@
 // Settings (user administration) and the kanban demo against the real binary (release
 // 2.0): a manager adds a user, who signs in with the temporary password and sets a new
 // one; edit; delete; a kanban card dragged with the mouse and with the keyboard.
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { expectAccessible, launchBrowser, login, startServer, waitForPath, withPage } from './harness.mjs';
+import { expectAccessible, launchBrowser, login, startServer, waitForPath, itAtSize } from './harness.mjs';
 
 let server;
 let context;
-const it = (name, body) =>
-  test(
-    name,
-    withPage(
-      () => context,
-      name,
-      async (page) => {
-        await page.setViewportSize({ width: 1366, height: 768 });
-        await body(page);
-      },
-    ),
-  );
+const it = itAtSize(() => context);
 
 before(async () => {
   server = await startServer({ release: '2.0' });
