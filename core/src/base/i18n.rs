@@ -36,21 +36,8 @@ pub struct I18nSettings {
     pub default: String,
     /// The codes people may choose (each one of [`SHIPPED`]): a list, or one string split
     /// at commas or spaces (`PLANTDOC__I18N__LANGUAGES=en,es`).
-    #[serde(deserialize_with = "codes")]
+    #[serde(deserialize_with = "crate::base::config::words")]
     pub languages: Vec<String>,
-}
-
-fn codes<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Either {
-        One(String),
-        Many(Vec<String>),
-    }
-    Ok(match Either::deserialize(d)? {
-        Either::One(s) => s.split([',', ' ']).map(str::trim).filter(|c| !c.is_empty()).map(str::to_string).collect(),
-        Either::Many(v) => v,
-    })
 }
 
 impl Default for I18nSettings {
