@@ -21,7 +21,7 @@ pub struct AuthSettings {
     /// (local managers) still sign in with their password, audited.
     #[serde(default = "yes", deserialize_with = "flag")]
     pub password_login: bool,
-    #[serde(default, deserialize_with = "crate::base::config::words")]
+    #[serde(default, deserialize_with = "words")]
     pub break_glass: Vec<String>,
     #[serde(default)]
     pub oidc: Option<OidcSettings>,
@@ -52,7 +52,7 @@ pub struct OidcSettings {
     #[serde(default)]
     pub client_secret: Secret,
     /// Scopes asked for besides `openid` (a list, or one string split at spaces or commas).
-    #[serde(default = "default_scopes", deserialize_with = "crate::base::config::words")]
+    #[serde(default = "default_scopes", deserialize_with = "words")]
     pub scopes: Vec<String>,
     /// The button says 'Sign in with {label}'.
     #[serde(default = "default_label")]
@@ -116,7 +116,7 @@ pub struct GroupGrant {
     pub position: Option<String>,
     #[serde(default)]
     pub company: Option<String>,
-    #[serde(default, deserialize_with = "crate::base::config::words")]
+    #[serde(default, deserialize_with = "words")]
     pub zones: Vec<String>,
 }
 
@@ -153,6 +153,20 @@ fn default_label() -> String {
 
 fn yes() -> bool {
     true
+}
+
+/// A list of words, or one string of them split at spaces or commas (environment variables).
+pub(crate) fn words<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Either {
+        One(String),
+        Many(Vec<String>),
+    }
+    Ok(match Either::deserialize(d)? {
+        Either::One(s) => s.split([' ', ',']).filter(|w| !w.is_empty()).map(str::to_string).collect(),
+        Either::Many(v) => v,
+    })
 }
 
 /// A boolean, or its text ("true", "false") as environment variables give it.

@@ -189,20 +189,6 @@ pub struct LogSettings {
     pub level: String,
 }
 
-/// A list of words, or one string of them split at spaces or commas (environment variables).
-pub(crate) fn words<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Either {
-        One(String),
-        Many(Vec<String>),
-    }
-    Ok(match Either::deserialize(d)? {
-        Either::One(s) => s.split([' ', ',']).filter(|w| !w.is_empty()).map(str::to_string).collect(),
-        Either::Many(v) => v,
-    })
-}
-
 fn string_or_list<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<PathBuf>, D::Error> {
     #[derive(Deserialize)]
     #[serde(untagged)]

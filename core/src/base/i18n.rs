@@ -36,7 +36,7 @@ pub struct I18nSettings {
     pub default: String,
     /// The codes people may choose (each one of [`SHIPPED`]): a list, or one string split
     /// at commas or spaces (`PLANTDOC__I18N__LANGUAGES=en,es`).
-    #[serde(deserialize_with = "crate::base::config::words")]
+    #[serde(deserialize_with = "crate::base::auth_settings::words")]
     pub languages: Vec<String>,
 }
 
@@ -117,6 +117,13 @@ mod tests {
 
     fn plant(default: &str, langs: &[&str]) -> I18nSettings {
         I18nSettings { default: default.into(), languages: langs.iter().map(|s| s.to_string()).collect() }
+    }
+
+    #[test]
+    fn languages_are_a_list_or_one_string_split_at_commas_or_spaces() {
+        let read = |v: serde_json::Value| serde_json::from_value::<I18nSettings>(serde_json::json!({"default": "en", "languages": v}));
+        assert_eq!(read(serde_json::json!("en, es pl")).unwrap().languages, ["en", "es", "pl"]);
+        assert_eq!(read(serde_json::json!(["en", "pl"])).unwrap().languages, ["en", "pl"]);
     }
 
     #[test]
