@@ -67,3 +67,15 @@ export async function expectAccessible(page, what = page.url(), { include = null
   }, include);
   if (violations.length) throw new Error(`Accessibility of ${what}:\n  ${violations.join('\n  ')}`);
 }
+
+/**
+ * Picks `option` in an antd Select: opens it, waits for the open list to stop moving (a
+ * click on an option still sliding in can miss it under load), then clicks the option.
+ */
+export async function choose(page, combobox, option) {
+  await combobox.click();
+  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first();
+  await item.waitFor();
+  await settled(page);
+  await item.click();
+}

@@ -3,7 +3,7 @@
 // red, the CSV of the same filters; and the kiosk's 'To read:' list after the badge scan.
 import { describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSuite, expectAccessible, login, waitForPath } from './harness.mjs';
+import { browserSuite, choose, expectAccessible, login, waitForPath } from './harness.mjs';
 import { signInKiosk } from './kiosk-profiles.mjs';
 
 const suite = browserSuite({ server: { release: '2.0' } });
@@ -41,8 +41,7 @@ describe('readiness', () => {
     assert.deepEqual([...new Set(parts)], ['7101-0001']);
 
     // Only the overdue ones: red.
-    await page.getByRole('combobox', { name: 'State' }).click();
-    await page.locator('.ant-select-item-option', { hasText: 'Overdue' }).click();
+    await choose(page, page.getByRole('combobox', { name: 'State' }), 'Overdue');
     await page.waitForFunction(() => new URL(location.href).searchParams.get('state') === 'overdue');
     await page.waitForFunction(() => [...document.querySelectorAll('table tbody tr')].every((tr) => tr.innerText.includes('overdue')));
     const color = await table

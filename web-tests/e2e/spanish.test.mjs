@@ -34,26 +34,39 @@ function englishTexts() {
 }
 const ENGLISH = englishTexts();
 
-/** The English texts left on the page (visible texts, accessible names, the title). */
+/**
+ * The English texts on the page now (visible texts, accessible names, the title), or with
+ * `none`, whether there is none (a predicate for waitForFunction).
+ */
+function englishOnPage({ sources, none = false }) {
+  const patterns = sources.map((s) => new RegExp(s, 's'));
+  const texts = [document.title];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!el || el.closest('script, style, [hidden]')) continue;
+    texts.push(n.textContent);
+  }
+  for (const el of document.body.querySelectorAll('*')) {
+    for (const a of ['aria-label', 'title', 'placeholder', 'alt']) if (el.getAttribute(a)) texts.push(el.getAttribute(a));
+    // A sentence drawn over a few elements ('Zone: ' + a name).
+    if (el.children.length && el.children.length <= 3 && el.textContent.length < 160) texts.push(el.textContent);
+  }
+  const seen = [...new Set(texts.map((t) => t.replace(/\s+/g, ' ').trim()).filter(Boolean))];
+  const found = seen.filter((t) => patterns.some((p) => p.test(t)));
+  return none ? found.length === 0 : found;
+}
+
+/**
+ * The English texts left once the page is in Spanish. A module's translations arrive with
+ * its code, after the shell's: the page is read until none is left, at most 10 s; what is
+ * left then is the answer (and fails the test).
+ */
 async function englishLeft(page) {
+  await page.waitForFunction(() => document.documentElement.lang === 'es');
   await settled(page);
-  return page.evaluate((sources) => {
-    const patterns = sources.map((s) => new RegExp(s, 's'));
-    const texts = [document.title];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const el = n.parentElement;
-      if (!el || el.closest('script, style, [hidden]')) continue;
-      texts.push(n.textContent);
-    }
-    for (const el of document.body.querySelectorAll('*')) {
-      for (const a of ['aria-label', 'title', 'placeholder', 'alt']) if (el.getAttribute(a)) texts.push(el.getAttribute(a));
-      // A sentence drawn over a few elements ('Zone: ' + a name).
-      if (el.children.length && el.children.length <= 3 && el.textContent.length < 160) texts.push(el.textContent);
-    }
-    const seen = [...new Set(texts.map((t) => t.replace(/\s+/g, ' ').trim()).filter(Boolean))];
-    return seen.filter((t) => patterns.some((p) => p.test(t)));
-  }, ENGLISH);
+  await page.waitForFunction(englishOnPage, { sources: ENGLISH, none: true }, { timeout: 10000, polling: 250 }).catch(() => {});
+  return page.evaluate(englishOnPage, { sources: ENGLISH });
 }
 
 async function signIn(page, base, email) {

@@ -134,7 +134,9 @@ describe('videos and refusals in the browser', () => {
     await page.getByRole('button', { name: 'Verify Operator' }).click();
     await page.getByLabel('Badge').fill('9031');
     await page.getByLabel('Badge').press('Tab');
+    await page.getByText('Successfully Verified').waitFor();
     await page.getByRole('button', { name: 'Back to Status' }).click();
+    await waitForPath(page, /^\/island\/operator-status\?/);
     await page.getByRole('button', { name: 'Continue' }).click();
     await waitForPath(page, /^\/island\/interface\?/);
     await page.getByRole('button', { name: 'Video', exact: true }).click();
