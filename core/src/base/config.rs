@@ -296,7 +296,7 @@ impl Settings {
         }
         self.retention.validate().map_err(ConfigError)?;
         self.i18n.validate().map_err(ConfigError)?;
-        if let Err(e) = tracing_subscriber::EnvFilter::try_new(&self.log.level) {
+        if let Err(e) = self.log.level.parse::<tracing_subscriber::filter::Targets>() {
             return Err(ConfigError(format!("log.level: {e}")));
         }
         Ok(())

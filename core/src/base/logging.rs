@@ -1,19 +1,25 @@
-//! The process's log: tracing's fmt subscriber (level from `log.level` or `RUST_LOG`,
-//! pretty or JSON), and the `log` crate's records bridged into it. Crates that log with
+//! The process's log: tracing's fmt subscriber (level from `log.level` or `RUST_LOG`, a
+//! list of `level` and `target=level`, e.g. `info,sqlx=warn`; pretty or JSON), and the `log` crate's records bridged into it. Crates that log with
 //! `log` (lopdf) reach the same subscriber; lopdf's ERROR records become WARN: lopdf
 //! reports a damaged uploaded PDF ("Object load error at offset …") at ERROR while the
 //! upload check reads it, and a user's bad file is not a server fault (docs/security.md).
 use tracing::level_filters::LevelFilter;
-use tracing_subscriber::EnvFilter;
+use tracing_subscriber::filter::Targets;
+use tracing_subscriber::prelude::*;
 
 use crate::base::config::{LogFormat, Settings};
 
 pub fn init(s: &Settings) {
-    let filter = EnvFilter::try_from_env("RUST_LOG").unwrap_or_else(|_| EnvFilter::new(&s.log.level));
-    let b = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    let from_env = std::env::var("RUST_LOG").ok().and_then(|v| v.parse::<Targets>().ok());
+    // `log.level` was checked when the settings were read (config.rs).
+    let filter = from_env.unwrap_or_else(|| s.log.level.parse().unwrap_or_else(|_| Targets::new().with_default(LevelFilter::INFO)));
+    let fmt = tracing_subscriber::fmt::layer().with_writer(std::io::stderr);
+    let registry = tracing_subscriber::registry().with(filter);
     let set = match s.log.format {
-        LogFormat::Json => tracing::subscriber::set_global_default(b.json().flatten_event(true).with_current_span(true).finish()),
-        LogFormat::Pretty => tracing::subscriber::set_global_default(b.finish()),
+        LogFormat::Json => {
+            tracing::subscriber::set_global_default(registry.with(fmt.json().flatten_event(true).with_current_span(true)))
+        }
+        LogFormat::Pretty => tracing::subscriber::set_global_default(registry.with(fmt)),
     };
     if set.is_ok() && log::set_boxed_logger(Box::new(LogBridge(tracing_log::LogTracer::new()))).is_ok() {
         log::set_max_level(match LevelFilter::current() {
