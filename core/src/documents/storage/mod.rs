@@ -7,6 +7,7 @@ pub mod check;
 pub mod copies;
 pub(crate) mod fs;
 mod s3;
+mod s3_http;
 pub mod stamped;
 
 pub use fs::valid_key;

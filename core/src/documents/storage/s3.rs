@@ -18,12 +18,10 @@ pub struct S3Store {
 
 impl S3Store {
     pub async fn new(s: &S3Settings) -> anyhow::Result<Self> {
-        // HTTPS through rustls with ring (Cargo.toml says why not the SDK's default client).
-        let https = aws_smithy_http_client::Builder::new()
-            .tls_provider(aws_smithy_http_client::tls::Provider::Rustls(aws_smithy_http_client::tls::rustls_provider::CryptoMode::Ring))
-            .build_https();
-        let mut loader =
-            aws_config::defaults(aws_config::BehaviorVersion::latest()).region(Region::new(s.region.clone())).http_client(https);
+        // HTTPS through the process's reqwest client (s3_http.rs says why).
+        let mut loader = aws_config::defaults(aws_config::BehaviorVersion::latest())
+            .region(Region::new(s.region.clone()))
+            .http_client(super::s3_http::ReqwestHttpClient::shared());
         if !s.access_key_id.is_empty() {
             loader = loader.credentials_provider(Credentials::new(
                 s.access_key_id.clone(),
