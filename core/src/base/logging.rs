@@ -86,4 +86,14 @@ mod tests {
         assert_eq!(demoted(log::Level::Error, "lopdfx"), log::Level::Error);
         assert_eq!(demoted(log::Level::Error, "sqlx::query"), log::Level::Error);
     }
+
+    #[test]
+    fn log_level_is_a_level_or_a_list_per_target() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../config");
+        for ok in ["warn", "info,sqlx=warn", "plantdoc_core=debug,lopdf=off"] {
+            Settings::load_with(&dir, &[("log.level", ok)]).unwrap();
+        }
+        let e = Settings::load_with(&dir, &[("log.level", "info,sqlx=loud")]).err().unwrap().to_string();
+        assert!(e.contains("log.level"), "{e}");
+    }
 }
