@@ -16,9 +16,7 @@ pub fn init(s: &Settings) {
     let fmt = tracing_subscriber::fmt::layer().with_writer(std::io::stderr);
     let registry = tracing_subscriber::registry().with(filter);
     let set = match s.log.format {
-        LogFormat::Json => {
-            tracing::subscriber::set_global_default(registry.with(fmt.json().flatten_event(true).with_current_span(true)))
-        }
+        LogFormat::Json => tracing::subscriber::set_global_default(registry.with(fmt.json().flatten_event(true).with_current_span(true))),
         LogFormat::Pretty => tracing::subscriber::set_global_default(registry.with(fmt)),
     };
     if set.is_ok() && log::set_boxed_logger(Box::new(LogBridge(tracing_log::LogTracer::new()))).is_ok() {
