@@ -3,7 +3,10 @@
 //! aws-smithy-http-client, which carries its own copy of a pooled hyper client (22 s of a
 //! cold build's CPU; issue 33 item 8, docs/speed.md). The SDK keeps its retries and timeouts:
 //! this answers one attempt and says which kind of failure it was (retried or not).
+use std::collections::HashMap;
 use std::error::Error as StdError;
+use std::sync::Mutex;
+use std::time::Duration;
 
 use aws_smithy_runtime_api::client::http::{
     HttpClient, HttpConnector, HttpConnectorFuture, HttpConnectorSettings, SharedHttpClient, SharedHttpConnector,
@@ -14,28 +17,45 @@ use aws_smithy_runtime_api::client::runtime_components::RuntimeComponents;
 use aws_smithy_types::body::SdkBody;
 use aws_smithy_types::retry::ErrorKind;
 
-/// The client given to the SDK (`http_client`): one reqwest client per connector settings.
-#[derive(Debug, Clone, Default)]
-pub struct ReqwestHttpClient;
+/// The client given to the SDK (`http_client`). The SDK asks for a connector at every
+/// attempt; one is kept per connector settings (its timeouts), so that connections and the
+/// TLS roots are made once, not per request.
+#[derive(Debug, Default)]
+pub struct ReqwestHttpClient {
+    connectors: Mutex<HashMap<Timeouts, SharedHttpConnector>>,
+}
+
+type Timeouts = (Option<Duration>, Option<Duration>);
 
 impl ReqwestHttpClient {
     pub fn shared() -> SharedHttpClient {
-        SharedHttpClient::new(Self)
+        SharedHttpClient::new(Self::default())
     }
-}
 
-impl HttpClient for ReqwestHttpClient {
-    fn http_connector(&self, settings: &HttpConnectorSettings, _components: &RuntimeComponents) -> SharedHttpConnector {
+    fn connector(timeouts: Timeouts) -> SharedHttpConnector {
         let mut b = reqwest::Client::builder().use_rustls_tls();
-        if let Some(t) = settings.connect_timeout() {
+        if let Some(t) = timeouts.0 {
             b = b.connect_timeout(t);
         }
-        if let Some(t) = settings.read_timeout() {
+        if let Some(t) = timeouts.1 {
             b = b.read_timeout(t);
         }
         // The SDK follows no redirect itself; neither does its connector.
         let client = b.redirect(reqwest::redirect::Policy::none()).build();
         SharedHttpConnector::new(Connector { client: client.map_err(|e| e.to_string()) })
+    }
+}
+
+impl HttpClient for ReqwestHttpClient {
+    fn http_connector(&self, settings: &HttpConnectorSettings, _components: &RuntimeComponents) -> SharedHttpConnector {
+        self.kept((settings.connect_timeout(), settings.read_timeout()))
+    }
+}
+
+impl ReqwestHttpClient {
+    fn kept(&self, key: Timeouts) -> SharedHttpConnector {
+        let mut connectors = self.connectors.lock().unwrap_or_else(|e| e.into_inner());
+        connectors.entry(key).or_insert_with(|| Self::connector(key)).clone()
     }
 }
 
@@ -90,4 +110,21 @@ fn has_source<E: StdError + 'static>(e: &(dyn StdError + 'static)) -> bool {
         next = err.source();
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_connector_per_timeouts_is_kept_across_attempts() {
+        let client = ReqwestHttpClient::default();
+        let short = (Some(Duration::from_secs(3)), None);
+        for _ in 0..3 {
+            client.kept(short);
+            client.kept((None, None));
+        }
+        client.kept((Some(Duration::from_secs(3)), Some(Duration::from_secs(30))));
+        assert_eq!(client.connectors.lock().unwrap().len(), 3);
+    }
 }
