@@ -342,10 +342,6 @@ export function browserSuite({ viewport = null, server = {} } = {}) {
   return suite;
 }
 
-/**
- * Wraps a test body: a fresh page with no cookies, and a screenshot in test-results/
- * when the body fails.
- */
 /** A `test` whose page is the context's at `width`×`height` (1366×768 unless told). */
 export function itAtSize(getContext, width = 1366, height = 768) {
   return (name, body) =>
@@ -358,6 +354,10 @@ export function itAtSize(getContext, width = 1366, height = 768) {
     );
 }
 
+/**
+ * Wraps a test body: a fresh page with no cookies, and a screenshot in test-results/
+ * when the body fails.
+ */
 export function withPage(getContext, name, body) {
   return async () => {
     const context = getContext();

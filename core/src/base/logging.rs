@@ -1,6 +1,6 @@
 //! The process's log: tracing's fmt subscriber (level from `log.level` or `RUST_LOG`, a
-//! list of `level` and `target=level`, e.g. `info,sqlx=warn`; pretty or JSON), and the `log` crate's records bridged into it. Crates that log with
-//! `log` (lopdf) reach the same subscriber; lopdf's ERROR records become WARN: lopdf
+//! list of `level` and `target=level`, e.g. `info,sqlx=warn`; pretty or JSON), and the
+//! `log` crate's records bridged into it. Crates that log with `log` (lopdf) reach the same subscriber; lopdf's ERROR records become WARN: lopdf
 //! reports a damaged uploaded PDF ("Object load error at offset …") at ERROR while the
 //! upload check reads it, and a user's bad file is not a server fault (docs/security.md).
 use tracing::level_filters::LevelFilter;
@@ -10,7 +10,13 @@ use tracing_subscriber::prelude::*;
 use crate::base::config::{LogFormat, Settings};
 
 pub fn init(s: &Settings) {
-    let from_env = std::env::var("RUST_LOG").ok().and_then(|v| v.parse::<Targets>().ok());
+    // A RUST_LOG that does not parse is set aside, and said once the log is up.
+    let env = std::env::var("RUST_LOG").ok().map(|v| (v.parse::<Targets>(), v));
+    let (from_env, bad_env) = match env {
+        Some((Ok(t), _)) => (Some(t), None),
+        Some((Err(e), v)) => (None, Some(format!("RUST_LOG {v:?} ignored ({e}): log.level is used"))),
+        None => (None, None),
+    };
     // `log.level` was checked when the settings were read (config.rs).
     let filter = from_env.unwrap_or_else(|| s.log.level.parse().unwrap_or_else(|_| Targets::new().with_default(LevelFilter::INFO)));
     let fmt = tracing_subscriber::fmt::layer().with_writer(std::io::stderr);
@@ -28,6 +34,9 @@ pub fn init(s: &Settings) {
             LevelFilter::DEBUG => log::LevelFilter::Debug,
             _ => log::LevelFilter::Trace,
         });
+    }
+    if let Some(why) = bad_env {
+        tracing::warn!("{why}");
     }
 }
 
