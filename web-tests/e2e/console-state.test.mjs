@@ -6,7 +6,7 @@
 // training-state.test.mjs.
 import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { expectAccessible, login, startServer, waitForPath } from './harness.mjs';
+import { expectAccessible, login, signInFormReady, startServer, waitForPath } from './harness.mjs';
 import { press, profileSuite } from './kiosk-profiles.mjs';
 
 let server;
@@ -114,6 +114,7 @@ describe('Console: state in the address, return after sign-in, Details (issue 26
     await page.goto(`${server.url}/main/swps?tab=all-approved&q=7102`);
     await waitForPath(page, '/login?tab=all-approved&q=7102');
     await page.getByLabel('Email').fill(MANAGER);
+    await signInFormReady(page);
     await page.getByLabel('Password', { exact: true }).fill('Demo-Plant-2026');
     await page.getByRole('button', { name: 'Login' }).click();
     await waitForPath(page, '/main/swps?tab=all-approved&q=7102');

@@ -5,9 +5,19 @@ import { createRequire } from 'node:module';
 
 export const PASSWORD = 'Demo-Plant-2026';
 
+/**
+ * Waits until the application's sign-in form has taken over from the one boot.js painted
+ * (typing starts the application, decision 39): a click on Login while the two swap can
+ * land on neither. Returns at once where nothing was painted.
+ */
+export async function signInFormReady(page) {
+  await page.locator('#pd-boot').waitFor({ state: 'detached', timeout: 20000 });
+}
+
 export async function login(page, base, email, password = PASSWORD) {
   await page.goto(`${base}/login`);
   await page.getByLabel('Email').fill(email);
+  await signInFormReady(page);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
 }
@@ -26,20 +36,33 @@ export async function waitForPath(page, want, ms = 20000) {
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
- * Waits until the page's motion has ended: no finite animation or transition running and
- * no antd motion class (`…-enter`, `…-appear`, `…-leave`: a drop-down closing, a tab's ink
- * bar) left on an element. At most `ms`; a page that never settles is read as it is.
+ * Waits until the page's motion has ended: no part of it busy loading (`aria-busy`), no
+ * finite animation or transition running and no antd motion class (`…-enter`,
+ * `…-appear`, `…-leave`: a drop-down closing, a tab's ink bar) left on an element, for
+ * three frames in a row (an answer that lands starts its transitions a frame later). At
+ * most `ms`; a page that never settles is read as it is. Answers whether it settled.
  */
-export async function settled(page, ms = 3000) {
-  await page
+export async function settled(page, ms = 5000) {
+  await page.evaluate(() => {
+    window.__pdQuietFrames = 0;
+  });
+  return page
     .waitForFunction(
-      () =>
-        document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity) &&
-        !document.querySelector('[class*="-enter-active"], [class*="-appear-active"], [class*="-leave-active"]'),
+      () => {
+        const quiet =
+          !document.querySelector('[aria-busy="true"]') &&
+          document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity) &&
+          !document.querySelector('[class*="-enter-active"], [class*="-appear-active"], [class*="-leave-active"]');
+        window.__pdQuietFrames = quiet ? window.__pdQuietFrames + 1 : 0;
+        return window.__pdQuietFrames >= 3;
+      },
       null,
       { timeout: ms, polling: 'raf' },
     )
-    .catch(() => {});
+    .then(
+      () => true,
+      () => false,
+    );
 }
 
 /**
@@ -48,7 +71,7 @@ export async function settled(page, ms = 3000) {
  * selector that limits the check to that part of the page.
  */
 export async function expectAccessible(page, what = page.url(), { include = null } = {}) {
-  await settled(page);
+  if (!(await settled(page))) console.log(`axe: ${what} still moving or busy after 5 s; read as it is`);
   // Evaluated through the DevTools protocol: an inline <script> would break the CSP.
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (within) => {

@@ -5,7 +5,7 @@
 // and antd's own English texts.
 import { describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSuite, settled, waitForPath } from './harness.mjs';
+import { browserSuite, settled, signInFormReady, waitForPath } from './harness.mjs';
 import { PASSWORD } from './page.mjs';
 import { translations, usedKeys } from '../i18n-keys.mjs';
 
@@ -72,6 +72,7 @@ async function englishLeft(page) {
 async function signIn(page, base, email) {
   await page.goto(`${base}/login`);
   await page.locator('input[type="email"], input[autocomplete="username"]').first().fill(email);
+  await signInFormReady(page);
   await page.locator('input[type="password"]').first().fill(PASSWORD);
   await page.locator('button[type="submit"]').first().click();
 }

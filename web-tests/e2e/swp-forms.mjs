@@ -1,6 +1,5 @@
 import fs from 'node:fs';
-import { chromium } from 'playwright-core';
-import { CHROMIUM, login, waitForPath } from './harness.mjs';
+import { launchBrowser, login, waitForPath, withPage } from './harness.mjs';
 // Shared by the browser tests that upload SWPs: real PDFs and an MP4, and the Upload form.
 
 /** A minimal valid one-page PDF (with a correct xref table) saying `text`. */
@@ -69,15 +68,21 @@ export async function uploadSwpThroughForm(page, { part, change = null, video = 
 }
 
 /** One SWP pending review at `base` (the demo plant's are all deployed): engineer1 uploads
- * `part` through the form in a browser of its own (for a file's `before`). */
+ * `part` through the form in a browser of its own (for a file's `before`; a failure leaves
+ * its screenshot in test-results/ as a test's does). */
 export async function uploadPendingSwp(base, part) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const context = await launchBrowser();
   try {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    await login(page, base, 'engineer1@demo.plant');
-    await waitForPath(page, '/main/swps');
-    await uploadSwpThroughForm(page, { part });
+    await withPage(
+      () => context,
+      `upload pending SWP ${part}`,
+      async (page) => {
+        await login(page, base, 'engineer1@demo.plant');
+        await waitForPath(page, '/main/swps');
+        await uploadSwpThroughForm(page, { part });
+      },
+    )();
   } finally {
-    await browser.close();
+    await context.close();
   }
 }

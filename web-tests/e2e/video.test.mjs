@@ -67,6 +67,8 @@ describe('videos and refusals in the browser', () => {
     const pending = page.locator('[role=tabpanel].ant-tabs-content-active tr.pd-table-row', { hasText: PART });
     await pending.getByText(PART, { exact: true }).click();
     await page.getByTestId('review-panel').waitFor();
+    // This SWP has a video: its button turns on (a colour transition) when the links land.
+    await page.getByRole('button', { name: 'VIDEO' }).and(page.locator(':enabled')).waitFor();
     const doc = await page.getByTestId('document-viewer').boundingBox();
     const side = await page.getByTestId('review-panel').boundingBox();
     // Issue 26: the part, the note and Approve/Reject show without scrolling past the document.

@@ -93,7 +93,13 @@ export function DocumentViewer({ links, urls: fixed, lifetimeSeconds, onBack, ti
           ))}
         </Space>
       )}
-      <div data-testid="document-viewer" data-section={section} data-page={at ?? undefined} style={{ height: VIEWER_HEIGHT, background: '#f5f5f5' }}>
+      <div
+        data-testid="document-viewer"
+        data-section={section}
+        data-page={at ?? undefined}
+        aria-busy={!urls}
+        style={{ height: VIEWER_HEIGHT, background: '#f5f5f5' }}
+      >
         {body}
       </div>
     </div>

@@ -76,17 +76,21 @@ async function loadBundle(ns, lng) {
   }
 }
 
+// A package (or companion) that arrives while a switch is under way is loaded for the
+// language being switched to (`wanted`): the switch took its list before it came, and
+// would otherwise show that package in English until the next switch.
+
 /** A package registers where its translator's files are (once, when its code loads). */
 export function registerTranslations(ns, loader) {
   if (loaders.has(ns)) return;
   loaders.set(ns, loader);
-  if (language !== DEFAULT_LANGUAGE) loadBundle(ns, language).then(publish);
+  if (wanted !== DEFAULT_LANGUAGE) loadBundle(ns, wanted).then(publish);
 }
 
 /** Something else a language needs before it shows, e.g. antd's locale (the host). */
 export function onLanguage(load) {
   companions.add(load);
-  if (language !== DEFAULT_LANGUAGE) Promise.resolve(load(language)).then(publish);
+  if (wanted !== DEFAULT_LANGUAGE) Promise.resolve(load(wanted)).then(publish);
   return () => companions.delete(load);
 }
 

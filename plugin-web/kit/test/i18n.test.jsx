@@ -6,6 +6,7 @@ import { act, render, screen } from '@testing-library/react';
 import {
   currentLanguage,
   formatDate,
+  onLanguage,
   formatNumber,
   registerTranslations,
   setLanguage,
@@ -62,6 +63,31 @@ describe('i18n', () => {
     expect(supportedLanguage('de')).toBeNull();
     await act(() => setLanguage('de'));
     expect(currentLanguage()).toBe('en');
+  });
+
+  it('loads a package or companion that registers while a switch is under way for the language coming', async () => {
+    let release;
+    const held = new Promise((resolve) => {
+      release = resolve;
+    });
+    // A companion that is slow to load keeps the switch to Spanish under way …
+    const holder = onLanguage((lng) => (lng === 'es' ? held : null));
+    const companion = [];
+    let switched;
+    await act(async () => {
+      switched = setLanguage('es');
+      await Promise.resolve();
+      // … while a module's code arrives with its translations and the host's antd locale.
+      registerTranslations('late-ns', (lng) => Promise.resolve({ default: { Upload: lng === 'es' ? 'Subir tarde' : 'x' } }));
+      onLanguage((lng) => companion.push(lng));
+      release();
+      await switched;
+    });
+    await act(async () => {});
+    expect(currentLanguage()).toBe('es');
+    expect(translate('late-ns', 'Upload')).toBe('Subir tarde');
+    expect(companion).toContain('es');
+    holder();
   });
 
   it("keeps the kiosk person's language over the base until it is given back", async () => {
