@@ -76,8 +76,8 @@ describe('Kiosk in the operator language (issue 29)', () => {
     await waitForPath(page, /^\/island\/swp-ack\?/);
     await asked;
     await page.locator(`iframe[title="${es('Standard Work Chart')}"]`).waitFor();
-    // The SWC is in Spanish: no notice.
-    await page.waitForTimeout(300);
+    // The SWC is in Spanish: no notice (the notice and the frame come from the same answer,
+    // in the same render: the frame being there is the state to read it in).
     assert.equal(await page.getByText(NOTICE).count(), 0, 'the Spanish SWC shows no notice');
     await page.getByRole('button', { name: es('I have read the {{doc}}', { doc: 'SWC' }) }).click();
     await page.locator(`iframe[title="${es('Job Element Sheet')}"]`).waitFor();
