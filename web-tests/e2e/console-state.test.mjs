@@ -6,7 +6,7 @@
 // training-state.test.mjs.
 import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { expectAccessible, login, signInFormReady, startServer, waitForPath } from './harness.mjs';
+import { expectAccessible, leaveSignedIn, login, signInFormReady, startServer, waitForPath } from './harness.mjs';
 import { press, profileSuite } from './kiosk-profiles.mjs';
 
 let server;
@@ -19,7 +19,7 @@ const it = suite.it;
 const MANAGER = 'manager.process@demo.plant';
 
 async function signIn(page, path) {
-  await page.context().clearCookies();
+  await leaveSignedIn(page);
   await login(page, server.url, MANAGER);
   // Sign-in hashes the password (argon2): on a machine busy with a build it can take more
   // than the default 10 s; this waits for the state, longer.

@@ -5,7 +5,7 @@
 // is linked to the rejected one, and the reviewer's review view says so.
 import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, expectAccessible, login, startServer, waitForPath } from './harness.mjs';
+import { apiClient, expectAccessible, leaveSignedIn, login, startServer, waitForPath } from './harness.mjs';
 import { profileSuite } from './kiosk-profiles.mjs';
 import { openTab, pdf, uploadSwpThroughForm } from './swp-forms.mjs';
 
@@ -34,7 +34,7 @@ const swpsAccessible = (page, what, profile) =>
 describe('a rejected SWP and its corrected version', () => {
   it('is Rejected for its author, whose correction is filled from it and linked for the reviewer', async (page, profile) => {
     const part = `E2E-FIX-${profile.viewport.width}`;
-    await page.context().clearCookies();
+    await leaveSignedIn(page);
     await login(page, server.url, AUTHOR);
     await waitForPath(page, '/main/swps');
     await uploadSwpThroughForm(page, { part });
@@ -82,7 +82,7 @@ describe('a rejected SWP and its corrected version', () => {
     // The reviewer's review view names the rejection it answers.
     const fixed = (await author.get('/api/swps/user-pending-swps')).data.find((s) => s.partNumber === part && s.status === 'pending');
     assert.equal(fixed?.corrects?._id, swp._id);
-    await page.context().clearCookies();
+    await leaveSignedIn(page);
     await login(page, server.url, REVIEWER);
     await waitForPath(page, /^\/main\//);
     await page.goto(`${server.url}/main/sign-off?review=${fixed._id}`);

@@ -17,7 +17,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const RESULTS = path.join(ROOT, 'test-results');
 import { PASSWORD } from './page.mjs';
 
-export { PASSWORD, login, signInFormReady, waitForPath, settled, expectAccessible, choose } from './page.mjs';
+export { PASSWORD, leaveSignedIn, login, signInFormReady, waitForPath, settled, expectAccessible, choose } from './page.mjs';
 // Who the harness signs in as to read the running server's module list.
 const MODULES_READER = 'manager.process@demo.plant';
 

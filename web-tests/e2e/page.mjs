@@ -14,6 +14,17 @@ export async function signInFormReady(page) {
   await page.locator('#pd-boot').waitFor({ state: 'detached', timeout: 20000 });
 }
 
+/**
+ * Another person is about to use this tab: it leaves the application first, then drops
+ * the cookies. (Dropped while a page is open, the page's next request is refused and it
+ * sends the tab to /login remembering where it was, session/next.js; the next sign-in
+ * would then return there, not to the person's home page.)
+ */
+export async function leaveSignedIn(page) {
+  await page.goto('about:blank');
+  await page.context().clearCookies();
+}
+
 export async function login(page, base, email, password = PASSWORD) {
   await page.goto(`${base}/login`);
   await page.getByLabel('Email').fill(email);

@@ -4,7 +4,7 @@
 // author's pending list has it rejected with the note. axe-core runs on every screen.
 import { describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiClient, browserSuite, expectAccessible, login, waitForPath } from './harness.mjs';
+import { apiClient, browserSuite, expectAccessible, leaveSignedIn, login, waitForPath } from './harness.mjs';
 import { openTab, pdf } from './swp-forms.mjs';
 
 const suite = browserSuite();
@@ -30,7 +30,7 @@ async function uploadAlert(page) {
   const mine = (await eng.get('/api/alerts/user-pending-alerts')).data;
   const ours = mine.filter((a) => a.partNumber === PART && a.status !== 'rejected');
   assert.ok(ours.length, 'the alert is pending');
-  await page.context().clearCookies();
+  await leaveSignedIn(page);
   return ours[ours.length - 1];
 }
 
@@ -49,7 +49,7 @@ async function review(page, who, alert, verdict, note = '') {
   if (note) await page.getByPlaceholder('Enter a note for the author').fill(note);
   await page.getByRole('button', { name: verdict }).click();
   await page.getByText(`Successfully ${verdict === 'Approve' ? 'approved' : 'rejected'} the Alert`).waitFor();
-  await page.context().clearCookies();
+  await leaveSignedIn(page);
 }
 
 describe('Sign Off, Alerts tab', () => {

@@ -4,7 +4,7 @@
 // My Pending. axe-core runs on every screen opened.
 import { describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSuite, expectAccessible, login, waitForPath } from './harness.mjs';
+import { browserSuite, expectAccessible, leaveSignedIn, login, waitForPath } from './harness.mjs';
 import { openTab, uploadSwpThroughForm } from './swp-forms.mjs';
 
 const suite = browserSuite();
@@ -64,7 +64,7 @@ describe('Sign Off page', () => {
       await waitForPath(page, '/main/sign-off');
       await active(page).getByText('Pending My Approval').waitFor();
       assert.equal(await active(page).locator('table').count(), 0, 'no table when nothing is pending');
-      await page.context().clearCookies();
+      await leaveSignedIn(page);
     }
     await login(page, suite.server.url, 'engineer1@demo.plant');
     await waitForPath(page, '/main/swps');
@@ -77,7 +77,7 @@ describe('Sign Off page', () => {
     await login(page, suite.server.url, 'engineer1@demo.plant');
     await waitForPath(page, '/main/swps');
     await uploadSwpThroughForm(page, { part: PART, change: 'New torque values' });
-    await page.context().clearCookies();
+    await leaveSignedIn(page);
 
     await openReview(page, 'approver.quality@demo.plant');
     // No note: the server's error shows under the note box.
@@ -88,7 +88,7 @@ describe('Sign Off page', () => {
     await page.getByRole('button', { name: 'Reject' }).click();
     await page.getByText('Successfully rejected the SWP').waitFor();
     await page.getByText('All Done!').waitFor();
-    await page.context().clearCookies();
+    await leaveSignedIn(page);
 
     await login(page, suite.server.url, 'engineer1@demo.plant');
     await waitForPath(page, '/main/swps');

@@ -5,7 +5,7 @@
 // screen, and keep their size at 1366 and 1024 with a mouse.
 import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { expectAccessible, login, startServer, waitForPath } from './harness.mjs';
+import { expectAccessible, leaveSignedIn, login, startServer, waitForPath } from './harness.mjs';
 import { press, profileSuite } from './kiosk-profiles.mjs';
 
 let server;
@@ -17,7 +17,7 @@ const suite = profileSuite();
 const it = suite.it;
 
 async function signIn(page, path) {
-  await page.context().clearCookies();
+  await leaveSignedIn(page);
   await login(page, server.url, 'manager.process@demo.plant');
   await waitForPath(page, /^\/main/);
   await page.goto(`${server.url}${path}`);
