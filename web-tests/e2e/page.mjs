@@ -64,7 +64,7 @@ export async function settled(page, ms = 5000) {
           !document.querySelector('[aria-busy="true"]') &&
           document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity) &&
           !document.querySelector('[class*="-enter-active"], [class*="-appear-active"], [class*="-leave-active"]');
-        window.__pdQuietFrames = quiet ? window.__pdQuietFrames + 1 : 0;
+        window.__pdQuietFrames = quiet ? (window.__pdQuietFrames || 0) + 1 : 0;
         return window.__pdQuietFrames >= 3;
       },
       null,
