@@ -1,7 +1,7 @@
 //! The process's log: tracing's fmt subscriber (level from `log.level` or `RUST_LOG`, a
 //! list of `level` and `target=level`, e.g. `info,sqlx=warn`; pretty or JSON), and the
-//! `log` crate's records bridged into it. Crates that log with `log` (lopdf) reach the same subscriber; lopdf's ERROR records become WARN: lopdf
-//! reports a damaged uploaded PDF ("Object load error at offset …") at ERROR while the
+//! `log` crate's records bridged into it. Crates that log with `log` (lopdf) reach the
+//! same subscriber; lopdf's ERROR records become WARN: lopdf reports a damaged uploaded PDF ("Object load error at offset …") at ERROR while the
 //! upload check reads it, and a user's bad file is not a server fault (docs/security.md).
 use tracing::level_filters::LevelFilter;
 use tracing_subscriber::filter::Targets;

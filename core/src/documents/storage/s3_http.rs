@@ -32,6 +32,12 @@ impl ReqwestHttpClient {
         SharedHttpClient::new(Self::default())
     }
 
+    /// The connector for these timeouts, made the first time they are asked for.
+    fn kept(&self, key: Timeouts) -> SharedHttpConnector {
+        let mut connectors = self.connectors.lock().unwrap_or_else(|e| e.into_inner());
+        connectors.entry(key).or_insert_with(|| Self::connector(key)).clone()
+    }
+
     fn connector(timeouts: Timeouts) -> SharedHttpConnector {
         let mut b = reqwest::Client::builder().use_rustls_tls();
         if let Some(t) = timeouts.0 {
@@ -49,13 +55,6 @@ impl ReqwestHttpClient {
 impl HttpClient for ReqwestHttpClient {
     fn http_connector(&self, settings: &HttpConnectorSettings, _components: &RuntimeComponents) -> SharedHttpConnector {
         self.kept((settings.connect_timeout(), settings.read_timeout()))
-    }
-}
-
-impl ReqwestHttpClient {
-    fn kept(&self, key: Timeouts) -> SharedHttpConnector {
-        let mut connectors = self.connectors.lock().unwrap_or_else(|e| e.into_inner());
-        connectors.entry(key).or_insert_with(|| Self::connector(key)).clone()
     }
 }
 
