@@ -1,1 +1,1 @@
-export { stubFetch, renderWithQuery, renderHookWithQuery } from '../../kit/test/helpers';
+export { stubFetch, renderWithQuery, renderHookWithQuery, FakeXhr, useFakeXhr } from '../../kit/test/helpers';

@@ -1,10 +1,13 @@
 // A deployed alert's translations in the console (issue 29 item 4): the kit's panel with
 // one file per language (no section), the list from the file answer, Remove sends the
-// DELETE and shows the new list, a refusal shows the server's text.
+// DELETE and shows the new list, a refusal shows the server's text; an added translation
+// stays listed when a read begun before it answers after it.
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import AlertTranslations from '../src/components/AlertTranslations';
-import { renderWithQuery as render, stubFetch } from './helpers';
+import { FakeXhr, renderWithQuery as render, stubFetch, useFakeXhr } from './helpers';
+
+const pdf = () => new File(['%PDF-1.7'], 'alert-es.pdf', { type: 'application/pdf' });
 
 describe('alert translations', () => {
   it('lists the languages, has no section choice, and removes one', async () => {
@@ -30,5 +33,36 @@ describe('alert translations', () => {
     render(<AlertTranslations id="a1" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Only process engineers and managers translate alerts.')).toBeTruthy();
+  }, 60000);
+
+  it('keeps an added translation when a read begun before it answers after it', async () => {
+    // The list's first read is slow (it signs a link); the upload's answer lands first.
+    let answerRead;
+    let readDone = false;
+    const slowRead = new Promise((resolve) => {
+      answerRead = resolve;
+    });
+    stubFetch({
+      '/api/alerts/file/a1': () =>
+        slowRead.then((answer) => {
+          readDone = true;
+          return answer;
+        }),
+    });
+    useFakeXhr();
+    render(<AlertTranslations id="a1" />);
+    expect(screen.queryByText('No translations yet.')).toBeNull();
+    fireEvent.change(screen.getByTestId('translation-file'), { target: { files: [pdf()] } });
+    const xhr = FakeXhr.sent[0];
+    expect([xhr.method, xhr.url, xhr.body.get('lang')]).toEqual(['POST', '/api/alerts/a1/translations', 'es']);
+    act(() => xhr.respond(200, { alertId: 'a1', translations: [{ lang: 'es', sha256: 'h', uploadedAt: '2026-03-04T14:05:00Z' }] }));
+    await screen.findByTestId('translation-added');
+    await screen.findByTestId('translation-es');
+    // The older read (no translation yet) answers now: it must not replace the list.
+    await act(async () => answerRead([200, { url: '/files/x', served: { lang: null }, translations: [] }]));
+    await waitFor(() => expect(readDone).toBe(true));
+    await act(async () => {});
+    expect(screen.getByTestId('translation-es').textContent).toContain('Español');
+    expect(screen.queryByText('No translations yet.')).toBeNull();
   }, 60000);
 });

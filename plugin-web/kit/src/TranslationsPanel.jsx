@@ -34,10 +34,12 @@ export function useTranslationUpload(uploadUrl, onDone) {
 }
 
 /**
- * items: [{section?, lang, uploadedAt}]; sections: [{value, label}] or null (one file);
- * upload: useTranslationUpload(...); onRemove(item) and `removing` (the item being removed).
+ * items: [{section?, lang, uploadedAt}], undefined while they load (a spinner, not 'No
+ * translations yet.'); sections: [{value, label}] or null (one file); upload:
+ * useTranslationUpload(...); onRemove(item) and `removing` (the item being removed);
+ * `error`: why the list could not be loaded or an item removed.
  */
-export function TranslationsPanel({ items, sections = null, upload, onRemove, removing = null, removeError = '' }) {
+export function TranslationsPanel({ items, sections = null, upload, onRemove, removing = null, error = '' }) {
   const t = useT('kit');
   const picker = useRef(null);
   const [section, setSection] = useState(sections?.[0]?.value ?? null);
@@ -51,6 +53,7 @@ export function TranslationsPanel({ items, sections = null, upload, onRemove, re
       <List
         size="small"
         locale={{ emptyText: t('No translations yet.') }}
+        loading={items === undefined}
         dataSource={items || []}
         renderItem={(tr) => (
           <List.Item
@@ -67,7 +70,7 @@ export function TranslationsPanel({ items, sections = null, upload, onRemove, re
       />
       {upload.done && <Alert type="success" showIcon title={t('Translation added.')} style={{ margin: '8px 0' }} data-testid="translation-added" />}
       {errors.error && <Alert type="error" showIcon title={errors.error} style={{ margin: '8px 0' }} />}
-      {removeError && <Alert type="error" showIcon title={removeError} style={{ margin: '8px 0' }} />}
+      {error && <Alert type="error" showIcon title={error} style={{ margin: '8px 0' }} />}
       <Form layout="inline" style={{ marginTop: 8 }}>
         {sections && (
           <Form.Item label={t('Section')} {...fieldHelp(errors, 'section')}>

@@ -3,7 +3,7 @@
 // so /login does not download antd at all. `@plantdoc/kit` is core + icons + ui; the
 // icons are `@plantdoc/kit/icons` (src/icons.js).
 export { api, request, ApiError, fieldErrors, formFields, onUnauthorized, readCsrfToken, reportUnauthorized } from './api';
-export { createQueryClient, useSignedLinks, useZones, linkRefreshMs, LINK_LIFETIME_SECONDS, LINK_REFRESH_RATIO } from './query';
+export { createQueryClient, keepAnswer, useSignedLinks, useZones, linkRefreshMs, LINK_LIFETIME_SECONDS, LINK_REFRESH_RATIO } from './query';
 export { uploadFile, uploadErrorText } from './upload';
 export { SESSION_KEY, checkSession, clearSession, getSession, logout, setSessionUser, subscribeSession, useSession } from './session';
 export { KIOSK_KEY, KIOSK_ZONES, getKioskSettings, kioskSettingsSnapshot, setKioskSettings, storeZoneFromQuery, subscribeKioskSettings } from './kiosk';

@@ -6,6 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api';
+import { keepAnswer } from './query';
 import { k } from './i18n';
 
 export const notificationKeys = {
@@ -56,7 +57,7 @@ export function useSaveNotificationPrefs() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (preferences) => api.post('/api/notifications/preferences', { preferences }),
-    onSuccess: (body) => qc.setQueryData(notificationKeys.prefs, body),
+    onSuccess: (body) => keepAnswer(qc, notificationKeys.prefs, body),
   });
 }
 

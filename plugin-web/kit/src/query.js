@@ -54,6 +54,16 @@ export function useSignedLinks({ queryKey, queryFn, enabled = true, lifetimeSeco
   });
 }
 
+/**
+ * A write's answer becomes a query's data. A read of that query still under way (begun
+ * before the write landed) is cancelled first: its older answer would otherwise land over
+ * the newer one and stay (a translation added, then gone from the list).
+ */
+export async function keepAnswer(client, queryKey, data) {
+  await client.cancelQueries({ queryKey, exact: true });
+  client.setQueryData(queryKey, data);
+}
+
 const asList = (body) => (Array.isArray(body) ? body : []);
 
 /** GET /api/zones: the zones of the signed-in user's company, as value/label pairs. */

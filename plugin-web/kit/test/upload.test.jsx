@@ -4,45 +4,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { onUnauthorized } from '../src/api';
 import { uploadErrorText, uploadFile } from '../src/upload';
 import { FileDrop } from '../src/FileDrop';
-
-/** XMLHttpRequest stand-in: the test drives progress and the answer. */
-class FakeXhr {
-  static sent = [];
-
-  constructor() {
-    this.upload = {};
-    this.headers = {};
-    FakeXhr.sent.push(this);
-  }
-
-  open(method, url) {
-    this.method = method;
-    this.url = url;
-  }
-
-  setRequestHeader(name, value) {
-    this.headers[name] = value;
-  }
-
-  send(body) {
-    this.body = body;
-  }
-
-  progress(loaded, total) {
-    this.upload.onprogress({ lengthComputable: true, loaded, total });
-  }
-
-  respond(status, body) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload();
-  }
-}
-
-function useFakeXhr() {
-  FakeXhr.sent = [];
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-}
+import { FakeXhr, useFakeXhr } from './helpers';
 
 afterEach(() => onUnauthorized(null));
 

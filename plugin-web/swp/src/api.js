@@ -5,7 +5,7 @@
 // deployed SWP, an SWP's links, the sign history, the deployed part search) are the
 // kit's, one hook each, under the keys below (documentKeys).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, deployedSwpParts, swpLinks, useDeployedSwp, useSignHistory } from '@plantdoc/kit';
+import { api, deployedSwpParts, keepAnswer, swpLinks, useDeployedSwp, useSignHistory } from '@plantdoc/kit';
 import { pagedPath } from './lib';
 
 export { deployedSwpParts, swpLinks, useDeployedSwp, useSignHistory };
@@ -168,6 +168,6 @@ export function useRemoveTranslation(swpId) {
   return useMutation({
     mutationFn: (t) => api.delete(`/api/swps/${enc(swpId)}/translations/${enc(t.section)}/${enc(t.lang)}`),
     meta: { failure: 'Could not remove the translation' },
-    onSuccess: (body) => body?.swp && client.setQueryData(['swp', 'one', swpId], body.swp),
+    onSuccess: (body) => body?.swp && keepAnswer(client, ['swp', 'one', swpId], body.swp),
   });
 }

@@ -3,7 +3,7 @@
 // DELETE /api/alerts/{id}/translations/{lang}; the answers carry the list.
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, TranslationsPanel, useTranslationUpload } from '@plantdoc/kit';
+import { api, keepAnswer, TranslationsPanel, useTranslationUpload } from '@plantdoc/kit';
 
 const enc = encodeURIComponent;
 const key = (id) => ['alerts', 'translations', id];
@@ -16,7 +16,7 @@ export default function AlertTranslations({ id }) {
     queryKey: key(id),
     queryFn: () => api.get(`/api/alerts/file/${enc(id)}`).then((b) => (b?.translations || []).map((t) => (typeof t === 'string' ? { lang: t } : t))),
   });
-  const keep = (body) => body?.translations && client.setQueryData(key(id), body.translations);
+  const keep = (body) => body?.translations && keepAnswer(client, key(id), body.translations);
   const upload = useTranslationUpload(`/api/alerts/${enc(id)}/translations`, keep);
   const remove = useMutation({
     mutationFn: (t) => api.delete(`/api/alerts/${enc(id)}/translations/${enc(t.lang)}`),
@@ -26,11 +26,11 @@ export default function AlertTranslations({ id }) {
   });
   return (
     <TranslationsPanel
-      items={list.data}
+      items={list.isError ? [] : list.data}
       upload={upload}
       onRemove={(t) => remove.mutate(t)}
       removing={remove.isPending ? remove.variables : null}
-      removeError={removeError}
+      error={removeError || list.error?.message || ''}
     />
   );
 }

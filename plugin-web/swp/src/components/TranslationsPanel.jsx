@@ -2,7 +2,7 @@
 // the three sections, sent to POST /api/swps/{id}/translations; the answer's SWP replaces
 // the viewer's copy.
 import { useQueryClient } from '@tanstack/react-query';
-import { TranslationsPanel as Panel, useTranslationUpload } from '@plantdoc/kit';
+import { keepAnswer, TranslationsPanel as Panel, useTranslationUpload } from '@plantdoc/kit';
 import { useRemoveTranslation } from '../api';
 
 const SECTIONS = [
@@ -14,7 +14,7 @@ const SECTIONS = [
 export default function TranslationsPanel({ swp }) {
   const client = useQueryClient();
   const upload = useTranslationUpload(`/api/swps/${encodeURIComponent(swp._id)}/translations`, (body) => {
-    if (body?.swp) client.setQueryData(['swp', 'one', swp._id], body.swp);
+    if (body?.swp) keepAnswer(client, ['swp', 'one', swp._id], body.swp);
   });
   const remove = useRemoveTranslation(swp._id);
   return (
@@ -24,7 +24,7 @@ export default function TranslationsPanel({ swp }) {
       upload={upload}
       onRemove={(t) => remove.mutate(t)}
       removing={remove.isPending ? remove.variables : null}
-      removeError={remove.error?.message || ''}
+      error={remove.error?.message || ''}
     />
   );
 }
