@@ -15,7 +15,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const BIN = process.env.PLANTDOC_BIN || path.join(ROOT, 'target/debug/plantdoc');
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const RESULTS = path.join(ROOT, 'test-results');
-import { PASSWORD } from './page.mjs';
+import { PASSWORD, watchTrouble } from './page.mjs';
 
 export { PASSWORD, leaveSignedIn, login, signInFormReady, waitForPath, settled, expectAccessible, choose } from './page.mjs';
 // Who the harness signs in as to read the running server's module list.
@@ -367,6 +367,7 @@ export function withPage(getContext, name, body) {
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
     const violations = watchCsp(page);
+    const trouble = watchTrouble(page);
     try {
       await body(page);
       if (violations.length) throw new Error(`Content-Security-Policy violations:\n  ${violations.join('\n  ')}`);
@@ -374,7 +375,7 @@ export function withPage(getContext, name, body) {
       fs.mkdirSync(RESULTS, { recursive: true });
       const file = path.join(RESULTS, `${slug(name)}.png`);
       await page.screenshot({ path: file, fullPage: true }).catch(() => {});
-      const where = `\n  url: ${page.url()}\n  screenshot: ${file}${errors.length ? `\n  page errors: ${errors.join(' | ')}` : ''}`;
+      const where = `\n  url: ${page.url()}\n  screenshot: ${file}${errors.length ? `\n  page errors: ${errors.join(' | ')}` : ''}${trouble()}`;
       err.message += where;
       // The reporter prints the stack, which holds the message as it was when thrown.
       if (typeof err.stack === 'string') err.stack = `${err.stack}${where}`;

@@ -113,3 +113,30 @@ export async function choose(page, combobox, option) {
   await settled(page);
   await item.click();
 }
+
+/**
+ * What a failed test's report adds to its screenshot: the page's last refused or failed
+ * API calls (status ≥ 400, or no answer) and its last console errors, each with the time
+ * since the page opened. `report()` is empty when there were none.
+ */
+export function watchTrouble(page, keep = 8) {
+  const start = Date.now();
+  const calls = [];
+  const logged = [];
+  const note = (list, text) => {
+    list.push(`${((Date.now() - start) / 1000).toFixed(1)} s ${text}`);
+    if (list.length > keep) list.shift();
+  };
+  const apiPath = (u) => (u.includes('/api/') ? new URL(u).pathname : null);
+  page.on('response', (r) => {
+    const p = apiPath(r.url());
+    if (p && r.status() >= 400) note(calls, `${r.status()} ${r.request().method()} ${p}`);
+  });
+  page.on('requestfailed', (r) => {
+    const p = apiPath(r.url());
+    if (p && !p.startsWith('/api/events')) note(calls, `no answer (${r.failure()?.errorText}) ${r.method()} ${p}`);
+  });
+  page.on('console', (m) => m.type() === 'error' && note(logged, m.text().slice(0, 300)));
+  return () =>
+    (calls.length ? `\n  api calls refused or failed: ${calls.join(' | ')}` : '') + (logged.length ? `\n  console errors: ${logged.join(' | ')}` : '');
+}
