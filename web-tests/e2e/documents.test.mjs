@@ -2,7 +2,7 @@
 // PDF frame opens at page width without the thumbnail pane in the console viewer and the
 // Sign Off review view, and at 1024×768 the review view shows the part, the note box and
 // Reject / Approve without scrolling past the document. (The kiosk's frame:
-// kiosk-ux.test.mjs.)
+// kiosk-ack.test.mjs.)
 import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { expectAccessible, login, startServer, waitForPath } from './harness.mjs';
