@@ -1,7 +1,7 @@
 //! Single sign-on through an OpenID Connect provider (issue 30), when `[auth.oidc]` is
 //! set: the authorization code flow with PKCE (S256), `state` and `nonce`, the ID token
-//! checked by `openidconnect` (signature against the provider's JWKS, issuer, audience,
-//! expiry, nonce), then Plantdoc's own session, as after a password sign-in.
+//! checked (`id_token`: signature against the provider's JWKS, issuer, audience, expiry,
+//! nonce, `at_hash`), then Plantdoc's own session, as after a password sign-in.
 use crate::text;
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
@@ -10,17 +10,7 @@ use axum::extract::{Query, State};
 use axum::http::header::{LOCATION, SET_COOKIE};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
-use openidconnect::core::{
-    CoreAuthDisplay, CoreAuthPrompt, CoreAuthenticationFlow, CoreErrorResponseType, CoreGenderClaim, CoreJsonWebKey,
-    CoreJweContentEncryptionAlgorithm, CoreJwsSigningAlgorithm, CoreRevocableToken, CoreRevocationErrorResponse,
-    CoreTokenIntrospectionResponse, CoreTokenType,
-};
-use openidconnect::{
-    AccessTokenHash, AdditionalClaims, AuthorizationCode, ClientId, ClientSecret, CsrfToken, EmptyExtraTokenFields, EndpointMaybeSet,
-    EndpointNotSet, EndpointSet, IdTokenFields, IssuerUrl, Nonce, OAuth2TokenResponse, PkceCodeChallenge, PkceCodeVerifier,
-    ProviderMetadataWithLogout, RedirectUrl, Scope, StandardErrorResponse, StandardTokenResponse, TokenResponse, UserInfoClaims,
-};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use tokio::sync::Mutex;
 
 use crate::app::api::{Access, ApiRouter};
@@ -34,45 +24,11 @@ use crate::data::audit::{self, AuditEntry};
 pub mod accounts;
 pub mod claims;
 pub mod flow;
+pub mod id_token;
 pub(crate) mod page;
+pub mod provider;
 
-/// Every claim the provider sends, kept for the mapping (`[auth.oidc.claims]`).
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct AllClaims {
-    #[serde(flatten)]
-    rest: serde_json::Map<String, serde_json::Value>,
-}
-impl AdditionalClaims for AllClaims {}
-
-type TokenAnswer = StandardTokenResponse<
-    IdTokenFields<AllClaims, EmptyExtraTokenFields, CoreGenderClaim, CoreJweContentEncryptionAlgorithm, CoreJwsSigningAlgorithm>,
-    CoreTokenType,
->;
-type OidcClient = openidconnect::Client<
-    AllClaims,
-    CoreAuthDisplay,
-    CoreGenderClaim,
-    CoreJweContentEncryptionAlgorithm,
-    CoreJsonWebKey,
-    CoreAuthPrompt,
-    StandardErrorResponse<CoreErrorResponseType>,
-    TokenAnswer,
-    CoreTokenIntrospectionResponse,
-    CoreRevocableToken,
-    CoreRevocationErrorResponse,
-    EndpointSet,
-    EndpointNotSet,
-    EndpointNotSet,
-    EndpointNotSet,
-    EndpointMaybeSet,
-    EndpointMaybeSet,
->;
-
-/// The provider as discovered: the client, and its end-session endpoint if it has one.
-pub struct Provider {
-    client: OidcClient,
-    end_session: Option<url::Url>,
-}
+pub use provider::Provider;
 
 /// Discovery is read again after this long (the provider's signing keys rotate).
 const DISCOVERY_TTL: Duration = Duration::from_secs(600);
@@ -96,20 +52,16 @@ impl Oidc {
         })
     }
 
-    /// The discovered provider (read again once [`DISCOVERY_TTL`] has passed).
-    pub async fn provider(&self, s: &OidcSettings, public_url: &str) -> anyhow::Result<Arc<Provider>> {
+    /// The discovered provider (read again once [`DISCOVERY_TTL`] has passed, or at once
+    /// with `fresh`: an ID token signed by a key it did not list, the keys rotated).
+    pub async fn provider(&self, s: &OidcSettings, fresh: bool) -> anyhow::Result<Arc<Provider>> {
         let mut cache = self.cache.lock().await;
         if let Some((at, p)) = cache.as_ref() {
-            if at.elapsed() < DISCOVERY_TTL {
+            if !fresh && at.elapsed() < DISCOVERY_TTL {
                 return Ok(p.clone());
             }
         }
-        let meta = ProviderMetadataWithLogout::discover_async(IssuerUrl::new(s.issuer.clone())?, self.http()).await?;
-        let end_session = meta.additional_metadata().end_session_endpoint.as_ref().map(|u| u.url().clone());
-        let secret = (!s.client_secret.expose().is_empty()).then(|| ClientSecret::new(s.client_secret.expose().to_string()));
-        let client = OidcClient::from_provider_metadata(meta, ClientId::new(s.client_id.clone()), secret)
-            .set_redirect_uri(RedirectUrl::new(redirect_uri(public_url))?);
-        let p = Arc::new(Provider { client, end_session });
+        let p = Arc::new(Provider::discover(self.http(), &s.issuer).await?);
         *cache = Some((Instant::now(), p.clone()));
         Ok(p)
     }
@@ -142,8 +94,8 @@ fn oidc_settings(state: &AppState) -> AppResult<&OidcSettings> {
     state.settings.auth.oidc.as_ref().ok_or(AppError::NotFound)
 }
 
-async fn provider_or_page(state: &AppState, s: &OidcSettings) -> Result<Arc<Provider>, Response> {
-    state.oidc.provider(s, &state.settings.server.public_url).await.map_err(|e| {
+async fn provider_or_page(state: &AppState, s: &OidcSettings, fresh: bool) -> Result<Arc<Provider>, Response> {
+    state.oidc.provider(s, fresh).await.map_err(|e| {
         tracing::error!(error = %e, issuer = %s.issuer, "OpenID provider discovery failed");
         page::refusal(StatusCode::SERVICE_UNAVAILABLE, &format!("{} cannot be reached just now. Please try again in a minute.", s.label))
     })
@@ -161,22 +113,13 @@ fn redirect(to: &str, cookies: Vec<HeaderValue>) -> Response {
 async fn login(State(state): State<AppState>, addr: ClientIp) -> AppResult<Response> {
     throttle(&state, &addr, "login")?;
     let s = oidc_settings(&state)?;
-    let provider = match provider_or_page(&state, s).await {
+    let provider = match provider_or_page(&state, s, false).await {
         Ok(p) => p,
         Err(page) => return Ok(page),
     };
-    let (challenge, verifier) = PkceCodeChallenge::new_random_sha256();
-    let mut req = provider.client.authorize_url(CoreAuthenticationFlow::AuthorizationCode, CsrfToken::new_random, Nonce::new_random);
-    for scope in s.all_scopes().into_iter().filter(|s| s != "openid") {
-        req = req.add_scope(Scope::new(scope));
-    }
-    let (url, csrf, nonce) = req.set_pkce_challenge(challenge).url();
-    let f = flow::Flow {
-        state: csrf.secret().clone(),
-        nonce: nonce.secret().clone(),
-        pkce_verifier: verifier.secret().clone(),
-        started: state.now_ms(),
-    };
+    let (verifier, challenge) = provider::pkce();
+    let f = flow::Flow { state: session::random_token(), nonce: session::random_token(), pkce_verifier: verifier, started: state.now_ms() };
+    let url = provider.authorize_url(s, &redirect_uri(&state.settings.server.public_url), &f.state, &f.nonce, &challenge);
     Ok(redirect(url.as_str(), vec![flow::set(&state, &f)]))
 }
 
@@ -218,52 +161,49 @@ async fn callback(
     let Some(code) = q.code.filter(|c| !c.is_empty()) else {
         return Ok(refused(&state, StatusCode::BAD_REQUEST, AGAIN, "no code"));
     };
-    let provider = match provider_or_page(&state, s).await {
+    let provider = match provider_or_page(&state, s, false).await {
         Ok(p) => p,
         Err(page) => return Ok(page),
     };
-    let exchange = match provider.client.exchange_code(AuthorizationCode::new(code)) {
-        Ok(x) => x.set_pkce_verifier(PkceCodeVerifier::new(f.pkce_verifier)),
-        Err(e) => return Ok(refused(&state, StatusCode::SERVICE_UNAVAILABLE, AGAIN, &e.to_string())),
-    };
-    let token = match exchange.request_async(state.oidc.http()).await {
+    let http = state.oidc.http();
+    let redirect_to = redirect_uri(&state.settings.server.public_url);
+    let token = match provider.exchange(http, s, &redirect_to, &code, &f.pkce_verifier).await {
         Ok(t) => t,
-        Err(e) => return Ok(refused(&state, StatusCode::FORBIDDEN, AGAIN, &format!("token exchange: {e}"))),
+        Err(e) => return Ok(refused(&state, StatusCode::FORBIDDEN, AGAIN, &format!("{e:#}"))),
     };
     const UNVERIFIED: &str = text!("The identity provider's answer could not be verified, so you are not signed in.");
-    let Some(id_token) = token.id_token() else {
+    let Some(id_token) = token.id_token.as_deref() else {
         return Ok(refused(&state, StatusCode::FORBIDDEN, UNVERIFIED, "no ID token"));
     };
-    let verifier = provider.client.id_token_verifier();
-    let claims = match id_token.claims(&verifier, &Nonce::new(f.nonce)) {
-        Ok(c) => c,
+    // The provider's clock is the real one (the app's clock may be a test's).
+    let now = chrono::Utc::now().timestamp();
+    let mut checked = provider.verify(id_token, &s.client_id, &f.nonce, now);
+    if let Err(id_token::Refusal::NoKey(..)) = checked {
+        // Signed by a key the kept discovery does not list: the provider's keys rotated.
+        if let Ok(p) = provider_or_page(&state, s, true).await {
+            checked = p.verify(id_token, &s.client_id, &f.nonce, now);
+        }
+    }
+    let verified = match checked.and_then(|t| t.check_access_token(&token.access_token).map(|()| t)) {
+        Ok(t) => t,
         Err(e) => return Ok(refused(&state, StatusCode::FORBIDDEN, UNVERIFIED, &format!("ID token: {e}"))),
     };
-    if let Some(expected) = claims.access_token_hash() {
-        let actual = match (id_token.signing_alg(), id_token.signing_key(&verifier)) {
-            (Ok(alg), Ok(key)) => AccessTokenHash::from_token(token.access_token(), alg, key).ok(),
-            _ => None,
-        };
-        if actual.as_ref() != Some(expected) {
-            return Ok(refused(&state, StatusCode::FORBIDDEN, UNVERIFIED, "at_hash mismatch"));
+    let subject = verified.subject().to_string();
+    let userinfo = match provider.userinfo(http, &token.access_token, &subject).await {
+        Ok(u) => u,
+        Err(e) => {
+            tracing::warn!(error = %format!("{e:#}"), "OpenID user info not read; the ID token's claims are used alone");
+            None
         }
-    }
-    let subject = claims.subject().clone();
-    let mut userinfo = None;
-    if let Ok(req) = provider.client.user_info(token.access_token().clone(), Some(subject.clone())) {
-        match req.request_async::<AllClaims, _, CoreGenderClaim>(state.oidc.http()).await {
-            Ok(u) => userinfo = serde_json::to_value::<&UserInfoClaims<AllClaims, CoreGenderClaim>>(&u).ok(),
-            Err(e) => tracing::warn!(error = %e, "OpenID user info not read; the ID token's claims are used alone"),
-        }
-    }
-    let all = claims::merge(serde_json::to_value(claims).unwrap_or_default(), userinfo);
+    };
+    let all = claims::merge(serde_json::Value::Object(verified.claims), userinfo);
     let profile = match claims::profile(s, &all) {
         Ok(p) => p,
-        Err(claims::ClaimProblem(msg)) => return Ok(refused(&state, StatusCode::FORBIDDEN, &msg, subject.as_str())),
+        Err(claims::ClaimProblem(msg)) => return Ok(refused(&state, StatusCode::FORBIDDEN, &msg, &subject)),
     };
-    let user = match accounts::resolve(&state, s, subject.as_str(), &profile).await? {
+    let user = match accounts::resolve(&state, s, &subject, &profile).await? {
         Ok(u) => u,
-        Err(accounts::Refusal(msg)) => return Ok(refused(&state, StatusCode::FORBIDDEN, &msg, subject.as_str())),
+        Err(accounts::Refusal(msg)) => return Ok(refused(&state, StatusCode::FORBIDDEN, &msg, &subject)),
     };
     let mut cookies = session::start(&state, &headers, &user.id, false).await?;
     audit::record(
@@ -286,7 +226,7 @@ pub async fn end_session_url(state: &AppState, user_id: &str) -> Option<String> 
     let linked: Option<String> =
         sqlx::query_scalar("SELECT oidc_subject FROM users WHERE id = $1").bind(user_id).fetch_optional(&state.db.pool).await.ok()??;
     linked?;
-    let provider = state.oidc.provider(s, &state.settings.server.public_url).await.ok()?;
+    let provider = state.oidc.provider(s, false).await.ok()?;
     let mut url = provider.end_session.clone()?;
     let back = format!("{}/login", state.settings.server.public_url.trim_end_matches('/'));
     url.query_pairs_mut().append_pair("client_id", &s.client_id).append_pair("post_logout_redirect_uri", &back);
