@@ -124,8 +124,12 @@ describe('A Spanish plant (issue 29)', () => {
     await page.keyboard.type('1004');
     await page.keyboard.press('Enter');
     await waitForPath(page, '/island/part-select');
+    // The address changes first; the start screen (its badge field an input too) stays until
+    // the part select's chunk is in (react-router's navigations are transitions).
+    const search = page.getByPlaceholder(translations('island', 'es')['Search by part number']);
+    await search.waitFor();
     await check('part select');
-    await page.locator('input').first().fill('7101-0002');
+    await search.fill('7101-0002');
     await page.locator('.ant-select-item-option', { hasText: '7101-0002' }).click();
     await waitForPath(page, /^\/island\/operator-status\?/);
     await page.locator('[data-status]').first().waitFor();
