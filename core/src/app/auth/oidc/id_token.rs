@@ -12,33 +12,26 @@ use ring::signature::{self, RsaPublicKeyComponents, UnparsedPublicKey, Verificat
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
-/// One key of the provider's JWKS (the fields the checks read).
+/// One key of the provider's JWKS (the fields the checks read; any may be absent).
 #[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
 pub struct Jwk {
-    #[serde(default)]
     pub kty: String,
-    #[serde(default)]
     pub kid: Option<String>,
-    #[serde(default, rename = "use")]
+    #[serde(rename = "use")]
     pub use_: Option<String>,
-    #[serde(default)]
     pub alg: Option<String>,
-    #[serde(default)]
     pub n: Option<String>,
-    #[serde(default)]
     pub e: Option<String>,
-    #[serde(default)]
     pub crv: Option<String>,
-    #[serde(default)]
     pub x: Option<String>,
-    #[serde(default)]
     pub y: Option<String>,
 }
 
 /// The provider's signing keys (`jwks_uri`).
 #[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
 pub struct Jwks {
-    #[serde(default)]
     pub keys: Vec<Jwk>,
 }
 
