@@ -375,7 +375,11 @@ export function withPage(getContext, name, body) {
       fs.mkdirSync(RESULTS, { recursive: true });
       const file = path.join(RESULTS, `${slug(name)}.png`);
       await page.screenshot({ path: file, fullPage: true }).catch(() => {});
-      const where = `\n  url: ${page.url()}\n  screenshot: ${file}${errors.length ? `\n  page errors: ${errors.join(' | ')}` : ''}${trouble()}`;
+      // What the page holds where the screenshot shows nothing (a blank area says little).
+      const dom = await page
+        .evaluate(() => document.getElementById('root')?.innerHTML.replace(/\s+/g, ' ').slice(-1500) ?? '(no #root)')
+        .catch((e) => `(unread: ${e.message})`);
+      const where = `\n  url: ${page.url()}\n  screenshot: ${file}${errors.length ? `\n  page errors: ${errors.join(' | ')}` : ''}${trouble()}\n  page's last 1500 characters: ${dom}`;
       err.message += where;
       // The reporter prints the stack, which holds the message as it was when thrown.
       if (typeof err.stack === 'string') err.stack = `${err.stack}${where}`;

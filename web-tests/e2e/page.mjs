@@ -136,7 +136,14 @@ export function watchTrouble(page, keep = 8) {
     const p = apiPath(r.url());
     if (p && !p.startsWith('/api/events')) note(calls, `no answer (${r.failure()?.errorText}) ${r.method()} ${p}`);
   });
-  page.on('console', (m) => m.type() === 'error' && note(logged, m.text().slice(0, 300)));
+  const warned = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') note(logged, m.text().slice(0, 300));
+    // Chromium's own notice about the server's Permissions-Policy is not the page's.
+    else if (m.type() === 'warning' && !m.text().startsWith('Error with Permissions-Policy')) note(warned, m.text().slice(0, 300));
+  });
   return () =>
-    (calls.length ? `\n  api calls refused or failed: ${calls.join(' | ')}` : '') + (logged.length ? `\n  console errors: ${logged.join(' | ')}` : '');
+    (calls.length ? `\n  api calls refused or failed: ${calls.join(' | ')}` : '') +
+    (logged.length ? `\n  console errors: ${logged.join(' | ')}` : '') +
+    (warned.length ? `\n  console warnings: ${warned.join(' | ')}` : '');
 }
