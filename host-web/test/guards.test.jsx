@@ -60,10 +60,10 @@ function renderAt(path, modules = modulesR1) {
 const where = () => screen.getByTestId('where').textContent;
 
 describe('guards', () => {
-  it('sends a signed-out user from the console to /login, query kept', () => {
+  it('sends a signed-out user from the console to /login, query kept', async () => {
     setSessionUser(null);
     renderAt('/main/swps?zone=A1');
-    expect(screen.getByTestId('where').textContent).toBe('/login?zone=A1');
+    await waitFor(() => expect(where()).toBe('/login?zone=A1'));
   });
 
   it('sends an operator from the console to the kiosk route, once the module list says it', async () => {
@@ -85,10 +85,10 @@ describe('guards', () => {
     expect(screen.getByText('console')).toBeTruthy();
   });
 
-  it('needs sign-in for the island', () => {
+  it('needs sign-in for the island', async () => {
     setSessionUser(null);
     renderAt('/island');
-    expect(screen.getByTestId('where').textContent).toBe('/login');
+    await waitFor(() => expect(where()).toBe('/login'));
   });
 
   it("sends a signed-in user away from the login page: staff to the console's home, operators to the kiosk", async () => {

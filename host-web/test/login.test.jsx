@@ -111,9 +111,9 @@ describe('login page', () => {
     expect(getKioskSettings()).toMatchObject({ zone: 'shipping', allowAccess: false });
   });
 
-  it('sends other login paths to /login/', () => {
+  it('sends other login paths to /login/', async () => {
     renderLogin('/login/whatever');
-    expect(screen.getByTestId('where').textContent).toBe('/login/');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/login/'));
   });
 
   it('says so for an invalid reset token', async () => {

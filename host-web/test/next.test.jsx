@@ -59,7 +59,7 @@ describe('return after sign-in', () => {
   it('a console deep link: /login with the query kept, then back there after sign-in, once', async () => {
     setSessionUser(null);
     renderAt('/main/swps?tab=all-approved&page=2&sort=partNumber&order=asc');
-    expect(where()).toBe('/login?tab=all-approved&page=2&sort=partNumber&order=asc');
+    await waitFor(() => expect(where()).toBe('/login?tab=all-approved&page=2&sort=partNumber&order=asc'));
     expect(screen.getByText('login form')).toBeTruthy();
     act(() => setSessionUser(manager));
     await waitFor(() => expect(where()).toBe('/main/swps?tab=all-approved&page=2&sort=partNumber&order=asc'));
@@ -77,7 +77,7 @@ describe('return after sign-in', () => {
   it('a kiosk deep link returns the kiosk account there', async () => {
     setSessionUser(null);
     renderAt('/island/reference?part=p1&doc=video');
-    expect(where()).toBe('/login?part=p1&doc=video');
+    await waitFor(() => expect(where()).toBe('/login?part=p1&doc=video'));
     act(() => setSessionUser(operator));
     await waitFor(() => expect(where()).toBe('/island/reference?part=p1&doc=video'));
   });

@@ -2,8 +2,8 @@
 // its remote; a disabled one its coming-soon or not-available page, except a disabled
 // home page (an old bookmark): it redirects to the console's home at once. /main itself
 // goes to the home.
-import { Navigate, Route, Routes } from 'react-router';
-import { useLanguage, useT } from '@plantdoc/kit/core';
+import { Route, Routes } from 'react-router';
+import { Redirect, useLanguage, useT } from '@plantdoc/kit/core';
 import { useModules } from '../modules/ModulesContext';
 import { RemoteModule } from '../modules/RemoteModule';
 import { moduleSpinner } from '../Spinner';
@@ -21,7 +21,7 @@ function relative(route) {
 
 function moduleElement(module, release, home, lng, t) {
   if (module.enabled) return <RemoteModule module={module} />;
-  if (module.home != null && home) return <Navigate to={home} replace />;
+  if (module.home != null && home) return <Redirect to={home} />;
   const label = sidebarLabel(module, lng);
   if (moduleState(module, release) === 'coming-soon') return <ComingSoon label={label} release={module.release} />;
   return <LazyResult status="warning" title={label} subTitle={t(NOT_AVAILABLE)} />;
@@ -38,7 +38,7 @@ export function ConsoleRoutes() {
   const home = consoleHome(modules);
   return (
     <Routes>
-      <Route index element={home ? <Navigate to={home} replace /> : <NotFound />} />
+      <Route index element={home ? <Redirect to={home} /> : <NotFound />} />
       <Route path="coming-soon" element={<ComingSoon />} />
       {consoleModules(modules).map((m) => (
         <Route key={m.id} path={`${relative(m.route)}/*`} element={moduleElement(m, release, home, lng, t)} />

@@ -3,7 +3,8 @@
 // The frame and the sign-in form are plain React (no antd; styles in public/index.html):
 // /login paints without antd. Forgot and reset are antd forms, loaded when opened.
 import { Suspense, useLayoutEffect } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
+import { Redirect } from '@plantdoc/kit/core';
 import { ReturnSignedIn } from './returnTo';
 import { themedLazy } from '../lazyParts';
 import { moduleSpinner } from '../Spinner';
@@ -30,7 +31,7 @@ export function LoginFrame({ children }) {
 
 function ToLogin() {
   const { search } = useLocation();
-  return <Navigate to={`/login/${search}`} replace />;
+  return <Redirect to={`/login/${search}`} />;
 }
 
 export function LoginArea() {

@@ -1,8 +1,8 @@
 // Route guards (spec "Guards"). They read the session the start-up check filled in; where
 // a user belongs comes from the module list (modules/homes.js), so a guard that sends
 // someone home waits for that list.
-import { Navigate, useLocation } from 'react-router';
-import { useSession } from '@plantdoc/kit/core';
+import { useLocation } from 'react-router';
+import { Redirect, useSession } from '@plantdoc/kit/core';
 import { useModules } from '../modules/ModulesContext';
 import { homeOf } from '../modules/homes';
 import { moduleSpinner } from '../Spinner';
@@ -21,14 +21,14 @@ export function GoHome({ pick }) {
   }
   if (status !== 'ready') return moduleSpinner;
   const home = pick?.(session, modules) || homeOf(session, modules);
-  return home ? <Navigate to={home} replace /> : <NotFoundLazy standalone />;
+  return home ? <Redirect to={home} /> : <NotFoundLazy standalone />;
 }
 
 /** /login with the query kept (spec), remembering the address asked for. */
 export function ToLogin() {
   const location = useLocation();
   rememberNext(location);
-  return <Navigate to={`/login${location.search}`} replace />;
+  return <Redirect to={`/login${location.search}`} />;
 }
 
 /** The console: signed-in non-operators. Others go to /login (query kept) or the kiosk. */

@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { ConfigProvider, Spin } from 'antd';
-import { Navigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Redirect } from '@plantdoc/kit';
 import { StartScreen } from './pages/StartScreen';
 import { useOperator } from './state';
 
@@ -34,7 +35,7 @@ const loading = <Spin size="large" style={{ display: 'block', marginTop: 64 }} /
 function Operator({ children }) {
   const op = useOperator();
   const [params] = useSearchParams();
-  if (!op || !params.get('part')) return <Navigate to="/island" replace />;
+  if (!op || !params.get('part')) return <Redirect to="/island" />;
   return children;
 }
 

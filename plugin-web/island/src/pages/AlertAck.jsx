@@ -5,8 +5,8 @@
 // next alert, or the instructions, first, and the verifier scans once.
 import { useState } from 'react';
 import { Button, Checkbox, Space, Spin, Typography } from 'antd';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { getKioskSettings, k, useT } from '@plantdoc/kit';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Redirect, getKioskSettings, k, useT } from '@plantdoc/kit';
 import { useAlertFile, useOperatorAlerts, useOperatorStatus, useDeployedSwp } from '../api';
 import { NOT_IN_LANGUAGE, NOTICE_COLOR, notInLanguage, readFiles } from '../language';
 import { DoneCard, SittingVerify, verifiedLines } from '../components/Cards';
@@ -83,7 +83,7 @@ function AlertRead({ alert, read, sitting, unread, status, part, step, op, go, n
       </KioskLayout>
     );
   }
-  if (!alert) return read.length ? <Navigate to={partPath('alert-ack', partId, { step: 'verify' })} replace /> : <Navigate to="/island" replace />;
+  if (!alert) return read.length ? <Redirect to={partPath('alert-ack', partId, { step: 'verify' })} /> : <Redirect to="/island" />;
   const sign = async (secret) => {
     setNote('');
     const files = readFiles(file.data?.served && { alert: file.data.served }, ['alert']);

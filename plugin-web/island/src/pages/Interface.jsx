@@ -2,8 +2,8 @@
 // (instructions, history, settings, alerts) and the 350 px sidebar.
 import { Suspense, lazy } from 'react';
 import { Button, Space, Spin, Tabs, Typography } from 'antd';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { getKioskSettings, useSignedLinks, useT } from '@plantdoc/kit';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Redirect, getKioskSettings, useSignedLinks, useT } from '@plantdoc/kit';
 import { linksSource, useDeployedSwp, useOperatorAlerts, useOperatorStatus, useZoneAlerts } from '../api';
 import { COLOURS, statuses } from '../components/status';
 import { DocFrame, KioskLayout } from '../components/KioskSidebar';
@@ -81,7 +81,7 @@ export function Interface() {
     </Space>
   );
   // Signed out while this screen was still shown.
-  if (!op) return <Navigate to="/island" replace />;
+  if (!op) return <Redirect to="/island" />;
   let content;
   if (view === 'history')
     content = (
