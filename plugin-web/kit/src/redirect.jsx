@@ -1,13 +1,8 @@
-// A guard's redirect that is not lost (issue 33 item 9). react-router's <Navigate> calls
-// navigate() in a passive effect, and navigate() does nothing (silently, in a production
-// build) until the calling component's layout effect has run; React may run a subtree's
-// passive effects while it keeps the subtree hidden behind a Suspense fallback, and not
-// again when it shows (our reading of both libraries, not traced in the browser). The
-// kiosk met the lost redirect on loaded machines: after Sign Out and Back,
-// /island/interface stayed blank under its header, the guard rendered, the address
-// unchanged (decision 91). Redirect starts in a layout effect, which React runs whenever
-// the subtree is on screen (again), and navigates right after the commit: a router
-// mounted in the same commit listens by then (its layout effect runs after its children's).
+// A guard's redirect that is not lost (issue 33 item 9, decision 91). react-router's
+// <Navigate> navigates from a passive effect and was lost on loaded machines (the kiosk
+// left blank at /island/interface after Sign Out and Back). Redirect starts from a layout
+// effect, run whenever the subtree is on screen, and navigates right after the commit,
+// when a router mounted in the same commit listens (test/redirect.test.jsx).
 import { useLayoutEffect } from 'react';
 import { useNavigate } from 'react-router';
 
