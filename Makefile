@@ -114,7 +114,8 @@ lighthouse:
 
 test-web:
 	npm test
-	PLANTDOC_BIN=$(abspath $(TARGET_DIR))/debug/plantdoc npm run e2e
+	@# CI shows a run's last lines: the failures' short list goes last (failures-reporter.mjs).
+	PLANTDOC_BIN=$(abspath $(TARGET_DIR))/debug/plantdoc npm run e2e || { cat test-results/e2e-failures.txt; exit 1; }
 
 clean:
 	rm -rf data test-results
