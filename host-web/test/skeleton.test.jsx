@@ -50,7 +50,7 @@ describe('the sign-in form painted before React', () => {
     document.getElementById('boot_email').value = 'early@demo.plant';
     document.getElementById('boot_password').value = 'typed-before';
     document.getElementById('boot_password').focus();
-    expect(skeletonState()).toEqual({ email: 'early@demo.plant', password: 'typed-before', focus: 'password', submitted: false });
+    expect(skeletonState()).toEqual({ email: 'early@demo.plant', password: 'typed-before', focus: 'password', submitted: false, pressed: false });
     setSessionUser(null);
     renderLogin();
     expect(document.getElementById('pd-boot')).toBeNull();
@@ -74,6 +74,55 @@ describe('the sign-in form painted before React', () => {
     const body = JSON.parse(fetch.mock.calls.find(([p]) => p === '/api/users/login')[1].body);
     expect(body).toEqual({ email: 'manager.process@demo.plant', password: 'Demo-Plant-2026' });
     expect(fetch.mock.calls.filter(([p]) => p === '/api/users/login')).toHaveLength(1);
+    window.history.replaceState(null, '', '/');
+  });
+
+  // The application arriving while Login is held down: the painted button (and the
+  // browser's click) are gone at the release.
+  const heldLogin = () => {
+    window.history.replaceState(null, '', '/login');
+    paintSkeleton();
+    document.getElementById('boot_email').value = 'manager.process@demo.plant';
+    document.getElementById('boot_password').value = 'Demo-Plant-2026';
+    fireEvent.pointerDown(document.querySelector('#pd-boot button'));
+    expect(skeletonState().pressed).toBe(true);
+    setSessionUser(null);
+    const fetch = stubFetch({ 'POST /api/users/login': [200, manager], '/api/modules': [200, []] });
+    renderLogin();
+    expect(document.getElementById('pd-boot')).toBeNull();
+    return () => fetch.mock.calls.filter(([p]) => p === '/api/users/login');
+  };
+
+  it('sends the sign-in whose press began on it and ends on the React Login', async () => {
+    const logins = heldLogin();
+    fireEvent.pointerUp(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(logins()).toHaveLength(1));
+    expect(JSON.parse(logins()[0][1].body)).toEqual({ email: 'manager.process@demo.plant', password: 'Demo-Plant-2026' });
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('sends it once where the browser also clicks the button under the release', async () => {
+    const logins = heldLogin();
+    const button = screen.getByRole('button', { name: 'Login' });
+    fireEvent.pointerUp(button);
+    fireEvent.click(button);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(logins()).toHaveLength(1);
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('lets a press go that is released elsewhere, or released while painted', async () => {
+    const logins = heldLogin();
+    fireEvent.pointerUp(screen.getByLabelText('Email'));
+    fireEvent.pointerUp(screen.getByRole('button', { name: 'Login' }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(logins()).toHaveLength(0);
+    // Released on the painted form: its own click is the press (the `submitted` path).
+    paintSkeleton();
+    fireEvent.pointerDown(document.querySelector('#pd-boot button'));
+    fireEvent.pointerUp(document.querySelector('#pd-boot button'));
+    expect(skeletonState().pressed).toBe(false);
+    document.getElementById('pd-boot').remove();
     window.history.replaceState(null, '', '/');
   });
 });

@@ -100,6 +100,27 @@ describe('landing and sign-in', () => {
     await page.getByTestId('page-title').getByText('SWPs').waitFor();
   });
 
+  // On a slow network the application can arrive while Login is held down: the painted
+  // button is gone before the release, and the browser's click with it.
+  it('signs in on a Login press the React form took over before its release', async (page) => {
+    let arrive;
+    const held = new Promise((resolve) => (arrive = resolve));
+    await page.route('**/main.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/login`);
+    await page.locator('#boot_email').fill('manager.process@demo.plant');
+    await page.locator('#boot_password').fill(PASSWORD);
+    const box = await page.locator('#pd-boot button[type=submit]').boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    arrive();
+    await page.locator('#pd-boot').waitFor({ state: 'detached' });
+    await page.mouse.up();
+    await waitForPath(page, '/main/swps');
+  });
+
   it('stores a recognised zone query in the kiosk settings, access not allowed', async (page) => {
     await page.goto(`${server.url}/login?zone=C2`);
     await page.getByRole('button', { name: 'Login' }).waitFor();

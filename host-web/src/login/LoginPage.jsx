@@ -46,6 +46,26 @@ function useSignIn() {
   return signIn;
 }
 
+/**
+ * A press of the painted Login still held when this form replaced it: its release over
+ * this form's Login sends the form (the browser's click went with the pressed button).
+ * Any other release lets it go. Returns the listeners' removal.
+ */
+function takeRelease(form) {
+  const up = (e) => {
+    done();
+    const button = form.current?.querySelector('button[type=submit]');
+    if (button?.contains(e.target)) form.current.requestSubmit(button);
+  };
+  const done = () => {
+    document.removeEventListener('pointerup', up, true);
+    document.removeEventListener('pointercancel', done, true);
+  };
+  document.addEventListener('pointerup', up, true);
+  document.addEventListener('pointercancel', done, true);
+  return done;
+}
+
 /** 'Sign in with {label}': a plain link, the server sends the browser on to the provider. */
 function SsoButton({ label }) {
   const t = useT('host');
@@ -74,6 +94,9 @@ export function LoginPage() {
   const [change, setChange] = useState(null);
   const email = useRef(null);
   const password = useRef(null);
+  const form = useRef(null);
+  // One sign-in at a time, also for two sends in one render (a held press, then a click).
+  const sending = useRef(false);
 
   // A kiosk netbook is pointed at /login?zone=A1 once: remember its zone.
   useEffect(() => {
@@ -91,7 +114,8 @@ export function LoginPage() {
   };
 
   const send = async ({ email: mail, password } = values) => {
-    if (busy) return;
+    if (sending.current) return;
+    sending.current = true;
     setBusy(true);
     setNotice(null);
     try {
@@ -105,6 +129,7 @@ export function LoginPage() {
         if (other.length || !mine.length) setNotice(other.join(' ') || err.message);
       }
     } finally {
+      sending.current = false;
       setBusy(false);
     }
   };
@@ -114,14 +139,16 @@ export function LoginPage() {
   };
   // The form boot.js painted before React (login/skeleton.js), at the commit that
   // replaces it (before LoginFrame removes it): what was typed there, the focus, and a
-  // press of Login (sent now).
+  // press of Login (sent now, or when a press still held is released).
   useLayoutEffect(() => {
     const boot = skeletonState();
     (boot?.focus === 'password' ? password : email).current?.focus();
-    if (!boot) return;
+    if (!boot) return undefined;
     const typed = { email: boot.email, password: boot.password };
     setValues(typed);
     if (boot.submitted) send(typed);
+    else if (boot.pressed) return takeRelease(form);
+    return undefined;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at the commit that replaces the painted form
   }, []);
 
@@ -135,7 +162,7 @@ export function LoginPage() {
 
   if (!passwordForm) return <SsoButton label={signIn.sso} />;
   return (
-    <form id="login" className="pd-form" onSubmit={onSubmit} noValidate>
+    <form ref={form} id="login" className="pd-form" onSubmit={onSubmit} noValidate>
       {signIn && <SsoButton label={signIn.sso} />}
       {notice && <PlainAlert>{notice}</PlainAlert>}
       <PlainField id="login_email" label={t('Email')} error={errors.email}>

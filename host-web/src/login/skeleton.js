@@ -3,7 +3,7 @@
 // paint, largest paint) on a slow phone. It is a copy of what LoginFrame + LoginPage
 // render (same classes, public/index.html's styles, so the same place and size: no
 // layout shift), laid over the page (`.pd-boot`); the React form takes over what was
-// typed, the focus and a press of Login (it sends it), then removes it (LoginFrame). host-web/test/skeleton.test.jsx
+// typed, the focus and a press of Login, made or still held (it sends it), then removes it (LoginFrame). host-web/test/skeleton.test.jsx
 // holds the two to the same markup. Plain DOM: nothing shared may load before bootstrap.
 import { storeZoneFromQuery } from '@plantdoc/kit/src/kiosk';
 import { ICON_PATHS, viewBoxOf } from './iconPaths';
@@ -47,11 +47,18 @@ export function paintSkeleton(doc = document) {
     boot.dataset.submitted = 'yes';
     boot.querySelector('button').classList.add('pd-btn-loading');
   });
+  // A press of Login not yet released: the React form may replace this one before the
+  // release (the application arriving on a slow network), and the browser's click goes
+  // with the pressed button; the React form then takes the release on its own Login.
+  boot.querySelector('button').addEventListener('pointerdown', () => {
+    boot.dataset.pressed = 'yes';
+  });
+  for (const type of ['pointerup', 'pointercancel']) doc.addEventListener(type, () => delete boot.dataset.pressed, { capture: true });
   doc.body.insertBefore(boot, doc.body.firstChild);
   boot.querySelector('#boot_email').focus();
 }
 
-/** What was typed into the painted form, where the focus is and whether it was sent: { email, password, focus, submitted }. */
+/** What was typed into the painted form, where the focus is, whether it was sent and whether its Login is held down: { email, password, focus, submitted, pressed }. */
 export function skeletonState(doc = document) {
   const boot = doc.getElementById(BOOT_ID);
   if (!boot) return null;
@@ -62,6 +69,7 @@ export function skeletonState(doc = document) {
     password: value('boot_password'),
     focus: active === 'boot_password' ? 'password' : 'email',
     submitted: boot.dataset.submitted === 'yes',
+    pressed: boot.dataset.pressed === 'yes',
   };
 }
 
