@@ -1,8 +1,9 @@
-// A second reporter for `npm run e2e`: the failed browser tests in the order reported (within a file, the order they failed),
-// one short paragraph each, the first one longest. CI shows only the end of a run's
-// output, and the spec reporter's full report of the last failure (its page markup
-// included) can fill it; the first failure is usually the cause of the others
-// ('needs the upload'). The Makefile prints this file after a failed run.
+// A second reporter for `npm run e2e`: the failed browser tests in the order reported
+// (within a file, the order they failed), one short paragraph each, the first longest.
+// CI shows only the end of a run's output, and the spec reporter's full report of the
+// last failure (its page markup included) can fill it; a file's first failure is
+// usually the cause of the others ('needs the upload'). The Makefile prints this file
+// after a failed run (docs/web.md).
 import path from 'node:path';
 
 const FIRST = 1200;
