@@ -60,38 +60,40 @@ describe('the sign-in form painted before React', () => {
     window.history.replaceState(null, '', '/');
   });
 
-  it('sends the sign-in pressed on it once the React form is there', async () => {
+  /** The painted form with a manager's email and password typed, `act` done on it, then
+   * the React form in its place; returns the sign-in requests sent so far. */
+  const typedThenReplaced = (act) => {
     window.history.replaceState(null, '', '/login');
     paintSkeleton();
     document.getElementById('boot_email').value = 'manager.process@demo.plant';
     document.getElementById('boot_password').value = 'Demo-Plant-2026';
-    fireEvent.submit(document.querySelector('#pd-boot form'));
-    expect(skeletonState().submitted).toBe(true);
-    setSessionUser(null);
-    const fetch = stubFetch({ 'POST /api/users/login': [200, manager], '/api/modules': [200, []] });
-    renderLogin();
-    await waitFor(() => expect(fetch.mock.calls.some(([p]) => p === '/api/users/login')).toBe(true));
-    const body = JSON.parse(fetch.mock.calls.find(([p]) => p === '/api/users/login')[1].body);
-    expect(body).toEqual({ email: 'manager.process@demo.plant', password: 'Demo-Plant-2026' });
-    expect(fetch.mock.calls.filter(([p]) => p === '/api/users/login')).toHaveLength(1);
-    window.history.replaceState(null, '', '/');
-  });
-
-  // The application arriving while Login is held down: the painted button (and the
-  // browser's click) are gone at the release.
-  const heldLogin = () => {
-    window.history.replaceState(null, '', '/login');
-    paintSkeleton();
-    document.getElementById('boot_email').value = 'manager.process@demo.plant';
-    document.getElementById('boot_password').value = 'Demo-Plant-2026';
-    fireEvent.pointerDown(document.querySelector('#pd-boot button'));
-    expect(skeletonState().pressed).toBe(true);
+    act();
     setSessionUser(null);
     const fetch = stubFetch({ 'POST /api/users/login': [200, manager], '/api/modules': [200, []] });
     renderLogin();
     expect(document.getElementById('pd-boot')).toBeNull();
     return () => fetch.mock.calls.filter(([p]) => p === '/api/users/login');
   };
+
+  it('sends the sign-in pressed on it once the React form is there', async () => {
+    const logins = typedThenReplaced(() => {
+      fireEvent.submit(document.querySelector('#pd-boot form'));
+      expect(skeletonState().submitted).toBe(true);
+    });
+    await waitFor(() => expect(logins()).toHaveLength(1));
+    expect(JSON.parse(logins()[0][1].body)).toEqual({ email: 'manager.process@demo.plant', password: 'Demo-Plant-2026' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(logins()).toHaveLength(1);
+    window.history.replaceState(null, '', '/');
+  });
+
+  // The application arriving while Login is held down: the painted button (and the
+  // browser's click) are gone at the release.
+  const heldLogin = () =>
+    typedThenReplaced(() => {
+      fireEvent.pointerDown(document.querySelector('#pd-boot button'));
+      expect(skeletonState().pressed).toBe(true);
+    });
 
   it('sends the sign-in whose press began on it and ends on the React Login', async () => {
     const logins = heldLogin();
