@@ -5,7 +5,7 @@ CARGO ?= cargo
 TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 export CARGO_TERM_COLOR := never
 
-.PHONY: run test lint fmt build web web-deps test-deps test-rust test-new-module test-api-contract test-web bench bench-smoke web-size lighthouse clean new-module
+.PHONY: run test lint fmt build web web-deps test-deps test-rust test-new-module test-api-contract test-web test-web-components test-web-browser bench bench-smoke web-size lighthouse clean new-module
 
 ## make run: build everything (release) and serve a demo plant on http://127.0.0.1:8080
 run: build
@@ -30,12 +30,10 @@ web-deps:
 	@if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; fi
 
 ## make test: every test — Rust on SQLite and on PostgreSQL, web component and browser tests.
+## Ends with each suite's wall and CPU time and test count, and fails a suite over its CPU
+## budget (.ci/budget.tsv, docs/testing.md).
 test: test-deps web
-	@start=$$(date +%s); took=""; \
-	for suite in lint test-rust test-new-module bench-smoke test-api-contract test-web; do \
-		t0=$$(date +%s); $(MAKE) --no-print-directory $$suite; took="$$took $$suite $$(( $$(date +%s) - t0 ))s"; \
-	done; \
-	echo "make test: all suites passed in $$(( $$(date +%s) - start )) s ($${took# })"
+	@python3 .ci/suites.py lint test-rust test-new-module bench-smoke test-api-contract test-web-components test-web-browser
 
 ## Formatting and lint: rustfmt, clippy -D warnings, eslint, prettier, 400 lines a file.
 lint: web-deps
@@ -51,17 +49,25 @@ fmt: web-deps
 test-deps:
 	@bash .ci/deps.sh
 
+## Rust tests through cargo-nextest (.ci/nextest.toml): every test a process, six at a time.
+## Doc tests: nextest runs none, and the workspace has none (cargo test --doc would say).
+NEXTEST := $(CARGO) nextest run --workspace --config-file .ci/nextest.toml --no-tests=fail
 test-rust:
-	@# The example dynamic module (a cdylib) is loaded by the tests; `cargo test` builds
-	@# everything else, including target/debug/plantdoc for the browser tests.
+	@# The example dynamic module (a cdylib) is loaded by the tests; the test build makes
+	@# everything else, including target/debug/plantdoc for the browser tests (nextest
+	@# builds as `cargo test --no-run` does).
 	$(CARGO) build -p plantdoc-example-dynamic
 	@pgdir=$$(mktemp -d /tmp/plantdoc-pg.XXXXXX); \
 	url=$$(bash .ci/pg.sh start $$pgdir); \
 	trap "bash .ci/pg.sh stop $$pgdir; rm -rf $$pgdir" EXIT; \
+	mkdir -p test-results; junit=$(TARGET_DIR)/nextest/default/junit.xml; \
 	echo "== Rust tests on SQLite"; \
-	PLANTDOC_TEST_DB=sqlite PLANTDOC_TEST_PG_URL=$$url $(CARGO) test --workspace; \
+	PLANTDOC_TEST_DB=sqlite PLANTDOC_TEST_PG_URL=$$url $(NEXTEST) --timings=html; \
+	cp $$junit test-results/rust-sqlite-junit.xml; \
+	cp $(TARGET_DIR)/cargo-timings/cargo-timing.html test-results/rust-build-timing.html 2>/dev/null || true; \
 	echo "== Rust tests on PostgreSQL"; \
-	PLANTDOC_TEST_DB=postgres PLANTDOC_TEST_PG_URL=$$url $(CARGO) test --workspace
+	PLANTDOC_TEST_DB=postgres PLANTDOC_TEST_PG_URL=$$url $(NEXTEST); \
+	cp $$junit test-results/rust-postgres-junit.xml
 
 ## make new-module ID=<id> [NAME="Display name"] [RELEASE=2.0]: a new module from
 ## core/template/module (docs/modules.md).
@@ -79,10 +85,10 @@ test-new-module:
 
 ## Benchmarks are programs that print figures; CI only checks that they run (small size).
 bench-smoke:
-	$(CARGO) run -q -p plantdoc-swp --example swp-bench -- --small
-	$(CARGO) run -q -p plantdoc-island --example island-bench -- --small
-	$(CARGO) run -q -p plantdoc-readiness --example readiness-bench -- --small
-	$(CARGO) build -q -p plantdoc --bin plantdoc --example ops-bench
+	@echo "== bench-smoke: swp-bench"; $(CARGO) run -q -p plantdoc-swp --example swp-bench -- --small
+	@echo "== bench-smoke: island-bench"; $(CARGO) run -q -p plantdoc-island --example island-bench -- --small
+	@echo "== bench-smoke: readiness-bench"; $(CARGO) run -q -p plantdoc-readiness --example readiness-bench -- --small
+	@echo "== bench-smoke: ops-bench"; $(CARGO) build -q -p plantdoc --bin plantdoc --example ops-bench
 	$(TARGET_DIR)/debug/examples/ops-bench --small
 
 ## The full SWP benchmark: 200 k revisions, 1 M sign records (SQLite; PG=URL: swp and readiness on PostgreSQL).
@@ -112,8 +118,13 @@ lighthouse:
 	@cd web-tests/lighthouse && if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; fi
 	PLANTDOC_BIN=$(abspath $(TARGET_DIR))/debug/plantdoc node web-tests/lighthouse/run.mjs
 
-test-web:
+## Component tests (Vitest) and browser tests (real Chromium, real binary).
+test-web: test-web-components test-web-browser
+
+test-web-components:
 	npm test
+
+test-web-browser:
 	@# CI shows a run's last lines: the failures' short list goes last (failures-reporter.mjs).
 	PLANTDOC_BIN=$(abspath $(TARGET_DIR))/debug/plantdoc npm run e2e || { cat test-results/e2e-failures.txt; exit 1; }
 

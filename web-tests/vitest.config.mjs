@@ -13,9 +13,14 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['host-web/test/**/*.test.{js,jsx}', 'plugin-web/*/test/**/*.test.{js,jsx}'],
     setupFiles: [path.join(root, 'web-tests/vitest.setup.js')],
-    reporters: ['default', path.join(root, 'web-tests/summary-reporter.mjs')],
+    // The JSON report gives each file's time to .ci/profile.py (docs/testing.md).
+    reporters: ['default', ['json', { outputFile: path.join(root, 'test-results/vitest.json') }], path.join(root, 'web-tests/summary-reporter.mjs')],
     // Some form tests take 8–10 s on 2 busy cores: keep a wide margin against flakes.
     testTimeout: 45000,
+    // Three files at once on two cores: a file mostly waits (findBy polls, timers), and
+    // vitest's default (cores − 1) ran one (docs/testing.md).
+    maxWorkers: 3,
+    minWorkers: 1,
     restoreMocks: true,
   },
 });
