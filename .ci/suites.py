@@ -54,10 +54,9 @@ def count(suite, text):
         p, f = ints(r"^ℹ pass (\d+)", text), ints(r"^ℹ fail (\d+)", text)
         return [("browser tests", p[-1] if p else 0, f[-1] if f else 0)]
     if suite == "test-api-contract":
-        # schemathesis 4 prints 'Test cases:' then 'N generated, N passed, N failed' style lines.
-        p = ints(r"(\d+) passed", text)
-        f = ints(r"(\d+) failed", text)
-        return [("schemathesis cases (signed in + anonymous)", sum(p), sum(f))]
+        # schemathesis 4's summary: 'Test cases:' then '  N generated, N passed[, N failed][, N skipped]'.
+        runs = re.findall(r"^\s*\d+ generated, (\d+) passed(?:, (\d+) failed)?", text, re.M)
+        return [("schemathesis cases (signed in + anonymous)", sum(int(p) for p, _ in runs), sum(int(f or 0) for _, f in runs))]
     if suite == "bench-smoke":
         n = len(re.findall(r"^== bench-smoke: ", text, re.M))
         return [("benchmarks run at --small size", n, 0)]
