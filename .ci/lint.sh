@@ -21,6 +21,9 @@ npx --no-install eslint --max-warnings 0 .
 step "prettier --check"
 npx --no-install prettier --check --log-level warn "{host-web,plugin-web,web-tests}/**/*.{js,jsx,mjs}" eslint.config.mjs
 
+step "every path named in the README and docs/ exists"
+python3 .ci/doc-paths.py
+
 step "no source file over 400 lines"
 long=$(git ls-files '*.rs' '*.js' '*.jsx' '*.mjs' '*.sh' '*.sql' '*.css' | grep -v '^core/template/' | while read -r f; do
   [ -f "$f" ] && n=$(wc -l <"$f") && [ "$n" -gt 400 ] && echo "  $f: $n lines"; done || true)
