@@ -177,9 +177,10 @@ pub async fn summary(state: &AppState, user: &User, by: &str) -> Result<Vec<Valu
 
 /// The operator's open obligations of documents in `zone`, due first:
 /// `[{partNumber, partId, kind, alertTag, dueDate, overdue}]`; `None` when `op_id` is not
-/// a person of `company` who signs at the kiosk (`acks::SIGNS_AS_OPERATOR_SQL`). One statement: the person's row, joined with their open
-/// obligations whose zone mask has the zone's bit (the kiosk index of migration 10002:
-/// rows of other zones are never read); the zone list stays the exact test.
+/// a person of `company` who signs at the kiosk (`acks::SIGNS_AS_OPERATOR_SQL`). One
+/// statement: the person's row, joined with their open obligations whose zone mask has the
+/// zone's bit (the kiosk index of migration 10002: rows of other zones are never read);
+/// the zone list stays the exact test.
 pub async fn kiosk(state: &AppState, company: &str, zone: &str, op_id: &str) -> Result<Option<Vec<Value>>, sqlx::Error> {
     let now = state.now_ms();
     // People who do not sign at the kiosk (staff, kiosk accounts, no badge) are answered
