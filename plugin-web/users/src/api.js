@@ -47,9 +47,20 @@ export function useDeleteUser() {
   return useUserMutation((email) => api.post('/api/users/delete', { email }));
 }
 
-/** POST /api/users/pin { pin, password }: the signed-in person's own signature PIN. */
+/** GET /api/users/pin: { provider, confirmed }: single sign-on's label (null without it) and
+ * whether a fresh sign-in there waits to confirm a PIN. Missing (an older server): no provider. */
+export function usePinConfirm() {
+  return useQuery({ queryKey: ['users', 'pin'], queryFn: () => api.get('/api/users/pin'), retry: false });
+}
+
+/** POST /api/users/pin { pin, password }: the signed-in person's own signature PIN (no
+ * password right after a fresh sign-in at the provider). */
 export function useSetPin() {
-  return useMutation({ mutationFn: (body) => api.post('/api/users/pin', body) });
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body) => api.post('/api/users/pin', body),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['users', 'pin'] }),
+  });
 }
 
 /** POST /api/users/lang { lang }: the signed-in person's own language; answers the user object. */

@@ -56,12 +56,13 @@ pub async fn operator_read_alert(
         return Ok(axum::Json(answer));
     }
     let op = operator(&state, &netbook, &b.op_id).await?;
-    let mode = second_component(&state, &netbook, &op, entered(&b.pin, &b.new_pin)).await?;
     let alert = in_force(&state, &netbook, &b.alert_id).await?;
     let files = match (&b.read_files, state.port::<dyn AlertsInForce>()) {
         (Some(sent), Some(alerts)) => read_files(Some(sent), &alerts.files(&state, &alert.id).await?)?,
         _ => None,
     };
+    // The PIN last: no other refusal may follow a right PIN only (security decision 92).
+    let mode = second_component(&state, &netbook, &op, entered(&b.pin, &b.new_pin)).await?;
     Ok(axum::Json(read(&state, &netbook, &op, &alert, &idem, mode, files.as_deref()).await?))
 }
 
@@ -77,10 +78,10 @@ pub async fn verify_alert(State(state): State<AppState>, netbook: Netbook, Json(
         return Ok(axum::Json(answer));
     }
     let verifier = verifier(&state, &netbook, &b.badge_no, &b.op_id).await?;
-    // The PIN right after the badge: a one-time PIN is replaced even if the act is then
-    // refused (409), so the netbook's next call carries the new one.
-    let mode = second_component(&state, &netbook, &verifier, entered(&b.pin, &b.new_pin)).await?;
     let op = operator(&state, &netbook, &b.op_id).await?;
     let alert = in_force(&state, &netbook, &b.alert_id).await?;
+    crate::sign::something_to_verify(&state, &op, &alert).await?;
+    // The PIN last (security decision 92).
+    let mode = second_component(&state, &netbook, &verifier, entered(&b.pin, &b.new_pin)).await?;
     Ok(axum::Json(verify(&state, &netbook, &verifier, &op, &alert, &idem, mode).await?))
 }

@@ -6,11 +6,13 @@
 //! `TrainingLevels`, each `None` while its provider is off. `access` (who may: pure
 //! rules), `throttle` (the delay after wrong badges, per kiosk account and address),
 //! `store` (badges and idempotency), `pin` (the second component in badge+pin mode),
+//! `pin_lock` (a PIN locked by wrong tries),
 //! `badge`, `status`, `sign` and `settings` (routes).
 mod access;
 mod alert;
 mod badge;
 mod pin;
+mod pin_lock;
 mod routes;
 mod schemas;
 mod settings;
@@ -27,6 +29,11 @@ use serde::Deserialize;
 /// subject `<doc kind>:<id>`, the kiosk's zones, data `{docKind, docId, operator,
 /// partNumber, versionHash, recordId}`.
 pub(crate) const VERIFIED: EventKind = EventKind::new("island.verified", "A sign record was verified at the kiosk");
+
+/// Told when wrong tries lock a person's signature PIN (`pin_lock`), in the same
+/// transaction: subject `user:<id>`, the kiosk's zones, to the person and their company's
+/// managers; data `{title, person, name, kiosk}`.
+pub(crate) const PIN_LOCKED: EventKind = EventKind::new("island.pin-locked", "A signature PIN was locked after wrong tries");
 
 /// `[modules.island]` (defaults in plugins/island/settings.toml).
 #[derive(Debug, Clone, Deserialize)]
@@ -70,10 +77,11 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
         anyhow::bail!("configuration error: modules.island.signature must be \"badge\" or \"badge+pin\"");
     }
     let throttle = throttle::BadgeThrottle::new(settings.badge_failures_per_minute, settings.account_badge_failures_per_minute);
-    let pins = throttle::PinThrottle::new(settings.badge_failures_per_minute, settings.account_badge_failures_per_minute);
+    let pins = throttle::PinThrottle::new(settings.account_badge_failures_per_minute);
     ctx.state(IslandState { settings, throttle, pins });
     ctx.routes(routes::routes());
     ctx.event_kind(VERIFIED);
+    ctx.event_kind(PIN_LOCKED);
     ctx.event_kind(settings::REVOKED);
     Ok(())
 }

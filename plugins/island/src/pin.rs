@@ -1,7 +1,8 @@
 //! The second component of a kiosk signature (issue 28 item 1). With `[modules.island]
 //! signature = "badge+pin"` the operator's read and the verifier's verification each need
 //! the signer's PIN after the badge; with `"badge"` (the default) the badge alone, as the
-//! spec has it. Wrong PINs are slowed per person and per netbook (`throttle`); a one-time
+//! spec has it. Wrong PINs slow the netbook (`throttle`) and lock the person's PIN at the
+//! fifth until a new one is set (`pin_lock`, in the database); a one-time
 //! PIN a manager issued is replaced here, at its first use (`newPin`). The PIN is never
 //! logged nor answered. The mode is recorded on the signature (`acks::sign_as`).
 use plantdoc_core::acks::{BADGE, BADGE_PIN};
@@ -19,6 +20,8 @@ pub const ENTER_PIN: &str = text!("Please enter your PIN.");
 pub const WRONG_PIN: &str = text!("This PIN is not correct. If you have no PIN yet, please ask your manager for one.");
 pub const CHOOSE_PIN: &str = text!("This PIN was issued for one use. Please choose your own PIN of 4 to 8 digits.");
 pub const SAME_PIN: &str = text!("Please choose a PIN other than the one you were given.");
+/// After five wrong tries; also while five tries are being checked at once.
+pub const LOCKED: &str = text!("This PIN is locked after 5 wrong tries. Please ask your manager for a new one.");
 
 /// `signature` values of `[modules.island]`.
 pub const MODES: [&str; 2] = [BADGE, BADGE_PIN];
@@ -37,8 +40,10 @@ pub struct Entered<'a> {
 }
 
 /// The mode `who` signs in at this netbook: `badge` when the switch says so; otherwise
-/// `badge+pin` once their PIN matches (403 `{error}` when missing or wrong, 429 while
-/// wrong PINs must wait, 400 `{newPin}` while a one-time PIN awaits its replacement).
+/// `badge+pin` once their PIN matches (403 `{error}` when missing, wrong or locked, 429
+/// while the netbook must wait after wrong PINs, 400 `{newPin}` while a one-time PIN
+/// awaits its replacement). Called last, once everything else of the act is known good,
+/// so a right PIN is never told apart from a wrong one by another refusal.
 pub async fn second_component(state: &AppState, netbook: &Netbook, who: &User, entered: Entered<'_>) -> AppResult<&'static str> {
     let island = state.get::<IslandState>();
     if island.settings.signature == BADGE {
@@ -48,22 +53,39 @@ pub async fn second_component(state: &AppState, netbook: &Netbook, who: &User, e
         return Err(AppError::Forbidden(ENTER_PIN.into()));
     };
     let now = state.now_ms();
-    if let Err(retry) = island.pins.check(&who.id, netbook.scanner(), now) {
+    if let Err(retry) = island.pins.check(netbook.scanner(), now) {
         tracing::warn!(kiosk = %netbook.id, addr = %netbook.addr, person = %who.id, retry, "PIN deferred: PINs not accepted before");
         let fields = FieldErrors::from([("error".to_string(), wait_text(retry))]);
         return Err(AppError::TooManyRequests { retry_after_secs: retry, fields });
     }
-    let stored = pin::stored(state, &who.id).await?;
+    // The try is counted before the PIN is hashed (in the database: every instance sees it).
+    let place = match pin::take_try(state, &who.id).await? {
+        pin::Try::Counted(place) => Some(place),
+        pin::Try::Locked => {
+            island.pins.pass(netbook.scanner());
+            tracing::warn!(kiosk = %netbook.id, addr = %netbook.addr, person = %who.id, "PIN refused: locked after wrong tries");
+            return Err(AppError::Forbidden(LOCKED.into()));
+        }
+        pin::Try::NoPin => None,
+    };
+    let stored = match place {
+        Some(_) => pin::stored(state, &who.id).await?,
+        None => None,
+    };
     let ok = match &stored {
         Some(s) => pin::matches(state, pin, s).await?,
         None => false,
     };
-    let Some(stored) = stored.filter(|_| ok) else {
+    let (Some(stored), Some(place)) = (stored.filter(|_| ok), place) else {
         tracing::warn!(kiosk = %netbook.id, addr = %netbook.addr, person = %who.id, "PIN not accepted");
-        island.pins.fail(&who.id, netbook.scanner(), now);
+        island.pins.fail(netbook.scanner(), now);
+        if let Some(place) = place {
+            crate::pin_lock::wrong(state, netbook, who, place).await?;
+        }
         return Err(AppError::Forbidden(WRONG_PIN.into()));
     };
-    island.pins.pass(&who.id, netbook.scanner());
+    island.pins.pass(netbook.scanner());
+    pin::right_try(state, &who.id, place).await?;
     if stored.one_time {
         let new_pin = entered.new_pin.unwrap_or_default();
         let refusal = match pin::check_new(new_pin) {

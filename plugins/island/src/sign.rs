@@ -177,6 +177,18 @@ pub async fn read(
     commit_once(state, netbook, tx, idem, answer).await
 }
 
+const NOTHING_TO_VERIFY: &str = text!("There is nothing to verify: the operator must read this version first.");
+
+/// 409 unless the operator has an unverified read of the version (checked before the
+/// verifier's PIN, and again in the act).
+pub async fn something_to_verify(state: &AppState, op: &User, v: &SignableVersion) -> AppResult<()> {
+    let records = acks::for_operator(&state.db, v.kind, &v.id, &v.version_hash, &op.id).await?;
+    match records.iter().any(|r| r.verified_at.is_none()) {
+        true => Ok(()),
+        false => Err(AppError::Conflict(NOTHING_TO_VERIFY.into())),
+    }
+}
+
 /// A verifier's badge witnesses the operator's unverified read of the version.
 pub async fn verify(
     state: &AppState,
@@ -189,7 +201,7 @@ pub async fn verify(
 ) -> AppResult<Value> {
     let records = acks::for_operator(&state.db, v.kind, &v.id, &v.version_hash, &op.id).await?;
     let Some(rec) = records.iter().find(|r| r.verified_at.is_none()) else {
-        return Err(AppError::Conflict(text!("There is nothing to verify: the operator must read this version first.").into()));
+        return Err(AppError::Conflict(NOTHING_TO_VERIFY.into()));
     };
     let now = state.now_ms();
     let mut tx = state.db.begin().await?;
@@ -232,7 +244,6 @@ pub async fn operator_read_swp(State(state): State<AppState>, netbook: Netbook, 
         return Ok(axum::Json(answer));
     }
     let op = operator(&state, &netbook, &b.op_id).await?;
-    let mode = second_component(&state, &netbook, &op, entered(&b.pin, &b.new_pin)).await?;
     let swp = deployed(&state, &netbook, &b.swp_id).await?;
     let files = match &b.read_files {
         Some(sent) => read_files(Some(sent), &state.port::<dyn DeployedDocs>().ok_or(AppError::NotFound)?.files(&state, &swp.id).await?)?,
@@ -242,6 +253,8 @@ pub async fn operator_read_swp(State(state): State<AppState>, netbook: Netbook, 
     if crate::status::training(&state, &op.id, &swp.part_number).await <= 0 {
         return Err(AppError::Forbidden(NOT_TRAINED.into()));
     }
+    // The PIN last: no other refusal may follow a right PIN only (security decision 92).
+    let mode = second_component(&state, &netbook, &op, entered(&b.pin, &b.new_pin)).await?;
     Ok(axum::Json(read(&state, &netbook, &op, &swp, &idem, mode, files.as_deref()).await?))
 }
 
@@ -280,11 +293,12 @@ pub async fn verify_swp(State(state): State<AppState>, netbook: Netbook, Json(b)
         return Ok(axum::Json(answer));
     }
     let verifier = verifier(&state, &netbook, &b.badge_no, &b.op_id).await?;
-    // The PIN right after the badge: a one-time PIN is replaced even if the act is then
-    // refused (409), so the netbook's next call carries the new one.
-    let mode = second_component(&state, &netbook, &verifier, entered(&b.pin, &b.new_pin)).await?;
     let op = operator(&state, &netbook, &b.op_id).await?;
     let swp = deployed(&state, &netbook, &b.swp_id).await?;
+    something_to_verify(&state, &op, &swp).await?;
+    // The PIN last (security decision 92); a one-time PIN is replaced even if the act is
+    // then refused (a 409 of a verification made meanwhile).
+    let mode = second_component(&state, &netbook, &verifier, entered(&b.pin, &b.new_pin)).await?;
     Ok(axum::Json(verify(&state, &netbook, &verifier, &op, &swp, &idem, mode).await?))
 }
 

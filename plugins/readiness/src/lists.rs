@@ -1,5 +1,6 @@
 //! The reads: the obligations list (a page, or every row as CSV), the summary by zone,
 //! part or operator, and the kiosk's open obligations of one operator in one zone.
+use plantdoc_core::acks;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::clock::iso;
 use plantdoc_core::db::Params;
@@ -176,21 +177,23 @@ pub async fn summary(state: &AppState, user: &User, by: &str) -> Result<Vec<Valu
 
 /// The operator's open obligations of documents in `zone`, due first:
 /// `[{partNumber, partId, kind, alertTag, dueDate, overdue}]`; `None` when `op_id` is not
-/// a person of `company`. One statement: the person's row, joined with their open
-/// obligations whose zone mask has the zone's bit (the kiosk index of migration 10002:
-/// rows of other zones are never read); the zone list stays the exact test.
+/// a person of `company` who signs at the kiosk (`acks::SIGNS_AS_OPERATOR_SQL`). One
+/// statement: the person's row, joined with their open obligations whose zone mask has the
+/// zone's bit (the kiosk index of migration 10002: rows of other zones are never read);
+/// the zone list stays the exact test.
 pub async fn kiosk(state: &AppState, company: &str, zone: &str, op_id: &str) -> Result<Option<Vec<Value>>, sqlx::Error> {
     let now = state.now_ms();
-    let rows = sqlx::query(
-        "SELECT o.part_number, o.part_id, o.kind, o.alert_tag, o.due_date, o.zones FROM users u \
+    // People who do not sign at the kiosk (staff, kiosk accounts, no badge) are answered
+    // as unknown ids: the list must not tell the netbook who works in the company.
+    static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        format!(
+            "SELECT o.part_number, o.part_id, o.kind, o.alert_tag, o.due_date, o.zones FROM users u \
          LEFT JOIN readiness_obligations o ON o.operator_id = u.id AND o.state = 'open' AND o.company_code = u.company_code \
-         AND (o.zone_mask & $3) <> 0 WHERE u.id = $1 AND u.company_code = $2 ORDER BY o.due_date, o.id LIMIT 200",
-    )
-    .bind(op_id)
-    .bind(company)
-    .bind(zones::zone_mask(&[zone]))
-    .fetch_all(&state.db.pool)
-    .await?;
+         AND (o.zone_mask & $3) <> 0 WHERE u.id = $1 AND u.company_code = $2 AND {} ORDER BY o.due_date, o.id LIMIT 200",
+            acks::SIGNS_AS_OPERATOR_SQL
+        )
+    });
+    let rows = sqlx::query(SQL.as_str()).bind(op_id).bind(company).bind(zones::zone_mask(&[zone])).fetch_all(&state.db.pool).await?;
     if rows.is_empty() {
         return Ok(None);
     }

@@ -65,7 +65,8 @@ async fn summary(State(state): State<AppState>, user: CurrentUser, Query(sq): Qu
     Ok(axum::Json(lists::summary(&state, &user, by).await?))
 }
 
-/// 404 when the operator is not a person of the kiosk's company.
+/// 404 when the operator is not a person of the kiosk's company who signs at the kiosk
+/// (staff and netbook accounts are answered as unknown ids).
 async fn kiosk(
     State(state): State<AppState>,
     user: CurrentUser,

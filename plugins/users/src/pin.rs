@@ -1,11 +1,13 @@
 //! Signature PINs (issue 28 item 1; `plantdoc_core::auth::pin`): the signed-in person
-//! sets their own with their password (Settings → Account); a manager issues a one-time
-//! PIN to an operator of their company (answered once; the operator replaces it at its
-//! first use at the kiosk). Both audited; the PIN is never logged.
+//! sets their own with their password, or, with single sign-on, right after a fresh
+//! sign-in at the provider (an account may have no password; security decision 92); a
+//! manager issues a one-time PIN to a person of their company (answered once; replaced
+//! at its first use at the kiosk), which also ends a lock after wrong tries. All
+//! audited; the PIN is never logged.
 use axum::extract::State;
 use axum::Json as Reply;
-use plantdoc_core::acks;
-use plantdoc_core::auth::session::ClientIp;
+use plantdoc_core::auth::oidc::fresh;
+use plantdoc_core::auth::session::{self, ClientIp};
 use plantdoc_core::auth::{password, pin, CurrentUser};
 use plantdoc_core::error::{FieldErrors, Json};
 use plantdoc_core::text;
@@ -24,23 +26,44 @@ pub struct SetBody {
     password: String,
 }
 
+/// Asked of an account without a password typed, where single sign-on is set up.
+pub const CONFIRM_FIRST: &str = text!("Please type your password, or first confirm with your sign-in provider.");
+
+/// `GET /api/users/pin`: how the signed-in person may confirm a new PIN: `{provider}`,
+/// the single sign-on's label (null without it), and `{confirmed}`, whether a fresh
+/// sign-in at it is waiting to be used.
+pub async fn how(State(state): State<AppState>, me: CurrentUser) -> AppResult<Reply<Value>> {
+    let provider = state.settings.auth.oidc.as_ref().map(|o| o.label.clone());
+    let confirmed = provider.is_some() && session::has_provider_sign_in(&state, &me.session_hash, fresh::CONFIRM_MS).await?;
+    Ok(Reply(json!({"provider": provider, "confirmed": confirmed})))
+}
+
 /// `POST /api/users/pin {pin, password}`: the signed-in person's own PIN, confirmed with
-/// their password (wrong passwords count as sign-in attempts of the address).
+/// their password (wrong passwords count as sign-in attempts of the address) or, without
+/// one, by a fresh sign-in at the provider of this session (used up).
 pub async fn set(State(state): State<AppState>, me: CurrentUser, addr: ClientIp, Json(b): Json<SetBody>) -> AppResult<Reply<Value>> {
     if let Err(retry) = state.ip_limiter.hit(addr.0, "login", state.now_ms()) {
         return Err(AppError::TooManyRequests { retry_after_secs: retry, fields: FieldErrors::new() });
     }
+    let sso = state.settings.auth.oidc.is_some();
+    let by_provider = b.password.is_empty() && sso && session::has_provider_sign_in(&state, &me.session_hash, fresh::CONFIRM_MS).await?;
     let mut errors = FieldErrors::new();
     if let Err(msg) = pin::check_new(&b.pin) {
         errors.insert("pin".into(), msg.into());
     }
-    if b.password.is_empty() {
-        errors.insert("password".into(), text!("Your password is required.").into());
+    if b.password.is_empty() && !by_provider {
+        let msg = if sso { CONFIRM_FIRST } else { text!("Your password is required.") };
+        errors.insert("password".into(), msg.into());
     }
     if !errors.is_empty() {
         return Err(AppError::Fields(errors));
     }
-    if !password::verify(&state, &b.password, Some(&me.password_hash)).await? {
+    if by_provider {
+        // One PIN per fresh sign-in: a parallel call finds the mark gone.
+        if !session::take_provider_sign_in(&state, &me.session_hash, fresh::CONFIRM_MS).await? {
+            return Err(AppError::field("password", CONFIRM_FIRST));
+        }
+    } else if !password::verify(&state, &b.password, Some(&me.password_hash)).await? {
         return Err(AppError::field("password", text!("Incorrect password.")));
     }
     pin::set(&state, &me, &b.pin, pin::SetBy::Owner).await?;
@@ -53,16 +76,18 @@ pub struct IssueBody {
     email: String,
 }
 
-/// `POST /api/users/pin/issue {email}`: a manager gives an operator (or OJT) of their
-/// company a one-time PIN, answered once as `{pin}`; anyone else is answered as nobody.
+/// `POST /api/users/pin/issue {email}`: a manager gives a person of their company (not a
+/// netbook's account, not themself) a one-time PIN, answered once as `{pin}`; anyone else
+/// is answered as nobody. A locked PIN is unlocked by it (audited as such).
 pub async fn issue(State(state): State<AppState>, me: CurrentUser, Json(b): Json<IssueBody>) -> AppResult<Reply<Value>> {
     if !access::may_administer(&me) {
         return Err(AppError::Forbidden(NOT_MANAGER.into()));
     }
     let mut conn = state.db.pool.acquire().await?;
-    // Operators and OJT of the manager's own company: staff set their own PIN.
+    // Operators and staff of the manager's own company (staff who sign in only through
+    // single sign-on may have no other way to a PIN).
     let target =
-        store::active_by_email(&mut conn, &b.email).await?.filter(|u| u.company_code == me.company_code && acks::signs_as_operator(u));
+        store::active_by_email(&mut conn, &b.email).await?.filter(|u| u.company_code == me.company_code && !u.kiosk && u.id != me.id);
     drop(conn);
     let Some(target) = target else {
         return Err(AppError::field("email", text!("There is no user with this e-mail.")));

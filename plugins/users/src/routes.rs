@@ -26,13 +26,15 @@ pub fn routes() -> ApiRouter {
         .post("/api/users/delete", "Managers: delete a user (soft: history kept, sessions ended)", admin::delete)
         .body::<admin::DeleteBody>()
         .returns::<Deleted>()
-        .post("/api/users/pin", "Set one's own signature PIN (4 to 8 digits) with one's password {pin, password}", pin::set)
+        .get("/api/users/pin", "How one confirms a new signature PIN: {provider} (single sign-on's label, or null), {confirmed} (a fresh sign-in there waits)", pin::how)
+        .returns::<PinConfirm>()
+        .post("/api/users/pin", "Set one's own signature PIN (4 to 8 digits) with one's password {pin, password}, or with no password right after a fresh sign-in at the provider", pin::set)
         .body::<pin::SetBody>().answers(&[429])
         .returns::<plantdoc_core::http::schemas::Done>()
         .post("/api/users/lang", "Choose one's own language {lang} (Settings → Account; `[i18n] languages`); answers the user object", lang::set)
         .body::<lang::LangBody>()
         .returns::<UserJson>()
-        .post("/api/users/pin/issue", "Managers: a one-time signature PIN for a person of their company {email}; answers {pin} once", pin::issue)
+        .post("/api/users/pin/issue", "Managers: a one-time signature PIN for a person of their company {email} (also ends a lock after wrong tries); answers {pin} once", pin::issue)
         .body::<pin::IssueBody>()
         .returns::<Issued>()
 }
@@ -77,6 +79,14 @@ struct Edited {
     changed: bool,
     #[schema(required = true)]
     email_pending: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[allow(dead_code)] // schema only
+struct PinConfirm {
+    #[schema(required = true)]
+    provider: Option<String>,
+    confirmed: bool,
 }
 
 #[derive(Serialize, ToSchema)]

@@ -3,8 +3,9 @@
 //! (the same bounded hashing, `password::hash`), never kept in clear, never logged and
 //! never answered except the one-time PIN a manager issues, once. A person sets their
 //! own (Settings → Account, or the CLI); a one-time PIN must be replaced at its first
-//! use (at the kiosk). Who may set or issue, and the throttling of wrong PINs, are the
-//! callers'; this file keeps the rows and the checks.
+//! use (at the kiosk). Who may set or issue, and the slowing of a netbook's wrong PINs,
+//! are the callers'; this file keeps the rows, the checks and each person's count of
+//! wrong tries, which locks their PIN at the fifth (security decision 92).
 use crate::text;
 use sqlx::{AnyConnection, Row};
 
@@ -79,12 +80,71 @@ pub async fn matches(state: &AppState, pin: &str, stored: &StoredPin) -> Result<
     password::verify(state, pin, Some(&stored.hash)).await
 }
 
-/// Stores `hash` as the person's PIN inside the caller's transaction (replacing one).
+/// Wrong tries that lock a PIN until a new one is set (security decision 92).
+pub const MAX_MISSES: i64 = 5;
+
+/// A try of a person's PIN, counted before the PIN is hashed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Try {
+    /// The try's place among the tries since the last right PIN (1 to [`MAX_MISSES`]).
+    Counted(i64),
+    /// Five tries were wrong, or are being checked now: no PIN of the person is checked.
+    Locked,
+    /// The person has no PIN.
+    NoPin,
+}
+
+/// Takes a try of `user_id`'s PIN: counted in the database before any hashing, so parallel
+/// tries each take a place and those past the fifth are refused, on every instance.
+pub async fn take_try(state: &AppState, user_id: &str) -> Result<Try, sqlx::Error> {
+    let place: Option<i64> = sqlx::query_scalar(
+        "UPDATE user_pins SET misses = misses + 1 WHERE user_id = $1 AND locked_at IS NULL AND misses < $2 RETURNING misses",
+    )
+    .bind(user_id)
+    .bind(MAX_MISSES)
+    .fetch_optional(&state.db.pool)
+    .await?;
+    if let Some(place) = place {
+        return Ok(Try::Counted(place));
+    }
+    let has: Option<i64> =
+        sqlx::query_scalar("SELECT 1 FROM user_pins WHERE user_id = $1").bind(user_id).fetch_optional(&state.db.pool).await?;
+    Ok(if has.is_some() { Try::Locked } else { Try::NoPin })
+}
+
+/// A right PIN at `place`: that try and every one counted before it are forgotten (tries
+/// counted after it, in parallel, stay).
+pub async fn right_try(state: &AppState, user_id: &str, place: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE user_pins SET misses = CASE WHEN misses > $2 THEN misses - $2 ELSE 0 END WHERE user_id = $1 AND locked_at IS NULL")
+        .bind(user_id)
+        .bind(place)
+        .execute(&state.db.pool)
+        .await?;
+    Ok(())
+}
+
+/// A wrong PIN at `place`: the fifth locks the PIN. `true` when this call locked it; the
+/// caller then audits and tells in the same transaction.
+pub async fn wrong_try(conn: &mut AnyConnection, user_id: &str, place: i64, now: i64) -> Result<bool, sqlx::Error> {
+    if place < MAX_MISSES {
+        return Ok(false);
+    }
+    let r = sqlx::query("UPDATE user_pins SET locked_at = $2 WHERE user_id = $1 AND locked_at IS NULL AND misses >= $3")
+        .bind(user_id)
+        .bind(now)
+        .bind(MAX_MISSES)
+        .execute(conn)
+        .await?;
+    Ok(r.rows_affected() == 1)
+}
+
+/// Stores `hash` as the person's PIN inside the caller's transaction (replacing one, and
+/// with it its count of wrong tries and its lock).
 pub async fn store(conn: &mut AnyConnection, user_id: &str, hash: &str, one_time: bool, by: &str, now: i64) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO user_pins (user_id, pin_hash, one_time, set_at, set_by) VALUES ($1, $2, $3, $4, $5) \
          ON CONFLICT (user_id) DO UPDATE SET pin_hash = excluded.pin_hash, one_time = excluded.one_time, \
-         set_at = excluded.set_at, set_by = excluded.set_by",
+         set_at = excluded.set_at, set_by = excluded.set_by, misses = 0, locked_at = NULL",
     )
     .bind(user_id)
     .bind(hash)
@@ -114,10 +174,14 @@ pub async fn set(state: &AppState, user: &User, pin: &str, by: SetBy<'_>) -> Res
         SetBy::Cli => (false, "signature PIN set from the command line", None, "cli".to_string()),
     };
     let mut tx = state.db.begin().await?;
+    let was_locked: Option<Option<i64>> =
+        sqlx::query_scalar("SELECT locked_at FROM user_pins WHERE user_id = $1").bind(&user.id).fetch_optional(&mut *tx).await?;
+    // A new PIN ends a lock: the audit row says so.
+    let unlocked = matches!(was_locked, Some(Some(_)));
     store(&mut tx, &user.id, &hash, one_time, actor_id.as_deref().unwrap_or("cli"), now).await?;
     let entry = AuditEntry::new("auth.pin_set", format!("user:{}", user.id), meaning)
         .by(actor_id.as_deref(), &actor)
-        .after(serde_json::json!({"oneTime": one_time}));
+        .after(serde_json::json!({"oneTime": one_time, "unlocked": unlocked}));
     audit::append(&mut tx, now, &entry).await?;
     tx.commit().await?;
     Ok(())

@@ -133,6 +133,18 @@ fn set_cookie(state: &AppState, name: &str, value: &str, http_only: bool, max_ag
 /// Creates a session for a user (after a successful sign-in) and returns the cookies to
 /// set. Any session presented with the request is ended first: the id always rotates.
 pub async fn start(state: &AppState, request_headers: &HeaderMap, user_id: &str, restricted: bool) -> Result<Vec<HeaderValue>, AppError> {
+    start_with(state, request_headers, user_id, restricted, None).await
+}
+
+/// As [`start`], for a single sign-on that was a fresh sign-in at the provider at
+/// `provider_sign_in_at` (ms; [`take_provider_sign_in`]).
+pub async fn start_with(
+    state: &AppState,
+    request_headers: &HeaderMap,
+    user_id: &str,
+    restricted: bool,
+    provider_sign_in_at: Option<i64>,
+) -> Result<Vec<HeaderValue>, AppError> {
     if let Some(old) = cookie(request_headers, session_cookie_name(state)) {
         sqlx::query("DELETE FROM sessions WHERE id_hash = $1").bind(sha256_hex(&old)).execute(&state.db.pool).await?;
     }
@@ -147,15 +159,40 @@ pub async fn start(state: &AppState, request_headers: &HeaderMap, user_id: &str,
         .bind(now - s.absolute_timeout_secs.max(s.kiosk_max_age_secs) * 1000)
         .execute(&state.db.pool)
         .await?;
-    sqlx::query("INSERT INTO sessions (id_hash, user_id, csrf, restricted, created_at, last_seen) VALUES ($1, $2, $3, $4, $5, $5)")
-        .bind(sha256_hex(&id))
-        .bind(user_id)
-        .bind(&csrf)
-        .bind(i64::from(restricted))
-        .bind(now)
+    sqlx::query(
+        "INSERT INTO sessions (id_hash, user_id, csrf, restricted, created_at, last_seen, provider_sign_in_at) \
+         VALUES ($1, $2, $3, $4, $5, $5, $6)",
+    )
+    .bind(sha256_hex(&id))
+    .bind(user_id)
+    .bind(&csrf)
+    .bind(i64::from(restricted))
+    .bind(now)
+    .bind(provider_sign_in_at)
+    .execute(&state.db.pool)
+    .await?;
+    Ok(vec![set_cookie(state, session_cookie_name(state), &id, true, None), set_cookie(state, csrf_cookie_name(state), &csrf, false, None)])
+}
+
+/// Whether the session was made by a fresh sign-in at the provider no longer than
+/// `max_age_ms` ago; the mark is used up (one act per fresh sign-in).
+pub async fn take_provider_sign_in(state: &AppState, session_hash: &str, max_age_ms: i64) -> Result<bool, sqlx::Error> {
+    let r = sqlx::query("UPDATE sessions SET provider_sign_in_at = NULL WHERE id_hash = $1 AND provider_sign_in_at >= $2")
+        .bind(session_hash)
+        .bind(state.now_ms() - max_age_ms)
         .execute(&state.db.pool)
         .await?;
-    Ok(vec![set_cookie(state, session_cookie_name(state), &id, true, None), set_cookie(state, csrf_cookie_name(state), &csrf, false, None)])
+    Ok(r.rows_affected() == 1)
+}
+
+/// Whether the session has an unused fresh sign-in at the provider no older than
+/// `max_age_ms` (read only).
+pub async fn has_provider_sign_in(state: &AppState, session_hash: &str, max_age_ms: i64) -> Result<bool, sqlx::Error> {
+    let at: Option<Option<i64>> = sqlx::query_scalar("SELECT provider_sign_in_at FROM sessions WHERE id_hash = $1")
+        .bind(session_hash)
+        .fetch_optional(&state.db.pool)
+        .await?;
+    Ok(at.flatten().is_some_and(|t| t >= state.now_ms() - max_age_ms))
 }
 
 /// Cookies that clear the session cookie (logout).

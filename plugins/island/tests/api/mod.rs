@@ -7,6 +7,7 @@ mod binding;
 mod flow;
 mod languages;
 mod netbook;
+mod pin_lock;
 mod pins;
 pub(crate) mod support;
 mod training;

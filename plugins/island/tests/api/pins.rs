@@ -1,7 +1,7 @@
 //! Two-component signatures (issue 28 item 1): with `signature = "badge+pin"` the
 //! operator's read and the verifier's verification each need the signer's PIN; a
-//! manager's one-time PIN is replaced at its first use; wrong PINs are slowed per person
-//! and per netbook on the injected clock; the mode is recorded on each signature; the
+//! manager's one-time PIN is replaced at its first use; wrong PINs slow the netbook on
+//! the injected clock and lock the person's PIN (`pin_lock`); the mode is recorded on each signature; the
 //! PIN is never answered nor kept in the audit log. The default stays badge-only.
 use plantdoc_core::auth::pin;
 use reqwest::StatusCode;
@@ -101,29 +101,37 @@ async fn with_badge_and_pin_each_signer_types_their_own_pin() {
 }
 
 #[tokio::test]
-async fn wrong_pins_are_slowed_per_person_and_per_netbook() {
-    let app = spawn_with(PIN_MODE).await;
+async fn wrong_pins_slow_the_netbook_and_lock_the_person_everywhere() {
+    let netbook_limit = [PIN_MODE, &[("modules.island.account_badge_failures_per_minute", "5")]].concat();
+    let app = spawn_with(&netbook_limit).await;
     let p = plant(&app, "7101-0001").await;
+    let op2 = badged(&app, "op1002@demo.plant", "operator", "production", "mpk", "1002").await;
     set_pin(&app, "op1001@demo.plant", "2580").await;
-    let read = |pin: &str| {
-        let body = json!({"opId": p.op, "swpId": p.swp_id, "pin": pin});
+    set_pin(&app, "op1002@demo.plant", "3691").await;
+    let read = |op: &str, pin: &str| {
+        let body = json!({"opId": op, "swpId": p.swp_id, "pin": pin});
         let netbook = p.netbook.clone();
         async move { netbook.post("/api/island/operator-read-swp", &body).await }
     };
-    for i in 0..6 {
-        assert_eq!(read(&format!("1{i}{i}9")).await.status, StatusCode::FORBIDDEN);
+    let wrong = "This PIN is not correct. If you have no PIN yet, please ask your manager for one.";
+    let locked = "This PIN is locked after 5 wrong tries. Please ask your manager for a new one.";
+    for i in 0..5 {
+        refused(&read(&p.op, &format!("1{i}{i}9")).await, StatusCode::FORBIDDEN, wrong);
     }
-    let r = read("2580").await;
+    refused(&read(&p.op, "2580").await, StatusCode::FORBIDDEN, locked);
+    // A sixth miss at the netbook, another person's: the netbook waits, whoever's PIN it sends.
+    refused(&read(&op2, "1470").await, StatusCode::FORBIDDEN, wrong);
+    let r = read(&op2, "3691").await;
     assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.text);
     assert_eq!(r.headers.get("retry-after").unwrap(), "1");
     assert_eq!(r.body["error"], "A PIN was not accepted just before. Please wait 1 second, then try again.");
-    // The same person at another netbook (another address of the kiosk account) waits too.
+    // The locked PIN is locked at another netbook (another address of the kiosk account) too.
     let other = app.client_from("127.0.0.2");
     assert_eq!(other.post("/api/users/login", &json!({"email": "kiosk@demo.plant", "password": PASSWORD})).await.status, StatusCode::OK);
     let r = other.post("/api/island/operator-read-swp", &json!({"opId": p.op, "swpId": p.swp_id, "pin": "2580"})).await;
-    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "per person: {}", r.text);
+    refused(&r, StatusCode::FORBIDDEN, locked);
     app.clock.advance_secs(1);
-    assert_eq!(read("2580").await.status, StatusCode::OK, "the right PIN once the wait is over");
+    assert_eq!(read(&op2, "3691").await.status, StatusCode::OK, "the right PIN once the wait is over");
 }
 
 #[tokio::test]
@@ -156,12 +164,16 @@ async fn only_a_manager_of_the_persons_company_issues_a_pin() {
     let r = sup.post("/api/users/pin/issue", &json!({"email": "op1001@demo.plant"})).await;
     assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.text);
     let (manager, _) = person(&app, "boss@demo.plant", "manager", "production").await;
-    // Operators of the manager's company only: not staff (they set their own), not a
-    // netbook's account, not another company's.
-    for email in ["sup9001@other.plant", "nobody@demo.plant", "kiosk@demo.plant", "sup2001@demo.plant"] {
+    // People of the manager's company: not a netbook's account, not another company's,
+    // not the manager (who sets their own).
+    for email in ["sup9001@other.plant", "nobody@demo.plant", "kiosk@demo.plant", "boss@demo.plant"] {
         let r = manager.post("/api/users/pin/issue", &json!({ "email": email })).await;
         assert_eq!((r.status, r.body["email"].as_str()), (StatusCode::BAD_REQUEST, Some("There is no user with this e-mail.")), "{email}");
     }
     assert_eq!(app.client().post("/api/users/pin/issue", &json!({"email": "op1001@demo.plant"})).await.status, StatusCode::UNAUTHORIZED);
     assert_eq!(audit_count(&app, "auth.pin_set").await, 0);
+    // Staff too (a supervisor who signs in only through single sign-on has no password).
+    let r = manager.post("/api/users/pin/issue", &json!({"email": "sup2001@demo.plant"})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(audit_count(&app, "auth.pin_set").await, 1);
 }

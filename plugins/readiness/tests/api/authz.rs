@@ -62,3 +62,37 @@ async fn with_readiness_off_deployments_write_nothing_and_its_paths_are_not_foun
     let netbook = crate::swp::support::login(&app, "kiosk@demo.plant").await;
     assert_eq!(netbook.get(&format!("/api/island/obligations/A1/{op}")).await.status, StatusCode::NOT_FOUND);
 }
+
+/// The kiosk's list tells nothing of people who do not sign at the kiosk: a staff member
+/// of the company (with or without a badge) and a netbook's account are answered as an
+/// unknown id, exactly.
+#[tokio::test]
+async fn kiosk_obligations_answer_people_who_do_not_sign_as_unknown_ids() {
+    let app = spawn_with(&[RELEASE[0], ("auth.ip_attempts_per_minute", "1000")]).await;
+    let crew = crew(&app).await;
+    let staff = crew.eng_id.clone();
+    let sup = plantdoc_core::auth::users::UserInput {
+        firstname: "Super".into(),
+        lastname: "Visor".into(),
+        email: "sup1850@mpk.plant".into(),
+        company_code: "mpk".into(),
+        position: "supervisor".into(),
+        department: "production".into(),
+        zones: vec!["A1".into()],
+        badge: Some("1850".into()),
+        op_no: None,
+        kiosk: None,
+        lang: None,
+    };
+    let badged_staff = plantdoc_core::seed::add_user(&app.state, sup, PASSWORD, false, "test").await.unwrap();
+    let netbook_id = crate::swp::support::kiosk(&app, "kiosk@demo.plant", "mpk", &["A1"]).await;
+    let netbook = crate::swp::support::login(&app, "kiosk@demo.plant").await;
+    let unknown = netbook.get("/api/island/obligations/A1/nobody").await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+    for id in [&staff, &badged_staff, &netbook_id] {
+        let r = netbook.get(&format!("/api/island/obligations/A1/{id}")).await;
+        assert_eq!((r.status, &r.body), (unknown.status, &unknown.body), "{id}: {}", r.text);
+    }
+    let op = operator(&app, "1851", "mpk", &["A1"]).await;
+    assert_eq!(netbook.get(&format!("/api/island/obligations/A1/{op}")).await.status, StatusCode::OK, "an operator still has a list");
+}

@@ -22,6 +22,9 @@ pub struct Flow {
     pub pkce_verifier: String,
     /// When the sign-in started (the server's clock, ms).
     pub started: i64,
+    /// A fresh sign-in (`fresh::LoginQuery`): where to go after it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fresh_back: Option<String>,
 }
 
 pub fn cookie_name(state: &AppState) -> &'static str {

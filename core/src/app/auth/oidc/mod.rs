@@ -24,6 +24,7 @@ use crate::data::audit::{self, AuditEntry};
 pub mod accounts;
 pub mod claims;
 pub mod flow;
+pub mod fresh;
 pub mod id_token;
 pub(crate) mod page;
 pub mod provider;
@@ -75,7 +76,14 @@ pub fn redirect_uri(public_url: &str) -> String {
 /// The routes, mounted only when `[auth.oidc]` is set.
 pub fn routes() -> ApiRouter {
     ApiRouter::new("users")
-        .route(Access::Public, Method::GET, "/api/auth/oidc/login", "Start a sign-in through the identity provider (302 to it)", login)
+        .route(
+            Access::Public,
+            Method::GET,
+            "/api/auth/oidc/login",
+            "Start a sign-in through the identity provider (302 to it); fresh=1: sign in there again to confirm an act, then back",
+            login,
+        )
+        .query::<fresh::LoginQuery>()
         .answers(&[302, 429, 503])
         .returns_content("text/html", serde_json::json!({"type": "string"}))
         .route(
@@ -110,7 +118,7 @@ fn redirect(to: &str, cookies: Vec<HeaderValue>) -> Response {
     r
 }
 
-async fn login(State(state): State<AppState>, addr: ClientIp) -> AppResult<Response> {
+async fn login(State(state): State<AppState>, addr: ClientIp, Query(lq): Query<fresh::LoginQuery>) -> AppResult<Response> {
     throttle(&state, &addr, "login")?;
     let s = oidc_settings(&state)?;
     let provider = match provider_or_page(&state, s, false).await {
@@ -118,8 +126,18 @@ async fn login(State(state): State<AppState>, addr: ClientIp) -> AppResult<Respo
         Err(page) => return Ok(page),
     };
     let (verifier, challenge) = provider::pkce();
-    let f = flow::Flow { state: session::random_token(), nonce: session::random_token(), pkce_verifier: verifier, started: state.now_ms() };
-    let url = provider.authorize_url(s, &redirect_uri(&state.settings.server.public_url), &f.state, &f.nonce, &challenge);
+    let fresh_back = lq.is_fresh().then(|| lq.back());
+    let f = flow::Flow {
+        state: session::random_token(),
+        nonce: session::random_token(),
+        pkce_verifier: verifier,
+        started: state.now_ms(),
+        fresh_back,
+    };
+    let mut url = provider.authorize_url(s, &redirect_uri(&state.settings.server.public_url), &f.state, &f.nonce, &challenge);
+    if f.fresh_back.is_some() {
+        fresh::ask_again(&mut url);
+    }
     Ok(redirect(url.as_str(), vec![flow::set(&state, &f)]))
 }
 
@@ -189,6 +207,21 @@ async fn callback(
         Err(e) => return Ok(refused(&state, StatusCode::FORBIDDEN, UNVERIFIED, &format!("ID token: {e}"))),
     };
     let subject = verified.subject().to_string();
+    // A fresh sign-in was asked for: the provider must say it signed the person in just now.
+    let fresh_at = match &f.fresh_back {
+        Some(_) => match fresh::recent_auth_time(&verified.claims, now) {
+            Some(_) => Some(state.now_ms()),
+            None => {
+                return Ok(refused(
+                    &state,
+                    StatusCode::FORBIDDEN,
+                    &format!("{} did not confirm a new sign-in just now. Please try again.", s.label),
+                    &subject,
+                ))
+            }
+        },
+        None => None,
+    };
     let userinfo = match provider.userinfo(http, &token.access_token, &subject).await {
         Ok(u) => u,
         Err(e) => {
@@ -205,7 +238,7 @@ async fn callback(
         Ok(u) => u,
         Err(accounts::Refusal(msg)) => return Ok(refused(&state, StatusCode::FORBIDDEN, &msg, &subject)),
     };
-    let mut cookies = session::start(&state, &headers, &user.id, false).await?;
+    let mut cookies = session::start_with(&state, &headers, &user.id, false, fresh_at).await?;
     audit::record(
         &state.db,
         state.now_ms(),
@@ -216,7 +249,7 @@ async fn callback(
     // What the sign-in changed (the account's fields) applies from now on, on this instance too.
     session::after_write(&state);
     cookies.push(flow::clear(&state));
-    Ok(redirect("/main", cookies))
+    Ok(redirect(f.fresh_back.as_deref().unwrap_or("/main"), cookies))
 }
 
 /// Where the browser goes after signing out of Plantdoc: the provider's end-session
