@@ -17,9 +17,9 @@ export default defineConfig({
     reporters: ['default', ['json', { outputFile: path.join(root, 'test-results/vitest.json') }], path.join(root, 'web-tests/summary-reporter.mjs')],
     // Some form tests take 8–10 s on 2 busy cores: keep a wide margin against flakes.
     testTimeout: 45000,
-    // Three files at once on two cores: a file mostly waits (findBy polls, timers), and
-    // vitest's default (cores − 1) ran one (docs/testing.md).
-    maxWorkers: 3,
+    // Two files at once on two cores: vitest's default (cores − 1) ran one while the other
+    // core idled (docs/testing.md).
+    maxWorkers: 2,
     minWorkers: 1,
     restoreMocks: true,
   },

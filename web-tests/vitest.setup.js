@@ -26,29 +26,9 @@ if (!window.ResizeObserver) {
     disconnect() {}
   };
 }
-// jsdom computes a style by running the cascade over every style sheet, and antd's
-// CSS-in-JS adds hundreds: role queries ask for the style of each element and of its
-// ancestors, so one query on the training matrix took seconds. An element's style is kept
-// until anything in the document changes: the observer's pending records, read at once
-// before each answer (and its callback, when they were delivered first), clear the memo.
-// Nodes, classes, inline styles and the text of <style> elements are all DOM mutations;
-// jsdom applies no media query. antd measures scrollbars through
-// getComputedStyle(el, '::-webkit-scrollbar'): a pseudo-element is answered as its element.
-const computedStyle = window.getComputedStyle.bind(window);
-let styles = new WeakMap();
-const domChanges = new MutationObserver(() => {
-  styles = new WeakMap();
-});
-domChanges.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-window.getComputedStyle = (el) => {
-  if (domChanges.takeRecords().length > 0) styles = new WeakMap();
-  let style = styles.get(el);
-  if (!style) {
-    style = computedStyle(el);
-    styles.set(el, style);
-  }
-  return style;
-};
+// antd measures scrollbars through getComputedStyle(el, '::-webkit-scrollbar').
+const getComputedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (el, pseudo) => (pseudo ? getComputedStyle(el) : getComputedStyle(el));
 
 afterEach(() => {
   cleanup();
