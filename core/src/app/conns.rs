@@ -189,7 +189,7 @@ pub fn open_files_limit() -> u64 {
     if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut l) } != 0 {
         return 1024;
     }
-    l.rlim_cur as u64
+    l.rlim_cur
 }
 
 /// Raises the soft open-files limit to the hard one (systemd starts services with a
@@ -204,12 +204,12 @@ pub fn raise_open_files_limit() -> u64 {
         if l.rlim_cur < l.rlim_max {
             let raised = libc::rlimit { rlim_cur: l.rlim_max, rlim_max: l.rlim_max };
             if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
-                return raised.rlim_cur as u64;
+                return raised.rlim_cur;
             }
-            tracing::warn!(soft = l.rlim_cur as u64, hard = l.rlim_max as u64, "cannot raise the open-files limit");
+            tracing::warn!(soft = l.rlim_cur, hard = l.rlim_max, "cannot raise the open-files limit");
         }
     }
-    l.rlim_cur as u64
+    l.rlim_cur
 }
 
 #[cfg(test)]
