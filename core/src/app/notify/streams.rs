@@ -105,10 +105,13 @@ impl Streams {
 pub async fn watch_sessions(state: AppState, mut stop: Shutdown) {
     let every = Duration::from_millis((state.settings.session.recheck_ms / 2).clamp(10, 500));
     let mut epoch: Option<i64> = None;
+    let mut failed = false;
     loop {
+        // After a failed read (the database down), once a second: one WARN line each.
+        let wait = if std::mem::take(&mut failed) { Duration::from_secs(1) } else { every };
         tokio::select! {
             _ = stop.wait() => return,
-            _ = tokio::time::sleep(every) => {}
+            _ = tokio::time::sleep(wait) => {}
         }
         let streams = &state.live.streams;
         if streams.is_empty() {
@@ -120,6 +123,7 @@ pub async fn watch_sessions(state: AppState, mut stop: Shutdown) {
                 Ok(n) => Some(n),
                 Err(e) => {
                     tracing::warn!(error = %e, "event streams: cannot read the session counter");
+                    failed = true;
                     continue;
                 }
             };
@@ -136,6 +140,7 @@ pub async fn watch_sessions(state: AppState, mut stop: Shutdown) {
             Err(e) => {
                 // Read again next time.
                 streams.lock().added = true;
+                failed = true;
                 tracing::warn!(error = %e, "event streams: cannot read their sessions");
             }
         }
