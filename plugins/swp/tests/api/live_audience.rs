@@ -31,7 +31,7 @@ async fn the_kiosk_and_operators_hear_only_the_floor_and_a_note_only_its_people(
     let (kiosk_a1, kiosk_c1, operator) =
         (login(&app, "kiosk.a1@demo.plant").await, login(&app, "kiosk.c1@demo.plant").await, login(&app, "operator@demo.plant").await);
     // Live, while the acts happen: the kiosk's stream open through them.
-    let (live, _) = tokio::join!(events(&kiosk_a1, None, 1, Duration::from_secs(8)), async {
+    let (live, _) = tokio::join!(events(&kiosk_a1, None, 1, Duration::from_secs(30)), async {
         tokio::time::sleep(Duration::from_millis(300)).await;
         let rejected = submit(&crew.eng, "7304-0001", json!({})).await;
         let r = crew.quality.post(&format!("/api/swps/reject/{rejected}"), &json!({"reviewNote": NOTE})).await;
