@@ -38,6 +38,9 @@ pub struct EventKind {
     pub personal: bool,
     /// The act of the core's own this kind tells of, if any ([`Self::serves`]).
     pub serves: Option<CoreAct>,
+    /// Changes what the plant floor shows ([`Self::floor`]): the only kind an operator's
+    /// live stream (the kiosk's) carries, besides what they are told themselves.
+    pub floor: bool,
 }
 
 /// An act of the core's that a module's personal kind tells its person of: the core
@@ -90,7 +93,14 @@ impl Channel {
 
 impl EventKind {
     pub const fn new(id: &'static str, label: &'static str) -> Self {
-        Self { id, label, default: Channel::Bell, personal: false, serves: None }
+        Self { id, label, default: Channel::Bell, personal: false, serves: None, floor: false }
+    }
+    /// Changes what the floor shows (a document deployed or removed, an alert in force or
+    /// sunset): operators' live streams, the kiosk's, carry it; they carry no other kind
+    /// but what names them (docs/security.md, "Second probe").
+    pub const fn floor(mut self) -> Self {
+        self.floor = true;
+        self
     }
     /// About one person's own account (account created, password reset): told to the
     /// event's owners only, always by mail (its [`PersonalMail`]), never turned off.

@@ -5,6 +5,7 @@
 //! signed file links) and sign-in. Stands on `documents`, `plant`, `data` and `base`.
 pub mod api;
 pub mod auth;
+pub mod conns;
 pub mod dynamic;
 pub mod events;
 pub mod http;

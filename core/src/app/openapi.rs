@@ -131,7 +131,15 @@ fn operation(d: &RouteDoc) -> Value {
             let (ct, schema) = d.spec.ok.clone().unwrap_or_else(|| ("application/json".into(), json!({})));
             json!({"description": "Success", "content": {ct: {"schema": schema}}})
         } else {
-            let (name, text) = error_ref(status);
+            let upload = matches!(d.spec.body, Some(BodySpec::Multipart));
+            let (name, text) = if status == 503 && upload {
+                (
+                    "FieldErrors",
+                    "The database, or the document storage ({\"file\": message}), is unavailable; Retry-After says when to retry",
+                )
+            } else {
+                error_ref(status)
+            };
             json!({"description": text, "content": {"application/json": {"schema": {"$ref": format!("#/components/schemas/{name}")}}}})
         };
         responses.insert(status.to_string(), r);

@@ -7,18 +7,21 @@
 //! hyper answers a head it refuses (too many header lines, a URI over 64 KiB) itself,
 //! with an empty text answer, before the app sees the request. Its limits are set above
 //! the app's own (`http::guard`: 414 and 431 in the JSON shape), so a real client meets
-//! the app's answer (docs/security.md).
+//! the app's answer (docs/security.md). hyper's header timer closes a connection whose
+//! head does not arrive within `server.header_read_timeout_secs` of its waiting for one,
+//! a kept-alive idle one too; the open connections are capped (`app::conns`).
 use std::future::Future;
 use std::time::Duration;
 
 use axum::extract::ConnectInfo;
 use hyper::body::Incoming;
-use hyper_util::rt::TokioIo;
+use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tower::ServiceExt;
 
+use crate::app::conns::{Admit, Conns};
 use crate::app::tasks::Tasks;
 use crate::app::AppState;
 
@@ -34,6 +37,9 @@ where
     let tasks = Tasks::start(&state);
     let (router, _) = crate::app::http::router(state.clone());
     let grace = Duration::from_secs(state.settings.server.shutdown_grace_secs);
+    let header_timeout = Duration::from_secs(state.settings.server.header_read_timeout_secs);
+    let conns = Conns::new(state.settings.server.max_connections, crate::app::conns::open_files_limit());
+    tracing::info!(max_connections = conns.cap(), header_read_timeout_secs = header_timeout.as_secs(), "connection limits");
     let (tx, mut rx) = watch::channel(false);
     let mut rx2 = rx.clone();
     let live = state.clone();
@@ -58,6 +64,12 @@ where
                     }
                 },
             };
+            let guard = match conns.admit() {
+                Admit::Serve(g) => g,
+                // Closed at once (dropped), never queued: see `app::conns`.
+                Admit::Refuse => continue,
+            };
+            let io = TokioIo::new(conns.track(stream, &guard));
             let svc = router.clone().map_request(move |req: axum::http::Request<Incoming>| {
                 let mut req = req.map(axum::body::Body::new);
                 req.extensions_mut().insert(ConnectInfo(addr));
@@ -66,8 +78,8 @@ where
             let (mut stop, open) = (rx.clone(), open_rx.clone());
             tokio::spawn(async move {
                 let mut http = hyper::server::conn::http1::Builder::new();
-                http.max_headers(HYPER_MAX_HEADERS);
-                let conn = http.serve_connection(TokioIo::new(stream), TowerToHyperService::new(svc)).with_upgrades();
+                http.max_headers(HYPER_MAX_HEADERS).timer(TokioTimer::new()).header_read_timeout(header_timeout);
+                let conn = http.serve_connection(io, TowerToHyperService::new(svc)).with_upgrades();
                 tokio::pin!(conn);
                 tokio::select! {
                     r = conn.as_mut() => {
@@ -75,6 +87,8 @@ where
                             tracing::trace!(error = %e, "connection ended");
                         }
                     }
+                    // Closed to make room at the cap: dropped, not answered.
+                    _ = guard.conn.evicted.notified() => {}
                     _ = async { stop.wait_for(|s| *s).await.is_ok() } => {
                         conn.as_mut().graceful_shutdown();
                         if let Err(e) = conn.await {
@@ -83,6 +97,7 @@ where
                     }
                 }
                 drop(open);
+                drop(guard);
             });
         }
         drop(open_rx);

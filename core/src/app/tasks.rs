@@ -141,6 +141,7 @@ impl Tasks {
         // Notifications: every instance feeds its own open streams, and mails what it
         // claims (a claim is a conditional UPDATE: one mail per event across instances).
         set.spawn(crate::notify::live::pump(state.clone(), Shutdown(rx.clone())));
+        set.spawn(crate::notify::streams::watch_sessions(state.clone(), Shutdown(rx.clone())));
         let every_ms = Duration::from_millis(state.settings.notifications.mail_every_ms.max(10));
         set.spawn(every(state.clone(), Shutdown(rx.clone()), every_ms, |state| async move {
             if let Err(e) = crate::notify::mail::tick(&state).await {

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 pub use super::auth_settings::AuthSettings;
+pub use super::notify_settings::NotifySettings;
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -64,6 +65,22 @@ pub struct ServerSettings {
     pub secure_cookies: bool,
     /// On SIGTERM: how long requests in flight and background tasks get to finish.
     pub shutdown_grace_secs: u64,
+    /// A request's head must arrive within this many seconds of the connection waiting
+    /// for it (a new one, or one kept alive after an answer): else it is closed.
+    #[serde(default = "ten")]
+    pub header_read_timeout_secs: u64,
+    /// Open connections at most (kept under the open-files limit too); past it the
+    /// quietest is closed for a new one, or the new one at once (`app::conns`).
+    #[serde(default = "max_connections")]
+    pub max_connections: usize,
+}
+
+fn ten() -> u64 {
+    10
+}
+
+fn max_connections() -> usize {
+    2048
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -294,6 +311,13 @@ impl Settings {
         if self.server.shutdown_grace_secs == 0 || self.server.shutdown_grace_secs > 300 {
             return Err(ConfigError("server.shutdown_grace_secs: must be between 1 and 300".into()));
         }
+        if self.server.header_read_timeout_secs == 0 || self.server.header_read_timeout_secs > 300 {
+            return Err(ConfigError("server.header_read_timeout_secs: must be between 1 and 300".into()));
+        }
+        if self.server.max_connections < 16 {
+            return Err(ConfigError("server.max_connections: must be at least 16".into()));
+        }
+        self.notifications.validate().map_err(ConfigError)?;
         self.retention.validate().map_err(ConfigError)?;
         self.i18n.validate().map_err(ConfigError)?;
         if let Err(e) = self.log.level.parse::<tracing_subscriber::filter::Targets>() {
@@ -357,38 +381,4 @@ fn layered(dir: &Path, overrides: &[(&str, &str)]) -> Result<config::Config, Con
         b = b.set_override(*k, *v).map_err(|e| ConfigError(format!("{k}: {e}")))?;
     }
     b.build().map_err(|e| ConfigError(e.to_string()))
-}
-
-/// `[notifications]`: how often mail is sent and digests are made.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct NotifySettings {
-    /// How often the mail task looks for due mail.
-    pub mail_every_ms: u64,
-    /// A digest is mailed once its oldest waiting notification is this old.
-    pub digest_secs: u64,
-    /// A failed send waits `retry_base_ms × 2^(attempt-1)`; after `max_attempts` it stops.
-    pub retry_base_ms: u64,
-    pub max_attempts: i64,
-    /// How often an instance looks for new events for its open streams (PostgreSQL:
-    /// besides the NOTIFY that wakes it at once).
-    pub poll_ms: u64,
-    /// Keep-alive comment period of an event stream.
-    pub keepalive_secs: u64,
-    /// Events (and their notifications) older than this many days are removed.
-    pub keep_days: u64,
-}
-
-impl Default for NotifySettings {
-    fn default() -> Self {
-        Self {
-            mail_every_ms: 2000,
-            digest_secs: 24 * 3600,
-            retry_base_ms: 30_000,
-            max_attempts: 5,
-            poll_ms: 250,
-            keepalive_secs: 15,
-            keep_days: 90,
-        }
-    }
 }

@@ -52,6 +52,10 @@ pub enum AppError {
     /// 507 with a field → message map: the storage is full (nothing was stored).
     #[error("insufficient storage")]
     StorageFull(FieldErrors),
+    /// 503 with a field → message map and `Retry-After` (60 s): the document storage
+    /// cannot be reached (nothing was stored); logged at WARN where it is seen.
+    #[error("storage unreachable")]
+    StorageUnreachable(FieldErrors),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -105,6 +109,7 @@ impl IntoResponse for AppError {
                 tracing::error!("storage full: an upload was refused (507)");
                 (StatusCode::INSUFFICIENT_STORAGE, json!(m))
             }
+            AppError::StorageUnreachable(m) => (StatusCode::SERVICE_UNAVAILABLE, json!(m)),
             AppError::Internal(e) => {
                 tracing::error!(error = %format!("{e:#}"), "internal error");
                 (StatusCode::INTERNAL_SERVER_ERROR, json!({"error": text!("Something went wrong on our side.")}))
@@ -116,7 +121,9 @@ impl IntoResponse for AppError {
                 resp.headers_mut().insert(header::RETRY_AFTER, v);
             }
         }
-        if matches!(status, StatusCode::SERVICE_UNAVAILABLE) {
+        if matches!(self, AppError::StorageUnreachable(_)) {
+            resp.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("60"));
+        } else if matches!(status, StatusCode::SERVICE_UNAVAILABLE) {
             resp.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("2"));
         }
         resp

@@ -9,4 +9,5 @@ pub mod error;
 pub mod i18n;
 pub mod logging;
 pub mod memo;
+pub mod notify_settings;
 pub mod retention;

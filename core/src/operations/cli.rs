@@ -215,6 +215,8 @@ async fn run(cmd: Command, settings: Settings) -> ExitCode {
 async fn serve(settings: Settings) -> anyhow::Result<ExitCode> {
     let addr = settings.server.addr;
     let started = std::time::Instant::now();
+    let open_files = crate::app::conns::raise_open_files_limit();
+    tracing::info!(open_files, "open-files limit");
     let state = app::build_state(settings, BuildOptions::default()).await?;
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| anyhow::anyhow!("cannot listen on {addr} (server.addr): {e}"))?;
     let enabled: Vec<&str> = state.modules.iter().filter(|m| m.enabled).map(|m| m.manifest.id.as_str()).collect();

@@ -64,6 +64,12 @@ export function useSaveNotificationPrefs() {
 /** Bursts (a submit tells each stage) refetch once. */
 const SETTLE_MS = 150;
 
+/** A stream the server refused (too many open pages of this person or machine, 429;
+ *  signed out, 401): the page refetches this often instead, and asks for a stream again
+ *  after RETRY_MS. */
+export const POLL_MS = 30_000;
+export const RETRY_MS = 60_000;
+
 /** Signed links (fetched fresh when shown; a refetch would reload the document shown). */
 const isLink = (q) => q.options?.gcTime === 0 || q.queryKey.some((k) => typeof k === 'string' && /^(links?|urls?)$/i.test(k));
 
@@ -71,6 +77,8 @@ const isLink = (q) => q.options?.gcTime === 0 || q.queryKey.some((k) => typeof k
  * Follows /api/events while mounted: a change invalidates the page's queries (not its
  * signed links). The browser reconnects by itself, sending the last id it saw
  * (Last-Event-ID), and the server replays what it missed. `onEvent` sees each event.
+ * A refused stream (the browser does not retry one) falls back to refetching every
+ * POLL_MS until a new stream is let in.
  */
 export function useLiveUpdates({ enabled = true, onEvent } = {}) {
   const qc = useQueryClient();
@@ -78,25 +86,44 @@ export function useLiveUpdates({ enabled = true, onEvent } = {}) {
   heard.current = onEvent;
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return undefined;
-    const source = new EventSource('/api/events');
+    let source = null;
     let timer = null;
+    let poll = null;
+    let retry = null;
     const flush = () => {
       timer = null;
       qc.invalidateQueries({ predicate: (q) => !isLink(q) });
     };
-    source.onmessage = (e) => {
-      let event = null;
-      try {
-        event = JSON.parse(e.data);
-      } catch {
-        return;
-      }
-      heard.current?.(event);
-      if (!timer) timer = setTimeout(flush, SETTLE_MS);
+    const connect = () => {
+      retry = null;
+      source = new EventSource('/api/events');
+      source.onopen = () => {
+        if (poll) clearInterval(poll);
+        poll = null;
+      };
+      source.onmessage = (e) => {
+        let event = null;
+        try {
+          event = JSON.parse(e.data);
+        } catch {
+          return;
+        }
+        heard.current?.(event);
+        if (!timer) timer = setTimeout(flush, SETTLE_MS);
+      };
+      source.onerror = () => {
+        // A dropped stream the browser reopens itself; a refused one it closes for good.
+        if (source.readyState !== EventSource.CLOSED) return;
+        source.close();
+        if (!poll) poll = setInterval(flush, POLL_MS);
+        if (!retry) retry = setTimeout(connect, RETRY_MS);
+      };
     };
+    connect();
     return () => {
-      source.close();
-      if (timer) clearTimeout(timer);
+      source?.close();
+      for (const t of [timer, retry]) if (t) clearTimeout(t);
+      if (poll) clearInterval(poll);
     };
   }, [enabled, qc]);
 }

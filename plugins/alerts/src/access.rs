@@ -35,7 +35,7 @@ pub static KIND: Kind = Kind {
         approved: EventKind::new("alerts.approved", "Your alert was approved in a review stage").by_default(Channel::Email),
         rejected: EventKind::new("alerts.rejected", "Your alert was rejected").by_default(Channel::Email),
         // Deployed = in force from its effective date (reading obligations follow it).
-        deployed: EventKind::new("alerts.in-force", "An alert was deployed to come in force"),
+        deployed: EventKind::new("alerts.in-force", "An alert was deployed to come in force").floor(),
         review_link: "/main/sign-off?tab=alerts&review=",
         own_link: "/main/alerts?tab=my-pending",
         deployed_link: "/main/alerts?tab=my-approved",

@@ -42,7 +42,7 @@ pub static KIND: Kind = Kind {
         submitted: EventKind::new("swp.submitted", "An SWP waits for your review").by_default(Channel::Email),
         approved: EventKind::new("swp.approved", "Your SWP was approved in a review stage").by_default(Channel::Email),
         rejected: EventKind::new("swp.rejected", "Your SWP was rejected").by_default(Channel::Email),
-        deployed: EventKind::new("swp.deployed", "An SWP revision was deployed"),
+        deployed: EventKind::new("swp.deployed", "An SWP revision was deployed").floor(),
         review_link: "/main/sign-off?review=",
         own_link: "/main/swps?tab=my-pending",
         deployed_link: "/main/swps?tab=my-approved",

@@ -52,7 +52,7 @@ pub(crate) const KIND: DocKind = DocKind::new("swp");
 // revisions, deployed or obsolete).
 /// Told when a deployed SWP is deleted (removed from the floor), inside that act:
 /// subject `swp:<id>`, data `{docId, partNumber, partId}`.
-pub(crate) const REMOVED: EventKind = EventKind::new("swp.removed", "A deployed SWP was removed from the floor");
+pub(crate) const REMOVED: EventKind = EventKind::new("swp.removed", "A deployed SWP was removed from the floor").floor();
 
 /// For tests and the benchmark, which make real PDFs with the same library.
 pub use plantdoc_core::pdf::lopdf;

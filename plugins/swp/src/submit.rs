@@ -317,6 +317,7 @@ async fn section(
                     text!("The server's storage is full, so the combined PDF was not saved. Tell your administrator, then try again.")
                         .to_string()
                 }
+                PutError::Unreachable => plantdoc_core::files::STORAGE_UNREACHABLE.to_string(),
                 PutError::Store(e) => {
                     tracing::error!(error = %e, "merged PDF not stored");
                     text!("The combined PDF could not be stored; please try again.").to_string()

@@ -289,9 +289,21 @@ pub async fn scalar(app: &TestApp, sql: &str) -> i64 {
 /// `plantdoc serve` as a process on a free port, over `db` and a blob folder in `tmp`,
 /// with `env` on top; its stderr is piped. Returns once /healthz answers.
 pub async fn serve_process(tmp: &Path, db: &str, env: &[(&str, &str)]) -> (std::process::Child, String) {
+    serve_process_under(tmp, db, env, &[]).await
+}
+
+/// [`serve_process`] started by `wrapper` (e.g. `["prlimit", "--nofile=1024:"]`).
+pub async fn serve_process_under(tmp: &Path, db: &str, env: &[(&str, &str)], wrapper: &[&str]) -> (std::process::Child, String) {
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let addr = format!("127.0.0.1:{port}");
-    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_plantdoc"));
+    let mut cmd = match wrapper.split_first() {
+        Some((program, args)) => {
+            let mut c = std::process::Command::new(program);
+            c.args(args).arg("--").arg(env!("CARGO_BIN_EXE_plantdoc"));
+            c
+        }
+        None => std::process::Command::new(env!("CARGO_BIN_EXE_plantdoc")),
+    };
     cmd.arg("serve")
         .current_dir(workspace())
         .env("PLANTDOC__DATABASE__URL", db)

@@ -8,6 +8,7 @@ mod acks;
 mod audit;
 mod auth;
 mod cli;
+mod connections;
 mod dynamic;
 mod faults;
 mod hardening;
@@ -23,6 +24,7 @@ mod ops;
 mod pdf_bombs;
 mod readers;
 mod storage;
+mod streams;
 mod switches;
 mod tasks;
 

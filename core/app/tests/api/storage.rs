@@ -216,3 +216,24 @@ async fn no_file_row_without_its_blob_when_s3_goes_down() {
     assert!(e.is_err());
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM files").await, 1, "only the stored file has a row");
 }
+
+/// S3 out of reach (docs/security.md, "Second probe"): an upload is told to try again,
+/// with the `file` field's message and `Retry-After`, not a 500.
+#[tokio::test]
+async fn an_upload_while_s3_is_unreachable_answers_503_and_when_to_try_again() {
+    use crate::swp::support::{multipart, pdf, send_bytes};
+    let s3 = start_s3().await;
+    let app = s3_app(&s3, &[]).await;
+    let eng = app.signed_in("eng@demo.plant", "engineer", "process").await;
+    let upload = || async {
+        let (ct, body) = multipart(&[("filepond", Some("a.pdf"), "application/pdf", &pdf("outage", 1))]);
+        send_bytes(&eng, reqwest::Method::POST, "/api/swps/uploadPdf", body, &ct).await
+    };
+    assert_eq!(upload().await.status, StatusCode::OK);
+    drop(s3); // the S3 server is killed: its port refuses connections
+    let r = upload().await;
+    assert_eq!(r.status, StatusCode::SERVICE_UNAVAILABLE, "{}", r.text);
+    assert_eq!(r.body, serde_json::json!({"file": "Document storage cannot be reached; try again in a minute."}));
+    assert_eq!(r.headers["retry-after"], "60");
+    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM files").await, 1, "nothing recorded");
+}

@@ -264,10 +264,16 @@ pub async fn load(state: &AppState, headers: &HeaderMap) -> Result<Option<(Curre
 /// A kiosk account (the flag, not any operator) stays signed in until revoked or its own
 /// limit (not 1 h idle).
 fn expired(state: &AppState, user: &User, created: i64, seen: i64, now: i64) -> bool {
+    user.disabled || now > ends_at(state, user, created, seen)
+}
+
+/// When a session ends by the expiry rules (app clock, ms) unless it is seen again: the
+/// earlier of its idle and its absolute limit.
+pub(crate) fn ends_at(state: &AppState, user: &User, created: i64, seen: i64) -> i64 {
     let s = &state.settings.session;
     let (idle, absolute) =
         if user.is_kiosk() { (s.kiosk_idle_timeout_secs, s.kiosk_max_age_secs) } else { (s.idle_timeout_secs, s.absolute_timeout_secs) };
-    user.disabled || now - seen > idle * 1000 || now - created > absolute * 1000
+    (seen + idle * 1000).min(created + absolute * 1000)
 }
 
 /// Whether a request writes: its answer voids every session and answer this instance

@@ -2,10 +2,10 @@
 //! outbox after its last event (PostgreSQL: woken by `LISTEN/NOTIFY` at each commit,
 //! polling besides; SQLite, one instance: polling every `poll_ms`) and broadcasts each
 //! event once to this instance's open streams, which pass on what their user may see
-//! (their company, and zones they see or a notification of theirs; a personal event:
-//! only a notification of theirs). A stream resumes
-//! after `Last-Event-ID` from the outbox, and ends after [`STREAM_TTL`] (the browser
-//! reconnects at once, and the session is checked again), at shutdown, or when it lags.
+//! (`audience`). A stream resumes after `Last-Event-ID` from the outbox, and ends within
+//! `session.recheck_ms` of its session ending (`streams`), after [`STREAM_TTL`] (the
+//! browser reconnects at once), at shutdown, or when it lags. One user, and one address,
+//! hold a few streams at most (`streams`).
 use std::collections::{BTreeSet, VecDeque};
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -15,16 +15,18 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use futures::Stream;
-use serde_json::{json, Value};
+use serde_json::Value;
 use sqlx::Row;
 use tokio::sync::{broadcast, watch};
 
+use super::audience::Viewer;
+use super::streams::{Refused, StreamGuard, Streams};
+use crate::app::auth::session::ClientIp;
 use crate::app::auth::CurrentUser;
 use crate::app::tasks::Shutdown;
 use crate::app::AppState;
 use crate::data::db::Dialect;
-use crate::error::AppResult;
-use crate::zones;
+use crate::error::{AppError, AppResult, FieldErrors};
 
 /// A stream ends after this long; the browser reconnects with its Last-Event-ID.
 pub const STREAM_TTL: Duration = Duration::from_secs(300);
@@ -47,17 +49,21 @@ pub struct Pushed {
     pub recipients: Vec<String>,
     /// A personal kind's: only its recipients see it.
     pub personal: bool,
+    /// A floor kind's: operators' streams carry it.
+    pub floor: bool,
 }
 
-/// This instance's open streams: a broadcast of the outbox, and the shutdown switch.
+/// This instance's open streams: a broadcast of the outbox, the shutdown switch, and
+/// the table of who holds which stream.
 pub struct Live {
     pub tx: broadcast::Sender<Arc<Pushed>>,
     closing: watch::Sender<bool>,
+    pub streams: Arc<Streams>,
 }
 
 impl Default for Live {
     fn default() -> Self {
-        Self { tx: broadcast::channel(1024).0, closing: watch::channel(false).0 }
+        Self { tx: broadcast::channel(1024).0, closing: watch::channel(false).0, streams: Default::default() }
     }
 }
 
@@ -81,9 +87,11 @@ async fn read_after(state: &AppState, after: i64, company: Option<&str>, limit: 
     let mut out: Vec<Pushed> = Vec::with_capacity(rows.len());
     for r in rows {
         let kind: String = r.try_get("kind")?;
+        let declared = state.event_kind(&kind);
         out.push(Pushed {
             seq: r.try_get("seq")?,
-            personal: state.event_kind(&kind).is_some_and(|k| k.personal),
+            personal: declared.is_some_and(|k| k.personal),
+            floor: declared.is_some_and(|k| k.floor),
             kind,
             company: r.try_get("company_code")?,
             zones: serde_json::from_str(&r.try_get::<String, _>("zones")?).unwrap_or_default(),
@@ -175,28 +183,9 @@ async fn wake(listener: &mut Option<sqlx::postgres::PgListener>, poll: Duration)
     }
 }
 
-/// Who reads a stream: what decides which events they see.
-struct Viewer {
-    id: String,
-    company: String,
-    zones: Vec<String>,
-    covers: bool,
-}
-
-impl Viewer {
-    fn sees(&self, p: &Pushed) -> bool {
-        let told = p.recipients.contains(&self.id);
-        p.company == self.company
-            && if p.personal { told } else { p.zones.is_empty() || self.covers || zones::overlap(&self.zones, &p.zones) || told }
-    }
-    fn message(&self, p: &Pushed) -> SseEvent {
-        let body = json!({"seq": p.seq, "kind": p.kind, "subject": p.subject, "zones": p.zones, "data": p.data, "notified": p.recipients.contains(&self.id)});
-        SseEvent::default().id(p.seq.to_string()).data(body.to_string())
-    }
-}
-
 struct Open {
     viewer: Viewer,
+    guard: StreamGuard,
     queue: VecDeque<SseEvent>,
     rx: broadcast::Receiver<Arc<Pushed>>,
     closing: watch::Receiver<bool>,
@@ -209,6 +198,7 @@ struct Open {
 pub async fn stream(
     State(state): State<AppState>,
     user: CurrentUser,
+    ClientIp(ip): ClientIp,
     headers: HeaderMap,
     axum::extract::Query(q): axum::extract::Query<std::collections::HashMap<String, String>>,
 ) -> AppResult<Sse<impl Stream<Item = Result<SseEvent, Infallible>>>> {
@@ -217,13 +207,16 @@ pub async fn stream(
         .and_then(|v| v.to_str().ok())
         .or(q.get("after").map(String::as_str))
         .and_then(|s| s.parse::<i64>().ok());
+    let guard = state.live.streams.open(&state, &user, &user.session_hash, ip).map_err(|why| {
+        let whose = match why {
+            Refused::User => "user",
+            Refused::Address => "address",
+        };
+        tracing::info!(user = %user.id, %ip, whose, "event stream refused: too many open");
+        AppError::TooManyRequests { retry_after_secs: 60, fields: FieldErrors::new() }
+    })?;
     let rx = state.live.tx.subscribe();
-    let viewer = Viewer {
-        id: user.id.clone(),
-        company: user.company_code.clone(),
-        covers: state.zones.covers_company(&user.company_code, &user.zones),
-        zones: user.zones.clone(),
-    };
+    let viewer = Viewer::of(&user, state.zones.covers_company(&user.company_code, &user.zones));
     let mut queue = VecDeque::new();
     let mut at = last_seq(&state).await?;
     if let Some(from) = resume.filter(|n| *n >= 0 && *n < at) {
@@ -234,6 +227,7 @@ pub async fn stream(
     queue.push_front(SseEvent::default().event("ready").id(at.to_string()).retry(Duration::from_millis(1000)).data("{}"));
     let open = Open {
         viewer,
+        guard,
         queue,
         rx,
         closing: state.live.closing.subscribe(),
@@ -247,6 +241,7 @@ pub async fn stream(
         loop {
             let got = tokio::select! {
                 _ = o.closing.wait_for(|c| *c) => None,
+                _ = o.guard.end.notified() => None,
                 _ = tokio::time::sleep_until(o.until) => None,
                 // Behind the broadcast (an error): end; the browser resumes from the outbox.
                 r = o.rx.recv() => Some(r.ok()),

@@ -25,9 +25,11 @@ use crate::error::AppResult;
 use crate::events::{Channel, Event, EventKind};
 use crate::plant::{users, zones};
 
+pub mod audience;
 pub mod live;
 pub mod mail;
 pub mod routes;
+pub mod streams;
 
 /// The PostgreSQL channel an emit notifies (delivered at the commit).
 pub const PG_CHANNEL: &str = "plantdoc_events";

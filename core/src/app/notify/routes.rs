@@ -33,6 +33,8 @@ pub fn routes() -> ApiRouter {
         .returns::<Prefs>()
         .tier(Access::Session)
         .get("/api/events", "Server-Sent Events: what changed that the signed-in user may see (Last-Event-ID resumes)", super::live::stream)
+        // Past `notifications.max_streams_per_user` / `max_streams_per_address`.
+        .answers(&[429])
         // Each server-sent event of the stream (schemathesis checks every one).
         .returns_content(
             "text/event-stream",

@@ -74,6 +74,8 @@ const MAX_FORM_FIELDS: usize = 8;
 /// Multipart framing allowed on top of the file itself in the Content-Length check.
 const MULTIPART_SLACK: u64 = 64 * 1024;
 const STORAGE_FULL: &str = text!("The server's storage is full, so the file was not saved. Tell your administrator, then try again.");
+/// The document storage (S3) is down or out of reach: 503, `Retry-After`.
+pub const STORAGE_UNREACHABLE: &str = text!("Document storage cannot be reached; try again in a minute.");
 const TOO_MANY: &str = text!("You have too many uploads waiting to be submitted. Submit or remove some first.");
 
 fn too_large(limit: u64) -> AppError {
@@ -208,6 +210,7 @@ where
         PutError::TooLarge { limit } => too_large(limit),
         PutError::Stream(m) => AppError::field("file", format!("The upload was interrupted: {m}")),
         PutError::Full => AppError::StorageFull(FieldErrors::from([("file".into(), STORAGE_FULL.into())])),
+        PutError::Unreachable => AppError::StorageUnreachable(FieldErrors::from([("file".into(), STORAGE_UNREACHABLE.into())])),
         PutError::Store(e) => AppError::Internal(e),
     })?;
     if let Some(s) = sniffer {

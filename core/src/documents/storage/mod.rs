@@ -62,9 +62,20 @@ pub enum PutError {
     /// No space left (ENOSPC, a quota): the file was not stored; the server answers 507.
     #[error("the storage is full")]
     Full,
+    /// The store cannot be reached now ([`Unreachable`]): nothing was stored; the server
+    /// answers 503 with `Retry-After`.
+    #[error("the document storage cannot be reached")]
+    Unreachable,
     #[error(transparent)]
     Store(#[from] anyhow::Error),
 }
+
+/// A backend's error when the store cannot be reached now — the connection refused or
+/// timed out, a gateway's 502 to 504 — rather than a fault of ours: told apart from
+/// other errors (`anyhow` downcast) so that the client is asked to try again.
+#[derive(Debug, thiserror::Error)]
+#[error("the document storage cannot be reached: {0}")]
+pub struct Unreachable(pub String);
 
 #[derive(Clone)]
 pub struct Storage {
@@ -137,6 +148,10 @@ impl Storage {
         drop(file);
         self.backend.put_file(&key, &tmp_path, content_type).await.map_err(|e| match e.downcast_ref::<std::io::Error>() {
             Some(io) if is_full(io) => PutError::Full,
+            _ if e.is::<Unreachable>() => {
+                tracing::warn!(error = %format!("{e:#}"), "document storage unreachable: an upload was refused (503)");
+                PutError::Unreachable
+            }
             _ => PutError::Store(e),
         })?;
         // The fs backend renamed the file away; closing the TempPath then finds nothing.

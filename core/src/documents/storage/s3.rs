@@ -3,12 +3,14 @@ use std::path::Path;
 use std::time::Duration;
 
 use async_trait::async_trait;
+use aws_sdk_s3::config::http::HttpResponse;
 use aws_sdk_s3::config::{Credentials, Region};
+use aws_sdk_s3::error::SdkError;
 use aws_sdk_s3::presigning::PresigningConfig;
 use aws_sdk_s3::primitives::ByteStream;
 use aws_sdk_s3::Client;
 
-use super::{BlobReader, BlobStore};
+use super::{BlobReader, BlobStore, Unreachable};
 use crate::base::config::S3Settings;
 
 pub struct S3Store {
@@ -57,6 +59,21 @@ impl S3Store {
     }
 }
 
+/// The SDK's error, as [`Unreachable`] when the store could not be reached (the SDK has
+/// made its retries by then).
+fn failed<E: std::error::Error + Send + Sync + 'static>(what: &str, e: SdkError<E, HttpResponse>) -> anyhow::Error {
+    let text = format!("{what}: {}", aws_sdk_s3::error::DisplayErrorContext(&e));
+    let down = match &e {
+        SdkError::DispatchFailure(_) | SdkError::TimeoutError(_) => true,
+        _ => e.raw_response().is_some_and(|r| matches!(r.status().as_u16(), 502..=504)),
+    };
+    if down {
+        Unreachable(text).into()
+    } else {
+        anyhow::anyhow!(text)
+    }
+}
+
 #[async_trait]
 impl BlobStore for S3Store {
     async fn put_file(&self, key: &str, tmp: &Path, content_type: &str) -> anyhow::Result<()> {
@@ -70,7 +87,7 @@ impl BlobStore for S3Store {
             .body(body)
             .send()
             .await
-            .map_err(|e| anyhow::anyhow!("S3 put {key}: {}", aws_sdk_s3::error::DisplayErrorContext(&e)))?;
+            .map_err(|e| failed(&format!("S3 put {key}"), e))?;
         Ok(())
     }
 

@@ -60,3 +60,20 @@ async fn its_engineer_hears_once_that_an_alert_in_force_ends_soon() {
     assert_eq!(item["link"], format!("/main/alerts?tab=my-approved&alert={id}"));
     assert!(!kinds(&reviewer).await.contains(&"alerts.ending".to_string()), "only its engineer");
 }
+
+/// The kiosk's stream carries an alert coming in force in its zones, and nothing of its
+/// review (docs/security.md, "Second probe: connections, live events, storage outage").
+#[tokio::test]
+async fn the_kiosk_hears_an_alert_in_force_and_nothing_of_its_review() {
+    let app = spawn().await;
+    let crew = crew(&app).await;
+    crate::swp::support::kiosk(&app, "kiosk@demo.plant", "mpk", &["A1"]).await;
+    let kiosk = crate::swp::support::login(&app, "kiosk@demo.plant").await;
+    let rejected = submit(&crew.eng, json!({})).await;
+    let r = crew.reviewer.post(&format!("/api/alerts/reject/{}", rejected["_id"].as_str().unwrap()), &json!({"reviewNote": "No"})).await;
+    assert!(r.status.is_success(), "{}", r.text);
+    deployed(&crew, json!({})).await;
+    let heard = crate::swp::notify::events(&kiosk, Some("0"), usize::MAX, std::time::Duration::from_millis(1500)).await;
+    let kinds: Vec<&str> = heard.iter().filter_map(|(_, d)| d["kind"].as_str()).collect();
+    assert_eq!(kinds, ["alerts.in-force"]);
+}
