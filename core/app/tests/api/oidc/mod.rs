@@ -1,4 +1,5 @@
 //! Single sign-on through a real OpenID provider (issue 30).
 mod accounts;
 mod flow;
+mod linking;
 pub mod provider;
