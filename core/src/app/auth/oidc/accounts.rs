@@ -30,7 +30,7 @@ async fn by_subject(conn: &mut AnyConnection, sub: &str) -> Result<Option<User>,
 
 /// What a verified provider identity comes to.
 pub enum Outcome {
-    SignIn(User),
+    SignIn(Box<User>),
     Refused(Refusal),
     /// The e-mail's account links only once its password is entered (a protected account,
     /// or an e-mail not marked verified): the identity waits for it in this browser.
@@ -98,7 +98,7 @@ pub async fn resolve(state: &AppState, s: &OidcSettings, sub: &str, p: &Profile)
         Err(r) => return Ok(Outcome::Refused(r)),
     };
     tx.commit().await?;
-    Ok(Outcome::SignIn(user))
+    Ok(Outcome::SignIn(Box::new(user)))
 }
 
 /// The input the claims give over `base` (an account's current fields, or blank).
