@@ -4,6 +4,7 @@
 # in (a manager: session cookie + X-CSRF-Token) and once anonymous (only the anonymous
 # double-submit CSRF pair). Fixed seed and a small number of cases per operation keep it
 # to a few minutes; any failure fails `make test`. Prints the server's peak RSS.
+# PLANTDOC_ST_OIDC=1: with `[auth.oidc]` set against the test provider (web-tests/oidc).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BIN=${PLANTDOC_BIN:-$ROOT/target/debug/plantdoc}
@@ -16,10 +17,29 @@ url="http://127.0.0.1:$port"
 export PLANTDOC__DATABASE__URL="sqlite://$dir/plantdoc.db" PLANTDOC__STORAGE__DIR="$dir/files" \
   PLANTDOC__SERVER__ADDR="127.0.0.1:$port" PLANTDOC__SERVER__PUBLIC_URL="$url" \
   PLANTDOC__LOG__LEVEL=warn PLANTDOC__SERVER__SECURE_COOKIES=false PLANTDOC__AUTH__IP_ATTEMPTS_PER_MINUTE=100000
+oidc_pid=
+if [ "${PLANTDOC_ST_OIDC:-}" = 1 ]; then
+  # With single sign-on set up (its two routes mounted), against the API tests' real
+  # provider (web-tests/oidc); it exits when its standard input (held on fd 9) closes.
+  mkfifo "$dir/oidc.in"
+  (cd "$ROOT/web-tests/oidc" && OIDC_REDIRECT_URIS="$url/api/auth/oidc/callback" exec node provider.mjs <"$dir/oidc.in" >"$dir/oidc.out" 2>"$dir/oidc.log") &
+  oidc_pid=$!
+  exec 9>"$dir/oidc.in"
+  for _ in $(seq 100); do grep -q READY "$dir/oidc.out" 2>/dev/null && break; sleep 0.1; done
+  oidc_port=$(awk '/READY/ {print $2}' "$dir/oidc.out")
+  [ -n "$oidc_port" ] || { echo "the test OpenID provider did not start: $(cat "$dir/oidc.log")"; exit 1; }
+  export PLANTDOC__AUTH__OIDC__ISSUER="http://127.0.0.1:$oidc_port" PLANTDOC__AUTH__OIDC__CLIENT_ID=plantdoc \
+    PLANTDOC__AUTH__OIDC__CLIENT_SECRET=test-secret PLANTDOC__AUTH__OIDC__LABEL="Test IdP"
+  echo "schemathesis: with [auth.oidc] (test provider on port $oidc_port)"
+fi
 (cd "$ROOT" && "$BIN" seed demo >/dev/null)
 (cd "$ROOT" && exec "$BIN" serve >"$dir/server.log" 2>&1) &
 pid=$!
-cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$dir"; }
+cleanup() {
+  kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true
+  if [ -n "$oidc_pid" ]; then kill "$oidc_pid" 2>/dev/null || true; wait "$oidc_pid" 2>/dev/null || true; fi
+  rm -rf "$dir"
+}
 trap cleanup EXIT
 for _ in $(seq 200); do curl -fs "$url/healthz" >/dev/null && break; sleep 0.1; done
 

@@ -8,9 +8,12 @@
 //   plantdoc-aud      the ID token is re-signed for another audience
 //   plantdoc-expired  the ID token is re-signed as expired an hour ago
 //   plantdoc-nonce    the ID token is re-signed with another nonce
+//   plantdoc-future   the ID token is re-signed as issued a year from now (and valid then)
 // The altered tokens are signed with the provider's own key: only the claim is wrong.
 // Accounts: any login name signs in (development interactions); its claims are what the
-// test last PUT to /_test/accounts/<login> (JSON), besides `sub` = the login name.
+// test last PUT to /_test/accounts/<login> (JSON), besides `sub` = the login name. The keys
+// `_id_token` and `_userinfo` (objects) are claims given in that answer only (a provider
+// whose user info differs from its ID token, as AWS Cognito's string booleans).
 import http from 'node:http';
 
 // Standard output carries the READY line only (the test may close it after reading):
@@ -31,7 +34,7 @@ await new Promise((ok) => server.listen(Number(process.env.PORT || 0), '127.0.0.
 const { port } = server.address();
 const issuer = `http://127.0.0.1:${port}`;
 
-const clientIds = ['plantdoc', 'plantdoc-tamper', 'plantdoc-aud', 'plantdoc-expired', 'plantdoc-nonce'];
+const clientIds = ['plantdoc', 'plantdoc-tamper', 'plantdoc-aud', 'plantdoc-expired', 'plantdoc-nonce', 'plantdoc-future'];
 const provider = new Provider(issuer, {
   clients: clientIds.map((client_id) => ({
     client_id,
@@ -52,7 +55,9 @@ const provider = new Provider(issuer, {
   },
   features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
   async findAccount(ctx, id) {
-    return { accountId: id, claims: async () => ({ ...(accounts.get(id) || {}), sub: id }) };
+    const { _id_token: idToken, _userinfo: userinfo, ...claims } = accounts.get(id) || {};
+    const only = (use) => (use === 'id_token' ? idToken : userinfo) || {};
+    return { accountId: id, claims: async (use) => ({ ...claims, ...only(use), sub: id }) };
   },
 });
 
@@ -69,6 +74,10 @@ const alterations = {
     return resign(t, { iat: now - 7200, exp: now - 3600 });
   },
   'plantdoc-nonce': (t) => resign(t, { nonce: 'not-the-one-sent' }),
+  'plantdoc-future': (t) => {
+    const later = Math.floor(Date.now() / 1000) + 365 * 24 * 3600;
+    return resign(t, { iat: later, exp: later + 3600 });
+  },
 };
 
 provider.use(async (ctx, next) => {

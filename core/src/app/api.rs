@@ -134,6 +134,21 @@ impl ApiRouter {
         self.last(|s| s.extra.extend(statuses.iter().copied()))
     }
 
+    /// The last route answers with a redirect (302, a `Location`, no body) where others
+    /// answer 200: a browser's step, not an API call.
+    pub fn redirects(self) -> Self {
+        self.last(|s| s.redirect = true)
+    }
+
+    /// The last route answers `status` with these content types (a page: `text/html`),
+    /// instead of only the usual JSON error; `application/json` keeps that error's schema.
+    pub fn answers_as(self, status: u16, content_types: &[&str]) -> Self {
+        self.last(|s| {
+            s.extra.insert(status);
+            s.content.insert(status, content_types.iter().map(|c| c.to_string()).collect());
+        })
+    }
+
     pub fn get<H: Handler<T, AppState>, T: 'static>(self, path: &str, summary: &str, h: H) -> Self {
         let tier = self.tier;
         self.route(tier, Method::GET, path, summary, h)

@@ -21,6 +21,10 @@ pub struct OpSpec {
     pub ok: Option<(String, Value)>,
     /// Statuses beyond the implied ones (see [`RouteDoc::statuses`]).
     pub extra: BTreeSet<u16>,
+    /// A redirect (302, no body) instead of 200.
+    pub redirect: bool,
+    /// The content types of a status that is not (only) the usual JSON error.
+    pub content: BTreeMap<u16, Vec<String>>,
     /// Named schemas the body's or answer's schema refers to (`#/components/schemas/..`).
     pub components: Vec<(String, Value)>,
 }
@@ -79,9 +83,10 @@ impl RouteDoc {
     /// body, a query or a path parameter; 404 with a path parameter; 413 with a body; 507
     /// (storage full, a `file` field map) with an upload; and
     /// what the route declared with `answers` (409, 429, and 404 for a module's route,
-    /// which answers 404 while the module is switched off).
+    /// which answers 404 while the module is switched off). A redirecting route answers
+    /// 302 instead of 200.
     pub fn statuses(&self) -> BTreeSet<u16> {
-        let mut s = BTreeSet::from([200, 503]);
+        let mut s = BTreeSet::from([if self.spec.redirect { 302 } else { 200 }, 503]);
         let has_path = !self.path_params().is_empty();
         if self.access != Access::Public {
             s.extend([401, 403]);
@@ -130,6 +135,22 @@ fn operation(d: &RouteDoc) -> Value {
         let r = if status == 200 {
             let (ct, schema) = d.spec.ok.clone().unwrap_or_else(|| ("application/json".into(), json!({})));
             json!({"description": "Success", "content": {ct: {"schema": schema}}})
+        } else if status == 302 {
+            json!({"description": "Redirect: the browser goes on to the Location", "headers": {"Location": {"schema": {"type": "string"}}}})
+        } else if let Some(types) = d.spec.content.get(&status) {
+            let (name, text) = error_ref(status);
+            let content: Map<String, Value> = types
+                .iter()
+                .map(|ct| {
+                    let schema = if ct == "application/json" {
+                        json!({"$ref": format!("#/components/schemas/{name}")})
+                    } else {
+                        json!({"type": "string"})
+                    };
+                    (ct.clone(), json!({"schema": schema}))
+                })
+                .collect();
+            json!({"description": format!("{text}; a page for a person (text/html)"), "content": content})
         } else {
             let upload = matches!(d.spec.body, Some(BodySpec::Multipart));
             let (name, text) = if status == 503 && upload {

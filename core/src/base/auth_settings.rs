@@ -60,10 +60,16 @@ pub struct OidcSettings {
     /// Create an account for an unknown person from the mapped claims.
     #[serde(default, deserialize_with = "flag")]
     pub jit: bool,
-    /// On a person's first sign-in, an existing account with the token's (verified)
-    /// e-mail is theirs from then on.
+    /// On a person's first sign-in, an existing account with the token's e-mail is theirs
+    /// from then on when the e-mail is verified (`email_verified` the JSON boolean true, or
+    /// `trust_email`) and the account is not protected (plant administrator, kiosk,
+    /// break-glass: they link after their password is entered once).
     #[serde(default = "yes", deserialize_with = "flag")]
     pub match_email: bool,
+    /// The provider sends verified e-mail addresses only: its e-mail links an account
+    /// whether or not it says `email_verified` (never a protected account).
+    #[serde(default, deserialize_with = "flag")]
+    pub trust_email: bool,
     /// The company of an account made by `jit` when no claim or group gives one.
     #[serde(default)]
     pub default_company: String,

@@ -104,8 +104,12 @@ async fn login(State(state): State<AppState>, addr: ClientIp, headers: HeaderMap
     if !errors.is_empty() {
         return Err(AppError::Fields(errors));
     }
+    // A provider identity this browser brought, waiting for this account's password to
+    // link (a protected account or an unverified e-mail, decision 94): the password is
+    // asked as proof of the account, also while password sign-in is off.
+    let link = oidc::link::pending(&state, &headers, &b.email);
     // `[auth] password_login = false`: only the break-glass accounts (issue 30).
-    let break_glass = !state.settings.auth.password_login;
+    let break_glass = !state.settings.auth.password_login && link.is_none();
     if break_glass && !state.settings.auth.is_break_glass(&b.email) {
         return Err(AppError::field("email", password_off(&state)));
     }
@@ -149,7 +153,13 @@ async fn login(State(state): State<AppState>, addr: ClientIp, headers: HeaderMap
         let resp = (StatusCode::FORBIDDEN, axum::Json(json!({"status": "CHANGE_PASSWORD"}))).into_response();
         return Ok(with_cookies(resp, cookies));
     }
-    let cookies = session::start(&state, &headers, &user.id, false).await?;
+    let mut cookies = session::start(&state, &headers, &user.id, false).await?;
+    if let Some(l) = &link {
+        if !oidc::link::complete(&state, &user, l).await? {
+            tracing::warn!(user = %user.id, subject = %l.subject, "single sign-on identity not linked: one of them is linked already");
+        }
+        cookies.push(oidc::link::clear(&state));
+    }
     if break_glass {
         tracing::warn!(user = %user.id, "break-glass password sign-in while password sign-in is off");
     }

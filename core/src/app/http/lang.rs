@@ -75,14 +75,14 @@ pub async fn translate(State(state): State<AppState>, req: Request, next: Next) 
     let user = resp.extensions().get::<UserLang>().map(|l| l.0.clone());
     let lang = state.settings.i18n.pick(accept.as_deref(), user.as_deref());
     // The single sign-on refusal page (HTML): said again in the caller's language.
-    if let Some(RefusalPage(message)) = resp.extensions().get::<RefusalPage>().cloned() {
+    if let Some(page) = resp.extensions().get::<RefusalPage>().cloned() {
         if lang == "en" {
             return resp;
         }
         let (mut parts, _) = resp.into_parts();
         parts.headers.remove(CONTENT_LENGTH);
         let tr = |s: &str| state.catalogs.translate(lang, s).unwrap_or_else(|| s.to_string());
-        return Response::from_parts(parts, Body::from(html(&message, lang, tr)));
+        return Response::from_parts(parts, Body::from(html(&page, lang, tr)));
     }
     let is_json = resp.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("application/json"));
     if lang == "en" || !is_json {

@@ -149,3 +149,38 @@ async fn the_refusal_page_is_in_the_plants_language() {
     assert!(r.text.contains("Volver a la página de inicio de sesión"), "{}", r.text);
     assert!(!r.text.contains(AGAIN));
 }
+
+/// The OpenAPI document says what the two routes answer a browser: a redirect with no
+/// body (never 200), a page (text/html) for a refusal, JSON for the throttle, and both
+/// for 400 and 503 (a malformed query or a missing database answer JSON); the answers
+/// match it.
+#[tokio::test]
+async fn oidc_routes_are_documented_as_they_answer() {
+    let app = spawn_oidc("plantdoc", &[]).await;
+    let doc = browser(&app).get("/api/openapi.json").await.body;
+    let types = |op: &serde_json::Value, status: &str| -> Vec<String> {
+        op["responses"][status]["content"].as_object().map(|c| c.keys().cloned().collect()).unwrap_or_default()
+    };
+    let statuses = |op: &serde_json::Value| -> Vec<String> { op["responses"].as_object().unwrap().keys().cloned().collect() };
+    let login = &doc["paths"]["/api/auth/oidc/login"]["get"];
+    assert_eq!(statuses(login), ["302", "429", "503"]);
+    assert!(login["responses"]["302"].get("content").is_none(), "a redirect has no body: {login}");
+    assert!(login["responses"]["302"]["headers"]["Location"].is_object());
+    assert_eq!(types(login, "429"), ["application/json"]);
+    assert_eq!(types(login, "503"), ["application/json", "text/html"]);
+    let callback = &doc["paths"]["/api/auth/oidc/callback"]["get"];
+    assert_eq!(statuses(callback), ["302", "400", "403", "429", "503"]);
+    assert!(callback["responses"]["302"].get("content").is_none());
+    assert_eq!(types(callback, "400"), ["application/json", "text/html"]);
+    assert_eq!(types(callback, "403"), ["text/html"]);
+
+    let b = browser(&app);
+    let r = b.get("/api/auth/oidc/login").await;
+    assert_eq!((r.status, r.text.as_str()), (StatusCode::FOUND, ""));
+    let r = b.get("/api/auth/oidc/callback?code=x&state=not-the-flows").await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert!(r.headers["content-type"].to_str().unwrap().starts_with("text/html"), "{:?}", r.headers);
+    let r = b.get("/api/auth/oidc/callback?state=a&state=b").await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert!(r.headers["content-type"].to_str().unwrap().starts_with("application/json"), "{:?} {}", r.headers, r.text);
+}

@@ -1,11 +1,13 @@
-//! Whose account a verified provider identity is: by subject, then (first sign-in) by
-//! e-mail, else a new account from the claims when `jit` is on. The account's fields
+//! Whose account a verified provider identity is: by subject, then (first sign-in) by a
+//! verified e-mail, but never a protected account (`link`), else a new account from the
+//! claims when `jit` is on. The account's fields
 //! follow the claims at each sign-in; every change is audited in the same transaction.
 use crate::{msg, text};
 use serde_json::json;
 use sqlx::AnyConnection;
 
 use super::claims::{claim_label, Profile};
+use super::link::{self, PendingLink};
 use crate::app::AppState;
 use crate::base::auth_settings::OidcSettings;
 use crate::base::error::{AppError, AppResult};
@@ -26,24 +28,45 @@ async fn by_subject(conn: &mut AnyConnection, sub: &str) -> Result<Option<User>,
     row.as_ref().map(User::from_row).transpose()
 }
 
+/// What a verified provider identity comes to.
+pub enum Outcome {
+    SignIn(Box<User>),
+    Refused(Refusal),
+    /// The e-mail's account links only once its password is entered (a protected account,
+    /// or an e-mail not marked verified): the identity waits for it in this browser.
+    NeedsPassword(PendingLink),
+}
+
 /// The account of provider subject `sub` whose claims are `p`, found, linked or made,
 /// and brought up to date with the claims; or why it may not sign in.
-pub async fn resolve(state: &AppState, s: &OidcSettings, sub: &str, p: &Profile) -> AppResult<Result<User, Refusal>> {
+pub async fn resolve(state: &AppState, s: &OidcSettings, sub: &str, p: &Profile) -> AppResult<Outcome> {
     let now = state.now_ms();
     let mut tx = state.db.begin().await?;
     let mut user = by_subject(&mut tx, sub).await?;
-    if user.is_none() && s.match_email && p.email_verified {
+    if user.is_none() && s.match_email {
         if let Some(email) = &p.email {
             if let Some(u) = users::find_by_email(&mut tx, email).await? {
-                let linked = sqlx::query("UPDATE users SET oidc_subject = $1 WHERE id = $2 AND oidc_subject IS NULL")
-                    .bind(sub)
-                    .bind(&u.id)
-                    .execute(&mut *tx)
-                    .await?;
-                if linked.rows_affected() == 0 {
+                let linked: Option<String> =
+                    sqlx::query_scalar("SELECT oidc_subject FROM users WHERE id = $1").bind(&u.id).fetch_one(&mut *tx).await?;
+                if linked.is_some() {
                     // The account already belongs to another provider identity.
-                    return Ok(Err(Refusal(msg!("The account {email} is linked to another sign-in. Please contact your manager."))));
+                    let msg = msg!("The account {email} is linked to another sign-in. Please contact your manager.");
+                    return Ok(Outcome::Refused(Refusal(msg)));
                 }
+                // E-mail is not a stable identifier (OpenID Connect Core 5.7): it links only
+                // when the provider says it is verified, and never a protected account.
+                let held = link::protection(state, &u).or((!p.email_verified).then_some("an e-mail not marked verified"));
+                if let Some(why) = held {
+                    let meaning =
+                        format!("single sign-on identity not linked by e-mail ({why}): it links once the account's password is entered");
+                    let entry = AuditEntry::new("auth.oidc_link_held", format!("user:{}", u.id), meaning)
+                        .by(None, ACTOR)
+                        .after(json!({"subject": sub, "emailVerified": p.email_verified}));
+                    audit::append(&mut tx, now, &entry).await?;
+                    tx.commit().await?;
+                    return Ok(Outcome::NeedsPassword(PendingLink { subject: sub.to_string(), email: email.clone(), started: now }));
+                }
+                sqlx::query("UPDATE users SET oidc_subject = $1 WHERE id = $2").bind(sub).bind(&u.id).execute(&mut *tx).await?;
                 audit::append(
                     &mut tx,
                     now,
@@ -60,22 +83,22 @@ pub async fn resolve(state: &AppState, s: &OidcSettings, sub: &str, p: &Profile)
         Some(u) => u,
         None if s.jit => match create(state, &mut tx, s, sub, p, now).await? {
             Ok(u) => u,
-            Err(r) => return Ok(Err(r)),
+            Err(r) => return Ok(Outcome::Refused(r)),
         },
         None => {
             let who = p.email.clone().unwrap_or_else(|| "you".into());
-            return Ok(Err(Refusal(msg!("There is no Plantdoc account for {who}. Please contact your manager."))));
+            return Ok(Outcome::Refused(Refusal(msg!("There is no Plantdoc account for {who}. Please contact your manager."))));
         }
     };
     if user.disabled {
-        return Ok(Err(Refusal(DISABLED.into())));
+        return Ok(Outcome::Refused(Refusal(DISABLED.into())));
     }
     let user = match update(state, &mut tx, s, &user, p, now).await? {
         Ok(u) => u,
-        Err(r) => return Ok(Err(r)),
+        Err(r) => return Ok(Outcome::Refused(r)),
     };
     tx.commit().await?;
-    Ok(Ok(user))
+    Ok(Outcome::SignIn(Box::new(user)))
 }
 
 /// The input the claims give over `base` (an account's current fields, or blank).

@@ -3,6 +3,7 @@
 use crate::msg;
 use serde_json::{Map, Value};
 
+use super::provider::{IdClaims, UserInfo};
 use crate::base::auth_settings::OidcSettings;
 use crate::plant::users::{Department, Position, DEPARTMENTS, POSITIONS};
 
@@ -10,8 +11,7 @@ use crate::plant::users::{Department, Position, DEPARTMENTS, POSITIONS};
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Profile {
     pub email: Option<String>,
-    /// `email_verified` as sent; absent counts as verified (many providers only send
-    /// verified addresses and omit it).
+    /// Whether the e-mail may link an existing account by itself ([`email_verified`]).
     pub email_verified: bool,
     pub firstname: Option<String>,
     pub lastname: Option<String>,
@@ -75,13 +75,33 @@ fn parse_enum<T>(value: &str, parse: fn(&str) -> Option<T>, claim: &str, what: &
         .ok_or_else(|| ClaimProblem(msg!("The claim {claim} is {value:?}, which is not a Plantdoc {what} ({}).", allowed.join(", "))))
 }
 
+/// Whether the provider's e-mail may link an existing account by itself: with
+/// `trust_email` (a provider that sends verified addresses only), or when the answer that
+/// gave the e-mail says `email_verified` as the JSON boolean `true` (the crate's typed
+/// claims read nothing else as a boolean: the string "true" is no answer). A missing flag
+/// is not verified. The flag is the standard `email` claim's: another mapped claim has none.
+pub fn email_verified(s: &OidcSettings, id: &IdClaims, userinfo: Option<&UserInfo>) -> bool {
+    if s.trust_email {
+        return true;
+    }
+    if s.claims.email != "email" {
+        return false;
+    }
+    let Some(email) = id.email().or(userinfo.and_then(|u| u.email())) else {
+        return false;
+    };
+    let from_id = if id.email() == Some(email) { id.email_verified() } else { None };
+    let from_userinfo = userinfo.filter(|u| u.email() == Some(email)).and_then(|u| u.email_verified());
+    from_id.or(from_userinfo) == Some(true)
+}
+
 /// The account fields the claims give, by the configured mapping. A department or
 /// position claim with an unknown value is a problem (never guessed).
-pub fn profile(s: &OidcSettings, claims: &Map<String, Value>) -> Result<Profile, ClaimProblem> {
+pub fn profile(s: &OidcSettings, claims: &Map<String, Value>, email_verified: bool) -> Result<Profile, ClaimProblem> {
     let c = &s.claims;
     let mut p = Profile {
         email: text(claims, &c.email).map(|e| e.to_lowercase()),
-        email_verified: claims.get("email_verified").and_then(Value::as_bool).unwrap_or(true),
+        email_verified,
         firstname: text(claims, &c.firstname),
         lastname: text(claims, &c.lastname),
         company: text(claims, &c.company).map(|v| v.to_lowercase()),

@@ -1,10 +1,11 @@
 //! One sign-in through the provider, between `/api/auth/oidc/login` and its callback:
 //! the `state`, the `nonce` and the PKCE verifier, kept in the browser in an HttpOnly
 //! cookie signed with the server's key (HMAC-SHA256) that lives ten minutes. Nothing is
-//! kept on the server, so any instance takes the callback (decision NN).
+//! kept on the server, so any instance takes the callback (decision 70).
 use axum::http::{HeaderMap, HeaderValue};
 use base64::Engine;
 use hmac::{Hmac, Mac};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use sha2::Sha256;
 
@@ -35,32 +36,52 @@ pub fn cookie_name(state: &AppState) -> &'static str {
     }
 }
 
-fn mac(state: &AppState, payload: &str) -> String {
+fn mac(state: &AppState, purpose: &str, payload: &str) -> String {
     let mut m = Hmac::<Sha256>::new_from_slice(&state.secret).expect("hmac key");
-    m.update(b"oidc-flow:");
+    m.update(purpose.as_bytes());
+    m.update(b":");
     m.update(payload.as_bytes());
     hex::encode(m.finalize().into_bytes())
 }
 
-fn header(state: &AppState, value: &str, max_age: i64) -> HeaderValue {
-    // Lax: the provider sends the browser back with a top-level GET, which carries it.
-    let mut c = format!("{}={value}; Path=/; SameSite=Lax; HttpOnly; Max-Age={max_age}", cookie_name(state));
+/// `value` as a cookie's value: base64url JSON and its HMAC under the server's key, with
+/// `purpose` bound in (one such cookie cannot stand for another).
+pub(super) fn seal<T: Serialize>(state: &AppState, purpose: &str, value: &T) -> String {
+    let json = serde_json::to_vec(value).expect("cookie json");
+    let payload = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(json);
+    format!("{payload}.{}", mac(state, purpose, &payload))
+}
+
+/// The value [`seal`] made, if this server signed it for `purpose`.
+pub(super) fn open<T: DeserializeOwned>(state: &AppState, purpose: &str, raw: &str) -> Option<T> {
+    let (payload, sig) = raw.split_once('.')?;
+    if !constant_eq(mac(state, purpose, payload).as_bytes(), sig.as_bytes()) {
+        return None;
+    }
+    let json = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(payload).ok()?;
+    serde_json::from_slice(&json).ok()
+}
+
+/// A Set-Cookie header: HttpOnly, Lax (the provider sends the browser back with a
+/// top-level GET, which carries it), Secure behind HTTPS.
+pub(super) fn header(state: &AppState, name: &str, value: &str, max_age: i64) -> HeaderValue {
+    let mut c = format!("{name}={value}; Path=/; SameSite=Lax; HttpOnly; Max-Age={max_age}");
     if state.settings.server.secure_cookies {
         c.push_str("; Secure");
     }
     HeaderValue::from_str(&c).expect("cookie value")
 }
 
+const PURPOSE: &str = "oidc-flow";
+
 /// The cookie that carries `flow` to the callback.
 pub fn set(state: &AppState, flow: &Flow) -> HeaderValue {
-    let json = serde_json::to_vec(flow).expect("flow json");
-    let payload = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(json);
-    header(state, &format!("{payload}.{}", mac(state, &payload)), FLOW_TTL_MS / 1000)
+    header(state, cookie_name(state), &seal(state, PURPOSE, flow), FLOW_TTL_MS / 1000)
 }
 
 /// The cookie that ends the flow (one callback per started sign-in).
 pub fn clear(state: &AppState) -> HeaderValue {
-    header(state, "", 0)
+    header(state, cookie_name(state), "", 0)
 }
 
 /// Why a callback is refused before the provider is asked anything.
@@ -77,12 +98,7 @@ pub enum Refused {
 /// (from the callback's query) equal to its own.
 pub fn take(state: &AppState, headers: &HeaderMap, returned_state: &str) -> Result<Flow, Refused> {
     let raw = cookie(headers, cookie_name(state)).ok_or(Refused::NoFlow)?;
-    let (payload, sig) = raw.split_once('.').ok_or(Refused::NoFlow)?;
-    if !constant_eq(mac(state, payload).as_bytes(), sig.as_bytes()) {
-        return Err(Refused::NoFlow);
-    }
-    let json = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(payload).map_err(|_| Refused::NoFlow)?;
-    let flow: Flow = serde_json::from_slice(&json).map_err(|_| Refused::NoFlow)?;
+    let flow: Flow = open(state, PURPOSE, &raw).ok_or(Refused::NoFlow)?;
     let now = state.now_ms();
     if now < flow.started || now - flow.started > FLOW_TTL_MS {
         return Err(Refused::Expired);

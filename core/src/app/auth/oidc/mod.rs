@@ -1,9 +1,10 @@
 //! Single sign-on through an OpenID Connect provider (issue 30), when `[auth.oidc]` is
 //! set: the authorization code flow with PKCE (S256), `state` and `nonce`, the ID token
-//! checked (`id_token`: signature against the provider's JWKS, issuer, audience, expiry,
-//! nonce, `at_hash`), then Plantdoc's own session, as after a password sign-in.
-use crate::text;
-use std::sync::{Arc, OnceLock};
+//! verified, all by the `openidconnect` crate (`provider`, decision 94), then Plantdoc's
+//! own session, as after a password sign-in. Whose account it is: `accounts` (and `link`
+//! for the accounts a first sign-in may not take by e-mail).
+use crate::{msg, text};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::extract::{Query, State};
@@ -20,12 +21,14 @@ use crate::app::AppState;
 use crate::base::auth_settings::OidcSettings;
 use crate::base::error::{AppError, AppResult};
 use crate::data::audit::{self, AuditEntry};
+use crate::plant::users::User;
 
 pub mod accounts;
 pub mod claims;
 pub mod flow;
 pub mod fresh;
-pub mod id_token;
+pub mod http;
+pub mod link;
 pub(crate) mod page;
 pub mod provider;
 
@@ -37,32 +40,21 @@ const DISCOVERY_TTL: Duration = Duration::from_secs(600);
 /// The provider's client, discovered at first use and kept a while.
 #[derive(Default)]
 pub struct Oidc {
-    http: OnceLock<reqwest::Client>,
+    http: http::Http,
     cache: Mutex<Option<(Instant, Arc<Provider>)>>,
 }
 
 impl Oidc {
-    fn http(&self) -> &reqwest::Client {
-        self.http.get_or_init(|| {
-            reqwest::Client::builder()
-                // Following redirects would let a provider's answer point the server anywhere.
-                .redirect(reqwest::redirect::Policy::none())
-                .timeout(Duration::from_secs(10))
-                .build()
-                .expect("HTTP client")
-        })
-    }
-
     /// The discovered provider (read again once [`DISCOVERY_TTL`] has passed, or at once
     /// with `fresh`: an ID token signed by a key it did not list, the keys rotated).
-    pub async fn provider(&self, s: &OidcSettings, fresh: bool) -> anyhow::Result<Arc<Provider>> {
+    pub async fn provider(&self, s: &OidcSettings, public_url: &str, fresh: bool) -> anyhow::Result<Arc<Provider>> {
         let mut cache = self.cache.lock().await;
         if let Some((at, p)) = cache.as_ref() {
             if !fresh && at.elapsed() < DISCOVERY_TTL {
                 return Ok(p.clone());
             }
         }
-        let p = Arc::new(Provider::discover(self.http(), &s.issuer).await?);
+        let p = Arc::new(Provider::discover(&self.http, s, &redirect_uri(public_url)).await?);
         *cache = Some((Instant::now(), p.clone()));
         Ok(p)
     }
@@ -73,7 +65,8 @@ pub fn redirect_uri(public_url: &str) -> String {
     format!("{}/api/auth/oidc/callback", public_url.trim_end_matches('/'))
 }
 
-/// The routes, mounted only when `[auth.oidc]` is set.
+/// The routes, mounted only when `[auth.oidc]` is set. Both answer as a browser needs:
+/// a redirect, or a page (a throttled or database-less answer is the usual JSON error).
 pub fn routes() -> ApiRouter {
     ApiRouter::new("users")
         .route(
@@ -84,8 +77,9 @@ pub fn routes() -> ApiRouter {
             login,
         )
         .query::<fresh::LoginQuery>()
-        .answers(&[302, 429, 503])
-        .returns_content("text/html", serde_json::json!({"type": "string"}))
+        .redirects()
+        .answers(&[429])
+        .answers_as(503, &["text/html", "application/json"])
         .route(
             Access::Public,
             Method::GET,
@@ -94,8 +88,11 @@ pub fn routes() -> ApiRouter {
             callback,
         )
         .query::<CallbackQuery>()
-        .answers(&[302, 403, 429, 503])
-        .returns_content("text/html", serde_json::json!({"type": "string"}))
+        .redirects()
+        .answers(&[429])
+        .answers_as(400, &["text/html", "application/json"])
+        .answers_as(403, &["text/html"])
+        .answers_as(503, &["text/html", "application/json"])
 }
 
 fn oidc_settings(state: &AppState) -> AppResult<&OidcSettings> {
@@ -103,7 +100,7 @@ fn oidc_settings(state: &AppState) -> AppResult<&OidcSettings> {
 }
 
 async fn provider_or_page(state: &AppState, s: &OidcSettings, fresh: bool) -> Result<Arc<Provider>, Response> {
-    state.oidc.provider(s, fresh).await.map_err(|e| {
+    state.oidc.provider(s, &state.settings.server.public_url, fresh).await.map_err(|e| {
         tracing::error!(error = %e, issuer = %s.issuer, "OpenID provider discovery failed");
         page::refusal(StatusCode::SERVICE_UNAVAILABLE, &format!("{} cannot be reached just now. Please try again in a minute.", s.label))
     })
@@ -125,20 +122,19 @@ async fn login(State(state): State<AppState>, addr: ClientIp, Query(lq): Query<f
         Ok(p) => p,
         Err(page) => return Ok(page),
     };
-    let (verifier, challenge) = provider::pkce();
+    let mut started = provider.start(s);
     let fresh_back = lq.is_fresh().then(|| lq.back());
+    if fresh_back.is_some() {
+        fresh::ask_again(&mut started.url);
+    }
     let f = flow::Flow {
-        state: session::random_token(),
-        nonce: session::random_token(),
-        pkce_verifier: verifier,
+        state: started.state,
+        nonce: started.nonce,
+        pkce_verifier: started.pkce_verifier,
         started: state.now_ms(),
         fresh_back,
     };
-    let mut url = provider.authorize_url(s, &redirect_uri(&state.settings.server.public_url), &f.state, &f.nonce, &challenge);
-    if f.fresh_back.is_some() {
-        fresh::ask_again(&mut url);
-    }
-    Ok(redirect(url.as_str(), vec![flow::set(&state, &f)]))
+    Ok(redirect(started.url.as_str(), vec![flow::set(&state, &f)]))
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -183,62 +179,79 @@ async fn callback(
         Ok(p) => p,
         Err(page) => return Ok(page),
     };
-    let http = state.oidc.http();
-    let redirect_to = redirect_uri(&state.settings.server.public_url);
-    let token = match provider.exchange(http, s, &redirect_to, &code, &f.pkce_verifier).await {
+    let tokens = match provider.exchange(&state.oidc.http, code, f.pkce_verifier).await {
         Ok(t) => t,
-        Err(e) => return Ok(refused(&state, StatusCode::FORBIDDEN, AGAIN, &format!("{e:#}"))),
+        Err(e) => return Ok(refused(&state, StatusCode::FORBIDDEN, AGAIN, &format!("token exchange: {e:#}"))),
     };
     const UNVERIFIED: &str = text!("The identity provider's answer could not be verified, so you are not signed in.");
-    let Some(id_token) = token.id_token.as_deref() else {
-        return Ok(refused(&state, StatusCode::FORBIDDEN, UNVERIFIED, "no ID token"));
-    };
-    // The provider's clock is the real one (the app's clock may be a test's).
-    let now = chrono::Utc::now().timestamp();
-    let mut checked = provider.verify(id_token, &s.client_id, &f.nonce, now);
-    if let Err(id_token::Refusal::NoKey(..)) = checked {
+    let mut checked = provider.verify(&tokens, &f.nonce);
+    let mut provider = provider;
+    if checked.as_ref().is_err_and(provider::Refusal::unknown_key) {
         // Signed by a key the kept discovery does not list: the provider's keys rotated.
         if let Ok(p) = provider_or_page(&state, s, true).await {
-            checked = p.verify(id_token, &s.client_id, &f.nonce, now);
+            checked = p.verify(&tokens, &f.nonce);
+            provider = p;
         }
     }
-    let verified = match checked.and_then(|t| t.check_access_token(&token.access_token).map(|()| t)) {
-        Ok(t) => t,
+    let id = match checked {
+        Ok(c) => c,
         Err(e) => return Ok(refused(&state, StatusCode::FORBIDDEN, UNVERIFIED, &format!("ID token: {e}"))),
     };
-    let subject = verified.subject().to_string();
-    // A fresh sign-in was asked for: the provider must say it signed the person in just now.
+    let subject = id.subject().to_string();
+    // A fresh sign-in was asked for: the provider must say it signed the person in just now
+    // (its clock is the real one; the app's may be a test's).
     let fresh_at = match &f.fresh_back {
-        Some(_) => match fresh::recent_auth_time(&verified.claims, now) {
-            Some(_) => Some(state.now_ms()),
-            None => {
-                return Ok(refused(
-                    &state,
-                    StatusCode::FORBIDDEN,
-                    &format!("{} did not confirm a new sign-in just now. Please try again.", s.label),
-                    &subject,
-                ))
+        Some(_) => {
+            let mut said = serde_json::Map::new();
+            if let Some(at) = id.auth_time() {
+                said.insert("auth_time".into(), at.timestamp().into());
             }
-        },
+            match fresh::recent_auth_time(&said, chrono::Utc::now().timestamp()) {
+                Some(_) => Some(state.now_ms()),
+                None => {
+                    return Ok(refused(
+                        &state,
+                        StatusCode::FORBIDDEN,
+                        &format!("{} did not confirm a new sign-in just now. Please try again.", s.label),
+                        &subject,
+                    ))
+                }
+            }
+        }
         None => None,
     };
-    let userinfo = match provider.userinfo(http, &token.access_token, &subject).await {
+    let userinfo = match provider.userinfo(&state.oidc.http, &tokens, id.subject()).await {
         Ok(u) => u,
         Err(e) => {
-            tracing::warn!(error = %format!("{e:#}"), "OpenID user info not read; the ID token's claims are used alone");
+            tracing::warn!(error = %format!("{e:#}"), "OpenID user info not used; the ID token's claims are used alone");
             None
         }
     };
-    let all = claims::merge(serde_json::Value::Object(verified.claims), userinfo);
-    let profile = match claims::profile(s, &all) {
+    let verified_email = claims::email_verified(s, &id, userinfo.as_ref());
+    let all = claims::merge(serde_json::to_value(&id).unwrap_or_default(), userinfo.as_ref().and_then(|u| serde_json::to_value(u).ok()));
+    let profile = match claims::profile(s, &all, verified_email) {
         Ok(p) => p,
         Err(claims::ClaimProblem(msg)) => return Ok(refused(&state, StatusCode::FORBIDDEN, &msg, &subject)),
     };
     let user = match accounts::resolve(&state, s, &subject, &profile).await? {
-        Ok(u) => u,
-        Err(accounts::Refusal(msg)) => return Ok(refused(&state, StatusCode::FORBIDDEN, &msg, &subject)),
+        accounts::Outcome::SignIn(u) => u,
+        accounts::Outcome::Refused(accounts::Refusal(msg)) => return Ok(refused(&state, StatusCode::FORBIDDEN, &msg, &subject)),
+        accounts::Outcome::NeedsPassword(pending) => return Ok(needs_password(&state, s, &pending)),
     };
-    let mut cookies = session::start_with(&state, &headers, &user.id, false, fresh_at).await?;
+    signed_in(&state, s, &headers, &user, fresh_at, f.fresh_back.as_deref()).await
+}
+
+/// The session of a provider sign-in (with when a fresh sign-in confirmed it), audited, and
+/// the way to the console (or back to the page that asked for the fresh sign-in).
+async fn signed_in(
+    state: &AppState,
+    s: &OidcSettings,
+    headers: &HeaderMap,
+    user: &User,
+    fresh_at: Option<i64>,
+    back: Option<&str>,
+) -> AppResult<Response> {
+    let mut cookies = session::start_with(state, headers, &user.id, false, fresh_at).await?;
     audit::record(
         &state.db,
         state.now_ms(),
@@ -247,9 +260,23 @@ async fn callback(
     )
     .await?;
     // What the sign-in changed (the account's fields) applies from now on, on this instance too.
-    session::after_write(&state);
-    cookies.push(flow::clear(&state));
-    Ok(redirect(f.fresh_back.as_deref().unwrap_or("/main"), cookies))
+    session::after_write(state);
+    cookies.push(flow::clear(state));
+    Ok(redirect(back.unwrap_or("/main"), cookies))
+}
+
+/// No session: the person signs in with the account's password once, in this browser,
+/// and the identity links then (`link`).
+fn needs_password(state: &AppState, s: &OidcSettings, pending: &link::PendingLink) -> Response {
+    let label = &s.label;
+    let why = msg!(
+        "Your {label} sign-in is not linked to a Plantdoc account yet. To link it, sign in once with your Plantdoc e-mail and password in this browser within 10 minutes."
+    );
+    tracing::warn!(subject = %pending.subject, "single sign-on waits for the account's password to link");
+    let mut r = page::refusal_to(StatusCode::FORBIDDEN, &why, page::SIGN_IN_WITH_PASSWORD);
+    r.headers_mut().append(SET_COOKIE, flow::clear(state));
+    r.headers_mut().append(SET_COOKIE, link::set(state, pending));
+    r
 }
 
 /// Where the browser goes after signing out of Plantdoc: the provider's end-session
@@ -259,7 +286,7 @@ pub async fn end_session_url(state: &AppState, user_id: &str) -> Option<String> 
     let linked: Option<String> =
         sqlx::query_scalar("SELECT oidc_subject FROM users WHERE id = $1").bind(user_id).fetch_optional(&state.db.pool).await.ok()??;
     linked?;
-    let provider = state.oidc.provider(s, false).await.ok()?;
+    let provider = state.oidc.provider(s, &state.settings.server.public_url, false).await.ok()?;
     let mut url = provider.end_session.clone()?;
     let back = format!("{}/login", state.settings.server.public_url.trim_end_matches('/'));
     url.query_pairs_mut().append_pair("client_id", &s.client_id).append_pair("post_logout_redirect_uri", &back);

@@ -1,168 +1,170 @@
-//! The provider's side of the authorization code flow, over the server's HTTP client:
-//! discovery (`/.well-known/openid-configuration`, its `issuer` exactly the configured
-//! one) and the signing keys, the authorization address (PKCE S256, state, nonce), the
-//! code exchange (client secret by HTTP Basic, RFC 6749 2.3.1), and user info. Every answer
-//! is read up to [`MAX_ANSWER`] bytes.
-use anyhow::{anyhow, bail, Context};
-use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
-use base64::Engine;
-use serde::de::DeserializeOwned;
-use serde::Deserialize;
-use serde_json::Value;
-use url::form_urlencoded::byte_serialize;
+//! The provider's side of the authorization code flow, through the `openidconnect` crate
+//! (decision 94): discovery (its `issuer` exactly the configured one) with the signing keys,
+//! the authorization address (PKCE S256, state, nonce), the code exchange, the ID token's
+//! verifier (signature, `iss`, `aud`, `exp`, `nonce`, `at_hash`; `iat` at most
+//! [`IAT_LEEWAY_SECS`] ahead) with typed claims, and user info for the same subject.
+use chrono::Utc;
+use openidconnect::core::{
+    CoreAuthDisplay, CoreAuthPrompt, CoreAuthenticationFlow, CoreErrorResponseType, CoreGenderClaim, CoreJsonWebKey,
+    CoreJweContentEncryptionAlgorithm, CoreJwsSigningAlgorithm, CoreRevocableToken, CoreRevocationErrorResponse,
+    CoreTokenIntrospectionResponse, CoreTokenType,
+};
+use openidconnect::{
+    AccessTokenHash, AdditionalClaims, AuthorizationCode, ClaimsVerificationError, ClientId, ClientSecret, CsrfToken,
+    EmptyExtraTokenFields, EndpointMaybeSet, EndpointNotSet, EndpointSet, IdTokenClaims, IdTokenFields, IssuerUrl, Nonce,
+    OAuth2TokenResponse, PkceCodeChallenge, PkceCodeVerifier, ProviderMetadataWithLogout, RedirectUrl, Scope, SignatureVerificationError,
+    StandardErrorResponse, StandardTokenResponse, SubjectIdentifier, TokenResponse, UserInfoClaims,
+};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 use url::Url;
 
-use super::id_token::{self, Alg, Expected, IdToken, Jwks, Refusal};
+use super::http::Http;
 use crate::base::auth_settings::OidcSettings;
 
-/// A provider's answer larger than this is refused (discovery, keys, tokens, user info).
-const MAX_ANSWER: usize = 1 << 20;
+/// An ID token issued further ahead than this (the provider's clock against ours) is refused.
+pub const IAT_LEEWAY_SECS: i64 = 5 * 60;
 
-#[derive(Deserialize)]
-struct Metadata {
-    issuer: String,
-    authorization_endpoint: String,
-    #[serde(default)]
-    token_endpoint: Option<String>,
-    jwks_uri: String,
-    #[serde(default)]
-    userinfo_endpoint: Option<String>,
-    #[serde(default)]
-    end_session_endpoint: Option<String>,
-    #[serde(default)]
-    id_token_signing_alg_values_supported: Vec<String>,
+/// The signing algorithms accepted: the asymmetric ones the crate verifies. Never `none`,
+/// never the HS family (the client secret would let whoever holds it forge tokens).
+const ACCEPTED: [CoreJwsSigningAlgorithm; 9] = [
+    CoreJwsSigningAlgorithm::RsaSsaPkcs1V15Sha256,
+    CoreJwsSigningAlgorithm::RsaSsaPkcs1V15Sha384,
+    CoreJwsSigningAlgorithm::RsaSsaPkcs1V15Sha512,
+    CoreJwsSigningAlgorithm::RsaSsaPssSha256,
+    CoreJwsSigningAlgorithm::RsaSsaPssSha384,
+    CoreJwsSigningAlgorithm::RsaSsaPssSha512,
+    CoreJwsSigningAlgorithm::EcdsaP256Sha256,
+    CoreJwsSigningAlgorithm::EcdsaP384Sha384,
+    CoreJwsSigningAlgorithm::EdDsa,
+];
+
+/// The claims besides the standard ones (which the crate types), for the mapping of
+/// `[auth.oidc.claims]` (department, position, groups …).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct AllClaims {
+    #[serde(flatten)]
+    pub rest: Map<String, Value>,
 }
+impl AdditionalClaims for AllClaims {}
+
+pub type IdClaims = IdTokenClaims<AllClaims, CoreGenderClaim>;
+pub type UserInfo = UserInfoClaims<AllClaims, CoreGenderClaim>;
+pub type Tokens = StandardTokenResponse<
+    IdTokenFields<AllClaims, EmptyExtraTokenFields, CoreGenderClaim, CoreJweContentEncryptionAlgorithm, CoreJwsSigningAlgorithm>,
+    CoreTokenType,
+>;
+type OidcClient = openidconnect::Client<
+    AllClaims,
+    CoreAuthDisplay,
+    CoreGenderClaim,
+    CoreJweContentEncryptionAlgorithm,
+    CoreJsonWebKey,
+    CoreAuthPrompt,
+    StandardErrorResponse<CoreErrorResponseType>,
+    Tokens,
+    CoreTokenIntrospectionResponse,
+    CoreRevocableToken,
+    CoreRevocationErrorResponse,
+    EndpointSet,
+    EndpointNotSet,
+    EndpointNotSet,
+    EndpointNotSet,
+    EndpointMaybeSet,
+    EndpointMaybeSet,
+>;
 
 /// The provider as discovered, with its signing keys.
 pub struct Provider {
-    issuer: String,
-    authorization: Url,
-    token: Option<Url>,
-    userinfo: Option<Url>,
+    client: OidcClient,
     pub end_session: Option<Url>,
-    keys: Jwks,
-    algs: Vec<Alg>,
+    /// What discovery advertises for ID tokens, of [`ACCEPTED`].
+    algs: Vec<CoreJwsSigningAlgorithm>,
 }
 
-/// The token endpoint's answer (the fields used).
-#[derive(Deserialize)]
-pub struct Tokens {
-    pub access_token: String,
-    #[serde(default)]
-    pub id_token: Option<String>,
+/// What a started sign-in keeps for its callback.
+pub struct Started {
+    pub url: Url,
+    pub state: String,
+    pub nonce: String,
+    pub pkce_verifier: String,
 }
 
-/// The PKCE pair: the verifier kept in the flow cookie, its S256 challenge sent.
-pub fn pkce() -> (String, String) {
-    let verifier = crate::app::auth::session::random_token();
-    let challenge = URL_SAFE_NO_PAD.encode(ring::digest::digest(&ring::digest::SHA256, verifier.as_bytes()));
-    (verifier, challenge)
+/// Why an ID token is refused: for the log; the person reads one sentence.
+#[derive(Debug, thiserror::Error)]
+pub enum Refusal {
+    #[error("no ID token")]
+    NoIdToken,
+    #[error(transparent)]
+    Claims(#[from] ClaimsVerificationError),
+    #[error("at_hash is not the access token's")]
+    AtHash,
 }
 
-async fn read(mut r: reqwest::Response, what: &str) -> anyhow::Result<(reqwest::StatusCode, Vec<u8>)> {
-    let status = r.status();
-    let mut body = Vec::new();
-    while let Some(chunk) = r.chunk().await.with_context(|| what.to_string())? {
-        if body.len() + chunk.len() > MAX_ANSWER {
-            bail!("{what}: answer over {MAX_ANSWER} bytes");
-        }
-        body.extend_from_slice(&chunk);
+impl Refusal {
+    /// Signed by a key the kept discovery does not list: the provider's keys rotated.
+    pub fn unknown_key(&self) -> bool {
+        matches!(self, Refusal::Claims(ClaimsVerificationError::SignatureVerification(SignatureVerificationError::NoMatchingKey)))
     }
-    Ok((status, body))
-}
-
-/// A JSON answer of 200; otherwise the status and the OAuth error, if the body names one.
-async fn json<T: DeserializeOwned>(r: reqwest::RequestBuilder, what: &str) -> anyhow::Result<T> {
-    let answer = r.header(reqwest::header::ACCEPT, "application/json").send().await.with_context(|| what.to_string())?;
-    let (status, body) = read(answer, what).await?;
-    if !status.is_success() {
-        let err: Value = serde_json::from_slice(&body).unwrap_or_default();
-        let said = [&err["error"], &err["error_description"]].iter().filter_map(|v| v.as_str()).collect::<Vec<_>>().join(": ");
-        bail!("{what}: HTTP {status} {said}");
-    }
-    serde_json::from_slice(&body).map_err(|e| anyhow!("{what}: {e}"))
-}
-
-fn endpoint(u: Option<&str>, what: &str) -> anyhow::Result<Option<Url>> {
-    u.map(|u| Url::parse(u).with_context(|| format!("{what} `{u}`"))).transpose()
 }
 
 impl Provider {
-    pub async fn discover(http: &reqwest::Client, issuer: &str) -> anyhow::Result<Provider> {
-        let at = Url::parse(&format!("{}/.well-known/openid-configuration", issuer.trim_end_matches('/')))?;
-        let meta: Metadata = json(http.get(at), "discovery").await?;
-        if meta.issuer != issuer {
-            bail!("discovery names the issuer `{}`, not `{issuer}`", meta.issuer);
-        }
-        let keys: Jwks = json(http.get(Url::parse(&meta.jwks_uri).context("jwks_uri")?), "signing keys").await?;
-        // Discovery's list is required; RS256 is OpenID's default when a provider omits it.
-        let advertised = meta.id_token_signing_alg_values_supported;
-        let algs = if advertised.is_empty() { vec![Alg::Rs256] } else { advertised.iter().filter_map(|a| Alg::parse(a)).collect() };
-        Ok(Provider {
-            issuer: meta.issuer,
-            authorization: Url::parse(&meta.authorization_endpoint).context("authorization_endpoint")?,
-            token: endpoint(meta.token_endpoint.as_deref(), "token_endpoint")?,
-            userinfo: endpoint(meta.userinfo_endpoint.as_deref(), "userinfo_endpoint")?,
-            end_session: endpoint(meta.end_session_endpoint.as_deref(), "end_session_endpoint")?,
-            keys,
-            algs,
-        })
+    pub async fn discover(http: &Http, s: &OidcSettings, redirect: &str) -> anyhow::Result<Provider> {
+        let meta = ProviderMetadataWithLogout::discover_async(IssuerUrl::new(s.issuer.clone())?, http).await?;
+        let end_session = meta.additional_metadata().end_session_endpoint.as_ref().map(|u| u.url().clone());
+        let algs = meta.id_token_signing_alg_values_supported().iter().filter(|a| ACCEPTED.contains(a)).cloned().collect();
+        let secret = (!s.client_secret.expose().is_empty()).then(|| ClientSecret::new(s.client_secret.expose().to_string()));
+        let client = OidcClient::from_provider_metadata(meta, ClientId::new(s.client_id.clone()), secret)
+            .set_redirect_uri(RedirectUrl::new(redirect.to_string())?);
+        Ok(Provider { client, end_session, algs })
     }
 
-    /// Where the browser signs in: the code flow with the scopes, state, nonce and challenge.
-    pub fn authorize_url(&self, s: &OidcSettings, redirect: &str, state: &str, nonce: &str, challenge: &str) -> Url {
-        let mut url = self.authorization.clone();
-        url.query_pairs_mut()
-            .append_pair("response_type", "code")
-            .append_pair("client_id", &s.client_id)
-            .append_pair("state", state)
-            .append_pair("code_challenge", challenge)
-            .append_pair("code_challenge_method", "S256")
-            .append_pair("redirect_uri", redirect)
-            .append_pair("scope", &s.all_scopes().join(" "))
-            .append_pair("nonce", nonce);
-        url
+    /// Where the browser signs in: the code flow with the scopes, a new state, nonce and
+    /// PKCE challenge (S256).
+    pub fn start(&self, s: &OidcSettings) -> Started {
+        let (challenge, verifier) = PkceCodeChallenge::new_random_sha256();
+        let mut req = self.client.authorize_url(CoreAuthenticationFlow::AuthorizationCode, CsrfToken::new_random, Nonce::new_random);
+        for scope in s.all_scopes().into_iter().filter(|s| s != "openid") {
+            req = req.add_scope(Scope::new(scope));
+        }
+        let (url, state, nonce) = req.set_pkce_challenge(challenge).url();
+        Started { url, state: state.into_secret(), nonce: nonce.into_secret(), pkce_verifier: verifier.into_secret() }
     }
 
     /// The code for the tokens (a confidential client sends its secret by HTTP Basic).
-    pub async fn exchange(
-        &self,
-        http: &reqwest::Client,
-        s: &OidcSettings,
-        redirect: &str,
-        code: &str,
-        verifier: &str,
-    ) -> anyhow::Result<Tokens> {
-        let token = self.token.clone().ok_or_else(|| anyhow!("the provider has no token endpoint"))?;
-        let mut form = vec![("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirect), ("code_verifier", verifier)];
-        let mut req = http.post(token);
-        let secret = s.client_secret.expose();
-        if secret.is_empty() {
-            form.push(("client_id", &s.client_id));
-        } else {
-            let enc = |v: &str| byte_serialize(v.as_bytes()).collect::<String>();
-            let basic = STANDARD.encode(format!("{}:{}", enc(&s.client_id), enc(secret)));
-            req = req.header(reqwest::header::AUTHORIZATION, format!("Basic {basic}"));
+    pub async fn exchange(&self, http: &Http, code: String, pkce_verifier: String) -> anyhow::Result<Tokens> {
+        let req = self.client.exchange_code(AuthorizationCode::new(code))?.set_pkce_verifier(PkceCodeVerifier::new(pkce_verifier));
+        Ok(req.request_async(http).await?)
+    }
+
+    /// The ID token's claims, verified by the crate's verifier (the provider's clock is the
+    /// real one: the app's may be a test's).
+    pub fn verify(&self, tokens: &Tokens, nonce: &str) -> Result<IdClaims, Refusal> {
+        let id_token = tokens.id_token().ok_or(Refusal::NoIdToken)?;
+        let verifier = self.client.id_token_verifier().set_allowed_algs(self.algs.clone()).set_issue_time_verifier_fn(|iat| {
+            let ahead = (iat - Utc::now()).num_seconds();
+            (ahead <= IAT_LEEWAY_SECS).then_some(()).ok_or_else(|| format!("issued {ahead} s in the future"))
+        });
+        let claims = id_token.claims(&verifier, &Nonce::new(nonce.to_string()))?;
+        if let Some(expected) = claims.access_token_hash() {
+            let actual = match (id_token.signing_alg(), id_token.signing_key(&verifier)) {
+                (Ok(alg), Ok(key)) => AccessTokenHash::from_token(tokens.access_token(), alg, key).ok(),
+                _ => None,
+            };
+            if actual.as_ref() != Some(expected) {
+                return Err(Refusal::AtHash);
+            }
         }
-        let body = url::form_urlencoded::Serializer::new(String::new()).extend_pairs(form).finish();
-        json(req.header(reqwest::header::CONTENT_TYPE, "application/x-www-form-urlencoded").body(body), "token exchange").await
+        Ok(claims.clone())
     }
 
-    pub fn verify(&self, id_token: &str, client_id: &str, nonce: &str, now: i64) -> Result<IdToken, Refusal> {
-        let want = Expected { issuer: &self.issuer, client_id, nonce, now, algs: &self.algs };
-        id_token::verify(id_token, &self.keys, &want)
-    }
-
-    /// The user-info endpoint's claims (JSON answers), when the provider has one; its `sub`
-    /// must be the ID token's (OIDC Core 5.3.2).
-    pub async fn userinfo(&self, http: &reqwest::Client, access_token: &str, subject: &str) -> anyhow::Result<Option<Value>> {
-        let Some(at) = self.userinfo.clone() else {
+    /// The user-info endpoint's claims, when the provider has one; the crate checks that
+    /// they are of `subject` (OIDC Core 5.3.2) and reads them typed: an answer it cannot
+    /// read (a boolean sent as a string) is an error.
+    pub async fn userinfo(&self, http: &Http, tokens: &Tokens, subject: &SubjectIdentifier) -> anyhow::Result<Option<UserInfo>> {
+        let Ok(req) = self.client.user_info(tokens.access_token().clone(), Some(subject.clone())) else {
             return Ok(None);
         };
-        let claims: Value = json(http.get(at).bearer_auth(access_token), "user info").await?;
-        if claims.get("sub").and_then(Value::as_str) != Some(subject) {
-            bail!("user info is of another subject");
-        }
-        Ok(Some(claims))
+        Ok(Some(req.request_async::<AllClaims, _, CoreGenderClaim>(http).await?))
     }
 }
