@@ -10,3 +10,4 @@ pub mod i18n;
 pub mod logging;
 pub mod memo;
 pub mod retention;
+pub mod review;
