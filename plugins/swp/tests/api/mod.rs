@@ -17,4 +17,5 @@ mod retention;
 pub(crate) mod support;
 mod text_search;
 pub(crate) mod translations;
+mod translations_review;
 mod upload;
