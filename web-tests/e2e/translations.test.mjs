@@ -1,6 +1,6 @@
-// Issue 29 item 4 in the console: a process manager adds a Spanish translation to a
+// Issue 29 item 4 in the console: a process manager proposes a Spanish translation of a
 // deployed alert from its detail view (the kit's panel, shared with the SWP viewer), sees
-// it listed, and removes it; the page stays accessible.
+// it listed 'In review' (decision 95), and removes it; the page stays accessible.
 import { describe } from 'node:test';
 import { browserSuite, expectAccessible, login, waitForPath } from './harness.mjs';
 import { pdf } from './pdf.mjs';
@@ -22,9 +22,10 @@ describe('Translations in the console (issue 29)', () => {
       .getByTestId('translation-file')
       .setInputFiles({ name: 'alert-es.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf('Alerta de seguridad')) });
     await page.getByTestId('translation-added').waitFor();
-    await page.getByTestId('translation-es').waitFor();
+    // Proposed: in review until the alert's stages approve it (decision 95).
+    await page.getByTestId('translation-es-pending').getByText('In review').waitFor();
     await expectAccessible(page, 'alert translations');
-    await page.getByTestId('translation-es').getByRole('button', { name: 'Remove' }).click();
+    await page.getByTestId('translation-es-pending').getByRole('button', { name: 'Remove' }).click();
     await page.getByText('No translations yet.').waitFor();
   });
 });

@@ -48,6 +48,8 @@ pub fn routes() -> ApiRouter {
         .multipart()
         .answers(&[409])
         .returns_schema(json!({"type": "object", "properties": {"alertId": {"type": "string"}, "translations": {"type": "array", "items": {"type": "object"}}}}))
+        .get("/api/alerts/{alertId}/translations", "An alert's translations: served, in review, last rejected: {alertId, translations}", tr::list::<Alert>)
+        .returns_schema(json!({"type": "object", "properties": {"alertId": {"type": "string"}, "translations": {"type": "array", "items": {"type": "object"}}}}))
         .delete(
             "/api/alerts/{alertId}/translations/{lang}",
             "Remove a translation of a deployed alert (served or in review; its file is kept): {alertId, translations}",

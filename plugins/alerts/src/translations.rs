@@ -41,7 +41,9 @@ impl Translated for Alert {
     async fn answer(state: &AppState, doc: &Self) -> AppResult<axum::response::Response> {
         let list = tr::current(&mut *state.db.reader().await?, crate::KIND, &doc.id).await?;
         let list: Vec<Value> = list.iter().map(entry::<Alert>).collect();
-        Ok(plantdoc_core::http::json_bytes(serde_json::to_vec(&json!({"alertId": doc.id, "translations": list})).map_err(anyhow::Error::from)?))
+        Ok(plantdoc_core::http::json_bytes(
+            serde_json::to_vec(&json!({"alertId": doc.id, "translations": list})).map_err(anyhow::Error::from)?,
+        ))
     }
 }
 

@@ -260,7 +260,8 @@ async fn alert_rows(state: &AppState, user: &CurrentUser, part: &str, from: i64,
     let ids: Vec<String> = alerts.iter().map(|a| a.version.id.clone()).collect();
     for t in tr::of_docs(&mut *state.db.reader().await?, kind, &ids).await? {
         let Some(a) = alerts.iter().find(|a| a.version.id == t.doc_id) else { continue };
-        let base = || Row { revision: a.tag.clone(), swp_id: a.version.id.clone(), version: a.version.version_hash.clone(), ..Row::default() };
+        let base =
+            || Row { revision: a.tag.clone(), swp_id: a.version.id.clone(), version: a.version.version_hash.clone(), ..Row::default() };
         translation_rows(&t, None, base, out);
     }
     for act in acks::trail(&state.db, kind, &ids, from, to).await? {

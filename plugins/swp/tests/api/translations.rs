@@ -58,7 +58,10 @@ async fn swp_translations_are_proposed_reviewed_replaced_and_removed_with_their_
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let list = r.body["swp"]["translations"].as_array().unwrap().clone();
     assert_eq!(list.len(), 1);
-    assert_eq!((list[0]["section"].as_str(), list[0]["lang"].as_str(), list[0]["status"].as_str()), (Some("swc"), Some("es"), Some("pending")));
+    assert_eq!(
+        (list[0]["section"].as_str(), list[0]["lang"].as_str(), list[0]["status"].as_str()),
+        (Some("swc"), Some("es"), Some("pending"))
+    );
     assert_eq!(list[0]["approvals"]["quality"]["status"], "Pending");
     let first_sha = list[0]["sha256"].as_str().unwrap().to_string();
     assert_eq!(first_sha.len(), 64);

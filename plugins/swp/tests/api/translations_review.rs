@@ -133,11 +133,8 @@ async fn a_replaced_translation_keeps_its_file_downloadable_and_listed_as_supers
     let first = translation_id(&r.body["swp"], "swc", "es", "pending");
     let first_sha = r.body["swp"]["translations"][0]["sha256"].as_str().unwrap().to_string();
     approve_translation(&crew, &first).await;
-    let first_file: String = sqlx::query_scalar("SELECT file_id FROM doc_translations WHERE id = $1")
-        .bind(&first)
-        .fetch_one(&app.state.db.pool)
-        .await
-        .unwrap();
+    let first_file: String =
+        sqlx::query_scalar("SELECT file_id FROM doc_translations WHERE id = $1").bind(&first).fetch_one(&app.state.db.pool).await.unwrap();
     let r = add_translation(&crew.eng, &id, "swc", "es", &pdf("ES SWC two", 1)).await;
     let second = translation_id(&r.body["swp"], "swc", "es", "pending");
     approve_translation(&crew, &second).await;

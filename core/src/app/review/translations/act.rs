@@ -159,7 +159,8 @@ pub async fn review<D: Translated>(
     let mut tx = state.db.begin().await?;
     lock(&mut tx, &doc).await?;
     let waiting = crate::text!("This translation is not waiting for a review.");
-    let held = sqlx::query("UPDATE doc_translations SET status = status WHERE id = $1 AND status = 'pending'").bind(id).execute(&mut *tx).await?;
+    let held =
+        sqlx::query("UPDATE doc_translations SET status = status WHERE id = $1 AND status = 'pending'").bind(id).execute(&mut *tx).await?;
     if held.rows_affected() != 1 || t.stages == 0 {
         return Err(AppError::Conflict(waiting.into()));
     }
@@ -199,7 +200,11 @@ pub async fn review<D: Translated>(
     let mut entries = vec![k.act(user, "translation-review", &doc.id, meaning).after(json!({"translationId": id, "stage": key,
         "status": verdict.as_str(), "note": note, "sha256": t.sha256, "section": t.section, "lang": t.lang}))];
     if verdict == Verdict::Rejected {
-        sqlx::query("UPDATE doc_translations SET status = 'rejected', decided_at = $2 WHERE id = $1").bind(id).bind(now).execute(&mut *tx).await?;
+        sqlx::query("UPDATE doc_translations SET status = 'rejected', decided_at = $2 WHERE id = $1")
+            .bind(id)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
     } else if flow.complete(&verdicts) {
         entries.push(approve(&mut tx, user, &doc, &t, now, &label).await?);
     }
@@ -280,8 +285,13 @@ pub async fn withdraw<D: Translated>(state: &AppState, user: &User, doc: &D, sec
             return Err(AppError::Conflict(crate::text!("This translation changed meanwhile; please try again.").into()));
         }
         let meaning = format!("{} removed{}", what(doc, section, lang), if status == "pending" { " from review" } else { "" });
-        entries.push(D::KIND.act(user, "translation", &doc.id, meaning).before(json!({"translationId": id, "section": section,
-            "lang": lang, "sha256": sha, "status": status})).after(json!({"status": "withdrawn"})));
+        entries.push(
+            D::KIND
+                .act(user, "translation", &doc.id, meaning)
+                .before(json!({"translationId": id, "section": section,
+            "lang": lang, "sha256": sha, "status": status}))
+                .after(json!({"status": "withdrawn"})),
+        );
     }
     append(&mut tx, now, &entries).await?;
     tx.commit().await?;

@@ -31,7 +31,12 @@ pub fn entry<D: Translated>(t: &Translation) -> Value {
 
 /// `POST <doc>/{id}/translations` (multipart: section, lang, file): proposes a
 /// translation of a deployed document; answers the module's shape.
-pub async fn add<D: Translated>(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>, req: Request) -> AppResult<Response> {
+pub async fn add<D: Translated>(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+    req: Request,
+) -> AppResult<Response> {
     let doc = visible::<D>(&state, &user, &id).await?;
     may_translate(&state, &user, &doc)?;
     let policy = D::upload_policy(&state);
@@ -57,6 +62,13 @@ async fn checked<D: Translated>(
     }
     crate::pdf::check_upload(&state.storage, &rec.filename, &rec.key).await.map_err(|e| AppError::field("file", e.message()))?;
     propose(state, user, doc, rec, section, lang).await
+}
+
+/// `GET <doc>/{id}/translations`: the document's translations in use (served, in
+/// review, last rejected), in the module's answer.
+pub async fn list<D: Translated>(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<Response> {
+    let doc = visible::<D>(&state, &user, &id).await?;
+    D::answer(&state, &doc).await
 }
 
 /// `DELETE <doc>/{id}/translations/{section}/{lang}`.
@@ -124,7 +136,10 @@ pub async fn waiting<D: Translated>(State(state): State<AppState>, user: Current
     for id in ids {
         let Some(t) = one(&mut conn, D::DOC_KIND, &id).await? else { continue };
         let Some(doc) = fetch::<D>(&mut conn, &t.doc_id).await? else { continue };
-        if doc.status != super::super::Status::Deployed || !can_see(&state.zones, &user, &doc) || !crate::zones::overlap(&user.zones, &doc.zones) {
+        if doc.status != super::super::Status::Deployed
+            || !can_see(&state.zones, &user, &doc)
+            || !crate::zones::overlap(&user.zones, &doc.zones)
+        {
             continue;
         }
         let flow = t.flow(&k.flow);

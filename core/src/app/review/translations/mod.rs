@@ -110,7 +110,8 @@ pub struct Translation {
     pub reviews: Vec<TrReview>,
 }
 
-const COLUMNS: &str = "id, doc_id, section, lang, file_id, sha256, size, status, stages, proposed_by, proposed_by_name, proposed_at, decided_at, ended_at";
+const COLUMNS: &str =
+    "id, doc_id, section, lang, file_id, sha256, size, status, stages, proposed_by, proposed_by_name, proposed_at, decided_at, ended_at";
 
 impl Translation {
     fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
@@ -204,10 +205,11 @@ impl Translation {
 
 async fn with_reviews(conn: &mut AnyConnection, mut list: Vec<Translation>) -> Result<Vec<Translation>, sqlx::Error> {
     for t in &mut list {
-        let rows = sqlx::query("SELECT stage, status, reviewer_id, reviewer, date, note FROM doc_translation_reviews WHERE translation_id = $1")
-            .bind(&t.id)
-            .fetch_all(&mut *conn)
-            .await?;
+        let rows =
+            sqlx::query("SELECT stage, status, reviewer_id, reviewer, date, note FROM doc_translation_reviews WHERE translation_id = $1")
+                .bind(&t.id)
+                .fetch_all(&mut *conn)
+                .await?;
         for r in rows {
             let status: String = r.try_get("status")?;
             t.reviews.push(TrReview {
@@ -255,7 +257,9 @@ pub async fn current(conn: &mut AnyConnection, kind: DocKind, doc_id: &str) -> R
 /// The approved translations of a document: what the kiosk serves, by section then
 /// language.
 pub async fn served(conn: &mut AnyConnection, kind: DocKind, doc_id: &str) -> Result<Vec<Translation>, sqlx::Error> {
-    let sql = format!("SELECT {COLUMNS} FROM doc_translations WHERE doc_kind = $1 AND doc_id = $2 AND status = 'approved' ORDER BY section, lang");
+    let sql = format!(
+        "SELECT {COLUMNS} FROM doc_translations WHERE doc_kind = $1 AND doc_id = $2 AND status = 'approved' ORDER BY section, lang"
+    );
     let rows = sqlx::query(&sql).bind(kind.as_str()).bind(doc_id).fetch_all(conn).await?;
     rows.iter().map(Translation::from_row).collect()
 }
