@@ -76,7 +76,7 @@ pub async fn insert(
     for a in asked {
         let f = &uploads[&a.file_id];
         let file = (a.file_id.as_str(), f.sha256.as_str(), f.size);
-        insert_with_document(&mut *conn, crate::KIND, swp_id, a.section, a.lang, file, user, now).await?;
+        insert_with_document(&mut *conn, crate::KIND, swp_id, (a.section, a.lang), file, user, now).await?;
     }
     Ok(())
 }
