@@ -188,10 +188,12 @@ pub async fn full_json_with(
     lang: Option<&str>,
 ) -> Result<Vec<u8>, plantdoc_core::AppError> {
     use plantdoc_core::http::push_field;
-    let list = crate::translations::current(&state.db, &swp.id).await?;
-    // Only approved translations are served (decision 95); the list shows every one in use.
-    let approved: Vec<_> = list.iter().filter(|t| t.status == TrStatus::Approved).cloned().collect();
+    let current = crate::translations::current(&state.db, &swp.id).await?;
+    // Only approved translations are served (decision 95). A reader (a language asked) is
+    // told of those alone; the console's view lists those in review and rejected too.
+    let approved: Vec<_> = current.iter().filter(|t| t.status == TrStatus::Approved).cloned().collect();
     let shown = crate::served::choose(state, swp, &approved, lang, &mut files).await?;
+    let list = if lang.is_some() { approved } else { current };
     let urls = urls_of(state, swp, &files, &shown.files).await?;
     let mut out = Vec::with_capacity(2048 + signs.len());
     out.push(b'{');

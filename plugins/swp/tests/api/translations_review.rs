@@ -40,6 +40,9 @@ async fn a_proposed_translation_is_not_served_at_the_kiosk_until_every_stage_app
     let r = add_translation(&crew.eng, &id, "swc", "es", &pdf("ES SWC", 1)).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let tid = translation_id(&r.body["swp"], "swc", "es", "pending");
+    // A reader is told only of served translations.
+    let seen = netbook.get(&format!("/api/swps/swp-with-urls/{id}?lang=es")).await.body["swp"]["translations"].clone();
+    assert_eq!(seen, json!([]), "the kiosk is not told of one in review");
     // Proposed, then two of three stages approved: the kiosk still serves the original.
     for reviewer in [None, Some(&crew.process), Some(&crew.quality)] {
         if let Some(c) = reviewer {
