@@ -9,7 +9,7 @@ CREATE TABLE doc_translations (
     id TEXT PRIMARY KEY,
     doc_kind TEXT NOT NULL,
     doc_id TEXT NOT NULL,
-    -- the module's section ('swc', 'jes', 'vis'; 'alert' for a one-file document)
+    -- one of the module's sections (the files its document is made of)
     section TEXT NOT NULL,
     -- a shipped language code ('es', 'pl', ...)
     lang TEXT NOT NULL,

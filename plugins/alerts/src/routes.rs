@@ -57,6 +57,13 @@ pub fn routes() -> ApiRouter {
         )
         .answers(&[404, 409])
         .returns_schema(json!({"type": "object", "properties": {"alertId": {"type": "string"}, "translations": {"type": "array", "items": {"type": "object"}}}}))
+        .delete(
+            "/api/alerts/translations/{translationId}",
+            "Withdraw one translation (one in review leaves the served one; its file is kept): {alertId, translations}",
+            tr::remove_one::<Alert>,
+        )
+        .answers(&[404, 409])
+        .returns_schema(json!({"type": "object", "properties": {"alertId": {"type": "string"}, "translations": {"type": "array", "items": {"type": "object"}}}}))
         .get("/api/alerts/translations/waiting", "Alert translations waiting for your review stage: {translations}", tr::waiting::<Alert>)
         .returns_schema(tr::translations_schema())
         .post("/api/alerts/translations/approve/{translationId}", "Approve your review stage of an alert translation", tr::approve::<Alert>)

@@ -71,6 +71,13 @@ pub fn routes() -> ApiRouter {
         )
         .answers(&[404, 409])
         .returns::<sc::OneWithUrls>()
+        .delete(
+            "/api/swps/translations/{translationId}",
+            "Withdraw one translation (one in review leaves the served one; its file is kept): {swp}",
+            tr::remove_one::<Swp>,
+        )
+        .answers(&[404, 409])
+        .returns::<sc::OneWithUrls>()
         .get("/api/swps/translations/waiting", "SWP translations waiting for your review stage: {translations}", tr::waiting::<Swp>)
         .returns_schema(tr::translations_schema())
         .post("/api/swps/translations/approve/{translationId}", "Approve your review stage of an SWP translation", tr::approve::<Swp>)

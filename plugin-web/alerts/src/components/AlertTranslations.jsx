@@ -19,7 +19,8 @@ export default function AlertTranslations({ id }) {
   const keep = (body) => body?.translations && keepAnswer(client, key(id), body.translations);
   const upload = useTranslationUpload(`/api/alerts/${enc(id)}/translations`, keep);
   const remove = useMutation({
-    mutationFn: (t) => api.delete(`/api/alerts/${enc(id)}/translations/${enc(t.lang)}`),
+    // One translation by its id (one in review leaves the served one); else the language.
+    mutationFn: (t) => api.delete(t.id ? `/api/alerts/translations/${enc(t.id)}` : `/api/alerts/${enc(id)}/translations/${enc(t.lang)}`),
     onMutate: () => setRemoveError(''),
     onSuccess: keep,
     onError: (err) => setRemoveError(err?.message || ''),

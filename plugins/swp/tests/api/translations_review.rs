@@ -165,3 +165,25 @@ async fn a_replaced_translation_keeps_its_file_downloadable_and_listed_as_supers
     let other = login(&app, "eng@other.plant").await;
     assert_eq!(other.get(&format!("/api/swps/translations/file/{first}")).await.status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn withdrawing_one_in_review_leaves_the_served_one() {
+    let app = spawn().await;
+    let crew = crew(&app).await;
+    let id = deployed(&crew, "7201-0005", json!({})).await;
+    let r = add_translation(&crew.eng, &id, "swc", "pl", &pdf("PL SWC one", 1)).await;
+    approve_translation(&crew, &translation_id(&r.body["swp"], "swc", "pl", "pending")).await;
+    let r = add_translation(&crew.eng, &id, "swc", "pl", &pdf("PL SWC two", 1)).await;
+    let second = translation_id(&r.body["swp"], "swc", "pl", "pending");
+    let r = crew.eng.send(reqwest::Method::DELETE, &format!("/api/swps/translations/{second}"), None, &[]).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let list = r.body["swp"]["translations"].as_array().unwrap().clone();
+    assert_eq!(list.iter().map(|t| t["status"].as_str().unwrap()).collect::<Vec<_>>(), ["approved"], "{list:?}");
+    let u = crew.eng.get(&format!("/api/swps/signed-urls/{id}?lang=pl")).await;
+    assert!(text_at(&app, &u.body["urls"]["swc"]).await.contains("PL SWC one"), "{}", u.text);
+    let f = crew.eng.get(&format!("/api/swps/translations/file/{second}")).await;
+    assert_eq!(f.body["status"], "withdrawn", "{}", f.text);
+    // Withdrawn already: nothing left to withdraw.
+    let again = crew.eng.send(reqwest::Method::DELETE, &format!("/api/swps/translations/{second}"), None, &[]).await;
+    assert_eq!(again.status, StatusCode::NOT_FOUND, "{}", again.text);
+}

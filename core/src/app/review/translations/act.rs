@@ -255,21 +255,29 @@ async fn approve<D: Translated>(
 }
 
 /// Removes the document's `section` in `lang`: the served translation and any in
-/// review are withdrawn (kept, with their files); the kiosk serves the original.
-pub async fn withdraw<D: Translated>(state: &AppState, user: &User, doc: &D, section: &str, lang: &str) -> AppResult<()> {
+/// review are withdrawn (kept, with their files); the kiosk serves the original. With
+/// `only`, that translation alone (one in review, leaving the served one).
+pub async fn withdraw<D: Translated>(
+    state: &AppState,
+    user: &User,
+    doc: &D,
+    section: &str,
+    lang: &str,
+    only: Option<&str>,
+) -> AppResult<()> {
     let now = state.now_ms();
     let mut tx = state.db.begin().await?;
     lock(&mut tx, doc).await?;
-    let gone: Vec<(String, String, String)> = sqlx::query_as(
+    let one = if only.is_some() { " AND id = $5" } else { "" };
+    let sql = format!(
         "SELECT id, sha256, status FROM doc_translations WHERE doc_kind = $1 AND doc_id = $2 AND section = $3 AND lang = $4 \
-         AND status IN ('pending', 'approved') ORDER BY id",
-    )
-    .bind(D::DOC_KIND.as_str())
-    .bind(&doc.id)
-    .bind(section)
-    .bind(lang)
-    .fetch_all(&mut *tx)
-    .await?;
+         AND status IN ('pending', 'approved'){one} ORDER BY id"
+    );
+    let mut q = sqlx::query_as(&sql).bind(D::DOC_KIND.as_str()).bind(&doc.id).bind(section).bind(lang);
+    if let Some(id) = only {
+        q = q.bind(id);
+    }
+    let gone: Vec<(String, String, String)> = q.fetch_all(&mut *tx).await?;
     if gone.is_empty() {
         return Err(AppError::NotFound);
     }

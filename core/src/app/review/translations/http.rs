@@ -93,8 +93,18 @@ async fn remove<D: Translated>(state: &AppState, user: &User, id: &str, section:
     let doc = visible::<D>(state, user, id).await?;
     may_translate(state, user, &doc)?;
     let (section, lang) = section_and_lang::<D>(section, Some(lang))?;
-    withdraw(state, user, &doc, section, lang).await?;
+    withdraw(state, user, &doc, section, lang, None).await?;
     D::answer(state, &doc).await
+}
+
+/// `DELETE <doc>/translations/{translationId}`: withdraws that one translation (one in
+/// review leaves the served one of its language in place); answers the module's shape.
+pub async fn remove_one<D: Translated>(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<Response> {
+    let t = one(&mut *state.db.pool.acquire().await?, D::DOC_KIND, &id).await?.ok_or(AppError::NotFound)?;
+    let doc = visible::<D>(&state, &user, &t.doc_id).await?;
+    may_translate(&state, &user, &doc)?;
+    withdraw(&state, &user, &doc, &t.section, &t.lang, Some(&t.id)).await?;
+    D::answer(&state, &doc).await
 }
 
 /// `POST <doc>/translations/approve/{translationId}` `{reviewNote}`.

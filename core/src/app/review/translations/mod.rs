@@ -34,7 +34,7 @@ pub mod http;
 
 /// What the engine needs of a module's translated documents.
 pub trait Translated: Document {
-    /// The sections a translation may be of, with their names (`[("swc", "SWC"), ...]`;
+    /// The sections a translation may be of, with their names (`[("key", "Name"), ...]`;
     /// one for a document that is one file).
     const SECTIONS: &'static [(&'static str, &'static str)];
     /// The kind of its sign records: the translations' `doc_kind`.
