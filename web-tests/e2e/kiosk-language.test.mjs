@@ -1,6 +1,6 @@
 // Documents per language at the kiosk (issue 29 item 4), at 1366×768 on the demo plant: a
-// process engineer adds a Spanish SWC to the deployed revision of 7101-0001 through the
-// API; a Spanish-speaking operator reads the instructions: the Spanish SWC with no notice,
+// process engineer proposes a Spanish SWC for the deployed revision of 7101-0001 through
+// the API and the three approvers approve it (decision 95); a Spanish-speaking operator reads the instructions: the Spanish SWC with no notice,
 // the English-only JES and VIS with 'This document is not available in your language
 // yet.'; the sign record names each file read (language and SHA-256) and the verifier's
 // scan completes it. The operator's language comes from the badge answer's `lang` (the
@@ -47,9 +47,15 @@ async function addSpanishSwc(part) {
   const body = await res.json();
   assert.equal(res.status, 200, JSON.stringify(body));
   assert.deepEqual(
-    body.swp.translations.map((t) => [t.section, t.lang]),
-    [['swc', 'es']],
+    body.swp.translations.map((t) => [t.section, t.lang, t.status]),
+    [['swc', 'es', 'pending']],
   );
+  // Proposed translations reach the kiosk once every stage approved them (decision 95).
+  for (const email of ['approver.process@demo.plant', 'approver.quality@demo.plant', 'approver.production@demo.plant']) {
+    const reviewer = await apiClient(server.url, email);
+    const r = await reviewer.post(`/api/swps/translations/approve/${body.swp.translations[0].id}`, { reviewNote: '' });
+    assert.equal(r.status, 200, JSON.stringify(r.data));
+  }
   return { id: swp._id, sha: body.swp.translations[0].sha256 };
 }
 

@@ -45,6 +45,9 @@ pub struct Settings {
     /// `[i18n]`: the plant's default language and those people may choose (issue 29).
     #[serde(default)]
     pub i18n: super::i18n::I18nSettings,
+    /// `[review]`: how many stages a translation's review takes (decision 95).
+    #[serde(default)]
+    pub review: super::review::ReviewSettings,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -319,6 +322,7 @@ impl Settings {
         }
         self.notifications.validate().map_err(ConfigError)?;
         self.retention.validate().map_err(ConfigError)?;
+        self.review.validate().map_err(ConfigError)?;
         self.i18n.validate().map_err(ConfigError)?;
         if let Err(e) = self.log.level.parse::<tracing_subscriber::filter::Targets>() {
             return Err(ConfigError(format!("log.level: {e}")));

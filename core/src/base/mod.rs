@@ -11,3 +11,4 @@ pub mod logging;
 pub mod memo;
 pub mod notify_settings;
 pub mod retention;
+pub mod review;

@@ -1,5 +1,5 @@
 // A deployed alert's translations in the console (issue 29 item 4): the kit's panel with
-// one file per language (no section), the list from the file answer, Remove sends the
+// one file per language (no section), the list from its translations answer, Remove sends the
 // DELETE and shows the new list, a refusal shows the server's text; an added translation
 // stays listed when a read begun before it answers after it.
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,16 @@ const pdf = () => new File(['%PDF-1.7'], 'alert-es.pdf', { type: 'application/pd
 describe('alert translations', () => {
   it('lists the languages, has no section choice, and removes one', async () => {
     const fetch = stubFetch({
-      '/api/alerts/file/a1': [200, { url: '/files/x', served: { lang: null }, translations: ['es', 'pl'] }],
+      '/api/alerts/a1/translations': [
+        200,
+        {
+          alertId: 'a1',
+          translations: [
+            { lang: 'es', status: 'approved', uploadedAt: '2026-03-04T14:05:00Z' },
+            { lang: 'pl', status: 'approved', uploadedAt: '2026-03-04T14:05:00Z' },
+          ],
+        },
+      ],
       'DELETE /api/alerts/a1/translations/pl': [200, { alertId: 'a1', translations: [{ lang: 'es', sha256: 'h', uploadedAt: '2026-03-04T14:05:00Z' }] }],
     });
     render(<AlertTranslations id="a1" />);
@@ -27,7 +36,7 @@ describe('alert translations', () => {
 
   it("shows the server's refusal of a removal", async () => {
     stubFetch({
-      '/api/alerts/file/a1': [200, { url: '/files/x', served: { lang: null }, translations: ['es'] }],
+      '/api/alerts/a1/translations': [200, { alertId: 'a1', translations: [{ lang: 'es', status: 'approved' }] }],
       'DELETE /api/alerts/a1/translations/es': [403, { error: 'Only process engineers and managers translate alerts.' }],
     });
     render(<AlertTranslations id="a1" />);
@@ -43,7 +52,7 @@ describe('alert translations', () => {
       answerRead = resolve;
     });
     stubFetch({
-      '/api/alerts/file/a1': () =>
+      '/api/alerts/a1/translations': () =>
         slowRead.then((answer) => {
           readDone = true;
           return answer;
@@ -55,14 +64,16 @@ describe('alert translations', () => {
     fireEvent.change(screen.getByTestId('translation-file'), { target: { files: [pdf()] } });
     const xhr = FakeXhr.sent[0];
     expect([xhr.method, xhr.url, xhr.body.get('lang')]).toEqual(['POST', '/api/alerts/a1/translations', 'es']);
-    act(() => xhr.respond(200, { alertId: 'a1', translations: [{ lang: 'es', sha256: 'h', uploadedAt: '2026-03-04T14:05:00Z' }] }));
+    const proposed = { lang: 'es', sha256: 'h', uploadedAt: '2026-03-04T14:05:00Z', status: 'pending' };
+    act(() => xhr.respond(200, { alertId: 'a1', translations: [proposed] }));
     await screen.findByTestId('translation-added');
-    await screen.findByTestId('translation-es');
+    // Proposed: in review until its stages approve it (decision 95).
+    expect((await screen.findByTestId('translation-es-pending')).textContent).toContain('In review');
     // The older read (no translation yet) answers now: it must not replace the list.
-    await act(async () => answerRead([200, { url: '/files/x', served: { lang: null }, translations: [] }]));
+    await act(async () => answerRead([200, { alertId: 'a1', translations: [] }]));
     await waitFor(() => expect(readDone).toBe(true));
     await act(async () => {});
-    expect(screen.getByTestId('translation-es').textContent).toContain('Español');
+    expect(screen.getByTestId('translation-es-pending').textContent).toContain('Español');
     expect(screen.queryByText('No translations yet.')).toBeNull();
   }, 60000);
 });

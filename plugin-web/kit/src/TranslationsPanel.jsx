@@ -1,11 +1,13 @@
 // A deployed document's translations (issue 29 item 4), for any module whose documents
 // carry them (the swp and alerts remotes configure it): the list (section, language,
-// when, Remove) and 'Add translation' — section (when the document has several),
-// language and a PDF, sent with progress as multipart (section, lang, file) to
-// `uploadUrl`. It does not change the revision; the server audits it. Field errors show
-// under their fields, success above the form.
+// when, its review state, Remove) and 'Add translation' — section (when the document has
+// several), language and a PDF, sent with progress as multipart (section, lang, file) to
+// `uploadUrl`. A translation is reviewed before the kiosk serves it (decision 95): each
+// item says 'In review', 'Approved' or 'Rejected' (with the reviewer's note). It does
+// not change the revision; the server audits it. Field errors show under their fields,
+// success above the form.
 import { useRef, useState } from 'react';
-import { Alert, Button, Form, List, Progress, Select, Space, Typography } from 'antd';
+import { Alert, Button, Form, List, Progress, Select, Space, Tag, Typography } from 'antd';
 import { formatDate } from './date';
 import { fieldHelp } from './fieldHelp';
 import { uploadErrorText, uploadFile } from './upload';
@@ -14,6 +16,19 @@ import { LANGUAGES, useT } from './i18n';
 // The languages a document is translated into: every shipped one but the original's.
 const LANGS = LANGUAGES.filter((l) => l.code !== 'en').map((l) => ({ value: l.code, label: l.name }));
 const langLabel = (v) => LANGUAGES.find((l) => l.code === v)?.name || v;
+
+// A translation's review state as shown (an item without one predates review: served).
+const STATES = {
+  pending: { label: 'In review', color: 'processing' },
+  approved: { label: 'Approved', color: 'success' },
+  rejected: { label: 'Rejected', color: 'error' },
+};
+
+/** The note of the stage that rejected it, if any. */
+const rejectionNote = (tr) => Object.values(tr.approvals || {}).find((a) => a?.status === 'Rejected')?.note || '';
+
+/** An item's test id: section and language, and its state unless served. */
+const itemId = (tr) => `translation-${tr.section ? `${tr.section}-` : ''}${tr.lang}${tr.status && tr.status !== 'approved' ? `-${tr.status}` : ''}`;
 
 /** Sends one translation: { busy, percent, done, errors, send(file, fields) }; `onDone(body)` with the answer. */
 export function useTranslationUpload(uploadUrl, onDone) {
@@ -34,7 +49,7 @@ export function useTranslationUpload(uploadUrl, onDone) {
 }
 
 /**
- * items: [{section?, lang, uploadedAt}], undefined while they load (a spinner, not 'No
+ * items: [{section?, lang, uploadedAt, status?, approvals?}], undefined while they load (a spinner, not 'No
  * translations yet.'); sections: [{value, label}] or null (one file); upload:
  * useTranslationUpload(...); onRemove(item) and `removing` (the item being removed);
  * `error`: why the list could not be loaded or an item removed.
@@ -55,20 +70,34 @@ export function TranslationsPanel({ items, sections = null, upload, onRemove, re
         locale={{ emptyText: t('No translations yet.') }}
         loading={items === undefined}
         dataSource={items || []}
-        renderItem={(tr) => (
-          <List.Item
-            data-testid={`translation-${tr.section ? `${tr.section}-` : ''}${tr.lang}`}
-            actions={[
-              <Button key="remove" size="small" onClick={() => onRemove(tr)} loading={removing === tr}>
-                {t('Remove')}
-              </Button>,
-            ]}
-          >
-            {[tr.section?.toUpperCase(), langLabel(tr.lang), formatDate(tr.uploadedAt)].filter(Boolean).join(' · ')}
-          </List.Item>
-        )}
+        renderItem={(tr) => {
+          const state = STATES[tr.status || 'approved'];
+          const note = tr.status === 'rejected' ? rejectionNote(tr) : '';
+          return (
+            <List.Item
+              data-testid={itemId(tr)}
+              actions={
+                tr.status === 'rejected'
+                  ? []
+                  : [
+                      <Button key="remove" size="small" onClick={() => onRemove(tr)} loading={removing === tr}>
+                        {t('Remove')}
+                      </Button>,
+                    ]
+              }
+            >
+              {[tr.section?.toUpperCase(), langLabel(tr.lang), formatDate(tr.uploadedAt)].filter(Boolean).join(' · ')}{' '}
+              {state && (
+                <Tag color={state.color} data-testid="translation-state" style={{ marginLeft: 8 }}>
+                  {t(state.label)}
+                </Tag>
+              )}
+              {note && <Typography.Text type="secondary">{note}</Typography.Text>}
+            </List.Item>
+          );
+        }}
       />
-      {upload.done && <Alert type="success" showIcon title={t('Translation added.')} style={{ margin: '8px 0' }} data-testid="translation-added" />}
+      {upload.done && <Alert type="success" showIcon title={t('Translation sent for review.')} style={{ margin: '8px 0' }} data-testid="translation-added" />}
       {errors.error && <Alert type="error" showIcon title={errors.error} style={{ margin: '8px 0' }} />}
       {error && <Alert type="error" showIcon title={error} style={{ margin: '8px 0' }} />}
       <Form layout="inline" style={{ marginTop: 8 }}>

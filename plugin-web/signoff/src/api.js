@@ -52,3 +52,40 @@ export function useReview(kind, verdict) {
     },
   });
 }
+
+// --- translations under review (decision 95) ---
+
+/** The modules whose translations the page reviews, by their calls' base. */
+const TRANSLATED = ['swps', 'alerts'];
+
+/**
+ * GET /api/{swps|alerts}/translations/waiting: the translations waiting for the caller's
+ * stage, each with its `module`; a module that is off (404) has none.
+ */
+export function useWaitingTranslations() {
+  return useQuery({
+    queryKey: ['signoff', 'translations'],
+    meta: failure('the translations pending your approval'),
+    queryFn: () =>
+      Promise.all(
+        TRANSLATED.map((module) =>
+          api
+            .get(`/api/${module}/translations/waiting`)
+            .then((body) => (body?.translations || []).map((t) => ({ ...t, module })))
+            .catch((err) => (err?.status === 404 ? [] : Promise.reject(err))),
+        ),
+      ).then((lists) => lists.flat()),
+  });
+}
+
+/** POST /api/{module}/translations/{approve|reject}/{id} {reviewNote}; the list is read again. */
+export function useTranslationReview(verdict) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ module, id, reviewNote }) => api.post(`/api/${module}/translations/${verdict}/${enc(id)}`, { reviewNote }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['signoff', 'translations'] }),
+  });
+}
+
+/** GET /api/{module}/translations/file/{id}: a short-lived link to the proposed file. */
+export const translationFile = (module, id) => api.get(`/api/${module}/translations/file/${enc(id)}`).then((b) => b?.url);

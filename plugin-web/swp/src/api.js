@@ -162,11 +162,14 @@ export function useEditSwpZones(swpId) {
 
 // --- translations (issue 29) ---
 
-/** DELETE /api/swps/{id}/translations/{section}/{lang}. */
+/**
+ * DELETE /api/swps/translations/{translationId}: that one (one in review leaves the served
+ * one, decision 95); an item without an id: DELETE /api/swps/{id}/translations/{section}/{lang}.
+ */
 export function useRemoveTranslation(swpId) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (t) => api.delete(`/api/swps/${enc(swpId)}/translations/${enc(t.section)}/${enc(t.lang)}`),
+    mutationFn: (t) => api.delete(t.id ? `/api/swps/translations/${enc(t.id)}` : `/api/swps/${enc(swpId)}/translations/${enc(t.section)}/${enc(t.lang)}`),
     meta: { failure: 'Could not remove the translation' },
     onSuccess: (body) => body?.swp && keepAnswer(client, ['swp', 'one', swpId], body.swp),
   });

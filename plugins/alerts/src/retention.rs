@@ -40,11 +40,8 @@ impl Keeper for Keep {
                 if status == "deployed" { "expired" } else { "deleted" }
             );
             let mut files = if shared == 0 { vec![file] } else { Vec::new() };
-            // Its translations' files are its own (issue 29).
-            let own: Vec<String> = sqlx::query_scalar("SELECT file_id FROM alert_translations WHERE alert_id = $1")
-                .bind(&id)
-                .fetch_all(&state.db.pool)
-                .await?;
+            // Its translations' files are its own, superseded ones too (issue 29, decision 95).
+            let own = plantdoc_core::review::translations::retained_files(&mut *state.db.pool.acquire().await?, crate::KIND, &id).await?;
             files.extend(own);
             out.push(Expired { kind: crate::KIND, target: format!("alert:{id}"), id, ended_ms: r.try_get("ended")?, label, files });
         }
@@ -56,7 +53,7 @@ impl Keeper for Keep {
         // caller's transaction is dropped, undoing the rest.
         sqlx::query("UPDATE alerts SET corrects_id = NULL WHERE corrects_id = $1").bind(&item.id).execute(&mut *conn).await?;
         sqlx::query("DELETE FROM alert_zones WHERE alert_id = $1").bind(&item.id).execute(&mut *conn).await?;
-        sqlx::query("DELETE FROM alert_translations WHERE alert_id = $1").bind(&item.id).execute(&mut *conn).await?;
+        plantdoc_core::review::translations::purge(&mut *conn, crate::KIND, &item.id).await?;
         let sql = format!("DELETE FROM alerts WHERE id = $1 AND status IN ('deployed', 'deleted') AND {ENDED} < $2");
         let done = sqlx::query(&sql).bind(&item.id).bind(horizon_ms).execute(&mut *conn).await?;
         Ok(done.rows_affected() == 1)

@@ -8,6 +8,7 @@ use plantdoc_core::ApiRouter;
 use serde_json::json;
 
 use plantdoc_core::review::engine as review;
+use plantdoc_core::review::translations::http as tr;
 
 use crate::model::Alert;
 
@@ -41,15 +42,41 @@ pub fn routes() -> ApiRouter {
         .returns::<String>()
         .post(
             "/api/alerts/{alertId}/translations",
-            "Add or replace a translation of a deployed alert's file (multipart: lang, file): {alertId, translations}",
-            crate::translations::add.layer(DefaultBodyLimit::disable()),
+            "Propose a translation of a deployed alert's file for review (multipart: lang, file): {alertId, translations}",
+            tr::add::<Alert>.layer(DefaultBodyLimit::disable()),
         )
         .multipart()
         .answers(&[409])
         .returns_schema(json!({"type": "object", "properties": {"alertId": {"type": "string"}, "translations": {"type": "array", "items": {"type": "object"}}}}))
-        .delete("/api/alerts/{alertId}/translations/{lang}", "Remove a translation of a deployed alert: {alertId, translations}", crate::translations::remove)
+        .get("/api/alerts/{alertId}/translations", "An alert's translations: served, in review, last rejected: {alertId, translations}", tr::list::<Alert>)
+        .returns_schema(json!({"type": "object", "properties": {"alertId": {"type": "string"}, "translations": {"type": "array", "items": {"type": "object"}}}}))
+        .delete(
+            "/api/alerts/{alertId}/translations/{lang}",
+            "Remove a translation of a deployed alert (served or in review; its file is kept): {alertId, translations}",
+            tr::remove_lang::<Alert>,
+        )
         .answers(&[404, 409])
         .returns_schema(json!({"type": "object", "properties": {"alertId": {"type": "string"}, "translations": {"type": "array", "items": {"type": "object"}}}}))
+        .delete(
+            "/api/alerts/translations/{translationId}",
+            "Withdraw one translation (one in review leaves the served one; its file is kept): {alertId, translations}",
+            tr::remove_one::<Alert>,
+        )
+        .answers(&[404, 409])
+        .returns_schema(json!({"type": "object", "properties": {"alertId": {"type": "string"}, "translations": {"type": "array", "items": {"type": "object"}}}}))
+        .get("/api/alerts/translations/waiting", "Alert translations waiting for your review stage: {translations}", tr::waiting::<Alert>)
+        .returns_schema(tr::translations_schema())
+        .post("/api/alerts/translations/approve/{translationId}", "Approve your review stage of an alert translation", tr::approve::<Alert>)
+        .body::<plantdoc_core::review::ReviewBody>()
+        .answers(&[404, 409])
+        .returns_schema(tr::translation_schema())
+        .post("/api/alerts/translations/reject/{translationId}", "Reject an alert translation back to its proposer (note required)", tr::reject::<Alert>)
+        .body::<plantdoc_core::review::ReviewBody>()
+        .answers(&[404, 409])
+        .returns_schema(tr::translation_schema())
+        .get("/api/alerts/translations/file/{translationId}", "A short-lived link to a translation's file, in any state: {url, status, sha256}", tr::file::<Alert>)
+        .answers(&[404])
+        .returns_schema(json!({"type": "object", "properties": {"url": {"type": "string"}, "status": {"type": "string"}, "sha256": {"type": "string"}}}))
         .get("/api/alerts/alert/{alertId}", "One alert: {alert}", lists::alert)
         .returns::<sc::OneMine>()
         .post("/api/alerts/approve/{alertId}", "Approve your review stage of an alert", review::approve::<Alert>)

@@ -6,7 +6,8 @@
 //! verification of every version with printed name, date and time with offset, meaning
 //! and signature mode; and the audit chain's check at the rows about the part.
 //! The alerts that applied to the part (the `PartAlerts` port) and their signatures too.
-//! Deleted SWPs are kept (issue 28 item 5) and listed with their deletion date.
+//! Deleted SWPs are kept (issue 28 item 5) and listed with their deletion date; every
+//! translation, superseded and withdrawn ones too, with its reviews (decision 95).
 //! One list of rows makes both files.
 use std::collections::HashMap;
 
@@ -23,6 +24,7 @@ use plantdoc_core::error::{AppError, AppResult};
 use plantdoc_core::files::sha256s;
 use plantdoc_core::pdf::report::text_pdf;
 use plantdoc_core::ports::PartAlerts;
+use plantdoc_core::review::translations as tr;
 use serde::Deserialize;
 
 use crate::access::KIND as SWPS;
@@ -78,6 +80,33 @@ fn meaning(stored: &str) -> String {
 
 fn revision(s: &Swp) -> String {
     s.revision.map(|r| r.to_string()).unwrap_or_else(|| "-".into())
+}
+
+/// A translation of a revision or an alert (decision 95), in every state it reached
+/// (superseded and withdrawn ones are kept, their files downloadable at `link` + id),
+/// and each stage's verdict on it.
+fn translation_rows(t: &tr::Translation, link: Option<&str>, base: impl Fn() -> Row, out: &mut Vec<Row>) {
+    let file = link.map(|l| format!("; file {l}{}", t.id)).unwrap_or_default();
+    let ended = t.ended_at.map(|d| format!("; until {}", with_offset(d))).unwrap_or_default();
+    let reviewed = if t.stages == 0 { "; reviewed with its document" } else { "" };
+    out.push(Row {
+        record: "translation",
+        name: t.proposed_by_name.clone(),
+        time: with_offset(t.proposed_at),
+        meaning: format!("{} in {}", t.section.to_uppercase(), t.lang),
+        detail: format!("status {}{ended}{reviewed}; SHA-256 {}{file}", t.status.as_str(), t.sha256),
+        ..base()
+    });
+    for r in &t.reviews {
+        out.push(Row {
+            record: "translation-approval",
+            name: r.reviewer.clone(),
+            time: with_offset(r.date),
+            meaning: r.status.as_str().into(),
+            detail: format!("{} in {}: {} stage; note: {}", t.section.to_uppercase(), t.lang, r.stage, r.note.as_deref().unwrap_or("-")),
+            ..base()
+        });
+    }
 }
 
 fn swp_rows(s: &Swp, hashes: &HashMap<String, String>, deleted: &HashMap<String, i64>, out: &mut Vec<Row>) {
@@ -184,8 +213,13 @@ async fn rows(state: &AppState, user: &CurrentUser, part: &str, swps: &[Swp], fr
     let ids: Vec<String> = swps.iter().map(|s| s.id.clone()).collect();
     let deleted = deleted_dates(state, &ids).await?;
     let mut out = Vec::new();
+    let translations = tr::of_docs(&mut *state.db.reader().await?, crate::KIND, &ids).await?;
     for s in swps {
         swp_rows(s, &hashes, &deleted, &mut out);
+        let base = || Row { revision: revision(s), swp_id: s.id.clone(), version: s.content_hash.clone(), ..Row::default() };
+        for t in translations.iter().filter(|t| t.doc_id == s.id) {
+            translation_rows(t, Some("/api/swps/translations/file/"), base, &mut out);
+        }
     }
     for a in acks::trail(&state.db, crate::KIND, &ids, from, to).await? {
         let s = swps.iter().find(|s| s.id == a.record.doc_id);
@@ -224,6 +258,12 @@ async fn alert_rows(state: &AppState, user: &CurrentUser, part: &str, from: i64,
         });
     }
     let ids: Vec<String> = alerts.iter().map(|a| a.version.id.clone()).collect();
+    for t in tr::of_docs(&mut *state.db.reader().await?, kind, &ids).await? {
+        let Some(a) = alerts.iter().find(|a| a.version.id == t.doc_id) else { continue };
+        let base =
+            || Row { revision: a.tag.clone(), swp_id: a.version.id.clone(), version: a.version.version_hash.clone(), ..Row::default() };
+        translation_rows(&t, None, base, out);
+    }
     for act in acks::trail(&state.db, kind, &ids, from, to).await? {
         let a = alerts.iter().find(|a| a.version.id == act.record.doc_id);
         sign_rows(

@@ -29,8 +29,8 @@ const TTL: Duration = Duration::from_secs(60);
 const MAX_KEYS: usize = 10_000;
 
 /// What Browse pages and part searches are read from: SWP rows (their zones and part
-/// revision counters) and sign records.
-const ANSWERS_FROM: &[&str] = &["swp", "acks"];
+/// revision counters), sign records and translations (the kiosk's SWP answers carry them).
+const ANSWERS_FROM: &[&str] = &["swp", "acks", "translations"];
 
 /// Browse pages and part searches as sent, while nothing they show has changed
 /// (decision 37): 16 MiB at most, each a minute at most.

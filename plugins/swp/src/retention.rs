@@ -38,9 +38,8 @@ impl Keeper for Keep {
                     files.push(f);
                 }
             }
-            // Its translations' files are its own (issue 29).
-            let own: Vec<String> =
-                sqlx::query_scalar("SELECT file_id FROM swp_translations WHERE swp_id = $1").bind(&id).fetch_all(&state.db.pool).await?;
+            // Its translations' files are its own, superseded ones too (issue 29, decision 95).
+            let own = plantdoc_core::review::translations::retained_files(&mut *state.db.pool.acquire().await?, crate::KIND, &id).await?;
             files.extend(own);
             let revision = r.try_get::<Option<i64>, _>("revision")?.map(|n| n.to_string()).unwrap_or_else(|| "-".into());
             let label = format!(
@@ -60,7 +59,7 @@ impl Keeper for Keep {
         sqlx::query("UPDATE swps SET corrects_id = NULL WHERE corrects_id = $1").bind(&item.id).execute(&mut *conn).await?;
         sqlx::query("UPDATE swp_parts SET current_id = NULL WHERE current_id = $1").bind(&item.id).execute(&mut *conn).await?;
         sqlx::query("DELETE FROM swp_zones WHERE swp_id = $1").bind(&item.id).execute(&mut *conn).await?;
-        sqlx::query("DELETE FROM swp_translations WHERE swp_id = $1").bind(&item.id).execute(&mut *conn).await?;
+        plantdoc_core::review::translations::purge(&mut *conn, crate::KIND, &item.id).await?;
         let sql = format!("DELETE FROM swps WHERE id = $1 AND status IN ('obsolete', 'deleted') AND {ENDED} < $2");
         let done = sqlx::query(&sql).bind(&item.id).bind(horizon_ms).execute(&mut *conn).await?;
         Ok(done.rows_affected() == 1)

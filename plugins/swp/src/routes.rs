@@ -8,6 +8,8 @@ use plantdoc_core::http::schemas::{Deleted, PersonName, Reverted, Uploaded};
 use plantdoc_core::ApiRouter;
 
 use plantdoc_core::review::engine as review;
+use plantdoc_core::review::translations::http as tr;
+use serde_json::json;
 
 use crate::model::Swp;
 
@@ -56,15 +58,39 @@ pub fn routes() -> ApiRouter {
         .returns::<sc::SignedUrls>()
         .post(
             "/api/swps/{swpId}/translations",
-            "Add or replace a translated SWC, JES or VIS of a deployed revision (multipart: section, lang, file): {swp}",
-            crate::translations::add.layer(DefaultBodyLimit::disable()),
+            "Propose a translated SWC, JES or VIS of a deployed revision for review (multipart: section, lang, file): {swp}",
+            tr::add::<Swp>.layer(DefaultBodyLimit::disable()),
         )
         .multipart()
         .answers(&[409])
         .returns::<sc::OneWithUrls>()
-        .delete("/api/swps/{swpId}/translations/{section}/{lang}", "Remove a translation of a deployed revision: {swp}", crate::translations::remove)
+        .delete(
+            "/api/swps/{swpId}/translations/{section}/{lang}",
+            "Remove a translation of a deployed revision (served or in review; its file is kept): {swp}",
+            tr::remove_section::<Swp>,
+        )
         .answers(&[404, 409])
         .returns::<sc::OneWithUrls>()
+        .delete(
+            "/api/swps/translations/{translationId}",
+            "Withdraw one translation (one in review leaves the served one; its file is kept): {swp}",
+            tr::remove_one::<Swp>,
+        )
+        .answers(&[404, 409])
+        .returns::<sc::OneWithUrls>()
+        .get("/api/swps/translations/waiting", "SWP translations waiting for your review stage: {translations}", tr::waiting::<Swp>)
+        .returns_schema(tr::translations_schema())
+        .post("/api/swps/translations/approve/{translationId}", "Approve your review stage of an SWP translation", tr::approve::<Swp>)
+        .body::<plantdoc_core::review::ReviewBody>()
+        .answers(&[404, 409])
+        .returns_schema(tr::translation_schema())
+        .post("/api/swps/translations/reject/{translationId}", "Reject an SWP translation back to its proposer (note required)", tr::reject::<Swp>)
+        .body::<plantdoc_core::review::ReviewBody>()
+        .answers(&[404, 409])
+        .returns_schema(tr::translation_schema())
+        .get("/api/swps/translations/file/{translationId}", "A short-lived link to a translation's file, in any state: {url, status, sha256}", tr::file::<Swp>)
+        .answers(&[404])
+        .returns_schema(json!({"type": "object", "properties": {"url": {"type": "string"}, "status": {"type": "string"}, "sha256": {"type": "string"}}}))
         .get("/api/swps/swp/{swpId}", "One SWP", viewer::swp)
         .returns::<sc::OneWithUrls>()
         .post("/api/swps/approve/{swpId}", "Approve your review stage of an SWP", review::approve::<Swp>)

@@ -12,6 +12,7 @@ use plantdoc_core::storage::copies::{console_path, stamp_date, CopyFacts, CopySt
 use serde_json::Value;
 use sqlx::Row;
 
+use plantdoc_core::review::translations::TrStatus;
 use plantdoc_core::review::Document;
 
 use crate::model::{Swp, SwpStatus, COLUMNS};
@@ -187,8 +188,12 @@ pub async fn full_json_with(
     lang: Option<&str>,
 ) -> Result<Vec<u8>, plantdoc_core::AppError> {
     use plantdoc_core::http::push_field;
-    let list = crate::translations::read(&state.db, &swp.id).await?;
-    let shown = crate::served::choose(state, swp, &list, lang, &mut files).await?;
+    let current = crate::translations::current(&state.db, &swp.id).await?;
+    // Only approved translations are served (decision 95). A reader (a language asked) is
+    // told of those alone; the console's view lists those in review and rejected too.
+    let approved: Vec<_> = current.iter().filter(|t| t.status == TrStatus::Approved).cloned().collect();
+    let shown = crate::served::choose(state, swp, &approved, lang, &mut files).await?;
+    let list = if lang.is_some() { approved } else { current };
     let urls = urls_of(state, swp, &files, &shown.files).await?;
     let mut out = Vec::with_capacity(2048 + signs.len());
     out.push(b'{');

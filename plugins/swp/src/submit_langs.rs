@@ -1,7 +1,8 @@
 //! The Upload tab's translations (issue 29 item 4): `uploadS3` may carry
 //! `translations: [{section, lang, fileIds: [serverId]}]`, each one pending PDF of the
 //! caller's (one per section and language), checked like the sections' files and
-//! written with the SWP in its transaction. Absent, the submit is the spec's.
+//! written with the SWP in its transaction, reviewed with it (decision 95). Absent, the
+//! submit is the spec's.
 use plantdoc_core::msg;
 use plantdoc_core::text;
 use std::collections::HashMap;
@@ -10,6 +11,7 @@ use plantdoc_core::auth::users::User;
 use plantdoc_core::error::FieldErrors;
 use plantdoc_core::files::PendingFile;
 use plantdoc_core::ports::doc_lang;
+use plantdoc_core::review::translations::insert_with_document;
 use serde_json::Value;
 use sqlx::AnyConnection;
 
@@ -73,19 +75,8 @@ pub async fn insert(
 ) -> Result<(), sqlx::Error> {
     for a in asked {
         let f = &uploads[&a.file_id];
-        sqlx::query(
-            "INSERT INTO swp_translations (swp_id, section, lang, file_id, sha256, size, uploaded_by, uploaded_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        )
-        .bind(swp_id)
-        .bind(a.section)
-        .bind(a.lang)
-        .bind(&a.file_id)
-        .bind(&f.sha256)
-        .bind(f.size)
-        .bind(&user.id)
-        .bind(now)
-        .execute(&mut *conn)
-        .await?;
+        let file = (a.file_id.as_str(), f.sha256.as_str(), f.size);
+        insert_with_document(&mut *conn, crate::KIND, swp_id, (a.section, a.lang), file, user, now).await?;
     }
     Ok(())
 }

@@ -70,6 +70,8 @@ fn a_bad_config_value_names_the_key_and_exits_2() {
         ("PLANTDOC__MODULES__SWP__COLOUR", "red", "modules.swp.colour: unknown key"),
         ("PLANTDOC__MODULES__KANBAN__SPEED", "9", "modules.kanban.speed: unknown key"),
         ("PLANTDOC__MODULES__ISLAND__ENABLED", "maybe", "modules.island.enabled"),
+        // A translation always has a review stage (decision 95).
+        ("PLANTDOC__REVIEW__TRANSLATION_STAGES", "0", "review.translation_stages: must be at least 1"),
     ] {
         let o = plantdoc(&["migrate"], &[(key, value), ("PLANTDOC__DATABASE__URL", "sqlite:///nonexistent-dir-x/never.db")]);
         assert_eq!(o.status.code(), Some(2), "{key}: {}", text(&o));

@@ -12,6 +12,7 @@
 //! - `submit`: a checked upload becomes a document (and bypass).
 //! - `correct`: a submission that corrects a rejected document.
 //! - `notices`: the events of those acts (who waits, verdicts, deploys).
+//! - `translations`: a document's translations, proposed and reviewed in its stages.
 //!
 //! This file: what every review request reads (a note, a list of ids) with one set of
 //! rules and texts, and the separation of duties.
@@ -28,6 +29,7 @@ pub mod notices;
 pub mod record;
 pub mod stages;
 pub mod submit;
+pub mod translations;
 
 pub use correct::{Correction, CorrectsView};
 pub use engine::{Deploy, Document, Hooks, Names};
@@ -36,6 +38,7 @@ pub use notices::Notices;
 pub use record::{Record, Review, ReviewView, Status};
 pub use stages::{Closed, Flow, Order, Stage, Verdict};
 pub use submit::{Cell, NewRecord, Submission};
+pub use translations::Translated;
 
 /// The longest review note, in characters.
 pub const MAX_NOTE_CHARS: usize = 1000;

@@ -1,6 +1,7 @@
 // A deployed alert's translations (issue 29 item 4): one file per language, the kit's
-// panel without sections, sent to POST /api/alerts/{id}/translations and removed with
-// DELETE /api/alerts/{id}/translations/{lang}; the answers carry the list.
+// panel without sections, read from GET /api/alerts/{id}/translations (served, in review,
+// last rejected: decision 95), proposed with POST /api/alerts/{id}/translations and
+// removed with DELETE /api/alerts/{id}/translations/{lang}; the answers carry the list.
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, keepAnswer, TranslationsPanel, useTranslationUpload } from '@plantdoc/kit';
@@ -11,15 +12,15 @@ const key = (id) => ['alerts', 'translations', id];
 export default function AlertTranslations({ id }) {
   const client = useQueryClient();
   const [removeError, setRemoveError] = useState('');
-  // The file answer names the translations (languages); the writes answer them whole.
   const list = useQuery({
     queryKey: key(id),
-    queryFn: () => api.get(`/api/alerts/file/${enc(id)}`).then((b) => (b?.translations || []).map((t) => (typeof t === 'string' ? { lang: t } : t))),
+    queryFn: () => api.get(`/api/alerts/${enc(id)}/translations`).then((b) => b?.translations || []),
   });
   const keep = (body) => body?.translations && keepAnswer(client, key(id), body.translations);
   const upload = useTranslationUpload(`/api/alerts/${enc(id)}/translations`, keep);
   const remove = useMutation({
-    mutationFn: (t) => api.delete(`/api/alerts/${enc(id)}/translations/${enc(t.lang)}`),
+    // One translation by its id (one in review leaves the served one); else the language.
+    mutationFn: (t) => api.delete(t.id ? `/api/alerts/translations/${enc(t.id)}` : `/api/alerts/${enc(id)}/translations/${enc(t.lang)}`),
     onMutate: () => setRemoveError(''),
     onSuccess: keep,
     onError: (err) => setRemoveError(err?.message || ''),

@@ -18,4 +18,5 @@ mod retention;
 pub(crate) mod support;
 mod text_search;
 pub(crate) mod translations;
+mod translations_review;
 mod upload;

@@ -1,7 +1,8 @@
 //! Documents per language (issue 29 item 4): translations of a revision's SWC, JES and
-//! VIS added on the Upload tab or to a deployed revision, replaced and removed with
-//! their audit rows, served by `?lang=` with the original as the fallback, and a new
-//! revision starting with none.
+//! VIS sent on the Upload tab (reviewed with it) or proposed for a deployed revision and
+//! reviewed (decision 95), replaced and removed with their audit rows and their files
+//! kept, served by `?lang=` with the original as the fallback, and a new revision
+//! starting with none. The review's own rules: translations_review.rs.
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
@@ -29,8 +30,26 @@ async fn served_text(app: &TestApp, link: &Value) -> String {
     page_texts(&bytes).join(" ")
 }
 
+/// Approves translation `id` at every SWP stage (process, quality, production).
+pub async fn approve_translation(crew: &Crew, id: &str) -> Value {
+    let mut last = Value::Null;
+    for c in [&crew.process, &crew.quality, &crew.production] {
+        let r = c.post(&format!("/api/swps/translations/approve/{id}"), &json!({"reviewNote": ""})).await;
+        assert_eq!(r.status, StatusCode::OK, "approve: {}", r.text);
+        last = r.body["translation"].clone();
+    }
+    last
+}
+
+/// The id of the SWP's translation of `section` in `lang` in an answer's list.
+pub fn translation_id(swp: &Value, section: &str, lang: &str, status: &str) -> String {
+    let list = swp["translations"].as_array().expect("a list of translations");
+    let t = list.iter().find(|t| t["section"] == section && t["lang"] == lang && t["status"] == status);
+    t.unwrap_or_else(|| panic!("no {status} {section}/{lang} in {swp}"))["id"].as_str().unwrap().to_string()
+}
+
 #[tokio::test]
-async fn swp_translations_are_added_replaced_and_removed_with_their_audit() {
+async fn swp_translations_are_proposed_reviewed_replaced_and_removed_with_their_audit() {
     let app = spawn().await;
     let crew = crew(&app).await;
     let id = deployed(&crew, "7101-0001", json!({})).await;
@@ -39,26 +58,40 @@ async fn swp_translations_are_added_replaced_and_removed_with_their_audit() {
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let list = r.body["swp"]["translations"].as_array().unwrap().clone();
     assert_eq!(list.len(), 1);
-    assert_eq!((list[0]["section"].as_str(), list[0]["lang"].as_str()), (Some("swc"), Some("es")));
+    assert_eq!(
+        (list[0]["section"].as_str(), list[0]["lang"].as_str(), list[0]["status"].as_str()),
+        (Some("swc"), Some("es"), Some("pending"))
+    );
+    assert_eq!(list[0]["approvals"]["quality"]["status"], "Pending");
     let first_sha = list[0]["sha256"].as_str().unwrap().to_string();
     assert_eq!(first_sha.len(), 64);
     assert!(list[0]["uploadedAt"].is_string());
     assert_eq!(revision_and_hash(&app, &id).await, before, "the revision and its version do not change");
     assert_eq!(r.body["swp"]["status"], "deployed");
     assert_eq!(audit_count(&app, "swp.translation").await, 1);
-    // The same section and language again: replaced, the old file's hash in the audit row.
+    let first = translation_id(&r.body["swp"], "swc", "es", "pending");
+    let t = approve_translation(&crew, &first).await;
+    assert_eq!(t["status"], "approved", "{t}");
+    assert_eq!(audit_count(&app, "swp.translation-review").await, 3);
+    assert_eq!(audit_count(&app, "swp.translation").await, 2, "proposed, then approved");
+    // The same section and language again: proposed; once approved it replaces the first,
+    // which is superseded and kept with its file.
     let files_before = scalar(&app, "SELECT COUNT(*) FROM files").await;
     let r = add_translation(&crew.eng, &id, "swc", "es", &pdf("ES SWC v2", 1)).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
-    let list = r.body["swp"]["translations"].as_array().unwrap().clone();
-    assert_eq!(list.len(), 1, "one per section and language");
+    let second = translation_id(&r.body["swp"], "swc", "es", "pending");
+    assert_eq!(translation_id(&r.body["swp"], "swc", "es", "approved"), first, "the approved one is served meanwhile");
+    approve_translation(&crew, &second).await;
+    let swp = crew.eng.get(&format!("/api/swps/swp/{id}")).await.body["swp"].clone();
+    let list = swp["translations"].as_array().unwrap().clone();
+    assert_eq!(list.len(), 1, "one served per section and language: {swp}");
     assert_ne!(list[0]["sha256"].as_str(), Some(first_sha.as_str()));
-    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM files").await, files_before, "the replaced file is removed");
+    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM files").await, files_before + 1, "the replaced file is kept");
     let old: String = sqlx::query_scalar("SELECT before_json FROM audit_log WHERE action = 'swp.translation' ORDER BY seq DESC LIMIT 1")
         .fetch_one(&app.state.db.pool)
         .await
         .unwrap();
-    assert!(old.contains(&first_sha), "{old}");
+    assert!(old.contains(&first_sha) && old.contains("superseded"), "{old}");
     // A second language and another section.
     assert_eq!(add_translation(&crew.eng, &id, "jes", "pl", &pdf("PL JES", 1)).await.status, StatusCode::OK);
     // Field errors; nothing is kept of a refused file.
@@ -74,7 +107,8 @@ async fn swp_translations_are_added_replaced_and_removed_with_their_audit() {
     }
     assert_eq!(stored_files(&app).await, stored, "refused files are not kept");
     assert_eq!(revision_and_hash(&app, &id).await, before);
-    // Removed, audited; removing again is 404.
+    // Removed (withdrawn, its file kept), audited; removing again is 404.
+    let files_before = stored_files(&app).await;
     let r = crew.eng.send(Method::DELETE, &format!("/api/swps/{id}/translations/swc/es"), None, &[]).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let left: Vec<(String, String)> = r.body["swp"]["translations"]
@@ -84,11 +118,12 @@ async fn swp_translations_are_added_replaced_and_removed_with_their_audit() {
         .map(|t| (t["section"].as_str().unwrap().into(), t["lang"].as_str().unwrap().into()))
         .collect();
     assert_eq!(left, [("jes".to_string(), "pl".to_string())]);
+    assert_eq!(stored_files(&app).await, files_before, "a removed translation's file is kept");
     assert_eq!(
         crew.eng.send(Method::DELETE, &format!("/api/swps/{id}/translations/swc/es"), None, &[]).await.status,
         StatusCode::NOT_FOUND
     );
-    assert_eq!(audit_count(&app, "swp.translation").await, 4);
+    assert_eq!(audit_count(&app, "swp.translation").await, 6);
     assert_eq!(revision_and_hash(&app, &id).await, before);
     assert!(matches!(plantdoc_core::audit::verify(&app.state.db).await.unwrap(), plantdoc_core::audit::Verdict::Ok { .. }));
 }
@@ -113,7 +148,7 @@ async fn swp_translations_are_for_engineers_and_managers_of_a_deployed_revision(
         assert_eq!(r.status, status, "{who} delete: {}", r.text);
     }
     assert_eq!(audit_count(&app, "swp.translation").await, 0);
-    // Another engineer of the company (not the author) and a manager may.
+    // Another engineer of the company (not the author) and a manager may propose.
     let (eng2, _) = person(&app, "eng2@demo.plant", "engineer", "process").await;
     assert_eq!(add_translation(&eng2, &id, "swc", "es", &pdf("ES", 1)).await.status, StatusCode::OK);
     assert_eq!(add_translation(&pm, &id, "vis", "pl", &pdf("PL", 1)).await.status, StatusCode::OK);
@@ -134,6 +169,8 @@ async fn swp_files_are_served_in_the_asked_language_else_the_original() {
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let id = r.body["swp"]["_id"].as_str().unwrap().to_string();
     assert_eq!(r.body["swp"]["translations"][0]["lang"], "es");
+    assert_eq!(r.body["swp"]["translations"][0]["status"], "approved", "reviewed with its revision");
+    assert_eq!(r.body["swp"]["translations"][0]["withDocument"], true);
     approve_all(&crew, &id).await;
     kiosk(&app, "kiosk@demo.plant", "mpk", &["A1"]).await;
     let netbook = login(&app, "kiosk@demo.plant").await;
