@@ -62,7 +62,7 @@ test-rust:
 	trap "bash .ci/pg.sh stop $$pgdir; rm -rf $$pgdir" EXIT; \
 	mkdir -p test-results; junit=$(TARGET_DIR)/nextest/default/junit.xml; \
 	echo "== Rust tests on SQLite"; \
-	PLANTDOC_TEST_DB=sqlite PLANTDOC_TEST_PG_URL=$$url $(NEXTEST) --timings=html; \
+	PLANTDOC_TEST_DB=sqlite PLANTDOC_TEST_PG_URL=$$url $(NEXTEST) --timings; \
 	cp $$junit test-results/rust-sqlite-junit.xml; \
 	cp $(TARGET_DIR)/cargo-timings/cargo-timing.html test-results/rust-build-timing.html 2>/dev/null || true; \
 	echo "== Rust tests on PostgreSQL"; \
