@@ -295,11 +295,13 @@ pub async fn verify_as(conn: &mut AnyConnection, record_id: &str, verifier: &Use
 }
 
 /// The sign records of one document version as the JSON array [`SignRecord`] writes
-/// (newest first), as the database keeps it (`sign_lists`, migration 0018: triggers
-/// rebuild a version's array in the same transaction as any write of its records;
-/// decision 42). The kiosk reads a version's whole history on every part it loads:
-/// one row by key instead of ~100 rows. Same values as [`for_documents`] serialized (a
-/// test compares them); PostgreSQL's text puts spaces around `:`.
+/// (newest first), joined from the objects the database keeps, one a record
+/// (`sign_record_objects`, migration 0032: triggers write a record's object in the same
+/// transaction as any write of it; decisions 42 and 96). The kiosk reads a version's
+/// whole history on every part it loads: one index range of ready objects, no JSON built
+/// per read, and a sign write costs one object whatever the version's size. Same values
+/// as [`for_documents`] serialized (a test compares them); PostgreSQL's text puts spaces
+/// around `:`.
 pub async fn json_for_version(db: &Db, kind: DocKind, doc_id: &str, version_hash: &str) -> Result<String, sqlx::Error> {
     let sql = format!("SELECT {} AS j", version_json_sql(kind, "$1", "$2"));
     sqlx::query_scalar(&sql).bind(doc_id).bind(version_hash).fetch_one(&db.pool).await
@@ -312,7 +314,8 @@ pub fn version_json_sql(kind: DocKind, id_sql: &str, hash_sql: &str) -> String {
     // The id goes into the text: only a declared kind's id (letters, digits, '-').
     assert!(kind.is_valid(), "document kind {kind:?}");
     format!(
-        "COALESCE((SELECT l.json FROM sign_lists l WHERE l.doc_kind = '{}' AND l.doc_id = {id_sql} AND l.version_hash = {hash_sql}), '[]')",
+        "COALESCE((SELECT '[' || string_agg(r.o, ',' ORDER BY r.signed_at DESC, r.id) || ']' FROM sign_record_objects r \
+         WHERE r.doc_kind = '{}' AND r.doc_id = {id_sql} AND r.version_hash = {hash_sql}), '[]')",
         kind.as_str()
     )
 }

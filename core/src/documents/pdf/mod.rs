@@ -16,6 +16,7 @@ pub mod report;
 pub mod stamp;
 pub mod text;
 pub mod worker;
+mod worker_child;
 
 pub use merge::merge_blocking;
 pub use worker::Source;
