@@ -333,18 +333,35 @@ pub struct SignAct {
     pub read_files: Option<String>,
 }
 
-/// Every sign record of the documents, of every version, oldest first; `from_ms..to_ms`
-/// bounds the operator's signing time.
-pub async fn trail(db: &Db, kind: DocKind, doc_ids: &[String], from_ms: i64, to_ms: i64) -> Result<Vec<SignAct>, sqlx::Error> {
+/// Every sign record of the documents, of every version, oldest first, one page at a
+/// time: at most `limit` records after `after` (the last page's last `(signed_at, id)`);
+/// `from_ms..to_ms` bounds the operator's signing time. The auditor's file reads a
+/// part's trail page by page, never whole (decision 96).
+pub async fn trail_page(
+    db: &Db,
+    kind: DocKind,
+    doc_ids: &[String],
+    (from_ms, to_ms): (i64, i64),
+    after: Option<&(i64, String)>,
+    limit: usize,
+) -> Result<Vec<SignAct>, sqlx::Error> {
     let mut out = Vec::new();
     for chunk in doc_ids.chunks(500) {
         let mut q = Params::default();
         let k = q.add(kind.as_str());
         let list = q.list(chunk.iter().cloned());
         let (from, to) = (q.add(from_ms), q.add(to_ms));
+        let past = match after {
+            Some((at, id)) => {
+                // A range on the index's time (then the ties), not an OR it cannot use.
+                let (at_or_later, same, id) = (q.add(*at), q.add(*at), q.add(id.clone()));
+                format!(" AND signed_at >= {at_or_later} AND NOT (signed_at = {same} AND id <= {id})")
+            }
+            None => String::new(),
+        };
         let sql = format!(
             "SELECT {COLUMNS}, sign_meaning, verify_meaning, read_files FROM acknowledgements \
-             WHERE doc_kind = {k} AND doc_id IN ({list}) AND signed_at >= {from} AND signed_at < {to} ORDER BY signed_at, id"
+             WHERE doc_kind = {k} AND doc_id IN ({list}) AND signed_at >= {from} AND signed_at < {to}{past} ORDER BY signed_at, id LIMIT {limit}"
         );
         for r in q.query(&sql).fetch_all(&db.pool).await? {
             out.push(SignAct {
@@ -358,5 +375,6 @@ pub async fn trail(db: &Db, kind: DocKind, doc_ids: &[String], from_ms: i64, to_
         }
     }
     out.sort_by(|a, b| (a.record.signed_at, &a.record.id).cmp(&(b.record.signed_at, &b.record.id)));
+    out.truncate(limit);
     Ok(out)
 }

@@ -4,7 +4,7 @@
 //! library): standard Courier, WinAnsi text, no embedded font, so the text reads back
 //! (`pdftotext`, lopdf's `extract_text`) exactly as written.
 use lopdf::content::{Content, Operation};
-use lopdf::{dictionary, Document, Object, Stream};
+use lopdf::{dictionary, Document, Object, ObjectId, Stream};
 
 const WIDTH: i64 = 792;
 const HEIGHT: i64 = 612;
@@ -17,20 +17,25 @@ pub const COLUMNS: usize = 150;
 const LINES_PER_PAGE: usize = ((HEIGHT - 2 * MARGIN) / LEADING) as usize - 3;
 
 /// Lines wrapped at [`COLUMNS`], continuations indented.
+#[cfg(test)]
 fn wrapped(lines: &[String]) -> Vec<String> {
     let mut out = Vec::new();
     for line in lines {
-        let chars: Vec<char> = line.chars().collect();
-        if chars.len() <= COLUMNS {
-            out.push(line.clone());
-            continue;
-        }
-        out.push(chars[..COLUMNS].iter().collect());
-        for part in chars[COLUMNS..].chunks(COLUMNS - 4) {
-            out.push(format!("    {}", part.iter().collect::<String>()));
-        }
+        wrap(line, &mut out);
     }
     out
+}
+
+fn wrap(line: &str, out: &mut Vec<String>) {
+    if line.chars().count() <= COLUMNS {
+        out.push(line.to_string());
+        return;
+    }
+    let chars: Vec<char> = line.chars().collect();
+    out.push(chars[..COLUMNS].iter().collect());
+    for part in chars[COLUMNS..].chunks(COLUMNS - 4) {
+        out.push(format!("    {}", part.iter().collect::<String>()));
+    }
 }
 
 /// WinAnsi bytes of the text (Latin-1 and the few symbols it has; '?' otherwise).
@@ -57,47 +62,103 @@ fn text_at(ops: &mut Vec<Operation>, x: i64, y: i64, text: &str) {
     ops.push(Operation::new("ET", vec![]));
 }
 
-/// The PDF: `header` on top of every page with "page n of N", then `lines`.
-pub fn text_pdf(title: &str, header: &str, lines: &[String]) -> Vec<u8> {
-    let lines = wrapped(lines);
-    let pages: Vec<&[String]> = if lines.is_empty() { vec![&[][..]] } else { lines.chunks(LINES_PER_PAGE).collect() };
-    let mut doc = Document::with_version("1.5");
-    let pages_id = doc.new_object_id();
-    let font =
-        doc.add_object(dictionary! {"Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Courier", "Encoding" => "WinAnsiEncoding"});
-    let resources = doc.add_object(dictionary! {"Font" => dictionary! {"F1" => font}});
-    let mut kids = Vec::new();
-    for (n, page) in pages.iter().enumerate() {
+/// A text report made page by page (decision 96): lines are set and compressed as each
+/// page fills, so a long report holds its pages compressed, never its lines. Each page's
+/// header ("page n of N") is its own small stream, written once N is known.
+pub struct Report {
+    doc: Document,
+    pages_id: ObjectId,
+    resources: ObjectId,
+    header: String,
+    /// The current page's lines (wrapped).
+    page: Vec<String>,
+    /// Each finished page and its body.
+    done: Vec<(ObjectId, ObjectId)>,
+}
+
+impl Report {
+    pub fn new(header: &str) -> Self {
+        let mut doc = Document::with_version("1.5");
+        let pages_id = doc.new_object_id();
+        let font =
+            doc.add_object(dictionary! {"Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Courier", "Encoding" => "WinAnsiEncoding"});
+        let resources = doc.add_object(dictionary! {"Font" => dictionary! {"F1" => font}});
+        Self { doc, pages_id, resources, header: header.to_string(), page: Vec::with_capacity(LINES_PER_PAGE), done: Vec::new() }
+    }
+
+    /// One line (wrapped at [`COLUMNS`], continuations indented).
+    pub fn line(&mut self, line: &str) {
+        let mut parts = Vec::new();
+        wrap(line, &mut parts);
+        for part in parts {
+            if self.page.len() == LINES_PER_PAGE {
+                self.end_page();
+            }
+            self.page.push(part);
+        }
+    }
+
+    fn end_page(&mut self) {
         let mut ops = Vec::new();
-        let mut y = HEIGHT - MARGIN - SIZE;
-        text_at(&mut ops, MARGIN, y, &format!("{header} · page {} of {}", n + 1, pages.len()));
-        y -= LEADING;
-        text_at(&mut ops, MARGIN, y, &"-".repeat(COLUMNS));
-        y -= 2 * LEADING;
-        for line in page.iter() {
-            text_at(&mut ops, MARGIN, y, line);
+        let mut y = HEIGHT - MARGIN - SIZE - 3 * LEADING;
+        for line in self.page.drain(..) {
+            text_at(&mut ops, MARGIN, y, &line);
             y -= LEADING;
         }
-        let content = Content { operations: ops }.encode().unwrap_or_default();
-        let content_id = doc.add_object(Stream::new(dictionary! {}, content));
-        let page_id = doc.add_object(dictionary! {
-            "Type" => "Page", "Parent" => pages_id, "Contents" => content_id,
-            "MediaBox" => vec![0.into(), 0.into(), WIDTH.into(), HEIGHT.into()], "Resources" => resources,
-        });
-        kids.push(Object::Reference(page_id));
+        let body = self.compressed(ops);
+        let page = self.doc.new_object_id();
+        self.done.push((page, body));
     }
-    let count = kids.len() as i64;
-    doc.objects.insert(pages_id, Object::Dictionary(dictionary! {"Type" => "Pages", "Kids" => kids, "Count" => count}));
-    let info = doc.add_object(dictionary! {"Title" => Object::string_literal(win_ansi(title)), "Producer" => "Plantdoc"});
-    let catalog = doc.add_object(dictionary! {"Type" => "Catalog", "Pages" => pages_id});
-    doc.trailer.set("Root", catalog);
-    doc.trailer.set("Info", info);
-    doc.compress();
-    let mut out = Vec::new();
-    if let Err(e) = doc.save_to(&mut out) {
-        tracing::error!(error = %e, "report PDF not written");
+
+    fn compressed(&mut self, ops: Vec<Operation>) -> ObjectId {
+        let mut stream = Stream::new(dictionary! {}, Content { operations: ops }.encode().unwrap_or_default());
+        let _ = stream.compress();
+        self.doc.add_object(stream)
     }
-    out
+
+    /// The PDF, titled `title`.
+    pub fn finish(mut self, title: &str) -> Vec<u8> {
+        if !self.page.is_empty() || self.done.is_empty() {
+            self.end_page();
+        }
+        let total = self.done.len();
+        let mut kids = Vec::with_capacity(total);
+        for (n, (page, body)) in std::mem::take(&mut self.done).into_iter().enumerate() {
+            let mut ops = Vec::new();
+            let y = HEIGHT - MARGIN - SIZE;
+            text_at(&mut ops, MARGIN, y, &format!("{} · page {} of {total}", self.header, n + 1));
+            text_at(&mut ops, MARGIN, y - LEADING, &"-".repeat(COLUMNS));
+            let head = self.compressed(ops);
+            self.doc.objects.insert(
+                page,
+                Object::Dictionary(dictionary! {
+                    "Type" => "Page", "Parent" => self.pages_id, "Contents" => vec![head.into(), body.into()],
+                    "MediaBox" => vec![0.into(), 0.into(), WIDTH.into(), HEIGHT.into()], "Resources" => self.resources,
+                }),
+            );
+            kids.push(Object::Reference(page));
+        }
+        let count = kids.len() as i64;
+        self.doc.objects.insert(self.pages_id, Object::Dictionary(dictionary! {"Type" => "Pages", "Kids" => kids, "Count" => count}));
+        let info = self.doc.add_object(dictionary! {"Title" => Object::string_literal(win_ansi(title)), "Producer" => "Plantdoc"});
+        let catalog = self.doc.add_object(dictionary! {"Type" => "Catalog", "Pages" => self.pages_id});
+        self.doc.trailer.set("Root", catalog);
+        self.doc.trailer.set("Info", info);
+        let mut out = Vec::new();
+        if let Err(e) = self.doc.save_to(&mut out) {
+            tracing::error!(error = %e, "report PDF not written");
+        }
+        out
+    }
+}
+
+/// The PDF: `header` on top of every page with "page n of N", then `lines`.
+pub fn text_pdf(title: &str, header: &str, lines: &[String]) -> Vec<u8> {
+    let mut report = Report::new(header);
+    for line in lines {
+        report.line(line);
+    }
+    report.finish(title)
 }
 
 #[cfg(test)]
