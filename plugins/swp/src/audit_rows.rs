@@ -83,6 +83,14 @@ pub fn swp_rows(s: &Swp, hashes: &HashMap<String, String>, deleted: &HashMap<Str
     }
 }
 
+/// A signer's printed name with their operator number in brackets, when they have one.
+fn printed(name: &str, op_no: &str) -> String {
+    match op_no.trim() {
+        "" => name.to_string(),
+        no => format!("{name} ({no})"),
+    }
+}
+
 /// `revision`: the SWP's revision or the alert's tag; `other`: the record binds to a
 /// version other than the document's current one.
 pub fn sign_rows(a: &SignAct, revision: String, other: bool, out: &mut Vec<Row>) {
@@ -102,7 +110,7 @@ pub fn sign_rows(a: &SignAct, revision: String, other: bool, out: &mut Vec<Row>)
         note.push_str(&format!("; read {} in {} ({})", f.section.to_uppercase(), f.lang.as_deref().unwrap_or("the original"), f.sha256));
     }
     out.push(Row {
-        name: format!("{} ({})", r.op_full_name, r.op_no),
+        name: printed(&r.op_full_name, &r.op_no),
         time: with_offset(r.signed_at),
         meaning: meaning(&a.sign_meaning),
         mode: a.sign_mode.clone(),
@@ -111,7 +119,7 @@ pub fn sign_rows(a: &SignAct, revision: String, other: bool, out: &mut Vec<Row>)
     });
     if let (Some(at), Some(name)) = (r.verified_at, &r.cl_full_name) {
         out.push(Row {
-            name: format!("{name} ({})", r.cl_op_no.as_deref().unwrap_or("")),
+            name: printed(name, r.cl_op_no.as_deref().unwrap_or("")),
             time: with_offset(at),
             meaning: meaning(a.verify_meaning.as_deref().unwrap_or(acks::VERIFIED)),
             mode: a.verify_mode.clone().unwrap_or_else(|| acks::BADGE.into()),
