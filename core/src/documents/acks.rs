@@ -346,10 +346,12 @@ pub async fn trail_page(
     limit: usize,
 ) -> Result<Vec<SignAct>, sqlx::Error> {
     let mut out = Vec::new();
-    for chunk in doc_ids.chunks(500) {
+    // One document at a time: its index gives the order, and LIMIT stops the read
+    // (an IN list would sort every record of the part again for each page).
+    for doc in doc_ids {
         let mut q = Params::default();
         let k = q.add(kind.as_str());
-        let list = q.list(chunk.iter().cloned());
+        let doc = q.add(doc.clone());
         let (from, to) = (q.add(from_ms), q.add(to_ms));
         let past = match after {
             Some((at, id)) => {
@@ -361,7 +363,7 @@ pub async fn trail_page(
         };
         let sql = format!(
             "SELECT {COLUMNS}, sign_meaning, verify_meaning, read_files FROM acknowledgements \
-             WHERE doc_kind = {k} AND doc_id IN ({list}) AND signed_at >= {from} AND signed_at < {to}{past} ORDER BY signed_at, id LIMIT {limit}"
+             WHERE doc_kind = {k} AND doc_id = {doc} AND signed_at >= {from} AND signed_at < {to}{past} ORDER BY signed_at, id LIMIT {limit}"
         );
         for r in q.query(&sql).fetch_all(&db.pool).await? {
             out.push(SignAct {

@@ -201,14 +201,16 @@ pub async fn audit_file(
         return Err(AppError::NotFound);
     }
     let name = format!("auditors-file-{}", part.replace(|c: char| !c.is_ascii_alphanumeric() && c != '-', "_"));
-    let turn = match pdf {
-        true => Some(
+    // A PDF waits for its turn before reading anything.
+    let turn = if pdf {
+        Some(
             tokio::time::timeout(BUILD_WAIT, TURNS.acquire())
                 .await
                 .map_err(|_| AppError::Unavailable)?
                 .map_err(|_| AppError::Unavailable)?,
-        ),
-        false => None,
+        )
+    } else {
+        None
     };
     let (tx, mut rx) = mpsc::channel::<Vec<Row>>(4);
     let producer = tokio::spawn(produce(state.clone(), user.clone(), part.clone(), swps, (from, to), tx));
