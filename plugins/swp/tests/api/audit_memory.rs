@@ -109,7 +109,7 @@ async fn three_auditors_files_of_200000_signatures_at_once_keep_the_server_under
     println!(
         "auditor's file, {RECORDS} sign records: 3 CSVs at once {:.1} MB each in {:.1} s; 3 PDFs at once {:.1} MB each ({} pages) in {:.1} s; \
          server's own memory (RssAnon) {} MB at start, peak {} MB through the CSVs, {} MB through the PDFs, {} MB after \
-         (target ≤ 300 MB; the mapped database file: {} MB resident)",
+         (target ≤ 300 MB; file-backed pages, RssFile: {} MB)",
         csvs[0].1.len() as f64 / 1e6,
         csvs.iter().map(|c| c.2).max().unwrap().as_secs_f64(),
         pdfs[0].1.len() as f64 / 1e6,
