@@ -154,7 +154,8 @@ async fn work(storage: &Storage, files: &[Source<'_>], mode: &str, prelude: Opti
             let m = if merge { text!("These PDFs took too long to process.") } else { text!("This PDF took too long to check.") };
             let m = match mode {
                 "text" => text!("This PDF took too long to read."),
-                "stamp" => text!("This PDF took too long to stamp."),
+                // Logged only (a copy not stamped is never a message for a person).
+                "stamp" => "took too long to stamp",
                 _ => m,
             };
             return Err(PdfError::Refused(m.into()));
