@@ -11,6 +11,7 @@ pub use lopdf;
 
 pub mod check;
 mod filters;
+pub mod font;
 pub mod merge;
 pub mod report;
 pub mod stamp;

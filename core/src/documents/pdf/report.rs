@@ -1,17 +1,19 @@
 //! Text reports as PDF (issue 28 item 3, the auditor's file; decision "NN"): lines of
 //! monospaced text on landscape Letter pages, a header and "page n of N" on every page,
 //! long lines wrapped. Written with lopdf (already the upload checker's and the merger's
-//! library): standard Courier, WinAnsi text, no embedded font, so the text reads back
+//! library): the embedded DejaVu Sans Mono (`font`), any name as written, so the text reads back
 //! (`pdftotext`, lopdf's `extract_text`) exactly as written.
 use lopdf::content::{Content, Operation};
 use lopdf::{dictionary, Document, Object, ObjectId, Stream};
+
+use super::font::Font;
 
 const WIDTH: i64 = 792;
 const HEIGHT: i64 = 612;
 const MARGIN: i64 = 36;
 const SIZE: i64 = 8;
 const LEADING: i64 = 10;
-/// Courier is 0.6 em wide: (792 - 2 × 36) / (8 × 0.6) = 150 characters a line.
+/// The font is 0.6 em wide: (792 - 2 × 36) / (8 × 0.6) = 150 characters a line.
 pub const COLUMNS: usize = 150;
 /// Lines below the header: (612 - 2 × 36 - 3 header lines) / 10.
 const LINES_PER_PAGE: usize = ((HEIGHT - 2 * MARGIN) / LEADING) as usize - 3;
@@ -54,11 +56,11 @@ pub(super) fn win_ansi(s: &str) -> Vec<u8> {
         .collect()
 }
 
-fn text_at(ops: &mut Vec<Operation>, x: i64, y: i64, text: &str) {
+fn text_at(ops: &mut Vec<Operation>, font: &mut Font, x: i64, y: i64, text: &str) {
     ops.push(Operation::new("BT", vec![]));
     ops.push(Operation::new("Tf", vec!["F1".into(), SIZE.into()]));
     ops.push(Operation::new("Td", vec![x.into(), y.into()]));
-    ops.push(Operation::new("Tj", vec![Object::String(win_ansi(text), lopdf::StringFormat::Literal)]));
+    ops.push(Operation::new("Tj", vec![font.text(text)]));
     ops.push(Operation::new("ET", vec![]));
 }
 
@@ -69,6 +71,7 @@ pub struct Report {
     doc: Document,
     pages_id: ObjectId,
     resources: ObjectId,
+    font: Font,
     header: String,
     /// The current page's lines (wrapped).
     page: Vec<String>,
@@ -80,10 +83,9 @@ impl Report {
     pub fn new(header: &str) -> Self {
         let mut doc = Document::with_version("1.5");
         let pages_id = doc.new_object_id();
-        let font =
-            doc.add_object(dictionary! {"Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Courier", "Encoding" => "WinAnsiEncoding"});
-        let resources = doc.add_object(dictionary! {"Font" => dictionary! {"F1" => font}});
-        Self { doc, pages_id, resources, header: header.to_string(), page: Vec::with_capacity(LINES_PER_PAGE), done: Vec::new() }
+        let font = Font::new(&mut doc);
+        let resources = doc.add_object(dictionary! {"Font" => dictionary! {"F1" => font.id}});
+        Self { doc, pages_id, resources, font, header: header.to_string(), page: Vec::with_capacity(LINES_PER_PAGE), done: Vec::new() }
     }
 
     /// One line (wrapped at [`COLUMNS`], continuations indented).
@@ -102,7 +104,7 @@ impl Report {
         let mut ops = Vec::new();
         let mut y = HEIGHT - MARGIN - SIZE - 3 * LEADING;
         for line in self.page.drain(..) {
-            text_at(&mut ops, MARGIN, y, &line);
+            text_at(&mut ops, &mut self.font, MARGIN, y, &line);
             y -= LEADING;
         }
         let body = self.compressed(ops);
@@ -126,8 +128,8 @@ impl Report {
         for (n, (page, body)) in std::mem::take(&mut self.done).into_iter().enumerate() {
             let mut ops = Vec::new();
             let y = HEIGHT - MARGIN - SIZE;
-            text_at(&mut ops, MARGIN, y, &format!("{} · page {} of {total}", self.header, n + 1));
-            text_at(&mut ops, MARGIN, y - LEADING, &"-".repeat(COLUMNS));
+            text_at(&mut ops, &mut self.font, MARGIN, y, &format!("{} · page {} of {total}", self.header, n + 1));
+            text_at(&mut ops, &mut self.font, MARGIN, y - LEADING, &"-".repeat(COLUMNS));
             let head = self.compressed(ops);
             self.doc.objects.insert(
                 page,
@@ -139,6 +141,7 @@ impl Report {
             kids.push(Object::Reference(page));
         }
         let count = kids.len() as i64;
+        self.font.finish(&mut self.doc);
         self.doc.objects.insert(self.pages_id, Object::Dictionary(dictionary! {"Type" => "Pages", "Kids" => kids, "Count" => count}));
         let info = self.doc.add_object(dictionary! {"Title" => Object::string_literal(win_ansi(title)), "Producer" => "Plantdoc"});
         let catalog = self.doc.add_object(dictionary! {"Type" => "Catalog", "Pages" => self.pages_id});
@@ -193,5 +196,16 @@ mod tests {
         let all = doc.extract_text(&pages.keys().copied().collect::<Vec<_>>()).unwrap();
         assert!(all.contains("row 000 · Read") && all.contains("row 119 · Read · 2026-01-01 08:30:00 +00:00"));
         assert_eq!(wrapped(&["x".repeat(COLUMNS * 2)]).len(), 3);
+    }
+
+    #[test]
+    fn names_print_as_written() {
+        let pdf = text_pdf("Auditor's file", "Auditor's file · Żory", &["signature · Łukasz Wiśniewski (OP1) · Read".to_string()]);
+        let doc = Document::load_mem(&pdf).unwrap();
+        let text = doc.extract_text(&[1]).unwrap();
+        assert!(
+            text.contains("Auditor's file · Żory · page 1 of 1") && text.contains("signature · Łukasz Wiśniewski (OP1) · Read"),
+            "{text}"
+        );
     }
 }

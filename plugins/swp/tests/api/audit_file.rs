@@ -217,9 +217,11 @@ async fn the_file_checks_the_rows_it_cites_not_the_whole_log() {
     assert!(pdf_text(&pdf).0.contains(&format!("BROKEN at row {seq}")));
 }
 
-/// A signer without an operator number is printed by name alone, never `Name ()`.
+/// Names print as written (the PDF embeds a Unicode font: a printed name is part of the
+/// signature's record), and a signer without an operator number by name alone, never
+/// `Name ()`.
 #[tokio::test]
-async fn a_signer_without_an_operator_number_prints_without_brackets() {
+async fn names_print_as_written_and_a_signer_without_an_operator_number_without_brackets() {
     let app = spawn().await;
     let crew = crew(&app).await;
     let swp = deployed(&crew, "7101-0009", json!({})).await;
@@ -238,17 +240,28 @@ async fn a_signer_without_an_operator_number_prints_without_brackets() {
         )
     };
     let mut tx = app.state.db.begin().await.unwrap();
-    let id =
-        acks::sign_as(&mut tx, DocKind::new("swp"), &swp, &hash, &person("op-n", "Olga", "Nowak", Some("OP5")), T0 + 60_000, acks::BADGE)
-            .await
-            .unwrap();
+    let id = acks::sign_as(
+        &mut tx,
+        DocKind::new("swp"),
+        &swp,
+        &hash,
+        &person("op-n", "Łukasz", "Wiśniewski", Some("OP5")),
+        T0 + 60_000,
+        acks::BADGE,
+    )
+    .await
+    .unwrap();
     assert!(acks::verify_as(&mut tx, &id, &person("cl-n", "Nina", "Nonumber", None), T0 + 120_000, acks::BADGE).await.unwrap());
     tx.commit().await.unwrap();
     let (_, _, csv) = download(&crew.quality, "/api/swps/audit-file/7101-0009.csv").await;
     let csv = String::from_utf8(csv).unwrap();
-    assert!(csv.contains("\"Olga Nowak (OP5)\"") && csv.contains("\"Nina Nonumber\",\"2026-01-01 00:02:00 +00:00\",\"Verified\""), "{csv}");
+    assert!(
+        csv.contains("\"Łukasz Wiśniewski (OP5)\"") && csv.contains("\"Nina Nonumber\",\"2026-01-01 00:02:00 +00:00\",\"Verified\""),
+        "{csv}"
+    );
     assert!(!csv.contains("()"), "{csv}");
     let (_, _, pdf) = download(&crew.quality, "/api/swps/audit-file/7101-0009.pdf").await;
     let (text, _) = pdf_text(&pdf);
     assert!(text.contains("signature · Nina Nonumber · 2026-01-01 00:02:00 +00:00 · Verified") && !text.contains("()"), "{text}");
+    assert!(text.contains("signature · Łukasz Wiśniewski (OP5) · 2026-01-01 00:01:00 +00:00 · Read"), "{text}");
 }
