@@ -138,15 +138,22 @@ pub async fn spawn_full(
     TestApp { base: format!("http://{addr}"), state, clock, tmp, db_url, server, stop: Some(stop) }
 }
 
+/// The tests' HTTP client: a kept connection is let go after 5 s idle, before the server's
+/// header-read timeout (`server.header_read_timeout_secs`, 10 s) closes it, so a request is
+/// never written into a connection the server is closing (a broken pipe on a busy machine).
+pub fn http_client() -> reqwest::ClientBuilder {
+    reqwest::Client::builder().pool_idle_timeout(std::time::Duration::from_secs(5))
+}
+
 impl TestApp {
     pub fn client(&self) -> Client {
-        Client { base: self.base.clone(), http: reqwest::Client::new(), jar: Arc::new(Mutex::new(BTreeMap::new())) }
+        Client { base: self.base.clone(), http: http_client().build().unwrap(), jar: Arc::new(Mutex::new(BTreeMap::new())) }
     }
 
     /// A client connecting from another loopback address (`127.0.0.2`, …): another
     /// machine to the server's per-address counts.
     pub fn client_from(&self, addr: &str) -> Client {
-        let http = reqwest::Client::builder().local_address(addr.parse::<std::net::IpAddr>().unwrap()).build().unwrap();
+        let http = http_client().local_address(addr.parse::<std::net::IpAddr>().unwrap()).build().unwrap();
         Client { base: self.base.clone(), http, jar: Arc::new(Mutex::new(BTreeMap::new())) }
     }
 

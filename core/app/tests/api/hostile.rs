@@ -98,7 +98,7 @@ async fn served_demo(tmp: &std::path::Path, env: &[(&str, &str)]) -> (std::proce
         .unwrap();
     assert!(seeded.status.success(), "{}", String::from_utf8_lossy(&seeded.stderr));
     let (child, addr) = serve_process(tmp, &db, env).await;
-    let eng = Client { base: format!("http://{addr}"), http: reqwest::Client::new(), jar: Default::default() };
+    let eng = Client { base: format!("http://{addr}"), http: crate::helpers::http_client().build().unwrap(), jar: Default::default() };
     let r = eng.post("/api/users/login", &serde_json::json!({"email": "engineer1@demo.plant", "password": "Demo-Plant-2026"})).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     (child, eng)

@@ -79,7 +79,7 @@ async fn four_parsing_bombs_at_once_are_refused_and_the_server_stays_under_300_m
         .unwrap();
     assert!(seeded.status.success(), "{}", String::from_utf8_lossy(&seeded.stderr));
     let (mut child, addr) = serve_process(tmp.path(), &db, &[("PLANTDOC__LOG__LEVEL", "error")]).await;
-    let eng = Client { base: format!("http://{addr}"), http: reqwest::Client::new(), jar: Default::default() };
+    let eng = Client { base: format!("http://{addr}"), http: crate::helpers::http_client().build().unwrap(), jar: Default::default() };
     let r = eng.post("/api/users/login", &serde_json::json!({"email": "engineer1@demo.plant", "password": "Demo-Plant-2026"})).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let start_kb = kb(&std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap(), "VmRSS:");

@@ -163,7 +163,8 @@ async fn oidc_routes_are_documented_as_they_answer() {
     };
     let statuses = |op: &serde_json::Value| -> Vec<String> { op["responses"].as_object().unwrap().keys().cloned().collect() };
     let login = &doc["paths"]["/api/auth/oidc/login"]["get"];
-    assert_eq!(statuses(login), ["302", "429", "503"]);
+    // 400: a query the route cannot read (`fresh`, `back`).
+    assert_eq!(statuses(login), ["302", "400", "429", "503"]);
     assert!(login["responses"]["302"].get("content").is_none(), "a redirect has no body: {login}");
     assert!(login["responses"]["302"]["headers"]["Location"].is_object());
     assert_eq!(types(login, "429"), ["application/json"]);

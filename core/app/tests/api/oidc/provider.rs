@@ -77,7 +77,7 @@ pub async fn spawn_oidc(client_id: &str, extra: &[(&str, &str)]) -> TestApp {
 
 /// A browser on the app that does not follow redirects (each step is looked at).
 pub fn browser(app: &TestApp) -> Client {
-    let http = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let http = crate::helpers::http_client().redirect(reqwest::redirect::Policy::none()).build().unwrap();
     Client { base: app.base.clone(), http, jar: Arc::new(Mutex::new(BTreeMap::new())) }
 }
 
@@ -95,7 +95,7 @@ pub async fn start(b: &Client) -> url::Url {
 /// The person `login` at the provider: signs in and consents, as in a browser, until
 /// the provider sends the browser back. Returns the callback's path and query.
 pub async fn at_provider(auth_url: &url::Url, login: &str) -> String {
-    let http = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let http = crate::helpers::http_client().redirect(reqwest::redirect::Policy::none()).build().unwrap();
     let mut jar: BTreeMap<String, String> = BTreeMap::new();
     let base = url::Url::parse(&provider().issuer).unwrap();
     let mut next = auth_url.clone();

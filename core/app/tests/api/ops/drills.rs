@@ -53,7 +53,7 @@ pub fn report(drill: &str, o: &Outcome) {
 
 /// Signs in through a server (any instance) with the tests' password.
 pub async fn login_at(base: &str, email: &str) -> Client {
-    let c = Client { base: base.to_string(), http: reqwest::Client::new(), jar: Default::default() };
+    let c = Client { base: base.to_string(), http: crate::helpers::http_client().build().unwrap(), jar: Default::default() };
     let r = c.post("/api/users/login", &json!({"email": email, "password": PASSWORD})).await;
     assert_eq!(r.status, StatusCode::OK, "login {email}: {}", r.text);
     c
