@@ -12,6 +12,7 @@ NOT_FILES = {
     "plugins/recalls", "plugin-web/recalls",  # docs/modules.md's example of a new module
     "core/storage-sweep",  # a task lease's name
     "docs/users.md",  # named by migrations that cannot change (decision 31)
+    "host-web/dist/",  # the web build's output
 }
 PATH = re.compile(r"`((?:core|plugins|host-web|plugin-web|web-tests|config|migrations|docs|\.ci)/[A-Za-z0-9_./-]+)(?::\d+)?`")
 
