@@ -18,7 +18,6 @@ mod limits;
 mod lockout;
 mod mail;
 mod matrix;
-mod memory;
 mod modules;
 mod oidc;
 mod ops;
