@@ -1,4 +1,4 @@
-// Issue 29 item 4 in the console: a process manager proposes a Spanish translation of a
+// Translations in the console: a process manager proposes a Spanish translation of a
 // deployed alert from its detail view (the kit's panel, shared with the SWP viewer), sees
 // it listed 'In review' (decision 95), and removes it; the page stays accessible. A
 // Spanish SWC proposed for a deployed SWP appears on its reviewers' Sign Off page, in the

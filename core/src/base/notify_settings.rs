@@ -1,5 +1,5 @@
 //! `[notifications]`: mail and live-update timing, and how many live streams one
-//! person or one address may hold open (issue 27; defaults in code).
+//! person or one address may hold open (defaults in code; decision 93).
 use serde::Deserialize;
 
 /// `[notifications]`: how often mail is sent and digests are made.

@@ -40,7 +40,7 @@ impl Keeper for Keep {
                 if status == "deployed" { "expired" } else { "deleted" }
             );
             let mut files = if shared == 0 { vec![file] } else { Vec::new() };
-            // Its translations' files are its own, superseded ones too (issue 29, decision 95).
+            // Its translations' files are its own, superseded ones too (decision 95).
             let own = plantdoc_core::review::translations::retained_files(&mut *state.db.pool.acquire().await?, crate::KIND, &id).await?;
             files.extend(own);
             out.push(Expired { kind: crate::KIND, target: format!("alert:{id}"), id, ended_ms: r.try_get("ended")?, label, files });

@@ -1,4 +1,4 @@
-//! Alerts per language (issue 29 item 4; reviewed, decision 95): one translated file
+//! Alerts per language (a file per language, reviewed: decision 95): one translated file
 //! per language, the core review engine's translations (`plantdoc_core::review::
 //! translations`): proposed on a deployed alert (`POST /api/alerts/{alertId}/
 //! translations`), reviewed in the alert's stages, served only once approved. `GET

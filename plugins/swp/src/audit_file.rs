@@ -6,7 +6,7 @@
 //! verification of every version with printed name, date and time with offset, meaning
 //! and signature mode; and the audit chain's check at the rows about the part.
 //! The alerts that applied to the part (the `PartAlerts` port) and their signatures too.
-//! Deleted SWPs are kept (issue 28 item 5) and listed with their deletion date; every
+//! Deleted SWPs are kept (soft delete) and listed with their deletion date; every
 //! translation, superseded and withdrawn ones too, with its reviews (decision 95).
 //! One list of rows makes both files.
 use std::collections::HashMap;

@@ -38,7 +38,7 @@ impl Keeper for Keep {
                     files.push(f);
                 }
             }
-            // Its translations' files are its own, superseded ones too (issue 29, decision 95).
+            // Its translations' files are its own, superseded ones too (decision 95).
             let own = plantdoc_core::review::translations::retained_files(&mut *state.db.pool.acquire().await?, crate::KIND, &id).await?;
             files.extend(own);
             let revision = r.try_get::<Option<i64>, _>("revision")?.map(|n| n.to_string()).unwrap_or_else(|| "-".into());

@@ -1,4 +1,4 @@
-//! Documents per language (issue 29 item 4; reviewed, decision 95): a revision's
+//! Documents per language (a file per language, reviewed: decision 95): a revision's
 //! translated SWC, JES and VIS are the core review engine's translations
 //! (`plantdoc_core::review::translations`): proposed on a deployed revision
 //! (`POST /api/swps/{swpId}/translations`), reviewed in the SWP's stages, served at the

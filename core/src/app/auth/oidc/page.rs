@@ -10,7 +10,7 @@ fn escape(s: &str) -> String {
 }
 
 /// What a refusal page says, and where its link goes, kept on the answer so the language
-/// layer can say it again in the caller's language (`app::http::lang`, issue 29).
+/// layer can say it again in the caller's language (`app::http::lang`).
 #[derive(Clone)]
 pub struct RefusalPage {
     pub message: String,
