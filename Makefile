@@ -55,12 +55,13 @@ NEXTEST := $(CARGO) nextest run --workspace --config-file .ci/nextest.toml --no-
 test-rust:
 	@# The example dynamic module (a cdylib) is loaded by the tests; the test build makes
 	@# everything else, including target/debug/plantdoc for the browser tests (nextest
-	@# builds as `cargo test --no-run` does).
+	@# builds as `cargo test --no-run` does). Nextest's store (its JUnit file) is under the
+	@# workspace's target/ even when CARGO_TARGET_DIR points elsewhere, as in CI.
 	$(CARGO) build -p plantdoc-example-dynamic
 	@pgdir=$$(mktemp -d /tmp/plantdoc-pg.XXXXXX); \
 	url=$$(bash .ci/pg.sh start $$pgdir); \
 	trap "bash .ci/pg.sh stop $$pgdir; rm -rf $$pgdir" EXIT; \
-	mkdir -p test-results; junit=$(TARGET_DIR)/nextest/default/junit.xml; \
+	mkdir -p test-results; junit=target/nextest/default/junit.xml; \
 	echo "== Rust tests on SQLite"; \
 	PLANTDOC_TEST_DB=sqlite PLANTDOC_TEST_PG_URL=$$url $(NEXTEST) --timings; \
 	cp $$junit test-results/rust-sqlite-junit.xml; \
