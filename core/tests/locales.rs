@@ -21,6 +21,7 @@ const NOT_ANSWERS: &[&str] = &[
     "plugins/alerts/src/demo.rs",
     "plugins/swp/src/demo.rs",
     "plugins/swp/src/audit_file.rs",
+    "plugins/swp/src/audit_rows.rs",
     "core/src/app/openapi.rs",
     "plugins/example-dynamic/src/lib.rs",
     "plugins/training/src/matrix.rs",

@@ -115,11 +115,6 @@ async fn remove_one(
         .execute(&mut *tx)
         .await?
         .rows_affected();
-    sqlx::query("DELETE FROM sign_lists WHERE doc_kind = $1 AND doc_id = $2")
-        .bind(item.kind.as_str())
-        .bind(&item.id)
-        .execute(&mut *tx)
-        .await?;
     let mut keys = Vec::new();
     if !item.files.is_empty() {
         let mut q = Params::default();

@@ -3,8 +3,6 @@
 use std::ops::Deref;
 use std::sync::Arc;
 
-use tokio::sync::Semaphore;
-
 use crate::app::auth::throttle::IpLimiter;
 use crate::base::clock::{SharedClock, SystemClock};
 use crate::base::config::Settings;
@@ -34,8 +32,8 @@ pub struct Inner {
     pub ip_limiter: IpLimiter,
     /// Every module's typed state (see `ModuleContext::state`).
     pub extensions: Extensions,
-    /// Bounds concurrent argon2 work (19 MiB each).
-    pub hash_permits: Semaphore,
+    /// Argon2 on `auth.hash_concurrency` threads, each reusing its 19 MiB (decision 96).
+    pub hasher: crate::app::auth::hasher::Hasher,
     /// Module switches stored at run time, over the config's (see `switches`).
     pub switches: std::sync::RwLock<crate::app::switches::Switches>,
     /// Sessions this instance remembers for a moment (decision 35).
@@ -245,7 +243,7 @@ pub async fn build_state(settings: Settings, opts: BuildOptions) -> anyhow::Resu
     let mail = Mailer::new(&settings.mail)?;
     let zones = Zones::new(&settings.zones);
     let ip_limiter = IpLimiter::new(settings.auth.ip_attempts_per_minute);
-    let hash_permits = Semaphore::new(settings.auth.hash_concurrency);
+    let hasher = crate::app::auth::hasher::Hasher::new(settings.auth.hash_concurrency);
     let sessions = crate::app::auth::session_memo::SessionMemo::new(settings.session.recheck_ms);
     let changes = crate::data::changes::Changes::new(settings.session.recheck_ms);
     Ok(AppState(Arc::new(Inner {
@@ -259,7 +257,7 @@ pub async fn build_state(settings: Settings, opts: BuildOptions) -> anyhow::Resu
         secret,
         ip_limiter,
         extensions,
-        hash_permits,
+        hasher,
         sessions,
         changes,
         ports,

@@ -15,7 +15,7 @@ pub struct AuthSettings {
     pub ip_attempts_per_minute: u32,
     pub temp_password_days: i64,
     pub reset_token_minutes: i64,
-    /// Concurrent argon2 computations (each uses 19 MiB).
+    /// Threads computing argon2, each keeping its 19 MiB block (decision 96).
     pub hash_concurrency: usize,
     /// `false`: people sign in only through `[auth.oidc]`; the `break_glass` accounts
     /// (local managers) still sign in with their password, audited.

@@ -295,11 +295,13 @@ pub async fn verify_as(conn: &mut AnyConnection, record_id: &str, verifier: &Use
 }
 
 /// The sign records of one document version as the JSON array [`SignRecord`] writes
-/// (newest first), as the database keeps it (`sign_lists`, migration 0018: triggers
-/// rebuild a version's array in the same transaction as any write of its records;
-/// decision 42). The kiosk reads a version's whole history on every part it loads:
-/// one row by key instead of ~100 rows. Same values as [`for_documents`] serialized (a
-/// test compares them); PostgreSQL's text puts spaces around `:`.
+/// (newest first), joined from the objects the database keeps, one a record
+/// (`sign_record_objects`, migration 0034: triggers write a record's object in the same
+/// transaction as any write of it; decisions 42 and 96). The kiosk reads a version's
+/// whole history on every part it loads: one index range of ready objects, no JSON built
+/// per read, and a sign write costs one object whatever the version's size. Same values
+/// as [`for_documents`] serialized (a test compares them); PostgreSQL's text puts spaces
+/// around `:`.
 pub async fn json_for_version(db: &Db, kind: DocKind, doc_id: &str, version_hash: &str) -> Result<String, sqlx::Error> {
     let sql = format!("SELECT {} AS j", version_json_sql(kind, "$1", "$2"));
     sqlx::query_scalar(&sql).bind(doc_id).bind(version_hash).fetch_one(&db.pool).await
@@ -312,7 +314,8 @@ pub fn version_json_sql(kind: DocKind, id_sql: &str, hash_sql: &str) -> String {
     // The id goes into the text: only a declared kind's id (letters, digits, '-').
     assert!(kind.is_valid(), "document kind {kind:?}");
     format!(
-        "COALESCE((SELECT l.json FROM sign_lists l WHERE l.doc_kind = '{}' AND l.doc_id = {id_sql} AND l.version_hash = {hash_sql}), '[]')",
+        "COALESCE((SELECT '[' || string_agg(r.o, ',' ORDER BY r.signed_at DESC, r.id) || ']' FROM sign_record_objects r \
+         WHERE r.doc_kind = '{}' AND r.doc_id = {id_sql} AND r.version_hash = {hash_sql}), '[]')",
         kind.as_str()
     )
 }
@@ -330,18 +333,37 @@ pub struct SignAct {
     pub read_files: Option<String>,
 }
 
-/// Every sign record of the documents, of every version, oldest first; `from_ms..to_ms`
-/// bounds the operator's signing time.
-pub async fn trail(db: &Db, kind: DocKind, doc_ids: &[String], from_ms: i64, to_ms: i64) -> Result<Vec<SignAct>, sqlx::Error> {
+/// Every sign record of the documents, of every version, oldest first, one page at a
+/// time: at most `limit` records after `after` (the last page's last `(signed_at, id)`);
+/// `from_ms..to_ms` bounds the operator's signing time. The auditor's file reads a
+/// part's trail page by page, never whole (decision 96).
+pub async fn trail_page(
+    db: &Db,
+    kind: DocKind,
+    doc_ids: &[String],
+    (from_ms, to_ms): (i64, i64),
+    after: Option<&(i64, String)>,
+    limit: usize,
+) -> Result<Vec<SignAct>, sqlx::Error> {
     let mut out = Vec::new();
-    for chunk in doc_ids.chunks(500) {
+    // One document at a time: its index gives the order, and LIMIT stops the read
+    // (an IN list would sort every record of the part again for each page).
+    for doc in doc_ids {
         let mut q = Params::default();
         let k = q.add(kind.as_str());
-        let list = q.list(chunk.iter().cloned());
+        let doc = q.add(doc.clone());
         let (from, to) = (q.add(from_ms), q.add(to_ms));
+        let past = match after {
+            Some((at, id)) => {
+                // A range on the index's time (then the ties), not an OR it cannot use.
+                let (at_or_later, same, id) = (q.add(*at), q.add(*at), q.add(id.clone()));
+                format!(" AND signed_at >= {at_or_later} AND NOT (signed_at = {same} AND id <= {id})")
+            }
+            None => String::new(),
+        };
         let sql = format!(
             "SELECT {COLUMNS}, sign_meaning, verify_meaning, read_files FROM acknowledgements \
-             WHERE doc_kind = {k} AND doc_id IN ({list}) AND signed_at >= {from} AND signed_at < {to} ORDER BY signed_at, id"
+             WHERE doc_kind = {k} AND doc_id = {doc} AND signed_at >= {from} AND signed_at < {to}{past} ORDER BY signed_at, id LIMIT {limit}"
         );
         for r in q.query(&sql).fetch_all(&db.pool).await? {
             out.push(SignAct {
@@ -355,5 +377,6 @@ pub async fn trail(db: &Db, kind: DocKind, doc_ids: &[String], from_ms: i64, to_
         }
     }
     out.sort_by(|a, b| (a.record.signed_at, &a.record.id).cmp(&(b.record.signed_at, &b.record.id)));
+    out.truncate(limit);
     Ok(out)
 }

@@ -8,13 +8,18 @@
 //! The alerts that applied to the part (the `PartAlerts` port) and their signatures too.
 //! Deleted SWPs are kept (soft delete) and listed with their deletion date; every
 //! translation, superseded and withdrawn ones too, with its reviews (decision 95).
-//! One list of rows makes both files.
+//! One producer of rows makes both files, a page of sign records at a time (decision 96):
+//! the CSV is streamed as the rows come; the PDF is set page by page ([`Report`]), at
+//! most [`BUILDS`] at once (a request waits [`BUILD_WAIT`] for its turn, then 503).
 use std::collections::HashMap;
+use std::time::Duration;
 
+use axum::body::{Body, Bytes};
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use plantdoc_core::acks::{self, SignAct};
+use futures::StreamExt;
+use plantdoc_core::acks;
 use plantdoc_core::app::AppState;
 use plantdoc_core::audit::{self, Verdict};
 use plantdoc_core::auth::CurrentUser;
@@ -22,17 +27,24 @@ use plantdoc_core::clock::with_offset;
 use plantdoc_core::db::Params;
 use plantdoc_core::error::{AppError, AppResult};
 use plantdoc_core::files::sha256s;
-use plantdoc_core::pdf::report::text_pdf;
+use plantdoc_core::pdf::report::Report;
 use plantdoc_core::ports::PartAlerts;
 use plantdoc_core::review::translations as tr;
 use serde::Deserialize;
+use tokio::sync::{mpsc, Semaphore};
 
 use crate::access::KIND as SWPS;
+use crate::audit_rows::{csv_line, revision, sign_rows, swp_rows, PdfLines, Row, CSV_HEADER};
 use crate::model::Swp;
 use crate::store;
 
-const STAGES: [&str; 3] = ["Process", "Quality", "Production"];
-pub const CSV_HEADER: [&str; 9] = ["record", "revision", "documentId", "versionSha256", "name", "dateTime", "meaning", "mode", "detail"];
+/// Sign records read at once.
+const PAGE: usize = 2000;
+/// PDFs set at once (each holds its pages, compressed, and then the file).
+const BUILDS: usize = 2;
+/// Longest wait for a turn to set a PDF.
+const BUILD_WAIT: Duration = Duration::from_secs(120);
+static TURNS: Semaphore = Semaphore::const_new(BUILDS);
 
 #[derive(Deserialize)]
 pub struct Range {
@@ -42,44 +54,11 @@ pub struct Range {
     to: Option<String>,
 }
 
-/// One line of the file.
-#[derive(Default)]
-pub struct Row {
-    record: &'static str,
-    revision: String,
-    swp_id: String,
-    version: String,
-    name: String,
-    time: String,
-    meaning: String,
-    mode: String,
-    detail: String,
-}
-
-impl Row {
-    fn cells(&self) -> [&str; 9] {
-        [self.record, &self.revision, &self.swp_id, &self.version, &self.name, &self.time, &self.meaning, &self.mode, &self.detail]
-    }
-}
-
 fn day_ms(field: &str, v: &Option<String>, default: i64, end: bool) -> AppResult<i64> {
     let Some(v) = v.as_deref().filter(|v| !v.is_empty()) else { return Ok(default) };
     let day = chrono::NaiveDate::parse_from_str(v, "%Y-%m-%d").map_err(|_| AppError::field(field, "Please give a date as YYYY-MM-DD."))?;
     let day = if end { day.succ_opt().unwrap_or(day) } else { day };
     Ok(day.and_hms_opt(0, 0, 0).unwrap_or_default().and_utc().timestamp_millis())
-}
-
-/// The meaning of an act as people read it (the stored meaning is the long form).
-fn meaning(stored: &str) -> String {
-    match stored {
-        acks::READ_AND_UNDERSTOOD => "Read".into(),
-        acks::VERIFIED => "Verified".into(),
-        other => other.to_string(),
-    }
-}
-
-fn revision(s: &Swp) -> String {
-    s.revision.map(|r| r.to_string()).unwrap_or_else(|| "-".into())
 }
 
 /// A translation of a revision or an alert (decision 95), in every state it reached
@@ -109,46 +88,6 @@ fn translation_rows(t: &tr::Translation, link: Option<&str>, base: impl Fn() -> 
     }
 }
 
-fn swp_rows(s: &Swp, hashes: &HashMap<String, String>, deleted: &HashMap<String, i64>, out: &mut Vec<Row>) {
-    let base = || Row { revision: revision(s), swp_id: s.id.clone(), version: s.content_hash.clone(), ..Row::default() };
-    let behalf = if s.on_behalf_name.is_empty() { "-".to_string() } else { s.on_behalf_name.clone() };
-    out.push(Row {
-        record: "revision",
-        name: format!("{} {}", s.owner_firstname, s.owner_lastname),
-        time: with_offset(s.upload_date),
-        meaning: "Uploaded".into(),
-        detail: format!("status {}; on behalf of {behalf}", s.status.as_str()),
-        ..base()
-    });
-    let docs = [("SWC", Some(&s.swc_file)), ("JES", Some(&s.jes_file)), ("VIS", Some(&s.vis_file)), ("Video", s.video_file.as_ref())];
-    for (label, id) in docs {
-        let Some(id) = id else { continue };
-        let sha = hashes.get(id).cloned().unwrap_or_default();
-        out.push(Row { record: "document", meaning: label.into(), detail: format!("SHA-256 {sha}"), ..base() });
-    }
-    for (stage, r) in STAGES.iter().zip(&s.reviews) {
-        out.push(Row {
-            record: "approval",
-            name: r.reviewer.clone().unwrap_or_default(),
-            time: r.date.map(with_offset).unwrap_or_default(),
-            meaning: r.status.as_str().into(),
-            detail: format!("{stage} stage; note: {}", r.note.as_deref().unwrap_or("-")),
-            ..base()
-        });
-    }
-    if let Some(d) = s.deploy_date {
-        out.push(Row { record: "deploy", time: with_offset(d), meaning: "Deployed".into(), ..base() });
-    }
-    if let Some(d) = s.obsolete_date {
-        out.push(Row { record: "obsolete", time: with_offset(d), meaning: "Obsolete".into(), ..base() });
-    }
-    // Issue 28 item 5: a deleted SWP is kept (soft delete) and shown with its date.
-    if let Some(d) = deleted.get(&s.id) {
-        let detail = if s.deploy_date.is_some() { "removed from the plant floor" } else { "removed from the review process" };
-        out.push(Row { record: "deleted", time: with_offset(*d), meaning: "Deleted".into(), detail: detail.into(), ..base() });
-    }
-}
-
 /// The deletion dates of the deleted SWPs among `ids`.
 async fn deleted_dates(state: &AppState, ids: &[String]) -> AppResult<HashMap<String, i64>> {
     let mut out = HashMap::new();
@@ -163,69 +102,57 @@ async fn deleted_dates(state: &AppState, ids: &[String]) -> AppResult<HashMap<St
     Ok(out)
 }
 
-/// `revision`: the SWP's revision or the alert's tag; `other`: the record binds to a
-/// version other than the document's current one.
-fn sign_rows(a: &SignAct, revision: String, other: bool, out: &mut Vec<Row>) {
-    let r = &a.record;
-    let base = || Row {
-        record: "signature",
-        revision: revision.clone(),
-        swp_id: r.doc_id.clone(),
-        version: r.version_hash.clone(),
-        ..Row::default()
-    };
-    let mut note = if other { "; bound to a version other than the SWP's current one" } else { "" }.to_string();
-    // The files shown (issue 29): each section's language and SHA-256.
-    let read: Vec<plantdoc_core::ports::VersionFile> =
-        a.read_files.as_deref().and_then(|j| serde_json::from_str(j).ok()).unwrap_or_default();
-    for f in &read {
-        note.push_str(&format!("; read {} in {} ({})", f.section.to_uppercase(), f.lang.as_deref().unwrap_or("the original"), f.sha256));
-    }
-    out.push(Row {
-        name: format!("{} ({})", r.op_full_name, r.op_no),
-        time: with_offset(r.signed_at),
-        meaning: meaning(&a.sign_meaning),
-        mode: a.sign_mode.clone(),
-        detail: format!("operator{note}"),
-        ..base()
-    });
-    if let (Some(at), Some(name)) = (r.verified_at, &r.cl_full_name) {
-        out.push(Row {
-            name: format!("{name} ({})", r.cl_op_no.as_deref().unwrap_or("")),
-            time: with_offset(at),
-            meaning: meaning(a.verify_meaning.as_deref().unwrap_or(acks::VERIFIED)),
-            mode: a.verify_mode.clone().unwrap_or_else(|| acks::BADGE.into()),
-            detail: format!("verifier of {}'s read{note}", r.op_full_name),
-            ..base()
-        });
-    }
-}
-
-/// The rows of the part's file: its SWPs (oldest first), their signatures in the range,
-/// and the audit chain's check.
-async fn rows(state: &AppState, user: &CurrentUser, part: &str, swps: &[Swp], from: i64, to: i64) -> AppResult<Vec<Row>> {
+/// The rows of the part's file, in batches: its SWPs (oldest first), their signatures in
+/// the range a page at a time, the alerts', and the audit chain's check. Stops quietly
+/// when nobody reads any more (the download was dropped).
+async fn produce(
+    state: AppState,
+    user: CurrentUser,
+    part: String,
+    swps: Vec<Swp>,
+    range: (i64, i64),
+    tx: mpsc::Sender<Vec<Row>>,
+) -> AppResult<()> {
     let mut files: Vec<String> = Vec::new();
-    for s in swps {
+    for s in &swps {
         files.extend([s.swc_file.clone(), s.jes_file.clone(), s.vis_file.clone()]);
         files.extend(s.video_file.clone());
     }
     let hashes = sha256s(&state.db, &files).await?;
     let ids: Vec<String> = swps.iter().map(|s| s.id.clone()).collect();
-    let deleted = deleted_dates(state, &ids).await?;
+    let deleted = deleted_dates(&state, &ids).await?;
     let mut out = Vec::new();
     let translations = tr::of_docs(&mut *state.db.reader().await?, crate::KIND, &ids).await?;
-    for s in swps {
+    for s in &swps {
         swp_rows(s, &hashes, &deleted, &mut out);
         let base = || Row { revision: revision(s), swp_id: s.id.clone(), version: s.content_hash.clone(), ..Row::default() };
         for t in translations.iter().filter(|t| t.doc_id == s.id) {
             translation_rows(t, Some("/api/swps/translations/file/"), base, &mut out);
         }
     }
-    for a in acks::trail(&state.db, crate::KIND, &ids, from, to).await? {
-        let s = swps.iter().find(|s| s.id == a.record.doc_id);
-        sign_rows(&a, s.map(revision).unwrap_or_default(), s.is_some_and(|s| s.content_hash != a.record.version_hash), &mut out);
+    if tx.send(out).await.is_err() {
+        return Ok(());
     }
-    alert_rows(state, user, part, from, to, &mut out).await?;
+    let by_id: HashMap<&str, &Swp> = swps.iter().map(|s| (s.id.as_str(), s)).collect();
+    let mut after = None;
+    loop {
+        let page = acks::trail_page(&state.db, crate::KIND, &ids, range, after.as_ref(), PAGE).await?;
+        let mut out = Vec::with_capacity(page.len() * 2);
+        for a in &page {
+            let s = by_id.get(a.record.doc_id.as_str());
+            sign_rows(a, s.map(|s| revision(s)).unwrap_or_default(), s.is_some_and(|s| s.content_hash != a.record.version_hash), &mut out);
+        }
+        after = page.last().map(|a| (a.record.signed_at, a.record.id.clone()));
+        if tx.send(out).await.is_err() {
+            return Ok(());
+        }
+        if page.len() < PAGE {
+            break;
+        }
+    }
+    if !alert_rows(&state, &user, &part, range, &tx).await? {
+        return Ok(());
+    }
     // The chain's check at the rows cited (about the part's SWPs), each with its links:
     // bounded by the part, not the log (`plantdoc audit verify` walks it all).
     let targets: Vec<String> = ids.iter().map(|id| format!("swp:{id}")).collect();
@@ -235,16 +162,17 @@ async fn rows(state: &AppState, user: &CurrentUser, part: &str, swps: &[Swp], fr
         ),
         Verdict::Broken { seq, reason } => format!("audit verify: BROKEN at row {seq}: {reason} (a row about this part or its neighbour)"),
     };
-    out.push(Row { record: "audit-chain", detail, ..Row::default() });
-    Ok(out)
+    let _ = tx.send(vec![Row { record: "audit-chain", detail, ..Row::default() }]).await;
+    Ok(())
 }
 
 /// The alerts that applied to the part (the `PartAlerts` port; none while the alerts
-/// module is off) and their signatures.
-async fn alert_rows(state: &AppState, user: &CurrentUser, part: &str, from: i64, to: i64, out: &mut Vec<Row>) -> AppResult<()> {
-    let Some(port) = state.port::<dyn PartAlerts>() else { return Ok(()) };
+/// module is off) and their signatures, a page at a time. `false`: nobody reads.
+async fn alert_rows(state: &AppState, user: &CurrentUser, part: &str, range: (i64, i64), tx: &mpsc::Sender<Vec<Row>>) -> AppResult<bool> {
+    let Some(port) = state.port::<dyn PartAlerts>() else { return Ok(true) };
     let alerts = port.of_part(state, user, part).await?;
-    let Some(kind) = alerts.first().map(|a| a.version.kind) else { return Ok(()) };
+    let Some(kind) = alerts.first().map(|a| a.version.kind) else { return Ok(true) };
+    let mut out = Vec::new();
     for a in &alerts {
         out.push(Row {
             record: "alert",
@@ -262,68 +190,32 @@ async fn alert_rows(state: &AppState, user: &CurrentUser, part: &str, from: i64,
         let Some(a) = alerts.iter().find(|a| a.version.id == t.doc_id) else { continue };
         let base =
             || Row { revision: a.tag.clone(), swp_id: a.version.id.clone(), version: a.version.version_hash.clone(), ..Row::default() };
-        translation_rows(&t, None, base, out);
+        translation_rows(&t, None, base, &mut out);
     }
-    for act in acks::trail(&state.db, kind, &ids, from, to).await? {
-        let a = alerts.iter().find(|a| a.version.id == act.record.doc_id);
-        sign_rows(
-            &act,
-            a.map(|a| a.tag.clone()).unwrap_or_default(),
-            a.is_some_and(|a| a.version.version_hash != act.record.version_hash),
-            out,
-        );
+    if tx.send(out).await.is_err() {
+        return Ok(false);
     }
-    Ok(())
-}
-
-/// A CSV field, quoted, with formula-starting text made inert.
-pub fn csv_field(s: &str) -> String {
-    let inert = match s.chars().next() {
-        Some('=' | '+' | '@' | '\t' | '\r') => format!("'{s}"),
-        Some('-') if s.parse::<f64>().is_err() && s != "-" => format!("'{s}"),
-        _ => s.to_string(),
-    };
-    format!("\"{}\"", inert.replace('"', "\"\""))
-}
-
-fn csv(rows: &[Row]) -> String {
-    let line = |cells: &[&str]| cells.iter().map(|c| csv_field(c)).collect::<Vec<_>>().join(",") + "\r\n";
-    let mut out = line(&CSV_HEADER);
-    for r in rows {
-        out.push_str(&line(&r.cells()));
-    }
-    out
-}
-
-fn pdf_lines(part: &str, rows: &[Row]) -> Vec<String> {
-    let mut lines = vec![format!("Part {part}: every revision, review, deploy, signature and the audit chain's check."), String::new()];
-    let mut current = String::new();
-    for r in rows {
-        if r.swp_id != current && !r.swp_id.is_empty() && r.record == "revision" {
-            current = r.swp_id.clone();
-            lines.push(String::new());
-            lines.push(format!("Revision {} · SWP {} · version SHA-256 {}", r.revision, r.swp_id, r.version));
+    let mut after = None;
+    loop {
+        let page = acks::trail_page(&state.db, kind, &ids, range, after.as_ref(), PAGE).await?;
+        let mut out = Vec::with_capacity(page.len() * 2);
+        for act in &page {
+            let a = alerts.iter().find(|a| a.version.id == act.record.doc_id);
+            sign_rows(
+                act,
+                a.map(|a| a.tag.clone()).unwrap_or_default(),
+                a.is_some_and(|a| a.version.version_hash != act.record.version_hash),
+                &mut out,
+            );
         }
-        if r.record == "alert" && lines.last().is_some_and(|l| !l.starts_with("  alert")) {
-            lines.push(String::new());
-            lines.push("Alerts that applied to the part".into());
+        after = page.last().map(|a| (a.record.signed_at, a.record.id.clone()));
+        if tx.send(out).await.is_err() {
+            return Ok(false);
         }
-        if r.record == "signature" && lines.last().is_some_and(|l| !l.starts_with("  signature") && !l.starts_with("Signatures")) {
-            lines.push(String::new());
-            lines.push("Signatures (printed name · date and time · meaning · mode · revision · version SHA-256)".into());
+        if page.len() < PAGE {
+            return Ok(true);
         }
-        let line = match r.record {
-            "signature" => format!(
-                "  signature · {} · {} · {} · {} · rev/tag {} · {} · {}",
-                r.name, r.time, r.meaning, r.mode, r.revision, r.version, r.detail
-            ),
-            "alert" => format!("  alert {} · {} · deployed {} · SHA-256 {} · {}", r.revision, r.meaning, r.time, r.version, r.detail),
-            "audit-chain" => format!("\n{}", r.detail),
-            _ => format!("  {} · {} · {} · {} · {}", r.record, r.meaning, r.name, r.time, r.detail),
-        };
-        lines.extend(line.split('\n').map(str::to_string));
     }
-    lines
 }
 
 /// `GET /api/swps/audit-file/{partNumber}.pdf|.csv`.
@@ -348,8 +240,20 @@ pub async fn audit_file(
     if swps.is_empty() {
         return Err(AppError::NotFound);
     }
-    let rows = rows(&state, &user, &part, &swps, from, to).await?;
     let name = format!("auditors-file-{}", part.replace(|c: char| !c.is_ascii_alphanumeric() && c != '-', "_"));
+    // A PDF waits for its turn before reading anything.
+    let turn = if pdf {
+        Some(
+            tokio::time::timeout(BUILD_WAIT, TURNS.acquire())
+                .await
+                .map_err(|_| AppError::Unavailable)?
+                .map_err(|_| AppError::Unavailable)?,
+        )
+    } else {
+        None
+    };
+    let (tx, mut rx) = mpsc::channel::<Vec<Row>>(4);
+    let producer = tokio::spawn(produce(state.clone(), user.clone(), part.clone(), swps, (from, to), tx));
     if pdf {
         let header = format!(
             "Auditor's file · part {part} · {} · generated {} by {}",
@@ -357,16 +261,45 @@ pub async fn audit_file(
             with_offset(state.now_ms()),
             user.full_name()
         );
-        let lines = pdf_lines(&part, &rows);
-        let bytes = tokio::task::spawn_blocking(move || text_pdf("Auditor's file", &header, &lines))
-            .await
-            .map_err(|e| AppError::Internal(e.into()))?;
+        let build = tokio::task::spawn_blocking(move || {
+            let mut report = Report::new(&header);
+            let (first, mut writer) = PdfLines::start(&part);
+            first.iter().for_each(|l| report.line(l));
+            let mut lines = Vec::new();
+            while let Some(batch) = rx.blocking_recv() {
+                for r in &batch {
+                    writer.push(r, &mut lines);
+                    lines.drain(..).for_each(|l| report.line(&l));
+                }
+            }
+            report.finish("Auditor's file")
+        });
+        producer.await.map_err(|e| AppError::Internal(e.into()))??;
+        let bytes = build.await.map_err(|e| AppError::Internal(e.into()))?;
+        drop(turn);
         let disposition = format!("attachment; filename=\"{name}.pdf\"");
         return Ok(
             ([(header::CONTENT_TYPE, "application/pdf".to_string()), (header::CONTENT_DISPOSITION, disposition)], bytes).into_response()
         );
     }
+    let mut head = String::new();
+    csv_line(&CSV_HEADER, &mut head);
+    let rows = futures::stream::unfold((rx, Some(producer)), |(mut rx, producer)| async move {
+        if let Some(batch) = rx.recv().await {
+            let mut chunk = String::with_capacity(batch.len() * 200);
+            batch.iter().for_each(|r| csv_line(&r.cells(), &mut chunk));
+            return Some((Ok(Bytes::from(chunk)), (rx, producer)));
+        }
+        // The end: a failed read cuts the download short instead of ending it as if whole.
+        let failed = match producer?.await {
+            Ok(Ok(())) => return None,
+            Ok(Err(e)) => format!("{e:?}"),
+            Err(e) => e.to_string(),
+        };
+        tracing::error!(error = %failed, "auditor's file cut short");
+        Some((Err(std::io::Error::other("the auditor's file could not be read whole")), (rx, None)))
+    });
+    let body = Body::from_stream(futures::stream::once(async move { Ok(Bytes::from(head)) }).chain(rows));
     let disposition = format!("attachment; filename=\"{name}.csv\"");
-    Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()), (header::CONTENT_DISPOSITION, disposition)], csv(&rows))
-        .into_response())
+    Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()), (header::CONTENT_DISPOSITION, disposition)], body).into_response())
 }

@@ -8,6 +8,7 @@
 //! `lists`, `viewer` and `history` (reads for the screens).
 mod access;
 mod audit_file;
+mod audit_rows;
 mod compare;
 mod demo;
 mod fields;

@@ -18,6 +18,7 @@ mod limits;
 mod lockout;
 mod mail;
 mod matrix;
+mod memory;
 mod modules;
 mod oidc;
 mod ops;

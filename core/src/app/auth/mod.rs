@@ -1,5 +1,6 @@
 //! Sign-in, sessions, passwords, throttling and the sign-in API.
 pub mod email_change;
+pub mod hasher;
 pub mod lockout;
 pub mod oidc;
 pub mod password;

@@ -11,11 +11,9 @@ use crate::base::error::{AppError, Refusal};
 pub const MIN_LEN: usize = 8;
 pub const MAX_LEN: usize = 128;
 
-/// Hashes off the async runtime, at most `auth.hash_concurrency` at once.
+/// Hashes on the pool of `auth.hash_concurrency` threads (`hasher`, decision 96).
 pub async fn hash(state: &AppState, password: &str) -> Result<String, AppError> {
-    let _permit = state.hash_permits.acquire().await.map_err(|e| AppError::Internal(e.into()))?;
-    let pw = password.to_string();
-    tokio::task::spawn_blocking(move || hash_blocking(&pw)).await.map_err(|e| AppError::Internal(e.into()))?
+    state.hasher.hash(password).await.map_err(AppError::Internal)
 }
 
 pub fn hash_blocking(password: &str) -> Result<String, AppError> {
@@ -27,18 +25,13 @@ pub fn hash_blocking(password: &str) -> Result<String, AppError> {
 
 /// Verifies; `None` hash still spends the same work, so unknown accounts take as long.
 pub async fn verify(state: &AppState, password: &str, phc: Option<&str>) -> Result<bool, AppError> {
-    let _permit = state.hash_permits.acquire().await.map_err(|e| AppError::Internal(e.into()))?;
-    let pw = password.to_string();
-    let phc = phc.map(str::to_string);
-    tokio::task::spawn_blocking(move || match phc {
-        Some(h) => verify_blocking(&pw, &h),
+    match phc {
+        Some(h) => state.hasher.verify(password, h).await.map_err(AppError::Internal),
         None => {
-            let _ = verify_blocking(&pw, dummy_hash());
-            false
+            let _ = state.hasher.verify(password, dummy_hash()).await.map_err(AppError::Internal)?;
+            Ok(false)
         }
-    })
-    .await
-    .map_err(|e| AppError::Internal(e.into()))
+    }
 }
 
 pub fn verify_blocking(password: &str, phc: &str) -> bool {

@@ -11,11 +11,13 @@ pub use lopdf;
 
 pub mod check;
 mod filters;
+pub mod font;
 pub mod merge;
 pub mod report;
 pub mod stamp;
 pub mod text;
 pub mod worker;
+mod worker_child;
 
 pub use merge::merge_blocking;
 pub use worker::Source;

@@ -2,17 +2,16 @@
 //! gets a strip of [`STRIP`] points below what it shows (its boxes grow; nothing of the
 //! page is covered), with one line of text and a QR code. The page's own content is
 //! wrapped in `q … Q`, so whatever state it leaves does not move the stamp. The text is
-//! standard Helvetica with WinAnsi encoding (no embedded font; `·` and `—` are in
-//! WinAnsi), written in each page's content so it reads back (`pdftotext`, lopdf's
-//! `extract_text`); the QR code is one form XObject drawn as filled rectangles, shared
+//! set in the embedded DejaVu Sans Mono (`font`: any name as written), in each page's
+//! content so it reads back (`pdftotext`, lopdf's `extract_text`); the QR code is one form XObject drawn as filled rectangles, shared
 //! by every page. The stored file is never touched: this makes a new one.
 use std::collections::HashMap;
 
 use lopdf::content::{Content, Operation};
 use lopdf::{dictionary, Dictionary, Document, LoadOptions, Object, ObjectId, Stream};
 
+use super::font::{Font, ADVANCE};
 use super::merge::inherited;
-use super::report::win_ansi;
 use super::{MAX_PAGES, MAX_SECTION_BYTES};
 
 /// Height of the strip added below each page, in points (0.92 in).
@@ -53,8 +52,7 @@ pub fn stamp_pdf(bytes: &[u8], stamp: &Stamp) -> Result<Vec<u8>, String> {
     if pages.is_empty() || pages.len() > MAX_PAGES {
         return Err(format!("{} pages", pages.len()));
     }
-    let font =
-        doc.add_object(dictionary! {"Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica", "Encoding" => "WinAnsiEncoding"});
+    let mut font = Font::new(&mut doc);
     let qr = doc.add_object(qr_form(stamp.qr)?);
     let open = doc.add_object(Stream::new(dictionary! {}, b"q\n".to_vec()));
     // Pages of one size and rotation share one stamp stream.
@@ -65,16 +63,17 @@ pub fn stamp_pdf(bytes: &[u8], stamp: &Stamp) -> Result<Vec<u8>, String> {
         let content = match drawn.get(&key) {
             Some(id) => *id,
             None => {
-                let mut s = Stream::new(dictionary! {}, strip_content(stamp, frame, width));
+                let mut s = Stream::new(dictionary! {}, strip_content(stamp, &mut font, frame, width));
                 let _ = s.compress();
                 let id = doc.add_object(s);
                 drawn.insert(key, id);
                 id
             }
         };
-        add_resources(&mut doc, page, font, qr).map_err(|e| format!("a page cannot be read ({e})"))?;
+        add_resources(&mut doc, page, font.id, qr).map_err(|e| format!("a page cannot be read ({e})"))?;
         wrap_contents(&mut doc, page, open, content).map_err(|e| format!("a page cannot be read ({e})"))?;
     }
+    font.finish(&mut doc);
     let mut out = Vec::with_capacity(bytes.len() + 16 * 1024);
     doc.save_to(&mut out).map_err(|e| format!("not written ({e})"))?;
     Ok(out)
@@ -168,10 +167,9 @@ fn reals(v: &[f32]) -> Vec<Object> {
 }
 
 /// The strip: white ground, a hairline above it, the line of text and the QR code.
-fn strip_content(stamp: &Stamp, frame: [f32; 6], width: f32) -> Vec<u8> {
-    let text = win_ansi(stamp.line);
+fn strip_content(stamp: &Stamp, font: &mut Font, frame: [f32; 6], width: f32) -> Vec<u8> {
     let room = (width - 2.0 * EDGE - QR_SIDE - 8.0).max(10.0);
-    let size = (room / text_width(&text)).clamp(2.0, MAX_SIZE);
+    let size = (room / text_width(stamp.line)).clamp(2.0, MAX_SIZE);
     let color = if stamp.warning { [0.75, 0.0, 0.0] } else { [0.0, 0.0, 0.0] };
     let ops = vec![
         op("Q", vec![]),
@@ -189,7 +187,7 @@ fn strip_content(stamp: &Stamp, frame: [f32; 6], width: f32) -> Vec<u8> {
         op("BT", vec![]),
         op("Tf", vec![Object::Name(FONT.into()), Object::Real(size)]),
         op("Td", reals(&[EDGE, EDGE + (QR_SIDE - size) / 2.0])),
-        op("Tj", vec![Object::String(text, lopdf::StringFormat::Literal)]),
+        op("Tj", vec![font.text(stamp.line)]),
         op("ET", vec![]),
         op("q", vec![]),
         op("cm", reals(&[QR_SIDE, 0.0, 0.0, QR_SIDE, width - EDGE - QR_SIDE, EDGE])),
@@ -229,26 +227,9 @@ fn qr_form(data: &str) -> Result<Stream, String> {
     Ok(s)
 }
 
-/// Helvetica's advance widths (per 1000 em) of the printable ASCII characters.
-const HELVETICA: [u16; 95] = [
-    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278,
-    278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722,
-    667, 944, 667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556,
-    556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
-];
-
-/// The width of WinAnsi text at 1 pt (other characters counted wide, so it always fits).
-fn text_width(text: &[u8]) -> f32 {
-    let w: u32 = text
-        .iter()
-        .map(|b| match b {
-            32..=126 => HELVETICA[(b - 32) as usize] as u32,
-            0xB7 => 278,
-            0x97 => 1000,
-            _ => 722,
-        })
-        .sum();
-    (w as f32 / 1000.0).max(1.0)
+/// The width of the text at 1 pt (every glyph of the font is as wide).
+fn text_width(text: &str) -> f32 {
+    (text.chars().count() as f32 * ADVANCE).max(1.0)
 }
 
 #[cfg(test)]

@@ -79,11 +79,11 @@ fn the_stamp_is_drawn_after_the_pages_own_state_is_restored() {
 #[test]
 fn text_is_set_smaller_to_fit_beside_the_code() {
     let long = "x".repeat(400);
-    let content =
-        String::from_utf8_lossy(&strip_content(&Stamp { line: &long, qr: "q", warning: false }, [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], 612.0))
-            .to_string();
+    let mut font = Font::new(&mut Document::with_version("1.5"));
+    let strip = strip_content(&Stamp { line: &long, qr: "q", warning: false }, &mut font, [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], 612.0);
+    let content = String::from_utf8_lossy(&strip).to_string();
     let size: f32 = content.split(" Tf").next().unwrap().rsplit(' ').next().unwrap().parse().unwrap();
-    assert!(size < MAX_SIZE && text_width(&win_ansi(&long)) * size <= 612.0 - 2.0 * EDGE - QR_SIDE, "{size}");
+    assert!(size < MAX_SIZE && text_width(&long) * size <= 612.0 - 2.0 * EDGE - QR_SIDE, "{size}");
 }
 
 #[test]
@@ -91,4 +91,13 @@ fn what_cannot_be_stamped_is_said_never_a_panic() {
     for bad in [&b"%PDF-1.4\n garbage"[..], b"", b"not a pdf at all"] {
         assert!(stamp_pdf(bad, &stamp()).is_err());
     }
+}
+
+#[test]
+fn names_print_as_written() {
+    let line = "Controlled copy · 7101-0001 rev 2 · printed 2026-01-02 08:30 +00:00 by Łukasz Wiśniewski · Zażółć gęślą jaźń";
+    let out = stamp_pdf(&odd_pdf(), &Stamp { line, qr: "q", warning: false }).unwrap();
+    let doc = Document::load_mem(&out).unwrap();
+    let text = doc.extract_text(&[1]).unwrap();
+    assert!(text.contains("by Łukasz Wiśniewski · Zażółć gęślą jaźń"), "{text}");
 }

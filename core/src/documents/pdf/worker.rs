@@ -8,18 +8,16 @@
 //! file). Checks and merges share one budget: [`WORKERS`] children at once, each within
 //! [`WORKER_MEMORY_MB`]. A child past its limit, its time or killed is a refusal naming
 //! the file it was reading.
-use crate::{msg, text};
-use std::io::{BufRead, Read, Write};
+use crate::text;
 use std::path::PathBuf;
 use std::process::Stdio;
 use std::sync::OnceLock;
 
-use serde_json::{json, Value};
+use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::sync::Semaphore;
 
-use super::{check, Merged, PdfError, MAX_SECTION_BYTES, MERGE_TIMEOUT};
-use crate::base::error::Refusal;
+use super::{Merged, PdfError, MERGE_TIMEOUT};
 use crate::documents::storage::Storage;
 
 /// The binary's hidden first argument that makes it a worker.
@@ -36,11 +34,13 @@ const MAX_LINE: u64 = 64 * 1024;
 /// Bytes of a child's stderr kept for the log.
 const MAX_STDERR: u64 = 8 * 1024;
 /// Files in one job (an SWP section takes at most 10).
-const MAX_FILES: usize = 64;
+pub(super) const MAX_FILES: usize = 64;
 /// Bytes of one text answer (JSON escapes can make it larger than the text itself).
 const MAX_TEXT_ANSWER: u64 = 4 * super::text::MAX_TEXT_BYTES as u64;
 /// Stream chunk size on the pipe.
 const CHUNK: usize = 256 * 1024;
+
+pub use super::worker_child::child_main;
 
 static BUDGET: Semaphore = Semaphore::const_new(WORKERS);
 static PROGRAM: OnceLock<PathBuf> = OnceLock::new();
@@ -80,11 +80,13 @@ enum Answer {
     Merged(tempfile::TempPath, u64),
     /// The pages' text as JSON (mode `text`, [`super::text`]).
     Text(Vec<u8>),
+    /// The stamped copy (mode `stamp`) in a temporary file, its length.
+    Stamped(tempfile::TempPath, u64),
 }
 
 /// Checks `files` (and merges them when `merge` and there are several) in a worker.
 pub(super) async fn run(storage: &Storage, files: &[Source<'_>], merge: bool) -> Result<Merged, PdfError> {
-    match work(storage, files, if merge { "merge" } else { "check" }).await? {
+    match work(storage, files, if merge { "merge" } else { "check" }, None).await? {
         Answer::Merged(path, len) => Ok(Merged::File(path, len)),
         _ => Ok(Merged::Single),
     }
@@ -92,14 +94,27 @@ pub(super) async fn run(storage: &Storage, files: &[Source<'_>], merge: bool) ->
 
 /// The text of one file, page by page, as JSON ([`super::text::extract`]).
 pub(super) async fn run_text(storage: &Storage, file: &Source<'_>) -> Result<Vec<u8>, PdfError> {
-    match work(storage, std::slice::from_ref(file), "text").await? {
+    match work(storage, std::slice::from_ref(file), "text", None).await? {
         Answer::Text(bytes) => Ok(bytes),
         _ => Err(PdfError::Server(anyhow::anyhow!("the PDF worker gave no text"))),
     }
 }
 
-/// Runs the worker in `mode` (`check`, `merge` or `text`) over `files`.
-async fn work(storage: &Storage, files: &[Source<'_>], mode: &str) -> Result<Answer, PdfError> {
+/// The stored PDF `key` with `stamp` on every page, made in a worker under the same
+/// limits and budget as the checks (the server never parses it): a temporary file and
+/// its length.
+pub async fn run_stamp(storage: &Storage, key: &str, stamp: &super::stamp::Stamp<'_>) -> Result<(tempfile::TempPath, u64), PdfError> {
+    let spec = serde_json::json!({"line": stamp.line, "qr": stamp.qr, "warning": stamp.warning}).to_string();
+    let file = Source { name: "stamp.pdf", key };
+    match work(storage, std::slice::from_ref(&file), "stamp", Some(spec.as_bytes())).await? {
+        Answer::Stamped(path, len) => Ok((path, len)),
+        _ => Err(PdfError::Server(anyhow::anyhow!("the PDF worker gave no stamped copy"))),
+    }
+}
+
+/// Runs the worker in `mode` (`check`, `merge`, `text` or `stamp`) over `files`, after
+/// `prelude` (a first file of the job's own, for `stamp` its stamp).
+async fn work(storage: &Storage, files: &[Source<'_>], mode: &str, prelude: Option<&[u8]>) -> Result<Answer, PdfError> {
     let merge = mode == "merge";
     let server = |e: String| PdfError::Server(anyhow::anyhow!(e));
     let _permit = if mode == "text" {
@@ -119,7 +134,7 @@ async fn work(storage: &Storage, files: &[Source<'_>], mode: &str) -> Result<Ans
         return Err(server("the PDF worker has no pipes".into()));
     };
     let job = async {
-        let feed = feed(storage, files, stdin);
+        let feed = feed(storage, files, prelude, stdin);
         let read = read_answer(stdout);
         let errs = async {
             let mut s = String::new();
@@ -137,7 +152,12 @@ async fn work(storage: &Storage, files: &[Source<'_>], mode: &str) -> Result<Ans
         Err(_) => {
             let _ = child.kill().await;
             let m = if merge { text!("These PDFs took too long to process.") } else { text!("This PDF took too long to check.") };
-            let m = if mode == "text" { text!("This PDF took too long to read.") } else { m };
+            let m = match mode {
+                "text" => text!("This PDF took too long to read."),
+                // Logged only (a copy not stamped is never a message for a person).
+                "stamp" => "took too long to stamp",
+                _ => m,
+            };
             return Err(PdfError::Refused(m.into()));
         }
     };
@@ -149,6 +169,8 @@ async fn work(storage: &Storage, files: &[Source<'_>], mode: &str) -> Result<Ans
         }
     }
     let (at, answer) = answer;
+    // With a prelude, the child counts it as file 0.
+    let at = if prelude.is_some() { at.and_then(|i| i.checked_sub(1)) } else { at };
     match answer {
         Some(Answer::Refused(m)) => Err(PdfError::Refused(m)),
         Some(answer) => Ok(answer),
@@ -209,8 +231,16 @@ fn limits() -> std::io::Result<()> {
 }
 
 /// Streams every file to the child: `F` u32 name, then `C` u32 chunk…, then `E`.
-async fn feed(storage: &Storage, files: &[Source<'_>], mut to: tokio::process::ChildStdin) -> std::io::Result<()> {
+async fn feed(storage: &Storage, files: &[Source<'_>], prelude: Option<&[u8]>, mut to: tokio::process::ChildStdin) -> std::io::Result<()> {
     let mut buf = vec![0u8; CHUNK];
+    if let Some(p) = prelude {
+        to.write_all(b"F").await?;
+        to.write_all(&0u32.to_le_bytes()).await?;
+        to.write_all(b"C").await?;
+        to.write_all(&(p.len() as u32).to_le_bytes()).await?;
+        to.write_all(p).await?;
+        to.write_all(b"E").await?;
+    }
     for f in files {
         let name = crate::documents::storage::safe_filename(f.name);
         to.write_all(b"F").await?;
@@ -255,6 +285,9 @@ async fn read_answer(stdout: tokio::process::ChildStdout) -> (Option<usize>, Opt
             let mut bytes = vec![0u8; len as usize];
             return (at, r.read_exact(&mut bytes).await.ok().map(|_| Answer::Text(bytes)));
         }
+        if let Some(len) = v.get("stamped").and_then(Value::as_u64) {
+            return (at, merged_file(&mut r, len).await.ok().map(|(p, n)| Answer::Stamped(p, n)));
+        }
         let Some(len) = v.get("merged").and_then(Value::as_u64) else { return (at, Some(Answer::Checked)) };
         return (at, merged_file(&mut r, len).await.ok().map(|(p, n)| Answer::Merged(p, n)));
     }
@@ -269,113 +302,4 @@ async fn merged_file<R: tokio::io::AsyncRead + Unpin>(r: &mut R, len: u64) -> st
         return Err(std::io::Error::new(std::io::ErrorKind::UnexpectedEof, "merged file cut short"));
     }
     Ok((path, n))
-}
-
-/// The worker process: reads the files from stdin, checks (and merges), answers on stdout.
-pub fn child_main(mode: &str) -> std::process::ExitCode {
-    let out = std::io::stdout();
-    let mut out = out.lock();
-    let answer = |out: &mut std::io::StdoutLock, v: Value| {
-        let _ = writeln!(out, "{v}");
-        let _ = out.flush();
-    };
-    let mut stdin = std::io::BufReader::new(std::io::stdin().lock());
-    let mut files: Vec<(String, Vec<u8>)> = Vec::new();
-    let mut total = 0u64;
-    loop {
-        match read_file(&mut stdin, &mut total) {
-            Ok(Some(f)) if files.len() < MAX_FILES => files.push(f),
-            Ok(Some(_)) => return refuse(&mut out, text!("Too many files at once.")),
-            Ok(None) => break,
-            Err(m) => return refuse(&mut out, m.message()),
-        }
-    }
-    if mode == "text" {
-        let Some((name, bytes)) = files.first() else { return refuse(&mut out, text!("No file.")) };
-        answer(&mut out, json!({"file": 0}));
-        return match super::text::extract_blocking(name, bytes) {
-            Err(m) => refuse(&mut out, m.message()),
-            Ok(text) => {
-                answer(&mut out, json!({"text": text.len()}));
-                let _ = out.write_all(&text);
-                let _ = out.flush();
-                std::process::ExitCode::SUCCESS
-            }
-        };
-    }
-    if mode == "check" {
-        for (i, (name, bytes)) in files.into_iter().enumerate() {
-            answer(&mut out, json!({"file": i}));
-            if let Err(m) = check::load_checked(&name, &bytes) {
-                return refuse(&mut out, m.message());
-            }
-        }
-        answer(&mut out, json!({"ok": true}));
-        return std::process::ExitCode::SUCCESS;
-    }
-    let progress = |i: usize| {
-        let mut o = std::io::stdout().lock();
-        let _ = writeln!(o, "{}", json!({"file": i}));
-        let _ = o.flush();
-    };
-    match super::merge::merge_blocking_with(files, progress) {
-        Err(m) => refuse(&mut out, m.message()),
-        Ok(Merged::Single) => {
-            answer(&mut out, json!({"ok": true}));
-            std::process::ExitCode::SUCCESS
-        }
-        Ok(Merged::Bytes(b)) => {
-            answer(&mut out, json!({"ok": true, "merged": b.len()}));
-            let _ = out.write_all(&b);
-            let _ = out.flush();
-            std::process::ExitCode::SUCCESS
-        }
-        Ok(Merged::File(..)) => std::process::ExitCode::FAILURE,
-    }
-}
-
-fn refuse(out: &mut std::io::StdoutLock, m: &str) -> std::process::ExitCode {
-    let _ = writeln!(out, "{}", json!({"refused": m}));
-    let _ = out.flush();
-    std::process::ExitCode::SUCCESS
-}
-
-/// One framed file from stdin, or `None` at the end.
-fn read_file(r: &mut impl BufRead, total: &mut u64) -> Result<Option<(String, Vec<u8>)>, Refusal> {
-    let bad = |_| text!("The upload could not be read.").to_string();
-    let mut tag = [0u8; 1];
-    match r.read(&mut tag) {
-        Ok(0) => return Ok(None),
-        Ok(_) if tag[0] == b'F' => {}
-        _ => return Err(text!("The upload could not be read.").into()),
-    }
-    let n = read_u32(r).map_err(bad)? as usize;
-    if n > 1024 {
-        return Err(text!("The upload could not be read.").into());
-    }
-    let mut name = vec![0u8; n];
-    r.read_exact(&mut name).map_err(bad)?;
-    let name = String::from_utf8_lossy(&name).into_owned();
-    let mut bytes = Vec::new();
-    loop {
-        r.read_exact(&mut tag).map_err(bad)?;
-        match tag[0] {
-            b'E' => return Ok(Some((name, bytes))),
-            b'C' => {
-                let n = read_u32(r).map_err(bad)? as u64;
-                *total += n;
-                if *total > MAX_SECTION_BYTES {
-                    return Err(msg!("These PDFs are larger than {} MB together.", MAX_SECTION_BYTES / (1024 * 1024)).into());
-                }
-                r.by_ref().take(n).read_to_end(&mut bytes).map_err(bad)?;
-            }
-            _ => return Err(text!("The upload could not be read.").into()),
-        }
-    }
-}
-
-fn read_u32(r: &mut impl Read) -> std::io::Result<u32> {
-    let mut b = [0u8; 4];
-    r.read_exact(&mut b)?;
-    Ok(u32::from_le_bytes(b))
 }

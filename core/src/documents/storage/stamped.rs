@@ -4,8 +4,9 @@
 //! viewer's range requests and a second opening read the same bytes without stamping
 //! again. At most [`KEPT_BYTES`] are kept; past that the least recently used go. A copy
 //! larger than [`KEPT_ONE`] is made for its request only (and served without ranges).
-//! Stamping runs in a blocking thread, at most [`STAMPING`] at once; a request waits at
-//! most [`WAIT`] for its turn (then 503). Folders of instances gone a day are removed at
+//! Stamping runs in a PDF worker process (`pdf::worker::run_stamp`: its memory limit, the
+//! checks' budget of two workers; the server never parses the file), at most
+//! [`STAMPING`] at once; a request waits at most [`WAIT`] for its turn (then 503). Folders of instances gone a day are removed at
 //! start.
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -16,14 +17,14 @@ use sha2::{Digest, Sha256};
 use tokio::sync::Semaphore;
 
 use super::Storage;
-use crate::documents::pdf::stamp::{stamp_pdf, Stamp};
-use crate::documents::pdf::MAX_SECTION_BYTES;
+use crate::documents::pdf::stamp::Stamp;
+use crate::documents::pdf::{worker, PdfError};
 
 /// Bytes of stamped copies kept on disk by one instance.
 pub const KEPT_BYTES: u64 = 512 * 1024 * 1024;
 /// The largest copy kept (the largest section, 100 MB, stamped).
 pub const KEPT_ONE: u64 = KEPT_BYTES / 4;
-/// Stamps made at once (each holds its PDF parsed in memory).
+/// Stamps asked of the workers at once.
 pub const STAMPING: usize = 2;
 /// Longest wait for a turn to stamp.
 const WAIT: Duration = Duration::from_secs(30);
@@ -124,22 +125,20 @@ impl Stamped {
         if let Some(c) = self.recall(&name) {
             return Ok(c);
         }
-        let original = match storage.exists(key).await {
-            Ok(true) => storage.read_all(key, MAX_SECTION_BYTES).await.map_err(|e| CopyError::Refused(format!("{e:#}")))?,
+        match storage.exists(key).await {
+            Ok(true) => {}
             Ok(false) => return Err(CopyError::Missing),
             Err(e) => return Err(CopyError::Server(e)),
-        };
+        }
         let _turn = tokio::time::timeout(WAIT, self.turns.acquire()).await.map_err(|_| CopyError::Busy)?.map_err(|_| CopyError::Busy)?;
-        let (line, qr, warning) = (stamp.line.to_string(), stamp.qr.to_string(), stamp.warning);
-        let made = tokio::task::spawn_blocking(move || stamp_pdf(&original, &Stamp { line: &line, qr: &qr, warning }))
-            .await
-            .map_err(|e| CopyError::Server(e.into()))?
-            .map_err(CopyError::Refused)?;
-        let size = made.len() as u64;
+        let (made, size) = worker::run_stamp(storage, key, stamp).await.map_err(|e| match e {
+            PdfError::Refused(why) => CopyError::Refused(why),
+            PdfError::Server(e) => CopyError::Server(e),
+        })?;
         let kept = size <= KEPT_ONE;
         let file = if kept { name.clone() } else { format!("{name}-{}", uuid::Uuid::new_v4().simple()) };
         let path = self.dir.join(&file);
-        write_new(&self.dir, &path, made).await.map_err(|e| CopyError::Server(e.into()))?;
+        move_new(&self.dir, &path, made).await.map_err(|e| CopyError::Server(e.into()))?;
         if kept {
             self.keep(&name, size);
         }
@@ -157,12 +156,16 @@ fn copy_name(key: &str, stamp: &Stamp) -> String {
     hex::encode(h.finalize())
 }
 
-/// Writes a whole file under a temporary name, then renames it: a reader never sees
-/// half of it.
-async fn write_new(dir: &Path, path: &Path, bytes: Vec<u8>) -> std::io::Result<()> {
+/// Brings the worker's whole file under a temporary name in `dir` (a copy when the
+/// temporary folder is another file system), then renames it: a reader never sees half
+/// of it.
+async fn move_new(dir: &Path, path: &Path, made: tempfile::TempPath) -> std::io::Result<()> {
     tokio::fs::create_dir_all(dir).await?;
     let tmp = dir.join(format!(".{}", uuid::Uuid::new_v4().simple()));
-    tokio::fs::write(&tmp, bytes).await?;
+    if tokio::fs::rename(&made, &tmp).await.is_err() {
+        tokio::fs::copy(&made, &tmp).await?;
+    }
+    drop(made);
     tokio::fs::rename(&tmp, path).await
 }
 

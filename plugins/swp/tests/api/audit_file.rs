@@ -216,3 +216,52 @@ async fn the_file_checks_the_rows_it_cites_not_the_whole_log() {
     let (_, _, pdf) = download(&crew.quality, "/api/swps/audit-file/7101-0001.pdf").await;
     assert!(pdf_text(&pdf).0.contains(&format!("BROKEN at row {seq}")));
 }
+
+/// Names print as written (the PDF embeds a Unicode font: a printed name is part of the
+/// signature's record), and a signer without an operator number by name alone, never
+/// `Name ()`.
+#[tokio::test]
+async fn names_print_as_written_and_a_signer_without_an_operator_number_without_brackets() {
+    let app = spawn().await;
+    let crew = crew(&app).await;
+    let swp = deployed(&crew, "7101-0009", json!({})).await;
+    let hash: String =
+        sqlx::query_scalar("SELECT content_hash FROM swps WHERE id = $1").bind(&swp).fetch_one(&app.state.db.pool).await.unwrap();
+    let person = |id: &str, first: &str, last: &str, op_no: Option<&str>| plantdoc_core::auth::users::User {
+        firstname: first.into(),
+        lastname: last.into(),
+        op_no: op_no.map(Into::into),
+        ..plantdoc_core::auth::users::User::sketch(
+            id,
+            "mpk",
+            plantdoc_core::auth::users::Position::Supervisor,
+            plantdoc_core::auth::users::Department::Production,
+            &[],
+        )
+    };
+    let mut tx = app.state.db.begin().await.unwrap();
+    let id = acks::sign_as(
+        &mut tx,
+        DocKind::new("swp"),
+        &swp,
+        &hash,
+        &person("op-n", "Łukasz", "Wiśniewski", Some("OP5")),
+        T0 + 60_000,
+        acks::BADGE,
+    )
+    .await
+    .unwrap();
+    assert!(acks::verify_as(&mut tx, &id, &person("cl-n", "Nina", "Nonumber", None), T0 + 120_000, acks::BADGE).await.unwrap());
+    tx.commit().await.unwrap();
+    let (_, _, csv) = download(&crew.quality, "/api/swps/audit-file/7101-0009.csv").await;
+    let csv = String::from_utf8(csv).unwrap();
+    assert!(
+        csv.contains("\"Łukasz Wiśniewski (OP5)\"") && csv.contains("\"Nina Nonumber\",\"2026-01-01 00:02:00 +00:00\",\"Verified\""),
+        "{csv}"
+    );
+    assert!(!csv.contains("()"), "{csv}");
+    let (_, _, pdf) = download(&crew.quality, "/api/swps/audit-file/7101-0009.pdf").await;
+    let (text, _) = pdf_text(&pdf);
+    assert!(text.contains("signature · Nina Nonumber · 2026-01-01 00:02:00 +00:00 · Verified") && !text.contains("()"), "{text}");
+    assert!(text.contains("signature · Łukasz Wiśniewski (OP5) · 2026-01-01 00:01:00 +00:00 · Read"), "{text}");
+}

@@ -1,5 +1,6 @@
 //! API tests of the swp module (its support: real PDFs, uploads, signed-in roles).
 mod audit_file;
+mod audit_memory;
 mod authz;
 pub(crate) mod copies;
 mod correct;

@@ -95,7 +95,7 @@ async fn deleted_and_obsolete_revisions_are_kept_then_purged_after_the_retention
     assert_eq!(scalar(&app, &format!("SELECT COUNT(*) FROM swps WHERE id = '{rev0}'")).await, 0);
     assert_eq!(scalar(&app, &format!("SELECT COUNT(*) FROM swp_zones WHERE swp_id = '{rev0}'")).await, 0);
     assert_eq!(scalar(&app, &format!("SELECT COUNT(*) FROM acknowledgements WHERE doc_id = '{rev0}'")).await, 0);
-    assert_eq!(scalar(&app, &format!("SELECT COUNT(*) FROM sign_lists WHERE doc_id = '{rev0}'")).await, 0);
+    assert_eq!(scalar(&app, &format!("SELECT COUNT(*) FROM sign_record_objects WHERE doc_id = '{rev0}'")).await, 0);
     assert_eq!(stored_files(&app).await, (files_before - 3, blobs_before - 3), "its file rows and blobs");
     assert_eq!(scalar(&app, &format!("SELECT COUNT(*) FROM acknowledgements WHERE doc_id = '{rev1}'")).await, 1, "rev 1 kept");
     let (meaning, actor): (String, String) =

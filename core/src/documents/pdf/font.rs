@@ -1,0 +1,123 @@
+//! The one font of the PDFs Plantdoc writes (the auditor's file, controlled-copy stamps):
+//! DejaVu Sans Mono, embedded, so every name prints as written (Łukasz Wiśniewski, not
+//! ?ukasz Wi?niewski). A signer's printed name is part of the signature's record (21 CFR
+//! 11.50). Text is written as glyph ids (Identity-H) with a ToUnicode map, so it reads
+//! back (`pdftotext`, lopdf's `extract_text`). License: DejaVuSansMono.LICENSE.
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use lopdf::{dictionary, Document, Object, ObjectId, Stream, StringFormat};
+
+static TTF: &[u8] = include_bytes!("DejaVuSansMono.ttf");
+/// Every glyph's advance: 1233 of 2048 units (0.602 em).
+pub const ADVANCE: f32 = 1233.0 / 2048.0;
+const NAME: &str = "DejaVuSansMono";
+
+struct Parsed {
+    /// Glyph id of each character the font has.
+    glyphs: BTreeMap<char, u16>,
+    missing: u16,
+    bbox: [i64; 4],
+    ascent: i64,
+    descent: i64,
+    compressed: Vec<u8>,
+}
+
+fn parsed() -> &'static Parsed {
+    static P: OnceLock<Parsed> = OnceLock::new();
+    P.get_or_init(|| {
+        let face = ttf_parser::Face::parse(TTF, 0).expect("the embedded font parses");
+        let mut glyphs = BTreeMap::new();
+        if let Some(table) = face.tables().cmap {
+            for sub in table.subtables.into_iter().filter(|s| s.is_unicode()) {
+                sub.codepoints(|cp| {
+                    if let (Some(c), Some(g)) = (char::from_u32(cp), sub.glyph_index(cp)) {
+                        glyphs.entry(c).or_insert(g.0);
+                    }
+                });
+            }
+        }
+        let scale = |v: i16| (v as i64) * 1000 / face.units_per_em() as i64;
+        let b = face.global_bounding_box();
+        let missing = glyphs.get(&'?').copied().unwrap_or(0);
+        let mut s = Stream::new(dictionary! {"Length1" => TTF.len() as i64}, TTF.to_vec());
+        let _ = s.compress();
+        let compressed = s.content;
+        Parsed {
+            glyphs,
+            missing,
+            bbox: [scale(b.x_min), scale(b.y_min), scale(b.x_max), scale(b.y_max)],
+            ascent: scale(face.ascender()),
+            descent: scale(face.descender()),
+            compressed,
+        }
+    })
+}
+
+/// The font in one document: [`Font::text`] encodes strings and remembers the glyphs
+/// used; [`Font::finish`] writes the font's objects under the id given at the start.
+pub struct Font {
+    pub id: ObjectId,
+    used: BTreeMap<u16, char>,
+}
+
+impl Font {
+    pub fn new(doc: &mut Document) -> Self {
+        Self { id: doc.new_object_id(), used: BTreeMap::new() }
+    }
+
+    /// `s` as a string of glyph ids (a character the font lacks prints as '?').
+    pub fn text(&mut self, s: &str) -> Object {
+        let p = parsed();
+        let mut bytes = Vec::with_capacity(s.len() * 2);
+        for c in s.chars() {
+            let g = p.glyphs.get(&c).copied().unwrap_or(p.missing);
+            self.used.entry(g).or_insert(if g == p.missing { '?' } else { c });
+            bytes.extend_from_slice(&g.to_be_bytes());
+        }
+        Object::String(bytes, StringFormat::Hexadecimal)
+    }
+
+    /// Writes the font (Type0 over a CIDFontType2, the whole font file embedded).
+    pub fn finish(&mut self, doc: &mut Document) {
+        let p = parsed();
+        let mut file = Stream::new(dictionary! {"Length1" => TTF.len() as i64, "Filter" => "FlateDecode"}, p.compressed.clone());
+        file.allows_compression = false;
+        let file = doc.add_object(file);
+        let bbox: Vec<Object> = p.bbox.iter().map(|n| Object::Integer(*n)).collect();
+        let descriptor = doc.add_object(dictionary! {
+            "Type" => "FontDescriptor", "FontName" => NAME, "Flags" => 33, "FontBBox" => bbox,
+            "ItalicAngle" => 0, "Ascent" => p.ascent, "Descent" => p.descent, "CapHeight" => p.ascent,
+            "StemV" => 80, "FontFile2" => file,
+        });
+        let cid = doc.add_object(dictionary! {
+            "Type" => "Font", "Subtype" => "CIDFontType2", "BaseFont" => NAME,
+            "CIDSystemInfo" => dictionary! {"Registry" => Object::string_literal("Adobe"), "Ordering" => Object::string_literal("Identity"), "Supplement" => 0},
+            "FontDescriptor" => descriptor, "DW" => (ADVANCE * 1000.0).round() as i64, "CIDToGIDMap" => "Identity",
+        });
+        let mut cmap = String::from(
+            "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n\
+             /CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n",
+        );
+        let used: Vec<(u16, char)> = std::mem::take(&mut self.used).into_iter().collect();
+        for chunk in used.chunks(100) {
+            cmap.push_str(&format!("{} beginbfchar\n", chunk.len()));
+            for (g, c) in chunk {
+                let units: String = c.encode_utf16(&mut [0; 2]).iter().map(|u| format!("{u:04X}")).collect();
+                cmap.push_str(&format!("<{g:04X}> <{units}>\n"));
+            }
+            cmap.push_str("endbfchar\n");
+        }
+        cmap.push_str("endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n");
+        let mut to_unicode = Stream::new(dictionary! {}, cmap.into_bytes());
+        let _ = to_unicode.compress();
+        let to_unicode = doc.add_object(to_unicode);
+        doc.objects.insert(
+            self.id,
+            Object::Dictionary(dictionary! {
+                "Type" => "Font", "Subtype" => "Type0", "BaseFont" => NAME, "Encoding" => "Identity-H",
+                "DescendantFonts" => vec![Object::Reference(cid)], "ToUnicode" => to_unicode,
+            }),
+        );
+    }
+}
