@@ -26,7 +26,7 @@ process.on('exit', () => cleanups.splice(0).forEach((fn) => fn()));
 
 function tempDir(prefix) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  if (!process.env.PLANTDOC_E2E_KEEP) cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 

@@ -299,7 +299,9 @@ pub async fn audit_file(
         tracing::error!(error = %failed, "auditor's file cut short");
         Some((Err(std::io::Error::other("the auditor's file could not be read whole")), (rx, None)))
     });
-    let body = Body::from_stream(futures::stream::once(async move { Ok(Bytes::from(head)) }).chain(rows));
+    // Fused: the compression layer polls its body once more after the end, which an
+    // unfold must never see.
+    let body = Body::from_stream(futures::stream::once(async move { Ok(Bytes::from(head)) }).chain(rows).fuse());
     let disposition = format!("attachment; filename=\"{name}.csv\"");
     Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()), (header::CONTENT_DISPOSITION, disposition)], body).into_response())
 }

@@ -48,7 +48,14 @@ const STAMP = /Controlled copy|UNCONTROLLED WHEN PRINTED|DO NOT USE/;
 function withoutStamp(lib, page, items) {
   const view = page.getViewport({ scale: 1 });
   const inStrip = (i) => lib.Util.transform(view.transform, i.transform)[5] > view.height - STRIP;
-  return items.some((i) => inStrip(i) && STAMP.test(i.str || '')) ? items.filter((i) => !inStrip(i)) : items;
+  // The strip's text as one line: pdf.js may give the stamp word by word (its embedded
+  // font is set glyph by glyph), so the words are joined before looking for the stamp.
+  const strip = items
+    .filter(inStrip)
+    .map((i) => i.str || '')
+    .join(' ')
+    .replace(/\s+/g, ' ');
+  return STAMP.test(strip) ? items.filter((i) => !inStrip(i)) : items;
 }
 
 const MAX_CELLS = 4_000_000;
