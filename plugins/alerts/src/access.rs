@@ -39,6 +39,7 @@ pub static KIND: Kind = Kind {
         review_link: "/main/sign-off?tab=alerts&review=",
         own_link: "/main/alerts?tab=my-pending",
         deployed_link: "/main/alerts?tab=my-approved",
+        translations_link: "/main/sign-off?tab=translations",
     },
 };
 

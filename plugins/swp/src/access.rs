@@ -46,6 +46,7 @@ pub static KIND: Kind = Kind {
         review_link: "/main/sign-off?review=",
         own_link: "/main/swps?tab=my-pending",
         deployed_link: "/main/swps?tab=my-approved",
+        translations_link: "/main/sign-off?tab=translations",
     },
 };
 

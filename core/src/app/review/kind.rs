@@ -173,6 +173,7 @@ mod tests {
             review_link: "/review?id=",
             own_link: "/mine",
             deployed_link: "/docs",
+            translations_link: "/translations",
         },
     };
 

@@ -13,7 +13,7 @@ use crate::events::{Event, EventKind};
 use crate::zones;
 
 use super::engine::Document;
-use super::stages::Verdict;
+use super::stages::{Flow, Verdict};
 
 /// A module's event kinds for its documents under review, and where they link.
 #[derive(Debug)]
@@ -30,6 +30,8 @@ pub struct Notices {
     pub own_link: &'static str,
     /// Where deployed documents are: `/main/swps`.
     pub deployed_link: &'static str,
+    /// Where a reviewer finds the translations waiting: `/main/sign-off?tab=translations`.
+    pub translations_link: &'static str,
 }
 
 impl Notices {
@@ -65,24 +67,51 @@ pub async fn waiting<D: Document>(
     stages: &[usize],
 ) -> AppResult<()> {
     let k = D::KIND;
-    let n = &k.notices;
+    let link = format!("{}{}", k.notices.review_link, doc.id);
+    let title = |key: &str| format!("{} waits for your {key} review: {}", upper_first(k.words.an_one), doc.names().title);
+    tell_reviewers(state, conn, now, by, doc, (&k.flow, stages), &|u| doc.is_author(&u.id), (&title, &link)).await
+}
+
+/// Tells the reviewers of `stages` of a translation's `flow` that it waits for them
+/// (`label`: which translation of which document); its `proposer` reviews nothing.
+pub async fn translation_waiting<D: Document>(
+    state: &AppState,
+    conn: &mut AnyConnection,
+    now: i64,
+    by: &User,
+    doc: &D,
+    (flow, stages): (&Flow, &[usize]),
+    (proposer, label): (&str, &str),
+) -> AppResult<()> {
+    let title = |key: &str| format!("{} waits for your {key} review", upper_first(label));
+    let link = D::KIND.notices.translations_link;
+    tell_reviewers(state, conn, now, by, doc, (flow, stages), &|u| u.id == proposer, (&title, link)).await
+}
+
+/// One waiting notice per stage to the users of the document's company who review that
+/// stage, whose zones overlap the document's and whom `excluded` does not name.
+#[allow(clippy::too_many_arguments)]
+async fn tell_reviewers<D: Document>(
+    state: &AppState,
+    conn: &mut AnyConnection,
+    now: i64,
+    by: &User,
+    doc: &D,
+    (flow, stages): (&Flow, &[usize]),
+    excluded: &(dyn Fn(&User) -> bool + Sync),
+    (title, link): (&(dyn Fn(&str) -> String + Sync), &str),
+) -> AppResult<()> {
     if stages.is_empty() {
         return Ok(());
     }
     let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE company_code = $1 AND disabled = 0 AND kiosk = 0 AND position <> 'operator'");
     let rows = sqlx::query(&sql).bind(&doc.company_code).fetch_all(&mut *conn).await?;
+    let users = rows.iter().map(User::from_row).collect::<Result<Vec<_>, _>>()?;
     for &i in stages {
-        let stage = &k.flow.stages[i];
-        let mut to = Vec::new();
-        for r in &rows {
-            let u = User::from_row(r)?;
-            if (stage.reviews)(&u) && !doc.is_author(&u.id) && zones::overlap(&u.zones, &doc.zones) {
-                to.push(u.id);
-            }
-        }
-        let title = format!("{} waits for your {} review: {}", upper_first(k.words.an_one), stage.key, doc.names().title);
-        let link = format!("{}{}", n.review_link, doc.id);
-        let e = base(&n.submitted, doc, by, json!({"title": title, "link": link, "stage": stage.key})).to(to);
+        let stage = &flow.stages[i];
+        let to = users.iter().filter(|u| (stage.reviews)(u) && !excluded(u) && zones::overlap(&u.zones, &doc.zones)).map(|u| u.id.clone());
+        let data = json!({"title": title(stage.key), "link": link, "stage": stage.key});
+        let e = base(&D::KIND.notices.submitted, doc, by, data).to(to.collect::<Vec<String>>());
         state.emit(conn, now, &e).await?;
     }
     Ok(())
@@ -103,6 +132,23 @@ pub async fn verdict<D: Document>(
     let title = format!("Your {} was {word} in the {stage} review by {}: {}", k.words.one, by.full_name(), doc.names().title);
     let data = json!({"title": title, "note": note, "link": k.notices.own_link, "stage": stage, "verdict": verdict.as_str()});
     state.emit(conn, now, &base(kind, doc, by, data).to_owners(owners(doc))).await
+}
+
+/// Tells a translation's proposer of a stage's verdict (`label`: which translation).
+pub async fn translation_verdict<D: Document>(
+    state: &AppState,
+    conn: &mut AnyConnection,
+    now: i64,
+    by: &User,
+    doc: &D,
+    (proposer, label): (&str, &str),
+    said: (&str, Verdict, &Option<String>),
+) -> AppResult<()> {
+    let (k, (stage, verdict, note)) = (D::KIND, said);
+    let (kind, word) = if verdict == Verdict::Rejected { (&k.notices.rejected, "rejected") } else { (&k.notices.approved, "approved") };
+    let title = format!("Your {label} was {word} in the {stage} review by {}", by.full_name());
+    let data = json!({"title": title, "note": note, "link": k.notices.deployed_link, "stage": stage, "verdict": verdict.as_str()});
+    state.emit(conn, now, &base(kind, doc, by, data).to(vec![proposer.to_string()])).await
 }
 
 /// Tells the authors (and every open page of its zones, and every listener: reading

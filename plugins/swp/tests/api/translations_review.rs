@@ -11,6 +11,14 @@ use super::support::*;
 use super::translations::{add_translation, approve_translation, translation_id};
 use crate::helpers::*;
 
+/// The (title, link, note) of `c`'s notifications that name a translation, newest first.
+async fn told(c: &Client) -> Vec<(String, String, Value)> {
+    let page = c.get("/api/notifications").await.body;
+    let items = page["items"].as_array().expect("a page of notifications").iter();
+    let of = |i: &Value, k: &str| i[k].as_str().unwrap_or_default().to_string();
+    items.filter(|i| of(i, "title").contains("translation")).map(|i| (of(i, "title"), of(i, "link"), i["note"].clone())).collect()
+}
+
 /// The text of the PDF a link serves.
 async fn text_at(app: &TestApp, link: &Value) -> String {
     let (status, bytes, _) = fetch_link(app, link.as_str().expect("a link")).await;
@@ -87,6 +95,10 @@ async fn nobody_reviews_their_own_translation_and_a_rejection_needs_a_note() {
     assert!(own.body["error"].as_str().unwrap().contains("own translation"), "{}", own.text);
     let listed = pm.get("/api/swps/translations/waiting").await;
     assert_eq!(listed.body["translations"], json!([]), "not on the proposer's list: {}", listed.text);
+    // Its reviewers are told where to find it; its proposer is not asked to review it.
+    let title = "JES translation (pl) of part 7201-0002 revision 0 waits for your quality review";
+    assert_eq!(told(&crew.quality).await, vec![(title.to_string(), "/main/sign-off?tab=translations".to_string(), Value::Null)]);
+    assert_eq!(told(&pm).await, vec![], "the proposer reviews nothing");
     // Its reviewers see it on their list, with the stage they review.
     let listed = crew.quality.get("/api/swps/translations/waiting").await;
     assert_eq!(listed.body["translations"][0]["id"], tid.as_str(), "{}", listed.text);
@@ -100,6 +112,9 @@ async fn nobody_reviews_their_own_translation_and_a_rejection_needs_a_note() {
     let r = crew.quality.post(&format!("/api/swps/translations/reject/{tid}"), &json!({"reviewNote": "Wrong torque value"})).await;
     assert_eq!(r.body["translation"]["status"], "rejected", "{}", r.text);
     assert_eq!(r.body["translation"]["approvals"]["quality"]["note"], "Wrong torque value");
+    let (title, _, note) = told(&pm).await.into_iter().next().expect("the proposer hears the verdict");
+    assert!(title.starts_with("Your JES translation (pl) of part 7201-0002 revision 0 was rejected in the quality review by"), "{title}");
+    assert_eq!(note, "Wrong torque value");
     let r = crew.process.post(&format!("/api/swps/translations/approve/{tid}"), &json!({})).await;
     assert_eq!(r.status, StatusCode::CONFLICT, "a rejected translation waits for nobody: {}", r.text);
     let swp = crew.eng.get(&format!("/api/swps/signed-urls/{id}?lang=pl")).await;

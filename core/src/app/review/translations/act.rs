@@ -15,6 +15,7 @@ use crate::storage::FileRecord;
 use crate::zones;
 
 use super::super::engine::append;
+use super::super::notices;
 use super::super::stages::{Closed, Flow, Verdict};
 use super::super::{can_manage, second_stage_refusal};
 use super::{one, Translated, Translation};
@@ -122,6 +123,10 @@ pub async fn propose<D: Translated>(state: &AppState, user: &User, doc: &D, rec:
     if let Some((old, sha)) = open {
         entry = entry.before(json!({"translationId": old, "section": section, "lang": lang, "sha256": sha, "status": "withdrawn"}));
     }
+    let flow = Flow { stages: &k.flow.stages[..stages], order: k.flow.order, bypass: None, not_reviewer: k.flow.not_reviewer };
+    let pending = vec![Verdict::Pending; stages];
+    let open: Vec<usize> = (0..stages).filter(|i| flow.open(*i, true, &pending).is_ok()).collect();
+    notices::translation_waiting(state, &mut tx, now, user, doc, (&flow, &open), (&user.id, &what(doc, section, lang))).await?;
     append(&mut tx, now, &[entry]).await?;
     tx.commit().await?;
     Ok(())
@@ -191,8 +196,16 @@ pub async fn review<D: Translated>(
     .bind(note.clone())
     .execute(&mut *tx)
     .await?;
+    let before = verdicts.clone();
     verdicts[stage] = verdict;
     let label = what(&doc, &t.section, &t.lang);
+    notices::translation_verdict(state, &mut tx, now, user, &doc, (&t.proposed_by, &label), (key, verdict, &note)).await?;
+    if verdict == Verdict::Approved && !flow.complete(&verdicts) {
+        // An approval in turn opens the next stage: its reviewers are told.
+        let open = |v: &[Verdict], i: usize| flow.open(i, true, v).is_ok();
+        let opened: Vec<usize> = (0..verdicts.len()).filter(|i| open(&verdicts, *i) && !open(&before, *i)).collect();
+        notices::translation_waiting(state, &mut tx, now, user, &doc, (&flow, &opened), (&t.proposed_by, &label)).await?;
+    }
     let meaning = match verdict {
         Verdict::Approved => format!("approval of the {key} review of the {label}"),
         _ => format!("rejection in the {key} review of the {label}; returned to its proposer"),
