@@ -24,7 +24,7 @@ async fn oidc_jit_makes_the_account_and_claims_keep_it_current() {
     let email = format!("{login}@example.com");
     set_account(
         &login,
-        json!({"email": email, "given_name": "Ada", "family_name": "Lind", "department": "Quality",
+        json!({"email": email, "email_verified": true, "given_name": "Ada", "family_name": "Lind", "department": "Quality",
         "position": "engineer", "company": "mpk", "zones": ["A1"]}),
     )
     .await;
@@ -51,7 +51,7 @@ async fn oidc_jit_makes_the_account_and_claims_keep_it_current() {
     // The provider's claims change: at the next sign-in the account follows, audited.
     set_account(
         &login,
-        json!({"email": email, "given_name": "Ada", "family_name": "Lind-Berg", "department": "process",
+        json!({"email": email, "email_verified": true, "given_name": "Ada", "family_name": "Lind-Berg", "department": "process",
         "position": "engineer", "company": "mpk", "zones": ["A1", "B2"]}),
     )
     .await;
@@ -89,6 +89,20 @@ async fn oidc_jit_refuses_without_department_or_position_naming_the_claim() {
     let r = sign_in(&browser(&app), &login).await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
     assert!(r.text.contains("not a Plantdoc department"), "{}", r.text);
+    // An e-mail the provider does not mark verified makes no account (false, or no
+    // claim at all).
+    for verified in [Some(json!(false)), None] {
+        let login = new_login();
+        let mut claims = full_claims(&format!("{login}@example.com"), "quality", "engineer");
+        match verified {
+            Some(v) => claims["email_verified"] = v,
+            None => drop(claims.as_object_mut().unwrap().remove("email_verified")),
+        }
+        set_account(&login, claims).await;
+        let r = sign_in(&browser(&app), &login).await;
+        assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.text);
+        assert!(r.text.contains("did not mark your e-mail address verified"), "{}", r.text);
+    }
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM users").await, 0);
 }
 
@@ -110,7 +124,7 @@ async fn oidc_groups_map_to_department_position_and_zones() {
     let login = new_login();
     set_account(
         &login,
-        json!({"email": format!("{login}@example.com"), "given_name": "Gus", "family_name": "Groups",
+        json!({"email": format!("{login}@example.com"), "email_verified": true, "given_name": "Gus", "family_name": "Groups",
         "company": "mpk", "groups": ["everyone", "pd_paint", "pd_supervisors", "pd_zone_b2"]}),
     )
     .await;
@@ -122,7 +136,7 @@ async fn oidc_groups_map_to_department_position_and_zones() {
     // Leaving the zone's group at the provider takes the zone away at the next sign-in.
     set_account(
         &login,
-        json!({"email": format!("{login}@example.com"), "given_name": "Gus", "family_name": "Groups",
+        json!({"email": format!("{login}@example.com"), "email_verified": true, "given_name": "Gus", "family_name": "Groups",
         "company": "mpk", "groups": ["pd_paint", "pd_supervisors"]}),
     )
     .await;

@@ -149,6 +149,17 @@ async fn create(
             claim_label(s, field)
         ))));
     }
+    // The account's e-mail is its name in the plant (mail, password reset, a later link):
+    // an address the provider does not vouch for makes no account.
+    if !p.email_verified {
+        return Ok(Err(Refusal(
+            crate::text!(
+                "Plantdoc cannot create your account: the identity provider did not mark your e-mail address verified. \
+                 Please ask your IT department."
+            )
+            .into(),
+        )));
+    }
     let mut input = input_from(p, UserInput { email: p.email.clone().unwrap_or_default(), ..Default::default() });
     if let Err(r) = check(state, s, &mut input) {
         return Ok(Err(r));
