@@ -64,24 +64,22 @@ const asList = (b) => (Array.isArray(b) ? b : []);
 
 /**
  * GET /api/alerts/operator-alerts/{zone}/{opId}: alerts in force the operator has not
- * had verified. A failed call counts as no alerts (spec section 8).
+ * had verified. A failed call is an error the screens show and stop on, never 'no
+ * alerts' (decision 98: the spec counted it as none).
  */
 export function useOperatorAlerts(zone, opId) {
   return useQuery({
     queryKey: ['island', 'alerts', zone, opId],
     enabled: Boolean(zone && opId),
-    retry: false,
-    queryFn: () =>
-      api
-        .get(`/api/alerts/operator-alerts/${enc(zone)}/${enc(opId)}`)
-        .then(asList)
-        .catch(() => []),
+    retry: 1,
+    queryFn: () => api.get(`/api/alerts/operator-alerts/${enc(zone)}/${enc(opId)}`).then(asList),
   });
 }
 
 /**
  * GET /api/island/obligations/{zone}/{opId}: the operator's open reading obligations in the
- * zone (issue 32). Served only while the readiness module is on: a failure (404) is no list.
+ * zone. Served only while the readiness module is on: 404 is no list; any other failure
+ * is an error the list shows.
  */
 export function useToRead(zone, opId) {
   return useQuery({
@@ -92,7 +90,10 @@ export function useToRead(zone, opId) {
       api
         .get(`/api/island/obligations/${enc(zone)}/${enc(opId)}`)
         .then(asList)
-        .catch(() => []),
+        .catch((e) => {
+          if (e.status === 404) return [];
+          throw e;
+        }),
   });
 }
 
@@ -101,12 +102,8 @@ export function useZoneAlerts(zone) {
   return useQuery({
     queryKey: ['island', 'zone-alerts', zone],
     enabled: Boolean(zone),
-    retry: false,
-    queryFn: () =>
-      api
-        .get(`/api/alerts/operator-alerts/zone/${enc(zone)}`)
-        .then(asList)
-        .catch(() => []),
+    retry: 1,
+    queryFn: () => api.get(`/api/alerts/operator-alerts/zone/${enc(zone)}`).then(asList),
   });
 }
 

@@ -63,6 +63,9 @@ fn check_zone(state: &AppState, user: &CurrentUser, zone: &str) -> AppResult<()>
         return Err(AppError::field("zone", text!("This zone is not one of your company's zones.")));
     }
     if !state.zones.covers_company(&user.company_code, &user.zones) && !user.zones.iter().any(|z| z == zone) {
+        // A kiosk set to a zone its account does not serve: its operators cannot be shown
+        // the alerts they must read (the kiosk says so and stops); the log says why.
+        tracing::warn!(user = %user.id, email = %user.email, %zone, "alerts refused: the zone is not one of the account's zones");
         return Err(AppError::Forbidden(text!("This zone is not one of your zones.").into()));
     }
     Ok(())

@@ -56,10 +56,12 @@ pub async fn kiosk_config(State(state): State<AppState>, _cu: CurrentUser) -> Ap
 }
 
 /// `POST /api/island/settings-access {badgeNo}`: may this person edit the settings, and
-/// the zones to choose from (the company's).
+/// the zones to choose from: those the kiosk account serves (a netbook set to another
+/// zone would be refused its alerts).
 pub async fn access(State(state): State<AppState>, cu: Netbook, Json(b): Json<Body>) -> AppResult<axum::Json<Value>> {
     let who = editor(&state, &cu, b.badge_no.as_deref()).await?;
-    Ok(axum::Json(json!({"allowed": true, "name": who.full_name(), "zones": state.zones.options(&cu.company_code)})))
+    let served: Vec<_> = state.zones.options(&cu.company_code).into_iter().filter(|o| cu.zones.contains(&o.value)).collect();
+    Ok(axum::Json(json!({"allowed": true, "name": who.full_name(), "zones": served})))
 }
 
 /// `POST /api/island/zone {badgeNo, zone}`: the netbook's zone (audited).
@@ -68,6 +70,12 @@ pub async fn set_zone(State(state): State<AppState>, cu: Netbook, Json(b): Json<
     let zone = b.zone.unwrap_or_default();
     if !state.zones.codes(&cu.company_code).contains(&zone) {
         return Err(AppError::field("zone", text!("Please choose a zone of your company.")));
+    }
+    if !cu.zones.contains(&zone) {
+        return Err(AppError::field(
+            "zone",
+            text!("This kiosk account does not serve this zone; a manager can add it to the account's zones."),
+        ));
     }
     let entry = AuditEntry::new("island.zone", format!("user:{}", cu.id), "kiosk settings: the netbook's zone")
         .by(Some(&who.id), &who.full_name())

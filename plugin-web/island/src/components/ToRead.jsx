@@ -1,12 +1,19 @@
 // 'To read: …' on part select: the operator's open reading obligations in the zone
 // (issue 32; absent without the readiness module). A chunk of its own (PartSelect).
-import { Button } from 'antd';
+import { Button, Typography } from 'antd';
 import { formatDate, getKioskSettings, useT } from '@plantdoc/kit';
 import { useToRead } from '../api';
 
 export function ToRead({ opId, onPart }) {
   const t = useT('island');
-  const list = useToRead(getKioskSettings().zone, opId).data || [];
+  const query = useToRead(getKioskSettings().zone, opId);
+  if (query.isError)
+    return (
+      <Typography.Text role="alert" type="danger">
+        {t('The reading list could not be loaded — see the team lead')}
+      </Typography.Text>
+    );
+  const list = query.data || [];
   if (!list.length) return null;
   return (
     <div aria-label={t('To read')}>

@@ -12,6 +12,9 @@ export const TRAINING_TEXT = {
   5: k('Training checks temporarily disabled'),
 };
 
+/** What every screen says, and stops on, when the alerts in force could not be loaded. */
+export const ALERTS_FAILED = k('Alerts could not be loaded — see the team lead');
+
 /** 'error' (red), 'warning' (yellow) or 'success' (green). */
 export function trainingColour(level) {
   if (level <= 0) return 'error';
@@ -19,7 +22,8 @@ export function trainingColour(level) {
   return 'warning';
 }
 
-/** The three statuses from the server's inputs; alerts count as read when none are found. */
+/** The three statuses from the server's inputs; alerts count as read when none are found
+ *  (the caller passes alertsRead false when they could not be loaded). */
 export function statuses({ trainingLevel, swpRead, alertsRead = true }) {
   const level = Number.isInteger(trainingLevel) ? trainingLevel : -1;
   return {

@@ -17,6 +17,7 @@ import { PENDING_TEXT, send } from '../outbox';
 import { partPath, useOperator } from '../state';
 import { addRead, getSitting } from '../sitting';
 import { CONTENT_HEIGHT } from './SwpAck';
+import { AlertsFailed } from '../components/AlertsFailed';
 
 // The spec's title '{alert type} Alert', one whole phrase per alert type (keys, k).
 const ALERT_TITLES = { Change: k('Change Alert'), Quality: k('Quality Alert'), Safety: k('Safety Alert'), 'New Part': k('New Part Alert') };
@@ -45,6 +46,12 @@ export function AlertAck() {
       <Spin tip={t('Loading..')} style={{ display: 'block', marginTop: 64 }}>
         <div />
       </Spin>
+    );
+  if (alerts.isError)
+    return (
+      <div style={{ maxWidth: 640, margin: '64px auto' }}>
+        <AlertsFailed retry={() => alerts.refetch()} back={() => navigate('/island/part-select')} />
+      </div>
     );
   const sitting = getSitting();
   const read = sitting.map((i) => i.id);

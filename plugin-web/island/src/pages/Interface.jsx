@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Redirect, getKioskSettings, useSignedLinks, useT } from '@plantdoc/kit';
 import { linksSource, useDeployedSwp, useOperatorAlerts, useOperatorStatus, useZoneAlerts } from '../api';
 import { COLOURS, statuses } from '../components/status';
+import { AlertsFailed } from '../components/AlertsFailed';
 import { DocFrame, KioskLayout } from '../components/KioskSidebar';
 import { useOperator } from '../state';
 import { SignOutButton } from '../components/SignOut';
@@ -19,6 +20,7 @@ function Alerts() {
   const t = useT('island');
   const alerts = useZoneAlerts(getKioskSettings().zone);
   if (alerts.isLoading) return <Typography.Text>{t('Loading alerts..')}</Typography.Text>;
+  if (alerts.isError) return <AlertsFailed retry={() => alerts.refetch()} />;
   if (!alerts.data?.length) return <Typography.Title level={4}>{t('There are no current issued alerts for this zone')}</Typography.Title>;
   return (
     <Tabs
@@ -44,7 +46,7 @@ export function Interface() {
   const status = useOperatorStatus(op?._id, swpId);
   const links = useSignedLinks({ ...linksSource(swpId), enabled: Boolean(swpId) });
   const opAlerts = useOperatorAlerts(getKioskSettings().zone, op?._id);
-  const s = statuses({ ...(status.data || {}), alertsRead: !(opAlerts.data || []).length });
+  const s = statuses({ ...(status.data || {}), alertsRead: !opAlerts.isError && !(opAlerts.data || []).length });
   const show = (patch) => setParams(new URLSearchParams({ part: partId, ...patch }));
   const box = (label, colour, onClick = () => navigate(`/island/operator-status?part=${encodeURIComponent(partId)}`)) => (
     <Button key={label} block onClick={onClick} style={{ borderLeft: `6px solid ${COLOURS[colour]}` }}>

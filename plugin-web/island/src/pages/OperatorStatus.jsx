@@ -7,7 +7,7 @@ import { Button, Card, Col, Row, Spin, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { getKioskSettings, k, useLiveUpdates, useT } from '@plantdoc/kit';
 import { useDeployedSwp, useOperatorAlerts, useOperatorStatus } from '../api';
-import { COLOURS, TRAINING_TEXT, statuses } from '../components/status';
+import { ALERTS_FAILED, COLOURS, TRAINING_TEXT, statuses } from '../components/status';
 import { partPath, useOperator } from '../state';
 
 function StatusCard({ title, colour, text, onClick }) {
@@ -64,7 +64,9 @@ export function OperatorStatus() {
         <div />
       </Spin>
     );
-  const s = statuses({ ...status.data, alertsRead: !(alerts.data || []).length });
+  // Alerts that could not be loaded are alerts not read: the card says so and blocks.
+  const alertsFailed = alerts.isError;
+  const s = statuses({ ...status.data, alertsRead: !alertsFailed && !(alerts.data || []).length });
   const limited = s.level <= 0;
   const blocked = [s.training, s.alerts, s.instructions].includes('error');
   const cards = [
@@ -79,8 +81,16 @@ export function OperatorStatus() {
       key="alerts"
       title={t('Alerts')}
       colour={s.alerts}
-      text={s.alerts === 'success' ? t('No alerts to read') : t('{{count}} alert(s) to read', { count: alerts.data.length })}
-      onClick={s.alerts === 'error' ? () => navigate(partPath('alert-ack', partId)) : undefined}
+      text={
+        alertsFailed ? (
+          <span role="alert">{t(ALERTS_FAILED)}</span>
+        ) : s.alerts === 'success' ? (
+          t('No alerts to read')
+        ) : (
+          t('{{count}} alert(s) to read', { count: alerts.data.length })
+        )
+      }
+      onClick={s.alerts === 'error' && !alertsFailed ? () => navigate(partPath('alert-ack', partId)) : undefined}
     />,
   ];
   if (!limited) {
@@ -115,9 +125,16 @@ export function OperatorStatus() {
       </Row>
       <div style={{ marginTop: 24 }}>
         {blocked || limited ? (
-          <Button size="large" onClick={() => navigate('/island/part-select')}>
-            {t('Back')}
-          </Button>
+          <>
+            <Button size="large" onClick={() => navigate('/island/part-select')}>
+              {t('Back')}
+            </Button>
+            {alertsFailed && (
+              <Button size="large" style={{ marginLeft: 16 }} onClick={() => alerts.refetch()}>
+                {t('Try again')}
+              </Button>
+            )}
+          </>
         ) : (
           <Button size="large" type="primary" onClick={() => navigate(partPath('interface', partId))}>
             {t('Continue')}

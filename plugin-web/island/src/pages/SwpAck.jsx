@@ -14,6 +14,7 @@ import { PENDING_TEXT, send } from '../outbox';
 import { partPath, useOperator } from '../state';
 import { addRead, getSitting } from '../sitting';
 import { NOT_IN_LANGUAGE, NOTICE_COLOR, notInLanguage, readFiles } from '../language';
+import { AlertsFailed } from '../components/AlertsFailed';
 
 import { DOC_NAMES } from '../components/docs';
 
@@ -53,11 +54,12 @@ function Progress({ read, doc, go }) {
   );
 }
 
-/** Alerts in force the operator has not read in this sitting (one scan verifies all). */
+/** Alerts in force the operator has not read in this sitting (one scan verifies all):
+ *  { list, failed, retry } (failed: they could not be loaded; signing waits). */
 export function useUnreadAlerts(opId) {
   const alerts = useOperatorAlerts(getKioskSettings().zone, opId);
   const read = getSitting().map((i) => i.id);
-  return (alerts.data || []).filter((a) => !read.includes(a._id));
+  return { list: (alerts.data || []).filter((a) => !read.includes(a._id)), failed: alerts.isError, retry: () => alerts.refetch() };
 }
 
 export function SwpAck() {
@@ -100,9 +102,9 @@ export function SwpAck() {
     });
   };
   useEffect(() => {
-    if (!allRead || !part.data || step === 'verified' || pinMode !== false) return;
+    if (!allRead || !part.data || step === 'verified' || pinMode !== false || unread.failed) return;
     sendRead().catch((e) => setSent(e.message));
-  }, [allRead, part.data?._id, pinMode]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [allRead, part.data?._id, pinMode, unread.failed]); // eslint-disable-line react-hooks/exhaustive-deps
   const pinNeeded = pinMode && !signed && !getSitting().some((i) => i.id === part.data?._id);
   if (!part.data)
     return (
@@ -134,7 +136,11 @@ export function SwpAck() {
         <WhatChanged swpId={part.data._id} opId={op._id} links={links.data} open={(id, n) => go({ compare: id, cpage: n })} />
       </Suspense>
       <Progress read={read} doc={doc} go={go} />
-      {allRead && pinNeeded ? (
+      {allRead && unread.failed ? (
+        <Card size="small" title={t('Verification')}>
+          <AlertsFailed retry={unread.retry} />
+        </Card>
+      ) : allRead && pinNeeded ? (
         <Card size="small" title={t('Sign')}>
           <PinInput sign={sendRead} />
         </Card>
@@ -164,7 +170,7 @@ export function SwpAck() {
   );
   return (
     <KioskLayout sidebar={sidebar} height={CONTENT_HEIGHT}>
-      {verifying ? (
+      {verifying && !unread.failed ? (
         <SittingVerify
           op={op}
           onVerified={(items) =>
@@ -181,7 +187,7 @@ export function SwpAck() {
             )
           }
           onCancel={() => go({ step: null })}
-          more={unread.length ? [[t('Read the alerts too'), () => navigate(partPath('alert-ack', partId))]] : []}
+          more={unread.list.length ? [[t('Read the alerts too'), () => navigate(partPath('alert-ack', partId))]] : []}
         />
       ) : compare ? (
         <Suspense fallback={null}>

@@ -76,6 +76,24 @@ async fn zone_settings() {
 }
 
 #[tokio::test]
+async fn a_kiosk_is_offered_only_the_zones_its_account_serves_and_refused_the_others_alerts() {
+    let app = spawn().await;
+    let p = plant(&app, "7101-0001").await;
+    crate::swp::support::kiosk(&app, "kiosk-a2@demo.plant", "mpk", &["A2"]).await;
+    let netbook = login(&app, "kiosk-a2@demo.plant").await;
+    let r = netbook.post("/api/island/settings-access", &json!({"badgeNo": "4001"})).await;
+    assert_eq!(r.body["zones"], json!([{"label": "A Zone 2", "value": "A2"}]), "{}", r.text);
+    let r = netbook.post("/api/island/zone", &json!({"badgeNo": "4001", "zone": "A1"})).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text);
+    assert!(r.body["zone"].as_str().unwrap().contains("does not serve this zone"), "{}", r.text);
+    // A netbook set to a zone before its account lost it: the alerts are refused (the
+    // kiosk shows that as an error, never as no alerts).
+    let r = netbook.get(&format!("/api/alerts/operator-alerts/A1/{}", p.op)).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.text);
+    assert_eq!(netbook.get("/api/alerts/operator-alerts/zone/A1").await.status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
 async fn the_idle_sign_out_limit_reaches_the_netbook() {
     let app = spawn().await;
     let p = plant(&app, "7101-0001").await;
