@@ -19,13 +19,28 @@ export const REVIEW_STATUSES = [k('Pending'), k('Approved'), k('Rejected')];
 
 const stamp = (v) => (v && typeof v === 'object' ? (v.timestamp ?? v.date ?? '') : (v ?? ''));
 
+/** A link-looking action the keyboard reaches (an `<a>` without href is skipped by Tab):
+ *  a button to assistive technology, opened by a click, Enter or Space. */
+export function ActionLink({ onClick, children, ...rest }) {
+  const onKeyDown = (e) => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    e.preventDefault();
+    onClick(e);
+  };
+  return (
+    <Typography.Link role="button" tabIndex={0} onClick={onClick} onKeyDown={onKeyDown} {...rest}>
+      {children}
+    </Typography.Link>
+  );
+}
+
 /** The text of a row that opens it (a part number, an alert tag): a link on one line. */
 export function OpenLink({ onOpen, testId, children }) {
   if (!onOpen) return children ?? null;
   return (
-    <Typography.Link onClick={onOpen} data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
+    <ActionLink onClick={onOpen} data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
       {children}
-    </Typography.Link>
+    </ActionLink>
   );
 }
 
@@ -176,9 +191,9 @@ export function countColumn(title, key, list, { onOpen, testId } = {}) {
     render: (_, r) => {
       const n = count(r);
       return n > 0 && onOpen ? (
-        <Typography.Link onClick={() => onOpen(r)} data-testid={testId}>
+        <ActionLink onClick={() => onOpen(r)} data-testid={testId}>
           {n}
-        </Typography.Link>
+        </ActionLink>
       ) : (
         n
       );

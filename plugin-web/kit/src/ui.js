@@ -26,7 +26,19 @@ export { LanguageSelect } from './LanguageSelect';
 export { TranslationsPanel, useTranslationUpload } from './TranslationsPanel';
 export { UploadForm, useUploadForm, submitErrors, ChangesField, ZonesField, OnBehalfOfField, MAX_CHANGES, charactersLeft, CorrectsNotice } from './UploadForm';
 export { ReviewList, DeleteSelected, deleteSelection } from './ReviewList';
-export { OpenLink, StatusText, StageCell, openColumn, dateColumn, textColumn, stageColumn, countColumn, swpColumns, alertColumns } from './ReviewList';
+export {
+  ActionLink,
+  OpenLink,
+  StatusText,
+  StageCell,
+  openColumn,
+  dateColumn,
+  textColumn,
+  stageColumn,
+  countColumn,
+  swpColumns,
+  alertColumns,
+} from './ReviewList';
 export { ReviewState, stateColumn, rejectionOf, correctsText } from './ReviewList';
 export { useUrlState, readUrlState, patchUrlState } from './PagedTable';
 // The document calls several remotes make (a share key of its own: not on pages that make none).

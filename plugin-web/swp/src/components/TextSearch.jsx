@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { Input, List, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
-import { formatNumber, useT } from '@plantdoc/kit';
+import { ActionLink, formatNumber, useT } from '@plantdoc/kit';
 import { revisionText } from '../lib';
 import { useTextSearch } from '../api';
 
@@ -68,9 +68,9 @@ export default function TextSearch({ onOpen }) {
             <List.Item key={`${r.swpId}-${r.section}-${r.page}`}>
               <List.Item.Meta
                 title={
-                  <Typography.Link onClick={() => onOpen({ _id: r.swpId, partNumber: r.partNumber }, { section: r.section, page: r.page })}>
+                  <ActionLink onClick={() => onOpen({ _id: r.swpId, partNumber: r.partNumber }, { section: r.section, page: r.page })}>
                     {`${r.partNumber} · ${t(revisionText(r.revision))} · ${t('{{document}} page {{page}}', { document: SECTION[r.section] || r.section, page: r.page })}`}
-                  </Typography.Link>
+                  </ActionLink>
                 }
                 description={<Snippet text={r.snippet} />}
               />

@@ -5,9 +5,9 @@
 // are in the address (?pn=&view=details, issue 26): the SWP viewer and the Browse rows
 // link here ('Details'), and reload and Back restore it.
 import { useState } from 'react';
-import { Button, Card, Checkbox, Descriptions, Space, Spin, Typography } from 'antd';
+import { Button, Card, Checkbox, Descriptions, Space, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { DocumentViewer, formatDate, k, PartNumberSearch, useT, useUrlState, useZones } from '@plantdoc/kit';
+import { ActionLink, DocumentViewer, formatDate, k, PartNumberSearch, useT, useUrlState, useZones } from '@plantdoc/kit';
 import { ownerName, RED, revisionText, zonesText } from '../lib';
 import { deployedSwpParts, swpLinks, useDeployedSwp, useEditSwpZones } from '../api';
 import { AuditorsFile } from '../components/AuditorsFile';
@@ -64,7 +64,7 @@ export function SwpDetails({ swp }) {
           ) : (
             <Space>
               <span>{zonesText(zones)}</span>
-              <Typography.Link onClick={() => setEditing(true)}>{t('Edit')}</Typography.Link>
+              <ActionLink onClick={() => setEditing(true)}>{t('Edit')}</ActionLink>
             </Space>
           )}
           {error && <div style={{ color: RED }}>{t(error)}</div>}
