@@ -38,7 +38,7 @@ function renderBell(page) {
 describe('the bell', () => {
   it('keeps the spec tooltip with nothing unread', async () => {
     renderBell({ items: [], total: 0, unread: 0, page: 1, limit: 10 });
-    fireEvent.mouseEnter(screen.getByRole('button', { name: 'Alerts' }));
+    fireEvent.mouseEnter(screen.getByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText(BELL_TOOLTIP)).toBeTruthy();
     expect(document.querySelector('.ant-badge-count')).toBeNull();
   });
@@ -46,7 +46,7 @@ describe('the bell', () => {
   it('counts the unread ones, lists them and opens one, marking it read', async () => {
     const fetch = renderBell({ items: [item('a1', false), item('b2', true)], total: 2, unread: 1, page: 1, limit: 10 });
     await waitFor(() => expect(document.querySelector('.ant-badge-count')?.getAttribute('title')).toBe('1'));
-    fireEvent.click(screen.getByRole('button', { name: 'Alerts' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
     const link = await screen.findByRole('link', { name: 'An SWP waits for your quality review: part P-a1' });
     expect(screen.getAllByTestId('notification')).toHaveLength(2);
     fireEvent.click(link);

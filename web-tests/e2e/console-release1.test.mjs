@@ -109,7 +109,7 @@ describe('release 1.0 console', () => {
 
   it('has the bell tooltip and the profile menu', async (page) => {
     await signIn(page);
-    await page.getByRole('button', { name: 'Alerts' }).hover();
+    await page.getByRole('button', { name: 'Notifications' }).hover();
     await page.getByRole('tooltip').getByText('Alerts • No alters').waitFor();
     await page.getByTestId('profile-menu').click();
     await page.getByRole('menuitem', { name: 'Logout' }).waitFor();

@@ -24,7 +24,7 @@ describe('notifications', () => {
     await page.goto(`${suite.server.url}/main/sign-off`);
     await active(page).getByText('Pending My Approval').waitFor();
     assert.equal(await active(page).locator('tr.pd-table-row', { hasText: PART }).count(), 0);
-    await page.getByRole('button', { name: 'Alerts' }).hover();
+    await page.getByRole('button', { name: 'Notifications' }).hover();
     await page.getByRole('tooltip').getByText('Alerts • No alters').waitFor();
     await page.evaluate(() => (window.__sameDocument = true));
     await uploadPendingSwp(suite.server.url, PART);
@@ -32,19 +32,19 @@ describe('notifications', () => {
     await active(page).locator('tr.pd-table-row', { hasText: PART }).waitFor({ timeout: 5000 });
     await count(page).getByText('1').waitFor({ timeout: 5000 });
     assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no reload');
-    await page.getByRole('button', { name: 'Alerts' }).click();
+    await page.getByRole('button', { name: 'Notifications' }).click();
     const item = page.getByTestId('notification').filter({ hasText: `An SWP waits for your quality review: part ${PART}` });
     await item.waitFor();
     await expectAccessible(page, 'the bell list');
     await item.getByRole('link').click();
     await waitForPath(page, /^\/main\/sign-off\?review=/);
     await page.getByTestId('review-panel').waitFor();
-    await page.getByRole('button', { name: 'Alerts' }).click();
+    await page.getByRole('button', { name: 'Notifications' }).click();
     // Opened: read, and nothing is unread any more.
     await page.locator('[data-testid=notification][data-read=yes]').first().waitFor();
     await count(page).waitFor({ state: 'detached' });
     await page.getByTestId('page-title').click();
-    await page.getByRole('button', { name: 'Alerts' }).hover();
+    await page.getByRole('button', { name: 'Notifications' }).hover();
     await page.getByRole('tooltip').getByText('Alerts • No alters').waitFor();
   });
 

@@ -80,7 +80,7 @@ export function Bell() {
     <Popover trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} title={title} content={list}>
       <Tooltip title={unread ? t('Alerts • {{unread}} unread', { unread }) : t(BELL_TOOLTIP)}>
         <Badge count={unread} size="small" data-testid="bell-count">
-          <Button type="text" shape="circle" aria-label={t('Alerts')} icon={<BellOutlined />} />
+          <Button type="text" shape="circle" aria-label={t('Notifications')} icon={<BellOutlined />} />
         </Badge>
       </Tooltip>
     </Popover>

@@ -151,3 +151,33 @@ async fn insert_event(state: &AppState, conn: &mut AnyConnection, now: i64, e: &
     }
     q.fetch_one(&mut *conn).await
 }
+
+/// The work notifications asked for is done (a review stage judged by anyone of it, the
+/// document rejected, deployed or withdrawn): every notification of the events of `kind`
+/// about `subject` (those whose `data.stage` is `stage`, when given) is marked read for
+/// everyone it went to, and a mail not yet sent is not sent. Answers how many changed.
+pub async fn settle(conn: &mut AnyConnection, now: i64, kind: &str, subject: &str, stage: Option<&str>) -> AppResult<u64> {
+    let events: Vec<(i64, String)> = sqlx::query_as("SELECT seq, data FROM events WHERE subject = $1 AND kind = $2")
+        .bind(subject)
+        .bind(kind)
+        .fetch_all(&mut *conn)
+        .await?;
+    let of_stage = |data: &str| {
+        let v: serde_json::Value = serde_json::from_str(data).unwrap_or_default();
+        stage.is_none_or(|s| v.get("stage").and_then(serde_json::Value::as_str) == Some(s))
+    };
+    let seqs: Vec<i64> = events.into_iter().filter(|(_, d)| of_stage(d)).map(|(seq, _)| seq).collect();
+    let mut changed = 0;
+    for chunk in seqs.chunks(500) {
+        let mut q = Params::default();
+        let at = q.add(now);
+        let list = chunk.iter().map(|s| q.add(*s)).collect::<Vec<_>>().join(", ");
+        let sql = format!(
+            "UPDATE notifications SET read_at = COALESCE(read_at, {at}), \
+             mail_state = CASE WHEN mail_state IN ('due', 'digest') THEN 'none' ELSE mail_state END \
+             WHERE event_seq IN ({list}) AND (read_at IS NULL OR mail_state IN ('due', 'digest'))"
+        );
+        changed += q.query(&sql).execute(&mut *conn).await?.rows_affected();
+    }
+    Ok(changed)
+}

@@ -195,6 +195,8 @@ async fn review<D: Hooks>(state: &AppState, user: &User, id: &str, body: ReviewB
     let mut tx = state.db.begin().await?;
     let verdicts = record(&mut tx, now, user, &doc, stage, verdict, &note).await?;
     let key = k.flow.stages[stage].key;
+    // The stage's waiting notices are done for every member of it (a rejection ends them all).
+    super::notices::settled::<D>(&mut tx, now, &doc.id, approving.then_some(key)).await?;
     // The verdict is told first: a deploy it completes comes after it (newest first in the bell).
     super::notices::verdict(state, &mut tx, now, user, &doc, (key, verdict, &note)).await?;
     let deployed =
@@ -288,6 +290,7 @@ async fn delete<D: Hooks>(state: &AppState, user: &User, body: &Value, deployed:
             return Err(AppError::Conflict(crate::msg!("{label} changed meanwhile; nothing was deleted.", label = d.names().label)));
         }
         d.after_delete(state, &mut tx, now, deployed).await?;
+        super::notices::settled::<D>(&mut tx, now, &d.id, None).await?;
     }
     for d in &docs {
         let meaning = if deployed {

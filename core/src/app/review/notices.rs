@@ -46,14 +46,22 @@ fn upper_first(s: &str) -> String {
     c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }
 
+/// What a document's events are about: `swp:<id>`.
+fn subject<D: Document>(id: &str) -> String {
+    format!("{}:{id}", D::KIND.words.noun)
+}
+
+/// What a translation's waiting events are about (not its document: the document's own
+/// review is settled apart).
+fn translation_subject<D: Document>(id: &str) -> String {
+    format!("{}-translation:{id}", D::KIND.words.noun)
+}
+
 fn base<D: Document>(kind: &EventKind, doc: &D, by: &User, data: Value) -> Event {
     let mut data = data;
     data["partNumber"] = json!(doc.part_number);
     data["by"] = json!(by.full_name());
-    Event::new(kind.id, doc.company_code.clone(), format!("{}:{}", D::KIND.words.noun, doc.id))
-        .zones(doc.zones.clone())
-        .by(&by.id)
-        .data(data)
+    Event::new(kind.id, doc.company_code.clone(), subject::<D>(&doc.id)).zones(doc.zones.clone()).by(&by.id).data(data)
 }
 
 /// Tells the reviewers of `stages` (by index) that `doc` waits for them: users of its
@@ -69,7 +77,19 @@ pub async fn waiting<D: Document>(
     let k = D::KIND;
     let link = format!("{}{}", k.notices.review_link, doc.id);
     let title = |key: &str| format!("{} waits for your {key} review: {}", upper_first(k.words.an_one), doc.names().title);
-    tell_reviewers(state, conn, now, by, doc, (&k.flow, stages), &|u| doc.is_author(&u.id), (&title, &link)).await
+    let about = subject::<D>(&doc.id);
+    tell_reviewers(state, conn, now, by, doc, (&k.flow, stages), &|u| doc.is_author(&u.id), (&title, &link, &about)).await
+}
+
+/// The waiting notices of `doc` are done: of `stage` (judged, by whoever of it), or of
+/// every stage (`None`: rejected, deployed or withdrawn). Marked read for everyone told.
+pub async fn settled<D: Document>(conn: &mut AnyConnection, now: i64, doc_id: &str, stage: Option<&str>) -> AppResult<u64> {
+    crate::notify::settle(conn, now, D::KIND.notices.submitted.id, &subject::<D>(doc_id), stage).await
+}
+
+/// The waiting notices of translation `id` are done (see [`settled`]).
+pub async fn translation_settled<D: Document>(conn: &mut AnyConnection, now: i64, id: &str, stage: Option<&str>) -> AppResult<u64> {
+    crate::notify::settle(conn, now, D::KIND.notices.submitted.id, &translation_subject::<D>(id), stage).await
 }
 
 /// Tells the reviewers of `stages` of a translation's `flow` that it waits for them
@@ -81,11 +101,12 @@ pub async fn translation_waiting<D: Document>(
     by: &User,
     doc: &D,
     (flow, stages): (&Flow, &[usize]),
-    (proposer, label): (&str, &str),
+    (id, proposer, label): (&str, &str, &str),
 ) -> AppResult<()> {
     let title = |key: &str| format!("{} waits for your {key} review", upper_first(label));
     let link = D::KIND.notices.translations_link;
-    tell_reviewers(state, conn, now, by, doc, (flow, stages), &|u| u.id == proposer, (&title, link)).await
+    let about = translation_subject::<D>(id);
+    tell_reviewers(state, conn, now, by, doc, (flow, stages), &|u| u.id == proposer, (&title, link, &about)).await
 }
 
 /// One waiting notice per stage to the users of the document's company who review that
@@ -99,7 +120,7 @@ async fn tell_reviewers<D: Document>(
     doc: &D,
     (flow, stages): (&Flow, &[usize]),
     excluded: &(dyn Fn(&User) -> bool + Sync),
-    (title, link): (&(dyn Fn(&str) -> String + Sync), &str),
+    (title, link, about): (&(dyn Fn(&str) -> String + Sync), &str, &str),
 ) -> AppResult<()> {
     if stages.is_empty() {
         return Ok(());
@@ -111,7 +132,8 @@ async fn tell_reviewers<D: Document>(
         let stage = &flow.stages[i];
         let to = users.iter().filter(|u| (stage.reviews)(u) && !excluded(u) && zones::overlap(&u.zones, &doc.zones)).map(|u| u.id.clone());
         let data = json!({"title": title(stage.key), "link": link, "stage": stage.key});
-        let e = base(&D::KIND.notices.submitted, doc, by, data).to(to.collect::<Vec<String>>());
+        let mut e = base(&D::KIND.notices.submitted, doc, by, data).to(to.collect::<Vec<String>>());
+        e.subject = about.to_string();
         state.emit(conn, now, &e).await?;
     }
     Ok(())

@@ -27,6 +27,34 @@ async fn each_stage_hears_when_the_alert_reaches_it() {
     assert_eq!(kinds(&crew.eng).await, ["alerts.in-force", "alerts.approved", "alerts.approved"]);
 }
 
+/// A notice of work that is done is done for everyone it went to: the engineer stage's
+/// notice is read for its other member once one of them approved, a rejection ends the
+/// manager stage's, and deleting a pending alert ends its notices.
+#[tokio::test]
+async fn a_waiting_notice_is_done_for_everyone_once_the_work_is_done() {
+    let app = spawn().await;
+    let crew = crew(&app).await;
+    let (second, _) = crate::swp::support::person(&app, "qe2@demo.plant", "engineer", "quality").await;
+    async fn waiting(c: &Client) -> usize {
+        let page: Value = c.get("/api/notifications").await.body;
+        let items = page["items"].as_array().expect("a page of notifications");
+        items.iter().filter(|i| i["kind"] == "alerts.submitted" && i["read"] == false).count()
+    }
+    let id = submit(&crew.eng, json!({})).await["_id"].as_str().unwrap().to_string();
+    assert_eq!((waiting(&crew.reviewer).await, waiting(&second).await), (1, 1));
+    let r = crew.reviewer.post(&format!("/api/alerts/approve/{id}"), &json!({"reviewNote": ""})).await;
+    assert!(r.status.is_success(), "{}", r.text);
+    assert_eq!((waiting(&crew.reviewer).await, waiting(&second).await), (0, 0), "judged by a member of the stage");
+    assert_eq!(waiting(&crew.manager).await, 1, "the next stage waits");
+    let r = crew.manager.post(&format!("/api/alerts/reject/{id}"), &json!({"reviewNote": "No"})).await;
+    assert!(r.status.is_success(), "{}", r.text);
+    assert_eq!(waiting(&crew.manager).await, 0, "rejected: nothing waits");
+    let other = submit(&crew.eng, json!({})).await["_id"].clone();
+    assert_eq!(waiting(&second).await, 1);
+    assert!(crew.eng.post("/api/alerts/delete-pending", &json!([other])).await.status.is_success());
+    assert_eq!((waiting(&crew.reviewer).await, waiting(&second).await), (0, 0), "deleted: nothing waits");
+}
+
 #[tokio::test]
 async fn its_engineer_hears_once_that_an_alert_in_force_ends_soon() {
     let app = spawn().await;

@@ -77,7 +77,7 @@ pub async fn propose<D: Translated>(state: &AppState, user: &User, doc: &D, rec:
         return Err(AppError::field("file", crate::text!("This file is no longer a pending upload of yours; please upload it again.")));
     }
     let kind = D::DOC_KIND.as_str();
-    let open: Option<(String, String)> = sqlx::query_as(
+    let open_one: Option<(String, String)> = sqlx::query_as(
         "SELECT id, sha256 FROM doc_translations WHERE doc_kind = $1 AND doc_id = $2 AND section = $3 AND lang = $4 AND status = 'pending'",
     )
     .bind(kind)
@@ -120,13 +120,16 @@ pub async fn propose<D: Translated>(state: &AppState, user: &User, doc: &D, rec:
     let after = json!({"translationId": id, "section": section, "lang": lang, "sha256": rec.sha256, "size": rec.size,
         "filename": rec.filename, "status": "pending", "stages": keys});
     let mut entry = k.act(user, "translation", &doc.id, format!("{} proposed for review", what(doc, section, lang))).after(after);
-    if let Some((old, sha)) = open {
+    if let Some((old, sha)) = open_one.clone() {
         entry = entry.before(json!({"translationId": old, "section": section, "lang": lang, "sha256": sha, "status": "withdrawn"}));
     }
     let flow = Flow { stages: &k.flow.stages[..stages], order: k.flow.order, bypass: None, not_reviewer: k.flow.not_reviewer };
     let pending = vec![Verdict::Pending; stages];
     let open: Vec<usize> = (0..stages).filter(|i| flow.open(*i, true, &pending).is_ok()).collect();
-    notices::translation_waiting(state, &mut tx, now, user, doc, (&flow, &open), (&user.id, &what(doc, section, lang))).await?;
+    if let Some((old, _)) = &open_one {
+        notices::translation_settled::<D>(&mut tx, now, old, None).await?;
+    }
+    notices::translation_waiting(state, &mut tx, now, user, doc, (&flow, &open), (&id, &user.id, &what(doc, section, lang))).await?;
     append(&mut tx, now, &[entry]).await?;
     tx.commit().await?;
     Ok(())
@@ -199,12 +202,13 @@ pub async fn review<D: Translated>(
     let before = verdicts.clone();
     verdicts[stage] = verdict;
     let label = what(&doc, &t.section, &t.lang);
+    notices::translation_settled::<D>(&mut tx, now, id, (verdict == Verdict::Approved).then_some(key)).await?;
     notices::translation_verdict(state, &mut tx, now, user, &doc, (&t.proposed_by, &label), (key, verdict, &note)).await?;
     if verdict == Verdict::Approved && !flow.complete(&verdicts) {
         // An approval in turn opens the next stage: its reviewers are told.
         let open = |v: &[Verdict], i: usize| flow.open(i, true, v).is_ok();
         let opened: Vec<usize> = (0..verdicts.len()).filter(|i| open(&verdicts, *i) && !open(&before, *i)).collect();
-        notices::translation_waiting(state, &mut tx, now, user, &doc, (&flow, &opened), (&t.proposed_by, &label)).await?;
+        notices::translation_waiting(state, &mut tx, now, user, &doc, (&flow, &opened), (id, &t.proposed_by, &label)).await?;
     }
     let meaning = match verdict {
         Verdict::Approved => format!("approval of the {key} review of the {label}"),
@@ -305,6 +309,7 @@ pub async fn withdraw<D: Translated>(
         if done.rows_affected() != 1 {
             return Err(AppError::Conflict(crate::text!("This translation changed meanwhile; please try again.").into()));
         }
+        notices::translation_settled::<D>(&mut tx, now, &id, None).await?;
         let meaning = format!("{} removed{}", what(doc, section, lang), if status == "pending" { " from review" } else { "" });
         entries.push(
             D::KIND
