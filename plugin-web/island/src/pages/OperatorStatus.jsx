@@ -9,6 +9,8 @@ import { getKioskSettings, k, useLiveUpdates, useT } from '@plantdoc/kit';
 import { useDeployedSwp, useOperatorAlerts, useOperatorStatus } from '../api';
 import { ALERTS_FAILED, COLOURS, TRAINING_TEXT, statuses } from '../components/status';
 import { partPath, useOperator } from '../state';
+import { addRead } from '../sitting';
+import { SignOutButton } from '../components/SignOut';
 
 function StatusCard({ title, colour, text, onClick }) {
   return (
@@ -67,6 +69,13 @@ export function OperatorStatus() {
   // Alerts that could not be loaded are alerts not read: the card says so and blocks.
   const alertsFailed = alerts.isError;
   const s = statuses({ ...status.data, alertsRead: !alertsFailed && !(alerts.data || []).length });
+  // A read signed and awaiting its verification resumes at 'Verify Operator' (it is
+  // part of this sitting's verification), never at reading and signing again.
+  const openInstructions = () => {
+    if (!status.data.awaitingVerification) return navigate(partPath('swp-ack', partId));
+    addRead({ kind: 'swp', id: part.data._id, label: part.data.partNumber });
+    navigate(partPath('swp-ack', partId, { read: 'swc,jes,vis', step: 'verify' }));
+  };
   const limited = s.level <= 0;
   const blocked = [s.training, s.alerts, s.instructions].includes('error');
   const cards = [
@@ -109,7 +118,7 @@ export function OperatorStatus() {
             {revised && <div data-testid="new-revision">{t(NEW_REVISION)}</div>}
           </>
         }
-        onClick={s.instructions === 'error' ? () => navigate(partPath('swp-ack', partId)) : undefined}
+        onClick={s.instructions === 'error' ? openInstructions : undefined}
       />,
     );
   }
@@ -140,6 +149,9 @@ export function OperatorStatus() {
             {t('Continue')}
           </Button>
         )}
+        <div style={{ maxWidth: 240, marginTop: 16 }}>
+          <SignOutButton />
+        </div>
       </div>
     </div>
   );

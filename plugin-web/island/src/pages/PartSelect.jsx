@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { SettingOutlined, usePartNumberSuggestions, useT } from '@plantdoc/kit';
 import { deployedSwpParts } from '../api';
 import { partPath, useOperator } from '../state';
+import { SignOutButton } from '../components/SignOut';
 
 function Highlight({ text, term }) {
   const t = term.trim();
@@ -76,6 +77,7 @@ export function PartSelect() {
         <Suspense fallback={null}>
           <ToRead opId={op?._id} onPart={load} />
         </Suspense>
+        {op && <SignOutButton />}
       </Space>
     </Card>
   );

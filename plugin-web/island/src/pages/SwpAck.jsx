@@ -103,6 +103,8 @@ export function SwpAck() {
   };
   useEffect(() => {
     if (!allRead || !part.data || step === 'verified' || pinMode !== false || unread.failed) return;
+    // Already read in this sitting (or resumed awaiting verification): signed once.
+    if (getSitting().some((i) => i.id === part.data._id)) return;
     sendRead().catch((e) => setSent(e.message));
   }, [allRead, part.data?._id, pinMode, unread.failed]); // eslint-disable-line react-hooks/exhaustive-deps
   const pinNeeded = pinMode && !signed && !getSitting().some((i) => i.id === part.data?._id);

@@ -1,0 +1,82 @@
+// A signed read resumes: 'Awaiting Verification' opens at the verification of the sitting,
+// never at reading and signing SWC, JES and VIS again; the operator can sign out from the
+// part select and the status page.
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { setKioskSettings } from '@plantdoc/kit';
+import { renderWithQuery as render, stubFetch } from '../../kit/test/helpers';
+import '../src/index';
+import { routes } from '../src/routes';
+import { setOperator } from '../src/state';
+import { getSitting } from '../src/sitting';
+
+const OP = { _id: 'o1', opNo: '7', fullName: 'Olga Nowak' };
+const SWP = { _id: 's1', partNumber: '7101-0001', urls: { video: null } };
+const SLOW = { timeout: 10000 };
+let where;
+
+function Where() {
+  where = useLocation();
+  return null;
+}
+
+function showAt(url, { awaiting = true } = {}) {
+  setKioskSettings({ zone: 'A1' });
+  setOperator(OP);
+  const fetch = stubFetch({
+    '/api/island/kiosk-config': [200, { idleSecs: 120, signature: 'badge' }],
+    '/api/swps/deployed-swp': [200, { details: SWP }],
+    '/api/island/operator-status/o1/s1': [200, { trainingLevel: 4, swpRead: false, awaitingVerification: awaiting }],
+    '/api/alerts/operator-alerts/A1/o1': [200, []],
+    '/api/island/obligations/A1/o1': [200, []],
+    '/api/swps/swp-with-urls/s1': [200, { swp: { urls: {}, served: {} } }],
+  });
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <Where />
+      <Routes>
+        {routes.map((r) => (
+          <Route key={r.path} path={`/island/${r.path}`} element={r.element} />
+        ))}
+      </Routes>
+    </MemoryRouter>,
+  );
+  return fetch;
+}
+
+afterEach(() => {
+  setOperator(null);
+  sessionStorage.clear();
+});
+
+describe('a signed read resumes', () => {
+  it('Awaiting Verification opens at the verification, and nothing is signed again', async () => {
+    const fetch = showAt('/island/operator-status?part=p1');
+    fireEvent.click(await screen.findByText('Awaiting Verification', {}, SLOW));
+    expect(await screen.findByText('Verification Required', {}, SLOW)).toBeTruthy();
+    expect(screen.getByText('Please confirm Olga Nowak has read all the instructions for part 7101-0001')).toBeTruthy();
+    expect(new URLSearchParams(where.search).get('step')).toBe('verify');
+    expect(screen.queryByRole('button', { name: 'I have read the SWC' })).toBeNull();
+    expect(getSitting()).toEqual([{ kind: 'swp', id: 's1', label: '7101-0001' }]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(fetch.mock.calls.some(([p]) => String(p).includes('operator-read-swp'))).toBe(false);
+  });
+
+  it('instructions not read yet open at the reading', async () => {
+    showAt('/island/operator-status?part=p1', { awaiting: false });
+    fireEvent.click(await screen.findByText('Please read the instructions', {}, SLOW));
+    expect(await screen.findByRole('button', { name: 'I have read the SWC' }, SLOW)).toBeTruthy();
+  });
+});
+
+describe('sign out', () => {
+  it.each([
+    ['the status page', '/island/operator-status?part=p1'],
+    ['the part select', '/island/part-select'],
+  ])('from %s', async (_, url) => {
+    showAt(url);
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign Out' }, SLOW));
+    await waitFor(() => expect(where.pathname).toBe('/island'));
+  });
+});
