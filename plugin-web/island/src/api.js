@@ -65,14 +65,17 @@ const asList = (b) => (Array.isArray(b) ? b : []);
 /**
  * GET /api/alerts/operator-alerts/{zone}/{opId}: alerts in force the operator has not
  * had verified. A failed call is an error the screens show and stop on, never 'no
- * alerts' (decision 98: the spec counted it as none).
+ * alerts' (decision 98: the spec counted it as none). With `partNumber`, those of that
+ * part and those of no part (the zone's own): a part's status and sitting count only
+ * them (the feed itself stays the spec's).
  */
-export function useOperatorAlerts(zone, opId) {
+export function useOperatorAlerts(zone, opId, partNumber) {
   return useQuery({
     queryKey: ['island', 'alerts', zone, opId],
     enabled: Boolean(zone && opId),
     retry: 1,
     queryFn: () => api.get(`/api/alerts/operator-alerts/${enc(zone)}/${enc(opId)}`).then(asList),
+    select: partNumber ? (list) => list.filter((a) => !a.partNumber || a.partNumber === partNumber) : undefined,
   });
 }
 

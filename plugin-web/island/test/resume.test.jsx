@@ -1,3 +1,4 @@
+// A part's status counts the alerts of that part (and of no part), not the zone's others.
 // A signed read resumes: 'Awaiting Verification' opens at the verification of the sitting,
 // never at reading and signing SWC, JES and VIS again; the operator can sign out from the
 // part select and the status page.
@@ -21,14 +22,14 @@ function Where() {
   return null;
 }
 
-function showAt(url, { awaiting = true } = {}) {
+function showAt(url, { awaiting = true, alerts = [] } = {}) {
   setKioskSettings({ zone: 'A1' });
   setOperator(OP);
   const fetch = stubFetch({
     '/api/island/kiosk-config': [200, { idleSecs: 120, signature: 'badge' }],
     '/api/swps/deployed-swp': [200, { details: SWP }],
     '/api/island/operator-status/o1/s1': [200, { trainingLevel: 4, swpRead: false, awaitingVerification: awaiting }],
-    '/api/alerts/operator-alerts/A1/o1': [200, []],
+    '/api/alerts/operator-alerts/A1/o1': [200, alerts],
     '/api/island/obligations/A1/o1': [200, []],
     '/api/swps/swp-with-urls/s1': [200, { swp: { urls: {}, served: {} } }],
   });
@@ -78,5 +79,19 @@ describe('sign out', () => {
     showAt(url);
     fireEvent.click(await screen.findByRole('button', { name: 'Sign Out' }, SLOW));
     await waitFor(() => expect(where.pathname).toBe('/island'));
+  });
+});
+
+describe("a part's alerts", () => {
+  const alert = (id, partNumber) => ({ _id: id, alertTag: `S-${id}`, alertType: 'Safety', partNumber });
+
+  it("count those of the part and of no part, not another part's", async () => {
+    showAt('/island/operator-status?part=p1', { alerts: [alert('a1', '7101-0001'), alert('a2', '7999-0001'), alert('a3', '')] });
+    expect(await screen.findByText('2 alert(s) to read', {}, SLOW)).toBeTruthy();
+  });
+
+  it("another part's alone leave nothing to read for this one", async () => {
+    showAt('/island/operator-status?part=p1', { alerts: [alert('a2', '7999-0001')] });
+    expect(await screen.findByText('No alerts to read', {}, SLOW)).toBeTruthy();
   });
 });

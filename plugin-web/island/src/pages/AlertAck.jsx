@@ -29,8 +29,8 @@ export function AlertAck() {
   const step = params.get('step');
   const op = useOperator();
   const navigate = useNavigate();
-  const alerts = useOperatorAlerts(getKioskSettings().zone, op?._id);
   const part = useDeployedSwp(partId);
+  const alerts = useOperatorAlerts(getKioskSettings().zone, op?._id, part.data?.partNumber);
   const status = useOperatorStatus(op?._id, part.data?._id);
   const [ticked, setTicked] = useState(false);
   const [note, setNote] = useState('');
@@ -41,7 +41,7 @@ export function AlertAck() {
     const lines = [...verifiedLines(op.fullName, params.get('swp'), tags), t('Press the button to go back to the status screen')];
     return <DoneCard title={t('Alert Approved')} lines={lines} partId={partId} />;
   }
-  if (alerts.isLoading)
+  if (alerts.isLoading || (!part.data && !part.isError))
     return (
       <Spin tip={t('Loading..')} style={{ display: 'block', marginTop: 64 }}>
         <div />

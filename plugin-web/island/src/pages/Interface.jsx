@@ -45,7 +45,7 @@ export function Interface() {
   const swpId = part.data?._id;
   const status = useOperatorStatus(op?._id, swpId);
   const links = useSignedLinks({ ...linksSource(swpId), enabled: Boolean(swpId) });
-  const opAlerts = useOperatorAlerts(getKioskSettings().zone, op?._id);
+  const opAlerts = useOperatorAlerts(getKioskSettings().zone, op?._id, part.data?.partNumber);
   const s = statuses({ ...(status.data || {}), alertsRead: !opAlerts.isError && !(opAlerts.data || []).length });
   const show = (patch) => setParams(new URLSearchParams({ part: partId, ...patch }));
   const box = (label, colour, onClick = () => navigate(`/island/operator-status?part=${encodeURIComponent(partId)}`)) => (

@@ -39,7 +39,7 @@ export function OperatorStatus() {
   const part = useDeployedSwp(partId);
   const status = useOperatorStatus(op?._id, part.data?._id);
   const zone = getKioskSettings().zone;
-  const alerts = useOperatorAlerts(zone, op?._id);
+  const alerts = useOperatorAlerts(zone, op?._id, part.data?.partNumber);
   const [revised, setRevised] = useState(false);
   useLiveUpdates({ onEvent: (e) => e.kind === 'swp.deployed' && e.data?.partNumber === part.data?.partNumber && setRevised(true) });
   useEffect(() => {

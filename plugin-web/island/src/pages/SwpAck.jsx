@@ -56,8 +56,8 @@ function Progress({ read, doc, go }) {
 
 /** Alerts in force the operator has not read in this sitting (one scan verifies all):
  *  { list, failed, retry } (failed: they could not be loaded; signing waits). */
-export function useUnreadAlerts(opId) {
-  const alerts = useOperatorAlerts(getKioskSettings().zone, opId);
+export function useUnreadAlerts(opId, partNumber) {
+  const alerts = useOperatorAlerts(getKioskSettings().zone, opId, partNumber);
   const read = getSitting().map((i) => i.id);
   return { list: (alerts.data || []).filter((a) => !read.includes(a._id)), failed: alerts.isError, retry: () => alerts.refetch() };
 }
@@ -69,7 +69,7 @@ export function SwpAck() {
   const op = useOperator();
   const navigate = useNavigate();
   const part = useDeployedSwp(partId);
-  const unread = useUnreadAlerts(op?._id);
+  const unread = useUnreadAlerts(op?._id, part.data?.partNumber);
   const links = useSignedLinks({ ...linksSource(part.data?._id), enabled: Boolean(part.data?._id) });
   const read = (params.get('read') || '').split(',').filter(Boolean);
   const doc = params.get('doc') || DOCS.find(([id]) => !read.includes(id))?.[0] || 'swc';
