@@ -26,6 +26,11 @@ export function useSignOffNav() {
       id: params.get('review'),
       done: params.get('done') === '1',
       section,
+      compare: params.get('compare') === '1',
+      setCompare: (on) => {
+        const next = { ...base, review: params.get('review'), ...(section ? { section } : {}) };
+        go(on ? { ...next, compare: '1' } : next);
+      },
       open: (id, options) => go({ ...base, review: id }, options),
       list: () => go(base),
       finish: () => go({ ...base, done: '1' }, { replace: true }),

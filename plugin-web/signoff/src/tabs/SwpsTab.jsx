@@ -1,7 +1,9 @@
 // Sign Off, SWPs tab: 'Pending My Approval' (GET /api/swps/pending-my-approval), the
 // review view (the kit's DocumentViewer on fresh links, the sidebar, note, Reject and
 // Approve) and All Done. Which item and section are shown lives in the URL (nav).
-import { DocumentViewer, k, swpColumns, textColumn, useT } from '@plantdoc/kit';
+import { Suspense } from 'react';
+import { Button, Spin } from 'antd';
+import { DocumentViewer, SwpCompare, k, swpColumns, textColumn, useT } from '@plantdoc/kit';
 import { personName, revisionText, zonesText } from '../lib';
 import { signoffKeys, swpLinks, usePendingSwps } from '../api';
 import { ReviewTab } from '../components/ReviewTab';
@@ -14,15 +16,28 @@ const SWP_FACTS = [k('Submitted'), k('Uploader'), k('Author'), k('Revision'), k(
 
 function SwpReview(props) {
   const { item: swp, nav } = props;
+  const t = useT('signoff');
   const section = nav.section || 'swc';
-  const viewer = (
-    <DocumentViewer
-      links={swpLinks(swp._id)}
-      title={`${swp.partNumber} ${section.toUpperCase()}`}
-      onBack={nav.list}
-      section={section}
-      onSectionChange={nav.setSection}
-    />
+  // A new revision is judged beside the deployed one (its pages, not only its note).
+  const viewer = nav.compare ? (
+    <Suspense fallback={<Spin style={{ display: 'block', padding: 48 }} />}>
+      <SwpCompare swp={swp} onClose={() => nav.setCompare(false)} />
+    </Suspense>
+  ) : (
+    <>
+      {Number(swp.revision) > 0 && (
+        <Button style={{ marginBottom: 8 }} onClick={() => nav.setCompare(true)}>
+          {t('Compare with the deployed revision')}
+        </Button>
+      )}
+      <DocumentViewer
+        links={swpLinks(swp._id)}
+        title={`${swp.partNumber} ${section.toUpperCase()}`}
+        onBack={nav.list}
+        section={section}
+        onSectionChange={nav.setSection}
+      />
+    </>
   );
   return <ReviewScreen {...props} kind="swp" queryKey={signoffKeys.swps} document={viewer} title={swp.partNumber} labels={SWP_FACTS} />;
 }

@@ -7,13 +7,12 @@
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { Button, Space, Spin, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
-import { useT } from '@plantdoc/kit';
+import { SwpCompare, useT } from '@plantdoc/kit';
 import { swpLinks, useSwp } from '../api';
 import { DetailsLink } from './ListTools';
 
 const DocumentViewer = lazy(() => import('./DocumentViewerPart'));
-// Compare (issue 31) and pdf.js: their own chunks, loaded when Compare opens.
-const CompareView = lazy(() => import('../compare/CompareView'));
+// Compare (the kit's SwpCompare) and pdf.js: their own chunks, loaded when Compare opens.
 // Translations (issue 29): their own chunk, loaded when opened.
 const TranslationsPanel = lazy(() => import('./TranslationsPanel'));
 
@@ -71,7 +70,7 @@ export function SwpViewer({ view, known, lifetimeSeconds }) {
       )}
       <Suspense fallback={<Spin style={{ display: 'block', padding: 48 }} />}>
         {comparing ? (
-          <CompareView swp={{ ...swp, _id: view.id }} onClose={() => setComparing(false)} />
+          <SwpCompare swp={{ ...swp, _id: view.id }} onClose={() => setComparing(false)} />
         ) : (
           <DocumentViewer
             links={swpLinks(view.id)}

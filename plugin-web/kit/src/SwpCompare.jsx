@@ -1,11 +1,13 @@
-// Compare (issue 31) in the console viewer: the shown revision beside an earlier one of
-// the same part (obsolete ones included), SWC, JES and VIS. The pages themselves are the
-// kit's (ComparePages: shared with the kiosk's 'What changed').
+// Compare an SWP with another revision of its part, SWC, JES and VIS: in the console
+// viewer (the shown revision beside an earlier one, obsolete ones included) and in the
+// review view (a revision in review beside the deployed one: reviewers judge the pages,
+// not only the note). The deployed revision is the default; the pages are ComparePages.
 import { useState } from 'react';
 import { Alert, Button, Select, Space, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { ComparePages, api, useComparePair, useT } from '@plantdoc/kit';
-import { revisionText } from '../lib';
+import { api } from './api';
+import { k, useT } from './i18n';
+import { ComparePages, useComparePair } from './ComparePages';
 
 const enc = encodeURIComponent;
 const SECTIONS = [
@@ -13,11 +15,13 @@ const SECTIONS = [
   ['jes', 'JES'],
   ['vis', 'VIS'],
 ];
+const RELEASE = k('Release');
 
 const links = (id) => api.get(`/api/swps/signed-urls/${enc(id)}`).then((b) => b?.urls || {});
 
-export default function CompareView({ swp, onClose }) {
-  const t = useT('swp');
+/** `swp`: the revision shown ({_id}); `onClose`: back to the document. */
+export default function SwpCompare({ swp, onClose }) {
+  const t = useT('kit');
   const revs = useQuery({
     queryKey: ['swp', 'revisions', swp._id],
     queryFn: () => api.get(`/api/swps/revisions/${enc(swp._id)}`).then((b) => b?.revisions || []),
@@ -25,7 +29,7 @@ export default function CompareView({ swp, onClose }) {
   const earlier = (revs.data || []).filter((r) => r._id !== swp._id);
   const [other, setOther] = useState(null);
   const [section, setSection] = useState('swc');
-  const beforeId = other || earlier[0]?._id;
+  const beforeId = other || (earlier.find((r) => r.status === 'deployed') || earlier[0])?._id;
   const pair = useComparePair(
     ['swp', beforeId, swp._id, section],
     async () => {
@@ -34,6 +38,7 @@ export default function CompareView({ swp, onClose }) {
     },
     Boolean(beforeId),
   );
+  const revision = (r) => (r === 0 || r === '0' || r == null ? t(RELEASE) : String(r));
   return (
     <div data-testid="compare-view">
       <Space wrap style={{ marginBottom: 12 }}>
@@ -43,7 +48,7 @@ export default function CompareView({ swp, onClose }) {
           style={{ minWidth: 220 }}
           value={beforeId}
           onChange={setOther}
-          options={earlier.map((r) => ({ value: r._id, label: `${t(revisionText(r.revision))} (${r.status})` }))}
+          options={earlier.map((r) => ({ value: r._id, label: `${revision(r.revision)} (${r.status})` }))}
         />
         {SECTIONS.map(([key, label]) => (
           <Button key={key} type={section === key ? 'primary' : 'default'} onClick={() => setSection(key)}>
@@ -51,6 +56,7 @@ export default function CompareView({ swp, onClose }) {
           </Button>
         ))}
       </Space>
+      {revs.isError && <Alert type="error" title={t('These documents could not be compared.')} />}
       {revs.isSuccess && !earlier.length && <Alert type="info" title={t('This part has no earlier revision to compare with.')} />}
       {pair.isError && <Alert type="error" title={t('These documents could not be compared.')} />}
       {pair.isFetching && <Spin style={{ display: 'block', padding: 48 }} />}
