@@ -8,6 +8,7 @@ use plantdoc_core::ApiRouter;
 use serde_json::json;
 
 use plantdoc_core::review::engine as review;
+use plantdoc_core::review::translations::answer as tr_answer;
 use plantdoc_core::review::translations::http as tr;
 
 use crate::model::Alert;
@@ -65,18 +66,18 @@ pub fn routes() -> ApiRouter {
         .answers(&[404, 409])
         .returns_schema(json!({"type": "object", "properties": {"alertId": {"type": "string"}, "translations": {"type": "array", "items": {"type": "object"}}}}))
         .get("/api/alerts/translations/waiting", "Alert translations waiting for your review stage: {translations}", tr::waiting::<Alert>)
-        .returns_schema(tr::translations_schema())
+        .returns::<tr_answer::WaitingList>()
         .post("/api/alerts/translations/approve/{translationId}", "Approve your review stage of an alert translation", tr::approve::<Alert>)
         .body::<plantdoc_core::review::ReviewBody>()
         .answers(&[404, 409])
-        .returns_schema(tr::translation_schema())
+        .returns::<tr_answer::TranslationAnswer>()
         .post("/api/alerts/translations/reject/{translationId}", "Reject an alert translation back to its proposer (note required)", tr::reject::<Alert>)
         .body::<plantdoc_core::review::ReviewBody>()
         .answers(&[404, 409])
-        .returns_schema(tr::translation_schema())
+        .returns::<tr_answer::TranslationAnswer>()
         .get("/api/alerts/translations/file/{translationId}", "A short-lived link to a translation's file, in any state: {url, status, sha256}", tr::file::<Alert>)
         .answers(&[404])
-        .returns_schema(json!({"type": "object", "properties": {"url": {"type": "string"}, "status": {"type": "string"}, "sha256": {"type": "string"}}}))
+        .returns::<tr_answer::TranslationFile>()
         .get("/api/alerts/alert/{alertId}", "One alert: {alert}", lists::alert)
         .returns::<sc::OneMine>()
         .post("/api/alerts/approve/{alertId}", "Approve your review stage of an alert", review::approve::<Alert>)

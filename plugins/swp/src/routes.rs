@@ -8,8 +8,8 @@ use plantdoc_core::http::schemas::{Deleted, PersonName, Reverted, Uploaded};
 use plantdoc_core::ApiRouter;
 
 use plantdoc_core::review::engine as review;
+use plantdoc_core::review::translations::answer as tr_answer;
 use plantdoc_core::review::translations::http as tr;
-use serde_json::json;
 
 use crate::model::Swp;
 
@@ -79,18 +79,18 @@ pub fn routes() -> ApiRouter {
         .answers(&[404, 409])
         .returns::<sc::OneWithUrls>()
         .get("/api/swps/translations/waiting", "SWP translations waiting for your review stage: {translations}", tr::waiting::<Swp>)
-        .returns_schema(tr::translations_schema())
+        .returns::<tr_answer::WaitingList>()
         .post("/api/swps/translations/approve/{translationId}", "Approve your review stage of an SWP translation", tr::approve::<Swp>)
         .body::<plantdoc_core::review::ReviewBody>()
         .answers(&[404, 409])
-        .returns_schema(tr::translation_schema())
+        .returns::<tr_answer::TranslationAnswer>()
         .post("/api/swps/translations/reject/{translationId}", "Reject an SWP translation back to its proposer (note required)", tr::reject::<Swp>)
         .body::<plantdoc_core::review::ReviewBody>()
         .answers(&[404, 409])
-        .returns_schema(tr::translation_schema())
+        .returns::<tr_answer::TranslationAnswer>()
         .get("/api/swps/translations/file/{translationId}", "A short-lived link to a translation's file, in any state: {url, status, sha256}", tr::file::<Swp>)
         .answers(&[404])
-        .returns_schema(json!({"type": "object", "properties": {"url": {"type": "string"}, "status": {"type": "string"}, "sha256": {"type": "string"}}}))
+        .returns::<tr_answer::TranslationFile>()
         .get("/api/swps/swp/{swpId}", "One SWP", viewer::swp)
         .returns::<sc::OneWithUrls>()
         .post("/api/swps/approve/{swpId}", "Approve your review stage of an SWP", review::approve::<Swp>)

@@ -109,6 +109,9 @@ pub async fn translation_waiting<D: Document>(
     tell_reviewers(state, conn, now, by, doc, (flow, stages), &|u| u.id == proposer, (&title, link, &about)).await
 }
 
+/// A notice's title for a stage's key.
+type Title<'a> = &'a (dyn Fn(&str) -> String + Sync);
+
 /// One waiting notice per stage to the users of the document's company who review that
 /// stage, whose zones overlap the document's and whom `excluded` does not name.
 #[allow(clippy::too_many_arguments)]
@@ -120,7 +123,7 @@ async fn tell_reviewers<D: Document>(
     doc: &D,
     (flow, stages): (&Flow, &[usize]),
     excluded: &(dyn Fn(&User) -> bool + Sync),
-    (title, link, about): (&(dyn Fn(&str) -> String + Sync), &str, &str),
+    (title, link, about): (Title<'_>, &str, &str),
 ) -> AppResult<()> {
     if stages.is_empty() {
         return Ok(());

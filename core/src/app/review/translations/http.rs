@@ -4,7 +4,7 @@
 //! superseded ones too).
 use axum::extract::{Path, Request, State};
 use axum::response::Response;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::app::AppState;
 use crate::auth::users::User;
@@ -18,6 +18,7 @@ use super::super::engine::{fetch, visible};
 use super::super::stages::Verdict;
 use super::super::{can_see, ReviewBody};
 use super::act::{may_translate, propose, review, section_and_lang, withdraw};
+use super::answer::{TranslationAnswer, TranslationFile, TranslationView, WaitingList, WaitingView};
 use super::{one, Translated, Translation};
 
 fn with_section<D: Translated>() -> bool {
@@ -27,6 +28,10 @@ fn with_section<D: Translated>() -> bool {
 /// The entry of one translation in the module's answers.
 pub fn entry<D: Translated>(t: &Translation) -> Value {
     t.json(&D::KIND.flow, with_section::<D>())
+}
+
+fn view<D: Translated>(t: &Translation) -> TranslationView {
+    TranslationView::of(t, &D::KIND.flow, with_section::<D>())
 }
 
 /// `POST <doc>/{id}/translations` (multipart: section, lang, file): proposes a
@@ -113,9 +118,9 @@ pub async fn approve<D: Translated>(
     user: CurrentUser,
     Path(id): Path<String>,
     Json(body): Json<ReviewBody>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<TranslationAnswer>> {
     let t = review::<D>(&state, &user, &id, Verdict::Approved, body.note(false)?).await?;
-    Ok(axum::Json(json!({"translation": entry::<D>(&t)})))
+    Ok(axum::Json(TranslationAnswer { translation: view::<D>(&t) }))
 }
 
 /// `POST <doc>/translations/reject/{translationId}` `{reviewNote}` (a note needed).
@@ -124,14 +129,14 @@ pub async fn reject<D: Translated>(
     user: CurrentUser,
     Path(id): Path<String>,
     Json(body): Json<ReviewBody>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<TranslationAnswer>> {
     let t = review::<D>(&state, &user, &id, Verdict::Rejected, body.note(true)?).await?;
-    Ok(axum::Json(json!({"translation": entry::<D>(&t)})))
+    Ok(axum::Json(TranslationAnswer { translation: view::<D>(&t) }))
 }
 
 /// `GET <doc>/translations/waiting`: the translations waiting for the caller's stage
 /// (`{translations: [{..., docId, title, stage}]}`), as the sign-off list shows them.
-pub async fn waiting<D: Translated>(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
+pub async fn waiting<D: Translated>(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<WaitingList>> {
     let k = D::KIND;
     let ids: Vec<String> = sqlx::query_scalar(
         "SELECT t.id FROM doc_translations t WHERE t.doc_kind = $1 AND t.status = 'pending' AND t.stages > 0 AND t.proposed_by <> $2 \
@@ -157,35 +162,30 @@ pub async fn waiting<D: Translated>(State(state): State<AppState>, user: Current
         if flow.open(stage, true, &t.verdicts(&flow)).is_err() || flow.approved_elsewhere(&t.as_reviews(&flow), stage, &user.id).is_some() {
             continue;
         }
-        let mut v = entry::<D>(&t);
-        v["docId"] = json!(doc.id);
-        v["title"] = json!(doc.names().deployed_title);
-        v["partNumber"] = json!(doc.part_number);
-        v["stage"] = json!(flow.stages[stage].key);
-        out.push(v);
+        out.push(WaitingView {
+            translation: view::<D>(&t),
+            doc_id: doc.id.clone(),
+            part_number: doc.part_number.clone(),
+            stage: flow.stages[stage].key,
+            title: doc.names().deployed_title,
+        });
     }
-    Ok(axum::Json(json!({"translations": out})))
+    Ok(axum::Json(WaitingList { translations: out }))
 }
 
 /// `GET <doc>/translations/file/{translationId}`: `{url, status, sha256}`, a short-lived
 /// link to any translation's file (superseded and withdrawn ones too) of a document the
 /// caller sees.
-pub async fn file<D: Translated>(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
+pub async fn file<D: Translated>(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+) -> AppResult<axum::Json<TranslationFile>> {
     let t = one(&mut *state.db.pool.acquire().await?, D::DOC_KIND, &id).await?.ok_or(AppError::NotFound)?;
     let doc = visible::<D>(&state, &user, &t.doc_id).await?;
     let found = files::describe(&state, std::slice::from_ref(&t.file_id)).await?;
     let (key, ct) = found.get(&t.file_id).ok_or(AppError::NotFound)?;
     let name = format!("{}-{}-{}.{}", doc.part_number, t.section, t.lang, files::extension(ct));
     let url = state.storage.link(key, &name, ct, state.now_ms()).await?;
-    Ok(axum::Json(json!({"url": url, "status": t.status.as_str(), "sha256": t.sha256})))
-}
-
-/// The OpenAPI schema of approve and reject: `{translation: {...}}`.
-pub fn translation_schema() -> Value {
-    json!({"type": "object", "properties": {"translation": {"type": "object"}}})
-}
-
-/// The OpenAPI schema of the waiting list: `{translations: [{...}]}`.
-pub fn translations_schema() -> Value {
-    json!({"type": "object", "properties": {"translations": {"type": "array", "items": {"type": "object"}}}})
+    Ok(axum::Json(TranslationFile { sha256: t.sha256, status: t.status.as_str(), url }))
 }

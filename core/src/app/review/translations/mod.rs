@@ -16,13 +16,12 @@
 //! - `http`: the axum handlers a module mounts.
 use std::future::Future;
 
-use serde_json::{json, Value};
+use serde_json::Value;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
 use crate::acks::DocKind;
 use crate::app::AppState;
-use crate::clock::iso;
 use crate::files::UploadPolicy;
 use crate::ports::VersionFile;
 
@@ -30,6 +29,7 @@ use super::stages::{Flow, Verdict};
 use super::Document;
 
 pub mod act;
+pub mod answer;
 pub mod http;
 
 /// What the engine needs of a module's translated documents.
@@ -164,42 +164,9 @@ impl Translation {
             .collect()
     }
 
-    /// The answers' entry: `{id, section?, lang, sha256, uploadedAt, status, proposedBy,
-    /// approvals: {<stage>: {status, reviewer, date, note}}}` (`section` when the
-    /// document has several).
+    /// The answers' entry (the module's answers embed it): [`answer::TranslationView`].
     pub fn json(&self, of: &'static Flow, with_section: bool) -> Value {
-        let flow = self.flow(of);
-        let approvals: serde_json::Map<String, Value> = if self.stages == 0 {
-            serde_json::Map::new()
-        } else {
-            flow.stages
-                .iter()
-                .map(|s| {
-                    let r = self.reviews.iter().find(|r| r.stage == s.key);
-                    let v = json!({
-                        "status": r.map_or(Verdict::Pending, |r| r.status).as_str(),
-                        "reviewer": r.map(|r| r.reviewer.clone()),
-                        "date": r.map(|r| iso(r.date)),
-                        "note": r.and_then(|r| r.note.clone()),
-                    });
-                    (s.key.to_string(), v)
-                })
-                .collect()
-        };
-        let mut v = json!({
-            "id": self.id,
-            "lang": self.lang,
-            "sha256": self.sha256,
-            "uploadedAt": iso(self.proposed_at),
-            "status": self.status.as_str(),
-            "proposedBy": self.proposed_by_name,
-            "withDocument": self.stages == 0,
-            "approvals": approvals,
-        });
-        if with_section {
-            v["section"] = json!(self.section);
-        }
-        v
+        serde_json::to_value(answer::TranslationView::of(self, of, with_section)).unwrap_or_default()
     }
 }
 
