@@ -1,6 +1,5 @@
 // @plantdoc/kit/ui: the kit's components (antd tables, dialogs, the document viewer,
 // part search, uploads). Loaded with the first remote that needs them.
-import { lazy } from 'react';
 export { FileDrop } from './FileDrop';
 export { PagedTable, PAGE_SIZES, DEFAULT_PAGE_SIZE, compareValues } from './PagedTable';
 export { DeleteDialog, DELETE_TITLE, DELETE_TEXT } from './DeleteDialog';
@@ -9,7 +8,7 @@ export { DocumentViewer, VIEWER_HEIGHT } from './DocumentViewer';
 // Compare (issue 31): pdf.js loads when a pair is first opened, not with this file.
 export { ComparePages, CompareSummary, COMPARE_WIDTH, changedPages, useComparePair } from './ComparePages';
 // An SWP beside another revision of its part (console viewer, review view): its own chunk.
-export const SwpCompare = lazy(() => import('./SwpCompare'));
+export { SwpCompare } from './SwpCompareLazy';
 export { DocumentFrame, FRAME_REFUSED, frameRefused, PDF_VIEW, pdfView } from './DocumentFrame';
 export {
   PartNumberSearch,
