@@ -44,7 +44,9 @@ describe('the kiosk PIN', () => {
     expect(screen.queryByTestId('pin-rules')).toBeNull();
     await type('PIN', '482913');
     expect(screen.getByText(CHOOSE)).toBeTruthy();
-    expect(screen.getByTestId('pin-rules').textContent).toMatch(/Not your badge or operator number, not one digit repeated \(1111\), not a run like 1234 or 4321/);
+    expect(screen.getByTestId('pin-rules').textContent).toMatch(
+      /Not your badge or operator number, not one digit repeated \(1111\), not a run like 1234 or 4321/,
+    );
     await type('New PIN', '61427');
     expect(screen.getByText('Type your new PIN again.')).toBeTruthy();
     expect(sign).toHaveBeenCalledTimes(1);
@@ -58,7 +60,7 @@ describe('the kiosk PIN', () => {
     expect(sign).toHaveBeenLastCalledWith({ pin: '482913', newPin: '61427' });
   });
 
-  test("a new PIN the server refuses (the badge, a run) shows its reason and is asked again", async () => {
+  test('a new PIN the server refuses (the badge, a run) shows its reason and is asked again', async () => {
     const LIKE_BADGE = 'A PIN cannot be your badge or operator number. Please choose another.';
     const sign = server({ refuse: { 1001: LIKE_BADGE } });
     render(<PinInput sign={sign} />);

@@ -12,7 +12,18 @@ import { ZonePins } from '../src/components/ZonePins';
 import { IssuePin } from '../src/components/IssuePin';
 import { renderWithQuery as render, stubFetch } from './helpers';
 
-const manager = { _id: 'm1', firstname: 'Paula', lastname: 'Reyes', fullName: 'Paula Reyes', email: 'paula@x.y', department: 'production', position: 'manager', companyCode: 'mpk', zones: ['A1', 'B2'], status: 'ACTIVE' };
+const manager = {
+  _id: 'm1',
+  firstname: 'Paula',
+  lastname: 'Reyes',
+  fullName: 'Paula Reyes',
+  email: 'paula@x.y',
+  department: 'production',
+  position: 'manager',
+  companyCode: 'mpk',
+  zones: ['A1', 'B2'],
+  status: 'ACTIVE',
+};
 const olivia = {
   _id: 'u1',
   firstname: 'Olivia',
@@ -90,8 +101,16 @@ describe('Issuing one-time PINs', () => {
       ],
     };
     const fetch = stubFetch({
-      '/api/zones': [200, [{ value: 'A1', label: 'A Zone 1' }, { value: 'B2', label: 'B Zone 2' }, { value: 'C1', label: 'C Zone 1' }]],
-      'POST /api/users/pin/issue-zone': (_p, init) => (JSON.parse(init.body).zone === 'B2' ? [400, { zone: 'There are no operators in this zone.' }] : [200, sheet]),
+      '/api/zones': [
+        200,
+        [
+          { value: 'A1', label: 'A Zone 1' },
+          { value: 'B2', label: 'B Zone 2' },
+          { value: 'C1', label: 'C Zone 1' },
+        ],
+      ],
+      'POST /api/users/pin/issue-zone': (_p, init) =>
+        JSON.parse(init.body).zone === 'B2' ? [400, { zone: 'There are no operators in this zone.' }] : [200, sheet],
     });
     render(<ZonePins />);
     const card = await screen.findByTestId('zone-pins', {}, SLOW);

@@ -28,7 +28,11 @@ export function IssuePin({ user }) {
   if (pin)
     return (
       <div style={{ marginTop: 24 }}>
-        <PinSheet title={t('One-time PIN for {{name}}', { name: user.fullName })} lines={[{ name: user.fullName, opNo: user.opNo, pin }]} onDone={() => setPin(null)} />
+        <PinSheet
+          title={t('One-time PIN for {{name}}', { name: user.fullName })}
+          lines={[{ name: user.fullName, opNo: user.opNo, pin }]}
+          onDone={() => setPin(null)}
+        />
       </div>
     );
   return (
