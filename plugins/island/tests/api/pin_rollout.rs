@@ -161,7 +161,6 @@ async fn a_person_with_no_pin_is_told_so_whatever_is_typed_and_nothing_is_counte
     // People with a PIN keep their answers: wrong, then locked at the fifth, right or wrong.
     for i in 0..5 {
         refused(&read(Some(&format!("1{i}{i}9"))).await, WRONG);
-        app.clock.advance_secs(60);
     }
     refused(&read(Some("73914")).await, LOCKED);
     refused(&read(None).await, "Please enter your PIN.");
