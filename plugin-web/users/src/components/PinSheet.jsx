@@ -8,8 +8,10 @@ import { k, useT } from '@plantdoc/kit';
 export const SHOWN_ONCE = k('Shown once: print it or note it now. It cannot be shown again.');
 export const HOW_TO_USE = k('At the kiosk: scan your badge, type this one-time PIN, then choose your own PIN and type it twice.');
 
-/** Only the sheet on paper: everything else of the page is hidden when printing. */
+/** Only the sheet on paper: what neither holds nor is in the sheet is not laid out
+ *  (antd's own rules win over a plain `visibility` here), the sheet's frames are hidden. */
 export const PRINT_CSS = `@media print {
+  body *:not(:has(.pd-pin-sheet)):not(.pd-pin-sheet):not(.pd-pin-sheet *) { display: none !important; }
   body * { visibility: hidden !important; }
   .pd-pin-sheet, .pd-pin-sheet * { visibility: visible !important; color: #000 !important; }
   .pd-pin-sheet { position: absolute; left: 0; top: 0; width: 100%; }
