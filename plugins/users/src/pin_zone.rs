@@ -71,7 +71,8 @@ pub async fn issue_zone(State(state): State<AppState>, me: CurrentUser, Json(b):
         return Err(AppError::field("zone", NOT_YOUR_ZONE));
     }
     let mut conn = state.db.pool.acquire().await?;
-    let people: Vec<User> = store::active(&mut conn, Some(&me.company_code)).await?.into_iter().filter(|u| on_sheet(u, &me, zone)).collect();
+    let people: Vec<User> =
+        store::active(&mut conn, Some(&me.company_code)).await?.into_iter().filter(|u| on_sheet(u, &me, zone)).collect();
     drop(conn);
     if people.is_empty() {
         return Err(AppError::field("zone", NOBODY));
@@ -105,7 +106,9 @@ mod tests {
     #[test]
     fn a_sheet_has_the_zones_operators_and_ojt_of_the_managers_company() {
         let me = User::sketch("boss", "mpk", Position::Manager, Department::Production, &["A1", "B2"]);
-        let person = |id: &str, company: &str, position: Position, zones: &[&str]| User::sketch(id, company, position, Department::Production, zones);
+        let person = |id: &str, company: &str, position: Position, zones: &[&str]| {
+            User::sketch(id, company, position, Department::Production, zones)
+        };
         assert!(on_sheet(&person("op", "mpk", Position::Operator, &["A1"]), &me, "A1"));
         assert!(on_sheet(&person("ojt", "mpk", Position::Ojt, &["C1", "A1"]), &me, "A1"));
         assert!(!on_sheet(&person("op", "mpk", Position::Operator, &["B2"]), &me, "A1"), "another zone");
