@@ -53,12 +53,15 @@ describe('Audit-ready records: badge + PIN signatures and the auditor’s file (
     await type(page, 'PIN', issued.data.pin);
     await page.getByText('This PIN was issued for one use. Please choose your own PIN of 4 to 8 digits.').waitFor();
     await expectAccessible(page, 'new PIN');
+    // Typed twice (decision 98).
     await type(page, 'New PIN', '1111');
+    await type(page, 'New PIN again', '1111');
     await page
       .getByRole('alert')
       .getByText(/too easy to guess/)
       .waitFor();
     await type(page, 'New PIN', '61427');
+    await type(page, 'New PIN again', '61427');
     await page.getByText('Awaiting Verification').waitFor();
     // The verifier: badge, then PIN.
     await page.getByRole('button', { name: 'Verify Operator' }).click();

@@ -315,6 +315,10 @@ async fn user_pin(settings: Settings, email: &str, pin: &str) -> anyhow::Result<
         eprintln!("{email}: There is no user with this e-mail.");
         return Ok(ExitCode::from(2));
     };
+    if let Err(msg) = pin::check_for(&user, pin) {
+        eprintln!("--pin: {msg}");
+        return Ok(ExitCode::from(2));
+    }
     pin::set(&state, &user, pin, pin::SetBy::Cli).await.map_err(|e| anyhow::anyhow!("{e}"))?;
     println!("{} has a new signature PIN", user.email);
     Ok(ExitCode::SUCCESS)

@@ -63,6 +63,16 @@ export function useSetPin() {
   });
 }
 
+/** POST /api/users/pin/issue { email }: { pin }, a one-time PIN answered once (kept by the screen only). */
+export function useIssuePin() {
+  return useMutation({ mutationFn: (email) => api.post('/api/users/pin/issue', { email }) });
+}
+
+/** POST /api/users/pin/issue-zone { zone }: { zone, pins: [{ name, opNo, pin }] }, the zone's sheet, answered once. */
+export function useIssueZonePins() {
+  return useMutation({ mutationFn: (zone) => api.post('/api/users/pin/issue-zone', { zone }) });
+}
+
 /** POST /api/users/lang { lang }: the signed-in person's own language; answers the user object. */
 export function useSetLanguage() {
   return useMutation({ mutationFn: (body) => api.post('/api/users/lang', body) });

@@ -16,7 +16,9 @@ use crate::badge::Netbook;
 use crate::IslandState;
 
 pub const ENTER_PIN: &str = text!("Please enter your PIN.");
-/// Also the answer for a person without a PIN: a netbook cannot tell who has none.
+/// The answer for a person who has no PIN at all, whatever PIN is typed (or none): it
+/// depends on no guess, so it tells nothing about anyone's PIN (decision 98).
+pub const NO_PIN: &str = text!("You have no PIN yet — ask your team lead");
 pub const WRONG_PIN: &str = text!("This PIN is not correct. If you have no PIN yet, please ask your manager for one.");
 pub const CHOOSE_PIN: &str = text!("This PIN was issued for one use. Please choose your own PIN of 4 to 8 digits.");
 pub const SAME_PIN: &str = text!("Please choose a PIN other than the one you were given.");
@@ -40,7 +42,8 @@ pub struct Entered<'a> {
 }
 
 /// The mode `who` signs in at this netbook: `badge` when the switch says so; otherwise
-/// `badge+pin` once their PIN matches (403 `{error}` when missing, wrong or locked, 429
+/// `badge+pin` once their PIN matches (403 `{error}` [`NO_PIN`] when they have none, before
+/// any PIN is read; 403 `{error}` when the PIN is missing, wrong or locked, 429
 /// while the netbook must wait after wrong PINs, 400 `{newPin}` while a one-time PIN
 /// awaits its replacement). Called last, once everything else of the act is known good,
 /// so a right PIN is never told apart from a wrong one by another refusal.
@@ -48,6 +51,10 @@ pub async fn second_component(state: &AppState, netbook: &Netbook, who: &User, e
     let island = state.get::<IslandState>();
     if island.settings.signature == BADGE {
         return Ok(BADGE);
+    }
+    // Nothing is guessed here: no throttle slot, no try counted.
+    if !pin::exists(state, &who.id).await? {
+        return Err(AppError::Forbidden(NO_PIN.into()));
     }
     let Some(pin) = entered.pin.filter(|p| !p.is_empty()) else {
         return Err(AppError::Forbidden(ENTER_PIN.into()));
@@ -88,7 +95,7 @@ pub async fn second_component(state: &AppState, netbook: &Netbook, who: &User, e
     pin::right_try(state, &who.id, place).await?;
     if stored.one_time {
         let new_pin = entered.new_pin.unwrap_or_default();
-        let refusal = match pin::check_new(new_pin) {
+        let refusal = match pin::check_for(who, new_pin) {
             _ if new_pin.is_empty() => Some(CHOOSE_PIN),
             Err(msg) => Some(msg),
             Ok(()) if new_pin == pin => Some(SAME_PIN),

@@ -1,11 +1,12 @@
 //! User administration (the Settings page's Manage Users and Add Users): list, register,
-//! edit and soft-delete users; signature PINs (`pin`: one's own, a manager's one-time). The core keeps sign-in, sessions, passwords and the user
+//! edit and soft-delete users; signature PINs (`pin`: one's own, a manager's one-time; `pin_zone`: a zone's sheet). The core keeps sign-in, sessions, passwords and the user
 //! row's validation (`plantdoc_core::auth`); this module adds the managers' screens.
 //! `access` (who may: pure rules), `store` (SQL), `admin` (handlers), `routes`.
 mod access;
 mod admin;
 mod lang;
 mod pin;
+mod pin_zone;
 mod routes;
 mod store;
 
@@ -20,6 +21,10 @@ pub(crate) const CHANGED: EventKind = EventKind::new("users.changed", "A user wa
 /// Personal (told to the new person only, always mailed): a manager made their account.
 pub(crate) const ACCOUNT_CREATED: EventKind = EventKind::new("users.account-created", "Your Plantdoc account was created").personal();
 
+/// Told to the person (bell, by their preferences): a manager issued them a one-time
+/// signature PIN, alone or on a zone's sheet.
+pub(crate) const PIN_ISSUED: EventKind = EventKind::new("users.pin-issued", "A one-time signature PIN was issued to you");
+
 /// Personal: the core's password reset link, mailed to the account's owner.
 const PASSWORD_RESET: EventKind =
     EventKind::new("users.password-reset", "A password reset link was mailed to you").personal().serves(CoreAct::PasswordReset);
@@ -30,6 +35,7 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     ctx.routes(routes::routes());
     ctx.event_kind(CHANGED);
     ctx.event_kind(ACCOUNT_CREATED);
+    ctx.event_kind(PIN_ISSUED);
     ctx.event_kind(PASSWORD_RESET);
     Ok(())
 }

@@ -8,8 +8,10 @@ use axum::extract::State;
 use axum::Json as Reply;
 use plantdoc_core::auth::oidc::fresh;
 use plantdoc_core::auth::session::{self, ClientIp};
+use plantdoc_core::auth::users::User;
 use plantdoc_core::auth::{password, pin, CurrentUser};
 use plantdoc_core::error::{FieldErrors, Json};
+use plantdoc_core::events::Event;
 use plantdoc_core::text;
 use plantdoc_core::{AppError, AppResult, AppState};
 use serde::Deserialize;
@@ -48,7 +50,7 @@ pub async fn set(State(state): State<AppState>, me: CurrentUser, addr: ClientIp,
     let sso = state.settings.auth.oidc.is_some();
     let by_provider = b.password.is_empty() && sso && session::has_provider_sign_in(&state, &me.session_hash, fresh::CONFIRM_MS).await?;
     let mut errors = FieldErrors::new();
-    if let Err(msg) = pin::check_new(&b.pin) {
+    if let Err(msg) = pin::check_for(&me, &b.pin) {
         errors.insert("pin".into(), msg.into());
     }
     if b.password.is_empty() && !by_provider {
@@ -76,9 +78,20 @@ pub struct IssueBody {
     email: String,
 }
 
+/// The person is told a manager issued them a one-time PIN (never the PIN itself): one
+/// they did not expect means someone may sign as them.
+pub fn issued(u: &User, me: &User) -> Event {
+    Event::new(crate::PIN_ISSUED.id, &u.company_code, format!("user:{}", u.id))
+        .zones(&u.zones)
+        .by(&me.id)
+        .to_owners([u.id.clone()])
+        .data(json!({"title": "A one-time signature PIN was issued to you", "by": me.full_name()}))
+}
+
 /// `POST /api/users/pin/issue {email}`: a manager gives a person of their company (not a
 /// netbook's account, not themself) a one-time PIN, answered once as `{pin}`; anyone else
-/// is answered as nobody. A locked PIN is unlocked by it (audited as such).
+/// is answered as nobody. A locked PIN is unlocked by it (audited as such). The person is
+/// told ([`issued`]) in the same transaction.
 pub async fn issue(State(state): State<AppState>, me: CurrentUser, Json(b): Json<IssueBody>) -> AppResult<Reply<Value>> {
     if !access::may_administer(&me) {
         return Err(AppError::Forbidden(NOT_MANAGER.into()));
@@ -93,6 +106,11 @@ pub async fn issue(State(state): State<AppState>, me: CurrentUser, Json(b): Json
         return Err(AppError::field("email", text!("There is no user with this e-mail.")));
     };
     let one_time = pin::one_time();
-    pin::set(&state, &target, &one_time, pin::SetBy::Manager(&me)).await?;
+    let hash = password::hash(&state, &one_time).await?;
+    let now = state.now_ms();
+    let mut tx = state.db.begin().await?;
+    pin::set_in(&mut tx, &target, &hash, pin::SetBy::Manager(&me), now).await?;
+    state.emit(&mut tx, now, &issued(&target, &me)).await?;
+    tx.commit().await?;
     Ok(Reply(json!({"pin": one_time})))
 }

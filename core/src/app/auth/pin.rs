@@ -20,6 +20,7 @@ pub const MAX_LEN: usize = 8;
 
 pub const FORMAT: &str = text!("A PIN is 4 to 8 digits.");
 pub const TOO_SIMPLE: &str = text!("This PIN is too easy to guess (one digit repeated, or a run like 1234). Please choose another.");
+pub const LIKE_BADGE: &str = text!("A PIN cannot be your badge or operator number. Please choose another.");
 
 /// Checks a PIN that is being set: 4 to 8 ASCII digits, not one digit repeated nor a
 /// run up or down.
@@ -29,6 +30,19 @@ pub fn check_new(pin: &str) -> Result<(), &'static str> {
     let steps: Vec<i16> = d.windows(2).map(|w| w[1] - w[0]).collect();
     if steps.iter().all(|s| *s == 0) || steps.iter().all(|s| *s == 1) || steps.iter().all(|s| *s == -1) {
         return Err(TOO_SIMPLE);
+    }
+    Ok(())
+}
+
+/// Checks a PIN that `user` is given or chooses: [`check_new`], and not their badge nor
+/// their operator number (its digits: "OP1001" is refused as 1001), which others can read
+/// off their badge or a sheet.
+pub fn check_for(user: &User, pin: &str) -> Result<(), &'static str> {
+    check_new(pin)?;
+    let op_digits: Option<String> = user.op_no.as_deref().map(|o| o.chars().filter(char::is_ascii_digit).collect());
+    let same = |known: Option<&str>| known.is_some_and(|k| !k.is_empty() && k.trim() == pin);
+    if same(user.badge.as_deref()) || same(user.op_no.as_deref()) || same(op_digits.as_deref()) {
+        return Err(LIKE_BADGE);
     }
     Ok(())
 }
@@ -70,6 +84,13 @@ pub async fn stored(state: &AppState, user_id: &str) -> Result<Option<StoredPin>
     let row =
         sqlx::query("SELECT pin_hash, one_time FROM user_pins WHERE user_id = $1").bind(user_id).fetch_optional(&state.db.pool).await?;
     row.map(|r| Ok(StoredPin { hash: r.try_get("pin_hash")?, one_time: r.try_get::<i64, _>("one_time")? != 0 })).transpose()
+}
+
+/// Whether the person has a PIN (one-time or their own, locked or not).
+pub async fn exists(state: &AppState, user_id: &str) -> Result<bool, sqlx::Error> {
+    let has: Option<i64> =
+        sqlx::query_scalar("SELECT 1 FROM user_pins WHERE user_id = $1").bind(user_id).fetch_optional(&state.db.pool).await?;
+    Ok(has.is_some())
 }
 
 /// Whether `pin` is the stored one (argon2id, bounded like passwords).
@@ -167,23 +188,29 @@ pub enum SetBy<'a> {
 /// transaction (the PIN itself is never in the audit row).
 pub async fn set(state: &AppState, user: &User, pin: &str, by: SetBy<'_>) -> Result<(), AppError> {
     let hash = password::hash(state, pin).await?;
-    let now = state.now_ms();
+    let mut tx = state.db.begin().await?;
+    set_in(&mut tx, user, &hash, by, state.now_ms()).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Stores `hash` (of a checked PIN) as `user`'s PIN with its audit row, inside the
+/// caller's transaction (a manager's zone sheet sets many in one).
+pub async fn set_in(conn: &mut AnyConnection, user: &User, hash: &str, by: SetBy<'_>, now: i64) -> Result<(), AppError> {
     let (one_time, meaning, actor_id, actor) = match by {
         SetBy::Owner => (false, "signature PIN set by its owner", Some(user.id.clone()), user.full_name()),
         SetBy::Manager(m) => (true, "one-time signature PIN issued by a manager", Some(m.id.clone()), m.full_name()),
         SetBy::Cli => (false, "signature PIN set from the command line", None, "cli".to_string()),
     };
-    let mut tx = state.db.begin().await?;
     let was_locked: Option<Option<i64>> =
-        sqlx::query_scalar("SELECT locked_at FROM user_pins WHERE user_id = $1").bind(&user.id).fetch_optional(&mut *tx).await?;
+        sqlx::query_scalar("SELECT locked_at FROM user_pins WHERE user_id = $1").bind(&user.id).fetch_optional(&mut *conn).await?;
     // A new PIN ends a lock: the audit row says so.
     let unlocked = matches!(was_locked, Some(Some(_)));
-    store(&mut tx, &user.id, &hash, one_time, actor_id.as_deref().unwrap_or("cli"), now).await?;
+    store(&mut *conn, &user.id, hash, one_time, actor_id.as_deref().unwrap_or("cli"), now).await?;
     let entry = AuditEntry::new("auth.pin_set", format!("user:{}", user.id), meaning)
         .by(actor_id.as_deref(), &actor)
         .after(serde_json::json!({"oneTime": one_time, "unlocked": unlocked}));
-    audit::append(&mut tx, now, &entry).await?;
-    tx.commit().await?;
+    audit::append(conn, now, &entry).await?;
     Ok(())
 }
 
@@ -202,6 +229,20 @@ mod tests {
         for simple in ["0000", "1234", "98765", "23456789"] {
             assert_eq!(check_new(simple), Err(TOO_SIMPLE), "{simple}");
         }
+    }
+
+    #[test]
+    fn a_pin_is_not_the_persons_badge_nor_operator_number() {
+        use crate::plant::users::{Department, Position};
+        let mut u = User::sketch("op", "mpk", Position::Operator, Department::Production, &["A1"]);
+        u.badge = Some("58213".into());
+        u.op_no = Some("OP4719".into());
+        assert_eq!(check_for(&u, "58213"), Err(LIKE_BADGE));
+        assert_eq!(check_for(&u, "4719"), Err(LIKE_BADGE), "the operator number's digits");
+        assert_eq!(check_for(&u, "4321"), Err(TOO_SIMPLE));
+        assert_eq!(check_for(&u, "582139"), Ok(()));
+        u.op_no = Some("6084".into());
+        assert_eq!(check_for(&u, "6084"), Err(LIKE_BADGE));
     }
 
     #[test]

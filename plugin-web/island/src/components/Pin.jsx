@@ -1,11 +1,18 @@
 // badge+pin (issue 28): the signer's PIN after the badge, in the badge field (masked,
-// Enter submits, the refusal under it); a one-time PIN asks for the signer's own when the
-// server says so (400 newPin). `null` while the kiosk's config loads.
+// Enter submits, the refusal under it). A person with no PIN is told so by the server
+// ('You have no PIN yet — ask your team lead'). A one-time PIN asks for the signer's own
+// when the server says so (400 newPin): typed twice, the two must match before it is
+// sent; the rules are shown, the server checks them (decision 100). `null` while the
+// kiosk's config loads.
 import { useState } from 'react';
 import { Typography } from 'antd';
-import { useT } from '@plantdoc/kit';
+import { k, useT } from '@plantdoc/kit';
 import { BadgeInput } from './BadgeInput';
 import { useKioskConfig } from '../api';
+
+export const PIN_RULES = k('4 to 8 digits. Not your badge or operator number, not one digit repeated (1111), not a run like 1234 or 4321.');
+export const TYPE_AGAIN = k('Type your new PIN again.');
+export const NO_MATCH = k('The two PINs are not the same. Please choose your PIN again.');
 
 export function usePinMode() {
   const c = useKioskConfig().data;
@@ -15,19 +22,52 @@ export function usePinMode() {
 /** Calls sign({pin, newPin}) (a promise); its refusals show under the field. */
 export function PinInput({ sign }) {
   const t = useT('island');
+  // The one-time PIN accepted, the server's request for a new one, the new PIN typed once.
   const [first, setFirst] = useState('');
   const [ask, setAsk] = useState('');
-  const submit = (p) =>
-    sign(first ? { pin: first, newPin: p } : { pin: p }).catch((e) => {
-      if (first || !e?.fields?.newPin) throw e;
-      setFirst(p);
-      setAsk(e.fields.newPin);
+  const [chosen, setChosen] = useState('');
+  const [note, setNote] = useState('');
+  const submit = (p) => {
+    if (!first)
+      return sign({ pin: p }).catch((e) => {
+        if (!e?.fields?.newPin) throw e;
+        setFirst(p);
+        setAsk(e.fields.newPin);
+      });
+    setNote('');
+    if (!chosen) {
+      setChosen(p);
+      return Promise.resolve();
+    }
+    setChosen('');
+    if (p !== chosen) {
+      setNote(t(NO_MATCH));
+      return Promise.resolve();
+    }
+    return sign({ pin: first, newPin: p }).catch((e) => {
+      if (e?.fields?.newPin) {
+        setNote(e.fields.newPin);
+        return;
+      }
+      // Not about the new PIN (the one-time PIN was replaced meanwhile, a wait): start again.
+      setFirst('');
+      setAsk('');
+      throw e;
     });
-  const label = ask ? t('New PIN') : t('PIN');
+  };
+  const step = !first ? 'pin' : chosen ? 'again' : 'new';
+  const label = { pin: t('PIN'), new: t('New PIN'), again: t('New PIN again') }[step];
+  const prompt = { pin: t('Enter your PIN'), new: ask, again: t(TYPE_AGAIN) }[step];
   return (
     <>
-      <Typography.Paragraph strong>{ask || t('Enter your PIN')}</Typography.Paragraph>
-      <BadgeInput key={label} onBadge={submit} label={label} placeholder={label} capture={false} />
+      <Typography.Paragraph strong>{prompt}</Typography.Paragraph>
+      {first && <Typography.Paragraph data-testid="pin-rules">{t(PIN_RULES)}</Typography.Paragraph>}
+      {note && (
+        <Typography.Paragraph type="danger" role="alert">
+          {note}
+        </Typography.Paragraph>
+      )}
+      <BadgeInput key={step} onBadge={submit} label={label} placeholder={label} capture={false} />
     </>
   );
 }

@@ -3,14 +3,16 @@
 // password confirms it is them; where the plant signs in through a provider, a fresh
 // sign-in there does instead (a person who signs in only that way has no password): the
 // button leaves for the provider and comes back here, and the next PIN needs no password
-// (security decision 92). The PIN is never shown back. No client rules: the server's
-// field errors appear under the fields.
+// (security decision 92). The PIN is never shown back. The rules are shown; the server
+// checks them, and its field errors appear under the fields.
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { formFields, k, useT } from '@plantdoc/kit';
 import { usePinConfirm, useSetPin } from '../api';
 
 export const PIN_SAVED = k('Your PIN is saved. Use it after your badge at the kiosk.');
+/** The server's rules (decision 100), shown before a PIN is typed. */
+export const PIN_RULES = k('Not your badge or operator number, not one digit repeated (1111), not a run like 1234 or 4321.');
 export const CONFIRMED = k('Confirmed with {{provider}}. Choose your PIN now: no password is needed.');
 /** The provider's sign-in, back to this tab. */
 export const CONFIRM_URL = `/api/auth/oidc/login?fresh=1&back=${encodeURIComponent('/main/settings?tab=account')}`;
@@ -39,7 +41,9 @@ export function AccountPin() {
   return (
     <Form form={form} layout="vertical" onFinish={onFinish} style={{ maxWidth: 360 }} requiredMark={false}>
       <Typography.Title level={5}>{t('Signature PIN')}</Typography.Title>
-      <Typography.Paragraph>{t('4 to 8 digits, typed after your badge when you sign at the kiosk.')}</Typography.Paragraph>
+      <Typography.Paragraph>
+        {t('4 to 8 digits, typed after your badge when you sign at the kiosk.')} {t(PIN_RULES)}
+      </Typography.Paragraph>
       {confirmed && <Alert type="info" showIcon title={t(CONFIRMED, { provider })} style={{ marginBottom: 16 }} />}
       <Form.Item name="pin" label={t('New PIN')}>
         <Input.Password inputMode="numeric" maxLength={8} autoComplete="off" />

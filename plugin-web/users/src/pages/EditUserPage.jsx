@@ -8,6 +8,7 @@ import { DeleteDialog, useSession, useT } from '@plantdoc/kit';
 import { useDeleteUser, useEditUser, useUsers } from '../api';
 import { FIELD_NAMES, UserForm, showServerErrors, toPayload } from '../components/UserForm';
 import { DELETE_USERS_TEXT } from '../components/UsersTable';
+import { IssuePin } from '../components/IssuePin';
 
 const comparable = (v) => JSON.stringify(FIELD_NAMES.map((k) => (k === 'zones' ? [...(v[k] || [])].sort() : (v[k] ?? ''))));
 
@@ -81,6 +82,7 @@ export function EditUserPage() {
           )}
         </Space>
       </UserForm>
+      {user._id !== me?._id && !user.kiosk && <IssuePin user={user} />}
       <DeleteDialog open={confirm} text={t(DELETE_USERS_TEXT)} confirming={remove.isPending} onCancel={() => setConfirm(false)} onConfirm={onDelete} />
     </Card>
   );

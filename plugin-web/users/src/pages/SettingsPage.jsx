@@ -6,6 +6,7 @@ import { Alert } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { AA_TOKENS, k, TabbedPage, useSession, useT } from '@plantdoc/kit';
 import { UsersTable } from '../components/UsersTable';
+import { ZonePins } from '../components/ZonePins';
 import { AddUser } from '../components/AddUser';
 import { AccountLanguage } from '../components/AccountLanguage';
 import { AccountPin } from '../components/AccountPin';
@@ -27,7 +28,14 @@ export function SettingsPage() {
   const tab = SETTINGS_TABS[params.get('tab')] ? params.get('tab') : 'manage';
   const show = (key) => setParams(key === 'manage' ? {} : { tab: key });
   const content = {
-    manage: manager ? <UsersTable /> : <Restricted />,
+    manage: manager ? (
+      <>
+        <ZonePins />
+        <UsersTable />
+      </>
+    ) : (
+      <Restricted />
+    ),
     add: manager ? <AddUser onDone={() => show('manage')} /> : <Restricted />,
     account: (
       <>

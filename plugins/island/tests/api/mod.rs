@@ -8,6 +8,7 @@ mod flow;
 mod languages;
 mod netbook;
 mod pin_lock;
+mod pin_rollout;
 mod pins;
 pub(crate) mod support;
 mod training;

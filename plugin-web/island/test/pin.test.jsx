@@ -1,0 +1,77 @@
+// badge+pin at the kiosk (decision 100): a person with no PIN reads the server's 'You have
+// no PIN yet' under the field; a one-time PIN asks for the person's own, typed twice with
+// the rules shown, and only two equal entries are sent; a refused new PIN is asked again.
+import { describe, expect, test, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { ApiError } from '@plantdoc/kit';
+import { PinInput } from '../src/components/Pin';
+
+const NO_PIN = 'You have no PIN yet — ask your team lead';
+const CHOOSE = 'This PIN was issued for one use. Please choose your own PIN of 4 to 8 digits.';
+
+async function type(label, value) {
+  const field = screen.getByLabelText(label);
+  await act(async () => {
+    fireEvent.change(field, { target: { value } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+  });
+}
+
+/** A sign call answering the server's way: no PIN, or a one-time PIN 482913 to replace. */
+function server({ hasPin = true, refuse = {} } = {}) {
+  return vi.fn(async ({ pin, newPin }) => {
+    if (!hasPin) throw new ApiError(403, { error: NO_PIN });
+    if (pin !== '482913') throw new ApiError(403, { error: 'This PIN is not correct. If you have no PIN yet, please ask your manager for one.' });
+    if (!newPin) throw new ApiError(400, { newPin: CHOOSE });
+    if (refuse[newPin]) throw new ApiError(400, { newPin: refuse[newPin] });
+    return { signed: true };
+  });
+}
+
+describe('the kiosk PIN', () => {
+  test('a person with no PIN is told so under the field', async () => {
+    const sign = server({ hasPin: false });
+    render(<PinInput sign={sign} />);
+    expect(screen.getByText('Enter your PIN')).toBeTruthy();
+    await type('PIN', '2580');
+    expect(screen.getByRole('alert').textContent).toBe(NO_PIN);
+    expect(sign).toHaveBeenCalledWith({ pin: '2580' });
+  });
+
+  test('a one-time PIN asks for a new one twice, with the rules, and sends it once both match', async () => {
+    const sign = server();
+    render(<PinInput sign={sign} />);
+    expect(screen.queryByTestId('pin-rules')).toBeNull();
+    await type('PIN', '482913');
+    expect(screen.getByText(CHOOSE)).toBeTruthy();
+    expect(screen.getByTestId('pin-rules').textContent).toMatch(
+      /Not your badge or operator number, not one digit repeated \(1111\), not a run like 1234 or 4321/,
+    );
+    await type('New PIN', '61427');
+    expect(screen.getByText('Type your new PIN again.')).toBeTruthy();
+    expect(sign).toHaveBeenCalledTimes(1);
+    // Not the same: nothing sent, chosen again from the start.
+    await type('New PIN again', '61428');
+    expect(screen.getByRole('alert').textContent).toBe('The two PINs are not the same. Please choose your PIN again.');
+    expect(sign).toHaveBeenCalledTimes(1);
+    await type('New PIN', '61427');
+    await type('New PIN again', '61427');
+    expect(sign).toHaveBeenCalledTimes(2);
+    expect(sign).toHaveBeenLastCalledWith({ pin: '482913', newPin: '61427' });
+  });
+
+  test('a new PIN the server refuses (the badge, a run) shows its reason and is asked again', async () => {
+    const LIKE_BADGE = 'A PIN cannot be your badge or operator number. Please choose another.';
+    const sign = server({ refuse: { 1001: LIKE_BADGE } });
+    render(<PinInput sign={sign} />);
+    await type('PIN', '482913');
+    await type('New PIN', '1001');
+    await type('New PIN again', '1001');
+    expect(screen.getByRole('alert').textContent).toBe(LIKE_BADGE);
+    expect(screen.getByLabelText('New PIN')).toBeTruthy();
+    await type('New PIN', '73914');
+    await type('New PIN again', '73914');
+    expect(sign).toHaveBeenLastCalledWith({ pin: '482913', newPin: '73914' });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
