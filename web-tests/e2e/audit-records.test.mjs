@@ -53,7 +53,7 @@ describe('Audit-ready records: badge + PIN signatures and the auditor’s file (
     await type(page, 'PIN', issued.data.pin);
     await page.getByText('This PIN was issued for one use. Please choose your own PIN of 4 to 8 digits.').waitFor();
     await expectAccessible(page, 'new PIN');
-    // Typed twice (decision 98).
+    // Typed twice (decision 100).
     await type(page, 'New PIN', '1111');
     await type(page, 'New PIN again', '1111');
     await page

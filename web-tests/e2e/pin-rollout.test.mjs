@@ -1,4 +1,4 @@
-// Rolling badge + PIN out (decision 98), at 1366×768, 1024×768 and on a touch kiosk (axe on
+// Rolling badge + PIN out (decision 100), at 1366×768, 1024×768 and on a touch kiosk (axe on
 // each new screen): a manager issues a zone's sheet of one-time PINs in Manage Users; at
 // the kiosk an operator of the zone signs with the sheet's PIN, chooses their own PIN
 // typed twice (a mismatch is asked again), and the verifier witnesses. One server; each

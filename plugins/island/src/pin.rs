@@ -17,7 +17,7 @@ use crate::IslandState;
 
 pub const ENTER_PIN: &str = text!("Please enter your PIN.");
 /// The answer for a person who has no PIN at all, whatever PIN is typed (or none): it
-/// depends on no guess, so it tells nothing about anyone's PIN (decision 98).
+/// depends on no guess, so it tells nothing about anyone's PIN (decision 100).
 pub const NO_PIN: &str = text!("You have no PIN yet — ask your team lead");
 pub const WRONG_PIN: &str = text!("This PIN is not correct. If you have no PIN yet, please ask your manager for one.");
 pub const CHOOSE_PIN: &str = text!("This PIN was issued for one use. Please choose your own PIN of 4 to 8 digits.");

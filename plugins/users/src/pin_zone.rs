@@ -1,4 +1,4 @@
-//! A zone's PIN sheet (badge + PIN rollout, decision 98): a manager gives every operator
+//! A zone's PIN sheet (badge + PIN rollout, decision 100): a manager gives every operator
 //! and OJT of one of their zones a one-time PIN at once, for a printed sheet handed out on
 //! the floor. Same rule as one person's (`pin::issue`): a manager, people of their own
 //! company, and here a zone of their own. The PINs are hashed first, then stored in one

@@ -1,4 +1,4 @@
-//! Rolling badge + PIN out (decision 98): a manager's sheet of one-time PINs for every
+//! Rolling badge + PIN out (decision 100): a manager's sheet of one-time PINs for every
 //! operator of one of their zones (`POST /api/users/pin/issue-zone`), each audited and
 //! told; a person with no PIN is told so at the kiosk whatever PIN is typed (no guess is
 //! counted, so it is no oracle); a chosen PIN is never the badge, the operator number, one
@@ -53,7 +53,10 @@ async fn told(app: &TestApp, user_id: &str) -> i64 {
 
 fn pins_of(sheet: &Value) -> Vec<(String, Option<String>, String)> {
     let lines = sheet["pins"].as_array().expect("pins");
-    lines.iter().map(|l| (l["name"].as_str().unwrap().into(), l["opNo"].as_str().map(String::from), l["pin"].as_str().unwrap().into())).collect()
+    lines
+        .iter()
+        .map(|l| (l["name"].as_str().unwrap().into(), l["opNo"].as_str().map(String::from), l["pin"].as_str().unwrap().into()))
+        .collect()
 }
 
 #[tokio::test]
@@ -153,8 +156,12 @@ async fn a_person_with_no_pin_is_told_so_whatever_is_typed_and_nothing_is_counte
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM user_pins").await, 0);
     // The verifier's too, after the operator signed with their own PIN.
     let (manager, _) = person(&app, "boss@demo.plant", "manager", "production").await;
-    let one_time = manager.post("/api/users/pin/issue", &json!({"email": "op1001@demo.plant"})).await.body["pin"].as_str().unwrap().to_string();
-    let r = p.netbook.post("/api/island/operator-read-swp", &json!({"opId": p.op, "swpId": p.swp_id, "pin": one_time, "newPin": "73914"})).await;
+    let one_time =
+        manager.post("/api/users/pin/issue", &json!({"email": "op1001@demo.plant"})).await.body["pin"].as_str().unwrap().to_string();
+    let r = p
+        .netbook
+        .post("/api/island/operator-read-swp", &json!({"opId": p.op, "swpId": p.swp_id, "pin": one_time, "newPin": "73914"}))
+        .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let r = p.netbook.post("/api/island/verify-swp", &json!({"badgeNo": "2001", "opId": p.op, "swpId": p.swp_id, "pin": "73914"})).await;
     refused(&r, NO_PIN);
@@ -172,7 +179,8 @@ async fn a_chosen_pin_is_not_the_badge_the_operator_number_nor_a_run() {
     let p = plant(&app, "7101-0001").await;
     let op = worker(&app, "op5821@demo.plant", "operator", "mpk", &["A1"], "5821", "4719").await;
     let (manager, _) = person(&app, "boss@demo.plant", "manager", "production").await;
-    let one_time = manager.post("/api/users/pin/issue", &json!({"email": "op5821@demo.plant"})).await.body["pin"].as_str().unwrap().to_string();
+    let one_time =
+        manager.post("/api/users/pin/issue", &json!({"email": "op5821@demo.plant"})).await.body["pin"].as_str().unwrap().to_string();
     let choose = |new_pin: &str| {
         let body = json!({"opId": op, "swpId": p.swp_id, "pin": one_time, "newPin": new_pin});
         let netbook = p.netbook.clone();

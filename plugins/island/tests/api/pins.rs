@@ -49,7 +49,7 @@ async fn with_badge_and_pin_each_signer_types_their_own_pin() {
     };
     refused(&read(None, None, "read-no-pin-1").await, StatusCode::FORBIDDEN, "You have no PIN yet — ask your team lead");
     let wrong = "This PIN is not correct. If you have no PIN yet, please ask your manager for one.";
-    // No PIN yet: told so, whatever is typed (decision 98).
+    // No PIN yet: told so, whatever is typed (decision 100).
     refused(&read(Some("2580"), None, "read-none-yet").await, StatusCode::FORBIDDEN, "You have no PIN yet — ask your team lead");
     // A manager of the operator's company issues a one-time PIN, answered once.
     let (manager, _) = person(&app, "boss@demo.plant", "manager", "production").await;
