@@ -35,7 +35,8 @@ async fn anonymous_sign_in_attempts_leave_the_server_at_its_size() {
     };
     assert!(attempts(0..8).await.iter().all(|s| *s == StatusCode::BAD_REQUEST));
     let start = status_kb(child.id(), "VmRSS:");
-    let n = 400;
+    // 400 in the suite; the probe's 6 000 with PLANTDOC_MEMORY_ATTEMPTS=6000 (docs/security.md).
+    let n = std::env::var("PLANTDOC_MEMORY_ATTEMPTS").ok().and_then(|v| v.parse().ok()).unwrap_or(400);
     let t0 = std::time::Instant::now();
     let answers = attempts(8..8 + n).await;
     let elapsed = t0.elapsed();
