@@ -85,7 +85,7 @@ describe('the shell in Spanish', () => {
     for (const group of ['Control de documentos', 'Producción', 'Ingeniería']) expect(screen.getByText(group)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Alertas' }).getAttribute('href')).toBe('/main/alerts');
     expect(screen.getByTestId('page-title').textContent).toBe('Capacitación');
-    fireEvent.click(screen.getByRole('button', { name: 'Alertas' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Notificaciones' }));
     expect(await screen.findByText('Sin notificaciones')).toBeTruthy();
     expect(englishIn(document.body.textContent)).toEqual([]);
   }, 120_000);

@@ -46,6 +46,7 @@ const ANTD_FOR_REMOTES = [
   'Layout',
   'List',
   'Modal',
+  'Popconfirm',
   'Progress',
   'Radio',
   'Result',
