@@ -2,7 +2,7 @@
 // and, if it is gone, goes to /login with the query string kept.
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { checkSession, onUnauthorized } from '@plantdoc/kit/core';
+import { checkSession, isLeaving, onUnauthorized } from '@plantdoc/kit/core';
 import { Spinner } from '../Spinner';
 import { rememberNext } from './next';
 
@@ -24,12 +24,13 @@ export function SessionGate({ children }) {
   useEffect(() => {
     let pending = null;
     onUnauthorized(() => {
-      // Several calls failing at once make one re-check.
-      if (pending) return;
+      // Several calls failing at once make one re-check; none after Logout (it goes to
+      // /login itself).
+      if (pending || isLeaving()) return;
       pending = checkSession()
         .then((s) => {
           const { pathname, search } = window.location;
-          if (!s.isAuthenticated && !isLoginPath(pathname)) {
+          if (!s.isAuthenticated && !isLoginPath(pathname) && !isLeaving()) {
             rememberNext(window.location);
             navigate(`/login${search}`, { replace: true });
           }

@@ -5,7 +5,7 @@
 export { api, request, ApiError, fieldErrors, formFields, onUnauthorized, readCsrfToken, reportUnauthorized } from './api';
 export { createQueryClient, keepAnswer, useSignedLinks, useZones, linkRefreshMs, LINK_LIFETIME_SECONDS, LINK_REFRESH_RATIO } from './query';
 export { uploadFile, uploadErrorText } from './upload';
-export { SESSION_KEY, checkSession, clearSession, getSession, logout, setSessionUser, subscribeSession, useSession } from './session';
+export { SESSION_KEY, checkSession, clearSession, getSession, isLeaving, logout, setSessionUser, subscribeSession, useSession } from './session';
 export { KIOSK_KEY, KIOSK_ZONES, getKioskSettings, kioskSettingsSnapshot, setKioskSettings, storeZoneFromQuery, subscribeKioskSettings } from './kiosk';
 export { DATE_FORMAT, formatDate } from './date';
 export { Redirect } from './redirect';

@@ -40,11 +40,19 @@ export function subscribeSession(listener) {
   return () => listeners.delete(listener);
 }
 
+// Set from Logout until the next sign-in: the 401s of calls in flight at Logout are the
+// sign-out itself, not an expired session to send back to /login from the page it was on.
+let leaving = false;
+
+/** True from Logout until someone signs in again. */
+export const isLeaving = () => leaving;
+
 /** A user whose password must be changed is not signed in for the app's purposes. */
 export function setSessionUser(user) {
   if (!user || typeof user !== 'object' || !user._id || user.status === 'CHANGE_PASSWORD') {
     publish(SIGNED_OUT);
   } else {
+    leaving = false;
     publish({ isAuthenticated: true, isOperator: user.position === 'operator', user });
   }
   return state;
@@ -74,6 +82,7 @@ export async function checkSession() {
 }
 
 export async function logout() {
+  leaving = true;
   let answer;
   try {
     answer = await api.get('/api/users/logout', { skipUnauthorized: true });
