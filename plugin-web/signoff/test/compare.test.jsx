@@ -3,9 +3,8 @@
 // changed; a first release has nothing to compare and offers no button.
 import { describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { SignOffPage } from '../src/pages/SignOffPage';
-import { renderWithQuery as render, stubFetch } from './helpers';
+import { renderPage } from './page';
+import { stubFetch } from './helpers';
 
 configure({ asyncUtilTimeout: 20000 });
 vi.setConfig({ testTimeout: 120_000 });
@@ -45,11 +44,6 @@ const swp = (id, revision) => ({
 const pdf = (pages) => `/f/doc?p=${encodeURIComponent(pages.join('|'))}`;
 const urls = (swc) => ({ urls: { swc: pdf(swc), jes: pdf(['j']), vis: pdf(['v']), video: null } });
 
-function Where() {
-  const l = useLocation();
-  return <div data-testid="where">{l.pathname + l.search}</div>;
-}
-
 function renderAt(entry, list) {
   stubFetch({
     '/api/swps/pending-my-approval': [200, { swps: list, urls: {} }],
@@ -57,21 +51,7 @@ function renderAt(entry, list) {
     '/api/swps/signed-urls/old': [200, urls(['torque 10 Nm', 'same page'])],
     '/api/swps/revisions/new': [200, { revisions: [{ _id: 'old', revision: 0, status: 'deployed', deployDate: null }] }],
   });
-  return render(
-    <MemoryRouter initialEntries={[entry]}>
-      <Routes>
-        <Route
-          path="/main/sign-off"
-          element={
-            <>
-              <SignOffPage />
-              <Where />
-            </>
-          }
-        />
-      </Routes>
-    </MemoryRouter>,
-  );
+  return renderPage(entry);
 }
 
 describe('Sign Off: compare with the deployed revision', () => {

@@ -4,11 +4,10 @@ import { configure, fireEvent, render as plainRender, screen, waitFor, within } 
 // Two busy cores: antd renders slowly here.
 configure({ asyncUtilTimeout: 20000 });
 vi.setConfig({ testTimeout: 120_000 });
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { SignOffPage } from '../src/pages/SignOffPage';
+import { renderPage } from './page';
 import { Snackbar } from '../src/components/Snackbar';
 import { afterReview, revisionText } from '../src/lib';
-import { renderWithQuery as render, stubFetch } from './helpers';
+import { stubFetch } from './helpers';
 
 const swp = (id, part, extra = {}) => ({
   _id: id,
@@ -36,29 +35,6 @@ const alert = (id, tag, uploaded, extra = {}) => ({
   zones: ['A1'],
   ...extra,
 });
-
-function Where() {
-  const l = useLocation();
-  return <div data-testid="where">{l.pathname + l.search}</div>;
-}
-
-function renderPage(entry = '/main/sign-off') {
-  return render(
-    <MemoryRouter initialEntries={[entry]}>
-      <Routes>
-        <Route
-          path="/main/sign-off"
-          element={
-            <>
-              <SignOffPage />
-              <Where />
-            </>
-          }
-        />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
 
 const links = { urls: { swc: 'about:blank#swc', jes: 'about:blank#jes', vis: 'about:blank#vis', video: null } };
 const where = () => screen.getByTestId('where').textContent;

@@ -34,10 +34,18 @@ pub const CONFIRM_FIRST: &str = text!("Please type your password, or first confi
 /// `GET /api/users/pin`: how the signed-in person may confirm a new PIN: `{provider}`,
 /// the single sign-on's label (null without it), and `{confirmed}`, whether a fresh
 /// sign-in at it is waiting to be used.
-pub async fn how(State(state): State<AppState>, me: CurrentUser) -> AppResult<Reply<Value>> {
+pub async fn how(State(state): State<AppState>, me: CurrentUser) -> AppResult<Reply<PinConfirm>> {
     let provider = state.settings.auth.oidc.as_ref().map(|o| o.label.clone());
     let confirmed = provider.is_some() && session::has_provider_sign_in(&state, &me.session_hash, fresh::CONFIRM_MS).await?;
-    Ok(Reply(json!({"provider": provider, "confirmed": confirmed})))
+    Ok(Reply(PinConfirm { provider, confirmed }))
+}
+
+/// `GET /api/users/pin`'s answer.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct PinConfirm {
+    #[schema(required = true)]
+    provider: Option<String>,
+    confirmed: bool,
 }
 
 /// `POST /api/users/pin {pin, password}`: the signed-in person's own PIN, confirmed with

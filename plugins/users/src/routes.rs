@@ -27,7 +27,7 @@ pub fn routes() -> ApiRouter {
         .body::<admin::DeleteBody>()
         .returns::<Deleted>()
         .get("/api/users/pin", "How one confirms a new signature PIN: {provider} (single sign-on's label, or null), {confirmed} (a fresh sign-in there waits)", pin::how)
-        .returns::<PinConfirm>()
+        .returns::<pin::PinConfirm>()
         .post("/api/users/pin", "Set one's own signature PIN (4 to 8 digits) with one's password {pin, password}, or with no password right after a fresh sign-in at the provider", pin::set)
         .body::<pin::SetBody>().answers(&[429])
         .returns::<plantdoc_core::http::schemas::Done>()
@@ -82,14 +82,6 @@ struct Edited {
     changed: bool,
     #[schema(required = true)]
     email_pending: Option<String>,
-}
-
-#[derive(Serialize, ToSchema)]
-#[allow(dead_code)] // schema only
-struct PinConfirm {
-    #[schema(required = true)]
-    provider: Option<String>,
-    confirmed: bool,
 }
 
 #[derive(Serialize, ToSchema)]
