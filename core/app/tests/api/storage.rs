@@ -187,12 +187,14 @@ async fn s3_backend() {
 #[tokio::test]
 async fn s3_links_expire() {
     let s3 = start_s3().await;
-    let app = s3_app(&s3, &[("storage.link_ttl_secs", "1")]).await;
+    // 3 s: the signing time is whole seconds, so a 1 s link could be stale before its first
+    // request on a loaded machine (it failed so once).
+    let app = s3_app(&s3, &[("storage.link_ttl_secs", "3")]).await;
     let blob = app.state.storage.put_bytes("swp", Bytes::from_static(b"%PDF-1.4 x"), "application/pdf").await.unwrap();
     let link = app.state.storage.link(&blob.key, "a.pdf", "application/pdf", app.clock_now()).await.unwrap();
-    assert!(link.contains("X-Amz-Expires=1"), "{link}");
+    assert!(link.contains("X-Amz-Expires=3"), "{link}");
     assert_eq!(reqwest::get(&link).await.unwrap().status(), StatusCode::OK);
-    tokio::time::sleep(Duration::from_millis(2500)).await;
+    tokio::time::sleep(Duration::from_millis(4500)).await;
     assert_eq!(reqwest::get(&link).await.unwrap().status(), StatusCode::FORBIDDEN);
 }
 
