@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { setSessionUser } from '@plantdoc/kit';
+import { logout, setSessionUser } from '@plantdoc/kit';
+import { NEXT_KEY } from '../src/session/next';
 import { RedirectSignedIn, RequireAuth, RequireConsole } from '../src/session/guards';
 import { ModulesProvider } from '../src/modules/ModulesContext';
 import { fakeLoader, manager, modulesR1, modulesR2, operator, renderWithQuery, stubFetch, withModules } from './fixtures';
@@ -106,6 +107,25 @@ describe('guards', () => {
     setSessionUser(manager);
     renderAt('/login', modulesR2);
     await waitFor(() => expect(where()).toBe('/main/dashboard'));
+  });
+
+  it("after Logout sends the tab to plain /login: the page's query is not kept, nor the page remembered", async () => {
+    setSessionUser(manager);
+    sessionStorage.removeItem(NEXT_KEY);
+    renderAt('/main/settings?tab=add');
+    expect(screen.getByText('console')).toBeTruthy();
+    stubFetch({ '/api/users/logout': [200, {}], '/api/modules': [200, modulesR1] });
+    await act(() => logout());
+    await waitFor(() => expect(where()).toBe('/login'));
+    expect(sessionStorage.getItem(NEXT_KEY)).toBe(null);
+    // The next sign-in ends the leaving: signed out any other way then (an expired
+    // session), the query and the page are kept.
+    cleanup();
+    setSessionUser(manager);
+    setSessionUser(null);
+    renderAt('/main/settings?tab=add');
+    await waitFor(() => expect(where()).toBe('/login?tab=add'));
+    expect(sessionStorage.getItem(NEXT_KEY)).toBe('/main/settings?tab=add');
   });
 
   it('shows the login form when signed out', () => {

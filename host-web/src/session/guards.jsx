@@ -2,7 +2,7 @@
 // a user belongs comes from the module list (modules/homes.js), so a guard that sends
 // someone home waits for that list.
 import { useLocation } from 'react-router';
-import { Redirect, useSession } from '@plantdoc/kit/core';
+import { Redirect, isLeaving, useSession } from '@plantdoc/kit/core';
 import { useModules } from '../modules/ModulesContext';
 import { homeOf } from '../modules/homes';
 import { moduleSpinner } from '../Spinner';
@@ -24,9 +24,14 @@ export function GoHome({ pick }) {
   return home ? <Redirect to={home} /> : <NotFoundLazy standalone />;
 }
 
-/** /login with the query kept (spec), remembering the address asked for. */
+/**
+ * /login with the query kept (spec), remembering the address asked for. After Logout the
+ * person chose to leave: plain /login, nothing remembered (the page's query is not the
+ * next person's, and this guard must not race Logout's own navigation to /login).
+ */
 export function ToLogin() {
   const location = useLocation();
+  if (isLeaving()) return <Redirect to="/login" />;
   rememberNext(location);
   return <Redirect to={`/login${location.search}`} />;
 }
