@@ -16,7 +16,7 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); p
 url="http://127.0.0.1:$port"
 export PLANTDOC__DATABASE__URL="sqlite://$dir/plantdoc.db" PLANTDOC__STORAGE__DIR="$dir/files" \
   PLANTDOC__SERVER__ADDR="127.0.0.1:$port" PLANTDOC__SERVER__PUBLIC_URL="$url" \
-  PLANTDOC__LOG__LEVEL=warn PLANTDOC__SERVER__SECURE_COOKIES=false PLANTDOC__AUTH__IP_ATTEMPTS_PER_MINUTE=100000
+  PLANTDOC__LOG__LEVEL=${ST_LOG:-warn} PLANTDOC__SERVER__SECURE_COOKIES=false PLANTDOC__AUTH__IP_ATTEMPTS_PER_MINUTE=100000
 oidc_pid=
 if [ "${PLANTDOC_ST_OIDC:-}" = 1 ]; then
   # With single sign-on set up (its two routes mounted), against the API tests' real
@@ -38,7 +38,7 @@ pid=$!
 cleanup() {
   kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true
   if [ -n "$oidc_pid" ]; then kill "$oidc_pid" 2>/dev/null || true; wait "$oidc_pid" 2>/dev/null || true; fi
-  rm -rf "$dir"
+  [ -n "${ST_KEEP_LOG:-}" ] && cp "$dir/server.log" "$ST_KEEP_LOG"; rm -rf "$dir"
 }
 trap cleanup EXIT
 for _ in $(seq 200); do curl -fs "$url/healthz" >/dev/null && break; sleep 0.1; done
@@ -69,7 +69,7 @@ status=0
 run signed-in -H "Cookie: plantdoc_session=$session; plantdoc_csrf=$csrf" -H "X-CSRF-Token: $csrf" \
   --exclude-path /api/users/logout --exclude-path /api/island/revoke || status=1
 run anonymous -H "Cookie: plantdoc_csrf=$anon_csrf" -H "X-CSRF-Token: $anon_csrf" || status=1
-echo "schemathesis: server peak RSS $(awk '/VmHWM/ {printf "%d MB", $2/1024}' /proc/$pid/status)"
+echo "schemathesis: server peak RSS $(awk '/VmHWM/ {printf "%d MB", $2/1024}' /proc/$pid/status), CPU $(awk -v hz="$(getconf CLK_TCK)" '{printf "%d s", ($14 + $15) / hz}' /proc/$pid/stat)"
 if grep -q "panicked\|internal error" "$dir/server.log"; then
   echo "server log has internal errors:"; grep "panicked\|internal error" "$dir/server.log" | head -20; status=1
 fi
