@@ -7,6 +7,7 @@ import { setSessionUser } from '@plantdoc/kit';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { UploadTab } from '../src/tabs/UploadTab';
+import TranslationsPanel from '../src/components/TranslationsPanel';
 import { translationsPayload, uploadPayload } from '../src/lib';
 import { renderWithQuery as render, stubFetch } from './helpers';
 
@@ -69,5 +70,14 @@ describe('Upload tab: a language per drop', () => {
     expect(translationsPayload({})).toEqual([]);
     expect(translationsPayload({ swc: { lang: 'es', files: [] }, jes: { lang: '', files: [{ serverId: 'x' }] } })).toEqual([]);
     expect(translationsPayload({ vis: { lang: 'pl', files: [{ serverId: 'v', status: 'done' }] } })).toEqual([{ section: 'vis', lang: 'pl', fileIds: ['v'] }]);
+  });
+});
+
+describe('the viewer\'s Translations panel', () => {
+  it("says 'No translations yet.' for a deployed SWP without any (no spinner left turning)", async () => {
+    stubFetch({});
+    render(<TranslationsPanel swp={{ _id: 's1', partNumber: '7101-0001' }} />);
+    await screen.findByText('No translations yet.');
+    expect(screen.getByTestId('translations-panel').querySelector('.ant-spin-spinning')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // A deployed SWP's translations in the console viewer (issue 29): the kit's panel with
 // the three sections, sent to POST /api/swps/{id}/translations; the answer's SWP replaces
-// the viewer's copy.
+// the viewer's copy. The SWP is loaded when this shows: an answer without `translations`
+// (the spec's, for a revision that has none) is an empty list, not one still loading.
 import { useQueryClient } from '@tanstack/react-query';
 import { keepAnswer, TranslationsPanel as Panel, useTranslationUpload } from '@plantdoc/kit';
 import { useRemoveTranslation } from '../api';
@@ -19,7 +20,7 @@ export default function TranslationsPanel({ swp }) {
   const remove = useRemoveTranslation(swp._id);
   return (
     <Panel
-      items={swp.translations}
+      items={swp.translations || []}
       sections={SECTIONS}
       upload={upload}
       onRemove={(t) => remove.mutate(t)}
