@@ -11,6 +11,10 @@ const it = suite.it;
 
 describe('Security headers in the browser', () => {
   it('the page carries the policy and the console runs under it', async (page) => {
+    // Chromium names a feature of the Permissions-Policy it does not know in a warning on
+    // every page: the header names only features it knows.
+    const policyWarnings = [];
+    page.on('console', (m) => m.text().startsWith('Error with Permissions-Policy') && policyWarnings.push(m.text()));
     const res = await page.goto(`${suite.server.url}/login`);
     const h = res.headers();
     assert.match(h['content-security-policy'], /script-src 'self';/);
@@ -25,6 +29,7 @@ describe('Security headers in the browser', () => {
     await expectAccessible(page, 'swps under CSP');
     await page.goto(`${suite.server.url}/main/alerts`);
     await page.locator('.pd-table, .ant-table, .ant-empty, .ant-result').first().waitFor();
+    assert.deepEqual(policyWarnings, []);
   });
 
   it('the kiosk shows a PDF in a frame under the policy', async (page) => {

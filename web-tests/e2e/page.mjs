@@ -139,8 +139,7 @@ export function watchTrouble(page, keep = 8) {
   const warned = [];
   page.on('console', (m) => {
     if (m.type() === 'error') note(logged, m.text().slice(0, 300));
-    // Chromium's own notice about the server's Permissions-Policy is not the page's.
-    else if (m.type() === 'warning' && !m.text().startsWith('Error with Permissions-Policy')) note(warned, m.text().slice(0, 300));
+    else if (m.type() === 'warning') note(warned, m.text().slice(0, 300));
   });
   return () =>
     (calls.length ? `\n  api calls refused or failed: ${calls.join(' | ')}` : '') +

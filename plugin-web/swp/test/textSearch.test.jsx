@@ -32,7 +32,7 @@ describe('Search in documents', () => {
 
   it('an exact count says nothing more', async () => {
     show('clamp', { results: [hit(1)], total: 1, totalExact: true });
-    expect(await screen.findByText('7101-0001 · 1 · JES page 1')).toBeTruthy();
+    expect(await screen.findByText('7101-0001 · revision 1 · JES page 1')).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();
   });
 });

@@ -12,8 +12,10 @@ use crate::app::auth::session;
 use crate::app::AppState;
 use crate::base::config::{Settings, StorageBackend};
 
+/// Only features Chromium knows: an unknown one ('bluetooth') is a console warning on every
+/// page (headers.test.mjs checks there is none).
 const PERMISSIONS_POLICY: &str =
-    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), midi=(), interest-cohort=()";
+    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), midi=(), interest-cohort=()";
 /// Stored files (PDFs, videos) open as sandboxed documents: no scripts, forms, popups or
 /// top navigation even if a browser took one for HTML. `allow-same-origin` is needed by
 /// Chromium's PDF viewer (any stricter policy, `default-src 'none'` included, leaves it

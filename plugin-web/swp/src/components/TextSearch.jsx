@@ -8,6 +8,9 @@ import { Input, List, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { ActionLink, formatNumber, useT } from '@plantdoc/kit';
 import { revisionText } from '../lib';
+
+/** 'Release' for revision 0, else 'revision N' (a bare '1' says nothing). */
+const revisionLabel = (t, rev) => (revisionText(rev) === String(rev) ? t('revision {{rev}}', { rev }) : t(revisionText(rev)));
 import { useTextSearch } from '../api';
 
 const LIMIT = 10;
@@ -69,7 +72,7 @@ export default function TextSearch({ onOpen }) {
               <List.Item.Meta
                 title={
                   <ActionLink onClick={() => onOpen({ _id: r.swpId, partNumber: r.partNumber }, { section: r.section, page: r.page })}>
-                    {`${r.partNumber} · ${t(revisionText(r.revision))} · ${t('{{document}} page {{page}}', { document: SECTION[r.section] || r.section, page: r.page })}`}
+                    {`${r.partNumber} · ${revisionLabel(t, r.revision)} · ${t('{{document}} page {{page}}', { document: SECTION[r.section] || r.section, page: r.page })}`}
                   </ActionLink>
                 }
                 description={<Snippet text={r.snippet} />}
