@@ -93,6 +93,10 @@ describe('Badge + PIN rollout: a zone sheet, a one-time PIN at the kiosk, one’
     await type(page, 'New PIN again', '61427');
     await page.getByText('Awaiting Verification').waitFor();
     await press(page.getByRole('button', { name: 'Verify Operator' }), profile);
+    // The operator's own badge is refused at once, before any PIN; the field stays a badge field.
+    await type(page, 'Badge', badge);
+    await page.getByText('Operators cannot verify themselves. Another person must scan their own badge.').waitFor();
+    assert.equal(await page.getByLabel('PIN', { exact: true }).count(), 0);
     await type(page, 'Badge', '9031');
     await type(page, 'PIN', '8093');
     await page.getByText('Successfully Verified').waitFor();

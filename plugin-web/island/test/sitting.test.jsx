@@ -105,6 +105,42 @@ describe('the sitting', () => {
     expect(calls).toEqual(['1001:a1', '1001:a2', '9031:a2', '9031:a3']);
   });
 
+  test("badge+pin: the operator's own badge is refused at once and the field stays a badge field; a verifier's badge asks for the PIN", async () => {
+    setOperator(OP);
+    addRead({ kind: 'swp', id: 's1', label: '7101-0001' });
+    const SELF = 'Operators cannot verify themselves. Another person must scan their own badge.';
+    const calls = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path, init) => {
+        if (path.endsWith('/kiosk-config')) return json(200, { signature: 'badge+pin' });
+        const b = JSON.parse(init.body);
+        calls.push(`${b.badgeNo}:${b.pin ?? '-'}`);
+        // The server's order: the badge's right to verify, then the PIN (400 `pin` when missing).
+        if (b.badgeNo === '1001') return json(403, { error: SELF });
+        if (!b.pin) return json(400, { pin: 'Please enter your PIN.' });
+        return json(200, { verified: true });
+      }),
+    );
+    const onVerified = vi.fn();
+    renderVerify(onVerified);
+    await screen.findByText('Scan your badge to verify');
+    await scan('1001');
+    await screen.findByText(SELF);
+    // Still the badge field, not a PIN field: the team lead's badge is taken as a badge.
+    expect(screen.getByText('Scan your badge to verify')).toBeTruthy();
+    expect(screen.queryByLabelText('PIN')).toBeNull();
+    await scan('2001');
+    await screen.findByText('Enter your PIN');
+    const pin = screen.getByLabelText('PIN');
+    await act(async () => {
+      fireEvent.change(pin, { target: { value: '4826' } });
+      fireEvent.keyDown(pin, { key: 'Enter' });
+    });
+    await vi.waitFor(() => expect(onVerified).toHaveBeenCalled());
+    expect(calls).toEqual(['1001:-', '2001:-', '2001:4826']);
+  });
+
   test('one item keeps the spec prompt; the result lines are the spec texts', () => {
     setOperator(OP);
     addRead({ kind: 'alert', id: 'a1', label: 'S-2026-0001' });

@@ -43,7 +43,7 @@ pub struct Entered<'a> {
 
 /// The mode `who` signs in at this netbook: `badge` when the switch says so; otherwise
 /// `badge+pin` once their PIN matches (403 `{error}` [`NO_PIN`] when they have none, before
-/// any PIN is read; 403 `{error}` when the PIN is missing, wrong or locked, 429
+/// any PIN is read; 400 `{pin}` [`ENTER_PIN`] when it is missing; 403 `{error}` when it is wrong or locked, 429
 /// while the netbook must wait after wrong PINs, 400 `{newPin}` while a one-time PIN
 /// awaits its replacement). Called last, once everything else of the act is known good,
 /// so a right PIN is never told apart from a wrong one by another refusal.
@@ -56,8 +56,10 @@ pub async fn second_component(state: &AppState, netbook: &Netbook, who: &User, e
     if !pin::exists(state, &who.id).await? {
         return Err(AppError::Forbidden(NO_PIN.into()));
     }
+    // 400 `{pin}`: everything before the PIN was accepted (the kiosk asks for it now; at
+    // 'Verify' a badge that may not verify is refused before this, with 403 `{error}`).
     let Some(pin) = entered.pin.filter(|p| !p.is_empty()) else {
-        return Err(AppError::Forbidden(ENTER_PIN.into()));
+        return Err(AppError::field("pin", ENTER_PIN));
     };
     let now = state.now_ms();
     if let Err(retry) = island.pins.check(netbook.scanner(), now) {

@@ -19,6 +19,14 @@ export function VerifyCard({ prompt, onBadge, note, onCancel, children }) {
   const t = useT('island');
   const pin = usePinMode();
   const [badge, setBadge] = useState('');
+  // badge+pin: the badge is sent first without a PIN. A badge that may not verify (the
+  // operator's own, a clerk's, an unknown one) is refused at once and the field stays a
+  // badge field; only the server's 'enter your PIN' (400 `pin`) turns it into the PIN field.
+  const probe = (b) =>
+    onBadge(b, null).catch((e) => {
+      if (!e?.fields?.pin) throw e;
+      setBadge(b);
+    });
   return (
     <Card style={CARD}>
       <Typography.Title level={3}>{t('Verification Required')}</Typography.Title>
@@ -29,7 +37,7 @@ export function VerifyCard({ prompt, onBadge, note, onCancel, children }) {
       ) : (
         <>
           <Typography.Paragraph strong>{t('Scan your badge to verify')}</Typography.Paragraph>
-          <BadgeInput onBadge={pin ? setBadge : onBadge} />
+          <BadgeInput onBadge={pin ? probe : onBadge} />
         </>
       )}
       {note && <Alert style={{ marginTop: 12 }} type="warning" showIcon title={t(note)} />}

@@ -170,7 +170,8 @@ async fn a_person_with_no_pin_is_told_so_whatever_is_typed_and_nothing_is_counte
         refused(&read(Some(&format!("1{i}{i}9"))).await, WRONG);
     }
     refused(&read(Some("73914")).await, LOCKED);
-    refused(&read(None).await, "Please enter your PIN.");
+    let r = read(None).await;
+    assert_eq!((r.status, r.body["pin"].as_str()), (StatusCode::BAD_REQUEST, Some("Please enter your PIN.")), "{}", r.text);
 }
 
 #[tokio::test]

@@ -24,6 +24,11 @@ async fn set_pin(app: &TestApp, email: &str, p: &str) {
     pin::set(&app.state, &u, p, pin::SetBy::Cli).await.unwrap();
 }
 
+/// The badge (and everything else) accepted, the PIN missing: 400 `{pin}`, the kiosk asks.
+fn asked_pin(r: &Resp) {
+    assert_eq!((r.status, r.body["pin"].as_str()), (StatusCode::BAD_REQUEST, Some("Please enter your PIN.")), "{}", r.text);
+}
+
 fn refused(r: &Resp, status: StatusCode, text: &str) {
     assert_eq!((r.status, r.body["error"].as_str()), (status, Some(text)), "{}", r.text);
 }
@@ -85,7 +90,16 @@ async fn with_badge_and_pin_each_signer_types_their_own_pin() {
         let netbook = p.netbook.clone();
         async move { netbook.post("/api/island/verify-swp", &body).await }
     };
-    refused(&verify("", "verify-no-pin").await, StatusCode::FORBIDDEN, "Please enter your PIN.");
+    asked_pin(&verify("", "verify-no-pin").await);
+    // A badge that may not verify is refused before any PIN (the kiosk stays at the badge
+    // field): the operator's own, a clerk's; each told apart from 'enter your PIN'.
+    for (badge, text) in [
+        ("1001", "Operators cannot verify themselves. Another person must scan their own badge."),
+        ("3001", "This badge cannot verify operators. A supervisor, manager or engineer must scan their own badge."),
+    ] {
+        let body = json!({"badgeNo": badge, "opId": p.op, "swpId": p.swp_id, "key": format!("verify-by-{badge}")});
+        refused(&p.netbook.post("/api/island/verify-swp", &body).await, StatusCode::FORBIDDEN, text);
+    }
     refused(&verify("73914", "verify-op-pin").await, StatusCode::FORBIDDEN, wrong);
     let ok = verify("4826", "verify-ok-pin").await;
     assert_eq!(ok.status, StatusCode::OK, "{}", ok.text);
@@ -146,7 +160,7 @@ async fn alert_signatures_need_the_pin_too() {
     set_pin(&app, &op_email, "6142").await;
     set_pin(&app, "supervisor@demo.plant", "8093").await;
     let read = json!({"opId": op, "alertId": alert});
-    refused(&netbook.post("/api/island/operator-read-alert", &read).await, StatusCode::FORBIDDEN, "Please enter your PIN.");
+    asked_pin(&netbook.post("/api/island/operator-read-alert", &read).await);
     let read = json!({"opId": op, "alertId": alert, "pin": "6142"});
     assert_eq!(netbook.post("/api/island/operator-read-alert", &read).await.status, StatusCode::OK);
     let verify = json!({"badgeNo": "9031", "opId": op, "alertId": alert, "pin": "6142"});
