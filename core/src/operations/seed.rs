@@ -159,7 +159,7 @@ pub async fn demo(state: &AppState) -> anyhow::Result<()> {
             .execute(&state.db.pool)
             .await?;
     }
-    for m in state.modules.iter().filter(|m| m.enabled) {
+    for m in seed_order(state.modules.iter().filter(|m| m.enabled).collect()) {
         let Some(seed) = &m.built.seed else { continue };
         seed(state).await.map_err(|e| anyhow::anyhow!("seed module {}: {e:#}", m.manifest.id))?;
     }
@@ -173,4 +173,21 @@ pub async fn demo(state: &AppState) -> anyhow::Result<()> {
         println!("  badge {badge}  {op_no}  {first} {last}");
     }
     Ok(())
+}
+
+/// The modules in the order they seed: each after the modules whose events it hears (so a
+/// module that follows documents sees the demo's real ones deployed, issue 46), otherwise
+/// in their own order; a listener of every kind (`"*"`) and a cycle change nothing.
+fn seed_order(mut left: Vec<&crate::app::plugin::Module>) -> Vec<&crate::app::plugin::Module> {
+    let emits = |m: &crate::app::plugin::Module, kind: &str| m.built.event_kinds.iter().any(|k| k.id == kind);
+    let hears = |m: &crate::app::plugin::Module, from: &crate::app::plugin::Module| {
+        m.manifest.id != from.manifest.id
+            && m.built.listeners.iter().flat_map(|l| l.kinds.iter()).any(|kind| *kind != "*" && emits(from, kind))
+    };
+    let mut order = Vec::with_capacity(left.len());
+    while !left.is_empty() {
+        let next = left.iter().position(|m| !left.iter().any(|from| hears(m, from))).unwrap_or(0);
+        order.push(left.remove(next));
+    }
+    order
 }

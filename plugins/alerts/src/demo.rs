@@ -3,6 +3,7 @@
 //! waiting for review, so that every tab and the kiosk feed show something.
 use plantdoc_core::app::AppState;
 use plantdoc_core::audit::{self, AuditEntry};
+use plantdoc_core::events::Event;
 use plantdoc_core::files::{self, FileState};
 use plantdoc_core::seed::DEMO_COMPANY;
 use serde_json::json;
@@ -97,6 +98,14 @@ pub async fn seed(state: &AppState) -> anyhow::Result<()> {
                 .bind(sunset)
                 .execute(&mut *tx)
                 .await?;
+        }
+        if *deployed {
+            // Told as the review engine's deployment tells it: the modules that follow
+            // documents (reading obligations) know the demo's alerts as a plant's.
+            let data = json!({"docId": id, "alertTag": tag, "partNumber": part, "partId": part_id,
+                "effectiveDate": effective, "sunsetDate": sunset, "versionHash": rec.sha256});
+            let event = Event::new(crate::access::KIND.notices.deployed.id, DEMO_COMPANY, format!("alert:{id}")).zones(&z).data(data);
+            state.emit(&mut tx, now, &event).await?;
         }
         let (letter, year) = (&tag[..1], &tag[2..6]);
         sqlx::query(

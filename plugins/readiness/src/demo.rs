@@ -1,66 +1,53 @@
-//! Demo data for `seed demo` (`make run`): a plant in motion. The module's seed runs
-//! before the SWPs' and alerts' (modules seed in id order, and it names neither), so it
-//! follows documents of its own (`demo:<part>`) on the demo parts, and gives each
-//! operator some obligations overdue, some due soon, some later and some done.
-use plantdoc_core::seed::{DEMO_COMPANY, DEMO_OPERATORS, DEMO_PARTS};
+//! Demo data for `seed demo` (`make run`): a plant in motion. The module seeds after the
+//! modules whose events it hears (the core's seed order), so it follows the demo's real
+//! SWPs and alerts, deployed before it: every row names a document a kiosk tap opens
+//! (issue 46). An alert's obligations are opened by the listener as it comes in force;
+//! an SWP's only for operators trained on the part, and the training matrix seeds later,
+//! so the seed opens them for the operators of its zones. The dates are then spread:
+//! some overdue, some due soon, some later. None is marked done: a done row is a
+//! verified signature, which the demo does not invent.
+use plantdoc_core::seed::DEMO_COMPANY;
 use plantdoc_core::AppState;
 use sqlx::Row;
 
-use crate::store::{self, Doc};
+use crate::store::{self, doc_from_row};
 use crate::DAY_MS;
 
 pub async fn seed(state: &AppState) -> anyhow::Result<()> {
     let now = state.now_ms();
-    let zones = state.zones.codes(DEMO_COMPANY);
     let mut conn = state.db.pool.acquire().await?;
-    for (i, (pn, _)) in DEMO_PARTS.iter().take(6).enumerate() {
-        let part_id: String = sqlx::query("SELECT id FROM parts WHERE company_code = $1 AND part_number = $2")
-            .bind(DEMO_COMPANY)
-            .bind(pn)
-            .fetch_one(&mut *conn)
-            .await?
-            .try_get("id")?;
-        let alert = i == 5;
-        let d = Doc {
-            id: format!("demo:{pn}"),
-            kind: if alert { "alert" } else { "swp" }.into(),
-            company: DEMO_COMPANY.into(),
-            part_number: pn.to_string(),
-            part_id,
-            revision: (!alert).then_some(1 + i as i64 % 3),
-            alert_tag: alert.then(|| "Q-2026-0009".to_string()),
-            version_hash: format!("demo-{pn}"),
-            zones: zones.iter().skip(i % 2).take(2).cloned().collect(),
-            effective: now - 10 * DAY_MS,
-            ends_at: alert.then_some(now + 20 * DAY_MS),
-        };
-        store::follow(&mut conn, &d, true).await?;
-        for (j, (_, _, _, op_no)) in DEMO_OPERATORS.iter().enumerate() {
-            let op: String = sqlx::query("SELECT id FROM users WHERE company_code = $1 AND op_no = $2")
-                .bind(DEMO_COMPANY)
-                .bind(op_no)
-                .fetch_one(&mut *conn)
-                .await?
-                .try_get("id")?;
-            let reason = if alert {
-                "new-alert"
-            } else if (i + j) % 5 == 4 {
-                "expiring"
-            } else {
-                "new-revision"
-            };
-            // 0: overdue, 1: due soon, 2: later, 3 and 4: done.
-            let (due, done) = match (i + j) % 5 {
-                0 => (now - 2 * DAY_MS, None),
-                1 => (now + 2 * DAY_MS, None),
-                2 => (now + 6 * DAY_MS, None),
-                k => (now - DAY_MS, Some(now - (k as i64) * DAY_MS)),
-            };
-            store::open(&mut conn, now - 8 * DAY_MS, &d, &op, reason, due, &format!("{reason}:{op}:{}", d.id)).await?;
-            if let Some(t) = done {
-                store::close(&mut conn, &op, &d.id, &d.version_hash, t).await?;
-            }
+    let swps = sqlx::query("SELECT * FROM readiness_docs WHERE company_code = $1 AND kind = 'swp' AND current = 1 ORDER BY part_number")
+        .bind(DEMO_COMPANY)
+        .fetch_all(&mut *conn)
+        .await?;
+    for row in &swps {
+        let d = doc_from_row(row)?;
+        for op in store::operators_in(&mut conn, &d.company, &d.zones).await? {
+            store::open(&mut conn, now, &d, &op, "new-revision", now, &format!("new-revision:{op}:{}", d.id)).await?;
         }
     }
+    let open = sqlx::query(
+        "SELECT o.id FROM readiness_obligations o JOIN users u ON u.id = o.operator_id \
+         WHERE o.company_code = $1 AND o.state = 'open' ORDER BY o.part_number, o.kind, u.op_no",
+    )
+    .bind(DEMO_COMPANY)
+    .fetch_all(&mut *conn)
+    .await?;
+    for (i, row) in open.iter().enumerate() {
+        let id: String = row.try_get("id")?;
+        // 0: overdue, 1: due soon, 2: later.
+        let due = match i % 3 {
+            0 => now - 2 * DAY_MS,
+            1 => now + 2 * DAY_MS,
+            _ => now + 6 * DAY_MS,
+        };
+        sqlx::query("UPDATE readiness_obligations SET created_at = $1, due_date = $2 WHERE id = $3")
+            .bind(now - 8 * DAY_MS)
+            .bind(due)
+            .bind(&id)
+            .execute(&mut *conn)
+            .await?;
+    }
+    println!("Reading obligations of the demo's documents: {} open, a third of them overdue.", open.len());
     Ok(())
 }

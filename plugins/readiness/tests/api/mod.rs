@@ -4,6 +4,7 @@
 mod alerts;
 mod authz;
 mod board;
+mod demo;
 mod expiry;
 mod overdue;
 mod revisions;
