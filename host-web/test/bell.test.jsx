@@ -49,6 +49,10 @@ describe('the bell', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
     const link = await screen.findByRole('link', { name: 'An SWP waits for your quality review: part P-a1' });
     expect(screen.getAllByTestId('notification')).toHaveLength(2);
+    // The date is on a line of its own (a flex row), not glued to the title.
+    const meta = screen.getAllByTestId('notification-meta')[0];
+    expect(meta.style.display).toBe('flex');
+    expect(meta.contains(link)).toBe(false);
     fireEvent.click(link);
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/main/sign-off?review=a1'));
     const read = fetch.mock.calls.find(([p, init]) => p === '/api/notifications/read' && init?.method === 'POST');

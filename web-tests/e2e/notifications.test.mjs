@@ -61,6 +61,7 @@ describe('notifications', () => {
       page.waitForResponse((r) => r.url().endsWith('/api/notifications/preferences') && r.request().method() === 'POST'),
       rejected.getByText('Daily digest').click(),
     ]);
+    await page.getByTestId('preference-saved').getByText('Saved: Your SWP was rejected.').waitFor();
     await page.reload();
     await table.locator('tr', { hasText: 'Your SWP was rejected' }).waitFor();
     assert.equal(await table.locator('tr', { hasText: 'Your SWP was rejected' }).getByRole('radio', { name: 'Daily digest' }).isChecked(), true);

@@ -91,7 +91,10 @@ describe('readiness', () => {
     assert.match(await overdue.getAttribute('class'), /dangerous/, 'overdue in red');
     // Only the demo's real documents (issue 46): no part without a deployed SWP.
     const named = await todo.getByRole('button').allInnerTexts();
-    assert.ok(named.every((n) => /7101-0001|7101-0002|7102-0010/.test(n)), named.join(' | '));
+    assert.ok(
+      named.every((n) => /7101-0001|7101-0002|7102-0010/.test(n)),
+      named.join(' | '),
+    );
     await overdue.click();
     await waitForPath(page, /^\/island\/operator-status\?part=/);
   });

@@ -28,7 +28,8 @@ function Item({ item, onOpen, onRead }) {
         {item.title}
       </Typography.Link>
       {item.note && <div style={{ color: 'rgba(0,0,0,0.65)' }}>{t('Note: {{note}}', { note: item.note })}</div>}
-      <Space size="small" style={{ fontSize: 12, color: 'rgba(0,0,0,0.65)' }}>
+      {/* On a line of its own, under the title: not glued to it. */}
+      <Space size="small" data-testid="notification-meta" style={{ display: 'flex', fontSize: 12, color: 'rgba(0,0,0,0.65)' }}>
         <span>{formatDate(item.createdAt)}</span>
         {!item.read && (
           <Button type="link" size="small" style={{ padding: 0 }} onClick={() => onRead(item)}>

@@ -1,13 +1,17 @@
 // Settings → Notifications (issue 27): per kind of event, how the signed-in user is told —
 // the bell, the bell and an e-mail each time, the bell and a daily digest e-mail, or not
-// at all. A choice is saved as it is made.
+// at all. A choice is saved as it is made, and says so (which kind, saved).
 import { Alert, Radio, Table } from 'antd';
 import { k, useT } from '@plantdoc/kit';
 import { CHANNELS, useNotificationPrefs, useSaveNotificationPrefs } from '../api';
 
+export const SAVED = k('Saved: {{event}}.');
 export const NOTIFICATIONS_INTRO = k('Choose how you are told of each kind of event. Every choice but Off also shows in the bell.');
 // The kit's channel labels (this is the one screen that shows them), as keys.
 const CHANNEL_LABELS = { bell: k('Bell'), email: k('E-mail'), digest: k('Daily digest'), off: k('Off') };
+
+/** The label of the kind a save was for (one kind a save). */
+const savedLabel = (rows, sent) => rows.find((r) => sent && r.kind in sent)?.label ?? '';
 
 export function NotificationSettings() {
   const t = useT('users');
@@ -35,6 +39,16 @@ export function NotificationSettings() {
     <div data-testid="notification-settings">
       <Alert type="info" showIcon title={t(NOTIFICATIONS_INTRO)} style={{ marginBottom: 16 }} />
       {(error || save.error) && <Alert type="error" showIcon title={(error || save.error).message} style={{ marginBottom: 16 }} />}
+      {save.isSuccess && (
+        <Alert
+          type="success"
+          showIcon
+          role="status"
+          data-testid="preference-saved"
+          title={t(SAVED, { event: savedLabel(rows, save.variables) })}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <Table rowKey="kind" loading={isLoading} columns={columns} dataSource={rows} pagination={false} size="middle" />
     </div>
   );
