@@ -35,6 +35,7 @@ describe('Kiosk: acknowledgement screens with no dead ends, readable PDFs (issue
     if (process.env.SHOTS) await page.screenshot({ path: `test-results/kiosk-swp-ack-${profile.viewport.width}${profile.touch ? '-touch' : ''}.png` });
     assert.ok(view.sidebar < 10 && view.zoom >= 70, JSON.stringify(view));
     await expectAccessible(page, 'swp-ack');
+    assert.equal(await page.locator('main').count(), 1, 'one <main> on a reading screen');
     await press(page.getByRole('button', { name: 'Back to Status' }), profile);
     await waitForPath(page, /^\/island\/operator-status\?/);
     await press(instructions, profile);

@@ -52,6 +52,8 @@ describe('training matrix', () => {
     const table = screen.getByRole('table');
     expect(table.querySelectorAll('thead tr > *').length).toBeGreaterThanOrEqual(23);
     expect(table.querySelectorAll('tbody tr').length).toBeGreaterThanOrEqual(20);
+    // Its scrolling box is a named region in the tab order (axe: scrollable-region-focusable).
+    expect(screen.getByRole('region', { name: 'Training matrix' }).tabIndex).toBe(0);
     const row = screen.getByText('Olivia Grant').closest('th');
     expect(within(row).getByText('1').style.color).toBe('rgb(207, 19, 34)'); // 1 of 3: red
     const p1 = screen.getByText('P-1').closest('th');

@@ -8,7 +8,8 @@ export function KioskLayout({ sidebar, children, height }) {
   const t = useT('island');
   return (
     <Layout style={{ background: 'transparent', gap: 16 }}>
-      <Layout.Content style={{ minHeight: height, height }}>{children}</Layout.Content>
+      {/* A plain box, not antd's Content: that is a second <main> inside the frame's one. */}
+      <div style={{ flex: 'auto', minWidth: 0, minHeight: height, height }}>{children}</div>
       <Layout.Sider width={SIDEBAR_WIDTH} theme="light" style={{ padding: 16, background: '#fff' }} aria-label={t('Kiosk sidebar')}>
         {sidebar}
       </Layout.Sider>

@@ -257,7 +257,16 @@ export function MatrixGrid({ data, editable, onLevel, onReset, onPartTarget, onP
   };
   const handlers = editable ? { onClick, onKeyDown, onContextMenu, onFocus } : {};
   return (
-    <div ref={view.box} onScroll={view.onScroll} style={{ overflow: 'auto', maxHeight: 'calc(100vh - 260px)' }}>
+    // A scrolling region the keyboard reaches (Tab, then the arrows scroll it): axe's
+    // scrollable-region-focusable.
+    <div
+      ref={view.box}
+      onScroll={view.onScroll}
+      tabIndex={0}
+      role="region"
+      aria-label={t('Training matrix')}
+      style={{ overflow: 'auto', maxHeight: 'calc(100vh - 260px)' }}
+    >
       <style>{CSS}</style>
       <table
         className={size === SIZES.touch ? 'tm-grid tm-touch' : 'tm-grid'}
