@@ -24,6 +24,10 @@ npx --no-install prettier --check --log-level warn "{host-web,plugin-web,web-tes
 step "every path named in the README and docs/ exists"
 python3 .ci/doc-paths.py
 
+step "no Result<_, String> in server code (a typed error says what failed)"
+stringly=$(git grep -nE 'Result<[^;{]*, String>' -- 'core/src/*.rs' 'plugins/*/src/*.rs' | grep -v 'HashMap<String, String>' || true)
+if [ -n "$stringly" ]; then echo "Result<_, String>:"; echo "$stringly"; exit 1; fi
+
 step "no source file over 400 lines"
 long=$(git ls-files '*.rs' '*.js' '*.jsx' '*.mjs' '*.sh' '*.sql' '*.css' | grep -v '^core/template/' | while read -r f; do
   [ -f "$f" ] && n=$(wc -l <"$f") && [ "$n" -gt 400 ] && echo "  $f: $n lines"; done || true)

@@ -98,11 +98,11 @@ fn fill<'s>(pieces: &[String], rest: &'s str, out: &mut Vec<&'s str>) -> bool {
 
 impl Catalogs {
     /// Adds one catalog file's entries (TOML: `"English" = "translation"`) to `lang`.
-    pub fn add(&mut self, lang: &str, origin: &str, toml_text: &str) -> Result<(), String> {
-        let table: toml::Table = toml_text.parse().map_err(|e| format!("{origin}: {e}"))?;
+    pub fn add(&mut self, lang: &str, origin: &str, toml_text: &str) -> anyhow::Result<()> {
+        let table: toml::Table = toml_text.parse().map_err(|e| anyhow::anyhow!("{origin}: {e}"))?;
         let catalog = self.by_lang.entry(lang.to_string()).or_default();
         for (key, v) in table {
-            let to = v.as_str().ok_or_else(|| format!("{origin}: {key:?}: the translation must be a string"))?.to_string();
+            let to = v.as_str().ok_or_else(|| anyhow::anyhow!("{origin}: {key:?}: the translation must be a string"))?.to_string();
             let (pieces, names) = split(&key);
             if names.is_empty() {
                 catalog.exact.insert(key, to);

@@ -320,10 +320,10 @@ impl Settings {
         if self.server.max_connections < 16 {
             return Err(ConfigError("server.max_connections: must be at least 16".into()));
         }
-        self.notifications.validate().map_err(ConfigError)?;
-        self.retention.validate().map_err(ConfigError)?;
-        self.review.validate().map_err(ConfigError)?;
-        self.i18n.validate().map_err(ConfigError)?;
+        self.notifications.validate()?;
+        self.retention.validate()?;
+        self.review.validate()?;
+        self.i18n.validate()?;
         if let Err(e) = self.log.level.parse::<tracing_subscriber::filter::Targets>() {
             return Err(ConfigError(format!("log.level: {e}")));
         }

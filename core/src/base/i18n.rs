@@ -3,6 +3,7 @@
 //! passes through: [`msg!`](crate::msg) and [`text!`](crate::text). Messages are written
 //! in English (the spec's texts, letter for letter); an error answer is translated at
 //! response time from the catalogs (`catalog`, `app::http::lang`).
+use crate::base::config::ConfigError;
 use serde::Deserialize;
 
 use super::error::FieldErrors;
@@ -48,20 +49,24 @@ impl Default for I18nSettings {
 
 impl I18nSettings {
     /// Unknown codes stop start-up with the key and the shipped codes.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), ConfigError> {
         if self.languages.is_empty() {
-            return Err("i18n.languages: list at least one language".into());
+            return Err(ConfigError("i18n.languages: list at least one language".into()));
         }
         for (i, code) in self.languages.iter().enumerate() {
             if !SHIPPED.contains(&code.as_str()) {
-                return Err(format!("i18n.languages: unknown language code {code:?} (Plantdoc ships {})", SHIPPED.join(", ")));
+                return Err(ConfigError(format!("i18n.languages: unknown language code {code:?} (Plantdoc ships {})", SHIPPED.join(", "))));
             }
             if self.languages[..i].contains(code) {
-                return Err(format!("i18n.languages: {code:?} is listed twice"));
+                return Err(ConfigError(format!("i18n.languages: {code:?} is listed twice")));
             }
         }
         if !self.supports(&self.default) {
-            return Err(format!("i18n.default: {:?} is not one of i18n.languages ({})", self.default, self.languages.join(", ")));
+            return Err(ConfigError(format!(
+                "i18n.default: {:?} is not one of i18n.languages ({})",
+                self.default,
+                self.languages.join(", ")
+            )));
         }
         Ok(())
     }
@@ -130,9 +135,9 @@ mod tests {
     fn unknown_codes_are_refused_by_name() {
         assert!(plant("en", &["en", "es", "pl"]).validate().is_ok());
         let e = plant("en", &["en", "de"]).validate().unwrap_err();
-        assert!(e.contains("i18n.languages: unknown language code \"de\""), "{e}");
+        assert!(e.0.contains("i18n.languages: unknown language code \"de\""), "{e}");
         let e = plant("pl", &["en", "es"]).validate().unwrap_err();
-        assert!(e.starts_with("i18n.default: \"pl\" is not one of i18n.languages"), "{e}");
+        assert!(e.0.starts_with("i18n.default: \"pl\" is not one of i18n.languages"), "{e}");
         assert!(plant("en", &[]).validate().is_err());
         assert!(plant("en", &["en", "en"]).validate().is_err());
     }

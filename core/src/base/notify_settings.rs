@@ -1,5 +1,6 @@
 //! `[notifications]`: mail and live-update timing, and how many live streams one
 //! person or one address may hold open (defaults in code; decision 93).
+use crate::base::config::ConfigError;
 use serde::Deserialize;
 
 /// `[notifications]`: how often mail is sent and digests are made.
@@ -44,9 +45,9 @@ impl Default for NotifySettings {
 }
 
 impl NotifySettings {
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), ConfigError> {
         if self.max_streams_per_user == 0 {
-            return Err("notifications.max_streams_per_user: must be at least 1".into());
+            return Err(ConfigError("notifications.max_streams_per_user: must be at least 1".into()));
         }
         Ok(())
     }

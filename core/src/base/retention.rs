@@ -1,5 +1,6 @@
 //! `[retention]` (issue 28 item 5): how long records are kept after they leave use.
 //! The purge itself is `crate::retention` (app).
+use crate::base::config::ConfigError;
 use serde::Deserialize;
 
 #[derive(Debug, Clone, Deserialize)]
@@ -18,9 +19,9 @@ impl Default for RetentionSettings {
 }
 
 impl RetentionSettings {
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), ConfigError> {
         if !(1..=200).contains(&self.years_after_obsolete) {
-            return Err("retention.years_after_obsolete: must be between 1 and 200".into());
+            return Err(ConfigError("retention.years_after_obsolete: must be between 1 and 200".into()));
         }
         Ok(())
     }

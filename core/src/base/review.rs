@@ -1,5 +1,6 @@
 //! `[review]`: how much review a document's translation takes (decision 95). The review
 //! itself is `crate::review::translations` (app).
+use crate::base::config::ConfigError;
 use serde::Deserialize;
 
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -13,12 +14,14 @@ pub struct ReviewSettings {
 }
 
 impl ReviewSettings {
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), ConfigError> {
         match self.translation_stages {
-            Some(0) => Err("review.translation_stages: must be at least 1 (a translation is reviewed before the kiosk serves it; \
+            Some(0) => Err(ConfigError(
+                "review.translation_stages: must be at least 1 (a translation is reviewed before the kiosk serves it; \
                  leave it out for the same stages as its document)"
-                .into()),
-            Some(n) if n > 10 => Err("review.translation_stages: must be at most 10".into()),
+                    .into(),
+            )),
+            Some(n) if n > 10 => Err(ConfigError("review.translation_stages: must be at most 10".into())),
             _ => Ok(()),
         }
     }
@@ -36,7 +39,7 @@ mod tests {
     #[test]
     fn never_zero_stages() {
         let s = |n| ReviewSettings { translation_stages: n };
-        assert!(s(Some(0)).validate().unwrap_err().contains("review.translation_stages"));
+        assert!(s(Some(0)).validate().unwrap_err().0.contains("review.translation_stages"));
         assert!(s(Some(1)).validate().is_ok() && s(None).validate().is_ok());
         assert_eq!((s(None).stages_for(3), s(Some(1)).stages_for(3), s(Some(5)).stages_for(2)), (3, 1, 2));
     }

@@ -23,7 +23,7 @@ enum Work {
 }
 
 enum Done {
-    Hashed(Result<String, String>),
+    Hashed(anyhow::Result<String>),
     Verified(bool),
 }
 
@@ -64,7 +64,7 @@ impl Hasher {
     /// A new PHC string for `password` (argon2id, the crate's default parameters).
     pub async fn hash(&self, password: &str) -> anyhow::Result<String> {
         match self.run(Work::Hash(password.to_string())).await? {
-            Done::Hashed(r) => r.map_err(|e| anyhow::anyhow!("argon2: {e}")),
+            Done::Hashed(r) => r,
             Done::Verified(_) => anyhow::bail!("argon2: wrong answer"),
         }
     }
@@ -101,29 +101,34 @@ fn work(rx: &Mutex<mpsc::Receiver<Job>>) {
     }
 }
 
+/// An argon2 or PHC-string error (neither is `std::error::Error` in every version).
+fn argon2_error(e: impl std::fmt::Display) -> anyhow::Error {
+    anyhow::anyhow!("argon2: {e}")
+}
+
 /// argon2's own computation into `memory` (grown to the parameters' size once).
-fn compute(memory: &mut Vec<Block>, argon: &Argon2, pw: &[u8], salt: &[u8], out: &mut [u8]) -> Result<(), String> {
+fn compute(memory: &mut Vec<Block>, argon: &Argon2, pw: &[u8], salt: &[u8], out: &mut [u8]) -> anyhow::Result<()> {
     let blocks = argon.params().block_count();
     if memory.len() < blocks {
         memory.resize(blocks, Block::default());
     }
-    argon.hash_password_into_with_memory(pw, salt, out, &mut memory[..blocks]).map_err(|e| e.to_string())
+    argon.hash_password_into_with_memory(pw, salt, out, &mut memory[..blocks]).map_err(argon2_error)
 }
 
 /// As `Argon2::default().hash_password`, in `memory`.
-pub fn hash_with(memory: &mut Vec<Block>, password: &[u8]) -> Result<String, String> {
+pub fn hash_with(memory: &mut Vec<Block>, password: &[u8]) -> anyhow::Result<String> {
     let params = Params::default();
     let argon = Argon2::new(Algorithm::Argon2id, Version::V0x13, params.clone());
     let mut salt = [0u8; SALT_LEN];
-    getrandom::fill(&mut salt).map_err(|e| e.to_string())?;
+    getrandom::fill(&mut salt).map_err(|e| anyhow::anyhow!("argon2 salt: {e}"))?;
     let mut out = [0u8; OUTPUT_LEN];
     compute(memory, &argon, password, &salt, &mut out)?;
     let phc = PasswordHash {
         algorithm: Algorithm::Argon2id.ident(),
         version: Some(Version::V0x13.into()),
-        params: ParamsString::try_from(&params).map_err(|e| e.to_string())?,
-        salt: Some(Salt::new(&salt).map_err(|e| e.to_string())?),
-        hash: Some(Output::new(&out).map_err(|e| e.to_string())?),
+        params: ParamsString::try_from(&params).map_err(argon2_error)?,
+        salt: Some(Salt::new(&salt).map_err(argon2_error)?),
+        hash: Some(Output::new(&out).map_err(argon2_error)?),
     };
     Ok(phc.to_string())
 }

@@ -37,11 +37,11 @@ pub struct UserLang(pub String);
 pub fn catalogs(modules: &[Module]) -> anyhow::Result<Catalogs> {
     let mut c = Catalogs::default();
     for (lang, text) in CORE_LOCALES {
-        c.add(lang, &format!("core/locales/{lang}.toml"), text).map_err(anyhow::Error::msg)?;
+        c.add(lang, &format!("core/locales/{lang}.toml"), text)?;
     }
     for m in modules {
         for (lang, text) in &m.built.locales {
-            c.add(lang, &format!("plugins/{}/locales/{lang}.toml", m.manifest.id), text).map_err(anyhow::Error::msg)?;
+            c.add(lang, &format!("plugins/{}/locales/{lang}.toml", m.manifest.id), text)?;
         }
     }
     Ok(c)

@@ -37,20 +37,25 @@ pub struct Stamp<'a> {
     pub warning: bool,
 }
 
+/// Why a PDF was not stamped (shown to the person who asked for the copy).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct Unstampable(pub String);
+
 /// The PDF with the stamp on every page, or why it cannot be stamped. Run it in a
 /// blocking thread: it parses and writes the whole file.
-pub fn stamp_pdf(bytes: &[u8], stamp: &Stamp) -> Result<Vec<u8>, String> {
+pub fn stamp_pdf(bytes: &[u8], stamp: &Stamp) -> Result<Vec<u8>, Unstampable> {
     if bytes.len() as u64 > MAX_SECTION_BYTES {
-        return Err(format!("larger than {} MB", MAX_SECTION_BYTES / (1024 * 1024)));
+        return Err(Unstampable(format!("larger than {} MB", MAX_SECTION_BYTES / (1024 * 1024))));
     }
     let opts = LoadOptions { max_decompressed_size: Some(MAX_LOAD_DECOMPRESSED), ..Default::default() };
-    let mut doc = Document::load_mem_with_options(bytes, opts).map_err(|e| format!("not readable ({e})"))?;
+    let mut doc = Document::load_mem_with_options(bytes, opts).map_err(|e| Unstampable(format!("not readable ({e})")))?;
     if doc.is_encrypted() {
-        return Err("needs a password".into());
+        return Err(Unstampable("needs a password".into()));
     }
     let pages: Vec<ObjectId> = doc.get_pages().into_values().collect();
     if pages.is_empty() || pages.len() > MAX_PAGES {
-        return Err(format!("{} pages", pages.len()));
+        return Err(Unstampable(format!("{} pages", pages.len())));
     }
     let mut font = Font::new(&mut doc);
     let qr = doc.add_object(qr_form(stamp.qr)?);
@@ -58,7 +63,7 @@ pub fn stamp_pdf(bytes: &[u8], stamp: &Stamp) -> Result<Vec<u8>, String> {
     // Pages of one size and rotation share one stamp stream.
     let mut drawn: HashMap<String, ObjectId> = HashMap::new();
     for page in pages {
-        let (frame, width) = grow_boxes(&mut doc, page).map_err(|e| format!("a page cannot be read ({e})"))?;
+        let (frame, width) = grow_boxes(&mut doc, page).map_err(|e| Unstampable(format!("a page cannot be read ({e})")))?;
         let key = format!("{frame:?} {width}");
         let content = match drawn.get(&key) {
             Some(id) => *id,
@@ -70,12 +75,12 @@ pub fn stamp_pdf(bytes: &[u8], stamp: &Stamp) -> Result<Vec<u8>, String> {
                 id
             }
         };
-        add_resources(&mut doc, page, font.id, qr).map_err(|e| format!("a page cannot be read ({e})"))?;
-        wrap_contents(&mut doc, page, open, content).map_err(|e| format!("a page cannot be read ({e})"))?;
+        add_resources(&mut doc, page, font.id, qr).map_err(|e| Unstampable(format!("a page cannot be read ({e})")))?;
+        wrap_contents(&mut doc, page, open, content).map_err(|e| Unstampable(format!("a page cannot be read ({e})")))?;
     }
     font.finish(&mut doc);
     let mut out = Vec::with_capacity(bytes.len() + 16 * 1024);
-    doc.save_to(&mut out).map_err(|e| format!("not written ({e})"))?;
+    doc.save_to(&mut out).map_err(|e| Unstampable(format!("not written ({e})")))?;
     Ok(out)
 }
 
@@ -200,8 +205,9 @@ fn strip_content(stamp: &Stamp, font: &mut Font, frame: [f32; 6], width: f32) ->
 
 /// The QR code as a form XObject of one unit square: a filled rectangle per run of dark
 /// modules in a row.
-fn qr_form(data: &str) -> Result<Stream, String> {
-    let code = qrcode::QrCode::with_error_correction_level(data.as_bytes(), qrcode::EcLevel::M).map_err(|e| format!("no QR code ({e})"))?;
+fn qr_form(data: &str) -> Result<Stream, Unstampable> {
+    let code = qrcode::QrCode::with_error_correction_level(data.as_bytes(), qrcode::EcLevel::M)
+        .map_err(|e| Unstampable(format!("no QR code ({e})")))?;
     let n = code.width();
     let dark = code.to_colors();
     let mut body = String::with_capacity(n * n * 4);

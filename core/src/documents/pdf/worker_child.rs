@@ -131,7 +131,7 @@ fn stamp(out: &mut std::io::StdoutLock, files: &[(String, Vec<u8>)]) -> std::pro
     let warning = spec.get("warning").and_then(Value::as_bool).unwrap_or(false);
     let _ = writeln!(out, "{}", json!({"file": 1}));
     match super::stamp::stamp_pdf(pdf, &super::stamp::Stamp { line: field("line"), qr: field("qr"), warning }) {
-        Err(m) => refuse(out, &m),
+        Err(m) => refuse(out, &m.0),
         Ok(bytes) => {
             let _ = writeln!(out, "{}", json!({"stamped": bytes.len()}));
             let _ = out.write_all(&bytes);

@@ -48,7 +48,7 @@ impl ReqwestHttpClient {
         }
         // The SDK follows no redirect itself; neither does its connector.
         let client = b.redirect(reqwest::redirect::Policy::none()).build();
-        SharedHttpConnector::new(Connector { client: client.map_err(|e| e.to_string()) })
+        SharedHttpConnector::new(Connector { client: client.map_err(std::sync::Arc::new) })
     }
 }
 
@@ -61,14 +61,14 @@ impl HttpClient for ReqwestHttpClient {
 #[derive(Debug)]
 struct Connector {
     /// A client that cannot be built (no TLS roots) fails each call, not the process.
-    client: Result<reqwest::Client, String>,
+    client: Result<reqwest::Client, std::sync::Arc<reqwest::Error>>,
 }
 
 impl HttpConnector for Connector {
     fn call(&self, request: HttpRequest) -> HttpConnectorFuture {
         let client = match &self.client {
             Ok(c) => c.clone(),
-            Err(e) => return HttpConnectorFuture::ready(Err(ConnectorError::other(e.clone().into(), None))),
+            Err(e) => return HttpConnectorFuture::ready(Err(ConnectorError::other(Box::new(e.clone()), None))),
         };
         let request = match request.try_into_http1x() {
             Ok(r) => r,
