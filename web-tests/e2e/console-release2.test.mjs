@@ -45,14 +45,17 @@ describe('release 2.0 console', () => {
     await expectAccessible(page, '/main/dashboard (loading)');
   });
 
-  it('shows the demo dashboard after its spinner', async (page) => {
+  it("shows the plant's own figures after its spinner (the demo plant's, not sample data)", async (page) => {
     await signIn(page);
     const started = Date.now();
     await page.getByTestId('dashboard-loading').waitFor();
-    await page.getByText(/small portion of the dashboard is shown for demonstration purposes/).waitFor();
+    await page.getByTestId('figure-deployed').waitFor();
     assert.ok(Date.now() - started >= 700, 'the spinner lasts about 1000 ms');
-    await page.getByText('Data updates are paused.', { exact: false }).waitFor();
-    await page.getByText('Alerts Signed Within 30 Minutes').waitFor();
+    // The demo plant: three SWPs and three alerts deployed, overdue readings.
+    await page.getByTestId('figure-deployed').locator('.ant-statistic-content', { hasText: /^3$/ }).waitFor();
+    await page.getByTestId('figure-alerts').locator('.ant-statistic-content', { hasText: /^3$/ }).waitFor();
+    await page.getByTestId('figure-overdue').locator('.ant-statistic-content', { hasText: /^[1-9]/ }).waitFor();
+    assert.equal(await page.getByText(/demonstration purposes. Data updates are paused/).count(), 0);
     await page.getByRole('img', { name: 'Signatures This Week' }).waitFor();
     await expectAccessible(page, '/main/dashboard');
 

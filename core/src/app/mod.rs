@@ -8,6 +8,7 @@ pub mod auth;
 pub mod conns;
 pub mod dynamic;
 pub mod events;
+pub mod figures;
 pub mod http;
 pub mod links;
 pub mod module_ctx;

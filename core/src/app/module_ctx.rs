@@ -46,6 +46,8 @@ pub struct Built {
     pub retention: Option<crate::retention::Declared>,
     /// Its message catalogs: (language, TOML text) (`crate::base::catalog`).
     pub locales: Vec<(&'static str, &'static str)>,
+    /// What it counts for the console's home page (`crate::figures`).
+    pub figures: Option<Arc<dyn crate::app::figures::Figures>>,
 }
 
 /// `top` over `base`, tables merged key by key.
@@ -154,6 +156,11 @@ impl ModuleContext {
     /// Declares a kind of this module's documents with sign records (`crate::acks`).
     pub fn doc_kind(&mut self, kind: DocKind) {
         self.built.doc_kinds.push(kind);
+    }
+
+    /// Contributes this module's figures to the console's home page (`crate::figures`).
+    pub fn figures(&mut self, figures: Arc<dyn crate::app::figures::Figures>) {
+        self.built.figures = Some(figures);
     }
 
     /// Declares a kind of event this module emits (`crate::events`).

@@ -79,6 +79,12 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     ctx.event_kind(SUNSET);
     ctx.event_kind(ending::ENDING);
     ctx.provide_port::<dyn AlertsInForce>(std::sync::Arc::new(kiosk::AlertsPort));
+    // The home page: alerts deployed (in force or coming) and waiting for the person's review.
+    ctx.figures(std::sync::Arc::new(plantdoc_core::review::KindFigures {
+        kind: &access::KIND,
+        deployed: "alertsDeployed",
+        waiting: "alertsWaiting",
+    }));
     ctx.provide_port::<dyn plantdoc_core::ports::PartAlerts>(std::sync::Arc::new(kiosk::AlertsPort));
     ctx.task("upload-sweep", |state, stop| {
         plantdoc_core::tasks::every(state, stop, SWEEP_EVERY, |state| async move {

@@ -13,6 +13,7 @@ mod access;
 mod clock;
 mod csv;
 mod demo;
+mod figures;
 mod filters;
 mod listen;
 mod lists;
@@ -72,6 +73,7 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
         })
     });
     ctx.seed_demo(Arc::new(|state| Box::pin(demo::seed(state))));
+    ctx.figures(Arc::new(figures::Overdue));
     Ok(())
 }
 

@@ -103,6 +103,12 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     }
     ctx.event_kind(REMOVED);
     ctx.provide_port::<dyn DeployedDocs>(std::sync::Arc::new(kiosk::Docs));
+    // The home page: SWPs deployed and waiting for the person's review.
+    ctx.figures(std::sync::Arc::new(plantdoc_core::review::KindFigures {
+        kind: &access::KIND,
+        deployed: "swpsDeployed",
+        waiting: "swpsWaiting",
+    }));
     ctx.seed_demo(std::sync::Arc::new(demo::seed));
     ctx.retention(std::sync::Arc::new(retention::Keep));
     ctx.task("upload-sweep", |state, stop| {

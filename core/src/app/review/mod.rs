@@ -24,6 +24,7 @@ use crate::{AppError, AppResult};
 
 pub mod correct;
 pub mod engine;
+pub mod figures;
 pub mod kind;
 pub mod notices;
 pub mod record;
@@ -33,6 +34,7 @@ pub mod translations;
 
 pub use correct::{Correction, CorrectsView};
 pub use engine::{Deploy, Document, Hooks, Names};
+pub use figures::KindFigures;
 pub use kind::{can_manage, can_see, can_see_parts, process_uploader, Kind, Table, Uploaders, Words, PROCESS_UPLOADERS};
 pub use notices::Notices;
 pub use record::{Record, Review, ReviewView, Status};

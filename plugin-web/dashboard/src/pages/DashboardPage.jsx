@@ -1,10 +1,10 @@
-// The demonstration dashboard (release 2.0): a 1000 ms loading spinner, the demo note,
-// and the tabs Outline, Statistics and Trends (the last two wait for release 2.0).
+// The dashboard (release 2.0): a 1000 ms loading spinner, then the tabs Outline (the
+// plant's figures), Statistics and Trends (the last two wait for release 2.0).
 import { useEffect, useState } from 'react';
-import { Alert, Empty, Spin, Tabs } from 'antd';
+import { Empty, Spin, Tabs } from 'antd';
 import { TabbedPage, useT } from '@plantdoc/kit';
 import { Outline } from './Outline';
-import { DEMO_NOTE, RELEASE_2_PLACEHOLDER } from './sampleData';
+import { RELEASE_2_PLACEHOLDER } from './texts';
 
 export const SPINNER_MS = 1000;
 
@@ -17,7 +17,6 @@ function Overview() {
   const t = useT('dashboard');
   return (
     <div>
-      <Alert type="info" showIcon title={t(DEMO_NOTE)} style={{ marginBottom: 16 }} />
       <Tabs
         type="card"
         items={[

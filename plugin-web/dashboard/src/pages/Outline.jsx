@@ -1,32 +1,32 @@
-// The Outline tab: figures, a chart, the Add Chart tile, focus parts and plant activity.
-import { Card, Col, Row, Statistic, Table, Tag, Typography } from 'antd';
-import { PlusOutlined, formatDate, useT } from '@plantdoc/kit';
+// The Outline tab: the plant's figures (the spec's tiles), the week's signatures, the Add
+// Chart tile. Fed by GET /api/dashboard/figures (figures.js); while it loads the tiles say
+// so, and a failure says so in place of figures (never zeros that look real).
+import { Alert, Card, Col, Row, Statistic } from 'antd';
+import { PlusOutlined, useT } from '@plantdoc/kit';
 import { BarChart } from './BarChart';
-import { ADD_CHART_DISABLED, FIGURES, FOCUS_PARTS, PLANT_ACTIVITY, SIGNATURES_BY_DAY } from './sampleData';
+import { ADD_CHART_DISABLED } from './texts';
+import { FIGURES_FAILED, TILES, tiles, usePlantFigures, week } from './figures';
 
 export function Outline() {
   const t = useT('dashboard');
-  const activityColumns = [
-    { title: t('When'), dataIndex: 'when', render: (v) => formatDate(v) },
-    { title: t('Who'), dataIndex: 'who' },
-    { title: t('What'), dataIndex: 'what', render: (w) => t(w) },
-    { title: t('Zone'), dataIndex: 'zone', render: (z) => <Tag>{z}</Tag> },
-  ];
+  const figures = usePlantFigures();
+  if (figures.isError) return <Alert type="error" showIcon title={t(FIGURES_FAILED)} description={figures.error?.message} />;
+  const shown = figures.data ? tiles(figures.data.figures) : TILES;
   return (
-    <div>
+    <div aria-busy={figures.isPending}>
       <Row gutter={[16, 16]}>
-        {FIGURES.map((f) => (
-          <Col key={f.key} xs={24} sm={12} lg={6}>
+        {shown.map((f) => (
+          <Col key={f.key} flex="1 1 200px">
             <Card data-testid={`figure-${f.key}`}>
-              <Statistic title={t(f.title)} value={f.value} suffix={f.suffix} />
+              <Statistic title={t(f.title)} value={f.value ?? 0} loading={figures.isPending} />
             </Card>
           </Col>
         ))}
       </Row>
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} lg={16}>
-          <Card title={t('Signatures This Week')}>
-            <BarChart data={SIGNATURES_BY_DAY.map((d) => ({ ...d, label: t(d.label) }))} title={t('Signatures This Week')} />
+          <Card title={t('Signatures This Week')} loading={figures.isPending}>
+            <BarChart data={week(figures.data?.signaturesByDay).map((d) => ({ ...d, label: t(d.label) }))} title={t('Signatures This Week')} />
           </Card>
         </Col>
         <Col xs={24} lg={8}>
@@ -40,28 +40,6 @@ export function Outline() {
           >
             <PlusOutlined style={{ fontSize: 32, color: '#8c8c8c' }} />
             <div style={{ marginTop: 8, color: '#595959' }}>{t('Add Chart')}</div>
-          </Card>
-        </Col>
-      </Row>
-      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-        <Col xs={24} lg={8}>
-          <Card title={t('Focus Parts')}>
-            {FOCUS_PARTS.map((p) => (
-              <div key={p.partNumber} style={{ display: 'flex', justifyContent: 'space-between', padding: '8px 0' }}>
-                <div>
-                  <Typography.Text strong>{p.partNumber}</Typography.Text>
-                  <div>
-                    <Typography.Text type="secondary">{t(p.note)}</Typography.Text>
-                  </div>
-                </div>
-                <Tag>{p.zone}</Tag>
-              </div>
-            ))}
-          </Card>
-        </Col>
-        <Col xs={24} lg={16}>
-          <Card title={t('Plant Activity')}>
-            <Table size="small" columns={activityColumns} dataSource={PLANT_ACTIVITY} pagination={false} />
           </Card>
         </Col>
       </Row>
