@@ -78,8 +78,9 @@ export function useShownBadgeField() {
  * Keys typed while no field has the focus go to the badge: a character is added (and the
  * field focused, when it is there), Enter or Tab submits what was typed. `onKey` is told
  * of the first character (the start screen then shows its field). `behindFields`: not
- * while a badge field is shown. `restartAfterMs`: a key that long after the last one
- * starts a new badge (a reader types in one burst; a stray key pressed before is dropped).
+ * while a badge field is shown. `restartAfterMs`: a key that long after the last character
+ * starts a new badge (a reader types in one burst): a stray key pressed before is dropped,
+ * and a later Enter or Tab is left to the page.
  */
 export function useBadgeCapture(field, { enabled = true, onKey, behindFields = false, restartAfterMs = 0 } = {}) {
   const latest = useRef({ field, onKey });
@@ -92,10 +93,10 @@ export function useBadgeCapture(field, { enabled = true, onKey, behindFields = f
       if (e.target instanceof Element && e.target.closest(EDITABLE)) return; // a field has it
       if (behindFields && shownFields > 0) return;
       const { field: f, onKey: told } = latest.current;
+      const now = Date.now();
+      if (restartAfterMs && now - lastKey.current > restartAfterMs) f.setValue('');
       if (e.key.length === 1 && e.key !== ' ') {
         e.preventDefault();
-        const now = Date.now();
-        if (restartAfterMs && now - lastKey.current > restartAfterMs) f.setValue('');
         lastKey.current = now;
         f.setValue((v) => v + e.key);
         told?.();
