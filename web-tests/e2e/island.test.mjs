@@ -1,7 +1,8 @@
 // The island kiosk end to end at 1366×768 on the demo plant (`plantdoc seed demo`: the
 // kiosk account, badge-only operators, deployed demo SWPs with real PDFs): settings with
 // and without permission, the zone error page, reference mode, the full instruction flow,
-// no lost signature across a server restart, Sign Out and revoke.
+// no lost signature across a server restart, Sign Out, a second operator's badge that
+// signs the first one out, and revoke.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -9,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BIN, expectAccessible, launchBrowser, ROOT, settled, sqliteRows, startServer, waitForPath, withPage } from './harness.mjs';
 import { signInKiosk } from './kiosk-profiles.mjs';
+import { reader } from './badge-reader.mjs';
 
 let server;
 let context;
@@ -55,6 +57,19 @@ async function chooseOperatorAndPart(page, badge, part, then = /^\/island\/opera
   await page.getByPlaceholder('Search by part number').fill(part);
   await page.locator('.ant-select-item-option', { hasText: part }).click();
   await waitForPath(page, then);
+}
+
+/**
+ * A badge reader over an operator's screen, once its badge capture (a chunk of its own,
+ * loaded with the screen) listens: read again only while the badge was not looked up.
+ */
+async function scanOver(page, badge) {
+  for (let i = 0; i < 3; i++) {
+    const heard = page.waitForRequest((r) => r.url().endsWith(`/operator-from-badge/${badge}`), { timeout: 3000 }).catch(() => null);
+    await reader(page, badge);
+    if (await heard) return;
+  }
+  throw new Error(`badge ${badge} was not looked up`);
 }
 
 async function readAll(page) {
@@ -208,6 +223,31 @@ describe('Island kiosk', () => {
     // The part counts its own alert, not the zone's two others (other parts').
     const verified = sqliteRows(server, "SELECT COUNT(*) FROM acknowledgements WHERE doc_kind = 'alert' AND verified_at IS NOT NULL");
     assert.deepEqual(verified, [[1]]);
+  });
+
+  it("a second operator's badge signs the first one out and the new one in; a reading screen asks first", async (page) => {
+    await kiosk(page, 'B1');
+    await chooseOperatorAndPart(page, '1002', '7102-0010');
+    await page.getByText('Omar Haddad (OP1002)').waitFor();
+    const reading = page.url().replace('/operator-status?', '/swp-ack?');
+    // The status page: the badge reader's burst, no field focused, switches at once.
+    await scanOver(page, '1001');
+    await waitForPath(page, '/island/part-select');
+    await page.getByText('Hello Olivia Grant! What part number do you want to load?').waitFor();
+    assert.equal(await page.evaluate(() => JSON.parse(sessionStorage.getItem('plantdoc.island.operator')).fullName), 'Olivia Grant');
+    // A reading screen asks; Cancel keeps Olivia Grant where she was.
+    await page.goto(reading);
+    await page.getByRole('button', { name: 'I have read the SWC' }).waitFor();
+    await scanOver(page, '1002');
+    const dialog = page.getByRole('dialog', { name: 'Sign out Olivia Grant?' });
+    await dialog.getByText('Omar Haddad scanned their badge. What Olivia Grant has read and not signed yet is lost.').waitFor();
+    await expectAccessible(page, 'badge switch dialog');
+    for (const name of ['Cancel', 'Sign out and switch'])
+      assert.ok((await dialog.getByRole('button', { name }).boundingBox()).height >= 40, `${name}: a touch target`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    assert.match(new URL(page.url()).pathname, /^\/island\/swp-ack/);
+    await page.getByRole('button', { name: 'I have read the SWC' }).waitFor();
   });
 
   it('no lost signature: the server restarts between the read and the verification', async (page) => {

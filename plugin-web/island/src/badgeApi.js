@@ -6,3 +6,9 @@ import { api } from '@plantdoc/kit';
 export function operatorFromBadge(badge) {
   return api.get(`/api/island/operator-from-badge/${encodeURIComponent(badge)}`);
 }
+
+/** The operator of a badge as the netbook keeps them (state.js), or the ApiError. */
+export async function badgeOperator(badge) {
+  const op = await operatorFromBadge(badge);
+  return { _id: op._id, opNo: op.opNo, fullName: op.fullName, lang: op.lang };
+}

@@ -28,6 +28,17 @@ function Idle() {
     </Suspense>
   ) : null;
 }
+// A new badge over an operator's screens signs the next person in (BadgeSwap): 'now' where
+// nothing is being read, 'confirm' (a dialog first) where it is.
+const BadgeSwap = page(() => import('./components/BadgeSwap'), 'BadgeSwap');
+function Swap({ mode }) {
+  const op = useOperator();
+  return op ? (
+    <Suspense fallback={null}>
+      <BadgeSwap confirm={mode === 'confirm'} />
+    </Suspense>
+  ) : null;
+}
 const loading = <Spin size="large" style={{ display: 'block', marginTop: 64 }} />;
 
 // Spec "Guards": operator-status, swp-ack, alert-ack and interface need an operator and
@@ -43,21 +54,23 @@ function Operator({ children }) {
 // #1677ff is 4.1:1, under the 4.5:1 the netbook screens must meet (axe color-contrast).
 // Every control is at least 40 px high: a touch target for a finger (issue 26).
 const KIOSK_THEME = { token: { colorPrimary: '#0958d9', controlHeight: 40 } };
-const kiosk = (element) => (
+const kiosk = (element, swap) => (
   <ConfigProvider theme={KIOSK_THEME}>
     <Suspense fallback={loading}>{element}</Suspense>
     <Idle />
+    {swap && <Swap mode={swap} />}
   </ConfigProvider>
 );
 
 const screens = [
   { path: '', element: <StartScreen /> },
   { path: 'reference', element: <Reference /> },
-  { path: 'part-select', element: <PartSelect /> },
+  { path: 'part-select', element: <PartSelect />, swap: 'now' },
   { path: 'settings', element: <Settings /> },
   { path: 'error/:type', element: <ErrorPage /> },
   {
     path: 'operator-status',
+    swap: 'now',
     element: (
       <Operator>
         <OperatorStatus />
@@ -66,6 +79,7 @@ const screens = [
   },
   {
     path: 'interface/*',
+    swap: 'confirm',
     element: (
       <Operator>
         <Interface />
@@ -74,6 +88,7 @@ const screens = [
   },
   {
     path: 'swp-ack',
+    swap: 'confirm',
     element: (
       <Operator>
         <SwpAck />
@@ -82,6 +97,7 @@ const screens = [
   },
   {
     path: 'alert-ack',
+    swap: 'confirm',
     element: (
       <Operator>
         <AlertAck />
@@ -90,4 +106,4 @@ const screens = [
   },
 ];
 
-export const routes = screens.map((r) => ({ ...r, element: kiosk(r.element) }));
+export const routes = screens.map(({ swap, ...r }) => ({ ...r, element: kiosk(r.element, swap) }));

@@ -1,6 +1,7 @@
 // The operator at the netbook ('op' of the spec's island state), kept for the browser
 // session; the part and the view live in the URL.
 import { useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router';
 import { setOverrideLanguage } from '@plantdoc/kit';
 
 const KEY = 'plantdoc.island.operator';
@@ -28,6 +29,19 @@ export function setOperator(op) {
   if (op) sessionStorage.setItem(KEY, JSON.stringify(op));
   else sessionStorage.removeItem(KEY);
   listeners.forEach((l) => l());
+}
+
+/**
+ * Signs in the operator of a scanned badge (badgeOperator), on the start screen or over
+ * another operator's screens (whose sitting setOperator clears): their screens start at
+ * part select.
+ */
+export function useSignIn() {
+  const navigate = useNavigate();
+  return (op) => {
+    setOperator(op);
+    navigate('/island/part-select');
+  };
 }
 
 export function useOperator() {

@@ -4,9 +4,9 @@ import { describe, expect, test, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useBadgeCapture, useBadgeField, waitText } from '../src/components/badgeField';
 
-function Capture({ onBadge, onKey }) {
+function Capture({ onBadge, onKey, restartAfterMs }) {
   const field = useBadgeField(onBadge);
-  useBadgeCapture(field, { onKey });
+  useBadgeCapture(field, { onKey, restartAfterMs });
   return (
     <div>
       <span data-testid="typed">{field.value}</span>
@@ -101,6 +101,27 @@ describe('badge capture', () => {
       });
       await act(async () => vi.advanceTimersByTime(10_000));
       expect(onBadge.mock.calls.map((c) => c[0])).toEqual(['1001', '2002']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('with restartAfterMs, a stray key long before a scan is dropped, and a late Tab is left to the page', async () => {
+    vi.useFakeTimers();
+    try {
+      const onBadge = vi.fn(async () => {});
+      render(<Capture onBadge={onBadge} restartAfterMs={1000} />);
+      await act(async () => key(document.body, '7'));
+      vi.advanceTimersByTime(5000);
+      expect(fireEvent.keyDown(document.body, { key: 'Tab' })).toBe(true); // not prevented
+      expect(screen.getByTestId('typed').textContent).toBe('');
+      await act(async () => key(document.body, '9'));
+      vi.advanceTimersByTime(5000);
+      await act(async () => {
+        for (const k of '1002') key(document.body, k);
+        key(document.body, 'Enter');
+      });
+      expect(onBadge.mock.calls).toEqual([['1002']]);
     } finally {
       vi.useRealTimers();
     }

@@ -2,16 +2,18 @@
 // a refusal shows under the field, which is cleared and focused again (spec section 8).
 // It is focused when shown, and keys typed while it lost the focus still reach it
 // (badgeField.js); a screen that captures keys before the field exists passes its field.
+// While it is shown, a scan is for it: never a new operator (BadgeSwap).
 import { useEffect } from 'react';
 import { Input, Typography } from 'antd';
 import { useT } from '@plantdoc/kit';
-import { useBadgeCapture, useBadgeField } from './badgeField';
+import { useBadgeCapture, useBadgeField, useShownBadgeField } from './badgeField';
 
 export function BadgeInput({ onBadge, placeholder, label, disabled, field: given, capture = true }) {
   const t = useT('island');
   const own = useBadgeField(onBadge, disabled);
   const field = given || own;
   useBadgeCapture(field, { enabled: capture && !disabled });
+  useShownBadgeField();
   useEffect(() => field.inputRef.current?.focus(), []); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <div>

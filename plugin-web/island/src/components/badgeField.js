@@ -59,22 +59,45 @@ export function useBadgeField(onBadge, disabled = false) {
 
 const EDITABLE = 'input, textarea, select, [contenteditable="true"]';
 
+// The badge fields on screen (BadgeInput: a verifier's badge, a PIN). A capture made
+// `behindFields` leaves the reader's keys to them: a scan there is a verifier or a PIN,
+// never a new operator (BadgeSwap).
+let shownFields = 0;
+
+/** Counts the calling badge field as shown while it is mounted. */
+export function useShownBadgeField() {
+  useEffect(() => {
+    shownFields += 1;
+    return () => {
+      shownFields -= 1;
+    };
+  }, []);
+}
+
 /**
  * Keys typed while no field has the focus go to the badge: a character is added (and the
  * field focused, when it is there), Enter or Tab submits what was typed. `onKey` is told
- * of the first character (the start screen then shows its field).
+ * of the first character (the start screen then shows its field). `behindFields`: not
+ * while a badge field is shown. `restartAfterMs`: a key that long after the last character
+ * starts a new badge (a reader types in one burst): a stray key pressed before is dropped,
+ * and a later Enter or Tab is left to the page.
  */
-export function useBadgeCapture(field, { enabled = true, onKey } = {}) {
+export function useBadgeCapture(field, { enabled = true, onKey, behindFields = false, restartAfterMs = 0 } = {}) {
   const latest = useRef({ field, onKey });
   latest.current = { field, onKey };
+  const lastKey = useRef(0);
   useEffect(() => {
     if (!enabled) return undefined;
     const keydown = (e) => {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
       if (e.target instanceof Element && e.target.closest(EDITABLE)) return; // a field has it
+      if (behindFields && shownFields > 0) return;
       const { field: f, onKey: told } = latest.current;
+      const now = Date.now();
+      if (restartAfterMs && now - lastKey.current > restartAfterMs) f.setValue('');
       if (e.key.length === 1 && e.key !== ' ') {
         e.preventDefault();
+        lastKey.current = now;
         f.setValue((v) => v + e.key);
         told?.();
         f.inputRef.current?.focus();
@@ -85,5 +108,5 @@ export function useBadgeCapture(field, { enabled = true, onKey } = {}) {
     };
     document.addEventListener('keydown', keydown, true);
     return () => document.removeEventListener('keydown', keydown, true);
-  }, [enabled]);
+  }, [enabled, behindFields, restartAfterMs]);
 }

@@ -6,9 +6,9 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { LANGUAGES, setOverrideLanguage, useLanguage, useT } from '@plantdoc/kit';
-import { operatorFromBadge } from '../badgeApi';
+import { badgeOperator } from '../badgeApi';
 import { flush } from '../outbox';
-import { setOperator } from '../state';
+import { useSignIn } from '../state';
 import { useBadgeCapture, useBadgeField } from '../components/badgeField';
 
 // The badge field loads when Scan Badge is pressed; the box is drawn as antd's Card is
@@ -46,13 +46,13 @@ export function StartScreen() {
   const t = useT('island');
   const navigate = useNavigate();
   const [scanning, setScanning] = useState(false);
+  const signIn = useSignIn();
   const field = useBadgeField(async (badge) => {
     const at = performance.now();
-    const op = await operatorFromBadge(badge);
+    const op = await badgeOperator(badge);
     // Badge scan → operator known (printed by the browser test).
     window.__badgeMs = Math.round(performance.now() - at);
-    setOperator({ _id: op._id, opNo: op.opNo, fullName: op.fullName, lang: op.lang });
-    navigate('/island/part-select');
+    signIn(op);
   });
   useBadgeCapture(field, { onKey: () => setScanning(true) });
   // Anything a previous run could not send goes now.

@@ -96,7 +96,7 @@ export function SwpAck() {
     const files = readFiles(links.data?.served, ['swc', 'jes', 'vis']);
     const body = { opId: op._id, swpId: part.data._id, ...(files ? { readFiles: files } : {}) };
     return send('/api/island/operator-read-swp', body, () => setSent(PENDING_TEXT), secret).then(() => {
-      if (secret) addRead(item);
+      if (secret) addRead(item, { opId: op._id });
       setSent('');
       setSigned(true);
     });
