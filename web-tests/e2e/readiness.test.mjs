@@ -44,7 +44,7 @@ describe('readiness', () => {
     // Only the overdue ones: red.
     await choose(page, page.getByRole('combobox', { name: 'State' }), 'Overdue');
     await page.waitForFunction(() => new URL(location.href).searchParams.get('state') === 'overdue');
-    await page.waitForFunction(() => [...document.querySelectorAll('table tbody tr')].every((tr) => tr.innerText.includes('overdue')));
+    await page.waitForFunction(() => [...document.querySelectorAll('table tbody tr')].every((tr) => tr.innerText.includes('Overdue')));
     const color = await table
       .locator('tbody tr')
       .first()
@@ -70,7 +70,7 @@ describe('readiness', () => {
     const res = await page.request.get(`${suite.server.url}${href}`);
     assert.equal(res.status(), 200);
     const lines = (await res.text()).split('\r\n').filter(Boolean);
-    assert.equal(lines[0], '"Operator number","Operator","Kind","Part number","Revision","Alert","Reason","Due date","State","Done date"');
+    assert.equal(lines[0], '"Operator number","Operator","Kind","Part number","Revision","Alert","Reason","Due date (UTC)","State","Done date (UTC)"');
     assert.equal(lines.length, 13);
     assert.ok(lines.slice(1).every((l) => l.includes('"7101-0001"')));
   });

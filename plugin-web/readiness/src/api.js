@@ -12,12 +12,12 @@ export function listQuery(params) {
   return q.toString();
 }
 
-/** GET /api/readiness/summary?by=: [{ key, label, open, overdue, dueSoon, done, donePct }]. */
-export function useSummary(by) {
+/** GET /api/readiness/summary?by=&zone=: [{ key, label, open, overdue, dueSoon, done, donePct }] (zone: only its documents). */
+export function useSummary(by, zone = '') {
   return useQuery({
-    queryKey: [...KEY, 'summary', by],
+    queryKey: [...KEY, 'summary', by, zone],
     meta: { failure: 'Could not load the readiness summary' },
-    queryFn: () => api.get(`/api/readiness/summary?by=${encodeURIComponent(by)}`).then((b) => (Array.isArray(b) ? b : [])),
+    queryFn: () => api.get(`/api/readiness/summary?${listQuery({ by, zone })}`).then((b) => (Array.isArray(b) ? b : [])),
   });
 }
 

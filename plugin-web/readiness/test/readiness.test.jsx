@@ -55,6 +55,21 @@ describe('readiness page', () => {
     const cells = await screen.findAllByText('OP1 Olivia Grant');
     expect(cells[0].style.color).toBe('rgb(207, 19, 34)');
     expect(cells[1].style.color).toBe('');
+    // Reasons and states in words, not the server's codes.
+    expect(screen.getAllByText('New revision').length).toBe(2);
+    expect(screen.queryByText('new-revision')).toBeNull();
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/readiness/obligations.csv?zone=A1');
+  });
+
+  it('a zone chosen before narrows the summary by part; a part chosen keeps it', async () => {
+    const fetch = stubFetch({
+      '/api/readiness/summary': [200, [{ key: 'RD-401', label: 'RD-401', open: 2, overdue: 0, dueSoon: 0, done: 0, donePct: 0 }]],
+      '/api/readiness/obligations': [200, { results: [row('open')], total: 1 }],
+    });
+    page('/main/readiness?by=part&zone=A1');
+    expect(await screen.findByText('RD-401')).toBeTruthy();
+    expect(fetch.mock.calls.some(([p]) => p === '/api/readiness/summary?by=part&zone=A1')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(where).toBe('?by=part&zone=A1&part=RD-401'));
   });
 });

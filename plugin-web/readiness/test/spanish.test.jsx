@@ -61,7 +61,7 @@ describe('readiness in Spanish', () => {
     expect(await screen.findByText('3 abiertas · 1 por vencer · 1 terminadas en 30 días')).toBeTruthy();
     expect(screen.getByText('1 vencida')).toBeTruthy();
     expect(screen.getByText('Alerta Q-7')).toBeTruthy();
-    expect(screen.getAllByText('nueva revisión').length).toBe(2);
+    expect(screen.getAllByText('Nueva revisión').length).toBe(2);
     expect(englishIn(container.textContent)).toEqual([]);
   });
 });

@@ -1,12 +1,13 @@
-//! The obligations as CSV: one row per obligation, names and dates as the page shows
-//! them ('Mar-04-26 02:05pm', UTC), every field quoted and made inert for spreadsheets.
+//! The obligations as CSV: one row per obligation, names as the page shows them, dates in
+//! UTC as ISO 8601 ('2026-03-04 14:05', so a spreadsheet sorts them; the header says UTC),
+//! every field quoted and made inert for spreadsheets.
 use crate::lists::Line;
 
 pub const HEADER: [&str; 10] =
-    ["Operator number", "Operator", "Kind", "Part number", "Revision", "Alert", "Reason", "Due date", "State", "Done date"];
+    ["Operator number", "Operator", "Kind", "Part number", "Revision", "Alert", "Reason", "Due date (UTC)", "State", "Done date (UTC)"];
 
 fn date(ms: i64) -> String {
-    chrono::DateTime::<chrono::Utc>::from_timestamp_millis(ms).map(|d| d.format("%b-%d-%y %I:%M%P").to_string()).unwrap_or_default()
+    chrono::DateTime::<chrono::Utc>::from_timestamp_millis(ms).map(|d| d.format("%Y-%m-%d %H:%M").to_string()).unwrap_or_default()
 }
 
 fn field(s: &str) -> String {
@@ -43,8 +44,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn dates_as_the_page_shows_them_and_inert_fields() {
-        assert_eq!(date(1_767_225_600_000 + 14 * 3_600_000 + 5 * 60_000), "Jan-01-26 02:05pm");
+    fn sortable_dates_and_inert_fields() {
+        assert_eq!(date(1_767_225_600_000 + 14 * 3_600_000 + 5 * 60_000), "2026-01-01 14:05");
         assert_eq!(field("=SUM(A1)"), "\"'=SUM(A1)\"");
         assert_eq!(field("a\"b"), "\"a\"\"b\"");
     }

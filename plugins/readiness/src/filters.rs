@@ -55,10 +55,8 @@ impl Filters {
     pub fn check(state: &AppState, user: &User, lq: &ListQuery) -> AppResult<Self> {
         let mut e = FieldErrors::new();
         let zone = given(&lq.zone);
-        if let Some(z) = &zone {
-            if !state.zones.codes(&user.company_code).contains(z) {
-                e.insert("zone".into(), text!("This zone is not one of your company's zones.").into());
-            }
+        if let Err(msg) = company_zone(state, user, zone.as_deref()) {
+            e.insert("zone".into(), msg.into());
         }
         let st = given(&lq.state).map(|s| STATES.iter().copied().find(|k| *k == s));
         if st == Some(None) {
@@ -108,6 +106,21 @@ impl Filters {
         }
         w
     }
+}
+
+/// A zone filter: one of the caller's company's zones (or none).
+pub fn company_zone(state: &AppState, user: &User, zone: Option<&str>) -> Result<(), &'static str> {
+    match zone {
+        Some(z) if !state.zones.codes(&user.company_code).iter().any(|c| c == z) => {
+            Err(text!("This zone is not one of your company's zones."))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Documents in `zone` (the summary's and the list's zone filter).
+pub fn in_zone_sql(q: &mut Params, zone: &str) -> String {
+    overlap_sql(q, &[zone.to_string()])
 }
 
 /// The caller's company, and documents in the caller's zones (every one when the

@@ -102,8 +102,9 @@ struct Counts {
 /// `[{key, label, open, overdue, dueSoon, done, donePct}]` by `zone`, `part` or
 /// `operator`, over what `user` sees: open obligations (overdue included), those due
 /// within 3 days, and those done within the last 30 days. The database groups; an
-/// obligation of documents in several zones counts in each (of the caller's) zone.
-pub async fn summary(state: &AppState, user: &User, by: &str) -> Result<Vec<Value>, sqlx::Error> {
+/// obligation of documents in several zones counts in each (of the caller's) zone. With
+/// `zone`, only documents of that zone count (and by zone, only its line).
+pub async fn summary(state: &AppState, user: &User, by: &str, zone: Option<&str>) -> Result<Vec<Value>, sqlx::Error> {
     let now = state.now_ms();
     let group = match by {
         "zone" => "o.zones",
@@ -114,14 +115,15 @@ pub async fn summary(state: &AppState, user: &User, by: &str) -> Result<Vec<Valu
     // by zone list from the index alone) and those done within the window (never the
     // company's whole past).
     let (mut open, mut done) = (Params::default(), Params::default());
-    let w = crate::filters::visible_sql(state, user, &mut open);
+    let in_zone = |q: &mut Params| zone.map(|z| format!(" AND {}", crate::filters::in_zone_sql(q, z))).unwrap_or_default();
+    let w = crate::filters::visible_sql(state, user, &mut open) + &in_zone(&mut open);
     let (n, soon) = (open.add(now), open.add(now + SOON_MS));
     let open_sql = format!(
         "SELECT {group} AS k, COUNT(*) AS open, SUM(CASE WHEN o.due_date < {n} THEN 1 ELSE 0 END) AS overdue, \
          SUM(CASE WHEN o.due_date >= {n} AND o.due_date < {soon} THEN 1 ELSE 0 END) AS soon, CAST(0 AS BIGINT) AS done \
          FROM readiness_obligations o WHERE {w} AND o.state = 'open' GROUP BY {group}"
     );
-    let w = crate::filters::visible_sql(state, user, &mut done);
+    let w = crate::filters::visible_sql(state, user, &mut done) + &in_zone(&mut done);
     let since = done.add(now - DONE_WINDOW_MS);
     let done_sql = format!(
         "SELECT {group} AS k, CAST(0 AS BIGINT) AS open, CAST(0 AS BIGINT) AS overdue, CAST(0 AS BIGINT) AS soon, COUNT(*) AS done \
@@ -130,7 +132,10 @@ pub async fn summary(state: &AppState, user: &User, by: &str) -> Result<Vec<Valu
     let pool = &state.db.pool;
     let (open, done) = (open.query(&open_sql).fetch_all(pool).await?, done.query(&done_sql).fetch_all(pool).await?);
     let mut by_key: BTreeMap<String, Counts> = BTreeMap::new();
-    let mine = |z: &str| zones::overlap(&user.zones, &[z]) || state.zones.covers_company(&user.company_code, &user.zones);
+    let mine = |z: &str| {
+        zone.is_none_or(|only| only == z)
+            && (zones::overlap(&user.zones, &[z]) || state.zones.covers_company(&user.company_code, &user.zones))
+    };
     for r in open.into_iter().chain(done) {
         let k: String = r.try_get("k")?;
         let keys: Vec<String> = if by == "zone" {

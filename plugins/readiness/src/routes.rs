@@ -58,11 +58,15 @@ async fn export(State(state): State<AppState>, user: CurrentUser, Query(lq): Que
 pub struct SummaryQuery {
     /// zone (default), part or operator.
     by: Option<String>,
+    /// Only documents of this zone (one of the company's).
+    zone: Option<String>,
 }
 
 async fn summary(State(state): State<AppState>, user: CurrentUser, Query(sq): Query<SummaryQuery>) -> AppResult<axum::Json<Vec<Value>>> {
     let by = access::summary_by(sq.by.as_deref()).map_err(refused)?;
-    Ok(axum::Json(lists::summary(&state, &user, by).await?))
+    let zone = sq.zone.as_deref().filter(|z| !z.is_empty());
+    crate::filters::company_zone(&state, &user, zone).map_err(|msg| AppError::field("zone", msg))?;
+    Ok(axum::Json(lists::summary(&state, &user, by, zone).await?))
 }
 
 /// 404 when the operator is not a person of the kiosk's company who signs at the kiosk

@@ -9,9 +9,17 @@ const FROM_ORDER = { ascend: 'asc', descend: 'desc' };
 const RED = '#cf1322';
 
 const cell = (text, row) => (row.state === 'overdue' ? <span style={{ color: RED }}>{text}</span> : text);
-// The server's reasons and states, shown as they come in English (the keys), translated elsewhere.
-const WORDS = new Set([k('new-revision'), k('new-alert'), k('expiring'), k('open'), k('overdue'), k('done'), k('void')]);
-const word = (t, w) => (WORDS.has(w) ? t(w) : w);
+// The server's reason and state codes, shown as words (never the raw code).
+const WORDS = {
+  'new-revision': k('New revision'),
+  'new-alert': k('New alert'),
+  expiring: k('Signature expiring'),
+  open: k('Open'),
+  overdue: k('Overdue'),
+  done: k('Done'),
+  void: k('Void'),
+};
+const word = (t, w) => (WORDS[w] ? t(WORDS[w]) : w);
 
 const COLUMNS = [
   { title: k('Operator'), key: 'operator', sortKey: 'operator', render: (_, r) => cell(`${r.operator.opNo} ${r.operator.fullName}`.trim(), r) },

@@ -44,9 +44,9 @@ function Line({ r, selected, onPick }) {
   );
 }
 
-export function Summary({ by, selected, onPick }) {
+export function Summary({ by, zone = '', selected, onPick }) {
   const t = useT('readiness');
-  const q = useSummary(by);
+  const q = useSummary(by, zone);
   const rows = q.data || [];
   return (
     <div role="region" aria-label={t('Readiness summary')}>

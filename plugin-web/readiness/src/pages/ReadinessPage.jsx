@@ -26,9 +26,13 @@ export function ReadinessPage() {
   const t = useT('readiness');
   const [state, setState] = useUrlState(DEFAULTS);
   const by = BY.some((b) => b.value === state.by) ? state.by : 'zone';
-  const summary = useSummary(by);
+  // By part or operator, a zone chosen before narrows the summary too (by zone, every
+  // zone stays listed, the chosen one marked).
+  const zone = by === 'zone' ? '' : state.zone;
+  const summary = useSummary(by, zone);
   const filtered = state.zone || state.part || state.operator || state.state;
-  const pick = (key) => setState({ zone: '', part: '', operator: '', [FILTER_OF[by]]: key, page: 1 });
+  // A line chosen by part or operator keeps the zone chosen before.
+  const pick = (key) => setState({ zone: by === 'zone' ? key : state.zone, part: '', operator: '', [FILTER_OF[by]]: key, page: 1 });
   if (summary.isSuccess && summary.data.length === 0 && !filtered) {
     return (
       <Card title={t('Readiness')}>
@@ -49,7 +53,7 @@ export function ReadinessPage() {
           />
         }
       >
-        <Summary by={by} selected={state[FILTER_OF[by]]} onPick={pick} />
+        <Summary by={by} zone={zone} selected={state[FILTER_OF[by]]} onPick={pick} />
       </Card>
       <Card
         title={t('Obligations')}

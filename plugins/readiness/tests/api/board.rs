@@ -79,6 +79,13 @@ async fn the_summary_counts_by_zone_part_and_operator() {
         json!([{"key": "A1", "label": "A Zone 1", "open": 2, "overdue": 0, "dueSoon": 0, "done": 0, "donePct": 0},
                {"key": "B2", "label": "B Zone 2", "open": 2, "overdue": 0, "dueSoon": 0, "done": 0, "donePct": 0}])
     );
+    // The zone filter holds in the summary too: by part within A1, by zone only B2's line.
+    let in_a1 = mgr.get("/api/readiness/summary?by=part&zone=A1").await.body;
+    assert_eq!(in_a1.as_array().unwrap().iter().map(|r| r["key"].as_str().unwrap()).collect::<Vec<_>>(), ["RD-401"], "{in_a1}");
+    let b2 = mgr.get("/api/readiness/summary?zone=B2").await.body;
+    assert_eq!(b2.as_array().unwrap().iter().map(|r| r["key"].as_str().unwrap()).collect::<Vec<_>>(), ["B2"], "{b2}");
+    let r = mgr.get("/api/readiness/summary?by=part&zone=Z9").await;
+    assert_eq!((r.status, r.body), (StatusCode::BAD_REQUEST, json!({"zone": "This zone is not one of your company's zones."})));
     // Five days on, both are due within 3 days; nine days on, overdue.
     app.clock.advance_secs(5 * DAY);
     crate::swp::support::relogin(&mgr, "mgr@demo.plant").await;
@@ -105,9 +112,9 @@ async fn the_csv_has_one_row_per_obligation_as_the_page_shows_it() {
     assert_eq!(
         lines,
         [
-            "\"Operator number\",\"Operator\",\"Kind\",\"Part number\",\"Revision\",\"Alert\",\"Reason\",\"Due date\",\"State\",\"Done date\"",
-            "\"OP1701\",\"Oper B1701\",\"SWP\",\"RD-401\",\"1\",\"\",\"new-revision\",\"Jan-08-26 12:00am\",\"open\",\"\"",
-            "\"OP1702\",\"Oper B1702\",\"SWP\",\"RD-401\",\"1\",\"\",\"new-revision\",\"Jan-08-26 12:00am\",\"open\",\"\"",
+            "\"Operator number\",\"Operator\",\"Kind\",\"Part number\",\"Revision\",\"Alert\",\"Reason\",\"Due date (UTC)\",\"State\",\"Done date (UTC)\"",
+            "\"OP1701\",\"Oper B1701\",\"SWP\",\"RD-401\",\"1\",\"\",\"new-revision\",\"2026-01-08 00:00\",\"open\",\"\"",
+            "\"OP1702\",\"Oper B1702\",\"SWP\",\"RD-401\",\"1\",\"\",\"new-revision\",\"2026-01-08 00:00\",\"open\",\"\"",
         ]
     );
 }
