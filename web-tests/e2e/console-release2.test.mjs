@@ -93,6 +93,6 @@ describe('release 2.0 console', () => {
     await drawer(page).getByRole('link', { name: 'SWPs', exact: true }).click();
     await page.getByRole('tab', { name: 'Verification History' }).waitFor();
     await drawer(page).getByRole('link', { name: 'Dashboard', exact: true }).click();
-    await page.getByText('Alerts Signed Within 30 Minutes').waitFor();
+    await page.getByTestId('figure-deployed').waitFor();
   });
 });
