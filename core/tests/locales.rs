@@ -15,8 +15,8 @@ use plantdoc_core::base::catalog::placeholders;
 const TRANSLATED: &[&str] = &["es", "pl"];
 
 /// Files whose English literals are not answers to a person: demo data, the OpenAPI
-/// text, the auditor's PDF and the matrix export (records, kept in the plant's language
-/// of record).
+/// text, the auditor's PDF, the matrix export and the obligations CSV (records, kept in
+/// the plant's language of record).
 const NOT_ANSWERS: &[&str] = &[
     "plugins/alerts/src/demo.rs",
     "plugins/swp/src/demo.rs",
@@ -25,6 +25,7 @@ const NOT_ANSWERS: &[&str] = &[
     "core/src/app/openapi.rs",
     "plugins/example-dynamic/src/lib.rs",
     "plugins/training/src/matrix.rs",
+    "plugins/readiness/src/csv.rs",
 ];
 
 fn root() -> PathBuf {

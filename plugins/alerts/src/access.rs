@@ -31,11 +31,11 @@ pub static KIND: Kind = Kind {
     uploaders: PROCESS_UPLOADERS,
     flow: Flow { stages: &STAGES, order: Order::InTurn, bypass: None, not_reviewer: NOT_REVIEWER },
     notices: Notices {
-        submitted: EventKind::new("alerts.submitted", "An alert waits for your review").by_default(Channel::Email),
-        approved: EventKind::new("alerts.approved", "Your alert was approved in a review stage").by_default(Channel::Email),
-        rejected: EventKind::new("alerts.rejected", "Your alert was rejected").by_default(Channel::Email),
+        submitted: EventKind::new("alerts.submitted", text!("An alert waits for your review")).by_default(Channel::Email),
+        approved: EventKind::new("alerts.approved", text!("Your alert was approved in a review stage")).by_default(Channel::Email),
+        rejected: EventKind::new("alerts.rejected", text!("Your alert was rejected")).by_default(Channel::Email),
         // Deployed = in force from its effective date (reading obligations follow it).
-        deployed: EventKind::new("alerts.in-force", "An alert was deployed to come in force").floor(),
+        deployed: EventKind::new("alerts.in-force", text!("An alert was deployed to come in force")).floor(),
         review_link: "/main/sign-off?tab=alerts&review=",
         own_link: "/main/alerts?tab=my-pending",
         deployed_link: "/main/alerts?tab=my-approved",

@@ -7,6 +7,7 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::error::AppResult;
 use plantdoc_core::events::{Channel, Event, EventKind};
 use plantdoc_core::review::Document;
+use plantdoc_core::text;
 use serde_json::json;
 
 use crate::model::{Alert, COLUMNS};
@@ -14,7 +15,7 @@ use crate::model::{Alert, COLUMNS};
 /// Told `ending_notice_days` before a deployed alert's sunset date: data `{title, link,
 /// docId, alertTag, partNumber, sunsetDate}`; mailed by default (it asks for an act:
 /// extend it with a new alert, or let it end).
-pub(crate) const ENDING: EventKind = EventKind::new("alerts.ending", "An alert in force ends soon").by_default(Channel::Email);
+pub(crate) const ENDING: EventKind = EventKind::new("alerts.ending", text!("An alert in force ends soon")).by_default(Channel::Email);
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 

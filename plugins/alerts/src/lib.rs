@@ -41,7 +41,8 @@ pub(crate) const KIND: DocKind = DocKind::new("alert");
 // versionHash}` (times in ms) with the notice's title and link.
 /// Told when a deployed alert is removed from the floor before its sunset date (the
 /// date itself passes with no act): data `{docId, alertTag, partNumber}`.
-pub(crate) const SUNSET: EventKind = EventKind::new("alerts.sunset", "A deployed alert was removed from the floor").floor();
+pub(crate) const SUNSET: EventKind =
+    EventKind::new("alerts.sunset", plantdoc_core::text!("A deployed alert was removed from the floor")).floor();
 
 /// `[modules.alerts]` (defaults in plugins/alerts/settings.toml).
 #[derive(serde::Deserialize)]

@@ -22,18 +22,19 @@ mod store;
 mod throttle;
 
 use plantdoc_core::events::EventKind;
+use plantdoc_core::text;
 use plantdoc_core::ModuleContext;
 use serde::Deserialize;
 
 /// Told when a verifier's badge witnesses an operator's read, inside its transaction:
 /// subject `<doc kind>:<id>`, the kiosk's zones, data `{docKind, docId, operator,
 /// partNumber, versionHash, recordId}`.
-pub(crate) const VERIFIED: EventKind = EventKind::new("island.verified", "A sign record was verified at the kiosk");
+pub(crate) const VERIFIED: EventKind = EventKind::new("island.verified", text!("A sign record was verified at the kiosk"));
 
 /// Told when wrong tries lock a person's signature PIN (`pin_lock`), in the same
 /// transaction: subject `user:<id>`, the kiosk's zones, to the person and their company's
 /// managers; data `{title, person, name, kiosk}`.
-pub(crate) const PIN_LOCKED: EventKind = EventKind::new("island.pin-locked", "A signature PIN was locked after wrong tries");
+pub(crate) const PIN_LOCKED: EventKind = EventKind::new("island.pin-locked", text!("A signature PIN was locked after wrong tries"));
 
 /// `[modules.island]` (defaults in plugins/island/settings.toml).
 #[derive(Debug, Clone, Deserialize)]

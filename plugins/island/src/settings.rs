@@ -121,4 +121,4 @@ async fn tell_revoked(state: &AppState, conn: &mut sqlx::AnyConnection, kiosk: &
 }
 
 /// A kiosk's access was revoked (declared in the module's `build`).
-pub const REVOKED: EventKind = EventKind::new("island.revoked", "A kiosk's access was revoked");
+pub const REVOKED: EventKind = EventKind::new("island.revoked", text!("A kiosk's access was revoked"));

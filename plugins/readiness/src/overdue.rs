@@ -2,6 +2,7 @@
 //! date are counted once, in the zones of the document the operator works in, and the supervisors and managers who see that zone are
 //! told (a daily digest by default). Each obligation's `overdue_told` is set in the
 //! transaction that writes the events, so a reading is never counted twice.
+use plantdoc_core::text;
 use std::collections::BTreeMap;
 
 use plantdoc_core::auth::users::{User, USER_COLUMNS};
@@ -12,7 +13,8 @@ use sqlx::Row;
 
 /// Told when readings of a zone became overdue: subject `zone:<zone>`, data `{title, link,
 /// zone, count}`.
-pub(crate) const OVERDUE: EventKind = EventKind::new("readiness.overdue", "Readings overdue in your zone").by_default(Channel::Digest);
+pub(crate) const OVERDUE: EventKind =
+    EventKind::new("readiness.overdue", text!("Readings overdue in your zone")).by_default(Channel::Digest);
 
 /// Counts the open obligations overdue at the app's clock and not counted yet, per
 /// company and zone, and tells each zone's supervisors and managers. Answers the number

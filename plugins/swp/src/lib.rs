@@ -53,7 +53,8 @@ pub(crate) const KIND: DocKind = DocKind::new("swp");
 // revisions, deployed or obsolete).
 /// Told when a deployed SWP is deleted (removed from the floor), inside that act:
 /// subject `swp:<id>`, data `{docId, partNumber, partId}`.
-pub(crate) const REMOVED: EventKind = EventKind::new("swp.removed", "A deployed SWP was removed from the floor").floor();
+pub(crate) const REMOVED: EventKind =
+    EventKind::new("swp.removed", plantdoc_core::text!("A deployed SWP was removed from the floor")).floor();
 
 /// For tests and the benchmark, which make real PDFs with the same library.
 pub use plantdoc_core::pdf::lopdf;

@@ -18,6 +18,14 @@ use crate::base::catalog::Catalogs;
 pub const CORE_LOCALES: &[(&str, &str)] =
     &[("es", include_str!("../../../locales/es.toml")), ("pl", include_str!("../../../locales/pl.toml"))];
 
+/// `english` in `user`'s language (theirs, else the plant's, as the web picks it), when
+/// a catalog has it: the names of things an answer carries for a person to read (a kind
+/// of event), beside the errors this layer translates.
+pub fn for_person(state: &AppState, user: &crate::auth::users::User, english: &str) -> String {
+    let lang = state.settings.i18n.pick(None, Some(user.lang.as_str()).filter(|l| !l.is_empty()));
+    state.catalogs.translate(lang, english).unwrap_or_else(|| english.to_string())
+}
+
 /// Marks a successful answer whose texts a person reads (`{message}`): translated too.
 #[derive(Clone, Copy, Debug)]
 pub struct Translate;

@@ -128,7 +128,7 @@ async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<
     for r in rows {
         let kind: String = r.try_get("kind")?;
         let data: Value = serde_json::from_str(&r.try_get::<String, _>("data")?).unwrap_or(Value::Null);
-        let label = super::kind_of(&state, &kind).label.to_string();
+        let label = crate::app::http::lang::for_person(&state, &user, super::kind_of(&state, &kind).label);
         let text = |k: &str| data.get(k).and_then(Value::as_str).map(str::to_string);
         items.push(Item {
             id: r.try_get("id")?,
@@ -178,7 +178,8 @@ const PERSONAL: &str = text!("Mail about your own account is always sent; it can
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct Pref {
     kind: &'static str,
-    label: &'static str,
+    /// The kind's name in the person's language.
+    label: String,
     module: String,
     channel: Channel,
     default: Channel,
@@ -208,7 +209,7 @@ async fn prefs_of(state: &AppState, user: &CurrentUser) -> AppResult<Prefs> {
         .filter(|(k, m)| state.module_enabled(m) && !k.personal)
         .map(|(k, m)| Pref {
             kind: k.id,
-            label: k.label,
+            label: crate::app::http::lang::for_person(state, user, k.label),
             module: m.to_string(),
             channel: chosen.get(k.id).and_then(|c| Channel::parse(c)).unwrap_or(k.default),
             default: k.default,

@@ -85,6 +85,25 @@ async fn preferences_choose_bell_mail_digest_or_nothing() {
         (Some("email"), Some("bell"))
     );
     assert_eq!(of(&prefs, "swp.rejected")["label"], "Your SWP was rejected");
+    // A person who reads Spanish reads the kinds' names in Spanish.
+    let input = plantdoc_core::auth::users::UserInput {
+        firstname: "Elena".into(),
+        lastname: "Ruiz".into(),
+        email: "elena@demo.plant".into(),
+        company_code: "mpk".into(),
+        position: "engineer".into(),
+        department: "process".into(),
+        zones: vec!["A1".into()],
+        badge: None,
+        op_no: None,
+        kiosk: None,
+        lang: Some("es".into()),
+    };
+    plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test").await.unwrap();
+    let elena = app.client();
+    elena.post("/api/users/login", &json!({"email": "elena@demo.plant", "password": PASSWORD})).await;
+    let es = elena.get("/api/notifications/preferences").await.body;
+    assert_eq!(of(&es, "swp.rejected")["label"], "Su SWP fue rechazado", "{es}");
     let r = crew.eng.post("/api/notifications/preferences", &json!({"preferences": {"swp.rejected": "pigeon", "nope.x": "bell"}})).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert_eq!(r.body["swp.rejected"], "Choose bell, email, digest or off.");
