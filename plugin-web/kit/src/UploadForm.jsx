@@ -37,7 +37,8 @@ export function submitErrors(err) {
 /**
  * The state of an upload form around its submit mutation (TanStack Query's useMutation):
  * `errors` (field → message), `submit()` (sends `payload()`), `submitting`, `done`.
- * fields: the error keys drawn under a field; success: { text, back, onBack }.
+ * fields: the error keys drawn under a field; success: { text, back, onBack } (text: a
+ * string, or a function of the server's answer).
  */
 export function useUploadForm(mutation, { fields, payload, success }) {
   const [errors, setErrors] = useState({});
@@ -51,7 +52,7 @@ export function useUploadForm(mutation, { fields, payload, success }) {
       },
     });
   };
-  return { errors, submit, submitting: mutation.isPending, done: mutation.isSuccess, fields, success };
+  return { errors, submit, submitting: mutation.isPending, done: mutation.isSuccess, answer: mutation.data, fields, success };
 }
 
 /** The Changes textarea with its 'N characters left' counter (red at 140); input past 140 is ignored. */
@@ -128,12 +129,13 @@ export function CorrectsNotice({ rejected, label, errors = {} }) {
 export function UploadForm({ form, busy = false, children, 'data-testid': testId }) {
   const t = useT('kit');
   const { fields, success } = form;
+  const successText = typeof success.text === 'function' ? success.text(form.answer) : success.text;
   if (form.done) {
     return (
       <Result
         status="success"
         title={t('Success!')}
-        subTitle={success.text}
+        subTitle={successText}
         extra={
           <Button type="primary" onClick={success.onBack}>
             {success.back}

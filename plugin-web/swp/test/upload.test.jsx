@@ -147,6 +147,15 @@ describe('Upload form', () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/main/swps'));
   });
 
+  it('says a submit that bypassed review was deployed, not submitted', async () => {
+    stubFetch({ ...baseRoutes, 'POST /api/swps/uploadS3': [200, { swp: { _id: 's1', status: 'deployed' } }] });
+    renderForm();
+    await screen.findByText('A Zone 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Your standard work package has been deployed to the plant floor.')).toBeTruthy();
+    expect(screen.queryByText('Your standard work package has been submitted.')).toBeNull();
+  });
+
   it('replaces Submit with a spinner while submitting', async () => {
     let release;
     const stub = stubFetch(baseRoutes);

@@ -99,7 +99,11 @@ function SwpUploadForm({ rejected }) {
         corrects,
       }),
     success: {
-      text: t('Your standard work package has been submitted.'),
+      // The spec's text; a bypass of review deployed it at once, and says so.
+      text: (answer) =>
+        answer?.swp?.status === 'deployed'
+          ? t('Your standard work package has been deployed to the plant floor.')
+          : t('Your standard work package has been submitted.'),
       back: t('Back to SWPs'),
       onBack: () => navigate(SWPS_ROUTE, { state: { reset: Date.now() } }),
     },
