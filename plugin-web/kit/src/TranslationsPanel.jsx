@@ -5,9 +5,11 @@
 // `uploadUrl`. A translation is reviewed before the kiosk serves it (decision 95): each
 // item says 'In review', 'Approved' or 'Rejected' (with the reviewer's note). It does
 // not change the revision; the server audits it. Field errors show under their fields,
-// success above the form.
+// success above the form. With `fileOf(item)` (a promise of a short-lived link), each
+// item opens in a viewer, in any state: the engineer reads what they proposed.
 import { useRef, useState } from 'react';
-import { Alert, Button, Form, List, Progress, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Form, List, Modal, Progress, Select, Space, Tag, Typography } from 'antd';
+import { DocumentFrame } from './DocumentFrame';
 import { formatDate } from './date';
 import { fieldHelp } from './fieldHelp';
 import { uploadErrorText, uploadFile } from './upload';
@@ -54,9 +56,19 @@ export function useTranslationUpload(uploadUrl, onDone) {
  * useTranslationUpload(...); onRemove(item) and `removing` (the item being removed);
  * `error`: why the list could not be loaded or an item removed.
  */
-export function TranslationsPanel({ items, sections = null, upload, onRemove, removing = null, error = '' }) {
+export function TranslationsPanel({ items, sections = null, upload, onRemove, removing = null, error = '', fileOf = null }) {
   const t = useT('kit');
   const picker = useRef(null);
+  // The translation shown in the viewer: { title, url } once its link came, or its error.
+  const [viewing, setViewing] = useState(null);
+  const open = (tr) => {
+    const title = [tr.section?.toUpperCase(), langLabel(tr.lang)].filter(Boolean).join(' · ');
+    setViewing({ title, url: null, error: '' });
+    fileOf(tr).then(
+      (url) => setViewing((v) => v && { ...v, url }),
+      (err) => setViewing((v) => v && { ...v, error: err?.message || t('The file could not be opened.') }),
+    );
+  };
   const [section, setSection] = useState(sections?.[0]?.value ?? null);
   const [lang, setLang] = useState(LANGS[0].value);
   const errors = upload.errors;
@@ -76,15 +88,18 @@ export function TranslationsPanel({ items, sections = null, upload, onRemove, re
           return (
             <List.Item
               data-testid={itemId(tr)}
-              actions={
-                tr.status === 'rejected'
-                  ? []
-                  : [
-                      <Button key="remove" size="small" onClick={() => onRemove(tr)} loading={removing === tr}>
-                        {t('Remove')}
-                      </Button>,
-                    ]
-              }
+              actions={[
+                fileOf && tr.id && (
+                  <Button key="open" size="small" onClick={() => open(tr)}>
+                    {t('Open')}
+                  </Button>
+                ),
+                tr.status !== 'rejected' && (
+                  <Button key="remove" size="small" onClick={() => onRemove(tr)} loading={removing === tr}>
+                    {t('Remove')}
+                  </Button>
+                ),
+              ].filter(Boolean)}
             >
               {[tr.section?.toUpperCase(), langLabel(tr.lang), formatDate(tr.uploadedAt)].filter(Boolean).join(' · ')}{' '}
               {state && (
@@ -134,6 +149,14 @@ export function TranslationsPanel({ items, sections = null, upload, onRemove, re
           </Button>
         </Form.Item>
       </Form>
+      <Modal open={Boolean(viewing)} title={viewing?.title} footer={null} width="80vw" onCancel={() => setViewing(null)} destroyOnHidden>
+        {viewing?.error && <Alert type="error" showIcon title={viewing.error} />}
+        {viewing?.url && (
+          <div style={{ height: '70vh' }}>
+            <DocumentFrame src={viewing.url} title={viewing.title} />
+          </div>
+        )}
+      </Modal>
       {upload.busy && (
         <Space style={{ width: '100%' }}>
           <Progress percent={upload.percent} size="small" style={{ width: 240 }} />

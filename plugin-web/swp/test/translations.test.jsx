@@ -73,11 +73,26 @@ describe('Upload tab: a language per drop', () => {
   });
 });
 
-describe('the viewer\'s Translations panel', () => {
+describe("the viewer's Translations panel", () => {
   it("says 'No translations yet.' for a deployed SWP without any (no spinner left turning)", async () => {
     stubFetch({});
     render(<TranslationsPanel swp={{ _id: 's1', partNumber: '7101-0001' }} />);
     await screen.findByText('No translations yet.');
     expect(screen.getByTestId('translations-panel').querySelector('.ant-spin-spinning')).toBeNull();
+  });
+});
+
+describe("the viewer's translations open in a viewer", () => {
+  it('opens a translation in any state by its short-lived link', async () => {
+    stubFetch({ '/api/swps/translations/file/t1': [200, { url: '/files/s/abc?sig=1', status: 'pending', sha256: 'x' }] });
+    const swp = {
+      _id: 's1',
+      partNumber: '7101-0001',
+      translations: [{ id: 't1', section: 'jes', lang: 'es', uploadedAt: '2026-11-29T08:00:00Z', status: 'pending' }],
+    };
+    render(<TranslationsPanel swp={swp} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open' }));
+    const frame = await screen.findByTitle('JES · Español');
+    expect(frame.getAttribute('src')).toContain('/files/s/abc?sig=1');
   });
 });

@@ -32,6 +32,7 @@ export default function AlertTranslations({ id }) {
       onRemove={(t) => remove.mutate(t)}
       removing={remove.isPending ? remove.variables : null}
       error={removeError || list.error?.message || ''}
+      fileOf={(t) => api.get(`/api/alerts/translations/file/${enc(t.id)}`).then((b) => b.url)}
     />
   );
 }

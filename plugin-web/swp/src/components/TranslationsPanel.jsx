@@ -3,7 +3,7 @@
 // the viewer's copy. The SWP is loaded when this shows: an answer without `translations`
 // (the spec's, for a revision that has none) is an empty list, not one still loading.
 import { useQueryClient } from '@tanstack/react-query';
-import { keepAnswer, TranslationsPanel as Panel, useTranslationUpload } from '@plantdoc/kit';
+import { api, keepAnswer, TranslationsPanel as Panel, useTranslationUpload } from '@plantdoc/kit';
 import { useRemoveTranslation } from '../api';
 
 const SECTIONS = [
@@ -26,6 +26,7 @@ export default function TranslationsPanel({ swp }) {
       onRemove={(t) => remove.mutate(t)}
       removing={remove.isPending ? remove.variables : null}
       error={remove.error?.message || ''}
+      fileOf={(t) => api.get(`/api/swps/translations/file/${encodeURIComponent(t.id)}`).then((b) => b.url)}
     />
   );
 }
