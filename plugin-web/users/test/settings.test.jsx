@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { clearSession, formatDate, setSessionUser } from '@plantdoc/kit';
 import { routes } from '../src/routes';
@@ -101,6 +101,25 @@ describe('Settings page', () => {
     fireEvent.click(header);
     await waitFor(() => expect(rowNames()[0]).toBe('F01 Doe'));
     expect(screen.getByTestId('where').textContent).toContain('sort=fullName.ascend');
+  });
+
+  it('searches and filters by position through the URL, and shows badge, language, PIN, kiosk and plant administrator', async () => {
+    setSessionUser(manager);
+    const crew = [
+      ...people.slice(0, 3),
+      { ...person(90), fullName: 'Omar Haddad', position: 'operator', badge: '1001', opNo: 'OP1001', lang: 'es', pin: 'locked' },
+      { ...person(91), fullName: 'Floor Kiosk', position: 'operator', kiosk: true, pin: 'none' },
+    ];
+    stubFetch({ '/api/users/all': [200, crew] });
+    renderAt('/main/settings/?q=1001');
+    await waitFor(() => expect(rowNames()).toEqual(['Omar Haddad']), SLOW);
+    const row = document.querySelector('tbody tr.pd-table-row');
+    for (const text of ['1001', 'Español', 'Locked']) expect(row.textContent).toContain(text);
+    expect(screen.getByText('Plant administrator')).toBeTruthy();
+    cleanup();
+    renderAt('/main/settings/?position=operator');
+    await waitFor(() => expect(rowNames()).toEqual(['Floor Kiosk', 'Omar Haddad']), SLOW);
+    expect(document.querySelector('tbody tr.pd-table-row').textContent).toContain('Yes');
   });
 
   it('deletes selected users after the dialog and shows a refusal', async () => {

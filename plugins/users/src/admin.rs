@@ -98,7 +98,18 @@ pub async fn all(State(state): State<AppState>, me: CurrentUser) -> AppResult<Re
     let mut conn = state.db.pool.acquire().await?;
     let company = (!me.plant_admin).then_some(me.company_code.as_str());
     let list = store::active(&mut conn, company).await?;
-    Ok(Reply(Value::Array(list.iter().map(admin_json).collect())))
+    drop(conn);
+    // Each person's PIN state (none, one-time, set, locked): the Manage Users column.
+    let pins = plantdoc_core::auth::pin::states(&state).await?;
+    let out = list
+        .iter()
+        .map(|u| {
+            let mut v = admin_json(u);
+            v["pin"] = json!(pins.get(&u.id).copied().unwrap_or("none"));
+            v
+        })
+        .collect();
+    Ok(Reply(Value::Array(out)))
 }
 
 /// A new user gets a random temporary password, valid `auth.temp_password_days`, shown

@@ -86,6 +86,28 @@ pub async fn stored(state: &AppState, user_id: &str) -> Result<Option<StoredPin>
     row.map(|r| Ok(StoredPin { hash: r.try_get("pin_hash")?, one_time: r.try_get::<i64, _>("one_time")? != 0 })).transpose()
 }
 
+/// Every PIN's state by person, for Manage Users: `one-time` (issued, not yet replaced),
+/// `locked` (after wrong tries) or `set`. A person without a PIN has no entry.
+pub async fn states(state: &AppState) -> Result<std::collections::HashMap<String, &'static str>, sqlx::Error> {
+    let rows = sqlx::query("SELECT user_id, one_time, locked_at FROM user_pins").fetch_all(&state.db.pool).await?;
+    let mut out = std::collections::HashMap::with_capacity(rows.len());
+    for r in rows {
+        let locked = r.try_get::<Option<i64>, _>("locked_at")?.is_some();
+        let one_time = r.try_get::<i64, _>("one_time")? != 0;
+        out.insert(
+            r.try_get("user_id")?,
+            if locked {
+                "locked"
+            } else if one_time {
+                "one-time"
+            } else {
+                "set"
+            },
+        );
+    }
+    Ok(out)
+}
+
 /// Whether the person has a PIN (one-time or their own, locked or not).
 pub async fn exists(state: &AppState, user_id: &str) -> Result<bool, sqlx::Error> {
     let has: Option<i64> =

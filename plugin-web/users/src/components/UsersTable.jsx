@@ -1,6 +1,6 @@
 // Manage Users: every active user, by full name ascending, 25 rows a page (5, 10, 25);
-// a column sorted descending flips back to ascending. Page, size and sort live in the
-// URL. Row selection opens the delete dialog; the signed-in manager's own row cannot be
+// a column sorted descending flips back to ascending. Page, size, sort, the search and
+// the position filter live in the URL (userFilters.jsx). Row selection opens the delete dialog; the signed-in manager's own row cannot be
 // selected (nobody deletes themself).
 import { useState } from 'react';
 import { Alert, Button, Space } from 'antd';
@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AA_TOKENS, DeleteDialog, k, PagedTable, useSession, useT } from '@plantdoc/kit';
 import { useDeleteUser, useUsers } from '../api';
 import { DEPARTMENTS, POSITIONS, labelOf } from './UserForm';
+import { UserFilters, adminColumns, filterUsers } from './userFilters';
 
 export const USERS_PAGE_SIZE = 25;
 export const DELETE_USERS_TEXT = k(
@@ -23,13 +24,17 @@ function useTableState() {
   const sort = { field: SORTABLE.includes(field) ? field : 'fullName', order: order === 'descend' ? 'descend' : 'ascend' };
   const size = [5, 10, 25].includes(Number(params.get('size'))) ? Number(params.get('size')) : USERS_PAGE_SIZE;
   const page = Math.max(1, Number(params.get('page')) || 1);
+  const filters = { q: params.get('q') || '', position: params.get('position') || '' };
   const update = (next) =>
     setParams((p) => {
       const q = new URLSearchParams(p);
-      for (const [k, v] of Object.entries(next)) q.set(k, String(v));
+      for (const [k, v] of Object.entries(next)) {
+        if (v === '') q.delete(k);
+        else q.set(k, String(v));
+      }
       return q;
     });
-  return { sort, size, page, update };
+  return { sort, size, page, filters, update };
 }
 
 // The table shows departments and positions as they are stored, in lower case.
@@ -40,7 +45,7 @@ export function UsersTable() {
   const { user: me } = useSession();
   const users = useUsers();
   const remove = useDeleteUser();
-  const { sort, size, page, update } = useTableState();
+  const { sort, size, page, filters, update } = useTableState();
   const [selected, setSelected] = useState([]);
   const [confirm, setConfirm] = useState(false);
   const [error, setError] = useState(null);
@@ -64,7 +69,9 @@ export function UsersTable() {
     col(t('Department'), 'department', lower(t, DEPARTMENTS)),
     col(t('Position'), 'position', lower(t, POSITIONS)),
     { title: t('Zones'), dataIndex: 'zones', key: 'zones', sortable: false, render: (z) => (z || []).join(', ') },
+    ...adminColumns(t),
   ];
+  const rows = filterUsers(users.data || [], filters);
 
   const onDelete = async () => {
     const emails = (users.data || []).filter((u) => selected.includes(u._id)).map((u) => u.email);
@@ -85,6 +92,7 @@ export function UsersTable() {
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       {error && <Alert type="error" showIcon title={error} closable onClose={() => setError(null)} />}
+      <UserFilters t={t} q={filters.q} position={filters.position} set={update} />
       {selected.length > 0 && (
         <Button danger onClick={() => setConfirm(true)}>
           {t('Delete ({{n}})', { n: selected.length })}
@@ -94,7 +102,7 @@ export function UsersTable() {
         rowKey="_id"
         loading={users.isPending}
         columns={columns}
-        dataSource={users.data || []}
+        dataSource={rows}
         pagination={{ current: page, pageSize: size }}
         rowSelection={{
           selectedRowKeys: selected,

@@ -158,11 +158,19 @@ async fn a_person_with_no_pin_is_told_so_whatever_is_typed_and_nothing_is_counte
     let (manager, _) = person(&app, "boss@demo.plant", "manager", "production").await;
     let one_time =
         manager.post("/api/users/pin/issue", &json!({"email": "op1001@demo.plant"})).await.body["pin"].as_str().unwrap().to_string();
+    // Manage Users shows each person's PIN state (never the PIN).
+    let pin_of = |all: &serde_json::Value, email: &str| {
+        all.as_array().unwrap().iter().find(|u| u["email"] == email).map(|u| u["pin"].clone()).unwrap_or_default()
+    };
+    let all = manager.get("/api/users/all").await.body;
+    assert_eq!((pin_of(&all, "op1001@demo.plant"), pin_of(&all, "sup2001@demo.plant")), (json!("one-time"), json!("none")), "{all}");
+    assert!(!all.to_string().contains(&one_time));
     let r = p
         .netbook
         .post("/api/island/operator-read-swp", &json!({"opId": p.op, "swpId": p.swp_id, "pin": one_time, "newPin": "73914"}))
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(pin_of(&manager.get("/api/users/all").await.body, "op1001@demo.plant"), json!("set"));
     let r = p.netbook.post("/api/island/verify-swp", &json!({"badgeNo": "2001", "opId": p.op, "swpId": p.swp_id, "pin": "73914"})).await;
     refused(&r, NO_PIN);
     // People with a PIN keep their answers: wrong, then locked at the fifth, right or wrong.
@@ -170,6 +178,7 @@ async fn a_person_with_no_pin_is_told_so_whatever_is_typed_and_nothing_is_counte
         refused(&read(Some(&format!("1{i}{i}9"))).await, WRONG);
     }
     refused(&read(Some("73914")).await, LOCKED);
+    assert_eq!(pin_of(&manager.get("/api/users/all").await.body, "op1001@demo.plant"), json!("locked"));
     let r = read(None).await;
     assert_eq!((r.status, r.body["pin"].as_str()), (StatusCode::BAD_REQUEST, Some("Please enter your PIN.")), "{}", r.text);
 }
