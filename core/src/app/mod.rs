@@ -6,6 +6,7 @@
 pub mod api;
 pub mod auth;
 pub mod conns;
+pub mod copy_check;
 pub mod dynamic;
 pub mod events;
 pub mod figures;

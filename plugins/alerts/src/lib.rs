@@ -6,6 +6,7 @@
 //! through), `feed` (what the feeds read and remember), `demo` (seed). Their sign
 //! records are the document kind [`KIND`].
 mod access;
+mod copies;
 mod demo;
 mod ending;
 pub use ending::tell_ending;

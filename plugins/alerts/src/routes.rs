@@ -14,10 +14,16 @@ use plantdoc_core::review::translations::http as tr;
 use crate::model::Alert;
 
 use crate::schemas as sc;
-use crate::{kiosk, lists, submit};
+use crate::{copies, kiosk, lists, submit};
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("alerts")
+        // A printed copy's QR code: no sign-in, the verdict only (copies.rs).
+        .tier(Access::Public)
+        .get("/api/alerts/copy/{id}", "A printed alert's QR code: an HTML page saying whether it is in force", copies::check)
+        .answers(&[404, 429])
+        .returns_content("text/html", serde_json::json!({"type": "string"}))
+        .tier(Access::Console)
         .get("/api/alerts/onBehalfOfUsers", "Process engineers of the caller's company", lists::on_behalf_users)
         .returns::<Vec<PersonName>>()
         .post(

@@ -5,7 +5,7 @@ use plantdoc_core::acks;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::db::{Db, Params};
-use plantdoc_core::storage::copies::{console_path, stamp_date, CopyFacts, CopyState};
+use plantdoc_core::storage::copies::{stamp_date, CopyFacts, CopyState};
 use plantdoc_core::{files, AppError};
 use serde_json::Value;
 
@@ -80,7 +80,8 @@ pub fn copy_facts(a: &Alert, now: i64) -> CopyFacts {
         state,
         subject: format!("Alert {} · part {} · zones {zones}", a.alert_tag, a.part_number),
         dated,
-        open_path: console_path("/main/alerts", &[("alert", &a.id)]),
+        // The QR opens the check of this very alert (no sign-in: copies.rs).
+        open_path: format!("/api/alerts/copy/{}", a.id),
     }
 }
 

@@ -10,6 +10,7 @@ mod access;
 mod audit_file;
 mod audit_rows;
 mod compare;
+mod copies;
 mod demo;
 mod fields;
 mod history;

@@ -14,10 +14,16 @@ use plantdoc_core::review::translations::http as tr;
 use crate::model::Swp;
 
 use crate::schemas as sc;
-use crate::{history, lifecycle, lists, submit, text, upload, viewer};
+use crate::{copies, history, lifecycle, lists, submit, text, upload, viewer};
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("swp")
+        // A printed copy's QR code: no sign-in, the verdict only (copies.rs).
+        .tier(Access::Public)
+        .get("/api/swps/copy/{id}", "A printed SWP's QR code: an HTML page saying whether its revision is the current one", copies::check)
+        .answers(&[404, 429])
+        .returns_content("text/html", serde_json::json!({"type": "string"}))
+        .tier(Access::Console)
         .get("/api/swps/onBehalfOfUsers", "Process engineers of the caller's company", lists::on_behalf_users)
         .returns::<Vec<PersonName>>()
         .get(

@@ -8,7 +8,7 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::db::{Db, Params};
 use plantdoc_core::files;
-use plantdoc_core::storage::copies::{console_path, stamp_date, CopyFacts, CopyState};
+use plantdoc_core::storage::copies::{stamp_date, CopyFacts, CopyState};
 use serde_json::Value;
 use sqlx::Row;
 
@@ -104,7 +104,7 @@ pub fn files_column(dialect: plantdoc_core::db::Dialect) -> String {
 }
 
 /// What the stamp of a controlled copy of the SWP's PDFs says (decision "NN"): the part
-/// and revision, where it stands, and the part's page (its current revision) for the QR.
+/// and revision, where it stands, and for the QR the page that says whether it is current.
 pub fn copy_facts(s: &Swp) -> CopyFacts {
     let deployed = s.deploy_date.map(|d| format!("deployed {}", stamp_date(d)));
     let (state, dated) = match (s.status, deployed) {
@@ -122,7 +122,8 @@ pub fn copy_facts(s: &Swp) -> CopyFacts {
         state,
         subject: format!("{} rev {}", s.part_number, s.shown_revision()),
         dated,
-        open_path: console_path("/main/swps/search", &[("pn", &s.part_number)]),
+        // The QR opens the check of this very revision (no sign-in: copies.rs).
+        open_path: format!("/api/swps/copy/{}", s.id),
     }
 }
 

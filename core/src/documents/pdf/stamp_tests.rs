@@ -95,7 +95,7 @@ fn what_cannot_be_stamped_is_said_never_a_panic() {
 
 #[test]
 fn names_print_as_written() {
-    let line = "Controlled copy · 7101-0001 rev 2 · printed 2026-01-02 08:30 +00:00 by Łukasz Wiśniewski · Zażółć gęślą jaźń";
+    let line = "Current when printed · 7101-0001 rev 2 · printed 2026-01-02 08:30 +00:00 by Łukasz Wiśniewski · Zażółć gęślą jaźń";
     let out = stamp_pdf(&odd_pdf(), &Stamp { line, qr: "q", warning: false }).unwrap();
     let doc = Document::load_mem(&out).unwrap();
     let text = doc.extract_text(&[1]).unwrap();

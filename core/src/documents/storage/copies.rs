@@ -30,7 +30,7 @@ pub enum CopyState {
 impl CopyState {
     pub fn head(self) -> &'static str {
         match self {
-            Self::Current => "Controlled copy",
+            Self::Current => "Current when printed",
             Self::Obsolete => "OBSOLETE — DO NOT USE",
             Self::Unreleased => "NOT RELEASED — DO NOT USE",
             Self::Expired => "EXPIRED — DO NOT USE",
@@ -83,7 +83,7 @@ impl CopyFacts {
         Some((c.facts, c.at))
     }
 
-    /// The stamp: `Controlled copy · 7101-0001 rev 2 · deployed 2026-01-01 · printed
+    /// The stamp: `Current when printed · 7101-0001 rev 2 · deployed 2026-01-01 · printed
     /// 2026-01-02 08:30 +00:00 by Ann Lee · UNCONTROLLED WHEN PRINTED`.
     pub fn line(&self, at_ms: i64, by: &str) -> String {
         let at = chrono::DateTime::<chrono::Utc>::from_timestamp_millis(at_ms).unwrap_or_default().format("%Y-%m-%d %H:%M %:z");

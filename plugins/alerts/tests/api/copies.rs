@@ -19,11 +19,13 @@ async fn alert_pdfs_are_controlled_copies_until_their_sunset() {
     let link = crew.manager.get(&format!("/api/alerts/signed-url/{id}")).await.body.as_str().unwrap().to_string();
     let (status, copy, _) = open_as(Some(&crew.manager), &app, &link, None).await;
     assert_eq!(status, StatusCode::OK);
-    let want = format!("Controlled copy · {subject} · printed 2026-01-01 00:00 +00:00 by Test pm · UNCONTROLLED WHEN PRINTED");
+    let want = format!("Current when printed · {subject} · printed 2026-01-01 00:00 +00:00 by Test pm · UNCONTROLLED WHEN PRINTED");
     assert!(page_texts(&copy)[0].contains(&want), "{:?}", page_texts(&copy));
     assert!(qpdf_check(&copy).0);
     let public = app.state.settings.server.public_url.trim_end_matches('/').to_string();
-    assert_eq!(qr_codes(&copy), vec![format!("{public}/main/alerts?alert={id}")], "the QR code opens the alert");
+    assert_eq!(qr_codes(&copy), vec![format!("{public}/api/alerts/copy/{id}")], "the QR code opens the alert's check");
+    let r = app.client().get(&format!("/api/alerts/copy/{id}")).await;
+    assert!(r.text.contains(&format!("CURRENT — alert {tag} in force")) && r.text.contains("Part number AL-100"), "{}", r.text);
 
     // The kiosk's feed links the same document, printed by the netbook.
     crate::swp::support::kiosk(&app, "kiosk@demo.plant", "mpk", &["A1"]).await;

@@ -82,7 +82,7 @@ async fn swp_pdfs_are_controlled_copies_and_the_stored_file_is_unchanged() {
     assert!(link.starts_with("/files/") && link.contains("&cc="), "{link}");
     let (status, copy, headers) = open_as(Some(&crew.quality), &app, &link, None).await;
     assert_eq!((status, headers["content-type"].to_str().unwrap()), (StatusCode::OK, "application/pdf"));
-    let want = line("Controlled copy", "CC-1", "deployed 2026-01-01", "Test revquality");
+    let want = line("Current when printed", "CC-1", "deployed 2026-01-01", "Test revquality");
     let texts = page_texts(&copy);
     assert_eq!(texts.len(), 5);
     for (n, text) in texts.iter().enumerate() {
@@ -90,9 +90,19 @@ async fn swp_pdfs_are_controlled_copies_and_the_stored_file_is_unchanged() {
     }
     let (ok, out) = qpdf_check(&copy);
     assert!(ok, "qpdf --check: {out}");
-    // The QR code opens the part's page (its current revision) under server.public_url.
+    // The QR code opens the check of this revision under server.public_url: from the plant
+    // network, no sign-in, it says only whether the copy is current, with the part number.
     let public = app.state.settings.server.public_url.trim_end_matches('/').to_string();
-    assert_eq!(qr_codes(&copy), vec![format!("{public}/main/swps/search?pn=CC-1")]);
+    assert_eq!(qr_codes(&copy), vec![format!("{public}/api/swps/copy/{id}")]);
+    let check = |lang: &'static str| {
+        let (c, path) = (app.client(), format!("/api/swps/copy/{id}"));
+        async move { c.send(reqwest::Method::GET, &path, None, &[("accept-language", lang)]).await }
+    };
+    let r = check("en").await;
+    assert_eq!((r.status, r.headers["content-type"].to_str().unwrap()), (StatusCode::OK, "text/html; charset=utf-8"));
+    assert!(r.text.contains("CURRENT — revision 0") && r.text.contains("Part number CC-1"), "{}", r.text);
+    assert!(!r.text.contains("Test rev") && !r.text.contains("zone"), "nothing else disclosed: {}", r.text);
+    assert!(check("es").await.text.contains("VIGENTE — revisión 0"));
 
     // The stored file is the upload, byte for byte; its row and the version's hash too.
     let (key, recorded) = stored(&app, &id, "swc").await;
@@ -107,7 +117,7 @@ async fn swp_pdfs_are_controlled_copies_and_the_stored_file_is_unchanged() {
     let (status, part, _) = open_as(Some(&crew.quality), &app, &link, Some("bytes=100-199")).await;
     assert_eq!((status, part.as_slice()), (StatusCode::PARTIAL_CONTENT, &copy[100..200]));
     let (_, anonymous, _) = open_as(None, &app, &link, None).await;
-    assert!(page_texts(&anonymous)[0].contains(&line("Controlled copy", "CC-1", "deployed 2026-01-01", "(not signed in)")));
+    assert!(page_texts(&anonymous)[0].contains(&line("Current when printed", "CC-1", "deployed 2026-01-01", "(not signed in)")));
 
     // The facts are signed; the link still expires.
     let altered = link.replace("&cc=", "&cc=e");
@@ -135,13 +145,32 @@ async fn swp_obsolete_and_unreleased_revisions_say_do_not_use() {
             page_texts(&bytes).join("\n")
         }
     };
-    let old = text_of(first, "jes").await;
+    // The old copy's QR check says which revision is current; a copy nobody made, nothing.
+    let anon = app.client();
+    let r = anon.get(&format!("/api/swps/copy/{first}")).await;
+    assert!(r.text.contains("OBSOLETE — the current revision is 1") && r.text.contains("Part number CC-2"), "{}", r.text);
+    let r = anon.get(&format!("/api/swps/copy/{pending}")).await;
+    assert!(r.text.contains("OBSOLETE — not in use"), "{}", r.text);
+    let r = anon.get("/api/swps/copy/no-such-copy").await;
+    assert_eq!((r.status, r.text.contains("This copy is not known.")), (StatusCode::NOT_FOUND, true), "{}", r.text);
+    // A few checks a minute from one address (auth.ip_attempts_per_minute), then a wait.
+    let mut limited = None;
+    for _ in 0..40 {
+        let r = anon.get(&format!("/api/swps/copy/{second}")).await;
+        if r.status == StatusCode::TOO_MANY_REQUESTS {
+            limited = Some(r);
+            break;
+        }
+    }
+    let limited = limited.expect("limited within 40 checks");
+    assert!(limited.headers.contains_key("retry-after") && limited.text.contains("Too many checks"), "{}", limited.text);
+    let old = text_of(first.clone(), "jes").await;
     let by = "Test revquality";
     let want = line("OBSOLETE — DO NOT USE", "CC-2", "deployed 2026-01-01 · obsolete 2026-01-01", by);
     assert!(old.contains(&want), "{old}");
-    let current = text_of(second, "vis").await;
-    assert!(current.contains("Controlled copy · CC-2 rev 1 · deployed 2026-01-01 · printed"), "{current}");
-    let draft = text_of(pending, "swc").await;
+    let current = text_of(second.clone(), "vis").await;
+    assert!(current.contains("Current when printed · CC-2 rev 1 · deployed 2026-01-01 · printed"), "{current}");
+    let draft = text_of(pending.clone(), "swc").await;
     assert!(draft.contains(&line("NOT RELEASED — DO NOT USE", "CC-3", "in review", by)), "{draft}");
 }
 
@@ -160,7 +189,7 @@ async fn swp_the_kiosk_copy_names_the_netbook_and_stamping_off_serves_the_stored
         let (key, recorded) = stored(&app, &id, "swc").await;
         if stamp == "true" {
             let text = page_texts(&bytes)[0].clone();
-            assert!(text.contains(&line("Controlled copy", "CC-4", "deployed 2026-01-01", "Island Kiosk (kiosk)")), "{text}");
+            assert!(text.contains(&line("Current when printed", "CC-4", "deployed 2026-01-01", "Island Kiosk (kiosk)")), "{text}");
         } else {
             assert!(!link.contains("cc="), "{link}");
             assert_eq!(sha(&bytes), recorded, "as stored");
@@ -204,7 +233,7 @@ async fn swp_controlled_copies_on_s3_are_served_by_the_server() {
     assert!(link.starts_with("/files/"), "stamped by the server, not a bucket link: {link}");
     let (status, bytes, _) = open_as(Some(&crew.quality), &app, &link, None).await;
     assert_eq!(status, StatusCode::OK);
-    assert!(page_texts(&bytes)[0].contains(&line("Controlled copy", "CC-6", "deployed 2026-01-01", "Test revquality")));
+    assert!(page_texts(&bytes)[0].contains(&line("Current when printed", "CC-6", "deployed 2026-01-01", "Test revquality")));
     let (key, recorded) = stored(&app, &id, "swc").await;
     assert_eq!(app.state.storage.checksum(&key).await.unwrap(), recorded, "the object in the bucket is unchanged");
 }
