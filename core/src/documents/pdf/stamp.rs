@@ -1,7 +1,9 @@
 //! Controlled-copy stamps (issue 28 item 4, decision "NN"): every page of a served PDF
-//! gets a strip of [`STRIP`] points below what it shows (its boxes grow; nothing of the
-//! page is covered), with one line of text and a QR code. The page's own content is
-//! wrapped in `q … Q`, so whatever state it leaves does not move the stamp. The text is
+//! gets a strip of [`STRIP`] points at the bottom of what it shows, with one line of text
+//! and a QR code. The page keeps its size (an A4 page prints on A4, issue 46): its own
+//! content is drawn a little smaller, centred above the strip, so nothing of it is
+//! covered. That content is wrapped in `q … Q`, so whatever state it leaves does not move
+//! the stamp. The text is
 //! set in the embedded DejaVu Sans Mono (`font`: any name as written), in each page's
 //! content so it reads back (`pdftotext`, lopdf's `extract_text`); the QR code is one form XObject drawn as filled rectangles, shared
 //! by every page. The stored file is never touched: this makes a new one.
@@ -59,11 +61,15 @@ pub fn stamp_pdf(bytes: &[u8], stamp: &Stamp) -> Result<Vec<u8>, Unstampable> {
     }
     let mut font = Font::new(&mut doc);
     let qr = doc.add_object(qr_form(stamp.qr)?);
-    let open = doc.add_object(Stream::new(dictionary! {}, b"q\n".to_vec()));
-    // Pages of one size and rotation share one stamp stream.
+    // Pages of one size and rotation share one opening and one stamp stream.
+    let mut opened: HashMap<String, ObjectId> = HashMap::new();
     let mut drawn: HashMap<String, ObjectId> = HashMap::new();
     for page in pages {
-        let (frame, width) = grow_boxes(&mut doc, page).map_err(|e| Unstampable(format!("a page cannot be read ({e})")))?;
+        let (scale, frame, width) = make_room(&doc, page);
+        let open = *opened.entry(format!("{scale:?}")).or_insert_with(|| {
+            let cm = format!("q\n{} cm\n", scale.iter().map(|n| format!("{n:.4}")).collect::<Vec<_>>().join(" "));
+            doc.add_object(Stream::new(dictionary! {}, cm.into_bytes()))
+        });
         let key = format!("{frame:?} {width}");
         let content = match drawn.get(&key) {
             Some(id) => *id,
@@ -95,11 +101,12 @@ fn rect(doc: &Document, o: &Object) -> Option<[f32; 4]> {
     (a.len() >= 4).then(|| [v[0].min(v[2]), v[1].min(v[3]), v[0].max(v[2]), v[1].max(v[3])])
 }
 
-/// Grows the page's MediaBox and CropBox by [`STRIP`] at the bottom of the page as shown
-/// (its `/Rotate` says which side that is). Answers the matrix from the strip's frame
-/// (origin at the shown bottom-left, x along the shown bottom edge) to the page's space,
-/// and the strip's width.
-fn grow_boxes(doc: &mut Document, page: ObjectId) -> lopdf::Result<([f32; 6], f32)> {
+/// Makes room for the strip inside the page's shown box (CropBox within MediaBox) at the
+/// bottom of the page as shown (its `/Rotate` says which side that is): answers the matrix
+/// that draws the page's own content scaled and centred above the strip, the matrix from
+/// the strip's frame (origin at the shown bottom-left, x along the shown bottom edge) to
+/// the page's space, and the strip's width. The boxes are not changed.
+fn make_room(doc: &Document, page: ObjectId) -> ([f32; 6], [f32; 6], f32) {
     let media = inherited(doc, page, b"MediaBox").and_then(|o| rect(doc, &o)).unwrap_or([0.0, 0.0, 612.0, 792.0]);
     let crop = inherited(doc, page, b"CropBox").and_then(|o| rect(doc, &o)).unwrap_or(media);
     let mut v = [crop[0].max(media[0]), crop[1].max(media[1]), crop[2].min(media[2]), crop[3].min(media[3])];
@@ -108,20 +115,19 @@ fn grow_boxes(doc: &mut Document, page: ObjectId) -> lopdf::Result<([f32; 6], f3
     }
     let rotate = inherited(doc, page, b"Rotate").and_then(|o| doc.dereference(&o).ok().and_then(|(_, o)| o.as_i64().ok())).unwrap_or(0);
     let [x0, y0, x1, y1] = v;
-    let h = STRIP;
-    // The shown bottom edge, by rotation (clockwise): the box's bottom, right, top, left.
-    let (grown, frame, width) = match rotate.rem_euclid(360) {
-        90 => ([x0, y0, x1 + h, y1], [0.0, 1.0, -1.0, 0.0, x1 + h, y0], y1 - y0),
-        180 => ([x0, y0, x1, y1 + h], [-1.0, 0.0, 0.0, -1.0, x1, y1 + h], x1 - x0),
-        270 => ([x0 - h, y0, x1, y1], [0.0, -1.0, 1.0, 0.0, x0 - h, y1], y1 - y0),
-        _ => ([x0, y0 - h, x1, y1], [1.0, 0.0, 0.0, 1.0, x0, y0 - h], x1 - x0),
+    let (w, h) = (x1 - x0, y1 - y0);
+    // The side across the strip shrinks by it; the other is centred at the same scale.
+    let across = if matches!(rotate.rem_euclid(360), 90 | 270) { w } else { h };
+    let s = ((across - STRIP) / across).clamp(0.1, 1.0);
+    let centre_x = x0 + (w - s * w) / 2.0 - s * x0;
+    let centre_y = y0 + (h - s * h) / 2.0 - s * y0;
+    let (content, frame, width) = match rotate.rem_euclid(360) {
+        90 => ([s, 0.0, 0.0, s, x0 - s * x0, centre_y], [0.0, 1.0, -1.0, 0.0, x1, y0], h),
+        180 => ([s, 0.0, 0.0, s, centre_x, y0 - s * y0], [-1.0, 0.0, 0.0, -1.0, x1, y1], w),
+        270 => ([s, 0.0, 0.0, s, x0 + STRIP - s * x0, centre_y], [0.0, -1.0, 1.0, 0.0, x0, y1], h),
+        _ => ([s, 0.0, 0.0, s, centre_x, y0 + STRIP - s * y0], [1.0, 0.0, 0.0, 1.0, x0, y0], w),
     };
-    let media = [media[0].min(grown[0]), media[1].min(grown[1]), media[2].max(grown[2]), media[3].max(grown[3])];
-    let arr = |r: [f32; 4]| Object::Array(r.iter().map(|n| Object::Real(*n)).collect());
-    let dict = doc.get_object_mut(page)?.as_dict_mut()?;
-    dict.set("MediaBox", arr(media));
-    dict.set("CropBox", arr(grown));
-    Ok((frame, width))
+    (content, frame, width)
 }
 
 /// The page's resources as its own dictionary (an inherited or shared one is copied),

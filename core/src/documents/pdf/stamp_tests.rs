@@ -46,14 +46,12 @@ fn every_page_carries_the_line_and_keeps_its_own_text() {
         let text = doc.extract_text(&[*n]).unwrap();
         assert!(text.contains(LINE), "page {n}: {text}");
         assert!(text.contains(&format!("page {} body", n - 1)), "page {n} keeps its text: {text}");
-        // The page grew by the strip on the side shown at the bottom.
-        let crop = rect(&doc, doc.get_dictionary(*id).unwrap().get(b"CropBox").unwrap()).unwrap();
-        let (w, h) = (crop[2] - crop[0], crop[3] - crop[1]);
-        match n {
-            1 => assert_eq!((w, h), (612.0, 792.0 + STRIP)),
-            2 => assert_eq!((w, h), (490.0 + STRIP, 680.0), "the CropBox grew to the right (rotated 90)"),
-            3 => assert_eq!((w, h), (612.0, 792.0 + STRIP)),
-            _ => assert_eq!((w, h), (612.0 + STRIP, 792.0)),
+        // The page keeps its size (an A4 or Letter sheet prints as one): no box changed.
+        let page = doc.get_dictionary(*id).unwrap();
+        assert!(page.get(b"MediaBox").is_err(), "page {n}: the MediaBox is still the tree's");
+        if *n == 2 {
+            let crop = rect(&doc, page.get(b"CropBox").unwrap()).unwrap();
+            assert_eq!(crop, [10.0, 20.0, 500.0, 700.0], "the CropBox is unchanged");
         }
     }
     // One QR code and one font for the whole file.
@@ -72,8 +70,12 @@ fn the_stamp_is_drawn_after_the_pages_own_state_is_restored() {
     let first = *doc.get_pages().values().next().unwrap();
     let content = String::from_utf8_lossy(&doc.get_page_content(first)).to_string();
     let (own, stamp) = content.split_once("page 0 body").unwrap();
-    assert!(own.trim_start().starts_with('q'), "{content}");
-    assert!(stamp.contains(&format!("Q\nq\n1.0 0.0 0.0 1.0 0.0 -{STRIP:.1} cm")), "{stamp}");
+    // The page's own content, scaled to leave the strip free at the bottom (792 → 726 pt
+    // high, centred across), then the stamp in the strip's frame at the page's bottom.
+    let s = (792.0 - STRIP) / 792.0;
+    let opening = format!("q\n{s:.4} 0.0000 0.0000 {s:.4} {:.4} {STRIP:.4} cm", (612.0 - s * 612.0) / 2.0);
+    assert!(own.trim_start().starts_with(&opening), "{own}");
+    assert!(stamp.contains("Q\nq\n1.0 0.0 0.0 1.0 0.0 0.0 cm"), "{stamp}");
 }
 
 #[test]
