@@ -144,39 +144,53 @@ export function correctsText(corrects) {
  * beside it has the reviewer, the date and the note) and 'Submit a corrected version' when
  * `onCorrect(row)` is given; else 'In review' (the stage columns say which are 'Pending').
  */
-export function ReviewState({ row, onCorrect }) {
+export function ReviewState({ row, onCorrect, correcting = false }) {
   const t = useT('kit');
   const r = rejectionOf(row);
   if (!r) return <StatusText status={t('In review')} color={() => ORANGE} />;
+  // A corrected version already in review: said, and not offered twice.
+  const offer = correcting ? (
+    <Typography.Text type="secondary" data-testid="correction-in-review">
+      {t('A corrected version is in review.')}
+    </Typography.Text>
+  ) : (
+    onCorrect && (
+      <Button
+        size="small"
+        style={{ marginTop: 4, whiteSpace: 'normal', height: 'auto', textAlign: 'left' }}
+        onClick={() => onCorrect(row)}
+        data-testid="submit-correction"
+      >
+        {t('Submit a corrected version')}
+      </Button>
+    )
+  );
   const stage = r.stage ? t(STAGES[r.stage] || `${r.stage.charAt(0).toUpperCase()}${r.stage.slice(1)}`) : null;
   return (
     <div data-testid="review-state">
       <StatusText status={stage ? t('Rejected in the {{stage}} review', { stage }) : t('Rejected')} color={() => RED} />
-      {onCorrect && (
-        <div>
-          {/* Wraps in a narrow column (1024 px) rather than being cut. */}
-          <Button
-            size="small"
-            style={{ marginTop: 4, whiteSpace: 'normal', height: 'auto', textAlign: 'left' }}
-            onClick={() => onCorrect(row)}
-            data-testid="submit-correction"
-          >
-            {t('Submit a corrected version')}
-          </Button>
-        </div>
-      )}
+      {/* Wraps in a narrow column (1024 px) rather than being cut. */}
+      {offer && <div>{offer}</div>}
     </div>
   );
 }
 
-/** The 'State' column: ReviewState; `mayCorrect(row)` says who gets 'Submit a corrected version' (`onCorrect(row)`). */
-export function stateColumn({ onCorrect, mayCorrect = () => false } = {}) {
+/** The ids of the rejected documents a pending row of `rows` corrects (its `corrects._id`). */
+export function correctionsInReview(rows) {
+  return new Set((rows || []).filter((r) => r.status === 'pending' && r.corrects?._id).map((r) => r.corrects._id));
+}
+
+/**
+ * The 'State' column: ReviewState; `mayCorrect(row)` says who gets 'Submit a corrected
+ * version' (`onCorrect(row)`), `correcting`: the ids whose correction is in review.
+ */
+export function stateColumn({ onCorrect, mayCorrect = () => false, correcting = new Set() } = {}) {
   return {
     title: <KitText text={k('State')} />,
     key: 'state',
     dataIndex: 'status',
     sortValue: (r) => (r.status === 'rejected' ? 'Rejected' : 'In review'),
-    render: (_, r) => <ReviewState row={r} onCorrect={onCorrect && mayCorrect(r) ? onCorrect : undefined} />,
+    render: (_, r) => <ReviewState row={r} onCorrect={onCorrect && mayCorrect(r) ? onCorrect : undefined} correcting={correcting.has(r._id)} />,
   };
 }
 

@@ -41,7 +41,7 @@ export {
   swpColumns,
   alertColumns,
 } from './ReviewList';
-export { ReviewState, stateColumn, rejectionOf, correctsText } from './ReviewList';
+export { ReviewState, stateColumn, rejectionOf, correctsText, correctionsInReview } from './ReviewList';
 export { useUrlState, readUrlState, patchUrlState } from './PagedTable';
 // The document calls several remotes make (a share key of its own: not on pages that make none).
 export { alertLink, deployedSwpParts, documentKeys, swpLinks, useDeployedSwp, useSignHistory } from './documents';

@@ -6,7 +6,18 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../src/api';
 import { ReviewList } from '../src/ReviewList';
-import { alertColumns, correctsText, countColumn, dateColumn, rejectionOf, stageColumn, stateColumn, swpColumns, textColumn } from '../src/ReviewColumns';
+import {
+  alertColumns,
+  correctionsInReview,
+  correctsText,
+  countColumn,
+  dateColumn,
+  rejectionOf,
+  stageColumn,
+  stateColumn,
+  swpColumns,
+  textColumn,
+} from '../src/ReviewColumns';
 import { renderWithQuery as render, stubFetch } from './helpers';
 
 const alerts = [
@@ -180,6 +191,20 @@ describe('review columns', () => {
     expect(row('P-3').queryByRole('button', { name: 'Submit a corrected version' })).toBeNull();
     fireEvent.click(row('P-1').getByRole('button', { name: 'Submit a corrected version' }));
     expect(onCorrect).toHaveBeenCalledWith(rows[0]);
+  });
+
+  it('does not offer a second correction while one is in review: it says so', () => {
+    const rejection = { status: 'Rejected', reviewer: 'Quinn Stone', date: '2026-03-04T14:05:00Z', note: 'Wrong torque' };
+    const rows = [
+      { _id: 'r', partNumber: 'P-1', status: 'rejected', mine: true, approvals: { quality: rejection } },
+      { _id: 'f', partNumber: 'P-1B', status: 'pending', mine: true, corrects: { _id: 'r' }, approvals: { quality: { status: 'Pending' } } },
+    ];
+    expect([...correctionsInReview(rows)]).toEqual(['r']);
+    const columns = [...swpColumns(), stateColumn({ onCorrect: vi.fn(), mayCorrect: () => true, correcting: correctionsInReview(rows) })];
+    render(<ReviewList rows={rows} columns={columns} />);
+    const row = within(screen.getByText('P-1').closest('tr'));
+    expect(row.getByText('A corrected version is in review.')).toBeTruthy();
+    expect(row.queryByRole('button', { name: 'Submit a corrected version' })).toBeNull();
   });
 
   it('finds the rejecting stage and words the link of a corrected version', () => {

@@ -97,6 +97,11 @@ pub async fn judge<D: Document>(
         (Status::Rejected, Some(r)) => r,
         _ => return Ok(Err(msg!("Only a rejected {} is corrected; this one is {}.", w.one, doc.status.as_str()).into())),
     };
+    // One correction in review at a time: a second would be reviewed beside the first.
+    let sql = format!("SELECT 1 FROM {} WHERE corrects_id = $1 AND status = 'pending'", D::KIND.table.name);
+    if sqlx::query(&sql).bind(&doc.id).fetch_optional(&mut *conn).await?.is_some() {
+        return Ok(Err(msg!("A corrected version of this {} is already in review.", w.one).into()));
+    }
     Ok(Ok(Correction { id: doc.id.clone(), date: rejection.date, reviewer: rejection.reviewer.clone(), note: rejection.note.clone() }))
 }
 

@@ -14,6 +14,7 @@ import {
   ReviewList,
   stageColumn,
   stateColumn,
+  correctionsInReview,
   textColumn,
   useSession,
   useT,
@@ -74,7 +75,7 @@ export function AlertList({ path, kind, mine = false, empty, openId, onOpen, onB
   return (
     <ReviewList
       rows={rows}
-      columns={sortedColumns(columns(kind, onOpen, { onCorrect, mayCorrect: (r) => mayCorrect(user, r) }, t), state)}
+      columns={sortedColumns(columns(kind, onOpen, { onCorrect, mayCorrect: (r) => mayCorrect(user, r), correcting: correctionsInReview(all) }, t), state)}
       empty={t(TEXTS[empty])}
       deletion={deletion}
       pagination={{ current: state.page, pageSize: state.size }}

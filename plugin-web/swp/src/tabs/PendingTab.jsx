@@ -4,7 +4,7 @@
 // review list. A rejected SWP's state says so, with the rejection, and its authors get
 // 'Submit a corrected version': the Upload tab, filled from it (?tab=upload&corrects=<id>).
 import { useSearchParams } from 'react-router';
-import { ReviewList, stateColumn, swpColumns, useSession, useT } from '@plantdoc/kit';
+import { correctionsInReview, ReviewList, stateColumn, swpColumns, useSession, useT } from '@plantdoc/kit';
 import { mayCorrect, searchRows } from '../lib';
 import { usePendingSwps, useUserPendingSwps } from '../api';
 import { stage, useSwpDeletion } from '../components/ListTools';
@@ -17,7 +17,11 @@ function PendingList({ query }) {
   const user = useSession().user;
   const deletion = useSwpDeletion(user, 'pending');
   const [, setParams] = useSearchParams();
-  const correct = { onCorrect: (r) => setParams({ tab: 'upload', corrects: r._id }), mayCorrect: (r) => mayCorrect(user, r) };
+  const correct = {
+    onCorrect: (r) => setParams({ tab: 'upload', corrects: r._id }),
+    mayCorrect: (r) => mayCorrect(user, r),
+    correcting: correctionsInReview(rows),
+  };
 
   const columns = [
     ...swpColumns({ onOpen: view.open }),

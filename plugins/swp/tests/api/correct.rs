@@ -64,8 +64,14 @@ async fn swp_a_rejected_swp_is_corrected_and_linked_by_its_author() {
     assert!(submits[1].contains(&format!("\"corrects\":\"{rejected}\"")), "{}", submits[1]);
     let verdict = plantdoc_core::audit::verify(&app.state.db).await.unwrap();
     assert!(matches!(verdict, plantdoc_core::audit::Verdict::Ok { .. }), "{verdict:?}");
-    // A process manager of the company corrects it too (a manager may, like delete).
+    // One correction in review at a time: a second is refused while the first waits.
     let (boss, _) = person(&app, "boss@demo.plant", "manager", "process").await;
+    let files = file_ids(&boss, "CR-1").await;
+    let r = boss.post("/api/swps/uploadS3", &payload(files, "CR-1", json!({"corrects": rejected}))).await;
+    assert_eq!(only_field(&r), ("corrects", "A corrected version of this SWP is already in review."), "{}", r.text);
+    // Once it is withdrawn, a process manager of the company corrects it too (a manager
+    // may, like delete).
+    assert_eq!(crew.eng.post("/api/swps/delete-pending", &json!([fixed])).await.status, StatusCode::OK);
     let again = submit(&boss, "CR-1", json!({"corrects": rejected})).await;
     assert_eq!(boss.get(&format!("/api/swps/swp/{again}")).await.body["swp"]["corrects"]["_id"], rejected.as_str());
 }
