@@ -12,7 +12,7 @@ import { onLanguage, useLanguage, useT } from '@plantdoc/kit/core';
 // language changes (else antd's 'No data' stayed English until the next change).
 // antd's icons named or hidden (antdIcons.jsx) come with the first other language too:
 // an English page keeps antd's English icon names and does not download those icons (the
-// /island and /main/swps weight budgets).
+// pages' weight budgets, web-tests/web-size.mjs).
 const ANTD_LOCALES = { es: () => import('antd/es/locale/es_ES'), pl: () => import('antd/es/locale/pl_PL') };
 const antdLocales = {};
 let antdIcons = null;
