@@ -1,4 +1,4 @@
-// antd in the page's language (issue 46): under the theme (`Themed`, around every area and
+// antd in the page's language: under the theme (`Themed`, around every area and
 // so every remote) antd's own texts follow the language (its locale, loaded with it), a
 // remote's nested ConfigProvider keeps them, and antd's icons say nothing in English:
 // decorative ones are hidden from screen readers, the search button is named.

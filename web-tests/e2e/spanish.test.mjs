@@ -2,8 +2,8 @@
 // console pages show no English text of the code (names, part numbers, zone codes and
 // document content aside): every text on screen, and every aria-label, title, placeholder
 // and alt, is checked against the code's keys whose Spanish differs (web-tests/i18n-keys.mjs;
-// the zone labels' too: 'A Zone 1'), antd's own English texts and its icons' English names
-// (issue 46). The console pages pass axe in Spanish (the names given to icon-only controls).
+// the zone labels' too: 'A Zone 1'), antd's own English texts and its icons' English
+// names. The console pages pass axe in Spanish (the names given to icon-only controls).
 import { describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserSuite, expectAccessible, settled, signInFormReady, waitForPath } from './harness.mjs';

@@ -1,4 +1,4 @@
-// Icons and icon-only controls say nothing in English (issue 46): the kit's icons are
+// Icons and icon-only controls say nothing in English: the kit's icons are
 // hidden from screen readers unless named, and the controls antd draws with an icon alone
 // (Tabs' overflow button, a field's clear button) are named in the page's language.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,8 +12,7 @@ import { renderWithQuery } from './helpers';
 
 // antd's icon file names, as antd writes them into aria-label.
 const ICON_NAME = /^(ellipsis|close-circle|close|down|search|bell|setting|user|edit|delete|plus|[a-z]+(-[a-z]+)+)$/;
-const englishIconNames = () =>
-  [...document.querySelectorAll('[aria-label]')].map((el) => el.getAttribute('aria-label')).filter((l) => ICON_NAME.test(l));
+const englishIconNames = () => [...document.querySelectorAll('[aria-label]')].map((el) => el.getAttribute('aria-label')).filter((l) => ICON_NAME.test(l));
 
 afterEach(async () => {
   await act(() => setLanguage('en'));
