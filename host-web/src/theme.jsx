@@ -1,21 +1,27 @@
 // The console's antd theme, given by `Themed` around each area that shows antd (the
 // landing page, the login area's antd forms, the console, the kiosk frame, not-found):
 // the shell itself renders no antd, so /login paints without downloading it.
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { ConfigProvider } from 'antd';
-import { onLanguage, useLanguage } from '@plantdoc/kit/core';
+import { onLanguage, useLanguage, useT } from '@plantdoc/kit/core';
 
 // antd's own texts (pagination, pickers, empty lists, modal buttons) in the page's
 // language: its locale file is loaded with the language (issue 29), English built in.
 // The page may already be in that language when this file registers (a reload of a
 // Spanish page): `Themed` then re-renders when the file arrives, not only when the
 // language changes (else antd's 'No data' stayed English until the next change).
+// antd's icons named or hidden (antdIcons.jsx) come with the first other language too:
+// an English page keeps antd's English icon names and does not download those icons (the
+// pages' weight budgets, web-tests/web-size.mjs).
 const ANTD_LOCALES = { es: () => import('antd/es/locale/es_ES'), pl: () => import('antd/es/locale/pl_PL') };
 const antdLocales = {};
+let antdIcons = null;
 const waiting = new Set();
 onLanguage(async (lng) => {
   if (ANTD_LOCALES[lng] && !antdLocales[lng]) {
-    antdLocales[lng] = (await ANTD_LOCALES[lng]()).default;
+    const [locale, icons] = await Promise.all([ANTD_LOCALES[lng](), antdIcons ?? import('./antdIcons')]);
+    antdLocales[lng] = locale.default;
+    antdIcons = icons;
     waiting.forEach((rerender) => rerender());
   }
 });
@@ -54,8 +60,11 @@ export const theme = {
 export function Themed({ children }) {
   const lng = useLanguage();
   const locale = useSyncExternalStore(subscribeLocales, () => antdLocales[lng]);
+  const icons = useSyncExternalStore(subscribeLocales, () => antdIcons);
+  const t = useT('host');
+  const names = useMemo(() => icons?.antdIconNames(t), [icons, t]);
   return (
-    <ConfigProvider theme={theme} locale={locale}>
+    <ConfigProvider theme={theme} locale={locale} {...names}>
       {children}
     </ConfigProvider>
   );

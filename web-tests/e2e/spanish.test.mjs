@@ -1,16 +1,31 @@
 // Issue 29 item 2: a plant whose language is Spanish. Every kiosk screen and the main
-// console pages show no English text of the code (names, part numbers, zone names and
+// console pages show no English text of the code (names, part numbers, zone codes and
 // document content aside): every text on screen, and every aria-label, title, placeholder
-// and alt, is checked against the code's keys whose Spanish differs (web-tests/i18n-keys.mjs)
-// and antd's own English texts.
+// and alt, is checked against the code's keys whose Spanish differs (web-tests/i18n-keys.mjs;
+// the zone labels' too: 'A Zone 1'), antd's own English texts and its icons' English
+// names. The console pages pass axe in Spanish (the names given to icon-only controls).
 import { describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserSuite, settled, signInFormReady, waitForPath } from './harness.mjs';
+import { browserSuite, expectAccessible, settled, signInFormReady, waitForPath } from './harness.mjs';
 import { PASSWORD } from './page.mjs';
 import { translations, usedKeys } from '../i18n-keys.mjs';
 
-// antd's texts that its Spanish locale changes (pagination, empty lists, pickers, dialogs).
-const ANTD_ENGLISH = ['No data', '/ page', 'Go to', 'Previous Page', 'Next Page', 'Select date', 'Select time', 'Today', 'Expand row', 'Collapse row'];
+// antd's texts that its Spanish locale changes (pagination, empty lists, pickers, dialogs),
+// and the English names it gives where no locale reaches (a Segmented, Tabs' overflow list).
+const ANTD_ENGLISH = [
+  'No data',
+  '/ page',
+  'Go to',
+  'Previous Page',
+  'Next Page',
+  'Select date',
+  'Select time',
+  'Today',
+  'Expand row',
+  'Collapse row',
+  'segmented control',
+  'expanded dropdown',
+];
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Regular expressions (as sources) of the English texts a Spanish screen must not show. */
@@ -35,8 +50,9 @@ function englishTexts() {
 const ENGLISH = englishTexts();
 
 /**
- * The English texts on the page now (visible texts, accessible names, the title), or with
- * `none`, whether there is none (a predicate for waitForFunction).
+ * The English texts on the page now (visible texts, accessible names, the title, and antd
+ * icons a screen reader reads by their English file names: 'icon down'), or with `none`,
+ * whether there is none (a predicate for waitForFunction).
  */
 function englishOnPage({ sources, none = false }) {
   const patterns = sources.map((s) => new RegExp(s, 's'));
@@ -54,6 +70,12 @@ function englishOnPage({ sources, none = false }) {
   }
   const seen = [...new Set(texts.map((t) => t.replace(/\s+/g, ' ').trim()).filter(Boolean))];
   const found = seen.filter((t) => patterns.some((p) => p.test(t)));
+  // An icon is read unless hidden, or inside a control that has its own name.
+  for (const el of document.body.querySelectorAll('.anticon[aria-label]')) {
+    const name = el.getAttribute('aria-label');
+    if (!el.classList.contains(`anticon-${name}`) || el.closest('[aria-hidden="true"]')) continue;
+    if (!el.parentElement?.closest('button[aria-label], [role="button"][aria-label]')) found.push(`icon ${name}`);
+  }
   return none ? found.length === 0 : found;
 }
 
@@ -99,6 +121,7 @@ describe('A Spanish plant (issue 29)', () => {
       await page.locator('main, [role="main"]').first().waitFor();
       const found = await englishLeft(page);
       if (found.length) left[path] = found;
+      await expectAccessible(page, `${path} in Spanish`);
     }
     assert.deepEqual(left, {});
   });

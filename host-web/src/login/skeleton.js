@@ -13,7 +13,7 @@ const BOOT_ID = 'pd-boot';
 export const paintsSkeleton = (pathname) => pathname === '/login' || pathname === '/login/';
 
 const icon = (name) =>
-  `<span role="img" aria-label="${name}" class="pd-icon"><svg viewBox="${viewBoxOf(name)}" focusable="false" width="1em" height="1em" fill="currentColor" aria-hidden="true">${ICON_PATHS[
+  `<span aria-hidden="true" class="pd-icon"><svg viewBox="${viewBoxOf(name)}" focusable="false" width="1em" height="1em" fill="currentColor" aria-hidden="true">${ICON_PATHS[
     name
   ]
     .map((d) => `<path d="${d}"></path>`)

@@ -3,11 +3,13 @@
 // Used by Add/Edit User and Settings → Account. `value` is a language code ('es').
 import { Select } from 'antd';
 import { LANGUAGES } from './i18n';
+import { useClearButton } from './antdNames';
 
 const OPTIONS = LANGUAGES.map((l) => ({ value: l.code, label: l.name, lang: l.code }));
 
-/** An antd Select over the shipped languages; props: value, onChange(code), id, aria-label, and Select's own. */
-export function LanguageSelect({ value, onChange, id, 'aria-label': ariaLabel, style, ...rest }) {
+/** An antd Select over the shipped languages; props: value, onChange(code), id, aria-label, allowClear, and Select's own. */
+export function LanguageSelect({ value, onChange, id, 'aria-label': ariaLabel, style, allowClear, ...rest }) {
+  const clear = useClearButton();
   return (
     <Select
       id={id}
@@ -17,6 +19,7 @@ export function LanguageSelect({ value, onChange, id, 'aria-label': ariaLabel, s
       style={{ width: 200, ...style }}
       options={OPTIONS}
       optionRender={(o) => <span lang={o.data.lang}>{o.label}</span>}
+      allowClear={allowClear ? clear : allowClear}
       {...rest}
     />
   );

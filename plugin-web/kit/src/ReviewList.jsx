@@ -7,6 +7,7 @@ import { Suspense, lazy, useState } from 'react';
 import { Button, Input, Space, Spin, Typography } from 'antd';
 import { PagedTable } from './PagedTable';
 import { translate, useT } from './i18n';
+import { useClearButton } from './antdNames';
 
 // Loaded when Delete is first pressed: a list does not download antd's Modal to show.
 const DeleteDialog = lazy(() => import('./DeleteDialog').then((m) => ({ default: m.DeleteDialog })));
@@ -83,6 +84,7 @@ export function DeleteSelected({ kind, selected, remove, onDeleted, sayRefusal =
  */
 export function ReviewList({ rows, columns, title, search, deletion, empty, emptyText, ...table }) {
   const t = useT('kit');
+  const clear = useClearButton();
   const [term, setTerm] = useState('');
   const [selected, setSelected] = useState([]);
   const selection = deletion && rows ? deleteSelection(rows, selected, setSelected, deletion, t) : null;
@@ -118,7 +120,9 @@ export function ReviewList({ rows, columns, title, search, deletion, empty, empt
           {heading}
           {tools && (
             <Space>
-              {search && <Input.Search allowClear placeholder={t('Search')} value={term} onChange={(e) => setTerm(e.target.value)} style={{ width: 260 }} />}
+              {search && (
+                <Input.Search allowClear={clear} placeholder={t('Search')} value={term} onChange={(e) => setTerm(e.target.value)} style={{ width: 260 }} />
+              )}
               {selection && (
                 <DeleteSelected
                   kind={deletion.kind}

@@ -4,6 +4,7 @@
 // aria-valid-attr-value. Callers keep their own keys (onChange answers them).
 import { Card, Empty, Tabs } from 'antd';
 import { useT } from './i18n';
+import { useTabsNames } from './antdNames';
 
 export function Placeholder({ text }) {
   const t = useT('kit');
@@ -22,9 +23,11 @@ export function tabSlug(key) {
 export function TabbedPage({ tabs, activeKey, defaultActiveKey, onChange, extra }) {
   const bySlug = new Map(tabs.map((t) => [tabSlug(t.key), t.key]));
   const slug = (k) => (k === undefined || k === null ? undefined : tabSlug(k));
+  const names = useTabsNames();
   return (
     <Card styles={{ body: { paddingTop: 8 } }}>
       <Tabs
+        {...names}
         activeKey={slug(activeKey)}
         defaultActiveKey={slug(defaultActiveKey)}
         onChange={onChange && ((k) => onChange(bySlug.get(k) ?? k))}

@@ -8,6 +8,7 @@ export { uploadFile, uploadErrorText } from './upload';
 export { SESSION_KEY, checkSession, clearSession, getSession, isLeaving, logout, setSessionUser, subscribeSession, useSession } from './session';
 export { KIOSK_KEY, KIOSK_ZONES, getKioskSettings, kioskSettingsSnapshot, setKioskSettings, storeZoneFromQuery, subscribeKioskSettings } from './kiosk';
 export { DATE_FORMAT, formatDate } from './date';
+export { zoneLabel, zoneOptions } from './zones';
 export { Redirect } from './redirect';
 export {
   DEFAULT_LANGUAGE,

@@ -1,8 +1,11 @@
 // Server state goes through TanStack Query. The host renders the one QueryClientProvider
 // (with the client made here); @tanstack/react-query is a federation singleton, so every
 // module's hooks share that cache. Query functions call the kit's `api`: one fetch layer.
+import { useCallback } from 'react';
 import { MutationCache, QueryCache, QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from './api';
+import { useT } from './i18n';
+import { zoneOptions } from './zones';
 
 // A failed query is logged once, here, with the text its hook gives as `meta.failure`
 // (e.g. 'Could not load the pending SWPs'); the screens only show what they can. A failed
@@ -66,7 +69,13 @@ export async function keepAnswer(client, queryKey, data) {
 
 const asList = (body) => (Array.isArray(body) ? body : []);
 
-/** GET /api/zones: the zones of the signed-in user's company, as value/label pairs. */
+/**
+ * GET /api/zones: the zones of the signed-in user's company, as value/label pairs, the
+ * labels in the page's language (they follow a change of language: the cache keeps the
+ * server's English).
+ */
 export function useZones({ enabled = true } = {}) {
-  return useQuery({ queryKey: ['core', 'zones'], queryFn: () => api.get('/api/zones').then(asList), enabled, staleTime: 60_000 });
+  const t = useT('kit');
+  const select = useCallback((list) => zoneOptions(list, t), [t]);
+  return useQuery({ queryKey: ['core', 'zones'], queryFn: () => api.get('/api/zones').then(asList), enabled, staleTime: 60_000, select });
 }

@@ -21,6 +21,8 @@ export {
   SERVER_LIMIT,
 } from './PartNumberSearch';
 export { TabbedPage, Placeholder, tabSlug } from './TabbedPage';
+// Names antd leaves in English: Tabs' overflow button, clear buttons.
+export { useClearButton, useTabsNames } from './antdNames';
 export { AaTheme, AA_TOKENS } from './AaTheme';
 export { fieldHelp } from './fieldHelp';
 // A language chooser (Add/Edit User, Settings → Account; issue 29).

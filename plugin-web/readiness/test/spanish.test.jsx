@@ -1,5 +1,5 @@
 // The readiness page in Spanish (issue 29): no English text of this module is left on
-// screen, in the empty state and with a summary and its obligations.
+// screen, in the empty state and with a summary (its zones' labels too) and its obligations.
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -53,13 +53,24 @@ describe('readiness in Spanish', () => {
   it('shows the summary, the filters and the obligations in Spanish', async () => {
     await act(() => setLanguage('es'));
     stubFetch({
-      '/api/readiness/summary': [200, [{ key: 'A1', label: 'A1', open: 3, overdue: 1, dueSoon: 1, done: 1, donePct: 25 }]],
+      '/api/readiness/summary': [
+        200,
+        [
+          { key: 'A1', label: 'A Zone 1', open: 3, overdue: 1, dueSoon: 1, done: 1, donePct: 25 },
+          { key: 'shipping', label: 'Shipping', open: 0, overdue: 0, dueSoon: 0, done: 0, donePct: 0 },
+        ],
+      ],
       '/api/readiness/obligations': [200, { results: [row('overdue'), row('open')], total: 2 }],
     });
     const { container } = page('/main/readiness?zone=A1');
     expect((await screen.findAllByText('OP1 Olivia Grant')).length).toBe(2);
     expect(await screen.findByText('3 abiertas · 1 por vencer · 1 terminadas en 30 días')).toBeTruthy();
     expect(screen.getByText('1 vencida')).toBeTruthy();
+    // The zones' lines: the server's English labels in Spanish.
+    expect(screen.getByText('Zona A 1')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Zona A 1: terminadas' })).toBeTruthy();
+    expect(screen.getByText('Expedición')).toBeTruthy();
+    expect(container.textContent).not.toMatch(/A Zone 1|Shipping/);
     expect(screen.getByText('Alerta Q-7')).toBeTruthy();
     expect(screen.getAllByText('Nueva revisión').length).toBe(2);
     expect(englishIn(container.textContent)).toEqual([]);

@@ -45,7 +45,7 @@ const api = {
   '/api/users/all': [200, [manager, olga]],
   '/api/users/options': [
     200,
-    { companies: ['mpk'], positions: ['manager', 'operator'], departments: ['process', 'paint'], zones: { mpk: [{ value: 'A1', label: 'A1' }] } },
+    { companies: ['mpk'], positions: ['manager', 'operator'], departments: ['process', 'paint'], zones: { mpk: [{ value: 'A1', label: 'A Zone 1' }] } },
   ],
   '/api/notifications/preferences': [200, { preferences: [{ kind: 'swp.deployed', label: 'SWP', module: 'swp', channel: 'bell', default: 'bell' }] }],
   '/api/modules': [200, { release: '2.0', modules: [{ id: 'kanban', name: 'Kanban', release: '2.0', enabled: false, dependencies: ['swp'], switch: null }] }],
@@ -94,5 +94,14 @@ describe('Settings in Spanish', () => {
     renderAt('/main/settings/');
     expect(await screen.findByText('operador', {}, SLOW)).toBeTruthy();
     expect(screen.getByText('pintura')).toBeTruthy();
+  });
+
+  it("shows the form's zones in Spanish", async () => {
+    await act(() => setLanguage('es'));
+    setSessionUser(manager);
+    stubFetch(api);
+    renderAt('/main/settings/?tab=add');
+    expect(await screen.findByRole('checkbox', { name: 'Zona A 1' }, SLOW)).toBeTruthy();
+    expect(screen.queryByText('A Zone 1')).toBeNull();
   });
 });

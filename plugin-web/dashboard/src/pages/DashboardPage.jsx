@@ -2,7 +2,7 @@
 // plant's figures), Statistics and Trends (the last two wait for release 2.0).
 import { useEffect, useState } from 'react';
 import { Empty, Spin, Tabs } from 'antd';
-import { TabbedPage, useT } from '@plantdoc/kit';
+import { TabbedPage, useT, useTabsNames } from '@plantdoc/kit';
 import { Outline } from './Outline';
 import { RELEASE_2_PLACEHOLDER } from './texts';
 
@@ -15,9 +15,11 @@ function Later() {
 
 function Overview() {
   const t = useT('dashboard');
+  const names = useTabsNames();
   return (
     <div>
       <Tabs
+        {...names}
         type="card"
         items={[
           { key: 'outline', label: t('Outline'), children: <Outline /> },

@@ -3,7 +3,7 @@
 import { Suspense, lazy } from 'react';
 import { Button, Space, Spin, Tabs, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Redirect, getKioskSettings, useSignedLinks, useT } from '@plantdoc/kit';
+import { Redirect, getKioskSettings, useSignedLinks, useT, useTabsNames } from '@plantdoc/kit';
 import { linksSource, useDeployedSwp, useOperatorAlerts, useOperatorStatus, useZoneAlerts } from '../api';
 import { COLOURS, statuses } from '../components/status';
 import { AlertsFailed } from '../components/AlertsFailed';
@@ -18,12 +18,14 @@ const History = lazy(() => import('../components/History').then((m) => ({ defaul
 /** The zone's alerts in force, one tab per alert tag. */
 function Alerts() {
   const t = useT('island');
+  const names = useTabsNames();
   const alerts = useZoneAlerts(getKioskSettings().zone);
   if (alerts.isLoading) return <Typography.Text>{t('Loading alerts..')}</Typography.Text>;
   if (alerts.isError) return <AlertsFailed retry={() => alerts.refetch()} />;
   if (!alerts.data?.length) return <Typography.Title level={4}>{t('There are no current issued alerts for this zone')}</Typography.Title>;
   return (
     <Tabs
+      {...names}
       items={alerts.data.map((a) => ({
         key: a._id,
         label: a.alertTag,

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Modal, Select, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { clearSession, getKioskSettings, k, setKioskSettings, useSession, useT } from '@plantdoc/kit';
+import { clearSession, getKioskSettings, k, setKioskSettings, useSession, useT, zoneOptions } from '@plantdoc/kit';
 import { revokeNetbook, saveZone, settingsAccess } from '../api';
 import { BadgeInput } from '../components/BadgeInput';
 import { setOperator } from '../state';
@@ -92,7 +92,7 @@ export function Settings() {
         <Typography.Title level={3}>{t('Settings')}</Typography.Title>
         <Typography.Text>{t('Current zone: {{zone}}', { zone: current || t('Not Set') })}</Typography.Text>
         <label htmlFor="island-zone">{t('What zone does this netbook belong to?')}</label>
-        <Select id="island-zone" value={zone} onChange={setZone} options={access.zones} style={{ width: '100%' }} />
+        <Select id="island-zone" value={zone} onChange={setZone} options={zoneOptions(access.zones)} style={{ width: '100%' }} />
         {error && (
           <Typography.Text type="danger" role="alert">
             {error}

@@ -1,7 +1,7 @@
 // The summary: one line per zone, part or operator with its done % and its overdue share
 // as antd Progress bars; choosing a line filters the table below (the drill-down).
 import { Button, Empty, Flex, Progress, Spin, Typography } from 'antd';
-import { k, useT } from '@plantdoc/kit';
+import { k, useT, zoneLabel } from '@plantdoc/kit';
 import { useSummary } from '../api';
 
 /** Overdue, as the table's rows (AA contrast on white). */
@@ -13,21 +13,18 @@ export const BY = [
   { value: 'operator', label: k('Operator') },
 ];
 
-function Line({ r, selected, onPick }) {
+function Line({ r, by, selected, onPick }) {
   const t = useT('readiness');
   const all = r.open + r.done || 1;
+  // A zone's line: the server's English label in the page's language ('A Zone 1').
+  const label = by === 'zone' ? zoneLabel(r.key, r.label) : r.label;
   return (
     <Flex data-key={r.key} gap={16} align="center" style={{ padding: '12px 0', borderBottom: '1px solid #f0f0f0' }}>
       <Flex vertical style={{ flex: 1 }}>
-        <Typography.Text strong>{r.label}</Typography.Text>
+        <Typography.Text strong>{label}</Typography.Text>
+        <Progress aria-label={t('{{label}}: done', { label })} percent={r.donePct} size="small" format={(p) => t('{{percent}}% done', { percent: p })} />
         <Progress
-          aria-label={t('{{label}}: done', { label: r.label })}
-          percent={r.donePct}
-          size="small"
-          format={(p) => t('{{percent}}% done', { percent: p })}
-        />
-        <Progress
-          aria-label={t('{{label}}: overdue', { label: r.label })}
+          aria-label={t('{{label}}: overdue', { label })}
           percent={Math.round((r.overdue * 100) / all)}
           size="small"
           strokeColor={RED}
@@ -53,7 +50,7 @@ export function Summary({ by, zone = '', selected, onPick }) {
       <Spin spinning={q.isFetching}>
         {rows.length === 0 && !q.isFetching ? <Empty description={t('Nothing to summarise yet.')} /> : null}
         {rows.map((r) => (
-          <Line key={r.key} r={r} selected={selected} onPick={onPick} />
+          <Line key={r.key} r={r} by={by} selected={selected} onPick={onPick} />
         ))}
       </Spin>
     </div>

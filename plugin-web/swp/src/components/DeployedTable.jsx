@@ -4,7 +4,7 @@
 // &order=&q=, issue 26): reload and Back restore them.
 import { useEffect, useMemo, useState } from 'react';
 import { Input, Space, Typography } from 'antd';
-import { DEFAULT_PAGE_SIZE, k, PagedTable, useSession, useT, useUrlState } from '@plantdoc/kit';
+import { DEFAULT_PAGE_SIZE, k, PagedTable, useClearButton, useSession, useT, useUrlState } from '@plantdoc/kit';
 import { deleteSelection, SEARCH_DEBOUNCE_MS } from '../lib';
 import { useDeployedSwpsPage } from '../api';
 import { DeleteSelected } from './ListTools';
@@ -15,6 +15,7 @@ const FROM_ORDER = { ascend: 'asc', descend: 'desc' };
 /** columns: kit columns; those with `sortKey` sort on the server. */
 export function DeployedTable({ title, columns, defaultSort, selectable = false, searchPlaceholder = k('Search Part Number') }) {
   const t = useT('swp');
+  const clear = useClearButton();
   const defaults = useMemo(() => ({ page: 1, size: DEFAULT_PAGE_SIZE, sort: defaultSort.by, order: defaultSort.order, q: '' }), [defaultSort]);
   const [state, setState] = useUrlState(defaults);
   const { page, size: limit, q: search } = state;
@@ -62,7 +63,7 @@ export function DeployedTable({ title, columns, defaultSort, selectable = false,
           <span />
         )}
         <Space>
-          <Input.Search allowClear placeholder={t(searchPlaceholder)} value={input} onChange={(e) => setInput(e.target.value)} style={{ width: 260 }} />
+          <Input.Search allowClear={clear} placeholder={t(searchPlaceholder)} value={input} onChange={(e) => setInput(e.target.value)} style={{ width: 260 }} />
           {selection && <DeleteSelected kind="deployed" selected={selected} onDeleted={() => setSelected([])} />}
         </Space>
       </Space>

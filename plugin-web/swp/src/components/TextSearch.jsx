@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { Input, List, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
-import { ActionLink, formatNumber, useT } from '@plantdoc/kit';
+import { ActionLink, formatNumber, useClearButton, useT } from '@plantdoc/kit';
 import { revisionText } from '../lib';
 
 /** 'Release' for revision 0, else 'revision N' (a bare '1' says nothing). */
@@ -25,6 +25,7 @@ export function Snippet({ text }) {
 
 export default function TextSearch({ onOpen }) {
   const t = useT('swp');
+  const clear = useClearButton();
   const [params, setParams] = useSearchParams();
   const q = params.get('text') || '';
   const page = Math.max(1, Number(params.get('tpage')) || 1);
@@ -46,7 +47,7 @@ export default function TextSearch({ onOpen }) {
       <Input.Search
         aria-label={t('Search in documents')}
         placeholder={t('Words in the SWC, JES or VIS')}
-        allowClear
+        allowClear={clear}
         value={input}
         onChange={(e) => setInput(e.target.value)}
         onSearch={(v) => set({ text: v.trim(), tpage: null })}

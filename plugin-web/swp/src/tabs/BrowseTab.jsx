@@ -54,6 +54,7 @@ export function BrowseTab() {
       {view.id && <SwpViewer view={view} />}
       <div style={{ display: view.id ? 'none' : undefined }}>
         <Segmented
+          aria-label={t('Browse by')}
           style={{ marginBottom: 12 }}
           value={documents ? 'documents' : 'parts'}
           onChange={setMode}

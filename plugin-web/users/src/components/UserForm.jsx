@@ -2,7 +2,7 @@
 // email, companyCode, position, department, zones) plus badge and operator number. No
 // client rules (spec section 5): the server's field errors appear under the fields.
 import { Alert, Checkbox, Col, Form, Input, Row, Select, Spin } from 'antd';
-import { LanguageSelect, formFields, k, translate, useT } from '@plantdoc/kit';
+import { LanguageSelect, formFields, k, translate, useT, zoneOptions } from '@plantdoc/kit';
 import { useUserOptions } from '../api';
 
 export const FIELD_NAMES = ['firstname', 'lastname', 'email', 'companyCode', 'position', 'department', 'zones', 'badge', 'opNo', 'lang'];
@@ -40,7 +40,7 @@ export function UserForm({ form, companyLocked = false, initialValues, onValuesC
   if (options.isPending) return <Spin />;
   if (options.isError) return <Alert type="error" showIcon title={options.error.message} />;
   const o = options.data;
-  const zoneOptions = o.zones?.[company] || [];
+  const zoneChoices = zoneOptions(o.zones?.[company]);
   const keepCompanyZones = (_, all) => {
     // Zones belong to a company: a new company drops the old company's choices.
     const allowed = new Set((o.zones?.[all.companyCode] || []).map((z) => z.value));
@@ -93,7 +93,7 @@ export function UserForm({ form, companyLocked = false, initialValues, onValuesC
         </Col>
       </Row>
       <Form.Item name="zones" label={t('Zones')}>
-        <Checkbox.Group options={zoneOptions} />
+        <Checkbox.Group options={zoneChoices} />
       </Form.Item>
       <Row gutter={16}>
         <Col span={12}>
