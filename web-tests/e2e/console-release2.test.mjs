@@ -54,7 +54,10 @@ describe('release 2.0 console', () => {
     // The demo plant: three SWPs and three alerts deployed, overdue readings.
     await page.getByTestId('figure-deployed').locator('.ant-statistic-content', { hasText: /^3$/ }).waitFor();
     await page.getByTestId('figure-alerts').locator('.ant-statistic-content', { hasText: /^3$/ }).waitFor();
-    await page.getByTestId('figure-overdue').locator('.ant-statistic-content', { hasText: /^[1-9]/ }).waitFor();
+    await page
+      .getByTestId('figure-overdue')
+      .locator('.ant-statistic-content', { hasText: /^[1-9]/ })
+      .waitFor();
     assert.equal(await page.getByText(/demonstration purposes. Data updates are paused/).count(), 0);
     await page.getByRole('img', { name: 'Signatures This Week' }).waitFor();
     await expectAccessible(page, '/main/dashboard');
