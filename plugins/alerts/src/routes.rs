@@ -21,7 +21,8 @@ pub fn routes() -> ApiRouter {
         // A printed copy's QR code: no sign-in, the verdict only (copies.rs).
         .tier(Access::Public)
         .get("/api/alerts/copy/{id}", "A printed alert's QR code: an HTML page saying whether it is in force", copies::check)
-        .answers(&[404, 429])
+        .answers_as(404, &["text/html"])
+        .answers_as(429, &["text/html"])
         .returns_content("text/html", serde_json::json!({"type": "string"}))
         .tier(Access::Console)
         .get("/api/alerts/onBehalfOfUsers", "Process engineers of the caller's company", lists::on_behalf_users)

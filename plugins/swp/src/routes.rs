@@ -21,7 +21,8 @@ pub fn routes() -> ApiRouter {
         // A printed copy's QR code: no sign-in, the verdict only (copies.rs).
         .tier(Access::Public)
         .get("/api/swps/copy/{id}", "A printed SWP's QR code: an HTML page saying whether its revision is the current one", copies::check)
-        .answers(&[404, 429])
+        .answers_as(404, &["text/html"])
+        .answers_as(429, &["text/html"])
         .returns_content("text/html", serde_json::json!({"type": "string"}))
         .tier(Access::Console)
         .get("/api/swps/onBehalfOfUsers", "Process engineers of the caller's company", lists::on_behalf_users)
