@@ -6,11 +6,24 @@
 import { useLayoutEffect } from 'react';
 import { useNavigate } from 'react-router';
 
+// Still shown a moment after navigating (the address unchanged): the navigation was lost
+// (seen again under load in CI after Sign Out and Back, decision 91): navigate again, a
+// few times at most, while this guard is on screen.
+const AGAIN_MS = 300;
+const TRIES = 5;
+
 /** Replaces the address with `to` once shown (a guard's way out). */
 export function Redirect({ to }) {
   const navigate = useNavigate();
   useLayoutEffect(() => {
-    const timer = setTimeout(() => navigate(to, { replace: true }));
+    let tries = 0;
+    let timer;
+    const go = () => {
+      navigate(to, { replace: true });
+      tries += 1;
+      if (tries < TRIES) timer = setTimeout(go, AGAIN_MS);
+    };
+    timer = setTimeout(go);
     return () => clearTimeout(timer);
   }, [navigate, to]);
   return null;
