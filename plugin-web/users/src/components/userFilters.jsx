@@ -3,7 +3,7 @@
 // columns a plant's administration needs: badge, language, PIN state, kiosk account,
 // plant administrator.
 import { Input, Select, Space } from 'antd';
-import { k, LANGUAGES } from '@plantdoc/kit';
+import { k, LANGUAGES, useClearButton } from '@plantdoc/kit';
 import { POSITIONS, labelOf } from './UserForm';
 
 // Words, not coloured tags (antd's tag colours miss 4.5:1 on their tints); a locked PIN in
@@ -32,11 +32,13 @@ export function filterUsers(users, { q = '', position = '' }) {
 
 /** The search box and the position select; `set(next)` writes them to the URL. */
 export function UserFilters({ t, q, position, set }) {
+  // antd's clear buttons named in the page's language (not 'close-circle').
+  const clear = useClearButton();
   const positions = Object.keys(POSITIONS).map((p) => ({ value: p, label: labelOf(t, POSITIONS, p) }));
   return (
     <Space wrap>
       <Input.Search
-        allowClear
+        allowClear={clear}
         aria-label={t('Search users')}
         placeholder={t('Name, e-mail, badge or operator number')}
         defaultValue={q}
@@ -44,7 +46,7 @@ export function UserFilters({ t, q, position, set }) {
         style={{ width: 320 }}
       />
       <Select
-        allowClear
+        allowClear={clear}
         aria-label={t('Position')}
         placeholder={t('Every position')}
         value={position || undefined}
