@@ -89,7 +89,7 @@ describe('readiness', () => {
     const overdue = todo.getByRole('button', { name: /7101-0001/ }).first();
     await overdue.waitFor();
     assert.match(await overdue.getAttribute('class'), /dangerous/, 'overdue in red');
-    // Only the demo's real documents (issue 46): no part without a deployed SWP.
+    // Only the demo's real documents (decision 102): no part without a deployed SWP.
     const named = await todo.getByRole('button').allInnerTexts();
     assert.ok(
       named.every((n) => /7101-0001|7101-0002|7102-0010/.test(n)),

@@ -1,4 +1,4 @@
-//! The page a controlled copy's QR code opens (issue 46 item 13): from the plant network,
+//! The page a controlled copy's QR code opens (decision 103): from the plant network,
 //! without a sign-in, it says only whether the printed copy is the current one — 'CURRENT
 //! — revision N' or 'OBSOLETE — the current revision is M' — with the part number; nothing
 //! else of the document is disclosed, and each address may ask a few times a minute. The

@@ -176,7 +176,7 @@ pub async fn demo(state: &AppState) -> anyhow::Result<()> {
 }
 
 /// The modules in the order they seed: each after the modules whose events it hears (so a
-/// module that follows documents sees the demo's real ones deployed, issue 46), otherwise
+/// module that follows documents sees the demo's real ones deployed, decision 102), otherwise
 /// in their own order; a listener of every kind (`"*"`) and a cycle change nothing.
 fn seed_order(mut left: Vec<&crate::app::plugin::Module>) -> Vec<&crate::app::plugin::Module> {
     let emits = |m: &crate::app::plugin::Module, kind: &str| m.built.event_kinds.iter().any(|k| k.id == kind);

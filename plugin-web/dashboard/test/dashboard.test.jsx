@@ -1,4 +1,4 @@
-// The dashboard (issue 46 item 10): the spec's spinner, tabs and tiles, fed by the plant's
+// The dashboard (decision 102): the spec's spinner, tabs and tiles, fed by the plant's
 // own figures (GET /api/dashboard/figures from the person's local midnight); a figure a
 // disabled module does not give has no tile; a failure says so instead of showing zeros.
 import { describe, expect, it, vi } from 'vitest';
@@ -9,7 +9,15 @@ import { localMidnight, week } from '../src/pages/figures';
 import module from '../src/index';
 
 const PLANT = {
-  figures: { swpsDeployed: 3, swpsWaiting: 1, alertsWaiting: 2, alertsDeployed: 3, readingsOverdue: 12, operatorsSignedToday: 4 },
+  figures: {
+    swpsDeployed: 3,
+    swpsWaiting: 1,
+    alertsWaiting: 2,
+    alertsDeployed: 3,
+    readingsOverdue: 12,
+    operatorsSignedToday: 4,
+    alertsSignedWithin30MinPct: 75,
+  },
   signaturesByDay: [0, 1, 2, 3, 4, 5, 6],
 };
 
@@ -41,7 +49,7 @@ describe('dashboard remote', () => {
     expect(SPINNER_MS).toBe(1000);
     const fetch = await shown();
     await waitFor(() => expect(figure('deployed')).toBe('3'));
-    expect([figure('pending'), figure('alerts'), figure('overdue'), figure('signed')]).toEqual(['3', '3', '12', '4']);
+    expect([figure('pending'), figure('alerts'), figure('overdue'), figure('signed'), figure('alerts30')]).toEqual(['3', '3', '12', '4', '75%']);
     expect(screen.getByText('Pending Approval')).toBeTruthy();
     expect(screen.queryByText(/demonstration/)).toBeNull();
     expect(fetch.mock.calls[0][0]).toBe(`/api/dashboard/figures?today=${localMidnight()}`);
@@ -52,11 +60,13 @@ describe('dashboard remote', () => {
   });
 
   it('has no tile for a figure no enabled module gives (reading obligations off)', async () => {
-    const { readingsOverdue, ...rest } = PLANT.figures;
-    expect(readingsOverdue).toBe(12);
+    const { readingsOverdue, alertsSignedWithin30MinPct, ...rest } = PLANT.figures;
+    expect([readingsOverdue, alertsSignedWithin30MinPct]).toEqual([12, 75]);
     await shown([200, { ...PLANT, figures: rest }]);
     await waitFor(() => expect(figure('deployed')).toBe('3'));
     expect(screen.queryByTestId('figure-overdue')).toBeNull();
+    // The spec's tile stays, with nothing to count yet.
+    expect(figure('alerts30')).toBe('—');
   });
 
   it('says the figures could not be loaded instead of showing zeros', async () => {

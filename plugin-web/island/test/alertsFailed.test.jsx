@@ -4,11 +4,10 @@
 // so too; without the readiness module (404) it is simply absent.
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { setKioskSettings } from '@plantdoc/kit';
-import { renderWithQuery as render, stubFetch } from '../../kit/test/helpers';
+import { stubFetch } from '../../kit/test/helpers';
 import '../src/index';
-import { routes } from '../src/routes';
+import { renderScreens } from './screens';
 import { setOperator } from '../src/state';
 
 const OP = { _id: 'o1', opNo: '7', fullName: 'Olga Nowak' };
@@ -29,15 +28,7 @@ function showAt(url, { alerts = REFUSED, obligations = [200, []], swpRead = fals
     '/api/island/obligations/A3/o1': obligations,
     '/api/swps/swp-with-urls/s1': [200, { swp: { urls: {}, served: {} } }],
   });
-  render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        {routes.map((r) => (
-          <Route key={r.path} path={`/island/${r.path}`} element={r.element} />
-        ))}
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderScreens(url);
   return fetch;
 }
 

@@ -4,11 +4,10 @@
 // server's reason; a scan while the verifier's badge field or the PIN is shown is theirs.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { setKioskSettings } from '@plantdoc/kit';
-import { renderWithQuery as render, stubFetch } from '../../kit/test/helpers';
+import { stubFetch } from '../../kit/test/helpers';
 import '../src/index';
-import { routes } from '../src/routes';
+import { renderScreens } from './screens';
 import { getOperator, setOperator } from '../src/state';
 import { addRead, getSitting } from '../src/sitting';
 import { OUTBOX_KEY } from '../src/outbox';
@@ -21,11 +20,6 @@ const SLOW = { timeout: 10000 };
 const FROM_BADGE = '/api/island/operator-from-badge/';
 let where;
 let fetch;
-
-function Where() {
-  where = useLocation();
-  return null;
-}
 
 function showAt(url, { signature = 'badge', sitting = [] } = {}) {
   setKioskSettings({ zone: 'A1' });
@@ -47,16 +41,7 @@ function showAt(url, { signature = 'badge', sitting = [] } = {}) {
     [`${FROM_BADGE}9999`]: [403, { error: UNKNOWN }],
     'POST /api/island/verify-swp': [200, { verified: true }],
   });
-  render(
-    <MemoryRouter initialEntries={[url]}>
-      <Where />
-      <Routes>
-        {routes.map((r) => (
-          <Route key={r.path} path={`/island/${r.path}`} element={r.element} />
-        ))}
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderScreens(url, (l) => (where = l));
 }
 
 const calls = (part) => fetch.mock.calls.filter(([p]) => String(p).includes(part));

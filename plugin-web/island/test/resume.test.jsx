@@ -4,11 +4,10 @@
 // part select and the status page.
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { setKioskSettings } from '@plantdoc/kit';
-import { renderWithQuery as render, stubFetch } from '../../kit/test/helpers';
+import { stubFetch } from '../../kit/test/helpers';
 import '../src/index';
-import { routes } from '../src/routes';
+import { renderScreens } from './screens';
 import { setOperator } from '../src/state';
 import { getSitting } from '../src/sitting';
 
@@ -16,11 +15,6 @@ const OP = { _id: 'o1', opNo: '7', fullName: 'Olga Nowak' };
 const SWP = { _id: 's1', partNumber: '7101-0001', urls: { video: null } };
 const SLOW = { timeout: 10000 };
 let where;
-
-function Where() {
-  where = useLocation();
-  return null;
-}
 
 function showAt(url, { awaiting = true, alerts = [] } = {}) {
   setKioskSettings({ zone: 'A1' });
@@ -33,16 +27,7 @@ function showAt(url, { awaiting = true, alerts = [] } = {}) {
     '/api/island/obligations/A1/o1': [200, []],
     '/api/swps/swp-with-urls/s1': [200, { swp: { urls: {}, served: {} } }],
   });
-  render(
-    <MemoryRouter initialEntries={[url]}>
-      <Where />
-      <Routes>
-        {routes.map((r) => (
-          <Route key={r.path} path={`/island/${r.path}`} element={r.element} />
-        ))}
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderScreens(url, (l) => (where = l));
   return fetch;
 }
 

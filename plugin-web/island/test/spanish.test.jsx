@@ -3,12 +3,11 @@
 // tags and the acronyms SWC/JES/VIS stay as they are).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { setKioskSettings, setLanguage } from '@plantdoc/kit';
 import { renderWithQuery as render, stubFetch } from '../../kit/test/helpers';
 import { englishLeft, shownText } from '../../../web-tests/i18n-english-left.mjs';
 import '../src/index';
-import { routes } from '../src/routes';
+import { renderScreens } from './screens';
 import { setOperator } from '../src/state';
 import { addRead } from '../src/sitting';
 import { History } from '../src/components/History';
@@ -55,15 +54,7 @@ async function showAt(url, { op = OP, sitting = [], ...answers } = {}) {
   if (op) setOperator(op);
   sitting.forEach(addRead);
   stub(answers);
-  return render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        {routes.map((r) => (
-          <Route key={r.path} path={`/island/${r.path}`} element={r.element} />
-        ))}
-      </Routes>
-    </MemoryRouter>,
-  );
+  return renderScreens(url);
 }
 
 afterEach(async () => {

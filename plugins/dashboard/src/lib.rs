@@ -1,7 +1,7 @@
 //! The dashboard (release 2.0): the console's home page. Its page is the web remote's;
 //! its one call answers the plant's figures for the signed-in person — every enabled
 //! module's (`plantdoc_core::figures`) and the signatures of the day and the week — so
-//! the spec's tiles show the plant, not sample data (issue 46).
+//! the spec's tiles show the plant, not sample data (decision 102).
 use std::collections::BTreeMap;
 
 use axum::extract::{Query, State};
@@ -24,8 +24,8 @@ pub struct FiguresQuery {
 
 /// `GET /api/dashboard/figures`: the figures by key (`swpsDeployed`, `swpsWaiting`,
 /// `alertsDeployed`, `alertsWaiting`, `readingsOverdue`, … as the enabled modules give
-/// them; `operatorsSignedToday`), and the verified signatures of each of the last seven
-/// days, oldest first.
+/// them; `operatorsSignedToday`; `alertsSignedWithin30MinPct` over the week, when an alert
+/// was signed), and the verified signatures of each of the last seven days, oldest first.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FiguresAnswer {
@@ -45,9 +45,12 @@ async fn plant_figures(
         Some(_) => return Err(AppError::field("today", text!("The start of today, in milliseconds, within a day of now."))),
     };
     let mut out: BTreeMap<String, i64> = figures::collect(&state, &user).await?.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
-    let (signed_today, signatures_by_day) = figures::signatures(&state, &user.company_code, today, WEEK).await?;
-    out.insert("operatorsSignedToday".into(), signed_today);
-    Ok(axum::Json(FiguresAnswer { figures: out, signatures_by_day }))
+    let s = figures::signatures(&state, &user.company_code, today, WEEK).await?;
+    out.insert("operatorsSignedToday".into(), s.operators_today);
+    if let Some(pct) = s.alerts_within_30_min {
+        out.insert("alertsSignedWithin30MinPct".into(), pct);
+    }
+    Ok(axum::Json(FiguresAnswer { figures: out, signatures_by_day: s.by_day }))
 }
 
 fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {

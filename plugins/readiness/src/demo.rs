@@ -1,7 +1,7 @@
 //! Demo data for `seed demo` (`make run`): a plant in motion. The module seeds after the
 //! modules whose events it hears (the core's seed order), so it follows the demo's real
 //! SWPs and alerts, deployed before it: every row names a document a kiosk tap opens
-//! (issue 46). An alert's obligations are opened by the listener as it comes in force;
+//! (decision 102). An alert's obligations are opened by the listener as it comes in force;
 //! an SWP's only for operators trained on the part, and the training matrix seeds later,
 //! so the seed opens them for the operators of its zones. The dates are then spread:
 //! some overdue, some due soon, some later. None is marked done: a done row is a

@@ -55,8 +55,8 @@ pub struct CopyFacts {
     /// Its dates: `deployed 2026-01-01`.
     #[serde(rename = "d")]
     pub dated: String,
-    /// The console page of the document's current revision (the QR code opens it under
-    /// `server.public_url`): `/main/swps/search?pn=7101-0001`.
+    /// The page that says whether this copy is current (the QR code opens it under
+    /// `server.public_url`, no sign-in, decision 103): `/api/swps/copy/<id>`.
     #[serde(rename = "o")]
     pub open_path: String,
 }
@@ -94,13 +94,6 @@ impl CopyFacts {
 /// A date as stamps show it: `2026-01-01` (UTC, as the server keeps time).
 pub fn stamp_date(ms: i64) -> String {
     chrono::DateTime::<chrono::Utc>::from_timestamp_millis(ms).unwrap_or_default().format("%Y-%m-%d").to_string()
-}
-
-/// A console path with its query (`/main/swps/search?pn=7101-0001`), for `open_path`.
-pub fn console_path(path: &str, query: &[(&str, &str)]) -> String {
-    let mut q = url::form_urlencoded::Serializer::new(String::new());
-    q.extend_pairs(query);
-    format!("{path}?{}", q.finish())
 }
 
 /// Who a copy is printed by: the signed-in person; at the kiosk, the netbook's account
@@ -144,7 +137,7 @@ mod tests {
             state: CopyState::Obsolete,
             subject: "7101-0001 rev 2".into(),
             dated: format!("deployed {}", stamp_date(1_767_225_600_000)),
-            open_path: "/main/swps/search?pn=7101-0001".into(),
+            open_path: "/api/swps/copy/s1".into(),
         };
         let cc = f.encode(1_767_342_600_000);
         assert!(cc.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'), "{cc}");

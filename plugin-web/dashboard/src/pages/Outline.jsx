@@ -18,7 +18,7 @@ export function Outline() {
         {shown.map((f) => (
           <Col key={f.key} flex="1 1 200px">
             <Card data-testid={`figure-${f.key}`}>
-              <Statistic title={t(f.title)} value={f.value ?? 0} loading={figures.isPending} />
+              <Statistic title={t(f.title)} value={f.value ?? '—'} suffix={f.value == null ? undefined : f.suffix} loading={figures.isPending} />
             </Card>
           </Col>
         ))}

@@ -1,4 +1,4 @@
-// The plant's figures (issue 46): GET /api/dashboard/figures for the signed-in person,
+// The plant's figures (decision 102): GET /api/dashboard/figures for the signed-in person,
 // from their local midnight. The spec's tiles show these, never sample data; a figure a
 // disabled module does not give is left out.
 import { useQuery } from '@tanstack/react-query';
@@ -29,11 +29,17 @@ export const TILES = [
   { key: 'alerts', title: k('Alerts In Force'), from: ['alertsDeployed'] },
   { key: 'overdue', title: k('Overdue Readings'), from: ['readingsOverdue'] },
   { key: 'signed', title: k('Operators Signed Today'), from: ['operatorsSignedToday'] },
+  // The spec's tile, real: the week's alert signatures verified within 30 minutes of the
+  // read ('—' before any).
+  { key: 'alerts30', title: k('Alerts Signed Within 30 Minutes'), from: ['alertsSignedWithin30MinPct'], suffix: '%', always: true },
 ];
 
-/** The tiles whose figures the answer has, with their values. */
+/** The tiles whose figures the answer has (and the spec's always), with their values (null: none yet). */
 export function tiles(figures = {}) {
-  return TILES.filter((t) => t.from.some((f) => f in figures)).map((t) => ({ ...t, value: t.from.reduce((n, f) => n + (figures[f] ?? 0), 0) }));
+  return TILES.filter((t) => t.always || t.from.some((f) => f in figures)).map((t) => ({
+    ...t,
+    value: t.from.some((f) => f in figures) ? t.from.reduce((n, f) => n + (figures[f] ?? 0), 0) : null,
+  }));
 }
 
 const WEEKDAYS = [k('Sun'), k('Mon'), k('Tue'), k('Wed'), k('Thu'), k('Fri'), k('Sat')];

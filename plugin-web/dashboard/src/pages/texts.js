@@ -1,4 +1,4 @@
-// The dashboard's fixed texts. Its figures are the plant's own (figures.js, issue 46);
+// The dashboard's fixed texts. Its figures are the plant's own (figures.js, decision 102);
 // texts are keys (k), translated where they show.
 import { k } from '@plantdoc/kit';
 

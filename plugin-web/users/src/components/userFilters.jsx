@@ -1,4 +1,4 @@
-// Manage Users at plant scale (issue 46 item 12): a search (name, e-mail, badge, operator
+// Manage Users at plant scale: a search (name, e-mail, badge, operator
 // number) and a position filter, both in the URL (reload and Back keep them), and the
 // columns a plant's administration needs: badge, language, PIN state, kiosk account,
 // plant administrator.

@@ -1,4 +1,4 @@
-//! The home page's figures (issue 46 item 10): the plant's own, for the person who asks
+//! The home page's figures (decision 102): the plant's own, for the person who asks
 //! — the demo plant's deployed documents, their review, overdue readings and the day's
 //! signatures — not sample data; staff only; a bad `today` is a field error.
 use plantdoc_core::acks::{self, DocKind};
@@ -52,6 +52,20 @@ async fn the_home_page_counts_the_plant_for_the_person_who_asks() {
     tx.commit().await.unwrap();
     let f = figures(&manager).await;
     assert_eq!((f["figures"]["operatorsSignedToday"].as_i64(), f["signaturesByDay"][6].as_i64()), (Some(1), Some(1)), "{f}");
+    assert!(f["figures"].get("alertsSignedWithin30MinPct").is_none(), "no alert signed yet: {f}");
+    // Two alert signatures: one verified 10 minutes after the read, one 40: 50 % within 30.
+    let (alert, alert_hash): (String, String) =
+        sqlx::query_as("SELECT id, file_hash FROM alerts WHERE status = 'deployed' ORDER BY alert_tag").fetch_one(pool).await.unwrap();
+    for (badge, minutes) in [("1002", 10), ("1003", 40)] {
+        let mut tx = app.state.db.begin().await.unwrap();
+        let id: String = sqlx::query_scalar("SELECT id FROM users WHERE badge = $1").bind(badge).fetch_one(&mut *tx).await.unwrap();
+        let who = plantdoc_core::auth::users::find_by_id(&mut tx, &id).await.unwrap().unwrap();
+        let read = now - 60 * 60 * 1000;
+        let sign = acks::sign(&mut tx, DocKind::new("alert"), &alert, &alert_hash, &who, read).await.unwrap();
+        assert!(acks::verify(&mut tx, &sign, &who, read + minutes * 60 * 1000).await.unwrap());
+        tx.commit().await.unwrap();
+    }
+    assert_eq!(figures(&manager).await["figures"]["alertsSignedWithin30MinPct"], 50);
 
     // Another company's manager sees none of it.
     let input = plantdoc_core::auth::users::UserInput {

@@ -1,4 +1,4 @@
-//! The demo plant a newcomer walks (issue 46 item 11): every reading obligation the
+//! The demo plant a newcomer walks (decision 102): every reading obligation the
 //! demo seeds names a real deployed document, and the kiosk's tap on each (its part's
 //! deployed SWP; an alert in the operator's feed of that zone) opens it — never 'Not
 //! found.'. Some are overdue, for the readiness board to show.
