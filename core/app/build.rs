@@ -14,13 +14,21 @@ fn main() {
     let here = std::env::var("CARGO_MANIFEST_DIR").unwrap();
     let mut uses = String::new();
     let mut tests = String::new();
-    for (name, dep) in deps.iter().filter(|(n, _)| n.starts_with("plantdoc-") && *n != "plantdoc-core") {
+    for (name, dep) in
+        deps.iter().filter(|(n, _)| n.starts_with("plantdoc-") && *n != "plantdoc-core")
+    {
         writeln!(uses, "pub use {};", name.replace('-', "_")).unwrap();
         let Some(path) = dep.get("path").and_then(|p| p.as_str()) else { continue };
-        let dir = Path::new(&here).join(path).canonicalize().unwrap_or_else(|e| panic!("{name}: {path}: {e}"));
+        let dir = Path::new(&here)
+            .join(path)
+            .canonicalize()
+            .unwrap_or_else(|e| panic!("{name}: {path}: {e}"));
         let entry = dir.join("tests").join("api").join("mod.rs");
         // Its entry file, or (none yet) its folder, so a new one is found.
-        println!("cargo:rerun-if-changed={}", if entry.is_file() { entry.display() } else { dir.display() });
+        println!(
+            "cargo:rerun-if-changed={}",
+            if entry.is_file() { entry.display() } else { dir.display() }
+        );
         if entry.is_file() {
             let id = name.trim_start_matches("plantdoc-").replace('-', "_");
             writeln!(tests, "#[path = {:?}]\nmod {id};", entry.display().to_string()).unwrap();

@@ -11,9 +11,15 @@ async fn check(url: &str) {
         .execute(&mut conn)
         .await
         .unwrap();
-    sqlx::query("INSERT INTO people (id, email, badge) VALUES ('1', 'a@x', 'B1')").execute(&mut conn).await.unwrap();
+    sqlx::query("INSERT INTO people (id, email, badge) VALUES ('1', 'a@x', 'B1')")
+        .execute(&mut conn)
+        .await
+        .unwrap();
     let insert = |id: &'static str, email: &'static str, badge: &'static str| {
-        sqlx::query("INSERT INTO people (id, email, badge) VALUES ($1, $2, $3)").bind(id).bind(email).bind(badge)
+        sqlx::query("INSERT INTO people (id, email, badge) VALUES ($1, $2, $3)")
+            .bind(id)
+            .bind(email)
+            .bind(badge)
     };
     let answer = |r: Result<sqlx::any::AnyQueryResult, sqlx::Error>| {
         r.on_constraint("badge", || AppError::field("badge", "taken badge"))
@@ -23,11 +29,23 @@ async fn check(url: &str) {
         Err(AppError::Fields(m)) => m.into_iter().collect::<Vec<_>>(),
         other => panic!("{other:?}"),
     };
-    assert_eq!(field(answer(insert("2", "b@x", "B1").execute(&mut conn).await)), [("badge".to_string(), "taken badge".to_string())]);
-    assert_eq!(field(answer(insert("3", "a@x", "B3").execute(&mut conn).await)), [("email".to_string(), "taken e-mail".to_string())]);
+    assert_eq!(
+        field(answer(insert("2", "b@x", "B1").execute(&mut conn).await)),
+        [("badge".to_string(), "taken badge".to_string())]
+    );
+    assert_eq!(
+        field(answer(insert("3", "a@x", "B3").execute(&mut conn).await)),
+        [("email".to_string(), "taken e-mail".to_string())]
+    );
     // Another constraint (the key) or another error is not turned into a field error.
-    assert!(matches!(answer(insert("1", "c@x", "B4").execute(&mut conn).await), Err(AppError::Internal(_))));
-    assert!(matches!(answer(sqlx::query("INSERT INTO nowhere VALUES (1)").execute(&mut conn).await), Err(AppError::Internal(_))));
+    assert!(matches!(
+        answer(insert("1", "c@x", "B4").execute(&mut conn).await),
+        Err(AppError::Internal(_))
+    ));
+    assert!(matches!(
+        answer(sqlx::query("INSERT INTO nowhere VALUES (1)").execute(&mut conn).await),
+        Err(AppError::Internal(_))
+    ));
     assert!(answer(insert("5", "e@x", "B5").execute(&mut conn).await).is_ok());
 }
 

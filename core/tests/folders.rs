@@ -30,7 +30,12 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 /// The text without comment lines (doc links name paths too, but they use nothing).
 fn code(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap().lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n")
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn ident(s: &str) -> &str {
@@ -116,7 +121,8 @@ fn graph() -> Graph {
     // `#[macro_export]` macros live at the crate root: `crate::review_stage` is the
     // folder of the file that defines it.
     for f in &files {
-        let folder = f.strip_prefix(&root).unwrap().iter().next().unwrap().to_string_lossy().to_string();
+        let folder =
+            f.strip_prefix(&root).unwrap().iter().next().unwrap().to_string_lossy().to_string();
         let text = code(f);
         for (i, _) in text.match_indices("#[macro_export]") {
             if let Some(j) = text[i..].find("macro_rules!") {
@@ -133,16 +139,28 @@ fn graph() -> Graph {
         if NOT_YET_PLACED.iter().any(|(n, _)| *n == stem) {
             continue;
         }
-        assert!(parts.len() > 1 || stem == "lib", "core/src/{}: every file but lib.rs lives in a folder ({LAYERS:?})", parts[0]);
+        assert!(
+            parts.len() > 1 || stem == "lib",
+            "core/src/{}: every file but lib.rs lives in a folder ({LAYERS:?})",
+            parts[0]
+        );
         if parts.len() == 1 {
             continue;
         }
         let from = &parts[0];
-        assert!(LAYERS.contains(&from.as_str()), "core/src/{from}/: not a known folder; add it to LAYERS and docs/core.md");
+        assert!(
+            LAYERS.contains(&from.as_str()),
+            "core/src/{from}/: not a known folder; add it to LAYERS and docs/core.md"
+        );
         for name in crate_names(&code(&f)) {
-            let to = folder_of(&name, &reexports).unwrap_or_else(|| panic!("{}: crate::{name} is in no folder", rel.display()));
+            let to = folder_of(&name, &reexports)
+                .unwrap_or_else(|| panic!("{}: crate::{name} is in no folder", rel.display()));
             if &to != from && to != OUTSIDE {
-                graph.entry(from.clone()).or_default().entry(to).or_insert_with(|| rel.display().to_string());
+                graph
+                    .entry(from.clone())
+                    .or_default()
+                    .entry(to)
+                    .or_insert_with(|| rel.display().to_string());
             }
         }
     }
@@ -151,7 +169,12 @@ fn graph() -> Graph {
 
 /// A cycle through the graph, as folders with the file making each step.
 fn cycle(g: &Graph) -> Option<Vec<String>> {
-    fn visit(n: &str, g: &Graph, path: &mut Vec<String>, done: &mut BTreeSet<String>) -> Option<Vec<String>> {
+    fn visit(
+        n: &str,
+        g: &Graph,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
         if let Some(at) = path.iter().position(|p| p == n) {
             let mut c = path[at..].to_vec();
             c.push(n.to_string());
@@ -177,7 +200,8 @@ fn cycle(g: &Graph) -> Option<Vec<String>> {
 fn folders_have_no_cycle() {
     let g = graph();
     if let Some(c) = cycle(&g) {
-        let steps: Vec<String> = c.windows(2).map(|w| format!("{} → {} ({})", w[0], w[1], g[&w[0]][&w[1]])).collect();
+        let steps: Vec<String> =
+            c.windows(2).map(|w| format!("{} → {} ({})", w[0], w[1], g[&w[0]][&w[1]])).collect();
         panic!("import circle between core folders:\n  {}", steps.join("\n  "));
     }
     for (from, tos) in &g {

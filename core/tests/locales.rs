@@ -38,7 +38,9 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
         let p = e.path();
         if p.is_dir() {
             rust_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "rs") && !p.file_name().unwrap().to_string_lossy().ends_with("tests.rs") {
+        } else if p.extension().is_some_and(|x| x == "rs")
+            && !p.file_name().unwrap().to_string_lossy().ends_with("tests.rs")
+        {
             out.push(p);
         }
     }
@@ -55,11 +57,19 @@ fn literals(src: &str) -> Vec<(String, usize)> {
     let (mut out, mut i) = (Vec::new(), 0);
     while i < b.len() {
         match b[i] {
-            b'/' if b.get(i + 1) == Some(&b'/') => i = src[i..].find('\n').map_or(b.len(), |n| i + n),
-            b'/' if b.get(i + 1) == Some(&b'*') => i = src[i + 2..].find("*/").map_or(b.len(), |n| i + n + 4),
-            b'\'' if b.get(i + 1) == Some(&b'\\') => i = src[i + 2..].find('\'').map_or(b.len(), |n| i + n + 3),
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                i = src[i..].find('\n').map_or(b.len(), |n| i + n)
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i = src[i + 2..].find("*/").map_or(b.len(), |n| i + n + 4)
+            }
+            b'\'' if b.get(i + 1) == Some(&b'\\') => {
+                i = src[i + 2..].find('\'').map_or(b.len(), |n| i + n + 3)
+            }
             b'\'' if b.get(i + 2) == Some(&b'\'') => i += 3,
-            b'r' if (b.get(i + 1) == Some(&b'"') || b.get(i + 1) == Some(&b'#')) && (i == 0 || !b[i - 1].is_ascii_alphanumeric()) => {
+            b'r' if (b.get(i + 1) == Some(&b'"') || b.get(i + 1) == Some(&b'#'))
+                && (i == 0 || !b[i - 1].is_ascii_alphanumeric()) =>
+            {
                 let hashes = src[i + 1..].bytes().take_while(|c| *c == b'#').count();
                 if b.get(i + 1 + hashes) != Some(&b'"') {
                     i += 1;
@@ -110,7 +120,10 @@ fn marked(src: &str, at: usize) -> bool {
 }
 
 fn looks_like_a_message(s: &str) -> bool {
-    const SQL: &[&str] = &["SELECT", "INSERT", "UPDATE", "DELETE", "CREATE", "WITH", "EXISTS", "ALTER", "DROP", "CASE", "COALESCE"];
+    const SQL: &[&str] = &[
+        "SELECT", "INSERT", "UPDATE", "DELETE", "CREATE", "WITH", "EXISTS", "ALTER", "DROP",
+        "CASE", "COALESCE",
+    ];
     s.starts_with(|c: char| c.is_ascii_uppercase())
         && s.contains(' ')
         && s.ends_with(['.', '?', '!', ')'])
@@ -160,11 +173,16 @@ fn scan() -> (Found, Vec<String>) {
             for (s, at) in literals(src) {
                 let line_start = src[..at].rfind('\n').map_or(0, |n| n + 1);
                 // The literal's line and the two before it (a call's first arguments).
-                let prev_start = (0..3).fold(line_start, |s, _| src[..s.saturating_sub(1)].rfind('\n').map_or(0, |n| n + 1));
+                let prev_start = (0..3).fold(line_start, |s, _| {
+                    src[..s.saturating_sub(1)].rfind('\n').map_or(0, |n| n + 1)
+                });
                 let line_no = src[..at].matches('\n').count() + 1;
                 if marked(src, at) {
                     found.entry(owner.clone()).or_default().push((s, format!("{rel}:{line_no}")));
-                } else if looks_like_a_message(&s) && !NOT_ANSWERS.contains(&rel.as_str()) && !for_operators(&src[prev_start..at]) {
+                } else if looks_like_a_message(&s)
+                    && !NOT_ANSWERS.contains(&rel.as_str())
+                    && !for_operators(&src[prev_start..at])
+                {
                     unmarked.push(format!("{rel}:{line_no}: {s:?}"));
                 }
             }
@@ -184,7 +202,11 @@ fn catalog(path: &Path) -> toml::Table {
 fn every_message_is_marked() {
     let (found, unmarked) = scan();
     assert!(found.get("core").is_some_and(|m| m.len() > 100), "the scan finds the core's messages");
-    assert!(unmarked.is_empty(), "messages not marked with msg!/text! (or add the file to NOT_ANSWERS):\n{}", unmarked.join("\n"));
+    assert!(
+        unmarked.is_empty(),
+        "messages not marked with msg!/text! (or add the file to NOT_ANSWERS):\n{}",
+        unmarked.join("\n")
+    );
 }
 
 #[test]
@@ -195,8 +217,11 @@ fn every_message_is_in_every_catalog() {
     for lang in TRANSLATED {
         let core = catalog(&root.join(format!("core/locales/{lang}.toml")));
         for (owner, messages) in &found {
-            let own =
-                if owner == "core" { toml::Table::new() } else { catalog(&root.join(format!("plugins/{owner}/locales/{lang}.toml"))) };
+            let own = if owner == "core" {
+                toml::Table::new()
+            } else {
+                catalog(&root.join(format!("plugins/{owner}/locales/{lang}.toml")))
+            };
             for (m, at) in messages {
                 if !own.contains_key(m) && !core.contains_key(m) {
                     missing.push(format!("{lang}: {at}: {m:?}"));
@@ -206,7 +231,12 @@ fn every_message_is_in_every_catalog() {
     }
     missing.sort();
     missing.dedup();
-    assert!(missing.is_empty(), "{} messages without a translation:\n{}", missing.len(), missing.join("\n"));
+    assert!(
+        missing.is_empty(),
+        "{} messages without a translation:\n{}",
+        missing.len(),
+        missing.join("\n")
+    );
 }
 
 #[test]
@@ -217,7 +247,8 @@ fn translations_keep_their_placeholders_and_modules_register_them() {
         if e.path().join("locales").is_dir() {
             let lib = std::fs::read_to_string(e.path().join("src/lib.rs")).unwrap_or_default();
             for lang in TRANSLATED {
-                let call = format!("ctx.locale(\"{lang}\", include_str!(\"../locales/{lang}.toml\"))");
+                let call =
+                    format!("ctx.locale(\"{lang}\", include_str!(\"../locales/{lang}.toml\"))");
                 assert!(lib.contains(&call), "{}: build must call {call}", e.path().display());
             }
             catalogs.push(e.path().join("locales"));

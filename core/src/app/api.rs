@@ -27,7 +27,8 @@ pub enum Access {
     AnySession,
 }
 
-const TIERS: [Access; 5] = [Access::Public, Access::Console, Access::Kiosk, Access::Session, Access::AnySession];
+const TIERS: [Access; 5] =
+    [Access::Public, Access::Console, Access::Kiosk, Access::Session, Access::AnySession];
 
 #[derive(Debug, Clone)]
 pub struct RouteDoc {
@@ -55,7 +56,12 @@ fn idx(a: Access) -> usize {
 impl ApiRouter {
     /// `tag` groups the routes in the OpenAPI description (the module id).
     pub fn new(tag: &str) -> Self {
-        Self { tag: tag.to_string(), tier: Access::Console, routers: Default::default(), docs: Vec::new() }
+        Self {
+            tag: tag.to_string(),
+            tier: Access::Console,
+            routers: Default::default(),
+            docs: Vec::new(),
+        }
     }
 
     /// The tier of the `get`/`post`/`delete` routes declared after this call.
@@ -64,7 +70,14 @@ impl ApiRouter {
         self
     }
 
-    pub fn route<H, T>(mut self, access: Access, method: Method, path: &str, summary: &str, handler: H) -> Self
+    pub fn route<H, T>(
+        mut self,
+        access: Access,
+        method: Method,
+        path: &str,
+        summary: &str,
+        handler: H,
+    ) -> Self
     where
         H: Handler<T, AppState>,
         T: 'static,
@@ -114,7 +127,9 @@ impl ApiRouter {
 
     /// The schema of the last route's 200 answer (derive `utoipa::ToSchema`).
     pub fn returns<T: utoipa::ToSchema>(self) -> Self {
-        self.last(|s| s.ok = Some(("application/json".into(), crate::app::openapi::schema_of::<T>())))
+        self.last(|s| {
+            s.ok = Some(("application/json".into(), crate::app::openapi::schema_of::<T>()))
+        })
     }
 
     /// The schema of the last route's 200 JSON answer as a JSON Schema value: only for an
@@ -153,11 +168,21 @@ impl ApiRouter {
         let tier = self.tier;
         self.route(tier, Method::GET, path, summary, h)
     }
-    pub fn post<H: Handler<T, AppState>, T: 'static>(self, path: &str, summary: &str, h: H) -> Self {
+    pub fn post<H: Handler<T, AppState>, T: 'static>(
+        self,
+        path: &str,
+        summary: &str,
+        h: H,
+    ) -> Self {
         let tier = self.tier;
         self.route(tier, Method::POST, path, summary, h)
     }
-    pub fn delete<H: Handler<T, AppState>, T: 'static>(self, path: &str, summary: &str, h: H) -> Self {
+    pub fn delete<H: Handler<T, AppState>, T: 'static>(
+        self,
+        path: &str,
+        summary: &str,
+        h: H,
+    ) -> Self {
         let tier = self.tier;
         self.route(tier, Method::DELETE, path, summary, h)
     }

@@ -71,7 +71,12 @@ impl Conns {
     pub fn new(max_connections: usize, nofile: u64) -> Arc<Self> {
         let by_files = if nofile >= 2 * FD_RESERVE { nofile - FD_RESERVE } else { nofile / 2 };
         let cap = max_connections.min(usize::try_from(by_files).unwrap_or(usize::MAX)).max(1);
-        Arc::new(Self { cap, start: Instant::now(), open: Mutex::new((0, HashMap::new())), pressure: Mutex::new((0, None)) })
+        Arc::new(Self {
+            cap,
+            start: Instant::now(),
+            open: Mutex::new((0, HashMap::new())),
+            pressure: Mutex::new((0, None)),
+        })
     }
 
     pub fn cap(&self) -> usize {
@@ -87,9 +92,16 @@ impl Conns {
         let now = self.now_ms();
         let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
         if open.1.len() >= self.cap {
-            let quietest = open.1.iter().min_by_key(|(_, c)| c.last.load(Ordering::Relaxed)).map(|(id, c)| (*id, c.clone()));
+            let quietest = open
+                .1
+                .iter()
+                .min_by_key(|(_, c)| c.last.load(Ordering::Relaxed))
+                .map(|(id, c)| (*id, c.clone()));
             match quietest {
-                Some((id, c)) if now.saturating_sub(c.last.load(Ordering::Relaxed)) >= QUIET.as_millis() as u64 => {
+                Some((id, c))
+                    if now.saturating_sub(c.last.load(Ordering::Relaxed))
+                        >= QUIET.as_millis() as u64 =>
+                {
                     open.1.remove(&id);
                     c.evicted.notify_one();
                 }
@@ -121,7 +133,11 @@ impl Conns {
         let mut p = self.pressure.lock().unwrap_or_else(|p| p.into_inner());
         p.0 += 1;
         if p.1.is_none_or(|at| at.elapsed() >= Duration::from_secs(60)) {
-            tracing::warn!(cap = self.cap, closed = p.0, "connection cap reached: the quietest connections are closed for new ones");
+            tracing::warn!(
+                cap = self.cap,
+                closed = p.0,
+                "connection cap reached: the quietest connections are closed for new ones"
+            );
             *p = (0, Some(Instant::now()));
         }
     }
@@ -146,7 +162,11 @@ impl<T> Tracked<T> {
 }
 
 impl<T: AsyncRead + Unpin> AsyncRead for Tracked<T> {
-    fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
         let before = buf.filled().len();
         let r = Pin::new(&mut self.io).poll_read(cx, buf);
         if matches!(r, Poll::Ready(Ok(()))) && buf.filled().len() > before {
@@ -157,14 +177,22 @@ impl<T: AsyncRead + Unpin> AsyncRead for Tracked<T> {
 }
 
 impl<T: AsyncWrite + Unpin> AsyncWrite for Tracked<T> {
-    fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, data: &[u8]) -> Poll<io::Result<usize>> {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        data: &[u8],
+    ) -> Poll<io::Result<usize>> {
         let r = Pin::new(&mut self.io).poll_write(cx, data);
         if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
             self.moved();
         }
         r
     }
-    fn poll_write_vectored(mut self: Pin<&mut Self>, cx: &mut Context<'_>, bufs: &[io::IoSlice<'_>]) -> Poll<io::Result<usize>> {
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
         let r = Pin::new(&mut self.io).poll_write_vectored(cx, bufs);
         if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
             self.moved();
@@ -206,7 +234,11 @@ pub fn raise_open_files_limit() -> u64 {
             if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
                 return raised.rlim_cur;
             }
-            tracing::warn!(soft = l.rlim_cur, hard = l.rlim_max, "cannot raise the open-files limit");
+            tracing::warn!(
+                soft = l.rlim_cur,
+                hard = l.rlim_max,
+                "cannot raise the open-files limit"
+            );
         }
     }
     l.rlim_cur

@@ -25,7 +25,11 @@ pub enum Verdict {
 const LIMITED: &str = text!("Too many checks from this address. Please wait a minute.");
 
 fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
 }
 
 fn page(status: StatusCode, lang: &str, color: &str, head: &str, line: Option<String>) -> Response {
@@ -38,7 +42,8 @@ fn page(status: StatusCode, lang: &str, color: &str, head: &str, line: Option<St
         escape(head),
     );
     let mut r = (status, html).into_response();
-    r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    r.headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
     r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     r
 }
@@ -64,12 +69,26 @@ pub fn answer(state: &AppState, accept: Option<&str>, v: Verdict) -> Response {
             let what = tr(what);
             page(StatusCode::OK, lang, "#237804", &tr(msg!("CURRENT — {what}")), Some(part(&p)))
         }
-        Verdict::Obsolete { part: p, current: Some(c) } => {
-            page(StatusCode::OK, lang, "#a8071a", &tr(msg!("OBSOLETE — the current revision is {c}")), Some(part(&p)))
-        }
-        Verdict::Obsolete { part: p, current: None } => {
-            page(StatusCode::OK, lang, "#a8071a", &tr(text!("OBSOLETE — not in use").to_string()), Some(part(&p)))
-        }
-        Verdict::Unknown => page(StatusCode::NOT_FOUND, lang, "#a8071a", &tr(text!("This copy is not known.").to_string()), None),
+        Verdict::Obsolete { part: p, current: Some(c) } => page(
+            StatusCode::OK,
+            lang,
+            "#a8071a",
+            &tr(msg!("OBSOLETE — the current revision is {c}")),
+            Some(part(&p)),
+        ),
+        Verdict::Obsolete { part: p, current: None } => page(
+            StatusCode::OK,
+            lang,
+            "#a8071a",
+            &tr(text!("OBSOLETE — not in use").to_string()),
+            Some(part(&p)),
+        ),
+        Verdict::Unknown => page(
+            StatusCode::NOT_FOUND,
+            lang,
+            "#a8071a",
+            &tr(text!("This copy is not known.").to_string()),
+            None,
+        ),
     }
 }

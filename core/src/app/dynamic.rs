@@ -40,7 +40,11 @@ impl Loaded {
         // SAFETY: the version was checked at load; the library is still loaded.
         let t = unsafe { &*self.table };
         let b = f(t);
-        let out = if b.ptr.is_null() { Vec::new() } else { unsafe { std::slice::from_raw_parts(b.ptr, b.len) }.to_vec() };
+        let out = if b.ptr.is_null() {
+            Vec::new()
+        } else {
+            unsafe { std::slice::from_raw_parts(b.ptr, b.len) }.to_vec()
+        };
         (t.free_bytes)(b);
         out
     }
@@ -74,9 +78,11 @@ pub struct DynPlugin {
 /// and carries on without the module.
 pub fn load(path: &Path) -> anyhow::Result<Arc<dyn Plugin>> {
     // SAFETY: loading runs the library's initialisers; plant IT chooses the libraries.
-    let lib = unsafe { libloading::Library::new(path) }.map_err(|e| anyhow::anyhow!("cannot load: {e}"))?;
+    let lib = unsafe { libloading::Library::new(path) }
+        .map_err(|e| anyhow::anyhow!("cannot load: {e}"))?;
     let entry: EntryFn = unsafe {
-        *lib.get::<EntryFn>(ENTRY_SYMBOL.as_bytes()).map_err(|_| anyhow::anyhow!("missing symbol {ENTRY_SYMBOL}: not a Plantdoc module"))?
+        *lib.get::<EntryFn>(ENTRY_SYMBOL.as_bytes())
+            .map_err(|_| anyhow::anyhow!("missing symbol {ENTRY_SYMBOL}: not a Plantdoc module"))?
     };
     let table = unsafe { entry() };
     if table.is_null() {
@@ -88,16 +94,23 @@ pub fn load(path: &Path) -> anyhow::Result<Arc<dyn Plugin>> {
         anyhow::bail!("ABI version {version} is not supported (this host speaks {ABI_VERSION})");
     }
     let loaded = Arc::new(Loaded { _lib: lib, table });
-    let text =
-        String::from_utf8(loaded.call_bytes(|t| (t.manifest_json)())).map_err(|_| anyhow::anyhow!("bad manifest JSON: not UTF-8"))?;
-    let mut manifest = Manifest::from_json(&text).map_err(|e| anyhow::anyhow!("bad manifest: {e}"))?;
+    let text = String::from_utf8(loaded.call_bytes(|t| (t.manifest_json)()))
+        .map_err(|_| anyhow::anyhow!("bad manifest JSON: not UTF-8"))?;
+    let mut manifest =
+        Manifest::from_json(&text).map_err(|e| anyhow::anyhow!("bad manifest: {e}"))?;
     // Its routes are `/api/<id>/...`, whatever it declared.
     manifest.api = vec![format!("/api/{}/", manifest.id)];
     let migs: Vec<DynMigration> =
-        serde_json::from_slice(&loaded.call_bytes(|t| (t.migrations_json)())).map_err(|e| anyhow::anyhow!("bad migrations JSON: {e}"))?;
+        serde_json::from_slice(&loaded.call_bytes(|t| (t.migrations_json)()))
+            .map_err(|e| anyhow::anyhow!("bad migrations JSON: {e}"))?;
     let migrations = migs
         .into_iter()
-        .map(|m| Migration { version: m.version, name: m.name, postgres: m.postgres.unwrap_or_else(|| m.sql.clone()), sqlite: m.sql })
+        .map(|m| Migration {
+            version: m.version,
+            name: m.name,
+            postgres: m.postgres.unwrap_or_else(|| m.sql.clone()),
+            sqlite: m.sql,
+        })
         .collect();
     Ok(Arc::new(DynPlugin { loaded, manifest, migrations }))
 }
@@ -119,7 +132,8 @@ impl Plugin for DynPlugin {
             // What the module answers is its own: any JSON value, said so explicitly.
             .returns_schema(json!({"type": ["object", "array", "string", "number", "integer", "boolean", "null"], "description": "The dynamic module's answer"}));
             if m != Method::GET {
-                r = r.body_schema(json!({"description": "Any JSON, passed to the module as bytes"}));
+                r = r
+                    .body_schema(json!({"description": "Any JSON, passed to the module as bytes"}));
             }
         }
         ctx.routes(r);
@@ -143,11 +157,13 @@ async fn forward(
         "body": base64::engine::general_purpose::STANDARD.encode(&body),
     });
     let input = serde_json::to_vec(&req).map_err(|e| AppError::Internal(e.into()))?;
-    let out = tokio::task::spawn_blocking(move || loaded.call_bytes(|t| (t.handle)(input.as_ptr(), input.len())))
-        .await
-        .map_err(|e| AppError::Internal(e.into()))?;
-    let r: DynResponse =
-        serde_json::from_slice(&out).map_err(|e| AppError::Internal(anyhow::anyhow!("dynamic module answered badly: {e}")))?;
+    let out = tokio::task::spawn_blocking(move || {
+        loaded.call_bytes(|t| (t.handle)(input.as_ptr(), input.len()))
+    })
+    .await
+    .map_err(|e| AppError::Internal(e.into()))?;
+    let r: DynResponse = serde_json::from_slice(&out)
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("dynamic module answered badly: {e}")))?;
     let status = StatusCode::from_u16(r.status).map_err(|e| AppError::Internal(e.into()))?;
     let mut resp = (status, r.body).into_response();
     let ct = r.content_type.unwrap_or_else(|| "application/json".into());

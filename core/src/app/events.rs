@@ -62,7 +62,10 @@ pub struct PersonalMail {
 
 impl std::fmt::Debug for PersonalMail {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PersonalMail").field("subject", &self.subject).field("text", &"<kept out of logs>").finish()
+        f.debug_struct("PersonalMail")
+            .field("subject", &self.subject)
+            .field("text", &"<kept out of logs>")
+            .finish()
     }
 }
 
@@ -87,7 +90,9 @@ impl Channel {
         }
     }
     pub fn parse(s: &str) -> Option<Self> {
-        [Channel::Bell, Channel::Email, Channel::Digest, Channel::Off].into_iter().find(|c| c.as_str() == s)
+        [Channel::Bell, Channel::Email, Channel::Digest, Channel::Off]
+            .into_iter()
+            .find(|c| c.as_str() == s)
     }
 }
 
@@ -123,7 +128,10 @@ impl EventKind {
 
     fn is_valid(&self) -> bool {
         let mut parts = self.id.split('.');
-        let ok = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+        let ok = |s: &str| {
+            !s.is_empty()
+                && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        };
         matches!((parts.next(), parts.next(), parts.next()), (Some(m), Some(w), None) if ok(m) && ok(w))
     }
 }
@@ -202,7 +210,13 @@ impl Event {
 #[async_trait]
 pub trait Listener: Send + Sync {
     /// Runs on the act's connection before its commit; an error rolls the act back.
-    async fn on_event(&self, state: &AppState, conn: &mut AnyConnection, now: i64, event: &Event) -> AppResult<()>;
+    async fn on_event(
+        &self,
+        state: &AppState,
+        conn: &mut AnyConnection,
+        now: i64,
+        event: &Event,
+    ) -> AppResult<()>;
 }
 
 /// One module's listener and the kinds it hears (`"*"`: every kind).
@@ -233,21 +247,35 @@ impl Events {
                 }
                 if let Some(act) = k.serves {
                     if !k.personal {
-                        anyhow::bail!("module '{id}': event kind '{}' serves {act:?} but is not personal", k.id);
+                        anyhow::bail!(
+                            "module '{id}': event kind '{}' serves {act:?} but is not personal",
+                            k.id
+                        );
                     }
                     if let Some((o, _)) = out.kinds.values().find(|(o, _)| o.serves == Some(act)) {
-                        anyhow::bail!("module '{id}': event kind '{}' serves {act:?}, as '{}' already does", k.id, o.id);
+                        anyhow::bail!(
+                            "module '{id}': event kind '{}' serves {act:?}, as '{}' already does",
+                            k.id,
+                            o.id
+                        );
                     }
                 }
                 if let Some((_, first)) = out.kinds.insert(k.id, (*k, id.to_string())) {
-                    anyhow::bail!("module '{id}': event kind '{}' is already declared by module '{first}'", k.id);
+                    anyhow::bail!(
+                        "module '{id}': event kind '{}' is already declared by module '{first}'",
+                        k.id
+                    );
                 }
             }
         }
         for m in modules {
             for l in &m.built.listeners {
-                if let Some(k) = l.kinds.iter().find(|k| **k != "*" && !out.kinds.contains_key(*k)) {
-                    anyhow::bail!("module '{}': listens to event kind '{k}', which no module declares", m.manifest.id);
+                if let Some(k) = l.kinds.iter().find(|k| **k != "*" && !out.kinds.contains_key(*k))
+                {
+                    anyhow::bail!(
+                        "module '{}': listens to event kind '{k}', which no module declares",
+                        m.manifest.id
+                    );
                 }
                 out.listeners.push((m.manifest.id.clone(), l.kinds.clone(), l.listener.clone()));
             }
@@ -267,7 +295,11 @@ impl AppState {
     /// recipients' notifications (`notify`: the bell, mail and live pages read it after
     /// the commit). An undeclared kind is a programming error: refused.
     pub async fn emit(&self, conn: &mut AnyConnection, now: i64, event: &Event) -> AppResult<()> {
-        debug_assert!(self.events.kinds.contains_key(event.kind), "event kind '{}' is not declared", event.kind);
+        debug_assert!(
+            self.events.kinds.contains_key(event.kind),
+            "event kind '{}' is not declared",
+            event.kind
+        );
         for (module, kinds, listener) in &self.events.listeners {
             if self.module_enabled(module) && kinds.iter().any(|k| *k == "*" || *k == event.kind) {
                 listener.on_event(self, conn, now, event).await?;
@@ -302,21 +334,42 @@ mod tests {
     struct Nothing;
     #[async_trait]
     impl Listener for Nothing {
-        async fn on_event(&self, _: &AppState, _: &mut AnyConnection, _: i64, _: &Event) -> AppResult<()> {
+        async fn on_event(
+            &self,
+            _: &AppState,
+            _: &mut AnyConnection,
+            _: i64,
+            _: &Event,
+        ) -> AppResult<()> {
             Ok(())
         }
     }
 
     fn module(id: &str, kinds: &[&'static str], hears: &[&'static str]) -> Module {
-        let listeners = if hears.is_empty() { vec![] } else { vec![Listening { kinds: hears.to_vec(), listener: Arc::new(Nothing) }] };
-        let built = Built { event_kinds: kinds.iter().map(|k| EventKind::new(k, "label")).collect(), listeners, ..Built::default() };
+        let listeners = if hears.is_empty() {
+            vec![]
+        } else {
+            vec![Listening { kinds: hears.to_vec(), listener: Arc::new(Nothing) }]
+        };
+        let built = Built {
+            event_kinds: kinds.iter().map(|k| EventKind::new(k, "label")).collect(),
+            listeners,
+            ..Built::default()
+        };
         Module { manifest: Manifest::new(id, id, "1.0"), enabled: true, built: Arc::new(built) }
     }
 
     #[test]
     fn kinds_are_declared_once_well_formed_and_heard_only_if_declared() {
-        let ev = Events::collect(&[module("a", &["a.done", "a.un-done"], &[]), module("b", &[], &["a.done", "*"])]).unwrap();
-        assert_eq!(ev.kinds().map(|(k, m)| (k.id, m.to_string())).collect::<Vec<_>>(), [("a.done", "a".into()), ("a.un-done", "a".into())]);
+        let ev = Events::collect(&[
+            module("a", &["a.done", "a.un-done"], &[]),
+            module("b", &[], &["a.done", "*"]),
+        ])
+        .unwrap();
+        assert_eq!(
+            ev.kinds().map(|(k, m)| (k.id, m.to_string())).collect::<Vec<_>>(),
+            [("a.done", "a".into()), ("a.un-done", "a".into())]
+        );
         assert_eq!(ev.listeners.len(), 1);
         let err = |mods: &[Module]| Events::collect(mods).err().unwrap().to_string();
         assert_eq!(
@@ -327,7 +380,10 @@ mod tests {
             let m = module("a", &[bad], &[]);
             assert!(err(std::slice::from_ref(&m)).contains("must be '<module>.<what>'"), "{bad}");
         }
-        assert_eq!(err(&[module("b", &[], &["a.gone"])]), "module 'b': listens to event kind 'a.gone', which no module declares");
+        assert_eq!(
+            err(&[module("b", &[], &["a.gone"])]),
+            "module 'b': listens to event kind 'a.gone', which no module declares"
+        );
     }
 
     #[test]
@@ -339,14 +395,29 @@ mod tests {
         let reset = EventKind::new("a.reset", "l").personal().serves(CoreAct::PasswordReset);
         assert_eq!((reset.personal, reset.default), (true, Channel::Email));
         let ev = Events::collect(&[with("a", vec![EventKind::new("a.done", "l"), reset])]).unwrap();
-        let found = ev.kinds().find(|(k, _)| k.personal && k.serves == Some(CoreAct::PasswordReset)).map(|(k, _)| k.id);
+        let found = ev
+            .kinds()
+            .find(|(k, _)| k.personal && k.serves == Some(CoreAct::PasswordReset))
+            .map(|(k, _)| k.id);
         assert_eq!(found, Some("a.reset"));
         let twice = Events::collect(&[
             with("a", vec![reset]),
-            with("b", vec![EventKind::new("b.reset", "l").personal().serves(CoreAct::PasswordReset)]),
+            with(
+                "b",
+                vec![EventKind::new("b.reset", "l").personal().serves(CoreAct::PasswordReset)],
+            ),
         ]);
-        assert_eq!(twice.err().unwrap().to_string(), "module 'b': event kind 'b.reset' serves PasswordReset, as 'a.reset' already does");
-        let not_personal = Events::collect(&[with("a", vec![EventKind::new("a.reset", "l").serves(CoreAct::PasswordReset)])]);
-        assert_eq!(not_personal.err().unwrap().to_string(), "module 'a': event kind 'a.reset' serves PasswordReset but is not personal");
+        assert_eq!(
+            twice.err().unwrap().to_string(),
+            "module 'b': event kind 'b.reset' serves PasswordReset, as 'a.reset' already does"
+        );
+        let not_personal = Events::collect(&[with(
+            "a",
+            vec![EventKind::new("a.reset", "l").serves(CoreAct::PasswordReset)],
+        )]);
+        assert_eq!(
+            not_personal.err().unwrap().to_string(),
+            "module 'a': event kind 'a.reset' serves PasswordReset but is not personal"
+        );
     }
 }

@@ -47,7 +47,12 @@ const HALF_HOUR_MS: i64 = 30 * 60 * 1000;
 
 /// The signatures of `company`'s operators verified over the `days` days ending today
 /// (`today`: the person's local midnight, ms; 24 h a day).
-pub async fn signatures(state: &AppState, company: &str, today: i64, days: usize) -> AppResult<Signatures> {
+pub async fn signatures(
+    state: &AppState,
+    company: &str,
+    today: i64,
+    days: usize,
+) -> AppResult<Signatures> {
     let from = today - (days as i64 - 1) * DAY_MS;
     let rows = sqlx::query(
         "SELECT a.verified_at, a.signed_at, a.doc_kind, a.operator_id FROM acknowledgements a JOIN users u ON u.id = a.operator_id \

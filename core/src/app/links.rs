@@ -22,10 +22,19 @@ use crate::documents::storage::{disposition, link_signature, valid_key};
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("files")
-        .route(Access::Public, Method::GET, "/files/{prefix}/{id}", "Download a file through a signed link", download)
+        .route(
+            Access::Public,
+            Method::GET,
+            "/files/{prefix}/{id}",
+            "Download a file through a signed link",
+            download,
+        )
         .query::<LinkQuery>()
         .answers(&[403, 404, 409, 503])
-        .returns_content("application/octet-stream", serde_json::json!({"type": "string", "format": "binary"}))
+        .returns_content(
+            "application/octet-stream",
+            serde_json::json!({"type": "string", "format": "binary"}),
+        )
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -41,7 +50,11 @@ struct LinkQuery {
 const UNSTAMPABLE: &str =
     text!("This document cannot be served as a controlled copy, so it is not shown. Please tell your administrator (the server log names the file).");
 
-async fn download(State(state): State<AppState>, Path((prefix, id)): Path<(String, String)>, req: Request) -> Result<Response, AppError> {
+async fn download(
+    State(state): State<AppState>,
+    Path((prefix, id)): Path<(String, String)>,
+    req: Request,
+) -> Result<Response, AppError> {
     let denied = || AppError::Forbidden(text!("This link is invalid or has expired.").into());
     let Ok(Query(q)) = Query::<LinkQuery>::try_from_uri(req.uri()) else { return Err(denied()) };
     if q.cc.is_none() && state.storage.kind != StorageBackend::Fs {
@@ -49,7 +62,9 @@ async fn download(State(state): State<AppState>, Path((prefix, id)): Path<(Strin
     }
     let key = format!("{prefix}/{id}");
     // Parts are NUL-separated under the signature: a part holding one is no link of ours.
-    if [&q.name, &q.ct].into_iter().chain(q.cc.as_ref()).any(|p| p.contains('\0')) || !valid_key(&key) {
+    if [&q.name, &q.ct].into_iter().chain(q.cc.as_ref()).any(|p| p.contains('\0'))
+        || !valid_key(&key)
+    {
         return Err(denied());
     }
     let expected = link_signature(&state.secret, &key, q.exp, &q.name, &q.ct, q.cc.as_deref());
@@ -66,7 +81,11 @@ async fn download(State(state): State<AppState>, Path((prefix, id)): Path<(Strin
         _ => {
             let path = blob_path(&state.settings.storage.dir, &key).ok_or_else(denied)?;
             // ServeFile gives Range support (video seeking) and conditional requests.
-            tower_http::services::ServeFile::new(&path).oneshot(req).await.map_err(|e| AppError::Internal(e.into()))?.map(Body::new)
+            tower_http::services::ServeFile::new(&path)
+                .oneshot(req)
+                .await
+                .map_err(|e| AppError::Internal(e.into()))?
+                .map(Body::new)
         }
     };
     if resp.status() == StatusCode::NOT_FOUND {
@@ -78,19 +97,27 @@ async fn download(State(state): State<AppState>, Path((prefix, id)): Path<(Strin
 /// The stored PDF as a controlled copy: stamped with the link's facts and the person
 /// whose browser opened it, made once and kept for the next range request.
 async fn copy(state: &AppState, key: &str, cc: &str, req: Request) -> Result<Response, AppError> {
-    let (facts, at) = CopyFacts::decode(cc).ok_or_else(|| AppError::Forbidden(text!("This link is invalid or has expired.").into()))?;
+    let (facts, at) = CopyFacts::decode(cc)
+        .ok_or_else(|| AppError::Forbidden(text!("This link is invalid or has expired.").into()))?;
     let user = session::load(state, req.headers()).await?.map(|(u, _)| u);
     let line = facts.line(at, &printed_by(user.as_deref()));
-    let qr = format!("{}{}", state.settings.server.public_url.trim_end_matches('/'), facts.open_path);
+    let qr =
+        format!("{}{}", state.settings.server.public_url.trim_end_matches('/'), facts.open_path);
     let stamp = Stamp { line: &line, qr: &qr, warning: facts.state.warning() };
     let Some(copies) = state.storage.copies.as_ref() else { return Err(AppError::NotFound) };
     let (method, headers) = (req.method().clone(), req.headers().clone());
     // Twice at most: a kept copy whose file went missing is made again.
     for _ in 0..2 {
         let file = copies.get(&state.storage, key, &stamp).await.map_err(|e| refused(key, e))?;
-        let mut again = Request::builder().method(method.clone()).body(Body::empty()).map_err(|e| AppError::Internal(e.into()))?;
+        let mut again = Request::builder()
+            .method(method.clone())
+            .body(Body::empty())
+            .map_err(|e| AppError::Internal(e.into()))?;
         *again.headers_mut() = ranges_only(&headers, file.kept);
-        let resp = tower_http::services::ServeFile::new(&file.path).oneshot(again).await.map_err(|e| AppError::Internal(e.into()))?;
+        let resp = tower_http::services::ServeFile::new(&file.path)
+            .oneshot(again)
+            .await
+            .map_err(|e| AppError::Internal(e.into()))?;
         if !file.kept {
             // Open now: the one-request copy goes as soon as it is sent.
             let _ = tokio::fs::remove_file(&file.path).await;
@@ -107,7 +134,13 @@ async fn copy(state: &AppState, key: &str, cc: &str, req: Request) -> Result<Res
 /// whole, as a range request would stamp it again).
 fn ranges_only(h: &HeaderMap, ranges: bool) -> HeaderMap {
     let mut out = HeaderMap::new();
-    let keys = [header::RANGE, header::IF_RANGE, header::IF_MODIFIED_SINCE, header::IF_NONE_MATCH, header::IF_UNMODIFIED_SINCE];
+    let keys = [
+        header::RANGE,
+        header::IF_RANGE,
+        header::IF_MODIFIED_SINCE,
+        header::IF_NONE_MATCH,
+        header::IF_UNMODIFIED_SINCE,
+    ];
     for k in keys.into_iter().filter(|k| ranges || (k != header::RANGE && k != header::IF_RANGE)) {
         if let Some(v) = h.get(&k) {
             out.insert(k, v.clone());

@@ -25,4 +25,6 @@ pub mod switches;
 pub mod tasks;
 pub mod textindex;
 
-pub use state::{build_state, migration_sets, redact_url, resolve_modules, AppState, BuildOptions, Inner};
+pub use state::{
+    build_state, migration_sets, redact_url, resolve_modules, AppState, BuildOptions, Inner,
+};

@@ -22,7 +22,8 @@ pub struct Task {
 }
 
 /// Demo data for `plantdoc seed demo`, run after the core's demo users exist.
-pub type SeedFn = Arc<dyn for<'a> Fn(&'a AppState) -> BoxFuture<'a, anyhow::Result<()>> + Send + Sync>;
+pub type SeedFn =
+    Arc<dyn for<'a> Fn(&'a AppState) -> BoxFuture<'a, anyhow::Result<()>> + Send + Sync>;
 
 /// Typed values by type: each module's state, found by handlers with [`AppState::get`].
 pub type Extensions = HashMap<TypeId, Arc<dyn Any + Send + Sync>>;
@@ -51,12 +52,16 @@ pub struct Built {
 }
 
 /// `top` over `base`, tables merged key by key.
-fn overlay(mut base: config::Map<String, config::Value>, top: config::Map<String, config::Value>) -> config::Map<String, config::Value> {
+fn overlay(
+    mut base: config::Map<String, config::Value>,
+    top: config::Map<String, config::Value>,
+) -> config::Map<String, config::Value> {
     for (k, v) in top {
         let merged = match (base.remove(&k), v) {
-            (Some(config::Value { kind: config::ValueKind::Table(b), .. }), config::Value { kind: config::ValueKind::Table(t), .. }) => {
-                config::Value::new(None, config::ValueKind::Table(overlay(b, t)))
-            }
+            (
+                Some(config::Value { kind: config::ValueKind::Table(b), .. }),
+                config::Value { kind: config::ValueKind::Table(t), .. },
+            ) => config::Value::new(None, config::ValueKind::Table(overlay(b, t))),
             (_, v) => v,
         };
         base.insert(k, merged);
@@ -109,7 +114,11 @@ impl ModuleContext {
                 "." | "" => inner.split('`').nth(1).unwrap_or("?").to_string(),
                 p => p.to_string(),
             };
-            let what = if inner.starts_with("unknown field") { format!("unknown key ({inner})") } else { inner };
+            let what = if inner.starts_with("unknown field") {
+                format!("unknown key ({inner})")
+            } else {
+                inner
+            };
             anyhow::anyhow!("configuration error: modules.{}.{key}: {what}", self.id)
         })
     }
@@ -232,7 +241,10 @@ mod tests {
     fn the_config_wins_over_the_defaults_key_by_key() {
         let mut ctx = ModuleContext::new("m", config(&[("a", "7"), ("t.y", "9")]));
         ctx.defaults("a = 1\nb = \"two\"\n[t]\nx = true\ny = 3\n").unwrap();
-        assert_eq!(ctx.settings::<S>().unwrap(), S { a: 7, b: "two".into(), t: T { x: true, y: 9 } });
+        assert_eq!(
+            ctx.settings::<S>().unwrap(),
+            S { a: 7, b: "two".into(), t: T { x: true, y: 9 } }
+        );
     }
 
     #[test]

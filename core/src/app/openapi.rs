@@ -44,7 +44,10 @@ pub fn schema_of<T: utoipa::ToSchema>() -> Value {
     T::schemas(&mut comps);
     if !comps.is_empty() {
         // A body with a nested struct: its schema is inlined where it is referred to.
-        let defs: Map<String, Value> = comps.into_iter().map(|(n, s)| (n, serde_json::to_value(s).unwrap_or_default())).collect();
+        let defs: Map<String, Value> = comps
+            .into_iter()
+            .map(|(n, s)| (n, serde_json::to_value(s).unwrap_or_default()))
+            .collect();
         inline_refs(&mut v, &defs);
     }
     v
@@ -54,7 +57,8 @@ fn inline_refs(v: &mut Value, defs: &Map<String, Value>) {
     match v {
         Value::Object(m) => {
             if let Some(Value::String(r)) = m.get("$ref") {
-                if let Some(def) = r.strip_prefix("#/components/schemas/").and_then(|n| defs.get(n)) {
+                if let Some(def) = r.strip_prefix("#/components/schemas/").and_then(|n| defs.get(n))
+                {
                     *v = def.clone();
                     inline_refs(v, defs);
                     return;
@@ -69,13 +73,19 @@ fn inline_refs(v: &mut Value, defs: &Map<String, Value>) {
 
 /// The query parameters of `T`.
 pub fn params_of<T: utoipa::IntoParams>() -> Vec<Value> {
-    T::into_params(|| Some(utoipa::openapi::path::ParameterIn::Query)).into_iter().filter_map(|p| serde_json::to_value(p).ok()).collect()
+    T::into_params(|| Some(utoipa::openapi::path::ParameterIn::Query))
+        .into_iter()
+        .filter_map(|p| serde_json::to_value(p).ok())
+        .collect()
 }
 
 impl RouteDoc {
     /// Path parameters, in order: `{name}` segments.
     pub fn path_params(&self) -> Vec<&str> {
-        self.path.split('/').filter_map(|seg| seg.strip_prefix('{').and_then(|s| s.strip_suffix('}'))).collect()
+        self.path
+            .split('/')
+            .filter_map(|seg| seg.strip_prefix('{').and_then(|s| s.strip_suffix('}')))
+            .collect()
     }
 
     /// Every status the route answers: 200; 503 (database unavailable); 401 and 403 for
@@ -127,13 +137,17 @@ fn error_ref(status: u16) -> (&'static str, &'static str) {
 }
 
 fn operation(d: &RouteDoc) -> Value {
-    let mut params: Vec<Value> =
-        d.path_params().into_iter().map(|p| json!({"name": p, "in": "path", "required": true, "schema": {"type": "string"}})).collect();
+    let mut params: Vec<Value> = d
+        .path_params()
+        .into_iter()
+        .map(|p| json!({"name": p, "in": "path", "required": true, "schema": {"type": "string"}}))
+        .collect();
     params.extend(d.spec.query.iter().cloned());
     let mut responses = Map::new();
     for status in d.statuses() {
         let r = if status == 200 {
-            let (ct, schema) = d.spec.ok.clone().unwrap_or_else(|| ("application/json".into(), json!({})));
+            let (ct, schema) =
+                d.spec.ok.clone().unwrap_or_else(|| ("application/json".into(), json!({})));
             json!({"description": "Success", "content": {ct: {"schema": schema}}})
         } else if status == 302 {
             json!({"description": "Redirect: the browser goes on to the Location", "headers": {"Location": {"schema": {"type": "string"}}}})
@@ -177,7 +191,8 @@ fn operation(d: &RouteDoc) -> Value {
     }
     match &d.spec.body {
         Some(BodySpec::Json(schema)) => {
-            op["requestBody"] = json!({"required": true, "content": {"application/json": {"schema": schema}}});
+            op["requestBody"] =
+                json!({"required": true, "content": {"application/json": {"schema": schema}}});
         }
         Some(BodySpec::Multipart) => {
             op["requestBody"] = json!({"required": true, "content": {
@@ -195,7 +210,10 @@ pub fn document(docs: &[RouteDoc]) -> Value {
     let mut paths: BTreeMap<&str, Map<String, Value>> = BTreeMap::new();
     let mut schemas = Map::new();
     schemas.insert("Error".into(), json!({"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}}}));
-    schemas.insert("FieldErrors".into(), json!({"type": "object", "additionalProperties": {"type": "string"}}));
+    schemas.insert(
+        "FieldErrors".into(),
+        json!({"type": "object", "additionalProperties": {"type": "string"}}),
+    );
     schemas.insert(
         "Forbidden".into(),
         json!({"type": "object", "properties": {"error": {"type": "string"}, "status": {"type": "string", "enum": ["CHANGE_PASSWORD"]}}}),

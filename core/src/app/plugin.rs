@@ -99,7 +99,8 @@ pub struct SidebarEntry {
 impl Manifest {
     /// Parses a `module.json`; the message names the module file's problem.
     pub fn from_json(text: &str) -> anyhow::Result<Self> {
-        let m: Manifest = serde_json::from_str(text).map_err(|e| anyhow::anyhow!("module.json: {e}"))?;
+        let m: Manifest =
+            serde_json::from_str(text).map_err(|e| anyhow::anyhow!("module.json: {e}"))?;
         m.check()?;
         Ok(m)
     }
@@ -136,7 +137,9 @@ impl Manifest {
 
     fn check(&self) -> anyhow::Result<()> {
         let id = &self.id;
-        if id.is_empty() || !id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
+        if id.is_empty()
+            || !id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        {
             anyhow::bail!("module.json: id {id:?} must be lower-case letters, digits and '-'");
         }
         if self.sidebar.is_some() && self.route.is_none() {
@@ -184,14 +187,18 @@ impl Manifest {
 fn under(path: &str, prefix: &str) -> bool {
     match prefix.strip_suffix('/') {
         Some(dir) => path == dir || path.starts_with(prefix),
-        None => path == prefix || path.strip_prefix(prefix).is_some_and(|rest| rest.starts_with('/')),
+        None => {
+            path == prefix || path.strip_prefix(prefix).is_some_and(|rest| rest.starts_with('/'))
+        }
     }
 }
 
 /// Each API path is served by the module whose prefix it carries: refuses an own prefix
 /// of one module that lies under (or over) another module's, unless it is declared in
 /// `sharedApi`.
-pub fn check_prefixes<'a>(manifests: impl Iterator<Item = &'a Manifest> + Clone) -> anyhow::Result<()> {
+pub fn check_prefixes<'a>(
+    manifests: impl Iterator<Item = &'a Manifest> + Clone,
+) -> anyhow::Result<()> {
     for a in manifests.clone() {
         for b in manifests.clone().filter(|b| b.id != a.id) {
             for p in &a.api {
@@ -246,13 +253,17 @@ macro_rules! module {
         pub struct $name;
         impl $crate::plugin::Plugin for $name {
             fn manifest(&self) -> $crate::plugin::Manifest {
-                $crate::plugin::Manifest::from_json(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/module.json")))
-                    .expect("module.json is valid (checked by the modules test)")
+                $crate::plugin::Manifest::from_json(include_str!(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/module.json"
+                )))
+                .expect("module.json is valid (checked by the modules test)")
             }
             fn build(&self, ctx: &mut $crate::plugin::ModuleContext) -> $crate::anyhow::Result<()> {
                 ctx.defaults(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/settings.toml")))?;
                 ctx.migrations($crate::embed_migrations!());
-                let build: fn(&mut $crate::plugin::ModuleContext) -> $crate::anyhow::Result<()> = $build;
+                let build: fn(&mut $crate::plugin::ModuleContext) -> $crate::anyhow::Result<()> =
+                    $build;
                 build(ctx)
             }
         }
@@ -262,7 +273,8 @@ macro_rules! module {
 
 /// Every statically linked module, sorted by id (inventory's order is unspecified).
 pub fn static_plugins() -> Vec<Arc<dyn Plugin>> {
-    let mut v: Vec<Arc<dyn Plugin>> = inventory::iter::<PluginRegistration>.into_iter().map(|r| Arc::from((r.make)())).collect();
+    let mut v: Vec<Arc<dyn Plugin>> =
+        inventory::iter::<PluginRegistration>.into_iter().map(|r| Arc::from((r.make)())).collect();
     v.sort_by_key(|p| p.manifest().id);
     v
 }
@@ -290,7 +302,10 @@ pub fn sort_modules(mut modules: Vec<Module>) -> anyhow::Result<Vec<Module>> {
     for m in by_id.values() {
         for d in &m.manifest.dependencies {
             match by_id.get(d) {
-                None => anyhow::bail!("module '{}' needs module '{d}', which is not installed", m.manifest.id),
+                None => anyhow::bail!(
+                    "module '{}' needs module '{d}', which is not installed",
+                    m.manifest.id
+                ),
                 Some(dep) if m.enabled && !dep.enabled => {
                     anyhow::bail!("module '{}' is enabled but needs module '{d}', which is disabled (modules.{d}.enabled)", m.manifest.id)
                 }

@@ -59,7 +59,11 @@ pub const DOC_LANGS: [&str; 3] = ["en", "es", "pl"];
 
 /// A document language as sent (`lang`): one of [`DOC_LANGS`], or the field's message.
 pub fn doc_lang(v: &str) -> Result<&'static str, &'static str> {
-    DOC_LANGS.iter().copied().find(|l| *l == v.trim()).ok_or(text!("Choose a language: en, es or pl."))
+    DOC_LANGS
+        .iter()
+        .copied()
+        .find(|l| *l == v.trim())
+        .ok_or(text!("Choose a language: en, es or pl."))
 }
 
 /// An operator's standing on a deployed document, read at once (the kiosk's status call
@@ -83,9 +87,20 @@ pub struct Standing {
 pub trait DeployedDocs: Send + Sync {
     /// The document if it is deployed now and `viewer` may see it; `None` otherwise (a
     /// superseded revision cannot be signed).
-    async fn deployed(&self, state: &AppState, viewer: &User, doc_id: &str) -> AppResult<Option<SignableVersion>>;
+    async fn deployed(
+        &self,
+        state: &AppState,
+        viewer: &User,
+        doc_id: &str,
+    ) -> AppResult<Option<SignableVersion>>;
     /// `op_id`'s standing on the document `doc_id` as `viewer` sees it.
-    async fn standing(&self, state: &AppState, viewer: &User, doc_id: &str, op_id: &str) -> AppResult<Standing>;
+    async fn standing(
+        &self,
+        state: &AppState,
+        viewer: &User,
+        doc_id: &str,
+        op_id: &str,
+    ) -> AppResult<Standing>;
     /// Every file of the document's version (originals and translations).
     async fn files(&self, _state: &AppState, _doc_id: &str) -> AppResult<Vec<VersionFile>> {
         Ok(Vec::new())
@@ -97,7 +112,12 @@ pub trait DeployedDocs: Send + Sync {
 pub trait AlertsInForce: Send + Sync {
     /// The alert if it is deployed and in force now (effective <= now < sunset) in
     /// `company`; `None` otherwise.
-    async fn in_force(&self, state: &AppState, company: &str, alert_id: &str) -> AppResult<Option<SignableVersion>>;
+    async fn in_force(
+        &self,
+        state: &AppState,
+        company: &str,
+        alert_id: &str,
+    ) -> AppResult<Option<SignableVersion>>;
     /// Every file of the alert (the original and its translations).
     async fn files(&self, _state: &AppState, _alert_id: &str) -> AppResult<Vec<VersionFile>> {
         Ok(Vec::new())
@@ -122,7 +142,12 @@ pub struct PartAlert {
 pub trait PartAlerts: Send + Sync {
     /// Every alert of the viewer's company for the part that was ever deployed, as the
     /// viewer may see them, oldest first.
-    async fn of_part(&self, state: &AppState, viewer: &User, part_number: &str) -> AppResult<Vec<PartAlert>>;
+    async fn of_part(
+        &self,
+        state: &AppState,
+        viewer: &User,
+        part_number: &str,
+    ) -> AppResult<Vec<PartAlert>>;
 }
 
 /// Operators' training levels on parts.
@@ -169,7 +194,10 @@ impl Ports {
             let id = m.manifest.id.as_str();
             for p in &m.built.ports {
                 if let Some((first, _)) = names.insert(p.type_id, (id, p.name)) {
-                    anyhow::bail!("module '{id}': port {} is already provided by module '{first}'", p.name);
+                    anyhow::bail!(
+                        "module '{id}': port {} is already provided by module '{first}'",
+                        p.name
+                    );
                 }
                 out.by_type.insert(p.type_id, (id.to_string(), p.port.clone()));
             }
@@ -226,30 +254,58 @@ mod tests {
     }
 
     fn module(id: &str, ports: Vec<Provided>, kinds: &[&'static str]) -> Module {
-        let built = Built { ports, doc_kinds: kinds.iter().map(|k| DocKind::new(k)).collect(), ..Built::default() };
+        let built = Built {
+            ports,
+            doc_kinds: kinds.iter().map(|k| DocKind::new(k)).collect(),
+            ..Built::default()
+        };
         Module { manifest: Manifest::new(id, id, "1.0"), enabled: true, built: Arc::new(built) }
     }
 
     #[test]
     fn a_port_is_found_by_its_trait_and_has_one_provider() {
         let greet = || Provided::new::<dyn Greeting>(Arc::new(En));
-        let ports = Ports::collect(&[module("a", vec![greet()], &["doc"]), module("b", vec![], &["other-2"])]).unwrap();
+        let ports = Ports::collect(&[
+            module("a", vec![greet()], &["doc"]),
+            module("b", vec![], &["other-2"]),
+        ])
+        .unwrap();
         let (module_id, port) = ports.by_type.get(&TypeId::of::<dyn Greeting>()).unwrap();
         assert_eq!(module_id, "a");
         assert_eq!(port.downcast_ref::<Arc<dyn Greeting>>().unwrap().hello(), "hello");
         assert_eq!(ports.kinds.keys().copied().collect::<Vec<_>>(), ["doc", "other-2"]);
 
-        let twice = Ports::collect(&[module("a", vec![greet()], &[]), module("b", vec![greet()], &[])]).err().unwrap().to_string();
-        assert!(twice.starts_with("module 'b': port ") && twice.ends_with("is already provided by module 'a'"), "{twice}");
-        let kind_twice = Ports::collect(&[module("a", vec![], &["doc"]), module("b", vec![], &["doc"])]).err().unwrap().to_string();
+        let twice =
+            Ports::collect(&[module("a", vec![greet()], &[]), module("b", vec![greet()], &[])])
+                .err()
+                .unwrap()
+                .to_string();
+        assert!(
+            twice.starts_with("module 'b': port ")
+                && twice.ends_with("is already provided by module 'a'"),
+            "{twice}"
+        );
+        let kind_twice =
+            Ports::collect(&[module("a", vec![], &["doc"]), module("b", vec![], &["doc"])])
+                .err()
+                .unwrap()
+                .to_string();
         assert_eq!(kind_twice, "module 'b': document kind 'doc' is already declared by module 'a'");
         let bad = Ports::collect(&[module("a", vec![], &["Doc's"])]).err().unwrap().to_string();
-        assert_eq!(bad, "module 'a': document kind \"Doc's\" must be lower-case letters, digits and '-'");
+        assert_eq!(
+            bad,
+            "module 'a': document kind \"Doc's\" must be lower-case letters, digits and '-'"
+        );
     }
 
     #[test]
     fn an_audit_target_names_kind_and_id() {
-        let v = SignableVersion { kind: DocKind::new("doc"), id: "d1".into(), part_number: "7101".into(), version_hash: "h".into() };
+        let v = SignableVersion {
+            kind: DocKind::new("doc"),
+            id: "d1".into(),
+            part_number: "7101".into(),
+            version_hash: "h".into(),
+        };
         assert_eq!(v.target(), "doc:d1");
     }
 }

@@ -43,7 +43,12 @@ pub trait Keeper: Send + Sync {
     /// Removes the document's own rows inside the caller's transaction (its sign records
     /// and its files are the core's); `false` if it is no longer past retention (a
     /// concurrent change): the caller then drops the transaction, so nothing is removed.
-    async fn remove(&self, conn: &mut AnyConnection, item: &Expired, horizon_ms: i64) -> anyhow::Result<bool>;
+    async fn remove(
+        &self,
+        conn: &mut AnyConnection,
+        item: &Expired,
+        horizon_ms: i64,
+    ) -> anyhow::Result<bool>;
 }
 
 /// The module that declared it, with its keeper.
@@ -79,12 +84,18 @@ pub async fn purge(state: &AppState, dry_run: bool, actor: &str) -> anyhow::Resu
         let Some(keeper) = &m.built.retention else { continue };
         for item in keeper.expired(state, horizon).await? {
             if !dry_run {
-                let Some(keys) = remove_one(state, keeper.as_ref(), &item, horizon, years, actor).await? else { continue };
+                let Some(keys) =
+                    remove_one(state, keeper.as_ref(), &item, horizon, years, actor).await?
+                else {
+                    continue;
+                };
                 report.removed_rows += 1;
                 for key in keys {
                     match state.storage.delete(&key).await {
                         Ok(()) => report.removed_blobs += 1,
-                        Err(e) => tracing::warn!(key, error = %e, "retention purge: blob not removed (storage check --fix will)"),
+                        Err(e) => {
+                            tracing::warn!(key, error = %e, "retention purge: blob not removed (storage check --fix will)")
+                        }
                     }
                 }
             }
@@ -119,7 +130,11 @@ async fn remove_one(
     if !item.files.is_empty() {
         let mut q = Params::default();
         let list = q.list(item.files.iter().cloned());
-        for r in q.query(&format!("SELECT storage_key FROM files WHERE id IN ({list})")).fetch_all(&mut *tx).await? {
+        for r in q
+            .query(&format!("SELECT storage_key FROM files WHERE id IN ({list})"))
+            .fetch_all(&mut *tx)
+            .await?
+        {
             keys.push(r.try_get::<String, _>("storage_key")?);
         }
         let mut q = Params::default();

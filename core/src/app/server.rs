@@ -38,8 +38,13 @@ where
     let (router, _) = crate::app::http::router(state.clone());
     let grace = Duration::from_secs(state.settings.server.shutdown_grace_secs);
     let header_timeout = Duration::from_secs(state.settings.server.header_read_timeout_secs);
-    let conns = Conns::new(state.settings.server.max_connections, crate::app::conns::open_files_limit());
-    tracing::info!(max_connections = conns.cap(), header_read_timeout_secs = header_timeout.as_secs(), "connection limits");
+    let conns =
+        Conns::new(state.settings.server.max_connections, crate::app::conns::open_files_limit());
+    tracing::info!(
+        max_connections = conns.cap(),
+        header_read_timeout_secs = header_timeout.as_secs(),
+        "connection limits"
+    );
     let (tx, mut rx) = watch::channel(false);
     let mut rx2 = rx.clone();
     let live = state.clone();
@@ -78,7 +83,9 @@ where
             let (mut stop, open) = (rx.clone(), open_rx.clone());
             tokio::spawn(async move {
                 let mut http = hyper::server::conn::http1::Builder::new();
-                http.max_headers(HYPER_MAX_HEADERS).timer(TokioTimer::new()).header_read_timeout(header_timeout);
+                http.max_headers(HYPER_MAX_HEADERS)
+                    .timer(TokioTimer::new())
+                    .header_read_timeout(header_timeout);
                 let conn = http.serve_connection(io, TowerToHyperService::new(svc)).with_upgrades();
                 tokio::pin!(conn);
                 tokio::select! {

@@ -120,7 +120,11 @@ impl Default for BuildOptions {
 
 /// Builds one module: its manifest, switch and everything `build` declares. A route
 /// outside the manifest's API prefixes or a migration outside its range is refused.
-fn build_module(settings: &Settings, plugin: Arc<dyn Plugin>, default_on: bool) -> anyhow::Result<Module> {
+fn build_module(
+    settings: &Settings,
+    plugin: Arc<dyn Plugin>,
+    default_on: bool,
+) -> anyhow::Result<Module> {
     let manifest = plugin.manifest();
     let id = manifest.id.clone();
     let mut ctx = ModuleContext::new(&id, settings.module_config(&id));
@@ -154,7 +158,11 @@ fn build_module(settings: &Settings, plugin: Arc<dyn Plugin>, default_on: bool) 
 
 /// Every module known to this binary (static + dynamic + `extra`), built, with the
 /// config's switches, sorted by dependency. Unknown module ids in config are refused.
-pub fn resolve_modules(settings: &Settings, load_dynamic: bool, extra: &[Arc<dyn Plugin>]) -> anyhow::Result<Vec<Module>> {
+pub fn resolve_modules(
+    settings: &Settings,
+    load_dynamic: bool,
+    extra: &[Arc<dyn Plugin>],
+) -> anyhow::Result<Vec<Module>> {
     let mut modules: Vec<Module> = Vec::new();
     for p in plugin::static_plugins().into_iter().chain(extra.iter().cloned()) {
         modules.push(build_module(settings, p, false)?);
@@ -174,7 +182,9 @@ pub fn resolve_modules(settings: &Settings, load_dynamic: bool, extra: &[Arc<dyn
                             tracing::info!(library = %lib.display(), %id, "dynamic module loaded");
                             modules.push(m);
                         }
-                        Err(e) => tracing::error!(library = %lib.display(), error = %e, "dynamic module refused"),
+                        Err(e) => {
+                            tracing::error!(library = %lib.display(), error = %e, "dynamic module refused")
+                        }
                     }
                 }
                 Err(e) => {
@@ -186,12 +196,19 @@ pub fn resolve_modules(settings: &Settings, load_dynamic: bool, extra: &[Arc<dyn
     let known = || modules.iter().map(|m| m.manifest.id.as_str()).collect::<Vec<_>>().join(", ");
     for id in settings.modules.keys() {
         if !modules.iter().any(|m| &m.manifest.id == id) {
-            anyhow::bail!("configuration error: modules.{id}: unknown module '{id}' (known: {})", known());
+            anyhow::bail!(
+                "configuration error: modules.{id}: unknown module '{id}' (known: {})",
+                known()
+            );
         }
     }
     for id in &settings.release_modules {
         if !modules.iter().any(|m| &m.manifest.id == id) {
-            anyhow::bail!("configuration error: release {}: unknown module '{id}' (known: {})", settings.release, known());
+            anyhow::bail!(
+                "configuration error: release {}: unknown module '{id}' (known: {})",
+                settings.release,
+                known()
+            );
         }
     }
     plugin::sort_modules(modules)
@@ -202,7 +219,10 @@ pub fn migration_sets(modules: &[Module], only_enabled: bool) -> Vec<MigrationSe
     let mut sets = vec![migrate::core_set()];
     for m in modules {
         if m.enabled || !only_enabled {
-            sets.push(MigrationSet { module: m.manifest.id.clone(), migrations: m.built.migrations.clone() });
+            sets.push(MigrationSet {
+                module: m.manifest.id.clone(),
+                migrations: m.built.migrations.clone(),
+            });
         }
     }
     sets
@@ -215,7 +235,10 @@ pub async fn build_state(settings: Settings, opts: BuildOptions) -> anyhow::Resu
     for m in &modules {
         for (k, v) in &m.built.extensions {
             if extensions.insert(*k, v.clone()).is_some() {
-                anyhow::bail!("module '{}': its state type is already declared by another module", m.manifest.id);
+                anyhow::bail!(
+                    "module '{}': its state type is already declared by another module",
+                    m.manifest.id
+                );
             }
         }
     }
@@ -224,12 +247,13 @@ pub async fn build_state(settings: Settings, opts: BuildOptions) -> anyhow::Resu
     let catalogs = crate::app::http::lang::catalogs(&modules)?;
     // Versions must be unique across every module, enabled or not.
     migrate::check_unique(&migration_sets(&modules, false))?;
-    let db = Db::connect(&settings.database)
-        .await
-        .map_err(|e| anyhow::anyhow!("cannot open the database ({}): {e}", redact_url(&settings.database.url)))?;
+    let db = Db::connect(&settings.database).await.map_err(|e| {
+        anyhow::anyhow!("cannot open the database ({}): {e}", redact_url(&settings.database.url))
+    })?;
     migrate::run(&db, &migration_sets(&modules, true), opts.clock.now_ms()).await?;
     // Switches stored at run time override the config; their modules' migrations run too.
-    let (modules, switches) = crate::app::switches::apply_at_start(modules, crate::app::switches::load(&db).await?);
+    let (modules, switches) =
+        crate::app::switches::apply_at_start(modules, crate::app::switches::load(&db).await?);
     if !switches.is_empty() {
         migrate::run(&db, &migration_sets(&modules, true), opts.clock.now_ms()).await?;
     }

@@ -34,7 +34,9 @@ pub type Switches = BTreeMap<String, Switch>;
 
 /// The stored switches (an empty map before the table exists).
 pub async fn load(db: &Db) -> anyhow::Result<Switches> {
-    let rows = sqlx::query("SELECT module, enabled, changed_at, changed_by FROM module_switches").fetch_all(&db.pool).await?;
+    let rows = sqlx::query("SELECT module, enabled, changed_at, changed_by FROM module_switches")
+        .fetch_all(&db.pool)
+        .await?;
     let mut out = Switches::new();
     for r in rows {
         out.insert(
@@ -73,12 +75,23 @@ pub fn apply_at_start(modules: Vec<Module>, stored: Switches) -> (Vec<Module>, S
 
 /// Why a switch is refused, or `None` when it may be made. `enabled(id)` is the current
 /// effective state.
-pub fn refusal(modules: &[Module], id: &str, on: bool, enabled: impl Fn(&str) -> bool) -> Option<String> {
+pub fn refusal(
+    modules: &[Module],
+    id: &str,
+    on: bool,
+    enabled: impl Fn(&str) -> bool,
+) -> Option<String> {
     let m = modules.iter().find(|m| m.manifest.id == id)?;
     if on {
-        let off: Vec<&str> = m.manifest.dependencies.iter().map(String::as_str).filter(|d| !enabled(d)).collect();
+        let off: Vec<&str> =
+            m.manifest.dependencies.iter().map(String::as_str).filter(|d| !enabled(d)).collect();
         (!off.is_empty()).then(|| {
-            format!("{} needs {}: enable {} first.", m.manifest.name, names(modules, &off), if off.len() == 1 { "it" } else { "them" })
+            format!(
+                "{} needs {}: enable {} first.",
+                m.manifest.name,
+                names(modules, &off),
+                if off.len() == 1 { "it" } else { "them" }
+            )
         })
     } else {
         let users: Vec<&str> = modules
@@ -87,21 +100,38 @@ pub fn refusal(modules: &[Module], id: &str, on: bool, enabled: impl Fn(&str) ->
             .map(|o| o.manifest.id.as_str())
             .collect();
         (!users.is_empty()).then(|| {
-            format!("{} needs {}: disable {} first.", names(modules, &users), m.manifest.name, if users.len() == 1 { "it" } else { "them" })
+            format!(
+                "{} needs {}: disable {} first.",
+                names(modules, &users),
+                m.manifest.name,
+                if users.len() == 1 { "it" } else { "them" }
+            )
         })
     }
 }
 
 fn names(modules: &[Module], ids: &[&str]) -> String {
     ids.iter()
-        .map(|id| modules.iter().find(|m| m.manifest.id == *id).map(|m| m.manifest.name.clone()).unwrap_or_else(|| id.to_string()))
+        .map(|id| {
+            modules
+                .iter()
+                .find(|m| m.manifest.id == *id)
+                .map(|m| m.manifest.name.clone())
+                .unwrap_or_else(|| id.to_string())
+        })
         .collect::<Vec<_>>()
         .join(", ")
 }
 
 /// Switches a module on or off now: checks dependencies, runs its migrations when
 /// enabling, stores the switch and its audit row in one transaction, then applies it.
-pub async fn set(state: &AppState, id: &str, on: bool, actor_id: &str, actor: &str) -> AppResult<Switch> {
+pub async fn set(
+    state: &AppState,
+    id: &str,
+    on: bool,
+    actor_id: &str,
+    actor: &str,
+) -> AppResult<Switch> {
     let migrations = match state.modules.iter().find(|m| m.manifest.id == id) {
         Some(m) => m.built.migrations.clone(),
         None => return Err(AppError::field("id", text!("There is no such module."))),
@@ -159,14 +189,22 @@ pub async fn refresh(state: &AppState) {
 
 /// `migrate::run` on a blocking thread: its future is not `Send` (sqlx's executor
 /// lifetimes), which a handler's must be.
-async fn migrate_off_thread(state: &AppState, sets: Vec<MigrationSet>, now: i64) -> anyhow::Result<usize> {
+async fn migrate_off_thread(
+    state: &AppState,
+    sets: Vec<MigrationSet>,
+    now: i64,
+) -> anyhow::Result<usize> {
     let st = state.clone();
     let rt = tokio::runtime::Handle::current();
     tokio::task::spawn_blocking(move || rt.block_on(migrate::run(&st.db, &sets, now))).await?
 }
 
 /// Route layer in front of one module's routes and web remote: 404 while it is off.
-pub async fn gate(State((state, id)): State<(AppState, String)>, req: Request, next: Next) -> Response {
+pub async fn gate(
+    State((state, id)): State<(AppState, String)>,
+    req: Request,
+    next: Next,
+) -> Response {
     if state.module_enabled(&id) {
         next.run(req).await
     } else {
@@ -182,25 +220,44 @@ mod tests {
     use std::sync::Arc;
 
     fn module(id: &str, deps: &[&str], enabled: bool) -> Module {
-        Module { manifest: Manifest::new(id, &id.to_uppercase(), "1.0").depends_on(deps), enabled, built: Arc::new(Built::default()) }
+        Module {
+            manifest: Manifest::new(id, &id.to_uppercase(), "1.0").depends_on(deps),
+            enabled,
+            built: Arc::new(Built::default()),
+        }
     }
 
     #[test]
     fn dependencies_are_kept() {
-        let ms = vec![module("swp", &[], true), module("signoff", &["swp"], true), module("kanban", &[], false)];
+        let ms = vec![
+            module("swp", &[], true),
+            module("signoff", &["swp"], true),
+            module("kanban", &[], false),
+        ];
         let on = |id: &str| ms.iter().any(|m| m.manifest.id == id && m.enabled);
-        assert_eq!(refusal(&ms, "swp", false, on).as_deref(), Some("SIGNOFF needs SWP: disable it first."));
+        assert_eq!(
+            refusal(&ms, "swp", false, on).as_deref(),
+            Some("SIGNOFF needs SWP: disable it first.")
+        );
         assert_eq!(refusal(&ms, "signoff", false, on), None);
         assert_eq!(refusal(&ms, "kanban", true, on), None);
         let off = |id: &str| id == "signoff";
-        assert_eq!(refusal(&ms, "signoff", true, off).as_deref(), Some("SIGNOFF needs SWP: enable it first."));
+        assert_eq!(
+            refusal(&ms, "signoff", true, off).as_deref(),
+            Some("SIGNOFF needs SWP: enable it first.")
+        );
     }
 
     #[test]
     fn stored_switches_override_the_config_unless_they_break_a_dependency() {
-        let ms = vec![module("swp", &[], true), module("signoff", &["swp"], true), module("kanban", &[], false)];
+        let ms = vec![
+            module("swp", &[], true),
+            module("signoff", &["swp"], true),
+            module("kanban", &[], false),
+        ];
         let sw = |on| Switch { enabled: on, changed_at: 1, changed_by: "x".into() };
-        let stored = Switches::from([("kanban".to_string(), sw(true)), ("signoff".to_string(), sw(false))]);
+        let stored =
+            Switches::from([("kanban".to_string(), sw(true)), ("signoff".to_string(), sw(false))]);
         let (out, kept) = apply_at_start(ms.clone(), stored);
         assert_eq!(kept.len(), 2);
         let get = |v: &[Module], id: &str| v.iter().find(|m| m.manifest.id == id).unwrap().enabled;

@@ -59,8 +59,16 @@ tokio::task_local! {
 /// Takes (or renews) the lease of `name` for `holder` for 90 % of `period`: true when
 /// this holder may run the tick. One statement, so two instances never both win; wall
 /// clock milliseconds, as the instances share no other clock.
-pub async fn take_lease(db: &crate::data::db::Db, name: &str, holder: &str, period: Duration) -> Result<bool, sqlx::Error> {
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_millis() as i64;
+pub async fn take_lease(
+    db: &crate::data::db::Db,
+    name: &str,
+    holder: &str,
+    period: Duration,
+) -> Result<bool, sqlx::Error> {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default()
+        .as_millis() as i64;
     let until = now + (period.as_millis() as i64 * 9 / 10).max(1);
     let r = sqlx::query(
         "INSERT INTO task_leases (name, holder, expires_at) VALUES ($1, $2, $3)
@@ -88,9 +96,11 @@ async fn storage_sweep(state: AppState, stop: Shutdown, holder: String) {
     if s.sweep_secs == 0 {
         return;
     }
-    let (period, min_age) = (Duration::from_secs(s.sweep_secs), Duration::from_secs(s.sweep_min_age_secs));
+    let (period, min_age) =
+        (Duration::from_secs(s.sweep_secs), Duration::from_secs(s.sweep_min_age_secs));
     sweep_once(&state, min_age).await;
-    let periodic = every(state, stop, period, move |state| async move { sweep_once(&state, min_age).await });
+    let periodic =
+        every(state, stop, period, move |state| async move { sweep_once(&state, min_age).await });
     LEASE.scope(("core/storage-sweep".to_string(), holder), periodic).await
 }
 
@@ -104,7 +114,9 @@ async fn sweep_once(state: &AppState, min_age: Duration) {
             )
         }
         Ok(_) => {}
-        Err(e) => tracing::warn!(error = %format!("{e:#}"), "storage sweep failed; it runs again at the next period"),
+        Err(e) => {
+            tracing::warn!(error = %format!("{e:#}"), "storage sweep failed; it runs again at the next period")
+        }
     }
 }
 
@@ -124,7 +136,8 @@ impl Tasks {
         // One holder id per running instance (two states in one process are two instances).
         let holder = uuid::Uuid::new_v4().simple().to_string();
         for m in state.modules.iter().filter(|m| m.enabled) {
-            let tasks = std::mem::take(&mut *m.built.tasks.lock().unwrap_or_else(|p| p.into_inner()));
+            let tasks =
+                std::mem::take(&mut *m.built.tasks.lock().unwrap_or_else(|p| p.into_inner()));
             for t in tasks {
                 tracing::info!(task = %t.name, "background task started");
                 names.push(t.name.clone());

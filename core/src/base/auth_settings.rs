@@ -31,7 +31,9 @@ impl AuthSettings {
     pub fn validate(&self) -> Result<(), ConfigError> {
         match &self.oidc {
             Some(o) => o.validate(),
-            None if !self.password_login => Err(ConfigError("auth.password_login: false needs [auth.oidc]".into())),
+            None if !self.password_login => {
+                Err(ConfigError("auth.password_login: false needs [auth.oidc]".into()))
+            }
             None => Ok(()),
         }
     }
@@ -128,7 +130,8 @@ pub struct GroupGrant {
 
 impl OidcSettings {
     pub fn validate(&self) -> Result<(), ConfigError> {
-        let issuer = url::Url::parse(&self.issuer).map_err(|_| ConfigError("auth.oidc.issuer: not a URL".into()))?;
+        let issuer = url::Url::parse(&self.issuer)
+            .map_err(|_| ConfigError("auth.oidc.issuer: not a URL".into()))?;
         if !matches!(issuer.scheme(), "https" | "http") {
             return Err(ConfigError("auth.oidc.issuer: must be an https URL".into()));
         }
@@ -170,7 +173,9 @@ pub(crate) fn words<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String
         Many(Vec<String>),
     }
     Ok(match Either::deserialize(d)? {
-        Either::One(s) => s.split([' ', ',']).filter(|w| !w.is_empty()).map(str::to_string).collect(),
+        Either::One(s) => {
+            s.split([' ', ',']).filter(|w| !w.is_empty()).map(str::to_string).collect()
+        }
         Either::Many(v) => v,
     })
 }
@@ -185,6 +190,8 @@ pub fn flag<'de, D: serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
     }
     match Either::deserialize(d)? {
         Either::B(b) => Ok(b),
-        Either::S(s) => s.parse().map_err(|_| serde::de::Error::custom(format!("expected true or false, got {s:?}"))),
+        Either::S(s) => s
+            .parse()
+            .map_err(|_| serde::de::Error::custom(format!("expected true or false, got {s:?}"))),
     }
 }

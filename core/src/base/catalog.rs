@@ -102,7 +102,12 @@ impl Catalogs {
         let table: toml::Table = toml_text.parse().map_err(|e| anyhow::anyhow!("{origin}: {e}"))?;
         let catalog = self.by_lang.entry(lang.to_string()).or_default();
         for (key, v) in table {
-            let to = v.as_str().ok_or_else(|| anyhow::anyhow!("{origin}: {key:?}: the translation must be a string"))?.to_string();
+            let to = v
+                .as_str()
+                .ok_or_else(|| {
+                    anyhow::anyhow!("{origin}: {key:?}: the translation must be a string")
+                })?
+                .to_string();
             let (pieces, names) = split(&key);
             if names.is_empty() {
                 catalog.exact.insert(key, to);
@@ -110,7 +115,9 @@ impl Catalogs {
                 catalog.patterns.push(Pattern { pieces, names, to });
             }
         }
-        catalog.patterns.sort_by_key(|p| std::cmp::Reverse(p.pieces.iter().map(String::len).sum::<usize>()));
+        catalog
+            .patterns
+            .sort_by_key(|p| std::cmp::Reverse(p.pieces.iter().map(String::len).sum::<usize>()));
         Ok(())
     }
 
@@ -191,7 +198,10 @@ mod tests {
     fn exact_and_placeholder_messages_are_translated() {
         let c = es();
         assert_eq!(c.translate("es", "Not found.").as_deref(), Some("No encontrado."));
-        assert_eq!(c.translate("es", "Zone Z9 is not a zone of company mpk.").as_deref(), Some("La empresa mpk no tiene la zona Z9."));
+        assert_eq!(
+            c.translate("es", "Zone Z9 is not a zone of company mpk.").as_deref(),
+            Some("La empresa mpk no tiene la zona Z9.")
+        );
         // A captured word the catalog knows is translated too.
         assert_eq!(
             c.translate("es", "The process stage reviews this SWP first.").as_deref(),
@@ -206,7 +216,8 @@ mod tests {
     fn a_value_may_contain_the_words_around_it() {
         let c = es();
         assert_eq!(
-            c.translate("es", "Zone A is not a zone of company is not a zone of company b.").as_deref(),
+            c.translate("es", "Zone A is not a zone of company is not a zone of company b.")
+                .as_deref(),
             Some("La empresa is not a zone of company b no tiene la zona A.")
         );
     }

@@ -41,10 +41,15 @@ impl Clock for ManualClock {
 /// A signature's date and time with its offset, as records show it to people and
 /// auditors (issue 28 item 2): `2026-01-01 08:30:00 +00:00` (the server keeps UTC).
 pub fn with_offset(ms: i64) -> String {
-    chrono::DateTime::<chrono::Utc>::from_timestamp_millis(ms).unwrap_or_default().format("%Y-%m-%d %H:%M:%S %:z").to_string()
+    chrono::DateTime::<chrono::Utc>::from_timestamp_millis(ms)
+        .unwrap_or_default()
+        .format("%Y-%m-%d %H:%M:%S %:z")
+        .to_string()
 }
 
 /// ISO 8601 UTC text for a millisecond timestamp, the format every API date uses.
 pub fn iso(ms: i64) -> String {
-    chrono::DateTime::<chrono::Utc>::from_timestamp_millis(ms).unwrap_or_default().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+    chrono::DateTime::<chrono::Utc>::from_timestamp_millis(ms)
+        .unwrap_or_default()
+        .to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }

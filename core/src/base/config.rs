@@ -217,7 +217,9 @@ fn string_or_list<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<PathBuf>
         Many(Vec<PathBuf>),
     }
     Ok(match Either::deserialize(d)? {
-        Either::One(s) => s.split(',').map(str::trim).filter(|p| !p.is_empty()).map(PathBuf::from).collect(),
+        Either::One(s) => {
+            s.split(',').map(str::trim).filter(|p| !p.is_empty()).map(PathBuf::from).collect()
+        }
         Either::Many(v) => v,
     })
 }
@@ -248,7 +250,9 @@ pub struct ConfigError(pub String);
 
 /// Where the config folder is: `PLANTDOC_CONFIG_DIR`, else `./config`.
 pub fn default_dir() -> PathBuf {
-    std::env::var_os("PLANTDOC_CONFIG_DIR").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("config"))
+    std::env::var_os("PLANTDOC_CONFIG_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("config"))
 }
 
 impl Settings {
@@ -260,15 +264,22 @@ impl Settings {
     pub fn load_with(dir: &Path, overrides: &[(&str, &str)]) -> Result<Self, ConfigError> {
         // First pass: which release? It may be set in any layer but the release file.
         let layers = layered(dir, overrides)?;
-        let release: String = layers.get_string("release").map_err(|e| ConfigError(format!("release: {e}")))?;
-        if release.is_empty() || !release.chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-') {
+        let release: String =
+            layers.get_string("release").map_err(|e| ConfigError(format!("release: {e}")))?;
+        if release.is_empty()
+            || !release.chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-')
+        {
             return Err(ConfigError(format!("release: invalid release name {release:?}")));
         }
         let release_file = dir.join("releases").join(format!("{release}.toml"));
         if !release_file.is_file() {
-            return Err(ConfigError(format!("release: no release file {} for release {release:?}", release_file.display())));
+            return Err(ConfigError(format!(
+                "release: no release file {} for release {release:?}",
+                release_file.display()
+            )));
         }
-        let mut settings: Settings = layers.try_deserialize().map_err(|e| ConfigError(e.to_string()))?;
+        let mut settings: Settings =
+            layers.try_deserialize().map_err(|e| ConfigError(e.to_string()))?;
         settings.release_modules = release_modules(&release_file)?;
         settings.validate()?;
         Ok(settings)
@@ -279,16 +290,22 @@ impl Settings {
             return Err(ConfigError("storage.link_ttl_secs: must be between 1 and 300".into()));
         }
         if self.storage.backend == StorageBackend::S3 && self.storage.s3.bucket.is_empty() {
-            return Err(ConfigError("storage.s3.bucket: required when storage.backend = \"s3\"".into()));
+            return Err(ConfigError(
+                "storage.s3.bucket: required when storage.backend = \"s3\"".into(),
+            ));
         }
         if self.session.idle_timeout_secs <= 0 || self.session.idle_timeout_secs > 3600 {
-            return Err(ConfigError("session.idle_timeout_secs: must be between 1 and 3600".into()));
+            return Err(ConfigError(
+                "session.idle_timeout_secs: must be between 1 and 3600".into(),
+            ));
         }
         if self.session.recheck_ms > 1000 {
             return Err(ConfigError("session.recheck_ms: must be between 0 and 1000".into()));
         }
         if self.session.absolute_timeout_secs <= 0 || self.session.absolute_timeout_secs > 86_400 {
-            return Err(ConfigError("session.absolute_timeout_secs: must be between 1 and 86400".into()));
+            return Err(ConfigError(
+                "session.absolute_timeout_secs: must be between 1 and 86400".into(),
+            ));
         }
         if self.auth.max_failed_logins < 1 || self.auth.max_failed_logins > 100 {
             return Err(ConfigError("auth.max_failed_logins: must be between 1 and 100".into()));
@@ -308,14 +325,20 @@ impl Settings {
         }
         for (id, table) in &self.modules {
             if let Some(v) = table.get("enabled") {
-                v.clone().into_bool().map_err(|e| ConfigError(format!("modules.{id}.enabled: {e}")))?;
+                v.clone()
+                    .into_bool()
+                    .map_err(|e| ConfigError(format!("modules.{id}.enabled: {e}")))?;
             }
         }
         if self.server.shutdown_grace_secs == 0 || self.server.shutdown_grace_secs > 300 {
-            return Err(ConfigError("server.shutdown_grace_secs: must be between 1 and 300".into()));
+            return Err(ConfigError(
+                "server.shutdown_grace_secs: must be between 1 and 300".into(),
+            ));
         }
         if self.server.header_read_timeout_secs == 0 || self.server.header_read_timeout_secs > 300 {
-            return Err(ConfigError("server.header_read_timeout_secs: must be between 1 and 300".into()));
+            return Err(ConfigError(
+                "server.header_read_timeout_secs: must be between 1 and 300".into(),
+            ));
         }
         if self.server.max_connections < 16 {
             return Err(ConfigError("server.max_connections: must be at least 16".into()));

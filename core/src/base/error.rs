@@ -13,7 +13,13 @@ pub type FieldErrors = BTreeMap<String, String>;
 
 /// A whole number from 1 to `max` in a query's field (paging: `page`, `limit`): absent or
 /// empty gives `default`; anything else adds '<name> is a number from 1 to <max>.' to `e`.
-pub fn number_field(e: &mut FieldErrors, name: &str, v: Option<&str>, default: i64, max: i64) -> i64 {
+pub fn number_field(
+    e: &mut FieldErrors,
+    name: &str,
+    v: Option<&str>,
+    default: i64,
+    max: i64,
+) -> i64 {
     match v {
         None | Some("") => default,
         Some(s) => match s.parse::<i64>() {
@@ -89,12 +95,18 @@ impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let (status, body) = match &self {
             AppError::Fields(m) => (StatusCode::BAD_REQUEST, json!(m)),
-            AppError::Unauthorized => (StatusCode::UNAUTHORIZED, json!({"error": text!("Please sign in.")})),
-            AppError::ChangePassword => (StatusCode::FORBIDDEN, json!({"status": "CHANGE_PASSWORD"})),
+            AppError::Unauthorized => {
+                (StatusCode::UNAUTHORIZED, json!({"error": text!("Please sign in.")}))
+            }
+            AppError::ChangePassword => {
+                (StatusCode::FORBIDDEN, json!({"status": "CHANGE_PASSWORD"}))
+            }
             AppError::Forbidden(msg) => (StatusCode::FORBIDDEN, json!({"error": msg})),
             AppError::NotFound => (StatusCode::NOT_FOUND, json!({"error": text!("Not found.")})),
             AppError::Conflict(msg) => (StatusCode::CONFLICT, json!({"error": msg})),
-            AppError::PayloadTooLarge(msg) => (StatusCode::PAYLOAD_TOO_LARGE, json!({"error": msg})),
+            AppError::PayloadTooLarge(msg) => {
+                (StatusCode::PAYLOAD_TOO_LARGE, json!({"error": msg}))
+            }
             AppError::TooManyRequests { fields, .. } => {
                 let mut body = json!(fields);
                 if fields.is_empty() {
@@ -102,9 +114,10 @@ impl IntoResponse for AppError {
                 }
                 (StatusCode::TOO_MANY_REQUESTS, body)
             }
-            AppError::Unavailable => {
-                (StatusCode::SERVICE_UNAVAILABLE, json!({"error": text!("The service is temporarily unavailable. Please try again.")}))
-            }
+            AppError::Unavailable => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                json!({"error": text!("The service is temporarily unavailable. Please try again.")}),
+            ),
             AppError::StorageFull(m) => {
                 tracing::error!("storage full: an upload was refused (507)");
                 (StatusCode::INSUFFICIENT_STORAGE, json!(m))
@@ -112,7 +125,10 @@ impl IntoResponse for AppError {
             AppError::StorageUnreachable(m) => (StatusCode::SERVICE_UNAVAILABLE, json!(m)),
             AppError::Internal(e) => {
                 tracing::error!(error = %format!("{e:#}"), "internal error");
-                (StatusCode::INTERNAL_SERVER_ERROR, json!({"error": text!("Something went wrong on our side.")}))
+                (
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    json!({"error": text!("Something went wrong on our side.")}),
+                )
             }
         };
         let mut resp = (status, axum::Json(body)).into_response();
@@ -149,7 +165,10 @@ where
             .map(|v| v.starts_with("application/json") || v.contains("+json"))
             .unwrap_or(false);
         if !is_json {
-            return Err(AppError::field("body", text!("Expected a JSON body (Content-Type: application/json).")));
+            return Err(AppError::field(
+                "body",
+                text!("Expected a JSON body (Content-Type: application/json)."),
+            ));
         }
         let bytes = axum::body::Bytes::from_request(req, state).await.map_err(|e| {
             if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
@@ -183,7 +202,8 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
             let msg = inner.to_string();
             if let Some(rest) = msg.strip_prefix("missing field `") {
                 let name = rest.split('`').next().unwrap_or("body");
-                let name = if field == "body" { name.to_string() } else { format!("{field}.{name}") };
+                let name =
+                    if field == "body" { name.to_string() } else { format!("{field}.{name}") };
                 return AppError::field(&name, text!("This field is required."));
             }
             // serde's text ends with " at line 1 column 9": not for users.
@@ -207,7 +227,8 @@ pub fn is_unavailable(e: &sqlx::Error) -> bool {
             // and their extended codes, e.g. 517 BUSY_SNAPSHOT): an overloaded database, to be
             // retried, not the server's fault.
             Some(code) => {
-                code.parse::<i32>().is_ok_and(|c| matches!(c & 0xff, 5 | 6)) && d.try_downcast_ref::<sqlx::sqlite::SqliteError>().is_some()
+                code.parse::<i32>().is_ok_and(|c| matches!(c & 0xff, 5 | 6))
+                    && d.try_downcast_ref::<sqlx::sqlite::SqliteError>().is_some()
             }
             None => false,
         },
@@ -225,7 +246,9 @@ pub fn is_unique_violation(e: &sqlx::Error) -> bool {
 /// message names the columns (`UNIQUE constraint failed: users.badge`).
 pub fn violates_unique(e: &sqlx::Error, key: &str) -> bool {
     match e {
-        sqlx::Error::Database(d) if is_unique_violation(e) => d.constraint().is_some_and(|c| c.contains(key)) || d.message().contains(key),
+        sqlx::Error::Database(d) if is_unique_violation(e) => {
+            d.constraint().is_some_and(|c| c.contains(key)) || d.message().contains(key)
+        }
         _ => false,
     }
 }
@@ -242,7 +265,11 @@ pub trait OnConstraint<T> {
 impl<T, E: Into<AppError>> OnConstraint<T> for Result<T, E> {
     fn on_constraint(self, key: &str, answer: impl FnOnce() -> AppError) -> AppResult<T> {
         self.map_err(|e| match e.into() {
-            AppError::Internal(x) if x.downcast_ref::<sqlx::Error>().is_some_and(|e| violates_unique(e, key)) => answer(),
+            AppError::Internal(x)
+                if x.downcast_ref::<sqlx::Error>().is_some_and(|e| violates_unique(e, key)) =>
+            {
+                answer()
+            }
             e => e,
         })
     }

@@ -55,7 +55,10 @@ impl I18nSettings {
         }
         for (i, code) in self.languages.iter().enumerate() {
             if !SHIPPED.contains(&code.as_str()) {
-                return Err(ConfigError(format!("i18n.languages: unknown language code {code:?} (Plantdoc ships {})", SHIPPED.join(", "))));
+                return Err(ConfigError(format!(
+                    "i18n.languages: unknown language code {code:?} (Plantdoc ships {})",
+                    SHIPPED.join(", ")
+                )));
             }
             if self.languages[..i].contains(code) {
                 return Err(ConfigError(format!("i18n.languages: {code:?} is listed twice")));
@@ -94,7 +97,9 @@ impl I18nSettings {
             .filter_map(|part| {
                 let mut it = part.split(';');
                 let tag = it.next()?.trim();
-                let q = it.find_map(|p| p.trim().strip_prefix("q=")).map_or(Some(1.0), |q| q.trim().parse::<f32>().ok())?;
+                let q = it
+                    .find_map(|p| p.trim().strip_prefix("q="))
+                    .map_or(Some(1.0), |q| q.trim().parse::<f32>().ok())?;
                 (q > 0.0 && !tag.is_empty()).then_some((q, tag))
             })
             .collect();
@@ -108,9 +113,13 @@ impl I18nSettings {
     /// A person's `lang` as sent: absent → the plant's default; a code not offered →
     /// the field's error in `e`.
     pub fn check_field(&self, e: &mut FieldErrors, field: &str, v: &mut Option<String>) {
-        let code = v.take().map(|c| c.trim().to_ascii_lowercase()).unwrap_or_else(|| self.default.clone());
+        let code =
+            v.take().map(|c| c.trim().to_ascii_lowercase()).unwrap_or_else(|| self.default.clone());
         if !self.supports(&code) {
-            e.insert(field.into(), crate::msg!("Language must be one of {langs}.", langs = self.languages.join(", ")));
+            e.insert(
+                field.into(),
+                crate::msg!("Language must be one of {langs}.", langs = self.languages.join(", ")),
+            );
         }
         *v = Some(code);
     }
@@ -121,12 +130,19 @@ mod tests {
     use super::*;
 
     fn plant(default: &str, langs: &[&str]) -> I18nSettings {
-        I18nSettings { default: default.into(), languages: langs.iter().map(|s| s.to_string()).collect() }
+        I18nSettings {
+            default: default.into(),
+            languages: langs.iter().map(|s| s.to_string()).collect(),
+        }
     }
 
     #[test]
     fn languages_are_a_list_or_one_string_split_at_commas_or_spaces() {
-        let read = |v: serde_json::Value| serde_json::from_value::<I18nSettings>(serde_json::json!({"default": "en", "languages": v}));
+        let read = |v: serde_json::Value| {
+            serde_json::from_value::<I18nSettings>(
+                serde_json::json!({"default": "en", "languages": v}),
+            )
+        };
         assert_eq!(read(serde_json::json!("en, es pl")).unwrap().languages, ["en", "es", "pl"]);
         assert_eq!(read(serde_json::json!(["en", "pl"])).unwrap().languages, ["en", "pl"]);
     }

@@ -14,18 +14,26 @@ pub fn init(s: &Settings) {
     let env = std::env::var("RUST_LOG").ok().map(|v| (v.parse::<Targets>(), v));
     let (from_env, bad_env) = match env {
         Some((Ok(t), _)) => (Some(t), None),
-        Some((Err(e), v)) => (None, Some(format!("RUST_LOG {v:?} ignored ({e}): log.level is used"))),
+        Some((Err(e), v)) => {
+            (None, Some(format!("RUST_LOG {v:?} ignored ({e}): log.level is used")))
+        }
         None => (None, None),
     };
     // `log.level` was checked when the settings were read (config.rs).
-    let filter = from_env.unwrap_or_else(|| s.log.level.parse().unwrap_or_else(|_| Targets::new().with_default(LevelFilter::INFO)));
+    let filter = from_env.unwrap_or_else(|| {
+        s.log.level.parse().unwrap_or_else(|_| Targets::new().with_default(LevelFilter::INFO))
+    });
     let fmt = tracing_subscriber::fmt::layer().with_writer(std::io::stderr);
     let registry = tracing_subscriber::registry().with(filter);
     let set = match s.log.format {
-        LogFormat::Json => tracing::subscriber::set_global_default(registry.with(fmt.json().flatten_event(true).with_current_span(true))),
+        LogFormat::Json => tracing::subscriber::set_global_default(
+            registry.with(fmt.json().flatten_event(true).with_current_span(true)),
+        ),
         LogFormat::Pretty => tracing::subscriber::set_global_default(registry.with(fmt)),
     };
-    if set.is_ok() && log::set_boxed_logger(Box::new(LogBridge(tracing_log::LogTracer::new()))).is_ok() {
+    if set.is_ok()
+        && log::set_boxed_logger(Box::new(LogBridge(tracing_log::LogTracer::new()))).is_ok()
+    {
         log::set_max_level(match LevelFilter::current() {
             LevelFilter::OFF => log::LevelFilter::Off,
             LevelFilter::ERROR => log::LevelFilter::Error,
@@ -47,7 +55,9 @@ struct LogBridge(tracing_log::LogTracer);
 const USER_INPUT_TARGETS: &[&str] = &["lopdf"];
 
 pub fn demoted(level: log::Level, target: &str) -> log::Level {
-    let user_input = USER_INPUT_TARGETS.iter().any(|t| target == *t || target.strip_prefix(t).is_some_and(|r| r.starts_with("::")));
+    let user_input = USER_INPUT_TARGETS
+        .iter()
+        .any(|t| target == *t || target.strip_prefix(t).is_some_and(|r| r.starts_with("::")));
     if user_input && level == log::Level::Error {
         log::Level::Warn
     } else {
@@ -57,7 +67,12 @@ pub fn demoted(level: log::Level, target: &str) -> log::Level {
 
 impl log::Log for LogBridge {
     fn enabled(&self, m: &log::Metadata<'_>) -> bool {
-        self.0.enabled(&log::Metadata::builder().level(demoted(m.level(), m.target())).target(m.target()).build())
+        self.0.enabled(
+            &log::Metadata::builder()
+                .level(demoted(m.level(), m.target()))
+                .target(m.target())
+                .build(),
+        )
     }
 
     fn log(&self, r: &log::Record<'_>) {
@@ -100,7 +115,10 @@ mod tests {
         for ok in ["warn", "info,sqlx=warn", "plantdoc_core=debug,lopdf=off"] {
             Settings::load_with(&dir, &[("log.level", ok)]).unwrap();
         }
-        let e = Settings::load_with(&dir, &[("log.level", "info,sqlx=loud")]).err().unwrap().to_string();
+        let e = Settings::load_with(&dir, &[("log.level", "info,sqlx=loud")])
+            .err()
+            .unwrap()
+            .to_string();
         assert!(e.contains("log.level"), "{e}");
     }
 }

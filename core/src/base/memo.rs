@@ -34,7 +34,9 @@ impl<T: Clone> Memo<T> {
     pub fn recall(&self, key: &str) -> Option<T> {
         let now = self.generation();
         let map = self.values.lock().unwrap_or_else(|p| p.into_inner());
-        map.get(key).filter(|(g, at, _)| *g == now && at.elapsed() < self.ttl).map(|(_, _, v)| v.clone())
+        map.get(key)
+            .filter(|(g, at, _)| *g == now && at.elapsed() < self.ttl)
+            .map(|(_, _, v)| v.clone())
     }
 
     pub fn remember(&self, generation: u64, key: String, value: T) {

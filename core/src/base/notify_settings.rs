@@ -47,7 +47,9 @@ impl Default for NotifySettings {
 impl NotifySettings {
     pub fn validate(&self) -> Result<(), ConfigError> {
         if self.max_streams_per_user == 0 {
-            return Err(ConfigError("notifications.max_streams_per_user: must be at least 1".into()));
+            return Err(ConfigError(
+                "notifications.max_streams_per_user: must be at least 1".into(),
+            ));
         }
         Ok(())
     }

@@ -21,7 +21,9 @@ impl Default for RetentionSettings {
 impl RetentionSettings {
     pub fn validate(&self) -> Result<(), ConfigError> {
         if !(1..=200).contains(&self.years_after_obsolete) {
-            return Err(ConfigError("retention.years_after_obsolete: must be between 1 and 200".into()));
+            return Err(ConfigError(
+                "retention.years_after_obsolete: must be between 1 and 200".into(),
+            ));
         }
         Ok(())
     }

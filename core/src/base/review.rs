@@ -41,6 +41,9 @@ mod tests {
         let s = |n| ReviewSettings { translation_stages: n };
         assert!(s(Some(0)).validate().unwrap_err().0.contains("review.translation_stages"));
         assert!(s(Some(1)).validate().is_ok() && s(None).validate().is_ok());
-        assert_eq!((s(None).stages_for(3), s(Some(1)).stages_for(3), s(Some(5)).stages_for(2)), (3, 1, 2));
+        assert_eq!(
+            (s(None).stages_for(3), s(Some(1)).stages_for(3), s(Some(5)).stages_for(2)),
+            (3, 1, 2)
+        );
     }
 }

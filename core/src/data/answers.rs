@@ -69,7 +69,11 @@ impl Answers {
         let held = self.held.lock().unwrap_or_else(|p| p.into_inner());
         held.answers
             .get(key)
-            .filter(|k| k.stamp == stamp && k.at.elapsed() < self.ttl && (0..max_age_ms).contains(&(now_ms - k.built_ms)))
+            .filter(|k| {
+                k.stamp == stamp
+                    && k.at.elapsed() < self.ttl
+                    && (0..max_age_ms).contains(&(now_ms - k.built_ms))
+            })
             .map(|k| k.body.clone())
     }
 
@@ -84,7 +88,9 @@ impl Answers {
             held.bytes = 0;
         }
         let key_len = key.len();
-        if let Some(old) = held.answers.insert(key, Kept { stamp, at: Instant::now(), built_ms, body }) {
+        if let Some(old) =
+            held.answers.insert(key, Kept { stamp, at: Instant::now(), built_ms, body })
+        {
             held.bytes -= key_len + old.body.len();
         }
         held.bytes += size;
@@ -92,7 +98,12 @@ impl Answers {
 
     /// The answer kept under `key` if it was built from what the counters hold now;
     /// otherwise `build`'s, kept for the next caller.
-    pub async fn get<E, F, Fut>(&self, state: &dyn Source, key: String, build: F) -> Result<Bytes, E>
+    pub async fn get<E, F, Fut>(
+        &self,
+        state: &dyn Source,
+        key: String,
+        build: F,
+    ) -> Result<Bytes, E>
     where
         E: From<sqlx::Error>,
         F: FnOnce() -> Fut,
@@ -104,7 +115,13 @@ impl Answers {
     /// [`Answers::get`] for answers that carry signed file links: one is also not sent
     /// once `max_age_ms` of the app's clock have passed since it was built (callers pass
     /// half a link's life), so every link sent has at least the rest of its life ahead.
-    pub async fn get_linked<E, F, Fut>(&self, state: &dyn Source, key: String, max_age_ms: i64, build: F) -> Result<Bytes, E>
+    pub async fn get_linked<E, F, Fut>(
+        &self,
+        state: &dyn Source,
+        key: String,
+        max_age_ms: i64,
+        build: F,
+    ) -> Result<Bytes, E>
     where
         E: From<sqlx::Error>,
         F: FnOnce() -> Fut,

@@ -69,7 +69,18 @@ pub struct Fields<'a> {
 /// A row's hash: SHA-256 (hex) of its fields and the previous row's hash.
 pub fn row_hash(f: &Fields<'_>) -> String {
     // A JSON array is an unambiguous encoding of the fields.
-    let canonical = serde_json::json!([f.seq, f.at, f.actor_id, f.actor, f.action, f.target, f.meaning, f.before, f.after, f.prev_hash]);
+    let canonical = serde_json::json!([
+        f.seq,
+        f.at,
+        f.actor_id,
+        f.actor,
+        f.action,
+        f.target,
+        f.meaning,
+        f.before,
+        f.after,
+        f.prev_hash
+    ]);
     hex::encode(Sha256::digest(canonical.to_string().as_bytes()))
 }
 
@@ -123,9 +134,15 @@ impl Stored {
 
 /// Appends one row inside the caller's transaction, so the act and its record commit
 /// together. Returns the row's sequence number.
-pub async fn append(conn: &mut AnyConnection, now_ms: i64, e: &AuditEntry) -> Result<i64, sqlx::Error> {
+pub async fn append(
+    conn: &mut AnyConnection,
+    now_ms: i64,
+    e: &AuditEntry,
+) -> Result<i64, sqlx::Error> {
     // Updating the head first takes the write lock (SQLite) / row lock (PostgreSQL).
-    let head = sqlx::query("UPDATE audit_head SET seq = seq + 1 WHERE id = 1 RETURNING seq, hash").fetch_one(&mut *conn).await?;
+    let head = sqlx::query("UPDATE audit_head SET seq = seq + 1 WHERE id = 1 RETURNING seq, hash")
+        .fetch_one(&mut *conn)
+        .await?;
     let seq: i64 = head.try_get("seq")?;
     let prev: String = head.try_get("hash")?;
     let at = iso(now_ms);
@@ -160,12 +177,19 @@ pub async fn append(conn: &mut AnyConnection, now_ms: i64, e: &AuditEntry) -> Re
     .bind(&hash)
     .execute(&mut *conn)
     .await?;
-    sqlx::query("UPDATE audit_head SET hash = $1 WHERE id = 1").bind(&hash).execute(&mut *conn).await?;
+    sqlx::query("UPDATE audit_head SET hash = $1 WHERE id = 1")
+        .bind(&hash)
+        .execute(&mut *conn)
+        .await?;
     Ok(seq)
 }
 
 /// Records one act in its own transaction (for acts with no other write).
-pub async fn record(db: &crate::data::db::Db, now_ms: i64, e: &AuditEntry) -> Result<i64, sqlx::Error> {
+pub async fn record(
+    db: &crate::data::db::Db,
+    now_ms: i64,
+    e: &AuditEntry,
+) -> Result<i64, sqlx::Error> {
     let mut tx = db.begin().await?;
     let seq = append(&mut tx, now_ms, e).await?;
     tx.commit().await?;
@@ -200,13 +224,22 @@ pub async fn verify(db: &crate::data::db::Db) -> Result<Verdict, sqlx::Error> {
             let r = Stored::read(&r)?;
             let seq = r.seq;
             if seq != expected_seq {
-                return Ok(Verdict::Broken { seq, reason: format!("row {expected_seq} is missing") });
+                return Ok(Verdict::Broken {
+                    seq,
+                    reason: format!("row {expected_seq} is missing"),
+                });
             }
             if r.prev_hash != prev {
-                return Ok(Verdict::Broken { seq, reason: "link to the previous row does not match".into() });
+                return Ok(Verdict::Broken {
+                    seq,
+                    reason: "link to the previous row does not match".into(),
+                });
             }
             if !r.intact() {
-                return Ok(Verdict::Broken { seq, reason: "row content does not match its hash".into() });
+                return Ok(Verdict::Broken {
+                    seq,
+                    reason: "row content does not match its hash".into(),
+                });
             }
             prev = r.hash;
             expected_seq += 1;
@@ -215,10 +248,14 @@ pub async fn verify(db: &crate::data::db::Db) -> Result<Verdict, sqlx::Error> {
         }
     }
     // The head must point at the last row (a deleted tail shows here).
-    let head = sqlx::query("SELECT seq, hash FROM audit_head WHERE id = 1").fetch_one(&db.pool).await?;
+    let head =
+        sqlx::query("SELECT seq, hash FROM audit_head WHERE id = 1").fetch_one(&db.pool).await?;
     let head_seq: i64 = head.try_get("seq")?;
     if head_seq != rows {
-        return Ok(Verdict::Broken { seq: rows + 1, reason: format!("head says {head_seq} rows, found {rows}") });
+        return Ok(Verdict::Broken {
+            seq: rows + 1,
+            reason: format!("head says {head_seq} rows, found {rows}"),
+        });
     }
     Ok(Verdict::Ok { rows })
 }
@@ -228,8 +265,12 @@ pub async fn verify(db: &crate::data::db::Db) -> Result<Verdict, sqlx::Error> {
 /// row links to zeros) and the next row's link to it (or the head's, for the last row).
 /// Its cost grows with the rows cited, not with the log; `plantdoc audit verify` walks
 /// the whole chain. `Ok { rows }` counts the rows checked.
-pub async fn verify_targets(db: &crate::data::db::Db, targets: &[String]) -> Result<Verdict, sqlx::Error> {
-    let head = sqlx::query("SELECT seq, hash FROM audit_head WHERE id = 1").fetch_one(&db.pool).await?;
+pub async fn verify_targets(
+    db: &crate::data::db::Db,
+    targets: &[String],
+) -> Result<Verdict, sqlx::Error> {
+    let head =
+        sqlx::query("SELECT seq, hash FROM audit_head WHERE id = 1").fetch_one(&db.pool).await?;
     let (head_seq, head_hash): (i64, String) = (head.try_get("seq")?, head.try_get("hash")?);
     let mut found: Vec<(Stored, Option<String>, Option<String>)> = Vec::new();
     for chunk in targets.chunks(500) {
@@ -252,21 +293,37 @@ pub async fn verify_targets(db: &crate::data::db::Db, targets: &[String]) -> Res
         let seq = r.seq;
         let first = "0".repeat(64);
         match (seq, before) {
-            (1, _) if r.prev_hash != first => return Ok(broken(seq, "link to the previous row does not match")),
+            (1, _) if r.prev_hash != first => {
+                return Ok(broken(seq, "link to the previous row does not match"))
+            }
             (1, _) => {}
-            (_, None) => return Ok(Verdict::Broken { seq, reason: format!("row {} is missing", seq - 1) }),
-            (_, Some(h)) if *h != r.prev_hash => return Ok(broken(seq, "link to the previous row does not match")),
+            (_, None) => {
+                return Ok(Verdict::Broken { seq, reason: format!("row {} is missing", seq - 1) })
+            }
+            (_, Some(h)) if *h != r.prev_hash => {
+                return Ok(broken(seq, "link to the previous row does not match"))
+            }
             _ => {}
         }
         if !r.intact() {
             return Ok(broken(seq, "row content does not match its hash"));
         }
         match next {
-            Some(link) if *link != r.hash => return Ok(broken(seq + 1, "link to the previous row does not match")),
+            Some(link) if *link != r.hash => {
+                return Ok(broken(seq + 1, "link to the previous row does not match"))
+            }
             Some(_) => {}
-            None if seq < head_seq => return Ok(Verdict::Broken { seq: seq + 1, reason: format!("row {} is missing", seq + 1) }),
+            None if seq < head_seq => {
+                return Ok(Verdict::Broken {
+                    seq: seq + 1,
+                    reason: format!("row {} is missing", seq + 1),
+                })
+            }
             None if head_hash != r.hash => {
-                return Ok(Verdict::Broken { seq, reason: format!("head says {head_seq} rows and does not end at this row") })
+                return Ok(Verdict::Broken {
+                    seq,
+                    reason: format!("head says {head_seq} rows and does not end at this row"),
+                })
             }
             None => {}
         }

@@ -30,7 +30,11 @@ pub struct Changes {
 
 impl Changes {
     pub fn new(recheck_ms: u64) -> Self {
-        Self { recheck: Duration::from_millis(recheck_ms), writes: AtomicU64::new(0), counters: Mutex::new(HashMap::new()) }
+        Self {
+            recheck: Duration::from_millis(recheck_ms),
+            writes: AtomicU64::new(0),
+            counters: Mutex::new(HashMap::new()),
+        }
     }
 
     /// A write request of this instance has answered.
@@ -62,7 +66,10 @@ impl Changes {
             }
         }
         let started = Instant::now();
-        let n: i64 = sqlx::query_scalar("SELECT n FROM change_counters WHERE name = $1").bind(name).fetch_one(&db.pool).await?;
+        let n: i64 = sqlx::query_scalar("SELECT n FROM change_counters WHERE name = $1")
+            .bind(name)
+            .fetch_one(&db.pool)
+            .await?;
         let mut map = self.counters.lock().unwrap_or_else(|p| p.into_inner());
         let newer = map.get(name).is_none_or(|(_, at)| *at < started);
         if newer {

@@ -30,7 +30,8 @@ pub struct Db {
 impl Db {
     pub async fn connect(s: &DatabaseSettings) -> anyhow::Result<Self> {
         sqlx::any::install_default_drivers();
-        let dialect = if s.url.starts_with("sqlite:") { Dialect::Sqlite } else { Dialect::Postgres };
+        let dialect =
+            if s.url.starts_with("sqlite:") { Dialect::Sqlite } else { Dialect::Postgres };
         let mut url = s.url.clone();
         if dialect == Dialect::Sqlite {
             if let Some(path) = sqlite_path(&url) {
@@ -46,7 +47,11 @@ impl Db {
         }
         let opts = AnyConnectOptions::from_str(&url)?;
         let pool = AnyPoolOptions::new()
-            .max_connections(if dialect == Dialect::Sqlite { s.max_connections.min(8) } else { s.max_connections })
+            .max_connections(if dialect == Dialect::Sqlite {
+                s.max_connections.min(8)
+            } else {
+                s.max_connections
+            })
             .acquire_timeout(Duration::from_secs(s.acquire_timeout_secs))
             // A SQLite connection is a file handle that does not go stale: no ping (one
             // more round trip to its worker thread) before every query. PostgreSQL
@@ -63,7 +68,8 @@ impl Db {
             .connect_with(opts.clone())
             .await?;
         let wait = Duration::from_secs(s.acquire_timeout_secs);
-        let readers = (dialect == Dialect::Sqlite && sqlite_path(&url).is_some()).then(|| std::sync::Arc::new(Readers::new(opts, wait)));
+        let readers = (dialect == Dialect::Sqlite && sqlite_path(&url).is_some())
+            .then(|| std::sync::Arc::new(Readers::new(opts, wait)));
         Ok(Self { pool, dialect, readers })
     }
 
@@ -171,7 +177,10 @@ impl Params {
         items.into_iter().map(|s| self.add(s)).collect::<Vec<_>>().join(", ")
     }
     /// `sql` with every value bound, in order.
-    pub fn query<'q>(&self, sql: &'q str) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    pub fn query<'q>(
+        &self,
+        sql: &'q str,
+    ) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
         let mut q = sqlx::query(sql);
         for v in &self.values {
             q = match v {

@@ -21,7 +21,8 @@ pub struct Mailer {
 
 impl Mailer {
     pub fn new(s: &MailSettings) -> anyhow::Result<Self> {
-        let from: Mailbox = s.from.parse().map_err(|e| anyhow::anyhow!("configuration error: mail.from: {e}"))?;
+        let from: Mailbox =
+            s.from.parse().map_err(|e| anyhow::anyhow!("configuration error: mail.from: {e}"))?;
         let smtp = if s.smtp.host.is_empty() {
             None
         } else {
@@ -34,7 +35,10 @@ impl Mailer {
             .port(s.smtp.port)
             .timeout(Some(std::time::Duration::from_secs(10)));
             if !s.smtp.username.is_empty() {
-                b = b.credentials(Credentials::new(s.smtp.username.clone(), s.smtp.password.expose().to_string()));
+                b = b.credentials(Credentials::new(
+                    s.smtp.username.clone(),
+                    s.smtp.password.expose().to_string(),
+                ));
             }
             Some(b.build())
         };
@@ -42,7 +46,14 @@ impl Mailer {
     }
 
     /// Queues and (with SMTP) sends one plain-text message.
-    pub async fn send(&self, db: &Db, now_ms: i64, to: &str, subject: &str, body: &str) -> anyhow::Result<()> {
+    pub async fn send(
+        &self,
+        db: &Db,
+        now_ms: i64,
+        to: &str,
+        subject: &str,
+        body: &str,
+    ) -> anyhow::Result<()> {
         self.send_with_html(db, now_ms, to, subject, body, None).await
     }
 
@@ -65,7 +76,14 @@ impl Mailer {
 
     /// Writes one message to the outbox on `conn` (inside the caller's transaction) and
     /// answers its id; [`Self::deliver`] sends it.
-    pub async fn queue(&self, conn: &mut AnyConnection, now_ms: i64, to: &str, subject: &str, body: &str) -> Result<String, sqlx::Error> {
+    pub async fn queue(
+        &self,
+        conn: &mut AnyConnection,
+        now_ms: i64,
+        to: &str,
+        subject: &str,
+        body: &str,
+    ) -> Result<String, sqlx::Error> {
         let id = crate::data::db::new_id();
         sqlx::query("INSERT INTO outbox (id, to_addr, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)")
             .bind(&id)
@@ -82,12 +100,16 @@ impl Mailer {
     /// body is blanked (it may have carried a one-time secret: personal events). Without
     /// SMTP it stays in the outbox, as every mail does.
     pub async fn deliver(&self, db: &Db, now_ms: i64, id: &str) -> anyhow::Result<()> {
-        let row = sqlx::query("SELECT to_addr, subject, body, sent_at FROM outbox WHERE id = $1").bind(id).fetch_optional(&db.pool).await?;
+        let row = sqlx::query("SELECT to_addr, subject, body, sent_at FROM outbox WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&db.pool)
+            .await?;
         let Some(row) = row else { anyhow::bail!("outbox message {id} is gone") };
         if row.try_get::<Option<i64>, _>("sent_at")?.is_some() {
             return Ok(());
         }
-        let (to, subject, body): (String, String, String) = (row.try_get("to_addr")?, row.try_get("subject")?, row.try_get("body")?);
+        let (to, subject, body): (String, String, String) =
+            (row.try_get("to_addr")?, row.try_get("subject")?, row.try_get("body")?);
         self.transmit(db, now_ms, id, &to, &subject, &body, None).await?;
         if self.smtp.is_some() {
             sqlx::query("UPDATE outbox SET body = $1 WHERE id = $2 AND sent_at IS NOT NULL")
@@ -118,16 +140,26 @@ impl Mailer {
         let b = Message::builder().from(self.from.clone()).to(to.parse()?).subject(subject);
         let msg = match html {
             None => b.header(ContentType::TEXT_PLAIN).body(body.to_string())?,
-            Some(h) => b.multipart(MultiPart::alternative_plain_html(body.to_string(), h.to_string()))?,
+            Some(h) => {
+                b.multipart(MultiPart::alternative_plain_html(body.to_string(), h.to_string()))?
+            }
         };
         match smtp.send(msg).await {
             Ok(_) => {
-                sqlx::query("UPDATE outbox SET sent_at = $1 WHERE id = $2").bind(now_ms).bind(id).execute(&db.pool).await?;
+                sqlx::query("UPDATE outbox SET sent_at = $1 WHERE id = $2")
+                    .bind(now_ms)
+                    .bind(id)
+                    .execute(&db.pool)
+                    .await?;
                 tracing::info!(outbox_id = %id, to, subject, "mail sent");
                 Ok(())
             }
             Err(e) => {
-                sqlx::query("UPDATE outbox SET error = $1 WHERE id = $2").bind(e.to_string()).bind(id).execute(&db.pool).await?;
+                sqlx::query("UPDATE outbox SET error = $1 WHERE id = $2")
+                    .bind(e.to_string())
+                    .bind(id)
+                    .execute(&db.pool)
+                    .await?;
                 Err(e.into())
             }
         }

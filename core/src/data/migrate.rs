@@ -42,7 +42,8 @@ macro_rules! embed_migrations {
         // The proc macro's output names `include_dir::...`: bring the core's re-export
         // into scope so module crates need no dependency of their own.
         use $crate::include_dir;
-        static DIR: include_dir::Dir<'static> = include_dir::include_dir!("$CARGO_MANIFEST_DIR/migrations");
+        static DIR: include_dir::Dir<'static> =
+            include_dir::include_dir!("$CARGO_MANIFEST_DIR/migrations");
         $crate::data::migrate::from_dir(&DIR)
     }};
 }
@@ -62,8 +63,11 @@ pub fn from_dir(dir: &Dir<'_>) -> Vec<Migration> {
         } else {
             (stem, None)
         };
-        let Some((num, label)) = stem.split_once('_') else { panic!("migration file {name} must be named NNNN_name.sql") };
-        let version: i64 = num.parse().unwrap_or_else(|_| panic!("migration file {name}: bad version"));
+        let Some((num, label)) = stem.split_once('_') else {
+            panic!("migration file {name} must be named NNNN_name.sql")
+        };
+        let version: i64 =
+            num.parse().unwrap_or_else(|_| panic!("migration file {name}: bad version"));
         match variant {
             None => {
                 base.insert(version, (label.to_string(), text));
@@ -103,7 +107,12 @@ pub fn check_unique(sets: &[MigrationSet]) -> anyhow::Result<()> {
     for s in sets {
         for m in &s.migrations {
             if let Some(other) = seen.insert(m.version, &s.module) {
-                anyhow::bail!("migration version {} is used by both '{}' and '{}'", m.version, other, s.module);
+                anyhow::bail!(
+                    "migration version {} is used by both '{}' and '{}'",
+                    m.version,
+                    other,
+                    s.module
+                );
             }
         }
     }
@@ -122,7 +131,9 @@ const CREATE_TABLE: &str = "CREATE TABLE IF NOT EXISTS plantdoc_migrations (
 pub async fn run(db: &Db, sets: &[MigrationSet], now_ms: i64) -> anyhow::Result<usize> {
     check_unique(sets)?;
     sqlx::query(CREATE_TABLE).execute(&db.pool).await?;
-    let rows = sqlx::query("SELECT version, module, checksum FROM plantdoc_migrations").fetch_all(&db.pool).await?;
+    let rows = sqlx::query("SELECT version, module, checksum FROM plantdoc_migrations")
+        .fetch_all(&db.pool)
+        .await?;
     let mut applied: BTreeMap<i64, (String, String)> = BTreeMap::new();
     for r in rows {
         applied.insert(r.try_get("version")?, (r.try_get("module")?, r.try_get("checksum")?));
@@ -132,7 +143,11 @@ pub async fn run(db: &Db, sets: &[MigrationSet], now_ms: i64) -> anyhow::Result<
         for m in &set.migrations {
             if let Some((module, sum)) = applied.get(&m.version) {
                 if module != &set.module {
-                    anyhow::bail!("migration {} was applied for '{module}', now claimed by '{}'", m.version, set.module);
+                    anyhow::bail!(
+                        "migration {} was applied for '{module}', now claimed by '{}'",
+                        m.version,
+                        set.module
+                    );
                 }
                 if sum != &m.checksum() {
                     anyhow::bail!(
@@ -145,10 +160,9 @@ pub async fn run(db: &Db, sets: &[MigrationSet], now_ms: i64) -> anyhow::Result<
                 continue;
             }
             let mut tx = db.begin().await?;
-            sqlx::raw_sql(m.sql(db.dialect))
-                .execute(&mut *tx)
-                .await
-                .map_err(|e| anyhow::anyhow!("migration {} ({}/{}) failed: {e}", m.version, set.module, m.name))?;
+            sqlx::raw_sql(m.sql(db.dialect)).execute(&mut *tx).await.map_err(|e| {
+                anyhow::anyhow!("migration {} ({}/{}) failed: {e}", m.version, set.module, m.name)
+            })?;
             sqlx::query("INSERT INTO plantdoc_migrations (version, module, name, checksum, applied_at) VALUES ($1, $2, $3, $4, $5)")
                 .bind(m.version)
                 .bind(&set.module)

@@ -75,15 +75,18 @@ impl Readers {
     /// A free held connection, else the next one in turn once it is free (at most the
     /// pool's acquire timeout, then `PoolTimedOut`: 503, as a pool would answer).
     pub(crate) async fn get(&self) -> Result<Reader<'_>, sqlx::Error> {
-        let conns =
-            tokio::time::timeout(self.wait, self.conns.get_or_try_init(|| self.open())).await.map_err(|_| sqlx::Error::PoolTimedOut)??;
+        let conns = tokio::time::timeout(self.wait, self.conns.get_or_try_init(|| self.open()))
+            .await
+            .map_err(|_| sqlx::Error::PoolTimedOut)??;
         let start = self.next.fetch_add(1, Ordering::Relaxed);
         for i in 0..conns.len() {
             if let Ok(c) = conns[(start + i) % conns.len()].try_lock() {
                 return Ok(Reader::Held(c));
             }
         }
-        let c = tokio::time::timeout(self.wait, conns[start % conns.len()].lock()).await.map_err(|_| sqlx::Error::PoolTimedOut)?;
+        let c = tokio::time::timeout(self.wait, conns[start % conns.len()].lock())
+            .await
+            .map_err(|_| sqlx::Error::PoolTimedOut)?;
         Ok(Reader::Held(c))
     }
 }

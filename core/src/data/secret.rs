@@ -20,7 +20,10 @@ pub async fn stored(db: &Db, now_ms: i64) -> anyhow::Result<Vec<u8>> {
         .bind(now_ms)
         .execute(&db.pool)
         .await?;
-    let row = sqlx::query("SELECT value FROM server_secret WHERE name = $1").bind(NAME).fetch_one(&db.pool).await?;
+    let row = sqlx::query("SELECT value FROM server_secret WHERE name = $1")
+        .bind(NAME)
+        .fetch_one(&db.pool)
+        .await?;
     let key = b64.decode(row.try_get::<String, _>("value")?)?;
     anyhow::ensure!(key.len() >= 32, "the stored server secret is too short");
     Ok(key)

@@ -32,7 +32,8 @@ impl DocKind {
 
     /// Whether the id is one a module may declare.
     pub fn is_valid(self) -> bool {
-        !self.0.is_empty() && self.0.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        !self.0.is_empty()
+            && self.0.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
     }
 }
 
@@ -51,12 +52,15 @@ pub const VERIFIED: &str = "verified";
 /// 25): an active operator or OJT trainee with a badge, never staff (they verify) or a
 /// kiosk account (a netbook is nobody). The same rule as SQL over `users u`.
 pub fn signs_as_operator(u: &User) -> bool {
-    matches!(u.position, crate::plant::users::Position::Operator | crate::plant::users::Position::Ojt)
-        && u.badge.is_some()
+    matches!(
+        u.position,
+        crate::plant::users::Position::Operator | crate::plant::users::Position::Ojt
+    ) && u.badge.is_some()
         && !u.kiosk
         && !u.disabled
 }
-pub const SIGNS_AS_OPERATOR_SQL: &str = "u.position IN ('operator', 'ojt') AND u.badge IS NOT NULL AND u.kiosk = 0 AND u.disabled = 0";
+pub const SIGNS_AS_OPERATOR_SQL: &str =
+    "u.position IN ('operator', 'ojt') AND u.badge IS NOT NULL AND u.kiosk = 0 AND u.disabled = 0";
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SignRecord {
@@ -149,7 +153,11 @@ impl serde::Serialize for SignRecord {
         Record {
             id: &self.id,
             verified,
-            op: Person { id: &self.operator_id, full_name: Some(&self.op_full_name), op_no: Some(&self.op_no) },
+            op: Person {
+                id: &self.operator_id,
+                full_name: Some(&self.op_full_name),
+                op_no: Some(&self.op_no),
+            },
             date_signed: Date { date: iso(self.signed_at) },
             cl: self.verifier_id.as_deref().map(|id| Person {
                 id,
@@ -161,7 +169,11 @@ impl serde::Serialize for SignRecord {
             sign_meaning: READ,
             sign_mode: &self.sign_mode,
             verify_meaning: verified.then_some(VERIFIED_SHOWN),
-            verify_mode: if verified { Some(self.verify_mode.as_deref().unwrap_or(BADGE)) } else { None },
+            verify_mode: if verified {
+                Some(self.verify_mode.as_deref().unwrap_or(BADGE))
+            } else {
+                None
+            },
         }
         .serialize(s)
     }
@@ -169,7 +181,11 @@ impl serde::Serialize for SignRecord {
 
 /// The sign records of each `(document id, current version hash)`, newest first;
 /// records of other versions are left out.
-pub async fn for_documents(db: &Db, kind: DocKind, docs: &[(&str, &str)]) -> Result<HashMap<String, Vec<SignRecord>>, sqlx::Error> {
+pub async fn for_documents(
+    db: &Db,
+    kind: DocKind,
+    docs: &[(&str, &str)],
+) -> Result<HashMap<String, Vec<SignRecord>>, sqlx::Error> {
     let hashes: HashMap<&str, &str> = docs.iter().copied().collect();
     let mut out: HashMap<String, Vec<SignRecord>> = HashMap::new();
     for chunk in docs.chunks(500) {
@@ -206,7 +222,13 @@ pub async fn for_operator(
     let sql = format!(
         "SELECT {COLUMNS} FROM acknowledgements WHERE operator_id = $1 AND doc_kind = $2 AND doc_id = $3 AND version_hash = $4 ORDER BY signed_at DESC, id"
     );
-    let rows = sqlx::query(&sql).bind(operator_id).bind(kind.as_str()).bind(doc_id).bind(version_hash).fetch_all(&db.pool).await?;
+    let rows = sqlx::query(&sql)
+        .bind(operator_id)
+        .bind(kind.as_str())
+        .bind(doc_id)
+        .bind(version_hash)
+        .fetch_all(&db.pool)
+        .await?;
     rows.iter().map(SignRecord::from_row).collect()
 }
 
@@ -261,7 +283,11 @@ pub async fn sign_as(
 /// Inside the signing transaction: which files of the version the operator was shown
 /// (JSON `[{section, lang, sha256}]`, `lang` null for an original; issue 29). Written
 /// once: a record's files never change after (core migration 0029's trigger).
-pub async fn set_read_files(conn: &mut AnyConnection, record_id: &str, files_json: &str) -> Result<(), sqlx::Error> {
+pub async fn set_read_files(
+    conn: &mut AnyConnection,
+    record_id: &str,
+    files_json: &str,
+) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE acknowledgements SET read_files = $1 WHERE id = $2 AND read_files IS NULL")
         .bind(files_json)
         .bind(record_id)
@@ -271,13 +297,24 @@ pub async fn set_read_files(conn: &mut AnyConnection, record_id: &str, files_jso
 }
 
 /// Records a verifier's badge-only witness ([`verify_as`]).
-pub async fn verify(conn: &mut AnyConnection, record_id: &str, verifier: &User, now_ms: i64) -> Result<bool, sqlx::Error> {
+pub async fn verify(
+    conn: &mut AnyConnection,
+    record_id: &str,
+    verifier: &User,
+    now_ms: i64,
+) -> Result<bool, sqlx::Error> {
     verify_as(conn, record_id, verifier, now_ms, BADGE).await
 }
 
 /// Records a verifier's witness, given in `mode`, of a signature not yet verified;
 /// `false` if it already was (or does not exist). The caller has checked who may verify.
-pub async fn verify_as(conn: &mut AnyConnection, record_id: &str, verifier: &User, now_ms: i64, mode: &str) -> Result<bool, sqlx::Error> {
+pub async fn verify_as(
+    conn: &mut AnyConnection,
+    record_id: &str,
+    verifier: &User,
+    now_ms: i64,
+    mode: &str,
+) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
         "UPDATE acknowledgements SET verifier_id = $1, cl_full_name = $2, cl_op_no = $3, verified_at = $4, verify_meaning = $5, \
          verify_mode = $7 WHERE id = $6 AND verified_at IS NULL",
@@ -302,7 +339,12 @@ pub async fn verify_as(conn: &mut AnyConnection, record_id: &str, verifier: &Use
 /// per read, and a sign write costs one object whatever the version's size. Same values
 /// as [`for_documents`] serialized (a test compares them); PostgreSQL's text puts spaces
 /// around `:`.
-pub async fn json_for_version(db: &Db, kind: DocKind, doc_id: &str, version_hash: &str) -> Result<String, sqlx::Error> {
+pub async fn json_for_version(
+    db: &Db,
+    kind: DocKind,
+    doc_id: &str,
+    version_hash: &str,
+) -> Result<String, sqlx::Error> {
     let sql = format!("SELECT {} AS j", version_json_sql(kind, "$1", "$2"));
     sqlx::query_scalar(&sql).bind(doc_id).bind(version_hash).fetch_one(&db.pool).await
 }
@@ -357,7 +399,9 @@ pub async fn trail_page(
             Some((at, id)) => {
                 // A range on the index's time (then the ties), not an OR it cannot use.
                 let (at_or_later, same, id) = (q.add(*at), q.add(*at), q.add(id.clone()));
-                format!(" AND signed_at >= {at_or_later} AND NOT (signed_at = {same} AND id <= {id})")
+                format!(
+                    " AND signed_at >= {at_or_later} AND NOT (signed_at = {same} AND id <= {id})"
+                )
             }
             None => String::new(),
         };

@@ -53,11 +53,18 @@ pub async fn ensure(
 
 pub async fn find(db: &Db, id: &str) -> Result<Option<Part>, sqlx::Error> {
     let row =
-        sqlx::query("SELECT id, company_code, part_number, description FROM parts WHERE id = $1").bind(id).fetch_optional(&db.pool).await?;
+        sqlx::query("SELECT id, company_code, part_number, description FROM parts WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&db.pool)
+            .await?;
     row.as_ref().map(Part::from_row).transpose()
 }
 
-pub async fn find_by_number(db: &Db, company: &str, part_number: &str) -> Result<Option<Part>, sqlx::Error> {
+pub async fn find_by_number(
+    db: &Db,
+    company: &str,
+    part_number: &str,
+) -> Result<Option<Part>, sqlx::Error> {
     let row = sqlx::query("SELECT id, company_code, part_number, description FROM parts WHERE company_code = $1 AND part_number = $2")
         .bind(company)
         .bind(part_number)
@@ -68,7 +75,12 @@ pub async fn find_by_number(db: &Db, company: &str, part_number: &str) -> Result
 
 /// A company's parts whose number starts with `prefix` (bytewise, so indexed on both
 /// databases), by part number.
-pub async fn search(db: &Db, company: &str, prefix: &str, limit: i64) -> Result<Vec<Part>, sqlx::Error> {
+pub async fn search(
+    db: &Db,
+    company: &str,
+    prefix: &str,
+    limit: i64,
+) -> Result<Vec<Part>, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT id, company_code, part_number, description FROM parts WHERE company_code = $1 AND part_number >= $2 AND part_number < $3 \
          ORDER BY part_number LIMIT $4",

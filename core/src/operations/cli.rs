@@ -19,7 +19,10 @@ pub struct Cli {
 }
 
 #[derive(Subcommand, Debug)]
-#[allow(clippy::large_enum_variant, reason = "parsed once at start; boxing a clap subcommand only adds noise")]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "parsed once at start; boxing a clap subcommand only adds noise"
+)]
 pub enum Command {
     /// Run the web server (the default).
     Serve,
@@ -187,7 +190,9 @@ async fn run(cmd: Command, settings: Settings) -> ExitCode {
             ExitCode::SUCCESS
         }),
         Command::User(UserCommand::Add(a)) => user_add(settings, *a).await,
-        Command::User(UserCommand::PlantAdmin { email, state }) => plant_admin(settings, &email, state == "on").await,
+        Command::User(UserCommand::PlantAdmin { email, state }) => {
+            plant_admin(settings, &email, state == "on").await
+        }
         Command::User(UserCommand::Pin { email, pin }) => user_pin(settings, &email, &pin).await,
         Command::Seed(SeedCommand::Demo) => seed_demo(settings).await,
         Command::Audit(AuditCommand::Verify) => audit_verify(settings).await,
@@ -196,7 +201,9 @@ async fn run(cmd: Command, settings: Settings) -> ExitCode {
         }
         Command::Backup { dir } => crate::operations::ops_cli::backup(settings, &dir).await,
         Command::Restore { dir } => crate::operations::ops_cli::restore(settings, &dir).await,
-        Command::Retention(RetentionCommand::Purge { dry_run }) => crate::operations::ops_cli::retention_purge(settings, dry_run).await,
+        Command::Retention(RetentionCommand::Purge { dry_run }) => {
+            crate::operations::ops_cli::retention_purge(settings, dry_run).await
+        }
     };
     match result {
         Ok(code) => code,
@@ -218,10 +225,17 @@ async fn serve(settings: Settings) -> anyhow::Result<ExitCode> {
     let open_files = crate::app::conns::raise_open_files_limit();
     tracing::info!(open_files, "open-files limit");
     let state = app::build_state(settings, BuildOptions::default()).await?;
-    let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| anyhow::anyhow!("cannot listen on {addr} (server.addr): {e}"))?;
-    let enabled: Vec<&str> = state.modules.iter().filter(|m| m.enabled).map(|m| m.manifest.id.as_str()).collect();
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot listen on {addr} (server.addr): {e}"))?;
+    let enabled: Vec<&str> =
+        state.modules.iter().filter(|m| m.enabled).map(|m| m.manifest.id.as_str()).collect();
     tracing::info!(%addr, release = %state.settings.release, modules = ?enabled, start_ms = started.elapsed().as_millis() as u64, "Plantdoc is serving");
-    println!("Plantdoc {} (release {}) on http://{addr}", env!("CARGO_PKG_VERSION"), state.settings.release);
+    println!(
+        "Plantdoc {} (release {}) on http://{addr}",
+        env!("CARGO_PKG_VERSION"),
+        state.settings.release
+    );
     crate::app::server::run(state, listener, shutdown()).await?;
     Ok(ExitCode::SUCCESS)
 }
@@ -232,7 +246,8 @@ async fn shutdown() {
     };
     #[cfg(unix)]
     let term = async {
-        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        {
             s.recv().await;
         }
     };
@@ -265,9 +280,14 @@ async fn user_add(settings: Settings, a: UserAdd) -> anyhow::Result<ExitCode> {
     match crate::operations::seed::add_user(&state, input, &password, a.temporary, "cli").await {
         Ok(id) => {
             if a.plant_admin {
-                crate::operations::seed::set_plant_admin(&state, &email, true, "cli").await.map_err(|e| anyhow::anyhow!("{e}"))?;
+                crate::operations::seed::set_plant_admin(&state, &email, true, "cli")
+                    .await
+                    .map_err(|e| anyhow::anyhow!("{e}"))?;
             }
-            println!("user added: {id}{}", if a.plant_admin { " (plant administrator)" } else { "" });
+            println!(
+                "user added: {id}{}",
+                if a.plant_admin { " (plant administrator)" } else { "" }
+            );
             if shown {
                 println!("temporary password: {password}");
             }
@@ -288,7 +308,11 @@ async fn plant_admin(settings: Settings, email: &str, on: bool) -> anyhow::Resul
     match crate::operations::seed::set_plant_admin(&state, email, on, "cli").await {
         Ok(changed) => {
             let what = if on { "is a plant administrator" } else { "is not a plant administrator" };
-            println!("{} {what}{}", email.trim().to_lowercase(), if changed { "" } else { " (unchanged)" });
+            println!(
+                "{} {what}{}",
+                email.trim().to_lowercase(),
+                if changed { "" } else { " (unchanged)" }
+            );
             Ok(ExitCode::SUCCESS)
         }
         Err(crate::base::error::AppError::Fields(errs)) => {

@@ -15,7 +15,11 @@ async fn open_storage(s: &Settings) -> anyhow::Result<Storage> {
     Storage::new(&s.storage, Vec::new()).await
 }
 
-pub async fn storage_check(settings: Settings, fix: bool, min_age_secs: u64) -> anyhow::Result<ExitCode> {
+pub async fn storage_check(
+    settings: Settings,
+    fix: bool,
+    min_age_secs: u64,
+) -> anyhow::Result<ExitCode> {
     let db = Db::connect(&settings.database).await?;
     let storage = open_storage(&settings).await?;
     let rep = storage.check(&db, fix.then(|| Duration::from_secs(min_age_secs))).await?;
@@ -70,7 +74,12 @@ pub async fn retention_purge(settings: Settings, dry_run: bool) -> anyhow::Resul
     let horizon = crate::base::clock::with_offset(report.horizon_ms);
     for (module, item) in &report.items {
         let ended = crate::base::clock::with_offset(item.ended_ms);
-        println!("{} {module} {}: {} (left use {ended})", if dry_run { "past retention" } else { "removed" }, item.target, item.label);
+        println!(
+            "{} {module} {}: {} (left use {ended})",
+            if dry_run { "past retention" } else { "removed" },
+            item.target,
+            item.label
+        );
     }
     if dry_run {
         println!("dry run: {} documents left use before {horizon} and are past retention; nothing removed", report.items.len());
@@ -86,6 +95,11 @@ pub async fn retention_purge(settings: Settings, dry_run: bool) -> anyhow::Resul
 pub async fn restore(settings: Settings, dir: &Path) -> anyhow::Result<ExitCode> {
     let storage = open_storage(&settings).await?;
     let m = crate::operations::backup::restore(&settings.database.url, &storage, dir).await?;
-    println!("restored from {}: {} database, {} blobs; every SHA-256 matched the manifest", dir.display(), m.dialect, m.blobs.len());
+    println!(
+        "restored from {}: {} database, {} blobs; every SHA-256 matched the manifest",
+        dir.display(),
+        m.dialect,
+        m.blobs.len()
+    );
     Ok(ExitCode::SUCCESS)
 }

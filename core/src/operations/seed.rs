@@ -7,9 +7,16 @@ use crate::plant::users::{self, UserInput};
 use crate::text;
 
 /// Checks and inserts a user, with an audit row. `temporary`: must change at first sign-in.
-pub async fn add_user(state: &AppState, mut input: UserInput, pw: &str, temporary: bool, actor: &str) -> Result<String, AppError> {
+pub async fn add_user(
+    state: &AppState,
+    mut input: UserInput,
+    pw: &str,
+    temporary: bool,
+    actor: &str,
+) -> Result<String, AppError> {
     input.normalise_and_check(&state.zones, &state.settings.i18n)?;
-    if let Err(msg) = password::check_policy(pw, &[&input.email, &input.firstname, &input.lastname]) {
+    if let Err(msg) = password::check_policy(pw, &[&input.email, &input.firstname, &input.lastname])
+    {
         return Err(AppError::field("password", msg));
     }
     let hash = password::hash(state, pw).await?;
@@ -22,8 +29,14 @@ pub async fn add_user(state: &AppState, mut input: UserInput, pw: &str, temporar
         "position": input.position, "department": input.department, "companyCode": input.company_code,
         "zones": input.zones, "badge": input.badge.is_some(), "opNo": input.op_no,
     });
-    audit::append(&mut tx, now, &AuditEntry::new("user.create", format!("user:{id}"), "user account created").by(None, actor).after(after))
-        .await?;
+    audit::append(
+        &mut tx,
+        now,
+        &AuditEntry::new("user.create", format!("user:{id}"), "user account created")
+            .by(None, actor)
+            .after(after),
+    )
+    .await?;
     tx.commit().await?;
     Ok(id)
 }
@@ -31,7 +44,12 @@ pub async fn add_user(state: &AppState, mut input: UserInput, pw: &str, temporar
 /// Grants (`on`) or revokes plant administration (module switches, every company's users)
 /// for the user with this e-mail: the CLI's `user plant-admin` and the demo seed, never
 /// the API. Audited with before and after; `Ok(false)` when nothing changed.
-pub async fn set_plant_admin(state: &AppState, email: &str, on: bool, actor: &str) -> Result<bool, AppError> {
+pub async fn set_plant_admin(
+    state: &AppState,
+    email: &str,
+    on: bool,
+    actor: &str,
+) -> Result<bool, AppError> {
     let now = state.now_ms();
     let mut tx = state.db.begin().await?;
     let user = users::find_by_email(&mut tx, email)
@@ -61,7 +79,15 @@ pub async fn set_plant_admin(state: &AppState, email: &str, on: bool, actor: &st
 pub const DEMO_PASSWORD: &str = "Demo-Plant-2026";
 
 /// A demo account: (email, first, last, position, department, badge, op number).
-pub type DemoUser = (&'static str, &'static str, &'static str, &'static str, &'static str, Option<&'static str>, Option<&'static str>);
+pub type DemoUser = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    Option<&'static str>,
+    Option<&'static str>,
+);
 
 /// The demo accounts.
 pub const DEMO_USERS: &[DemoUser] = &[
@@ -71,7 +97,15 @@ pub const DEMO_USERS: &[DemoUser] = &[
     ("manager.paint@demo.plant", "Pavel", "Novak", "manager", "paint", Some("9004"), None),
     ("approver.process@demo.plant", "Arturo", "Diaz", "supervisor", "process", Some("9011"), None),
     ("approver.quality@demo.plant", "Alma", "Kerr", "supervisor", "quality", Some("9012"), None),
-    ("approver.production@demo.plant", "Ana", "Silva", "supervisor", "production", Some("9013"), None),
+    (
+        "approver.production@demo.plant",
+        "Ana",
+        "Silva",
+        "supervisor",
+        "production",
+        Some("9013"),
+        None,
+    ),
     ("approver.paint@demo.plant", "Amos", "Ward", "supervisor", "paint", Some("9014"), None),
     ("engineer1@demo.plant", "Erin", "Cole", "engineer", "process", Some("9021"), None),
     ("engineer2@demo.plant", "Elias", "Park", "engineer", "process", Some("9022"), None),
@@ -107,7 +141,8 @@ pub const DEMO_PLANT_ADMIN: &str = "manager.process@demo.plant";
 
 /// Seeds the demo plant on an empty database and prints the accounts.
 pub async fn demo(state: &AppState) -> anyhow::Result<()> {
-    let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM users").fetch_one(&state.db.pool).await?;
+    let (count,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM users").fetch_one(&state.db.pool).await?;
     if count > 0 {
         println!("The database already has {count} users: demo seed skipped.");
         return Ok(());
@@ -128,9 +163,13 @@ pub async fn demo(state: &AppState) -> anyhow::Result<()> {
             kiosk: Some(*position == "operator" && badge.is_none()),
             lang: None,
         };
-        add_user(state, input, DEMO_PASSWORD, false, "seed").await.map_err(|e| anyhow::anyhow!("seed {email}: {e:?}"))?;
+        add_user(state, input, DEMO_PASSWORD, false, "seed")
+            .await
+            .map_err(|e| anyhow::anyhow!("seed {email}: {e:?}"))?;
     }
-    set_plant_admin(state, DEMO_PLANT_ADMIN, true, "seed").await.map_err(|e| anyhow::anyhow!("seed plant administrator: {e:?}"))?;
+    set_plant_admin(state, DEMO_PLANT_ADMIN, true, "seed")
+        .await
+        .map_err(|e| anyhow::anyhow!("seed plant administrator: {e:?}"))?;
     for (first, last, badge, op_no) in DEMO_OPERATORS {
         let input = UserInput {
             firstname: first.to_string(),
@@ -146,7 +185,9 @@ pub async fn demo(state: &AppState) -> anyhow::Result<()> {
             lang: None,
         };
         // Badge-only people: a random password nobody knows.
-        add_user(state, input, &password::temporary(), false, "seed").await.map_err(|e| anyhow::anyhow!("seed {op_no}: {e:?}"))?;
+        add_user(state, input, &password::temporary(), false, "seed")
+            .await
+            .map_err(|e| anyhow::anyhow!("seed {op_no}: {e:?}"))?;
     }
     let now = state.now_ms();
     for (pn, desc) in DEMO_PARTS {
@@ -166,7 +207,10 @@ pub async fn demo(state: &AppState) -> anyhow::Result<()> {
     println!("Demo plant seeded (company {DEMO_COMPANY}). Accounts, password {DEMO_PASSWORD}:");
     for (email, first, last, position, department, badge, _) in DEMO_USERS {
         let admin = if *email == DEMO_PLANT_ADMIN { "  (plant administrator)" } else { "" };
-        println!("  {email:<32} {first} {last:<8} {position:<10} {department:<10} badge {}{admin}", badge.unwrap_or("-"));
+        println!(
+            "  {email:<32} {first} {last:<8} {position:<10} {department:<10} badge {}{admin}",
+            badge.unwrap_or("-")
+        );
     }
     println!("Operators (badge only, at the island):");
     for (first, last, badge, op_no) in DEMO_OPERATORS {
@@ -179,10 +223,16 @@ pub async fn demo(state: &AppState) -> anyhow::Result<()> {
 /// module that follows documents sees the demo's real ones deployed, decision 102), otherwise
 /// in their own order; a listener of every kind (`"*"`) and a cycle change nothing.
 fn seed_order(mut left: Vec<&crate::app::plugin::Module>) -> Vec<&crate::app::plugin::Module> {
-    let emits = |m: &crate::app::plugin::Module, kind: &str| m.built.event_kinds.iter().any(|k| k.id == kind);
+    let emits = |m: &crate::app::plugin::Module, kind: &str| {
+        m.built.event_kinds.iter().any(|k| k.id == kind)
+    };
     let hears = |m: &crate::app::plugin::Module, from: &crate::app::plugin::Module| {
         m.manifest.id != from.manifest.id
-            && m.built.listeners.iter().flat_map(|l| l.kinds.iter()).any(|kind| *kind != "*" && emits(from, kind))
+            && m.built
+                .listeners
+                .iter()
+                .flat_map(|l| l.kinds.iter())
+                .any(|kind| *kind != "*" && emits(from, kind))
     };
     let mut order = Vec::with_capacity(left.len());
     while !left.is_empty() {

@@ -14,7 +14,8 @@ use crate::{msg, text};
 pub const COMPANIES: &[&str] = &["umw", "mpk", "mps", "mph", "mpc", "mpd", "mpq"];
 pub const DEPARTMENTS: &[&str] = &["production", "process", "quality", "paint"];
 pub const POSITIONS: &[&str] = &["manager", "engineer", "supervisor", "clerk", "ojt", "operator"];
-pub const KIOSK_RULE: &str = text!("Only an operator account without a badge can be a kiosk account.");
+pub const KIOSK_RULE: &str =
+    text!("Only an operator account without a badge can be a kiosk account.");
 
 /// A user's position (stored and sent as its lower-case name).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -39,7 +40,8 @@ pub enum Department {
 }
 
 impl Position {
-    pub const ALL: [Position; 6] = [Self::Manager, Self::Engineer, Self::Supervisor, Self::Clerk, Self::Ojt, Self::Operator];
+    pub const ALL: [Position; 6] =
+        [Self::Manager, Self::Engineer, Self::Supervisor, Self::Clerk, Self::Ojt, Self::Operator];
     pub fn as_str(self) -> &'static str {
         POSITIONS[self as usize]
     }
@@ -63,7 +65,10 @@ impl Department {
 }
 
 fn decode<T>(column: &str, v: Option<T>, raw: &str) -> Result<T, sqlx::Error> {
-    v.ok_or_else(|| sqlx::Error::ColumnDecode { index: column.into(), source: format!("unknown {column} {raw:?}").into() })
+    v.ok_or_else(|| sqlx::Error::ColumnDecode {
+        index: column.into(),
+        source: format!("unknown {column} {raw:?}").into(),
+    })
 }
 
 #[derive(Debug, Clone)]
@@ -98,7 +103,13 @@ pub const USER_COLUMNS: &str = "id, email, password_hash, firstname, lastname, p
 impl User {
     /// A person with an identity and no credentials (no password, badge or lockout):
     /// the one builder for access-rule tables and tests, never stored as is.
-    pub fn sketch(id: &str, company: &str, position: Position, department: Department, zones: &[&str]) -> Self {
+    pub fn sketch(
+        id: &str,
+        company: &str,
+        position: Position,
+        department: Department,
+        zones: &[&str],
+    ) -> Self {
         Self {
             id: id.into(),
             email: format!("{id}@example.invalid"),
@@ -217,7 +228,11 @@ pub struct UserInput {
 
 impl UserInput {
     /// Trims and lower-cases what should be, then checks every field.
-    pub fn normalise_and_check(&mut self, zones: &Zones, i18n: &I18nSettings) -> Result<(), AppError> {
+    pub fn normalise_and_check(
+        &mut self,
+        zones: &Zones,
+        i18n: &I18nSettings,
+    ) -> Result<(), AppError> {
         self.firstname = self.firstname.trim().to_string();
         self.lastname = self.lastname.trim().to_string();
         self.email = self.email.trim().to_lowercase();
@@ -241,18 +256,33 @@ impl UserInput {
             e.insert("email".into(), msg!("Please enter a valid e-mail address."));
         }
         if !COMPANIES.contains(&self.company_code.as_str()) {
-            e.insert("companyCode".into(), msg!("Company must be one of {list}.", list = COMPANIES.join(", ")));
+            e.insert(
+                "companyCode".into(),
+                msg!("Company must be one of {list}.", list = COMPANIES.join(", ")),
+            );
         }
         if Position::parse(&self.position).is_none() {
-            e.insert("position".into(), msg!("Position must be one of {list}.", list = POSITIONS.join(", ")));
+            e.insert(
+                "position".into(),
+                msg!("Position must be one of {list}.", list = POSITIONS.join(", ")),
+            );
         }
         if Department::parse(&self.department).is_none() {
-            e.insert("department".into(), msg!("Department must be one of {list}.", list = DEPARTMENTS.join(", ")));
+            e.insert(
+                "department".into(),
+                msg!("Department must be one of {list}.", list = DEPARTMENTS.join(", ")),
+            );
         }
         if !e.contains_key("companyCode") {
             let allowed = zones.codes(&self.company_code);
             if let Some(bad) = self.zones.iter().find(|z| !allowed.iter().any(|a| a == *z)) {
-                e.insert("zones".into(), msg!("Zone {bad} is not a zone of company {company}.", company = self.company_code));
+                e.insert(
+                    "zones".into(),
+                    msg!(
+                        "Zone {bad} is not a zone of company {company}.",
+                        company = self.company_code
+                    ),
+                );
             }
         }
         if let Some(b) = &self.badge {
@@ -283,7 +313,10 @@ pub fn valid_email(s: &str) -> bool {
         && !domain.contains('@')
 }
 
-pub async fn find_by_email(conn: &mut AnyConnection, email: &str) -> Result<Option<User>, sqlx::Error> {
+pub async fn find_by_email(
+    conn: &mut AnyConnection,
+    email: &str,
+) -> Result<Option<User>, sqlx::Error> {
     let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE email = $1");
     let row = sqlx::query(&sql).bind(email.trim().to_lowercase()).fetch_optional(conn).await?;
     row.as_ref().map(User::from_row).transpose()
@@ -299,7 +332,11 @@ pub async fn find_by_id(conn: &mut AnyConnection, id: &str) -> Result<Option<Use
 pub const BY_BADGE: &str = "badge = $1 AND company_code = $2 AND disabled = 0";
 
 /// The active user of `company` whose badge this is (the kiosk's identification).
-pub async fn find_by_badge(conn: &mut AnyConnection, badge: &str, company: &str) -> Result<Option<User>, sqlx::Error> {
+pub async fn find_by_badge(
+    conn: &mut AnyConnection,
+    badge: &str,
+    company: &str,
+) -> Result<Option<User>, sqlx::Error> {
     let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE {BY_BADGE}");
     let row = sqlx::query(&sql).bind(badge).bind(company).fetch_optional(conn).await?;
     row.as_ref().map(User::from_row).transpose()
@@ -348,7 +385,12 @@ pub async fn insert(
 }
 
 /// Writes a checked user's fields over an active (not deleted) user's row; no kiosk flag keeps it.
-pub async fn update(conn: &mut AnyConnection, id: &str, input: &UserInput, now_ms: i64) -> Result<(), AppError> {
+pub async fn update(
+    conn: &mut AnyConnection,
+    id: &str,
+    input: &UserInput,
+    now_ms: i64,
+) -> Result<(), AppError> {
     let q = sqlx::query(
         "UPDATE users SET email = $1, firstname = $2, lastname = $3, position = $4, department = $5, company_code = $6,
          zones = $7, badge = $8, op_no = $9, updated_at = $10, kiosk = COALESCE($12, kiosk), lang = COALESCE($13, lang) WHERE id = $11 AND disabled = 0",
@@ -367,6 +409,10 @@ pub async fn update(conn: &mut AnyConnection, id: &str, input: &UserInput, now_m
 
 /// A write's answer when its e-mail or badge is taken: that field's error.
 pub fn taken<T>(r: Result<T, sqlx::Error>) -> Result<T, AppError> {
-    r.on_constraint("badge", || AppError::field("badge", msg!("This badge is already assigned to another user.")))
-        .on_constraint("email", || AppError::field("email", msg!("A user with this e-mail already exists.")))
+    r.on_constraint("badge", || {
+        AppError::field("badge", msg!("This badge is already assigned to another user."))
+    })
+    .on_constraint("email", || {
+        AppError::field("email", msg!("A user with this e-mail already exists."))
+    })
 }

@@ -15,7 +15,9 @@ const SPEC_ZONES: &[(&str, &[&str])] = &[
 ];
 
 /// Every zone code a kiosk may be set to (the login page's `zone` query).
-pub const ALL_CODES: &[&str] = &["A1", "A2", "A3", "B1", "B2", "C1", "C2", "C3", "D1", "D2", "D3", "E1", "E2", "shipping", "ojt"];
+pub const ALL_CODES: &[&str] = &[
+    "A1", "A2", "A3", "B1", "B2", "C1", "C2", "C3", "D1", "D2", "D3", "E1", "E2", "shipping", "ojt",
+];
 
 #[derive(Debug, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct ZoneOption {
@@ -54,7 +56,11 @@ impl Zones {
 
     /// A non-empty list of the company's zones, in the company's order, or the message
     /// for the form's `zones` field.
-    pub fn check_selection(&self, company: &str, v: &serde_json::Value) -> Result<Vec<String>, Refusal> {
+    pub fn check_selection(
+        &self,
+        company: &str,
+        v: &serde_json::Value,
+    ) -> Result<Vec<String>, Refusal> {
         let list = v.as_array().ok_or(text!("Please select at least one zone."))?;
         let allowed = self.codes(company);
         let mut picked = Vec::new();
@@ -94,9 +100,15 @@ pub fn zone_mask<S: AsRef<str>>(zones: &[S]) -> i64 {
 /// SQL that is true when a document's zones overlap `zones`. `mask` is the document's
 /// zone-mask column; `exact(list)` is SQL true when one of the document's zone rows is
 /// in `list` (asked only for codes outside [`ALL_CODES`]). Never true for no zones.
-pub fn overlap_sql(q: &mut crate::data::db::Params, mask: &str, exact: impl Fn(&str) -> String, zones: &[String]) -> String {
+pub fn overlap_sql(
+    q: &mut crate::data::db::Params,
+    mask: &str,
+    exact: impl Fn(&str) -> String,
+    zones: &[String],
+) -> String {
     let known = zone_mask(zones) & !OTHER_ZONE_BIT;
-    let others: Vec<String> = zones.iter().filter(|z| zone_bit(z) == OTHER_ZONE_BIT).cloned().collect();
+    let others: Vec<String> =
+        zones.iter().filter(|z| zone_bit(z) == OTHER_ZONE_BIT).cloned().collect();
     let mut parts = Vec::new();
     if known != 0 {
         parts.push(format!("({mask} & {}) <> 0", q.add(known)));
@@ -155,7 +167,9 @@ mod tests {
     #[test]
     fn unknown_codes_are_compared_exactly() {
         let mut q = crate::data::db::Params::default();
-        let exact = |l: &str| format!("EXISTS (SELECT 1 FROM doc_zones z WHERE z.doc_id = d.id AND z.zone IN ({l}))");
+        let exact = |l: &str| {
+            format!("EXISTS (SELECT 1 FROM doc_zones z WHERE z.doc_id = d.id AND z.zone IN ({l}))")
+        };
         let sql = overlap_sql(&mut q, "d.zone_mask", exact, &["A1".to_string(), "X9".to_string()]);
         assert_eq!(sql, "((d.zone_mask & $1) <> 0 OR ((d.zone_mask & $2) <> 0 AND EXISTS (SELECT 1 FROM doc_zones z WHERE z.doc_id = d.id AND z.zone IN ($3))))");
         assert_eq!(q.values.len(), 3);
@@ -166,10 +180,22 @@ mod tests {
     #[test]
     fn selections_keep_the_company_order() {
         let z = Zones::new(&BTreeMap::new());
-        assert_eq!(z.check_selection("mpk", &serde_json::json!(["B1", "A1"])).unwrap(), vec!["A1", "B1"]);
-        assert_eq!(z.check_selection("mpk", &serde_json::json!([])).unwrap_err(), "Please select at least one zone.");
-        assert_eq!(z.check_selection("mpk", &serde_json::json!(["E1"])).unwrap_err(), "E1 is not a zone of your company.");
-        assert!(z.covers_company("mph", &z.codes("mph")) && !z.covers_company("mph", &["A1".to_string()]));
+        assert_eq!(
+            z.check_selection("mpk", &serde_json::json!(["B1", "A1"])).unwrap(),
+            vec!["A1", "B1"]
+        );
+        assert_eq!(
+            z.check_selection("mpk", &serde_json::json!([])).unwrap_err(),
+            "Please select at least one zone."
+        );
+        assert_eq!(
+            z.check_selection("mpk", &serde_json::json!(["E1"])).unwrap_err(),
+            "E1 is not a zone of your company."
+        );
+        assert!(
+            z.covers_company("mph", &z.codes("mph"))
+                && !z.covers_company("mph", &["A1".to_string()])
+        );
         assert!(overlap(&["A1", "B1"], &["B1"]) && !overlap(&["A1"], &["B1"]));
     }
 

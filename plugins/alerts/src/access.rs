@@ -11,31 +11,58 @@ use plantdoc_core::text;
 
 /// Engineers of the process and quality departments review the engineer stage.
 fn engineer(u: &User) -> bool {
-    u.position == Position::Engineer && matches!(u.department, Department::Process | Department::Quality)
+    u.position == Position::Engineer
+        && matches!(u.department, Department::Process | Department::Quality)
 }
 
 /// Managers of the process, quality and production departments review the manager stage.
 fn manager(u: &User) -> bool {
-    u.position == Position::Manager && matches!(u.department, Department::Process | Department::Quality | Department::Production)
+    u.position == Position::Manager
+        && matches!(
+            u.department,
+            Department::Process | Department::Quality | Department::Production
+        )
 }
 
 /// The two review stages, in turn.
-static STAGES: [Stage; 2] = [review_stage!("engineer", engineer), review_stage!("manager", manager)];
+static STAGES: [Stage; 2] =
+    [review_stage!("engineer", engineer), review_stage!("manager", manager)];
 
 /// Alerts under the core's review engine. Process engineers and process managers upload
 /// alerts (as SWPs); the manager stage opens when the engineer stage approved; no alert
 /// bypasses review.
 pub static KIND: Kind = Kind {
-    table: Table { name: "alerts", alias: "a", columns: crate::model::COLUMNS, zone_rows: ("alert_zones", "alert_id") },
-    words: Words { noun: "alert", one: "alert", an_one: "an alert", many: "alerts", hash_key: "versionHash" },
+    table: Table {
+        name: "alerts",
+        alias: "a",
+        columns: crate::model::COLUMNS,
+        zone_rows: ("alert_zones", "alert_id"),
+    },
+    words: Words {
+        noun: "alert",
+        one: "alert",
+        an_one: "an alert",
+        many: "alerts",
+        hash_key: "versionHash",
+    },
     uploaders: PROCESS_UPLOADERS,
     flow: Flow { stages: &STAGES, order: Order::InTurn, bypass: None, not_reviewer: NOT_REVIEWER },
     notices: Notices {
-        submitted: EventKind::new("alerts.submitted", text!("An alert waits for your review")).by_default(Channel::Email),
-        approved: EventKind::new("alerts.approved", text!("Your alert was approved in a review stage")).by_default(Channel::Email),
-        rejected: EventKind::new("alerts.rejected", text!("Your alert was rejected")).by_default(Channel::Email),
+        submitted: EventKind::new("alerts.submitted", text!("An alert waits for your review"))
+            .by_default(Channel::Email),
+        approved: EventKind::new(
+            "alerts.approved",
+            text!("Your alert was approved in a review stage"),
+        )
+        .by_default(Channel::Email),
+        rejected: EventKind::new("alerts.rejected", text!("Your alert was rejected"))
+            .by_default(Channel::Email),
         // Deployed = in force from its effective date (reading obligations follow it).
-        deployed: EventKind::new("alerts.in-force", text!("An alert was deployed to come in force")).floor(),
+        deployed: EventKind::new(
+            "alerts.in-force",
+            text!("An alert was deployed to come in force"),
+        )
+        .floor(),
         review_link: "/main/sign-off?tab=alerts&review=",
         own_link: "/main/alerts?tab=my-pending",
         deployed_link: "/main/alerts?tab=my-approved",

@@ -11,7 +11,12 @@ use plantdoc_core::{msg, AppError, AppState};
 
 use crate::store;
 
-pub async fn check(State(state): State<AppState>, ClientIp(ip): ClientIp, headers: HeaderMap, Path(id): Path<String>) -> Response {
+pub async fn check(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
     if let Some(page) = copy_check::limited(&state, ip) {
         return page;
     }

@@ -16,15 +16,48 @@ const PDF: &[u8] = include_bytes!("../demo/alert.pdf");
 type DemoAlert = (&'static str, &'static str, &'static str, usize, i64, i64, bool, &'static str);
 
 const ALERTS: &[DemoAlert] = &[
-    ("S-2026-0001", "Safety", "7101-0001", 3, 2, 7, true, "Wear cut-resistant gloves at the door panel press."),
-    ("Q-2026-0001", "Quality", "7101-0002", 2, 1, 5, true, "Check hinge torque on every tenth part."),
-    ("C-2026-0001", "Change", "7102-0010", 1, 0, 14, true, "New mirror arm bracket from this shift on."),
+    (
+        "S-2026-0001",
+        "Safety",
+        "7101-0001",
+        3,
+        2,
+        7,
+        true,
+        "Wear cut-resistant gloves at the door panel press.",
+    ),
+    (
+        "Q-2026-0001",
+        "Quality",
+        "7101-0002",
+        2,
+        1,
+        5,
+        true,
+        "Check hinge torque on every tenth part.",
+    ),
+    (
+        "C-2026-0001",
+        "Change",
+        "7102-0010",
+        1,
+        0,
+        14,
+        true,
+        "New mirror arm bracket from this shift on.",
+    ),
     ("N-2026-0001", "New Part", "7103-0100", 2, 0, 7, false, "Console lid enters production."),
 ];
 
 async fn user_id(state: &AppState, email: &str) -> anyhow::Result<(String, String)> {
-    let r = sqlx::query("SELECT id, firstname, lastname FROM users WHERE email = $1").bind(email).fetch_one(&state.db.pool).await?;
-    Ok((r.try_get("id")?, format!("{} {}", r.try_get::<String, _>("firstname")?, r.try_get::<String, _>("lastname")?)))
+    let r = sqlx::query("SELECT id, firstname, lastname FROM users WHERE email = $1")
+        .bind(email)
+        .fetch_one(&state.db.pool)
+        .await?;
+    Ok((
+        r.try_get("id")?,
+        format!("{} {}", r.try_get::<String, _>("firstname")?, r.try_get::<String, _>("lastname")?),
+    ))
 }
 
 pub async fn seed(state: &AppState) -> anyhow::Result<()> {
@@ -37,9 +70,16 @@ pub async fn seed(state: &AppState) -> anyhow::Result<()> {
     let hour = 60 * 60 * 1000;
     let quarter = crate::submit::STEP_MS;
     for (tag, kind, part, nzones, since, days, deployed, changes) in ALERTS {
-        let rec = files::store_made(state, &owner, crate::submit::MODULE, &format!("{tag}.pdf"), "application/pdf", PDF.to_vec())
-            .await
-            .map_err(|e| anyhow::anyhow!("demo alert file: {e:?}"))?;
+        let rec = files::store_made(
+            state,
+            &owner,
+            crate::submit::MODULE,
+            &format!("{tag}.pdf"),
+            "application/pdf",
+            PDF.to_vec(),
+        )
+        .await
+        .map_err(|e| anyhow::anyhow!("demo alert file: {e:?}"))?;
         let z: Vec<String> = zones.iter().take(*nzones).cloned().collect();
         let effective = (now - since * hour) / quarter * quarter;
         let sunset = effective + days * 24 * hour;
@@ -47,9 +87,16 @@ pub async fn seed(state: &AppState) -> anyhow::Result<()> {
         let mut tx = state.db.begin().await?;
         files::claim(&mut tx, &owner, crate::submit::MODULE, &rec.id, FileState::Attached).await?;
         let part_id = plantdoc_core::parts::ensure(&mut tx, DEMO_COMPANY, part, "", now).await?;
-        let (status, verdict) = if *deployed { ("deployed", "Approved") } else { ("pending", "Pending") };
+        let (status, verdict) =
+            if *deployed { ("deployed", "Approved") } else { ("pending", "Pending") };
         let (e_id, e_name, m_id, m_name, at) = if *deployed {
-            (Some(eng.clone()), Some(eng_name.clone()), Some(mgr.clone()), Some(mgr_name.clone()), Some(now))
+            (
+                Some(eng.clone()),
+                Some(eng_name.clone()),
+                Some(mgr.clone()),
+                Some(mgr_name.clone()),
+                Some(now),
+            )
         } else {
             (None, None, None, None, None)
         };
@@ -104,7 +151,13 @@ pub async fn seed(state: &AppState) -> anyhow::Result<()> {
             // documents (reading obligations) know the demo's alerts as a plant's.
             let data = json!({"docId": id, "alertTag": tag, "partNumber": part, "partId": part_id,
                 "effectiveDate": effective, "sunsetDate": sunset, "versionHash": rec.sha256});
-            let event = Event::new(crate::access::KIND.notices.deployed.id, DEMO_COMPANY, format!("alert:{id}")).zones(&z).data(data);
+            let event = Event::new(
+                crate::access::KIND.notices.deployed.id,
+                DEMO_COMPANY,
+                format!("alert:{id}"),
+            )
+            .zones(&z)
+            .data(data);
             state.emit(&mut tx, now, &event).await?;
         }
         let (letter, year) = (&tag[..1], &tag[2..6]);
@@ -115,9 +168,13 @@ pub async fn seed(state: &AppState) -> anyhow::Result<()> {
         .bind(format!("{letter}-{year}"))
         .execute(&mut *tx)
         .await?;
-        let e = AuditEntry::new("alert.seed", format!("alert:{id}"), format!("demo alert {tag} seeded ({status})"))
-            .by(None, "seed")
-            .after(json!({"alertTag": tag, "status": status}));
+        let e = AuditEntry::new(
+            "alert.seed",
+            format!("alert:{id}"),
+            format!("demo alert {tag} seeded ({status})"),
+        )
+        .by(None, "seed")
+        .after(json!({"alertTag": tag, "status": status}));
         audit::append(&mut tx, now, &e).await?;
         tx.commit().await?;
     }

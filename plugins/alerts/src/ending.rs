@@ -15,7 +15,9 @@ use crate::model::{Alert, COLUMNS};
 /// Told `ending_notice_days` before a deployed alert's sunset date: data `{title, link,
 /// docId, alertTag, partNumber, sunsetDate}`; mailed by default (it asks for an act:
 /// extend it with a new alert, or let it end).
-pub(crate) const ENDING: EventKind = EventKind::new("alerts.ending", text!("An alert in force ends soon")).by_default(Channel::Email);
+pub(crate) const ENDING: EventKind =
+    EventKind::new("alerts.ending", text!("An alert in force ends soon"))
+        .by_default(Channel::Email);
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 
@@ -41,20 +43,26 @@ pub async fn tell_ending(state: &AppState, days: u32) -> AppResult<usize> {
     let mut told = 0;
     for a in due {
         let mut tx = state.db.begin().await?;
-        let took = sqlx::query("UPDATE alerts SET ending_told = $1 WHERE id = $2 AND ending_told IS NULL")
-            .bind(now)
-            .bind(&a.id)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
+        let took =
+            sqlx::query("UPDATE alerts SET ending_told = $1 WHERE id = $2 AND ending_told IS NULL")
+                .bind(now)
+                .bind(&a.id)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
         if took == 1 {
             let left = ((a.sunset_date - now) + DAY_MS - 1) / DAY_MS;
-            let when = if left <= 1 { "within a day".to_string() } else { format!("in {left} days") };
-            let title = format!("Your alert {} for part {} ends {when}", a.alert_tag, a.part_number);
+            let when =
+                if left <= 1 { "within a day".to_string() } else { format!("in {left} days") };
+            let title =
+                format!("Your alert {} for part {} ends {when}", a.alert_tag, a.part_number);
             let data = json!({"title": title, "link": format!("/main/alerts?tab=my-approved&alert={}", a.id), "docId": a.id,
                 "alertTag": a.alert_tag, "partNumber": a.part_number, "sunsetDate": a.sunset_date});
             let owners = std::iter::once(a.owner_id.clone()).chain(a.on_behalf_id.clone());
-            let event = Event::new(ENDING.id, &a.company_code, format!("alert:{}", a.id)).zones(&a.zones).data(data).to_owners(owners);
+            let event = Event::new(ENDING.id, &a.company_code, format!("alert:{}", a.id))
+                .zones(&a.zones)
+                .data(data)
+                .to_owners(owners);
             state.emit(&mut tx, now, &event).await?;
             told += 1;
         }

@@ -85,7 +85,11 @@ impl Default for FeedCache {
 }
 
 /// The zone's alerts in force now, in feed order (effective date, newest first).
-pub async fn in_force(state: &AppState, company: &str, zone: &str) -> Result<Arc<InForce>, sqlx::Error> {
+pub async fn in_force(
+    state: &AppState,
+    company: &str,
+    zone: &str,
+) -> Result<Arc<InForce>, sqlx::Error> {
     let lists = &state.get::<AlertsState>().feeds.lists;
     let stamp = state.changes.stamp(&state.db, "alerts").await?;
     let now = state.now_ms();
@@ -95,12 +99,17 @@ pub async fn in_force(state: &AppState, company: &str, zone: &str) -> Result<Arc
     }
     let (until_ms, list) = read(state, company, zone, now).await?;
     let list = Arc::new(list);
-    lists.remember(lists.generation(), key, Arc::new(Listed { stamp, until_ms, list: list.clone() }));
+    lists.remember(
+        lists.generation(),
+        key,
+        Arc::new(Listed { stamp, until_ms, list: list.clone() }),
+    );
     Ok(list)
 }
 
 /// The zone's deployed alerts not yet sunset: `$1` company, `$2` zone, `$3` now.
-pub const ZONE_LIST_SQL: &str = "SELECT z.alert_id AS id, z.effective_date AS eff, z.sunset_date AS sunset FROM alert_zones z \
+pub const ZONE_LIST_SQL: &str =
+    "SELECT z.alert_id AS id, z.effective_date AS eff, z.sunset_date AS sunset FROM alert_zones z \
      WHERE z.company_code = $1 AND z.zone = $2 AND z.deployed = 1 AND z.sunset_date > $3";
 
 /// An operator's verified alert signatures since a time, with a sentinel row when the
@@ -111,13 +120,24 @@ pub const OPERATOR_SIGNED_SQL: &str = "SELECT '' AS id, '' AS hash FROM users u 
 
 /// One read of the zone's alerts not yet sunset: those in force now, and the time the
 /// list next changes by the clock.
-async fn read(state: &AppState, company: &str, zone: &str, now: i64) -> Result<(i64, InForce), sqlx::Error> {
-    let rows = sqlx::query(ZONE_LIST_SQL).bind(company).bind(zone).bind(now).fetch_all(&mut *state.db.reader().await?).await?;
+async fn read(
+    state: &AppState,
+    company: &str,
+    zone: &str,
+    now: i64,
+) -> Result<(i64, InForce), sqlx::Error> {
+    let rows = sqlx::query(ZONE_LIST_SQL)
+        .bind(company)
+        .bind(zone)
+        .bind(now)
+        .fetch_all(&mut *state.db.reader().await?)
+        .await?;
     let mut until = i64::MAX;
     let mut since_ms = i64::MAX;
     let mut list: Vec<(i64, String)> = Vec::with_capacity(rows.len());
     for r in &rows {
-        let (id, eff, sunset): (String, i64, i64) = (r.try_get("id")?, r.try_get("eff")?, r.try_get("sunset")?);
+        let (id, eff, sunset): (String, i64, i64) =
+            (r.try_get("id")?, r.try_get("eff")?, r.try_get("sunset")?);
         if eff > now {
             until = until.min(eff);
         } else {
@@ -127,7 +147,14 @@ async fn read(state: &AppState, company: &str, zone: &str, now: i64) -> Result<(
         }
     }
     list.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
-    Ok((until, InForce { ids: list.into_iter().map(|(_, id)| id).collect(), since_ms, body: Mutex::default() }))
+    Ok((
+        until,
+        InForce {
+            ids: list.into_iter().map(|(_, id)| id).collect(),
+            since_ms,
+            body: Mutex::default(),
+        },
+    ))
 }
 
 /// The alerts and version hashes `operator` signed and had verified since `since_ms`;
@@ -166,22 +193,34 @@ pub async fn items(state: &AppState, ids: &[&str]) -> anyhow::Result<Vec<Option<
     let memo = &state.get::<AlertsState>().feeds.items;
     let now = state.now_ms();
     let life = lifetime_ms(state);
-    let mut found: Vec<Option<Arc<FeedItem>>> =
-        ids.iter().map(|id| memo.recall(id).filter(|i| (0..life).contains(&(now - i.built_ms)))).collect();
-    let missing: Vec<&str> = ids.iter().zip(&found).filter(|(_, f)| f.is_none()).map(|(id, _)| *id).collect();
+    let mut found: Vec<Option<Arc<FeedItem>>> = ids
+        .iter()
+        .map(|id| memo.recall(id).filter(|i| (0..life).contains(&(now - i.built_ms))))
+        .collect();
+    let missing: Vec<&str> =
+        ids.iter().zip(&found).filter(|(_, f)| f.is_none()).map(|(id, _)| *id).collect();
     if !missing.is_empty() {
         let generation = memo.generation();
         let mut q = plantdoc_core::db::Params::default();
         let marks = q.list(missing.iter().map(|id| id.to_string()));
-        let sql = format!("SELECT {COLUMNS} FROM alerts a WHERE a.status = 'deployed' AND a.id IN ({marks})");
+        let sql = format!(
+            "SELECT {COLUMNS} FROM alerts a WHERE a.status = 'deployed' AND a.id IN ({marks})"
+        );
         let rows = q.query(&sql).fetch_all(&mut *state.db.reader().await?).await?;
         let alerts = rows.iter().map(Alert::from_row).collect::<Result<Vec<_>, _>>()?;
         let mut links = store::links_for(state, &alerts).await?;
         for a in alerts {
             // As shown while in force (the only time it is sent).
             let mut v = a.to_json(now.max(a.effective_date));
-            v["url"] = links.remove(&a.id).map(serde_json::Value::String).unwrap_or(serde_json::Value::Null);
-            let item = Arc::new(FeedItem { file_hash: a.file_hash, built_ms: now, json: Bytes::from(serde_json::to_vec(&v)?) });
+            v["url"] = links
+                .remove(&a.id)
+                .map(serde_json::Value::String)
+                .unwrap_or(serde_json::Value::Null);
+            let item = Arc::new(FeedItem {
+                file_hash: a.file_hash,
+                built_ms: now,
+                json: Bytes::from(serde_json::to_vec(&v)?),
+            });
             if let Some(at) = ids.iter().position(|id| *id == a.record.id) {
                 found[at] = Some(item.clone());
             }
@@ -202,19 +241,29 @@ pub async fn zone_body(state: &AppState, list: &InForce) -> anyhow::Result<Arc<Z
     let ids: Vec<&str> = list.ids.iter().take(FEED_CAP).map(String::as_str).collect();
     let items = items(state, &ids).await?;
     let mut spans = Vec::with_capacity(ids.len());
-    let mut out = Vec::with_capacity(2 + items.iter().flatten().map(|i| i.json.len() + 1).sum::<usize>());
+    let mut out =
+        Vec::with_capacity(2 + items.iter().flatten().map(|i| i.json.len() + 1).sum::<usize>());
     out.push(b'[');
     for (id, item) in ids.iter().zip(&items) {
         let Some(item) = item else { continue };
         if !spans.is_empty() {
             out.push(b',');
         }
-        spans.push((id.to_string(), item.file_hash.clone(), out.len()..out.len() + item.json.len()));
+        spans.push((
+            id.to_string(),
+            item.file_hash.clone(),
+            out.len()..out.len() + item.json.len(),
+        ));
         out.extend_from_slice(&item.json);
     }
     out.push(b']');
     let oldest_ms = items.iter().flatten().map(|i| i.built_ms).min().unwrap_or(now);
-    let body = Arc::new(ZoneBody { oldest_ms, bytes: Bytes::from(out), spans, whole: list.ids.len() <= FEED_CAP });
+    let body = Arc::new(ZoneBody {
+        oldest_ms,
+        bytes: Bytes::from(out),
+        spans,
+        whole: list.ids.len() <= FEED_CAP,
+    });
     *list.body.lock().unwrap_or_else(|p| p.into_inner()) = Some(body.clone());
     Ok(body)
 }
@@ -223,7 +272,9 @@ impl ZoneBody {
     /// The answer without the alerts `signed` holds for the version shown (id, hash), or
     /// `None` when the cap left alerts out that would then take their places.
     pub fn without(&self, signed: &[(String, String)]) -> Option<Bytes> {
-        let mine = |(id, hash, _): &&(String, String, Range<usize>)| signed.iter().any(|(s, h)| s == id && h == hash);
+        let mine = |(id, hash, _): &&(String, String, Range<usize>)| {
+            signed.iter().any(|(s, h)| s == id && h == hash)
+        };
         if !self.spans.iter().any(|s| mine(&s)) {
             return Some(self.bytes.clone());
         }

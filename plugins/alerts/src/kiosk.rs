@@ -11,7 +11,9 @@ use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::db::Params;
 use plantdoc_core::error::{AppError, AppResult};
 use plantdoc_core::http::json_bytes;
-use plantdoc_core::ports::{async_trait, AlertsInForce, PartAlert, PartAlerts, SignableVersion, VersionFile};
+use plantdoc_core::ports::{
+    async_trait, AlertsInForce, PartAlert, PartAlerts, SignableVersion, VersionFile,
+};
 use plantdoc_core::text;
 
 use crate::{feed, store, KIND};
@@ -22,10 +24,22 @@ pub struct AlertsPort;
 #[async_trait]
 impl AlertsInForce for AlertsPort {
     /// The signature binds to the SHA-256 of the alert's file.
-    async fn in_force(&self, state: &AppState, company: &str, alert_id: &str) -> AppResult<Option<SignableVersion>> {
+    async fn in_force(
+        &self,
+        state: &AppState,
+        company: &str,
+        alert_id: &str,
+    ) -> AppResult<Option<SignableVersion>> {
         let now = state.now_ms();
-        let alert = store::fetch_one(&state.db, alert_id).await?.filter(|a| a.company_code == company && a.in_force(now));
-        Ok(alert.map(|a| SignableVersion { kind: KIND, id: a.record.id, part_number: a.record.part_number, version_hash: a.file_hash }))
+        let alert = store::fetch_one(&state.db, alert_id)
+            .await?
+            .filter(|a| a.company_code == company && a.in_force(now));
+        Ok(alert.map(|a| SignableVersion {
+            kind: KIND,
+            id: a.record.id,
+            part_number: a.record.part_number,
+            version_hash: a.file_hash,
+        }))
     }
 
     async fn files(&self, state: &AppState, alert_id: &str) -> AppResult<Vec<VersionFile>> {
@@ -36,10 +50,18 @@ impl AlertsInForce for AlertsPort {
 #[async_trait]
 impl PartAlerts for AlertsPort {
     /// The deployed (then expired or deleted) alerts of the part the viewer sees.
-    async fn of_part(&self, state: &AppState, viewer: &User, part_number: &str) -> AppResult<Vec<PartAlert>> {
+    async fn of_part(
+        &self,
+        state: &AppState,
+        viewer: &User,
+        part_number: &str,
+    ) -> AppResult<Vec<PartAlert>> {
         let mut q = Params::default();
         let vis = crate::access::KIND.visible_sql(&state.zones, &mut q, viewer);
-        let filter = format!("a.deploy_date IS NOT NULL AND {vis} AND a.part_number = {}", q.add(part_number.to_string()));
+        let filter = format!(
+            "a.deploy_date IS NOT NULL AND {vis} AND a.part_number = {}",
+            q.add(part_number.to_string())
+        );
         let mut list = store::fetch_list(&state.db, &q, &filter).await?;
         list.reverse();
         Ok(list
@@ -51,7 +73,12 @@ impl PartAlerts for AlertsPort {
                 effective_ms: a.effective_date,
                 sunset_ms: a.sunset_date,
                 deploy_ms: a.record.deploy_date,
-                version: SignableVersion { kind: KIND, id: a.record.id, part_number: a.record.part_number, version_hash: a.file_hash },
+                version: SignableVersion {
+                    kind: KIND,
+                    id: a.record.id,
+                    part_number: a.record.part_number,
+                    version_hash: a.file_hash,
+                },
             })
             .collect())
     }
@@ -60,9 +87,14 @@ impl PartAlerts for AlertsPort {
 /// The kiosk's zone must be one of the company's and of the caller's zones.
 fn check_zone(state: &AppState, user: &CurrentUser, zone: &str) -> AppResult<()> {
     if !state.zones.codes(&user.company_code).iter().any(|z| z == zone) {
-        return Err(AppError::field("zone", text!("This zone is not one of your company's zones.")));
+        return Err(AppError::field(
+            "zone",
+            text!("This zone is not one of your company's zones."),
+        ));
     }
-    if !state.zones.covers_company(&user.company_code, &user.zones) && !user.zones.iter().any(|z| z == zone) {
+    if !state.zones.covers_company(&user.company_code, &user.zones)
+        && !user.zones.iter().any(|z| z == zone)
+    {
         // A kiosk set to a zone its account does not serve: its operators cannot be shown
         // the alerts they must read (the kiosk says so and stops); the log says why.
         tracing::warn!(user = %user.id, email = %user.email, %zone, "alerts refused: the zone is not one of the account's zones");
@@ -72,7 +104,11 @@ fn check_zone(state: &AppState, user: &CurrentUser, zone: &str) -> AppResult<()>
 }
 
 /// The kiosk's shape: `[{_id, alertTag, alertType, partNumber, url, ...}]`.
-pub async fn zone_feed(State(state): State<AppState>, user: CurrentUser, Path(zone): Path<String>) -> AppResult<Response> {
+pub async fn zone_feed(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(zone): Path<String>,
+) -> AppResult<Response> {
     check_zone(&state, &user, &zone)?;
     let list = feed::in_force(&state, &user.company_code, &zone).await?;
     Ok(json_bytes(feed::zone_body(&state, &list).await?.bytes.clone()))
@@ -87,14 +123,17 @@ pub async fn operator_feed(
 ) -> AppResult<Response> {
     check_zone(&state, &user, &zone)?;
     let list = feed::in_force(&state, &user.company_code, &zone).await?;
-    let signed = feed::verified_by(&state, &user.company_code, &operator_id, list.since_ms).await?.ok_or(AppError::NotFound)?;
+    let signed = feed::verified_by(&state, &user.company_code, &operator_id, list.since_ms)
+        .await?
+        .ok_or(AppError::NotFound)?;
     // Signed and verified for the version in force: not the operator's to read.
     if let Some(body) = feed::zone_body(&state, &list).await?.without(&signed) {
         return Ok(json_bytes(body));
     }
     let ids: Vec<&str> = list.ids.iter().map(String::as_str).collect();
     let items = feed::items(&state, &ids).await?;
-    let open =
-        items.iter().zip(&ids).filter_map(|(i, id)| i.as_ref().filter(|i| !signed.iter().any(|(s, hash)| s == id && *hash == i.file_hash)));
+    let open = items.iter().zip(&ids).filter_map(|(i, id)| {
+        i.as_ref().filter(|i| !signed.iter().any(|(s, hash)| s == id && *hash == i.file_hash))
+    });
     Ok(json_bytes(feed::to_body(open)))
 }

@@ -42,8 +42,11 @@ pub(crate) const KIND: DocKind = DocKind::new("alert");
 // versionHash}` (times in ms) with the notice's title and link.
 /// Told when a deployed alert is removed from the floor before its sunset date (the
 /// date itself passes with no act): data `{docId, alertTag, partNumber}`.
-pub(crate) const SUNSET: EventKind =
-    EventKind::new("alerts.sunset", plantdoc_core::text!("A deployed alert was removed from the floor")).floor();
+pub(crate) const SUNSET: EventKind = EventKind::new(
+    "alerts.sunset",
+    plantdoc_core::text!("A deployed alert was removed from the floor"),
+)
+.floor();
 
 /// `[modules.alerts]` (defaults in plugins/alerts/settings.toml).
 #[derive(serde::Deserialize)]
@@ -87,10 +90,18 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
         deployed: "alertsDeployed",
         waiting: "alertsWaiting",
     }));
-    ctx.provide_port::<dyn plantdoc_core::ports::PartAlerts>(std::sync::Arc::new(kiosk::AlertsPort));
+    ctx.provide_port::<dyn plantdoc_core::ports::PartAlerts>(std::sync::Arc::new(
+        kiosk::AlertsPort,
+    ));
     ctx.task("upload-sweep", |state, stop| {
         plantdoc_core::tasks::every(state, stop, SWEEP_EVERY, |state| async move {
-            if let Err(e) = plantdoc_core::files::sweep(&state, submit::MODULE, PENDING_UPLOAD_HOURS * 60 * 60 * 1000).await {
+            if let Err(e) = plantdoc_core::files::sweep(
+                &state,
+                submit::MODULE,
+                PENDING_UPLOAD_HOURS * 60 * 60 * 1000,
+            )
+            .await
+            {
                 tracing::warn!(error = %e, "alert upload sweep failed");
             }
         })

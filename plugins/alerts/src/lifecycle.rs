@@ -25,22 +25,48 @@ impl Alert {
 
 impl Hooks for Alert {
     /// The manager's approval deploys: the alert and its feed rows.
-    async fn deploy(&self, state: &AppState, conn: &mut AnyConnection, now: i64, user: &User, _why: Deploy) -> AppResult<Vec<AuditEntry>> {
+    async fn deploy(
+        &self,
+        state: &AppState,
+        conn: &mut AnyConnection,
+        now: i64,
+        user: &User,
+        _why: Deploy,
+    ) -> AppResult<Vec<AuditEntry>> {
         sqlx::query("UPDATE alerts SET status = 'deployed', deploy_date = $1 WHERE id = $2")
             .bind(now)
             .bind(&self.id)
             .execute(&mut *conn)
             .await?;
-        sqlx::query("UPDATE alert_zones SET deployed = 1 WHERE alert_id = $1").bind(&self.id).execute(&mut *conn).await?;
+        sqlx::query("UPDATE alert_zones SET deployed = 1 WHERE alert_id = $1")
+            .bind(&self.id)
+            .execute(&mut *conn)
+            .await?;
         let data = json!({"docId": self.id, "alertTag": self.alert_tag, "partNumber": self.part_number, "partId": self.part_id,
             "effectiveDate": self.effective_date, "sunsetDate": self.sunset_date, "versionHash": self.file_hash});
         plantdoc_core::review::notices::deployed(state, conn, now, user, self, data).await?;
-        let m = format!("alert {} deployed to zones {} after engineer and manager approval", self.alert_tag, self.zones.join(", "));
-        Ok(vec![KIND.act(user, "deploy", &self.id, m).before(json!({"status": "pending"})).after(json!({"status": "deployed"}))])
+        let m = format!(
+            "alert {} deployed to zones {} after engineer and manager approval",
+            self.alert_tag,
+            self.zones.join(", ")
+        );
+        Ok(vec![KIND
+            .act(user, "deploy", &self.id, m)
+            .before(json!({"status": "pending"}))
+            .after(json!({"status": "deployed"}))])
     }
     /// Its feed rows leave the floor with it; a deployed one is sunset now.
-    async fn after_delete(&self, state: &AppState, conn: &mut AnyConnection, now: i64, deployed: bool) -> AppResult<()> {
-        sqlx::query("UPDATE alert_zones SET deployed = 0 WHERE alert_id = $1").bind(&self.id).execute(&mut *conn).await?;
+    async fn after_delete(
+        &self,
+        state: &AppState,
+        conn: &mut AnyConnection,
+        now: i64,
+        deployed: bool,
+    ) -> AppResult<()> {
+        sqlx::query("UPDATE alert_zones SET deployed = 0 WHERE alert_id = $1")
+            .bind(&self.id)
+            .execute(&mut *conn)
+            .await?;
         if deployed {
             let data = json!({"docId": self.id, "alertTag": self.alert_tag, "partNumber": self.part_number});
             state.emit(conn, now, &self.event(crate::SUNSET.id).data(data)).await?;

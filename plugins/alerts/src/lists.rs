@@ -24,12 +24,18 @@ async fn answer(state: &AppState, user_id: &str, alerts: &[Alert]) -> AppResult<
 /// Alerts waiting for the caller's stage, oldest first: engineers see those whose
 /// engineer stage is open, managers those the engineer stage approved. Authors never
 /// see their own; only alerts of the caller's zones.
-pub async fn pending_my_approval(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
+pub async fn pending_my_approval(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> AppResult<axum::Json<Value>> {
     let Some(stage) = KIND.flow.stage_of(&user) else { return Ok(axum::Json(json!([]))) };
     let mut q = Params::default();
     let filter = KIND.waiting_sql(&mut q, &user, stage);
-    let sql =
-        format!("SELECT {} FROM alerts a WHERE {filter} ORDER BY a.upload_date, a.id LIMIT {}", crate::model::COLUMNS, store::LIST_CAP);
+    let sql = format!(
+        "SELECT {} FROM alerts a WHERE {filter} ORDER BY a.upload_date, a.id LIMIT {}",
+        crate::model::COLUMNS,
+        store::LIST_CAP
+    );
     let rows = q.query(&sql).fetch_all(&state.db.pool).await?;
     let alerts: Vec<Alert> = rows.iter().map(Alert::from_row).collect::<Result<_, _>>()?;
     answer(&state, &user.id, &alerts).await
@@ -44,30 +50,45 @@ async fn list(
     let mut q = Params::default();
     let vis = KIND.visible_sql(&state.zones, &mut q, user);
     let more = extra(&mut q);
-    let alerts = store::fetch_list(&state.db, &q, &format!("a.status IN ({status}) AND {vis}{more}")).await?;
+    let alerts =
+        store::fetch_list(&state.db, &q, &format!("a.status IN ({status}) AND {vis}{more}"))
+            .await?;
     answer(state, &user.id, &alerts).await
 }
 
 /// Pending and rejected alerts the caller sees, newest first, with approvals
 /// (My Pending takes those with `mine`, All Pending all).
-pub async fn user_pending(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
+pub async fn user_pending(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> AppResult<axum::Json<Value>> {
     list(&state, &user, "'pending', 'rejected'", |_| String::new()).await
 }
 
 /// Deployed alerts the caller sees, expired ones included (`status: expired`), with
 /// `opSigned` (My Approved takes those with `mine`, All Approved all).
-pub async fn user_deployed(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
+pub async fn user_deployed(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> AppResult<axum::Json<Value>> {
     list(&state, &user, "'deployed'", |_| String::new()).await
 }
 
 /// Browse: deployed alerts not yet past their sunset (in force or coming).
-pub async fn deployed(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
+pub async fn deployed(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> AppResult<axum::Json<Value>> {
     let now = state.now_ms();
     list(&state, &user, "'deployed'", |q| format!(" AND a.sunset_date > {}", q.add(now))).await
 }
 
 /// The document URL as the body (a JSON string): a short-lived link to the alert's file.
-pub async fn signed_url(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
+pub async fn signed_url(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+) -> AppResult<axum::Json<Value>> {
     let a = visible_alert(&state, &user, &id).await?;
     let mut links = store::links_for(&state, std::slice::from_ref(&a)).await?;
     let url = links.remove(&a.id).ok_or(AppError::NotFound)?;
@@ -75,14 +96,25 @@ pub async fn signed_url(State(state): State<AppState>, user: CurrentUser, Path(i
 }
 
 /// Sign records of the alert's current version: `{opList: {opsSigned}}` (as SWPs).
-pub async fn signed_ops(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
+pub async fn signed_ops(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+) -> AppResult<axum::Json<Value>> {
     let a = visible_alert(&state, &user, &id).await?;
-    let signs = store::signs_for(&state.db, std::slice::from_ref(&a)).await?.remove(&a.id).unwrap_or_default();
+    let signs = store::signs_for(&state.db, std::slice::from_ref(&a))
+        .await?
+        .remove(&a.id)
+        .unwrap_or_default();
     Ok(axum::Json(json!({"opList": {"opsSigned": signs}})))
 }
 
 /// One alert (the detail view).
-pub async fn alert(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
+pub async fn alert(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+) -> AppResult<axum::Json<Value>> {
     let a = visible_alert(&state, &user, &id).await?;
     let mut v = store::with_signs(&state, std::slice::from_ref(&a)).await?.remove(0);
     v["mine"] = Value::Bool(a.is_author(&user.id));
@@ -91,9 +123,14 @@ pub async fn alert(State(state): State<AppState>, user: CurrentUser, Path(id): P
 
 /// Process engineers of the caller's company, the caller left out ('Myself' is the
 /// form's own option).
-pub async fn on_behalf_users(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
+pub async fn on_behalf_users(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> AppResult<axum::Json<Value>> {
     KIND.require_uploader(&user)?;
-    let list = plantdoc_core::auth::users::process_engineers(&state.db, &user.company_code, &user.id).await?;
+    let list =
+        plantdoc_core::auth::users::process_engineers(&state.db, &user.company_code, &user.id)
+            .await?;
     Ok(axum::Json(Value::Array(list)))
 }
 
@@ -115,6 +152,7 @@ pub async fn part_numbers(
         return Ok(axum::Json(json!({"partList": []})));
     }
     let parts = plantdoc_core::parts::search(&state.db, &user.company_code, &term, 10).await?;
-    let list: Vec<Value> = parts.iter().map(|p| json!({"_id": p.id, "partNumber": p.part_number})).collect();
+    let list: Vec<Value> =
+        parts.iter().map(|p| json!({"_id": p.id, "partNumber": p.part_number})).collect();
     Ok(axum::Json(json!({"partList": list})))
 }

@@ -11,7 +11,8 @@ use sqlx::any::AnyRow;
 use crate::access::KIND;
 
 /// The four alert types and the letter each tag starts with.
-pub const TYPES: [(&str, char); 4] = [("Change", 'C'), ("Quality", 'Q'), ("Safety", 'S'), ("New Part", 'N')];
+pub const TYPES: [(&str, char); 4] =
+    [("Change", 'C'), ("Quality", 'Q'), ("Safety", 'S'), ("New Part", 'N')];
 
 /// Where an alert stands (the core's review states, stored lower-case; an alert is
 /// never obsolete). "Expired" is not stored: a deployed alert whose sunset has passed
@@ -54,7 +55,8 @@ impl Document for Alert {
     }
 
     fn names(&self) -> Names {
-        let (title, label) = (format!("alert {}", self.alert_tag), format!("Alert {}", self.alert_tag));
+        let (title, label) =
+            (format!("alert {}", self.alert_tag), format!("Alert {}", self.alert_tag));
         Names { deployed_title: title.clone(), title, full_label: label.clone(), label }
     }
 

@@ -11,7 +11,8 @@ use plantdoc_core::retention::{Expired, Keeper};
 use sqlx::{AnyConnection, Row};
 
 /// The alert's end of use, as SQL over `alerts` (NULL while pending or rejected).
-const ENDED: &str = "CASE status WHEN 'deployed' THEN sunset_date WHEN 'deleted' THEN deleted_date END";
+const ENDED: &str =
+    "CASE status WHEN 'deployed' THEN sunset_date WHEN 'deleted' THEN deleted_date END";
 
 pub struct Keep;
 
@@ -26,11 +27,12 @@ impl Keeper for Keep {
         for r in sqlx::query(&sql).bind(horizon_ms).fetch_all(&state.db.pool).await? {
             let id: String = r.try_get("id")?;
             let file: String = r.try_get("file_id")?;
-            let shared: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM alerts WHERE id <> $1 AND file_id = $2")
-                .bind(&id)
-                .bind(&file)
-                .fetch_one(&state.db.pool)
-                .await?;
+            let shared: i64 =
+                sqlx::query_scalar("SELECT COUNT(*) FROM alerts WHERE id <> $1 AND file_id = $2")
+                    .bind(&id)
+                    .bind(&file)
+                    .fetch_one(&state.db.pool)
+                    .await?;
             let status: String = r.try_get("status")?;
             let label = format!(
                 "alert {} of part {} ({}), {}",
@@ -41,18 +43,41 @@ impl Keeper for Keep {
             );
             let mut files = if shared == 0 { vec![file] } else { Vec::new() };
             // Its translations' files are its own, superseded ones too (decision 95).
-            let own = plantdoc_core::review::translations::retained_files(&mut *state.db.pool.acquire().await?, crate::KIND, &id).await?;
+            let own = plantdoc_core::review::translations::retained_files(
+                &mut *state.db.pool.acquire().await?,
+                crate::KIND,
+                &id,
+            )
+            .await?;
             files.extend(own);
-            out.push(Expired { kind: crate::KIND, target: format!("alert:{id}"), id, ended_ms: r.try_get("ended")?, label, files });
+            out.push(Expired {
+                kind: crate::KIND,
+                target: format!("alert:{id}"),
+                id,
+                ended_ms: r.try_get("ended")?,
+                label,
+                files,
+            });
         }
         Ok(out)
     }
 
-    async fn remove(&self, conn: &mut AnyConnection, item: &Expired, horizon_ms: i64) -> anyhow::Result<bool> {
+    async fn remove(
+        &self,
+        conn: &mut AnyConnection,
+        item: &Expired,
+        horizon_ms: i64,
+    ) -> anyhow::Result<bool> {
         // The row goes last, re-checked: when it no longer qualifies (a sunset moved) the
         // caller's transaction is dropped, undoing the rest.
-        sqlx::query("UPDATE alerts SET corrects_id = NULL WHERE corrects_id = $1").bind(&item.id).execute(&mut *conn).await?;
-        sqlx::query("DELETE FROM alert_zones WHERE alert_id = $1").bind(&item.id).execute(&mut *conn).await?;
+        sqlx::query("UPDATE alerts SET corrects_id = NULL WHERE corrects_id = $1")
+            .bind(&item.id)
+            .execute(&mut *conn)
+            .await?;
+        sqlx::query("DELETE FROM alert_zones WHERE alert_id = $1")
+            .bind(&item.id)
+            .execute(&mut *conn)
+            .await?;
         plantdoc_core::review::translations::purge(&mut *conn, crate::KIND, &item.id).await?;
         let sql = format!("DELETE FROM alerts WHERE id = $1 AND status IN ('deployed', 'deleted') AND {ENDED} < $2");
         let done = sqlx::query(&sql).bind(&item.id).bind(horizon_ms).execute(&mut *conn).await?;

@@ -36,10 +36,17 @@ pub async fn visible_alert(state: &AppState, u: &User, id: &str) -> Result<Alert
 }
 
 /// Sign records of the alerts' current versions, newest first (the spec's records).
-pub async fn signs_for(db: &Db, alerts: &[Alert]) -> Result<HashMap<String, Vec<Value>>, sqlx::Error> {
-    let docs: Vec<(&str, &str)> = alerts.iter().map(|a| (a.id.as_str(), a.file_hash.as_str())).collect();
+pub async fn signs_for(
+    db: &Db,
+    alerts: &[Alert],
+) -> Result<HashMap<String, Vec<Value>>, sqlx::Error> {
+    let docs: Vec<(&str, &str)> =
+        alerts.iter().map(|a| (a.id.as_str(), a.file_hash.as_str())).collect();
     let recs = acks::for_documents(db, crate::KIND, &docs).await?;
-    Ok(recs.into_iter().map(|(id, list)| (id, list.iter().map(|r| r.to_json()).collect())).collect())
+    Ok(recs
+        .into_iter()
+        .map(|(id, list)| (id, list.iter().map(|r| r.to_json()).collect()))
+        .collect())
 }
 
 /// The alerts' JSON with `opsSigned` and `opSigned` (the same list) filled in.
@@ -62,12 +69,15 @@ pub async fn with_signs(state: &AppState, alerts: &[Alert]) -> Result<Vec<Value>
 /// has no revision, so its tag, part, zones and the window it is in force; past its
 /// sunset it is expired. The QR code opens the alert in the console.
 pub fn copy_facts(a: &Alert, now: i64) -> CopyFacts {
-    let window = format!("in force {} to {}", stamp_date(a.effective_date), stamp_date(a.sunset_date));
+    let window =
+        format!("in force {} to {}", stamp_date(a.effective_date), stamp_date(a.sunset_date));
     let (state, dated) = match a.status {
         Status::Deployed if now >= a.sunset_date => (CopyState::Expired, window),
         Status::Deployed => (CopyState::Current, window),
         Status::Obsolete => (CopyState::Obsolete, window),
-        Status::Deleted if a.deploy_date.is_some() => (CopyState::Withdrawn, format!("{window} · deleted")),
+        Status::Deleted if a.deploy_date.is_some() => {
+            (CopyState::Withdrawn, format!("{window} · deleted"))
+        }
         Status::Rejected => (CopyState::Unreleased, "rejected".into()),
         Status::Deleted => (CopyState::Unreleased, "deleted".into()),
         Status::Pending => (CopyState::Unreleased, "in review".into()),
@@ -87,7 +97,10 @@ pub fn copy_facts(a: &Alert, now: i64) -> CopyFacts {
 
 /// Short-lived links to each alert's file (its PDF as a controlled copy). Call only after
 /// the caller may see them.
-pub async fn links_for(state: &AppState, alerts: &[Alert]) -> anyhow::Result<HashMap<String, String>> {
+pub async fn links_for(
+    state: &AppState,
+    alerts: &[Alert],
+) -> anyhow::Result<HashMap<String, String>> {
     let ids: Vec<String> = alerts.iter().map(|a| a.file_id.clone()).collect();
     let found = files::describe(state, &ids).await?;
     let now = state.now_ms();
@@ -95,7 +108,10 @@ pub async fn links_for(state: &AppState, alerts: &[Alert]) -> anyhow::Result<Has
     for a in alerts {
         if let Some((key, ct)) = found.get(&a.file_id) {
             let name = format!("{}.{}", a.alert_tag, files::extension(ct));
-            out.insert(a.id.clone(), state.storage.copy_link(key, &name, ct, now, &copy_facts(a, now)).await?);
+            out.insert(
+                a.id.clone(),
+                state.storage.copy_link(key, &name, ct, now, &copy_facts(a, now)).await?,
+            );
         }
     }
     Ok(out)

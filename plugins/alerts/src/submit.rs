@@ -29,7 +29,9 @@ pub const MAX_FILE_BYTES: u64 = 50 * 1024 * 1024;
 pub const MAX_PENDING_UPLOADS: i64 = 20;
 /// Effective and sunset dates fall on quarter hours.
 pub const STEP_MS: i64 = 15 * 60 * 1000;
-const LOST: &str = text!("This file is not a pending upload of yours (it may have expired); please upload it again.");
+const LOST: &str = text!(
+    "This file is not a pending upload of yours (it may have expired); please upload it again."
+);
 
 #[derive(Deserialize, utoipa::IntoParams)]
 pub struct RawQuery {
@@ -45,12 +47,21 @@ pub async fn upload(
 ) -> AppResult<axum::Json<Value>> {
     KIND.require_uploader(&user)?;
     let limit = state.settings.server.upload_limit.min(MAX_FILE_BYTES);
-    let policy = UploadPolicy { module: MODULE, kind: FileKind::Pdf, limit, max_pending: MAX_PENDING_UPLOADS };
+    let policy = UploadPolicy {
+        module: MODULE,
+        kind: FileKind::Pdf,
+        limit,
+        max_pending: MAX_PENDING_UPLOADS,
+    };
     let rec = files::receive(&state, &user, req, query.filename, policy).await?;
     Ok(axum::Json(json!({"serverId": rec.id, "filename": rec.filename, "size": rec.size})))
 }
 
-pub async fn revert(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
+pub async fn revert(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+) -> AppResult<axum::Json<Value>> {
     KIND.require_uploader(&user)?;
     files::revert(&state, &user, MODULE, &id).await?;
     Ok(axum::Json(json!({"serverId": id, "deleted": true})))
@@ -79,10 +90,13 @@ fn check_date(v: &str, what: &str) -> Result<i64, Refusal> {
     if v.is_empty() {
         return Err(msg!("Please choose the {what} date and time.").into());
     }
-    let ms =
-        DateTime::parse_from_rfc3339(v).map_err(|_| Refusal::from(msg!("The {what} date is not a date and time.")))?.timestamp_millis();
+    let ms = DateTime::parse_from_rfc3339(v)
+        .map_err(|_| Refusal::from(msg!("The {what} date is not a date and time.")))?
+        .timestamp_millis();
     if ms % STEP_MS != 0 {
-        return Err(msg!("The {what} time must be on a quarter hour (:00, :15, :30 or :45).").into());
+        return Err(
+            msg!("The {what} time must be on a quarter hour (:00, :15, :30 or :45).").into()
+        );
     }
     Ok(ms)
 }
@@ -92,8 +106,13 @@ pub fn check_part(v: &str) -> Result<String, Refusal> {
     if s.is_empty() {
         return Err(text!("Please enter the part number.").into());
     }
-    if s.chars().count() > MAX_PART_CHARS || !s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./ ".contains(c)) {
-        return Err(format!("A part number has at most {MAX_PART_CHARS} letters, digits, spaces and - _ . /").into());
+    if s.chars().count() > MAX_PART_CHARS
+        || !s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./ ".contains(c))
+    {
+        return Err(format!(
+            "A part number has at most {MAX_PART_CHARS} letters, digits, spaces and - _ . /"
+        )
+        .into());
     }
     Ok(s)
 }
@@ -101,18 +120,27 @@ pub fn check_part(v: &str) -> Result<String, Refusal> {
 /// The core's PDF checks (decision 29), as the SWP sections get them: a file that opens
 /// (owner permissions only included) with pages, within the bounds; else the reason.
 async fn checked_pdf(state: &AppState, f: &files::PendingFile) -> Result<(), Refusal> {
-    plantdoc_core::pdf::check_upload(&state.storage, &f.filename, &f.key).await.map_err(|e| e.message().into())
+    plantdoc_core::pdf::check_upload(&state.storage, &f.filename, &f.key)
+        .await
+        .map_err(|e| e.message().into())
 }
 
 async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked> {
     let mut e = FieldErrors::new();
     let file = body.get("alertFile");
-    let file_id = file.and_then(|f| f.get("serverId").or_else(|| f.get("id"))).and_then(Value::as_str).unwrap_or("").to_string();
+    let file_id = file
+        .and_then(|f| f.get("serverId").or_else(|| f.get("id")))
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
     let mut file_hash = String::new();
     if file_id.is_empty() {
         e.insert("alertFile".into(), text!("Please upload the alert file.").into());
     } else {
-        match files::pending(state, &user.id, MODULE, std::slice::from_ref(&file_id)).await?.remove(&file_id) {
+        match files::pending(state, &user.id, MODULE, std::slice::from_ref(&file_id))
+            .await?
+            .remove(&file_id)
+        {
             Some(f) if f.content_type == "application/pdf" => match checked_pdf(state, &f).await {
                 Ok(()) => file_hash = f.sha256,
                 Err(m) => {
@@ -126,19 +154,31 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
     }
     let kind = TYPES.iter().find(|(t, _)| *t == text(body, "alertType"));
     if kind.is_none() {
-        e.insert("alertType".into(), text!("Please choose Change, Quality, Safety or New Part.").into());
+        e.insert(
+            "alertType".into(),
+            text!("Please choose Change, Quality, Safety or New Part.").into(),
+        );
     }
-    let part = check_part(text(body, "partNumber")).map_err(|m| e.insert("partNumber".into(), m.into())).ok();
+    let part = check_part(text(body, "partNumber"))
+        .map_err(|m| e.insert("partNumber".into(), m.into()))
+        .ok();
     let zones = state
         .zones
         .check_selection(&user.company_code, body.get("zones").unwrap_or(&Value::Null))
         .map_err(|m| e.insert("zones".into(), m.into()))
         .ok();
-    let effective = check_date(text(body, "effectiveDate"), "effective").map_err(|m| e.insert("effectiveDate".into(), m.into())).ok();
-    let sunset = check_date(text(body, "sunsetDate"), "sunset").map_err(|m| e.insert("sunsetDate".into(), m.into())).ok();
+    let effective = check_date(text(body, "effectiveDate"), "effective")
+        .map_err(|m| e.insert("effectiveDate".into(), m.into()))
+        .ok();
+    let sunset = check_date(text(body, "sunsetDate"), "sunset")
+        .map_err(|m| e.insert("sunsetDate".into(), m.into()))
+        .ok();
     if let (Some(from), Some(to)) = (effective, sunset) {
         if to <= from {
-            e.insert("sunsetDate".into(), text!("The sunset date must be after the effective date.").into());
+            e.insert(
+                "sunsetDate".into(),
+                text!("The sunset date must be after the effective date.").into(),
+            );
         } else if to <= state.now_ms() {
             e.insert("sunsetDate".into(), text!("The sunset date must be in the future.").into());
         }
@@ -188,8 +228,15 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
 }
 
 /// The next tag of the company for this type and year, e.g. `S-2026-0007`.
-async fn next_tag(conn: &mut AnyConnection, company: &str, letter: char, now: i64) -> Result<String, sqlx::Error> {
-    let year = DateTime::from_timestamp_millis(now).map(|d| d.format("%Y").to_string()).unwrap_or_default();
+async fn next_tag(
+    conn: &mut AnyConnection,
+    company: &str,
+    letter: char,
+    now: i64,
+) -> Result<String, sqlx::Error> {
+    let year = DateTime::from_timestamp_millis(now)
+        .map(|d| d.format("%Y").to_string())
+        .unwrap_or_default();
     let prefix = format!("{letter}-{year}");
     sqlx::query(
         "INSERT INTO alert_tag_seq (company_code, prefix, last_seq) VALUES ($1, $2, 0) ON CONFLICT (company_code, prefix) DO NOTHING",
@@ -206,7 +253,11 @@ async fn next_tag(conn: &mut AnyConnection, company: &str, letter: char, now: i6
     Ok(format!("{prefix}-{:04}", row.try_get::<i64, _>("last_seq")?))
 }
 
-pub async fn submit(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
+pub async fn submit(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(body): Json<Value>,
+) -> AppResult<axum::Json<Value>> {
     KIND.require_uploader(&user)?;
     if !body.is_object() {
         return Err(AppError::field("body", text!("Expected a JSON object.")));
@@ -230,7 +281,12 @@ impl Submission for Checked {
         }
         Ok(())
     }
-    async fn columns(&mut self, conn: &mut AnyConnection, user: &User, now: i64) -> AppResult<Vec<(&'static str, Cell)>> {
+    async fn columns(
+        &mut self,
+        conn: &mut AnyConnection,
+        user: &User,
+        now: i64,
+    ) -> AppResult<Vec<(&'static str, Cell)>> {
         self.tag = next_tag(conn, &user.company_code, self.letter, now).await?;
         Ok(vec![
             ("alert_tag", Cell::Text(self.tag.clone())),
@@ -258,6 +314,12 @@ impl Submission for Checked {
         let (r, tag) = (&self.record, &self.tag);
         let after = json!({"alertTag": tag, "alertType": self.alert_type, "partNumber": r.part_number, "zones": r.zones, "versionHash": self.file_hash,
             "effectiveDate": plantdoc_core::clock::iso(self.effective), "sunsetDate": plantdoc_core::clock::iso(self.sunset), "changes": r.changes});
-        (format!("{} alert {tag} for part {} submitted for review", self.alert_type, r.part_number), after)
+        (
+            format!(
+                "{} alert {tag} for part {} submitted for review",
+                self.alert_type, r.part_number
+            ),
+            after,
+        )
     }
 }

@@ -27,7 +27,11 @@ pub static TEXT: TextIndex = TextIndex {
 /// `GET /api/alerts/search-text?q=&page=&limit=`: `{results: [{alertId, alertTag,
 /// partNumber, section, page, snippet}], total, totalExact}`, best match first
 /// (`totalExact` false: at least `total` pages match, decision 86).
-pub async fn search_text(State(state): State<AppState>, user: CurrentUser, Query(sq): Query<SearchQuery>) -> AppResult<axum::Json<Value>> {
+pub async fn search_text(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Query(sq): Query<SearchQuery>,
+) -> AppResult<axum::Json<Value>> {
     let checked = sq.check()?;
     let mut q = Params::default();
     let vis = KIND.visible_sql(&state.zones, &mut q, &user);

@@ -29,11 +29,20 @@ impl Translated for Alert {
 
     fn upload_policy(state: &AppState) -> UploadPolicy<'static> {
         let limit = state.settings.server.upload_limit.min(MAX_FILE_BYTES);
-        UploadPolicy { module: MODULE, kind: FileKind::Pdf, limit, max_pending: MAX_PENDING_UPLOADS }
+        UploadPolicy {
+            module: MODULE,
+            kind: FileKind::Pdf,
+            limit,
+            max_pending: MAX_PENDING_UPLOADS,
+        }
     }
 
     async fn lock_deployed(conn: &mut AnyConnection, id: &str) -> Result<bool, sqlx::Error> {
-        let live = sqlx::query("UPDATE alerts SET status = status WHERE id = $1 AND status = 'deployed'").bind(id).execute(conn).await?;
+        let live =
+            sqlx::query("UPDATE alerts SET status = status WHERE id = $1 AND status = 'deployed'")
+                .bind(id)
+                .execute(conn)
+                .await?;
         Ok(live.rows_affected() == 1)
     }
 
@@ -42,7 +51,8 @@ impl Translated for Alert {
         let list = tr::current(&mut *state.db.reader().await?, crate::KIND, &doc.id).await?;
         let list: Vec<Value> = list.iter().map(entry::<Alert>).collect();
         Ok(plantdoc_core::http::json_bytes(
-            serde_json::to_vec(&json!({"alertId": doc.id, "translations": list})).map_err(anyhow::Error::from)?,
+            serde_json::to_vec(&json!({"alertId": doc.id, "translations": list}))
+                .map_err(anyhow::Error::from)?,
         ))
     }
 }
@@ -82,7 +92,12 @@ pub async fn file(
     let found = files::describe(&state, std::slice::from_ref(&file_id)).await?;
     let (key, ct) = found.get(&file_id).ok_or(AppError::NotFound)?;
     let now = state.now_ms();
-    let name = format!("{}{}.{}", a.alert_tag, chosen.map(|t| format!("-{}", t.lang)).unwrap_or_default(), files::extension(ct));
+    let name = format!(
+        "{}{}.{}",
+        a.alert_tag,
+        chosen.map(|t| format!("-{}", t.lang)).unwrap_or_default(),
+        files::extension(ct)
+    );
     let url = state.storage.copy_link(key, &name, ct, now, &store::copy_facts(&a, now)).await?;
     let langs: Vec<&String> = list.iter().map(|t| &t.lang).collect();
     Ok(axum::Json(json!({"url": url, "served": served, "translations": langs})))

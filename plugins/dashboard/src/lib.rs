@@ -42,9 +42,18 @@ async fn plant_figures(
     let today = match fq.today.as_deref().map(str::parse::<i64>) {
         None => now - now.rem_euclid(DAY_MS),
         Some(Ok(t)) if (now - 2 * DAY_MS..=now + DAY_MS).contains(&t) => t,
-        Some(_) => return Err(AppError::field("today", text!("The start of today, in milliseconds, within a day of now."))),
+        Some(_) => {
+            return Err(AppError::field(
+                "today",
+                text!("The start of today, in milliseconds, within a day of now."),
+            ))
+        }
     };
-    let mut out: BTreeMap<String, i64> = figures::collect(&state, &user).await?.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+    let mut out: BTreeMap<String, i64> = figures::collect(&state, &user)
+        .await?
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
     let s = figures::signatures(&state, &user.company_code, today, WEEK).await?;
     out.insert("operatorsSignedToday".into(), s.operators_today);
     if let Some(pct) = s.alerts_within_30_min {
@@ -58,7 +67,11 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     ctx.locale("pl", include_str!("../locales/pl.toml"));
     ctx.routes(
         ApiRouter::new("dashboard")
-            .get("/api/dashboard/figures", "The plant's figures for the signed-in person: {figures, signaturesByDay}", plant_figures)
+            .get(
+                "/api/dashboard/figures",
+                "The plant's figures for the signed-in person: {figures, signaturesByDay}",
+                plant_figures,
+            )
             .query::<FiguresQuery>()
             .returns::<FiguresAnswer>(),
     );

@@ -68,7 +68,13 @@ extern "C" fn free_bytes(b: PdBytes) {
     unsafe { b.free() }
 }
 
-static MODULE: PlantdocModuleV1 = PlantdocModuleV1 { abi_version: ABI_VERSION, manifest_json, migrations_json, handle, free_bytes };
+static MODULE: PlantdocModuleV1 = PlantdocModuleV1 {
+    abi_version: ABI_VERSION,
+    manifest_json,
+    migrations_json,
+    handle,
+    free_bytes,
+};
 
 /// The one symbol the host looks up.
 #[no_mangle]

@@ -7,7 +7,8 @@ pub const SIGN_VALID_MS: i64 = 7_776_000_000;
 
 /// Why a badge may not verify an operator, as the kiosk shows it.
 pub const NOT_A_VERIFIER: &str = text!("This badge cannot verify operators. A supervisor, manager or engineer must scan their own badge.");
-pub const SELF_VERIFY: &str = text!("Operators cannot verify themselves. Another person must scan their own badge.");
+pub const SELF_VERIFY: &str =
+    text!("Operators cannot verify themselves. Another person must scan their own badge.");
 
 /// A verifier is a staff member (supervisor, manager, engineer) of the kiosk's company,
 /// never the operator being verified.
@@ -15,7 +16,8 @@ pub fn may_verify(verifier: &User, operator_id: &str, company: &str) -> Result<(
     if verifier.id == operator_id {
         return Err(SELF_VERIFY);
     }
-    let staff = matches!(verifier.position, Position::Supervisor | Position::Manager | Position::Engineer);
+    let staff =
+        matches!(verifier.position, Position::Supervisor | Position::Manager | Position::Engineer);
     if !staff || verifier.company_code != company || verifier.disabled {
         return Err(NOT_A_VERIFIER);
     }
@@ -84,7 +86,11 @@ mod tests {
         for p in Position::ALL {
             let mut u = user("x", p, Department::Production, "mpk");
             u.badge = Some("1001".into());
-            assert_eq!(signs_as_operator(&u), matches!(p, Position::Operator | Position::Ojt), "{p:?}");
+            assert_eq!(
+                signs_as_operator(&u),
+                matches!(p, Position::Operator | Position::Ojt),
+                "{p:?}"
+            );
         }
         let mut op = user("x", Position::Operator, Department::Production, "mpk");
         assert!(!signs_as_operator(&op), "no badge: not identified at the kiosk");

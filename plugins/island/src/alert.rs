@@ -14,7 +14,9 @@ use serde_json::Value;
 
 use crate::badge::{operator, Netbook};
 use crate::pin::second_component;
-use crate::sign::{checked_key, entered, read, read_files, replay, required, verifier, verify, Idem};
+use crate::sign::{
+    checked_key, entered, read, read_files, replay, required, verifier, verify, Idem,
+};
 
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -50,7 +52,10 @@ pub async fn operator_read_alert(
     netbook: Netbook,
     Json(b): Json<AlertBody>,
 ) -> AppResult<axum::Json<Value>> {
-    required(&[("opId", &b.op_id, text!("Please scan your badge.")), ("alertId", &b.alert_id, text!("Please choose an alert."))])?;
+    required(&[
+        ("opId", &b.op_id, text!("Please scan your badge.")),
+        ("alertId", &b.alert_id, text!("Please choose an alert.")),
+    ])?;
     let idem = Idem::new(checked_key(&b.key)?, "read-alert", &b.op_id, &b.alert_id, None);
     if let Some(answer) = replay(&state, &netbook, &idem).await? {
         return Ok(axum::Json(answer));
@@ -58,7 +63,9 @@ pub async fn operator_read_alert(
     let op = operator(&state, &netbook, &b.op_id).await?;
     let alert = in_force(&state, &netbook, &b.alert_id).await?;
     let files = match (&b.read_files, state.port::<dyn AlertsInForce>()) {
-        (Some(sent), Some(alerts)) => read_files(Some(sent), &alerts.files(&state, &alert.id).await?)?,
+        (Some(sent), Some(alerts)) => {
+            read_files(Some(sent), &alerts.files(&state, &alert.id).await?)?
+        }
         _ => None,
     };
     // The PIN last: no other refusal may follow a right PIN only (security decision 92).
@@ -67,13 +74,18 @@ pub async fn operator_read_alert(
 }
 
 /// `POST /api/island/verify-alert {badgeNo, opId, alertId, key}`.
-pub async fn verify_alert(State(state): State<AppState>, netbook: Netbook, Json(b): Json<AlertBody>) -> AppResult<axum::Json<Value>> {
+pub async fn verify_alert(
+    State(state): State<AppState>,
+    netbook: Netbook,
+    Json(b): Json<AlertBody>,
+) -> AppResult<axum::Json<Value>> {
     required(&[
         ("badgeNo", &b.badge_no, text!("Please scan your badge.")),
         ("opId", &b.op_id, text!("Please scan your badge.")),
         ("alertId", &b.alert_id, text!("Please choose an alert.")),
     ])?;
-    let idem = Idem::new(checked_key(&b.key)?, "verify-alert", &b.op_id, &b.alert_id, Some(&b.badge_no));
+    let idem =
+        Idem::new(checked_key(&b.key)?, "verify-alert", &b.op_id, &b.alert_id, Some(&b.badge_no));
     if let Some(answer) = replay(&state, &netbook, &idem).await? {
         return Ok(axum::Json(answer));
     }

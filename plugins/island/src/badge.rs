@@ -17,7 +17,8 @@ use crate::access::signs_as_operator;
 use crate::throttle::Scanner;
 use crate::{store, IslandState};
 
-pub const UNKNOWN_OPERATOR: &str = text!("This operator is not recognised. Please sign out and scan your badge again.");
+pub const UNKNOWN_OPERATOR: &str =
+    text!("This operator is not recognised. Please sign out and scan your badge again.");
 pub const UNKNOWN_BADGE: &str = text!("This badge is not recognised. Please scan again.");
 
 /// The signed-in caller and its client address: at the kiosk, the netbook (the kiosk
@@ -39,7 +40,8 @@ impl<S: Send + Sync> FromRequestParts<S> for Netbook {
     type Rejection = AppError;
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
         let user = CurrentUser::from_request_parts(parts, state).await?;
-        let ClientIp(addr) = ClientIp::from_request_parts(parts, state).await.unwrap_or_else(|never| match never {});
+        let ClientIp(addr) =
+            ClientIp::from_request_parts(parts, state).await.unwrap_or_else(|never| match never {});
         Ok(Netbook { user, addr })
     }
 }
@@ -66,7 +68,11 @@ fn throttled(netbook: &Netbook, retry: i64) -> AppError {
 /// Refuses (429, the wait) while the netbook must wait after badges not accepted;
 /// otherwise its badge may be looked up now (`pass` or `refuse` after).
 pub fn check(state: &AppState, netbook: &Netbook) -> AppResult<()> {
-    state.get::<IslandState>().throttle.check(netbook.scanner(), state.now_ms()).map_err(|retry| throttled(netbook, retry))
+    state
+        .get::<IslandState>()
+        .throttle
+        .check(netbook.scanner(), state.now_ms())
+        .map_err(|retry| throttled(netbook, retry))
 }
 
 /// The badge was known: the netbook's next scan need not wait for this lookup.
@@ -104,7 +110,11 @@ pub async fn identify(state: &AppState, netbook: &Netbook, badge: &str) -> AppRe
 }
 
 /// `operator-from-badge/{badge}`: the spec's Operator, or `{error}` (throttled).
-pub async fn operator_from_badge(State(state): State<AppState>, netbook: Netbook, Path(badge): Path<String>) -> AppResult<Response> {
+pub async fn operator_from_badge(
+    State(state): State<AppState>,
+    netbook: Netbook,
+    Path(badge): Path<String>,
+) -> AppResult<Response> {
     // Read on every scan: only the Operator's columns, answered as bytes.
     let badge = scanned(&state, &netbook, &badge)?;
     match store::operator_by_badge(&state, badge, &netbook.company_code).await? {

@@ -29,12 +29,14 @@ use serde::Deserialize;
 /// Told when a verifier's badge witnesses an operator's read, inside its transaction:
 /// subject `<doc kind>:<id>`, the kiosk's zones, data `{docKind, docId, operator,
 /// partNumber, versionHash, recordId}`.
-pub(crate) const VERIFIED: EventKind = EventKind::new("island.verified", text!("A sign record was verified at the kiosk"));
+pub(crate) const VERIFIED: EventKind =
+    EventKind::new("island.verified", text!("A sign record was verified at the kiosk"));
 
 /// Told when wrong tries lock a person's signature PIN (`pin_lock`), in the same
 /// transaction: subject `user:<id>`, the kiosk's zones, to the person and their company's
 /// managers; data `{title, person, name, kiosk}`.
-pub(crate) const PIN_LOCKED: EventKind = EventKind::new("island.pin-locked", text!("A signature PIN was locked after wrong tries"));
+pub(crate) const PIN_LOCKED: EventKind =
+    EventKind::new("island.pin-locked", text!("A signature PIN was locked after wrong tries"));
 
 /// `[modules.island]` (defaults in plugins/island/settings.toml).
 #[derive(Debug, Clone, Deserialize)]
@@ -65,7 +67,9 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     ctx.locale("pl", include_str!("../locales/pl.toml"));
     let settings: IslandSettings = ctx.settings()?;
     if settings.badge_failures_per_minute == 0 {
-        anyhow::bail!("configuration error: modules.island.badge_failures_per_minute must be at least 1");
+        anyhow::bail!(
+            "configuration error: modules.island.badge_failures_per_minute must be at least 1"
+        );
     }
     // The warning alone lasts 10 s: a shorter limit would sign out before it is seen.
     if settings.idle_secs < 15 {
@@ -75,9 +79,14 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
         anyhow::bail!("configuration error: modules.island.account_badge_failures_per_minute must be at least badge_failures_per_minute");
     }
     if !pin::MODES.contains(&settings.signature.as_str()) {
-        anyhow::bail!("configuration error: modules.island.signature must be \"badge\" or \"badge+pin\"");
+        anyhow::bail!(
+            "configuration error: modules.island.signature must be \"badge\" or \"badge+pin\""
+        );
     }
-    let throttle = throttle::BadgeThrottle::new(settings.badge_failures_per_minute, settings.account_badge_failures_per_minute);
+    let throttle = throttle::BadgeThrottle::new(
+        settings.badge_failures_per_minute,
+        settings.account_badge_failures_per_minute,
+    );
     let pins = throttle::PinThrottle::new(settings.account_badge_failures_per_minute);
     ctx.state(IslandState { settings, throttle, pins });
     ctx.routes(routes::routes());

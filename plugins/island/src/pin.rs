@@ -19,11 +19,14 @@ pub const ENTER_PIN: &str = text!("Please enter your PIN.");
 /// The answer for a person who has no PIN at all, whatever PIN is typed (or none): it
 /// depends on no guess, so it tells nothing about anyone's PIN (decision 100).
 pub const NO_PIN: &str = text!("You have no PIN yet — ask your team lead");
-pub const WRONG_PIN: &str = text!("This PIN is not correct. If you have no PIN yet, please ask your manager for one.");
-pub const CHOOSE_PIN: &str = text!("This PIN was issued for one use. Please choose your own PIN of 4 to 8 digits.");
+pub const WRONG_PIN: &str =
+    text!("This PIN is not correct. If you have no PIN yet, please ask your manager for one.");
+pub const CHOOSE_PIN: &str =
+    text!("This PIN was issued for one use. Please choose your own PIN of 4 to 8 digits.");
 pub const SAME_PIN: &str = text!("Please choose a PIN other than the one you were given.");
 /// After five wrong tries; also while five tries are being checked at once.
-pub const LOCKED: &str = text!("This PIN is locked after 5 wrong tries. Please ask your manager for a new one.");
+pub const LOCKED: &str =
+    text!("This PIN is locked after 5 wrong tries. Please ask your manager for a new one.");
 
 /// `signature` values of `[modules.island]`.
 pub const MODES: [&str; 2] = [BADGE, BADGE_PIN];
@@ -47,7 +50,12 @@ pub struct Entered<'a> {
 /// while the netbook must wait after wrong PINs, 400 `{newPin}` while a one-time PIN
 /// awaits its replacement). Called last, once everything else of the act is known good,
 /// so a right PIN is never told apart from a wrong one by another refusal.
-pub async fn second_component(state: &AppState, netbook: &Netbook, who: &User, entered: Entered<'_>) -> AppResult<&'static str> {
+pub async fn second_component(
+    state: &AppState,
+    netbook: &Netbook,
+    who: &User,
+    entered: Entered<'_>,
+) -> AppResult<&'static str> {
     let island = state.get::<IslandState>();
     if island.settings.signature == BADGE {
         return Ok(BADGE);

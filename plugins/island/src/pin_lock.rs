@@ -23,7 +23,8 @@ pub async fn wrong(state: &AppState, netbook: &Netbook, who: &User, place: i64) 
     tracing::warn!(kiosk = %netbook.id, addr = %netbook.addr, person = %who.id, "signature PIN locked after wrong tries");
     let target = format!("user:{}", who.id);
     let why = format!("signature PIN locked after {} wrong tries at the kiosk", pin::MAX_MISSES);
-    let entry = AuditEntry::new("island.pin_locked", &target, why).after(json!({"kiosk": netbook.id, "address": netbook.addr.to_string()}));
+    let entry = AuditEntry::new("island.pin_locked", &target, why)
+        .after(json!({"kiosk": netbook.id, "address": netbook.addr.to_string()}));
     audit::append(&mut tx, now, &entry).await?;
     let managers: Vec<String> =
         sqlx::query_scalar("SELECT id FROM users WHERE company_code = $1 AND position = 'manager' AND disabled = 0 AND kiosk = 0")

@@ -34,8 +34,9 @@ pub struct Body {
 /// owner (another operator account is itself, and may not).
 async fn editor(state: &AppState, cu: &Netbook, badge_no: Option<&str>) -> AppResult<User> {
     let who = if cu.is_kiosk() {
-        let badge =
-            badge_no.filter(|b| !b.trim().is_empty()).ok_or_else(|| AppError::field("badgeNo", text!("Please scan your badge.")))?;
+        let badge = badge_no
+            .filter(|b| !b.trim().is_empty())
+            .ok_or_else(|| AppError::field("badgeNo", text!("Please scan your badge.")))?;
         badge::identify(state, cu, badge).await?
     } else {
         cu.user.user.clone()
@@ -50,7 +51,10 @@ async fn editor(state: &AppState, cu: &Netbook, badge_no: Option<&str>) -> AppRe
 /// `GET /api/island/kiosk-config`: what the netbook's screens need from
 /// `[modules.island]`: the idle sign-out limit and the signature mode (a PIN field after
 /// the badge in `badge+pin`).
-pub async fn kiosk_config(State(state): State<AppState>, _cu: CurrentUser) -> AppResult<axum::Json<Value>> {
+pub async fn kiosk_config(
+    State(state): State<AppState>,
+    _cu: CurrentUser,
+) -> AppResult<axum::Json<Value>> {
     let s = &state.get::<crate::IslandState>().settings;
     Ok(axum::Json(json!({"idleSecs": s.idle_secs, "signature": s.signature})))
 }
@@ -58,14 +62,27 @@ pub async fn kiosk_config(State(state): State<AppState>, _cu: CurrentUser) -> Ap
 /// `POST /api/island/settings-access {badgeNo}`: may this person edit the settings, and
 /// the zones to choose from: those the kiosk account serves (a netbook set to another
 /// zone would be refused its alerts).
-pub async fn access(State(state): State<AppState>, cu: Netbook, Json(b): Json<Body>) -> AppResult<axum::Json<Value>> {
+pub async fn access(
+    State(state): State<AppState>,
+    cu: Netbook,
+    Json(b): Json<Body>,
+) -> AppResult<axum::Json<Value>> {
     let who = editor(&state, &cu, b.badge_no.as_deref()).await?;
-    let served: Vec<_> = state.zones.options(&cu.company_code).into_iter().filter(|o| cu.zones.contains(&o.value)).collect();
+    let served: Vec<_> = state
+        .zones
+        .options(&cu.company_code)
+        .into_iter()
+        .filter(|o| cu.zones.contains(&o.value))
+        .collect();
     Ok(axum::Json(json!({"allowed": true, "name": who.full_name(), "zones": served})))
 }
 
 /// `POST /api/island/zone {badgeNo, zone}`: the netbook's zone (audited).
-pub async fn set_zone(State(state): State<AppState>, cu: Netbook, Json(b): Json<Body>) -> AppResult<axum::Json<Value>> {
+pub async fn set_zone(
+    State(state): State<AppState>,
+    cu: Netbook,
+    Json(b): Json<Body>,
+) -> AppResult<axum::Json<Value>> {
     let who = editor(&state, &cu, b.badge_no.as_deref()).await?;
     let zone = b.zone.unwrap_or_default();
     if !state.zones.codes(&cu.company_code).contains(&zone) {
@@ -77,22 +94,34 @@ pub async fn set_zone(State(state): State<AppState>, cu: Netbook, Json(b): Json<
             text!("This kiosk account does not serve this zone; a manager can add it to the account's zones."),
         ));
     }
-    let entry = AuditEntry::new("island.zone", format!("user:{}", cu.id), "kiosk settings: the netbook's zone")
-        .by(Some(&who.id), &who.full_name())
-        .after(json!({"zone": zone}));
+    let entry = AuditEntry::new(
+        "island.zone",
+        format!("user:{}", cu.id),
+        "kiosk settings: the netbook's zone",
+    )
+    .by(Some(&who.id), &who.full_name())
+    .after(json!({"zone": zone}));
     audit::record(&state.db, state.now_ms(), &entry).await?;
     Ok(axum::Json(json!({"zone": zone})))
 }
 
 /// `POST /api/island/revoke {badgeNo}`: ends this netbook's session at once; it must
 /// sign in again.
-pub async fn revoke(State(state): State<AppState>, cu: Netbook, Json(b): Json<Body>) -> AppResult<Response> {
+pub async fn revoke(
+    State(state): State<AppState>,
+    cu: Netbook,
+    Json(b): Json<Body>,
+) -> AppResult<Response> {
     let who = editor(&state, &cu, b.badge_no.as_deref()).await?;
     let mut tx = state.db.begin().await?;
     session::end_one(&mut tx, &cu.session_hash).await?;
     tell_revoked(&state, &mut tx, &cu, &who).await?;
-    let entry = AuditEntry::new("island.revoke", format!("user:{}", cu.id), "kiosk settings: access to this netbook revoked")
-        .by(Some(&who.id), &who.full_name());
+    let entry = AuditEntry::new(
+        "island.revoke",
+        format!("user:{}", cu.id),
+        "kiosk settings: access to this netbook revoked",
+    )
+    .by(Some(&who.id), &who.full_name());
     audit::append(&mut tx, state.now_ms(), &entry).await?;
     tx.commit().await?;
     let mut resp = axum::Json(json!({"ok": true})).into_response();
@@ -104,7 +133,12 @@ pub async fn revoke(State(state): State<AppState>, cu: Netbook, Json(b): Json<Bo
 
 /// Process engineering (engineers and managers of the process department of the
 /// netbook's company whose zones overlap its own) hears of a revoked kiosk (issue 27).
-async fn tell_revoked(state: &AppState, conn: &mut sqlx::AnyConnection, kiosk: &Netbook, who: &User) -> AppResult<()> {
+async fn tell_revoked(
+    state: &AppState,
+    conn: &mut sqlx::AnyConnection,
+    kiosk: &Netbook,
+    who: &User,
+) -> AppResult<()> {
     let to: Vec<String> = sqlx::query_scalar(
         "SELECT id FROM users WHERE company_code = $1 AND department = 'process' AND position IN ('engineer', 'manager') AND disabled = 0",
     )
@@ -121,4 +155,5 @@ async fn tell_revoked(state: &AppState, conn: &mut sqlx::AnyConnection, kiosk: &
 }
 
 /// A kiosk's access was revoked (declared in the module's `build`).
-pub const REVOKED: EventKind = EventKind::new("island.revoked", text!("A kiosk's access was revoked"));
+pub const REVOKED: EventKind =
+    EventKind::new("island.revoked", text!("A kiosk's access was revoked"));

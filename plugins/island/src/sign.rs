@@ -22,8 +22,10 @@ use crate::store;
 use plantdoc_core::auth::users::User;
 
 /// Meaning recorded in the audit log for the two acts.
-const READ_MEANING: &str = "acknowledgement: read and understood (operator identified by badge at the kiosk)";
-const VERIFY_MEANING: &str = "verification: witnessed the operator's acknowledgement (verifier's own badge)";
+const READ_MEANING: &str =
+    "acknowledgement: read and understood (operator identified by badge at the kiosk)";
+const VERIFY_MEANING: &str =
+    "verification: witnessed the operator's acknowledgement (verifier's own badge)";
 
 /// The training card's text at level -1 (spec section 4), as the refusal of a read.
 pub const NOT_TRAINED: &str = "Not trained, see the Cell Leader";
@@ -32,8 +34,16 @@ pub const NOT_TRAINED: &str = "Not trained, see the Cell Leader";
 pub fn checked_key(key: &Option<String>) -> AppResult<Option<&str>> {
     match key.as_deref() {
         None => Ok(None),
-        Some(k) if (8..=100).contains(&k.len()) && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') => Ok(Some(k)),
-        Some(_) => Err(AppError::field("key", text!("The request key must be 8 to 100 letters, digits, '-' or '_'."))),
+        Some(k)
+            if (8..=100).contains(&k.len())
+                && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') =>
+        {
+            Ok(Some(k))
+        }
+        Some(_) => Err(AppError::field(
+            "key",
+            text!("The request key must be 8 to 100 letters, digits, '-' or '_'."),
+        )),
     }
 }
 
@@ -50,7 +60,13 @@ pub struct Idem<'a> {
 
 impl<'a> Idem<'a> {
     /// `badge` is the verifier's (verifications only).
-    pub fn new(key: Option<&'a str>, kind: &'static str, op_id: &str, doc_id: &str, badge: Option<&str>) -> Self {
+    pub fn new(
+        key: Option<&'a str>,
+        kind: &'static str,
+        op_id: &str,
+        doc_id: &str,
+        badge: Option<&str>,
+    ) -> Self {
         Self { key, kind, fingerprint: fingerprint(op_id, doc_id, badge) }
     }
 }
@@ -63,11 +79,21 @@ pub fn fingerprint(op_id: &str, doc_id: &str, badge: Option<&str>) -> String {
 
 /// The answer already given for the key, if it carried this same request (kind, kiosk
 /// account, operator, document, badge); the key with another request is 409.
-pub async fn replay(state: &AppState, netbook: &CurrentUser, idem: &Idem<'_>) -> AppResult<Option<Value>> {
+pub async fn replay(
+    state: &AppState,
+    netbook: &CurrentUser,
+    idem: &Idem<'_>,
+) -> AppResult<Option<Value>> {
     let Some(key) = idem.key else { return Ok(None) };
     match store::answered(state, key).await? {
         None => Ok(None),
-        Some(a) if a.kind == idem.kind && a.kiosk_user_id == netbook.id && a.fingerprint == idem.fingerprint => Ok(Some(a.answer)),
+        Some(a)
+            if a.kind == idem.kind
+                && a.kiosk_user_id == netbook.id
+                && a.fingerprint == idem.fingerprint =>
+        {
+            Ok(Some(a.answer))
+        }
         Some(a) => {
             tracing::warn!(kiosk = %netbook.id, kind = idem.kind, first_kind = %a.kind, "request key reused for another request");
             Err(AppError::Conflict(KEY_REUSED.into()))
@@ -85,10 +111,22 @@ pub async fn commit_once(
     answer: Value,
 ) -> AppResult<Value> {
     if let Some(k) = idem.key {
-        if let Err(e) = store::remember(&mut tx, k, &netbook.id, idem.kind, &idem.fingerprint, &answer, state.now_ms()).await {
+        if let Err(e) = store::remember(
+            &mut tx,
+            k,
+            &netbook.id,
+            idem.kind,
+            &idem.fingerprint,
+            &answer,
+            state.now_ms(),
+        )
+        .await
+        {
             drop(tx);
             if plantdoc_core::db::is_unique_violation(&e) {
-                return replay(state, netbook, idem).await?.ok_or_else(|| AppError::Conflict(text!("Please try again.").into()));
+                return replay(state, netbook, idem)
+                    .await?
+                    .ok_or_else(|| AppError::Conflict(text!("Please try again.").into()));
             }
             return Err(e.into());
         }
@@ -135,10 +173,16 @@ pub fn entered<'a>(pin: &'a Option<String>, new_pin: &'a Option<String>) -> Ente
 /// The files the kiosk says it showed, checked against the version's (`known`: its
 /// originals and translations): each must be one of them, else a field error on
 /// `readFiles`. Answers them as the sign record keeps them (JSON), `None` when not sent.
-pub fn read_files(sent: Option<&[VersionFile]>, known: &[VersionFile]) -> AppResult<Option<String>> {
+pub fn read_files(
+    sent: Option<&[VersionFile]>,
+    known: &[VersionFile],
+) -> AppResult<Option<String>> {
     let Some(sent) = sent else { return Ok(None) };
     if sent.is_empty() || sent.len() > 10 || sent.iter().any(|f| !known.contains(f)) {
-        return Err(AppError::field("readFiles", text!("These are not the files of this revision; please reload the document.")));
+        return Err(AppError::field(
+            "readFiles",
+            text!("These are not the files of this revision; please reload the document."),
+        ));
     }
     Ok(Some(serde_json::to_string(sent).map_err(anyhow::Error::from)?))
 }
@@ -162,13 +206,14 @@ pub async fn read(
         Some(r) => r.id.clone(),
         None => {
             let id = acks::sign_as(&mut tx, v.kind, &v.id, &v.version_hash, op, now, mode).await?;
-            let mut after =
-                json!({"recordId": id, "partNumber": v.part_number, "versionHash": v.version_hash, "kiosk": netbook.id, "mode": mode});
+            let mut after = json!({"recordId": id, "partNumber": v.part_number, "versionHash": v.version_hash, "kiosk": netbook.id, "mode": mode});
             if let Some(f) = files {
                 acks::set_read_files(&mut tx, &id, f).await?;
                 after["readFiles"] = serde_json::from_str(f).unwrap_or_default();
             }
-            let entry = AuditEntry::new("island.sign", v.target(), READ_MEANING).by(Some(&op.id), &op.full_name()).after(after);
+            let entry = AuditEntry::new("island.sign", v.target(), READ_MEANING)
+                .by(Some(&op.id), &op.full_name())
+                .after(after);
             audit::append(&mut tx, now, &entry).await?;
             id
         }
@@ -177,11 +222,16 @@ pub async fn read(
     commit_once(state, netbook, tx, idem, answer).await
 }
 
-const NOTHING_TO_VERIFY: &str = text!("There is nothing to verify: the operator must read this version first.");
+const NOTHING_TO_VERIFY: &str =
+    text!("There is nothing to verify: the operator must read this version first.");
 
 /// 409 unless the operator has an unverified read of the version (checked before the
 /// verifier's PIN, and again in the act).
-pub async fn something_to_verify(state: &AppState, op: &User, v: &SignableVersion) -> AppResult<()> {
+pub async fn something_to_verify(
+    state: &AppState,
+    op: &User,
+    v: &SignableVersion,
+) -> AppResult<()> {
     let records = acks::for_operator(&state.db, v.kind, &v.id, &v.version_hash, &op.id).await?;
     match records.iter().any(|r| r.verified_at.is_none()) {
         true => Ok(()),
@@ -210,7 +260,10 @@ pub async fn verify(
     }
     let data = json!({"docKind": v.kind.as_str(), "docId": v.id, "operator": op.id, "partNumber": v.part_number, "versionHash": v.version_hash,
         "recordId": rec.id});
-    let event = Event::new(crate::VERIFIED.id, &op.company_code, v.target()).zones(&netbook.zones).by(&verifier.id).data(data);
+    let event = Event::new(crate::VERIFIED.id, &op.company_code, v.target())
+        .zones(&netbook.zones)
+        .by(&verifier.id)
+        .data(data);
     state.emit(&mut tx, now, &event).await?;
     let entry = AuditEntry::new("island.verify", v.target(), VERIFY_MEANING).by(Some(&verifier.id), &verifier.full_name()).after(
         json!({"recordId": rec.id, "operator": op.id, "partNumber": v.part_number, "versionHash": v.version_hash, "kiosk": netbook.id, "mode": mode}),
@@ -222,9 +275,15 @@ pub async fn verify(
 
 /// The verifier of a verify call: a known badge allowed to verify this operator (refusals
 /// count against the netbook).
-pub async fn verifier(state: &AppState, netbook: &Netbook, badge_no: &str, op_id: &str) -> AppResult<User> {
+pub async fn verifier(
+    state: &AppState,
+    netbook: &Netbook,
+    badge_no: &str,
+    op_id: &str,
+) -> AppResult<User> {
     let verifier = badge::identify(state, netbook, badge_no).await?;
-    may_verify(&verifier, op_id, &netbook.company_code).map_err(|msg| badge::refuse(state, netbook, msg))?;
+    may_verify(&verifier, op_id, &netbook.company_code)
+        .map_err(|msg| badge::refuse(state, netbook, msg))?;
     Ok(verifier)
 }
 
@@ -237,8 +296,15 @@ async fn deployed(state: &AppState, netbook: &User, swp_id: &str) -> AppResult<S
 
 /// `POST /api/island/operator-read-swp {opId, swpId, key}`: the operator read the SWC,
 /// JES and VIS of the part's deployed version.
-pub async fn operator_read_swp(State(state): State<AppState>, netbook: Netbook, Json(b): Json<ReadBody>) -> AppResult<axum::Json<Value>> {
-    required(&[("opId", &b.op_id, text!("Please scan your badge.")), ("swpId", &b.swp_id, text!("Please choose a part."))])?;
+pub async fn operator_read_swp(
+    State(state): State<AppState>,
+    netbook: Netbook,
+    Json(b): Json<ReadBody>,
+) -> AppResult<axum::Json<Value>> {
+    required(&[
+        ("opId", &b.op_id, text!("Please scan your badge.")),
+        ("swpId", &b.swp_id, text!("Please choose a part.")),
+    ])?;
     let idem = Idem::new(checked_key(&b.key)?, "read-swp", &b.op_id, &b.swp_id, None);
     if let Some(answer) = replay(&state, &netbook, &idem).await? {
         return Ok(axum::Json(answer));
@@ -246,7 +312,14 @@ pub async fn operator_read_swp(State(state): State<AppState>, netbook: Netbook, 
     let op = operator(&state, &netbook, &b.op_id).await?;
     let swp = deployed(&state, &netbook, &b.swp_id).await?;
     let files = match &b.read_files {
-        Some(sent) => read_files(Some(sent), &state.port::<dyn DeployedDocs>().ok_or(AppError::NotFound)?.files(&state, &swp.id).await?)?,
+        Some(sent) => read_files(
+            Some(sent),
+            &state
+                .port::<dyn DeployedDocs>()
+                .ok_or(AppError::NotFound)?
+                .files(&state, &swp.id)
+                .await?,
+        )?,
         None => None,
     };
     // With competency gating on, an operator at level 0 or below does not run the part.
@@ -282,13 +355,18 @@ pub struct VerifyBody {
 
 /// `POST /api/island/verify-swp`: a verifier scans their own badge to witness the
 /// operator's read of the current version.
-pub async fn verify_swp(State(state): State<AppState>, netbook: Netbook, Json(b): Json<VerifyBody>) -> AppResult<axum::Json<Value>> {
+pub async fn verify_swp(
+    State(state): State<AppState>,
+    netbook: Netbook,
+    Json(b): Json<VerifyBody>,
+) -> AppResult<axum::Json<Value>> {
     required(&[
         ("badgeNo", &b.badge_no, text!("Please scan your badge.")),
         ("opId", &b.op_id, text!("Please scan your badge.")),
         ("swpId", &b.swp_id, text!("Please choose a part.")),
     ])?;
-    let idem = Idem::new(checked_key(&b.key)?, "verify-swp", &b.op_id, &b.swp_id, Some(&b.badge_no));
+    let idem =
+        Idem::new(checked_key(&b.key)?, "verify-swp", &b.op_id, &b.swp_id, Some(&b.badge_no));
     if let Some(answer) = replay(&state, &netbook, &idem).await? {
         return Ok(axum::Json(answer));
     }
@@ -314,9 +392,17 @@ mod tests {
         assert_ne!(read, fingerprint("op-a", "swp-2", None), "another document");
         let verify = fingerprint("op-a", "swp-1", Some("2001"));
         assert_ne!(read, verify);
-        assert_eq!(verify, fingerprint("op-a", "swp-1", Some(" 2001 ")), "the badge as scanned, trimmed");
+        assert_eq!(
+            verify,
+            fingerprint("op-a", "swp-1", Some(" 2001 ")),
+            "the badge as scanned, trimmed"
+        );
         assert_ne!(verify, fingerprint("op-a", "swp-1", Some("2002")), "another verifier");
-        assert_ne!(fingerprint("a\",\"b", "c", None), fingerprint("a", "b\",\"c", None), "fields cannot run into each other");
+        assert_ne!(
+            fingerprint("a\",\"b", "c", None),
+            fingerprint("a", "b\",\"c", None),
+            "fields cannot run into each other"
+        );
         assert_eq!(read.len(), 64);
     }
 }

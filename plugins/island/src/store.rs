@@ -5,7 +5,11 @@ use plantdoc_core::auth::users::{self, User};
 use serde_json::Value;
 use sqlx::{AnyConnection, Row};
 
-pub async fn by_badge(state: &AppState, badge: &str, company: &str) -> Result<Option<User>, sqlx::Error> {
+pub async fn by_badge(
+    state: &AppState,
+    badge: &str,
+    company: &str,
+) -> Result<Option<User>, sqlx::Error> {
     let mut conn = state.db.pool.acquire().await?;
     users::find_by_badge(&mut conn, badge, company).await
 }
@@ -13,10 +17,22 @@ pub async fn by_badge(state: &AppState, badge: &str, company: &str) -> Result<Op
 /// The spec's Operator (`_id, opNo, fullName, position, companyCode`) of the active
 /// person of `company` with this badge, as JSON bytes (only those columns are read:
 /// every scan asks it).
-pub async fn operator_by_badge(state: &AppState, badge: &str, company: &str) -> Result<Option<Vec<u8>>, sqlx::Error> {
-    static SQL: std::sync::LazyLock<String> =
-        std::sync::LazyLock::new(|| format!("SELECT id, op_no, firstname, lastname, position, lang FROM users WHERE {}", users::BY_BADGE));
-    let row = sqlx::query(SQL.as_str()).bind(badge).bind(company).fetch_optional(&mut *state.db.reader().await?).await?;
+pub async fn operator_by_badge(
+    state: &AppState,
+    badge: &str,
+    company: &str,
+) -> Result<Option<Vec<u8>>, sqlx::Error> {
+    static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        format!(
+            "SELECT id, op_no, firstname, lastname, position, lang FROM users WHERE {}",
+            users::BY_BADGE
+        )
+    });
+    let row = sqlx::query(SQL.as_str())
+        .bind(badge)
+        .bind(company)
+        .fetch_optional(&mut *state.db.reader().await?)
+        .await?;
     let Some(r) = row else { return Ok(None) };
     #[derive(serde::Serialize)]
     struct Operator<'a> {
@@ -60,10 +76,12 @@ pub struct Answered {
 
 /// The request recorded for `key`.
 pub async fn answered(state: &AppState, key: &str) -> Result<Option<Answered>, sqlx::Error> {
-    let row = sqlx::query("SELECT kind, kiosk_user_id, fingerprint, answer FROM island_requests WHERE idem_key = $1")
-        .bind(key)
-        .fetch_optional(&state.db.pool)
-        .await?;
+    let row = sqlx::query(
+        "SELECT kind, kiosk_user_id, fingerprint, answer FROM island_requests WHERE idem_key = $1",
+    )
+    .bind(key)
+    .fetch_optional(&state.db.pool)
+    .await?;
     let Some(r) = row else { return Ok(None) };
     let answer: String = r.try_get("answer")?;
     Ok(Some(Answered {

@@ -53,7 +53,11 @@ pub fn delay_ms(n: usize, free: usize, cap_ms: i64) -> i64 {
 
 impl<K: std::hash::Hash + Eq + Clone> Keyed<K> {
     fn new(per_minute: u32) -> Self {
-        Self { free: per_minute as usize, cap_ms: 60_000 / i64::from(per_minute.max(1)), map: Mutex::default() }
+        Self {
+            free: per_minute as usize,
+            cap_ms: 60_000 / i64::from(per_minute.max(1)),
+            map: Mutex::default(),
+        }
     }
 
     /// When the key's next badge may be looked up (`now_ms` when it may now).
@@ -207,12 +211,19 @@ mod tests {
         let mut now = 5000;
         for expected in [1, 2, 4, 8, 12, 12] {
             assert_eq!(t.check(at("a", 1), now), Err(expected));
-            assert_eq!(t.check(at("a", 1), now + expected * 1000 - 1), Err(1), "not a millisecond early");
+            assert_eq!(
+                t.check(at("a", 1), now + expected * 1000 - 1),
+                Err(1),
+                "not a millisecond early"
+            );
             now += expected * 1000;
             assert!(t.check(at("a", 1), now).is_ok());
             t.fail(at("a", 1), now);
         }
-        assert!(t.check(at("a", 2), now).is_ok(), "another address of the account has its own count");
+        assert!(
+            t.check(at("a", 2), now).is_ok(),
+            "another address of the account has its own count"
+        );
         assert!(t.check(at("b", 1), now).is_ok(), "another account at the address too");
     }
 
@@ -227,7 +238,10 @@ mod tests {
         t.pass(at("a", 1));
         assert!(t.check(at("a", 1), 6001).is_ok(), "a known badge does not make the next one wait");
         t.pass(at("a", 1));
-        assert!(t.check(at("a", 1), 5000 + MEMORY_MS).is_ok(), "misses are forgotten after ten minutes");
+        assert!(
+            t.check(at("a", 1), 5000 + MEMORY_MS).is_ok(),
+            "misses are forgotten after ten minutes"
+        );
     }
 
     #[test]
@@ -235,8 +249,15 @@ mod tests {
         let t = BadgeThrottle::new(5, 20);
         t.fail(at("a", 1), 0);
         assert!(t.check(at("a", 1), 1000).is_ok());
-        assert_eq!(t.check(at("a", 1), 1000), Err(5), "the address and the account are held by the first");
-        assert!(t.check(at("a", 1), 1000 + IN_FLIGHT_MS).is_ok(), "a lookup never finished frees the key");
+        assert_eq!(
+            t.check(at("a", 1), 1000),
+            Err(5),
+            "the address and the account are held by the first"
+        );
+        assert!(
+            t.check(at("a", 1), 1000 + IN_FLIGHT_MS).is_ok(),
+            "a lookup never finished frees the key"
+        );
         let fresh = BadgeThrottle::new(5, 20);
         assert!(fresh.check(at("a", 1), 0).is_ok());
         assert!(fresh.check(at("a", 1), 0).is_ok(), "without misses, no wait");

@@ -47,13 +47,25 @@ mod tests {
             (&one, all[0], Ok(())),
             (&one, all[1], Err((None, "This zone is not one of your zones."))),
             (&every, all[1], Ok(())),
-            (&every, "nowhere", Err((Some("zone"), "This zone is not one of your company's zones."))),
+            (
+                &every,
+                "nowhere",
+                Err((Some("zone"), "This zone is not one of your company's zones.")),
+            ),
         ] {
             assert_eq!(kiosk_zone(&zones, u, zone), want, "{zone}");
         }
-        for (by, want) in [(None, Ok("zone")), (Some(""), Ok("zone")), (Some("part"), Ok("part")), (Some("operator"), Ok("operator"))] {
+        for (by, want) in [
+            (None, Ok("zone")),
+            (Some(""), Ok("zone")),
+            (Some("part"), Ok("part")),
+            (Some("operator"), Ok("operator")),
+        ] {
             assert_eq!(summary_by(by), want);
         }
-        assert_eq!(summary_by(Some("shift")), Err((Some("by"), "Summarise by zone, part or operator.")));
+        assert_eq!(
+            summary_by(Some("shift")),
+            Err((Some("by"), "Summarise by zone, part or operator."))
+        );
     }
 }

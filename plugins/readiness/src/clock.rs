@@ -24,7 +24,10 @@ pub async fn tick(state: &AppState, now: i64) -> AppResult<u64> {
     let waiting = sqlx::query(&sql).bind(now).fetch_all(&mut *tx).await?;
     for r in &waiting {
         let d = doc_from_row(r)?;
-        sqlx::query("UPDATE readiness_docs SET started = 1 WHERE doc_id = $1").bind(&d.id).execute(&mut *tx).await?;
+        sqlx::query("UPDATE readiness_docs SET started = 1 WHERE doc_id = $1")
+            .bind(&d.id)
+            .execute(&mut *tx)
+            .await?;
         crate::listen::alert_started(&mut tx, now, &d, d.effective).await?;
         changed += 1;
     }
@@ -47,15 +50,31 @@ pub async fn tick(state: &AppState, now: i64) -> AppResult<u64> {
          AND NOT EXISTS (SELECT 1 FROM acknowledgements b WHERE b.doc_kind = 'swp' AND b.doc_id = a.doc_id \
            AND b.version_hash = a.version_hash AND b.operator_id = a.operator_id AND b.verified_at IS NOT NULL AND b.signed_at > a.signed_at)"
     );
-    let rows = sqlx::query(&sql).bind(now - (VALIDITY_MS - renew)).bind(now - VALIDITY_MS - renew).fetch_all(&mut *tx).await?;
+    let rows = sqlx::query(&sql)
+        .bind(now - (VALIDITY_MS - renew))
+        .bind(now - VALIDITY_MS - renew)
+        .fetch_all(&mut *tx)
+        .await?;
     for r in &rows {
         let d = doc_from_row(r)?;
-        let op_zones: Vec<String> = serde_json::from_str(&r.try_get::<String, _>("op_zones")?).unwrap_or_default();
+        let op_zones: Vec<String> =
+            serde_json::from_str(&r.try_get::<String, _>("op_zones")?).unwrap_or_default();
         if !zones::overlap(&op_zones, &d.zones) {
             continue;
         }
-        let (rec, op, signed): (String, String, i64) = (r.try_get("rec")?, r.try_get("operator_id")?, r.try_get("signed_at")?);
-        if store::open(&mut tx, now, &d, &op, "expiring", signed + VALIDITY_MS, &format!("expiring:{rec}")).await? {
+        let (rec, op, signed): (String, String, i64) =
+            (r.try_get("rec")?, r.try_get("operator_id")?, r.try_get("signed_at")?);
+        if store::open(
+            &mut tx,
+            now,
+            &d,
+            &op,
+            "expiring",
+            signed + VALIDITY_MS,
+            &format!("expiring:{rec}"),
+        )
+        .await?
+        {
             changed += 1;
         }
     }

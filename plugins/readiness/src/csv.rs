@@ -3,11 +3,23 @@
 //! every field quoted and made inert for spreadsheets.
 use crate::lists::Line;
 
-pub const HEADER: [&str; 10] =
-    ["Operator number", "Operator", "Kind", "Part number", "Revision", "Alert", "Reason", "Due date (UTC)", "State", "Done date (UTC)"];
+pub const HEADER: [&str; 10] = [
+    "Operator number",
+    "Operator",
+    "Kind",
+    "Part number",
+    "Revision",
+    "Alert",
+    "Reason",
+    "Due date (UTC)",
+    "State",
+    "Done date (UTC)",
+];
 
 fn date(ms: i64) -> String {
-    chrono::DateTime::<chrono::Utc>::from_timestamp_millis(ms).map(|d| d.format("%Y-%m-%d %H:%M").to_string()).unwrap_or_default()
+    chrono::DateTime::<chrono::Utc>::from_timestamp_millis(ms)
+        .map(|d| d.format("%Y-%m-%d %H:%M").to_string())
+        .unwrap_or_default()
 }
 
 fn field(s: &str) -> String {
@@ -20,7 +32,8 @@ fn field(s: &str) -> String {
 }
 
 pub fn to_csv(rows: &[Line]) -> String {
-    let line = |cells: Vec<String>| cells.iter().map(|c| field(c)).collect::<Vec<_>>().join(",") + "\r\n";
+    let line =
+        |cells: Vec<String>| cells.iter().map(|c| field(c)).collect::<Vec<_>>().join(",") + "\r\n";
     let mut out = line(HEADER.iter().map(|s| s.to_string()).collect());
     for r in rows {
         out.push_str(&line(vec![

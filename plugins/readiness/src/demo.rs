@@ -23,7 +23,16 @@ pub async fn seed(state: &AppState) -> anyhow::Result<()> {
     for row in &swps {
         let d = doc_from_row(row)?;
         for op in store::operators_in(&mut conn, &d.company, &d.zones).await? {
-            store::open(&mut conn, now, &d, &op, "new-revision", now, &format!("new-revision:{op}:{}", d.id)).await?;
+            store::open(
+                &mut conn,
+                now,
+                &d,
+                &op,
+                "new-revision",
+                now,
+                &format!("new-revision:{op}:{}", d.id),
+            )
+            .await?;
         }
     }
     let open = sqlx::query(
@@ -41,13 +50,18 @@ pub async fn seed(state: &AppState) -> anyhow::Result<()> {
             1 => now + 2 * DAY_MS,
             _ => now + 6 * DAY_MS,
         };
-        sqlx::query("UPDATE readiness_obligations SET created_at = $1, due_date = $2 WHERE id = $3")
-            .bind(now - 8 * DAY_MS)
-            .bind(due)
-            .bind(&id)
-            .execute(&mut *conn)
-            .await?;
+        sqlx::query(
+            "UPDATE readiness_obligations SET created_at = $1, due_date = $2 WHERE id = $3",
+        )
+        .bind(now - 8 * DAY_MS)
+        .bind(due)
+        .bind(&id)
+        .execute(&mut *conn)
+        .await?;
     }
-    println!("Reading obligations of the demo's documents: {} open, a third of them overdue.", open.len());
+    println!(
+        "Reading obligations of the demo's documents: {} open, a third of them overdue.",
+        open.len()
+    );
     Ok(())
 }

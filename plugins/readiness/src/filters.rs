@@ -12,8 +12,13 @@ use serde::Deserialize;
 pub const STATES: [&str; 4] = ["open", "overdue", "done", "void"];
 pub const MAX_LIMIT: i64 = 100;
 /// The sort keys and their columns (`operator`: by operator number).
-const SORT_KEYS: [(&str, &str); 5] =
-    [("dueDate", "o.due_date"), ("partNumber", "o.part_number"), ("operator", "u.op_no"), ("state", "o.state"), ("reason", "o.reason")];
+const SORT_KEYS: [(&str, &str); 5] = [
+    ("dueDate", "o.due_date"),
+    ("partNumber", "o.part_number"),
+    ("operator", "u.op_no"),
+    ("state", "o.state"),
+    ("reason", "o.reason"),
+];
 
 #[derive(Deserialize, utoipa::IntoParams, Default)]
 #[serde(rename_all = "camelCase")]
@@ -62,8 +67,9 @@ impl Filters {
         if st == Some(None) {
             e.insert("state".into(), text!("State is one of open, overdue, done, void.").into());
         }
-        let mut num =
-            |name: &str, v: &Option<String>, default: i64, max: i64| number_field(&mut e, name, given(v).as_deref(), default, max);
+        let mut num = |name: &str, v: &Option<String>, default: i64, max: i64| {
+            number_field(&mut e, name, given(v).as_deref(), default, max)
+        };
         let page = num("page", &lq.page, 1, 1_000_000);
         let limit = num("limit", &lq.limit, 10, MAX_LIMIT);
         let key = given(&lq.sort_by).unwrap_or_else(|| "dueDate".into());
@@ -83,8 +89,19 @@ impl Filters {
         if !e.is_empty() {
             return Err(AppError::Fields(e));
         }
-        let order = format!("{} {dir}, o.due_date ASC, u.op_no ASC, o.id ASC", column.unwrap_or("o.due_date"));
-        Ok(Filters { zone, part: given(&lq.part), operator: given(&lq.operator), state: st.flatten(), page, limit, order })
+        let order = format!(
+            "{} {dir}, o.due_date ASC, u.op_no ASC, o.id ASC",
+            column.unwrap_or("o.due_date")
+        );
+        Ok(Filters {
+            zone,
+            part: given(&lq.part),
+            operator: given(&lq.operator),
+            state: st.flatten(),
+            page,
+            limit,
+            order,
+        })
     }
 
     /// SQL over `readiness_obligations o`: what `user` may see and the filters ask.
@@ -100,7 +117,9 @@ impl Filters {
             w += &format!(" AND o.operator_id = {}", q.add(op.clone()));
         }
         match self.state {
-            Some("overdue") => w += &format!(" AND o.state = 'open' AND o.due_date < {}", q.add(now)),
+            Some("overdue") => {
+                w += &format!(" AND o.state = 'open' AND o.due_date < {}", q.add(now))
+            }
             Some(s) => w += &format!(" AND o.state = {}", q.add(s)),
             None => {}
         }

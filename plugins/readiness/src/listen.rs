@@ -19,13 +19,26 @@ use sqlx::{AnyConnection, Row};
 use crate::store::{self, Doc};
 use crate::{ReadinessState, DAY_MS};
 
-pub const KINDS: [&str; 6] = ["swp.deployed", "swp.removed", "alerts.in-force", "alerts.sunset", "island.verified", "users.changed"];
+pub const KINDS: [&str; 6] = [
+    "swp.deployed",
+    "swp.removed",
+    "alerts.in-force",
+    "alerts.sunset",
+    "island.verified",
+    "users.changed",
+];
 
 pub struct Obligations;
 
 #[async_trait]
 impl Listener for Obligations {
-    async fn on_event(&self, state: &AppState, conn: &mut AnyConnection, now: i64, e: &Event) -> AppResult<()> {
+    async fn on_event(
+        &self,
+        state: &AppState,
+        conn: &mut AnyConnection,
+        now: i64,
+        e: &Event,
+    ) -> AppResult<()> {
         match e.kind {
             "swp.deployed" => deployed(state, conn, now, e).await,
             "alerts.in-force" => {
@@ -41,13 +54,30 @@ impl Listener for Obligations {
                 let id = text(&e.data, "docId");
                 let mut q = Params::default();
                 let f = format!("doc_id = {}", q.add(id.clone()));
-                store::void_where(conn, q, &f, if e.kind == "swp.removed" { "removed" } else { "sunset" }, now).await?;
-                sqlx::query("UPDATE readiness_docs SET current = 0 WHERE doc_id = $1").bind(id).execute(&mut *conn).await?;
+                store::void_where(
+                    conn,
+                    q,
+                    &f,
+                    if e.kind == "swp.removed" { "removed" } else { "sunset" },
+                    now,
+                )
+                .await?;
+                sqlx::query("UPDATE readiness_docs SET current = 0 WHERE doc_id = $1")
+                    .bind(id)
+                    .execute(&mut *conn)
+                    .await?;
                 Ok(())
             }
             "island.verified" => {
                 let d = &e.data;
-                store::close(conn, &text(d, "operator"), &text(d, "docId"), &text(d, "versionHash"), now).await?;
+                store::close(
+                    conn,
+                    &text(d, "operator"),
+                    &text(d, "docId"),
+                    &text(d, "versionHash"),
+                    now,
+                )
+                .await?;
                 Ok(())
             }
             "users.changed" => user_changed(conn, now, e).await,
@@ -78,7 +108,12 @@ fn doc(e: &Event, kind: &str, now: i64) -> Doc {
     }
 }
 
-async fn deployed(state: &AppState, conn: &mut AnyConnection, now: i64, e: &Event) -> AppResult<()> {
+async fn deployed(
+    state: &AppState,
+    conn: &mut AnyConnection,
+    now: i64,
+    e: &Event,
+) -> AppResult<()> {
     let d = doc(e, "swp", now);
     let mut q = Params::default();
     let f = format!(
@@ -89,9 +124,12 @@ async fn deployed(state: &AppState, conn: &mut AnyConnection, now: i64, e: &Even
     );
     store::void_where(conn, q, &f, "superseded", now).await?;
     store::follow(conn, &d, true).await?;
-    let earlier: Vec<String> =
-        e.data["earlierIds"].as_array().map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect()).unwrap_or_default();
-    let signed = if earlier.is_empty() { Vec::new() } else { store::signed_any(conn, &earlier).await? };
+    let earlier: Vec<String> = e.data["earlierIds"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect())
+        .unwrap_or_default();
+    let signed =
+        if earlier.is_empty() { Vec::new() } else { store::signed_any(conn, &earlier).await? };
     let training = state.port::<dyn TrainingLevels>();
     let due = now + state.get::<ReadinessState>().settings.swp_due_days * DAY_MS;
     for op in store::operators_in(conn, &d.company, &d.zones).await? {
@@ -101,7 +139,16 @@ async fn deployed(state: &AppState, conn: &mut AnyConnection, now: i64, e: &Even
                 None => false,
             };
         if concerned {
-            store::open(conn, now, &d, &op, "new-revision", due, &format!("new-revision:{op}:{}", d.id)).await?;
+            store::open(
+                conn,
+                now,
+                &d,
+                &op,
+                "new-revision",
+                due,
+                &format!("new-revision:{op}:{}", d.id),
+            )
+            .await?;
         }
     }
     Ok(())
@@ -109,12 +156,18 @@ async fn deployed(state: &AppState, conn: &mut AnyConnection, now: i64, e: &Even
 
 /// An alert in force: every active operator of its zones must read it by `due` (at
 /// once when it deploys in force; at its effective date when the task starts it).
-pub async fn alert_started(conn: &mut AnyConnection, now: i64, d: &Doc, due: i64) -> Result<(), sqlx::Error> {
+pub async fn alert_started(
+    conn: &mut AnyConnection,
+    now: i64,
+    d: &Doc,
+    due: i64,
+) -> Result<(), sqlx::Error> {
     if d.ends_at.is_some_and(|end| end <= now) {
         return Ok(());
     }
     for op in store::operators_in(conn, &d.company, &d.zones).await? {
-        store::open(conn, now, d, &op, "new-alert", due, &format!("new-alert:{op}:{}", d.id)).await?;
+        store::open(conn, now, d, &op, "new-alert", due, &format!("new-alert:{op}:{}", d.id))
+            .await?;
     }
     Ok(())
 }
@@ -124,22 +177,29 @@ async fn user_changed(conn: &mut AnyConnection, now: i64, e: &Event) -> AppResul
     let op = text(d, "userId");
     let position = d["position"].as_str().unwrap_or("operator");
     let company = d["companyCode"].as_str().unwrap_or(&e.company);
-    let gone = d["disabled"].as_bool().unwrap_or(false) || !matches!(position, "operator" | "ojt") || company != e.company;
+    let gone = d["disabled"].as_bool().unwrap_or(false)
+        || !matches!(position, "operator" | "ojt")
+        || company != e.company;
     if gone {
         let mut q = Params::default();
         let f = format!("operator_id = {}", q.add(op));
         store::void_where(conn, q, &f, "operator disabled", now).await?;
         return Ok(());
     }
-    let new_zones: Vec<String> =
-        d["zones"].as_array().map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect()).unwrap_or_default();
-    let rows = sqlx::query("SELECT id, zones FROM readiness_obligations WHERE operator_id = $1 AND state = 'open'")
-        .bind(&op)
-        .fetch_all(&mut *conn)
-        .await?;
+    let new_zones: Vec<String> = d["zones"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect())
+        .unwrap_or_default();
+    let rows = sqlx::query(
+        "SELECT id, zones FROM readiness_obligations WHERE operator_id = $1 AND state = 'open'",
+    )
+    .bind(&op)
+    .fetch_all(&mut *conn)
+    .await?;
     let mut out = Vec::new();
     for r in rows {
-        let z: Vec<String> = serde_json::from_str(&r.try_get::<String, _>("zones")?).unwrap_or_default();
+        let z: Vec<String> =
+            serde_json::from_str(&r.try_get::<String, _>("zones")?).unwrap_or_default();
         if !zones::overlap(&z, &new_zones) {
             out.push(r.try_get::<String, _>("id")?);
         }

@@ -49,12 +49,20 @@ impl Line {
 }
 
 /// A page (`limit`: `Some(page)`) or every row (CSV) of what the filters select.
-pub async fn rows(state: &AppState, user: &User, f: &Filters, paged: bool) -> Result<(Vec<Line>, i64), sqlx::Error> {
+pub async fn rows(
+    state: &AppState,
+    user: &User,
+    f: &Filters,
+    paged: bool,
+) -> Result<(Vec<Line>, i64), sqlx::Error> {
     let now = state.now_ms();
     let mut q = Params::default();
     let w = f.where_sql(state, user, &mut q, now);
     let total: i64 = if paged {
-        q.query(&format!("SELECT COUNT(*) AS n FROM readiness_obligations o WHERE {w}")).fetch_one(&state.db.pool).await?.try_get("n")?
+        q.query(&format!("SELECT COUNT(*) AS n FROM readiness_obligations o WHERE {w}"))
+            .fetch_one(&state.db.pool)
+            .await?
+            .try_get("n")?
     } else {
         0
     };
@@ -104,7 +112,12 @@ struct Counts {
 /// within 3 days, and those done within the last 30 days. The database groups; an
 /// obligation of documents in several zones counts in each (of the caller's) zone. With
 /// `zone`, only documents of that zone count (and by zone, only its line).
-pub async fn summary(state: &AppState, user: &User, by: &str, zone: Option<&str>) -> Result<Vec<Value>, sqlx::Error> {
+pub async fn summary(
+    state: &AppState,
+    user: &User,
+    by: &str,
+    zone: Option<&str>,
+) -> Result<Vec<Value>, sqlx::Error> {
     let now = state.now_ms();
     let group = match by {
         "zone" => "o.zones",
@@ -115,7 +128,9 @@ pub async fn summary(state: &AppState, user: &User, by: &str, zone: Option<&str>
     // by zone list from the index alone) and those done within the window (never the
     // company's whole past).
     let (mut open, mut done) = (Params::default(), Params::default());
-    let in_zone = |q: &mut Params| zone.map(|z| format!(" AND {}", crate::filters::in_zone_sql(q, z))).unwrap_or_default();
+    let in_zone = |q: &mut Params| {
+        zone.map(|z| format!(" AND {}", crate::filters::in_zone_sql(q, z))).unwrap_or_default()
+    };
     let w = crate::filters::visible_sql(state, user, &mut open) + &in_zone(&mut open);
     let (n, soon) = (open.add(now), open.add(now + SOON_MS));
     let open_sql = format!(
@@ -130,11 +145,15 @@ pub async fn summary(state: &AppState, user: &User, by: &str, zone: Option<&str>
          FROM readiness_obligations o WHERE {w} AND o.state = 'done' AND o.done_date >= {since} GROUP BY {group}"
     );
     let pool = &state.db.pool;
-    let (open, done) = (open.query(&open_sql).fetch_all(pool).await?, done.query(&done_sql).fetch_all(pool).await?);
+    let (open, done) = (
+        open.query(&open_sql).fetch_all(pool).await?,
+        done.query(&done_sql).fetch_all(pool).await?,
+    );
     let mut by_key: BTreeMap<String, Counts> = BTreeMap::new();
     let mine = |z: &str| {
         zone.is_none_or(|only| only == z)
-            && (zones::overlap(&user.zones, &[z]) || state.zones.covers_company(&user.company_code, &user.zones))
+            && (zones::overlap(&user.zones, &[z])
+                || state.zones.covers_company(&user.company_code, &user.zones))
     };
     for r in open.into_iter().chain(done) {
         let k: String = r.try_get("k")?;
@@ -162,7 +181,11 @@ pub async fn summary(state: &AppState, user: &User, by: &str, zone: Option<&str>
         for r in q.query(&sql).fetch_all(&state.db.pool).await? {
             let id: String = r.try_get("id")?;
             let op_no = r.try_get::<Option<String>, _>("op_no")?.unwrap_or_default();
-            let name = format!("{} {}", r.try_get::<String, _>("firstname")?, r.try_get::<String, _>("lastname")?);
+            let name = format!(
+                "{} {}",
+                r.try_get::<String, _>("firstname")?,
+                r.try_get::<String, _>("lastname")?
+            );
             if let Some(c) = by_key.get_mut(&id) {
                 c.label = format!("{op_no} {name}").trim().to_string();
             }
@@ -186,7 +209,12 @@ pub async fn summary(state: &AppState, user: &User, by: &str, zone: Option<&str>
 /// statement: the person's row, joined with their open obligations whose zone mask has the
 /// zone's bit (the kiosk index of migration 10002: rows of other zones are never read);
 /// the zone list stays the exact test.
-pub async fn kiosk(state: &AppState, company: &str, zone: &str, op_id: &str) -> Result<Option<Vec<Value>>, sqlx::Error> {
+pub async fn kiosk(
+    state: &AppState,
+    company: &str,
+    zone: &str,
+    op_id: &str,
+) -> Result<Option<Vec<Value>>, sqlx::Error> {
     let now = state.now_ms();
     // People who do not sign at the kiosk (staff, kiosk accounts, no badge) are answered
     // as unknown ids: the list must not tell the netbook who works in the company.
@@ -198,7 +226,12 @@ pub async fn kiosk(state: &AppState, company: &str, zone: &str, op_id: &str) -> 
             acks::SIGNS_AS_OPERATOR_SQL
         )
     });
-    let rows = sqlx::query(SQL.as_str()).bind(op_id).bind(company).bind(zones::zone_mask(&[zone])).fetch_all(&state.db.pool).await?;
+    let rows = sqlx::query(SQL.as_str())
+        .bind(op_id)
+        .bind(company)
+        .bind(zones::zone_mask(&[zone]))
+        .fetch_all(&state.db.pool)
+        .await?;
     if rows.is_empty() {
         return Ok(None);
     }

@@ -14,7 +14,8 @@ use sqlx::Row;
 /// Told when readings of a zone became overdue: subject `zone:<zone>`, data `{title, link,
 /// zone, count}`.
 pub(crate) const OVERDUE: EventKind =
-    EventKind::new("readiness.overdue", text!("Readings overdue in your zone")).by_default(Channel::Digest);
+    EventKind::new("readiness.overdue", text!("Readings overdue in your zone"))
+        .by_default(Channel::Digest);
 
 /// Counts the open obligations overdue at the app's clock and not counted yet, per
 /// company and zone, and tells each zone's supervisors and managers. Answers the number
@@ -41,8 +42,9 @@ pub async fn tell_overdue(state: &AppState) -> AppResult<usize> {
     let mut counts: BTreeMap<(String, String), i64> = BTreeMap::new();
     for r in &rows {
         let company: String = r.try_get("company_code")?;
-        let list =
-            |col: &str| -> Result<Vec<String>, sqlx::Error> { Ok(serde_json::from_str(&r.try_get::<String, _>(col)?).unwrap_or_default()) };
+        let list = |col: &str| -> Result<Vec<String>, sqlx::Error> {
+            Ok(serde_json::from_str(&r.try_get::<String, _>(col)?).unwrap_or_default())
+        };
         // The document's zones the operator works in: where the reading is missed.
         let op_zones = list("op_zones")?;
         for z in list("zones")?.into_iter().filter(|z| op_zones.contains(z)) {
@@ -51,13 +53,27 @@ pub async fn tell_overdue(state: &AppState) -> AppResult<usize> {
     }
     let sql =
         format!("SELECT {USER_COLUMNS} FROM users WHERE disabled = 0 AND kiosk = 0 AND position IN ('supervisor', 'manager') ORDER BY id");
-    let leads: Vec<User> = sqlx::query(&sql).fetch_all(&mut *tx).await?.iter().map(User::from_row).collect::<Result<_, _>>()?;
+    let leads: Vec<User> = sqlx::query(&sql)
+        .fetch_all(&mut *tx)
+        .await?
+        .iter()
+        .map(User::from_row)
+        .collect::<Result<_, _>>()?;
     for ((company, zone), n) in counts {
         let zones = [zone.clone()];
-        let to = leads.iter().filter(|u| plantdoc_core::notify::may_see(state, &u.company_code, &u.zones, &company, &zones));
-        let title = if n == 1 { format!("1 reading overdue in zone {zone}") } else { format!("{n} readings overdue in zone {zone}") };
+        let to = leads.iter().filter(|u| {
+            plantdoc_core::notify::may_see(state, &u.company_code, &u.zones, &company, &zones)
+        });
+        let title = if n == 1 {
+            format!("1 reading overdue in zone {zone}")
+        } else {
+            format!("{n} readings overdue in zone {zone}")
+        };
         let data = json!({"title": title, "link": format!("/main/readiness?zone={zone}&state=overdue"), "zone": zone, "count": n});
-        let e = Event::new(OVERDUE.id, &company, format!("zone:{zone}")).zones(zones.clone()).data(data).to(to.map(|u| u.id.clone()));
+        let e = Event::new(OVERDUE.id, &company, format!("zone:{zone}"))
+            .zones(zones.clone())
+            .data(data)
+            .to(to.map(|u| u.id.clone()));
         state.emit(&mut tx, now, &e).await?;
     }
     tx.commit().await?;

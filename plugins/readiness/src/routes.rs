@@ -18,17 +18,33 @@ use crate::{csv, lists};
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("readiness")
-        .get("/api/readiness/obligations", "Reading obligations you see, due first: {results, total}", obligations)
+        .get(
+            "/api/readiness/obligations",
+            "Reading obligations you see, due first: {results, total}",
+            obligations,
+        )
         .query::<ListQuery>()
         .returns::<sc::Page>()
-        .get("/api/readiness/obligations.csv", "The same obligations as CSV (every row the filters select)", export)
+        .get(
+            "/api/readiness/obligations.csv",
+            "The same obligations as CSV (every row the filters select)",
+            export,
+        )
         .query::<ListQuery>()
         .returns_content("text/csv", json!({"type": "string"}))
-        .get("/api/readiness/summary", "Open, overdue, due-soon and done obligations by zone, part or operator", summary)
+        .get(
+            "/api/readiness/summary",
+            "Open, overdue, due-soon and done obligations by zone, part or operator",
+            summary,
+        )
         .query::<SummaryQuery>()
         .returns::<Vec<sc::SummaryRow>>()
         .tier(Access::Kiosk)
-        .get("/api/island/obligations/{zone}/{opId}", "Kiosk: the operator's open obligations for documents of the zone", kiosk)
+        .get(
+            "/api/island/obligations/{zone}/{opId}",
+            "Kiosk: the operator's open obligations for documents of the zone",
+            kiosk,
+        )
         .returns::<Vec<sc::KioskObligation>>()
 }
 
@@ -39,17 +55,33 @@ fn refused((field, text): Refusal) -> AppError {
     }
 }
 
-async fn obligations(State(state): State<AppState>, user: CurrentUser, Query(lq): Query<ListQuery>) -> AppResult<axum::Json<Value>> {
+async fn obligations(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Query(lq): Query<ListQuery>,
+) -> AppResult<axum::Json<Value>> {
     let f = Filters::check(&state, &user, &lq)?;
     let (rows, total) = lists::rows(&state, &user, &f, true).await?;
-    Ok(axum::Json(json!({"results": rows.iter().map(lists::Line::to_json).collect::<Vec<_>>(), "total": total})))
+    Ok(axum::Json(
+        json!({"results": rows.iter().map(lists::Line::to_json).collect::<Vec<_>>(), "total": total}),
+    ))
 }
 
-async fn export(State(state): State<AppState>, user: CurrentUser, Query(lq): Query<ListQuery>) -> AppResult<Response> {
+async fn export(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Query(lq): Query<ListQuery>,
+) -> AppResult<Response> {
     let f = Filters::check(&state, &user, &lq)?;
     let (rows, _) = lists::rows(&state, &user, &f, false).await?;
     let name = "attachment; filename=\"reading-obligations.csv\"".to_string();
-    Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()), (header::CONTENT_DISPOSITION, name)], csv::to_csv(&rows))
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
+            (header::CONTENT_DISPOSITION, name),
+        ],
+        csv::to_csv(&rows),
+    )
         .into_response())
 }
 
@@ -62,10 +94,15 @@ pub struct SummaryQuery {
     zone: Option<String>,
 }
 
-async fn summary(State(state): State<AppState>, user: CurrentUser, Query(sq): Query<SummaryQuery>) -> AppResult<axum::Json<Vec<Value>>> {
+async fn summary(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Query(sq): Query<SummaryQuery>,
+) -> AppResult<axum::Json<Vec<Value>>> {
     let by = access::summary_by(sq.by.as_deref()).map_err(refused)?;
     let zone = sq.zone.as_deref().filter(|z| !z.is_empty());
-    crate::filters::company_zone(&state, &user, zone).map_err(|msg| AppError::field("zone", msg))?;
+    crate::filters::company_zone(&state, &user, zone)
+        .map_err(|msg| AppError::field("zone", msg))?;
     Ok(axum::Json(lists::summary(&state, &user, by, zone).await?))
 }
 

@@ -78,12 +78,17 @@ pub fn doc_from_row(r: &sqlx::any::AnyRow) -> Result<Doc, sqlx::Error> {
 }
 
 /// The active operators (and OJT trainees) of the company whose zones meet `zones`.
-pub async fn operators_in(conn: &mut AnyConnection, company: &str, zone_list: &[String]) -> Result<Vec<String>, sqlx::Error> {
+pub async fn operators_in(
+    conn: &mut AnyConnection,
+    company: &str,
+    zone_list: &[String],
+) -> Result<Vec<String>, sqlx::Error> {
     let sql = format!("SELECT u.id, u.zones FROM users u WHERE u.company_code = $1 AND {SIGNS_AS_OPERATOR_SQL} ORDER BY u.id");
     let rows = sqlx::query(&sql).bind(company).fetch_all(&mut *conn).await?;
     let mut out = Vec::new();
     for r in rows {
-        let z: Vec<String> = serde_json::from_str(&r.try_get::<String, _>("zones")?).unwrap_or_default();
+        let z: Vec<String> =
+            serde_json::from_str(&r.try_get::<String, _>("zones")?).unwrap_or_default();
         if zones::overlap(&z, zone_list) {
             out.push(r.try_get("id")?);
         }
@@ -92,7 +97,10 @@ pub async fn operators_in(conn: &mut AnyConnection, company: &str, zone_list: &[
 }
 
 /// Of `ops`, those with a verified signature of one of `doc_ids` (kind `swp`).
-pub async fn signed_any(conn: &mut AnyConnection, doc_ids: &[String]) -> Result<Vec<String>, sqlx::Error> {
+pub async fn signed_any(
+    conn: &mut AnyConnection,
+    doc_ids: &[String],
+) -> Result<Vec<String>, sqlx::Error> {
     let mut out = Vec::new();
     for chunk in doc_ids.chunks(200) {
         let mut q = Params::default();
@@ -110,7 +118,15 @@ pub async fn signed_any(conn: &mut AnyConnection, doc_ids: &[String]) -> Result<
 }
 
 /// Writes an open obligation of `op` to read `d` (once per dedup key). True if new.
-pub async fn open(conn: &mut AnyConnection, now: i64, d: &Doc, op: &str, reason: &str, due: i64, dedup: &str) -> Result<bool, sqlx::Error> {
+pub async fn open(
+    conn: &mut AnyConnection,
+    now: i64,
+    d: &Doc,
+    op: &str,
+    reason: &str,
+    due: i64,
+    dedup: &str,
+) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
         "INSERT INTO readiness_obligations (id, dedup, company_code, operator_id, kind, doc_id, version_hash, part_number, part_id, revision, \
          alert_tag, zones, zone_mask, reason, created_at, due_date, state, ends_at) \
@@ -140,7 +156,13 @@ pub async fn open(conn: &mut AnyConnection, now: i64, d: &Doc, op: &str, reason:
 
 /// Voids the open obligations matching `filter` (SQL over the table, its values in `q`,
 /// the reason added here). Returns how many.
-pub async fn void_where(conn: &mut AnyConnection, mut q: Params, filter: &str, why: &str, now: i64) -> Result<u64, sqlx::Error> {
+pub async fn void_where(
+    conn: &mut AnyConnection,
+    mut q: Params,
+    filter: &str,
+    why: &str,
+    now: i64,
+) -> Result<u64, sqlx::Error> {
     let sql = format!(
         "UPDATE readiness_obligations SET state = 'void', void_reason = {}, void_date = {} WHERE state = 'open' AND {filter}",
         q.add(why),
@@ -150,7 +172,13 @@ pub async fn void_where(conn: &mut AnyConnection, mut q: Params, filter: &str, w
 }
 
 /// Closes the operator's open obligations of this document version: done at `now`.
-pub async fn close(conn: &mut AnyConnection, op: &str, doc_id: &str, version_hash: &str, now: i64) -> Result<u64, sqlx::Error> {
+pub async fn close(
+    conn: &mut AnyConnection,
+    op: &str,
+    doc_id: &str,
+    version_hash: &str,
+    now: i64,
+) -> Result<u64, sqlx::Error> {
     let done = sqlx::query(
         "UPDATE readiness_obligations SET state = 'done', done_date = $1 WHERE operator_id = $2 AND doc_id = $3 AND version_hash = $4 AND state = 'open'",
     )

@@ -28,20 +28,43 @@ fn production(u: &User) -> bool {
 }
 
 /// The three review stages, side by side; each is reviewed by its own department.
-static STAGES: [Stage; 3] = [review_stage!("process", process), review_stage!("quality", quality), review_stage!("production", production)];
+static STAGES: [Stage; 3] = [
+    review_stage!("process", process),
+    review_stage!("quality", quality),
+    review_stage!("production", production),
+];
 
 /// SWPs under the core's review engine. Process engineers and process managers upload
 /// (the spec's uploaders are process engineers; their manager may upload and, alone,
 /// bypass review).
 pub static KIND: Kind = Kind {
-    table: Table { name: "swps", alias: "s", columns: crate::model::COLUMNS, zone_rows: ("swp_zones", "swp_id") },
-    words: Words { noun: "swp", one: "SWP", an_one: "an SWP", many: "SWPs", hash_key: "contentHash" },
+    table: Table {
+        name: "swps",
+        alias: "s",
+        columns: crate::model::COLUMNS,
+        zone_rows: ("swp_zones", "swp_id"),
+    },
+    words: Words {
+        noun: "swp",
+        one: "SWP",
+        an_one: "an SWP",
+        many: "SWPs",
+        hash_key: "contentHash",
+    },
     uploaders: PROCESS_UPLOADERS,
-    flow: Flow { stages: &STAGES, order: Order::Together, bypass: Some(User::is_manager), not_reviewer: NOT_REVIEWER },
+    flow: Flow {
+        stages: &STAGES,
+        order: Order::Together,
+        bypass: Some(User::is_manager),
+        not_reviewer: NOT_REVIEWER,
+    },
     notices: Notices {
-        submitted: EventKind::new("swp.submitted", text!("An SWP waits for your review")).by_default(Channel::Email),
-        approved: EventKind::new("swp.approved", text!("Your SWP was approved in a review stage")).by_default(Channel::Email),
-        rejected: EventKind::new("swp.rejected", text!("Your SWP was rejected")).by_default(Channel::Email),
+        submitted: EventKind::new("swp.submitted", text!("An SWP waits for your review"))
+            .by_default(Channel::Email),
+        approved: EventKind::new("swp.approved", text!("Your SWP was approved in a review stage"))
+            .by_default(Channel::Email),
+        rejected: EventKind::new("swp.rejected", text!("Your SWP was rejected"))
+            .by_default(Channel::Email),
         deployed: EventKind::new("swp.deployed", text!("An SWP revision was deployed")).floor(),
         review_link: "/main/sign-off?review=",
         own_link: "/main/swps?tab=my-pending",
@@ -50,7 +73,9 @@ pub static KIND: Kind = Kind {
     },
 };
 
-const NOT_REVIEWER: &str = text!("Only managers and supervisors of the process, quality and production departments review SWPs.");
+const NOT_REVIEWER: &str = text!(
+    "Only managers and supervisors of the process, quality and production departments review SWPs."
+);
 
 /// Everything `can_see` reads of the user, as part of the key of an answer kept for
 /// them (decision 37): answers kept under it are the same for any user with that key.
@@ -79,7 +104,11 @@ mod tests {
         ];
         for (p, d, upload, stage, bypass) in rows {
             let u = User::sketch("u", "mpk", p, d, &["A1"]);
-            let got = (KIND.require_uploader(&u).is_ok(), KIND.flow.stage_of(&u).map(|i| STAGES[i].key), KIND.flow.may_bypass(&u));
+            let got = (
+                KIND.require_uploader(&u).is_ok(),
+                KIND.flow.stage_of(&u).map(|i| STAGES[i].key),
+                KIND.flow.may_bypass(&u),
+            );
             assert_eq!(got, (upload, stage, bypass), "{p:?} {d:?}");
         }
     }

@@ -56,7 +56,8 @@ pub struct Range {
 
 fn day_ms(field: &str, v: &Option<String>, default: i64, end: bool) -> AppResult<i64> {
     let Some(v) = v.as_deref().filter(|v| !v.is_empty()) else { return Ok(default) };
-    let day = chrono::NaiveDate::parse_from_str(v, "%Y-%m-%d").map_err(|_| AppError::field(field, "Please give a date as YYYY-MM-DD."))?;
+    let day = chrono::NaiveDate::parse_from_str(v, "%Y-%m-%d")
+        .map_err(|_| AppError::field(field, "Please give a date as YYYY-MM-DD."))?;
     let day = if end { day.succ_opt().unwrap_or(day) } else { day };
     Ok(day.and_hms_opt(0, 0, 0).unwrap_or_default().and_utc().timestamp_millis())
 }
@@ -64,7 +65,12 @@ fn day_ms(field: &str, v: &Option<String>, default: i64, end: bool) -> AppResult
 /// A translation of a revision or an alert (decision 95), in every state it reached
 /// (superseded and withdrawn ones are kept, their files downloadable at `link` + id),
 /// and each stage's verdict on it.
-fn translation_rows(t: &tr::Translation, link: Option<&str>, base: impl Fn() -> Row, out: &mut Vec<Row>) {
+fn translation_rows(
+    t: &tr::Translation,
+    link: Option<&str>,
+    base: impl Fn() -> Row,
+    out: &mut Vec<Row>,
+) {
     let file = link.map(|l| format!("; file {l}{}", t.id)).unwrap_or_default();
     let ended = t.ended_at.map(|d| format!("; until {}", with_offset(d))).unwrap_or_default();
     let reviewed = if t.stages == 0 { "; reviewed with its document" } else { "" };
@@ -73,7 +79,11 @@ fn translation_rows(t: &tr::Translation, link: Option<&str>, base: impl Fn() -> 
         name: t.proposed_by_name.clone(),
         time: with_offset(t.proposed_at),
         meaning: format!("{} in {}", t.section.to_uppercase(), t.lang),
-        detail: format!("status {}{ended}{reviewed}; SHA-256 {}{file}", t.status.as_str(), t.sha256),
+        detail: format!(
+            "status {}{ended}{reviewed}; SHA-256 {}{file}",
+            t.status.as_str(),
+            t.sha256
+        ),
         ..base()
     });
     for r in &t.reviews {
@@ -82,7 +92,13 @@ fn translation_rows(t: &tr::Translation, link: Option<&str>, base: impl Fn() -> 
             name: r.reviewer.clone(),
             time: with_offset(r.date),
             meaning: r.status.as_str().into(),
-            detail: format!("{} in {}: {} stage; note: {}", t.section.to_uppercase(), t.lang, r.stage, r.note.as_deref().unwrap_or("-")),
+            detail: format!(
+                "{} in {}: {} stage; note: {}",
+                t.section.to_uppercase(),
+                t.lang,
+                r.stage,
+                r.note.as_deref().unwrap_or("-")
+            ),
             ..base()
         });
     }
@@ -125,7 +141,12 @@ async fn produce(
     let translations = tr::of_docs(&mut *state.db.reader().await?, crate::KIND, &ids).await?;
     for s in &swps {
         swp_rows(s, &hashes, &deleted, &mut out);
-        let base = || Row { revision: revision(s), swp_id: s.id.clone(), version: s.content_hash.clone(), ..Row::default() };
+        let base = || Row {
+            revision: revision(s),
+            swp_id: s.id.clone(),
+            version: s.content_hash.clone(),
+            ..Row::default()
+        };
         for t in translations.iter().filter(|t| t.doc_id == s.id) {
             translation_rows(t, Some("/api/swps/translations/file/"), base, &mut out);
         }
@@ -136,11 +157,17 @@ async fn produce(
     let by_id: HashMap<&str, &Swp> = swps.iter().map(|s| (s.id.as_str(), s)).collect();
     let mut after = None;
     loop {
-        let page = acks::trail_page(&state.db, crate::KIND, &ids, range, after.as_ref(), PAGE).await?;
+        let page =
+            acks::trail_page(&state.db, crate::KIND, &ids, range, after.as_ref(), PAGE).await?;
         let mut out = Vec::with_capacity(page.len() * 2);
         for a in &page {
             let s = by_id.get(a.record.doc_id.as_str());
-            sign_rows(a, s.map(|s| revision(s)).unwrap_or_default(), s.is_some_and(|s| s.content_hash != a.record.version_hash), &mut out);
+            sign_rows(
+                a,
+                s.map(|s| revision(s)).unwrap_or_default(),
+                s.is_some_and(|s| s.content_hash != a.record.version_hash),
+                &mut out,
+            );
         }
         after = page.last().map(|a| (a.record.signed_at, a.record.id.clone()));
         if tx.send(out).await.is_err() {
@@ -168,7 +195,13 @@ async fn produce(
 
 /// The alerts that applied to the part (the `PartAlerts` port; none while the alerts
 /// module is off) and their signatures, a page at a time. `false`: nobody reads.
-async fn alert_rows(state: &AppState, user: &CurrentUser, part: &str, range: (i64, i64), tx: &mpsc::Sender<Vec<Row>>) -> AppResult<bool> {
+async fn alert_rows(
+    state: &AppState,
+    user: &CurrentUser,
+    part: &str,
+    range: (i64, i64),
+    tx: &mpsc::Sender<Vec<Row>>,
+) -> AppResult<bool> {
     let Some(port) = state.port::<dyn PartAlerts>() else { return Ok(true) };
     let alerts = port.of_part(state, user, part).await?;
     let Some(kind) = alerts.first().map(|a| a.version.kind) else { return Ok(true) };
@@ -181,15 +214,24 @@ async fn alert_rows(state: &AppState, user: &CurrentUser, part: &str, range: (i6
             version: a.version.version_hash.clone(),
             time: a.deploy_ms.map(with_offset).unwrap_or_default(),
             meaning: format!("{} alert", a.alert_type),
-            detail: format!("status {}; in force {} to {}", a.status, with_offset(a.effective_ms), with_offset(a.sunset_ms)),
+            detail: format!(
+                "status {}; in force {} to {}",
+                a.status,
+                with_offset(a.effective_ms),
+                with_offset(a.sunset_ms)
+            ),
             ..Row::default()
         });
     }
     let ids: Vec<String> = alerts.iter().map(|a| a.version.id.clone()).collect();
     for t in tr::of_docs(&mut *state.db.reader().await?, kind, &ids).await? {
         let Some(a) = alerts.iter().find(|a| a.version.id == t.doc_id) else { continue };
-        let base =
-            || Row { revision: a.tag.clone(), swp_id: a.version.id.clone(), version: a.version.version_hash.clone(), ..Row::default() };
+        let base = || Row {
+            revision: a.tag.clone(),
+            swp_id: a.version.id.clone(),
+            version: a.version.version_hash.clone(),
+            ..Row::default()
+        };
         translation_rows(&t, None, base, &mut out);
     }
     if tx.send(out).await.is_err() {
@@ -235,12 +277,16 @@ pub async fn audit_file(
     let to = day_ms("to", &range.to, i64::MAX, true)?;
     let mut q = Params::default();
     let vis = SWPS.visible_sql(&state.zones, &mut q, &user);
-    let filter = format!("s.status <> 'pending' AND {vis} AND s.part_number = {}", q.add(part.clone()));
+    let filter =
+        format!("s.status <> 'pending' AND {vis} AND s.part_number = {}", q.add(part.clone()));
     let swps = store::fetch_list(&state.db, &q, &filter, "s.upload_date, s.id", 10_000, 0).await?;
     if swps.is_empty() {
         return Err(AppError::NotFound);
     }
-    let name = format!("auditors-file-{}", part.replace(|c: char| !c.is_ascii_alphanumeric() && c != '-', "_"));
+    let name = format!(
+        "auditors-file-{}",
+        part.replace(|c: char| !c.is_ascii_alphanumeric() && c != '-', "_")
+    );
     // A PDF waits for its turn before reading anything.
     let turn = if pdf {
         Some(
@@ -253,7 +299,8 @@ pub async fn audit_file(
         None
     };
     let (tx, mut rx) = mpsc::channel::<Vec<Row>>(4);
-    let producer = tokio::spawn(produce(state.clone(), user.clone(), part.clone(), swps, (from, to), tx));
+    let producer =
+        tokio::spawn(produce(state.clone(), user.clone(), part.clone(), swps, (from, to), tx));
     if pdf {
         let header = format!(
             "Auditor's file · part {part} · {} · generated {} by {}",
@@ -278,9 +325,14 @@ pub async fn audit_file(
         let bytes = build.await.map_err(|e| AppError::Internal(e.into()))?;
         drop(turn);
         let disposition = format!("attachment; filename=\"{name}.pdf\"");
-        return Ok(
-            ([(header::CONTENT_TYPE, "application/pdf".to_string()), (header::CONTENT_DISPOSITION, disposition)], bytes).into_response()
-        );
+        return Ok((
+            [
+                (header::CONTENT_TYPE, "application/pdf".to_string()),
+                (header::CONTENT_DISPOSITION, disposition),
+            ],
+            bytes,
+        )
+            .into_response());
     }
     let mut head = String::new();
     csv_line(&CSV_HEADER, &mut head);
@@ -301,7 +353,16 @@ pub async fn audit_file(
     });
     // Fused: the compression layer polls its body once more after the end, which an
     // unfold must never see.
-    let body = Body::from_stream(futures::stream::once(async move { Ok(Bytes::from(head)) }).chain(rows).fuse());
+    let body = Body::from_stream(
+        futures::stream::once(async move { Ok(Bytes::from(head)) }).chain(rows).fuse(),
+    );
     let disposition = format!("attachment; filename=\"{name}.csv\"");
-    Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()), (header::CONTENT_DISPOSITION, disposition)], body).into_response())
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        body,
+    )
+        .into_response())
 }

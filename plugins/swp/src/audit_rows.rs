@@ -8,7 +8,17 @@ use plantdoc_core::clock::with_offset;
 use crate::model::Swp;
 
 const STAGES: [&str; 3] = ["Process", "Quality", "Production"];
-pub const CSV_HEADER: [&str; 9] = ["record", "revision", "documentId", "versionSha256", "name", "dateTime", "meaning", "mode", "detail"];
+pub const CSV_HEADER: [&str; 9] = [
+    "record",
+    "revision",
+    "documentId",
+    "versionSha256",
+    "name",
+    "dateTime",
+    "meaning",
+    "mode",
+    "detail",
+];
 
 /// One line of the file.
 #[derive(Default)]
@@ -26,7 +36,17 @@ pub struct Row {
 
 impl Row {
     pub fn cells(&self) -> [&str; 9] {
-        [self.record, &self.revision, &self.swp_id, &self.version, &self.name, &self.time, &self.meaning, &self.mode, &self.detail]
+        [
+            self.record,
+            &self.revision,
+            &self.swp_id,
+            &self.version,
+            &self.name,
+            &self.time,
+            &self.meaning,
+            &self.mode,
+            &self.detail,
+        ]
     }
 }
 
@@ -43,9 +63,20 @@ pub fn revision(s: &Swp) -> String {
     s.revision.map(|r| r.to_string()).unwrap_or_else(|| "-".into())
 }
 
-pub fn swp_rows(s: &Swp, hashes: &HashMap<String, String>, deleted: &HashMap<String, i64>, out: &mut Vec<Row>) {
-    let base = || Row { revision: revision(s), swp_id: s.id.clone(), version: s.content_hash.clone(), ..Row::default() };
-    let behalf = if s.on_behalf_name.is_empty() { "-".to_string() } else { s.on_behalf_name.clone() };
+pub fn swp_rows(
+    s: &Swp,
+    hashes: &HashMap<String, String>,
+    deleted: &HashMap<String, i64>,
+    out: &mut Vec<Row>,
+) {
+    let base = || Row {
+        revision: revision(s),
+        swp_id: s.id.clone(),
+        version: s.content_hash.clone(),
+        ..Row::default()
+    };
+    let behalf =
+        if s.on_behalf_name.is_empty() { "-".to_string() } else { s.on_behalf_name.clone() };
     out.push(Row {
         record: "revision",
         name: format!("{} {}", s.owner_firstname, s.owner_lastname),
@@ -54,11 +85,21 @@ pub fn swp_rows(s: &Swp, hashes: &HashMap<String, String>, deleted: &HashMap<Str
         detail: format!("status {}; on behalf of {behalf}", s.status.as_str()),
         ..base()
     });
-    let docs = [("SWC", Some(&s.swc_file)), ("JES", Some(&s.jes_file)), ("VIS", Some(&s.vis_file)), ("Video", s.video_file.as_ref())];
+    let docs = [
+        ("SWC", Some(&s.swc_file)),
+        ("JES", Some(&s.jes_file)),
+        ("VIS", Some(&s.vis_file)),
+        ("Video", s.video_file.as_ref()),
+    ];
     for (label, id) in docs {
         let Some(id) = id else { continue };
         let sha = hashes.get(id).cloned().unwrap_or_default();
-        out.push(Row { record: "document", meaning: label.into(), detail: format!("SHA-256 {sha}"), ..base() });
+        out.push(Row {
+            record: "document",
+            meaning: label.into(),
+            detail: format!("SHA-256 {sha}"),
+            ..base()
+        });
     }
     for (stage, r) in STAGES.iter().zip(&s.reviews) {
         out.push(Row {
@@ -71,15 +112,35 @@ pub fn swp_rows(s: &Swp, hashes: &HashMap<String, String>, deleted: &HashMap<Str
         });
     }
     if let Some(d) = s.deploy_date {
-        out.push(Row { record: "deploy", time: with_offset(d), meaning: "Deployed".into(), ..base() });
+        out.push(Row {
+            record: "deploy",
+            time: with_offset(d),
+            meaning: "Deployed".into(),
+            ..base()
+        });
     }
     if let Some(d) = s.obsolete_date {
-        out.push(Row { record: "obsolete", time: with_offset(d), meaning: "Obsolete".into(), ..base() });
+        out.push(Row {
+            record: "obsolete",
+            time: with_offset(d),
+            meaning: "Obsolete".into(),
+            ..base()
+        });
     }
     // Issue 28 item 5: a deleted SWP is kept (soft delete) and shown with its date.
     if let Some(d) = deleted.get(&s.id) {
-        let detail = if s.deploy_date.is_some() { "removed from the plant floor" } else { "removed from the review process" };
-        out.push(Row { record: "deleted", time: with_offset(*d), meaning: "Deleted".into(), detail: detail.into(), ..base() });
+        let detail = if s.deploy_date.is_some() {
+            "removed from the plant floor"
+        } else {
+            "removed from the review process"
+        };
+        out.push(Row {
+            record: "deleted",
+            time: with_offset(*d),
+            meaning: "Deleted".into(),
+            detail: detail.into(),
+            ..base()
+        });
     }
 }
 
@@ -102,12 +163,18 @@ pub fn sign_rows(a: &SignAct, revision: String, other: bool, out: &mut Vec<Row>)
         version: r.version_hash.clone(),
         ..Row::default()
     };
-    let mut note = if other { "; bound to a version other than the SWP's current one" } else { "" }.to_string();
+    let mut note = if other { "; bound to a version other than the SWP's current one" } else { "" }
+        .to_string();
     // The files shown (issue 29): each section's language and SHA-256.
     let read: Vec<plantdoc_core::ports::VersionFile> =
         a.read_files.as_deref().and_then(|j| serde_json::from_str(j).ok()).unwrap_or_default();
     for f in &read {
-        note.push_str(&format!("; read {} in {} ({})", f.section.to_uppercase(), f.lang.as_deref().unwrap_or("the original"), f.sha256));
+        note.push_str(&format!(
+            "; read {} in {} ({})",
+            f.section.to_uppercase(),
+            f.lang.as_deref().unwrap_or("the original"),
+            f.sha256
+        ));
     }
     out.push(Row {
         name: printed(&r.op_full_name, &r.op_no),
@@ -171,14 +238,20 @@ impl PdfLines {
         if r.swp_id != self.current && !r.swp_id.is_empty() && r.record == "revision" {
             self.current = r.swp_id.clone();
             lines.push(String::new());
-            lines.push(format!("Revision {} · SWP {} · version SHA-256 {}", r.revision, r.swp_id, r.version));
+            lines.push(format!(
+                "Revision {} · SWP {} · version SHA-256 {}",
+                r.revision, r.swp_id, r.version
+            ));
             self.last = lines[lines.len() - 1].clone();
         }
         if r.record == "alert" && !self.last.starts_with("  alert") {
             lines.push(String::new());
             lines.push("Alerts that applied to the part".into());
         }
-        if r.record == "signature" && !self.last.starts_with("  signature") && !self.last.starts_with("Signatures") {
+        if r.record == "signature"
+            && !self.last.starts_with("  signature")
+            && !self.last.starts_with("Signatures")
+        {
             lines.push(String::new());
             lines.push("Signatures (printed name · date and time · meaning · mode · revision · version SHA-256)".into());
         }
@@ -187,7 +260,10 @@ impl PdfLines {
                 "  signature · {} · {} · {} · {} · rev/tag {} · {} · {}",
                 r.name, r.time, r.meaning, r.mode, r.revision, r.version, r.detail
             ),
-            "alert" => format!("  alert {} · {} · deployed {} · SHA-256 {} · {}", r.revision, r.meaning, r.time, r.version, r.detail),
+            "alert" => format!(
+                "  alert {} · {} · deployed {} · SHA-256 {} · {}",
+                r.revision, r.meaning, r.time, r.version, r.detail
+            ),
             "audit-chain" => format!("\n{}", r.detail),
             _ => format!("  {} · {} · {} · {} · {}", r.record, r.meaning, r.name, r.time, r.detail),
         };

@@ -16,14 +16,19 @@ use crate::model::SwpStatus;
 use crate::store;
 
 /// The kiosk's text for an operator it does not know (the island's status answers it too).
-const UNKNOWN_OPERATOR: &str = text!("This operator is not recognised. Please sign out and scan your badge again.");
+const UNKNOWN_OPERATOR: &str =
+    text!("This operator is not recognised. Please sign out and scan your badge again.");
 
 /// Revisions listed at most (obsolete ones go after their retention anyway).
 const MAX_REVISIONS: i64 = 200;
 
 /// `GET /api/swps/revisions/{swpId}`: `{revisions: [{_id, revision, status, deployDate}]}`
 /// of the SWP's part (the SWP itself included), newest first.
-pub async fn revisions(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
+pub async fn revisions(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+) -> AppResult<axum::Json<Value>> {
     let swp = store::visible_swp(&state, &user, &id).await?;
     let mut q = Params::default();
     let vis = KIND.visible_sql(&state.zones, &mut q, &user);
@@ -57,9 +62,15 @@ pub async fn last_signed(
     user: CurrentUser,
     Path((id, op_id)): Path<(String, String)>,
 ) -> AppResult<axum::Json<Value>> {
-    let known_sql =
-        format!("SELECT COUNT(*) FROM users u WHERE u.id = $1 AND u.company_code = $2 AND {}", plantdoc_core::acks::SIGNS_AS_OPERATOR_SQL);
-    let known: i64 = sqlx::query_scalar(&known_sql).bind(&op_id).bind(&user.company_code).fetch_one(&state.db.pool).await?;
+    let known_sql = format!(
+        "SELECT COUNT(*) FROM users u WHERE u.id = $1 AND u.company_code = $2 AND {}",
+        plantdoc_core::acks::SIGNS_AS_OPERATOR_SQL
+    );
+    let known: i64 = sqlx::query_scalar(&known_sql)
+        .bind(&op_id)
+        .bind(&user.company_code)
+        .fetch_one(&state.db.pool)
+        .await?;
     if known == 0 {
         return Err(AppError::Forbidden(UNKNOWN_OPERATOR.into()));
     }

@@ -22,17 +22,26 @@ async fn current(state: &AppState, s: &Swp) -> Result<Option<i64>, sqlx::Error> 
     row.map(|r| r.try_get::<Option<i64>, _>("revision").map(|v| v.unwrap_or(0))).transpose()
 }
 
-pub async fn check(State(state): State<AppState>, ClientIp(ip): ClientIp, headers: HeaderMap, Path(id): Path<String>) -> Response {
+pub async fn check(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
     if let Some(page) = copy_check::limited(&state, ip) {
         return page;
     }
     let accept = headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok());
     let verdict = async {
-        let Some(s) = store::fetch_one(&state.db, &id).await? else { return Ok::<_, sqlx::Error>(Verdict::Unknown) };
+        let Some(s) = store::fetch_one(&state.db, &id).await? else {
+            return Ok::<_, sqlx::Error>(Verdict::Unknown);
+        };
         let part = s.record.part_number.clone();
         let now = current(&state, &s).await?;
         Ok(match (s.status, now) {
-            (SwpStatus::Deployed, _) => Verdict::Current { part, what: msg!("revision {}", s.shown_revision()) },
+            (SwpStatus::Deployed, _) => {
+                Verdict::Current { part, what: msg!("revision {}", s.shown_revision()) }
+            }
             (_, Some(rev)) => Verdict::Obsolete { part, current: Some(rev.to_string()) },
             (_, None) => Verdict::Obsolete { part, current: None },
         })

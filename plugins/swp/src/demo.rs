@@ -14,15 +14,22 @@ use plantdoc_core::pdf::lopdf::{dictionary, Document, Object, Stream};
 use serde_json::json;
 
 /// (part number, what the part is).
-const DEMO_SWPS: &[(&str, &str)] = &[("7101-0001", "Door panel"), ("7101-0002", "Hood hinge"), ("7102-0010", "Mirror arm")];
+const DEMO_SWPS: &[(&str, &str)] =
+    &[("7101-0001", "Door panel"), ("7101-0002", "Hood hinge"), ("7102-0010", "Mirror arm")];
 const AUTHOR: &str = "manager.process@demo.plant";
-const SECTIONS: [(&str, &str); 3] = [("swc", "Standard Work Chart"), ("jes", "Job Element Sheet"), ("vis", "Visual Inspection Sheet")];
+const SECTIONS: [(&str, &str); 3] = [
+    ("swc", "Standard Work Chart"),
+    ("jes", "Job Element Sheet"),
+    ("vis", "Visual Inspection Sheet"),
+];
 
 /// A one-page PDF with a title and a few lines.
 fn pdf(lines: &[String]) -> Vec<u8> {
     let mut doc = Document::with_version("1.5");
     let pages_id = doc.new_object_id();
-    let font = doc.add_object(dictionary! {"Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica"});
+    let font = doc.add_object(
+        dictionary! {"Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica"},
+    );
     let mut ops = vec![
         Operation::new("BT", vec![]),
         Operation::new("Tf", vec!["F1".into(), 20.into()]),
@@ -36,8 +43,12 @@ fn pdf(lines: &[String]) -> Vec<u8> {
         ops.push(Operation::new("Td", vec![0.into(), (-28).into()]));
     }
     ops.push(Operation::new("ET", vec![]));
-    let content = doc.add_object(Stream::new(dictionary! {}, Content { operations: ops }.encode().unwrap_or_default()));
-    let page = doc.add_object(dictionary! {"Type" => "Page", "Parent" => pages_id, "Contents" => content});
+    let content = doc.add_object(Stream::new(
+        dictionary! {},
+        Content { operations: ops }.encode().unwrap_or_default(),
+    ));
+    let page =
+        doc.add_object(dictionary! {"Type" => "Page", "Parent" => pages_id, "Contents" => content});
     let media: Vec<Object> = vec![0.into(), 0.into(), 612.into(), 792.into()];
     doc.objects.insert(
         pages_id,
@@ -50,7 +61,12 @@ fn pdf(lines: &[String]) -> Vec<u8> {
     buf
 }
 
-async fn seed_one(state: &AppState, author: &CurrentUser, part: &str, what: &str) -> anyhow::Result<()> {
+async fn seed_one(
+    state: &AppState,
+    author: &CurrentUser,
+    part: &str,
+    what: &str,
+) -> anyhow::Result<()> {
     let mut ids = serde_json::Map::new();
     for (key, title) in SECTIONS {
         let lines = vec![
@@ -61,9 +77,10 @@ async fn seed_one(state: &AppState, author: &CurrentUser, part: &str, what: &str
             "3. Inspect every part; report defects to the Cell Leader.".to_string(),
         ];
         let name = format!("{part}-{}.pdf", key.to_uppercase());
-        let rec = files::store_made(state, &author.id, "swp", &name, "application/pdf", pdf(&lines))
-            .await
-            .map_err(|e| anyhow::anyhow!("{name}: {e:?}"))?;
+        let rec =
+            files::store_made(state, &author.id, "swp", &name, "application/pdf", pdf(&lines))
+                .await
+                .map_err(|e| anyhow::anyhow!("{name}: {e:?}"))?;
         ids.insert(key.to_string(), json!([rec.id]));
     }
     ids.insert("video".into(), serde_json::Value::Null);
@@ -72,9 +89,11 @@ async fn seed_one(state: &AppState, author: &CurrentUser, part: &str, what: &str
         "fileIds": ids, "partNumber": part, "format": "swp", "zones": state.zones.codes(&author.company_code),
         "onBehalfOf": "CURRENT_USER", "newRelease": true, "referenceOnly": false, "changes": "", "bypassManagement": true,
     });
-    let author = CurrentUser { user: author.user.clone(), session_hash: String::new(), restricted: false };
-    let _deployed =
-        crate::submit::submit(State(state.clone()), author, Json(body)).await.map_err(|e| anyhow::anyhow!("SWP {part}: {e:?}"))?;
+    let author =
+        CurrentUser { user: author.user.clone(), session_hash: String::new(), restricted: false };
+    let _deployed = crate::submit::submit(State(state.clone()), author, Json(body))
+        .await
+        .map_err(|e| anyhow::anyhow!("SWP {part}: {e:?}"))?;
     Ok(())
 }
 
@@ -88,7 +107,10 @@ pub fn seed(state: &AppState) -> BoxFuture<'_, anyhow::Result<()>> {
         for (part, what) in DEMO_SWPS {
             seed_one(state, &author, part, what).await?;
         }
-        println!("Deployed demo SWPs (real PDFs) for parts {}.", DEMO_SWPS.iter().map(|(p, _)| *p).collect::<Vec<_>>().join(", "));
+        println!(
+            "Deployed demo SWPs (real PDFs) for parts {}.",
+            DEMO_SWPS.iter().map(|(p, _)| *p).collect::<Vec<_>>().join(", ")
+        );
         Ok(())
     })
 }

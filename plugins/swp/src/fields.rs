@@ -14,8 +14,13 @@ pub fn check_part(v: &Value) -> Result<String, Refusal> {
     if s.is_empty() {
         return Err(text!("Please enter the part number.").into());
     }
-    if s.chars().count() > MAX_PART_CHARS || !s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./ ".contains(c)) {
-        return Err(format!("A part number has at most {MAX_PART_CHARS} letters, digits, spaces and - _ . /").into());
+    if s.chars().count() > MAX_PART_CHARS
+        || !s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./ ".contains(c))
+    {
+        return Err(format!(
+            "A part number has at most {MAX_PART_CHARS} letters, digits, spaces and - _ . /"
+        )
+        .into());
     }
     Ok(s)
 }
@@ -31,9 +36,12 @@ pub fn id_list(v: Option<&Value>) -> Result<Vec<String>, Refusal> {
         None | Some(Value::Null) => Ok(Vec::new()),
         Some(Value::String(s)) if s.is_empty() => Ok(Vec::new()),
         Some(Value::String(s)) => Ok(vec![s.clone()]),
-        Some(Value::Array(a)) => {
-            a.iter().map(|x| x.as_str().map(str::to_string).ok_or_else(|| text!("File ids are strings.").into())).collect()
-        }
+        Some(Value::Array(a)) => a
+            .iter()
+            .map(|x| {
+                x.as_str().map(str::to_string).ok_or_else(|| text!("File ids are strings.").into())
+            })
+            .collect(),
         Some(_) => Err(text!("File ids are a list of strings.").into()),
     }
 }

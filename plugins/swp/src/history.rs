@@ -37,8 +37,14 @@ async fn named_swp(state: &AppState, user: &CurrentUser, id: &str) -> AppResult<
         };
     }
     let mut q = Params::default();
-    let filter = format!("s.part_id = {} AND s.status = 'deployed' AND {}", q.add(id), KIND.visible_sql(&state.zones, &mut q, user));
-    let sql = format!("SELECT {SEEN_COLUMNS}, {signs} AS signs FROM swps s WHERE {filter} ORDER BY s.id LIMIT 1");
+    let filter = format!(
+        "s.part_id = {} AND s.status = 'deployed' AND {}",
+        q.add(id),
+        KIND.visible_sql(&state.zones, &mut q, user)
+    );
+    let sql = format!(
+        "SELECT {SEEN_COLUMNS}, {signs} AS signs FROM swps s WHERE {filter} ORDER BY s.id LIMIT 1"
+    );
     let row = q.query(&sql).fetch_optional(&mut *state.db.reader().await?).await?;
     match row {
         Some(r) => read(&r)?.ok_or(AppError::NotFound),
@@ -84,7 +90,8 @@ pub async fn obsolete_sign_history(
         q.add(part),
         q.add(state.now_ms() - HISTORY_WINDOW_MS)
     );
-    let swps = store::fetch_list(&state.db, &q, &filter, "s.obsolete_date DESC, s.id", 1000, 0).await?;
+    let swps =
+        store::fetch_list(&state.db, &q, &filter, "s.obsolete_date DESC, s.id", 1000, 0).await?;
     let refs: Vec<&Swp> = swps.iter().collect();
     let mut signs = store::signs_for(&state.db, &refs).await?;
     let groups: Vec<Value> = swps

@@ -29,7 +29,12 @@ pub struct KioskSwp {
 
 impl KioskSwp {
     fn signable(self) -> SignableVersion {
-        SignableVersion { kind: KIND, id: self.id, part_number: self.part_number, version_hash: self.content_hash }
+        SignableVersion {
+            kind: KIND,
+            id: self.id,
+            part_number: self.part_number,
+            version_hash: self.content_hash,
+        }
     }
 }
 
@@ -38,11 +43,22 @@ pub struct Docs;
 
 #[async_trait]
 impl DeployedDocs for Docs {
-    async fn deployed(&self, state: &AppState, viewer: &User, doc_id: &str) -> AppResult<Option<SignableVersion>> {
+    async fn deployed(
+        &self,
+        state: &AppState,
+        viewer: &User,
+        doc_id: &str,
+    ) -> AppResult<Option<SignableVersion>> {
         Ok(deployed_version(state, viewer, doc_id).await?.map(KioskSwp::signable))
     }
 
-    async fn standing(&self, state: &AppState, viewer: &User, doc_id: &str, op_id: &str) -> AppResult<Standing> {
+    async fn standing(
+        &self,
+        state: &AppState,
+        viewer: &User,
+        doc_id: &str,
+        op_id: &str,
+    ) -> AppResult<Standing> {
         standing(state, viewer, doc_id, op_id).await
     }
 
@@ -53,14 +69,23 @@ impl DeployedDocs for Docs {
 
 /// The SWP if it is deployed now and `user` may see it (a superseded revision cannot be
 /// signed).
-async fn deployed_version(state: &AppState, user: &User, swp_id: &str) -> Result<Option<KioskSwp>, sqlx::Error> {
-    Ok(seen(state, swp_id).await?.filter(|s| s.status == SwpStatus::Deployed && s.visible_to(state, user)).map(|s| s.swp))
+async fn deployed_version(
+    state: &AppState,
+    user: &User,
+    swp_id: &str,
+) -> Result<Option<KioskSwp>, sqlx::Error> {
+    Ok(seen(state, swp_id)
+        .await?
+        .filter(|s| s.status == SwpStatus::Deployed && s.visible_to(state, user))
+        .map(|s| s.swp))
 }
 
 /// The SWP with this id, whoever may see it.
 pub(crate) async fn seen(state: &AppState, id: &str) -> Result<Option<Seen>, sqlx::Error> {
-    static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| format!("SELECT {SEEN_COLUMNS} FROM swps s WHERE s.id = $1"));
-    let row = sqlx::query(SQL.as_str()).bind(id).fetch_optional(&mut *state.db.reader().await?).await?;
+    static SQL: std::sync::LazyLock<String> =
+        std::sync::LazyLock::new(|| format!("SELECT {SEEN_COLUMNS} FROM swps s WHERE s.id = $1"));
+    let row =
+        sqlx::query(SQL.as_str()).bind(id).fetch_optional(&mut *state.db.reader().await?).await?;
     match row {
         Some(r) => Seen::from_row(&r),
         None => Ok(None),
@@ -90,10 +115,15 @@ pub fn standing_sql() -> &'static str {
 /// the operator's sign records of that version: the signing time of the newest verified
 /// one and whether one awaits verification.
 async fn standing(state: &AppState, user: &User, swp_id: &str, op_id: &str) -> AppResult<Standing> {
-    let row =
-        sqlx::query(standing_sql()).bind(op_id).bind(&user.company_code).bind(swp_id).fetch_one(&mut *state.db.reader().await?).await?;
+    let row = sqlx::query(standing_sql())
+        .bind(op_id)
+        .bind(&user.company_code)
+        .bind(swp_id)
+        .fetch_one(&mut *state.db.reader().await?)
+        .await?;
     let operator_known = row.try_get::<i64, _>("op_known")? > 0;
-    let swp = Seen::from_row(&row)?.filter(|s| s.status == SwpStatus::Deployed && s.visible_to(state, user));
+    let swp = Seen::from_row(&row)?
+        .filter(|s| s.status == SwpStatus::Deployed && s.visible_to(state, user));
     Ok(Standing {
         operator_known,
         signed_at: row.try_get("op_signed")?,
@@ -105,7 +135,8 @@ async fn standing(state: &AppState, user: &User, swp_id: &str, op_id: &str) -> A
 /// The current version's sign records of the SWP `s` as JSON text ([`acks::json_for_version`]),
 /// a column to read with the SWP's row in one statement (the kiosk's history and part reads).
 pub(crate) fn signs_column() -> &'static str {
-    static SQL: LazyLock<String> = LazyLock::new(|| acks::version_json_sql(KIND, "s.id", "s.content_hash"));
+    static SQL: LazyLock<String> =
+        LazyLock::new(|| acks::version_json_sql(KIND, "s.id", "s.content_hash"));
     SQL.as_str()
 }
 
@@ -126,7 +157,8 @@ impl Seen {
     pub fn from_row(r: &AnyRow) -> Result<Option<Self>, sqlx::Error> {
         let Some(id) = r.try_get::<Option<String>, _>("id")? else { return Ok(None) };
         let status: String = r.try_get("status")?;
-        let status = SwpStatus::parse(&status).ok_or_else(|| sqlx::Error::Decode(format!("status: {status}").into()))?;
+        let status = SwpStatus::parse(&status)
+            .ok_or_else(|| sqlx::Error::Decode(format!("status: {status}").into()))?;
         let zones: String = r.try_get("zones")?;
         Ok(Some(Self {
             swp: KioskSwp {
@@ -144,7 +176,15 @@ impl Seen {
 
     /// `access::can_see` on these columns.
     pub fn visible_to(&self, state: &AppState, user: &User) -> bool {
-        let authored = self.owner_id == user.id || self.on_behalf_id.as_deref() == Some(user.id.as_str());
-        crate::access::can_see_parts(&state.zones, user, self.status, &self.swp.company_code, authored, &self.zones)
+        let authored =
+            self.owner_id == user.id || self.on_behalf_id.as_deref() == Some(user.id.as_str());
+        crate::access::can_see_parts(
+            &state.zones,
+            user,
+            self.status,
+            &self.swp.company_code,
+            authored,
+            &self.zones,
+        )
     }
 }

@@ -54,8 +54,11 @@ pub(crate) const KIND: DocKind = DocKind::new("swp");
 // revisions, deployed or obsolete).
 /// Told when a deployed SWP is deleted (removed from the floor), inside that act:
 /// subject `swp:<id>`, data `{docId, partNumber, partId}`.
-pub(crate) const REMOVED: EventKind =
-    EventKind::new("swp.removed", plantdoc_core::text!("A deployed SWP was removed from the floor")).floor();
+pub(crate) const REMOVED: EventKind = EventKind::new(
+    "swp.removed",
+    plantdoc_core::text!("A deployed SWP was removed from the floor"),
+)
+.floor();
 
 /// For tests and the benchmark, which make real PDFs with the same library.
 pub use plantdoc_core::pdf::lopdf;
@@ -93,11 +96,20 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     ctx.locale("es", include_str!("../locales/es.toml"));
     ctx.locale("pl", include_str!("../locales/pl.toml"));
     let settings: SwpSettings = ctx.settings()?;
-    if settings.pdf_max_mb == 0 || settings.pending_upload_hours == 0 || settings.max_pending_uploads < 1 || settings.page_anchor_rows < 1 {
+    if settings.pdf_max_mb == 0
+        || settings.pending_upload_hours == 0
+        || settings.max_pending_uploads < 1
+        || settings.page_anchor_rows < 1
+    {
         anyhow::bail!("configuration error: modules.swp: pdf_max_mb, pending_upload_hours, max_pending_uploads and page_anchor_rows must be at least 1");
     }
     let text = plantdoc_core::textindex::Indexer::new();
-    ctx.state(SwpState { settings, lists: paging::ListCache::default(), answers: paging::answers(), text: text.clone() });
+    ctx.state(SwpState {
+        settings,
+        lists: paging::ListCache::default(),
+        answers: paging::answers(),
+        text: text.clone(),
+    });
     ctx.routes(routes::routes());
     ctx.doc_kind(KIND);
     for k in access::KIND.notices.kinds() {

@@ -25,7 +25,14 @@ use crate::store::{self, visible_swp};
 /// The SWP's hooks: its deployment takes the part's next revision; a delete of a
 /// deployed SWP frees its part.
 impl Hooks for Swp {
-    async fn deploy(&self, state: &AppState, conn: &mut AnyConnection, now: i64, user: &User, why: Deploy) -> AppResult<Vec<AuditEntry>> {
+    async fn deploy(
+        &self,
+        state: &AppState,
+        conn: &mut AnyConnection,
+        now: i64,
+        user: &User,
+        why: Deploy,
+    ) -> AppResult<Vec<AuditEntry>> {
         let d = deploy(conn, now, self).await?;
         let earlier: Vec<String> = sqlx::query_scalar(
             "SELECT id FROM swps WHERE company_code = $1 AND part_number = $2 AND id <> $3 AND status IN ('deployed', 'obsolete')",
@@ -40,12 +47,18 @@ impl Hooks for Swp {
         plantdoc_core::review::notices::deployed(state, conn, now, user, self, data).await?;
         let meaning = match why {
             Deploy::Reviewed => "deployed to the plant floor after all three reviews approved",
-            Deploy::Bypassed => "deployed directly to the plant floor: management approval bypassed by a manager",
+            Deploy::Bypassed => {
+                "deployed directly to the plant floor: management approval bypassed by a manager"
+            }
         };
         Ok(audit_deploy(user, self, &d, meaning))
     }
     /// The part's row first (the order deploys take), then the SWP's.
-    async fn before_delete(&self, conn: &mut AnyConnection, deployed: bool) -> Result<(), sqlx::Error> {
+    async fn before_delete(
+        &self,
+        conn: &mut AnyConnection,
+        deployed: bool,
+    ) -> Result<(), sqlx::Error> {
         if deployed {
             sqlx::query("UPDATE swp_parts SET current_id = NULL WHERE company_code = $1 AND part_number = $2 AND current_id = $3")
                 .bind(&self.company_code)
@@ -57,10 +70,20 @@ impl Hooks for Swp {
         Ok(())
     }
     /// A deployed SWP removed from the floor is told (`swp.removed`).
-    async fn after_delete(&self, state: &AppState, conn: &mut AnyConnection, now: i64, deployed: bool) -> AppResult<()> {
+    async fn after_delete(
+        &self,
+        state: &AppState,
+        conn: &mut AnyConnection,
+        now: i64,
+        deployed: bool,
+    ) -> AppResult<()> {
         if deployed {
-            let data = json!({"docId": self.id, "partNumber": self.part_number, "partId": self.part_id});
-            let event = Event::new(crate::REMOVED.id, &self.company_code, format!("swp:{}", self.id)).zones(&self.zones).data(data);
+            let data =
+                json!({"docId": self.id, "partNumber": self.part_number, "partId": self.part_id});
+            let event =
+                Event::new(crate::REMOVED.id, &self.company_code, format!("swp:{}", self.id))
+                    .zones(&self.zones)
+                    .data(data);
             state.emit(conn, now, &event).await?;
         }
         Ok(())
@@ -116,12 +139,14 @@ async fn deploy(conn: &mut AnyConnection, now: i64, swp: &Swp) -> AppResult<Depl
     if done.rows_affected() != 1 {
         return Err(AppError::Conflict(text!("This SWP is no longer pending.").into()));
     }
-    sqlx::query("UPDATE swp_parts SET current_id = $1 WHERE company_code = $2 AND part_number = $3")
-        .bind(&swp.id)
-        .bind(&swp.company_code)
-        .bind(&swp.part_number)
-        .execute(&mut *conn)
-        .await?;
+    sqlx::query(
+        "UPDATE swp_parts SET current_id = $1 WHERE company_code = $2 AND part_number = $3",
+    )
+    .bind(&swp.id)
+    .bind(&swp.company_code)
+    .bind(&swp.part_number)
+    .execute(&mut *conn)
+    .await?;
     Ok(Deployed { revision, obsoleted })
 }
 
@@ -130,7 +155,10 @@ fn audit_deploy(user: &User, swp: &Swp, d: &Deployed, meaning: &str) -> Vec<Audi
     let rev = d.revision;
     let mut rows = Vec::new();
     if let Some(old) = &d.obsoleted {
-        let m = format!("superseded by revision {rev} of part {}; its signatures stay in history", swp.part_number);
+        let m = format!(
+            "superseded by revision {rev} of part {}; its signatures stay in history",
+            swp.part_number
+        );
         rows.push(
             KIND.act(user, "obsolete", old, m)
                 .before(json!({"status": SwpStatus::Deployed.as_str()}))
@@ -161,28 +189,41 @@ pub async fn edit(
 ) -> AppResult<axum::Json<Value>> {
     let swp = visible_swp(&state, &user, &id).await?;
     if !can_manage(&state.zones, &user, &swp) {
-        return Err(AppError::Forbidden(text!("Only an SWP's authors and managers edit its zones.").into()));
+        return Err(AppError::Forbidden(
+            text!("Only an SWP's authors and managers edit its zones.").into(),
+        ));
     }
     if swp.status != SwpStatus::Deployed {
         return Err(AppError::Conflict(text!("Only a deployed SWP's zones are edited.").into()));
     }
-    let zones = crate::fields::check_zones(&state, &user, &body.zones).map_err(|m| m.on("zones"))?;
+    let zones =
+        crate::fields::check_zones(&state, &user, &body.zones).map_err(|m| m.on("zones"))?;
     let now = state.now_ms();
     let mut tx = state.db.begin().await?;
-    let done = sqlx::query("UPDATE swps SET zones = $1, zone_mask = $2 WHERE id = $3 AND status = 'deployed'")
-        .bind(serde_json::to_string(&zones).unwrap_or_default())
-        .bind(plantdoc_core::zones::zone_mask(&zones))
-        .bind(&swp.id)
-        .execute(&mut *tx)
-        .await?;
+    let done = sqlx::query(
+        "UPDATE swps SET zones = $1, zone_mask = $2 WHERE id = $3 AND status = 'deployed'",
+    )
+    .bind(serde_json::to_string(&zones).unwrap_or_default())
+    .bind(plantdoc_core::zones::zone_mask(&zones))
+    .bind(&swp.id)
+    .execute(&mut *tx)
+    .await?;
     if done.rows_affected() != 1 {
         return Err(AppError::Conflict(text!("This SWP is no longer deployed.").into()));
     }
     sqlx::query("DELETE FROM swp_zones WHERE swp_id = $1").bind(&swp.id).execute(&mut *tx).await?;
     crate::submit::insert_zones(&mut tx, &swp.id, &zones).await?;
-    let meaning = format!("zones of part {} revision {} changed", swp.part_number, swp.shown_revision());
-    append(&mut tx, now, &[KIND.act(&user, "zones", &swp.id, meaning).before(json!({"zones": swp.zones})).after(json!({"zones": zones}))])
-        .await?;
+    let meaning =
+        format!("zones of part {} revision {} changed", swp.part_number, swp.shown_revision());
+    append(
+        &mut tx,
+        now,
+        &[KIND
+            .act(&user, "zones", &swp.id, meaning)
+            .before(json!({"zones": swp.zones}))
+            .after(json!({"zones": zones}))],
+    )
+    .await?;
     tx.commit().await?;
     Ok(axum::Json(Swp::answer(&state, &swp.id).await?))
 }

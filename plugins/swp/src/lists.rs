@@ -56,12 +56,20 @@ impl SuggestQuery {
 /// Type-ahead over deployed parts (console and kiosk): `{swpList: [{_id, partNumber}]}`,
 /// `_id` being the catalogue part (what `deployed-swp?partId=` and the sign history
 /// take; stable across revisions).
-pub async fn part_numbers(State(state): State<AppState>, user: CurrentUser, Query(q): Query<SuggestQuery>) -> AppResult<Response> {
+pub async fn part_numbers(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Query(q): Query<SuggestQuery>,
+) -> AppResult<Response> {
     let (limit, Some(term)) = q.parse()? else { return Ok(json_bytes(&b"{\"swpList\":[]}"[..])) };
     let mut qb = Params::default();
     let vis = KIND.visible_sql(&state.zones, &mut qb, &user);
     let (lo, hi) = prefix_range(&term);
-    let filter = format!("s.status = 'deployed' AND {vis} AND s.part_number >= {} AND s.part_number < {}", qb.add(lo), qb.add(hi));
+    let filter = format!(
+        "s.status = 'deployed' AND {vis} AND s.part_number >= {} AND s.part_number < {}",
+        qb.add(lo),
+        qb.add(hi)
+    );
     let sql = format!("SELECT s.part_id, s.part_number FROM swps s WHERE {filter} ORDER BY s.part_number LIMIT {limit}");
     let key = format!("{sql}\n{:?}", qb.values);
     let body = store::kept(&state)
@@ -89,33 +97,51 @@ pub async fn catalogue_part_numbers(
     KIND.require_uploader(&user)?;
     let (limit, Some(term)) = q.parse()? else { return Ok(axum::Json(json!({"partList": []}))) };
     let parts = plantdoc_core::parts::search(&state.db, &user.company_code, &term, limit).await?;
-    let list: Vec<Value> = parts.iter().map(|p| json!({"_id": p.id, "partNumber": p.part_number})).collect();
+    let list: Vec<Value> =
+        parts.iter().map(|p| json!({"_id": p.id, "partNumber": p.part_number})).collect();
     Ok(axum::Json(json!({"partList": list})))
 }
 
 /// Process engineers of the caller's company, the caller left out ('Myself' is the
 /// form's own option).
-pub async fn on_behalf_users(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
+pub async fn on_behalf_users(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> AppResult<axum::Json<Value>> {
     KIND.require_uploader(&user)?;
-    let list = plantdoc_core::auth::users::process_engineers(&state.db, &user.company_code, &user.id).await?;
+    let list =
+        plantdoc_core::auth::users::process_engineers(&state.db, &user.company_code, &user.id)
+            .await?;
     Ok(axum::Json(Value::Array(list)))
 }
 
 /// Pending SWPs whose review stage is the caller's and still open, oldest first, with
 /// links to their documents: `{swps, urls: {<swpId>: {swc, jes, vis, video}}}`.
-pub async fn pending_my_approval(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
-    let Some(stage) = KIND.flow.stage_of(&user) else { return Ok(axum::Json(json!({"swps": [], "urls": {}}))) };
+pub async fn pending_my_approval(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> AppResult<axum::Json<Value>> {
+    let Some(stage) = KIND.flow.stage_of(&user) else {
+        return Ok(axum::Json(json!({"swps": [], "urls": {}})));
+    };
     if user.zones.is_empty() {
         return Ok(axum::Json(json!({"swps": [], "urls": {}})));
     }
     let mut q = Params::default();
     let filter = KIND.waiting_sql(&mut q, &user, stage);
-    let swps = store::fetch_list(&state.db, &q, &filter, "s.upload_date, s.id", LIST_CAP, 0).await?;
+    let swps =
+        store::fetch_list(&state.db, &q, &filter, "s.upload_date, s.id", LIST_CAP, 0).await?;
     let links = store::links_for(&state, &swps).await?;
     Ok(axum::Json(json!({"swps": store::with_signs(&state.db, &swps).await?, "urls": links})))
 }
 
-async fn simple_list(state: &AppState, user: &CurrentUser, mine: bool, statuses: &str, order: &str) -> AppResult<axum::Json<Value>> {
+async fn simple_list(
+    state: &AppState,
+    user: &CurrentUser,
+    mine: bool,
+    statuses: &str,
+    order: &str,
+) -> AppResult<axum::Json<Value>> {
     let mut q = Params::default();
     let who = if mine {
         let company = q.add(user.company_code.clone());
@@ -130,17 +156,26 @@ async fn simple_list(state: &AppState, user: &CurrentUser, mine: bool, statuses:
 }
 
 /// My Pending: the caller's SWPs in review, and the rejected ones returned to them.
-pub async fn user_pending(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
+pub async fn user_pending(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> AppResult<axum::Json<Value>> {
     simple_list(&state, &user, true, "'pending', 'rejected'", "s.upload_date DESC, s.id").await
 }
 
 /// All Pending: every pending SWP the caller sees.
-pub async fn all_pending(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
+pub async fn all_pending(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> AppResult<axum::Json<Value>> {
     simple_list(&state, &user, false, "'pending'", "s.upload_date DESC, s.id").await
 }
 
 /// My Approved: the caller's deployed SWPs with their sign records.
-pub async fn user_deployed(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
+pub async fn user_deployed(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> AppResult<axum::Json<Value>> {
     simple_list(&state, &user, true, "'deployed'", "s.deploy_date DESC, s.id").await
 }
 
@@ -152,15 +187,25 @@ pub struct ListQuery {
 
 /// Every deployed SWP the caller sees (optionally by part-number prefix), by part
 /// number, at most 1000.
-pub async fn deployed_list(State(state): State<AppState>, user: CurrentUser, Query(lq): Query<ListQuery>) -> AppResult<axum::Json<Value>> {
+pub async fn deployed_list(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Query(lq): Query<ListQuery>,
+) -> AppResult<axum::Json<Value>> {
     let mut q = Params::default();
-    let mut filter = format!("s.status = 'deployed' AND {}", KIND.visible_sql(&state.zones, &mut q, &user));
+    let mut filter =
+        format!("s.status = 'deployed' AND {}", KIND.visible_sql(&state.zones, &mut q, &user));
     let term = lq.search.unwrap_or_default().trim().to_uppercase();
     if !term.is_empty() {
         let (lo, hi) = prefix_range(&term);
-        filter.push_str(&format!(" AND s.part_number >= {} AND s.part_number < {}", q.add(lo), q.add(hi)));
+        filter.push_str(&format!(
+            " AND s.part_number >= {} AND s.part_number < {}",
+            q.add(lo),
+            q.add(hi)
+        ));
     }
-    let swps = store::fetch_list(&state.db, &q, &filter, "s.part_number, s.id", LIST_CAP, 0).await?;
+    let swps =
+        store::fetch_list(&state.db, &q, &filter, "s.part_number, s.id", LIST_CAP, 0).await?;
     Ok(axum::Json(Value::Array(store::with_signs(&state.db, &swps).await?)))
 }
 
@@ -184,12 +229,19 @@ pub const SORT_KEYS: [(&str, &str); 5] = [
 ];
 
 /// Browse and All Approved: `{results, total}`, a page of deployed SWPs.
-pub async fn deployed_paginated(State(state): State<AppState>, user: CurrentUser, Query(pq): Query<PageQuery>) -> AppResult<Response> {
+pub async fn deployed_paginated(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Query(pq): Query<PageQuery>,
+) -> AppResult<Response> {
     let mut e = FieldErrors::new();
-    let mut num = |name: &str, v: Option<String>, default: i64, max: i64| number_field(&mut e, name, v.as_deref(), default, max);
+    let mut num = |name: &str, v: Option<String>, default: i64, max: i64| {
+        number_field(&mut e, name, v.as_deref(), default, max)
+    };
     let page = num("page", pq.page, 1, 1_000_000);
     let limit = num("limit", pq.limit, 10, MAX_PAGE_SIZE);
-    let sort_by = pq.sort_by.filter(|s| !s.is_empty()).unwrap_or_else(|| "deployDate.timestamp".into());
+    let sort_by =
+        pq.sort_by.filter(|s| !s.is_empty()).unwrap_or_else(|| "deployDate.timestamp".into());
     let column = SORT_KEYS.iter().find(|(k, _)| *k == sort_by).map(|(_, c)| *c);
     if column.is_none() {
         let keys: Vec<&str> = SORT_KEYS.iter().map(|(k, _)| *k).collect();
@@ -214,21 +266,31 @@ pub async fn deployed_paginated(State(state): State<AppState>, user: CurrentUser
         return Err(AppError::Fields(e));
     }
     let mut q = Params::default();
-    let visible = format!("s.status = 'deployed' AND {}", KIND.visible_sql(&state.zones, &mut q, &user));
+    let visible =
+        format!("s.status = 'deployed' AND {}", KIND.visible_sql(&state.zones, &mut q, &user));
     let sort = Sort { column: column.unwrap_or("s.deploy_date"), desc: dir == "DESC" };
     let term = pq.search.unwrap_or_default().trim().to_uppercase();
     // Everything the page depends on besides the counters (decision 37).
-    let key = format!("browse\n{visible}\n{:?}\n{}\n{term}\n{page}\n{limit}", q.values, sort.order());
+    let key =
+        format!("browse\n{visible}\n{:?}\n{}\n{term}\n{page}\n{limit}", q.values, sort.order());
     let body = store::kept(&state)
         .get(&state, key, || async {
-            let (counted, paged) =
-                if term.is_empty() { (visible.clone(), visible) } else { paging::search(&state, &mut q, &visible, &term, &sort).await? };
+            let (counted, paged) = if term.is_empty() {
+                (visible.clone(), visible)
+            } else {
+                paging::search(&state, &mut q, &visible, &term, &sort).await?
+            };
             let total = paging::count_cached(&state, &q, &counted).await?;
             let offset = (page - 1) * limit;
             // Past the end: nothing to read.
-            let swps = if offset >= total { Vec::new() } else { paging::page(&state, &q, &paged, &sort, limit, offset).await? };
+            let swps = if offset >= total {
+                Vec::new()
+            } else {
+                paging::page(&state, &q, &paged, &sort, limit, offset).await?
+            };
             let results = store::with_signs(&state.db, &swps).await?;
-            serde_json::to_vec(&json!({"results": results, "total": total})).map_err(|e| AppError::from(anyhow::Error::from(e)))
+            serde_json::to_vec(&json!({"results": results, "total": total}))
+                .map_err(|e| AppError::from(anyhow::Error::from(e)))
         })
         .await?;
     Ok(json_bytes(body))

@@ -132,8 +132,15 @@ impl Swp {
             has_video: self.video_file.is_some(),
             new_release: self.new_release,
             obsolete_date: self.obsolete_date.map(Timestamp::of),
-            on_behalf_of: self.on_behalf_id.as_deref().map(|id| OnBehalf { id, name: &self.on_behalf_name }),
-            owner: Person { id: &self.owner_id, firstname: &self.owner_firstname, lastname: &self.owner_lastname },
+            on_behalf_of: self
+                .on_behalf_id
+                .as_deref()
+                .map(|id| OnBehalf { id, name: &self.on_behalf_name }),
+            owner: Person {
+                id: &self.owner_id,
+                firstname: &self.owner_firstname,
+                lastname: &self.owner_lastname,
+            },
             part_id: &self.part_id,
             part_number: &self.part_number,
             reference_only: self.reference_only,

@@ -109,7 +109,11 @@ async fn anchor(
     let row = q.query(&sql).fetch_optional(&state.db.pool).await?;
     let a = match row {
         Some(r) => {
-            let k = if sort.is_number() { Param::Int(r.try_get("k")?) } else { Param::Text(r.try_get("k")?) };
+            let k = if sort.is_number() {
+                Param::Int(r.try_get("k")?)
+            } else {
+                Param::Text(r.try_get("k")?)
+            };
             Some((k, r.try_get("id")?))
         }
         None => None,
@@ -120,15 +124,24 @@ async fn anchor(
 
 /// The SWPs at `offset..offset + limit` of the list (`filter` in `sort` order), as
 /// `OFFSET` would answer, seeking from the nearest anchor.
-pub async fn page(state: &AppState, q: &Params, filter: &str, sort: &Sort<'_>, limit: i64, offset: i64) -> Result<Vec<Swp>, sqlx::Error> {
+pub async fn page(
+    state: &AppState,
+    q: &Params,
+    filter: &str,
+    sort: &Sort<'_>,
+    limit: i64,
+    offset: i64,
+) -> Result<Vec<Swp>, sqlx::Error> {
     let every = state.get::<SwpState>().settings.page_anchor_rows.max(1);
     let from = offset / every * every;
     if from > 0 {
         if let Some((k, id)) = anchor(state, q, filter, sort, from).await? {
             let mut q = q.clone();
             let op = if sort.desc { "<=" } else { ">=" };
-            let seek = format!("{filter} AND ({}, s.id) {op} ({}, {})", sort.column, q.add(k), q.add(id));
-            return store::fetch_list(&state.db, &q, &seek, &sort.order(), limit, offset - from).await;
+            let seek =
+                format!("{filter} AND ({}, s.id) {op} ({}, {})", sort.column, q.add(k), q.add(id));
+            return store::fetch_list(&state.db, &q, &seek, &sort.order(), limit, offset - from)
+                .await;
         }
         // No row there: the page is past the end.
         return Ok(Vec::new());
@@ -151,7 +164,13 @@ fn broad(n: i64, all: i64) -> bool {
 /// keeps the column's bytewise collation), and the sort
 /// key's index (which ends in the part number) is walked in order instead of sorting
 /// thousands of matches for every page.
-pub async fn search(state: &AppState, q: &mut Params, filter: &str, term: &str, sort: &Sort<'_>) -> Result<(String, String), sqlx::Error> {
+pub async fn search(
+    state: &AppState,
+    q: &mut Params,
+    filter: &str,
+    term: &str,
+    sort: &Sort<'_>,
+) -> Result<(String, String), sqlx::Error> {
     let base = q.clone();
     let (lo, hi) = crate::lists::prefix_range(term);
     let (lo, hi) = (q.add(lo), q.add(hi));

@@ -10,7 +10,8 @@ use plantdoc_core::retention::{Expired, Keeper};
 use sqlx::{AnyConnection, Row};
 
 /// The SWP's end of use, as SQL over `swps` (NULL while in use).
-const ENDED: &str = "CASE status WHEN 'obsolete' THEN obsolete_date WHEN 'deleted' THEN deleted_date END";
+const ENDED: &str =
+    "CASE status WHEN 'obsolete' THEN obsolete_date WHEN 'deleted' THEN deleted_date END";
 
 pub struct Keep;
 
@@ -39,28 +40,59 @@ impl Keeper for Keep {
                 }
             }
             // Its translations' files are its own, superseded ones too (decision 95).
-            let own = plantdoc_core::review::translations::retained_files(&mut *state.db.pool.acquire().await?, crate::KIND, &id).await?;
+            let own = plantdoc_core::review::translations::retained_files(
+                &mut *state.db.pool.acquire().await?,
+                crate::KIND,
+                &id,
+            )
+            .await?;
             files.extend(own);
-            let revision = r.try_get::<Option<i64>, _>("revision")?.map(|n| n.to_string()).unwrap_or_else(|| "-".into());
+            let revision = r
+                .try_get::<Option<i64>, _>("revision")?
+                .map(|n| n.to_string())
+                .unwrap_or_else(|| "-".into());
             let label = format!(
                 "SWP of part {} ({}) revision {revision}, {}",
                 r.try_get::<String, _>("part_number")?,
                 r.try_get::<String, _>("company_code")?,
                 r.try_get::<String, _>("status")?
             );
-            out.push(Expired { kind: crate::KIND, target: format!("swp:{id}"), id, ended_ms: r.try_get("ended")?, label, files });
+            out.push(Expired {
+                kind: crate::KIND,
+                target: format!("swp:{id}"),
+                id,
+                ended_ms: r.try_get("ended")?,
+                label,
+                files,
+            });
         }
         Ok(out)
     }
 
-    async fn remove(&self, conn: &mut AnyConnection, item: &Expired, horizon_ms: i64) -> anyhow::Result<bool> {
+    async fn remove(
+        &self,
+        conn: &mut AnyConnection,
+        item: &Expired,
+        horizon_ms: i64,
+    ) -> anyhow::Result<bool> {
         // The row goes last, re-checked (obsolete and deleted are final states): when it
         // no longer qualifies the caller's transaction is dropped, undoing the rest.
-        sqlx::query("UPDATE swps SET corrects_id = NULL WHERE corrects_id = $1").bind(&item.id).execute(&mut *conn).await?;
-        sqlx::query("UPDATE swp_parts SET current_id = NULL WHERE current_id = $1").bind(&item.id).execute(&mut *conn).await?;
-        sqlx::query("DELETE FROM swp_zones WHERE swp_id = $1").bind(&item.id).execute(&mut *conn).await?;
+        sqlx::query("UPDATE swps SET corrects_id = NULL WHERE corrects_id = $1")
+            .bind(&item.id)
+            .execute(&mut *conn)
+            .await?;
+        sqlx::query("UPDATE swp_parts SET current_id = NULL WHERE current_id = $1")
+            .bind(&item.id)
+            .execute(&mut *conn)
+            .await?;
+        sqlx::query("DELETE FROM swp_zones WHERE swp_id = $1")
+            .bind(&item.id)
+            .execute(&mut *conn)
+            .await?;
         plantdoc_core::review::translations::purge(&mut *conn, crate::KIND, &item.id).await?;
-        let sql = format!("DELETE FROM swps WHERE id = $1 AND status IN ('obsolete', 'deleted') AND {ENDED} < $2");
+        let sql = format!(
+            "DELETE FROM swps WHERE id = $1 AND status IN ('obsolete', 'deleted') AND {ENDED} < $2"
+        );
         let done = sqlx::query(&sql).bind(&item.id).bind(horizon_ms).execute(&mut *conn).await?;
         Ok(done.rows_affected() == 1)
     }

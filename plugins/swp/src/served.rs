@@ -62,11 +62,15 @@ pub async fn choose(
                 served.insert(section.to_string(), json!({"lang": lang, "sha256": t.sha256}));
             }
             None => {
-                served.insert(section.to_string(), json!({"lang": null, "sha256": shas.get(original)}));
+                served.insert(
+                    section.to_string(),
+                    json!({"lang": null, "sha256": shas.get(original)}),
+                );
             }
         }
     }
-    let missing: Vec<String> = shown.values().filter(|id| !found.contains_key(*id)).cloned().collect();
+    let missing: Vec<String> =
+        shown.values().filter(|id| !found.contains_key(*id)).cloned().collect();
     found.extend(files::describe(state, &missing).await?);
     Ok(Shown { files: shown, served: Some(Value::Object(served)) })
 }

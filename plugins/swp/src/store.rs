@@ -32,7 +32,14 @@ pub async fn fetch_one(db: &Db, id: &str) -> Result<Option<Swp>, sqlx::Error> {
 /// SWPs matching `filter` (SQL over `s`, placeholders from `q`), in `order`. The page's
 /// ids are found first, from the indexes alone (sort key, id and zone mask are in them),
 /// and only those rows are read: deep pages skip index entries, not table rows.
-pub async fn fetch_list(db: &Db, q: &Params, filter: &str, order: &str, limit: i64, offset: i64) -> Result<Vec<Swp>, sqlx::Error> {
+pub async fn fetch_list(
+    db: &Db,
+    q: &Params,
+    filter: &str,
+    order: &str,
+    limit: i64,
+    offset: i64,
+) -> Result<Vec<Swp>, sqlx::Error> {
     let sql = format!(
         "SELECT {COLUMNS} FROM swps s WHERE s.id IN \
          (SELECT s.id FROM swps s WHERE {filter} ORDER BY {order} LIMIT {limit} OFFSET {offset}) ORDER BY {order}"
@@ -49,9 +56,13 @@ pub async fn count(db: &Db, q: &Params, filter: &str) -> Result<i64, sqlx::Error
 /// Sign records of the given SWPs' current versions, newest first, as the spec's
 /// signed operation records.
 pub async fn signs_for(db: &Db, swps: &[&Swp]) -> Result<HashMap<String, Vec<Value>>, sqlx::Error> {
-    let docs: Vec<(&str, &str)> = swps.iter().map(|s| (s.id.as_str(), s.content_hash.as_str())).collect();
+    let docs: Vec<(&str, &str)> =
+        swps.iter().map(|s| (s.id.as_str(), s.content_hash.as_str())).collect();
     let recs = acks::for_documents(db, crate::KIND, &docs).await?;
-    Ok(recs.into_iter().map(|(id, list)| (id, list.iter().map(|r| r.to_json()).collect())).collect())
+    Ok(recs
+        .into_iter()
+        .map(|(id, list)| (id, list.iter().map(|r| r.to_json()).collect()))
+        .collect())
 }
 
 /// The SWPs' JSON with their sign records filled in.
@@ -110,7 +121,10 @@ pub fn copy_facts(s: &Swp) -> CopyFacts {
     let (state, dated) = match (s.status, deployed) {
         (SwpStatus::Deployed, d) => (CopyState::Current, d.unwrap_or_else(|| "deployed".into())),
         (SwpStatus::Obsolete, d) => {
-            let gone = s.obsolete_date.map(|o| format!("obsolete {}", stamp_date(o))).unwrap_or_else(|| "obsolete".into());
+            let gone = s
+                .obsolete_date
+                .map(|o| format!("obsolete {}", stamp_date(o)))
+                .unwrap_or_else(|| "obsolete".into());
             (CopyState::Obsolete, d.map_or(gone.clone(), |d| format!("{d} · {gone}")))
         }
         (SwpStatus::Deleted, Some(d)) => (CopyState::Withdrawn, format!("{d} · deleted")),
@@ -142,7 +156,12 @@ pub async fn urls_of(
         let facts = &facts;
         async move {
             let Some((key, ct)) = found else { return Ok(None) };
-            let fname = format!("{}-{}.{}", s.part_number.replace(['/', ' '], "-"), name.to_uppercase(), files::extension(ct));
+            let fname = format!(
+                "{}-{}.{}",
+                s.part_number.replace(['/', ' '], "-"),
+                name.to_uppercase(),
+                files::extension(ct)
+            );
             state.storage.copy_link(key, &fname, ct, now, facts).await.map(Some)
         }
     };
@@ -157,7 +176,12 @@ pub async fn urls_of(
 /// One SWP's JSON with signs and links, for the single-SWP calls, as bytes: the SWP's
 /// object with its links (and `id`, for the kiosk), then its sign records written
 /// straight from the records (no `Value` per record). `wrap` names the answer's key.
-pub async fn full_json(state: &AppState, swp: &Swp, wrap: &str, with_id: bool) -> Result<Vec<u8>, plantdoc_core::AppError> {
+pub async fn full_json(
+    state: &AppState,
+    swp: &Swp,
+    wrap: &str,
+    with_id: bool,
+) -> Result<Vec<u8>, plantdoc_core::AppError> {
     full_json_in(state, swp, wrap, with_id, None).await
 }
 
@@ -192,7 +216,8 @@ pub async fn full_json_with(
     let current = crate::translations::current(&state.db, &swp.id).await?;
     // Only approved translations are served (decision 95). A reader (a language asked) is
     // told of those alone; the console's view lists those in review and rejected too.
-    let approved: Vec<_> = current.iter().filter(|t| t.status == TrStatus::Approved).cloned().collect();
+    let approved: Vec<_> =
+        current.iter().filter(|t| t.status == TrStatus::Approved).cloned().collect();
     let shown = crate::served::choose(state, swp, &approved, lang, &mut files).await?;
     let list = if lang.is_some() { approved } else { current };
     let urls = urls_of(state, swp, &files, &shown.files).await?;
@@ -206,7 +231,11 @@ pub async fn full_json_with(
     // The spec's answer stays as it was for a revision without translations, unless a
     // language was asked (decision 82).
     if !list.is_empty() || lang.is_some() {
-        push_field(&mut out, "translations", &serde_json::to_vec(&crate::translations::json(&list)).map_err(anyhow::Error::from)?);
+        push_field(
+            &mut out,
+            "translations",
+            &serde_json::to_vec(&crate::translations::json(&list)).map_err(anyhow::Error::from)?,
+        );
     }
     if let Some(served) = &shown.served {
         push_field(&mut out, "served", &serde_json::to_vec(served).map_err(anyhow::Error::from)?);
@@ -220,6 +249,10 @@ pub async fn full_json_with(
 
 /// Loads the SWP if the user may see it; 404 otherwise, so that other companies' and
 /// zones' SWPs are indistinguishable from missing ones.
-pub async fn visible_swp(state: &AppState, u: &User, id: &str) -> Result<Swp, plantdoc_core::AppError> {
+pub async fn visible_swp(
+    state: &AppState,
+    u: &User,
+    id: &str,
+) -> Result<Swp, plantdoc_core::AppError> {
     plantdoc_core::review::engine::visible(state, u, id).await
 }

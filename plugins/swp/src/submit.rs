@@ -30,11 +30,23 @@ use crate::submit_langs::{self, Asked};
 pub const MAX_FILES_PER_SECTION: usize = 10;
 pub const MAX_CHANGES_CHARS: usize = 140;
 const LOST: &str = text!("One of these files is not a pending upload of yours (it may have expired); please upload it again.");
-const SECTIONS: [(&str, &str); 3] = [("swc", "Standard Work Chart"), ("jes", "Job Element Sheet"), ("vis", "Visual Inspection Sheet")];
+const SECTIONS: [(&str, &str); 3] = [
+    ("swc", "Standard Work Chart"),
+    ("jes", "Job Element Sheet"),
+    ("vis", "Visual Inspection Sheet"),
+];
 
-pub async fn insert_zones(conn: &mut AnyConnection, swp_id: &str, zones: &[String]) -> Result<(), sqlx::Error> {
+pub async fn insert_zones(
+    conn: &mut AnyConnection,
+    swp_id: &str,
+    zones: &[String],
+) -> Result<(), sqlx::Error> {
     for z in zones {
-        sqlx::query("INSERT INTO swp_zones (swp_id, zone) VALUES ($1, $2)").bind(swp_id).bind(z).execute(&mut *conn).await?;
+        sqlx::query("INSERT INTO swp_zones (swp_id, zone) VALUES ($1, $2)")
+            .bind(swp_id)
+            .bind(z)
+            .execute(&mut *conn)
+            .await?;
     }
     Ok(())
 }
@@ -64,9 +76,15 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
     let mut e = FieldErrors::new();
     let (sections, video) = check_file_ids(body.get("fileIds").unwrap_or(&Value::Null), &mut e);
     let translations = submit_langs::parse(body.get(submit_langs::FIELD), &mut e);
-    let part = check_part(body.get("partNumber").unwrap_or(&Value::Null)).map_err(|m| e.insert("partNumber".into(), m.into())).ok();
-    let zones = check_zones(state, user, body.get("zones").unwrap_or(&Value::Null)).map_err(|m| e.insert("zones".into(), m.into())).ok();
-    if !matches!(body.get("format"), None | Some(Value::Null)) && body.get("format").and_then(Value::as_str) != Some("swp") {
+    let part = check_part(body.get("partNumber").unwrap_or(&Value::Null))
+        .map_err(|m| e.insert("partNumber".into(), m.into()))
+        .ok();
+    let zones = check_zones(state, user, body.get("zones").unwrap_or(&Value::Null))
+        .map_err(|m| e.insert("zones".into(), m.into()))
+        .ok();
+    if !matches!(body.get("format"), None | Some(Value::Null))
+        && body.get("format").and_then(Value::as_str) != Some("swp")
+    {
         e.insert("format".into(), text!("The format is 'swp'.").into());
     }
     let new_release = flag(body, "newRelease", true, &mut e, "newRelease");
@@ -88,7 +106,10 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
             .fetch_optional(&state.db.pool)
             .await?;
         if has.is_none() {
-            e.insert("newRelease".into(), msg!("Part {p} has no deployed SWP to change; choose New Release."));
+            e.insert(
+                "newRelease".into(),
+                msg!("Part {p} has no deployed SWP to change; choose New Release."),
+            );
         }
     }
     let on_behalf = users::on_behalf_of(&state.db, user, body.get("onBehalfOf"))
@@ -97,7 +118,8 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
         .ok()
         .flatten();
     // The files: the caller's own pending uploads of the right kind.
-    let mut all_ids: Vec<String> = sections.iter().flat_map(|(_, ids)| ids.iter().cloned()).collect();
+    let mut all_ids: Vec<String> =
+        sections.iter().flat_map(|(_, ids)| ids.iter().cloned()).collect();
     all_ids.extend(video.clone());
     all_ids.extend(translations.iter().map(|t| t.file_id.clone()));
     let uploads = files::pending(state, &user.id, "swp", &all_ids).await?;
@@ -108,10 +130,16 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
     }
     if translations.iter().any(|t| all_ids.iter().filter(|i| **i == t.file_id).count() > 1) {
         e.insert(submit_langs::FIELD.into(), text!("A file may be used once only.").into());
-    } else if translations.iter().any(|t| uploads.get(&t.file_id).is_none_or(|u| u.content_type != "application/pdf")) {
+    } else if translations
+        .iter()
+        .any(|t| uploads.get(&t.file_id).is_none_or(|u| u.content_type != "application/pdf"))
+    {
         e.insert(submit_langs::FIELD.into(), LOST.into());
     }
-    if video.as_ref().is_some_and(|v| uploads.get(v).is_none_or(|u| !u.content_type.starts_with("video/"))) {
+    if video
+        .as_ref()
+        .is_some_and(|v| uploads.get(v).is_none_or(|u| !u.content_type.starts_with("video/")))
+    {
         e.insert(
             "video".into(),
             text!("This video is not a pending upload of yours (it may have expired); please upload it again.").into(),
@@ -120,13 +148,22 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
     if !e.is_empty() {
         return Err(AppError::Fields(e));
     }
-    let record =
-        NewRecord { part_number: part.unwrap_or_default(), zones: zones.unwrap_or_default(), changes, on_behalf, bypass, corrects };
+    let record = NewRecord {
+        part_number: part.unwrap_or_default(),
+        zones: zones.unwrap_or_default(),
+        changes,
+        on_behalf,
+        bypass,
+        corrects,
+    };
     Ok(Checked { sections, video, uploads, record, new_release, reference_only, translations })
 }
 
 /// The three sections' upload ids and the video's, with their field errors.
-fn check_file_ids(files: &Value, e: &mut FieldErrors) -> (Vec<(&'static str, Vec<String>)>, Option<String>) {
+fn check_file_ids(
+    files: &Value,
+    e: &mut FieldErrors,
+) -> (Vec<(&'static str, Vec<String>)>, Option<String>) {
     let mut sections: Vec<(&'static str, Vec<String>)> = Vec::new();
     let mut seen: Vec<String> = Vec::new();
     for (key, label) in SECTIONS {
@@ -138,7 +175,10 @@ fn check_file_ids(files: &Value, e: &mut FieldErrors) -> (Vec<(&'static str, Vec
                 e.insert(key.into(), msg!("At most {MAX_FILES_PER_SECTION} files."));
             }
             Ok(ids) => {
-                if ids.iter().any(|i| seen.contains(i) || ids.iter().filter(|j| *j == i).count() > 1) {
+                if ids
+                    .iter()
+                    .any(|i| seen.contains(i) || ids.iter().filter(|j| *j == i).count() > 1)
+                {
                     e.insert(key.into(), text!("A file may be used once only.").into());
                 }
                 seen.extend(ids.iter().cloned());
@@ -178,12 +218,19 @@ fn check_changes(v: Option<&Value>, new_release: bool, e: &mut FieldErrors) -> S
     if changes.chars().count() > MAX_CHANGES_CHARS {
         e.insert("changes".into(), msg!("Changes must be at most {MAX_CHANGES_CHARS} characters."));
     } else if !new_release && changes.is_empty() {
-        e.insert("changes".into(), text!("Please describe the changes to the existing document.").into());
+        e.insert(
+            "changes".into(),
+            text!("Please describe the changes to the existing document.").into(),
+        );
     }
     changes
 }
 
-pub async fn submit(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::response::Response> {
+pub async fn submit(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(body): Json<Value>,
+) -> AppResult<axum::response::Response> {
     KIND.require_uploader(&user)?;
     if !body.is_object() {
         return Err(AppError::field("body", text!("Expected a JSON object.")));
@@ -205,7 +252,10 @@ pub async fn submit(State(state): State<AppState>, user: CurrentUser, Json(body)
     for t in &c.translations {
         let f = &c.uploads[&t.file_id];
         if let Err(err) = pdf::check_upload(&state.storage, &f.filename, &f.key).await {
-            e.insert(submit_langs::FIELD.into(), format!("{} ({}): {}", t.section.to_uppercase(), t.lang, err.message()));
+            e.insert(
+                submit_langs::FIELD.into(),
+                format!("{} ({}): {}", t.section.to_uppercase(), t.lang, err.message()),
+            );
         }
     }
     if !e.is_empty() {
@@ -218,7 +268,12 @@ pub async fn submit(State(state): State<AppState>, user: CurrentUser, Json(body)
     }
     h.update(format!("video:{}\n", video_sha.as_deref().unwrap_or("-")));
     let content_hash = hex::encode(h.finalize());
-    let id = submit_doc(&state, &user, &mut New { c: &c, made: &made, content_hash: &content_hash, now: 0 }).await?;
+    let id = submit_doc(
+        &state,
+        &user,
+        &mut New { c: &c, made: &made, content_hash: &content_hash, now: 0 },
+    )
+    .await?;
     // The merged sources are no longer needed (the sweep removes any left here).
     for s in made.values() {
         for src in &s.consumed {
@@ -253,7 +308,12 @@ impl Submission for New<'_> {
             claims.extend(s.consumed.iter().map(|src| (src.as_str(), FileState::Consumed, *key)));
         }
         claims.extend(self.c.video.iter().map(|v| (v.as_str(), FileState::Attached, "video")));
-        claims.extend(self.c.translations.iter().map(|t| (t.file_id.as_str(), FileState::Attached, submit_langs::FIELD)));
+        claims.extend(
+            self.c
+                .translations
+                .iter()
+                .map(|t| (t.file_id.as_str(), FileState::Attached, submit_langs::FIELD)),
+        );
         for (fid, to, field) in &claims {
             if !files::claim(conn, &user.id, "swp", fid, *to).await? {
                 return Err(AppError::field(field, LOST));
@@ -261,7 +321,12 @@ impl Submission for New<'_> {
         }
         Ok(())
     }
-    async fn columns(&mut self, _conn: &mut AnyConnection, _user: &User, now: i64) -> AppResult<Vec<(&'static str, Cell)>> {
+    async fn columns(
+        &mut self,
+        _conn: &mut AnyConnection,
+        _user: &User,
+        now: i64,
+    ) -> AppResult<Vec<(&'static str, Cell)>> {
         self.now = now;
         let (c, file) = (self.c, |key: &str| Cell::Text(self.made[key].file_id.clone()));
         Ok(vec![
@@ -278,7 +343,8 @@ impl Submission for New<'_> {
     }
     async fn rows(&self, conn: &mut AnyConnection, id: &str, user: &User) -> AppResult<()> {
         insert_zones(conn, id, &self.c.record.zones).await?;
-        Ok(submit_langs::insert(conn, id, &self.c.translations, &self.c.uploads, user, self.now).await?)
+        Ok(submit_langs::insert(conn, id, &self.c.translations, &self.c.uploads, user, self.now)
+            .await?)
     }
     fn audit(&self) -> (String, Value) {
         let (c, r) = (self.c, &self.c.record);
@@ -305,10 +371,18 @@ async fn section(
     ids: &[String],
     uploads: &HashMap<String, PendingFile>,
 ) -> Result<Section, Refusal> {
-    let files: Vec<pdf::Source> = ids.iter().map(|i| pdf::Source { name: &uploads[i].filename, key: &uploads[i].key }).collect();
-    let merged = pdf::check_and_merge(&state.storage, &files).await.map_err(pdf::PdfError::message)?;
+    let files: Vec<pdf::Source> = ids
+        .iter()
+        .map(|i| pdf::Source { name: &uploads[i].filename, key: &uploads[i].key })
+        .collect();
+    let merged =
+        pdf::check_and_merge(&state.storage, &files).await.map_err(pdf::PdfError::message)?;
     match merged {
-        Merged::Single => Ok(Section { file_id: ids[0].clone(), sha256: uploads[&ids[0]].sha256.clone(), consumed: Vec::new() }),
+        Merged::Single => Ok(Section {
+            file_id: ids[0].clone(),
+            sha256: uploads[&ids[0]].sha256.clone(),
+            consumed: Vec::new(),
+        }),
         Merged::Bytes(_) | Merged::File(..) => {
             let name = format!("{}-{}.pdf", part.replace(['/', ' '], "-"), key.to_uppercase());
             let rec = files::store_merged(state, &user.id, "swp", &name, merged).await.map_err(|e| match e {

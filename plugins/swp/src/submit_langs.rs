@@ -43,13 +43,20 @@ pub fn parse(v: Option<&Value>, e: &mut FieldErrors) -> Vec<Asked> {
     };
     let mut out: Vec<Asked> = Vec::new();
     for t in list {
-        let section = SECTIONS.iter().map(|(k, _)| *k).find(|k| t.get("section").and_then(Value::as_str) == Some(*k));
+        let section = SECTIONS
+            .iter()
+            .map(|(k, _)| *k)
+            .find(|k| t.get("section").and_then(Value::as_str) == Some(*k));
         let lang = t.get("lang").and_then(Value::as_str).and_then(|l| doc_lang(l).ok());
         let ids = id_list(t.get("fileIds")).unwrap_or_default();
         match (section, lang, ids.as_slice()) {
             (Some(section), Some(lang), [id]) => {
-                if out.iter().any(|a| (a.section == section && a.lang == lang) || a.file_id == *id) {
-                    e.insert(FIELD.into(), text!("One file per section and language, each used once.").into());
+                if out.iter().any(|a| (a.section == section && a.lang == lang) || a.file_id == *id)
+                {
+                    e.insert(
+                        FIELD.into(),
+                        text!("One file per section and language, each used once.").into(),
+                    );
                 }
                 out.push(Asked { section, lang, file_id: id.clone() });
             }
@@ -76,7 +83,8 @@ pub async fn insert(
     for a in asked {
         let f = &uploads[&a.file_id];
         let file = (a.file_id.as_str(), f.sha256.as_str(), f.size);
-        insert_with_document(&mut *conn, crate::KIND, swp_id, (a.section, a.lang), file, user, now).await?;
+        insert_with_document(&mut *conn, crate::KIND, swp_id, (a.section, a.lang), file, user, now)
+            .await?;
     }
     Ok(())
 }

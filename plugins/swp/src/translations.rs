@@ -37,12 +37,18 @@ impl Translated for Swp {
     async fn lock_deployed(conn: &mut AnyConnection, id: &str) -> Result<bool, sqlx::Error> {
         // The lock deploys take (the part's row): a revision is deployed while it is its
         // part's current one.
-        let live = sqlx::query("UPDATE swp_parts SET current_id = current_id WHERE current_id = $1").bind(id).execute(conn).await?;
+        let live =
+            sqlx::query("UPDATE swp_parts SET current_id = current_id WHERE current_id = $1")
+                .bind(id)
+                .execute(conn)
+                .await?;
         Ok(live.rows_affected() == 1)
     }
 
     async fn answer(state: &AppState, doc: &Self) -> AppResult<axum::response::Response> {
-        Ok(plantdoc_core::http::json_bytes(crate::store::full_json(state, doc, "swp", false).await?))
+        Ok(plantdoc_core::http::json_bytes(
+            crate::store::full_json(state, doc, "swp", false).await?,
+        ))
     }
 }
 
@@ -64,17 +70,26 @@ pub fn json(list: &[Translation]) -> Value {
 /// Every file of the SWP's version a reader may be shown: the three originals (lang
 /// None) and the served translations.
 pub async fn version_files(db: &Db, swp_id: &str) -> AppResult<Vec<VersionFile>> {
-    let Some(row) =
-        sqlx::query("SELECT swc_file, jes_file, vis_file FROM swps WHERE id = $1").bind(swp_id).fetch_optional(&db.pool).await?
+    let Some(row) = sqlx::query("SELECT swc_file, jes_file, vis_file FROM swps WHERE id = $1")
+        .bind(swp_id)
+        .fetch_optional(&db.pool)
+        .await?
     else {
         return Ok(Vec::new());
     };
-    let ids: Vec<String> = ["swc_file", "jes_file", "vis_file"].iter().map(|c| row.try_get(*c)).collect::<Result<_, _>>()?;
+    let ids: Vec<String> = ["swc_file", "jes_file", "vis_file"]
+        .iter()
+        .map(|c| row.try_get(*c))
+        .collect::<Result<_, _>>()?;
     let shas = files::sha256s(db, &ids).await?;
     let mut out: Vec<VersionFile> = SECTIONS
         .iter()
         .zip(&ids)
-        .map(|((s, _), id)| VersionFile { section: s.to_string(), lang: None, sha256: shas.get(id).cloned().unwrap_or_default() })
+        .map(|((s, _), id)| VersionFile {
+            section: s.to_string(),
+            lang: None,
+            sha256: shas.get(id).cloned().unwrap_or_default(),
+        })
         .collect();
     out.extend(tr::version_files(&mut *db.reader().await?, crate::KIND, swp_id).await?);
     Ok(out)

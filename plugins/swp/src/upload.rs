@@ -26,11 +26,21 @@ pub struct RawQuery {
     filename: Option<String>,
 }
 
-pub async fn upload_pdf(state: State<AppState>, user: CurrentUser, query: Query<RawQuery>, req: Request) -> AppResult<axum::Json<Value>> {
+pub async fn upload_pdf(
+    state: State<AppState>,
+    user: CurrentUser,
+    query: Query<RawQuery>,
+    req: Request,
+) -> AppResult<axum::Json<Value>> {
     upload(state, user, query, req, FileKind::Pdf).await
 }
 
-pub async fn upload_video(state: State<AppState>, user: CurrentUser, query: Query<RawQuery>, req: Request) -> AppResult<axum::Json<Value>> {
+pub async fn upload_video(
+    state: State<AppState>,
+    user: CurrentUser,
+    query: Query<RawQuery>,
+    req: Request,
+) -> AppResult<axum::Json<Value>> {
     upload(state, user, query, req, FileKind::Video).await
 }
 
@@ -44,14 +54,22 @@ async fn upload(
     kind: FileKind,
 ) -> AppResult<axum::Json<Value>> {
     KIND.require_uploader(&user)?;
-    let policy =
-        UploadPolicy { module: "swp", kind, limit: limit(&state, kind), max_pending: state.get::<SwpState>().settings.max_pending_uploads };
+    let policy = UploadPolicy {
+        module: "swp",
+        kind,
+        limit: limit(&state, kind),
+        max_pending: state.get::<SwpState>().settings.max_pending_uploads,
+    };
     let rec = files::receive(&state, &user, req, query.filename, policy).await?;
     Ok(axum::Json(json!({"serverId": rec.id, "filename": rec.filename, "size": rec.size})))
 }
 
 /// FilePond's revert: removes one of the caller's own pending uploads.
-pub async fn revert(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
+pub async fn revert(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+) -> AppResult<axum::Json<Value>> {
     KIND.require_uploader(&user)?;
     files::revert(&state, &user, "swp", &id).await?;
     Ok(axum::Json(json!({"serverId": id, "deleted": true})))

@@ -21,7 +21,11 @@ use crate::served::LangQuery;
 use crate::store::{self, visible_swp};
 use plantdoc_core::review::{can_see, Document};
 
-pub async fn swp(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<Response> {
+pub async fn swp(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+) -> AppResult<Response> {
     let s = visible_swp(&state, &user, &id).await?;
     Ok(json_bytes(store::full_json(&state, &s, "swp", false).await?))
 }
@@ -38,15 +42,26 @@ pub async fn signed_urls(
         let mut links = store::links_for(&state, std::slice::from_ref(&s)).await?;
         return Ok(axum::Json(json!({"urls": links.remove(&s.id)})));
     };
-    let mut found = plantdoc_core::files::describe(&state, &[s.swc_file.clone(), s.jes_file.clone(), s.vis_file.clone()]).await?;
-    found.extend(plantdoc_core::files::describe(&state, &s.video_file.iter().cloned().collect::<Vec<_>>()).await?);
+    let mut found = plantdoc_core::files::describe(
+        &state,
+        &[s.swc_file.clone(), s.jes_file.clone(), s.vis_file.clone()],
+    )
+    .await?;
+    found.extend(
+        plantdoc_core::files::describe(&state, &s.video_file.iter().cloned().collect::<Vec<_>>())
+            .await?,
+    );
     let list = crate::translations::read(&state.db, &s.id).await?;
     let shown = crate::served::choose(&state, &s, &list, Some(lang), &mut found).await?;
     let urls = store::urls_of(&state, &s, &found, &shown.files).await?;
     Ok(axum::Json(json!({"urls": urls, "served": shown.served})))
 }
 
-pub async fn signed_ops(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<axum::Json<Value>> {
+pub async fn signed_ops(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+) -> AppResult<axum::Json<Value>> {
     let s = visible_swp(&state, &user, &id).await?;
     let signs = store::signs_for(&state.db, &[&s]).await?.remove(&s.id).unwrap_or_default();
     Ok(axum::Json(json!({"opList": {"opsSigned": signs}})))
@@ -64,8 +79,15 @@ pub struct PartQuery {
 /// The answer is the part's SWP deployed *now*. Every operator loading the part at a
 /// netbook asks the same: the answer is kept per kiosk account while no SWP or sign
 /// record changes, and for at most half its links' life (decision 40).
-pub async fn deployed_swp(State(state): State<AppState>, user: CurrentUser, Query(q): Query<PartQuery>) -> AppResult<Response> {
-    let id = q.part_id.filter(|s| !s.is_empty()).ok_or_else(|| AppError::field("partId", text!("Please choose a part.")))?;
+pub async fn deployed_swp(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Query(q): Query<PartQuery>,
+) -> AppResult<Response> {
+    let id = q
+        .part_id
+        .filter(|s| !s.is_empty())
+        .ok_or_else(|| AppError::field("partId", text!("Please choose a part.")))?;
     let lang = LangQuery { lang: q.lang }.lang();
     let key = format!("deployed-swp\n{}\n{id}\n{}", visibility_key(&user), lang.unwrap_or(""));
     let body = store::kept(&state)
@@ -84,7 +106,9 @@ pub async fn deployed_swp(State(state): State<AppState>, user: CurrentUser, Quer
             }
             // The kiosk's part: the SWP with `id` beside `_id`, its links and sign records.
             let signs: String = row.try_get("signs")?;
-            let files = plantdoc_core::files::described(row.try_get::<Option<String>, _>("files")?.as_deref())?;
+            let files = plantdoc_core::files::described(
+                row.try_get::<Option<String>, _>("files")?.as_deref(),
+            )?;
             store::full_json_with(&state, &s, &signs, files, "details", true, lang).await
         })
         .await?;

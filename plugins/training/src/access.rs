@@ -14,7 +14,8 @@ use plantdoc_core::{msg, text};
 use crate::fields::Scope;
 
 pub fn is_editor(u: &User) -> bool {
-    matches!(u.position, Position::Manager | Position::Supervisor) && matches!(u.department, Department::Production | Department::Process)
+    matches!(u.position, Position::Manager | Position::Supervisor)
+        && matches!(u.department, Department::Production | Department::Process)
 }
 
 /// The plant zone of a matrix: its cell and zone (A + 1 = "A1").
@@ -26,7 +27,8 @@ pub fn can_edit(u: &User, s: &Scope) -> bool {
     is_editor(u) && u.zones.iter().any(|z| *z == zone_code(s))
 }
 
-pub const NOT_EDITOR: &str = text!("Only managers and supervisors of production and process edit training matrices.");
+pub const NOT_EDITOR: &str =
+    text!("Only managers and supervisors of production and process edit training matrices.");
 
 pub fn require_edit(u: &User, s: &Scope) -> Result<(), AppError> {
     if !is_editor(u) {
@@ -66,7 +68,14 @@ mod tests {
         ];
         for (u, editor, edits) in rows {
             assert_eq!(is_editor(&u), editor, "{:?}/{:?}", u.position, u.department);
-            assert_eq!(can_edit(&u, &a1), edits, "{:?}/{:?} {:?}", u.position, u.department, u.zones);
+            assert_eq!(
+                can_edit(&u, &a1),
+                edits,
+                "{:?}/{:?} {:?}",
+                u.position,
+                u.department,
+                u.zones
+            );
             assert_eq!(require_edit(&u, &a1).is_ok(), edits);
         }
         assert_eq!(zone_code(&Scope { shift: 3, cell: "D".into(), zone: 3 }), "D3");

@@ -67,7 +67,11 @@ fn quoted_open(s: &str) -> Vec<u8> {
 /// The answer's bytes.
 pub fn write(m: &Matrix) -> Vec<u8> {
     // Each column's cell opening: `{"_id":"<partRow>:`.
-    let heads: Vec<Vec<u8>> = m.columns.iter().map(|c| [b"{\"_id\":".as_slice(), &quoted_open(&format!("{}:", c.row))].concat()).collect();
+    let heads: Vec<Vec<u8>> = m
+        .columns
+        .iter()
+        .map(|c| [b"{\"_id\":".as_slice(), &quoted_open(&format!("{}:", c.row))].concat())
+        .collect();
     // Each row's cell middle `<opRow>","op":"<opId>","squares":` and tail
     // `,"certTargetOpHours":<target>}`.
     let mids: Vec<(Vec<u8>, Vec<u8>)> = m
@@ -86,8 +90,12 @@ pub fn write(m: &Matrix) -> Vec<u8> {
             (mid, tail)
         })
         .collect();
-    let cell_len = heads.iter().map(Vec::len).max().unwrap_or(0) + mids.iter().map(|(a, b)| a.len() + b.len()).max().unwrap_or(0) + 3;
-    let mut out = Vec::with_capacity(1024 + m.columns.len() * 200 + m.rows.len() * (200 + m.columns.len() * cell_len));
+    let cell_len = heads.iter().map(Vec::len).max().unwrap_or(0)
+        + mids.iter().map(|(a, b)| a.len() + b.len()).max().unwrap_or(0)
+        + 3;
+    let mut out = Vec::with_capacity(
+        1024 + m.columns.len() * 200 + m.rows.len() * (200 + m.columns.len() * cell_len),
+    );
     out.extend_from_slice(b"{\"partList\":[");
     for (i, c) in m.columns.iter().enumerate() {
         if i > 0 {
@@ -150,11 +158,24 @@ mod tests {
     use crate::store::{Column, OpRow};
 
     fn column(row: &str, number: &str, desc: &str) -> Column {
-        Column { row: row.into(), part_id: format!("id-{row}"), part_number: number.into(), desc: desc.into(), rotation: 4, target: 2 }
+        Column {
+            row: row.into(),
+            part_id: format!("id-{row}"),
+            part_number: number.into(),
+            desc: desc.into(),
+            rotation: 4,
+            target: 2,
+        }
     }
 
     fn op(row: &str, no: &str, name: &str, target: i64) -> OpRow {
-        OpRow { row: row.into(), op_id: format!("u-{row}"), op_no: no.into(), name: name.into(), target }
+        OpRow {
+            row: row.into(),
+            op_id: format!("u-{row}"),
+            op_no: no.into(),
+            name: name.into(),
+            target,
+        }
     }
 
     /// The bytes parse to the same document the spec's fields describe, strings escaped.

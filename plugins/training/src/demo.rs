@@ -22,10 +22,24 @@ pub async fn seed(state: &AppState) -> anyhow::Result<()> {
         for (i, p) in parts.iter().take(np).enumerate() {
             let desc: String = p.description.chars().take(crate::fields::MAX_DESC_CHARS).collect();
             let rotation = crate::fields::ROTATIONS[i % 3];
-            cols.push(store::insert_column(&mut tx, COMPANY, &s, &p.id, &desc, rotation, 2 + (i as i64 % 3), now + i as i64).await?);
+            cols.push(
+                store::insert_column(
+                    &mut tx,
+                    COMPANY,
+                    &s,
+                    &p.id,
+                    &desc,
+                    rotation,
+                    2 + (i as i64 % 3),
+                    now + i as i64,
+                )
+                .await?,
+            );
         }
         for (r, o) in ops.iter().take(no).enumerate() {
-            let row = store::insert_row(&mut tx, COMPANY, &s, &o.id, 3 + (r as i64 % 4), now + r as i64).await?;
+            let row =
+                store::insert_row(&mut tx, COMPANY, &s, &o.id, 3 + (r as i64 % 4), now + r as i64)
+                    .await?;
             for (c, col) in cols.iter().enumerate() {
                 // A spread of every level, some blocks left unstarted.
                 let level = ((r * 3 + c * 5) % 7) as i64 - 2;
@@ -35,7 +49,8 @@ pub async fn seed(state: &AppState) -> anyhow::Result<()> {
             }
         }
     }
-    let e = AuditEntry::new("training.seed", "training:demo", "demo training matrices created").by(None, "seed");
+    let e = AuditEntry::new("training.seed", "training:demo", "demo training matrices created")
+        .by(None, "seed");
     audit::append(&mut tx, now, &e).await?;
     tx.commit().await?;
     Ok(())

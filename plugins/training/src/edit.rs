@@ -48,12 +48,22 @@ pub async fn audit(
     before: Value,
     after: Value,
 ) -> Result<(), sqlx::Error> {
-    let e = AuditEntry::new(action, target, meaning).by(Some(&u.id), &u.full_name()).before(before).after(after);
+    let e = AuditEntry::new(action, target, meaning)
+        .by(Some(&u.id), &u.full_name())
+        .before(before)
+        .after(after);
     audit::append(conn, now, &e).await.map(|_| ())
 }
 
 /// Sets one block inside the caller's transaction and audits it.
-pub async fn write_level(conn: &mut AnyConnection, now: i64, u: &User, b: &BlockRef, squares: i64, notes: Option<&str>) -> AppResult<i64> {
+pub async fn write_level(
+    conn: &mut AnyConnection,
+    now: i64,
+    u: &User,
+    b: &BlockRef,
+    squares: i64,
+    notes: Option<&str>,
+) -> AppResult<i64> {
     let before = store::set_level(conn, &b.part_row, &b.op_row, squares, notes, now, &u.id).await?;
     let meaning = format!(
         "training level of {} {} on part {} (shift {}, zone {}) set from {before} to {squares}",
@@ -83,11 +93,18 @@ pub async fn write_level(conn: &mut AnyConnection, now: i64, u: &User, b: &Block
 }
 
 /// POST matrix/edit/block {blockId, squares}: a block's level (-1 to 4).
-pub async fn edit_block(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
+pub async fn edit_block(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(body): Json<Value>,
+) -> AppResult<axum::Json<Value>> {
     editor(&user)?;
     let id = text(body.get("blockId"));
     let (p, o) = id.split_once(':').ok_or(AppError::NotFound)?;
-    let b = store::block(&state.db, p, o).await?.filter(|b| b.company == user.company_code).ok_or(AppError::NotFound)?;
+    let b = store::block(&state.db, p, o)
+        .await?
+        .filter(|b| b.company == user.company_code)
+        .ok_or(AppError::NotFound)?;
     require_edit(&user, &b.scope)?;
     let mut e = FieldErrors::new();
     let squares = fields::level(&body, "squares", &mut e);
@@ -101,7 +118,12 @@ pub async fn edit_block(State(state): State<AppState>, user: CurrentUser, Json(b
 }
 
 /// The catalogue part named by `partNumber` (or a part id in `part`), or the field error.
-pub async fn part_of(state: &AppState, u: &User, body: &Value, e: &mut FieldErrors) -> AppResult<Option<plantdoc_core::parts::Part>> {
+pub async fn part_of(
+    state: &AppState,
+    u: &User,
+    body: &Value,
+    e: &mut FieldErrors,
+) -> AppResult<Option<plantdoc_core::parts::Part>> {
     let id = text(body.get("part"));
     let number = text(body.get("partNumber")).to_uppercase();
     let found = if !id.is_empty() {
@@ -128,7 +150,8 @@ pub async fn operator_of(
     e: &mut FieldErrors,
 ) -> AppResult<Option<Operator>> {
     let id = text(body.get(field));
-    let found = if id.is_empty() { None } else { store::operator(&state.db, &u.company_code, &id).await? };
+    let found =
+        if id.is_empty() { None } else { store::operator(&state.db, &u.company_code, &id).await? };
     if found.is_none() {
         e.insert(error_field.into(), fields::OP_REQUIRED.into());
     }
@@ -147,7 +170,11 @@ pub fn matrix_of(u: &User, body: &Value) -> AppResult<Scope> {
 }
 
 /// POST matrix/add/part {partNumber, partDesc, partRotation, certTargetPartHours, shift, cell, zone}.
-pub async fn add_part(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
+pub async fn add_part(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(body): Json<Value>,
+) -> AppResult<axum::Json<Value>> {
     let s = matrix_of(&user, &body)?;
     let mut e = FieldErrors::new();
     let part = part_of(&state, &user, &body, &mut e).await?;
@@ -167,19 +194,39 @@ pub async fn add_part(State(state): State<AppState>, user: CurrentUser, Json(bod
     };
     let now = state.now_ms();
     let mut tx = state.db.begin().await?;
-    let row = store::insert_column(&mut tx, &user.company_code, &s, &p.id, &desc, rotation, target, now)
-        .await
-        .on_constraint("part_id", || AppError::field("partNumber", fields::PART_PRESENT))?;
+    let row =
+        store::insert_column(&mut tx, &user.company_code, &s, &p.id, &desc, rotation, target, now)
+            .await
+            .on_constraint("part_id", || AppError::field("partNumber", fields::PART_PRESENT))?;
     let after = json!({"partNumber": p.part_number, "partDesc": desc, "partRotation": rotation, "certTarget": target});
-    let meaning = format!("part {} added to the training matrix shift {} zone {}", p.part_number, s.shift, zone_code(&s));
-    audit(&mut tx, now, &user, "training.part.add", target_of("part", &s, &p.part_number), meaning, Value::Null, after.clone()).await?;
+    let meaning = format!(
+        "part {} added to the training matrix shift {} zone {}",
+        p.part_number,
+        s.shift,
+        zone_code(&s)
+    );
+    audit(
+        &mut tx,
+        now,
+        &user,
+        "training.part.add",
+        target_of("part", &s, &p.part_number),
+        meaning,
+        Value::Null,
+        after.clone(),
+    )
+    .await?;
     tx.commit().await?;
     Ok(axum::Json(json!({"_id": row, "part": after})))
 }
 
 /// POST matrix/add/op {opId, certTargetOpHours, opName, opNumber, shift, cell, zone}: the
 /// name and number are taken from the operator's account, not from the request.
-pub async fn add_op(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
+pub async fn add_op(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(body): Json<Value>,
+) -> AppResult<axum::Json<Value>> {
     let s = matrix_of(&user, &body)?;
     let mut e = FieldErrors::new();
     let op = operator_of(&state, &user, &body, "opId", "opId", &mut e).await?;
@@ -191,21 +238,44 @@ pub async fn add_op(State(state): State<AppState>, user: CurrentUser, Json(body)
         }
     }
     fail(e)?;
-    let (Some(o), Some(target)) = (op, target) else { return Err(AppError::field("opId", fields::OP_REQUIRED)) };
+    let (Some(o), Some(target)) = (op, target) else {
+        return Err(AppError::field("opId", fields::OP_REQUIRED));
+    };
     let now = state.now_ms();
     let mut tx = state.db.begin().await?;
     let row = store::insert_row(&mut tx, &user.company_code, &s, &o.id, target, now)
         .await
         .on_constraint("op_id", || AppError::field("opId", fields::OP_PRESENT))?;
-    let after = json!({"opId": o.id, "opNumber": o.op_no, "opName": o.full_name, "certTarget": target});
-    let meaning = format!("operator {} {} added to the training matrix shift {} zone {}", o.op_no, o.full_name, s.shift, zone_code(&s));
-    audit(&mut tx, now, &user, "training.op.add", target_of("op", &s, &o.id), meaning, Value::Null, after.clone()).await?;
+    let after =
+        json!({"opId": o.id, "opNumber": o.op_no, "opName": o.full_name, "certTarget": target});
+    let meaning = format!(
+        "operator {} {} added to the training matrix shift {} zone {}",
+        o.op_no,
+        o.full_name,
+        s.shift,
+        zone_code(&s)
+    );
+    audit(
+        &mut tx,
+        now,
+        &user,
+        "training.op.add",
+        target_of("op", &s, &o.id),
+        meaning,
+        Value::Null,
+        after.clone(),
+    )
+    .await?;
     tx.commit().await?;
     Ok(axum::Json(json!({"_id": row, "op": after})))
 }
 
 /// POST matrix/add/genesis-block: the first part, operator and block of an empty matrix.
-pub async fn genesis(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
+pub async fn genesis(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(body): Json<Value>,
+) -> AppResult<axum::Json<Value>> {
     let s = matrix_of(&user, &body)?;
     let mut e = FieldErrors::new();
     let part = part_of(&state, &user, &body, &mut e).await?;
@@ -216,18 +286,25 @@ pub async fn genesis(State(state): State<AppState>, user: CurrentUser, Json(body
     let op_target = fields::hours(&body, "certTargetOpHours", fields::HOURS_MAX, &mut e);
     let notes = fields::notes(&body, &mut e);
     fail(e)?;
-    let (Some(p), Some(o), Some(rotation), Some(pt), Some(ot)) = (part, op, rotation, part_target, op_target) else {
+    let (Some(p), Some(o), Some(rotation), Some(pt), Some(ot)) =
+        (part, op, rotation, part_target, op_target)
+    else {
         return Err(AppError::field("partNumber", fields::PART_REQUIRED));
     };
     let now = state.now_ms();
     let mut tx = state.db.begin().await?;
     // Written first (the write lock), then the matrix must hold only what was just written.
-    let part_row = store::insert_column(&mut tx, &user.company_code, &s, &p.id, &desc, rotation, pt, now)
-        .await
-        .on_constraint("part_id", || AppError::Conflict(text!("This matrix already has records.").into()))?;
+    let part_row =
+        store::insert_column(&mut tx, &user.company_code, &s, &p.id, &desc, rotation, pt, now)
+            .await
+            .on_constraint("part_id", || {
+                AppError::Conflict(text!("This matrix already has records.").into())
+            })?;
     let op_row = store::insert_row(&mut tx, &user.company_code, &s, &o.id, ot, now).await?;
-    let (n_parts, n_ops) =
-        (store::columns_in(&mut tx, &user.company_code, &s).await?, store::rows_in(&mut tx, &user.company_code, &s).await?);
+    let (n_parts, n_ops) = (
+        store::columns_in(&mut tx, &user.company_code, &s).await?,
+        store::rows_in(&mut tx, &user.company_code, &s).await?,
+    );
     if n_parts != 1 || n_ops != 1 {
         return Err(AppError::Conflict(text!("This matrix already has records.").into()));
     }

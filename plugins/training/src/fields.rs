@@ -39,7 +39,9 @@ impl Scope {
 /// A whole number from a JSON number or a numeric string.
 pub fn int(v: Option<&Value>) -> Option<i64> {
     match v? {
-        Value::Number(n) => n.as_i64().or_else(|| n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 1e9).map(|f| f as i64)),
+        Value::Number(n) => n
+            .as_i64()
+            .or_else(|| n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 1e9).map(|f| f as i64)),
         Value::String(s) => s.trim().parse::<i64>().ok(),
         _ => None,
     }
@@ -51,7 +53,12 @@ pub fn text(v: Option<&Value>) -> String {
 }
 
 /// The matrix named by strings (a path) or by body fields.
-pub fn scope_of(shift: Option<&Value>, cell: Option<&Value>, zone: Option<&Value>, e: &mut FieldErrors) -> Option<Scope> {
+pub fn scope_of(
+    shift: Option<&Value>,
+    cell: Option<&Value>,
+    zone: Option<&Value>,
+    e: &mut FieldErrors,
+) -> Option<Scope> {
     let shift = int(shift).filter(|s| SHIFTS.contains(s));
     let cell = text(cell).to_uppercase();
     let zone = int(zone).filter(|z| ZONES.contains(z));
@@ -64,7 +71,11 @@ pub fn scope_of(shift: Option<&Value>, cell: Option<&Value>, zone: Option<&Value
     if zone.is_none() {
         e.insert("zone".into(), "Please select zone 1, 2 or 3".into());
     }
-    Some(Scope { shift: shift?, cell: CELLS.contains(&cell.as_str()).then_some(cell)?, zone: zone? })
+    Some(Scope {
+        shift: shift?,
+        cell: CELLS.contains(&cell.as_str()).then_some(cell)?,
+        zone: zone?,
+    })
 }
 
 pub fn scope_in(body: &Value, e: &mut FieldErrors) -> Option<Scope> {

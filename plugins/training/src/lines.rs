@@ -17,7 +17,11 @@ const OP_MISSING: &str = text!("This operator is not in the matrix.");
 const PART_MISSING: &str = text!("This part is not in the matrix.");
 
 /// DELETE matrix/delete/op {opId, shift, cell, zone}: the row and its blocks.
-pub async fn delete_op(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
+pub async fn delete_op(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(body): Json<Value>,
+) -> AppResult<axum::Json<Value>> {
     let s = matrix_of(&user, &body)?;
     let op_id = text(body.get("opId"));
     let mut conn = state.db.pool.acquire().await?;
@@ -34,14 +38,32 @@ pub async fn delete_op(State(state): State<AppState>, user: CurrentUser, Json(bo
     store::delete_line(&mut tx, "training_ops", &row).await?;
     let (no, name) = op.map(|o| (o.op_no, o.full_name)).unwrap_or_default();
     let before = json!({"opId": op_id, "opNumber": no, "opName": name, "certTarget": target, "levels": levels});
-    let meaning = format!("operator {no} {name} removed from the training matrix shift {} zone {}", s.shift, zone_code(&s));
-    audit(&mut tx, now, &user, "training.op.delete", target_of("op", &s, &op_id), meaning, before, Value::Null).await?;
+    let meaning = format!(
+        "operator {no} {name} removed from the training matrix shift {} zone {}",
+        s.shift,
+        zone_code(&s)
+    );
+    audit(
+        &mut tx,
+        now,
+        &user,
+        "training.op.delete",
+        target_of("op", &s, &op_id),
+        meaning,
+        before,
+        Value::Null,
+    )
+    .await?;
     tx.commit().await?;
     Ok(axum::Json(json!({"deleted": op_id})))
 }
 
 /// DELETE matrix/delete/part {partNumber, shift, cell, zone}: the column and its blocks.
-pub async fn delete_part(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
+pub async fn delete_part(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(body): Json<Value>,
+) -> AppResult<axum::Json<Value>> {
     let s = matrix_of(&user, &body)?;
     let number = text(body.get("partNumber")).to_uppercase();
     let part = plantdoc_core::parts::find_by_number(&state.db, &user.company_code, &number).await?;
@@ -60,8 +82,22 @@ pub async fn delete_part(State(state): State<AppState>, user: CurrentUser, Json(
     let levels = store::levels_of(&mut tx, "part_row", &col).await?;
     store::delete_line(&mut tx, "training_parts", &col).await?;
     let before = json!({"partNumber": number, "certTarget": target, "levels": levels});
-    let meaning = format!("part {number} removed from the training matrix shift {} zone {}", s.shift, zone_code(&s));
-    audit(&mut tx, now, &user, "training.part.delete", target_of("part", &s, &number), meaning, before, Value::Null).await?;
+    let meaning = format!(
+        "part {number} removed from the training matrix shift {} zone {}",
+        s.shift,
+        zone_code(&s)
+    );
+    audit(
+        &mut tx,
+        now,
+        &user,
+        "training.part.delete",
+        target_of("part", &s, &number),
+        meaning,
+        before,
+        Value::Null,
+    )
+    .await?;
     tx.commit().await?;
     Ok(axum::Json(json!({"deleted": number})))
 }
@@ -118,7 +154,11 @@ async fn set_target(
 }
 
 /// POST certs/op {opNumber, shift, cell, zone, certTargetOpHours}.
-pub async fn certs_op(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
+pub async fn certs_op(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(body): Json<Value>,
+) -> AppResult<axum::Json<Value>> {
     let s = matrix_of(&user, &body)?;
     let no = text(body.get("opNumber"));
     let mut conn = state.db.pool.acquire().await?;
@@ -136,11 +176,17 @@ pub async fn certs_op(State(state): State<AppState>, user: CurrentUser, Json(bod
 }
 
 /// POST certs/part {partNumber, shift, cell, zone, certTargetPartHours}.
-pub async fn certs_part(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
+pub async fn certs_part(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(body): Json<Value>,
+) -> AppResult<axum::Json<Value>> {
     let s = matrix_of(&user, &body)?;
     let number = text(body.get("partNumber")).to_uppercase();
     let mut line = None;
-    if let Some(p) = plantdoc_core::parts::find_by_number(&state.db, &user.company_code, &number).await? {
+    if let Some(p) =
+        plantdoc_core::parts::find_by_number(&state.db, &user.company_code, &number).await?
+    {
         let mut conn = state.db.pool.acquire().await?;
         line = store::column_of(&mut conn, &user.company_code, &s, &p.id).await?.map(|(id, _)| id);
     }
@@ -157,24 +203,36 @@ pub async fn certs_part(State(state): State<AppState>, user: CurrentUser, Json(b
 
 /// POST add {partNumber, part, squares, op}: the Add Training form. Sets the level in
 /// every matrix of the caller's company and zones holding both the part and the operator.
-pub async fn add(State(state): State<AppState>, user: CurrentUser, Json(body): Json<Value>) -> AppResult<axum::Json<Value>> {
+pub async fn add(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(body): Json<Value>,
+) -> AppResult<axum::Json<Value>> {
     editor(&user)?;
     let mut e = FieldErrors::new();
     let part = part_of(&state, &user, &body, &mut e).await?;
     let op = operator_of(&state, &user, &body, "op", "op", &mut e).await?;
     let squares = fields::level(&body, "squares", &mut e);
     fail(e)?;
-    let (Some(p), Some(o), Some(squares)) = (part, op, squares) else { return Err(AppError::field("partNumber", fields::PART_REQUIRED)) };
+    let (Some(p), Some(o), Some(squares)) = (part, op, squares) else {
+        return Err(AppError::field("partNumber", fields::PART_REQUIRED));
+    };
     let all = store::blocks_of_pair(&state.db, &user.company_code, &p.id, &o.id).await?;
     if all.is_empty() {
         return Err(AppError::field(
             "error",
-            msg!("No training matrix has part {} and operator {} yet: add both to a matrix first.", p.part_number, o.op_no),
+            msg!(
+                "No training matrix has part {} and operator {} yet: add both to a matrix first.",
+                p.part_number,
+                o.op_no
+            ),
         ));
     }
     let mine: Vec<_> = all.into_iter().filter(|b| can_edit(&user, &b.scope)).collect();
     if mine.is_empty() {
-        return Err(AppError::Forbidden(text!("The matrices with this part and operator are not in your zones.").into()));
+        return Err(AppError::Forbidden(
+            text!("The matrices with this part and operator are not in your zones.").into(),
+        ));
     }
     let now = state.now_ms();
     let mut tx = state.db.begin().await?;
@@ -184,5 +242,7 @@ pub async fn add(State(state): State<AppState>, user: CurrentUser, Json(body): J
         matrices.push(b.scope.to_json());
     }
     tx.commit().await?;
-    Ok(axum::Json(json!({"partNumber": p.part_number, "op": o.id, "squares": squares, "matrices": matrices})))
+    Ok(axum::Json(
+        json!({"partNumber": p.part_number, "op": o.id, "squares": squares, "matrices": matrices}),
+    ))
 }

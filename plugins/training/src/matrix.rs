@@ -21,21 +21,40 @@ pub struct ListQuery {
 }
 
 /// The company's catalogue parts: `[{_id, partNumber}]` (optionally by prefix).
-pub async fn swp_list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ListQuery>) -> AppResult<axum::Json<Value>> {
+pub async fn swp_list(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Query(q): Query<ListQuery>,
+) -> AppResult<axum::Json<Value>> {
     let prefix = q.search_term.unwrap_or_default().trim().to_uppercase();
-    let parts = plantdoc_core::parts::search(&state.db, &user.company_code, &prefix, LIST_CAP).await?;
-    Ok(axum::Json(Value::Array(parts.iter().map(|p| json!({"_id": p.id, "partNumber": p.part_number})).collect())))
+    let parts =
+        plantdoc_core::parts::search(&state.db, &user.company_code, &prefix, LIST_CAP).await?;
+    Ok(axum::Json(Value::Array(
+        parts.iter().map(|p| json!({"_id": p.id, "partNumber": p.part_number})).collect(),
+    )))
 }
 
 /// The company's operators (people, not the kiosk account): `[{_id, opNo, fullName}]`.
-pub async fn operator_list(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Value>> {
+pub async fn operator_list(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> AppResult<axum::Json<Value>> {
     let ops = store::operators(&state.db, &user.company_code).await?;
-    Ok(axum::Json(Value::Array(ops.iter().map(|o| json!({"_id": o.id, "opNo": o.op_no, "fullName": o.full_name})).collect())))
+    Ok(axum::Json(Value::Array(
+        ops.iter()
+            .map(|o| json!({"_id": o.id, "opNo": o.op_no, "fullName": o.full_name}))
+            .collect(),
+    )))
 }
 
 pub fn scope_from_path(shift: &str, cell: &str, zone: &str) -> AppResult<Scope> {
     let mut e = FieldErrors::new();
-    let s = scope_of(Some(&Value::from(shift)), Some(&Value::from(cell)), Some(&Value::from(zone)), &mut e);
+    let s = scope_of(
+        Some(&Value::from(shift)),
+        Some(&Value::from(cell)),
+        Some(&Value::from(zone)),
+        &mut e,
+    );
     s.ok_or(AppError::Fields(e))
 }
 
@@ -60,8 +79,10 @@ impl Matrix {
 
 pub async fn load(state: &AppState, company: &str, s: &Scope) -> AppResult<Matrix> {
     let (columns, rows, blocks) = store::matrix(&state.db, company, s).await?;
-    let ci: HashMap<&str, usize> = columns.iter().enumerate().map(|(i, c)| (c.row.as_str(), i)).collect();
-    let ri: HashMap<&str, usize> = rows.iter().enumerate().map(|(i, r)| (r.row.as_str(), i)).collect();
+    let ci: HashMap<&str, usize> =
+        columns.iter().enumerate().map(|(i, c)| (c.row.as_str(), i)).collect();
+    let ri: HashMap<&str, usize> =
+        rows.iter().enumerate().map(|(i, r)| (r.row.as_str(), i)).collect();
     let mut squares = vec![vec![-1i64; columns.len()]; rows.len()];
     for (p, o, v) in &blocks {
         if let (Some(c), Some(r)) = (ci.get(p.as_str()), ri.get(o.as_str())) {
@@ -101,9 +122,16 @@ fn csv_field(s: &str) -> String {
 
 pub fn to_csv(m: &Matrix) -> String {
     let mut out = String::new();
-    let mut head = vec!["Operator number".to_string(), "Operator name".into(), "Certified".into(), "Target".into()];
+    let mut head = vec![
+        "Operator number".to_string(),
+        "Operator name".into(),
+        "Certified".into(),
+        "Target".into(),
+    ];
     head.extend(m.columns.iter().map(|c| c.part_number.clone()));
-    let line = |cells: Vec<String>| cells.iter().map(|c| csv_field(c)).collect::<Vec<_>>().join(",") + "\r\n";
+    let line = |cells: Vec<String>| {
+        cells.iter().map(|c| csv_field(c)).collect::<Vec<_>>().join(",") + "\r\n"
+    };
     out.push_str(&line(head));
     let mut info = |label: &str, f: &dyn Fn(usize, &Column) -> String| {
         let mut cells = vec![String::new(), label.to_string(), String::new(), String::new()];
@@ -114,7 +142,8 @@ pub fn to_csv(m: &Matrix) -> String {
     info("Rotation (hours)", &|_, c| c.rotation.to_string());
     info("Certified / target", &|i, c| format!("{}/{}", m.part_count(i), c.target));
     for (r, o) in m.rows.iter().enumerate() {
-        let mut cells = vec![o.op_no.clone(), o.name.clone(), m.op_count(r).to_string(), o.target.to_string()];
+        let mut cells =
+            vec![o.op_no.clone(), o.name.clone(), m.op_count(r).to_string(), o.target.to_string()];
         cells.extend(m.squares[r].iter().map(|s| s.to_string()));
         out.push_str(&line(cells));
     }
@@ -129,8 +158,18 @@ pub async fn export_csv(
 ) -> AppResult<axum::response::Response> {
     let s = scope_from_path(&shift, &cell, &zone)?;
     let m = load(&state, &user.company_code, &s).await?;
-    let name = format!("attachment; filename=\"training-matrix-shift{}-{}{}.csv\"", s.shift, s.cell, s.zone);
-    Ok(([(header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()), (header::CONTENT_DISPOSITION, name)], to_csv(&m)).into_response())
+    let name = format!(
+        "attachment; filename=\"training-matrix-shift{}-{}{}.csv\"",
+        s.shift, s.cell, s.zone
+    );
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
+            (header::CONTENT_DISPOSITION, name),
+        ],
+        to_csv(&m),
+    )
+        .into_response())
 }
 
 /// The kiosk's training level of an operator on a part: `{squares}` (5 while gating is

@@ -12,7 +12,11 @@ pub const LIST_CAP: i64 = 5000;
 
 const SCOPE: &str = "company_code = $1 AND shift = $2 AND cell = $3 AND zone = $4";
 
-fn scoped<'q>(sql: &'q str, company: &str, s: &Scope) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+fn scoped<'q>(
+    sql: &'q str,
+    company: &str,
+    s: &Scope,
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
     sqlx::query(sql).bind(company.to_string()).bind(s.shift).bind(s.cell.clone()).bind(s.zone)
 }
 
@@ -25,12 +29,17 @@ pub struct Operator {
     pub full_name: String,
 }
 
-const OPERATOR: &str = "position = 'operator' AND op_no IS NOT NULL AND op_no <> '' AND disabled = 0";
+const OPERATOR: &str =
+    "position = 'operator' AND op_no IS NOT NULL AND op_no <> '' AND disabled = 0";
 
 fn operator_from(r: &sqlx::any::AnyRow) -> Result<Operator, sqlx::Error> {
     let first: String = r.try_get("firstname")?;
     let last: String = r.try_get("lastname")?;
-    Ok(Operator { id: r.try_get("id")?, op_no: r.try_get("op_no")?, full_name: format!("{first} {last}") })
+    Ok(Operator {
+        id: r.try_get("id")?,
+        op_no: r.try_get("op_no")?,
+        full_name: format!("{first} {last}"),
+    })
 }
 
 pub async fn operators(db: &Db, company: &str) -> Result<Vec<Operator>, sqlx::Error> {
@@ -42,7 +51,14 @@ pub async fn operators(db: &Db, company: &str) -> Result<Vec<Operator>, sqlx::Er
 
 pub async fn operator(db: &Db, company: &str, id: &str) -> Result<Option<Operator>, sqlx::Error> {
     let sql = format!("SELECT id, op_no, firstname, lastname FROM users WHERE company_code = $1 AND id = $2 AND {OPERATOR}");
-    sqlx::query(&sql).bind(company).bind(id).fetch_optional(&db.pool).await?.as_ref().map(operator_from).transpose()
+    sqlx::query(&sql)
+        .bind(company)
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await?
+        .as_ref()
+        .map(operator_from)
+        .transpose()
 }
 
 /// A part column of a matrix.
@@ -70,7 +86,11 @@ pub struct OpRow {
 /// `UNION ALL` (one round trip; `kind` 0 column, 1 row, 2 block), in order of addition.
 /// Sorted here, not in SQL: the branches' text columns have different collations on
 /// PostgreSQL (part numbers are `COLLATE "C"`), and bytes order as SQLite's BINARY.
-pub async fn matrix(db: &Db, company: &str, s: &Scope) -> Result<(Vec<Column>, Vec<OpRow>, Vec<(String, String, i64)>), sqlx::Error> {
+pub async fn matrix(
+    db: &Db,
+    company: &str,
+    s: &Scope,
+) -> Result<(Vec<Column>, Vec<OpRow>, Vec<(String, String, i64)>), sqlx::Error> {
     const SQL: &str = "\
         SELECT CAST(0 AS BIGINT) AS kind, p.id AS id, p.part_id AS a, c.part_number AS b, p.part_desc AS x, '' AS y, p.rotation AS n, p.cert_target AS t, p.created_at AS at \
         FROM training_parts p JOIN parts c ON c.id = p.part_id WHERE p.company_code = $1 AND p.shift = $2 AND p.cell = $3 AND p.zone = $4 \
@@ -87,12 +107,26 @@ pub async fn matrix(db: &Db, company: &str, s: &Scope) -> Result<(Vec<Column>, V
             0 => {
                 let part_number: String = r.try_get("b")?;
                 order.0.push((r.try_get::<i64, _>("at")?, part_number.clone()));
-                columns.push(Column { row: id, part_id: a, part_number, desc: r.try_get("x")?, rotation: n, target: r.try_get("t")? });
+                columns.push(Column {
+                    row: id,
+                    part_id: a,
+                    part_number,
+                    desc: r.try_get("x")?,
+                    rotation: n,
+                    target: r.try_get("t")?,
+                });
             }
             1 => {
-                let (op_no, first, last): (String, String, String) = (r.try_get("b")?, r.try_get("x")?, r.try_get("y")?);
+                let (op_no, first, last): (String, String, String) =
+                    (r.try_get("b")?, r.try_get("x")?, r.try_get("y")?);
                 order.1.push((r.try_get::<i64, _>("at")?, op_no.clone()));
-                rows.push(OpRow { row: id, op_id: a, op_no, name: format!("{first} {last}"), target: n });
+                rows.push(OpRow {
+                    row: id,
+                    op_id: a,
+                    op_no,
+                    name: format!("{first} {last}"),
+                    target: n,
+                });
             }
             _ => blocks.push((id, a, n)),
         }
@@ -108,14 +142,24 @@ fn sorted<T>(items: Vec<T>, keys: Vec<(i64, String)>) -> Vec<T> {
 }
 
 /// The column of a part (by catalogue id) in a matrix.
-pub async fn column_of(conn: &mut AnyConnection, company: &str, s: &Scope, part_id: &str) -> Result<Option<(String, i64)>, sqlx::Error> {
+pub async fn column_of(
+    conn: &mut AnyConnection,
+    company: &str,
+    s: &Scope,
+    part_id: &str,
+) -> Result<Option<(String, i64)>, sqlx::Error> {
     let sql = format!("SELECT id, cert_target FROM training_parts WHERE {SCOPE} AND part_id = $5");
     let row = scoped(&sql, company, s).bind(part_id.to_string()).fetch_optional(&mut *conn).await?;
     row.map(|r| Ok((r.try_get("id")?, r.try_get("cert_target")?))).transpose()
 }
 
 /// The row of an operator (by user id) in a matrix.
-pub async fn row_of(conn: &mut AnyConnection, company: &str, s: &Scope, op_id: &str) -> Result<Option<(String, i64)>, sqlx::Error> {
+pub async fn row_of(
+    conn: &mut AnyConnection,
+    company: &str,
+    s: &Scope,
+    op_id: &str,
+) -> Result<Option<(String, i64)>, sqlx::Error> {
     let sql = format!("SELECT id, cert_target FROM training_ops WHERE {SCOPE} AND op_id = $5");
     let row = scoped(&sql, company, s).bind(op_id.to_string()).fetch_optional(&mut *conn).await?;
     row.map(|r| Ok((r.try_get("id")?, r.try_get("cert_target")?))).transpose()
@@ -251,7 +295,11 @@ fn block_ref(r: &sqlx::any::AnyRow) -> Result<BlockRef, sqlx::Error> {
         part_row: r.try_get("part_row")?,
         op_row: r.try_get("op_row")?,
         company: r.try_get("company_code")?,
-        scope: Scope { shift: r.try_get("shift")?, cell: r.try_get("cell")?, zone: r.try_get("zone")? },
+        scope: Scope {
+            shift: r.try_get("shift")?,
+            cell: r.try_get("cell")?,
+            zone: r.try_get("zone")?,
+        },
         part_number: r.try_get("part_number")?,
         op_id: r.try_get("op_id")?,
         op_no: r.try_get::<Option<String>, _>("op_no")?.unwrap_or_default(),
@@ -262,73 +310,147 @@ fn block_ref(r: &sqlx::any::AnyRow) -> Result<BlockRef, sqlx::Error> {
 /// The block `<partRow>:<opRow>` when both rows exist and are of one matrix.
 pub async fn block(db: &Db, part_row: &str, op_row: &str) -> Result<Option<BlockRef>, sqlx::Error> {
     let sql = format!("{BLOCK_REF} WHERE p.id = $1 AND o.id = $2");
-    sqlx::query(&sql).bind(part_row).bind(op_row).fetch_optional(&db.pool).await?.as_ref().map(block_ref).transpose()
+    sqlx::query(&sql)
+        .bind(part_row)
+        .bind(op_row)
+        .fetch_optional(&db.pool)
+        .await?
+        .as_ref()
+        .map(block_ref)
+        .transpose()
 }
 
 /// Every block of the company's matrices where this part and operator meet.
-pub async fn blocks_of_pair(db: &Db, company: &str, part_id: &str, op_id: &str) -> Result<Vec<BlockRef>, sqlx::Error> {
+pub async fn blocks_of_pair(
+    db: &Db,
+    company: &str,
+    part_id: &str,
+    op_id: &str,
+) -> Result<Vec<BlockRef>, sqlx::Error> {
     let sql = format!("{BLOCK_REF} WHERE p.company_code = $1 AND p.part_id = $2 AND o.op_id = $3 ORDER BY p.shift, p.cell, p.zone");
-    sqlx::query(&sql).bind(company).bind(part_id).bind(op_id).fetch_all(&db.pool).await?.iter().map(block_ref).collect()
+    sqlx::query(&sql)
+        .bind(company)
+        .bind(part_id)
+        .bind(op_id)
+        .fetch_all(&db.pool)
+        .await?
+        .iter()
+        .map(block_ref)
+        .collect()
 }
 
 /// The levels of one column or one row (for the audit row of a delete).
-pub async fn levels_of(conn: &mut AnyConnection, column: &str, row_id: &str) -> Result<Vec<i64>, sqlx::Error> {
-    let sql = format!("SELECT squares FROM training_blocks WHERE {column} = $1 ORDER BY squares DESC");
+pub async fn levels_of(
+    conn: &mut AnyConnection,
+    column: &str,
+    row_id: &str,
+) -> Result<Vec<i64>, sqlx::Error> {
+    let sql =
+        format!("SELECT squares FROM training_blocks WHERE {column} = $1 ORDER BY squares DESC");
     let rows = sqlx::query(&sql).bind(row_id).fetch_all(&mut *conn).await?;
     rows.iter().map(|r| r.try_get("squares")).collect()
 }
 
 /// Removes a column (`training_parts`) or a row (`training_ops`) and its blocks.
-pub async fn delete_line(conn: &mut AnyConnection, table: &str, id: &str) -> Result<u64, sqlx::Error> {
+pub async fn delete_line(
+    conn: &mut AnyConnection,
+    table: &str,
+    id: &str,
+) -> Result<u64, sqlx::Error> {
     let column = if table == "training_parts" { "part_row" } else { "op_row" };
-    sqlx::query(&format!("DELETE FROM training_blocks WHERE {column} = $1")).bind(id).execute(&mut *conn).await?;
-    Ok(sqlx::query(&format!("DELETE FROM {table} WHERE id = $1")).bind(id).execute(&mut *conn).await?.rows_affected())
+    sqlx::query(&format!("DELETE FROM training_blocks WHERE {column} = $1"))
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(sqlx::query(&format!("DELETE FROM {table} WHERE id = $1"))
+        .bind(id)
+        .execute(&mut *conn)
+        .await?
+        .rows_affected())
 }
 
 /// Takes the write lock (SQLite) / row lock (PostgreSQL) of a column or row before it is
 /// read and changed; false when it does not exist.
-pub async fn lock_line(conn: &mut AnyConnection, table: &str, id: &str) -> Result<bool, sqlx::Error> {
+pub async fn lock_line(
+    conn: &mut AnyConnection,
+    table: &str,
+    id: &str,
+) -> Result<bool, sqlx::Error> {
     let sql = format!("UPDATE {table} SET cert_target = cert_target WHERE id = $1");
     Ok(sqlx::query(&sql).bind(id).execute(&mut *conn).await?.rows_affected() == 1)
 }
 
 /// Sets a locked column's or row's target; answers the target before.
-pub async fn set_target(conn: &mut AnyConnection, table: &str, id: &str, target: i64) -> Result<i64, sqlx::Error> {
+pub async fn set_target(
+    conn: &mut AnyConnection,
+    table: &str,
+    id: &str,
+    target: i64,
+) -> Result<i64, sqlx::Error> {
     let before: i64 = sqlx::query(&format!("SELECT cert_target FROM {table} WHERE id = $1"))
         .bind(id)
         .fetch_one(&mut *conn)
         .await?
         .try_get("cert_target")?;
-    sqlx::query(&format!("UPDATE {table} SET cert_target = $1 WHERE id = $2")).bind(target).bind(id).execute(&mut *conn).await?;
+    sqlx::query(&format!("UPDATE {table} SET cert_target = $1 WHERE id = $2"))
+        .bind(target)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
     Ok(before)
 }
 
 /// The row of an operator in a matrix by operator number.
-pub async fn row_by_number(conn: &mut AnyConnection, company: &str, s: &Scope, op_no: &str) -> Result<Option<String>, sqlx::Error> {
+pub async fn row_by_number(
+    conn: &mut AnyConnection,
+    company: &str,
+    s: &Scope,
+    op_no: &str,
+) -> Result<Option<String>, sqlx::Error> {
     let sql = "SELECT o.id FROM training_ops o JOIN users u ON u.id = o.op_id WHERE o.company_code = $1 AND o.shift = $2 AND o.cell = $3 AND o.zone = $4 AND u.op_no = $5";
-    scoped(sql, company, s).bind(op_no.to_string()).fetch_optional(&mut *conn).await?.map(|r| r.try_get("id")).transpose()
+    scoped(sql, company, s)
+        .bind(op_no.to_string())
+        .fetch_optional(&mut *conn)
+        .await?
+        .map(|r| r.try_get("id"))
+        .transpose()
 }
 
-async fn count_in(conn: &mut AnyConnection, table: &str, company: &str, s: &Scope) -> Result<i64, sqlx::Error> {
+async fn count_in(
+    conn: &mut AnyConnection,
+    table: &str,
+    company: &str,
+    s: &Scope,
+) -> Result<i64, sqlx::Error> {
     let sql = format!("SELECT COUNT(*) AS n FROM {table} WHERE {SCOPE}");
     scoped(&sql, company, s).fetch_one(&mut *conn).await?.try_get("n")
 }
 
-pub async fn columns_in(conn: &mut AnyConnection, company: &str, s: &Scope) -> Result<i64, sqlx::Error> {
+pub async fn columns_in(
+    conn: &mut AnyConnection,
+    company: &str,
+    s: &Scope,
+) -> Result<i64, sqlx::Error> {
     count_in(conn, "training_parts", company, s).await
 }
 
-pub async fn rows_in(conn: &mut AnyConnection, company: &str, s: &Scope) -> Result<i64, sqlx::Error> {
+pub async fn rows_in(
+    conn: &mut AnyConnection,
+    company: &str,
+    s: &Scope,
+) -> Result<i64, sqlx::Error> {
     count_in(conn, "training_ops", company, s).await
 }
 
 /// A user as named in an audit row, whatever their position now.
 pub async fn operator_any(db: &Db, id: &str) -> Result<Option<Operator>, sqlx::Error> {
-    sqlx::query("SELECT id, COALESCE(op_no, '') AS op_no, firstname, lastname FROM users WHERE id = $1")
-        .bind(id)
-        .fetch_optional(&db.pool)
-        .await?
-        .as_ref()
-        .map(operator_from)
-        .transpose()
+    sqlx::query(
+        "SELECT id, COALESCE(op_no, '') AS op_no, firstname, lastname FROM users WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&db.pool)
+    .await?
+    .as_ref()
+    .map(operator_from)
+    .transpose()
 }

@@ -11,9 +11,12 @@ pub const NO_COMPANY_CHANGE: &str = text!("A user's company cannot be changed.")
 pub const NOT_OWN_POSITION: &str = text!("You cannot change your own position.");
 pub const NOT_OWN_DEPARTMENT: &str = text!("You cannot change your own department.");
 pub const NOT_OWN_ZONES: &str = text!("You cannot change your own zones.");
-pub const NOT_MANAGER_EMAIL: &str = text!("Only a plant administrator changes another manager's e-mail.");
-pub const NOT_MANAGER_BADGE: &str = text!("Only a plant administrator changes another manager's badge.");
-pub const NOT_ADMIN_DELETE: &str = text!("Only a plant administrator deletes a plant administrator.");
+pub const NOT_MANAGER_EMAIL: &str =
+    text!("Only a plant administrator changes another manager's e-mail.");
+pub const NOT_MANAGER_BADGE: &str =
+    text!("Only a plant administrator changes another manager's badge.");
+pub const NOT_ADMIN_DELETE: &str =
+    text!("Only a plant administrator deletes a plant administrator.");
 
 /// Why an act is refused: not a user administrator at all (403), or a field's message.
 #[derive(Debug, PartialEq, Eq)]
@@ -104,8 +107,19 @@ mod tests {
     use plantdoc_core::auth::users::Department;
     use Refusal::*;
 
-    fn user(id: &str, company: &str, position: Position, disabled: bool, plant_admin: bool) -> User {
-        User { disabled, plant_admin, badge: Some(format!("b-{id}")), ..User::sketch(id, company, position, Department::Process, &["A1"]) }
+    fn user(
+        id: &str,
+        company: &str,
+        position: Position,
+        disabled: bool,
+        plant_admin: bool,
+    ) -> User {
+        User {
+            disabled,
+            plant_admin,
+            badge: Some(format!("b-{id}")),
+            ..User::sketch(id, company, position, Department::Process, &["A1"])
+        }
     }
 
     /// `target` edited by `f`, judged for `actor`.
@@ -123,14 +137,43 @@ mod tests {
         let rows = [
             (&m, true, true, false, Err(Field("companyCode", OWN_COMPANY_ONLY))),
             (&admin, true, true, true, Ok(())),
-            (&user("d", "umw", Position::Manager, true, false), false, true, false, Err(NotManager)),
-            (&user("e", "umw", Position::Engineer, false, true), false, true, true, Err(NotManager)),
-            (&user("s", "umw", Position::Supervisor, false, false), false, true, false, Err(NotManager)),
-            (&user("o", "umw", Position::Operator, false, false), false, true, false, Err(NotManager)),
+            (
+                &user("d", "umw", Position::Manager, true, false),
+                false,
+                true,
+                false,
+                Err(NotManager),
+            ),
+            (
+                &user("e", "umw", Position::Engineer, false, true),
+                false,
+                true,
+                true,
+                Err(NotManager),
+            ),
+            (
+                &user("s", "umw", Position::Supervisor, false, false),
+                false,
+                true,
+                false,
+                Err(NotManager),
+            ),
+            (
+                &user("o", "umw", Position::Operator, false, false),
+                false,
+                true,
+                false,
+                Err(NotManager),
+            ),
         ];
         for (actor, administers, sees_umw, sees_mpk, register) in rows {
             assert_eq!(may_administer(actor), administers, "{}", actor.id);
-            assert_eq!((sees(actor, "umw"), sees(actor, "mpk")), (sees_umw, sees_mpk), "{}", actor.id);
+            assert_eq!(
+                (sees(actor, "umw"), sees(actor, "mpk")),
+                (sees_umw, sees_mpk),
+                "{}",
+                actor.id
+            );
             assert_eq!(may_register(actor, "mpk"), register, "{}", actor.id);
         }
     }

@@ -27,7 +27,9 @@ fn require_manager(me: &CurrentUser) -> AppResult<()> {
 
 /// A `users.changed` event about `u`, by `me` (its data is the caller's).
 fn changed(u: &User, me: &User) -> Event {
-    Event::new(crate::CHANGED.id, &u.company_code, format!("user:{}", u.id)).zones(&u.zones).by(&me.id)
+    Event::new(crate::CHANGED.id, &u.company_code, format!("user:{}", u.id))
+        .zones(&u.zones)
+        .by(&me.id)
 }
 
 fn refused(r: Refusal) -> AppError {
@@ -83,8 +85,10 @@ async fn reload(state: &AppState, id: &str) -> AppResult<User> {
 
 pub async fn options(State(state): State<AppState>, me: CurrentUser) -> AppResult<Reply<Value>> {
     require_manager(&me)?;
-    let companies: Vec<&str> = users::COMPANIES.iter().copied().filter(|c| access::sees(&me, c)).collect();
-    let zones: serde_json::Map<String, Value> = companies.iter().map(|c| (c.to_string(), json!(state.zones.options(c)))).collect();
+    let companies: Vec<&str> =
+        users::COMPANIES.iter().copied().filter(|c| access::sees(&me, c)).collect();
+    let zones: serde_json::Map<String, Value> =
+        companies.iter().map(|c| (c.to_string(), json!(state.zones.options(c)))).collect();
     Ok(Reply(json!({
         "companies": companies,
         "positions": users::POSITIONS,
@@ -115,7 +119,11 @@ pub async fn all(State(state): State<AppState>, me: CurrentUser) -> AppResult<Re
 /// A new user gets a random temporary password, valid `auth.temp_password_days`, shown
 /// once in this answer (the manager hands it over); the first sign-in must replace it.
 /// The person is mailed where to sign in (`users.account-created`, personal).
-pub async fn register(State(state): State<AppState>, me: CurrentUser, Json(mut input): Json<UserInput>) -> AppResult<Reply<Value>> {
+pub async fn register(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    Json(mut input): Json<UserInput>,
+) -> AppResult<Reply<Value>> {
     require_manager(&me)?;
     input.normalise_and_check(&state.zones, &state.settings.i18n)?;
     access::may_register(&me, &input.company_code).map_err(refused)?;
@@ -126,9 +134,10 @@ pub async fn register(State(state): State<AppState>, me: CurrentUser, Json(mut i
     let mut tx = state.db.begin().await?;
     store::check_op_no(&mut tx, &input, "").await?;
     let id = users::insert(&mut tx, &input, &hash, Some(until), now).await?;
-    let entry = AuditEntry::new("user.create", format!("user:{id}"), "user account created by a manager")
-        .by(Some(&me.id), &me.full_name())
-        .after(audit_view(&input));
+    let entry =
+        AuditEntry::new("user.create", format!("user:{id}"), "user account created by a manager")
+            .by(Some(&me.id), &me.full_name())
+            .after(audit_view(&input));
     audit::append(&mut tx, now, &entry).await?;
     state.emit(&mut tx, now, &welcome(&state, &id, &input, &me)).await?;
     tx.commit().await?;
@@ -174,7 +183,11 @@ async fn target(state: &AppState, me: &User, email: &str, field: &str) -> AppRes
         .ok_or_else(|| AppError::field(field, text!("There is no user with this e-mail.")))
 }
 
-pub async fn edit(State(state): State<AppState>, me: CurrentUser, Json(body): Json<EditBody>) -> AppResult<Reply<Value>> {
+pub async fn edit(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    Json(body): Json<EditBody>,
+) -> AppResult<Reply<Value>> {
     require_manager(&me)?;
     let old = target(&state, &me, &body.original_email, "originalEmail").await?;
     let mut input = body.user;
@@ -184,21 +197,28 @@ pub async fn edit(State(state): State<AppState>, me: CurrentUser, Json(body): Js
     input.normalise_and_check(&state.zones, &state.settings.i18n)?;
     access::may_edit(&me, &old, &input).map_err(refused)?;
     // The e-mail itself changes only when the person confirms (email_change).
-    let new_email = (input.email != old.email).then(|| std::mem::replace(&mut input.email, old.email.clone()));
+    let new_email =
+        (input.email != old.email).then(|| std::mem::replace(&mut input.email, old.email.clone()));
     let before = as_input(&old);
     let fields_changed = !same(&before, &input);
     if !fields_changed && new_email.is_none() {
-        return Ok(Reply(json!({"user": admin_json(&old), "changed": false, "emailPending": null})));
+        return Ok(Reply(
+            json!({"user": admin_json(&old), "changed": false, "emailPending": null}),
+        ));
     }
     let now = state.now_ms();
     let mut tx = state.db.begin().await?;
     if fields_changed {
         store::check_op_no(&mut tx, &input, &old.id).await?;
         users::update(&mut tx, &old.id, &input, now).await?;
-        let entry = AuditEntry::new("user.edit", format!("user:{}", old.id), "user account changed by a manager")
-            .by(Some(&me.id), &me.full_name())
-            .before(audit_view(&before))
-            .after(audit_view(&input));
+        let entry = AuditEntry::new(
+            "user.edit",
+            format!("user:{}", old.id),
+            "user account changed by a manager",
+        )
+        .by(Some(&me.id), &me.full_name())
+        .before(audit_view(&before))
+        .after(audit_view(&input));
         let event = changed(&old, &me).data(json!({"userId": old.id, "disabled": false, "zones": input.zones, "position": input.position, "companyCode": input.company_code}));
         state.emit(&mut tx, now, &event).await?;
         audit::append(&mut tx, now, &entry).await?;
@@ -221,7 +241,11 @@ pub struct DeleteBody {
     email: String,
 }
 
-pub async fn delete(State(state): State<AppState>, me: CurrentUser, Json(body): Json<DeleteBody>) -> AppResult<Reply<Value>> {
+pub async fn delete(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    Json(body): Json<DeleteBody>,
+) -> AppResult<Reply<Value>> {
     require_manager(&me)?;
     let old = target(&state, &me, &body.email, "email").await?;
     access::may_delete(&me, &old).map_err(refused)?;
@@ -230,11 +254,21 @@ pub async fn delete(State(state): State<AppState>, me: CurrentUser, Json(body): 
     if !store::soft_delete(&mut tx, &old.id, now).await? {
         return Err(AppError::field("email", text!("There is no user with this e-mail.")));
     }
-    let entry =
-        AuditEntry::new("user.delete", format!("user:{}", old.id), "user account deleted by a manager (history kept, sessions ended)")
-            .by(Some(&me.id), &me.full_name())
-            .before(audit_view(&as_input(&old)));
-    state.emit(&mut tx, now, &changed(&old, &me).data(json!({"userId": old.id, "disabled": true, "zones": old.zones}))).await?;
+    let entry = AuditEntry::new(
+        "user.delete",
+        format!("user:{}", old.id),
+        "user account deleted by a manager (history kept, sessions ended)",
+    )
+    .by(Some(&me.id), &me.full_name())
+    .before(audit_view(&as_input(&old)));
+    state
+        .emit(
+            &mut tx,
+            now,
+            &changed(&old, &me)
+                .data(json!({"userId": old.id, "disabled": true, "zones": old.zones})),
+        )
+        .await?;
     audit::append(&mut tx, now, &entry).await?;
     tx.commit().await?;
     Ok(Reply(json!({"ok": true, "email": old.email})))

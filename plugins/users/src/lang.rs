@@ -16,7 +16,11 @@ pub struct LangBody {
 }
 
 /// `POST /api/users/lang {lang}`: one's own language; answers the user object.
-pub async fn set(State(state): State<AppState>, me: CurrentUser, Json(b): Json<LangBody>) -> AppResult<Reply<Value>> {
+pub async fn set(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    Json(b): Json<LangBody>,
+) -> AppResult<Reply<Value>> {
     let mut e = FieldErrors::new();
     let mut chosen = b.lang.filter(|l| !l.trim().is_empty());
     if chosen.is_none() {
@@ -36,10 +40,14 @@ pub async fn set(State(state): State<AppState>, me: CurrentUser, Json(b): Json<L
             .bind(me.id.as_str())
             .execute(&mut *tx)
             .await?;
-        let entry = AuditEntry::new("user.edit", format!("user:{}", me.id), "language changed by the person")
-            .by(Some(&me.id), &me.full_name())
-            .before(json!({"lang": me.lang}))
-            .after(json!({"lang": lang}));
+        let entry = AuditEntry::new(
+            "user.edit",
+            format!("user:{}", me.id),
+            "language changed by the person",
+        )
+        .by(Some(&me.id), &me.full_name())
+        .before(json!({"lang": me.lang}))
+        .after(json!({"lang": lang}));
         audit::append(&mut tx, now, &entry).await?;
         tx.commit().await?;
     }

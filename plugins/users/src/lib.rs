@@ -17,7 +17,8 @@ use plantdoc_core::ModuleContext;
 /// Told when a manager edits a user's fields or deletes (disables) a user, inside the
 /// act's transaction: subject `user:<id>`, data `{userId, disabled, zones}` (the zones
 /// after the change).
-pub(crate) const CHANGED: EventKind = EventKind::new("users.changed", text!("A user was changed or disabled"));
+pub(crate) const CHANGED: EventKind =
+    EventKind::new("users.changed", text!("A user was changed or disabled"));
 
 /// Personal (told to the new person only, always mailed): a manager made their account.
 pub(crate) const ACCOUNT_CREATED: EventKind =
@@ -25,11 +26,14 @@ pub(crate) const ACCOUNT_CREATED: EventKind =
 
 /// Told to the person (bell, by their preferences): a manager issued them a one-time
 /// signature PIN, alone or on a zone's sheet.
-pub(crate) const PIN_ISSUED: EventKind = EventKind::new("users.pin-issued", text!("A one-time signature PIN was issued to you"));
+pub(crate) const PIN_ISSUED: EventKind =
+    EventKind::new("users.pin-issued", text!("A one-time signature PIN was issued to you"));
 
 /// Personal: the core's password reset link, mailed to the account's owner.
 const PASSWORD_RESET: EventKind =
-    EventKind::new("users.password-reset", text!("A password reset link was mailed to you")).personal().serves(CoreAct::PasswordReset);
+    EventKind::new("users.password-reset", text!("A password reset link was mailed to you"))
+        .personal()
+        .serves(CoreAct::PasswordReset);
 
 fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     ctx.locale("es", include_str!("../locales/es.toml"));

@@ -29,14 +29,16 @@ pub struct SetBody {
 }
 
 /// Asked of an account without a password typed, where single sign-on is set up.
-pub const CONFIRM_FIRST: &str = text!("Please type your password, or first confirm with your sign-in provider.");
+pub const CONFIRM_FIRST: &str =
+    text!("Please type your password, or first confirm with your sign-in provider.");
 
 /// `GET /api/users/pin`: how the signed-in person may confirm a new PIN: `{provider}`,
 /// the single sign-on's label (null without it), and `{confirmed}`, whether a fresh
 /// sign-in at it is waiting to be used.
 pub async fn how(State(state): State<AppState>, me: CurrentUser) -> AppResult<Reply<PinConfirm>> {
     let provider = state.settings.auth.oidc.as_ref().map(|o| o.label.clone());
-    let confirmed = provider.is_some() && session::has_provider_sign_in(&state, &me.session_hash, fresh::CONFIRM_MS).await?;
+    let confirmed = provider.is_some()
+        && session::has_provider_sign_in(&state, &me.session_hash, fresh::CONFIRM_MS).await?;
     Ok(Reply(PinConfirm { provider, confirmed }))
 }
 
@@ -51,12 +53,22 @@ pub struct PinConfirm {
 /// `POST /api/users/pin {pin, password}`: the signed-in person's own PIN, confirmed with
 /// their password (wrong passwords count as sign-in attempts of the address) or, without
 /// one, by a fresh sign-in at the provider of this session (used up).
-pub async fn set(State(state): State<AppState>, me: CurrentUser, addr: ClientIp, Json(b): Json<SetBody>) -> AppResult<Reply<Value>> {
+pub async fn set(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    addr: ClientIp,
+    Json(b): Json<SetBody>,
+) -> AppResult<Reply<Value>> {
     if let Err(retry) = state.ip_limiter.hit(addr.0, "login", state.now_ms()) {
-        return Err(AppError::TooManyRequests { retry_after_secs: retry, fields: FieldErrors::new() });
+        return Err(AppError::TooManyRequests {
+            retry_after_secs: retry,
+            fields: FieldErrors::new(),
+        });
     }
     let sso = state.settings.auth.oidc.is_some();
-    let by_provider = b.password.is_empty() && sso && session::has_provider_sign_in(&state, &me.session_hash, fresh::CONFIRM_MS).await?;
+    let by_provider = b.password.is_empty()
+        && sso
+        && session::has_provider_sign_in(&state, &me.session_hash, fresh::CONFIRM_MS).await?;
     let mut errors = FieldErrors::new();
     if let Err(msg) = pin::check_for(&me, &b.pin) {
         errors.insert("pin".into(), msg.into());
@@ -100,15 +112,20 @@ pub fn issued(u: &User, me: &User) -> Event {
 /// netbook's account, not themself) a one-time PIN, answered once as `{pin}`; anyone else
 /// is answered as nobody. A locked PIN is unlocked by it (audited as such). The person is
 /// told ([`issued`]) in the same transaction.
-pub async fn issue(State(state): State<AppState>, me: CurrentUser, Json(b): Json<IssueBody>) -> AppResult<Reply<Value>> {
+pub async fn issue(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    Json(b): Json<IssueBody>,
+) -> AppResult<Reply<Value>> {
     if !access::may_administer(&me) {
         return Err(AppError::Forbidden(NOT_MANAGER.into()));
     }
     let mut conn = state.db.pool.acquire().await?;
     // Operators and staff of the manager's own company (staff who sign in only through
     // single sign-on may have no other way to a PIN).
-    let target =
-        store::active_by_email(&mut conn, &b.email).await?.filter(|u| u.company_code == me.company_code && !u.kiosk && u.id != me.id);
+    let target = store::active_by_email(&mut conn, &b.email)
+        .await?
+        .filter(|u| u.company_code == me.company_code && !u.kiosk && u.id != me.id);
     drop(conn);
     let Some(target) = target else {
         return Err(AppError::field("email", text!("There is no user with this e-mail.")));

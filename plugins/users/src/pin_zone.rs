@@ -22,7 +22,8 @@ pub const MAX_SHEET: usize = 200;
 pub const CHOOSE_ZONE: &str = text!("Please choose a zone.");
 pub const NOT_YOUR_ZONE: &str = text!("You can issue PINs only for the zones you are assigned to.");
 pub const NOBODY: &str = text!("There are no operators in this zone.");
-pub const TOO_MANY: &str = text!("This zone has too many operators for one sheet. Please issue their PINs one by one.");
+pub const TOO_MANY: &str =
+    text!("This zone has too many operators for one sheet. Please issue their PINs one by one.");
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct ZoneBody {
@@ -59,7 +60,11 @@ pub fn on_sheet(u: &User, me: &User, zone: &str) -> bool {
 
 /// `POST /api/users/pin/issue-zone {zone}`: one-time PINs for every operator of one of the
 /// manager's zones, answered once as `{zone, pins: [{name, opNo, pin}]}`.
-pub async fn issue_zone(State(state): State<AppState>, me: CurrentUser, Json(b): Json<ZoneBody>) -> AppResult<Reply<Sheet>> {
+pub async fn issue_zone(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    Json(b): Json<ZoneBody>,
+) -> AppResult<Reply<Sheet>> {
     if !access::may_administer(&me) {
         return Err(AppError::Forbidden(NOT_MANAGER.into()));
     }
@@ -71,8 +76,11 @@ pub async fn issue_zone(State(state): State<AppState>, me: CurrentUser, Json(b):
         return Err(AppError::field("zone", NOT_YOUR_ZONE));
     }
     let mut conn = state.db.pool.acquire().await?;
-    let people: Vec<User> =
-        store::active(&mut conn, Some(&me.company_code)).await?.into_iter().filter(|u| on_sheet(u, &me, zone)).collect();
+    let people: Vec<User> = store::active(&mut conn, Some(&me.company_code))
+        .await?
+        .into_iter()
+        .filter(|u| on_sheet(u, &me, zone))
+        .collect();
     drop(conn);
     if people.is_empty() {
         return Err(AppError::field("zone", NOBODY));
@@ -105,15 +113,25 @@ mod tests {
 
     #[test]
     fn a_sheet_has_the_zones_operators_and_ojt_of_the_managers_company() {
-        let me = User::sketch("boss", "mpk", Position::Manager, Department::Production, &["A1", "B2"]);
+        let me =
+            User::sketch("boss", "mpk", Position::Manager, Department::Production, &["A1", "B2"]);
         let person = |id: &str, company: &str, position: Position, zones: &[&str]| {
             User::sketch(id, company, position, Department::Production, zones)
         };
         assert!(on_sheet(&person("op", "mpk", Position::Operator, &["A1"]), &me, "A1"));
         assert!(on_sheet(&person("ojt", "mpk", Position::Ojt, &["C1", "A1"]), &me, "A1"));
-        assert!(!on_sheet(&person("op", "mpk", Position::Operator, &["B2"]), &me, "A1"), "another zone");
-        assert!(!on_sheet(&person("op", "umw", Position::Operator, &["A1"]), &me, "A1"), "another company");
-        assert!(!on_sheet(&person("sup", "mpk", Position::Supervisor, &["A1"]), &me, "A1"), "staff");
+        assert!(
+            !on_sheet(&person("op", "mpk", Position::Operator, &["B2"]), &me, "A1"),
+            "another zone"
+        );
+        assert!(
+            !on_sheet(&person("op", "umw", Position::Operator, &["A1"]), &me, "A1"),
+            "another company"
+        );
+        assert!(
+            !on_sheet(&person("sup", "mpk", Position::Supervisor, &["A1"]), &me, "A1"),
+            "staff"
+        );
         let mut netbook = person("kiosk", "mpk", Position::Operator, &["A1"]);
         netbook.kiosk = true;
         assert!(!on_sheet(&netbook, &me, "A1"), "a netbook's account");

@@ -15,7 +15,9 @@ use super::{verdict, Plant, SECRET};
 fn instruction(pages: usize) -> Vec<u8> {
     let mut doc = Document::with_version("1.5");
     let pages_id = doc.new_object_id();
-    let font = doc.add_object(dictionary! {"Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica"});
+    let font = doc.add_object(
+        dictionary! {"Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica"},
+    );
     let mut seed = 0x2545_F491_4F6C_DD1Du64;
     let mut kids = Vec::new();
     for p in 0..pages {
@@ -29,7 +31,8 @@ fn instruction(pages: usize) -> Vec<u8> {
             .collect();
         let dict = dictionary! {"Type" => "XObject", "Subtype" => "Image", "Width" => 640, "Height" => 480, "ColorSpace" => "DeviceGray", "BitsPerComponent" => 8, "Filter" => "DCTDecode"};
         let image = doc.add_object(Stream::new(dict, photo));
-        let mut text = String::from("q 320 0 0 240 146 60 cm /Im1 Do Q BT /F1 10 Tf 72 740 Td 12 TL\n");
+        let mut text =
+            String::from("q 320 0 0 240 146 60 cm /Im1 Do Q BT /F1 10 Tf 72 740 Td 12 TL\n");
         for l in 0..30 {
             text.push_str(&format!("(Step {p}.{l}: torque the fastener to 12 Nm, check the seal and sign the sheet.) '\n"));
         }
@@ -63,7 +66,11 @@ pub async fn stamp(plant: &Plant, base: &str, cookie: &str, pages: usize) {
         open_path: "/main/swps/search?pn=7101-0001".into(),
     };
     let line = facts.line(0, "Ben Ch");
-    let stamp = Stamp { line: &line, qr: "http://127.0.0.1:8080/main/swps/search?pn=7101-0001", warning: false };
+    let stamp = Stamp {
+        line: &line,
+        qr: "http://127.0.0.1:8080/main/swps/search?pn=7101-0001",
+        warning: false,
+    };
     let mut direct = f64::MAX;
     for _ in 0..3 {
         let t0 = Instant::now();
@@ -77,10 +84,16 @@ pub async fn stamp(plant: &Plant, base: &str, cookie: &str, pages: usize) {
         &[("storage.dir", &plant.dir.path().join("files").display().to_string())],
     )
     .unwrap();
-    let storage = plantdoc_core::storage::Storage::new(&settings.storage, SECRET.as_bytes().to_vec()).await.unwrap();
+    let storage =
+        plantdoc_core::storage::Storage::new(&settings.storage, SECRET.as_bytes().to_vec())
+            .await
+            .unwrap();
     let blob = storage.put_bytes("swp", pdf.clone().into(), "application/pdf").await.unwrap();
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
-    let link = storage.copy_link(&blob.key, "bench.pdf", "application/pdf", now, &facts).await.unwrap();
+    let now =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis()
+            as i64;
+    let link =
+        storage.copy_link(&blob.key, "bench.pdf", "application/pdf", now, &facts).await.unwrap();
     let http = reqwest::Client::new();
     let get = |range: Option<&'static str>| {
         let (http, url) = (http.clone(), format!("{base}{link}"));

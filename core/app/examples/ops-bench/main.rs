@@ -19,7 +19,11 @@ const SECRET: &str = "ops-bench-secret-ops-bench-secret";
 
 fn rss_kb(pid: u32, field: &str) -> u64 {
     let s = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    s.lines().find(|l| l.starts_with(field)).and_then(|l| l.split_whitespace().nth(1)).and_then(|v| v.parse().ok()).unwrap_or(0)
+    s.lines()
+        .find(|l| l.starts_with(field))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
 }
 
 /// Samples the process's RSS every 10 ms until stopped; answers the peak (kB).
@@ -70,7 +74,13 @@ impl Plant {
         let base = format!("http://127.0.0.1:{port}");
         let http = reqwest::Client::new();
         loop {
-            if http.get(format!("{base}/healthz")).send().await.map(|r| r.status().is_success()).unwrap_or(false) {
+            if http
+                .get(format!("{base}/healthz"))
+                .send()
+                .await
+                .map(|r| r.status().is_success())
+                .unwrap_or(false)
+            {
                 break;
             }
             assert!(t0.elapsed() < Duration::from_secs(30), "serve did not start");
@@ -95,8 +105,9 @@ async fn login(base: &str) -> (String, String) {
     };
     let r = http.get(format!("{base}/api/users/current")).send().await.unwrap();
     absorb(&mut jar, &r);
-    let header =
-        |jar: &std::collections::BTreeMap<String, String>| jar.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ");
+    let header = |jar: &std::collections::BTreeMap<String, String>| {
+        jar.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ")
+    };
     let csrf = jar.get("__Host-plantdoc_csrf").cloned().unwrap_or_default();
     let r = http
         .post(format!("{base}/api/users/login"))
@@ -130,7 +141,10 @@ fn video_stream(size: u64) -> (u64, impl futures::Stream<Item = Result<Bytes, st
     let rest = (zeros % chunk.len() as u64) as usize;
     let body = futures::stream::iter([Ok(Bytes::from(head))])
         .chain(futures::stream::iter((0..n).map(move |_| Ok(chunk.clone()))))
-        .chain(futures::stream::iter([Ok(Bytes::from(vec![0u8; rest])), Ok(Bytes::from_static(moov))]));
+        .chain(futures::stream::iter([
+            Ok(Bytes::from(vec![0u8; rest])),
+            Ok(Bytes::from_static(moov)),
+        ]));
     (total, body)
 }
 
@@ -193,14 +207,23 @@ async fn signed_link(plant: &Plant, id: &str) -> String {
     sqlx::any::install_default_drivers();
     let url = format!("sqlite://{}/pd.db", plant.dir.path().display());
     let mut c = sqlx::AnyConnection::connect(&url).await.unwrap();
-    let (key,): (String,) = sqlx::query_as("SELECT storage_key FROM files WHERE id = $1").bind(id).fetch_one(&mut c).await.unwrap();
+    let (key,): (String,) = sqlx::query_as("SELECT storage_key FROM files WHERE id = $1")
+        .bind(id)
+        .fetch_one(&mut c)
+        .await
+        .unwrap();
     let settings = plantdoc_core::config::Settings::load_with(
         &std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../config"),
         &[("storage.dir", &plant.dir.path().join("files").display().to_string())],
     )
     .unwrap();
-    let storage = plantdoc_core::storage::Storage::new(&settings.storage, SECRET.as_bytes().to_vec()).await.unwrap();
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
+    let storage =
+        plantdoc_core::storage::Storage::new(&settings.storage, SECRET.as_bytes().to_vec())
+            .await
+            .unwrap();
+    let now =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis()
+            as i64;
     storage.link(&key, "big.mp4", "video/mp4", now).await.unwrap()
 }
 
@@ -231,10 +254,15 @@ fn pdf(i: usize, bytes: usize) -> Vec<u8> {
         dictionary! {"Type" => "XObject", "Subtype" => "Image", "Width" => 2480, "Height" => 3508, "ColorSpace" => "DeviceGray", "BitsPerComponent" => 8, "Filter" => "DCTDecode"},
         scan,
     ));
-    let content = format!("q 612 0 0 792 0 0 cm /Im1 Do Q BT /F1 12 Tf 72 720 Td (Bench {i}) Tj ET\n").into_bytes();
-    let font = doc.add_object(dictionary! {"Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica"});
+    let content =
+        format!("q 612 0 0 792 0 0 cm /Im1 Do Q BT /F1 12 Tf 72 720 Td (Bench {i}) Tj ET\n")
+            .into_bytes();
+    let font = doc.add_object(
+        dictionary! {"Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica"},
+    );
     let c = doc.add_object(Stream::new(dictionary! {}, content));
-    let page = doc.add_object(dictionary! {"Type" => "Page", "Parent" => pages_id, "Contents" => c});
+    let page =
+        doc.add_object(dictionary! {"Type" => "Page", "Parent" => pages_id, "Contents" => c});
     let media: Vec<Object> = vec![0.into(), 0.into(), 612.into(), 792.into()];
     let resources = dictionary! {"Font" => dictionary! {"F1" => font}, "XObject" => dictionary! {"Im1" => image}};
     doc.objects.insert(
@@ -249,7 +277,8 @@ fn pdf(i: usize, bytes: usize) -> Vec<u8> {
 }
 
 fn merge(total: usize) {
-    let files: Vec<(String, Vec<u8>)> = (0..10).map(|i| (format!("p{i}.pdf"), pdf(i, total / 10))).collect();
+    let files: Vec<(String, Vec<u8>)> =
+        (0..10).map(|i| (format!("p{i}.pdf"), pdf(i, total / 10))).collect();
     let sum: usize = files.iter().map(|(_, b)| b.len()).sum();
     let pid = std::process::id();
     let before = rss_kb(pid, "VmRSS:");
@@ -275,8 +304,14 @@ fn merge(total: usize) {
 async fn main() {
     let small = std::env::args().any(|a| a == "--small");
     let exe = std::env::current_exe().unwrap();
-    let bin = std::env::var_os("PLANTDOC_BIN").map(Into::into).unwrap_or_else(|| exe.parent().unwrap().parent().unwrap().join("plantdoc"));
-    assert!(bin.exists(), "{} (build the binary: cargo build --release -p plantdoc)", bin.display());
+    let bin = std::env::var_os("PLANTDOC_BIN")
+        .map(Into::into)
+        .unwrap_or_else(|| exe.parent().unwrap().parent().unwrap().join("plantdoc"));
+    assert!(
+        bin.exists(),
+        "{} (build the binary: cargo build --release -p plantdoc)",
+        bin.display()
+    );
     let plant = Plant { dir: tempfile::tempdir().unwrap(), bin };
     let ok = |c: &mut Command| assert!(c.stdout(Stdio::null()).status().unwrap().success());
     ok(plant.cmd().arg("migrate"));
@@ -323,7 +358,10 @@ async fn main() {
     }
     tokio::time::sleep(Duration::from_secs(1)).await;
     let idle = rss_kb(pid, "VmRSS:") as f64 / 1024.0;
-    println!("idle RSS after start, sign-in and three pages: {idle:.1} MB (target ≤ 40) {}", verdict(idle <= 40.0));
+    println!(
+        "idle RSS after start, sign-in and three pages: {idle:.1} MB (target ≤ 40) {}",
+        verdict(idle <= 40.0)
+    );
     big_video(&plant, pid, &base, if small { 50_000_000 } else { 2_000_000_000 }).await;
     copies::stamp(&plant, &base, &cookie, if small { 5 } else { 50 }).await;
     println!("server peak RSS (VmHWM): {:.1} MB", rss_kb(pid, "VmHWM:") as f64 / 1024.0);

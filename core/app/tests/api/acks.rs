@@ -24,10 +24,26 @@ async fn a_versions_records_as_json_equal_the_records_serialized() {
     let app = spawn().await;
     let db = &app.state.db;
     let (doc, hash) = ("doc-1", "a".repeat(64));
-    assert_eq!(acks::json_for_version(db, SWP, doc, &hash).await.unwrap(), "[]", "no records: an empty list");
-    let names = [("O'Brien", "\"Jr\" Ünal"), ("Zoë", "Back\\slash"), ("Tab\there", "日本"), ("Same", "Time")];
+    assert_eq!(
+        acks::json_for_version(db, SWP, doc, &hash).await.unwrap(),
+        "[]",
+        "no records: an empty list"
+    );
+    let names = [
+        ("O'Brien", "\"Jr\" Ünal"),
+        ("Zoë", "Back\\slash"),
+        ("Tab\there", "日本"),
+        ("Same", "Time"),
+    ];
     // Times on millisecond edges, two records at the same time (the id breaks the tie).
-    let times = [0_i64, 1_700_000_000_999, 1_700_000_000_001, 951_782_400_000, 4_102_444_799_999, 1_700_000_000_001];
+    let times = [
+        0_i64,
+        1_700_000_000_999,
+        1_700_000_000_001,
+        951_782_400_000,
+        4_102_444_799_999,
+        1_700_000_000_001,
+    ];
     let lead = person("cl-1", "Cell \"Lead\"", "Ø", Some(""));
     let mut tx = db.begin().await.unwrap();
     for (i, t) in times.iter().enumerate() {
@@ -45,7 +61,8 @@ async fn a_versions_records_as_json_equal_the_records_serialized() {
 
     let text = acks::json_for_version(db, SWP, doc, &hash).await.unwrap();
     let built: Value = serde_json::from_str(&text).unwrap();
-    let records = acks::for_documents(db, SWP, &[(doc, hash.as_str())]).await.unwrap().remove(doc).unwrap();
+    let records =
+        acks::for_documents(db, SWP, &[(doc, hash.as_str())]).await.unwrap().remove(doc).unwrap();
     assert_eq!(records.len(), times.len());
     assert_eq!(built, serde_json::to_value(&records).unwrap(), "{text}");
     // Issue 28 item 2: each record names its version, each act its meaning and mode
@@ -62,13 +79,29 @@ async fn a_versions_records_as_json_equal_the_records_serialized() {
     }
     let mut tx = db.begin().await.unwrap();
     let id = acks::sign_as(&mut tx, SWP, "doc-3", &hash, &lead, 7, acks::BADGE_PIN).await.unwrap();
-    acks::verify_as(&mut tx, &id, &person("cl-2", "Two", "Factor", None), 8, acks::BADGE_PIN).await.unwrap();
-    sqlx::query("UPDATE acknowledgements SET verify_mode = NULL WHERE id = $1").bind(&id).execute(&mut *tx).await.unwrap();
+    acks::verify_as(&mut tx, &id, &person("cl-2", "Two", "Factor", None), 8, acks::BADGE_PIN)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE acknowledgements SET verify_mode = NULL WHERE id = $1")
+        .bind(&id)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
     tx.commit().await.unwrap();
-    let built: Value = serde_json::from_str(&acks::json_for_version(db, SWP, "doc-3", &hash).await.unwrap()).unwrap();
-    let records = acks::for_documents(db, SWP, &[("doc-3", hash.as_str())]).await.unwrap().remove("doc-3").unwrap();
+    let built: Value =
+        serde_json::from_str(&acks::json_for_version(db, SWP, "doc-3", &hash).await.unwrap())
+            .unwrap();
+    let records = acks::for_documents(db, SWP, &[("doc-3", hash.as_str())])
+        .await
+        .unwrap()
+        .remove("doc-3")
+        .unwrap();
     assert_eq!(built, serde_json::to_value(&records).unwrap());
-    assert_eq!((built[0]["signMode"].as_str(), built[0]["verifyMode"].as_str()), (Some("badge+pin"), Some("badge")), "{built}");
+    assert_eq!(
+        (built[0]["signMode"].as_str(), built[0]["verifyMode"].as_str()),
+        (Some("badge+pin"), Some("badge")),
+        "{built}"
+    );
 }
 
 /// The kept objects (`sign_record_objects`, decisions 42 and 96) follow every write of a
@@ -79,8 +112,17 @@ async fn a_versions_kept_list_follows_every_write() {
     let app = spawn().await;
     let db = &app.state.db;
     let (doc, h1, h2) = ("doc-k", "c".repeat(64), "d".repeat(64));
-    let list = |h: String| async move { serde_json::from_str::<Value>(&acks::json_for_version(db, SWP, doc, &h).await.unwrap()).unwrap() };
-    let ids = |v: &Value| v.as_array().unwrap().iter().map(|r| r["_id"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+    let list = |h: String| async move {
+        serde_json::from_str::<Value>(&acks::json_for_version(db, SWP, doc, &h).await.unwrap())
+            .unwrap()
+    };
+    let ids = |v: &Value| {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["_id"].as_str().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
     let insert =
         "INSERT INTO acknowledgements (id, doc_kind, doc_id, version_hash, operator_id, op_full_name, op_no, signed_at, sign_meaning) \
                   VALUES ($1, 'swp', $2, $3, 'op-x', 'Op X', '', $4, 'read')";
@@ -93,13 +135,31 @@ async fn a_versions_kept_list_follows_every_write() {
         .await
         .unwrap();
     let v = list(h1.clone()).await;
-    assert_eq!((v[1]["verified"].as_bool(), v[1]["cl"]["fullName"].as_str()), (Some(true), Some("C L")), "{v}");
+    assert_eq!(
+        (v[1]["verified"].as_bool(), v[1]["cl"]["fullName"].as_str()),
+        (Some(true), Some("C L")),
+        "{v}"
+    );
     assert_eq!(v[0]["verified"], Value::Bool(false));
     // A record is never moved (migration 0025): another version's record is a new row.
     sqlx::query("DELETE FROM acknowledgements WHERE id = 'k2'").execute(&db.pool).await.unwrap();
-    sqlx::query(insert).bind("k2").bind(doc).bind(&h2).bind(3_000_i64).execute(&db.pool).await.unwrap();
-    assert_eq!((ids(&list(h1.clone()).await), ids(&list(h2.clone()).await)), (vec!["k3".to_string(), "k1".into()], vec!["k2".to_string()]));
-    sqlx::query("DELETE FROM acknowledgements WHERE doc_id = $1").bind(doc).execute(&db.pool).await.unwrap();
+    sqlx::query(insert)
+        .bind("k2")
+        .bind(doc)
+        .bind(&h2)
+        .bind(3_000_i64)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(
+        (ids(&list(h1.clone()).await), ids(&list(h2.clone()).await)),
+        (vec!["k3".to_string(), "k1".into()], vec!["k2".to_string()])
+    );
+    sqlx::query("DELETE FROM acknowledgements WHERE doc_id = $1")
+        .bind(doc)
+        .execute(&db.pool)
+        .await
+        .unwrap();
     assert_eq!(
         (list(h1.clone()).await, list(h2.clone()).await),
         (Value::Array(vec![]), Value::Array(vec![])),
@@ -120,7 +180,11 @@ async fn a_versions_kept_list_follows_every_write() {
     for s in signers.collect::<Vec<_>>() {
         s.await.unwrap();
     }
-    assert_eq!(list(h1.clone()).await.as_array().unwrap().len(), 12, "every parallel signature is in the list");
+    assert_eq!(
+        list(h1.clone()).await.as_array().unwrap().len(),
+        12,
+        "every parallel signature is in the list"
+    );
 }
 
 /// 21 CFR 11.70 (issue 28 item 2): a signature cannot be moved to another version, another
@@ -145,19 +209,30 @@ async fn a_signature_cannot_be_moved_to_another_version() {
         assert!(r.is_err(), "{what} changed");
     }
     assert!(
-        sqlx::query("UPDATE acknowledgements SET signed_at = 5 WHERE id = $1").bind(&id).execute(&db.pool).await.is_err(),
+        sqlx::query("UPDATE acknowledgements SET signed_at = 5 WHERE id = $1")
+            .bind(&id)
+            .execute(&db.pool)
+            .await
+            .is_err(),
         "time changed"
     );
     let mut tx = db.begin().await.unwrap();
-    assert!(acks::verify_as(&mut tx, &id, &lead, 2_000, acks::BADGE).await.unwrap(), "verifying is the one update");
+    assert!(
+        acks::verify_as(&mut tx, &id, &lead, 2_000, acks::BADGE).await.unwrap(),
+        "verifying is the one update"
+    );
     tx.commit().await.unwrap();
-    let row: (String, String, String, Option<String>) =
-        sqlx::query_as("SELECT doc_id, version_hash, sign_mode, verify_mode FROM acknowledgements WHERE id = $1")
-            .bind(&id)
-            .fetch_one(&db.pool)
-            .await
-            .unwrap();
-    assert_eq!(row, ("doc-m".to_string(), h1.clone(), "badge+pin".to_string(), Some("badge".to_string())));
+    let row: (String, String, String, Option<String>) = sqlx::query_as(
+        "SELECT doc_id, version_hash, sign_mode, verify_mode FROM acknowledgements WHERE id = $1",
+    )
+    .bind(&id)
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        row,
+        ("doc-m".to_string(), h1.clone(), "badge+pin".to_string(), Some("badge".to_string()))
+    );
     let records = acks::for_operator(db, SWP, "doc-m", &h2, "op-m").await.unwrap();
     assert!(records.is_empty(), "nothing signed on the other version");
 }
@@ -219,7 +294,9 @@ async fn a_sign_write_costs_the_same_at_8000_records_of_its_version() {
         large.as_secs_f64() * 1e3,
         seeded.as_secs_f64()
     );
-    let list: Value = serde_json::from_str(&acks::json_for_version(db, SWP, "doc-big", &big).await.unwrap()).unwrap();
+    let list: Value =
+        serde_json::from_str(&acks::json_for_version(db, SWP, "doc-big", &big).await.unwrap())
+            .unwrap();
     assert_eq!(list.as_array().unwrap().len(), 8007);
     assert_eq!(list[0]["op"]["_id"], "timed-doc-big-6", "newest first");
     assert!(

@@ -31,20 +31,31 @@ async fn the_chain_verifies_and_an_edited_row_is_named() {
         audit::record(&app.state.db, T0 + i, &e).await.unwrap();
     }
     assert_eq!(audit::verify(&app.state.db).await.unwrap(), Verdict::Ok { rows: 5 });
-    let rows: Vec<(i64, String)> =
-        sqlx::query_as("SELECT seq, at FROM audit_log ORDER BY seq").fetch_all(&app.state.db.pool).await.unwrap();
+    let rows: Vec<(i64, String)> = sqlx::query_as("SELECT seq, at FROM audit_log ORDER BY seq")
+        .fetch_all(&app.state.db.pool)
+        .await
+        .unwrap();
     assert_eq!(rows[0].1, "2026-01-01T00:00:00.000Z", "UTC time");
 
     // The application cannot change a row.
-    let upd = sqlx::query("UPDATE audit_log SET meaning = 'x' WHERE seq = 3").execute(&app.state.db.pool).await;
+    let upd = sqlx::query("UPDATE audit_log SET meaning = 'x' WHERE seq = 3")
+        .execute(&app.state.db.pool)
+        .await;
     assert!(upd.is_err(), "UPDATE refused");
     let del = sqlx::query("DELETE FROM audit_log WHERE seq = 3").execute(&app.state.db.pool).await;
     assert!(del.is_err(), "DELETE refused");
 
     // Someone with the database's owner rights removes the guard and edits row 3.
-    let drop = if on_postgres() { "DROP TRIGGER audit_log_no_update ON audit_log" } else { "DROP TRIGGER audit_log_no_update" };
+    let drop = if on_postgres() {
+        "DROP TRIGGER audit_log_no_update ON audit_log"
+    } else {
+        "DROP TRIGGER audit_log_no_update"
+    };
     sqlx::query(drop).execute(&app.state.db.pool).await.unwrap();
-    sqlx::query("UPDATE audit_log SET actor = 'Someone Else' WHERE seq = 3").execute(&app.state.db.pool).await.unwrap();
+    sqlx::query("UPDATE audit_log SET actor = 'Someone Else' WHERE seq = 3")
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
     assert_eq!(
         audit::verify(&app.state.db).await.unwrap(),
         Verdict::Broken { seq: 3, reason: "row content does not match its hash".into() }
@@ -72,7 +83,9 @@ async fn concurrent_appends_keep_one_chain() {
     for i in 0..20 {
         let db = app.state.db.clone();
         tasks.push(tokio::spawn(async move {
-            audit::record(&db, T0, &AuditEntry::new("test.race", format!("n:{i}"), "race")).await.unwrap();
+            audit::record(&db, T0, &AuditEntry::new("test.race", format!("n:{i}"), "race"))
+                .await
+                .unwrap();
         }));
     }
     for t in tasks {
@@ -83,7 +96,11 @@ async fn concurrent_appends_keep_one_chain() {
 
 /// Drops the guard against edits, as someone with the database's owner rights could.
 async fn unguard(app: &TestApp) {
-    let drop = if on_postgres() { "DROP TRIGGER audit_log_no_update ON audit_log" } else { "DROP TRIGGER audit_log_no_update" };
+    let drop = if on_postgres() {
+        "DROP TRIGGER audit_log_no_update ON audit_log"
+    } else {
+        "DROP TRIGGER audit_log_no_update"
+    };
     sqlx::query(drop).execute(&app.state.db.pool).await.unwrap();
 }
 
@@ -92,35 +109,66 @@ async fn the_check_at_cited_rows_sees_their_edits_and_links_only() {
     let app = spawn().await;
     // Rows 1..=40: "part:a" at 10, 20 and 30; the others about other things.
     for i in 1..=40 {
-        let target = if i % 10 == 0 && i < 40 { "part:a".to_string() } else { format!("thing:{i}") };
-        audit::record(&app.state.db, T0 + i, &AuditEntry::new("test.act", target, "a test act").after(json!({"n": i}))).await.unwrap();
+        let target =
+            if i % 10 == 0 && i < 40 { "part:a".to_string() } else { format!("thing:{i}") };
+        audit::record(
+            &app.state.db,
+            T0 + i,
+            &AuditEntry::new("test.act", target, "a test act").after(json!({"n": i})),
+        )
+        .await
+        .unwrap();
     }
     let cited = ["part:a".to_string()];
-    assert_eq!(audit::verify_targets(&app.state.db, &cited).await.unwrap(), Verdict::Ok { rows: 3 });
-    assert_eq!(audit::verify_targets(&app.state.db, &["part:none".into()]).await.unwrap(), Verdict::Ok { rows: 0 });
+    assert_eq!(
+        audit::verify_targets(&app.state.db, &cited).await.unwrap(),
+        Verdict::Ok { rows: 3 }
+    );
+    assert_eq!(
+        audit::verify_targets(&app.state.db, &["part:none".into()]).await.unwrap(),
+        Verdict::Ok { rows: 0 }
+    );
     unguard(&app).await;
 
     // An uncited row far from every cited one: the full walk names it, the cited check
     // does not read it.
-    sqlx::query("UPDATE audit_log SET actor = 'Someone Else' WHERE seq = 36").execute(&app.state.db.pool).await.unwrap();
+    sqlx::query("UPDATE audit_log SET actor = 'Someone Else' WHERE seq = 36")
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
     assert_eq!(
         audit::verify(&app.state.db).await.unwrap(),
         Verdict::Broken { seq: 36, reason: "row content does not match its hash".into() }
     );
-    assert_eq!(audit::verify_targets(&app.state.db, &cited).await.unwrap(), Verdict::Ok { rows: 3 });
+    assert_eq!(
+        audit::verify_targets(&app.state.db, &cited).await.unwrap(),
+        Verdict::Ok { rows: 3 }
+    );
 
     // A cited row edited: named.
-    sqlx::query("UPDATE audit_log SET meaning = 'x' WHERE seq = 20").execute(&app.state.db.pool).await.unwrap();
+    sqlx::query("UPDATE audit_log SET meaning = 'x' WHERE seq = 20")
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
     assert_eq!(
         audit::verify_targets(&app.state.db, &cited).await.unwrap(),
         Verdict::Broken { seq: 20, reason: "row content does not match its hash".into() }
     );
-    sqlx::query("UPDATE audit_log SET meaning = 'a test act' WHERE seq = 20").execute(&app.state.db.pool).await.unwrap();
-    assert_eq!(audit::verify_targets(&app.state.db, &cited).await.unwrap(), Verdict::Ok { rows: 3 });
+    sqlx::query("UPDATE audit_log SET meaning = 'a test act' WHERE seq = 20")
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(
+        audit::verify_targets(&app.state.db, &cited).await.unwrap(),
+        Verdict::Ok { rows: 3 }
+    );
 
     // A cited row edited with its hash made again: the next row's link names it.
     let (at, prev): (String, String) =
-        sqlx::query_as("SELECT at, prev_hash FROM audit_log WHERE seq = 30").fetch_one(&app.state.db.pool).await.unwrap();
+        sqlx::query_as("SELECT at, prev_hash FROM audit_log WHERE seq = 30")
+            .fetch_one(&app.state.db.pool)
+            .await
+            .unwrap();
     let fake = audit::row_hash(&audit::Fields {
         seq: 30,
         at: &at,
@@ -149,5 +197,8 @@ async fn the_check_at_cited_rows_sees_their_edits_and_links_only() {
         sqlx::query("DROP TRIGGER audit_log_no_delete").execute(&app.state.db.pool).await.unwrap();
     }
     sqlx::query("DELETE FROM audit_log WHERE seq = 9").execute(&app.state.db.pool).await.unwrap();
-    assert_eq!(audit::verify_targets(&app.state.db, &cited).await.unwrap(), Verdict::Broken { seq: 10, reason: "row 9 is missing".into() });
+    assert_eq!(
+        audit::verify_targets(&app.state.db, &cited).await.unwrap(),
+        Verdict::Broken { seq: 10, reason: "row 9 is missing".into() }
+    );
 }

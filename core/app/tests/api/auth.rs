@@ -13,7 +13,9 @@ async fn login_returns_the_user_and_rotates_the_session() {
     c.get("/api/users/current").await;
     // A session id planted before sign-in must not survive it.
     c.set_cookie("__Host-plantdoc_session", "planted-by-an-attacker");
-    let r = c.post("/api/users/login", &json!({"email": "Erin@Demo.Plant ", "password": PASSWORD})).await;
+    let r = c
+        .post("/api/users/login", &json!({"email": "Erin@Demo.Plant ", "password": PASSWORD}))
+        .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     assert_eq!(r.body["email"], "erin@demo.plant");
     assert_eq!(r.body["position"], "engineer");
@@ -28,19 +30,25 @@ async fn login_returns_the_user_and_rotates_the_session() {
         .find(|c| c.starts_with("__Host-plantdoc_session="))
         .unwrap();
     assert!(
-        cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.contains("Secure") && cookie.contains("Path=/"),
+        cookie.contains("HttpOnly")
+            && cookie.contains("SameSite=Lax")
+            && cookie.contains("Secure")
+            && cookie.contains("Path=/"),
         "{cookie}"
     );
     let sid = c.session_cookie().unwrap();
     assert_ne!(sid, "planted-by-an-attacker");
     assert!(sid.len() >= 43, "256-bit id");
     // The id is stored hashed, never as sent.
-    let stored = scalar(&app, &format!("SELECT COUNT(*) FROM sessions WHERE id_hash = '{sid}'")).await;
+    let stored =
+        scalar(&app, &format!("SELECT COUNT(*) FROM sessions WHERE id_hash = '{sid}'")).await;
     assert_eq!(stored, 0);
     assert_eq!(c.get("/api/users/current").await.body["email"], "erin@demo.plant");
 
     // A second sign-in rotates the id again; the old one stops working.
-    let r = c.post("/api/users/login", &json!({"email": "erin@demo.plant", "password": PASSWORD})).await;
+    let r = c
+        .post("/api/users/login", &json!({"email": "erin@demo.plant", "password": PASSWORD}))
+        .await;
     assert_eq!(r.status, StatusCode::OK);
     let old = app.client();
     old.set_cookie("__Host-plantdoc_session", &sid);
@@ -54,9 +62,22 @@ async fn bad_logins_answer_field_maps() {
     let c = app.client();
     let r = c.post("/api/users/login", &json!({"email": "", "password": ""})).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
-    assert_eq!(r.body, json!({"email": "E-mail is required.", "password": "Password is required."}));
-    let wrong = c.post("/api/users/login", &json!({"email": "erin@demo.plant", "password": "nope-nope-nope"})).await;
-    let unknown = c.post("/api/users/login", &json!({"email": "nobody@demo.plant", "password": "nope-nope-nope"})).await;
+    assert_eq!(
+        r.body,
+        json!({"email": "E-mail is required.", "password": "Password is required."})
+    );
+    let wrong = c
+        .post(
+            "/api/users/login",
+            &json!({"email": "erin@demo.plant", "password": "nope-nope-nope"}),
+        )
+        .await;
+    let unknown = c
+        .post(
+            "/api/users/login",
+            &json!({"email": "nobody@demo.plant", "password": "nope-nope-nope"}),
+        )
+        .await;
     assert_eq!(wrong.status, StatusCode::BAD_REQUEST);
     // Same answer whether or not the account exists.
     assert_eq!(wrong.body, unknown.body);
@@ -71,7 +92,10 @@ async fn passwords_are_argon2id_with_owasp_parameters() {
     let app = spawn().await;
     app.add_user("erin@demo.plant", "engineer", "process").await;
     let (hash,): (String,) =
-        sqlx::query_as("SELECT password_hash FROM users WHERE email = 'erin@demo.plant'").fetch_one(&app.state.db.pool).await.unwrap();
+        sqlx::query_as("SELECT password_hash FROM users WHERE email = 'erin@demo.plant'")
+            .fetch_one(&app.state.db.pool)
+            .await
+            .unwrap();
     assert!(hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{hash}");
     let started = std::time::Instant::now();
     plantdoc_core::auth::password::hash_blocking("Some-Password-123").unwrap();
@@ -83,7 +107,12 @@ async fn temporary_password_forces_change_password() {
     let app = spawn().await;
     app.add_user_full("tina@demo.plant", "engineer", "process", "Temp-Pass-12345", true).await;
     let c = app.client();
-    let r = c.post("/api/users/login", &json!({"email": "tina@demo.plant", "password": "Temp-Pass-12345"})).await;
+    let r = c
+        .post(
+            "/api/users/login",
+            &json!({"email": "tina@demo.plant", "password": "Temp-Pass-12345"}),
+        )
+        .await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
     assert_eq!(r.body, json!({"status": "CHANGE_PASSWORD"}));
     // Signed in, but restricted: current says so, every other route refuses.
@@ -121,7 +150,13 @@ async fn temporary_password_forces_change_password() {
     old.set_cookie("__Host-plantdoc_session", &before);
     assert_eq!(old.get("/api/users/current").await.status, StatusCode::UNAUTHORIZED);
     // The temporary password is gone.
-    let r = app.client().post("/api/users/login", &json!({"email": "tina@demo.plant", "password": "Temp-Pass-12345"})).await;
+    let r = app
+        .client()
+        .post(
+            "/api/users/login",
+            &json!({"email": "tina@demo.plant", "password": "Temp-Pass-12345"}),
+        )
+        .await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
 }
 
@@ -130,7 +165,13 @@ async fn expired_temporary_password_is_refused() {
     let app = spawn().await;
     app.add_user_full("tina@demo.plant", "engineer", "process", "Temp-Pass-12345", true).await;
     app.clock.advance_secs(8 * 86_400);
-    let r = app.client().post("/api/users/login", &json!({"email": "tina@demo.plant", "password": "Temp-Pass-12345"})).await;
+    let r = app
+        .client()
+        .post(
+            "/api/users/login",
+            &json!({"email": "tina@demo.plant", "password": "Temp-Pass-12345"}),
+        )
+        .await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert!(r.body["password"].as_str().unwrap().contains("expired"));
 }
@@ -173,7 +214,12 @@ async fn sessions_expire_when_idle_and_absolutely() {
     assert_eq!(c.get("/api/zones").await.status, StatusCode::UNAUTHORIZED, "idle for over an hour");
 
     let c = app.client();
-    assert_eq!(c.post("/api/users/login", &json!({"email": "erin@demo.plant", "password": PASSWORD})).await.status, StatusCode::OK);
+    assert_eq!(
+        c.post("/api/users/login", &json!({"email": "erin@demo.plant", "password": PASSWORD}))
+            .await
+            .status,
+        StatusCode::OK
+    );
     for _ in 0..25 {
         app.clock.advance_secs(3500);
         if c.get("/api/zones").await.status != StatusCode::OK {
@@ -188,11 +234,18 @@ async fn disabled_accounts_lose_their_sessions_at_once() {
     let app = spawn().await;
     let c = app.signed_in("erin@demo.plant", "engineer", "process").await;
     for _ in 0..2 {
-        assert_eq!(c.get("/api/zones").await.status, StatusCode::OK, "the session is now remembered");
+        assert_eq!(
+            c.get("/api/zones").await.status,
+            StatusCode::OK,
+            "the session is now remembered"
+        );
     }
     // Disabled outside this instance (the CLI, another instance): refused within
     // session.recheck_ms, from the database's session counter (decision 35).
-    sqlx::query("UPDATE users SET disabled = 1 WHERE email = 'erin@demo.plant'").execute(&app.state.db.pool).await.unwrap();
+    sqlx::query("UPDATE users SET disabled = 1 WHERE email = 'erin@demo.plant'")
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
     tokio::time::sleep(RECHECK).await;
     assert_eq!(c.get("/api/zones").await.status, StatusCode::UNAUTHORIZED);
 }
@@ -208,7 +261,10 @@ async fn a_remembered_session_follows_changes_made_here_and_elsewhere() {
         assert_eq!(me.body["firstname"], "Test", "{}", me.text);
     }
     // A user's row changed outside this instance: seen within recheck_ms.
-    sqlx::query("UPDATE users SET firstname = 'Erina' WHERE email = 'erin@demo.plant'").execute(&app.state.db.pool).await.unwrap();
+    sqlx::query("UPDATE users SET firstname = 'Erina' WHERE email = 'erin@demo.plant'")
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
     tokio::time::sleep(RECHECK).await;
     assert_eq!(c.get("/api/users/current").await.body["firstname"], "Erina");
     // A session ended outside this instance: refused within recheck_ms.
@@ -236,16 +292,25 @@ async fn unsafe_requests_need_the_csrf_token() {
     let c = app.signed_in("erin@demo.plant", "engineer", "process").await;
     let token = c.cookie("__Host-plantdoc_csrf").unwrap();
     // No header.
-    let r = c.send(Method::POST, "/api/users/logout", Some("{}".into()), &[("x-csrf-token", "")]).await;
+    let r =
+        c.send(Method::POST, "/api/users/logout", Some("{}".into()), &[("x-csrf-token", "")]).await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
     assert_eq!(r.body["error"], "Missing or invalid CSRF token.");
     // A forged token of the right shape.
     let forged = format!("{}.{}", "A".repeat(43), "0".repeat(64));
-    let r = c.send(Method::POST, "/api/users/logout", Some("{}".into()), &[("x-csrf-token", &forged)]).await;
+    let r = c
+        .send(Method::POST, "/api/users/logout", Some("{}".into()), &[("x-csrf-token", &forged)])
+        .await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
     // Cross-site, even with the token.
-    let r =
-        c.send(Method::POST, "/api/users/logout", Some("{}".into()), &[("sec-fetch-site", "cross-site"), ("x-csrf-token", &token)]).await;
+    let r = c
+        .send(
+            Method::POST,
+            "/api/users/logout",
+            Some("{}".into()),
+            &[("sec-fetch-site", "cross-site"), ("x-csrf-token", &token)],
+        )
+        .await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
     // Anonymous sign-in without the double-submit token.
     let anon = reqwest::Client::new()
@@ -267,34 +332,56 @@ async fn reset_tokens_are_hashed_single_use_and_expire() {
     let unknown = c.post("/api/users/forgotPassword", &json!({"email": "nobody@demo.plant"})).await;
     assert_eq!(known.status, StatusCode::OK);
     assert_eq!(known.body, unknown.body, "same answer for unknown e-mails");
-    assert_eq!(c.post("/api/users/forgotPassword", &json!({"email": ""})).await.body, json!({"email": "E-mail is required."}));
+    assert_eq!(
+        c.post("/api/users/forgotPassword", &json!({"email": ""})).await.body,
+        json!({"email": "E-mail is required."})
+    );
     // The mail (outbox: no SMTP here) carries the link; the table only a hash.
     let mut body = String::new();
     for _ in 0..100 {
-        if let Ok((b,)) = sqlx::query_as::<_, (String,)>("SELECT body FROM outbox").fetch_one(&app.state.db.pool).await {
+        if let Ok((b,)) = sqlx::query_as::<_, (String,)>("SELECT body FROM outbox")
+            .fetch_one(&app.state.db.pool)
+            .await
+        {
             body = b;
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
-    let token = body.split("/login/reset/").nth(1).unwrap().split_whitespace().next().unwrap().to_string();
+    let token =
+        body.split("/login/reset/").nth(1).unwrap().split_whitespace().next().unwrap().to_string();
     assert!(token.len() >= 43, "at least 128 random bits");
     assert!(body.starts_with("Hello Test"));
-    assert!(body.contains("http://127.0.0.1:8080/login/reset/"), "link from server.public_url, not the Host header");
-    let (stored,): (String,) = sqlx::query_as("SELECT token_hash FROM password_resets").fetch_one(&app.state.db.pool).await.unwrap();
+    assert!(
+        body.contains("http://127.0.0.1:8080/login/reset/"),
+        "link from server.public_url, not the Host header"
+    );
+    let (stored,): (String,) = sqlx::query_as("SELECT token_hash FROM password_resets")
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
     assert_ne!(stored, token);
     assert_eq!(stored.len(), 64);
 
-    assert_eq!(c.get(&format!("/api/users/resetPassword/{token}")).await.body, json!({"valid": true}));
+    assert_eq!(
+        c.get(&format!("/api/users/resetPassword/{token}")).await.body,
+        json!({"valid": true})
+    );
     let bad = c.get("/api/users/resetPassword/not-a-token").await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
     assert_eq!(bad.body, json!({"token": "Invalid or expired token."}));
     let mismatch = c
-        .post(&format!("/api/users/resetPassword/{token}"), &json!({"password": "New-Secret-Words-1", "password2": "New-Secret-Words-2"}))
+        .post(
+            &format!("/api/users/resetPassword/{token}"),
+            &json!({"password": "New-Secret-Words-1", "password2": "New-Secret-Words-2"}),
+        )
         .await;
     assert_eq!(mismatch.body, json!({"password2": "Passwords do not match."}));
     let ok = c
-        .post(&format!("/api/users/resetPassword/{token}"), &json!({"password": "New-Secret-Words-1", "password2": "New-Secret-Words-1"}))
+        .post(
+            &format!("/api/users/resetPassword/{token}"),
+            &json!({"password": "New-Secret-Words-1", "password2": "New-Secret-Words-1"}),
+        )
         .await;
     assert_eq!(ok.status, StatusCode::OK, "{}", ok.text);
     let again = c
@@ -304,7 +391,12 @@ async fn reset_tokens_are_hashed_single_use_and_expire() {
         )
         .await;
     assert_eq!(again.body, json!({"token": "Invalid or expired token."}), "single use");
-    let r = c.post("/api/users/login", &json!({"email": "erin@demo.plant", "password": "New-Secret-Words-1"})).await;
+    let r = c
+        .post(
+            "/api/users/login",
+            &json!({"email": "erin@demo.plant", "password": "New-Secret-Words-1"}),
+        )
+        .await;
     assert_eq!(r.status, StatusCode::OK);
     assert_eq!(
         scalar(&app, &format!("SELECT COUNT(*) FROM audit_log WHERE action = 'auth.password_reset' AND target = 'user:{user_id}'")).await,
@@ -319,13 +411,19 @@ async fn reset_tokens_are_hashed_single_use_and_expire() {
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
-    let all: Vec<(String,)> = sqlx::query_as("SELECT body FROM outbox").fetch_all(&app.state.db.pool).await.unwrap();
+    let all: Vec<(String,)> =
+        sqlx::query_as("SELECT body FROM outbox").fetch_all(&app.state.db.pool).await.unwrap();
     let newest = all
         .iter()
-        .map(|(b,)| b.split("/login/reset/").nth(1).unwrap().split_whitespace().next().unwrap().to_string())
+        .map(|(b,)| {
+            b.split("/login/reset/").nth(1).unwrap().split_whitespace().next().unwrap().to_string()
+        })
         .find(|t| t != &token)
         .unwrap();
     assert_eq!(c.get(&format!("/api/users/resetPassword/{newest}")).await.status, StatusCode::OK);
     app.clock.advance_secs(3601);
-    assert_eq!(c.get(&format!("/api/users/resetPassword/{newest}")).await.body, json!({"token": "Invalid or expired token."}));
+    assert_eq!(
+        c.get(&format!("/api/users/resetPassword/{newest}")).await.body,
+        json!({"token": "Invalid or expired token."})
+    );
 }

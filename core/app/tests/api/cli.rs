@@ -71,9 +71,16 @@ fn a_bad_config_value_names_the_key_and_exits_2() {
         ("PLANTDOC__MODULES__KANBAN__SPEED", "9", "modules.kanban.speed: unknown key"),
         ("PLANTDOC__MODULES__ISLAND__ENABLED", "maybe", "modules.island.enabled"),
         // A translation always has a review stage (decision 95).
-        ("PLANTDOC__REVIEW__TRANSLATION_STAGES", "0", "review.translation_stages: must be at least 1"),
+        (
+            "PLANTDOC__REVIEW__TRANSLATION_STAGES",
+            "0",
+            "review.translation_stages: must be at least 1",
+        ),
     ] {
-        let o = plantdoc(&["migrate"], &[(key, value), ("PLANTDOC__DATABASE__URL", "sqlite:///nonexistent-dir-x/never.db")]);
+        let o = plantdoc(
+            &["migrate"],
+            &[(key, value), ("PLANTDOC__DATABASE__URL", "sqlite:///nonexistent-dir-x/never.db")],
+        );
         assert_eq!(o.status.code(), Some(2), "{key}: {}", text(&o));
         assert!(text(&o).contains(expect), "{key}: {}", text(&o));
         assert!(text(&o).contains("configuration error"), "{key}: {}", text(&o));
@@ -117,7 +124,8 @@ async fn user_add_seed_and_migrate_work_on_a_fresh_database() {
     let tmp = tempfile::tempdir().unwrap();
     let db = fresh_database(tmp.path()).await;
     let files = tmp.path().join("files").display().to_string();
-    let env = [("PLANTDOC__DATABASE__URL", db.as_str()), ("PLANTDOC__STORAGE__DIR", files.as_str())];
+    let env =
+        [("PLANTDOC__DATABASE__URL", db.as_str()), ("PLANTDOC__STORAGE__DIR", files.as_str())];
     let o = plantdoc(&["migrate"], &env);
     assert!(o.status.success(), "{}", text(&o));
     assert!(text(&o).contains("migrations are up to date"));
@@ -225,11 +233,26 @@ async fn user_add_seed_and_migrate_work_on_a_fresh_database() {
     badged.extend(["--badge", "77"]);
     let o = plantdoc(&badged, &env);
     assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o).contains("--kiosk: Only an operator account without a badge can be a kiosk account."), "{}", text(&o));
+    assert!(
+        text(&o)
+            .contains("--kiosk: Only an operator account without a badge can be a kiosk account."),
+        "{}",
+        text(&o)
+    );
     sqlx::any::install_default_drivers();
     let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&db).await.unwrap();
-    let flags: Vec<(String, i64)> = sqlx::query_as("SELECT email, kiosk FROM users ORDER BY email").fetch_all(&mut conn).await.unwrap();
-    assert_eq!(flags, [("lead@demo.plant".to_string(), 0), ("netbook@demo.plant".to_string(), 1), ("tmp@demo.plant".to_string(), 0)]);
+    let flags: Vec<(String, i64)> = sqlx::query_as("SELECT email, kiosk FROM users ORDER BY email")
+        .fetch_all(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(
+        flags,
+        [
+            ("lead@demo.plant".to_string(), 0),
+            ("netbook@demo.plant".to_string(), 1),
+            ("tmp@demo.plant".to_string(), 0)
+        ]
+    );
 
     // Plant administration: granted at creation or later, revoked, audited; never guessed.
     let o = plantdoc(
@@ -256,15 +279,27 @@ async fn user_add_seed_and_migrate_work_on_a_fresh_database() {
     );
     assert!(o.status.success() && text(&o).contains("(plant administrator)"), "{}", text(&o));
     let o = plantdoc(&["user", "plant-admin", "Lead@Demo.Plant", "on"], &env);
-    assert!(o.status.success() && text(&o).contains("lead@demo.plant is a plant administrator"), "{}", text(&o));
+    assert!(
+        o.status.success() && text(&o).contains("lead@demo.plant is a plant administrator"),
+        "{}",
+        text(&o)
+    );
     let o = plantdoc(&["user", "plant-admin", "lead@demo.plant", "on"], &env);
     assert!(text(&o).contains("(unchanged)"), "{}", text(&o));
     let o = plantdoc(&["user", "plant-admin", "lead@demo.plant", "off"], &env);
-    assert!(o.status.success() && text(&o).contains("lead@demo.plant is not a plant administrator"), "{}", text(&o));
+    assert!(
+        o.status.success() && text(&o).contains("lead@demo.plant is not a plant administrator"),
+        "{}",
+        text(&o)
+    );
     let o = plantdoc(&["user", "plant-admin", "nobody@demo.plant", "on"], &env);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("There is no user with this e-mail."));
-    assert_eq!(plantdoc(&["user", "plant-admin", "lead@demo.plant", "maybe"], &env).status.code(), Some(2), "clap refuses");
+    assert_eq!(
+        plantdoc(&["user", "plant-admin", "lead@demo.plant", "maybe"], &env).status.code(),
+        Some(2),
+        "clap refuses"
+    );
 
     // Demo seed refuses a database that has users; on an empty one it prints accounts.
     let o = plantdoc(&["seed", "demo"], &env);
@@ -272,7 +307,10 @@ async fn user_add_seed_and_migrate_work_on_a_fresh_database() {
     let tmp2 = tempfile::tempdir().unwrap();
     let db2 = fresh_database(tmp2.path()).await;
     let files2 = tmp2.path().join("files").display().to_string();
-    let o = plantdoc(&["seed", "demo"], &[("PLANTDOC__DATABASE__URL", db2.as_str()), ("PLANTDOC__STORAGE__DIR", files2.as_str())]);
+    let o = plantdoc(
+        &["seed", "demo"],
+        &[("PLANTDOC__DATABASE__URL", db2.as_str()), ("PLANTDOC__STORAGE__DIR", files2.as_str())],
+    );
     assert!(o.status.success(), "{}", text(&o));
     let t = text(&o);
     assert!(t.contains("Reyes    manager    process    badge 9001  (plant administrator)"), "{t}");
@@ -293,14 +331,18 @@ async fn user_add_seed_and_migrate_work_on_a_fresh_database() {
 async fn the_server_logs_json_lines_with_request_ids() {
     let tmp = tempfile::tempdir().unwrap();
     let db = format!("sqlite://{}/pd.db", tmp.path().display());
-    let (mut child, addr) = serve_process(tmp.path(), &db, &[("PLANTDOC__LOG__FORMAT", "json")]).await;
+    let (mut child, addr) =
+        serve_process(tmp.path(), &db, &[("PLANTDOC__LOG__FORMAT", "json")]).await;
     let r = reqwest::get(format!("http://{addr}/healthz")).await.unwrap();
     assert!(r.status().is_success(), "the server answered");
     let id = r.headers()["x-request-id"].to_str().unwrap().to_string();
     let _ = child.kill();
     let out = child.wait_with_output().unwrap();
     let log = String::from_utf8_lossy(&out.stderr);
-    let line = log.lines().find(|l| l.contains(&id)).unwrap_or_else(|| panic!("no log line with {id}: {log}"));
+    let line = log
+        .lines()
+        .find(|l| l.contains(&id))
+        .unwrap_or_else(|| panic!("no log line with {id}: {log}"));
     let v: serde_json::Value = serde_json::from_str(line).expect("a JSON log line");
     assert_eq!(v["span"]["request_id"], id, "{line}");
     assert_eq!(v["span"]["path"], "/healthz");
@@ -311,15 +353,45 @@ async fn user_pin_sets_a_signature_pin_hashed_and_audited() {
     let tmp = tempfile::tempdir().unwrap();
     let db = fresh_database(tmp.path()).await;
     let files = tmp.path().join("files").display().to_string();
-    let env = [("PLANTDOC__DATABASE__URL", db.as_str()), ("PLANTDOC__STORAGE__DIR", files.as_str())];
-    let add = ["user", "add", "--email", "pin@demo.plant", "--password", "Shift-Change-Secret-1", "--first", "Pia", "--last", "Pin"];
+    let env =
+        [("PLANTDOC__DATABASE__URL", db.as_str()), ("PLANTDOC__STORAGE__DIR", files.as_str())];
+    let add = [
+        "user",
+        "add",
+        "--email",
+        "pin@demo.plant",
+        "--password",
+        "Shift-Change-Secret-1",
+        "--first",
+        "Pia",
+        "--last",
+        "Pin",
+    ];
     let o = plantdoc(
-        &[&add[..], &["--position", "operator", "--department", "production", "--company", "mpk", "--zones", "A1"]].concat(),
+        &[
+            &add[..],
+            &[
+                "--position",
+                "operator",
+                "--department",
+                "production",
+                "--company",
+                "mpk",
+                "--zones",
+                "A1",
+            ],
+        ]
+        .concat(),
         &env,
     );
     assert!(o.status.success(), "{}", text(&o));
     let o = plantdoc(&["user", "pin", "--email", "pin@demo.plant", "--pin", "1111"], &env);
-    assert_eq!((o.status.code(), text(&o).contains("--pin: This PIN is too easy to guess")), (Some(2), true), "{}", text(&o));
+    assert_eq!(
+        (o.status.code(), text(&o).contains("--pin: This PIN is too easy to guess")),
+        (Some(2), true),
+        "{}",
+        text(&o)
+    );
     let o = plantdoc(&["user", "pin", "--email", "nobody@demo.plant", "--pin", "4826"], &env);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     let o = plantdoc(&["user", "pin", "--email", "PIN@demo.plant", "--pin", "4826"], &env);
@@ -332,11 +404,16 @@ async fn user_pin_sets_a_signature_pin_hashed_and_audited() {
             .fetch_one(&mut pool)
             .await
             .unwrap();
-    assert!(hash.starts_with("$argon2id$") && plantdoc_core::auth::password::verify_blocking("4826", &hash));
-    let audited: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM audit_log WHERE action = 'auth.pin_set' AND actor = 'cli'")
-        .fetch_one(&mut pool)
-        .await
-        .unwrap();
+    assert!(
+        hash.starts_with("$argon2id$")
+            && plantdoc_core::auth::password::verify_blocking("4826", &hash)
+    );
+    let audited: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM audit_log WHERE action = 'auth.pin_set' AND actor = 'cli'",
+    )
+    .fetch_one(&mut pool)
+    .await
+    .unwrap();
     assert_eq!(audited, 1);
 }
 
@@ -345,24 +422,66 @@ async fn user_add_takes_a_language_and_unknown_codes_are_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let db = fresh_database(tmp.path()).await;
     let files = tmp.path().join("files").display().to_string();
-    let env = [("PLANTDOC__DATABASE__URL", db.as_str()), ("PLANTDOC__STORAGE__DIR", files.as_str())];
+    let env =
+        [("PLANTDOC__DATABASE__URL", db.as_str()), ("PLANTDOC__STORAGE__DIR", files.as_str())];
     let add = |email: &'static str| {
-        vec!["user", "add", "--email", email, "--password", "Shift-Change-Secret-1", "--first", "Ana", "--last", "Lang"]
-            .into_iter()
-            .chain(["--position", "operator", "--department", "production", "--company", "mpk", "--zones", "A1"])
-            .collect::<Vec<_>>()
+        vec![
+            "user",
+            "add",
+            "--email",
+            email,
+            "--password",
+            "Shift-Change-Secret-1",
+            "--first",
+            "Ana",
+            "--last",
+            "Lang",
+        ]
+        .into_iter()
+        .chain([
+            "--position",
+            "operator",
+            "--department",
+            "production",
+            "--company",
+            "mpk",
+            "--zones",
+            "A1",
+        ])
+        .collect::<Vec<_>>()
     };
     let o = plantdoc(&[&add("es@demo.plant")[..], &["--lang", "es"]].concat(), &env);
     assert!(o.status.success(), "{}", text(&o));
     let o = plantdoc(&add("en@demo.plant"), &env);
     assert!(o.status.success(), "{}", text(&o));
     let o = plantdoc(&[&add("de@demo.plant")[..], &["--lang", "de"]].concat(), &env);
-    assert_eq!((o.status.code(), text(&o).contains("--lang: Language must be one of en, es, pl.")), (Some(2), true), "{}", text(&o));
+    assert_eq!(
+        (o.status.code(), text(&o).contains("--lang: Language must be one of en, es, pl.")),
+        (Some(2), true),
+        "{}",
+        text(&o)
+    );
     // An unknown code in [i18n] stops the start with the key named.
-    let o = plantdoc(&add("x@demo.plant"), &[&env[..], &[("PLANTDOC__I18N__DEFAULT", "de")]].concat());
-    assert!(!o.status.success() && text(&o).contains("i18n.default: \"de\" is not one of i18n.languages"), "{}", text(&o));
+    let o =
+        plantdoc(&add("x@demo.plant"), &[&env[..], &[("PLANTDOC__I18N__DEFAULT", "de")]].concat());
+    assert!(
+        !o.status.success()
+            && text(&o).contains("i18n.default: \"de\" is not one of i18n.languages"),
+        "{}",
+        text(&o)
+    );
     sqlx::any::install_default_drivers();
     let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&db).await.unwrap();
-    let langs: Vec<(String, String)> = sqlx::query_as("SELECT email, lang FROM users ORDER BY email").fetch_all(&mut conn).await.unwrap();
-    assert_eq!(langs, [("en@demo.plant".to_string(), "en".to_string()), ("es@demo.plant".to_string(), "es".to_string())]);
+    let langs: Vec<(String, String)> =
+        sqlx::query_as("SELECT email, lang FROM users ORDER BY email")
+            .fetch_all(&mut conn)
+            .await
+            .unwrap();
+    assert_eq!(
+        langs,
+        [
+            ("en@demo.plant".to_string(), "en".to_string()),
+            ("es@demo.plant".to_string(), "es".to_string())
+        ]
+    );
 }

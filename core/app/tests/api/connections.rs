@@ -121,11 +121,23 @@ async fn slow_sockets_leave_healthz_answering_and_are_closed_after_the_header_ti
     // Not before the timeout (checked while there is time left on a busy machine).
     let left = Duration::from_secs(2).saturating_sub(opened.elapsed());
     if left > Duration::from_millis(300) {
-        assert_eq!(closed(&mut slow[..10], left - Duration::from_millis(200)).await, 0, "closed before the timeout");
+        assert_eq!(
+            closed(&mut slow[..10], left - Duration::from_millis(200)).await,
+            0,
+            "closed before the timeout"
+        );
     }
     let after = Duration::from_secs(2).saturating_sub(opened.elapsed()) + Duration::from_secs(2);
-    assert_eq!(closed(&mut slow, after).await, SLOW, "every slow socket closed after the header-read timeout");
-    assert_eq!(closed(std::slice::from_mut(&mut idle), Duration::from_secs(3)).await, 1, "the idle kept-alive one too");
+    assert_eq!(
+        closed(&mut slow, after).await,
+        SLOW,
+        "every slow socket closed after the header-read timeout"
+    );
+    assert_eq!(
+        closed(std::slice::from_mut(&mut idle), Duration::from_secs(3)).await,
+        1,
+        "the idle kept-alive one too"
+    );
     healthz_answers(&app.addr, 2).await;
     let log = app.log.lock().unwrap().clone();
     assert!(!log.contains("Too many open files") && !log.contains("accept error"), "{log}");
@@ -134,7 +146,8 @@ async fn slow_sockets_leave_healthz_answering_and_are_closed_after_the_header_ti
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn at_the_connection_cap_the_quietest_make_room_and_excess_is_closed_at_once() {
     // The hard limit too: the cap falls to the limit less the reserve (768 of 1 024).
-    let app = serve_under("1024:1024", &[("PLANTDOC__SERVER__HEADER_READ_TIMEOUT_SECS", "30")]).await;
+    let app =
+        serve_under("1024:1024", &[("PLANTDOC__SERVER__HEADER_READ_TIMEOUT_SECS", "30")]).await;
     let mut slow = open_slow(&app.addr, SLOW).await;
     assert_eq!(slow.len(), SLOW, "every slow socket connected: the listener never stops accepting");
     let refused = closed(&mut slow, Duration::from_millis(500)).await;
@@ -143,5 +156,8 @@ async fn at_the_connection_cap_the_quietest_make_room_and_excess_is_closed_at_on
     tokio::time::sleep(plantdoc_core::app::conns::QUIET).await;
     healthz_answers(&app.addr, 5).await;
     let log = app.log.lock().unwrap().clone();
-    assert!(log.contains("connection cap reached") && !log.contains("Too many open files"), "{log}");
+    assert!(
+        log.contains("connection cap reached") && !log.contains("Too many open files"),
+        "{log}"
+    );
 }

@@ -9,7 +9,9 @@ use serde_json::json;
 use crate::helpers::*;
 
 fn example_library() -> PathBuf {
-    let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| workspace().join("target"));
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace().join("target"));
     let lib = target.join("debug").join("libplantdoc_example_dynamic.so");
     if !lib.exists() {
         let ok = Command::new(env!("CARGO"))
@@ -27,13 +29,23 @@ fn compile_c(dir: &Path, name: &str, src: &str) -> PathBuf {
     let c = dir.join(format!("{name}.c"));
     std::fs::write(&c, src).unwrap();
     let so = dir.join(format!("lib{name}.so"));
-    let ok = Command::new("cc").args(["-shared", "-fPIC", "-o"]).arg(&so).arg(&c).status().expect("a C compiler").success();
+    let ok = Command::new("cc")
+        .args(["-shared", "-fPIC", "-o"])
+        .arg(&so)
+        .arg(&c)
+        .status()
+        .expect("a C compiler")
+        .success();
     assert!(ok);
     so
 }
 
 async fn table_rows(app: &TestApp) -> Option<i64> {
-    sqlx::query_as::<_, (i64,)>("SELECT COUNT(*) FROM example_notes").fetch_one(&app.state.db.pool).await.ok().map(|r| r.0)
+    sqlx::query_as::<_, (i64,)>("SELECT COUNT(*) FROM example_notes")
+        .fetch_one(&app.state.db.pool)
+        .await
+        .ok()
+        .map(|r| r.0)
 }
 
 #[tokio::test]
@@ -49,24 +61,40 @@ async fn the_example_cdylib_answers_through_the_host() {
     assert_eq!(c.get("/api/example/other").await.status, StatusCode::NOT_FOUND);
     assert_eq!(table_rows(&app).await, Some(1), "its migration ran");
     let m = c.get("/api/modules").await;
-    let ex = m.body["modules"].as_array().unwrap().iter().find(|m| m["id"] == "example").unwrap().clone();
+    let ex = m.body["modules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["id"] == "example")
+        .unwrap()
+        .clone();
     assert_eq!(ex["enabled"], true);
 }
 
 #[tokio::test]
 async fn enabling_a_module_later_runs_its_migrations_and_disabling_keeps_its_tables() {
     let lib = example_library().display().to_string();
-    let off = spawn_with(&[("dynamic.libraries", &lib), ("modules.example.enabled", "false")]).await;
+    let off =
+        spawn_with(&[("dynamic.libraries", &lib), ("modules.example.enabled", "false")]).await;
     assert_eq!(table_rows(&off).await, None, "a disabled module's migrations do not run");
     let c = off.signed_in("erin@demo.plant", "engineer", "process").await;
-    assert_eq!(c.get("/api/example/hello").await.status, StatusCode::NOT_FOUND, "a disabled module mounts no routes");
+    assert_eq!(
+        c.get("/api/example/hello").await.status,
+        StatusCode::NOT_FOUND,
+        "a disabled module mounts no routes"
+    );
 
-    let on = spawn_on(tempfile::tempdir().unwrap(), off.db_url.clone(), &[("dynamic.libraries", &lib)]).await;
+    let on =
+        spawn_on(tempfile::tempdir().unwrap(), off.db_url.clone(), &[("dynamic.libraries", &lib)])
+            .await;
     assert_eq!(table_rows(&on).await, Some(1), "enabling ran the migration");
     drop(on);
-    let again =
-        spawn_on(tempfile::tempdir().unwrap(), off.db_url.clone(), &[("dynamic.libraries", &lib), ("modules.example.enabled", "false")])
-            .await;
+    let again = spawn_on(
+        tempfile::tempdir().unwrap(),
+        off.db_url.clone(),
+        &[("dynamic.libraries", &lib), ("modules.example.enabled", "false")],
+    )
+    .await;
     assert_eq!(table_rows(&again).await, Some(1), "disabling dropped nothing");
 }
 
@@ -83,19 +111,37 @@ async fn wrong_abi_and_missing_symbol_are_refused_and_the_host_runs_on() {
     assert!(e.contains("ABI version 99 is not supported"), "{e}");
     let e = plantdoc_core::dynamic::load(&missing).err().unwrap().to_string();
     assert!(e.contains("missing symbol plantdoc_module_entry"), "{e}");
-    let e = plantdoc_core::dynamic::load(Path::new("/nonexistent/libx.so")).err().unwrap().to_string();
+    let e =
+        plantdoc_core::dynamic::load(Path::new("/nonexistent/libx.so")).err().unwrap().to_string();
     assert!(e.contains("cannot load"), "{e}");
 
     let libs = format!("{},{},{}", wrong.display(), missing.display(), example_library().display());
     let app = spawn_with(&[("dynamic.libraries", &libs)]).await;
     let c = app.signed_in("erin@demo.plant", "engineer", "process").await;
-    assert_eq!(c.get("/api/example/hello").await.status, StatusCode::OK, "the good library still loads");
+    assert_eq!(
+        c.get("/api/example/hello").await.status,
+        StatusCode::OK,
+        "the good library still loads"
+    );
     let ids = |body: &serde_json::Value| {
-        body["modules"].as_array().unwrap().iter().map(|m| m["id"].as_str().unwrap().to_string()).collect::<Vec<_>>()
+        body["modules"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["id"].as_str().unwrap().to_string())
+            .collect::<Vec<_>>()
     };
     let with = ids(&c.get("/api/modules").await.body);
     let plain = spawn().await;
-    let without = ids(&plain.signed_in("erin@demo.plant", "engineer", "process").await.get("/api/modules").await.body);
-    assert!(with.contains(&"example".to_string()) && !without.contains(&"example".to_string()), "{with:?}");
+    let without = ids(&plain
+        .signed_in("erin@demo.plant", "engineer", "process")
+        .await
+        .get("/api/modules")
+        .await
+        .body);
+    assert!(
+        with.contains(&"example".to_string()) && !without.contains(&"example".to_string()),
+        "{with:?}"
+    );
     assert_eq!(with.len(), without.len() + 1, "every static module and the example: {with:?}");
 }

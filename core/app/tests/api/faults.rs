@@ -61,7 +61,12 @@ async fn database_down_gives_503_then_recovers_without_restart() {
     let proxy = Proxy::start(upstream).await;
     u.set_port(Some(proxy.port)).unwrap();
     let via_proxy = u.to_string();
-    let app = spawn_on(tempfile::tempdir().unwrap(), via_proxy, &[("database.acquire_timeout_secs", "2")]).await;
+    let app = spawn_on(
+        tempfile::tempdir().unwrap(),
+        via_proxy,
+        &[("database.acquire_timeout_secs", "2")],
+    )
+    .await;
     let c = app.signed_in("erin@demo.plant", "engineer", "process").await;
     assert_eq!(c.get("/api/zones").await.status, StatusCode::OK);
 

@@ -96,7 +96,11 @@ pub async fn spawn_with(overrides: &[(&str, &str)]) -> TestApp {
 }
 
 /// Spawns on a given database (to restart an app over the same data).
-pub async fn spawn_on(tmp: tempfile::TempDir, db_url: String, overrides: &[(&str, &str)]) -> TestApp {
+pub async fn spawn_on(
+    tmp: tempfile::TempDir,
+    db_url: String,
+    overrides: &[(&str, &str)],
+) -> TestApp {
     spawn_full(tmp, db_url, overrides, Vec::new()).await
 }
 
@@ -124,7 +128,10 @@ pub async fn spawn_full(
     let clock = ManualClock::new(T0);
     // Uploaded PDFs are parsed by the real binary's worker (core::pdf::worker).
     plantdoc_core::pdf::worker::set_program(env!("CARGO_BIN_EXE_plantdoc").into());
-    let state = build_state(s, BuildOptions { clock: clock.clone(), load_dynamic: true, extra_plugins }).await.expect("app starts");
+    let state =
+        build_state(s, BuildOptions { clock: clock.clone(), load_dynamic: true, extra_plugins })
+            .await
+            .expect("app starts");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
@@ -147,13 +154,18 @@ pub fn http_client() -> reqwest::ClientBuilder {
 
 impl TestApp {
     pub fn client(&self) -> Client {
-        Client { base: self.base.clone(), http: http_client().build().unwrap(), jar: Arc::new(Mutex::new(BTreeMap::new())) }
+        Client {
+            base: self.base.clone(),
+            http: http_client().build().unwrap(),
+            jar: Arc::new(Mutex::new(BTreeMap::new())),
+        }
     }
 
     /// A client connecting from another loopback address (`127.0.0.2`, …): another
     /// machine to the server's per-address counts.
     pub fn client_from(&self, addr: &str) -> Client {
-        let http = http_client().local_address(addr.parse::<std::net::IpAddr>().unwrap()).build().unwrap();
+        let http =
+            http_client().local_address(addr.parse::<std::net::IpAddr>().unwrap()).build().unwrap();
         Client { base: self.base.clone(), http, jar: Arc::new(Mutex::new(BTreeMap::new())) }
     }
 
@@ -162,7 +174,14 @@ impl TestApp {
         self.add_user_full(email, position, department, PASSWORD, false).await
     }
 
-    pub async fn add_user_full(&self, email: &str, position: &str, department: &str, pw: &str, temporary: bool) -> String {
+    pub async fn add_user_full(
+        &self,
+        email: &str,
+        position: &str,
+        department: &str,
+        pw: &str,
+        temporary: bool,
+    ) -> String {
         let input = UserInput {
             firstname: "Test".into(),
             lastname: email.split('@').next().unwrap().replace('.', ""),
@@ -176,15 +195,26 @@ impl TestApp {
             kiosk: None,
             lang: None,
         };
-        plantdoc_core::seed::add_user(&self.state, input, pw, temporary, "test").await.expect("add user")
+        plantdoc_core::seed::add_user(&self.state, input, pw, temporary, "test")
+            .await
+            .expect("add user")
     }
 
     /// A client signed in as a new plant administrator (company mpk) of the given position.
-    pub async fn signed_in_plant_admin(&self, email: &str, position: &str, department: &str) -> Client {
+    pub async fn signed_in_plant_admin(
+        &self,
+        email: &str,
+        position: &str,
+        department: &str,
+    ) -> Client {
         self.add_user(email, position, department).await;
-        plantdoc_core::seed::set_plant_admin(&self.state, email, true, "test").await.expect("plant admin");
+        plantdoc_core::seed::set_plant_admin(&self.state, email, true, "test")
+            .await
+            .expect("plant admin");
         let c = self.client();
-        let r = c.post("/api/users/login", &serde_json::json!({"email": email, "password": PASSWORD})).await;
+        let r = c
+            .post("/api/users/login", &serde_json::json!({"email": email, "password": PASSWORD}))
+            .await;
         assert_eq!(r.status, StatusCode::OK, "login: {}", r.body);
         c
     }
@@ -193,7 +223,9 @@ impl TestApp {
     pub async fn signed_in(&self, email: &str, position: &str, department: &str) -> Client {
         self.add_user(email, position, department).await;
         let c = self.client();
-        let r = c.post("/api/users/login", &serde_json::json!({"email": email, "password": PASSWORD})).await;
+        let r = c
+            .post("/api/users/login", &serde_json::json!({"email": email, "password": PASSWORD}))
+            .await;
         assert_eq!(r.status, StatusCode::OK, "login: {}", r.body);
         c
     }
@@ -238,13 +270,20 @@ impl Client {
     }
 
     /// Any request; `extra` headers are added (and may replace the defaults).
-    pub async fn send(&self, method: Method, path: &str, body: Option<String>, extra: &[(&str, &str)]) -> Resp {
+    pub async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<String>,
+        extra: &[(&str, &str)],
+    ) -> Resp {
         if method != Method::GET && self.cookie("__Host-plantdoc_csrf").is_none() {
             // The first page load hands out the CSRF cookie.
             Box::pin(self.get("/api/users/current")).await;
         }
         let mut req = self.http.request(method.clone(), format!("{}{}", self.base, path));
-        let cookies: Vec<String> = self.jar.lock().unwrap().iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let cookies: Vec<String> =
+            self.jar.lock().unwrap().iter().map(|(k, v)| format!("{k}={v}")).collect();
         if !cookies.is_empty() {
             req = req.header(COOKIE, cookies.join("; "));
         }
@@ -259,8 +298,10 @@ impl Client {
         let mut r = req.build().expect("request");
         for (k, v) in extra {
             // Replace, not add: a test may blank out a default header.
-            r.headers_mut()
-                .insert(reqwest::header::HeaderName::from_bytes(k.as_bytes()).unwrap(), reqwest::header::HeaderValue::from_str(v).unwrap());
+            r.headers_mut().insert(
+                reqwest::header::HeaderName::from_bytes(k.as_bytes()).unwrap(),
+                reqwest::header::HeaderValue::from_str(v).unwrap(),
+            );
         }
         let r = self.http.execute(r).await.expect("request");
         self.absorb(r).await
@@ -295,12 +336,21 @@ pub async fn scalar(app: &TestApp, sql: &str) -> i64 {
 
 /// `plantdoc serve` as a process on a free port, over `db` and a blob folder in `tmp`,
 /// with `env` on top; its stderr is piped. Returns once /healthz answers.
-pub async fn serve_process(tmp: &Path, db: &str, env: &[(&str, &str)]) -> (std::process::Child, String) {
+pub async fn serve_process(
+    tmp: &Path,
+    db: &str,
+    env: &[(&str, &str)],
+) -> (std::process::Child, String) {
     serve_process_under(tmp, db, env, &[]).await
 }
 
 /// [`serve_process`] started by `wrapper` (e.g. `["prlimit", "--nofile=1024:"]`).
-pub async fn serve_process_under(tmp: &Path, db: &str, env: &[(&str, &str)], wrapper: &[&str]) -> (std::process::Child, String) {
+pub async fn serve_process_under(
+    tmp: &Path,
+    db: &str,
+    env: &[(&str, &str)],
+    wrapper: &[&str],
+) -> (std::process::Child, String) {
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let addr = format!("127.0.0.1:{port}");
     let mut cmd = match wrapper.split_first() {

@@ -58,19 +58,29 @@ async fn hostile_pdfs_are_refused_by_every_upload_route_and_nothing_is_stored() 
     for route in ROUTES {
         let before = stored(&app).await;
         for (name, file, phrase) in CASES {
-            let (ct, body) = multipart(&[("filepond", Some(name), "application/pdf", &fixture(file))]);
+            let (ct, body) =
+                multipart(&[("filepond", Some(name), "application/pdf", &fixture(file))]);
             let r = send_bytes(&eng, Method::POST, route, body, &ct).await;
             assert_eq!(r.status, StatusCode::BAD_REQUEST, "{route} {name}: {}", r.text);
-            let msg = r.body["file"].as_str().unwrap_or_else(|| panic!("{route} {name}: field error expected: {}", r.text));
+            let msg = r.body["file"]
+                .as_str()
+                .unwrap_or_else(|| panic!("{route} {name}: field error expected: {}", r.text));
             assert!(msg.contains(phrase), "{route} {name}: {msg}");
             // The raw-body form of the same route checks the same way.
-            let raw =
-                send_bytes(&eng, Method::POST, &format!("{route}?filename={}", urlencode(name)), fixture(file), "application/pdf").await;
+            let raw = send_bytes(
+                &eng,
+                Method::POST,
+                &format!("{route}?filename={}", urlencode(name)),
+                fixture(file),
+                "application/pdf",
+            )
+            .await;
             assert_eq!(raw.status, StatusCode::BAD_REQUEST, "{route} raw {name}: {}", raw.text);
         }
         assert_eq!(stored(&app).await, before, "{route}: nothing stored for a refused file");
         // The control file of the corpus is accepted by the same route.
-        let (ct, body) = multipart(&[("filepond", Some("valid.pdf"), "application/pdf", &fixture("valid.pdf"))]);
+        let (ct, body) =
+            multipart(&[("filepond", Some("valid.pdf"), "application/pdf", &fixture("valid.pdf"))]);
         let r = send_bytes(&eng, Method::POST, route, body, &ct).await;
         assert_eq!(r.status, StatusCode::OK, "{route} valid.pdf: {}", r.text);
     }
@@ -78,7 +88,13 @@ async fn hostile_pdfs_are_refused_by_every_upload_route_and_nothing_is_stored() 
 
 fn urlencode(s: &str) -> String {
     s.bytes()
-        .map(|b| if b.is_ascii_alphanumeric() || b == b'.' || b == b'-' { (b as char).to_string() } else { format!("%{b:02X}") })
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b == b'.' || b == b'-' {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
         .collect()
 }
 
@@ -98,8 +114,17 @@ async fn served_demo(tmp: &std::path::Path, env: &[(&str, &str)]) -> (std::proce
         .unwrap();
     assert!(seeded.status.success(), "{}", String::from_utf8_lossy(&seeded.stderr));
     let (child, addr) = serve_process(tmp, &db, env).await;
-    let eng = Client { base: format!("http://{addr}"), http: crate::helpers::http_client().build().unwrap(), jar: Default::default() };
-    let r = eng.post("/api/users/login", &serde_json::json!({"email": "engineer1@demo.plant", "password": "Demo-Plant-2026"})).await;
+    let eng = Client {
+        base: format!("http://{addr}"),
+        http: crate::helpers::http_client().build().unwrap(),
+        jar: Default::default(),
+    };
+    let r = eng
+        .post(
+            "/api/users/login",
+            &serde_json::json!({"email": "engineer1@demo.plant", "password": "Demo-Plant-2026"}),
+        )
+        .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     (child, eng)
 }
@@ -114,7 +139,8 @@ async fn the_server_stays_under_200_mb_through_the_hostile_corpus() {
     for _ in 0..3 {
         for route in ROUTES {
             for (name, file, _) in CASES {
-                let (ct, body) = multipart(&[("filepond", Some(name), "application/pdf", &fixture(file))]);
+                let (ct, body) =
+                    multipart(&[("filepond", Some(name), "application/pdf", &fixture(file))]);
                 let r = send_bytes(&eng, Method::POST, route, body, &ct).await;
                 assert_eq!(r.status, StatusCode::BAD_REQUEST, "{route} {name}: {}", r.text);
                 refused += 1;
@@ -122,11 +148,17 @@ async fn the_server_stays_under_200_mb_through_the_hostile_corpus() {
         }
     }
     let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
-    let peak_kb: u64 =
-        status.lines().find_map(|l| l.strip_prefix("VmHWM:")).and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok()).unwrap();
+    let peak_kb: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap();
     let _ = child.kill();
     let _ = child.wait();
-    println!("hostile corpus: {refused} uploads refused, 0 stored; server peak RSS (VmHWM) {} MB", peak_kb / 1024);
+    println!(
+        "hostile corpus: {refused} uploads refused, 0 stored; server peak RSS (VmHWM) {} MB",
+        peak_kb / 1024
+    );
     assert!(peak_kb <= 200 * 1024, "peak RSS {} MB over 200 MB", peak_kb / 1024);
 }
 
@@ -136,7 +168,8 @@ async fn the_server_stays_under_200_mb_through_the_hostile_corpus() {
 async fn refused_hostile_pdfs_leave_no_error_line_in_the_log() {
     use std::io::Read;
     let tmp = tempfile::tempdir().unwrap();
-    let (mut child, eng) = served_demo(tmp.path(), &[("PLANTDOC__LOG__LEVEL", "warn"), ("RUST_LOG", "warn")]).await;
+    let (mut child, eng) =
+        served_demo(tmp.path(), &[("PLANTDOC__LOG__LEVEL", "warn"), ("RUST_LOG", "warn")]).await;
     for (name, file, _) in CASES {
         let (ct, body) = multipart(&[("filepond", Some(name), "application/pdf", &fixture(file))]);
         let r = send_bytes(&eng, Method::POST, ROUTES[0], body, &ct).await;
@@ -152,6 +185,9 @@ async fn refused_hostile_pdfs_leave_no_error_line_in_the_log() {
     // lopdf parses in the PDF worker (decision 45), which logs nothing; any lopdf line that
     // reaches the server's log (an in-process use) is bridged at WARN.
     let lopdf = log.lines().filter(|l| l.contains("lopdf")).count();
-    println!("hostile corpus log: {} lines, {lopdf} from lopdf (at WARN), 0 ERROR", log.lines().count());
+    println!(
+        "hostile corpus log: {} lines, {lopdf} from lopdf (at WARN), 0 ERROR",
+        log.lines().count()
+    );
     assert!(log.lines().filter(|l| l.contains("lopdf")).all(|l| l.contains("WARN")), "{log}");
 }

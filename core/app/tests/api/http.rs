@@ -19,11 +19,24 @@ async fn malformed_json_and_wrong_types_are_field_errors() {
     let r = c.send(Method::POST, "/api/users/login", Some("[\"a@b.c\", \"pw\"]".into()), &[]).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert_eq!(r.body, json!({"body": "Expected a JSON object."}));
-    let r = c.send(Method::POST, "/api/users/forgotPassword", Some("{\"email\": {\"a\": 1}}".into()), &[]).await;
+    let r = c
+        .send(
+            Method::POST,
+            "/api/users/forgotPassword",
+            Some("{\"email\": {\"a\": 1}}".into()),
+            &[],
+        )
+        .await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert!(r.body["email"].is_string(), "{}", r.body);
-    let r =
-        c.send(Method::POST, "/api/users/login", Some("email=a".into()), &[("content-type", "application/x-www-form-urlencoded")]).await;
+    let r = c
+        .send(
+            Method::POST,
+            "/api/users/login",
+            Some("email=a".into()),
+            &[("content-type", "application/x-www-form-urlencoded")],
+        )
+        .await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert_eq!(r.body, json!({"body": "Expected a JSON body (Content-Type: application/json)."}));
 }
@@ -63,7 +76,8 @@ async fn health_readiness_request_ids_and_gzip() {
 async fn unknown_api_paths_are_json_404_and_the_spa_falls_back_to_index() {
     let app = spawn().await;
     std::fs::create_dir_all(app.tmp.path().join("web")).unwrap();
-    std::fs::write(app.tmp.path().join("web/index.html"), "<!doctype html><title>Plantdoc</title>").unwrap();
+    std::fs::write(app.tmp.path().join("web/index.html"), "<!doctype html><title>Plantdoc</title>")
+        .unwrap();
     std::fs::write(app.tmp.path().join("web/main.js"), "console.log(1)").unwrap();
     let c = app.client();
     let r = c.get("/api/nothing/here").await;
@@ -77,7 +91,10 @@ async fn unknown_api_paths_are_json_404_and_the_spa_falls_back_to_index() {
     assert_eq!(main.text, "console.log(1)");
     assert_eq!(main.headers["cache-control"], "no-cache", "unhashed names are revalidated");
     std::fs::write(app.tmp.path().join("web/617.3f9a2c1b.js"), "x").unwrap();
-    assert_eq!(c.get("/617.3f9a2c1b.js").await.headers["cache-control"], "public, max-age=31536000, immutable");
+    assert_eq!(
+        c.get("/617.3f9a2c1b.js").await.headers["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
     assert_eq!(c.get("/healthz").await.headers["cache-control"], "no-cache");
     assert_eq!(r.headers["cache-control"], "no-store", "API answers are never cached");
 }
@@ -96,10 +113,23 @@ async fn openapi_describes_every_route() {
         let statuses = d.statuses();
         for s in &statuses {
             let r = &op["responses"][s.to_string()];
-            let content = r["content"].as_object().unwrap_or_else(|| panic!("{} {}: no response {s}", d.method, d.path));
-            assert!(content.values().all(|c| c["schema"].is_object()), "{} {}: {s} has no schema", d.method, d.path);
+            let content = r["content"]
+                .as_object()
+                .unwrap_or_else(|| panic!("{} {}: no response {s}", d.method, d.path));
+            assert!(
+                content.values().all(|c| c["schema"].is_object()),
+                "{} {}: {s} has no schema",
+                d.method,
+                d.path
+            );
         }
-        assert_eq!(op["responses"].as_object().unwrap().len(), statuses.len(), "{} {}: only the declared statuses", d.method, d.path);
+        assert_eq!(
+            op["responses"].as_object().unwrap().len(),
+            statuses.len(),
+            "{} {}: only the declared statuses",
+            d.method,
+            d.path
+        );
         // Signed-in tiers answer 401 and 403; unsafe methods 403 (CSRF); a body 400 and 413.
         if d.access != plantdoc_core::api::Access::Public {
             assert!(statuses.contains(&401) && statuses.contains(&403), "{} {}", d.method, d.path);
@@ -110,7 +140,11 @@ async fn openapi_describes_every_route() {
         // Every path parameter is declared, and every route that reads a body says which.
         for p in d.path_params() {
             assert!(
-                op["parameters"].as_array().unwrap().iter().any(|x| x["name"] == p && x["in"] == "path"),
+                op["parameters"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|x| x["name"] == p && x["in"] == "path"),
                 "{} {}: {p}",
                 d.method,
                 d.path
@@ -131,7 +165,9 @@ async fn openapi_describes_every_route() {
     assert!(all.len() > n, "{} routes mounted, {n} enabled", all.len());
     for d in &all {
         let op = &doc["paths"][&d.path][d.method.as_str().to_lowercase()];
-        let ok = op["responses"]["200"]["content"].as_object().unwrap_or_else(|| panic!("{} {}: no 200", d.method, d.path));
+        let ok = op["responses"]["200"]["content"]
+            .as_object()
+            .unwrap_or_else(|| panic!("{} {}: no 200", d.method, d.path));
         if let Some(json) = ok.get("application/json") {
             let schema = json["schema"].as_object().unwrap();
             assert!(
@@ -141,18 +177,29 @@ async fn openapi_describes_every_route() {
                 d.path
             );
             if schema.get("type") == Some(&json!("object")) && !d.path.starts_with("/api/openapi") {
-                assert!(schema.contains_key("properties"), "{} {}: an object answer names its keys", d.method, d.path);
+                assert!(
+                    schema.contains_key("properties"),
+                    "{} {}: an object answer names its keys",
+                    d.method,
+                    d.path
+                );
             }
         }
     }
     assert!(doc["paths"]["/api/openapi.json"]["get"].is_object());
-    assert!(doc["paths"]["/api/users/resetPassword/{token}"]["post"]["parameters"][0]["name"] == "token");
+    assert!(
+        doc["paths"]["/api/users/resetPassword/{token}"]["post"]["parameters"][0]["name"]
+            == "token"
+    );
     // Bodies and queries come from the Rust types (utoipa derives).
     let login = &doc["paths"]["/api/users/login"]["post"];
     let props = &login["requestBody"]["content"]["application/json"]["schema"]["properties"];
     assert!(props["email"].is_object() && props["password"].is_object(), "{login}");
     assert!(login["responses"]["429"].is_object() && login["responses"]["400"].is_object());
-    assert_eq!(doc["components"]["schemas"]["FieldErrors"]["additionalProperties"]["type"], "string");
+    assert_eq!(
+        doc["components"]["schemas"]["FieldErrors"]["additionalProperties"]["type"],
+        "string"
+    );
     assert!(n >= 12, "{n} routes");
 }
 
@@ -173,11 +220,16 @@ async fn openapi_declares_bodies_queries_and_uploads() {
         if op.is_null() {
             continue; // the module is not enabled in this release
         }
-        assert!(op["requestBody"]["content"]["multipart/form-data"]["schema"]["properties"]["file"].is_object(), "{path}");
+        assert!(
+            op["requestBody"]["content"]["multipart/form-data"]["schema"]["properties"]["file"]
+                .is_object(),
+            "{path}"
+        );
     }
     let page = &doc["paths"]["/api/swps/deployed-swps-paginated"]["get"]["parameters"];
     if !page.is_null() {
-        let names: Vec<&str> = page.as_array().unwrap().iter().filter_map(|p| p["name"].as_str()).collect();
+        let names: Vec<&str> =
+            page.as_array().unwrap().iter().filter_map(|p| p["name"].as_str()).collect();
         assert!(names.contains(&"sortBy") && names.contains(&"page"), "{names:?}");
     }
 }

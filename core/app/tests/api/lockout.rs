@@ -51,7 +51,9 @@ async fn parallel_wrong_guesses_are_all_counted() {
     let mut tasks = Vec::new();
     for _ in 0..10 {
         let c = app.client();
-        tasks.push(tokio::spawn(async move { c.post("/api/users/login", &creds("erin@demo.plant", "wrong-password-1")).await.status }));
+        tasks.push(tokio::spawn(async move {
+            c.post("/api/users/login", &creds("erin@demo.plant", "wrong-password-1")).await.status
+        }));
     }
     for t in tasks {
         assert_eq!(t.await.unwrap(), StatusCode::BAD_REQUEST);
@@ -101,7 +103,10 @@ async fn guesses_from_another_address_do_not_lock_the_owner_out() {
     for _ in 0..10 {
         owner.post("/api/users/login", &creds("erin@demo.plant", "wrong-password-1")).await;
     }
-    assert_eq!(owner.post("/api/users/login", &creds("erin@demo.plant", PASSWORD)).await.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        owner.post("/api/users/login", &creds("erin@demo.plant", PASSWORD)).await.status,
+        StatusCode::TOO_MANY_REQUESTS
+    );
     let token = plantdoc_core::auth::session::random_token();
     sqlx::query("INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
         .bind(plantdoc_core::auth::session::sha256_hex(&token))
@@ -112,11 +117,19 @@ async fn guesses_from_another_address_do_not_lock_the_owner_out() {
         .await
         .unwrap();
     let r = owner
-        .post(&format!("/api/users/resetPassword/{token}"), &json!({"password": "New-Secret-Words-1", "password2": "New-Secret-Words-1"}))
+        .post(
+            &format!("/api/users/resetPassword/{token}"),
+            &json!({"password": "New-Secret-Words-1", "password2": "New-Secret-Words-1"}),
+        )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM login_failures").await, 0);
     for c in [&owner, &stranger] {
-        assert_eq!(c.post("/api/users/login", &creds("erin@demo.plant", "New-Secret-Words-1")).await.status, StatusCode::OK);
+        assert_eq!(
+            c.post("/api/users/login", &creds("erin@demo.plant", "New-Secret-Words-1"))
+                .await
+                .status,
+            StatusCode::OK
+        );
     }
 }

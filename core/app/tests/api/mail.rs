@@ -12,8 +12,12 @@ async fn reset_mail_goes_through_smtp_and_its_link_works() {
     let catcher = SmtpCatcher::start(dir.path());
     let port = catcher.port.clone();
 
-    let app =
-        spawn_with(&[("mail.smtp.host", "127.0.0.1"), ("mail.smtp.port", &port), ("server.public_url", "https://plant.example")]).await;
+    let app = spawn_with(&[
+        ("mail.smtp.host", "127.0.0.1"),
+        ("mail.smtp.port", &port),
+        ("server.public_url", "https://plant.example"),
+    ])
+    .await;
     app.add_user("erin@demo.plant", "engineer", "process").await;
     let c = app.client();
     let r = c
@@ -27,16 +31,20 @@ async fn reset_mail_goes_through_smtp_and_its_link_works() {
     assert_eq!(r.status, StatusCode::OK);
     let mut mail = String::new();
     for _ in 0..200 {
-        if let Some(f) =
-            std::fs::read_dir(dir.path()).unwrap().flatten().find(|f| f.path().extension().map(|e| e == "eml").unwrap_or(false))
+        if let Some(f) = std::fs::read_dir(dir.path())
+            .unwrap()
+            .flatten()
+            .find(|f| f.path().extension().map(|e| e == "eml").unwrap_or(false))
         {
             // Read it as a mail client would: undo quoted-printable soft line breaks.
-            mail = std::fs::read_to_string(f.path()).unwrap().replace("=\r\n", "").replace("=\n", "");
+            mail =
+                std::fs::read_to_string(f.path()).unwrap().replace("=\r\n", "").replace("=\n", "");
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
-    let outbox: Vec<(Option<String>,)> = sqlx::query_as("SELECT error FROM outbox").fetch_all(&app.state.db.pool).await.unwrap();
+    let outbox: Vec<(Option<String>,)> =
+        sqlx::query_as("SELECT error FROM outbox").fetch_all(&app.state.db.pool).await.unwrap();
     assert!(mail.contains("X-Rcpt-To: erin@demo.plant"), "mail: {mail} outbox: {outbox:?}");
     assert!(mail.contains("Subject: Reset your Plantdoc password"));
     assert!(!mail.contains("evil.example"), "link not built from the Host header");
@@ -49,7 +57,10 @@ async fn reset_mail_goes_through_smtp_and_its_link_works() {
         .unwrap()
         .trim()
         .to_string();
-    assert_eq!(c.get(&format!("/api/users/resetPassword/{token}")).await.body, json!({"valid": true}));
+    assert_eq!(
+        c.get(&format!("/api/users/resetPassword/{token}")).await.body,
+        json!({"valid": true})
+    );
     let ok = c
         .post(
             &format!("/api/users/resetPassword/{token}"),
@@ -58,7 +69,12 @@ async fn reset_mail_goes_through_smtp_and_its_link_works() {
         .await;
     assert_eq!(ok.status, StatusCode::OK);
     assert_eq!(
-        c.post("/api/users/login", &json!({"email": "erin@demo.plant", "password": "Fresh-Secret-Words-7"})).await.status,
+        c.post(
+            "/api/users/login",
+            &json!({"email": "erin@demo.plant", "password": "Fresh-Secret-Words-7"})
+        )
+        .await
+        .status,
         StatusCode::OK
     );
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM outbox WHERE sent_at IS NOT NULL").await, 1);

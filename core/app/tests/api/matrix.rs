@@ -82,7 +82,14 @@ pub struct Route {
 }
 
 /// A route with an optional JSON body.
-pub fn route(name: &'static str, method: Method, path: String, body: Option<Value>, console: bool, allow: Rule) -> Route {
+pub fn route(
+    name: &'static str,
+    method: Method,
+    path: String,
+    body: Option<Value>,
+    console: bool,
+    allow: Rule,
+) -> Route {
     let body = body.map(|b| (b.to_string().into_bytes(), "application/json"));
     Route { name, method, path, body, console, allow, shows: None }
 }
@@ -95,26 +102,34 @@ pub fn upload(name: &'static str, path: &str, allow: Rule) -> Route {
 
 /// Marks what the allowed answer of route `name` holds exactly for the people of `f`.
 pub fn show(routes: &mut [Route], name: &str, text: &str, f: Rule) {
-    routes.iter_mut().find(|r| r.name == name).expect("route of the matrix").shows = Some((text.to_string(), f));
+    routes.iter_mut().find(|r| r.name == name).expect("route of the matrix").shows =
+        Some((text.to_string(), f));
 }
 
 /// Sends every route as every person and as anonymous; fails on any 5xx, unexpected
 /// allow (or a shown text outside its rule, or an inexact refusal) and unexpected denial.
 pub async fn check(title: &str, app: &TestApp, routes: &[Route], people: &[Person]) {
     let anonymous = app.client();
-    let cases: Vec<(&Route, Option<&Person>)> =
-        routes.iter().flat_map(|r| people.iter().map(move |p| (r, Some(p))).chain(std::iter::once((r, None)))).collect();
+    let cases: Vec<(&Route, Option<&Person>)> = routes
+        .iter()
+        .flat_map(|r| people.iter().map(move |p| (r, Some(p))).chain(std::iter::once((r, None))))
+        .collect();
     let results: Vec<(String, StatusCode, bool, Option<bool>, bool)> = futures::stream::iter(cases)
         .map(|(route, s)| {
             let client = s.map(|s| s.client.clone()).unwrap_or_else(|| anonymous.clone());
             async move {
                 let resp = match &route.body {
-                    Some((bytes, ct)) => send_bytes(&client, route.method.clone(), &route.path, bytes.clone(), ct).await,
+                    Some((bytes, ct)) => {
+                        send_bytes(&client, route.method.clone(), &route.path, bytes.clone(), ct)
+                            .await
+                    }
                     None => client.send(route.method.clone(), &route.path, None, &[]).await,
                 };
                 let expected = s.map(|s| (route.allow)(s)).unwrap_or(false);
                 let shown = match (&route.shows, s) {
-                    (Some((text, f)), Some(s)) if resp.status == StatusCode::OK => Some(resp.text.contains(text.as_str()) == f(s)),
+                    (Some((text, f)), Some(s)) if resp.status == StatusCode::OK => {
+                        Some(resp.text.contains(text.as_str()) == f(s))
+                    }
                     _ => None,
                 };
                 let exact = match s {
@@ -132,7 +147,10 @@ pub async fn check(title: &str, app: &TestApp, routes: &[Route], people: &[Perso
     let (mut allows, mut denials) = (Vec::new(), Vec::new());
     for (case, status, expected, shown, exact) in &results {
         assert!(!status.is_server_error(), "{case}: {status}");
-        let allowed = !matches!(*status, StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN | StatusCode::NOT_FOUND);
+        let allowed = !matches!(
+            *status,
+            StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN | StatusCode::NOT_FOUND
+        );
         let line = format!("{case}: {status} shown-ok={shown:?} exact={exact}");
         if (allowed && !expected) || *shown == Some(false) || !exact {
             allows.push(line);

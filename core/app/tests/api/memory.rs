@@ -10,7 +10,11 @@ use crate::helpers::*;
 /// A process's resident size in kB (`key`: `VmRSS:` now, `VmHWM:` at its peak).
 pub fn status_kb(pid: u32, key: &str) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    status.lines().find_map(|l| l.strip_prefix(key)).and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok()).unwrap_or(0)
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix(key))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
 }
 
 /// Sign-in attempts with e-mails no account has: each costs a full argon2id
@@ -20,9 +24,14 @@ pub fn status_kb(pid: u32, key: &str) -> u64 {
 async fn anonymous_sign_in_attempts_leave_the_server_at_its_size() {
     let tmp = tempfile::tempdir().unwrap();
     let db = fresh_database(tmp.path()).await;
-    let env = [("PLANTDOC__LOG__LEVEL", "error"), ("PLANTDOC__AUTH__IP_ATTEMPTS_PER_MINUTE", "1000000")];
+    let env =
+        [("PLANTDOC__LOG__LEVEL", "error"), ("PLANTDOC__AUTH__IP_ATTEMPTS_PER_MINUTE", "1000000")];
     let (mut child, addr) = serve_process(tmp.path(), &db, &env).await;
-    let c = Client { base: format!("http://{addr}"), http: reqwest::Client::new(), jar: Default::default() };
+    let c = Client {
+        base: format!("http://{addr}"),
+        http: reqwest::Client::new(),
+        jar: Default::default(),
+    };
     let attempts = |range: std::ops::Range<usize>| {
         let c = &c;
         futures::stream::iter(range)
@@ -36,7 +45,8 @@ async fn anonymous_sign_in_attempts_leave_the_server_at_its_size() {
     assert!(attempts(0..8).await.iter().all(|s| *s == StatusCode::BAD_REQUEST));
     let start = status_kb(child.id(), "VmRSS:");
     // 400 in the suite; the probe's 6 000 with PLANTDOC_MEMORY_ATTEMPTS=6000 (docs/security.md).
-    let n = std::env::var("PLANTDOC_MEMORY_ATTEMPTS").ok().and_then(|v| v.parse().ok()).unwrap_or(400);
+    let n =
+        std::env::var("PLANTDOC_MEMORY_ATTEMPTS").ok().and_then(|v| v.parse().ok()).unwrap_or(400);
     let t0 = std::time::Instant::now();
     let answers = attempts(8..8 + n).await;
     let elapsed = t0.elapsed();
@@ -77,11 +87,19 @@ fn zeros_pdf() -> Vec<u8> {
         out.extend_from_slice(b"\nendobj\n");
     }
     let xref = out.len();
-    out.extend_from_slice(format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes());
+    out.extend_from_slice(
+        format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
+    );
     for o in offsets {
         out.extend_from_slice(format!("{o:010} 00000 n \n").as_bytes());
     }
-    out.extend_from_slice(format!("trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n", objects.len() + 1).as_bytes());
+    out.extend_from_slice(
+        format!(
+            "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
+            objects.len() + 1
+        )
+        .as_bytes(),
+    );
     out
 }
 
@@ -99,11 +117,18 @@ async fn four_readers_of_a_heavy_pdf_are_served_stamped_copies_and_the_server_st
     let (mut child, addr) = serve_process(tmp.path(), &db, &env).await;
     // The blob in the server's folder and links made with its secret, as a module would.
     let files = tmp.path().join("files").display().to_string();
-    let settings = plantdoc_core::config::Settings::load_with(&config_dir(), &[("storage.dir", &files)]).unwrap();
-    let storage = plantdoc_core::storage::Storage::new(&settings.storage, SECRET.as_bytes().to_vec()).await.unwrap();
+    let settings =
+        plantdoc_core::config::Settings::load_with(&config_dir(), &[("storage.dir", &files)])
+            .unwrap();
+    let storage =
+        plantdoc_core::storage::Storage::new(&settings.storage, SECRET.as_bytes().to_vec())
+            .await
+            .unwrap();
     let pdf = zeros_pdf();
     let blob = storage.put_bytes("swp", pdf.clone().into(), "application/pdf").await.unwrap();
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
+    let now =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis()
+            as i64;
     let mut links = Vec::new();
     for i in 0..4 {
         let facts = CopyFacts {
@@ -112,7 +137,12 @@ async fn four_readers_of_a_heavy_pdf_are_served_stamped_copies_and_the_server_st
             dated: "deployed 2026-01-01".into(),
             open_path: format!("/main/swps/search?pn=7101-000{i}"),
         };
-        links.push(storage.copy_link(&blob.key, "heavy.pdf", "application/pdf", now, &facts).await.unwrap());
+        links.push(
+            storage
+                .copy_link(&blob.key, "heavy.pdf", "application/pdf", now, &facts)
+                .await
+                .unwrap(),
+        );
     }
     let start = status_kb(child.id(), "VmRSS:");
     let http = reqwest::Client::new();
@@ -130,10 +160,19 @@ async fn four_readers_of_a_heavy_pdf_are_served_stamped_copies_and_the_server_st
     let _ = child.kill();
     let _ = child.wait();
     for (i, (status, body)) in answers.iter().enumerate() {
-        assert_eq!(*status, StatusCode::OK, "reader {i}: {}", String::from_utf8_lossy(&body[..body.len().min(300)]));
+        assert_eq!(
+            *status,
+            StatusCode::OK,
+            "reader {i}: {}",
+            String::from_utf8_lossy(&body[..body.len().min(300)])
+        );
         let doc = plantdoc_core::pdf::lopdf::Document::load_mem(body).unwrap();
         let text = doc.extract_text(&[1]).unwrap();
-        assert!(text.contains(&format!("7101-000{i} rev 0")) && text.contains("UNCONTROLLED WHEN PRINTED"), "reader {i}: {text}");
+        assert!(
+            text.contains(&format!("7101-000{i} rev 0"))
+                && text.contains("UNCONTROLLED WHEN PRINTED"),
+            "reader {i}: {text}"
+        );
     }
     println!(
         "stamped copies: 4 readers of an {:.1} MB PDF at once served in {:.1} s; server RSS {} MB before, {} MB after, peak (VmHWM) {} MB (target ≤ 300 MB)",

@@ -10,7 +10,12 @@ use serde_json::Value;
 use crate::helpers::*;
 
 fn module<'a>(list: &'a Value, id: &str) -> &'a Value {
-    list["modules"].as_array().unwrap().iter().find(|m| m["id"] == id).unwrap_or_else(|| panic!("module {id} listed"))
+    list["modules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["id"] == id)
+        .unwrap_or_else(|| panic!("module {id} listed"))
 }
 
 #[tokio::test]
@@ -46,9 +51,12 @@ async fn release_1_0_is_the_spec_package() {
     assert_eq!(module(&r.body, "training")["sidebar"]["group"], "Production");
     assert_eq!(module(&r.body, "kanban")["sidebar"]["group"], "Engineering");
     // Dependencies come before their dependants.
-    let ids: Vec<&str> = r.body["modules"].as_array().unwrap().iter().map(|m| m["id"].as_str().unwrap()).collect();
+    let ids: Vec<&str> =
+        r.body["modules"].as_array().unwrap().iter().map(|m| m["id"].as_str().unwrap()).collect();
     let pos = |id: &str| ids.iter().position(|x| *x == id).unwrap();
-    assert!(pos("swp") < pos("signoff") && pos("alerts") < pos("signoff") && pos("swp") < pos("island"));
+    assert!(
+        pos("swp") < pos("signoff") && pos("alerts") < pos("signoff") && pos("swp") < pos("island")
+    );
     // Anonymous callers get nothing.
     assert_eq!(app.client().get("/api/modules").await.status, StatusCode::UNAUTHORIZED);
 }
@@ -60,7 +68,12 @@ async fn release_2_0_enables_everything_and_overrides_win() {
     let r = c.get("/api/modules").await;
     assert_eq!(r.body["release"], "2.0");
     for m in r.body["modules"].as_array().unwrap() {
-        assert_eq!(m["enabled"], m["id"] != "kanban", "{}: every module but the overridden one", m["id"]);
+        assert_eq!(
+            m["enabled"],
+            m["id"] != "kanban",
+            "{}: every module but the overridden one",
+            m["id"]
+        );
     }
     assert_eq!(module(&r.body, "kanban")["enabled"], false, "local override");
 }
@@ -84,7 +97,10 @@ fn manifests() -> Vec<Manifest> {
         .unwrap()
         .map(|d| d.unwrap().path().join("module.json"))
         .filter(|p| p.is_file())
-        .map(|p| Manifest::from_json(&std::fs::read_to_string(&p).unwrap()).unwrap_or_else(|e| panic!("{}: {e}", p.display())))
+        .map(|p| {
+            Manifest::from_json(&std::fs::read_to_string(&p).unwrap())
+                .unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+        })
         .collect();
     v.sort_by(|a, b| a.id.cmp(&b.id));
     v
@@ -99,14 +115,28 @@ fn migration_versions_keep_to_the_ranges_of_the_manifests() {
     let manifests = manifests();
     // Every module folder is linked into the binary (core/app/Cargo.toml).
     for m in &manifests {
-        assert!(modules.iter().any(|l| l.manifest.id == m.id), "plugins/{}: not linked (core/app/Cargo.toml)", m.id);
+        assert!(
+            modules.iter().any(|l| l.manifest.id == m.id),
+            "plugins/{}: not linked (core/app/Cargo.toml)",
+            m.id
+        );
     }
     assert_eq!(sets.len(), manifests.len() + 1, "core + every module");
     // The declared ranges do not overlap each other (nor the core's 1–999: Manifest::check).
-    let ranges: Vec<(&str, i64, i64)> = manifests.iter().filter_map(|m| m.migrations.map(|[lo, hi]| (m.id.as_str(), lo, hi))).collect();
+    let ranges: Vec<(&str, i64, i64)> = manifests
+        .iter()
+        .filter_map(|m| m.migrations.map(|[lo, hi]| (m.id.as_str(), lo, hi)))
+        .collect();
     for (i, a) in ranges.iter().enumerate() {
         for b in &ranges[i + 1..] {
-            assert!(a.2 < b.1 || b.2 < a.1, "migration ranges of {} {:?} and {} {:?} overlap", a.0, (a.1, a.2), b.0, (b.1, b.2));
+            assert!(
+                a.2 < b.1 || b.2 < a.1,
+                "migration ranges of {} {:?} and {} {:?} overlap",
+                a.0,
+                (a.1, a.2),
+                b.0,
+                (b.1, b.2)
+            );
         }
     }
     // Each module's migrations keep to the range its manifest declares.
@@ -115,9 +145,16 @@ fn migration_versions_keep_to_the_ranges_of_the_manifests() {
             if set.module == "core" {
                 assert!(m.version < 1000, "core {}", m.version);
             } else {
-                let (_, lo, hi) =
-                    ranges.iter().find(|r| r.0 == set.module).unwrap_or_else(|| panic!("{} has migrations but no range", set.module));
-                assert!((*lo..=*hi).contains(&m.version), "{} {} outside {lo}–{hi}", set.module, m.version);
+                let (_, lo, hi) = ranges
+                    .iter()
+                    .find(|r| r.0 == set.module)
+                    .unwrap_or_else(|| panic!("{} has migrations but no range", set.module));
+                assert!(
+                    (*lo..=*hi).contains(&m.version),
+                    "{} {} outside {lo}–{hi}",
+                    set.module,
+                    m.version
+                );
             }
         }
     }
@@ -128,13 +165,18 @@ fn a_release_lists_only_known_modules() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir_all(dir.path().join("releases")).unwrap();
     std::fs::copy(config_dir().join("default.toml"), dir.path().join("default.toml")).unwrap();
-    std::fs::write(dir.path().join("releases/9.9.toml"), "modules = [\"swp\", \"nope\"]\n").unwrap();
+    std::fs::write(dir.path().join("releases/9.9.toml"), "modules = [\"swp\", \"nope\"]\n")
+        .unwrap();
     let s = Settings::load_with(dir.path(), &[("release", "9.9")]).unwrap();
     assert!(s.module_enabled("swp") && !s.module_enabled("alerts"));
     let e = resolve_modules(&s, false, &[]).err().unwrap().to_string();
     assert!(e.contains("release 9.9: unknown module 'nope'"), "{e}");
     // A release file is a list of ids, nothing else.
-    std::fs::write(dir.path().join("releases/9.9.toml"), "modules = [\"swp\"]\n[server]\naddr = \"0.0.0.0:1\"\n").unwrap();
+    std::fs::write(
+        dir.path().join("releases/9.9.toml"),
+        "modules = [\"swp\"]\n[server]\naddr = \"0.0.0.0:1\"\n",
+    )
+    .unwrap();
     let e = Settings::load_with(dir.path(), &[("release", "9.9")]).err().unwrap().to_string();
     assert!(e.contains("9.9.toml") && e.contains("server"), "{e}");
 }
@@ -182,20 +224,34 @@ fn no_module_crate_depends_on_another() {
     let meta: Value = serde_json::from_slice(&out.stdout).unwrap();
     let plugins = std::path::Path::new(meta["workspace_root"].as_str().unwrap()).join("plugins");
     let packages = meta["packages"].as_array().unwrap();
-    let modules: Vec<&Value> =
-        packages.iter().filter(|p| std::path::Path::new(p["manifest_path"].as_str().unwrap()).starts_with(&plugins)).collect();
+    let modules: Vec<&Value> = packages
+        .iter()
+        .filter(|p| {
+            std::path::Path::new(p["manifest_path"].as_str().unwrap()).starts_with(&plugins)
+        })
+        .collect();
     let names: Vec<&str> = modules.iter().map(|p| p["name"].as_str().unwrap()).collect();
-    assert!(names.len() >= 8 && names.contains(&"plantdoc-island") && names.contains(&"plantdoc-swp"), "{names:?}");
+    assert!(
+        names.len() >= 8 && names.contains(&"plantdoc-island") && names.contains(&"plantdoc-swp"),
+        "{names:?}"
+    );
     let mut links = Vec::new();
     for m in &modules {
         for d in m["dependencies"].as_array().unwrap() {
             if names.contains(&d["name"].as_str().unwrap()) {
-                links.push((m["name"].as_str().unwrap(), d["name"].as_str().unwrap(), d["kind"].as_str().unwrap_or("normal")));
+                links.push((
+                    m["name"].as_str().unwrap(),
+                    d["name"].as_str().unwrap(),
+                    d["kind"].as_str().unwrap_or("normal"),
+                ));
             }
         }
     }
     let crossing: Vec<_> = links.iter().filter(|(_, _, kind)| *kind != "dev").collect();
-    assert!(crossing.is_empty(), "module crates depending on module crates (use a port of the core): {crossing:?}");
+    assert!(
+        crossing.is_empty(),
+        "module crates depending on module crates (use a port of the core): {crossing:?}"
+    );
     assert!(
         links.contains(&("plantdoc-island", "plantdoc-swp", "dev")),
         "the benchmark's links are seen (the check reads real data): {links:?}"
@@ -205,7 +261,9 @@ fn no_module_crate_depends_on_another() {
 #[test]
 fn manifest_labels_are_per_language() {
     let base = r#"{"id": "x", "name": "X", "release": "1.0", "route": "/main/x", "sidebar": {"label": "X", "icon": "I", "order": 1, "labels": LABELS}, "nameLabels": NAMES}"#;
-    let with = |labels: &str, names: &str| Manifest::from_json(&base.replace("LABELS", labels).replace("NAMES", names));
+    let with = |labels: &str, names: &str| {
+        Manifest::from_json(&base.replace("LABELS", labels).replace("NAMES", names))
+    };
     let m = with(r#"{"es": "Equis"}"#, r#"{"pl": "Iks"}"#).unwrap();
     assert_eq!(m.sidebar.unwrap().labels["es"], "Equis");
     assert_eq!(m.name_labels["pl"], "Iks");

@@ -25,7 +25,10 @@ fn pdf(objects: impl ExactSizeIterator<Item = Vec<u8>>) -> Vec<u8> {
     for o in offsets {
         out.extend_from_slice(format!("{o:010} 00000 n \n").as_bytes());
     }
-    out.extend_from_slice(format!("trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n", n + 1).as_bytes());
+    out.extend_from_slice(
+        format!("trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n", n + 1)
+            .as_bytes(),
+    );
     out
 }
 
@@ -57,13 +60,21 @@ fn nulls(n: usize) -> Vec<u8> {
 /// `n` pages in one page-tree node.
 fn pages(n: usize) -> Vec<u8> {
     let kids: String = (0..n).map(|i| format!("{} 0 R ", i + 3)).collect();
-    let head = [b"<< /Type /Catalog /Pages 2 0 R >>".to_vec(), format!("<< /Type /Pages /Kids [{kids}] /Count {n} >>").into_bytes()];
-    let leaves = std::iter::repeat_n(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>".to_vec(), n);
+    let head = [
+        b"<< /Type /Catalog /Pages 2 0 R >>".to_vec(),
+        format!("<< /Type /Pages /Kids [{kids}] /Count {n} >>").into_bytes(),
+    ];
+    let leaves =
+        std::iter::repeat_n(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>".to_vec(), n);
     pdf(head.into_iter().chain(leaves).collect::<Vec<_>>().into_iter())
 }
 
 fn kb(status: &str, key: &str) -> u64 {
-    status.lines().find_map(|l| l.strip_prefix(key)).and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok()).unwrap_or(0)
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix(key))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
 }
 
 #[tokio::test]
@@ -78,11 +89,22 @@ async fn four_parsing_bombs_at_once_are_refused_and_the_server_stays_under_300_m
         .output()
         .unwrap();
     assert!(seeded.status.success(), "{}", String::from_utf8_lossy(&seeded.stderr));
-    let (mut child, addr) = serve_process(tmp.path(), &db, &[("PLANTDOC__LOG__LEVEL", "error")]).await;
-    let eng = Client { base: format!("http://{addr}"), http: crate::helpers::http_client().build().unwrap(), jar: Default::default() };
-    let r = eng.post("/api/users/login", &serde_json::json!({"email": "engineer1@demo.plant", "password": "Demo-Plant-2026"})).await;
+    let (mut child, addr) =
+        serve_process(tmp.path(), &db, &[("PLANTDOC__LOG__LEVEL", "error")]).await;
+    let eng = Client {
+        base: format!("http://{addr}"),
+        http: crate::helpers::http_client().build().unwrap(),
+        jar: Default::default(),
+    };
+    let r = eng
+        .post(
+            "/api/users/login",
+            &serde_json::json!({"email": "engineer1@demo.plant", "password": "Demo-Plant-2026"}),
+        )
+        .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
-    let start_kb = kb(&std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap(), "VmRSS:");
+    let start_kb =
+        kb(&std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap(), "VmRSS:");
     // The outside probe's four: 24.5 M integers in 49 MB, 16 MB of integers, a million
     // null objects, 100 000 pages. Each phrase is what the refusal must say.
     let bombs: Vec<(&str, Vec<u8>, &[&str])> = vec![
@@ -94,7 +116,16 @@ async fn four_parsing_bombs_at_once_are_refused_and_the_server_stays_under_300_m
     let t0 = Instant::now();
     let sends = bombs.iter().map(|(name, bytes, _)| {
         let eng = &eng;
-        async move { send_bytes(eng, Method::POST, &format!("/api/swps/uploadPdf?filename={name}"), bytes.clone(), "application/pdf").await }
+        async move {
+            send_bytes(
+                eng,
+                Method::POST,
+                &format!("/api/swps/uploadPdf?filename={name}"),
+                bytes.clone(),
+                "application/pdf",
+            )
+            .await
+        }
     });
     let answers = futures::future::join_all(sends).await;
     let elapsed = t0.elapsed();
@@ -104,7 +135,9 @@ async fn four_parsing_bombs_at_once_are_refused_and_the_server_stays_under_300_m
     let _ = child.wait();
     for ((name, bytes, phrases), r) in bombs.iter().zip(&answers) {
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{name}: {}", r.text);
-        let msg = r.body["file"].as_str().unwrap_or_else(|| panic!("{name}: field error expected: {}", r.text));
+        let msg = r.body["file"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{name}: field error expected: {}", r.text));
         assert!(msg.contains(name) && phrases.iter().any(|p| msg.contains(p)), "{name}: {msg}");
         println!("  {name:<16} {:>5.1} MB → 400 {msg}", bytes.len() as f64 / 1e6);
     }

@@ -17,22 +17,45 @@ async fn held_readers_see_every_commit_and_never_write() {
             held.push(db.reader().await.unwrap());
         }
         let name = format!("readers-test-{round}");
-        sqlx::query("INSERT INTO change_counters (name, n) VALUES ($1, $2)").bind(&name).bind(round).execute(&db.pool).await.unwrap();
+        sqlx::query("INSERT INTO change_counters (name, n) VALUES ($1, $2)")
+            .bind(&name)
+            .bind(round)
+            .execute(&db.pool)
+            .await
+            .unwrap();
         for r in &mut held {
-            let n: i64 = sqlx::query_scalar("SELECT n FROM change_counters WHERE name = $1").bind(&name).fetch_one(&mut **r).await.unwrap();
+            let n: i64 = sqlx::query_scalar("SELECT n FROM change_counters WHERE name = $1")
+                .bind(&name)
+                .fetch_one(&mut **r)
+                .await
+                .unwrap();
             assert_eq!(n, round, "a held reader saw an older state");
         }
-        sqlx::query("UPDATE change_counters SET n = n + 100 WHERE name = $1").bind(&name).execute(&db.pool).await.unwrap();
+        sqlx::query("UPDATE change_counters SET n = n + 100 WHERE name = $1")
+            .bind(&name)
+            .execute(&db.pool)
+            .await
+            .unwrap();
         for r in &mut held {
-            let n: i64 = sqlx::query_scalar("SELECT n FROM change_counters WHERE name = $1").bind(&name).fetch_one(&mut **r).await.unwrap();
+            let n: i64 = sqlx::query_scalar("SELECT n FROM change_counters WHERE name = $1")
+                .bind(&name)
+                .fetch_one(&mut **r)
+                .await
+                .unwrap();
             assert_eq!(n, round + 100, "a held reader kept its snapshot");
         }
         if db.dialect == Dialect::Sqlite {
-            let write = sqlx::query("DELETE FROM change_counters WHERE name = $1").bind(&name).execute(&mut *held[0]).await;
+            let write = sqlx::query("DELETE FROM change_counters WHERE name = $1")
+                .bind(&name)
+                .execute(&mut *held[0])
+                .await;
             assert!(write.is_err(), "a held reader wrote");
         }
     }
     let left: i64 =
-        sqlx::query_scalar("SELECT COUNT(*) FROM change_counters WHERE name LIKE 'readers-test-%'").fetch_one(&db.pool).await.unwrap();
+        sqlx::query_scalar("SELECT COUNT(*) FROM change_counters WHERE name LIKE 'readers-test-%'")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
     assert_eq!(left, 20, "nothing was deleted through a reader");
 }

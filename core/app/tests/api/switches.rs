@@ -33,9 +33,18 @@ async fn a_switch_takes_effect_at_once_keeps_dependencies_and_is_audited() {
     }
     assert_eq!(manager.get("/api/users/current").await.body["plantAdmin"], false);
     assert_eq!(boss.get("/api/users/current").await.body["plantAdmin"], true);
-    assert_eq!(app.client().post("/api/modules/switch", &switch("swp", false)).await.status, StatusCode::UNAUTHORIZED);
-    assert_eq!(boss.post("/api/modules/switch", &switch("nope", false)).await.body, json!({"id": "There is no such module."}));
-    assert_eq!(boss.post("/api/modules/switch", &json!({"id": "swp"})).await.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        app.client().post("/api/modules/switch", &switch("swp", false)).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        boss.post("/api/modules/switch", &switch("nope", false)).await.body,
+        json!({"id": "There is no such module."})
+    );
+    assert_eq!(
+        boss.post("/api/modules/switch", &json!({"id": "swp"})).await.status,
+        StatusCode::BAD_REQUEST
+    );
     // SWPs has enabled dependants.
     let dep = boss.post("/api/modules/switch", &switch("swp", false)).await;
     assert_eq!(dep.body, json!({"enabled": "Island, Sign Off needs SWPs: disable them first."}));
@@ -46,7 +55,10 @@ async fn a_switch_takes_effect_at_once_keeps_dependencies_and_is_audited() {
         assert_eq!(r.status, StatusCode::OK, "{id}: {}", r.text);
     }
     let gone = eng.get(route).await;
-    assert_eq!((gone.status, gone.body.clone()), (StatusCode::NOT_FOUND, json!({"error": "Not found."})));
+    assert_eq!(
+        (gone.status, gone.body.clone()),
+        (StatusCode::NOT_FOUND, json!({"error": "Not found."}))
+    );
     assert_eq!(reqwest::get(&remote).await.unwrap().status(), StatusCode::NOT_FOUND);
     let list = eng.get("/api/modules").await.body;
     assert_eq!(module(&list, "swp")["enabled"], false);
@@ -61,7 +73,10 @@ async fn a_switch_takes_effect_at_once_keeps_dependencies_and_is_audited() {
     assert_eq!(eng.get(route).await.status, StatusCode::OK, "back without a restart");
     assert_eq!(reqwest::get(&remote).await.unwrap().status(), StatusCode::OK);
     let count = |a: &str| format!("SELECT COUNT(*) FROM audit_log WHERE action = '{a}'");
-    assert_eq!((scalar(&app, &count("module.disable")).await, scalar(&app, &count("module.enable")).await), (3, 1));
+    assert_eq!(
+        (scalar(&app, &count("module.disable")).await, scalar(&app, &count("module.enable")).await),
+        (3, 1)
+    );
 
     // A restart over the same database keeps the stored switches over the config.
     // (The first app's folder holds the SQLite file: stop it, keep the folder.)
@@ -70,23 +85,37 @@ async fn a_switch_takes_effect_at_once_keeps_dependencies_and_is_audited() {
     let db = app.db_url.clone();
     let again = spawn_on(tempfile::tempdir().unwrap(), db, &[]).await;
     let c = again.client();
-    let r = c.post("/api/users/login", &json!({"email": "erin@demo.plant", "password": PASSWORD})).await;
+    let r = c
+        .post("/api/users/login", &json!({"email": "erin@demo.plant", "password": PASSWORD}))
+        .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let list = c.get("/api/modules").await.body;
-    assert_eq!((module(&list, "swp")["enabled"].as_bool(), module(&list, "signoff")["enabled"].as_bool()), (Some(true), Some(false)));
+    assert_eq!(
+        (module(&list, "swp")["enabled"].as_bool(), module(&list, "signoff")["enabled"].as_bool()),
+        (Some(true), Some(false))
+    );
     assert_eq!(c.get(route).await.status, StatusCode::OK);
 }
 
 #[tokio::test]
 async fn enabling_runs_the_module_migrations() {
-    let off = [("modules.swp.enabled", "false"), ("modules.signoff.enabled", "false"), ("modules.island.enabled", "false")];
+    let off = [
+        ("modules.swp.enabled", "false"),
+        ("modules.signoff.enabled", "false"),
+        ("modules.island.enabled", "false"),
+    ];
     let app = spawn_with(&off).await;
     let boss = app.signed_in_plant_admin("boss@demo.plant", "manager", "process").await;
-    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM plantdoc_migrations WHERE module = 'swp'").await, 0);
+    assert_eq!(
+        scalar(&app, "SELECT COUNT(*) FROM plantdoc_migrations WHERE module = 'swp'").await,
+        0
+    );
     assert_eq!(boss.get("/api/swps/user-pending-swps").await.status, StatusCode::NOT_FOUND);
     let r = boss.post("/api/modules/switch", &json!({"id": "swp", "enabled": true})).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
-    assert!(scalar(&app, "SELECT COUNT(*) FROM plantdoc_migrations WHERE module = 'swp'").await >= 3);
+    assert!(
+        scalar(&app, "SELECT COUNT(*) FROM plantdoc_migrations WHERE module = 'swp'").await >= 3
+    );
     let list = boss.get("/api/swps/user-pending-swps").await;
     assert_eq!((list.status, list.body.clone()), (StatusCode::OK, json!([])), "its tables exist");
 }
@@ -96,7 +125,11 @@ async fn enabling_runs_the_module_migrations() {
 #[tokio::test]
 async fn a_port_follows_its_providers_switch() {
     use plantdoc_core::ports::{AlertsInForce, DeployedDocs, TrainingLevels};
-    let off = [("modules.swp.enabled", "false"), ("modules.signoff.enabled", "false"), ("modules.island.enabled", "false")];
+    let off = [
+        ("modules.swp.enabled", "false"),
+        ("modules.signoff.enabled", "false"),
+        ("modules.island.enabled", "false"),
+    ];
     let app = spawn_with(&off).await;
     let boss = app.signed_in_plant_admin("boss@demo.plant", "manager", "process").await;
     let state = &app.state;
@@ -110,7 +143,10 @@ async fn a_port_follows_its_providers_switch() {
     assert_eq!(switch(true).await.status, StatusCode::OK);
     let docs = state.port::<dyn DeployedDocs>().expect("swp on: its port");
     let mut c = state.db.pool.acquire().await.unwrap();
-    let id: String = sqlx::query_scalar("SELECT id FROM users WHERE email = 'boss@demo.plant'").fetch_one(&state.db.pool).await.unwrap();
+    let id: String = sqlx::query_scalar("SELECT id FROM users WHERE email = 'boss@demo.plant'")
+        .fetch_one(&state.db.pool)
+        .await
+        .unwrap();
     let boss_user = plantdoc_core::auth::users::find_by_id(&mut c, &id).await.unwrap().unwrap();
     assert_eq!(docs.deployed(state, &boss_user, "no-such-swp").await.unwrap(), None);
     assert_eq!(switch(false).await.status, StatusCode::OK);

@@ -87,7 +87,11 @@ async fn an_enabled_module_serves_its_routes_and_runs_its_task_until_shutdown() 
     let r = c.get("/api/hello/greeting").await;
     assert_eq!(r.body["greeting"], "good morning", "typed settings reach the typed state");
     eventually("the task to start", || probe.started.load(Ordering::SeqCst) == 1).await;
-    let listed = c.get("/api/modules").await.body["modules"].as_array().unwrap().iter().any(|m| m["id"] == "hello" && m["enabled"] == true);
+    let listed = c.get("/api/modules").await.body["modules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|m| m["id"] == "hello" && m["enabled"] == true);
     assert!(listed);
     // The stop signal reaches the task, which returns by itself.
     app.stop.take().unwrap().send(()).unwrap();
@@ -110,11 +114,19 @@ async fn module_settings_are_typed_and_checked() {
     let probe = Arc::new(Probe::default());
     let build = |over: Vec<(&'static str, &'static str)>| {
         let s = settings(&[&[("database.url", "sqlite::memory:")][..], &over[..]].concat());
-        build_state(s, BuildOptions { extra_plugins: vec![Arc::new(Hello(probe.clone()))], load_dynamic: false, ..Default::default() })
+        build_state(
+            s,
+            BuildOptions {
+                extra_plugins: vec![Arc::new(Hello(probe.clone()))],
+                load_dynamic: false,
+                ..Default::default()
+            },
+        )
     };
     let e = build(vec![("modules.hello.colour", "red")]).await.err().unwrap().to_string();
     assert!(e.starts_with("configuration error: modules.hello.colour: unknown key"), "{e}");
-    let e = build(vec![("modules.swp.max_pending_uploads", "many")]).await.err().unwrap().to_string();
+    let e =
+        build(vec![("modules.swp.max_pending_uploads", "many")]).await.err().unwrap().to_string();
     assert!(e.contains("modules.swp.max_pending_uploads"), "{e}");
     let e = build(vec![("modules.swp.pdf_max_mb", "0")]).await.err().unwrap().to_string();
     assert!(e.contains("modules.swp"), "{e}");
@@ -135,7 +147,12 @@ impl Plugin for Trespasser {
             ctx.routes(ApiRouter::new("trespass").get("/api/swps/mine", "Not its path", greeting));
         } else {
             let sql = "SELECT 1".to_string();
-            ctx.migrations(vec![plantdoc_core::migrate::Migration { version: 1003, name: "x".into(), sqlite: sql.clone(), postgres: sql }]);
+            ctx.migrations(vec![plantdoc_core::migrate::Migration {
+                version: 1003,
+                name: "x".into(),
+                sqlite: sql.clone(),
+                postgres: sql,
+            }]);
         }
         Ok(())
     }
@@ -148,12 +165,18 @@ async fn routes_and_migrations_stay_inside_the_manifest() {
         (false, "migration 1003 (x) is outside its declared range"),
     ] {
         let s = settings(&[("database.url", "sqlite::memory:")]);
-        let e =
-            build_state(s, BuildOptions { extra_plugins: vec![Arc::new(Trespasser(route))], load_dynamic: false, ..Default::default() })
-                .await
-                .err()
-                .unwrap()
-                .to_string();
+        let e = build_state(
+            s,
+            BuildOptions {
+                extra_plugins: vec![Arc::new(Trespasser(route))],
+                load_dynamic: false,
+                ..Default::default()
+            },
+        )
+        .await
+        .err()
+        .unwrap()
+        .to_string();
         assert!(e.contains(expect), "{e}");
     }
 }
@@ -164,7 +187,8 @@ async fn routes_and_migrations_stay_inside_the_manifest() {
 async fn sigterm_drains_requests_and_exits_0() {
     let tmp = tempfile::tempdir().unwrap();
     let db = fresh_database(tmp.path()).await;
-    let (mut child, addr) = serve_process(tmp.path(), &db, &[("PLANTDOC__SERVER__SHUTDOWN_GRACE_SECS", "5")]).await;
+    let (mut child, addr) =
+        serve_process(tmp.path(), &db, &[("PLANTDOC__SERVER__SHUTDOWN_GRACE_SECS", "5")]).await;
     // A request in flight (past the CSRF check, reading its body): headers and half the
     // body sent.
     let first = reqwest::get(format!("http://{addr}/api/users/current")).await.unwrap();
@@ -172,7 +196,14 @@ async fn sigterm_drains_requests_and_exits_0() {
         .headers()
         .get_all("set-cookie")
         .iter()
-        .filter_map(|v| v.to_str().ok()?.split(';').next()?.strip_prefix("__Host-plantdoc_csrf=").map(str::to_string))
+        .filter_map(|v| {
+            v.to_str()
+                .ok()?
+                .split(';')
+                .next()?
+                .strip_prefix("__Host-plantdoc_csrf=")
+                .map(str::to_string)
+        })
         .next()
         .expect("a CSRF cookie");
     let body = r#"{"email":"nobody@x.plant","password":"wrong-password-123"}"#;
@@ -185,14 +216,22 @@ async fn sigterm_drains_requests_and_exits_0() {
     conn.write_all(&body.as_bytes()[..10]).unwrap();
     std::thread::sleep(Duration::from_millis(200));
     let term = Instant::now();
-    assert!(Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap().success());
+    assert!(Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap()
+        .success());
     std::thread::sleep(Duration::from_millis(500));
     if let Some(st) = child.try_wait().unwrap() {
         let mut log = String::new();
         child.stderr.take().unwrap().read_to_string(&mut log).unwrap();
         panic!("the server should wait for the request in flight; it exited with {st}: {log}");
     }
-    assert!(TcpStream::connect(&addr).is_err() || reqwest::get(format!("http://{addr}/healthz")).await.is_err(), "no new connections");
+    assert!(
+        TcpStream::connect(&addr).is_err()
+            || reqwest::get(format!("http://{addr}/healthz")).await.is_err(),
+        "no new connections"
+    );
     conn.write_all(&body.as_bytes()[10..]).unwrap();
     let mut answer = String::new();
     conn.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
@@ -202,7 +241,10 @@ async fn sigterm_drains_requests_and_exits_0() {
         if let Some(s) = child.try_wait().unwrap() {
             break s;
         }
-        assert!(term.elapsed() < Duration::from_secs(15), "serve did not exit within the grace period");
+        assert!(
+            term.elapsed() < Duration::from_secs(15),
+            "serve did not exit within the grace period"
+        );
         std::thread::sleep(Duration::from_millis(50));
     };
     assert_eq!(status.code(), Some(0));

@@ -28,13 +28,28 @@ const INVALID: &str = text!("Invalid or expired link.");
 /// transaction (the edit and its audit row): replaces an earlier request of the user,
 /// ends their reset links, writes the audit row. Returns the link's token for
 /// [`announce_request`] after the commit.
-pub async fn request(conn: &mut AnyConnection, now: i64, user: &User, new_email: &str, by: &User) -> Result<String, AppError> {
-    let taken = sqlx::query("SELECT id FROM users WHERE email = $1").bind(new_email).fetch_optional(&mut *conn).await?;
+pub async fn request(
+    conn: &mut AnyConnection,
+    now: i64,
+    user: &User,
+    new_email: &str,
+    by: &User,
+) -> Result<String, AppError> {
+    let taken = sqlx::query("SELECT id FROM users WHERE email = $1")
+        .bind(new_email)
+        .fetch_optional(&mut *conn)
+        .await?;
     if taken.is_some() {
         return Err(AppError::field("email", text!("A user with this e-mail already exists.")));
     }
-    sqlx::query("DELETE FROM email_changes WHERE user_id = $1").bind(&user.id).execute(&mut *conn).await?;
-    sqlx::query("DELETE FROM password_resets WHERE user_id = $1").bind(&user.id).execute(&mut *conn).await?;
+    sqlx::query("DELETE FROM email_changes WHERE user_id = $1")
+        .bind(&user.id)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query("DELETE FROM password_resets WHERE user_id = $1")
+        .bind(&user.id)
+        .execute(&mut *conn)
+        .await?;
     let token = random_token();
     sqlx::query("INSERT INTO email_changes (token_hash, user_id, old_email, new_email, requested_by, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)")
         .bind(sha256_hex(&token))
@@ -61,7 +76,13 @@ pub async fn request(conn: &mut AnyConnection, now: i64, user: &User, new_email:
 /// After the request's commit: the confirmation link to the new address, the notice to
 /// the old one. A mail that fails stays in the outbox with its error (logged); the
 /// request stands and can be made again.
-pub async fn announce_request(state: &AppState, user: &User, new_email: &str, token: &str, by: &User) {
+pub async fn announce_request(
+    state: &AppState,
+    user: &User,
+    new_email: &str,
+    token: &str,
+    by: &User,
+) {
     let now = state.now_ms();
     let base = state.settings.server.public_url.trim_end_matches('/');
     let link = format!("{base}/login/email/{token}");
@@ -77,9 +98,10 @@ pub async fn announce_request(state: &AppState, user: &User, new_email: &str, to
         by.full_name(),
         user.email
     );
-    for (to, subject, body) in
-        [(new_email, "Confirm your new Plantdoc e-mail", to_new), (user.email.as_str(), "Your Plantdoc e-mail is about to change", to_old)]
-    {
+    for (to, subject, body) in [
+        (new_email, "Confirm your new Plantdoc e-mail", to_new),
+        (user.email.as_str(), "Your Plantdoc e-mail is about to change", to_old),
+    ] {
         if let Err(e) = state.mail.send(&state.db, now, to, subject, &body).await {
             tracing::error!(error = %format!("{e:#}"), "e-mail change mail failed");
         }
@@ -87,7 +109,10 @@ pub async fn announce_request(state: &AppState, user: &User, new_email: &str, to
 }
 
 /// A live request: (user id, old e-mail, new e-mail, who asked).
-async fn live(state: &AppState, token: &str) -> AppResult<Option<(String, String, String, String)>> {
+async fn live(
+    state: &AppState,
+    token: &str,
+) -> AppResult<Option<(String, String, String, String)>> {
     if token.len() > 100 {
         return Ok(None);
     }
@@ -99,16 +124,28 @@ async fn live(state: &AppState, token: &str) -> AppResult<Option<(String, String
     .fetch_optional(&state.db.pool)
     .await?;
     let Some(r) = row else { return Ok(None) };
-    if r.try_get::<Option<i64>, _>("used_at")?.is_some() || r.try_get::<i64, _>("expires_at")? < state.now_ms() {
+    if r.try_get::<Option<i64>, _>("used_at")?.is_some()
+        || r.try_get::<i64, _>("expires_at")? < state.now_ms()
+    {
         return Ok(None);
     }
-    Ok(Some((r.try_get("user_id")?, r.try_get("old_email")?, r.try_get("new_email")?, r.try_get("requested_by")?)))
+    Ok(Some((
+        r.try_get("user_id")?,
+        r.try_get("old_email")?,
+        r.try_get("new_email")?,
+        r.try_get("requested_by")?,
+    )))
 }
 
 /// GET /api/users/confirmEmail/{token}: whether the link is live, and the new address.
-pub(crate) async fn check(State(state): State<AppState>, Path(token): Path<String>) -> AppResult<Response> {
+pub(crate) async fn check(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+) -> AppResult<Response> {
     match live(&state, &token).await? {
-        Some((_, _, new_email, _)) => Ok(axum::Json(json!({"valid": true, "email": new_email})).into_response()),
+        Some((_, _, new_email, _)) => {
+            Ok(axum::Json(json!({"valid": true, "email": new_email})).into_response())
+        }
         None => Err(AppError::field("token", INVALID)),
     }
 }
@@ -135,28 +172,38 @@ pub(crate) async fn confirm(
         return Err(AppError::field("password", text!("Please enter your password.")));
     }
     let mut conn = state.db.pool.acquire().await?;
-    let user = users::find_by_id(&mut conn, &user_id).await?.ok_or_else(|| AppError::field("token", INVALID))?;
+    let user = users::find_by_id(&mut conn, &user_id)
+        .await?
+        .ok_or_else(|| AppError::field("token", INVALID))?;
     let by = users::find_by_id(&mut conn, &by_id).await?;
     drop(conn);
     let now = state.now_ms();
     // The sign-in lock-out's count for this person's address at this client.
     let attempt = Attempt::new(&user.email, addr.0);
     if lockout::locked_until(&state, &attempt, now).await?.is_some() {
-        return Err(AppError::field("password", text!("Too many failed attempts. Please try again later.")));
+        return Err(AppError::field(
+            "password",
+            text!("Too many failed attempts. Please try again later."),
+        ));
     }
     if !password::verify(&state, &b.password, Some(&user.password_hash)).await? {
         lockout::fail(&state, &attempt, Some(&user), now).await?;
         return Err(AppError::field("password", text!("Incorrect password.")));
     }
     if user.must_change_password {
-        return Err(AppError::field("password", text!("Please sign in and choose your own password first.")));
+        return Err(AppError::field(
+            "password",
+            text!("Please sign in and choose your own password first."),
+        ));
     }
     let mut tx = state.db.begin().await?;
-    let used = sqlx::query("UPDATE email_changes SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL")
-        .bind(now)
-        .bind(sha256_hex(&token))
-        .execute(&mut *tx)
-        .await?;
+    let used = sqlx::query(
+        "UPDATE email_changes SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL",
+    )
+    .bind(now)
+    .bind(sha256_hex(&token))
+    .execute(&mut *tx)
+    .await?;
     if used.rows_affected() != 1 {
         return Err(AppError::field("token", INVALID));
     }
@@ -172,7 +219,10 @@ pub(crate) async fn confirm(
         return Err(AppError::field("token", INVALID));
     }
     sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(&user.id).execute(&mut *tx).await?;
-    sqlx::query("DELETE FROM password_resets WHERE user_id = $1").bind(&user.id).execute(&mut *tx).await?;
+    sqlx::query("DELETE FROM password_resets WHERE user_id = $1")
+        .bind(&user.id)
+        .execute(&mut *tx)
+        .await?;
     let asked = by.as_ref().map(User::full_name).unwrap_or_else(|| "someone".into());
     let entry = AuditEntry::new(
         "user.email_change",
@@ -186,7 +236,9 @@ pub(crate) async fn confirm(
     tx.commit().await?;
     let body = format!("Hello {},\n\nThe e-mail of your Plantdoc account changed from {old_email} to {new_email}, confirmed with your password. Sign in with {new_email} from now on.\n\nIf this was not you, tell plant IT at once.\n", user.firstname);
     for to in [&old_email, &new_email] {
-        if let Err(e) = state.mail.send(&state.db, now, to, "Your Plantdoc e-mail changed", &body).await {
+        if let Err(e) =
+            state.mail.send(&state.db, now, to, "Your Plantdoc e-mail changed", &body).await
+        {
             tracing::error!(error = %format!("{e:#}"), "e-mail change mail failed");
         }
     }

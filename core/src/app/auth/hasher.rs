@@ -43,7 +43,8 @@ impl Hasher {
         let rx = Arc::new(Mutex::new(rx));
         for i in 0..workers.max(1) {
             let rx = Arc::clone(&rx);
-            let spawned = std::thread::Builder::new().name(format!("argon2-{i}")).spawn(move || work(&rx));
+            let spawned =
+                std::thread::Builder::new().name(format!("argon2-{i}")).spawn(move || work(&rx));
             if let Err(e) = spawned {
                 tracing::error!(error = %e, "password hashing thread not started");
             }
@@ -107,7 +108,13 @@ fn argon2_error(e: impl std::fmt::Display) -> anyhow::Error {
 }
 
 /// argon2's own computation into `memory` (grown to the parameters' size once).
-fn compute(memory: &mut Vec<Block>, argon: &Argon2, pw: &[u8], salt: &[u8], out: &mut [u8]) -> anyhow::Result<()> {
+fn compute(
+    memory: &mut Vec<Block>,
+    argon: &Argon2,
+    pw: &[u8],
+    salt: &[u8],
+    out: &mut [u8],
+) -> anyhow::Result<()> {
     let blocks = argon.params().block_count();
     if memory.len() < blocks {
         memory.resize(blocks, Block::default());
@@ -169,9 +176,18 @@ mod tests {
         assert!(!verify_with(&mut memory, b"Other-Password-8", &theirs));
         assert!(!verify_with(&mut memory, b"x", "not a hash"));
         // Other parameters, as an older or imported hash may have: still verified.
-        let small = Argon2::new(Algorithm::Argon2i, Version::V0x10, Params::new(1024, 3, 2, Some(24)).unwrap());
-        let old = argon2::password_hash::PasswordHasher::hash_password(&small, b"Legacy-Pass-1").unwrap().to_string();
-        assert!(verify_with(&mut memory, b"Legacy-Pass-1", &old) && !verify_with(&mut memory, b"Legacy-Pass-2", &old));
+        let small = Argon2::new(
+            Algorithm::Argon2i,
+            Version::V0x10,
+            Params::new(1024, 3, 2, Some(24)).unwrap(),
+        );
+        let old = argon2::password_hash::PasswordHasher::hash_password(&small, b"Legacy-Pass-1")
+            .unwrap()
+            .to_string();
+        assert!(
+            verify_with(&mut memory, b"Legacy-Pass-1", &old)
+                && !verify_with(&mut memory, b"Legacy-Pass-2", &old)
+        );
         assert_eq!(memory.len(), Params::default().block_count(), "one block of memory, reused");
     }
 }

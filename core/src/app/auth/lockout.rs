@@ -37,12 +37,18 @@ impl Attempt {
 }
 
 /// Until when (ms) the attempt's e-mail is locked at its address, if it is at `now`.
-pub async fn locked_until(state: &AppState, a: &Attempt, now: i64) -> Result<Option<i64>, sqlx::Error> {
-    let row = sqlx::query("SELECT locked_until FROM login_failures WHERE email_hash = $1 AND client = $2")
-        .bind(&a.email_hash)
-        .bind(&a.client)
-        .fetch_optional(&state.db.pool)
-        .await?;
+pub async fn locked_until(
+    state: &AppState,
+    a: &Attempt,
+    now: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT locked_until FROM login_failures WHERE email_hash = $1 AND client = $2",
+    )
+    .bind(&a.email_hash)
+    .bind(&a.client)
+    .fetch_optional(&state.db.pool)
+    .await?;
     Ok(match row {
         Some(r) => r.try_get::<Option<i64>, _>("locked_until")?.filter(|t| *t > now),
         None => None,
@@ -69,16 +75,26 @@ pub async fn fail(state: &AppState, a: &Attempt, user: Option<&User>, now: i64) 
     let failures: i64 = row.try_get("failures")?;
     let lock = lockout_secs(failures, s.max_failed_logins, s.lockout_base_secs, s.lockout_max_secs);
     if lock > 0 {
-        sqlx::query("UPDATE login_failures SET locked_until = $1 WHERE email_hash = $2 AND client = $3")
-            .bind(now + lock * 1000)
-            .bind(&a.email_hash)
-            .bind(&a.client)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(
+            "UPDATE login_failures SET locked_until = $1 WHERE email_hash = $2 AND client = $3",
+        )
+        .bind(now + lock * 1000)
+        .bind(&a.email_hash)
+        .bind(&a.client)
+        .execute(&mut *tx)
+        .await?;
         tracing::warn!(user = user.map(|u| u.id.as_str()), client = %a.client, failures, lock_secs = lock, "sign-in locked for this e-mail and address after failed attempts");
         if let Some(u) = user {
-            let why = format!("sign-in from {} locked for {lock} s after {failures} failed attempts", a.client);
-            audit::append(&mut tx, now, &AuditEntry::new("auth.lockout", format!("user:{}", u.id), why)).await?;
+            let why = format!(
+                "sign-in from {} locked for {lock} s after {failures} failed attempts",
+                a.client
+            );
+            audit::append(
+                &mut tx,
+                now,
+                &AuditEntry::new("auth.lockout", format!("user:{}", u.id), why),
+            )
+            .await?;
         }
     }
     // Forgotten counts go (the table holds at most a day of failures).
@@ -104,6 +120,9 @@ pub async fn succeeded(state: &AppState, a: &Attempt) -> Result<(), sqlx::Error>
 /// A new password unlocks the account everywhere (the unlock path for an owner locked out
 /// at their own address: a reset link by e-mail).
 pub async fn clear_email(conn: &mut AnyConnection, email: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM login_failures WHERE email_hash = $1").bind(email_hash(email)).execute(conn).await?;
+    sqlx::query("DELETE FROM login_failures WHERE email_hash = $1")
+        .bind(email_hash(email))
+        .execute(conn)
+        .await?;
     Ok(())
 }

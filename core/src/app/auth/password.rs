@@ -28,7 +28,8 @@ pub async fn verify(state: &AppState, password: &str, phc: Option<&str>) -> Resu
     match phc {
         Some(h) => state.hasher.verify(password, h).await.map_err(AppError::Internal),
         None => {
-            let _ = state.hasher.verify(password, dummy_hash()).await.map_err(AppError::Internal)?;
+            let _ =
+                state.hasher.verify(password, dummy_hash()).await.map_err(AppError::Internal)?;
             Ok(false)
         }
     }

@@ -20,7 +20,8 @@ pub const MAX_LEN: usize = 8;
 
 pub const FORMAT: &str = text!("A PIN is 4 to 8 digits.");
 pub const TOO_SIMPLE: &str = text!("This PIN is too easy to guess (one digit repeated, or a run like 1234). Please choose another.");
-pub const LIKE_BADGE: &str = text!("A PIN cannot be your badge or operator number. Please choose another.");
+pub const LIKE_BADGE: &str =
+    text!("A PIN cannot be your badge or operator number. Please choose another.");
 
 /// Checks a PIN that is being set: 4 to 8 ASCII digits, not one digit repeated nor a
 /// run up or down.
@@ -28,7 +29,10 @@ pub fn check_new(pin: &str) -> Result<(), &'static str> {
     check_format(pin)?;
     let d: Vec<i16> = pin.bytes().map(|b| i16::from(b - b'0')).collect();
     let steps: Vec<i16> = d.windows(2).map(|w| w[1] - w[0]).collect();
-    if steps.iter().all(|s| *s == 0) || steps.iter().all(|s| *s == 1) || steps.iter().all(|s| *s == -1) {
+    if steps.iter().all(|s| *s == 0)
+        || steps.iter().all(|s| *s == 1)
+        || steps.iter().all(|s| *s == -1)
+    {
         return Err(TOO_SIMPLE);
     }
     Ok(())
@@ -39,7 +43,8 @@ pub fn check_new(pin: &str) -> Result<(), &'static str> {
 /// off their badge or a sheet.
 pub fn check_for(user: &User, pin: &str) -> Result<(), &'static str> {
     check_new(pin)?;
-    let op_digits: Option<String> = user.op_no.as_deref().map(|o| o.chars().filter(char::is_ascii_digit).collect());
+    let op_digits: Option<String> =
+        user.op_no.as_deref().map(|o| o.chars().filter(char::is_ascii_digit).collect());
     let same = |known: Option<&str>| known.is_some_and(|k| !k.is_empty() && k.trim() == pin);
     if same(user.badge.as_deref()) || same(user.op_no.as_deref()) || same(op_digits.as_deref()) {
         return Err(LIKE_BADGE);
@@ -81,15 +86,27 @@ pub struct StoredPin {
 }
 
 pub async fn stored(state: &AppState, user_id: &str) -> Result<Option<StoredPin>, sqlx::Error> {
-    let row =
-        sqlx::query("SELECT pin_hash, one_time FROM user_pins WHERE user_id = $1").bind(user_id).fetch_optional(&state.db.pool).await?;
-    row.map(|r| Ok(StoredPin { hash: r.try_get("pin_hash")?, one_time: r.try_get::<i64, _>("one_time")? != 0 })).transpose()
+    let row = sqlx::query("SELECT pin_hash, one_time FROM user_pins WHERE user_id = $1")
+        .bind(user_id)
+        .fetch_optional(&state.db.pool)
+        .await?;
+    row.map(|r| {
+        Ok(StoredPin {
+            hash: r.try_get("pin_hash")?,
+            one_time: r.try_get::<i64, _>("one_time")? != 0,
+        })
+    })
+    .transpose()
 }
 
 /// Every PIN's state by person, for Manage Users: `one-time` (issued, not yet replaced),
 /// `locked` (after wrong tries) or `set`. A person without a PIN has no entry.
-pub async fn states(state: &AppState) -> Result<std::collections::HashMap<String, &'static str>, sqlx::Error> {
-    let rows = sqlx::query("SELECT user_id, one_time, locked_at FROM user_pins").fetch_all(&state.db.pool).await?;
+pub async fn states(
+    state: &AppState,
+) -> Result<std::collections::HashMap<String, &'static str>, sqlx::Error> {
+    let rows = sqlx::query("SELECT user_id, one_time, locked_at FROM user_pins")
+        .fetch_all(&state.db.pool)
+        .await?;
     let mut out = std::collections::HashMap::with_capacity(rows.len());
     for r in rows {
         let locked = r.try_get::<Option<i64>, _>("locked_at")?.is_some();
@@ -110,8 +127,10 @@ pub async fn states(state: &AppState) -> Result<std::collections::HashMap<String
 
 /// Whether the person has a PIN (one-time or their own, locked or not).
 pub async fn exists(state: &AppState, user_id: &str) -> Result<bool, sqlx::Error> {
-    let has: Option<i64> =
-        sqlx::query_scalar("SELECT 1 FROM user_pins WHERE user_id = $1").bind(user_id).fetch_optional(&state.db.pool).await?;
+    let has: Option<i64> = sqlx::query_scalar("SELECT 1 FROM user_pins WHERE user_id = $1")
+        .bind(user_id)
+        .fetch_optional(&state.db.pool)
+        .await?;
     Ok(has.is_some())
 }
 
@@ -150,8 +169,10 @@ pub async fn take_try(state: &AppState, user_id: &str) -> Result<Try, sqlx::Erro
     if let Some(place) = place {
         return Ok(Try::Counted(place));
     }
-    let has: Option<i64> =
-        sqlx::query_scalar("SELECT 1 FROM user_pins WHERE user_id = $1").bind(user_id).fetch_optional(&state.db.pool).await?;
+    let has: Option<i64> = sqlx::query_scalar("SELECT 1 FROM user_pins WHERE user_id = $1")
+        .bind(user_id)
+        .fetch_optional(&state.db.pool)
+        .await?;
     Ok(if has.is_some() { Try::Locked } else { Try::NoPin })
 }
 
@@ -168,7 +189,12 @@ pub async fn right_try(state: &AppState, user_id: &str, place: i64) -> Result<()
 
 /// A wrong PIN at `place`: the fifth locks the PIN. `true` when this call locked it; the
 /// caller then audits and tells in the same transaction.
-pub async fn wrong_try(conn: &mut AnyConnection, user_id: &str, place: i64, now: i64) -> Result<bool, sqlx::Error> {
+pub async fn wrong_try(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    place: i64,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
     if place < MAX_MISSES {
         return Ok(false);
     }
@@ -183,7 +209,14 @@ pub async fn wrong_try(conn: &mut AnyConnection, user_id: &str, place: i64, now:
 
 /// Stores `hash` as the person's PIN inside the caller's transaction (replacing one, and
 /// with it its count of wrong tries and its lock).
-pub async fn store(conn: &mut AnyConnection, user_id: &str, hash: &str, one_time: bool, by: &str, now: i64) -> Result<(), sqlx::Error> {
+pub async fn store(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    hash: &str,
+    one_time: bool,
+    by: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO user_pins (user_id, pin_hash, one_time, set_at, set_by) VALUES ($1, $2, $3, $4, $5) \
          ON CONFLICT (user_id) DO UPDATE SET pin_hash = excluded.pin_hash, one_time = excluded.one_time, \
@@ -218,14 +251,27 @@ pub async fn set(state: &AppState, user: &User, pin: &str, by: SetBy<'_>) -> Res
 
 /// Stores `hash` (of a checked PIN) as `user`'s PIN with its audit row, inside the
 /// caller's transaction (a manager's zone sheet sets many in one).
-pub async fn set_in(conn: &mut AnyConnection, user: &User, hash: &str, by: SetBy<'_>, now: i64) -> Result<(), AppError> {
+pub async fn set_in(
+    conn: &mut AnyConnection,
+    user: &User,
+    hash: &str,
+    by: SetBy<'_>,
+    now: i64,
+) -> Result<(), AppError> {
     let (one_time, meaning, actor_id, actor) = match by {
-        SetBy::Owner => (false, "signature PIN set by its owner", Some(user.id.clone()), user.full_name()),
-        SetBy::Manager(m) => (true, "one-time signature PIN issued by a manager", Some(m.id.clone()), m.full_name()),
+        SetBy::Owner => {
+            (false, "signature PIN set by its owner", Some(user.id.clone()), user.full_name())
+        }
+        SetBy::Manager(m) => {
+            (true, "one-time signature PIN issued by a manager", Some(m.id.clone()), m.full_name())
+        }
         SetBy::Cli => (false, "signature PIN set from the command line", None, "cli".to_string()),
     };
     let was_locked: Option<Option<i64>> =
-        sqlx::query_scalar("SELECT locked_at FROM user_pins WHERE user_id = $1").bind(&user.id).fetch_optional(&mut *conn).await?;
+        sqlx::query_scalar("SELECT locked_at FROM user_pins WHERE user_id = $1")
+            .bind(&user.id)
+            .fetch_optional(&mut *conn)
+            .await?;
     // A new PIN ends a lock: the audit row says so.
     let unlocked = matches!(was_locked, Some(Some(_)));
     store(&mut *conn, &user.id, hash, one_time, actor_id.as_deref().unwrap_or("cli"), now).await?;

@@ -24,7 +24,11 @@ const FORGOT_OK: &str = text!("If an account exists for this e-mail, a reset lin
 
 /// Same answer, and the same work on the request path, for known and unknown e-mails:
 /// the token and the mail are made in a background task.
-pub(crate) async fn forgot_password(State(state): State<AppState>, addr: ClientIp, Json(b): Json<ForgotBody>) -> AppResult<Response> {
+pub(crate) async fn forgot_password(
+    State(state): State<AppState>,
+    addr: ClientIp,
+    Json(b): Json<ForgotBody>,
+) -> AppResult<Response> {
     throttle(&state, &addr, "forgot")?;
     let email = b.email.trim().to_lowercase();
     if email.is_empty() {
@@ -52,7 +56,10 @@ async fn send_reset(state: &AppState, email: &str) -> anyhow::Result<()> {
     // No password to reset: a single sign-on account (none set), or password sign-in off
     // for everyone but the break-glass accounts (issue 30).
     let auth = &state.settings.auth;
-    if user.disabled || user.password_hash.is_empty() || (!auth.password_login && !auth.is_break_glass(email)) {
+    if user.disabled
+        || user.password_hash.is_empty()
+        || (!auth.password_login && !auth.is_break_glass(email))
+    {
         return Ok(());
     }
     let token = session::random_token();
@@ -60,7 +67,10 @@ async fn send_reset(state: &AppState, email: &str) -> anyhow::Result<()> {
     let expires = now + state.settings.auth.reset_token_minutes * 60_000;
     let mut tx = state.db.begin().await?;
     // One live token per user: a new request replaces the old one.
-    sqlx::query("DELETE FROM password_resets WHERE user_id = $1").bind(&user.id).execute(&mut *tx).await?;
+    sqlx::query("DELETE FROM password_resets WHERE user_id = $1")
+        .bind(&user.id)
+        .execute(&mut *tx)
+        .await?;
     // The account may have been deleted since it was read: no link for a disabled user.
     let made = sqlx::query("INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) SELECT $1, id, $2, $3 FROM users WHERE id = $4 AND disabled = 0")
         .bind(sha256_hex(&token))
@@ -72,7 +82,16 @@ async fn send_reset(state: &AppState, email: &str) -> anyhow::Result<()> {
     if made.rows_affected() == 0 {
         return Ok(());
     }
-    audit::append(&mut tx, now, &AuditEntry::new("auth.reset_requested", format!("user:{}", user.id), "password reset link sent")).await?;
+    audit::append(
+        &mut tx,
+        now,
+        &AuditEntry::new(
+            "auth.reset_requested",
+            format!("user:{}", user.id),
+            "password reset link sent",
+        ),
+    )
+    .await?;
     let base = state.settings.server.public_url.trim_end_matches('/');
     let link = format!("{base}/login/reset/{token}");
     let body = format!(
@@ -115,7 +134,10 @@ async fn valid_reset(state: &AppState, token: &str) -> AppResult<Option<String>>
 
 const INVALID_TOKEN: &str = text!("Invalid or expired token.");
 
-pub(crate) async fn check_reset(State(state): State<AppState>, Path(token): Path<String>) -> AppResult<Response> {
+pub(crate) async fn check_reset(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+) -> AppResult<Response> {
     match valid_reset(&state, &token).await? {
         Some(_) => Ok(axum::Json(json!({"valid": true})).into_response()),
         None => Err(AppError::field("token", INVALID_TOKEN)),
@@ -152,11 +174,13 @@ pub(crate) async fn reset_password(
     let now = state.now_ms();
     let mut tx = state.db.begin().await?;
     // Single use: only the first of two racing requests marks the token.
-    let marked = sqlx::query("UPDATE password_resets SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL")
-        .bind(now)
-        .bind(sha256_hex(&token))
-        .execute(&mut *tx)
-        .await?;
+    let marked = sqlx::query(
+        "UPDATE password_resets SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL",
+    )
+    .bind(now)
+    .bind(sha256_hex(&token))
+    .execute(&mut *tx)
+    .await?;
     if marked.rows_affected() != 1 {
         return Err(AppError::field("token", INVALID_TOKEN));
     }
@@ -164,10 +188,16 @@ pub(crate) async fn reset_password(
     audit::append(
         &mut tx,
         now,
-        &AuditEntry::new("auth.password_reset", format!("user:{}", user.id), "password reset by e-mail link")
-            .by(Some(&user.id), &user.full_name()),
+        &AuditEntry::new(
+            "auth.password_reset",
+            format!("user:{}", user.id),
+            "password reset by e-mail link",
+        )
+        .by(Some(&user.id), &user.full_name()),
     )
     .await?;
     tx.commit().await?;
-    Ok(crate::app::http::lang::message(json!({"message": text!("Thanks! Your password was successfully changed.")})))
+    Ok(crate::app::http::lang::message(
+        json!({"message": text!("Thanks! Your password was successfully changed.")}),
+    ))
 }

@@ -9,7 +9,9 @@ use serde_json::json;
 
 use crate::app::api::{Access, ApiRouter};
 use crate::app::auth::lockout::{self, Attempt};
-use crate::app::auth::reset::{check_reset, forgot_password, reset_password, ForgotBody, ResetBody};
+use crate::app::auth::reset::{
+    check_reset, forgot_password, reset_password, ForgotBody, ResetBody,
+};
 use crate::app::auth::session::{self, ClientIp};
 use crate::app::auth::{email_change, oidc};
 use crate::app::auth::{
@@ -23,14 +25,26 @@ use crate::data::audit::{self, AuditEntry};
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("users")
-        .route(Access::Public, Method::POST, "/api/users/login", "Sign in with e-mail and password", login)
+        .route(
+            Access::Public,
+            Method::POST,
+            "/api/users/login",
+            "Sign in with e-mail and password",
+            login,
+        )
         .body::<LoginBody>()
         .answers(&[429])
         .returns::<UserJson>()
         .route(Access::Public, Method::GET, "/api/users/current", "The signed-in user", current)
         .returns::<UserJson>()
         .answers(&[401])
-        .route(Access::Public, Method::GET, "/api/users/logout", "Sign out (GET, as the spec's client calls it)", logout)
+        .route(
+            Access::Public,
+            Method::GET,
+            "/api/users/logout",
+            "Sign out (GET, as the spec's client calls it)",
+            logout,
+        )
         .returns::<Done>()
         .route(Access::Public, Method::POST, "/api/users/logout", "Sign out", logout)
         .returns::<Done>()
@@ -44,17 +58,41 @@ pub fn routes() -> ApiRouter {
         .body::<SetPasswordBody>()
         .answers(&[429])
         .returns::<UserJson>()
-        .route(Access::Public, Method::POST, "/api/users/forgotPassword", "Send a password reset link", forgot_password)
+        .route(
+            Access::Public,
+            Method::POST,
+            "/api/users/forgotPassword",
+            "Send a password reset link",
+            forgot_password,
+        )
         .body::<ForgotBody>()
         .answers(&[429])
         .returns::<Message>()
-        .route(Access::Public, Method::GET, "/api/users/resetPassword/{token}", "Check a reset token", check_reset)
+        .route(
+            Access::Public,
+            Method::GET,
+            "/api/users/resetPassword/{token}",
+            "Check a reset token",
+            check_reset,
+        )
         .returns::<Valid>()
-        .route(Access::Public, Method::POST, "/api/users/resetPassword/{token}", "Reset the password with a token", reset_password)
+        .route(
+            Access::Public,
+            Method::POST,
+            "/api/users/resetPassword/{token}",
+            "Reset the password with a token",
+            reset_password,
+        )
         .body::<ResetBody>()
         .answers(&[429])
         .returns::<Message>()
-        .route(Access::Public, Method::GET, "/api/users/confirmEmail/{token}", "Check an e-mail change link", email_change::check)
+        .route(
+            Access::Public,
+            Method::GET,
+            "/api/users/confirmEmail/{token}",
+            "Check an e-mail change link",
+            email_change::check,
+        )
         .returns::<ValidEmail>()
         .route(
             Access::Public,
@@ -92,7 +130,12 @@ struct LoginBody {
 
 const BAD_LOGIN: &str = text!("Incorrect e-mail or password.");
 
-async fn login(State(state): State<AppState>, addr: ClientIp, headers: HeaderMap, Json(b): Json<LoginBody>) -> AppResult<Response> {
+async fn login(
+    State(state): State<AppState>,
+    addr: ClientIp,
+    headers: HeaderMap,
+    Json(b): Json<LoginBody>,
+) -> AppResult<Response> {
     throttle(&state, &addr, "login")?;
     let mut errors = FieldErrors::new();
     if b.email.trim().is_empty() {
@@ -122,14 +165,18 @@ async fn login(State(state): State<AppState>, addr: ClientIp, headers: HeaderMap
             retry_after_secs: (until - now) / 1000,
             fields: FieldErrors::from([(
                 "password".to_string(),
-                msg!("Too many failed attempts. Try again in {mins} {unit}.", unit = if mins == 1 { "minute" } else { "minutes" }),
+                msg!(
+                    "Too many failed attempts. Try again in {mins} {unit}.",
+                    unit = if mins == 1 { "minute" } else { "minutes" }
+                ),
             )]),
         });
     }
     let mut conn = state.db.pool.acquire().await?;
     let user = users::find_by_email(&mut conn, &b.email).await?;
     drop(conn);
-    let ok = password::verify(&state, &b.password, user.as_ref().map(|u| u.password_hash.as_str())).await?;
+    let ok = password::verify(&state, &b.password, user.as_ref().map(|u| u.password_hash.as_str()))
+        .await?;
     let user = match (user, ok) {
         (Some(u), true) => u,
         (user, _) => {
@@ -138,7 +185,10 @@ async fn login(State(state): State<AppState>, addr: ClientIp, headers: HeaderMap
         }
     };
     if user.disabled {
-        return Err(AppError::field("email", text!("This account is disabled. Please contact your manager.")));
+        return Err(AppError::field(
+            "email",
+            text!("This account is disabled. Please contact your manager."),
+        ));
     }
     if break_glass && !user.is_manager() {
         return Err(AppError::field("email", password_off(&state)));
@@ -146,11 +196,17 @@ async fn login(State(state): State<AppState>, addr: ClientIp, headers: HeaderMap
     lockout::succeeded(&state, &attempt).await?;
     if user.must_change_password {
         if user.temp_password_expires.map(|t| t < now).unwrap_or(false) {
-            return Err(AppError::field("password", text!("This temporary password has expired. Please ask your manager for a new one.")));
+            return Err(AppError::field(
+                "password",
+                text!(
+                    "This temporary password has expired. Please ask your manager for a new one."
+                ),
+            ));
         }
         // A restricted session: only setPassword, current and logout answer.
         let cookies = session::start(&state, &headers, &user.id, true).await?;
-        let resp = (StatusCode::FORBIDDEN, axum::Json(json!({"status": "CHANGE_PASSWORD"}))).into_response();
+        let resp = (StatusCode::FORBIDDEN, axum::Json(json!({"status": "CHANGE_PASSWORD"})))
+            .into_response();
         return Ok(with_cookies(resp, cookies));
     }
     let mut cookies = session::start(&state, &headers, &user.id, false).await?;
@@ -163,10 +219,19 @@ async fn login(State(state): State<AppState>, addr: ClientIp, headers: HeaderMap
     if break_glass {
         tracing::warn!(user = %user.id, "break-glass password sign-in while password sign-in is off");
     }
-    let meaning = if break_glass { "signed in with a password while password sign-in is off (break-glass)" } else { "signed in" };
+    let meaning = if break_glass {
+        "signed in with a password while password sign-in is off (break-glass)"
+    } else {
+        "signed in"
+    };
     let action = if break_glass { "auth.break_glass" } else { "auth.login" };
-    audit::record(&state.db, now, &AuditEntry::new(action, format!("user:{}", user.id), meaning).by(Some(&user.id), &user.full_name()))
-        .await?;
+    audit::record(
+        &state.db,
+        now,
+        &AuditEntry::new(action, format!("user:{}", user.id), meaning)
+            .by(Some(&user.id), &user.full_name()),
+    )
+    .await?;
     Ok(with_cookies(axum::Json(user.to_json()).into_response(), cookies))
 }
 
@@ -185,7 +250,8 @@ async fn current(State(state): State<AppState>, headers: HeaderMap) -> AppResult
         None => {
             let mut body = json!({"error": text!("Please sign in.")});
             if let Some(o) = &state.settings.auth.oidc {
-                body["signIn"] = json!({"sso": o.label, "password": state.settings.auth.password_login});
+                body["signIn"] =
+                    json!({"sso": o.label, "password": state.settings.auth.password_login});
             }
             if state.settings.i18n.default != "en" {
                 body["lang"] = json!(state.settings.i18n.default);
@@ -200,13 +266,20 @@ async fn current(State(state): State<AppState>, headers: HeaderMap) -> AppResult
 
 /// Said when a password sign-in is tried while `[auth] password_login = false`.
 fn password_off(state: &AppState) -> String {
-    let label = state.settings.auth.oidc.as_ref().map(|o| o.label.as_str()).unwrap_or("single sign-on");
+    let label =
+        state.settings.auth.oidc.as_ref().map(|o| o.label.as_str()).unwrap_or("single sign-on");
     msg!("Password sign-in is off. Please use 'Sign in with {label}'.")
 }
 
-async fn logout(State(state): State<AppState>, method: Method, headers: HeaderMap) -> AppResult<Response> {
+async fn logout(
+    State(state): State<AppState>,
+    method: Method,
+    headers: HeaderMap,
+) -> AppResult<Response> {
     // GET is kept because the spec's client calls it; a cross-site GET cannot sign anyone out.
-    if method == Method::GET && headers.get("sec-fetch-site").and_then(|v| v.to_str().ok()) == Some("cross-site") {
+    if method == Method::GET
+        && headers.get("sec-fetch-site").and_then(|v| v.to_str().ok()) == Some("cross-site")
+    {
         return Err(AppError::Forbidden(text!("Cross-site requests are not allowed.").into()));
     }
     let mut answer = json!({"ok": true});
@@ -215,11 +288,15 @@ async fn logout(State(state): State<AppState>, method: Method, headers: HeaderMa
             // Single sign-on: the browser goes on to the provider's sign-out.
             answer["redirect"] = json!(url);
         }
-        sqlx::query("DELETE FROM sessions WHERE id_hash = $1").bind(&cu.session_hash).execute(&state.db.pool).await?;
+        sqlx::query("DELETE FROM sessions WHERE id_hash = $1")
+            .bind(&cu.session_hash)
+            .execute(&state.db.pool)
+            .await?;
         audit::record(
             &state.db,
             state.now_ms(),
-            &AuditEntry::new("auth.logout", format!("user:{}", cu.id), "signed out").by(Some(&cu.id), &cu.full_name()),
+            &AuditEntry::new("auth.logout", format!("user:{}", cu.id), "signed out")
+                .by(Some(&cu.id), &cu.full_name()),
         )
         .await?;
     }
@@ -240,7 +317,12 @@ struct SetPasswordBody {
 
 /// Stores a new password (clearing a temporary one and the lockout at every address) and
 /// ends every session of the user, inside the caller's transaction.
-pub(crate) async fn replace_password(tx: &mut sqlx::AnyConnection, user: &User, hash: &str, now: i64) -> Result<(), sqlx::Error> {
+pub(crate) async fn replace_password(
+    tx: &mut sqlx::AnyConnection,
+    user: &User,
+    hash: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE users SET password_hash = $1, must_change_password = 0, temp_password_expires = NULL, updated_at = $2 WHERE id = $3",
     )
@@ -254,8 +336,16 @@ pub(crate) async fn replace_password(tx: &mut sqlx::AnyConnection, user: &User, 
     Ok(())
 }
 
-pub(crate) fn check_new_password(user: &User, password: &str, password2: &str, errors: &mut FieldErrors) {
-    if let Err(msg) = password::check_policy(password, &[&user.email, &user.firstname, &user.lastname, &user.company_code]) {
+pub(crate) fn check_new_password(
+    user: &User,
+    password: &str,
+    password2: &str,
+    errors: &mut FieldErrors,
+) {
+    if let Err(msg) = password::check_policy(
+        password,
+        &[&user.email, &user.firstname, &user.lastname, &user.company_code],
+    ) {
         errors.insert("password".into(), msg.into());
     }
     if password != password2 {
@@ -278,7 +368,10 @@ async fn set_password(
         errors.insert("email".into(), text!("E-mail is required.").into());
     }
     if b.temp_password.is_empty() {
-        errors.insert("tempPassword".into(), text!("Your current or temporary password is required.").into());
+        errors.insert(
+            "tempPassword".into(),
+            text!("Your current or temporary password is required.").into(),
+        );
     }
     if !errors.is_empty() {
         return Err(AppError::Fields(errors));
@@ -288,12 +381,17 @@ async fn set_password(
     }
     let attempt = Attempt::new(&b.email, addr.0);
     if lockout::locked_until(&state, &attempt, now).await?.is_some() {
-        return Err(AppError::field("tempPassword", text!("Too many failed attempts. Please try again later.")));
+        return Err(AppError::field(
+            "tempPassword",
+            text!("Too many failed attempts. Please try again later."),
+        ));
     }
     let mut conn = state.db.pool.acquire().await?;
     let user = users::find_by_email(&mut conn, &b.email).await?;
     drop(conn);
-    let ok = password::verify(&state, &b.temp_password, user.as_ref().map(|u| u.password_hash.as_str())).await?;
+    let ok =
+        password::verify(&state, &b.temp_password, user.as_ref().map(|u| u.password_hash.as_str()))
+            .await?;
     let user = match (user, ok) {
         (Some(u), true) if !u.disabled => u,
         (user, false) => {
@@ -303,11 +401,16 @@ async fn set_password(
         _ => return Err(AppError::field("tempPassword", text!("Incorrect e-mail or password."))),
     };
     if user.must_change_password && user.temp_password_expires.map(|t| t < now).unwrap_or(false) {
-        return Err(AppError::field("tempPassword", text!("This temporary password has expired. Please ask your manager for a new one.")));
+        return Err(AppError::field(
+            "tempPassword",
+            text!("This temporary password has expired. Please ask your manager for a new one."),
+        ));
     }
     check_new_password(&user, &b.password, &b.password2, &mut errors);
     if b.password == b.temp_password {
-        errors.entry("password".into()).or_insert_with(|| text!("The new password must differ from the old one.").into());
+        errors
+            .entry("password".into())
+            .or_insert_with(|| text!("The new password must differ from the old one.").into());
     }
     if !errors.is_empty() {
         return Err(AppError::Fields(errors));
@@ -318,8 +421,12 @@ async fn set_password(
     audit::append(
         &mut tx,
         now,
-        &AuditEntry::new("auth.password_set", format!("user:{}", user.id), "password changed by its owner")
-            .by(Some(&user.id), &user.full_name()),
+        &AuditEntry::new(
+            "auth.password_set",
+            format!("user:{}", user.id),
+            "password changed by its owner",
+        )
+        .by(Some(&user.id), &user.full_name()),
     )
     .await?;
     tx.commit().await?;

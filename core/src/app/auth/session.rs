@@ -110,13 +110,24 @@ pub fn constant_eq(a: &[u8], b: &[u8]) -> bool {
 }
 
 pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
-    headers.get_all(COOKIE).iter().filter_map(|v| v.to_str().ok()).flat_map(|v| v.split(';')).find_map(|kv| {
-        let (k, v) = kv.trim().split_once('=')?;
-        (k == name).then(|| v.to_string())
-    })
+    headers
+        .get_all(COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .find_map(|kv| {
+            let (k, v) = kv.trim().split_once('=')?;
+            (k == name).then(|| v.to_string())
+        })
 }
 
-fn set_cookie(state: &AppState, name: &str, value: &str, http_only: bool, max_age: Option<i64>) -> HeaderValue {
+fn set_cookie(
+    state: &AppState,
+    name: &str,
+    value: &str,
+    http_only: bool,
+    max_age: Option<i64>,
+) -> HeaderValue {
     let mut c = format!("{name}={value}; Path=/; SameSite=Lax");
     if http_only {
         c.push_str("; HttpOnly");
@@ -132,7 +143,12 @@ fn set_cookie(state: &AppState, name: &str, value: &str, http_only: bool, max_ag
 
 /// Creates a session for a user (after a successful sign-in) and returns the cookies to
 /// set. Any session presented with the request is ended first: the id always rotates.
-pub async fn start(state: &AppState, request_headers: &HeaderMap, user_id: &str, restricted: bool) -> Result<Vec<HeaderValue>, AppError> {
+pub async fn start(
+    state: &AppState,
+    request_headers: &HeaderMap,
+    user_id: &str,
+    restricted: bool,
+) -> Result<Vec<HeaderValue>, AppError> {
     start_with(state, request_headers, user_id, restricted, None).await
 }
 
@@ -146,7 +162,10 @@ pub async fn start_with(
     provider_sign_in_at: Option<i64>,
 ) -> Result<Vec<HeaderValue>, AppError> {
     if let Some(old) = cookie(request_headers, session_cookie_name(state)) {
-        sqlx::query("DELETE FROM sessions WHERE id_hash = $1").bind(sha256_hex(&old)).execute(&state.db.pool).await?;
+        sqlx::query("DELETE FROM sessions WHERE id_hash = $1")
+            .bind(sha256_hex(&old))
+            .execute(&state.db.pool)
+            .await?;
     }
     let id = random_token();
     let csrf = new_csrf(state);
@@ -171,12 +190,19 @@ pub async fn start_with(
     .bind(provider_sign_in_at)
     .execute(&state.db.pool)
     .await?;
-    Ok(vec![set_cookie(state, session_cookie_name(state), &id, true, None), set_cookie(state, csrf_cookie_name(state), &csrf, false, None)])
+    Ok(vec![
+        set_cookie(state, session_cookie_name(state), &id, true, None),
+        set_cookie(state, csrf_cookie_name(state), &csrf, false, None),
+    ])
 }
 
 /// Whether the session was made by a fresh sign-in at the provider no longer than
 /// `max_age_ms` ago; the mark is used up (one act per fresh sign-in).
-pub async fn take_provider_sign_in(state: &AppState, session_hash: &str, max_age_ms: i64) -> Result<bool, sqlx::Error> {
+pub async fn take_provider_sign_in(
+    state: &AppState,
+    session_hash: &str,
+    max_age_ms: i64,
+) -> Result<bool, sqlx::Error> {
     let r = sqlx::query("UPDATE sessions SET provider_sign_in_at = NULL WHERE id_hash = $1 AND provider_sign_in_at >= $2")
         .bind(session_hash)
         .bind(state.now_ms() - max_age_ms)
@@ -187,11 +213,16 @@ pub async fn take_provider_sign_in(state: &AppState, session_hash: &str, max_age
 
 /// Whether the session has an unused fresh sign-in at the provider no older than
 /// `max_age_ms` (read only).
-pub async fn has_provider_sign_in(state: &AppState, session_hash: &str, max_age_ms: i64) -> Result<bool, sqlx::Error> {
-    let at: Option<Option<i64>> = sqlx::query_scalar("SELECT provider_sign_in_at FROM sessions WHERE id_hash = $1")
-        .bind(session_hash)
-        .fetch_optional(&state.db.pool)
-        .await?;
+pub async fn has_provider_sign_in(
+    state: &AppState,
+    session_hash: &str,
+    max_age_ms: i64,
+) -> Result<bool, sqlx::Error> {
+    let at: Option<Option<i64>> =
+        sqlx::query_scalar("SELECT provider_sign_in_at FROM sessions WHERE id_hash = $1")
+            .bind(session_hash)
+            .fetch_optional(&state.db.pool)
+            .await?;
     Ok(at.flatten().is_some_and(|t| t >= state.now_ms() - max_age_ms))
 }
 
@@ -212,7 +243,10 @@ pub async fn end_all(state: &AppState, user_id: &str, keep: Option<&str>) -> Res
 
 /// Ends one session inside the caller's transaction (a kiosk's revoke, with its audit
 /// row); its cookie is refused from the next request on.
-pub async fn end_one(conn: &mut sqlx::AnyConnection, session_hash: &str) -> Result<(), sqlx::Error> {
+pub async fn end_one(
+    conn: &mut sqlx::AnyConnection,
+    session_hash: &str,
+) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM sessions WHERE id_hash = $1").bind(session_hash).execute(conn).await?;
     Ok(())
 }
@@ -220,12 +254,16 @@ pub async fn end_one(conn: &mut sqlx::AnyConnection, session_hash: &str) -> Resu
 /// Loads the session named by the request's cookie, applying the expiry rules.
 /// `Ok(None)` when there is no valid session. A session this instance remembers
 /// (`session_memo`, decision 35) is used without a query.
-pub async fn load(state: &AppState, headers: &HeaderMap) -> Result<Option<(CurrentUser, String)>, AppError> {
+pub async fn load(
+    state: &AppState,
+    headers: &HeaderMap,
+) -> Result<Option<(CurrentUser, String)>, AppError> {
     let Some(id) = cookie(headers, session_cookie_name(state)) else { return Ok(None) };
     let hash = sha256_hex(&id);
     let now = state.now_ms();
     if let Some(r) = state.sessions.recall(&hash) {
-        if now - r.seen <= SEEN_WRITE_MS && !expired(state, &r.current.user, r.created, r.seen, now) {
+        if now - r.seen <= SEEN_WRITE_MS && !expired(state, &r.current.user, r.created, r.seen, now)
+        {
             return Ok(Some((r.current.clone(), r.csrf.clone())));
         }
     }
@@ -239,16 +277,26 @@ pub async fn load(state: &AppState, headers: &HeaderMap) -> Result<Option<(Curre
     });
     let generation = state.sessions.generation();
     let started = std::time::Instant::now();
-    let Some(row) = sqlx::query(SQL.as_str()).bind(&hash).fetch_optional(&state.db.pool).await? else { return Ok(None) };
+    let Some(row) = sqlx::query(SQL.as_str()).bind(&hash).fetch_optional(&state.db.pool).await?
+    else {
+        return Ok(None);
+    };
     let user = User::from_row(&row)?;
     let created: i64 = row.try_get("s_created")?;
     let mut seen: i64 = row.try_get("s_seen")?;
     if expired(state, &user, created, seen, now) {
-        sqlx::query("DELETE FROM sessions WHERE id_hash = $1").bind(&hash).execute(&state.db.pool).await?;
+        sqlx::query("DELETE FROM sessions WHERE id_hash = $1")
+            .bind(&hash)
+            .execute(&state.db.pool)
+            .await?;
         return Ok(None);
     }
     if now - seen > SEEN_WRITE_MS {
-        sqlx::query("UPDATE sessions SET last_seen = $1 WHERE id_hash = $2").bind(now).bind(&hash).execute(&state.db.pool).await?;
+        sqlx::query("UPDATE sessions SET last_seen = $1 WHERE id_hash = $2")
+            .bind(now)
+            .bind(&hash)
+            .execute(&state.db.pool)
+            .await?;
         seen = now;
     }
     let csrf: String = row.try_get("s_csrf")?;
@@ -271,8 +319,11 @@ fn expired(state: &AppState, user: &User, created: i64, seen: i64, now: i64) -> 
 /// earlier of its idle and its absolute limit.
 pub(crate) fn ends_at(state: &AppState, user: &User, created: i64, seen: i64) -> i64 {
     let s = &state.settings.session;
-    let (idle, absolute) =
-        if user.is_kiosk() { (s.kiosk_idle_timeout_secs, s.kiosk_max_age_secs) } else { (s.idle_timeout_secs, s.absolute_timeout_secs) };
+    let (idle, absolute) = if user.is_kiosk() {
+        (s.kiosk_idle_timeout_secs, s.kiosk_max_age_secs)
+    } else {
+        (s.idle_timeout_secs, s.absolute_timeout_secs)
+    };
     (seen + idle * 1000).min(created + absolute * 1000)
 }
 
@@ -317,7 +368,13 @@ async fn authenticate(state: &AppState, req: Request, next: Next, who: Who) -> R
     resp
 }
 
-async fn let_through(mut req: Request, next: Next, who: Who, current: CurrentUser, csrf: &str) -> Response {
+async fn let_through(
+    mut req: Request,
+    next: Next,
+    who: Who,
+    current: CurrentUser,
+    csrf: &str,
+) -> Response {
     if is_unsafe(req.method()) {
         let sent = req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok()).unwrap_or("");
         if !constant_eq(sent.as_bytes(), csrf.as_bytes()) {
@@ -328,7 +385,8 @@ async fn let_through(mut req: Request, next: Next, who: Who, current: CurrentUse
         return AppError::ChangePassword.into_response();
     }
     if who == Who::Staff && current.user.is_operator() {
-        return AppError::Forbidden(crate::msg!("This is not available at the kiosk.")).into_response();
+        return AppError::Forbidden(crate::msg!("This is not available at the kiosk."))
+            .into_response();
     }
     if who == Who::Kiosk && !current.user.is_kiosk() {
         tracing::warn!(user = %current.user.id, path = %req.uri().path(), "kiosk route refused: not a kiosk account");
@@ -344,7 +402,11 @@ pub async fn require_session(State(state): State<AppState>, req: Request, next: 
 }
 
 /// Route layer: a signed-in user, also while a new password is required.
-pub async fn require_any_session(State(state): State<AppState>, req: Request, next: Next) -> Response {
+pub async fn require_any_session(
+    State(state): State<AppState>,
+    req: Request,
+    next: Next,
+) -> Response {
     authenticate(&state, req, next, Who::AnyoneRestricted).await
 }
 
@@ -367,11 +429,13 @@ pub async fn require_kiosk(State(state): State<AppState>, req: Request, next: Ne
     reason = "axum middleware answers its refusal as a Response; boxing it gains nothing on a path that ends the request"
 )]
 pub fn csrf_check(state: &AppState, req: &Request) -> Result<Option<String>, Response> {
-    let cookie_token = cookie(req.headers(), csrf_cookie_name(state)).filter(|t| csrf_well_formed(state, t));
+    let cookie_token =
+        cookie(req.headers(), csrf_cookie_name(state)).filter(|t| csrf_well_formed(state, t));
     if is_unsafe(req.method()) && req.uri().path().starts_with("/api/") {
         let site = req.headers().get("sec-fetch-site").and_then(|v| v.to_str().ok()).unwrap_or("");
         if site == "cross-site" {
-            return Err(AppError::Forbidden(crate::msg!("Cross-site requests are not allowed.")).into_response());
+            return Err(AppError::Forbidden(crate::msg!("Cross-site requests are not allowed."))
+                .into_response());
         }
         let sent = req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok()).unwrap_or("");
         let ok = match &cookie_token {
@@ -388,8 +452,11 @@ pub fn csrf_check(state: &AppState, req: &Request) -> Result<Option<String>, Res
 /// Hands a client that came without a (well-formed) CSRF cookie a new one, unless the
 /// answer sets one itself (sign-in).
 pub fn csrf_issue(state: &AppState, had: bool, resp: &mut Response) {
-    let sets_csrf =
-        resp.headers().get_all(SET_COOKIE).iter().any(|v| v.to_str().map(|s| s.starts_with(csrf_cookie_name(state))).unwrap_or(false));
+    let sets_csrf = resp
+        .headers()
+        .get_all(SET_COOKIE)
+        .iter()
+        .any(|v| v.to_str().map(|s| s.starts_with(csrf_cookie_name(state))).unwrap_or(false));
     if !had && !sets_csrf {
         let v = set_cookie(state, csrf_cookie_name(state), &new_csrf(state), false, None);
         resp.headers_mut().append(SET_COOKIE, v);

@@ -68,7 +68,14 @@ impl SessionMemo {
     /// A session was loaded by a query that started at `started`, read `epoch` as the
     /// counter and `generation` before it. Remembers it unless the counter has moved
     /// (then everything remembered is voided, and the next load is remembered).
-    pub fn loaded(&self, generation: u64, started: Instant, epoch: i64, hash: String, found: Remembered) {
+    pub fn loaded(
+        &self,
+        generation: u64,
+        started: Instant,
+        epoch: i64,
+        hash: String,
+        found: Remembered,
+    ) {
         if self.saw(started, epoch) {
             self.memo.remember(generation, hash, Arc::new(found));
         }

@@ -28,7 +28,11 @@ const FILES_CSP: &str = "sandbox allow-same-origin";
 /// signed links point at, and the document viewer may ask it for a link's first byte
 /// (connect-src: the kit's probe of a cross-origin link before it is shown).
 pub fn app_csp(settings: &Settings) -> String {
-    let s3 = if settings.storage.backend == StorageBackend::S3 { s3_origin(settings) } else { String::new() };
+    let s3 = if settings.storage.backend == StorageBackend::S3 {
+        s3_origin(settings)
+    } else {
+        String::new()
+    };
     let extra = if s3.is_empty() { String::new() } else { format!(" {s3}") };
     format!(
         "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
@@ -67,7 +71,8 @@ impl Headers {
     pub fn new(settings: &Settings) -> Self {
         let https = settings.server.public_url.to_ascii_lowercase().starts_with("https://");
         Headers {
-            csp: HeaderValue::from_str(&app_csp(settings)).unwrap_or_else(|_| HeaderValue::from_static("default-src 'self'")),
+            csp: HeaderValue::from_str(&app_csp(settings))
+                .unwrap_or_else(|_| HeaderValue::from_static("default-src 'self'")),
             hsts: https.then(|| HeaderValue::from_static("max-age=31536000; includeSubDomains")),
         }
     }
@@ -120,17 +125,32 @@ pub async fn front(State(f): State<Front>, req: Request, next: Next) -> Response
 fn harden(h: &Headers, path: &str, resp: &mut Response) {
     let ok = resp.status().is_success();
     let hs = resp.headers_mut();
-    let csp = if path.starts_with("/files/") && !is_json(hs) { HeaderValue::from_static(FILES_CSP) } else { h.csp.clone() };
+    let csp = if path.starts_with("/files/") && !is_json(hs) {
+        HeaderValue::from_static(FILES_CSP)
+    } else {
+        h.csp.clone()
+    };
     hs.insert(header::CONTENT_SECURITY_POLICY, csp);
-    hs.insert(HeaderName::from_static("permissions-policy"), HeaderValue::from_static(PERMISSIONS_POLICY));
-    hs.insert(HeaderName::from_static("cross-origin-opener-policy"), HeaderValue::from_static("same-origin"));
-    hs.insert(HeaderName::from_static("cross-origin-resource-policy"), HeaderValue::from_static("same-origin"));
+    hs.insert(
+        HeaderName::from_static("permissions-policy"),
+        HeaderValue::from_static(PERMISSIONS_POLICY),
+    );
+    hs.insert(
+        HeaderName::from_static("cross-origin-opener-policy"),
+        HeaderValue::from_static("same-origin"),
+    );
+    hs.insert(
+        HeaderName::from_static("cross-origin-resource-policy"),
+        HeaderValue::from_static("same-origin"),
+    );
     if let Some(v) = &h.hsts {
         hs.insert(header::STRICT_TRANSPORT_SECURITY, v.clone());
     }
-    for (name, value) in
-        [(header::X_CONTENT_TYPE_OPTIONS, "nosniff"), (header::X_FRAME_OPTIONS, "SAMEORIGIN"), (header::REFERRER_POLICY, "same-origin")]
-    {
+    for (name, value) in [
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::X_FRAME_OPTIONS, "SAMEORIGIN"),
+        (header::REFERRER_POLICY, "same-origin"),
+    ] {
         hs.entry(name).or_insert(HeaderValue::from_static(value));
     }
     let cache = if path.starts_with("/api/") {
@@ -178,7 +198,9 @@ pub fn method_probe(docs: &[crate::app::api::RouteDoc]) -> MethodTable {
     }
     let mut table = matchit::Router::new();
     for (path, mut methods) in paths {
-        if methods.contains(&axum::http::Method::GET) && !methods.contains(&axum::http::Method::HEAD) {
+        if methods.contains(&axum::http::Method::GET)
+            && !methods.contains(&axum::http::Method::HEAD)
+        {
             methods.push(axum::http::Method::HEAD);
         }
         let names: Vec<&str> = methods.iter().map(|m| m.as_str()).collect();
@@ -202,8 +224,11 @@ fn method_refused(table: &MethodTable, req: &Request) -> Option<Response> {
     if found.value.methods.contains(m) {
         return None;
     }
-    let mut out =
-        (StatusCode::METHOD_NOT_ALLOWED, axum::Json(json!({"error": text!("This method is not allowed on this path.")}))).into_response();
+    let mut out = (
+        StatusCode::METHOD_NOT_ALLOWED,
+        axum::Json(json!({"error": text!("This method is not allowed on this path.")})),
+    )
+        .into_response();
     out.headers_mut().insert(header::ALLOW, found.value.header.clone());
     Some(out)
 }
@@ -222,13 +247,24 @@ pub const MAX_HEADER_BYTES: usize = 64 * 1024;
 fn head_refused(req: &Request) -> Option<Response> {
     let target = req.uri().path_and_query().map_or(0, |p| p.as_str().len());
     let (status, message) = if target > MAX_URI {
-        (StatusCode::URI_TOO_LONG, msg!("The address is too long (more than {} KiB).", MAX_URI / 1024))
+        (
+            StatusCode::URI_TOO_LONG,
+            msg!("The address is too long (more than {} KiB).", MAX_URI / 1024),
+        )
     } else if req.headers().len() > MAX_HEADERS {
-        (StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, msg!("The request has too many header fields (more than {MAX_HEADERS})."))
-    } else if req.headers().iter().map(|(k, v)| k.as_str().len() + v.len()).sum::<usize>() > MAX_HEADER_BYTES {
         (
             StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
-            msg!("The request's header fields are too large (more than {} KiB).", MAX_HEADER_BYTES / 1024),
+            msg!("The request has too many header fields (more than {MAX_HEADERS})."),
+        )
+    } else if req.headers().iter().map(|(k, v)| k.as_str().len() + v.len()).sum::<usize>()
+        > MAX_HEADER_BYTES
+    {
+        (
+            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            msg!(
+                "The request's header fields are too large (more than {} KiB).",
+                MAX_HEADER_BYTES / 1024
+            ),
         )
     } else {
         return None;
@@ -245,7 +281,11 @@ const MAX_REJECTION: usize = 300;
 /// to (text/html, the single sign-on refusals) stays a page.
 async fn to_json_error(resp: Response) -> Response {
     let status = resp.status();
-    let html = resp.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("text/html"));
+    let html = resp
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/html"));
     if !(status.is_client_error() || status.is_server_error()) || is_json(resp.headers()) || html {
         return resp;
     }
@@ -255,9 +295,13 @@ async fn to_json_error(resp: Response) -> Response {
         Err(_) => String::new(),
     };
     let message = match status {
-        StatusCode::METHOD_NOT_ALLOWED => text!("This method is not allowed on this path.").to_string(),
+        StatusCode::METHOD_NOT_ALLOWED => {
+            text!("This method is not allowed on this path.").to_string()
+        }
         StatusCode::PAYLOAD_TOO_LARGE => text!("The request body is too large.").to_string(),
-        _ if text.is_empty() => status.canonical_reason().unwrap_or("Bad request").to_string() + ".",
+        _ if text.is_empty() => {
+            status.canonical_reason().unwrap_or("Bad request").to_string() + "."
+        }
         _ => text,
     };
     if status.is_server_error() {

@@ -15,8 +15,10 @@ use crate::app::AppState;
 use crate::base::catalog::Catalogs;
 
 /// The core's catalogs, by language (`core/locales/<lang>.toml`).
-pub const CORE_LOCALES: &[(&str, &str)] =
-    &[("es", include_str!("../../../locales/es.toml")), ("pl", include_str!("../../../locales/pl.toml"))];
+pub const CORE_LOCALES: &[(&str, &str)] = &[
+    ("es", include_str!("../../../locales/es.toml")),
+    ("pl", include_str!("../../../locales/pl.toml")),
+];
 
 /// `english` in `user`'s language (theirs, else the plant's, as the web picks it), when
 /// a catalog has it: the names of things an answer carries for a person to read (a kind
@@ -74,10 +76,14 @@ const MAX_ERROR_BODY: usize = 256 * 1024;
 /// Layer: an error answer (4xx, 5xx) in JSON, or one marked [`Translate`], comes in the
 /// caller's language.
 pub async fn translate(State(state): State<AppState>, req: Request, next: Next) -> Response {
-    let accept = req.headers().get(ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let accept =
+        req.headers().get(ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).map(str::to_owned);
     let resp = next.run(req).await;
     let status = resp.status();
-    if !(status.is_client_error() || status.is_server_error() || resp.extensions().get::<Translate>().is_some()) {
+    if !(status.is_client_error()
+        || status.is_server_error()
+        || resp.extensions().get::<Translate>().is_some())
+    {
         return resp;
     }
     let user = resp.extensions().get::<UserLang>().map(|l| l.0.clone());
@@ -92,7 +98,11 @@ pub async fn translate(State(state): State<AppState>, req: Request, next: Next) 
         let tr = |s: &str| state.catalogs.translate(lang, s).unwrap_or_else(|| s.to_string());
         return Response::from_parts(parts, Body::from(html(&page, lang, tr)));
     }
-    let is_json = resp.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("application/json"));
+    let is_json = resp
+        .headers()
+        .get(CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
     if lang == "en" || !is_json {
         return resp;
     }

@@ -9,7 +9,9 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::json;
 use tower_http::compression::CompressionLayer;
-use tower_http::request_id::{MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
+use tower_http::request_id::{
+    MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer,
+};
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::trace::TraceLayer;
 
@@ -50,7 +52,11 @@ fn core_routes(state: &AppState) -> ApiRouter {
         .answers(&[404, 409])
         .returns::<schemas::Switched>()
         .tier(Access::Session)
-        .get("/api/modules", "Every known module: switch, release, sidebar entry, web remote", modules)
+        .get(
+            "/api/modules",
+            "Every known module: switch, release, sidebar entry, web remote",
+            modules,
+        )
         .returns::<schemas::Modules>()
         .get("/api/zones", "Zones of the signed-in user's company as value/label pairs", zones)
         .returns::<Vec<crate::plant::zones::ZoneOption>>()
@@ -83,8 +89,10 @@ pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
         if d.is_empty() {
             continue;
         }
-        api_router = api_router
-            .merge(r.route_layer(axum::middleware::from_fn_with_state((state.clone(), m.manifest.id.clone()), crate::app::switches::gate)));
+        api_router = api_router.merge(r.route_layer(axum::middleware::from_fn_with_state(
+            (state.clone(), m.manifest.id.clone()),
+            crate::app::switches::gate,
+        )));
         docs.extend(d);
     }
     docs.push(RouteDoc {
@@ -94,7 +102,10 @@ pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
         tag: "core".into(),
         access: Access::Public,
         spec: crate::app::openapi::OpSpec {
-            ok: Some(("application/json".into(), json!({"type": "object", "required": ["openapi", "paths"]}))),
+            ok: Some((
+                "application/json".into(),
+                json!({"type": "object", "required": ["openapi", "paths"]}),
+            )),
             ..Default::default()
         },
     });
@@ -110,14 +121,19 @@ pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
         let dir = s.remotes_dir.join(&m.manifest.id).join("dist");
         let remote = Router::new().nest_service(
             &format!("/remotes/{}", m.manifest.id),
-            tower::ServiceBuilder::new().map_response(vary_accept_encoding).service(static_dir(dir)),
+            tower::ServiceBuilder::new()
+                .map_response(vary_accept_encoding)
+                .service(static_dir(dir)),
         );
-        app = app
-            .merge(remote.layer(axum::middleware::from_fn_with_state((state.clone(), m.manifest.id.clone()), crate::app::switches::gate)));
+        app = app.merge(remote.layer(axum::middleware::from_fn_with_state(
+            (state.clone(), m.manifest.id.clone()),
+            crate::app::switches::gate,
+        )));
     }
     app = app.route("/remotes/{*rest}", axum::routing::any(api_not_found));
     let index = s.web_dir.join("index.html");
-    let spa = static_dir(&s.web_dir).fallback(ServeFile::new(index).precompressed_br().precompressed_gzip());
+    let spa = static_dir(&s.web_dir)
+        .fallback(ServeFile::new(index).precompressed_br().precompressed_gzip());
     let spa = tower::ServiceBuilder::new().map_response(vary_accept_encoding).service(spa);
 
     let body_limit = s.body_limit;
@@ -161,11 +177,18 @@ struct RequestIds;
 
 impl MakeRequestId for RequestIds {
     fn make_request_id<B>(&mut self, _: &axum::http::Request<B>) -> Option<RequestId> {
-        static INSTANCE: std::sync::LazyLock<u64> = std::sync::LazyLock::new(|| uuid::Uuid::new_v4().as_u64_pair().0);
+        static INSTANCE: std::sync::LazyLock<u64> =
+            std::sync::LazyLock::new(|| uuid::Uuid::new_v4().as_u64_pair().0);
         static COUNT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let (a, c) = (*INSTANCE, n & 0xffff_ffff_ffff);
-        let id = format!("{:08x}-{:04x}-{:04x}-{:04x}-{c:012x}", a >> 32, (a >> 16) & 0xffff, a & 0xffff, (n >> 48) & 0xffff);
+        let id = format!(
+            "{:08x}-{:04x}-{:04x}-{:04x}-{c:012x}",
+            a >> 32,
+            (a >> 16) & 0xffff,
+            a & 0xffff,
+            (n >> 48) & 0xffff
+        );
         HeaderValue::from_str(&id).ok().map(RequestId::new)
     }
 }
@@ -180,8 +203,11 @@ fn static_dir(dir: impl AsRef<std::path::Path>) -> ServeDir {
 /// The answer for a static file depends on Accept-Encoding (precompressed siblings): say so
 /// to caches.
 fn vary_accept_encoding<B>(mut resp: Response<B>) -> Response<B> {
-    let has =
-        resp.headers().get_all(header::VARY).iter().any(|v| v.to_str().is_ok_and(|v| v.to_ascii_lowercase().contains("accept-encoding")));
+    let has = resp
+        .headers()
+        .get_all(header::VARY)
+        .iter()
+        .any(|v| v.to_str().is_ok_and(|v| v.to_ascii_lowercase().contains("accept-encoding")));
     if !has {
         resp.headers_mut().append(header::VARY, HeaderValue::from_static("accept-encoding"));
     }
@@ -201,12 +227,16 @@ async fn readyz(State(state): State<AppState>) -> Response {
         Ok(()) => Json(json!({"status": "ready"})).into_response(),
         Err(e) => {
             tracing::warn!(error = %e, "not ready: database unreachable");
-            (StatusCode::SERVICE_UNAVAILABLE, Json(json!({"status": "database unavailable"}))).into_response()
+            (StatusCode::SERVICE_UNAVAILABLE, Json(json!({"status": "database unavailable"})))
+                .into_response()
         }
     }
 }
 
-async fn modules(State(state): State<AppState>, _user: CurrentUser) -> AppResult<Json<serde_json::Value>> {
+async fn modules(
+    State(state): State<AppState>,
+    _user: CurrentUser,
+) -> AppResult<Json<serde_json::Value>> {
     let switches = state.switches.read().unwrap_or_else(|p| p.into_inner()).clone();
     let list: Vec<serde_json::Value> = state
         .modules
@@ -260,7 +290,8 @@ async fn switch_module(
     if !user.plant_admin || user.disabled {
         return Err(crate::base::error::AppError::Forbidden(NOT_PLANT_ADMIN.into()));
     }
-    let s = crate::app::switches::set(&state, &b.id, b.enabled, &user.id, &user.full_name()).await?;
+    let s =
+        crate::app::switches::set(&state, &b.id, b.enabled, &user.id, &user.full_name()).await?;
     Ok(Json(json!({"id": b.id, "enabled": s.enabled, "switch": s})))
 }
 

@@ -30,13 +30,25 @@ pub struct Viewer {
 
 impl Viewer {
     pub fn of(user: &User, covers: bool) -> Self {
-        Self { id: user.id.clone(), company: user.company_code.clone(), zones: user.zones.clone(), covers, floor: user.is_operator() }
+        Self {
+            id: user.id.clone(),
+            company: user.company_code.clone(),
+            zones: user.zones.clone(),
+            covers,
+            floor: user.is_operator(),
+        }
     }
 
     /// What of a user decides what their stream carries: when it changes (a new zone, a
     /// new position), the stream ends and the browser opens one for who they are now.
     pub fn key(user: &User) -> String {
-        format!("{}\n{}\n{}\n{}", user.company_code, user.zones.join(","), user.position.as_str(), user.kiosk)
+        format!(
+            "{}\n{}\n{}\n{}",
+            user.company_code,
+            user.zones.join(","),
+            user.position.as_str(),
+            user.kiosk
+        )
     }
 
     pub fn sees(&self, p: &Pushed) -> bool {
@@ -47,7 +59,8 @@ impl Viewer {
         if p.personal || told {
             return told;
         }
-        (p.floor || !self.floor) && (p.zones.is_empty() || self.covers || zones::overlap(&self.zones, &p.zones))
+        (p.floor || !self.floor)
+            && (p.zones.is_empty() || self.covers || zones::overlap(&self.zones, &p.zones))
     }
 
     pub fn message(&self, p: &Pushed) -> SseEvent {
@@ -82,7 +95,13 @@ mod tests {
     }
 
     fn viewer(id: &str, floor: bool) -> Viewer {
-        Viewer { id: id.into(), company: "mpk".into(), zones: vec!["A1".into()], covers: false, floor }
+        Viewer {
+            id: id.into(),
+            company: "mpk".into(),
+            zones: vec!["A1".into()],
+            covers: false,
+            floor,
+        }
     }
 
     #[test]

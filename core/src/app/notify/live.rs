@@ -63,7 +63,11 @@ pub struct Live {
 
 impl Default for Live {
     fn default() -> Self {
-        Self { tx: broadcast::channel(1024).0, closing: watch::channel(false).0, streams: Default::default() }
+        Self {
+            tx: broadcast::channel(1024).0,
+            closing: watch::channel(false).0,
+            streams: Default::default(),
+        }
     }
 }
 
@@ -74,7 +78,12 @@ impl Live {
     }
 }
 
-async fn read_after(state: &AppState, after: i64, company: Option<&str>, limit: i64) -> Result<Vec<Pushed>, sqlx::Error> {
+async fn read_after(
+    state: &AppState,
+    after: i64,
+    company: Option<&str>,
+    limit: i64,
+) -> Result<Vec<Pushed>, sqlx::Error> {
     let by_company = if company.is_some() { " AND company_code = $3" } else { "" };
     let rows = sqlx::query(&format!(
         "SELECT seq, kind, company_code, zones, subject, data FROM events WHERE seq > $1{by_company} ORDER BY seq LIMIT $2"
@@ -117,7 +126,10 @@ async fn read_after(state: &AppState, after: i64, company: Option<&str>, limit: 
 }
 
 async fn last_seq(state: &AppState) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar::<_, Option<i64>>("SELECT MAX(seq) FROM events").fetch_one(&state.db.pool).await.map(Option::unwrap_or_default)
+    sqlx::query_scalar::<_, Option<i64>>("SELECT MAX(seq) FROM events")
+        .fetch_one(&state.db.pool)
+        .await
+        .map(Option::unwrap_or_default)
 }
 
 /// The pump: every instance runs one (not lease-held: each has its own streams).
@@ -220,11 +232,19 @@ pub async fn stream(
     let mut queue = VecDeque::new();
     let mut at = last_seq(&state).await?;
     if let Some(from) = resume.filter(|n| *n >= 0 && *n < at) {
-        let missed = read_after(&state, from.max(at - REPLAY_MAX), Some(&viewer.company), REPLAY_MAX).await?;
+        let missed =
+            read_after(&state, from.max(at - REPLAY_MAX), Some(&viewer.company), REPLAY_MAX)
+                .await?;
         at = missed.last().map(|p| p.seq).unwrap_or(at).max(at);
         queue.extend(missed.iter().filter(|p| viewer.sees(p)).map(|p| viewer.message(p)));
     }
-    queue.push_front(SseEvent::default().event("ready").id(at.to_string()).retry(Duration::from_millis(1000)).data("{}"));
+    queue.push_front(
+        SseEvent::default()
+            .event("ready")
+            .id(at.to_string())
+            .retry(Duration::from_millis(1000))
+            .data("{}"),
+    );
     let open = Open {
         viewer,
         guard,

@@ -34,7 +34,10 @@ pub async fn tick(state: &AppState) -> anyhow::Result<usize> {
     .execute(&state.db.pool)
     .await?;
     // The outbox keeps `keep_days` (notifications go with their event).
-    sqlx::query("DELETE FROM events WHERE created_at < $1").bind(now - (s.keep_days as i64) * 86_400_000).execute(&state.db.pool).await?;
+    sqlx::query("DELETE FROM events WHERE created_at < $1")
+        .bind(now - (s.keep_days as i64) * 86_400_000)
+        .execute(&state.db.pool)
+        .await?;
     let mut sent = 0;
     let due: Vec<String> =
         sqlx::query_scalar("SELECT id FROM notifications WHERE mail_state = 'due' AND mail_next_at <= $1 ORDER BY mail_next_at LIMIT $2")
@@ -67,12 +70,24 @@ pub async fn tick(state: &AppState) -> anyhow::Result<usize> {
 }
 
 /// The conditional UPDATE that takes rows for this instance: true when it took any.
-async fn claimed(state: &AppState, claim: &str, now: i64, which: &str, key: &str) -> Result<bool, sqlx::Error> {
+async fn claimed(
+    state: &AppState,
+    claim: &str,
+    now: i64,
+    which: &str,
+    key: &str,
+) -> Result<bool, sqlx::Error> {
     let sql = format!(
         "UPDATE notifications SET mail_state = 'sending', mail_claim = $1, mail_claimed_until = $2, mail_attempts = mail_attempts + 1 \
          WHERE mail_claim IS NULL AND mail_next_at <= $3 AND {which}"
     );
-    let r = sqlx::query(&sql).bind(claim).bind(now + CLAIM_MS).bind(now).bind(key).execute(&state.db.pool).await?;
+    let r = sqlx::query(&sql)
+        .bind(claim)
+        .bind(now + CLAIM_MS)
+        .bind(now)
+        .bind(key)
+        .execute(&state.db.pool)
+        .await?;
     Ok(r.rows_affected() > 0)
 }
 
@@ -126,17 +141,31 @@ async fn send(state: &AppState, claim: &str, digest: bool) -> anyhow::Result<boo
 }
 
 /// The subject, text and HTML of the mail of `rows` (one, or one user's digest).
-fn render(state: &AppState, rows: &[sqlx::any::AnyRow], name: &str, digest: bool) -> anyhow::Result<(String, String, String)> {
+fn render(
+    state: &AppState,
+    rows: &[sqlx::any::AnyRow],
+    name: &str,
+    digest: bool,
+) -> anyhow::Result<(String, String, String)> {
     let mut lines = Vec::new();
     for r in rows {
-        let data: Value = serde_json::from_str(&r.try_get::<String, _>("data")?).unwrap_or(Value::Null);
+        let data: Value =
+            serde_json::from_str(&r.try_get::<String, _>("data")?).unwrap_or(Value::Null);
         let text = |k: &str| data.get(k).and_then(Value::as_str).map(str::to_string);
         let label = super::kind_of(state, &r.try_get::<String, _>("kind")?).label.to_string();
-        lines.push(Line { title: text("title").unwrap_or(label), note: text("note"), link: text("link") });
+        lines.push(Line {
+            title: text("title").unwrap_or(label),
+            note: text("note"),
+            link: text("link"),
+        });
     }
     let base = state.settings.server.public_url.trim_end_matches('/');
     let subject = if digest {
-        format!("Plantdoc: {} notification{} today", lines.len(), if lines.len() == 1 { "" } else { "s" })
+        format!(
+            "Plantdoc: {} notification{} today",
+            lines.len(),
+            if lines.len() == 1 { "" } else { "s" }
+        )
     } else {
         lines[0].title.clone()
     };
@@ -157,7 +186,10 @@ fn compose(base: &str, name: &str, lines: &[Line]) -> (String, String) {
         }
         if let Some(link) = &l.link {
             text.push_str(&format!("  Open: {base}{link}\n"));
-            html.push_str(&format!("<p><a href=\"{0}\">{0}</a></p>", escape(&format!("{base}{link}"))));
+            html.push_str(&format!(
+                "<p><a href=\"{0}\">{0}</a></p>",
+                escape(&format!("{base}{link}"))
+            ));
         }
         text.push('\n');
         html.push_str("</li>\n");
@@ -169,7 +201,11 @@ fn compose(base: &str, name: &str, lines: &[Line]) -> (String, String) {
 }
 
 fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
 }
 
 #[cfg(test)]
@@ -188,7 +224,13 @@ mod tests {
             text.contains("- SWP <P1> rejected\n  Note: Fix page 2 & 3\n  Open: https://plant.example/main/swps?tab=my-pending\n"),
             "{text}"
         );
-        assert!(html.contains("SWP &lt;P1&gt; rejected") && html.contains("Fix page 2 &amp; 3"), "{html}");
-        assert!(html.contains("<a href=\"https://plant.example/main/swps?tab=my-pending\">"), "{html}");
+        assert!(
+            html.contains("SWP &lt;P1&gt; rejected") && html.contains("Fix page 2 &amp; 3"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<a href=\"https://plant.example/main/swps?tab=my-pending\">"),
+            "{html}"
+        );
     }
 }

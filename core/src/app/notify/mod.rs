@@ -43,9 +43,17 @@ pub fn kind_of(state: &AppState, id: &str) -> EventKind {
 
 /// Whether a user of `company` with `user_zones` may see an event of `company` in
 /// `event_zones` (none: the whole company).
-pub fn may_see(state: &AppState, company: &str, user_zones: &[String], event_company: &str, event_zones: &[String]) -> bool {
+pub fn may_see(
+    state: &AppState,
+    company: &str,
+    user_zones: &[String],
+    event_company: &str,
+    event_zones: &[String],
+) -> bool {
     company == event_company
-        && (event_zones.is_empty() || state.zones.covers_company(company, user_zones) || zones::overlap(user_zones, event_zones))
+        && (event_zones.is_empty()
+            || state.zones.covers_company(company, user_zones)
+            || zones::overlap(user_zones, event_zones))
 }
 
 /// Writes the event and its notifications on the act's connection (see the module doc).
@@ -57,15 +65,25 @@ pub fn may_see(state: &AppState, company: &str, user_zones: &[String], event_com
 /// round trip for each on PostgreSQL): the event (with its NOTIFY), the recipients with
 /// their preference (else the kind's default; a personal kind: always by mail), the
 /// notifications.
-pub async fn record(state: &AppState, conn: &mut AnyConnection, now: i64, e: &Event) -> AppResult<()> {
+pub async fn record(
+    state: &AppState,
+    conn: &mut AnyConnection,
+    now: i64,
+    e: &Event,
+) -> AppResult<()> {
     let seq = insert_event(state, conn, now, e).await?;
     let kind = kind_of(state, e.kind);
-    debug_assert!(!kind.personal || (e.to.is_empty() && e.mail.is_some()), "a personal event names its owners and carries its mail");
+    debug_assert!(
+        !kind.personal || (e.to.is_empty() && e.mail.is_some()),
+        "a personal event names its owners and carries its mail"
+    );
     let mut seen = BTreeSet::new();
     let owners = e.owners.iter().map(|u| (u, true));
     let audience = e.to.iter().filter(|_| !kind.personal).map(|u| (u, false));
-    let asked: Vec<(&String, bool)> =
-        owners.chain(audience).filter(|(id, _)| (e.actor.as_ref() != Some(*id) || kind.personal) && seen.insert(*id)).collect();
+    let asked: Vec<(&String, bool)> = owners
+        .chain(audience)
+        .filter(|(id, _)| (e.actor.as_ref() != Some(*id) || kind.personal) && seen.insert(*id))
+        .collect();
     if asked.is_empty() {
         return Ok(());
     }
@@ -90,7 +108,11 @@ pub async fn record(state: &AppState, conn: &mut AnyConnection, now: i64, e: &Ev
         if u.disabled || u.company_code != e.company || !zones_ok {
             continue;
         }
-        let channel = if kind.personal { Channel::Email } else { chosen.as_deref().and_then(Channel::parse).unwrap_or(kind.default) };
+        let channel = if kind.personal {
+            Channel::Email
+        } else {
+            chosen.as_deref().and_then(Channel::parse).unwrap_or(kind.default)
+        };
         let mail_state = match channel {
             Channel::Off => continue,
             Channel::Bell => "none",
@@ -98,7 +120,9 @@ pub async fn record(state: &AppState, conn: &mut AnyConnection, now: i64, e: &Ev
             Channel::Digest => "digest",
         };
         let outbox = match (&e.mail, kind.personal) {
-            (Some(m), true) => Some(state.mail.queue(&mut *conn, now, &u.email, &m.subject, &m.text).await?),
+            (Some(m), true) => {
+                Some(state.mail.queue(&mut *conn, now, &u.email, &m.subject, &m.text).await?)
+            }
             _ => None,
         };
         told.push((id, channel, mail_state, outbox));
@@ -109,10 +133,16 @@ pub async fn record(state: &AppState, conn: &mut AnyConnection, now: i64, e: &Ev
         let (seq, kind_id, at) = (q.add(seq), q.add(e.kind), q.add(now));
         let mut rows = Vec::with_capacity(chunk.len());
         for (id, channel, mail_state, outbox) in chunk {
-            let (nid, user, chan, mail) =
-                (q.add(crate::data::db::new_id()), q.add((*id).clone()), q.add(channel.as_str()), q.add(*mail_state));
+            let (nid, user, chan, mail) = (
+                q.add(crate::data::db::new_id()),
+                q.add((*id).clone()),
+                q.add(channel.as_str()),
+                q.add(*mail_state),
+            );
             let outbox = outbox.clone().map_or_else(|| "NULL".to_string(), |o| q.add(o));
-            rows.push(format!("({nid}, {seq}, {user}, {kind_id}, {chan}, {at}, {mail}, {at}, {outbox})"));
+            rows.push(format!(
+                "({nid}, {seq}, {user}, {kind_id}, {chan}, {at}, {mail}, {at}, {outbox})"
+            ));
         }
         let sql = format!(
             "INSERT INTO notifications (id, event_seq, user_id, kind, channel, created_at, mail_state, mail_next_at, mail_outbox_id) \
@@ -126,7 +156,12 @@ pub async fn record(state: &AppState, conn: &mut AnyConnection, now: i64, e: &Ev
 
 /// The event's row; on PostgreSQL its NOTIFY in the same statement (delivered at the
 /// commit, like the rows).
-async fn insert_event(state: &AppState, conn: &mut AnyConnection, now: i64, e: &Event) -> Result<i64, sqlx::Error> {
+async fn insert_event(
+    state: &AppState,
+    conn: &mut AnyConnection,
+    now: i64,
+    e: &Event,
+) -> Result<i64, sqlx::Error> {
     const INSERT: &str =
         "INSERT INTO events (kind, company_code, zones, subject, actor_id, data, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING seq";
     let pg = state.db.dialect == Dialect::Postgres;
@@ -156,17 +191,25 @@ async fn insert_event(state: &AppState, conn: &mut AnyConnection, now: i64, e: &
 /// document rejected, deployed or withdrawn): every notification of the events of `kind`
 /// about `subject` (those whose `data.stage` is `stage`, when given) is marked read for
 /// everyone it went to, and a mail not yet sent is not sent. Answers how many changed.
-pub async fn settle(conn: &mut AnyConnection, now: i64, kind: &str, subject: &str, stage: Option<&str>) -> AppResult<u64> {
-    let events: Vec<(i64, String)> = sqlx::query_as("SELECT seq, data FROM events WHERE subject = $1 AND kind = $2")
-        .bind(subject)
-        .bind(kind)
-        .fetch_all(&mut *conn)
-        .await?;
+pub async fn settle(
+    conn: &mut AnyConnection,
+    now: i64,
+    kind: &str,
+    subject: &str,
+    stage: Option<&str>,
+) -> AppResult<u64> {
+    let events: Vec<(i64, String)> =
+        sqlx::query_as("SELECT seq, data FROM events WHERE subject = $1 AND kind = $2")
+            .bind(subject)
+            .bind(kind)
+            .fetch_all(&mut *conn)
+            .await?;
     let of_stage = |data: &str| {
         let v: serde_json::Value = serde_json::from_str(data).unwrap_or_default();
         stage.is_none_or(|s| v.get("stage").and_then(serde_json::Value::as_str) == Some(s))
     };
-    let seqs: Vec<i64> = events.into_iter().filter(|(_, d)| of_stage(d)).map(|(seq, _)| seq).collect();
+    let seqs: Vec<i64> =
+        events.into_iter().filter(|(_, d)| of_stage(d)).map(|(seq, _)| seq).collect();
     let mut changed = 0;
     for chunk in seqs.chunks(500) {
         let mut q = Params::default();

@@ -92,7 +92,11 @@ async fn unread_count(state: &AppState, user: &CurrentUser) -> Result<i64, sqlx:
     .await
 }
 
-async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<ListQuery>) -> AppResult<axum::Json<Page>> {
+async fn list(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Query(q): Query<ListQuery>,
+) -> AppResult<axum::Json<Page>> {
     let mut e = FieldErrors::new();
     let unread = match q.unread.as_deref() {
         None | Some("") | Some("false") => false,
@@ -107,13 +111,17 @@ async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<
     if !e.is_empty() {
         return Err(AppError::Fields(e));
     }
-    let filter = format!("n.user_id = $1 AND e.company_code = $2{}", if unread { " AND n.read_at IS NULL" } else { "" });
-    let total: i64 =
-        sqlx::query_scalar(&format!("SELECT COUNT(*) FROM notifications n JOIN events e ON e.seq = n.event_seq WHERE {filter}"))
-            .bind(&user.id)
-            .bind(&user.company_code)
-            .fetch_one(&state.db.pool)
-            .await?;
+    let filter = format!(
+        "n.user_id = $1 AND e.company_code = $2{}",
+        if unread { " AND n.read_at IS NULL" } else { "" }
+    );
+    let total: i64 = sqlx::query_scalar(&format!(
+        "SELECT COUNT(*) FROM notifications n JOIN events e ON e.seq = n.event_seq WHERE {filter}"
+    ))
+    .bind(&user.id)
+    .bind(&user.company_code)
+    .fetch_one(&state.db.pool)
+    .await?;
     let rows = sqlx::query(&format!(
         "SELECT n.id, n.kind, n.created_at, n.read_at, e.subject, e.data FROM notifications n JOIN events e ON e.seq = n.event_seq \
          WHERE {filter} ORDER BY n.created_at DESC, n.event_seq DESC LIMIT $3 OFFSET $4"
@@ -127,8 +135,10 @@ async fn list(State(state): State<AppState>, user: CurrentUser, Query(q): Query<
     let mut items = Vec::with_capacity(rows.len());
     for r in rows {
         let kind: String = r.try_get("kind")?;
-        let data: Value = serde_json::from_str(&r.try_get::<String, _>("data")?).unwrap_or(Value::Null);
-        let label = crate::app::http::lang::for_person(&state, &user, super::kind_of(&state, &kind).label);
+        let data: Value =
+            serde_json::from_str(&r.try_get::<String, _>("data")?).unwrap_or(Value::Null);
+        let label =
+            crate::app::http::lang::for_person(&state, &user, super::kind_of(&state, &kind).label);
         let text = |k: &str| data.get(k).and_then(Value::as_str).map(str::to_string);
         items.push(Item {
             id: r.try_get("id")?,
@@ -155,19 +165,32 @@ pub struct ReadBody {
     all: Option<bool>,
 }
 
-async fn read(State(state): State<AppState>, user: CurrentUser, Json(body): Json<ReadBody>) -> AppResult<axum::Json<Unread>> {
+async fn read(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(body): Json<ReadBody>,
+) -> AppResult<axum::Json<Unread>> {
     let now = state.now_ms();
     let mut q = Params::default();
     let me = q.add(user.id.clone());
     let at = q.add(now);
     let which = match (body.ids, body.all) {
         (_, Some(true)) => String::new(),
-        (Some(ids), _) if !ids.is_empty() && ids.len() <= 500 => format!(" AND id IN ({})", q.list(ids)),
-        _ => return Err(AppError::field("ids", text!("Send the ids to mark read (at most 500), or all: true."))),
+        (Some(ids), _) if !ids.is_empty() && ids.len() <= 500 => {
+            format!(" AND id IN ({})", q.list(ids))
+        }
+        _ => {
+            return Err(AppError::field(
+                "ids",
+                text!("Send the ids to mark read (at most 500), or all: true."),
+            ))
+        }
     };
-    q.query(&format!("UPDATE notifications SET read_at = {at} WHERE user_id = {me} AND read_at IS NULL{which}"))
-        .execute(&state.db.pool)
-        .await?;
+    q.query(&format!(
+        "UPDATE notifications SET read_at = {at} WHERE user_id = {me} AND read_at IS NULL{which}"
+    ))
+    .execute(&state.db.pool)
+    .await?;
     Ok(axum::Json(Unread { unread: unread_count(&state, &user).await? }))
 }
 
@@ -198,8 +221,10 @@ pub struct PrefsBody {
 }
 
 async fn prefs_of(state: &AppState, user: &CurrentUser) -> AppResult<Prefs> {
-    let rows =
-        sqlx::query("SELECT kind, channel FROM notification_prefs WHERE user_id = $1").bind(&user.id).fetch_all(&state.db.pool).await?;
+    let rows = sqlx::query("SELECT kind, channel FROM notification_prefs WHERE user_id = $1")
+        .bind(&user.id)
+        .fetch_all(&state.db.pool)
+        .await?;
     let mut chosen = BTreeMap::new();
     for r in rows {
         chosen.insert(r.try_get::<String, _>("kind")?, r.try_get::<String, _>("channel")?);
@@ -218,11 +243,18 @@ async fn prefs_of(state: &AppState, user: &CurrentUser) -> AppResult<Prefs> {
     Ok(Prefs { preferences })
 }
 
-async fn preferences(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<Prefs>> {
+async fn preferences(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> AppResult<axum::Json<Prefs>> {
     Ok(axum::Json(prefs_of(&state, &user).await?))
 }
 
-async fn set_preferences(State(state): State<AppState>, user: CurrentUser, Json(body): Json<PrefsBody>) -> AppResult<axum::Json<Prefs>> {
+async fn set_preferences(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Json(body): Json<PrefsBody>,
+) -> AppResult<axum::Json<Prefs>> {
     let mut e = FieldErrors::new();
     let mut valid = Vec::new();
     for (kind, channel) in &body.preferences {

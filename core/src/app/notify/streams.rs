@@ -73,20 +73,34 @@ impl Streams {
     }
 
     /// Opens a stream for `user`'s session from `ip`, unless they hold their share.
-    pub fn open(self: &Arc<Self>, state: &AppState, user: &User, session: &str, ip: IpAddr) -> Result<StreamGuard, Refused> {
+    pub fn open(
+        self: &Arc<Self>,
+        state: &AppState,
+        user: &User,
+        session: &str,
+        ip: IpAddr,
+    ) -> Result<StreamGuard, Refused> {
         let n = &state.settings.notifications;
         let mut o = self.lock();
         if o.streams.values().filter(|e| e.user == user.id).count() >= n.max_streams_per_user {
             return Err(Refused::User);
         }
-        if n.max_streams_per_address > 0 && o.streams.values().filter(|e| e.ip == ip).count() >= n.max_streams_per_address {
+        if n.max_streams_per_address > 0
+            && o.streams.values().filter(|e| e.ip == ip).count() >= n.max_streams_per_address
+        {
             return Err(Refused::Address);
         }
         o.next += 1;
         let id = o.next;
         let end = Arc::new(Notify::new());
-        let entry =
-            Entry { user: user.id.clone(), ip, session: session.to_string(), key: Viewer::key(user), ends_at: i64::MAX, end: end.clone() };
+        let entry = Entry {
+            user: user.id.clone(),
+            ip,
+            session: session.to_string(),
+            key: Viewer::key(user),
+            ends_at: i64::MAX,
+            end: end.clone(),
+        };
         o.streams.insert(id, entry);
         o.added = true;
         Ok(StreamGuard { streams: self.clone(), id, end })
@@ -119,7 +133,10 @@ pub async fn watch_sessions(state: AppState, mut stop: Shutdown) {
         }
         let now = state.now_ms();
         let now_epoch =
-            match sqlx::query_scalar::<_, i64>("SELECT n FROM change_counters WHERE name = 'auth'").fetch_one(&state.db.pool).await {
+            match sqlx::query_scalar::<_, i64>("SELECT n FROM change_counters WHERE name = 'auth'")
+                .fetch_one(&state.db.pool)
+                .await
+            {
                 Ok(n) => Some(n),
                 Err(e) => {
                     tracing::warn!(error = %e, "event streams: cannot read the session counter");
@@ -168,7 +185,12 @@ async fn recheck(state: &AppState, now: i64) -> Result<(), sqlx::Error> {
         );
         for r in q.query(&sql).fetch_all(&state.db.pool).await? {
             let user = User::from_row(&r)?;
-            let ends_at = crate::app::auth::session::ends_at(state, &user, r.try_get("s_created")?, r.try_get("s_seen")?);
+            let ends_at = crate::app::auth::session::ends_at(
+                state,
+                &user,
+                r.try_get("s_created")?,
+                r.try_get("s_seen")?,
+            );
             if !user.disabled {
                 found.insert(r.try_get("s_hash")?, (Viewer::key(&user), ends_at));
             }

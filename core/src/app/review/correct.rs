@@ -47,7 +47,12 @@ impl Correction {
 
     /// `{_id, rejectedDate, reviewer, note}`: the document's `corrects`.
     pub fn view(&self) -> CorrectsView<'_> {
-        CorrectsView { id: &self.id, note: self.note.as_deref(), rejected_date: self.date.map(iso), reviewer: self.reviewer.as_deref() }
+        CorrectsView {
+            id: &self.id,
+            note: self.note.as_deref(),
+            rejected_date: self.date.map(iso),
+            reviewer: self.reviewer.as_deref(),
+        }
     }
 }
 
@@ -88,21 +93,42 @@ pub async fn judge<D: Document>(
         _ => return Ok(Err(msg!("The {} to correct was not found.", w.one).into())),
     };
     if !doc.is_author(&user.id) && !user.is_manager() {
-        return Ok(Err(msg!("Only the {}'s authors and managers submit a corrected version of it.", w.one).into()));
+        return Ok(Err(msg!(
+            "Only the {}'s authors and managers submit a corrected version of it.",
+            w.one
+        )
+        .into()));
     }
     if doc.part_number != part {
-        return Ok(Err(msg!("A corrected version is for the same part ({}).", doc.part_number).into()));
+        return Ok(Err(
+            msg!("A corrected version is for the same part ({}).", doc.part_number).into()
+        ));
     }
     let rejection = match (doc.status, doc.rejection()) {
         (Status::Rejected, Some(r)) => r,
-        _ => return Ok(Err(msg!("Only a rejected {} is corrected; this one is {}.", w.one, doc.status.as_str()).into())),
+        _ => {
+            return Ok(Err(msg!(
+                "Only a rejected {} is corrected; this one is {}.",
+                w.one,
+                doc.status.as_str()
+            )
+            .into()))
+        }
     };
     // One correction in review at a time: a second would be reviewed beside the first.
-    let sql = format!("SELECT 1 FROM {} WHERE corrects_id = $1 AND status = 'pending'", D::KIND.table.name);
+    let sql = format!(
+        "SELECT 1 FROM {} WHERE corrects_id = $1 AND status = 'pending'",
+        D::KIND.table.name
+    );
     if sqlx::query(&sql).bind(&doc.id).fetch_optional(&mut *conn).await?.is_some() {
         return Ok(Err(msg!("A corrected version of this {} is already in review.", w.one).into()));
     }
-    Ok(Ok(Correction { id: doc.id.clone(), date: rejection.date, reviewer: rejection.reviewer.clone(), note: rejection.note.clone() }))
+    Ok(Ok(Correction {
+        id: doc.id.clone(),
+        date: rejection.date,
+        reviewer: rejection.reviewer.clone(),
+        note: rejection.note.clone(),
+    }))
 }
 
 /// [`judge`] inside the submit's transaction: the correction, or the field error.
@@ -119,13 +145,25 @@ pub(super) async fn confirm<D: Document>(
 /// The audit row on the rejected document: `new_id` corrects it.
 pub(super) fn audit<D: Document>(user: &User, c: &Correction, new_id: &str) -> AuditEntry {
     let k = D::KIND;
-    k.act(user, "correct", &c.id, format!("corrected: {} {new_id} submitted as the corrected version of this rejected one", k.words.one))
-        .after(serde_json::json!({"correctedBy": new_id}))
+    k.act(
+        user,
+        "correct",
+        &c.id,
+        format!(
+            "corrected: {} {new_id} submitted as the corrected version of this rejected one",
+            k.words.one
+        ),
+    )
+    .after(serde_json::json!({"correctedBy": new_id}))
 }
 
 /// The column values of a correction (or none) in the new row: id, date, reviewer, note.
-pub(super) fn cells(c: Option<&Correction>) -> (Option<String>, Option<i64>, Option<String>, Option<String>) {
-    c.map_or((None, None, None, None), |c| (Some(c.id.clone()), c.date, c.reviewer.clone(), c.note.clone()))
+pub(super) fn cells(
+    c: Option<&Correction>,
+) -> (Option<String>, Option<i64>, Option<String>, Option<String>) {
+    c.map_or((None, None, None, None), |c| {
+        (Some(c.id.clone()), c.date, c.reviewer.clone(), c.note.clone())
+    })
 }
 
 /// A module's form check: the correction `v` names for `part`, or the field's error.
@@ -157,9 +195,17 @@ mod tests {
         assert_eq!(read_field(Some(&json!(" ab "))).unwrap().as_deref(), Some("ab"));
         assert!(read_field(Some(&json!(7))).is_err());
         assert!(read_field(Some(&json!("x".repeat(65)))).is_err());
-        let c = Correction { id: "r1".into(), date: Some(0), reviewer: Some("Q S".into()), note: Some("Wrong torque".into()) };
+        let c = Correction {
+            id: "r1".into(),
+            date: Some(0),
+            reviewer: Some("Q S".into()),
+            note: Some("Wrong torque".into()),
+        };
         let v = serde_json::to_value(c.view()).unwrap();
-        assert_eq!(v, json!({"_id": "r1", "note": "Wrong torque", "rejectedDate": "1970-01-01T00:00:00.000Z", "reviewer": "Q S"}));
+        assert_eq!(
+            v,
+            json!({"_id": "r1", "note": "Wrong torque", "rejectedDate": "1970-01-01T00:00:00.000Z", "reviewer": "Q S"})
+        );
         assert_eq!(cells(None), (None, None, None, None));
     }
 }

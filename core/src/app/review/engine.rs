@@ -75,7 +75,11 @@ pub trait Hooks: Document {
         why: Deploy,
     ) -> impl Future<Output = AppResult<Vec<AuditEntry>>> + Send;
     /// Row locks a delete takes before the document's (the order its deploys take).
-    fn before_delete(&self, _conn: &mut AnyConnection, _deployed: bool) -> impl Future<Output = Result<(), sqlx::Error>> + Send {
+    fn before_delete(
+        &self,
+        _conn: &mut AnyConnection,
+        _deployed: bool,
+    ) -> impl Future<Output = Result<(), sqlx::Error>> + Send {
         async { Ok(()) }
     }
     /// Rows a delete changes after the document's, and its events (`state.emit` on
@@ -94,9 +98,15 @@ pub trait Hooks: Document {
 }
 
 /// The document with this id, whoever may see it.
-pub async fn fetch<D: Document>(conn: &mut AnyConnection, id: &str) -> Result<Option<D>, sqlx::Error> {
+pub async fn fetch<D: Document>(
+    conn: &mut AnyConnection,
+    id: &str,
+) -> Result<Option<D>, sqlx::Error> {
     let k = D::KIND;
-    let sql = format!("SELECT {} FROM {} {} WHERE {}.id = $1", k.table.columns, k.table.name, k.table.alias, k.table.alias);
+    let sql = format!(
+        "SELECT {} FROM {} {} WHERE {}.id = $1",
+        k.table.columns, k.table.name, k.table.alias, k.table.alias
+    );
     let row = sqlx::query(&sql).bind(id).fetch_optional(conn).await?;
     row.as_ref().map(D::from_row).transpose()
 }
@@ -112,7 +122,11 @@ pub async fn visible<D: Document>(state: &AppState, u: &User, id: &str) -> AppRe
 
 /// Appends audit rows inside the caller's transaction (the act and its record commit
 /// together).
-pub async fn append(conn: &mut AnyConnection, now: i64, entries: &[AuditEntry]) -> Result<(), sqlx::Error> {
+pub async fn append(
+    conn: &mut AnyConnection,
+    now: i64,
+    entries: &[AuditEntry],
+) -> Result<(), sqlx::Error> {
     for e in entries {
         audit::append(conn, now, e).await?;
     }
@@ -125,7 +139,12 @@ fn not_waiting(k: &Kind, stage: &str) -> AppError {
 
 /// The reviewer's stage for this document, or why not. An approval also needs that
 /// the reviewer approved no other stage of it (one person, one stage).
-async fn judge<D: Hooks>(state: &AppState, user: &User, id: &str, approving: bool) -> AppResult<(D, usize)> {
+async fn judge<D: Hooks>(
+    state: &AppState,
+    user: &User,
+    id: &str,
+    approving: bool,
+) -> AppResult<(D, usize)> {
     let k = D::KIND;
     let doc = visible::<D>(state, user, id).await?;
     if let Some(why) = k.review_denial(user, &doc) {
@@ -136,7 +155,12 @@ async fn judge<D: Hooks>(state: &AppState, user: &User, id: &str, approving: boo
     match k.flow.open(stage, doc.status == Status::Pending, &doc.verdicts()) {
         Ok(()) => {}
         Err(Closed::NotWaiting) => return Err(not_waiting(k, key)),
-        Err(Closed::EarlierFirst(first)) => return Err(AppError::Conflict(msg!("The {first} stage reviews this {} first.", k.words.one))),
+        Err(Closed::EarlierFirst(first)) => {
+            return Err(AppError::Conflict(msg!(
+                "The {first} stage reviews this {} first.",
+                k.words.one
+            )))
+        }
     }
     if approving {
         if let Some(done) = k.flow.approved_elsewhere(&doc.reviews, stage, &user.id) {
@@ -163,8 +187,11 @@ async fn record<D: Hooks>(
     let [status, reviewer_id, reviewer, date, note_col] = k.flow.stages[stage].columns;
     let set_status = if verdict == Verdict::Rejected { ", status = 'rejected'" } else { "" };
     let open = k.flow.open_sql("", stage);
-    let one_stage =
-        if verdict == Verdict::Approved { not_approved_by_sql(&k.flow.keys(), k.flow.stages[stage].key, 2) } else { String::new() };
+    let one_stage = if verdict == Verdict::Approved {
+        not_approved_by_sql(&k.flow.keys(), k.flow.stages[stage].key, 2)
+    } else {
+        String::new()
+    };
     let statuses: Vec<&str> = k.flow.stages.iter().map(|s| s.columns[0]).collect();
     let sql = format!(
         "UPDATE {} SET {status} = $1, {reviewer_id} = $2, {reviewer} = $3, {date} = $4, {note_col} = $5{set_status} \
@@ -182,11 +209,20 @@ async fn record<D: Hooks>(
         .fetch_optional(&mut *conn)
         .await?;
     let row = row.ok_or_else(|| not_waiting(k, k.flow.stages[stage].key))?;
-    statuses.iter().map(|c| Ok(Verdict::parse(&row.try_get::<String, _>(*c)?).unwrap_or(Verdict::Pending))).collect()
+    statuses
+        .iter()
+        .map(|c| Ok(Verdict::parse(&row.try_get::<String, _>(*c)?).unwrap_or(Verdict::Pending)))
+        .collect()
 }
 
 /// Approve (`Verdict::Approved`: the last approval deploys) or reject (a note needed).
-async fn review<D: Hooks>(state: &AppState, user: &User, id: &str, body: ReviewBody, verdict: Verdict) -> AppResult<axum::Json<Value>> {
+async fn review<D: Hooks>(
+    state: &AppState,
+    user: &User,
+    id: &str,
+    body: ReviewBody,
+    verdict: Verdict,
+) -> AppResult<axum::Json<Value>> {
     let k = D::KIND;
     let approving = verdict == Verdict::Approved;
     let (doc, stage) = judge::<D>(state, user, id, approving).await?;
@@ -199,26 +235,46 @@ async fn review<D: Hooks>(state: &AppState, user: &User, id: &str, body: ReviewB
     super::notices::settled::<D>(&mut tx, now, &doc.id, approving.then_some(key)).await?;
     // The verdict is told first: a deploy it completes comes after it (newest first in the bell).
     super::notices::verdict(state, &mut tx, now, user, &doc, (key, verdict, &note)).await?;
-    let deployed =
-        if approving && k.flow.complete(&verdicts) { doc.deploy(state, &mut tx, now, user, Deploy::Reviewed).await? } else { Vec::new() };
+    let deployed = if approving && k.flow.complete(&verdicts) {
+        doc.deploy(state, &mut tx, now, user, Deploy::Reviewed).await?
+    } else {
+        Vec::new()
+    };
     // A deploy is told by the module's deploy hook (`notices::deployed`, with its own data).
     if deployed.is_empty() && approving {
         // An approval in turn opens the next stage: its reviewers are told.
         let mut before = verdicts.clone();
         before[stage] = Verdict::Pending;
         let open = |v: &[Verdict], i: usize| k.flow.open(i, true, v).is_ok();
-        let opened: Vec<usize> = (0..verdicts.len()).filter(|i| open(&verdicts, *i) && !open(&before, *i)).collect();
+        let opened: Vec<usize> =
+            (0..verdicts.len()).filter(|i| open(&verdicts, *i) && !open(&before, *i)).collect();
         super::notices::waiting(state, &mut tx, now, user, &doc, &opened).await?;
     }
     let (verb, meaning) = if approving {
         let hash = doc.version();
-        ("approve", format!("approval of the {key} review of {} (version {})", doc.names().title, &hash[..12.min(hash.len())]))
+        (
+            "approve",
+            format!(
+                "approval of the {key} review of {} (version {})",
+                doc.names().title,
+                &hash[..12.min(hash.len())]
+            ),
+        )
     } else {
-        ("reject", format!("rejection in the {key} review of {}; returned to its author", doc.names().title))
+        (
+            "reject",
+            format!(
+                "rejection in the {key} review of {}; returned to its author",
+                doc.names().title
+            ),
+        )
     };
     let mut after = json!({"stage": key, "status": verdict.as_str(), "note": note});
     after[k.words.hash_key] = json!(doc.version());
-    let act = k.act(user, verb, &doc.id, meaning).before(json!({"stage": key, "status": Verdict::Pending.as_str()})).after(after);
+    let act = k
+        .act(user, verb, &doc.id, meaning)
+        .before(json!({"stage": key, "status": Verdict::Pending.as_str()}))
+        .after(after);
     append(&mut tx, now, &[act]).await?;
     append(&mut tx, now, &deployed).await?;
     tx.commit().await?;
@@ -264,18 +320,34 @@ pub async fn delete_deployed<D: Hooks>(
 }
 
 /// All or nothing: every id must be one the caller may delete, in the right state.
-async fn delete<D: Hooks>(state: &AppState, user: &User, body: &Value, deployed: bool) -> AppResult<axum::Json<Value>> {
+async fn delete<D: Hooks>(
+    state: &AppState,
+    user: &User,
+    body: &Value,
+    deployed: bool,
+) -> AppResult<axum::Json<Value>> {
     let k = D::KIND;
     let ids = id_list(body, k.words.one, k.words.many)?;
     let mut docs: Vec<D> = Vec::new();
     for id in &ids {
         let d = visible::<D>(state, user, id).await?;
         if !can_manage(&state.zones, user, &d) {
-            return Err(AppError::Forbidden(msg!("Only {}'s authors and managers delete it.", k.words.an_one)));
+            return Err(AppError::Forbidden(msg!(
+                "Only {}'s authors and managers delete it.",
+                k.words.an_one
+            )));
         }
-        let ok = if deployed { d.status == Status::Deployed } else { matches!(d.status, Status::Pending | Status::Rejected) };
+        let ok = if deployed {
+            d.status == Status::Deployed
+        } else {
+            matches!(d.status, Status::Pending | Status::Rejected)
+        };
         if !ok {
-            return Err(AppError::Conflict(crate::msg!("{label} is {status}.", label = d.names().full_label, status = d.status.as_str())));
+            return Err(AppError::Conflict(crate::msg!(
+                "{label} is {status}.",
+                label = d.names().full_label,
+                status = d.status.as_str()
+            )));
         }
         docs.push(d);
     }
@@ -287,7 +359,10 @@ async fn delete<D: Hooks>(state: &AppState, user: &User, body: &Value, deployed:
         d.before_delete(&mut tx, deployed).await?;
         let done = sqlx::query(&sql).bind(now).bind(&d.id).execute(&mut *tx).await?;
         if done.rows_affected() != 1 {
-            return Err(AppError::Conflict(crate::msg!("{label} changed meanwhile; nothing was deleted.", label = d.names().label)));
+            return Err(AppError::Conflict(crate::msg!(
+                "{label} changed meanwhile; nothing was deleted.",
+                label = d.names().label
+            )));
         }
         d.after_delete(state, &mut tx, now, deployed).await?;
         super::notices::settled::<D>(&mut tx, now, &d.id, None).await?;
@@ -298,7 +373,10 @@ async fn delete<D: Hooks>(state: &AppState, user: &User, body: &Value, deployed:
         } else {
             format!("deleted: {} removed from the review process", d.names().title)
         };
-        let act = k.act(user, "delete", &d.id, meaning).before(d.audit_json()).after(json!({"status": "deleted"}));
+        let act = k
+            .act(user, "delete", &d.id, meaning)
+            .before(d.audit_json())
+            .after(json!({"status": "deleted"}));
         append(&mut tx, now, &[act]).await?;
     }
     tx.commit().await?;

@@ -29,12 +29,20 @@ impl Figures for KindFigures {
         let (a, table) = (self.kind.table.alias, self.kind.table.name);
         let mut q = Params::default();
         let vis = self.kind.visible_sql(&state.zones, &mut q, u);
-        let deployed = count(state, q, &format!("SELECT COUNT(*) AS n FROM {table} {a} WHERE {a}.status = 'deployed' AND {vis}")).await?;
+        let deployed = count(
+            state,
+            q,
+            &format!(
+                "SELECT COUNT(*) AS n FROM {table} {a} WHERE {a}.status = 'deployed' AND {vis}"
+            ),
+        )
+        .await?;
         let waiting = match self.kind.flow.stage_of(u) {
             Some(stage) if !u.zones.is_empty() => {
                 let mut q = Params::default();
                 let filter = self.kind.waiting_sql(&mut q, u, stage);
-                count(state, q, &format!("SELECT COUNT(*) AS n FROM {table} {a} WHERE {filter}")).await?
+                count(state, q, &format!("SELECT COUNT(*) AS n FROM {table} {a} WHERE {filter}"))
+                    .await?
             }
             _ => 0,
         };

@@ -58,14 +58,19 @@ pub struct Uploaders {
 
 /// Process engineers and process managers upload (the spec's uploaders are process
 /// engineers; their manager uploads too).
-pub const PROCESS_UPLOADERS: Uploaders = Uploaders { rule: process_uploader, who: "process engineers and process managers" };
+pub const PROCESS_UPLOADERS: Uploaders =
+    Uploaders { rule: process_uploader, who: "process engineers and process managers" };
 
 impl Kind {
     pub fn require_uploader(&self, u: &User) -> Result<(), AppError> {
         if (self.uploaders.rule)(u) {
             Ok(())
         } else {
-            Err(AppError::Forbidden(msg!("Only {} upload {}.", self.uploaders.who, self.words.many)))
+            Err(AppError::Forbidden(msg!(
+                "Only {} upload {}.",
+                self.uploaders.who,
+                self.words.many
+            )))
         }
     }
 
@@ -85,15 +90,21 @@ impl Kind {
 
     /// An audit row about document `id`, by `user`.
     pub fn act(&self, user: &User, verb: &str, id: &str, meaning: impl Into<String>) -> AuditEntry {
-        AuditEntry::new(&format!("{}.{verb}", self.words.noun), format!("{}:{id}", self.words.noun), meaning)
-            .by(Some(&user.id), &user.full_name())
+        AuditEntry::new(
+            &format!("{}.{verb}", self.words.noun),
+            format!("{}:{id}", self.words.noun),
+            meaning,
+        )
+        .by(Some(&user.id), &user.full_name())
     }
 
     /// SQL true when the document's zones overlap `zones` (the core's zone-mask rule),
     /// over `FROM <table> <alias>`.
     pub fn zones_overlap_sql(&self, q: &mut Params, zones: &[String]) -> String {
         let (a, (rows, key)) = (self.table.alias, self.table.zone_rows);
-        let exact = |list: &str| format!("EXISTS (SELECT 1 FROM {rows} z WHERE z.{key} = {a}.id AND z.zone IN ({list}))");
+        let exact = |list: &str| {
+            format!("EXISTS (SELECT 1 FROM {rows} z WHERE z.{key} = {a}.id AND z.zone IN ({list}))")
+        };
         zones::overlap_sql(q, &format!("{a}.zone_mask"), exact, zones)
     }
 
@@ -128,7 +139,10 @@ impl Kind {
 /// The rule of [`PROCESS_UPLOADERS`].
 pub fn process_uploader(u: &User) -> bool {
     u.department == crate::auth::users::Department::Process
-        && matches!(u.position, crate::auth::users::Position::Engineer | crate::auth::users::Position::Manager)
+        && matches!(
+            u.position,
+            crate::auth::users::Position::Engineer | crate::auth::users::Position::Manager
+        )
 }
 
 /// A document is seen by users of its company whose zones overlap its zones (or who
@@ -138,10 +152,19 @@ pub fn can_see(zones: &Zones, u: &User, doc: &Record) -> bool {
 }
 
 /// [`can_see`] on the columns it needs (reads that load no whole record).
-pub fn can_see_parts(zones: &Zones, u: &User, status: Status, company: &str, authored: bool, doc_zones: &[String]) -> bool {
+pub fn can_see_parts(
+    zones: &Zones,
+    u: &User,
+    status: Status,
+    company: &str,
+    authored: bool,
+    doc_zones: &[String],
+) -> bool {
     status != Status::Deleted
         && company == u.company_code
-        && (authored || zones.covers_company(&u.company_code, &u.zones) || zones::overlap(&u.zones, doc_zones))
+        && (authored
+            || zones.covers_company(&u.company_code, &u.zones)
+            || zones::overlap(&u.zones, doc_zones))
 }
 
 /// Delete (and a module's edits): an author, or a manager of the company who sees it.
@@ -164,9 +187,17 @@ mod tests {
         table: Table { name: "docs", alias: "d", columns: "", zone_rows: ("doc_zones", "doc_id") },
         words: Words { noun: "doc", one: "doc", an_one: "a doc", many: "docs", hash_key: "hash" },
         uploaders: PROCESS_UPLOADERS,
-        flow: Flow { stages: &STAGES, order: Order::Together, bypass: None, not_reviewer: "Only supervisors review docs." },
+        flow: Flow {
+            stages: &STAGES,
+            order: Order::Together,
+            bypass: None,
+            not_reviewer: "Only supervisors review docs.",
+        },
         notices: crate::review::Notices {
-            submitted: crate::events::EventKind::new("doc.submitted", "A doc waits for your review"),
+            submitted: crate::events::EventKind::new(
+                "doc.submitted",
+                "A doc waits for your review",
+            ),
             approved: crate::events::EventKind::new("doc.approved", "Your doc was approved"),
             rejected: crate::events::EventKind::new("doc.rejected", "Your doc was rejected"),
             deployed: crate::events::EventKind::new("doc.deployed", "Your doc was deployed"),
@@ -184,14 +215,50 @@ mod tests {
         let user = |id: &str, company: &str, p, d, z: &[&str]| User::sketch(id, company, p, d, z);
         // (who, upload, see, review denied, manage)
         let rows = [
-            (user("eng", "mpk", Engineer, Process, &["B1"]), true, true, Some("Only supervisors review docs."), true),
-            (user("eng", "mpk", Supervisor, Quality, &["A1"]), false, true, Some("Nobody reviews their own doc."), true),
-            (user("pm", "mpk", Manager, Process, &["A1"]), true, true, Some("Only supervisors review docs."), true),
+            (
+                user("eng", "mpk", Engineer, Process, &["B1"]),
+                true,
+                true,
+                Some("Only supervisors review docs."),
+                true,
+            ),
+            (
+                user("eng", "mpk", Supervisor, Quality, &["A1"]),
+                false,
+                true,
+                Some("Nobody reviews their own doc."),
+                true,
+            ),
+            (
+                user("pm", "mpk", Manager, Process, &["A1"]),
+                true,
+                true,
+                Some("Only supervisors review docs."),
+                true,
+            ),
             (user("qs", "mpk", Supervisor, Quality, &["A1"]), false, true, None, false),
-            (user("ps", "mpk", Supervisor, Production, &["B1"]), false, false, Some("This doc is not in your zones."), false),
-            (user("paint", "mpk", Manager, Paint, &["A1"]), false, true, Some("Only supervisors review docs."), true),
+            (
+                user("ps", "mpk", Supervisor, Production, &["B1"]),
+                false,
+                false,
+                Some("This doc is not in your zones."),
+                false,
+            ),
+            (
+                user("paint", "mpk", Manager, Paint, &["A1"]),
+                false,
+                true,
+                Some("Only supervisors review docs."),
+                true,
+            ),
             (user("other", "umw", Supervisor, Quality, &["A1"]), false, false, None, false),
-            (user("clerk", "mpk", Clerk, Process, &["A1"]), false, true, Some("Only supervisors review docs."), false),
+            (
+                user("clerk", "mpk", Clerk, Process, &["A1"]),
+                false,
+                true,
+                Some("Only supervisors review docs."),
+                false,
+            ),
         ];
         for (u, upload, see, denied, manage) in rows {
             assert_eq!(KIND.require_uploader(&u).is_ok(), upload, "upload {}", u.id);
@@ -207,7 +274,10 @@ mod tests {
         let far = Record::sketch("d3", "mpk", "eng", &["C3"], Status::Deployed, 1);
         assert!(can_see(&zones, &user("x", "mpk", Clerk, Paint, &every), &far));
         let e = KIND.act(&user("pm", "mpk", Manager, Process, &[]), "delete", "d1", "gone");
-        assert_eq!((e.action.as_str(), e.target.as_str(), e.actor.as_str()), ("doc.delete", "doc:d1", "pm T"));
+        assert_eq!(
+            (e.action.as_str(), e.target.as_str(), e.actor.as_str()),
+            ("doc.delete", "doc:d1", "pm T")
+        );
     }
 
     #[test]
@@ -218,7 +288,10 @@ mod tests {
         let want = "d.company_code = $1 AND d.status = 'pending' AND d.check_status = 'Pending' AND d.owner_id <> $2 \
              AND (d.on_behalf_id IS NULL OR d.on_behalf_id <> $2) AND ";
         assert!(sql.starts_with(want), "{sql}");
-        assert!(sql.contains("d.zone_mask") || sql.contains("FROM doc_zones z WHERE z.doc_id = d.id"), "{sql}");
+        assert!(
+            sql.contains("d.zone_mask") || sql.contains("FROM doc_zones z WHERE z.doc_id = d.id"),
+            "{sql}"
+        );
         let zones = Zones::new(&BTreeMap::new());
         let mut q = Params::default();
         let vis = KIND.visible_sql(&zones, &mut q, &u);

@@ -35,7 +35,10 @@ pub mod translations;
 pub use correct::{Correction, CorrectsView};
 pub use engine::{Deploy, Document, Hooks, Names};
 pub use figures::KindFigures;
-pub use kind::{can_manage, can_see, can_see_parts, process_uploader, Kind, Table, Uploaders, Words, PROCESS_UPLOADERS};
+pub use kind::{
+    can_manage, can_see, can_see_parts, process_uploader, Kind, Table, Uploaders, Words,
+    PROCESS_UPLOADERS,
+};
 pub use notices::Notices;
 pub use record::{Record, Review, ReviewView, Status};
 pub use stages::{Closed, Flow, Order, Stage, Verdict};
@@ -60,10 +63,13 @@ impl ReviewBody {
     pub fn note(self, required: bool) -> AppResult<Option<String>> {
         let n = self.review_note.map(|s| s.trim().to_string()).filter(|s| !s.is_empty());
         match &n {
-            None if required => Err(AppError::field("reviewNote", text!("Please enter a note for the author."))),
-            Some(s) if s.chars().count() > MAX_NOTE_CHARS => {
-                Err(AppError::field("reviewNote", msg!("The note must be at most {MAX_NOTE_CHARS} characters.")))
+            None if required => {
+                Err(AppError::field("reviewNote", text!("Please enter a note for the author.")))
             }
+            Some(s) if s.chars().count() > MAX_NOTE_CHARS => Err(AppError::field(
+                "reviewNote",
+                msg!("The note must be at most {MAX_NOTE_CHARS} characters."),
+            )),
             _ => Ok(n),
         }
     }
@@ -81,7 +87,10 @@ pub fn id_list(body: &Value, one: &str, many: &str) -> AppResult<Vec<String>> {
     if list.len() > MAX_BATCH {
         return Err(AppError::field("body", msg!("At most {MAX_BATCH} {many} at a time.")));
     }
-    let mut out: Vec<String> = list.iter().map(|v| v.as_str().map(str::to_string).ok_or_else(bad)).collect::<AppResult<_>>()?;
+    let mut out: Vec<String> = list
+        .iter()
+        .map(|v| v.as_str().map(str::to_string).ok_or_else(bad))
+        .collect::<AppResult<_>>()?;
     out.sort();
     out.dedup();
     Ok(out)
@@ -106,7 +115,9 @@ pub fn not_approved_by_sql(stages: &[&str], stage: &str, n: usize) -> String {
     stages
         .iter()
         .filter(|k| **k != stage)
-        .map(|k| format!(" AND NOT ({k}_status = 'Approved' AND COALESCE({k}_reviewer_id, '') = ${n})"))
+        .map(|k| {
+            format!(" AND NOT ({k}_status = 'Approved' AND COALESCE({k}_reviewer_id, '') = ${n})")
+        })
         .collect()
 }
 
@@ -117,7 +128,11 @@ pub struct DeleteIds;
 impl utoipa::PartialSchema for DeleteIds {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
         use utoipa::openapi::schema::ArrayBuilder;
-        ArrayBuilder::new().items(<String as utoipa::PartialSchema>::schema()).min_items(Some(1)).max_items(Some(MAX_BATCH)).into()
+        ArrayBuilder::new()
+            .items(<String as utoipa::PartialSchema>::schema())
+            .min_items(Some(1))
+            .max_items(Some(MAX_BATCH))
+            .into()
     }
 }
 

@@ -61,7 +61,10 @@ fn base<D: Document>(kind: &EventKind, doc: &D, by: &User, data: Value) -> Event
     let mut data = data;
     data["partNumber"] = json!(doc.part_number);
     data["by"] = json!(by.full_name());
-    Event::new(kind.id, doc.company_code.clone(), subject::<D>(&doc.id)).zones(doc.zones.clone()).by(&by.id).data(data)
+    Event::new(kind.id, doc.company_code.clone(), subject::<D>(&doc.id))
+        .zones(doc.zones.clone())
+        .by(&by.id)
+        .data(data)
 }
 
 /// Tells the reviewers of `stages` (by index) that `doc` waits for them: users of its
@@ -76,20 +79,54 @@ pub async fn waiting<D: Document>(
 ) -> AppResult<()> {
     let k = D::KIND;
     let link = format!("{}{}", k.notices.review_link, doc.id);
-    let title = |key: &str| format!("{} waits for your {key} review: {}", upper_first(k.words.an_one), doc.names().title);
+    let title = |key: &str| {
+        format!(
+            "{} waits for your {key} review: {}",
+            upper_first(k.words.an_one),
+            doc.names().title
+        )
+    };
     let about = subject::<D>(&doc.id);
-    tell_reviewers(state, conn, now, by, doc, (&k.flow, stages), &|u| doc.is_author(&u.id), (&title, &link, &about)).await
+    tell_reviewers(
+        state,
+        conn,
+        now,
+        by,
+        doc,
+        (&k.flow, stages),
+        &|u| doc.is_author(&u.id),
+        (&title, &link, &about),
+    )
+    .await
 }
 
 /// The waiting notices of `doc` are done: of `stage` (judged, by whoever of it), or of
 /// every stage (`None`: rejected, deployed or withdrawn). Marked read for everyone told.
-pub async fn settled<D: Document>(conn: &mut AnyConnection, now: i64, doc_id: &str, stage: Option<&str>) -> AppResult<u64> {
-    crate::notify::settle(conn, now, D::KIND.notices.submitted.id, &subject::<D>(doc_id), stage).await
+pub async fn settled<D: Document>(
+    conn: &mut AnyConnection,
+    now: i64,
+    doc_id: &str,
+    stage: Option<&str>,
+) -> AppResult<u64> {
+    crate::notify::settle(conn, now, D::KIND.notices.submitted.id, &subject::<D>(doc_id), stage)
+        .await
 }
 
 /// The waiting notices of translation `id` are done (see [`settled`]).
-pub async fn translation_settled<D: Document>(conn: &mut AnyConnection, now: i64, id: &str, stage: Option<&str>) -> AppResult<u64> {
-    crate::notify::settle(conn, now, D::KIND.notices.submitted.id, &translation_subject::<D>(id), stage).await
+pub async fn translation_settled<D: Document>(
+    conn: &mut AnyConnection,
+    now: i64,
+    id: &str,
+    stage: Option<&str>,
+) -> AppResult<u64> {
+    crate::notify::settle(
+        conn,
+        now,
+        D::KIND.notices.submitted.id,
+        &translation_subject::<D>(id),
+        stage,
+    )
+    .await
 }
 
 /// Tells the reviewers of `stages` of a translation's `flow` that it waits for them
@@ -106,7 +143,17 @@ pub async fn translation_waiting<D: Document>(
     let title = |key: &str| format!("{} waits for your {key} review", upper_first(label));
     let link = D::KIND.notices.translations_link;
     let about = translation_subject::<D>(id);
-    tell_reviewers(state, conn, now, by, doc, (flow, stages), &|u| u.id == proposer, (&title, link, &about)).await
+    tell_reviewers(
+        state,
+        conn,
+        now,
+        by,
+        doc,
+        (flow, stages),
+        &|u| u.id == proposer,
+        (&title, link, &about),
+    )
+    .await
 }
 
 /// A notice's title for a stage's key.
@@ -133,7 +180,10 @@ async fn tell_reviewers<D: Document>(
     let users = rows.iter().map(User::from_row).collect::<Result<Vec<_>, _>>()?;
     for &i in stages {
         let stage = &flow.stages[i];
-        let to = users.iter().filter(|u| (stage.reviews)(u) && !excluded(u) && zones::overlap(&u.zones, &doc.zones)).map(|u| u.id.clone());
+        let to = users
+            .iter()
+            .filter(|u| (stage.reviews)(u) && !excluded(u) && zones::overlap(&u.zones, &doc.zones))
+            .map(|u| u.id.clone());
         let data = json!({"title": title(stage.key), "link": link, "stage": stage.key});
         let mut e = base(&D::KIND.notices.submitted, doc, by, data).to(to.collect::<Vec<String>>());
         e.subject = about.to_string();
@@ -153,8 +203,17 @@ pub async fn verdict<D: Document>(
     said: (&str, Verdict, &Option<String>),
 ) -> AppResult<()> {
     let (k, (stage, verdict, note)) = (D::KIND, said);
-    let (kind, word) = if verdict == Verdict::Rejected { (&k.notices.rejected, "rejected") } else { (&k.notices.approved, "approved") };
-    let title = format!("Your {} was {word} in the {stage} review by {}: {}", k.words.one, by.full_name(), doc.names().title);
+    let (kind, word) = if verdict == Verdict::Rejected {
+        (&k.notices.rejected, "rejected")
+    } else {
+        (&k.notices.approved, "approved")
+    };
+    let title = format!(
+        "Your {} was {word} in the {stage} review by {}: {}",
+        k.words.one,
+        by.full_name(),
+        doc.names().title
+    );
     let data = json!({"title": title, "note": note, "link": k.notices.own_link, "stage": stage, "verdict": verdict.as_str()});
     state.emit(conn, now, &base(kind, doc, by, data).to_owners(owners(doc))).await
 }
@@ -170,7 +229,11 @@ pub async fn translation_verdict<D: Document>(
     said: (&str, Verdict, &Option<String>),
 ) -> AppResult<()> {
     let (k, (stage, verdict, note)) = (D::KIND, said);
-    let (kind, word) = if verdict == Verdict::Rejected { (&k.notices.rejected, "rejected") } else { (&k.notices.approved, "approved") };
+    let (kind, word) = if verdict == Verdict::Rejected {
+        (&k.notices.rejected, "rejected")
+    } else {
+        (&k.notices.approved, "approved")
+    };
     let title = format!("Your {label} was {word} in the {stage} review by {}", by.full_name());
     let data = json!({"title": title, "note": note, "link": k.notices.deployed_link, "stage": stage, "verdict": verdict.as_str()});
     state.emit(conn, now, &base(kind, doc, by, data).to(vec![proposer.to_string()])).await
@@ -179,9 +242,17 @@ pub async fn translation_verdict<D: Document>(
 /// Tells the authors (and every open page of its zones, and every listener: reading
 /// obligations) that `doc` was deployed, with the module's own fields (`data`: revision,
 /// earlier versions …). Called by the module's deploy hook, reviewed or bypassed alike.
-pub async fn deployed<D: Document>(state: &AppState, conn: &mut AnyConnection, now: i64, by: &User, doc: &D, data: Value) -> AppResult<()> {
+pub async fn deployed<D: Document>(
+    state: &AppState,
+    conn: &mut AnyConnection,
+    now: i64,
+    by: &User,
+    doc: &D,
+    data: Value,
+) -> AppResult<()> {
     let k = D::KIND;
-    let title = format!("Your {} was deployed to the plant floor: {}", k.words.one, doc.names().title);
+    let title =
+        format!("Your {} was deployed to the plant floor: {}", k.words.one, doc.names().title);
     let mut all = json!({"title": title, "link": k.notices.deployed_link});
     if let Value::Object(fields) = data {
         for (key, v) in fields {

@@ -25,7 +25,8 @@ pub enum Status {
 }
 
 impl Status {
-    const ALL: [Status; 5] = [Self::Pending, Self::Rejected, Self::Deployed, Self::Obsolete, Self::Deleted];
+    const ALL: [Status; 5] =
+        [Self::Pending, Self::Rejected, Self::Deployed, Self::Obsolete, Self::Deleted];
     pub fn as_str(self) -> &'static str {
         match self {
             Self::Pending => "pending",
@@ -88,7 +89,10 @@ pub struct ReviewView<'a> {
 }
 
 fn decode<T>(column: &str, v: Option<T>) -> Result<T, sqlx::Error> {
-    v.ok_or_else(|| sqlx::Error::ColumnDecode { index: column.into(), source: format!("unknown {column}").into() })
+    v.ok_or_else(|| sqlx::Error::ColumnDecode {
+        index: column.into(),
+        source: format!("unknown {column}").into(),
+    })
 }
 
 /// The columns every document under review has (names are copied in at upload).
@@ -162,7 +166,11 @@ impl Record {
             upload_date: r.try_get("upload_date")?,
             deploy_date: r.try_get("deploy_date")?,
             corrects: super::correct::Correction::from_row(r)?,
-            reviews: flow.stages.iter().map(|s| Review::from_row(r, s)).collect::<Result<_, _>>()?,
+            reviews: flow
+                .stages
+                .iter()
+                .map(|s| Review::from_row(r, s))
+                .collect::<Result<_, _>>()?,
         })
     }
 
@@ -186,8 +194,21 @@ impl Record {
     }
 
     /// A record for rule tables and tests (pending, no review yet), never stored as is.
-    pub fn sketch(id: &str, company: &str, owner: &str, zones: &[&str], status: Status, stages: usize) -> Self {
-        let review = Review { status: Verdict::Pending, reviewer_id: None, reviewer: None, date: None, note: None };
+    pub fn sketch(
+        id: &str,
+        company: &str,
+        owner: &str,
+        zones: &[&str],
+        status: Status,
+        stages: usize,
+    ) -> Self {
+        let review = Review {
+            status: Verdict::Pending,
+            reviewer_id: None,
+            reviewer: None,
+            date: None,
+            note: None,
+        };
         Self {
             id: id.into(),
             company_code: company.into(),

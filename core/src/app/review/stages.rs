@@ -133,7 +133,10 @@ impl Flow {
             Order::Together => 0,
             Order::InTurn => stage,
         };
-        let mut parts: Vec<String> = self.stages[..earlier].iter().map(|s| format!("{alias}{} = 'Approved'", s.columns[0])).collect();
+        let mut parts: Vec<String> = self.stages[..earlier]
+            .iter()
+            .map(|s| format!("{alias}{} = 'Approved'", s.columns[0]))
+            .collect();
         parts.push(format!("{alias}{} = 'Pending'", self.stages[stage].columns[0]));
         parts.join(" AND ")
     }
@@ -141,8 +144,18 @@ impl Flow {
     /// One person, one stage (issue 25): of the stages but `stage`, the one `user_id`
     /// approved on this document (its recorded approvals count, never who the approver
     /// is now).
-    pub fn approved_elsewhere(&self, reviews: &[Review], stage: usize, user_id: &str) -> Option<&'static str> {
-        self.stages.iter().zip(reviews).enumerate().find(|(i, (_, r))| *i != stage && r.approved_by(user_id)).map(|(_, (s, _))| s.key)
+    pub fn approved_elsewhere(
+        &self,
+        reviews: &[Review],
+        stage: usize,
+        user_id: &str,
+    ) -> Option<&'static str> {
+        self.stages
+            .iter()
+            .zip(reviews)
+            .enumerate()
+            .find(|(i, (_, r))| *i != stage && r.approved_by(user_id))
+            .map(|(_, (s, _))| s.key)
     }
 }
 
@@ -158,16 +171,32 @@ mod tests {
     fn managers(u: &User) -> bool {
         u.position == Position::Manager
     }
-    static TWO: [Stage; 2] = [review_stage!("engineer", engineers), review_stage!("manager", managers)];
-    const IN_TURN: Flow = Flow { stages: &TWO, order: Order::InTurn, bypass: None, not_reviewer: "" };
-    const TOGETHER: Flow = Flow { stages: &TWO, order: Order::Together, bypass: Some(managers), not_reviewer: "" };
+    static TWO: [Stage; 2] =
+        [review_stage!("engineer", engineers), review_stage!("manager", managers)];
+    const IN_TURN: Flow =
+        Flow { stages: &TWO, order: Order::InTurn, bypass: None, not_reviewer: "" };
+    const TOGETHER: Flow =
+        Flow { stages: &TWO, order: Order::Together, bypass: Some(managers), not_reviewer: "" };
 
     #[test]
     fn stages_and_their_columns() {
-        assert_eq!(TWO[1].columns, ["manager_status", "manager_reviewer_id", "manager_reviewer", "manager_date", "manager_note"]);
+        assert_eq!(
+            TWO[1].columns,
+            [
+                "manager_status",
+                "manager_reviewer_id",
+                "manager_reviewer",
+                "manager_date",
+                "manager_note"
+            ]
+        );
         assert_eq!(IN_TURN.keys(), ["engineer", "manager"]);
         // (position, stage, may bypass where managers may)
-        let rows = [(Position::Engineer, Some(0), false), (Position::Manager, Some(1), true), (Position::Operator, None, false)];
+        let rows = [
+            (Position::Engineer, Some(0), false),
+            (Position::Manager, Some(1), true),
+            (Position::Operator, None, false),
+        ];
         for (p, stage, bypass) in rows {
             let u = User::sketch("u", "mpk", p, Department::Process, &["A1"]);
             assert_eq!(IN_TURN.stage_of(&u), stage, "{p:?}");
@@ -192,14 +221,23 @@ mod tests {
             (&TOGETHER, 1, true, [Pending, Bypassed], Err(Closed::NotWaiting)),
         ];
         for (flow, stage, pending, verdicts, want) in rows {
-            assert_eq!(flow.open(stage, pending, &verdicts), want, "{:?} {stage} {pending} {verdicts:?}", flow.order);
+            assert_eq!(
+                flow.open(stage, pending, &verdicts),
+                want,
+                "{:?} {stage} {pending} {verdicts:?}",
+                flow.order
+            );
         }
     }
 
     #[test]
     fn complete_only_when_every_stage_approved() {
-        let rows =
-            [([Approved, Approved], true), ([Approved, Pending], false), ([Bypassed, Bypassed], false), ([Approved, Rejected], false)];
+        let rows = [
+            ([Approved, Approved], true),
+            ([Approved, Pending], false),
+            ([Bypassed, Bypassed], false),
+            ([Approved, Rejected], false),
+        ];
         for (verdicts, want) in rows {
             assert_eq!(TOGETHER.complete(&verdicts), want, "{verdicts:?}");
         }
@@ -209,7 +247,10 @@ mod tests {
     #[test]
     fn open_as_sql() {
         assert_eq!(IN_TURN.open_sql("a.", 0), "a.engineer_status = 'Pending'");
-        assert_eq!(IN_TURN.open_sql("a.", 1), "a.engineer_status = 'Approved' AND a.manager_status = 'Pending'");
+        assert_eq!(
+            IN_TURN.open_sql("a.", 1),
+            "a.engineer_status = 'Approved' AND a.manager_status = 'Pending'"
+        );
         assert_eq!(TOGETHER.open_sql("", 1), "manager_status = 'Pending'");
     }
 

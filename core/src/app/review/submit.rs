@@ -45,7 +45,11 @@ pub trait Submission: Send + Sync {
     fn record(&self) -> &NewRecord;
     /// The transaction's first writes: claim the uploads, the guard against the sweep
     /// and against a second submit of the same files.
-    fn claim(&self, conn: &mut AnyConnection, user: &User) -> impl Future<Output = AppResult<()>> + Send;
+    fn claim(
+        &self,
+        conn: &mut AnyConnection,
+        user: &User,
+    ) -> impl Future<Output = AppResult<()>> + Send;
     /// The module's own columns, once the part is in the catalogue (it may take a
     /// number from a counter here).
     fn columns(
@@ -55,7 +59,12 @@ pub trait Submission: Send + Sync {
         now: i64,
     ) -> impl Future<Output = AppResult<Vec<(&'static str, Cell)>>> + Send;
     /// Rows that go with the new document (its zones).
-    fn rows(&self, conn: &mut AnyConnection, id: &str, user: &User) -> impl Future<Output = AppResult<()>> + Send;
+    fn rows(
+        &self,
+        conn: &mut AnyConnection,
+        id: &str,
+        user: &User,
+    ) -> impl Future<Output = AppResult<()>> + Send;
     /// The submit audit row's meaning and its `after`.
     fn audit(&self) -> (String, Value);
 }
@@ -71,19 +80,29 @@ pub async fn submit<S: Submission>(state: &AppState, user: &User, s: &mut S) -> 
     let now = state.now_ms();
     let mut tx = state.db.begin().await?;
     s.claim(&mut tx, user).await?;
-    let part_id = crate::parts::ensure(&mut tx, &user.company_code, &s.record().part_number, "", now).await?;
+    let part_id =
+        crate::parts::ensure(&mut tx, &user.company_code, &s.record().part_number, "", now).await?;
     let fixes = match &s.record().corrects {
-        Some(c) => Some(correct::confirm::<S::Doc>(&mut tx, &state.zones, user, c, &s.record().part_number).await?),
+        Some(c) => Some(
+            correct::confirm::<S::Doc>(&mut tx, &state.zones, user, c, &s.record().part_number)
+                .await?,
+        ),
         None => None,
     };
     let own = s.columns(&mut tx, user, now).await?;
-    insert(&mut tx, k.table.name, user, s.record(), &id, &part_id, now, fixes.as_ref(), &own).await?;
+    insert(&mut tx, k.table.name, user, s.record(), &id, &part_id, now, fixes.as_ref(), &own)
+        .await?;
     s.rows(&mut tx, &id, user).await?;
-    let deployed = if s.record().bypass { bypass::<S::Doc>(state, &mut tx, user, &id, now).await? } else { Vec::new() };
+    let deployed = if s.record().bypass {
+        bypass::<S::Doc>(state, &mut tx, user, &id, now).await?
+    } else {
+        Vec::new()
+    };
     if !s.record().bypass {
         let doc = fetch::<S::Doc>(&mut tx, &id).await?.ok_or(AppError::NotFound)?;
         let pending = vec![Verdict::Pending; k.flow.stages.len()];
-        let open: Vec<usize> = (0..pending.len()).filter(|i| k.flow.open(*i, true, &pending).is_ok()).collect();
+        let open: Vec<usize> =
+            (0..pending.len()).filter(|i| k.flow.open(*i, true, &pending).is_ok()).collect();
         super::notices::waiting(state, &mut tx, now, user, &doc, &open).await?;
     }
     let (meaning, mut after) = s.audit();
@@ -91,7 +110,12 @@ pub async fn submit<S: Submission>(state: &AppState, user: &User, s: &mut S) -> 
         after["corrects"] = c.id.clone().into();
     }
     append(&mut tx, now, &[k.act(user, "submit", &id, meaning).after(after)]).await?;
-    append(&mut tx, now, &fixes.iter().map(|c| correct::audit::<S::Doc>(user, c, &id)).collect::<Vec<_>>()).await?;
+    append(
+        &mut tx,
+        now,
+        &fixes.iter().map(|c| correct::audit::<S::Doc>(user, c, &id)).collect::<Vec<_>>(),
+    )
+    .await?;
     append(&mut tx, now, &deployed).await?;
     tx.commit().await?;
     Ok(id)
@@ -117,7 +141,11 @@ async fn insert(
          corrects_note{names}) VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17{marks})"
     );
     let (fix_id, fix_date, fix_reviewer, fix_note) = correct::cells(fixes);
-    let (behalf_id, behalf_name) = r.on_behalf.as_ref().map(|u| (Some(u.id.clone()), u.full_name())).unwrap_or((None, String::new()));
+    let (behalf_id, behalf_name) = r
+        .on_behalf
+        .as_ref()
+        .map(|u| (Some(u.id.clone()), u.full_name()))
+        .unwrap_or((None, String::new()));
     let mut q = sqlx::query(&sql)
         .bind(id)
         .bind(&user.company_code)
@@ -148,7 +176,13 @@ async fn insert(
 }
 
 /// Marks every stage bypassed by `user` and deploys the document.
-async fn bypass<D: Hooks>(state: &AppState, conn: &mut AnyConnection, user: &User, id: &str, now: i64) -> AppResult<Vec<AuditEntry>> {
+async fn bypass<D: Hooks>(
+    state: &AppState,
+    conn: &mut AnyConnection,
+    user: &User,
+    id: &str,
+    now: i64,
+) -> AppResult<Vec<AuditEntry>> {
     let k = D::KIND;
     let sets: Vec<String> = k
         .flow
@@ -156,7 +190,10 @@ async fn bypass<D: Hooks>(state: &AppState, conn: &mut AnyConnection, user: &Use
         .iter()
         .map(|s| {
             let [status, reviewer_id, reviewer, date, _] = s.columns;
-            format!("{status} = '{}', {reviewer_id} = $1, {reviewer} = $2, {date} = $3", Verdict::Bypassed.as_str())
+            format!(
+                "{status} = '{}', {reviewer_id} = $1, {reviewer} = $2, {date} = $3",
+                Verdict::Bypassed.as_str()
+            )
         })
         .collect();
     sqlx::query(&format!("UPDATE {} SET {} WHERE id = $4", k.table.name, sets.join(", ")))

@@ -27,13 +27,18 @@ pub async fn index_pass(state: &AppState, ix: &TextIndex, batch: i64) -> anyhow:
     );
     // Found with a read first: the write (and SQLite's one writer lock) only when there
     // is something to drop, so a pass never holds uploads back while it looks.
-    let gone: Vec<String> = sqlx::query_scalar(&format!("{stale} LIMIT 500")).fetch_all(&state.db.pool).await?;
+    let gone: Vec<String> =
+        sqlx::query_scalar(&format!("{stale} LIMIT 500")).fetch_all(&state.db.pool).await?;
     if !gone.is_empty() {
         let mut q = Params::default();
         let list = q.list(gone);
         let mut tx = state.db.begin().await?;
-        q.query(&format!("DELETE FROM {p}_text_pages WHERE doc_id IN ({list})")).execute(&mut *tx).await?;
-        q.query(&format!("DELETE FROM {p}_text_docs WHERE doc_id IN ({list})")).execute(&mut *tx).await?;
+        q.query(&format!("DELETE FROM {p}_text_pages WHERE doc_id IN ({list})"))
+            .execute(&mut *tx)
+            .await?;
+        q.query(&format!("DELETE FROM {p}_text_docs WHERE doc_id IN ({list})"))
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await?;
     }
 
@@ -65,8 +70,15 @@ pub async fn index_pass(state: &AppState, ix: &TextIndex, batch: i64) -> anyhow:
 /// server could not read (a missing blob, storage or worker down) with `retry:` and
 /// its reason, read again after [`RETRY_AFTER_MS`]: one bad document never stops the
 /// others.
-async fn read_one(state: &AppState, ix: &TextIndex, id: &str, version: &str, file_ids: &[Option<String>]) -> anyhow::Result<()> {
-    let found = files::describe(state, &file_ids.iter().flatten().cloned().collect::<Vec<_>>()).await?;
+async fn read_one(
+    state: &AppState,
+    ix: &TextIndex,
+    id: &str,
+    version: &str,
+    file_ids: &[Option<String>],
+) -> anyhow::Result<()> {
+    let found =
+        files::describe(state, &file_ids.iter().flatten().cloned().collect::<Vec<_>>()).await?;
     let started = std::time::Instant::now();
     let mut sections: Vec<(&str, Vec<PageText>)> = Vec::new();
     let mut failed: Option<String> = None;
@@ -84,28 +96,57 @@ async fn read_one(state: &AppState, ix: &TextIndex, id: &str, version: &str, fil
     }
     let p = ix.prefix;
     let mut tx = state.db.begin().await?;
-    sqlx::query(&format!("DELETE FROM {p}_text_pages WHERE doc_id = $1")).bind(id).execute(&mut *tx).await?;
-    sqlx::query(&format!("DELETE FROM {p}_text_docs WHERE doc_id = $1")).bind(id).execute(&mut *tx).await?;
+    sqlx::query(&format!("DELETE FROM {p}_text_pages WHERE doc_id = $1"))
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query(&format!("DELETE FROM {p}_text_docs WHERE doc_id = $1"))
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
     let (mut pages, mut scanned) = (0i64, 0i64);
     for (section, list) in &sections {
         for pg in list {
             let mut q = Params::default();
-            let vals = [q.add(id), q.add(*section), q.add(pg.page as i64), q.add(pg.scanned as i64), q.add(pg.text.clone())].join(", ");
-            q.query(&format!("INSERT INTO {p}_text_pages (doc_id, section, page, scanned, body) VALUES ({vals})"))
-                .execute(&mut *tx)
-                .await?;
+            let vals = [
+                q.add(id),
+                q.add(*section),
+                q.add(pg.page as i64),
+                q.add(pg.scanned as i64),
+                q.add(pg.text.clone()),
+            ]
+            .join(", ");
+            q.query(&format!(
+                "INSERT INTO {p}_text_pages (doc_id, section, page, scanned, body) VALUES ({vals})"
+            ))
+            .execute(&mut *tx)
+            .await?;
             pages += 1;
             scanned += pg.scanned as i64;
         }
     }
     let mut q = Params::default();
-    let vals = [q.add(id), q.add(version), q.add(pages), q.add(scanned), q.add(failed.clone().unwrap_or_default()), q.add(state.now_ms())]
-        .join(", ");
+    let vals = [
+        q.add(id),
+        q.add(version),
+        q.add(pages),
+        q.add(scanned),
+        q.add(failed.clone().unwrap_or_default()),
+        q.add(state.now_ms()),
+    ]
+    .join(", ");
     q.query(&format!("INSERT INTO {p}_text_docs (doc_id, version, pages, scanned_pages, failed, indexed_at) VALUES ({vals})"))
         .execute(&mut *tx)
         .await?;
     tx.commit().await?;
-    tracing::debug!(module = ix.module, doc = id, pages, scanned, ms = started.elapsed().as_millis() as u64, "document text indexed");
+    tracing::debug!(
+        module = ix.module,
+        doc = id,
+        pages,
+        scanned,
+        ms = started.elapsed().as_millis() as u64,
+        "document text indexed"
+    );
     if let Some(m) = failed {
         tracing::warn!(module = ix.module, doc = id, reason = %m, "document text not read");
     }
@@ -113,7 +154,11 @@ async fn read_one(state: &AppState, ix: &TextIndex, id: &str, version: &str, fil
 }
 
 /// Pages of a document flagged 'scanned, no text' (tests, the bench, operations).
-pub async fn scanned_pages(state: &AppState, ix: &TextIndex, id: &str) -> Result<Vec<(String, i64)>, sqlx::Error> {
+pub async fn scanned_pages(
+    state: &AppState,
+    ix: &TextIndex,
+    id: &str,
+) -> Result<Vec<(String, i64)>, sqlx::Error> {
     let sql = format!("SELECT section, page FROM {}_text_pages WHERE doc_id = $1 AND scanned = 1 ORDER BY section, page", ix.prefix);
     let rows = sqlx::query(&sql).bind(id).fetch_all(&state.db.pool).await?;
     rows.iter().map(|r| Ok((r.try_get("section")?, r.try_get("page")?))).collect()

@@ -77,7 +77,11 @@ impl Indexer {
             // (deferred transactions): a few tries before the pass gives up.
             let n = match index_pass(state, ix, BATCH).await {
                 Ok(n) => n,
-                Err(e) if busy < 5 && e.downcast_ref::<sqlx::Error>().is_some_and(crate::data::db::is_unavailable) => {
+                Err(e)
+                    if busy < 5
+                        && e.downcast_ref::<sqlx::Error>()
+                            .is_some_and(crate::data::db::is_unavailable) =>
+                {
                     busy += 1;
                     tokio::time::sleep(Duration::from_millis(100 * busy)).await;
                     continue;
@@ -138,8 +142,9 @@ impl SearchQuery {
     /// The words (lower case, letters and digits only) and paging, or the field errors.
     pub fn check(&self) -> Result<Checked, AppError> {
         let mut e = FieldErrors::new();
-        let mut num =
-            |name: &str, v: &Option<String>, default: i64, max: i64| number_field(&mut e, name, v.as_deref().map(str::trim), default, max);
+        let mut num = |name: &str, v: &Option<String>, default: i64, max: i64| {
+            number_field(&mut e, name, v.as_deref().map(str::trim), default, max)
+        };
         let page = num("page", &self.page, 1, MAX_PAGE);
         let limit = num("limit", &self.limit, 20, MAX_LIMIT);
         let q = self.q.as_deref().unwrap_or("").trim();
@@ -197,6 +202,9 @@ mod tests {
         let eleven: String = (0..11).map(|i| format!("w{i} ")).collect();
         assert_eq!(fields(q(&eleven, "x", "")), vec!["page", "q"]);
         assert_eq!(fields(q(&"a".repeat(201), "", "")), vec!["q"]);
-        assert_eq!(q("seal", "3", "10").check().unwrap(), Checked { terms: vec!["seal".into()], limit: 10, offset: 20 });
+        assert_eq!(
+            q("seal", "3", "10").check().unwrap(),
+            Checked { terms: vec!["seal".into()], limit: 10, offset: 20 }
+        );
     }
 }

@@ -40,7 +40,14 @@ pub struct Found {
 /// alias, placeholders from `q`), `columns` of the document selected with each; and
 /// how many pages match, counted up to the candidates' number. The page of answers and
 /// the count run side by side.
-pub async fn search(db: &Db, ix: &TextIndex, mut q: Params, filter: &str, columns: &str, c: &Checked) -> Result<Found, sqlx::Error> {
+pub async fn search(
+    db: &Db,
+    ix: &TextIndex,
+    mut q: Params,
+    filter: &str,
+    columns: &str,
+    c: &Checked,
+) -> Result<Found, sqlx::Error> {
     let (p, t, a) = (ix.prefix, ix.table, ix.alias);
     let (limit, offset) = (c.limit, c.offset);
     let n = CANDIDATES.max(offset + limit);
@@ -77,7 +84,8 @@ pub async fn search(db: &Db, ix: &TextIndex, mut q: Params, filter: &str, column
             // Candidates as the GIN index's bitmap scan finds them, up to `n` (no order: an
             // order would visit every match first, about 5 µs each), ts_rank for them only
             // (their tsvector read once each), the headline for the page's rows only.
-            let candidates = format!("SELECT x.id, x.doc_id, x.section, x.page, x.tsv FROM {from} LIMIT {n}");
+            let candidates =
+                format!("SELECT x.id, x.doc_id, x.section, x.page, x.tsv FROM {from} LIMIT {n}");
             (
                 format!(
                     "SELECT {columns}, y.section, y.page, ts_headline('simple', b.body, {tsq}, '{opts}') AS snippet FROM \
@@ -89,11 +97,21 @@ pub async fn search(db: &Db, ix: &TextIndex, mut q: Params, filter: &str, column
             )
         }
     };
-    let (rows, total) = tokio::try_join!(q.query(&list_sql).fetch_all(&db.pool), q.query(&count_sql).fetch_one(&db.pool))?;
+    let (rows, total) = tokio::try_join!(
+        q.query(&list_sql).fetch_all(&db.pool),
+        q.query(&count_sql).fetch_one(&db.pool)
+    )?;
     let counted: i64 = total.try_get("n")?;
     let hits = rows
         .into_iter()
-        .map(|row| Ok(Hit { section: row.try_get("section")?, page: row.try_get("page")?, snippet: row.try_get("snippet")?, row }))
+        .map(|row| {
+            Ok(Hit {
+                section: row.try_get("section")?,
+                page: row.try_get("page")?,
+                snippet: row.try_get("snippet")?,
+                row,
+            })
+        })
         .collect::<Result<_, sqlx::Error>>()?;
     Ok(Found { hits, total: counted.min(n), exact: counted <= n })
 }

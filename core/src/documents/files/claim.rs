@@ -17,7 +17,12 @@ pub struct PendingFile {
 }
 
 /// The caller's pending uploads in `module` among `ids`.
-pub async fn pending(state: &dyn Backing, owner: &str, module: &str, ids: &[String]) -> Result<HashMap<String, PendingFile>, sqlx::Error> {
+pub async fn pending(
+    state: &dyn Backing,
+    owner: &str,
+    module: &str,
+    ids: &[String],
+) -> Result<HashMap<String, PendingFile>, sqlx::Error> {
     let mut out = HashMap::new();
     if ids.is_empty() {
         return Ok(out);
@@ -41,7 +46,13 @@ pub async fn pending(state: &dyn Backing, owner: &str, module: &str, ids: &[Stri
 
 /// Inside the submit's transaction: moves one of `owner`'s pending files to `to`.
 /// `false` when it is no longer pending (reverted, swept, or claimed by another submit).
-pub async fn claim(conn: &mut AnyConnection, owner: &str, module: &str, id: &str, to: FileState) -> Result<bool, sqlx::Error> {
+pub async fn claim(
+    conn: &mut AnyConnection,
+    owner: &str,
+    module: &str,
+    id: &str,
+    to: FileState,
+) -> Result<bool, sqlx::Error> {
     let done = sqlx::query("UPDATE files SET state = $1 WHERE id = $2 AND owner_id = $3 AND module = $4 AND state = 'pending'")
         .bind(to.as_str())
         .bind(id)

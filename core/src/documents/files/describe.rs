@@ -7,7 +7,10 @@ use super::Backing;
 use crate::data::db::Params;
 
 /// Storage key and content type of stored files, by id.
-pub async fn describe(state: &dyn Backing, ids: &[String]) -> Result<HashMap<String, (String, String)>, sqlx::Error> {
+pub async fn describe(
+    state: &dyn Backing,
+    ids: &[String],
+) -> Result<HashMap<String, (String, String)>, sqlx::Error> {
     let mut files = HashMap::new();
     for chunk in ids.chunks(500) {
         let mut q = Params::default();
@@ -21,12 +24,19 @@ pub async fn describe(state: &dyn Backing, ids: &[String]) -> Result<HashMap<Str
 }
 
 /// The SHA-256 of stored files, by id (the auditor's file names each document's).
-pub async fn sha256s(db: &crate::data::db::Db, ids: &[String]) -> Result<HashMap<String, String>, sqlx::Error> {
+pub async fn sha256s(
+    db: &crate::data::db::Db,
+    ids: &[String],
+) -> Result<HashMap<String, String>, sqlx::Error> {
     let mut out = HashMap::new();
     for chunk in ids.chunks(500) {
         let mut q = Params::default();
         let list = q.list(chunk.iter().cloned());
-        for r in q.query(&format!("SELECT id, sha256 FROM files WHERE id IN ({list})")).fetch_all(&db.pool).await? {
+        for r in q
+            .query(&format!("SELECT id, sha256 FROM files WHERE id IN ({list})"))
+            .fetch_all(&db.pool)
+            .await?
+        {
             out.insert(r.try_get("id")?, r.try_get("sha256")?);
         }
     }

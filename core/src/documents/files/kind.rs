@@ -34,7 +34,9 @@ pub fn detect(kind: FileKind, head: &[u8], filename: &str) -> Result<&'static st
                 return Err(text!("The video must be an MP4, MOV (H.264) or WebM file.").into());
             };
             if !exts.contains(&ext.as_str()) {
-                return Err(msg!("This video's file name must end in .{}.", exts.join(", .")).into());
+                return Err(
+                    msg!("This video's file name must end in .{}.", exts.join(", .")).into()
+                );
             }
             Ok(ct)
         }
@@ -79,8 +81,14 @@ impl Sniffer {
 /// direction controls, which make a name read otherwise than it is (`invoice\u{202E}fdp.exe`
 /// shows as `invoiceexe.pdf`).
 pub fn check_name(name: &str) -> Result<(), Refusal> {
-    if name.contains(['/', '\\']) || name.chars().any(char::is_control) || name.trim_matches('.').trim().is_empty() {
-        return Err(text!("The file name must be a plain name, without folders (/ or \\) or control characters.").into());
+    if name.contains(['/', '\\'])
+        || name.chars().any(char::is_control)
+        || name.trim_matches('.').trim().is_empty()
+    {
+        return Err(text!(
+            "The file name must be a plain name, without folders (/ or \\) or control characters."
+        )
+        .into());
     }
     if name.chars().any(is_bidi_control) {
         return Err(text!("The file name contains invisible text-direction characters, which can disguise what it is. Rename the file and upload it again.").into());
@@ -111,13 +119,16 @@ mod tests {
     #[test]
     fn names_with_direction_controls_are_refused() {
         for c in [
-            '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}', '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}', '\u{200E}',
-            '\u{200F}', '\u{061C}',
+            '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}', '\u{2066}', '\u{2067}',
+            '\u{2068}', '\u{2069}', '\u{200E}', '\u{200F}', '\u{061C}',
         ] {
             let msg = check_name(&format!("invoice{c}fdp.exe")).unwrap_err();
             assert!(msg.contains("text-direction"), "{c:?}: {msg}");
         }
         assert!(check_name("Prüfplan ערבית 東京.pdf").is_ok());
-        assert!(check_name("a\u{200D}b.pdf").is_ok(), "a zero-width joiner (emoji, scripts) is not a direction control");
+        assert!(
+            check_name("a\u{200D}b.pdf").is_ok(),
+            "a zero-width joiner (emoji, scripts) is not a direction control"
+        );
     }
 }

@@ -15,7 +15,13 @@ pub async fn store_made(
     content_type: &str,
     bytes: Vec<u8>,
 ) -> Result<FileRecord, PutError> {
-    let meta = FileMeta { module, owner_id: Some(owner), filename: name, content_type, state: FileState::Pending.as_str() };
+    let meta = FileMeta {
+        module,
+        owner_id: Some(owner),
+        filename: name,
+        content_type,
+        state: FileState::Pending.as_str(),
+    };
     let len = bytes.len() as u64;
     let stream = futures::stream::iter([Ok::<_, std::io::Error>(Bytes::from(bytes))]);
     state.storage().store_file(state.db(), state.now_ms(), meta, stream, len).await
@@ -30,15 +36,22 @@ pub async fn store_merged(
     name: &str,
     merged: crate::documents::pdf::Merged,
 ) -> Result<FileRecord, PutError> {
-    let meta =
-        FileMeta { module, owner_id: Some(owner), filename: name, content_type: "application/pdf", state: FileState::Pending.as_str() };
+    let meta = FileMeta {
+        module,
+        owner_id: Some(owner),
+        filename: name,
+        content_type: "application/pdf",
+        state: FileState::Pending.as_str(),
+    };
     match merged {
         crate::documents::pdf::Merged::File(path, len) => {
             let file = tokio::fs::File::open(&path).await.map_err(|e| PutError::Store(e.into()))?;
             let stream = tokio_util::io::ReaderStream::with_capacity(file, 256 * 1024);
             state.storage().store_file(state.db(), state.now_ms(), meta, stream, len).await
         }
-        crate::documents::pdf::Merged::Bytes(b) => store_made(state, owner, module, name, "application/pdf", b).await,
+        crate::documents::pdf::Merged::Bytes(b) => {
+            store_made(state, owner, module, name, "application/pdf", b).await
+        }
         crate::documents::pdf::Merged::Single => Err(PutError::Stream("nothing was merged".into())),
     }
 }

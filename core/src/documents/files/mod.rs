@@ -75,16 +75,29 @@ const MAX_FORM_FIELDS: usize = 8;
 const MULTIPART_SLACK: u64 = 64 * 1024;
 const STORAGE_FULL: &str = text!("The server's storage is full, so the file was not saved. Tell your administrator, then try again.");
 /// The document storage (S3) is down or out of reach: 503, `Retry-After`.
-pub const STORAGE_UNREACHABLE: &str = text!("Document storage cannot be reached; try again in a minute.");
-const TOO_MANY: &str = text!("You have too many uploads waiting to be submitted. Submit or remove some first.");
+pub const STORAGE_UNREACHABLE: &str =
+    text!("Document storage cannot be reached; try again in a minute.");
+const TOO_MANY: &str =
+    text!("You have too many uploads waiting to be submitted. Submit or remove some first.");
 
 fn too_large(limit: u64) -> AppError {
-    AppError::PayloadTooLarge(msg!("The file is larger than the limit of {} MB.", limit / (1024 * 1024)))
+    AppError::PayloadTooLarge(msg!(
+        "The file is larger than the limit of {} MB.",
+        limit / (1024 * 1024)
+    ))
 }
 
-async fn pending_count(state: &dyn Backing, conn: Option<&mut AnyConnection>, owner: &str, module: &str) -> Result<i64, sqlx::Error> {
-    let q =
-        sqlx::query("SELECT COUNT(*) AS n FROM files WHERE owner_id = $1 AND module = $2 AND state = 'pending'").bind(owner).bind(module);
+async fn pending_count(
+    state: &dyn Backing,
+    conn: Option<&mut AnyConnection>,
+    owner: &str,
+    module: &str,
+) -> Result<i64, sqlx::Error> {
+    let q = sqlx::query(
+        "SELECT COUNT(*) AS n FROM files WHERE owner_id = $1 AND module = $2 AND state = 'pending'",
+    )
+    .bind(owner)
+    .bind(module);
     let row = match conn {
         Some(c) => q.fetch_one(c).await?,
         None => q.fetch_one(&state.db().pool).await?,
@@ -117,7 +130,11 @@ pub async fn receive_form(
     policy: UploadPolicy<'_>,
 ) -> AppResult<(FileRecord, HashMap<String, String>)> {
     let limit = policy.limit;
-    let declared = req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
     if declared.is_some_and(|n| n > limit + MULTIPART_SLACK) {
         return Err(too_large(limit));
     }
@@ -125,14 +142,28 @@ pub async fn receive_form(
     if pending_count(state, None, &user.id, policy.module).await? >= policy.max_pending {
         return Err(AppError::field("file", TOO_MANY));
     }
-    let is_multipart =
-        req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("multipart/form-data"));
+    let is_multipart = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/form-data"));
     if !is_multipart {
-        let name = raw_name.unwrap_or_else(|| if policy.kind == FileKind::Pdf { "document.pdf".into() } else { "video.mp4".into() });
-        return Ok((store_upload(state, user, &name, req.into_body().into_data_stream(), policy).await?, HashMap::new()));
+        let name = raw_name.unwrap_or_else(|| {
+            if policy.kind == FileKind::Pdf {
+                "document.pdf".into()
+            } else {
+                "video.mp4".into()
+            }
+        });
+        return Ok((
+            store_upload(state, user, &name, req.into_body().into_data_stream(), policy).await?,
+            HashMap::new(),
+        ));
     }
     let mut texts = HashMap::new();
-    let mut mp = Multipart::from_request(req, &()).await.map_err(|_| AppError::field("file", text!("Could not read the upload.")))?;
+    let mut mp = Multipart::from_request(req, &())
+        .await
+        .map_err(|_| AppError::field("file", text!("Could not read the upload.")))?;
     let mut stored: Option<FileRecord> = None;
     let mut fields = 0;
     let refuse = |msg: String| AppError::field("file", msg);
@@ -169,13 +200,21 @@ pub async fn receive_form(
         }
         stored = Some(store_upload(state, user, &name, field, policy).await?);
     }
-    stored.map(|rec| (rec, texts)).ok_or_else(|| AppError::field("file", text!("No file was sent.")))
+    stored
+        .map(|rec| (rec, texts))
+        .ok_or_else(|| AppError::field("file", text!("No file was sent.")))
 }
 
 /// Checks the first bytes, streams the rest to storage, then writes the pending row if
 /// the user is still under the cap (in a transaction that first locks the user's row, so
 /// parallel uploads of one user are counted one at a time on both databases).
-async fn store_upload<S, E>(state: &dyn Backing, user: &User, name: &str, body: S, policy: UploadPolicy<'_>) -> AppResult<FileRecord>
+async fn store_upload<S, E>(
+    state: &dyn Backing,
+    user: &User,
+    name: &str,
+    body: S,
+    policy: UploadPolicy<'_>,
+) -> AppResult<FileRecord>
 where
     S: Stream<Item = Result<Bytes, E>> + Send,
     E: std::fmt::Display + Send,
@@ -190,32 +229,50 @@ where
                 seen += b.len();
                 head.push(b);
             }
-            Some(Err(e)) => return Err(AppError::field("file", format!("The upload was interrupted: {e}"))),
+            Some(Err(e)) => {
+                return Err(AppError::field("file", format!("The upload was interrupted: {e}")))
+            }
             None => break,
         }
     }
     let prefix: Vec<u8> = head.iter().flat_map(|b| b.iter().copied()).take(16).collect();
-    let content_type = detect(policy.kind, &prefix, name).map_err(|m| AppError::field("file", m))?;
+    let content_type =
+        detect(policy.kind, &prefix, name).map_err(|m| AppError::field("file", m))?;
     // Video containers are read as the bytes pass, to check the codec after.
     let sniffer = kind::Sniffer::for_type(content_type).map(|s| Arc::new(Mutex::new(Some(s))));
     let tap = sniffer.clone();
-    let stream = futures::stream::iter(head.into_iter().map(Ok)).chain(body).inspect(move |chunk| {
-        if let (Some(s), Ok(bytes)) = (&tap, chunk) {
-            if let Some(s) = s.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
-                s.feed(bytes);
+    let stream =
+        futures::stream::iter(head.into_iter().map(Ok)).chain(body).inspect(move |chunk| {
+            if let (Some(s), Ok(bytes)) = (&tap, chunk) {
+                if let Some(s) = s.lock().unwrap_or_else(|p| p.into_inner()).as_mut() {
+                    s.feed(bytes);
+                }
             }
-        }
-    });
-    let blob = state.storage().put_stream(policy.module, stream, policy.limit, content_type).await.map_err(|e| match e {
-        PutError::TooLarge { limit } => too_large(limit),
-        PutError::Stream(m) => AppError::field("file", format!("The upload was interrupted: {m}")),
-        PutError::Full => AppError::StorageFull(FieldErrors::from([("file".into(), STORAGE_FULL.into())])),
-        PutError::Unreachable => AppError::StorageUnreachable(FieldErrors::from([("file".into(), STORAGE_UNREACHABLE.into())])),
-        PutError::Store(e) => AppError::Internal(e),
-    })?;
+        });
+    let blob = state
+        .storage()
+        .put_stream(policy.module, stream, policy.limit, content_type)
+        .await
+        .map_err(|e| match e {
+            PutError::TooLarge { limit } => too_large(limit),
+            PutError::Stream(m) => {
+                AppError::field("file", format!("The upload was interrupted: {m}"))
+            }
+            PutError::Full => {
+                AppError::StorageFull(FieldErrors::from([("file".into(), STORAGE_FULL.into())]))
+            }
+            PutError::Unreachable => AppError::StorageUnreachable(FieldErrors::from([(
+                "file".into(),
+                STORAGE_UNREACHABLE.into(),
+            )])),
+            PutError::Store(e) => AppError::Internal(e),
+        })?;
     if let Some(s) = sniffer {
         let taken = s.lock().unwrap_or_else(|p| p.into_inner()).take();
-        let verdict = taken.map_or_else(|| Err(text!("The upload could not be checked.").into()), kind::Sniffer::verdict);
+        let verdict = taken.map_or_else(
+            || Err(text!("The upload could not be checked.").into()),
+            kind::Sniffer::verdict,
+        );
         if let Err(msg) = verdict {
             remove_blob(state, &blob.key).await;
             return Err(AppError::field("file", msg));
@@ -248,10 +305,19 @@ where
     let written: Result<bool, sqlx::Error> = async {
         let mut tx = state.db().begin().await?;
         lock_uploader(&mut tx, &user.id).await?;
-        if pending_count(state, Some(&mut tx), &user.id, policy.module).await? >= policy.max_pending {
+        if pending_count(state, Some(&mut tx), &user.id, policy.module).await? >= policy.max_pending
+        {
             return Ok(false);
         }
-        insert_row(&mut tx, &rec, Some(&user.id), policy.module, FileState::Pending, state.now_ms()).await?;
+        insert_row(
+            &mut tx,
+            &rec,
+            Some(&user.id),
+            policy.module,
+            FileState::Pending,
+            state.now_ms(),
+        )
+        .await?;
         tx.commit().await?;
         Ok(true)
     }
@@ -305,7 +371,10 @@ async fn remove_blob(state: &dyn Backing, key: &str) {
 /// Removes a file stored earlier in a request that is then refused.
 async fn discard(state: &dyn Backing, rec: Option<FileRecord>) {
     if let Some(r) = rec {
-        let _ = sqlx::query("DELETE FROM files WHERE id = $1").bind(&r.id).execute(&state.db().pool).await;
+        let _ = sqlx::query("DELETE FROM files WHERE id = $1")
+            .bind(&r.id)
+            .execute(&state.db().pool)
+            .await;
         remove_blob(state, &r.key).await;
     }
 }
@@ -329,7 +398,13 @@ pub async fn revert(state: &dyn Backing, user: &User, module: &str, id: &str) ->
 /// Removes one file's row (only if still in `in_state`), then its blob. The row goes
 /// first: a submit that claimed it meanwhile keeps it, and a blob left by a failed delete
 /// is an orphan the storage sweep reports, never a row without its bytes.
-pub async fn remove(state: &dyn Backing, module: &str, id: &str, key: &str, in_state: FileState) -> bool {
+pub async fn remove(
+    state: &dyn Backing,
+    module: &str,
+    id: &str,
+    key: &str,
+    in_state: FileState,
+) -> bool {
     let gone = sqlx::query("DELETE FROM files WHERE id = $1 AND module = $2 AND state = $3")
         .bind(id)
         .bind(module)
@@ -362,7 +437,8 @@ pub async fn sweep(state: &dyn Backing, module: &str, ttl_ms: i64) -> anyhow::Re
     .await?;
     let mut removed = 0;
     for r in rows {
-        let (id, key, st): (String, String, String) = (r.try_get("id")?, r.try_get("storage_key")?, r.try_get("state")?);
+        let (id, key, st): (String, String, String) =
+            (r.try_get("id")?, r.try_get("storage_key")?, r.try_get("state")?);
         let st = if st == "pending" { FileState::Pending } else { FileState::Consumed };
         if remove(state, module, &id, &key, st).await {
             removed += 1;
@@ -379,6 +455,9 @@ pub async fn sweep(state: &dyn Backing, module: &str, ttl_ms: i64) -> anyhow::Re
 /// (PostgreSQL `FOR UPDATE` is not portable to SQLite, whose write lock this also takes),
 /// held until the transaction ends. Other users' uploads are not blocked.
 async fn lock_uploader(conn: &mut AnyConnection, user_id: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE users SET updated_at = updated_at WHERE id = $1").bind(user_id).execute(conn).await?;
+    sqlx::query("UPDATE users SET updated_at = updated_at WHERE id = $1")
+        .bind(user_id)
+        .execute(conn)
+        .await?;
     Ok(())
 }

@@ -85,12 +85,15 @@ impl Mp4Sniffer {
             return &chunk[take..]; // a 64-bit size follows
         }
         let kind: [u8; 4] = self.header[4..8].try_into().unwrap_or_default();
-        let (size, head_len) = if size32 == 1 { (be64(&self.header[8..16]), 16) } else { (size32, 8) };
+        let (size, head_len) =
+            if size32 == 1 { (be64(&self.header[8..16]), 16) } else { (size32, 8) };
         self.header.clear();
         let left = match size {
             0 => None,
             s if s < head_len => {
-                self.error = Some(text!("The video file is damaged (a box is shorter than its header).").into());
+                self.error = Some(
+                    text!("The video file is damaged (a box is shorter than its header).").into(),
+                );
                 return &[];
             }
             s => Some(s - head_len),
@@ -100,7 +103,8 @@ impl Mp4Sniffer {
             b"moov" => match left {
                 Some(l) if l <= MAX_MOOV => Body::Keep(Vec::with_capacity(l as usize)),
                 _ => {
-                    self.error = Some(text!("The video's index (moov) is too large to check.").into());
+                    self.error =
+                        Some(text!("The video's index (moov) is too large to check.").into());
                     return &[];
                 }
             },
@@ -130,15 +134,23 @@ impl Mp4Sniffer {
             return Err(e.into());
         }
         if let Some((kind, Some(_), _)) = &self.current {
-            return Err(msg!("The video file is cut short (in its {} box).", String::from_utf8_lossy(kind)).into());
+            return Err(msg!(
+                "The video file is cut short (in its {} box).",
+                String::from_utf8_lossy(kind)
+            )
+            .into());
         }
         let ftyp = self.ftyp.ok_or(text!("The video has no file-type box (ftyp)."))?;
-        let brand = ftyp.get(0..4).map(fourcc).ok_or(text!("The video's file-type box is damaged."))?;
-        let moov = self.moov.ok_or(text!("The video has no index (moov box): it may be cut short or still being recorded."))?;
+        let brand =
+            ftyp.get(0..4).map(fourcc).ok_or(text!("The video's file-type box is damaged."))?;
+        let moov = self.moov.ok_or(text!(
+            "The video has no index (moov box): it may be cut short or still being recorded."
+        ))?;
         let mut info = Mp4Info { brand, ..Default::default() };
         for trak in children(&moov).filter(|(k, _)| k == b"trak") {
             let Some(mdia) = child(trak.1, b"mdia") else { continue };
-            let handler = child(mdia, b"hdlr").and_then(|h| h.get(8..12)).map(fourcc).unwrap_or_default();
+            let handler =
+                child(mdia, b"hdlr").and_then(|h| h.get(8..12)).map(fourcc).unwrap_or_default();
             let entry = child(mdia, b"minf")
                 .and_then(|m| child(m, b"stbl"))
                 .and_then(|s| child(s, b"stsd"))
@@ -164,7 +176,10 @@ fn be64(b: &[u8]) -> u64 {
 }
 
 fn fourcc(b: &[u8]) -> String {
-    b.iter().take(4).map(|&c| if c.is_ascii_graphic() || c == b' ' { c as char } else { '?' }).collect()
+    b.iter()
+        .take(4)
+        .map(|&c| if c.is_ascii_graphic() || c == b' ' { c as char } else { '?' })
+        .collect()
 }
 
 /// The boxes inside a box's payload (stops at the first malformed one).
@@ -232,7 +247,8 @@ mod tests {
     }
 
     fn file(brand: &[u8; 4], codec: &[u8; 4], moov_first: bool) -> Vec<u8> {
-        let stsd = bx(b"stsd", &[&[0u8; 4][..], &1u32.to_be_bytes(), &bx(codec, &[0; 20])].concat());
+        let stsd =
+            bx(b"stsd", &[&[0u8; 4][..], &1u32.to_be_bytes(), &bx(codec, &[0; 20])].concat());
         let hdlr = bx(b"hdlr", &[&[0u8; 8][..], b"vide", &[0; 12]].concat());
         let trak = bx(b"trak", &bx(b"mdia", &[hdlr, bx(b"minf", &bx(b"stbl", &stsd))].concat()));
         let moov = bx(b"moov", &trak);

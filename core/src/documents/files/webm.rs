@@ -20,7 +20,8 @@ const TRACK_ENTRY: u32 = 0xAE;
 const TRACK_TYPE: u32 = 0x83;
 const CODEC_ID: u32 = 0x86;
 
-const NOT_WEBM: &str = text!("This file is not a WebM video: it starts like one, but its header does not say WebM.");
+const NOT_WEBM: &str =
+    text!("This file is not a WebM video: it starts like one, but its header does not say WebM.");
 
 /// The codecs of a WebM file's tracks (Matroska codec ids: `V_VP9`, `A_OPUS`…).
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -54,7 +55,14 @@ pub struct WebmSniffer {
 
 impl Default for WebmSniffer {
     fn default() -> Self {
-        Self { head: Vec::with_capacity(12), state: State::Header, seen_header: false, in_segment: false, info: None, error: None }
+        Self {
+            head: Vec::with_capacity(12),
+            state: State::Header,
+            seen_header: false,
+            in_segment: false,
+            info: None,
+            error: None,
+        }
     }
 }
 
@@ -117,12 +125,16 @@ impl WebmSniffer {
         match (id, size) {
             (SEGMENT, _) if !self.in_segment => self.in_segment = true,
             (TRACKS, Some(s)) if self.in_segment && s <= MAX_TRACKS => self.keep(id, s),
-            (TRACKS, _) if self.in_segment => self.fail(text!("The WebM file's track list is too large to check.")),
-            (CLUSTER, _) if self.in_segment => {
-                self.fail(text!("The WebM file has video data before its track list; save or convert it again."))
+            (TRACKS, _) if self.in_segment => {
+                self.fail(text!("The WebM file's track list is too large to check."))
             }
+            (CLUSTER, _) if self.in_segment => self.fail(text!(
+                "The WebM file has video data before its track list; save or convert it again."
+            )),
             (_, Some(s)) => self.state = if s == 0 { State::Header } else { State::Skip(s) },
-            (_, None) => self.fail(text!("The WebM file is damaged (an element of unknown size before the track list).")),
+            (_, None) => self.fail(text!(
+                "The WebM file is damaged (an element of unknown size before the track list)."
+            )),
         }
     }
 
@@ -144,8 +156,13 @@ impl WebmSniffer {
         } else if id == TRACKS {
             let mut info = WebmInfo::default();
             for (_, entry) in children(body).filter(|(k, _)| *k == TRACK_ENTRY) {
-                let kind = children(entry).find(|(k, _)| *k == TRACK_TYPE).map(|(_, v)| v.iter().fold(0u64, |n, b| n << 8 | *b as u64));
-                let codec = children(entry).find(|(k, _)| *k == CODEC_ID).map(|(_, v)| text(v)).unwrap_or_default();
+                let kind = children(entry)
+                    .find(|(k, _)| *k == TRACK_TYPE)
+                    .map(|(_, v)| v.iter().fold(0u64, |n, b| n << 8 | *b as u64));
+                let codec = children(entry)
+                    .find(|(k, _)| *k == CODEC_ID)
+                    .map(|(_, v)| text(v))
+                    .unwrap_or_default();
                 match kind {
                     Some(1) => info.video.push(codec),
                     Some(2) => info.audio.push(codec),
@@ -165,7 +182,8 @@ impl WebmSniffer {
         if !self.seen_header {
             return Err(NOT_WEBM.into());
         }
-        self.info.ok_or_else(|| text!("The WebM file has no track list: it may be cut short.").into())
+        self.info
+            .ok_or_else(|| text!("The WebM file has no track list: it may be cut short.").into())
     }
 }
 
@@ -253,7 +271,10 @@ mod tests {
     }
 
     fn track(kind: u8, codec: &str) -> Vec<u8> {
-        el(TRACK_ENTRY, &[el(0xD7, &[1]), el(TRACK_TYPE, &[kind]), el(CODEC_ID, codec.as_bytes())].concat())
+        el(
+            TRACK_ENTRY,
+            &[el(0xD7, &[1]), el(TRACK_TYPE, &[kind]), el(CODEC_ID, codec.as_bytes())].concat(),
+        )
     }
 
     fn file(doc: &str, tracks: &[Vec<u8>]) -> Vec<u8> {
@@ -261,9 +282,13 @@ mod tests {
         let info = el(0x1549_A966, &[0u8; 300]);
         let cluster = el(CLUSTER, &[9u8; 5000]);
         // The Segment of unknown size, as a live recording writes it.
-        let segment =
-            [&[0x18, 0x53, 0x80, 0x67, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF][..], &info, &el(TRACKS, &tracks.concat()), &cluster]
-                .concat();
+        let segment = [
+            &[0x18, 0x53, 0x80, 0x67, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF][..],
+            &info,
+            &el(TRACKS, &tracks.concat()),
+            &cluster,
+        ]
+        .concat();
         [header, segment].concat()
     }
 
@@ -300,7 +325,9 @@ mod tests {
 
     #[test]
     fn reads_the_real_fixture() {
-        let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/app/tests/fixtures/real/vp9.webm")).unwrap();
+        let bytes =
+            std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/app/tests/fixtures/real/vp9.webm"))
+                .unwrap();
         let info = sniff(&bytes, 4096).unwrap();
         assert_eq!(info.video, vec!["V_VP9".to_string()]);
     }

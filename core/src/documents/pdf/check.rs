@@ -37,7 +37,15 @@ const SCRIPT_KEYS: &[&[u8]] = &[b"JS", b"JavaScript", b"AA", b"XFA", b"Launch"];
 /// Action types refused wherever they appear: scripts and programs, and actions that
 /// send data out or open other files (a UNC path in `/GoToR` leaks the Windows user's
 /// credentials to a remote host).
-const REFUSED_ACTIONS: &[&[u8]] = &[b"JavaScript", b"Launch", b"SubmitForm", b"ImportData", b"GoToR", b"GoToE", b"RichMediaExecute"];
+const REFUSED_ACTIONS: &[&[u8]] = &[
+    b"JavaScript",
+    b"Launch",
+    b"SubmitForm",
+    b"ImportData",
+    b"GoToR",
+    b"GoToE",
+    b"RichMediaExecute",
+];
 /// Keys that hold files inside the PDF (embedded-file name trees, file specifications'
 /// embedded streams) and the annotation that shows one.
 const EMBEDDED_KEYS: &[&[u8]] = &[b"EmbeddedFiles", b"EF", b"RichMediaContent"];
@@ -54,7 +62,8 @@ fn damaged(name: &str) -> String {
 
 /// Loads and checks one PDF. `Err` is the user-facing reason.
 pub fn load_checked(name: &str, bytes: &[u8]) -> Result<Document, Refusal> {
-    let opts = LoadOptions { max_decompressed_size: Some(MAX_LOAD_DECOMPRESSED), ..Default::default() };
+    let opts =
+        LoadOptions { max_decompressed_size: Some(MAX_LOAD_DECOMPRESSED), ..Default::default() };
     let doc = Document::load_mem_with_options(bytes, opts).map_err(|e| {
         let e = e.to_string().to_ascii_lowercase();
         if e.contains("decrypt") || e.contains("password") {
@@ -133,7 +142,11 @@ fn complexity(name: &str, doc: &Document) -> Result<(), Refusal> {
 /// [`MAX_DEPTH`]. A merge of such a file would not pass `qpdf --check`.
 fn page_tree(doc: &Document) -> Result<usize, ()> {
     let root = doc.trailer.get(b"Root").and_then(Object::as_reference).map_err(drop)?;
-    let pages = doc.get_dictionary(root).and_then(|c| c.get(b"Pages")).and_then(Object::as_reference).map_err(drop)?;
+    let pages = doc
+        .get_dictionary(root)
+        .and_then(|c| c.get(b"Pages"))
+        .and_then(Object::as_reference)
+        .map_err(drop)?;
     let mut seen: HashSet<ObjectId> = HashSet::new();
     let mut stack: Vec<(ObjectId, Option<ObjectId>, usize)> = vec![(pages, None, 0)];
     let mut count = 0usize;
@@ -172,7 +185,10 @@ fn opens_with_action(doc: &Document) -> bool {
     let Ok(catalog) = doc.catalog() else { return false };
     let Ok(action) = catalog.get(b"OpenAction") else { return false };
     match doc.dereference(action) {
-        Ok((_, Object::Dictionary(d))) => d.get(b"S").and_then(Object::as_name).map(|s| s != b"GoTo").unwrap_or(true) || d.has(b"Next"),
+        Ok((_, Object::Dictionary(d))) => {
+            d.get(b"S").and_then(Object::as_name).map(|s| s != b"GoTo").unwrap_or(true)
+                || d.has(b"Next")
+        }
         Ok((_, Object::Array(_))) => false,
         _ => true,
     }
@@ -229,8 +245,10 @@ fn inflation(name: &str, doc: &Document) -> Result<(), Refusal> {
 fn has_script(doc: &Document) -> bool {
     let scripted = |d: &Dictionary| {
         d.iter().any(|(k, v)| {
-            SCRIPT_KEYS.contains(&k.as_slice()) || (k.as_slice() == b"S" && v.as_name().is_ok_and(|n| REFUSED_ACTIONS.contains(&n)))
+            SCRIPT_KEYS.contains(&k.as_slice())
+                || (k.as_slice() == b"S" && v.as_name().is_ok_and(|n| REFUSED_ACTIONS.contains(&n)))
         })
     };
-    doc.objects.values().any(|o| any_dict(o, 0, &scripted)) || any_dict(&Object::Dictionary(doc.trailer.clone()), 0, &scripted)
+    doc.objects.values().any(|o| any_dict(o, 0, &scripted))
+        || any_dict(&Object::Dictionary(doc.trailer.clone()), 0, &scripted)
 }

@@ -221,7 +221,11 @@ struct Lzw<'a> {
 
 impl<'a> Lzw<'a> {
     fn new(inner: Box<dyn Read + 'a>) -> Self {
-        Self { inner: BufReader::new(inner), dec: weezl::decode::Decoder::with_tiff_size_switch(weezl::BitOrder::Msb, 8), done: false }
+        Self {
+            inner: BufReader::new(inner),
+            dec: weezl::decode::Decoder::with_tiff_size_switch(weezl::BitOrder::Msb, 8),
+            done: false,
+        }
     }
 }
 
@@ -261,10 +265,15 @@ mod tests {
     #[test]
     fn every_layer_of_a_chain_is_counted() {
         let bomb = zlib(&vec![0u8; 4 << 20]);
-        let hex: Vec<u8> = bomb.iter().flat_map(|b| format!("{b:02x}").into_bytes()).chain(*b">").collect();
+        let hex: Vec<u8> =
+            bomb.iter().flat_map(|b| format!("{b:02x}").into_bytes()).chain(*b">").collect();
         assert_eq!(decoded_len(&bomb, &[Filter::Flate], 1 << 30), 4 << 20);
         assert_eq!(decoded_len(&hex, &[Filter::AsciiHex, Filter::Flate], 1 << 30), 4 << 20);
-        assert_eq!(decoded_len(&hex, &[Filter::AsciiHex, Filter::Flate], 1000), 1001, "stops past the cap");
+        assert_eq!(
+            decoded_len(&hex, &[Filter::AsciiHex, Filter::Flate], 1000),
+            1001,
+            "stops past the cap"
+        );
     }
 
     #[test]
@@ -277,8 +286,13 @@ mod tests {
             }
         }
         assert_eq!(out, b"Hello, World");
-        assert_eq!(decoded_len(&[2, b'a', b'b', b'c', 253, b'x', 128], &[Filter::RunLength], 100), 7);
-        let lzw = weezl::encode::Encoder::with_tiff_size_switch(weezl::BitOrder::Msb, 8).encode(&vec![7u8; 100_000]).unwrap();
+        assert_eq!(
+            decoded_len(&[2, b'a', b'b', b'c', 253, b'x', 128], &[Filter::RunLength], 100),
+            7
+        );
+        let lzw = weezl::encode::Encoder::with_tiff_size_switch(weezl::BitOrder::Msb, 8)
+            .encode(&vec![7u8; 100_000])
+            .unwrap();
         assert_eq!(decoded_len(&lzw, &[Filter::Lzw], 1 << 20), 100_000);
     }
 

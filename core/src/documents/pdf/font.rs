@@ -81,7 +81,10 @@ impl Font {
     /// Writes the font (Type0 over a CIDFontType2, the whole font file embedded).
     pub fn finish(&mut self, doc: &mut Document) {
         let p = parsed();
-        let mut file = Stream::new(dictionary! {"Length1" => TTF.len() as i64, "Filter" => "FlateDecode"}, p.compressed.clone());
+        let mut file = Stream::new(
+            dictionary! {"Length1" => TTF.len() as i64, "Filter" => "FlateDecode"},
+            p.compressed.clone(),
+        );
         file.allows_compression = false;
         let file = doc.add_object(file);
         let bbox: Vec<Object> = p.bbox.iter().map(|n| Object::Integer(*n)).collect();
@@ -103,7 +106,8 @@ impl Font {
         for chunk in used.chunks(100) {
             cmap.push_str(&format!("{} beginbfchar\n", chunk.len()));
             for (g, c) in chunk {
-                let units: String = c.encode_utf16(&mut [0; 2]).iter().map(|u| format!("{u:04X}")).collect();
+                let units: String =
+                    c.encode_utf16(&mut [0; 2]).iter().map(|u| format!("{u:04X}")).collect();
                 cmap.push_str(&format!("<{g:04X}> <{units}>\n"));
             }
             cmap.push_str("endbfchar\n");

@@ -13,10 +13,17 @@ pub fn merge_blocking(files: Vec<(String, Vec<u8>)>) -> Result<Merged, Refusal> 
 
 /// Checks every file (`(name, bytes)` in upload order; `progress(i)` before file i) and
 /// merges them when there are several. `Err` is the user-facing reason.
-pub fn merge_blocking_with(files: Vec<(String, Vec<u8>)>, progress: impl Fn(usize)) -> Result<Merged, Refusal> {
+pub fn merge_blocking_with(
+    files: Vec<(String, Vec<u8>)>,
+    progress: impl Fn(usize),
+) -> Result<Merged, Refusal> {
     let total: u64 = files.iter().map(|(_, b)| b.len() as u64).sum();
     if total > MAX_SECTION_BYTES {
-        return Err(msg!("These PDFs are larger than {} MB together.", MAX_SECTION_BYTES / (1024 * 1024)).into());
+        return Err(msg!(
+            "These PDFs are larger than {} MB together.",
+            MAX_SECTION_BYTES / (1024 * 1024)
+        )
+        .into());
     }
     let mut docs = Vec::with_capacity(files.len());
     let mut pages = 0usize;
@@ -39,7 +46,8 @@ pub fn merge_blocking_with(files: Vec<(String, Vec<u8>)>, progress: impl Fn(usiz
     out.save_to(&mut buf).map_err(|e| msg!("These PDFs could not be combined ({e})."))?;
     drop(out);
     // The result must read back with every page, or it is not stored.
-    let back = Document::load_mem(&buf).map_err(|_| text!("These PDFs could not be combined.").to_string())?;
+    let back = Document::load_mem(&buf)
+        .map_err(|_| text!("These PDFs could not be combined.").to_string())?;
     if back.get_pages().len() != pages {
         return Err(text!("These PDFs could not be combined.").into());
     }
@@ -71,7 +79,8 @@ fn merge(docs: Vec<Document>) -> lopdf::Result<Document> {
     for mut doc in docs {
         for page in doc.get_pages().into_values() {
             let mut dict = doc.get_dictionary(page)?.clone();
-            let media = inherited(&doc, page, b"MediaBox").unwrap_or_else(|| vec![0.into(), 0.into(), 612.into(), 792.into()].into());
+            let media = inherited(&doc, page, b"MediaBox")
+                .unwrap_or_else(|| vec![0.into(), 0.into(), 612.into(), 792.into()].into());
             for key in ["CropBox", "Resources", "Rotate"] {
                 if let Some(v) = inherited(&doc, page, key.as_bytes()) {
                     dict.set(key, v);
@@ -83,7 +92,10 @@ fn merge(docs: Vec<Document>) -> lopdf::Result<Document> {
         doc.renumber_objects_with(out.max_id + 1);
         let order: Vec<ObjectId> = doc.get_pages().into_values().collect();
         for (id, obj) in std::mem::take(&mut doc.objects) {
-            if !matches!(obj.type_name().unwrap_or(b""), b"Catalog" | b"Pages" | b"Outlines" | b"Outline") {
+            if !matches!(
+                obj.type_name().unwrap_or(b""),
+                b"Catalog" | b"Pages" | b"Outlines" | b"Outline"
+            ) {
                 out.objects.insert(id, obj);
             }
         }
@@ -96,7 +108,12 @@ fn merge(docs: Vec<Document>) -> lopdf::Result<Document> {
         out.max_id = out.max_id.max(doc.max_id);
     }
     let count = kids.len() as i64;
-    out.objects.insert(pages_id, Object::Dictionary(lopdf::dictionary! { "Type" => "Pages", "Kids" => kids, "Count" => count }));
+    out.objects.insert(
+        pages_id,
+        Object::Dictionary(
+            lopdf::dictionary! { "Type" => "Pages", "Kids" => kids, "Count" => count },
+        ),
+    );
     let catalog = out.add_object(lopdf::dictionary! { "Type" => "Catalog", "Pages" => pages_id });
     out.trailer.set("Root", catalog);
     // Objects only the dropped catalogs referred to (outlines, forms) go too.

@@ -63,12 +63,19 @@ impl PdfError {
 }
 
 /// Checks one stored upload in the worker.
-pub async fn check_upload(storage: &crate::documents::storage::Storage, name: &str, key: &str) -> Result<(), PdfError> {
+pub async fn check_upload(
+    storage: &crate::documents::storage::Storage,
+    name: &str,
+    key: &str,
+) -> Result<(), PdfError> {
     worker::run(storage, &[Source { name, key }], false).await.map(drop)
 }
 
 /// Checks stored files (upload order) and merges them when there are several, in the
 /// worker.
-pub async fn check_and_merge(storage: &crate::documents::storage::Storage, files: &[Source<'_>]) -> Result<Merged, PdfError> {
+pub async fn check_and_merge(
+    storage: &crate::documents::storage::Storage,
+    files: &[Source<'_>],
+) -> Result<Merged, PdfError> {
     worker::run(storage, files, files.len() > 1).await
 }

@@ -85,7 +85,15 @@ impl Report {
         let pages_id = doc.new_object_id();
         let font = Font::new(&mut doc);
         let resources = doc.add_object(dictionary! {"Font" => dictionary! {"F1" => font.id}});
-        Self { doc, pages_id, resources, font, header: header.to_string(), page: Vec::with_capacity(LINES_PER_PAGE), done: Vec::new() }
+        Self {
+            doc,
+            pages_id,
+            resources,
+            font,
+            header: header.to_string(),
+            page: Vec::with_capacity(LINES_PER_PAGE),
+            done: Vec::new(),
+        }
     }
 
     /// One line (wrapped at [`COLUMNS`], continuations indented).
@@ -113,7 +121,8 @@ impl Report {
     }
 
     fn compressed(&mut self, ops: Vec<Operation>) -> ObjectId {
-        let mut stream = Stream::new(dictionary! {}, Content { operations: ops }.encode().unwrap_or_default());
+        let mut stream =
+            Stream::new(dictionary! {}, Content { operations: ops }.encode().unwrap_or_default());
         let _ = stream.compress();
         self.doc.add_object(stream)
     }
@@ -128,7 +137,13 @@ impl Report {
         for (n, (page, body)) in std::mem::take(&mut self.done).into_iter().enumerate() {
             let mut ops = Vec::new();
             let y = HEIGHT - MARGIN - SIZE;
-            text_at(&mut ops, &mut self.font, MARGIN, y, &format!("{} · page {} of {total}", self.header, n + 1));
+            text_at(
+                &mut ops,
+                &mut self.font,
+                MARGIN,
+                y,
+                &format!("{} · page {} of {total}", self.header, n + 1),
+            );
             text_at(&mut ops, &mut self.font, MARGIN, y - LEADING, &"-".repeat(COLUMNS));
             let head = self.compressed(ops);
             self.doc.objects.insert(
@@ -142,9 +157,13 @@ impl Report {
         }
         let count = kids.len() as i64;
         self.font.finish(&mut self.doc);
-        self.doc.objects.insert(self.pages_id, Object::Dictionary(dictionary! {"Type" => "Pages", "Kids" => kids, "Count" => count}));
+        self.doc.objects.insert(
+            self.pages_id,
+            Object::Dictionary(dictionary! {"Type" => "Pages", "Kids" => kids, "Count" => count}),
+        );
         let info = self.doc.add_object(dictionary! {"Title" => Object::string_literal(win_ansi(title)), "Producer" => "Plantdoc"});
-        let catalog = self.doc.add_object(dictionary! {"Type" => "Catalog", "Pages" => self.pages_id});
+        let catalog =
+            self.doc.add_object(dictionary! {"Type" => "Catalog", "Pages" => self.pages_id});
         self.doc.trailer.set("Root", catalog);
         self.doc.trailer.set("Info", info);
         let mut out = Vec::new();
@@ -183,7 +202,8 @@ mod tests {
 
     #[test]
     fn every_page_has_the_header_and_the_lines_read_back() {
-        let lines: Vec<String> = (0..120).map(|i| format!("row {i:03} · Read · 2026-01-01 08:30:00 +00:00")).collect();
+        let lines: Vec<String> =
+            (0..120).map(|i| format!("row {i:03} · Read · 2026-01-01 08:30:00 +00:00")).collect();
         let pdf = text_pdf("Auditor's file", "Auditor's file · 7101-0001", &lines);
         let doc = Document::load_mem(&pdf).unwrap();
         let pages = doc.get_pages();
@@ -191,20 +211,31 @@ mod tests {
         let total = pages.len();
         for (n, _) in pages.iter() {
             let text = doc.extract_text(&[*n]).unwrap();
-            assert!(text.contains(&format!("Auditor's file · 7101-0001 · page {n} of {total}")), "{text}");
+            assert!(
+                text.contains(&format!("Auditor's file · 7101-0001 · page {n} of {total}")),
+                "{text}"
+            );
         }
         let all = doc.extract_text(&pages.keys().copied().collect::<Vec<_>>()).unwrap();
-        assert!(all.contains("row 000 · Read") && all.contains("row 119 · Read · 2026-01-01 08:30:00 +00:00"));
+        assert!(
+            all.contains("row 000 · Read")
+                && all.contains("row 119 · Read · 2026-01-01 08:30:00 +00:00")
+        );
         assert_eq!(wrapped(&["x".repeat(COLUMNS * 2)]).len(), 3);
     }
 
     #[test]
     fn names_print_as_written() {
-        let pdf = text_pdf("Auditor's file", "Auditor's file · Żory", &["signature · Łukasz Wiśniewski (OP1) · Read".to_string()]);
+        let pdf = text_pdf(
+            "Auditor's file",
+            "Auditor's file · Żory",
+            &["signature · Łukasz Wiśniewski (OP1) · Read".to_string()],
+        );
         let doc = Document::load_mem(&pdf).unwrap();
         let text = doc.extract_text(&[1]).unwrap();
         assert!(
-            text.contains("Auditor's file · Żory · page 1 of 1") && text.contains("signature · Łukasz Wiśniewski (OP1) · Read"),
+            text.contains("Auditor's file · Żory · page 1 of 1")
+                && text.contains("signature · Łukasz Wiśniewski (OP1) · Read"),
             "{text}"
         );
     }

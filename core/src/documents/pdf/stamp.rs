@@ -50,8 +50,10 @@ pub fn stamp_pdf(bytes: &[u8], stamp: &Stamp) -> Result<Vec<u8>, Unstampable> {
     if bytes.len() as u64 > MAX_SECTION_BYTES {
         return Err(Unstampable(format!("larger than {} MB", MAX_SECTION_BYTES / (1024 * 1024))));
     }
-    let opts = LoadOptions { max_decompressed_size: Some(MAX_LOAD_DECOMPRESSED), ..Default::default() };
-    let mut doc = Document::load_mem_with_options(bytes, opts).map_err(|e| Unstampable(format!("not readable ({e})")))?;
+    let opts =
+        LoadOptions { max_decompressed_size: Some(MAX_LOAD_DECOMPRESSED), ..Default::default() };
+    let mut doc = Document::load_mem_with_options(bytes, opts)
+        .map_err(|e| Unstampable(format!("not readable ({e})")))?;
     if doc.is_encrypted() {
         return Err(Unstampable("needs a password".into()));
     }
@@ -67,22 +69,28 @@ pub fn stamp_pdf(bytes: &[u8], stamp: &Stamp) -> Result<Vec<u8>, Unstampable> {
     for page in pages {
         let (scale, frame, width) = make_room(&doc, page);
         let open = *opened.entry(format!("{scale:?}")).or_insert_with(|| {
-            let cm = format!("q\n{} cm\n", scale.iter().map(|n| format!("{n:.4}")).collect::<Vec<_>>().join(" "));
+            let cm = format!(
+                "q\n{} cm\n",
+                scale.iter().map(|n| format!("{n:.4}")).collect::<Vec<_>>().join(" ")
+            );
             doc.add_object(Stream::new(dictionary! {}, cm.into_bytes()))
         });
         let key = format!("{frame:?} {width}");
         let content = match drawn.get(&key) {
             Some(id) => *id,
             None => {
-                let mut s = Stream::new(dictionary! {}, strip_content(stamp, &mut font, frame, width));
+                let mut s =
+                    Stream::new(dictionary! {}, strip_content(stamp, &mut font, frame, width));
                 let _ = s.compress();
                 let id = doc.add_object(s);
                 drawn.insert(key, id);
                 id
             }
         };
-        add_resources(&mut doc, page, font.id, qr).map_err(|e| Unstampable(format!("a page cannot be read ({e})")))?;
-        wrap_contents(&mut doc, page, open, content).map_err(|e| Unstampable(format!("a page cannot be read ({e})")))?;
+        add_resources(&mut doc, page, font.id, qr)
+            .map_err(|e| Unstampable(format!("a page cannot be read ({e})")))?;
+        wrap_contents(&mut doc, page, open, content)
+            .map_err(|e| Unstampable(format!("a page cannot be read ({e})")))?;
     }
     font.finish(&mut doc);
     let mut out = Vec::with_capacity(bytes.len() + 16 * 1024);
@@ -107,13 +115,22 @@ fn rect(doc: &Document, o: &Object) -> Option<[f32; 4]> {
 /// the strip's frame (origin at the shown bottom-left, x along the shown bottom edge) to
 /// the page's space, and the strip's width. The boxes are not changed.
 fn make_room(doc: &Document, page: ObjectId) -> ([f32; 6], [f32; 6], f32) {
-    let media = inherited(doc, page, b"MediaBox").and_then(|o| rect(doc, &o)).unwrap_or([0.0, 0.0, 612.0, 792.0]);
+    let media = inherited(doc, page, b"MediaBox")
+        .and_then(|o| rect(doc, &o))
+        .unwrap_or([0.0, 0.0, 612.0, 792.0]);
     let crop = inherited(doc, page, b"CropBox").and_then(|o| rect(doc, &o)).unwrap_or(media);
-    let mut v = [crop[0].max(media[0]), crop[1].max(media[1]), crop[2].min(media[2]), crop[3].min(media[3])];
+    let mut v = [
+        crop[0].max(media[0]),
+        crop[1].max(media[1]),
+        crop[2].min(media[2]),
+        crop[3].min(media[3]),
+    ];
     if v[0] >= v[2] || v[1] >= v[3] {
         v = media;
     }
-    let rotate = inherited(doc, page, b"Rotate").and_then(|o| doc.dereference(&o).ok().and_then(|(_, o)| o.as_i64().ok())).unwrap_or(0);
+    let rotate = inherited(doc, page, b"Rotate")
+        .and_then(|o| doc.dereference(&o).ok().and_then(|(_, o)| o.as_i64().ok()))
+        .unwrap_or(0);
     let [x0, y0, x1, y1] = v;
     let (w, h) = (x1 - x0, y1 - y0);
     // The side across the strip shrinks by it; the other is centred at the same scale.
@@ -132,7 +149,12 @@ fn make_room(doc: &Document, page: ObjectId) -> ([f32; 6], [f32; 6], f32) {
 
 /// The page's resources as its own dictionary (an inherited or shared one is copied),
 /// with the stamp's font and QR code added.
-fn add_resources(doc: &mut Document, page: ObjectId, font: ObjectId, qr: ObjectId) -> lopdf::Result<()> {
+fn add_resources(
+    doc: &mut Document,
+    page: ObjectId,
+    font: ObjectId,
+    qr: ObjectId,
+) -> lopdf::Result<()> {
     let mut res = match inherited(doc, page, b"Resources") {
         Some(Object::Reference(id)) => doc.get_dictionary(id)?.clone(),
         Some(Object::Dictionary(d)) => d,
@@ -152,7 +174,12 @@ fn add_resources(doc: &mut Document, page: ObjectId, font: ObjectId, qr: ObjectI
 }
 
 /// Contents become `[q, …the page's own…, stamp]` (the stamp's stream starts with `Q`).
-fn wrap_contents(doc: &mut Document, page: ObjectId, open: ObjectId, stamp: ObjectId) -> lopdf::Result<()> {
+fn wrap_contents(
+    doc: &mut Document,
+    page: ObjectId,
+    open: ObjectId,
+    stamp: ObjectId,
+) -> lopdf::Result<()> {
     let own: Vec<Object> = match doc.get_dictionary(page)?.get(b"Contents") {
         Ok(Object::Reference(id)) => match doc.get_object(*id) {
             Ok(Object::Array(a)) => a.clone(),

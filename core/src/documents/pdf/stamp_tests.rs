@@ -11,7 +11,8 @@ fn stamp() -> Stamp<'static> {
 fn odd_pdf() -> Vec<u8> {
     let mut doc = Document::with_version("1.5");
     let pages_id = doc.new_object_id();
-    let font = doc.add_object(dictionary! {"Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Courier"});
+    let font = doc
+        .add_object(dictionary! {"Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Courier"});
     let resources = doc.add_object(dictionary! {"Font" => dictionary! {"F1" => font}});
     let mut kids = Vec::new();
     for (n, rotate) in [0i64, 90, 180, 270].into_iter().enumerate() {
@@ -58,7 +59,11 @@ fn every_page_carries_the_line_and_keeps_its_own_text() {
     let forms = doc
         .objects
         .values()
-        .filter(|o| o.as_stream().is_ok_and(|s| s.dict.get(b"Subtype").is_ok_and(|t| t == &Object::Name(b"Form".to_vec()))))
+        .filter(|o| {
+            o.as_stream().is_ok_and(|s| {
+                s.dict.get(b"Subtype").is_ok_and(|t| t == &Object::Name(b"Form".to_vec()))
+            })
+        })
         .count();
     assert_eq!(forms, 1);
 }
@@ -73,7 +78,8 @@ fn the_stamp_is_drawn_after_the_pages_own_state_is_restored() {
     // The page's own content, scaled to leave the strip free at the bottom (792 → 726 pt
     // high, centred across), then the stamp in the strip's frame at the page's bottom.
     let s = (792.0 - STRIP) / 792.0;
-    let opening = format!("q\n{s:.4} 0.0000 0.0000 {s:.4} {:.4} {STRIP:.4} cm", (612.0 - s * 612.0) / 2.0);
+    let opening =
+        format!("q\n{s:.4} 0.0000 0.0000 {s:.4} {:.4} {STRIP:.4} cm", (612.0 - s * 612.0) / 2.0);
     assert!(own.trim_start().starts_with(&opening), "{own}");
     assert!(stamp.contains("Q\nq\n1.0 0.0 0.0 1.0 0.0 0.0 cm"), "{stamp}");
 }
@@ -82,9 +88,15 @@ fn the_stamp_is_drawn_after_the_pages_own_state_is_restored() {
 fn text_is_set_smaller_to_fit_beside_the_code() {
     let long = "x".repeat(400);
     let mut font = Font::new(&mut Document::with_version("1.5"));
-    let strip = strip_content(&Stamp { line: &long, qr: "q", warning: false }, &mut font, [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], 612.0);
+    let strip = strip_content(
+        &Stamp { line: &long, qr: "q", warning: false },
+        &mut font,
+        [1.0, 0.0, 0.0, 1.0, 0.0, 0.0],
+        612.0,
+    );
     let content = String::from_utf8_lossy(&strip).to_string();
-    let size: f32 = content.split(" Tf").next().unwrap().rsplit(' ').next().unwrap().parse().unwrap();
+    let size: f32 =
+        content.split(" Tf").next().unwrap().rsplit(' ').next().unwrap().parse().unwrap();
     assert!(size < MAX_SIZE && text_width(&long) * size <= 612.0 - 2.0 * EDGE - QR_SIDE, "{size}");
 }
 

@@ -26,7 +26,8 @@ pub struct PageText {
 /// Extracts the text of one stored PDF in the worker.
 pub async fn extract(storage: &Storage, name: &str, key: &str) -> Result<Vec<PageText>, PdfError> {
     let bytes = super::worker::run_text(storage, &Source { name, key }).await?;
-    serde_json::from_slice(&bytes).map_err(|e| PdfError::Server(anyhow::anyhow!("PDF worker's text not read: {e}")))
+    serde_json::from_slice(&bytes)
+        .map_err(|e| PdfError::Server(anyhow::anyhow!("PDF worker's text not read: {e}")))
 }
 
 /// The worker's side: the pages' text of one file, as JSON bytes.
@@ -35,7 +36,11 @@ pub fn extract_blocking(name: &str, bytes: &[u8]) -> Result<Vec<u8>, Refusal> {
     let mut pages = Vec::new();
     let mut total = 0usize;
     for &n in doc.get_pages().keys() {
-        let raw = if total < MAX_TEXT_BYTES { doc.extract_text(&[n]).unwrap_or_default() } else { String::new() };
+        let raw = if total < MAX_TEXT_BYTES {
+            doc.extract_text(&[n]).unwrap_or_default()
+        } else {
+            String::new()
+        };
         let text = normalise(&raw);
         total += text.len();
         pages.push(PageText { page: n, scanned: text.is_empty(), text });

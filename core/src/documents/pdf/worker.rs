@@ -85,7 +85,11 @@ enum Answer {
 }
 
 /// Checks `files` (and merges them when `merge` and there are several) in a worker.
-pub(super) async fn run(storage: &Storage, files: &[Source<'_>], merge: bool) -> Result<Merged, PdfError> {
+pub(super) async fn run(
+    storage: &Storage,
+    files: &[Source<'_>],
+    merge: bool,
+) -> Result<Merged, PdfError> {
     match work(storage, files, if merge { "merge" } else { "check" }, None).await? {
         Answer::Merged(path, len) => Ok(Merged::File(path, len)),
         _ => Ok(Merged::Single),
@@ -103,8 +107,13 @@ pub(super) async fn run_text(storage: &Storage, file: &Source<'_>) -> Result<Vec
 /// The stored PDF `key` with `stamp` on every page, made in a worker under the same
 /// limits and budget as the checks (the server never parses it): a temporary file and
 /// its length.
-pub async fn run_stamp(storage: &Storage, key: &str, stamp: &super::stamp::Stamp<'_>) -> Result<(tempfile::TempPath, u64), PdfError> {
-    let spec = serde_json::json!({"line": stamp.line, "qr": stamp.qr, "warning": stamp.warning}).to_string();
+pub async fn run_stamp(
+    storage: &Storage,
+    key: &str,
+    stamp: &super::stamp::Stamp<'_>,
+) -> Result<(tempfile::TempPath, u64), PdfError> {
+    let spec = serde_json::json!({"line": stamp.line, "qr": stamp.qr, "warning": stamp.warning})
+        .to_string();
     let file = Source { name: "stamp.pdf", key };
     match work(storage, std::slice::from_ref(&file), "stamp", Some(spec.as_bytes())).await? {
         Answer::Stamped(path, len) => Ok((path, len)),
@@ -114,7 +123,12 @@ pub async fn run_stamp(storage: &Storage, key: &str, stamp: &super::stamp::Stamp
 
 /// Runs the worker in `mode` (`check`, `merge`, `text` or `stamp`) over `files`, after
 /// `prelude` (a first file of the job's own, for `stamp` its stamp).
-async fn work(storage: &Storage, files: &[Source<'_>], mode: &str, prelude: Option<&[u8]>) -> Result<Answer, PdfError> {
+async fn work(
+    storage: &Storage,
+    files: &[Source<'_>],
+    mode: &str,
+    prelude: Option<&[u8]>,
+) -> Result<Answer, PdfError> {
     let merge = mode == "merge";
     let server = |e: String| PdfError::Server(anyhow::anyhow!(e));
     let _permit = if mode == "text" {
@@ -125,10 +139,15 @@ async fn work(storage: &Storage, files: &[Source<'_>], mode: &str, prelude: Opti
     let program = program().map_err(PdfError::Server)?;
     let mut cmd = tokio::process::Command::new(program);
     cmd.arg(ARG).arg(mode);
-    cmd.env_clear().stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).kill_on_drop(true);
+    cmd.env_clear()
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true);
     // SAFETY: setrlimit is async-signal-safe; the closure allocates nothing.
     unsafe { cmd.pre_exec(limits) };
-    let mut child = cmd.spawn().map_err(|e| server(format!("the PDF worker did not start: {e}")))?;
+    let mut child =
+        cmd.spawn().map_err(|e| server(format!("the PDF worker did not start: {e}")))?;
     let (stdin, stdout, stderr) = (child.stdin.take(), child.stdout.take(), child.stderr.take());
     let (Some(stdin), Some(stdout), Some(mut stderr)) = (stdin, stdout, stderr) else {
         return Err(server("the PDF worker has no pipes".into()));
@@ -151,7 +170,11 @@ async fn work(storage: &Storage, files: &[Source<'_>], mode: &str, prelude: Opti
         Ok(x) => x,
         Err(_) => {
             let _ = child.kill().await;
-            let m = if merge { text!("These PDFs took too long to process.") } else { text!("This PDF took too long to check.") };
+            let m = if merge {
+                text!("These PDFs took too long to process.")
+            } else {
+                text!("This PDF took too long to check.")
+            };
             let m = match mode {
                 "text" => text!("This PDF took too long to read."),
                 // Logged only (a copy not stamped is never a message for a person).
@@ -165,7 +188,9 @@ async fn work(storage: &Storage, files: &[Source<'_>], mode: &str, prelude: Opti
     // child's (it stopped reading: its answer or its death says why).
     if let Err(e) = fed {
         if e.kind() != std::io::ErrorKind::BrokenPipe {
-            return Err(PdfError::Server(anyhow::anyhow!("stored PDF not read for the check: {e}")));
+            return Err(PdfError::Server(anyhow::anyhow!(
+                "stored PDF not read for the check: {e}"
+            )));
         }
     }
     let (at, answer) = answer;
@@ -231,7 +256,12 @@ fn limits() -> std::io::Result<()> {
 }
 
 /// Streams every file to the child: `F` u32 name, then `C` u32 chunk…, then `E`.
-async fn feed(storage: &Storage, files: &[Source<'_>], prelude: Option<&[u8]>, mut to: tokio::process::ChildStdin) -> std::io::Result<()> {
+async fn feed(
+    storage: &Storage,
+    files: &[Source<'_>],
+    prelude: Option<&[u8]>,
+    mut to: tokio::process::ChildStdin,
+) -> std::io::Result<()> {
     let mut buf = vec![0u8; CHUNK];
     if let Some(p) = prelude {
         to.write_all(b"F").await?;
@@ -288,18 +318,26 @@ async fn read_answer(stdout: tokio::process::ChildStdout) -> (Option<usize>, Opt
         if let Some(len) = v.get("stamped").and_then(Value::as_u64) {
             return (at, merged_file(&mut r, len).await.ok().map(|(p, n)| Answer::Stamped(p, n)));
         }
-        let Some(len) = v.get("merged").and_then(Value::as_u64) else { return (at, Some(Answer::Checked)) };
+        let Some(len) = v.get("merged").and_then(Value::as_u64) else {
+            return (at, Some(Answer::Checked));
+        };
         return (at, merged_file(&mut r, len).await.ok().map(|(p, n)| Answer::Merged(p, n)));
     }
 }
 
-async fn merged_file<R: tokio::io::AsyncRead + Unpin>(r: &mut R, len: u64) -> std::io::Result<(tempfile::TempPath, u64)> {
+async fn merged_file<R: tokio::io::AsyncRead + Unpin>(
+    r: &mut R,
+    len: u64,
+) -> std::io::Result<(tempfile::TempPath, u64)> {
     let path = tempfile::Builder::new().prefix("merged-").tempfile()?.into_temp_path();
     let mut file = tokio::fs::File::create(&path).await?;
     let n = tokio::io::copy(&mut r.take(len), &mut file).await?;
     file.flush().await?;
     if n != len {
-        return Err(std::io::Error::new(std::io::ErrorKind::UnexpectedEof, "merged file cut short"));
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::UnexpectedEof,
+            "merged file cut short",
+        ));
     }
     Ok((path, n))
 }

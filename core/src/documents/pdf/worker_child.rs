@@ -107,7 +107,11 @@ fn read_file(r: &mut impl BufRead, total: &mut u64) -> Result<Option<(String, Ve
                 let n = read_u32(r).map_err(bad)? as u64;
                 *total += n;
                 if *total > MAX_SECTION_BYTES {
-                    return Err(msg!("These PDFs are larger than {} MB together.", MAX_SECTION_BYTES / (1024 * 1024)).into());
+                    return Err(msg!(
+                        "These PDFs are larger than {} MB together.",
+                        MAX_SECTION_BYTES / (1024 * 1024)
+                    )
+                    .into());
                 }
                 r.by_ref().take(n).read_to_end(&mut bytes).map_err(bad)?;
             }
@@ -126,11 +130,16 @@ fn read_u32(r: &mut impl Read) -> std::io::Result<u32> {
 /// PDF; answers `{"stamped": n}` and the stamped copy's n bytes.
 fn stamp(out: &mut std::io::StdoutLock, files: &[(String, Vec<u8>)]) -> std::process::ExitCode {
     let [(_, spec), (_, pdf)] = files else { return refuse(out, text!("No file.")) };
-    let Ok(spec) = serde_json::from_slice::<Value>(spec) else { return refuse(out, text!("The upload could not be read.")) };
+    let Ok(spec) = serde_json::from_slice::<Value>(spec) else {
+        return refuse(out, text!("The upload could not be read."));
+    };
     let field = |k: &str| spec.get(k).and_then(Value::as_str).unwrap_or_default();
     let warning = spec.get("warning").and_then(Value::as_bool).unwrap_or(false);
     let _ = writeln!(out, "{}", json!({"file": 1}));
-    match super::stamp::stamp_pdf(pdf, &super::stamp::Stamp { line: field("line"), qr: field("qr"), warning }) {
+    match super::stamp::stamp_pdf(
+        pdf,
+        &super::stamp::Stamp { line: field("line"), qr: field("qr"), warning },
+    ) {
         Err(m) => refuse(out, &m.0),
         Ok(bytes) => {
             let _ = writeln!(out, "{}", json!({"stamped": bytes.len()}));

@@ -65,8 +65,20 @@ pub async fn file_rows<'c, E>(db: E) -> Result<Vec<FileRow>, sqlx::Error>
 where
     E: sqlx::Executor<'c, Database = sqlx::Any>,
 {
-    let rows = sqlx::query("SELECT storage_key, size, sha256, content_type FROM files ORDER BY storage_key").fetch_all(db).await?;
-    Ok(rows.iter().map(|r| FileRow { key: r.get(0), size: r.get(1), sha256: r.get(2), content_type: r.get(3) }).collect())
+    let rows = sqlx::query(
+        "SELECT storage_key, size, sha256, content_type FROM files ORDER BY storage_key",
+    )
+    .fetch_all(db)
+    .await?;
+    Ok(rows
+        .iter()
+        .map(|r| FileRow {
+            key: r.get(0),
+            size: r.get(1),
+            sha256: r.get(2),
+            content_type: r.get(3),
+        })
+        .collect())
 }
 
 impl Storage {
@@ -76,7 +88,11 @@ impl Storage {
         // and one whose row commits after the row query is young (kept by the age rule).
         let blobs = self.backend.list().await?;
         let rows = file_rows(&db.pool).await?;
-        let mut rep = CheckReport { rows: rows.len() as u64, blobs: blobs.len() as u64, ..Default::default() };
+        let mut rep = CheckReport {
+            rows: rows.len() as u64,
+            blobs: blobs.len() as u64,
+            ..Default::default()
+        };
         let listed: std::collections::HashSet<&str> = blobs.iter().map(String::as_str).collect();
         let named: std::collections::HashSet<&str> = rows.iter().map(|r| r.key.as_str()).collect();
         for r in &rows {
@@ -105,7 +121,11 @@ impl Storage {
     pub async fn sweep_orphans(&self, db: &Db, min_age: Duration) -> anyhow::Result<SweepReport> {
         let blobs = self.backend.list().await?;
         let named: std::collections::HashSet<String> =
-            sqlx::query_scalar::<_, String>("SELECT storage_key FROM files").fetch_all(&db.pool).await?.into_iter().collect();
+            sqlx::query_scalar::<_, String>("SELECT storage_key FROM files")
+                .fetch_all(&db.pool)
+                .await?
+                .into_iter()
+                .collect();
         let orphans: Vec<String> = blobs.into_iter().filter(|k| !named.contains(k)).collect();
         let (removed, young) = self.remove_orphans(db, &orphans, min_age).await?;
         let (_, temp_removed, temp_young) = sweep_temp(&self.tmp_dir, Some(min_age))?;
@@ -114,14 +134,22 @@ impl Storage {
 
     /// Removes the orphans at least `min_age` old whose key no row names (looked up again
     /// now: a row may have been committed since the listing). Answers (removed, kept).
-    async fn remove_orphans(&self, db: &Db, orphans: &[String], min_age: Duration) -> anyhow::Result<(u64, u64)> {
+    async fn remove_orphans(
+        &self,
+        db: &Db,
+        orphans: &[String],
+        min_age: Duration,
+    ) -> anyhow::Result<(u64, u64)> {
         let (mut removed, mut kept) = (0, 0);
         for key in orphans {
             let young = match self.backend.modified(key).await? {
                 Some(t) => SystemTime::now().duration_since(t).unwrap_or_default() < min_age,
                 None => false,
             };
-            let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM files WHERE storage_key = $1").bind(key).fetch_one(&db.pool).await?;
+            let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM files WHERE storage_key = $1")
+                .bind(key)
+                .fetch_one(&db.pool)
+                .await?;
             if young || n > 0 {
                 kept += 1;
                 continue;
@@ -140,11 +168,17 @@ impl Storage {
 
     /// Stores the file at `path` under an existing `key` (restore). The file is copied
     /// into the spool folder first, so `path` itself is left as it is.
-    pub async fn put_at_key(&self, key: &str, path: &Path, content_type: &str) -> anyhow::Result<()> {
+    pub async fn put_at_key(
+        &self,
+        key: &str,
+        path: &Path,
+        content_type: &str,
+    ) -> anyhow::Result<()> {
         if !super::fs::valid_key(key) {
             anyhow::bail!("invalid storage key {key:?}");
         }
-        let tmp = tempfile::Builder::new().prefix("up-").tempfile_in(&self.tmp_dir)?.into_temp_path();
+        let tmp =
+            tempfile::Builder::new().prefix("up-").tempfile_in(&self.tmp_dir)?.into_temp_path();
         tokio::fs::copy(path, &tmp).await?;
         tokio::fs::File::open(&tmp).await?.sync_all().await?;
         self.backend.put_file(key, &tmp, content_type).await?;
@@ -168,7 +202,12 @@ fn sweep_temp(dir: &Path, fix: Option<Duration>) -> anyhow::Result<(u64, u64, u6
             continue;
         }
         found += 1;
-        let age = e.metadata().and_then(|m| m.modified()).ok().and_then(|t| SystemTime::now().duration_since(t).ok()).unwrap_or_default();
+        let age = e
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| SystemTime::now().duration_since(t).ok())
+            .unwrap_or_default();
         if age < fix.unwrap_or(IN_FLIGHT) {
             in_flight += 1;
         } else if fix.is_some() && std::fs::remove_file(e.path()).is_ok() {

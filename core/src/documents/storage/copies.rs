@@ -72,7 +72,8 @@ struct Carried {
 impl CopyFacts {
     /// The link's `cc` parameter (signed with the rest of the link).
     pub fn encode(&self, at_ms: i64) -> String {
-        let json = serde_json::to_vec(&Carried { facts: self.clone(), at: at_ms }).unwrap_or_default();
+        let json =
+            serde_json::to_vec(&Carried { facts: self.clone(), at: at_ms }).unwrap_or_default();
         base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(json)
     }
 
@@ -86,14 +87,24 @@ impl CopyFacts {
     /// The stamp: `Current when printed · 7101-0001 rev 2 · deployed 2026-01-01 · printed
     /// 2026-01-02 08:30 +00:00 by Ann Lee · UNCONTROLLED WHEN PRINTED`.
     pub fn line(&self, at_ms: i64, by: &str) -> String {
-        let at = chrono::DateTime::<chrono::Utc>::from_timestamp_millis(at_ms).unwrap_or_default().format("%Y-%m-%d %H:%M %:z");
-        format!("{} · {} · {} · printed {at} by {by} · UNCONTROLLED WHEN PRINTED", self.state.head(), self.subject, self.dated)
+        let at = chrono::DateTime::<chrono::Utc>::from_timestamp_millis(at_ms)
+            .unwrap_or_default()
+            .format("%Y-%m-%d %H:%M %:z");
+        format!(
+            "{} · {} · {} · printed {at} by {by} · UNCONTROLLED WHEN PRINTED",
+            self.state.head(),
+            self.subject,
+            self.dated
+        )
     }
 }
 
 /// A date as stamps show it: `2026-01-01` (UTC, as the server keeps time).
 pub fn stamp_date(ms: i64) -> String {
-    chrono::DateTime::<chrono::Utc>::from_timestamp_millis(ms).unwrap_or_default().format("%Y-%m-%d").to_string()
+    chrono::DateTime::<chrono::Utc>::from_timestamp_millis(ms)
+        .unwrap_or_default()
+        .format("%Y-%m-%d")
+        .to_string()
 }
 
 /// Who a copy is printed by: the signed-in person; at the kiosk, the netbook's account
@@ -116,7 +127,14 @@ impl Storage {
     /// A short-lived link to a PDF as a controlled copy of the document `facts` describe
     /// (any other file, or with stamping off: [`Storage::link`]). Always a `/files/` link,
     /// whatever the backend: the server stamps what it serves.
-    pub async fn copy_link(&self, key: &str, name: &str, content_type: &str, now_ms: i64, facts: &CopyFacts) -> anyhow::Result<String> {
+    pub async fn copy_link(
+        &self,
+        key: &str,
+        name: &str,
+        content_type: &str,
+        now_ms: i64,
+        facts: &CopyFacts,
+    ) -> anyhow::Result<String> {
         if !self.stamps() || content_type != "application/pdf" {
             return self.link(key, name, content_type, now_ms).await;
         }

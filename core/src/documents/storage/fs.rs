@@ -26,7 +26,8 @@ impl FsStore {
 /// Keys are `prefix/hex`: nothing that can climb out of the folder.
 pub fn valid_key(key: &str) -> bool {
     let mut parts = key.split('/');
-    let ok_part = |p: &str| !p.is_empty() && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+    let ok_part =
+        |p: &str| !p.is_empty() && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
     matches!((parts.next(), parts.next(), parts.next()), (Some(a), Some(b), None) if ok_part(a) && ok_part(b))
 }
 
@@ -42,7 +43,8 @@ impl BlobStore for FsStore {
         tokio::fs::create_dir_all(&dir).await?;
         tokio::fs::rename(tmp, &dest).await?;
         // The rename is durable only once the folder itself is synced.
-        tokio::task::spawn_blocking(move || std::fs::File::open(&dir).and_then(|d| d.sync_all())).await??;
+        tokio::task::spawn_blocking(move || std::fs::File::open(&dir).and_then(|d| d.sync_all()))
+            .await??;
         Ok(())
     }
 
@@ -83,7 +85,14 @@ impl BlobStore for FsStore {
         Ok(tokio::fs::metadata(self.path(key)?).await.ok().and_then(|m| m.modified().ok()))
     }
 
-    async fn link(&self, key: &str, name: &str, content_type: &str, ttl_secs: u64, now_ms: i64) -> anyhow::Result<String> {
+    async fn link(
+        &self,
+        key: &str,
+        name: &str,
+        content_type: &str,
+        ttl_secs: u64,
+        now_ms: i64,
+    ) -> anyhow::Result<String> {
         let exp = now_ms / 1000 + ttl_secs as i64;
         let sig = link_signature(&self.secret, key, exp, name, content_type, None);
         Ok(folder_link(key, exp, name, content_type, None, &sig))
@@ -91,15 +100,26 @@ impl BlobStore for FsStore {
 }
 
 /// A `/files/` link (a controlled copy's carries its facts, `cc`).
-pub(crate) fn folder_link(key: &str, exp: i64, name: &str, content_type: &str, cc: Option<&str>, sig: &str) -> String {
+pub(crate) fn folder_link(
+    key: &str,
+    exp: i64,
+    name: &str,
+    content_type: &str,
+    cc: Option<&str>,
+    sig: &str,
+) -> String {
     // Written once into a string of the link's size (the kiosk signs four per part).
-    let mut link = String::with_capacity(key.len() + 3 * name.len() + content_type.len() + cc.map_or(0, str::len) + 128);
+    let mut link = String::with_capacity(
+        key.len() + 3 * name.len() + content_type.len() + cc.map_or(0, str::len) + 128,
+    );
     link.push_str("/files/");
     link.push_str(key);
     link.push('?');
     let start = link.len();
     let mut q = url::form_urlencoded::Serializer::for_suffix(link, start);
-    q.append_pair("exp", &exp.to_string()).append_pair("name", name).append_pair("ct", content_type);
+    q.append_pair("exp", &exp.to_string())
+        .append_pair("name", name)
+        .append_pair("ct", content_type);
     if let Some(cc) = cc {
         q.append_pair("cc", cc);
     }

@@ -38,7 +38,14 @@ pub trait BlobStore: Send + Sync {
     /// Every key in the store (for the sweep that finds orphans).
     async fn list(&self) -> anyhow::Result<Vec<String>>;
     /// A link valid for `ttl_secs`.
-    async fn link(&self, key: &str, name: &str, content_type: &str, ttl_secs: u64, now_ms: i64) -> anyhow::Result<String>;
+    async fn link(
+        &self,
+        key: &str,
+        name: &str,
+        content_type: &str,
+        ttl_secs: u64,
+        now_ms: i64,
+    ) -> anyhow::Result<String>;
     /// When the blob was stored, if the backend knows (the orphan sweep spares young ones).
     async fn modified(&self, _key: &str) -> anyhow::Result<Option<std::time::SystemTime>> {
         Ok(None)
@@ -105,7 +112,14 @@ impl Storage {
         };
         tokio::fs::create_dir_all(&tmp_dir).await?;
         let copies = s.stamp.then(|| Arc::new(stamped::Stamped::new(&tmp_dir)));
-        Ok(Self { backend, tmp_dir, ttl_secs: s.link_ttl_secs, kind: s.backend, secret: secret.into(), copies })
+        Ok(Self {
+            backend,
+            tmp_dir,
+            ttl_secs: s.link_ttl_secs,
+            kind: s.backend,
+            secret: secret.into(),
+            copies,
+        })
     }
 
     /// How long an answer carrying links may be sent again (app clock, ms): half their
@@ -116,19 +130,27 @@ impl Storage {
 
     /// A new server-made key under a module prefix.
     pub fn new_key(prefix: &str) -> String {
-        let clean: String = prefix.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').collect();
+        let clean: String =
+            prefix.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').collect();
         format!("{clean}/{}", uuid::Uuid::new_v4().simple())
     }
 
     /// Streams `body` into a temporary file (hashing as it goes, refusing past `limit`),
     /// fsyncs it, then stores it under a new key. Nothing is stored on any error.
-    pub async fn put_stream<S, E>(&self, prefix: &str, body: S, limit: u64, content_type: &str) -> Result<StoredBlob, PutError>
+    pub async fn put_stream<S, E>(
+        &self,
+        prefix: &str,
+        body: S,
+        limit: u64,
+        content_type: &str,
+    ) -> Result<StoredBlob, PutError>
     where
         S: Stream<Item = Result<Bytes, E>> + Send,
         E: std::fmt::Display,
     {
         let key = Self::new_key(prefix);
-        let tmp = tempfile::Builder::new().prefix("up-").tempfile_in(&self.tmp_dir).map_err(io_err)?;
+        let tmp =
+            tempfile::Builder::new().prefix("up-").tempfile_in(&self.tmp_dir).map_err(io_err)?;
         let tmp_path = tmp.into_temp_path();
         let mut file = tokio::fs::File::create(&tmp_path).await.map_err(io_err)?;
         let mut hasher = Sha256::new();
@@ -159,9 +181,20 @@ impl Storage {
         Ok(StoredBlob { key, size, sha256: hex::encode(hasher.finalize()) })
     }
 
-    pub async fn put_bytes(&self, prefix: &str, bytes: Bytes, content_type: &str) -> Result<StoredBlob, PutError> {
+    pub async fn put_bytes(
+        &self,
+        prefix: &str,
+        bytes: Bytes,
+        content_type: &str,
+    ) -> Result<StoredBlob, PutError> {
         let limit = bytes.len() as u64;
-        self.put_stream(prefix, futures::stream::iter([Ok::<_, std::io::Error>(bytes)]), limit, content_type).await
+        self.put_stream(
+            prefix,
+            futures::stream::iter([Ok::<_, std::io::Error>(bytes)]),
+            limit,
+            content_type,
+        )
+        .await
     }
 
     pub async fn open(&self, key: &str) -> anyhow::Result<BlobReader> {
@@ -191,7 +224,13 @@ impl Storage {
     }
 
     /// A short-lived link for a blob the caller has already authorised.
-    pub async fn link(&self, key: &str, name: &str, content_type: &str, now_ms: i64) -> anyhow::Result<String> {
+    pub async fn link(
+        &self,
+        key: &str,
+        name: &str,
+        content_type: &str,
+        now_ms: i64,
+    ) -> anyhow::Result<String> {
         self.backend.link(key, name, content_type, self.ttl_secs, now_ms).await
     }
 
@@ -300,13 +339,27 @@ impl Storage {
             let _ = self.delete(&blob.key).await;
             return Err(PutError::Store(e.into()));
         }
-        Ok(FileRecord { id, key: blob.key, filename, content_type: meta.content_type.to_string(), size: blob.size, sha256: blob.sha256 })
+        Ok(FileRecord {
+            id,
+            key: blob.key,
+            filename,
+            content_type: meta.content_type.to_string(),
+            size: blob.size,
+            sha256: blob.sha256,
+        })
     }
 }
 
 /// HMAC of a folder link's parts (a controlled copy's facts too). The parts are NUL
 /// separated: the download refuses a part holding a NUL, so no link reads as another.
-pub(crate) fn link_signature(secret: &[u8], key: &str, exp: i64, name: &str, content_type: &str, cc: Option<&str>) -> String {
+pub(crate) fn link_signature(
+    secret: &[u8],
+    key: &str,
+    exp: i64,
+    name: &str,
+    content_type: &str,
+    cc: Option<&str>,
+) -> String {
     let mut m = Hmac::<Sha256>::new_from_slice(secret).expect("hmac key");
     for part in [key, &exp.to_string(), name, content_type].into_iter().chain(cc) {
         m.update(part.as_bytes());
@@ -318,14 +371,19 @@ pub(crate) fn link_signature(secret: &[u8], key: &str, exp: i64, name: &str, con
 /// PDFs and videos open inline (the viewer embeds them); anything else downloads.
 pub fn disposition(name: &str, content_type: &str) -> String {
     let name = safe_filename(name);
-    let kind = if content_type == "application/pdf" || content_type.starts_with("video/") { "inline" } else { "attachment" };
+    let kind = if content_type == "application/pdf" || content_type.starts_with("video/") {
+        "inline"
+    } else {
+        "attachment"
+    };
     format!("{kind}; filename=\"{}\"", name.replace(|c: char| !c.is_ascii(), "_"))
 }
 
 /// A download name with no path and no quotes or control characters.
 pub fn safe_filename(name: &str) -> String {
     let base = name.rsplit(['/', '\\']).next().unwrap_or("");
-    let clean: String = base.chars().filter(|c| !c.is_control() && *c != '"' && *c != ';').take(150).collect();
+    let clean: String =
+        base.chars().filter(|c| !c.is_control() && *c != '"' && *c != ';').take(150).collect();
     let clean = clean.trim().trim_start_matches('.').to_string();
     if clean.is_empty() {
         "file".into()

@@ -61,7 +61,10 @@ impl S3Store {
 
 /// The SDK's error, as [`Unreachable`] when the store could not be reached (the SDK has
 /// made its retries by then).
-fn failed<E: std::error::Error + Send + Sync + 'static>(what: &str, e: SdkError<E, HttpResponse>) -> anyhow::Error {
+fn failed<E: std::error::Error + Send + Sync + 'static>(
+    what: &str,
+    e: SdkError<E, HttpResponse>,
+) -> anyhow::Error {
     let text = format!("{what}: {}", aws_sdk_s3::error::DisplayErrorContext(&e));
     let down = match &e {
         SdkError::DispatchFailure(_) | SdkError::TimeoutError(_) => true,
@@ -92,25 +95,17 @@ impl BlobStore for S3Store {
     }
 
     async fn open(&self, key: &str) -> anyhow::Result<BlobReader> {
-        let out = self
-            .client
-            .get_object()
-            .bucket(&self.bucket)
-            .key(key)
-            .send()
-            .await
-            .map_err(|e| anyhow::anyhow!("S3 get {key}: {}", aws_sdk_s3::error::DisplayErrorContext(&e)))?;
+        let out =
+            self.client.get_object().bucket(&self.bucket).key(key).send().await.map_err(|e| {
+                anyhow::anyhow!("S3 get {key}: {}", aws_sdk_s3::error::DisplayErrorContext(&e))
+            })?;
         Ok(Box::pin(out.body.into_async_read()))
     }
 
     async fn delete(&self, key: &str) -> anyhow::Result<()> {
-        self.client
-            .delete_object()
-            .bucket(&self.bucket)
-            .key(key)
-            .send()
-            .await
-            .map_err(|e| anyhow::anyhow!("S3 delete {key}: {}", aws_sdk_s3::error::DisplayErrorContext(&e)))?;
+        self.client.delete_object().bucket(&self.bucket).key(key).send().await.map_err(|e| {
+            anyhow::anyhow!("S3 delete {key}: {}", aws_sdk_s3::error::DisplayErrorContext(&e))
+        })?;
         Ok(())
     }
 
@@ -118,7 +113,10 @@ impl BlobStore for S3Store {
         match self.client.head_object().bucket(&self.bucket).key(key).send().await {
             Ok(_) => Ok(true),
             Err(e) if e.as_service_error().map(|s| s.is_not_found()).unwrap_or(false) => Ok(false),
-            Err(e) => Err(anyhow::anyhow!("S3 head {key}: {}", aws_sdk_s3::error::DisplayErrorContext(&e))),
+            Err(e) => Err(anyhow::anyhow!(
+                "S3 head {key}: {}",
+                aws_sdk_s3::error::DisplayErrorContext(&e)
+            )),
         }
     }
 
@@ -126,7 +124,9 @@ impl BlobStore for S3Store {
         let mut out = Vec::new();
         let mut pages = self.client.list_objects_v2().bucket(&self.bucket).into_paginator().send();
         while let Some(page) = pages.next().await {
-            let page = page.map_err(|e| anyhow::anyhow!("S3 list: {}", aws_sdk_s3::error::DisplayErrorContext(&e)))?;
+            let page = page.map_err(|e| {
+                anyhow::anyhow!("S3 list: {}", aws_sdk_s3::error::DisplayErrorContext(&e))
+            })?;
             out.extend(page.contents().iter().filter_map(|o| o.key().map(str::to_string)));
         }
         out.sort();
@@ -135,10 +135,19 @@ impl BlobStore for S3Store {
 
     async fn modified(&self, key: &str) -> anyhow::Result<Option<std::time::SystemTime>> {
         let head = self.client.head_object().bucket(&self.bucket).key(key).send().await;
-        Ok(head.ok().and_then(|h| h.last_modified().and_then(|t| std::time::SystemTime::try_from(*t).ok())))
+        Ok(head
+            .ok()
+            .and_then(|h| h.last_modified().and_then(|t| std::time::SystemTime::try_from(*t).ok())))
     }
 
-    async fn link(&self, key: &str, name: &str, content_type: &str, ttl_secs: u64, _now_ms: i64) -> anyhow::Result<String> {
+    async fn link(
+        &self,
+        key: &str,
+        name: &str,
+        content_type: &str,
+        ttl_secs: u64,
+        _now_ms: i64,
+    ) -> anyhow::Result<String> {
         let cfg = PresigningConfig::expires_in(Duration::from_secs(ttl_secs))?;
         let req = self
             .client
@@ -149,7 +158,9 @@ impl BlobStore for S3Store {
             .response_content_disposition(super::disposition(name, content_type))
             .presigned(cfg)
             .await
-            .map_err(|e| anyhow::anyhow!("S3 presign {key}: {}", aws_sdk_s3::error::DisplayErrorContext(&e)))?;
+            .map_err(|e| {
+                anyhow::anyhow!("S3 presign {key}: {}", aws_sdk_s3::error::DisplayErrorContext(&e))
+            })?;
         Ok(req.uri().to_string())
     }
 }

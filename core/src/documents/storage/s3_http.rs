@@ -9,7 +9,8 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use aws_smithy_runtime_api::client::http::{
-    HttpClient, HttpConnector, HttpConnectorFuture, HttpConnectorSettings, SharedHttpClient, SharedHttpConnector,
+    HttpClient, HttpConnector, HttpConnectorFuture, HttpConnectorSettings, SharedHttpClient,
+    SharedHttpConnector,
 };
 use aws_smithy_runtime_api::client::orchestrator::{HttpRequest, HttpResponse};
 use aws_smithy_runtime_api::client::result::ConnectorError;
@@ -53,7 +54,11 @@ impl ReqwestHttpClient {
 }
 
 impl HttpClient for ReqwestHttpClient {
-    fn http_connector(&self, settings: &HttpConnectorSettings, _components: &RuntimeComponents) -> SharedHttpConnector {
+    fn http_connector(
+        &self,
+        settings: &HttpConnectorSettings,
+        _components: &RuntimeComponents,
+    ) -> SharedHttpConnector {
         self.kept((settings.connect_timeout(), settings.read_timeout()))
     }
 }
@@ -68,17 +73,28 @@ impl HttpConnector for Connector {
     fn call(&self, request: HttpRequest) -> HttpConnectorFuture {
         let client = match &self.client {
             Ok(c) => c.clone(),
-            Err(e) => return HttpConnectorFuture::ready(Err(ConnectorError::other(Box::new(e.clone()), None))),
+            Err(e) => {
+                return HttpConnectorFuture::ready(Err(ConnectorError::other(
+                    Box::new(e.clone()),
+                    None,
+                )))
+            }
         };
         let request = match request.try_into_http1x() {
             Ok(r) => r,
             Err(e) => return HttpConnectorFuture::ready(Err(ConnectorError::user(e.into()))),
         };
         let (parts, body) = request.into_parts();
-        let call = client.request(parts.method, parts.uri.to_string()).headers(parts.headers).body(reqwest::Body::wrap(body)).send();
+        let call = client
+            .request(parts.method, parts.uri.to_string())
+            .headers(parts.headers)
+            .body(reqwest::Body::wrap(body))
+            .send();
         HttpConnectorFuture::new(async move {
-            let response = http::Response::<reqwest::Body>::from(call.await.map_err(connector_error)?);
-            HttpResponse::try_from(response.map(SdkBody::from_body_1_x)).map_err(|e| ConnectorError::other(e.into(), None))
+            let response =
+                http::Response::<reqwest::Body>::from(call.await.map_err(connector_error)?);
+            HttpResponse::try_from(response.map(SdkBody::from_body_1_x))
+                .map_err(|e| ConnectorError::other(e.into(), None))
         })
     }
 }

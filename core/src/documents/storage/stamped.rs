@@ -102,7 +102,10 @@ impl Stamped {
     fn keep(&self, name: &str, size: u64) {
         let mut held = self.held.lock().unwrap_or_else(|p| p.into_inner());
         while held.bytes + size > KEPT_BYTES {
-            let Some(old) = held.entries.iter().min_by_key(|(_, e)| e.used).map(|(k, _)| k.clone()) else { break };
+            let Some(old) = held.entries.iter().min_by_key(|(_, e)| e.used).map(|(k, _)| k.clone())
+            else {
+                break;
+            };
             if let Some(e) = held.entries.remove(&old) {
                 held.bytes -= e.size;
                 let _ = std::fs::remove_file(self.dir.join(&old));
@@ -115,7 +118,12 @@ impl Stamped {
     }
 
     /// The stamped copy of the blob `key`, kept or made now.
-    pub async fn get(&self, storage: &Storage, key: &str, stamp: &Stamp<'_>) -> Result<CopyFile, CopyError> {
+    pub async fn get(
+        &self,
+        storage: &Storage,
+        key: &str,
+        stamp: &Stamp<'_>,
+    ) -> Result<CopyFile, CopyError> {
         let name = copy_name(key, stamp);
         if let Some(c) = self.recall(&name) {
             return Ok(c);
@@ -130,13 +138,17 @@ impl Stamped {
             Ok(false) => return Err(CopyError::Missing),
             Err(e) => return Err(CopyError::Server(e)),
         }
-        let _turn = tokio::time::timeout(WAIT, self.turns.acquire()).await.map_err(|_| CopyError::Busy)?.map_err(|_| CopyError::Busy)?;
+        let _turn = tokio::time::timeout(WAIT, self.turns.acquire())
+            .await
+            .map_err(|_| CopyError::Busy)?
+            .map_err(|_| CopyError::Busy)?;
         let (made, size) = worker::run_stamp(storage, key, stamp).await.map_err(|e| match e {
             PdfError::Refused(why) => CopyError::Refused(why),
             PdfError::Server(e) => CopyError::Server(e),
         })?;
         let kept = size <= KEPT_ONE;
-        let file = if kept { name.clone() } else { format!("{name}-{}", uuid::Uuid::new_v4().simple()) };
+        let file =
+            if kept { name.clone() } else { format!("{name}-{}", uuid::Uuid::new_v4().simple()) };
         let path = self.dir.join(&file);
         move_new(&self.dir, &path, made).await.map_err(|e| CopyError::Server(e.into()))?;
         if kept {
@@ -174,8 +186,12 @@ async fn move_new(dir: &Path, path: &Path, made: tempfile::TempPath) -> std::io:
 fn sweep_old(spool: &Path) {
     let Ok(dirs) = std::fs::read_dir(spool) else { return };
     for d in dirs.flatten() {
-        let stale =
-            d.metadata().ok().and_then(|m| m.modified().ok()).and_then(|t| t.elapsed().ok()).is_some_and(|age| age.as_secs() > 86_400);
+        let stale = d
+            .metadata()
+            .ok()
+            .and_then(|m| m.modified().ok())
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age.as_secs() > 86_400);
         if stale && d.file_name().to_string_lossy().starts_with("stamped-") {
             let _ = std::fs::remove_dir_all(d.path());
         }

@@ -12,9 +12,16 @@ pub struct SeededAlerts {
     pub zones: Vec<String>,
 }
 
-async fn insert(state: &AppState, table: &str, columns: &str, rows: &mut Vec<String>) -> anyhow::Result<()> {
+async fn insert(
+    state: &AppState,
+    table: &str,
+    columns: &str,
+    rows: &mut Vec<String>,
+) -> anyhow::Result<()> {
     if !rows.is_empty() {
-        sqlx::raw_sql(&format!("INSERT INTO {table} ({columns}) VALUES {}", rows.join(", "))).execute(&state.db.pool).await?;
+        sqlx::raw_sql(&format!("INSERT INTO {table} ({columns}) VALUES {}", rows.join(", ")))
+            .execute(&state.db.pool)
+            .await?;
         rows.clear();
     }
     Ok(())
@@ -44,17 +51,26 @@ pub async fn seed(
         let (status, effective, sunset) = if i % every == 0 && live < in_force {
             live += 1;
             // In force since a day or more: its signatures (a few hours old) were made in force.
-            ("deployed", now - (1 + rng.below(30) as i64) * day, now + (1 + rng.below(30) as i64) * day)
+            (
+                "deployed",
+                now - (1 + rng.below(30) as i64) * day,
+                now + (1 + rng.below(30) as i64) * day,
+            )
         } else {
             match i % 5 {
                 // Sunset passed: the bulk of a plant's history.
-                0 | 1 => ("deployed", now - 400 * day + (i as i64 % 300) * day, now - (1 + i as i64 % 90) * day),
+                0 | 1 => (
+                    "deployed",
+                    now - 400 * day + (i as i64 % 300) * day,
+                    now - (1 + i as i64 % 90) * day,
+                ),
                 2 => ("pending", now + day, now + 8 * day),
                 3 => ("rejected", now - 10 * day, now + 10 * day),
                 _ => ("deleted", now - 20 * day, now - day),
             }
         };
-        let (kind, letter) = [("Change", 'C'), ("Quality", 'Q'), ("Safety", 'S'), ("New Part", 'N')][i % 4];
+        let (kind, letter) =
+            [("Change", 'C'), ("Quality", 'Q'), ("Safety", 'S'), ("New Part", 'N')][i % 4];
         let mut mine: Vec<&String> = Vec::new();
         for _ in 0..1 + rng.below(2) {
             let z = &zones[rng.below(zones.len() as u64) as usize];
@@ -77,7 +93,10 @@ pub async fn seed(
             effective - 2 * day,
         ));
         for z in &mine {
-            zone_rows.push(format!("('{id}', '{z}', 'mpk', {}, {effective}, {sunset})", i64::from(deployed)));
+            zone_rows.push(format!(
+                "('{id}', '{z}', 'mpk', {}, {effective}, {sunset})",
+                i64::from(deployed)
+            ));
         }
         // A few verified signatures of each in-force alert.
         if deployed && effective <= now && now < sunset {
@@ -94,16 +113,32 @@ pub async fn seed(
         }
         if alerts.len() >= 400 {
             insert(state, "alerts", ALERT_COLUMNS, &mut alerts).await?;
-            insert(state, "alert_zones", "alert_id, zone, company_code, deployed, effective_date, sunset_date", &mut zone_rows).await?;
+            insert(
+                state,
+                "alert_zones",
+                "alert_id, zone, company_code, deployed, effective_date, sunset_date",
+                &mut zone_rows,
+            )
+            .await?;
             insert(state, "acknowledgements", SIGN_COLUMNS, &mut signs).await?;
         }
     }
     insert(state, "alerts", ALERT_COLUMNS, &mut alerts).await?;
-    insert(state, "alert_zones", "alert_id, zone, company_code, deployed, effective_date, sunset_date", &mut zone_rows).await?;
+    insert(
+        state,
+        "alert_zones",
+        "alert_id, zone, company_code, deployed, effective_date, sunset_date",
+        &mut zone_rows,
+    )
+    .await?;
     insert(state, "acknowledgements", SIGN_COLUMNS, &mut signs).await?;
-    sqlx::raw_sql(if state.db.dialect == plantdoc_core::db::Dialect::Postgres { "VACUUM ANALYZE" } else { "ANALYZE" })
-        .execute(&state.db.pool)
-        .await?;
+    sqlx::raw_sql(if state.db.dialect == plantdoc_core::db::Dialect::Postgres {
+        "VACUUM ANALYZE"
+    } else {
+        "ANALYZE"
+    })
+    .execute(&state.db.pool)
+    .await?;
     Ok(SeededAlerts { total: n, in_force: live, zones })
 }
 

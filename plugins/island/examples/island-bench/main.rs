@@ -60,8 +60,11 @@ async fn main() -> anyhow::Result<()> {
     let small = std::env::args().any(|a| a == "--small");
     // --matrix: only the training matrix, full size, on a small plant (no load rows).
     let matrix_only = std::env::args().any(|a| a == "--matrix");
-    let (swps, signs, ops, secs, clients) =
-        if small || matrix_only { (2_000, 10_000, 200, 1.0, 16) } else { (50_000, 1_000_000, 2_000, 5.0, 64) };
+    let (swps, signs, ops, secs, clients) = if small || matrix_only {
+        (2_000, 10_000, 200, 1.0, 16)
+    } else {
+        (50_000, 1_000_000, 2_000, 5.0, 64)
+    };
     let (n_alerts, in_force, m_parts, m_ops, reads) = if small {
         (1_000, 40, 20, 10, 5)
     } else if matrix_only {
@@ -71,7 +74,8 @@ async fn main() -> anyhow::Result<()> {
     };
     let tmp = tempfile::tempdir()?;
     let db_url = format!("sqlite://{}", tmp.path().join("bench.db").display());
-    let state = load::bench_state(tmp.path(), RELEASE, &db_url, "island-bench-secret-island-bench").await?;
+    let state =
+        load::bench_state(tmp.path(), RELEASE, &db_url, "island-bench-secret-island-bench").await?;
     println!("island-bench: SQLite, seeding {swps} SWP revisions, {signs} sign records, {ops} operators...");
     let plant = seed::plant(&state, swps, signs, state.now_ms()).await?;
     operators(&state, ops).await?;
@@ -88,7 +92,9 @@ async fn main() -> anyhow::Result<()> {
         kiosk: Some(true),
         lang: None,
     };
-    plantdoc_core::seed::add_user(&state, input, PASSWORD, false, "bench").await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    plantdoc_core::seed::add_user(&state, input, PASSWORD, false, "bench")
+        .await
+        .map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let leader = UserInput {
         firstname: "Cell".into(),
         lastname: "Leader".into(),
@@ -102,24 +108,42 @@ async fn main() -> anyhow::Result<()> {
         kiosk: None,
         lang: None,
     };
-    plantdoc_core::seed::add_user(&state, leader, PASSWORD, false, "bench").await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
-    let catalogue: Vec<(String, String)> =
-        sqlx::query("SELECT id, part_number FROM parts WHERE company_code = 'mpk' ORDER BY id LIMIT 5000")
-            .fetch_all(&state.db.pool)
-            .await?
-            .iter()
-            .map(|r| Ok((r.try_get("id")?, r.try_get("part_number")?)))
-            .collect::<Result<_, sqlx::Error>>()?;
+    plantdoc_core::seed::add_user(&state, leader, PASSWORD, false, "bench")
+        .await
+        .map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let catalogue: Vec<(String, String)> = sqlx::query(
+        "SELECT id, part_number FROM parts WHERE company_code = 'mpk' ORDER BY id LIMIT 5000",
+    )
+    .fetch_all(&state.db.pool)
+    .await?
+    .iter()
+    .map(|r| Ok((r.try_get("id")?, r.try_get("part_number")?)))
+    .collect::<Result<_, sqlx::Error>>()?;
     let seeded = alerts::seed(&state, n_alerts, in_force, &catalogue, ops, state.now_ms()).await?;
-    let part_ids: Vec<String> = sqlx::query("SELECT part_id FROM swps WHERE status = 'deployed' AND company_code = 'mpk' LIMIT 10000")
-        .fetch_all(&state.db.pool)
-        .await?
-        .iter()
-        .map(|r| r.try_get("part_id"))
-        .collect::<Result<_, _>>()?;
-    println!("seeded {} SWPs, {} deployed, {} sign records in {:.1} s", plant.swps, plant.deployed_ids.len(), plant.signs, plant.secs);
-    println!("seeded {} alerts, {} in force over {} zones", seeded.total, seeded.in_force, seeded.zones.len());
-    let file_mb = std::fs::metadata(tmp.path().join("bench.db")).map(|m| m.len() as f64 / 1048576.0).unwrap_or(0.0);
+    let part_ids: Vec<String> = sqlx::query(
+        "SELECT part_id FROM swps WHERE status = 'deployed' AND company_code = 'mpk' LIMIT 10000",
+    )
+    .fetch_all(&state.db.pool)
+    .await?
+    .iter()
+    .map(|r| r.try_get("part_id"))
+    .collect::<Result<_, _>>()?;
+    println!(
+        "seeded {} SWPs, {} deployed, {} sign records in {:.1} s",
+        plant.swps,
+        plant.deployed_ids.len(),
+        plant.signs,
+        plant.secs
+    );
+    println!(
+        "seeded {} alerts, {} in force over {} zones",
+        seeded.total,
+        seeded.in_force,
+        seeded.zones.len()
+    );
+    let file_mb = std::fs::metadata(tmp.path().join("bench.db"))
+        .map(|m| m.len() as f64 / 1048576.0)
+        .unwrap_or(0.0);
     println!("database file {file_mb:.0} MB (SQLite maps up to 2 048 MB of it, decision 43)");
 
     if std::env::args().any(|a| a == "--plans") {
@@ -132,7 +156,11 @@ async fn main() -> anyhow::Result<()> {
             .route("/bare/{id}", axum::routing::get(load::bare))
             .route("/bytes/{n}", axum::routing::get(load::bytes))
             .with_state(state.db.pool.clone())
-            .merge(axum::Router::new().route("/bare-held/{id}", axum::routing::get(bare_held)).with_state(state.db.clone())),
+            .merge(
+                axum::Router::new()
+                    .route("/bare-held/{id}", axum::routing::get(bare_held))
+                    .with_state(state.db.clone()),
+            ),
     )
     .await?;
     let http = reqwest::Client::builder().pool_max_idle_per_host(clients).build()?;
@@ -166,7 +194,11 @@ async fn main() -> anyhow::Result<()> {
         Box::new(move |r| format!("/bare-held/{}", i[r.below(i.len() as u64) as usize])),
     ));
     // The app's stack with no query: a signed-in call answered from the session memo.
-    rows.push(("stack: signed-in call, no query".into(), REF_APP, Box::new(|_| "/api/users/current".to_string())));
+    rows.push((
+        "stack: signed-in call, no query".into(),
+        REF_APP,
+        Box::new(|_| "/api/users/current".to_string()),
+    ));
     rows.push((
         "badge lookup (operator-from-badge)".into(),
         APP,
@@ -179,34 +211,59 @@ async fn main() -> anyhow::Result<()> {
         Box::new(move |r| {
             let s = &p[r.below(p.len() as u64) as usize];
             let n = 2 + r.below(4) as usize;
-            format!("/api/swps/deployed-swp-part-numbers?searchTerm={}&limit=10", &s[..n.min(s.len())])
+            format!(
+                "/api/swps/deployed-swp-part-numbers?searchTerm={}&limit=10",
+                &s[..n.min(s.len())]
+            )
         }),
     ));
     let pi = part_ids.clone();
     rows.push((
         "deployed-swp?partId= (with links)".into(),
         APP,
-        Box::new(move |r| format!("/api/swps/deployed-swp?partId={}", pi[r.below(pi.len() as u64) as usize])),
+        Box::new(move |r| {
+            format!("/api/swps/deployed-swp?partId={}", pi[r.below(pi.len() as u64) as usize])
+        }),
     ));
     let i = ids.clone();
     rows.push((
         "operator status inputs".into(),
         APP,
-        Box::new(move |r| format!("/api/island/operator-status/op{}/{}", op(r), i[r.below(i.len() as u64) as usize])),
+        Box::new(move |r| {
+            format!(
+                "/api/island/operator-status/op{}/{}",
+                op(r),
+                i[r.below(i.len() as u64) as usize]
+            )
+        }),
     ));
     let i = ids.clone();
-    rows.push(("sign history".into(), APP, Box::new(move |r| format!("/api/island/sign-history/{}", i[r.below(i.len() as u64) as usize]))));
+    rows.push((
+        "sign history".into(),
+        APP,
+        Box::new(move |r| {
+            format!("/api/island/sign-history/{}", i[r.below(i.len() as u64) as usize])
+        }),
+    ));
     let z = std::sync::Arc::new(seeded.zones.clone());
     let zz = z.clone();
     rows.push((
         "alert feed: zone".into(),
         APP,
-        Box::new(move |r| format!("/api/alerts/operator-alerts/zone/{}", zz[r.below(zz.len() as u64) as usize])),
+        Box::new(move |r| {
+            format!("/api/alerts/operator-alerts/zone/{}", zz[r.below(zz.len() as u64) as usize])
+        }),
     ));
     rows.push((
         "alert feed: zone and operator".into(),
         APP,
-        Box::new(move |r| format!("/api/alerts/operator-alerts/{}/op{}", z[r.below(z.len() as u64) as usize], r.below(ops as u64))),
+        Box::new(move |r| {
+            format!(
+                "/api/alerts/operator-alerts/{}/op{}",
+                z[r.below(z.len() as u64) as usize],
+                r.below(ops as u64)
+            )
+        }),
     ));
 
     if !matrix_only {
@@ -227,12 +284,26 @@ async fn main() -> anyhow::Result<()> {
     // version's sign records are tens of KB here, ~100 per deployed version.
     let (pi, si) = (part_ids.clone(), ids.clone());
     let samples: [(&str, Make); 2] = [
-        ("deployed-swp", Box::new(move |r| format!("/api/swps/deployed-swp?partId={}", pi[r.below(pi.len() as u64) as usize]))),
-        ("sign history", Box::new(move |r| format!("/api/island/sign-history/{}", si[r.below(si.len() as u64) as usize]))),
+        (
+            "deployed-swp",
+            Box::new(move |r| {
+                format!("/api/swps/deployed-swp?partId={}", pi[r.below(pi.len() as u64) as usize])
+            }),
+        ),
+        (
+            "sign history",
+            Box::new(move |r| {
+                format!("/api/island/sign-history/{}", si[r.below(si.len() as u64) as usize])
+            }),
+        ),
     ];
     for (what, make) in samples {
         let n = load::run(&http, &base, Some(&kiosk), 4, 0.5, make).await.mean_bytes();
-        rows.push((format!("size floor: {n} B from memory ({what})"), REF, Box::new(move |_| format!("/bytes/{n}"))));
+        rows.push((
+            format!("size floor: {n} B from memory ({what})"),
+            REF,
+            Box::new(move |_| format!("/bytes/{n}")),
+        ));
     }
     rows.push((
         "floor: bare axum+sqlx PK lookup (last)".into(),
@@ -280,8 +351,16 @@ async fn main() -> anyhow::Result<()> {
     if !matrix_only {
         println!("floor: mean of the first and last floor rows, {floor:.0} req/s");
     }
-    let note = if small { " — --small checks that it runs; the targets are for the full size" } else { "" };
-    let verdict = if missed.is_empty() { "all met".to_string() } else { format!("missed: {}", missed.join(", ")) };
+    let note = if small {
+        " — --small checks that it runs; the targets are for the full size"
+    } else {
+        ""
+    };
+    let verdict = if missed.is_empty() {
+        "all met".to_string()
+    } else {
+        format!("missed: {}", missed.join(", "))
+    };
     if !matrix_only {
         println!(
             "target: >= {:.0} % of the floor and p99 <= {TARGET_P99_MS} ms at 64 connections, release build ({verdict}){note}",
@@ -290,12 +369,19 @@ async fn main() -> anyhow::Result<()> {
     }
     anyhow::ensure!(failed == 0, "{failed} requests failed");
 
-    let staff = training::Staff { http: &http, base: &base, session: load::sign_in(&http, &base, "leader@bench.plant", PASSWORD).await? };
+    let staff = training::Staff {
+        http: &http,
+        base: &base,
+        session: load::sign_in(&http, &base, "leader@bench.plant", PASSWORD).await?,
+    };
     let m_parts: Vec<String> = catalogue.iter().take(m_parts).map(|(_, n)| n.clone()).collect();
     let m_ops: Vec<String> = (0..m_ops).map(|i| format!("op{i}")).collect();
     let (built, _) = training::bench(&staff, &m_parts, &m_ops, reads).await?;
     if !small {
-        println!("target: the 200 × 100 matrix <= 20 ms p50 at one client ({})", if built <= 20.0 { "met" } else { "missed" });
+        println!(
+            "target: the 200 × 100 matrix <= 20 ms p50 at one client ({})",
+            if built <= 20.0 { "met" } else { "missed" }
+        );
     }
     Ok(())
 }

@@ -20,19 +20,27 @@ pub async fn print(state: &AppState) -> anyhow::Result<()> {
     }
     println!("\nquery plans (SQLite EXPLAIN QUERY PLAN)");
     let own = [
-        ("deployed-swp (one statement)", plantdoc_swp::deployed_sql(plantdoc_core::db::Dialect::Sqlite).to_string()),
+        (
+            "deployed-swp (one statement)",
+            plantdoc_swp::deployed_sql(plantdoc_core::db::Dialect::Sqlite).to_string(),
+        ),
         ("status (one statement)", plantdoc_swp::standing_sql().to_string()),
         (
             "history and deployed-swp: a version's sign records",
             format!("SELECT {}", acks::version_json_sql(DocKind::new("swp"), "$1", "$2")),
         ),
         ("alert feed: zone list (remembered)", plantdoc_alerts::ZONE_LIST_SQL.to_string()),
-        ("alert feed: operator's signatures (since the list's first effective date)", plantdoc_alerts::OPERATOR_SIGNED_SQL.to_string()),
+        (
+            "alert feed: operator's signatures (since the list's first effective date)",
+            plantdoc_alerts::OPERATOR_SIGNED_SQL.to_string(),
+        ),
     ];
     let copies = QUERIES.iter().map(|(n, q)| (*n, q.to_string()));
     for (name, sql) in copies.chain(own) {
-        let rows = sqlx::query(&format!("EXPLAIN QUERY PLAN {sql}")).fetch_all(&state.db.pool).await?;
-        let steps: Vec<String> = rows.iter().filter_map(|r| r.try_get::<String, _>("detail").ok()).collect();
+        let rows =
+            sqlx::query(&format!("EXPLAIN QUERY PLAN {sql}")).fetch_all(&state.db.pool).await?;
+        let steps: Vec<String> =
+            rows.iter().filter_map(|r| r.try_get::<String, _>("detail").ok()).collect();
         println!("  {name}: {}", steps.join(" | "));
     }
     Ok(())

@@ -20,7 +20,11 @@ impl Staff<'_> {
         self.session
             .cookie
             .split("; ")
-            .find_map(|kv| kv.split_once('=').filter(|(k, _)| k.ends_with("plantdoc_csrf")).map(|(_, v)| v.to_string()))
+            .find_map(|kv| {
+                kv.split_once('=')
+                    .filter(|(k, _)| k.ends_with("plantdoc_csrf"))
+                    .map(|(_, v)| v.to_string())
+            })
             .unwrap_or_default()
     }
     pub async fn post(&self, path: &str, body: &Value) -> anyhow::Result<Value> {
@@ -39,7 +43,12 @@ impl Staff<'_> {
     }
     /// The answer's bytes, read to the last one.
     pub async fn get_bytes(&self, path: &str) -> anyhow::Result<impl AsRef<[u8]>> {
-        let r = self.http.get(format!("{}{path}", self.base)).header("cookie", &self.session.cookie).send().await?;
+        let r = self
+            .http
+            .get(format!("{}{path}", self.base))
+            .header("cookie", &self.session.cookie)
+            .send()
+            .await?;
         let status = r.status();
         let bytes = r.bytes().await?;
         anyhow::ensure!(status.is_success(), "GET {path}: {status}");
@@ -67,7 +76,12 @@ fn pct(v: &mut [f64], p: f64) -> f64 {
 }
 
 /// Builds the matrix and prints its read figures; answers (p50 after a change, p50 repeated) in ms.
-pub async fn bench(leader: &Staff<'_>, parts: &[String], ops: &[String], reads: usize) -> anyhow::Result<(f64, f64)> {
+pub async fn bench(
+    leader: &Staff<'_>,
+    parts: &[String],
+    ops: &[String],
+    reads: usize,
+) -> anyhow::Result<(f64, f64)> {
     let t = Instant::now();
     for p in parts {
         leader
@@ -79,7 +93,10 @@ pub async fn bench(leader: &Staff<'_>, parts: &[String], ops: &[String], reads: 
     }
     for o in ops {
         leader
-            .post("/api/training/matrix/add/op", &scope(json!({"opId": o, "certTargetOpHours": 3, "opName": "x", "opNumber": "x"})))
+            .post(
+                "/api/training/matrix/add/op",
+                &scope(json!({"opId": o, "certTargetOpHours": 3, "opName": "x", "opNumber": "x"})),
+            )
             .await?;
     }
     let (m, _) = leader.get(MATRIX).await?;
@@ -99,7 +116,9 @@ pub async fn bench(leader: &Staff<'_>, parts: &[String], ops: &[String], reads: 
     for i in 0..reads {
         // A level change: the next read must show it.
         let level = (i % 5) as i64 - 1;
-        leader.post("/api/training/matrix/edit/block", &json!({"blockId": block, "squares": level})).await?;
+        leader
+            .post("/api/training/matrix/edit/block", &json!({"blockId": block, "squares": level}))
+            .await?;
         let t = Instant::now();
         let body = leader.get_bytes(MATRIX).await?;
         built.push(ms(t));
@@ -107,7 +126,10 @@ pub async fn bench(leader: &Staff<'_>, parts: &[String], ops: &[String], reads: 
         let t = Instant::now();
         let m: Value = serde_json::from_slice(body.as_ref())?;
         parsed.push(ms(t));
-        anyhow::ensure!(m["matrix"][0]["rowData"][0]["squares"] == level, "the read after a change shows the old level");
+        anyhow::ensure!(
+            m["matrix"][0]["rowData"][0]["squares"] == level,
+            "the read after a change shows the old level"
+        );
         size = body.as_ref().len();
         last = body.as_ref().to_vec();
         let t = Instant::now();
@@ -116,8 +138,11 @@ pub async fn bench(leader: &Staff<'_>, parts: &[String], ops: &[String], reads: 
     }
     // The floor: the same bytes answered from memory by a bare axum route.
     let bytes = axum::body::Bytes::from(last);
-    let bare =
-        crate::load::serve(axum::Router::new().route("/floor", axum::routing::get(move || std::future::ready(bytes.clone())))).await?;
+    let bare = crate::load::serve(
+        axum::Router::new()
+            .route("/floor", axum::routing::get(move || std::future::ready(bytes.clone()))),
+    )
+    .await?;
     let mut floor = Vec::new();
     for _ in 0..reads {
         let t = Instant::now();
@@ -125,7 +150,10 @@ pub async fn bench(leader: &Staff<'_>, parts: &[String], ops: &[String], reads: 
         floor.push(ms(t));
     }
     let (b50, r50) = (pct(&mut built, 0.5), pct(&mut repeated, 0.5));
-    println!("{:<44} {:>6} {:>9} {:>9} {:>12}", "training matrix GET, one client (last byte)", "reads", "p50 ms", "p99 ms", "bytes");
+    println!(
+        "{:<44} {:>6} {:>9} {:>9} {:>12}",
+        "training matrix GET, one client (last byte)", "reads", "p50 ms", "p99 ms", "bytes"
+    );
     println!(
         "{:<44} {:>6} {:>9.2} {:>9.2} {:>12}",
         "  floor: the same bytes from memory (bare)",
@@ -134,8 +162,22 @@ pub async fn bench(leader: &Staff<'_>, parts: &[String], ops: &[String], reads: 
         pct(&mut floor, 0.99),
         size
     );
-    println!("{:<44} {:>6} {:>9.2} {:>9.2} {:>12}", "  built (after a level change)", reads, b50, pct(&mut built, 0.99), size);
-    println!("{:<44} {:>6} {:>9.2} {:>9.2} {:>12}", "  repeated (no change between)", reads, r50, pct(&mut repeated, 0.99), size);
+    println!(
+        "{:<44} {:>6} {:>9.2} {:>9.2} {:>12}",
+        "  built (after a level change)",
+        reads,
+        b50,
+        pct(&mut built, 0.99),
+        size
+    );
+    println!(
+        "{:<44} {:>6} {:>9.2} {:>9.2} {:>12}",
+        "  repeated (no change between)",
+        reads,
+        r50,
+        pct(&mut repeated, 0.99),
+        size
+    );
     println!(
         "{:<44} {:>6} {:>9.2} {:>9.2} {:>12}",
         "  client: parse the answer (not in the above)",

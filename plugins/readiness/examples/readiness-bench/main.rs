@@ -18,7 +18,10 @@ use plantdoc_core::auth::users::UserInput;
 use plantdoc_core::events::Event;
 use serde_json::json;
 use sqlx::Row;
-use {plantdoc_alerts as _, plantdoc_island as _, plantdoc_readiness as _, plantdoc_swp as _, plantdoc_users as _};
+use {
+    plantdoc_alerts as _, plantdoc_island as _, plantdoc_readiness as _, plantdoc_swp as _,
+    plantdoc_users as _,
+};
 
 const PASSWORD: &str = "Seed-Load-Measure-42";
 const RELEASE: &str = "modules = [\"swp\", \"alerts\", \"island\", \"users\", \"readiness\"]\n";
@@ -44,15 +47,22 @@ async fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let small = args.iter().any(|a| a == "--small");
     // `--pg ADMIN_URL`: the same on a new PostgreSQL database next to that one's.
-    let pg = args.iter().position(|a| a == "--pg").map(|i| args.get(i + 1).cloned().ok_or_else(|| anyhow::anyhow!("--pg needs a URL")));
-    let (swps, signs, ops, open, secs, clients) =
-        if small { (2_000, 10_000, 200, 5_000, 1.0, 16) } else { (50_000, 1_000_000, 2_000, 100_000, 5.0, 64) };
+    let pg = args
+        .iter()
+        .position(|a| a == "--pg")
+        .map(|i| args.get(i + 1).cloned().ok_or_else(|| anyhow::anyhow!("--pg needs a URL")));
+    let (swps, signs, ops, open, secs, clients) = if small {
+        (2_000, 10_000, 200, 5_000, 1.0, 16)
+    } else {
+        (50_000, 1_000_000, 2_000, 100_000, 5.0, 64)
+    };
     let tmp = tempfile::tempdir()?;
     let (db_url, dialect) = match pg {
         Some(admin) => (load::new_pg_database(&admin?, "readiness_bench").await?, "PostgreSQL"),
         None => (format!("sqlite://{}", tmp.path().join("bench.db").display()), "SQLite"),
     };
-    let state = load::bench_state(tmp.path(), RELEASE, &db_url, "readiness-bench-secret-readiness").await?;
+    let state =
+        load::bench_state(tmp.path(), RELEASE, &db_url, "readiness-bench-secret-readiness").await?;
     let zones = state.zones.codes("mpk");
     let zones_json = serde_json::to_string(&zones)?;
     println!("readiness-bench: {dialect}, seeding {swps} SWP revisions, {signs} sign records, {ops} operators...");
@@ -69,17 +79,26 @@ async fn main() -> anyhow::Result<()> {
         );
         sqlx::query(&sql).execute(&state.db.pool).await?;
     }
-    for (email, position, kiosk) in [("manager@bench.plant", "manager", false), ("kiosk@bench.plant", "operator", true)] {
-        plantdoc_core::seed::add_user(&state, user(email, position, zones.clone(), kiosk), PASSWORD, false, "bench")
-            .await
-            .map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    for (email, position, kiosk) in
+        [("manager@bench.plant", "manager", false), ("kiosk@bench.plant", "operator", true)]
+    {
+        plantdoc_core::seed::add_user(
+            &state,
+            user(email, position, zones.clone(), kiosk),
+            PASSWORD,
+            false,
+            "bench",
+        )
+        .await
+        .map_err(|e| anyhow::anyhow!("{e:?}"))?;
     }
 
     // (1) Every operator signed (verified) the part's deployed revision; the next deploys.
     let r = sqlx::query("SELECT id, part_number, part_id, content_hash FROM swps WHERE status = 'deployed' ORDER BY id LIMIT 1")
         .fetch_one(&state.db.pool)
         .await?;
-    let (id, part, part_id, hash): (String, String, String, String) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?);
+    let (id, part, part_id, hash): (String, String, String, String) =
+        (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?);
     for chunk in (0..ops).collect::<Vec<_>>().chunks(200) {
         let values: Vec<String> = chunk
             .iter()
@@ -98,7 +117,9 @@ async fn main() -> anyhow::Result<()> {
     state.emit(&mut tx, now, &event).await?;
     tx.commit().await?;
     let deploy_s = t.elapsed().as_secs_f64();
-    let written: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM readiness_obligations").fetch_one(&state.db.pool).await?;
+    let written: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM readiness_obligations")
+        .fetch_one(&state.db.pool)
+        .await?;
     println!(
         "deploy of a part signed by {ops} operators: {written} obligations written in {:.0} ms (target ≤ 1 000 ms)",
         deploy_s * 1000.0
@@ -122,15 +143,26 @@ async fn main() -> anyhow::Result<()> {
         sqlx::query(&sql).execute(&state.db.pool).await?;
     }
     // Fresh statistics, and on PostgreSQL a visibility map, as autovacuum would leave them.
-    let tidy = if state.db.dialect == plantdoc_core::db::Dialect::Postgres { "VACUUM ANALYZE" } else { "ANALYZE" };
+    let tidy = if state.db.dialect == plantdoc_core::db::Dialect::Postgres {
+        "VACUUM ANALYZE"
+    } else {
+        "ANALYZE"
+    };
     sqlx::raw_sql(&format!("{tidy} readiness_obligations")).execute(&state.db.pool).await?;
     let (app, _) = plantdoc_core::http::router(state.clone());
     let base = load::serve(app).await?;
-    let floor =
-        load::serve(axum::Router::new().route("/bare/{id}", axum::routing::get(load::bare)).with_state(state.db.pool.clone())).await?;
+    let floor = load::serve(
+        axum::Router::new()
+            .route("/bare/{id}", axum::routing::get(load::bare))
+            .with_state(state.db.pool.clone()),
+    )
+    .await?;
     let http = reqwest::Client::builder().pool_max_idle_per_host(clients).build()?;
     let manager = load::sign_in(&http, &base, "manager@bench.plant", PASSWORD).await?;
-    let summary = load::run(&http, &base, Some(&manager), 1, secs, |_| "/api/readiness/summary?by=zone".to_string()).await;
+    let summary = load::run(&http, &base, Some(&manager), 1, secs, |_| {
+        "/api/readiness/summary?by=zone".to_string()
+    })
+    .await;
     println!(
         "summary by zone, {open} open obligations, 1 client: {} requests, p50 {:.1} ms, p99 {:.1} ms, {} errors (target p50 ≤ 50 ms)",
         summary.requests, summary.p50_ms, summary.p99_ms, summary.errors
@@ -145,9 +177,16 @@ async fn main() -> anyhow::Result<()> {
     })
     .await;
     let z = zones[0].clone();
-    let call = load::run(&http, &base, Some(&kiosk), clients, secs, move |r| format!("/api/island/obligations/{z}/op{}", r.below(n))).await;
+    let call = load::run(&http, &base, Some(&kiosk), clients, secs, move |r| {
+        format!("/api/island/obligations/{z}/op{}", r.below(n))
+    })
+    .await;
     let share = call.rps() / first.rps().max(1.0) * 100.0;
-    println!("floor (bare PK read), {clients} connections: {:.0} req/s, p50 {:.2} ms", first.rps(), first.p50_ms);
+    println!(
+        "floor (bare PK read), {clients} connections: {:.0} req/s, p50 {:.2} ms",
+        first.rps(),
+        first.p50_ms
+    );
     println!(
         "kiosk obligations, {clients} connections, uncached: {:.0} req/s, p50 {:.2} ms, p99 {:.2} ms, {} errors: {share:.0} % of the floor (target ≥ 40 %)",
         call.rps(),

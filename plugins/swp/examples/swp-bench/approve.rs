@@ -39,15 +39,21 @@ fn person(email: &str, position: &str, department: &str, zones: Vec<String>) -> 
 async fn pending(state: &AppState, n: usize, password: &str) -> anyhow::Result<Vec<String>> {
     let zones = state.zones.codes("mpk");
     let add = |u| plantdoc_core::seed::add_user(state, u, password, false, "bench");
-    let owner =
-        add(person("approve-author@bench.plant", "engineer", "process", zones.clone())).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
-    add(person("approve-process@bench.plant", "supervisor", "process", zones)).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let owner = add(person("approve-author@bench.plant", "engineer", "process", zones.clone()))
+        .await
+        .map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    add(person("approve-process@bench.plant", "supervisor", "process", zones))
+        .await
+        .map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let now = state.now_ms();
-    let files: Vec<String> = sqlx::query_scalar("SELECT id FROM files ORDER BY id LIMIT 3").fetch_all(&state.db.pool).await?;
+    let files: Vec<String> = sqlx::query_scalar("SELECT id FROM files ORDER BY id LIMIT 3")
+        .fetch_all(&state.db.pool)
+        .await?;
     anyhow::ensure!(files.len() == 3, "the plant's three shared files are missing");
     let mut ids = Vec::with_capacity(n);
     for i in 0..n {
-        let (id, part_id, part) = (format!("ap{i:030x}"), format!("ap-part-{i}"), format!("AP{i:05}-0001"));
+        let (id, part_id, part) =
+            (format!("ap{i:030x}"), format!("ap-part-{i}"), format!("AP{i:05}-0001"));
         sqlx::query("INSERT INTO parts (id, part_number, description, company_code, created_at) VALUES ($1, $2, '', 'mpk', $3)")
             .bind(&part_id)
             .bind(&part)
@@ -73,17 +79,33 @@ async fn pending(state: &AppState, n: usize, password: &str) -> anyhow::Result<V
         .bind(now)
         .execute(&state.db.pool)
         .await?;
-        sqlx::query("INSERT INTO swp_zones (swp_id, zone) VALUES ($1, 'A1')").bind(&id).execute(&state.db.pool).await?;
+        sqlx::query("INSERT INTO swp_zones (swp_id, zone) VALUES ($1, 'A1')")
+            .bind(&id)
+            .execute(&state.db.pool)
+            .await?;
         ids.push(id);
     }
     Ok(ids)
 }
 
-pub async fn run(state: &AppState, http: &reqwest::Client, base: &str, n: usize, password: &str) -> anyhow::Result<()> {
+pub async fn run(
+    state: &AppState,
+    http: &reqwest::Client,
+    base: &str,
+    n: usize,
+    password: &str,
+) -> anyhow::Result<()> {
     let ids = pending(state, n, password).await?;
-    let reviewer: Session = crate::load::sign_in(http, base, "approve-process@bench.plant", password).await?;
-    let csrf = reviewer.cookie.split("; ").find_map(|c| c.split_once("csrf=").map(|(_, v)| v.to_string())).unwrap_or_default();
-    let before: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(seq), 0) FROM events").fetch_one(&state.db.pool).await?;
+    let reviewer: Session =
+        crate::load::sign_in(http, base, "approve-process@bench.plant", password).await?;
+    let csrf = reviewer
+        .cookie
+        .split("; ")
+        .find_map(|c| c.split_once("csrf=").map(|(_, v)| v.to_string()))
+        .unwrap_or_default();
+    let before: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(seq), 0) FROM events")
+        .fetch_one(&state.db.pool)
+        .await?;
     let mut approve = Vec::with_capacity(n);
     for id in &ids {
         let t = Instant::now();
@@ -94,7 +116,12 @@ pub async fn run(state: &AppState, http: &reqwest::Client, base: &str, n: usize,
             .json(&serde_json::json!({"reviewNote": "Checked."}))
             .send()
             .await?;
-        anyhow::ensure!(r.status().is_success(), "approve {id}: {} {}", r.status(), r.text().await.unwrap_or_default());
+        anyhow::ensure!(
+            r.status().is_success(),
+            "approve {id}: {} {}",
+            r.status(),
+            r.text().await.unwrap_or_default()
+        );
         approve.push(t.elapsed());
     }
     let rows = sqlx::query("SELECT seq, kind, company_code, zones, subject, actor_id, data FROM events WHERE seq > $1 ORDER BY seq")
@@ -103,16 +130,23 @@ pub async fn run(state: &AppState, http: &reqwest::Client, base: &str, n: usize,
         .await?;
     let (mut empty, mut emit) = (Vec::new(), Vec::new());
     for r in &rows {
-        let kind = state.event_kind(&r.try_get::<String, _>("kind")?).ok_or_else(|| anyhow::anyhow!("undeclared kind"))?;
-        let told: Vec<String> = sqlx::query_scalar("SELECT user_id FROM notifications WHERE event_seq = $1")
-            .bind(r.try_get::<i64, _>("seq")?)
-            .fetch_all(&state.db.pool)
-            .await?;
+        let kind = state
+            .event_kind(&r.try_get::<String, _>("kind")?)
+            .ok_or_else(|| anyhow::anyhow!("undeclared kind"))?;
+        let told: Vec<String> =
+            sqlx::query_scalar("SELECT user_id FROM notifications WHERE event_seq = $1")
+                .bind(r.try_get::<i64, _>("seq")?)
+                .fetch_all(&state.db.pool)
+                .await?;
         let zones: Vec<String> = serde_json::from_str(&r.try_get::<String, _>("zones")?)?;
-        let mut e = Event::new(kind.id, r.try_get::<String, _>("company_code")?, r.try_get::<String, _>("subject")?)
-            .zones(zones)
-            .data(serde_json::from_str(&r.try_get::<String, _>("data")?)?)
-            .to_owners(told);
+        let mut e = Event::new(
+            kind.id,
+            r.try_get::<String, _>("company_code")?,
+            r.try_get::<String, _>("subject")?,
+        )
+        .zones(zones)
+        .data(serde_json::from_str(&r.try_get::<String, _>("data")?)?)
+        .to_owners(told);
         e.actor = r.try_get("actor_id")?;
         let t = Instant::now();
         state.db.begin().await?.rollback().await?;

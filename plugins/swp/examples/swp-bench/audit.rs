@@ -21,7 +21,12 @@ const ROWS_PER_INSERT: usize = 400;
 
 /// Seeds the part: `revisions` SWPs (the last deployed) and `signs` sign records spread
 /// over them, three in four verified, and their audit rows. Answers the audit rows added.
-pub async fn seed(state: &AppState, revisions: usize, signs: usize, now: i64) -> anyhow::Result<usize> {
+pub async fn seed(
+    state: &AppState,
+    revisions: usize,
+    signs: usize,
+    now: i64,
+) -> anyhow::Result<usize> {
     let day = 86_400_000i64;
     let mask = plantdoc_core::zones::zone_mask(&["A1"]);
     let (f0, f1, f2) = (format!("f{:031x}", 0), format!("f{:031x}", 1), format!("f{:031x}", 2));
@@ -39,7 +44,10 @@ pub async fn seed(state: &AppState, revisions: usize, signs: usize, now: i64) ->
         let id = format!("audit{rev:027x}");
         let deployed = rev + 1 == revisions;
         let upload = now - (revisions - rev) as i64 * 7 * day;
-        let (deploy, obsolete) = (upload + day, if deployed { "NULL".to_string() } else { (upload + 7 * day).to_string() });
+        let (deploy, obsolete) = (
+            upload + day,
+            if deployed { "NULL".to_string() } else { (upload + 7 * day).to_string() },
+        );
         let hash = format!("{:064x}", 0xa0d17 + rev);
         sqlx::raw_sql(&format!(
             "INSERT INTO swps (id, company_code, part_number, status, revision, format, owner_id, owner_firstname, owner_lastname, on_behalf_id, \
@@ -52,7 +60,9 @@ pub async fn seed(state: &AppState, revisions: usize, signs: usize, now: i64) ->
         ))
         .execute(&mut *tx)
         .await?;
-        sqlx::raw_sql(&format!("INSERT INTO swp_zones (swp_id, zone) VALUES ('{id}', 'A1')")).execute(&mut *tx).await?;
+        sqlx::raw_sql(&format!("INSERT INTO swp_zones (swp_id, zone) VALUES ('{id}', 'A1')"))
+            .execute(&mut *tx)
+            .await?;
         let target = format!("swp:{id}");
         for (k, (action, meaning)) in [
             ("swp.submit", "submitted"),
@@ -64,27 +74,40 @@ pub async fn seed(state: &AppState, revisions: usize, signs: usize, now: i64) ->
         .into_iter()
         .enumerate()
         {
-            audit::append(&mut tx, upload + k as i64 * 60_000, &AuditEntry::new(action, &target, meaning).by(Some("e1"), "Elias Cole"))
-                .await?;
+            audit::append(
+                &mut tx,
+                upload + k as i64 * 60_000,
+                &AuditEntry::new(action, &target, meaning).by(Some("e1"), "Elias Cole"),
+            )
+            .await?;
             audit_rows += 1;
         }
         for k in 0..per_rev.min(signs - n.min(signs)) {
             let signed = deploy + (k as i64 + 1) * 600_000;
             let op = k % 400;
             let verified = k % 4 != 3;
-            let (cl, at) =
-                if verified { ("'cl1', 'Cell Lead', 'CL1'", (signed + 60_000).to_string()) } else { ("NULL, NULL, NULL", "NULL".into()) };
+            let (cl, at) = if verified {
+                ("'cl1', 'Cell Lead', 'CL1'", (signed + 60_000).to_string())
+            } else {
+                ("NULL, NULL, NULL", "NULL".into())
+            };
             let vm = if verified { "'verified'" } else { "NULL" };
             acks.push(format!(
                 "('ack{n:029x}', 'swp', '{id}', '{hash}', 'op{op}', 'Operator {op}', 'OP{op:04}', {signed}, 'read and understood', {cl}, {at}, {vm})"
             ));
             n += 1;
-            let sign = AuditEntry::new("swp.sign", &target, "read and understood").by(Some(&format!("op{op}")), &format!("Operator {op}"));
+            let sign = AuditEntry::new("swp.sign", &target, "read and understood")
+                .by(Some(&format!("op{op}")), &format!("Operator {op}"));
             audit::append(&mut tx, signed, &sign).await?;
             audit_rows += 1;
             if verified {
-                audit::append(&mut tx, signed + 60_000, &AuditEntry::new("swp.verify", &target, "verified").by(Some("cl1"), "Cell Lead"))
-                    .await?;
+                audit::append(
+                    &mut tx,
+                    signed + 60_000,
+                    &AuditEntry::new("swp.verify", &target, "verified")
+                        .by(Some("cl1"), "Cell Lead"),
+                )
+                .await?;
                 audit_rows += 1;
             }
             if acks.len() >= ROWS_PER_INSERT {
@@ -104,7 +127,10 @@ pub async fn seed(state: &AppState, revisions: usize, signs: usize, now: i64) ->
     Ok(audit_rows)
 }
 
-async fn insert_acks(tx: &mut sqlx::Transaction<'static, sqlx::Any>, rows: &mut Vec<String>) -> anyhow::Result<()> {
+async fn insert_acks(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    rows: &mut Vec<String>,
+) -> anyhow::Result<()> {
     if rows.is_empty() {
         return Ok(());
     }
@@ -122,8 +148,10 @@ async fn insert_acks(tx: &mut sqlx::Transaction<'static, sqlx::Any>, rows: &mut 
 /// `audit::append` chains them, 1 000 rows a statement. Answers the rows written.
 pub async fn fill(state: &AppState, rows: i64, now: i64) -> anyhow::Result<i64> {
     let mut tx = state.db.begin().await?;
-    let head = sqlx::query("SELECT seq, hash FROM audit_head WHERE id = 1").fetch_one(&mut *tx).await?;
-    let (start, mut prev): (i64, String) = (sqlx::Row::try_get(&head, "seq")?, sqlx::Row::try_get(&head, "hash")?);
+    let head =
+        sqlx::query("SELECT seq, hash FROM audit_head WHERE id = 1").fetch_one(&mut *tx).await?;
+    let (start, mut prev): (i64, String) =
+        (sqlx::Row::try_get(&head, "seq")?, sqlx::Row::try_get(&head, "hash")?);
     let (at, mut values) = (iso(now), Vec::new());
     for seq in start + 1..=rows {
         let target = format!("thing:{seq}");
@@ -152,7 +180,11 @@ pub async fn fill(state: &AppState, rows: i64, now: i64) -> anyhow::Result<i64> 
         }
     }
     let written = (rows - start).max(0);
-    sqlx::query("UPDATE audit_head SET seq = $1, hash = $2 WHERE id = 1").bind(start + written).bind(&prev).execute(&mut *tx).await?;
+    sqlx::query("UPDATE audit_head SET seq = $1, hash = $2 WHERE id = 1")
+        .bind(start + written)
+        .bind(&prev)
+        .execute(&mut *tx)
+        .await?;
     tx.commit().await?;
     Ok(written)
 }
@@ -172,7 +204,9 @@ pub async fn measure(
     let t0 = Instant::now();
     let chain = match audit::verify(&state.db).await? {
         audit::Verdict::Ok { rows } => rows,
-        audit::Verdict::Broken { seq, reason } => anyhow::bail!("the seeded chain is broken at {seq}: {reason}"),
+        audit::Verdict::Broken { seq, reason } => {
+            anyhow::bail!("the seeded chain is broken at {seq}: {reason}")
+        }
     };
     let walk_ms = t0.elapsed().as_secs_f64() * 1000.0;
     let targets: Vec<String> = (0..revisions).map(|rev| format!("swp:audit{rev:027x}")).collect();
@@ -182,7 +216,9 @@ pub async fn measure(
         let t0 = Instant::now();
         cited = match audit::verify_targets(&state.db, &targets).await? {
             audit::Verdict::Ok { rows } => rows,
-            audit::Verdict::Broken { seq, reason } => anyhow::bail!("the part's rows are broken at {seq}: {reason}"),
+            audit::Verdict::Broken { seq, reason } => {
+                anyhow::bail!("the part's rows are broken at {seq}: {reason}")
+            }
         };
         cited_ms = cited_ms.min(t0.elapsed().as_secs_f64() * 1000.0);
     }
@@ -191,7 +227,11 @@ pub async fn measure(
         let mut size = 0;
         for _ in 0..3 {
             let t0 = Instant::now();
-            let r = http.get(format!("{base}/api/swps/audit-file/{PART}.{ext}")).header("cookie", &who.cookie).send().await?;
+            let r = http
+                .get(format!("{base}/api/swps/audit-file/{PART}.{ext}"))
+                .header("cookie", &who.cookie)
+                .send()
+                .await?;
             anyhow::ensure!(r.status().is_success(), "audit file: {}", r.status());
             size = r.bytes().await?.len();
             best = best.min(t0.elapsed().as_secs_f64() * 1000.0);
@@ -206,7 +246,13 @@ pub async fn measure(
         "  of which the chain's check at the part's {cited} rows: {cited_ms:.0} ms ({:.1} µs a row); the whole walk (`audit verify`, not in the file): {walk_ms:.0} ms",
         cited_ms * 1000.0 / cited.max(1) as f64
     );
-    let floor = load::run(http, bare, None, 1, 1.0, move |r: &mut Rng| format!("/bare/{}", ids[r.below(ids.len() as u64) as usize])).await;
-    println!("  bare axum+sqlx PK lookup (floor), 1 client: p50 {:.2} ms, p99 {:.2} ms", floor.p50_ms, floor.p99_ms);
+    let floor = load::run(http, bare, None, 1, 1.0, move |r: &mut Rng| {
+        format!("/bare/{}", ids[r.below(ids.len() as u64) as usize])
+    })
+    .await;
+    println!(
+        "  bare axum+sqlx PK lookup (floor), 1 client: p50 {:.2} ms, p99 {:.2} ms",
+        floor.p50_ms, floor.p99_ms
+    );
     Ok(())
 }

@@ -21,7 +21,13 @@ pub struct Case<'a> {
 }
 
 /// The sort keys of spec section 7 (`sortBy`).
-pub const SORT_KEYS: [&str; 5] = ["partNumber", "deployDate.timestamp", "uploadDate.timestamp", "owner.firstname", "onBehalfOf.name"];
+pub const SORT_KEYS: [&str; 5] = [
+    "partNumber",
+    "deployDate.timestamp",
+    "uploadDate.timestamp",
+    "owner.firstname",
+    "onBehalfOf.name",
+];
 
 fn browse(page: usize, sort: &'static str, order: &'static str, term: bool) -> Make {
     Box::new(move |r: &mut Rng| {
@@ -44,7 +50,13 @@ fn floor(ids: &Arc<Vec<String>>) -> Case<'static> {
 }
 
 /// Every row, in order: floor first and last.
-pub fn all<'a>(ids: Arc<Vec<String>>, parts: Arc<Vec<String>>, all: &'a Session, two: &'a Session, small: bool) -> Vec<Case<'a>> {
+pub fn all<'a>(
+    ids: Arc<Vec<String>>,
+    parts: Arc<Vec<String>>,
+    all: &'a Session,
+    two: &'a Session,
+    small: bool,
+) -> Vec<Case<'a>> {
     let mut rows = vec![floor(&ids)];
     let i = ids.clone();
     rows.push(Case {
@@ -63,7 +75,10 @@ pub fn all<'a>(ids: Arc<Vec<String>>, parts: Arc<Vec<String>>, all: &'a Session,
         make: Box::new(move |r| {
             let part = &p[r.below(p.len() as u64) as usize];
             let n = 2 + r.below(4) as usize;
-            format!("/api/swps/deployed-swp-part-numbers?searchTerm={}&limit=10", &part[..n.min(part.len())])
+            format!(
+                "/api/swps/deployed-swp-part-numbers?searchTerm={}&limit=10",
+                &part[..n.min(part.len())]
+            )
         }),
     });
     let p = parts.clone();
@@ -73,7 +88,10 @@ pub fn all<'a>(ids: Arc<Vec<String>>, parts: Arc<Vec<String>>, all: &'a Session,
         session: Some(two),
         target: false,
         make: Box::new(move |r| {
-            format!("/api/swps/deployed-swp-part-numbers?searchTerm={}&limit=10", &p[r.below(p.len() as u64) as usize][..3])
+            format!(
+                "/api/swps/deployed-swp-part-numbers?searchTerm={}&limit=10",
+                &p[r.below(p.len() as u64) as usize][..3]
+            )
         }),
     });
     // `--small` keeps one order per key (CI checks that the program runs).
@@ -82,8 +100,17 @@ pub fn all<'a>(ids: Arc<Vec<String>>, parts: Arc<Vec<String>>, all: &'a Session,
         for &order in orders {
             for term in [false, true] {
                 for page in [1, 100, 1000] {
-                    let name = format!("browse {sort} {order} p{page}{}", if term { " search" } else { "" });
-                    rows.push(Case { name, bare: false, session: Some(all), target: true, make: browse(page, sort, order, term) });
+                    let name = format!(
+                        "browse {sort} {order} p{page}{}",
+                        if term { " search" } else { "" }
+                    );
+                    rows.push(Case {
+                        name,
+                        bare: false,
+                        session: Some(all),
+                        target: true,
+                        make: browse(page, sort, order, term),
+                    });
                 }
             }
         }
@@ -124,17 +151,29 @@ struct Measured {
 }
 
 /// Runs every case and prints the table; answers the number of failed requests.
-pub async fn run(http: &reqwest::Client, app: &str, bare: &str, cases: Vec<Case<'_>>, clients: usize, secs: f64) -> usize {
+pub async fn run(
+    http: &reqwest::Client,
+    app: &str,
+    bare: &str,
+    cases: Vec<Case<'_>>,
+    clients: usize,
+    secs: f64,
+) -> usize {
     let started = Instant::now();
     let mut done: Vec<Measured> = Vec::new();
     for c in cases {
-        let o = load::run(http, if c.bare { bare } else { app }, c.session, clients, secs, c.make).await;
+        let o = load::run(http, if c.bare { bare } else { app }, c.session, clients, secs, c.make)
+            .await;
         eprintln!("  {:<44} {:>8.0} req/s", c.name, o.rps());
         done.push(Measured { name: c.name, target: c.target, o });
     }
-    let floors: Vec<f64> = done.iter().filter(|m| m.name.contains("(floor)")).map(|m| m.o.rps()).collect();
+    let floors: Vec<f64> =
+        done.iter().filter(|m| m.name.contains("(floor)")).map(|m| m.o.rps()).collect();
     let floor = floors.iter().sum::<f64>() / floors.len().max(1) as f64;
-    println!("{:<46} {:>8} {:>8} {:>7} {:>8} {:>8} {:>6}", "scenario", "requests", "req/s", "% floor", "p50 ms", "p99 ms", "errors");
+    println!(
+        "{:<46} {:>8} {:>8} {:>7} {:>8} {:>8} {:>6}",
+        "scenario", "requests", "req/s", "% floor", "p50 ms", "p99 ms", "errors"
+    );
     let (mut failed, mut below, mut worst) = (0, 0, f64::MAX);
     for m in &done {
         let pct = 100.0 * m.o.rps() / floor.max(1.0);

@@ -18,9 +18,17 @@ pub struct Session {
 
 /// Signs in the way the web client does: a first GET hands out the CSRF cookie, the
 /// login POST echoes it in `X-CSRF-Token`.
-pub async fn sign_in(http: &reqwest::Client, base: &str, email: &str, password: &str) -> anyhow::Result<Session> {
+pub async fn sign_in(
+    http: &reqwest::Client,
+    base: &str,
+    email: &str,
+    password: &str,
+) -> anyhow::Result<Session> {
     let r = http.get(format!("{base}/api/users/current")).send().await?;
-    let csrf = cookies(&r).into_iter().find(|(k, _)| k.ends_with("plantdoc_csrf")).ok_or_else(|| anyhow::anyhow!("no CSRF cookie"))?;
+    let csrf = cookies(&r)
+        .into_iter()
+        .find(|(k, _)| k.ends_with("plantdoc_csrf"))
+        .ok_or_else(|| anyhow::anyhow!("no CSRF cookie"))?;
     let r = http
         .post(format!("{base}/api/users/login"))
         .header("cookie", format!("{}={}", csrf.0, csrf.1))
@@ -42,7 +50,9 @@ fn cookies(r: &reqwest::Response) -> Vec<(String, String)> {
         .get_all("set-cookie")
         .iter()
         .filter_map(|v| v.to_str().ok())
-        .filter_map(|s| s.split(';').next()?.split_once('=').map(|(k, v)| (k.to_string(), v.to_string())))
+        .filter_map(|s| {
+            s.split(';').next()?.split_once('=').map(|(k, v)| (k.to_string(), v.to_string()))
+        })
         .collect()
 }
 
@@ -69,7 +79,14 @@ impl Outcome {
 }
 
 /// Runs `make_path(rng)` requests against `base` for `secs` with `clients` tasks.
-pub async fn run<F>(http: &reqwest::Client, base: &str, session: Option<&Session>, clients: usize, secs: f64, make_path: F) -> Outcome
+pub async fn run<F>(
+    http: &reqwest::Client,
+    base: &str,
+    session: Option<&Session>,
+    clients: usize,
+    secs: f64,
+    make_path: F,
+) -> Outcome
 where
     F: Fn(&mut Rng) -> String + Send + Sync + 'static,
 {
@@ -78,7 +95,8 @@ where
     let started = Instant::now();
     let mut tasks = Vec::new();
     for c in 0..clients {
-        let (http, base, cookie, make_path) = (http.clone(), base.to_string(), session.map(|s| s.cookie.clone()), make_path.clone());
+        let (http, base, cookie, make_path) =
+            (http.clone(), base.to_string(), session.map(|s| s.cookie.clone()), make_path.clone());
         tasks.push(tokio::spawn(async move {
             let mut rng = Rng::new(1000 + c as u64);
             let mut lat: Vec<u32> = Vec::new();
@@ -135,9 +153,13 @@ where
 /// what an answer of that size costs the server and the client with no work behind it.
 #[allow(dead_code)]
 pub async fn bytes(Path(n): Path<usize>) -> axum::response::Response {
-    static BUF: std::sync::LazyLock<axum::body::Bytes> = std::sync::LazyLock::new(|| axum::body::Bytes::from(vec![b' '; 1 << 20]));
+    static BUF: std::sync::LazyLock<axum::body::Bytes> =
+        std::sync::LazyLock::new(|| axum::body::Bytes::from(vec![b' '; 1 << 20]));
     let body = BUF.slice(..n.min(BUF.len()));
-    axum::response::IntoResponse::into_response(([(axum::http::header::CONTENT_TYPE, "application/json")], body))
+    axum::response::IntoResponse::into_response((
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        body,
+    ))
 }
 
 /// Serves a router on a free local port; answers its base URL.
@@ -145,7 +167,11 @@ pub async fn serve(router: axum::Router) -> anyhow::Result<String> {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let addr = listener.local_addr()?;
     tokio::spawn(async move {
-        let _ = axum::serve(listener, router.into_make_service_with_connect_info::<std::net::SocketAddr>()).await;
+        let _ = axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+        )
+        .await;
     });
     Ok(format!("http://{addr}"))
 }
@@ -162,7 +188,9 @@ pub async fn bare(
 pub const FLOOR_SQL: &str = "SELECT id, part_number, status FROM swps WHERE id = $1";
 
 /// The floor's answer to its statement's result.
-pub fn floor_answer(row: Result<Option<sqlx::any::AnyRow>, sqlx::Error>) -> Result<axum::Json<serde_json::Value>, axum::http::StatusCode> {
+pub fn floor_answer(
+    row: Result<Option<sqlx::any::AnyRow>, sqlx::Error>,
+) -> Result<axum::Json<serde_json::Value>, axum::http::StatusCode> {
     match row {
         Ok(Some(r)) => Ok(axum::Json(serde_json::json!({
             "_id": r.try_get::<String, _>("id").unwrap_or_default(),
@@ -174,11 +202,17 @@ pub fn floor_answer(row: Result<Option<sqlx::any::AnyRow>, sqlx::Error>) -> Resu
     }
 }
 
-const DEFAULT_TOML: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../config/default.toml"));
+const DEFAULT_TOML: &str =
+    include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../config/default.toml"));
 
 /// The app state of a benchmark: the default config with a release file listing the
 /// modules it links (`release_toml`: `modules = [...]`), in `dir`, on `db_url`.
-pub async fn bench_state(dir: &std::path::Path, release_toml: &str, db_url: &str, secret: &str) -> anyhow::Result<plantdoc_core::AppState> {
+pub async fn bench_state(
+    dir: &std::path::Path,
+    release_toml: &str,
+    db_url: &str,
+    secret: &str,
+) -> anyhow::Result<plantdoc_core::AppState> {
     let conf = dir.join("config");
     std::fs::create_dir_all(conf.join("releases"))?;
     std::fs::write(conf.join("default.toml"), DEFAULT_TOML)?;

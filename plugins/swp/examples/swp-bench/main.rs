@@ -67,7 +67,8 @@ fn args() -> anyhow::Result<Args> {
         let mut value = || it.next().ok_or_else(|| anyhow::anyhow!("{flag} needs a value"));
         match flag.as_str() {
             "--small" => {
-                (a.swps, a.signs, a.secs, a.clients, a.small, a.text_docs, a.audit_rows) = (2_000, 10_000, 0.5, 16, true, 2_000, 50_000)
+                (a.swps, a.signs, a.secs, a.clients, a.small, a.text_docs, a.audit_rows) =
+                    (2_000, 10_000, 0.5, 16, true, 2_000, 50_000)
             }
             "--audit-rows" => a.audit_rows = value()?.parse()?,
             "--text-docs" => a.text_docs = value()?.parse()?,
@@ -91,7 +92,12 @@ fn args() -> anyhow::Result<Args> {
     Ok(a)
 }
 
-async fn add_user(state: &plantdoc_core::AppState, email: &str, position: &str, zones: Vec<String>) -> anyhow::Result<()> {
+async fn add_user(
+    state: &plantdoc_core::AppState,
+    email: &str,
+    position: &str,
+    zones: Vec<String>,
+) -> anyhow::Result<()> {
     let input = UserInput {
         firstname: "Bench".into(),
         lastname: "User".into(),
@@ -105,7 +111,9 @@ async fn add_user(state: &plantdoc_core::AppState, email: &str, position: &str, 
         kiosk: None,
         lang: None,
     };
-    plantdoc_core::seed::add_user(state, input, PASSWORD, false, "bench").await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    plantdoc_core::seed::add_user(state, input, PASSWORD, false, "bench")
+        .await
+        .map_err(|e| anyhow::anyhow!("{e:?}"))?;
     Ok(())
 }
 
@@ -118,12 +126,21 @@ async fn main() -> anyhow::Result<()> {
         (None, Some(admin)) => load::new_pg_database(admin, "swp_bench").await?,
         (None, None) => format!("sqlite://{}", tmp.path().join("bench.db").display()),
     };
-    let state = load::bench_state(tmp.path(), "modules = [\"swp\"]\n", &db_url, "swp-bench-secret-swp-bench-secret").await?;
+    let state = load::bench_state(
+        tmp.path(),
+        "modules = [\"swp\"]\n",
+        &db_url,
+        "swp-bench-secret-swp-bench-secret",
+    )
+    .await?;
     let backend = if db_url.starts_with("sqlite") { "SQLite" } else { "PostgreSQL" };
     let plant = match &a.reuse {
         Some(_) => seed::existing(&state).await?,
         None => {
-            println!("swp-bench: {backend}, seeding {} SWP revisions and {} sign records...", a.swps, a.signs);
+            println!(
+                "swp-bench: {backend}, seeding {} SWP revisions and {} sign records...",
+                a.swps, a.signs
+            );
             seed::plant(&state, a.swps, a.signs, state.now_ms()).await?
         }
     };
@@ -144,7 +161,8 @@ async fn main() -> anyhow::Result<()> {
         let other = audit::fill(&state, a.audit_rows, state.now_ms()).await?;
         println!("wrote {other} audit rows of other acts in {:.1} s", t0.elapsed().as_secs_f64());
         add_user(&state, "all-zones@bench.plant", "manager", state.zones.codes("mpk")).await?;
-        add_user(&state, "two-zones@bench.plant", "engineer", vec!["A1".into(), "B1".into()]).await?;
+        add_user(&state, "two-zones@bench.plant", "engineer", vec!["A1".into(), "B1".into()])
+            .await?;
     }
     if a.reuse.is_none() && a.text_docs > 0 {
         let secs = text::seed(&state, &plant.deployed_ids, a.text_docs).await?;
@@ -161,14 +179,17 @@ async fn main() -> anyhow::Result<()> {
 
     let (app, _) = plantdoc_core::http::router(state.clone());
     let base = load::serve(app).await?;
-    let bare_router = axum::Router::new().route("/bare/{id}", axum::routing::get(load::bare)).with_state(state.db.pool.clone());
+    let bare_router = axum::Router::new()
+        .route("/bare/{id}", axum::routing::get(load::bare))
+        .with_state(state.db.pool.clone());
     let bare_base = load::serve(bare_router).await?;
     let http = reqwest::Client::builder().pool_max_idle_per_host(a.clients).build()?;
     let all = load::sign_in(&http, &base, "all-zones@bench.plant", PASSWORD).await?;
     let two = load::sign_in(&http, &base, "two-zones@bench.plant", PASSWORD).await?;
     if a.reuse.is_none() {
         let ids = std::sync::Arc::new(plant.deployed_ids.clone());
-        audit::measure(&state, &http, &base, &bare_base, ids, &all, (audit_revs, audit_signs)).await?;
+        audit::measure(&state, &http, &base, &bare_base, ids, &all, (audit_revs, audit_signs))
+            .await?;
     }
 
     let ids = std::sync::Arc::new(plant.deployed_ids.clone());
@@ -180,15 +201,23 @@ async fn main() -> anyhow::Result<()> {
         a.secs,
         std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
     );
-    let mut failed = if a.only_text { 0 } else { cases::run(&http, &base, &bare_base, rows, a.clients, a.secs).await };
+    let mut failed = if a.only_text {
+        0
+    } else {
+        cases::run(&http, &base, &bare_base, rows, a.clients, a.secs).await
+    };
     failed += text::measure(&http, &base, &bare_base, ids.clone(), &all, a.secs).await;
     match text::worker() {
         Some(_) => {
-            if let Err(e) = text::uploads(&state, &http, &base, &two, if a.small { 5 } else { 40 }).await {
+            if let Err(e) =
+                text::uploads(&state, &http, &base, &two, if a.small { 5 } else { 40 }).await
+            {
                 println!("upload rows not measured: {e}");
             }
         }
-        None => println!("upload rows skipped: no plantdoc binary beside the bench (cargo build --bin plantdoc)"),
+        None => println!(
+            "upload rows skipped: no plantdoc binary beside the bench (cargo build --bin plantdoc)"
+        ),
     }
     if a.reuse.is_none() {
         approve::run(&state, &http, &base, if a.small { 50 } else { 500 }, PASSWORD).await?;

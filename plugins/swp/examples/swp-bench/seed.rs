@@ -25,7 +25,8 @@ impl Rng {
 }
 
 pub const REVISIONS_PER_PART: usize = 4;
-const FIRST_NAMES: [&str; 10] = ["Erin", "Elias", "Maya", "Noah", "Ivy", "Liam", "Zoe", "Omar", "Ada", "Ravi"];
+const FIRST_NAMES: [&str; 10] =
+    ["Erin", "Elias", "Maya", "Noah", "Ivy", "Liam", "Zoe", "Omar", "Ada", "Ravi"];
 const ROWS_PER_INSERT: usize = 400;
 const ROWS_PER_TX: usize = 40_000;
 
@@ -101,7 +102,12 @@ fn hex_id(prefix: char, n: usize) -> String {
 }
 
 /// Seeds `swps` revisions (rounded to whole parts) and about `signs` sign records.
-pub async fn plant(state: &AppState, swps: usize, signs: usize, now: i64) -> anyhow::Result<Seeded> {
+pub async fn plant(
+    state: &AppState,
+    swps: usize,
+    signs: usize,
+    now: i64,
+) -> anyhow::Result<Seeded> {
     let started = Instant::now();
     // Three stored documents shared by every seeded SWP (the lists never open them).
     for (i, name) in ["swc", "jes", "vis"].iter().enumerate() {
@@ -124,13 +130,22 @@ pub async fn plant(state: &AppState, swps: usize, signs: usize, now: i64) -> any
          process_status, quality_status, production_status",
     );
     let mut w_zones = Table::new("swp_zones", "swp_id, zone");
-    let mut w_parts = Table::new("swp_parts", "company_code, part_number, last_revision, current_id");
-    let mut w_catalogue = Table::new("parts", "id, part_number, description, company_code, created_at");
+    let mut w_parts =
+        Table::new("swp_parts", "company_code, part_number, last_revision, current_id");
+    let mut w_catalogue =
+        Table::new("parts", "id, part_number, description, company_code, created_at");
     let mut w_signs = Table::new(
         "acknowledgements",
         "id, doc_kind, doc_id, version_hash, operator_id, op_full_name, op_no, signed_at, sign_meaning, verifier_id, cl_full_name, cl_op_no, verified_at, verify_meaning",
     );
-    let mut out = Seeded { deployed_ids: Vec::new(), parts: Vec::new(), swps: 0, signs: 0, zones: 0, secs: 0.0 };
+    let mut out = Seeded {
+        deployed_ids: Vec::new(),
+        parts: Vec::new(),
+        swps: 0,
+        signs: 0,
+        zones: 0,
+        secs: 0.0,
+    };
     let day = 86_400_000i64;
     let mut n = 0usize;
     let mut sign_n = 0usize;
@@ -146,9 +161,13 @@ pub async fn plant(state: &AppState, swps: usize, signs: usize, now: i64) -> any
             let id = hex_id('s', n);
             n += 1;
             let deployed = rev + 1 == REVISIONS_PER_PART;
-            let upload = now - 3 * 365 * day + (p as i64 % 500) * day / 4 + rev as i64 * 60 * day + rng.below(3_600_000) as i64;
+            let upload = now - 3 * 365 * day
+                + (p as i64 % 500) * day / 4
+                + rev as i64 * 60 * day
+                + rng.below(3_600_000) as i64;
             let deploy = upload + 2 * day;
-            let obsolete = if deployed { "NULL".to_string() } else { (upload + 60 * day).to_string() };
+            let obsolete =
+                if deployed { "NULL".to_string() } else { (upload + 60 * day).to_string() };
             let owner = rng.below(FIRST_NAMES.len() as u64) as usize;
             let (behalf_id, behalf_name) = if rng.below(3) == 0 {
                 let b = rng.below(FIRST_NAMES.len() as u64) as usize;
@@ -207,22 +226,39 @@ pub async fn plant(state: &AppState, swps: usize, signs: usize, now: i64) -> any
                 }
             }
         }
-        w_parts.rows.push(format!("('{company}', '{part}', {}, '{current}')", REVISIONS_PER_PART - 1));
+        w_parts
+            .rows
+            .push(format!("('{company}', '{part}', {}, '{current}')", REVISIONS_PER_PART - 1));
         if company == "mpk" {
             out.parts.push(part);
         }
-        if w_swps.rows.len() >= ROWS_PER_INSERT || w_signs.rows.len() >= ROWS_PER_INSERT || w_zones.rows.len() >= ROWS_PER_INSERT {
-            sink.flush(&mut [&mut w_catalogue, &mut w_swps, &mut w_zones, &mut w_parts, &mut w_signs]).await?;
+        if w_swps.rows.len() >= ROWS_PER_INSERT
+            || w_signs.rows.len() >= ROWS_PER_INSERT
+            || w_zones.rows.len() >= ROWS_PER_INSERT
+        {
+            sink.flush(&mut [
+                &mut w_catalogue,
+                &mut w_swps,
+                &mut w_zones,
+                &mut w_parts,
+                &mut w_signs,
+            ])
+            .await?;
         }
     }
-    sink.flush(&mut [&mut w_catalogue, &mut w_swps, &mut w_zones, &mut w_parts, &mut w_signs]).await?;
+    sink.flush(&mut [&mut w_catalogue, &mut w_swps, &mut w_zones, &mut w_parts, &mut w_signs])
+        .await?;
     sink.commit().await?;
     out.swps = w_swps.total;
     out.zones = w_zones.total;
     out.signs = w_signs.total;
     // Fresh statistics, and on PostgreSQL a visibility map, as autovacuum would leave
     // them on a live plant (index-only scans need it).
-    let tidy = if state.db.dialect == plantdoc_core::db::Dialect::Postgres { "VACUUM ANALYZE" } else { "ANALYZE" };
+    let tidy = if state.db.dialect == plantdoc_core::db::Dialect::Postgres {
+        "VACUUM ANALYZE"
+    } else {
+        "ANALYZE"
+    };
     sqlx::raw_sql(tidy).execute(&state.db.pool).await?;
     out.secs = started.elapsed().as_secs_f64();
     Ok(out)
@@ -231,16 +267,28 @@ pub async fn plant(state: &AppState, swps: usize, signs: usize, now: i64) -> any
 /// What `plant` would answer, read from a database it seeded earlier.
 pub async fn existing(state: &AppState) -> anyhow::Result<Seeded> {
     use sqlx::Row;
-    let rows = sqlx::query("SELECT id, part_number FROM swps WHERE status = 'deployed' AND company_code = 'mpk'")
-        .fetch_all(&state.db.pool)
-        .await?;
-    let mut out = Seeded { deployed_ids: Vec::new(), parts: Vec::new(), swps: 0, signs: 0, zones: 0, secs: 0.0 };
+    let rows = sqlx::query(
+        "SELECT id, part_number FROM swps WHERE status = 'deployed' AND company_code = 'mpk'",
+    )
+    .fetch_all(&state.db.pool)
+    .await?;
+    let mut out = Seeded {
+        deployed_ids: Vec::new(),
+        parts: Vec::new(),
+        swps: 0,
+        signs: 0,
+        zones: 0,
+        secs: 0.0,
+    };
     for r in rows {
         out.deployed_ids.push(r.try_get("id")?);
         out.parts.push(r.try_get("part_number")?);
     }
     let count = |t: &'static str| async move {
-        sqlx::query(&format!("SELECT COUNT(*) AS n FROM {t}")).fetch_one(&state.db.pool).await?.try_get::<i64, _>("n")
+        sqlx::query(&format!("SELECT COUNT(*) AS n FROM {t}"))
+            .fetch_one(&state.db.pool)
+            .await?
+            .try_get::<i64, _>("n")
     };
     out.swps = count("swps").await? as usize;
     out.signs = count("acknowledgements").await? as usize;

@@ -13,7 +13,10 @@ use plantdoc_core::AppState;
 use crate::load::{self, Session};
 use crate::seed::Rng;
 
-const WORDS: [&str; 12] = ["fasten", "bolt", "seal", "inspect", "gauge", "station", "panel", "door", "clip", "hose", "check", "label"];
+const WORDS: [&str; 12] = [
+    "fasten", "bolt", "seal", "inspect", "gauge", "station", "panel", "door", "clip", "hose",
+    "check", "label",
+];
 
 /// Writes `docs` pages of text over the deployed SWPs (`ids`), 200 rows a statement.
 pub async fn seed(state: &AppState, ids: &[String], docs: usize) -> anyhow::Result<f64> {
@@ -38,10 +41,15 @@ pub async fn seed(state: &AppState, ids: &[String], docs: usize) -> anyhow::Resu
                 body.push_str(WORDS[rng.below(WORDS.len() as u64) as usize]);
                 body.push_str(&rng.below(100).to_string());
             }
-            let vals = [q.add(id.clone()), q.add(sections[i % 3]), q.add(page), q.add(0i64), q.add(body)].join(", ");
+            let vals =
+                [q.add(id.clone()), q.add(sections[i % 3]), q.add(page), q.add(0i64), q.add(body)]
+                    .join(", ");
             rows.push(format!("({vals})"));
         }
-        let sql = format!("INSERT INTO swp_text_pages (doc_id, section, page, scanned, body) VALUES {}", rows.join(", "));
+        let sql = format!(
+            "INSERT INTO swp_text_pages (doc_id, section, page, scanned, body) VALUES {}",
+            rows.join(", ")
+        );
         q.query(&sql).execute(&mut *tx).await?;
     }
     // Every seeded SWP counts as read (their files are rows without blobs).
@@ -56,21 +64,41 @@ pub async fn seed(state: &AppState, ids: &[String], docs: usize) -> anyhow::Resu
 }
 
 /// The search rows at one client, printed with the floor at one client.
-pub async fn measure(http: &reqwest::Client, base: &str, bare: &str, ids: std::sync::Arc<Vec<String>>, all: &Session, secs: f64) -> usize {
-    let floor = load::run(http, bare, None, 1, secs, move |r: &mut Rng| format!("/bare/{}", ids[r.below(ids.len() as u64) as usize])).await;
+pub async fn measure(
+    http: &reqwest::Client,
+    base: &str,
+    bare: &str,
+    ids: std::sync::Arc<Vec<String>>,
+    all: &Session,
+    secs: f64,
+) -> usize {
+    let floor = load::run(http, bare, None, 1, secs, move |r: &mut Rng| {
+        format!("/bare/{}", ids[r.below(ids.len() as u64) as usize])
+    })
+    .await;
     let rows: Vec<(&str, crate::cases::Make)> = vec![
-        ("search-text: rare word, 1 page in 500", Box::new(|r: &mut Rng| format!("/api/swps/search-text?q=tool{}", r.below(500)))),
+        (
+            "search-text: rare word, 1 page in 500",
+            Box::new(|r: &mut Rng| format!("/api/swps/search-text?q=tool{}", r.below(500))),
+        ),
         (
             "search-text: two words (rare + common)",
-            Box::new(|r: &mut Rng| format!("/api/swps/search-text?q=tool{}%20torque", r.below(500))),
+            Box::new(|r: &mut Rng| {
+                format!("/api/swps/search-text?q=tool{}%20torque", r.below(500))
+            }),
         ),
         (
             "search-text: common word, 1 page in 3",
-            Box::new(|r: &mut Rng| format!("/api/swps/search-text?q=torque&page={}", 1 + r.below(3))),
+            Box::new(|r: &mut Rng| {
+                format!("/api/swps/search-text?q=torque&page={}", 1 + r.below(3))
+            }),
         ),
     ];
     // Uncached: the search keeps no answers, every call reads the index.
-    println!("\n{:<46} {:>8} {:>8} {:>8} {:>6}", "search inside documents, 1 client, uncached", "req/s", "p50 ms", "p99 ms", "errors");
+    println!(
+        "\n{:<46} {:>8} {:>8} {:>8} {:>6}",
+        "search inside documents, 1 client, uncached", "req/s", "p50 ms", "p99 ms", "errors"
+    );
     println!(
         "{:<46} {:>8.0} {:>8.2} {:>8.2} {:>6}",
         "bare axum+sqlx PK lookup (floor)",
@@ -83,7 +111,13 @@ pub async fn measure(http: &reqwest::Client, base: &str, bare: &str, ids: std::s
     for (name, make) in rows {
         let o = load::run(http, base, Some(all), 1, secs, make).await;
         let flag = if o.p50_ms > 20.0 { " >20ms" } else { "" };
-        println!("{name:<46} {:>8.0} {:>8.2} {:>8.2} {:>6}{flag}", o.rps(), o.p50_ms, o.p99_ms, o.errors);
+        println!(
+            "{name:<46} {:>8.0} {:>8.2} {:>8.2} {:>6}{flag}",
+            o.rps(),
+            o.p50_ms,
+            o.p99_ms,
+            o.errors
+        );
         failed += o.errors;
     }
     failed
@@ -97,7 +131,13 @@ pub fn worker() -> Option<std::path::PathBuf> {
 }
 
 /// Upload rounds at one client, the indexer idle and then reading each upload's text.
-pub async fn uploads(state: &AppState, http: &reqwest::Client, base: &str, eng: &Session, rounds: usize) -> anyhow::Result<()> {
+pub async fn uploads(
+    state: &AppState,
+    http: &reqwest::Client,
+    base: &str,
+    eng: &Session,
+    rounds: usize,
+) -> anyhow::Result<()> {
     let before = round_times(http, base, eng, rounds, "UPB").await?;
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let (s, st) = (state.clone(), stop.clone());
@@ -123,8 +163,16 @@ pub async fn uploads(state: &AppState, http: &reqwest::Client, base: &str, eng: 
     Ok(())
 }
 
-async fn round_times(http: &reqwest::Client, base: &str, eng: &Session, rounds: usize, tag: &str) -> anyhow::Result<Vec<f64>> {
-    let csrf = eng.cookie.split("; ").find_map(|c| c.split_once('=').filter(|(k, _)| k.ends_with("plantdoc_csrf")).map(|(_, v)| v));
+async fn round_times(
+    http: &reqwest::Client,
+    base: &str,
+    eng: &Session,
+    rounds: usize,
+    tag: &str,
+) -> anyhow::Result<Vec<f64>> {
+    let csrf = eng.cookie.split("; ").find_map(|c| {
+        c.split_once('=').filter(|(k, _)| k.ends_with("plantdoc_csrf")).map(|(_, v)| v)
+    });
     let csrf = csrf.unwrap_or_default();
     let mut times = Vec::new();
     for i in 0..rounds {
@@ -154,7 +202,12 @@ async fn round_times(http: &reqwest::Client, base: &str, eng: &Session, rounds: 
             .json(&body)
             .send()
             .await?;
-        anyhow::ensure!(r.status().is_success(), "uploadS3: {} {}", r.status(), r.text().await.unwrap_or_default());
+        anyhow::ensure!(
+            r.status().is_success(),
+            "uploadS3: {} {}",
+            r.status(),
+            r.text().await.unwrap_or_default()
+        );
         times.push(t.elapsed().as_secs_f64() * 1000.0);
     }
     times.sort_by(f64::total_cmp);
@@ -168,7 +221,9 @@ fn pdf(text: &str, pages: usize) -> Vec<u8> {
     use plantdoc_swp::lopdf::{dictionary, Document, Object, Stream};
     let mut doc = Document::with_version("1.5");
     let pages_id = doc.new_object_id();
-    let font = doc.add_object(dictionary! {"Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica"});
+    let font = doc.add_object(
+        dictionary! {"Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica"},
+    );
     let resources = doc.add_object(dictionary! {"Font" => dictionary! {"F1" => font}});
     let mut kids: Vec<Object> = Vec::new();
     for i in 0..pages {
@@ -179,8 +234,14 @@ fn pdf(text: &str, pages: usize) -> Vec<u8> {
             Operation::new("Tj", vec![Object::string_literal(format!("{text} page {}", i + 1))]),
             Operation::new("ET", vec![]),
         ];
-        let c = doc.add_object(Stream::new(dictionary! {}, Content { operations: ops }.encode().unwrap_or_default()));
-        kids.push(doc.add_object(dictionary! {"Type" => "Page", "Parent" => pages_id, "Contents" => c}).into());
+        let c = doc.add_object(Stream::new(
+            dictionary! {},
+            Content { operations: ops }.encode().unwrap_or_default(),
+        ));
+        kids.push(
+            doc.add_object(dictionary! {"Type" => "Page", "Parent" => pages_id, "Contents" => c})
+                .into(),
+        );
     }
     let media: Vec<Object> = vec![0.into(), 0.into(), 595.into(), 842.into()];
     let count = pages as i64;

@@ -4,7 +4,10 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use super::provider::{at_provider, browser, full_claims, location, new_login, provider, set_account, sign_in, spawn_oidc, start, LABEL};
+use super::provider::{
+    at_provider, browser, full_claims, location, new_login, provider, set_account, sign_in,
+    spawn_oidc, start, LABEL,
+};
 use crate::helpers::{scalar, spawn};
 
 const UNVERIFIED: &str = "could not be verified";
@@ -17,7 +20,10 @@ async fn oidc_discovery_and_authorization_request() {
     // The signed-out answer tells the sign-in page what to show.
     let r = b.get("/api/users/current").await;
     assert_eq!(r.status, StatusCode::UNAUTHORIZED);
-    assert_eq!(r.body, json!({"error": "Please sign in.", "signIn": {"sso": LABEL, "password": true}}));
+    assert_eq!(
+        r.body,
+        json!({"error": "Please sign in.", "signIn": {"sso": LABEL, "password": true}})
+    );
     let auth = start(&b).await;
     assert!(auth.as_str().starts_with(&format!("{}/auth?", provider().issuer)), "{auth}");
     let q: std::collections::HashMap<String, String> = auth.query_pairs().into_owned().collect();
@@ -70,8 +76,13 @@ async fn oidc_state_pkce_and_flow_checks() {
     let b = browser(&app);
     let auth_b = start(&b).await;
     let state_b: String = auth_b.query_pairs().find(|(k, _)| k == "state").unwrap().1.into_owned();
-    let code_a: String =
-        url::Url::parse(&format!("http://x{back_a}")).unwrap().query_pairs().find(|(k, _)| k == "code").unwrap().1.into_owned();
+    let code_a: String = url::Url::parse(&format!("http://x{back_a}"))
+        .unwrap()
+        .query_pairs()
+        .find(|(k, _)| k == "code")
+        .unwrap()
+        .1
+        .into_owned();
     let r = b.get(&format!("/api/auth/oidc/callback?code={code_a}&state={state_b}")).await;
     assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.text);
     assert!(b.session_cookie().is_none());
@@ -159,9 +170,14 @@ async fn oidc_routes_are_documented_as_they_answer() {
     let app = spawn_oidc("plantdoc", &[]).await;
     let doc = browser(&app).get("/api/openapi.json").await.body;
     let types = |op: &serde_json::Value, status: &str| -> Vec<String> {
-        op["responses"][status]["content"].as_object().map(|c| c.keys().cloned().collect()).unwrap_or_default()
+        op["responses"][status]["content"]
+            .as_object()
+            .map(|c| c.keys().cloned().collect())
+            .unwrap_or_default()
     };
-    let statuses = |op: &serde_json::Value| -> Vec<String> { op["responses"].as_object().unwrap().keys().cloned().collect() };
+    let statuses = |op: &serde_json::Value| -> Vec<String> {
+        op["responses"].as_object().unwrap().keys().cloned().collect()
+    };
     let login = &doc["paths"]["/api/auth/oidc/login"]["get"];
     // 400: a query the route cannot read (`fresh`, `back`).
     assert_eq!(statuses(login), ["302", "400", "429", "503"]);
@@ -180,8 +196,17 @@ async fn oidc_routes_are_documented_as_they_answer() {
     assert_eq!((r.status, r.text.as_str()), (StatusCode::FOUND, ""));
     let r = b.get("/api/auth/oidc/callback?code=x&state=not-the-flows").await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
-    assert!(r.headers["content-type"].to_str().unwrap().starts_with("text/html"), "{:?}", r.headers);
+    assert!(
+        r.headers["content-type"].to_str().unwrap().starts_with("text/html"),
+        "{:?}",
+        r.headers
+    );
     let r = b.get("/api/auth/oidc/callback?state=a&state=b").await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
-    assert!(r.headers["content-type"].to_str().unwrap().starts_with("application/json"), "{:?} {}", r.headers, r.text);
+    assert!(
+        r.headers["content-type"].to_str().unwrap().starts_with("application/json"),
+        "{:?} {}",
+        r.headers,
+        r.text
+    );
 }

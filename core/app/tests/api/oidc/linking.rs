@@ -13,15 +13,29 @@ const HELD: &str = "sign-in is not linked to a Plantdoc account yet. To link it,
 const LINK_COOKIE: &str = "__Host-plantdoc_oidc_link";
 
 async fn subject_of(app: &TestApp, id: &str) -> Option<String> {
-    sqlx::query_scalar("SELECT oidc_subject FROM users WHERE id = $1").bind(id).fetch_one(&app.state.db.pool).await.unwrap()
+    sqlx::query_scalar("SELECT oidc_subject FROM users WHERE id = $1")
+        .bind(id)
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap()
 }
 
 async fn names_of(app: &TestApp, id: &str) -> (String, String) {
-    sqlx::query_as("SELECT firstname, lastname FROM users WHERE id = $1").bind(id).fetch_one(&app.state.db.pool).await.unwrap()
+    sqlx::query_as("SELECT firstname, lastname FROM users WHERE id = $1")
+        .bind(id)
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap()
 }
 
 async fn audits(app: &TestApp, action: &str, id: &str) -> i64 {
-    scalar(app, &format!("SELECT COUNT(*) FROM audit_log WHERE action = '{action}' AND target = 'user:{id}'")).await
+    scalar(
+        app,
+        &format!(
+            "SELECT COUNT(*) FROM audit_log WHERE action = '{action}' AND target = 'user:{id}'"
+        ),
+    )
+    .await
 }
 
 /// The provider's claims for `email` (a process engineer), `email_verified` as given
@@ -51,7 +65,9 @@ async fn add_kiosk(app: &TestApp, email: &str) -> String {
         kiosk: Some(true),
         ..Default::default()
     };
-    plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test").await.expect("kiosk account")
+    plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test")
+        .await
+        .expect("kiosk account")
 }
 
 /// Signs `login` in and expects the refusal that waits for the password: no session, the
@@ -63,7 +79,11 @@ async fn expect_held(app: &TestApp, login: &str, id: &str, case: &str) -> crate:
     let r = sign_in(&b, login).await;
     assert_eq!(r.status, StatusCode::FORBIDDEN, "{case}: {}", r.text);
     assert!(r.text.contains(HELD), "{case}: {}", r.text);
-    assert!(r.text.contains("href=\"/login?local\""), "{case}: the page leads to the password form: {}", r.text);
+    assert!(
+        r.text.contains("href=\"/login?local\""),
+        "{case}: the page leads to the password form: {}",
+        r.text
+    );
     assert!(b.session_cookie().is_none(), "{case}");
     assert!(b.cookie(LINK_COOKIE).is_some(), "{case}: the identity waits in this browser");
     assert_eq!(subject_of(app, id).await, None, "{case}: not linked");
@@ -130,9 +150,15 @@ async fn oidc_email_links_only_when_email_verified_is_the_boolean_true() {
 async fn oidc_protected_accounts_never_link_by_email() {
     // Even with `trust_email` and a verified flag: a plant administrator (its e-mail in
     // upper case at the provider), a kiosk account and a break-glass account stay unlinked.
-    let app = spawn_oidc("plantdoc", &[("auth.oidc.trust_email", "true"), ("auth.break_glass", "glass@demo.plant")]).await;
+    let app = spawn_oidc(
+        "plantdoc",
+        &[("auth.oidc.trust_email", "true"), ("auth.break_glass", "glass@demo.plant")],
+    )
+    .await;
     let admin = app.add_user("admin@demo.plant", "manager", "process").await;
-    plantdoc_core::seed::set_plant_admin(&app.state, "admin@demo.plant", true, "test").await.unwrap();
+    plantdoc_core::seed::set_plant_admin(&app.state, "admin@demo.plant", true, "test")
+        .await
+        .unwrap();
     let kiosk = add_kiosk(&app, "kiosk1@demo.plant").await;
     let glass = app.add_user("glass@demo.plant", "manager", "quality").await;
     for (case, email, id) in [
@@ -150,7 +176,9 @@ async fn oidc_protected_accounts_never_link_by_email() {
 async fn oidc_a_protected_account_links_after_its_password_once() {
     let app = spawn_oidc("plantdoc", &[]).await;
     let admin = app.add_user("admin@demo.plant", "manager", "process").await;
-    plantdoc_core::seed::set_plant_admin(&app.state, "admin@demo.plant", true, "test").await.unwrap();
+    plantdoc_core::seed::set_plant_admin(&app.state, "admin@demo.plant", true, "test")
+        .await
+        .unwrap();
     app.add_user("eve@demo.plant", "engineer", "process").await;
     let login = new_login();
     set_account(&login, claims("Admin@Demo.Plant", Some(json!(true)))).await;
@@ -158,16 +186,34 @@ async fn oidc_a_protected_account_links_after_its_password_once() {
 
     // The password in another browser (no waiting identity) signs in and links nothing.
     let other = app.client();
-    assert_eq!(other.post("/api/users/login", &json!({"email": "admin@demo.plant", "password": PASSWORD})).await.status, StatusCode::OK);
+    assert_eq!(
+        other
+            .post("/api/users/login", &json!({"email": "admin@demo.plant", "password": PASSWORD}))
+            .await
+            .status,
+        StatusCode::OK
+    );
     // In this browser: another account's password links nothing; a wrong one neither.
-    assert_eq!(b.post("/api/users/login", &json!({"email": "eve@demo.plant", "password": PASSWORD})).await.status, StatusCode::OK);
-    let wrong = b.post("/api/users/login", &json!({"email": "admin@demo.plant", "password": "not-the-password-1"})).await;
+    assert_eq!(
+        b.post("/api/users/login", &json!({"email": "eve@demo.plant", "password": PASSWORD}))
+            .await
+            .status,
+        StatusCode::OK
+    );
+    let wrong = b
+        .post(
+            "/api/users/login",
+            &json!({"email": "admin@demo.plant", "password": "not-the-password-1"}),
+        )
+        .await;
     assert_eq!(wrong.status, StatusCode::BAD_REQUEST);
     assert_eq!(subject_of(&app, &admin).await, None);
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM users WHERE oidc_subject IS NOT NULL").await, 0);
 
     // The account's own password in this browser links it, audited, and ends the wait.
-    let r = b.post("/api/users/login", &json!({"email": "admin@demo.plant", "password": PASSWORD})).await;
+    let r = b
+        .post("/api/users/login", &json!({"email": "admin@demo.plant", "password": PASSWORD}))
+        .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     assert_eq!(r.body["_id"], json!(admin));
     assert_eq!(subject_of(&app, &admin).await.as_deref(), Some(login.as_str()));
@@ -181,10 +227,19 @@ async fn oidc_a_protected_account_links_after_its_password_once() {
     // A wait older than ten minutes links nothing.
     let kiosk = add_kiosk(&app, "kiosk2@demo.plant").await;
     let login = new_login();
-    set_account(&login, json!({"email": "kiosk2@demo.plant", "email_verified": true, "position": "operator"})).await;
+    set_account(
+        &login,
+        json!({"email": "kiosk2@demo.plant", "email_verified": true, "position": "operator"}),
+    )
+    .await;
     let b = expect_held(&app, &login, &kiosk, "kiosk account").await;
     app.clock.advance_secs(11 * 60);
-    assert_eq!(b.post("/api/users/login", &json!({"email": "kiosk2@demo.plant", "password": PASSWORD})).await.status, StatusCode::OK);
+    assert_eq!(
+        b.post("/api/users/login", &json!({"email": "kiosk2@demo.plant", "password": PASSWORD}))
+            .await
+            .status,
+        StatusCode::OK
+    );
     assert_eq!(subject_of(&app, &kiosk).await, None);
 }
 
@@ -192,7 +247,8 @@ async fn oidc_a_protected_account_links_after_its_password_once() {
 /// through the provider as an identity of its own with the kiosk account's e-mail, linked
 /// once by the kiosk account's password at /login?local.
 #[tokio::test]
-async fn oidc_kiosk_netbook_with_password_login_off_links_once_then_signs_in_through_the_provider() {
+async fn oidc_kiosk_netbook_with_password_login_off_links_once_then_signs_in_through_the_provider()
+{
     let app = spawn_oidc("plantdoc", &[("auth.password_login", "false")]).await;
     let kiosk = add_kiosk(&app, "kiosk-line1@demo.plant").await;
     let off = "Password sign-in is off. Please use 'Sign in with Test IdP'.";
@@ -211,7 +267,8 @@ async fn oidc_kiosk_netbook_with_password_login_off_links_once_then_signs_in_thr
     assert_eq!(subject_of(&app, &kiosk).await.as_deref(), Some(login.as_str()));
     // Another account's password is still refused while password sign-in is off.
     app.add_user("eve@demo.plant", "engineer", "process").await;
-    let r = b.post("/api/users/login", &json!({"email": "eve@demo.plant", "password": PASSWORD})).await;
+    let r =
+        b.post("/api/users/login", &json!({"email": "eve@demo.plant", "password": PASSWORD})).await;
     assert_eq!(r.body, json!({"email": off}));
 
     // The netbook signs in with 'Sign in with Test IdP' from then on, as the kiosk account.

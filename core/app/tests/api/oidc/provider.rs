@@ -32,20 +32,31 @@ pub fn provider() -> &'static Provider {
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())
             // Its log, for a failing test: the system temp folder.
-            .stderr(std::fs::File::create(std::env::temp_dir().join("plantdoc-oidc-provider.log")).unwrap())
+            .stderr(
+                std::fs::File::create(std::env::temp_dir().join("plantdoc-oidc-provider.log"))
+                    .unwrap(),
+            )
             .spawn()
             .expect("node with web-tests/oidc installed (.ci/deps.sh)");
         let mut line = String::new();
         BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-        let port = line.trim().strip_prefix("READY ").unwrap_or_else(|| panic!("provider did not start: {line:?}")).to_string();
+        let port = line
+            .trim()
+            .strip_prefix("READY ")
+            .unwrap_or_else(|| panic!("provider did not start: {line:?}"))
+            .to_string();
         Provider { issuer: format!("http://127.0.0.1:{port}"), _child: Mutex::new(child) }
     })
 }
 
 /// Sets the claims the provider gives account `login` (besides `sub` = login).
 pub async fn set_account(login: &str, claims: Value) {
-    let r =
-        reqwest::Client::new().put(format!("{}/_test/accounts/{login}", provider().issuer)).body(claims.to_string()).send().await.unwrap();
+    let r = reqwest::Client::new()
+        .put(format!("{}/_test/accounts/{login}", provider().issuer))
+        .body(claims.to_string())
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), StatusCode::NO_CONTENT);
 }
 
@@ -77,12 +88,18 @@ pub async fn spawn_oidc(client_id: &str, extra: &[(&str, &str)]) -> TestApp {
 
 /// A browser on the app that does not follow redirects (each step is looked at).
 pub fn browser(app: &TestApp) -> Client {
-    let http = crate::helpers::http_client().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let http =
+        crate::helpers::http_client().redirect(reqwest::redirect::Policy::none()).build().unwrap();
     Client { base: app.base.clone(), http, jar: Arc::new(Mutex::new(BTreeMap::new())) }
 }
 
 pub fn location(r: &Resp) -> String {
-    r.headers.get(LOCATION).unwrap_or_else(|| panic!("no Location: {} {}", r.status, r.text)).to_str().unwrap().to_string()
+    r.headers
+        .get(LOCATION)
+        .unwrap_or_else(|| panic!("no Location: {} {}", r.status, r.text))
+        .to_str()
+        .unwrap()
+        .to_string()
 }
 
 /// Starts a sign-in in `b` (GET /api/auth/oidc/login): the provider URL it sends to.
@@ -95,7 +112,8 @@ pub async fn start(b: &Client) -> url::Url {
 /// The person `login` at the provider: signs in and consents, as in a browser, until
 /// the provider sends the browser back. Returns the callback's path and query.
 pub async fn at_provider(auth_url: &url::Url, login: &str) -> String {
-    let http = crate::helpers::http_client().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let http =
+        crate::helpers::http_client().redirect(reqwest::redirect::Policy::none()).build().unwrap();
     let mut jar: BTreeMap<String, String> = BTreeMap::new();
     let base = url::Url::parse(&provider().issuer).unwrap();
     let mut next = auth_url.clone();
@@ -106,8 +124,12 @@ pub async fn at_provider(auth_url: &url::Url, login: &str) -> String {
         }
         let mut req = match &form {
             Some(fields) => {
-                let body = url::form_urlencoded::Serializer::new(String::new()).extend_pairs(fields).finish();
-                http.post(next.clone()).header("content-type", "application/x-www-form-urlencoded").body(body)
+                let body = url::form_urlencoded::Serializer::new(String::new())
+                    .extend_pairs(fields)
+                    .finish();
+                http.post(next.clone())
+                    .header("content-type", "application/x-www-form-urlencoded")
+                    .body(body)
             }
             None => http.get(next.clone()),
         };
@@ -127,11 +149,17 @@ pub async fn at_provider(auth_url: &url::Url, login: &str) -> String {
         }
         // A form: the login (any password) or the consent.
         let html = r.text().await.unwrap();
-        let attr = |name: &str| html.split(name).nth(1).and_then(|s| s.split('"').nth(1)).map(str::to_string);
+        let attr = |name: &str| {
+            html.split(name).nth(1).and_then(|s| s.split('"').nth(1)).map(str::to_string)
+        };
         let action = attr("action=").unwrap_or_else(|| panic!("no form at the provider: {html}"));
         let prompt = attr("name=\"prompt\" value=").unwrap_or_default();
         next = base.join(&action).unwrap();
-        form = Some(vec![("prompt".into(), prompt), ("login".into(), login.into()), ("password".into(), "any".into())]);
+        form = Some(vec![
+            ("prompt".into(), prompt),
+            ("login".into(), login.into()),
+            ("password".into(), "any".into()),
+        ]);
     }
     panic!("the provider did not send the browser back");
 }

@@ -38,7 +38,15 @@ pub fn check_plant(db: &str, files: &std::path::Path, env: &[(&str, &str)]) -> u
         let at = t.find(label).unwrap_or_else(|| panic!("{label} in {t}")) + label.len();
         t[at..].split(|c: char| !c.is_ascii_digit()).next().unwrap().parse().unwrap()
     };
-    let orphans = removed("(removed ") + t.rsplit("(removed ").next().unwrap().split(')').next().unwrap().parse::<usize>().unwrap();
+    let orphans = removed("(removed ")
+        + t.rsplit("(removed ")
+            .next()
+            .unwrap()
+            .split(')')
+            .next()
+            .unwrap()
+            .parse::<usize>()
+            .unwrap();
     let o = run(&["storage", "check"]);
     assert!(o.status.success(), "clean after --fix: {}", text(&o));
     let o = run(&["audit", "verify"]);
@@ -47,21 +55,34 @@ pub fn check_plant(db: &str, files: &std::path::Path, env: &[(&str, &str)]) -> u
 }
 
 pub fn report(drill: &str, o: &Outcome) {
-    println!("drill {drill}: acknowledged {}, found {}, orphans {}", o.acknowledged, o.found, o.orphans);
+    println!(
+        "drill {drill}: acknowledged {}, found {}, orphans {}",
+        o.acknowledged, o.found, o.orphans
+    );
     assert_eq!(o.found, o.acknowledged, "{drill}: every acknowledged write is there");
 }
 
 /// Signs in through a server (any instance) with the tests' password.
 pub async fn login_at(base: &str, email: &str) -> Client {
-    let c = Client { base: base.to_string(), http: crate::helpers::http_client().build().unwrap(), jar: Default::default() };
+    let c = Client {
+        base: base.to_string(),
+        http: crate::helpers::http_client().build().unwrap(),
+        jar: Default::default(),
+    };
     let r = c.post("/api/users/login", &json!({"email": email, "password": PASSWORD})).await;
     assert_eq!(r.status, StatusCode::OK, "login {email}: {}", r.text);
     c
 }
 
 /// A POST that may be cut by the kill: None when no answer came (not acknowledged).
-async fn try_post(c: &Client, path: &str, body: Vec<u8>, ct: &str) -> Option<(StatusCode, serde_json::Value)> {
-    let cookies: Vec<String> = c.jar.lock().unwrap().iter().map(|(k, v)| format!("{k}={v}")).collect();
+async fn try_post(
+    c: &Client,
+    path: &str,
+    body: Vec<u8>,
+    ct: &str,
+) -> Option<(StatusCode, serde_json::Value)> {
+    let cookies: Vec<String> =
+        c.jar.lock().unwrap().iter().map(|(k, v)| format!("{k}={v}")).collect();
     let r = c
         .http
         .post(format!("{}{path}", c.base))
@@ -78,13 +99,16 @@ async fn try_post(c: &Client, path: &str, body: Vec<u8>, ct: &str) -> Option<(St
 
 /// An upload whose body stops half-way and never ends (the server is killed meanwhile).
 fn stalled_upload(c: &Client) -> tokio::task::JoinHandle<()> {
-    let (ct, body) = multipart(&[("filepond", Some("big.pdf"), "application/pdf", &vec![b'%'; 4 << 20])]);
-    let cookies: Vec<String> = c.jar.lock().unwrap().iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let (ct, body) =
+        multipart(&[("filepond", Some("big.pdf"), "application/pdf", &vec![b'%'; 4 << 20])]);
+    let cookies: Vec<String> =
+        c.jar.lock().unwrap().iter().map(|(k, v)| format!("{k}={v}")).collect();
     let csrf = c.cookie("__Host-plantdoc_csrf").unwrap_or_default();
     let url = format!("{}/api/swps/uploadPdf", c.base);
     tokio::spawn(async move {
         let half = bytes::Bytes::from(body[..body.len() / 2].to_vec());
-        let stream = futures::stream::once(async move { Ok::<_, std::io::Error>(half) }).chain(futures::stream::pending());
+        let stream = futures::stream::once(async move { Ok::<_, std::io::Error>(half) })
+            .chain(futures::stream::pending());
         let _ = reqwest::Client::new()
             .request(Method::POST, url)
             .header("content-type", ct)
@@ -111,7 +135,10 @@ async fn kill_9_during_an_upload_and_a_deploy() {
         crate::swp::support::add(&seed, e, p, d, "mpk", &["A1", "B2"]).await;
     }
     let (db, files) = (seed.db_url.clone(), seed.tmp.path().join("files"));
-    let env = [("PLANTDOC__SERVER__SECRET", "drill-secret-drill-secret-drill!"), ("PLANTDOC__LOG__LEVEL", "error")];
+    let env = [
+        ("PLANTDOC__SERVER__SECRET", "drill-secret-drill-secret-drill!"),
+        ("PLANTDOC__LOG__LEVEL", "error"),
+    ];
     let (child, addr) = serve_process(seed.tmp.path(), &db, &env).await;
     let base = format!("http://{addr}");
     let eng = login_at(&base, "eng@demo.plant").await;
@@ -124,11 +151,15 @@ async fn kill_9_during_an_upload_and_a_deploy() {
     let mut ids = Vec::new();
     for i in 0..6 {
         let files = crate::swp::support::file_ids(&eng, &format!("K{i}")).await;
-        let r = eng.post("/api/swps/uploadS3", &payload(files, &format!("KILL-{i}"), json!({}))).await;
+        let r =
+            eng.post("/api/swps/uploadS3", &payload(files, &format!("KILL-{i}"), json!({}))).await;
         assert_eq!(r.status, StatusCode::OK, "{}", r.text);
         let id = r.body["swp"]["_id"].as_str().unwrap().to_string();
         for c in &revs[..2] {
-            assert_eq!(c.post(&format!("/api/swps/approve/{id}"), &json!({"reviewNote": ""})).await.status, StatusCode::OK);
+            assert_eq!(
+                c.post(&format!("/api/swps/approve/{id}"), &json!({"reviewNote": ""})).await.status,
+                StatusCode::OK
+            );
         }
         ids.push(id);
     }
@@ -141,7 +172,13 @@ async fn kill_9_during_an_upload_and_a_deploy() {
         let (c, n) = (revs[2].clone(), answered.clone());
         work.spawn(async move {
             tokio::time::sleep(Duration::from_millis(i as u64 * 120)).await;
-            let r = try_post(&c, &format!("/api/swps/approve/{id}"), br#"{"reviewNote": ""}"#.to_vec(), "application/json").await;
+            let r = try_post(
+                &c,
+                &format!("/api/swps/approve/{id}"),
+                br#"{"reviewNote": ""}"#.to_vec(),
+                "application/json",
+            )
+            .await;
             if r.is_some() {
                 n.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
             }
@@ -152,7 +189,12 @@ async fn kill_9_during_an_upload_and_a_deploy() {
         let (c, n) = (eng.clone(), answered.clone());
         work.spawn(async move {
             tokio::time::sleep(Duration::from_millis(i * 120 + 60)).await;
-            let (ct, body) = multipart(&[("filepond", Some("a.pdf"), "application/pdf", &pdf(&format!("U{i}"), 1))]);
+            let (ct, body) = multipart(&[(
+                "filepond",
+                Some("a.pdf"),
+                "application/pdf",
+                &pdf(&format!("U{i}"), 1),
+            )]);
             let r = try_post(&c, "/api/swps/uploadPdf", body, &ct).await;
             if r.is_some() {
                 n.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
@@ -161,7 +203,9 @@ async fn kill_9_during_an_upload_and_a_deploy() {
         });
     }
     let t0 = std::time::Instant::now();
-    while answered.load(std::sync::atomic::Ordering::SeqCst) < 4 && t0.elapsed() < Duration::from_secs(20) {
+    while answered.load(std::sync::atomic::Ordering::SeqCst) < 4
+        && t0.elapsed() < Duration::from_secs(20)
+    {
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
     let mut child = child;
@@ -188,24 +232,39 @@ async fn kill_9_during_an_upload_and_a_deploy() {
     let mut child = child;
     let mut found = 0;
     for id in &deploys {
-        let st: String = sqlx::query_scalar("SELECT status FROM swps WHERE id = $1").bind(id).fetch_one(&seed.state.db.pool).await.unwrap();
-        found += usize::from(st == "deployed");
-    }
-    for id in &uploads {
-        found += scalar(&seed, &format!("SELECT COUNT(*) FROM files WHERE id = '{id}'")).await as usize;
-    }
-    // Every SWP is either deployed with its audit row or still waiting, never between.
-    for id in &ids {
-        let (st, prod): (String, String) = sqlx::query_as("SELECT status, production_status FROM swps WHERE id = $1")
+        let st: String = sqlx::query_scalar("SELECT status FROM swps WHERE id = $1")
             .bind(id)
             .fetch_one(&seed.state.db.pool)
             .await
             .unwrap();
-        assert!((st == "deployed") == (prod == "Approved") && (st == "deployed" || st == "pending"), "{id}: {st} / {prod}");
+        found += usize::from(st == "deployed");
+    }
+    for id in &uploads {
+        found +=
+            scalar(&seed, &format!("SELECT COUNT(*) FROM files WHERE id = '{id}'")).await as usize;
+    }
+    // Every SWP is either deployed with its audit row or still waiting, never between.
+    for id in &ids {
+        let (st, prod): (String, String) =
+            sqlx::query_as("SELECT status, production_status FROM swps WHERE id = $1")
+                .bind(id)
+                .fetch_one(&seed.state.db.pool)
+                .await
+                .unwrap();
+        assert!(
+            (st == "deployed") == (prod == "Approved") && (st == "deployed" || st == "pending"),
+            "{id}: {st} / {prod}"
+        );
     }
     let orphans = check_plant(&db, &files, &env);
     child.kill().unwrap();
     child.wait().unwrap();
-    assert!(deploys.len() + uploads.len() >= 4 && deploys.len() + uploads.len() < 12, "the kill came mid-burst");
-    report("kill -9 (upload + deploy)", &Outcome { acknowledged: deploys.len() + uploads.len(), found, orphans });
+    assert!(
+        deploys.len() + uploads.len() >= 4 && deploys.len() + uploads.len() < 12,
+        "the kill came mid-burst"
+    );
+    report(
+        "kill -9 (upload + deploy)",
+        &Outcome { acknowledged: deploys.len() + uploads.len(), found, orphans },
+    );
 }

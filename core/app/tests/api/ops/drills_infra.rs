@@ -31,8 +31,12 @@ async fn s3_server_killed_during_uploads() {
         ("PLANTDOC__STORAGE__S3__ACCESS_KEY_ID", S3_KEY),
         ("PLANTDOC__STORAGE__S3__SECRET_ACCESS_KEY", S3_SECRET),
     ];
-    let over: Vec<(String, String)> =
-        s3_env.iter().map(|(k, v)| (k.trim_start_matches("PLANTDOC__").to_lowercase().replace("__", "."), v.to_string())).collect();
+    let over: Vec<(String, String)> = s3_env
+        .iter()
+        .map(|(k, v)| {
+            (k.trim_start_matches("PLANTDOC__").to_lowercase().replace("__", "."), v.to_string())
+        })
+        .collect();
     let over: Vec<(&str, &str)> = over.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
     let app = spawn_with(&over).await;
     let eng = app.signed_in("eng@demo.plant", "engineer", "process").await;
@@ -55,7 +59,11 @@ async fn s3_server_killed_during_uploads() {
     s3.wait().unwrap();
     while let Some(r) = work.join_next().await {
         let r = r.unwrap();
-        assert!(r.status == StatusCode::OK || r.status.is_server_error(), "an upload the store refused is an error: {}", r.text);
+        assert!(
+            r.status == StatusCode::OK || r.status.is_server_error(),
+            "an upload the store refused is an error: {}",
+            r.text
+        );
         assert!(r.body.is_object(), "JSON error shape: {}", r.text);
         if r.status == StatusCode::OK {
             acked.push(r.body["serverId"].as_str().unwrap().to_string());
@@ -64,11 +72,15 @@ async fn s3_server_killed_during_uploads() {
     let mut s3 = s3_on(dir.path(), port).await;
     let mut found = 0;
     for id in &acked {
-        found += scalar(&app, &format!("SELECT COUNT(*) FROM files WHERE id = '{id}'")).await as usize;
+        found +=
+            scalar(&app, &format!("SELECT COUNT(*) FROM files WHERE id = '{id}'")).await as usize;
     }
     let orphans = check_plant(&app.db_url, &app.tmp.path().join("files"), &s3_env);
     let _ = s3.kill();
-    report("S3 server killed during uploads", &Outcome { acknowledged: acked.len(), found, orphans });
+    report(
+        "S3 server killed during uploads",
+        &Outcome { acknowledged: acked.len(), found, orphans },
+    );
 }
 
 struct Unmount(std::path::PathBuf);
@@ -109,19 +121,43 @@ async fn disk_full_during_an_upload() {
     let (ct, body) = multipart(&[("filepond", Some("big.pdf"), "application/pdf", &big)]);
     let r = send_bytes(&eng, Method::POST, "/api/swps/uploadPdf", body, &ct).await;
     assert_eq!(r.status, StatusCode::INSUFFICIENT_STORAGE, "{}", r.text);
-    assert!(r.body["file"].as_str().is_some_and(|m| m.contains("storage is full")), "field message: {}", r.text);
-    let r = send_bytes(&eng, Method::POST, "/api/swps/uploadPdf?filename=big.pdf", big.clone(), "application/pdf").await;
+    assert!(
+        r.body["file"].as_str().is_some_and(|m| m.contains("storage is full")),
+        "field message: {}",
+        r.text
+    );
+    let r = send_bytes(
+        &eng,
+        Method::POST,
+        "/api/swps/uploadPdf?filename=big.pdf",
+        big.clone(),
+        "application/pdf",
+    )
+    .await;
     assert_eq!(r.status, StatusCode::INSUFFICIENT_STORAGE, "raw body: {}", r.text);
-    assert!(r.body["file"].as_str().is_some_and(|m| m.contains("storage is full")), "field message: {}", r.text);
-    assert_eq!(std::fs::read_dir(files.join(".tmp")).unwrap().count(), 0, "the partial temporary file is removed");
-    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM files").await, 1, "no row for the refused upload");
+    assert!(
+        r.body["file"].as_str().is_some_and(|m| m.contains("storage is full")),
+        "field message: {}",
+        r.text
+    );
+    assert_eq!(
+        std::fs::read_dir(files.join(".tmp")).unwrap().count(),
+        0,
+        "the partial temporary file is removed"
+    );
+    assert_eq!(
+        scalar(&app, "SELECT COUNT(*) FROM files").await,
+        1,
+        "no row for the refused upload"
+    );
     // Room again: uploads work without a restart.
     let r = upload(&eng, "after".into()).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     acked.push(r.body["serverId"].as_str().unwrap().to_string());
     let mut found = 0;
     for id in &acked {
-        found += scalar(&app, &format!("SELECT COUNT(*) FROM files WHERE id = '{id}'")).await as usize;
+        found +=
+            scalar(&app, &format!("SELECT COUNT(*) FROM files WHERE id = '{id}'")).await as usize;
     }
     let orphans = check_plant(&app.db_url, &files, &[]);
     report("disk full during an upload", &Outcome { acknowledged: acked.len(), found, orphans });
@@ -130,7 +166,10 @@ async fn disk_full_during_an_upload() {
 
 /// The machine's PostgreSQL binaries (the drill runs its own cluster to restart it).
 fn pg_bin() -> String {
-    let out = Command::new("sh").args(["-c", "ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n1"]).output().unwrap();
+    let out = Command::new("sh")
+        .args(["-c", "ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n1"])
+        .output()
+        .unwrap();
     String::from_utf8(out.stdout).unwrap().trim().to_string()
 }
 
@@ -140,18 +179,25 @@ async fn postgres_restarted_during_approvals_and_sign_records() {
     let cluster = tempfile::tempdir().unwrap();
     let pg = cluster.path().join("pg");
     let ci = workspace().join(".ci/pg.sh");
-    let out = Command::new("bash").arg(&ci).arg("start").arg(&pg).stderr(Stdio::null()).output().unwrap();
+    let out =
+        Command::new("bash").arg(&ci).arg("start").arg(&pg).stderr(Stdio::null()).output().unwrap();
     let admin = String::from_utf8(out.stdout).unwrap().trim().to_string();
     assert!(admin.starts_with("postgres://"), "own cluster: {admin}");
     struct Stop(std::path::PathBuf, std::path::PathBuf);
     impl Drop for Stop {
         fn drop(&mut self) {
-            let _ = Command::new("bash").arg(&self.0).arg("stop").arg(&self.1).stderr(Stdio::null()).status();
+            let _ = Command::new("bash")
+                .arg(&self.0)
+                .arg("stop")
+                .arg(&self.1)
+                .stderr(Stdio::null())
+                .status();
         }
     }
     let _stop = Stop(ci, pg.clone());
     let db = new_pg_database(&admin).await;
-    let app = spawn_on(tempfile::tempdir().unwrap(), db, &[("database.acquire_timeout_secs", "2")]).await;
+    let app =
+        spawn_on(tempfile::tempdir().unwrap(), db, &[("database.acquire_timeout_secs", "2")]).await;
     let p = plant(&app, "7101-0001").await;
     // The plant's review crew, signed in again.
     use crate::swp::support::login;
@@ -164,13 +210,26 @@ async fn postgres_restarted_during_approvals_and_sign_records() {
     };
     let mut ops = Vec::new();
     for i in 0..8 {
-        ops.push(badged(&app, &format!("op{i}@drill.plant"), "operator", "production", "mpk", &format!("55{i}")).await);
+        ops.push(
+            badged(
+                &app,
+                &format!("op{i}@drill.plant"),
+                "operator",
+                "production",
+                "mpk",
+                &format!("55{i}"),
+            )
+            .await,
+        );
     }
     let mut pending = Vec::new();
     for i in 0..6 {
         let id = crate::swp::support::submit(&crew.eng, &format!("PG-{i}"), json!({})).await;
         for c in [&crew.process, &crew.quality] {
-            assert_eq!(c.post(&format!("/api/swps/approve/{id}"), &json!({"reviewNote": ""})).await.status, StatusCode::OK);
+            assert_eq!(
+                c.post(&format!("/api/swps/approve/{id}"), &json!({"reviewNote": ""})).await.status,
+                StatusCode::OK
+            );
         }
         pending.push(id);
     }
@@ -181,14 +240,23 @@ async fn postgres_restarted_during_approvals_and_sign_records() {
         let id = id.clone();
         work.spawn(async move {
             tokio::time::sleep(Duration::from_millis(i as u64 * 60)).await;
-            ("deploy", id.clone(), c.post(&format!("/api/swps/approve/{id}"), &json!({"reviewNote": ""})).await)
+            (
+                "deploy",
+                id.clone(),
+                c.post(&format!("/api/swps/approve/{id}"), &json!({"reviewNote": ""})).await,
+            )
         });
     }
     for (i, op) in ops.iter().enumerate() {
         let (c, op, swp) = (p.netbook.clone(), op.clone(), p.swp_id.clone());
         work.spawn(async move {
             tokio::time::sleep(Duration::from_millis(i as u64 * 45)).await;
-            let r = c.post("/api/island/operator-read-swp", &json!({"opId": op, "swpId": swp, "key": format!("drill-{op}")})).await;
+            let r = c
+                .post(
+                    "/api/island/operator-read-swp",
+                    &json!({"opId": op, "swpId": swp, "key": format!("drill-{op}")}),
+                )
+                .await;
             ("sign", String::new(), r)
         });
     }
@@ -208,7 +276,9 @@ async fn postgres_restarted_during_approvals_and_sign_records() {
     while let Some(r) = work.join_next().await {
         let (what, id, r) = r.unwrap();
         assert!(
-            r.status == StatusCode::OK || r.status == StatusCode::SERVICE_UNAVAILABLE || r.status == StatusCode::CONFLICT,
+            r.status == StatusCode::OK
+                || r.status == StatusCode::SERVICE_UNAVAILABLE
+                || r.status == StatusCode::CONFLICT,
             "{what}: {} {}",
             r.status,
             r.text
@@ -233,18 +303,27 @@ async fn postgres_restarted_during_approvals_and_sign_records() {
     assert!(ready, "the server recovers once PostgreSQL is back");
     let mut found = 0;
     for id in &deploys {
-        found += scalar(&app, &format!("SELECT COUNT(*) FROM swps WHERE id = '{id}' AND status = 'deployed'")).await as usize;
+        found += scalar(
+            &app,
+            &format!("SELECT COUNT(*) FROM swps WHERE id = '{id}' AND status = 'deployed'"),
+        )
+        .await as usize;
     }
     for id in &signs {
-        found += scalar(&app, &format!("SELECT COUNT(*) FROM acknowledgements WHERE id = '{id}'")).await as usize;
+        found += scalar(&app, &format!("SELECT COUNT(*) FROM acknowledgements WHERE id = '{id}'"))
+            .await as usize;
     }
     for id in &pending {
-        let (st, prod): (String, String) = sqlx::query_as("SELECT status, production_status FROM swps WHERE id = $1")
-            .bind(id)
-            .fetch_one(&app.state.db.pool)
-            .await
-            .unwrap();
-        assert!((st == "deployed") == (prod == "Approved"), "{id}: {st} / {prod}: never half-deployed");
+        let (st, prod): (String, String) =
+            sqlx::query_as("SELECT status, production_status FROM swps WHERE id = $1")
+                .bind(id)
+                .fetch_one(&app.state.db.pool)
+                .await
+                .unwrap();
+        assert!(
+            (st == "deployed") == (prod == "Approved"),
+            "{id}: {st} / {prod}: never half-deployed"
+        );
     }
     let orphans = check_plant(&app.db_url, &app.tmp.path().join("files"), &[]);
     report(

@@ -30,7 +30,8 @@ pub fn text(o: &Output) -> String {
 pub async fn counts(pool: &sqlx::AnyPool) -> Vec<(String, i64)> {
     let mut out = Vec::new();
     for t in ["users", "files", "swps", "swp_parts", "acknowledgements", "audit_log"] {
-        let (n,): (i64,) = sqlx::query_as(&format!("SELECT COUNT(*) FROM {t}")).fetch_one(pool).await.unwrap();
+        let (n,): (i64,) =
+            sqlx::query_as(&format!("SELECT COUNT(*) FROM {t}")).fetch_one(pool).await.unwrap();
         out.push((t.to_string(), n));
     }
     out
@@ -38,7 +39,9 @@ pub async fn counts(pool: &sqlx::AnyPool) -> Vec<(String, i64)> {
 
 /// A kiosk plant (a deployed SWP with its files) with one verified signature; answers
 /// the app, the plant and the blob folder.
-pub async fn signed_plant(part: &str) -> (TestApp, crate::island::support::Plant, std::path::PathBuf) {
+pub async fn signed_plant(
+    part: &str,
+) -> (TestApp, crate::island::support::Plant, std::path::PathBuf) {
     let app = spawn().await;
     let p = crate::island::support::plant(&app, part).await;
     p.signed("a").await;

@@ -32,7 +32,8 @@ impl Drop for Killed {
 
 #[tokio::test]
 async fn two_serve_processes_share_sessions_uploads_and_documents() {
-    let admin = pg_admin_url().expect("this test needs PostgreSQL: set PLANTDOC_TEST_PG_URL (make test does)");
+    let admin = pg_admin_url()
+        .expect("this test needs PostgreSQL: set PLANTDOC_TEST_PG_URL (make test does)");
     let db = new_pg_database(&admin).await;
     let s3 = start_s3().await;
     let bucket = format!("scale-{}", &uuid_like()[..8]);
@@ -51,7 +52,9 @@ async fn two_serve_processes_share_sessions_uploads_and_documents() {
     )
     .await;
     // A runs on the tests' clock: bring it to the wall clock the processes use.
-    let wall = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
+    let wall =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis()
+            as i64;
     a.clock.advance_secs((wall - T0) / 1000);
     let env = [
         ("PLANTDOC__STORAGE__BACKEND", "s3"),
@@ -88,7 +91,9 @@ async fn two_serve_processes_share_sessions_uploads_and_documents() {
         production: on(&crew.production, &base_b),
     };
     let files = file_ids(&moved.eng, "7101-0001").await;
-    let r = on(&crew.eng, &base_c).post("/api/swps/uploadS3", &payload(files, "7101-0001", json!({}))).await;
+    let r = on(&crew.eng, &base_c)
+        .post("/api/swps/uploadS3", &payload(files, "7101-0001", json!({})))
+        .await;
     assert_eq!(r.status, StatusCode::OK, "submit on C of uploads through B: {}", r.text);
     let id = r.body["swp"]["_id"].as_str().unwrap().to_string();
     let swp = crate::swp::support::approve_all(&moved, &id).await;
@@ -97,7 +102,8 @@ async fn two_serve_processes_share_sessions_uploads_and_documents() {
     assert_eq!(blobs.len(), 3, "the three uploads in the one bucket: {blobs:?}");
     let r = crew.quality.get(&format!("/api/swps/swp/{id}")).await;
     assert_eq!(r.status, StatusCode::OK, "read through A: {}", r.text);
-    let (status, bytes, _) = crate::swp::support::fetch_link(&a, r.body["swp"]["urls"]["vis"].as_str().unwrap()).await;
+    let (status, bytes, _) =
+        crate::swp::support::fetch_link(&a, r.body["swp"]["urls"]["vis"].as_str().unwrap()).await;
     assert_eq!(status, StatusCode::OK);
     assert!(bytes.starts_with(b"%PDF-"), "the document uploaded through B, read through A");
 
@@ -114,7 +120,11 @@ async fn two_serve_processes_share_sessions_uploads_and_documents() {
 
     // A module switched on through A is on at B within the refresh period.
     let remote = format!("{base_b}/remotes/kanban/remoteEntry.js");
-    assert_eq!(reqwest::get(&remote).await.unwrap().status(), StatusCode::NOT_FOUND, "kanban is off in release 1.0");
+    assert_eq!(
+        reqwest::get(&remote).await.unwrap().status(),
+        StatusCode::NOT_FOUND,
+        "kanban is off in release 1.0"
+    );
     let boss = a.signed_in_plant_admin("boss@demo.plant", "manager", "process").await;
     let r = boss.post("/api/modules/switch", &json!({"id": "kanban", "enabled": true})).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
@@ -136,7 +146,11 @@ async fn two_serve_processes_share_sessions_uploads_and_documents() {
     assert_eq!(crew.quality.get("/api/zones").await.status, StatusCode::OK);
     let r = on(&crew.quality, &base_c).post("/api/users/logout", &json!({})).await;
     assert!(r.status.is_success(), "logout: {}", r.text);
-    assert_eq!(on(&crew.quality, &base_c).get("/api/zones").await.status, StatusCode::UNAUTHORIZED, "at once where it was ended");
+    assert_eq!(
+        on(&crew.quality, &base_c).get("/api/zones").await.status,
+        StatusCode::UNAUTHORIZED,
+        "at once where it was ended"
+    );
     tokio::time::sleep(RECHECK).await;
     assert_eq!(on(&crew.quality, &base_b).get("/api/zones").await.status, StatusCode::UNAUTHORIZED);
     assert_eq!(crew.quality.get("/api/zones").await.status, StatusCode::UNAUTHORIZED);
@@ -169,7 +183,8 @@ async fn periodic_work_runs_once_across_instances() {
     let db = fresh_database(tmp.path()).await;
     let log = Arc::new(Mutex::new(Vec::new()));
     let started = Arc::new(AtomicUsize::new(0));
-    let ticker = |me| -> Vec<Arc<dyn Plugin>> { vec![Arc::new(Ticker(log.clone(), me, started.clone()))] };
+    let ticker =
+        |me| -> Vec<Arc<dyn Plugin>> { vec![Arc::new(Ticker(log.clone(), me, started.clone()))] };
     let enable = [("modules.ticker.enabled", "true")];
     let one = spawn_full(tmp, db.clone(), &enable, ticker(1)).await;
     let two = spawn_full(tempfile::tempdir().unwrap(), db, &enable, ticker(2)).await;
@@ -178,11 +193,20 @@ async fn periodic_work_runs_once_across_instances() {
     let runs = log.lock().unwrap().clone();
     assert_eq!(started.load(Ordering::SeqCst), 2, "the task loop runs on both instances");
     // Ten periods: without the lease both instances would run each tick (about 20).
-    assert!((7..=11).contains(&runs.len()), "one run per period across both instances: {} runs", runs.len());
+    assert!(
+        (7..=11).contains(&runs.len()),
+        "one run per period across both instances: {} runs",
+        runs.len()
+    );
     // A hand-over between instances waits for the lease (180 ms) to expire; runs of one
     // instance follow its own ticks (jitter of a busy machine aside).
     for w in runs.windows(2).filter(|w| w[0].0 != w[1].0) {
         let gap = w[1].1.duration_since(w[0].1);
-        assert!(gap >= Duration::from_millis(100), "instances {} and {} ran {gap:?} apart", w[0].0, w[1].0);
+        assert!(
+            gap >= Duration::from_millis(100),
+            "instances {} and {} ran {gap:?} apart",
+            w[0].0,
+            w[1].0
+        );
     }
 }

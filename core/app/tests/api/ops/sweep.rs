@@ -16,8 +16,16 @@ fn age(path: &Path, secs: u64) {
 }
 
 async fn orphan(app: &TestApp, files: &Path, secs: u64) -> PathBuf {
-    let blob =
-        app.state.storage.put_bytes("swp", Bytes::from_static(b"%PDF-1.4 left by a killed upload"), "application/pdf").await.unwrap();
+    let blob = app
+        .state
+        .storage
+        .put_bytes(
+            "swp",
+            Bytes::from_static(b"%PDF-1.4 left by a killed upload"),
+            "application/pdf",
+        )
+        .await
+        .unwrap();
     let path = files.join(&blob.key);
     age(&path, secs);
     path
@@ -41,7 +49,10 @@ async fn the_storage_sweep_removes_old_leftovers_at_start_and_periodically() {
     let files = before.tmp.path().join("files");
     let (eng, _) = person(&before, "eng@demo.plant", "engineer", "process").await;
     upload_ok(&eng, "uploadPdf", "kept.pdf", &crate::swp::support::pdf("kept", 1)).await;
-    let key: String = sqlx::query_scalar("SELECT storage_key FROM files").fetch_one(&before.state.db.pool).await.unwrap();
+    let key: String = sqlx::query_scalar("SELECT storage_key FROM files")
+        .fetch_one(&before.state.db.pool)
+        .await
+        .unwrap();
     let named = files.join(&key);
     age(&named, 7200);
     let old_orphan = orphan(&before, &files, 7200).await;
@@ -56,17 +67,32 @@ async fn the_storage_sweep_removes_old_leftovers_at_start_and_periodically() {
     let app = spawn_on(
         tempfile::tempdir().unwrap(),
         before.db_url.clone(),
-        &[("storage.dir", &dir), ("storage.sweep_secs", "1"), ("storage.sweep_min_age_secs", "600")],
+        &[
+            ("storage.dir", &dir),
+            ("storage.sweep_secs", "1"),
+            ("storage.sweep_min_age_secs", "600"),
+        ],
     )
     .await;
-    assert!(gone_within(&old_orphan, Duration::from_secs(10)).await, "an old orphan blob goes at start");
-    assert!(gone_within(&stale_tmp, Duration::from_secs(10)).await, "a stale temporary file goes at start");
+    assert!(
+        gone_within(&old_orphan, Duration::from_secs(10)).await,
+        "an old orphan blob goes at start"
+    );
+    assert!(
+        gone_within(&stale_tmp, Duration::from_secs(10)).await,
+        "a stale temporary file goes at start"
+    );
     // Periodically: an old orphan appearing while it runs goes within a period or two.
     let later = orphan(&app, &files, 7200).await;
-    assert!(gone_within(&later, Duration::from_secs(10)).await, "the periodic sweep removes a later orphan");
-    for (what, path) in
-        [("the blob a row names (even old)", &named), ("a young orphan", &young_orphan), ("a young temporary file", &young_tmp)]
-    {
+    assert!(
+        gone_within(&later, Duration::from_secs(10)).await,
+        "the periodic sweep removes a later orphan"
+    );
+    for (what, path) in [
+        ("the blob a row names (even old)", &named),
+        ("a young orphan", &young_orphan),
+        ("a young temporary file", &young_tmp),
+    ] {
         assert!(path.exists(), "{what} stays");
     }
     let r = app.client().get("/healthz").await;

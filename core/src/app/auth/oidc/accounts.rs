@@ -39,7 +39,12 @@ pub enum Outcome {
 
 /// The account of provider subject `sub` whose claims are `p`, found, linked or made,
 /// and brought up to date with the claims; or why it may not sign in.
-pub async fn resolve(state: &AppState, s: &OidcSettings, sub: &str, p: &Profile) -> AppResult<Outcome> {
+pub async fn resolve(
+    state: &AppState,
+    s: &OidcSettings,
+    sub: &str,
+    p: &Profile,
+) -> AppResult<Outcome> {
     let now = state.now_ms();
     let mut tx = state.db.begin().await?;
     let mut user = by_subject(&mut tx, sub).await?;
@@ -47,7 +52,10 @@ pub async fn resolve(state: &AppState, s: &OidcSettings, sub: &str, p: &Profile)
         if let Some(email) = &p.email {
             if let Some(u) = users::find_by_email(&mut tx, email).await? {
                 let linked: Option<String> =
-                    sqlx::query_scalar("SELECT oidc_subject FROM users WHERE id = $1").bind(&u.id).fetch_one(&mut *tx).await?;
+                    sqlx::query_scalar("SELECT oidc_subject FROM users WHERE id = $1")
+                        .bind(&u.id)
+                        .fetch_one(&mut *tx)
+                        .await?;
                 if linked.is_some() {
                     // The account already belongs to another provider identity.
                     let msg = msg!("The account {email} is linked to another sign-in. Please contact your manager.");
@@ -55,24 +63,38 @@ pub async fn resolve(state: &AppState, s: &OidcSettings, sub: &str, p: &Profile)
                 }
                 // E-mail is not a stable identifier (OpenID Connect Core 5.7): it links only
                 // when the provider says it is verified, and never a protected account.
-                let held = link::protection(state, &u).or((!p.email_verified).then_some("an e-mail not marked verified"));
+                let held = link::protection(state, &u)
+                    .or((!p.email_verified).then_some("an e-mail not marked verified"));
                 if let Some(why) = held {
                     let meaning =
                         format!("single sign-on identity not linked by e-mail ({why}): it links once the account's password is entered");
-                    let entry = AuditEntry::new("auth.oidc_link_held", format!("user:{}", u.id), meaning)
-                        .by(None, ACTOR)
-                        .after(json!({"subject": sub, "emailVerified": p.email_verified}));
+                    let entry =
+                        AuditEntry::new("auth.oidc_link_held", format!("user:{}", u.id), meaning)
+                            .by(None, ACTOR)
+                            .after(json!({"subject": sub, "emailVerified": p.email_verified}));
                     audit::append(&mut tx, now, &entry).await?;
                     tx.commit().await?;
-                    return Ok(Outcome::NeedsPassword(PendingLink { subject: sub.to_string(), email: email.clone(), started: now }));
+                    return Ok(Outcome::NeedsPassword(PendingLink {
+                        subject: sub.to_string(),
+                        email: email.clone(),
+                        started: now,
+                    }));
                 }
-                sqlx::query("UPDATE users SET oidc_subject = $1 WHERE id = $2").bind(sub).bind(&u.id).execute(&mut *tx).await?;
+                sqlx::query("UPDATE users SET oidc_subject = $1 WHERE id = $2")
+                    .bind(sub)
+                    .bind(&u.id)
+                    .execute(&mut *tx)
+                    .await?;
                 audit::append(
                     &mut tx,
                     now,
-                    &AuditEntry::new("auth.oidc_link", format!("user:{}", u.id), "account linked to its single sign-on identity by e-mail")
-                        .by(Some(&u.id), ACTOR)
-                        .after(json!({"subject": sub})),
+                    &AuditEntry::new(
+                        "auth.oidc_link",
+                        format!("user:{}", u.id),
+                        "account linked to its single sign-on identity by e-mail",
+                    )
+                    .by(Some(&u.id), ACTOR)
+                    .after(json!({"subject": sub})),
                 )
                 .await?;
                 user = Some(u);
@@ -87,7 +109,9 @@ pub async fn resolve(state: &AppState, s: &OidcSettings, sub: &str, p: &Profile)
         },
         None => {
             let who = p.email.clone().unwrap_or_else(|| "you".into());
-            return Ok(Outcome::Refused(Refusal(msg!("There is no Plantdoc account for {who}. Please contact your manager."))));
+            return Ok(Outcome::Refused(Refusal(msg!(
+                "There is no Plantdoc account for {who}. Please contact your manager."
+            ))));
         }
     };
     if user.disabled {
@@ -120,7 +144,10 @@ fn check(state: &AppState, s: &OidcSettings, input: &mut UserInput) -> Result<()
         Ok(()) => Ok(()),
         Err(AppError::Fields(f)) => {
             let (field, msg) = f.into_iter().next().unwrap_or_default();
-            Err(Refusal(format!("The identity provider's claim {} cannot be used: {msg}", claim_label(s, &field))))
+            Err(Refusal(format!(
+                "The identity provider's claim {} cannot be used: {msg}",
+                claim_label(s, &field)
+            )))
         }
         Err(e) => Err(Refusal(e.to_string())),
     }
@@ -160,17 +187,26 @@ async fn create(
             .into(),
         )));
     }
-    let mut input = input_from(p, UserInput { email: p.email.clone().unwrap_or_default(), ..Default::default() });
+    let mut input = input_from(
+        p,
+        UserInput { email: p.email.clone().unwrap_or_default(), ..Default::default() },
+    );
     if let Err(r) = check(state, s, &mut input) {
         return Ok(Err(r));
     }
     // No password: the account signs in through the provider only ("" never verifies).
     let id = match users::insert(tx, &input, "", None, now).await {
         Ok(id) => id,
-        Err(AppError::Fields(f)) => return Ok(Err(Refusal(f.into_values().next().unwrap_or_default()))),
+        Err(AppError::Fields(f)) => {
+            return Ok(Err(Refusal(f.into_values().next().unwrap_or_default())))
+        }
         Err(e) => return Err(e),
     };
-    sqlx::query("UPDATE users SET oidc_subject = $1 WHERE id = $2").bind(sub).bind(&id).execute(&mut *tx).await?;
+    sqlx::query("UPDATE users SET oidc_subject = $1 WHERE id = $2")
+        .bind(sub)
+        .bind(&id)
+        .execute(&mut *tx)
+        .await?;
     audit::append(
         tx,
         now,
@@ -226,10 +262,14 @@ async fn update(
     audit::append(
         tx,
         now,
-        &AuditEntry::new("user.update", format!("user:{}", u.id), "account updated from the identity provider's claims at sign-in")
-            .by(Some(&u.id), ACTOR)
-            .before(before)
-            .after(after),
+        &AuditEntry::new(
+            "user.update",
+            format!("user:{}", u.id),
+            "account updated from the identity provider's claims at sign-in",
+        )
+        .by(Some(&u.id), ACTOR)
+        .before(before)
+        .after(after),
     )
     .await?;
     let user = users::find_by_id(tx, &u.id).await?.ok_or(AppError::NotFound)?;

@@ -64,15 +64,33 @@ fn list(claims: &Map<String, Value>, name: &str) -> Option<Vec<String>> {
         return None;
     }
     match claims.get(name)? {
-        Value::Array(a) => Some(a.iter().filter_map(|v| v.as_str()).map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()),
-        Value::String(s) => Some(s.split([' ', ',']).filter(|w| !w.is_empty()).map(str::to_string).collect()),
+        Value::Array(a) => Some(
+            a.iter()
+                .filter_map(|v| v.as_str())
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .collect(),
+        ),
+        Value::String(s) => {
+            Some(s.split([' ', ',']).filter(|w| !w.is_empty()).map(str::to_string).collect())
+        }
         _ => None,
     }
 }
 
-fn parse_enum<T>(value: &str, parse: fn(&str) -> Option<T>, claim: &str, what: &str, allowed: &[&str]) -> Result<T, ClaimProblem> {
-    parse(&value.trim().to_lowercase())
-        .ok_or_else(|| ClaimProblem(msg!("The claim {claim} is {value:?}, which is not a Plantdoc {what} ({}).", allowed.join(", "))))
+fn parse_enum<T>(
+    value: &str,
+    parse: fn(&str) -> Option<T>,
+    claim: &str,
+    what: &str,
+    allowed: &[&str],
+) -> Result<T, ClaimProblem> {
+    parse(&value.trim().to_lowercase()).ok_or_else(|| {
+        ClaimProblem(msg!(
+            "The claim {claim} is {value:?}, which is not a Plantdoc {what} ({}).",
+            allowed.join(", ")
+        ))
+    })
 }
 
 /// Whether the provider's e-mail may link an existing account by itself: with
@@ -91,13 +109,18 @@ pub fn email_verified(s: &OidcSettings, id: &IdClaims, userinfo: Option<&UserInf
         return false;
     };
     let from_id = if id.email() == Some(email) { id.email_verified() } else { None };
-    let from_userinfo = userinfo.filter(|u| u.email() == Some(email)).and_then(|u| u.email_verified());
+    let from_userinfo =
+        userinfo.filter(|u| u.email() == Some(email)).and_then(|u| u.email_verified());
     from_id.or(from_userinfo) == Some(true)
 }
 
 /// The account fields the claims give, by the configured mapping. A department or
 /// position claim with an unknown value is a problem (never guessed).
-pub fn profile(s: &OidcSettings, claims: &Map<String, Value>, email_verified: bool) -> Result<Profile, ClaimProblem> {
+pub fn profile(
+    s: &OidcSettings,
+    claims: &Map<String, Value>,
+    email_verified: bool,
+) -> Result<Profile, ClaimProblem> {
     let c = &s.claims;
     let mut p = Profile {
         email: text(claims, &c.email).map(|e| e.to_lowercase()),
@@ -109,10 +132,22 @@ pub fn profile(s: &OidcSettings, claims: &Map<String, Value>, email_verified: bo
         ..Default::default()
     };
     if let Some(v) = text(claims, &c.department) {
-        p.department = Some(parse_enum(&v, Department::parse, &format!("'{}'", c.department), "department", DEPARTMENTS)?);
+        p.department = Some(parse_enum(
+            &v,
+            Department::parse,
+            &format!("'{}'", c.department),
+            "department",
+            DEPARTMENTS,
+        )?);
     }
     if let Some(v) = text(claims, &c.position) {
-        p.position = Some(parse_enum(&v, Position::parse, &format!("'{}'", c.position), "position", POSITIONS)?);
+        p.position = Some(parse_enum(
+            &v,
+            Position::parse,
+            &format!("'{}'", c.position),
+            "position",
+            POSITIONS,
+        )?);
     }
     // Groups fill in what the claims left open, in the order the provider lists them.
     let groups = list(claims, &c.groups).unwrap_or_default();
@@ -121,7 +156,8 @@ pub fn profile(s: &OidcSettings, claims: &Map<String, Value>, email_verified: bo
     for g in groups.iter().filter_map(|name| s.groups.get(name)) {
         let label = format!("'{}'", c.groups);
         if let (None, Some(d)) = (p.department, &g.department) {
-            p.department = Some(parse_enum(d, Department::parse, &label, "department", DEPARTMENTS)?);
+            p.department =
+                Some(parse_enum(d, Department::parse, &label, "department", DEPARTMENTS)?);
         }
         if let (None, Some(v)) = (p.position, &g.position) {
             p.position = Some(parse_enum(v, Position::parse, &label, "position", POSITIONS)?);

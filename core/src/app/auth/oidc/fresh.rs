@@ -50,7 +50,9 @@ impl LoginQuery {
 /// The authorization request of a fresh sign-in: the provider must sign the person in
 /// again and tell when it did.
 pub fn ask_again(url: &mut Url) {
-    url.query_pairs_mut().append_pair("prompt", "login").append_pair("max_age", &MAX_AGE_SECS.to_string());
+    url.query_pairs_mut()
+        .append_pair("prompt", "login")
+        .append_pair("max_age", &MAX_AGE_SECS.to_string());
 }
 
 /// When the provider signed the person in (`auth_time`, s), if no longer than
@@ -70,7 +72,15 @@ mod tests {
     fn only_plain_console_paths_are_gone_back_to() {
         let q = |b: &str| LoginQuery { fresh: Some("1".into()), back: Some(b.into()) }.back();
         assert_eq!(q("/main/settings?tab=account"), "/main/settings?tab=account");
-        for bad in ["https://evil.example/main/", "//evil.example", "/main//evil", "/login", "/main/\\evil", "/main/x y", "javascript:x"] {
+        for bad in [
+            "https://evil.example/main/",
+            "//evil.example",
+            "/main//evil",
+            "/login",
+            "/main/\\evil",
+            "/main/x y",
+            "javascript:x",
+        ] {
             assert_eq!(q(bad), "/main", "{bad}");
         }
         assert_eq!(LoginQuery::default().back(), "/main");
@@ -80,7 +90,11 @@ mod tests {
     fn auth_time_must_be_recent() {
         let c = |v: Value| v.as_object().unwrap().clone();
         assert_eq!(recent_auth_time(&c(json!({"auth_time": 1000})), 1100), Some(1000));
-        assert_eq!(recent_auth_time(&c(json!({"auth_time": 1000})), 1000 + MAX_AGE_SECS + 1), None, "too old");
+        assert_eq!(
+            recent_auth_time(&c(json!({"auth_time": 1000})), 1000 + MAX_AGE_SECS + 1),
+            None,
+            "too old"
+        );
         assert_eq!(recent_auth_time(&c(json!({"auth_time": 2000})), 1000), None, "in the future");
         assert_eq!(recent_auth_time(&c(json!({})), 1000), None, "not said");
     }

@@ -72,17 +72,21 @@ pub fn protection(state: &AppState, u: &User) -> Option<&'static str> {
 pub async fn complete(state: &AppState, user: &User, link: &PendingLink) -> AppResult<bool> {
     let now = state.now_ms();
     let mut tx = state.db.begin().await?;
-    let taken: Option<String> =
-        sqlx::query_scalar("SELECT id FROM users WHERE oidc_subject = $1").bind(&link.subject).fetch_optional(&mut *tx).await?;
+    let taken: Option<String> = sqlx::query_scalar("SELECT id FROM users WHERE oidc_subject = $1")
+        .bind(&link.subject)
+        .fetch_optional(&mut *tx)
+        .await?;
     if taken.is_some() {
         return Ok(false);
     }
-    let linked = sqlx::query("UPDATE users SET oidc_subject = $1 WHERE id = $2 AND oidc_subject IS NULL AND email = $3")
-        .bind(&link.subject)
-        .bind(&user.id)
-        .bind(&link.email)
-        .execute(&mut *tx)
-        .await?;
+    let linked = sqlx::query(
+        "UPDATE users SET oidc_subject = $1 WHERE id = $2 AND oidc_subject IS NULL AND email = $3",
+    )
+    .bind(&link.subject)
+    .bind(&user.id)
+    .bind(&link.email)
+    .execute(&mut *tx)
+    .await?;
     if linked.rows_affected() == 0 {
         return Ok(false);
     }

@@ -47,7 +47,12 @@ pub struct Oidc {
 impl Oidc {
     /// The discovered provider (read again once [`DISCOVERY_TTL`] has passed, or at once
     /// with `fresh`: an ID token signed by a key it did not list, the keys rotated).
-    pub async fn provider(&self, s: &OidcSettings, public_url: &str, fresh: bool) -> anyhow::Result<Arc<Provider>> {
+    pub async fn provider(
+        &self,
+        s: &OidcSettings,
+        public_url: &str,
+        fresh: bool,
+    ) -> anyhow::Result<Arc<Provider>> {
         let mut cache = self.cache.lock().await;
         if let Some((at, p)) = cache.as_ref() {
             if !fresh && at.elapsed() < DISCOVERY_TTL {
@@ -99,23 +104,35 @@ fn oidc_settings(state: &AppState) -> AppResult<&OidcSettings> {
     state.settings.auth.oidc.as_ref().ok_or(AppError::NotFound)
 }
 
-async fn provider_or_page(state: &AppState, s: &OidcSettings, fresh: bool) -> Result<Arc<Provider>, Response> {
+async fn provider_or_page(
+    state: &AppState,
+    s: &OidcSettings,
+    fresh: bool,
+) -> Result<Arc<Provider>, Response> {
     state.oidc.provider(s, &state.settings.server.public_url, fresh).await.map_err(|e| {
         tracing::error!(error = %e, issuer = %s.issuer, "OpenID provider discovery failed");
-        page::refusal(StatusCode::SERVICE_UNAVAILABLE, &format!("{} cannot be reached just now. Please try again in a minute.", s.label))
+        page::refusal(
+            StatusCode::SERVICE_UNAVAILABLE,
+            &format!("{} cannot be reached just now. Please try again in a minute.", s.label),
+        )
     })
 }
 
 fn redirect(to: &str, cookies: Vec<HeaderValue>) -> Response {
     let mut r = StatusCode::FOUND.into_response();
-    r.headers_mut().insert(LOCATION, HeaderValue::from_str(to).unwrap_or(HeaderValue::from_static("/")));
+    r.headers_mut()
+        .insert(LOCATION, HeaderValue::from_str(to).unwrap_or(HeaderValue::from_static("/")));
     for c in cookies {
         r.headers_mut().append(SET_COOKIE, c);
     }
     r
 }
 
-async fn login(State(state): State<AppState>, addr: ClientIp, Query(lq): Query<fresh::LoginQuery>) -> AppResult<Response> {
+async fn login(
+    State(state): State<AppState>,
+    addr: ClientIp,
+    Query(lq): Query<fresh::LoginQuery>,
+) -> AppResult<Response> {
     throttle(&state, &addr, "login")?;
     let s = oidc_settings(&state)?;
     let provider = match provider_or_page(&state, s, false).await {
@@ -164,13 +181,19 @@ async fn callback(
 ) -> AppResult<Response> {
     throttle(&state, &addr, "login")?;
     let s = oidc_settings(&state)?;
-    const AGAIN: &str = text!("This sign-in could not be completed. Please start again from the sign-in page.");
+    const AGAIN: &str =
+        text!("This sign-in could not be completed. Please start again from the sign-in page.");
     let f = match flow::take(&state, &headers, q.state.as_deref().unwrap_or("")) {
         Ok(f) => f,
         Err(e) => return Ok(refused(&state, StatusCode::BAD_REQUEST, AGAIN, &format!("{e:?}"))),
     };
     if let Some(e) = &q.error {
-        return Ok(refused(&state, StatusCode::FORBIDDEN, &format!("{} did not sign you in ({e}).", s.label), e));
+        return Ok(refused(
+            &state,
+            StatusCode::FORBIDDEN,
+            &format!("{} did not sign you in ({e}).", s.label),
+            e,
+        ));
     }
     let Some(code) = q.code.filter(|c| !c.is_empty()) else {
         return Ok(refused(&state, StatusCode::BAD_REQUEST, AGAIN, "no code"));
@@ -181,9 +204,17 @@ async fn callback(
     };
     let tokens = match provider.exchange(&state.oidc.http, code, f.pkce_verifier).await {
         Ok(t) => t,
-        Err(e) => return Ok(refused(&state, StatusCode::FORBIDDEN, AGAIN, &format!("token exchange: {e:#}"))),
+        Err(e) => {
+            return Ok(refused(
+                &state,
+                StatusCode::FORBIDDEN,
+                AGAIN,
+                &format!("token exchange: {e:#}"),
+            ))
+        }
     };
-    const UNVERIFIED: &str = text!("The identity provider's answer could not be verified, so you are not signed in.");
+    const UNVERIFIED: &str =
+        text!("The identity provider's answer could not be verified, so you are not signed in.");
     let mut checked = provider.verify(&tokens, &f.nonce);
     let mut provider = provider;
     if checked.as_ref().is_err_and(provider::Refusal::unknown_key) {
@@ -195,7 +226,14 @@ async fn callback(
     }
     let id = match checked {
         Ok(c) => c,
-        Err(e) => return Ok(refused(&state, StatusCode::FORBIDDEN, UNVERIFIED, &format!("ID token: {e}"))),
+        Err(e) => {
+            return Ok(refused(
+                &state,
+                StatusCode::FORBIDDEN,
+                UNVERIFIED,
+                &format!("ID token: {e}"),
+            ))
+        }
     };
     let subject = id.subject().to_string();
     // A fresh sign-in was asked for: the provider must say it signed the person in just now
@@ -212,7 +250,10 @@ async fn callback(
                     return Ok(refused(
                         &state,
                         StatusCode::FORBIDDEN,
-                        &format!("{} did not confirm a new sign-in just now. Please try again.", s.label),
+                        &format!(
+                            "{} did not confirm a new sign-in just now. Please try again.",
+                            s.label
+                        ),
                         &subject,
                     ))
                 }
@@ -228,15 +269,24 @@ async fn callback(
         }
     };
     let verified_email = claims::email_verified(s, &id, userinfo.as_ref());
-    let all = claims::merge(serde_json::to_value(&id).unwrap_or_default(), userinfo.as_ref().and_then(|u| serde_json::to_value(u).ok()));
+    let all = claims::merge(
+        serde_json::to_value(&id).unwrap_or_default(),
+        userinfo.as_ref().and_then(|u| serde_json::to_value(u).ok()),
+    );
     let profile = match claims::profile(s, &all, verified_email) {
         Ok(p) => p,
-        Err(claims::ClaimProblem(msg)) => return Ok(refused(&state, StatusCode::FORBIDDEN, &msg, &subject)),
+        Err(claims::ClaimProblem(msg)) => {
+            return Ok(refused(&state, StatusCode::FORBIDDEN, &msg, &subject))
+        }
     };
     let user = match accounts::resolve(&state, s, &subject, &profile).await? {
         accounts::Outcome::SignIn(u) => u,
-        accounts::Outcome::Refused(accounts::Refusal(msg)) => return Ok(refused(&state, StatusCode::FORBIDDEN, &msg, &subject)),
-        accounts::Outcome::NeedsPassword(pending) => return Ok(needs_password(&state, s, &pending)),
+        accounts::Outcome::Refused(accounts::Refusal(msg)) => {
+            return Ok(refused(&state, StatusCode::FORBIDDEN, &msg, &subject))
+        }
+        accounts::Outcome::NeedsPassword(pending) => {
+            return Ok(needs_password(&state, s, &pending))
+        }
     };
     signed_in(&state, s, &headers, &user, fresh_at, f.fresh_back.as_deref()).await
 }
@@ -255,8 +305,12 @@ async fn signed_in(
     audit::record(
         &state.db,
         state.now_ms(),
-        &AuditEntry::new("auth.login", format!("user:{}", user.id), format!("signed in with {}", s.label))
-            .by(Some(&user.id), &user.full_name()),
+        &AuditEntry::new(
+            "auth.login",
+            format!("user:{}", user.id),
+            format!("signed in with {}", s.label),
+        )
+        .by(Some(&user.id), &user.full_name()),
     )
     .await?;
     // What the sign-in changed (the account's fields) applies from now on, on this instance too.
@@ -283,12 +337,17 @@ fn needs_password(state: &AppState, s: &OidcSettings, pending: &link::PendingLin
 /// endpoint, when it advertises one and the account signs in through it.
 pub async fn end_session_url(state: &AppState, user_id: &str) -> Option<String> {
     let s = state.settings.auth.oidc.as_ref()?;
-    let linked: Option<String> =
-        sqlx::query_scalar("SELECT oidc_subject FROM users WHERE id = $1").bind(user_id).fetch_optional(&state.db.pool).await.ok()??;
+    let linked: Option<String> = sqlx::query_scalar("SELECT oidc_subject FROM users WHERE id = $1")
+        .bind(user_id)
+        .fetch_optional(&state.db.pool)
+        .await
+        .ok()??;
     linked?;
     let provider = state.oidc.provider(s, &state.settings.server.public_url, false).await.ok()?;
     let mut url = provider.end_session.clone()?;
     let back = format!("{}/login", state.settings.server.public_url.trim_end_matches('/'));
-    url.query_pairs_mut().append_pair("client_id", &s.client_id).append_pair("post_logout_redirect_uri", &back);
+    url.query_pairs_mut()
+        .append_pair("client_id", &s.client_id)
+        .append_pair("post_logout_redirect_uri", &back);
     Some(url.to_string())
 }

@@ -6,7 +6,11 @@ use axum::response::{IntoResponse, Response};
 use crate::text;
 
 fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
 }
 
 /// What a refusal page says, and where its link goes, kept on the answer so the language
@@ -46,7 +50,8 @@ pub fn refusal(status: StatusCode, message: &str) -> Response {
 pub fn refusal_to(status: StatusCode, message: &str, back: &'static str) -> Response {
     let page = RefusalPage { message: message.to_string(), back };
     let mut r = (status, html(&page, "en", str::to_string)).into_response();
-    r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    r.headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
     r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     r.extensions_mut().insert(page);
     r

@@ -5,14 +5,15 @@
 //! [`IAT_LEEWAY_SECS`] ahead) with typed claims, and user info for the same subject.
 use chrono::Utc;
 use openidconnect::core::{
-    CoreAuthDisplay, CoreAuthPrompt, CoreAuthenticationFlow, CoreErrorResponseType, CoreGenderClaim, CoreJsonWebKey,
-    CoreJweContentEncryptionAlgorithm, CoreJwsSigningAlgorithm, CoreRevocableToken, CoreRevocationErrorResponse,
-    CoreTokenIntrospectionResponse, CoreTokenType,
+    CoreAuthDisplay, CoreAuthPrompt, CoreAuthenticationFlow, CoreErrorResponseType,
+    CoreGenderClaim, CoreJsonWebKey, CoreJweContentEncryptionAlgorithm, CoreJwsSigningAlgorithm,
+    CoreRevocableToken, CoreRevocationErrorResponse, CoreTokenIntrospectionResponse, CoreTokenType,
 };
 use openidconnect::{
-    AccessTokenHash, AdditionalClaims, AuthorizationCode, ClaimsVerificationError, ClientId, ClientSecret, CsrfToken,
-    EmptyExtraTokenFields, EndpointMaybeSet, EndpointNotSet, EndpointSet, IdTokenClaims, IdTokenFields, IssuerUrl, Nonce,
-    OAuth2TokenResponse, PkceCodeChallenge, PkceCodeVerifier, ProviderMetadataWithLogout, RedirectUrl, Scope, SignatureVerificationError,
+    AccessTokenHash, AdditionalClaims, AuthorizationCode, ClaimsVerificationError, ClientId,
+    ClientSecret, CsrfToken, EmptyExtraTokenFields, EndpointMaybeSet, EndpointNotSet, EndpointSet,
+    IdTokenClaims, IdTokenFields, IssuerUrl, Nonce, OAuth2TokenResponse, PkceCodeChallenge,
+    PkceCodeVerifier, ProviderMetadataWithLogout, RedirectUrl, Scope, SignatureVerificationError,
     StandardErrorResponse, StandardTokenResponse, SubjectIdentifier, TokenResponse, UserInfoClaims,
 };
 use serde::{Deserialize, Serialize};
@@ -51,7 +52,13 @@ impl AdditionalClaims for AllClaims {}
 pub type IdClaims = IdTokenClaims<AllClaims, CoreGenderClaim>;
 pub type UserInfo = UserInfoClaims<AllClaims, CoreGenderClaim>;
 pub type Tokens = StandardTokenResponse<
-    IdTokenFields<AllClaims, EmptyExtraTokenFields, CoreGenderClaim, CoreJweContentEncryptionAlgorithm, CoreJwsSigningAlgorithm>,
+    IdTokenFields<
+        AllClaims,
+        EmptyExtraTokenFields,
+        CoreGenderClaim,
+        CoreJweContentEncryptionAlgorithm,
+        CoreJwsSigningAlgorithm,
+    >,
     CoreTokenType,
 >;
 type OidcClient = openidconnect::Client<
@@ -104,18 +111,37 @@ pub enum Refusal {
 impl Refusal {
     /// Signed by a key the kept discovery does not list: the provider's keys rotated.
     pub fn unknown_key(&self) -> bool {
-        matches!(self, Refusal::Claims(ClaimsVerificationError::SignatureVerification(SignatureVerificationError::NoMatchingKey)))
+        matches!(
+            self,
+            Refusal::Claims(ClaimsVerificationError::SignatureVerification(
+                SignatureVerificationError::NoMatchingKey
+            ))
+        )
     }
 }
 
 impl Provider {
-    pub async fn discover(http: &Http, s: &OidcSettings, redirect: &str) -> anyhow::Result<Provider> {
-        let meta = ProviderMetadataWithLogout::discover_async(IssuerUrl::new(s.issuer.clone())?, http).await?;
-        let end_session = meta.additional_metadata().end_session_endpoint.as_ref().map(|u| u.url().clone());
-        let algs = meta.id_token_signing_alg_values_supported().iter().filter(|a| ACCEPTED.contains(a)).cloned().collect();
-        let secret = (!s.client_secret.expose().is_empty()).then(|| ClientSecret::new(s.client_secret.expose().to_string()));
-        let client = OidcClient::from_provider_metadata(meta, ClientId::new(s.client_id.clone()), secret)
-            .set_redirect_uri(RedirectUrl::new(redirect.to_string())?);
+    pub async fn discover(
+        http: &Http,
+        s: &OidcSettings,
+        redirect: &str,
+    ) -> anyhow::Result<Provider> {
+        let meta =
+            ProviderMetadataWithLogout::discover_async(IssuerUrl::new(s.issuer.clone())?, http)
+                .await?;
+        let end_session =
+            meta.additional_metadata().end_session_endpoint.as_ref().map(|u| u.url().clone());
+        let algs = meta
+            .id_token_signing_alg_values_supported()
+            .iter()
+            .filter(|a| ACCEPTED.contains(a))
+            .cloned()
+            .collect();
+        let secret = (!s.client_secret.expose().is_empty())
+            .then(|| ClientSecret::new(s.client_secret.expose().to_string()));
+        let client =
+            OidcClient::from_provider_metadata(meta, ClientId::new(s.client_id.clone()), secret)
+                .set_redirect_uri(RedirectUrl::new(redirect.to_string())?);
         Ok(Provider { client, end_session, algs })
     }
 
@@ -123,17 +149,34 @@ impl Provider {
     /// PKCE challenge (S256).
     pub fn start(&self, s: &OidcSettings) -> Started {
         let (challenge, verifier) = PkceCodeChallenge::new_random_sha256();
-        let mut req = self.client.authorize_url(CoreAuthenticationFlow::AuthorizationCode, CsrfToken::new_random, Nonce::new_random);
+        let mut req = self.client.authorize_url(
+            CoreAuthenticationFlow::AuthorizationCode,
+            CsrfToken::new_random,
+            Nonce::new_random,
+        );
         for scope in s.all_scopes().into_iter().filter(|s| s != "openid") {
             req = req.add_scope(Scope::new(scope));
         }
         let (url, state, nonce) = req.set_pkce_challenge(challenge).url();
-        Started { url, state: state.into_secret(), nonce: nonce.into_secret(), pkce_verifier: verifier.into_secret() }
+        Started {
+            url,
+            state: state.into_secret(),
+            nonce: nonce.into_secret(),
+            pkce_verifier: verifier.into_secret(),
+        }
     }
 
     /// The code for the tokens (a confidential client sends its secret by HTTP Basic).
-    pub async fn exchange(&self, http: &Http, code: String, pkce_verifier: String) -> anyhow::Result<Tokens> {
-        let req = self.client.exchange_code(AuthorizationCode::new(code))?.set_pkce_verifier(PkceCodeVerifier::new(pkce_verifier));
+    pub async fn exchange(
+        &self,
+        http: &Http,
+        code: String,
+        pkce_verifier: String,
+    ) -> anyhow::Result<Tokens> {
+        let req = self
+            .client
+            .exchange_code(AuthorizationCode::new(code))?
+            .set_pkce_verifier(PkceCodeVerifier::new(pkce_verifier));
         Ok(req.request_async(http).await?)
     }
 
@@ -141,14 +184,22 @@ impl Provider {
     /// real one: the app's may be a test's).
     pub fn verify(&self, tokens: &Tokens, nonce: &str) -> Result<IdClaims, Refusal> {
         let id_token = tokens.id_token().ok_or(Refusal::NoIdToken)?;
-        let verifier = self.client.id_token_verifier().set_allowed_algs(self.algs.clone()).set_issue_time_verifier_fn(|iat| {
-            let ahead = (iat - Utc::now()).num_seconds();
-            (ahead <= IAT_LEEWAY_SECS).then_some(()).ok_or_else(|| format!("issued {ahead} s in the future"))
-        });
+        let verifier = self
+            .client
+            .id_token_verifier()
+            .set_allowed_algs(self.algs.clone())
+            .set_issue_time_verifier_fn(|iat| {
+                let ahead = (iat - Utc::now()).num_seconds();
+                (ahead <= IAT_LEEWAY_SECS)
+                    .then_some(())
+                    .ok_or_else(|| format!("issued {ahead} s in the future"))
+            });
         let claims = id_token.claims(&verifier, &Nonce::new(nonce.to_string()))?;
         if let Some(expected) = claims.access_token_hash() {
             let actual = match (id_token.signing_alg(), id_token.signing_key(&verifier)) {
-                (Ok(alg), Ok(key)) => AccessTokenHash::from_token(tokens.access_token(), alg, key).ok(),
+                (Ok(alg), Ok(key)) => {
+                    AccessTokenHash::from_token(tokens.access_token(), alg, key).ok()
+                }
                 _ => None,
             };
             if actual.as_ref() != Some(expected) {
@@ -161,8 +212,14 @@ impl Provider {
     /// The user-info endpoint's claims, when the provider has one; the crate checks that
     /// they are of `subject` (OIDC Core 5.3.2) and reads them typed: an answer it cannot
     /// read (a boolean sent as a string) is an error.
-    pub async fn userinfo(&self, http: &Http, tokens: &Tokens, subject: &SubjectIdentifier) -> anyhow::Result<Option<UserInfo>> {
-        let Ok(req) = self.client.user_info(tokens.access_token().clone(), Some(subject.clone())) else {
+    pub async fn userinfo(
+        &self,
+        http: &Http,
+        tokens: &Tokens,
+        subject: &SubjectIdentifier,
+    ) -> anyhow::Result<Option<UserInfo>> {
+        let Ok(req) = self.client.user_info(tokens.access_token().clone(), Some(subject.clone()))
+        else {
             return Ok(None);
         };
         Ok(Some(req.request_async::<AllClaims, _, CoreGenderClaim>(http).await?))

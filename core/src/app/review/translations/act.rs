@@ -25,16 +25,26 @@ use super::{one, Translated, Translation};
 pub fn may_translate<D: Translated>(state: &AppState, user: &User, doc: &D) -> AppResult<()> {
     let k = D::KIND;
     if k.require_uploader(user).is_err() && !can_manage(&state.zones, user, doc) {
-        return Err(AppError::Forbidden(msg!("Only {} translate {}.", k.uploaders.who, k.words.many)));
+        return Err(AppError::Forbidden(msg!(
+            "Only {} translate {}.",
+            k.uploaders.who,
+            k.words.many
+        )));
     }
     if doc.status != super::super::Status::Deployed {
-        return Err(AppError::Conflict(msg!("Only a deployed {}'s translations are changed.", k.words.one)));
+        return Err(AppError::Conflict(msg!(
+            "Only a deployed {}'s translations are changed.",
+            k.words.one
+        )));
     }
     Ok(())
 }
 
 /// A section and a language as sent, with their field errors.
-pub fn section_and_lang<D: Translated>(section: Option<&str>, lang: Option<&str>) -> AppResult<(&'static str, &'static str)> {
+pub fn section_and_lang<D: Translated>(
+    section: Option<&str>,
+    lang: Option<&str>,
+) -> AppResult<(&'static str, &'static str)> {
     let mut e = crate::FieldErrors::new();
     let section = match D::SECTIONS {
         [(only, _)] => Some(*only),
@@ -44,7 +54,9 @@ pub fn section_and_lang<D: Translated>(section: Option<&str>, lang: Option<&str>
         let names: Vec<&str> = D::SECTIONS.iter().map(|(k, _)| *k).collect();
         e.insert("section".into(), msg!("Choose a section: {}.", names.join(", ")));
     }
-    let lang = crate::ports::doc_lang(lang.unwrap_or_default()).map_err(|m| e.insert("lang".into(), m.into())).ok();
+    let lang = crate::ports::doc_lang(lang.unwrap_or_default())
+        .map_err(|m| e.insert("lang".into(), m.into()))
+        .ok();
     match (section, lang) {
         (Some(s), Some(l)) if e.is_empty() => Ok((s, l)),
         _ => Err(AppError::Fields(e)),
@@ -60,21 +72,45 @@ async fn lock<D: Translated>(conn: &mut AnyConnection, doc: &D) -> AppResult<()>
 
 fn what<D: Translated>(doc: &D, section: &str, lang: &str) -> String {
     let name = D::SECTIONS.iter().find(|(k, _)| *k == section).map_or(section, |(_, n)| n);
-    let name = if D::SECTIONS.len() > 1 { format!("{name} translation") } else { "translation".to_string() };
+    let name = if D::SECTIONS.len() > 1 {
+        format!("{name} translation")
+    } else {
+        "translation".to_string()
+    };
     format!("{name} ({lang}) of {}", doc.names().deployed_title)
 }
 
 /// Proposes `rec` (a pending upload of the caller's, already checked as a PDF) as the
 /// document's `section` in `lang`: it waits for review; one still in review of the same
 /// section and language is withdrawn (kept), the last rejected one closed.
-pub async fn propose<D: Translated>(state: &AppState, user: &User, doc: &D, rec: &FileRecord, section: &str, lang: &str) -> AppResult<()> {
+pub async fn propose<D: Translated>(
+    state: &AppState,
+    user: &User,
+    doc: &D,
+    rec: &FileRecord,
+    section: &str,
+    lang: &str,
+) -> AppResult<()> {
     let k = D::KIND;
     let stages = state.settings.review.stages_for(k.flow.stages.len());
     let now = state.now_ms();
     let mut tx = state.db.begin().await?;
     lock(&mut tx, doc).await?;
-    if !files::claim(&mut tx, &user.id, D::upload_policy(state).module, &rec.id, FileState::Attached).await? {
-        return Err(AppError::field("file", crate::text!("This file is no longer a pending upload of yours; please upload it again.")));
+    if !files::claim(
+        &mut tx,
+        &user.id,
+        D::upload_policy(state).module,
+        &rec.id,
+        FileState::Attached,
+    )
+    .await?
+    {
+        return Err(AppError::field(
+            "file",
+            crate::text!(
+                "This file is no longer a pending upload of yours; please upload it again."
+            ),
+        ));
     }
     let kind = D::DOC_KIND.as_str();
     let open_one: Option<(String, String)> = sqlx::query_as(
@@ -119,17 +155,38 @@ pub async fn propose<D: Translated>(state: &AppState, user: &User, doc: &D, rec:
     let keys: Vec<&str> = k.flow.stages[..stages].iter().map(|s| s.key).collect();
     let after = json!({"translationId": id, "section": section, "lang": lang, "sha256": rec.sha256, "size": rec.size,
         "filename": rec.filename, "status": "pending", "stages": keys});
-    let mut entry = k.act(user, "translation", &doc.id, format!("{} proposed for review", what(doc, section, lang))).after(after);
+    let mut entry = k
+        .act(
+            user,
+            "translation",
+            &doc.id,
+            format!("{} proposed for review", what(doc, section, lang)),
+        )
+        .after(after);
     if let Some((old, sha)) = open_one.clone() {
         entry = entry.before(json!({"translationId": old, "section": section, "lang": lang, "sha256": sha, "status": "withdrawn"}));
     }
-    let flow = Flow { stages: &k.flow.stages[..stages], order: k.flow.order, bypass: None, not_reviewer: k.flow.not_reviewer };
+    let flow = Flow {
+        stages: &k.flow.stages[..stages],
+        order: k.flow.order,
+        bypass: None,
+        not_reviewer: k.flow.not_reviewer,
+    };
     let pending = vec![Verdict::Pending; stages];
     let open: Vec<usize> = (0..stages).filter(|i| flow.open(*i, true, &pending).is_ok()).collect();
     if let Some((old, _)) = &open_one {
         notices::translation_settled::<D>(&mut tx, now, old, None).await?;
     }
-    notices::translation_waiting(state, &mut tx, now, user, doc, (&flow, &open), (&id, &user.id, &what(doc, section, lang))).await?;
+    notices::translation_waiting(
+        state,
+        &mut tx,
+        now,
+        user,
+        doc,
+        (&flow, &open),
+        (&id, &user.id, &what(doc, section, lang)),
+    )
+    .await?;
     append(&mut tx, now, &[entry]).await?;
     tx.commit().await?;
     Ok(())
@@ -138,9 +195,13 @@ pub async fn propose<D: Translated>(state: &AppState, user: &User, doc: &D, rec:
 /// The caller's stage of this translation, or why they may not review it: a stage of
 /// its flow, not its proposer, the document in their zones.
 fn denial<D: Translated>(user: &User, doc: &D, t: &Translation, flow: &Flow) -> AppResult<usize> {
-    let Some(stage) = flow.stage_of(user) else { return Err(AppError::Forbidden(flow.not_reviewer.into())) };
+    let Some(stage) = flow.stage_of(user) else {
+        return Err(AppError::Forbidden(flow.not_reviewer.into()));
+    };
     if t.proposed_by == user.id {
-        return Err(AppError::Forbidden(crate::text!("Nobody reviews their own translation.").into()));
+        return Err(AppError::Forbidden(
+            crate::text!("Nobody reviews their own translation.").into(),
+        ));
     }
     if !zones::overlap(&user.zones, &doc.zones) {
         return Err(AppError::Forbidden(msg!("This {} is not in your zones.", D::KIND.words.one)));
@@ -167,8 +228,12 @@ pub async fn review<D: Translated>(
     let mut tx = state.db.begin().await?;
     lock(&mut tx, &doc).await?;
     let waiting = crate::text!("This translation is not waiting for a review.");
-    let held =
-        sqlx::query("UPDATE doc_translations SET status = status WHERE id = $1 AND status = 'pending'").bind(id).execute(&mut *tx).await?;
+    let held = sqlx::query(
+        "UPDATE doc_translations SET status = status WHERE id = $1 AND status = 'pending'",
+    )
+    .bind(id)
+    .execute(&mut *tx)
+    .await?;
     if held.rows_affected() != 1 || t.stages == 0 {
         return Err(AppError::Conflict(waiting.into()));
     }
@@ -180,7 +245,11 @@ pub async fn review<D: Translated>(
     match flow.open(stage, true, &verdicts) {
         Ok(()) => {}
         Err(Closed::NotWaiting) => return Err(AppError::Conflict(waiting.into())),
-        Err(Closed::EarlierFirst(first)) => return Err(AppError::Conflict(msg!("The {first} stage reviews this translation first."))),
+        Err(Closed::EarlierFirst(first)) => {
+            return Err(AppError::Conflict(msg!(
+                "The {first} stage reviews this translation first."
+            )))
+        }
     }
     if verdict == Verdict::Approved {
         if let Some(done) = flow.approved_elsewhere(&t.as_reviews(&flow), stage, &user.id) {
@@ -202,13 +271,38 @@ pub async fn review<D: Translated>(
     let before = verdicts.clone();
     verdicts[stage] = verdict;
     let label = what(&doc, &t.section, &t.lang);
-    notices::translation_settled::<D>(&mut tx, now, id, (verdict == Verdict::Approved).then_some(key)).await?;
-    notices::translation_verdict(state, &mut tx, now, user, &doc, (&t.proposed_by, &label), (key, verdict, &note)).await?;
+    notices::translation_settled::<D>(
+        &mut tx,
+        now,
+        id,
+        (verdict == Verdict::Approved).then_some(key),
+    )
+    .await?;
+    notices::translation_verdict(
+        state,
+        &mut tx,
+        now,
+        user,
+        &doc,
+        (&t.proposed_by, &label),
+        (key, verdict, &note),
+    )
+    .await?;
     if verdict == Verdict::Approved && !flow.complete(&verdicts) {
         // An approval in turn opens the next stage: its reviewers are told.
         let open = |v: &[Verdict], i: usize| flow.open(i, true, v).is_ok();
-        let opened: Vec<usize> = (0..verdicts.len()).filter(|i| open(&verdicts, *i) && !open(&before, *i)).collect();
-        notices::translation_waiting(state, &mut tx, now, user, &doc, (&flow, &opened), (id, &t.proposed_by, &label)).await?;
+        let opened: Vec<usize> =
+            (0..verdicts.len()).filter(|i| open(&verdicts, *i) && !open(&before, *i)).collect();
+        notices::translation_waiting(
+            state,
+            &mut tx,
+            now,
+            user,
+            &doc,
+            (&flow, &opened),
+            (id, &t.proposed_by, &label),
+        )
+        .await?;
     }
     let meaning = match verdict {
         Verdict::Approved => format!("approval of the {key} review of the {label}"),
@@ -217,11 +311,13 @@ pub async fn review<D: Translated>(
     let mut entries = vec![k.act(user, "translation-review", &doc.id, meaning).after(json!({"translationId": id, "stage": key,
         "status": verdict.as_str(), "note": note, "sha256": t.sha256, "section": t.section, "lang": t.lang}))];
     if verdict == Verdict::Rejected {
-        sqlx::query("UPDATE doc_translations SET status = 'rejected', decided_at = $2 WHERE id = $1")
-            .bind(id)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(
+            "UPDATE doc_translations SET status = 'rejected', decided_at = $2 WHERE id = $1",
+        )
+        .bind(id)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
     } else if flow.complete(&verdicts) {
         entries.push(approve(&mut tx, user, &doc, &t, now, &label).await?);
     }
@@ -290,7 +386,8 @@ pub async fn withdraw<D: Translated>(
         "SELECT id, sha256, status FROM doc_translations WHERE doc_kind = $1 AND doc_id = $2 AND section = $3 AND lang = $4 \
          AND status IN ('pending', 'approved'){one} ORDER BY id"
     );
-    let mut q = sqlx::query_as(&sql).bind(D::DOC_KIND.as_str()).bind(&doc.id).bind(section).bind(lang);
+    let mut q =
+        sqlx::query_as(&sql).bind(D::DOC_KIND.as_str()).bind(&doc.id).bind(section).bind(lang);
     if let Some(id) = only {
         q = q.bind(id);
     }
@@ -307,10 +404,16 @@ pub async fn withdraw<D: Translated>(
             .execute(&mut *tx)
             .await?;
         if done.rows_affected() != 1 {
-            return Err(AppError::Conflict(crate::text!("This translation changed meanwhile; please try again.").into()));
+            return Err(AppError::Conflict(
+                crate::text!("This translation changed meanwhile; please try again.").into(),
+            ));
         }
         notices::translation_settled::<D>(&mut tx, now, &id, None).await?;
-        let meaning = format!("{} removed{}", what(doc, section, lang), if status == "pending" { " from review" } else { "" });
+        let meaning = format!(
+            "{} removed{}",
+            what(doc, section, lang),
+            if status == "pending" { " from review" } else { "" }
+        );
         entries.push(
             D::KIND
                 .act(user, "translation", &doc.id, meaning)

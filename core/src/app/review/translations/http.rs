@@ -18,7 +18,9 @@ use super::super::engine::{fetch, visible};
 use super::super::stages::Verdict;
 use super::super::{can_see, ReviewBody};
 use super::act::{may_translate, propose, review, section_and_lang, withdraw};
-use super::answer::{TranslationAnswer, TranslationFile, TranslationView, WaitingList, WaitingView};
+use super::answer::{
+    TranslationAnswer, TranslationFile, TranslationView, WaitingList, WaitingView,
+};
 use super::{one, Translated, Translation};
 
 fn with_section<D: Translated>() -> bool {
@@ -61,17 +63,26 @@ async fn checked<D: Translated>(
     rec: &FileRecord,
     fields: &std::collections::HashMap<String, String>,
 ) -> AppResult<()> {
-    let (section, lang) = section_and_lang::<D>(fields.get("section").map(String::as_str), fields.get("lang").map(String::as_str))?;
+    let (section, lang) = section_and_lang::<D>(
+        fields.get("section").map(String::as_str),
+        fields.get("lang").map(String::as_str),
+    )?;
     if rec.content_type != "application/pdf" {
         return Err(AppError::field("file", text!("A translation is a PDF.")));
     }
-    crate::pdf::check_upload(&state.storage, &rec.filename, &rec.key).await.map_err(|e| AppError::field("file", e.message()))?;
+    crate::pdf::check_upload(&state.storage, &rec.filename, &rec.key)
+        .await
+        .map_err(|e| AppError::field("file", e.message()))?;
     propose(state, user, doc, rec, section, lang).await
 }
 
 /// `GET <doc>/{id}/translations`: the document's translations in use (served, in
 /// review, last rejected), in the module's answer.
-pub async fn list<D: Translated>(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<Response> {
+pub async fn list<D: Translated>(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+) -> AppResult<Response> {
     let doc = visible::<D>(&state, &user, &id).await?;
     D::answer(&state, &doc).await
 }
@@ -94,7 +105,13 @@ pub async fn remove_lang<D: Translated>(
     remove::<D>(&state, &user, &id, None, &lang).await
 }
 
-async fn remove<D: Translated>(state: &AppState, user: &User, id: &str, section: Option<&str>, lang: &str) -> AppResult<Response> {
+async fn remove<D: Translated>(
+    state: &AppState,
+    user: &User,
+    id: &str,
+    section: Option<&str>,
+    lang: &str,
+) -> AppResult<Response> {
     let doc = visible::<D>(state, user, id).await?;
     may_translate(state, user, &doc)?;
     let (section, lang) = section_and_lang::<D>(section, Some(lang))?;
@@ -104,8 +121,14 @@ async fn remove<D: Translated>(state: &AppState, user: &User, id: &str, section:
 
 /// `DELETE <doc>/translations/{translationId}`: withdraws that one translation (one in
 /// review leaves the served one of its language in place); answers the module's shape.
-pub async fn remove_one<D: Translated>(State(state): State<AppState>, user: CurrentUser, Path(id): Path<String>) -> AppResult<Response> {
-    let t = one(&mut *state.db.pool.acquire().await?, D::DOC_KIND, &id).await?.ok_or(AppError::NotFound)?;
+pub async fn remove_one<D: Translated>(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+) -> AppResult<Response> {
+    let t = one(&mut *state.db.pool.acquire().await?, D::DOC_KIND, &id)
+        .await?
+        .ok_or(AppError::NotFound)?;
     let doc = visible::<D>(&state, &user, &t.doc_id).await?;
     may_translate(&state, &user, &doc)?;
     withdraw(&state, &user, &doc, &t.section, &t.lang, Some(&t.id)).await?;
@@ -136,7 +159,10 @@ pub async fn reject<D: Translated>(
 
 /// `GET <doc>/translations/waiting`: the translations waiting for the caller's stage
 /// (`{translations: [{..., docId, title, stage}]}`), as the sign-off list shows them.
-pub async fn waiting<D: Translated>(State(state): State<AppState>, user: CurrentUser) -> AppResult<axum::Json<WaitingList>> {
+pub async fn waiting<D: Translated>(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> AppResult<axum::Json<WaitingList>> {
     let k = D::KIND;
     let ids: Vec<String> = sqlx::query_scalar(
         "SELECT t.id FROM doc_translations t WHERE t.doc_kind = $1 AND t.status = 'pending' AND t.stages > 0 AND t.proposed_by <> $2 \
@@ -159,7 +185,9 @@ pub async fn waiting<D: Translated>(State(state): State<AppState>, user: Current
         }
         let flow = t.flow(&k.flow);
         let Some(stage) = flow.stage_of(&user) else { continue };
-        if flow.open(stage, true, &t.verdicts(&flow)).is_err() || flow.approved_elsewhere(&t.as_reviews(&flow), stage, &user.id).is_some() {
+        if flow.open(stage, true, &t.verdicts(&flow)).is_err()
+            || flow.approved_elsewhere(&t.as_reviews(&flow), stage, &user.id).is_some()
+        {
             continue;
         }
         out.push(WaitingView {
@@ -181,7 +209,9 @@ pub async fn file<D: Translated>(
     user: CurrentUser,
     Path(id): Path<String>,
 ) -> AppResult<axum::Json<TranslationFile>> {
-    let t = one(&mut *state.db.pool.acquire().await?, D::DOC_KIND, &id).await?.ok_or(AppError::NotFound)?;
+    let t = one(&mut *state.db.pool.acquire().await?, D::DOC_KIND, &id)
+        .await?
+        .ok_or(AppError::NotFound)?;
     let doc = visible::<D>(&state, &user, &t.doc_id).await?;
     let found = files::describe(&state, std::slice::from_ref(&t.file_id)).await?;
     let (key, ct) = found.get(&t.file_id).ok_or(AppError::NotFound)?;

@@ -43,9 +43,15 @@ pub trait Translated: Document {
     fn upload_policy(state: &AppState) -> UploadPolicy<'static>;
     /// The first statement of every act on a translation: takes the module's lock and
     /// re-checks that the document is still deployed (`false`: it is not).
-    fn lock_deployed(conn: &mut AnyConnection, id: &str) -> impl Future<Output = Result<bool, sqlx::Error>> + Send;
+    fn lock_deployed(
+        conn: &mut AnyConnection,
+        id: &str,
+    ) -> impl Future<Output = Result<bool, sqlx::Error>> + Send;
     /// The answer of a proposal or a removal (the module's shape).
-    fn answer(state: &AppState, doc: &Self) -> impl Future<Output = crate::AppResult<axum::response::Response>> + Send;
+    fn answer(
+        state: &AppState,
+        doc: &Self,
+    ) -> impl Future<Output = crate::AppResult<axum::response::Response>> + Send;
 }
 
 /// Where a translation stands (stored lower-case).
@@ -63,7 +69,8 @@ pub enum TrStatus {
 }
 
 impl TrStatus {
-    const ALL: [Self; 5] = [Self::Pending, Self::Approved, Self::Rejected, Self::Superseded, Self::Withdrawn];
+    const ALL: [Self; 5] =
+        [Self::Pending, Self::Approved, Self::Rejected, Self::Superseded, Self::Withdrawn];
     pub fn as_str(self) -> &'static str {
         match self {
             Self::Pending => "pending",
@@ -124,8 +131,10 @@ impl Translation {
             file_id: r.try_get("file_id")?,
             sha256: r.try_get("sha256")?,
             size: r.try_get("size")?,
-            status: TrStatus::parse(&status)
-                .ok_or_else(|| sqlx::Error::ColumnDecode { index: "status".into(), source: format!("unknown status {status}").into() })?,
+            status: TrStatus::parse(&status).ok_or_else(|| sqlx::Error::ColumnDecode {
+                index: "status".into(),
+                source: format!("unknown status {status}").into(),
+            })?,
             stages: r.try_get::<i64, _>("stages")?.max(0) as usize,
             proposed_by: r.try_get("proposed_by")?,
             proposed_by_name: r.try_get("proposed_by_name")?,
@@ -139,12 +148,25 @@ impl Translation {
     /// The flow it is reviewed in: the first `stages` of its document's.
     pub fn flow(&self, of: &'static Flow) -> Flow {
         let n = self.stages.clamp(1, of.stages.len().max(1)).min(of.stages.len());
-        Flow { stages: &of.stages[..n], order: of.order, bypass: None, not_reviewer: of.not_reviewer }
+        Flow {
+            stages: &of.stages[..n],
+            order: of.order,
+            bypass: None,
+            not_reviewer: of.not_reviewer,
+        }
     }
 
     /// Each stage's verdict, in the flow's order.
     pub fn verdicts(&self, flow: &Flow) -> Vec<Verdict> {
-        flow.stages.iter().map(|s| self.reviews.iter().find(|r| r.stage == s.key).map_or(Verdict::Pending, |r| r.status)).collect()
+        flow.stages
+            .iter()
+            .map(|s| {
+                self.reviews
+                    .iter()
+                    .find(|r| r.stage == s.key)
+                    .map_or(Verdict::Pending, |r| r.status)
+            })
+            .collect()
     }
 
     /// The stages' reviews as the engine's rules read them.
@@ -159,18 +181,28 @@ impl Translation {
                     date: Some(r.date),
                     note: r.note.clone(),
                 },
-                None => super::Review { status: Verdict::Pending, reviewer_id: None, reviewer: None, date: None, note: None },
+                None => super::Review {
+                    status: Verdict::Pending,
+                    reviewer_id: None,
+                    reviewer: None,
+                    date: None,
+                    note: None,
+                },
             })
             .collect()
     }
 
     /// The answers' entry (the module's answers embed it): [`answer::TranslationView`].
     pub fn json(&self, of: &'static Flow, with_section: bool) -> Value {
-        serde_json::to_value(answer::TranslationView::of(self, of, with_section)).unwrap_or_default()
+        serde_json::to_value(answer::TranslationView::of(self, of, with_section))
+            .unwrap_or_default()
     }
 }
 
-async fn with_reviews(conn: &mut AnyConnection, mut list: Vec<Translation>) -> Result<Vec<Translation>, sqlx::Error> {
+async fn with_reviews(
+    conn: &mut AnyConnection,
+    mut list: Vec<Translation>,
+) -> Result<Vec<Translation>, sqlx::Error> {
     for t in &mut list {
         let rows =
             sqlx::query("SELECT stage, status, reviewer_id, reviewer, date, note FROM doc_translation_reviews WHERE translation_id = $1")
@@ -194,7 +226,11 @@ async fn with_reviews(conn: &mut AnyConnection, mut list: Vec<Translation>) -> R
 
 /// Every translation of the documents `ids` of `kind`, in every state (the auditor's
 /// file, retention), by document, section, language, then proposal.
-pub async fn of_docs(conn: &mut AnyConnection, kind: DocKind, ids: &[String]) -> Result<Vec<Translation>, sqlx::Error> {
+pub async fn of_docs(
+    conn: &mut AnyConnection,
+    kind: DocKind,
+    ids: &[String],
+) -> Result<Vec<Translation>, sqlx::Error> {
     let mut out = Vec::new();
     for chunk in ids.chunks(500) {
         let mut q = crate::db::Params::default();
@@ -211,7 +247,11 @@ pub async fn of_docs(conn: &mut AnyConnection, kind: DocKind, ids: &[String]) ->
 
 /// The document's translations people act on: the served ones, those in review and
 /// the last rejected of each section and language (until the next proposal).
-pub async fn current(conn: &mut AnyConnection, kind: DocKind, doc_id: &str) -> Result<Vec<Translation>, sqlx::Error> {
+pub async fn current(
+    conn: &mut AnyConnection,
+    kind: DocKind,
+    doc_id: &str,
+) -> Result<Vec<Translation>, sqlx::Error> {
     let sql = format!(
         "SELECT {COLUMNS} FROM doc_translations WHERE doc_kind = $1 AND doc_id = $2 AND ended_at IS NULL \
          AND status IN ('pending', 'approved', 'rejected') ORDER BY section, lang, proposed_at, id"
@@ -223,7 +263,11 @@ pub async fn current(conn: &mut AnyConnection, kind: DocKind, doc_id: &str) -> R
 
 /// The approved translations of a document: what the kiosk serves, by section then
 /// language.
-pub async fn served(conn: &mut AnyConnection, kind: DocKind, doc_id: &str) -> Result<Vec<Translation>, sqlx::Error> {
+pub async fn served(
+    conn: &mut AnyConnection,
+    kind: DocKind,
+    doc_id: &str,
+) -> Result<Vec<Translation>, sqlx::Error> {
     let sql = format!(
         "SELECT {COLUMNS} FROM doc_translations WHERE doc_kind = $1 AND doc_id = $2 AND status = 'approved' ORDER BY section, lang"
     );
@@ -232,15 +276,27 @@ pub async fn served(conn: &mut AnyConnection, kind: DocKind, doc_id: &str) -> Re
 }
 
 /// One translation of `kind` by id.
-pub async fn one(conn: &mut AnyConnection, kind: DocKind, id: &str) -> Result<Option<Translation>, sqlx::Error> {
+pub async fn one(
+    conn: &mut AnyConnection,
+    kind: DocKind,
+    id: &str,
+) -> Result<Option<Translation>, sqlx::Error> {
     let sql = format!("SELECT {COLUMNS} FROM doc_translations WHERE doc_kind = $1 AND id = $2");
-    let Some(row) = sqlx::query(&sql).bind(kind.as_str()).bind(id).fetch_optional(&mut *conn).await? else { return Ok(None) };
+    let Some(row) =
+        sqlx::query(&sql).bind(kind.as_str()).bind(id).fetch_optional(&mut *conn).await?
+    else {
+        return Ok(None);
+    };
     Ok(with_reviews(conn, vec![Translation::from_row(&row)?]).await?.pop())
 }
 
 /// The served translations as files a sign record may name (the module adds its
 /// originals).
-pub async fn version_files(conn: &mut AnyConnection, kind: DocKind, doc_id: &str) -> Result<Vec<VersionFile>, sqlx::Error> {
+pub async fn version_files(
+    conn: &mut AnyConnection,
+    kind: DocKind,
+    doc_id: &str,
+) -> Result<Vec<VersionFile>, sqlx::Error> {
     Ok(served(conn, kind, doc_id)
         .await?
         .into_iter()
@@ -249,7 +305,11 @@ pub async fn version_files(conn: &mut AnyConnection, kind: DocKind, doc_id: &str
 }
 
 /// Retention: the files of a document's translations, every state (they go with it).
-pub async fn retained_files(conn: &mut AnyConnection, kind: DocKind, doc_id: &str) -> Result<Vec<String>, sqlx::Error> {
+pub async fn retained_files(
+    conn: &mut AnyConnection,
+    kind: DocKind,
+    doc_id: &str,
+) -> Result<Vec<String>, sqlx::Error> {
     sqlx::query_scalar("SELECT file_id FROM doc_translations WHERE doc_kind = $1 AND doc_id = $2")
         .bind(kind.as_str())
         .bind(doc_id)
@@ -259,7 +319,11 @@ pub async fn retained_files(conn: &mut AnyConnection, kind: DocKind, doc_id: &st
 
 /// Retention: removes a document's translations and their reviews (inside the purge's
 /// transaction; the files are the core's purge's).
-pub async fn purge(conn: &mut AnyConnection, kind: DocKind, doc_id: &str) -> Result<(), sqlx::Error> {
+pub async fn purge(
+    conn: &mut AnyConnection,
+    kind: DocKind,
+    doc_id: &str,
+) -> Result<(), sqlx::Error> {
     sqlx::query(
         "DELETE FROM doc_translation_reviews WHERE translation_id IN (SELECT id FROM doc_translations WHERE doc_kind = $1 AND doc_id = $2)",
     )
@@ -267,7 +331,11 @@ pub async fn purge(conn: &mut AnyConnection, kind: DocKind, doc_id: &str) -> Res
     .bind(doc_id)
     .execute(&mut *conn)
     .await?;
-    sqlx::query("DELETE FROM doc_translations WHERE doc_kind = $1 AND doc_id = $2").bind(kind.as_str()).bind(doc_id).execute(conn).await?;
+    sqlx::query("DELETE FROM doc_translations WHERE doc_kind = $1 AND doc_id = $2")
+        .bind(kind.as_str())
+        .bind(doc_id)
+        .execute(conn)
+        .await?;
     Ok(())
 }
 
