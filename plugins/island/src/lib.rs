@@ -11,6 +11,7 @@
 mod access;
 mod alert;
 mod badge;
+mod idem;
 mod pin;
 mod pin_lock;
 mod routes;

@@ -25,6 +25,7 @@ mod schemas;
 mod served;
 mod store;
 mod submit;
+mod submit_check;
 mod submit_langs;
 mod text;
 mod translations;

@@ -1,4 +1,5 @@
 //! Sign-in, sessions, passwords, throttling and the sign-in API.
+pub mod csrf;
 pub mod email_change;
 pub mod hasher;
 pub mod lockout;
@@ -9,6 +10,7 @@ mod reset;
 pub mod routes;
 pub mod session;
 pub mod session_memo;
+mod set_password;
 pub mod throttle;
 pub use crate::plant::users;
 

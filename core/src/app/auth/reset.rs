@@ -6,8 +6,9 @@ use serde::Deserialize;
 use serde_json::json;
 use sqlx::Row;
 
-use crate::app::auth::routes::{check_new_password, replace_password, throttle};
+use crate::app::auth::routes::throttle;
 use crate::app::auth::session::{self, sha256_hex, ClientIp};
+use crate::app::auth::set_password::{check_new_password, replace_password};
 use crate::app::auth::{password, users};
 use crate::app::AppState;
 use crate::base::error::{AppError, AppResult, FieldErrors, Json};

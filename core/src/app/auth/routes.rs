@@ -13,10 +13,10 @@ use crate::app::auth::reset::{
     check_reset, forgot_password, reset_password, ForgotBody, ResetBody,
 };
 use crate::app::auth::session::{self, ClientIp};
-use crate::app::auth::{email_change, oidc};
+use crate::app::auth::{email_change, oidc, set_password};
 use crate::app::auth::{
     password,
-    users::{self, User, UserJson},
+    users::{self, UserJson},
 };
 use crate::app::http::schemas::{Done, Message, MessageEmail, Valid, ValidEmail};
 use crate::app::AppState;
@@ -53,9 +53,9 @@ pub fn routes() -> ApiRouter {
             Method::POST,
             "/api/users/setPassword",
             "Set a new password (temporary or current password required)",
-            set_password,
+            set_password::set_password,
         )
-        .body::<SetPasswordBody>()
+        .body::<set_password::SetPasswordBody>()
         .answers(&[429])
         .returns::<UserJson>()
         .route(
@@ -106,7 +106,7 @@ pub fn routes() -> ApiRouter {
         .returns::<MessageEmail>()
 }
 
-fn with_cookies(mut resp: Response, cookies: Vec<HeaderValue>) -> Response {
+pub(crate) fn with_cookies(mut resp: Response, cookies: Vec<HeaderValue>) -> Response {
     for c in cookies {
         resp.headers_mut().append(SET_COOKIE, c);
     }
@@ -265,7 +265,7 @@ async fn current(State(state): State<AppState>, headers: HeaderMap) -> AppResult
 }
 
 /// Said when a password sign-in is tried while `[auth] password_login = false`.
-fn password_off(state: &AppState) -> String {
+pub(crate) fn password_off(state: &AppState) -> String {
     let label =
         state.settings.auth.oidc.as_ref().map(|o| o.label.as_str()).unwrap_or("single sign-on");
     msg!("Password sign-in is off. Please use 'Sign in with {label}'.")
@@ -301,137 +301,4 @@ async fn logout(
         .await?;
     }
     Ok(with_cookies(axum::Json(answer).into_response(), session::clear_cookies(&state)))
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-struct SetPasswordBody {
-    #[serde(default)]
-    email: String,
-    #[serde(default)]
-    password: String,
-    #[serde(default)]
-    password2: String,
-    #[serde(default, rename = "tempPassword")]
-    temp_password: String,
-}
-
-/// Stores a new password (clearing a temporary one and the lockout at every address) and
-/// ends every session of the user, inside the caller's transaction.
-pub(crate) async fn replace_password(
-    tx: &mut sqlx::AnyConnection,
-    user: &User,
-    hash: &str,
-    now: i64,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "UPDATE users SET password_hash = $1, must_change_password = 0, temp_password_expires = NULL, updated_at = $2 WHERE id = $3",
-    )
-    .bind(hash)
-    .bind(now)
-    .bind(&user.id)
-    .execute(&mut *tx)
-    .await?;
-    sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(&user.id).execute(&mut *tx).await?;
-    lockout::clear_email(tx, &user.email).await?;
-    Ok(())
-}
-
-pub(crate) fn check_new_password(
-    user: &User,
-    password: &str,
-    password2: &str,
-    errors: &mut FieldErrors,
-) {
-    if let Err(msg) = password::check_policy(
-        password,
-        &[&user.email, &user.firstname, &user.lastname, &user.company_code],
-    ) {
-        errors.insert("password".into(), msg.into());
-    }
-    if password != password2 {
-        errors.insert("password2".into(), text!("Passwords do not match.").into());
-    }
-}
-
-/// Sets a new password given the temporary (or current) one. Ends every other session
-/// and starts a fresh one.
-async fn set_password(
-    State(state): State<AppState>,
-    addr: ClientIp,
-    headers: HeaderMap,
-    Json(b): Json<SetPasswordBody>,
-) -> AppResult<Response> {
-    throttle(&state, &addr, "login")?;
-    let now = state.now_ms();
-    let mut errors = FieldErrors::new();
-    if b.email.trim().is_empty() {
-        errors.insert("email".into(), text!("E-mail is required.").into());
-    }
-    if b.temp_password.is_empty() {
-        errors.insert(
-            "tempPassword".into(),
-            text!("Your current or temporary password is required.").into(),
-        );
-    }
-    if !errors.is_empty() {
-        return Err(AppError::Fields(errors));
-    }
-    if !state.settings.auth.password_login && !state.settings.auth.is_break_glass(&b.email) {
-        return Err(AppError::field("email", password_off(&state)));
-    }
-    let attempt = Attempt::new(&b.email, addr.0);
-    if lockout::locked_until(&state, &attempt, now).await?.is_some() {
-        return Err(AppError::field(
-            "tempPassword",
-            text!("Too many failed attempts. Please try again later."),
-        ));
-    }
-    let mut conn = state.db.pool.acquire().await?;
-    let user = users::find_by_email(&mut conn, &b.email).await?;
-    drop(conn);
-    let ok =
-        password::verify(&state, &b.temp_password, user.as_ref().map(|u| u.password_hash.as_str()))
-            .await?;
-    let user = match (user, ok) {
-        (Some(u), true) if !u.disabled => u,
-        (user, false) => {
-            lockout::fail(&state, &attempt, user.as_ref(), now).await?;
-            return Err(AppError::field("tempPassword", text!("Incorrect e-mail or password.")));
-        }
-        _ => return Err(AppError::field("tempPassword", text!("Incorrect e-mail or password."))),
-    };
-    if user.must_change_password && user.temp_password_expires.map(|t| t < now).unwrap_or(false) {
-        return Err(AppError::field(
-            "tempPassword",
-            text!("This temporary password has expired. Please ask your manager for a new one."),
-        ));
-    }
-    check_new_password(&user, &b.password, &b.password2, &mut errors);
-    if b.password == b.temp_password {
-        errors
-            .entry("password".into())
-            .or_insert_with(|| text!("The new password must differ from the old one.").into());
-    }
-    if !errors.is_empty() {
-        return Err(AppError::Fields(errors));
-    }
-    let hash = password::hash(&state, &b.password).await?;
-    let mut tx = state.db.begin().await?;
-    replace_password(&mut tx, &user, &hash, now).await?;
-    audit::append(
-        &mut tx,
-        now,
-        &AuditEntry::new(
-            "auth.password_set",
-            format!("user:{}", user.id),
-            "password changed by its owner",
-        )
-        .by(Some(&user.id), &user.full_name()),
-    )
-    .await?;
-    tx.commit().await?;
-    let cookies = session::start(&state, &headers, &user.id, false).await?;
-    let mut v = user.to_json();
-    v["status"] = json!("ACTIVE");
-    Ok(with_cookies(axum::Json(v).into_response(), cookies))
 }

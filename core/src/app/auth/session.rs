@@ -2,22 +2,20 @@
 //! its SHA-256 stored; idle and absolute expiry; a CSRF token per session, sent back
 //! in a readable cookie and required in the `X-CSRF-Token` header on unsafe methods.
 use axum::extract::{FromRequestParts, Request, State};
-use axum::http::header::{COOKIE, SET_COOKIE};
+use axum::http::header::COOKIE;
 use axum::http::request::Parts;
-use axum::http::{HeaderMap, HeaderValue, Method};
+use axum::http::{HeaderMap, HeaderValue};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use base64::Engine;
-use hmac::{Hmac, Mac};
 use sha2::{Digest, Sha256};
 use sqlx::Row;
 
+use crate::app::auth::csrf::{is_unsafe, new_csrf, CSRF_HEADER, MISSING_CSRF};
 use crate::app::auth::session_memo::{Remembered, SEEN_WRITE_MS};
 use crate::app::AppState;
 use crate::base::error::AppError;
 use crate::plant::users::{User, USER_COLUMNS};
-
-pub const CSRF_HEADER: &str = "x-csrf-token";
 
 /// The signed-in user, put in the request by the session layer.
 #[derive(Debug, Clone)]
@@ -82,26 +80,6 @@ pub fn sha256_hex(s: &str) -> String {
     hex::encode(Sha256::digest(s.as_bytes()))
 }
 
-/// A CSRF token: random part and its HMAC, so the server can tell one it issued.
-pub fn new_csrf(state: &AppState) -> String {
-    let r = random_token();
-    format!("{r}.{}", csrf_mac(state, &r))
-}
-
-fn csrf_mac(state: &AppState, r: &str) -> String {
-    let mut m = Hmac::<Sha256>::new_from_slice(&state.secret).expect("hmac key");
-    m.update(b"csrf:");
-    m.update(r.as_bytes());
-    hex::encode(m.finalize().into_bytes())
-}
-
-fn csrf_well_formed(state: &AppState, t: &str) -> bool {
-    match t.split_once('.') {
-        Some((r, mac)) => constant_eq(csrf_mac(state, r).as_bytes(), mac.as_bytes()),
-        None => false,
-    }
-}
-
 pub fn constant_eq(a: &[u8], b: &[u8]) -> bool {
     if a.len() != b.len() {
         return false;
@@ -121,7 +99,7 @@ pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
         })
 }
 
-fn set_cookie(
+pub(crate) fn set_cookie(
     state: &AppState,
     name: &str,
     value: &str,
@@ -340,12 +318,6 @@ pub fn after_write(state: &AppState) {
     state.changes.wrote();
 }
 
-fn is_unsafe(m: &Method) -> bool {
-    !matches!(*m, Method::GET | Method::HEAD | Method::OPTIONS)
-}
-
-const MISSING_CSRF: &str = crate::text!("Missing or invalid CSRF token.");
-
 /// Which signed-in users a route layer lets through.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Who {
@@ -418,47 +390,4 @@ pub async fn require_console(State(state): State<AppState>, req: Request, next: 
 /// Route layer: a kiosk account (`users.kiosk`); staff and other operators get 403.
 pub async fn require_kiosk(State(state): State<AppState>, req: Request, next: Next) -> Response {
     authenticate(&state, req, next, Who::Kiosk).await
-}
-
-/// Refuses cross-site unsafe API requests and unsafe API requests without a
-/// double-submit CSRF token (header = cookie, HMAC-signed by us); answers the request's
-/// well-formed CSRF cookie, if any, for [`csrf_issue`]. Signed-in requests are checked
-/// against the session's own token in the session layer as well.
-#[allow(
-    clippy::result_large_err,
-    reason = "axum middleware answers its refusal as a Response; boxing it gains nothing on a path that ends the request"
-)]
-pub fn csrf_check(state: &AppState, req: &Request) -> Result<Option<String>, Response> {
-    let cookie_token =
-        cookie(req.headers(), csrf_cookie_name(state)).filter(|t| csrf_well_formed(state, t));
-    if is_unsafe(req.method()) && req.uri().path().starts_with("/api/") {
-        let site = req.headers().get("sec-fetch-site").and_then(|v| v.to_str().ok()).unwrap_or("");
-        if site == "cross-site" {
-            return Err(AppError::Forbidden(crate::msg!("Cross-site requests are not allowed."))
-                .into_response());
-        }
-        let sent = req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok()).unwrap_or("");
-        let ok = match &cookie_token {
-            Some(c) => constant_eq(sent.as_bytes(), c.as_bytes()),
-            None => false,
-        };
-        if !ok {
-            return Err(AppError::Forbidden(MISSING_CSRF.into()).into_response());
-        }
-    }
-    Ok(cookie_token)
-}
-
-/// Hands a client that came without a (well-formed) CSRF cookie a new one, unless the
-/// answer sets one itself (sign-in).
-pub fn csrf_issue(state: &AppState, had: bool, resp: &mut Response) {
-    let sets_csrf = resp
-        .headers()
-        .get_all(SET_COOKIE)
-        .iter()
-        .any(|v| v.to_str().map(|s| s.starts_with(csrf_cookie_name(state))).unwrap_or(false));
-    if !had && !sets_csrf {
-        let v = set_cookie(state, csrf_cookie_name(state), &new_csrf(state), false, None);
-        resp.headers_mut().append(SET_COOKIE, v);
-    }
 }

@@ -82,7 +82,7 @@ impl Headers {
 /// the stack costs allocations per request; docs/speed.md, 'The layers'), in this order:
 /// a target or headers over the limits answer 414/431 ([`head_refused`]); an API method the path does not have answers 405 ([`method_refused`]); an unsafe API
 /// request without its CSRF token or from another site is refused
-/// ([`session::csrf_check`]); after a write, remembered sessions and answers are voided
+/// ([`crate::app::auth::csrf::csrf_check`]); after a write, remembered sessions and answers are voided
 /// ([`session::after_write`]); a client without a CSRF cookie gets one; axum's own
 /// refusals under /api/ become JSON ([`to_json_error`]); then the headers every answer
 /// carries ([`harden`]).
@@ -98,7 +98,7 @@ pub async fn front(State(f): State<Front>, req: Request, next: Next) -> Response
     let api = path.starts_with("/api/");
     let checked = match head_refused(&req).or_else(|| method_refused(&f.methods, &req)) {
         Some(refusal) => Err(refusal),
-        None => session::csrf_check(&f.state, &req),
+        None => crate::app::auth::csrf::csrf_check(&f.state, &req),
     };
     let resp = match checked {
         Err(refusal) => refusal,
@@ -108,7 +108,7 @@ pub async fn front(State(f): State<Front>, req: Request, next: Next) -> Response
             if writes {
                 session::after_write(&f.state);
             }
-            session::csrf_issue(&f.state, csrf.is_some(), &mut resp);
+            crate::app::auth::csrf::csrf_issue(&f.state, csrf.is_some(), &mut resp);
             resp
         }
     };

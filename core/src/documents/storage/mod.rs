@@ -6,9 +6,13 @@
 pub mod check;
 pub mod copies;
 pub(crate) mod fs;
+mod names;
 mod s3;
 mod s3_http;
 pub mod stamped;
+
+pub(crate) use names::link_signature;
+pub use names::{disposition, safe_filename};
 
 pub use fs::valid_key;
 
@@ -19,7 +23,6 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use bytes::Bytes;
 use futures::{Stream, StreamExt};
-use hmac::{Hmac, Mac};
 use sha2::{Digest, Sha256};
 use tokio::io::{AsyncRead, AsyncWriteExt};
 
@@ -347,61 +350,5 @@ impl Storage {
             size: blob.size,
             sha256: blob.sha256,
         })
-    }
-}
-
-/// HMAC of a folder link's parts (a controlled copy's facts too). The parts are NUL
-/// separated: the download refuses a part holding a NUL, so no link reads as another.
-pub(crate) fn link_signature(
-    secret: &[u8],
-    key: &str,
-    exp: i64,
-    name: &str,
-    content_type: &str,
-    cc: Option<&str>,
-) -> String {
-    let mut m = Hmac::<Sha256>::new_from_slice(secret).expect("hmac key");
-    for part in [key, &exp.to_string(), name, content_type].into_iter().chain(cc) {
-        m.update(part.as_bytes());
-        m.update(&[0]);
-    }
-    hex::encode(m.finalize().into_bytes())
-}
-
-/// PDFs and videos open inline (the viewer embeds them); anything else downloads.
-pub fn disposition(name: &str, content_type: &str) -> String {
-    let name = safe_filename(name);
-    let kind = if content_type == "application/pdf" || content_type.starts_with("video/") {
-        "inline"
-    } else {
-        "attachment"
-    };
-    format!("{kind}; filename=\"{}\"", name.replace(|c: char| !c.is_ascii(), "_"))
-}
-
-/// A download name with no path and no quotes or control characters.
-pub fn safe_filename(name: &str) -> String {
-    let base = name.rsplit(['/', '\\']).next().unwrap_or("");
-    let clean: String =
-        base.chars().filter(|c| !c.is_control() && *c != '"' && *c != ';').take(150).collect();
-    let clean = clean.trim().trim_start_matches('.').to_string();
-    if clean.is_empty() {
-        "file".into()
-    } else {
-        clean
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn filenames_lose_their_paths() {
-        assert_eq!(safe_filename("../../etc/passwd"), "passwd");
-        assert_eq!(safe_filename("..\\..\\boot.ini"), "boot.ini");
-        assert_eq!(safe_filename("a\"b;c.pdf"), "abc.pdf");
-        assert_eq!(safe_filename(".."), "file");
-        assert_eq!(safe_filename(""), "file");
     }
 }

@@ -24,12 +24,16 @@ impl Alerts for Person {
     }
     /// The engineer stage (open on the pending fixture).
     fn engineer_reviewer(&self) -> bool {
-        self.sees() && self.position == "engineer" && matches!(self.department, "process" | "quality")
+        self.sees()
+            && self.position == "engineer"
+            && matches!(self.department, "process" | "quality")
     }
     /// Either stage: the manager stage answers 409 while the engineer stage is open.
     fn reviewer(&self) -> bool {
         self.engineer_reviewer()
-            || (self.sees() && self.position == "manager" && matches!(self.department, "process" | "quality" | "production"))
+            || (self.sees()
+                && self.position == "manager"
+                && matches!(self.department, "process" | "quality" | "production"))
     }
     fn manages(&self) -> bool {
         self.sees() && self.position == "manager"
@@ -49,32 +53,131 @@ async fn alerts_authorization_matrix() {
 
     let long_note = "n".repeat(1001);
     let mut routes = vec![
-        route("onBehalfOfUsers", Method::GET, "/api/alerts/onBehalfOfUsers".into(), None, true, |s| s.uploader()),
-        route("part-numbers", Method::GET, "/api/alerts/part-numbers?searchTerm=AL".into(), None, true, |s| s.staff()),
-        route("uploadS3", Method::POST, "/api/alerts/uploadS3".into(), Some(json!({})), true, |s| s.uploader()),
-        route("uploadPond revert", Method::DELETE, format!("/api/alerts/uploadPond/{upload_x}"), None, true, |_| false),
-        route("pending-my-approval", Method::GET, "/api/alerts/pending-my-approval".into(), None, true, |s| s.staff()),
-        route("signed-url", Method::GET, format!("/api/alerts/signed-url/{pend}"), None, true, |s| s.staff() && s.sees()),
-        route("alert", Method::GET, format!("/api/alerts/alert/{pend}"), None, true, |s| s.staff() && s.sees()),
-        route("approve", Method::POST, format!("/api/alerts/approve/{pend}"), Some(json!({"reviewNote": long_note})), true, |s| {
-            s.reviewer()
+        route(
+            "onBehalfOfUsers",
+            Method::GET,
+            "/api/alerts/onBehalfOfUsers".into(),
+            None,
+            true,
+            |s| s.uploader(),
+        ),
+        route(
+            "part-numbers",
+            Method::GET,
+            "/api/alerts/part-numbers?searchTerm=AL".into(),
+            None,
+            true,
+            |s| s.staff(),
+        ),
+        route(
+            "uploadS3",
+            Method::POST,
+            "/api/alerts/uploadS3".into(),
+            Some(json!({})),
+            true,
+            |s| s.uploader(),
+        ),
+        route(
+            "uploadPond revert",
+            Method::DELETE,
+            format!("/api/alerts/uploadPond/{upload_x}"),
+            None,
+            true,
+            |_| false,
+        ),
+        route(
+            "pending-my-approval",
+            Method::GET,
+            "/api/alerts/pending-my-approval".into(),
+            None,
+            true,
+            |s| s.staff(),
+        ),
+        route(
+            "signed-url",
+            Method::GET,
+            format!("/api/alerts/signed-url/{pend}"),
+            None,
+            true,
+            |s| s.staff() && s.sees(),
+        ),
+        route("alert", Method::GET, format!("/api/alerts/alert/{pend}"), None, true, |s| {
+            s.staff() && s.sees()
         }),
-        route("reject", Method::POST, format!("/api/alerts/reject/{pend}"), Some(json!({})), true, |s| s.reviewer()),
-        route("user-pending-alerts", Method::GET, "/api/alerts/user-pending-alerts".into(), None, true, |s| s.staff()),
-        route("user-deployed-alerts", Method::GET, "/api/alerts/user-deployed-alerts".into(), None, true, |s| s.staff()),
+        route(
+            "approve",
+            Method::POST,
+            format!("/api/alerts/approve/{pend}"),
+            Some(json!({"reviewNote": long_note})),
+            true,
+            |s| s.reviewer(),
+        ),
+        route(
+            "reject",
+            Method::POST,
+            format!("/api/alerts/reject/{pend}"),
+            Some(json!({})),
+            true,
+            |s| s.reviewer(),
+        ),
+        route(
+            "user-pending-alerts",
+            Method::GET,
+            "/api/alerts/user-pending-alerts".into(),
+            None,
+            true,
+            |s| s.staff(),
+        ),
+        route(
+            "user-deployed-alerts",
+            Method::GET,
+            "/api/alerts/user-deployed-alerts".into(),
+            None,
+            true,
+            |s| s.staff(),
+        ),
         route("deployed", Method::GET, "/api/alerts/deployed".into(), None, true, |s| s.staff()),
-        route("delete-pending", Method::POST, "/api/alerts/delete-pending".into(), Some(json!([pend, dep])), true, |s| {
-            s.staff() && s.manages()
-        }),
-        route("delete-deployed", Method::POST, "/api/alerts/delete-deployed".into(), Some(json!([dep, pend])), true, |s| {
-            s.staff() && s.manages()
-        }),
-        route("signed-ops", Method::GET, format!("/api/alerts/signed-ops/{dep}"), None, true, |s| s.staff() && s.sees()),
+        route(
+            "delete-pending",
+            Method::POST,
+            "/api/alerts/delete-pending".into(),
+            Some(json!([pend, dep])),
+            true,
+            |s| s.staff() && s.manages(),
+        ),
+        route(
+            "delete-deployed",
+            Method::POST,
+            "/api/alerts/delete-deployed".into(),
+            Some(json!([dep, pend])),
+            true,
+            |s| s.staff() && s.manages(),
+        ),
+        route(
+            "signed-ops",
+            Method::GET,
+            format!("/api/alerts/signed-ops/{dep}"),
+            None,
+            true,
+            |s| s.staff() && s.sees(),
+        ),
         // The kiosk feed: a zone of the caller's (umw has an A1 too, with none of mpk's alerts).
-        route("operator-alerts/zone", Method::GET, "/api/alerts/operator-alerts/zone/A1".into(), None, false, |s| {
-            s.zones == "in" || !s.same()
-        }),
-        route("operator-alerts/op", Method::GET, format!("/api/alerts/operator-alerts/A1/{op}"), None, false, |s| s.sees()),
+        route(
+            "operator-alerts/zone",
+            Method::GET,
+            "/api/alerts/operator-alerts/zone/A1".into(),
+            None,
+            false,
+            |s| s.zones == "in" || !s.same(),
+        ),
+        route(
+            "operator-alerts/op",
+            Method::GET,
+            format!("/api/alerts/operator-alerts/A1/{op}"),
+            None,
+            false,
+            |s| s.sees(),
+        ),
     ];
     routes.push(upload("uploadPond", "/api/alerts/uploadPond?filename=x.pdf", |s| s.uploader()));
     show(&mut routes, "onBehalfOfUsers", &crew.eng_id, |s| s.same());
@@ -89,8 +192,18 @@ async fn alerts_authorization_matrix() {
     check("alerts", &app, &routes, &people).await;
     // Nothing changed.
     let p = crew.eng.get(&format!("/api/alerts/alert/{pend}")).await.body["alert"].clone();
-    assert_eq!((p["status"].as_str(), p["approvals"]["engineer"]["status"].as_str()), (Some("pending"), Some("Pending")));
+    assert_eq!(
+        (p["status"].as_str(), p["approvals"]["engineer"]["status"].as_str()),
+        (Some("pending"), Some("Pending"))
+    );
     let d = crew.eng.get(&format!("/api/alerts/alert/{dep}")).await.body["alert"].clone();
     assert_eq!(d["status"], "deployed");
-    assert_eq!(scalar(&app, &format!("SELECT COUNT(*) FROM files WHERE id = '{upload_x}' AND state = 'pending'")).await, 1);
+    assert_eq!(
+        scalar(
+            &app,
+            &format!("SELECT COUNT(*) FROM files WHERE id = '{upload_x}' AND state = 'pending'")
+        )
+        .await,
+        1
+    );
 }

@@ -14,7 +14,11 @@ async fn the_engineer_who_approved_does_not_approve_again_as_manager() {
     let hr = app.signed_in("hr.boss@demo.plant", "manager", "paint").await;
     let a = submit(&crew.eng, json!({})).await;
     let approve = format!("/api/alerts/approve/{}", a["_id"].as_str().unwrap());
-    assert_eq!(crew.reviewer.post(&approve, &json!({})).await.status, StatusCode::OK, "the engineer stage");
+    assert_eq!(
+        crew.reviewer.post(&approve, &json!({})).await.status,
+        StatusCode::OK,
+        "the engineer stage"
+    );
     // Promoted to manager (of a department that reviews the manager stage).
     let mut e = as_edit(&listed(&hr, "qe@demo.plant").await);
     e["position"] = json!("manager");

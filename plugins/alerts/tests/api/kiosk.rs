@@ -15,7 +15,11 @@ async fn in_force(app: &TestApp, company: &str, id: &str) -> Option<SignableVers
 }
 
 fn tags(v: &Value) -> Vec<String> {
-    v.as_array().unwrap_or_else(|| panic!("a list: {v}")).iter().map(|a| a["alertTag"].as_str().unwrap().to_string()).collect()
+    v.as_array()
+        .unwrap_or_else(|| panic!("a list: {v}"))
+        .iter()
+        .map(|a| a["alertTag"].as_str().unwrap().to_string())
+        .collect()
 }
 
 #[tokio::test]
@@ -33,7 +37,11 @@ async fn feed_follows_effective_and_sunset_and_operator_signatures() {
     // Before the effective date: not in force.
     assert!(tags(&kiosk.get("/api/alerts/operator-alerts/zone/A1").await.body).is_empty());
     assert!(in_force(&app, company, a_id).await.is_none());
-    assert_eq!(crew.eng.get("/api/alerts/deployed").await.body.as_array().unwrap().len(), 2, "Browse shows coming alerts");
+    assert_eq!(
+        crew.eng.get("/api/alerts/deployed").await.body.as_array().unwrap().len(),
+        2,
+        "Browse shows coming alerts"
+    );
     // Between: in the feed of its zones, with a link to the PDF.
     app.clock.advance_secs(3600);
     // An hour passed: sign in again (console sessions time out when idle).
@@ -45,7 +53,10 @@ async fn feed_follows_effective_and_sunset_and_operator_signatures() {
     assert_eq!(feed.body[0]["alertType"], "Safety");
     assert_eq!(tags(&eng.get("/api/alerts/operator-alerts/zone/B2").await.body).len(), 2);
     let k = in_force(&app, company, a_id).await.expect("in force");
-    assert_eq!((k.kind.as_str(), k.id.as_str(), k.part_number.as_str()), ("alert", a_id, a["partNumber"].as_str().unwrap()));
+    assert_eq!(
+        (k.kind.as_str(), k.id.as_str(), k.part_number.as_str()),
+        ("alert", a_id, a["partNumber"].as_str().unwrap())
+    );
     assert_eq!(k.version_hash.len(), 64);
     assert!(in_force(&app, "umw", a_id).await.is_none(), "another company's");
     // The operator's list: signed but not verified stays; signed and verified goes.
@@ -61,21 +72,39 @@ async fn feed_follows_effective_and_sunset_and_operator_signatures() {
     let row = dep.as_array().unwrap().iter().find(|x| x["_id"] == a_id).unwrap().clone();
     assert_eq!(row["opSigned"].as_array().unwrap().len(), 2);
     // A zone not the kiosk's, a zone no company has, another company's operator.
-    assert_eq!(kiosk.get("/api/alerts/operator-alerts/zone/B2").await.status, StatusCode::FORBIDDEN);
-    assert_eq!(kiosk.get("/api/alerts/operator-alerts/zone/ZZ").await.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        kiosk.get("/api/alerts/operator-alerts/zone/B2").await.status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        kiosk.get("/api/alerts/operator-alerts/zone/ZZ").await.status,
+        StatusCode::BAD_REQUEST
+    );
     let foreign = add(&app, "op@umw.plant", "operator", "production", "umw", &["A1"]).await;
-    assert_eq!(kiosk.get(&format!("/api/alerts/operator-alerts/A1/{foreign}")).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        kiosk.get(&format!("/api/alerts/operator-alerts/A1/{foreign}")).await.status,
+        StatusCode::NOT_FOUND
+    );
     // After the sunset: gone from the floor without any job, shown as expired.
     app.clock.advance_secs(3600);
     let (kiosk, eng) = (login(&app, "kiosk@demo.plant").await, login(&app, "eng@demo.plant").await);
     assert!(tags(&kiosk.get("/api/alerts/operator-alerts/zone/A1").await.body).is_empty());
     assert!(in_force(&app, company, a_id).await.is_none());
     let dep = eng.get("/api/alerts/user-deployed-alerts").await.body;
-    assert_eq!(dep.as_array().unwrap().iter().find(|x| x["_id"] == a_id).unwrap()["status"], "expired");
-    assert_eq!(tags(&eng.get("/api/alerts/deployed").await.body), vec![b["alertTag"].as_str().unwrap().to_string()]);
+    assert_eq!(
+        dep.as_array().unwrap().iter().find(|x| x["_id"] == a_id).unwrap()["status"],
+        "expired"
+    );
+    assert_eq!(
+        tags(&eng.get("/api/alerts/deployed").await.body),
+        vec![b["alertTag"].as_str().unwrap().to_string()]
+    );
     // A deleted alert leaves the feed at once.
     let b_id = b["_id"].as_str().unwrap();
-    assert_eq!(eng.post("/api/alerts/delete-deployed", &json!([b_id])).await.status, StatusCode::OK);
+    assert_eq!(
+        eng.post("/api/alerts/delete-deployed", &json!([b_id])).await.status,
+        StatusCode::OK
+    );
     assert!(tags(&eng.get("/api/alerts/operator-alerts/zone/B2").await.body).is_empty());
 }
 
@@ -85,15 +114,26 @@ async fn feed_follows_effective_and_sunset_and_operator_signatures() {
 async fn an_alert_removed_by_another_instance_leaves_the_feed_within_the_recheck() {
     let app = spawn().await;
     let crew = crew(&app).await;
-    let op = crate::swp::support::add(&app, "op1@demo.plant", "operator", "production", "mpk", &["A1"]).await;
+    let op =
+        crate::swp::support::add(&app, "op1@demo.plant", "operator", "production", "mpk", &["A1"])
+            .await;
     let a = deployed(&crew, json!({})).await;
     let b = deployed(&crew, json!({})).await;
-    let (zone, mine) = ("/api/alerts/operator-alerts/zone/A1", format!("/api/alerts/operator-alerts/A1/{op}"));
+    let (zone, mine) =
+        ("/api/alerts/operator-alerts/zone/A1", format!("/api/alerts/operator-alerts/A1/{op}"));
     assert_eq!(tags(&crew.eng.get(zone).await.body).len(), 2);
     assert_eq!(tags(&crew.eng.get(&mine).await.body).len(), 2);
     let id = a["_id"].as_str().unwrap();
-    sqlx::query("UPDATE alerts SET status = 'deleted' WHERE id = $1").bind(id).execute(&app.state.db.pool).await.unwrap();
-    sqlx::query("UPDATE alert_zones SET deployed = 0 WHERE alert_id = $1").bind(id).execute(&app.state.db.pool).await.unwrap();
+    sqlx::query("UPDATE alerts SET status = 'deleted' WHERE id = $1")
+        .bind(id)
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE alert_zones SET deployed = 0 WHERE alert_id = $1")
+        .bind(id)
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
     after_out_of_band_write().await;
     let left = vec![b["alertTag"].as_str().unwrap().to_string()];
     assert_eq!(tags(&crew.eng.get(zone).await.body), left);
@@ -110,23 +150,41 @@ async fn an_alert_removed_by_another_instance_leaves_the_feed_within_the_recheck
 async fn the_operator_feed_is_the_zone_feed_less_what_they_signed() {
     let app = spawn().await;
     let crew = crew(&app).await;
-    let op = crate::swp::support::add(&app, "op1@demo.plant", "operator", "production", "mpk", &["A1"]).await;
+    let op =
+        crate::swp::support::add(&app, "op1@demo.plant", "operator", "production", "mpk", &["A1"])
+            .await;
     for _ in 0..3 {
         deployed(&crew, json!({})).await;
     }
-    let (zone, mine) = ("/api/alerts/operator-alerts/zone/A1", format!("/api/alerts/operator-alerts/A1/{op}"));
+    let (zone, mine) =
+        ("/api/alerts/operator-alerts/zone/A1", format!("/api/alerts/operator-alerts/A1/{op}"));
     let all = crew.eng.get(zone).await.body.as_array().unwrap().clone();
     assert_eq!(all.len(), 3);
-    assert_eq!(crew.eng.get(&mine).await.body.as_array().unwrap(), &all, "nothing signed: the zone's answer");
+    assert_eq!(
+        crew.eng.get(&mine).await.body.as_array().unwrap(),
+        &all,
+        "nothing signed: the zone's answer"
+    );
     let id = |v: &Value| v["_id"].as_str().unwrap().to_string();
     // The middle one, then the first, then the last.
     sign(&app, &id(&all[1]), &op, true).await;
-    assert_eq!(crew.eng.get(&mine).await.body.as_array().unwrap(), &vec![all[0].clone(), all[2].clone()]);
+    assert_eq!(
+        crew.eng.get(&mine).await.body.as_array().unwrap(),
+        &vec![all[0].clone(), all[2].clone()]
+    );
     sign(&app, &id(&all[0]), &op, true).await;
     assert_eq!(crew.eng.get(&mine).await.body.as_array().unwrap(), &vec![all[2].clone()]);
     sign(&app, &id(&all[2]), &op, false).await;
-    assert_eq!(crew.eng.get(&mine).await.body.as_array().unwrap(), &vec![all[2].clone()], "not verified: still theirs to read");
+    assert_eq!(
+        crew.eng.get(&mine).await.body.as_array().unwrap(),
+        &vec![all[2].clone()],
+        "not verified: still theirs to read"
+    );
     sign(&app, &id(&all[2]), &op, true).await;
     assert!(crew.eng.get(&mine).await.body.as_array().unwrap().is_empty());
-    assert_eq!(crew.eng.get(zone).await.body.as_array().unwrap(), &all, "the zone's answer is unchanged");
+    assert_eq!(
+        crew.eng.get(zone).await.body.as_array().unwrap(),
+        &all,
+        "the zone's answer is unchanged"
+    );
 }

@@ -8,7 +8,12 @@ use crate::helpers::*;
 
 async fn kinds(c: &Client) -> Vec<String> {
     let page: Value = c.get("/api/notifications").await.body;
-    page["items"].as_array().unwrap().iter().map(|i| i["kind"].as_str().unwrap().to_string()).collect()
+    page["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["kind"].as_str().unwrap().to_string())
+        .collect()
 }
 
 #[tokio::test]
@@ -18,7 +23,10 @@ async fn each_stage_hears_when_the_alert_reaches_it() {
     let alert = submit(&crew.eng, json!({})).await;
     let id = alert["_id"].as_str().unwrap();
     assert_eq!(kinds(&crew.reviewer).await, ["alerts.submitted"]);
-    assert!(kinds(&crew.manager).await.is_empty(), "the manager stage waits for the engineer stage");
+    assert!(
+        kinds(&crew.manager).await.is_empty(),
+        "the manager stage waits for the engineer stage"
+    );
     let link = crew.reviewer.get("/api/notifications").await.body["items"][0]["link"].clone();
     assert_eq!(link, format!("/main/sign-off?tab=alerts&review={id}"));
     crew.reviewer.post(&format!("/api/alerts/approve/{id}"), &json!({"reviewNote": "ok"})).await;
@@ -34,7 +42,8 @@ async fn each_stage_hears_when_the_alert_reaches_it() {
 async fn a_waiting_notice_is_done_for_everyone_once_the_work_is_done() {
     let app = spawn().await;
     let crew = crew(&app).await;
-    let (second, _) = crate::swp::support::person(&app, "qe2@demo.plant", "engineer", "quality").await;
+    let (second, _) =
+        crate::swp::support::person(&app, "qe2@demo.plant", "engineer", "quality").await;
     async fn waiting(c: &Client) -> usize {
         let page: Value = c.get("/api/notifications").await.body;
         let items = page["items"].as_array().expect("a page of notifications");
@@ -42,17 +51,27 @@ async fn a_waiting_notice_is_done_for_everyone_once_the_work_is_done() {
     }
     let id = submit(&crew.eng, json!({})).await["_id"].as_str().unwrap().to_string();
     assert_eq!((waiting(&crew.reviewer).await, waiting(&second).await), (1, 1));
-    let r = crew.reviewer.post(&format!("/api/alerts/approve/{id}"), &json!({"reviewNote": ""})).await;
+    let r =
+        crew.reviewer.post(&format!("/api/alerts/approve/{id}"), &json!({"reviewNote": ""})).await;
     assert!(r.status.is_success(), "{}", r.text);
-    assert_eq!((waiting(&crew.reviewer).await, waiting(&second).await), (0, 0), "judged by a member of the stage");
+    assert_eq!(
+        (waiting(&crew.reviewer).await, waiting(&second).await),
+        (0, 0),
+        "judged by a member of the stage"
+    );
     assert_eq!(waiting(&crew.manager).await, 1, "the next stage waits");
-    let r = crew.manager.post(&format!("/api/alerts/reject/{id}"), &json!({"reviewNote": "No"})).await;
+    let r =
+        crew.manager.post(&format!("/api/alerts/reject/{id}"), &json!({"reviewNote": "No"})).await;
     assert!(r.status.is_success(), "{}", r.text);
     assert_eq!(waiting(&crew.manager).await, 0, "rejected: nothing waits");
     let other = submit(&crew.eng, json!({})).await["_id"].clone();
     assert_eq!(waiting(&second).await, 1);
     assert!(crew.eng.post("/api/alerts/delete-pending", &json!([other])).await.status.is_success());
-    assert_eq!((waiting(&crew.reviewer).await, waiting(&second).await), (0, 0), "deleted: nothing waits");
+    assert_eq!(
+        (waiting(&crew.reviewer).await, waiting(&second).await),
+        (0, 0),
+        "deleted: nothing waits"
+    );
 }
 
 #[tokio::test]
@@ -69,16 +88,27 @@ async fn its_engineer_hears_once_that_an_alert_in_force_ends_soon() {
     approve(&crew.reviewer, id.clone()).await;
     approve(&crew.manager, id.clone()).await;
     submit(&crew.eng, json!({"sunsetDate": at(10 * 96)})).await;
-    assert_eq!(plantdoc_alerts::tell_ending(&app.state, 7).await.unwrap(), 0, "30 days left: not yet");
+    assert_eq!(
+        plantdoc_alerts::tell_ending(&app.state, 7).await.unwrap(),
+        0,
+        "30 days left: not yet"
+    );
 
     app.clock.advance_secs(23 * 24 * 3600);
     assert_eq!(plantdoc_alerts::tell_ending(&app.state, 0).await.unwrap(), 0, "0 days: never");
-    assert_eq!(plantdoc_alerts::tell_ending(&app.state, 7).await.unwrap(), 1, "only the deployed one");
+    assert_eq!(
+        plantdoc_alerts::tell_ending(&app.state, 7).await.unwrap(),
+        1,
+        "only the deployed one"
+    );
     assert_eq!(plantdoc_alerts::tell_ending(&app.state, 7).await.unwrap(), 0, "told once");
     // 23 days on, every session has ended: sign in again.
     let (eng, reviewer) = (app.client(), app.client());
     for (c, email) in [(&eng, "eng@demo.plant"), (&reviewer, "qe@demo.plant")] {
-        assert_eq!(c.post("/api/users/login", &json!({"email": email, "password": PASSWORD})).await.status, 200);
+        assert_eq!(
+            c.post("/api/users/login", &json!({"email": email, "password": PASSWORD})).await.status,
+            200
+        );
     }
     let page: Value = eng.get("/api/notifications").await.body;
     let item = &page["items"][0];
@@ -98,10 +128,22 @@ async fn the_kiosk_hears_an_alert_in_force_and_nothing_of_its_review() {
     crate::swp::support::kiosk(&app, "kiosk@demo.plant", "mpk", &["A1"]).await;
     let kiosk = crate::swp::support::login(&app, "kiosk@demo.plant").await;
     let rejected = submit(&crew.eng, json!({})).await;
-    let r = crew.reviewer.post(&format!("/api/alerts/reject/{}", rejected["_id"].as_str().unwrap()), &json!({"reviewNote": "No"})).await;
+    let r = crew
+        .reviewer
+        .post(
+            &format!("/api/alerts/reject/{}", rejected["_id"].as_str().unwrap()),
+            &json!({"reviewNote": "No"}),
+        )
+        .await;
     assert!(r.status.is_success(), "{}", r.text);
     deployed(&crew, json!({})).await;
-    let heard = crate::swp::notify::events(&kiosk, Some("0"), usize::MAX, std::time::Duration::from_millis(1500)).await;
+    let heard = crate::swp::notify::events(
+        &kiosk,
+        Some("0"),
+        usize::MAX,
+        std::time::Duration::from_millis(1500),
+    )
+    .await;
     let kinds: Vec<&str> = heard.iter().filter_map(|(_, d)| d["kind"].as_str()).collect();
     assert_eq!(kinds, ["alerts.in-force"]);
 }

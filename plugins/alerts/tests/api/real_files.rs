@@ -28,13 +28,21 @@ async fn alert_files_pass_the_core_pdf_checks() {
         let f = r.body["serverId"].as_str().unwrap().to_string();
         let s = eng.post("/api/alerts/uploadS3", &payload(&f, json!({}))).await;
         assert_eq!(s.status, StatusCode::BAD_REQUEST, "{}", s.text);
-        assert_eq!(s.body.as_object().unwrap().keys().collect::<Vec<_>>(), vec!["alertFile"], "{}", s.text);
+        assert_eq!(
+            s.body.as_object().unwrap().keys().collect::<Vec<_>>(),
+            vec!["alertFile"],
+            "{}",
+            s.text
+        );
         s.body["alertFile"].as_str().unwrap().to_string()
     } else {
         r.body["file"].as_str().unwrap_or_default().to_string()
     };
     assert!(msg.contains("needs-password.pdf needs a password"), "{msg}");
     // Nothing was stored as an alert for the refused file.
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM alerts").fetch_one(&app.state.db.pool).await.unwrap();
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM alerts")
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
     assert_eq!(n, 1);
 }

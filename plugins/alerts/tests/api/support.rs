@@ -72,8 +72,11 @@ pub async fn deployed(crew: &Crew, extra: Value) -> Value {
 /// through the core's acknowledgements (as the island module does).
 pub async fn sign(app: &TestApp, alert_id: &str, operator_id: &str, verified: bool) {
     use plantdoc_core::acks::{self, DocKind};
-    let hash: String =
-        sqlx::query_scalar("SELECT file_hash FROM alerts WHERE id = $1").bind(alert_id).fetch_one(&app.state.db.pool).await.unwrap();
+    let hash: String = sqlx::query_scalar("SELECT file_hash FROM alerts WHERE id = $1")
+        .bind(alert_id)
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
     let mut tx = app.state.db.begin().await.unwrap();
     let op = plantdoc_core::auth::users::find_by_id(&mut tx, operator_id).await.unwrap().unwrap();
     let now = app.state.now_ms();

@@ -41,27 +41,48 @@ async fn the_home_page_counts_the_plant_for_the_person_who_asks() {
 
     // A verified signature now: one operator signed today, one signature in today's bar.
     let pool = &app.state.db.pool;
-    let (swp, hash): (String, String) =
-        sqlx::query_as("SELECT id, content_hash FROM swps WHERE status = 'deployed' ORDER BY part_number").fetch_one(pool).await.unwrap();
+    let (swp, hash): (String, String) = sqlx::query_as(
+        "SELECT id, content_hash FROM swps WHERE status = 'deployed' ORDER BY part_number",
+    )
+    .fetch_one(pool)
+    .await
+    .unwrap();
     let mut tx = app.state.db.begin().await.unwrap();
-    let op_id: String = sqlx::query_scalar("SELECT id FROM users WHERE badge = '1001'").fetch_one(&mut *tx).await.unwrap();
+    let op_id: String = sqlx::query_scalar("SELECT id FROM users WHERE badge = '1001'")
+        .fetch_one(&mut *tx)
+        .await
+        .unwrap();
     let op = plantdoc_core::auth::users::find_by_id(&mut tx, &op_id).await.unwrap().unwrap();
     let now = app.state.now_ms();
     let id = acks::sign(&mut tx, DocKind::new("swp"), &swp, &hash, &op, now).await.unwrap();
     assert!(acks::verify(&mut tx, &id, &op, now).await.unwrap());
     tx.commit().await.unwrap();
     let f = figures(&manager).await;
-    assert_eq!((f["figures"]["operatorsSignedToday"].as_i64(), f["signaturesByDay"][6].as_i64()), (Some(1), Some(1)), "{f}");
+    assert_eq!(
+        (f["figures"]["operatorsSignedToday"].as_i64(), f["signaturesByDay"][6].as_i64()),
+        (Some(1), Some(1)),
+        "{f}"
+    );
     assert!(f["figures"].get("alertsSignedWithin30MinPct").is_none(), "no alert signed yet: {f}");
     // Two alert signatures: one verified 10 minutes after the read, one 40: 50 % within 30.
-    let (alert, alert_hash): (String, String) =
-        sqlx::query_as("SELECT id, file_hash FROM alerts WHERE status = 'deployed' ORDER BY alert_tag").fetch_one(pool).await.unwrap();
+    let (alert, alert_hash): (String, String) = sqlx::query_as(
+        "SELECT id, file_hash FROM alerts WHERE status = 'deployed' ORDER BY alert_tag",
+    )
+    .fetch_one(pool)
+    .await
+    .unwrap();
     for (badge, minutes) in [("1002", 10), ("1003", 40)] {
         let mut tx = app.state.db.begin().await.unwrap();
-        let id: String = sqlx::query_scalar("SELECT id FROM users WHERE badge = $1").bind(badge).fetch_one(&mut *tx).await.unwrap();
+        let id: String = sqlx::query_scalar("SELECT id FROM users WHERE badge = $1")
+            .bind(badge)
+            .fetch_one(&mut *tx)
+            .await
+            .unwrap();
         let who = plantdoc_core::auth::users::find_by_id(&mut tx, &id).await.unwrap().unwrap();
         let read = now - 60 * 60 * 1000;
-        let sign = acks::sign(&mut tx, DocKind::new("alert"), &alert, &alert_hash, &who, read).await.unwrap();
+        let sign = acks::sign(&mut tx, DocKind::new("alert"), &alert, &alert_hash, &who, read)
+            .await
+            .unwrap();
         assert!(acks::verify(&mut tx, &sign, &who, read + minutes * 60 * 1000).await.unwrap());
         tx.commit().await.unwrap();
     }
@@ -81,18 +102,38 @@ async fn the_home_page_counts_the_plant_for_the_person_who_asks() {
         kiosk: None,
         lang: None,
     };
-    plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test").await.expect("another company's manager");
+    plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test")
+        .await
+        .expect("another company's manager");
     let other = app.client();
-    assert_eq!(other.post("/api/users/login", &json!({"email": "mgr@umw.plant", "password": PASSWORD})).await.status, StatusCode::OK);
+    assert_eq!(
+        other
+            .post("/api/users/login", &json!({"email": "mgr@umw.plant", "password": PASSWORD}))
+            .await
+            .status,
+        StatusCode::OK
+    );
     let f = figures(&other).await;
-    assert_eq!((f["figures"]["swpsDeployed"].as_i64(), f["figures"]["operatorsSignedToday"].as_i64()), (Some(0), Some(0)), "{f}");
+    assert_eq!(
+        (f["figures"]["swpsDeployed"].as_i64(), f["figures"]["operatorsSignedToday"].as_i64()),
+        (Some(0), Some(0)),
+        "{f}"
+    );
 
     // `today` is the person's midnight, near now; anything else is a field error.
     let today = now - now.rem_euclid(24 * 3600 * 1000);
-    assert_eq!(manager.get(&format!("/api/dashboard/figures?today={today}")).await.status, StatusCode::OK);
+    assert_eq!(
+        manager.get(&format!("/api/dashboard/figures?today={today}")).await.status,
+        StatusCode::OK
+    );
     for bad in ["yesterday", "0", &(now + 3 * 24 * 3600 * 1000).to_string()] {
         let r = manager.get(&format!("/api/dashboard/figures?today={bad}")).await;
-        assert_eq!((r.status, r.body["today"].is_string()), (StatusCode::BAD_REQUEST, true), "{bad}: {}", r.text);
+        assert_eq!(
+            (r.status, r.body["today"].is_string()),
+            (StatusCode::BAD_REQUEST, true),
+            "{bad}: {}",
+            r.text
+        );
     }
     // Staff only: the kiosk account and signed-out callers are refused.
     let kiosk = demo_login(&app, "kiosk@demo.plant").await;

@@ -70,19 +70,39 @@ async fn island_routes_by_role() {
         ("kiosk".into(), Who::Kiosk, p.netbook.clone()),
         ("other kiosk".into(), Who::OtherKiosk, login(&app, "kiosk@other.plant").await),
         ("operator".into(), Who::Operator, login(&app, "operator@authz.plant").await),
-        ("operator with a badge".into(), Who::Operator, login(&app, "badged.operator@authz.plant").await),
+        (
+            "operator with a badge".into(),
+            Who::Operator,
+            login(&app, "badged.operator@authz.plant").await,
+        ),
     ];
     for position in ["manager", "engineer", "supervisor", "clerk", "ojt"] {
         for department in ["process", "production"] {
             let email = format!("{position}.{department}@authz.plant");
-            badged(&app, &email, position, department, "mpk", &format!("B{position}{department}")).await;
-            let editor = department == "process" && (position == "manager" || position == "engineer");
-            subjects.push((format!("{position}/{department}"), Who::Staff { process_editor: editor }, login(&app, &email).await));
+            badged(&app, &email, position, department, "mpk", &format!("B{position}{department}"))
+                .await;
+            let editor =
+                department == "process" && (position == "manager" || position == "engineer");
+            subjects.push((
+                format!("{position}/{department}"),
+                Who::Staff { process_editor: editor },
+                login(&app, &email).await,
+            ));
         }
     }
     let routes: Vec<(&str, Method, String, Value)> = vec![
-        ("operator-from-badge", Method::GET, "/api/island/operator-from-badge/1001".into(), Value::Null),
-        ("operator-status", Method::GET, format!("/api/island/operator-status/{}/{}", p.op, p.swp_id), Value::Null),
+        (
+            "operator-from-badge",
+            Method::GET,
+            "/api/island/operator-from-badge/1001".into(),
+            Value::Null,
+        ),
+        (
+            "operator-status",
+            Method::GET,
+            format!("/api/island/operator-status/{}/{}", p.op, p.swp_id),
+            Value::Null,
+        ),
         ("operator-read-swp", Method::POST, "/api/island/operator-read-swp".into(), json!({})),
         ("verify-swp", Method::POST, "/api/island/verify-swp".into(), json!({})),
         ("operator-read-alert", Method::POST, "/api/island/operator-read-alert".into(), json!({})),

@@ -20,7 +20,11 @@ async fn a_badge_names_a_person_of_the_netbooks_company() {
     assert_eq!(r.body["companyCode"], "mpk");
     // The operator's language: the kiosk speaks it until Sign Out (issue 29).
     assert_eq!(r.body["lang"], "en");
-    sqlx::query("UPDATE users SET lang = 'es' WHERE id = $1").bind(p.op.as_str()).execute(&app.state.db.pool).await.unwrap();
+    sqlx::query("UPDATE users SET lang = 'es' WHERE id = $1")
+        .bind(p.op.as_str())
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
     assert_eq!(p.netbook.get("/api/island/operator-from-badge/1001").await.body["lang"], "es");
     for badge in ["9001", "nobody", "%20"] {
         let r = p.netbook.get(&format!("/api/island/operator-from-badge/{badge}")).await;
@@ -40,7 +44,10 @@ fn waits(r: &Resp, secs: u32) {
 /// Five wrong badges of the netbook, each answered at once (the free ones).
 async fn five_misses(c: &Client, tag: &str) {
     for i in 0..5 {
-        assert_eq!(c.get(&format!("/api/island/operator-from-badge/{tag}{i}")).await.status, StatusCode::FORBIDDEN);
+        assert_eq!(
+            c.get(&format!("/api/island/operator-from-badge/{tag}{i}")).await.status,
+            StatusCode::FORBIDDEN
+        );
     }
 }
 
@@ -53,13 +60,23 @@ async fn past_five_wrong_badges_each_delays_the_next_lookup_a_little_more() {
     five_misses(&p.netbook, "wrong").await;
     assert_eq!(p.netbook.get(good).await.status, StatusCode::OK, "no block after five misreads");
     // The sixth miss: the next lookup waits a second (not a minute), then is answered.
-    assert_eq!(p.netbook.get("/api/island/operator-from-badge/wrong5").await.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        p.netbook.get("/api/island/operator-from-badge/wrong5").await.status,
+        StatusCode::FORBIDDEN
+    );
     waits(&p.netbook.get(good).await, 1);
     app.clock.advance_secs(1);
-    assert_eq!(p.netbook.get(good).await.status, StatusCode::OK, "a known badge is answered once the wait is over");
+    assert_eq!(
+        p.netbook.get(good).await.status,
+        StatusCode::OK,
+        "a known badge is answered once the wait is over"
+    );
     // A known badge does not reset the count: the delay keeps growing, 2, 4, 8, 12 s.
     for (i, secs) in [(6, 2), (7, 4), (8, 8), (9, 12), (10, 12)] {
-        assert_eq!(p.netbook.get(&format!("/api/island/operator-from-badge/wrong{i}")).await.status, StatusCode::FORBIDDEN);
+        assert_eq!(
+            p.netbook.get(&format!("/api/island/operator-from-badge/wrong{i}")).await.status,
+            StatusCode::FORBIDDEN
+        );
         waits(&p.netbook.get(good).await, secs);
         app.clock.advance_secs(i64::from(secs) - 1);
         waits(&p.netbook.get(good).await, 1);
@@ -67,7 +84,10 @@ async fn past_five_wrong_badges_each_delays_the_next_lookup_a_little_more() {
     }
     // Verifications are slowed the same way, then answered.
     assert_eq!(p.read("throttle-read-key").await.status, StatusCode::OK);
-    assert_eq!(p.netbook.get("/api/island/operator-from-badge/wrong11").await.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        p.netbook.get("/api/island/operator-from-badge/wrong11").await.status,
+        StatusCode::FORBIDDEN
+    );
     waits(&p.verify("2001", "throttle-verify").await, 12);
     // Another session of the kiosk account at the same address (a new sign-in) shares
     // the count.
@@ -78,7 +98,13 @@ async fn past_five_wrong_badges_each_delays_the_next_lookup_a_little_more() {
     // The same account on another netbook (another address) has its own count.
     let other = app.client_from("127.0.0.2");
     assert_eq!(
-        other.post("/api/users/login", &serde_json::json!({"email": "kiosk@demo.plant", "password": PASSWORD})).await.status,
+        other
+            .post(
+                "/api/users/login",
+                &serde_json::json!({"email": "kiosk@demo.plant", "password": PASSWORD})
+            )
+            .await
+            .status,
         StatusCode::OK
     );
     assert_eq!(other.get(good).await.status, StatusCode::OK);
@@ -99,7 +125,12 @@ async fn a_kiosk_account_is_slowed_over_all_its_addresses() {
     for addr in ["127.0.0.2", "127.0.0.3"] {
         let c = app.client_from(addr);
         assert_eq!(
-            c.post("/api/users/login", &serde_json::json!({"email": "kiosk@demo.plant", "password": PASSWORD})).await.status,
+            c.post(
+                "/api/users/login",
+                &serde_json::json!({"email": "kiosk@demo.plant", "password": PASSWORD})
+            )
+            .await
+            .status,
             StatusCode::OK
         );
         netbooks.push(c);
@@ -108,7 +139,10 @@ async fn a_kiosk_account_is_slowed_over_all_its_addresses() {
     // but nine, past the account's eight.
     five_misses(&netbooks[0], "a").await;
     for i in 0..4 {
-        assert_eq!(netbooks[1].get(&format!("/api/island/operator-from-badge/b{i}")).await.status, StatusCode::FORBIDDEN);
+        assert_eq!(
+            netbooks[1].get(&format!("/api/island/operator-from-badge/b{i}")).await.status,
+            StatusCode::FORBIDDEN
+        );
     }
     // A third address has no miss of its own, yet waits for the account's (1 s, growing
     // to at most 60 s / 8 = 7.5 s).
@@ -119,5 +153,8 @@ async fn a_kiosk_account_is_slowed_over_all_its_addresses() {
     let second = login(&app, "kiosk2@demo.plant").await;
     assert_eq!(second.get("/api/island/operator-from-badge/1001").await.status, StatusCode::OK);
     app.clock.advance_secs(1);
-    assert_eq!(netbooks[2].get("/api/island/operator-from-badge/1001").await.status, StatusCode::OK);
+    assert_eq!(
+        netbooks[2].get("/api/island/operator-from-badge/1001").await.status,
+        StatusCode::OK
+    );
 }

@@ -23,7 +23,11 @@ async fn read_then_verify_makes_one_verified_record_with_the_version_hash() {
     let r = p.read("read-key-0001").await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let s = p.status().await;
-    assert_eq!((s["swpRead"].clone(), s["awaitingVerification"].clone()), (json!(false), json!(true)), "a read alone is not yet read");
+    assert_eq!(
+        (s["swpRead"].clone(), s["awaitingVerification"].clone()),
+        (json!(false), json!(true)),
+        "a read alone is not yet read"
+    );
     assert!(history(&p.netbook, &p.swp_id).await.iter().all(|h| h["verified"] == false));
 
     let v = p.verify("2001", "verify-key-0001").await;
@@ -34,16 +38,24 @@ async fn read_then_verify_makes_one_verified_record_with_the_version_hash() {
     assert_eq!(rows[0]["verified"], true);
     assert_eq!(rows[0]["op"]["opNo"], "OP1001");
     assert_eq!(rows[0]["cl"]["fullName"], "Badge 2001");
-    let hash: String =
-        sqlx::query_scalar("SELECT content_hash FROM swps WHERE id = $1").bind(&p.swp_id).fetch_one(&app.state.db.pool).await.unwrap();
-    let (stored, meaning): (String, String) = sqlx::query_as("SELECT version_hash, verify_meaning FROM acknowledgements WHERE doc_id = $1")
+    let hash: String = sqlx::query_scalar("SELECT content_hash FROM swps WHERE id = $1")
         .bind(&p.swp_id)
         .fetch_one(&app.state.db.pool)
         .await
         .unwrap();
+    let (stored, meaning): (String, String) = sqlx::query_as(
+        "SELECT version_hash, verify_meaning FROM acknowledgements WHERE doc_id = $1",
+    )
+    .bind(&p.swp_id)
+    .fetch_one(&app.state.db.pool)
+    .await
+    .unwrap();
     assert_eq!((stored.as_str(), meaning.as_str()), (hash.as_str(), "verified"));
     assert_eq!(r.body["versionHash"], hash.as_str());
-    assert_eq!((audit_count(&app, "island.sign").await, audit_count(&app, "island.verify").await), (1, 1));
+    assert_eq!(
+        (audit_count(&app, "island.sign").await, audit_count(&app, "island.verify").await),
+        (1, 1)
+    );
     let s = p.status().await;
     assert_eq!(s["swpRead"], true);
     assert_eq!(s["expires"], "2026-04-01T00:00:00.000Z", "signed on T0 + 90 days");
@@ -57,15 +69,27 @@ async fn resends_are_recorded_once() {
     let b = p.read("same-read-key").await;
     let c = p.read("another-read-key").await;
     assert_eq!(a.body, b.body);
-    assert_eq!(a.body["recordId"], c.body["recordId"], "one unverified record per operator and version");
+    assert_eq!(
+        a.body["recordId"], c.body["recordId"],
+        "one unverified record per operator and version"
+    );
     let v1 = p.verify("2001", "same-verify-key").await;
     let v2 = p.verify("2001", "same-verify-key").await;
-    assert_eq!((v1.status, v2.status), (StatusCode::OK, StatusCode::OK), "{} / {}", v1.text, v2.text);
+    assert_eq!(
+        (v1.status, v2.status),
+        (StatusCode::OK, StatusCode::OK),
+        "{} / {}",
+        v1.text,
+        v2.text
+    );
     assert_eq!(v1.body, v2.body);
     let again = p.verify("2001", "new-verify-key").await;
     assert_eq!(again.status, StatusCode::CONFLICT, "nothing left to verify: {}", again.text);
     assert_eq!(history(&p.netbook, &p.swp_id).await.len(), 1);
-    assert_eq!((audit_count(&app, "island.sign").await, audit_count(&app, "island.verify").await), (1, 1));
+    assert_eq!(
+        (audit_count(&app, "island.sign").await, audit_count(&app, "island.verify").await),
+        (1, 1)
+    );
     // A key is bound to its kind of request.
     let r = p.read("same-verify-key").await;
     assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.text);
@@ -130,6 +154,9 @@ async fn verifier_rules() {
     let r = p.netbook.post("/api/island/verify-swp", &json!({})).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert!(r.body["badgeNo"].is_string() && r.body["swpId"].is_string(), "{}", r.text);
-    let r = p.netbook.post("/api/island/operator-read-swp", &json!({"opId": p.op, "swpId": "nope"})).await;
+    let r = p
+        .netbook
+        .post("/api/island/operator-read-swp", &json!({"opId": p.op, "swpId": "nope"}))
+        .await;
     assert_eq!(r.status, StatusCode::NOT_FOUND, "{}", r.text);
 }

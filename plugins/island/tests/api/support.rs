@@ -8,7 +8,14 @@ use crate::helpers::*;
 use crate::swp::support::{crew, deployed, kiosk, login};
 
 /// Adds a person with a badge; answers the id.
-pub async fn badged(app: &TestApp, email: &str, position: &str, department: &str, company: &str, badge: &str) -> String {
+pub async fn badged(
+    app: &TestApp,
+    email: &str,
+    position: &str,
+    department: &str,
+    company: &str,
+    badge: &str,
+) -> String {
     let input = UserInput {
         firstname: "Badge".into(),
         lastname: badge.into(),
@@ -22,7 +29,9 @@ pub async fn badged(app: &TestApp, email: &str, position: &str, department: &str
         kiosk: None,
         lang: None,
     };
-    plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test").await.expect("add user")
+    plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test")
+        .await
+        .expect("add user")
 }
 
 pub struct Plant {
@@ -51,14 +60,22 @@ pub async fn plant(app: &TestApp, part: &str) -> Plant {
 
 impl Plant {
     pub async fn read(&self, key: &str) -> Resp {
-        self.netbook.post("/api/island/operator-read-swp", &json!({"opId": self.op, "swpId": self.swp_id, "key": key})).await
+        self.netbook
+            .post(
+                "/api/island/operator-read-swp",
+                &json!({"opId": self.op, "swpId": self.swp_id, "key": key}),
+            )
+            .await
     }
     pub async fn verify(&self, badge: &str, key: &str) -> Resp {
         let body = json!({"badgeNo": badge, "opId": self.op, "swpId": self.swp_id, "opName": "Badge 1001", "partNumber": self.part_number, "currentSquares": 5, "key": key});
         self.netbook.post("/api/island/verify-swp", &body).await
     }
     pub async fn status(&self) -> Value {
-        let r = self.netbook.get(&format!("/api/island/operator-status/{}/{}", self.op, self.swp_id)).await;
+        let r = self
+            .netbook
+            .get(&format!("/api/island/operator-status/{}/{}", self.op, self.swp_id))
+            .await;
         assert_eq!(r.status, StatusCode::OK, "status: {}", r.text);
         r.body
     }
@@ -79,5 +96,9 @@ pub async fn history(c: &Client, swp_id: &str) -> Vec<Value> {
 
 /// Audit rows of an action.
 pub async fn audit_count(app: &TestApp, action: &str) -> i64 {
-    sqlx::query_scalar("SELECT COUNT(*) FROM audit_log WHERE action = $1").bind(action).fetch_one(&app.state.db.pool).await.unwrap()
+    sqlx::query_scalar("SELECT COUNT(*) FROM audit_log WHERE action = $1")
+        .bind(action)
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap()
 }

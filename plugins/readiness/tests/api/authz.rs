@@ -20,11 +20,29 @@ async fn readiness_authorization_matrix() {
     deployed(&crew, "RD-500", json!({"zones": ["A1"]})).await;
     let people = people(&app).await;
     let mut routes = vec![
-        route("obligations", Method::GET, "/api/readiness/obligations".into(), None, true, |s| s.staff()),
-        route("obligations.csv", Method::GET, "/api/readiness/obligations.csv".into(), None, true, |s| s.staff()),
-        route("summary", Method::GET, "/api/readiness/summary?by=part".into(), None, true, |s| s.staff()),
+        route("obligations", Method::GET, "/api/readiness/obligations".into(), None, true, |s| {
+            s.staff()
+        }),
+        route(
+            "obligations.csv",
+            Method::GET,
+            "/api/readiness/obligations.csv".into(),
+            None,
+            true,
+            |s| s.staff(),
+        ),
+        route("summary", Method::GET, "/api/readiness/summary?by=part".into(), None, true, |s| {
+            s.staff()
+        }),
         // The kiosk tier: kiosk accounts only (none of the matrix's people).
-        route("kiosk", Method::GET, format!("/api/island/obligations/A1/{op}"), None, false, |_| false),
+        route(
+            "kiosk",
+            Method::GET,
+            format!("/api/island/obligations/A1/{op}"),
+            None,
+            false,
+            |_| false,
+        ),
     ];
     show(&mut routes, "obligations", "RD-500", |s| s.sees());
     show(&mut routes, "obligations.csv", "RD-500", |s| s.sees());
@@ -36,12 +54,24 @@ async fn readiness_authorization_matrix() {
     let r = netbook.get(&format!("/api/island/obligations/A1/{op}")).await;
     assert_eq!((r.status, r.body[0]["partNumber"].as_str()), (StatusCode::OK, Some("RD-500")));
     assert!(r.body[0]["partId"].as_str().is_some_and(|p| !p.is_empty()));
-    assert_eq!(netbook.get(&format!("/api/island/obligations/B2/{op}")).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        netbook.get(&format!("/api/island/obligations/B2/{op}")).await.status,
+        StatusCode::FORBIDDEN
+    );
     let r = netbook.get(&format!("/api/island/obligations/Z9/{op}")).await;
-    assert_eq!((r.status, r.body), (StatusCode::BAD_REQUEST, json!({"zone": "This zone is not one of your company's zones."})));
-    assert_eq!(netbook.get("/api/island/obligations/A1/nobody").await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        (r.status, r.body),
+        (StatusCode::BAD_REQUEST, json!({"zone": "This zone is not one of your company's zones."}))
+    );
+    assert_eq!(
+        netbook.get("/api/island/obligations/A1/nobody").await.status,
+        StatusCode::NOT_FOUND
+    );
     let other = operator(&app, "9801", "umw", &["A1"]).await;
-    assert_eq!(netbook.get(&format!("/api/island/obligations/A1/{other}")).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        netbook.get(&format!("/api/island/obligations/A1/{other}")).await.status,
+        StatusCode::NOT_FOUND
+    );
     // A person of the company with nothing to read: an empty list, not 404.
     let idle = operator(&app, "9802", "mpk", &["A1"]).await;
     let r = netbook.get(&format!("/api/island/obligations/A1/{idle}")).await;
@@ -60,7 +90,10 @@ async fn with_readiness_off_deployments_write_nothing_and_its_paths_are_not_foun
     assert_eq!(r.status, StatusCode::NOT_FOUND);
     crate::swp::support::kiosk(&app, "kiosk@demo.plant", "mpk", &["A1"]).await;
     let netbook = crate::swp::support::login(&app, "kiosk@demo.plant").await;
-    assert_eq!(netbook.get(&format!("/api/island/obligations/A1/{op}")).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        netbook.get(&format!("/api/island/obligations/A1/{op}")).await.status,
+        StatusCode::NOT_FOUND
+    );
 }
 
 /// The kiosk's list tells nothing of people who do not sign at the kiosk: a staff member
@@ -84,7 +117,8 @@ async fn kiosk_obligations_answer_people_who_do_not_sign_as_unknown_ids() {
         kiosk: None,
         lang: None,
     };
-    let badged_staff = plantdoc_core::seed::add_user(&app.state, sup, PASSWORD, false, "test").await.unwrap();
+    let badged_staff =
+        plantdoc_core::seed::add_user(&app.state, sup, PASSWORD, false, "test").await.unwrap();
     let netbook_id = crate::swp::support::kiosk(&app, "kiosk@demo.plant", "mpk", &["A1"]).await;
     let netbook = crate::swp::support::login(&app, "kiosk@demo.plant").await;
     let unknown = netbook.get("/api/island/obligations/A1/nobody").await;
@@ -94,5 +128,9 @@ async fn kiosk_obligations_answer_people_who_do_not_sign_as_unknown_ids() {
         assert_eq!((r.status, &r.body), (unknown.status, &unknown.body), "{id}: {}", r.text);
     }
     let op = operator(&app, "1851", "mpk", &["A1"]).await;
-    assert_eq!(netbook.get(&format!("/api/island/obligations/A1/{op}")).await.status, StatusCode::OK, "an operator still has a list");
+    assert_eq!(
+        netbook.get(&format!("/api/island/obligations/A1/{op}")).await.status,
+        StatusCode::OK,
+        "an operator still has a list"
+    );
 }

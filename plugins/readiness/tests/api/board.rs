@@ -44,17 +44,32 @@ async fn filters_paging_order_and_field_errors() {
     assert_eq!((page["total"].as_i64(), page["results"].as_array().unwrap().len()), (Some(4), 3));
     assert_eq!(page["results"][0]["partNumber"], "RD-401");
     assert_eq!(list(&mgr, "limit=3&page=2").await["results"].as_array().unwrap().len(), 1);
-    assert_eq!(list(&mgr, "sortBy=partNumber&sortOrder=desc").await["results"][0]["partNumber"], "RD-402");
+    assert_eq!(
+        list(&mgr, "sortBy=partNumber&sortOrder=desc").await["results"][0]["partNumber"],
+        "RD-402"
+    );
     // Only the caller's zones and company.
     add(&app, "a1only@demo.plant", "supervisor", "production", "mpk", &["A1"]).await;
     assert_eq!(list(&login(&app, "a1only@demo.plant").await, "").await["total"], 2);
     add(&app, "c1only@demo.plant", "supervisor", "production", "mpk", &["C1"]).await;
     assert_eq!(list(&login(&app, "c1only@demo.plant").await, "").await["total"], 0);
     let umw: Vec<String> = app.state.zones.codes("umw");
-    add(&app, "umw@other.plant", "manager", "production", "umw", &umw.iter().map(String::as_str).collect::<Vec<_>>()).await;
+    add(
+        &app,
+        "umw@other.plant",
+        "manager",
+        "production",
+        "umw",
+        &umw.iter().map(String::as_str).collect::<Vec<_>>(),
+    )
+    .await;
     assert_eq!(list(&login(&app, "umw@other.plant").await, "").await["total"], 0);
     // Bad filters: one field map.
-    let r = mgr.get("/api/readiness/obligations?zone=Z9&state=late&page=0&limit=1000&sortBy=x&sortOrder=up").await;
+    let r = mgr
+        .get(
+            "/api/readiness/obligations?zone=Z9&state=late&page=0&limit=1000&sortBy=x&sortOrder=up",
+        )
+        .await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert_eq!(
         r.body,
@@ -63,9 +78,15 @@ async fn filters_paging_order_and_field_errors() {
             "sortBy": "Sort by one of dueDate, partNumber, operator, state, reason.", "sortOrder": "Sort order is asc or desc."})
     );
     let r = mgr.get("/api/readiness/obligations.csv?state=late").await;
-    assert_eq!((r.status, r.body), (StatusCode::BAD_REQUEST, json!({"state": "State is one of open, overdue, done, void."})));
+    assert_eq!(
+        (r.status, r.body),
+        (StatusCode::BAD_REQUEST, json!({"state": "State is one of open, overdue, done, void."}))
+    );
     let r = mgr.get("/api/readiness/summary?by=shift").await;
-    assert_eq!((r.status, r.body), (StatusCode::BAD_REQUEST, json!({"by": "Summarise by zone, part or operator."})));
+    assert_eq!(
+        (r.status, r.body),
+        (StatusCode::BAD_REQUEST, json!({"by": "Summarise by zone, part or operator."}))
+    );
 }
 
 #[tokio::test]
@@ -81,21 +102,39 @@ async fn the_summary_counts_by_zone_part_and_operator() {
     );
     // The zone filter holds in the summary too: by part within A1, by zone only B2's line.
     let in_a1 = mgr.get("/api/readiness/summary?by=part&zone=A1").await.body;
-    assert_eq!(in_a1.as_array().unwrap().iter().map(|r| r["key"].as_str().unwrap()).collect::<Vec<_>>(), ["RD-401"], "{in_a1}");
+    assert_eq!(
+        in_a1.as_array().unwrap().iter().map(|r| r["key"].as_str().unwrap()).collect::<Vec<_>>(),
+        ["RD-401"],
+        "{in_a1}"
+    );
     let b2 = mgr.get("/api/readiness/summary?zone=B2").await.body;
-    assert_eq!(b2.as_array().unwrap().iter().map(|r| r["key"].as_str().unwrap()).collect::<Vec<_>>(), ["B2"], "{b2}");
+    assert_eq!(
+        b2.as_array().unwrap().iter().map(|r| r["key"].as_str().unwrap()).collect::<Vec<_>>(),
+        ["B2"],
+        "{b2}"
+    );
     let r = mgr.get("/api/readiness/summary?by=part&zone=Z9").await;
-    assert_eq!((r.status, r.body), (StatusCode::BAD_REQUEST, json!({"zone": "This zone is not one of your company's zones."})));
+    assert_eq!(
+        (r.status, r.body),
+        (StatusCode::BAD_REQUEST, json!({"zone": "This zone is not one of your company's zones."}))
+    );
     // Five days on, both are due within 3 days; nine days on, overdue.
     app.clock.advance_secs(5 * DAY);
     crate::swp::support::relogin(&mgr, "mgr@demo.plant").await;
     let by_part = mgr.get("/api/readiness/summary?by=part").await.body;
-    assert_eq!(by_part[0], json!({"key": "RD-401", "label": "RD-401", "open": 2, "overdue": 0, "dueSoon": 2, "done": 0, "donePct": 0}));
+    assert_eq!(
+        by_part[0],
+        json!({"key": "RD-401", "label": "RD-401", "open": 2, "overdue": 0, "dueSoon": 2, "done": 0, "donePct": 0})
+    );
     app.clock.advance_secs(4 * DAY);
     crate::swp::support::relogin(&mgr, "mgr@demo.plant").await;
     let by_op = mgr.get("/api/readiness/summary?by=operator").await.body;
-    let row = by_op.as_array().unwrap().iter().find(|r| r["key"] == ops[1].as_str()).unwrap().clone();
-    assert_eq!(row, json!({"key": ops[1], "label": "OP1702 Oper B1702", "open": 2, "overdue": 2, "dueSoon": 0, "done": 0, "donePct": 0}));
+    let row =
+        by_op.as_array().unwrap().iter().find(|r| r["key"] == ops[1].as_str()).unwrap().clone();
+    assert_eq!(
+        row,
+        json!({"key": ops[1], "label": "OP1702 Oper B1702", "open": 2, "overdue": 2, "dueSoon": 0, "done": 0, "donePct": 0})
+    );
     assert_eq!(by_op.as_array().unwrap().len(), 3);
 }
 

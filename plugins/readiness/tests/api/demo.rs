@@ -22,17 +22,25 @@ async fn every_seeded_obligation_opens_a_real_document_at_the_kiosk() {
     .await
     .unwrap();
     assert_eq!(fake, 0, "obligations naming no deployed document");
-    let overdue: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM readiness_obligations WHERE state = 'open' AND due_date < $1")
-        .bind(app.state.now_ms())
-        .fetch_one(pool)
-        .await
-        .unwrap();
+    let overdue: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM readiness_obligations WHERE state = 'open' AND due_date < $1",
+    )
+    .bind(app.state.now_ms())
+    .fetch_one(pool)
+    .await
+    .unwrap();
     assert!(overdue > 0, "the demo shows overdue readings");
 
     let netbook = app.client();
-    let r = netbook.post("/api/users/login", &json!({"email": "kiosk@demo.plant", "password": DEMO_PASSWORD})).await;
+    let r = netbook
+        .post("/api/users/login", &json!({"email": "kiosk@demo.plant", "password": DEMO_PASSWORD}))
+        .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
-    let zones: String = sqlx::query_scalar("SELECT zones FROM users WHERE email = 'kiosk@demo.plant'").fetch_one(pool).await.unwrap();
+    let zones: String =
+        sqlx::query_scalar("SELECT zones FROM users WHERE email = 'kiosk@demo.plant'")
+            .fetch_one(pool)
+            .await
+            .unwrap();
     let zones: Vec<String> = serde_json::from_str(&zones).unwrap();
     // The demo's operators as the kiosk knows them: by their badges.
     let badges: Vec<String> = sqlx::query_scalar(
@@ -60,10 +68,14 @@ async fn every_seeded_obligation_opens_a_real_document_at_the_kiosk() {
                 assert_eq!(swp.status, StatusCode::OK, "{item}: {}", swp.text);
                 assert!(swp.body["details"].is_object(), "{item}: no deployed SWP: {}", swp.text);
                 if item["kind"] == "alert" {
-                    let feed = netbook.get(&format!("/api/alerts/operator-alerts/{zone}/{op}")).await;
+                    let feed =
+                        netbook.get(&format!("/api/alerts/operator-alerts/{zone}/{op}")).await;
                     assert_eq!(feed.status, StatusCode::OK, "{}", feed.text);
                     let tag = &item["alertTag"];
-                    assert!(feed.body.as_array().unwrap().iter().any(|a| &a["alertTag"] == tag), "{tag} not in the {zone} feed");
+                    assert!(
+                        feed.body.as_array().unwrap().iter().any(|a| &a["alertTag"] == tag),
+                        "{tag} not in the {zone} feed"
+                    );
                 }
                 opened += 1;
             }

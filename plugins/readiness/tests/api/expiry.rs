@@ -15,7 +15,15 @@ async fn a_signature_is_due_for_renewal_from_day_76_and_overdue_at_day_90() {
     let op = operator(&app, "1501", "mpk", &["A1"]).await;
     let old = operator(&app, "1502", "mpk", &["A1"]).await;
     kiosk(&app, "kiosk@demo.plant", "mpk", &["A1"]).await;
-    crate::island::support::badged(&app, "sup2001@demo.plant", "supervisor", "production", "mpk", "2001").await;
+    crate::island::support::badged(
+        &app,
+        "sup2001@demo.plant",
+        "supervisor",
+        "production",
+        "mpk",
+        "2001",
+    )
+    .await;
     let netbook = login(&app, "kiosk@demo.plant").await;
     kiosk_signs(&netbook, &op, &swp, "2001").await; // signed at T0
     signed_before(&app, &swp, &old, T0 - 200 * DAY * 1000, true).await; // expired long ago: not renewed
@@ -28,14 +36,22 @@ async fn a_signature_is_due_for_renewal_from_day_76_and_overdue_at_day_90() {
         assert_eq!(got["total"], total, "day {day}: {got}");
         if total == 1 {
             let r = &got["results"][0];
-            assert_eq!((r["operator"]["_id"].as_str(), r["reason"].as_str()), (Some(op.as_str()), Some("expiring")), "day {day}");
+            assert_eq!(
+                (r["operator"]["_id"].as_str(), r["reason"].as_str()),
+                (Some(op.as_str()), Some("expiring")),
+                "day {day}"
+            );
             assert_eq!(r["dueDate"]["date"], plantdoc_core::clock::iso(T0 + 90 * DAY * 1000));
             assert_eq!(r["state"], "open", "due at the expiry, not past it yet");
         }
     }
     app.clock.advance_secs(60);
     relogin(&mgr, "mgr@demo.plant").await;
-    assert_eq!(rows(&list(&mgr, "").await), want(&[(&op, "expiring", "overdue")]), "past the expiry");
+    assert_eq!(
+        rows(&list(&mgr, "").await),
+        want(&[(&op, "expiring", "overdue")]),
+        "past the expiry"
+    );
     assert_eq!(list(&mgr, "state=overdue").await["total"], 1);
     // Signed and verified again: done, and no new one from the old record.
     relogin(&netbook, "kiosk@demo.plant").await;

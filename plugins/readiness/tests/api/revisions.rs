@@ -15,24 +15,42 @@ async fn a_deployment_opens_for_exactly_the_operators_concerned_and_verification
     let crew = crew(&app).await;
     let rev0 = deployed(&crew, "RD-100", json!({})).await; // zones A1, B2
     let (mgr, _) = person(&app, "mgr@demo.plant", "manager", "production").await;
-    assert_eq!(list(&mgr, "").await, json!({"results": [], "total": 0}), "rev 0 concerns nobody yet: nobody signed");
+    assert_eq!(
+        list(&mgr, "").await,
+        json!({"results": [], "total": 0}),
+        "rev 0 concerns nobody yet: nobody signed"
+    );
     let a1 = operator(&app, "1101", "mpk", &["A1"]).await;
     let b2 = operator(&app, "1102", "mpk", &["B2"]).await;
     let c1 = operator(&app, "1103", "mpk", &["C1"]).await; // outside the SWP's zones
     let never = operator(&app, "1104", "mpk", &["A1"]).await; // never signed
     let unverified = operator(&app, "1105", "mpk", &["A1"]).await;
     let gone = operator(&app, "1106", "mpk", &["A1"]).await; // disabled below
-    let other = operator(&app, "9101", "umw", &app.state.zones.codes("umw").iter().map(String::as_str).collect::<Vec<_>>()).await;
+    let other = operator(
+        &app,
+        "9101",
+        "umw",
+        &app.state.zones.codes("umw").iter().map(String::as_str).collect::<Vec<_>>(),
+    )
+    .await;
     for op in [&a1, &b2, &c1, &gone, &other] {
         signed_before(&app, &rev0, op, T0 - 10 * DAY * 1000, true).await;
     }
     signed_before(&app, &rev0, &unverified, T0 - 10 * DAY * 1000, false).await;
-    sqlx::query("UPDATE users SET disabled = 1 WHERE id = $1").bind(&gone).execute(&app.state.db.pool).await.unwrap();
+    sqlx::query("UPDATE users SET disabled = 1 WHERE id = $1")
+        .bind(&gone)
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
 
     app.clock.advance_secs(3600);
     let rev1 = deployed(&crew, "RD-100", json!({})).await;
     let got = list(&mgr, "").await;
-    assert_eq!(rows(&got), want(&[(&a1, "new-revision", "open"), (&b2, "new-revision", "open")]), "{got}");
+    assert_eq!(
+        rows(&got),
+        want(&[(&a1, "new-revision", "open"), (&b2, "new-revision", "open")]),
+        "{got}"
+    );
     assert_eq!(got["total"], 2);
     let first = &got["results"][0];
     assert_eq!(first["kind"], "swp");
@@ -40,7 +58,11 @@ async fn a_deployment_opens_for_exactly_the_operators_concerned_and_verification
     assert_eq!(first["docId"], rev1.as_str());
     assert_eq!(first["revision"], 1);
     assert_eq!(first["alertTag"], json!(null));
-    assert_eq!(first["dueDate"]["date"], plantdoc_core::clock::iso(T0 + 3_600_000 + 7 * DAY * 1000), "swp_due_days after deployment");
+    assert_eq!(
+        first["dueDate"]["date"],
+        plantdoc_core::clock::iso(T0 + 3_600_000 + 7 * DAY * 1000),
+        "swp_due_days after deployment"
+    );
     assert_eq!(first["doneDate"], json!(null));
     let _ = never;
 
@@ -57,9 +79,14 @@ async fn a_deployment_opens_for_exactly_the_operators_concerned_and_verification
     kiosk_signs(&netbook, &a1, &rev1, "2001").await;
     let got = list(&mgr, "").await;
     assert_eq!(rows(&got), want(&[(&a1, "new-revision", "done"), (&b2, "new-revision", "open")]));
-    let done = got["results"].as_array().unwrap().iter().find(|r| r["state"] == "done").unwrap().clone();
+    let done =
+        got["results"].as_array().unwrap().iter().find(|r| r["state"] == "done").unwrap().clone();
     assert_eq!(done["doneDate"]["date"], plantdoc_core::clock::iso(T0 + 3_660_000));
-    assert_eq!(netbook.get(&format!("/api/island/obligations/A1/{a1}")).await.body, json!([]), "nothing left to read");
+    assert_eq!(
+        netbook.get(&format!("/api/island/obligations/A1/{a1}")).await.body,
+        json!([]),
+        "nothing left to read"
+    );
 
     // Revision 2: b2's open revision-1 obligation is void; both must read revision 2.
     app.clock.advance_secs(8 * DAY);
@@ -70,10 +97,22 @@ async fn a_deployment_opens_for_exactly_the_operators_concerned_and_verification
     let got = list(&mgr, "").await;
     assert_eq!(
         rows(&got),
-        want(&[(&a1, "new-revision", "done"), (&b2, "new-revision", "void"), (&a1, "new-revision", "open"), (&b2, "new-revision", "open")])
+        want(&[
+            (&a1, "new-revision", "done"),
+            (&b2, "new-revision", "void"),
+            (&a1, "new-revision", "open"),
+            (&b2, "new-revision", "open")
+        ])
     );
     let open = list(&mgr, "state=open").await;
-    assert!(open["results"].as_array().unwrap().iter().all(|r| r["docId"] == rev2.as_str() && r["revision"] == 2), "{open}");
+    assert!(
+        open["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["docId"] == rev2.as_str() && r["revision"] == 2),
+        "{open}"
+    );
     assert_eq!(list(&mgr, "state=void").await["results"][0]["docId"], rev1.as_str());
 }
 
@@ -119,14 +158,21 @@ async fn with_training_on_a_trained_operator_who_never_signed_must_read_too() {
     let t = crate::training::support::leader(&app).await;
     let genesis = json!({"shift": 1, "cell": "A", "zone": 1, "partNumber": "RD-700", "partRotation": 2, "certTargetPartHours": 0,
         "opId": trained, "certTargetOpHours": 8});
-    assert_eq!(t.post("/api/training/matrix/add/genesis-block", &genesis).await.status, StatusCode::OK);
+    assert_eq!(
+        t.post("/api/training/matrix/add/genesis-block", &genesis).await.status,
+        StatusCode::OK
+    );
     assert_eq!(crate::training::support::add_op(&t, &untrained).await.status, StatusCode::OK);
     let b = crate::training::support::block(&t, 0, 0).await; // the genesis operator's row
     let r = t.post("/api/training/matrix/edit/block", &json!({"blockId": b, "squares": 1})).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     deployed(&crew, "RD-700", json!({"zones": ["A1"]})).await;
     let (mgr, _) = person(&app, "mgr@demo.plant", "manager", "production").await;
-    assert_eq!(rows(&list(&mgr, "").await), want(&[(&trained, "new-revision", "open")]), "level 1: trained; level -1 or none: not");
+    assert_eq!(
+        rows(&list(&mgr, "").await),
+        want(&[(&trained, "new-revision", "open")]),
+        "level 1: trained; level -1 or none: not"
+    );
 }
 
 #[tokio::test]

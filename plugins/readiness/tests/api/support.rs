@@ -27,14 +27,19 @@ pub async fn operator(app: &TestApp, badge: &str, company: &str, zones: &[&str])
         kiosk: None,
         lang: None,
     };
-    plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test").await.expect("add operator")
+    plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test")
+        .await
+        .expect("add operator")
 }
 
 /// A verified (or not) signature of the SWP's current version at `at` (ms), straight in
 /// the acknowledgements store (no event: the past before the test's acts).
 pub async fn signed_before(app: &TestApp, swp_id: &str, op_id: &str, at: i64, verified: bool) {
-    let hash: String =
-        sqlx::query_scalar("SELECT content_hash FROM swps WHERE id = $1").bind(swp_id).fetch_one(&app.state.db.pool).await.unwrap();
+    let hash: String = sqlx::query_scalar("SELECT content_hash FROM swps WHERE id = $1")
+        .bind(swp_id)
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
     let mut tx = app.state.db.begin().await.unwrap();
     let op = plantdoc_core::auth::users::find_by_id(&mut tx, op_id).await.unwrap().unwrap();
     let id = acks::sign(&mut tx, DocKind::new("swp"), swp_id, &hash, &op, at).await.unwrap();
@@ -47,7 +52,12 @@ pub async fn signed_before(app: &TestApp, swp_id: &str, op_id: &str, at: i64, ve
 /// The netbook reads and the supervisor with badge `verifier` verifies, at the kiosk.
 pub async fn kiosk_signs(netbook: &Client, op_id: &str, swp_id: &str, verifier: &str) {
     let key = format!("k-{}", &uuid_like()[..20]);
-    let r = netbook.post("/api/island/operator-read-swp", &json!({"opId": op_id, "swpId": swp_id, "key": format!("r{key}")})).await;
+    let r = netbook
+        .post(
+            "/api/island/operator-read-swp",
+            &json!({"opId": op_id, "swpId": swp_id, "key": format!("r{key}")}),
+        )
+        .await;
     assert_eq!(r.status, StatusCode::OK, "read: {}", r.text);
     let body = json!({"badgeNo": verifier, "opId": op_id, "swpId": swp_id, "opName": "Oper", "partNumber": "x", "currentSquares": 5, "key": format!("v{key}")});
     let r = netbook.post("/api/island/verify-swp", &body).await;
@@ -67,7 +77,13 @@ pub fn rows(v: &Value) -> Vec<(String, String, String)> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|r| (r["operator"]["_id"].as_str().unwrap().into(), r["reason"].as_str().unwrap().into(), r["state"].as_str().unwrap().into()))
+        .map(|r| {
+            (
+                r["operator"]["_id"].as_str().unwrap().into(),
+                r["reason"].as_str().unwrap().into(),
+                r["state"].as_str().unwrap().into(),
+            )
+        })
         .collect();
     out.sort();
     out
@@ -75,7 +91,8 @@ pub fn rows(v: &Value) -> Vec<(String, String, String)> {
 
 /// Sorted `(operator, reason, state)` expectations.
 pub fn want(list: &[(&str, &str, &str)]) -> Vec<(String, String, String)> {
-    let mut out: Vec<_> = list.iter().map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string())).collect();
+    let mut out: Vec<_> =
+        list.iter().map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string())).collect();
     out.sort();
     out
 }

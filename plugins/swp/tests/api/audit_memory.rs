@@ -12,11 +12,18 @@ const RECORDS: i64 = 200_000;
 
 fn kb(pid: u32, key: &str) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    status.lines().find_map(|l| l.strip_prefix(key)).and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok()).unwrap_or(0)
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix(key))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
 }
 
 /// Samples `pid`'s RssAnon every 20 ms until `stop`; its highest value (kB).
-fn sample_anon(pid: u32, stop: std::sync::Arc<std::sync::atomic::AtomicBool>) -> tokio::task::JoinHandle<u64> {
+fn sample_anon(
+    pid: u32,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+) -> tokio::task::JoinHandle<u64> {
     tokio::spawn(async move {
         let mut peak = 0;
         while !stop.load(std::sync::atomic::Ordering::Relaxed) {
@@ -63,19 +70,46 @@ async fn three_auditors_files_of_200000_signatures_at_once_keep_the_server_under
     .await
     .unwrap();
     pool.close().await;
-    let (mut child, addr) = serve_process(tmp.path(), &db, &[("PLANTDOC__LOG__LEVEL", "error")]).await;
-    let c = Client { base: format!("http://{addr}"), http: reqwest::Client::new(), jar: Default::default() };
-    let r = c.post("/api/users/login", &serde_json::json!({"email": "engineer1@demo.plant", "password": "Demo-Plant-2026"})).await;
+    let (mut child, addr) =
+        serve_process(tmp.path(), &db, &[("PLANTDOC__LOG__LEVEL", "error")]).await;
+    let c = Client {
+        base: format!("http://{addr}"),
+        http: reqwest::Client::new(),
+        jar: Default::default(),
+    };
+    let r = c
+        .post(
+            "/api/users/login",
+            &serde_json::json!({"email": "engineer1@demo.plant", "password": "Demo-Plant-2026"}),
+        )
+        .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
-    let cookies = c.jar.lock().unwrap().iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ");
+    let cookies = c
+        .jar
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join("; ");
     let start = kb(child.id(), "RssAnon:");
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let sampler = sample_anon(child.id(), stop.clone());
     let fetch = |ext: &'static str| {
-        let (http, url, cookies) = (c.http.clone(), format!("http://{addr}/api/swps/audit-file/{part}.{ext}"), cookies.clone());
+        let (http, url, cookies) = (
+            c.http.clone(),
+            format!("http://{addr}/api/swps/audit-file/{part}.{ext}"),
+            cookies.clone(),
+        );
         async move {
             let t0 = std::time::Instant::now();
-            let r = http.get(url).header("cookie", cookies).timeout(std::time::Duration::from_secs(600)).send().await.unwrap();
+            let r = http
+                .get(url)
+                .header("cookie", cookies)
+                .timeout(std::time::Duration::from_secs(600))
+                .send()
+                .await
+                .unwrap();
             let status = r.status();
             let body = r.bytes().await.unwrap();
             (status, body, t0.elapsed())
@@ -97,7 +131,10 @@ async fn three_auditors_files_of_200000_signatures_at_once_keep_the_server_under
         let text = std::str::from_utf8(body).unwrap();
         let signatures = text.lines().filter(|l| l.starts_with("\"signature\"")).count();
         assert_eq!(signatures as i64, RECORDS + RECORDS / 2, "every read and every verification");
-        assert!(text.trim_end().lines().last().unwrap().contains("audit verify: OK"), "the chain's check ends the file");
+        assert!(
+            text.trim_end().lines().last().unwrap().contains("audit verify: OK"),
+            "the chain's check ends the file"
+        );
     }
     for (status, body, _) in &pdfs {
         assert_eq!((*status, &body[..5]), (StatusCode::OK, &b"%PDF-"[..]));
@@ -105,7 +142,11 @@ async fn three_auditors_files_of_200000_signatures_at_once_keep_the_server_under
     let doc = plantdoc_core::pdf::lopdf::Document::load_mem(&pdfs[0].1).unwrap();
     let pages = doc.get_pages();
     let last = doc.extract_text(&[pages.len() as u32]).unwrap();
-    assert!(last.contains(&format!("page {0} of {0}", pages.len())) && last.contains("audit verify: OK"), "{last}");
+    assert!(
+        last.contains(&format!("page {0} of {0}", pages.len()))
+            && last.contains("audit verify: OK"),
+        "{last}"
+    );
     println!(
         "auditor's file, {RECORDS} sign records: 3 CSVs at once {:.1} MB each in {:.1} s; 3 PDFs at once {:.1} MB each ({} pages) in {:.1} s; \
          server's own memory (RssAnon) {} MB at start, peak {} MB through the CSVs, {} MB through the PDFs, {} MB after \
@@ -121,6 +162,14 @@ async fn three_auditors_files_of_200000_signatures_at_once_keep_the_server_under
         anon / 1024,
         file / 1024
     );
-    assert!(csv_peak <= 300 * 1024, "server peak RssAnon {} MB through three CSVs", csv_peak / 1024);
-    assert!(pdf_peak <= 300 * 1024, "server peak RssAnon {} MB through three PDFs", pdf_peak / 1024);
+    assert!(
+        csv_peak <= 300 * 1024,
+        "server peak RssAnon {} MB through three CSVs",
+        csv_peak / 1024
+    );
+    assert!(
+        pdf_peak <= 300 * 1024,
+        "server peak RssAnon {} MB through three PDFs",
+        pdf_peak / 1024
+    );
 }

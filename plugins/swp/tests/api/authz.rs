@@ -22,7 +22,9 @@ impl Swp for Person {
         self.department == "process" && (self.position == "engineer" || self.position == "manager")
     }
     fn reviewer(&self) -> bool {
-        self.sees() && (self.position == "manager" || self.position == "supervisor") && self.department != "paint"
+        self.sees()
+            && (self.position == "manager" || self.position == "supervisor")
+            && self.department != "paint"
     }
     fn manages(&self) -> bool {
         self.sees() && self.position == "manager"
@@ -45,39 +47,170 @@ async fn swp_authorization_matrix() {
 
     let long_note = "n".repeat(1001);
     let mut routes = vec![
-        route("part-numbers", Method::GET, "/api/swps/deployed-swp-part-numbers?searchTerm=MX&limit=10".into(), None, false, |_| true),
-        route("catalogue-part-numbers", Method::GET, "/api/swps/catalogue-part-numbers?searchTerm=MX&limit=10".into(), None, true, |s| {
+        route(
+            "part-numbers",
+            Method::GET,
+            "/api/swps/deployed-swp-part-numbers?searchTerm=MX&limit=10".into(),
+            None,
+            false,
+            |_| true,
+        ),
+        route(
+            "catalogue-part-numbers",
+            Method::GET,
+            "/api/swps/catalogue-part-numbers?searchTerm=MX&limit=10".into(),
+            None,
+            true,
+            |s| s.uploader(),
+        ),
+        route(
+            "onBehalfOfUsers",
+            Method::GET,
+            "/api/swps/onBehalfOfUsers".into(),
+            None,
+            true,
+            |s| s.uploader(),
+        ),
+        route("uploadS3", Method::POST, "/api/swps/uploadS3".into(), Some(json!({})), true, |s| {
             s.uploader()
         }),
-        route("onBehalfOfUsers", Method::GET, "/api/swps/onBehalfOfUsers".into(), None, true, |s| s.uploader()),
-        route("uploadS3", Method::POST, "/api/swps/uploadS3".into(), Some(json!({})), true, |s| s.uploader()),
-        route("uploadPond", Method::DELETE, format!("/api/swps/uploadPond/{upload_x}"), None, true, |_| false),
-        route("pending-my-approval", Method::GET, "/api/swps/pending-my-approval".into(), None, true, |s| s.staff()),
-        route("signed-urls", Method::GET, format!("/api/swps/signed-urls/{pend}"), None, true, |s| s.staff() && s.sees()),
-        route("swp", Method::GET, format!("/api/swps/swp/{pend}"), None, true, |s| s.staff() && s.sees()),
-        route("approve", Method::POST, format!("/api/swps/approve/{pend}"), Some(json!({"reviewNote": long_note})), true, |s| {
-            s.staff() && s.reviewer()
+        route(
+            "uploadPond",
+            Method::DELETE,
+            format!("/api/swps/uploadPond/{upload_x}"),
+            None,
+            true,
+            |_| false,
+        ),
+        route(
+            "pending-my-approval",
+            Method::GET,
+            "/api/swps/pending-my-approval".into(),
+            None,
+            true,
+            |s| s.staff(),
+        ),
+        route(
+            "signed-urls",
+            Method::GET,
+            format!("/api/swps/signed-urls/{pend}"),
+            None,
+            true,
+            |s| s.staff() && s.sees(),
+        ),
+        route("swp", Method::GET, format!("/api/swps/swp/{pend}"), None, true, |s| {
+            s.staff() && s.sees()
         }),
-        route("reject", Method::POST, format!("/api/swps/reject/{pend}"), Some(json!({})), true, |s| s.staff() && s.reviewer()),
-        route("user-pending-swps", Method::GET, "/api/swps/user-pending-swps".into(), None, true, |s| s.staff()),
-        route("pending-swps", Method::GET, "/api/swps/pending-swps".into(), None, true, |s| s.staff()),
-        route("delete-pending", Method::POST, "/api/swps/delete-pending".into(), Some(json!([pend, dep])), true, |s| {
-            s.staff() && s.manages()
-        }),
-        route("user-deployed-swps", Method::GET, "/api/swps/user-deployed-swps".into(), None, true, |s| s.staff()),
-        route("delete-deployed", Method::POST, "/api/swps/delete-deployed".into(), Some(json!([dep, pend])), true, |s| {
-            s.staff() && s.manages()
-        }),
-        route("deployed-swps-paginated", Method::GET, "/api/swps/deployed-swps-paginated?page=1&limit=10".into(), None, true, |s| {
+        route(
+            "approve",
+            Method::POST,
+            format!("/api/swps/approve/{pend}"),
+            Some(json!({"reviewNote": long_note})),
+            true,
+            |s| s.staff() && s.reviewer(),
+        ),
+        route(
+            "reject",
+            Method::POST,
+            format!("/api/swps/reject/{pend}"),
+            Some(json!({})),
+            true,
+            |s| s.staff() && s.reviewer(),
+        ),
+        route(
+            "user-pending-swps",
+            Method::GET,
+            "/api/swps/user-pending-swps".into(),
+            None,
+            true,
+            |s| s.staff(),
+        ),
+        route("pending-swps", Method::GET, "/api/swps/pending-swps".into(), None, true, |s| {
             s.staff()
         }),
-        route("deployed-swp-list", Method::GET, "/api/swps/deployed-swp-list".into(), None, true, |s| s.staff()),
-        route("edit", Method::POST, format!("/api/swps/edit/{dep}"), Some(json!({"zones": ["ZZ"]})), true, |s| s.staff() && s.manages()),
-        route("signed-ops", Method::GET, format!("/api/swps/signed-ops/{dep}"), None, true, |s| s.staff() && s.sees()),
-        route("deployed-swp", Method::GET, format!("/api/swps/deployed-swp?partId={dep_part}"), None, false, |s| s.sees()),
-        route("swp-with-urls", Method::GET, format!("/api/swps/swp-with-urls/{dep}"), None, false, |s| s.sees()),
-        route("sign-history", Method::GET, format!("/api/island/sign-history/{dep}"), None, false, |s| s.sees()),
-        route("obsolete-sign-history", Method::GET, "/api/island/obsolete-sign-history/MX-2".into(), None, true, |s| s.staff()),
+        route(
+            "delete-pending",
+            Method::POST,
+            "/api/swps/delete-pending".into(),
+            Some(json!([pend, dep])),
+            true,
+            |s| s.staff() && s.manages(),
+        ),
+        route(
+            "user-deployed-swps",
+            Method::GET,
+            "/api/swps/user-deployed-swps".into(),
+            None,
+            true,
+            |s| s.staff(),
+        ),
+        route(
+            "delete-deployed",
+            Method::POST,
+            "/api/swps/delete-deployed".into(),
+            Some(json!([dep, pend])),
+            true,
+            |s| s.staff() && s.manages(),
+        ),
+        route(
+            "deployed-swps-paginated",
+            Method::GET,
+            "/api/swps/deployed-swps-paginated?page=1&limit=10".into(),
+            None,
+            true,
+            |s| s.staff(),
+        ),
+        route(
+            "deployed-swp-list",
+            Method::GET,
+            "/api/swps/deployed-swp-list".into(),
+            None,
+            true,
+            |s| s.staff(),
+        ),
+        route(
+            "edit",
+            Method::POST,
+            format!("/api/swps/edit/{dep}"),
+            Some(json!({"zones": ["ZZ"]})),
+            true,
+            |s| s.staff() && s.manages(),
+        ),
+        route("signed-ops", Method::GET, format!("/api/swps/signed-ops/{dep}"), None, true, |s| {
+            s.staff() && s.sees()
+        }),
+        route(
+            "deployed-swp",
+            Method::GET,
+            format!("/api/swps/deployed-swp?partId={dep_part}"),
+            None,
+            false,
+            |s| s.sees(),
+        ),
+        route(
+            "swp-with-urls",
+            Method::GET,
+            format!("/api/swps/swp-with-urls/{dep}"),
+            None,
+            false,
+            |s| s.sees(),
+        ),
+        route(
+            "sign-history",
+            Method::GET,
+            format!("/api/island/sign-history/{dep}"),
+            None,
+            false,
+            |s| s.sees(),
+        ),
+        route(
+            "obsolete-sign-history",
+            Method::GET,
+            "/api/island/obsolete-sign-history/MX-2".into(),
+            None,
+            true,
+            |s| s.staff(),
+        ),
     ];
     routes.push(upload("uploadPdf", "/api/swps/uploadPdf?filename=x.pdf", |s| s.uploader()));
     routes.push(upload("uploadVideo", "/api/swps/uploadVideo?filename=x.mp4", |s| s.uploader()));
@@ -101,7 +234,14 @@ async fn swp_authorization_matrix() {
     }
     let d = crew.eng.get(&format!("/api/swps/swp/{dep}")).await.body["swp"].clone();
     assert_eq!((d["status"].as_str(), d["zones"].clone()), (Some("deployed"), json!(["A1", "B2"])));
-    assert_eq!(scalar(&app, &format!("SELECT COUNT(*) FROM files WHERE id = '{upload_x}' AND state = 'pending'")).await, 1);
+    assert_eq!(
+        scalar(
+            &app,
+            &format!("SELECT COUNT(*) FROM files WHERE id = '{upload_x}' AND state = 'pending'")
+        )
+        .await,
+        1
+    );
     assert_eq!(
         scalar(&app, "SELECT COUNT(*) FROM files WHERE owner_id <> (SELECT id FROM users WHERE email = 'eng@demo.plant')").await,
         0,

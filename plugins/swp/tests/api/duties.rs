@@ -20,7 +20,10 @@ async fn one_person_approves_one_stage_whatever_their_department_later() {
     // They cannot move themself to another department ...
     let mut me = as_edit(&listed(&prm, "prm@demo.plant").await);
     me["department"] = json!("process");
-    assert_eq!(prm.post("/api/users/edit", &me).await.body, json!({"department": "You cannot change your own department."}));
+    assert_eq!(
+        prm.post("/api/users/edit", &me).await.body,
+        json!({"department": "You cannot change your own department."})
+    );
     // ... and when another manager moves them, their first approval still counts.
     for department in ["process", "quality"] {
         let mut e = as_edit(&listed(&hr, "prm@demo.plant").await);
@@ -36,8 +39,10 @@ async fn one_person_approves_one_stage_whatever_their_department_later() {
     }
     let swp = crew.eng.get(&format!("/api/swps/swp/{id}")).await.body["swp"].clone();
     assert_eq!(swp["status"], "deployed");
-    let names: std::collections::BTreeSet<String> =
-        ["process", "quality", "production"].iter().map(|k| swp["approvals"][k]["reviewer"].as_str().unwrap().to_string()).collect();
+    let names: std::collections::BTreeSet<String> = ["process", "quality", "production"]
+        .iter()
+        .map(|k| swp["approvals"][k]["reviewer"].as_str().unwrap().to_string())
+        .collect();
     assert_eq!(names.len(), 3, "{}", swp["approvals"]);
     assert_eq!(audit_count(&app, "swp.approve").await, 3);
 }

@@ -16,8 +16,10 @@ async fn last(c: &Client, swp: &str, op: &str) -> Value {
 }
 
 async fn crew_again(app: &TestApp) -> Crew {
-    let eng_id: String =
-        sqlx::query_scalar("SELECT id FROM users WHERE email = 'eng@demo.plant'").fetch_one(&app.state.db.pool).await.unwrap();
+    let eng_id: String = sqlx::query_scalar("SELECT id FROM users WHERE email = 'eng@demo.plant'")
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
     Crew {
         eng: login(app, "eng@demo.plant").await,
         eng_id,
@@ -43,7 +45,8 @@ async fn swp_last_signed_names_the_revision_an_operator_signed_last() {
 
     // A new revision: the operator's last signature is the obsolete one, with links that open.
     let crew = crew_again(&app).await;
-    let rev1 = submit(&crew.eng, "LAST-1", json!({"newRelease": false, "changes": "Torque 12 Nm"})).await;
+    let rev1 =
+        submit(&crew.eng, "LAST-1", json!({"newRelease": false, "changes": "Torque 12 Nm"})).await;
     approve_all(&crew, &rev1).await;
     let signed = last(&p.netbook, &rev1, &p.op).await;
     assert_eq!(
@@ -59,20 +62,39 @@ async fn swp_last_signed_names_the_revision_an_operator_signed_last() {
     let other = badged(&app, "op1002@demo.plant", "operator", "production", "mpk", "1002").await;
     assert_eq!(last(&p.netbook, &rev1, &other).await, Value::Null);
     // Once the new revision is signed, it is the last.
-    let read = p.netbook.post("/api/island/operator-read-swp", &json!({"opId": p.op, "swpId": rev1, "key": "read-r1-key"})).await;
+    let read = p
+        .netbook
+        .post(
+            "/api/island/operator-read-swp",
+            &json!({"opId": p.op, "swpId": rev1, "key": "read-r1-key"}),
+        )
+        .await;
     assert_eq!(read.status, StatusCode::OK, "{}", read.text);
     let signed = last(&p.netbook, &rev1, &p.op).await;
-    assert_eq!((signed["_id"].as_str(), signed["revision"].as_i64()), (Some(rev1.as_str()), Some(1)));
+    assert_eq!(
+        (signed["_id"].as_str(), signed["revision"].as_i64()),
+        (Some(rev1.as_str()), Some(1))
+    );
 
     // Refusals: an obsolete SWP (404), someone not an operator of the netbook's company
     // (a supervisor, another company's person, an unknown id: 403), a console session.
-    assert_eq!(p.netbook.get(&format!("/api/swps/last-signed/{rev0}/{}", p.op)).await.status, StatusCode::NOT_FOUND);
-    assert_eq!(p.netbook.get(&format!("/api/swps/last-signed/nope/{}", p.op)).await.status, StatusCode::NOT_FOUND);
-    let elsewhere = badged(&app, "op9002@other.plant", "operator", "production", "umw", "9002").await;
+    assert_eq!(
+        p.netbook.get(&format!("/api/swps/last-signed/{rev0}/{}", p.op)).await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        p.netbook.get(&format!("/api/swps/last-signed/nope/{}", p.op)).await.status,
+        StatusCode::NOT_FOUND
+    );
+    let elsewhere =
+        badged(&app, "op9002@other.plant", "operator", "production", "umw", "9002").await;
     for who in [p.sup.as_str(), elsewhere.as_str(), "nobody"] {
         let r = p.netbook.get(&format!("/api/swps/last-signed/{rev1}/{who}")).await;
         assert_eq!(r.status, StatusCode::FORBIDDEN, "{who}: {}", r.text);
         assert!(r.body["error"].as_str().unwrap().contains("not recognised"));
     }
-    assert_eq!(crew.eng.get(&format!("/api/swps/last-signed/{rev1}/{}", p.op)).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        crew.eng.get(&format!("/api/swps/last-signed/{rev1}/{}", p.op)).await.status,
+        StatusCode::FORBIDDEN
+    );
 }

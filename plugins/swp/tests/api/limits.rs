@@ -15,9 +15,11 @@ async fn swp_uploads_over_the_limit_are_413_and_store_nothing() {
     let r = upload(&eng, "uploadPdf", "big.pdf", "application/pdf", &big).await;
     assert_eq!(r.status, StatusCode::PAYLOAD_TOO_LARGE, "{}", r.text);
     // Streamed without a Content-Length: refused while streaming.
-    let chunks: Vec<Result<Vec<u8>, std::io::Error>> = big.chunks(16_384).map(|c| Ok(c.to_vec())).collect();
+    let chunks: Vec<Result<Vec<u8>, std::io::Error>> =
+        big.chunks(16_384).map(|c| Ok(c.to_vec())).collect();
     let stream = reqwest::Body::wrap_stream(futures::stream::iter(chunks));
-    let cookies: Vec<String> = eng.jar.lock().unwrap().iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let cookies: Vec<String> =
+        eng.jar.lock().unwrap().iter().map(|(k, v)| format!("{k}={v}")).collect();
     let resp = eng
         .http
         .post(format!("{}/api/swps/uploadPdf?filename=big.pdf", app.base))
@@ -30,7 +32,10 @@ async fn swp_uploads_over_the_limit_are_413_and_store_nothing() {
     assert_eq!(resp.status(), StatusCode::PAYLOAD_TOO_LARGE);
     let mut video = mp4();
     video.resize(250_000, 0);
-    assert_eq!(upload(&eng, "uploadVideo", "v.mp4", "video/mp4", &video).await.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(
+        upload(&eng, "uploadVideo", "v.mp4", "video/mp4", &video).await.status,
+        StatusCode::PAYLOAD_TOO_LARGE
+    );
     assert_eq!(stored_files(&app).await, before);
     let tmp = app.tmp.path().join("files/.tmp");
     assert_eq!(std::fs::read_dir(&tmp).unwrap().count(), 0, "no temporary file left");
@@ -73,13 +78,17 @@ async fn swp_upload_cap_holds_under_parallel_uploads() {
         .buffer_unordered(60)
         .collect()
         .await;
-    let pending = scalar(&app, "SELECT COUNT(*) FROM files WHERE module = 'swp' AND state = 'pending'").await;
+    let pending =
+        scalar(&app, "SELECT COUNT(*) FROM files WHERE module = 'swp' AND state = 'pending'").await;
     let ok = answers.iter().filter(|s| **s == StatusCode::OK).count() as i64;
     // On a starved machine the database may stay locked past its busy timeout: that answer
     // is 503 (retry), never a 500, and the cap still holds for what was written.
     let busy = answers.iter().filter(|s| **s == StatusCode::SERVICE_UNAVAILABLE).count();
     assert!(
-        answers.iter().all(|s| matches!(*s, StatusCode::OK | StatusCode::BAD_REQUEST | StatusCode::SERVICE_UNAVAILABLE)),
+        answers.iter().all(|s| matches!(
+            *s,
+            StatusCode::OK | StatusCode::BAD_REQUEST | StatusCode::SERVICE_UNAVAILABLE
+        )),
         "{answers:?}"
     );
     assert_eq!(pending, 17 + ok, "every accepted upload is one pending row: {answers:?}");
@@ -87,5 +96,9 @@ async fn swp_upload_cap_holds_under_parallel_uploads() {
         assert_eq!(pending, 64, "the configured cap, reached: {answers:?}");
     }
     assert!(pending <= 64, "the configured cap, never more: {answers:?}");
-    assert_eq!(app.state.storage.list().await.unwrap().len() as i64, pending, "no blob left by a refused upload");
+    assert_eq!(
+        app.state.storage.list().await.unwrap().len() as i64,
+        pending,
+        "no blob left by a refused upload"
+    );
 }

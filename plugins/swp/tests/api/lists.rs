@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 use super::support::*;
 use crate::helpers::*;
 
-fn parts(v: &Value) -> Vec<String> {
+pub(super) fn parts(v: &Value) -> Vec<String> {
     v.as_array().unwrap().iter().map(|s| s["partNumber"].as_str().unwrap().to_string()).collect()
 }
 
@@ -16,7 +16,10 @@ async fn swp_part_search_and_browse_pages() {
     let crew = crew(&app).await;
     let (other_eng, _) = person(&app, "eng2@demo.plant", "engineer", "process").await;
     let other_id: String =
-        sqlx::query_scalar("SELECT id FROM users WHERE email = 'eng2@demo.plant'").fetch_one(&app.state.db.pool).await.unwrap();
+        sqlx::query_scalar("SELECT id FROM users WHERE email = 'eng2@demo.plant'")
+            .fetch_one(&app.state.db.pool)
+            .await
+            .unwrap();
     let mut all = Vec::new();
     for i in 0..12 {
         app.clock.advance_secs(60);
@@ -34,7 +37,11 @@ async fn swp_part_search_and_browse_pages() {
     assert_eq!(list.len(), 10, "at most the limit");
     // The suggestion names the catalogue part, the same id for every revision.
     let part = part_of(&app, &newer).await;
-    assert_eq!(part, part_of(&app, &all[0].1).await, "a part's id does not change with its revisions");
+    assert_eq!(
+        part,
+        part_of(&app, &all[0].1).await,
+        "a part's id does not change with its revisions"
+    );
     assert_eq!(list[0], json!({"_id": part, "partNumber": "7100-A"}));
     assert_eq!(parts(&r.body["swpList"])[1], "7101-B");
     let r = other_eng.get("/api/swps/deployed-swp-part-numbers?searchTerm=%207101&limit=50").await;
@@ -44,14 +51,19 @@ async fn swp_part_search_and_browse_pages() {
         assert_eq!(r.body, json!({"swpList": []}), "{q}");
     }
     for bad in ["limit=0", "limit=ten", "limit=-3"] {
-        let r = crew.eng.get(&format!("/api/swps/deployed-swp-part-numbers?searchTerm=71&{bad}")).await;
+        let r =
+            crew.eng.get(&format!("/api/swps/deployed-swp-part-numbers?searchTerm=71&{bad}")).await;
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{bad}");
         assert!(r.body["limit"].is_string());
     }
     let kiosk = kiosk(&app, "kiosk@demo.plant", "mpk", &["A1"]).await;
     assert!(!kiosk.is_empty());
     let k = login(&app, "kiosk@demo.plant").await;
-    assert_eq!(k.get("/api/swps/deployed-swp-part-numbers?searchTerm=7101&limit=10").await.body["swpList"][0]["partNumber"], "7101-B");
+    assert_eq!(
+        k.get("/api/swps/deployed-swp-part-numbers?searchTerm=7101&limit=10").await.body["swpList"]
+            [0]["partNumber"],
+        "7101-B"
+    );
 
     // The Upload form's part field: the whole catalogue of the own company (deployed or
     // not), by prefix; the same limit and term rules.
@@ -66,17 +78,34 @@ async fn swp_part_search_and_browse_pages() {
     }
     let r = crew.eng.get("/api/swps/catalogue-part-numbers?searchTerm=715&limit=10").await;
     assert_eq!(r.status, StatusCode::OK);
-    assert_eq!(r.body, json!({"partList": [{"_id": "catp1", "partNumber": "7150-NEW"}]}), "own company only");
+    assert_eq!(
+        r.body,
+        json!({"partList": [{"_id": "catp1", "partNumber": "7150-NEW"}]}),
+        "own company only"
+    );
     let r = crew.eng.get("/api/swps/catalogue-part-numbers?searchTerm=71&limit=50").await;
     assert_eq!(r.body["partList"].as_array().unwrap().len(), 10, "limit capped at 10");
     assert!(
-        parts(&crew.eng.get("/api/swps/catalogue-part-numbers?searchTerm=7199").await.body["partList"])
-            .contains(&"7199-PENDING".to_string()),
+        parts(
+            &crew.eng.get("/api/swps/catalogue-part-numbers?searchTerm=7199").await.body
+                ["partList"]
+        )
+        .contains(&"7199-PENDING".to_string()),
         "a pending SWP's part is known"
     );
-    assert_eq!(crew.eng.get("/api/swps/catalogue-part-numbers?searchTerm=%20").await.body, json!({"partList": []}));
-    assert_eq!(crew.eng.get("/api/swps/catalogue-part-numbers?searchTerm=71&limit=0").await.status, StatusCode::BAD_REQUEST);
-    assert_eq!(k.get("/api/swps/catalogue-part-numbers?searchTerm=71").await.status, StatusCode::FORBIDDEN, "uploaders only");
+    assert_eq!(
+        crew.eng.get("/api/swps/catalogue-part-numbers?searchTerm=%20").await.body,
+        json!({"partList": []})
+    );
+    assert_eq!(
+        crew.eng.get("/api/swps/catalogue-part-numbers?searchTerm=71&limit=0").await.status,
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(
+        k.get("/api/swps/catalogue-part-numbers?searchTerm=71").await.status,
+        StatusCode::FORBIDDEN,
+        "uploaders only"
+    );
 
     // Browse: 12 deployed parts, paged and sorted by every key.
     let get = |q: String| {
@@ -91,11 +120,21 @@ async fn swp_part_search_and_browse_pages() {
     assert_eq!(parts(&r.body["results"]), vec!["7110-A", "7111-B"]);
     assert_eq!(get("page=4&limit=5".into()).await.body["results"], json!([]));
     let r = get("page=1&limit=3".into()).await;
-    assert_eq!(parts(&r.body["results"]), vec!["7100-A", "7111-B", "7110-A"], "default: deployDate descending");
+    assert_eq!(
+        parts(&r.body["results"]),
+        vec!["7100-A", "7111-B", "7110-A"],
+        "default: deployDate descending"
+    );
     let r = get("limit=20&sortBy=uploadDate.timestamp&sortOrder=asc".into()).await;
     assert_eq!(parts(&r.body["results"])[..2], ["7101-B", "7102-A"]);
     let r = get("limit=20&sortBy=onBehalfOf.name&sortOrder=desc".into()).await;
-    let first: Vec<&Value> = r.body["results"].as_array().unwrap().iter().take(3).map(|s| &s["onBehalfOf"]["name"]).collect();
+    let first: Vec<&Value> = r.body["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .take(3)
+        .map(|s| &s["onBehalfOf"]["name"])
+        .collect();
     assert!(first.iter().all(|n| *n == "Test eng2"), "{first:?}");
     assert_eq!(get("sortBy=owner.firstname&sortOrder=asc".into()).await.status, StatusCode::OK);
     let r = get("search=710&sortBy=partNumber&sortOrder=desc".into()).await;
@@ -108,10 +147,23 @@ async fn swp_part_search_and_browse_pages() {
     assert!(r.body["sortBy"].as_str().unwrap().contains("deployDate.timestamp"));
 
     // Other lists.
-    assert_eq!(crew.eng.get("/api/swps/deployed-swp-list").await.body.as_array().unwrap().len(), 12);
-    assert_eq!(parts(&crew.eng.get("/api/swps/deployed-swp-list?search=7111").await.body), vec!["7111-B"]);
-    assert_eq!(crew.eng.get("/api/swps/user-deployed-swps").await.body.as_array().unwrap().len(), 12);
-    assert_eq!(other_eng.get("/api/swps/user-deployed-swps").await.body.as_array().unwrap().len(), 3, "on behalf of them");
+    assert_eq!(
+        crew.eng.get("/api/swps/deployed-swp-list").await.body.as_array().unwrap().len(),
+        12
+    );
+    assert_eq!(
+        parts(&crew.eng.get("/api/swps/deployed-swp-list?search=7111").await.body),
+        vec!["7111-B"]
+    );
+    assert_eq!(
+        crew.eng.get("/api/swps/user-deployed-swps").await.body.as_array().unwrap().len(),
+        12
+    );
+    assert_eq!(
+        other_eng.get("/api/swps/user-deployed-swps").await.body.as_array().unwrap().len(),
+        3,
+        "on behalf of them"
+    );
     assert_eq!(parts(&crew.quality.get("/api/swps/pending-swps").await.body), vec!["7199-PENDING"]);
     assert!(other_eng.get("/api/swps/user-pending-swps").await.body.as_array().unwrap().is_empty());
     let r = crew.eng.get("/api/swps/onBehalfOfUsers").await;
@@ -134,7 +186,10 @@ async fn swp_viewer_kiosk_and_sign_history() {
     assert_eq!(ops.len(), 2);
     assert_eq!(ops[1]["_id"], s1.as_str());
     assert_eq!(ops[1]["verified"], true);
-    assert_eq!(ops[1]["op"], json!({"_id": "op-OP1001", "fullName": "Operator OP1001", "opNo": "OP1001"}));
+    assert_eq!(
+        ops[1]["op"],
+        json!({"_id": "op-OP1001", "fullName": "Operator OP1001", "opNo": "OP1001"})
+    );
     assert_eq!(ops[1]["dateSigned"], json!({"date": "2026-01-01T00:00:01.000Z"}));
     assert_eq!(ops[1]["cl"]["fullName"], "Cell Lead");
     assert_eq!(ops[1]["dateVerified"], json!({"date": "2026-01-01T00:01:01.000Z"}));
@@ -173,7 +228,11 @@ async fn swp_viewer_kiosk_and_sign_history() {
     assert_eq!((status, ct.as_str()), (StatusCode::OK, "application/pdf"));
     assert_eq!(page_texts(&bytes), vec!["K-1 VIS page 1"]);
     app.clock.advance_secs(301);
-    assert_eq!(fetch_link(&app, urls["vis"].as_str().unwrap()).await.0, StatusCode::FORBIDDEN, "links live 5 minutes");
+    assert_eq!(
+        fetch_link(&app, urls["vis"].as_str().unwrap()).await.0,
+        StatusCode::FORBIDDEN,
+        "links live 5 minutes"
+    );
 
     // The kiosk: suggestion → deployed part; a newer revision replaces an older id.
     let kiosk = super::support::kiosk(&app, "kiosk@demo.plant", "mpk", &["B2"]).await;
@@ -182,11 +241,21 @@ async fn swp_viewer_kiosk_and_sign_history() {
     let k1 = part_of(&app, &v1).await;
     let r = k.get(&format!("/api/swps/deployed-swp?partId={k1}")).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
-    assert_eq!((r.body["details"]["id"].as_str(), r.body["details"]["_id"].as_str()), (Some(v1.as_str()), Some(v1.as_str())));
+    assert_eq!(
+        (r.body["details"]["id"].as_str(), r.body["details"]["_id"].as_str()),
+        (Some(v1.as_str()), Some(v1.as_str()))
+    );
     assert!(r.body["details"]["urls"]["swc"].is_string());
     assert_eq!(k.get("/api/swps/deployed-swp").await.status, StatusCode::BAD_REQUEST);
-    assert_eq!(k.get(&format!("/api/swps/swp-with-urls/{v1}")).await.body["swp"]["partNumber"], "K-1");
-    assert_eq!(k.get(&format!("/api/swps/swp/{v1}")).await.status, StatusCode::FORBIDDEN, "console call");
+    assert_eq!(
+        k.get(&format!("/api/swps/swp-with-urls/{v1}")).await.body["swp"]["partNumber"],
+        "K-1"
+    );
+    assert_eq!(
+        k.get(&format!("/api/swps/swp/{v1}")).await.status,
+        StatusCode::FORBIDDEN,
+        "console call"
+    );
     app.clock.advance_secs(86_400);
     crew.relogin().await;
     relogin(&k, "kiosk@demo.plant").await;
@@ -198,23 +267,43 @@ async fn swp_viewer_kiosk_and_sign_history() {
     // The kiosk's answer (written straight to bytes) is the SWP object a console list
     // builds as a `Value`, its sign record included, plus `id` and its links.
     let mine = crew.eng.get("/api/swps/user-deployed-swps").await.body;
-    let mut listed = mine.as_array().unwrap().iter().find(|s| s["_id"] == v2.as_str()).expect("listed").clone();
+    let mut listed =
+        mine.as_array().unwrap().iter().find(|s| s["_id"] == v2.as_str()).expect("listed").clone();
     let mut details = r.body["details"].clone();
     assert_eq!(details.as_object_mut().unwrap().remove("id"), Some(json!(v2)));
     assert!(details.as_object_mut().unwrap().remove("urls").unwrap()["jes"].is_string());
     listed.as_object_mut().unwrap().remove("urls");
     assert_eq!(details, listed);
     assert_eq!(details["opsSigned"].as_array().map(Vec::len), Some(1), "{details}");
-    assert_eq!(k.get(&format!("/api/swps/swp-with-urls/{v1}")).await.status, StatusCode::NOT_FOUND, "superseded");
+    assert_eq!(
+        k.get(&format!("/api/swps/swp-with-urls/{v1}")).await.status,
+        StatusCode::NOT_FOUND,
+        "superseded"
+    );
     let pending = submit(&crew.eng, "K-1", json!({"newRelease": false, "changes": "draft"})).await;
-    assert_eq!(k.get(&format!("/api/swps/swp-with-urls/{pending}")).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        k.get(&format!("/api/swps/swp-with-urls/{pending}")).await.status,
+        StatusCode::NOT_FOUND
+    );
 
     // The island's histories: the current SWP's signatures, and superseded revisions for 90 days.
     let r = k.get(&format!("/api/island/sign-history/{v2}")).await;
     assert_eq!(r.body["opsSigned"].as_array().unwrap().len(), 1);
-    assert_eq!(k.get(&format!("/api/island/sign-history/{k1}")).await.body, r.body, "a part id names its deployed SWP");
-    assert_eq!(k.get(&format!("/api/island/sign-history/{pending}")).await.status, StatusCode::NOT_FOUND, "a pending SWP has no history");
-    assert_eq!(k.get("/api/island/obsolete-sign-history/K-1").await.status, StatusCode::FORBIDDEN, "console only");
+    assert_eq!(
+        k.get(&format!("/api/island/sign-history/{k1}")).await.body,
+        r.body,
+        "a part id names its deployed SWP"
+    );
+    assert_eq!(
+        k.get(&format!("/api/island/sign-history/{pending}")).await.status,
+        StatusCode::NOT_FOUND,
+        "a pending SWP has no history"
+    );
+    assert_eq!(
+        k.get("/api/island/obsolete-sign-history/K-1").await.status,
+        StatusCode::FORBIDDEN,
+        "console only"
+    );
     let obsolete_at = app.clock_now();
     for (day, shown) in [(0, true), (89, true), (90, true), (91, false)] {
         let at = obsolete_at + day * 86_400_000;
@@ -226,12 +315,19 @@ async fn swp_viewer_kiosk_and_sign_history() {
         assert_eq!(groups.len(), usize::from(shown), "day {day}: {}", r.body);
         if shown {
             assert_eq!(groups[0]["createdDate"], "2026-01-01T00:00:00.000Z");
-            assert_eq!(groups[0]["opsSigned"].as_array().unwrap().len(), 2, "kept after obsolescence");
+            assert_eq!(
+                groups[0]["opsSigned"].as_array().unwrap().len(),
+                2,
+                "kept after obsolescence"
+            );
         }
     }
     let r = crew.quality.get(&format!("/api/island/sign-history/{v1}")).await;
     assert_eq!(r.body["opsSigned"].as_array().unwrap().len(), 2, "the records themselves are kept");
-    assert_eq!(crew.quality.get("/api/island/sign-history/nope").await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        crew.quality.get("/api/island/sign-history/nope").await.status,
+        StatusCode::NOT_FOUND
+    );
 }
 
 /// The console's Verification History reads are the swp module's: they work with the
@@ -243,110 +339,14 @@ async fn swp_histories_work_without_the_island_module() {
     let v1 = deployed(&crew, "NI-1", json!({})).await;
     sign(&app, &v1, "OP1001", T0 + 1000, true, None).await;
     let modules = crew.quality.get("/api/modules").await.body;
-    assert!(modules["modules"].as_array().unwrap().iter().any(|m| m["id"] == "island" && m["enabled"] == false));
+    assert!(modules["modules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|m| m["id"] == "island" && m["enabled"] == false));
     let r = crew.quality.get(&format!("/api/island/sign-history/{v1}")).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     assert_eq!(r.body["opsSigned"].as_array().unwrap().len(), 1);
     let r = crew.quality.get("/api/island/obsolete-sign-history/NI-1").await;
     assert_eq!((r.status, r.body.clone()), (StatusCode::OK, json!([])));
-}
-
-/// Browse pages and part searches are remembered while nothing they show changes
-/// (decision 37): a write through this instance shows from its answer on; one made
-/// elsewhere (here straight in the database) within `session.recheck_ms`.
-#[tokio::test]
-async fn swp_remembered_pages_follow_changes_made_here_and_elsewhere() {
-    // The longest recheck, so that a remembered answer is seen being used.
-    let app = spawn_with(&[("session.recheck_ms", "1000")]).await;
-    let recheck = std::time::Duration::from_millis(1100);
-    let crew = crew(&app).await;
-    let a = deployed(&crew, "7300-A", json!({"changes": "first"})).await;
-    let b = deployed(&crew, "7301-A", json!({})).await;
-    let page = "/api/swps/deployed-swps-paginated?page=1&limit=10&sortBy=partNumber&sortOrder=asc";
-    let search = "/api/swps/deployed-swp-part-numbers?searchTerm=73&limit=10";
-    let read_at = std::time::Instant::now();
-    let first = crew.eng.get(page).await;
-    assert_eq!(first.body["total"], 2, "{}", first.text);
-    assert_eq!(parts(&crew.eng.get(search).await.body["swpList"]), vec!["7300-A", "7301-A"]);
-    // Changed outside this instance: an SWP's row, a sign record, a status.
-    sqlx::query("UPDATE swps SET changes = 'changed elsewhere' WHERE id = $1").bind(&a).execute(&app.state.db.pool).await.unwrap();
-    sign(&app, &b, "7", app.state.now_ms(), true, None).await;
-    sqlx::query("UPDATE swps SET status = 'obsolete' WHERE id = $1").bind(&b).execute(&app.state.db.pool).await.unwrap();
-    let again = crew.eng.get(page).await;
-    if read_at.elapsed() < std::time::Duration::from_millis(800) {
-        assert_eq!(again.body, first.body, "remembered: the counters were read less than recheck_ms ago");
-    }
-    // Within recheck_ms, every change shows.
-    tokio::time::sleep(recheck).await;
-    let now = crew.eng.get(page).await;
-    assert_eq!(now.body["total"], 1, "{}", now.text);
-    assert_eq!(now.body["results"][0]["changes"], "changed elsewhere", "{}", now.text);
-    assert_eq!(parts(&crew.eng.get(search).await.body["swpList"]), vec!["7300-A"]);
-    sqlx::query("UPDATE swps SET status = 'deployed' WHERE id = $1").bind(&b).execute(&app.state.db.pool).await.unwrap();
-    tokio::time::sleep(recheck).await;
-    let back = crew.eng.get(page).await;
-    assert_eq!(back.body["total"], 2, "{}", back.text);
-    assert_eq!(back.body["results"][1]["opsSigned"].as_array().map(Vec::len), Some(1), "the sign record made elsewhere: {}", back.text);
-    // Through this instance, a write shows from its answer on (no wait).
-    assert!(crew.eng.post("/api/swps/delete-deployed", &json!([a])).await.status.is_success());
-    assert_eq!(parts(&crew.eng.get(page).await.body["results"]), vec!["7301-A"]);
-    assert_eq!(parts(&crew.eng.get(search).await.body["swpList"]), vec!["7301-A"]);
-}
-
-/// The kiosk's SWP reads (deployed-swp, swp-with-urls, sign-history) are kept per kiosk
-/// account while nothing they show changes (decision 40): a sign record made elsewhere
-/// (here straight in the database) shows within `session.recheck_ms`, a write through
-/// this instance from its answer on; links are never sent from an answer older than half
-/// their life; another account's answer is its own.
-#[tokio::test]
-async fn swp_kiosk_reads_are_kept_until_a_change_here_or_elsewhere() {
-    let app = spawn_with(&[("session.recheck_ms", "1000")]).await;
-    let recheck = std::time::Duration::from_millis(1100);
-    let crew = crew(&app).await;
-    let id = deployed(&crew, "7400-K", json!({})).await;
-    let part = part_of(&app, &id).await;
-    kiosk(&app, "kiosk@demo.plant", "mpk", &["B2"]).await;
-    kiosk(&app, "kiosk.d3@demo.plant", "mpk", &["D3"]).await;
-    let k = login(&app, "kiosk@demo.plant").await;
-    let elsewhere = login(&app, "kiosk.d3@demo.plant").await;
-    let details = format!("/api/swps/deployed-swp?partId={part}");
-    let history = format!("/api/island/sign-history/{part}");
-    let with_urls = format!("/api/swps/swp-with-urls/{id}");
-    let signs = |v: &Value, at: &str| v.pointer(at).and_then(Value::as_array).map(Vec::len);
-
-    let read_at = std::time::Instant::now();
-    let first = k.get(&details).await;
-    assert_eq!(signs(&first.body, "/details/opsSigned"), Some(0), "{}", first.text);
-    assert_eq!(signs(&k.get(&history).await.body, "/opsSigned"), Some(0));
-    assert_eq!(k.get(&with_urls).await.status, StatusCode::OK);
-    assert_eq!(elsewhere.get(&details).await.status, StatusCode::NOT_FOUND, "not in the account's zones");
-    assert_eq!(elsewhere.get(&history).await.status, StatusCode::NOT_FOUND);
-
-    // Signed elsewhere: kept answers are used until the counter is read again.
-    sign(&app, &id, "7", app.clock_now(), true, None).await;
-    let again = k.get(&details).await;
-    if read_at.elapsed() < std::time::Duration::from_millis(800) {
-        assert_eq!(again.body, first.body, "kept: the counters were read less than recheck_ms ago");
-    }
-    tokio::time::sleep(recheck).await;
-    let now = k.get(&details).await;
-    assert_eq!(signs(&now.body, "/details/opsSigned"), Some(1), "{}", now.text);
-    assert_eq!(signs(&k.get(&history).await.body, "/opsSigned"), Some(1));
-    assert_eq!(signs(&k.get(&with_urls).await.body, "/swp/opsSigned"), Some(1));
-
-    // Half the links' life later (app clock), the answer is made again with new links.
-    let link = now.body["details"]["urls"]["swc"].as_str().unwrap().to_string();
-    app.clock.advance_secs(150);
-    relogin(&k, "kiosk@demo.plant").await;
-    let later = k.get(&details).await;
-    let fresh = later.body["details"]["urls"]["swc"].as_str().unwrap();
-    assert_ne!(fresh, link, "links made again");
-    app.clock.advance_secs(149);
-    assert_eq!(fetch_link(&app, fresh).await.0, StatusCode::OK, "a link sent lives its whole life");
-
-    // Removed through this instance: gone from its answer on.
-    assert!(crew.eng.post("/api/swps/delete-deployed", &json!([id])).await.status.is_success());
-    assert_eq!(k.get(&details).await.status, StatusCode::NOT_FOUND);
-    assert_eq!(k.get(&history).await.status, StatusCode::NOT_FOUND);
-    assert_eq!(k.get(&with_urls).await.status, StatusCode::NOT_FOUND);
 }

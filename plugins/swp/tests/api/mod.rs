@@ -1,5 +1,6 @@
 //! API tests of the swp module (its support: real PDFs, uploads, signed-in roles).
 mod audit_file;
+mod audit_file_rows;
 mod audit_memory;
 mod authz;
 pub(crate) mod copies;
@@ -15,9 +16,11 @@ mod notify_bench;
 mod notify_mail;
 mod paging;
 mod real_files;
+mod remembered;
 mod retention;
 pub(crate) mod support;
 mod text_search;
 pub(crate) mod translations;
 mod translations_review;
 mod upload;
+mod upload_s3;

@@ -12,7 +12,11 @@ use crate::helpers::*;
 
 fn rss_kb() -> u64 {
     let s = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    s.lines().find(|l| l.starts_with("VmRSS:")).and_then(|l| l.split_whitespace().nth(1)).and_then(|v| v.parse().ok()).unwrap_or(0)
+    s.lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -20,17 +24,27 @@ fn rss_kb() -> u64 {
 async fn notify_bench_a_thousand_streams() {
     const STREAMS: usize = 1000;
     // One reviewer's thousand pages, from one address: past both caps (docs/security.md).
-    let app = spawn_with(&[("notifications.max_streams_per_user", "1000"), ("notifications.max_streams_per_address", "0")]).await;
+    let app = spawn_with(&[
+        ("notifications.max_streams_per_user", "1000"),
+        ("notifications.max_streams_per_address", "0"),
+    ])
+    .await;
     let crew = crew(&app).await;
     let id = submit(&crew.eng, "7399-0001", json!({})).await;
-    let cookies: Vec<String> = crew.quality.jar.lock().unwrap().iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let cookies: Vec<String> =
+        crew.quality.jar.lock().unwrap().iter().map(|(k, v)| format!("{k}={v}")).collect();
     let cookie = cookies.join("; ");
     let before = rss_kb();
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<Instant>();
     let mut opened = Vec::new();
     for _ in 0..STREAMS {
         let http = reqwest::Client::new();
-        let r = http.get(format!("{}/api/events", app.base)).header("cookie", &cookie).send().await.unwrap();
+        let r = http
+            .get(format!("{}/api/events", app.base))
+            .header("cookie", &cookie)
+            .send()
+            .await
+            .unwrap();
         assert_eq!(r.status(), reqwest::StatusCode::OK);
         opened.push(r);
     }
@@ -55,7 +69,10 @@ async fn notify_bench_a_thousand_streams() {
     assert_eq!(r.status, reqwest::StatusCode::OK);
     let mut last = t0;
     for _ in 0..STREAMS {
-        last = tokio::time::timeout(Duration::from_secs(10), rx.recv()).await.expect("every stream hears it").unwrap();
+        last = tokio::time::timeout(Duration::from_secs(10), rx.recv())
+            .await
+            .expect("every stream hears it")
+            .unwrap();
     }
     let grown_mb = (open.saturating_sub(before)) as f64 / 1024.0;
     let reach_ms = last.duration_since(t0).as_secs_f64() * 1000.0;

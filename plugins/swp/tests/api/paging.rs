@@ -7,10 +7,21 @@ use serde_json::{json, Value};
 use super::support::*;
 use crate::helpers::*;
 
-const KEYS: [&str; 5] = ["partNumber", "deployDate.timestamp", "uploadDate.timestamp", "owner.firstname", "onBehalfOf.name"];
+const KEYS: [&str; 5] = [
+    "partNumber",
+    "deployDate.timestamp",
+    "uploadDate.timestamp",
+    "owner.firstname",
+    "onBehalfOf.name",
+];
 
 fn ids(v: &Value) -> Vec<String> {
-    v["results"].as_array().unwrap().iter().map(|s| s["_id"].as_str().unwrap().to_string()).collect()
+    v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["_id"].as_str().unwrap().to_string())
+        .collect()
 }
 
 /// Every page of `query` with `limit`, one past the end included, against the whole
@@ -23,7 +34,11 @@ async fn pages_match(c: &Client, query: &str) -> usize {
     for limit in [1usize, 2, 3, 5] {
         let mut seen = Vec::new();
         for page in 1..=all.len() / limit + 2 {
-            let r = c.get(&format!("/api/swps/deployed-swps-paginated?page={page}&limit={limit}&{query}")).await;
+            let r = c
+                .get(&format!(
+                    "/api/swps/deployed-swps-paginated?page={page}&limit={limit}&{query}"
+                ))
+                .await;
             assert_eq!(r.body["total"], all.len(), "{query} limit {limit} page {page}");
             let got = ids(&r.body);
             assert!(got.len() <= limit);
@@ -72,9 +87,16 @@ async fn swp_deep_pages_seek_like_offset() {
         }
     }
     // A deploy shows at once on every page (the remembered anchors are void).
-    let before = ids(&crew.eng.get("/api/swps/deployed-swps-paginated?page=3&limit=2&sortBy=partNumber&sortOrder=asc").await.body);
+    let before = ids(&crew
+        .eng
+        .get("/api/swps/deployed-swps-paginated?page=3&limit=2&sortBy=partNumber&sortOrder=asc")
+        .await
+        .body);
     deployed(&crew, "7100-A", json!({})).await;
-    let r = crew.eng.get("/api/swps/deployed-swps-paginated?page=3&limit=2&sortBy=partNumber&sortOrder=asc").await;
+    let r = crew
+        .eng
+        .get("/api/swps/deployed-swps-paginated?page=3&limit=2&sortBy=partNumber&sortOrder=asc")
+        .await;
     assert_eq!(r.body["total"], 10);
     assert_ne!(ids(&r.body), before);
     pages_match(&crew.eng, "sortBy=partNumber&sortOrder=asc").await;

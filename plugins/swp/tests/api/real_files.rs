@@ -33,7 +33,11 @@ fn pdftotext(bytes: &[u8]) -> String {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("in.pdf");
     std::fs::write(&path, bytes).unwrap();
-    let out = std::process::Command::new("pdftotext").arg(&path).arg("-").output().expect("pdftotext (poppler-utils)");
+    let out = std::process::Command::new("pdftotext")
+        .arg(&path)
+        .arg("-")
+        .output()
+        .expect("pdftotext (poppler-utils)");
     assert!(out.status.success(), "pdftotext: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8_lossy(&out.stdout).split_whitespace().collect::<Vec<_>>().join(" ")
 }
@@ -50,9 +54,13 @@ async fn swp_real_pdfs_deploy_alone_and_merge_with_every_page_and_text() {
     for (i, (name, phrase)) in PDFS.iter().enumerate() {
         let mut files = file_ids(&crew.eng, "R").await;
         files["swc"] = json!([upload_ok(&crew.eng, "uploadPdf", name, &fixture(name)).await]);
-        let r = crew.eng.post("/api/swps/uploadS3", &payload(files, &format!("REAL-{i}"), json!({}))).await;
+        let r = crew
+            .eng
+            .post("/api/swps/uploadS3", &payload(files, &format!("REAL-{i}"), json!({})))
+            .await;
         assert_eq!(r.status, StatusCode::OK, "{name}: {}", r.text);
-        let (status, bytes, _) = fetch_link(&app, r.body["swp"]["urls"]["swc"].as_str().unwrap()).await;
+        let (status, bytes, _) =
+            fetch_link(&app, r.body["swp"]["urls"]["swc"].as_str().unwrap()).await;
         assert_eq!(status, StatusCode::OK);
         assert_eq!(pages(&bytes), 1, "{name}");
         let (ok, out) = qpdf_check(&bytes);
@@ -60,7 +68,10 @@ async fn swp_real_pdfs_deploy_alone_and_merge_with_every_page_and_text() {
         let text = pdftotext(&bytes);
         assert!(text.contains(phrase), "{name} keeps its text");
         // Served as a controlled copy (copies.rs): stamped, and still a sound PDF.
-        assert!(text.contains(&format!("NOT RELEASED — DO NOT USE · REAL-{i} rev 0 · in review")), "{name} is stamped: {text}");
+        assert!(
+            text.contains(&format!("NOT RELEASED — DO NOT USE · REAL-{i} rev 0 · in review")),
+            "{name} is stamped: {text}"
+        );
     }
     // All together: one unencrypted PDF with the sum of the pages, each file's text kept.
     let mut swc = Vec::new();
@@ -74,7 +85,10 @@ async fn swp_real_pdfs_deploy_alone_and_merge_with_every_page_and_text() {
     let (_, merged, _) = fetch_link(&app, r.body["swp"]["urls"]["swc"].as_str().unwrap()).await;
     assert_eq!(pages(&merged), PDFS.len());
     let doc = plantdoc_swp::lopdf::Document::load_mem(&merged).unwrap();
-    assert!(!doc.was_encrypted() && doc.trailer.get(b"Encrypt").is_err(), "the merged file is not encrypted");
+    assert!(
+        !doc.was_encrypted() && doc.trailer.get(b"Encrypt").is_err(),
+        "the merged file is not encrypted"
+    );
     let (ok, out) = qpdf_check(&merged);
     println!("qpdf --check on {} real PDFs merged:\n{out}", PDFS.len());
     assert!(ok, "qpdf --check: {out}");
@@ -83,7 +97,14 @@ async fn swp_real_pdfs_deploy_alone_and_merge_with_every_page_and_text() {
         assert!(text.contains(phrase), "merged text keeps {name}'s '{phrase}'");
     }
     // A PDF that needs a password to open is refused with its own message.
-    let r = upload(&crew.eng, "uploadPdf", "needs-password.pdf", "application/pdf", &fixture("needs-password.pdf")).await;
+    let r = upload(
+        &crew.eng,
+        "uploadPdf",
+        "needs-password.pdf",
+        "application/pdf",
+        &fixture("needs-password.pdf"),
+    )
+    .await;
     let msg = if r.status == StatusCode::OK {
         let mut files = file_ids(&crew.eng, "PW").await;
         files["swc"] = json!([r.body["serverId"].as_str().unwrap()]);
@@ -108,8 +129,11 @@ async fn swp_videos_are_accepted_or_refused_by_their_codec() {
         ("vp9-opus.webm", "video/webm"),
     ] {
         let id = upload_ok(&eng, "uploadVideo", name, &fixture(name)).await;
-        let stored: String =
-            sqlx::query_scalar("SELECT content_type FROM files WHERE id = $1").bind(&id).fetch_one(&app.state.db.pool).await.unwrap();
+        let stored: String = sqlx::query_scalar("SELECT content_type FROM files WHERE id = $1")
+            .bind(&id)
+            .fetch_one(&app.state.db.pool)
+            .await
+            .unwrap();
         assert_eq!(stored, ct, "{name}");
     }
     for (name, want) in [("hevc.mov", "HEVC/H.265 (hvc1)"), ("prores.mov", "ProRes (apco)")] {
@@ -119,7 +143,14 @@ async fn swp_videos_are_accepted_or_refused_by_their_codec() {
         assert!(msg.contains(want) && msg.contains("H.264"), "{name}: {msg}");
     }
     // Named as anything, a QuickTime H.264 file is judged by its content.
-    let r = upload(&eng, "uploadVideo", "clip.mp4", "application/octet-stream", &fixture("h264-silent.mov")).await;
+    let r = upload(
+        &eng,
+        "uploadVideo",
+        "clip.mp4",
+        "application/octet-stream",
+        &fixture("h264-silent.mov"),
+    )
+    .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
 }
 

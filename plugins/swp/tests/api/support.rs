@@ -10,7 +10,14 @@ use serde_json::{json, Value};
 use crate::helpers::*;
 
 /// Adds a user and returns its id (names avoid the password's words).
-pub async fn add(app: &TestApp, email: &str, position: &str, department: &str, company: &str, zones: &[&str]) -> String {
+pub async fn add(
+    app: &TestApp,
+    email: &str,
+    position: &str,
+    department: &str,
+    company: &str,
+    zones: &[&str],
+) -> String {
     let input = UserInput {
         firstname: "Test".into(),
         lastname: email.split('@').next().unwrap().replace(['.', '-'], ""),
@@ -24,7 +31,9 @@ pub async fn add(app: &TestApp, email: &str, position: &str, department: &str, c
         kiosk: None,
         lang: None,
     };
-    plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test").await.expect("add user")
+    plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test")
+        .await
+        .expect("add user")
 }
 
 /// Adds a kiosk account (the island netbook's: operator, no badge, the kiosk flag) and
@@ -43,7 +52,9 @@ pub async fn kiosk(app: &TestApp, email: &str, company: &str, zones: &[&str]) ->
         kiosk: Some(true),
         lang: None,
     };
-    plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test").await.expect("add kiosk account")
+    plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test")
+        .await
+        .expect("add kiosk account")
 }
 
 pub async fn login(app: &TestApp, email: &str) -> Client {
@@ -54,7 +65,12 @@ pub async fn login(app: &TestApp, email: &str) -> Client {
 }
 
 /// A signed-in person of company mpk with zones A1, B2 (like `helpers::add_user`).
-pub async fn person(app: &TestApp, email: &str, position: &str, department: &str) -> (Client, String) {
+pub async fn person(
+    app: &TestApp,
+    email: &str,
+    position: &str,
+    department: &str,
+) -> (Client, String) {
     let id = add(app, email, position, department, "mpk", &["A1", "B2"]).await;
     (login(app, email).await, id)
 }
@@ -72,7 +88,8 @@ pub async fn crew(app: &TestApp) -> Crew {
     let (eng, eng_id) = person(app, "eng@demo.plant", "engineer", "process").await;
     let (process, _) = person(app, "rev.process@demo.plant", "supervisor", "process").await;
     let (quality, _) = person(app, "rev.quality@demo.plant", "manager", "quality").await;
-    let (production, _) = person(app, "rev.production@demo.plant", "supervisor", "production").await;
+    let (production, _) =
+        person(app, "rev.production@demo.plant", "supervisor", "production").await;
     Crew { eng, eng_id, process, quality, production }
 }
 
@@ -81,7 +98,8 @@ pub async fn crew(app: &TestApp) -> Crew {
 pub fn pdf(label: &str, pages: usize) -> Vec<u8> {
     let mut doc = Document::with_version("1.5");
     let pages_id = doc.new_object_id();
-    let font = doc.add_object(dictionary! {"Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Courier"});
+    let font = doc
+        .add_object(dictionary! {"Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Courier"});
     let resources = doc.add_object(dictionary! {"Font" => dictionary! {"F1" => font}});
     let mut kids: Vec<Object> = Vec::new();
     for i in 0..pages {
@@ -90,12 +108,18 @@ pub fn pdf(label: &str, pages: usize) -> Vec<u8> {
                 Operation::new("BT", vec![]),
                 Operation::new("Tf", vec!["F1".into(), 24.into()]),
                 Operation::new("Td", vec![72.into(), 700.into()]),
-                Operation::new("Tj", vec![Object::string_literal(format!("{label} page {}", i + 1))]),
+                Operation::new(
+                    "Tj",
+                    vec![Object::string_literal(format!("{label} page {}", i + 1))],
+                ),
                 Operation::new("ET", vec![]),
             ],
         };
         let c = doc.add_object(Stream::new(dictionary! {}, content.encode().unwrap()));
-        kids.push(doc.add_object(dictionary! {"Type" => "Page", "Parent" => pages_id, "Contents" => c}).into());
+        kids.push(
+            doc.add_object(dictionary! {"Type" => "Page", "Parent" => pages_id, "Contents" => c})
+                .into(),
+        );
     }
     let media: Vec<Object> = vec![0.into(), 0.into(), 595.into(), 842.into()];
     doc.objects.insert(
@@ -123,14 +147,20 @@ pub fn qpdf_check(bytes: &[u8]) -> (bool, String) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("merged.pdf");
     std::fs::write(&path, bytes).unwrap();
-    let out = std::process::Command::new("qpdf").arg("--check").arg(&path).output().expect("qpdf is installed");
-    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    let out = std::process::Command::new("qpdf")
+        .arg("--check")
+        .arg(&path)
+        .output()
+        .expect("qpdf is installed");
+    let text =
+        format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     (out.status.success(), text)
 }
 
 /// A real two-second MP4 (H.264 + AAC, made with ffmpeg; tests/fixtures/real/README.md).
 pub fn mp4() -> Vec<u8> {
-    include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/real/h264-aac.mp4")).to_vec()
+    include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/real/h264-aac.mp4"))
+        .to_vec()
 }
 
 /// A real VP9 WebM (tests/fixtures/real): a WebM's header and track list are read, so
@@ -146,8 +176,13 @@ pub fn multipart(parts: &[(&str, Option<&str>, &str, &[u8])]) -> (String, Vec<u8
     for (field, filename, ct, data) in parts {
         body.extend_from_slice(format!("--{boundary}\r\n").as_bytes());
         match filename {
-            Some(f) => body.extend_from_slice(format!("Content-Disposition: form-data; name=\"{field}\"; filename=\"{f}\"\r\n").as_bytes()),
-            None => body.extend_from_slice(format!("Content-Disposition: form-data; name=\"{field}\"\r\n").as_bytes()),
+            Some(f) => body.extend_from_slice(
+                format!("Content-Disposition: form-data; name=\"{field}\"; filename=\"{f}\"\r\n")
+                    .as_bytes(),
+            ),
+            None => body.extend_from_slice(
+                format!("Content-Disposition: form-data; name=\"{field}\"\r\n").as_bytes(),
+            ),
         }
         body.extend_from_slice(format!("Content-Type: {ct}\r\n\r\n").as_bytes());
         body.extend_from_slice(data);
@@ -158,12 +193,23 @@ pub fn multipart(parts: &[(&str, Option<&str>, &str, &[u8])]) -> (String, Vec<u8
 }
 
 /// A request with a binary body, cookies and the CSRF header, like the browser's.
-pub async fn send_bytes(c: &Client, method: Method, path: &str, body: Vec<u8>, content_type: &str) -> Resp {
+pub async fn send_bytes(
+    c: &Client,
+    method: Method,
+    path: &str,
+    body: Vec<u8>,
+    content_type: &str,
+) -> Resp {
     if c.cookie("__Host-plantdoc_csrf").is_none() {
         c.get("/api/users/current").await;
     }
-    let cookies: Vec<String> = c.jar.lock().unwrap().iter().map(|(k, v)| format!("{k}={v}")).collect();
-    let mut req = c.http.request(method, format!("{}{}", c.base, path)).header("content-type", content_type).body(body);
+    let cookies: Vec<String> =
+        c.jar.lock().unwrap().iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let mut req = c
+        .http
+        .request(method, format!("{}{}", c.base, path))
+        .header("content-type", content_type)
+        .body(body);
     if !cookies.is_empty() {
         req = req.header(COOKIE, cookies.join("; "));
     }
@@ -235,11 +281,20 @@ pub async fn deployed(crew: &Crew, part: &str, extra: Value) -> String {
 
 /// The catalogue part an SWP belongs to (a kiosk suggestion's `_id`).
 pub async fn part_of(app: &TestApp, swp_id: &str) -> String {
-    sqlx::query_scalar("SELECT part_id FROM swps WHERE id = $1").bind(swp_id).fetch_one(&app.state.db.pool).await.unwrap()
+    sqlx::query_scalar("SELECT part_id FROM swps WHERE id = $1")
+        .bind(swp_id)
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap()
 }
 
 /// A person as the kiosk knows them (no account row needed by the sign store).
-fn kiosk_person(id: &str, first: &str, last: &str, op_no: &str) -> plantdoc_core::auth::users::User {
+fn kiosk_person(
+    id: &str,
+    first: &str,
+    last: &str,
+    op_no: &str,
+) -> plantdoc_core::auth::users::User {
     use plantdoc_core::auth::users::{Department, Position, User};
     User {
         firstname: first.into(),
@@ -251,19 +306,34 @@ fn kiosk_person(id: &str, first: &str, last: &str, op_no: &str) -> plantdoc_core
 
 /// Records a sign (and a verification) through the core's acknowledgements store, as
 /// the kiosk will (the kiosk issue adds its routes). `hash`: the version signed.
-pub async fn sign(app: &TestApp, swp_id: &str, op: &str, signed_at: i64, verified: bool, hash: Option<&str>) -> String {
+pub async fn sign(
+    app: &TestApp,
+    swp_id: &str,
+    op: &str,
+    signed_at: i64,
+    verified: bool,
+    hash: Option<&str>,
+) -> String {
     use plantdoc_core::acks::{self, DocKind};
     let h: String = match hash {
         Some(h) => h.to_string(),
-        None => sqlx::query_scalar("SELECT content_hash FROM swps WHERE id = $1").bind(swp_id).fetch_one(&app.state.db.pool).await.unwrap(),
+        None => sqlx::query_scalar("SELECT content_hash FROM swps WHERE id = $1")
+            .bind(swp_id)
+            .fetch_one(&app.state.db.pool)
+            .await
+            .unwrap(),
     };
     let mut tx = app.state.db.begin().await.unwrap();
     let operator = kiosk_person(&format!("op-{op}"), "Operator", op, op);
-    let id = acks::sign(&mut tx, DocKind::new("swp"), swp_id, &h, &operator, signed_at).await.unwrap();
+    let id =
+        acks::sign(&mut tx, DocKind::new("swp"), swp_id, &h, &operator, signed_at).await.unwrap();
     if verified {
         let lead = kiosk_person("cl-1", "Cell", "Lead", "CL1");
         assert!(acks::verify(&mut tx, &id, &lead, signed_at + 60_000).await.unwrap());
-        assert!(!acks::verify(&mut tx, &id, &lead, signed_at + 60_000).await.unwrap(), "a signature is verified once");
+        assert!(
+            !acks::verify(&mut tx, &id, &lead, signed_at + 60_000).await.unwrap(),
+            "a signature is verified once"
+        );
     }
     tx.commit().await.unwrap();
     id
@@ -271,10 +341,15 @@ pub async fn sign(app: &TestApp, swp_id: &str, op: &str, signed_at: i64, verifie
 
 /// Downloads a signed link (relative for the folder backend).
 pub async fn fetch_link(app: &TestApp, link: &str) -> (StatusCode, Vec<u8>, String) {
-    let url = if link.starts_with("http") { link.to_string() } else { format!("{}{}", app.base, link) };
+    let url =
+        if link.starts_with("http") { link.to_string() } else { format!("{}{}", app.base, link) };
     let r = reqwest::get(url).await.unwrap();
     let status = r.status();
-    let ct = r.headers().get("content-type").map(|v| v.to_str().unwrap().to_string()).unwrap_or_default();
+    let ct = r
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
     (status, r.bytes().await.unwrap().to_vec(), ct)
 }
 

@@ -29,11 +29,16 @@ const REAL: &[(&str, &[&str])] = &[
 pub fn pages_pdf(texts: &[&str]) -> Vec<u8> {
     let mut doc = Document::with_version("1.5");
     let pages_id = doc.new_object_id();
-    let font = doc.add_object(dictionary! {"Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica"});
+    let font = doc.add_object(
+        dictionary! {"Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica"},
+    );
     let resources = doc.add_object(dictionary! {"Font" => dictionary! {"F1" => font}});
     let mut kids: Vec<Object> = Vec::new();
     for text in texts {
-        let mut ops = vec![Operation::new("re", vec![50.into(), 50.into(), 200.into(), 100.into()]), Operation::new("f", vec![])];
+        let mut ops = vec![
+            Operation::new("re", vec![50.into(), 50.into(), 200.into(), 100.into()]),
+            Operation::new("f", vec![]),
+        ];
         if !text.is_empty() {
             ops.extend([
                 Operation::new("BT", vec![]),
@@ -43,8 +48,12 @@ pub fn pages_pdf(texts: &[&str]) -> Vec<u8> {
                 Operation::new("ET", vec![]),
             ]);
         }
-        let c = doc.add_object(Stream::new(dictionary! {}, Content { operations: ops }.encode().unwrap()));
-        kids.push(doc.add_object(dictionary! {"Type" => "Page", "Parent" => pages_id, "Contents" => c}).into());
+        let c = doc
+            .add_object(Stream::new(dictionary! {}, Content { operations: ops }.encode().unwrap()));
+        kids.push(
+            doc.add_object(dictionary! {"Type" => "Page", "Parent" => pages_id, "Contents" => c})
+                .into(),
+        );
     }
     let media: Vec<Object> = vec![0.into(), 0.into(), 595.into(), 842.into()];
     let count = texts.len() as i64;
@@ -67,7 +76,8 @@ async fn submit_pages(c: &Client, part: &str, sections: [&[&str]; 3], extra: Val
     for (name, texts) in ["swc.pdf", "jes.pdf", "vis.pdf"].iter().zip(sections) {
         ids.push(upload_ok(c, "uploadPdf", name, &pages_pdf(texts)).await);
     }
-    let files = json!({"swc": [ids[0]], "jes": [ids[1]], "vis": [ids[2]], "video": null, "opin": []});
+    let files =
+        json!({"swc": [ids[0]], "jes": [ids[1]], "vis": [ids[2]], "video": null, "opin": []});
     let r = c.post("/api/swps/uploadS3", &payload(files, part, extra)).await;
     assert_eq!(r.status, StatusCode::OK, "uploadS3 {part}: {}", r.text);
     r.body["swp"]["_id"].as_str().unwrap().to_string()
@@ -93,7 +103,12 @@ async fn found(c: &Client, q: &str) -> (Vec<(String, i64, String, i64)>, i64) {
     let hits = list
         .map(|h| {
             let s = |k: &str| h[k].as_str().unwrap().to_string();
-            (s("partNumber"), h["revision"].as_i64().unwrap(), s("section"), h["page"].as_i64().unwrap())
+            (
+                s("partNumber"),
+                h["revision"].as_i64().unwrap(),
+                s("section"),
+                h["page"].as_i64().unwrap(),
+            )
         })
         .collect();
     (hits, r.body["total"].as_i64().unwrap())
@@ -112,52 +127,100 @@ async fn swp_text_of_real_producer_pdfs_is_read_and_scans_are_flagged() {
         let mut files = file_ids(&crew.eng, "R").await;
         let bytes = std::fs::read(format!("{FIXTURES}/{name}")).unwrap();
         files["swc"] = json!([upload_ok(&crew.eng, "uploadPdf", name, &bytes).await]);
-        files["jes"] = json!([upload_ok(&crew.eng, "uploadPdf", "scan.pdf", &pages_pdf(&["", "jes words"])).await]);
-        let r = crew.eng.post("/api/swps/uploadS3", &payload(files, &format!("REAL-{i}"), json!({}))).await;
+        files["jes"] =
+            json!([
+                upload_ok(&crew.eng, "uploadPdf", "scan.pdf", &pages_pdf(&["", "jes words"])).await
+            ]);
+        let r = crew
+            .eng
+            .post("/api/swps/uploadS3", &payload(files, &format!("REAL-{i}"), json!({})))
+            .await;
         assert_eq!(r.status, StatusCode::OK, "{name}: {}", r.text);
         ids.push(r.body["swp"]["_id"].as_str().unwrap().to_string());
     }
     index(&app).await;
     for ((name, markers), id) in REAL.iter().zip(&ids) {
-        let body: String = sqlx::query_scalar("SELECT body FROM swp_text_pages WHERE doc_id = $1 AND section = 'swc' AND page = 1")
-            .bind(id)
-            .fetch_one(&app.state.db.pool)
-            .await
-            .unwrap();
+        let body: String = sqlx::query_scalar(
+            "SELECT body FROM swp_text_pages WHERE doc_id = $1 AND section = 'swc' AND page = 1",
+        )
+        .bind(id)
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
         for m in *markers {
             assert!(squash(&body).contains(&squash(m)), "{name}: '{m}' in {body:?}");
         }
-        let scanned = plantdoc_core::textindex::scanned_pages(&app.state, &plantdoc_swp::TEXT, id).await.unwrap();
-        assert_eq!(scanned, vec![("jes".to_string(), 1)], "{name}: the drawing-only page is flagged");
+        let scanned = plantdoc_core::textindex::scanned_pages(&app.state, &plantdoc_swp::TEXT, id)
+            .await
+            .unwrap();
+        assert_eq!(
+            scanned,
+            vec![("jes".to_string(), 1)],
+            "{name}: the drawing-only page is flagged"
+        );
     }
-    let read = scalar(&app, "SELECT COUNT(*) FROM swp_text_docs WHERE pages = 4 AND scanned_pages = 1 AND failed = ''").await;
+    let read = scalar(
+        &app,
+        "SELECT COUNT(*) FROM swp_text_docs WHERE pages = 4 AND scanned_pages = 1 AND failed = ''",
+    )
+    .await;
     assert_eq!(read, REAL.len() as i64);
     // Deployed, one is found by a marker, at its page and section, the words marked.
     approve_all(&crew, &ids[2]).await;
     let r = crew.eng.get("/api/swps/search-text?q=door%20SEAL").await;
     assert_eq!(r.body["total"], 1, "{}", r.text);
     let hit = &r.body["results"][0];
-    assert_eq!((hit["swpId"].as_str(), hit["section"].as_str(), hit["page"].as_i64()), (Some(ids[2].as_str()), Some("swc"), Some(1)));
+    assert_eq!(
+        (hit["swpId"].as_str(), hit["section"].as_str(), hit["page"].as_i64()),
+        (Some(ids[2].as_str()), Some("swc"), Some(1))
+    );
     let snippet = hit["snippet"].as_str().unwrap();
-    assert!(snippet.contains("<mark>seal</mark>") && snippet.contains("<mark>door</mark>"), "{snippet}");
+    assert!(
+        snippet.contains("<mark>seal</mark>") && snippet.contains("<mark>door</mark>"),
+        "{snippet}"
+    );
 }
 
 #[tokio::test]
 async fn swp_search_text_ranks_filters_and_follows_revisions_and_deletes() {
     let app = spawn().await;
     let crew = crew(&app).await;
-    let many = deploy_pages(&crew, "RANK-1", [&["cover sheet", "torque torque torque wrench check"], &["x"], &["y"]], json!({})).await;
-    let once = deploy_pages(&crew, "RANK-2", [&["torque wrench and other words on this page"], &["x"], &["y"]], json!({})).await;
-    deploy_pages(&crew, "ZONE-B2", [&["gasket fitted"], &["x"], &["y"]], json!({"zones": ["B2"]})).await;
+    let many = deploy_pages(
+        &crew,
+        "RANK-1",
+        [&["cover sheet", "torque torque torque wrench check"], &["x"], &["y"]],
+        json!({}),
+    )
+    .await;
+    let once = deploy_pages(
+        &crew,
+        "RANK-2",
+        [&["torque wrench and other words on this page"], &["x"], &["y"]],
+        json!({}),
+    )
+    .await;
+    deploy_pages(&crew, "ZONE-B2", [&["gasket fitted"], &["x"], &["y"]], json!({"zones": ["B2"]}))
+        .await;
     submit_pages(&crew.eng, "PENDING", [&["gasket pending"], &["x"], &["y"]], json!({})).await;
     index(&app).await;
     // Ranking: three mentions above one; the page and section of each.
     let (hits, total) = found(&crew.eng, "TORQUE").await;
     assert_eq!(total, 2);
-    assert_eq!(hits, vec![("RANK-1".into(), 0, "swc".into(), 2), ("RANK-2".into(), 0, "swc".into(), 1)]);
-    assert_eq!(found(&crew.eng, "torque%20missingword").await.1, 0, "every word must be on the page");
+    assert_eq!(
+        hits,
+        vec![("RANK-1".into(), 0, "swc".into(), 2), ("RANK-2".into(), 0, "swc".into(), 1)]
+    );
+    assert_eq!(
+        found(&crew.eng, "torque%20missingword").await.1,
+        0,
+        "every word must be on the page"
+    );
     // Zones and companies: an A1-only reader and another company see nothing of B2.
-    assert_eq!(found(&crew.eng, "gasket").await.0, vec![("ZONE-B2".into(), 0, "swc".into(), 1)], "pending ones are not found");
+    assert_eq!(
+        found(&crew.eng, "gasket").await.0,
+        vec![("ZONE-B2".into(), 0, "swc".into(), 1)],
+        "pending ones are not found"
+    );
     add(&app, "a1@demo.plant", "supervisor", "production", "mpk", &["A1"]).await;
     let a1 = login(&app, "a1@demo.plant").await;
     assert_eq!(found(&a1, "gasket").await.1, 0);
@@ -167,31 +230,68 @@ async fn swp_search_text_ranks_filters_and_follows_revisions_and_deletes() {
     assert_eq!(found(&other, "torque").await.1, 0);
     // Paging: one per page, the total unchanged.
     let r = crew.eng.get("/api/swps/search-text?q=torque&page=2&limit=1").await;
-    assert_eq!((r.body["total"].as_i64(), r.body["results"][0]["swpId"].as_str()), (Some(2), Some(once.as_str())));
+    assert_eq!(
+        (r.body["total"].as_i64(), r.body["results"][0]["swpId"].as_str()),
+        (Some(2), Some(once.as_str()))
+    );
     // A new revision replaces the old one's text in the answers.
-    let rev =
-        deploy_pages(&crew, "RANK-1", [&["torque spanner"], &["x"], &["y"]], json!({"newRelease": false, "changes": "Spanner"})).await;
+    let rev = deploy_pages(
+        &crew,
+        "RANK-1",
+        [&["torque spanner"], &["x"], &["y"]],
+        json!({"newRelease": false, "changes": "Spanner"}),
+    )
+    .await;
     index(&app).await;
     assert_eq!(found(&crew.eng, "spanner").await.0, vec![("RANK-1".into(), 1, "swc".into(), 1)]);
-    assert_eq!(found(&crew.eng, "wrench").await.0, vec![("RANK-2".into(), 0, "swc".into(), 1)], "the obsolete revision is not found");
+    assert_eq!(
+        found(&crew.eng, "wrench").await.0,
+        vec![("RANK-2".into(), 0, "swc".into(), 1)],
+        "the obsolete revision is not found"
+    );
     // Compare's list: the part's revisions, newest first; hidden from another company.
     let r = crew.eng.get(&format!("/api/swps/revisions/{rev}")).await;
     let revs: Vec<(String, i64, String)> = r.body["revisions"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|v| (v["_id"].as_str().unwrap().into(), v["revision"].as_i64().unwrap(), v["status"].as_str().unwrap().into()))
+        .map(|v| {
+            (
+                v["_id"].as_str().unwrap().into(),
+                v["revision"].as_i64().unwrap(),
+                v["status"].as_str().unwrap().into(),
+            )
+        })
         .collect();
-    assert_eq!(revs, vec![(rev.clone(), 1, "deployed".into()), (many.clone(), 0, "obsolete".into())]);
-    assert_eq!(other.get(&format!("/api/swps/revisions/{rev}")).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        revs,
+        vec![(rev.clone(), 1, "deployed".into()), (many.clone(), 0, "obsolete".into())]
+    );
+    assert_eq!(
+        other.get(&format!("/api/swps/revisions/{rev}")).await.status,
+        StatusCode::NOT_FOUND
+    );
     // Delete: gone from the answers at once, its text dropped by the next pass; the
     // obsolete revision's text is kept (compare), the new one's too.
-    assert_eq!(crew.eng.post("/api/swps/delete-deployed", &json!([once])).await.status, StatusCode::OK);
+    assert_eq!(
+        crew.eng.post("/api/swps/delete-deployed", &json!([once])).await.status,
+        StatusCode::OK
+    );
     assert_eq!(found(&crew.eng, "wrench").await.1, 0);
     index(&app).await;
     let left = |id: &str| format!("SELECT COUNT(*) FROM swp_text_pages WHERE doc_id = '{id}'");
-    assert_eq!((scalar(&app, &left(&once)).await, scalar(&app, &left(&many)).await, scalar(&app, &left(&rev)).await), (0, 4, 3));
-    assert_eq!(scalar(&app, &format!("SELECT COUNT(*) FROM swp_text_docs WHERE doc_id = '{once}'")).await, 0);
+    assert_eq!(
+        (
+            scalar(&app, &left(&once)).await,
+            scalar(&app, &left(&many)).await,
+            scalar(&app, &left(&rev)).await
+        ),
+        (0, 4, 3)
+    );
+    assert_eq!(
+        scalar(&app, &format!("SELECT COUNT(*) FROM swp_text_docs WHERE doc_id = '{once}'")).await,
+        0
+    );
 }
 
 #[tokio::test]
@@ -204,7 +304,10 @@ async fn swp_search_text_bad_queries_are_field_errors_and_the_background_task_re
         ("q=seal&page=0&limit=51", vec!["limit", "page"]),
         ("q=seal&page=x&limit=-1", vec!["limit", "page"]),
         (&*format!("q={}", "a".repeat(201)), vec!["q"]),
-        (&*format!("q={}", (0..11).map(|i| format!("w{i}")).collect::<Vec<_>>().join("%20")), vec!["q"]),
+        (
+            &*format!("q={}", (0..11).map(|i| format!("w{i}")).collect::<Vec<_>>().join("%20")),
+            vec!["q"],
+        ),
     ] {
         let r = crew.eng.get(&format!("/api/swps/search-text?{query}")).await;
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{query}: {}", r.text);
@@ -214,7 +317,11 @@ async fn swp_search_text_bad_queries_are_field_errors_and_the_background_task_re
     }
     // FTS syntax is words only: quotes, operators and columns find nothing, fail nothing.
     for q in ["body%3Aseal", "seal%20OR%20NOT", "%22seal%22*", "NEAR(seal)"] {
-        assert_eq!(crew.eng.get(&format!("/api/swps/search-text?q={q}")).await.status, StatusCode::OK, "{q}");
+        assert_eq!(
+            crew.eng.get(&format!("/api/swps/search-text?q={q}")).await.status,
+            StatusCode::OK,
+            "{q}"
+        );
     }
     // The background task reads a new upload's text at its next pass (here woken rather
     // than waiting out its minute).
@@ -234,9 +341,11 @@ async fn swp_search_text_bad_queries_are_field_errors_and_the_background_task_re
 async fn a_word_on_more_pages_than_the_candidates_is_ranked_and_counted_up_to_the_cap() {
     let app = spawn().await;
     let crew = crew(&app).await;
-    deploy_pages(&crew, "MANY-OLD", [&["clamp clamp clamp clamp ring"], &["x"], &["y"]], json!({})).await;
+    deploy_pages(&crew, "MANY-OLD", [&["clamp clamp clamp clamp ring"], &["x"], &["y"]], json!({}))
+        .await;
     let new = deploy_pages(&crew, "MANY-NEW", [&["x"], &["y"], &["z"]], json!({})).await;
-    let hidden = deploy_pages(&crew, "MANY-B2", [&["x"], &["y"], &["z"]], json!({"zones": ["B2"]})).await;
+    let hidden =
+        deploy_pages(&crew, "MANY-B2", [&["x"], &["y"], &["z"]], json!({"zones": ["B2"]})).await;
     index(&app).await;
     let best = ("MANY-OLD".to_string(), 0, "swc".to_string(), 1);
     assert_eq!(found(&crew.eng, "clamp").await, (vec![best.clone()], 1));
@@ -245,20 +354,34 @@ async fn a_word_on_more_pages_than_the_candidates_is_ranked_and_counted_up_to_th
     let n = plantdoc_core::app::textindex::CANDIDATES;
     for (doc, pages) in [(&new, 30), (&hidden, n)] {
         for start in (0..pages).step_by(250) {
-            let rows: Vec<String> =
-                (start..(start + 250).min(pages)).map(|i| format!("('{doc}', 'jes', {}, 0, 'clamp and {i} more words')", i + 2)).collect();
-            let sql = format!("INSERT INTO swp_text_pages (doc_id, section, page, scanned, body) VALUES {}", rows.join(", "));
+            let rows: Vec<String> = (start..(start + 250).min(pages))
+                .map(|i| format!("('{doc}', 'jes', {}, 0, 'clamp and {i} more words')", i + 2))
+                .collect();
+            let sql = format!(
+                "INSERT INTO swp_text_pages (doc_id, section, page, scanned, body) VALUES {}",
+                rows.join(", ")
+            );
             sqlx::query(&sql).execute(&app.state.db.pool).await.unwrap();
         }
     }
     // A manager of every zone: 1 031 pages match, more than the candidates: the answer
     // counts up to the cap and says so; the page holds 20 of the ranked candidates.
     let r = crew.eng.get("/api/swps/search-text?q=clamp").await;
-    assert_eq!((r.body["total"].as_i64(), &r.body["totalExact"]), (Some(n), &json!(false)), "{}", r.text);
+    assert_eq!(
+        (r.body["total"].as_i64(), &r.body["totalExact"]),
+        (Some(n), &json!(false)),
+        "{}",
+        r.text
+    );
     assert_eq!(r.body["results"].as_array().unwrap().len(), 20);
     // A page past the cap is still answered: the candidates (and the count) reach it.
-    let deep = crew.eng.get(&format!("/api/swps/search-text?q=clamp&page={}&limit=20", n / 20 + 2)).await;
-    let shown = (deep.body["results"].as_array().unwrap().len(), deep.body["total"].as_i64(), &deep.body["totalExact"]);
+    let deep =
+        crew.eng.get(&format!("/api/swps/search-text?q=clamp&page={}&limit=20", n / 20 + 2)).await;
+    let shown = (
+        deep.body["results"].as_array().unwrap().len(),
+        deep.body["total"].as_i64(),
+        &deep.body["totalExact"],
+    );
     assert_eq!(shown, (11, Some(n + 31), &json!(true)), "pages 1 021..1 031: {}", deep.text);
     // The A1 reader: the zone filter runs before the cut, so the B2 pages take no
     // candidate's place: the reader's 31 pages are ranked and counted exactly, the old one first.

@@ -10,7 +10,13 @@ use super::support::*;
 use crate::helpers::*;
 
 /// `POST /api/swps/{id}/translations` as the console's drop sends it.
-pub async fn add_translation(c: &Client, swp: &str, section: &str, lang: &str, data: &[u8]) -> Resp {
+pub async fn add_translation(
+    c: &Client,
+    swp: &str,
+    section: &str,
+    lang: &str,
+    data: &[u8],
+) -> Resp {
     let (ct, body) = multipart(&[
         ("section", None, "text/plain", section.as_bytes()),
         ("lang", None, "text/plain", lang.as_bytes()),
@@ -20,7 +26,11 @@ pub async fn add_translation(c: &Client, swp: &str, section: &str, lang: &str, d
 }
 
 async fn revision_and_hash(app: &TestApp, id: &str) -> (Option<i64>, String) {
-    sqlx::query_as("SELECT revision, content_hash FROM swps WHERE id = $1").bind(id).fetch_one(&app.state.db.pool).await.unwrap()
+    sqlx::query_as("SELECT revision, content_hash FROM swps WHERE id = $1")
+        .bind(id)
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap()
 }
 
 /// The text of the PDF a link serves.
@@ -34,7 +44,9 @@ async fn served_text(app: &TestApp, link: &Value) -> String {
 pub async fn approve_translation(crew: &Crew, id: &str) -> Value {
     let mut last = Value::Null;
     for c in [&crew.process, &crew.quality, &crew.production] {
-        let r = c.post(&format!("/api/swps/translations/approve/{id}"), &json!({"reviewNote": ""})).await;
+        let r = c
+            .post(&format!("/api/swps/translations/approve/{id}"), &json!({"reviewNote": ""}))
+            .await;
         assert_eq!(r.status, StatusCode::OK, "approve: {}", r.text);
         last = r.body["translation"].clone();
     }
@@ -44,8 +56,12 @@ pub async fn approve_translation(crew: &Crew, id: &str) -> Value {
 /// The id of the SWP's translation of `section` in `lang` in an answer's list.
 pub fn translation_id(swp: &Value, section: &str, lang: &str, status: &str) -> String {
     let list = swp["translations"].as_array().expect("a list of translations");
-    let t = list.iter().find(|t| t["section"] == section && t["lang"] == lang && t["status"] == status);
-    t.unwrap_or_else(|| panic!("no {status} {section}/{lang} in {swp}"))["id"].as_str().unwrap().to_string()
+    let t =
+        list.iter().find(|t| t["section"] == section && t["lang"] == lang && t["status"] == status);
+    t.unwrap_or_else(|| panic!("no {status} {section}/{lang} in {swp}"))["id"]
+        .as_str()
+        .unwrap()
+        .to_string()
 }
 
 #[tokio::test]
@@ -66,7 +82,11 @@ async fn swp_translations_are_proposed_reviewed_replaced_and_removed_with_their_
     let first_sha = list[0]["sha256"].as_str().unwrap().to_string();
     assert_eq!(first_sha.len(), 64);
     assert!(list[0]["uploadedAt"].is_string());
-    assert_eq!(revision_and_hash(&app, &id).await, before, "the revision and its version do not change");
+    assert_eq!(
+        revision_and_hash(&app, &id).await,
+        before,
+        "the revision and its version do not change"
+    );
     assert_eq!(r.body["swp"]["status"], "deployed");
     assert_eq!(audit_count(&app, "swp.translation").await, 1);
     let first = translation_id(&r.body["swp"], "swc", "es", "pending");
@@ -80,20 +100,31 @@ async fn swp_translations_are_proposed_reviewed_replaced_and_removed_with_their_
     let r = add_translation(&crew.eng, &id, "swc", "es", &pdf("ES SWC v2", 1)).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let second = translation_id(&r.body["swp"], "swc", "es", "pending");
-    assert_eq!(translation_id(&r.body["swp"], "swc", "es", "approved"), first, "the approved one is served meanwhile");
+    assert_eq!(
+        translation_id(&r.body["swp"], "swc", "es", "approved"),
+        first,
+        "the approved one is served meanwhile"
+    );
     approve_translation(&crew, &second).await;
     let swp = crew.eng.get(&format!("/api/swps/swp/{id}")).await.body["swp"].clone();
     let list = swp["translations"].as_array().unwrap().clone();
     assert_eq!(list.len(), 1, "one served per section and language: {swp}");
     assert_ne!(list[0]["sha256"].as_str(), Some(first_sha.as_str()));
-    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM files").await, files_before + 1, "the replaced file is kept");
+    assert_eq!(
+        scalar(&app, "SELECT COUNT(*) FROM files").await,
+        files_before + 1,
+        "the replaced file is kept"
+    );
     let old: String = sqlx::query_scalar("SELECT before_json FROM audit_log WHERE action = 'swp.translation' ORDER BY seq DESC LIMIT 1")
         .fetch_one(&app.state.db.pool)
         .await
         .unwrap();
     assert!(old.contains(&first_sha) && old.contains("superseded"), "{old}");
     // A second language and another section.
-    assert_eq!(add_translation(&crew.eng, &id, "jes", "pl", &pdf("PL JES", 1)).await.status, StatusCode::OK);
+    assert_eq!(
+        add_translation(&crew.eng, &id, "jes", "pl", &pdf("PL JES", 1)).await.status,
+        StatusCode::OK
+    );
     // Field errors; nothing is kept of a refused file.
     let stored = stored_files(&app).await;
     for (section, lang, data, field) in [
@@ -109,7 +140,10 @@ async fn swp_translations_are_proposed_reviewed_replaced_and_removed_with_their_
     assert_eq!(revision_and_hash(&app, &id).await, before);
     // Removed (withdrawn, its file kept), audited; removing again is 404.
     let files_before = stored_files(&app).await;
-    let r = crew.eng.send(Method::DELETE, &format!("/api/swps/{id}/translations/swc/es"), None, &[]).await;
+    let r = crew
+        .eng
+        .send(Method::DELETE, &format!("/api/swps/{id}/translations/swc/es"), None, &[])
+        .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let left: Vec<(String, String)> = r.body["swp"]["translations"]
         .as_array()
@@ -120,12 +154,18 @@ async fn swp_translations_are_proposed_reviewed_replaced_and_removed_with_their_
     assert_eq!(left, [("jes".to_string(), "pl".to_string())]);
     assert_eq!(stored_files(&app).await, files_before, "a removed translation's file is kept");
     assert_eq!(
-        crew.eng.send(Method::DELETE, &format!("/api/swps/{id}/translations/swc/es"), None, &[]).await.status,
+        crew.eng
+            .send(Method::DELETE, &format!("/api/swps/{id}/translations/swc/es"), None, &[])
+            .await
+            .status,
         StatusCode::NOT_FOUND
     );
     assert_eq!(audit_count(&app, "swp.translation").await, 6);
     assert_eq!(revision_and_hash(&app, &id).await, before);
-    assert!(matches!(plantdoc_core::audit::verify(&app.state.db).await.unwrap(), plantdoc_core::audit::Verdict::Ok { .. }));
+    assert!(matches!(
+        plantdoc_core::audit::verify(&app.state.db).await.unwrap(),
+        plantdoc_core::audit::Verdict::Ok { .. }
+    ));
 }
 
 #[tokio::test]
@@ -144,17 +184,24 @@ async fn swp_translations_are_for_engineers_and_managers_of_a_deployed_revision(
     ] {
         let r = add_translation(c, &id, "swc", "es", &pdf("ES", 1)).await;
         assert_eq!(r.status, status, "{who}: {}", r.text);
-        let r = c.send(Method::DELETE, &format!("/api/swps/{id}/translations/swc/es"), None, &[]).await;
+        let r =
+            c.send(Method::DELETE, &format!("/api/swps/{id}/translations/swc/es"), None, &[]).await;
         assert_eq!(r.status, status, "{who} delete: {}", r.text);
     }
     assert_eq!(audit_count(&app, "swp.translation").await, 0);
     // Another engineer of the company (not the author) and a manager may propose.
     let (eng2, _) = person(&app, "eng2@demo.plant", "engineer", "process").await;
-    assert_eq!(add_translation(&eng2, &id, "swc", "es", &pdf("ES", 1)).await.status, StatusCode::OK);
+    assert_eq!(
+        add_translation(&eng2, &id, "swc", "es", &pdf("ES", 1)).await.status,
+        StatusCode::OK
+    );
     assert_eq!(add_translation(&pm, &id, "vis", "pl", &pdf("PL", 1)).await.status, StatusCode::OK);
     // A pending SWP takes its translations on the Upload tab, not here.
     let pending = submit(&crew.eng, "7101-0002", json!({})).await;
-    assert_eq!(add_translation(&crew.eng, &pending, "swc", "es", &pdf("ES", 1)).await.status, StatusCode::CONFLICT);
+    assert_eq!(
+        add_translation(&crew.eng, &pending, "swc", "es", &pdf("ES", 1)).await.status,
+        StatusCode::CONFLICT
+    );
 }
 
 #[tokio::test]
@@ -164,12 +211,19 @@ async fn swp_files_are_served_in_the_asked_language_else_the_original() {
     // The Upload tab: a Spanish SWC dropped with the originals.
     let files = file_ids(&crew.eng, "7101-0001").await;
     let es = upload_ok(&crew.eng, "uploadPdf", "swc-es.pdf", &pdf("ES SWC", 1)).await;
-    let body = payload(files, "7101-0001", json!({"translations": [{"section": "swc", "lang": "es", "fileIds": [es]}]}));
+    let body = payload(
+        files,
+        "7101-0001",
+        json!({"translations": [{"section": "swc", "lang": "es", "fileIds": [es]}]}),
+    );
     let r = crew.eng.post("/api/swps/uploadS3", &body).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let id = r.body["swp"]["_id"].as_str().unwrap().to_string();
     assert_eq!(r.body["swp"]["translations"][0]["lang"], "es");
-    assert_eq!(r.body["swp"]["translations"][0]["status"], "approved", "reviewed with its revision");
+    assert_eq!(
+        r.body["swp"]["translations"][0]["status"], "approved",
+        "reviewed with its revision"
+    );
     assert_eq!(r.body["swp"]["translations"][0]["withDocument"], true);
     approve_all(&crew, &id).await;
     kiosk(&app, "kiosk@demo.plant", "mpk", &["A1"]).await;
@@ -177,13 +231,17 @@ async fn swp_files_are_served_in_the_asked_language_else_the_original() {
     let r = netbook.get(&format!("/api/swps/swp-with-urls/{id}?lang=es")).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let swp = &r.body["swp"];
-    assert_eq!((swp["served"]["swc"]["lang"].as_str(), swp["served"]["jes"]["lang"].as_str()), (Some("es"), None));
+    assert_eq!(
+        (swp["served"]["swc"]["lang"].as_str(), swp["served"]["jes"]["lang"].as_str()),
+        (Some("es"), None)
+    );
     assert_eq!(swp["served"]["swc"]["sha256"], swp["translations"][0]["sha256"]);
     assert!(swp["served"]["jes"]["sha256"].as_str().is_some_and(|s| s.len() == 64));
     assert!(served_text(&app, &swp["urls"]["swc"]).await.contains("ES SWC"));
     assert!(served_text(&app, &swp["urls"]["jes"]).await.contains("JES"));
     // Polish: none, so the originals; no language: the spec's answer (no `served`).
-    let pl = netbook.get(&format!("/api/swps/swp-with-urls/{id}?lang=pl")).await.body["swp"].clone();
+    let pl =
+        netbook.get(&format!("/api/swps/swp-with-urls/{id}?lang=pl")).await.body["swp"].clone();
     assert!(["swc", "jes", "vis"].iter().all(|s| pl["served"][s]["lang"].is_null()), "{pl}");
     assert!(!served_text(&app, &pl["urls"]["swc"]).await.contains("ES SWC"));
     let plain = netbook.get(&format!("/api/swps/swp-with-urls/{id}")).await.body["swp"].clone();
@@ -197,13 +255,19 @@ async fn swp_files_are_served_in_the_asked_language_else_the_original() {
     assert_eq!(u.body["served"]["swc"]["lang"], "es", "{}", u.text);
     assert!(served_text(&app, &u.body["urls"]["swc"]).await.contains("ES SWC"));
     // A new revision without a translation serves the original.
-    let next = deployed(&crew, "7101-0001", json!({"newRelease": false, "changes": "New torque"})).await;
-    let n = netbook.get(&format!("/api/swps/deployed-swp?partId={part}&lang=es")).await.body["details"].clone();
+    let next =
+        deployed(&crew, "7101-0001", json!({"newRelease": false, "changes": "New torque"})).await;
+    let n = netbook.get(&format!("/api/swps/deployed-swp?partId={part}&lang=es")).await.body
+        ["details"]
+        .clone();
     assert_eq!(n["_id"], next.as_str());
     assert!(n["served"]["swc"]["lang"].is_null(), "{n}");
     assert_eq!(n["translations"], json!([]));
     // The old revision keeps its own.
-    assert_eq!(crew.eng.get(&format!("/api/swps/swp/{id}")).await.body["swp"]["translations"][0]["lang"], "es");
+    assert_eq!(
+        crew.eng.get(&format!("/api/swps/swp/{id}")).await.body["swp"]["translations"][0]["lang"],
+        "es"
+    );
 }
 
 #[tokio::test]
@@ -218,7 +282,12 @@ async fn swp_upload_translations_are_checked_like_the_sections() {
         ("not a list", json!("es")),
         ("an unknown upload", json!([{"section": "jes", "lang": "pl", "fileIds": ["nope"]}])),
     ] {
-        let r = eng.post("/api/swps/uploadS3", &payload(files.clone(), "7101-0001", json!({"translations": translations}))).await;
+        let r = eng
+            .post(
+                "/api/swps/uploadS3",
+                &payload(files.clone(), "7101-0001", json!({"translations": translations})),
+            )
+            .await;
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{label}: {}", r.text);
         assert!(r.body["translations"].is_string(), "{label}: {}", r.text);
     }

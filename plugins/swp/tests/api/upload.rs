@@ -11,9 +11,12 @@ async fn swp_pdfs_and_videos_are_accepted_by_content_only() {
     let (eng, eng_id) = person(&app, "eng@demo.plant", "engineer", "process").await;
     // Multipart as FilePond sends it: one server id per file, stored as a pending upload.
     // A path is refused, not cut (docs/security.md; tests/api/hostile.rs has more).
-    let r = upload(&eng, "uploadPdf", "../../Work Chart.pdf", "application/octet-stream", &pdf("A", 1)).await;
+    let r =
+        upload(&eng, "uploadPdf", "../../Work Chart.pdf", "application/octet-stream", &pdf("A", 1))
+            .await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text);
-    let r = upload(&eng, "uploadPdf", "Work Chart.pdf", "application/octet-stream", &pdf("A", 1)).await;
+    let r =
+        upload(&eng, "uploadPdf", "Work Chart.pdf", "application/octet-stream", &pdf("A", 1)).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let id = r.body["serverId"].as_str().unwrap();
     assert_eq!(r.body["filename"], "Work Chart.pdf");
@@ -25,7 +28,14 @@ async fn swp_pdfs_and_videos_are_accepted_by_content_only() {
             .unwrap();
     assert_eq!(owner, eng_id);
     // The raw body works too, with ?filename=.
-    let r = send_bytes(&eng, Method::POST, "/api/swps/uploadPdf?filename=raw.pdf", pdf("B", 2), "text/plain").await;
+    let r = send_bytes(
+        &eng,
+        Method::POST,
+        "/api/swps/uploadPdf?filename=raw.pdf",
+        pdf("B", 2),
+        "text/plain",
+    )
+    .await;
     assert_eq!(r.status, StatusCode::OK, "Content-Type is ignored: {}", r.text);
     let before = stored_files(&app).await;
     // Refused before anything is stored: wrong magic whatever the type, wrong extension.
@@ -41,7 +51,12 @@ async fn swp_pdfs_and_videos_are_accepted_by_content_only() {
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{name}: {}", r.text);
         assert!(r.body["file"].is_string(), "{}", r.body);
     }
-    for (name, data) in [("clip.mp4", pdf("D", 1)), ("clip.webm", mp4()), ("clip.pdf", mp4()), ("clip.mp4", b"RIFF....AVI LIST".to_vec())] {
+    for (name, data) in [
+        ("clip.mp4", pdf("D", 1)),
+        ("clip.webm", mp4()),
+        ("clip.pdf", mp4()),
+        ("clip.mp4", b"RIFF....AVI LIST".to_vec()),
+    ] {
         let r = upload(&eng, "uploadVideo", name, "video/mp4", &data).await;
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{name}: {}", r.text);
     }
@@ -54,19 +69,34 @@ async fn swp_pdfs_and_videos_are_accepted_by_content_only() {
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert_eq!(r.body["file"], "Send one file per request.");
     let (ct, body) = multipart(&[("note", None, "text/plain", b"no file here")]);
-    assert_eq!(send_bytes(&eng, Method::POST, "/api/swps/uploadPdf", body, &ct).await.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        send_bytes(&eng, Method::POST, "/api/swps/uploadPdf", body, &ct).await.status,
+        StatusCode::BAD_REQUEST
+    );
     assert_eq!(stored_files(&app).await, before, "nothing stored for a refused upload");
     // Videos: MP4 (ftyp) and WebM (EBML), typed from their bytes.
     let mp = upload_ok(&eng, "uploadVideo", "clip.mp4", &mp4()).await;
     let wb = upload(&eng, "uploadVideo", "clip.webm", "application/octet-stream", &webm()).await;
     assert_eq!(wb.status, StatusCode::OK, "{}", wb.text);
-    for (id, ct) in [(mp.as_str(), "video/mp4"), (wb.body["serverId"].as_str().unwrap(), "video/webm")] {
-        let got: String =
-            sqlx::query_scalar("SELECT content_type FROM files WHERE id = $1").bind(id).fetch_one(&app.state.db.pool).await.unwrap();
+    for (id, ct) in
+        [(mp.as_str(), "video/mp4"), (wb.body["serverId"].as_str().unwrap(), "video/webm")]
+    {
+        let got: String = sqlx::query_scalar("SELECT content_type FROM files WHERE id = $1")
+            .bind(id)
+            .fetch_one(&app.state.db.pool)
+            .await
+            .unwrap();
         assert_eq!(got, ct);
     }
     // Uploads need the CSRF header like every unsafe call.
-    let r = eng.send(Method::POST, "/api/swps/uploadPdf?filename=x.pdf", Some("%PDF-1.4".into()), &[("x-csrf-token", "nope")]).await;
+    let r = eng
+        .send(
+            Method::POST,
+            "/api/swps/uploadPdf?filename=x.pdf",
+            Some("%PDF-1.4".into()),
+            &[("x-csrf-token", "nope")],
+        )
+        .await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
 }
 
@@ -76,21 +106,33 @@ async fn swp_revert_removes_only_your_own_pending_upload() {
     let (eng, _) = person(&app, "eng@demo.plant", "engineer", "process").await;
     let (other, _) = person(&app, "eng2@demo.plant", "engineer", "process").await;
     let id = upload_ok(&eng, "uploadPdf", "a.pdf", &pdf("A", 1)).await;
-    let key: String =
-        sqlx::query_scalar("SELECT storage_key FROM files WHERE id = $1").bind(&id).fetch_one(&app.state.db.pool).await.unwrap();
-    assert_eq!(other.delete(&format!("/api/swps/uploadPond/{id}")).await.status, StatusCode::NOT_FOUND);
+    let key: String = sqlx::query_scalar("SELECT storage_key FROM files WHERE id = $1")
+        .bind(&id)
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(
+        other.delete(&format!("/api/swps/uploadPond/{id}")).await.status,
+        StatusCode::NOT_FOUND
+    );
     let r = eng.delete(&format!("/api/swps/uploadPond/{id}")).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     assert_eq!(r.body["serverId"], id.as_str());
     assert!(!app.state.storage.exists(&key).await.unwrap());
     assert_eq!(scalar(&app, &format!("SELECT COUNT(*) FROM files WHERE id = '{id}'")).await, 0);
-    assert_eq!(eng.delete(&format!("/api/swps/uploadPond/{id}")).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        eng.delete(&format!("/api/swps/uploadPond/{id}")).await.status,
+        StatusCode::NOT_FOUND
+    );
     // An attached file (part of a submitted SWP) is not a pending upload any more.
     let files = file_ids(&eng, "P").await;
     let r = eng.post("/api/swps/uploadS3", &payload(files.clone(), "P-1", json!({}))).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let swc = files["swc"][0].as_str().unwrap();
-    assert_eq!(eng.delete(&format!("/api/swps/uploadPond/{swc}")).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        eng.delete(&format!("/api/swps/uploadPond/{swc}")).await.status,
+        StatusCode::NOT_FOUND
+    );
 }
 
 #[tokio::test]
@@ -98,8 +140,11 @@ async fn swp_sweep_removes_uploads_not_submitted_within_24_hours() {
     let app = spawn().await;
     let (eng, _) = person(&app, "eng@demo.plant", "engineer", "process").await;
     let old = upload_ok(&eng, "uploadPdf", "old.pdf", &pdf("A", 1)).await;
-    let old_key: String =
-        sqlx::query_scalar("SELECT storage_key FROM files WHERE id = $1").bind(&old).fetch_one(&app.state.db.pool).await.unwrap();
+    let old_key: String = sqlx::query_scalar("SELECT storage_key FROM files WHERE id = $1")
+        .bind(&old)
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
     app.clock.advance_secs(23 * 3600);
     relogin(&eng, "eng@demo.plant").await;
     let young = upload_ok(&eng, "uploadPdf", "young.pdf", &pdf("B", 1)).await;
@@ -132,12 +177,17 @@ async fn swp_sections_merge_in_upload_order_into_one_checked_pdf() {
     let crew = crew(&app).await;
     let mut swc = Vec::new();
     for (label, pages) in [("first", 2), ("second", 1), ("third", 3)] {
-        swc.push(upload_ok(&crew.eng, "uploadPdf", &format!("{label}.pdf"), &pdf(label, pages)).await);
+        swc.push(
+            upload_ok(&crew.eng, "uploadPdf", &format!("{label}.pdf"), &pdf(label, pages)).await,
+        );
     }
     let mut files = file_ids(&crew.eng, "M").await;
     files["swc"] = json!(swc);
     let before_files = scalar(&app, "SELECT COUNT(*) FROM files").await;
-    let r = crew.eng.post("/api/swps/uploadS3", &payload(files, "m-100", json!({"changes": "x"}))).await;
+    let r = crew
+        .eng
+        .post("/api/swps/uploadS3", &payload(files, "m-100", json!({"changes": "x"})))
+        .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let swp = &r.body["swp"];
     assert_eq!(swp["partNumber"], "M-100", "part numbers are upper-cased");
@@ -145,7 +195,17 @@ async fn swp_sections_merge_in_upload_order_into_one_checked_pdf() {
     let (status, bytes, ct) = fetch_link(&app, swp["urls"]["swc"].as_str().unwrap()).await;
     assert_eq!((status, ct.as_str()), (StatusCode::OK, "application/pdf"));
     let texts = page_texts(&bytes);
-    assert_eq!(texts, vec!["first page 1", "first page 2", "second page 1", "third page 1", "third page 2", "third page 3"]);
+    assert_eq!(
+        texts,
+        vec![
+            "first page 1",
+            "first page 2",
+            "second page 1",
+            "third page 1",
+            "third page 2",
+            "third page 3"
+        ]
+    );
     let (ok, out) = qpdf_check(&bytes);
     println!("qpdf --check on the merged SWC (6 pages from 3 uploads):\n{out}");
     assert!(ok, "qpdf --check failed: {out}");
@@ -179,8 +239,10 @@ async fn swp_submit_answers_a_field_map() {
     let (eng, _) = person(&app, "eng@demo.plant", "engineer", "process").await;
     let (other, _) = person(&app, "eng2@demo.plant", "engineer", "process").await;
     add(&app, "far@demo.plant", "engineer", "process", "umw", &["A1"]).await;
-    let far_id: String =
-        sqlx::query_scalar("SELECT id FROM users WHERE email = 'far@demo.plant'").fetch_one(&app.state.db.pool).await.unwrap();
+    let far_id: String = sqlx::query_scalar("SELECT id FROM users WHERE email = 'far@demo.plant'")
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
     let (_, quality_id) = person(&app, "q@demo.plant", "engineer", "quality").await;
     let r = eng.post("/api/swps/uploadS3", &json!({})).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
@@ -222,19 +284,42 @@ async fn swp_submit_answers_a_field_map() {
     assert_eq!(r.body["bypass"], "Only managers may bypass management approval.");
     assert_eq!(r.body["changes"], "Changes must be at most 140 characters.");
     // Changes to Existing Document: a text, and a deployed SWP of the part.
-    let r = eng.post("/api/swps/uploadS3", &payload(mine.clone(), "NEW-1", json!({"newRelease": false}))).await;
+    let r = eng
+        .post("/api/swps/uploadS3", &payload(mine.clone(), "NEW-1", json!({"newRelease": false})))
+        .await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
-    assert!(r.body["changes"].is_string() && r.body["newRelease"].as_str().unwrap().contains("no deployed SWP"), "{}", r.body);
+    assert!(
+        r.body["changes"].is_string()
+            && r.body["newRelease"].as_str().unwrap().contains("no deployed SWP"),
+        "{}",
+        r.body
+    );
     // onBehalfOf: a process engineer of the company only.
     for who in [quality_id.as_str(), "nobody"] {
-        let r = eng.post("/api/swps/uploadS3", &payload(mine.clone(), "NEW-1", json!({"onBehalfOf": who}))).await;
-        assert_eq!(r.body["onBehalfOf"], "Please select a process engineer of your company.", "{who}");
+        let r = eng
+            .post("/api/swps/uploadS3", &payload(mine.clone(), "NEW-1", json!({"onBehalfOf": who})))
+            .await;
+        assert_eq!(
+            r.body["onBehalfOf"], "Please select a process engineer of your company.",
+            "{who}"
+        );
     }
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM swps").await, 0);
     let other_id: String =
-        sqlx::query_scalar("SELECT id FROM users WHERE email = 'eng2@demo.plant'").fetch_one(&app.state.db.pool).await.unwrap();
-    let r =
-        eng.post("/api/swps/uploadS3", &payload(mine.clone(), "NEW-1", json!({"onBehalfOf": other_id, "zones": ["B2", "A1", "A1"]}))).await;
+        sqlx::query_scalar("SELECT id FROM users WHERE email = 'eng2@demo.plant'")
+            .fetch_one(&app.state.db.pool)
+            .await
+            .unwrap();
+    let r = eng
+        .post(
+            "/api/swps/uploadS3",
+            &payload(
+                mine.clone(),
+                "NEW-1",
+                json!({"onBehalfOf": other_id, "zones": ["B2", "A1", "A1"]}),
+            ),
+        )
+        .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     assert_eq!(r.body["swp"]["onBehalfOf"]["name"], "Test eng2");
     assert_eq!(r.body["swp"]["zones"], json!(["A1", "B2"]));
@@ -256,7 +341,12 @@ async fn swp_only_process_engineers_and_managers_upload_and_only_managers_bypass
     let video = upload_ok(&manager, "uploadVideo", "v.mp4", &mp4()).await;
     let mut files2 = files.clone();
     files2["video"] = json!(video);
-    let r = manager.post("/api/swps/uploadS3", &payload(files2, "BY-1", json!({"bypassManagement": true, "referenceOnly": true}))).await;
+    let r = manager
+        .post(
+            "/api/swps/uploadS3",
+            &payload(files2, "BY-1", json!({"bypassManagement": true, "referenceOnly": true})),
+        )
+        .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let swp = &r.body["swp"];
     assert_eq!(swp["status"], "deployed");
@@ -268,46 +358,9 @@ async fn swp_only_process_engineers_and_managers_upload_and_only_managers_bypass
     assert_eq!((status, ct.as_str(), bytes), (StatusCode::OK, "video/mp4", mp4()));
     assert_eq!(audit_count(&app, "swp.deploy").await, 1);
     let meaning: String =
-        sqlx::query_scalar("SELECT meaning FROM audit_log WHERE action = 'swp.deploy'").fetch_one(&app.state.db.pool).await.unwrap();
+        sqlx::query_scalar("SELECT meaning FROM audit_log WHERE action = 'swp.deploy'")
+            .fetch_one(&app.state.db.pool)
+            .await
+            .unwrap();
     assert!(meaning.contains("bypassed"), "{meaning}");
-}
-
-#[tokio::test]
-async fn swp_documents_on_s3_upload_merge_link_and_sweep() {
-    use crate::storage::{start_s3, S3_KEY, S3_SECRET};
-    let s3 = start_s3().await;
-    let app = spawn_with(&[
-        ("storage.backend", "s3"),
-        ("storage.s3.bucket", "plantdoc-swp"),
-        ("storage.s3.endpoint", &s3.endpoint),
-        ("storage.s3.access_key_id", S3_KEY),
-        ("storage.s3.secret_access_key", S3_SECRET),
-        ("storage.s3.path_style", "true"),
-        // The bucket's own links (controlled copies on S3: copies.rs).
-        ("storage.stamp", "false"),
-    ])
-    .await;
-    let (eng, _) = person(&app, "eng@demo.plant", "engineer", "process").await;
-    let mut files = file_ids(&eng, "S3").await;
-    let second = upload_ok(&eng, "uploadPdf", "more.pdf", &pdf("more", 2)).await;
-    files["swc"].as_array_mut().unwrap().push(json!(second));
-    files["video"] = json!(upload_ok(&eng, "uploadVideo", "v.mp4", &mp4()).await);
-    let stray = upload_ok(&eng, "uploadPdf", "stray.pdf", &pdf("stray", 1)).await;
-    let r = eng.post("/api/swps/uploadS3", &payload(files, "S3-1", json!({}))).await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
-    let urls = &r.body["swp"]["urls"];
-    assert!(urls["swc"].as_str().unwrap().contains("X-Amz-Expires=300"), "presigned, 5 minutes");
-    let (status, bytes, _) = fetch_link(&app, urls["swc"].as_str().unwrap()).await;
-    assert_eq!(status, StatusCode::OK);
-    assert_eq!(page_texts(&bytes), vec!["S3 SWC page 1", "more page 1", "more page 2"]);
-    let (ok, out) = qpdf_check(&bytes);
-    assert!(ok, "{out}");
-    assert_eq!(fetch_link(&app, urls["video"].as_str().unwrap()).await.1, mp4());
-    // The merged sources left the bucket; the stray upload goes with the sweep.
-    let keys = app.state.storage.list().await.unwrap();
-    assert_eq!(keys.len(), 5, "swc (merged), jes, vis, video, stray: {keys:?}");
-    app.clock.advance_secs(24 * 3600 + 1);
-    assert_eq!(plantdoc_swp::sweep(&app.state).await.unwrap(), 1);
-    assert_eq!(app.state.storage.list().await.unwrap().len(), 4);
-    assert_eq!(scalar(&app, &format!("SELECT COUNT(*) FROM files WHERE id = '{stray}'")).await, 0);
 }

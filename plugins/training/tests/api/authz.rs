@@ -17,7 +17,8 @@ trait Training {
 
 impl Training for Person {
     fn editor(&self) -> bool {
-        matches!(self.position, "manager" | "supervisor") && matches!(self.department, "production" | "process")
+        matches!(self.position, "manager" | "supervisor")
+            && matches!(self.department, "production" | "process")
     }
     /// Edits matrix A1 of its own company (mpk "in", and umw, which has every umw zone).
     fn edits(&self) -> bool {
@@ -42,20 +43,79 @@ async fn training_authorization_matrix() {
     let m = |v: Value| Some(with(a1(), v));
     let mut routes = vec![
         route("swp-list", Method::GET, "/api/training/swp-list".into(), None, true, |s| s.staff()),
-        route("operator-list", Method::GET, "/api/training/operator-list".into(), None, true, |s| s.staff()),
+        route(
+            "operator-list",
+            Method::GET,
+            "/api/training/operator-list".into(),
+            None,
+            true,
+            |s| s.staff(),
+        ),
         route("matrix", Method::GET, MATRIX_A1.into(), None, true, |s| s.staff()),
-        route("export", Method::GET, "/api/training/matrix/export/shift/1/cell/A/zone/1".into(), None, true, |s| s.staff()),
-        route("add", Method::POST, "/api/training/add".into(), Some(json!({"squares": 9})), true, |s| s.editor()),
-        route("edit/block", Method::POST, "/api/training/matrix/edit/block".into(), Some(json!({"blockId": b, "squares": 9})), true, |s| {
-            s.edits() && s.same()
-        }),
-        route("genesis", Method::POST, "/api/training/matrix/add/genesis-block".into(), m(json!({})), true, |s| s.edits()),
-        route("add/part", Method::POST, "/api/training/matrix/add/part".into(), m(json!({"partNumber": "P-1"})), true, |s| s.edits()),
-        route("add/op", Method::POST, "/api/training/matrix/add/op".into(), m(json!({"opId": op})), true, |s| s.edits()),
-        route("delete/op", Method::DELETE, "/api/training/matrix/delete/op".into(), m(json!({"opId": "nobody"})), true, |s| s.edits()),
-        route("delete/part", Method::DELETE, "/api/training/matrix/delete/part".into(), m(json!({"partNumber": "NONE"})), true, |s| {
-            s.edits()
-        }),
+        route(
+            "export",
+            Method::GET,
+            "/api/training/matrix/export/shift/1/cell/A/zone/1".into(),
+            None,
+            true,
+            |s| s.staff(),
+        ),
+        route(
+            "add",
+            Method::POST,
+            "/api/training/add".into(),
+            Some(json!({"squares": 9})),
+            true,
+            |s| s.editor(),
+        ),
+        route(
+            "edit/block",
+            Method::POST,
+            "/api/training/matrix/edit/block".into(),
+            Some(json!({"blockId": b, "squares": 9})),
+            true,
+            |s| s.edits() && s.same(),
+        ),
+        route(
+            "genesis",
+            Method::POST,
+            "/api/training/matrix/add/genesis-block".into(),
+            m(json!({})),
+            true,
+            |s| s.edits(),
+        ),
+        route(
+            "add/part",
+            Method::POST,
+            "/api/training/matrix/add/part".into(),
+            m(json!({"partNumber": "P-1"})),
+            true,
+            |s| s.edits(),
+        ),
+        route(
+            "add/op",
+            Method::POST,
+            "/api/training/matrix/add/op".into(),
+            m(json!({"opId": op})),
+            true,
+            |s| s.edits(),
+        ),
+        route(
+            "delete/op",
+            Method::DELETE,
+            "/api/training/matrix/delete/op".into(),
+            m(json!({"opId": "nobody"})),
+            true,
+            |s| s.edits(),
+        ),
+        route(
+            "delete/part",
+            Method::DELETE,
+            "/api/training/matrix/delete/part".into(),
+            m(json!({"partNumber": "NONE"})),
+            true,
+            |s| s.edits(),
+        ),
         route(
             "certs/op",
             Method::POST,
@@ -72,7 +132,14 @@ async fn training_authorization_matrix() {
             true,
             |s| s.edits(),
         ),
-        route("kiosk squares", Method::GET, format!("/api/training/op/squares/opId/{op}/part-number/P-1"), None, false, |s| s.same()),
+        route(
+            "kiosk squares",
+            Method::GET,
+            format!("/api/training/op/squares/opId/{op}/part-number/P-1"),
+            None,
+            false,
+            |s| s.same(),
+        ),
     ];
     show(&mut routes, "swp-list", &p, |s| s.same());
     show(&mut routes, "operator-list", &op, |s| s.same());
@@ -82,5 +149,8 @@ async fn training_authorization_matrix() {
     check("training", &app, &routes, &people).await;
     assert_eq!(scalar(&app, TRAINING_AUDIT).await, audit_before, "nothing changed");
     let m = lead.get(MATRIX_A1).await.body;
-    assert_eq!((m["partList"][0]["certTarget"].clone(), m["matrix"][0]["rowData"][0]["squares"].clone()), (json!(2), json!(-1)));
+    assert_eq!(
+        (m["partList"][0]["certTarget"].clone(), m["matrix"][0]["rowData"][0]["squares"].clone()),
+        (json!(2), json!(-1))
+    );
 }

@@ -23,36 +23,65 @@ async fn a_matrix_from_the_empty_state() {
     let r = c.post("/api/training/matrix/add/genesis-block", &with(a1(), g.clone())).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let again = c.post("/api/training/matrix/add/genesis-block", &with(a1(), g)).await;
-    assert_eq!((again.status, again.body["error"].as_str()), (StatusCode::CONFLICT, Some("This matrix already has records.")));
-    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM training_blocks WHERE notes = 'first' AND squares = -1").await, 1);
+    assert_eq!(
+        (again.status, again.body["error"].as_str()),
+        (StatusCode::CONFLICT, Some("This matrix already has records."))
+    );
+    assert_eq!(
+        scalar(&app, "SELECT COUNT(*) FROM training_blocks WHERE notes = 'first' AND squares = -1")
+            .await,
+        1
+    );
 
     assert_eq!(add_part(&c, "P-2", 2).await.status, StatusCode::OK);
     assert_eq!(add_part(&c, "P-3", 8).await.status, StatusCode::OK);
     assert_eq!(add_op(&c, &op2).await.status, StatusCode::OK);
     let m = c.get(MATRIX_A1).await.body;
-    let parts: Vec<&str> = m["partList"].as_array().unwrap().iter().map(|p| p["partNumber"].as_str().unwrap()).collect();
+    let parts: Vec<&str> = m["partList"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["partNumber"].as_str().unwrap())
+        .collect();
     assert_eq!(parts, ["P-1", "P-2", "P-3"]);
     assert_eq!(
-        (m["partList"][0]["partDesc"].clone(), m["partList"][0]["partRotation"].clone(), m["partList"][0]["certTarget"].clone()),
+        (
+            m["partList"][0]["partDesc"].clone(),
+            m["partList"][0]["partRotation"].clone(),
+            m["partList"][0]["certTarget"].clone()
+        ),
         (json!("Door"), json!(4), json!(2))
     );
     assert_eq!(m["matrix"][0]["opNumber"], "OP1");
     assert_eq!(m["matrix"][1]["opNumber"], "OP2");
     assert_eq!(m["matrix"][1]["rowData"].as_array().unwrap().len(), 3);
     let cell = &m["matrix"][1]["rowData"][2];
-    assert_eq!((cell["squares"].clone(), cell["op"].clone(), cell["certTargetOpHours"].clone()), (json!(-1), json!(op2), json!(3)));
+    assert_eq!(
+        (cell["squares"].clone(), cell["op"].clone(), cell["certTargetOpHours"].clone()),
+        (json!(-1), json!(op2), json!(3))
+    );
 
     // Start training (0), then levels; the counts follow level 4.
     let b = block(&c, 1, 2).await;
     for (sq, prev) in [(0, -1), (3, 0), (4, 3)] {
-        let r = c.post("/api/training/matrix/edit/block", &json!({"blockId": b, "squares": sq})).await;
-        assert_eq!((r.status, r.body["previous"].clone()), (StatusCode::OK, json!(prev)), "{}", r.body);
+        let r =
+            c.post("/api/training/matrix/edit/block", &json!({"blockId": b, "squares": sq})).await;
+        assert_eq!(
+            (r.status, r.body["previous"].clone()),
+            (StatusCode::OK, json!(prev)),
+            "{}",
+            r.body
+        );
     }
     let b0 = block(&c, 0, 2).await;
     c.post("/api/training/matrix/edit/block", &json!({"blockId": b0, "squares": 4})).await;
     let m = c.get(MATRIX_A1).await.body;
     assert_eq!(
-        (m["partList"][2]["certCount"].clone(), m["matrix"][1]["certCount"].clone(), m["matrix"][1]["rowData"][2]["squares"].clone()),
+        (
+            m["partList"][2]["certCount"].clone(),
+            m["matrix"][1]["certCount"].clone(),
+            m["matrix"][1]["rowData"][2]["squares"].clone()
+        ),
         (json!(2), json!(1), json!(4))
     );
     // Reset squares.
@@ -68,7 +97,11 @@ async fn a_matrix_from_the_empty_state() {
     .unwrap();
     let before: Value = serde_json::from_str(&before).unwrap();
     assert_eq!(
-        (before["squares"].clone(), before["of"]["opNumber"].clone(), before["of"]["partNumber"].clone()),
+        (
+            before["squares"].clone(),
+            before["of"]["opNumber"].clone(),
+            before["of"]["partNumber"].clone()
+        ),
         (json!(4), json!("OP1"), json!("P-3"))
     );
     assert_eq!(serde_json::from_str::<Value>(&after).unwrap()["squares"], -1);
@@ -76,9 +109,19 @@ async fn a_matrix_from_the_empty_state() {
     assert!(meaning.contains("from 4 to -1"), "{meaning}");
 
     // Targets.
-    let r = c.post("/api/training/certs/op", &with(a1(), json!({"opNumber": "OP2", "certTargetOpHours": 7}))).await;
+    let r = c
+        .post(
+            "/api/training/certs/op",
+            &with(a1(), json!({"opNumber": "OP2", "certTargetOpHours": 7})),
+        )
+        .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    let r = c.post("/api/training/certs/part", &with(a1(), json!({"partNumber": "P-2", "certTargetPartHours": "9"}))).await;
+    let r = c
+        .post(
+            "/api/training/certs/part",
+            &with(a1(), json!({"partNumber": "P-2", "certTargetPartHours": "9"})),
+        )
+        .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let m = c.get(MATRIX_A1).await.body;
     assert_eq!(
@@ -89,27 +132,49 @@ async fn a_matrix_from_the_empty_state() {
         ),
         (json!(7), json!(7), json!(9))
     );
-    let r = c.post("/api/training/certs/op", &with(a1(), json!({"opNumber": "OP9", "certTargetOpHours": 7}))).await;
-    assert_eq!((r.status, r.body["error"].as_str()), (StatusCode::CONFLICT, Some("This operator is not in the matrix.")));
+    let r = c
+        .post(
+            "/api/training/certs/op",
+            &with(a1(), json!({"opNumber": "OP9", "certTargetOpHours": 7})),
+        )
+        .await;
+    assert_eq!(
+        (r.status, r.body["error"].as_str()),
+        (StatusCode::CONFLICT, Some("This operator is not in the matrix."))
+    );
 
     // CSV.
     let csv = c.get("/api/training/matrix/export/shift/1/cell/A/zone/1").await;
     assert_eq!(csv.status, StatusCode::OK);
     assert!(csv.headers["content-type"].to_str().unwrap().starts_with("text/csv"));
-    assert!(csv.headers["content-disposition"].to_str().unwrap().contains("training-matrix-shift1-A1.csv"));
+    assert!(csv.headers["content-disposition"]
+        .to_str()
+        .unwrap()
+        .contains("training-matrix-shift1-A1.csv"));
     let lines: Vec<&str> = csv.text.lines().collect();
-    assert_eq!(lines[0], "\"Operator number\",\"Operator name\",\"Certified\",\"Target\",\"P-1\",\"P-2\",\"P-3\"");
+    assert_eq!(
+        lines[0],
+        "\"Operator number\",\"Operator name\",\"Certified\",\"Target\",\"P-1\",\"P-2\",\"P-3\""
+    );
     assert_eq!(lines[5], "\"OP2\",\"Test op2\",\"1\",\"7\",\"-1\",\"-1\",\"4\"");
 
     // Deletes: the row and the column go with their blocks, and are audited.
     let r = del(&c, "/api/training/matrix/delete/op", &with(a1(), json!({"opId": op1}))).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    let r = del(&c, "/api/training/matrix/delete/part", &with(a1(), json!({"partNumber": "P-1"}))).await;
+    let r = del(&c, "/api/training/matrix/delete/part", &with(a1(), json!({"partNumber": "P-1"})))
+        .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    let r = del(&c, "/api/training/matrix/delete/part", &with(a1(), json!({"partNumber": "P-1"}))).await;
-    assert_eq!((r.status, r.body["error"].as_str()), (StatusCode::CONFLICT, Some("This part is not in the matrix.")));
+    let r = del(&c, "/api/training/matrix/delete/part", &with(a1(), json!({"partNumber": "P-1"})))
+        .await;
+    assert_eq!(
+        (r.status, r.body["error"].as_str()),
+        (StatusCode::CONFLICT, Some("This part is not in the matrix."))
+    );
     let m = c.get(MATRIX_A1).await.body;
-    assert_eq!((m["partList"].as_array().unwrap().len(), m["matrix"].as_array().unwrap().len()), (2, 1));
+    assert_eq!(
+        (m["partList"].as_array().unwrap().len(), m["matrix"].as_array().unwrap().len()),
+        (2, 1)
+    );
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM training_blocks").await, 1);
     for (action, n) in [
         ("training.genesis", 1),
@@ -125,11 +190,16 @@ async fn a_matrix_from_the_empty_state() {
     }
     assert_eq!(
         plantdoc_core::audit::verify(&app.state.db).await.unwrap(),
-        plantdoc_core::audit::Verdict::Ok { rows: scalar(&app, "SELECT COUNT(*) FROM audit_log").await }
+        plantdoc_core::audit::Verdict::Ok {
+            rows: scalar(&app, "SELECT COUNT(*) FROM audit_log").await
+        }
     );
 
     // Another matrix is another matrix.
-    assert_eq!(c.get("/api/training/matrix/shift/2/cell/A/zone/1").await.body, json!({"partList": [], "matrix": []}));
+    assert_eq!(
+        c.get("/api/training/matrix/shift/2/cell/A/zone/1").await.body,
+        json!({"partList": [], "matrix": []})
+    );
 }
 
 #[tokio::test]
@@ -163,7 +233,11 @@ async fn concurrent_edits_of_one_block_last_write_wins_each_audited() {
         async move { c.post("/api/training/matrix/edit/block", &body).await }
     }))
     .await;
-    assert!(answers.iter().all(|r| r.status == StatusCode::OK), "{:?}", answers.iter().map(|r| r.status).collect::<Vec<_>>());
+    assert!(
+        answers.iter().all(|r| r.status == StatusCode::OK),
+        "{:?}",
+        answers.iter().map(|r| r.status).collect::<Vec<_>>()
+    );
     // The audit rows form one chain of levels: each write replaced the one before it.
     let rows: Vec<(String, String)> =
         sqlx::query_as("SELECT before_json, after_json FROM audit_log WHERE action = 'training.level' ORDER BY seq")
@@ -190,7 +264,9 @@ async fn a_200_by_100_matrix_loads_fast() {
     let mut tx = pool.begin().await.unwrap();
     let mut cols = Vec::new();
     for i in 0..200 {
-        let pid = plantdoc_core::parts::ensure(&mut tx, "mpk", &format!("B-{i:04}"), "", T0).await.unwrap();
+        let pid = plantdoc_core::parts::ensure(&mut tx, "mpk", &format!("B-{i:04}"), "", T0)
+            .await
+            .unwrap();
         let id = format!("col{i:04}");
         sqlx::query("INSERT INTO training_parts (id, company_code, shift, cell, zone, part_id, part_desc, rotation, cert_target, created_at) VALUES ($1, 'mpk', 1, 'A', 1, $2, 'd', 4, 3, $3)")
             .bind(&id).bind(pid).bind(i as i64).execute(&mut *tx).await.unwrap();
@@ -215,7 +291,13 @@ async fn a_200_by_100_matrix_loads_fast() {
         tx.commit().await.unwrap();
     }
     let first = c.get(MATRIX_A1).await;
-    assert_eq!((first.body["partList"].as_array().unwrap().len(), first.body["matrix"].as_array().unwrap().len()), (200, 100));
+    assert_eq!(
+        (
+            first.body["partList"].as_array().unwrap().len(),
+            first.body["matrix"].as_array().unwrap().len()
+        ),
+        (200, 100)
+    );
     assert_eq!(first.body["matrix"][99]["rowData"].as_array().unwrap().len(), 200);
     let mut times = Vec::new();
     for _ in 0..21 {
@@ -237,7 +319,12 @@ async fn a_200_by_100_matrix_loads_fast() {
     let mut cold = Vec::new();
     for i in 0..5 {
         let b = first.body["matrix"][0]["rowData"][0]["_id"].as_str().unwrap().to_string();
-        assert_eq!(c.post("/api/training/matrix/edit/block", &json!({"blockId": b, "squares": i % 4})).await.status, StatusCode::OK);
+        assert_eq!(
+            c.post("/api/training/matrix/edit/block", &json!({"blockId": b, "squares": i % 4}))
+                .await
+                .status,
+            StatusCode::OK
+        );
         let req = c
             .http
             .get(format!("{}{MATRIX_A1}", c.base))

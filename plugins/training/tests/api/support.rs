@@ -34,7 +34,9 @@ pub async fn add(
         kiosk: None,
         lang: None,
     };
-    plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test").await.expect("add user")
+    plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test")
+        .await
+        .expect("add user")
 }
 
 pub async fn login(app: &TestApp, email: &str) -> Client {
@@ -52,7 +54,16 @@ pub async fn leader(app: &TestApp) -> Client {
 
 /// An operator person of company `company`; answers the user id.
 pub async fn operator(app: &TestApp, op_no: &str, company: &str) -> String {
-    add(app, &format!("{}@ops.plant", op_no.to_lowercase()), "operator", "production", company, &["A1"], Some(op_no)).await
+    add(
+        app,
+        &format!("{}@ops.plant", op_no.to_lowercase()),
+        "operator",
+        "production",
+        company,
+        &["A1"],
+        Some(op_no),
+    )
+    .await
 }
 
 /// A catalogue part; answers its id.
@@ -89,7 +100,11 @@ pub async fn add_part(c: &Client, number: &str, rotation: i64) -> Resp {
 }
 
 pub async fn add_op(c: &Client, op_id: &str) -> Resp {
-    c.post("/api/training/matrix/add/op", &with(a1(), json!({"opId": op_id, "certTargetOpHours": 3, "opName": "x", "opNumber": "x"}))).await
+    c.post(
+        "/api/training/matrix/add/op",
+        &with(a1(), json!({"opId": op_id, "certTargetOpHours": 3, "opName": "x", "opNumber": "x"})),
+    )
+    .await
 }
 
 /// The block id of (operator row index, part column index) in matrix A1.

@@ -36,12 +36,19 @@ async fn every_rule_has_its_text() {
         })
     );
     let ok = json!({"partNumber": "P-1", "partRotation": 2, "certTargetPartHours": 0, "opId": op, "certTargetOpHours": 24, "notes": "n".repeat(250), "partDesc": "123456789012"});
-    assert_eq!(c.post("/api/training/matrix/add/genesis-block", &with(a1(), ok)).await.status, StatusCode::OK);
+    assert_eq!(
+        c.post("/api/training/matrix/add/genesis-block", &with(a1(), ok)).await.status,
+        StatusCode::OK
+    );
 
     // Add part.
     let body = |v: Value| with(a1(), v);
-    let r =
-        c.post("/api/training/matrix/add/part", &body(json!({"partNumber": "P-1", "partRotation": 3, "certTargetPartHours": 25}))).await;
+    let r = c
+        .post(
+            "/api/training/matrix/add/part",
+            &body(json!({"partNumber": "P-1", "partRotation": 3, "certTargetPartHours": 25})),
+        )
+        .await;
     assert_eq!(
         errors(&r),
         json!({"partNumber": "This part is already in the matrix", "partRotation": "Please enter the required rotation hours", "certTargetPartHours": "Hours must be between 0 and 24"})
@@ -56,11 +63,18 @@ async fn every_rule_has_its_text() {
         errors(&r),
         json!({"partNumber": "Please select the part number", "partDesc": "Part description must be a maximum of 12 characters", "certTargetPartHours": "Hours must be between 0 and 24"})
     );
-    let r = c.post("/api/training/matrix/add/part", &body(json!({"partNumber": "P-2", "partRotation": 8}))).await;
+    let r = c
+        .post(
+            "/api/training/matrix/add/part",
+            &body(json!({"partNumber": "P-2", "partRotation": 8})),
+        )
+        .await;
     assert_eq!(errors(&r), json!({"certTargetPartHours": "Hours must be between 0 and 24"}));
 
     // Add operator.
-    let r = c.post("/api/training/matrix/add/op", &body(json!({"opId": op, "certTargetOpHours": 24.5}))).await;
+    let r = c
+        .post("/api/training/matrix/add/op", &body(json!({"opId": op, "certTargetOpHours": 24.5})))
+        .await;
     assert_eq!(
         errors(&r),
         json!({"opId": "This operator is already in the matrix", "certTargetOpHours": "Hours must be between 0 and 24"})
@@ -69,23 +83,46 @@ async fn every_rule_has_its_text() {
     assert_eq!(errors(&r), json!({"opId": "Please select the operator number"}));
 
     // Targets, levels, matrices.
-    let r = c.post("/api/training/certs/op", &body(json!({"opNumber": "OP1", "certTargetOpHours": 30}))).await;
+    let r = c
+        .post("/api/training/certs/op", &body(json!({"opNumber": "OP1", "certTargetOpHours": 30})))
+        .await;
     assert_eq!(errors(&r), json!({"certTargetOpHours": "Hours must be between 0 and 24"}));
     let r = c.post("/api/training/certs/part", &body(json!({"partNumber": "P-1"}))).await;
     assert_eq!(errors(&r), json!({"certTargetPartHours": "Hours must be between 0 and 24"}));
     // Out of 0–24 is refused, never clamped (issue 26 item 8).
     for bad in [json!(-1), json!(25)] {
-        let r = c.post("/api/training/certs/part", &body(json!({"partNumber": "P-1", "certTargetPartHours": bad}))).await;
-        assert_eq!(errors(&r), json!({"certTargetPartHours": "Hours must be between 0 and 24"}), "{bad}");
-        let r = c.post("/api/training/certs/op", &body(json!({"opNumber": "OP1", "certTargetOpHours": bad}))).await;
-        assert_eq!(errors(&r), json!({"certTargetOpHours": "Hours must be between 0 and 24"}), "{bad}");
+        let r = c
+            .post(
+                "/api/training/certs/part",
+                &body(json!({"partNumber": "P-1", "certTargetPartHours": bad})),
+            )
+            .await;
+        assert_eq!(
+            errors(&r),
+            json!({"certTargetPartHours": "Hours must be between 0 and 24"}),
+            "{bad}"
+        );
+        let r = c
+            .post(
+                "/api/training/certs/op",
+                &body(json!({"opNumber": "OP1", "certTargetOpHours": bad})),
+            )
+            .await;
+        assert_eq!(
+            errors(&r),
+            json!({"certTargetOpHours": "Hours must be between 0 and 24"}),
+            "{bad}"
+        );
     }
     let b = block(&c, 0, 0).await;
     for bad in [json!(5), json!(-2), json!("x"), Value::Null] {
-        let r = c.post("/api/training/matrix/edit/block", &json!({"blockId": b, "squares": bad})).await;
+        let r =
+            c.post("/api/training/matrix/edit/block", &json!({"blockId": b, "squares": bad})).await;
         assert_eq!(errors(&r), json!({"squares": "Please select a training level from -1 to 4"}));
     }
-    let r = c.post("/api/training/matrix/edit/block", &json!({"blockId": "nope:nope", "squares": 1})).await;
+    let r = c
+        .post("/api/training/matrix/edit/block", &json!({"blockId": "nope:nope", "squares": 1}))
+        .await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
     let r = c.get("/api/training/matrix/shift/4/cell/E/zone/0").await;
     assert_eq!(
@@ -94,7 +131,8 @@ async fn every_rule_has_its_text() {
     );
     let r = c.post("/api/training/matrix/add/part", &json!({"partNumber": "P-2"})).await;
     assert_eq!(errors(&r)["shift"], "Please select shift 1, 2 or 3");
-    let r = c.send(reqwest::Method::POST, "/api/training/matrix/add/part", Some("{".into()), &[]).await;
+    let r =
+        c.send(reqwest::Method::POST, "/api/training/matrix/add/part", Some("{".into()), &[]).await;
     assert_eq!(errors(&r), json!({"body": "Malformed JSON."}));
     assert_eq!(audit_count(&app, "training.part.add").await, 0, "nothing refused was written");
 }
@@ -112,7 +150,10 @@ async fn the_add_training_form() {
     );
     let form = json!({"partNumber": "P-1", "part": p, "squares": 2, "op": op});
     let r = c.post("/api/training/add", &form).await;
-    assert!(errors(&r)["error"].as_str().unwrap().starts_with("No training matrix has part P-1 and operator OP1"));
+    assert!(errors(&r)["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("No training matrix has part P-1 and operator OP1"));
     add_part(&c, "P-1", 4).await;
     add_op(&c, &op).await;
     let r = c.post("/api/training/add", &form).await;
@@ -143,10 +184,15 @@ async fn kiosk_levels(gate: &str) -> (i64, i64, i64, StatusCode) {
         }
     };
     let not_started = level("P-1").await;
-    c.post("/api/training/matrix/edit/block", &json!({"blockId": block(&c, 0, 0).await, "squares": 3})).await;
+    c.post(
+        "/api/training/matrix/edit/block",
+        &json!({"blockId": block(&c, 0, 0).await, "squares": 3}),
+    )
+    .await;
     let trained = level("P-1").await;
     let unknown = level("P-2").await;
-    let foreign = kiosk.get(&format!("/api/training/op/squares/opId/{other}/part-number/P-1")).await.status;
+    let foreign =
+        kiosk.get(&format!("/api/training/op/squares/opId/{other}/part-number/P-1")).await.status;
     // The public function the island reads agrees with the call.
     assert_eq!(plantdoc_training::level(&app.state, &op, "P-1").await, Some(3));
     assert_eq!(plantdoc_training::level(&app.state, &op, "P-2").await, None);

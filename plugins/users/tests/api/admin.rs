@@ -57,24 +57,37 @@ async fn register_gives_field_errors_and_a_temporary_password_that_must_be_chang
         (Some("nora.quinn@demo.plant"), Some("Nora Quinn"), Some("CHANGE_PASSWORD"))
     );
     assert_eq!((u["badge"].as_str(), u["opNo"].as_str()), (Some("4711"), Some("OP4711")));
-    assert_eq!(audit_count(&app, "user.create").await, 3, "the test's two managers (seed) and Nora");
+    assert_eq!(
+        audit_count(&app, "user.create").await,
+        3,
+        "the test's two managers (seed) and Nora"
+    );
     let (actor, after): (Option<String>, String) =
         sqlx::query_as("SELECT actor_id, after_json FROM audit_log WHERE action = 'user.create' AND actor_id IS NOT NULL")
             .fetch_one(&app.state.db.pool)
             .await
             .unwrap();
     assert!(actor.is_some());
-    assert!(after.contains("\"badge\":true") && !after.contains("\"4711\""), "badge value not in the audit: {after}");
+    assert!(
+        after.contains("\"badge\":true") && !after.contains("\"4711\""),
+        "badge value not in the audit: {after}"
+    );
 
     // Taken e-mail, badge, and operator number (per company).
     let dup = boss.post("/api/users/register", &new_user("nora.quinn@demo.plant")).await;
     assert_eq!(dup.body, json!({"opNo": "This operator number is already used in this company."}));
     let mut other = new_user("someone.else@demo.plant");
     other["opNo"] = json!("OP1");
-    assert_eq!(boss.post("/api/users/register", &other).await.body, json!({"badge": "This badge is already assigned to another user."}));
+    assert_eq!(
+        boss.post("/api/users/register", &other).await.body,
+        json!({"badge": "This badge is already assigned to another user."})
+    );
     other["badge"] = json!(null);
     other["email"] = json!("nora.quinn@demo.plant");
-    assert_eq!(boss.post("/api/users/register", &other).await.body, json!({"email": "A user with this e-mail already exists."}));
+    assert_eq!(
+        boss.post("/api/users/register", &other).await.body,
+        json!({"email": "A user with this e-mail already exists."})
+    );
     let mut elsewhere = new_user("nils@demo.plant");
     elsewhere["companyCode"] = json!("umw");
     elsewhere["badge"] = json!("4712");
@@ -82,11 +95,17 @@ async fn register_gives_field_errors_and_a_temporary_password_that_must_be_chang
         boss.post("/api/users/register", &elsewhere).await.body,
         json!({"companyCode": "You can add users to your own company only."})
     );
-    assert_eq!(plant.post("/api/users/register", &elsewhere).await.status, StatusCode::OK, "same operator number in another company");
+    assert_eq!(
+        plant.post("/api/users/register", &elsewhere).await.status,
+        StatusCode::OK,
+        "same operator number in another company"
+    );
 
     // The new user signs in with the temporary password and must set a new one.
     let nora = app.client();
-    let r = nora.post("/api/users/login", &json!({"email": "nora.quinn@demo.plant", "password": temp})).await;
+    let r = nora
+        .post("/api/users/login", &json!({"email": "nora.quinn@demo.plant", "password": temp}))
+        .await;
     assert_eq!(r.body, json!({"status": "CHANGE_PASSWORD"}));
     let set = nora.post("/api/users/setPassword", &json!({"email": "nora.quinn@demo.plant", "password": "Fresh-Plant-Words-7", "password2": "Fresh-Plant-Words-7", "tempPassword": temp})).await;
     assert_eq!(set.status, StatusCode::OK, "{}", set.text);
@@ -94,16 +113,31 @@ async fn register_gives_field_errors_and_a_temporary_password_that_must_be_chang
 
     // The list: active users by full name, of the manager's company (every company for
     // the plant administrator).
-    let names = |v: &Value| v.as_array().unwrap().iter().map(|u| u["fullName"].as_str().unwrap().to_string()).collect::<Vec<_>>();
-    assert_eq!(names(&boss.get("/api/users/all").await.body), ["Nora Quinn", "Test boss", "Test plantit"]);
-    assert_eq!(names(&plant.get("/api/users/all").await.body), ["Nora Quinn", "Nora Quinn", "Test boss", "Test plantit"]);
+    let names = |v: &Value| {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|u| u["fullName"].as_str().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        names(&boss.get("/api/users/all").await.body),
+        ["Nora Quinn", "Test boss", "Test plantit"]
+    );
+    assert_eq!(
+        names(&plant.get("/api/users/all").await.body),
+        ["Nora Quinn", "Nora Quinn", "Test boss", "Test plantit"]
+    );
 }
 
 #[tokio::test]
 async fn edit_changes_fields_and_refuses_what_it_must() {
     let app = spawn().await;
     let boss = app.signed_in("boss@demo.plant", "manager", "process").await;
-    assert_eq!(boss.post("/api/users/register", &new_user("nora@demo.plant")).await.status, StatusCode::OK);
+    assert_eq!(
+        boss.post("/api/users/register", &new_user("nora@demo.plant")).await.status,
+        StatusCode::OK
+    );
     app.add_user("erin@demo.plant", "engineer", "process").await;
 
     let mut e = new_user("nora@demo.plant");
@@ -113,12 +147,18 @@ async fn edit_changes_fields_and_refuses_what_it_must() {
     assert_eq!(audit_count(&app, "user.edit").await, 0, "nothing changed, nothing audited");
 
     e["email"] = json!("erin@demo.plant");
-    assert_eq!(boss.post("/api/users/edit", &e).await.body, json!({"email": "A user with this e-mail already exists."}));
+    assert_eq!(
+        boss.post("/api/users/edit", &e).await.body,
+        json!({"email": "A user with this e-mail already exists."})
+    );
     e["email"] = json!("nora.b@demo.plant");
     e["lastname"] = json!("");
     e["zones"] = json!(["Q1"]);
     let bad = boss.post("/api/users/edit", &e).await;
-    assert_eq!(bad.body, json!({"lastname": "Last name is required.", "zones": "Zone Q1 is not a zone of company mpk."}));
+    assert_eq!(
+        bad.body,
+        json!({"lastname": "Last name is required.", "zones": "Zone Q1 is not a zone of company mpk."})
+    );
     e["lastname"] = json!("Baker");
     e["zones"] = json!(["D3"]);
     e["position"] = json!("supervisor");
@@ -131,20 +171,30 @@ async fn edit_changes_fields_and_refuses_what_it_must() {
         (Some("nora@demo.plant"), Some("supervisor"), Some(true))
     );
     assert_eq!(ok.body["emailPending"], "nora.b@demo.plant");
-    let (before, after): (String, String) = sqlx::query_as("SELECT before_json, after_json FROM audit_log WHERE action = 'user.edit'")
-        .fetch_one(&app.state.db.pool)
-        .await
-        .unwrap();
-    assert!(before.contains("engineer") && after.contains("supervisor") && after.contains("D3"), "{before} {after}");
+    let (before, after): (String, String) =
+        sqlx::query_as("SELECT before_json, after_json FROM audit_log WHERE action = 'user.edit'")
+            .fetch_one(&app.state.db.pool)
+            .await
+            .unwrap();
+    assert!(
+        before.contains("engineer") && after.contains("supervisor") && after.contains("D3"),
+        "{before} {after}"
+    );
 
     // An unknown e-mail names nobody.
     e["originalEmail"] = json!("nora.b@demo.plant");
-    assert_eq!(boss.post("/api/users/edit", &e).await.body, json!({"originalEmail": "There is no user with this e-mail."}));
+    assert_eq!(
+        boss.post("/api/users/edit", &e).await.body,
+        json!({"originalEmail": "There is no user with this e-mail."})
+    );
 
     // A manager may edit their own name, but not their own position, department, zones
     // or company (users/scope.rs).
     let me = json!({"originalEmail": "boss@demo.plant", "firstname": "Big", "lastname": "Boss", "email": "boss@demo.plant", "companyCode": "mpk", "position": "engineer", "department": "process", "zones": ["A1", "B2"]});
-    assert_eq!(boss.post("/api/users/edit", &me).await.body, json!({"position": "You cannot change your own position."}));
+    assert_eq!(
+        boss.post("/api/users/edit", &me).await.body,
+        json!({"position": "You cannot change your own position."})
+    );
     let mut me2 = me.clone();
     me2["position"] = json!("manager");
     assert_eq!(boss.post("/api/users/edit", &me2).await.status, StatusCode::OK);
@@ -193,13 +243,33 @@ async fn delete_is_soft_keeps_history_and_ends_sessions_at_once() {
 
     // Her session ended at once; she cannot sign in again; her row and history remain.
     assert_eq!(erin.get("/api/users/current").await.status, StatusCode::UNAUTHORIZED);
-    assert_eq!(scalar(&app, &format!("SELECT COUNT(*) FROM sessions WHERE user_id = '{erin_id}'")).await, 0);
+    assert_eq!(
+        scalar(&app, &format!("SELECT COUNT(*) FROM sessions WHERE user_id = '{erin_id}'")).await,
+        0
+    );
     assert_eq!(scalar(&app, &resets).await, 0);
-    let again = app.client().post("/api/users/login", &json!({"email": "erin@demo.plant", "password": PASSWORD})).await;
+    let again = app
+        .client()
+        .post("/api/users/login", &json!({"email": "erin@demo.plant", "password": PASSWORD}))
+        .await;
     assert_eq!(again.status, StatusCode::BAD_REQUEST);
-    assert_eq!(scalar(&app, &format!("SELECT disabled FROM users WHERE id = '{erin_id}'")).await, 1);
-    assert_eq!(scalar(&app, &format!("SELECT COUNT(*) FROM acknowledgements WHERE operator_id = '{erin_id}'")).await, 1);
-    assert!(scalar(&app, &format!("SELECT COUNT(*) FROM audit_log WHERE actor_id = '{erin_id}'")).await >= 1, "her audit rows stay");
+    assert_eq!(
+        scalar(&app, &format!("SELECT disabled FROM users WHERE id = '{erin_id}'")).await,
+        1
+    );
+    assert_eq!(
+        scalar(
+            &app,
+            &format!("SELECT COUNT(*) FROM acknowledgements WHERE operator_id = '{erin_id}'")
+        )
+        .await,
+        1
+    );
+    assert!(
+        scalar(&app, &format!("SELECT COUNT(*) FROM audit_log WHERE actor_id = '{erin_id}'")).await
+            >= 1,
+        "her audit rows stay"
+    );
     // Gone from the list; a second delete finds nobody.
     let all = boss.get("/api/users/all").await;
     assert!(all.body.as_array().unwrap().iter().all(|u| u["email"] != "erin@demo.plant"));

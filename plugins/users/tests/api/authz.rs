@@ -16,19 +16,38 @@ async fn users_authorization_matrix() {
         (Method::GET, "/api/users/options", json!(null), StatusCode::OK),
         (Method::GET, "/api/users/all", json!(null), StatusCode::OK),
         (Method::POST, "/api/users/register", json!({"firstname": ""}), StatusCode::BAD_REQUEST),
-        (Method::POST, "/api/users/edit", json!({"originalEmail": "nobody@x.y"}), StatusCode::BAD_REQUEST),
-        (Method::POST, "/api/users/delete", json!({"email": "nobody@x.y"}), StatusCode::BAD_REQUEST),
+        (
+            Method::POST,
+            "/api/users/edit",
+            json!({"originalEmail": "nobody@x.y"}),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            Method::POST,
+            "/api/users/delete",
+            json!({"email": "nobody@x.y"}),
+            StatusCode::BAD_REQUEST,
+        ),
     ];
     let mut subjects = vec![("anonymous".to_string(), app.client(), StatusCode::UNAUTHORIZED)];
     for p in POSITIONS {
         for d in ["production", "process", "quality", "paint"] {
             let c = app.signed_in(&format!("{p}.{d}@demo.plant"), p, d).await;
-            subjects.push((format!("{p}/{d}"), c, if p == "manager" { StatusCode::OK } else { StatusCode::FORBIDDEN }));
+            subjects.push((
+                format!("{p}/{d}"),
+                c,
+                if p == "manager" { StatusCode::OK } else { StatusCode::FORBIDDEN },
+            ));
         }
     }
     app.add_user_full("new.boss@demo.plant", "manager", "process", "Temp-Pass-12345", true).await;
     let restricted = app.client();
-    restricted.post("/api/users/login", &json!({"email": "new.boss@demo.plant", "password": "Temp-Pass-12345"})).await;
+    restricted
+        .post(
+            "/api/users/login",
+            &json!({"email": "new.boss@demo.plant", "password": "Temp-Pass-12345"}),
+        )
+        .await;
     subjects.push(("manager, password not yet set".into(), restricted, StatusCode::FORBIDDEN));
 
     let users_before = scalar(&app, "SELECT COUNT(*) FROM users").await;
@@ -39,13 +58,27 @@ async fn users_authorization_matrix() {
             let r = client.send(method.clone(), path, body, &[]).await;
             let want = if *expect == StatusCode::OK { *manager_answer } else { *expect };
             assert_eq!(r.status, want, "{who} {method} {path}: {}", r.text);
-            if want == StatusCode::FORBIDDEN && !who.starts_with("operator") && !who.starts_with("manager") {
-                assert_eq!(r.body["error"], "User administration is for managers only.", "{who} {path}: {}", r.text);
+            if want == StatusCode::FORBIDDEN
+                && !who.starts_with("operator")
+                && !who.starts_with("manager")
+            {
+                assert_eq!(
+                    r.body["error"], "User administration is for managers only.",
+                    "{who} {path}: {}",
+                    r.text
+                );
             }
             cases += 1;
         }
     }
     assert_eq!(cases, 26 * 5);
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM users").await, users_before, "nothing was added");
-    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM audit_log WHERE action LIKE 'user.%' AND actor_id IS NOT NULL").await, 0);
+    assert_eq!(
+        scalar(
+            &app,
+            "SELECT COUNT(*) FROM audit_log WHERE action LIKE 'user.%' AND actor_id IS NOT NULL"
+        )
+        .await,
+        0
+    );
 }

@@ -38,15 +38,27 @@ async fn the_kiosk_flag_is_for_operators_without_a_badge_and_edits_keep_it() {
     edit["originalEmail"] = json!("line1@demo.plant");
     edit["zones"] = json!(["A1", "B2"]);
     let r = boss.post("/api/users/edit", &edit).await;
-    assert_eq!((r.status, r.body["user"]["kiosk"].clone()), (StatusCode::OK, json!(true)), "{}", r.text);
+    assert_eq!(
+        (r.status, r.body["user"]["kiosk"].clone()),
+        (StatusCode::OK, json!(true)),
+        "{}",
+        r.text
+    );
     edit["badge"] = json!("5151");
     assert_eq!(boss.post("/api/users/edit", &edit).await.body, json!({"kiosk": RULE}));
     edit["kiosk"] = json!(false);
     let r = boss.post("/api/users/edit", &edit).await;
-    assert_eq!((r.status, r.body["user"]["kiosk"].clone()), (StatusCode::OK, json!(false)), "{}", r.text);
-    let after: String = sqlx::query_scalar("SELECT after_json FROM audit_log WHERE action = 'user.edit' ORDER BY seq DESC LIMIT 1")
-        .fetch_one(&app.state.db.pool)
-        .await
-        .unwrap();
+    assert_eq!(
+        (r.status, r.body["user"]["kiosk"].clone()),
+        (StatusCode::OK, json!(false)),
+        "{}",
+        r.text
+    );
+    let after: String = sqlx::query_scalar(
+        "SELECT after_json FROM audit_log WHERE action = 'user.edit' ORDER BY seq DESC LIMIT 1",
+    )
+    .fetch_one(&app.state.db.pool)
+    .await
+    .unwrap();
     assert!(after.contains("\"kiosk\":false"), "{after}");
 }

@@ -14,17 +14,33 @@ const NORA: &str = "nora@demo.plant";
 
 /// The mails the catcher saved, oldest first, read as a mail client would.
 fn saved(dir: &Path) -> Vec<String> {
-    let mut files: Vec<_> =
-        std::fs::read_dir(dir).unwrap().flatten().map(|f| f.path()).filter(|p| p.extension().is_some_and(|e| e == "eml")).collect();
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|f| f.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "eml"))
+        .collect();
     files.sort();
-    files.iter().map(|p| std::fs::read_to_string(p).unwrap().replace("=\r\n", "").replace("=\n", "").replace("=3D", "=")).collect()
+    files
+        .iter()
+        .map(|p| {
+            std::fs::read_to_string(p)
+                .unwrap()
+                .replace("=\r\n", "")
+                .replace("=\n", "")
+                .replace("=3D", "=")
+        })
+        .collect()
 }
 
 /// Runs the mail pass (twice at once: two racing passes) until `n` mails arrived (at
 /// most `tries` times), then waits a moment more for any extra one.
 async fn mailed(app: &TestApp, dir: &Path, n: usize, tries: usize) -> Vec<String> {
     for _ in 0..tries {
-        let (a, b) = tokio::join!(plantdoc_core::notify::mail::tick(&app.state), plantdoc_core::notify::mail::tick(&app.state));
+        let (a, b) = tokio::join!(
+            plantdoc_core::notify::mail::tick(&app.state),
+            plantdoc_core::notify::mail::tick(&app.state)
+        );
         a.unwrap();
         b.unwrap();
         if saved(dir).len() >= n {
@@ -38,14 +54,24 @@ async fn mailed(app: &TestApp, dir: &Path, n: usize, tries: usize) -> Vec<String
 
 /// The kinds of the events `c`'s open page receives within `wait`.
 async fn streamed_kinds(c: &Client, wait: Duration) -> Vec<String> {
-    let cookies: Vec<String> = c.jar.lock().unwrap().iter().map(|(k, v)| format!("{k}={v}")).collect();
-    let mut r = c.http.get(format!("{}/api/events", c.base)).header("cookie", cookies.join("; ")).send().await.unwrap();
+    let cookies: Vec<String> =
+        c.jar.lock().unwrap().iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let mut r = c
+        .http
+        .get(format!("{}/api/events", c.base))
+        .header("cookie", cookies.join("; "))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), StatusCode::OK);
     let (mut text, deadline) = (String::new(), tokio::time::Instant::now() + wait);
     while let Ok(Ok(Some(b))) = tokio::time::timeout_at(deadline, r.chunk()).await {
         text.push_str(&String::from_utf8_lossy(&b));
     }
-    let data = text.lines().filter_map(|l| l.strip_prefix("data:")).map(|d| serde_json::from_str::<Value>(d.trim()).unwrap_or(Value::Null));
+    let data = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("data:"))
+        .map(|d| serde_json::from_str::<Value>(d.trim()).unwrap_or(Value::Null));
     data.filter_map(|d| d["kind"].as_str().map(str::to_string)).collect()
 }
 
@@ -55,7 +81,10 @@ fn new_user() -> Value {
 
 async fn ask_reset(app: &TestApp, email: &str) {
     let before = scalar(app, "SELECT COUNT(*) FROM outbox").await;
-    assert_eq!(app.client().post("/api/users/forgotPassword", &json!({"email": email})).await.status, StatusCode::OK);
+    assert_eq!(
+        app.client().post("/api/users/forgotPassword", &json!({"email": email})).await.status,
+        StatusCode::OK
+    );
     for _ in 0..100 {
         if scalar(app, "SELECT COUNT(*) FROM outbox").await > before {
             return;
@@ -69,9 +98,12 @@ async fn ask_reset(app: &TestApp, email: &str) {
 async fn account_and_reset_mails_reach_their_person_once_and_nobody_else() {
     let dir = tempfile::tempdir().unwrap();
     let catcher = SmtpCatcher::start(dir.path());
-    let app =
-        spawn_with(&[("mail.smtp.host", "127.0.0.1"), ("mail.smtp.port", &catcher.port), ("server.public_url", "https://plant.example")])
-            .await;
+    let app = spawn_with(&[
+        ("mail.smtp.host", "127.0.0.1"),
+        ("mail.smtp.port", &catcher.port),
+        ("server.public_url", "https://plant.example"),
+    ])
+    .await;
     let boss = app.signed_in("boss@demo.plant", "manager", "process").await;
     let lead = app.signed_in("lead@demo.plant", "supervisor", "process").await;
     let erin = app.signed_in("erin@demo.plant", "engineer", "process").await;
@@ -91,11 +123,15 @@ async fn account_and_reset_mails_reach_their_person_once_and_nobody_else() {
         }
     );
     assert_eq!(erin_saw, ["users.password-reset"], "her own event only");
-    assert!(boss_saw.is_empty() && lead_saw.is_empty(), "nobody else's page: {boss_saw:?} {lead_saw:?}");
+    assert!(
+        boss_saw.is_empty() && lead_saw.is_empty(),
+        "nobody else's page: {boss_saw:?} {lead_saw:?}"
+    );
 
     let mails = mailed(&app, dir.path(), 2, 100).await;
     assert_eq!(mails.len(), 2, "{mails:#?}");
-    let to_nora = mails.iter().find(|m| m.contains(&format!("X-Rcpt-To: {NORA}"))).expect("Nora's mail");
+    let to_nora =
+        mails.iter().find(|m| m.contains(&format!("X-Rcpt-To: {NORA}"))).expect("Nora's mail");
     assert!(to_nora.contains("Subject: Your Plantdoc account"), "{to_nora}");
     assert!(
         to_nora.contains(
@@ -104,9 +140,21 @@ async fn account_and_reset_mails_reach_their_person_once_and_nobody_else() {
         "{to_nora}"
     );
     assert!(!to_nora.contains(&temp), "the temporary password is handed over, never mailed");
-    let to_erin = mails.iter().find(|m| m.contains("X-Rcpt-To: erin@demo.plant")).expect("Erin's mail");
-    assert!(to_erin.contains("Subject: Reset your Plantdoc password") && to_erin.contains("Hello Test,"), "{to_erin}");
-    let token = to_erin.split("https://plant.example/login/reset/").nth(1).unwrap().split_whitespace().next().unwrap().to_string();
+    let to_erin =
+        mails.iter().find(|m| m.contains("X-Rcpt-To: erin@demo.plant")).expect("Erin's mail");
+    assert!(
+        to_erin.contains("Subject: Reset your Plantdoc password")
+            && to_erin.contains("Hello Test,"),
+        "{to_erin}"
+    );
+    let token = to_erin
+        .split("https://plant.example/login/reset/")
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .to_string();
 
     // The link is nowhere at rest: not in the events, the notifications, the bell, nor
     // (sent) in the mail outbox.
@@ -139,14 +187,25 @@ async fn account_and_reset_mails_reach_their_person_once_and_nobody_else() {
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM notifications").await, 2);
 
     // A retried send (its claim lapsed after the mail went) does not mail twice.
-    sqlx::query("UPDATE notifications SET mail_state = 'due', mail_claim = NULL").execute(&app.state.db.pool).await.unwrap();
+    sqlx::query("UPDATE notifications SET mail_state = 'due', mail_claim = NULL")
+        .execute(&app.state.db.pool)
+        .await
+        .unwrap();
     assert_eq!(mailed(&app, dir.path(), 3, 10).await.len(), 2);
     // And the link works, once.
     let c = app.client();
     let new = json!({"password": "Fresh-Secret-Words-7", "password2": "Fresh-Secret-Words-7"});
-    assert_eq!(c.post(&format!("/api/users/resetPassword/{token}"), &new).await.status, StatusCode::OK);
     assert_eq!(
-        c.post("/api/users/login", &json!({"email": "erin@demo.plant", "password": "Fresh-Secret-Words-7"})).await.status,
+        c.post(&format!("/api/users/resetPassword/{token}"), &new).await.status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        c.post(
+            "/api/users/login",
+            &json!({"email": "erin@demo.plant", "password": "Fresh-Secret-Words-7"})
+        )
+        .await
+        .status,
         StatusCode::OK
     );
 }
@@ -154,7 +213,12 @@ async fn account_and_reset_mails_reach_their_person_once_and_nobody_else() {
 #[tokio::test]
 async fn a_failed_send_is_retried_later_as_the_same_one_mail() {
     // A port nobody listens on yet: the first send fails.
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port().to_string();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+        .to_string();
     let app = spawn_with(&[("mail.smtp.host", "127.0.0.1"), ("mail.smtp.port", &port)]).await;
     app.add_user("erin@demo.plant", "engineer", "process").await;
     ask_reset(&app, "erin@demo.plant").await;
@@ -168,7 +232,11 @@ async fn a_failed_send_is_retried_later_as_the_same_one_mail() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     assert_eq!(scalar(&app, state).await, 1, "back to due after one attempt");
-    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM outbox WHERE error IS NOT NULL AND sent_at IS NULL").await, 1);
+    assert_eq!(
+        scalar(&app, "SELECT COUNT(*) FROM outbox WHERE error IS NOT NULL AND sent_at IS NULL")
+            .await,
+        1
+    );
 
     let dir = tempfile::tempdir().unwrap();
     let _catcher = SmtpCatcher::start_on(dir.path(), &port);
@@ -177,9 +245,17 @@ async fn a_failed_send_is_retried_later_as_the_same_one_mail() {
     app.clock.advance_secs(31);
     let mails = mailed(&app, dir.path(), 1, 100).await;
     assert_eq!(mails.len(), 1);
-    assert!(mails[0].contains("Subject: Reset your Plantdoc password") && mails[0].contains("/login/reset/"), "{}", mails[0]);
+    assert!(
+        mails[0].contains("Subject: Reset your Plantdoc password")
+            && mails[0].contains("/login/reset/"),
+        "{}",
+        mails[0]
+    );
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM outbox").await, 1, "one mail row, retried");
-    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM notifications WHERE mail_state = 'sent'").await, 1);
+    assert_eq!(
+        scalar(&app, "SELECT COUNT(*) FROM notifications WHERE mail_state = 'sent'").await,
+        1
+    );
 }
 
 #[tokio::test]
@@ -187,9 +263,17 @@ async fn mail_about_ones_own_account_cannot_be_turned_off() {
     let app = spawn().await;
     let erin = app.signed_in("erin@demo.plant", "engineer", "process").await;
     let prefs = erin.get("/api/notifications/preferences").await.body;
-    let kinds: Vec<&str> = prefs["preferences"].as_array().unwrap().iter().filter_map(|p| p["kind"].as_str()).collect();
+    let kinds: Vec<&str> = prefs["preferences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p["kind"].as_str())
+        .collect();
     assert!(
-        kinds.contains(&"users.changed") && !kinds.iter().any(|k| k.starts_with("users.account") || k.ends_with("password-reset")),
+        kinds.contains(&"users.changed")
+            && !kinds
+                .iter()
+                .any(|k| k.starts_with("users.account") || k.ends_with("password-reset")),
         "{kinds:?}"
     );
     let r = erin
@@ -221,11 +305,17 @@ async fn two_instances_on_one_postgres_mail_a_personal_event_once() {
     let boss = a.signed_in("boss@demo.plant", "manager", "process").await;
     assert_eq!(boss.post("/api/users/register", &new_user()).await.status, StatusCode::OK);
     for _ in 0..3 {
-        let (x, y) = tokio::join!(plantdoc_core::notify::mail::tick(&a.state), plantdoc_core::notify::mail::tick(&b.state));
+        let (x, y) = tokio::join!(
+            plantdoc_core::notify::mail::tick(&a.state),
+            plantdoc_core::notify::mail::tick(&b.state)
+        );
         x.unwrap();
         y.unwrap();
     }
     let mails = mailed(&b, dir.path(), 2, 10).await;
     assert_eq!(mails.len(), 1, "{mails:#?}");
-    assert!(mails[0].contains(&format!("X-Rcpt-To: {NORA}")) && mails[0].contains("Subject: Your Plantdoc account"));
+    assert!(
+        mails[0].contains(&format!("X-Rcpt-To: {NORA}"))
+            && mails[0].contains("Subject: Your Plantdoc account")
+    );
 }

@@ -17,10 +17,11 @@ use crate::text;
 use super::super::engine::{fetch, visible};
 use super::super::stages::Verdict;
 use super::super::{can_see, ReviewBody};
-use super::act::{may_translate, propose, review, section_and_lang, withdraw};
+use super::act::{may_translate, propose, section_and_lang, withdraw};
 use super::answer::{
     TranslationAnswer, TranslationFile, TranslationView, WaitingList, WaitingView,
 };
+use super::review::review;
 use super::{one, Translated, Translation};
 
 fn with_section<D: Translated>() -> bool {

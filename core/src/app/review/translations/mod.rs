@@ -12,7 +12,8 @@
 //! handlers of `http`.
 //!
 //! - this file: the rows, their reads and their JSON.
-//! - `act`: propose, review (approve, reject), withdraw.
+//! - `act`: propose, withdraw.
+//! - `review`: approve or reject one stage.
 //! - `http`: the axum handlers a module mounts.
 use std::future::Future;
 
@@ -31,6 +32,7 @@ use super::Document;
 pub mod act;
 pub mod answer;
 pub mod http;
+pub mod review;
 
 /// What the engine needs of a module's translated documents.
 pub trait Translated: Document {
