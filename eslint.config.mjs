@@ -1,4 +1,4 @@
-// eslint (issue 33 item 6): the recommended rules of JavaScript, React and the hooks over
+// eslint (decision 62): the recommended rules of JavaScript, React and the hooks over
 // the web shell, the module remotes and the web tests. Each rule turned off says why.
 import js from '@eslint/js';
 import react from 'eslint-plugin-react';

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Formatting and lint (issue 33 item 6), run by `make test` before the suites: rustfmt
+# Formatting and lint (decision 62), run by `make test` before the suites: rustfmt
 # (rustfmt.toml) on the workspace and on the modules' API tests (compiled into the core's
 # test binary through a build script, so `cargo fmt` does not reach them), clippy with
 # warnings as errors (each allow in the code says why), eslint (eslint.config.mjs) and

@@ -1,4 +1,4 @@
-// For the component tests in Spanish (issue 29 item 2): which English keys of a namespace
+// For the component tests in Spanish (decision 77): which English keys of a namespace
 // are still on screen. A key counts when its Spanish differs from it and it has 4+ letters
 // outside its {{placeholders}}; a placeholder matches any text starting and ending with a
 // letter or digit. Texts the kit writes itself are left to the kit's own test: a remote's

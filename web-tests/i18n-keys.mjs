@@ -1,4 +1,4 @@
-// The translation keys the code uses, per namespace, and the translator's files (issue 29).
+// The translation keys the code uses, per namespace, and the translator's files (decision 75).
 // Used by the key check (plugin-web/kit/test/i18nKeys.test.js) and the browser walk in
 // Spanish (web-tests/e2e/spanish.test.mjs), which looks for English texts left on screen.
 //

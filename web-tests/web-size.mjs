@@ -12,8 +12,8 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM, PASSWORD, startServer } from './e2e/harness.mjs';
 
 /**
- * The pages of issue 13 and their budgets (KB = 1000 bytes of compressed JavaScript);
- * web-size.test.mjs holds each page to its budget.
+ * The pages and their budgets (KB = 1000 bytes of compressed JavaScript; docs/web.md,
+ * 'Weight and speed'); web-size.test.mjs holds each page to its budget.
  */
 export const PAGES = [
   { name: '/login', path: '/login', user: null, ready: (p) => p.getByRole('button', { name: 'Login' }), budgetKB: 250 },

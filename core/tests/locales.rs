@@ -1,4 +1,4 @@
-//! Every message a person reads is translated (issue 29 item 3). Messages are marked in
+//! Every message a person reads is translated (decision 81). Messages are marked in
 //! the code with `msg!("…")` (a `format!`) or `text!("…")` (a constant); this test reads
 //! core/src and plugins/*/src, and fails when
 //! - a marked message is missing from a shipped language's catalog (the core's

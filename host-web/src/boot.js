@@ -67,7 +67,7 @@ export function readUser(res, win) {
     .then(() => (res.status === 401 && win ? res.json() : res.body?.cancel()))
     .then((body) => {
       if (body?.signIn) win.__plantdocSignIn = body.signIn;
-      // A plant whose language is not English (issue 29): the painted form is English, so
+      // A plant whose language is not English (decision 78): the painted form is English, so
       // the translated one takes over at once.
       if (typeof body?.lang === 'string') win.__plantdocLang = body.lang;
     })

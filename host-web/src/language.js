@@ -1,4 +1,4 @@
-// The page's language (issue 29): the signed-in person's (`user.lang`), else the plant's
+// The page's language (decision 75): the signed-in person's (`user.lang`), else the plant's
 // default (`GET /api/i18n`, public), else English. The kiosk's remote sets the operator's
 // from the badge scan and gives the page back to this rule at sign-out.
 import { useEffect } from 'react';

@@ -6,7 +6,7 @@ import { ConfigProvider } from 'antd';
 import { onLanguage, useLanguage, useT } from '@plantdoc/kit/core';
 
 // antd's own texts (pagination, pickers, empty lists, modal buttons) in the page's
-// language: its locale file is loaded with the language (issue 29), English built in.
+// language: its locale file is loaded with the language (decision 104), English built in.
 // The page may already be in that language when this file registers (a reload of a
 // Spanish page): `Themed` then re-renders when the file arrives, not only when the
 // language changes (else antd's 'No data' stayed English until the next change).

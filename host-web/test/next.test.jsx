@@ -1,4 +1,4 @@
-// A deep link opened while signed out returns there after sign-in (issue 26 item 7):
+// A deep link opened while signed out returns there after sign-in (decision 60):
 // remembered by the guard, used once by the login page's redirect, only when it is a
 // same-origin path of the user's area (never an open redirect).
 import { describe, expect, it } from 'vitest';

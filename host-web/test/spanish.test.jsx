@@ -1,4 +1,4 @@
-// The shell in Spanish (issue 29): the sign-in pages, the landing page and the console
+// The shell in Spanish (decision 78): the sign-in pages, the landing page and the console
 // frame (sidebar groups and labels from the manifests, top bar, bell, coming-soon and
 // not-found pages) show no English text of the host's keys; the module names come from
 // the manifests' `nameLabels` / `sidebar.labels`.

@@ -85,7 +85,7 @@ describe('Alerts page', () => {
     await open(page, 'all-approved');
     const r = row(page, uploaded.alertTag);
     await r.waitFor();
-    // The status in words (issue 26 item 8), never the API's lower-case value.
+    // The status in words (decision 57), never the API's lower-case value.
     await r.getByText('Deployed', { exact: true }).waitFor();
     assert.equal(await r.getByText('deployed', { exact: true }).count(), 0);
     await expectAccessible(page, '/main/alerts (All Approved)');

@@ -1,9 +1,9 @@
-// Issue 28 item 1 at the kiosk, in badge+pin mode on the demo plant: the operator reads
-// the instructions and signs with the one-time PIN a manager issued, replacing it with
-// their own; the supervisor scans their badge, types a wrong PIN (the refusal shows under
-// the field), then the right one; both signatures are recorded as badge+pin. Settings →
-// Account sets a staff member's own PIN. Verification History and the part's details
-// link the part's auditor's file, whose PDF and CSV hold those signatures.
+// Two-component signatures (decision 63) at the kiosk, in badge+pin mode on the demo plant:
+// the operator reads the instructions and signs with the one-time PIN a manager issued,
+// replacing it with their own; the supervisor scans their badge, types a wrong PIN (the
+// refusal shows under the field), then the right one; both signatures are recorded as
+// badge+pin. Settings → Account sets a staff member's own PIN. Verification History and the
+// part's details link the part's auditor's file, whose PDF and CSV hold those signatures.
 import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiClient, expectAccessible, launchBrowser, login, sqliteRows, startServer, waitForPath, itAtSize } from './harness.mjs';
@@ -30,7 +30,7 @@ async function type(page, label, value) {
   await field.press('Enter');
 }
 
-describe('Audit-ready records: badge + PIN signatures and the auditor’s file (issue 28)', () => {
+describe('Audit-ready records: badge + PIN signatures and the auditor’s file', () => {
   it('the operator and the verifier each sign with badge and PIN', async (page) => {
     const manager = await apiClient(server.url, 'manager.production@demo.plant');
     const issued = await manager.post('/api/users/pin/issue', { email: 'op1001@operators.demo.plant' });
@@ -104,7 +104,7 @@ describe('Audit-ready records: badge + PIN signatures and the auditor’s file (
     const pdf = await page.request.get(`${server.url}/api/swps/audit-file/7101-0001.pdf`);
     assert.equal(pdf.headers()['content-type'], 'application/pdf');
     const csv = await (await page.request.get(`${server.url}/api/swps/audit-file/7101-0001.csv`)).text();
-    // The kiosk test's signatures, with their mode and the files read (issue 29: language and hash).
+    // The kiosk test's signatures, with their mode and the files read (decision 82: language and hash).
     assert.match(csv, /"signature","0",.*"Read","badge\+pin","operator; read SWC in the original \([0-9a-f]{64}\)/);
     assert.match(csv, /"signature","0",.*"Verified","badge\+pin","verifier of /);
     await page.goto(`${server.url}/main/swps/search?pn=7101-0001&view=details`);

@@ -1,5 +1,6 @@
-// The kiosk's badge reader for the browser tests (issue 26): a reader's burst of keys, the
-// kiosk signed in on a freshly loaded start screen, and an operator's part picked.
+// The kiosk's badge reader for the browser tests (plugins/island/README.md item 18): a
+// reader's burst of keys, the kiosk signed in on a freshly loaded start screen, and an
+// operator's part picked.
 import { waitForPath } from './harness.mjs';
 import { press, signInKiosk } from './kiosk-profiles.mjs';
 

@@ -1,8 +1,8 @@
-// Issue 26 items 7 and 8 in the console, at 1366×768, 1024×768 and on a touch screen (axe
-// on each new screen): list state in the address (Browse, All Approved, Verification
-// History, the alert lists, the training matrix's filters) survives a reload and Back;
-// a deep link opened signed out returns there after sign-in; the part search page is
-// reached from Browse rows and the SWP viewer ('Details'). The training matrix's part is
+// The console's state in the address (decision 60), at 1366×768, 1024×768 and on a touch
+// screen (axe on each new screen): list state in the address (Browse, All Approved,
+// Verification History, the alert lists, the training matrix's filters) survives a reload
+// and Back; a deep link opened signed out returns there after sign-in; the part search page
+// is reached from Browse rows and the SWP viewer ('Details'). The training matrix's part is
 // training-state.test.mjs.
 import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
@@ -31,7 +31,7 @@ const partLink = (page, part) => page.getByTestId('part-link').filter({ hasText:
 const query = (page) => Object.fromEntries(new URL(page.url()).searchParams);
 const sortOf = (page, title) => page.locator('th', { hasText: title }).getAttribute('aria-sort');
 
-describe('Console: state in the address, return after sign-in, Details (issue 26)', () => {
+describe('Console: state in the address, return after sign-in, Details', () => {
   it('Browse and All Approved keep search, sort and page size over a reload and Back', async (page, profile) => {
     await signIn(page, '/main/swps');
     const search = page.getByPlaceholder('Search Part Number');

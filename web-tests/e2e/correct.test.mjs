@@ -1,4 +1,4 @@
-// 'Submit a corrected version' (issue 26 item 6), at 1366×768 and 1024×768 with axe-core on
+// 'Submit a corrected version' (decision 65), at 1366×768 and 1024×768 with axe-core on
 // each new view: an engineer's SWP is rejected with a note; the author sees it Rejected,
 // with the reviewer, the date and the note, in My Pending; 'Submit a corrected version'
 // opens the Upload form filled from it (part, zones, the rejection above); the new upload

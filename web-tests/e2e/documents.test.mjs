@@ -1,8 +1,8 @@
-// Issue 26, item 5, at 1366×768, 1024×768 and on a touch screen (axe on each view): the
-// PDF frame opens at page width without the thumbnail pane in the console viewer and the
-// Sign Off review view, and at 1024×768 the review view shows the part, the note box and
-// Reject / Approve without scrolling past the document. (The kiosk's frame:
-// kiosk-ack.test.mjs.)
+// Documents at page width (decision 52), at 1366×768, 1024×768 and on a touch screen (axe
+// on each view): the PDF frame opens at page width without the thumbnail pane in the
+// console viewer and the Sign Off review view, and at 1024×768 the review view shows the
+// part, the note box and Reject / Approve without scrolling past the document. (The kiosk's
+// frame: kiosk-ack.test.mjs.)
 import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { expectAccessible, login, startServer, waitForPath } from './harness.mjs';
@@ -26,7 +26,7 @@ const box = async (locator) => {
   return { top: Math.round(b.y), bottom: Math.round(b.y + b.height) };
 };
 
-describe('Documents readable at first sight (issue 26)', () => {
+describe('Documents readable at first sight', () => {
   it('the console viewer opens the PDF at page width', async (page, profile) => {
     await login(page, server.url, 'engineer1@demo.plant');
     await waitForPath(page, '/main/swps');

@@ -1,7 +1,7 @@
-// The app under its Content-Security-Policy (issue 14): the page and a stored file carry
-// their policies; the console (Module Federation remotes, antd styles) and the kiosk (a
-// PDF in a frame) run with no violation — `withPage` fails any test on one — and the
-// watcher itself catches a violation, so a silent policy cannot pass.
+// The app under its Content-Security-Policy (docs/security.md items 13–16): the page and a
+// stored file carry their policies; the console (Module Federation remotes, antd styles)
+// and the kiosk (a PDF in a frame) run with no violation — `withPage` fails any test on one
+// — and the watcher itself catches a violation, so a silent policy cannot pass.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserSuite, expectAccessible, login, waitForPath, watchCsp } from './harness.mjs';

@@ -1,4 +1,4 @@
-// Issue 26 at the kiosk's acknowledgement screens, at 1366×768, 1024×768 and on a touch
+// The kiosk's acknowledgement screens (decision 52), at 1366×768, 1024×768 and on a touch
 // kiosk (axe on each): no dead end (Show SWP, Cancel, Back to Status, Sign Out), the PDF
 // opens at page width, and the verifier's scan lands after a tap elsewhere. (Apart from
 // kiosk-ux.test.mjs: node's --test-timeout bounds a whole file too, and together they
@@ -21,7 +21,7 @@ const kiosk = (page, zone) => kioskAt(page, server.url, zone);
 const VERIFIED_OP = { '1366×768': '1001', '1024×768': '1002', 'touch kiosk': '1003' };
 const SUPERVISOR = '9031';
 
-describe('Kiosk: acknowledgement screens with no dead ends, readable PDFs (issue 26)', () => {
+describe('Kiosk: acknowledgement screens with no dead ends, readable PDFs', () => {
   it('swp-ack: Back to Status, Sign Out, Show SWP and Cancel; the verifier scans after a tap elsewhere', async (page, profile) => {
     await kiosk(page, 'B1'); // no alert in force in B1
     await partFor(page, profile, VERIFIED_OP[profile.name], '7101-0001');

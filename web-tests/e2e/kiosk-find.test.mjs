@@ -1,4 +1,4 @@
-// Issues 28 and 31 at the kiosk, at 1024×768 and on the touch kiosk (axe on each new
+// Decision 79 at the kiosk, at 1024×768 and on the touch kiosk (axe on each new
 // screen), against the real binary: an operator who signed revision 0 opens revision 1 in
 // /island/swp-ack and 'What changed' lists SWC page 2 (changed) and page 3 (added), and
 // opens the compare there (the changed region marked, the words diffed); reference mode's
@@ -98,7 +98,7 @@ async function touchSized(locator, what) {
   assert.deepEqual(small, [], `targets under 48 px: ${what}`);
 }
 
-describe("Kiosk: What changed, Search in documents, signatures' meaning, refusals shown (issues 28, 31)", () => {
+describe("Kiosk: What changed, Search in documents, signatures' meaning, refusals shown", () => {
   it('an operator who signed revision 0 sees what changed in revision 1 and opens the compare there', async (page, profile) => {
     await kiosk(page);
     await partFor(page, profile, SIGNED_REV0, PART);

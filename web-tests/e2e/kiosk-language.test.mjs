@@ -1,10 +1,10 @@
-// Documents per language at the kiosk (issue 29 item 4), at 1366×768 on the demo plant: a
+// Documents per language at the kiosk (decision 82), at 1366×768 on the demo plant: a
 // process engineer proposes a Spanish SWC for the deployed revision of 7101-0001 through
 // the API and the three approvers approve it (decision 95); a Spanish-speaking operator reads the instructions: the Spanish SWC with no notice,
 // the English-only JES and VIS with 'This document is not available in your language
 // yet.'; the sign record names each file read (language and SHA-256) and the verifier's
 // scan completes it. The operator's language comes from the badge answer's `lang` (the
-// users' language of issue 29 item 3; the demo operators are English, so the test gives
+// users' language, decision 81; the demo operators are English, so the test gives
 // this one Spanish in the answer the browser receives) and the whole kiosk follows it.
 import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,7 +14,7 @@ import { apiClient, expectAccessible, launchBrowser, ROOT, sqliteRows, startServ
 import { signInKiosk } from './kiosk-profiles.mjs';
 import { pdf } from './pdf.mjs';
 
-// The kiosk follows the operator's language from the badge scan (issue 29): after it, the
+// The kiosk follows the operator's language from the badge scan (decision 75): after it, the
 // screens are in Spanish — their texts come from the island's translator's file.
 const ES = JSON.parse(fs.readFileSync(path.join(ROOT, 'plugin-web/island/locales/es.json'), 'utf8'));
 const es = (key, vars = {}) => (ES[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, v) => vars[v]);
@@ -59,10 +59,10 @@ async function addSpanishSwc(part) {
   return { id: swp._id, sha: body.swp.translations[0].sha256 };
 }
 
-describe('Kiosk in the operator language (issue 29)', () => {
+describe('Kiosk in the operator language', () => {
   it('a Spanish operator reads a Spanish SWC and the English-only JES with the notice, and signs both', async (page) => {
     const swp = await addSpanishSwc('7101-0001');
-    // The badge answer carries the operator's language (issue 29 item 3).
+    // The badge answer carries the operator's language.
     await page.route('**/api/island/operator-from-badge/**', async (route) => {
       const response = await route.fetch();
       const json = await response.json();

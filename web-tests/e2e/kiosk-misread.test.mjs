@@ -1,4 +1,4 @@
-// Issue 26 item 3 at the kiosk, at 1366×768, 1024×768 and on a touch kiosk (axe on the
+// Decision 58 at the kiosk, at 1366×768, 1024×768 and on a touch kiosk (axe on the
 // new text): a misread does not lock the kiosk out. Past the free misses, the good badge
 // waits a few seconds, the text counts down every second, then the badge lands (the
 // netbook sends it again). A server per profile: wrong badges are remembered per kiosk
@@ -33,7 +33,7 @@ async function reader(page, badge) {
   await page.keyboard.press('Enter');
 }
 
-describe('Kiosk: a misread does not lock the kiosk out (issue 26)', () => {
+describe('Kiosk: a misread does not lock the kiosk out', () => {
   it('a misread does not lock the kiosk out: a short wait counted down, then the badge lands', (page) =>
     withServer(async (server) => {
       await kiosk(page, server);

@@ -1,4 +1,4 @@
-// Issue 26's three screens for every kiosk and console test: 1366×768, 1024×768 and a
+// The three screens for every kiosk and console test: 1366×768, 1024×768 and a
 // touch kiosk (1366×768 with touch; taps instead of clicks). One browser, one context per
 // profile (touch is a context option), each test on a fresh page of its profile.
 import { after, before, test } from 'node:test';

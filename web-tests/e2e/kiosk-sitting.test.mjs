@@ -1,9 +1,10 @@
-// Issue 26 items 4 and 8 at the kiosk, at 1366×768, 1024×768 and on a touch kiosk (axe on
-// each new screen): one verifier scan verifies every item of the
-// sitting (three alerts and the instructions: four records, four audit rows); the header
-// shows the new zone right after Save; reference mode's box shows the part number (also
-// after a reload) and has the Video Aid; kiosk controls are at least 40 px high.
-// The misread test is kiosk-misread.test.mjs (a server of its own per profile).
+// One verifier scan per sitting (decision 59) and data shown as it is
+// (plugins/island/README.md item 21) at the kiosk, at 1366×768, 1024×768 and on a touch
+// kiosk (axe on each new screen): one verifier scan verifies every item of the sitting
+// (three alerts and the instructions: four records, four audit rows); the header shows the
+// new zone right after Save; reference mode's box shows the part number (also after a
+// reload) and has the Video Aid; kiosk controls are at least 40 px high. The misread test
+// is kiosk-misread.test.mjs (a server of its own per profile).
 import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { expectAccessible, sqliteRows, startServer, waitForPath } from './harness.mjs';
@@ -53,7 +54,7 @@ async function touchTargets(page, what) {
   assert.deepEqual(small, [], `touch targets under 40 px on ${what}`);
 }
 
-describe('Kiosk: misreads, one verifier scan per sitting, data shown as it is (issue 26)', () => {
+describe('Kiosk: misreads, one verifier scan per sitting, data shown as it is', () => {
   it('one verifier scan verifies the alerts and the instructions read in a row', async (page, profile) => {
     const [badge, name] = OPERATOR[profile.name];
     await kiosk(page, server, 'A1');

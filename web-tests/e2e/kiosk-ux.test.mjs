@@ -1,7 +1,7 @@
-// Issue 26 at the kiosk, at 1366×768, 1024×768 and on a touch kiosk (axe on each new
-// screen): a badge reader's scan lands on a fresh start screen without a tap and right
-// after one; the idle sign-out with an injected clock (Playwright's page.clock). The
-// acknowledgement screens are kiosk-ack.test.mjs.
+// Badge scans and idle sign-out (decision 52) at the kiosk, at 1366×768, 1024×768 and on a
+// touch kiosk (axe on each new screen): a badge reader's scan lands on a fresh start screen
+// without a tap and right after one; the idle sign-out with an injected clock (Playwright's
+// page.clock). The acknowledgement screens are kiosk-ack.test.mjs.
 import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { expectAccessible, startServer, waitForPath } from './harness.mjs';
@@ -17,7 +17,7 @@ const suite = profileSuite();
 const it = suite.it;
 const kiosk = (page, zone) => kioskAt(page, server.url, zone);
 
-describe('Kiosk: badge scans and idle sign-out (issue 26)', () => {
+describe('Kiosk: badge scans and idle sign-out', () => {
   it('a badge read on a fresh start screen lands without a tap', async (page) => {
     await kiosk(page);
     await expectAccessible(page, 'start');

@@ -1,6 +1,6 @@
-// The kiosk's Video Aid plays (issue 26 item 8), at 1366×768, 1024×768 and on a touch
-// kiosk, with axe: an SWP with an H.264 Video Aid is uploaded through the form and
-// deployed; at the netbook, reference mode finds the part, the Video button opens the
+// The kiosk's Video Aid plays (plugins/island/README.md item 21), at 1366×768, 1024×768 and
+// on a touch kiosk, with axe: an SWP with an H.264 Video Aid is uploaded through the form
+// and deployed; at the netbook, reference mode finds the part, the Video button opens the
 // player, and the video loads and runs (its time moves on).
 import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';

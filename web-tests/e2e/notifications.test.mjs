@@ -1,4 +1,4 @@
-// Notifications (issue 27) end to end: an open Sign Off list gains an SWP submitted
+// Notifications (decision 66) end to end: an open Sign Off list gains an SWP submitted
 // elsewhere without a reload, the bell counts it and lists it with a link to its review,
 // mark-all-read empties the count and the spec's tooltip is back; Settings →
 // Notifications saves a choice per kind of event; an open kiosk status page says that a

@@ -1,4 +1,4 @@
-// Readiness (issue 32, release 2.0) end to end on the demo plant: the page's summary and
+// Readiness (decision 64, release 2.0) end to end on the demo plant: the page's summary and
 // drill-down with every choice in the address (reload and Back keep them), overdue rows in
 // red, the CSV of the same filters; and the kiosk's 'To read:' list after the badge scan.
 import { describe } from 'node:test';

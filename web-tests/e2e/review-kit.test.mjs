@@ -1,5 +1,5 @@
 // The kit's upload form and review lists as the SWP, alert and sign-off pages show them
-// (issue 33 item 1, issue 26 item 8), at 1366×768 and 1024×768 with axe-core on each view:
+// (decision 57), at 1366×768 and 1024×768 with axe-core on each view:
 // the bypass checkbox is there for every uploader, disabled with the reason for those who
 // may not use it; alert lists say statuses in words; alert tags stay on one line.
 import { after, before, describe } from 'node:test';

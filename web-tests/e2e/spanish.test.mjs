@@ -1,4 +1,4 @@
-// Issue 29 item 2: a plant whose language is Spanish. Every kiosk screen and the main
+// A plant whose language is Spanish (decisions 75–78, 104). Every kiosk screen and the main
 // console pages show no English text of the code (names, part numbers, zone codes and
 // document content aside): every text on screen, and every aria-label, title, placeholder
 // and alt, is checked against the code's keys whose Spanish differs (web-tests/i18n-keys.mjs;
@@ -102,7 +102,7 @@ async function signIn(page, base, email) {
 const suite = browserSuite({ server: { env: { PLANTDOC__I18N__DEFAULT: 'es' }, release: '2.0' } });
 const it = suite.it;
 
-describe('A Spanish plant (issue 29)', () => {
+describe('A Spanish plant', () => {
   it('the sign-in page is in Spanish', async (page) => {
     await page.goto(`${suite.server.url}/login`);
     await page.locator('button[type="submit"]').first().waitFor();

@@ -1,4 +1,4 @@
-// Single sign-on in Chromium (issue 30): /login's 'Sign in with {label}', the real
+// Single sign-on in Chromium (decisions 70 and 94): /login's 'Sign in with {label}', the real
 // OpenID provider's login and consent pages (npm's oidc-provider, web-tests/oidc), back
 // to the console signed in with an account made from the claims, and the logout that goes
 // on to the provider's sign-out. One server, one provider, one page.

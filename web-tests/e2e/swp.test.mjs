@@ -189,7 +189,7 @@ describe('SWPs page', () => {
     await page.evaluate(() => document.activeElement?.blur());
     await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
     await expectAccessible(page, '/main/swps Verification History');
-    // Issue 28 item 2: a record's detail holds the version's SHA-256 and times with offset.
+    // Decision 69: a record's detail holds the version's SHA-256 and times with offset.
     await group.getByRole('button', { name: "Details of Olivia Grant's signature" }).click();
     const detail = page.getByTestId('signature-detail');
     assert.equal((await detail.getByTestId('version-sha256').textContent()).trim(), deployed.contentHash);

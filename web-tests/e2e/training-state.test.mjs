@@ -1,8 +1,9 @@
-// Issue 26 items 7 and 8 in the training matrix, at 1366×768, 1024×768 and on a touch
-// screen (axe on the new dialogs): the shift, cell and zone are in the address (reload and
-// Back); a target out of 0–24 says 'Hours must be between 0 and 24' and is not clamped;
-// 'Reset squares' asks first. The squares are touch targets of at least 40 px on the touch
-// screen, and keep their size at 1366 and 1024 with a mouse.
+// The training matrix's state in the address (decision 60) and its touch targets, at
+// 1366×768, 1024×768 and on a touch screen (axe on the new dialogs): the shift, cell and
+// zone are in the address (reload and Back); a target out of 0–24 says 'Hours must be
+// between 0 and 24' and is not clamped; 'Reset squares' asks first. The squares are touch
+// targets of at least 40 px on the touch screen, and keep their size at 1366 and 1024 with
+// a mouse.
 import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { expectAccessible, leaveSignedIn, login, startServer, waitForPath } from './harness.mjs';
@@ -23,7 +24,7 @@ async function signIn(page, path) {
   await page.goto(`${server.url}${path}`);
 }
 
-describe('Training matrix: filters in the address, targets, Reset squares (issue 26)', () => {
+describe('Training matrix: filters in the address, targets, Reset squares', () => {
   it('the training matrix: filters in the address, a target out of 0–24 refused, Reset squares asks', async (page, profile) => {
     await signIn(page, '/main/training');
     await page.locator('.tm-b').first().waitFor();

@@ -88,7 +88,7 @@ describe('training matrix', () => {
     // Reset squares from the suite.context menu.
     await block(page, 'OP1002', '7101-0002', 4).click({ button: 'right' });
     await page.getByRole('menuitem', { name: 'Reset squares' }).click();
-    // It asks first (issue 26).
+    // It asks first.
     await page.getByRole('dialog').getByRole('button', { name: 'Reset squares' }).click();
     await block(page, 'OP1002', '7101-0002', -1).waitFor();
 

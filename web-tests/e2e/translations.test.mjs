@@ -11,7 +11,7 @@ import { pdf } from './pdf.mjs';
 const suite = browserSuite();
 const it = suite.it;
 
-describe('Translations in the console (issue 29)', () => {
+describe('Translations in the console', () => {
   it("adds and removes a deployed alert's Spanish file", async (page) => {
     await login(page, suite.server.url, 'manager.process@demo.plant');
     await waitForPath(page, /^\/main\//);

@@ -145,9 +145,9 @@ describe('kanban demo', () => {
     await page.keyboard.press('Space');
     await page.getByText(/^Picked up .* arrow keys|^(?!.*Done\.$).* is over [A-Za-z ]+\.$/).waitFor({ state: 'attached' });
     // dnd-kit's keyboard sensor listens for the moving keys from a timer task queued at the
-    // pick-up (KeyboardSensor.attach), and Chromium runs input before timers: a key sent
-    // on the spoken answer alone can come first and be lost (the flake of issue 33). A
-    // timer queued now runs after that one: then the sensor listens.
+    // pick-up (KeyboardSensor.attach), and Chromium runs input before timers: a key sent on
+    // the spoken answer alone can come first and be lost (a flake seen on loaded machines).
+    // A timer queued now runs after that one: then the sensor listens.
     await sensorListening(page);
     await page.keyboard.press('ArrowRight');
     await page.getByText(/ is over In Progress\.$/).waitFor({ state: 'attached' });

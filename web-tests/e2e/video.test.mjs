@@ -1,9 +1,9 @@
-// Real files in the browser (issue 16): an iPhone-style QuickTime MOV (H.264 + AAC) is
-// uploaded as an SWP's Video Aid through the form, deployed, and plays (metadata loaded,
-// duration > 0) in the console viewer (VIDEO) and in the kiosk (/island/interface, Video);
-// a video Chromium on the kiosk cannot play (HEVC) and a PDF that needs a password are
-// refused as they upload, with the server's message shown under their drop; the alerts
-// drop likewise.
+// Real files in the browser (decision 30, docs/uploads.md): an iPhone-style QuickTime MOV
+// (H.264 + AAC) is uploaded as an SWP's Video Aid through the form, deployed, and plays
+// (metadata loaded, duration > 0) in the console viewer (VIDEO) and in the kiosk
+// (/island/interface, Video); a video Chromium on the kiosk cannot play (HEVC) and a PDF
+// that needs a password are refused as they upload, with the server's message shown under
+// their drop; the alerts drop likewise.
 import { describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiClient, browserSuite, expectAccessible, login, waitForPath } from './harness.mjs';
@@ -71,7 +71,7 @@ describe('videos and refusals in the browser', () => {
     await page.getByRole('button', { name: 'VIDEO' }).and(page.locator(':enabled')).waitFor();
     const doc = await page.getByTestId('document-viewer').boundingBox();
     const side = await page.getByTestId('review-panel').boundingBox();
-    // Issue 26: the part, the note and Approve/Reject show without scrolling past the document.
+    // Decision 52: the part, the note and Approve/Reject show without scrolling past the document.
     assert.ok(side.y + side.height <= doc.y + 1, `sidebar above the document: ${JSON.stringify({ doc, side })}`);
     assert.equal(await pageOverflow(), 0, 'no sideways scroll of the page');
     await expectAccessible(page, 'Sign Off review at 1024 px');

@@ -1,6 +1,7 @@
-// The web bundle's weight (issue 13): the JavaScript Chromium downloads to show /login,
-// /island and /main/swps (signed in), compressed as served, stays within its budget; and
-// the server sends the build's precompressed copies with `Vary: Accept-Encoding`.
+// The web bundle's weight (docs/web.md, 'Weight and speed'): the JavaScript Chromium
+// downloads to show /login, /island and /main/swps (signed in), compressed as served, stays
+// within its budget; and the server sends the build's precompressed copies with
+// `Vary: Accept-Encoding`.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer } from './harness.mjs';

@@ -8,8 +8,8 @@
 //   RUNS=1 node web-tests/lighthouse/run.mjs
 //   FORM=mobile node web-tests/lighthouse/run.mjs   (only the mobile or desktop pages)
 //
-// Targets (issue 13): desktop ≥ 95 on the three pages, mobile ≥ 90 on /login; the exit
-// status is 1 when one is missed.
+// Targets (docs/web.md, 'Weight and speed'): desktop ≥ 95 on the three pages, mobile ≥ 90
+// on /login; the exit status is 1 when one is missed.
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { apiClient, CHROMIUM, startServer } from '../e2e/harness.mjs';

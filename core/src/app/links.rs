@@ -1,5 +1,5 @@
 //! `GET /files/{prefix}/{id}`: the folder backend's signed links, and controlled copies
-//! (`cc`, any backend: the stored PDF served stamped, issue 28 item 4). The signature is
+//! (`cc`, any backend: the stored PDF served stamped, decision 71). The signature is
 //! the authorisation (issued after the caller's check); expired or altered → 403.
 use crate::text;
 use axum::body::Body;

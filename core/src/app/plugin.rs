@@ -47,7 +47,7 @@ pub struct Manifest {
     pub id: String,
     pub name: String,
     /// The name in other languages, by language code (`{"es": "Alertas", "pl": "Alerty"}`);
-    /// the web shell shows the page's language, else `name` (issue 29).
+    /// the web shell shows the page's language, else `name` (decision 78).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub name_labels: BTreeMap<String, String>,
     /// The plant release that ships it ("1.0", "2.0").

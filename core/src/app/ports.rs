@@ -44,7 +44,7 @@ impl SignableVersion {
     }
 }
 
-/// One file of a document version as the kiosk may show it (issue 29): a section's
+/// One file of a document version as the kiosk may show it (decision 82): a section's
 /// original (`lang` None) or its translation into `lang`, with the file's SHA-256. A
 /// sign record names the ones the operator was shown.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
@@ -124,7 +124,7 @@ pub trait AlertsInForce: Send + Sync {
     }
 }
 
-/// An alert that applied to a part (issue 28's auditor's file): the version signed (its
+/// An alert that applied to a part (the auditor's file, decision 63): the version signed (its
 /// kind, id and file SHA-256), its tag, type, status and dates.
 #[derive(Debug, Clone)]
 pub struct PartAlert {

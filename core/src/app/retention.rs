@@ -1,4 +1,4 @@
-//! Retention of records (issue 28 item 5). A document that left use — an SWP revision
+//! Retention of records (decision 69). A document that left use — an SWP revision
 //! made obsolete by the next, a deployed one removed from the floor, an alert past its
 //! sunset — keeps its rows, its stored files, its approvals and its sign records for
 //! `[retention] years_after_obsolete` calendar years after that day; the auditor's file

@@ -1,5 +1,5 @@
 //! `[auth]`: sign-in limits, and `[auth.oidc]`, single sign-on with an OpenID Connect
-//! provider (issue 30). Without `[auth.oidc]` sign-in is exactly the spec's.
+//! provider (decision 70). Without `[auth.oidc]` sign-in is exactly the spec's.
 use std::collections::BTreeMap;
 
 use serde::Deserialize;

@@ -1,4 +1,4 @@
-//! The translators' catalogs (issue 29 item 3): per language, English message → its
+//! The translators' catalogs (decision 81): per language, English message → its
 //! translation, as TOML (`core/locales/<lang>.toml`, and each module's
 //! `plugins/<id>/locales/<lang>.toml` given in its `build` with `ctx.locale`). A key may
 //! hold placeholders (`"Search for at most {max} words."`): the English text is matched

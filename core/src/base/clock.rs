@@ -39,7 +39,7 @@ impl Clock for ManualClock {
 }
 
 /// A signature's date and time with its offset, as records show it to people and
-/// auditors (issue 28 item 2): `2026-01-01 08:30:00 +00:00` (the server keeps UTC).
+/// auditors (decision 63): `2026-01-01 08:30:00 +00:00` (the server keeps UTC).
 pub fn with_offset(ms: i64) -> String {
     chrono::DateTime::<chrono::Utc>::from_timestamp_millis(ms)
         .unwrap_or_default()

@@ -1,4 +1,4 @@
-//! Languages (issue 29 item 3): `[i18n]` (the plant's default and the languages it
+//! Languages (decision 81): `[i18n]` (the plant's default and the languages it
 //! offers), the caller's language, and the two marks every message a person reads
 //! passes through: [`msg!`](crate::msg) and [`text!`](crate::text). Messages are written
 //! in English (the spec's texts, letter for letter); an error answer is translated at

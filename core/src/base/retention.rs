@@ -1,4 +1,4 @@
-//! `[retention]` (issue 28 item 5): how long records are kept after they leave use.
+//! `[retention]` (decision 69): how long records are kept after they leave use.
 //! The purge itself is `crate::retention` (app).
 use crate::base::config::ConfigError;
 use serde::Deserialize;

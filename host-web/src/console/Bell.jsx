@@ -1,4 +1,4 @@
-// The top bar's bell (issue 27): the count of unread notifications, and on click the
+// The top bar's bell (decision 66): the count of unread notifications, and on click the
 // newest ones, each linking to its item, with mark-as-read and mark-all-read. With none
 // unread it keeps the spec's tooltip. It also follows the live event stream, so the
 // count and the open page's lists refresh when something changes elsewhere.

@@ -1,5 +1,5 @@
 // /login/email/{token}: a new e-mail asked for by a manager takes effect only when its
-// owner confirms it here with their own password (issue 25). The link is checked first
+// owner confirms it here with their own password (decision 47). The link is checked first
 // (spinner), then the password form, 'Invalid or expired link.', or the success text.
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { k, useT } from '@plantdoc/kit/core';

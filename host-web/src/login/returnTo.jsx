@@ -1,5 +1,5 @@
 // The login page's redirect once signed in: back to the address a signed-out visit asked
-// for (session/next.js remembered it), when it is safe, else home (issue 26). Here, in the
+// for (session/next.js remembered it), when it is safe, else home (decision 60). Here, in the
 // login area's chunk: the kiosk and the console do not download it.
 import { useEffect, useState } from 'react';
 import { useSession } from '@plantdoc/kit/core';

@@ -1,4 +1,4 @@
-// A module's name and sidebar label in the page's language (issue 29): the manifest gives
+// A module's name and sidebar label in the page's language (decision 78): the manifest gives
 // them (`nameLabels`, `sidebar.labels`, by language code); English, the manifest's
 // `name` and `sidebar.label`, otherwise. The host names no module itself.
 

@@ -1,4 +1,4 @@
-// A deep link opened while signed out returns there after sign-in (issue 26). The guards
+// A deep link opened while signed out returns there after sign-in (decision 60). The guards
 // that send a signed-out visitor to /login remember the address they were asked for, in
 // this tab's sessionStorage (never in the URL: nothing a link can set, so no open
 // redirect); the login page's redirect (login/returnTo.jsx, in the login area's chunk)

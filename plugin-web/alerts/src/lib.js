@@ -117,7 +117,7 @@ export function uploadPayload(s) {
     effectiveDate: s.effectiveDate ? dayjs(s.effectiveDate).toISOString() : '',
     sunsetDate: s.sunsetDate ? dayjs(s.sunsetDate).toISOString() : '',
     changes: s.changes || '',
-    // A corrected version names the rejected alert it replaces (issue 26).
+    // A corrected version names the rejected alert it replaces (decision 65).
     ...(s.corrects ? { corrects: s.corrects } : {}),
   };
 }

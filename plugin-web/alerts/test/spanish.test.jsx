@@ -1,4 +1,4 @@
-// The Alerts pages in Spanish (issue 29 item 2): no English text of the module is left on
+// The Alerts pages in Spanish (decision 77): no English text of the module is left on
 // the lists (Browse, My Pending), the detail view and the Upload form.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage, setSessionUser } from '@plantdoc/kit';

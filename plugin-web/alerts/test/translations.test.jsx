@@ -1,4 +1,4 @@
-// A deployed alert's translations in the console (issue 29 item 4): the kit's panel with
+// A deployed alert's translations in the console (decision 95): the kit's panel with
 // one file per language (no section), the list from its translations answer, Remove sends the
 // DELETE and shows the new list, a refusal shows the server's text; an added translation
 // stays listed when a read begun before it answers after it.

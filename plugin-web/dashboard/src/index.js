@@ -3,7 +3,7 @@
 import { routes } from './routes';
 import { registerTranslations } from '@plantdoc/kit';
 
-// This module's texts in the shipped languages, loaded when a language is first shown (issue 29).
+// This module's texts in the shipped languages, loaded when a language is first shown (decision 75).
 registerTranslations('dashboard', (lng) => import(`../locales/${lng}.json`));
 
 export default { id: 'dashboard', title: 'Dashboard', routes };

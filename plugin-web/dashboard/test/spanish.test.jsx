@@ -1,4 +1,4 @@
-// The dashboard in Spanish (issue 29): no English text of this module is left on screen.
+// The dashboard in Spanish (decision 77): no English text of this module is left on screen.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithQuery, stubFetch } from '../../kit/test/helpers';

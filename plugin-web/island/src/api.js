@@ -21,7 +21,7 @@ export { operatorFromBadge } from './badgeApi';
 
 /**
  * Links of a deployed SWP in the kiosk's language, fresh each time (GET
- * /api/swps/swp-with-urls/{id}?lang=): {swc, jes, vis, video, served} (issue 29).
+ * /api/swps/swp-with-urls/{id}?lang=): {swc, jes, vis, video, served} (decision 82).
  */
 export function linksSource(swpId) {
   const lang = kioskLanguage();

@@ -1,4 +1,4 @@
-// The kiosk's language (issue 29) is the page's (the kit's i18n: the badge-scanned
+// The kiosk's language (decision 75) is the page's (the kit's i18n: the badge-scanned
 // operator's from the scan to Sign Out, else the badge screen's choice or the plant's).
 // Documents are asked for in it (`?lang=`); the server serves the original where the
 // revision has no translation and says so (`served`).

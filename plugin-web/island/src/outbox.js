@@ -9,7 +9,7 @@ export const OUTBOX_KEY = 'plantdoc.island.outbox';
 export const PENDING_TEXT = k('Saved on this netbook. It will be sent as soon as the server answers.');
 const RETRY_MS = 2000;
 const waiting = new Map();
-// PINs (issue 28) stay in memory, never in localStorage: after a reload the call is
+// PINs (decision 63) stay in memory, never in localStorage: after a reload the call is
 // refused ('Please enter your PIN.') and the screen asks again.
 const secrets = new Map();
 let timer = null;

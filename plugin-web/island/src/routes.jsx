@@ -52,7 +52,7 @@ function Operator({ children }) {
 
 // The kiosk's primary blue is one shade darker than the console's: white text on antd's
 // #1677ff is 4.1:1, under the 4.5:1 the netbook screens must meet (axe color-contrast).
-// Every control is at least 40 px high: a touch target for a finger (issue 26).
+// Every control is at least 40 px high: a touch target for a finger (plugins/island/README.md item 21).
 const KIOSK_THEME = { token: { colorPrimary: '#0958d9', controlHeight: 40 } };
 const kiosk = (element, swap) => (
   <ConfigProvider theme={KIOSK_THEME}>

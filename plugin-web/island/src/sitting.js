@@ -1,4 +1,4 @@
-// The sitting (issue 26): what the operator has read since the badge scan and no verifier
+// The sitting (decision 59): what the operator has read since the badge scan and no verifier
 // has witnessed yet ({kind: 'swp' | 'alert', id, label}), so that one verifier scan
 // verifies them all, one verify call each. Cleared with the operator (state.js). Not in
 // state.js: the start screen does not download it.

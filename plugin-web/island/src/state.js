@@ -19,7 +19,7 @@ export function getOperator() {
 
 let current = getOperator();
 // The operator's language applies from the badge scan until Sign Out (a reload keeps it);
-// then the badge screen's choice or the plant's language serves whoever walks up (issue 29).
+// then the badge screen's choice or the plant's language serves whoever walks up (decision 75).
 if (current?.lang) setOverrideLanguage(current.lang);
 
 export function setOperator(op) {

@@ -1,5 +1,6 @@
-// A badge reader's keys reach the badge wherever the focus is (issue 26): typed before
-// the field exists, Enter submits them; a refusal clears the badge and shows its error.
+// A badge reader's keys reach the badge wherever the focus is (plugins/island/README.md
+// item 18): typed before the field exists, Enter submits them; a refusal clears the badge
+// and shows its error.
 import { describe, expect, test, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useBadgeCapture, useBadgeField, waitText } from '../src/components/badgeField';

@@ -1,4 +1,4 @@
-// The kiosk's share of issues 28 and 31: the History shows each signature's meaning and
+// The kiosk's side of decision 79: the History shows each signature's meaning and
 // mode; 'Search in documents' shows the results (snippet marks as text, never HTML) in
 // touch-sized targets and opens a result; 'What changed' lists the changed pages of each
 // document against the revision the operator signed last and opens the compare there

@@ -1,4 +1,4 @@
-// The kiosk's language (issue 29): the badge screen's switch serves whoever walks up, the
+// The kiosk's language (decision 75): the badge screen's switch serves whoever walks up, the
 // operator's own language applies from the badge scan until Sign Out, then the page's base
 // language (the kiosk account's or the plant's, set by the host).
 import { afterEach, describe, expect, test } from 'vitest';

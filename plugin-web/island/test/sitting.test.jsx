@@ -1,4 +1,4 @@
-// One verifier scan per sitting (issue 26 item 4): the items read are listed, one badge
+// One verifier scan per sitting (decision 59): the items read are listed, one badge
 // sends the spec's verify call for each (its own key), a 409 is shown and skipped, a
 // refused verifier stops and keeps what is left for the next badge.
 import { afterEach, describe, expect, test, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// The kiosk in Spanish (issue 29): the part select, the status cards, the reading and
+// The kiosk in Spanish (decision 77): the part select, the status cards, the reading and
 // verification screens show no English text of this module (names, part numbers, alert
 // tags and the acronyms SWC/JES/VIS stay as they are).
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -41,7 +41,7 @@ function stub({ level = 2, swpRead = false, alerts = [SAFETY] } = {}) {
     '/api/alerts/operator-alerts/A1/o1': [200, alerts],
     '/api/alerts/operator-alerts/zone/A1': [200, alerts],
     '/api/island/obligations/A1/o1': [200, [{ partId: 'p1', partNumber: '7101-0001', alertTag: 'S-2026-0001', dueDate: '2026-12-01T00:00:00.000Z' }]],
-    // The SWC only in its original language: the notice shows (issue 29 item 4).
+    // The SWC only in its original language: the notice shows (decision 82).
     '/api/swps/swp-with-urls/s1': [200, { swp: { urls: {}, served: { swc: { lang: null, sha256: 'ab' } } } }],
     '/api/island/sign-history/s1': [200, { opsSigned: [{ _id: 'r1', op: OP, cl: { fullName: 'Sam Ortiz' }, dateSigned: signed, dateVerified: signed }] }],
   });

@@ -1,4 +1,4 @@
-// The Kanban page in Spanish (issue 29): no English text of this module is left on screen.
+// The Kanban page in Spanish (decision 77): no English text of this module is left on screen.
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';

@@ -1,9 +1,9 @@
-// Compare (issue 31), shared by the console viewer (swp remote) and the kiosk's 'What
-// changed' (island remote): two revisions of one document side by side, page by page
+// Compare (decisions 73 and 79), shared by the console viewer (swp remote) and the kiosk's
+// 'What changed' (island remote): two revisions of one document side by side, page by page
 // with pdf.js: the blocks that differ marked on both pages, the pages added or removed
-// listed, and each page's text diff (added words green, removed red). A page is drawn
-// when it scrolls into view. pdf.js and its worker are chunks of their own, loaded when
-// a pair is first opened (compare/pdf.js): a page that shows no compare loads neither.
+// listed, and each page's text diff (added words green, removed red). A page is drawn when
+// it scrolls into view. pdf.js and its worker are chunks of their own, loaded when a pair
+// is first opened (compare/pdf.js): a page that shows no compare loads neither.
 import { useEffect, useRef, useState } from 'react';
 import { Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';

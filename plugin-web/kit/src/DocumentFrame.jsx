@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Result, Spin } from 'antd';
 import { k, useT } from './i18n';
 
-// How Chromium's built-in PDF viewer opens a document (issue 26): `toolbar=1` opens it with
+// How Chromium's built-in PDF viewer opens a document (decision 52): `toolbar=1` opens it with
 // the thumbnail pane closed (the toolbar stays, with zoom and page controls) and
 // `view=FitH` at page width. Checked on Debian's chromium 156: `pagemode=none` and
 // `zoom=page-width` are ignored; without these the pane took 300 px and the page opened

@@ -1,4 +1,4 @@
-// The choice of a language (issue 29): the shipped languages (LANGUAGES), each in its own
+// The choice of a language (decision 78): the shipped languages (LANGUAGES), each in its own
 // name ('English', 'Español', 'Polski'), so a person finds theirs whatever the page shows.
 // Used by Add/Edit User and Settings → Account. `value` is a language code ('es').
 import { Select } from 'antd';

@@ -9,7 +9,7 @@ import dayjs from 'dayjs';
 import { formatDate } from './date';
 import { useT } from './i18n';
 
-/** A signature's date and time with its UTC offset (issue 28 item 2), in the browser's zone:
+/** A signature's date and time with its UTC offset (decision 69), in the browser's zone:
  *  '2026-03-04 14:05:00 +01:00'; '' if none. Kept out of the kit's core: the kiosk's first
  *  screen downloads the core and never shows it. */
 export function formatWithOffset(value) {
@@ -47,7 +47,7 @@ const columnsIn = (t) => [
       </>
     ),
   },
-  // Issue 28 item 2: the meaning of the act and the mode it was given in.
+  // Decision 69: the meaning of the act and the mode it was given in.
   { title: t('Meaning'), key: 'meaning', render: (_, r) => r.signMeaning && `${r.signMeaning} (${r.signMode})` },
 ];
 

@@ -3,7 +3,7 @@
 // dates, text, review stages, counts — and the first columns of the spec's SWP and Alert
 // lists (section 2), which the SWP, alert and sign-off lists share; and the overall state
 // of a row in review: 'In review', or 'Rejected' with who, when, the note and the way
-// forward ('Submit a corrected version', issue 26).
+// forward ('Submit a corrected version', decision 65).
 import { Button, Typography } from 'antd';
 import { formatDate } from './date';
 import { k, translate, useT } from './i18n';

@@ -1,4 +1,4 @@
-// A deployed document's translations (issue 29 item 4), for any module whose documents
+// A deployed document's translations (decisions 82 and 95), for any module whose documents
 // carry them (the swp and alerts remotes configure it): the list (section, language,
 // when, its review state, Remove) and 'Add translation' — section (when the document has
 // several), language and a PDF, sent with progress as multipart (section, lang, file) to

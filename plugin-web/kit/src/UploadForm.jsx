@@ -106,7 +106,7 @@ export function OnBehalfOfField({ value, onChange, users = [], myself, placehold
 }
 
 /**
- * The head of a form that submits a corrected version (issue 26): which rejected document
+ * The head of a form that submits a corrected version (decision 65): which rejected document
  * it corrects (`rejected`: its list row or answer; `label` names it, e.g. 'SWP for part
  * P-1'), who rejected it, when and why; the server's `corrects` error under it.
  */

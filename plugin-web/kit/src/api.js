@@ -92,7 +92,7 @@ async function readBody(res) {
  * `skipUnauthorized` for the session check itself (its 401 is the answer, not an event).
  */
 export async function request(method, path, body, options = {}) {
-  // The server answers its messages in the language the page shows (issue 29).
+  // The server answers its messages in the language the page shows (decision 81).
   const headers = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
   let payload;
   if (body instanceof FormData) {

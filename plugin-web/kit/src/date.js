@@ -1,6 +1,6 @@
 // The one date format of the product: 'MMM-DD-YY hh:mma' in English (the spec's), e.g.
 // 'Mar-04-26 02:05pm'; the same parts in the order and clock of the page's language
-// elsewhere ('04-mar-26 14:05'), with the month's name from dayjs's locale (issue 29).
+// elsewhere ('04-mar-26 14:05'), with the month's name from dayjs's locale (decision 75).
 import dayjs from 'dayjs';
 import { currentLanguage } from './i18n';
 

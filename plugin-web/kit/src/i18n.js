@@ -1,4 +1,4 @@
-// The one i18n instance of the front end (issue 29, decision 75): an i18next instance made
+// The one i18n instance of the front end (decision 75): an i18next instance made
 // here, in the kit's core. The kit's core is a federation singleton the host provides, so
 // the host and every remote translate through this one instance.
 //

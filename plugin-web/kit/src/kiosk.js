@@ -28,7 +28,7 @@ export function setKioskSettings(patch) {
 /**
  * Tells `listener` of every change of the settings made on this page; answers the
  * unsubscribe. With React's useSyncExternalStore, the kiosk header shows a new zone as
- * soon as it is saved (issue 26).
+ * soon as it is saved (plugins/island/README.md item 21).
  */
 export function subscribeKioskSettings(listener) {
   window.addEventListener(CHANGED, listener);

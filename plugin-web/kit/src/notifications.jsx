@@ -1,4 +1,4 @@
-// Notifications (issue 27): the bell's list and marks, the preferences, and the live
+// Notifications (decision 66): the bell's list and marks, the preferences, and the live
 // updates of open pages. The server's event stream (/api/events, Server-Sent Events)
 // says that something the user may see changed; the open page's queries are invalidated
 // (the active ones refetch: lists, counts, the bell), all but signed document links, so

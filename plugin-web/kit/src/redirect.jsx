@@ -1,4 +1,4 @@
-// A guard's redirect that is not lost (issue 33 item 9, decision 91). react-router's
+// A guard's redirect that is not lost (decisions 91 and 105). react-router's
 // <Navigate> navigates from a passive effect and was lost on loaded machines (the kiosk
 // left blank at /island/interface after Sign Out and Back). Redirect starts from a layout
 // effect, run whenever the subtree is on screen, and navigates right after the commit,

@@ -5,7 +5,7 @@ export { PagedTable, PAGE_SIZES, DEFAULT_PAGE_SIZE, compareValues } from './Page
 export { DeleteDialog, DELETE_TITLE, DELETE_TEXT } from './DeleteDialog';
 export { OperatorsSignedModal, formatWithOffset } from './OperatorsSignedModal';
 export { DocumentViewer, VIEWER_HEIGHT } from './DocumentViewer';
-// Compare (issue 31): pdf.js loads when a pair is first opened, not with this file.
+// Compare (decision 79): pdf.js loads when a pair is first opened, not with this file.
 export { ComparePages, CompareSummary, COMPARE_WIDTH, changedPages, useComparePair } from './ComparePages';
 // An SWP beside another revision of its part (console viewer, review view): its own chunk.
 export { SwpCompare } from './SwpCompareLazy';
@@ -25,7 +25,7 @@ export { TabbedPage, Placeholder, tabSlug } from './TabbedPage';
 export { useClearButton, useTabsNames } from './antdNames';
 export { AaTheme, AA_TOKENS } from './AaTheme';
 export { fieldHelp } from './fieldHelp';
-// A language chooser (Add/Edit User, Settings → Account; issue 29).
+// A language chooser (Add/Edit User, Settings → Account; decision 78).
 export { LanguageSelect } from './LanguageSelect';
 export { TranslationsPanel, useTranslationUpload } from './TranslationsPanel';
 export { UploadForm, useUploadForm, submitErrors, ChangesField, ZonesField, OnBehalfOfField, MAX_CHANGES, charactersLeft, CorrectsNotice } from './UploadForm';
@@ -47,5 +47,5 @@ export { ReviewState, stateColumn, rejectionOf, correctsText, correctionsInRevie
 export { useUrlState, readUrlState, patchUrlState } from './PagedTable';
 // The document calls several remotes make (a share key of its own: not on pages that make none).
 export { alertLink, deployedSwpParts, documentKeys, swpLinks, useDeployedSwp, useSignHistory } from './documents';
-// The bell, the notification settings and live updates (issue 27).
+// The bell, the notification settings and live updates (decision 66).
 export { CHANNELS, notificationKeys, useLiveUpdates, useMarkRead, useNotificationPrefs, useNotifications, useSaveNotificationPrefs } from './notifications';

@@ -1,4 +1,4 @@
-// A list's state kept in the address's query (issue 26): page, page size, sort, search,
+// A list's state kept in the address's query (decision 60): page, page size, sort, search,
 // filters. Reload, Back and a shared link restore it. Values equal to their default are
 // left out of the address; numbers are read back as numbers (a bad one is its default).
 import { useCallback, useMemo, useRef } from 'react';

@@ -148,7 +148,7 @@ describe('OperatorsSignedModal', () => {
     expect(within(dialog).getByText('OP1001')).toBeTruthy();
     expect(within(dialog).getByText('Olivia Chen')).toBeTruthy();
     expect(within(dialog).getByText('Mar-04-26 02:05pm')).toBeTruthy();
-    // Issue 28 item 2: the time with its UTC offset, the meaning and the mode.
+    // Decision 69: the time with its UTC offset, the meaning and the mode.
     expect(within(dialog).getByText(/^2026-03-04 14:05:00 [+-]\d\d:\d\d$/)).toBeTruthy();
     expect(within(dialog).getByText('Read (badge+pin)')).toBeTruthy();
     expect(screen.getByTestId('operators-signed-list').style.height).toBe('400px');

@@ -1,4 +1,4 @@
-// The kit's one i18n instance (issue 29): keys are English texts, a language's file loads
+// The kit's one i18n instance (decision 75): keys are English texts, a language's file loads
 // when the language is first shown, screens follow the switch, the API client sends the
 // page's language, dates follow the language (the spec's format in English).
 import { afterEach, describe, expect, it, vi } from 'vitest';

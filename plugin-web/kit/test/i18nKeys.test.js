@@ -1,6 +1,6 @@
 // Every key the code uses is translated in every shipped language, and no translator's
 // file holds a key the code no longer uses (a changed English text must be translated
-// again: its old translation is reported here). Issue 29 item 2.
+// again: its old translation is reported here). Decision 75.
 import { describe, expect, it } from 'vitest';
 import { SHIPPED, baseKey, hasKey, packages, translations, usedKeys } from '../../../web-tests/i18n-keys.mjs';
 

@@ -1,4 +1,4 @@
-// LanguageSelect (issue 29): the shipped languages, each in its own name whatever the
+// LanguageSelect (decision 78): the shipped languages, each in its own name whatever the
 // page's language, the chosen code handed to onChange, and its label for assistive technology.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The kit's screens in Spanish (issue 29): a review list (its columns, stages, states,
+// The kit's screens in Spanish (decision 77): a review list (its columns, stages, states,
 // pager, search and delete), the delete dialog, an upload form frame, the part number
 // field, the document viewer and the Operators Signed list show no English text of the
 // kit's keys (names, part numbers and the server's data aside).

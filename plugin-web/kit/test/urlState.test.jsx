@@ -1,4 +1,4 @@
-// A list's state in the address (issue 26 item 7): read with defaults and types, written
+// A list's state in the address (decision 60): read with defaults and types, written
 // without the defaults, other keys kept; Back restores the previous state.
 import { describe, expect, test } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';

@@ -1,7 +1,7 @@
 // Every web build in one webpack run (`npm run build`): the host's two compilations and the
 // remote of every plugin-web/<folder> that has a webpack.config.js. One Node process and one
 // webpack start instead of one per workspace; webpack's MultiCompiler runs them side by side
-// (issue 33 item 8, figures in docs/speed.md). No module is named: the folders are read.
+// (figures in docs/speed.md). No module is named: the folders are read.
 const fs = require('fs');
 const path = require('path');
 

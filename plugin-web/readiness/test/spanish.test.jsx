@@ -1,4 +1,4 @@
-// The readiness page in Spanish (issue 29): no English text of this module is left on
+// The readiness page in Spanish (decision 77): no English text of this module is left on
 // screen, in the empty state and with a summary (its zones' labels too) and its obligations.
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';

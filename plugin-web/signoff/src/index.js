@@ -3,7 +3,7 @@
 import { routes } from './routes';
 import { k, registerTranslations } from '@plantdoc/kit';
 
-// This module's texts in the shipped languages, loaded when a language is first shown (issue 29).
+// This module's texts in the shipped languages, loaded when a language is first shown (decision 75).
 registerTranslations('signoff', (lng) => import(`../locales/${lng}.json`));
 
 export default { id: 'signoff', title: k('Sign Off'), routes };

@@ -1,4 +1,4 @@
-// Sign Off in Spanish (issue 29 item 2): no English text of the module is left on the SWPs
+// Sign Off in Spanish (decision 77): no English text of the module is left on the SWPs
 // list, the review view, All Done and the Alerts tab (its review and its empty text).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@plantdoc/kit';

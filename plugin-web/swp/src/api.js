@@ -160,7 +160,7 @@ export function useEditSwpZones(swpId) {
   });
 }
 
-// --- translations (issue 29) ---
+// --- translations (decisions 82 and 95) ---
 
 /**
  * DELETE /api/swps/translations/{translationId}: that one (one in review leaves the served

@@ -103,7 +103,7 @@ export function searchRows(rows, term) {
 }
 
 /** The uploadS3 payload (spec section 3) from the form's state. */
-/** The languages a document may be translated into (issue 29); '' is the original. */
+/** The languages a document may be translated into (decision 82); '' is the original. */
 export const DOC_LANGUAGES = [
   { value: '', label: k('Original') },
   { value: 'es', label: 'Español' },
@@ -137,9 +137,9 @@ export function uploadPayload(state) {
     referenceOnly: state.referenceOnly === true,
     changes: state.newRelease === false ? state.changes || '' : '',
     bypassManagement: state.bypassManagement === true,
-    // A corrected version names the rejected SWP it replaces (issue 26).
+    // A corrected version names the rejected SWP it replaces (decision 65).
     ...(state.corrects ? { corrects: state.corrects } : {}),
-    // Translated sections dropped with the originals (issue 29); absent: the spec's body.
+    // Translated sections dropped with the originals (decision 82); absent: the spec's body.
     ...(translations.length > 0 ? { translations } : {}),
   };
 }
@@ -150,5 +150,5 @@ export function pagedPath({ page, limit, search, sortBy, sortOrder }) {
   return `/api/swps/deployed-swps-paginated?${q}`;
 }
 
-/** GET /api/swps/audit-file/{partNumber}.pdf|.csv: the auditor's file of a part (issue 28). */
+/** GET /api/swps/audit-file/{partNumber}.pdf|.csv: the auditor's file of a part (decision 63). */
 export const auditFileUrl = (partNumber, ext) => `/api/swps/audit-file/${encodeURIComponent(partNumber)}.${ext}`;

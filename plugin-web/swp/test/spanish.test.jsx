@@ -1,4 +1,4 @@
-// The SWPs pages in Spanish (issue 29 item 2): no English text of the module is left on
+// The SWPs pages in Spanish (decision 77): no English text of the module is left on
 // Browse (and its tab bar), the Upload form, a part's details and the verification history.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage, setSessionUser } from '@plantdoc/kit';

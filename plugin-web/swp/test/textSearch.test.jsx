@@ -1,4 +1,4 @@
-// Browse's 'Search in documents' (issue 31): the words and the results page live in the
+// Browse's 'Search in documents' (decision 73): the words and the results page live in the
 // address; a word on more pages than the server counts (decision 86: `totalExact`
 // false) is said above the results, and the pager stops at what was counted.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The Upload tab's language per drop (issue 29): 'Original' by default on the SWC, JES
+// The Upload tab's language per drop (decision 82): 'Original' by default on the SWC, JES
 // and VIS drops (none on the video); a chosen language opens a drop for the translated
 // PDF (the kit's FileDrop, tested in the kit), sent as `translations` with the submit;
 // back to 'Original' closes it.

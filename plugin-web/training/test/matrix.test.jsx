@@ -75,7 +75,7 @@ describe('training matrix', () => {
     fireEvent.keyDown(active, { key: '3' });
     fireEvent.contextMenu(active);
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Reset squares' }));
-    // Reset squares asks first (issue 26).
+    // Reset squares asks first.
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reset squares' }));
     await waitFor(() =>
       expect(posted(fetch, '/api/training/matrix/edit/block').slice(1)).toEqual([

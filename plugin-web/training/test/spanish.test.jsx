@@ -1,4 +1,4 @@
-// The training matrix and the Add Training form in Spanish (issue 29): no English text of
+// The training matrix and the Add Training form in Spanish (decision 77): no English text of
 // this module is left on screen (the matrix, its legend and dialogs, the empty matrix).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Settings in Spanish (issue 29): Manage Users, Add Users, Account, Notifications, the edit
+// Settings in Spanish (decision 77): Manage Users, Add Users, Account, Notifications, the edit
 // screen, the success page and Modules show no English text of this module.
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';

@@ -1,4 +1,4 @@
-//! 'An alert in force ends soon' (issue 27): a task tells the engineer who uploaded a
+//! 'An alert in force ends soon' (decision 68): a task tells the engineer who uploaded a
 //! deployed alert (and the engineer it was uploaded for) `[modules.alerts]
 //! ending_notice_days` before its sunset date, once: the alert's `ending_told` is set by a
 //! conditional UPDATE in the transaction that writes the event, so two instances or two

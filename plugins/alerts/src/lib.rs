@@ -63,7 +63,7 @@ const SWEEP_EVERY: Duration = Duration::from_secs(60 * 60);
 /// The module's state: its own PDF-check semaphore (decision 29: no process-global).
 pub struct AlertsState {
     feeds: feed::FeedCache,
-    /// The documents' text indexer (issue 31).
+    /// The documents' text indexer (decision 72).
     pub text: std::sync::Arc<plantdoc_core::textindex::Indexer>,
 }
 

@@ -1,9 +1,8 @@
-//! What the alerts module keeps (issue 28 item 5, `plantdoc_core::retention`; decision
-//! in docs/decisions.md): an alert leaves use at its sunset (a deployed alert past it is
-//! expired) or when deleted; it is kept, with its file, approvals (columns of its row)
-//! and sign records, for the retention years after that day. Past it, `plantdoc
-//! retention purge` removes the row, its zone rows and its file; an alert that corrected
-//! it keeps its copy of the rejection and loses only the link. The tag counter is kept,
+//! What the alerts module keeps (decision 69, `plantdoc_core::retention`): an alert leaves use at
+//! its sunset (a deployed alert past it is expired) or when deleted; it is kept, with its file,
+//! approvals (columns of its row) and sign records, for the retention years after that day. Past
+//! it, `plantdoc retention purge` removes the row, its zone rows and its file; an alert that
+//! corrected it keeps its copy of the rejection and loses only the link. The tag counter is kept,
 //! so a tag is never given twice.
 use plantdoc_core::app::AppState;
 use plantdoc_core::ports::async_trait;

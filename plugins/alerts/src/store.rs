@@ -65,7 +65,7 @@ pub async fn with_signs(state: &AppState, alerts: &[Alert]) -> Result<Vec<Value>
         .collect())
 }
 
-/// What the stamp of a controlled copy of the alert's PDF says (decision "NN"): an alert
+/// What the stamp of a controlled copy of the alert's PDF says (decision 71): an alert
 /// has no revision, so its tag, part, zones and the window it is in force; past its
 /// sunset it is expired. The QR code opens the alert in the console.
 pub fn copy_facts(a: &Alert, now: i64) -> CopyFacts {

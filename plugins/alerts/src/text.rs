@@ -1,4 +1,4 @@
-//! Search inside the alerts' documents (issue 31): the PDF of every alert kept (pending
+//! Search inside the alerts' documents (decision 72): the PDF of every alert kept (pending
 //! or deployed) is read page by page by the core's text indexer after the upload's
 //! transaction (`AlertsState::text`: at start and every minute); the search answers deployed
 //! alerts the caller may see.

@@ -33,7 +33,7 @@ pub struct AlertBody {
     pin: Option<String>,
     new_pin: Option<String>,
     /// The file the kiosk showed (the feed's `served`): `[{section: "alert", lang,
-    /// sha256}]` (issue 29).
+    /// sha256}]` (decision 82).
     read_files: Option<Vec<VersionFile>>,
 }
 

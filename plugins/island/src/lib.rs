@@ -53,7 +53,7 @@ pub struct IslandSettings {
     /// netbook warns 10 s before). Read by the web through `GET /api/island/kiosk-config`.
     pub idle_secs: u32,
     /// `"badge"` (the spec: the badge alone) or `"badge+pin"`: reads and verifications
-    /// also need the signer's PIN (`pin`; issue 28).
+    /// also need the signer's PIN (`pin`; decision 63).
     pub signature: String,
 }
 

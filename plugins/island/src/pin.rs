@@ -1,4 +1,4 @@
-//! The second component of a kiosk signature (issue 28 item 1). With `[modules.island]
+//! The second component of a kiosk signature (decision 63). With `[modules.island]
 //! signature = "badge+pin"` the operator's read and the verifier's verification each need
 //! the signer's PIN after the badge; with `"badge"` (the default) the badge alone, as the
 //! spec has it. Wrong PINs slow the netbook (`throttle`) and lock the person's PIN at the

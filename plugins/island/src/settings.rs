@@ -132,7 +132,7 @@ pub async fn revoke(
 }
 
 /// Process engineering (engineers and managers of the process department of the
-/// netbook's company whose zones overlap its own) hears of a revoked kiosk (issue 27).
+/// netbook's company whose zones overlap its own) hears of a revoked kiosk.
 async fn tell_revoked(
     state: &AppState,
     conn: &mut sqlx::AnyConnection,

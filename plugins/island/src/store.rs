@@ -45,7 +45,7 @@ pub async fn operator_by_badge(
         position: String,
         #[serde(rename = "companyCode")]
         company_code: &'a str,
-        /// The operator's language: the kiosk speaks it until Sign Out (issue 29).
+        /// The operator's language: the kiosk speaks it until Sign Out.
         lang: String,
     }
     let (first, last): (String, String) = (r.try_get("firstname")?, r.try_get("lastname")?);

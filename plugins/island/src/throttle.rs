@@ -1,8 +1,8 @@
 //! Wrong badges, counted against what is guessed against: the kiosk account at its client
 //! address and the kiosk account over every address. Not per session: a kiosk account may
-//! hold many sessions, and a new sign-in must not start a fresh count (issue 25).
+//! hold many sessions, and a new sign-in must not start a fresh count (decision 49).
 //!
-//! A growing delay per miss instead of a one-minute block (issue 26): a key's misses are
+//! A growing delay per miss instead of a one-minute block (decision 58): a key's misses are
 //! remembered ten minutes; up to `limit` of them (the per-minute setting: 5 per address,
 //! 20 per account) cost nothing, as before. Past them, the next badge of that key is
 //! looked up only 1 s, 2 s, 4 s, … after the last miss, at most `60 s / limit` (12 s

@@ -1,4 +1,4 @@
-//! Reading obligations (issue 32): who must read which document version, by when. An
+//! Reading obligations (decision 64): who must read which document version, by when. An
 //! obligation (operator, document version, reason, due date) is written, closed (done:
 //! a verified signature of that version) or voided (superseded, sunset, operator
 //! disabled or out of the zone) in the transaction of the act that causes it, by the

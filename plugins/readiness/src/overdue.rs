@@ -1,4 +1,4 @@
-//! 'Readings overdue in your zone' (issue 27): open obligations that passed their due
+//! 'Readings overdue in your zone' (decision 68): open obligations that passed their due
 //! date are counted once, in the zones of the document the operator works in, and the supervisors and managers who see that zone are
 //! told (a daily digest by default). Each obligation's `overdue_told` is set in the
 //! transaction that writes the events, so a reading is never counted twice.

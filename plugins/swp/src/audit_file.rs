@@ -1,4 +1,4 @@
-//! The auditor's file of a part (issue 28 item 3): `GET /api/swps/audit-file/{part}.pdf`
+//! The auditor's file of a part (decisions 63 and 84): `GET /api/swps/audit-file/{part}.pdf`
 //! and `.csv`, optionally `?from=YYYY-MM-DD&to=YYYY-MM-DD` (the signatures' dates, `to`
 //! included). For console users who see the part's SWPs (the SWP visibility rule). Every
 //! revision with its documents' SHA-256, uploader and on-behalf, each review stage with

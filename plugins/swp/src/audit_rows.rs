@@ -127,7 +127,7 @@ pub fn swp_rows(
             ..base()
         });
     }
-    // Issue 28 item 5: a deleted SWP is kept (soft delete) and shown with its date.
+    // Decision 69: a deleted SWP is kept (soft delete) and shown with its date.
     if let Some(d) = deleted.get(&s.id) {
         let detail = if s.deploy_date.is_some() {
             "removed from the plant floor"
@@ -165,7 +165,7 @@ pub fn sign_rows(a: &SignAct, revision: String, other: bool, out: &mut Vec<Row>)
     };
     let mut note = if other { "; bound to a version other than the SWP's current one" } else { "" }
         .to_string();
-    // The files shown (issue 29): each section's language and SHA-256.
+    // The files shown (decision 82): each section's language and SHA-256.
     let read: Vec<plantdoc_core::ports::VersionFile> =
         a.read_files.as_deref().and_then(|j| serde_json::from_str(j).ok()).unwrap_or_default();
     for f in &read {

@@ -1,4 +1,4 @@
-//! The console viewer's Compare (issue 31): the part's deployed and obsolete revisions
+//! The console viewer's Compare (decision 73): the part's deployed and obsolete revisions
 //! the caller may see, newest first, to compare the shown one with (the documents
 //! themselves come from `signed-urls/{id}` and are compared in the browser); and the
 //! kiosk's: the revision an operator signed last, with its links.
@@ -51,7 +51,7 @@ pub async fn revisions(
     Ok(axum::Json(json!({"revisions": list})))
 }
 
-/// `GET /api/swps/last-signed/{swpId}/{opId}` (the kiosk's 'What changed', issue 31):
+/// `GET /api/swps/last-signed/{swpId}/{opId}` (the kiosk's 'What changed', decision 79):
 /// `{lastSigned: {_id, revision, status, deployDate, signedAt, urls} | null}`, the
 /// revision of the SWP's part the operator signed last (read, verified or not), the
 /// shown one included, with its links; only deployed and obsolete revisions the netbook

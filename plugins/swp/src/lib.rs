@@ -86,7 +86,7 @@ pub struct SwpState {
     lists: paging::ListCache,
     /// Browse pages and part searches as sent (decision 37).
     answers: plantdoc_core::answers::Answers,
-    /// The documents' text indexer (issue 31).
+    /// The documents' text indexer (decision 72).
     pub text: std::sync::Arc<plantdoc_core::textindex::Indexer>,
 }
 

@@ -1,4 +1,4 @@
-//! What the SWP module keeps (issue 28 item 5, `plantdoc_core::retention`): a revision
+//! What the SWP module keeps (decision 69, `plantdoc_core::retention`): a revision
 //! made obsolete by the next, and an SWP deleted (removed from the floor or from review),
 //! with its files, approvals (columns of its row) and sign records, for the retention
 //! years after that day. Past it, `plantdoc retention purge` removes the row, its zone

@@ -1,4 +1,4 @@
-//! Which file of each section a reader is shown (issue 29 item 4): with `?lang=xx`, a
+//! Which file of each section a reader is shown (decision 82): with `?lang=xx`, a
 //! section's translation into xx when its revision has one, else the original. The
 //! answer says what was served (`served: {swc: {lang, sha256}, ...}`, `lang` null for
 //! the original) so the kiosk can say 'not available in your language' and name the

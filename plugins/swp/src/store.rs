@@ -114,7 +114,7 @@ pub fn files_column(dialect: plantdoc_core::db::Dialect) -> String {
     files::describe_sql(dialect, &["s.swc_file", "s.jes_file", "s.vis_file", "s.video_file"])
 }
 
-/// What the stamp of a controlled copy of the SWP's PDFs says (decision "NN"): the part
+/// What the stamp of a controlled copy of the SWP's PDFs says (decision 71): the part
 /// and revision, where it stands, and for the QR the page that says whether it is current.
 pub fn copy_facts(s: &Swp) -> CopyFacts {
     let deployed = s.deploy_date.map(|d| format!("deployed {}", stamp_date(d)));

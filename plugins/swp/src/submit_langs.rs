@@ -1,4 +1,4 @@
-//! The Upload tab's translations (issue 29 item 4): `uploadS3` may carry
+//! The Upload tab's translations (decisions 82 and 95): `uploadS3` may carry
 //! `translations: [{section, lang, fileIds: [serverId]}]`, each one pending PDF of the
 //! caller's (one per section and language), checked like the sections' files and
 //! written with the SWP in its transaction, reviewed with it (decision 95). Absent, the

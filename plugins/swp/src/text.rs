@@ -1,4 +1,4 @@
-//! Search inside the SWPs' documents (issue 31): the SWC, JES and VIS of every SWP kept
+//! Search inside the SWPs' documents (decision 72): the SWC, JES and VIS of every SWP kept
 //! (pending, deployed, obsolete) are read page by page by the core's text indexer after
 //! the upload's transaction (`SwpState::text`: at start and every minute); the search answers
 //! deployed SWPs the caller may see, as Browse does.

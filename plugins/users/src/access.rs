@@ -1,5 +1,5 @@
 //! Who may administer which users (spec section 6: the Settings tab is for managers;
-//! issue 25: scoped to the manager's company), as pure rules over the signed-in user, the
+//! decision 46: scoped to the manager's company), as pure rules over the signed-in user, the
 //! target and the submitted fields.
 use plantdoc_core::auth::users::{Position, User, UserInput};
 use plantdoc_core::text;

@@ -1,4 +1,4 @@
-//! Settings → Account (issue 29 item 3): the signed-in person chooses their language
+//! Settings → Account (decision 81): the signed-in person chooses their language
 //! among the plant's `[i18n] languages`; audited like any change of a user.
 use axum::extract::State;
 use axum::Json as Reply;

@@ -1,4 +1,4 @@
-//! Signature PINs (issue 28 item 1; `plantdoc_core::auth::pin`): the signed-in person
+//! Signature PINs (decision 63; `plantdoc_core::auth::pin`): the signed-in person
 //! sets their own with their password, or, with single sign-on, right after a fresh
 //! sign-in at the provider (an account may have no password; security decision 92); a
 //! manager issues a one-time PIN to a person of their company (answered once; replaced

@@ -1,4 +1,4 @@
-//! Controlled copies (issue 28 item 6): a 50-page PDF shaped like a work instruction
+//! Controlled copies (decision 71): a 50-page PDF shaped like a work instruction
 //! (text and a photo on each page) stamped in process, then through the server: the
 //! first download stamps it (target ≤ 200 ms), the next ones and a range request read
 //! the kept copy.

@@ -1,8 +1,8 @@
 //! `make bench` (operations): the server's memory with big files, PDF merging, idle RSS
 //! and start time, against a release `plantdoc serve` process on a scratch SQLite plant.
 //!   ops-bench [--small]   (--small: a 50 MB video and 5 MB of PDFs, for bench-smoke)
-//! Targets (issue 13 item 5): RSS growth ≤ 64 MB over a 2 GB video upload and download;
-//! 10 PDFs totalling 50 MB merged in ≤ 1 s; idle RSS ≤ 40 MB; start ≤ 300 ms. Issue 28:
+//! Targets (docs/operations.md, `make bench`): RSS growth ≤ 64 MB over a 2 GB video upload
+//! and download; 10 PDFs totalling 50 MB merged in ≤ 1 s; idle RSS ≤ 40 MB; start ≤ 300 ms;
 //! a 50-page PDF stamped as a controlled copy in ≤ 200 ms, then kept (copies.rs).
 mod copies;
 

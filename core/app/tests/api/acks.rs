@@ -65,7 +65,7 @@ async fn a_versions_records_as_json_equal_the_records_serialized() {
         acks::for_documents(db, SWP, &[(doc, hash.as_str())]).await.unwrap().remove(doc).unwrap();
     assert_eq!(records.len(), times.len());
     assert_eq!(built, serde_json::to_value(&records).unwrap(), "{text}");
-    // Issue 28 item 2: each record names its version, each act its meaning and mode
+    // Decision 69: each record names its version, each act its meaning and mode
     // (fields after the spec's; a record verified before modes were kept shows badge).
     let first = &built[0];
     assert_eq!(
@@ -187,7 +187,7 @@ async fn a_versions_kept_list_follows_every_write() {
     );
 }
 
-/// 21 CFR 11.70 (issue 28 item 2): a signature cannot be moved to another version, another
+/// 21 CFR 11.70 (decision 63): a signature cannot be moved to another version, another
 /// document or another signer, nor its time or mode changed, even straight in SQL; its
 /// verification (once) is the only update. The mode in force is kept on each act.
 #[tokio::test]

@@ -1,5 +1,5 @@
-//! Issue 14's answers from outside: the JSON error shape for what axum rejects itself,
-//! 405 before CSRF, the security headers (CSP, sandboxed files, Permissions-Policy,
+//! The security decisions (docs/security.md) seen from outside: the JSON error shape for what axum
+//! rejects itself, 405 before CSRF, the security headers (CSP, sandboxed files, Permissions-Policy,
 //! COOP, HSTS on https), and the generated server secret kept across restarts.
 use bytes::Bytes;
 use reqwest::{Method, StatusCode};

@@ -37,7 +37,8 @@ pub const CASES: &[(&str, &str, &str)] = &[
     ("../../etc/cron.d/x.pdf", "valid.pdf", "without folders"),
     ("..\\..\\boot.pdf", "valid.pdf", "without folders"),
     ("tab\there.pdf", "valid.pdf", "control characters"),
-    // Direction controls: "invoice\u{202E}fdp.exe" reads as "invoiceexe.pdf" (issue 25).
+    // Direction controls: "invoice\u{202E}fdp.exe" reads as "invoiceexe.pdf"
+    // (docs/security.md item 22).
     ("invoice\u{202E}fdp.exe.pdf", "valid.pdf", "text-direction"),
     ("a\u{2067}b.pdf", "valid.pdf", "text-direction"),
     ("a\u{200F}b.pdf", "valid.pdf", "text-direction"),

@@ -153,7 +153,7 @@ async fn openapi_describes_every_route() {
         if op.get("requestBody").is_some() {
             assert!(statuses.contains(&400) && statuses.contains(&413), "{} {}", d.method, d.path);
         }
-        // Uploads may meet a full disk: 507 with the `file` message (issue 25).
+        // Uploads may meet a full disk: 507 with the `file` message (decision 51).
         if op["requestBody"]["content"].get("multipart/form-data").is_some() {
             assert!(statuses.contains(&507), "{} {}: uploads declare 507", d.method, d.path);
         }

@@ -1,4 +1,4 @@
-//! Issue 25's edges of the request itself: a JSON body with bytes after its value, a
+//! The edges of the request itself (decision 51): a JSON body with bytes after its value, a
 //! target too long (414) and headers too many or too large (431) answer the JSON shape.
 use reqwest::{Method, StatusCode};
 use serde_json::json;

@@ -38,7 +38,7 @@ async fn release_1_0_is_the_spec_package() {
     assert_eq!(swp["sidebar"]["group"], "Document Control");
     assert_eq!(swp["sidebar"]["route"], "/main/swps");
     assert_eq!(swp["sidebar"]["label"], "SWPs");
-    // The names in other languages, as the manifest gives them (issue 29); none: {}.
+    // The names in other languages, as the manifest gives them (decision 78); none: {}.
     let alerts = module(&r.body, "alerts");
     assert_eq!(alerts["nameLabels"], serde_json::json!({"es": "Alertas", "pl": "Alerty"}));
     assert_eq!(alerts["sidebar"]["labels"]["es"], "Alertas");
@@ -208,7 +208,7 @@ async fn zones_are_the_company_list_with_spec_labels() {
     assert_eq!(list[12], serde_json::json!({"value": "ojt", "label": "OJT"}));
 }
 
-/// No module crate depends on another (issue 33): what one module offers the others is a
+/// No module crate depends on another (decision 55): what one module offers the others is a
 /// port of the core (`plantdoc_core::ports`, docs/modules.md "Ports"). Read from
 /// `cargo metadata`: a `plugins/*` package's normal and build dependencies never name
 /// another `plugins/*` package. Dev-dependencies may (the island's kiosk benchmark runs

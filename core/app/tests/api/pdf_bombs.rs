@@ -1,4 +1,4 @@
-//! Parsing-cost bombs (issue 25, item 1): PDFs within the upload cap that ask a parser for
+//! Parsing-cost bombs (decision 45): PDFs within the upload cap that ask a parser for
 //! gigabytes. Four are uploaded at once to the real binary; each is refused with a field
 //! error, and the server's own memory (VmHWM) stays at most 300 MB, since the parsing
 //! happens in worker processes under a memory limit (core::pdf::worker).

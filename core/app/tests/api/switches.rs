@@ -22,7 +22,7 @@ async fn a_switch_takes_effect_at_once_keeps_dependencies_and_is_audited() {
     assert_eq!(eng.get(route).await.status, StatusCode::OK);
     assert_eq!(reqwest::get(&remote).await.unwrap().status(), StatusCode::OK);
 
-    // A company's manager does not switch the plant's modules (issue 25); nor does anyone
+    // A company's manager does not switch the plant's modules (decision 46); nor does anyone
     // but a plant administrator.
     for c in [&eng, &manager] {
         let refused = c.post("/api/modules/switch", &switch("swp", false)).await;

@@ -1,4 +1,4 @@
-//! E-mail changes asked by a manager (Edit User; issue 25). The e-mail is the sign-in
+//! E-mail changes asked by a manager (Edit User; decision 47). The e-mail is the sign-in
 //! name and where reset links go, so whoever sets it could take the account over. A
 //! change therefore takes effect only when the person confirms it with their own
 //! password, from a link mailed to the new address (the changer gains nothing by owning

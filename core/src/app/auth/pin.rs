@@ -1,4 +1,4 @@
-//! Signature PINs (issue 28 item 1): the second identification component of a kiosk
+//! Signature PINs (decision 63): the second identification component of a kiosk
 //! signature in `badge+pin` mode, 4 to 8 digits. Hashed with argon2id like passwords
 //! (the same bounded hashing, `password::hash`), never kept in clear, never logged and
 //! never answered except the one-time PIN a manager issues, once. A person sets their

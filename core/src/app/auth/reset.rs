@@ -55,7 +55,7 @@ async fn send_reset(state: &AppState, email: &str) -> anyhow::Result<()> {
     };
     drop(conn);
     // No password to reset: a single sign-on account (none set), or password sign-in off
-    // for everyone but the break-glass accounts (issue 30).
+    // for everyone but the break-glass accounts (decision 70).
     let auth = &state.settings.auth;
     if user.disabled
         || user.password_hash.is_empty()

@@ -1,4 +1,4 @@
-//! The one place that answers errors in the caller's language (issue 29 item 3): the
+//! The one place that answers errors in the caller's language (decision 81): the
 //! layer around every route reads `Accept-Language`, learns the signed-in person's
 //! language from the session layer ([`UserLang`] on the answer), picks one with
 //! `I18nSettings::pick`, and translates an error answer's messages (`{error}` and each

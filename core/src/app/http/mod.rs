@@ -281,7 +281,7 @@ struct SwitchBody {
 }
 
 /// Plant IT (plant administrators, set by the CLI) switch a module on or off for the
-/// whole plant without a restart; a company's managers do not (issue 25).
+/// whole plant without a restart; a company's managers do not (decision 46).
 async fn switch_module(
     State(state): State<AppState>,
     user: CurrentUser,

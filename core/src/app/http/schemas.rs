@@ -124,7 +124,7 @@ pub struct SignRecordJson {
     pub cl: Option<SignCl>,
     #[schema(required = true)]
     pub date_verified: Option<SignDate>,
-    /// The SHA-256 of the version signed (issue 28 item 2).
+    /// The SHA-256 of the version signed (decision 69).
     pub version_hash: String,
     /// `Read`.
     pub sign_meaning: String,

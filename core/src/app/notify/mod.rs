@@ -1,4 +1,4 @@
-//! Notifications (issue 27): every event emitted (`AppState::emit`) is written to the
+//! Notifications (decision 66): every event emitted (`AppState::emit`) is written to the
 //! outbox (`events`) in the act's transaction, with one notification for each recipient
 //! the emitting module named (`Event::to`, `Event::to_owners`) who may see it and did
 //! not turn the kind off. Three ways out read what was written, after the commit:

@@ -1,4 +1,4 @@
-//! 'Submit a corrected version' (issue 26): a submission may name the rejected document
+//! 'Submit a corrected version' (decision 65): a submission may name the rejected document
 //! it corrects (`corrects` in the upload form). Only that document's authors, or a
 //! manager of its company, correct it; for the same part; and only a rejected one. The
 //! new row keeps the rejection it answers as it stood (who, when, the note): a rejected

@@ -96,7 +96,7 @@ pub fn id_list(body: &Value, one: &str, many: &str) -> AppResult<Vec<String>> {
     Ok(out)
 }
 
-/// Separation of duties (issue 25): one person approves at most one stage of an item,
+/// Separation of duties (decision 48): one person approves at most one stage of an item,
 /// whatever their department or position is later. The item's recorded approvals (its
 /// `{stage}_status` and `{stage}_reviewer_id` columns) are what counts, never who the
 /// approver is now: [`Flow::approved_elsewhere`] judges the request, and

@@ -1,4 +1,4 @@
-//! What the review engine tells (issue 27): a document entering a stage waits for that
+//! What the review engine tells (decision 66): a document entering a stage waits for that
 //! stage's reviewers; a verdict goes to its author and on-behalf-of engineer with the
 //! reviewer's note; a deploy goes to them too and to every open page of its zones. The
 //! kinds are the module's ([`Notices`], declared in its `build` with [`Notices::kinds`]);

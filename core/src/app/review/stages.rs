@@ -141,7 +141,7 @@ impl Flow {
         parts.join(" AND ")
     }
 
-    /// One person, one stage (issue 25): of the stages but `stage`, the one `user_id`
+    /// One person, one stage (decision 48): of the stages but `stage`, the one `user_id`
     /// approved on this document (its recorded approvals count, never who the approver
     /// is now).
     pub fn approved_elsewhere(

@@ -1,4 +1,4 @@
-//! Search inside documents (issue 31): the text of every uploaded PDF, read page by page
+//! Search inside documents (decision 72): the text of every uploaded PDF, read page by page
 //! in the PDF worker ([`crate::pdf::text`]) by a background pass after the upload's
 //! transaction, kept in an index table per module (SQLite FTS5, PostgreSQL full-text
 //! search over a generated `tsvector`), and searched with the module's visibility rule.

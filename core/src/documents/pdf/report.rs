@@ -1,4 +1,4 @@
-//! Text reports as PDF (issue 28 item 3, the auditor's file; decision "NN"): lines of
+//! Text reports as PDF (the auditor's file, decision 63): lines of
 //! monospaced text on landscape Letter pages, a header and "page n of N" on every page,
 //! long lines wrapped. Written with lopdf (already the upload checker's and the merger's
 //! library): the embedded DejaVu Sans Mono (`font`), any name as written, so the text reads back

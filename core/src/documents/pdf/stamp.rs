@@ -1,4 +1,4 @@
-//! Controlled-copy stamps (issue 28 item 4, decision "NN"): every page of a served PDF
+//! Controlled-copy stamps (decision 71): every page of a served PDF
 //! gets a strip of [`STRIP`] points at the bottom of what it shows, with one line of text
 //! and a QR code. The page keeps its size (an A4 page prints on A4, decision 103): its own
 //! content is drawn a little smaller, centred above the strip, so nothing of it is

@@ -1,4 +1,4 @@
-//! Controlled copies (issue 28 item 4, decision "NN"): a module links a PDF with the
+//! Controlled copies (decision 71): a module links a PDF with the
 //! facts of the document it belongs to ([`CopyFacts`]: its part and revision, where it
 //! stands, the page that shows its current revision), and the link carries them, signed.
 //! `GET /files/...` then serves the stored PDF with a stamp on every page naming those

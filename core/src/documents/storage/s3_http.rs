@@ -1,7 +1,7 @@
 //! The S3 client's HTTP connector: the process's one HTTP client stack (reqwest over hyper,
 //! rustls with ring and the system's roots, as mail and sign-in use) instead of
 //! aws-smithy-http-client, which carries its own copy of a pooled hyper client (22 s of a
-//! cold build's CPU; issue 33 item 8, docs/speed.md). The SDK keeps its retries and timeouts:
+//! cold build's CPU; decision 87, docs/speed.md). The SDK keeps its retries and timeouts:
 //! this answers one attempt and says which kind of failure it was (retried or not).
 use std::collections::HashMap;
 use std::error::Error as StdError;

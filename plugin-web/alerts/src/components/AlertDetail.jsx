@@ -5,7 +5,7 @@ import { Alert as Notice, Button, Descriptions, Space, Spin, Typography } from '
 import { alertLink, DocumentFrame, formatDate, useSignedLinks, useT, VIEWER_HEIGHT } from '@plantdoc/kit';
 import { issuer, statusText, TEXTS } from '../lib';
 
-// Its own chunk: loaded when Translations is opened (issue 29).
+// Its own chunk: loaded when Translations is opened.
 const AlertTranslations = lazy(() => import('./AlertTranslations'));
 
 export function AlertDetail({ id, alert, onBack }) {

@@ -1,4 +1,4 @@
-// A deployed alert's translations (issue 29 item 4): one file per language, the kit's
+// A deployed alert's translations (decision 95): one file per language, the kit's
 // panel without sections, read from GET /api/alerts/{id}/translations (served, in review,
 // last rejected: decision 95), proposed with POST /api/alerts/{id}/translations and
 // removed with DELETE /api/alerts/{id}/translations/{lang}; the answers carry the list.

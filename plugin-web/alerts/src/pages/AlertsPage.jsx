@@ -25,7 +25,7 @@ export function AlertsPage() {
   const tab = ALERT_TABS.find((l) => slug(l) === params.get('tab')) || 'Browse';
   const open = params.get('alert');
   const go = (next) => setParams(Object.fromEntries(Object.entries(next).filter(([, v]) => v)));
-  // Opening an alert and coming back keep the list's page and sort (issue 26).
+  // Opening an alert and coming back keep the list's page and sort (decision 60).
   const openAlert = (id) =>
     setParams((p) => {
       const n = new URLSearchParams(p);

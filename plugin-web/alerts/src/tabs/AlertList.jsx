@@ -2,10 +2,10 @@
 // per spec section 2, default sort uploadDate descending, paging 5/10/25 (default 10),
 // selection with the delete dialog (pending or deployed text), the detail view on the
 // alert tag, and the tab's empty text (also when the list fails to load, spec section 8).
-// Page, page size and sort live in the address (?page=&size=&sort=&order=, issue 26):
+// Page, page size and sort live in the address (?page=&size=&sort=&order=, decision 60):
 // reload, Back and the way back from the detail view restore them. Pending lists show each
 // alert's state: a rejected one says so, with the rejection, and its authors get 'Submit a
-// corrected version' (`onCorrect(row)`: the Upload tab filled from it, issue 26).
+// corrected version' (`onCorrect(row)`: the Upload tab filled from it, decision 65).
 import {
   alertColumns,
   countColumn,

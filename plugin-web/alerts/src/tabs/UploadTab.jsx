@@ -4,7 +4,7 @@
 // Submit replaced by a spinner; server field errors under each field in red (the kit's
 // UploadForm frame: Submit or the spinner, the errors, the success page). ?corrects=<id>:
 // a corrected version of that rejected alert, the form filled from it and the rejection
-// shown above (issue 26).
+// shown above (decision 65).
 import { useState } from 'react';
 import { DatePicker, Form, Select, Spin } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';

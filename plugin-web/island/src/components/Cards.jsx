@@ -13,8 +13,8 @@ import { dropRead, getSitting } from '../sitting';
 
 const CARD = { maxWidth: 560, margin: '48px auto', textAlign: 'center' };
 
-/** onCancel: the way back to what was being read (issue 26: no dead end). In badge+pin,
- * onBadge(badge, {pin, newPin}) once the PIN is typed. */
+/** onCancel: the way back to what was being read (no dead end: plugins/island/README.md
+ * item 16). In badge+pin, onBadge(badge, {pin, newPin}) once the PIN is typed. */
 export function VerifyCard({ prompt, onBadge, note, onCancel, children }) {
   const t = useT('island');
   const pin = usePinMode();
@@ -91,7 +91,7 @@ function sittingPrompt(name, items) {
 }
 
 /**
- * One verifier scan per sitting (issue 26): every item the operator read and no one has
+ * One verifier scan per sitting (decision 59): every item the operator read and no one has
  * verified yet is listed; one badge sends the spec's verify call for each, in turn, each
  * its own signature and audit row. `more`: [label, onClick] of what is still to read.
  */

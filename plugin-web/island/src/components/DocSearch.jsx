@@ -1,4 +1,4 @@
-// 'Search in documents' in the kiosk's reference mode (issue 31 item 3): the words typed
+// 'Search in documents' in the kiosk's reference mode (decision 79): the words typed
 // are looked up in the text of the deployed SWPs the netbook sees (GET
 // /api/swps/search-text); a result opens that document at that page. Touch first: every
 // target is at least 48 px high, on a 1024×768 screen. Snippets mark the words between

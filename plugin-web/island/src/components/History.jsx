@@ -1,5 +1,5 @@
-// The operator interface's History view (spec: six columns; issue 28 item 2 adds each
-// signature's meaning and mode, 'Read (badge)', 'Verified (badge+pin)'). Its own chunk,
+// The operator interface's History view (spec: six columns; decision 79 adds a seventh,
+// each signature's meaning and mode, 'Read (badge)', 'Verified (badge+pin)'). Its own chunk,
 // loaded when History is opened: the table is not part of the interface's first load.
 import { useMemo } from 'react';
 import { Table } from 'antd';

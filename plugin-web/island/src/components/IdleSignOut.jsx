@@ -1,4 +1,4 @@
-// Idle sign-out (issue 26): with an operator at the netbook, no touch, click, key or
+// Idle sign-out (decision 52): with an operator at the netbook, no touch, click, key or
 // scan for `[modules.island] idle_secs` (GET /api/island/kiosk-config, default 120)
 // signs them out and returns to /island, so the next person never acts under their
 // name. A dialog warns WARN_SECS before; any touch or key keeps the operator. Touches

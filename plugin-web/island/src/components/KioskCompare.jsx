@@ -1,4 +1,4 @@
-// The kiosk's compare view (issue 31 item 2), in the content area of /island/swp-ack: one
+// The kiosk's compare view (decision 79), in the content area of /island/swp-ack: one
 // document of the revision the operator signed last beside the new one, at the page chosen
 // in 'What changed'. The pages are the kit's ComparePages (the console's compare).
 import { useLayoutEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// badge+pin (issue 28): the signer's PIN after the badge, in the badge field (masked,
+// badge+pin (decision 63): the signer's PIN after the badge, in the badge field (masked,
 // Enter submits, the refusal under it). A person with no PIN is told so by the server
 // ('You have no PIN yet — ask your team lead'). A one-time PIN asks for the signer's own
 // when the server says so (400 newPin): typed twice, the two must match before it is

@@ -1,5 +1,6 @@
-// Leaving an operator's screens: Sign Out (spec: clears the operator, back to /island),
-// and the way out of the acknowledgement screens, Back to Status and Sign Out (issue 26).
+// Leaving an operator's screens: Sign Out (spec: clears the operator, back to /island), and
+// the way out of the acknowledgement screens, Back to Status and Sign Out
+// (plugins/island/README.md item 16).
 import { Button, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { useT } from '@plantdoc/kit';

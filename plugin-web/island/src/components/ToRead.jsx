@@ -1,5 +1,5 @@
 // 'To read: …' on part select: the operator's open reading obligations in the zone
-// (issue 32; absent without the readiness module). A chunk of its own (PartSelect).
+// (decision 64; absent without the readiness module). A chunk of its own (PartSelect).
 import { Button, Typography } from 'antd';
 import { formatDate, getKioskSettings, useT } from '@plantdoc/kit';
 import { useToRead } from '../api';

@@ -1,4 +1,4 @@
-// 'What changed' (issue 31 item 2): beside the spec's 'Changes:' card on /island/swp-ack,
+// 'What changed' (decision 79): beside the spec's 'Changes:' card on /island/swp-ack,
 // for an operator whose last signature of the part is an earlier revision, the pages of
 // the SWC, JES and VIS whose text changed, were added or were removed since, each opening
 // the compare view (KioskCompare) at that page. The compare is the kit's (pdf.js, loaded

@@ -1,14 +1,15 @@
-// A badge reader types digits and Enter or Tab like a keyboard, fast (a few ms a key).
-// The badge being typed lives here, outside the field, so that keys typed before the
-// field exists (its chunk still loading after Scan Badge) or while it lost focus (a tap
-// elsewhere) are kept: useBadgeCapture routes them to it (issue 26). No antd here, so the
-// start screen can capture keys before the field's chunk arrives.
+// A badge reader types digits and Enter or Tab like a keyboard, fast (a few ms a key). The
+// badge being typed lives here, outside the field, so that keys typed before the field
+// exists (its chunk still loading after Scan Badge) or while it lost focus (a tap
+// elsewhere) are kept: useBadgeCapture routes them to it (plugins/island/README.md
+// item 18). No antd here, so the start screen can capture keys before the field's chunk
+// arrives.
 import { useEffect, useRef, useState } from 'react';
 import { k, translate } from '@plantdoc/kit';
 
 export const BADGE_FAILED = k('The badge could not be checked. Please scan again.');
 
-/** The countdown shown while a badge waits after a misread (429, issue 26). */
+/** The countdown shown while a badge waits after a misread (429, decision 58). */
 export const waitText = (n) => translate('island', 'A badge was not accepted just before. This badge is checked in {{n}} s.', { n });
 
 /**

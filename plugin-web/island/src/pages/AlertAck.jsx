@@ -1,7 +1,7 @@
 // /island/alert-ack?part=&step=&tag=: the operator reads the first alert not yet
 // verified, ticks 'I have fully read the alert', Next records the read; a verifier scans
 // their badge (spec "Alert acknowledgement screen"). Both go through the outbox. The
-// verification lists everything read in the sitting (issue 26): the operator may read the
+// verification lists everything read in the sitting (decision 59): the operator may read the
 // next alert, or the instructions, first, and the verifier scans once.
 import { useState } from 'react';
 import { Button, Checkbox, Space, Spin, Typography } from 'antd';
@@ -61,7 +61,7 @@ export function AlertAck() {
   return <AlertRead {...{ alert, read, sitting, unread, status, part, step, op, go, navigate, partId, ticked, setTicked, note, setNote, pinMode }} />;
 }
 
-/** The alert in the kiosk's language (issue 29), or the verification of the sitting. */
+/** The alert in the kiosk's language (decision 82), or the verification of the sitting. */
 function AlertRead({ alert, read, sitting, unread, status, part, step, op, go, navigate, partId, ticked, setTicked, note, setNote, pinMode }) {
   const t = useT('island');
   const file = useAlertFile(alert?._id);

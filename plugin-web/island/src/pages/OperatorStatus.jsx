@@ -1,6 +1,6 @@
 // /island/operator-status?part=: name, training, alerts and instructions cards (spec
 // section 4). Continue only when none is in error, else Back; levels -1 and 0 show only
-// name, training and alerts. The page follows the live event stream (issue 27): a new
+// name, training and alerts. The page follows the live event stream (decision 66): a new
 // alert in force for the zone or a new revision of the part shows without a reload.
 import { useEffect, useState } from 'react';
 import { Button, Card, Col, Row, Spin, Typography } from 'antd';

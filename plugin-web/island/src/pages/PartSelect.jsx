@@ -32,7 +32,7 @@ export function PartSearchBox({ onPart, initial = '' }) {
   return (
     <AutoComplete
       value={input}
-      // An option's value is the part's id: the box shows its number (issue 26).
+      // An option's value is the part's id: the box shows its number (plugins/island/README.md item 21).
       onChange={(v) => setInput(suggestions.find((p) => p._id === v)?.partNumber ?? v)}
       style={{ width: '100%' }}
       options={suggestions.map((p) => ({ value: p._id, label: <Highlight text={p.partNumber} term={input} /> }))}

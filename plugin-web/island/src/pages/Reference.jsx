@@ -1,6 +1,6 @@
 // /island/reference?part=&doc=: anyone may view instructions (the SWC, JES, VIS and the
 // Video Aid); the sidebar warns that viewers may not be trained. 'Search in documents'
-// (issue 31, ?mode=text&q=&qpage=) finds words in the deployed SWPs' text; a result opens
+// (decision 79, ?mode=text&q=&qpage=) finds words in the deployed SWPs' text; a result opens
 // that SWP's document at its page (&swp=&pn=&doc=&at=), with the way back to the results.
 import { Suspense, lazy } from 'react';
 import { Alert, Button, Space, Typography } from 'antd';
@@ -85,7 +85,7 @@ export function Reference() {
                   {short}
                 </Button>
               ))}
-              {/* The Video Aid, as in the interface (issue 26). */}
+              {/* The Video Aid, as in the interface (plugins/island/README.md item 21). */}
               <Button type={doc === 'video' ? 'primary' : 'default'} disabled={!links.data?.video} onClick={() => show('video')}>
                 {t('Video')}
               </Button>

@@ -1,7 +1,7 @@
 // /island: the kiosk start screen. Scan Badge shows the masked badge field; a known badge
 // sets the operator and goes to part select. A badge reader needs no tap: the screen
 // captures keys from the start, the first one shows the field, and none is lost while
-// the field's chunk loads (issue 26).
+// the field's chunk loads (plugins/island/README.md item 18).
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router';
@@ -21,7 +21,7 @@ const CARD = { background: '#fff', border: '1px solid #f0f0f0', borderRadius: 8,
 const TITLE = { fontSize: 24, fontWeight: 600, lineHeight: 1.33, margin: '0 0 16px', color: 'rgba(0, 0, 0, 0.88)' };
 const SECONDARY = { color: 'rgba(0, 0, 0, 0.65)' };
 
-/** The language of whoever walks up, until a badge scan gives the operator's own (issue 29). */
+/** The language of whoever walks up, until a badge scan gives the operator's own (decision 75). */
 function LanguageSwitch() {
   const t = useT('island');
   const shown = useLanguage();

@@ -28,7 +28,7 @@ export function docTitle(t, doc) {
   return found ? t(found[2]) : undefined;
 }
 
-// 'What changed' and its compare view (issue 31) are chunks of their own, with pdf.js
+// 'What changed' and its compare view (decision 79) are chunks of their own, with pdf.js
 // behind them: loaded on this screen only, and pdf.js only for an operator who signed an
 // earlier revision.
 const WhatChanged = lazy(() => import('../components/WhatChanged').then((m) => ({ default: m.WhatChanged })));
@@ -92,7 +92,7 @@ export function SwpAck() {
   const sendRead = (secret) => {
     const item = { kind: 'swp', id: part.data._id, label: part.data.partNumber };
     if (!secret) addRead(item);
-    // The files shown, by language and SHA-256 (issue 29), when the links said.
+    // The files shown, by language and SHA-256 (decision 82), when the links said.
     const files = readFiles(links.data?.served, ['swc', 'jes', 'vis']);
     const body = { opId: op._id, swpId: part.data._id, ...(files ? { readFiles: files } : {}) };
     return send('/api/island/operator-read-swp', body, () => setSent(PENDING_TEXT), secret).then(() => {

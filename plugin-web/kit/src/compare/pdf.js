@@ -1,4 +1,4 @@
-// pdf.js for Compare (issue 31), loaded only when Compare opens: the library and its
+// pdf.js for Compare (decision 73), loaded only when Compare opens: the library and its
 // worker are their own chunks. Pages are compared by their text (a word diff) and by
 // their pixels (blocks that differ), both here, in the browser.
 let loading;

@@ -1,6 +1,6 @@
 // Document on the left, sidebar on the right. When both do not fit side by side (the
 // console at 1024 px), the sidebar goes ABOVE the document, compact, so the part, the
-// note box and Reject / Approve show without scrolling past the document (issue 26).
+// note box and Reject / Approve show without scrolling past the document (decision 52).
 import { createContext, useContext, useLayoutEffect, useRef, useState } from 'react';
 import { Col, Row } from 'antd';
 

@@ -1,6 +1,6 @@
 // The review view of one item, for both tabs: its document, the sidebar (title, rows,
 // note, Reject / Approve) and, after a verdict, the next item or All Done. A corrected
-// version says which rejection it answers (issue 26).
+// version says which rejection it answers (decision 65).
 import { correctsText, useT } from '@plantdoc/kit';
 import { ReviewLayout } from './ReviewLayout';
 import { ReviewPanel } from './ReviewPanel';

@@ -1,4 +1,4 @@
-// The link to a part's auditor's file (issue 28 item 3): every revision, review and
+// The link to a part's auditor's file (decisions 63 and 84): every revision, review and
 // signature with the audit chain's check, as PDF (and CSV for a spreadsheet).
 import { Space, Typography } from 'antd';
 import { useT } from '@plantdoc/kit';

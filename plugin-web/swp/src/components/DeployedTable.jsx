@@ -1,7 +1,7 @@
 // A server-paged table of deployed SWPs (GET /api/swps/deployed-swps-paginated → {results,
 // total}): Browse and All Approved. The search is debounced 300 ms; 'No records found'
 // when empty. Page, page size, sort and search live in the address (?page=&size=&sort=
-// &order=&q=, issue 26): reload and Back restore them.
+// &order=&q=, decision 60): reload and Back restore them.
 import { useEffect, useMemo, useState } from 'react';
 import { Input, Space, Typography } from 'antd';
 import { DEFAULT_PAGE_SIZE, k, PagedTable, useClearButton, useSession, useT, useUrlState } from '@plantdoc/kit';

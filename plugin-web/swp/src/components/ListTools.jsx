@@ -16,7 +16,7 @@ export function PartLink({ swp, onOpen }) {
 /** The column of one review stage (Process, Quality, Production). */
 export const stage = (key, title) => stageColumn(title, key, statusColor);
 
-/** The part search page's Details of a deployed part (zones Edit there; issue 26). */
+/** The part search page's Details of a deployed part (zones Edit there; decision 60). */
 export const detailsPath = (partNumber) => `/main/swps/search?${new URLSearchParams({ pn: partNumber, view: 'details' })}`;
 
 export function DetailsLink({ partNumber }) {

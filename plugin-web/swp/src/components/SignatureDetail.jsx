@@ -1,4 +1,4 @@
-// The detail of one sign record in Verification History (issue 28 item 2, 21 CFR 11.50):
+// The detail of one sign record in Verification History (decision 69, 21 CFR 11.50):
 // each act's printed name, date and time with its UTC offset, meaning and signature
 // mode, and the SHA-256 of the version signed. A 'Details' link per row opens it.
 import { useState } from 'react';

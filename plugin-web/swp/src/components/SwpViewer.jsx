@@ -13,7 +13,7 @@ import { DetailsLink } from './ListTools';
 
 const DocumentViewer = lazy(() => import('./DocumentViewerPart'));
 // Compare (the kit's SwpCompare) and pdf.js: their own chunks, loaded when Compare opens.
-// Translations (issue 29): their own chunk, loaded when opened.
+// Translations: their own chunk, loaded when opened.
 const TranslationsPanel = lazy(() => import('./TranslationsPanel'));
 
 const SECTIONS = ['swc', 'jes', 'vis', 'video'];

@@ -1,4 +1,4 @@
-// Browse's 'Search in documents' mode (issue 31): the words typed are searched in the
+// Browse's 'Search in documents' mode (decision 73): the words typed are searched in the
 // text of every deployed SWP's SWC, JES and VIS; each result names the part, revision,
 // document and page, shows the snippet with the words marked, and opens the viewer at
 // that page. The words and the results page live in the address (?text=&tpage=).

@@ -1,4 +1,4 @@
-// The Upload tab's optional translation of one section (issue 29): a language Select
+// The Upload tab's optional translation of one section (decision 82): a language Select
 // ('Original' by default: no translation) and, once a language is chosen, a drop for the
 // translated PDF (one file). `value` is {lang, files}; `onChange(updater)` as FileDrop's.
 import { Select, Space } from 'antd';

@@ -1,4 +1,4 @@
-// A deployed SWP's translations in the console viewer (issue 29): the kit's panel with
+// A deployed SWP's translations in the console viewer (decision 95): the kit's panel with
 // the three sections, sent to POST /api/swps/{id}/translations; the answer's SWP replaces
 // the viewer's copy. The SWP is loaded when this shows: an answer without `translations`
 // (the spec's, for a revision that has none) is an empty list, not one still loading.

@@ -2,7 +2,7 @@
 // then SWC, JES, VIS and Details for the part's deployed SWP; Details lists Deployed, New
 // Release, Revision, Uploaded By, Uploaded on Behalf of, Reference Only, Zones (Edit →
 // POST /api/swps/edit/{id} {zones}) and Changes ('None' when empty). The part and the view
-// are in the address (?pn=&view=details, issue 26): the SWP viewer and the Browse rows
+// are in the address (?pn=&view=details, decision 60): the SWP viewer and the Browse rows
 // link here ('Details'), and reload and Back restore it.
 import { useState } from 'react';
 import { Button, Card, Checkbox, Descriptions, Space, Spin } from 'antd';

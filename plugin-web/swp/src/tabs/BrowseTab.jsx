@@ -1,6 +1,6 @@
 // Browse: every deployed SWP, paged by the server, default sort part number ascending;
 // row checkboxes with bulk delete (the deployed dialog); a part number opens the viewer,
-// 'Details' the part search page's details (zones Edit). 'Search in documents' (issue 31)
+// 'Details' the part search page's details (zones Edit). 'Search in documents' (decision 73)
 // searches the documents' text instead (components/TextSearch, its own chunk).
 import { Suspense, lazy } from 'react';
 import { Segmented, Space, Spin } from 'antd';

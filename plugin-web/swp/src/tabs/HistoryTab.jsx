@@ -29,7 +29,7 @@ export const historyColumns = (t) => [
     defaultSortOrder: 'descend',
     render: (_, r) => formatDate(r.dateVerified),
   },
-  // Issue 28 item 2: names, times with offset, meanings, modes and the version's SHA-256.
+  // Decision 69: names, times with offset, meanings, modes and the version's SHA-256.
   { title: t('Detail'), key: 'detail', sortable: false, render: (_, r) => <SignatureDetail record={r} /> },
 ];
 
@@ -43,7 +43,7 @@ export function HistoryTable({ rows, ...rest }) {
 // A failed call shows an empty table (the failure is logged).
 const loaded = (query) => (query.isError ? [] : (query.data ?? null));
 
-// The chosen part is in the address (?part=<catalogue id>&pn=<number>, issue 26).
+// The chosen part is in the address (?part=<catalogue id>&pn=<number>, decision 60).
 const URL_STATE = { part: '', pn: '' };
 
 export function HistoryTab() {

@@ -3,7 +3,7 @@
 // Submit → POST /api/swps/uploadS3; server field errors under each field in red (the
 // kit's UploadForm frame: Submit or the spinner, the errors, the success page).
 // ?corrects=<id>: a corrected version of that rejected SWP, the form filled from it and
-// the rejection shown above (issue 26).
+// the rejection shown above (decision 65).
 import { useState } from 'react';
 import { Checkbox, Form, Radio, Spin } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -71,7 +71,7 @@ function SwpUploadForm({ rejected }) {
   const user = useSession().user;
   const first = formDefaults(rejected, user);
   const [files, setFiles] = useState({ swc: [], jes: [], vis: [], video: [] });
-  // Optional translated sections (issue 29): {swc: {lang, files}, ...}.
+  // Optional translated sections (decision 82): {swc: {lang, files}, ...}.
   const [translations, setTranslations] = useState({});
   const [partNumber, setPartNumber] = useState(first.partNumber);
   const [onBehalfOf, setOnBehalfOf] = useState(first.onBehalfOf);

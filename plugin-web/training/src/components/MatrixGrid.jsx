@@ -4,7 +4,7 @@
 // One block is in the tab order (a roving tab stop): arrows, Home/End, Page Up/Down and
 // Ctrl+Home/End move between blocks, scrolling as they go. Clicks, keys and the context
 // menu are handled once, on the table. On a touch screen the squares are 40 px, two by
-// two, in larger rows and columns (issue 26: touch targets of at least 40 px).
+// two, in larger rows and columns (touch targets of at least 40 px).
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Space, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';

@@ -100,7 +100,7 @@ export function MatrixTab() {
       });
     } else setLevel(blockId, n);
   };
-  // Reset squares loses the block's level: asked first (issue 26).
+  // Reset squares loses the block's level: asked first.
   const onReset = (blockId) =>
     modal.confirm({
       title: t('Reset squares?'),

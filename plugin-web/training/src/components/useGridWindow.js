@@ -3,7 +3,7 @@
 // either side) are rendered. A 200 × 100 matrix is 20 000 blocks: rendering them all
 // took seconds (plugins/training/README.md, 'Speed'). Without layout (tests in jsdom) a large
 // default view is used, so a small matrix is rendered whole. On a touch screen (primary
-// pointer coarse) rows and columns are larger, for squares of at least 40 px (issue 26).
+// pointer coarse) rows and columns are larger, for squares of at least 40 px.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 export const ROW_H = 32;

@@ -1,4 +1,4 @@
-// Settings → Account (issue 29 item 3): the signed-in person chooses their language. The
+// Settings → Account (decision 75): the signed-in person chooses their language. The
 // server keeps it (POST /api/users/lang {lang}, audited) and answers the user object,
 // which becomes the session's user: the console's i18n follows `user.lang`. No client
 // rules: the server's field error appears under the field.

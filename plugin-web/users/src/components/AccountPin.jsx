@@ -1,4 +1,4 @@
-// Settings → Account (issue 28 item 1): the signed-in person sets their signature PIN,
+// Settings → Account (decision 63): the signed-in person sets their signature PIN,
 // the second component of a kiosk signature where the plant asks for badge + PIN. The
 // password confirms it is them; where the plant signs in through a provider, a fresh
 // sign-in there does instead (a person who signs in only that way has no password): the

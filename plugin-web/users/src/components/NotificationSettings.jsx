@@ -1,5 +1,5 @@
-// Settings → Notifications (issue 27): per kind of event, how the signed-in user is told —
-// the bell, the bell and an e-mail each time, the bell and a daily digest e-mail, or not
+// Settings → Notifications (decision 66): per kind of event, how the signed-in user is told
+// — the bell, the bell and an e-mail each time, the bell and a daily digest e-mail, or not
 // at all. A choice is saved as it is made, and says so (which kind, saved).
 import { Alert, Radio, Table } from 'antd';
 import { k, useT } from '@plantdoc/kit';

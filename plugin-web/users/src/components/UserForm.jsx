@@ -107,7 +107,7 @@ export function UserForm({ form, companyLocked = false, initialValues, onValuesC
           </Form.Item>
         </Col>
       </Row>
-      {/* Issue 29: the person's language (the kiosk from their badge scan, the console after sign-in); blank: the plant's. */}
+      {/* The person's language (the kiosk from their badge scan, the console after sign-in); blank: the plant's. */}
       <Form.Item name="lang" label={t('Language')}>
         <LanguageSelect placeholder={t("The plant's language")} allowClear style={{ width: '100%' }} />
       </Form.Item>

@@ -1,7 +1,7 @@
 // Settings: Manage Users, Add Users, Account, Notifications (spec "Settings page"). The
 // tab is in the URL (?tab=). User administration is for managers only; others see the
 // restriction notice (and the server refuses them too). The Modules link is for plant
-// administrators (plant-wide switches; issue 25).
+// administrators (plant-wide switches; decision 46).
 import { Alert } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { AA_TOKENS, k, TabbedPage, useSession, useT } from '@plantdoc/kit';
@@ -48,8 +48,9 @@ export function SettingsPage() {
   return (
     <>
       {user?.plantAdmin && (
-        // Plant IT's module switches (issue 12, item 4): beside the spec's four tabs, for
-        // plant administrators (outside the tab list, whose ARIA role allows only tabs).
+        // Plant IT's module switches (plugins/users/README.md items 14–17): beside the
+        // spec's four tabs, for plant administrators (outside the tab list, whose ARIA role
+        // allows only tabs).
         <div style={{ textAlign: 'right', marginBottom: 8 }}>
           <Link to="modules" style={{ color: AA_TOKENS.colorLink }}>
             {t('Modules')}

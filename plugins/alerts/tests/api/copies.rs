@@ -1,4 +1,4 @@
-//! An alert's PDF is served as a controlled copy (issue 28 item 4, decision "NN"): an
+//! An alert's PDF is served as a controlled copy (decision 71): an
 //! alert has no revision, so its stamp names its tag, part, zones and the window it is
 //! in force; past its sunset it says EXPIRED — DO NOT USE.
 use reqwest::StatusCode;

@@ -1,4 +1,4 @@
-//! 'Submit a corrected version' of a rejected alert (issue 26): the rejected alert's
+//! 'Submit a corrected version' of a rejected alert (decision 65): the rejected alert's
 //! state and rejection in the author's list, the new alert linked to it (and the link
 //! in the reviewers' list), and every refusal: not rejected, another part, not an author
 //! or a manager, another company.

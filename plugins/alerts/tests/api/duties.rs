@@ -1,5 +1,5 @@
-//! Issue 25, item 4: one person approves at most one stage of an alert, whatever their
-//! position later.
+//! One person, one stage (decision 48): one person approves at most one stage of an alert,
+//! whatever their position later.
 use reqwest::StatusCode;
 use serde_json::json;
 

@@ -1,4 +1,4 @@
-//! Notifications of alert review (issue 27): the engineer stage's reviewers are told at
+//! Notifications of alert review (decision 66): the engineer stage's reviewers are told at
 //! submit, the manager stage's only once the engineer stage approved (in turn), the
 //! author hears each verdict and the deploy.
 use serde_json::{json, Value};

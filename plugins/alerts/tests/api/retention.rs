@@ -1,4 +1,4 @@
-//! Retention of alerts (issue 28 item 5): an alert leaves use at its sunset; it is kept,
+//! Retention of alerts (decision 69): an alert leaves use at its sunset; it is kept,
 //! with its file and sign records, for the retention years after that, then purged
 //! (audited) with its zone rows, file row and blob.
 use plantdoc_core::clock::Clock;

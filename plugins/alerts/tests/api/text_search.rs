@@ -1,4 +1,4 @@
-//! Search inside alerts' documents (issue 31): deployed alerts the caller may see, by
+//! Search inside alerts' documents (decision 72): deployed alerts the caller may see, by
 //! the words of their PDF's pages; pending, other zones and other companies not found.
 use reqwest::StatusCode;
 use serde_json::{json, Value};

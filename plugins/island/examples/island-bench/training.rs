@@ -1,4 +1,4 @@
-//! The training matrix of `parts` × `ops` (issue 11 item 7: 200 × 100 answers in
+//! The training matrix of `parts` × `ops` (target: 200 × 100 answers in
 //! ≤ 20 ms p50 at one client), built through the module's own calls by a cell leader,
 //! then read by one client: each read after a level change and each read repeated with
 //! no change between, timed to the last byte; the client's parse is timed apart.

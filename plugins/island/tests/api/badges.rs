@@ -18,7 +18,7 @@ async fn a_badge_names_a_person_of_the_netbooks_company() {
     assert_eq!(r.body["fullName"], "Badge 1001");
     assert_eq!(r.body["position"], "operator");
     assert_eq!(r.body["companyCode"], "mpk");
-    // The operator's language: the kiosk speaks it until Sign Out (issue 29).
+    // The operator's language: the kiosk speaks it until Sign Out.
     assert_eq!(r.body["lang"], "en");
     sqlx::query("UPDATE users SET lang = 'es' WHERE id = $1")
         .bind(p.op.as_str())

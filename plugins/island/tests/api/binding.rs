@@ -1,4 +1,4 @@
-//! Issue 25 item 6: an idempotency key is bound to the request it first carried
+//! Decision 49: an idempotency key is bound to the request it first carried
 //! (operator, document, verifier's badge): the same key with another request is 409 and
 //! records nothing; and only operators and OJT trainees with a badge sign as the operator
 //! (never staff or a kiosk account), on the SWP and the alert calls alike.

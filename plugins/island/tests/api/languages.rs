@@ -1,4 +1,4 @@
-//! Documents per language at the kiosk (issue 29 item 4) on the demo plant: the sign
+//! Documents per language at the kiosk (decision 82) on the demo plant: the sign
 //! record names the files the operator was shown (a Spanish SWC, the original JES and
 //! VIS) with their SHA-256, a hash that is not of the revision is refused, the auditor's
 //! file shows the language read; alerts likewise, one file per language.

@@ -49,7 +49,7 @@ async fn revoke_needs_a_process_engineer_and_ends_the_session_at_once() {
     let r = p.netbook.post("/api/island/revoke", &json!({})).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     assert!(r.body["badgeNo"].is_string());
-    // Process engineering hears of it (issue 27): not the one who revoked, nor others.
+    // Process engineering hears of it: not the one who revoked, nor others.
     crate::swp::support::add(&app, "pm.proc@demo.plant", "manager", "process", "mpk", &["A1"])
         .await;
     crate::swp::support::add(&app, "pm.far@demo.plant", "manager", "process", "umw", &["A1"]).await;

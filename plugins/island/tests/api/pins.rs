@@ -1,4 +1,4 @@
-//! Two-component signatures (issue 28 item 1): with `signature = "badge+pin"` the
+//! Two-component signatures (decision 63): with `signature = "badge+pin"` the
 //! operator's read and the verifier's verification each need the signer's PIN; a
 //! manager's one-time PIN is replaced at its first use; wrong PINs slow the netbook on
 //! the injected clock and lock the person's PIN (`pin_lock`); the mode is recorded on each signature; the

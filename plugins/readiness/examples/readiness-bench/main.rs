@@ -1,4 +1,4 @@
-//! Reading obligations at plant size (issue 32 item 5; `make bench`, `--small` in the
+//! Reading obligations at plant size (docs/speed.md; `make bench`, `--small` in the
 //! smoke run): on the kiosk benchmark's plant (2 000 operators, 50 000 SWP revisions, 1 M
 //! sign records), (1) a revision of a part every operator signed is told deployed: the
 //! time the readiness listener takes to write its 2 000 obligations inside the act's

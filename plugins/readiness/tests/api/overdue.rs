@@ -1,4 +1,4 @@
-//! 'Readings overdue in your zone' (issue 27): open obligations past their due date are
+//! 'Readings overdue in your zone' (decision 68): open obligations past their due date are
 //! counted once per zone; the supervisors and managers who see the zone are told (a
 //! digest by default), nobody of another zone or company.
 use serde_json::{json, Value};

@@ -1,4 +1,4 @@
-//! The outbox's share of the approve call (issue 27 item 7, target ≤ 10 %): one client
+//! The outbox's share of the approve call (target ≤ 10 %, docs/speed.md): one client
 //! approves `n` pending SWPs (the process stage, one after another, through HTTP), then
 //! the events those calls wrote are told again — same kind, company, zones, subject,
 //! data and recipients — each in a transaction rolled back, which is the outbox's whole

@@ -1,4 +1,4 @@
-//! The auditor's file of one part (issue 28 item 6): a part with 50 revisions and 20 000
+//! The auditor's file of one part (decisions 84 and 96): a part with 50 revisions and 20 000
 //! signatures (`--small`: 5 and 2 000), with the audit rows those acts write (submit, three
 //! approvals and the deploy of each revision; each read and each verification), then
 //! `GET /api/swps/audit-file/{part}.pdf` and `.csv` as a manager of every zone, timed

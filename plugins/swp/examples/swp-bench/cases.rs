@@ -1,7 +1,7 @@
-//! The benchmark's scenarios (issue 13, item 1): the floor, part search, and Browse /
-//! All Approved for every sort key of spec section 7 in both orders, pages 1, 100 and
-//! 1000, without and with a search term; then the floor again. Each row is printed
-//! with its share of the floor (the mean of the two floor rows of the same run).
+//! The benchmark's scenarios (docs/speed.md, 'Browse and search'): the floor, part search, and
+//! Browse / All Approved for every sort key of spec section 7 in both orders, pages 1, 100 and
+//! 1000, without and with a search term; then the floor again. Each row is printed with its share
+//! of the floor (the mean of the two floor rows of the same run).
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -16,7 +16,7 @@ pub struct Case<'a> {
     pub bare: bool,
     pub session: Option<&'a Session>,
     pub make: Make,
-    /// Counted against the 60 % target of issue 13 (the rest is printed for context).
+    /// Counted against the 60 % target (docs/speed.md; the rest is printed for context).
     pub target: bool,
 }
 

@@ -4,7 +4,7 @@
 //! (every sort key and order, pages 1, 100 and 1000, with and without a search term;
 //! cases.rs) with many concurrent clients, next to a bare axum + sqlx primary-key
 //! lookup on the same pool (the floor). Prints a table with each row's share of it.
-//! Then the outbox's share of an approve call (approve.rs, issue 27).
+//! Then the outbox's share of an approve call (approve.rs).
 //!
 //!   cargo run --release -p plantdoc-swp --example swp-bench [-- --small] [--pg URL]
 //!       [--swps N] [--signs N] [--secs S] [--clients N]
@@ -40,11 +40,11 @@ struct Args {
     /// A database kept by `--seed-only`: measure it again without seeding.
     reuse: Option<String>,
     small: bool,
-    /// Documents' text for the search rows (issue 31).
+    /// Documents' text for the search rows.
     text_docs: usize,
     /// Only the search inside documents and upload rows.
     only_text: bool,
-    /// The audit log's size around the auditor's file (issue 28).
+    /// The audit log's size around the auditor's file.
     audit_rows: i64,
 }
 

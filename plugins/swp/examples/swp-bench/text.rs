@@ -1,4 +1,4 @@
-//! Search inside documents (issue 31, item 5): the text of `docs` documents (one page
+//! Search inside documents (decisions 85 and 86): the text of `docs` documents (one page
 //! each, ~120 words, on the deployed SWPs' sections) written straight into the index
 //! tables, then `GET /api/swps/search-text` at one client (p50 against the 20 ms target;
 //! uncached: the search keeps no answers) for a rare word, two words and a common word;

@@ -1,4 +1,4 @@
-//! The auditor's file of a part (issue 28 item 3), PDF and CSV, read back: every revision
+//! The auditor's file of a part (decisions 63 and 84), PDF and CSV, read back: every revision
 //! with its documents' SHA-256, the reviews, deploy and obsolete dates, every read and
 //! verification with printed name, date and time with offset, meaning and mode, and the
 //! audit chain's check; a header on every page of the PDF; the date range; who may.

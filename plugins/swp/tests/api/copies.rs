@@ -1,4 +1,4 @@
-//! Controlled copies (issue 28 item 4): an SWP's PDFs are served with the stamp on every
+//! Controlled copies (decision 71): an SWP's PDFs are served with the stamp on every
 //! page (part, revision, deploy date, when and by whom, UNCONTROLLED WHEN PRINTED) and a
 //! QR code; obsolete and unreleased revisions say DO NOT USE; the stored file, its
 //! SHA-256 and the version signatures bind to stay as they were; the link still expires;

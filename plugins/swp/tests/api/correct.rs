@@ -1,4 +1,4 @@
-//! 'Submit a corrected version' of a rejected SWP (issue 26): the rejected SWP's state
+//! 'Submit a corrected version' of a rejected SWP (decision 65): the rejected SWP's state
 //! and rejection in the author's list, the new SWP linked to it (and the link in the
 //! reviewers' list), and every refusal: not rejected, another part, not an author or a
 //! manager, another company.

@@ -1,5 +1,5 @@
-//! Issue 25, item 4: one person approves at most one stage of an SWP, whatever their
-//! department later (the recorded approvals count, not who they are now).
+//! One person, one stage (decision 48): one person approves at most one stage of an SWP,
+//! whatever their department later (the recorded approvals count, not who they are now).
 use reqwest::StatusCode;
 use serde_json::json;
 

@@ -1,4 +1,4 @@
-//! The kiosk's 'What changed' (issue 31): `GET /api/swps/last-signed/{swpId}/{opId}`
+//! The kiosk's 'What changed' (decision 79): `GET /api/swps/last-signed/{swpId}/{opId}`
 //! answers the revision of the part an operator signed last, signed through the
 //! kiosk's own calls, with links that open; only the netbook's operators; only a
 //! deployed SWP.

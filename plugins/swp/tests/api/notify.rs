@@ -1,4 +1,4 @@
-//! Notifications of SWP review (issue 27): who is told what (never another company or
+//! Notifications of SWP review (decision 66): who is told what (never another company or
 //! a zone they do not see), the bell's reads, preferences, mail (one per event, digests,
 //! links on server.public_url) and the live event stream with its resume.
 use std::time::Duration;

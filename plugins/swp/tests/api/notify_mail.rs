@@ -1,6 +1,6 @@
 //! Notification mail through a real SMTP server (aiosmtpd), and two instances on one
 //! PostgreSQL: one mail per event whichever instance's task claims it, and an approval
-//! made on one reaching a page connected to the other (issue 27).
+//! made on one reaching a page connected to the other (decision 66).
 use std::time::Duration;
 
 use serde_json::json;

@@ -1,4 +1,4 @@
-//! Retention (issue 28 item 5): a deployed SWP deleted from the floor keeps its rows,
+//! Retention (decision 69): a deployed SWP deleted from the floor keeps its rows,
 //! files and sign records (soft delete, audited) while every list and kiosk read ignores
 //! it; obsolete and deleted revisions stay in the auditor's file for `[retention]
 //! years_after_obsolete` calendar years and are purged after that to the millisecond

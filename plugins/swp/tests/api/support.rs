@@ -164,7 +164,7 @@ pub fn mp4() -> Vec<u8> {
 }
 
 /// A real VP9 WebM (tests/fixtures/real): a WebM's header and track list are read, so
-/// its magic bytes alone no longer pass (issue 25).
+/// its magic bytes alone no longer pass (decision 51).
 pub fn webm() -> Vec<u8> {
     std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/real/vp9.webm")).unwrap()
 }

@@ -1,4 +1,4 @@
-//! Search inside documents (issue 31): the text of the real-producer PDFs is read page by
+//! Search inside documents (decision 72): the text of the real-producer PDFs is read page by
 //! page, pages without text are flagged, the search ranks, filters by company, zone and
 //! status, and follows new revisions and deletes; bad queries are field errors.
 use reqwest::StatusCode;

@@ -1,4 +1,4 @@
-//! Documents per language (issue 29 item 4): translations of a revision's SWC, JES and
+//! Documents per language (decision 82): translations of a revision's SWC, JES and
 //! VIS sent on the Upload tab (reviewed with it) or proposed for a deployed revision and
 //! reviewed (decision 95), replaced and removed with their audit rows and their files
 //! kept, served by `?lang=` with the original as the fallback, and a new revision

@@ -89,7 +89,7 @@ async fn every_rule_has_its_text() {
     assert_eq!(errors(&r), json!({"certTargetOpHours": "Hours must be between 0 and 24"}));
     let r = c.post("/api/training/certs/part", &body(json!({"partNumber": "P-1"}))).await;
     assert_eq!(errors(&r), json!({"certTargetPartHours": "Hours must be between 0 and 24"}));
-    // Out of 0–24 is refused, never clamped (issue 26 item 8).
+    // Out of 0–24 is refused, never clamped.
     for bad in [json!(-1), json!(25)] {
         let r = c
             .post(

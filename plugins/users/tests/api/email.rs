@@ -1,4 +1,4 @@
-//! Issue 25, item 3: a manager who changes someone's e-mail gains no way into the
+//! Decision 47: a manager who changes someone's e-mail gains no way into the
 //! account. The change waits for the person's password (link to the new address), the
 //! old address is told, reset links end at the request, sessions at the change; managers
 //! do not touch another manager's e-mail or badge; both addresses are audited.

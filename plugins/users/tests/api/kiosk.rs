@@ -1,4 +1,4 @@
-//! The kiosk flag in the users API (issue 25 item 5): only for an operator without a
+//! The kiosk flag in the users API (decision 49): only for an operator without a
 //! badge; absent on a new user, no; an edit that leaves it out keeps it (and its rule).
 use reqwest::StatusCode;
 use serde_json::{json, Value};

@@ -1,4 +1,4 @@
-//! A language per person (issue 29 item 3): `lang` on create (the plant's default, or
+//! A language per person (decision 81): `lang` on create (the plant's default, or
 //! the request's), a code not offered is a field error, one's own in Settings → Account
 //! (audited), and errors in the caller's language: `Accept-Language` first, else the
 //! signed-in person's, English unchanged.

@@ -1,5 +1,5 @@
 //! API tests of the users module: the admin calls, field errors, soft delete, sessions
-//! ended, audit, the manager-only matrix, company scope and e-mail changes (issue 25).
+//! ended, audit, the manager-only matrix, company scope and e-mail changes (decisions 46 and 47).
 mod admin;
 mod authz;
 mod email;

@@ -1,4 +1,4 @@
-//! Issue 27: mail about one's own account rides on personal events (`users.account-created`,
+//! Decision 83: mail about one's own account rides on personal events (`users.account-created`,
 //! `users.password-reset`): told to that person only (bell and live page), always mailed
 //! once through the real SMTP server (aiosmtpd), retried without a second mail, its
 //! one-time link kept out of the outbox of events, the bell and, once sent, the mail outbox.

@@ -1,4 +1,4 @@
-//! Issue 25, item 2: a manager administers their own company only (others' users are
+//! Decision 46: a manager administers their own company only (others' users are
 //! answered as nobody), nobody moves a user to another company, nobody changes their own
 //! position, department or zones; a plant administrator (CLI) administers every company.
 use reqwest::StatusCode;

@@ -146,7 +146,7 @@ async fn oidc_provider_unreachable_is_a_page_not_a_500() {
 
 #[tokio::test]
 async fn the_refusal_page_is_in_the_plants_language() {
-    // Issue 29: the page a refused sign-in lands on speaks the plant's language.
+    // The page a refused sign-in lands on speaks the plant's language.
     let app = spawn_oidc("plantdoc", &[("i18n.default", "es")]).await;
     let login = new_login();
     set_account(&login, full_claims(&format!("{login}@example.com"), "quality", "engineer")).await;

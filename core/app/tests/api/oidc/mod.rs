@@ -1,4 +1,4 @@
-//! Single sign-on through a real OpenID provider (issue 30).
+//! Single sign-on through a real OpenID provider (decisions 70 and 94).
 mod accounts;
 mod flow;
 mod linking;

@@ -1,4 +1,4 @@
-//! Fault drills (issue 14 item 5). After each: every write the server acknowledged is
+//! Fault drills (docs/operations.md). After each: every write the server acknowledged is
 //! there, nothing half-written is visible, no orphan blob or row remains once `storage
 //! check --fix` ran, and the audit chain verifies. Each prints its counts.
 use std::time::Duration;

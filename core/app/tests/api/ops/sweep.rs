@@ -1,4 +1,4 @@
-//! The storage sweep (issue 25): what a process killed mid-upload leaves — an orphan blob,
+//! The storage sweep (decision 51): what a process killed mid-upload leaves — an orphan blob,
 //! a temporary file — goes at the next start and then periodically, by `storage check
 //! --fix`'s age rule, without anyone running it; younger leftovers and named blobs stay.
 use std::path::{Path, PathBuf};

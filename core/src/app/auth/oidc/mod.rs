@@ -1,4 +1,4 @@
-//! Single sign-on through an OpenID Connect provider (issue 30), when `[auth.oidc]` is
+//! Single sign-on through an OpenID Connect provider (decision 70), when `[auth.oidc]` is
 //! set: the authorization code flow with PKCE (S256), `state` and `nonce`, the ID token
 //! verified, all by the `openidconnect` crate (`provider`, decision 94), then Plantdoc's
 //! own session, as after a password sign-in. Whose account it is: `accounts` (and `link`
