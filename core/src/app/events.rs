@@ -1,4 +1,4 @@
-//! Events: what happened, told inside the transaction of the act (issues 27 and 32). A
+//! Events: what happened, told inside the transaction of the act (decision 66). A
 //! module declares the kinds of events it emits in its `build`:
 //!
 //! ```ignore

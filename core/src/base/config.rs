@@ -36,13 +36,13 @@ pub struct Settings {
     #[serde(default)]
     pub zones: BTreeMap<String, Vec<String>>,
     pub log: LogSettings,
-    /// `[notifications]`: mail and live-update timing (issue 27; defaults in code).
+    /// `[notifications]`: mail and live-update timing (decision 66; defaults in code).
     #[serde(default)]
     pub notifications: NotifySettings,
-    /// `[retention]`: how long records are kept after they leave use (issue 28 item 5).
+    /// `[retention]`: how long records are kept after they leave use (decision 69).
     #[serde(default)]
     pub retention: super::retention::RetentionSettings,
-    /// `[i18n]`: the plant's default language and those people may choose (issue 29).
+    /// `[i18n]`: the plant's default language and those people may choose (decision 75).
     #[serde(default)]
     pub i18n: super::i18n::I18nSettings,
     /// `[review]`: how many stages a translation's review takes (decision 95).
@@ -116,7 +116,7 @@ pub struct StorageSettings {
     /// or waiting for its PDF check): `storage check --fix`'s age rule, unattended.
     #[serde(default = "one_hour")]
     pub sweep_min_age_secs: u64,
-    /// PDFs linked with their facts are served as stamped controlled copies (issue 28).
+    /// PDFs linked with their facts are served as stamped controlled copies (decision 71).
     pub stamp: bool,
     pub s3: S3Settings,
 }

@@ -75,7 +75,7 @@ pub struct SignRecord {
     pub cl_full_name: Option<String>,
     pub cl_op_no: Option<String>,
     pub verified_at: Option<i64>,
-    /// How each act was given ([`BADGE`], [`BADGE_PIN`]; issue 28 item 1).
+    /// How each act was given ([`BADGE`], [`BADGE_PIN`]; decision 63).
     pub sign_mode: String,
     pub verify_mode: Option<String>,
 }
@@ -83,7 +83,7 @@ pub struct SignRecord {
 const COLUMNS: &str = "id, doc_id, version_hash, operator_id, op_full_name, op_no, signed_at, verifier_id, cl_full_name, cl_op_no, \
      verified_at, sign_mode, verify_mode";
 
-/// The meaning of an operator's act as people read it (issue 28 item 2).
+/// The meaning of an operator's act as people read it (decision 69).
 pub const READ: &str = "Read";
 /// The meaning of a verifier's act as people read it.
 pub const VERIFIED_SHOWN: &str = "Verified";
@@ -141,7 +141,7 @@ impl serde::Serialize for SignRecord {
             date_signed: Date,
             cl: Option<Person<'a>>,
             date_verified: Option<Date>,
-            // Issue 28 item 2 (21 CFR 11.50): the version signed, each act's meaning
+            // Decision 69 (21 CFR 11.50): the version signed, each act's meaning
             // and mode (fields added after the spec's; none renamed).
             version_hash: &'a str,
             sign_meaning: &'a str,
@@ -232,7 +232,7 @@ pub async fn for_operator(
     rows.iter().map(SignRecord::from_row).collect()
 }
 
-/// How a signature was given (issue 28 item 1), recorded on each act: the badge alone
+/// How a signature was given (decision 63), recorded on each act: the badge alone
 /// (attribution), or the badge and the person's PIN (two components, 21 CFR 11.200).
 pub const BADGE: &str = "badge";
 pub const BADGE_PIN: &str = "badge+pin";
@@ -281,7 +281,7 @@ pub async fn sign_as(
 }
 
 /// Inside the signing transaction: which files of the version the operator was shown
-/// (JSON `[{section, lang, sha256}]`, `lang` null for an original; issue 29). Written
+/// (JSON `[{section, lang, sha256}]`, `lang` null for an original; decision 82). Written
 /// once: a record's files never change after (core migration 0029's trigger).
 pub async fn set_read_files(
     conn: &mut AnyConnection,

@@ -93,7 +93,7 @@ pub struct User {
     /// A kiosk netbook's account (operator position, no badge): the only callers of the
     /// badge lookups and the kiosk's routes.
     pub kiosk: bool,
-    /// The person's language (`[i18n] languages`; issue 29): their answers' and screens'.
+    /// The person's language (`[i18n] languages`; decision 75): their answers' and screens'.
     pub lang: String,
 }
 

@@ -56,7 +56,7 @@ pub struct ReadBody {
     pin: Option<String>,
     new_pin: Option<String>,
     /// The files the kiosk showed (`served` of the SWP's answer): `[{section, lang,
-    /// sha256}]`, `lang` null for an original (issue 29).
+    /// sha256}]`, `lang` null for an original (decision 82).
     read_files: Option<Vec<VersionFile>>,
 }
 

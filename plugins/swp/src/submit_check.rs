@@ -27,7 +27,7 @@ pub(crate) struct Checked {
     pub(crate) record: NewRecord,
     pub(crate) new_release: bool,
     pub(crate) reference_only: bool,
-    /// The Upload tab's translations (issue 29).
+    /// The Upload tab's translations (decision 95).
     pub(crate) translations: Vec<Asked>,
 }
 

@@ -151,7 +151,7 @@ async fn login(
     // link (a protected account or an unverified e-mail, decision 94): the password is
     // asked as proof of the account, also while password sign-in is off.
     let link = oidc::link::pending(&state, &headers, &b.email);
-    // `[auth] password_login = false`: only the break-glass accounts (issue 30).
+    // `[auth] password_login = false`: only the break-glass accounts (decision 94).
     let break_glass = !state.settings.auth.password_login && link.is_none();
     if break_glass && !state.settings.auth.is_break_glass(&b.email) {
         return Err(AppError::field("email", password_off(&state)));
@@ -246,7 +246,7 @@ async fn current(State(state): State<AppState>, headers: HeaderMap) -> AppResult
         }
         // With single sign-on set up, the refusal also tells the sign-in page what to show;
         // in a plant whose language is not English, which language (the painted sign-in
-        // form hands over to the translated one at once, issue 29).
+        // form hands over to the translated one at once, decision 81).
         None => {
             let mut body = json!({"error": text!("Please sign in.")});
             if let Some(o) = &state.settings.auth.oidc {

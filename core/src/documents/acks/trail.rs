@@ -2,7 +2,7 @@
 //! version, both acts with their meanings and modes, read one page at a time.
 use super::*;
 
-/// One sign record as the auditor's file shows it (issue 28 item 3): both acts with
+/// One sign record as the auditor's file shows it (decisions 63 and 84): both acts with
 /// their printed names, times, meanings and modes, on whichever version they bind.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SignAct {
