@@ -7,7 +7,7 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::error::AppResult;
 use plantdoc_core::events::{Channel, Event, EventKind};
 use plantdoc_core::review::Document;
-use plantdoc_core::text;
+use plantdoc_core::{msg, text};
 use serde_json::json;
 
 use crate::model::{Alert, COLUMNS};
@@ -52,10 +52,12 @@ pub async fn tell_ending(state: &AppState, days: u32) -> AppResult<usize> {
                 .rows_affected();
         if took == 1 {
             let left = ((a.sunset_date - now) + DAY_MS - 1) / DAY_MS;
-            let when =
-                if left <= 1 { "within a day".to_string() } else { format!("in {left} days") };
-            let title =
-                format!("Your alert {} for part {} ends {when}", a.alert_tag, a.part_number);
+            let (tag, part) = (&a.alert_tag, &a.part_number);
+            let title = if left <= 1 {
+                msg!("Your alert {tag} for part {part} ends within a day")
+            } else {
+                msg!("Your alert {tag} for part {part} ends in {left} days")
+            };
             let data = json!({"title": title, "link": format!("/main/alerts?tab=my-approved&alert={}", a.id), "docId": a.id,
                 "alertTag": a.alert_tag, "partNumber": a.part_number, "sunsetDate": a.sunset_date});
             let owners = std::iter::once(a.owner_id.clone()).chain(a.on_behalf_id.clone());

@@ -9,6 +9,7 @@ use plantdoc_core::auth::pin;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::error::AppResult;
 use plantdoc_core::events::Event;
+use plantdoc_core::text;
 use serde_json::json;
 
 use crate::badge::Netbook;
@@ -35,7 +36,7 @@ pub async fn wrong(state: &AppState, netbook: &Netbook, who: &User, place: i64) 
         .zones(&netbook.zones)
         .to_owners([who.id.clone()])
         .to(managers)
-        .data(json!({"title": "A signature PIN was locked after 5 wrong tries", "person": who.id, "name": who.full_name(), "kiosk": netbook.id}));
+        .data(json!({"title": text!("A signature PIN was locked after 5 wrong tries"), "person": who.id, "name": who.full_name(), "kiosk": netbook.id}));
     state.emit(&mut tx, now, &event).await?;
     tx.commit().await?;
     Ok(())

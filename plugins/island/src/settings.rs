@@ -13,7 +13,7 @@ use plantdoc_core::auth::users::User;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, Json};
 use plantdoc_core::events::{Event, EventKind};
-use plantdoc_core::text;
+use plantdoc_core::{msg, text};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -145,7 +145,8 @@ async fn tell_revoked(
     .bind(&kiosk.company_code)
     .fetch_all(&mut *conn)
     .await?;
-    let title = format!("{} revoked the access of the kiosk {}", who.full_name(), kiosk.email);
+    let (name, account) = (who.full_name(), &kiosk.email);
+    let title = msg!("{name} revoked the access of the kiosk {account}");
     let e = Event::new(REVOKED.id, kiosk.company_code.clone(), format!("user:{}", kiosk.id))
         .zones(kiosk.zones.clone())
         .by(&who.id)

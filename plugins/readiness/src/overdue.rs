@@ -2,7 +2,7 @@
 //! date are counted once, in the zones of the document the operator works in, and the supervisors and managers who see that zone are
 //! told (a daily digest by default). Each obligation's `overdue_told` is set in the
 //! transaction that writes the events, so a reading is never counted twice.
-use plantdoc_core::text;
+use plantdoc_core::{msg, text};
 use std::collections::BTreeMap;
 
 use plantdoc_core::auth::users::{User, USER_COLUMNS};
@@ -65,9 +65,9 @@ pub async fn tell_overdue(state: &AppState) -> AppResult<usize> {
             plantdoc_core::notify::may_see(state, &u.company_code, &u.zones, &company, &zones)
         });
         let title = if n == 1 {
-            format!("1 reading overdue in zone {zone}")
+            msg!("1 reading overdue in zone {zone}")
         } else {
-            format!("{n} readings overdue in zone {zone}")
+            msg!("{n} readings overdue in zone {zone}")
         };
         let data = json!({"title": title, "link": format!("/main/readiness?zone={zone}&state=overdue"), "zone": zone, "count": n});
         let e = Event::new(OVERDUE.id, &company, format!("zone:{zone}"))

@@ -9,7 +9,7 @@ use plantdoc_core::auth::users::{self, User, UserInput};
 use plantdoc_core::auth::{email_change, password, CurrentUser};
 use plantdoc_core::error::Json;
 use plantdoc_core::events::Event;
-use plantdoc_core::text;
+use plantdoc_core::{msg, text};
 use plantdoc_core::{AppError, AppResult, AppState};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -149,19 +149,17 @@ pub async fn register(
 /// that the manager hands over the temporary password (never in the mail).
 fn welcome(state: &AppState, id: &str, input: &UserInput, me: &User) -> Event {
     let base = state.settings.server.public_url.trim_end_matches('/');
-    let text = format!(
-        "Hello {},\n\n{} made a Plantdoc account for you. Sign in at {base}/login/ with this e-mail ({}) and the temporary password {} gives you; it is valid for {} days, and at your first sign-in you choose your own password.\n\nIf you do not expect this, tell plant IT.\n",
-        input.firstname,
-        me.full_name(),
-        input.email,
-        me.firstname,
-        state.settings.auth.temp_password_days,
+    let (name, by, email) = (&input.firstname, me.full_name(), &input.email);
+    let (from, days) = (&me.firstname, state.settings.auth.temp_password_days);
+    // English here; the mail goes out in the person's language (the event path translates).
+    let text = msg!(
+        "Hello {name},\n\n{by} made a Plantdoc account for you. Sign in at {base}/login/ with this e-mail ({email}) and the temporary password {from} gives you; it is valid for {days} days, and at your first sign-in you choose your own password.\n\nIf you do not expect this, tell plant IT.\n"
     );
     Event::new(crate::ACCOUNT_CREATED.id, &input.company_code, format!("user:{id}"))
         .by(&me.id)
         .to_owners([id])
-        .data(json!({"title": "Your Plantdoc account was created"}))
-        .mail("Your Plantdoc account", text)
+        .data(json!({"title": text!("Your Plantdoc account was created")}))
+        .mail(text!("Your Plantdoc account"), text)
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

@@ -105,7 +105,7 @@ pub fn issued(u: &User, me: &User) -> Event {
         .zones(&u.zones)
         .by(&me.id)
         .to_owners([u.id.clone()])
-        .data(json!({"title": "A one-time signature PIN was issued to you", "by": me.full_name()}))
+        .data(json!({"title": text!("A one-time signature PIN was issued to you"), "by": me.full_name()}))
 }
 
 /// `POST /api/users/pin/issue {email}`: a manager gives a person of their company (not a

@@ -5,6 +5,7 @@
 //! that address); the old address is told at once, reset links of the account end at
 //! the request, and at the change every session and link of the account ends and both
 //! addresses are told. Both addresses are in the audit rows.
+use crate::app::http::lang::for_person;
 use crate::{msg, text};
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
@@ -86,23 +87,20 @@ pub async fn announce_request(
     let now = state.now_ms();
     let base = state.settings.server.public_url.trim_end_matches('/');
     let link = format!("{base}/login/email/{token}");
-    let to_new = format!(
-        "Hello {},\n\n{} asked to change the e-mail of your Plantdoc account to this address. Open this link within {CONFIRM_HOURS} hours and confirm with your Plantdoc password:\n\n{link}\n\nUntil then you sign in with {} as before. If you do not expect this, ignore this message.\n",
-        user.firstname,
-        by.full_name(),
-        user.email
+    let (name, by, old) = (&user.firstname, by.full_name(), &user.email);
+    let to_new = msg!(
+        "Hello {name},\n\n{by} asked to change the e-mail of your Plantdoc account to this address. Open this link within {CONFIRM_HOURS} hours and confirm with your Plantdoc password:\n\n{link}\n\nUntil then you sign in with {old} as before. If you do not expect this, ignore this message.\n"
     );
-    let to_old = format!(
-        "Hello {},\n\n{} asked to change the e-mail of your Plantdoc account from {} to {new_email}. Nothing changes unless you confirm it with your password from the link sent to {new_email}.\n\nIf you do not expect this, tell plant IT.\n",
-        user.firstname,
-        by.full_name(),
-        user.email
+    let to_old = msg!(
+        "Hello {name},\n\n{by} asked to change the e-mail of your Plantdoc account from {old} to {new_email}. Nothing changes unless you confirm it with your password from the link sent to {new_email}.\n\nIf you do not expect this, tell plant IT.\n"
     );
     for (to, subject, body) in [
-        (new_email, "Confirm your new Plantdoc e-mail", to_new),
-        (user.email.as_str(), "Your Plantdoc e-mail is about to change", to_old),
+        (new_email, text!("Confirm your new Plantdoc e-mail"), to_new),
+        (user.email.as_str(), text!("Your Plantdoc e-mail is about to change"), to_old),
     ] {
-        if let Err(e) = state.mail.send(&state.db, now, to, subject, &body).await {
+        // In the person's language (theirs, else the plant's), like their screens.
+        let (subject, body) = (for_person(state, user, subject), for_person(state, user, &body));
+        if let Err(e) = state.mail.send(&state.db, now, to, &subject, &body).await {
             tracing::error!(error = %format!("{e:#}"), "e-mail change mail failed");
         }
     }
@@ -234,11 +232,11 @@ pub(crate) async fn confirm(
     .after(json!({"email": new_email, "requestedBy": by_id}));
     audit::append(&mut tx, now, &entry).await?;
     tx.commit().await?;
-    let body = format!("Hello {},\n\nThe e-mail of your Plantdoc account changed from {old_email} to {new_email}, confirmed with your password. Sign in with {new_email} from now on.\n\nIf this was not you, tell plant IT at once.\n", user.firstname);
+    let name = &user.firstname;
+    let body = for_person(&state, &user, &msg!("Hello {name},\n\nThe e-mail of your Plantdoc account changed from {old_email} to {new_email}, confirmed with your password. Sign in with {new_email} from now on.\n\nIf this was not you, tell plant IT at once.\n"));
+    let subject = for_person(&state, &user, text!("Your Plantdoc e-mail changed"));
     for to in [&old_email, &new_email] {
-        if let Err(e) =
-            state.mail.send(&state.db, now, to, "Your Plantdoc e-mail changed", &body).await
-        {
+        if let Err(e) = state.mail.send(&state.db, now, to, &subject, &body).await {
             tracing::error!(error = %format!("{e:#}"), "e-mail change mail failed");
         }
     }

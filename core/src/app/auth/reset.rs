@@ -1,5 +1,6 @@
 //! Password reset by e-mail link (spec section 7): ask for a link, check it, use it once.
-use crate::text;
+use crate::app::http::lang::for_person;
+use crate::{msg, text};
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -95,26 +96,28 @@ async fn send_reset(state: &AppState, email: &str) -> anyhow::Result<()> {
     .await?;
     let base = state.settings.server.public_url.trim_end_matches('/');
     let link = format!("{base}/login/reset/{token}");
-    let body = format!(
-        "Hello {},\n\nSomeone asked to reset your Plantdoc password. Open this link within {} minutes to choose a new one:\n\n{link}\n\nIf it was not you, ignore this message; your password stays as it is.\n",
-        user.firstname, state.settings.auth.reset_token_minutes
+    let (name, minutes) = (&user.firstname, state.settings.auth.reset_token_minutes);
+    let body = msg!(
+        "Hello {name},\n\nSomeone asked to reset your Plantdoc password. Open this link within {minutes} minutes to choose a new one:\n\n{link}\n\nIf it was not you, ignore this message; your password stays as it is.\n"
     );
     // The mail rides on the personal kind a module declares for it (the mail task sends
     // it; the link never enters the event's data); without one, it goes out directly.
     let Some(kind) = state.kind_serving(CoreAct::PasswordReset) else {
         tx.commit().await?;
-        return state.mail.send(&state.db, now, &user.email, RESET_SUBJECT, &body).await;
+        let (subject, body) =
+            (for_person(state, &user, RESET_SUBJECT), for_person(state, &user, &body));
+        return state.mail.send(&state.db, now, &user.email, &subject, &body).await;
     };
     let event = Event::new(kind.id, &user.company_code, format!("user:{}", user.id))
         .to_owners([&user.id])
-        .data(json!({"title": "A password reset link was mailed to you"}))
+        .data(json!({"title": text!("A password reset link was mailed to you")}))
         .mail(RESET_SUBJECT, body);
     state.emit(&mut tx, now, &event).await?;
     tx.commit().await?;
     Ok(())
 }
 
-const RESET_SUBJECT: &str = "Reset your Plantdoc password";
+const RESET_SUBJECT: &str = text!("Reset your Plantdoc password");
 
 async fn valid_reset(state: &AppState, token: &str) -> AppResult<Option<String>> {
     if token.len() > 100 {

@@ -8,6 +8,7 @@ use serde_json::Value;
 use sqlx::Row;
 
 use crate::app::AppState;
+use crate::{msg, text};
 
 /// How long a claim holds before another instance may take the row over.
 const CLAIM_MS: i64 = 120_000;
@@ -94,7 +95,7 @@ async fn claimed(
 /// Mails the rows of `claim` (one, or one user's digest) and records the outcome.
 async fn send(state: &AppState, claim: &str, digest: bool) -> anyhow::Result<bool> {
     let rows = sqlx::query(
-        "SELECT n.kind, n.mail_attempts, n.mail_outbox_id, e.data, u.email, u.firstname FROM notifications n \
+        "SELECT n.kind, n.mail_attempts, n.mail_outbox_id, e.data, u.email, u.firstname, u.lang FROM notifications n \
          JOIN events e ON e.seq = n.event_seq JOIN users u ON u.id = n.user_id \
          WHERE n.mail_claim = $1 ORDER BY n.created_at, n.event_seq",
     )
@@ -104,12 +105,13 @@ async fn send(state: &AppState, claim: &str, digest: bool) -> anyhow::Result<boo
     let Some(first) = rows.first() else { return Ok(false) };
     let (email, name, attempts): (String, String, i64) =
         (first.try_get("email")?, first.try_get("firstname")?, first.try_get("mail_attempts")?);
+    let lang: String = first.try_get("lang")?;
     let now = state.now_ms();
     // A personal event's own mail, rendered by the act (one row per claim: never a digest).
     let outcome = match first.try_get::<Option<String>, _>("mail_outbox_id")? {
         Some(outbox_id) => state.mail.deliver(&state.db, now, &outbox_id).await,
         None => {
-            let (subject, text, html) = render(state, &rows, &name, digest)?;
+            let (subject, text, html) = render(state, &rows, &name, &lang, digest)?;
             state.mail.send_with_html(&state.db, now, &email, &subject, &text, Some(&html)).await
         }
     };
@@ -140,13 +142,17 @@ async fn send(state: &AppState, claim: &str, digest: bool) -> anyhow::Result<boo
     }
 }
 
-/// The subject, text and HTML of the mail of `rows` (one, or one user's digest).
+/// The subject, text and HTML of the mail of `rows` (one, or one user's digest), in the
+/// recipient's language `lang` (theirs, else the plant's), like their screens.
 fn render(
     state: &AppState,
     rows: &[sqlx::any::AnyRow],
     name: &str,
+    lang: &str,
     digest: bool,
 ) -> anyhow::Result<(String, String, String)> {
+    let lang = state.settings.i18n.pick(None, Some(lang).filter(|l| !l.is_empty()));
+    let tr = |english: String| state.catalogs.translate(lang, &english).unwrap_or(english);
     let mut lines = Vec::new();
     for r in rows {
         let data: Value =
@@ -154,49 +160,56 @@ fn render(
         let text = |k: &str| data.get(k).and_then(Value::as_str).map(str::to_string);
         let label = super::kind_of(state, &r.try_get::<String, _>("kind")?).label.to_string();
         lines.push(Line {
-            title: text("title").unwrap_or(label),
+            title: tr(text("title").unwrap_or(label)),
             note: text("note"),
             link: text("link"),
         });
     }
     let base = state.settings.server.public_url.trim_end_matches('/');
-    let subject = if digest {
-        format!(
-            "Plantdoc: {} notification{} today",
-            lines.len(),
-            if lines.len() == 1 { "" } else { "s" }
-        )
-    } else {
-        lines[0].title.clone()
+    let subject = match (digest, lines.len()) {
+        (true, 1) => tr(text!("Plantdoc: 1 notification today").into()),
+        (true, n) => tr(msg!("Plantdoc: {n} notifications today")),
+        (false, _) => lines[0].title.clone(),
     };
-    let (text, html) = compose(base, name, &lines);
+    let (text, html) = compose(base, name, &lines, &tr);
     Ok((subject, text, html))
 }
 
-/// The plain text and the HTML of a mail listing `lines`, with links on `base`.
-fn compose(base: &str, name: &str, lines: &[Line]) -> (String, String) {
-    let mut text = format!("Hello {name},\n\n");
-    let mut html = format!("<p>Hello {},</p>\n<ul>\n", escape(name));
+/// The plain text and the HTML of a mail listing `lines`, with links on `base`, its own
+/// words through `tr` (the recipient's language).
+fn compose(
+    base: &str,
+    name: &str,
+    lines: &[Line],
+    tr: &dyn Fn(String) -> String,
+) -> (String, String) {
+    let hello = tr(msg!("Hello {name},"));
+    let mut text = format!("{hello}\n\n");
+    let mut html = format!("<p>{}</p>\n<ul>\n", escape(&hello));
     for l in lines {
         text.push_str(&format!("- {}\n", l.title));
         html.push_str(&format!("<li><p>{}</p>", escape(&l.title)));
-        if let Some(n) = &l.note {
-            text.push_str(&format!("  Note: {n}\n"));
-            html.push_str(&format!("<p>Note: {}</p>", escape(n)));
+        if let Some(note) = &l.note {
+            let note = tr(msg!("Note: {note}"));
+            text.push_str(&format!("  {note}\n"));
+            html.push_str(&format!("<p>{}</p>", escape(&note)));
         }
         if let Some(link) = &l.link {
-            text.push_str(&format!("  Open: {base}{link}\n"));
-            html.push_str(&format!(
-                "<p><a href=\"{0}\">{0}</a></p>",
-                escape(&format!("{base}{link}"))
-            ));
+            let url = format!("{base}{link}");
+            text.push_str(&format!("  {}\n", tr(msg!("Open: {url}"))));
+            html.push_str(&format!("<p><a href=\"{0}\">{0}</a></p>", escape(&url)));
         }
         text.push('\n');
         html.push_str("</li>\n");
     }
     let prefs = format!("{base}/main/settings?tab=notifications");
-    text.push_str(&format!("Choose which mails you get in Settings, Notifications: {prefs}\n"));
-    html.push_str(&format!("</ul>\n<p>Choose which mails you get in <a href=\"{0}\">Settings, Notifications</a>.</p>\n", escape(&prefs)));
+    let choose = tr(text!("Choose which mails you get in Settings, Notifications.").into());
+    text.push_str(&format!("{choose} {prefs}\n"));
+    html.push_str(&format!(
+        "</ul>\n<p><a href=\"{0}\">{1}</a></p>\n",
+        escape(&prefs),
+        escape(&choose)
+    ));
     (text, html)
 }
 
@@ -219,7 +232,7 @@ mod tests {
             note: Some("Fix page 2 & 3".into()),
             link: Some("/main/swps?tab=my-pending".into()),
         }];
-        let (text, html) = compose("https://plant.example", "Erin", &lines);
+        let (text, html) = compose("https://plant.example", "Erin", &lines, &|s| s);
         assert!(
             text.contains("- SWP <P1> rejected\n  Note: Fix page 2 & 3\n  Open: https://plant.example/main/swps?tab=my-pending\n"),
             "{text}"

@@ -19,6 +19,7 @@ use std::collections::BTreeSet;
 
 use sqlx::{AnyConnection, Row};
 
+use crate::app::http::lang::for_person;
 use crate::app::AppState;
 use crate::data::db::{Dialect, Params};
 use crate::error::AppResult;
@@ -121,7 +122,10 @@ pub async fn record(
         };
         let outbox = match (&e.mail, kind.personal) {
             (Some(m), true) => {
-                Some(state.mail.queue(&mut *conn, now, &u.email, &m.subject, &m.text).await?)
+                // In the recipient's language (theirs, else the plant's), like their screens.
+                let (subject, text) =
+                    (for_person(state, u, &m.subject), for_person(state, u, &m.text));
+                Some(state.mail.queue(&mut *conn, now, &u.email, &subject, &text).await?)
             }
             _ => None,
         };

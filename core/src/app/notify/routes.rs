@@ -2,6 +2,7 @@
 //! `POST /api/notifications/read {ids} | {all: true}`, `GET`/`POST
 //! /api/notifications/preferences`. A person reads only their own notifications, and
 //! only those about their company now.
+use crate::app::http::lang::for_person;
 use crate::text;
 use std::collections::BTreeMap;
 
@@ -137,12 +138,11 @@ async fn list(
         let kind: String = r.try_get("kind")?;
         let data: Value =
             serde_json::from_str(&r.try_get::<String, _>("data")?).unwrap_or(Value::Null);
-        let label =
-            crate::app::http::lang::for_person(&state, &user, super::kind_of(&state, &kind).label);
+        let label = for_person(&state, &user, super::kind_of(&state, &kind).label);
         let text = |k: &str| data.get(k).and_then(Value::as_str).map(str::to_string);
         items.push(Item {
             id: r.try_get("id")?,
-            title: text("title").unwrap_or_else(|| label.clone()),
+            title: text("title").map_or_else(|| label.clone(), |t| for_person(&state, &user, &t)),
             label,
             kind,
             note: text("note"),
@@ -234,7 +234,7 @@ async fn prefs_of(state: &AppState, user: &CurrentUser) -> AppResult<Prefs> {
         .filter(|(k, m)| state.module_enabled(m) && !k.personal)
         .map(|(k, m)| Pref {
             kind: k.id,
-            label: crate::app::http::lang::for_person(state, user, k.label),
+            label: for_person(state, user, k.label),
             module: m.to_string(),
             channel: chosen.get(k.id).and_then(|c| Channel::parse(c)).unwrap_or(k.default),
             default: k.default,

@@ -10,6 +10,7 @@ use crate::app::AppState;
 use crate::auth::users::{User, USER_COLUMNS};
 use crate::error::AppResult;
 use crate::events::{Event, EventKind};
+use crate::msg;
 use crate::zones;
 
 use super::engine::Document;
@@ -79,13 +80,8 @@ pub async fn waiting<D: Document>(
 ) -> AppResult<()> {
     let k = D::KIND;
     let link = format!("{}{}", k.notices.review_link, doc.id);
-    let title = |key: &str| {
-        format!(
-            "{} waits for your {key} review: {}",
-            upper_first(k.words.an_one),
-            doc.names().title
-        )
-    };
+    let (what, name) = (upper_first(k.words.an_one), doc.names().title);
+    let title = |key: &str| msg!("{what} waits for your {key} review: {name}");
     let about = subject::<D>(&doc.id);
     tell_reviewers(
         state,
@@ -140,7 +136,8 @@ pub async fn translation_waiting<D: Document>(
     (flow, stages): (&Flow, &[usize]),
     (id, proposer, label): (&str, &str, &str),
 ) -> AppResult<()> {
-    let title = |key: &str| format!("{} waits for your {key} review", upper_first(label));
+    let what = upper_first(label);
+    let title = |key: &str| msg!("{what} waits for your {key} review");
     let link = D::KIND.notices.translations_link;
     let about = translation_subject::<D>(id);
     tell_reviewers(

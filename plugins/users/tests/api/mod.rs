@@ -5,5 +5,6 @@ mod authz;
 mod email;
 mod kiosk;
 mod lang;
+mod mail_lang;
 mod personal;
 pub(crate) mod scope;

@@ -13,7 +13,7 @@ use crate::helpers::*;
 const NORA: &str = "nora@demo.plant";
 
 /// The mails the catcher saved, oldest first, read as a mail client would.
-fn saved(dir: &Path) -> Vec<String> {
+pub(super) fn saved(dir: &Path) -> Vec<String> {
     let mut files: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .flatten()
@@ -35,7 +35,7 @@ fn saved(dir: &Path) -> Vec<String> {
 
 /// Runs the mail pass (twice at once: two racing passes) until `n` mails arrived (at
 /// most `tries` times), then waits a moment more for any extra one.
-async fn mailed(app: &TestApp, dir: &Path, n: usize, tries: usize) -> Vec<String> {
+pub(super) async fn mailed(app: &TestApp, dir: &Path, n: usize, tries: usize) -> Vec<String> {
     for _ in 0..tries {
         let (a, b) = tokio::join!(
             plantdoc_core::notify::mail::tick(&app.state),
@@ -79,7 +79,7 @@ fn new_user() -> Value {
     json!({"firstname": "Nora", "lastname": "Quinn", "email": NORA, "companyCode": "mpk", "position": "engineer", "department": "process", "zones": ["A1"]})
 }
 
-async fn ask_reset(app: &TestApp, email: &str) {
+pub(super) async fn ask_reset(app: &TestApp, email: &str) {
     let before = scalar(app, "SELECT COUNT(*) FROM outbox").await;
     assert_eq!(
         app.client().post("/api/users/forgotPassword", &json!({"email": email})).await.status,
