@@ -71,6 +71,13 @@ pub fn routes() -> ApiRouter {
         .multipart()
         .answers(&[409])
         .returns::<sc::OneWithUrls>()
+        .get(
+            "/api/swps/{swpId}/translations/missing",
+            "The sections and languages the revision it follows is translated into and this one is not yet: {from, missing}",
+            tr::missing::<Swp>,
+        )
+        .answers(&[404])
+        .returns::<tr_answer::Untranslated>()
         .delete(
             "/api/swps/{swpId}/translations/{section}/{lang}",
             "Remove a translation of a deployed revision (served or in review; its file is kept): {swp}",

@@ -45,6 +45,25 @@ impl Translated for Swp {
         Ok(live.rows_affected() == 1)
     }
 
+    async fn predecessor(
+        conn: &mut AnyConnection,
+        doc: &Self,
+    ) -> Result<Option<String>, sqlx::Error> {
+        // In review: the part's deployed revision. Deployed or later: the last revision
+        // of the part obsoleted before it.
+        sqlx::query_scalar(
+            "SELECT id FROM swps WHERE company_code = $1 AND part_number = $2 AND id <> $3 AND \
+             ((status = 'deployed' AND $4 IS NULL) OR (status = 'obsolete' AND revision < $4)) \
+             ORDER BY revision DESC LIMIT 1",
+        )
+        .bind(&doc.company_code)
+        .bind(&doc.part_number)
+        .bind(&doc.id)
+        .bind(doc.revision)
+        .fetch_optional(conn)
+        .await
+    }
+
     async fn answer(state: &AppState, doc: &Self) -> AppResult<axum::response::Response> {
         Ok(plantdoc_core::http::json_bytes(
             crate::store::full_json(state, doc, "swp", false).await?,

@@ -21,6 +21,7 @@ mod retention;
 pub(crate) mod support;
 mod text_search;
 pub(crate) mod translations;
+mod translations_carry;
 mod translations_review;
 mod upload;
 mod upload_s3;

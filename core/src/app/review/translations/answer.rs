@@ -100,3 +100,18 @@ pub struct TranslationFile {
     pub status: &'static str,
     pub url: String,
 }
+
+/// One section in one language: `{lang, section}`.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct SectionLang {
+    pub lang: String,
+    pub section: String,
+}
+
+/// What a revision is not yet translated into: the sections and languages the revision
+/// it follows (`from`, its id) serves and this one neither serves nor has in review.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Untranslated {
+    pub from: Option<String>,
+    pub missing: Vec<SectionLang>,
+}

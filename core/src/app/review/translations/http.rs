@@ -19,7 +19,8 @@ use super::super::stages::Verdict;
 use super::super::{can_see, ReviewBody};
 use super::act::{may_translate, propose, section_and_lang, withdraw};
 use super::answer::{
-    TranslationAnswer, TranslationFile, TranslationView, WaitingList, WaitingView,
+    SectionLang, TranslationAnswer, TranslationFile, TranslationView, Untranslated, WaitingList,
+    WaitingView,
 };
 use super::review::review;
 use super::{one, Translated, Translation};
@@ -86,6 +87,23 @@ pub async fn list<D: Translated>(
 ) -> AppResult<Response> {
     let doc = visible::<D>(&state, &user, &id).await?;
     D::answer(&state, &doc).await
+}
+
+/// `GET <doc>/{id}/translations/missing`: what the document is not yet translated into
+/// that the revision it follows is (the translator's to-do, the reviewers' warning).
+pub async fn missing<D: Translated>(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+) -> AppResult<axum::Json<Untranslated>> {
+    let doc = visible::<D>(&state, &user, &id).await?;
+    let mut conn = state.db.reader().await?;
+    let Some(from) = D::predecessor(&mut conn, &doc).await? else {
+        return Ok(axum::Json(Untranslated { from: None, missing: Vec::new() }));
+    };
+    let missing = super::missing(&mut conn, D::DOC_KIND, &id, &from).await?;
+    let missing = missing.into_iter().map(|(section, lang)| SectionLang { lang, section });
+    Ok(axum::Json(Untranslated { from: Some(from), missing: missing.collect() }))
 }
 
 /// `DELETE <doc>/{id}/translations/{section}/{lang}`.

@@ -49,6 +49,15 @@ pub trait Translated: Document {
         conn: &mut AnyConnection,
         id: &str,
     ) -> impl Future<Output = Result<bool, sqlx::Error>> + Send;
+    /// The revision this one follows, whose translations it should have too: the one
+    /// deployed while this one is in review, the last one obsoleted once this one is
+    /// deployed. None for documents without revisions.
+    fn predecessor(
+        _conn: &mut AnyConnection,
+        _doc: &Self,
+    ) -> impl Future<Output = Result<Option<String>, sqlx::Error>> + Send {
+        async { Ok(None) }
+    }
     /// The answer of a proposal or a removal (the module's shape).
     fn answer(
         state: &AppState,
@@ -261,6 +270,27 @@ pub async fn current(
     let rows = sqlx::query(&sql).bind(kind.as_str()).bind(doc_id).fetch_all(&mut *conn).await?;
     let list = rows.iter().map(Translation::from_row).collect::<Result<Vec<_>, _>>()?;
     with_reviews(conn, list).await
+}
+
+/// The sections and languages `previous` serves that `doc_id` neither serves nor has in
+/// review: what a new revision must be translated into again (a revision's translations
+/// never carry over: each is reviewed with the file it translates).
+pub async fn missing(
+    conn: &mut AnyConnection,
+    kind: DocKind,
+    doc_id: &str,
+    previous: &str,
+) -> Result<Vec<(String, String)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT DISTINCT p.section, p.lang FROM doc_translations p WHERE p.doc_kind = $1 AND p.doc_id = $2 AND p.status = 'approved' \
+         AND NOT EXISTS (SELECT 1 FROM doc_translations t WHERE t.doc_kind = $1 AND t.doc_id = $3 AND t.section = p.section \
+         AND t.lang = p.lang AND t.ended_at IS NULL AND t.status IN ('pending', 'approved')) ORDER BY p.section, p.lang",
+    )
+    .bind(kind.as_str())
+    .bind(previous)
+    .bind(doc_id)
+    .fetch_all(conn)
+    .await
 }
 
 /// The approved translations of a document: what the kiosk serves, by section then
