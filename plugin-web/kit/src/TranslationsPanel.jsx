@@ -10,6 +10,7 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Form, List, Modal, Progress, Select, Space, Tag, Typography } from 'antd';
 import { DocumentFrame } from './DocumentFrame';
+import { MissingTranslations } from './MissingTranslations';
 import { formatDate } from './date';
 import { fieldHelp } from './fieldHelp';
 import { uploadErrorText, uploadFile } from './upload';
@@ -54,9 +55,10 @@ export function useTranslationUpload(uploadUrl, onDone) {
  * items: [{section?, lang, uploadedAt, status?, approvals?}], undefined while they load (a spinner, not 'No
  * translations yet.'); sections: [{value, label}] or null (one file); upload:
  * useTranslationUpload(...); onRemove(item) and `removing` (the item being removed);
- * `error`: why the list could not be loaded or an item removed.
+ * `error`: why the list could not be loaded or an item removed; `missing`: what the revision it
+ * follows is translated into and this one not yet ({missing, error}, MissingTranslations).
  */
-export function TranslationsPanel({ items, sections = null, upload, onRemove, removing = null, error = '', fileOf = null }) {
+export function TranslationsPanel({ items, sections = null, upload, onRemove, removing = null, error = '', fileOf = null, missing = null }) {
   const t = useT('kit');
   const picker = useRef(null);
   // The translation shown in the viewer: { title, url } once its link came, or its error.
@@ -77,6 +79,7 @@ export function TranslationsPanel({ items, sections = null, upload, onRemove, re
       <Typography.Title level={3} style={{ fontSize: 15 }}>
         {t('Translations')}
       </Typography.Title>
+      {missing && <MissingTranslations missing={missing.missing} sections={sections} error={missing.error} />}
       <List
         size="small"
         locale={{ emptyText: t('No translations yet.') }}

@@ -37,8 +37,8 @@ export function submitErrors(err) {
 /**
  * The state of an upload form around its submit mutation (TanStack Query's useMutation):
  * `errors` (field → message), `submit()` (sends `payload()`), `submitting`, `done`.
- * fields: the error keys drawn under a field; success: { text, back, onBack } (text: a
- * string, or a function of the server's answer).
+ * fields: the error keys drawn under a field; success: { text, back, onBack, extra? } (text: a
+ * string, or a function of the server's answer; extra(answer): more to say, above Back).
  */
 export function useUploadForm(mutation, { fields, payload, success }) {
   const [errors, setErrors] = useState({});
@@ -137,9 +137,12 @@ export function UploadForm({ form, busy = false, children, 'data-testid': testId
         title={t('Success!')}
         subTitle={successText}
         extra={
-          <Button type="primary" onClick={success.onBack}>
-            {success.back}
-          </Button>
+          <>
+            {success.extra?.(form.answer)}
+            <Button type="primary" onClick={success.onBack}>
+              {success.back}
+            </Button>
+          </>
         }
       />
     );

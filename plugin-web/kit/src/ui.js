@@ -28,6 +28,7 @@ export { fieldHelp } from './fieldHelp';
 // A language chooser (Add/Edit User, Settings → Account; decision 78).
 export { LanguageSelect } from './LanguageSelect';
 export { TranslationsPanel, useTranslationUpload } from './TranslationsPanel';
+export { MissingTranslations } from './MissingTranslations';
 export { UploadForm, useUploadForm, submitErrors, ChangesField, ZonesField, OnBehalfOfField, MAX_CHANGES, charactersLeft, CorrectsNotice } from './UploadForm';
 export { ReviewList, DeleteSelected, deleteSelection } from './ReviewList';
 export {

@@ -5,6 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { TranslationsPanel } from '../src/TranslationsPanel';
+import { MissingTranslations } from '../src/MissingTranslations';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -30,5 +31,31 @@ describe('TranslationsPanel', () => {
     expect(rejected.textContent).toContain('Wrong torque');
     expect(rejected.querySelector('button')).toBeNull();
     expect(screen.getAllByRole('button', { name: 'Remove' })).toHaveLength(2);
+  });
+});
+
+describe('MissingTranslations', () => {
+  const sections = [
+    { value: 'swc', label: 'SWC' },
+    { value: 'jes', label: 'JES' },
+  ];
+  it('names each section and language the revision is not yet translated into', () => {
+    const missing = [
+      { section: 'jes', lang: 'es' },
+      { section: 'swc', lang: 'pl' },
+    ];
+    render(<TranslationsPanel items={[]} sections={sections} upload={upload} onRemove={() => {}} missing={{ missing, error: '' }} />);
+    const box = screen.getByTestId('missing-translations');
+    expect(box.textContent).toContain('Not yet translated');
+    expect(screen.getByTestId('missing-jes-es').textContent).toBe('JES · Español');
+    expect(screen.getByTestId('missing-swc-pl').textContent).toBe('SWC · Polski');
+  });
+  it('says nothing when none is missing or while loading, and says so when it could not load', () => {
+    const { rerender } = render(<MissingTranslations missing={[]} sections={sections} />);
+    expect(screen.queryByTestId('missing-translations')).toBeNull();
+    rerender(<MissingTranslations missing={undefined} sections={sections} />);
+    expect(screen.queryByTestId('missing-translations')).toBeNull();
+    rerender(<MissingTranslations missing={undefined} sections={sections} error="Server error" />);
+    expect(screen.getByRole('alert').textContent).toContain('could not be loaded');
   });
 });

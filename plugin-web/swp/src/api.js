@@ -84,6 +84,20 @@ export function useSwp(swpId) {
   });
 }
 
+/**
+ * GET /api/swps/{id}/translations/missing: what the revision it follows is translated into and
+ * this one is not yet, as the kit's MissingTranslations takes it ({missing, error}).
+ */
+export function useMissingTranslations(swpId) {
+  const q = useQuery({
+    queryKey: ['swp', 'missing-translations', swpId],
+    meta: failure('the translations this revision still needs'),
+    queryFn: () => api.get(`/api/swps/${enc(swpId)}/translations/missing`).then((body) => asList(body?.missing)),
+    enabled: Boolean(swpId),
+  });
+  return { missing: q.data, error: q.error ? q.error.message || String(q.error) : '' };
+}
+
 /** GET /api/swps/signed-ops/{id}: who signed, for the kit's OperatorsSignedModal. */
 export function swpSignedOps(swpId) {
   return { queryKey: swpKeys.signedOps(swpId), queryFn: () => api.get(`/api/swps/signed-ops/${enc(swpId)}`) };

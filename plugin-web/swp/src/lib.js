@@ -152,3 +152,6 @@ export function pagedPath({ page, limit, search, sortBy, sortOrder }) {
 
 /** GET /api/swps/audit-file/{partNumber}.pdf|.csv: the auditor's file of a part (decision 63). */
 export const auditFileUrl = (partNumber, ext) => `/api/swps/audit-file/${encodeURIComponent(partNumber)}.${ext}`;
+
+/** The sections a translation may be of (the Translations panel, the 'Not yet translated' list). */
+export const TRANSLATION_SECTIONS = ['swc', 'jes', 'vis'].map((value) => ({ value, label: value.toUpperCase() }));

@@ -96,3 +96,24 @@ describe("the viewer's translations open in a viewer", () => {
     expect(frame.getAttribute('src')).toContain('/files/s/abc?sig=1');
   });
 });
+
+describe('a new revision owes the translations of the one it follows', () => {
+  it('lists them in the Translations panel', async () => {
+    stubFetch({ '/api/swps/s2/translations/missing': [200, { from: 's1', missing: [{ section: 'jes', lang: 'es' }] }] });
+    render(<TranslationsPanel swp={{ _id: 's2', partNumber: '7101-0001', translations: [] }} />);
+    expect((await screen.findByTestId('missing-jes-es')).textContent).toBe('JES · Español');
+  });
+  it('says so after an upload that leaves some behind', async () => {
+    setSessionUser({ _id: 'e1', firstname: 'Erin', lastname: 'Cole', position: 'engineer', department: 'process' });
+    stubFetch({
+      ...routes,
+      'POST /api/swps/uploadS3': [200, { swp: { _id: 's2', status: 'pending' } }],
+      '/api/swps/s2/translations/missing': [200, { from: 's1', missing: [{ section: 'swc', lang: 'pl' }] }],
+    });
+    const { container } = form();
+    await screen.findByText('A Zone 1');
+    fireEvent.submit(container.querySelector('form'));
+    await screen.findByText('Your standard work package has been submitted.');
+    expect((await screen.findByTestId('missing-swc-pl')).textContent).toBe('SWC · Polski');
+  }, 150000);
+});

@@ -4,28 +4,26 @@
 // (the spec's, for a revision that has none) is an empty list, not one still loading.
 import { useQueryClient } from '@tanstack/react-query';
 import { api, keepAnswer, TranslationsPanel as Panel, useTranslationUpload } from '@plantdoc/kit';
-import { useRemoveTranslation } from '../api';
-
-const SECTIONS = [
-  { value: 'swc', label: 'SWC' },
-  { value: 'jes', label: 'JES' },
-  { value: 'vis', label: 'VIS' },
-];
+import { useMissingTranslations, useRemoveTranslation } from '../api';
+import { TRANSLATION_SECTIONS } from '../lib';
 
 export default function TranslationsPanel({ swp }) {
   const client = useQueryClient();
   const upload = useTranslationUpload(`/api/swps/${encodeURIComponent(swp._id)}/translations`, (body) => {
     if (body?.swp) keepAnswer(client, ['swp', 'one', swp._id], body.swp);
+    client.invalidateQueries({ queryKey: ['swp', 'missing-translations', swp._id] });
   });
   const remove = useRemoveTranslation(swp._id);
+  const missing = useMissingTranslations(swp._id);
   return (
     <Panel
       items={swp.translations || []}
-      sections={SECTIONS}
+      sections={TRANSLATION_SECTIONS}
       upload={upload}
       onRemove={(t) => remove.mutate(t)}
       removing={remove.isPending ? remove.variables : null}
       error={remove.error?.message || ''}
+      missing={missing}
       fileOf={(t) => api.get(`/api/swps/translations/file/${encodeURIComponent(t.id)}`).then((b) => b.url)}
     />
   );

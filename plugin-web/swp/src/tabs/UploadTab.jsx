@@ -13,6 +13,7 @@ import {
   FileDrop,
   fieldHelp,
   k,
+  MissingTranslations,
   OnBehalfOfField,
   PartNumberField,
   UploadForm,
@@ -21,8 +22,8 @@ import {
   useUploadForm,
   ZonesField,
 } from '@plantdoc/kit';
-import { BYPASS_REFUSED, mayBypass, CURRENT_USER, MAX_PDF_FILES, SWPS_ROUTE, formDefaults, uploadPayload } from '../lib';
-import { catalogueParts, useDiscardUpload, useOnBehalfOfUsers, useSubmitSwp, useSwp } from '../api';
+import { BYPASS_REFUSED, mayBypass, CURRENT_USER, MAX_PDF_FILES, SWPS_ROUTE, TRANSLATION_SECTIONS, formDefaults, uploadPayload } from '../lib';
+import { catalogueParts, useDiscardUpload, useMissingTranslations, useOnBehalfOfUsers, useSubmitSwp, useSwp } from '../api';
 import { TranslationDrop } from '../components/TranslationDrop';
 
 const PDF = '.pdf,application/pdf';
@@ -65,6 +66,16 @@ export function UploadTab() {
   return <SwpUploadForm key={corrects || 'new'} rejected={swp} />;
 }
 
+/** What the submitted revision is not yet translated into (the kit's MissingTranslations). */
+function StillToTranslate({ swpId }) {
+  const { missing, error } = useMissingTranslations(swpId);
+  return (
+    <div style={{ maxWidth: 640, margin: '0 auto 16px', textAlign: 'left' }}>
+      <MissingTranslations missing={missing} sections={TRANSLATION_SECTIONS} error={error} />
+    </div>
+  );
+}
+
 function SwpUploadForm({ rejected }) {
   const t = useT('swp');
   const navigate = useNavigate();
@@ -104,6 +115,8 @@ function SwpUploadForm({ rejected }) {
         answer?.swp?.status === 'deployed'
           ? t('Your standard work package has been deployed to the plant floor.')
           : t('Your standard work package has been submitted.'),
+      // A new revision does not inherit the translations of the one it follows: said here.
+      extra: (answer) => answer?.swp?._id && <StillToTranslate key="missing" swpId={answer.swp._id} />,
       back: t('Back to SWPs'),
       onBack: () => navigate(SWPS_ROUTE, { state: { reset: Date.now() } }),
     },
