@@ -270,6 +270,7 @@ async fn user_add(settings: Settings, a: UserAdd) -> anyhow::Result<ExitCode> {
         badge: a.badge,
         op_no: a.op_no,
         kiosk: Some(a.kiosk),
+        plant_admin: None,
         lang: a.lang,
     };
     let (password, shown) = match a.password {

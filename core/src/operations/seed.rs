@@ -161,6 +161,7 @@ pub async fn demo(state: &AppState) -> anyhow::Result<()> {
             op_no: op_no.map(str::to_string),
             // The island netbook's account: the one operator account without a badge.
             kiosk: Some(*position == "operator" && badge.is_none()),
+            plant_admin: None,
             lang: None,
         };
         add_user(state, input, DEMO_PASSWORD, false, "seed")
@@ -182,6 +183,7 @@ pub async fn demo(state: &AppState) -> anyhow::Result<()> {
             badge: Some(badge.to_string()),
             op_no: Some(op_no.to_string()),
             kiosk: None,
+            plant_admin: None,
             lang: None,
         };
         // Badge-only people: a random password nobody knows.

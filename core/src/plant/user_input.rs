@@ -33,6 +33,10 @@ pub struct UserInput {
     /// A kiosk netbook's account (operator, no badge). Absent: no when new, kept on edit.
     #[serde(default)]
     pub kiosk: Option<bool>,
+    /// Administers users of every company (set by a plant administrator only). Absent: no
+    /// when new, kept on edit.
+    #[serde(default)]
+    pub plant_admin: Option<bool>,
     /// The person's language. Absent: the plant's `[i18n] default` when new, kept on edit.
     #[serde(default)]
     pub lang: Option<String>,

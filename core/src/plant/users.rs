@@ -250,8 +250,8 @@ pub async fn insert(
 ) -> Result<String, AppError> {
     let id = crate::data::db::new_id();
     let q = sqlx::query(
-        "INSERT INTO users (id, password_hash, email, firstname, lastname, position, department, company_code, zones, badge, op_no, must_change_password, temp_password_expires, created_at, updated_at, kiosk, lang)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, $16)",
+        "INSERT INTO users (id, password_hash, email, firstname, lastname, position, department, company_code, zones, badge, op_no, must_change_password, temp_password_expires, created_at, updated_at, kiosk, lang, plant_admin)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, $16, $17)",
     )
     .bind(id.clone())
     .bind(password_hash.to_string());
@@ -261,12 +261,14 @@ pub async fn insert(
         .bind(now_ms)
         .bind(i64::from(input.kiosk == Some(true)))
         .bind(input.lang.clone().unwrap_or_else(|| "en".into()))
+        .bind(i64::from(input.plant_admin == Some(true)))
         .execute(conn)
         .await;
     taken(res).map(|_| id)
 }
 
-/// Writes a checked user's fields over an active (not deleted) user's row; no kiosk flag keeps it.
+/// Writes a checked user's fields over an active (not deleted) user's row; an absent kiosk
+/// or plant administrator flag keeps it.
 pub async fn update(
     conn: &mut AnyConnection,
     id: &str,
@@ -275,7 +277,7 @@ pub async fn update(
 ) -> Result<(), AppError> {
     let q = sqlx::query(
         "UPDATE users SET email = $1, firstname = $2, lastname = $3, position = $4, department = $5, company_code = $6,
-         zones = $7, badge = $8, op_no = $9, updated_at = $10, kiosk = COALESCE($12, kiosk), lang = COALESCE($13, lang) WHERE id = $11 AND disabled = 0",
+         zones = $7, badge = $8, op_no = $9, updated_at = $10, kiosk = COALESCE($12, kiosk), lang = COALESCE($13, lang), plant_admin = COALESCE($14, plant_admin) WHERE id = $11 AND disabled = 0",
     );
     taken(
         bind_input(q, input)
@@ -283,6 +285,7 @@ pub async fn update(
             .bind(id.to_string())
             .bind(input.kiosk.map(i64::from))
             .bind(input.lang.clone())
+            .bind(input.plant_admin.map(i64::from))
             .execute(conn)
             .await,
     )?;

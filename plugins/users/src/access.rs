@@ -17,6 +17,13 @@ pub const NOT_MANAGER_BADGE: &str =
     text!("Only a plant administrator changes another manager's badge.");
 pub const NOT_ADMIN_DELETE: &str =
     text!("Only a plant administrator deletes a plant administrator.");
+pub const NOT_ADMIN_KIOSK: &str =
+    text!("Only a plant administrator sets up a kiosk account or turns one into a person's.");
+pub const NOT_ADMIN_KIOSK_DELETE: &str =
+    text!("Only a plant administrator deletes a kiosk account.");
+pub const NOT_ADMIN_GRANT: &str =
+    text!("Only a plant administrator makes someone a plant administrator or ends it.");
+pub const NOT_OWN_ADMIN: &str = text!("You cannot end your own plant administration.");
 
 /// Why an act is refused: not a user administrator at all (403), or a field's message.
 #[derive(Debug, PartialEq, Eq)]
@@ -36,13 +43,38 @@ pub fn sees(actor: &User, company: &str) -> bool {
     actor.plant_admin || actor.company_code == company
 }
 
-/// A new user's company must be one the manager administers.
-pub fn may_register(actor: &User, company: &str) -> Result<(), Refusal> {
+/// A new user's company must be one the manager administers; a kiosk account and a plant
+/// administrator are made by a plant administrator only (a netbook's sign-in and the keys
+/// of every company are plant IT's).
+pub fn may_register(actor: &User, input: &UserInput) -> Result<(), Refusal> {
     if !may_administer(actor) {
         return Err(Refusal::NotManager);
     }
-    if !sees(actor, company) {
+    if !sees(actor, &input.company_code) {
         return Err(Refusal::Field("companyCode", OWN_COMPANY_ONLY));
+    }
+    if input.kiosk == Some(true) && !actor.plant_admin {
+        return Err(Refusal::Field("kiosk", NOT_ADMIN_KIOSK));
+    }
+    if input.plant_admin == Some(true) && !actor.plant_admin {
+        return Err(Refusal::Field("plantAdmin", NOT_ADMIN_GRANT));
+    }
+    Ok(())
+}
+
+/// The flags only a plant administrator changes, on an edit: kiosk and plant
+/// administrator (never their own administration: the plant keeps one at least).
+fn may_change_flags(actor: &User, target: &User, input: &UserInput) -> Result<(), Refusal> {
+    if input.kiosk.is_some_and(|k| k != target.kiosk) && !actor.plant_admin {
+        return Err(Refusal::Field("kiosk", NOT_ADMIN_KIOSK));
+    }
+    if input.plant_admin.is_some_and(|a| a != target.plant_admin) {
+        if !actor.plant_admin {
+            return Err(Refusal::Field("plantAdmin", NOT_ADMIN_GRANT));
+        }
+        if actor.id == target.id {
+            return Err(Refusal::Field("plantAdmin", NOT_OWN_ADMIN));
+        }
     }
     Ok(())
 }
@@ -58,6 +90,9 @@ pub fn may_delete(actor: &User, target: &User) -> Result<(), Refusal> {
     }
     if target.plant_admin && !actor.plant_admin {
         return Err(Refusal::Field("email", NOT_ADMIN_DELETE));
+    }
+    if target.kiosk && !actor.plant_admin {
+        return Err(Refusal::Field("email", NOT_ADMIN_KIOSK_DELETE));
     }
     Ok(())
 }
@@ -80,6 +115,7 @@ pub fn may_edit(actor: &User, target: &User, input: &UserInput) -> Result<(), Re
     if input.company_code != target.company_code {
         return Err(Refusal::Field("companyCode", NO_COMPANY_CHANGE));
     }
+    may_change_flags(actor, target, input)?;
     if actor.id == target.id {
         if input.position != target.position.as_str() {
             return Err(Refusal::Field("position", NOT_OWN_POSITION));
@@ -174,7 +210,8 @@ mod tests {
                 "{}",
                 actor.id
             );
-            assert_eq!(may_register(actor, "mpk"), register, "{}", actor.id);
+            let new = UserInput { company_code: "mpk".into(), ..Default::default() };
+            assert_eq!(may_register(actor, &new), register, "{}", actor.id);
         }
     }
 

@@ -54,6 +54,7 @@ fn audit_view(i: &UserInput) -> Value {
         "email": i.email, "firstname": i.firstname, "lastname": i.lastname, "position": i.position,
         "department": i.department, "companyCode": i.company_code, "zones": i.zones,
         "badge": i.badge.is_some(), "opNo": i.op_no, "kiosk": i.kiosk == Some(true), "lang": i.lang,
+        "plantAdmin": i.plant_admin == Some(true),
     })
 }
 
@@ -70,6 +71,7 @@ pub(crate) fn as_input(u: &User) -> UserInput {
         badge: u.badge.clone(),
         op_no: u.op_no.clone(),
         kiosk: Some(u.kiosk),
+        plant_admin: Some(u.plant_admin),
         lang: Some(u.lang.clone()),
     }
 }
@@ -126,7 +128,7 @@ pub async fn register(
 ) -> AppResult<Reply<Value>> {
     require_manager(&me)?;
     input.normalise_and_check(&state.zones, &state.settings.i18n)?;
-    access::may_register(&me, &input.company_code).map_err(refused)?;
+    access::may_register(&me, &input).map_err(refused)?;
     let temp = password::temporary();
     let hash = password::hash(&state, &temp).await?;
     let now = state.now_ms();
@@ -191,6 +193,7 @@ pub async fn edit(
     let mut input = body.user;
     // A form that does not show the kiosk flag keeps it (and its rule still applies).
     input.kiosk = input.kiosk.or(Some(old.kiosk));
+    input.plant_admin = input.plant_admin.or(Some(old.plant_admin));
     input.lang = input.lang.or(Some(old.lang.clone()));
     input.normalise_and_check(&state.zones, &state.settings.i18n)?;
     access::may_edit(&me, &old, &input).map_err(refused)?;

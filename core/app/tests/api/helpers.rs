@@ -193,6 +193,7 @@ impl TestApp {
             badge: None,
             op_no: None,
             kiosk: None,
+            plant_admin: None,
             lang: None,
         };
         plantdoc_core::seed::add_user(&self.state, input, pw, temporary, "test")

@@ -100,6 +100,7 @@ async fn the_home_page_counts_the_plant_for_the_person_who_asks() {
         badge: None,
         op_no: None,
         kiosk: None,
+        plant_admin: None,
         lang: None,
     };
     plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test")

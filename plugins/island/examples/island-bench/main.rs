@@ -91,6 +91,7 @@ async fn main() -> anyhow::Result<()> {
         badge: None,
         op_no: None,
         kiosk: Some(true),
+        plant_admin: None,
         lang: None,
     };
     plantdoc_core::seed::add_user(&state, input, PASSWORD, false, "bench")
@@ -107,6 +108,7 @@ async fn main() -> anyhow::Result<()> {
         badge: None,
         op_no: None,
         kiosk: None,
+        plant_admin: None,
         lang: None,
     };
     plantdoc_core::seed::add_user(&state, leader, PASSWORD, false, "bench")

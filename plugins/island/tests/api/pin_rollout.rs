@@ -41,6 +41,7 @@ async fn worker(
         badge: Some(badge.into()),
         op_no: Some(op_no.into()),
         kiosk: None,
+        plant_admin: None,
         lang: None,
     };
     plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test")

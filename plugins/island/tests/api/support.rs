@@ -27,6 +27,7 @@ pub async fn badged(
         badge: Some(badge.into()),
         op_no: Some(format!("OP{badge}")),
         kiosk: None,
+        plant_admin: None,
         lang: None,
     };
     plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test")

@@ -38,6 +38,7 @@ fn user(email: &str, position: &str, zones: Vec<String>, kiosk: bool) -> UserInp
         badge: None,
         op_no: None,
         kiosk: Some(kiosk),
+        plant_admin: None,
         lang: None,
     }
 }

@@ -115,6 +115,7 @@ async fn kiosk_obligations_answer_people_who_do_not_sign_as_unknown_ids() {
         badge: Some("1850".into()),
         op_no: None,
         kiosk: None,
+        plant_admin: None,
         lang: None,
     };
     let badged_staff =

@@ -31,6 +31,7 @@ fn person(email: &str, position: &str, department: &str, zones: Vec<String>) -> 
         badge: None,
         op_no: None,
         kiosk: None,
+        plant_admin: None,
         lang: None,
     }
 }

@@ -109,6 +109,7 @@ async fn add_user(
         badge: None,
         op_no: None,
         kiosk: None,
+        plant_admin: None,
         lang: None,
     };
     plantdoc_core::seed::add_user(state, input, PASSWORD, false, "bench")

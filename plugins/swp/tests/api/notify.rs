@@ -130,6 +130,7 @@ async fn preferences_choose_bell_mail_digest_or_nothing() {
         badge: None,
         op_no: None,
         kiosk: None,
+        plant_admin: None,
         lang: Some("es".into()),
     };
     plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test").await.unwrap();

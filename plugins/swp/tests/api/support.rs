@@ -29,6 +29,7 @@ pub async fn add(
         badge: None,
         op_no: None,
         kiosk: None,
+        plant_admin: None,
         lang: None,
     };
     plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test")
@@ -50,6 +51,7 @@ pub async fn kiosk(app: &TestApp, email: &str, company: &str, zones: &[&str]) ->
         badge: None,
         op_no: None,
         kiosk: Some(true),
+        plant_admin: None,
         lang: None,
     };
     plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test")

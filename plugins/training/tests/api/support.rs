@@ -32,6 +32,7 @@ pub async fn add(
         badge: op_no.map(|n| format!("B{n}")),
         op_no: op_no.map(str::to_string),
         kiosk: None,
+        plant_admin: None,
         lang: None,
     };
     plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test")

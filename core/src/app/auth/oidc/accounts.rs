@@ -241,6 +241,7 @@ async fn update(
         badge: u.badge.clone(),
         op_no: u.op_no.clone(),
         kiosk: Some(u.kiosk),
+        plant_admin: Some(u.plant_admin),
         lang: Some(u.lang.clone()),
     };
     let mut wanted = input_from(p, current.clone());
