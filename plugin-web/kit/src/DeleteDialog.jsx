@@ -9,8 +9,11 @@ export const DELETE_TEXT = {
   deployed: k('Are you sure you want to delete the selected documents and remove them from the plant floor? This action cannot be undone.'),
 };
 
-/** `text` replaces the documents' text (other things than documents, e.g. users). */
-export function DeleteDialog({ open, kind = 'pending', text, onCancel, onConfirm, confirming = false }) {
+/**
+ * `text` replaces the documents' text (other things than documents, e.g. users); `children`:
+ * more to read before confirming; `confirmDisabled`: Yes waits (e.g. for an acknowledgement).
+ */
+export function DeleteDialog({ open, kind = 'pending', text, onCancel, onConfirm, confirming = false, confirmDisabled = false, children = null }) {
   const t = useT('kit');
   return (
     <Modal
@@ -22,12 +25,13 @@ export function DeleteDialog({ open, kind = 'pending', text, onCancel, onConfirm
         <Button key="cancel" onClick={onCancel}>
           {t('Cancel')}
         </Button>,
-        <Button key="yes" type="primary" danger loading={confirming} onClick={onConfirm}>
+        <Button key="yes" type="primary" danger loading={confirming} disabled={confirmDisabled} onClick={onConfirm}>
           {t('Yes')}
         </Button>,
       ]}
     >
       <p>{text || t(DELETE_TEXT[kind] || DELETE_TEXT.pending)}</p>
+      {children}
     </Modal>
   );
 }

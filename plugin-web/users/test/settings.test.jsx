@@ -143,6 +143,51 @@ describe('Settings page', () => {
     expect(deletes).toEqual(['u1@x.y', 'u2@x.y']);
   });
 
+  it('names a kiosk account among those to delete and waits for the acknowledgement', async () => {
+    setSessionUser({ ...manager, plantAdmin: true });
+    const netbook = { ...people[1], kiosk: true, fullName: 'Line Netbook', email: 'line@x.y' };
+    const fetch = stubFetch({ '/api/users/all': [200, [people[0], netbook]], 'POST /api/users/delete': [200, { ok: true }] });
+    renderAt('/main/settings/');
+    await screen.findByText('Line Netbook', {}, SLOW);
+    fireEvent.click(screen.getByLabelText('Select Line Netbook'));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete (1)' }));
+    expect((await screen.findByTestId('delete-kiosks', {}, SLOW)).textContent).toContain('Line Netbook (line@x.y)');
+    const yes = screen.getByRole('button', { name: 'Yes' });
+    expect(yes.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: /I understand/ }));
+    await waitFor(() => expect(yes.disabled).toBe(false));
+    fireEvent.click(yes);
+    await waitFor(() => expect(fetch.mock.calls.some(([p]) => p === '/api/users/delete')).toBe(true));
+  });
+
+  it('shows the kiosk and plant administrator flags to a plant administrator only', async () => {
+    const edit = async (who) => {
+      setSessionUser(who);
+      const fetch = stubFetch({
+        '/api/users/all': [200, people.slice(0, 3)],
+        '/api/users/options': [200, options],
+        'POST /api/users/edit': [200, { changed: true }],
+      });
+      renderAt('/main/settings/users/u1');
+      const last = await screen.findByLabelText('Last Name', {}, SLOW);
+      const flag = screen.queryByRole('checkbox', { name: 'Plant administrator' });
+      if (flag) fireEvent.click(flag);
+      fireEvent.change(last, { target: { value: 'Smith' } });
+      const save = screen.getByRole('button', { name: 'Save' });
+      await waitFor(() => expect(save.disabled).toBe(false));
+      fireEvent.click(save);
+      await screen.findByText('The user was saved.', {}, SLOW);
+      cleanup();
+      return { flag: Boolean(flag), body: JSON.parse(fetch.mock.calls.find(([p]) => p === '/api/users/edit')[1].body) };
+    };
+    const company = await edit(manager);
+    expect(company.flag).toBe(false);
+    expect('kiosk' in company.body || 'plantAdmin' in company.body).toBe(false);
+    const plant = await edit({ ...manager, plantAdmin: true });
+    expect(plant.flag).toBe(true);
+    expect(plant.body).toMatchObject({ plantAdmin: true, lastname: 'Smith' });
+  });
+
   it('adds a user: field errors under the fields, then the temporary password once', async () => {
     setSessionUser(manager);
     let calls = 0;

@@ -1,11 +1,12 @@
 // The user form of Add Users and the edit screen: the spec's fields (firstname, lastname,
 // email, companyCode, position, department, zones) plus badge and operator number. No
-// client rules (spec section 5): the server's field errors appear under the fields.
+// client rules (spec section 5): the server's field errors appear under the fields. A plant
+// administrator also sets the kiosk and plant administrator flags (decision 107).
 import { Alert, Checkbox, Col, Form, Input, Row, Select, Spin } from 'antd';
-import { LanguageSelect, formFields, k, translate, useT, zoneOptions } from '@plantdoc/kit';
+import { LanguageSelect, formFields, k, translate, useSession, useT, zoneOptions } from '@plantdoc/kit';
 import { useUserOptions } from '../api';
 
-export const FIELD_NAMES = ['firstname', 'lastname', 'email', 'companyCode', 'position', 'department', 'zones', 'badge', 'opNo', 'lang'];
+export const FIELD_NAMES = ['firstname', 'lastname', 'email', 'companyCode', 'position', 'department', 'zones', 'badge', 'opNo', 'lang', 'kiosk', 'plantAdmin'];
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const choices = (list, label = cap) => (list || []).map((v) => ({ value: v, label: label(v) }));
@@ -35,6 +36,7 @@ export function showServerErrors(form, err) {
 
 export function UserForm({ form, companyLocked = false, initialValues, onValuesChange, onFinish, error, children }) {
   const t = useT('users');
+  const plantAdmin = Boolean(useSession().user?.plantAdmin);
   const options = useUserOptions();
   const company = Form.useWatch('companyCode', form);
   if (options.isPending) return <Spin />;
@@ -111,6 +113,20 @@ export function UserForm({ form, companyLocked = false, initialValues, onValuesC
       <Form.Item name="lang" label={t('Language')}>
         <LanguageSelect placeholder={t("The plant's language")} allowClear style={{ width: '100%' }} />
       </Form.Item>
+      {plantAdmin && (
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item name="kiosk" valuePropName="checked" extra={t("A kiosk netbook's sign-in: an operator without a badge.")}>
+              <Checkbox>{t('Kiosk account')}</Checkbox>
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="plantAdmin" valuePropName="checked" extra={t('Administers the users of every company.')}>
+              <Checkbox>{t('Plant administrator')}</Checkbox>
+            </Form.Item>
+          </Col>
+        </Row>
+      )}
       {children}
     </Form>
   );
@@ -120,5 +136,15 @@ export function UserForm({ form, companyLocked = false, initialValues, onValuesC
 export function toPayload(values) {
   const blank = (v) => (v == null || String(v).trim() === '' ? null : v);
   // No language chosen: absent (a new user gets the plant's, an edit keeps theirs).
-  return { ...values, zones: values.zones || [], badge: blank(values.badge), opNo: blank(values.opNo), lang: blank(values.lang) ?? undefined };
+  // The flags only when the form showed them (a plant administrator's): absent, they are kept.
+  const flag = (v) => (typeof v === 'boolean' ? v : undefined);
+  return {
+    ...values,
+    zones: values.zones || [],
+    badge: blank(values.badge),
+    opNo: blank(values.opNo),
+    lang: blank(values.lang) ?? undefined,
+    kiosk: flag(values.kiosk),
+    plantAdmin: flag(values.plantAdmin),
+  };
 }

@@ -5,15 +5,13 @@
 import { useState } from 'react';
 import { Alert, Button, Space } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { AA_TOKENS, DeleteDialog, k, PagedTable, useSession, useT } from '@plantdoc/kit';
+import { AA_TOKENS, PagedTable, useSession, useT } from '@plantdoc/kit';
 import { useDeleteUser, useUsers } from '../api';
 import { DEPARTMENTS, POSITIONS, labelOf } from './UserForm';
+import { DeleteUsersDialog } from './DeleteUsersDialog';
 import { UserFilters, adminColumns, filterUsers } from './userFilters';
 
 export const USERS_PAGE_SIZE = 25;
-export const DELETE_USERS_TEXT = k(
-  'Are you sure you want to delete the selected users? They will no longer be able to sign in; their signatures and history are kept. This action cannot be undone.',
-);
 const SORTABLE = ['fullName', 'email', 'companyCode', 'department', 'position'];
 // ascend → descend → ascend: never unsorted.
 const DIRECTIONS = ['ascend', 'descend', 'ascend'];
@@ -117,7 +115,13 @@ export function UsersTable() {
           }
         }}
       />
-      <DeleteDialog open={confirm} text={t(DELETE_USERS_TEXT)} confirming={remove.isPending} onCancel={() => setConfirm(false)} onConfirm={onDelete} />
+      <DeleteUsersDialog
+        open={confirm}
+        users={(users.data || []).filter((u) => selected.includes(u._id))}
+        confirming={remove.isPending}
+        onCancel={() => setConfirm(false)}
+        onConfirm={onDelete}
+      />
     </Space>
   );
 }

@@ -4,10 +4,10 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Form, Space, Spin } from 'antd';
 import { useNavigate, useParams } from 'react-router';
-import { DeleteDialog, useSession, useT } from '@plantdoc/kit';
+import { useSession, useT } from '@plantdoc/kit';
 import { useDeleteUser, useEditUser, useUsers } from '../api';
 import { FIELD_NAMES, UserForm, showServerErrors, toPayload } from '../components/UserForm';
-import { DELETE_USERS_TEXT } from '../components/UsersTable';
+import { DeleteUsersDialog } from '../components/DeleteUsersDialog';
 import { IssuePin } from '../components/IssuePin';
 
 const comparable = (v) => JSON.stringify(FIELD_NAMES.map((k) => (k === 'zones' ? [...(v[k] || [])].sort() : (v[k] ?? ''))));
@@ -83,7 +83,7 @@ export function EditUserPage() {
         </Space>
       </UserForm>
       {user._id !== me?._id && !user.kiosk && <IssuePin user={user} />}
-      <DeleteDialog open={confirm} text={t(DELETE_USERS_TEXT)} confirming={remove.isPending} onCancel={() => setConfirm(false)} onConfirm={onDelete} />
+      <DeleteUsersDialog open={confirm} users={[user]} confirming={remove.isPending} onCancel={() => setConfirm(false)} onConfirm={onDelete} />
     </Card>
   );
 }
