@@ -137,6 +137,11 @@ impl Mailer {
             tracing::info!(outbox_id = %id, to, subject, "mail kept in the outbox (no SMTP configured)");
             return Ok(());
         };
+        // A reserved address (RFC 2606: a badge-only person's) has no mailbox: never sent.
+        if to.ends_with(".invalid") {
+            tracing::info!(outbox_id = %id, subject, "mail kept in the outbox (no mailbox: a badge-only person)");
+            return Ok(());
+        }
         let b = Message::builder().from(self.from.clone()).to(to.parse()?).subject(subject);
         let msg = match html {
             None => b.header(ContentType::TEXT_PLAIN).body(body.to_string())?,

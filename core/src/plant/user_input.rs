@@ -42,7 +42,25 @@ pub struct UserInput {
     pub lang: Option<String>,
 }
 
+/// The domain of a badge-only person's stored address: reserved (RFC 2606), never mailed.
+pub const BADGE_ONLY_DOMAIN: &str = "badge-only.invalid";
+
 impl UserInput {
+    /// An operator or OJT: they sign at the kiosk (with a badge, they need no e-mail).
+    fn signs_at_kiosk(&self) -> bool {
+        matches!(self.position.as_str(), "operator" | "ojt") && self.kiosk != Some(true)
+    }
+
+    /// Someone who may have no e-mail and no password: an operator or OJT with a badge.
+    fn may_be_badge_only(&self) -> bool {
+        self.signs_at_kiosk() && self.badge.is_some()
+    }
+
+    /// A badge-only person: their stored address is the reserved one.
+    pub fn is_badge_only(&self) -> bool {
+        self.email.ends_with(&format!("@{BADGE_ONLY_DOMAIN}"))
+    }
+
     /// Trims and lower-cases what should be, then checks every field.
     pub fn normalise_and_check(
         &mut self,
@@ -68,8 +86,21 @@ impl UserInput {
         } else if self.lastname.chars().count() > 60 {
             e.insert("lastname".into(), msg!("Last name must be at most 60 characters."));
         }
-        if !valid_email(&self.email) {
+        if self.email.is_empty() && self.may_be_badge_only() {
+            // An operator or OJT who signs at the kiosk only: no e-mail, no password
+            // (decision 108). The address is a unique one that never receives mail.
+            self.email = format!("{}@{BADGE_ONLY_DOMAIN}", crate::data::db::new_id());
+        } else if self.email.ends_with(&format!("@{BADGE_ONLY_DOMAIN}"))
+            && !self.may_be_badge_only()
+        {
             e.insert("email".into(), msg!("Please enter a valid e-mail address."));
+        } else if !valid_email(&self.email) {
+            let message = if self.email.is_empty() && self.signs_at_kiosk() {
+                msg!("Please enter an e-mail address, or a badge for someone who signs at the kiosk only.")
+            } else {
+                msg!("Please enter a valid e-mail address.")
+            };
+            e.insert("email".into(), message);
         }
         if !COMPANIES.contains(&self.company_code.as_str()) {
             e.insert(

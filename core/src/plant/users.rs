@@ -5,7 +5,7 @@ use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
 pub use super::engineers::{on_behalf_of, process_engineers};
-pub use super::user_input::{valid_email, UserInput};
+pub use super::user_input::{valid_email, UserInput, BADGE_ONLY_DOMAIN};
 pub use super::user_schema::{UserJson, UserStatus};
 use crate::base::error::{AppError, OnConstraint};
 use crate::{msg, text};
@@ -166,6 +166,11 @@ impl User {
         self.position == Position::Operator
     }
     /// A kiosk netbook's account: the kiosk's routes and badge lookups are its alone.
+    /// Signs at the kiosk with a badge only: no e-mail, no password (decision 108).
+    pub fn is_badge_only(&self) -> bool {
+        self.email.strip_suffix(BADGE_ONLY_DOMAIN).is_some_and(|l| l.ends_with('@'))
+    }
+
     pub fn is_kiosk(&self) -> bool {
         self.kiosk && self.position == Position::Operator
     }

@@ -208,6 +208,26 @@ describe('Settings page', () => {
     expect(screen.getByText('User added')).toBeTruthy();
   });
 
+  it('adds a badge-only operator: no password shown, and the list says Badge only', async () => {
+    setSessionUser(manager);
+    const olga = { ...person(41), fullName: 'Olga Nowak', email: 'x1@badge-only.invalid', badgeOnly: true, position: 'operator' };
+    stubFetch({
+      '/api/users/options': [200, options],
+      'POST /api/users/register': [200, { user: olga, tempPassword: null }],
+      '/api/users/all': [200, [manager, olga]],
+    });
+    renderAt('/main/settings/?tab=add');
+    fireEvent.change(await screen.findByLabelText('First Name', {}, SLOW), { target: { value: 'Olga' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
+    expect(await screen.findByText('Olga Nowak signs at the kiosk with their badge; they have no e-mail and no password.', {}, SLOW)).toBeTruthy();
+    expect(screen.queryByTestId('temp-password')).toBeNull();
+    cleanup();
+    renderAt('/main/settings/');
+    await screen.findByText('Olga Nowak', {}, SLOW);
+    expect(screen.getByText('Badge only')).toBeTruthy();
+    expect(screen.queryByText('x1@badge-only.invalid')).toBeNull();
+  });
+
   it('edits: Save only after a change, then the success page and back to Settings', async () => {
     setSessionUser(manager);
     const fetch = stubFetch({

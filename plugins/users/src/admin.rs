@@ -45,6 +45,8 @@ fn admin_json(u: &User) -> Value {
     v["fullName"] = json!(u.full_name());
     v["badge"] = json!(u.badge);
     v["kiosk"] = json!(u.kiosk);
+    // Signs at the kiosk with a badge only: no e-mail, no password (decision 108).
+    v["badgeOnly"] = json!(u.is_badge_only());
     v
 }
 
@@ -120,7 +122,8 @@ pub async fn all(State(state): State<AppState>, me: CurrentUser) -> AppResult<Re
 
 /// A new user gets a random temporary password, valid `auth.temp_password_days`, shown
 /// once in this answer (the manager hands it over); the first sign-in must replace it.
-/// The person is mailed where to sign in (`users.account-created`, personal).
+/// The person is mailed where to sign in (`users.account-created`, personal). A badge-only
+/// operator (no e-mail given) gets neither: a password nobody knows, `tempPassword: null`.
 pub async fn register(
     State(state): State<AppState>,
     me: CurrentUser,
@@ -129,21 +132,25 @@ pub async fn register(
     require_manager(&me)?;
     input.normalise_and_check(&state.zones, &state.settings.i18n)?;
     access::may_register(&me, &input).map_err(refused)?;
+    let badge_only = input.is_badge_only();
     let temp = password::temporary();
     let hash = password::hash(&state, &temp).await?;
     let now = state.now_ms();
-    let until = now + state.settings.auth.temp_password_days * 86_400_000;
+    let until = (!badge_only).then(|| now + state.settings.auth.temp_password_days * 86_400_000);
     let mut tx = state.db.begin().await?;
     store::check_op_no(&mut tx, &input, "").await?;
-    let id = users::insert(&mut tx, &input, &hash, Some(until), now).await?;
+    let id = users::insert(&mut tx, &input, &hash, until, now).await?;
     let entry =
         AuditEntry::new("user.create", format!("user:{id}"), "user account created by a manager")
             .by(Some(&me.id), &me.full_name())
             .after(audit_view(&input));
     audit::append(&mut tx, now, &entry).await?;
-    state.emit(&mut tx, now, &welcome(&state, &id, &input, &me)).await?;
+    if !badge_only {
+        state.emit(&mut tx, now, &welcome(&state, &id, &input, &me)).await?;
+    }
     tx.commit().await?;
     let user = reload(&state, &id).await?;
+    let temp = (!badge_only).then_some(temp);
     Ok(Reply(json!({"user": admin_json(&user), "tempPassword": temp})))
 }
 
@@ -192,14 +199,21 @@ pub async fn edit(
     let old = target(&state, &me, &body.original_email, "originalEmail").await?;
     let mut input = body.user;
     // A form that does not show the kiosk flag keeps it (and its rule still applies).
+    // A badge-only person's form shows no e-mail: blank keeps it; a real one is set at
+    // once (no mailbox to confirm from; they sign in after a reset from it).
+    let was_badge_only = old.is_badge_only();
+    if was_badge_only && input.email.trim().is_empty() {
+        input.email = old.email.clone();
+    }
     input.kiosk = input.kiosk.or(Some(old.kiosk));
     input.plant_admin = input.plant_admin.or(Some(old.plant_admin));
     input.lang = input.lang.or(Some(old.lang.clone()));
     input.normalise_and_check(&state.zones, &state.settings.i18n)?;
     access::may_edit(&me, &old, &input).map_err(refused)?;
-    // The e-mail itself changes only when the person confirms (email_change).
-    let new_email =
-        (input.email != old.email).then(|| std::mem::replace(&mut input.email, old.email.clone()));
+    // The e-mail itself changes only when the person confirms (email_change); a badge-only
+    // person's is set with the other fields.
+    let new_email = (input.email != old.email && !was_badge_only)
+        .then(|| std::mem::replace(&mut input.email, old.email.clone()));
     let before = as_input(&old);
     let fields_changed = !same(&before, &input);
     if !fields_changed && new_email.is_none() {

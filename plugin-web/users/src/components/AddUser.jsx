@@ -1,5 +1,6 @@
 // Add Users: the user form; on success the temporary password is shown once (the
-// manager hands it over; the first sign-in must replace it).
+// manager hands it over; the first sign-in must replace it). An operator or OJT added
+// with a badge and no e-mail signs at the kiosk only: no password (decision 108).
 import { useState } from 'react';
 import { Alert, Button, Form, Result, Typography } from 'antd';
 import { useSession, useT } from '@plantdoc/kit';
@@ -15,11 +16,16 @@ export function AddUser({ onDone }) {
   const [added, setAdded] = useState(null);
 
   if (added) {
+    const badgeOnly = added.user.badgeOnly || !added.tempPassword;
     return (
       <Result
         status="success"
         title={t('User added')}
-        subTitle={t('{{name}} ({{email}}) must choose a new password at the first sign-in.', { name: added.user.fullName, email: added.user.email })}
+        subTitle={
+          badgeOnly
+            ? t('{{name}} signs at the kiosk with their badge; they have no e-mail and no password.', { name: added.user.fullName })
+            : t('{{name}} ({{email}}) must choose a new password at the first sign-in.', { name: added.user.fullName, email: added.user.email })
+        }
         extra={[
           <Button
             key="again"
@@ -36,16 +42,18 @@ export function AddUser({ onDone }) {
           </Button>,
         ]}
       >
-        <Alert
-          type="warning"
-          showIcon
-          title={t('Temporary password (shown only once)')}
-          description={
-            <Typography.Text copyable code data-testid="temp-password">
-              {added.tempPassword}
-            </Typography.Text>
-          }
-        />
+        {!badgeOnly && (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('Temporary password (shown only once)')}
+            description={
+              <Typography.Text copyable code data-testid="temp-password">
+                {added.tempPassword}
+              </Typography.Text>
+            }
+          />
+        )}
       </Result>
     );
   }

@@ -74,7 +74,7 @@ export function UserForm({ form, companyLocked = false, initialValues, onValuesC
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item name="email" label={t('Email')}>
+      <Form.Item name="email" label={t('Email')} extra={t('An operator or OJT with a badge may have none: they sign at the kiosk only.')}>
         <Input autoComplete="off" />
       </Form.Item>
       <Row gutter={16}>

@@ -3,7 +3,7 @@
 // the position filter live in the URL (userFilters.jsx). Row selection opens the delete dialog; the signed-in manager's own row cannot be
 // selected (nobody deletes themself).
 import { useState } from 'react';
-import { Alert, Button, Space } from 'antd';
+import { Alert, Button, Space, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { AA_TOKENS, PagedTable, useSession, useT } from '@plantdoc/kit';
 import { useDeleteUser, useUsers } from '../api';
@@ -62,7 +62,7 @@ export function UsersTable() {
         {name}
       </Link>
     )),
-    col(t('Email'), 'email'),
+    col(t('Email'), 'email', (email, u) => (u.badgeOnly ? <Typography.Text type="secondary">{t('Badge only')}</Typography.Text> : email)),
     col(t('Company'), 'companyCode', (c) => String(c).toUpperCase()),
     col(t('Department'), 'department', lower(t, DEPARTMENTS)),
     col(t('Position'), 'position', lower(t, POSITIONS)),

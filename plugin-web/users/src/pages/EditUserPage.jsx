@@ -25,7 +25,11 @@ export function EditUserPage() {
   const [error, setError] = useState(null);
   const [confirm, setConfirm] = useState(false);
   const user = (users.data || []).find((u) => u._id === id);
-  const initial = useMemo(() => (user ? Object.fromEntries(FIELD_NAMES.map((k) => [k, user[k] ?? (k === 'zones' ? [] : '')])) : null), [user]);
+  // A badge-only person's stored address is no e-mail: the field shows blank (kept so).
+  const initial = useMemo(
+    () => (user ? Object.fromEntries(FIELD_NAMES.map((k) => [k, k === 'email' && user.badgeOnly ? '' : (user[k] ?? (k === 'zones' ? [] : ''))])) : null),
+    [user],
+  );
 
   if (me?.position !== 'manager')
     return <Alert type="info" showIcon title={t('This feature is currently restricted by request of the process engineering manager.')} />;

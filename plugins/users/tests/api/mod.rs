@@ -2,6 +2,7 @@
 //! ended, audit, the manager-only matrix, company scope and e-mail changes (decisions 46 and 47).
 mod admin;
 mod authz;
+mod badge_only;
 mod email;
 mod kiosk;
 mod lang;
