@@ -4,7 +4,6 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use plantdoc_core::app::{build_state, AppState, BuildOptions};
-use plantdoc_core::auth::users::UserInput;
 use plantdoc_core::clock::ManualClock;
 use plantdoc_core::config::Settings;
 use reqwest::header::{HeaderMap, COOKIE, SET_COOKIE};
@@ -182,20 +181,7 @@ impl TestApp {
         pw: &str,
         temporary: bool,
     ) -> String {
-        let input = UserInput {
-            firstname: "Test".into(),
-            lastname: email.split('@').next().unwrap().replace('.', ""),
-            email: email.into(),
-            company_code: "mpk".into(),
-            position: position.into(),
-            department: department.into(),
-            zones: vec!["A1".into(), "B2".into()],
-            badge: None,
-            op_no: None,
-            kiosk: None,
-            plant_admin: None,
-            lang: None,
-        };
+        let input = new_user(email, position, department);
         plantdoc_core::seed::add_user(&self.state, input, pw, temporary, "test")
             .await
             .expect("add user")
@@ -345,5 +331,7 @@ pub async fn after_out_of_band_write() {
     tokio::time::sleep(RECHECK).await;
 }
 
+mod people;
 mod processes;
+pub use people::*;
 pub use processes::*;

@@ -1,6 +1,7 @@
 //! API tests: each spawns the real app on a free port with its own fresh database
 //! (SQLite file, or a new PostgreSQL database when PLANTDOC_TEST_DB=postgres) and blob
-//! folder. One test binary, so it links once. `helpers` (and `matrix`, for authorization
+//! folder. One test binary, so it links once. `helpers` (its `people`: a new user, added,
+//! signed in; and `matrix`, for authorization
 //! tables) is the test kit every module's tests use (docs/modules.md, "Tests").
 mod helpers;
 

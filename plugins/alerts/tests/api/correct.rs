@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use super::support::*;
 use crate::helpers::*;
-use crate::swp::support::{add, audit_count, login, person};
+use crate::swp::support::{add, login, person};
 
 fn only_field(r: &Resp) -> (&str, &str) {
     let o = r.body.as_object().unwrap_or_else(|| panic!("a field map: {}", r.text));

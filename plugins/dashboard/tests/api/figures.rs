@@ -89,23 +89,14 @@ async fn the_home_page_counts_the_plant_for_the_person_who_asks() {
     assert_eq!(figures(&manager).await["figures"]["alertsSignedWithin30MinPct"], 50);
 
     // Another company's manager sees none of it.
-    let input = plantdoc_core::auth::users::UserInput {
+    app.add(plantdoc_core::auth::users::UserInput {
         firstname: "Uma".into(),
         lastname: "Other".into(),
-        email: "mgr@umw.plant".into(),
         company_code: "umw".into(),
-        position: "manager".into(),
-        department: "process".into(),
-        zones: vec!["A1".into()],
-        badge: None,
-        op_no: None,
-        kiosk: None,
-        plant_admin: None,
-        lang: None,
-    };
-    plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test")
-        .await
-        .expect("another company's manager");
+        zones: zone_list(&["A1"]),
+        ..new_user("mgr@umw.plant", "manager", "process")
+    })
+    .await;
     let other = app.client();
     assert_eq!(
         other

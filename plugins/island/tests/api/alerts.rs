@@ -5,7 +5,6 @@ use plantdoc_core::seed::DEMO_PASSWORD;
 use reqwest::StatusCode;
 use serde_json::json;
 
-use super::support::audit_count;
 use crate::helpers::*;
 
 pub(super) async fn demo_kiosk(app: &TestApp) -> Client {

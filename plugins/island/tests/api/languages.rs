@@ -7,7 +7,6 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
 use super::alerts::{alert_id, demo_kiosk};
-use super::support::audit_count;
 use crate::helpers::*;
 use crate::swp::support::{multipart, pdf, send_bytes};
 use crate::swp::translations::add_translation;

@@ -30,23 +30,16 @@ async fn worker(
     badge: &str,
     op_no: &str,
 ) -> String {
-    let input = UserInput {
+    app.add(UserInput {
         firstname: "Worker".into(),
         lastname: badge.into(),
-        email: email.into(),
         company_code: company.into(),
-        position: position.into(),
-        department: "production".into(),
-        zones: zones.iter().map(|z| z.to_string()).collect(),
+        zones: zone_list(zones),
         badge: Some(badge.into()),
         op_no: Some(op_no.into()),
-        kiosk: None,
-        plant_admin: None,
-        lang: None,
-    };
-    plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test")
-        .await
-        .expect("add user")
+        ..new_user(email, position, "production")
+    })
+    .await
 }
 
 fn field(r: &Resp, name: &str, text: &str) {

@@ -16,23 +16,16 @@ pub async fn badged(
     company: &str,
     badge: &str,
 ) -> String {
-    let input = UserInput {
+    app.add(UserInput {
         firstname: "Badge".into(),
         lastname: badge.into(),
-        email: email.into(),
         company_code: company.into(),
-        position: position.into(),
-        department: department.into(),
-        zones: vec!["A1".into()],
+        zones: zone_list(&["A1"]),
         badge: Some(badge.into()),
         op_no: Some(format!("OP{badge}")),
-        kiosk: None,
-        plant_admin: None,
-        lang: None,
-    };
-    plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test")
-        .await
-        .expect("add user")
+        ..new_user(email, position, department)
+    })
+    .await
 }
 
 pub struct Plant {
@@ -93,13 +86,4 @@ pub async fn history(c: &Client, swp_id: &str) -> Vec<Value> {
     let r = c.get(&format!("/api/island/sign-history/{swp_id}")).await;
     assert_eq!(r.status, StatusCode::OK, "history: {}", r.text);
     r.body["opsSigned"].as_array().unwrap().clone()
-}
-
-/// Audit rows of an action.
-pub async fn audit_count(app: &TestApp, action: &str) -> i64 {
-    sqlx::query_scalar("SELECT COUNT(*) FROM audit_log WHERE action = $1")
-        .bind(action)
-        .fetch_one(&app.state.db.pool)
-        .await
-        .unwrap()
 }

@@ -104,22 +104,15 @@ async fn kiosk_obligations_answer_people_who_do_not_sign_as_unknown_ids() {
     let app = spawn_with(&[RELEASE[0], ("auth.ip_attempts_per_minute", "1000")]).await;
     let crew = crew(&app).await;
     let staff = crew.eng_id.clone();
-    let sup = plantdoc_core::auth::users::UserInput {
-        firstname: "Super".into(),
-        lastname: "Visor".into(),
-        email: "sup1850@mpk.plant".into(),
-        company_code: "mpk".into(),
-        position: "supervisor".into(),
-        department: "production".into(),
-        zones: vec!["A1".into()],
-        badge: Some("1850".into()),
-        op_no: None,
-        kiosk: None,
-        plant_admin: None,
-        lang: None,
-    };
-    let badged_staff =
-        plantdoc_core::seed::add_user(&app.state, sup, PASSWORD, false, "test").await.unwrap();
+    let badged_staff = app
+        .add(plantdoc_core::auth::users::UserInput {
+            firstname: "Super".into(),
+            lastname: "Visor".into(),
+            zones: zone_list(&["A1"]),
+            badge: Some("1850".into()),
+            ..new_user("sup1850@mpk.plant", "supervisor", "production")
+        })
+        .await;
     let netbook_id = crate::swp::support::kiosk(&app, "kiosk@demo.plant", "mpk", &["A1"]).await;
     let netbook = crate::swp::support::login(&app, "kiosk@demo.plant").await;
     let unknown = netbook.get("/api/island/obligations/A1/nobody").await;

@@ -14,23 +14,16 @@ pub const DAY: i64 = 24 * 60 * 60;
 
 /// Adds an operator with a badge (`OP<badge>`); answers the id.
 pub async fn operator(app: &TestApp, badge: &str, company: &str, zones: &[&str]) -> String {
-    let input = UserInput {
+    app.add(UserInput {
         firstname: "Oper".into(),
         lastname: format!("B{badge}"),
-        email: format!("op{badge}@{company}.plant"),
         company_code: company.into(),
-        position: "operator".into(),
-        department: "production".into(),
-        zones: zones.iter().map(|z| z.to_string()).collect(),
+        zones: zone_list(zones),
         badge: Some(badge.into()),
         op_no: Some(format!("OP{badge}")),
-        kiosk: None,
-        plant_admin: None,
-        lang: None,
-    };
-    plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test")
-        .await
-        .expect("add operator")
+        ..new_user(&format!("op{badge}@{company}.plant"), "operator", "production")
+    })
+    .await
 }
 
 /// A verified (or not) signature of the SWP's current version at `at` (ms), straight in

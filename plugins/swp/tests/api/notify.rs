@@ -119,25 +119,15 @@ async fn preferences_choose_bell_mail_digest_or_nothing() {
     );
     assert_eq!(of(&prefs, "swp.rejected")["label"], "Your SWP was rejected");
     // A person who reads Spanish reads the kinds' names in Spanish.
-    let input = plantdoc_core::auth::users::UserInput {
+    app.add(plantdoc_core::auth::users::UserInput {
         firstname: "Elena".into(),
         lastname: "Ruiz".into(),
-        email: "elena@demo.plant".into(),
-        company_code: "mpk".into(),
-        position: "engineer".into(),
-        department: "process".into(),
-        zones: vec!["A1".into()],
-        badge: None,
-        op_no: None,
-        kiosk: None,
-        plant_admin: None,
+        zones: zone_list(&["A1"]),
         lang: Some("es".into()),
-    };
-    plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test").await.unwrap();
-    let elena = app.client();
-    elena
-        .post("/api/users/login", &json!({"email": "elena@demo.plant", "password": PASSWORD}))
-        .await;
+        ..new_user("elena@demo.plant", "engineer", "process")
+    })
+    .await;
+    let elena = app.login("elena@demo.plant").await;
     let es = elena.get("/api/notifications/preferences").await.body;
     assert_eq!(of(&es, "swp.rejected")["label"], "Su SWP fue rechazado", "{es}");
     let r = crew

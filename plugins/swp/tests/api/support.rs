@@ -9,61 +9,39 @@ use serde_json::{json, Value};
 
 use crate::helpers::*;
 
-/// Adds a user and returns its id (names avoid the password's words).
+/// Adds a user of `company` with `zones`; answers its id.
 pub async fn add(
     app: &TestApp,
     email: &str,
     position: &str,
     department: &str,
     company: &str,
-    zones: &[&str],
+    z: &[&str],
 ) -> String {
-    let input = UserInput {
-        firstname: "Test".into(),
-        lastname: email.split('@').next().unwrap().replace(['.', '-'], ""),
-        email: email.into(),
+    app.add(UserInput {
         company_code: company.into(),
-        position: position.into(),
-        department: department.into(),
-        zones: zones.iter().map(|z| z.to_string()).collect(),
-        badge: None,
-        op_no: None,
-        kiosk: None,
-        plant_admin: None,
-        lang: None,
-    };
-    plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test")
-        .await
-        .expect("add user")
+        zones: zone_list(z),
+        ..new_user(email, position, department)
+    })
+    .await
 }
 
 /// Adds a kiosk account (the island netbook's: operator, no badge, the kiosk flag) and
 /// returns its id.
-pub async fn kiosk(app: &TestApp, email: &str, company: &str, zones: &[&str]) -> String {
-    let input = UserInput {
+pub async fn kiosk(app: &TestApp, email: &str, company: &str, z: &[&str]) -> String {
+    app.add(UserInput {
         firstname: "Island".into(),
         lastname: "Kiosk".into(),
-        email: email.into(),
         company_code: company.into(),
-        position: "operator".into(),
-        department: "production".into(),
-        zones: zones.iter().map(|z| z.to_string()).collect(),
-        badge: None,
-        op_no: None,
+        zones: zone_list(z),
         kiosk: Some(true),
-        plant_admin: None,
-        lang: None,
-    };
-    plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test")
-        .await
-        .expect("add kiosk account")
+        ..new_user(email, "operator", "production")
+    })
+    .await
 }
 
 pub async fn login(app: &TestApp, email: &str) -> Client {
-    let c = app.client();
-    let r = c.post("/api/users/login", &json!({"email": email, "password": PASSWORD})).await;
-    assert_eq!(r.status, StatusCode::OK, "login {email}: {}", r.body);
-    c
+    app.login(email).await
 }
 
 /// A signed-in person of company mpk with zones A1, B2 (like `helpers::add_user`).
@@ -353,10 +331,6 @@ pub async fn fetch_link(app: &TestApp, link: &str) -> (StatusCode, Vec<u8>, Stri
         .map(|v| v.to_str().unwrap().to_string())
         .unwrap_or_default();
     (status, r.bytes().await.unwrap().to_vec(), ct)
-}
-
-pub async fn audit_count(app: &TestApp, action: &str) -> i64 {
-    scalar(app, &format!("SELECT COUNT(*) FROM audit_log WHERE action = '{action}'")).await
 }
 
 /// Signs a client in again (after the test clock jumped past the session's lifetime).

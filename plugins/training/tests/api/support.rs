@@ -1,7 +1,7 @@
 //! Helpers of the training tests: a release 2.0 app, editors, operators with numbers,
 //! catalogue parts and one matrix's body fields.
 use plantdoc_core::auth::users::UserInput;
-use reqwest::{Method, StatusCode};
+use reqwest::Method;
 use serde_json::{json, Value};
 
 use crate::helpers::*;
@@ -21,30 +21,18 @@ pub async fn add(
     zones: &[&str],
     op_no: Option<&str>,
 ) -> String {
-    let input = UserInput {
-        firstname: "Test".into(),
-        lastname: email.split('@').next().unwrap().replace(['.', '-'], ""),
-        email: email.into(),
+    app.add(UserInput {
         company_code: company.into(),
-        position: position.into(),
-        department: department.into(),
-        zones: zones.iter().map(|z| z.to_string()).collect(),
+        zones: zone_list(zones),
         badge: op_no.map(|n| format!("B{n}")),
         op_no: op_no.map(str::to_string),
-        kiosk: None,
-        plant_admin: None,
-        lang: None,
-    };
-    plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test")
-        .await
-        .expect("add user")
+        ..new_user(email, position, department)
+    })
+    .await
 }
 
 pub async fn login(app: &TestApp, email: &str) -> Client {
-    let c = app.client();
-    let r = c.post("/api/users/login", &json!({"email": email, "password": PASSWORD})).await;
-    assert_eq!(r.status, StatusCode::OK, "login {email}: {}", r.body);
-    c
+    app.login(email).await
 }
 
 /// A production supervisor of mpk with zone A1 (edits matrix A1 of every shift).
@@ -112,8 +100,4 @@ pub async fn add_op(c: &Client, op_id: &str) -> Resp {
 pub async fn block(c: &Client, row: usize, col: usize) -> String {
     let m = c.get(MATRIX_A1).await;
     m.body["matrix"][row]["rowData"][col]["_id"].as_str().unwrap().to_string()
-}
-
-pub async fn audit_count(app: &TestApp, action: &str) -> i64 {
-    scalar(app, &format!("SELECT COUNT(*) FROM audit_log WHERE action = '{action}'")).await
 }

@@ -6,7 +6,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use super::provider::{browser, full_claims, new_login, set_account, sign_in, spawn_oidc};
-use crate::helpers::{scalar, TestApp, PASSWORD};
+use crate::helpers::{new_user, scalar, zone_list, TestApp, PASSWORD};
 
 /// The refusal page of an identity that waits for its account's password.
 const HELD: &str = "sign-in is not linked to a Plantdoc account yet. To link it, sign in once with your Plantdoc e-mail and password";
@@ -54,20 +54,14 @@ fn claims(email: &str, verified: Option<Value>) -> Value {
 
 /// A kiosk netbook's account (operator, no badge) of company mpk.
 async fn add_kiosk(app: &TestApp, email: &str) -> String {
-    let input = plantdoc_core::auth::users::UserInput {
+    app.add(plantdoc_core::auth::users::UserInput {
         firstname: "Island".into(),
         lastname: "Kiosk".into(),
-        email: email.into(),
-        company_code: "mpk".into(),
-        position: "operator".into(),
-        department: "production".into(),
-        zones: vec!["A1".into()],
+        zones: zone_list(&["A1"]),
         kiosk: Some(true),
-        ..Default::default()
-    };
-    plantdoc_core::seed::add_user(&app.state, input, PASSWORD, false, "test")
-        .await
-        .expect("kiosk account")
+        ..new_user(email, "operator", "production")
+    })
+    .await
 }
 
 /// Signs `login` in and expects the refusal that waits for the password: no session, the
