@@ -15,6 +15,7 @@ use sqlx::AnyConnection;
 
 use crate::access::{is_editor, require_edit, zone_code, NOT_EDITOR};
 use crate::fields::{self, text, Scope};
+use crate::schemas as sc;
 use crate::store::{self, BlockRef, Operator};
 
 pub fn editor(u: &User) -> AppResult<()> {
@@ -97,7 +98,7 @@ pub async fn edit_block(
     State(state): State<AppState>,
     user: CurrentUser,
     Json(body): Json<Value>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<sc::BlockSet>> {
     editor(&user)?;
     let id = text(body.get("blockId"));
     let (p, o) = id.split_once(':').ok_or(AppError::NotFound)?;
@@ -114,7 +115,7 @@ pub async fn edit_block(
     let mut tx = state.db.begin().await?;
     let before = write_level(&mut tx, now, &user, &b, squares, None).await?;
     tx.commit().await?;
-    Ok(axum::Json(json!({"_id": id, "squares": squares, "previous": before})))
+    Ok(axum::Json(sc::BlockSet { id, squares: squares.into(), previous: before.into() }))
 }
 
 /// The catalogue part named by `partNumber` (or a part id in `part`), or the field error.
@@ -174,7 +175,7 @@ pub async fn add_part(
     State(state): State<AppState>,
     user: CurrentUser,
     Json(body): Json<Value>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<sc::PartAdded>> {
     let s = matrix_of(&user, &body)?;
     let mut e = FieldErrors::new();
     let part = part_of(&state, &user, &body, &mut e).await?;
@@ -198,7 +199,13 @@ pub async fn add_part(
         store::insert_column(&mut tx, &user.company_code, &s, &p.id, &desc, rotation, target, now)
             .await
             .on_constraint("part_id", || AppError::field("partNumber", fields::PART_PRESENT))?;
-    let after = json!({"partNumber": p.part_number, "partDesc": desc, "partRotation": rotation, "certTarget": target});
+    let part = sc::NewPart {
+        part_number: p.part_number.clone(),
+        part_desc: desc.clone(),
+        part_rotation: rotation,
+        cert_target: target,
+    };
+    let after = serde_json::to_value(&part).map_err(anyhow::Error::from)?;
     let meaning = format!(
         "part {} added to the training matrix shift {} zone {}",
         p.part_number,
@@ -217,7 +224,7 @@ pub async fn add_part(
     )
     .await?;
     tx.commit().await?;
-    Ok(axum::Json(json!({"_id": row, "part": after})))
+    Ok(axum::Json(sc::PartAdded { id: row, part }))
 }
 
 /// POST matrix/add/op {opId, certTargetOpHours, opName, opNumber, shift, cell, zone}: the
@@ -226,7 +233,7 @@ pub async fn add_op(
     State(state): State<AppState>,
     user: CurrentUser,
     Json(body): Json<Value>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<sc::OpAdded>> {
     let s = matrix_of(&user, &body)?;
     let mut e = FieldErrors::new();
     let op = operator_of(&state, &user, &body, "opId", "opId", &mut e).await?;
@@ -246,8 +253,13 @@ pub async fn add_op(
     let row = store::insert_row(&mut tx, &user.company_code, &s, &o.id, target, now)
         .await
         .on_constraint("op_id", || AppError::field("opId", fields::OP_PRESENT))?;
-    let after =
-        json!({"opId": o.id, "opNumber": o.op_no, "opName": o.full_name, "certTarget": target});
+    let op = sc::NewOp {
+        op_id: o.id.clone(),
+        op_number: o.op_no.clone(),
+        op_name: o.full_name.clone(),
+        cert_target: target,
+    };
+    let after = serde_json::to_value(&op).map_err(anyhow::Error::from)?;
     let meaning = format!(
         "operator {} {} added to the training matrix shift {} zone {}",
         o.op_no,
@@ -267,7 +279,7 @@ pub async fn add_op(
     )
     .await?;
     tx.commit().await?;
-    Ok(axum::Json(json!({"_id": row, "op": after})))
+    Ok(axum::Json(sc::OpAdded { id: row, op }))
 }
 
 /// POST matrix/add/genesis-block: the first part, operator and block of an empty matrix.
@@ -275,7 +287,7 @@ pub async fn genesis(
     State(state): State<AppState>,
     user: CurrentUser,
     Json(body): Json<Value>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<sc::Genesis>> {
     let s = matrix_of(&user, &body)?;
     let mut e = FieldErrors::new();
     let part = part_of(&state, &user, &body, &mut e).await?;
@@ -344,5 +356,5 @@ pub async fn genesis(
     )
     .await?;
     tx.commit().await?;
-    Ok(axum::Json(json!({"_id": crate::matrix::block_id(&b.part_row, &b.op_row), "squares": -1})))
+    Ok(axum::Json(sc::Genesis { id: crate::matrix::block_id(&b.part_row, &b.op_row), squares: -1 }))
 }

@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 use crate::access::{can_edit, zone_code};
 use crate::edit::{audit, editor, fail, matrix_of, operator_of, part_of, target_of, write_level};
 use crate::fields::{self, text};
+use crate::schemas as sc;
 use crate::store;
 
 const OP_MISSING: &str = text!("This operator is not in the matrix.");
@@ -21,7 +22,7 @@ pub async fn delete_op(
     State(state): State<AppState>,
     user: CurrentUser,
     Json(body): Json<Value>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<sc::Deleted>> {
     let s = matrix_of(&user, &body)?;
     let op_id = text(body.get("opId"));
     let mut conn = state.db.pool.acquire().await?;
@@ -55,7 +56,7 @@ pub async fn delete_op(
     )
     .await?;
     tx.commit().await?;
-    Ok(axum::Json(json!({"deleted": op_id})))
+    Ok(axum::Json(sc::Deleted { deleted: op_id }))
 }
 
 /// DELETE matrix/delete/part {partNumber, shift, cell, zone}: the column and its blocks.
@@ -63,7 +64,7 @@ pub async fn delete_part(
     State(state): State<AppState>,
     user: CurrentUser,
     Json(body): Json<Value>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<sc::Deleted>> {
     let s = matrix_of(&user, &body)?;
     let number = text(body.get("partNumber")).to_uppercase();
     let part = plantdoc_core::parts::find_by_number(&state.db, &user.company_code, &number).await?;
@@ -99,7 +100,7 @@ pub async fn delete_part(
     )
     .await?;
     tx.commit().await?;
-    Ok(axum::Json(json!({"deleted": number})))
+    Ok(axum::Json(sc::Deleted { deleted: number }))
 }
 
 /// One certification target: which line, its table, the field and the audit words.
@@ -118,7 +119,7 @@ async fn set_target(
     body: &Value,
     line: Option<String>,
     t: Target<'_>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<i64> {
     let s = matrix_of(user, body)?;
     let mut e = FieldErrors::new();
     let hours = fields::hours(body, t.field, fields::HOURS_RANGE, &mut e);
@@ -150,7 +151,7 @@ async fn set_target(
     )
     .await?;
     tx.commit().await?;
-    Ok(axum::Json(json!({t.field: hours})))
+    Ok(hours)
 }
 
 /// POST certs/op {opNumber, shift, cell, zone, certTargetOpHours}.
@@ -158,7 +159,7 @@ pub async fn certs_op(
     State(state): State<AppState>,
     user: CurrentUser,
     Json(body): Json<Value>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<sc::CertsOp>> {
     let s = matrix_of(&user, &body)?;
     let no = text(body.get("opNumber"));
     let mut conn = state.db.pool.acquire().await?;
@@ -172,7 +173,8 @@ pub async fn certs_op(
         label: &no,
         missing: OP_MISSING,
     };
-    set_target(&state, &user, &body, line, t).await
+    let hours = set_target(&state, &user, &body, line, t).await?;
+    Ok(axum::Json(sc::CertsOp { cert_target_op_hours: hours }))
 }
 
 /// POST certs/part {partNumber, shift, cell, zone, certTargetPartHours}.
@@ -180,7 +182,7 @@ pub async fn certs_part(
     State(state): State<AppState>,
     user: CurrentUser,
     Json(body): Json<Value>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<sc::CertsPart>> {
     let s = matrix_of(&user, &body)?;
     let number = text(body.get("partNumber")).to_uppercase();
     let mut line = None;
@@ -198,7 +200,8 @@ pub async fn certs_part(
         label: &number,
         missing: PART_MISSING,
     };
-    set_target(&state, &user, &body, line, t).await
+    let hours = set_target(&state, &user, &body, line, t).await?;
+    Ok(axum::Json(sc::CertsPart { cert_target_part_hours: hours }))
 }
 
 /// POST add {partNumber, part, squares, op}: the Add Training form. Sets the level in
@@ -207,7 +210,7 @@ pub async fn add(
     State(state): State<AppState>,
     user: CurrentUser,
     Json(body): Json<Value>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<sc::Added>> {
     editor(&user)?;
     let mut e = FieldErrors::new();
     let part = part_of(&state, &user, &body, &mut e).await?;
@@ -239,10 +242,14 @@ pub async fn add(
     let mut matrices = Vec::new();
     for b in &mine {
         write_level(&mut tx, now, &user, b, squares, None).await?;
-        matrices.push(b.scope.to_json());
+        let m = &b.scope;
+        matrices.push(sc::MatrixRef { shift: m.shift, cell: m.cell.clone(), zone: m.zone });
     }
     tx.commit().await?;
-    Ok(axum::Json(
-        json!({"partNumber": p.part_number, "op": o.id, "squares": squares, "matrices": matrices}),
-    ))
+    Ok(axum::Json(sc::Added {
+        part_number: p.part_number,
+        op: o.id,
+        squares: squares.into(),
+        matrices,
+    }))
 }

@@ -9,10 +9,12 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, FieldErrors};
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::fields::{scope_of, Scope};
+use crate::schemas as sc;
 use crate::store::{self, Column, OpRow, LIST_CAP};
+use plantdoc_core::http::schemas::PartRef;
 
 #[derive(Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -25,26 +27,23 @@ pub async fn swp_list(
     State(state): State<AppState>,
     user: CurrentUser,
     Query(q): Query<ListQuery>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<Vec<PartRef>>> {
     let prefix = q.search_term.unwrap_or_default().trim().to_uppercase();
     let parts =
         plantdoc_core::parts::search(&state.db, &user.company_code, &prefix, LIST_CAP).await?;
-    Ok(axum::Json(Value::Array(
-        parts.iter().map(|p| json!({"_id": p.id, "partNumber": p.part_number})).collect(),
-    )))
+    let refs = parts.into_iter().map(|p| PartRef { id: p.id, part_number: p.part_number });
+    Ok(axum::Json(refs.collect()))
 }
 
 /// The company's operators (people, not the kiosk account): `[{_id, opNo, fullName}]`.
 pub async fn operator_list(
     State(state): State<AppState>,
     user: CurrentUser,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<Vec<sc::Operator>>> {
     let ops = store::operators(&state.db, &user.company_code).await?;
-    Ok(axum::Json(Value::Array(
-        ops.iter()
-            .map(|o| json!({"_id": o.id, "opNo": o.op_no, "fullName": o.full_name}))
-            .collect(),
-    )))
+    let list =
+        ops.into_iter().map(|o| sc::Operator { id: o.id, op_no: o.op_no, full_name: o.full_name });
+    Ok(axum::Json(list.collect()))
 }
 
 pub fn scope_from_path(shift: &str, cell: &str, zone: &str) -> AppResult<Scope> {
@@ -178,12 +177,12 @@ pub async fn kiosk_squares(
     State(state): State<AppState>,
     user: CurrentUser,
     Path((op_id, part_number)): Path<(String, String)>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<sc::Squares>> {
     if store::operator(&state.db, &user.company_code, &op_id).await?.is_none() {
         return Err(AppError::NotFound);
     }
     let squares = crate::kiosk_level(&state, &op_id, part_number.trim()).await;
-    Ok(axum::Json(json!({"squares": squares})))
+    Ok(axum::Json(sc::Squares { squares: squares.into() }))
 }
 
 #[cfg(test)]

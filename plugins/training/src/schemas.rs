@@ -1,13 +1,16 @@
-//! The schemas of the training routes' bodies and answers that handlers read or build as
-//! `serde_json::Value`: each mirrors its handler's JSON field for field and is only read
-//! by the OpenAPI description (`ApiRouter::body`/`returns`). Bodies are read leniently
-//! (numbers as numbers or strings; a field map names each bad one): any JSON per field.
-#![allow(dead_code)] // schema-only types: never built, read by `utoipa::ToSchema`
+//! The training routes' answers, as the handlers return them (the OpenAPI document shows
+//! these very types), and the schemas of their bodies. Bodies are read leniently (numbers
+//! as numbers or strings; a field map names each bad one): any JSON per field, so their
+//! types are the document's description only (`ApiRouter::body`).
 use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
 /// A matrix's key, as every edit names it.
+#[allow(
+    dead_code,
+    reason = "the OpenAPI description of a body read leniently, or of the matrix answer written as bytes (answer.rs)"
+)]
 #[derive(Serialize, ToSchema)]
 pub struct MatrixKey {
     shift: Option<Value>,
@@ -16,6 +19,10 @@ pub struct MatrixKey {
 }
 
 /// The Add Training form.
+#[allow(
+    dead_code,
+    reason = "the OpenAPI description of a body read leniently, or of the matrix answer written as bytes (answer.rs)"
+)]
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AddBody {
@@ -24,6 +31,10 @@ pub struct AddBody {
     level: Option<Value>,
 }
 
+#[allow(
+    dead_code,
+    reason = "the OpenAPI description of a body read leniently, or of the matrix answer written as bytes (answer.rs)"
+)]
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BlockBody {
@@ -31,6 +42,10 @@ pub struct BlockBody {
     squares: Option<Value>,
 }
 
+#[allow(
+    dead_code,
+    reason = "the OpenAPI description of a body read leniently, or of the matrix answer written as bytes (answer.rs)"
+)]
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AddPartBody {
@@ -41,6 +56,10 @@ pub struct AddPartBody {
     part_number: Option<Value>,
 }
 
+#[allow(
+    dead_code,
+    reason = "the OpenAPI description of a body read leniently, or of the matrix answer written as bytes (answer.rs)"
+)]
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OpBody {
@@ -50,6 +69,10 @@ pub struct OpBody {
     op_id: Option<Value>,
 }
 
+#[allow(
+    dead_code,
+    reason = "the OpenAPI description of a body read leniently, or of the matrix answer written as bytes (answer.rs)"
+)]
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PartBody {
@@ -59,12 +82,20 @@ pub struct PartBody {
     part_number: Option<Value>,
 }
 
+#[allow(
+    dead_code,
+    reason = "the OpenAPI description of a body read leniently, or of the matrix answer written as bytes (answer.rs)"
+)]
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CertsOpBody {
     op_number: Option<Value>,
 }
 
+#[allow(
+    dead_code,
+    reason = "the OpenAPI description of a body read leniently, or of the matrix answer written as bytes (answer.rs)"
+)]
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CertsPartBody {
@@ -75,29 +106,33 @@ pub struct CertsPartBody {
 #[serde(rename_all = "camelCase")]
 pub struct Operator {
     #[serde(rename = "_id")]
-    id: String,
-    op_no: String,
-    full_name: String,
+    pub(crate) id: String,
+    pub(crate) op_no: String,
+    pub(crate) full_name: String,
 }
 
 #[derive(Serialize, ToSchema)]
 pub struct MatrixRef {
-    shift: i64,
-    cell: String,
-    zone: i64,
+    pub(crate) shift: i64,
+    pub(crate) cell: String,
+    pub(crate) zone: i64,
 }
 
 /// The Add Training form's answer.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Added {
-    part_number: String,
-    op: String,
-    squares: i64,
-    matrices: Vec<MatrixRef>,
+    pub(crate) part_number: String,
+    pub(crate) op: String,
+    pub(crate) squares: i64,
+    pub(crate) matrices: Vec<MatrixRef>,
 }
 
 /// A training matrix: its part columns and operator rows with their cells.
+#[allow(
+    dead_code,
+    reason = "the OpenAPI description of a body read leniently, or of the matrix answer written as bytes (answer.rs)"
+)]
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Matrix {
@@ -105,6 +140,10 @@ pub struct Matrix {
     matrix: Vec<OpRow>,
 }
 
+#[allow(
+    dead_code,
+    reason = "the OpenAPI description of a body read leniently, or of the matrix answer written as bytes (answer.rs)"
+)]
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PartColumn {
@@ -118,6 +157,10 @@ pub struct PartColumn {
     cert_count: i64,
 }
 
+#[allow(
+    dead_code,
+    reason = "the OpenAPI description of a body read leniently, or of the matrix answer written as bytes (answer.rs)"
+)]
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OpRow {
@@ -131,6 +174,10 @@ pub struct OpRow {
     row_data: Vec<Block>,
 }
 
+#[allow(
+    dead_code,
+    reason = "the OpenAPI description of a body read leniently, or of the matrix answer written as bytes (answer.rs)"
+)]
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Block {
@@ -144,69 +191,69 @@ pub struct Block {
 #[derive(Serialize, ToSchema)]
 pub struct BlockSet {
     #[serde(rename = "_id")]
-    id: String,
-    squares: i64,
-    previous: i64,
+    pub(crate) id: String,
+    pub(crate) squares: i64,
+    pub(crate) previous: i64,
 }
 
 #[derive(Serialize, ToSchema)]
 pub struct Genesis {
     #[serde(rename = "_id")]
-    id: String,
-    squares: i64,
+    pub(crate) id: String,
+    pub(crate) squares: i64,
 }
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NewPart {
-    part_number: String,
-    part_desc: String,
-    part_rotation: i64,
-    cert_target: i64,
+    pub(crate) part_number: String,
+    pub(crate) part_desc: String,
+    pub(crate) part_rotation: i64,
+    pub(crate) cert_target: i64,
 }
 
 #[derive(Serialize, ToSchema)]
 pub struct PartAdded {
     #[serde(rename = "_id")]
-    id: String,
-    part: NewPart,
+    pub(crate) id: String,
+    pub(crate) part: NewPart,
 }
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NewOp {
-    op_id: String,
-    op_number: String,
-    op_name: String,
-    cert_target: i64,
+    pub(crate) op_id: String,
+    pub(crate) op_number: String,
+    pub(crate) op_name: String,
+    pub(crate) cert_target: i64,
 }
 
 #[derive(Serialize, ToSchema)]
 pub struct OpAdded {
     #[serde(rename = "_id")]
-    id: String,
-    op: NewOp,
+    pub(crate) id: String,
+    pub(crate) op: NewOp,
 }
 
 /// `{"deleted": id}`
 #[derive(Serialize, ToSchema)]
 pub struct Deleted {
-    deleted: String,
+    pub(crate) deleted: String,
 }
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CertsOp {
-    cert_target_op_hours: i64,
+    pub(crate) cert_target_op_hours: i64,
 }
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CertsPart {
-    cert_target_part_hours: i64,
+    pub(crate) cert_target_part_hours: i64,
 }
 
 #[derive(Serialize, ToSchema)]
 pub struct Squares {
-    squares: i64,
+    pub(crate) squares: i64,
 }
