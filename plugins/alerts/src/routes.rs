@@ -3,7 +3,7 @@
 use axum::extract::DefaultBodyLimit;
 use axum::handler::Handler;
 use plantdoc_core::api::Access;
-use plantdoc_core::http::schemas::{Deleted, PersonName, Reverted, Uploaded};
+use plantdoc_core::http::schemas::{Deleted, PersonName, RawQuery, Reverted, Uploaded};
 use plantdoc_core::ApiRouter;
 use serde_json::json;
 
@@ -33,7 +33,7 @@ pub fn routes() -> ApiRouter {
             submit::upload.layer(DefaultBodyLimit::disable()),
         )
         .multipart()
-        .query::<submit::RawQuery>()
+        .query::<RawQuery>()
         .answers(&[409])
         .returns::<Uploaded>()
         .delete("/api/alerts/uploadPond/{uniqueId}", "Remove one of your pending uploads", submit::revert)

@@ -9,8 +9,8 @@ use plantdoc_core::auth::users::{self, User};
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, FieldErrors, Json, Refusal};
 use plantdoc_core::files::{self, FileKind, FileState, UploadPolicy};
+use plantdoc_core::http::schemas::{RawQuery, Reverted, Uploaded};
 use plantdoc_core::{msg, text};
-use serde::Deserialize;
 use serde_json::{json, Value};
 use sqlx::{AnyConnection, Row};
 
@@ -33,18 +33,13 @@ const LOST: &str = text!(
     "This file is not a pending upload of yours (it may have expired); please upload it again."
 );
 
-#[derive(Deserialize, utoipa::IntoParams)]
-pub struct RawQuery {
-    filename: Option<String>,
-}
-
 /// One PDF, checked by content: `{serverId, filename, size}`.
 pub async fn upload(
     State(state): State<AppState>,
     user: CurrentUser,
     Query(query): Query<RawQuery>,
     req: Request,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<Uploaded>> {
     KIND.require_uploader(&user)?;
     let limit = state.settings.server.upload_limit.min(MAX_FILE_BYTES);
     let policy = UploadPolicy {
@@ -54,17 +49,17 @@ pub async fn upload(
         max_pending: MAX_PENDING_UPLOADS,
     };
     let rec = files::receive(&state, &user, req, query.filename, policy).await?;
-    Ok(axum::Json(json!({"serverId": rec.id, "filename": rec.filename, "size": rec.size})))
+    Ok(axum::Json(Uploaded::of(&rec)))
 }
 
 pub async fn revert(
     State(state): State<AppState>,
     user: CurrentUser,
     Path(id): Path<String>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<Reverted>> {
     KIND.require_uploader(&user)?;
     files::revert(&state, &user, MODULE, &id).await?;
-    Ok(axum::Json(json!({"serverId": id, "deleted": true})))
+    Ok(axum::Json(Reverted::of(id)))
 }
 
 /// A submission whose every field is valid.

@@ -4,7 +4,7 @@
 use axum::extract::DefaultBodyLimit;
 use axum::handler::Handler;
 use plantdoc_core::api::Access;
-use plantdoc_core::http::schemas::{Deleted, PersonName, Reverted, Uploaded};
+use plantdoc_core::http::schemas::{Deleted, PersonName, RawQuery, Reverted, Uploaded};
 use plantdoc_core::ApiRouter;
 
 use plantdoc_core::review::engine as review;
@@ -41,7 +41,7 @@ pub fn routes() -> ApiRouter {
             upload::upload_pdf.layer(DefaultBodyLimit::disable()),
         )
         .multipart()
-        .query::<upload::RawQuery>()
+        .query::<RawQuery>()
         .answers(&[409])
         .returns::<Uploaded>()
         .post(
@@ -50,7 +50,7 @@ pub fn routes() -> ApiRouter {
             upload::upload_video.layer(DefaultBodyLimit::disable()),
         )
         .multipart()
-        .query::<upload::RawQuery>()
+        .query::<RawQuery>()
         .answers(&[409])
         .returns::<Uploaded>()
         .delete("/api/swps/uploadPond/{serverId}", "Remove one of your pending uploads", upload::revert)

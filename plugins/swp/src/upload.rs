@@ -6,8 +6,7 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::AppResult;
 use plantdoc_core::files::{self, FileKind, UploadPolicy};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use plantdoc_core::http::schemas::{RawQuery, Reverted, Uploaded};
 
 use crate::access::KIND;
 use crate::SwpState;
@@ -21,17 +20,12 @@ pub fn limit(state: &AppState, kind: FileKind) -> u64 {
     }
 }
 
-#[derive(Deserialize, utoipa::IntoParams)]
-pub struct RawQuery {
-    filename: Option<String>,
-}
-
 pub async fn upload_pdf(
     state: State<AppState>,
     user: CurrentUser,
     query: Query<RawQuery>,
     req: Request,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<Uploaded>> {
     upload(state, user, query, req, FileKind::Pdf).await
 }
 
@@ -40,7 +34,7 @@ pub async fn upload_video(
     user: CurrentUser,
     query: Query<RawQuery>,
     req: Request,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<Uploaded>> {
     upload(state, user, query, req, FileKind::Video).await
 }
 
@@ -52,7 +46,7 @@ async fn upload(
     Query(query): Query<RawQuery>,
     req: Request,
     kind: FileKind,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<Uploaded>> {
     KIND.require_uploader(&user)?;
     let policy = UploadPolicy {
         module: "swp",
@@ -61,7 +55,7 @@ async fn upload(
         max_pending: state.get::<SwpState>().settings.max_pending_uploads,
     };
     let rec = files::receive(&state, &user, req, query.filename, policy).await?;
-    Ok(axum::Json(json!({"serverId": rec.id, "filename": rec.filename, "size": rec.size})))
+    Ok(axum::Json(Uploaded::of(&rec)))
 }
 
 /// FilePond's revert: removes one of the caller's own pending uploads.
@@ -69,8 +63,8 @@ pub async fn revert(
     State(state): State<AppState>,
     user: CurrentUser,
     Path(id): Path<String>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<Reverted>> {
     KIND.require_uploader(&user)?;
     files::revert(&state, &user, "swp", &id).await?;
-    Ok(axum::Json(json!({"serverId": id, "deleted": true})))
+    Ok(axum::Json(Reverted::of(id)))
 }

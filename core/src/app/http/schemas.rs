@@ -187,12 +187,31 @@ pub struct Uploaded {
     pub size: i64,
 }
 
+impl Uploaded {
+    /// The answer of a stored upload.
+    pub fn of(rec: &crate::storage::FileRecord) -> Self {
+        Self { server_id: rec.id.clone(), filename: rec.filename.clone(), size: rec.size as i64 }
+    }
+}
+
 /// A pending upload removed.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Reverted {
     pub server_id: String,
     pub deleted: bool,
+}
+
+impl Reverted {
+    pub fn of(server_id: String) -> Self {
+        Self { server_id, deleted: true }
+    }
+}
+
+/// An upload's query: the file's name when the body is the raw file (not multipart).
+#[derive(serde::Deserialize, utoipa::IntoParams)]
+pub struct RawQuery {
+    pub filename: Option<String>,
 }
 
 /// `{"_id", "partNumber"}`: a catalogue part (`parts`).
