@@ -2,13 +2,13 @@
 //! the caller may see, newest first, to compare the shown one with (the documents
 //! themselves come from `signed-urls/{id}` and are compared in the browser); and the
 //! kiosk's: the revision an operator signed last, with its links.
+use crate::schemas as sc;
 use axum::extract::{Path, State};
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::db::Params;
 use plantdoc_core::error::{AppError, AppResult};
 use plantdoc_core::text;
-use serde_json::{json, Value};
 use sqlx::Row;
 
 use crate::access::KIND;
@@ -28,7 +28,7 @@ pub async fn revisions(
     State(state): State<AppState>,
     user: CurrentUser,
     Path(id): Path<String>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<sc::Revisions>> {
     let swp = store::visible_swp(&state, &user, &id).await?;
     let mut q = Params::default();
     let vis = KIND.visible_sql(&state.zones, &mut q, &user);
@@ -41,14 +41,14 @@ pub async fn revisions(
     let rows = q.query(&sql).fetch_all(&state.db.pool).await?;
     let mut list = Vec::with_capacity(rows.len());
     for r in rows {
-        list.push(json!({
-            "_id": r.try_get::<String, _>("id")?,
-            "revision": r.try_get::<Option<i64>, _>("revision")?,
-            "status": r.try_get::<String, _>("status")?,
-            "deployDate": r.try_get::<Option<i64>, _>("deploy_date")?.map(plantdoc_core::clock::iso),
-        }));
+        list.push(sc::RevisionRow {
+            id: r.try_get("id")?,
+            revision: r.try_get("revision")?,
+            status: r.try_get("status")?,
+            deploy_date: r.try_get::<Option<i64>, _>("deploy_date")?.map(plantdoc_core::clock::iso),
+        });
     }
-    Ok(axum::Json(json!({"revisions": list})))
+    Ok(axum::Json(sc::Revisions { revisions: list }))
 }
 
 /// `GET /api/swps/last-signed/{swpId}/{opId}` (the kiosk's 'What changed', decision 79):
@@ -61,7 +61,7 @@ pub async fn last_signed(
     State(state): State<AppState>,
     user: CurrentUser,
     Path((id, op_id)): Path<(String, String)>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<sc::LastSigned>> {
     let known_sql = format!(
         "SELECT COUNT(*) FROM users u WHERE u.id = $1 AND u.company_code = $2 AND {}",
         plantdoc_core::acks::SIGNS_AS_OPERATOR_SQL
@@ -90,20 +90,23 @@ pub async fn last_signed(
         crate::KIND
     );
     let Some(row) = q.query(&sql).fetch_optional(&state.db.pool).await? else {
-        return Ok(axum::Json(json!({"lastSigned": null})));
+        return Ok(axum::Json(sc::LastSigned { last_signed: None }));
     };
     let signed_id: String = row.try_get("id")?;
     let signed_at: i64 = row.try_get("signed_at")?;
     let Some(signed) = store::fetch_one(&state.db, &signed_id).await? else {
-        return Ok(axum::Json(json!({"lastSigned": null})));
+        return Ok(axum::Json(sc::LastSigned { last_signed: None }));
     };
     let mut links = store::links_for(&state, std::slice::from_ref(&signed)).await?;
-    Ok(axum::Json(json!({"lastSigned": {
-        "_id": signed.id,
-        "revision": signed.revision,
-        "status": signed.status.as_str(),
-        "deployDate": signed.deploy_date.map(plantdoc_core::clock::iso),
-        "signedAt": plantdoc_core::clock::iso(signed_at),
-        "urls": links.remove(&signed.id),
-    }})))
+    let urls = links.remove(&signed.id).ok_or(AppError::NotFound)?;
+    Ok(axum::Json(sc::LastSigned {
+        last_signed: Some(sc::SignedRevision {
+            id: signed.id.clone(),
+            revision: signed.revision,
+            status: signed.status.as_str().into(),
+            deploy_date: signed.deploy_date.map(plantdoc_core::clock::iso),
+            signed_at: plantdoc_core::clock::iso(signed_at),
+            urls,
+        }),
+    }))
 }

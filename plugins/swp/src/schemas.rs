@@ -1,7 +1,7 @@
-//! The schemas of the SWP routes' bodies and answers that handlers read or build as
-//! `serde_json::Value`: each mirrors its handler's JSON field for field and is only read
-//! by the OpenAPI description (`ApiRouter::body`/`returns`).
-#![allow(dead_code)] // schema-only types: never built, read by `utoipa::ToSchema`
+//! The SWP routes' answers and bodies for the OpenAPI document. Those marked "returned" are
+//! the very types their handlers answer; the others mirror JSON the handlers write as
+//! bytes or build from the SWP object (`Swp::to_json`), field for field.
+#![allow(dead_code)] // the mirrors are never built, read by `utoipa::ToSchema`
 use std::collections::BTreeMap;
 
 use plantdoc_core::http::schemas::SignRecordJson;
@@ -10,6 +10,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::model::SwpView;
+pub use crate::store::Urls;
 
 /// The upload form (read field by field by `submit`, which names each bad one).
 #[derive(Serialize, ToSchema)]
@@ -25,19 +26,6 @@ pub struct SubmitForm {
     on_behalf_of: Option<Value>,
     /// The rejected SWP this submission corrects (same part; its author or a manager)
     corrects: Option<String>,
-}
-
-/// Links to an SWP's documents (null: no such file).
-#[derive(Serialize, ToSchema)]
-pub struct Urls {
-    #[schema(required = true)]
-    swc: Option<String>,
-    #[schema(required = true)]
-    jes: Option<String>,
-    #[schema(required = true)]
-    vis: Option<String>,
-    #[schema(required = true)]
-    video: Option<String>,
 }
 
 /// The SWP object (`Swp::to_json` with its sign records; `urls` null in lists).
@@ -159,69 +147,71 @@ pub struct KioskOne {
     swp: KioskSwp,
 }
 
-/// A page of search results inside deployed SWPs' documents, best match first.
+/// A page of search results inside deployed SWPs' documents, best match first. (returned)
 #[derive(Serialize, ToSchema)]
 pub struct TextPage {
-    results: Vec<TextHit>,
+    pub(crate) results: Vec<TextHit>,
     /// Pages matching in all; with totalExact false, at least this many (counted up to 1 000)
-    total: i64,
+    pub(crate) total: i64,
     /// False when more pages match than were counted ('1 000+')
     #[serde(rename = "totalExact")]
-    total_exact: bool,
+    pub(crate) total_exact: bool,
 }
 
-/// A page of an SWP's document with every word searched.
+/// A page of an SWP's document with every word searched. (returned)
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TextHit {
-    swp_id: String,
-    part_number: String,
-    revision: Option<i64>,
+    pub(crate) swp_id: String,
+    pub(crate) part_number: String,
+    pub(crate) revision: Option<i64>,
     /// swc, jes or vis
-    section: String,
+    pub(crate) section: String,
     /// From 1
-    page: i64,
+    pub(crate) page: i64,
     /// The page's text around the words, each word between <mark> and </mark>
-    snippet: String,
+    pub(crate) snippet: String,
 }
 
-/// A part's deployed and obsolete revisions the caller may see, newest first.
+/// A part's deployed and obsolete revisions the caller may see, newest first. (returned)
 #[derive(Serialize, ToSchema)]
 pub struct Revisions {
-    revisions: Vec<RevisionRow>,
+    pub(crate) revisions: Vec<RevisionRow>,
 }
 
+/// (returned)
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RevisionRow {
     #[serde(rename = "_id")]
-    id: String,
-    revision: Option<i64>,
+    pub(crate) id: String,
+    pub(crate) revision: Option<i64>,
     /// deployed or obsolete
-    status: String,
+    pub(crate) status: String,
     /// ISO date and time
-    deploy_date: Option<String>,
+    pub(crate) deploy_date: Option<String>,
 }
 
-/// The revision of a part an operator signed last (null: none).
+/// The revision of a part an operator signed last (null: none). (returned)
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LastSigned {
     #[schema(required = true)]
-    last_signed: Option<SignedRevision>,
+    pub(crate) last_signed: Option<SignedRevision>,
 }
 
+/// (returned)
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SignedRevision {
     #[serde(rename = "_id")]
-    id: String,
-    revision: Option<i64>,
+    pub(crate) id: String,
+    pub(crate) revision: Option<i64>,
     /// deployed or obsolete
-    status: String,
+    pub(crate) status: String,
     /// ISO date and time
-    deploy_date: Option<String>,
+    pub(crate) deploy_date: Option<String>,
     /// ISO date and time of the operator's newest sign record of it
-    signed_at: String,
-    urls: Urls,
+    pub(crate) signed_at: String,
+    pub(crate) urls: Urls,
 }

@@ -80,11 +80,15 @@ pub async fn with_signs(db: &Db, swps: &[Swp]) -> Result<Vec<Value>, sqlx::Error
 }
 
 /// Short-lived links to one SWP's documents (`null` for a missing video).
-#[derive(serde::Serialize)]
+#[derive(serde::Serialize, utoipa::ToSchema)]
 pub struct Urls {
+    #[schema(required = true)]
     swc: Option<String>,
+    #[schema(required = true)]
     jes: Option<String>,
+    #[schema(required = true)]
     vis: Option<String>,
+    #[schema(required = true)]
     video: Option<String>,
 }
 

@@ -2,13 +2,13 @@
 //! (pending, deployed, obsolete) are read page by page by the core's text indexer after
 //! the upload's transaction (`SwpState::text`: at start and every minute); the search answers
 //! deployed SWPs the caller may see, as Browse does.
+use crate::schemas as sc;
 use axum::extract::{Query, State};
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::db::Params;
 use plantdoc_core::error::AppResult;
 use plantdoc_core::textindex::{self, SearchQuery, TextIndex};
-use serde_json::{json, Value};
 use sqlx::Row;
 
 use crate::access::KIND;
@@ -31,7 +31,7 @@ pub async fn search_text(
     State(state): State<AppState>,
     user: CurrentUser,
     Query(sq): Query<SearchQuery>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<sc::TextPage>> {
     let checked = sq.check()?;
     let mut q = Params::default();
     let vis = KIND.visible_sql(&state.zones, &mut q, &user);
@@ -40,16 +40,17 @@ pub async fn search_text(
     let found = textindex::search(&state.db, &TEXT, q, &filter, columns, &checked).await?;
     let mut results = Vec::with_capacity(found.hits.len());
     for h in found.hits {
-        results.push(json!({
-            "swpId": h.row.try_get::<String, _>("swp_id")?,
-            "partNumber": h.row.try_get::<String, _>("part_number")?,
-            "revision": h.row.try_get::<Option<i64>, _>("revision")?,
-            "section": h.section,
-            "page": h.page,
-            "snippet": h.snippet,
-        }));
+        results.push(sc::TextHit {
+            swp_id: h.row.try_get("swp_id")?,
+            part_number: h.row.try_get("part_number")?,
+            revision: h.row.try_get("revision")?,
+            section: h.section,
+            page: h.page,
+            snippet: h.snippet,
+        });
     }
-    Ok(axum::Json(json!({"results": results, "total": found.total, "totalExact": found.exact})))
+    let (total, total_exact) = (found.total as i64, found.exact);
+    Ok(axum::Json(sc::TextPage { results, total, total_exact }))
 }
 
 /// Reads the text of every SWP not yet read, now (tests and the benchmark; the

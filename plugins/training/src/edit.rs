@@ -115,7 +115,7 @@ pub async fn edit_block(
     let mut tx = state.db.begin().await?;
     let before = write_level(&mut tx, now, &user, &b, squares, None).await?;
     tx.commit().await?;
-    Ok(axum::Json(sc::BlockSet { id, squares: squares.into(), previous: before.into() }))
+    Ok(axum::Json(sc::BlockSet { id, squares, previous: before }))
 }
 
 /// The catalogue part named by `partNumber` (or a part id in `part`), or the field error.

@@ -246,10 +246,5 @@ pub async fn add(
         matrices.push(sc::MatrixRef { shift: m.shift, cell: m.cell.clone(), zone: m.zone });
     }
     tx.commit().await?;
-    Ok(axum::Json(sc::Added {
-        part_number: p.part_number,
-        op: o.id,
-        squares: squares.into(),
-        matrices,
-    }))
+    Ok(axum::Json(sc::Added { part_number: p.part_number, op: o.id, squares, matrices }))
 }
