@@ -52,6 +52,8 @@ fill() {
 }
 fill core/template/module/plugin "plugins/$id"
 fill core/template/module/web "plugin-web/$id"
+# Its Rust at the tree's rustfmt settings (line breaks depend on the names filled in).
+find "plugins/$id" -name '*.rs' -print0 | xargs -0 rustfmt --edition 2021 --config-path rustfmt.toml
 
 # The one line in core/app/Cargo.toml, after the other modules.
 node -e '
