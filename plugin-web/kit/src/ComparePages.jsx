@@ -59,6 +59,21 @@ function Words({ diff }) {
   );
 }
 
+/**
+ * Scrolls the nearest scrolling box to `el`, the page never: scrollIntoView also scrolled
+ * the kiosk's page, taking the compare's Close Compare off screen at 1024×768.
+ */
+function scrollBoxTo(el) {
+  for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+    const { overflowY } = getComputedStyle(box);
+    if (overflowY === 'auto' || overflowY === 'scroll') {
+      box.scrollTop += el.getBoundingClientRect().top - box.getBoundingClientRect().top;
+      return;
+    }
+  }
+  el.scrollIntoView({ block: 'start' });
+}
+
 /** One page pair, drawn once it comes near the screen. */
 function PageRow({ n, pair, width, scrollTo }) {
   const t = useT('kit');
@@ -70,7 +85,7 @@ function PageRow({ n, pair, width, scrollTo }) {
   const { before, after } = pair;
   const has = [n <= before.doc.numPages, n <= after.doc.numPages];
   useEffect(() => {
-    if (scrollTo) ref.current.scrollIntoView({ block: 'start' });
+    if (scrollTo) scrollBoxTo(ref.current);
     const io = new IntersectionObserver((e) => e.some((x) => x.isIntersecting) && setSeen(true), { rootMargin: '300px' });
     io.observe(ref.current);
     return () => io.disconnect();
