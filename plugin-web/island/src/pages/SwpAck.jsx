@@ -145,7 +145,9 @@ export function SwpAck() {
     );
   const sidebar = (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Typography.Title level={4}>{t('Part {{part}}', { part: part.data.partNumber })}</Typography.Title>
+      <Typography.Title level={2} style={{ fontSize: 20 }}>
+        {t('Part {{part}}', { part: part.data.partNumber })}
+      </Typography.Title>
       {part.data.changes ? (
         <Card size="small" title={t('Changes:')}>
           {part.data.changes}
