@@ -10,6 +10,7 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Form, List, Modal, Progress, Select, Space, Tag, Typography } from 'antd';
 import { DocumentFrame } from './DocumentFrame';
+import { EmptyList } from './EmptyList';
 import { formatDate } from './date';
 import { fieldHelp } from './fieldHelp';
 import { uploadErrorText, uploadFile } from './upload';
@@ -79,7 +80,7 @@ export function TranslationsPanel({ items, sections = null, upload, onRemove, re
       </Typography.Title>
       <List
         size="small"
-        locale={{ emptyText: t('No translations yet.') }}
+        locale={{ emptyText: <EmptyList text={t('No translations yet.')} /> }}
         loading={items === undefined}
         dataSource={items || []}
         renderItem={(tr) => {

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { Input, List, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
-import { ActionLink, formatNumber, useClearButton, useT } from '@plantdoc/kit';
+import { ActionLink, EmptyList, formatNumber, useClearButton, useT } from '@plantdoc/kit';
 import { revisionText } from '../lib';
 
 /** 'Release' for revision 0, else 'revision N' (a bare '1' says nothing). */
@@ -64,7 +64,7 @@ export default function TextSearch({ onOpen }) {
         <List
           loading={found.isFetching}
           dataSource={data.results}
-          locale={{ emptyText: t('No records found') }}
+          locale={{ emptyText: <EmptyList text={t('No records found')} /> }}
           pagination={
             data.total > LIMIT ? { current: page, pageSize: LIMIT, total: data.total, showSizeChanger: false, onChange: (n) => set({ tpage: n }) } : false
           }
