@@ -69,15 +69,16 @@ export default function TextSearch({ onOpen }) {
             data.total > LIMIT ? { current: page, pageSize: LIMIT, total: data.total, showSizeChanger: false, onChange: (n) => set({ tpage: n }) } : false
           }
           renderItem={(r) => (
+            // Not List.Item.Meta: its title is an h4, below the page's h1 (axe's heading-order).
             <List.Item key={`${r.swpId}-${r.section}-${r.page}`}>
-              <List.Item.Meta
-                title={
+              <div>
+                <div style={{ marginBottom: 4 }}>
                   <ActionLink onClick={() => onOpen({ _id: r.swpId, partNumber: r.partNumber }, { section: r.section, page: r.page })}>
                     {`${r.partNumber} · ${revisionLabel(t, r.revision)} · ${t('{{document}} page {{page}}', { document: SECTION[r.section] || r.section, page: r.page })}`}
                   </ActionLink>
-                }
-                description={<Snippet text={r.snippet} />}
-              />
+                </div>
+                <Snippet text={r.snippet} />
+              </div>
             </List.Item>
           )}
         />
