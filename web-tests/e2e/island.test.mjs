@@ -206,7 +206,7 @@ describe('Island kiosk', () => {
       await alerts.click();
       await waitForPath(page, /^\/island\/alert-ack\?/);
       await page.getByText(/^(Safety|Quality|Change) Alert$/).waitFor();
-      const tag = await page.locator('.ant-layout-sider h4').innerText();
+      const tag = await page.locator('.ant-layout-sider h2').innerText();
       assert.equal(await page.getByRole('button', { name: 'Next' }).isDisabled(), true);
       if (round === 0) await expectAccessible(page, 'alert-ack');
       await page.getByText('I have fully read the alert').click();

@@ -65,7 +65,7 @@ describe('Kiosk: misreads, one verifier scan per sitting, data shown as it is', 
     // Three alerts are in force in A1; the part counts its own (Q-2026-0001), not the
     // two of other parts.
     await page.getByText(/^(Safety|Quality|Change) Alert$/).waitFor();
-    const tags = [await page.locator('.ant-layout-sider h4').innerText()];
+    const tags = [await page.locator('.ant-layout-sider h2').innerText()];
     assert.deepEqual(tags, ['Q-2026-0001']);
     await press(page.getByText('I have fully read the alert'), profile);
     await press(page.getByRole('button', { name: 'Next' }), profile);

@@ -76,29 +76,39 @@ export async function settled(page, ms = 5000) {
     );
 }
 
+// Rules that fail whatever their impact. heading-order (moderate, a best practice outside
+// the WCAG tags): a page's headings go down one level at a time, so a screen reader's
+// list of headings reads as the page's outline.
+const ALWAYS_FAIL = ['heading-order'];
+
 /**
  * axe-core over the page as it is now: fails on any serious or critical violation
- * (WCAG 2.x A/AA rules), naming the rule and the first offending elements. `include`: a
- * selector that limits the check to that part of the page.
+ * (WCAG 2.x A/AA rules) and on any of ALWAYS_FAIL, naming the rule and the first
+ * offending elements. `include`: a selector that limits the check to that part of the page.
  */
 export async function expectAccessible(page, what = page.url(), { include = null } = {}) {
   if (!(await settled(page))) console.log(`axe: ${what} still moving or busy after 5 s; read as it is`);
   // Evaluated through the DevTools protocol: an inline <script> would break the CSP.
   await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async (within) => {
-    const res = await window.axe.run(within ? { include: [within] } : document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return res.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-            .slice(0, 3)
-            .map((n) => n.target.join(' '))
-            .join(', ')}`,
-      );
-  }, include);
+  const violations = await page.evaluate(
+    async ([within, always]) => {
+      const res = await window.axe.run(within ? { include: [within] } : document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+        // A rule enabled here runs beside the tags' (axe: `rules` overrides `runOnly` tags).
+        rules: Object.fromEntries(always.map((id) => [id, { enabled: true }])),
+      });
+      return res.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical' || always.includes(v.id))
+        .map(
+          (v) =>
+            `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(' '))
+              .join(', ')}`,
+        );
+    },
+    [include, ALWAYS_FAIL],
+  );
   if (violations.length) throw new Error(`Accessibility of ${what}:\n  ${violations.join('\n  ')}`);
 }
 

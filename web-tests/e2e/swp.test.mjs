@@ -126,7 +126,7 @@ describe('SWPs page', () => {
     await browse.getByText('Erin Cole').waitFor();
     await expectAccessible(page, '/main/swps (Browse)');
     await openTab(page, 'All Approved');
-    await active(page).locator('h5', { hasText: 'Deployed' }).waitFor();
+    await active(page).getByRole('heading', { level: 2, name: 'Deployed' }).waitFor();
     await row(page, PART).waitFor();
     await expectAccessible(page, '/main/swps All Approved');
     await openTab(page, 'My Approved');

@@ -3,11 +3,12 @@
 // unread it keeps the spec's tooltip. It also follows the live event stream, so the
 // count and the open page's lists refresh when something changes elsewhere.
 import { useState } from 'react';
-import { Badge, Button, Empty, Popover, Space, Tooltip, Typography } from 'antd';
+import { Badge, Button, Popover, Space, Tooltip, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { BellOutlined } from '@plantdoc/kit/icons';
 import { formatDate, k, useT } from '@plantdoc/kit/core';
 import { useLiveUpdates, useMarkRead, useNotifications } from '@plantdoc/kit/src/notifications';
+import { EmptyList } from '@plantdoc/kit/src/EmptyList';
 
 // The spec's text, letter for letter (including its typo).
 export const BELL_TOOLTIP = k('Alerts • No alters');
@@ -59,7 +60,7 @@ export function Bell() {
   const list = (
     <div style={{ width: 360, maxHeight: 420, overflowY: 'auto' }} data-testid="notifications">
       {items.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('No notifications')} />
+        <EmptyList text={t('No notifications')} />
       ) : (
         <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {items.map((item) => (

@@ -28,7 +28,7 @@ export function ChangePasswordForm({ email, tempPassword, onDone }) {
 
   return (
     <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} name="change-password">
-      <Typography.Title level={5} style={{ marginTop: 0 }}>
+      <Typography.Title level={2} style={{ marginTop: 0, fontSize: 16 }}>
         {t('Please create a new password')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{email}</Typography.Paragraph>

@@ -75,6 +75,17 @@ describe('alerts that could not be loaded', () => {
   });
 });
 
+describe('no alerts in force', () => {
+  it("the interface's alerts view says the spec's words in the kit's empty state", async () => {
+    showAt('/island/interface?part=p1&view=alerts', { alerts: [200, []] });
+    const words = await screen.findByText('There are no current issued alerts for this zone', {}, SLOW);
+    expect(words.classList.contains('ant-empty-description')).toBe(true);
+    expect(words.closest('[data-testid=empty]').classList.contains('ant-empty-normal')).toBe(true);
+    // Words, not a heading: the screen's headings are the operator and the part.
+    expect(screen.queryByRole('heading', { name: 'There are no current issued alerts for this zone' })).toBeNull();
+  });
+});
+
 describe('the reading list', () => {
   it('says it could not be loaded', async () => {
     showAt('/island/part-select', { alerts: [200, []], obligations: [500, { error: 'x' }] });

@@ -59,8 +59,23 @@ function Words({ diff }) {
   );
 }
 
+/**
+ * Scrolls the nearest scrolling box to `el`, the page never: scrollIntoView also scrolled
+ * the kiosk's page, taking the compare's Close Compare off screen at 1024×768.
+ */
+function scrollBoxTo(el) {
+  for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+    const { overflowY } = getComputedStyle(box);
+    if (overflowY === 'auto' || overflowY === 'scroll') {
+      box.scrollTop += el.getBoundingClientRect().top - box.getBoundingClientRect().top;
+      return;
+    }
+  }
+  el.scrollIntoView({ block: 'start' });
+}
+
 /** One page pair, drawn once it comes near the screen. */
-function PageRow({ n, pair, width, scrollTo }) {
+function PageRow({ n, pair, width, scrollTo, headingLevel }) {
   const t = useT('kit');
   const ref = useRef(null);
   const left = useRef(null);
@@ -70,7 +85,7 @@ function PageRow({ n, pair, width, scrollTo }) {
   const { before, after } = pair;
   const has = [n <= before.doc.numPages, n <= after.doc.numPages];
   useEffect(() => {
-    if (scrollTo) ref.current.scrollIntoView({ block: 'start' });
+    if (scrollTo) scrollBoxTo(ref.current);
     const io = new IntersectionObserver((e) => e.some((x) => x.isIntersecting) && setSeen(true), { rootMargin: '300px' });
     io.observe(ref.current);
     return () => io.disconnect();
@@ -96,7 +111,7 @@ function PageRow({ n, pair, width, scrollTo }) {
   const diff = diffWords(before.pages[n - 1] || [], after.pages[n - 1] || []);
   return (
     <div ref={ref} data-testid="compare-page" data-page={n} data-changed={changed ?? undefined} style={{ marginBottom: 24 }}>
-      <Typography.Title level={3} style={{ fontSize: 14 }}>
+      <Typography.Title level={headingLevel} style={{ fontSize: 14 }}>
         {!has[0] ? t('Page {{page}} (added)', { page: n }) : !has[1] ? t('Page {{page}} (removed)', { page: n }) : t('Page {{page}}', { page: n })}
       </Typography.Title>
       <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap', alignItems: 'flex-start' }}>
@@ -134,14 +149,18 @@ export function CompareSummary({ pair }) {
   );
 }
 
-/** The summary and every page pair of an opened `pair`; `at`: the page to scroll to. */
-export function ComparePages({ pair, width = COMPARE_WIDTH, at }) {
+/**
+ * The summary and every page pair of an opened `pair`; `at`: the page to scroll to;
+ * headingLevel: the pages' headings, one below the heading before the compare (axe's
+ * heading-order).
+ */
+export function ComparePages({ pair, width = COMPARE_WIDTH, at, headingLevel = 3 }) {
   const count = Math.max(pair.before.doc.numPages, pair.after.doc.numPages);
   return (
     <div>
       <CompareSummary pair={pair} />
       {Array.from({ length: count }, (_, i) => (
-        <PageRow key={i + 1} n={i + 1} pair={pair} width={width} scrollTo={at === i + 1} />
+        <PageRow key={i + 1} n={i + 1} pair={pair} width={width} scrollTo={at === i + 1} headingLevel={headingLevel} />
       ))}
     </div>
   );

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 import dayjs from 'dayjs';
 import { formatDate } from './date';
+import { EmptyList } from './EmptyList';
 import { useT } from './i18n';
 
 /** A signature's date and time with its UTC offset (decision 69), in the browser's zone:
@@ -56,6 +57,8 @@ function asQuery(source) {
   return { queryKey: ['signed-ops', source ?? null], queryFn: () => api.get(source) };
 }
 
+const EMPTY = { emptyText: <EmptyList /> };
+
 export function OperatorsSignedModal({ open, onClose, operators, source }) {
   const query = asQuery(source);
   const loaded = useQuery({
@@ -70,7 +73,16 @@ export function OperatorsSignedModal({ open, onClose, operators, source }) {
   return (
     <Modal open={open} title={t('Operators Signed')} width={600} onCancel={onClose} footer={<Button onClick={onClose}>{t('Close')}</Button>}>
       <div data-testid="operators-signed-list" style={{ height: 400, overflowY: 'auto' }}>
-        <Table size="small" columns={columns} dataSource={rows} loading={!operators && loaded.isFetching} rowKey="rowKey" pagination={false} sticky />
+        <Table
+          size="small"
+          columns={columns}
+          dataSource={rows}
+          loading={!operators && loaded.isFetching}
+          rowKey="rowKey"
+          pagination={false}
+          sticky
+          locale={EMPTY}
+        />
       </div>
     </Modal>
   );

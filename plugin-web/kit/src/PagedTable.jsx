@@ -8,7 +8,8 @@
 // pagination, filters, sorter, {action})), drawn by the kit: antd's Table brings its
 // filter menu, tree, Select and virtual list (65 KB brotli) onto every list page.
 import { useMemo, useState } from 'react';
-import { Empty, theme } from 'antd';
+import { theme } from 'antd';
+import { EmptyList } from './EmptyList';
 import { Pager } from './table/Pager';
 import { tableVars, useTableCss } from './table/tableCss';
 import { useT } from './i18n';
@@ -195,7 +196,7 @@ export function PagedTable({
             {rows.length === 0 ? (
               <tr className="pd-table-empty">
                 <td colSpan={width}>
-                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={locale?.emptyText ?? t('No data')} />
+                  <EmptyList text={locale?.emptyText} />
                 </td>
               </tr>
             ) : (

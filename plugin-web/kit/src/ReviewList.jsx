@@ -6,6 +6,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { Button, Input, Space, Spin, Typography } from 'antd';
 import { PagedTable } from './PagedTable';
+import { EmptyList } from './EmptyList';
 import { translate, useT } from './i18n';
 import { useClearButton } from './antdNames';
 
@@ -77,9 +78,10 @@ export function DeleteSelected({ kind, selected, remove, onDeleted, sayRefusal =
 
 /**
  * rows: the list (null while it loads); columns: PagedTable columns (the builders above);
- * title: a heading text (level 5) or a node; search(rows, term): a client-side search box;
+ * title: a heading text (level 2, the look of a 5) or a node; search(rows, term): a client-side search box;
  * deletion: { kind, remove, mayDelete(row), label(row), sayRefusal }; empty: shown instead
- * of the table for an empty list (a text, or null for nothing); emptyText: the table's own.
+ * of the table for an empty list (a text, in the kit's EmptyList, or null for nothing);
+ * emptyText: the table's own.
  * Other props go to PagedTable (pagination, onChange, aria-label…).
  */
 export function ReviewList({ rows, columns, title, search, deletion, empty, emptyText, ...table }) {
@@ -90,7 +92,7 @@ export function ReviewList({ rows, columns, title, search, deletion, empty, empt
   const selection = deletion && rows ? deleteSelection(rows, selected, setSelected, deletion, t) : null;
   const heading =
     typeof title === 'string' ? (
-      <Typography.Title level={5} style={{ margin: 0 }}>
+      <Typography.Title level={2} style={{ margin: 0, fontSize: 16 }}>
         {title}
       </Typography.Title>
     ) : (
@@ -100,7 +102,7 @@ export function ReviewList({ rows, columns, title, search, deletion, empty, empt
   let body;
   if (rows === null || rows === undefined) body = <Spin />;
   else if (replaced) {
-    body = typeof empty === 'string' ? <Typography.Paragraph data-testid="empty">{empty}</Typography.Paragraph> : empty;
+    body = typeof empty === 'string' ? <EmptyList text={empty} /> : empty;
   } else {
     body = (
       <PagedTable

@@ -19,8 +19,8 @@ const RELEASE = k('Release');
 
 const links = (id) => api.get(`/api/swps/signed-urls/${enc(id)}`).then((b) => b?.urls || {});
 
-/** `swp`: the revision shown ({_id}); `onClose`: back to the document. */
-export default function SwpCompare({ swp, onClose }) {
+/** `swp`: the revision shown ({_id}); `onClose`: back to the document; headingLevel: ComparePages'. */
+export default function SwpCompare({ swp, onClose, headingLevel }) {
   const t = useT('kit');
   const revs = useQuery({
     queryKey: ['swp', 'revisions', swp._id],
@@ -60,7 +60,7 @@ export default function SwpCompare({ swp, onClose }) {
       {revs.isSuccess && !earlier.length && <Alert type="info" title={t('This part has no earlier revision to compare with.')} />}
       {pair.isError && <Alert type="error" title={t('These documents could not be compared.')} />}
       {pair.isFetching && <Spin style={{ display: 'block', padding: 48 }} />}
-      {pair.data && !pair.isFetching && <ComparePages key={`${beforeId}-${section}`} pair={pair.data} />}
+      {pair.data && !pair.isFetching && <ComparePages key={`${beforeId}-${section}`} pair={pair.data} headingLevel={headingLevel} />}
     </div>
   );
 }

@@ -10,6 +10,7 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Form, List, Modal, Progress, Select, Space, Tag, Typography } from 'antd';
 import { DocumentFrame } from './DocumentFrame';
+import { EmptyList } from './EmptyList';
 import { MissingTranslations } from './MissingTranslations';
 import { formatDate } from './date';
 import { fieldHelp } from './fieldHelp';
@@ -82,7 +83,7 @@ export function TranslationsPanel({ items, sections = null, upload, onRemove, re
       {missing && <MissingTranslations missing={missing.missing} sections={sections} error={missing.error} />}
       <List
         size="small"
-        locale={{ emptyText: t('No translations yet.') }}
+        locale={{ emptyText: <EmptyList text={t('No translations yet.')} /> }}
         loading={items === undefined}
         dataSource={items || []}
         renderItem={(tr) => {

@@ -2,6 +2,8 @@
 // part search, uploads). Loaded with the first remote that needs them.
 export { FileDrop } from './FileDrop';
 export { PagedTable, PAGE_SIZES, DEFAULT_PAGE_SIZE, compareValues } from './PagedTable';
+// The one empty state of every list, table and board (console and kiosk).
+export { EmptyList, NO_RECORDS } from './EmptyList';
 export { DeleteDialog, DELETE_TITLE, DELETE_TEXT } from './DeleteDialog';
 export { OperatorsSignedModal, formatWithOffset } from './OperatorsSignedModal';
 export { DocumentViewer, VIEWER_HEIGHT } from './DocumentViewer';

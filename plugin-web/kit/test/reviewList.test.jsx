@@ -57,7 +57,7 @@ describe('ReviewList', () => {
   it('shows the empty text instead of the table, or the table with its own text, or nothing', () => {
     const cols = swpColumns();
     const { rerender, container } = render(<ReviewList rows={[]} columns={cols} empty="No alerts have been deployed yet." />);
-    expect(screen.getByTestId('empty').textContent).toBe('No alerts have been deployed yet.');
+    expect(screen.getByTestId('empty').querySelector('.ant-empty-description').textContent).toBe('No alerts have been deployed yet.');
     expect(container.querySelector('table')).toBeNull();
     rerender(<ReviewList rows={[]} columns={cols} title="Approved" search={(r) => r} />);
     expect(screen.getByText('No records found')).toBeTruthy();

@@ -14,7 +14,9 @@ vi.setConfig({ testTimeout: 120_000 });
 vi.mock('../../kit/src/ComparePages.jsx', async (original) => {
   const real = await original();
   const words = (d) => d.pages.map((p) => p.join(' ')).join('|');
-  const ComparePages = ({ pair }) => <div data-testid="pair">{`${words(pair.before)} → ${words(pair.after)}`}</div>;
+  const ComparePages = ({ pair, headingLevel }) => (
+    <div data-testid="pair" data-heading-level={headingLevel}>{`${words(pair.before)} → ${words(pair.after)}`}</div>
+  );
   return { ...real, ComparePages };
 });
 
@@ -63,6 +65,8 @@ describe('Sign Off: compare with the deployed revision', () => {
     // The deployed revision's SWC beside the one in review, the deployed one chosen.
     const pair = await screen.findByTestId('pair');
     expect(pair.textContent).toBe('torque 10 Nm|same page → torque 12 Nm|same page');
+    // Its pages' headings come first after the page's h1 (axe's heading-order).
+    expect(pair.dataset.headingLevel).toBe('2');
     expect(screen.getByText('Release (deployed)')).toBeTruthy();
     expect(screen.getByTestId('review-panel')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Close Compare' }));

@@ -90,10 +90,22 @@ describe('Sign Off, SWPs', () => {
     expect(screen.queryByTestId('corrects-link')).toBeNull();
   });
 
-  it('shows no table when nothing is pending', async () => {
+  it("shows no table when nothing is pending: the kit's empty state", async () => {
     stubFetch({ '/api/swps/pending-my-approval': [200, { swps: [], urls: {} }] });
     const { container } = renderPage();
     await screen.findByText('Pending My Approval');
+    expect(container.querySelector('table')).toBeNull();
+    const empty = screen.getByTestId('empty');
+    expect(empty.classList.contains('ant-empty-normal')).toBe(true);
+    expect(empty.querySelector('.ant-empty-description').textContent).toBe('No records found');
+  });
+
+  it("says the spec's words for an empty Alerts tab in the kit's empty state", async () => {
+    stubFetch({ '/api/alerts/pending-my-approval': [200, []] });
+    const { container } = renderPage('/main/sign-off?tab=alerts');
+    const words = await screen.findByText('You have no alerts pending your approval.');
+    expect(words.classList.contains('ant-empty-description')).toBe(true);
+    expect(words.closest('[data-testid=empty]').classList.contains('ant-empty-normal')).toBe(true);
     expect(container.querySelector('table')).toBeNull();
   });
 

@@ -159,7 +159,7 @@ describe('Approved', () => {
     const url = new URL(fetch.mock.calls[0][0], 'http://x');
     expect(url.searchParams.get('sortBy')).toBe('deployDate.timestamp');
     expect(url.searchParams.get('sortOrder')).toBe('desc');
-    expect(screen.getByText('Deployed', { selector: 'h5' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Deployed' })).toBeTruthy();
   });
 });
 

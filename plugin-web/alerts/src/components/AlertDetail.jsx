@@ -17,7 +17,7 @@ export function AlertDetail({ id, alert, onBack }) {
     <div data-testid="alert-detail">
       <Space style={{ marginBottom: 12 }} wrap>
         <Button onClick={onBack}>{t('Back')}</Button>
-        <Typography.Title level={5} style={{ margin: 0, whiteSpace: 'nowrap' }}>
+        <Typography.Title level={2} style={{ margin: 0, whiteSpace: 'nowrap', fontSize: 16 }}>
           {alert?.alertTag || ''}
         </Typography.Title>
         {alert?.status === 'deployed' && (

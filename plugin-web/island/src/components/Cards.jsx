@@ -29,7 +29,9 @@ export function VerifyCard({ prompt, onBadge, note, onCancel, children }) {
     });
   return (
     <Card style={CARD}>
-      <Typography.Title level={3}>{t('Verification Required')}</Typography.Title>
+      <Typography.Title level={2} style={{ fontSize: 24 }}>
+        {t('Verification Required')}
+      </Typography.Title>
       <Typography.Paragraph>{prompt}</Typography.Paragraph>
       {children}
       {badge ? (
@@ -57,7 +59,9 @@ export function DoneCard({ title, lines, partId }) {
   const queryClient = useQueryClient();
   return (
     <Card style={CARD}>
-      <Typography.Title level={3}>{title}</Typography.Title>
+      <Typography.Title level={2} style={{ fontSize: 24 }}>
+        {title}
+      </Typography.Title>
       {lines.map((l) => (
         <Typography.Paragraph key={l}>{l}</Typography.Paragraph>
       ))}

@@ -5,7 +5,7 @@
 // <mark> and </mark>: shown as text between those marks, never as HTML.
 import { useState } from 'react';
 import { Button, Input, Space, Typography } from 'antd';
-import { formatNumber, useT } from '@plantdoc/kit';
+import { EmptyList, formatNumber, useT } from '@plantdoc/kit';
 import { useTextSearch } from '../api';
 
 export const SEARCH_LIMIT = 6;
@@ -53,13 +53,15 @@ export function DocSearch({ q, page, onSearch, onOpen }) {
       {found.isLoading && <Typography.Paragraph style={{ marginTop: 12 }}>{t('Searching..')}</Typography.Paragraph>}
       {found.data && (
         <>
-          <Typography.Paragraph style={{ marginTop: 12 }} aria-live="polite">
-            {found.data.totalExact === false
-              ? t('More than {{n}} pages found. Add a word to narrow the search.', { n: formatNumber(total) })
-              : total
-                ? t('{{count}} page(s) found', { count: total })
-                : t('No document holds these words.')}
-          </Typography.Paragraph>
+          <div style={{ marginTop: 12 }} aria-live="polite">
+            {found.data.totalExact === false ? (
+              <Typography.Paragraph>{t('More than {{n}} pages found. Add a word to narrow the search.', { n: formatNumber(total) })}</Typography.Paragraph>
+            ) : total ? (
+              <Typography.Paragraph>{t('{{count}} page(s) found', { count: total })}</Typography.Paragraph>
+            ) : (
+              <EmptyList text={t('No document holds these words.')} />
+            )}
+          </div>
           <ul aria-label={t('Search results')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {found.data.results.map((h) => (
               <li key={`${h.swpId}-${h.section}-${h.page}`} style={{ marginBottom: 8 }}>

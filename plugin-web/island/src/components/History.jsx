@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import { Table } from 'antd';
 import dayjs from 'dayjs';
-import { formatDate, k, translate, useT } from '@plantdoc/kit';
+import { EmptyList, formatDate, k, translate, useT } from '@plantdoc/kit';
 import { useSignHistory } from '../api';
 
 export const SIGN_VALID_MS = 7776000000;
@@ -54,6 +54,8 @@ const COLUMNS = [
 
 const AT = { signed: 'signedAt', verified: 'verifiedAt' };
 
+const EMPTY = { emptyText: <EmptyList /> };
+
 export function History({ swpId }) {
   const t = useT('island');
   const history = useSignHistory(swpId);
@@ -75,6 +77,7 @@ export function History({ swpId }) {
         columns={columns}
         dataSource={historyRows(history.data || [])}
         pagination={false}
+        locale={EMPTY}
         onRow={(r) => ({ 'data-expired': r.expired, style: { background: r.expired ? '#fff1f0' : '#f6ffed' } })}
       />
     </div>

@@ -29,7 +29,7 @@ export function KioskCompare({ swpId, opId, links, section, page, height, onClos
           </Button>
         ))}
       </Space>
-      <Typography.Title level={4} style={{ margin: '0 0 8px' }}>
+      <Typography.Title level={2} style={{ margin: '0 0 8px', fontSize: 20 }}>
         {t('{{name}}: revision {{rev}} you signed (left), this revision (right)', { name: name ? t(name[2]) : '', rev: last?.revision ?? '' })}
       </Typography.Title>
       <div style={{ flex: 1, overflow: 'auto' }} tabIndex={0} role="region" aria-label={t('Compared pages')}>

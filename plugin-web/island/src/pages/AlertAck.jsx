@@ -80,7 +80,9 @@ function AlertRead({ alert, read, sitting, unread, status, part, step, op, go, n
     };
     const sidebar = (
       <Space orientation="vertical" style={{ width: '100%' }}>
-        <Typography.Title level={4}>{sitting.length > 1 ? t('Verification') : sitting[0].label}</Typography.Title>
+        <Typography.Title level={2} style={{ fontSize: 20 }}>
+          {sitting.length > 1 ? t('Verification') : sitting[0].label}
+        </Typography.Title>
         <LeaveButtons partId={partId} />
       </Space>
     );
@@ -105,7 +107,9 @@ function AlertRead({ alert, read, sitting, unread, status, part, step, op, go, n
   const next = () => sign().catch((e) => setNote(e.message));
   const sidebar = (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Typography.Title level={4}>{alert.alertTag}</Typography.Title>
+      <Typography.Title level={2} style={{ fontSize: 20 }}>
+        {alert.alertTag}
+      </Typography.Title>
       <Checkbox checked={ticked} onChange={(e) => setTicked(e.target.checked)}>
         {t('I have fully read the alert')}
       </Checkbox>
@@ -122,7 +126,7 @@ function AlertRead({ alert, read, sitting, unread, status, part, step, op, go, n
   );
   return (
     <KioskLayout sidebar={sidebar} height={CONTENT_HEIGHT}>
-      <Typography.Title level={3}>
+      <Typography.Title level={2} style={{ fontSize: 24 }}>
         {ALERT_TITLES[alert.alertType] ? t(ALERT_TITLES[alert.alertType]) : t('{{type}} Alert', { type: alert.alertType })}
       </Typography.Title>
       {notInLanguage(file.data?.served) && (

@@ -3,7 +3,7 @@
 import { Suspense, lazy } from 'react';
 import { Button, Space, Spin, Tabs, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Redirect, getKioskSettings, useSignedLinks, useT, useTabsNames } from '@plantdoc/kit';
+import { EmptyList, Redirect, getKioskSettings, useSignedLinks, useT, useTabsNames } from '@plantdoc/kit';
 import { linksSource, useDeployedSwp, useOperatorAlerts, useOperatorStatus, useZoneAlerts } from '../api';
 import { COLOURS, statuses } from '../components/status';
 import { AlertsFailed } from '../components/AlertsFailed';
@@ -22,7 +22,7 @@ function Alerts() {
   const alerts = useZoneAlerts(getKioskSettings().zone);
   if (alerts.isLoading) return <Typography.Text>{t('Loading alerts..')}</Typography.Text>;
   if (alerts.isError) return <AlertsFailed retry={() => alerts.refetch()} />;
-  if (!alerts.data?.length) return <Typography.Title level={4}>{t('There are no current issued alerts for this zone')}</Typography.Title>;
+  if (!alerts.data?.length) return <EmptyList text={t('There are no current issued alerts for this zone')} />;
   return (
     <Tabs
       {...names}
@@ -57,12 +57,16 @@ export function Interface() {
   );
   const sidebar = (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Typography.Title level={4}>{op?.fullName}</Typography.Title>
+      <Typography.Title level={2} style={{ fontSize: 20 }}>
+        {op?.fullName}
+      </Typography.Title>
       {box(t('Training'), s.training)}
       {box(t('Alerts'), s.alerts, () => show({ view: 'alerts' }))}
       {box(t('Instructions'), s.instructions)}
       <SignOutButton />
-      <Typography.Title level={5}>{part.data?.partNumber || t('No Part')}</Typography.Title>
+      <Typography.Title level={3} style={{ fontSize: 16 }}>
+        {part.data?.partNumber || t('No Part')}
+      </Typography.Title>
       <Button block onClick={() => navigate('/island/part-select')}>
         {t('Change Part')}
       </Button>
@@ -93,7 +97,12 @@ export function Interface() {
         <History swpId={swpId} />
       </Suspense>
     );
-  else if (view === 'settings') content = <Typography.Title level={3}>{t('Settings have been temporarily disabled')}</Typography.Title>;
+  else if (view === 'settings')
+    content = (
+      <Typography.Title level={2} style={{ fontSize: 24 }}>
+        {t('Settings have been temporarily disabled')}
+      </Typography.Title>
+    );
   else if (view === 'alerts') content = <Alerts />;
   else content = <DocFrame url={links.data?.[doc]} title={docTitle(t, doc)} video={doc === 'video'} onRefused={() => links.refetch()} />;
   return (

@@ -22,7 +22,9 @@ function StatusCard({ title, colour, text, onClick }) {
       data-status={colour}
       style={{ borderTop: `6px solid ${COLOURS[colour] || '#1677ff'}`, height: '100%' }}
     >
-      <Typography.Title level={4}>{title}</Typography.Title>
+      <Typography.Title level={3} style={{ fontSize: 20 }}>
+        {title}
+      </Typography.Title>
       <Typography.Text style={{ color: COLOURS[colour] }}>{text}</Typography.Text>
     </Card>
   );

@@ -68,7 +68,7 @@ export function PartSelect() {
     <Card style={{ maxWidth: 640, margin: '64px auto' }}>
       <Space orientation="vertical" style={{ width: '100%' }} size="large">
         <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          <Typography.Title level={2} style={{ margin: 0, fontSize: 24 }}>
             {t('Hello {{name}}! What part number do you want to load?', { name: op?.fullName || t('stranger') })}
           </Typography.Title>
           <Button type="text" aria-label={t('Settings')} icon={<SettingOutlined />} onClick={() => navigate('/island/settings')} />

@@ -51,7 +51,9 @@ export function Settings() {
   if (!access) {
     return (
       <Card style={{ maxWidth: 560, margin: '64px auto', textAlign: 'center' }}>
-        <Typography.Title level={3}>{t('Settings')}</Typography.Title>
+        <Typography.Title level={2} style={{ fontSize: 24 }}>
+          {t('Settings')}
+        </Typography.Title>
         {error && <Typography.Paragraph type="danger">{error}</Typography.Paragraph>}
         {!staff && (
           <>
@@ -89,7 +91,9 @@ export function Settings() {
   return (
     <Card style={{ maxWidth: 640, margin: '64px auto' }}>
       <Space orientation="vertical" style={{ width: '100%' }} size="middle">
-        <Typography.Title level={3}>{t('Settings')}</Typography.Title>
+        <Typography.Title level={2} style={{ fontSize: 24 }}>
+          {t('Settings')}
+        </Typography.Title>
         <Typography.Text>{t('Current zone: {{zone}}', { zone: current || t('Not Set') })}</Typography.Text>
         <label htmlFor="island-zone">{t('What zone does this netbook belong to?')}</label>
         <Select id="island-zone" value={zone} onChange={setZone} options={zoneOptions(access.zones)} style={{ width: '100%' }} />

@@ -126,9 +126,28 @@ export function SwpAck() {
     const nextDoc = DOCS.find(([id]) => !nextRead.includes(id))?.[0] || doc;
     go({ read: nextRead.join(','), doc: nextDoc, compare: null, cpage: null });
   };
+  // The compare takes the whole width, the sidebar stepping aside until Close Compare: two
+  // pages side by side in what the sidebar leaves at 1024×768 were 285 px each.
+  if (compare && !(verifying && !unread.failed))
+    return (
+      <Suspense fallback={null}>
+        <KioskCompare
+          swpId={part.data._id}
+          opId={op._id}
+          links={links.data}
+          section={compare}
+          page={Number(params.get('cpage')) || 1}
+          height={CONTENT_HEIGHT}
+          onSection={(id) => go({ compare: id, cpage: null })}
+          onClose={() => go({ compare: null, cpage: null })}
+        />
+      </Suspense>
+    );
   const sidebar = (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Typography.Title level={4}>{t('Part {{part}}', { part: part.data.partNumber })}</Typography.Title>
+      <Typography.Title level={2} style={{ fontSize: 20 }}>
+        {t('Part {{part}}', { part: part.data.partNumber })}
+      </Typography.Title>
       {part.data.changes ? (
         <Card size="small" title={t('Changes:')}>
           {part.data.changes}
@@ -191,19 +210,6 @@ export function SwpAck() {
           onCancel={() => go({ step: null })}
           more={unread.list.length ? [[t('Read the alerts too'), () => navigate(partPath('alert-ack', partId))]] : []}
         />
-      ) : compare ? (
-        <Suspense fallback={null}>
-          <KioskCompare
-            swpId={part.data._id}
-            opId={op._id}
-            links={links.data}
-            section={compare}
-            page={Number(params.get('cpage')) || 1}
-            height={CONTENT_HEIGHT}
-            onSection={(id) => go({ compare: id, cpage: null })}
-            onClose={() => go({ compare: null, cpage: null })}
-          />
-        </Suspense>
       ) : (
         <>
           {notInLanguage(links.data?.served?.[doc]) && (

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { Card, Tag, Typography } from 'antd';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useDraggable, useDroppable, useSensor, useSensors } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
-import { useT } from '@plantdoc/kit';
+import { EmptyList, useT } from '@plantdoc/kit';
 import { COLUMNS, moveCard } from '../boards';
 
 export const COLUMN_WIDTH = 230;
@@ -45,12 +45,10 @@ function Column({ name, cards }) {
       data-testid={`column-${name}`}
       style={{ width: COLUMN_WIDTH, flex: `0 0 ${COLUMN_WIDTH}px`, minHeight: 320, padding: 8, borderRadius: 8, background: isOver ? '#e6f4ff' : '#f5f5f5' }}
     >
-      <Typography.Title level={5} style={{ marginTop: 0 }}>
+      <Typography.Title level={2} style={{ marginTop: 0, fontSize: 16 }}>
         {t(name)} ({cards.length})
       </Typography.Title>
-      {cards.map((c) => (
-        <DraggableCard key={c.id} card={c} />
-      ))}
+      {cards.length ? cards.map((c) => <DraggableCard key={c.id} card={c} />) : <EmptyList text={t('No cards')} />}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 // The summary: one line per zone, part or operator with its done % and its overdue share
 // as antd Progress bars; choosing a line filters the table below (the drill-down).
-import { Button, Empty, Flex, Progress, Spin, Typography } from 'antd';
-import { k, useT, zoneLabel } from '@plantdoc/kit';
+import { Button, Flex, Progress, Spin, Typography } from 'antd';
+import { EmptyList, k, useT, zoneLabel } from '@plantdoc/kit';
 import { useSummary } from '../api';
 
 /** Overdue, as the table's rows (AA contrast on white). */
@@ -48,7 +48,7 @@ export function Summary({ by, zone = '', selected, onPick }) {
   return (
     <div role="region" aria-label={t('Readiness summary')}>
       <Spin spinning={q.isFetching}>
-        {rows.length === 0 && !q.isFetching ? <Empty description={t('Nothing to summarise yet.')} /> : null}
+        {rows.length === 0 && !q.isFetching ? <EmptyList text={t('Nothing to summarise yet.')} /> : null}
         {rows.map((r) => (
           <Line key={r.key} r={r} by={by} selected={selected} onPick={onPick} />
         ))}

@@ -2,8 +2,8 @@
 // operator; choosing a line drills down to its obligations. Every choice lives in the
 // address (?by=&zone=&part=&operator=&state=&page=&size=&sort=&order=): reload and Back
 // keep them.
-import { Button, Card, Empty, Segmented, Select, Space, Typography } from 'antd';
-import { DEFAULT_PAGE_SIZE, k, useT, useUrlState } from '@plantdoc/kit';
+import { Button, Card, Segmented, Select, Space, Typography } from 'antd';
+import { DEFAULT_PAGE_SIZE, EmptyList, k, useT, useUrlState } from '@plantdoc/kit';
 import { BY, Summary } from '../components/Summary';
 import { ObligationsTable } from '../components/ObligationsTable';
 import { useSummary } from '../api';
@@ -36,7 +36,7 @@ export function ReadinessPage() {
   if (summary.isSuccess && summary.data.length === 0 && !filtered) {
     return (
       <Card title={t('Readiness')}>
-        <Empty description={t(EMPTY_TEXT)} />
+        <EmptyList text={t(EMPTY_TEXT)} />
       </Card>
     );
   }

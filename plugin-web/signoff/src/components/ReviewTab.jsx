@@ -1,8 +1,8 @@
 // The frame of both tabs: All Done, the review of the item in the URL, or 'Pending My
-// Approval' with its table, on the kit's review list (`empty` when the list is empty; a
-// failed load counts as empty).
+// Approval' with its table, on the kit's review list (`empty` when the list is empty, the
+// kit's EmptyList by default: no table, spec section 8; a failed load counts as empty).
 import { Alert, Spin, Typography } from 'antd';
-import { ReviewList, useT } from '@plantdoc/kit';
+import { EmptyList, ReviewList, useT } from '@plantdoc/kit';
 import { AllDone } from './AllDone';
 
 function Title() {
@@ -14,9 +14,10 @@ function Title() {
   );
 }
 const TITLE = <Title />;
+const NO_RECORDS = <EmptyList />;
 
 /** columns(onOpen, t): the table's columns; Review: the review view of one item. */
-export function ReviewTab({ kind, query, nav, gone, empty = null, columns, Review, notify }) {
+export function ReviewTab({ kind, query, nav, gone, empty = NO_RECORDS, columns, Review, notify }) {
   const t = useT('signoff');
   const rows = query.isError ? [] : (query.data ?? null);
   if (nav.done) return <AllDone kind={kind} onBack={nav.list} />;

@@ -1,7 +1,7 @@
 // Sign Off, Alerts tab: 'Pending My Approval' (GET /api/alerts/pending-my-approval,
 // Uploaded ascending), the review control (the alert document on a fresh link, the
 // sidebar, note, Reject and Approve) and All Done.
-import { Alert, Button, Typography } from 'antd';
+import { Alert, Button } from 'antd';
 import { alertColumns, DocumentFrame, k, textColumn, useSignedLinks, useT, VIEWER_HEIGHT } from '@plantdoc/kit';
 import { ALERT_FETCH_ERROR, ALERT_TYPES, NO_ALERTS, personName, zonesText } from '../lib';
 import { alertLink, signoffKeys, usePendingAlerts } from '../api';
@@ -54,12 +54,6 @@ export const alertTableColumns = (onOpen, t) => [
   textColumn(t('Owner'), 'owner', (r) => personName(r.owner)),
 ];
 
-function NoAlerts() {
-  const t = useT('signoff');
-  return <Typography.Paragraph>{t(NO_ALERTS)}</Typography.Paragraph>;
-}
-const EMPTY = <NoAlerts />;
-
 /** nav, notify: the page's (SignOffPage). */
 export function AlertsTab(page) {
   const t = useT('signoff');
@@ -69,7 +63,7 @@ export function AlertsTab(page) {
       kind="alert"
       query={usePendingAlerts()}
       gone={t('This alert is no longer pending your approval.')}
-      empty={EMPTY}
+      empty={t(NO_ALERTS)}
       columns={alertTableColumns}
       Review={AlertReview}
     />

@@ -21,7 +21,8 @@ function SwpReview(props) {
   // A new revision is judged beside the deployed one (its pages, not only its note).
   const viewer = nav.compare ? (
     <Suspense fallback={<Spin style={{ display: 'block', padding: 48 }} />}>
-      <SwpCompare swp={swp} onClose={() => nav.setCompare(false)} />
+      {/* The first headings of the page after its h1: the review panel's title comes after them. */}
+      <SwpCompare swp={swp} onClose={() => nav.setCompare(false)} headingLevel={2} />
     </Suspense>
   ) : (
     <>

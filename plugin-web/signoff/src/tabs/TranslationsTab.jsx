@@ -4,7 +4,7 @@
 // serves a translation only once every stage approved it.
 import { useState } from 'react';
 import { Alert, Button, Input, List, Space, Spin, Typography } from 'antd';
-import { formatDate, useT } from '@plantdoc/kit';
+import { EmptyList, formatDate, useT } from '@plantdoc/kit';
 import { translationFile, useTranslationReview, useWaitingTranslations } from '../api';
 
 const LANGS = { es: 'Español', pl: 'Polski', en: 'English' };
@@ -64,7 +64,7 @@ export function TranslationsTab({ notify, query }) {
         {t('Translations Pending My Approval')}
       </Typography.Title>
       <List
-        locale={{ emptyText: t('No translations wait for your review.') }}
+        locale={{ emptyText: <EmptyList text={t('No translations wait for your review.')} /> }}
         dataSource={rows}
         rowKey="id"
         renderItem={(item) => <Waiting item={item} notify={notify} />}

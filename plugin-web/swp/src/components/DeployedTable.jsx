@@ -56,7 +56,7 @@ export function DeployedTable({ title, columns, defaultSort, selectable = false,
     <div>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }} wrap>
         {title ? (
-          <Typography.Title level={5} style={{ margin: 0 }}>
+          <Typography.Title level={2} style={{ margin: 0, fontSize: 16 }}>
             {title}
           </Typography.Title>
         ) : (

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { Input, List, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
-import { ActionLink, formatNumber, useClearButton, useT } from '@plantdoc/kit';
+import { ActionLink, EmptyList, formatNumber, useClearButton, useT } from '@plantdoc/kit';
 import { revisionText } from '../lib';
 
 /** 'Release' for revision 0, else 'revision N' (a bare '1' says nothing). */
@@ -64,20 +64,21 @@ export default function TextSearch({ onOpen }) {
         <List
           loading={found.isFetching}
           dataSource={data.results}
-          locale={{ emptyText: t('No records found') }}
+          locale={{ emptyText: <EmptyList text={t('No records found')} /> }}
           pagination={
             data.total > LIMIT ? { current: page, pageSize: LIMIT, total: data.total, showSizeChanger: false, onChange: (n) => set({ tpage: n }) } : false
           }
           renderItem={(r) => (
+            // Not List.Item.Meta: its title is an h4, below the page's h1 (axe's heading-order).
             <List.Item key={`${r.swpId}-${r.section}-${r.page}`}>
-              <List.Item.Meta
-                title={
+              <div>
+                <div style={{ marginBottom: 4 }}>
                   <ActionLink onClick={() => onOpen({ _id: r.swpId, partNumber: r.partNumber }, { section: r.section, page: r.page })}>
                     {`${r.partNumber} · ${revisionLabel(t, r.revision)} · ${t('{{document}} page {{page}}', { document: SECTION[r.section] || r.section, page: r.page })}`}
                   </ActionLink>
-                }
-                description={<Snippet text={r.snippet} />}
-              />
+                </div>
+                <Snippet text={r.snippet} />
+              </div>
             </List.Item>
           )}
         />

@@ -2,7 +2,7 @@
 // deployed SWP (by the catalogue part id), then 'Past Revisions Signed Within 90 Days' with
 // one table per obsolete revision (by part number).
 import { Space, Spin, Typography } from 'antd';
-import { formatDate, PagedTable, PartNumberSearch, useT, useUrlState } from '@plantdoc/kit';
+import { EmptyList, formatDate, PagedTable, PartNumberSearch, useT, useUrlState } from '@plantdoc/kit';
 import { GREEN, HISTORY_PAGE_SIZE, RED } from '../lib';
 import { deployedSwpParts, useObsoleteSignHistory, useSignHistory } from '../api';
 import { AuditorsFile } from '../components/AuditorsFile';
@@ -59,14 +59,18 @@ export function HistoryTab() {
       <PartNumberSearch key={state.part} initialValue={state.pn} source={deployedSwpParts} onSelect={setPart} />
       {part && (
         <div style={{ marginTop: 16 }} data-testid="history">
-          <Typography.Title level={5}>{part.partNumber}</Typography.Title>
+          <Typography.Title level={2} style={{ fontSize: 16 }}>
+            {part.partNumber}
+          </Typography.Title>
           <AuditorsFile partNumber={part.partNumber} />
           {current === null ? <Spin /> : <HistoryTable rows={current} />}
-          <Typography.Title level={5} style={{ marginTop: 24 }}>
+          <Typography.Title level={3} style={{ marginTop: 24, fontSize: 16 }}>
             {t('Past Revisions Signed Within 90 Days')}
           </Typography.Title>
           {groups === null ? (
             <Spin />
+          ) : groups.length === 0 ? (
+            <EmptyList />
           ) : (
             <Space direction="vertical" style={{ width: '100%' }}>
               {groups.map((g, i) => (

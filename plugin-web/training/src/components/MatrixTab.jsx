@@ -2,8 +2,8 @@
 // and Back work), then the matrix, its empty state or its not-found message.
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { App, Button, Empty, Form, Select, Space, Spin, Typography } from 'antd';
-import { k, useSession, useT } from '@plantdoc/kit';
+import { App, Button, Form, Select, Space, Spin, Typography } from 'antd';
+import { EmptyList, k, useSession, useT } from '@plantdoc/kit';
 import {
   exportPath,
   useAddOp,
@@ -139,18 +139,18 @@ export function MatrixTab() {
         <div />
       </Spin>
     );
-  else if (matrix.isError) body = <Empty description={t('The training matrix could not be found.')} />;
+  else if (matrix.isError) body = <EmptyList text={t('The training matrix could not be found.')} />;
   else if (matrix.data.partList.length === 0 && matrix.data.matrix.length === 0) {
     body = editable ? (
-      <Empty description={t('This matrix has no training records yet: add the first record.')}>
+      <EmptyList text={t('This matrix has no training records yet: add the first record.')}>
         <GenesisForm
           form={forms.genesis}
           pending={mutations.genesis.isPending}
           onFinish={submitter(forms.genesis, mutations.genesis, (v) => ({ ...withOperator(v, operators.data), ...scope }), null, showError)}
         />
-      </Empty>
+      </EmptyList>
     ) : (
-      <Empty description={t('This matrix has no training records yet.')} />
+      <EmptyList text={t('This matrix has no training records yet.')} />
     );
   } else {
     body = (

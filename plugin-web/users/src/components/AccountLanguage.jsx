@@ -37,7 +37,9 @@ export function AccountLanguage() {
       requiredMark={false}
       initialValues={{ lang: user?.lang || 'en' }}
     >
-      <Typography.Title level={5}>{t('Language')}</Typography.Title>
+      <Typography.Title level={2} style={{ fontSize: 16 }}>
+        {t('Language')}
+      </Typography.Title>
       <Form.Item name="lang" label={t('Language')}>
         <LanguageSelect />
       </Form.Item>

@@ -40,7 +40,9 @@ export function AccountPin() {
   };
   return (
     <Form form={form} layout="vertical" onFinish={onFinish} style={{ maxWidth: 360 }} requiredMark={false}>
-      <Typography.Title level={5}>{t('Signature PIN')}</Typography.Title>
+      <Typography.Title level={2} style={{ fontSize: 16 }}>
+        {t('Signature PIN')}
+      </Typography.Title>
       <Typography.Paragraph>
         {t('4 to 8 digits, typed after your badge when you sign at the kiosk.')} {t(PIN_RULES)}
       </Typography.Paragraph>

@@ -30,7 +30,9 @@ export function PinSheet({ title, lines, onDone }) {
   return (
     <div className="pd-pin-sheet" data-testid="pin-sheet">
       <style>{PRINT_CSS}</style>
-      <Typography.Title level={5}>{title}</Typography.Title>
+      <Typography.Title level={2} style={{ fontSize: 16 }}>
+        {title}
+      </Typography.Title>
       <Typography.Paragraph strong>{t(SHOWN_ONCE)}</Typography.Paragraph>
       <table style={{ borderCollapse: 'collapse', marginBottom: 12 }}>
         <thead>
