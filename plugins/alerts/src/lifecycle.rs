@@ -4,11 +4,10 @@
 //! the floor. The engine commits every act with its audit rows in one transaction whose
 //! first statement is a conditional UPDATE, so an alert deploys once.
 use plantdoc_core::app::AppState;
-use plantdoc_core::audit::AuditEntry;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::error::{AppError, AppResult};
 use plantdoc_core::events::Event;
-use plantdoc_core::review::{Deploy, Hooks};
+use plantdoc_core::review::{Deploy, Deployed, Hooks};
 use serde_json::{json, Value};
 use sqlx::AnyConnection;
 
@@ -27,12 +26,12 @@ impl Hooks for Alert {
     /// The manager's approval deploys: the alert and its feed rows.
     async fn deploy(
         &self,
-        state: &AppState,
+        _state: &AppState,
         conn: &mut AnyConnection,
         now: i64,
         user: &User,
         _why: Deploy,
-    ) -> AppResult<Vec<AuditEntry>> {
+    ) -> AppResult<Deployed> {
         sqlx::query("UPDATE alerts SET status = 'deployed', deploy_date = $1 WHERE id = $2")
             .bind(now)
             .bind(&self.id)
@@ -44,16 +43,16 @@ impl Hooks for Alert {
             .await?;
         let data = json!({"docId": self.id, "alertTag": self.alert_tag, "partNumber": self.part_number, "partId": self.part_id,
             "effectiveDate": self.effective_date, "sunsetDate": self.sunset_date, "versionHash": self.file_hash});
-        plantdoc_core::review::notices::deployed(state, conn, now, user, self, data).await?;
         let m = format!(
             "alert {} deployed to zones {} after engineer and manager approval",
             self.alert_tag,
             self.zones.join(", ")
         );
-        Ok(vec![KIND
+        let audit = KIND
             .act(user, "deploy", &self.id, m)
             .before(json!({"status": "pending"}))
-            .after(json!({"status": "deployed"}))])
+            .after(json!({"status": "deployed"}));
+        Ok(Deployed { audit: vec![audit], data })
     }
     /// Its feed rows leave the floor with it; a deployed one is sunset now.
     async fn after_delete(

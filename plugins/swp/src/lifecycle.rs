@@ -12,7 +12,7 @@ use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, Json};
 use plantdoc_core::events::Event;
 use plantdoc_core::review::engine::append;
-use plantdoc_core::review::{can_manage, Deploy, Hooks};
+use plantdoc_core::review::{can_manage, Deploy, Deployed, Hooks};
 use plantdoc_core::text;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -27,12 +27,12 @@ use crate::store::{self, visible_swp};
 impl Hooks for Swp {
     async fn deploy(
         &self,
-        state: &AppState,
+        _state: &AppState,
         conn: &mut AnyConnection,
         now: i64,
         user: &User,
         why: Deploy,
-    ) -> AppResult<Vec<AuditEntry>> {
+    ) -> AppResult<Deployed> {
         let d = deploy(conn, now, self).await?;
         let earlier: Vec<String> = sqlx::query_scalar(
             "SELECT id FROM swps WHERE company_code = $1 AND part_number = $2 AND id <> $3 AND status IN ('deployed', 'obsolete')",
@@ -44,14 +44,13 @@ impl Hooks for Swp {
         .await?;
         let data = json!({"docId": self.id, "partNumber": self.part_number, "partId": self.part_id, "revision": d.revision,
             "previousId": d.obsoleted, "earlierIds": earlier, "versionHash": self.content_hash});
-        plantdoc_core::review::notices::deployed(state, conn, now, user, self, data).await?;
         let meaning = match why {
             Deploy::Reviewed => "deployed to the plant floor after all three reviews approved",
             Deploy::Bypassed => {
                 "deployed directly to the plant floor: management approval bypassed by a manager"
             }
         };
-        Ok(audit_deploy(user, self, &d, meaning))
+        Ok(Deployed { audit: audit_deploy(user, self, &d, meaning), data })
     }
     /// The part's row first (the order deploys take), then the SWP's.
     async fn before_delete(
@@ -95,7 +94,7 @@ impl Hooks for Swp {
 }
 
 /// What [`deploy`] did, for its audit rows.
-struct Deployed {
+struct Promoted {
     revision: i64,
     obsoleted: Option<String>,
 }
@@ -106,7 +105,7 @@ struct Deployed {
 /// audit row: the engine appends them ([`audit_deploy`]) after its last row lock,
 /// because the audit head is a global lock and must always be taken last (else two
 /// transactions could each hold what the other waits for).
-async fn deploy(conn: &mut AnyConnection, now: i64, swp: &Swp) -> AppResult<Deployed> {
+async fn deploy(conn: &mut AnyConnection, now: i64, swp: &Swp) -> AppResult<Promoted> {
     sqlx::query("INSERT INTO swp_parts (company_code, part_number, last_revision, current_id) VALUES ($1, $2, -1, NULL) ON CONFLICT (company_code, part_number) DO NOTHING")
         .bind(&swp.company_code)
         .bind(&swp.part_number)
@@ -147,11 +146,11 @@ async fn deploy(conn: &mut AnyConnection, now: i64, swp: &Swp) -> AppResult<Depl
     .bind(&swp.part_number)
     .execute(&mut *conn)
     .await?;
-    Ok(Deployed { revision, obsoleted })
+    Ok(Promoted { revision, obsoleted })
 }
 
 /// The audit rows of a deployment: the superseded revision, then the new one.
-fn audit_deploy(user: &User, swp: &Swp, d: &Deployed, meaning: &str) -> Vec<AuditEntry> {
+fn audit_deploy(user: &User, swp: &Swp, d: &Promoted, meaning: &str) -> Vec<AuditEntry> {
     let rev = d.revision;
     let mut rows = Vec::new();
     if let Some(old) = &d.obsoleted {

@@ -61,11 +61,18 @@ pub trait Document: Deref<Target = Record> + Sized + Send + Sync + 'static {
     fn audit_json(&self) -> Value;
 }
 
+/// What a module's deploy hook did: the audit rows the engine appends after the act's own,
+/// and the module's fields of the deploy's event (revision, earlier versions …).
+pub struct Deployed {
+    pub audit: Vec<AuditEntry>,
+    pub data: Value,
+}
+
 /// What a module does when the engine acts on one of its documents.
 pub trait Hooks: Document {
     /// The deploy hook, inside the act's transaction after its conditional UPDATE: takes
-    /// the module's row locks, deploys, emits its events (`state.emit` on `conn`), and
-    /// returns the audit rows the engine appends after the act's own.
+    /// the module's row locks, deploys, emits its own events (`state.emit` on `conn`).
+    /// The engine tells the deploy itself ([`deploy_and_tell`]).
     fn deploy(
         &self,
         state: &AppState,
@@ -73,7 +80,7 @@ pub trait Hooks: Document {
         now: i64,
         user: &User,
         why: Deploy,
-    ) -> impl Future<Output = AppResult<Vec<AuditEntry>>> + Send;
+    ) -> impl Future<Output = AppResult<Deployed>> + Send;
     /// Row locks a delete takes before the document's (the order its deploys take).
     fn before_delete(
         &self,
@@ -95,6 +102,22 @@ pub trait Hooks: Document {
     }
     /// The answer of an approve or reject (the document as now committed).
     fn answer(state: &AppState, id: &str) -> impl Future<Output = AppResult<Value>> + Send;
+}
+
+/// Deploys `doc` through its module's hook, then tells its authors, open pages and
+/// listeners (`notices::deployed` with the module's fields), reviewed or bypassed alike:
+/// no module can forget to. Answers the hook's audit rows.
+pub async fn deploy_and_tell<D: Hooks>(
+    state: &AppState,
+    conn: &mut AnyConnection,
+    now: i64,
+    user: &User,
+    doc: &D,
+    why: Deploy,
+) -> AppResult<Vec<AuditEntry>> {
+    let Deployed { audit, data } = doc.deploy(state, conn, now, user, why).await?;
+    super::notices::deployed(state, conn, now, user, doc, data).await?;
+    Ok(audit)
 }
 
 /// The document with this id, whoever may see it.
@@ -236,11 +259,10 @@ async fn review<D: Hooks>(
     // The verdict is told first: a deploy it completes comes after it (newest first in the bell).
     super::notices::verdict(state, &mut tx, now, user, &doc, (key, verdict, &note)).await?;
     let deployed = if approving && k.flow.complete(&verdicts) {
-        doc.deploy(state, &mut tx, now, user, Deploy::Reviewed).await?
+        deploy_and_tell(state, &mut tx, now, user, &doc, Deploy::Reviewed).await?
     } else {
         Vec::new()
     };
-    // A deploy is told by the module's deploy hook (`notices::deployed`, with its own data).
     if deployed.is_empty() && approving {
         // An approval in turn opens the next stage: its reviewers are told.
         let mut before = verdicts.clone();

@@ -33,7 +33,7 @@ pub mod submit;
 pub mod translations;
 
 pub use correct::{Correction, CorrectsView};
-pub use engine::{Deploy, Document, Hooks, Names};
+pub use engine::{Deploy, Deployed, Document, Hooks, Names};
 pub use figures::KindFigures;
 pub use kind::{
     can_manage, can_see, can_see_parts, process_uploader, Kind, Table, Uploaders, Words,

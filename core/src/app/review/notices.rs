@@ -238,7 +238,8 @@ pub async fn translation_verdict<D: Document>(
 
 /// Tells the authors (and every open page of its zones, and every listener: reading
 /// obligations) that `doc` was deployed, with the module's own fields (`data`: revision,
-/// earlier versions …). Called by the module's deploy hook, reviewed or bypassed alike.
+/// earlier versions …). Called by the engine after the module's deploy hook
+/// (`engine::deploy_and_tell`), reviewed or bypassed alike.
 pub async fn deployed<D: Document>(
     state: &AppState,
     conn: &mut AnyConnection,
@@ -248,8 +249,8 @@ pub async fn deployed<D: Document>(
     data: Value,
 ) -> AppResult<()> {
     let k = D::KIND;
-    let title =
-        format!("Your {} was deployed to the plant floor: {}", k.words.one, doc.names().title);
+    let (what, name) = (k.words.one, doc.names().title);
+    let title = msg!("Your {what} was deployed to the plant floor: {name}");
     let mut all = json!({"title": title, "link": k.notices.deployed_link});
     if let Value::Object(fields) = data {
         for (key, v) in fields {

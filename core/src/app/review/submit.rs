@@ -204,5 +204,5 @@ async fn bypass<D: Hooks>(
         .execute(&mut *conn)
         .await?;
     let doc = fetch::<D>(conn, id).await?.ok_or(AppError::NotFound)?;
-    doc.deploy(state, conn, now, user, Deploy::Bypassed).await
+    super::engine::deploy_and_tell(state, conn, now, user, &doc, Deploy::Bypassed).await
 }
