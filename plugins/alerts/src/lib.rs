@@ -113,7 +113,7 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
             }
         })
     });
-    ctx.retention(std::sync::Arc::new(retention::Keep));
+    ctx.retention(std::sync::Arc::new(retention::keeper()));
     ctx.seed_demo(std::sync::Arc::new(|state| Box::pin(demo::seed(state))));
     ctx.task("text-index", move |state, stop| text.run(state, stop, &text::TEXT));
     Ok(())

@@ -125,7 +125,7 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
         waiting: "swpsWaiting",
     }));
     ctx.seed_demo(std::sync::Arc::new(demo::seed));
-    ctx.retention(std::sync::Arc::new(retention::Keep));
+    ctx.retention(std::sync::Arc::new(retention::keeper()));
     ctx.task("upload-sweep", |state, stop| {
         plantdoc_core::tasks::every(state, stop, SWEEP_EVERY, |state| async move {
             if let Err(e) = sweep(&state).await {

@@ -28,6 +28,7 @@ pub mod figures;
 pub mod kind;
 pub mod notices;
 pub mod record;
+pub mod retention;
 pub mod stages;
 pub mod submit;
 pub mod translations;
