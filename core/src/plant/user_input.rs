@@ -46,6 +46,25 @@ pub struct UserInput {
 pub const BADGE_ONLY_DOMAIN: &str = "badge-only.invalid";
 
 impl UserInput {
+    /// A stored user as the fields an unchanged edit sends (users admin, single sign-on's
+    /// profile update).
+    pub fn of(u: &User) -> Self {
+        Self {
+            firstname: u.firstname.clone(),
+            lastname: u.lastname.clone(),
+            email: u.email.clone(),
+            company_code: u.company_code.clone(),
+            position: u.position.as_str().into(),
+            department: u.department.as_str().into(),
+            zones: u.zones.clone(),
+            badge: u.badge.clone(),
+            op_no: u.op_no.clone(),
+            kiosk: Some(u.kiosk),
+            plant_admin: Some(u.plant_admin),
+            lang: Some(u.lang.clone()),
+        }
+    }
+
     /// An operator or OJT: they sign at the kiosk (with a badge, they need no e-mail).
     fn signs_at_kiosk(&self) -> bool {
         matches!(self.position.as_str(), "operator" | "ojt") && self.kiosk != Some(true)

@@ -160,7 +160,7 @@ mod tests {
 
     /// `target` edited by `f`, judged for `actor`.
     fn edit(actor: &User, target: &User, f: impl Fn(&mut UserInput)) -> Result<(), Refusal> {
-        let mut i = crate::admin::as_input(target);
+        let mut i = UserInput::of(target);
         f(&mut i);
         may_edit(actor, target, &i)
     }

@@ -60,24 +60,6 @@ fn audit_view(i: &UserInput) -> Value {
     })
 }
 
-/// A stored user as the form's fields (what an unchanged edit sends).
-pub(crate) fn as_input(u: &User) -> UserInput {
-    UserInput {
-        firstname: u.firstname.clone(),
-        lastname: u.lastname.clone(),
-        email: u.email.clone(),
-        company_code: u.company_code.clone(),
-        position: u.position.as_str().into(),
-        department: u.department.as_str().into(),
-        zones: u.zones.clone(),
-        badge: u.badge.clone(),
-        op_no: u.op_no.clone(),
-        kiosk: Some(u.kiosk),
-        plant_admin: Some(u.plant_admin),
-        lang: Some(u.lang.clone()),
-    }
-}
-
 fn same(a: &UserInput, b: &UserInput) -> bool {
     audit_view(a) == audit_view(b) && a.badge == b.badge
 }
@@ -214,7 +196,7 @@ pub async fn edit(
     // person's is set with the other fields.
     let new_email = (input.email != old.email && !was_badge_only)
         .then(|| std::mem::replace(&mut input.email, old.email.clone()));
-    let before = as_input(&old);
+    let before = UserInput::of(&old);
     let fields_changed = !same(&before, &input);
     if !fields_changed && new_email.is_none() {
         return Ok(Reply(
@@ -275,7 +257,7 @@ pub async fn delete(
         "user account deleted by a manager (history kept, sessions ended)",
     )
     .by(Some(&me.id), &me.full_name())
-    .before(audit_view(&as_input(&old)));
+    .before(audit_view(&UserInput::of(&old)));
     state
         .emit(
             &mut tx,

@@ -230,20 +230,7 @@ async fn update(
     p: &Profile,
     now: i64,
 ) -> AppResult<Result<User, Refusal>> {
-    let current = UserInput {
-        firstname: u.firstname.clone(),
-        lastname: u.lastname.clone(),
-        email: u.email.clone(),
-        company_code: u.company_code.clone(),
-        position: u.position.as_str().into(),
-        department: u.department.as_str().into(),
-        zones: u.zones.clone(),
-        badge: u.badge.clone(),
-        op_no: u.op_no.clone(),
-        kiosk: Some(u.kiosk),
-        plant_admin: Some(u.plant_admin),
-        lang: Some(u.lang.clone()),
-    };
+    let current = UserInput::of(u);
     let mut wanted = input_from(p, current.clone());
     if wanted.company_code != current.company_code && p.zones.is_none() {
         // Another company's zones are not this company's.
