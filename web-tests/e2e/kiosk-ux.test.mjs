@@ -31,8 +31,10 @@ describe('Kiosk: badge scans and idle sign-out', () => {
     await waitForPath(page, '/island/part-select');
     const keys = await page.evaluate(() => window.__keys);
     console.log(`# four digits sent in ${sentMs.toFixed(1)} ms, received by the browser over ${(keys[3] - keys[0]).toFixed(1)} ms`);
-    // The reader's speed is the sending side's; the browser's span depends on the machine's load.
-    assert.ok(sentMs < 30, `the digits were sent over ${sentMs} ms`);
+    // The reader pipelines its keys (badge-reader.mjs: every key is sent before any is
+    // answered), so they reach the page as one burst however busy the machine is; the
+    // spans above are printed, not asserted: a time limit on the sending side measured the
+    // test's own process under load (51 ms once on CI's 2 busy cores), never the page.
     await page.getByText('Hello Ofelia Ruiz! What part number do you want to load?').waitFor();
   });
 

@@ -20,10 +20,13 @@ use crate::auth::users::User;
 use crate::auth::CurrentUser;
 use crate::error::{AppError, AppResult, Json};
 
-use super::kind::{can_manage, can_see, Kind};
+use super::kind::{can_see, Kind};
 use super::record::{Record, Status};
 use super::stages::{Closed, Verdict};
-use super::{id_list, not_approved_by_sql, second_stage_refusal, ReviewBody};
+use super::{not_approved_by_sql, second_stage_refusal, ReviewBody};
+
+// The delete acts are the engine's handlers too (`delete.rs`).
+pub use super::delete::{delete_deployed, delete_pending};
 
 /// Why a document deploys (its audit rows say which).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -321,86 +324,4 @@ pub async fn reject<D: Hooks>(
     Json(body): Json<ReviewBody>,
 ) -> AppResult<axum::Json<Value>> {
     review::<D>(&state, &user, &id, body, Verdict::Rejected).await
-}
-
-/// `POST delete-pending` `[ids]`: pending and rejected documents leave review.
-pub async fn delete_pending<D: Hooks>(
-    State(state): State<AppState>,
-    user: CurrentUser,
-    Json(body): Json<Value>,
-) -> AppResult<axum::Json<Value>> {
-    delete::<D>(&state, &user, &body, false).await
-}
-
-/// `POST delete-deployed` `[ids]`: deployed documents leave the plant floor.
-pub async fn delete_deployed<D: Hooks>(
-    State(state): State<AppState>,
-    user: CurrentUser,
-    Json(body): Json<Value>,
-) -> AppResult<axum::Json<Value>> {
-    delete::<D>(&state, &user, &body, true).await
-}
-
-/// All or nothing: every id must be one the caller may delete, in the right state.
-async fn delete<D: Hooks>(
-    state: &AppState,
-    user: &User,
-    body: &Value,
-    deployed: bool,
-) -> AppResult<axum::Json<Value>> {
-    let k = D::KIND;
-    let ids = id_list(body, k.words.one, k.words.many)?;
-    let mut docs: Vec<D> = Vec::new();
-    for id in &ids {
-        let d = visible::<D>(state, user, id).await?;
-        if !can_manage(&state.zones, user, &d) {
-            return Err(AppError::Forbidden(msg!(
-                "Only {}'s authors and managers delete it.",
-                k.words.an_one
-            )));
-        }
-        let ok = if deployed {
-            d.status == Status::Deployed
-        } else {
-            matches!(d.status, Status::Pending | Status::Rejected)
-        };
-        if !ok {
-            return Err(AppError::Conflict(crate::msg!(
-                "{label} is {status}.",
-                label = d.names().full_label,
-                status = d.status.as_str()
-            )));
-        }
-        docs.push(d);
-    }
-    let now = state.now_ms();
-    let states = if deployed { "'deployed'" } else { "'pending', 'rejected'" };
-    let sql = format!("UPDATE {} SET status = 'deleted', deleted_date = $1 WHERE id = $2 AND status IN ({states})", k.table.name);
-    let mut tx = state.db.begin().await?;
-    for d in &docs {
-        d.before_delete(&mut tx, deployed).await?;
-        let done = sqlx::query(&sql).bind(now).bind(&d.id).execute(&mut *tx).await?;
-        if done.rows_affected() != 1 {
-            return Err(AppError::Conflict(crate::msg!(
-                "{label} changed meanwhile; nothing was deleted.",
-                label = d.names().label
-            )));
-        }
-        d.after_delete(state, &mut tx, now, deployed).await?;
-        super::notices::settled::<D>(&mut tx, now, &d.id, None).await?;
-    }
-    for d in &docs {
-        let meaning = if deployed {
-            format!("deleted: {} removed from the plant floor", d.names().deployed_title)
-        } else {
-            format!("deleted: {} removed from the review process", d.names().title)
-        };
-        let act = k
-            .act(user, "delete", &d.id, meaning)
-            .before(d.audit_json())
-            .after(json!({"status": "deleted"}));
-        append(&mut tx, now, &[act]).await?;
-    }
-    tx.commit().await?;
-    Ok(axum::Json(json!({"deleted": ids})))
 }

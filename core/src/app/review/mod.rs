@@ -8,7 +8,7 @@
 //! - `stages`: the verdicts and the stage rules (pure).
 //! - `record`: the columns every document under review has, and its state.
 //! - `kind`: a module's kind of document and who may do what with one (pure).
-//! - `engine`: approve, reject, delete (axum handlers generic over the document).
+//! - `engine`: approve, reject (axum handlers generic over the document); `delete`: delete.
 //! - `submit`: a checked upload becomes a document (and bypass).
 //! - `correct`: a submission that corrects a rejected document.
 //! - `notices`: the events of those acts (who waits, verdicts, deploys).
@@ -23,6 +23,7 @@ use serde_json::Value;
 use crate::{AppError, AppResult};
 
 pub mod correct;
+pub mod delete;
 pub mod engine;
 pub mod figures;
 pub mod kind;

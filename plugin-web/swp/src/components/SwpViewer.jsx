@@ -7,15 +7,15 @@
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { Button, Space, Spin, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
-import { MissingTranslations, SwpCompare, useT } from '@plantdoc/kit';
-import { swpLinks, useMissingTranslations, useSwp } from '../api';
+import { SwpCompare, useT } from '@plantdoc/kit';
+import { swpLinks, useSwp } from '../api';
 import { DetailsLink } from './ListTools';
-import { TRANSLATION_SECTIONS } from '../lib';
 
 const DocumentViewer = lazy(() => import('./DocumentViewerPart'));
 // Compare (the kit's SwpCompare) and pdf.js: their own chunks, loaded when Compare opens.
 // Translations: their own chunk, loaded when opened.
 const TranslationsPanel = lazy(() => import('./TranslationsPanel'));
+const StillToTranslate = lazy(() => import('./StillToTranslate'));
 
 const SECTIONS = ['swc', 'jes', 'vis', 'video'];
 /** { id, section, open(swp), close(), setSection(s) } over the URL's query. */
@@ -53,8 +53,6 @@ export function SwpViewer({ view, known, lifetimeSeconds }) {
   // Translations read the whole SWP (list rows do not carry them).
   const fetched = useSwp(known && !translating ? null : view.id);
   const swp = (translating ? fetched.data || known : known || fetched.data) || { _id: view.id, partNumber: '' };
-  // What this revision is not yet translated into (the panel shows it when open).
-  const missing = useMissingTranslations(view.id);
   return (
     <div data-testid="swp-viewer">
       <Space align="baseline" size="middle">
@@ -65,7 +63,12 @@ export function SwpViewer({ view, known, lifetimeSeconds }) {
         {!comparing && <Button onClick={() => setComparing(true)}>{t('Compare')}</Button>}
         {swp.status === 'deployed' && <Button onClick={() => setTranslating((on) => !on)}>{translating ? t('Hide translations') : t('Translations')}</Button>}
       </Space>
-      {!translating && <MissingTranslations missing={missing.missing} sections={TRANSLATION_SECTIONS} error={missing.error} />}
+      {!translating && (
+        <Suspense fallback={null}>
+          {/* What this revision is not yet translated into (the panel shows it when open). */}
+          <StillToTranslate swpId={view.id} />
+        </Suspense>
+      )}
       {translating && (
         <Suspense fallback={<Spin />}>
           <TranslationsPanel swp={swp} />

@@ -4,7 +4,7 @@
 // kit's UploadForm frame: Submit or the spinner, the errors, the success page).
 // ?corrects=<id>: a corrected version of that rejected SWP, the form filled from it and
 // the rejection shown above (decision 65).
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Checkbox, Form, Radio, Spin } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
@@ -13,7 +13,6 @@ import {
   FileDrop,
   fieldHelp,
   k,
-  MissingTranslations,
   OnBehalfOfField,
   PartNumberField,
   UploadForm,
@@ -22,10 +21,11 @@ import {
   useUploadForm,
   ZonesField,
 } from '@plantdoc/kit';
-import { BYPASS_REFUSED, mayBypass, CURRENT_USER, MAX_PDF_FILES, SWPS_ROUTE, TRANSLATION_SECTIONS, formDefaults, uploadPayload } from '../lib';
-import { catalogueParts, useDiscardUpload, useMissingTranslations, useOnBehalfOfUsers, useSubmitSwp, useSwp } from '../api';
+import { BYPASS_REFUSED, mayBypass, CURRENT_USER, MAX_PDF_FILES, SWPS_ROUTE, formDefaults, uploadPayload } from '../lib';
+import { catalogueParts, useDiscardUpload, useOnBehalfOfUsers, useSubmitSwp, useSwp } from '../api';
 import { TranslationDrop } from '../components/TranslationDrop';
 
+const Missing = lazy(() => import('../components/StillToTranslate'));
 const PDF = '.pdf,application/pdf';
 export const DROPS = [
   { key: 'swc', label: k('Standard Work Chart'), uploadUrl: '/api/swps/uploadPdf', accept: PDF, max: MAX_PDF_FILES },
@@ -66,12 +66,13 @@ export function UploadTab() {
   return <SwpUploadForm key={corrects || 'new'} rejected={swp} />;
 }
 
-/** What the submitted revision is not yet translated into (the kit's MissingTranslations). */
-function StillToTranslate({ swpId }) {
-  const { missing, error } = useMissingTranslations(swpId);
+/** What the submitted revision is not yet translated into (its own chunk). */
+function MissingAfterUpload({ swpId }) {
   return (
     <div style={{ maxWidth: 640, margin: '0 auto 16px', textAlign: 'left' }}>
-      <MissingTranslations missing={missing} sections={TRANSLATION_SECTIONS} error={error} />
+      <Suspense fallback={null}>
+        <Missing swpId={swpId} />
+      </Suspense>
     </div>
   );
 }
@@ -116,7 +117,7 @@ function SwpUploadForm({ rejected }) {
           ? t('Your standard work package has been deployed to the plant floor.')
           : t('Your standard work package has been submitted.'),
       // A new revision does not inherit the translations of the one it follows: said here.
-      extra: (answer) => answer?.swp?._id && <StillToTranslate key="missing" swpId={answer.swp._id} />,
+      extra: (answer) => answer?.swp?._id && <MissingAfterUpload key="missing" swpId={answer.swp._id} />,
       back: t('Back to SWPs'),
       onBack: () => navigate(SWPS_ROUTE, { state: { reset: Date.now() } }),
     },
