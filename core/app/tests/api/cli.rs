@@ -3,6 +3,26 @@ use std::process::{Command, Output};
 
 use crate::helpers::*;
 
+/// A fresh database and blob folder for the CLI, as environment variables.
+pub struct PlantVars {
+    pub db: String,
+    files: String,
+}
+
+impl PlantVars {
+    pub fn each(&self) -> [(&str, &str); 2] {
+        [("PLANTDOC__DATABASE__URL", &self.db), ("PLANTDOC__STORAGE__DIR", &self.files)]
+    }
+}
+
+/// A temporary folder with a fresh database (SQLite file or PostgreSQL) and a blob folder.
+pub async fn fresh_plant() -> (tempfile::TempDir, PlantVars) {
+    let tmp = tempfile::tempdir().unwrap();
+    let db = fresh_database(tmp.path()).await;
+    let files = tmp.path().join("files").display().to_string();
+    (tmp, PlantVars { db, files })
+}
+
 pub fn plantdoc(args: &[&str], env: &[(&str, &str)]) -> Output {
     let mut c = Command::new(env!("CARGO_BIN_EXE_plantdoc"));
     c.args(args).current_dir(workspace()).env("PLANTDOC__LOG__LEVEL", "error");
@@ -121,11 +141,8 @@ fn environment_values_are_typed_by_their_key() {
 
 #[tokio::test]
 async fn user_add_seed_and_migrate_work_on_a_fresh_database() {
-    let tmp = tempfile::tempdir().unwrap();
-    let db = fresh_database(tmp.path()).await;
-    let files = tmp.path().join("files").display().to_string();
-    let env =
-        [("PLANTDOC__DATABASE__URL", db.as_str()), ("PLANTDOC__STORAGE__DIR", files.as_str())];
+    let (_tmp, vars) = fresh_plant().await;
+    let env = vars.each();
     let o = plantdoc(&["migrate"], &env);
     assert!(o.status.success(), "{}", text(&o));
     assert!(text(&o).contains("migrations are up to date"));
@@ -240,7 +257,7 @@ async fn user_add_seed_and_migrate_work_on_a_fresh_database() {
         text(&o)
     );
     sqlx::any::install_default_drivers();
-    let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&db).await.unwrap();
+    let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&vars.db).await.unwrap();
     let flags: Vec<(String, i64)> = sqlx::query_as("SELECT email, kiosk FROM users ORDER BY email")
         .fetch_all(&mut conn)
         .await

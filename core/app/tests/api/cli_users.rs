@@ -1,15 +1,11 @@
 //! `plantdoc user …` commands: a signature PIN, a language.
 
-use crate::cli::{plantdoc, text};
-use crate::helpers::*;
+use crate::cli::{fresh_plant, plantdoc, text};
 
 #[tokio::test]
 async fn user_pin_sets_a_signature_pin_hashed_and_audited() {
-    let tmp = tempfile::tempdir().unwrap();
-    let db = fresh_database(tmp.path()).await;
-    let files = tmp.path().join("files").display().to_string();
-    let env =
-        [("PLANTDOC__DATABASE__URL", db.as_str()), ("PLANTDOC__STORAGE__DIR", files.as_str())];
+    let (_tmp, vars) = fresh_plant().await;
+    let env = vars.each();
     let add = [
         "user",
         "add",
@@ -53,7 +49,7 @@ async fn user_pin_sets_a_signature_pin_hashed_and_audited() {
     assert!(o.status.success(), "{}", text(&o));
     assert!(!text(&o).contains("4826"), "never printed: {}", text(&o));
     sqlx::any::install_default_drivers();
-    let mut pool = <sqlx::AnyConnection as sqlx::Connection>::connect(&db).await.unwrap();
+    let mut pool = <sqlx::AnyConnection as sqlx::Connection>::connect(&vars.db).await.unwrap();
     let hash: String =
         sqlx::query_scalar("SELECT p.pin_hash FROM user_pins p JOIN users u ON u.id = p.user_id WHERE u.email = 'pin@demo.plant'")
             .fetch_one(&mut pool)
@@ -74,11 +70,8 @@ async fn user_pin_sets_a_signature_pin_hashed_and_audited() {
 
 #[tokio::test]
 async fn user_add_takes_a_language_and_unknown_codes_are_refused() {
-    let tmp = tempfile::tempdir().unwrap();
-    let db = fresh_database(tmp.path()).await;
-    let files = tmp.path().join("files").display().to_string();
-    let env =
-        [("PLANTDOC__DATABASE__URL", db.as_str()), ("PLANTDOC__STORAGE__DIR", files.as_str())];
+    let (_tmp, vars) = fresh_plant().await;
+    let env = vars.each();
     let add = |email: &'static str| {
         vec![
             "user",
@@ -126,7 +119,7 @@ async fn user_add_takes_a_language_and_unknown_codes_are_refused() {
         text(&o)
     );
     sqlx::any::install_default_drivers();
-    let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&db).await.unwrap();
+    let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&vars.db).await.unwrap();
     let langs: Vec<(String, String)> =
         sqlx::query_as("SELECT email, lang FROM users ORDER BY email")
             .fetch_all(&mut conn)

@@ -14,9 +14,7 @@ fn operator(badge: Option<&str>, position: &str) -> Value {
 #[tokio::test]
 async fn an_operator_with_a_badge_needs_no_email_and_gets_no_password() {
     let dir = tempfile::tempdir().unwrap();
-    let catcher = SmtpCatcher::start(dir.path());
-    let app =
-        spawn_with(&[("mail.smtp.host", "127.0.0.1"), ("mail.smtp.port", &catcher.port)]).await;
+    let (_catcher, app) = super::personal::mailing_app(dir.path()).await;
     let boss = app.signed_in("boss@demo.plant", "manager", "process").await;
 
     // Without a badge, or as staff, an e-mail is still needed.

@@ -9,6 +9,16 @@ use crate::helpers::*;
 
 const RULE: &str = "Only an operator account without a badge can be a kiosk account.";
 
+/// What the audit row of the last user edit says the user became.
+async fn last_edit(app: &TestApp) -> String {
+    sqlx::query_scalar(
+        "SELECT after_json FROM audit_log WHERE action = 'user.edit' ORDER BY seq DESC LIMIT 1",
+    )
+    .fetch_one(&app.state.db.pool)
+    .await
+    .unwrap()
+}
+
 fn netbook(email: &str) -> Value {
     json!({
         "firstname": "Line", "lastname": "Netbook", "email": email, "companyCode": "mpk",
@@ -56,12 +66,7 @@ async fn the_kiosk_flag_is_for_operators_without_a_badge_and_edits_keep_it() {
         "{}",
         r.text
     );
-    let after: String = sqlx::query_scalar(
-        "SELECT after_json FROM audit_log WHERE action = 'user.edit' ORDER BY seq DESC LIMIT 1",
-    )
-    .fetch_one(&app.state.db.pool)
-    .await
-    .unwrap();
+    let after = last_edit(&app).await;
     assert!(after.contains("\"kiosk\":false"), "{after}");
 }
 
@@ -134,12 +139,7 @@ async fn kiosk_accounts_and_plant_administrators_are_a_plant_administrators_to_s
         "{}",
         r.text
     );
-    let after: String = sqlx::query_scalar(
-        "SELECT after_json FROM audit_log WHERE action = 'user.edit' ORDER BY seq DESC LIMIT 1",
-    )
-    .fetch_one(&app.state.db.pool)
-    .await
-    .unwrap();
+    let after = last_edit(&app).await;
     assert!(after.contains("\"plantAdmin\":false"), "{after}");
     let me = json!({"originalEmail": "it@demo.plant", "firstname": "Test", "lastname": "it", "email": "it@demo.plant",
         "companyCode": "mpk", "position": "manager", "department": "process", "zones": ["A1"], "plantAdmin": false});

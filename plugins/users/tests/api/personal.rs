@@ -12,6 +12,40 @@ use crate::helpers::*;
 
 const NORA: &str = "nora@demo.plant";
 
+/// An app mailing through a real SMTP server (aiosmtpd) that saves each mail into `dir`,
+/// its links on https://plant.example.
+pub(super) async fn mailing_app(dir: &Path) -> (SmtpCatcher, TestApp) {
+    let catcher = SmtpCatcher::start(dir);
+    let app = spawn_with(&[
+        ("mail.smtp.host", "127.0.0.1"),
+        ("mail.smtp.port", &catcher.port),
+        ("server.public_url", "https://plant.example"),
+    ])
+    .await;
+    (catcher, app)
+}
+
+/// Quoted-printable undone: soft line breaks joined, `=XX` bytes decoded (`=C3=B3` → `ó`).
+fn unquoted(mail: &str) -> String {
+    let joined = mail.replace("=\r\n", "").replace("=\n", "");
+    let b = joined.as_bytes();
+    let (mut out, mut i) = (Vec::with_capacity(b.len()), 0);
+    while i < b.len() {
+        let hex = b.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+        match (b[i], hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
+            (b'=', Some(byte)) => {
+                out.push(byte);
+                i += 3;
+            }
+            (c, _) => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 /// The mails the catcher saved, oldest first, read as a mail client would.
 pub(super) fn saved(dir: &Path) -> Vec<String> {
     let mut files: Vec<_> = std::fs::read_dir(dir)
@@ -21,16 +55,7 @@ pub(super) fn saved(dir: &Path) -> Vec<String> {
         .filter(|p| p.extension().is_some_and(|e| e == "eml"))
         .collect();
     files.sort();
-    files
-        .iter()
-        .map(|p| {
-            std::fs::read_to_string(p)
-                .unwrap()
-                .replace("=\r\n", "")
-                .replace("=\n", "")
-                .replace("=3D", "=")
-        })
-        .collect()
+    files.iter().map(|p| unquoted(&std::fs::read_to_string(p).unwrap())).collect()
 }
 
 /// Runs the mail pass (twice at once: two racing passes) until `n` mails arrived (at
@@ -97,13 +122,7 @@ pub(super) async fn ask_reset(app: &TestApp, email: &str) {
 #[tokio::test]
 async fn account_and_reset_mails_reach_their_person_once_and_nobody_else() {
     let dir = tempfile::tempdir().unwrap();
-    let catcher = SmtpCatcher::start(dir.path());
-    let app = spawn_with(&[
-        ("mail.smtp.host", "127.0.0.1"),
-        ("mail.smtp.port", &catcher.port),
-        ("server.public_url", "https://plant.example"),
-    ])
-    .await;
+    let (_catcher, app) = mailing_app(dir.path()).await;
     let boss = app.signed_in("boss@demo.plant", "manager", "process").await;
     let lead = app.signed_in("lead@demo.plant", "supervisor", "process").await;
     let erin = app.signed_in("erin@demo.plant", "engineer", "process").await;
