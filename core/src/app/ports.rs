@@ -160,6 +160,49 @@ pub trait TrainingLevels: Send + Sync {
     async fn level(&self, state: &AppState, op_id: &str, part_number: &str) -> Option<i32>;
 }
 
+/// Change control: while its provider is on, every revision after a part's first carries
+/// its reason, and a revision may name the change request it belongs to.
+#[async_trait]
+pub trait ChangeControl: Send + Sync {
+    /// Why `company`'s change request `number` cannot take a revision of the `kind`
+    /// document of `part_number` (a field message), or `Ok` when it can: the request
+    /// exists, is in review or approved, and lists that document.
+    async fn check_request(
+        &self,
+        state: &AppState,
+        company: &str,
+        number: &str,
+        kind: &str,
+        part_number: &str,
+    ) -> AppResult<Result<(), &'static str>>;
+    /// Records, inside the submission's transaction, that the revision `doc_id` was
+    /// submitted under the change request `number` (checked by [`Self::check_request`]).
+    async fn attach(
+        &self,
+        conn: &mut sqlx::AnyConnection,
+        company: &str,
+        number: &str,
+        revision: &AttachedRevision,
+    ) -> AppResult<()>;
+}
+
+/// A revision submitted under a change request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AttachedRevision {
+    /// The document kind (`swp`, `alert`).
+    pub kind: String,
+    pub doc_id: String,
+    pub part_number: String,
+    /// Its reason for change (the 'Changes' note).
+    pub reason: String,
+    pub submitted_at: i64,
+}
+
+/// The reason-for-change rule of a revision, with change control on: the note is required
+/// from a part's second revision on (revision 1), whatever the 'New Release' choice.
+pub const REASON_REQUIRED: &str =
+    text!("Please give the reason for this change: change control needs it on every revision.");
+
 // --- the registry ---
 
 /// One port as a module provided it (see `ModuleContext::provide_port`).

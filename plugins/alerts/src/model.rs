@@ -30,6 +30,8 @@ pub struct Alert {
     pub file_hash: String,
     pub effective_date: i64,
     pub sunset_date: i64,
+    /// The change request it was submitted under (change control).
+    pub change_request: Option<String>,
 }
 
 impl Deref for Alert {
@@ -42,7 +44,7 @@ impl Deref for Alert {
 /// Every column `Alert::from_row` reads, for `FROM alerts a`.
 pub const COLUMNS: &str = concat!(
     plantdoc_core::record_columns!("a"; "engineer", "manager"),
-    ", a.alert_tag, a.alert_type, a.file_id, a.file_hash, a.effective_date, a.sunset_date"
+    ", a.alert_tag, a.alert_type, a.file_id, a.file_hash, a.effective_date, a.sunset_date, a.change_request"
 );
 
 impl Document for Alert {
@@ -50,7 +52,7 @@ impl Document for Alert {
 
     fn from_row(r: &AnyRow) -> Result<Self, sqlx::Error> {
         Ok(
-            read_row!(r, { record: Record::from_row(r, &KIND.flow)?; alert_tag, alert_type, file_id, file_hash, effective_date, sunset_date }),
+            read_row!(r, { record: Record::from_row(r, &KIND.flow)?; alert_tag, alert_type, file_id, file_hash, effective_date, sunset_date, change_request }),
         )
     }
 
@@ -88,7 +90,7 @@ impl Alert {
     pub fn to_json(&self, now: i64) -> Value {
         let approvals = self.record.approvals(&KIND.flow);
         let deployed = self.deploy_date.map(iso);
-        json!({
+        let mut v = json!({
             "_id": self.id,
             "alertTag": self.alert_tag,
             "alertType": self.alert_type,
@@ -110,7 +112,11 @@ impl Alert {
             "versionHash": self.file_hash,
             "opsSigned": [],
             "opSigned": [],
-        })
+        });
+        if let Some(n) = &self.change_request {
+            v["changeRequest"] = n.as_str().into();
+        }
+        v
     }
 
     /// The Issuer column: the on-behalf-of name, or the uploader's own.

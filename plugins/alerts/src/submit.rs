@@ -14,7 +14,8 @@ use plantdoc_core::{msg, text};
 use serde_json::{json, Value};
 use sqlx::{AnyConnection, Row};
 
-use plantdoc_core::review::correct;
+use plantdoc_core::ports::AttachedRevision;
+use plantdoc_core::review::{change, correct};
 use plantdoc_core::review::submit::{submit as submit_doc, Cell, NewRecord, Submission};
 
 use crate::access::KIND;
@@ -74,6 +75,10 @@ struct Checked {
     sunset: i64,
     /// Taken in the submit's transaction.
     tag: String,
+    /// The change request named, under change control.
+    change: change::Checked,
+    /// For change control's record of the submission.
+    state: AppState,
 }
 
 fn text<'a>(body: &'a Value, key: &str) -> &'a str {
@@ -189,6 +194,19 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
     if changes.chars().count() > MAX_CHANGES_CHARS {
         e.insert("changes".into(), msg!("Changes must be at most {MAX_CHANGES_CHARS} characters."));
     }
+    // An alert has no revisions of its own: under change control, a part's alert after
+    // its first one deployed is the part's next revision of alerts and needs its reason.
+    let earlier = match &part {
+        Some(p) => sqlx::query("SELECT 1 FROM alerts WHERE company_code = $1 AND part_number = $2 AND deploy_date IS NOT NULL AND status <> 'deleted'")
+            .bind(&user.company_code)
+            .bind(p)
+            .fetch_optional(&state.db.pool)
+            .await?
+            .is_some(),
+        None => false,
+    };
+    let change =
+        change::check(state, user, body, "alert", part.as_deref(), earlier, &changes, &mut e).await?;
     let on_behalf = users::on_behalf_of(&state.db, user, body.get("onBehalfOf"))
         .await
         .map_err(|m| e.insert("onBehalfOf".into(), m.into()))
@@ -219,6 +237,8 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
         effective: effective.unwrap_or_default(),
         sunset: sunset.unwrap_or_default(),
         tag: String::new(),
+        change,
+        state: state.clone(),
     })
 }
 
@@ -290,6 +310,7 @@ impl Submission for Checked {
             ("file_hash", Cell::Text(self.file_hash.clone())),
             ("effective_date", Cell::Int(self.effective)),
             ("sunset_date", Cell::Int(self.sunset)),
+            ("change_request", self.change.request.clone().map_or(Cell::Null, Cell::Text)),
         ])
     }
     async fn rows(&self, conn: &mut AnyConnection, id: &str, user: &User) -> AppResult<()> {
@@ -303,12 +324,24 @@ impl Submission for Checked {
                 .execute(&mut *conn)
                 .await?;
         }
-        Ok(())
+        let r = &self.record;
+        let revision = AttachedRevision {
+            kind: "alert".into(),
+            doc_id: id.into(),
+            part_number: r.part_number.clone(),
+            reason: r.changes.clone(),
+            submitted_at: self.state.now_ms(),
+        };
+        change::attach(&self.state, conn, user, &self.change, revision).await
     }
     fn audit(&self) -> (String, Value) {
         let (r, tag) = (&self.record, &self.tag);
         let after = json!({"alertTag": tag, "alertType": self.alert_type, "partNumber": r.part_number, "zones": r.zones, "versionHash": self.file_hash,
             "effectiveDate": plantdoc_core::clock::iso(self.effective), "sunsetDate": plantdoc_core::clock::iso(self.sunset), "changes": r.changes});
+        let mut after = after;
+        if let Some(n) = &self.change.request {
+            after["changeRequest"] = n.as_str().into();
+        }
         (
             format!(
                 "{} alert {tag} for part {} submitted for review",

@@ -33,6 +33,8 @@ pub struct Swp {
     pub video_file: Option<String>,
     pub content_hash: String,
     pub obsolete_date: Option<i64>,
+    /// The change request it was submitted under (change control).
+    pub change_request: Option<String>,
 }
 
 impl Deref for Swp {
@@ -48,7 +50,7 @@ macro_rules! row_columns {
         concat!(
             plantdoc_core::record_columns!("s"; "process", "quality", "production"),
             ", s.revision, s.format, s.new_release, s.reference_only, s.bypass, s.swc_file, s.jes_file, s.vis_file, \
-s.video_file, s.content_hash, s.obsolete_date"
+s.video_file, s.content_hash, s.obsolete_date, s.change_request"
         )
     };
 }
@@ -73,7 +75,7 @@ impl Document for Swp {
             new_release: flag("new_release")?,
             reference_only: flag("reference_only")?,
             bypass: flag("bypass")?;
-            revision, format, swc_file, jes_file, vis_file, video_file, content_hash, obsolete_date
+            revision, format, swc_file, jes_file, vis_file, video_file, content_hash, obsolete_date, change_request
         }))
     }
 
@@ -123,6 +125,7 @@ impl Swp {
             id: &self.id,
             approvals: self.record.approvals(&KIND.flow),
             bypass_management: self.bypass,
+            change_request: self.change_request.as_deref(),
             changes: &self.changes,
             content_hash: &self.content_hash,
             corrects: self.corrects.as_ref().map(|c| c.view()),
@@ -161,6 +164,9 @@ pub struct SwpView<'a> {
     id: &'a str,
     approvals: BTreeMap<&'static str, ReviewView<'a>>,
     bypass_management: bool,
+    /// The change request it was submitted under (absent: none, or change control off).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    change_request: Option<&'a str>,
     changes: &'a str,
     content_hash: &'a str,
     /// The rejected SWP this one corrects, and that rejection (null: none).

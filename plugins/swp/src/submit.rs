@@ -18,6 +18,8 @@ use sha2::{Digest, Sha256};
 use sqlx::AnyConnection;
 
 use plantdoc_core::pdf::{self, Merged};
+use plantdoc_core::ports::AttachedRevision;
+use plantdoc_core::review::change;
 use plantdoc_core::review::submit::{submit as submit_doc, Cell, NewRecord, Submission};
 
 use crate::access::KIND;
@@ -102,7 +104,7 @@ pub async fn submit(
     let id = submit_doc(
         &state,
         &user,
-        &mut New { c: &c, made: &made, content_hash: &content_hash, now: 0 },
+        &mut New { state: &state, c: &c, made: &made, content_hash: &content_hash, now: 0 },
     )
     .await?;
     // The merged sources are no longer needed (the sweep removes any left here).
@@ -119,6 +121,7 @@ pub async fn submit(
 /// inserts the SWP with its catalogue part, zones and audit row, and deploys it at once
 /// when a manager bypasses review.
 struct New<'a> {
+    state: &'a AppState,
     c: &'a Checked,
     made: &'a HashMap<&'static str, Section>,
     content_hash: &'a str,
@@ -170,10 +173,20 @@ impl Submission for New<'_> {
             ("vis_file", file("vis")),
             ("video_file", c.video.clone().map_or(Cell::Null, Cell::Text)),
             ("content_hash", Cell::Text(self.content_hash.into())),
+            ("change_request", c.change.request.clone().map_or(Cell::Null, Cell::Text)),
         ])
     }
     async fn rows(&self, conn: &mut AnyConnection, id: &str, user: &User) -> AppResult<()> {
         insert_zones(conn, id, &self.c.record.zones).await?;
+        let r = &self.c.record;
+        let revision = AttachedRevision {
+            kind: "swp".into(),
+            doc_id: id.into(),
+            part_number: r.part_number.clone(),
+            reason: r.changes.clone(),
+            submitted_at: self.now,
+        };
+        change::attach(self.state, conn, user, &self.c.change, revision).await?;
         Ok(submit_langs::insert(conn, id, &self.c.translations, &self.c.uploads, user, self.now)
             .await?)
     }
@@ -182,6 +195,9 @@ impl Submission for New<'_> {
         let after = json!({"partNumber": r.part_number, "zones": r.zones, "contentHash": self.content_hash, "newRelease": c.new_release,
             "referenceOnly": c.reference_only, "bypass": r.bypass, "changes": r.changes});
         let mut after = after;
+        if let Some(n) = &c.change.request {
+            after["changeRequest"] = n.as_str().into();
+        }
         if !c.translations.is_empty() {
             after["translations"] = c
                 .translations

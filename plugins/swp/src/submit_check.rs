@@ -8,7 +8,7 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::{self, User};
 use plantdoc_core::error::{AppError, AppResult, FieldErrors};
 use plantdoc_core::files::{self, PendingFile};
-use plantdoc_core::review::correct;
+use plantdoc_core::review::{change, correct};
 use plantdoc_core::review::submit::NewRecord;
 use serde_json::Value;
 
@@ -29,6 +29,8 @@ pub(crate) struct Checked {
     pub(crate) reference_only: bool,
     /// The Upload tab's translations (decision 95).
     pub(crate) translations: Vec<Asked>,
+    /// The change request named, under change control.
+    pub(crate) change: change::Checked,
 }
 
 /// Checks every field and answers all their errors at once.
@@ -59,6 +61,19 @@ pub(crate) async fn check(state: &AppState, user: &User, body: &Value) -> AppRes
         .map_err(|m| e.insert(correct::FIELD.into(), m.into()))
         .ok()
         .flatten();
+    let last: Option<i64> = match &part {
+        Some(p) => {
+            sqlx::query_scalar("SELECT last_revision FROM swp_parts WHERE company_code = $1 AND part_number = $2")
+                .bind(&user.company_code)
+                .bind(p)
+                .fetch_optional(&state.db.pool)
+                .await?
+        }
+        None => None,
+    };
+    let earlier = last.is_some_and(|r| r >= 0);
+    let change =
+        change::check(state, user, body, "swp", part.as_deref(), earlier, &changes, &mut e).await?;
     if let (false, Some(p)) = (new_release, &part) {
         let has = sqlx::query("SELECT current_id FROM swp_parts WHERE company_code = $1 AND part_number = $2 AND current_id IS NOT NULL")
             .bind(&user.company_code)
@@ -116,7 +131,16 @@ pub(crate) async fn check(state: &AppState, user: &User, body: &Value) -> AppRes
         bypass,
         corrects,
     };
-    Ok(Checked { sections, video, uploads, record, new_release, reference_only, translations })
+    Ok(Checked {
+        sections,
+        video,
+        uploads,
+        record,
+        new_release,
+        reference_only,
+        translations,
+        change,
+    })
 }
 
 /// The three sections' upload ids and the video's, with their field errors.

@@ -10,6 +10,7 @@
 //! - `kind`: a module's kind of document and who may do what with one (pure).
 //! - `engine`: approve, reject (axum handlers generic over the document); `delete`: delete.
 //! - `submit`: a checked upload becomes a document (and bypass).
+//! - `change`: change control's fields of a submission (reason, change request).
 //! - `correct`: a submission that corrects a rejected document.
 //! - `notices`: the events of those acts (who waits, verdicts, deploys).
 //! - `translations`: a document's translations, proposed and reviewed in its stages.
@@ -22,6 +23,7 @@ use serde_json::Value;
 
 use crate::{AppError, AppResult};
 
+pub mod change;
 pub mod correct;
 pub mod delete;
 pub mod engine;

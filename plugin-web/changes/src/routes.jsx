@@ -1,0 +1,3 @@
+import { ItemsPage } from './pages/ItemsPage';
+
+export const routes = [{ path: '', element: <ItemsPage /> }];

@@ -1,0 +1,181 @@
+//! HTTP routes of the changes module (console: signed-in staff of the company, each
+//! request as the review engine's visibility rule lets them see it) and their handlers.
+use axum::extract::{Path, Query, State};
+use axum::response::{IntoResponse, Response};
+use plantdoc_core::app::AppState;
+use plantdoc_core::auth::CurrentUser;
+use plantdoc_core::db::Params;
+use plantdoc_core::error::{AppError, AppResult, Json};
+use plantdoc_core::review::{self, can_see, engine, ReviewBody, Status};
+use plantdoc_core::{text, ApiRouter};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use crate::access::{self, KIND};
+use crate::model::{ChangeRequest, STATES};
+use crate::view::{self, RequestJson};
+use crate::{create, store};
+
+pub const PAGE_SIZE: i64 = 25;
+
+pub fn routes() -> ApiRouter {
+    ApiRouter::new("changes")
+        .get(
+            "/api/changes",
+            "Change requests you see, newest first, 25 a page: {items, total, page} (?state=&q=&page=)",
+            list,
+        )
+        .query::<ListQuery>()
+        .returns::<ListJson>()
+        .post("/api/changes", "Raise a change request and send it for review", create::create)
+        .body::<create::NewChange>()
+        .returns::<RequestJson>()
+        .get("/api/changes/{id}", "One change request (by number or key) with its zones and revisions", one)
+        .returns::<RequestJson>()
+        .post("/api/changes/approve/{id}", "Approve your review stage of a change request", approve)
+        .body::<ReviewBody>()
+        .returns::<RequestJson>()
+        .post("/api/changes/reject/{id}", "Return a change request to its author (note required)", reject)
+        .body::<ReviewBody>()
+        .returns::<RequestJson>()
+        .post("/api/changes/{id}/close", "Close an approved change request by hand (managers; a reason)", close)
+        .body::<Because>()
+        .returns::<RequestJson>()
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ListQuery {
+    /// draft, in review, approved, closed, cancelled
+    state: Option<String>,
+    /// Words of the number, title, reason or references.
+    q: Option<String>,
+    /// From 1.
+    page: Option<i64>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ListJson<'a> {
+    items: Vec<RequestJson<'a>>,
+    total: i64,
+    page: i64,
+}
+
+async fn list(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Query(f): Query<ListQuery>,
+) -> AppResult<Response> {
+    let mut q = Params::default();
+    let mut sql = KIND.visible_sql(&state.zones, &mut q, &user);
+    sql.push_str(" AND c.status <> 'deleted'");
+    if let Some(s) = f.state.as_deref().filter(|s| !s.is_empty()) {
+        let Some((_, cond)) = STATES.iter().find(|(k, _)| *k == s) else {
+            return Err(AppError::field(
+                "state",
+                text!("The state is one of draft, in review, approved, closed, cancelled."),
+            ));
+        };
+        sql = sql.replace(" AND c.status <> 'deleted'", "");
+        sql.push_str(&format!(" AND {cond}"));
+    }
+    if let Some(words) = f.q.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        let like = q.add(format!("%{}%", words.to_lowercase().chars().take(100).collect::<String>()));
+        sql.push_str(&format!(
+            " AND (LOWER(c.number) LIKE {like} OR LOWER(c.title) LIKE {like} OR LOWER(c.changes) LIKE {like} OR LOWER(c.refs) LIKE {like})"
+        ));
+    }
+    let page = f.page.unwrap_or(1);
+    if !(1..=100_000).contains(&page) {
+        return Err(AppError::field("page", text!("The page is a number from 1.")));
+    }
+    let (rows, total) = store::page(&state.db, q, &sql, (page - 1) * PAGE_SIZE, PAGE_SIZE).await?;
+    let items = rows.iter().map(view::summary).collect();
+    Ok(axum::Json(ListJson { items, total, page }).into_response())
+}
+
+/// The request `id` (its number, or its key) if the caller may see it; 404 otherwise.
+async fn visible(state: &AppState, user: &CurrentUser, id: &str) -> AppResult<ChangeRequest> {
+    let found = match store::by_number(&state.db, &user.company_code, id).await? {
+        Some(c) => Some(c),
+        None => engine::fetch::<ChangeRequest>(&mut *state.db.pool.acquire().await?, id).await?,
+    };
+    match found {
+        Some(c) if can_see(&state.zones, user, &c) => Ok(c),
+        _ => Err(AppError::NotFound),
+    }
+}
+
+async fn one(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+) -> AppResult<Response> {
+    let c = visible(&state, &user, &id).await?;
+    Ok(axum::Json(view::detail(&state, &c).await?).into_response())
+}
+
+async fn approve(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+    body: Json<ReviewBody>,
+) -> AppResult<axum::Json<serde_json::Value>> {
+    let key = visible(&state, &user, &id).await?.record.id;
+    review::engine::approve::<ChangeRequest>(State(state), user, Path(key), body).await
+}
+
+async fn reject(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+    body: Json<ReviewBody>,
+) -> AppResult<axum::Json<serde_json::Value>> {
+    let key = visible(&state, &user, &id).await?.record.id;
+    review::engine::reject::<ChangeRequest>(State(state), user, Path(key), body).await
+}
+
+/// `{reason}`: why a manager closes a change request.
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct Because {
+    reason: Option<String>,
+}
+
+async fn close(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+    Json(b): Json<Because>,
+) -> AppResult<Response> {
+    let c = visible(&state, &user, &id).await?;
+    if !access::may_close(&user) {
+        return Err(AppError::Forbidden(text!("Only managers close change requests.").into()));
+    }
+    let reason = b.reason.unwrap_or_default().trim().to_string();
+    if reason.is_empty() || reason.chars().count() > create::MAX_REASON_CHARS {
+        return Err(AppError::field("reason", text!("Please give the reason for closing it.")));
+    }
+    if c.status != Status::Deployed || c.closed_at.is_some() {
+        return Err(AppError::Conflict(text!("Only an approved change request is closed.").into()));
+    }
+    let now = state.now_ms();
+    let mut tx = state.db.begin().await?;
+    let done = sqlx::query("UPDATE change_requests SET closed_at = $1, closed_by = $2, close_reason = $3 WHERE id = $4 AND status = 'deployed' AND closed_at IS NULL")
+        .bind(now)
+        .bind(user.full_name())
+        .bind(&reason)
+        .bind(&c.id)
+        .execute(&mut *tx)
+        .await?;
+    if done.rows_affected() != 1 {
+        return Err(AppError::Conflict(text!("Only an approved change request is closed.").into()));
+    }
+    let act = KIND
+        .act(&user, "close", &c.id, format!("change request {} closed by hand: {reason}", c.number))
+        .before(json!({"state": "approved"}))
+        .after(json!({"state": "closed", "reason": reason}));
+    engine::append(&mut tx, now, &[act]).await?;
+    tx.commit().await?;
+    let c = visible(&state, &user, &c.id).await?;
+    Ok(axum::Json(view::detail(&state, &c).await?).into_response())
+}

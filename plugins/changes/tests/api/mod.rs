@@ -1,0 +1,5 @@
+//! API tests of the changes module, compiled into the app's API test binary
+//! (core/app/build.rs) on the shared kit (`crate::helpers`): the real app on SQLite or
+//! PostgreSQL (`PLANTDOC_TEST_DB`), signed-in users.
+mod floor;
+mod requests;
