@@ -15,8 +15,8 @@ use serde_json::{json, Value};
 use sqlx::{AnyConnection, Row};
 
 use plantdoc_core::ports::AttachedRevision;
-use plantdoc_core::review::{change, correct};
 use plantdoc_core::review::submit::{submit as submit_doc, Cell, NewRecord, Submission};
+use plantdoc_core::review::{change, correct};
 
 use crate::access::KIND;
 use crate::model::{Alert, TYPES};
@@ -206,7 +206,8 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
         None => false,
     };
     let change =
-        change::check(state, user, body, "alert", part.as_deref(), earlier, &changes, &mut e).await?;
+        change::check(state, user, body, "alert", part.as_deref(), earlier, &changes, &mut e)
+            .await?;
     let on_behalf = users::on_behalf_of(&state.db, user, body.get("onBehalfOf"))
         .await
         .map_err(|m| e.insert("onBehalfOf".into(), m.into()))

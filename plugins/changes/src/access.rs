@@ -46,10 +46,7 @@ pub static KIND: Kind = Kind {
         many: "change requests",
         hash_key: "versionHash",
     },
-    uploaders: Uploaders {
-        rule: raises,
-        who: "process and quality engineers and managers",
-    },
+    uploaders: Uploaders { rule: raises, who: "process and quality engineers and managers" },
     flow: Flow { stages: &STAGES, order: Order::InTurn, bypass: None, not_reviewer: NOT_REVIEWER },
     notices: Notices {
         submitted: EventKind::new(

@@ -176,7 +176,11 @@ pub async fn create(
         reason,
         refs: refs.unwrap_or_default(),
         documents: docs.unwrap_or_default(),
-        zones: zones.unwrap_or_default().into_iter().map(|z| (z.clone(), dates.get(&z).cloned())).collect(),
+        zones: zones
+            .unwrap_or_default()
+            .into_iter()
+            .map(|z| (z.clone(), dates.get(&z).cloned()))
+            .collect(),
     };
     let id = plantdoc_core::db::new_id();
     let mut tx = state.db.begin().await?;

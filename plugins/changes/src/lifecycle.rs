@@ -21,11 +21,13 @@ impl Hooks for ChangeRequest {
         user: &User,
         _why: Deploy,
     ) -> AppResult<Deployed> {
-        sqlx::query("UPDATE change_requests SET status = 'deployed', deploy_date = $1 WHERE id = $2")
-            .bind(now)
-            .bind(&self.id)
-            .execute(&mut *conn)
-            .await?;
+        sqlx::query(
+            "UPDATE change_requests SET status = 'deployed', deploy_date = $1 WHERE id = $2",
+        )
+        .bind(now)
+        .bind(&self.id)
+        .execute(&mut *conn)
+        .await?;
         let data = json!({"docId": self.id, "number": self.number, "title": self.title});
         let m = format!("change request {} approved in every stage", self.number);
         let audit = KIND

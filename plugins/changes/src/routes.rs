@@ -80,7 +80,8 @@ async fn list(
         sql.push_str(&format!(" AND {cond}"));
     }
     if let Some(words) = f.q.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-        let like = q.add(format!("%{}%", words.to_lowercase().chars().take(100).collect::<String>()));
+        let like =
+            q.add(format!("%{}%", words.to_lowercase().chars().take(100).collect::<String>()));
         sql.push_str(&format!(
             " AND (LOWER(c.number) LIKE {like} OR LOWER(c.title) LIKE {like} OR LOWER(c.changes) LIKE {like} OR LOWER(c.refs) LIKE {like})"
         ));

@@ -89,12 +89,14 @@ pub async fn insert(
     .execute(&mut *conn)
     .await?;
     for (z, effective) in &r.zones {
-        sqlx::query("INSERT INTO change_request_zones (request_id, zone, effective) VALUES ($1, $2, $3)")
-            .bind(id)
-            .bind(z)
-            .bind(effective.clone())
-            .execute(&mut *conn)
-            .await?;
+        sqlx::query(
+            "INSERT INTO change_request_zones (request_id, zone, effective) VALUES ($1, $2, $3)",
+        )
+        .bind(id)
+        .bind(z)
+        .bind(effective.clone())
+        .execute(&mut *conn)
+        .await?;
     }
     Ok(())
 }
@@ -109,8 +111,7 @@ pub async fn by_number(
         "SELECT {} FROM change_requests c WHERE c.company_code = $1 AND c.number = $2",
         KIND.table.columns
     );
-    let row =
-        sqlx::query(&sql).bind(company).bind(number).fetch_optional(&db.pool).await?;
+    let row = sqlx::query(&sql).bind(company).bind(number).fetch_optional(&db.pool).await?;
     row.as_ref().map(ChangeRequest::from_row).transpose()
 }
 

@@ -85,6 +85,18 @@ pub fn swp_rows(
         detail: format!("status {}; on behalf of {behalf}", s.status.as_str()),
         ..base()
     });
+    // The reason for the change (ISO 13485 4.2.4: every change names its reason).
+    let request = s.change_request.as_deref().map(|n| format!("; change request {n}"));
+    out.push(Row {
+        record: "reason",
+        meaning: "Reason for change".into(),
+        detail: format!(
+            "{}{}",
+            if s.changes.is_empty() { "-" } else { s.changes.as_str() },
+            request.unwrap_or_default()
+        ),
+        ..base()
+    });
     let docs = [
         ("SWC", Some(&s.swc_file)),
         ("JES", Some(&s.jes_file)),

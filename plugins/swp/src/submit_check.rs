@@ -8,8 +8,8 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::{self, User};
 use plantdoc_core::error::{AppError, AppResult, FieldErrors};
 use plantdoc_core::files::{self, PendingFile};
-use plantdoc_core::review::{change, correct};
 use plantdoc_core::review::submit::NewRecord;
+use plantdoc_core::review::{change, correct};
 use serde_json::Value;
 
 use crate::access::KIND;
@@ -61,16 +61,17 @@ pub(crate) async fn check(state: &AppState, user: &User, body: &Value) -> AppRes
         .map_err(|m| e.insert(correct::FIELD.into(), m.into()))
         .ok()
         .flatten();
-    let last: Option<i64> = match &part {
-        Some(p) => {
-            sqlx::query_scalar("SELECT last_revision FROM swp_parts WHERE company_code = $1 AND part_number = $2")
-                .bind(&user.company_code)
-                .bind(p)
-                .fetch_optional(&state.db.pool)
-                .await?
-        }
-        None => None,
-    };
+    let last: Option<i64> =
+        match &part {
+            Some(p) => sqlx::query_scalar(
+                "SELECT last_revision FROM swp_parts WHERE company_code = $1 AND part_number = $2",
+            )
+            .bind(&user.company_code)
+            .bind(p)
+            .fetch_optional(&state.db.pool)
+            .await?,
+            None => None,
+        };
     let earlier = last.is_some_and(|r| r >= 0);
     let change =
         change::check(state, user, body, "swp", part.as_deref(), earlier, &changes, &mut e).await?;

@@ -80,6 +80,18 @@ async fn a_revision_carries_its_reason_and_its_change_request() {
     assert_eq!(c["revisions"][0]["deployedAt"], serde_json::Value::Null);
     let swp = approve_all(&crew, &id).await;
     assert_eq!(swp["revision"], 1);
+    // The auditor's file names each revision's reason, and its change request.
+    let (status, _, csv) =
+        crate::swp::audit_file::download(&crew.quality, "/api/swps/audit-file/P1.csv").await;
+    assert_eq!(status, StatusCode::OK);
+    let csv = String::from_utf8(csv).unwrap();
+    let want = format!("New torque 12 Nm; change request {n}");
+    assert!(
+        csv.lines().any(|l| l.starts_with("\"reason\",\"1\"")
+            && l.contains("Reason for change")
+            && l.contains(&want)),
+        "{csv}"
+    );
     let c = b.eng.get(&format!("/api/changes/{n}")).await.body;
     assert!(c["revisions"][0]["deployedAt"].is_string(), "{c}");
     assert_eq!(c["zones"][0]["liveAt"], serde_json::Value::Null);

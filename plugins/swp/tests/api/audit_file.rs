@@ -10,7 +10,7 @@ use super::support::*;
 use crate::helpers::*;
 
 /// The file's bytes, as the signed-in client downloads it.
-pub(super) async fn download(c: &Client, path: &str) -> (StatusCode, String, Vec<u8>) {
+pub(crate) async fn download(c: &Client, path: &str) -> (StatusCode, String, Vec<u8>) {
     let cookies = c
         .jar
         .lock()
