@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Response};
 use chrono::NaiveDate;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
-use plantdoc_core::error::{AppError, AppResult, FieldErrors, Json};
+use plantdoc_core::error::{AppError, AppResult, FieldErrors, Json, Refusal};
 use plantdoc_core::review::{engine, notices};
 use plantdoc_core::{msg, text};
 use serde::Deserialize;
@@ -58,20 +58,20 @@ fn text_field(v: &Option<Value>, field: &str, max: usize, e: &mut FieldErrors) -
     s.to_string()
 }
 
-fn references(v: &Option<Value>) -> Result<Vec<String>, String> {
+fn references(v: &Option<Value>) -> Result<Vec<String>, Refusal> {
     let list = match v {
         None | Some(Value::Null) => return Ok(Vec::new()),
         Some(Value::Array(a)) => a,
         Some(_) => return Err(text!("References are a list of texts.").into()),
     };
     if list.len() > MAX_REFS {
-        return Err(msg!("At most {MAX_REFS} references."));
+        return Err(msg!("At most {MAX_REFS} references.").into());
     }
     let mut out: Vec<String> = Vec::new();
     for r in list {
         let r = r.as_str().map(str::trim).ok_or(text!("References are a list of texts."))?;
         if r.is_empty() || r.chars().count() > MAX_REF_CHARS {
-            return Err(msg!("A reference has 1 to {MAX_REF_CHARS} characters."));
+            return Err(msg!("A reference has 1 to {MAX_REF_CHARS} characters.").into());
         }
         if !out.iter().any(|o| o == r) {
             out.push(r.to_string());
@@ -80,7 +80,7 @@ fn references(v: &Option<Value>) -> Result<Vec<String>, String> {
     Ok(out)
 }
 
-fn part(v: Option<&Value>) -> Result<String, String> {
+fn part(v: Option<&Value>) -> Result<String, Refusal> {
     let s = v.and_then(Value::as_str).unwrap_or("").trim().to_uppercase();
     if s.is_empty()
         || s.chars().count() > MAX_PART_CHARS
@@ -88,12 +88,13 @@ fn part(v: Option<&Value>) -> Result<String, String> {
     {
         return Err(msg!(
             "A part number has 1 to {MAX_PART_CHARS} letters, digits, spaces and - _ . /"
-        ));
+        )
+        .into());
     }
     Ok(s)
 }
 
-fn documents(v: &Option<Value>) -> Result<Vec<DocRef>, String> {
+fn documents(v: &Option<Value>) -> Result<Vec<DocRef>, Refusal> {
     let Some(Value::Array(list)) = v else {
         return Err(text!("Please name at least one document.").into());
     };
@@ -101,7 +102,7 @@ fn documents(v: &Option<Value>) -> Result<Vec<DocRef>, String> {
         return Err(text!("Please name at least one document.").into());
     }
     if list.len() > MAX_DOCUMENTS {
-        return Err(msg!("At most {MAX_DOCUMENTS} documents."));
+        return Err(msg!("At most {MAX_DOCUMENTS} documents.").into());
     }
     let mut out: Vec<DocRef> = Vec::new();
     for d in list {
@@ -122,7 +123,7 @@ fn effective(
     v: &Option<Value>,
     zones: &[String],
     today: NaiveDate,
-) -> Result<BTreeMap<String, String>, String> {
+) -> Result<BTreeMap<String, String>, Refusal> {
     let map = match v {
         None | Some(Value::Null) => return Ok(BTreeMap::new()),
         Some(Value::Object(m)) => m,
@@ -131,14 +132,14 @@ fn effective(
     let mut out = BTreeMap::new();
     for (z, d) in map {
         if !zones.contains(z) {
-            return Err(msg!("{z} is not a zone of this change request."));
+            return Err(msg!("{z} is not a zone of this change request.").into());
         }
-        let day = d
-            .as_str()
-            .and_then(|s| NaiveDate::parse_from_str(s, "%Y-%m-%d").ok())
-            .ok_or_else(|| msg!("The effective date of {z} is not a date (YYYY-MM-DD)."))?;
+        let day =
+            d.as_str().and_then(|s| NaiveDate::parse_from_str(s, "%Y-%m-%d").ok()).ok_or_else(
+                || Refusal::from(msg!("The effective date of {z} is not a date (YYYY-MM-DD).")),
+            )?;
         if day < today {
-            return Err(msg!("The effective date of {z} is in the past."));
+            return Err(msg!("The effective date of {z} is in the past.").into());
         }
         out.insert(z.clone(), day.format("%Y-%m-%d").to_string());
     }
