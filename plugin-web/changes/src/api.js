@@ -1,17 +1,43 @@
 // Every server call of the changes module, one hook each (TanStack Query over the kit's
 // `api` client).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@plantdoc/kit';
 
-const KEY = ['changes', 'items'];
+const KEY = ['changes'];
 
-/** GET /api/changes/items: [{ _id, title, createdAt }]. */
-export function useItems() {
-  return useQuery({ queryKey: KEY, meta: { failure: 'Could not load the items' }, queryFn: () => api.get('/api/changes/items') });
+/** The list's query string: only the given values. */
+export function listQuery(params) {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  return q.toString();
 }
 
-/** POST /api/changes/items { title }. */
-export function useAddItem() {
+/** GET /api/changes?state=&q=&page=: { items, total, page }. */
+export function useRequests({ state, q, page, enabled = true }) {
+  return useQuery({
+    queryKey: [...KEY, 'list', state, q, page],
+    meta: { failure: 'Could not load the change requests' },
+    placeholderData: keepPreviousData,
+    enabled,
+    queryFn: () => api.get(`/api/changes?${listQuery({ state, q, page })}`),
+  });
+}
+
+/** GET /api/changes/{id}: one request with its zones and revisions. */
+export function useRequest(id) {
+  return useQuery({
+    queryKey: [...KEY, 'one', id],
+    meta: { failure: 'Could not load the change request' },
+    enabled: Boolean(id),
+    queryFn: () => api.get(`/api/changes/${encodeURIComponent(id)}`),
+  });
+}
+
+/** POST /api/changes, /api/changes/approve/{id}, /reject/{id}, /{id}/close: every list and request refetches. */
+export function useChangeAct() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: (body) => api.post('/api/changes/items', body), onSettled: () => qc.invalidateQueries({ queryKey: KEY }) });
+  return useMutation({
+    mutationFn: ({ path, body }) => api.post(path, body),
+    onSettled: () => qc.invalidateQueries({ queryKey: KEY }),
+  });
 }

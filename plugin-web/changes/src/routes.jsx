@@ -1,3 +1,3 @@
-import { ItemsPage } from './pages/ItemsPage';
+import { ChangesPage } from './pages/ChangesPage';
 
-export const routes = [{ path: '', element: <ItemsPage /> }];
+export const routes = [{ path: '', element: <ChangesPage /> }];
