@@ -184,6 +184,31 @@ pub trait ChangeControl: Send + Sync {
         number: &str,
         revision: &AttachedRevision,
     ) -> AppResult<()>;
+    /// The days (`YYYY-MM-DD`, UTC) from which the revision `doc_id` is in force, by zone,
+    /// when an approved change request it was submitted under dates them; empty: in force
+    /// from its deploy everywhere.
+    async fn effective_days(
+        &self,
+        conn: &mut sqlx::AnyConnection,
+        doc_id: &str,
+    ) -> AppResult<Vec<(String, String)>>;
+}
+
+/// Whether a revision whose effective days by zone are `days` is held back for a viewer of
+/// `zones` on `today` (`YYYY-MM-DD`): some dated zone is the viewer's, and none of the
+/// viewer's dated zones has reached its day. A viewer of no zone sees every zone.
+pub fn held_back(days: &[(String, String)], zones: &[String], today: &str) -> bool {
+    let mine: Vec<&(String, String)> =
+        days.iter().filter(|(z, _)| zones.is_empty() || zones.contains(z)).collect();
+    !mine.is_empty() && mine.iter().all(|(_, d)| d.as_str() > today)
+}
+
+/// Today as change control dates it: the UTC day of `now_ms`.
+pub fn day_of(now_ms: i64) -> String {
+    chrono::DateTime::from_timestamp_millis(now_ms)
+        .unwrap_or_default()
+        .format("%Y-%m-%d")
+        .to_string()
 }
 
 /// A revision submitted under a change request.
@@ -339,6 +364,30 @@ mod tests {
             bad,
             "module 'a': document kind \"Doc's\" must be lower-case letters, digits and '-'"
         );
+    }
+
+    #[test]
+    fn a_revision_is_held_back_until_the_day_of_each_of_the_viewers_zones() {
+        let days = |v: &[(&str, &str)]| -> Vec<(String, String)> {
+            v.iter().map(|(z, d)| (z.to_string(), d.to_string())).collect()
+        };
+        let zones = |v: &[&str]| -> Vec<String> { v.iter().map(|z| z.to_string()).collect() };
+        let dated = days(&[("A1", "2026-01-07"), ("B2", "2026-01-03")]);
+        // (viewer's zones, today, held back)
+        for (z, today, held) in [
+            (&["A1"][..], "2026-01-06", true),
+            (&["A1"][..], "2026-01-07", false),
+            (&["B2"][..], "2026-01-02", true),
+            (&["B2"][..], "2026-01-03", false),
+            (&["A1", "B2"][..], "2026-01-05", false),
+            (&["C3"][..], "2026-01-01", false),
+            (&[][..], "2026-01-05", false),
+            (&[][..], "2026-01-02", true),
+        ] {
+            assert_eq!(held_back(&dated, &zones(z), today), held, "{z:?} {today}");
+        }
+        assert!(!held_back(&[], &zones(&["A1"]), "2026-01-01"));
+        assert_eq!(day_of(1_767_225_600_000), "2026-01-01");
     }
 
     #[test]

@@ -59,6 +59,24 @@ impl ChangeControl for Control {
         .await?;
         Ok(())
     }
+
+    async fn effective_days(
+        &self,
+        conn: &mut AnyConnection,
+        doc_id: &str,
+    ) -> AppResult<Vec<(String, String)>> {
+        let rows = sqlx::query(
+            "SELECT z.zone, z.effective FROM change_request_revisions r JOIN change_requests c ON c.id = r.request_id \
+             JOIN change_request_zones z ON z.request_id = c.id WHERE r.doc_id = $1 AND c.status = 'deployed' AND z.effective IS NOT NULL",
+        )
+        .bind(doc_id)
+        .fetch_all(&mut *conn)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| Ok((r.try_get("zone")?, r.try_get("effective")?)))
+            .collect::<Result<_, sqlx::Error>>()?)
+    }
 }
 
 pub const KINDS: [&str; 3] = ["swp.deployed", "alerts.in-force", "island.verified"];

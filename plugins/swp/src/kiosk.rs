@@ -14,6 +14,7 @@ use plantdoc_core::ports::{async_trait, DeployedDocs, SignableVersion, Standing,
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
+use crate::in_force::in_force;
 use crate::model::SwpStatus;
 use crate::KIND;
 
@@ -67,17 +68,18 @@ impl DeployedDocs for Docs {
     }
 }
 
-/// The SWP if it is deployed now and `user` may see it (a superseded revision cannot be
-/// signed).
+/// The SWP if it is in force now for `user` and they may see it (a superseded revision
+/// cannot be signed, but while change control holds its successor back).
 async fn deployed_version(
     state: &AppState,
     user: &User,
     swp_id: &str,
-) -> Result<Option<KioskSwp>, sqlx::Error> {
-    Ok(seen(state, swp_id)
-        .await?
-        .filter(|s| s.status == SwpStatus::Deployed && s.visible_to(state, user))
-        .map(|s| s.swp))
+) -> AppResult<Option<KioskSwp>> {
+    let Some(s) = seen(state, swp_id).await?.filter(|s| s.visible_to(state, user)) else {
+        return Ok(None);
+    };
+    let part = &s.swp.part_number;
+    Ok(crate::in_force::in_force(state, user, swp_id, part, s.status).await?.then_some(s.swp))
 }
 
 /// The SWP with this id, whoever may see it.
@@ -122,8 +124,10 @@ async fn standing(state: &AppState, user: &User, swp_id: &str, op_id: &str) -> A
         .fetch_one(&mut *state.db.reader().await?)
         .await?;
     let operator_known = row.try_get::<i64, _>("op_known")? > 0;
-    let swp = Seen::from_row(&row)?
-        .filter(|s| s.status == SwpStatus::Deployed && s.visible_to(state, user));
+    let swp = match Seen::from_row(&row)?.filter(|s| s.visible_to(state, user)) {
+        Some(s) if in_force(state, user, swp_id, &s.swp.part_number, s.status).await? => Some(s),
+        _ => None,
+    };
     Ok(Standing {
         operator_known,
         signed_at: row.try_get("op_signed")?,

@@ -14,6 +14,7 @@ mod copies;
 mod demo;
 mod fields;
 mod history;
+mod in_force;
 mod kiosk;
 mod lifecycle;
 mod lists;

@@ -16,6 +16,7 @@ use serde_json::{json, Value};
 use sqlx::Row;
 
 use crate::access::visibility_key;
+use crate::in_force;
 use crate::model::{Swp, SwpStatus};
 use crate::served::LangQuery;
 use crate::store::{self, visible_swp};
@@ -89,7 +90,12 @@ pub async fn deployed_swp(
         .filter(|s| !s.is_empty())
         .ok_or_else(|| AppError::field("partId", text!("Please choose a part.")))?;
     let lang = LangQuery { lang: q.lang }.lang();
-    let key = format!("deployed-swp\n{}\n{id}\n{}", visibility_key(&user), lang.unwrap_or(""));
+    let key = format!(
+        "deployed-swp\n{}\n{id}\n{}\n{}",
+        visibility_key(&user),
+        lang.unwrap_or(""),
+        in_force::key_day(&state)
+    );
     let body = store::kept(&state)
         .get_linked(&state, key, state.storage.reuse_ms(), || async {
             let row = sqlx::query(deployed_sql(state.db.dialect))
@@ -103,6 +109,13 @@ pub async fn deployed_swp(
             let s = Swp::from_row(&row)?;
             if s.status != SwpStatus::Deployed || !can_see(&state.zones, &user, &s) {
                 return Err(AppError::NotFound);
+            }
+            if in_force::held_back(&state, &user, &s.id).await? {
+                // Change control holds it back in this kiosk's zones: the revision it
+                // superseded stays in force here until the day.
+                let prev = in_force::previous(&state, &user, &s.part_number).await?;
+                let prev = visible_swp(&state, &user, &prev.ok_or(AppError::NotFound)?).await?;
+                return store::full_json_in(&state, &prev, "details", true, lang).await;
             }
             // The kiosk's part: the SWP with `id` beside `_id`, its links and sign records.
             let signs: String = row.try_get("signs")?;
@@ -134,8 +147,8 @@ pub fn deployed_sql(dialect: Dialect) -> &'static str {
     &SQL[matches!(dialect, Dialect::Postgres) as usize]
 }
 
-/// A deployed SWP with its links (the kiosk never opens a pending or superseded one),
-/// kept as `deployed-swp` is.
+/// A deployed SWP with its links (the kiosk never opens a pending or superseded one, but
+/// the one change control keeps in force), kept as `deployed-swp` is.
 pub async fn swp_with_urls(
     State(state): State<AppState>,
     user: CurrentUser,
@@ -143,11 +156,16 @@ pub async fn swp_with_urls(
     Query(q): Query<LangQuery>,
 ) -> AppResult<Response> {
     let lang = q.lang();
-    let key = format!("swp-with-urls\n{}\n{id}\n{}", visibility_key(&user), lang.unwrap_or(""));
+    let key = format!(
+        "swp-with-urls\n{}\n{id}\n{}\n{}",
+        visibility_key(&user),
+        lang.unwrap_or(""),
+        in_force::key_day(&state)
+    );
     let body = store::kept(&state)
         .get_linked(&state, key, state.storage.reuse_ms(), || async {
             let s = visible_swp(&state, &user, &id).await?;
-            if s.status != SwpStatus::Deployed {
+            if !in_force::in_force(&state, &user, &s.id, &s.part_number, s.status).await? {
                 return Err(AppError::NotFound);
             }
             store::full_json_in(&state, &s, "swp", true, lang).await

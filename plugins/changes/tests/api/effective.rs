@@ -1,0 +1,71 @@
+//! Effective dates per zone: a revision deployed under an approved change request that
+//! dates a zone reaches that zone's kiosks only from the day; until then the revision it
+//! superseded stays in force there (shown and signed), the new one is neither.
+use reqwest::StatusCode;
+use serde_json::json;
+
+use super::requests::{approved, board, RELEASE};
+use crate::helpers::*;
+use crate::island::support::{plant, Plant};
+use crate::swp::support::{approve_all, file_ids, login, part_of, payload, Crew};
+
+/// The plant's review crew, signed in again.
+pub async fn plant_crew(app: &TestApp) -> Crew {
+    Crew {
+        eng: login(app, "eng@demo.plant").await,
+        eng_id: String::new(),
+        process: login(app, "rev.process@demo.plant").await,
+        quality: login(app, "rev.quality@demo.plant").await,
+        production: login(app, "rev.production@demo.plant").await,
+    }
+}
+
+#[tokio::test]
+async fn a_revision_reaches_a_zone_on_its_effective_day() {
+    let app = spawn_with(&RELEASE).await;
+    let old = plant(&app, "P1").await;
+    let crew = plant_crew(&app).await;
+    let b = board(&app).await;
+    // Effective in A1 tomorrow (the clock starts on 2026-01-01), in B2 at deploy.
+    let n = approved(&b, json!({"effective": {"A1": "2026-01-02"}})).await;
+    let files = file_ids(&crew.eng, "r1").await;
+    let r = crew
+        .eng
+        .post(
+            "/api/swps/uploadS3",
+            &payload(files, "P1", json!({"changes": "New torque", "changeRequest": n})),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let new_id = r.body["swp"]["_id"].as_str().unwrap().to_string();
+    approve_all(&crew, &new_id).await;
+    let part = part_of(&app, &new_id).await;
+    let url = format!("/api/swps/deployed-swp?partId={part}");
+    // Today, at the A1 kiosk: the old revision is in force, shown and signable; the new one
+    // is neither.
+    assert_eq!(shown(&old.netbook, &url).await, old.swp_id);
+    let new = Plant { swp_id: new_id.clone(), ..old };
+    assert_eq!(
+        new.netbook.get(&format!("/api/swps/swp-with-urls/{new_id}")).await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(new.read("early-rev-key").await.status, StatusCode::NOT_FOUND);
+    let old = Plant { swp_id: shown(&new.netbook, &url).await, ..new };
+    let r = old.read("old-rev-key").await;
+    assert_eq!(r.status, StatusCode::OK, "the old revision is signed in A1 today: {}", r.text);
+    // A kiosk of B2 (effective at deploy) has the new one already.
+    crate::swp::support::kiosk(&app, "kiosk.b2@demo.plant", "mpk", &["B2"]).await;
+    let b2 = login(&app, "kiosk.b2@demo.plant").await;
+    assert_eq!(shown(&b2, &url).await, new_id);
+    // Tomorrow the new revision is in force in A1, and the old one no longer.
+    app.clock.advance_secs(24 * 3600);
+    assert_eq!(shown(&old.netbook, &url).await, new_id);
+    assert_eq!(old.read("late-rev-key").await.status, StatusCode::NOT_FOUND);
+    let new = Plant { swp_id: new_id.clone(), ..old };
+    assert_eq!(new.read("new-rev-key").await.status, StatusCode::OK);
+}
+
+/// The id of the revision a kiosk is shown for a part (`none`: no answer).
+async fn shown(c: &Client, url: &str) -> String {
+    c.get(url).await.body["details"]["_id"].as_str().unwrap_or("none").to_string()
+}
