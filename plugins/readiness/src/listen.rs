@@ -3,7 +3,8 @@
 //!   (superseded); every active operator of the company whose zones meet the SWP's and
 //!   who has a verified signature of an earlier revision of the part (or, with training
 //!   on, a level of 1 or more on the part) must read it (`new-revision`, due
-//!   `swp_due_days` after the deployment);
+//!   `swp_due_days` after the deployment, or before its first effective day under change
+//!   control);
 //! - `alerts.in-force`: every active operator of its zones must read it (`new-alert`,
 //!   due at once); one not yet in force waits for the task (`clock`);
 //! - `alerts.sunset`, `swp.removed`: the document's open obligations are void;
@@ -11,7 +12,7 @@
 //! - `users.changed`: a disabled operator's (or one no longer an operator of the
 //!   company) open obligations are void, and those of documents outside new zones.
 use plantdoc_core::events::{Event, Listener};
-use plantdoc_core::ports::{async_trait, TrainingLevels};
+use plantdoc_core::ports::{async_trait, ChangeControl, TrainingLevels};
 use plantdoc_core::{db::Params, zones, AppResult, AppState};
 use serde_json::Value;
 use sqlx::{AnyConnection, Row};
@@ -86,6 +87,12 @@ impl Listener for Obligations {
     }
 }
 
+/// The first millisecond (UTC) of a `YYYY-MM-DD` day.
+fn day_start_ms(day: &str) -> Option<i64> {
+    let d = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").ok()?;
+    Some(d.and_hms_opt(0, 0, 0)?.and_utc().timestamp_millis())
+}
+
 fn text(v: &Value, key: &str) -> String {
     v[key].as_str().unwrap_or_default().to_string()
 }
@@ -131,7 +138,14 @@ async fn deployed(
     let signed =
         if earlier.is_empty() { Vec::new() } else { store::signed_any(conn, &earlier).await? };
     let training = state.port::<dyn TrainingLevels>();
-    let due = now + state.get::<ReadinessState>().settings.swp_due_days * DAY_MS;
+    let mut due = now + state.get::<ReadinessState>().settings.swp_due_days * DAY_MS;
+    // Under change control, a revision dated to take effect is read before its first day.
+    if let Some(cc) = state.port::<dyn ChangeControl>() {
+        let first = cc.effective_days(conn, &d.id).await?.into_iter().map(|(_, day)| day).min();
+        if let Some(ms) = first.as_deref().and_then(day_start_ms) {
+            due = due.min(ms.max(now));
+        }
+    }
     for op in store::operators_in(conn, &d.company, &d.zones).await? {
         let concerned = signed.binary_search(&op).is_ok()
             || match training {

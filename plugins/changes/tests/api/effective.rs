@@ -28,6 +28,7 @@ async fn a_revision_reaches_a_zone_on_its_effective_day() {
     let b = board(&app).await;
     // Effective in A1 tomorrow (the clock starts on 2026-01-01), in B2 at deploy.
     let n = approved(&b, json!({"effective": {"A1": "2026-01-02"}})).await;
+    old.signed("first").await;
     let files = file_ids(&crew.eng, "r1").await;
     let r = crew
         .eng
@@ -40,6 +41,10 @@ async fn a_revision_reaches_a_zone_on_its_effective_day() {
     let new_id = r.body["swp"]["_id"].as_str().unwrap().to_string();
     approve_all(&crew, &new_id).await;
     let part = part_of(&app, &new_id).await;
+    // The operator who read the old revision must read the new one before its first day
+    // (the readiness setting alone would give 14 days).
+    let due = crew.quality.get("/api/readiness/obligations?state=open").await.body;
+    assert_eq!(due["results"][0]["dueDate"]["date"], "2026-01-02T00:00:00.000Z", "{due}");
     let url = format!("/api/swps/deployed-swp?partId={part}");
     // Today, at the A1 kiosk: the old revision is in force, shown and signable; the new one
     // is neither.

@@ -14,10 +14,10 @@ use crate::swp::support::{crew, deployed};
 async fn readiness_authorization_matrix() {
     let app = spawn_with(&[RELEASE[0], ("auth.ip_attempts_per_minute", "1000")]).await;
     let crew = crew(&app).await;
-    let v0 = deployed(&crew, "RD-500", json!({"zones": ["A1"]})).await;
+    let v0 = deployed(&crew, "RD-500", json!({"changes": "Revised", "zones": ["A1"]})).await;
     let op = operator(&app, "1801", "mpk", &["A1"]).await;
     signed_before(&app, &v0, &op, T0 - DAY * 1000, true).await;
-    deployed(&crew, "RD-500", json!({"zones": ["A1"]})).await;
+    deployed(&crew, "RD-500", json!({"changes": "Revised", "zones": ["A1"]})).await;
     let people = people(&app).await;
     let mut routes = vec![
         route("obligations", Method::GET, "/api/readiness/obligations".into(), None, true, |s| {
@@ -82,10 +82,10 @@ async fn readiness_authorization_matrix() {
 async fn with_readiness_off_deployments_write_nothing_and_its_paths_are_not_found() {
     let app = spawn_with(&[("release", "1.0")]).await;
     let crew = crew(&app).await;
-    let v0 = deployed(&crew, "RD-600", json!({"zones": ["A1"]})).await;
+    let v0 = deployed(&crew, "RD-600", json!({"changes": "Revised", "zones": ["A1"]})).await;
     let op = operator(&app, "1901", "mpk", &["A1"]).await;
     signed_before(&app, &v0, &op, T0 - DAY * 1000, true).await;
-    deployed(&crew, "RD-600", json!({"zones": ["A1"]})).await;
+    deployed(&crew, "RD-600", json!({"changes": "Revised", "zones": ["A1"]})).await;
     let r = crew.eng.get("/api/readiness/obligations").await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
     crate::swp::support::kiosk(&app, "kiosk@demo.plant", "mpk", &["A1"]).await;

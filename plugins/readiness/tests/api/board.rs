@@ -12,8 +12,8 @@ use crate::swp::support::{add, crew, deployed, login, person};
 /// deployed: four open obligations.
 async fn board(app: &TestApp) -> (Vec<String>, Vec<String>) {
     let crew = crew(app).await;
-    let p1 = deployed(&crew, "RD-401", json!({"zones": ["A1"]})).await;
-    let p2 = deployed(&crew, "RD-402", json!({"zones": ["B2"]})).await;
+    let p1 = deployed(&crew, "RD-401", json!({"changes": "Revised", "zones": ["A1"]})).await;
+    let p2 = deployed(&crew, "RD-402", json!({"changes": "Revised", "zones": ["B2"]})).await;
     let ops = vec![
         operator(app, "1701", "mpk", &["A1"]).await,
         operator(app, "1702", "mpk", &["A1", "B2"]).await,
@@ -22,9 +22,9 @@ async fn board(app: &TestApp) -> (Vec<String>, Vec<String>) {
     for (op, swp) in [(&ops[0], &p1), (&ops[1], &p1), (&ops[1], &p2), (&ops[2], &p2)] {
         signed_before(app, swp, op, T0 - DAY * 1000, true).await;
     }
-    let r1 = deployed(&crew, "RD-401", json!({"zones": ["A1"]})).await;
+    let r1 = deployed(&crew, "RD-401", json!({"changes": "Revised", "zones": ["A1"]})).await;
     app.clock.advance_secs(60);
-    let r2 = deployed(&crew, "RD-402", json!({"zones": ["B2"]})).await;
+    let r2 = deployed(&crew, "RD-402", json!({"changes": "Revised", "zones": ["B2"]})).await;
     (ops, vec![r1, r2])
 }
 

@@ -11,7 +11,7 @@ use crate::swp::support::{crew, deployed, kiosk, login, person, relogin};
 async fn a_signature_is_due_for_renewal_from_day_76_and_overdue_at_day_90() {
     let app = spawn_with(&RELEASE).await;
     let crew = crew(&app).await;
-    let swp = deployed(&crew, "RD-300", json!({"zones": ["A1"]})).await;
+    let swp = deployed(&crew, "RD-300", json!({"changes": "Revised", "zones": ["A1"]})).await;
     let op = operator(&app, "1501", "mpk", &["A1"]).await;
     let old = operator(&app, "1502", "mpk", &["A1"]).await;
     kiosk(&app, "kiosk@demo.plant", "mpk", &["A1"]).await;
@@ -64,7 +64,7 @@ async fn a_signature_is_due_for_renewal_from_day_76_and_overdue_at_day_90() {
 async fn the_renewal_window_is_a_setting() {
     let app = spawn_with(&[RELEASE[0], ("modules.readiness.renew_days_before", "30")]).await;
     let crew = crew(&app).await;
-    let swp = deployed(&crew, "RD-301", json!({"zones": ["A1"]})).await;
+    let swp = deployed(&crew, "RD-301", json!({"changes": "Revised", "zones": ["A1"]})).await;
     let op = operator(&app, "1601", "mpk", &["A1"]).await;
     signed_before(&app, &swp, &op, T0, true).await;
     let (mgr, _) = person(&app, "mgr@demo.plant", "manager", "production").await;

@@ -13,7 +13,7 @@ use crate::swp::support::{add, crew, deployed, kiosk, login, person, relogin};
 async fn a_deployment_opens_for_exactly_the_operators_concerned_and_verification_closes() {
     let app = spawn_with(&RELEASE).await;
     let crew = crew(&app).await;
-    let rev0 = deployed(&crew, "RD-100", json!({})).await; // zones A1, B2
+    let rev0 = deployed(&crew, "RD-100", json!({"changes": "Revised", "changes": "Revised"})).await; // zones A1, B2
     let (mgr, _) = person(&app, "mgr@demo.plant", "manager", "production").await;
     assert_eq!(
         list(&mgr, "").await,
@@ -44,7 +44,7 @@ async fn a_deployment_opens_for_exactly_the_operators_concerned_and_verification
         .unwrap();
 
     app.clock.advance_secs(3600);
-    let rev1 = deployed(&crew, "RD-100", json!({})).await;
+    let rev1 = deployed(&crew, "RD-100", json!({"changes": "Revised", "changes": "Revised"})).await;
     let got = list(&mgr, "").await;
     assert_eq!(
         rows(&got),
@@ -93,7 +93,7 @@ async fn a_deployment_opens_for_exactly_the_operators_concerned_and_verification
     relogin(&mgr, "mgr@demo.plant").await;
     crew.relogin().await;
     assert_eq!(list(&mgr, "state=overdue").await["total"], 1, "b2's is overdue after 7 days");
-    let rev2 = deployed(&crew, "RD-100", json!({})).await;
+    let rev2 = deployed(&crew, "RD-100", json!({"changes": "Revised", "changes": "Revised"})).await;
     let got = list(&mgr, "").await;
     assert_eq!(
         rows(&got),
@@ -120,15 +120,15 @@ async fn a_deployment_opens_for_exactly_the_operators_concerned_and_verification
 async fn a_disabled_operator_and_a_removed_zone_void_their_obligations() {
     let app = spawn_with(&RELEASE).await;
     let crew = crew(&app).await;
-    let rev0 = deployed(&crew, "RD-200", json!({"zones": ["A1"]})).await;
-    let rev0b = deployed(&crew, "RD-201", json!({"zones": ["B2"]})).await;
+    let rev0 = deployed(&crew, "RD-200", json!({"changes": "Revised", "zones": ["A1"]})).await;
+    let rev0b = deployed(&crew, "RD-201", json!({"changes": "Revised", "zones": ["B2"]})).await;
     let x = operator(&app, "1201", "mpk", &["A1", "B2"]).await;
     let y = operator(&app, "1202", "mpk", &["A1"]).await;
     for (op, swp) in [(&x, &rev0), (&x, &rev0b), (&y, &rev0)] {
         signed_before(&app, swp, op, T0 - DAY * 1000, true).await;
     }
-    deployed(&crew, "RD-200", json!({"zones": ["A1"]})).await;
-    deployed(&crew, "RD-201", json!({"zones": ["B2"]})).await;
+    deployed(&crew, "RD-200", json!({"changes": "Revised", "zones": ["A1"]})).await;
+    deployed(&crew, "RD-201", json!({"changes": "Revised", "zones": ["B2"]})).await;
     let (mgr, _) = person(&app, "mgr@demo.plant", "manager", "production").await;
     assert_eq!(list(&mgr, "state=open").await["total"], 3);
     // A manager takes B2 from x: the RD-201 obligation (zone B2 only) is void.
@@ -152,7 +152,7 @@ async fn a_disabled_operator_and_a_removed_zone_void_their_obligations() {
 async fn with_training_on_a_trained_operator_who_never_signed_must_read_too() {
     let app = spawn_with(&[RELEASE[0], ("auth.ip_attempts_per_minute", "1000")]).await;
     let crew = crew(&app).await;
-    deployed(&crew, "RD-700", json!({"zones": ["A1"]})).await;
+    deployed(&crew, "RD-700", json!({"changes": "Revised", "zones": ["A1"]})).await;
     let trained = operator(&app, "2101", "mpk", &["A1"]).await;
     let untrained = operator(&app, "2102", "mpk", &["A1"]).await;
     let t = crate::training::support::leader(&app).await;
@@ -166,7 +166,7 @@ async fn with_training_on_a_trained_operator_who_never_signed_must_read_too() {
     let b = crate::training::support::block(&t, 0, 0).await; // the genesis operator's row
     let r = t.post("/api/training/matrix/edit/block", &json!({"blockId": b, "squares": 1})).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
-    deployed(&crew, "RD-700", json!({"zones": ["A1"]})).await;
+    deployed(&crew, "RD-700", json!({"changes": "Revised", "zones": ["A1"]})).await;
     let (mgr, _) = person(&app, "mgr@demo.plant", "manager", "production").await;
     assert_eq!(
         rows(&list(&mgr, "").await),
@@ -179,10 +179,10 @@ async fn with_training_on_a_trained_operator_who_never_signed_must_read_too() {
 async fn a_deployed_swp_removed_from_the_floor_voids_its_obligations() {
     let app = spawn_with(&RELEASE).await;
     let crew = crew(&app).await;
-    let v0 = deployed(&crew, "RD-800", json!({"zones": ["A1"]})).await;
+    let v0 = deployed(&crew, "RD-800", json!({"changes": "Revised", "zones": ["A1"]})).await;
     let op = operator(&app, "2201", "mpk", &["A1"]).await;
     signed_before(&app, &v0, &op, T0 - DAY * 1000, true).await;
-    let v1 = deployed(&crew, "RD-800", json!({"zones": ["A1"]})).await;
+    let v1 = deployed(&crew, "RD-800", json!({"changes": "Revised", "zones": ["A1"]})).await;
     let (mgr, _) = person(&app, "mgr@demo.plant", "manager", "production").await;
     assert_eq!(rows(&list(&mgr, "").await), want(&[(&op, "new-revision", "open")]));
     let r = mgr.post("/api/swps/delete-deployed", &json!([v1])).await;
