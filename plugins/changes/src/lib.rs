@@ -7,6 +7,7 @@
 mod access;
 mod control;
 mod create;
+mod effective;
 mod lifecycle;
 mod model;
 mod routes;
@@ -14,10 +15,16 @@ mod store;
 mod view;
 
 use std::sync::Arc;
+use std::time::Duration;
+
+pub use effective::tell_effective;
 
 use plantdoc_core::ports::ChangeControl;
 use plantdoc_core::ModuleContext;
 use serde::Deserialize;
+
+/// How often the effective days are looked at.
+const TICK_EVERY: Duration = Duration::from_secs(15 * 60);
 
 /// `[modules.changes]` (defaults in plugins/changes/settings.toml).
 #[derive(Debug, Clone, Deserialize)]
@@ -41,7 +48,15 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     for k in access::KIND.notices.kinds() {
         ctx.event_kind(k);
     }
+    ctx.event_kind(effective::EFFECTIVE);
     ctx.listen(&control::KINDS, Arc::new(control::Hears));
+    ctx.task("effective-days", |state, stop| {
+        plantdoc_core::tasks::every(state, stop, TICK_EVERY, |state| async move {
+            if let Err(e) = tell_effective(&state).await {
+                tracing::warn!(error = %e, "telling effective days failed");
+            }
+        })
+    });
     ctx.provide_port::<dyn ChangeControl>(Arc::new(control::Control));
     ctx.routes(routes::routes());
     Ok(())

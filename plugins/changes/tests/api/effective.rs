@@ -62,8 +62,16 @@ async fn a_revision_reaches_a_zone_on_its_effective_day() {
     crate::swp::support::kiosk(&app, "kiosk.b2@demo.plant", "mpk", &["B2"]).await;
     let b2 = login(&app, "kiosk.b2@demo.plant").await;
     assert_eq!(shown(&b2, &url).await, new_id);
+    // A1's team leads are told on the day, once; B2 (at deploy) is never told.
+    let told = |n| {
+        format!("SELECT COUNT(*) FROM notifications WHERE kind = 'changes.effective' AND user_id = '{n}'")
+    };
+    assert_eq!(plantdoc_changes::tell_effective(&app.state).await.unwrap(), 0);
     // Tomorrow the new revision is in force in A1, and the old one no longer.
     app.clock.advance_secs(24 * 3600);
+    assert_eq!(plantdoc_changes::tell_effective(&app.state).await.unwrap(), 1);
+    assert_eq!(plantdoc_changes::tell_effective(&app.state).await.unwrap(), 0);
+    assert_eq!(scalar(&app, &told(&old.sup)).await, 1, "the A1 supervisor");
     assert_eq!(shown(&old.netbook, &url).await, new_id);
     assert_eq!(old.read("late-rev-key").await.status, StatusCode::NOT_FOUND);
     let new = Plant { swp_id: new_id.clone(), ..old };
