@@ -192,6 +192,17 @@ pub trait ChangeControl: Send + Sync {
         conn: &mut sqlx::AnyConnection,
         doc_id: &str,
     ) -> AppResult<Vec<(String, String)>>;
+    /// When the deployed document `doc_id` is due for its periodic review (ms), if it has a
+    /// review date.
+    async fn review_due(&self, state: &AppState, doc_id: &str) -> AppResult<Option<i64>>;
+}
+
+/// A document answer's `reviewDue` (ISO 8601), under change control's periodic review.
+pub async fn review_due(state: &AppState, doc_id: &str) -> AppResult<Option<String>> {
+    match state.port::<dyn ChangeControl>() {
+        Some(p) => Ok(p.review_due(state, doc_id).await?.map(crate::clock::iso)),
+        None => Ok(None),
+    }
 }
 
 /// Whether a revision whose effective days by zone are `days` is held back for a viewer of

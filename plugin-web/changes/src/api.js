@@ -41,3 +41,21 @@ export function useChangeAct() {
     onSettled: () => qc.invalidateQueries({ queryKey: KEY }),
   });
 }
+
+/** GET /api/changes/reviews?due_within_days=: { items }. */
+export function useDueReviews(days) {
+  return useQuery({
+    queryKey: [...KEY, 'reviews', days],
+    meta: { failure: 'Could not load the documents due for review' },
+    queryFn: () => api.get(`/api/changes/reviews?due_within_days=${days}`),
+  });
+}
+
+/** GET /api/changes/reviews/backlog: [{ month, due }]. */
+export function useBacklog() {
+  return useQuery({
+    queryKey: [...KEY, 'backlog'],
+    meta: { failure: 'Could not load the review backlog' },
+    queryFn: () => api.get('/api/changes/reviews/backlog'),
+  });
+}

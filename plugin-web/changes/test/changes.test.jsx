@@ -101,4 +101,37 @@ describe('change control page', () => {
     expect(await screen.findByText('This field is required.')).toBeTruthy();
     expect(sent).toMatchObject({ reason: 'Loose bolts', zones: ['A1'], effective: { A1: '2026-01-07' }, documents: [] });
   });
+
+  it('lists what is due for review, overdue in words, and signs a verdict with the password', async () => {
+    let sent = null;
+    const item = {
+      kind: 'swp',
+      docId: 'd1',
+      partNumber: 'P1',
+      title: 'SWP P1 revision 0',
+      zones: ['A1'],
+      deployedAt: '2026-01-01T00:00:00.000Z',
+      dueAt: '2027-01-01T00:00:00.000Z',
+      overdue: true,
+      lastReview: null,
+      evidence: { signatures: 4, revisions: 1 },
+      maySign: true,
+    };
+    stubFetch({
+      '/api/changes/reviews': [200, { items: [item] }],
+      '/api/changes/reviews/backlog': [200, [{ month: 'overdue', due: 1 }]],
+      'POST /api/changes/reviews/swp/d1': (p, init) => {
+        sent = JSON.parse(init.body);
+        return [400, { password: 'Incorrect password.' }];
+      },
+    });
+    page('/main/changes?tab=reviews&within=60');
+    expect(await screen.findByText(/\(overdue\)/)).toBeTruthy();
+    expect(screen.getByText('Overdue: 1')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    fireEvent.change(await screen.findByLabelText('Your password (your signature)'), { target: { value: 'pw' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign verdict' }));
+    expect(await screen.findByText('Incorrect password.')).toBeTruthy();
+    expect(sent).toEqual({ verdict: 'keep', note: '', password: 'pw' });
+  });
 });

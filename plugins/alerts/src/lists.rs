@@ -118,6 +118,9 @@ pub async fn alert(
     let a = visible_alert(&state, &user, &id).await?;
     let mut v = store::with_signs(&state, std::slice::from_ref(&a)).await?.remove(0);
     v["mine"] = Value::Bool(a.is_author(&user.id));
+    if let Some(due) = plantdoc_core::ports::review_due(&state, &a.id).await? {
+        v["reviewDue"] = due.into();
+    }
     Ok(axum::Json(json!({"alert": v})))
 }
 

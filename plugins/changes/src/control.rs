@@ -2,6 +2,8 @@
 //! its change request, checked and recorded in the submission's transaction), and what
 //! their acts tell it, inside their transactions:
 //! - `swp.deployed`, `alerts.in-force`: a revision submitted under a request was deployed;
+//! - `swp.deployed`, `alerts.in-force` also open the document's periodic review (and end
+//!   those of the revisions it supersedes); `swp.removed`, `alerts.sunset` end it;
 //! - `island.verified`: the first verified signature of one of a request's deployed
 //!   revisions in one of its zones is the change's cut-in there (when it was first live).
 use plantdoc_core::auth::users;
@@ -11,7 +13,7 @@ use plantdoc_core::{text, AppResult, AppState};
 use serde_json::Value;
 use sqlx::{AnyConnection, Row};
 
-use crate::store;
+use crate::{review_store, store, ChangesState};
 
 pub struct Control;
 
@@ -77,9 +79,20 @@ impl ChangeControl for Control {
             .map(|r| Ok((r.try_get("zone")?, r.try_get("effective")?)))
             .collect::<Result<_, sqlx::Error>>()?)
     }
+
+    async fn review_due(&self, state: &AppState, doc_id: &str) -> AppResult<Option<i64>> {
+        Ok(sqlx::query_scalar(
+            "SELECT due_at FROM change_reviews WHERE doc_id = $1 AND ended_at IS NULL AND (ends_at IS NULL OR ends_at > $2)",
+        )
+        .bind(doc_id)
+        .bind(state.now_ms())
+        .fetch_optional(&state.db.pool)
+        .await?)
+    }
 }
 
-pub const KINDS: [&str; 3] = ["swp.deployed", "alerts.in-force", "island.verified"];
+pub const KINDS: [&str; 5] =
+    ["swp.deployed", "alerts.in-force", "island.verified", "swp.removed", "alerts.sunset"];
 
 pub struct Hears;
 
@@ -87,7 +100,7 @@ pub struct Hears;
 impl Listener for Hears {
     async fn on_event(
         &self,
-        _state: &AppState,
+        state: &AppState,
         conn: &mut AnyConnection,
         now: i64,
         e: &Event,
@@ -100,8 +113,11 @@ impl Listener for Hears {
                     .bind(doc_id)
                     .execute(&mut *conn)
                     .await?;
-                Ok(())
+                let kind = if e.kind == "swp.deployed" { "swp" } else { "alert" };
+                let months = state.get::<ChangesState>().settings.review_every_months.of(kind);
+                review_store::opened(conn, now, e, kind, months).await
             }
+            "swp.removed" | "alerts.sunset" => review_store::ended(conn, now, doc_id).await,
             "island.verified" => cut_in(conn, now, e, doc_id).await,
             _ => Ok(()),
         }

@@ -8,15 +8,18 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use chrono::NaiveDate;
 use plantdoc_core::app::AppState;
+use plantdoc_core::auth::users::User;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, FieldErrors, Json, Refusal};
 use plantdoc_core::review::{engine, notices};
 use plantdoc_core::{msg, text};
 use serde::Deserialize;
 use serde_json::{json, Value};
+use sqlx::AnyConnection;
 
 use crate::access::KIND;
 use crate::model::{ChangeRequest, DocRef};
+use crate::review_store::ReviewRow;
 use crate::store::{self, NewRequest};
 use crate::view;
 use crate::ChangesState;
@@ -127,7 +130,9 @@ fn effective(
     let map = match v {
         None | Some(Value::Null) => return Ok(BTreeMap::new()),
         Some(Value::Object(m)) => m,
-        Some(_) => return Err(text!("Effective dates are {\"zone\": \"YYYY-MM-DD\"}.").into()),
+        Some(_) => {
+            return Err(text!("Effective dates are each zone with its day (YYYY-MM-DD).").into())
+        }
     };
     let mut out = BTreeMap::new();
     for (z, d) in map {
@@ -183,17 +188,53 @@ pub async fn create(
             .map(|z| (z.clone(), dates.get(&z).cloned()))
             .collect(),
     };
-    let id = plantdoc_core::db::new_id();
     let mut tx = state.db.begin().await?;
-    let number = store::next_number(&mut tx, &user.company_code, now).await?;
-    store::insert(&mut tx, &user, &new, &id, &number, now).await?;
-    let doc = engine::fetch::<ChangeRequest>(&mut tx, &id).await?.ok_or(AppError::NotFound)?;
-    notices::waiting(&state, &mut tx, now, &user, &doc, &[0]).await?;
-    let act = KIND
-        .act(&user, "submit", &id, format!("change request {number} raised and sent for review"))
-        .after(json!({"number": number, "title": new.title, "reason": new.reason, "references": new.refs,
-            "documents": new.documents, "zones": doc.zones, "effective": dates}));
-    engine::append(&mut tx, now, &[act]).await?;
+    let doc = raise(&state, &mut tx, &user, &new, now).await?;
     tx.commit().await?;
     Ok(axum::Json(view::detail(&state, &doc).await?).into_response())
+}
+
+/// Inside `conn`'s transaction: takes the company's next number, inserts the request and
+/// its zones, tells the process stage's reviewers and appends the audit row.
+async fn raise(
+    state: &AppState,
+    conn: &mut AnyConnection,
+    user: &User,
+    new: &NewRequest,
+    now: i64,
+) -> AppResult<ChangeRequest> {
+    let id = plantdoc_core::db::new_id();
+    let number = store::next_number(conn, &user.company_code, now).await?;
+    store::insert(conn, user, new, &id, &number, now).await?;
+    let doc = engine::fetch::<ChangeRequest>(conn, &id).await?.ok_or(AppError::NotFound)?;
+    notices::waiting(state, conn, now, user, &doc, &[0]).await?;
+    let dates: BTreeMap<&String, &String> =
+        new.zones.iter().filter_map(|(z, d)| d.as_ref().map(|d| (z, d))).collect();
+    let act = KIND
+        .act(user, "submit", &id, format!("change request {number} raised and sent for review"))
+        .after(json!({"number": number, "title": new.title, "reason": new.reason, "references": new.refs,
+            "documents": new.documents, "zones": doc.zones, "effective": dates}));
+    engine::append(conn, now, &[act]).await?;
+    Ok(doc)
+}
+
+/// A periodic review's 'revise': a change request for the document, raised by the
+/// reviewer with their note as its reason, in review; answers its number.
+pub async fn for_review(
+    state: &AppState,
+    conn: &mut AnyConnection,
+    user: &User,
+    r: &ReviewRow,
+    note: &str,
+    now: i64,
+) -> AppResult<String> {
+    let title: String = format!("Periodic review: {}", r.title).chars().take(200).collect();
+    let new = NewRequest {
+        title,
+        reason: note.chars().take(MAX_REASON_CHARS).collect(),
+        refs: Vec::new(),
+        documents: vec![DocRef { kind: r.kind.clone(), part_number: r.part_number.clone() }],
+        zones: r.zones.iter().map(|z| (z.clone(), None)).collect(),
+    };
+    Ok(raise(state, conn, user, &new, now).await?.number.clone())
 }

@@ -14,7 +14,7 @@ use serde_json::json;
 use crate::access::{self, KIND};
 use crate::model::{ChangeRequest, STATES};
 use crate::view::{self, RequestJson};
-use crate::{create, store};
+use crate::{create, reviews, store};
 
 pub const PAGE_SIZE: i64 = 25;
 
@@ -30,6 +30,23 @@ pub fn routes() -> ApiRouter {
         .post("/api/changes", "Raise a change request and send it for review", create::create)
         .body::<create::NewChange>()
         .returns::<RequestJson>()
+        .get(
+            "/api/changes/reviews",
+            "Documents due (or overdue) for periodic review, with the floor's evidence (?due_within_days=30)",
+            reviews::due,
+        )
+        .query::<reviews::DueQuery>()
+        .returns::<reviews::DueList>()
+        .get("/api/changes/reviews/backlog", "Open periodic reviews by the month they fall due", reviews::backlog)
+        .returns::<Vec<reviews::MonthJson>>()
+        .post("/api/changes/reviews/spread", "Spread the first review dates over N months (managers)", reviews::spread)
+        .body::<reviews::SpreadBody>()
+        .post(
+            "/api/changes/reviews/{kind}/{id}",
+            "Sign a periodic review's verdict {verdict: keep|revise|obsolete, note, password}",
+            reviews::verdict,
+        )
+        .body::<reviews::VerdictBody>()
         .get("/api/changes/{id}", "One change request (by number or key) with its zones and revisions", one)
         .returns::<RequestJson>()
         .post("/api/changes/approve/{id}", "Approve your review stage of a change request", approve)

@@ -28,7 +28,15 @@ pub async fn swp(
     Path(id): Path<String>,
 ) -> AppResult<Response> {
     let s = visible_swp(&state, &user, &id).await?;
-    Ok(json_bytes(store::full_json(&state, &s, "swp", false).await?))
+    let mut body = store::full_json(&state, &s, "swp", false).await?;
+    // Under change control's periodic review: when it is next due.
+    if let Some(due) = plantdoc_core::ports::review_due(&state, &s.id).await? {
+        body.pop();
+        let due = serde_json::to_vec(&due).map_err(anyhow::Error::from)?;
+        plantdoc_core::http::push_field(&mut body, "reviewDue", &due);
+        body.push(b'}');
+    }
+    Ok(json_bytes(body))
 }
 
 /// `?lang=xx`: the translations into xx where the revision has them, and `served`.

@@ -9,7 +9,7 @@ use axum::Json as Reply;
 use plantdoc_core::auth::oidc::fresh;
 use plantdoc_core::auth::session::{self, ClientIp};
 use plantdoc_core::auth::users::User;
-use plantdoc_core::auth::{password, pin, CurrentUser};
+use plantdoc_core::auth::{confirm, password, pin, CurrentUser};
 use plantdoc_core::error::{FieldErrors, Json};
 use plantdoc_core::events::Event;
 use plantdoc_core::text;
@@ -27,10 +27,6 @@ pub struct SetBody {
     #[serde(default)]
     password: String,
 }
-
-/// Asked of an account without a password typed, where single sign-on is set up.
-pub const CONFIRM_FIRST: &str =
-    text!("Please type your password, or first confirm with your sign-in provider.");
 
 /// `GET /api/users/pin`: how the signed-in person may confirm a new PIN: `{provider}`,
 /// the single sign-on's label (null without it), and `{confirmed}`, whether a fresh
@@ -65,29 +61,19 @@ pub async fn set(
             fields: FieldErrors::new(),
         });
     }
-    let sso = state.settings.auth.oidc.is_some();
-    let by_provider = b.password.is_empty()
-        && sso
-        && session::has_provider_sign_in(&state, &me.session_hash, fresh::CONFIRM_MS).await?;
+    let by = confirm::how(&state, &me, &b.password).await?;
     let mut errors = FieldErrors::new();
     if let Err(msg) = pin::check_for(&me, &b.pin) {
         errors.insert("pin".into(), msg.into());
     }
-    if b.password.is_empty() && !by_provider {
-        let msg = if sso { CONFIRM_FIRST } else { text!("Your password is required.") };
+    if let Err(msg) = by {
         errors.insert("password".into(), msg.into());
     }
+    let Ok(by) = by else { return Err(AppError::Fields(errors)) };
     if !errors.is_empty() {
         return Err(AppError::Fields(errors));
     }
-    if by_provider {
-        // One PIN per fresh sign-in: a parallel call finds the mark gone.
-        if !session::take_provider_sign_in(&state, &me.session_hash, fresh::CONFIRM_MS).await? {
-            return Err(AppError::field("password", CONFIRM_FIRST));
-        }
-    } else if !password::verify(&state, &b.password, Some(&me.password_hash)).await? {
-        return Err(AppError::field("password", text!("Incorrect password.")));
-    }
+    confirm::confirm(&state, &me, by, &b.password).await?;
     pin::set(&state, &me, &b.pin, pin::SetBy::Owner).await?;
     Ok(Reply(json!({"ok": true})))
 }

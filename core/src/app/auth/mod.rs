@@ -1,4 +1,5 @@
 //! Sign-in, sessions, passwords, throttling and the sign-in API.
+pub mod confirm;
 pub mod csrf;
 pub mod email_change;
 pub mod hasher;

@@ -1,13 +1,14 @@
 // /main/changes: the change requests the user sees (state and words filters, 25 a page),
 // one request's detail, and the form that raises one. Every choice is in the address
 // (?state=&q=&page=&request=&new=1): reload, Back and a shared link keep them.
-import { Alert, Button, Card, Input, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Input, Select, Space, Tabs, Tag, Typography } from 'antd';
 import { EmptyList, PagedTable, formatDate, k, useT, useUrlState, zoneLabel } from '@plantdoc/kit';
 import { useRequests } from '../api';
 import { RequestDetail } from '../components/RequestDetail';
 import { NewRequest } from '../components/NewRequest';
+import { ReviewsPanel } from '../components/ReviewsPanel';
 
-const DEFAULTS = { state: '', q: '', page: 1, request: '', new: '' };
+const DEFAULTS = { tab: '', state: '', q: '', page: 1, request: '', new: '' };
 export const PAGE_SIZE = 25;
 export const STATES = [
   { value: '', label: k('Every state') },
@@ -27,7 +28,7 @@ export function StateTag({ state }) {
 export function ChangesPage() {
   const t = useT('changes');
   const [url, setUrl] = useUrlState(DEFAULTS);
-  const list = useRequests({ state: url.state, q: url.q, page: url.page, enabled: !url.request && url.new !== '1' });
+  const list = useRequests({ state: url.state, q: url.q, page: url.page, enabled: !url.request && url.new !== '1' && url.tab !== 'reviews' });
   if (url.new === '1') return <NewRequest onDone={(id) => setUrl({ new: '', request: id || '' })} />;
   if (url.request) return <RequestDetail id={url.request} onBack={() => setUrl({ request: '' })} />;
   const columns = [
@@ -46,7 +47,7 @@ export function ChangesPage() {
     { title: t('Raised by'), dataIndex: 'owner' },
     { title: t('Raised'), dataIndex: 'createdAt', render: (d) => formatDate(d) },
   ];
-  return (
+  const requests = (
     <Card
       title={
         <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>
@@ -91,5 +92,15 @@ export function ChangesPage() {
         />
       )}
     </Card>
+  );
+  return (
+    <Tabs
+      activeKey={url.tab || 'requests'}
+      onChange={(key) => setUrl({ tab: key === 'requests' ? '' : key })}
+      items={[
+        { key: 'requests', label: t('Change requests'), children: requests },
+        { key: 'reviews', label: t('Due for review'), children: url.tab === 'reviews' ? <ReviewsPanel /> : null },
+      ]}
+    />
   );
 }

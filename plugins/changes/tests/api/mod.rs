@@ -4,3 +4,4 @@
 mod effective;
 mod floor;
 mod requests;
+mod reviews;
