@@ -5,6 +5,7 @@
 //! signed file links) and sign-in. Stands on `documents`, `plant`, `data` and `base`.
 pub mod api;
 pub mod auth;
+pub mod change_control;
 pub mod conns;
 pub mod copy_check;
 pub mod dynamic;

@@ -1,0 +1,117 @@
+//! The change-control port (`ChangeControl`, provided by the `changes` module) and the
+//! rules every module applies with it: a revision's reason, its change request, the days
+//! a revision takes effect per zone, a document's periodic review date. Re-exported by
+//! [`crate::ports`].
+use crate::app::AppState;
+use crate::error::AppResult;
+use crate::text;
+
+pub use async_trait::async_trait;
+
+/// Change control: while its provider is on, every revision after a part's first carries
+/// its reason, and a revision may name the change request it belongs to.
+#[async_trait]
+pub trait ChangeControl: Send + Sync {
+    /// Why `company`'s change request `number` cannot take a revision of the `kind`
+    /// document of `part_number` (a field message), or `Ok` when it can: the request
+    /// exists, is in review or approved, and lists that document.
+    async fn check_request(
+        &self,
+        state: &AppState,
+        company: &str,
+        number: &str,
+        kind: &str,
+        part_number: &str,
+    ) -> AppResult<Result<(), &'static str>>;
+    /// Records, inside the submission's transaction, that the revision `doc_id` was
+    /// submitted under the change request `number` (checked by [`Self::check_request`]).
+    async fn attach(
+        &self,
+        conn: &mut sqlx::AnyConnection,
+        company: &str,
+        number: &str,
+        revision: &AttachedRevision,
+    ) -> AppResult<()>;
+    /// The days (`YYYY-MM-DD`, UTC) from which the revision `doc_id` is in force, by zone,
+    /// when an approved change request it was submitted under dates them; empty: in force
+    /// from its deploy everywhere.
+    async fn effective_days(
+        &self,
+        conn: &mut sqlx::AnyConnection,
+        doc_id: &str,
+    ) -> AppResult<Vec<(String, String)>>;
+    /// When the deployed document `doc_id` is due for its periodic review (ms), if it has a
+    /// review date.
+    async fn review_due(&self, state: &AppState, doc_id: &str) -> AppResult<Option<i64>>;
+}
+
+/// A document answer's `reviewDue` (ISO 8601), under change control's periodic review.
+pub async fn review_due(state: &AppState, doc_id: &str) -> AppResult<Option<String>> {
+    match state.port::<dyn ChangeControl>() {
+        Some(p) => Ok(p.review_due(state, doc_id).await?.map(crate::clock::iso)),
+        None => Ok(None),
+    }
+}
+
+/// Whether a revision whose effective days by zone are `days` is held back for a viewer of
+/// `zones` on `today` (`YYYY-MM-DD`): some dated zone is the viewer's, and none of the
+/// viewer's dated zones has reached its day. A viewer of no zone sees every zone.
+pub fn held_back(days: &[(String, String)], zones: &[String], today: &str) -> bool {
+    let mine: Vec<&(String, String)> =
+        days.iter().filter(|(z, _)| zones.is_empty() || zones.contains(z)).collect();
+    !mine.is_empty() && mine.iter().all(|(_, d)| d.as_str() > today)
+}
+
+/// Today as change control dates it: the UTC day of `now_ms`.
+pub fn day_of(now_ms: i64) -> String {
+    chrono::DateTime::from_timestamp_millis(now_ms)
+        .unwrap_or_default()
+        .format("%Y-%m-%d")
+        .to_string()
+}
+
+/// A revision submitted under a change request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AttachedRevision {
+    /// The document kind (`swp`, `alert`).
+    pub kind: String,
+    pub doc_id: String,
+    pub part_number: String,
+    /// Its reason for change (the 'Changes' note).
+    pub reason: String,
+    pub submitted_at: i64,
+}
+
+/// The reason-for-change rule of a revision, with change control on: the note is required
+/// from a part's second revision on (revision 1), whatever the 'New Release' choice.
+pub const REASON_REQUIRED: &str =
+    text!("Please give the reason for this change: change control needs it on every revision.");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_revision_is_held_back_until_the_day_of_each_of_the_viewers_zones() {
+        let days = |v: &[(&str, &str)]| -> Vec<(String, String)> {
+            v.iter().map(|(z, d)| (z.to_string(), d.to_string())).collect()
+        };
+        let zones = |v: &[&str]| -> Vec<String> { v.iter().map(|z| z.to_string()).collect() };
+        let dated = days(&[("A1", "2026-01-07"), ("B2", "2026-01-03")]);
+        // (viewer's zones, today, held back)
+        for (z, today, held) in [
+            (&["A1"][..], "2026-01-06", true),
+            (&["A1"][..], "2026-01-07", false),
+            (&["B2"][..], "2026-01-02", true),
+            (&["B2"][..], "2026-01-03", false),
+            (&["A1", "B2"][..], "2026-01-05", false),
+            (&["C3"][..], "2026-01-01", false),
+            (&[][..], "2026-01-05", false),
+            (&[][..], "2026-01-02", true),
+        ] {
+            assert_eq!(held_back(&dated, &zones(z), today), held, "{z:?} {today}");
+        }
+        assert!(!held_back(&[], &zones(&["A1"]), "2026-01-01"));
+        assert_eq!(day_of(1_767_225_600_000), "2026-01-01");
+    }
+}
