@@ -118,6 +118,7 @@ export function RequestDetail({ id, onBack }) {
       </Card>
       <Card size="small" title={t('Zones')}>
         <Progress
+          aria-label={t('Zones live')}
           percent={r.zones.length ? Math.round((100 * live) / r.zones.length) : 0}
           format={() => t('{{live}} of {{all}} zones live', { live, all: r.zones.length })}
         />
