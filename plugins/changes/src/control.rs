@@ -118,7 +118,13 @@ impl Listener for Hears {
                 review_store::opened(conn, now, e, kind, months).await
             }
             "swp.removed" | "alerts.sunset" => review_store::ended(conn, now, doc_id).await,
-            "island.verified" => cut_in(conn, now, e, doc_id).await,
+            "island.verified" => {
+                let threshold = state.get::<ChangesState>().settings.close_coverage;
+                for id in cut_in(conn, now, e, doc_id).await? {
+                    crate::coverage::maybe_close(conn, now, &id, threshold).await?;
+                }
+                Ok(())
+            }
             _ => Ok(()),
         }
     }
@@ -126,7 +132,13 @@ impl Listener for Hears {
 
 /// Records the cut-in in each of the event's zones that a request of this revision has
 /// and that is not live yet (the first verification wins: the UPDATE's WHERE).
-async fn cut_in(conn: &mut AnyConnection, now: i64, e: &Event, doc_id: &str) -> AppResult<()> {
+/// Answers the requests of this revision (each may now close).
+async fn cut_in(
+    conn: &mut AnyConnection,
+    now: i64,
+    e: &Event,
+    doc_id: &str,
+) -> AppResult<Vec<String>> {
     let requests: Vec<String> = sqlx::query(
         "SELECT r.request_id FROM change_request_revisions r JOIN change_requests c ON c.id = r.request_id \
          WHERE r.doc_id = $1 AND r.deployed_at IS NOT NULL AND c.status = 'deployed' AND c.closed_at IS NULL",
@@ -138,7 +150,7 @@ async fn cut_in(conn: &mut AnyConnection, now: i64, e: &Event, doc_id: &str) -> 
     .map(|r| r.try_get::<String, _>(0))
     .collect::<Result<_, _>>()?;
     if requests.is_empty() {
-        return Ok(());
+        return Ok(requests);
     }
     let name = |v: &Value| v.as_str().unwrap_or_default().to_string();
     let operator = match users::find_by_id(conn, &name(&e.data["operator"])).await? {
@@ -161,5 +173,5 @@ async fn cut_in(conn: &mut AnyConnection, now: i64, e: &Event, doc_id: &str) -> 
                 .await?;
         }
     }
-    Ok(())
+    Ok(requests)
 }

@@ -6,11 +6,13 @@
 //! `store` (its SQL).
 mod access;
 mod control;
+mod coverage;
 mod create;
 mod demo;
 mod effective;
 mod lifecycle;
 mod model;
+mod record_pdf;
 mod review_store;
 mod review_tell;
 mod reviews;
@@ -41,6 +43,9 @@ pub struct ChangesSettings {
     pub review_every_months: ReviewEvery,
     /// Days before a review date its owners are told (0: not told before the date).
     pub review_notice_days: u32,
+    /// A request closes by itself when every zone is live and this percentage of its
+    /// readers read every revision (0: when every zone is live).
+    pub close_coverage: u32,
 }
 
 /// `review_every_months = { swp = 12, alert = 12 }`.
@@ -73,6 +78,11 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
         anyhow::bail!("configuration error: modules.changes.max_title_chars must be at least 1");
     }
     let ReviewEvery { swp, alert } = settings.review_every_months;
+    if settings.close_coverage > 100 {
+        anyhow::bail!(
+            "configuration error: modules.changes.close_coverage is a percentage (0 to 100)"
+        );
+    }
     if swp > 120 || alert > 120 || settings.review_notice_days > 365 {
         anyhow::bail!("configuration error: modules.changes.review_every_months is at most 120 months and review_notice_days at most 365");
     }

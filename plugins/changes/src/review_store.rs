@@ -256,3 +256,30 @@ pub async fn spread(
     }
     Ok(ids.len())
 }
+
+/// The last periodic review of each of `ids` that had one, as a line of the record.
+pub async fn verdicts_of(db: &Db, ids: &[&str]) -> Result<Vec<String>, sqlx::Error> {
+    let mut out = Vec::new();
+    for id in ids {
+        let row = sqlx::query("SELECT title, verdict, reviewer, reviewed_at, note, due_at FROM change_reviews WHERE doc_id = $1 AND verdict IS NOT NULL")
+            .bind(id)
+            .fetch_optional(&db.pool)
+            .await?;
+        if let Some(r) = row {
+            let (title, verdict, by): (String, String, String) = (
+                r.try_get(0)?,
+                r.try_get(1)?,
+                r.try_get::<Option<String>, _>(2)?.unwrap_or_default(),
+            );
+            let at: i64 = r.try_get::<Option<i64>, _>(3)?.unwrap_or_default();
+            let note: String = r.try_get::<Option<String>, _>(4)?.unwrap_or_default();
+            let next: i64 = r.try_get(5)?;
+            out.push(format!(
+                "{title}: {verdict} by {by} on {}; note: {note}; next review {}",
+                plantdoc_core::clock::with_offset(at),
+                plantdoc_core::ports::day_of(next)
+            ));
+        }
+    }
+    Ok(out)
+}

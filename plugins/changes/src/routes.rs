@@ -55,6 +55,8 @@ pub fn routes() -> ApiRouter {
         .post("/api/changes/reject/{id}", "Return a change request to its author (note required)", reject)
         .body::<ReviewBody>()
         .returns::<RequestJson>()
+        .get("/api/changes/{id}/pdf", "A change request's record for the auditor (PDF)", crate::record_pdf::pdf)
+        .returns_content("application/pdf", json!({"type": "string", "format": "binary"}))
         .post("/api/changes/{id}/close", "Close an approved change request by hand (managers; a reason)", close)
         .body::<Because>()
         .returns::<RequestJson>()
@@ -113,7 +115,11 @@ async fn list(
 }
 
 /// The request `id` (its number, or its key) if the caller may see it; 404 otherwise.
-async fn visible(state: &AppState, user: &CurrentUser, id: &str) -> AppResult<ChangeRequest> {
+pub(crate) async fn visible(
+    state: &AppState,
+    user: &CurrentUser,
+    id: &str,
+) -> AppResult<ChangeRequest> {
     let found = match store::by_number(&state.db, &user.company_code, id).await? {
         Some(c) => Some(c),
         None => engine::fetch::<ChangeRequest>(&mut *state.db.pool.acquire().await?, id).await?,

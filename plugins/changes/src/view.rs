@@ -58,6 +58,16 @@ pub struct RequestJson<'a> {
     zones: Vec<ZoneJson>,
     /// Only in the answer of one request (lists leave it empty).
     revisions: Vec<RevisionJson>,
+    /// Only in the answer of one request: who read every revision deployed under it.
+    coverage: Option<CoverageJson>,
+}
+
+/// Readers' coverage: operators of its zones who read every deployed revision.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct CoverageJson {
+    readers: i64,
+    operators: i64,
+    percent: i64,
 }
 
 /// A request with its zones and revisions.
@@ -86,6 +96,10 @@ pub async fn detail<'a>(state: &AppState, c: &'a ChangeRequest) -> AppResult<Req
             deployed_at: r.deployed_at.map(iso),
         })
         .collect();
+    let (readers, operators) =
+        crate::coverage::of(&mut *state.db.pool.acquire().await?, &c.id).await?;
+    let percent = crate::coverage::percent((readers, operators));
+    v.coverage = Some(CoverageJson { readers, operators, percent });
     Ok(v)
 }
 
@@ -118,5 +132,6 @@ pub fn summary(c: &ChangeRequest) -> RequestJson<'_> {
             })
             .collect(),
         revisions: Vec::new(),
+        coverage: None,
     }
 }

@@ -60,7 +60,12 @@ function Acts({ request }) {
 export function RequestDetail({ id, onBack }) {
   const t = useT('changes');
   const one = useRequest(id);
-  const back = <Button onClick={onBack}>{t('Back to the list')}</Button>;
+  const back = (
+    <Space wrap>
+      <Button href={`/api/changes/${encodeURIComponent(id)}/pdf`}>{t('Record for the auditor (PDF)')}</Button>
+      <Button onClick={onBack}>{t('Back to the list')}</Button>
+    </Space>
+  );
   if (one.isLoading) return <Spin />;
   if (one.isError) {
     return (
@@ -117,6 +122,11 @@ export function RequestDetail({ id, onBack }) {
         </Descriptions>
       </Card>
       <Card size="small" title={t('Zones')}>
+        {r.coverage ? (
+          <Typography.Paragraph>
+            {t("Readers' coverage: {{readers}} of {{operators}} operators read every revision ({{percent}} %)", r.coverage)}
+          </Typography.Paragraph>
+        ) : null}
         <Progress
           aria-label={t('Zones live')}
           percent={r.zones.length ? Math.round((100 * live) / r.zones.length) : 0}

@@ -82,3 +82,54 @@ async fn a_revision_reaches_a_zone_on_its_effective_day() {
 async fn shown(c: &Client, url: &str) -> String {
     c.get(url).await.body["details"]["_id"].as_str().unwrap_or("none").to_string()
 }
+
+#[tokio::test]
+async fn a_request_closes_itself_when_every_zone_is_live_and_its_readers_covered() {
+    let app = spawn_with(&RELEASE).await;
+    let p = plant(&app, "P1").await;
+    let second = crate::island::support::badged(
+        &app,
+        "op1002@demo.plant",
+        "operator",
+        "production",
+        "mpk",
+        "1002",
+    )
+    .await;
+    let crew = plant_crew(&app).await;
+    let b = board(&app).await;
+    let n = approved(&b, json!({"zones": ["A1"]})).await;
+    let files = file_ids(&crew.eng, "r1").await;
+    let r = crew
+        .eng
+        .post(
+            "/api/swps/uploadS3",
+            &payload(files, "P1", json!({"changes": "New torque", "changeRequest": n})),
+        )
+        .await;
+    let new_id = r.body["swp"]["_id"].as_str().unwrap().to_string();
+    approve_all(&crew, &new_id).await;
+    let c = b.eng.get(&format!("/api/changes/{n}")).await.body;
+    assert_eq!(c["coverage"], json!({"readers": 0, "operators": 2, "percent": 0}));
+    // A1 is live at the first verification, but one reader of two is below 100 %.
+    let first = Plant { swp_id: new_id.clone(), ..p };
+    first.signed("one").await;
+    let c = b.eng.get(&format!("/api/changes/{n}")).await.body;
+    assert_eq!(
+        (c["state"].as_str(), c["coverage"]["percent"].as_i64()),
+        (Some("approved"), Some(50)),
+        "{c}"
+    );
+    assert!(c["zones"][0]["liveAt"].is_string());
+    // The second reader completes it: closed by change control, audited.
+    let two = Plant { op: second, ..first };
+    two.signed("two").await;
+    let c = b.eng.get(&format!("/api/changes/{n}")).await.body;
+    assert_eq!(
+        (c["state"].as_str(), c["closedBy"].as_str()),
+        (Some("closed"), Some("Change control")),
+        "{c}"
+    );
+    assert_eq!(c["closeReason"], "every zone live; readers' coverage 100 %");
+    assert_eq!(audit_count(&app, "change.close").await, 1);
+}

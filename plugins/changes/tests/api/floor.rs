@@ -108,6 +108,22 @@ async fn a_revision_carries_its_reason_and_its_change_request() {
     );
     assert!(a1["liveAt"].is_string());
     assert_eq!(c["zones"][1]["liveAt"], serde_json::Value::Null, "B2 has had no verified read");
+    // The request's record for the auditor: reason, zones live by whom, revisions, chain.
+    let (status, kind, pdf) =
+        crate::swp::audit_file::download(&b.eng, &format!("/api/changes/{n}/pdf")).await;
+    assert_eq!((status, kind.as_str()), (StatusCode::OK, "application/pdf"));
+    let text = crate::swp::support::page_texts(&pdf).join("\n");
+    for want in [
+        "Reason for change: 8D-1234 found loose bolts",
+        "References: 8D-1234, CAPA-77",
+        "A1: effective at deploy; live on",
+        "by Badge 1001, verified by Badge 2001",
+        "reason: New torque 12 Nm",
+        "Readers' coverage: 1 of 1 operators read every revision (100 %)",
+        "audit verify: OK",
+    ] {
+        assert!(text.contains(want), "{want} in {text}");
+    }
     // A later verification does not move the cut-in.
     let first = a1["liveAt"].clone();
     app.clock.advance_secs(60);
