@@ -70,7 +70,8 @@ const FACTS = {
   Effective: (x) => formatDate(x.effectiveDate),
   Sunset: (x) => formatDate(x.sunsetDate),
   Zones: (x) => zonesText(x.zones),
-  Changes: (x) => x.changes,
+  // Under change control, the change request the revision belongs to follows its reason.
+  Changes: (x) => (x.changeRequest ? `${x.changes} (${x.changeRequest})` : x.changes),
 };
 
 /** [[label, value]] of `item` for the sidebar's `labels` (keys), in their order, through `t`. */

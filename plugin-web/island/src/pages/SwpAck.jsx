@@ -151,6 +151,7 @@ export function SwpAck() {
       {part.data.changes ? (
         <Card size="small" title={t('Changes:')}>
           {part.data.changes}
+          {part.data.changeRequest ? <div>{t('Change request {{number}}', { number: part.data.changeRequest })}</div> : null}
         </Card>
       ) : null}
       <Suspense fallback={null}>

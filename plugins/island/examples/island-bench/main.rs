@@ -8,6 +8,7 @@
 //! `--small`: a small plant (CI); `--plans`: query plans first; `--matrix`: only the
 //! training matrix; `--only TEXT`: the floor rows and the rows whose name holds TEXT.
 mod alerts;
+mod changes;
 #[path = "../../../swp/examples/swp-bench/load.rs"]
 mod load;
 mod plans;
@@ -19,10 +20,11 @@ mod seed;
 
 use plantdoc_core::auth::users::UserInput;
 use sqlx::Row;
-use {plantdoc_alerts as _, plantdoc_island as _, plantdoc_swp as _, plantdoc_training as _};
+use {plantdoc_alerts as _, plantdoc_changes as _, plantdoc_island as _};
+use {plantdoc_swp as _, plantdoc_training as _};
 
 const PASSWORD: &str = "Seed-Load-Measure-42";
-const RELEASE: &str = "modules = [\"swp\", \"alerts\", \"island\", \"training\"]\n";
+const RELEASE: &str = "modules = [\"swp\", \"alerts\", \"island\", \"training\", \"changes\"]\n";
 /// The kiosk's targets (docs/speed.md, 'Kiosk hot path'): at least this share of the
 /// floor's requests/s...
 const TARGET_SHARE: f64 = 0.60;
@@ -371,6 +373,10 @@ async fn main() -> anyhow::Result<()> {
         );
     }
     anyhow::ensure!(failed == 0, "{failed} requests failed");
+    if !matrix_only {
+        let held = changes::seed(&state, if small { 200 } else { 10_000 }).await?;
+        changes::bench(&http, &base, &kiosk, held, (clients, secs, floor)).await?;
+    }
 
     let staff = training::Staff {
         http: &http,
