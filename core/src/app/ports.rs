@@ -150,6 +150,19 @@ pub trait PartAlerts: Send + Sync {
     ) -> AppResult<Vec<PartAlert>>;
 }
 
+/// An operator's qualification on a part as the gate uses it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Qualification {
+    /// The effective level: the level set as the provider's rules leave it (expiry,
+    /// decay, a new release, a cap, a waiver).
+    pub level: i32,
+    /// The level set in the matrix.
+    pub set: i32,
+    /// Why the effective level is what it is, for the operator to read (English,
+    /// translated on the way out); `None` when it is the level set.
+    pub reason: Option<String>,
+}
+
 /// Operators' training levels on parts.
 #[async_trait]
 pub trait TrainingLevels: Send + Sync {
@@ -158,6 +171,17 @@ pub trait TrainingLevels: Send + Sync {
     /// The operator's level on the part (by part number): the highest of any matrix
     /// holding both, -1 when training has not started, `None` when no matrix holds both.
     async fn level(&self, state: &AppState, op_id: &str, part_number: &str) -> Option<i32>;
+    /// The operator's effective level on the part with its reason; `None` when no matrix
+    /// holds both. By default the level set, as is.
+    async fn qualification(
+        &self,
+        state: &AppState,
+        op_id: &str,
+        part_number: &str,
+    ) -> Option<Qualification> {
+        let level = self.level(state, op_id, part_number).await?;
+        Some(Qualification { level, set: level, reason: None })
+    }
 }
 
 // --- the registry ---

@@ -26,6 +26,10 @@ pub struct Operator {
 #[serde(rename_all = "camelCase")]
 pub struct OperatorStatus {
     training_level: i64,
+    /// Why the training level is not the level set (expired, no verified read, a new
+    /// release, a temporary worker's cap, a waiver), for the operator; null otherwise.
+    #[schema(required = true)]
+    training_reason: Option<String>,
     swp_read: bool,
     #[schema(required = true)]
     signed_at: Option<String>,

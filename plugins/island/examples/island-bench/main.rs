@@ -93,6 +93,7 @@ async fn main() -> anyhow::Result<()> {
         kiosk: Some(true),
         plant_admin: None,
         lang: None,
+        temporary: None,
     };
     plantdoc_core::seed::add_user(&state, input, PASSWORD, false, "bench")
         .await
@@ -110,6 +111,7 @@ async fn main() -> anyhow::Result<()> {
         kiosk: None,
         plant_admin: None,
         lang: None,
+        temporary: None,
     };
     plantdoc_core::seed::add_user(&state, leader, PASSWORD, false, "bench")
         .await
