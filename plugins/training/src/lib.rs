@@ -19,6 +19,7 @@ mod qualify;
 mod routes;
 mod schemas;
 mod store;
+mod waivers;
 
 use plantdoc_core::app::AppState;
 use plantdoc_core::ports::{async_trait, Qualification, TrainingLevels};

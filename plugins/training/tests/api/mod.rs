@@ -4,3 +4,4 @@ mod matrix;
 pub(crate) mod qualification;
 pub(crate) mod support;
 mod validation;
+mod waivers;
