@@ -75,12 +75,26 @@ impl Why {
             Why::Waiver(_) => "waiver",
         }
     }
-    /// The day the reason names (expiry, last read, waiver's end), when it names one.
+    /// The day the reason names (expiry, last read, a waiver's last day), when it names one.
     pub fn day(&self) -> Option<i64> {
         match *self {
-            Why::Expired(t) | Why::Decayed(t) | Why::Waiver(t) => Some(t),
+            Why::Expired(t) | Why::Decayed(t) => Some(t),
+            // A waiver ends at a moment; its last day is the one before that moment.
+            Why::Waiver(t) => Some(t - 1),
             _ => None,
         }
+    }
+}
+
+/// A cell's reason in words (the CSV; the page words it from `code` and `day`).
+pub fn cell_reason(w: Why) -> String {
+    let date = w.day().map(day).unwrap_or_default();
+    match w {
+        Why::Expired(_) => format!("expired on {date}"),
+        Why::Decayed(_) => format!("no verified read since {date}"),
+        Why::Requalify => "requalification due (new release)".into(),
+        Why::Temporary => "temporary worker".into(),
+        Why::Waiver(_) => format!("waiver until the end of {date}"),
     }
 }
 

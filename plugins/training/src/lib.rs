@@ -12,6 +12,7 @@ mod demo;
 mod edit;
 pub mod effective;
 mod fields;
+mod gaps;
 mod lines;
 mod listen;
 mod matrix;

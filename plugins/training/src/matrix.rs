@@ -11,6 +11,7 @@ use plantdoc_core::error::{AppError, AppResult, FieldErrors};
 use serde::Deserialize;
 use serde_json::Value;
 
+use crate::effective::{cell_reason, day, effective, Effective, Facts, Rules};
 use crate::fields::{scope_of, Scope};
 use crate::schemas as sc;
 use crate::store::{self, Column, OpRow, LIST_CAP};
@@ -63,6 +64,9 @@ pub struct Matrix {
     pub rows: Vec<OpRow>,
     /// squares[row][column]
     pub squares: Vec<Vec<i64>>,
+    /// The effective levels, [row][column], while a rule of `[modules.training]` is on
+    /// (`None`: the spec's matrix).
+    pub eff: Option<Vec<Vec<Effective>>>,
 }
 
 pub const CERTIFIED: i64 = 4;
@@ -83,12 +87,58 @@ pub async fn load(state: &AppState, company: &str, s: &Scope) -> AppResult<Matri
     let ri: HashMap<&str, usize> =
         rows.iter().enumerate().map(|(i, r)| (r.row.as_str(), i)).collect();
     let mut squares = vec![vec![-1i64; columns.len()]; rows.len()];
-    for (p, o, v) in &blocks {
+    let mut set_at = vec![vec![0i64; columns.len()]; rows.len()];
+    for (p, o, v, at) in &blocks {
         if let (Some(c), Some(r)) = (ci.get(p.as_str()), ri.get(o.as_str())) {
             squares[*r][*c] = *v;
+            set_at[*r][*c] = *at;
         }
     }
-    Ok(Matrix { columns, rows, squares })
+    let settings = &state.get::<crate::TrainingState>().settings;
+    let mut m = Matrix { columns, rows, squares, eff: None };
+    if crate::qualify::any_rule(settings) {
+        let now = state.now_ms();
+        let f = store::facts(&state.db, company, s, now).await?;
+        m.eff = Some(effective_levels(&m, &set_at, &f, &Rules::of(settings), now));
+    }
+    Ok(m)
+}
+
+/// Every cell's effective level from the matrix and its facts.
+pub fn effective_levels(
+    m: &Matrix,
+    set_at: &[Vec<i64>],
+    f: &store::MatrixFacts,
+    rules: &Rules,
+    now: i64,
+) -> Vec<Vec<Effective>> {
+    let mut key = (String::new(), String::new());
+    m.rows
+        .iter()
+        .enumerate()
+        .map(|(r, o)| {
+            let temporary = f.temporary.contains(&o.op_id);
+            key.0.clone_from(&o.op_id);
+            m.columns
+                .iter()
+                .enumerate()
+                .map(|(c, col)| {
+                    key.1.clone_from(&col.part_number);
+                    let read = f.reads.get(&key);
+                    let facts = Facts {
+                        set: m.squares[r][c] as i32,
+                        set_at: set_at[r][c],
+                        last_read: read.map(|x| x.0),
+                        released_at: f.releases.get(&col.part_number).copied(),
+                        requalified_at: read.and_then(|x| x.1),
+                        temporary,
+                        waiver_until: f.waivers.get(&key).copied(),
+                    };
+                    effective(rules, &facts, now)
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// The block id of a cell: its part row and operator row.
@@ -145,6 +195,39 @@ pub fn to_csv(m: &Matrix) -> String {
             vec![o.op_no.clone(), o.name.clone(), m.op_count(r).to_string(), o.target.to_string()];
         cells.extend(m.squares[r].iter().map(|s| s.to_string()));
         out.push_str(&line(cells));
+    }
+    if let Some(eff) = &m.eff {
+        // The effective levels, one row a cell with a level set, below the grid.
+        out.push_str("\r\n");
+        let head = [
+            "Operator number",
+            "Operator name",
+            "Part number",
+            "Level set",
+            "Effective level",
+            "Reason",
+            "Valid until",
+        ];
+        out.push_str(&line(head.iter().map(|h| h.to_string()).collect()));
+        for (r, o) in m.rows.iter().enumerate() {
+            for (c, col) in m
+                .columns
+                .iter()
+                .enumerate()
+                .filter(|(c, _)| m.squares[r][*c] >= 0 || eff[r][*c].why.is_some())
+            {
+                let e = &eff[r][c];
+                out.push_str(&line(vec![
+                    o.op_no.clone(),
+                    o.name.clone(),
+                    col.part_number.clone(),
+                    m.squares[r][c].to_string(),
+                    e.level.to_string(),
+                    e.why.map(cell_reason).unwrap_or_default(),
+                    e.valid_until.map(day).unwrap_or_default(),
+                ]));
+            }
+        }
     }
     out
 }

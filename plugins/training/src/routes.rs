@@ -6,7 +6,7 @@ use plantdoc_core::ApiRouter;
 use serde_json::json;
 
 use crate::schemas as sc;
-use crate::{edit, lines, matrix, waivers};
+use crate::{edit, gaps, lines, matrix, waivers};
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("training")
@@ -77,6 +77,13 @@ pub fn routes() -> ApiRouter {
         .post("/api/training/waivers/{id}/revoke", "End a waiver now", waivers::revoke)
         .answers(&[404, 409])
         .returns::<waivers::Waiver>()
+        .get(
+            "/api/training/gaps",
+            "Cells that need attention (below-target, expiring within within_days, requalify) in a zone's matrices (zone: A1 to D3, empty: all)",
+            gaps::gaps,
+        )
+        .query::<gaps::GapsQuery>()
+        .returns::<Vec<gaps::Gap>>()
         .tier(Access::Session)
         .get(
             "/api/training/op/squares/opId/{opId}/part-number/{partNumber}",

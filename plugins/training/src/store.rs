@@ -82,7 +82,7 @@ pub struct OpRow {
     pub target: i64,
 }
 
-/// One read of a matrix: its part columns, operator rows and the levels set, as one
+/// One read of a matrix: its part columns, operator rows and the levels set (with when), as one
 /// `UNION ALL` (one round trip; `kind` 0 column, 1 row, 2 block), in order of addition.
 /// Sorted here, not in SQL: the branches' text columns have different collations on
 /// PostgreSQL (part numbers are `COLLATE "C"`), and bytes order as SQLite's BINARY.
@@ -90,7 +90,7 @@ pub async fn matrix(
     db: &Db,
     company: &str,
     s: &Scope,
-) -> Result<(Vec<Column>, Vec<OpRow>, Vec<(String, String, i64)>), sqlx::Error> {
+) -> Result<(Vec<Column>, Vec<OpRow>, Vec<(String, String, i64, i64)>), sqlx::Error> {
     const SQL: &str = "\
         SELECT CAST(0 AS BIGINT) AS kind, p.id AS id, p.part_id AS a, c.part_number AS b, p.part_desc AS x, '' AS y, p.rotation AS n, p.cert_target AS t, p.created_at AS at \
         FROM training_parts p JOIN parts c ON c.id = p.part_id WHERE p.company_code = $1 AND p.shift = $2 AND p.cell = $3 AND p.zone = $4 \
@@ -128,7 +128,7 @@ pub async fn matrix(
                     target: n,
                 });
             }
-            _ => blocks.push((id, a, n)),
+            _ => blocks.push((id, a, n, r.try_get("at")?)),
         }
     }
     Ok((sorted(columns, order.0), sorted(rows, order.1), blocks))
@@ -364,5 +364,7 @@ pub async fn operator_any(db: &Db, id: &str) -> Result<Option<Operator>, sqlx::E
     .transpose()
 }
 
+mod facts;
 mod lines;
+pub use facts::{facts, MatrixFacts};
 pub use lines::{columns_in, delete_line, lock_line, row_by_number, rows_in, set_target};
