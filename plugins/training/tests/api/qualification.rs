@@ -78,6 +78,14 @@ async fn a_level_expires_after_level_valid_months_and_a_new_one_renews_it() {
     let expired =
         json!("Your certification on QUAL-7101 expired on 2028-01-01 — see the Cell Leader");
     assert_eq!(f.card().await, (1, expired));
+    // The operator reads it in the kiosk's language.
+    let path = format!("/api/island/operator-status/{}/{}", f.p.op, f.p.swp_id);
+    let es =
+        f.p.netbook.send(reqwest::Method::GET, &path, None, &[("accept-language", "es")]).await;
+    assert_eq!(
+        es.body["trainingReason"],
+        "Su certificación en QUAL-7101 venció el 2028-01-01; consulte al líder de celda"
+    );
     f.set(4).await;
     assert_eq!(f.card().await, (4, Value::Null));
 }
