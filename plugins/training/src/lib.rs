@@ -11,6 +11,7 @@ mod answer;
 mod demo;
 mod edit;
 pub mod effective;
+mod expiring;
 mod fields;
 mod gaps;
 mod lines;
@@ -27,7 +28,11 @@ use plantdoc_core::ports::{async_trait, Qualification, TrainingLevels};
 use plantdoc_core::ModuleContext;
 use serde::Deserialize;
 
+pub use expiring::tell_expiring;
 pub use fields::Scope;
+
+/// How often levels about to expire are looked for.
+const EXPIRING_EVERY: std::time::Duration = std::time::Duration::from_secs(60 * 60);
 
 /// `[modules.training]` (defaults in plugins/training/settings.toml).
 #[derive(Debug, Clone, Deserialize)]
@@ -74,6 +79,14 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     }
     ctx.state(TrainingState { settings });
     ctx.listen(&listen::KINDS, std::sync::Arc::new(listen::History));
+    ctx.event_kind(expiring::EXPIRING);
+    ctx.task("expiring", |state, stop| {
+        plantdoc_core::tasks::every(state, stop, EXPIRING_EVERY, |state| async move {
+            if let Err(e) = tell_expiring(&state).await {
+                tracing::warn!(error = %e, "training expiry notices failed");
+            }
+        })
+    });
     ctx.routes(routes::routes());
     ctx.provide_port::<dyn TrainingLevels>(std::sync::Arc::new(Levels));
     ctx.seed_demo(std::sync::Arc::new(|state| Box::pin(demo::seed(state))));

@@ -76,3 +76,46 @@ async fn gaps_are_cells_below_target_expiring_or_due_for_requalification() {
         json!({"zone": "Please give a zone of a training matrix (A1 to D3), or none.", "within_days": "Please give a number of days from 0 to 3650."})
     );
 }
+
+async fn expiring_titles(c: &crate::helpers::Client) -> Vec<String> {
+    let page: Value = c.get("/api/notifications").await.body;
+    let items = page["items"].as_array().unwrap_or_else(|| panic!("{page}"));
+    let mine = items.iter().filter(|i| i["kind"] == "training.expiring");
+    mine.map(|i| format!("{} -> {}", i["title"].as_str().unwrap(), i["link"].as_str().unwrap()))
+        .collect()
+}
+
+#[tokio::test]
+async fn a_level_expiring_within_expiring_notice_days_is_told_once_to_the_zone_s_supervisors() {
+    let mut f = floor(&[], 4).await;
+    crate::swp::support::add(
+        &f.app,
+        "sup.c1@demo.plant",
+        "supervisor",
+        "production",
+        "mpk",
+        &["C1"],
+    )
+    .await;
+    f.days(699).await;
+    assert_eq!(plantdoc_training::tell_expiring(&f.app.state).await.unwrap(), 0, "31 days before");
+    f.days(1).await;
+    assert_eq!(plantdoc_training::tell_expiring(&f.app.state).await.unwrap(), 1);
+    assert_eq!(plantdoc_training::tell_expiring(&f.app.state).await.unwrap(), 0, "told once");
+    assert_eq!(
+        expiring_titles(&f.lead).await,
+        ["The training of OP1001 Badge 1001 on QUAL-7101 expires on 2028-01-01 -> /main/training?shift=1&cell=A&zone=1&gaps=1"]
+    );
+    let other = crate::swp::support::login(&f.app, "sup.c1@demo.plant").await;
+    assert!(expiring_titles(&other).await.is_empty(), "another zone");
+    // Set again: a new validity, told again only when it in turn comes near.
+    f.set(4).await;
+    assert_eq!(plantdoc_training::tell_expiring(&f.app.state).await.unwrap(), 0);
+}
+
+#[tokio::test]
+async fn expiring_notice_days_0_tells_nothing() {
+    let mut f = floor(&[("modules.training.expiring_notice_days", "0")], 4).await;
+    f.days(729).await;
+    assert_eq!(plantdoc_training::tell_expiring(&f.app.state).await.unwrap(), 0);
+}
