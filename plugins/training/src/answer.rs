@@ -67,21 +67,21 @@ fn quoted_open(s: &str) -> Vec<u8> {
 }
 
 /// The answer's bytes.
-/// A cell's effective level while a rule is on: `effective`, `reason` (expired, decayed,
-/// requalify, temporary, waiver, or null), `reasonDate` (the day it names: expiry, last
-/// verified read, a waiver's end) and `validUntil`.
+/// A cell's effective level while a rule is on: `effective`, `validUntil` and, when the
+/// effective level is not the level set, `reason` (expired, decayed, requalify,
+/// temporary, waiver) and `reasonDate` (the day it names: expiry, last verified read, a
+/// waiver's last day, or null). Absent reasons keep a 200 × 100 answer ~0.6 MB smaller.
 fn effective(out: &mut Vec<u8>, e: &Effective) {
     out.extend_from_slice(b",\"effective\":");
     level(out, i64::from(e.level));
-    out.extend_from_slice(b",\"reason\":");
-    match e.why {
-        Some(w) => string(out, w.code()),
-        None => out.extend_from_slice(b"null"),
-    }
-    out.extend_from_slice(b",\"reasonDate\":");
-    match e.why.and_then(|w| w.day()) {
-        Some(t) => string(out, &day(t)),
-        None => out.extend_from_slice(b"null"),
+    if let Some(w) = e.why {
+        out.extend_from_slice(b",\"reason\":");
+        string(out, w.code());
+        out.extend_from_slice(b",\"reasonDate\":");
+        match w.day() {
+            Some(t) => string(out, &day(t)),
+            None => out.extend_from_slice(b"null"),
+        }
     }
     out.extend_from_slice(b",\"validUntil\":");
     match e.valid_until {
@@ -203,6 +203,7 @@ mod tests {
             op_no: no.into(),
             name: name.into(),
             target,
+            temporary: false,
         }
     }
 

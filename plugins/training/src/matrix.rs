@@ -81,64 +81,72 @@ impl Matrix {
 }
 
 pub async fn load(state: &AppState, company: &str, s: &Scope) -> AppResult<Matrix> {
-    let (columns, rows, blocks) = store::matrix(&state.db, company, s).await?;
+    let settings = &state.get::<crate::TrainingState>().settings;
+    let now = crate::qualify::any_rule(settings).then(|| state.now_ms());
+    let (columns, rows, blocks, facts) = store::matrix(&state.db, company, s, now).await?;
     let ci: HashMap<&str, usize> =
         columns.iter().enumerate().map(|(i, c)| (c.row.as_str(), i)).collect();
     let ri: HashMap<&str, usize> =
         rows.iter().enumerate().map(|(i, r)| (r.row.as_str(), i)).collect();
     let mut squares = vec![vec![-1i64; columns.len()]; rows.len()];
-    let mut set_at = vec![vec![0i64; columns.len()]; rows.len()];
-    for (p, o, v, at) in &blocks {
-        if let (Some(c), Some(r)) = (ci.get(p.as_str()), ri.get(o.as_str())) {
-            squares[*r][*c] = *v;
-            set_at[*r][*c] = *at;
+    let mut cells = Vec::with_capacity(blocks.len());
+    for b in blocks {
+        if let (Some(c), Some(r)) = (ci.get(b.part_row.as_str()), ri.get(b.op_row.as_str())) {
+            squares[*r][*c] = b.squares;
+            cells.push((*r, *c, b));
         }
     }
-    let settings = &state.get::<crate::TrainingState>().settings;
     let mut m = Matrix { columns, rows, squares, eff: None };
-    if crate::qualify::any_rule(settings) {
-        let now = state.now_ms();
-        let f = store::facts(&state.db, company, s, now).await?;
-        m.eff = Some(effective_levels(&m, &set_at, &f, &Rules::of(settings), now));
+    if let (Some(now), Some(f)) = (now, facts) {
+        m.eff = Some(effective_levels(&m, &cells, &f, &Rules::of(settings), now));
     }
     Ok(m)
 }
 
-/// Every cell's effective level from the matrix and its facts.
+/// Every cell's effective level: the blocks' (with their history), the others' as the
+/// level -1 with a waiver when one is in force.
 pub fn effective_levels(
     m: &Matrix,
-    set_at: &[Vec<i64>],
+    cells: &[(usize, usize, store::Block)],
     f: &store::MatrixFacts,
     rules: &Rules,
     now: i64,
 ) -> Vec<Vec<Effective>> {
-    let mut key = (String::new(), String::new());
-    m.rows
-        .iter()
-        .enumerate()
-        .map(|(r, o)| {
-            let temporary = f.temporary.contains(&o.op_id);
-            key.0.clone_from(&o.op_id);
-            m.columns
-                .iter()
-                .enumerate()
-                .map(|(c, col)| {
-                    key.1.clone_from(&col.part_number);
-                    let read = f.reads.get(&key);
-                    let facts = Facts {
-                        set: m.squares[r][c] as i32,
-                        set_at: set_at[r][c],
-                        last_read: read.map(|x| x.0),
-                        released_at: f.releases.get(&col.part_number).copied(),
-                        requalified_at: read.and_then(|x| x.1),
-                        temporary,
-                        waiver_until: f.waivers.get(&key).copied(),
-                    };
-                    effective(rules, &facts, now)
-                })
-                .collect()
-        })
-        .collect()
+    let unset = Effective { level: -1, why: None, valid_until: None };
+    let mut eff = vec![vec![unset; m.columns.len()]; m.rows.len()];
+    // Waivers by cell (few): (row, column) → end.
+    let mut waived: HashMap<(usize, usize), i64> = HashMap::new();
+    if !f.waivers.is_empty() {
+        let ri: HashMap<&str, usize> =
+            m.rows.iter().enumerate().map(|(i, o)| (o.op_id.as_str(), i)).collect();
+        let ci: HashMap<&str, usize> =
+            m.columns.iter().enumerate().map(|(i, c)| (c.part_number.as_str(), i)).collect();
+        for ((op, part), until) in &f.waivers {
+            if let (Some(r), Some(c)) = (ri.get(op.as_str()), ci.get(part.as_str())) {
+                waived.insert((*r, *c), *until);
+            }
+        }
+    }
+    for (r, c, b) in cells {
+        let facts = Facts {
+            set: b.squares as i32,
+            set_at: b.set_at,
+            last_read: b.last_read,
+            released_at: b.released_at,
+            requalified_at: b.requalified_at,
+            temporary: m.rows[*r].temporary,
+            waiver_until: waived.get(&(*r, *c)).copied(),
+        };
+        eff[*r][*c] = effective(rules, &facts, now);
+    }
+    // A waiver on a cell with no level set yet.
+    for ((r, c), until) in waived {
+        if m.squares[r][c] == -1 {
+            let facts = Facts { set: -1, waiver_until: Some(until), ..Facts::default() };
+            eff[r][c] = effective(rules, &facts, now);
+        }
+    }
+    eff
 }
 
 /// The block id of a cell: its part row and operator row.

@@ -381,7 +381,7 @@ async fn main() -> anyhow::Result<()> {
     };
     let m_parts: Vec<String> = catalogue.iter().take(m_parts).map(|(_, n)| n.clone()).collect();
     let m_ops: Vec<String> = (0..m_ops).map(|i| format!("op{i}")).collect();
-    let (built, _) = training::bench(&staff, &m_parts, &m_ops, reads).await?;
+    let (built, _) = training::bench(&state, &staff, &m_parts, &m_ops, reads).await?;
     if !small {
         println!(
             "target: the 200 × 100 matrix <= 20 ms p50 at one client ({})",
