@@ -182,6 +182,21 @@ pub trait TrainingLevels: Send + Sync {
         let level = self.level(state, op_id, part_number).await?;
         Some(Qualification { level, set: level, reason: None })
     }
+    /// A waiver granted by `granter`, identified at the kiosk (`via` says how, for the
+    /// audit row): `body` is `{opId, partNumber, reason, days}`. With `write` false only
+    /// checks it (the kiosk checks before the PIN, decision 92) and answers null;
+    /// otherwise records and audits it and answers the waiver. By default there are no
+    /// waivers (404).
+    async fn waive(
+        &self,
+        _state: &AppState,
+        _granter: &User,
+        _body: &serde_json::Value,
+        _via: &str,
+        _write: bool,
+    ) -> AppResult<serde_json::Value> {
+        Err(crate::error::AppError::NotFound)
+    }
 }
 
 // --- the registry ---

@@ -78,3 +78,20 @@ pub struct SettingsAccess {
 pub struct Zone {
     zone: String,
 }
+
+/// A waiver granted at the kiosk, as the training module records it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Waived {
+    #[serde(rename = "_id")]
+    id: String,
+    op_id: String,
+    part_number: String,
+    reason: String,
+    starts: String,
+    ends: String,
+    granted_by: String,
+    #[schema(required = true)]
+    revoked: Option<String>,
+    active: bool,
+}

@@ -93,14 +93,28 @@ pub async fn grant(
     user: CurrentUser,
     Json(body): Json<Value>,
 ) -> AppResult<axum::Json<Waiver>> {
-    editor(&user)?;
+    let w = grant_as(&state, &user, &body, "console", true).await?;
+    Ok(axum::Json(w.ok_or(AppError::NotFound)?))
+}
+
+/// Grants a waiver as `user` (signed in at the console, or identified by badge at the
+/// kiosk: `via` says which in the audit row): checked, written and audited in one
+/// transaction. With `write` false, only the checks (answers `None`).
+pub async fn grant_as(
+    state: &AppState,
+    user: &User,
+    body: &Value,
+    via: &str,
+    write: bool,
+) -> AppResult<Option<Waiver>> {
+    editor(user)?;
     let max = state.get::<TrainingState>().settings.waiver_max_days;
     if max == 0 {
         return Err(AppError::Conflict(text!("Waivers are not in use in this plant.").into()));
     }
     let mut e = FieldErrors::new();
-    let part = part_of(&state, &user, &body, &mut e).await?;
-    let op = operator_of(&state, &user, &body, "opId", "opId", &mut e).await?;
+    let part = part_of(state, user, body, &mut e).await?;
+    let op = operator_of(state, user, body, "opId", "opId", &mut e).await?;
     let reason = text(body.get("reason"));
     if reason.is_empty() || reason.chars().count() > REASON_MAX {
         e.insert("reason".into(), text!("Please give the reason (at most 500 characters).").into());
@@ -113,7 +127,10 @@ pub async fn grant(
     let (Some(p), Some(o), Some(days)) = (part, op, days) else {
         return Err(AppError::field("partNumber", crate::fields::PART_REQUIRED));
     };
-    may_waive(&state, &user, &p.id, &o.id).await?;
+    may_waive(state, user, &p.id, &o.id).await?;
+    if !write {
+        return Ok(None);
+    }
     let now = state.now_ms();
     let id = plantdoc_core::db::new_id();
     let ends = now + days * DAY_MS;
@@ -138,11 +155,11 @@ pub async fn grant(
         p.part_number,
         iso(ends)
     );
-    let after = json!({"opId": o.id, "partNumber": p.part_number, "reason": reason, "days": days, "ends": iso(ends)});
+    let after = json!({"opId": o.id, "partNumber": p.part_number, "reason": reason, "days": days, "ends": iso(ends), "via": via});
     audit(
         &mut tx,
         now,
-        &user,
+        user,
         "training.waiver",
         format!("training:waiver:{id}"),
         meaning,
@@ -151,7 +168,7 @@ pub async fn grant(
     )
     .await?;
     tx.commit().await?;
-    one(&state, &user, &id).await
+    one(state, user, &id).await.map(|w| Some(w.0))
 }
 
 async fn one(state: &AppState, u: &User, id: &str) -> AppResult<axum::Json<Waiver>> {

@@ -85,3 +85,41 @@ async fn waiver_max_days_0_turns_waivers_off() {
         (StatusCode::CONFLICT, json!("Waivers are not in use in this plant."))
     );
 }
+
+#[tokio::test]
+async fn a_team_lead_grants_a_waiver_at_the_kiosk_with_their_own_badge() {
+    let f = floor(&[], -1).await;
+    let body = |badge: &str| json!({"badgeNo": badge, "opId": f.p.op, "partNumber": PART, "reason": "Start-up", "days": 1});
+    let at_kiosk = |badge: &'static str| {
+        let (c, b) = (f.p.netbook.clone(), body(badge));
+        async move { c.post("/api/island/waiver", &b).await }
+    };
+    let clerk = at_kiosk("3001").await;
+    assert_eq!(
+        (clerk.status, clerk.body["error"].clone()),
+        (
+            StatusCode::FORBIDDEN,
+            json!(
+                "Only managers and supervisors of production and process edit training matrices."
+            )
+        )
+    );
+    assert_eq!(at_kiosk("1001").await.status, StatusCode::FORBIDDEN, "the operator's own badge");
+    let days = f.p.netbook.post("/api/island/waiver", &with_days(body("2001"), 9)).await;
+    assert_eq!(days.body, json!({"days": "A waiver lasts 1 to 7 days."}));
+    let r = at_kiosk("2001").await;
+    assert_eq!((r.status, r.body["active"].clone()), (StatusCode::OK, json!(true)), "{}", r.text);
+    assert_eq!(f.card().await, (1, json!("Waiver on QUAL-7101 until the end of 2026-01-01")));
+    let via: String = sqlx::query_scalar(
+        "SELECT after_json FROM audit_log WHERE action = 'training.waiver' ORDER BY seq DESC LIMIT 1",
+    )
+    .fetch_one(&f.app.state.db.pool)
+    .await
+    .unwrap_or_default();
+    assert!(via.contains("kiosk badge"), "{via}");
+}
+
+fn with_days(mut b: Value, days: i64) -> Value {
+    b["days"] = json!(days);
+    b
+}
