@@ -163,6 +163,22 @@ pub struct Qualification {
     pub reason: Option<String>,
 }
 
+/// A training waiver on a part (the auditor's file): who may run it, from when until
+/// when, who granted it and why, and whether it was revoked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PartWaiver {
+    pub id: String,
+    /// The operator: number and printed name.
+    pub operator: String,
+    pub granted_by: String,
+    pub reason: String,
+    pub starts_ms: i64,
+    pub ends_ms: i64,
+    pub revoked_ms: Option<i64>,
+    /// How it was granted (console, kiosk and its mode).
+    pub via: String,
+}
+
 /// Operators' training levels on parts.
 #[async_trait]
 pub trait TrainingLevels: Send + Sync {
@@ -196,6 +212,15 @@ pub trait TrainingLevels: Send + Sync {
         _write: bool,
     ) -> AppResult<serde_json::Value> {
         Err(crate::error::AppError::NotFound)
+    }
+    /// Every waiver on the part in `company`, oldest first (none by default).
+    async fn waivers_of_part(
+        &self,
+        _state: &AppState,
+        _company: &str,
+        _part_number: &str,
+    ) -> AppResult<Vec<PartWaiver>> {
+        Ok(Vec::new())
     }
 }
 

@@ -30,7 +30,9 @@ CREATE TABLE training_waivers (
     ends_at BIGINT NOT NULL,
     granted_by TEXT NOT NULL,
     revoked_at BIGINT,
-    revoked_by TEXT
+    revoked_by TEXT,
+    -- How it was granted: console, or kiosk with the signature's mode.
+    via TEXT NOT NULL DEFAULT 'console'
 );
 CREATE INDEX training_waivers_op ON training_waivers (op_id, part_number, ends_at);
 -- Levels whose expiry was told (expiring_notice_days), once per level set.

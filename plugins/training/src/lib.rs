@@ -160,6 +160,15 @@ impl TrainingLevels for Levels {
         let w = waivers::grant_as(state, granter, body, via, write).await?;
         Ok(w.map_or(serde_json::Value::Null, |w| serde_json::to_value(w).unwrap_or_default()))
     }
+
+    async fn waivers_of_part(
+        &self,
+        state: &AppState,
+        company: &str,
+        part_number: &str,
+    ) -> plantdoc_core::AppResult<Vec<plantdoc_core::ports::PartWaiver>> {
+        waivers::of_part(state, company, part_number).await
+    }
 }
 
 /// What the kiosk is told: 5 while gating is off; otherwise the real level, -1 when

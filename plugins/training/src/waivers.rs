@@ -8,6 +8,7 @@ use plantdoc_core::auth::users::User;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::clock::iso;
 use plantdoc_core::error::{AppError, AppResult, FieldErrors, Json};
+use plantdoc_core::ports::PartWaiver;
 use plantdoc_core::{msg, text};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -136,7 +137,7 @@ pub async fn grant_as(
     let ends = now + days * DAY_MS;
     let mut tx = state.db.begin().await?;
     sqlx::query(
-        "INSERT INTO training_waivers (id, company_code, op_id, part_number, reason, starts_at, ends_at, granted_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        "INSERT INTO training_waivers (id, company_code, op_id, part_number, reason, starts_at, ends_at, granted_by, via) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
     )
     .bind(&id)
     .bind(&user.company_code)
@@ -146,6 +147,7 @@ pub async fn grant_as(
     .bind(now)
     .bind(ends)
     .bind(&user.id)
+    .bind(via)
     .execute(&mut *tx)
     .await?;
     let meaning = format!(
@@ -246,4 +248,36 @@ pub async fn list(
         .await?;
     let now = state.now_ms();
     Ok(axum::Json(rows.iter().map(|r| waiver(r, now)).collect::<Result<_, _>>()?))
+}
+
+/// Every waiver on a part of `company`, oldest first (the auditor's file).
+pub async fn of_part(state: &AppState, company: &str, part: &str) -> AppResult<Vec<PartWaiver>> {
+    let rows = sqlx::query(
+        "SELECT w.id, COALESCE(u.op_no, '') AS op_no, u.firstname, u.lastname, COALESCE(g.firstname, '') AS gf, COALESCE(g.lastname, '') AS gl, \
+         w.reason, w.starts_at, w.ends_at, w.revoked_at, w.via FROM training_waivers w JOIN users u ON u.id = w.op_id \
+         LEFT JOIN users g ON g.id = w.granted_by WHERE w.company_code = $1 AND w.part_number = $2 ORDER BY w.starts_at, w.id",
+    )
+    .bind(company)
+    .bind(part.trim().to_uppercase())
+    .fetch_all(&state.db.pool)
+    .await?;
+    let one = |r: &sqlx::any::AnyRow| -> Result<PartWaiver, sqlx::Error> {
+        let (no, first, last): (String, String, String) =
+            (r.try_get("op_no")?, r.try_get("firstname")?, r.try_get("lastname")?);
+        Ok(PartWaiver {
+            id: r.try_get("id")?,
+            operator: format!("{no} {first} {last}"),
+            granted_by: format!(
+                "{} {}",
+                r.try_get::<String, _>("gf")?,
+                r.try_get::<String, _>("gl")?
+            ),
+            reason: r.try_get("reason")?,
+            starts_ms: r.try_get("starts_at")?,
+            ends_ms: r.try_get("ends_at")?,
+            revoked_ms: r.try_get("revoked_at")?,
+            via: r.try_get("via")?,
+        })
+    };
+    Ok(rows.iter().map(one).collect::<Result<_, _>>()?)
 }

@@ -117,6 +117,17 @@ async fn a_team_lead_grants_a_waiver_at_the_kiosk_with_their_own_badge() {
     .await
     .unwrap_or_default();
     assert!(via.contains("kiosk badge"), "{via}");
+    // The auditor's file of the part lists it.
+    let file = f.lead.get(&format!("/api/swps/audit-file/{PART}.csv")).await;
+    assert_eq!(file.status, StatusCode::OK, "{}", file.text);
+    let line =
+        file.text.lines().find(|l| l.contains("training-waiver")).unwrap_or_default().to_string();
+    assert!(
+        line.contains("OP1001 Badge 1001")
+            && line.contains("Badge 2001 (kiosk badge")
+            && line.contains("Start-up"),
+        "{line}"
+    );
 }
 
 fn with_days(mut b: Value, days: i64) -> Value {
