@@ -141,6 +141,10 @@ pub struct UserAdd {
     /// Make the user a plant administrator (module switches, users of every company).
     #[arg(long)]
     pub plant_admin: bool,
+    /// A temporary worker (agency, seasonal): training levels are capped
+    /// (`modules.training.temporary_max_level`).
+    #[arg(long)]
+    pub temporary_worker: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -272,6 +276,7 @@ async fn user_add(settings: Settings, a: UserAdd) -> anyhow::Result<ExitCode> {
         kiosk: Some(a.kiosk),
         plant_admin: None,
         lang: a.lang,
+        temporary: Some(a.temporary_worker),
     };
     let (password, shown) = match a.password {
         Some(p) => (p, false),

@@ -163,6 +163,7 @@ pub async fn demo(state: &AppState) -> anyhow::Result<()> {
             kiosk: Some(*position == "operator" && badge.is_none()),
             plant_admin: None,
             lang: None,
+            temporary: None,
         };
         add_user(state, input, DEMO_PASSWORD, false, "seed")
             .await
@@ -185,6 +186,7 @@ pub async fn demo(state: &AppState) -> anyhow::Result<()> {
             kiosk: None,
             plant_admin: None,
             lang: None,
+            temporary: None,
         };
         // Badge-only people: a random password nobody knows.
         add_user(state, input, &password::temporary(), false, "seed")

@@ -40,6 +40,9 @@ pub struct UserInput {
     /// The person's language. Absent: the plant's `[i18n] default` when new, kept on edit.
     #[serde(default)]
     pub lang: Option<String>,
+    /// A temporary worker (agency, seasonal). Absent: no when new, kept on edit.
+    #[serde(default)]
+    pub temporary: Option<bool>,
 }
 
 /// The domain of a badge-only person's stored address: reserved (RFC 2606), never mailed.
@@ -62,6 +65,7 @@ impl UserInput {
             kiosk: Some(u.kiosk),
             plant_admin: Some(u.plant_admin),
             lang: Some(u.lang.clone()),
+            temporary: Some(u.temporary),
         }
     }
 

@@ -95,9 +95,12 @@ pub struct User {
     pub kiosk: bool,
     /// The person's language (`[i18n] languages`; decision 75): their answers' and screens'.
     pub lang: String,
+    /// A temporary worker (agency, seasonal): the training module caps their level
+    /// (`modules.training.temporary_max_level`).
+    pub temporary: bool,
 }
 
-pub const USER_COLUMNS: &str = "id, email, password_hash, firstname, lastname, position, department, company_code, zones, badge, op_no, must_change_password, temp_password_expires, failed_logins, locked_until, disabled, plant_admin, kiosk, lang";
+pub const USER_COLUMNS: &str = "id, email, password_hash, firstname, lastname, position, department, company_code, zones, badge, op_no, must_change_password, temp_password_expires, failed_logins, locked_until, disabled, plant_admin, kiosk, lang, temporary";
 
 impl User {
     /// A person with an identity and no credentials (no password, badge or lockout):
@@ -129,6 +132,7 @@ impl User {
             plant_admin: false,
             kiosk: false,
             lang: "en".into(),
+            temporary: false,
         }
     }
 
@@ -156,6 +160,7 @@ impl User {
             plant_admin: r.try_get::<i64, _>("plant_admin")? != 0,
             kiosk: r.try_get::<i64, _>("kiosk")? != 0,
             lang: r.try_get("lang")?,
+            temporary: r.try_get::<i64, _>("temporary")? != 0,
         })
     }
 
@@ -196,6 +201,7 @@ impl User {
             "plantAdmin": self.plant_admin,
             "status": if self.must_change_password { "CHANGE_PASSWORD" } else { "ACTIVE" },
             "lang": self.lang,
+            "temporary": self.temporary,
         })
     }
 }
@@ -255,8 +261,8 @@ pub async fn insert(
 ) -> Result<String, AppError> {
     let id = crate::data::db::new_id();
     let q = sqlx::query(
-        "INSERT INTO users (id, password_hash, email, firstname, lastname, position, department, company_code, zones, badge, op_no, must_change_password, temp_password_expires, created_at, updated_at, kiosk, lang, plant_admin)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, $16, $17)",
+        "INSERT INTO users (id, password_hash, email, firstname, lastname, position, department, company_code, zones, badge, op_no, must_change_password, temp_password_expires, created_at, updated_at, kiosk, lang, plant_admin, temporary)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, $16, $17, $18)",
     )
     .bind(id.clone())
     .bind(password_hash.to_string());
@@ -267,6 +273,7 @@ pub async fn insert(
         .bind(i64::from(input.kiosk == Some(true)))
         .bind(input.lang.clone().unwrap_or_else(|| "en".into()))
         .bind(i64::from(input.plant_admin == Some(true)))
+        .bind(i64::from(input.temporary == Some(true)))
         .execute(conn)
         .await;
     taken(res).map(|_| id)
@@ -282,7 +289,7 @@ pub async fn update(
 ) -> Result<(), AppError> {
     let q = sqlx::query(
         "UPDATE users SET email = $1, firstname = $2, lastname = $3, position = $4, department = $5, company_code = $6,
-         zones = $7, badge = $8, op_no = $9, updated_at = $10, kiosk = COALESCE($12, kiosk), lang = COALESCE($13, lang), plant_admin = COALESCE($14, plant_admin) WHERE id = $11 AND disabled = 0",
+         zones = $7, badge = $8, op_no = $9, updated_at = $10, kiosk = COALESCE($12, kiosk), lang = COALESCE($13, lang), plant_admin = COALESCE($14, plant_admin), temporary = COALESCE($15, temporary) WHERE id = $11 AND disabled = 0",
     );
     taken(
         bind_input(q, input)
@@ -291,6 +298,7 @@ pub async fn update(
             .bind(input.kiosk.map(i64::from))
             .bind(input.lang.clone())
             .bind(input.plant_admin.map(i64::from))
+            .bind(input.temporary.map(i64::from))
             .execute(conn)
             .await,
     )?;

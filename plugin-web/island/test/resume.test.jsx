@@ -16,13 +16,13 @@ const SWP = { _id: 's1', partNumber: '7101-0001', urls: { video: null } };
 const SLOW = { timeout: 10000 };
 let where;
 
-function showAt(url, { awaiting = true, alerts = [] } = {}) {
+function showAt(url, { awaiting = true, alerts = [], level = 4, reason = null } = {}) {
   setKioskSettings({ zone: 'A1' });
   setOperator(OP);
   const fetch = stubFetch({
     '/api/island/kiosk-config': [200, { idleSecs: 120, signature: 'badge' }],
     '/api/swps/deployed-swp': [200, { details: SWP }],
-    '/api/island/operator-status/o1/s1': [200, { trainingLevel: 4, swpRead: false, awaitingVerification: awaiting }],
+    '/api/island/operator-status/o1/s1': [200, { trainingLevel: level, trainingReason: reason, swpRead: false, awaitingVerification: awaiting }],
     '/api/alerts/operator-alerts/A1/o1': [200, alerts],
     '/api/island/obligations/A1/o1': [200, []],
     '/api/swps/swp-with-urls/s1': [200, { swp: { urls: {}, served: {} } }],
@@ -47,6 +47,13 @@ describe('a signed read resumes', () => {
     expect(getSitting()).toEqual([{ kind: 'swp', id: 's1', label: '7101-0001' }]);
     await new Promise((r) => setTimeout(r, 200));
     expect(fetch.mock.calls.some(([p]) => String(p).includes('operator-read-swp'))).toBe(false);
+  });
+
+  it('the training card says why the level in effect is not the level set', async () => {
+    const reason = 'Your certification on 7101-0001 expired on 2026-11-02 — see the Cell Leader';
+    showAt('/island/operator-status?part=p1', { awaiting: false, level: 1, reason });
+    expect(await screen.findByText(reason, {}, SLOW)).toBeTruthy();
+    expect(screen.getByText('Level 1: Trained to run with assistance')).toBeTruthy();
   });
 
   it('instructions not read yet open at the reading', async () => {

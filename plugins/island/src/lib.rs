@@ -21,6 +21,7 @@ mod sign;
 mod status;
 mod store;
 mod throttle;
+mod waiver;
 
 use plantdoc_core::events::EventKind;
 use plantdoc_core::text;

@@ -5,7 +5,7 @@ use plantdoc_core::api::Access;
 use plantdoc_core::ApiRouter;
 
 use crate::schemas as sc;
-use crate::{alert, badge, settings, sign, status};
+use crate::{alert, badge, settings, sign, status, waiver};
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("island")
@@ -35,6 +35,14 @@ pub fn routes() -> ApiRouter {
         .body::<sign::VerifyBody>()
         .answers(&[404, 409, 429])
         .returns::<sc::Verified>()
+        .post(
+            "/api/island/waiver",
+            "A team lead's badge (and PIN in badge+pin) waives the training gate for the operator on a part {badgeNo, opId, partNumber, reason, days, pin, newPin}: the training module's waiver",
+            waiver::grant,
+        )
+        .body::<waiver::WaiverBody>()
+        .answers(&[404, 409, 429])
+        .returns::<sc::Waived>()
         .post(
             "/api/island/operator-read-alert",
             "The operator read the alert {opId, alertId, key, pin, newPin}: truthy when recorded",

@@ -26,6 +26,10 @@ pub struct Operator {
 #[serde(rename_all = "camelCase")]
 pub struct OperatorStatus {
     training_level: i64,
+    /// Why the training level is not the level set (expired, no verified read, a new
+    /// release, a temporary worker's cap, a waiver), for the operator; null otherwise.
+    #[schema(required = true)]
+    training_reason: Option<String>,
     swp_read: bool,
     #[schema(required = true)]
     signed_at: Option<String>,
@@ -73,4 +77,21 @@ pub struct SettingsAccess {
 #[derive(Serialize, ToSchema)]
 pub struct Zone {
     zone: String,
+}
+
+/// A waiver granted at the kiosk, as the training module records it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Waived {
+    #[serde(rename = "_id")]
+    id: String,
+    op_id: String,
+    part_number: String,
+    reason: String,
+    starts: String,
+    ends: String,
+    granted_by: String,
+    #[schema(required = true)]
+    revoked: Option<String>,
+    active: bool,
 }

@@ -5,7 +5,8 @@
 //! reviewer, time, verdict and note, deploy and obsolete dates; every read and
 //! verification of every version with printed name, date and time with offset, meaning
 //! and signature mode; and the audit chain's check at the rows about the part.
-//! The alerts that applied to the part (the `PartAlerts` port) and their signatures too.
+//! The alerts that applied to the part (the `PartAlerts` port) and their signatures too;
+//! the training waivers on the part (the `TrainingLevels` port).
 //! Deleted SWPs are kept (soft delete) and listed with their deletion date; every
 //! translation, superseded and withdrawn ones too, with its reviews (decision 95).
 //! One producer of rows makes both files, a page of sign records at a time (decision 96):
@@ -28,7 +29,7 @@ use plantdoc_core::db::Params;
 use plantdoc_core::error::{AppError, AppResult};
 use plantdoc_core::files::sha256s;
 use plantdoc_core::pdf::report::Report;
-use plantdoc_core::ports::PartAlerts;
+use plantdoc_core::ports::{PartAlerts, PartWaiver, TrainingLevels};
 use plantdoc_core::review::translations as tr;
 use serde::Deserialize;
 use tokio::sync::{mpsc, Semaphore};
@@ -180,6 +181,9 @@ async fn produce(
     if !alert_rows(&state, &user, &part, range, &tx).await? {
         return Ok(());
     }
+    if tx.send(waiver_rows(&state, &user, &part).await?).await.is_err() {
+        return Ok(());
+    }
     // The chain's check at the rows cited (about the part's SWPs), each with its links:
     // bounded by the part, not the log (`plantdoc audit verify` walks it all).
     let targets: Vec<String> = ids.iter().map(|id| format!("swp:{id}")).collect();
@@ -258,6 +262,25 @@ async fn alert_rows(
             return Ok(true);
         }
     }
+}
+
+/// The training waivers on the part (the `TrainingLevels` port; none while the training
+/// module is off): who could run it without the level, from when to when, granted by whom.
+async fn waiver_rows(state: &AppState, user: &CurrentUser, part: &str) -> AppResult<Vec<Row>> {
+    let Some(port) = state.port::<dyn TrainingLevels>() else { return Ok(Vec::new()) };
+    let list = port.waivers_of_part(state, &user.company_code, part).await?;
+    let row = |w: PartWaiver| Row {
+        record: "training-waiver",
+        name: w.operator,
+        time: with_offset(w.starts_ms),
+        meaning: format!("training waiver granted by {} ({}): {}", w.granted_by, w.via, w.reason),
+        detail: match w.revoked_ms {
+            Some(t) => format!("until {}; revoked {}", with_offset(w.ends_ms), with_offset(t)),
+            None => format!("until {}", with_offset(w.ends_ms)),
+        },
+        ..Row::default()
+    };
+    Ok(list.into_iter().map(row).collect())
 }
 
 /// `GET /api/swps/audit-file/{partNumber}.pdf|.csv`.

@@ -43,7 +43,8 @@ impl Hooks for Swp {
         .fetch_all(&mut *conn)
         .await?;
         let data = json!({"docId": self.id, "partNumber": self.part_number, "partId": self.part_id, "revision": d.revision,
-            "previousId": d.obsoleted, "earlierIds": earlier, "versionHash": self.content_hash});
+            "previousId": d.obsoleted, "earlierIds": earlier, "versionHash": self.content_hash,
+            "newRelease": self.new_release});
         let meaning = match why {
             Deploy::Reviewed => "deployed to the plant floor after all three reviews approved",
             Deploy::Bypassed => {

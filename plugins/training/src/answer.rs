@@ -3,7 +3,9 @@
 //! A 200 × 100 matrix is 20 000 cells: each is four copied pieces (its column's block-id
 //! prefix, its row's middle, the level, its row's tail), prepared once per column and
 //! per row, so no value tree and no per-cell formatting or allocation.
+use crate::effective::{day, Effective};
 use crate::matrix::Matrix;
+use plantdoc_core::clock::iso;
 
 /// A JSON string (escaped as serde_json does).
 fn string(out: &mut Vec<u8>, s: &str) {
@@ -65,6 +67,29 @@ fn quoted_open(s: &str) -> Vec<u8> {
 }
 
 /// The answer's bytes.
+/// A cell's effective level while a rule is on: `effective`, `validUntil` and, when the
+/// effective level is not the level set, `reason` (expired, decayed, requalify,
+/// temporary, waiver) and `reasonDate` (the day it names: expiry, last verified read, a
+/// waiver's last day, or null). Absent reasons keep a 200 × 100 answer ~0.6 MB smaller.
+fn effective(out: &mut Vec<u8>, e: &Effective) {
+    out.extend_from_slice(b",\"effective\":");
+    level(out, i64::from(e.level));
+    if let Some(w) = e.why {
+        out.extend_from_slice(b",\"reason\":");
+        string(out, w.code());
+        out.extend_from_slice(b",\"reasonDate\":");
+        match w.day() {
+            Some(t) => string(out, &day(t)),
+            None => out.extend_from_slice(b"null"),
+        }
+    }
+    out.extend_from_slice(b",\"validUntil\":");
+    match e.valid_until {
+        Some(t) => string(out, &iso(t)),
+        None => out.extend_from_slice(b"null"),
+    }
+}
+
 pub fn write(m: &Matrix) -> Vec<u8> {
     // Each column's cell opening: `{"_id":"<partRow>:`.
     let heads: Vec<Vec<u8>> = m
@@ -142,6 +167,9 @@ pub fn write(m: &Matrix) -> Vec<u8> {
             out.extend_from_slice(head);
             out.extend_from_slice(mid);
             level(&mut out, m.squares[r][c]);
+            if let Some(eff) = &m.eff {
+                effective(&mut out, &eff[r][c]);
+            }
             out.extend_from_slice(tail);
         }
         out.extend_from_slice(b"]}");
@@ -175,6 +203,7 @@ mod tests {
             op_no: no.into(),
             name: name.into(),
             target,
+            temporary: false,
         }
     }
 
@@ -185,6 +214,7 @@ mod tests {
             columns: vec![column("p1", "A-1", "say \"hi\"\n"), column("p\\2", "B/2", "é ✓")],
             rows: vec![op("o1", "7", "Ann <b>", 3), op("o2", "", "Bo\u{1}", 0)],
             squares: vec![vec![4, -1], vec![4, 17]],
+            eff: None,
         };
         let got: serde_json::Value = serde_json::from_slice(&super::write(&m)).expect("valid JSON");
         let cell = |p: &str, o: &str, sq: i64, t: i64| json!({"_id": format!("{p}:{o}"), "op": format!("u-{o}"), "squares": sq, "certTargetOpHours": t});
@@ -205,7 +235,7 @@ mod tests {
 
     #[test]
     fn an_empty_matrix_is_two_empty_lists() {
-        let m = Matrix { columns: vec![], rows: vec![], squares: vec![] };
+        let m = Matrix { columns: vec![], rows: vec![], squares: vec![], eff: None };
         assert_eq!(super::write(&m), br#"{"partList":[],"matrix":[]}"#.to_vec());
     }
 }

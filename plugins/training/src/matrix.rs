@@ -11,6 +11,7 @@ use plantdoc_core::error::{AppError, AppResult, FieldErrors};
 use serde::Deserialize;
 use serde_json::Value;
 
+use crate::effective::{cell_reason, day, effective, Effective, Facts, Rules};
 use crate::fields::{scope_of, Scope};
 use crate::schemas as sc;
 use crate::store::{self, Column, OpRow, LIST_CAP};
@@ -63,6 +64,9 @@ pub struct Matrix {
     pub rows: Vec<OpRow>,
     /// squares[row][column]
     pub squares: Vec<Vec<i64>>,
+    /// The effective levels, [row][column], while a rule of `[modules.training]` is on
+    /// (`None`: the spec's matrix).
+    pub eff: Option<Vec<Vec<Effective>>>,
 }
 
 pub const CERTIFIED: i64 = 4;
@@ -77,18 +81,72 @@ impl Matrix {
 }
 
 pub async fn load(state: &AppState, company: &str, s: &Scope) -> AppResult<Matrix> {
-    let (columns, rows, blocks) = store::matrix(&state.db, company, s).await?;
+    let settings = &state.get::<crate::TrainingState>().settings;
+    let now = crate::qualify::any_rule(settings).then(|| state.now_ms());
+    let (columns, rows, blocks, facts) = store::matrix(&state.db, company, s, now).await?;
     let ci: HashMap<&str, usize> =
         columns.iter().enumerate().map(|(i, c)| (c.row.as_str(), i)).collect();
     let ri: HashMap<&str, usize> =
         rows.iter().enumerate().map(|(i, r)| (r.row.as_str(), i)).collect();
     let mut squares = vec![vec![-1i64; columns.len()]; rows.len()];
-    for (p, o, v) in &blocks {
-        if let (Some(c), Some(r)) = (ci.get(p.as_str()), ri.get(o.as_str())) {
-            squares[*r][*c] = *v;
+    let mut cells = Vec::with_capacity(blocks.len());
+    for b in blocks {
+        if let (Some(c), Some(r)) = (ci.get(b.part_row.as_str()), ri.get(b.op_row.as_str())) {
+            squares[*r][*c] = b.squares;
+            cells.push((*r, *c, b));
         }
     }
-    Ok(Matrix { columns, rows, squares })
+    let mut m = Matrix { columns, rows, squares, eff: None };
+    if let (Some(now), Some(f)) = (now, facts) {
+        m.eff = Some(effective_levels(&m, &cells, &f, &Rules::of(settings), now));
+    }
+    Ok(m)
+}
+
+/// Every cell's effective level: the blocks' (with their history), the others' as the
+/// level -1 with a waiver when one is in force.
+pub fn effective_levels(
+    m: &Matrix,
+    cells: &[(usize, usize, store::Block)],
+    f: &store::MatrixFacts,
+    rules: &Rules,
+    now: i64,
+) -> Vec<Vec<Effective>> {
+    let unset = Effective { level: -1, why: None, valid_until: None };
+    let mut eff = vec![vec![unset; m.columns.len()]; m.rows.len()];
+    // Waivers by cell (few): (row, column) → end.
+    let mut waived: HashMap<(usize, usize), i64> = HashMap::new();
+    if !f.waivers.is_empty() {
+        let ri: HashMap<&str, usize> =
+            m.rows.iter().enumerate().map(|(i, o)| (o.op_id.as_str(), i)).collect();
+        let ci: HashMap<&str, usize> =
+            m.columns.iter().enumerate().map(|(i, c)| (c.part_number.as_str(), i)).collect();
+        for ((op, part), until) in &f.waivers {
+            if let (Some(r), Some(c)) = (ri.get(op.as_str()), ci.get(part.as_str())) {
+                waived.insert((*r, *c), *until);
+            }
+        }
+    }
+    for (r, c, b) in cells {
+        let facts = Facts {
+            set: b.squares as i32,
+            set_at: b.set_at,
+            last_read: b.last_read,
+            released_at: b.released_at,
+            requalified_at: b.requalified_at,
+            temporary: m.rows[*r].temporary,
+            waiver_until: waived.get(&(*r, *c)).copied(),
+        };
+        eff[*r][*c] = effective(rules, &facts, now);
+    }
+    // A waiver on a cell with no level set yet.
+    for ((r, c), until) in waived {
+        if m.squares[r][c] == -1 {
+            let facts = Facts { set: -1, waiver_until: Some(until), ..Facts::default() };
+            eff[r][c] = effective(rules, &facts, now);
+        }
+    }
+    eff
 }
 
 /// The block id of a cell: its part row and operator row.
@@ -145,6 +203,39 @@ pub fn to_csv(m: &Matrix) -> String {
             vec![o.op_no.clone(), o.name.clone(), m.op_count(r).to_string(), o.target.to_string()];
         cells.extend(m.squares[r].iter().map(|s| s.to_string()));
         out.push_str(&line(cells));
+    }
+    if let Some(eff) = &m.eff {
+        // The effective levels, one row a cell with a level set, below the grid.
+        out.push_str("\r\n");
+        let head = [
+            "Operator number",
+            "Operator name",
+            "Part number",
+            "Level set",
+            "Effective level",
+            "Reason",
+            "Valid until",
+        ];
+        out.push_str(&line(head.iter().map(|h| h.to_string()).collect()));
+        for (r, o) in m.rows.iter().enumerate() {
+            for (c, col) in m
+                .columns
+                .iter()
+                .enumerate()
+                .filter(|(c, _)| m.squares[r][*c] >= 0 || eff[r][*c].why.is_some())
+            {
+                let e = &eff[r][c];
+                out.push_str(&line(vec![
+                    o.op_no.clone(),
+                    o.name.clone(),
+                    col.part_number.clone(),
+                    m.squares[r][c].to_string(),
+                    e.level.to_string(),
+                    e.why.map(cell_reason).unwrap_or_default(),
+                    e.valid_until.map(day).unwrap_or_default(),
+                ]));
+            }
+        }
     }
     out
 }

@@ -6,7 +6,7 @@ use plantdoc_core::ApiRouter;
 use serde_json::json;
 
 use crate::schemas as sc;
-use crate::{edit, lines, matrix};
+use crate::{edit, gaps, lines, matrix, waivers};
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("training")
@@ -63,6 +63,27 @@ pub fn routes() -> ApiRouter {
         .body::<sc::CertsPartBody>()
         .answers(&[404, 409])
         .returns::<sc::CertsPart>()
+        .post(
+            "/api/training/waivers",
+            "Waive the gate for an operator on a part: {opId, partNumber, reason, days} (days at most modules.training.waiver_max_days)",
+            waivers::grant,
+        )
+        .body::<waivers::WaiverBody>()
+        .answers(&[404, 409])
+        .returns::<waivers::Waiver>()
+        .get("/api/training/waivers", "The company's waivers, newest first (opId, partNumber: filters)", waivers::list)
+        .query::<waivers::ListQuery>()
+        .returns::<Vec<waivers::Waiver>>()
+        .post("/api/training/waivers/{id}/revoke", "End a waiver now", waivers::revoke)
+        .answers(&[404, 409])
+        .returns::<waivers::Waiver>()
+        .get(
+            "/api/training/gaps",
+            "Cells that need attention (below-target, expiring within within_days, requalify) in a zone's matrices (zone: A1 to D3, empty: all)",
+            gaps::gaps,
+        )
+        .query::<gaps::GapsQuery>()
+        .returns::<Vec<gaps::Gap>>()
         .tier(Access::Session)
         .get(
             "/api/training/op/squares/opId/{opId}/part-number/{partNumber}",

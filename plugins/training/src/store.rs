@@ -80,65 +80,8 @@ pub struct OpRow {
     pub op_no: String,
     pub name: String,
     pub target: i64,
-}
-
-/// One read of a matrix: its part columns, operator rows and the levels set, as one
-/// `UNION ALL` (one round trip; `kind` 0 column, 1 row, 2 block), in order of addition.
-/// Sorted here, not in SQL: the branches' text columns have different collations on
-/// PostgreSQL (part numbers are `COLLATE "C"`), and bytes order as SQLite's BINARY.
-pub async fn matrix(
-    db: &Db,
-    company: &str,
-    s: &Scope,
-) -> Result<(Vec<Column>, Vec<OpRow>, Vec<(String, String, i64)>), sqlx::Error> {
-    const SQL: &str = "\
-        SELECT CAST(0 AS BIGINT) AS kind, p.id AS id, p.part_id AS a, c.part_number AS b, p.part_desc AS x, '' AS y, p.rotation AS n, p.cert_target AS t, p.created_at AS at \
-        FROM training_parts p JOIN parts c ON c.id = p.part_id WHERE p.company_code = $1 AND p.shift = $2 AND p.cell = $3 AND p.zone = $4 \
-        UNION ALL SELECT CAST(1 AS BIGINT), o.id, o.op_id, COALESCE(u.op_no, ''), u.firstname, u.lastname, o.cert_target, o.cert_target, o.created_at \
-        FROM training_ops o JOIN users u ON u.id = o.op_id WHERE o.company_code = $1 AND o.shift = $2 AND o.cell = $3 AND o.zone = $4 \
-        UNION ALL SELECT CAST(2 AS BIGINT), b.part_row, b.op_row, '', '', '', b.squares, b.squares, b.updated_at \
-        FROM training_parts p JOIN training_blocks b ON b.part_row = p.id WHERE p.company_code = $1 AND p.shift = $2 AND p.cell = $3 AND p.zone = $4";
-    let (mut columns, mut rows, mut blocks) = (Vec::new(), Vec::new(), Vec::new());
-    let mut order = (Vec::new(), Vec::new());
-    for r in scoped(SQL, company, s).fetch_all(&db.pool).await? {
-        let (id, a): (String, String) = (r.try_get("id")?, r.try_get("a")?);
-        let n: i64 = r.try_get("n")?;
-        match r.try_get::<i64, _>("kind")? {
-            0 => {
-                let part_number: String = r.try_get("b")?;
-                order.0.push((r.try_get::<i64, _>("at")?, part_number.clone()));
-                columns.push(Column {
-                    row: id,
-                    part_id: a,
-                    part_number,
-                    desc: r.try_get("x")?,
-                    rotation: n,
-                    target: r.try_get("t")?,
-                });
-            }
-            1 => {
-                let (op_no, first, last): (String, String, String) =
-                    (r.try_get("b")?, r.try_get("x")?, r.try_get("y")?);
-                order.1.push((r.try_get::<i64, _>("at")?, op_no.clone()));
-                rows.push(OpRow {
-                    row: id,
-                    op_id: a,
-                    op_no,
-                    name: format!("{first} {last}"),
-                    target: n,
-                });
-            }
-            _ => blocks.push((id, a, n)),
-        }
-    }
-    Ok((sorted(columns, order.0), sorted(rows, order.1), blocks))
-}
-
-/// `items` in the order of their keys (time added, then number).
-fn sorted<T>(items: Vec<T>, keys: Vec<(i64, String)>) -> Vec<T> {
-    let mut both: Vec<_> = keys.into_iter().zip(items).collect();
-    both.sort_by(|a, b| a.0.cmp(&b.0));
-    both.into_iter().map(|(_, x)| x).collect()
+    /// A temporary worker (read only while a rule of `[modules.training]` is on).
+    pub temporary: bool,
 }
 
 /// The column of a part (by catalogue id) in a matrix.
@@ -365,4 +308,6 @@ pub async fn operator_any(db: &Db, id: &str) -> Result<Option<Operator>, sqlx::E
 }
 
 mod lines;
+mod read;
 pub use lines::{columns_in, delete_line, lock_line, row_by_number, rows_in, set_target};
+pub use read::{matrix, Block, MatrixFacts};

@@ -56,7 +56,7 @@ fn audit_view(i: &UserInput) -> Value {
         "email": i.email, "firstname": i.firstname, "lastname": i.lastname, "position": i.position,
         "department": i.department, "companyCode": i.company_code, "zones": i.zones,
         "badge": i.badge.is_some(), "opNo": i.op_no, "kiosk": i.kiosk == Some(true), "lang": i.lang,
-        "plantAdmin": i.plant_admin == Some(true),
+        "plantAdmin": i.plant_admin == Some(true), "temporary": i.temporary == Some(true),
     })
 }
 
@@ -190,6 +190,7 @@ pub async fn edit(
     input.kiosk = input.kiosk.or(Some(old.kiosk));
     input.plant_admin = input.plant_admin.or(Some(old.plant_admin));
     input.lang = input.lang.or(Some(old.lang.clone()));
+    input.temporary = input.temporary.or(Some(old.temporary));
     input.normalise_and_check(&state.zones, &state.settings.i18n)?;
     access::may_edit(&me, &old, &input).map_err(refused)?;
     // The e-mail itself changes only when the person confirms (email_change); a badge-only

@@ -98,7 +98,11 @@ async fn user_add_takes_a_language_and_unknown_codes_are_refused() {
         ])
         .collect::<Vec<_>>()
     };
-    let o = plantdoc(&[&add("es@demo.plant")[..], &["--lang", "es"]].concat(), &env);
+    // (--temporary-worker: the user flag `temporary`, read by the training module.)
+    let o = plantdoc(
+        &[&add("es@demo.plant")[..], &["--lang", "es", "--temporary-worker"]].concat(),
+        &env,
+    );
     assert!(o.status.success(), "{}", text(&o));
     let o = plantdoc(&add("en@demo.plant"), &env);
     assert!(o.status.success(), "{}", text(&o));
@@ -132,4 +136,9 @@ async fn user_add_takes_a_language_and_unknown_codes_are_refused() {
             ("es@demo.plant".to_string(), "es".to_string())
         ]
     );
+    let temporary: Vec<i64> = sqlx::query_scalar("SELECT temporary FROM users ORDER BY email")
+        .fetch_all(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(temporary, [0, 1]);
 }

@@ -86,7 +86,14 @@ export function OperatorStatus() {
       key="training"
       title={t('Training')}
       colour={s.training}
-      text={t('Level {{level}}: {{text}}', { level: s.level, text: TRAINING_TEXT[s.level] ? t(TRAINING_TEXT[s.level]) : '' })}
+      text={
+        <>
+          {t('Level {{level}}: {{text}}', { level: s.level, text: TRAINING_TEXT[s.level] ? t(TRAINING_TEXT[s.level]) : '' })}
+          {/* Why the level in effect is not the level set (expiry, no practice, a new
+              release, a waiver's end): the server's words, in the kiosk's language. */}
+          {status.data.trainingReason && <span style={{ display: 'block', marginTop: 4 }}>{status.data.trainingReason}</span>}
+        </>
+      }
     />,
     <StatusCard
       key="alerts"

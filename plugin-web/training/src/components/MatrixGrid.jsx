@@ -10,6 +10,7 @@ import { Button, Space, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useT } from '@plantdoc/kit';
 import { MIN_COLUMNS, MIN_ROWS, ROTATION_COLOURS, certColour } from '../levels';
+import { reasonText } from '../gaps';
 import { FIRST_W, ROW_H, SIZES, useCoarsePointer, useGridWindow } from './useGridWindow';
 
 const CSS = `
@@ -27,6 +28,8 @@ const CSS = `
 .tm-touch.tm-grid tbody td,.tm-touch.tm-grid tbody .tm-op{height:${SIZES.touch.row}px}
 .tm-touch .tm-b,.tm-touch .tm-i{display:inline-grid;grid-template-columns:repeat(2,auto)}
 .tm-touch .tm-s{width:40px;height:40px}
+.tm-eff{display:inline-block;min-width:16px;margin-left:2px;padding:0 3px;border-radius:3px;font-size:11px;line-height:16px;text-align:center;background:#fff1b8;color:#613400;vertical-align:middle}
+.tm-eff[data-reason="waiver"]{background:#d9f7be;color:#135200}
 .tm-b[data-squares="-1"] .tm-s,.tm-i[data-squares="-1"] .tm-s{background:#bfbfbf}
 ${[1, 2, 3, 4].map((n) => `[data-squares="${n}"]>.tm-s:nth-child(-n+${n})`).join(',')}{background:#1677ff}
 `;
@@ -136,18 +139,25 @@ const Row = memo(function Row({ r, row, parts, cols, total, colW, editable, tabC
       <Gap width={cols[0] * colW} />
       {range(cols[0], cols[1]).map((c) => {
         const cell = row && c < parts.length ? row.rowData[c] : null;
+        const why = reasonText(t, cell);
+        const named = cell && t('{{op}} on {{part}}: level {{level}}', { op: row.opNumber, part: parts[c].partNumber, level: cell.squares });
         return (
           <td key={c} aria-colindex={c + 2}>
             {cell && (
               <Block
                 id={cell._id}
                 level={cell.squares}
-                label={t('{{op}} on {{part}}: level {{level}}', { op: row.opNumber, part: parts[c].partNumber, level: cell.squares })}
+                label={why ? t('{{cell}}, effective level {{effective}}: {{why}}', { cell: named, effective: cell.effective, why }) : named}
                 r={r}
                 c={c}
                 editable={editable}
                 tabbable={tabCol === c}
               />
+            )}
+            {why && (
+              <span className="tm-eff" data-reason={cell.reason} title={why} aria-hidden="true">
+                {cell.effective}
+              </span>
             )}
           </td>
         );

@@ -2,7 +2,7 @@
 // and Back work), then the matrix, its empty state or its not-found message.
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { App, Button, Form, Select, Space, Spin, Typography } from 'antd';
+import { App, Button, Checkbox, Form, Select, Space, Spin, Typography } from 'antd';
 import { EmptyList, k, useSession, useT } from '@plantdoc/kit';
 import {
   exportPath,
@@ -20,6 +20,7 @@ import {
 import { canEditMatrix } from '../access';
 import { CELLS, LEVELS, SHIFTS, ZONES, scopeFrom } from '../levels';
 import { MatrixGrid } from './MatrixGrid';
+import { gapRows } from '../gaps';
 import { FormModal, GenesisForm, OperatorFields, PartFields, TargetModal, submitter, withOperator } from './Forms';
 
 function Pickers({ scope, onChange }) {
@@ -60,6 +61,10 @@ export function MatrixTab() {
   const t = useT('training');
   const [params, setParams] = useSearchParams();
   const scope = scopeFrom(params);
+  // 'Gaps' (in the address, ?gaps=1): only the operators with a cell below its part's
+  // target, expiring within 30 days or due for requalification.
+  const gaps = params.get('gaps') === '1';
+  const address = (s, g) => setParams(g ? { ...s, gaps: '1' } : s);
   const { user } = useSession();
   const editable = canEditMatrix(user, scope);
   const { modal, notification } = App.useApp();
@@ -155,7 +160,7 @@ export function MatrixTab() {
   } else {
     body = (
       <MatrixGrid
-        data={matrix.data}
+        data={gaps ? { ...matrix.data, matrix: gapRows(matrix.data) } : matrix.data}
         editable={editable}
         onLevel={onLevel}
         onReset={onReset}
@@ -169,7 +174,12 @@ export function MatrixTab() {
   return (
     <div>
       <Space wrap style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
-        <Pickers scope={scope} onChange={(s) => setParams(s)} />
+        <Space wrap>
+          <Pickers scope={scope} onChange={(s) => address(s, gaps)} />
+          <Checkbox checked={gaps} onChange={(e) => address(scope, e.target.checked)}>
+            {t('Gaps')}
+          </Checkbox>
+        </Space>
         <Space wrap>
           {editable && (
             <>

@@ -6,7 +6,21 @@ import { Alert, Checkbox, Col, Form, Input, Row, Select, Spin } from 'antd';
 import { LanguageSelect, formFields, k, translate, useSession, useT, zoneOptions } from '@plantdoc/kit';
 import { useUserOptions } from '../api';
 
-export const FIELD_NAMES = ['firstname', 'lastname', 'email', 'companyCode', 'position', 'department', 'zones', 'badge', 'opNo', 'lang', 'kiosk', 'plantAdmin'];
+export const FIELD_NAMES = [
+  'firstname',
+  'lastname',
+  'email',
+  'companyCode',
+  'position',
+  'department',
+  'zones',
+  'badge',
+  'opNo',
+  'lang',
+  'temporary',
+  'kiosk',
+  'plantAdmin',
+];
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const choices = (list, label = cap) => (list || []).map((v) => ({ value: v, label: label(v) }));
@@ -113,6 +127,10 @@ export function UserForm({ form, companyLocked = false, initialValues, onValuesC
       <Form.Item name="lang" label={t('Language')}>
         <LanguageSelect placeholder={t("The plant's language")} allowClear style={{ width: '100%' }} />
       </Form.Item>
+      {/* Temporary workers (agency, seasonal): the training module caps their level. */}
+      <Form.Item name="temporary" valuePropName="checked" extra={t('Their training level is capped (temporary_max_level of the training module).')}>
+        <Checkbox>{t('Temporary worker')}</Checkbox>
+      </Form.Item>
       {plantAdmin && (
         <Row gutter={16}>
           <Col span={12}>
@@ -144,6 +162,7 @@ export function toPayload(values) {
     badge: blank(values.badge),
     opNo: blank(values.opNo),
     lang: blank(values.lang) ?? undefined,
+    temporary: flag(values.temporary),
     kiosk: flag(values.kiosk),
     plantAdmin: flag(values.plantAdmin),
   };

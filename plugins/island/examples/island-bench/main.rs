@@ -95,6 +95,7 @@ async fn main() -> anyhow::Result<()> {
         kiosk: Some(true),
         plant_admin: None,
         lang: None,
+        temporary: None,
     };
     plantdoc_core::seed::add_user(&state, input, PASSWORD, false, "bench")
         .await
@@ -112,6 +113,7 @@ async fn main() -> anyhow::Result<()> {
         kiosk: None,
         plant_admin: None,
         lang: None,
+        temporary: None,
     };
     plantdoc_core::seed::add_user(&state, leader, PASSWORD, false, "bench")
         .await
@@ -385,7 +387,7 @@ async fn main() -> anyhow::Result<()> {
     };
     let m_parts: Vec<String> = catalogue.iter().take(m_parts).map(|(_, n)| n.clone()).collect();
     let m_ops: Vec<String> = (0..m_ops).map(|i| format!("op{i}")).collect();
-    let (built, _) = training::bench(&staff, &m_parts, &m_ops, reads).await?;
+    let (built, _) = training::bench(&state, &staff, &m_parts, &m_ops, reads).await?;
     if !small {
         println!(
             "target: the 200 × 100 matrix <= 20 ms p50 at one client ({})",

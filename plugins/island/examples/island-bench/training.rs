@@ -75,8 +75,57 @@ fn pct(v: &mut [f64], p: f64) -> f64 {
     v[((v.len() as f64 * p).ceil() as usize).clamp(1, v.len()) - 1]
 }
 
+/// A level set in every cell (4, 100 days ago) and what effective levels are computed
+/// from besides: a verified read of every cell, a new release of every part (so every
+/// cell carries a reason) and a waiver per operator; each read of the matrix computes
+/// them all (`[modules.training]` at its defaults: every rule on).
+async fn seed_facts(
+    state: &plantdoc_core::AppState,
+    parts: &[String],
+    ops: &[String],
+) -> anyhow::Result<()> {
+    let now = state.now_ms();
+    let mut tx = state.db.begin().await?;
+    sqlx::query(
+        "INSERT INTO training_blocks (part_row, op_row, squares, prev_squares, notes, updated_at, updated_by) \
+         SELECT p.id, o.id, 4, -1, '', $1, NULL FROM training_parts p JOIN training_ops o ON o.company_code = p.company_code \
+         AND o.shift = p.shift AND o.cell = p.cell AND o.zone = p.zone ON CONFLICT (part_row, op_row) DO NOTHING",
+    )
+    .bind(now - 100 * 86_400_000)
+    .execute(&mut *tx)
+    .await?;
+    for p in parts {
+        sqlx::query("INSERT INTO training_releases (company_code, part_number, released_at) VALUES ('mpk', $1, $2)")
+            .bind(p)
+            .bind(now - 1000)
+            .execute(&mut *tx)
+            .await?;
+        for o in ops {
+            sqlx::query("INSERT INTO training_reads (company_code, op_id, part_number, verified_at, requalified_at) VALUES ('mpk', $1, $2, $3, NULL)")
+                .bind(o)
+                .bind(p)
+                .bind(now - 500)
+                .execute(&mut *tx)
+                .await?;
+        }
+    }
+    for (i, o) in ops.iter().enumerate() {
+        sqlx::query("INSERT INTO training_waivers (id, company_code, op_id, part_number, reason, starts_at, ends_at, granted_by) VALUES ($1, 'mpk', $2, $3, 'bench', $4, $5, $2)")
+            .bind(format!("bench-waiver-{i}"))
+            .bind(o)
+            .bind(&parts[i % parts.len()])
+            .bind(now - 1000)
+            .bind(now + 86_400_000)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
 /// Builds the matrix and prints its read figures; answers (p50 after a change, p50 repeated) in ms.
 pub async fn bench(
+    state: &plantdoc_core::AppState,
     leader: &Staff<'_>,
     parts: &[String],
     ops: &[String],
@@ -104,6 +153,7 @@ pub async fn bench(
     let cols = m["partList"].as_array().map(Vec::len).unwrap_or(0);
     anyhow::ensure!(rows >= ops.len() && cols >= parts.len(), "matrix is {cols} × {rows}");
     let block = m["matrix"][0]["rowData"][0]["_id"].as_str().unwrap_or_default().to_string();
+    seed_facts(state, parts, ops).await?;
     println!(
         "\ntraining matrix {} parts × {} operators built in {:.1} s ({cols} columns × {rows} rows with filler)",
         parts.len(),
@@ -111,7 +161,7 @@ pub async fn bench(
         t.elapsed().as_secs_f64()
     );
     let (mut built, mut repeated, mut parsed) = (Vec::new(), Vec::new(), Vec::new());
-    let (mut size, mut last) = (0, Vec::new());
+    let (mut size, mut last, mut computed) = (0, Vec::new(), false);
     let ms = |t: Instant| t.elapsed().as_secs_f64() * 1000.0;
     for i in 0..reads {
         // A level change: the next read must show it.
@@ -130,6 +180,7 @@ pub async fn bench(
             m["matrix"][0]["rowData"][0]["squares"] == level,
             "the read after a change shows the old level"
         );
+        computed = m["matrix"][0]["rowData"][0].get("effective").is_some();
         size = body.as_ref().len();
         last = body.as_ref().to_vec();
         let t = Instant::now();
@@ -153,6 +204,14 @@ pub async fn bench(
     println!(
         "{:<44} {:>6} {:>9} {:>9} {:>12}",
         "training matrix GET, one client (last byte)", "reads", "p50 ms", "p99 ms", "bytes"
+    );
+    println!(
+        "  effective levels: {}",
+        if computed {
+            "computed on every read, uncached (every rule on; a verified read of each cell, a new release of each part, a waiver per operator)"
+        } else {
+            "not computed (every rule of [modules.training] at 0: the spec's matrix)"
+        }
     );
     println!(
         "{:<44} {:>6} {:>9.2} {:>9.2} {:>12}",

@@ -40,6 +40,7 @@ fn user(email: &str, position: &str, zones: Vec<String>, kiosk: bool) -> UserInp
         kiosk: Some(kiosk),
         plant_admin: None,
         lang: None,
+        temporary: None,
     }
 }
 

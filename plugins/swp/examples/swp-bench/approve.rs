@@ -33,6 +33,7 @@ fn person(email: &str, position: &str, department: &str, zones: Vec<String>) -> 
         kiosk: None,
         plant_admin: None,
         lang: None,
+        temporary: None,
     }
 }
 

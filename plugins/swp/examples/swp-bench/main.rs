@@ -111,6 +111,7 @@ async fn add_user(
         kiosk: None,
         plant_admin: None,
         lang: None,
+        temporary: None,
     };
     plantdoc_core::seed::add_user(state, input, PASSWORD, false, "bench")
         .await
