@@ -188,6 +188,8 @@ fn operation(d: &RouteDoc) -> Value {
     });
     if d.access == Access::Public {
         op["security"] = json!([]);
+    } else if let Some(scope) = d.scope {
+        op["security"] = json!([{"session": []}, {"bearerAuth": [scope.as_str()]}]);
     }
     match &d.spec.body {
         Some(BodySpec::Json(schema)) => {
@@ -234,6 +236,9 @@ pub fn document(docs: &[RouteDoc]) -> Value {
             "securitySchemes": {"session": {
                 "type": "apiKey", "in": "cookie", "name": "plantdoc_session",
                 "description": "The session cookie set by POST /api/users/login (__Host-plantdoc_session behind HTTPS). Unsafe methods also need the X-CSRF-Token header equal to the plantdoc_csrf cookie."
+            }, "bearerAuth": {
+                "type": "http", "scheme": "bearer", "bearerFormat": "pd_ + 43 base62 characters",
+                "description": "An API token (POST /api/tokens, plant administrators). Only operations whose security names bearerAuth take one, with the scope named there; no CSRF header is needed. Over the per-token rate: 429."
             }},
         },
     })

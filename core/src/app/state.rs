@@ -30,6 +30,8 @@ pub struct Inner {
     /// Key for signed links and tokens.
     pub secret: Vec<u8>,
     pub ip_limiter: IpLimiter,
+    /// Requests per API token and minute (this instance's count).
+    pub token_limiter: crate::app::auth::tokens::TokenLimiter,
     /// Every module's typed state (see `ModuleContext::state`).
     pub extensions: Extensions,
     /// Argon2 on `auth.hash_concurrency` threads, each reusing its 19 MiB (decision 96).
@@ -280,6 +282,7 @@ pub async fn build_state(settings: Settings, opts: BuildOptions) -> anyhow::Resu
         zones,
         secret,
         ip_limiter,
+        token_limiter: Default::default(),
         extensions,
         hasher,
         sessions,

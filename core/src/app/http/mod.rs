@@ -59,8 +59,10 @@ fn core_routes(state: &AppState) -> ApiRouter {
         )
         .returns::<schemas::Modules>()
         .get("/api/zones", "Zones of the signed-in user's company as value/label pairs", zones)
+        .scoped(api::Scope::DocumentsRead)
         .returns::<Vec<crate::plant::zones::ZoneOption>>()
         .merge(crate::app::auth::routes::routes())
+        .merge(crate::app::auth::token_routes::routes())
         .merge(crate::app::links::routes())
         .merge(crate::app::notify::routes::routes());
     match state.settings.auth.oidc {
@@ -101,6 +103,7 @@ pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
         summary: "This OpenAPI description".into(),
         tag: "core".into(),
         access: Access::Public,
+        scope: None,
         spec: crate::app::openapi::OpSpec {
             ok: Some((
                 "application/json".into(),
