@@ -11,6 +11,7 @@ pub mod dynamic;
 pub mod events;
 pub mod figures;
 pub mod http;
+pub mod in_force;
 pub mod links;
 pub mod module_ctx;
 pub mod notify;

@@ -9,7 +9,9 @@ use plantdoc_core::acks;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::error::AppResult;
-use plantdoc_core::ports::{async_trait, DeployedDocs, SignableVersion, Standing, VersionFile};
+use plantdoc_core::ports::{
+    async_trait, DeployedDocs, InForceDoc, SignableVersion, Standing, VersionFile,
+};
 
 use sqlx::any::AnyRow;
 use sqlx::Row;
@@ -65,6 +67,70 @@ impl DeployedDocs for Docs {
     async fn files(&self, state: &AppState, doc_id: &str) -> AppResult<Vec<VersionFile>> {
         crate::translations::version_files(&state.db, doc_id).await
     }
+
+    async fn in_force_for_part(
+        &self,
+        state: &AppState,
+        viewer: &User,
+        part_number: &str,
+        zone: &str,
+    ) -> AppResult<Option<InForceDoc>> {
+        in_force_for_part(state, viewer, part_number, zone).await
+    }
+}
+
+/// The part's current revision if it is deployed in `zone` and `user` may see it, with
+/// its originals' SHA-256 (a machine's read: one statement and the files' hashes).
+async fn in_force_for_part(
+    state: &AppState,
+    user: &User,
+    part_number: &str,
+    zone: &str,
+) -> AppResult<Option<InForceDoc>> {
+    static SQL: LazyLock<String> = LazyLock::new(|| {
+        format!(
+            "SELECT {SEEN_COLUMNS}, s.revision, s.deploy_date, s.swc_file, s.jes_file, s.vis_file \
+             FROM swp_parts sp JOIN swps s ON s.id = sp.current_id \
+             WHERE sp.company_code = $1 AND sp.part_number = $2"
+        )
+    });
+    let row = sqlx::query(SQL.as_str())
+        .bind(&user.company_code)
+        .bind(part_number)
+        .fetch_optional(&mut *state.db.reader().await?)
+        .await?;
+    let Some(row) = row else { return Ok(None) };
+    let Some(seen) = Seen::from_row(&row)? else { return Ok(None) };
+    if seen.status != SwpStatus::Deployed
+        || !seen.zones.iter().any(|z| z == zone)
+        || !seen.visible_to(state, user)
+    {
+        return Ok(None);
+    }
+    let ids: Vec<String> = ["swc_file", "jes_file", "vis_file"]
+        .iter()
+        .map(|c| row.try_get(*c))
+        .collect::<Result<_, _>>()?;
+    let shas = plantdoc_core::files::sha256s(&state.db, &ids).await?;
+    let files = ["swc", "jes", "vis"]
+        .iter()
+        .zip(&ids)
+        .map(|(section, id)| VersionFile {
+            section: section.to_string(),
+            lang: None,
+            sha256: shas.get(id).cloned().unwrap_or_default(),
+        })
+        .collect();
+    let deploy_ms: Option<i64> = row.try_get("deploy_date")?;
+    let deploy_ms = deploy_ms.unwrap_or_default();
+    Ok(Some(InForceDoc {
+        id: seen.swp.id,
+        revision: row.try_get::<Option<i64>, _>("revision")?.unwrap_or_default(),
+        content_hash: seen.swp.content_hash,
+        files,
+        deploy_ms,
+        effective_ms: deploy_ms,
+    }))
 }
 
 /// The SWP if it is deployed now and `user` may see it (a superseded revision cannot be

@@ -16,6 +16,7 @@ mod faults;
 mod hardening;
 mod hostile;
 mod http;
+mod in_force;
 mod limits;
 mod lockout;
 mod mail;

@@ -8,7 +8,7 @@ use crate::helpers::*;
 use crate::swp::support::{crew, deployed};
 
 /// A request with only the token: no cookie, no CSRF header.
-async fn with_token(app: &TestApp, method: Method, path: &str, token: &str) -> Resp {
+pub(crate) async fn with_token(app: &TestApp, method: Method, path: &str, token: &str) -> Resp {
     let c = app.client();
     let r = c
         .http
@@ -22,7 +22,7 @@ async fn with_token(app: &TestApp, method: Method, path: &str, token: &str) -> R
     c.absorb(r).await
 }
 
-async fn make(admin: &Client, scopes: &[&str], days: i64) -> (String, String) {
+pub(crate) async fn make(admin: &Client, scopes: &[&str], days: i64) -> (String, String) {
     let r = admin
         .post(
             "/api/tokens",

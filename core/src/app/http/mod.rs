@@ -63,6 +63,7 @@ fn core_routes(state: &AppState) -> ApiRouter {
         .returns::<Vec<crate::plant::zones::ZoneOption>>()
         .merge(crate::app::auth::routes::routes())
         .merge(crate::app::auth::token_routes::routes())
+        .merge(crate::app::in_force::routes())
         .merge(crate::app::links::routes())
         .merge(crate::app::notify::routes::routes());
     match state.settings.auth.oidc {
