@@ -13,6 +13,7 @@ pub mod figures;
 pub mod http;
 pub mod in_force;
 pub mod links;
+pub mod metrics;
 pub mod module_ctx;
 pub mod notify;
 pub mod openapi;

@@ -32,6 +32,8 @@ pub struct Inner {
     pub ip_limiter: IpLimiter,
     /// Requests per API token and minute (this instance's count).
     pub token_limiter: crate::app::auth::tokens::TokenLimiter,
+    /// Request counts and latencies, and the registry `GET /metrics` encodes.
+    pub metrics: crate::app::metrics::Metrics,
     /// Every module's typed state (see `ModuleContext::state`).
     pub extensions: Extensions,
     /// Argon2 on `auth.hash_concurrency` threads, each reusing its 19 MiB (decision 96).
@@ -283,6 +285,7 @@ pub async fn build_state(settings: Settings, opts: BuildOptions) -> anyhow::Resu
         secret,
         ip_limiter,
         token_limiter: Default::default(),
+        metrics: Default::default(),
         extensions,
         hasher,
         sessions,

@@ -48,6 +48,9 @@ pub struct Settings {
     /// `[review]`: how many stages a translation's review takes (decision 95).
     #[serde(default)]
     pub review: super::review::ReviewSettings,
+    /// `[metrics]`: the addresses that read `GET /metrics` without a token.
+    #[serde(default)]
+    pub metrics: super::metrics_settings::MetricsSettings,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -22,6 +22,7 @@ mod lockout;
 mod mail;
 mod matrix;
 mod memory;
+mod metrics;
 mod modules;
 mod oidc;
 mod ops;

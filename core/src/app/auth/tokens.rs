@@ -204,6 +204,39 @@ pub async fn refuse(req: Request, next: Next) -> Response {
     next.run(req).await
 }
 
+/// The live token `token` if it may do an act of `scope` now (`None`: the act takes no
+/// token): 401 unknown, expired or revoked; 403 out of scope; 429 over its rate. Its
+/// last use is written at most once a second.
+pub async fn check(
+    state: &AppState,
+    token: &str,
+    scope: Option<Scope>,
+) -> Result<Caller, AppError> {
+    let now = state.now_ms();
+    let found = find(state, token, now).await?.ok_or(AppError::Unauthorized)?;
+    let scope = scope.ok_or_else(|| AppError::Forbidden(NOT_FOR_TOKENS.into()))?;
+    if !found.scopes.contains(&scope) {
+        return Err(AppError::Forbidden(OUT_OF_SCOPE.into()));
+    }
+    let per_minute = state.settings.auth.token_requests_per_minute;
+    if let Err(retry_after_secs) = state.token_limiter.hit(&found.id, per_minute, now) {
+        let mut fields = FieldErrors::new();
+        fields.insert("token".into(), TOO_MANY.into());
+        return Err(AppError::TooManyRequests { retry_after_secs, fields });
+    }
+    if found.last_used.is_none_or(|t| now - t >= 1000) {
+        sqlx::query("UPDATE api_tokens SET last_used_at = $1 WHERE id = $2")
+            .bind(now)
+            .bind(&found.id)
+            .execute(&state.db.pool)
+            .await?;
+    }
+    Ok(Caller(found))
+}
+
+/// A token [`check`] let through.
+pub struct Caller(Found);
+
 async fn by_token(
     state: &AppState,
     scopes: &RouteScopes,
@@ -211,37 +244,12 @@ async fn by_token(
     mut req: Request,
     next: Next,
 ) -> Response {
-    let now = state.now_ms();
-    let found = match find(state, token, now).await {
-        Ok(Some(f)) => f,
-        Ok(None) => return AppError::Unauthorized.into_response(),
-        Err(e) => return e.into_response(),
-    };
     let path = req.extensions().get::<MatchedPath>().map(|m| m.as_str().to_string());
     let scope = path.and_then(|p| scopes.get(&(req.method().clone(), p)).copied());
-    let Some(scope) = scope else {
-        return AppError::Forbidden(NOT_FOR_TOKENS.into()).into_response();
+    let found = match check(state, token, scope).await {
+        Ok(Caller(f)) => f,
+        Err(e) => return e.into_response(),
     };
-    if !found.scopes.contains(&scope) {
-        return AppError::Forbidden(OUT_OF_SCOPE.into()).into_response();
-    }
-    let per_minute = state.settings.auth.token_requests_per_minute;
-    if let Err(retry_after_secs) = state.token_limiter.hit(&found.id, per_minute, now) {
-        let mut fields = FieldErrors::new();
-        fields.insert("token".into(), TOO_MANY.into());
-        return AppError::TooManyRequests { retry_after_secs, fields }.into_response();
-    }
-    // Last use to the second: not a write on every request of a busy machine.
-    if found.last_used.is_none_or(|t| now - t >= 1000) {
-        let r = sqlx::query("UPDATE api_tokens SET last_used_at = $1 WHERE id = $2")
-            .bind(now)
-            .bind(&found.id)
-            .execute(&state.db.pool)
-            .await;
-        if let Err(e) = r {
-            return AppError::from(e).into_response();
-        }
-    }
     let lang = crate::app::http::lang::UserLang(found.user.lang.clone());
     req.extensions_mut().insert(TokenCaller { id: found.id, company: found.company });
     req.extensions_mut().insert(CurrentUser {

@@ -64,6 +64,7 @@ fn core_routes(state: &AppState) -> ApiRouter {
         .merge(crate::app::auth::routes::routes())
         .merge(crate::app::auth::token_routes::routes())
         .merge(crate::app::in_force::routes())
+        .merge(crate::app::metrics::routes())
         .merge(crate::app::links::routes())
         .merge(crate::app::notify::routes::routes());
     match state.settings.auth.oidc {
@@ -98,6 +99,11 @@ pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
         )));
         docs.extend(d);
     }
+    // Counted under their route templates (the fallbacks below are not routes).
+    api_router = api_router.route_layer(axum::middleware::from_fn_with_state(
+        state.clone(),
+        crate::app::metrics::track,
+    ));
     docs.push(RouteDoc {
         method: Method::GET,
         path: "/api/openapi.json".into(),
