@@ -26,6 +26,7 @@ pub mod state;
 pub mod switches;
 pub mod tasks;
 pub mod textindex;
+pub mod webhooks;
 
 pub use state::{
     build_state, migration_sets, redact_url, resolve_modules, AppState, BuildOptions, Inner,

@@ -51,6 +51,9 @@ pub struct Settings {
     /// `[metrics]`: the addresses that read `GET /metrics` without a token.
     #[serde(default)]
     pub metrics: super::metrics_settings::MetricsSettings,
+    /// `[webhooks]`: the origins webhooks may be sent to (none by default).
+    #[serde(default)]
+    pub webhooks: super::webhook_settings::WebhookSettings,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -13,3 +13,4 @@ pub mod metrics_settings;
 pub mod notify_settings;
 pub mod retention;
 pub mod review;
+pub mod webhook_settings;

@@ -34,6 +34,7 @@ mod streams;
 mod switches;
 mod tasks;
 mod tokens;
+mod webhooks;
 
 // Each linked module's own tests, `plugins/<id>/tests/api/mod.rs`, as `mod <id>;`
 // (core/app/build.rs writes the lines from the module list in core/app/Cargo.toml).

@@ -65,6 +65,7 @@ fn core_routes(state: &AppState) -> ApiRouter {
         .merge(crate::app::auth::token_routes::routes())
         .merge(crate::app::in_force::routes())
         .merge(crate::app::metrics::routes())
+        .merge(crate::app::webhooks::routes::routes())
         .merge(crate::app::links::routes())
         .merge(crate::app::notify::routes::routes());
     match state.settings.auth.oidc {
