@@ -192,3 +192,34 @@ async fn a_webhook_token_manages_its_companys_webhooks_only() {
     );
     assert_eq!(umw.delete(&format!("/api/webhooks/{id}")).await.status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn two_instances_deliver_each_event_once() {
+    let r = receiver().await;
+    let allow = [("webhooks.allow", r.origin.as_str())];
+    let a = spawn_with(&allow).await;
+    let b = spawn_on(tempfile::tempdir().unwrap(), a.db_url.clone(), &allow).await;
+    let crew = crew(&a).await;
+    let admin = a.signed_in_plant_admin("admin@demo.plant", "manager", "quality").await;
+    let url = format!("{}/hook", r.origin);
+    let made = admin.post("/api/webhooks", &json!({"url": url, "events": ["swp.deployed"]})).await;
+    assert_eq!(made.status, StatusCode::OK, "{}", made.text);
+    deployed(&crew, "7101", json!({})).await;
+    deployed(&crew, "7102", json!({})).await;
+    // Both instances' tasks run, and both are also made to pass at the same moments.
+    for _ in 0..10 {
+        let (x, y) = tokio::join!(
+            plantdoc_core::webhooks::tick(&a.state),
+            plantdoc_core::webhooks::tick(&b.state)
+        );
+        x.unwrap();
+        y.unwrap();
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    let got = r.got.lock().unwrap();
+    let mut ids: Vec<String> =
+        got.iter().map(|(h, _)| h["webhook-id"].to_str().unwrap().to_string()).collect();
+    ids.sort();
+    ids.dedup();
+    assert_eq!((got.len(), ids.len()), (2, 2), "one send per event");
+}
