@@ -231,6 +231,7 @@ pub fn document(docs: &[RouteDoc]) -> Value {
         "info": {"title": "Plantdoc", "version": env!("CARGO_PKG_VERSION")},
         "paths": paths,
         "security": [{"session": []}],
+        "webhooks": webhooks(),
         "components": {
             "schemas": schemas,
             "securitySchemes": {"session": {
@@ -246,4 +247,31 @@ pub fn document(docs: &[RouteDoc]) -> Value {
 
 fn op_name(path: &str) -> String {
     path.trim_start_matches('/').replace(['/', '-', '{', '}', '.'], "_")
+}
+
+/// What a webhook endpoint receives (`/api/webhooks`; docs/operations.md, "Webhooks").
+fn webhooks() -> Value {
+    let header = |name: &str, text: &str| json!({"name": name, "in": "header", "required": true, "description": text, "schema": {"type": "string"}});
+    json!({"event": {"post": {
+        "summary": "An event of a kind the endpoint listens to (swp.deployed, alerts.in-force, ...), sent at least once",
+        "parameters": [
+            header("webhook-id", "The delivery's id (msg_...): the same on every retry; deduplicate on it"),
+            header("webhook-timestamp", "Unix seconds of this attempt"),
+            header("webhook-signature", "v1,<base64 HMAC-SHA256 keyed with the secret's bytes (after whsec_, base64) of 'id.timestamp.body'>"),
+        ],
+        "requestBody": {"required": true, "content": {"application/json": {"schema": {
+            "type": "object", "required": ["type", "timestamp", "data"],
+            "properties": {
+                "type": {"type": "string", "description": "The event kind"},
+                "timestamp": {"type": "string", "format": "date-time"},
+                "data": {"type": "object", "required": ["subject", "company", "zones"], "properties": {
+                    "subject": {"type": "string", "description": "<doc kind>:<id> or user:<id>"},
+                    "company": {"type": "string"},
+                    "zones": {"type": "array", "items": {"type": "string"}},
+                    "contentHash": {"type": "string", "description": "The document version's SHA-256, where the event has one"}
+                }, "additionalProperties": true}
+            }
+        }}}},
+        "responses": {"2XX": {"description": "Received; any other answer or none is retried with backoff for 24 h"}}
+    }}})
 }

@@ -22,6 +22,7 @@ const URL_RULE: &str = text!("This address is not one the plant allows ([webhook
 const EVENTS_RULE: &str = text!("Choose one or more event kinds the plant has.");
 
 pub fn routes() -> ApiRouter {
+    use crate::app::http::schemas::Done;
     ApiRouter::new("core")
         .tier(Access::Console)
         .post(
@@ -31,27 +32,78 @@ pub fn routes() -> ApiRouter {
         )
         .scoped(Scope::Webhooks)
         .body::<WebhookBody>()
-        .returns_schema(json!({"type": "object", "required": ["id", "url", "events", "secret"]}))
+        .returns::<NewWebhook>()
         .get("/api/webhooks", "Your company's webhooks", list)
         .scoped(Scope::Webhooks)
-        .returns_schema(json!({"type": "array", "items": {"type": "object"}}))
+        .returns::<Vec<WebhookJson>>()
         .delete("/api/webhooks/{id}", "Remove a webhook (its deliveries go with it)", remove)
         .scoped(Scope::Webhooks)
-        .returns_schema(json!({"type": "object", "required": ["ok"]}))
+        .returns::<Done>()
         .get(
             "/api/webhooks/{id}/deliveries",
             "A webhook's last 200 deliveries: status, attempts, answer code, times",
             deliveries,
         )
         .scoped(Scope::Webhooks)
-        .returns_schema(json!({"type": "array", "items": {"type": "object"}}))
+        .returns::<Vec<DeliveryJson>>()
         .post(
             "/api/webhooks/{id}/deliveries/{deliveryId}/replay",
             "Send a delivery again (now, as a new attempt)",
             replay,
         )
         .scoped(Scope::Webhooks)
-        .returns_schema(json!({"type": "object", "required": ["id", "status"]}))
+        .body_schema(json!({"type": "object", "description": "nothing is read"}))
+        .returns::<Replayed>()
+}
+
+// The answers' shapes for the OpenAPI description (the handlers write them with `json!`).
+#[allow(dead_code)]
+#[derive(ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct WebhookJson {
+    id: String,
+    url: String,
+    events: Vec<String>,
+    description: String,
+    created_at: String,
+    disabled_at: Option<String>,
+}
+
+#[allow(dead_code)]
+#[derive(ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct NewWebhook {
+    id: String,
+    url: String,
+    events: Vec<String>,
+    description: String,
+    company_code: String,
+    created_at: String,
+    /// whsec_ and the key in base64: shown this once
+    secret: String,
+}
+
+#[allow(dead_code)]
+#[derive(ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct DeliveryJson {
+    id: String,
+    kind: String,
+    /// pending, delivered or failed
+    status: String,
+    attempts: i64,
+    answer_code: Option<i64>,
+    error: Option<String>,
+    created_at: String,
+    next_at: String,
+    done_at: Option<String>,
+}
+
+#[allow(dead_code)]
+#[derive(ToSchema)]
+struct Replayed {
+    id: String,
+    status: String,
 }
 
 #[derive(Deserialize, ToSchema)]
