@@ -9,6 +9,7 @@ mod acks;
 mod audit;
 mod auth;
 mod cli;
+mod cli_roster;
 mod cli_users;
 mod connections;
 mod dynamic;
