@@ -89,7 +89,10 @@ async fn in_force_for_part(
 ) -> AppResult<Option<InForceDoc>> {
     static SQL: LazyLock<String> = LazyLock::new(|| {
         format!(
-            "SELECT {SEEN_COLUMNS}, s.revision, s.deploy_date, s.swc_file, s.jes_file, s.vis_file \
+            "SELECT {SEEN_COLUMNS}, s.revision, s.deploy_date, \
+             (SELECT f.sha256 FROM files f WHERE f.id = s.swc_file) AS swc_sha, \
+             (SELECT f.sha256 FROM files f WHERE f.id = s.jes_file) AS jes_sha, \
+             (SELECT f.sha256 FROM files f WHERE f.id = s.vis_file) AS vis_sha \
              FROM swp_parts sp JOIN swps s ON s.id = sp.current_id \
              WHERE sp.company_code = $1 AND sp.part_number = $2"
         )
@@ -107,20 +110,19 @@ async fn in_force_for_part(
     {
         return Ok(None);
     }
-    let ids: Vec<String> = ["swc_file", "jes_file", "vis_file"]
-        .iter()
-        .map(|c| row.try_get(*c))
-        .collect::<Result<_, _>>()?;
-    let shas = plantdoc_core::files::sha256s(&state.db, &ids).await?;
+    // The originals' hashes come with the row (one statement for the whole read).
     let files = ["swc", "jes", "vis"]
         .iter()
-        .zip(&ids)
-        .map(|(section, id)| VersionFile {
-            section: section.to_string(),
-            lang: None,
-            sha256: shas.get(id).cloned().unwrap_or_default(),
+        .map(|section| {
+            Ok(VersionFile {
+                section: section.to_string(),
+                lang: None,
+                sha256: row
+                    .try_get::<Option<String>, _>(format!("{section}_sha").as_str())?
+                    .unwrap_or_default(),
+            })
         })
-        .collect();
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
     let deploy_ms: Option<i64> = row.try_get("deploy_date")?;
     let deploy_ms = deploy_ms.unwrap_or_default();
     Ok(Some(InForceDoc {
