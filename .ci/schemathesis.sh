@@ -2,7 +2,8 @@
 # The API contract under schemathesis: the real debug binary on a temporary SQLite plant
 # with the demo seed, fuzzed from its own /api/openapi.json with every check, once signed
 # in (a manager: session cookie + X-CSRF-Token) and once anonymous (only the anonymous
-# double-submit CSRF pair). Fixed seed and a small number of cases per operation keep it
+# double-submit CSRF pair), then with an API token of every scope on the routes that take one
+# (Authorization: Bearer, no cookie, no CSRF). Fixed seed and a small number of cases per operation keep it
 # to a few minutes; any failure fails `make test`. Prints the server's peak RSS.
 # PLANTDOC_ST_OIDC=1: with `[auth.oidc]` set against the test provider (web-tests/oidc).
 set -euo pipefail
@@ -16,7 +17,8 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); p
 url="http://127.0.0.1:$port"
 export PLANTDOC__DATABASE__URL="sqlite://$dir/plantdoc.db" PLANTDOC__STORAGE__DIR="$dir/files" \
   PLANTDOC__SERVER__ADDR="127.0.0.1:$port" PLANTDOC__SERVER__PUBLIC_URL="$url" \
-  PLANTDOC__LOG__LEVEL=${ST_LOG:-warn} PLANTDOC__SERVER__SECURE_COOKIES=false PLANTDOC__AUTH__IP_ATTEMPTS_PER_MINUTE=100000
+  PLANTDOC__LOG__LEVEL=${ST_LOG:-warn} PLANTDOC__SERVER__SECURE_COOKIES=false PLANTDOC__AUTH__IP_ATTEMPTS_PER_MINUTE=100000 \
+  PLANTDOC__AUTH__TOKEN_REQUESTS_PER_MINUTE=100000
 oidc_pid=
 if [ "${PLANTDOC_ST_OIDC:-}" = 1 ]; then
   # With single sign-on set up (its two routes mounted), against the API tests' real
@@ -33,6 +35,9 @@ if [ "${PLANTDOC_ST_OIDC:-}" = 1 ]; then
   echo "schemathesis: with [auth.oidc] (test provider on port $oidc_port)"
 fi
 (cd "$ROOT" && "$BIN" seed demo >/dev/null)
+# The token's maker: a plant administrator other than the signed-in run's manager (whose
+# fuzzing must not switch modules off).
+(cd "$ROOT" && "$BIN" user plant-admin manager.quality@demo.plant on >/dev/null)
 (cd "$ROOT" && exec "$BIN" serve >"$dir/server.log" 2>&1) &
 pid=$!
 cleanup() {
@@ -52,6 +57,14 @@ curl -sS -D "$dir/h1" -o "$dir/login.json" -H "content-type: application/json" -
   -H "cookie: plantdoc_csrf=$anon_csrf" --data '{"email":"manager.process@demo.plant","password":"Demo-Plant-2026"}' "$url/api/users/login"
 session=$(cookie plantdoc_session "$dir/h1") || { echo "sign-in failed: $(head -1 "$dir/h1") $(cat "$dir/login.json")"; exit 1; }
 csrf=$(cookie plantdoc_csrf "$dir/h1")
+# An API token of every scope, made by the plant administrator.
+curl -sS -D "$dir/h2" -o /dev/null -H "content-type: application/json" -H "x-csrf-token: $anon_csrf" \
+  -H "cookie: plantdoc_csrf=$anon_csrf" --data '{"email":"manager.quality@demo.plant","password":"Demo-Plant-2026"}' "$url/api/users/login"
+admin_session=$(cookie plantdoc_session "$dir/h2"); admin_csrf=$(cookie plantdoc_csrf "$dir/h2")
+token=$(curl -fsS -H "content-type: application/json" -H "x-csrf-token: $admin_csrf" \
+  -H "cookie: plantdoc_session=$admin_session; plantdoc_csrf=$admin_csrf" \
+  --data '{"name":"schemathesis","scopes":["documents:read","signatures:read","readiness:read","users:write","scim","webhooks","metrics"],"expiresInDays":1}' \
+  "$url/api/tokens" | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])') || { echo "no API token"; exit 1; }
 
 run() {
   local name=$1; shift
@@ -65,6 +78,12 @@ run() {
   return "$rc"
 }
 status=0
+# The token first (the signed-in run's manager may revoke every token it lists): only the
+# operations whose security names bearerAuth take one (the rest answer 403).
+scoped=$(curl -fsS "$url/api/openapi.json" | python3 -c 'import json,re,sys
+d=json.load(sys.stdin); ps=[p for p,ops in d["paths"].items() if any("bearerAuth" in str(o.get("security")) for o in ops.values())]
+print("^(" + "|".join(re.sub(r"\\{[^}]+\\}", "[^/]+", re.escape(p)) for p in ps) + ")$")')
+run token -H "Authorization: Bearer $token" --include-path-regex "$scoped" || status=1
 # Sign-out and the netbook's revoke would end the run's own session: fuzzed anonymously only.
 run signed-in -H "Cookie: plantdoc_session=$session; plantdoc_csrf=$csrf" -H "X-CSRF-Token: $csrf" \
   --exclude-path /api/users/logout --exclude-path /api/island/revoke || status=1

@@ -23,6 +23,8 @@ const NOT_ANSWERS: &[&str] = &[
     "plugins/swp/src/audit_file.rs",
     "plugins/swp/src/audit_rows.rs",
     "core/src/app/openapi.rs",
+    // Metric help texts: read by Prometheus, not people.
+    "core/src/app/metrics.rs",
     "plugins/example-dynamic/src/lib.rs",
     "plugins/training/src/matrix.rs",
     "plugins/readiness/src/csv.rs",

@@ -7,6 +7,7 @@ use axum::http::Method;
 use axum::routing::{on, MethodFilter};
 use axum::Router;
 
+pub use crate::app::auth::tokens::Scope;
 pub use crate::app::openapi::{BodySpec, OpSpec};
 
 use crate::app::AppState;
@@ -37,6 +38,8 @@ pub struct RouteDoc {
     pub summary: String,
     pub tag: String,
     pub access: Access,
+    /// The scope an API token needs to call it; `None`: no token may (deny by default).
+    pub scope: Option<Scope>,
     /// What the OpenAPI description says of its input and answers.
     pub spec: OpSpec,
 }
@@ -92,6 +95,7 @@ impl ApiRouter {
             summary: summary.to_string(),
             tag: self.tag.clone(),
             access,
+            scope: None,
             spec: OpSpec::default(),
         });
         self
@@ -101,6 +105,21 @@ impl ApiRouter {
     fn last(mut self, f: impl FnOnce(&mut OpSpec)) -> Self {
         let d = self.docs.last_mut().expect("a route is declared before its description");
         f(&mut d.spec);
+        self
+    }
+
+    /// The last route also takes an API token with `scope` (`Authorization: Bearer`).
+    /// Only console and session routes may; never an act that signs or approves.
+    pub fn scoped(mut self, scope: Scope) -> Self {
+        let d = self.docs.last_mut().expect("a route is declared before its scope");
+        assert!(
+            matches!(d.access, Access::Console | Access::Session),
+            "{} {}: only console and session routes take a token",
+            d.method,
+            d.path
+        );
+        d.scope = Some(scope);
+        d.spec.extra.extend([403, 429]);
         self
     }
 
@@ -210,21 +229,33 @@ impl ApiRouter {
 
     /// The axum router with the access layers applied.
     pub fn into_router(self, state: &AppState) -> (Router<AppState>, Vec<RouteDoc>) {
-        use crate::app::auth::session as s;
+        use crate::app::auth::tokens as t;
+        let scopes: t::RouteScopes = std::sync::Arc::new(
+            self.docs
+                .iter()
+                .filter_map(|d| Some(((d.method.clone(), d.path.clone()), d.scope?)))
+                .collect(),
+        );
         let mut out = Router::new();
         for (tier, r) in TIERS.into_iter().zip(self.routers) {
             // axum refuses a route layer on a router with no routes.
             if !self.docs.iter().any(|d| d.access == tier) {
                 continue;
             }
-            use axum::middleware::from_fn_with_state as layer;
+            use crate::app::auth::session as s;
+            use axum::middleware::{from_fn, from_fn_with_state as layer};
             let st = state.clone();
+            let sc = (st.clone(), scopes.clone());
             out = out.merge(match tier {
                 Access::Public => r,
-                Access::Console => r.route_layer(layer(st, s::require_console)),
-                Access::Kiosk => r.route_layer(layer(st, s::require_kiosk)),
-                Access::Session => r.route_layer(layer(st, s::require_session)),
-                Access::AnySession => r.route_layer(layer(st, s::require_any_session)),
+                Access::Console => r.route_layer(layer(sc, t::console)),
+                Access::Kiosk => {
+                    r.route_layer(layer(st, s::require_kiosk)).route_layer(from_fn(t::refuse))
+                }
+                Access::Session => r.route_layer(layer(sc, t::any_user)),
+                Access::AnySession => {
+                    r.route_layer(layer(st, s::require_any_session)).route_layer(from_fn(t::refuse))
+                }
             });
         }
         (out, self.docs)

@@ -305,6 +305,7 @@ impl AppState {
                 listener.on_event(self, conn, now, event).await?;
             }
         }
+        crate::app::webhooks::enqueue(self, conn, now, event).await?;
         crate::app::notify::record(self, conn, now, event).await
     }
 

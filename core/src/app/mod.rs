@@ -12,7 +12,9 @@ pub mod dynamic;
 pub mod events;
 pub mod figures;
 pub mod http;
+pub mod in_force;
 pub mod links;
+pub mod metrics;
 pub mod module_ctx;
 pub mod notify;
 pub mod openapi;
@@ -25,6 +27,7 @@ pub mod state;
 pub mod switches;
 pub mod tasks;
 pub mod textindex;
+pub mod webhooks;
 
 pub use state::{
     build_state, migration_sets, redact_url, resolve_modules, AppState, BuildOptions, Inner,

@@ -188,6 +188,8 @@ fn operation(d: &RouteDoc) -> Value {
     });
     if d.access == Access::Public {
         op["security"] = json!([]);
+    } else if let Some(scope) = d.scope {
+        op["security"] = json!([{"session": []}, {"bearerAuth": [scope.as_str()]}]);
     }
     match &d.spec.body {
         Some(BodySpec::Json(schema)) => {
@@ -229,11 +231,15 @@ pub fn document(docs: &[RouteDoc]) -> Value {
         "info": {"title": "Plantdoc", "version": env!("CARGO_PKG_VERSION")},
         "paths": paths,
         "security": [{"session": []}],
+        "webhooks": webhooks(),
         "components": {
             "schemas": schemas,
             "securitySchemes": {"session": {
                 "type": "apiKey", "in": "cookie", "name": "plantdoc_session",
                 "description": "The session cookie set by POST /api/users/login (__Host-plantdoc_session behind HTTPS). Unsafe methods also need the X-CSRF-Token header equal to the plantdoc_csrf cookie."
+            }, "bearerAuth": {
+                "type": "http", "scheme": "bearer", "bearerFormat": "pd_ + 43 base62 characters",
+                "description": "An API token (POST /api/tokens, plant administrators). Only operations whose security names bearerAuth take one, with the scope named there; no CSRF header is needed. Over the per-token rate: 429."
             }},
         },
     })
@@ -241,4 +247,31 @@ pub fn document(docs: &[RouteDoc]) -> Value {
 
 fn op_name(path: &str) -> String {
     path.trim_start_matches('/').replace(['/', '-', '{', '}', '.'], "_")
+}
+
+/// What a webhook endpoint receives (`/api/webhooks`; docs/operations.md, "Webhooks").
+fn webhooks() -> Value {
+    let header = |name: &str, text: &str| json!({"name": name, "in": "header", "required": true, "description": text, "schema": {"type": "string"}});
+    json!({"event": {"post": {
+        "summary": "An event of a kind the endpoint listens to (swp.deployed, alerts.in-force, ...), sent at least once",
+        "parameters": [
+            header("webhook-id", "The delivery's id (msg_...): the same on every retry; deduplicate on it"),
+            header("webhook-timestamp", "Unix seconds of this attempt"),
+            header("webhook-signature", "v1,<base64 HMAC-SHA256 keyed with the secret's bytes (after whsec_, base64) of 'id.timestamp.body'>"),
+        ],
+        "requestBody": {"required": true, "content": {"application/json": {"schema": {
+            "type": "object", "required": ["type", "timestamp", "data"],
+            "properties": {
+                "type": {"type": "string", "description": "The event kind"},
+                "timestamp": {"type": "string", "format": "date-time"},
+                "data": {"type": "object", "required": ["subject", "company", "zones"], "properties": {
+                    "subject": {"type": "string", "description": "<doc kind>:<id> or user:<id>"},
+                    "company": {"type": "string"},
+                    "zones": {"type": "array", "items": {"type": "string"}},
+                    "contentHash": {"type": "string", "description": "The document version's SHA-256, where the event has one"}
+                }, "additionalProperties": true}
+            }
+        }}}},
+        "responses": {"2XX": {"description": "Received; any other answer or none is retried with backoff for 24 h"}}
+    }}})
 }

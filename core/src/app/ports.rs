@@ -105,6 +105,32 @@ pub trait DeployedDocs: Send + Sync {
     async fn files(&self, _state: &AppState, _doc_id: &str) -> AppResult<Vec<VersionFile>> {
         Ok(Vec::new())
     }
+    /// The part's document deployed now in `zone` of the viewer's company, if the viewer
+    /// may see it.
+    async fn in_force_for_part(
+        &self,
+        _state: &AppState,
+        _viewer: &User,
+        _part_number: &str,
+        _zone: &str,
+    ) -> AppResult<Option<InForceDoc>> {
+        Ok(None)
+    }
+}
+
+/// A part's document in force in a zone, as a machine reads it (`GET
+/// /api/parts/{partNumber}/in-force`): the version, the SHA-256 of each original file.
+#[derive(Debug, Clone)]
+pub struct InForceDoc {
+    pub id: String,
+    pub revision: i64,
+    /// The version's SHA-256 (over its files'): what a signature binds to.
+    pub content_hash: String,
+    /// The originals (`lang` None), by section.
+    pub files: Vec<VersionFile>,
+    pub deploy_ms: i64,
+    /// When it took effect on the floor (a work instruction: its deploy).
+    pub effective_ms: i64,
 }
 
 /// Alerts in force on the floor.
@@ -148,6 +174,17 @@ pub trait PartAlerts: Send + Sync {
         viewer: &User,
         part_number: &str,
     ) -> AppResult<Vec<PartAlert>>;
+    /// The part's alerts in force now (effective <= now < sunset) in `zone` of the
+    /// viewer's company, newest effective first.
+    async fn in_force_in_zone(
+        &self,
+        _state: &AppState,
+        _viewer: &User,
+        _part_number: &str,
+        _zone: &str,
+    ) -> AppResult<Vec<PartAlert>> {
+        Ok(Vec::new())
+    }
 }
 
 /// An operator's qualification on a part as the gate uses it.

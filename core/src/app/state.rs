@@ -30,6 +30,10 @@ pub struct Inner {
     /// Key for signed links and tokens.
     pub secret: Vec<u8>,
     pub ip_limiter: IpLimiter,
+    /// Requests per API token and minute (this instance's count).
+    pub token_limiter: crate::app::auth::tokens::TokenLimiter,
+    /// Request counts and latencies, and the registry `GET /metrics` encodes.
+    pub metrics: crate::app::metrics::Metrics,
     /// Every module's typed state (see `ModuleContext::state`).
     pub extensions: Extensions,
     /// Argon2 on `auth.hash_concurrency` threads, each reusing its 19 MiB (decision 96).
@@ -280,6 +284,8 @@ pub async fn build_state(settings: Settings, opts: BuildOptions) -> anyhow::Resu
         zones,
         secret,
         ip_limiter,
+        token_limiter: Default::default(),
+        metrics: Default::default(),
         extensions,
         hasher,
         sessions,

@@ -120,6 +120,9 @@ async fn sweep_once(state: &AppState, min_age: Duration) {
     }
 }
 
+/// How often due webhook deliveries are looked for.
+const WEBHOOKS_EVERY: Duration = Duration::from_secs(1);
+
 /// The running tasks and the switch that stops them.
 pub struct Tasks {
     stop: watch::Sender<bool>,
@@ -159,6 +162,12 @@ impl Tasks {
         set.spawn(every(state.clone(), Shutdown(rx.clone()), every_ms, |state| async move {
             if let Err(e) = crate::notify::mail::tick(&state).await {
                 tracing::warn!(error = %format!("{e:#}"), "notification mail pass failed; it runs again");
+            }
+        }));
+        // Webhooks: any instance sends what it claims (one send per delivery across them).
+        set.spawn(every(state.clone(), Shutdown(rx.clone()), WEBHOOKS_EVERY, |state| async move {
+            if let Err(e) = crate::app::webhooks::tick(&state).await {
+                tracing::warn!(error = %e, "webhook delivery pass failed; it runs again");
             }
         }));
         Tasks { stop, set, names }

@@ -17,6 +17,9 @@ pub struct AuthSettings {
     pub reset_token_minutes: i64,
     /// Threads computing argon2, each keeping its 19 MiB block (decision 96).
     pub hash_concurrency: usize,
+    /// Requests an API token may make a minute, per instance (429 beyond).
+    #[serde(default = "token_rate")]
+    pub token_requests_per_minute: u32,
     /// `false`: people sign in only through `[auth.oidc]`; the `break_glass` accounts
     /// (local managers) still sign in with their password, audited.
     #[serde(default = "yes", deserialize_with = "flag")]
@@ -194,4 +197,8 @@ pub fn flag<'de, D: serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
             .parse()
             .map_err(|_| serde::de::Error::custom(format!("expected true or false, got {s:?}"))),
     }
+}
+
+fn token_rate() -> u32 {
+    600
 }

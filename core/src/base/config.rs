@@ -48,6 +48,12 @@ pub struct Settings {
     /// `[review]`: how many stages a translation's review takes (decision 95).
     #[serde(default)]
     pub review: super::review::ReviewSettings,
+    /// `[metrics]`: the addresses that read `GET /metrics` without a token.
+    #[serde(default)]
+    pub metrics: super::metrics_settings::MetricsSettings,
+    /// `[webhooks]`: the origins webhooks may be sent to (none by default).
+    #[serde(default)]
+    pub webhooks: super::webhook_settings::WebhookSettings,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -9,6 +9,8 @@ pub mod error;
 pub mod i18n;
 pub mod logging;
 pub mod memo;
+pub mod metrics_settings;
 pub mod notify_settings;
 pub mod retention;
 pub mod review;
+pub mod webhook_settings;

@@ -89,6 +89,13 @@ pub enum UserCommand {
         #[arg(value_parser = ["on", "off"])]
         state: String,
     },
+    /// Import a roster CSV (Add Users' columns, badge, lang, active); --dry-run only
+    /// shows each row's verdict. Applied in one transaction, audited.
+    Import {
+        file: std::path::PathBuf,
+        #[arg(long)]
+        dry_run: bool,
+    },
     /// Set a person's signature PIN (4 to 8 digits; the kiosk's badge+pin mode). Audited.
     Pin {
         #[arg(long)]
@@ -198,6 +205,9 @@ async fn run(cmd: Command, settings: Settings) -> ExitCode {
             plant_admin(settings, &email, state == "on").await
         }
         Command::User(UserCommand::Pin { email, pin }) => user_pin(settings, &email, &pin).await,
+        Command::User(UserCommand::Import { file, dry_run }) => {
+            crate::operations::roster::run(settings, &file, dry_run).await
+        }
         Command::Seed(SeedCommand::Demo) => seed_demo(settings).await,
         Command::Audit(AuditCommand::Verify) => audit_verify(settings).await,
         Command::Storage(StorageCommand::Check { fix, min_age_secs }) => {

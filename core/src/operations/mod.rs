@@ -3,4 +3,5 @@
 pub mod backup;
 pub mod cli;
 pub mod ops_cli;
+pub mod roster;
 pub mod seed;

@@ -2,6 +2,7 @@ import { SettingsPage } from './pages/SettingsPage';
 import { EditUserPage } from './pages/EditUserPage';
 import { DonePage } from './pages/DonePage';
 import { ModulesPage } from './pages/ModulesPage';
+import { TokensPage } from './pages/TokensPage';
 
 import { AaTheme } from '@plantdoc/kit';
 
@@ -12,4 +13,5 @@ export const routes = [
   { path: 'users/:id', element: aa(<EditUserPage />) },
   { path: 'done', element: aa(<DonePage />) },
   { path: 'modules', element: aa(<ModulesPage />) },
+  { path: 'tokens', element: aa(<TokensPage />) },
 ];

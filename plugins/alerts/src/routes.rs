@@ -2,7 +2,7 @@
 //! Console by default; the feeds are for console and kiosk. Each handler applies `access`.
 use axum::extract::DefaultBodyLimit;
 use axum::handler::Handler;
-use plantdoc_core::api::Access;
+use plantdoc_core::api::{Access, Scope};
 use plantdoc_core::http::schemas::{Deleted, PersonName, RawQuery, Reverted, Uploaded};
 use plantdoc_core::ApiRouter;
 use serde_json::json;
@@ -86,6 +86,7 @@ pub fn routes() -> ApiRouter {
         .answers(&[404])
         .returns::<tr_answer::TranslationFile>()
         .get("/api/alerts/alert/{alertId}", "One alert: {alert}", lists::alert)
+        .scoped(Scope::DocumentsRead)
         .returns::<sc::OneMine>()
         .post("/api/alerts/approve/{alertId}", "Approve your review stage of an alert", review::approve::<Alert>)
         .body::<plantdoc_core::review::ReviewBody>()
@@ -100,6 +101,7 @@ pub fn routes() -> ApiRouter {
         .get("/api/alerts/user-deployed-alerts", "Deployed alerts you see (expired included), with opSigned and mine", lists::user_deployed)
         .returns::<Vec<sc::MineAlert>>()
         .get("/api/alerts/deployed", "Deployed alerts not past their sunset", lists::deployed)
+        .scoped(Scope::DocumentsRead)
         .returns::<Vec<sc::MineAlert>>()
         .post("/api/alerts/delete-pending", "Delete pending alerts (a list of ids)", review::delete_pending::<Alert>)
         .body::<plantdoc_core::review::DeleteIds>()
@@ -110,6 +112,7 @@ pub fn routes() -> ApiRouter {
         .answers(&[404, 409])
         .returns::<Deleted>()
         .get("/api/alerts/signed-ops/{alertId}", "Sign records of an alert: {opList: {opsSigned}}", lists::signed_ops)
+        .scoped(Scope::SignaturesRead)
         .returns::<sc::OpList>()
         .tier(Access::Session)
         .get(

@@ -5,7 +5,7 @@
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use plantdoc_core::api::Access;
+use plantdoc_core::api::{Access, Scope};
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::{ApiRouter, AppError, AppResult, AppState};
 use serde::Deserialize;
@@ -23,6 +23,7 @@ pub fn routes() -> ApiRouter {
             "Reading obligations you see, due first: {results, total}",
             obligations,
         )
+        .scoped(Scope::ReadinessRead)
         .query::<ListQuery>()
         .returns::<sc::Page>()
         .get(
@@ -30,6 +31,7 @@ pub fn routes() -> ApiRouter {
             "The same obligations as CSV (every row the filters select)",
             export,
         )
+        .scoped(Scope::ReadinessRead)
         .query::<ListQuery>()
         .returns_content("text/csv", json!({"type": "string"}))
         .get(
@@ -37,6 +39,7 @@ pub fn routes() -> ApiRouter {
             "Open, overdue, due-soon and done obligations by zone, part or operator",
             summary,
         )
+        .scoped(Scope::ReadinessRead)
         .query::<SummaryQuery>()
         .returns::<Vec<sc::SummaryRow>>()
         .tier(Access::Kiosk)

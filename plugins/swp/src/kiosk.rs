@@ -9,7 +9,9 @@ use plantdoc_core::acks;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::error::AppResult;
-use plantdoc_core::ports::{async_trait, DeployedDocs, SignableVersion, Standing, VersionFile};
+use plantdoc_core::ports::{
+    async_trait, DeployedDocs, InForceDoc, SignableVersion, Standing, VersionFile,
+};
 
 use sqlx::any::AnyRow;
 use sqlx::Row;
@@ -66,6 +68,72 @@ impl DeployedDocs for Docs {
     async fn files(&self, state: &AppState, doc_id: &str) -> AppResult<Vec<VersionFile>> {
         crate::translations::version_files(&state.db, doc_id).await
     }
+
+    async fn in_force_for_part(
+        &self,
+        state: &AppState,
+        viewer: &User,
+        part_number: &str,
+        zone: &str,
+    ) -> AppResult<Option<InForceDoc>> {
+        in_force_for_part(state, viewer, part_number, zone).await
+    }
+}
+
+/// The part's current revision if it is deployed in `zone` and `user` may see it, with
+/// its originals' SHA-256 (a machine's read: one statement and the files' hashes).
+async fn in_force_for_part(
+    state: &AppState,
+    user: &User,
+    part_number: &str,
+    zone: &str,
+) -> AppResult<Option<InForceDoc>> {
+    static SQL: LazyLock<String> = LazyLock::new(|| {
+        format!(
+            "SELECT {SEEN_COLUMNS}, s.revision, s.deploy_date, \
+             (SELECT f.sha256 FROM files f WHERE f.id = s.swc_file) AS swc_sha, \
+             (SELECT f.sha256 FROM files f WHERE f.id = s.jes_file) AS jes_sha, \
+             (SELECT f.sha256 FROM files f WHERE f.id = s.vis_file) AS vis_sha \
+             FROM swp_parts sp JOIN swps s ON s.id = sp.current_id \
+             WHERE sp.company_code = $1 AND sp.part_number = $2"
+        )
+    });
+    let row = sqlx::query(SQL.as_str())
+        .bind(&user.company_code)
+        .bind(part_number)
+        .fetch_optional(&mut *state.db.reader().await?)
+        .await?;
+    let Some(row) = row else { return Ok(None) };
+    let Some(seen) = Seen::from_row(&row)? else { return Ok(None) };
+    if seen.status != SwpStatus::Deployed
+        || !seen.zones.iter().any(|z| z == zone)
+        || !seen.visible_to(state, user)
+    {
+        return Ok(None);
+    }
+    // The originals' hashes come with the row (one statement for the whole read).
+    let files = ["swc", "jes", "vis"]
+        .iter()
+        .map(|section| {
+            Ok(VersionFile {
+                section: section.to_string(),
+                lang: None,
+                sha256: row
+                    .try_get::<Option<String>, _>(format!("{section}_sha").as_str())?
+                    .unwrap_or_default(),
+            })
+        })
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+    let deploy_ms: Option<i64> = row.try_get("deploy_date")?;
+    let deploy_ms = deploy_ms.unwrap_or_default();
+    Ok(Some(InForceDoc {
+        id: seen.swp.id,
+        revision: row.try_get::<Option<i64>, _>("revision")?.unwrap_or_default(),
+        content_hash: seen.swp.content_hash,
+        files,
+        deploy_ms,
+        effective_ms: deploy_ms,
+    }))
 }
 
 /// The SWP if it is in force now for `user` and they may see it (a superseded revision

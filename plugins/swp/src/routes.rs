@@ -3,7 +3,7 @@
 //! the kiosk calls too; each handler then applies `access`.
 use axum::extract::DefaultBodyLimit;
 use axum::handler::Handler;
-use plantdoc_core::api::Access;
+use plantdoc_core::api::{Access, Scope};
 use plantdoc_core::http::schemas::{Deleted, PersonName, RawQuery, Reverted, Uploaded};
 use plantdoc_core::ApiRouter;
 
@@ -106,6 +106,7 @@ pub fn routes() -> ApiRouter {
         .answers(&[404])
         .returns::<tr_answer::TranslationFile>()
         .get("/api/swps/swp/{swpId}", "One SWP", viewer::swp)
+        .scoped(Scope::DocumentsRead)
         .returns::<sc::OneWithUrls>()
         .post("/api/swps/approve/{swpId}", "Approve your review stage of an SWP", review::approve::<Swp>)
         .body::<plantdoc_core::review::ReviewBody>()
@@ -130,9 +131,11 @@ pub fn routes() -> ApiRouter {
         .answers(&[404, 409])
         .returns::<Deleted>()
         .get("/api/swps/deployed-swps-paginated", "A page of deployed SWPs: {results, total}", lists::deployed_paginated)
+        .scoped(Scope::DocumentsRead)
         .query::<lists::PageQuery>()
         .returns::<sc::Page>()
         .get("/api/swps/deployed-swp-list", "Deployed SWPs by part number (at most 1000)", lists::deployed_list)
+        .scoped(Scope::DocumentsRead)
         .query::<lists::ListQuery>()
         .returns::<Vec<sc::SwpJson>>()
         .post("/api/swps/edit/{swpId}", "Change a deployed SWP's zones", lifecycle::edit)
@@ -140,8 +143,10 @@ pub fn routes() -> ApiRouter {
         .answers(&[409])
         .returns::<sc::One>()
         .get("/api/swps/revisions/{swpId}", "The SWP's part's deployed and obsolete revisions, newest first (Compare)", crate::compare::revisions)
+        .scoped(Scope::DocumentsRead)
         .returns::<sc::Revisions>()
         .get("/api/swps/signed-ops/{swpId}", "Sign records of an SWP: {opList: {opsSigned}}", viewer::signed_ops)
+        .scoped(Scope::SignaturesRead)
         .returns::<sc::OpList>()
         .get(
             "/api/island/obsolete-sign-history/{partNumber}",

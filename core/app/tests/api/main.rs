@@ -9,6 +9,7 @@ mod acks;
 mod audit;
 mod auth;
 mod cli;
+mod cli_roster;
 mod cli_users;
 mod connections;
 mod dynamic;
@@ -16,11 +17,13 @@ mod faults;
 mod hardening;
 mod hostile;
 mod http;
+mod in_force;
 mod limits;
 mod lockout;
 mod mail;
 mod matrix;
 mod memory;
+mod metrics;
 mod modules;
 mod oidc;
 mod ops;
@@ -31,6 +34,8 @@ mod storage;
 mod streams;
 mod switches;
 mod tasks;
+mod tokens;
+mod webhooks;
 
 // Each linked module's own tests, `plugins/<id>/tests/api/mod.rs`, as `mod <id>;`
 // (core/app/build.rs writes the lines from the module list in core/app/Cargo.toml).

@@ -8,7 +8,9 @@ use axum::response::{IntoResponse, Response};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
-use crate::app::auth::session::{constant_eq, cookie, csrf_cookie_name, random_token, set_cookie};
+use crate::app::auth::session::{
+    constant_eq, cookie, csrf_cookie_name, random_token, session_cookie_name, set_cookie,
+};
 use crate::app::AppState;
 use crate::base::error::AppError;
 
@@ -50,7 +52,10 @@ pub(crate) const MISSING_CSRF: &str = crate::text!("Missing or invalid CSRF toke
 pub fn csrf_check(state: &AppState, req: &Request) -> Result<Option<String>, Response> {
     let cookie_token =
         cookie(req.headers(), csrf_cookie_name(state)).filter(|t| csrf_well_formed(state, t));
-    if is_unsafe(req.method()) && req.uri().path().starts_with("/api/") {
+    // A token request carries no cookie a browser would send on its own: nothing to forge.
+    let token_only = crate::app::auth::tokens::bearer(req.headers()).is_some()
+        && cookie(req.headers(), session_cookie_name(state)).is_none();
+    if is_unsafe(req.method()) && req.uri().path().starts_with("/api/") && !token_only {
         let site = req.headers().get("sec-fetch-site").and_then(|v| v.to_str().ok()).unwrap_or("");
         if site == "cross-site" {
             return Err(AppError::Forbidden(crate::msg!("Cross-site requests are not allowed."))

@@ -13,6 +13,8 @@ pub mod session;
 pub mod session_memo;
 mod set_password;
 pub mod throttle;
+pub mod token_routes;
+pub mod tokens;
 pub use crate::plant::users;
 
 pub use session::CurrentUser;

@@ -104,6 +104,8 @@ impl Settings {
         self.notifications.validate()?;
         self.retention.validate()?;
         self.review.validate()?;
+        self.metrics.validate()?;
+        self.webhooks.validate()?;
         self.i18n.validate()?;
         if let Err(e) = self.log.level.parse::<tracing_subscriber::filter::Targets>() {
             return Err(ConfigError(format!("log.level: {e}")));

@@ -43,6 +43,11 @@ const CHUNK: usize = 256 * 1024;
 pub use super::worker_child::child_main;
 
 static BUDGET: Semaphore = Semaphore::const_new(WORKERS);
+
+/// Workers running now, of [`WORKERS`] (the metrics' PDF budget in use).
+pub fn busy() -> usize {
+    WORKERS - BUDGET.available_permits()
+}
 static PROGRAM: OnceLock<PathBuf> = OnceLock::new();
 
 /// The program to start as a worker (tests name the `plantdoc` binary; by default the

@@ -1,7 +1,7 @@
 // Settings: Manage Users, Add Users, Account, Notifications (spec "Settings page"). The
 // tab is in the URL (?tab=). User administration is for managers only; others see the
 // restriction notice (and the server refuses them too). The Modules link is for plant
-// administrators (plant-wide switches; decision 46).
+// administrators (plant-wide switches; decision 46), and API Tokens beside it (decision 111).
 import { Alert } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { AA_TOKENS, k, TabbedPage, useSession, useT } from '@plantdoc/kit';
@@ -54,6 +54,10 @@ export function SettingsPage() {
         <div style={{ textAlign: 'right', marginBottom: 8 }}>
           <Link to="modules" style={{ color: AA_TOKENS.colorLink }}>
             {t('Modules')}
+          </Link>
+          {' · '}
+          <Link to="tokens" style={{ color: AA_TOKENS.colorLink }}>
+            {t('API Tokens')}
           </Link>
         </div>
       )}

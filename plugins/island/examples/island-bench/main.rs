@@ -1,8 +1,8 @@
 //! The kiosk hot path under load (`make bench`): badge lookup, part search, the part's
-//! deployed SWP, the operator status inputs, the sign history and the two alert feeds,
-//! on a plant of 2 000 operators, 50 000 SWP revisions, 1 M sign records and 20 000
-//! alerts (a few hundred in force), each next to the floor (a bare axum+sqlx
-//! primary-key lookup) in the same run; then the training matrix of 200 parts × 100
+//! deployed SWP, the operator status inputs, the sign history, the two alert feeds and the
+//! machines' in-force read, on a plant of 2 000 operators, 50 000 SWP revisions, 1 M sign
+//! records and 20 000 alerts (a few hundred in force), each next to the floor (a bare
+//! axum+sqlx primary-key lookup) in the same run; then the training matrix of 200 parts × 100
 //! operators at one client. It prints figures; it asserts only that no request failed.
 //! The plant and the load loop are the SWP benchmark's (shared source files).
 //! `--small`: a small plant (CI); `--plans`: query plans first; `--matrix`: only the
@@ -11,6 +11,7 @@ mod alerts;
 mod changes;
 #[path = "../../../swp/examples/swp-bench/load.rs"]
 mod load;
+mod machines;
 mod plans;
 mod training;
 // Shared with the SWP benchmark, which uses parts this one does not.
@@ -271,6 +272,11 @@ async fn main() -> anyhow::Result<()> {
                 r.below(ops as u64)
             )
         }),
+    ));
+    rows.push((
+        "in force for machines (part and zone)".into(),
+        APP,
+        Box::new(machines::in_force_path(&catalogue, state.zones.codes("mpk"))),
     ));
 
     if !matrix_only {
