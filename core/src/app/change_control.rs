@@ -62,6 +62,12 @@ pub fn held_back(days: &[(String, String)], zones: &[String], today: &str) -> bo
     !mine.is_empty() && mine.iter().all(|(_, d)| d.as_str() > today)
 }
 
+/// The first millisecond (UTC) of a `YYYY-MM-DD` day.
+pub fn day_start_ms(day: &str) -> Option<i64> {
+    let d = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").ok()?;
+    Some(d.and_hms_opt(0, 0, 0)?.and_utc().timestamp_millis())
+}
+
 /// Today as change control dates it: the UTC day of `now_ms`.
 pub fn day_of(now_ms: i64) -> String {
     chrono::DateTime::from_timestamp_millis(now_ms)
@@ -113,5 +119,6 @@ mod tests {
         }
         assert!(!held_back(&[], &zones(&["A1"]), "2026-01-01"));
         assert_eq!(day_of(1_767_225_600_000), "2026-01-01");
+        assert_eq!(day_start_ms("2026-01-01"), Some(1_767_225_600_000));
     }
 }

@@ -262,7 +262,7 @@ pub trait TrainingLevels: Send + Sync {
 }
 
 pub use super::change_control::{
-    day_of, held_back, review_due, AttachedRevision, ChangeControl, REASON_REQUIRED,
+    day_of, day_start_ms, held_back, review_due, AttachedRevision, ChangeControl, REASON_REQUIRED,
 };
 
 // --- the registry ---

@@ -208,8 +208,18 @@ pub async fn verdict(
             "confirmedBy": if by == confirm::By::Password { "password" } else { "provider" }, "changeRequest": opened}));
     engine::append(&mut tx, now, &[act]).await?;
     tx.commit().await?;
-    Ok(axum::Json(json!({"verdict": verdict, "nextDue": iso(next), "changeRequest": opened}))
+    Ok(axum::Json(VerdictJson { verdict, next_due: iso(next), change_request: opened })
         .into_response())
+}
+
+/// A signed verdict: the next review date, and the change request a 'revise' opened.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VerdictJson {
+    verdict: String,
+    next_due: String,
+    #[schema(required = true)]
+    change_request: Option<String>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -241,7 +251,7 @@ pub async fn spread(
     State(state): State<AppState>,
     user: CurrentUser,
     Json(b): Json<SpreadBody>,
-) -> AppResult<axum::Json<serde_json::Value>> {
+) -> AppResult<axum::Json<SpreadJson>> {
     if !user.is_manager() {
         return Err(AppError::Forbidden(text!("Only managers spread review dates.").into()));
     }
@@ -261,5 +271,12 @@ pub async fn spread(
     .after(json!({"months": months, "documents": moved}));
     engine::append(&mut tx, now, &[act]).await?;
     tx.commit().await?;
-    Ok(axum::Json(json!({"moved": moved, "months": months})))
+    Ok(axum::Json(SpreadJson { moved, months }))
+}
+
+/// How many first review dates moved, over how many months.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct SpreadJson {
+    moved: usize,
+    months: u32,
 }

@@ -41,12 +41,14 @@ pub fn routes() -> ApiRouter {
         .returns::<Vec<reviews::MonthJson>>()
         .post("/api/changes/reviews/spread", "Spread the first review dates over N months (managers)", reviews::spread)
         .body::<reviews::SpreadBody>()
+        .returns::<reviews::SpreadJson>()
         .post(
             "/api/changes/reviews/{kind}/{id}",
             "Sign a periodic review's verdict {verdict: keep|revise|obsolete, note, password}",
             reviews::verdict,
         )
         .body::<reviews::VerdictBody>()
+        .returns::<reviews::VerdictJson>()
         .get("/api/changes/{id}", "One change request (by number or key) with its zones and revisions", one)
         .returns::<RequestJson>()
         .post("/api/changes/approve/{id}", "Approve your review stage of a change request", approve)

@@ -87,12 +87,6 @@ impl Listener for Obligations {
     }
 }
 
-/// The first millisecond (UTC) of a `YYYY-MM-DD` day.
-fn day_start_ms(day: &str) -> Option<i64> {
-    let d = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").ok()?;
-    Some(d.and_hms_opt(0, 0, 0)?.and_utc().timestamp_millis())
-}
-
 fn text(v: &Value, key: &str) -> String {
     v[key].as_str().unwrap_or_default().to_string()
 }
@@ -142,7 +136,7 @@ async fn deployed(
     // Under change control, a revision dated to take effect is read before its first day.
     if let Some(cc) = state.port::<dyn ChangeControl>() {
         let first = cc.effective_days(conn, &d.id).await?.into_iter().map(|(_, day)| day).min();
-        if let Some(ms) = first.as_deref().and_then(day_start_ms) {
+        if let Some(ms) = first.as_deref().and_then(plantdoc_core::ports::day_start_ms) {
             due = due.min(ms.max(now));
         }
     }

@@ -10,7 +10,8 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::error::AppResult;
 use plantdoc_core::ports::{
-    async_trait, DeployedDocs, InForceDoc, SignableVersion, Standing, VersionFile,
+    self, async_trait, ChangeControl, DeployedDocs, InForceDoc, SignableVersion, Standing,
+    VersionFile,
 };
 
 use sqlx::any::AnyRow;
@@ -80,8 +81,9 @@ impl DeployedDocs for Docs {
     }
 }
 
-/// The part's current revision if it is deployed in `zone` and `user` may see it, with
-/// its originals' SHA-256 (a machine's read: one statement and the files' hashes).
+/// The part's revision in force in `zone` if `user` may see it, with its originals'
+/// SHA-256 (a machine's read: one statement and the files' hashes): the current one, or,
+/// while change control holds it back in that zone, the one it superseded.
 async fn in_force_for_part(
     state: &AppState,
     user: &User,
@@ -90,11 +92,7 @@ async fn in_force_for_part(
 ) -> AppResult<Option<InForceDoc>> {
     static SQL: LazyLock<String> = LazyLock::new(|| {
         format!(
-            "SELECT {SEEN_COLUMNS}, s.revision, s.deploy_date, \
-             (SELECT f.sha256 FROM files f WHERE f.id = s.swc_file) AS swc_sha, \
-             (SELECT f.sha256 FROM files f WHERE f.id = s.jes_file) AS jes_sha, \
-             (SELECT f.sha256 FROM files f WHERE f.id = s.vis_file) AS vis_sha \
-             FROM swp_parts sp JOIN swps s ON s.id = sp.current_id \
+            "SELECT {IN_FORCE_COLUMNS} FROM swp_parts sp JOIN swps s ON s.id = sp.current_id \
              WHERE sp.company_code = $1 AND sp.part_number = $2"
         )
     });
@@ -111,6 +109,43 @@ async fn in_force_for_part(
     {
         return Ok(None);
     }
+    let Some(cc) = state.port::<dyn ChangeControl>() else { return in_force_doc(&row, None) };
+    let days = cc.effective_days(&mut *state.db.reader().await?, &seen.swp.id).await?;
+    let zones = [zone.to_string()];
+    if !ports::held_back(&days, &zones, &ports::day_of(state.now_ms())) {
+        // In force in this zone from its effective day (reached), else from the deploy.
+        let day = days.iter().find(|(z, _)| z == zone).map(|(_, d)| d.as_str());
+        return in_force_doc(&row, day.and_then(ports::day_start_ms));
+    }
+    // Held back here: the revision it superseded stays in force (revision - 1, obsolete).
+    static PREVIOUS: LazyLock<String> = LazyLock::new(|| {
+        format!(
+            "SELECT {IN_FORCE_COLUMNS} FROM swps s WHERE s.company_code = $1 AND s.part_number = $2 \
+             AND s.revision = $3 AND s.status = 'obsolete'"
+        )
+    });
+    let revision = row.try_get::<Option<i64>, _>("revision")?.unwrap_or_default();
+    let prev = sqlx::query(PREVIOUS.as_str())
+        .bind(&user.company_code)
+        .bind(part_number)
+        .bind(revision - 1)
+        .fetch_optional(&mut *state.db.reader().await?)
+        .await?;
+    prev.map_or(Ok(None), |r| in_force_doc(&r, None))
+}
+
+/// What [`in_force_for_part`] reads of a revision over `FROM swps s`.
+const IN_FORCE_COLUMNS: &str = concat!(
+    "s.id, s.part_number, s.company_code, s.content_hash, s.status, s.zones, s.owner_id, s.on_behalf_id, ",
+    "s.revision, s.deploy_date, (SELECT f.sha256 FROM files f WHERE f.id = s.swc_file) AS swc_sha, ",
+    "(SELECT f.sha256 FROM files f WHERE f.id = s.jes_file) AS jes_sha, ",
+    "(SELECT f.sha256 FROM files f WHERE f.id = s.vis_file) AS vis_sha"
+);
+
+/// The revision of a row read with [`IN_FORCE_COLUMNS`], in force from `effective_ms` (its
+/// deploy when `None`).
+fn in_force_doc(row: &AnyRow, effective_ms: Option<i64>) -> AppResult<Option<InForceDoc>> {
+    let Some(seen) = Seen::from_row(row)? else { return Ok(None) };
     // The originals' hashes come with the row (one statement for the whole read).
     let files = ["swc", "jes", "vis"]
         .iter()
@@ -124,15 +159,14 @@ async fn in_force_for_part(
             })
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
-    let deploy_ms: Option<i64> = row.try_get("deploy_date")?;
-    let deploy_ms = deploy_ms.unwrap_or_default();
+    let deploy_ms = row.try_get::<Option<i64>, _>("deploy_date")?.unwrap_or_default();
     Ok(Some(InForceDoc {
         id: seen.swp.id,
         revision: row.try_get::<Option<i64>, _>("revision")?.unwrap_or_default(),
         content_hash: seen.swp.content_hash,
         files,
         deploy_ms,
-        effective_ms: deploy_ms,
+        effective_ms: effective_ms.unwrap_or(deploy_ms).max(deploy_ms),
     }))
 }
 

@@ -7,6 +7,7 @@
 //! The plant and the load loop are the SWP benchmark's (shared source files).
 //! `--small`: a small plant (CI); `--plans`: query plans first; `--matrix`: only the
 //! training matrix; `--only TEXT`: the floor rows and the rows whose name holds TEXT.
+mod accounts;
 mod alerts;
 mod changes;
 #[path = "../../../swp/examples/swp-bench/load.rs"]
@@ -19,7 +20,6 @@ mod training;
 #[path = "../../../swp/examples/swp-bench/seed.rs"]
 mod seed;
 
-use plantdoc_core::auth::users::UserInput;
 use sqlx::Row;
 use {plantdoc_alerts as _, plantdoc_changes as _, plantdoc_island as _};
 use {plantdoc_swp as _, plantdoc_training as _};
@@ -83,42 +83,7 @@ async fn main() -> anyhow::Result<()> {
     println!("island-bench: SQLite, seeding {swps} SWP revisions, {signs} sign records, {ops} operators...");
     let plant = seed::plant(&state, swps, signs, state.now_ms()).await?;
     operators(&state, ops).await?;
-    let input = UserInput {
-        firstname: "Island".into(),
-        lastname: "Kiosk".into(),
-        email: "kiosk@bench.plant".into(),
-        company_code: "mpk".into(),
-        position: "operator".into(),
-        department: "production".into(),
-        zones: state.zones.codes("mpk"),
-        badge: None,
-        op_no: None,
-        kiosk: Some(true),
-        plant_admin: None,
-        lang: None,
-        temporary: None,
-    };
-    plantdoc_core::seed::add_user(&state, input, PASSWORD, false, "bench")
-        .await
-        .map_err(|e| anyhow::anyhow!("{e:?}"))?;
-    let leader = UserInput {
-        firstname: "Cell".into(),
-        lastname: "Leader".into(),
-        email: "leader@bench.plant".into(),
-        company_code: "mpk".into(),
-        position: "supervisor".into(),
-        department: "production".into(),
-        zones: vec!["A1".into()],
-        badge: None,
-        op_no: None,
-        kiosk: None,
-        plant_admin: None,
-        lang: None,
-        temporary: None,
-    };
-    plantdoc_core::seed::add_user(&state, leader, PASSWORD, false, "bench")
-        .await
-        .map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    accounts::add(&state).await?;
     let catalogue: Vec<(String, String)> = sqlx::query(
         "SELECT id, part_number FROM parts WHERE company_code = 'mpk' ORDER BY id LIMIT 5000",
     )
