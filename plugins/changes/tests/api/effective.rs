@@ -6,19 +6,8 @@ use serde_json::json;
 
 use super::requests::{approved, board, RELEASE};
 use crate::helpers::*;
-use crate::island::support::{plant, Plant};
-use crate::swp::support::{approve_all, file_ids, login, part_of, payload, Crew};
-
-/// The plant's review crew, signed in again.
-pub async fn plant_crew(app: &TestApp) -> Crew {
-    Crew {
-        eng: login(app, "eng@demo.plant").await,
-        eng_id: String::new(),
-        process: login(app, "rev.process@demo.plant").await,
-        quality: login(app, "rev.quality@demo.plant").await,
-        production: login(app, "rev.production@demo.plant").await,
-    }
-}
+use crate::island::support::{plant, plant_crew, Plant};
+use crate::swp::support::{approve_all, file_ids, login, part_of, payload};
 
 #[tokio::test]
 async fn a_revision_reaches_a_zone_on_its_effective_day() {
@@ -56,6 +45,12 @@ async fn a_revision_reaches_a_zone_on_its_effective_day() {
     );
     assert_eq!(new.read("early-rev-key").await.status, StatusCode::NOT_FOUND);
     let old = Plant { swp_id: shown(&new.netbook, &url).await, ..new };
+    // A machine asking what is in force gets the same answer per zone.
+    let in_force = |z: &str| format!("/api/parts/P1/in-force?zone={z}");
+    let a1 = crew.quality.get(&in_force("A1")).await.body;
+    assert_eq!(a1["swp"]["id"].as_str(), Some(old.swp_id.as_str()), "{a1}");
+    let b2 = crew.quality.get(&in_force("B2")).await.body;
+    assert_eq!(b2["swp"]["id"].as_str(), Some(new_id.as_str()), "{b2}");
     let r = old.read("old-rev-key").await;
     assert_eq!(r.status, StatusCode::OK, "the old revision is signed in A1 today: {}", r.text);
     // A kiosk of B2 (effective at deploy) has the new one already.
@@ -69,11 +64,15 @@ async fn a_revision_reaches_a_zone_on_its_effective_day() {
     assert_eq!(plantdoc_changes::tell_effective(&app.state).await.unwrap(), 0);
     // Tomorrow the new revision is in force in A1, and the old one no longer.
     app.clock.advance_secs(24 * 3600);
+    crew.relogin().await;
     assert_eq!(plantdoc_changes::tell_effective(&app.state).await.unwrap(), 1);
     assert_eq!(plantdoc_changes::tell_effective(&app.state).await.unwrap(), 0);
     assert_eq!(scalar(&app, &told(&old.sup)).await, 1, "the A1 supervisor");
     assert_eq!(shown(&old.netbook, &url).await, new_id);
     assert_eq!(old.read("late-rev-key").await.status, StatusCode::NOT_FOUND);
+    let a1 = crew.quality.get(&in_force("A1")).await.body;
+    assert_eq!(a1["swp"]["id"].as_str(), Some(new_id.as_str()), "{a1}");
+    assert_eq!(a1["swp"]["effectiveDate"], "2026-01-02T00:00:00.000Z", "{a1}");
     let new = Plant { swp_id: new_id.clone(), ..old };
     assert_eq!(new.read("new-rev-key").await.status, StatusCode::OK);
 }

@@ -8,7 +8,7 @@ use serde_json::json;
 use super::requests::{approved, board, RELEASE};
 use crate::helpers::*;
 use crate::island::support::plant;
-use crate::swp::support::{approve_all, crew, file_ids, login, payload, submit, Crew};
+use crate::swp::support::{approve_all, crew, file_ids, payload, submit};
 
 const REASON: &str =
     "Please give the reason for this change: change control needs it on every revision.";
@@ -17,14 +17,7 @@ const REASON: &str =
 async fn a_revision_carries_its_reason_and_its_change_request() {
     let app = spawn_with(&RELEASE).await;
     let p = plant(&app, "P1").await;
-    // The plant's own review crew (its people are signed in again).
-    let crew = Crew {
-        eng: login(&app, "eng@demo.plant").await,
-        eng_id: String::new(),
-        process: login(&app, "rev.process@demo.plant").await,
-        quality: login(&app, "rev.quality@demo.plant").await,
-        production: login(&app, "rev.production@demo.plant").await,
-    };
+    let crew = crate::island::support::plant_crew(&app).await;
     // The first revision needs no reason; a second one does, even as a 'New Release'.
     let files = file_ids(&crew.eng, "r1").await;
     let r = crew.eng.post("/api/swps/uploadS3", &payload(files.clone(), "P1", json!({}))).await;

@@ -5,7 +5,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::helpers::*;
-use crate::swp::support::{crew, deployed, kiosk, login};
+use crate::swp::support::{crew, deployed, kiosk, login, Crew};
 
 /// Adds a person with a badge; answers the id.
 pub async fn badged(
@@ -50,6 +50,17 @@ pub async fn plant(app: &TestApp, part: &str) -> Plant {
     badged(app, "pe4001@demo.plant", "engineer", "process", "mpk", "4001").await;
     badged(app, "sup9001@other.plant", "supervisor", "production", "umw", "9001").await;
     Plant { netbook, swp_id, part_number: part.into(), op, sup }
+}
+
+/// The review crew of [`plant`] (already added), signed in again.
+pub async fn plant_crew(app: &TestApp) -> Crew {
+    Crew {
+        eng: login(app, "eng@demo.plant").await,
+        eng_id: String::new(),
+        process: login(app, "rev.process@demo.plant").await,
+        quality: login(app, "rev.quality@demo.plant").await,
+        production: login(app, "rev.production@demo.plant").await,
+    }
 }
 
 impl Plant {

@@ -7,8 +7,8 @@ use serde_json::{json, Value};
 
 use super::support::{add_op, add_part, block, leader};
 use crate::helpers::*;
-use crate::island::support::{plant, Plant};
-use crate::swp::support::{approve_all, file_ids, login, payload, Crew};
+use crate::island::support::{plant, plant_crew, Plant};
+use crate::swp::support::{approve_all, file_ids, login, payload};
 
 pub const PART: &str = "QUAL-7101";
 const DAY: i64 = 86_400;
@@ -113,23 +113,11 @@ async fn no_verified_read_for_inactive_days_lowers_a_step_a_period_and_a_read_re
     );
 }
 
-/// The crew of `plant` (already added), signed in again.
-async fn crew(app: &TestApp) -> Crew {
-    Crew {
-        eng: login(app, "eng@demo.plant").await,
-        eng_id: String::new(),
-        process: login(app, "rev.process@demo.plant").await,
-        quality: login(app, "rev.quality@demo.plant").await,
-        production: login(app, "rev.production@demo.plant").await,
-    }
-}
-
 /// Deploys another revision of `PART` (`newRelease` as given); answers its id.
 async fn revision(app: &TestApp, tag: &str, new_release: bool) -> String {
-    let c = crew(app).await;
+    let c = plant_crew(app).await;
     let files = file_ids(&c.eng, tag).await;
-    let extra =
-        json!({"newRelease": new_release, "changes": if new_release { "" } else { "Torque step" }});
+    let extra = json!({"newRelease": new_release, "changes": if new_release { "New release" } else { "Torque step" }});
     let r = c.eng.post("/api/swps/uploadS3", &payload(files, PART, extra)).await;
     assert_eq!(r.status, StatusCode::OK, "uploadS3: {}", r.text);
     let id = r.body["swp"]["_id"].as_str().unwrap().to_string();
