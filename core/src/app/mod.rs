@@ -27,6 +27,7 @@ pub mod state;
 pub mod switches;
 pub mod tasks;
 pub mod textindex;
+pub mod training_port;
 pub mod webhooks;
 
 pub use state::{

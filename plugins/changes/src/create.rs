@@ -121,12 +121,11 @@ fn documents(v: &Option<Value>) -> Result<Vec<DocRef>, Refusal> {
     Ok(out)
 }
 
+/// Each zone's effective day (`YYYY-MM-DD`).
+type Dates = BTreeMap<String, String>;
+
 /// Each zone with its date: keys must be the request's zones, values days not before today.
-fn effective(
-    v: &Option<Value>,
-    zones: &[String],
-    today: NaiveDate,
-) -> Result<BTreeMap<String, String>, Refusal> {
+fn effective(v: &Option<Value>, zones: &[String], today: NaiveDate) -> Result<Dates, Refusal> {
     let map = match v {
         None | Some(Value::Null) => return Ok(BTreeMap::new()),
         Some(Value::Object(m)) => m,
