@@ -7,7 +7,7 @@ use serde_json::json;
 use super::requests::{approved, board, RELEASE};
 use crate::helpers::*;
 use crate::island::support::{plant, plant_crew, Plant};
-use crate::swp::support::{approve_all, file_ids, login, part_of, payload};
+use crate::swp::support::{approve_all, file_ids, login, part_of, payload, Crew};
 
 #[tokio::test]
 async fn a_revision_reaches_a_zone_on_its_effective_day() {
@@ -18,17 +18,7 @@ async fn a_revision_reaches_a_zone_on_its_effective_day() {
     // Effective in A1 tomorrow (the clock starts on 2026-01-01), in B2 at deploy.
     let n = approved(&b, json!({"effective": {"A1": "2026-01-02"}})).await;
     old.signed("first").await;
-    let files = file_ids(&crew.eng, "r1").await;
-    let r = crew
-        .eng
-        .post(
-            "/api/swps/uploadS3",
-            &payload(files, "P1", json!({"changes": "New torque", "changeRequest": n})),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
-    let new_id = r.body["swp"]["_id"].as_str().unwrap().to_string();
-    approve_all(&crew, &new_id).await;
+    let new_id = deployed_under(&crew, &n).await;
     let part = part_of(&app, &new_id).await;
     // The operator who read the old revision must read the new one before its first day
     // (the readiness setting alone would give 14 days).
@@ -98,16 +88,7 @@ async fn a_request_closes_itself_when_every_zone_is_live_and_its_readers_covered
     let crew = plant_crew(&app).await;
     let b = board(&app).await;
     let n = approved(&b, json!({"zones": ["A1"]})).await;
-    let files = file_ids(&crew.eng, "r1").await;
-    let r = crew
-        .eng
-        .post(
-            "/api/swps/uploadS3",
-            &payload(files, "P1", json!({"changes": "New torque", "changeRequest": n})),
-        )
-        .await;
-    let new_id = r.body["swp"]["_id"].as_str().unwrap().to_string();
-    approve_all(&crew, &new_id).await;
+    let new_id = deployed_under(&crew, &n).await;
     let c = b.eng.get(&format!("/api/changes/{n}")).await.body;
     assert_eq!(c["coverage"], json!({"readers": 0, "operators": 2, "percent": 0}));
     // A1 is live at the first verification, but one reader of two is below 100 %.
@@ -131,4 +112,15 @@ async fn a_request_closes_itself_when_every_zone_is_live_and_its_readers_covered
     );
     assert_eq!(c["closeReason"], "every zone live; readers' coverage 100 %");
     assert_eq!(audit_count(&app, "change.close").await, 1);
+}
+
+/// A new revision of P1 submitted under the change request `n` and deployed; its id.
+async fn deployed_under(crew: &Crew, n: &str) -> String {
+    let files = file_ids(&crew.eng, "r1").await;
+    let extra = json!({"changes": "New torque", "changeRequest": n});
+    let r = crew.eng.post("/api/swps/uploadS3", &payload(files, "P1", extra)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let new_id = r.body["swp"]["_id"].as_str().unwrap().to_string();
+    approve_all(crew, &new_id).await;
+    new_id
 }
