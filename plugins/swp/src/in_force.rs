@@ -40,12 +40,6 @@ async fn current_and_previous(
     })
 }
 
-/// The revision in force for `viewer` in place of the held-back current one: the one it
-/// superseded, if there is one.
-pub async fn previous(state: &AppState, viewer: &User, part: &str) -> AppResult<Option<String>> {
-    Ok(current_and_previous(state, &viewer.company_code, part).await?.and_then(|(_, p)| p))
-}
-
 /// Whether the revision `id` (of `part`, in `status`) is in force for `viewer` now: a
 /// deployed one not held back, or the superseded one while its successor is held back.
 pub async fn in_force(

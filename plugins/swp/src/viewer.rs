@@ -106,31 +106,38 @@ pub async fn deployed_swp(
     );
     let body = store::kept(&state)
         .get_linked(&state, key, state.storage.reuse_ms(), || async {
-            let row = sqlx::query(deployed_sql(state.db.dialect))
-                .bind(&id)
-                .bind(&user.company_code)
-                .fetch_optional(&mut *state.db.reader().await?)
-                .await?;
-            let Some(row) = row else {
+            let (state, user, id) = (&state, &user, &id);
+            let read = |sql: &'static str| async move {
+                Ok::<_, AppError>(
+                    sqlx::query(sql)
+                        .bind(id)
+                        .bind(&user.company_code)
+                        .fetch_optional(&mut *state.db.reader().await?)
+                        .await?,
+                )
+            };
+            let Some(mut row) = read(deployed_sql(state.db.dialect)).await? else {
                 return Err(AppError::NotFound);
             };
-            let s = Swp::from_row(&row)?;
-            if s.status != SwpStatus::Deployed || !can_see(&state.zones, &user, &s) {
+            let mut s = Swp::from_row(&row)?;
+            if s.status != SwpStatus::Deployed || !can_see(&state.zones, user, &s) {
                 return Err(AppError::NotFound);
             }
-            if in_force::held_back(&state, &user, &s.id).await? {
+            if in_force::held_back(state, user, &s.id).await? {
                 // Change control holds it back in this kiosk's zones: the revision it
-                // superseded stays in force here until the day.
-                let prev = in_force::previous(&state, &user, &s.part_number).await?;
-                let prev = visible_swp(&state, &user, &prev.ok_or(AppError::NotFound)?).await?;
-                return store::full_json_in(&state, &prev, "details", true, lang).await;
+                // superseded stays in force here until the day, read as one statement too.
+                row = read(superseded_sql(state.db.dialect)).await?.ok_or(AppError::NotFound)?;
+                s = Swp::from_row(&row)?;
+                if !can_see(&state.zones, user, &s) {
+                    return Err(AppError::NotFound);
+                }
             }
             // The kiosk's part: the SWP with `id` beside `_id`, its links and sign records.
             let signs: String = row.try_get("signs")?;
             let files = plantdoc_core::files::described(
                 row.try_get::<Option<String>, _>("files")?.as_deref(),
             )?;
-            store::full_json_with(&state, &s, &signs, files, "details", true, lang).await
+            store::full_json_with(state, &s, &signs, files, "details", true, lang).await
         })
         .await?;
     Ok(json_bytes(body))
@@ -146,6 +153,24 @@ pub fn deployed_sql(dialect: Dialect) -> &'static str {
             format!(
                 "SELECT {}, {} AS signs, {} AS files FROM parts p JOIN swp_parts sp ON sp.company_code = p.company_code AND sp.part_number = p.part_number \
                  JOIN swps s ON s.id = sp.current_id WHERE p.id = $1 AND p.company_code = $2",
+                crate::model::COLUMNS_WITH_PART,
+                crate::kiosk::signs_column(),
+                store::files_column(d)
+            )
+        })
+    });
+    &SQL[matches!(dialect, Dialect::Postgres) as usize]
+}
+
+/// [`deployed_sql`] for the revision the part's current one superseded (revision − 1, now
+/// obsolete): what a kiosk shows while change control holds the current one back.
+pub fn superseded_sql(dialect: Dialect) -> &'static str {
+    static SQL: LazyLock<[String; 2]> = LazyLock::new(|| {
+        [Dialect::Sqlite, Dialect::Postgres].map(|d| {
+            format!(
+                "SELECT {}, {} AS signs, {} AS files FROM parts p JOIN swp_parts sp ON sp.company_code = p.company_code AND sp.part_number = p.part_number \
+                 JOIN swps c ON c.id = sp.current_id JOIN swps s ON s.company_code = c.company_code AND s.part_number = c.part_number \
+                 AND s.revision = c.revision - 1 AND s.status = 'obsolete' WHERE p.id = $1 AND p.company_code = $2",
                 crate::model::COLUMNS_WITH_PART,
                 crate::kiosk::signs_column(),
                 store::files_column(d)
