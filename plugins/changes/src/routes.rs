@@ -146,9 +146,8 @@ async fn approve(
     user: CurrentUser,
     Path(id): Path<String>,
     body: Json<ReviewBody>,
-) -> AppResult<axum::Json<serde_json::Value>> {
-    let key = visible(&state, &user, &id).await?.record.id;
-    review::engine::approve::<ChangeRequest>(State(state), user, Path(key), body).await
+) -> AppResult<Response> {
+    judged(state, user, id, body, true).await
 }
 
 async fn reject(
@@ -156,9 +155,28 @@ async fn reject(
     user: CurrentUser,
     Path(id): Path<String>,
     body: Json<ReviewBody>,
-) -> AppResult<axum::Json<serde_json::Value>> {
+) -> AppResult<Response> {
+    judged(state, user, id, body, false).await
+}
+
+/// The review engine's approve or reject of the request `id` (number or key), answered as
+/// the request (`RequestJson`, as the OpenAPI document shows it).
+async fn judged(
+    state: AppState,
+    user: CurrentUser,
+    id: String,
+    body: Json<ReviewBody>,
+    approving: bool,
+) -> AppResult<Response> {
     let key = visible(&state, &user, &id).await?.record.id;
-    review::engine::reject::<ChangeRequest>(State(state), user, Path(key), body).await
+    let (s, u, k) = (State(state.clone()), user.clone(), Path(key.clone()));
+    if approving {
+        let _ = review::engine::approve::<ChangeRequest>(s, u, k, body).await?;
+    } else {
+        let _ = review::engine::reject::<ChangeRequest>(s, u, k, body).await?;
+    }
+    let c = visible(&state, &user, &key).await?;
+    Ok(axum::Json(view::detail(&state, &c).await?).into_response())
 }
 
 /// `{reason}`: why a manager closes a change request.
