@@ -14,8 +14,12 @@ pub const ADVANCE: f32 = 1233.0 / 2048.0;
 const NAME: &str = "DejaVuSansMono";
 
 struct Parsed {
-    /// Glyph id of each character the font has.
-    glyphs: BTreeMap<char, u16>,
+    /// Glyph id of each character of the Basic Multilingual Plane, 0 where the font has none:
+    /// an index, not a map, since a 12 000-page auditor's file looks up every character.
+    bmp: Vec<u16>,
+    /// Glyph ids of the characters past it.
+    astral: BTreeMap<char, u16>,
+    glyph_count: usize,
     missing: u16,
     bbox: [i64; 4],
     ascent: i64,
@@ -27,24 +31,30 @@ fn parsed() -> &'static Parsed {
     static P: OnceLock<Parsed> = OnceLock::new();
     P.get_or_init(|| {
         let face = ttf_parser::Face::parse(TTF, 0).expect("the embedded font parses");
-        let mut glyphs = BTreeMap::new();
+        let (mut bmp, mut astral) = (vec![0u16; 0x1_0000], BTreeMap::new());
         if let Some(table) = face.tables().cmap {
             for sub in table.subtables.into_iter().filter(|s| s.is_unicode()) {
-                sub.codepoints(|cp| {
-                    if let (Some(c), Some(g)) = (char::from_u32(cp), sub.glyph_index(cp)) {
-                        glyphs.entry(c).or_insert(g.0);
+                sub.codepoints(|cp| match (char::from_u32(cp), sub.glyph_index(cp)) {
+                    (Some(_), Some(g)) if cp < 0x1_0000 && bmp[cp as usize] == 0 => {
+                        bmp[cp as usize] = g.0
                     }
+                    (Some(c), Some(g)) if cp >= 0x1_0000 => {
+                        astral.entry(c).or_insert(g.0);
+                    }
+                    _ => {}
                 });
             }
         }
         let scale = |v: i16| (v as i64) * 1000 / face.units_per_em() as i64;
         let b = face.global_bounding_box();
-        let missing = glyphs.get(&'?').copied().unwrap_or(0);
+        let missing = bmp['?' as usize];
         let mut s = Stream::new(dictionary! {"Length1" => TTF.len() as i64}, TTF.to_vec());
         let _ = s.compress();
         let compressed = s.content;
         Parsed {
-            glyphs,
+            bmp,
+            astral,
+            glyph_count: face.number_of_glyphs() as usize,
             missing,
             bbox: [scale(b.x_min), scale(b.y_min), scale(b.x_max), scale(b.y_max)],
             ascent: scale(face.ascender()),
@@ -58,12 +68,13 @@ fn parsed() -> &'static Parsed {
 /// used; [`Font::finish`] writes the font's objects under the id given at the start.
 pub struct Font {
     pub id: ObjectId,
-    used: BTreeMap<u16, char>,
+    /// The character each glyph used so far stands for ('\0': not used), by glyph id.
+    used: Vec<char>,
 }
 
 impl Font {
     pub fn new(doc: &mut Document) -> Self {
-        Self { id: doc.new_object_id(), used: BTreeMap::new() }
+        Self { id: doc.new_object_id(), used: vec!['\0'; parsed().glyph_count.max(1)] }
     }
 
     /// `s` as a string of glyph ids (a character the font lacks prints as '?').
@@ -71,11 +82,17 @@ impl Font {
         let p = parsed();
         let mut bytes = Vec::with_capacity(s.len() * 2);
         for c in s.chars() {
-            let g = p.glyphs.get(&c).copied().unwrap_or(p.missing);
-            self.used.entry(g).or_insert(if g == p.missing { '?' } else { c });
+            let g = match c as u32 {
+                cp @ 0..=0xFFFF => p.bmp[cp as usize],
+                _ => p.astral.get(&c).copied().unwrap_or(0),
+            };
+            let g = if g == 0 { p.missing } else { g };
+            if let Some(slot) = self.used.get_mut(g as usize).filter(|s| **s == '\0') {
+                *slot = if g == p.missing { '?' } else { c };
+            }
             bytes.extend_from_slice(&g.to_be_bytes());
         }
-        Object::String(bytes, StringFormat::Hexadecimal)
+        Object::String(bytes, StringFormat::Literal)
     }
 
     /// Writes the font (Type0 over a CIDFontType2, the whole font file embedded).
@@ -102,7 +119,12 @@ impl Font {
             "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n\
              /CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n",
         );
-        let used: Vec<(u16, char)> = std::mem::take(&mut self.used).into_iter().collect();
+        let used: Vec<(u16, char)> = std::mem::take(&mut self.used)
+            .into_iter()
+            .enumerate()
+            .filter(|(_, c)| *c != '\0')
+            .map(|(g, c)| (g as u16, c))
+            .collect();
         for chunk in used.chunks(100) {
             cmap.push_str(&format!("{} beginbfchar\n", chunk.len()));
             for (g, c) in chunk {
