@@ -39,13 +39,23 @@ export function swpLinks(swpId) {
   };
 }
 
+const signHistory = (id) => ({
+  queryKey: documentKeys.signHistory(id),
+  meta: failure('the sign history'),
+  queryFn: () => api.get(`/api/island/sign-history/${enc(id)}`),
+  enabled: Boolean(id),
+});
+
 /** GET /api/island/sign-history/{id}: sign records of a part's deployed SWP (an SWP id or a catalogue part id). */
 export function useSignHistory(id) {
+  return useQuery({ ...signHistory(id), select: (body) => asList(body?.opsSigned) });
+}
+
+/** The same answer's revision and why it was made: { revision, changes, changeRequest }. */
+export function useSignedRevision(id) {
   return useQuery({
-    queryKey: documentKeys.signHistory(id),
-    meta: failure('the sign history'),
-    queryFn: () => api.get(`/api/island/sign-history/${enc(id)}`).then((body) => asList(body?.opsSigned)),
-    enabled: Boolean(id),
+    ...signHistory(id),
+    select: (body) => ({ revision: body?.revision ?? null, changes: body?.changes ?? '', changeRequest: body?.changeRequest ?? null }),
   });
 }
 

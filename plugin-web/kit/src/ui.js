@@ -49,6 +49,6 @@ export {
 export { ReviewState, stateColumn, rejectionOf, correctsText, correctionsInReview } from './ReviewList';
 export { useUrlState, readUrlState, patchUrlState } from './PagedTable';
 // The document calls several remotes make (a share key of its own: not on pages that make none).
-export { alertLink, deployedSwpParts, documentKeys, swpLinks, useDeployedSwp, useSignHistory } from './documents';
+export { alertLink, deployedSwpParts, documentKeys, swpLinks, useDeployedSwp, useSignHistory, useSignedRevision } from './documents';
 // The bell, the notification settings and live updates (decision 66).
 export { CHANNELS, notificationKeys, useLiveUpdates, useMarkRead, useNotificationPrefs, useNotifications, useSaveNotificationPrefs } from './notifications';

@@ -5,10 +5,10 @@
 // deployed SWP, an SWP's links, the sign history, the deployed part search) are the
 // kit's, one hook each, under the keys below (documentKeys).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, deployedSwpParts, keepAnswer, swpLinks, useDeployedSwp, useSignHistory } from '@plantdoc/kit';
+import { api, deployedSwpParts, keepAnswer, swpLinks, useDeployedSwp, useSignHistory, useSignedRevision } from '@plantdoc/kit';
 import { pagedPath } from './lib';
 
-export { deployedSwpParts, swpLinks, useDeployedSwp, useSignHistory };
+export { deployedSwpParts, swpLinks, useDeployedSwp, useSignHistory, useSignedRevision };
 
 const enc = encodeURIComponent;
 const asList = (body) => (Array.isArray(body) ? body : []);

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { BrowseTab } from '../src/tabs/BrowseTab';
 import { PendingTab } from '../src/tabs/PendingTab';
 import { ApprovedTab } from '../src/tabs/ApprovedTab';
-import { HistoryTable } from '../src/tabs/HistoryTab';
+import { HistoryTab, HistoryTable } from '../src/tabs/HistoryTab';
 import { SwpDetails, ZONE_SAVE_ERROR } from '../src/pages/PartSearchPage';
 import { MemoryRouter } from 'react-router';
 import { renderWithQuery, stubFetch } from './helpers';
@@ -160,6 +160,23 @@ describe('Approved', () => {
     expect(url.searchParams.get('sortBy')).toBe('deployDate.timestamp');
     expect(url.searchParams.get('sortOrder')).toBe('desc');
     expect(screen.getByRole('heading', { level: 2, name: 'Deployed' })).toBeTruthy();
+  });
+});
+
+describe('Verification history', () => {
+  it("names each revision's reason and change request, and says when a list could not load", async () => {
+    stubFetch({
+      '/api/island/sign-history/k1': [200, { opsSigned: [], revision: 2, changes: 'New torque 12 Nm', changeRequest: 'CR-2026-0001' }],
+      '/api/island/obsolete-sign-history/P-1': [500, { error: 'down' }],
+    });
+    renderWithQuery(
+      <MemoryRouter initialEntries={['/?part=k1&pn=P-1']}>
+        <HistoryTab />
+      </MemoryRouter>,
+    );
+    expect((await screen.findByTestId('revision-reason')).textContent).toBe('Revision 2 · Changes: New torque 12 Nm · Change request CR-2026-0001');
+    expect(await screen.findByText("Could not load the past revisions' sign history.", {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 });
 

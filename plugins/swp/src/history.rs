@@ -19,16 +19,31 @@ use crate::store;
 /// Superseded revisions stay in the history this long after they became obsolete.
 pub const HISTORY_WINDOW_MS: i64 = 90 * 24 * 60 * 60 * 1000;
 
+/// The revision a sign history is of, and why it was made: its 'Changes' note and the
+/// change request it was submitted under (Verification History shows them).
+const REVISION_COLUMNS: &str = "s.revision, s.changes, s.change_request";
+
 /// The SWP an id names (an SWP id, or a catalogue part id: then the part's deployed SWP)
-/// and its current version's sign records (JSON text), in one statement: the kiosk asks
-/// it on every part it loads.
+/// and its current version's sign records with its revision (JSON text), in one
+/// statement: the kiosk asks it on every part it loads.
 async fn named_swp(state: &AppState, user: &CurrentUser, id: &str) -> AppResult<(Seen, String)> {
     let signs = kiosk::signs_column();
     let read = |r: &sqlx::any::AnyRow| -> AppResult<Option<(Seen, String)>> {
         let Some(seen) = Seen::from_row(r)? else { return Ok(None) };
-        Ok(Some((seen, r.try_get("signs")?)))
+        let signs: String = r.try_get("signs")?;
+        let revision = json!({
+            "revision": r.try_get::<Option<i64>, _>("revision")?,
+            "changes": r.try_get::<String, _>("changes")?,
+            "changeRequest": r.try_get::<Option<String>, _>("change_request")?,
+        });
+        // `{opsSigned: [...], revision, changes, changeRequest}`, the records' JSON built
+        // by the database.
+        let tail = revision.to_string();
+        Ok(Some((seen, format!("{{\"opsSigned\":{signs},{}", &tail[1..]))))
     };
-    let by_id = format!("SELECT {SEEN_COLUMNS}, {signs} AS signs FROM swps s WHERE s.id = $1");
+    let by_id = format!(
+        "SELECT {SEEN_COLUMNS}, {REVISION_COLUMNS}, {signs} AS signs FROM swps s WHERE s.id = $1"
+    );
     let row = sqlx::query(&by_id).bind(id).fetch_optional(&mut *state.db.reader().await?).await?;
     if let Some(r) = row {
         return match read(&r)? {
@@ -43,7 +58,7 @@ async fn named_swp(state: &AppState, user: &CurrentUser, id: &str) -> AppResult<
         KIND.visible_sql(&state.zones, &mut q, user)
     );
     let sql = format!(
-        "SELECT {SEEN_COLUMNS}, {signs} AS signs FROM swps s WHERE {filter} ORDER BY s.id LIMIT 1"
+        "SELECT {SEEN_COLUMNS}, {REVISION_COLUMNS}, {signs} AS signs FROM swps s WHERE {filter} ORDER BY s.id LIMIT 1"
     );
     let row = q.query(&sql).fetch_optional(&mut *state.db.reader().await?).await?;
     match row {
@@ -63,12 +78,11 @@ pub async fn sign_history(
     let key = format!("sign-history\n{}\n{id}", visibility_key(&user));
     let body = store::kept(&state)
         .get(&state, key, || async {
-            let (seen, signs) = named_swp(&state, &user, &id).await?;
+            let (seen, body) = named_swp(&state, &user, &id).await?;
             if !matches!(seen.status, SwpStatus::Deployed | SwpStatus::Obsolete) {
                 return Err(AppError::NotFound);
             }
-            // `{opsSigned: [...]}`, the records' JSON built by the database.
-            Ok(format!("{{\"opsSigned\":{signs}}}").into_bytes())
+            Ok(body.into_bytes())
         })
         .await?;
     Ok(json_bytes(body))
@@ -102,6 +116,8 @@ pub async fn obsolete_sign_history(
                 "revision": s.revision,
                 "createdDate": iso(s.upload_date),
                 "obsoleteDate": s.obsolete_date.map(iso),
+                "changes": s.changes,
+                "changeRequest": s.change_request,
                 "opsSigned": signs.remove(&s.id).unwrap_or_default(),
             })
         })

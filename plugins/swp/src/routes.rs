@@ -150,7 +150,7 @@ pub fn routes() -> ApiRouter {
         .returns::<sc::OpList>()
         .get(
             "/api/island/obsolete-sign-history/{partNumber}",
-            "Sign records of the part's revisions superseded within 90 days: [{createdDate, opsSigned}]",
+            "Sign records of the part's revisions superseded within 90 days: [{createdDate, changes, changeRequest, opsSigned}]",
             history::obsolete_sign_history,
         )
         .returns::<Vec<sc::ObsoleteRevision>>()
@@ -194,8 +194,8 @@ pub fn routes() -> ApiRouter {
         .tier(Access::Session)
         .get(
             "/api/island/sign-history/{partNumberId}",
-            "Sign records of a deployed SWP (an SWP id or a catalogue part id): {opsSigned}",
+            "Sign records of a deployed SWP (an SWP id or a catalogue part id), with its revision and why it was made: {opsSigned, revision, changes, changeRequest}",
             history::sign_history,
         )
-        .returns::<sc::OpsSigned>()
+        .returns::<sc::SignHistory>()
 }

@@ -132,7 +132,25 @@ pub struct ObsoleteRevision {
     created_date: String,
     #[schema(required = true)]
     obsolete_date: Option<String>,
+    /// Why the revision was made (its 'Changes' note).
+    changes: String,
+    /// The change request it was submitted under.
+    #[schema(required = true)]
+    change_request: Option<String>,
     ops_signed: Vec<SignRecordJson>,
+}
+
+/// A deployed (or superseded) SWP's sign records, with the revision they are of and why
+/// it was made: `{opsSigned, revision, changes, changeRequest}`.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignHistory {
+    ops_signed: Vec<SignRecordJson>,
+    #[schema(required = true)]
+    revision: Option<i64>,
+    changes: String,
+    #[schema(required = true)]
+    change_request: Option<String>,
 }
 
 /// The kiosk's deployed SWP: `{"details": ...}`.

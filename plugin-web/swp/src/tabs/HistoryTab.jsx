@@ -1,10 +1,12 @@
 // Verification History: choose a part (kit part search), see the sign records of its
 // deployed SWP (by the catalogue part id), then 'Past Revisions Signed Within 90 Days' with
-// one table per obsolete revision (by part number).
-import { Space, Spin, Typography } from 'antd';
+// one table per obsolete revision (by part number). Each revision says why it was made (its
+// 'Changes' note and change request); a list that cannot load says so, with a retry, rather
+// than showing an empty table.
+import { Alert, Button, Space, Spin, Typography } from 'antd';
 import { EmptyList, formatDate, PagedTable, PartNumberSearch, useT, useUrlState } from '@plantdoc/kit';
 import { GREEN, HISTORY_PAGE_SIZE, RED } from '../lib';
-import { deployedSwpParts, useObsoleteSignHistory, useSignHistory } from '../api';
+import { deployedSwpParts, useObsoleteSignHistory, useSignedRevision, useSignHistory } from '../api';
 import { AuditorsFile } from '../components/AuditorsFile';
 import { SignatureDetail } from '../components/SignatureDetail';
 
@@ -40,8 +42,38 @@ export function HistoryTable({ rows, ...rest }) {
   return <PagedTable columns={historyColumns(t)} dataSource={keyed(rows)} rowKey="rowKey" pageSize={HISTORY_PAGE_SIZE} {...rest} />;
 }
 
-// A failed call shows an empty table (the failure is logged).
-const loaded = (query) => (query.isError ? [] : (query.data ?? null));
+/** Why a revision was made: 'Revision 2 · Changes: … · Change request CR-2026-0001'. */
+export function RevisionReason({ revision }) {
+  const t = useT('swp');
+  if (!revision) return null;
+  const parts = [
+    revision.revision != null && `${t('Revision')} ${revision.revision}`,
+    `${t('Changes')}: ${revision.changes || t('None')}`,
+    revision.changeRequest && t('Change request {{id}}', { id: revision.changeRequest }),
+  ].filter(Boolean);
+  return (
+    <Typography.Paragraph type="secondary" data-testid="revision-reason" style={{ marginBottom: 8 }}>
+      {parts.join(' · ')}
+    </Typography.Paragraph>
+  );
+}
+
+/** A list that could not load: says which, with a retry (never an empty table). */
+function Failed({ what, query }) {
+  const t = useT('swp');
+  return (
+    <Alert
+      type="error"
+      showIcon
+      message={t(what)}
+      action={
+        <Button size="small" onClick={() => query.refetch()}>
+          {t('Retry')}
+        </Button>
+      }
+    />
+  );
+}
 
 // The chosen part is in the address (?part=<catalogue id>&pn=<number>, decision 60).
 const URL_STATE = { part: '', pn: '' };
@@ -51,8 +83,10 @@ export function HistoryTab() {
   const [state, setState] = useUrlState(URL_STATE);
   const part = state.part ? { _id: state.part, partNumber: state.pn } : null;
   const setPart = (p) => setState({ part: p._id, pn: p.partNumber });
-  const current = loaded(useSignHistory(part?._id));
-  const groups = loaded(useObsoleteSignHistory(part?.partNumber));
+  const currentQuery = useSignHistory(part?._id);
+  const revision = useSignedRevision(part?._id).data;
+  const groupsQuery = useObsoleteSignHistory(part?.partNumber);
+  const [current, groups] = [currentQuery.data ?? null, groupsQuery.data ?? null];
 
   return (
     <div>
@@ -63,11 +97,22 @@ export function HistoryTab() {
             {part.partNumber}
           </Typography.Title>
           <AuditorsFile partNumber={part.partNumber} />
-          {current === null ? <Spin /> : <HistoryTable rows={current} />}
+          {currentQuery.isError ? (
+            <Failed what="Could not load the sign history." query={currentQuery} />
+          ) : current === null ? (
+            <Spin />
+          ) : (
+            <>
+              <RevisionReason revision={revision} />
+              <HistoryTable rows={current} />
+            </>
+          )}
           <Typography.Title level={3} style={{ marginTop: 24, fontSize: 16 }}>
             {t('Past Revisions Signed Within 90 Days')}
           </Typography.Title>
-          {groups === null ? (
+          {groupsQuery.isError ? (
+            <Failed what="Could not load the past revisions' sign history." query={groupsQuery} />
+          ) : groups === null ? (
             <Spin />
           ) : groups.length === 0 ? (
             <EmptyList />
@@ -76,6 +121,7 @@ export function HistoryTab() {
               {groups.map((g, i) => (
                 <div key={g._id ?? i} data-testid="obsolete-group">
                   <Typography.Text strong>{t('Obsolete SWP created on: {{date}}', { date: formatDate(g.createdDate) })}</Typography.Text>
+                  <RevisionReason revision={g} />
                   <HistoryTable rows={g.opsSigned} />
                 </div>
               ))}

@@ -85,6 +85,16 @@ async fn a_revision_carries_its_reason_and_its_change_request() {
             && l.contains(&want)),
         "{csv}"
     );
+    // Verification History names the revision, its reason and its change request, and
+    // so does the superseded revision's group.
+    let h = crew.quality.get(&format!("/api/island/sign-history/{id}")).await.body;
+    assert_eq!(
+        (&h["revision"], h["changes"].as_str(), &h["changeRequest"]),
+        (&json!(1), Some("New torque 12 Nm"), &json!(n)),
+        "{h}"
+    );
+    let old = crew.quality.get("/api/island/obsolete-sign-history/P1").await.body;
+    assert_eq!((&old[0]["revision"], &old[0]["changeRequest"]), (&json!(0), &json!(null)), "{old}");
     let c = b.eng.get(&format!("/api/changes/{n}")).await.body;
     assert!(c["revisions"][0]["deployedAt"].is_string(), "{c}");
     assert_eq!(c["zones"][0]["liveAt"], serde_json::Value::Null);
