@@ -71,6 +71,24 @@ describe('change control page', () => {
     expect(await screen.findByText('Only managers close change requests.')).toBeTruthy();
   });
 
+  it('cancels with a reason (its field error under it) and shows who cancelled it and why', async () => {
+    const cancelled = { ...request, state: 'cancelled', closedAt: '2026-01-04T00:00:00.000Z', closedBy: 'Pat Engineer', closeReason: 'Supplier withdrew' };
+    const fetch = stubFetch({
+      '/api/changes/CR-2026-0001': [200, request],
+      'POST /api/changes/CR-2026-0001/cancel': (_, init) =>
+        JSON.parse(init.body).reason ? [200, cancelled] : [400, { reason: 'Please give the reason for cancelling it.' }],
+    });
+    page('/main/changes?request=CR-2026-0001');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel change request' }));
+    expect(await screen.findByText('Please give the reason for cancelling it.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Reason for cancelling'), { target: { value: 'Supplier withdrew' } });
+    stubFetch({ '/api/changes/CR-2026-0001': [200, cancelled], 'POST /api/changes/CR-2026-0001/cancel': [200, cancelled] });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel change request' }));
+    expect(await screen.findByText(/Pat Engineer · Supplier withdrew/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel change request' })).toBeNull();
+    expect(fetch.mock.calls.some(([p, i]) => p === '/api/changes/CR-2026-0001/cancel' && i?.method === 'POST')).toBe(true);
+  });
+
   it('never shows an empty list for a failed one', async () => {
     stubFetch({ '/api/changes': [500, { error: 'Internal error' }] });
     page();

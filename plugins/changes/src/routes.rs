@@ -6,7 +6,7 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::db::Params;
 use plantdoc_core::error::{AppError, AppResult, Json};
-use plantdoc_core::review::{self, can_see, engine, ReviewBody, Status};
+use plantdoc_core::review::{self, engine, ReviewBody, Status};
 use plantdoc_core::{text, ApiRouter};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -60,6 +60,13 @@ pub fn routes() -> ApiRouter {
         .get("/api/changes/{id}/pdf", "A change request's record for the auditor (PDF)", crate::record_pdf::pdf)
         .returns_content("application/pdf", json!({"type": "string", "format": "binary"}))
         .post("/api/changes/{id}/close", "Close an approved change request by hand (managers; a reason)", close)
+        .body::<Because>()
+        .returns::<RequestJson>()
+        .post(
+            "/api/changes/{id}/cancel",
+            "Cancel a change request none of whose revisions was deployed (its author or a manager; a reason)",
+            cancel,
+        )
         .body::<Because>()
         .returns::<RequestJson>()
 }
@@ -126,8 +133,21 @@ pub(crate) async fn visible(
         Some(c) => Some(c),
         None => engine::fetch::<ChangeRequest>(&mut *state.db.pool.acquire().await?, id).await?,
     };
+    // A cancelled request stays on record (the engine hides its deleted documents): it is
+    // seen by whom would see it open.
+    let seen = |c: &ChangeRequest| {
+        let status = if c.status == Status::Deleted { Status::Rejected } else { c.status };
+        review::can_see_parts(
+            &state.zones,
+            user,
+            status,
+            &c.company_code,
+            c.is_author(&user.id),
+            &c.zones,
+        )
+    };
     match found {
-        Some(c) if can_see(&state.zones, user, &c) => Ok(c),
+        Some(c) if seen(&c) => Ok(c),
         _ => Err(AppError::NotFound),
     }
 }
@@ -185,6 +205,17 @@ pub struct Because {
     reason: Option<String>,
 }
 
+impl Because {
+    /// The reason given, or the field's message.
+    fn reason(self, missing: &'static str) -> AppResult<String> {
+        let reason = self.reason.unwrap_or_default().trim().to_string();
+        if reason.is_empty() || reason.chars().count() > create::MAX_REASON_CHARS {
+            return Err(AppError::field("reason", missing));
+        }
+        Ok(reason)
+    }
+}
+
 async fn close(
     State(state): State<AppState>,
     user: CurrentUser,
@@ -195,10 +226,7 @@ async fn close(
     if !access::may_close(&user) {
         return Err(AppError::Forbidden(text!("Only managers close change requests.").into()));
     }
-    let reason = b.reason.unwrap_or_default().trim().to_string();
-    if reason.is_empty() || reason.chars().count() > create::MAX_REASON_CHARS {
-        return Err(AppError::field("reason", text!("Please give the reason for closing it.")));
-    }
+    let reason = b.reason(text!("Please give the reason for closing it."))?;
     if c.status != Status::Deployed || c.closed_at.is_some() {
         return Err(AppError::Conflict(text!("Only an approved change request is closed.").into()));
     }
@@ -218,6 +246,60 @@ async fn close(
         .act(&user, "close", &c.id, format!("change request {} closed by hand: {reason}", c.number))
         .before(json!({"state": "approved"}))
         .after(json!({"state": "closed", "reason": reason}));
+    engine::append(&mut tx, now, &[act]).await?;
+    tx.commit().await?;
+    let c = visible(&state, &user, &c.id).await?;
+    Ok(axum::Json(view::detail(&state, &c).await?).into_response())
+}
+
+/// Cancelling: the request carries nothing to the floor. Its author or a manager, while
+/// it is a draft, in review or approved and none of its revisions was deployed (one that
+/// was is on the floor: the request is closed instead, and its record kept). Revisions
+/// still in review under it lose its effective dates: they take effect at deploy.
+async fn cancel(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<String>,
+    Json(b): Json<Because>,
+) -> AppResult<Response> {
+    let c = visible(&state, &user, &id).await?;
+    if !(c.is_author(&user.id) || access::may_close(&user)) {
+        return Err(AppError::Forbidden(
+            text!("Only its author or a manager cancels a change request.").into(),
+        ));
+    }
+    let reason = b.reason(text!("Please give the reason for cancelling it."))?;
+    let before = c.state();
+    if !matches!(before, "draft" | "in review" | "approved") {
+        return Err(AppError::Conflict(text!("This change request is no longer open.").into()));
+    }
+    let revisions = store::revisions(&state.db, &c.id).await?;
+    if revisions.iter().any(|r| r.deployed_at.is_some()) {
+        return Err(AppError::Conflict(
+            text!("A revision under this change request is on the floor: close it instead.").into(),
+        ));
+    }
+    let now = state.now_ms();
+    let mut tx = state.db.begin().await?;
+    let done = sqlx::query("UPDATE change_requests SET status = 'deleted', closed_at = $1, closed_by = $2, close_reason = $3 WHERE id = $4 AND status = $5 AND closed_at IS NULL \
+         AND NOT EXISTS (SELECT 1 FROM change_request_revisions r WHERE r.request_id = change_requests.id AND r.deployed_at IS NOT NULL)")
+        .bind(now)
+        .bind(user.full_name())
+        .bind(&reason)
+        .bind(&c.id)
+        .bind(c.status.as_str())
+        .execute(&mut *tx)
+        .await?;
+    if done.rows_affected() != 1 {
+        return Err(AppError::Conflict(
+            text!("This change request changed meanwhile; reload it.").into(),
+        ));
+    }
+    let pending: Vec<&str> = revisions.iter().map(|r| r.doc_id.as_str()).collect();
+    let act = KIND
+        .act(&user, "cancel", &c.id, format!("change request {} cancelled: {reason}", c.number))
+        .before(json!({"state": before}))
+        .after(json!({"state": "cancelled", "reason": reason, "revisionsInReview": pending}));
     engine::append(&mut tx, now, &[act]).await?;
     tx.commit().await?;
     let c = visible(&state, &user, &c.id).await?;

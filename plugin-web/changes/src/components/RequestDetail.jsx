@@ -1,7 +1,8 @@
 // One change request: its reason, references and documents, each review stage, each zone's
 // effective date and cut-in (when the change was first live on the line, by whom), the
 // revisions submitted under it; and the acts the server may allow the viewer: approve or
-// reject their stage, close an approved one with a reason. A refusal is shown, never lost.
+// reject their stage, close an approved one with a reason, cancel one that has put nothing on
+// the floor. A refusal is shown, never lost.
 import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Input, Progress, Space, Spin, Typography } from 'antd';
 import { PagedTable, fieldErrors, formatDate, formatWithOffset, k, useT, zoneLabel } from '@plantdoc/kit';
@@ -52,6 +53,38 @@ function Acts({ request }) {
             </Button>
           )}
         </Space>
+      </Space>
+    </Card>
+  );
+}
+
+/** Cancelling (its author or a manager, the server judges): while nothing it carries is on the floor. */
+function Cancel({ request }) {
+  const t = useT('changes');
+  const act = useChangeAct();
+  const [reason, setReason] = useState('');
+  const errors = fieldErrors(act.error);
+  const open = ['draft', 'in review', 'approved'].includes(request.state);
+  if (!open || (request.revisions || []).some((v) => v.deployedAt)) return null;
+  const refused = act.error && !errors.reason ? act.error.message : null;
+  const send = () => act.mutate({ path: `/api/changes/${encodeURIComponent(request.id)}/cancel`, body: { reason } }, { onSuccess: () => setReason('') });
+  return (
+    <Card size="small" title={t('Cancel')}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <label htmlFor="change-cancel-reason">{t('Reason for cancelling')}</label>
+        <Input.TextArea
+          id="change-cancel-reason"
+          rows={2}
+          maxLength={1000}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          status={errors.reason ? 'error' : undefined}
+        />
+        {errors.reason ? <Typography.Text type="danger">{errors.reason}</Typography.Text> : null}
+        {refused ? <Alert type="error" showIcon message={refused} /> : null}
+        <Button danger loading={act.isPending} onClick={send}>
+          {t('Cancel change request')}
+        </Button>
       </Space>
     </Card>
   );
@@ -115,7 +148,7 @@ export function RequestDetail({ id, onBack }) {
             </Descriptions.Item>
           ))}
           {r.closedAt ? (
-            <Descriptions.Item label={t('Closed')} span={2}>
+            <Descriptions.Item label={r.state === 'cancelled' ? t('Cancelled') : t('Closed')} span={2}>
               {`${formatDate(r.closedAt)} · ${r.closedBy} · ${r.closeReason}`}
             </Descriptions.Item>
           ) : null}
@@ -145,6 +178,7 @@ export function RequestDetail({ id, onBack }) {
         />
       </Card>
       <Acts request={r} />
+      <Cancel request={r} />
     </Space>
   );
 }

@@ -16,6 +16,7 @@ export const STATES = [
   { value: 'in review', label: k('In review') },
   { value: 'approved', label: k('Approved') },
   { value: 'closed', label: k('Closed') },
+  { value: 'cancelled', label: k('Cancelled') },
 ];
 
 export function StateTag({ state }) {

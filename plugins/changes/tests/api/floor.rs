@@ -97,6 +97,9 @@ async fn a_revision_carries_its_reason_and_its_change_request() {
     assert_eq!((&old[0]["revision"], &old[0]["changeRequest"]), (&json!(0), &json!(null)), "{old}");
     let c = b.eng.get(&format!("/api/changes/{n}")).await.body;
     assert!(c["revisions"][0]["deployedAt"].is_string(), "{c}");
+    // Its revision is on the floor: it is closed, never cancelled.
+    let r = b.quality.post(&format!("/api/changes/{n}/cancel"), &json!({"reason": "x"})).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.text);
     assert_eq!(c["zones"][0]["liveAt"], serde_json::Value::Null);
     // The cut-in: the first verified signature of the new revision at a kiosk of A1.
     app.clock.advance_secs(3600);

@@ -150,3 +150,33 @@ async fn a_change_request_is_raised_checked_and_reviewed_in_turn() {
     assert_eq!(r.status, StatusCode::CONFLICT);
     assert_eq!(audit_count(&app, "change.close").await, 1);
 }
+
+#[tokio::test]
+async fn a_change_request_is_cancelled_by_its_author_or_a_manager_with_a_reason() {
+    let app = spawn_with(&RELEASE).await;
+    let b = board(&app).await;
+    let n =
+        b.eng.post("/api/changes", &body(&["P1"])).await.body["id"].as_str().unwrap().to_string();
+    let cancel = format!("/api/changes/{n}/cancel");
+    // Another engineer is neither its author nor a manager; the reason is required.
+    let (other, _) = person(&app, "cr.other@demo.plant", "engineer", "quality").await;
+    let r = other.post(&cancel, &json!({"reason": "not needed"})).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.text);
+    let r = b.eng.post(&cancel, &json!({"reason": " "})).await;
+    assert_eq!(r.body, json!({"reason": "Please give the reason for cancelling it."}));
+    let r = b.eng.post(&cancel, &json!({"reason": "The supplier withdrew the part"})).await;
+    assert_eq!(
+        (r.status, r.body["state"].as_str()),
+        (StatusCode::OK, Some("cancelled")),
+        "{}",
+        r.text
+    );
+    assert_eq!(audit_count(&app, "change.cancel").await, 1, "the act is audited");
+    // Cancelled: no review, no revision, listed under its state, not cancelled twice.
+    let r = b.process.post(&format!("/api/changes/approve/{n}"), &json!({"reviewNote": ""})).await;
+    assert!(r.status.is_client_error(), "{}", r.text);
+    let list = b.eng.get("/api/changes?state=cancelled").await.body;
+    assert_eq!(list["items"][0]["id"], n.as_str(), "{list}");
+    let r = b.eng.post(&cancel, &json!({"reason": "again"})).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.text);
+}
