@@ -90,6 +90,11 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
         deployed: "alertsDeployed",
         waiting: "alertsWaiting",
     }));
+    // A periodic review's 'obsolete' verdict removes the document through its Delete.
+    ctx.listen(
+        &["changes.obsolete"],
+        std::sync::Arc::new(plantdoc_core::review::RemoveWhenTold::<model::Alert>::default()),
+    );
     ctx.provide_port::<dyn plantdoc_core::ports::PartAlerts>(std::sync::Arc::new(
         kiosk::AlertsPort,
     ));

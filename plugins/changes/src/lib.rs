@@ -96,6 +96,7 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     ctx.event_kind(effective::EFFECTIVE);
     ctx.event_kind(review_tell::REVIEW_DUE);
     ctx.event_kind(review_tell::REVIEW_OVERDUE);
+    ctx.event_kind(review_tell::OBSOLETE);
     ctx.listen(&control::KINDS, Arc::new(control::Hears));
     ctx.task("effective-days", move |state, stop| {
         plantdoc_core::tasks::every(state, stop, TICK_EVERY, move |state| async move {

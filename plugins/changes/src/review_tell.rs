@@ -20,6 +20,14 @@ pub(crate) const REVIEW_OVERDUE: EventKind =
     EventKind::new("changes.review-overdue", text!("A document's periodic review is overdue"))
         .by_default(Channel::Email);
 
+/// A periodic review's 'obsolete' verdict, told inside its transaction: the document's
+/// module removes it from the floor through its own Delete (the core's
+/// `review::RemoveWhenTold`), as the signer, or the verdict is refused with the reason.
+pub(crate) const OBSOLETE: EventKind = EventKind::new(
+    "changes.obsolete",
+    text!("A periodic review found a document obsolete: it left the floor"),
+);
+
 /// Tells what has come due or overdue; answers how many notices were written.
 pub async fn tell_reviews(state: &AppState, notice_days: u32) -> AppResult<usize> {
     let now = state.now_ms();

@@ -2,9 +2,9 @@
 //! review date; `GET /api/changes/reviews` lists what is due or overdue with the floor's
 //! evidence since the last review; the document's owner (or a manager) signs a verdict,
 //! their password re-entered (21 CFR 11.200; single sign-on: a fresh provider sign-in):
-//! `keep` sets the next date, `revise` opens a change request for it, `obsolete` records
-//! that it must leave the floor — its removal stays the module's own Delete (reviewed,
-//! audited), and the review ends when the document leaves.
+//! `keep` sets the next date, `revise` opens a change request for it, `obsolete` removes it
+//! from the floor in the verdict's transaction through its module's own Delete (the event
+//! `changes.obsolete`: the same rule and audit row), which ends the review.
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Response};
 use plantdoc_core::app::AppState;
@@ -13,8 +13,9 @@ use plantdoc_core::auth::session::ClientIp;
 use plantdoc_core::auth::{confirm, CurrentUser};
 use plantdoc_core::clock::iso;
 use plantdoc_core::error::{AppError, AppResult, FieldErrors, Json};
+use plantdoc_core::events::Event;
 use plantdoc_core::review::engine;
-use plantdoc_core::text;
+use plantdoc_core::{msg, text};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -196,6 +197,22 @@ pub async fn verdict(
     let mut opened = None;
     if verdict == "revise" {
         opened = Some(crate::create::for_review(&state, &mut tx, &user, &r, &note, now).await?);
+    }
+    if verdict == "obsolete" {
+        // Its module removes it now, in this transaction (or refuses, and so does this).
+        let why = format!("periodic review: obsolete: {note}");
+        let data = json!({"title": msg!("{} is obsolete and left the floor", r.title), "note": note,
+            "kind": r.kind, "docId": r.doc_id, "why": why, "link": "/main/changes?tab=reviews"});
+        let event = Event::new(
+            crate::review_tell::OBSOLETE.id,
+            &user.company_code,
+            format!("{}:{}", r.kind, r.doc_id),
+        )
+        .zones(r.zones.clone())
+        .by(&user.id)
+        .data(data)
+        .to_owners(r.owners.clone());
+        state.emit(&mut tx, now, &event).await?;
     }
     let act = AuditEntry::new(
         "change.review-verdict",

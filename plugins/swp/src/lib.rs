@@ -125,6 +125,11 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
         deployed: "swpsDeployed",
         waiting: "swpsWaiting",
     }));
+    // A periodic review's 'obsolete' verdict removes the document through its Delete.
+    ctx.listen(
+        &["changes.obsolete"],
+        std::sync::Arc::new(plantdoc_core::review::RemoveWhenTold::<model::Swp>::default()),
+    );
     ctx.seed_demo(std::sync::Arc::new(demo::seed));
     ctx.retention(std::sync::Arc::new(retention::keeper()));
     ctx.task("upload-sweep", |state, stop| {

@@ -9,6 +9,7 @@ use crate::auth::users::User;
 use crate::auth::CurrentUser;
 use crate::error::{AppError, AppResult, Json};
 use crate::msg;
+use sqlx::AnyConnection;
 
 use super::engine::*;
 use super::id_list;
@@ -66,33 +67,101 @@ async fn delete<D: Hooks>(
         docs.push(d);
     }
     let now = state.now_ms();
-    let states = if deployed { "'deployed'" } else { "'pending', 'rejected'" };
-    let sql = format!("UPDATE {} SET status = 'deleted', deleted_date = $1 WHERE id = $2 AND status IN ({states})", k.table.name);
     let mut tx = state.db.begin().await?;
     for d in &docs {
-        d.before_delete(&mut tx, deployed).await?;
-        let done = sqlx::query(&sql).bind(now).bind(&d.id).execute(&mut *tx).await?;
-        if done.rows_affected() != 1 {
-            return Err(AppError::Conflict(crate::msg!(
-                "{label} changed meanwhile; nothing was deleted.",
-                label = d.names().label
-            )));
-        }
-        d.after_delete(state, &mut tx, now, deployed).await?;
-        super::notices::settled::<D>(&mut tx, now, &d.id, None).await?;
-    }
-    for d in &docs {
-        let meaning = if deployed {
-            format!("deleted: {} removed from the plant floor", d.names().deployed_title)
-        } else {
-            format!("deleted: {} removed from the review process", d.names().title)
-        };
-        let act = k
-            .act(user, "delete", &d.id, meaning)
-            .before(d.audit_json())
-            .after(json!({"status": "deleted"}));
-        append(&mut tx, now, &[act]).await?;
+        remove_one(state, &mut tx, now, user, d, deployed, None).await?;
     }
     tx.commit().await?;
     Ok(axum::Json(json!({"deleted": ids})))
+}
+
+/// One document leaves review (`deployed` false) or the floor, on `conn` (the act's
+/// transaction): the module's hooks, the state, the review's notices, the audit row (`why`
+/// added to its meaning when another act decided it).
+async fn remove_one<D: Hooks>(
+    state: &AppState,
+    conn: &mut AnyConnection,
+    now: i64,
+    user: &User,
+    d: &D,
+    deployed: bool,
+    why: Option<&str>,
+) -> AppResult<()> {
+    let k = D::KIND;
+    let states = if deployed { "'deployed'" } else { "'pending', 'rejected'" };
+    let sql = format!("UPDATE {} SET status = 'deleted', deleted_date = $1 WHERE id = $2 AND status IN ({states})", k.table.name);
+    d.before_delete(conn, deployed).await?;
+    let done = sqlx::query(&sql).bind(now).bind(&d.id).execute(&mut *conn).await?;
+    if done.rows_affected() != 1 {
+        return Err(AppError::Conflict(crate::msg!(
+            "{label} changed meanwhile; nothing was deleted.",
+            label = d.names().label
+        )));
+    }
+    d.after_delete(state, conn, now, deployed).await?;
+    super::notices::settled::<D>(conn, now, &d.id, None).await?;
+    let mut meaning = if deployed {
+        format!("deleted: {} removed from the plant floor", d.names().deployed_title)
+    } else {
+        format!("deleted: {} removed from the review process", d.names().title)
+    };
+    if let Some(why) = why {
+        meaning = format!("{meaning} ({why})");
+    }
+    let act = k
+        .act(user, "delete", &d.id, meaning)
+        .before(d.audit_json())
+        .after(json!({"status": "deleted"}));
+    Ok(append(conn, now, &[act]).await?)
+}
+
+/// A listener that removes a deployed document of `D` from the floor when another module's
+/// signed act decides it (an event whose `data` names `{kind: <D's noun>, docId, why}` and
+/// whose actor is the signer): the module's own Delete, with its rule (an author, or a
+/// manager who sees it), state check and audit row, inside that act's transaction, so the
+/// decision and the removal stand or fall together.
+pub struct RemoveWhenTold<D>(std::marker::PhantomData<fn() -> D>);
+
+impl<D> Default for RemoveWhenTold<D> {
+    fn default() -> Self {
+        Self(std::marker::PhantomData)
+    }
+}
+
+#[crate::ports::async_trait]
+impl<D: Hooks> crate::events::Listener for RemoveWhenTold<D> {
+    async fn on_event(
+        &self,
+        state: &AppState,
+        conn: &mut AnyConnection,
+        now: i64,
+        event: &crate::events::Event,
+    ) -> AppResult<()> {
+        if event.data["kind"].as_str() != Some(D::KIND.words.noun) {
+            return Ok(());
+        }
+        let id = event.data["docId"].as_str().unwrap_or_default();
+        let user = match &event.actor {
+            Some(a) => crate::plant::users::find_by_id(conn, a).await?,
+            None => None,
+        };
+        let (Some(user), Some(d)) = (user, fetch::<D>(conn, id).await?) else {
+            return Err(AppError::NotFound);
+        };
+        if d.company_code != user.company_code || !can_manage(&state.zones, &user, &d) {
+            return Err(AppError::Forbidden(crate::msg!(
+                "Only {}'s authors and managers delete it.",
+                D::KIND.words.an_one
+            )));
+        }
+        if d.status != Status::Deployed {
+            return Err(AppError::Conflict(crate::msg!(
+                "{label} is {status}.",
+                label = d.names().full_label,
+                status = d.status.as_str()
+            )));
+        }
+        let why = event.data["why"].as_str();
+        remove_one(state, conn, now, &user, &d, true, why).await
+    }
 }

@@ -37,6 +37,7 @@ pub mod submit;
 pub mod translations;
 
 pub use correct::{Correction, CorrectsView};
+pub use delete::RemoveWhenTold;
 pub use engine::{Deploy, Deployed, Document, Hooks, Names};
 pub use figures::KindFigures;
 pub use kind::{

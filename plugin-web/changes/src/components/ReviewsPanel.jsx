@@ -10,7 +10,7 @@ import { useBacklog, useChangeAct, useDueReviews } from '../api';
 const VERDICTS = [
   { value: 'keep', label: k('Keep: still fit for use') },
   { value: 'revise', label: k('Revise: open a change request') },
-  { value: 'obsolete', label: k('Obsolete: to be removed from the floor') },
+  { value: 'obsolete', label: k('Obsolete: removed from the floor now') },
 ];
 
 function VerdictDialog({ item, onClose }) {

@@ -120,3 +120,44 @@ async fn the_backlog_by_month_and_a_spread_of_first_dates() {
     );
     assert_eq!(audit_count(&app, "change.review-spread").await, 1);
 }
+
+#[tokio::test]
+async fn an_obsolete_verdict_removes_the_document_through_its_delete_in_the_same_act() {
+    let app = spawn_with(&RELEASE).await;
+    let crew = crew(&app).await;
+    let id = deployed(&crew, "P1", json!({})).await;
+    let url = format!("/api/changes/reviews/swp/{id}");
+    let obsolete = json!({"verdict": "obsolete", "note": "Line closed", "password": PASSWORD});
+    // Its Delete refuses (here: the SWP left the floor meanwhile, the review still open):
+    // the verdict is refused too, and nothing of it is recorded.
+    let set = |status: &'static str| {
+        sqlx::query("UPDATE swps SET status = $1 WHERE id = $2")
+            .bind(status)
+            .bind(id.clone())
+            .execute(&app.state.db.pool)
+    };
+    set("obsolete").await.unwrap();
+    let r = crew.eng.post(&url, &obsolete).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.text);
+    assert_eq!(audit_count(&app, "change.review-verdict").await, 0);
+    set("deployed").await.unwrap();
+    let r = crew.eng.post(&url, &obsolete).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let status: String = sqlx::query_scalar("SELECT status FROM swps WHERE id = $1")
+        .bind(&id)
+        .fetch_one(&app.state.db.pool)
+        .await
+        .unwrap();
+    assert_eq!(status, "deleted", "removed from the floor by its own Delete");
+    let why: String = sqlx::query_scalar(
+        "SELECT meaning FROM audit_log WHERE action = 'swp.delete' AND target = $1",
+    )
+    .bind(format!("swp:{id}"))
+    .fetch_one(&app.state.db.pool)
+    .await
+    .unwrap();
+    assert!(why.contains("removed from the plant floor") && why.contains("Line closed"), "{why}");
+    assert_eq!(audit_count(&app, "change.review-verdict").await, 1);
+    let due = crew.eng.get("/api/changes/reviews?due_within_days=3660").await.body;
+    assert_eq!(due["items"], json!([]), "its review ended with it");
+}
