@@ -49,6 +49,8 @@ pub struct Built {
     pub locales: Vec<(&'static str, &'static str)>,
     /// What it counts for the console's home page (`crate::figures`).
     pub figures: Option<Arc<dyn crate::app::figures::Figures>>,
+    /// The kind of document it keeps under the review engine, if any (`review::on_floor`).
+    pub review_kind: Option<&'static crate::review::Kind>,
 }
 
 /// `top` over `base`, tables merged key by key.
@@ -170,6 +172,12 @@ impl ModuleContext {
     /// Contributes this module's figures to the console's home page (`crate::figures`).
     pub fn figures(&mut self, figures: Arc<dyn crate::app::figures::Figures>) {
         self.built.figures = Some(figures);
+    }
+
+    /// Declares the kind of document this module keeps under the review engine, so that
+    /// others may list what of it is on the floor (`crate::review::on_floor`).
+    pub fn review_kind(&mut self, kind: &'static crate::review::Kind) {
+        self.built.review_kind = Some(kind);
     }
 
     /// Declares a kind of event this module emits (`crate::events`).

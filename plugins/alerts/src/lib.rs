@@ -85,6 +85,7 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     ctx.event_kind(ending::ENDING);
     ctx.provide_port::<dyn AlertsInForce>(std::sync::Arc::new(kiosk::AlertsPort));
     // The home page: alerts deployed (in force or coming) and waiting for the person's review.
+    ctx.review_kind(&access::KIND);
     ctx.figures(std::sync::Arc::new(plantdoc_core::review::KindFigures {
         kind: &access::KIND,
         deployed: "alertsDeployed",

@@ -283,3 +283,49 @@ pub async fn verdicts_of(db: &Db, ids: &[&str]) -> Result<Vec<String>, sqlx::Err
     }
     Ok(out)
 }
+
+/// Opens the review of every document on the floor that has none: those deployed before
+/// the module was switched on, or while their kind's `review_every_months` was 0. Their
+/// first date is `months` after their deploy (overdue ones show in the backlog, and a
+/// manager spreads them); answers how many were opened.
+pub async fn backfill(
+    state: &plantdoc_core::AppState,
+    kind: &str,
+    months: u32,
+) -> AppResult<usize> {
+    if months == 0 {
+        return Ok(0);
+    }
+    let docs = plantdoc_core::review::on_floor(state, kind).await?;
+    if docs.is_empty() {
+        return Ok(0);
+    }
+    let known: std::collections::HashSet<String> =
+        sqlx::query_scalar("SELECT doc_id FROM change_reviews WHERE doc_kind = $1")
+            .bind(kind)
+            .fetch_all(&state.db.pool)
+            .await?
+            .into_iter()
+            .collect();
+    let word = if kind == "swp" { "SWP" } else { "alert" };
+    let mut opened = 0;
+    for d in docs.iter().filter(|d| !known.contains(&d.id)) {
+        let done = sqlx::query(
+            "INSERT INTO change_reviews (doc_id, doc_kind, company_code, part_number, title, zones, owners, deployed_at, due_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (doc_id) DO NOTHING",
+        )
+        .bind(&d.id)
+        .bind(kind)
+        .bind(&d.company_code)
+        .bind(&d.part_number)
+        .bind(format!("{word} {}", d.part_number))
+        .bind(serde_json::to_string(&d.zones).unwrap_or_default())
+        .bind(serde_json::to_string(&d.owners).unwrap_or_default())
+        .bind(d.deployed_at)
+        .bind(add_months(d.deployed_at, months))
+        .execute(&state.db.pool)
+        .await?;
+        opened += done.rows_affected() as usize;
+    }
+    Ok(opened)
+}

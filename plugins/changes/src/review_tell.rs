@@ -28,8 +28,11 @@ pub(crate) const OBSOLETE: EventKind = EventKind::new(
     text!("A periodic review found a document obsolete: it left the floor"),
 );
 
-/// Tells what has come due or overdue; answers how many notices were written.
+/// Opens the reviews of documents on the floor that have none (see
+/// `review_store::backfill`), then tells what has come due or overdue; answers how many
+/// notices were written.
 pub async fn tell_reviews(state: &AppState, notice_days: u32) -> AppResult<usize> {
+    crate::reviews::open_missing(state).await?;
     let now = state.now_ms();
     let mut told = 0;
     for overdue in [false, true] {

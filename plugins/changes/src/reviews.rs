@@ -246,12 +246,23 @@ pub struct MonthJson {
     due: i64,
 }
 
+/// Documents on the floor without a review (deployed before the module was on) get one
+/// before the backlog is shown or spread, not only at the next tick.
+pub(crate) async fn open_missing(state: &AppState) -> AppResult<()> {
+    let months = &state.get::<ChangesState>().settings.review_every_months;
+    for kind in ["swp", "alert"] {
+        store::backfill(state, kind, months.of(kind)).await?;
+    }
+    Ok(())
+}
+
 /// `GET /api/changes/reviews/backlog`: how many reviews fall due each month (before a plant
 /// switches the policy on, or spreads its first dates).
 pub async fn backlog(
     State(state): State<AppState>,
     user: CurrentUser,
 ) -> AppResult<axum::Json<Vec<MonthJson>>> {
+    open_missing(&state).await?;
     let rows = store::by_month(&state.db, &user.company_code, state.now_ms()).await?;
     Ok(axum::Json(rows.into_iter().map(|(month, due)| MonthJson { month, due }).collect()))
 }
@@ -276,6 +287,7 @@ pub async fn spread(
     if !(1..=36).contains(&months) {
         return Err(AppError::field("months", text!("A number of months from 1 to 36.")));
     }
+    open_missing(&state).await?;
     let now = state.now_ms();
     let mut tx = state.db.begin().await?;
     let moved = store::spread(&mut tx, &user.company_code, now, months).await?;

@@ -120,6 +120,7 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     ctx.event_kind(REMOVED);
     ctx.provide_port::<dyn DeployedDocs>(std::sync::Arc::new(kiosk::Docs));
     // The home page: SWPs deployed and waiting for the person's review.
+    ctx.review_kind(&access::KIND);
     ctx.figures(std::sync::Arc::new(plantdoc_core::review::KindFigures {
         kind: &access::KIND,
         deployed: "swpsDeployed",

@@ -28,6 +28,7 @@ pub mod correct;
 pub mod delete;
 pub mod engine;
 pub mod figures;
+pub mod floor;
 pub mod kind;
 pub mod notices;
 pub mod record;
@@ -40,6 +41,7 @@ pub use correct::{Correction, CorrectsView};
 pub use delete::RemoveWhenTold;
 pub use engine::{Deploy, Deployed, Document, Hooks, Names};
 pub use figures::KindFigures;
+pub use floor::{on_floor, FloorDoc};
 pub use kind::{
     can_manage, can_see, can_see_parts, process_uploader, Kind, Table, Uploaders, Words,
     PROCESS_UPLOADERS,

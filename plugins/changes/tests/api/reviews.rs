@@ -161,3 +161,27 @@ async fn an_obsolete_verdict_removes_the_document_through_its_delete_in_the_same
     let due = crew.eng.get("/api/changes/reviews?due_within_days=3660").await.body;
     assert_eq!(due["items"], json!([]), "its review ended with it");
 }
+
+#[tokio::test]
+async fn documents_on_the_floor_before_the_module_get_their_review_dates() {
+    let app = spawn_with(&RELEASE).await;
+    let boss = app.signed_in_plant_admin("boss.reviews@demo.plant", "manager", "process").await;
+    let switch = |on: bool| json!({"id": "changes", "enabled": on});
+    let r = boss.post("/api/modules/switch", &switch(false)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let crew = crew(&app).await;
+    for p in ["P1", "P2"] {
+        deployed(&crew, p, json!({})).await;
+    }
+    let r = boss.post("/api/modules/switch", &switch(true)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    // The backlog shows them at once, a year after their deploy, and the list names them.
+    let backlog = crew.eng.get("/api/changes/reviews/backlog").await.body;
+    assert_eq!(backlog, json!([{"month": "2027-01", "due": 2}]));
+    let due = crew.eng.get("/api/changes/reviews?due_within_days=3660").await.body;
+    let mut titles: Vec<&str> =
+        due["items"].as_array().unwrap().iter().map(|i| i["title"].as_str().unwrap()).collect();
+    titles.sort();
+    assert_eq!(titles, ["SWP P1", "SWP P2"], "{due}");
+    assert_eq!(due["items"][0]["maySign"], true, "its owner signs it");
+}
