@@ -20,6 +20,7 @@ pub mod notify;
 pub mod openapi;
 pub mod plugin;
 pub mod ports;
+pub mod readiness_port;
 pub mod retention;
 pub mod review;
 pub mod server;

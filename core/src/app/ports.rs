@@ -187,6 +187,7 @@ pub trait PartAlerts: Send + Sync {
     }
 }
 
+pub use super::readiness_port::{ReadingObligations, Readings};
 pub use super::training_port::{PartWaiver, Qualification, TrainingLevels};
 
 pub use super::change_control::{

@@ -132,7 +132,7 @@ describe('change control page', () => {
       dueAt: '2027-01-01T00:00:00.000Z',
       overdue: true,
       lastReview: null,
-      evidence: { signatures: 4, revisions: 1 },
+      evidence: { signatures: 4, revisions: 1, openReadings: 0, overdueReadings: 7 },
       maySign: true,
     };
     stubFetch({
@@ -146,6 +146,8 @@ describe('change control page', () => {
     page('/main/changes?tab=reviews&within=60');
     expect(await screen.findByText(/\(overdue\)/)).toBeTruthy();
     expect(screen.getByText('Overdue: 1')).toBeTruthy();
+    expect(screen.getByText('Overdue readings')).toBeTruthy();
+    expect(screen.getByText('7')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Review' }));
     fireEvent.change(await screen.findByLabelText('Your password (your signature)'), { target: { value: 'pw' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign verdict' }));

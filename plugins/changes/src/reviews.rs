@@ -14,6 +14,7 @@ use plantdoc_core::auth::{confirm, CurrentUser};
 use plantdoc_core::clock::iso;
 use plantdoc_core::error::{AppError, AppResult, FieldErrors, Json};
 use plantdoc_core::events::Event;
+use plantdoc_core::ports::ReadingObligations;
 use plantdoc_core::review::engine;
 use plantdoc_core::{msg, text};
 use serde::{Deserialize, Serialize};
@@ -48,6 +49,12 @@ pub struct Evidence {
     signatures: i64,
     /// Other revisions of its part deployed since.
     revisions: i64,
+    /// Its reading obligations still open and not yet due, and those past due (null while
+    /// the readiness module is off).
+    #[schema(required = true)]
+    open_readings: Option<i64>,
+    #[schema(required = true)]
+    overdue_readings: Option<i64>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -94,6 +101,10 @@ pub async fn due(
     for r in rows {
         let since = r.reviewed_at.unwrap_or(r.deployed_at);
         let (signatures, revisions) = store::evidence(&state.db, &r, since).await?;
+        let readings = match state.port::<dyn ReadingObligations>() {
+            Some(p) => Some(p.of_doc(&state, &r.doc_id, now).await?),
+            None => None,
+        };
         items.push(DueJson {
             may_sign: may_sign(&user, &r),
             kind: r.kind,
@@ -113,7 +124,12 @@ pub async fn due(
                 }),
                 _ => None,
             },
-            evidence: Evidence { signatures, revisions },
+            evidence: Evidence {
+                signatures,
+                revisions,
+                open_readings: readings.map(|r| r.open),
+                overdue_readings: readings.map(|r| r.overdue),
+            },
         });
     }
     Ok(axum::Json(DueList { items }))

@@ -18,6 +18,7 @@ mod filters;
 mod listen;
 mod lists;
 mod overdue;
+mod port;
 pub use overdue::tell_overdue;
 mod routes;
 mod schemas;
@@ -74,6 +75,7 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     });
     ctx.seed_demo(Arc::new(|state| Box::pin(demo::seed(state))));
     ctx.figures(Arc::new(figures::Overdue));
+    ctx.provide_port::<dyn plantdoc_core::ports::ReadingObligations>(Arc::new(port::Port));
     Ok(())
 }
 

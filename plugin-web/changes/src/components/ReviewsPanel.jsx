@@ -102,6 +102,8 @@ export function ReviewsPanel() {
     { title: t('Last review'), dataIndex: 'lastReview', sortable: false, render: (l) => (l ? `${l.verdict}, ${formatDate(l.at)}, ${l.by}` : '—') },
     { title: t('Verified signatures since'), dataIndex: ['evidence', 'signatures'] },
     { title: t('Revisions of the part since'), dataIndex: ['evidence', 'revisions'] },
+    // Null while the readiness module is off: nothing is known, not 'none'.
+    { title: t('Overdue readings'), dataIndex: ['evidence', 'overdueReadings'], render: (n) => n ?? '—' },
     {
       title: t('Verdict'),
       key: 'act',

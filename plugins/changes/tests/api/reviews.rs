@@ -40,7 +40,10 @@ async fn a_document_is_due_for_review_at_twelve_months_and_its_verdicts_are_sign
         (items[0]["kind"].as_str(), items[0]["overdue"].as_bool()),
         (Some("swp"), Some(false))
     );
-    assert_eq!(items[0]["evidence"], json!({"signatures": 0, "revisions": 0}));
+    assert_eq!(
+        items[0]["evidence"],
+        json!({"signatures": 0, "revisions": 0, "openReadings": 0, "overdueReadings": 0})
+    );
     assert_eq!(items[0]["maySign"], true);
     let r = crew.eng.get("/api/changes/reviews?due_within_days=-1").await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
@@ -184,4 +187,24 @@ async fn documents_on_the_floor_before_the_module_get_their_review_dates() {
     titles.sort();
     assert_eq!(titles, ["SWP P1", "SWP P2"], "{due}");
     assert_eq!(due["items"][0]["maySign"], true, "its owner signs it");
+}
+
+#[tokio::test]
+async fn the_review_evidence_counts_the_readings_the_floor_still_owes() {
+    use crate::readiness::support::{operator, signed_before};
+    let app = spawn_with(&RELEASE).await;
+    let crew = crew(&app).await;
+    // An operator of A1 read revision 0: revision 1 opens their reading obligation.
+    let op = operator(&app, "1201", "mpk", &["A1"]).await;
+    let rev0 = deployed(&crew, "P9", json!({})).await;
+    signed_before(&app, &rev0, &op, app.state.now_ms() - 1000, true).await;
+    app.clock.advance_secs(3600);
+    let rev1 = deployed(&crew, "P9", json!({"changes": "New torque"})).await;
+    app.clock.advance_secs(360 * DAY);
+    crew.relogin().await;
+    let due = crew.eng.get("/api/changes/reviews?due_within_days=30").await.body;
+    let item = due["items"].as_array().unwrap().iter().find(|i| i["docId"] == rev1.as_str());
+    let item = item.unwrap_or_else(|| panic!("{due}"));
+    assert_eq!(item["evidence"]["overdueReadings"], 1, "{item}");
+    assert_eq!(item["evidence"]["openReadings"], 0, "{item}");
 }
