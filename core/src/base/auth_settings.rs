@@ -168,7 +168,7 @@ fn yes() -> bool {
 }
 
 /// A list of words, or one string of them split at spaces or commas (environment variables).
-pub(crate) fn words<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+pub fn words<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
     #[derive(Deserialize)]
     #[serde(untagged)]
     enum Either {

@@ -27,11 +27,40 @@ fn quality(u: &User) -> bool {
         && u.department == Department::Quality
 }
 
-static STAGES: [Stage; 2] = [review_stage!("process", process), review_stage!("quality", quality)];
+/// The production department's managers and supervisors review the production stage.
+fn production(u: &User) -> bool {
+    matches!(u.position, Position::Manager | Position::Supervisor)
+        && u.department == Department::Production
+}
 
-/// Change requests under the core's review engine: the quality stage opens when the
-/// process stage approved; the last approval makes the request approved (the engine's
-/// 'deployed' state); nobody bypasses review.
+/// Every stage a plant may choose (`[modules.changes] stages`), in the only order they take.
+static STAGES: [Stage; 3] = [
+    review_stage!("process", process),
+    review_stage!("quality", quality),
+    review_stage!("production", production),
+];
+
+/// `stages` is a non-empty subset of [`STAGES`] in their order.
+pub fn check_stages(stages: &[String]) -> anyhow::Result<()> {
+    let keys: Vec<&str> = STAGES.iter().map(|s| s.key).collect();
+    let places: Option<Vec<usize>> =
+        stages.iter().map(|s| keys.iter().position(|k| k == s)).collect();
+    match places {
+        Some(p) if !p.is_empty() && p.windows(2).all(|w| w[0] < w[1]) => Ok(()),
+        _ => anyhow::bail!(
+            "configuration error: modules.changes.stages: one or more of process, quality, production, in that order (found {stages:?})"
+        ),
+    }
+}
+
+/// The places in [`STAGES`] of the stages not in `stages`: a request raised now passes them.
+pub fn not_required(stages: &[String]) -> Vec<usize> {
+    (0..STAGES.len()).filter(|i| !stages.iter().any(|s| s == STAGES[*i].key)).collect()
+}
+
+/// Change requests under the core's review engine: each stage opens when the ones before
+/// it approved (or are not required: not in the plant's `stages`); the last approval makes
+/// the request approved (the engine's 'deployed' state); nobody bypasses review.
 pub static KIND: Kind = Kind {
     table: Table {
         name: "change_requests",
@@ -72,7 +101,7 @@ pub static KIND: Kind = Kind {
 };
 
 const NOT_REVIEWER: &str = text!(
-    "Only process managers and supervisors (process stage) and quality managers and supervisors (quality stage) review change requests."
+    "Only the managers and supervisors of process, quality and production review change requests, each their department's stage."
 );
 
 /// Closing a change request by hand: a manager of the company.
@@ -98,7 +127,8 @@ mod tests {
             (Supervisor, Process, false, Some(0), false),
             (Manager, Quality, true, Some(1), true),
             (Supervisor, Quality, false, Some(1), false),
-            (Supervisor, Production, false, None, false),
+            (Supervisor, Production, false, Some(2), false),
+            (Manager, Production, false, Some(2), true),
             (Operator, Production, false, None, false),
             (Clerk, Process, false, None, false),
         ];
@@ -113,5 +143,17 @@ mod tests {
             KIND.review_denial(&author, &doc).as_deref(),
             Some("Nobody reviews their own change request.")
         );
+    }
+
+    #[test]
+    fn a_plant_chooses_its_stages_in_their_order() {
+        let s = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert!(check_stages(&s(&["process", "quality"])).is_ok());
+        assert!(check_stages(&s(&["quality", "production"])).is_ok());
+        assert!(check_stages(&s(&["quality", "process"])).is_err(), "out of order");
+        assert!(check_stages(&s(&[])).is_err(), "none");
+        assert!(check_stages(&s(&["safety"])).is_err(), "unknown");
+        assert_eq!(not_required(&s(&["process", "quality"])), [2]);
+        assert_eq!(not_required(&s(&["quality", "production"])), [0]);
     }
 }

@@ -17,7 +17,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use sqlx::AnyConnection;
 
-use crate::access::KIND;
+use crate::access::{self, KIND};
 use crate::model::{ChangeRequest, DocRef};
 use crate::review_store::ReviewRow;
 use crate::store::{self, NewRequest};
@@ -205,8 +205,22 @@ async fn raise(
     let id = plantdoc_core::db::new_id();
     let number = store::next_number(conn, &user.company_code, now).await?;
     store::insert(conn, user, new, &id, &number, now).await?;
+    // The plant's stages, fixed on the request now: the others are passed, on record.
+    let stages = &state.get::<ChangesState>().settings.stages;
+    let skipped = access::not_required(stages);
+    let set: Vec<String> = (KIND.flow.stages.iter().enumerate())
+        .map(|(i, s)| {
+            let verdict = if skipped.contains(&i) { "Not required" } else { "Pending" };
+            format!("{} = '{verdict}'", s.columns[0])
+        })
+        .collect();
+    sqlx::query(&format!("UPDATE change_requests SET {} WHERE id = $1", set.join(", ")))
+        .bind(&id)
+        .execute(&mut *conn)
+        .await?;
     let doc = engine::fetch::<ChangeRequest>(conn, &id).await?.ok_or(AppError::NotFound)?;
-    notices::waiting(state, conn, now, user, &doc, &[0]).await?;
+    let first = (0..KIND.flow.stages.len()).find(|i| !skipped.contains(i)).unwrap_or(0);
+    notices::waiting(state, conn, now, user, &doc, &[first]).await?;
     let dates: BTreeMap<&String, &String> =
         new.zones.iter().filter_map(|(z, d)| d.as_ref().map(|d| (z, d))).collect();
     let act = KIND

@@ -46,6 +46,11 @@ pub struct ChangesSettings {
     /// A request closes by itself when every zone is live and this percentage of its
     /// readers read every revision (0: when every zone is live).
     pub close_coverage: u32,
+    /// The review stages a change request goes through, in turn: a subset of `process`,
+    /// `quality`, `production`, in that order (a list, or words as an environment
+    /// variable gives them). Fixed on each request when it is raised.
+    #[serde(deserialize_with = "plantdoc_core::base::auth_settings::words")]
+    pub stages: Vec<String>,
 }
 
 /// `review_every_months = { swp = 12, alert = 12 }`.
@@ -86,6 +91,7 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     if swp > 120 || alert > 120 || settings.review_notice_days > 365 {
         anyhow::bail!("configuration error: modules.changes.review_every_months is at most 120 months and review_notice_days at most 365");
     }
+    access::check_stages(&settings.stages)?;
     let notice_days = settings.review_notice_days;
     ctx.state(ChangesState { settings });
     ctx.locale("es", include_str!("../locales/es.toml"));

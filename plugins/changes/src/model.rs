@@ -43,7 +43,7 @@ impl Deref for ChangeRequest {
 
 /// Every column `ChangeRequest::from_row` reads, for `FROM change_requests c`.
 pub const COLUMNS: &str = concat!(
-    plantdoc_core::record_columns!("c"; "process", "quality"),
+    plantdoc_core::record_columns!("c"; "process", "quality", "production"),
     ", c.number, c.title, c.refs, c.documents, c.closed_at, c.closed_by, c.close_reason"
 );
 

@@ -14,17 +14,26 @@ pub enum Verdict {
     Rejected,
     /// A manager's direct deployment: no review took place, and the record says so.
     Bypassed,
+    /// Not a stage of this document's flow (a plant's configured subset of a module's
+    /// stages, fixed when the document entered review): passed, and the record says so.
+    NotRequired,
 }
 
 impl Verdict {
-    const ALL: [Verdict; 4] = [Self::Pending, Self::Approved, Self::Rejected, Self::Bypassed];
+    const ALL: [Verdict; 5] =
+        [Self::Pending, Self::Approved, Self::Rejected, Self::Bypassed, Self::NotRequired];
     pub fn as_str(self) -> &'static str {
         match self {
             Self::Pending => "Pending",
             Self::Approved => "Approved",
             Self::Rejected => "Rejected",
             Self::Bypassed => "Bypassed",
+            Self::NotRequired => "Not required",
         }
+    }
+    /// Whether the stage lets the flow go on: approved, or not part of it.
+    pub fn passed(self) -> bool {
+        matches!(self, Self::Approved | Self::NotRequired)
     }
     pub fn parse(s: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|v| v.as_str() == s)
@@ -114,7 +123,7 @@ impl Flow {
             return Err(Closed::NotWaiting);
         }
         if self.order == Order::InTurn {
-            if let Some(i) = (0..stage).find(|i| verdicts.get(*i) != Some(&Verdict::Approved)) {
+            if let Some(i) = (0..stage).find(|i| !verdicts.get(*i).is_some_and(|v| v.passed())) {
                 return Err(Closed::EarlierFirst(self.stages[i].key));
             }
         }
@@ -123,7 +132,7 @@ impl Flow {
 
     /// Every stage approved: the document deploys.
     pub fn complete(&self, verdicts: &[Verdict]) -> bool {
-        verdicts.len() == self.stages.len() && verdicts.iter().all(|v| *v == Verdict::Approved)
+        verdicts.len() == self.stages.len() && verdicts.iter().all(|v| v.passed())
     }
 
     /// [`Flow::open`] as SQL over columns prefixed `alias` ("a." or ""): the stage is
@@ -135,7 +144,7 @@ impl Flow {
         };
         let mut parts: Vec<String> = self.stages[..earlier]
             .iter()
-            .map(|s| format!("{alias}{} = 'Approved'", s.columns[0]))
+            .map(|s| format!("{alias}{} IN ('Approved', 'Not required')", s.columns[0]))
             .collect();
         parts.push(format!("{alias}{} = 'Pending'", self.stages[stage].columns[0]));
         parts.join(" AND ")
@@ -209,7 +218,7 @@ mod tests {
     fn which_stage_is_open() {
         // (order, stage, document pending, verdicts, answer)
         type Row = (&'static Flow, usize, bool, [Verdict; 2], Result<(), Closed>);
-        let rows: [Row; 9] = [
+        let rows: [Row; 11] = [
             (&IN_TURN, 0, true, [Pending, Pending], Ok(())),
             (&IN_TURN, 1, true, [Pending, Pending], Err(Closed::EarlierFirst("engineer"))),
             (&IN_TURN, 1, true, [Approved, Pending], Ok(())),
@@ -219,6 +228,8 @@ mod tests {
             (&TOGETHER, 1, true, [Pending, Pending], Ok(())),
             (&TOGETHER, 0, true, [Pending, Approved], Ok(())),
             (&TOGETHER, 1, true, [Pending, Bypassed], Err(Closed::NotWaiting)),
+            (&IN_TURN, 1, true, [NotRequired, Pending], Ok(())),
+            (&IN_TURN, 0, true, [NotRequired, Pending], Err(Closed::NotWaiting)),
         ];
         for (flow, stage, pending, verdicts, want) in rows {
             assert_eq!(
@@ -237,6 +248,8 @@ mod tests {
             ([Approved, Pending], false),
             ([Bypassed, Bypassed], false),
             ([Approved, Rejected], false),
+            ([NotRequired, Approved], true),
+            ([NotRequired, Pending], false),
         ];
         for (verdicts, want) in rows {
             assert_eq!(TOGETHER.complete(&verdicts), want, "{verdicts:?}");
@@ -249,7 +262,7 @@ mod tests {
         assert_eq!(IN_TURN.open_sql("a.", 0), "a.engineer_status = 'Pending'");
         assert_eq!(
             IN_TURN.open_sql("a.", 1),
-            "a.engineer_status = 'Approved' AND a.manager_status = 'Pending'"
+            "a.engineer_status IN ('Approved', 'Not required') AND a.manager_status = 'Pending'"
         );
         assert_eq!(TOGETHER.open_sql("", 1), "manager_status = 'Pending'");
     }

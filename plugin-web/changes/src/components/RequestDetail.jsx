@@ -9,8 +9,8 @@ import { PagedTable, fieldErrors, formatDate, formatWithOffset, k, useT, zoneLab
 import { useChangeAct, useRequest } from '../api';
 import { StateTag } from '../pages/ChangesPage';
 
-const STAGES = { process: k('Process'), quality: k('Quality') };
-const VERDICTS = { Pending: k('Pending'), Approved: k('Approved'), Rejected: k('Rejected'), Bypassed: k('Bypassed') };
+const STAGES = { process: k('Process'), quality: k('Quality'), production: k('Production') };
+const VERDICTS = { Pending: k('Pending'), Approved: k('Approved'), Rejected: k('Rejected'), Bypassed: k('Bypassed'), 'Not required': k('Not required') };
 
 function Acts({ request }) {
   const t = useT('changes');
@@ -142,11 +142,14 @@ export function RequestDetail({ id, onBack }) {
           <Descriptions.Item label={t('Documents')}>
             {r.documents.map((d) => `${d.kind === 'swp' ? 'SWP' : t('Alert')} ${d.partNumber}`).join(', ')}
           </Descriptions.Item>
-          {Object.entries(STAGES).map(([key, label]) => (
-            <Descriptions.Item key={key} label={t(label)}>
-              {[t(VERDICTS[r.approvals[key]?.status] || VERDICTS.Pending), r.approvals[key]?.reviewer, r.approvals[key]?.note].filter(Boolean).join(' · ')}
-            </Descriptions.Item>
-          ))}
+          {/* The stages of this request's flow (the plant's choice when it was raised). */}
+          {Object.entries(STAGES)
+            .filter(([key]) => r.approvals[key] && r.approvals[key].status !== 'Not required')
+            .map(([key, label]) => (
+              <Descriptions.Item key={key} label={t(label)}>
+                {[t(VERDICTS[r.approvals[key]?.status] || VERDICTS.Pending), r.approvals[key]?.reviewer, r.approvals[key]?.note].filter(Boolean).join(' · ')}
+              </Descriptions.Item>
+            ))}
           {r.closedAt ? (
             <Descriptions.Item label={r.state === 'cancelled' ? t('Cancelled') : t('Closed')} span={2}>
               {`${formatDate(r.closedAt)} · ${r.closedBy} · ${r.closeReason}`}

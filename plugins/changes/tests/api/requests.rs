@@ -180,3 +180,33 @@ async fn a_change_request_is_cancelled_by_its_author_or_a_manager_with_a_reason(
     let r = b.eng.post(&cancel, &json!({"reason": "again"})).await;
     assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.text);
 }
+
+#[tokio::test]
+async fn a_plant_chooses_the_stages_its_change_requests_go_through() {
+    let app =
+        spawn_with(&[("release", "2.0"), ("modules.changes.stages", "quality production")]).await;
+    let b = board(&app).await;
+    let (prod, _) = person(&app, "cr.production@demo.plant", "supervisor", "production").await;
+    let r = b.eng.post("/api/changes", &body(&["P1"])).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let n = r.body["id"].as_str().unwrap().to_string();
+    assert_eq!(r.body["approvals"]["process"]["status"], "Not required", "{}", r.text);
+    // The process stage is not this plant's: its reviewer has nothing to judge; production
+    // waits for quality, then approves last.
+    let approve = |c: &Client| {
+        let url = format!("/api/changes/approve/{n}");
+        let c = c.clone();
+        async move { c.post(&url, &json!({"reviewNote": ""})).await }
+    };
+    assert!(approve(&b.process).await.status.is_client_error());
+    assert!(approve(&prod).await.status.is_client_error(), "quality first");
+    assert_eq!(approve(&b.quality).await.status, StatusCode::OK);
+    let r = approve(&prod).await;
+    assert_eq!(
+        (r.status, r.body["state"].as_str()),
+        (StatusCode::OK, Some("approved")),
+        "{}",
+        r.text
+    );
+    assert_eq!(r.body["approvals"]["production"]["status"], "Approved");
+}
