@@ -41,8 +41,8 @@ const request = {
     quality: { status: 'Approved', reviewer: 'Quinn Quality', note: null, date: null },
   },
   zones: [
-    { zone: 'A1', effective: '2026-01-07', liveAt: '2026-01-07T06:14:00.000Z', liveOperator: 'Olivia Grant', liveVerifier: 'Sam Ortiz' },
-    { zone: 'B2', effective: null, liveAt: null, liveOperator: null, liveVerifier: null },
+    { zone: 'A1', effective: '2026-01-07', state: 'live', liveAt: '2026-01-07T06:14:00.000Z', liveOperator: 'Olivia Grant', liveVerifier: 'Sam Ortiz' },
+    { zone: 'B2', effective: null, state: 'effective', liveAt: null, liveOperator: null, liveVerifier: null },
   ],
   revisions: [{ kind: 'swp', docId: 'd1', partNumber: 'P1', reason: 'New torque 12 Nm', submittedAt: '2026-01-03T00:00:00.000Z', deployedAt: null }],
 };
@@ -57,6 +57,7 @@ describe('change control page', () => {
     expect(await screen.findByText(/by Olivia Grant, verified by Sam Ortiz/)).toBeTruthy();
     expect(screen.getByText('1 of 2 zones live')).toBeTruthy();
     expect(screen.getByText('At deploy')).toBeTruthy();
+    expect(screen.getByText('In force')).toBeTruthy();
     expect(screen.getByText('New torque 12 Nm')).toBeTruthy();
   });
 

@@ -17,6 +17,12 @@ use crate::store;
 pub struct ZoneJson {
     zone: String,
     effective: Option<String>,
+    /// Where the change stands in the zone: `pending` (the request is not approved, or
+    /// nothing under it is deployed), `scheduled` (deployed, its day not reached: the
+    /// revision it supersedes stays in force), `effective` (in force there), `live` (its
+    /// cut-in is recorded), `cancelled`. Only in the answer of one request (null in lists).
+    #[schema(required = true)]
+    state: Option<&'static str>,
     /// When the change was first live on the line: the first verified signature of one of
     /// its revisions in the zone, by whom and verified by whom.
     live_at: Option<String>,
@@ -73,10 +79,21 @@ pub struct CoverageJson {
 /// A request with its zones and revisions.
 pub async fn detail<'a>(state: &AppState, c: &'a ChangeRequest) -> AppResult<RequestJson<'a>> {
     let mut v = summary(c);
+    let revisions = store::revisions(&state.db, &c.id).await?;
+    let deployed = revisions.iter().any(|r| r.deployed_at.is_some());
+    let today = plantdoc_core::ports::day_of(state.now_ms());
     v.zones = store::zones(&state.db, &c.id)
         .await?
         .into_iter()
         .map(|z| ZoneJson {
+            state: Some(match (c.state(), z.live_at, z.effective.as_deref()) {
+                ("cancelled", ..) => "cancelled",
+                (_, Some(_), _) => "live",
+                ("approved" | "closed", None, _) if !deployed => "pending",
+                ("approved" | "closed", None, Some(day)) if day > today.as_str() => "scheduled",
+                ("approved" | "closed", None, _) => "effective",
+                _ => "pending",
+            }),
             zone: z.zone,
             effective: z.effective,
             live_at: z.live_at.map(iso),
@@ -84,8 +101,7 @@ pub async fn detail<'a>(state: &AppState, c: &'a ChangeRequest) -> AppResult<Req
             live_verifier: z.live_verifier,
         })
         .collect();
-    v.revisions = store::revisions(&state.db, &c.id)
-        .await?
+    v.revisions = revisions
         .into_iter()
         .map(|r| RevisionJson {
             kind: r.kind,
@@ -125,6 +141,7 @@ pub fn summary(c: &ChangeRequest) -> RequestJson<'_> {
             .iter()
             .map(|z| ZoneJson {
                 zone: z.clone(),
+                state: None,
                 effective: None,
                 live_at: None,
                 live_operator: None,

@@ -10,6 +10,8 @@ import { useChangeAct, useRequest } from '../api';
 import { StateTag } from '../pages/ChangesPage';
 
 const STAGES = { process: k('Process'), quality: k('Quality'), production: k('Production') };
+// Where the change stands in a zone (the server's `zones[].state`).
+const ZONE_STATES = { pending: k('Pending'), scheduled: k('Scheduled'), effective: k('In force'), live: k('Live'), cancelled: k('Cancelled') };
 const VERDICTS = { Pending: k('Pending'), Approved: k('Approved'), Rejected: k('Rejected'), Bypassed: k('Bypassed'), 'Not required': k('Not required') };
 
 function Acts({ request }) {
@@ -112,6 +114,7 @@ export function RequestDetail({ id, onBack }) {
   const zoneColumns = [
     { title: t('Zone'), dataIndex: 'zone', render: (z) => zoneLabel(z) },
     { title: t('Effective'), dataIndex: 'effective', render: (d) => d || t('At deploy') },
+    { title: t('State'), dataIndex: 'state', render: (st) => (ZONE_STATES[st] ? t(ZONE_STATES[st]) : st) },
     {
       title: t('Live on the line'),
       dataIndex: 'liveAt',

@@ -43,6 +43,14 @@ async fn a_revision_reaches_a_zone_on_its_effective_day() {
     assert_eq!(b2["swp"]["id"].as_str(), Some(new_id.as_str()), "{b2}");
     let r = old.read("old-rev-key").await;
     assert_eq!(r.status, StatusCode::OK, "the old revision is signed in A1 today: {}", r.text);
+    // The request says where it stands in each zone: scheduled in A1, effective in B2.
+    let zone_states = |c: serde_json::Value| {
+        let z = c["zones"].as_array().unwrap_or_else(|| panic!("{c}")).iter();
+        z.map(|z| format!("{} {}", z["zone"].as_str().unwrap(), z["state"].as_str().unwrap()))
+            .collect::<Vec<_>>()
+    };
+    let c = crew.quality.get(&format!("/api/changes/{n}")).await.body;
+    assert_eq!(zone_states(c), ["A1 scheduled", "B2 effective"]);
     // A kiosk of B2 (effective at deploy) has the new one already.
     crate::swp::support::kiosk(&app, "kiosk.b2@demo.plant", "mpk", &["B2"]).await;
     let b2 = login(&app, "kiosk.b2@demo.plant").await;
@@ -65,6 +73,8 @@ async fn a_revision_reaches_a_zone_on_its_effective_day() {
     assert_eq!(a1["swp"]["effectiveDate"], "2026-01-02T00:00:00.000Z", "{a1}");
     let new = Plant { swp_id: new_id.clone(), ..old };
     assert_eq!(new.read("new-rev-key").await.status, StatusCode::OK);
+    let c = crew.quality.get(&format!("/api/changes/{n}")).await.body;
+    assert_eq!(zone_states(c), ["A1 effective", "B2 effective"]);
 }
 
 /// The id of the revision a kiosk is shown for a part (`none`: no answer).

@@ -84,7 +84,7 @@ async fn a_change_request_is_raised_checked_and_reviewed_in_turn() {
     assert_eq!(c["documents"], json!([{"kind": "swp", "partNumber": "P1"}]));
     assert_eq!(
         c["zones"][0],
-        json!({"zone": "A1", "effective": "2026-01-07", "liveAt": null, "liveOperator": null, "liveVerifier": null})
+        json!({"zone": "A1", "effective": "2026-01-07", "state": "pending", "liveAt": null, "liveOperator": null, "liveVerifier": null})
     );
     assert_eq!(c["zones"][1]["effective"], Value::Null);
     assert_eq!(audit_count(&app, "change.submit").await, 1);
