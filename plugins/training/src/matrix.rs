@@ -148,8 +148,8 @@ pub fn block_id(part_row: &str, op_row: &str) -> String {
 }
 
 /// `{partList, matrix}` of one shift, cell and zone of the caller's company: one read,
-/// written straight into bytes (`crate::answer`). Not remembered: a 200 × 100 matrix is
-/// read and written in a few ms, so every instance answers what the database holds.
+/// written straight into bytes (`crate::answer`). Not remembered: every instance answers
+/// what the database holds (docs/speed.md, 'Training matrix').
 pub async fn matrix(
     State(state): State<AppState>,
     user: CurrentUser,
