@@ -48,9 +48,11 @@ pub struct MatrixRead {
 
 // One `format` call an item, not a chain of `||` and casts (each a new string): the
 // second attempt of docs/speed.md. `%s` of a NULL is '' on both databases.
-const BLOCKS: &str = "(SELECT string_agg(format('%s,%s,%s', b.op_row, b.squares, b.updated_at), ';') \
+const BLOCKS: &str =
+    "(SELECT string_agg(format('%s,%s,%s', b.op_row, b.squares, b.updated_at), ';') \
     FROM training_blocks b WHERE b.part_row = p.id)";
-const READS: &str = "(SELECT string_agg(format('%s,%s,%s', r.op_id, r.verified_at, r.requalified_at), ';') \
+const READS: &str =
+    "(SELECT string_agg(format('%s,%s,%s', r.op_id, r.verified_at, r.requalified_at), ';') \
     FROM training_reads r WHERE r.company_code = p.company_code AND r.part_number = c.part_number)";
 
 fn sql(facts: bool) -> String {
