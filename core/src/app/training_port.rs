@@ -70,6 +70,11 @@ pub trait TrainingLevels: Send + Sync {
     ) -> AppResult<serde_json::Value> {
         Err(crate::error::AppError::NotFound)
     }
+    /// The longest waiver in days (0: none are granted, the default): the kiosk offers
+    /// its waiver screen only when it is above 0.
+    fn waiver_max_days(&self, _state: &AppState) -> i64 {
+        0
+    }
     /// Every waiver on the part in `company`, oldest first (none by default).
     async fn waivers_of_part(
         &self,

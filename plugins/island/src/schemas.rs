@@ -64,6 +64,9 @@ pub struct KioskConfig {
     idle_secs: i64,
     /// `badge` or `badge+pin` (a PIN field after the badge).
     signature: String,
+    /// The longest waiver of the training gate a team lead may grant at the kiosk, in
+    /// days (`[modules.training] waiver_max_days`); 0: no waivers (or no gate).
+    waiver_max_days: i64,
 }
 
 /// May this badge (or the caller) edit the kiosk settings.

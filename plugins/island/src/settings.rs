@@ -13,6 +13,7 @@ use plantdoc_core::auth::users::User;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, Json};
 use plantdoc_core::events::{Event, EventKind};
+use plantdoc_core::ports::TrainingLevels;
 use plantdoc_core::{msg, text};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -50,13 +51,22 @@ async fn editor(state: &AppState, cu: &Netbook, badge_no: Option<&str>) -> AppRe
 
 /// `GET /api/island/kiosk-config`: what the netbook's screens need from
 /// `[modules.island]`: the idle sign-out limit and the signature mode (a PIN field after
-/// the badge in `badge+pin`).
+/// the badge in `badge+pin`); and the longest waiver a team lead may grant at the gate
+/// (the training module's `waiver_max_days`; 0 while its gate or the module is off).
 pub async fn kiosk_config(
     State(state): State<AppState>,
     _cu: CurrentUser,
 ) -> AppResult<axum::Json<Value>> {
     let s = &state.get::<crate::IslandState>().settings;
-    Ok(axum::Json(json!({"idleSecs": s.idle_secs, "signature": s.signature})))
+    let waiver_max_days = state
+        .port::<dyn TrainingLevels>()
+        .filter(|t| t.gate(&state))
+        .map_or(0, |t| t.waiver_max_days(&state));
+    Ok(axum::Json(json!({
+        "idleSecs": s.idle_secs,
+        "signature": s.signature,
+        "waiverMaxDays": waiver_max_days,
+    })))
 }
 
 /// `POST /api/island/settings-access {badgeNo}`: may this person edit the settings, and

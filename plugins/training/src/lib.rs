@@ -161,6 +161,10 @@ impl TrainingLevels for Levels {
         Ok(w.map_or(serde_json::Value::Null, |w| serde_json::to_value(w).unwrap_or_default()))
     }
 
+    fn waiver_max_days(&self, state: &AppState) -> i64 {
+        state.get::<TrainingState>().settings.waiver_max_days
+    }
+
     async fn waivers_of_part(
         &self,
         state: &AppState,

@@ -83,18 +83,11 @@ impl Matrix {
 pub async fn load(state: &AppState, company: &str, s: &Scope) -> AppResult<Matrix> {
     let settings = &state.get::<crate::TrainingState>().settings;
     let now = crate::qualify::any_rule(settings).then(|| state.now_ms());
-    let (columns, rows, blocks, facts) = store::matrix(&state.db, company, s, now).await?;
-    let ci: HashMap<&str, usize> =
-        columns.iter().enumerate().map(|(i, c)| (c.row.as_str(), i)).collect();
-    let ri: HashMap<&str, usize> =
-        rows.iter().enumerate().map(|(i, r)| (r.row.as_str(), i)).collect();
+    let store::MatrixRead { columns, rows, cells, facts } =
+        store::matrix(&state.db, company, s, now).await?;
     let mut squares = vec![vec![-1i64; columns.len()]; rows.len()];
-    let mut cells = Vec::with_capacity(blocks.len());
-    for b in blocks {
-        if let (Some(c), Some(r)) = (ci.get(b.part_row.as_str()), ri.get(b.op_row.as_str())) {
-            squares[*r][*c] = b.squares;
-            cells.push((*r, *c, b));
-        }
+    for b in &cells {
+        squares[b.r][b.c] = b.squares;
     }
     let mut m = Matrix { columns, rows, squares, eff: None };
     if let (Some(now), Some(f)) = (now, facts) {
@@ -107,7 +100,7 @@ pub async fn load(state: &AppState, company: &str, s: &Scope) -> AppResult<Matri
 /// level -1 with a waiver when one is in force.
 pub fn effective_levels(
     m: &Matrix,
-    cells: &[(usize, usize, store::Block)],
+    cells: &[store::Cell],
     f: &store::MatrixFacts,
     rules: &Rules,
     now: i64,
@@ -127,17 +120,17 @@ pub fn effective_levels(
             }
         }
     }
-    for (r, c, b) in cells {
+    for b in cells {
         let facts = Facts {
             set: b.squares as i32,
             set_at: b.set_at,
             last_read: b.last_read,
             released_at: b.released_at,
             requalified_at: b.requalified_at,
-            temporary: m.rows[*r].temporary,
-            waiver_until: waived.get(&(*r, *c)).copied(),
+            temporary: m.rows[b.r].temporary,
+            waiver_until: waived.get(&(b.r, b.c)).copied(),
         };
-        eff[*r][*c] = effective(rules, &facts, now);
+        eff[b.r][b.c] = effective(rules, &facts, now);
     }
     // A waiver on a cell with no level set yet.
     for ((r, c), until) in waived {
@@ -155,8 +148,8 @@ pub fn block_id(part_row: &str, op_row: &str) -> String {
 }
 
 /// `{partList, matrix}` of one shift, cell and zone of the caller's company: one read,
-/// written straight into bytes (`crate::answer`). Not remembered: a 200 × 100 matrix is
-/// read and written in a few ms, so every instance answers what the database holds.
+/// written straight into bytes (`crate::answer`). Not remembered: every instance answers
+/// what the database holds (docs/speed.md, 'Training matrix').
 pub async fn matrix(
     State(state): State<AppState>,
     user: CurrentUser,

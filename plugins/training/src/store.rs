@@ -310,4 +310,4 @@ pub async fn operator_any(db: &Db, id: &str) -> Result<Option<Operator>, sqlx::E
 mod lines;
 mod read;
 pub use lines::{columns_in, delete_line, lock_line, row_by_number, rows_in, set_target};
-pub use read::{matrix, Block, MatrixFacts};
+pub use read::{matrix, Cell, MatrixFacts, MatrixRead};

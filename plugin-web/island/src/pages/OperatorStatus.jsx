@@ -2,11 +2,14 @@
 // section 4). Continue only when none is in error, else Back; levels -1 and 0 show only
 // name, training and alerts. The page follows the live event stream (decision 66): a new
 // alert in force for the zone or a new revision of the part shows without a reload.
-import { useEffect, useState } from 'react';
+// Where the training gate refuses the part, a team lead may grant a waiver here
+// (components/Waiver.jsx, its own chunk).
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Button, Card, Col, Row, Spin, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { getKioskSettings, k, useLiveUpdates, useT } from '@plantdoc/kit';
-import { useDeployedSwp, useOperatorAlerts, useOperatorStatus } from '../api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useDeployedSwp, useKioskConfig, useOperatorAlerts, useOperatorStatus } from '../api';
 import { ALERTS_FAILED, COLOURS, TRAINING_TEXT, statuses } from '../components/status';
 import { partPath, useOperator } from '../state';
 import { addRead } from '../sitting';
@@ -30,6 +33,8 @@ function StatusCard({ title, colour, text, onClick }) {
   );
 }
 
+const WaiverCard = lazy(() => import('../components/Waiver').then((m) => ({ default: m.WaiverCard })));
+
 export const NEW_REVISION = k('A new revision of these instructions was deployed.');
 
 export function OperatorStatus() {
@@ -43,6 +48,9 @@ export function OperatorStatus() {
   const zone = getKioskSettings().zone;
   const alerts = useOperatorAlerts(zone, op?._id, part.data?.partNumber);
   const [revised, setRevised] = useState(false);
+  const [waiving, setWaiving] = useState(false);
+  const queryClient = useQueryClient();
+  const waiverMaxDays = useKioskConfig().data?.waiverMaxDays ?? 0;
   useLiveUpdates({ onEvent: (e) => e.kind === 'swp.deployed' && e.data?.partNumber === part.data?.partNumber && setRevised(true) });
   useEffect(() => {
     if (!zone) navigate('/island/error/zone', { replace: true });
@@ -79,6 +87,23 @@ export function OperatorStatus() {
     navigate(partPath('swp-ack', partId, { read: 'swc,jes,vis', step: 'verify' }));
   };
   const limited = s.level <= 0;
+  if (waiving) {
+    return (
+      <Suspense fallback={<Spin size="large" style={{ display: 'block', marginTop: 64 }} />}>
+        <WaiverCard
+          op={op}
+          partNumber={part.data.partNumber}
+          maxDays={waiverMaxDays}
+          onCancel={() => setWaiving(false)}
+          onDone={() => {
+            // Reset, not invalidate: the refused status must not show meanwhile.
+            queryClient.resetQueries({ queryKey: ['island'] });
+            setWaiving(false);
+          }}
+        />
+      </Suspense>
+    );
+  }
   const blocked = [s.training, s.alerts, s.instructions].includes('error');
   const cards = [
     <StatusCard key="name" title={t('Operator')} colour="info" text={`${op.fullName} (${op.opNo || ''})`} />,
@@ -150,6 +175,11 @@ export function OperatorStatus() {
             {alertsFailed && (
               <Button size="large" style={{ marginLeft: 16 }} onClick={() => alerts.refetch()}>
                 {t('Try again')}
+              </Button>
+            )}
+            {limited && waiverMaxDays > 0 && (
+              <Button size="large" style={{ marginLeft: 16 }} onClick={() => setWaiving(true)}>
+                {t('Grant a waiver')}
               </Button>
             )}
           </>

@@ -133,6 +133,7 @@ async fn the_idle_sign_out_limit_reaches_the_netbook() {
         "default: {}",
         r.text
     );
+    assert_eq!(r.body["waiverMaxDays"], 0, "no training gate: no waivers at the kiosk");
     let app =
         spawn_with(&[("auth.ip_attempts_per_minute", "1000"), ("modules.island.idle_secs", "45")])
             .await;

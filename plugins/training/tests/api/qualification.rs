@@ -61,6 +61,13 @@ impl Floor {
         let s = self.p.status().await;
         (s["trainingLevel"].as_i64().unwrap(), s["trainingReason"].clone())
     }
+    /// The matrix's cell of the operator on the part: (effective level, reason), which
+    /// the matrix read works out apart from the gate.
+    pub async fn cell(&self) -> (Value, Value) {
+        let m = self.lead.get(super::support::MATRIX_A1).await.body;
+        let c = &m["matrix"][0]["rowData"][0];
+        (c["effective"].clone(), c["reason"].clone())
+    }
     /// Moves the clock; everyone signs in again (sessions end meanwhile).
     pub async fn days(&mut self, n: i64) {
         self.app.clock.advance_secs(n * DAY);
@@ -98,6 +105,7 @@ async fn no_verified_read_for_inactive_days_lowers_a_step_a_period_and_a_read_re
     f.days(1).await;
     let since = json!("No verified read of QUAL-7101 since 2026-01-01 — see the Cell Leader");
     assert_eq!(f.card().await, (3, since.clone()));
+    assert_eq!(f.cell().await, (json!(3), json!("decayed")));
     f.days(180).await;
     assert_eq!(f.card().await, (2, since));
     f.days(360).await;
@@ -105,6 +113,7 @@ async fn no_verified_read_for_inactive_days_lowers_a_step_a_period_and_a_read_re
     // A verified read (the supervisor witnesses it) is practice: the level set again.
     f.p.signed("practice").await;
     assert_eq!(f.card().await, (4, Value::Null));
+    assert_eq!(f.cell().await, (json!(4), Value::Null));
     f.days(180).await;
     let (level, reason) = f.card().await;
     assert_eq!(
@@ -135,6 +144,7 @@ async fn a_new_release_caps_4_at_2_until_a_supervisor_verifies_the_read() {
     let requalify =
         json!("QUAL-7101 has a new release: read it and have the read verified to requalify");
     assert_eq!(f.card().await, (2, requalify.clone()));
+    assert_eq!(f.cell().await, (json!(2), json!("requalify")));
     // An engineer's witness is a verified read (practice) but not a requalification.
     assert_eq!(f.p.read("qual-read-1").await.status, StatusCode::OK);
     assert_eq!(f.p.verify("4001", "qual-verify-1").await.status, StatusCode::OK);
@@ -143,6 +153,7 @@ async fn a_new_release_caps_4_at_2_until_a_supervisor_verifies_the_read() {
     assert_eq!(f.p.read("qual-read-2").await.status, StatusCode::OK);
     assert_eq!(f.p.verify("2001", "qual-verify-2").await.status, StatusCode::OK);
     assert_eq!(f.card().await, (4, Value::Null));
+    assert_eq!(f.cell().await, (json!(4), Value::Null));
     // A level 3 set after the new release is not capped.
     f.set(3).await;
     assert_eq!(f.card().await.0, 3);

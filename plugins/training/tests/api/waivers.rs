@@ -79,6 +79,8 @@ async fn waivers_are_checked_revocable_and_listed() {
 #[tokio::test]
 async fn waiver_max_days_0_turns_waivers_off() {
     let f = floor(&ALL_OFF, 0).await;
+    let config = f.p.netbook.get("/api/island/kiosk-config").await.body;
+    assert_eq!(config["waiverMaxDays"], 0, "the kiosk offers no waiver");
     let r = grant(&f, json!(1), "x").await;
     assert_eq!(
         (r.status, r.body["error"].clone()),
@@ -89,6 +91,9 @@ async fn waiver_max_days_0_turns_waivers_off() {
 #[tokio::test]
 async fn a_team_lead_grants_a_waiver_at_the_kiosk_with_their_own_badge() {
     let f = floor(&[], -1).await;
+    // The kiosk's waiver screen offers 1 to waiver_max_days.
+    let config = f.p.netbook.get("/api/island/kiosk-config").await.body;
+    assert_eq!(config["waiverMaxDays"], 7);
     let body = |badge: &str| json!({"badgeNo": badge, "opId": f.p.op, "partNumber": PART, "reason": "Start-up", "days": 1});
     let at_kiosk = |badge: &'static str| {
         let (c, b) = (f.p.netbook.clone(), body(badge));
