@@ -5,6 +5,7 @@ import { BrowseTab } from '../src/tabs/BrowseTab';
 import { PendingTab } from '../src/tabs/PendingTab';
 import { ApprovedTab } from '../src/tabs/ApprovedTab';
 import { HistoryTab, HistoryTable } from '../src/tabs/HistoryTab';
+import { EffectiveNotice } from '../src/components/SwpViewer';
 import { SwpDetails, ZONE_SAVE_ERROR } from '../src/pages/PartSearchPage';
 import { MemoryRouter } from 'react-router';
 import { renderWithQuery, stubFetch } from './helpers';
@@ -160,6 +161,16 @@ describe('Approved', () => {
     expect(url.searchParams.get('sortBy')).toBe('deployDate.timestamp');
     expect(url.searchParams.get('sortOrder')).toBe('desc');
     expect(screen.getByRole('heading', { level: 2, name: 'Deployed' })).toBeTruthy();
+  });
+});
+
+describe('Effective dates in the console', () => {
+  it('says where a revision takes effect later, and where the one it superseded stays in force until then', () => {
+    const { unmount } = render(<EffectiveNotice swp={{ effectiveFrom: [{ zone: 'A1', day: '2026-12-07' }] }} />);
+    expect(screen.getByTestId('effective-notice').textContent).toBe('Takes effect on 2026-12-07 in A1');
+    unmount();
+    render(<EffectiveNotice swp={{ inForceUntil: [{ zone: 'A1', day: '2026-12-07' }] }} />);
+    expect(screen.getByTestId('effective-notice').textContent).toBe('In force until 2026-12-07 in A1');
   });
 });
 

@@ -71,3 +71,44 @@ pub fn key_day(state: &AppState) -> String {
         None => String::new(),
     }
 }
+
+/// The console's view of a revision under change control (`zone`, `day` pairs, the days
+/// still to come, in the viewer's zones): a deployed one that takes effect later in some
+/// zones (`from`), or the one it superseded, which stays in force there until then
+/// (`until`). Both empty with change control off.
+pub async fn pending_days(
+    state: &AppState,
+    viewer: &User,
+    id: &str,
+    part: &str,
+    status: SwpStatus,
+) -> AppResult<(Vec<(String, String)>, Vec<(String, String)>)> {
+    let Some(port) = state.port::<dyn ChangeControl>() else { return Ok(Default::default()) };
+    let today = ports::day_of(state.now_ms());
+    let pending = |days: Vec<(String, String)>| -> Vec<(String, String)> {
+        let mut d: Vec<(String, String)> = days
+            .into_iter()
+            .filter(|(z, day)| {
+                day.as_str() > today.as_str()
+                    && (viewer.zones.is_empty() || viewer.zones.contains(z))
+            })
+            .collect();
+        d.sort();
+        d
+    };
+    match status {
+        SwpStatus::Deployed => {
+            let days = port.effective_days(&mut *state.db.reader().await?, id).await?;
+            Ok((pending(days), Vec::new()))
+        }
+        SwpStatus::Obsolete => match current_and_previous(state, &viewer.company_code, part).await?
+        {
+            Some((cur, Some(prev))) if prev == id => {
+                let days = port.effective_days(&mut *state.db.reader().await?, &cur).await?;
+                Ok((Vec::new(), pending(days)))
+            }
+            _ => Ok(Default::default()),
+        },
+        _ => Ok(Default::default()),
+    }
+}

@@ -107,7 +107,7 @@ pub fn routes() -> ApiRouter {
         .returns::<tr_answer::TranslationFile>()
         .get("/api/swps/swp/{swpId}", "One SWP", viewer::swp)
         .scoped(Scope::DocumentsRead)
-        .returns::<sc::OneWithUrls>()
+        .returns::<sc::OneViewed>()
         .post("/api/swps/approve/{swpId}", "Approve your review stage of an SWP", review::approve::<Swp>)
         .body::<plantdoc_core::review::ReviewBody>()
         .answers(&[409])

@@ -65,6 +65,33 @@ pub struct One {
     swp: SwpJson,
 }
 
+/// A zone and the day (`YYYY-MM-DD`, UTC) a change takes effect there.
+#[derive(Serialize, ToSchema)]
+pub struct ZoneDay {
+    zone: String,
+    day: String,
+}
+
+/// The console's SWP: under change control, when it is next reviewed and, while an
+/// effective date is to come in some of the viewer's zones, where it takes effect later
+/// (`effectiveFrom`) or where this superseded revision stays in force until then
+/// (`inForceUntil`). Absent when none applies.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SwpViewed {
+    #[serde(flatten)]
+    swp: SwpWithUrls,
+    review_due: Option<String>,
+    effective_from: Option<Vec<ZoneDay>>,
+    in_force_until: Option<Vec<ZoneDay>>,
+}
+
+/// `{"swp": ...}` as the console's viewer reads it.
+#[derive(Serialize, ToSchema)]
+pub struct OneViewed {
+    swp: SwpViewed,
+}
+
 /// `{"swp": ...}` with links.
 #[derive(Serialize, ToSchema)]
 pub struct OneWithUrls {

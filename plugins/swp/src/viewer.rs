@@ -30,10 +30,27 @@ pub async fn swp(
     let s = visible_swp(&state, &user, &id).await?;
     let mut body = store::full_json(&state, &s, "swp", false).await?;
     // Under change control's periodic review: when it is next due.
+    let mut extra = Vec::new();
     if let Some(due) = plantdoc_core::ports::review_due(&state, &s.id).await? {
+        extra.push(("reviewDue", json!(due)));
+    }
+    // Under an effective date: where this revision takes effect later, or where the one it
+    // superseded stays in force until then (the console shows both).
+    let (from, until) =
+        in_force::pending_days(&state, &user, &s.id, &s.part_number, s.status).await?;
+    let days = |d: Vec<(String, String)>| -> Value {
+        d.into_iter().map(|(zone, day)| json!({"zone": zone, "day": day})).collect()
+    };
+    if !from.is_empty() {
+        extra.push(("effectiveFrom", days(from)));
+    }
+    if !until.is_empty() {
+        extra.push(("inForceUntil", days(until)));
+    }
+    for (key, value) in extra {
         body.pop();
-        let due = serde_json::to_vec(&due).map_err(anyhow::Error::from)?;
-        plantdoc_core::http::push_field(&mut body, "reviewDue", &due);
+        let value = serde_json::to_vec(&value).map_err(anyhow::Error::from)?;
+        plantdoc_core::http::push_field(&mut body, key, &value);
         body.push(b'}');
     }
     Ok(json_bytes(body))

@@ -45,6 +45,23 @@ export function useSwpView() {
   }, [params, setParams]);
 }
 
+/**
+ * Under change control's effective dates (the console's SWP answer): where this revision
+ * takes effect later, or where this superseded one stays in force until then.
+ */
+export function EffectiveNotice({ swp }) {
+  const t = useT('swp');
+  const zones = (list) => list.map((d) => t('{{day}} in {{zone}}', d)).join(', ');
+  const from = swp?.effectiveFrom || [];
+  const until = swp?.inForceUntil || [];
+  if (!from.length && !until.length) return null;
+  return (
+    <Typography.Paragraph strong role="status" data-testid="effective-notice" style={{ marginBottom: 8 }}>
+      {from.length ? t('Takes effect on {{days}}', { days: zones(from) }) : t('In force until {{days}}', { days: zones(until) })}
+    </Typography.Paragraph>
+  );
+}
+
 /** The open SWP (`view` from useSwpView); `known` is its list row when there is one. */
 export function SwpViewer({ view, known, lifetimeSeconds }) {
   const t = useT('swp');
@@ -53,6 +70,8 @@ export function SwpViewer({ view, known, lifetimeSeconds }) {
   // Translations read the whole SWP (list rows do not carry them).
   const fetched = useSwp(known && !translating ? null : view.id);
   const swp = (translating ? fetched.data || known : known || fetched.data) || { _id: view.id, partNumber: '' };
+  // The list rows carry no effective dates: the viewer's own read does.
+  const viewed = useSwp(view.id);
   return (
     <div data-testid="swp-viewer">
       <Space align="baseline" size="middle">
@@ -63,6 +82,7 @@ export function SwpViewer({ view, known, lifetimeSeconds }) {
         {!comparing && <Button onClick={() => setComparing(true)}>{t('Compare')}</Button>}
         {swp.status === 'deployed' && <Button onClick={() => setTranslating((on) => !on)}>{translating ? t('Hide translations') : t('Translations')}</Button>}
       </Space>
+      <EffectiveNotice swp={viewed.data} />
       {!translating && (
         <Suspense fallback={null}>
           {/* What this revision is not yet translated into (the panel shows it when open). */}

@@ -3,7 +3,7 @@
 // one table per obsolete revision (by part number). Each revision says why it was made (its
 // 'Changes' note and change request); a list that cannot load says so, with a retry, rather
 // than showing an empty table.
-import { Alert, Button, Space, Spin, Typography } from 'antd';
+import { Button, Space, Spin, Typography } from 'antd';
 import { EmptyList, formatDate, PagedTable, PartNumberSearch, useT, useUrlState } from '@plantdoc/kit';
 import { GREEN, HISTORY_PAGE_SIZE, RED } from '../lib';
 import { deployedSwpParts, useObsoleteSignHistory, useSignedRevision, useSignHistory } from '../api';
@@ -62,16 +62,12 @@ export function RevisionReason({ revision }) {
 function Failed({ what, query }) {
   const t = useT('swp');
   return (
-    <Alert
-      type="error"
-      showIcon
-      message={t(what)}
-      action={
-        <Button size="small" onClick={() => query.refetch()}>
-          {t('Retry')}
-        </Button>
-      }
-    />
+    <Space role="alert" wrap>
+      <Typography.Text type="danger">{t(what)}</Typography.Text>
+      <Button size="small" onClick={() => query.refetch()}>
+        {t('Retry')}
+      </Button>
+    </Space>
   );
 }
 

@@ -2,7 +2,7 @@
 //! dates a zone reaches that zone's kiosks only from the day; until then the revision it
 //! superseded stays in force there (shown and signed), the new one is neither.
 use reqwest::StatusCode;
-use serde_json::json;
+use serde_json::{json, Value};
 
 use super::requests::{approved, board, RELEASE};
 use crate::helpers::*;
@@ -51,6 +51,21 @@ async fn a_revision_reaches_a_zone_on_its_effective_day() {
     };
     let c = crew.quality.get(&format!("/api/changes/{n}")).await.body;
     assert_eq!(zone_states(c), ["A1 scheduled", "B2 effective"]);
+    // The console shows both: the new revision takes effect in A1 tomorrow, the old one
+    // stays in force there until then.
+    let day = json!([{"zone": "A1", "day": "2026-01-02"}]);
+    let v = crew.quality.get(&format!("/api/swps/swp/{new_id}")).await.body;
+    assert_eq!(
+        (&v["swp"]["effectiveFrom"], &v["swp"]["inForceUntil"]),
+        (&day, &Value::Null),
+        "{v}"
+    );
+    let v = crew.quality.get(&format!("/api/swps/swp/{}", old.swp_id)).await.body;
+    assert_eq!(
+        (&v["swp"]["inForceUntil"], &v["swp"]["effectiveFrom"]),
+        (&day, &Value::Null),
+        "{v}"
+    );
     // A kiosk of B2 (effective at deploy) has the new one already.
     crate::swp::support::kiosk(&app, "kiosk.b2@demo.plant", "mpk", &["B2"]).await;
     let b2 = login(&app, "kiosk.b2@demo.plant").await;
@@ -75,6 +90,8 @@ async fn a_revision_reaches_a_zone_on_its_effective_day() {
     assert_eq!(new.read("new-rev-key").await.status, StatusCode::OK);
     let c = crew.quality.get(&format!("/api/changes/{n}")).await.body;
     assert_eq!(zone_states(c), ["A1 effective", "B2 effective"]);
+    let v = crew.quality.get(&format!("/api/swps/swp/{new_id}")).await.body;
+    assert_eq!(v["swp"]["effectiveFrom"], Value::Null, "in force everywhere: {v}");
 }
 
 /// The id of the revision a kiosk is shown for a part (`none`: no answer).
