@@ -3,11 +3,13 @@
 //! row's validation (`plantdoc_core::auth`); this module adds the managers' screens.
 //! `access` (who may: pure rules), `store` (SQL), `admin` (handlers), `routes`.
 mod access;
+mod acts;
 mod admin;
 mod lang;
 mod pin;
 mod pin_zone;
 mod routes;
+mod scim;
 mod store;
 
 use plantdoc_core::events::{CoreAct, EventKind};
@@ -38,7 +40,7 @@ const PASSWORD_RESET: EventKind =
 fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     ctx.locale("es", include_str!("../locales/es.toml"));
     ctx.locale("pl", include_str!("../locales/pl.toml"));
-    ctx.routes(routes::routes());
+    ctx.routes(routes::routes().merge(scim::routes()));
     ctx.event_kind(CHANGED);
     ctx.event_kind(ACCOUNT_CREATED);
     ctx.event_kind(PIN_ISSUED);

@@ -8,4 +8,5 @@ mod kiosk;
 mod lang;
 mod mail_lang;
 mod personal;
+mod scim;
 pub(crate) mod scope;
