@@ -1,5 +1,6 @@
 //! SCIM discovery (RFC 7644 §4): what this service provider supports, its one resource
 //! type (User) and the schemas of User, the enterprise extension and Plantdoc's.
+use axum::extract::Path;
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Serialize;
@@ -9,6 +10,7 @@ use utoipa::ToSchema;
 use super::resource::{ENTERPRISE, PLANTDOC, USER};
 use super::{reply, Scim};
 
+const NO_SUCH: &str = plantdoc_core::text!("There is no such resource type or schema.");
 const LIST: &str = "urn:ietf:params:scim:api:messages:2.0:ListResponse";
 
 /// A SCIM document (schema only: SCIM's own schemas describe it, `/scim/v2/Schemas`).
@@ -52,6 +54,18 @@ pub struct PatchDoc {
     schemas: Vec<String>,
     #[serde(rename = "Operations")]
     operations: Vec<Value>,
+}
+
+/// A SCIM error (RFC 7644 §3.12; schema only).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)] // schema only
+pub struct ScimError {
+    schemas: Vec<String>,
+    /// The HTTP status, as text.
+    status: String,
+    scim_type: Option<String>,
+    detail: String,
 }
 
 /// No content (204).
@@ -106,6 +120,22 @@ pub async fn resource_types(s: Scim) -> Response {
     list(vec![user_type(&s.base())])
 }
 
+pub async fn resource_type(s: Scim, Path(id): Path<String>) -> Response {
+    one(vec![user_type(&s.base())], &id)
+}
+
+pub async fn schema_by_id(s: Scim, Path(id): Path<String>) -> Response {
+    one(all_schemas(&s), &id)
+}
+
+/// The item of `items` with this id, else SCIM's 404.
+fn one(items: Vec<Value>, id: &str) -> Response {
+    match items.into_iter().find(|x| x["id"] == id) {
+        Some(x) => reply(StatusCode::OK, x),
+        None => super::error(StatusCode::NOT_FOUND, None, NO_SUCH),
+    }
+}
+
 /// One attribute of a schema: a single-valued string unless said otherwise.
 fn attr(name: &str, required: bool, extra: Value) -> Value {
     let mut a = json!({
@@ -128,6 +158,10 @@ fn schema(id: &str, name: &str, attributes: Vec<Value>, base: &str) -> Value {
 }
 
 pub async fn schemas(s: Scim) -> Response {
+    list(all_schemas(&s))
+}
+
+fn all_schemas(s: &Scim) -> Vec<Value> {
     let base = s.base();
     let sub = |names: &[&str]| -> Value {
         json!({"subAttributes": names.iter().map(|n| attr(n, false, json!({}))).collect::<Vec<_>>()})
@@ -153,7 +187,11 @@ pub async fn schemas(s: Scim) -> Response {
         attr("displayName", false, json!({"mutability": "readOnly"})),
         emails,
         attr("active", false, json!({"type": "boolean"})),
-        attr("preferredLanguage", false, json!({})),
+        attr(
+            "preferredLanguage",
+            false,
+            json!({"canonicalValues": s.state.settings.i18n.languages}),
+        ),
         attr("externalId", false, json!({"caseExact": true})),
     ];
     let enterprise = vec![
@@ -163,17 +201,25 @@ pub async fn schemas(s: Scim) -> Response {
             json!({"canonicalValues": plantdoc_core::auth::users::DEPARTMENTS}),
         ),
         attr("employeeNumber", false, json!({})),
-        attr("organization", false, json!({"mutability": "immutable"})),
+        attr(
+            "organization",
+            false,
+            json!({"mutability": "immutable", "canonicalValues": [s.me.company_code]}),
+        ),
     ];
     let own = vec![
         attr("position", true, json!({"canonicalValues": plantdoc_core::auth::users::POSITIONS})),
-        attr("zones", false, json!({"multiValued": true})),
+        attr(
+            "zones",
+            false,
+            json!({"multiValued": true, "canonicalValues": s.state.zones.codes(&s.me.company_code)}),
+        ),
         attr("badge", false, json!({"uniqueness": "global"})),
         attr("temporary", false, json!({"type": "boolean"})),
     ];
-    list(vec![
+    vec![
         schema(USER, "User", user, &base),
         schema(ENTERPRISE, "EnterpriseUser", enterprise, &base),
         schema(PLANTDOC, "PlantdocUser", own, &base),
-    ])
+    ]
 }

@@ -20,10 +20,14 @@ use crate::acts;
 const LIST: &str = "urn:ietf:params:scim:api:messages:2.0:ListResponse";
 const BAD_FILTER: &str =
     text!("The filter may only be userName, externalId or id eq a quoted value.");
+const BAD_NUMBER: &str = text!("startIndex and count are whole numbers.");
 const BAD_JSON: &str = text!("The body is not a JSON object.");
 
+/// The list's query (documentation: the handler reads the pairs itself, so that a bad
+/// number is SCIM's error, not the extractor's text).
 #[derive(Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[allow(dead_code)] // schema only
 pub struct ListQuery {
     /// `userName eq "…"`, `externalId eq "…"` or `id eq "…"`.
     filter: Option<String>,
@@ -52,13 +56,21 @@ fn by(filter: Option<&str>) -> Option<By> {
     }
 }
 
-pub async fn list(s: Scim, Query(q): Query<ListQuery>) -> Response {
-    let Some(by) = by(q.filter.as_deref()) else {
+pub async fn list(s: Scim, Query(q): Query<Vec<(String, String)>>) -> Response {
+    let param =
+        |name: &str| q.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str());
+    let Some(by) = by(param("filter")) else {
         let detail = plantdoc_core::http::lang::for_person(&s.state, &s.me, BAD_FILTER);
         return error(StatusCode::BAD_REQUEST, Some("invalidFilter"), &detail);
     };
-    let start = q.start_index.unwrap_or(1).max(1);
-    let count = q.count.unwrap_or(100).clamp(0, 200);
+    let number = |name: &str, default: i64| {
+        param(name).map_or(Some(default), |v| v.trim().parse::<i64>().ok())
+    };
+    let (Some(start), Some(count)) = (number("startIndex", 1), number("count", 100)) else {
+        let detail = plantdoc_core::http::lang::for_person(&s.state, &s.me, BAD_NUMBER);
+        return error(StatusCode::BAD_REQUEST, Some("invalidValue"), &detail);
+    };
+    let (start, count) = (start.clamp(1, i64::MAX / 2), count.clamp(0, 200));
     let r = async {
         let mut conn = s.state.db.pool.acquire().await?;
         Ok::<_, AppError>(rows::page(&mut conn, &s.me.company_code, &by, start - 1, count).await?)
