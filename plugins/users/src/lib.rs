@@ -37,6 +37,13 @@ const PASSWORD_RESET: EventKind =
         .personal()
         .serves(CoreAct::PasswordReset);
 
+/// Personal: a webhook the person made failed every delivery for 24 h and the core
+/// disabled it (bell and mail).
+const WEBHOOK_DISABLED: EventKind =
+    EventKind::new("users.webhook-disabled", text!("A webhook you made was disabled"))
+        .personal()
+        .serves(CoreAct::WebhookDisabled);
+
 fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     ctx.locale("es", include_str!("../locales/es.toml"));
     ctx.locale("pl", include_str!("../locales/pl.toml"));
@@ -45,6 +52,7 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     ctx.event_kind(ACCOUNT_CREATED);
     ctx.event_kind(PIN_ISSUED);
     ctx.event_kind(PASSWORD_RESET);
+    ctx.event_kind(WEBHOOK_DISABLED);
     Ok(())
 }
 
