@@ -153,6 +153,11 @@ impl ApiRouter {
         self.last(|s| s.body = Some(BodySpec::Multipart))
     }
 
+    /// The last route takes a text of `content_type` (a CSV) as its raw body.
+    pub fn body_text(self, content_type: &str) -> Self {
+        self.last(|s| s.body = Some(BodySpec::Text(content_type.into())))
+    }
+
     /// The last route's query parameters: the fields of `T` (derive `utoipa::IntoParams`).
     pub fn query<T: utoipa::IntoParams>(self) -> Self {
         self.last(|s| s.query = crate::app::openapi::params_of::<T>())

@@ -37,6 +37,8 @@ pub enum BodySpec {
     Json(Value),
     /// One file: `multipart/form-data` with a `file` field, or the raw bytes.
     Multipart,
+    /// A text of this content type (a CSV) as the raw body.
+    Text(String),
 }
 
 /// The JSON Schema of `T`, nested schemas inlined as components of the document.
@@ -217,6 +219,10 @@ fn operation(d: &RouteDoc) -> Value {
                 "multipart/form-data": {"schema": {"type": "object", "required": ["file"], "properties": {"file": {"type": "string", "format": "binary"}}}},
                 "application/octet-stream": {"schema": {"type": "string", "format": "binary"}},
             }});
+        }
+        Some(BodySpec::Text(ct)) => {
+            op["requestBody"] =
+                json!({"required": true, "content": {ct: {"schema": {"type": "string"}}}});
         }
         None => {}
     }

@@ -5,6 +5,7 @@
 mod access;
 mod acts;
 mod admin;
+mod import;
 mod lang;
 mod pin;
 mod pin_zone;

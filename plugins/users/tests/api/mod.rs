@@ -4,6 +4,7 @@ mod admin;
 mod authz;
 mod badge_only;
 mod email;
+mod import;
 mod kiosk;
 mod lang;
 mod mail_lang;
