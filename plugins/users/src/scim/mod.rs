@@ -60,6 +60,11 @@ impl FromRequestParts<AppState> for Scim {
             return Err(error(StatusCode::UNAUTHORIZED, None, NO_TOKEN));
         };
         match tokens::check(state, token, Some(Scope::Scim)).await {
+            // User administration is a manager's, as in the console (reads too).
+            Ok(c) if !crate::access::may_administer(c.user()) => {
+                let m = for_person(state, c.user(), crate::access::NOT_MANAGER);
+                Err(error(StatusCode::FORBIDDEN, None, &m))
+            }
             Ok(c) => Ok(Scim { state: state.clone(), me: c.user().clone(), token: c.id().into() }),
             Err(AppError::Unauthorized) => Err(error(StatusCode::UNAUTHORIZED, None, NO_TOKEN)),
             Err(e) => Err(Scim::plain(state, None, e)),

@@ -188,13 +188,25 @@ async fn scim_patch_active_false_ends_sessions_and_sign_in_and_delete_keeps_the_
         (StatusCode::BAD_REQUEST, Some("invalidSyntax"))
     );
 
-    // DELETE disables and keeps the row (their signatures and audit rows name it).
+    // DELETE disables and keeps the row and their signature (sign records name it).
+    let signed = {
+        use plantdoc_core::acks::{self, DocKind};
+        let mut tx = app.state.db.begin().await.unwrap();
+        let me = plantdoc_core::auth::users::find_by_id(&mut tx, &id).await.unwrap().unwrap();
+        let sig = acks::sign(&mut tx, DocKind::new("swp"), "swp-1", "h1", &me, 1).await.unwrap();
+        tx.commit().await.unwrap();
+        sig
+    };
     let r = scim(&app, Method::DELETE, &format!("/scim/v2/Users/{id}"), &t, None).await;
     assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.text);
     let kept =
         scalar(&app, &format!("SELECT COUNT(*) FROM users WHERE id = '{id}' AND disabled = 1"))
             .await;
     assert_eq!(kept, 1);
+    let sig = format!(
+        "SELECT COUNT(*) FROM acknowledgements WHERE id = '{signed}' AND operator_id = '{id}'"
+    );
+    assert_eq!(scalar(&app, &sig).await, 1, "the signature keeps its person");
     assert_eq!(
         scim(&app, Method::GET, &format!("/scim/v2/Users/{id}"), &t, None).await.status,
         StatusCode::NOT_FOUND
@@ -220,6 +232,17 @@ async fn scim_takes_only_a_scim_token_and_sees_only_its_company() {
     assert_eq!((r.status, &r.body["schemas"][0]), (StatusCode::UNAUTHORIZED, &json!(ERROR)));
     // A signed-in manager's cookie is no SCIM client.
     assert_eq!(admin.get("/scim/v2/Users").await.status, StatusCode::UNAUTHORIZED);
+
+    // A plant administrator who is no manager administers no users, through SCIM neither.
+    let eng = app.signed_in_plant_admin("eng.it@demo.plant", "engineer", "process").await;
+    let (_, eng_token) = make(&eng, &["scim"], 30).await;
+    let r = scim(&app, Method::GET, "/scim/v2/Users", &eng_token, None).await;
+    assert_eq!(
+        (r.status, r.body["detail"].as_str()),
+        (StatusCode::FORBIDDEN, Some("User administration is for managers only.")),
+        "{}",
+        r.text
+    );
 
     let other = app
         .add(UserInput {
