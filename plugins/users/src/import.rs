@@ -17,6 +17,7 @@ use utoipa::ToSchema;
 
 use crate::access::{self, Refusal};
 use crate::acts::require_manager;
+use crate::store;
 
 /// A roster is a few thousand rows at most: 1 MB.
 const MAX_BYTES: usize = 1 << 20;
@@ -104,9 +105,22 @@ pub async fn import(
             let header = e.to_string().contains("names neither");
             AppError::field("file", if header { NO_HEADER } else { NOT_UTF8 })
         })?;
+    let mut conn = state.db.pool.acquire().await?;
     for r in &mut rows {
         held_to_rules(&me, r);
+        // Operator numbers stay unique per company among active users, as in Add/Edit User.
+        if matches!(r.verdict, Verdict::New | Verdict::Changed(_)) {
+            let except = r.existing().map(|u| u.id.clone()).unwrap_or_default();
+            if let Err(AppError::Fields(f)) =
+                store::check_op_no(&mut conn, r.input(), &except).await
+            {
+                if let Some((field, m)) = f.into_iter().next() {
+                    r.refuse(&field, &m);
+                }
+            }
+        }
     }
+    drop(conn);
     let mut counts = std::collections::BTreeMap::<String, usize>::new();
     let list: Vec<Value> = rows
         .iter()

@@ -35,6 +35,11 @@ async fn a_manager_imports_a_roster_judged_by_the_consoles_rules_then_applied_au
     app.add(new_user("stays@demo.plant", "engineer", "process")).await;
     app.add(new_user("leaves@demo.plant", "clerk", "process")).await;
     app.add(UserInput {
+        op_no: Some("OP7".into()),
+        ..new_user("op7@demo.plant", "operator", "production")
+    })
+    .await;
+    app.add(UserInput {
         company_code: "mpd".into(),
         zones: vec![],
         ..new_user("far@demo.plant", "clerk", "process")
@@ -48,7 +53,8 @@ async fn a_manager_imports_a_roster_judged_by_the_consoles_rules_then_applied_au
          wiz@demo.plant,Wade,Wizard,mpk,wizard,process,A1,,,,\n\
          other@demo.plant,Otto,Other,mpd,clerk,process,,,,,\n\
          boss@demo.plant,Test,boss,mpk,engineer,production,A1;B2,,,,\n\
-         far@demo.plant,Test,Renamed,mpd,clerk,process,,,,,\n"
+         far@demo.plant,Test,Renamed,mpd,clerk,process,,,,,\n\
+         dup@demo.plant,Dora,Dup,mpk,operator,production,A1,OP7,,,\n"
     );
     let creates = audit_count(&app, "user.create").await;
     let r = import(&boss, &csv, true).await;
@@ -56,7 +62,7 @@ async fn a_manager_imports_a_roster_judged_by_the_consoles_rules_then_applied_au
     assert_eq!(r.body["applied"], false);
     assert_eq!(
         verdicts(&r).iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>(),
-        ["new", "changed", "disabled", "refused", "refused", "refused", "refused"],
+        ["new", "changed", "disabled", "refused", "refused", "refused", "refused", "refused"],
         "{}",
         r.text
     );
@@ -75,7 +81,11 @@ async fn a_manager_imports_a_roster_judged_by_the_consoles_rules_then_applied_au
         "There is no user with this e-mail.",
         "another company's person is nobody"
     );
-    assert_eq!(r.body["counts"]["refused"], 4);
+    assert_eq!(
+        row(&r, "dup@demo.plant")["reasons"][0]["message"],
+        "This operator number is already used in this company."
+    );
+    assert_eq!(r.body["counts"]["refused"], 5);
     assert_eq!(audit_count(&app, "user.create").await, creates, "a dry run writes nothing");
 
     let r = import(&boss, &csv, false).await;
