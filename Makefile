@@ -103,10 +103,12 @@ bench:
 	$(CARGO) build --release -p plantdoc --bin plantdoc --example ops-bench
 	$(TARGET_DIR)/release/examples/ops-bench
 
-## The API contract: schemathesis against the real debug binary (signed in and anonymous).
+## The API contract: schemathesis against the real debug binary (signed in and anonymous),
+## then SCIM's under scim2-tester (.ci/scim.sh, a few seconds).
 test-api-contract:
-	@t0=$$(date +%s); PLANTDOC_BIN=$(abspath $(TARGET_DIR))/debug/plantdoc bash .ci/schemathesis.sh; \
-	echo "test-api-contract: $$(( $$(date +%s) - t0 )) s"
+	@t0=$$(date +%s); st=0; PLANTDOC_BIN=$(abspath $(TARGET_DIR))/debug/plantdoc bash .ci/schemathesis.sh || st=1; \
+	PLANTDOC_BIN=$(abspath $(TARGET_DIR))/debug/plantdoc bash .ci/scim.sh || st=1; \
+	echo "test-api-contract: $$(( $$(date +%s) - t0 )) s"; exit $$st
 
 ## The JavaScript a browser downloads for /login, /island and /main/swps (real Chromium,
 ## real binary; needs `make web` and the debug binary). `npm run e2e` holds the budgets.

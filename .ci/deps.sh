@@ -7,6 +7,10 @@ set -euo pipefail
 ST_VERSION=4.32.5
 ST_VENV="${XDG_CACHE_HOME:-$HOME/.cache}/plantdoc/schemathesis-$ST_VERSION"
 if [ "${1:-}" = "--st-path" ]; then echo "$ST_VENV/bin/st"; exit 0; fi
+# scim2-tester (SCIM 2.0 conformance of /scim/v2: .ci/scim.sh), pinned, in its own venv.
+SCIM_VERSION=0.5.2
+SCIM_VENV="${XDG_CACHE_HOME:-$HOME/.cache}/plantdoc/scim2-tester-$SCIM_VERSION"
+if [ "${1:-}" = "--scim-path" ]; then echo "$SCIM_VENV/bin/python"; exit 0; fi
 need_apt=()
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need_apt+=(postgresql)
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
@@ -29,6 +33,11 @@ if [ ! -x "$ST_VENV/bin/st" ]; then
   command -v curl >/dev/null || { apt-get update -qq && apt-get install -y -qq curl >/dev/null; }
   python3 -m venv "$ST_VENV" 2>/dev/null || { apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null && python3 -m venv "$ST_VENV"; }
   "$ST_VENV/bin/pip" install -q "schemathesis==$ST_VERSION"
+fi
+if [ ! -x "$SCIM_VENV/bin/python" ] || ! "$SCIM_VENV/bin/python" -c 'import scim2_tester, httpx2' 2>/dev/null; then
+  echo "installing scim2-tester $SCIM_VERSION…"
+  python3 -m venv "$SCIM_VENV" 2>/dev/null || { apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null && python3 -m venv "$SCIM_VENV"; }
+  "$SCIM_VENV/bin/pip" install -q "scim2-tester[httpx2]==$SCIM_VERSION"
 fi
 # The real OpenID provider of the single sign-on tests (web-tests/oidc, npm's oidc-provider).
 oidc_dir="$(cd "$(dirname "$0")/.." && pwd)/web-tests/oidc"

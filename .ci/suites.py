@@ -56,7 +56,13 @@ def count(suite, text):
     if suite == "test-api-contract":
         # schemathesis 4's summary: 'Test cases:' then '  N generated, N passed[, N failed][, N skipped]'.
         runs = re.findall(r"^\s*\d+ generated, (\d+) passed(?:, (\d+) failed)?", text, re.M)
-        return [("schemathesis cases (signed in + anonymous)", sum(int(p) for p, _ in runs), sum(int(f or 0) for _, f in runs))]
+        rows = [("schemathesis cases (signed in + anonymous)", sum(int(p) for p, _ in runs), sum(int(f or 0) for _, f in runs))]
+        # .ci/scim.sh: 'scim2-tester: N checks, M unexpected failures'.
+        scim = re.findall(r"^scim2-tester: (\d+) checks, (\d+) unexpected", text, re.M)
+        if scim:
+            n, f = map(int, scim[-1])
+            rows.append(("scim2-tester checks (the known refusals passed)", n - f, f))
+        return rows
     if suite == "bench-smoke":
         n = len(re.findall(r"^== bench-smoke: ", text, re.M))
         return [("benchmarks run at --small size", n, 0)]

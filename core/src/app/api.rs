@@ -123,6 +123,20 @@ impl ApiRouter {
         self
     }
 
+    /// The last route, public to the router, checks an API token of `scope` itself (no
+    /// session: SCIM, whose refusals have their own shape); the description says so.
+    pub fn own_token(mut self, scope: Scope) -> Self {
+        let d = self.docs.last_mut().expect("a route is declared before its scope");
+        assert!(
+            d.access == Access::Public,
+            "{} {}: a route that checks its own token is public",
+            d.method,
+            d.path
+        );
+        d.scope = Some(scope);
+        self
+    }
+
     /// The last route's JSON body: the schema of `T` (derive `utoipa::ToSchema`).
     pub fn body<T: utoipa::ToSchema>(self) -> Self {
         self.last(|s| s.body = Some(BodySpec::Json(crate::app::openapi::schema_of::<T>())))
@@ -137,6 +151,11 @@ impl ApiRouter {
     /// The last route takes one file: `multipart/form-data` (field `file`) or the raw bytes.
     pub fn multipart(self) -> Self {
         self.last(|s| s.body = Some(BodySpec::Multipart))
+    }
+
+    /// The last route takes a text of `content_type` (a CSV) as its raw body.
+    pub fn body_text(self, content_type: &str) -> Self {
+        self.last(|s| s.body = Some(BodySpec::Text(content_type.into())))
     }
 
     /// The last route's query parameters: the fields of `T` (derive `utoipa::IntoParams`).
@@ -166,6 +185,17 @@ impl ApiRouter {
     /// (see [`RouteDoc::statuses`]): 409, 429, 413…
     pub fn answers(self, statuses: &[u16]) -> Self {
         self.last(|s| s.extra.extend(statuses.iter().copied()))
+    }
+
+    /// The last route answers its errors in a protocol's own shape `T` (SCIM's) as
+    /// `content_type`; a 201 with the 200's schema, a 204 with no content.
+    pub fn errors_as<T: utoipa::ToSchema>(self, content_type: &str) -> Self {
+        let name = T::name().to_string();
+        let schema = crate::app::openapi::schema_of::<T>();
+        self.last(|s| {
+            s.components.push((name.clone(), schema));
+            s.errors = Some((content_type.into(), name));
+        })
     }
 
     /// The last route answers with a redirect (302, a `Location`, no body) where others
@@ -233,6 +263,7 @@ impl ApiRouter {
         let scopes: t::RouteScopes = std::sync::Arc::new(
             self.docs
                 .iter()
+                .filter(|d| d.access != Access::Public)
                 .filter_map(|d| Some(((d.method.clone(), d.path.clone()), d.scope?)))
                 .collect(),
         );

@@ -49,6 +49,8 @@ pub struct EventKind {
 pub enum CoreAct {
     /// Someone asked for a password reset link (`POST /api/users/forgotPassword`).
     PasswordReset,
+    /// A webhook failed for 24 h and was disabled: its maker is told.
+    WebhookDisabled,
 }
 
 /// The mail of a personal event, rendered by the act (it may carry a one-time secret:

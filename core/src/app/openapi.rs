@@ -27,6 +27,8 @@ pub struct OpSpec {
     pub content: BTreeMap<u16, Vec<String>>,
     /// Named schemas the body's or answer's schema refers to (`#/components/schemas/..`).
     pub components: Vec<(String, Value)>,
+    /// A protocol's own errors (SCIM's): their content type and component name.
+    pub errors: Option<(String, String)>,
 }
 
 #[derive(Debug, Clone)]
@@ -35,6 +37,8 @@ pub enum BodySpec {
     Json(Value),
     /// One file: `multipart/form-data` with a `file` field, or the raw bytes.
     Multipart,
+    /// A text of this content type (a CSV) as the raw body.
+    Text(String),
 }
 
 /// The JSON Schema of `T`, nested schemas inlined as components of the document.
@@ -151,6 +155,17 @@ fn operation(d: &RouteDoc) -> Value {
             json!({"description": "Success", "content": {ct: {"schema": schema}}})
         } else if status == 302 {
             json!({"description": "Redirect: the browser goes on to the Location", "headers": {"Location": {"schema": {"type": "string"}}}})
+        } else if let Some((ct, name)) = &d.spec.errors {
+            match status {
+                204 => json!({"description": "Done: no content"}),
+                201 => {
+                    let (ct, schema) = d.spec.ok.clone().unwrap_or_default();
+                    json!({"description": "Created", "content": {ct: {"schema": schema}}})
+                }
+                _ => {
+                    json!({"description": error_ref(status).1, "content": {ct: {"schema": {"$ref": format!("#/components/schemas/{name}")}}}})
+                }
+            }
         } else if let Some(types) = d.spec.content.get(&status) {
             let (name, text) = error_ref(status);
             let content: Map<String, Value> = types
@@ -187,7 +202,10 @@ fn operation(d: &RouteDoc) -> Value {
         "responses": responses,
     });
     if d.access == Access::Public {
-        op["security"] = json!([]);
+        op["security"] = match d.scope {
+            Some(scope) => json!([{"bearerAuth": [scope.as_str()]}]),
+            None => json!([]),
+        };
     } else if let Some(scope) = d.scope {
         op["security"] = json!([{"session": []}, {"bearerAuth": [scope.as_str()]}]);
     }
@@ -201,6 +219,10 @@ fn operation(d: &RouteDoc) -> Value {
                 "multipart/form-data": {"schema": {"type": "object", "required": ["file"], "properties": {"file": {"type": "string", "format": "binary"}}}},
                 "application/octet-stream": {"schema": {"type": "string", "format": "binary"}},
             }});
+        }
+        Some(BodySpec::Text(ct)) => {
+            op["requestBody"] =
+                json!({"required": true, "content": {ct: {"schema": {"type": "string"}}}});
         }
         None => {}
     }

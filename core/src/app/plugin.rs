@@ -159,8 +159,9 @@ impl Manifest {
             }
         }
         for p in self.api.iter().chain(&self.shared_api) {
-            if !p.starts_with("/api/") {
-                anyhow::bail!("module '{id}': API prefix {p:?} must start with /api/");
+            // Besides /api/, the root a standard protocol fixes for its clients (SCIM 2.0).
+            if !p.starts_with("/api/") && !p.starts_with("/scim/") {
+                anyhow::bail!("module '{id}': API prefix {p:?} must start with /api/ (or /scim/)");
             }
         }
         if let Some([lo, hi]) = self.migrations {

@@ -24,9 +24,14 @@ pub enum Verdict {
     Changed(Vec<&'static str>),
     Disabled,
     Unchanged,
-    /// Why: field → message.
-    Refused(Vec<String>),
+    /// Why: (field, message); the field is empty for the row as a whole.
+    Refused(Vec<(String, String)>),
 }
+
+/// Why a disabled person's row is refused, and a kiosk account's or plant administrator's.
+pub const DISABLED: &str = crate::text!("This person is disabled; enable them in the console.");
+pub const NOT_IMPORTED: &str =
+    crate::text!("Kiosk accounts and plant administrators are not imported.");
 
 pub struct Row {
     pub line: usize,
@@ -34,6 +39,21 @@ pub struct Row {
     pub verdict: Verdict,
     input: UserInput,
     existing: Option<User>,
+}
+
+impl Row {
+    /// The row's fields, as checked (a caller applies its own rules of who may).
+    pub fn input(&self) -> &UserInput {
+        &self.input
+    }
+    /// The person the row names, if they exist.
+    pub fn existing(&self) -> Option<&User> {
+        self.existing.as_ref()
+    }
+    /// Refuses the row for a caller's rule.
+    pub fn refuse(&mut self, field: &str, why: &str) {
+        self.verdict = Verdict::Refused(vec![(field.into(), why.into())]);
+    }
 }
 
 fn cell(rec: &csv::StringRecord, cols: &BTreeMap<String, usize>, name: &str) -> String {
@@ -122,18 +142,16 @@ pub async fn plan(state: &AppState, csv_text: &str) -> anyhow::Result<Vec<Row>> 
             (Some(u), false) if !u.disabled => Verdict::Disabled,
             (_, false) => Verdict::Unchanged,
             (Some(u), true) if u.disabled => {
-                Verdict::Refused(vec!["this person is disabled; enable them in the console".into()])
+                Verdict::Refused(vec![(String::new(), DISABLED.into())])
             }
             _ => match input.normalise_and_check(&state.zones, &state.settings.i18n) {
-                Err(AppError::Fields(f)) => {
-                    Verdict::Refused(f.into_iter().map(|(k, v)| format!("{k}: {v}")).collect())
-                }
+                Err(AppError::Fields(f)) => Verdict::Refused(f.into_iter().collect()),
                 Err(e) => return Err(anyhow::anyhow!("{e}")),
                 Ok(()) => match &existing {
                     None => Verdict::New,
-                    Some(u) if u.is_kiosk() || u.plant_admin => Verdict::Refused(vec![
-                        "kiosk accounts and plant administrators are not imported".into(),
-                    ]),
+                    Some(u) if u.is_kiosk() || u.plant_admin => {
+                        Verdict::Refused(vec![(String::new(), NOT_IMPORTED.into())])
+                    }
                     Some(u) => match changes(u, keep_badge_only_address(&mut input, u)) {
                         c if c.is_empty() => Verdict::Unchanged,
                         c => Verdict::Changed(c),
@@ -146,8 +164,13 @@ pub async fn plan(state: &AppState, csv_text: &str) -> anyhow::Result<Vec<Row>> 
     Ok(rows)
 }
 
-/// Writes every new, changed and disabled row in one transaction, audited.
-pub async fn apply(state: &AppState, rows: &[Row], actor: &str) -> Result<(), AppError> {
+/// Writes every new, changed and disabled row in one transaction, audited as `actor`
+/// (a person's id and name, or none and what ran it).
+pub async fn apply(
+    state: &AppState,
+    rows: &[Row],
+    actor: (Option<&str>, &str),
+) -> Result<(), AppError> {
     let now = state.now_ms();
     let mut hashes = Vec::new();
     for _ in rows.iter().filter(|r| r.verdict == Verdict::New) {
@@ -188,7 +211,7 @@ pub async fn apply(state: &AppState, rows: &[Row], actor: &str) -> Result<(), Ap
             Verdict::Unchanged | Verdict::Refused(_) => continue,
         };
         let entry = AuditEntry::new(action, format!("user:{target}"), "roster import")
-            .by(None, actor)
+            .by(actor.0, actor.1)
             .after(after);
         audit::append(&mut tx, now, &entry).await?;
     }
@@ -212,7 +235,13 @@ pub async fn run(
             Verdict::Changed(f) => ("changed", f.join(", ")),
             Verdict::Disabled => ("disabled", String::new()),
             Verdict::Unchanged => ("unchanged", String::new()),
-            Verdict::Refused(why) => ("refused", why.join("; ")),
+            Verdict::Refused(why) => {
+                let why: Vec<String> = why
+                    .iter()
+                    .map(|(f, m)| if f.is_empty() { m.clone() } else { format!("{f}: {m}") })
+                    .collect();
+                ("refused", why.join("; "))
+            }
         };
         *counts.entry(word).or_default() += 1;
         println!(
@@ -234,7 +263,9 @@ pub async fn run(
     if dry_run {
         println!("{summary} (dry run: nothing written)");
     } else {
-        apply(&state, &rows, "cli: user import").await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
+        apply(&state, &rows, (None, "cli: user import"))
+            .await
+            .map_err(|e| anyhow::anyhow!("{e:?}"))?;
         println!("{summary}; written");
     }
     Ok(if n("refused") > 0 {

@@ -88,7 +88,7 @@ async function readBody(res) {
 }
 
 /**
- * One request. `body` is sent as JSON (FormData as is). Options: `signal`, and
+ * One request. `body` is sent as JSON (FormData and a Blob as they are). Options: `signal`, and
  * `skipUnauthorized` for the session check itself (its 401 is the answer, not an event).
  */
 export async function request(method, path, body, options = {}) {
@@ -97,6 +97,10 @@ export async function request(method, path, body, options = {}) {
   let payload;
   if (body instanceof FormData) {
     payload = body;
+  } else if (typeof Blob !== 'undefined' && body instanceof Blob) {
+    // A file's text as the raw body (a roster CSV), with its own content type.
+    payload = body;
+    headers['Content-Type'] = body.type || 'application/octet-stream';
   } else if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);

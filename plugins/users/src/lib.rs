@@ -3,11 +3,14 @@
 //! row's validation (`plantdoc_core::auth`); this module adds the managers' screens.
 //! `access` (who may: pure rules), `store` (SQL), `admin` (handlers), `routes`.
 mod access;
+mod acts;
 mod admin;
+mod import;
 mod lang;
 mod pin;
 mod pin_zone;
 mod routes;
+mod scim;
 mod store;
 
 use plantdoc_core::events::{CoreAct, EventKind};
@@ -35,14 +38,22 @@ const PASSWORD_RESET: EventKind =
         .personal()
         .serves(CoreAct::PasswordReset);
 
+/// Personal: a webhook the person made failed every delivery for 24 h and the core
+/// disabled it (bell and mail).
+const WEBHOOK_DISABLED: EventKind =
+    EventKind::new("users.webhook-disabled", text!("A webhook you made was disabled"))
+        .personal()
+        .serves(CoreAct::WebhookDisabled);
+
 fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     ctx.locale("es", include_str!("../locales/es.toml"));
     ctx.locale("pl", include_str!("../locales/pl.toml"));
-    ctx.routes(routes::routes());
+    ctx.routes(routes::routes().merge(scim::routes()));
     ctx.event_kind(CHANGED);
     ctx.event_kind(ACCOUNT_CREATED);
     ctx.event_kind(PIN_ISSUED);
     ctx.event_kind(PASSWORD_RESET);
+    ctx.event_kind(WEBHOOK_DISABLED);
     Ok(())
 }
 

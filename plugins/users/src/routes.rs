@@ -9,7 +9,7 @@ use plantdoc_core::ApiRouter;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::{admin, lang, pin, pin_zone};
+use crate::{admin, import, lang, pin, pin_zone};
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("users")
@@ -37,6 +37,9 @@ pub fn routes() -> ApiRouter {
         .post("/api/users/pin/issue", "Managers: a one-time signature PIN for a person of their company {email} (also ends a lock after wrong tries); answers {pin} once", pin::issue)
         .body::<pin::IssueBody>()
         .returns::<Issued>()
+        .post("/api/users/import", "Managers: a roster CSV (the columns of Add Users plus badge and lang, and active) judged row by row: new, changed, disabled, unchanged or refused with reasons; dryRun=true writes nothing, else the accepted rows in one transaction, audited", import::import)
+        .query::<import::ImportQuery>().body_text("text/csv").answers(&[413])
+        .returns::<import::Imported>()
         .post("/api/users/pin/issue-zone", "Managers: one-time signature PINs for every operator and OJT of one of their zones {zone}, in one transaction (each audited and told); answers the sheet {zone, pins: [{name, opNo, pin}]} once", pin_zone::issue_zone)
         .body::<pin_zone::ZoneBody>()
         .returns::<pin_zone::Sheet>()

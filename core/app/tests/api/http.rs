@@ -111,7 +111,8 @@ async fn openapi_describes_every_route() {
         assert!(op.is_object(), "{} {} missing", d.method, d.path);
         // Every status of the route's declared set has a response with a JSON schema.
         let statuses = d.statuses();
-        for s in &statuses {
+        // 204 (SCIM's DELETE) has no content.
+        for s in statuses.iter().filter(|s| **s != 204) {
             let r = &op["responses"][s.to_string()];
             let content = r["content"]
                 .as_object()

@@ -152,6 +152,21 @@ async fn a_deploy_is_delivered_signed_once_and_retried_then_given_up() {
     assert_eq!(d["status"], "failed", "{d}");
     assert!(admin.get("/api/webhooks").await.body[0]["disabledAt"].is_string());
     assert_eq!(audit_count(&app, "webhook.disable").await, 1);
+    // Its maker is told once, in the bell and by mail (the users module's personal kind).
+    let bell = admin.get("/api/notifications").await;
+    let told: Vec<&Value> = bell.body["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|n| n["kind"] == "users.webhook-disabled")
+        .collect();
+    assert_eq!(told.len(), 1, "{}", bell.text);
+    assert_eq!(told[0]["title"], "A Plantdoc webhook was disabled");
+    let mailed = "SELECT COUNT(*) FROM outbox WHERE to_addr = 'admin@demo.plant' AND subject = 'A Plantdoc webhook was disabled'";
+    assert_eq!(scalar(&app, mailed).await, 1);
+    app.clock.advance_secs(36_000);
+    plantdoc_core::webhooks::tick(&app.state).await.unwrap();
+    assert_eq!(scalar(&app, mailed).await, 1, "told once");
 }
 
 #[tokio::test]

@@ -237,6 +237,18 @@ pub async fn check(
 /// A token [`check`] let through.
 pub struct Caller(Found);
 
+impl Caller {
+    /// The token's id (for audit reasons).
+    pub fn id(&self) -> &str {
+        &self.0.id
+    }
+    /// Its maker, bound to the token's company (plant administration off): whom the
+    /// request acts as, for a route that checks its token itself (SCIM's own errors).
+    pub fn user(&self) -> &User {
+        &self.0.user
+    }
+}
+
 async fn by_token(
     state: &AppState,
     scopes: &RouteScopes,

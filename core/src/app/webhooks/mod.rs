@@ -3,7 +3,8 @@
 //! delivery task claims due rows (a conditional UPDATE: one instance sends each), posts the
 //! JSON with `webhook-id`, `webhook-timestamp` and `webhook-signature: v1,<base64
 //! HMAC-SHA256 of "id.timestamp.body">`, and retries with backoff for 24 h; then the
-//! delivery fails and the endpoint is disabled (audited, logged).
+//! delivery fails and the endpoint is disabled (audited, logged, and its maker told:
+//! [`tell_owner`]).
 use std::sync::LazyLock;
 use std::time::Duration;
 
@@ -14,9 +15,11 @@ use sha2::Sha256;
 use sqlx::{AnyConnection, Row};
 
 use crate::app::events::Event;
+use crate::app::http::lang::for_person;
 use crate::app::AppState;
 use crate::base::clock::iso;
 use crate::data::audit::{self, AuditEntry};
+use crate::{msg, text};
 
 pub mod routes;
 
@@ -109,7 +112,7 @@ pub async fn enqueue(
 
 /// One pass of the delivery task: claims due deliveries and sends them. Answers how many
 /// were sent (delivered or not).
-pub async fn tick(state: &AppState) -> Result<usize, sqlx::Error> {
+pub async fn tick(state: &AppState) -> crate::AppResult<usize> {
     let now = state.now_ms();
     let claim = crate::data::db::new_id();
     sqlx::query(
@@ -136,7 +139,7 @@ pub async fn tick(state: &AppState) -> Result<usize, sqlx::Error> {
     Ok(rows.len())
 }
 
-async fn send(state: &AppState, r: &sqlx::any::AnyRow) -> Result<(), sqlx::Error> {
+async fn send(state: &AppState, r: &sqlx::any::AnyRow) -> crate::AppResult<()> {
     let id: String = r.try_get("id")?;
     let body: String = r.try_get("payload")?;
     let url: String = r.try_get("url")?;
@@ -182,11 +185,20 @@ async fn send(state: &AppState, r: &sqlx::any::AnyRow) -> Result<(), sqlx::Error
     let mut tx = state.db.begin().await?;
     sqlx::query("UPDATE webhook_deliveries SET status = 'failed', attempts = $1, answer_code = $2, error = $3, done_at = $4, claimed_until = NULL WHERE id = $5")
         .bind(attempts).bind(code).bind(&error).bind(now).bind(&id).execute(&mut *tx).await?;
-    sqlx::query("UPDATE webhooks SET disabled_at = $1 WHERE id = $2 AND disabled_at IS NULL")
-        .bind(now)
-        .bind(&hook)
-        .execute(&mut *tx)
-        .await?;
+    let stopped =
+        sqlx::query("UPDATE webhooks SET disabled_at = $1 WHERE id = $2 AND disabled_at IS NULL")
+            .bind(now)
+            .bind(&hook)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+            == 1;
+    // Told once, in the act's transaction (a direct mail, after it, when no module
+    // declares the kind).
+    let direct = match stopped {
+        true => tell_owner(state, &mut tx, now, (&owner, &hook, &url), error.as_deref()).await?,
+        false => None,
+    };
     let entry = AuditEntry::new(
         "webhook.disable",
         format!("webhook:{hook}"),
@@ -196,7 +208,44 @@ async fn send(state: &AppState, r: &sqlx::any::AnyRow) -> Result<(), sqlx::Error
     audit::append(&mut tx, now, &entry).await?;
     tx.commit().await?;
     tracing::warn!(webhook = %hook, %url, owner = %owner, "webhook disabled: its deliveries failed for 24 h");
+    if let Some((to, subject, text)) = direct {
+        if let Err(e) = state.mail.send(&state.db, now, &to, &subject, &text).await {
+            tracing::warn!(error = ?e, "the webhook's maker could not be mailed");
+        }
+    }
     Ok(())
+}
+
+const DISABLED_SUBJECT: &str = text!("A Plantdoc webhook was disabled");
+
+/// Tells the webhook's maker it was disabled: by the personal kind a module declares for
+/// it (bell and mail, in this transaction), else answers the mail to send directly.
+async fn tell_owner(
+    state: &AppState,
+    tx: &mut AnyConnection,
+    now: i64,
+    (owner, hook, url): (&str, &str, &str),
+    error: Option<&str>,
+) -> crate::AppResult<Option<(String, String, String)>> {
+    let Some(user) = crate::plant::users::find_by_id(tx, owner).await? else { return Ok(None) };
+    if user.disabled || user.is_badge_only() {
+        return Ok(None);
+    }
+    let (name, error) = (&user.firstname, error.unwrap_or("-"));
+    let base = state.settings.server.public_url.trim_end_matches('/');
+    let body = msg!(
+        "Hello {name},\n\nThe webhook you made for {url} has failed every delivery for 24 hours, so Plantdoc disabled it. Its last error: {error}.\n\nWhen the receiver works again, make the webhook anew (POST {base}/api/webhooks); its failed deliveries stay listed at {base}/api/webhooks/{hook}/deliveries.\n"
+    );
+    let Some(kind) = state.kind_serving(crate::app::events::CoreAct::WebhookDisabled) else {
+        let subject = for_person(state, &user, DISABLED_SUBJECT);
+        return Ok(Some((user.email.clone(), subject, for_person(state, &user, &body))));
+    };
+    let event = Event::new(kind.id, &user.company_code, format!("user:{}", user.id))
+        .to_owners([&user.id])
+        .data(json!({"title": DISABLED_SUBJECT, "url": url}))
+        .mail(DISABLED_SUBJECT, body);
+    state.emit(tx, now, &event).await?;
+    Ok(None)
 }
 
 /// A delivery as listed.

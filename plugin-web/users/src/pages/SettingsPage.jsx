@@ -30,6 +30,11 @@ export function SettingsPage() {
   const content = {
     manage: manager ? (
       <>
+        <div style={{ textAlign: 'right' }}>
+          <Link to="import" style={{ color: AA_TOKENS.colorLink }}>
+            {t('Import Users')}
+          </Link>
+        </div>
         <ZonePins />
         <UsersTable />
       </>
