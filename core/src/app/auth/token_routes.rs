@@ -4,7 +4,7 @@
 use axum::extract::{Path, State};
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::json;
 use sqlx::Row;
 use utoipa::ToSchema;
 
@@ -177,7 +177,7 @@ fn to_json(r: &sqlx::any::AnyRow) -> Result<TokenJson, sqlx::Error> {
     })
 }
 
-async fn list(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Value>> {
+async fn list(State(state): State<AppState>, user: CurrentUser) -> AppResult<Json<Vec<TokenJson>>> {
     admin(&user)?;
     let rows = sqlx::query(&format!(
         "{SELECT} WHERE t.revoked_at IS NULL ORDER BY t.created_at DESC, t.id"
@@ -185,7 +185,7 @@ async fn list(State(state): State<AppState>, user: CurrentUser) -> AppResult<Jso
     .fetch_all(&state.db.pool)
     .await?;
     let out = rows.iter().map(to_json).collect::<Result<Vec<_>, _>>()?;
-    Ok(Json(json!(out)))
+    Ok(Json(out))
 }
 
 async fn revoke(

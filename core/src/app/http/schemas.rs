@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 use crate::app::switches::Switch;
 
 /// `{"ok": true}`
-#[derive(ToSchema)]
+#[derive(serde::Serialize, ToSchema)]
 pub struct Done {
     pub ok: bool,
 }

@@ -247,19 +247,3 @@ async fn tell_owner(
     state.emit(tx, now, &event).await?;
     Ok(None)
 }
-
-/// A delivery as listed.
-pub fn delivery_json(r: &sqlx::any::AnyRow) -> Result<Value, sqlx::Error> {
-    let error: Option<String> = r.try_get("error")?;
-    Ok(json!({
-        "id": r.try_get::<String, _>("id")?,
-        "kind": r.try_get::<String, _>("kind")?,
-        "status": r.try_get::<String, _>("status")?,
-        "attempts": r.try_get::<i64, _>("attempts")?,
-        "answerCode": r.try_get::<Option<i64>, _>("answer_code")?,
-        "error": error,
-        "createdAt": iso(r.try_get("created_at")?),
-        "nextAt": iso(r.try_get("next_at")?),
-        "doneAt": r.try_get::<Option<i64>, _>("done_at")?.map(iso),
-    }))
-}

@@ -3,14 +3,15 @@
 //! removes them, lists an endpoint's deliveries and replays one.
 use axum::extract::{Extension, Path, State};
 use axum::Json;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
 use sqlx::Row;
 use utoipa::ToSchema;
 
 use crate::app::api::{Access, ApiRouter, Scope};
 use crate::app::auth::tokens::TokenCaller;
 use crate::app::auth::CurrentUser;
+use crate::app::http::schemas::Done;
 use crate::app::AppState;
 use crate::base::clock::iso;
 use crate::base::error::{AppError, AppResult, FieldErrors};
@@ -22,7 +23,6 @@ const URL_RULE: &str = text!("This address is not one the plant allows ([webhook
 const EVENTS_RULE: &str = text!("Choose one or more event kinds the plant has.");
 
 pub fn routes() -> ApiRouter {
-    use crate::app::http::schemas::Done;
     ApiRouter::new("core")
         .tier(Access::Console)
         .post(
@@ -56,9 +56,8 @@ pub fn routes() -> ApiRouter {
         .returns::<Replayed>()
 }
 
-// The answers' shapes for the OpenAPI description (the handlers write them with `json!`).
-#[allow(dead_code)]
-#[derive(ToSchema)]
+/// A webhook as listed.
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct WebhookJson {
     id: String,
@@ -69,8 +68,8 @@ struct WebhookJson {
     disabled_at: Option<String>,
 }
 
-#[allow(dead_code)]
-#[derive(ToSchema)]
+/// A webhook just made, with its secret.
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct NewWebhook {
     id: String,
@@ -83,8 +82,8 @@ struct NewWebhook {
     secret: String,
 }
 
-#[allow(dead_code)]
-#[derive(ToSchema)]
+/// One delivery of a webhook's event.
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct DeliveryJson {
     id: String,
@@ -99,11 +98,27 @@ struct DeliveryJson {
     done_at: Option<String>,
 }
 
-#[allow(dead_code)]
-#[derive(ToSchema)]
+/// A delivery due again.
+#[derive(Serialize, ToSchema)]
 struct Replayed {
     id: String,
     status: String,
+}
+
+impl DeliveryJson {
+    fn from_row(r: &sqlx::any::AnyRow) -> Result<Self, sqlx::Error> {
+        Ok(Self {
+            id: r.try_get("id")?,
+            kind: r.try_get("kind")?,
+            status: r.try_get("status")?,
+            attempts: r.try_get("attempts")?,
+            answer_code: r.try_get("answer_code")?,
+            error: r.try_get("error")?,
+            created_at: iso(r.try_get("created_at")?),
+            next_at: iso(r.try_get("next_at")?),
+            done_at: r.try_get::<Option<i64>, _>("done_at")?.map(iso),
+        })
+    }
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -127,7 +142,7 @@ async fn create(
     user: CurrentUser,
     token: Option<Extension<TokenCaller>>,
     crate::base::error::Json(b): crate::base::error::Json<WebhookBody>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<NewWebhook>> {
     allowed(&user, &token)?;
     let mut e = FieldErrors::new();
     let url = b.url.unwrap_or_default().trim().to_string();
@@ -168,17 +183,22 @@ async fn create(
         .after(json!({"url": url, "events": events, "companyCode": user.company_code}));
     audit::append(&mut tx, now, &entry).await?;
     tx.commit().await?;
-    Ok(Json(json!({
-        "id": id, "url": url, "events": events, "description": description,
-        "companyCode": user.company_code, "createdAt": iso(now), "secret": secret,
-    })))
+    Ok(Json(NewWebhook {
+        id,
+        url,
+        events,
+        description,
+        company_code: user.company_code.clone(),
+        created_at: iso(now),
+        secret,
+    }))
 }
 
 async fn list(
     State(state): State<AppState>,
     user: CurrentUser,
     token: Option<Extension<TokenCaller>>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Vec<WebhookJson>>> {
     allowed(&user, &token)?;
     let rows = sqlx::query(
         "SELECT id, url, events, description, created_at, disabled_at FROM webhooks WHERE company_code = $1 ORDER BY created_at DESC, id",
@@ -190,17 +210,17 @@ async fn list(
         .iter()
         .map(|r| {
             let events: String = r.try_get("events")?;
-            Ok(json!({
-                "id": r.try_get::<String, _>("id")?,
-                "url": r.try_get::<String, _>("url")?,
-                "events": events.split(' ').collect::<Vec<_>>(),
-                "description": r.try_get::<String, _>("description")?,
-                "createdAt": iso(r.try_get("created_at")?),
-                "disabledAt": r.try_get::<Option<i64>, _>("disabled_at")?.map(iso),
-            }))
+            Ok(WebhookJson {
+                id: r.try_get("id")?,
+                url: r.try_get("url")?,
+                events: events.split(' ').map(String::from).collect(),
+                description: r.try_get("description")?,
+                created_at: iso(r.try_get("created_at")?),
+                disabled_at: r.try_get::<Option<i64>, _>("disabled_at")?.map(iso),
+            })
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
-    Ok(Json(json!(out)))
+    Ok(Json(out))
 }
 
 /// The webhook `id` of the caller's company, or 404.
@@ -223,7 +243,7 @@ async fn remove(
     user: CurrentUser,
     token: Option<Extension<TokenCaller>>,
     Path(id): Path<String>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Done>> {
     allowed(&user, &token)?;
     mine(&state, &user, &id).await?;
     let now = state.now_ms();
@@ -237,7 +257,7 @@ async fn remove(
         .by(Some(&user.id), &user.full_name());
     audit::append(&mut tx, now, &entry).await?;
     tx.commit().await?;
-    Ok(Json(json!({"ok": true})))
+    Ok(Json(Done { ok: true }))
 }
 
 async fn deliveries(
@@ -245,7 +265,7 @@ async fn deliveries(
     user: CurrentUser,
     token: Option<Extension<TokenCaller>>,
     Path(id): Path<String>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Vec<DeliveryJson>>> {
     allowed(&user, &token)?;
     mine(&state, &user, &id).await?;
     let rows = sqlx::query(
@@ -255,8 +275,8 @@ async fn deliveries(
     .bind(&id)
     .fetch_all(&state.db.pool)
     .await?;
-    let out = rows.iter().map(super::delivery_json).collect::<Result<Vec<_>, _>>()?;
-    Ok(Json(json!(out)))
+    let out = rows.iter().map(DeliveryJson::from_row).collect::<Result<Vec<_>, _>>()?;
+    Ok(Json(out))
 }
 
 async fn replay(
@@ -264,7 +284,7 @@ async fn replay(
     user: CurrentUser,
     token: Option<Extension<TokenCaller>>,
     Path((id, delivery)): Path<(String, String)>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Replayed>> {
     allowed(&user, &token)?;
     mine(&state, &user, &id).await?;
     let now = state.now_ms();
@@ -285,5 +305,5 @@ async fn replay(
         .bind(&id)
         .execute(&state.db.pool)
         .await?;
-    Ok(Json(json!({"id": delivery, "status": "pending"})))
+    Ok(Json(Replayed { id: delivery, status: "pending".into() }))
 }

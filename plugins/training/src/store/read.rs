@@ -64,7 +64,8 @@ fn sql(facts: bool) -> String {
             "u.temporary",
         )
     } else {
-        ("CAST(NULL AS BIGINT)", "CAST(NULL AS TEXT)", "", "NULL")
+        // Typed NULLs (PostgreSQL types a UNION's columns), lower-case: SQL, not a message.
+        ("cast(null as bigint)", "cast(null as text)", "", "NULL")
     };
     format!(
         "SELECT CAST(0 AS BIGINT) AS kind, p.id AS id, p.part_id AS a, c.part_number AS b, p.part_desc AS x, '' AS y, \
