@@ -93,8 +93,10 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     }));
     // A periodic review's 'obsolete' verdict removes the document through its Delete.
     ctx.listen(
-        &["changes.obsolete"],
-        std::sync::Arc::new(plantdoc_core::review::RemoveWhenTold::<model::Alert>::default()),
+        &["*"],
+        std::sync::Arc::new(plantdoc_core::review::RemoveWhenTold::<model::Alert>::on(
+            "changes.obsolete",
+        )),
     );
     ctx.provide_port::<dyn plantdoc_core::ports::PartAlerts>(std::sync::Arc::new(
         kiosk::AlertsPort,

@@ -128,8 +128,10 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     }));
     // A periodic review's 'obsolete' verdict removes the document through its Delete.
     ctx.listen(
-        &["changes.obsolete"],
-        std::sync::Arc::new(plantdoc_core::review::RemoveWhenTold::<model::Swp>::default()),
+        &["*"],
+        std::sync::Arc::new(plantdoc_core::review::RemoveWhenTold::<model::Swp>::on(
+            "changes.obsolete",
+        )),
     );
     ctx.seed_demo(std::sync::Arc::new(demo::seed));
     ctx.retention(std::sync::Arc::new(retention::keeper()));

@@ -116,15 +116,20 @@ async fn remove_one<D: Hooks>(
 }
 
 /// A listener that removes a deployed document of `D` from the floor when another module's
-/// signed act decides it (an event whose `data` names `{kind: <D's noun>, docId, why}` and
-/// whose actor is the signer): the module's own Delete, with its rule (an author, or a
-/// manager who sees it), state check and audit row, inside that act's transaction, so the
-/// decision and the removal stand or fall together.
-pub struct RemoveWhenTold<D>(std::marker::PhantomData<fn() -> D>);
+/// signed act decides it (an event of kind `kind` whose `data` names `{kind: <D's noun>,
+/// docId, why}` and whose actor is the signer): the module's own Delete, with its rule (an
+/// author, or a manager who sees it), state check and audit row, inside that act's
+/// transaction, so the decision and the removal stand or fall together. Listen with it to
+/// `"*"`: the deciding module may be absent from a build (a benchmark's, a new module's),
+/// and a listener of a kind nobody declares stops start-up.
+pub struct RemoveWhenTold<D> {
+    kind: &'static str,
+    doc: std::marker::PhantomData<fn() -> D>,
+}
 
-impl<D> Default for RemoveWhenTold<D> {
-    fn default() -> Self {
-        Self(std::marker::PhantomData)
+impl<D> RemoveWhenTold<D> {
+    pub fn on(kind: &'static str) -> Self {
+        Self { kind, doc: std::marker::PhantomData }
     }
 }
 
@@ -137,7 +142,7 @@ impl<D: Hooks> crate::events::Listener for RemoveWhenTold<D> {
         now: i64,
         event: &crate::events::Event,
     ) -> AppResult<()> {
-        if event.data["kind"].as_str() != Some(D::KIND.words.noun) {
+        if event.kind != self.kind || event.data["kind"].as_str() != Some(D::KIND.words.noun) {
             return Ok(());
         }
         let id = event.data["docId"].as_str().unwrap_or_default();
