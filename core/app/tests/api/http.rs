@@ -83,6 +83,9 @@ async fn unknown_api_paths_are_json_404_and_the_spa_falls_back_to_index() {
     let r = c.get("/api/nothing/here").await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
     assert_eq!(r.body, json!({"error": "Not found."}));
+    // So under the other prefix modules serve (SCIM's), never the shell.
+    let scim = c.get("/scim/v2/Nothing").await;
+    assert_eq!((scim.status, &scim.body), (StatusCode::NOT_FOUND, &json!({"error": "Not found."})));
     let page = c.get("/main/swps").await;
     assert_eq!(page.status, StatusCode::OK);
     assert!(page.text.contains("<title>Plantdoc</title>"));

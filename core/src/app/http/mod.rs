@@ -124,8 +124,10 @@ pub fn router(state: AppState) -> (Router, Vec<RouteDoc>) {
     let mut app: Router<AppState> = Router::new()
         .route("/api/openapi.json", get(move || std::future::ready(Json(doc.clone()))))
         .merge(api_router)
-        // Unknown API paths (a disabled module's included) answer 404 in JSON.
-        .route("/api/{*rest}", axum::routing::any(api_not_found));
+        // Unknown API paths (a disabled module's included) answer 404 in JSON, under both
+        // prefixes modules may serve (`plugin::check_routes`), never the web shell.
+        .route("/api/{*rest}", axum::routing::any(api_not_found))
+        .route("/scim/{*rest}", axum::routing::any(api_not_found));
 
     let s = &state.settings.server;
     for m in state.modules.iter().filter(|m| m.manifest.remote) {
