@@ -59,11 +59,11 @@ export function RevisionReason({ revision }) {
 }
 
 /** A list that could not load: says which, with a retry (never an empty table). */
-function Failed({ what, query }) {
+function Failed({ message, query }) {
   const t = useT('swp');
   return (
     <Space role="alert" wrap>
-      <Typography.Text type="danger">{t(what)}</Typography.Text>
+      <Typography.Text type="danger">{message}</Typography.Text>
       <Button size="small" onClick={() => query.refetch()}>
         {t('Retry')}
       </Button>
@@ -94,7 +94,7 @@ export function HistoryTab() {
           </Typography.Title>
           <AuditorsFile partNumber={part.partNumber} />
           {currentQuery.isError ? (
-            <Failed what="Could not load the sign history." query={currentQuery} />
+            <Failed message={t('Could not load the sign history.')} query={currentQuery} />
           ) : current === null ? (
             <Spin />
           ) : (
@@ -107,7 +107,7 @@ export function HistoryTab() {
             {t('Past Revisions Signed Within 90 Days')}
           </Typography.Title>
           {groupsQuery.isError ? (
-            <Failed what="Could not load the past revisions' sign history." query={groupsQuery} />
+            <Failed message={t("Could not load the past revisions' sign history.")} query={groupsQuery} />
           ) : groups === null ? (
             <Spin />
           ) : groups.length === 0 ? (
