@@ -42,11 +42,18 @@ describe('change control', () => {
     await page.getByText(tomorrow()).waitFor();
 
     // The process stage first, then quality: different people.
+    // Each approval's answer is awaited (the reviewer's name is also in the header, so
+    // seeing it proves nothing): the next sign-in would abort a request still in flight.
+    const approve = async () => {
+      const answered = page.waitForResponse((r) => r.url().includes('/api/changes/approve/') && r.request().method() === 'POST');
+      await page.getByRole('button', { name: 'Approve my stage' }).click();
+      assert.equal((await answered).status(), 200);
+    };
     await openAs(page, 'approver.process@demo.plant', `/main/changes?request=${number}`);
-    await page.getByRole('button', { name: 'Approve my stage' }).click();
-    await page.getByText('Arturo Diaz').waitFor();
+    await approve();
+    await page.getByText('Arturo Diaz').first().waitFor();
     await openAs(page, 'approver.quality@demo.plant', `/main/changes?request=${number}`);
-    await page.getByRole('button', { name: 'Approve my stage' }).click();
+    await approve();
     await page.getByText('Approved', { exact: true }).first().waitFor();
     await page.getByText('0 of 1 zones live').waitFor();
 
