@@ -98,7 +98,13 @@ async fn review_acts_tell_the_reviewers_and_the_authors_and_nobody_else() {
 
 #[tokio::test]
 async fn preferences_choose_bell_mail_digest_or_nothing() {
-    let app = spawn_with(&[("server.public_url", "https://plant.example/")]).await;
+    // The test drives the mail task itself: the app's own (every 2 s) would race it on a
+    // slow run and mail what the test settles first.
+    let app = spawn_with(&[
+        ("server.public_url", "https://plant.example/"),
+        ("notifications.mail_every_ms", "3600000"),
+    ])
+    .await;
     let crew = crew(&app).await;
     let prefs = crew.eng.get("/api/notifications/preferences").await.body;
     let of = |p: &Value, k: &str| {
