@@ -12,7 +12,6 @@ use plantdoc_core::http::lang::for_person;
 use plantdoc_core::operations::roster::{self, Row, Verdict};
 use plantdoc_core::{text, AppError, AppResult, AppState};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 use utoipa::ToSchema;
 
 use crate::access::{self, Refusal};
@@ -33,9 +32,15 @@ pub struct ImportQuery {
     dry_run: bool,
 }
 
+/// Why a refused row is refused: the field (empty: the row) and the message.
+#[derive(Serialize, ToSchema)]
+pub struct Reason {
+    field: String,
+    message: String,
+}
+
 /// One row's verdict.
 #[derive(Serialize, ToSchema)]
-#[allow(dead_code)] // schema only
 pub struct RowJson {
     line: usize,
     /// The row's e-mail, or its badge.
@@ -44,13 +49,12 @@ pub struct RowJson {
     verdict: String,
     /// The fields a changed row changes.
     fields: Vec<String>,
-    /// Why a refused row is refused: {field, message} (field empty: the row).
-    reasons: Vec<Value>,
+    /// Why a refused row is refused.
+    reasons: Vec<Reason>,
 }
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[allow(dead_code)] // schema only
 pub struct Imported {
     dry_run: bool,
     /// Whether the accepted rows were written.
@@ -94,7 +98,7 @@ pub async fn import(
     me: CurrentUser,
     Query(q): Query<ImportQuery>,
     body: Bytes,
-) -> AppResult<Reply<Value>> {
+) -> AppResult<Reply<Imported>> {
     require_manager(&me)?;
     if body.len() > MAX_BYTES {
         return Err(AppError::PayloadTooLarge(TOO_BIG.into()));
@@ -122,7 +126,7 @@ pub async fn import(
     }
     drop(conn);
     let mut counts = std::collections::BTreeMap::<String, usize>::new();
-    let list: Vec<Value> = rows
+    let list: Vec<RowJson> = rows
         .iter()
         .map(|r| {
             *counts.entry(word(&r.verdict).into()).or_default() += 1;
@@ -130,14 +134,23 @@ pub async fn import(
                 Verdict::Changed(f) => f.iter().map(|x| x.to_string()).collect(),
                 _ => Vec::new(),
             };
-            let reasons: Vec<Value> = match &r.verdict {
+            let reasons = match &r.verdict {
                 Verdict::Refused(why) => why
                     .iter()
-                    .map(|(f, m)| json!({"field": f, "message": for_person(&state, &me, m)}))
+                    .map(|(f, m)| Reason {
+                        field: f.to_string(),
+                        message: for_person(&state, &me, m),
+                    })
                     .collect(),
                 _ => Vec::new(),
             };
-            json!({"line": r.line, "key": r.key, "verdict": word(&r.verdict), "fields": fields, "reasons": reasons})
+            RowJson {
+                line: r.line,
+                key: r.key.clone(),
+                verdict: word(&r.verdict).into(),
+                fields,
+                reasons,
+            }
         })
         .collect();
     let accepted = rows
@@ -147,5 +160,5 @@ pub async fn import(
     if applied {
         roster::apply(&state, &rows, (Some(&me.id), &me.full_name())).await?;
     }
-    Ok(Reply(json!({"dryRun": q.dry_run, "applied": applied, "rows": list, "counts": counts})))
+    Ok(Reply(Imported { dry_run: q.dry_run, applied, rows: list, counts }))
 }
