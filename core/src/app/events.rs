@@ -51,6 +51,17 @@ pub enum CoreAct {
     PasswordReset,
     /// A webhook failed for 24 h and was disabled: its maker is told.
     WebhookDisabled,
+    /// The roster import (`plantdoc user import`, Settings → Users → Import) changed or
+    /// disabled a user: told as the console's Edit and Delete User tell it, so the modules
+    /// that hear it (a disabled operator's obligations) hear an import too.
+    UserChanged,
+}
+
+impl CoreAct {
+    /// Told to one person (bell and mail), not to the plant.
+    pub fn is_personal(self) -> bool {
+        !matches!(self, CoreAct::UserChanged)
+    }
 }
 
 /// The mail of a personal event, rendered by the act (it may carry a one-time secret:
@@ -248,10 +259,11 @@ impl Events {
                     anyhow::bail!("module '{id}': event kind {:?} must be '<module>.<what>' in lower-case letters, digits and '-'", k.id);
                 }
                 if let Some(act) = k.serves {
-                    if !k.personal {
+                    if k.personal != act.is_personal() {
                         anyhow::bail!(
-                            "module '{id}': event kind '{}' serves {act:?} but is not personal",
-                            k.id
+                            "module '{id}': event kind '{}' serves {act:?} but is {}personal",
+                            k.id,
+                            if k.personal { "" } else { "not " }
                         );
                     }
                     if let Some((o, _)) = out.kinds.values().find(|(o, _)| o.serves == Some(act)) {
@@ -316,10 +328,10 @@ impl AppState {
         self.events.kinds.get(id).map(|(k, _)| *k)
     }
 
-    /// The personal kind a module declares for the core's `act` (its module enabled or
-    /// not: the core's act goes on), if a linked module declares one.
+    /// The kind a module declares for the core's `act` (its module enabled or not: the
+    /// core's act goes on), if a linked module declares one.
     pub fn kind_serving(&self, act: CoreAct) -> Option<EventKind> {
-        self.events.kinds.values().map(|(k, _)| *k).find(|k| k.personal && k.serves == Some(act))
+        self.events.kinds.values().map(|(k, _)| *k).find(|k| k.serves == Some(act))
     }
 
     /// The declared event kinds (see [`Events::kinds`]).

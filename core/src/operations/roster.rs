@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 use serde_json::json;
 
 use crate::app::auth::password;
+use crate::app::events::{CoreAct, Event};
 use crate::app::AppState;
 use crate::base::error::AppError;
 use crate::data::audit::{self, AuditEntry};
@@ -178,6 +179,7 @@ pub async fn apply(
         hashes.push(password::hash(state, &crate::app::auth::session::random_token()).await?);
     }
     let mut hashes = hashes.into_iter();
+    let told = state.kind_serving(CoreAct::UserChanged);
     let mut tx = state.db.begin().await?;
     for r in rows {
         let (action, target, after) = match &r.verdict {
@@ -214,6 +216,22 @@ pub async fn apply(
             .by(actor.0, actor.1)
             .after(after);
         audit::append(&mut tx, now, &entry).await?;
+        // Told as Edit and Delete User tell it (data: the zones after the change).
+        if let (Some(kind), Some(u)) = (told, r.existing.as_ref()) {
+            let disabled = r.verdict == Verdict::Disabled;
+            let (zones, position, company) = if disabled {
+                (&u.zones, json!(u.position), &u.company_code)
+            } else {
+                (&r.input.zones, json!(r.input.position), &r.input.company_code)
+            };
+            let mut event = Event::new(kind.id, &u.company_code, format!("user:{}", u.id))
+                .zones(zones)
+                .data(json!({"userId": u.id, "disabled": disabled, "zones": zones, "position": position, "companyCode": company}));
+            if let Some(by) = actor.0 {
+                event = event.by(by);
+            }
+            state.emit(&mut tx, now, &event).await?;
+        }
     }
     tx.commit().await?;
     Ok(())

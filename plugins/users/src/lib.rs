@@ -17,11 +17,13 @@ use plantdoc_core::events::{CoreAct, EventKind};
 use plantdoc_core::text;
 use plantdoc_core::ModuleContext;
 
-/// Told when a manager edits a user's fields or deletes (disables) a user, inside the
+/// Told when a manager edits a user's fields or deletes (disables) a user, or the roster
+/// import changes or disables one (the core's act), inside the
 /// act's transaction: subject `user:<id>`, data `{userId, disabled, zones}` (the zones
 /// after the change).
 pub(crate) const CHANGED: EventKind =
-    EventKind::new("users.changed", text!("A user was changed or disabled"));
+    EventKind::new("users.changed", text!("A user was changed or disabled"))
+        .serves(CoreAct::UserChanged);
 
 /// Personal (told to the new person only, always mailed): a manager made their account.
 pub(crate) const ACCOUNT_CREATED: EventKind =

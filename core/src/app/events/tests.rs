@@ -87,4 +87,12 @@ fn a_core_act_is_served_by_one_personal_kind() {
         not_personal.err().unwrap().to_string(),
         "module 'a': event kind 'a.reset' serves PasswordReset but is not personal"
     );
+    // The plant hears of a user changed by the roster import: that act is not personal.
+    let changed = EventKind::new("a.changed", "l").serves(CoreAct::UserChanged);
+    assert!(Events::collect(&[with("a", vec![changed])]).is_ok());
+    let personal = Events::collect(&[with("a", vec![changed.personal()])]);
+    assert_eq!(
+        personal.err().unwrap().to_string(),
+        "module 'a': event kind 'a.changed' serves UserChanged but is personal"
+    );
 }

@@ -98,6 +98,12 @@ async fn a_manager_imports_a_roster_judged_by_the_consoles_rules_then_applied_au
     assert_eq!(audit_count(&app, "user.create").await, creates + 1);
     assert_eq!(audit_count(&app, "user.update").await, 1);
     assert_eq!(audit_count(&app, "user.disable").await, 1);
+    // Told as Edit and Delete User tell it: the modules that hear users.changed hear both.
+    let told = "SELECT COUNT(*) FROM events e JOIN users u ON e.subject = 'user:' || u.id \
+        WHERE e.kind = 'users.changed' AND e.actor_id IS NOT NULL AND \
+        ((u.email = 'leaves@demo.plant' AND e.data LIKE '%\"disabled\":true%') \
+        OR (u.email = 'stays@demo.plant' AND e.data LIKE '%\"disabled\":false%'))";
+    assert_eq!(scalar(&app, told).await, 2);
     let by_boss = "SELECT COUNT(*) FROM audit_log a JOIN users u ON u.id = a.actor_id WHERE u.email = 'boss@demo.plant' AND a.meaning = 'roster import'";
     assert_eq!(scalar(&app, by_boss).await, 3);
     assert_eq!(
