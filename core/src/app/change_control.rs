@@ -40,6 +40,11 @@ pub trait ChangeControl: Send + Sync {
         conn: &mut sqlx::AnyConnection,
         doc_id: &str,
     ) -> AppResult<Vec<(String, String)>>;
+    /// [`Self::effective_days`] as a scalar subquery over the SQL expression naming the
+    /// revision (`id_sql`), to read with the revision's own row in one statement: each
+    /// (zone, day) as `<zone's length>:<zone><day>`, '' when none. Read it with
+    /// [`parse_days`].
+    fn effective_days_sql(&self, id_sql: &str) -> String;
     /// When the deployed document `doc_id` is due for its periodic review (ms), if it has a
     /// review date.
     async fn review_due(&self, state: &AppState, doc_id: &str) -> AppResult<Option<i64>>;
@@ -60,6 +65,21 @@ pub fn held_back(days: &[(String, String)], zones: &[String], today: &str) -> bo
     let mine: Vec<&(String, String)> =
         days.iter().filter(|(z, _)| zones.is_empty() || zones.contains(z)).collect();
     !mine.is_empty() && mine.iter().all(|(_, d)| d.as_str() > today)
+}
+
+/// The days of a [`ChangeControl::effective_days_sql`] column, as `effective_days`
+/// answers them (what does not parse ends the list).
+pub fn parse_days(mut text: &str) -> Vec<(String, String)> {
+    let mut days = Vec::new();
+    while let Some((len, rest)) = text.split_once(':') {
+        let Ok(len) = len.parse::<usize>() else { break };
+        // SQL's length() counts characters.
+        let end = rest.char_indices().nth(len).map_or(rest.len(), |(i, _)| i);
+        let Some(day) = rest.get(end..end + 10) else { break };
+        days.push((rest[..end].to_string(), day.to_string()));
+        text = &rest[end + 10..];
+    }
+    days
 }
 
 /// The first millisecond (UTC) of a `YYYY-MM-DD` day.
@@ -118,6 +138,11 @@ mod tests {
             assert_eq!(held_back(&dated, &zones(z), today), held, "{z:?} {today}");
         }
         assert!(!held_back(&[], &zones(&["A1"]), "2026-01-01"));
+        assert_eq!(parse_days("2:A12026-01-073:B;22026-01-03")[0], dated[0]);
+        assert_eq!(parse_days("2:A12026-01-072:B22026-01-03"), dated);
+        assert_eq!(parse_days("3:B;22026-01-03"), days(&[("B;2", "2026-01-03")]));
+        assert_eq!(parse_days("2:Zé2026-01-03"), days(&[("Zé", "2026-01-03")]));
+        assert!(parse_days("").is_empty());
         assert_eq!(day_of(1_767_225_600_000), "2026-01-01");
         assert_eq!(day_start_ms("2026-01-01"), Some(1_767_225_600_000));
     }

@@ -191,7 +191,8 @@ pub use super::readiness_port::{ReadingObligations, Readings};
 pub use super::training_port::{PartWaiver, Qualification, TrainingLevels};
 
 pub use super::change_control::{
-    day_of, day_start_ms, held_back, review_due, AttachedRevision, ChangeControl, REASON_REQUIRED,
+    day_of, day_start_ms, held_back, parse_days, review_due, AttachedRevision, ChangeControl,
+    REASON_REQUIRED,
 };
 
 // --- the registry ---

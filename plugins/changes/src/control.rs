@@ -80,6 +80,16 @@ impl ChangeControl for Control {
             .collect::<Result<_, sqlx::Error>>()?)
     }
 
+    fn effective_days_sql(&self, id_sql: &str) -> String {
+        // Each pair as `<zone's length>:<zone><day>` (a day is 10 characters): a zone code
+        // from the configuration may hold any character.
+        format!(
+            "COALESCE((SELECT string_agg(length(z.zone) || ':' || z.zone || z.effective, '') FROM change_request_revisions r \
+             JOIN change_requests c ON c.id = r.request_id JOIN change_request_zones z ON z.request_id = c.id \
+             WHERE r.doc_id = {id_sql} AND c.status = 'deployed' AND z.effective IS NOT NULL), '')"
+        )
+    }
+
     async fn review_due(&self, state: &AppState, doc_id: &str) -> AppResult<Option<i64>> {
         Ok(sqlx::query_scalar(
             "SELECT due_at FROM change_reviews WHERE doc_id = $1 AND ended_at IS NULL AND (ends_at IS NULL OR ends_at > $2)",

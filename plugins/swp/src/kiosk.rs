@@ -3,7 +3,7 @@
 //! SHA-256 of the SWC, JES and VIS it was made of) and an operator's standing for it.
 //! The island records signatures in the core's acknowledgements store; this module owns
 //! the SWPs.
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 
 use plantdoc_core::acks;
 use plantdoc_core::app::AppState;
@@ -90,13 +90,16 @@ async fn in_force_for_part(
     part_number: &str,
     zone: &str,
 ) -> AppResult<Option<InForceDoc>> {
-    static SQL: LazyLock<String> = LazyLock::new(|| {
-        format!(
-            "SELECT {IN_FORCE_COLUMNS} FROM swp_parts sp JOIN swps s ON s.id = sp.current_id \
-             WHERE sp.company_code = $1 AND sp.part_number = $2"
-        )
-    });
-    let row = sqlx::query(SQL.as_str())
+    static SQL: LazyLock<String> = LazyLock::new(|| in_force_sql(""));
+    // With change control, the revision's effective days come in the same statement.
+    static WITH_DAYS: OnceLock<String> = OnceLock::new();
+    let cc = state.port::<dyn ChangeControl>();
+    let sql = match &cc {
+        Some(cc) => WITH_DAYS
+            .get_or_init(|| in_force_sql(&format!(", {} AS days", cc.effective_days_sql("s.id")))),
+        None => SQL.as_str(),
+    };
+    let row = sqlx::query(sql)
         .bind(&user.company_code)
         .bind(part_number)
         .fetch_optional(&mut *state.db.reader().await?)
@@ -109,8 +112,10 @@ async fn in_force_for_part(
     {
         return Ok(None);
     }
-    let Some(cc) = state.port::<dyn ChangeControl>() else { return in_force_doc(&row, None) };
-    let days = cc.effective_days(&mut *state.db.reader().await?, &seen.swp.id).await?;
+    if cc.is_none() {
+        return in_force_doc(&row, None);
+    }
+    let days = ports::parse_days(&row.try_get::<String, _>("days")?);
     let zones = [zone.to_string()];
     if !ports::held_back(&days, &zones, &ports::day_of(state.now_ms())) {
         // In force in this zone from its effective day (reached), else from the deploy.
@@ -132,6 +137,14 @@ async fn in_force_for_part(
         .fetch_optional(&mut *state.db.reader().await?)
         .await?;
     prev.map_or(Ok(None), |r| in_force_doc(&r, None))
+}
+
+/// [`in_force_for_part`]'s statement: the part's current revision, with `extra` columns.
+fn in_force_sql(extra: &str) -> String {
+    format!(
+        "SELECT {IN_FORCE_COLUMNS}{extra} FROM swp_parts sp JOIN swps s ON s.id = sp.current_id \
+         WHERE sp.company_code = $1 AND sp.part_number = $2"
+    )
 }
 
 /// What [`in_force_for_part`] reads of a revision over `FROM swps s`.
