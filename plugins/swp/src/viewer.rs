@@ -18,6 +18,7 @@ use sqlx::Row;
 use crate::access::visibility_key;
 use crate::in_force;
 use crate::model::{Swp, SwpStatus};
+use crate::schemas as sc;
 use crate::served::LangQuery;
 use crate::store::{self, visible_swp};
 use plantdoc_core::review::{can_see, Document};
@@ -62,11 +63,12 @@ pub async fn signed_urls(
     user: CurrentUser,
     Path(id): Path<String>,
     Query(q): Query<LangQuery>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<sc::SignedUrls>> {
     let s = visible_swp(&state, &user, &id).await?;
     let Some(lang) = q.lang() else {
         let mut links = store::links_for(&state, std::slice::from_ref(&s)).await?;
-        return Ok(axum::Json(json!({"urls": links.remove(&s.id)})));
+        let urls = links.remove(&s.id).ok_or(AppError::NotFound)?;
+        return Ok(axum::Json(sc::SignedUrls { urls, served: None }));
     };
     let mut found = plantdoc_core::files::describe(
         &state,
@@ -80,17 +82,17 @@ pub async fn signed_urls(
     let list = crate::translations::read(&state.db, &s.id).await?;
     let shown = crate::served::choose(&state, &s, &list, Some(lang), &mut found).await?;
     let urls = store::urls_of(&state, &s, &found, &shown.files).await?;
-    Ok(axum::Json(json!({"urls": urls, "served": shown.served})))
+    Ok(axum::Json(sc::SignedUrls { urls, served: shown.served }))
 }
 
 pub async fn signed_ops(
     State(state): State<AppState>,
     user: CurrentUser,
     Path(id): Path<String>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<sc::OpList>> {
     let s = visible_swp(&state, &user, &id).await?;
     let signs = store::signs_for(&state.db, &[&s]).await?.remove(&s.id).unwrap_or_default();
-    Ok(axum::Json(json!({"opList": {"opsSigned": signs}})))
+    Ok(axum::Json(sc::OpList { op_list: sc::OpsSigned { ops_signed: signs } }))
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]

@@ -163,14 +163,7 @@ pub struct SignDate {
     pub date: String,
 }
 
-/// `{"_id", "firstname", "lastname"}` (a person in a list of names).
-#[derive(Serialize, ToSchema)]
-pub struct PersonName {
-    #[serde(rename = "_id")]
-    pub id: String,
-    pub firstname: String,
-    pub lastname: String,
-}
+pub use crate::plant::engineers::PersonName;
 
 /// `{"deleted": [ids]}`
 #[derive(Serialize, ToSchema)]
@@ -228,4 +221,13 @@ pub struct PartRef {
 #[serde(rename_all = "camelCase")]
 pub struct PartList {
     pub part_list: Vec<PartRef>,
+}
+
+impl PartList {
+    /// The list of these catalogue parts.
+    pub fn of(parts: Vec<crate::documents::parts::Part>) -> Self {
+        let part_list =
+            parts.into_iter().map(|p| PartRef { id: p.id, part_number: p.part_number }).collect();
+        PartList { part_list }
+    }
 }
