@@ -128,7 +128,7 @@ pub fn routes() -> ApiRouter {
             crate::translations::file,
         )
         .query::<crate::translations::LangQuery>()
-        .returns_schema(json!({"type": "object", "properties": {"url": {"type": "string"}, "served": {"type": "object"}, "translations": {"type": "array", "items": {"type": "string"}}}}))
+        .returns::<sc::FileLink>()
         .get("/api/alerts/operator-alerts/zone/{zone}", "Kiosk: alerts in force in the zone now, with url", kiosk::zone_feed)
         .returns::<Vec<sc::KioskAlert>>()
         .get(

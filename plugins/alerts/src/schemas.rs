@@ -190,3 +190,20 @@ pub struct TextDoc {
     pub(crate) alert_tag: String,
     pub(crate) part_number: String,
 }
+
+/// What a link serves: the language (null: the original) and the file's SHA-256.
+#[derive(Serialize, ToSchema)]
+pub struct Served {
+    #[schema(required = true)]
+    pub lang: Option<String>,
+    pub sha256: String,
+}
+
+/// A short-lived link to the alert's file in a language, what it serves and the
+/// languages the alert has. (returned)
+#[derive(Serialize, ToSchema)]
+pub struct FileLink {
+    pub url: String,
+    pub served: Served,
+    pub translations: Vec<String>,
+}

@@ -231,17 +231,17 @@ async fn api_not_found() -> Response {
     (StatusCode::NOT_FOUND, Json(json!({"error": text!("Not found.")}))).into_response()
 }
 
-async fn healthz() -> Json<serde_json::Value> {
-    Json(json!({"status": "ok"}))
+async fn healthz() -> Json<schemas::Status> {
+    Json(schemas::Status { status: "ok".into() })
 }
 
 async fn readyz(State(state): State<AppState>) -> Response {
     match state.db.ping().await {
-        Ok(()) => Json(json!({"status": "ready"})).into_response(),
+        Ok(()) => Json(schemas::Status { status: "ready".into() }).into_response(),
         Err(e) => {
             tracing::warn!(error = %e, "not ready: database unreachable");
-            (StatusCode::SERVICE_UNAVAILABLE, Json(json!({"status": "database unavailable"})))
-                .into_response()
+            let status = schemas::Status { status: "database unavailable".into() };
+            (StatusCode::SERVICE_UNAVAILABLE, Json(status)).into_response()
         }
     }
 }
@@ -299,17 +299,20 @@ async fn switch_module(
     State(state): State<AppState>,
     user: CurrentUser,
     crate::base::error::Json(b): crate::base::error::Json<SwitchBody>,
-) -> AppResult<Json<serde_json::Value>> {
+) -> AppResult<Json<schemas::Switched>> {
     if !user.plant_admin || user.disabled {
         return Err(crate::base::error::AppError::Forbidden(NOT_PLANT_ADMIN.into()));
     }
     let s =
         crate::app::switches::set(&state, &b.id, b.enabled, &user.id, &user.full_name()).await?;
-    Ok(Json(json!({"id": b.id, "enabled": s.enabled, "switch": s})))
+    Ok(Json(schemas::Switched { id: b.id, enabled: s.enabled, switch: s }))
 }
 
-async fn zones(State(state): State<AppState>, user: CurrentUser) -> Json<serde_json::Value> {
-    Json(json!(state.zones.options(&user.company_code)))
+async fn zones(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> Json<Vec<crate::plant::zones::ZoneOption>> {
+    Json(state.zones.options(&user.company_code))
 }
 
 /// An answer whose JSON was written as bytes (no `Value` tree): the kiosk's feeds, the

@@ -23,7 +23,7 @@ pub struct Message {
 }
 
 /// `{"status": "..."}` (health checks).
-#[derive(ToSchema)]
+#[derive(Serialize, ToSchema)]
 pub struct Status {
     pub status: String,
 }
@@ -49,7 +49,7 @@ pub struct MessageEmail {
 }
 
 /// The answer of `POST /api/modules/switch`.
-#[derive(ToSchema)]
+#[derive(Serialize, ToSchema)]
 pub struct Switched {
     pub id: String,
     pub enabled: bool,
