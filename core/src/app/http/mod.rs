@@ -249,39 +249,44 @@ async fn readyz(State(state): State<AppState>) -> Response {
 async fn modules(
     State(state): State<AppState>,
     _user: CurrentUser,
-) -> AppResult<Json<serde_json::Value>> {
+) -> AppResult<Json<schemas::Modules>> {
     let switches = state.switches.read().unwrap_or_else(|p| p.into_inner()).clone();
-    let list: Vec<serde_json::Value> = state
+    let modules = state
         .modules
         .iter()
         .map(|m| {
             let man = &m.manifest;
-            json!({
-                "id": man.id,
-                "name": man.name,
-                "nameLabels": man.name_labels,
-                "enabled": state.module_enabled(&man.id),
-                "switch": switches.get(&man.id),
-                "release": man.release,
-                "mount": man.mount,
-                "route": man.route,
-                "home": man.home,
-                "whenDisabled": man.when_disabled,
-                "sidebar": man.sidebar.as_ref().map(|s| json!({
-                    "group": s.group, "label": s.label, "labels": s.labels, "icon": s.icon, "order": s.order, "route": man.route,
-                })),
-                "api": man.api.iter().chain(&man.shared_api).collect::<Vec<_>>(),
-                "migrations": man.migrations,
-                "dependencies": man.dependencies,
-                "remote": man.remote.then(|| json!({
-                    "url": format!("/remotes/{}/remoteEntry.js", man.id),
-                    "scope": man.scope(),
-                    "module": "./Module",
-                })),
-            })
+            schemas::ModuleEntry {
+                id: man.id.clone(),
+                name: man.name.clone(),
+                name_labels: man.name_labels.clone(),
+                enabled: state.module_enabled(&man.id),
+                switch: switches.get(&man.id).cloned(),
+                release: man.release.clone(),
+                mount: man.mount,
+                route: man.route.clone(),
+                home: man.home,
+                when_disabled: man.when_disabled,
+                sidebar: man.sidebar.as_ref().map(|s| schemas::Sidebar {
+                    group: s.group.clone(),
+                    label: s.label.clone(),
+                    labels: s.labels.clone(),
+                    icon: s.icon.clone(),
+                    order: s.order,
+                    route: man.route.clone(),
+                }),
+                api: man.api.iter().chain(&man.shared_api).cloned().collect(),
+                migrations: man.migrations,
+                dependencies: man.dependencies.clone(),
+                remote: man.remote.then(|| schemas::Remote {
+                    url: format!("/remotes/{}/remoteEntry.js", man.id),
+                    scope: man.scope(),
+                    module: "./Module".into(),
+                }),
+            }
         })
         .collect();
-    Ok(Json(json!({"release": state.settings.release, "modules": list})))
+    Ok(Json(schemas::Modules { release: state.settings.release.clone(), modules }))
 }
 
 pub const NOT_PLANT_ADMIN: &str = text!("Switching modules is for plant administrators only.");
