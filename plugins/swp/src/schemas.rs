@@ -71,11 +71,12 @@ pub struct One {
     pub swp: SwpJson,
 }
 
-/// A zone and the day (`YYYY-MM-DD`, UTC) a change takes effect there.
+/// A zone and the day (`YYYY-MM-DD`, UTC) a change takes effect there. (returned, inside
+/// the viewer's bytes)
 #[derive(Serialize, ToSchema)]
 pub struct ZoneDay {
-    zone: String,
-    day: String,
+    pub zone: String,
+    pub day: String,
 }
 
 /// The console's SWP: under change control, when it is next reviewed and, while an

@@ -12,7 +12,6 @@ use plantdoc_core::text;
 use std::sync::LazyLock;
 
 use serde::Deserialize;
-use serde_json::{json, Value};
 use sqlx::Row;
 
 use crate::access::visibility_key;
@@ -33,14 +32,16 @@ pub async fn swp(
     // Under change control's periodic review: when it is next due.
     let mut extra = Vec::new();
     if let Some(due) = plantdoc_core::ports::review_due(&state, &s.id).await? {
-        extra.push(("reviewDue", json!(due)));
+        extra.push(("reviewDue", serde_json::to_vec(&due)));
     }
     // Under an effective date: where this revision takes effect later, or where the one it
     // superseded stays in force until then (the console shows both).
     let (from, until) =
         in_force::pending_days(&state, &user, &s.id, &s.part_number, s.status).await?;
-    let days = |d: Vec<(String, String)>| -> Value {
-        d.into_iter().map(|(zone, day)| json!({"zone": zone, "day": day})).collect()
+    let days = |d: Vec<(String, String)>| {
+        let d: Vec<sc::ZoneDay> =
+            d.into_iter().map(|(zone, day)| sc::ZoneDay { zone, day }).collect();
+        serde_json::to_vec(&d)
     };
     if !from.is_empty() {
         extra.push(("effectiveFrom", days(from)));
@@ -50,7 +51,7 @@ pub async fn swp(
     }
     for (key, value) in extra {
         body.pop();
-        let value = serde_json::to_vec(&value).map_err(anyhow::Error::from)?;
+        let value = value.map_err(anyhow::Error::from)?;
         plantdoc_core::http::push_field(&mut body, key, &value);
         body.push(b'}');
     }
