@@ -1,10 +1,19 @@
 //! The upload forms' on-behalf-of choice: the process engineers of a company.
-use serde_json::{json, Value};
+use serde_json::Value;
 use sqlx::Row;
 
 use super::users::{find_by_id, User};
 use crate::base::error::Refusal;
 use crate::msg;
+
+/// `{"_id", "firstname", "lastname"}` (a person in a list of names).
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct PersonName {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub firstname: String,
+    pub lastname: String,
+}
 
 /// The process engineers of `company` but `except` (the caller; 'Myself' is the upload
 /// forms' own option), as the forms' on-behalf-of list: `[{_id, firstname, lastname}]`.
@@ -12,7 +21,7 @@ pub async fn process_engineers(
     db: &crate::data::db::Db,
     company: &str,
     except: &str,
-) -> Result<Vec<Value>, sqlx::Error> {
+) -> Result<Vec<PersonName>, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT id, firstname, lastname FROM users WHERE company_code = $1 AND position = 'engineer' AND department = 'process' \
          AND disabled = 0 AND id <> $2 ORDER BY lastname, firstname, id",
@@ -22,7 +31,13 @@ pub async fn process_engineers(
     .fetch_all(&db.pool)
     .await?;
     rows.iter()
-        .map(|r| Ok(json!({"_id": r.try_get::<String, _>("id")?, "firstname": r.try_get::<String, _>("firstname")?, "lastname": r.try_get::<String, _>("lastname")?})))
+        .map(|r| {
+            Ok(PersonName {
+                id: r.try_get("id")?,
+                firstname: r.try_get("firstname")?,
+                lastname: r.try_get("lastname")?,
+            })
+        })
         .collect()
 }
 

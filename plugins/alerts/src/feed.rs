@@ -211,16 +211,12 @@ pub async fn items(state: &AppState, ids: &[&str]) -> anyhow::Result<Vec<Option<
         let mut links = store::links_for(state, &alerts).await?;
         for a in alerts {
             // As shown while in force (the only time it is sent).
-            let mut v = a.to_json(now.max(a.effective_date));
-            v["url"] = links
-                .remove(&a.id)
-                .map(serde_json::Value::String)
-                .unwrap_or(serde_json::Value::Null);
-            let item = Arc::new(FeedItem {
-                file_hash: a.file_hash,
-                built_ms: now,
-                json: Bytes::from(serde_json::to_vec(&v)?),
-            });
+            let url = links.remove(&a.id);
+            let shown_at = now.max(a.effective_date);
+            let v = crate::schemas::KioskAlert { alert: a.json(shown_at), url };
+            let json = Bytes::from(serde_json::to_vec(&v)?);
+            let a = v.alert.alert;
+            let item = Arc::new(FeedItem { file_hash: a.file_hash, built_ms: now, json });
             if let Some(at) = ids.iter().position(|id| *id == a.record.id) {
                 found[at] = Some(item.clone());
             }

@@ -8,7 +8,7 @@ use plantdoc_core::auth::users::User;
 use plantdoc_core::error::{AppError, AppResult};
 use plantdoc_core::events::Event;
 use plantdoc_core::review::{Deploy, Deployed, Hooks};
-use serde_json::{json, Value};
+use serde_json::json;
 use sqlx::AnyConnection;
 
 use crate::access::KIND;
@@ -72,8 +72,10 @@ impl Hooks for Alert {
         }
         Ok(())
     }
-    async fn answer(state: &AppState, id: &str) -> AppResult<Value> {
+    type Answer = axum::Json<crate::schemas::One>;
+    async fn answer(state: &AppState, id: &str) -> AppResult<Self::Answer> {
         let a = store::fetch_one(&state.db, id).await?.ok_or(AppError::NotFound)?;
-        Ok(json!({"alert": store::with_signs(state, &[a]).await?.remove(0)}))
+        let alert = store::with_signs(state, vec![a]).await?.remove(0);
+        Ok(axum::Json(crate::schemas::One { alert }))
     }
 }

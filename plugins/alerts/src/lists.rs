@@ -5,20 +5,21 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::db::Params;
 use plantdoc_core::error::{AppError, AppResult};
-use serde_json::{json, Value};
+use plantdoc_core::http::schemas::{PartList, PersonName};
 
 use crate::access::KIND;
 use crate::model::Alert;
+use crate::schemas::{AlertJson, AlertViewed, MineAlert, OneViewed, OpList, OpsSigned};
 use crate::store::{self, visible_alert};
 use plantdoc_core::review::Document;
 
-/// The alerts' JSON with sign records and `mine` (the caller is an author: My tabs).
-async fn answer(state: &AppState, user_id: &str, alerts: &[Alert]) -> AppResult<axum::Json<Value>> {
-    let mut list = store::with_signs(state, alerts).await?;
-    for (v, a) in list.iter_mut().zip(alerts) {
-        v["mine"] = Value::Bool(a.is_author(user_id));
-    }
-    Ok(axum::Json(Value::Array(list)))
+type Alerts = axum::Json<Vec<MineAlert>>;
+
+/// The alerts with sign records and `mine` (the caller is an author: My tabs).
+async fn answer(state: &AppState, user_id: &str, alerts: Vec<Alert>) -> AppResult<Alerts> {
+    let list = store::with_signs(state, alerts).await?;
+    let mine = |j: AlertJson| MineAlert { mine: j.alert.is_author(user_id), alert: j };
+    Ok(axum::Json(list.into_iter().map(mine).collect()))
 }
 
 /// Alerts waiting for the caller's stage, oldest first: engineers see those whose
@@ -27,8 +28,8 @@ async fn answer(state: &AppState, user_id: &str, alerts: &[Alert]) -> AppResult<
 pub async fn pending_my_approval(
     State(state): State<AppState>,
     user: CurrentUser,
-) -> AppResult<axum::Json<Value>> {
-    let Some(stage) = KIND.flow.stage_of(&user) else { return Ok(axum::Json(json!([]))) };
+) -> AppResult<Alerts> {
+    let Some(stage) = KIND.flow.stage_of(&user) else { return Ok(axum::Json(Vec::new())) };
     let mut q = Params::default();
     let filter = KIND.waiting_sql(&mut q, &user, stage);
     let sql = format!(
@@ -38,7 +39,7 @@ pub async fn pending_my_approval(
     );
     let rows = q.query(&sql).fetch_all(&state.db.pool).await?;
     let alerts: Vec<Alert> = rows.iter().map(Alert::from_row).collect::<Result<_, _>>()?;
-    answer(&state, &user.id, &alerts).await
+    answer(&state, &user.id, alerts).await
 }
 
 async fn list(
@@ -46,39 +47,30 @@ async fn list(
     user: &CurrentUser,
     status: &str,
     extra: impl FnOnce(&mut Params) -> String,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<Alerts> {
     let mut q = Params::default();
     let vis = KIND.visible_sql(&state.zones, &mut q, user);
     let more = extra(&mut q);
     let alerts =
         store::fetch_list(&state.db, &q, &format!("a.status IN ({status}) AND {vis}{more}"))
             .await?;
-    answer(state, &user.id, &alerts).await
+    answer(state, &user.id, alerts).await
 }
 
 /// Pending and rejected alerts the caller sees, newest first, with approvals
 /// (My Pending takes those with `mine`, All Pending all).
-pub async fn user_pending(
-    State(state): State<AppState>,
-    user: CurrentUser,
-) -> AppResult<axum::Json<Value>> {
+pub async fn user_pending(State(state): State<AppState>, user: CurrentUser) -> AppResult<Alerts> {
     list(&state, &user, "'pending', 'rejected'", |_| String::new()).await
 }
 
 /// Deployed alerts the caller sees, expired ones included (`status: expired`), with
 /// `opSigned` (My Approved takes those with `mine`, All Approved all).
-pub async fn user_deployed(
-    State(state): State<AppState>,
-    user: CurrentUser,
-) -> AppResult<axum::Json<Value>> {
+pub async fn user_deployed(State(state): State<AppState>, user: CurrentUser) -> AppResult<Alerts> {
     list(&state, &user, "'deployed'", |_| String::new()).await
 }
 
 /// Browse: deployed alerts not yet past their sunset (in force or coming).
-pub async fn deployed(
-    State(state): State<AppState>,
-    user: CurrentUser,
-) -> AppResult<axum::Json<Value>> {
+pub async fn deployed(State(state): State<AppState>, user: CurrentUser) -> AppResult<Alerts> {
     let now = state.now_ms();
     list(&state, &user, "'deployed'", |q| format!(" AND a.sunset_date > {}", q.add(now))).await
 }
@@ -88,11 +80,11 @@ pub async fn signed_url(
     State(state): State<AppState>,
     user: CurrentUser,
     Path(id): Path<String>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<String>> {
     let a = visible_alert(&state, &user, &id).await?;
     let mut links = store::links_for(&state, std::slice::from_ref(&a)).await?;
     let url = links.remove(&a.id).ok_or(AppError::NotFound)?;
-    Ok(axum::Json(Value::String(url)))
+    Ok(axum::Json(url))
 }
 
 /// Sign records of the alert's current version: `{opList: {opsSigned}}` (as SWPs).
@@ -100,13 +92,13 @@ pub async fn signed_ops(
     State(state): State<AppState>,
     user: CurrentUser,
     Path(id): Path<String>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<OpList>> {
     let a = visible_alert(&state, &user, &id).await?;
     let signs = store::signs_for(&state.db, std::slice::from_ref(&a))
         .await?
         .remove(&a.id)
         .unwrap_or_default();
-    Ok(axum::Json(json!({"opList": {"opsSigned": signs}})))
+    Ok(axum::Json(OpList { op_list: OpsSigned { ops_signed: signs } }))
 }
 
 /// One alert (the detail view).
@@ -114,14 +106,14 @@ pub async fn alert(
     State(state): State<AppState>,
     user: CurrentUser,
     Path(id): Path<String>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<OneViewed>> {
     let a = visible_alert(&state, &user, &id).await?;
-    let mut v = store::with_signs(&state, std::slice::from_ref(&a)).await?.remove(0);
-    v["mine"] = Value::Bool(a.is_author(&user.id));
-    if let Some(due) = plantdoc_core::ports::review_due(&state, &a.id).await? {
-        v["reviewDue"] = due.into();
-    }
-    Ok(axum::Json(json!({"alert": v})))
+    let review_due = plantdoc_core::ports::review_due(&state, &a.id).await?;
+    let mine = a.is_author(&user.id);
+    let alert = store::with_signs(&state, vec![a]).await?.remove(0);
+    Ok(axum::Json(OneViewed {
+        alert: AlertViewed { alert: MineAlert { alert, mine }, review_due },
+    }))
 }
 
 /// Process engineers of the caller's company, the caller left out ('Myself' is the
@@ -129,12 +121,12 @@ pub async fn alert(
 pub async fn on_behalf_users(
     State(state): State<AppState>,
     user: CurrentUser,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<Vec<PersonName>>> {
     KIND.require_uploader(&user)?;
     let list =
         plantdoc_core::auth::users::process_engineers(&state.db, &user.company_code, &user.id)
             .await?;
-    Ok(axum::Json(Value::Array(list)))
+    Ok(axum::Json(list))
 }
 
 #[derive(serde::Deserialize, utoipa::IntoParams)]
@@ -149,13 +141,11 @@ pub async fn part_numbers(
     State(state): State<AppState>,
     user: CurrentUser,
     axum::extract::Query(q): axum::extract::Query<SuggestQuery>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<PartList>> {
     let term = q.search_term.unwrap_or_default().trim().to_uppercase();
     if term.is_empty() || term.chars().count() > crate::submit::MAX_PART_CHARS {
-        return Ok(axum::Json(json!({"partList": []})));
+        return Ok(axum::Json(PartList { part_list: Vec::new() }));
     }
     let parts = plantdoc_core::parts::search(&state.db, &user.company_code, &term, 10).await?;
-    let list: Vec<Value> =
-        parts.iter().map(|p| json!({"_id": p.id, "partNumber": p.part_number})).collect();
-    Ok(axum::Json(json!({"partList": list})))
+    Ok(axum::Json(PartList::of(parts)))
 }

@@ -9,6 +9,8 @@ use serde_json::{json, Value};
 use sqlx::any::AnyRow;
 
 use crate::access::KIND;
+use crate::schemas::{AlertJson, AlertView, Day, Issuer, Owner, Stamp};
+use plantdoc_core::acks::SignRecord;
 
 /// The four alert types and the letter each tag starts with.
 pub const TYPES: [(&str, char); 4] =
@@ -86,37 +88,44 @@ impl Alert {
         }
     }
 
-    /// The spec's Alert object. `opsSigned`/`opSigned` are filled by the lists that need them.
-    pub fn to_json(&self, now: i64) -> Value {
-        let approvals = self.record.approvals(&KIND.flow);
-        let deployed = self.deploy_date.map(iso);
-        let mut v = json!({
-            "_id": self.id,
-            "alertTag": self.alert_tag,
-            "alertType": self.alert_type,
-            "partNumber": self.part_number,
-            "partId": self.part_id,
-            "status": self.shown_status(now),
-            "inForce": self.in_force(now),
-            "uploadDate": {"date": iso(self.upload_date), "timestamp": iso(self.upload_date)},
-            "effectiveDate": {"date": iso(self.effective_date)},
-            "sunsetDate": {"date": iso(self.sunset_date)},
-            "owner": {"_id": self.owner_id, "firstname": self.owner_firstname, "lastname": self.owner_lastname},
-            "onBehalfOf": {"_id": self.on_behalf_id.clone().unwrap_or_else(|| self.owner_id.clone()), "name": self.issuer()},
-            "zones": self.zones,
-            "revision": 0,
-            "changes": self.changes,
-            "approvals": approvals,
-            "corrects": self.corrects.as_ref().map(|c| c.view()),
-            "deployedDate": deployed,
-            "versionHash": self.file_hash,
-            "opsSigned": [],
-            "opSigned": [],
-        });
-        if let Some(n) = &self.change_request {
-            v["changeRequest"] = n.as_str().into();
+    /// The spec's Alert object as shown at `now`, with these sign records.
+    pub fn view<'a>(&'a self, now: i64, signs: &'a [SignRecord]) -> AlertView<'a> {
+        AlertView {
+            id: &self.id,
+            alert_tag: &self.alert_tag,
+            alert_type: &self.alert_type,
+            approvals: self.record.approvals(&KIND.flow),
+            change_request: self.change_request.as_deref(),
+            changes: &self.changes,
+            corrects: self.corrects.as_ref().map(|c| c.view()),
+            deployed_date: self.deploy_date.map(iso),
+            effective_date: Day { date: iso(self.effective_date) },
+            in_force: self.in_force(now),
+            on_behalf_of: Issuer {
+                id: self.on_behalf_id.as_deref().unwrap_or(&self.owner_id),
+                name: self.issuer(),
+            },
+            op_signed: signs,
+            ops_signed: signs,
+            owner: Owner {
+                id: &self.owner_id,
+                firstname: &self.owner_firstname,
+                lastname: &self.owner_lastname,
+            },
+            part_id: &self.part_id,
+            part_number: &self.part_number,
+            revision: 0,
+            status: self.shown_status(now),
+            sunset_date: Day { date: iso(self.sunset_date) },
+            upload_date: Stamp { date: iso(self.upload_date), timestamp: iso(self.upload_date) },
+            version_hash: &self.file_hash,
+            zones: &self.zones,
         }
-        v
+    }
+
+    /// The alert as answered at `now`, without sign records.
+    pub fn json(self, now: i64) -> AlertJson {
+        AlertJson { alert: self, now, signs: Vec::new() }
     }
 
     /// The Issuer column: the on-behalf-of name, or the uploader's own.

@@ -87,7 +87,7 @@ pub fn routes() -> ApiRouter {
         .returns::<tr_answer::TranslationFile>()
         .get("/api/alerts/alert/{alertId}", "One alert: {alert}", lists::alert)
         .scoped(Scope::DocumentsRead)
-        .returns::<sc::OneMine>()
+        .returns::<sc::OneViewed>()
         .post("/api/alerts/approve/{alertId}", "Approve your review stage of an alert", review::approve::<Alert>)
         .body::<plantdoc_core::review::ReviewBody>()
         .answers(&[409])
@@ -121,14 +121,14 @@ pub fn routes() -> ApiRouter {
             crate::text::search_text,
         )
         .query::<plantdoc_core::textindex::SearchQuery>()
-        .returns::<sc::TextPage>()
+        .returns::<plantdoc_core::textindex::TextPage<sc::TextDoc>>()
         .get(
             "/api/alerts/file/{alertId}",
             "A link to the alert's file in a language (?lang=): {url, served: {lang (null: the original), sha256}, translations}",
             crate::translations::file,
         )
         .query::<crate::translations::LangQuery>()
-        .returns_schema(json!({"type": "object", "properties": {"url": {"type": "string"}, "served": {"type": "object"}, "translations": {"type": "array", "items": {"type": "string"}}}}))
+        .returns::<sc::FileLink>()
         .get("/api/alerts/operator-alerts/zone/{zone}", "Kiosk: alerts in force in the zone now, with url", kiosk::zone_feed)
         .returns::<Vec<sc::KioskAlert>>()
         .get(

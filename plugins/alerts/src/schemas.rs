@@ -1,18 +1,20 @@
-//! The schemas of the alert routes' bodies and answers that handlers read or build as
-//! `serde_json::Value` (`Alert::to_json`, the lists' `mine`, the kiosk's `url`): each
-//! mirrors its handler's JSON field for field and is only read by the OpenAPI
-//! description (`ApiRouter::body`/`returns`).
-#![allow(dead_code)] // schema-only types: never built, read by `utoipa::ToSchema`
+//! The alert routes' answers, the very types their handlers return, and the upload
+//! form's body (read field by field by `submit`; only the OpenAPI document reads its type).
 use std::collections::BTreeMap;
 
+use plantdoc_core::acks::SignRecord;
 use plantdoc_core::http::schemas::SignRecordJson;
+use plantdoc_core::review::{CorrectsView, ReviewView};
 use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
+use crate::model::Alert;
+
 /// The alert form (read field by field by `submit`, which names each bad one).
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[allow(dead_code)] // read by `utoipa::ToSchema` only
 pub struct SubmitForm {
     alert_file: AlertFile,
     zones: Vec<String>,
@@ -24,6 +26,7 @@ pub struct SubmitForm {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[allow(dead_code)] // read by `utoipa::ToSchema` only
 pub struct AlertFile {
     #[serde(default)]
     server_id: String,
@@ -32,138 +35,175 @@ pub struct AlertFile {
 /// `{date, timestamp}`
 #[derive(Serialize, ToSchema)]
 pub struct Stamp {
-    date: String,
-    timestamp: String,
+    pub date: String,
+    pub timestamp: String,
 }
 
 /// `{date}`
 #[derive(Serialize, ToSchema)]
 pub struct Day {
-    date: String,
+    pub date: String,
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct Owner {
+pub struct Owner<'a> {
     #[serde(rename = "_id")]
-    id: String,
-    firstname: String,
-    lastname: String,
+    pub id: &'a str,
+    pub firstname: &'a str,
+    pub lastname: &'a str,
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct Issuer {
+pub struct Issuer<'a> {
     #[serde(rename = "_id")]
-    id: String,
-    name: String,
+    pub id: &'a str,
+    pub name: String,
 }
 
-/// `{date, note, reviewer, status}` of one review stage.
-#[derive(Serialize, ToSchema)]
-pub struct Stage {
-    status: String,
-    #[schema(required = true)]
-    reviewer: Option<String>,
-    #[schema(required = true)]
-    date: Option<String>,
-    #[schema(required = true)]
-    note: Option<String>,
-}
-
-/// The alert object (`Alert::to_json` with its sign records).
+/// The spec's alert object ([`Alert::view`]), its fields in the order a
+/// `serde_json::Value` wrote them (sorted).
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct AlertJson {
+pub struct AlertView<'a> {
     #[serde(rename = "_id")]
-    id: String,
-    alert_tag: String,
-    alert_type: String,
-    part_number: String,
-    part_id: String,
-    status: String,
-    in_force: bool,
-    upload_date: Stamp,
-    effective_date: Day,
-    sunset_date: Day,
-    owner: Owner,
-    on_behalf_of: Issuer,
-    zones: Vec<String>,
-    revision: i64,
-    changes: String,
-    approvals: BTreeMap<String, Stage>,
+    pub id: &'a str,
+    pub alert_tag: &'a str,
+    pub alert_type: &'a str,
+    pub approvals: BTreeMap<&'static str, ReviewView<'a>>,
+    /// The change request it was submitted under (absent: none)
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub change_request: Option<&'a str>,
+    pub changes: &'a str,
     /// The rejected alert this one corrects, and that rejection (null: none)
     #[schema(required = true)]
-    corrects: Option<plantdoc_core::review::CorrectsView<'static>>,
+    pub corrects: Option<CorrectsView<'a>>,
     #[schema(required = true)]
-    deployed_date: Option<String>,
-    version_hash: String,
-    ops_signed: Vec<SignRecordJson>,
-    op_signed: Vec<SignRecordJson>,
+    pub deployed_date: Option<String>,
+    pub effective_date: Day,
+    pub in_force: bool,
+    pub on_behalf_of: Issuer<'a>,
+    /// The same list as `opsSigned`
+    #[schema(value_type = Vec<SignRecordJson>)]
+    pub op_signed: &'a [SignRecord],
+    #[schema(value_type = Vec<SignRecordJson>)]
+    pub ops_signed: &'a [SignRecord],
+    pub owner: Owner<'a>,
+    pub part_id: &'a str,
+    pub part_number: &'a str,
+    pub revision: i64,
+    pub status: &'static str,
+    pub sunset_date: Day,
+    pub upload_date: Stamp,
+    pub version_hash: &'a str,
+    pub zones: &'a [String],
+}
+
+/// An alert as answered: the alert, the time it is shown at and its sign records
+/// (empty where a call does not list them), written as its [`AlertView`].
+pub struct AlertJson {
+    pub alert: Alert,
+    pub now: i64,
+    pub signs: Vec<SignRecord>,
+}
+
+impl Serialize for AlertJson {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.alert.view(self.now, &self.signs).serialize(s)
+    }
+}
+
+impl utoipa::PartialSchema for AlertJson {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        AlertView::schema()
+    }
+}
+
+impl ToSchema for AlertJson {
+    fn name() -> std::borrow::Cow<'static, str> {
+        AlertView::name()
+    }
+    fn schemas(
+        schemas: &mut Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>)>,
+    ) {
+        AlertView::schemas(schemas)
+    }
 }
 
 /// The alert with `mine` (the caller is an author: the My tabs).
 #[derive(Serialize, ToSchema)]
 pub struct MineAlert {
     #[serde(flatten)]
-    alert: AlertJson,
-    mine: bool,
+    pub alert: AlertJson,
+    pub mine: bool,
+}
+
+/// One alert viewed: `mine`, and when it is next reviewed (under change control).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AlertViewed {
+    #[serde(flatten)]
+    pub alert: MineAlert,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub review_due: Option<String>,
 }
 
 /// The kiosk's alert, with its document's link.
 #[derive(Serialize, ToSchema)]
 pub struct KioskAlert {
     #[serde(flatten)]
-    alert: AlertJson,
+    pub alert: AlertJson,
     #[schema(required = true)]
-    url: Option<String>,
+    pub url: Option<String>,
 }
 
 /// `{"alert": ...}`
 #[derive(Serialize, ToSchema)]
 pub struct One {
-    alert: AlertJson,
+    pub alert: AlertJson,
 }
 
-/// `{"alert": ...}` with `mine`.
+/// `{"alert": ...}` viewed.
 #[derive(Serialize, ToSchema)]
-pub struct OneMine {
-    alert: MineAlert,
+pub struct OneViewed {
+    pub alert: AlertViewed,
 }
 
 /// `{"opList": {"opsSigned": [...]}}`
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OpList {
-    op_list: OpsSigned,
+    pub op_list: OpsSigned,
 }
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OpsSigned {
-    ops_signed: Vec<SignRecordJson>,
+    #[schema(value_type = Vec<SignRecordJson>)]
+    pub ops_signed: Vec<SignRecord>,
 }
 
-/// A page of search results inside deployed alerts' documents, best match first.
-#[derive(Serialize, ToSchema)]
-pub struct TextPage {
-    results: Vec<TextHit>,
-    /// Pages matching in all; with totalExact false, at least this many (counted up to 1 000)
-    total: i64,
-    /// False when more pages match than were counted ('1 000+')
-    #[serde(rename = "totalExact")]
-    total_exact: bool,
-}
-
-/// A page of an alert's document with every word searched.
+/// The alert of a search-text hit (the core's `TextHit`, flattened). (returned)
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct TextHit {
-    alert_id: String,
-    alert_tag: String,
-    part_number: String,
-    /// Always alert
-    section: String,
-    /// From 1
-    page: i64,
-    /// The page's text around the words, each word between <mark> and </mark>
-    snippet: String,
+pub struct TextDoc {
+    pub(crate) alert_id: String,
+    pub(crate) alert_tag: String,
+    pub(crate) part_number: String,
+}
+
+/// What a link serves: the language (null: the original) and the file's SHA-256.
+#[derive(Serialize, ToSchema)]
+pub struct Served {
+    #[schema(required = true)]
+    pub lang: Option<String>,
+    pub sha256: String,
+}
+
+/// A short-lived link to the alert's file in a language, what it serves and the
+/// languages the alert has. (returned)
+#[derive(Serialize, ToSchema)]
+pub struct FileLink {
+    pub url: String,
+    pub served: Served,
+    pub translations: Vec<String>,
 }

@@ -1,17 +1,17 @@
 //! SQL of the alerts module's reads, the visibility rule in SQL, links and sign records.
 use std::collections::HashMap;
 
-use plantdoc_core::acks;
+use plantdoc_core::acks::{self, SignRecord};
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::db::{Db, Params};
 use plantdoc_core::storage::copies::{stamp_date, CopyFacts, CopyState};
 use plantdoc_core::{files, AppError};
-use serde_json::Value;
 
 use plantdoc_core::review::Document;
 
 use crate::model::{Alert, Status, COLUMNS};
+use crate::schemas::AlertJson;
 
 /// Longest list answered at once.
 pub const LIST_CAP: i64 = 1000;
@@ -39,28 +39,24 @@ pub async fn visible_alert(state: &AppState, u: &User, id: &str) -> Result<Alert
 pub async fn signs_for(
     db: &Db,
     alerts: &[Alert],
-) -> Result<HashMap<String, Vec<Value>>, sqlx::Error> {
+) -> Result<HashMap<String, Vec<SignRecord>>, sqlx::Error> {
     let docs: Vec<(&str, &str)> =
         alerts.iter().map(|a| (a.id.as_str(), a.file_hash.as_str())).collect();
-    let recs = acks::for_documents(db, crate::KIND, &docs).await?;
-    Ok(recs
-        .into_iter()
-        .map(|(id, list)| (id, list.iter().map(|r| r.to_json()).collect()))
-        .collect())
+    acks::for_documents(db, crate::KIND, &docs).await
 }
 
-/// The alerts' JSON with `opsSigned` and `opSigned` (the same list) filled in.
-pub async fn with_signs(state: &AppState, alerts: &[Alert]) -> Result<Vec<Value>, sqlx::Error> {
-    let mut signs = signs_for(&state.db, alerts).await?;
+/// The alerts as answered now, with `opsSigned` and `opSigned` (the same list) filled in.
+pub async fn with_signs(
+    state: &AppState,
+    alerts: Vec<Alert>,
+) -> Result<Vec<AlertJson>, sqlx::Error> {
+    let mut signs = signs_for(&state.db, &alerts).await?;
     let now = state.now_ms();
     Ok(alerts
-        .iter()
+        .into_iter()
         .map(|a| {
-            let mut v = a.to_json(now);
-            let list = Value::Array(signs.remove(&a.id).unwrap_or_default());
-            v["opsSigned"] = list.clone();
-            v["opSigned"] = list;
-            v
+            let signs = signs.remove(&a.id).unwrap_or_default();
+            AlertJson { alert: a, now, signs }
         })
         .collect())
 }

@@ -20,6 +20,7 @@ use plantdoc_core::review::{change, correct};
 
 use crate::access::KIND;
 use crate::model::{Alert, TYPES};
+use crate::schemas::One;
 use crate::store;
 
 pub const MODULE: &str = "alerts";
@@ -273,7 +274,7 @@ pub async fn submit(
     State(state): State<AppState>,
     user: CurrentUser,
     Json(body): Json<Value>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<One>> {
     KIND.require_uploader(&user)?;
     if !body.is_object() {
         return Err(AppError::field("body", text!("Expected a JSON object.")));
@@ -281,7 +282,7 @@ pub async fn submit(
     let mut c = check(&state, &user, &body).await?;
     let id = submit_doc(&state, &user, &mut c).await?;
     let a = store::fetch_one(&state.db, &id).await?.ok_or(AppError::NotFound)?;
-    Ok(axum::Json(json!({"alert": a.to_json(state.now_ms())})))
+    Ok(axum::Json(One { alert: a.json(state.now_ms()) }))
 }
 
 /// An alert for the review engine's submission: one transaction claims the file, takes

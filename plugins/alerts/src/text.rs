@@ -7,8 +7,7 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::db::Params;
 use plantdoc_core::error::AppResult;
-use plantdoc_core::textindex::{self, SearchQuery, TextIndex};
-use serde_json::{json, Value};
+use plantdoc_core::textindex::{self, SearchQuery, TextIndex, TextPage};
 use sqlx::Row;
 
 use crate::access::KIND;
@@ -31,25 +30,20 @@ pub async fn search_text(
     State(state): State<AppState>,
     user: CurrentUser,
     Query(sq): Query<SearchQuery>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<TextPage<crate::schemas::TextDoc>>> {
     let checked = sq.check()?;
     let mut q = Params::default();
     let vis = KIND.visible_sql(&state.zones, &mut q, &user);
     let filter = format!("a.status = 'deployed' AND {vis}");
     let columns = "a.id AS alert_id, a.alert_tag, a.part_number";
     let found = textindex::search(&state.db, &TEXT, q, &filter, columns, &checked).await?;
-    let mut results = Vec::with_capacity(found.hits.len());
-    for h in found.hits {
-        results.push(json!({
-            "alertId": h.row.try_get::<String, _>("alert_id")?,
-            "alertTag": h.row.try_get::<String, _>("alert_tag")?,
-            "partNumber": h.row.try_get::<String, _>("part_number")?,
-            "section": h.section,
-            "page": h.page,
-            "snippet": h.snippet,
-        }));
-    }
-    Ok(axum::Json(json!({"results": results, "total": found.total, "totalExact": found.exact})))
+    Ok(axum::Json(found.answer(|r| {
+        Ok(crate::schemas::TextDoc {
+            alert_id: r.try_get("alert_id")?,
+            alert_tag: r.try_get("alert_tag")?,
+            part_number: r.try_get("part_number")?,
+        })
+    })?))
 }
 
 /// Reads the text of every alert not yet read, now (tests; the background task does

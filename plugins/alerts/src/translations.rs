@@ -17,6 +17,7 @@ use serde_json::{json, Value};
 use sqlx::AnyConnection;
 
 use crate::model::Alert;
+use crate::schemas::{FileLink, Served};
 use crate::store::{self, visible_alert};
 use crate::submit::{MAX_FILE_BYTES, MAX_PENDING_UPLOADS, MODULE};
 
@@ -80,14 +81,16 @@ pub async fn file(
     user: CurrentUser,
     Path(id): Path<String>,
     Query(q): Query<LangQuery>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<FileLink>> {
     let a = visible_alert(&state, &user, &id).await?;
     let list = tr::served(&mut *state.db.reader().await?, crate::KIND, &a.id).await?;
     let lang = q.lang.as_deref().and_then(|l| doc_lang(l).ok());
     let chosen = list.iter().find(|t| Some(t.lang.as_str()) == lang);
     let (file_id, served) = match chosen {
-        Some(t) => (t.file_id.clone(), json!({"lang": t.lang, "sha256": t.sha256})),
-        None => (a.file_id.clone(), json!({"lang": null, "sha256": a.file_hash})),
+        Some(t) => {
+            (t.file_id.clone(), Served { lang: Some(t.lang.clone()), sha256: t.sha256.clone() })
+        }
+        None => (a.file_id.clone(), Served { lang: None, sha256: a.file_hash.clone() }),
     };
     let found = files::describe(&state, std::slice::from_ref(&file_id)).await?;
     let (key, ct) = found.get(&file_id).ok_or(AppError::NotFound)?;
@@ -99,6 +102,6 @@ pub async fn file(
         files::extension(ct)
     );
     let url = state.storage.copy_link(key, &name, ct, now, &store::copy_facts(&a, now)).await?;
-    let langs: Vec<&String> = list.iter().map(|t| &t.lang).collect();
-    Ok(axum::Json(json!({"url": url, "served": served, "translations": langs})))
+    let translations = list.into_iter().map(|t| t.lang).collect();
+    Ok(axum::Json(FileLink { url, served, translations }))
 }

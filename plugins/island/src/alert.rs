@@ -10,7 +10,6 @@ use plantdoc_core::error::{AppError, AppResult, Json};
 use plantdoc_core::ports::{AlertsInForce, SignableVersion, VersionFile};
 use plantdoc_core::text;
 use serde::Deserialize;
-use serde_json::Value;
 
 use crate::badge::{operator, Netbook};
 use crate::pin::second_component;
@@ -51,7 +50,7 @@ pub async fn operator_read_alert(
     State(state): State<AppState>,
     netbook: Netbook,
     Json(b): Json<AlertBody>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<crate::schemas::Read>> {
     required(&[
         ("opId", &b.op_id, text!("Please scan your badge.")),
         ("alertId", &b.alert_id, text!("Please choose an alert.")),
@@ -78,7 +77,7 @@ pub async fn verify_alert(
     State(state): State<AppState>,
     netbook: Netbook,
     Json(b): Json<AlertBody>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<crate::schemas::Verified>> {
     required(&[
         ("badgeNo", &b.badge_no, text!("Please scan your badge.")),
         ("opId", &b.op_id, text!("Please scan your badge.")),

@@ -4,7 +4,9 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::auth::{session, CurrentUser};
 use plantdoc_core::error::{AppError, AppResult};
 use plantdoc_core::text;
-use serde_json::{json, Value};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::json;
 
 use crate::store;
 
@@ -57,11 +59,11 @@ pub fn fingerprint(op_id: &str, doc_id: &str, badge: Option<&str>) -> String {
 
 /// The answer already given for the key, if it carried this same request (kind, kiosk
 /// account, operator, document, badge); the key with another request is 409.
-pub async fn replay(
+pub async fn replay<T: DeserializeOwned>(
     state: &AppState,
     netbook: &CurrentUser,
     idem: &Idem<'_>,
-) -> AppResult<Option<Value>> {
+) -> AppResult<Option<T>> {
     let Some(key) = idem.key else { return Ok(None) };
     match store::answered(state, key).await? {
         None => Ok(None),
@@ -70,7 +72,7 @@ pub async fn replay(
                 && a.kiosk_user_id == netbook.id
                 && a.fingerprint == idem.fingerprint =>
         {
-            Ok(Some(a.answer))
+            Ok(Some(serde_json::from_value(a.answer).map_err(anyhow::Error::from)?))
         }
         Some(a) => {
             tracing::warn!(kiosk = %netbook.id, kind = idem.kind, first_kind = %a.kind, "request key reused for another request");
@@ -81,21 +83,22 @@ pub async fn replay(
 
 /// Commits the act with its key; a concurrent duplicate of the same key answers as the
 /// first one did (or 409 when it was another request).
-pub async fn commit_once(
+pub async fn commit_once<T: Serialize + DeserializeOwned>(
     state: &AppState,
     netbook: &CurrentUser,
     mut tx: sqlx::Transaction<'static, sqlx::Any>,
     idem: &Idem<'_>,
-    answer: Value,
-) -> AppResult<Value> {
+    answer: T,
+) -> AppResult<T> {
     if let Some(k) = idem.key {
+        let kept = serde_json::to_value(&answer).map_err(anyhow::Error::from)?;
         if let Err(e) = store::remember(
             &mut tx,
             k,
             &netbook.id,
             idem.kind,
             &idem.fingerprint,
-            &answer,
+            &kept,
             state.now_ms(),
         )
         .await

@@ -1,9 +1,9 @@
-//! The schemas of the island routes' answers that handlers build as `serde_json::Value`:
-//! each mirrors its handler's JSON field for field and is only read by the OpenAPI
-//! description (`ApiRouter::returns`).
-#![allow(dead_code)] // schema-only types: never built, read by `utoipa::ToSchema`
+//! The island routes' answers. Those marked "returned" are the very types their handlers
+//! answer; the others mirror JSON built elsewhere (the ports' answers, the waiver),
+//! field for field, and are only read by the OpenAPI description (`ApiRouter::returns`).
+#![allow(dead_code)] // the mirrors are never built, read by `utoipa::ToSchema`
 use plantdoc_core::zones::ZoneOption;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 /// The person with a badge.
@@ -39,47 +39,49 @@ pub struct OperatorStatus {
     part_number: String,
 }
 
-/// A read recorded (or its replay).
-#[derive(Serialize, ToSchema)]
+/// A read recorded (or its replay, read back from the key's row). (returned)
+#[derive(Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Read {
-    signed: bool,
-    record_id: String,
-    version_hash: String,
+    pub signed: bool,
+    pub record_id: String,
+    pub version_hash: String,
 }
 
-/// A read witnessed (or its replay).
-#[derive(Serialize, ToSchema)]
+/// A read witnessed (or its replay, read back from the key's row). (returned)
+#[derive(Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Verified {
-    verified: bool,
-    record_id: String,
-    verifier: String,
-    operator: String,
+    pub verified: bool,
+    pub record_id: String,
+    pub verifier: String,
+    pub operator: String,
 }
 
+/// (returned)
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct KioskConfig {
-    idle_secs: i64,
+    pub idle_secs: i64,
     /// `badge` or `badge+pin` (a PIN field after the badge).
-    signature: String,
+    pub signature: String,
     /// The longest waiver of the training gate a team lead may grant at the kiosk, in
     /// days (`[modules.training] waiver_max_days`); 0: no waivers (or no gate).
-    waiver_max_days: i64,
+    pub waiver_max_days: i64,
 }
 
-/// May this badge (or the caller) edit the kiosk settings.
+/// May this badge (or the caller) edit the kiosk settings. (returned)
 #[derive(Serialize, ToSchema)]
 pub struct SettingsAccess {
-    allowed: bool,
-    name: String,
-    zones: Vec<ZoneOption>,
+    pub allowed: bool,
+    pub name: String,
+    pub zones: Vec<ZoneOption>,
 }
 
+/// (returned)
 #[derive(Serialize, ToSchema)]
 pub struct Zone {
-    zone: String,
+    pub zone: String,
 }
 
 /// A waiver granted at the kiosk, as the training module records it.

@@ -13,13 +13,15 @@ use plantdoc_core::auth::users::User;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, Json};
 use plantdoc_core::events::{Event, EventKind};
+use plantdoc_core::http::schemas::Done;
 use plantdoc_core::ports::TrainingLevels;
 use plantdoc_core::{msg, text};
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::json;
 
 use crate::access::may_edit_settings;
 use crate::badge::{self, Netbook};
+use crate::schemas as sc;
 
 pub const NO_PERMISSION: &str =
     text!("You currently do not have permissions to edit the settings. Contact the process engineering manager to request access.");
@@ -56,17 +58,17 @@ async fn editor(state: &AppState, cu: &Netbook, badge_no: Option<&str>) -> AppRe
 pub async fn kiosk_config(
     State(state): State<AppState>,
     _cu: CurrentUser,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<sc::KioskConfig>> {
     let s = &state.get::<crate::IslandState>().settings;
     let waiver_max_days = state
         .port::<dyn TrainingLevels>()
         .filter(|t| t.gate(&state))
         .map_or(0, |t| t.waiver_max_days(&state));
-    Ok(axum::Json(json!({
-        "idleSecs": s.idle_secs,
-        "signature": s.signature,
-        "waiverMaxDays": waiver_max_days,
-    })))
+    Ok(axum::Json(sc::KioskConfig {
+        idle_secs: s.idle_secs.into(),
+        signature: s.signature.clone(),
+        waiver_max_days,
+    }))
 }
 
 /// `POST /api/island/settings-access {badgeNo}`: may this person edit the settings, and
@@ -76,7 +78,7 @@ pub async fn access(
     State(state): State<AppState>,
     cu: Netbook,
     Json(b): Json<Body>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<sc::SettingsAccess>> {
     let who = editor(&state, &cu, b.badge_no.as_deref()).await?;
     let served: Vec<_> = state
         .zones
@@ -84,7 +86,7 @@ pub async fn access(
         .into_iter()
         .filter(|o| cu.zones.contains(&o.value))
         .collect();
-    Ok(axum::Json(json!({"allowed": true, "name": who.full_name(), "zones": served})))
+    Ok(axum::Json(sc::SettingsAccess { allowed: true, name: who.full_name(), zones: served }))
 }
 
 /// `POST /api/island/zone {badgeNo, zone}`: the netbook's zone (audited).
@@ -92,7 +94,7 @@ pub async fn set_zone(
     State(state): State<AppState>,
     cu: Netbook,
     Json(b): Json<Body>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<sc::Zone>> {
     let who = editor(&state, &cu, b.badge_no.as_deref()).await?;
     let zone = b.zone.unwrap_or_default();
     if !state.zones.codes(&cu.company_code).contains(&zone) {
@@ -112,7 +114,7 @@ pub async fn set_zone(
     .by(Some(&who.id), &who.full_name())
     .after(json!({"zone": zone}));
     audit::record(&state.db, state.now_ms(), &entry).await?;
-    Ok(axum::Json(json!({"zone": zone})))
+    Ok(axum::Json(sc::Zone { zone }))
 }
 
 /// `POST /api/island/revoke {badgeNo}`: ends this netbook's session at once; it must
@@ -134,7 +136,7 @@ pub async fn revoke(
     .by(Some(&who.id), &who.full_name());
     audit::append(&mut tx, state.now_ms(), &entry).await?;
     tx.commit().await?;
-    let mut resp = axum::Json(json!({"ok": true})).into_response();
+    let mut resp = axum::Json(Done { ok: true }).into_response();
     for c in session::clear_cookies(&state) {
         resp.headers_mut().append(SET_COOKIE, c);
     }

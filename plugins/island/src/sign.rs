@@ -19,6 +19,7 @@ use crate::access::may_verify;
 use crate::badge::{self, operator, Netbook};
 pub use crate::idem::{checked_key, commit_once, replay, Idem};
 use crate::pin::{second_component, Entered};
+use crate::schemas as sc;
 use plantdoc_core::auth::users::User;
 
 /// Meaning recorded in the audit log for the two acts.
@@ -93,7 +94,7 @@ pub async fn read(
     idem: &Idem<'_>,
     mode: &str,
     files: Option<&str>,
-) -> AppResult<Value> {
+) -> AppResult<sc::Read> {
     let records = acks::for_operator(&state.db, v.kind, &v.id, &v.version_hash, &op.id).await?;
     let now = state.now_ms();
     let mut tx = state.db.begin().await?;
@@ -113,7 +114,7 @@ pub async fn read(
             id
         }
     };
-    let answer = json!({"signed": true, "recordId": record_id, "versionHash": v.version_hash});
+    let answer = sc::Read { signed: true, record_id, version_hash: v.version_hash.clone() };
     commit_once(state, netbook, tx, idem, answer).await
 }
 
@@ -143,7 +144,7 @@ pub async fn verify(
     v: &SignableVersion,
     idem: &Idem<'_>,
     mode: &str,
-) -> AppResult<Value> {
+) -> AppResult<sc::Verified> {
     let records = acks::for_operator(&state.db, v.kind, &v.id, &v.version_hash, &op.id).await?;
     let Some(rec) = records.iter().find(|r| r.verified_at.is_none()) else {
         return Err(AppError::Conflict(NOTHING_TO_VERIFY.into()));
@@ -164,7 +165,12 @@ pub async fn verify(
         json!({"recordId": rec.id, "operator": op.id, "partNumber": v.part_number, "versionHash": v.version_hash, "kiosk": netbook.id, "mode": mode}),
     );
     audit::append(&mut tx, now, &entry).await?;
-    let answer = json!({"verified": true, "recordId": rec.id, "verifier": verifier.full_name(), "operator": op.full_name()});
+    let answer = sc::Verified {
+        verified: true,
+        record_id: rec.id.clone(),
+        verifier: verifier.full_name(),
+        operator: op.full_name(),
+    };
     commit_once(state, netbook, tx, idem, answer).await
 }
 
@@ -195,7 +201,7 @@ pub async fn operator_read_swp(
     State(state): State<AppState>,
     netbook: Netbook,
     Json(b): Json<ReadBody>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<sc::Read>> {
     required(&[
         ("opId", &b.op_id, text!("Please scan your badge.")),
         ("swpId", &b.swp_id, text!("Please choose a part.")),
@@ -254,7 +260,7 @@ pub async fn verify_swp(
     State(state): State<AppState>,
     netbook: Netbook,
     Json(b): Json<VerifyBody>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<sc::Verified>> {
     required(&[
         ("badgeNo", &b.badge_no, text!("Please scan your badge.")),
         ("opId", &b.op_id, text!("Please scan your badge.")),

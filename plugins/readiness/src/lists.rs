@@ -5,11 +5,11 @@ use plantdoc_core::auth::users::User;
 use plantdoc_core::clock::iso;
 use plantdoc_core::db::Params;
 use plantdoc_core::{zones, AppState};
-use serde_json::{json, Value};
 use sqlx::Row;
 use std::collections::BTreeMap;
 
 use crate::filters::Filters;
+use crate::schemas::{Date, KioskObligation, Obligation, Operator, SummaryRow};
 use crate::DAY_MS;
 
 /// Longest CSV export.
@@ -37,14 +37,21 @@ pub struct Line {
 }
 
 impl Line {
-    pub fn to_json(&self) -> Value {
-        json!({
-            "_id": self.id,
-            "operator": {"_id": self.op_id, "opNo": self.op_no, "fullName": self.full_name},
-            "kind": self.kind, "partNumber": self.part_number, "docId": self.doc_id, "revision": self.revision,
-            "alertTag": self.alert_tag, "reason": self.reason, "dueDate": {"date": iso(self.due)}, "state": self.state,
-            "doneDate": self.done.map(|d| json!({"date": iso(d)})),
-        })
+    /// The obligation as the list answers it.
+    pub fn into_json(self) -> Obligation {
+        Obligation {
+            id: self.id,
+            operator: Operator { id: self.op_id, op_no: self.op_no, full_name: self.full_name },
+            kind: self.kind,
+            part_number: self.part_number,
+            doc_id: self.doc_id,
+            revision: self.revision,
+            alert_tag: self.alert_tag,
+            reason: self.reason,
+            due_date: Date { date: iso(self.due) },
+            state: self.state,
+            done_date: self.done.map(|d| Date { date: iso(d) }),
+        }
     }
 }
 
@@ -117,7 +124,7 @@ pub async fn summary(
     user: &User,
     by: &str,
     zone: Option<&str>,
-) -> Result<Vec<Value>, sqlx::Error> {
+) -> Result<Vec<SummaryRow>, sqlx::Error> {
     let now = state.now_ms();
     let group = match by {
         "zone" => "o.zones",
@@ -198,7 +205,15 @@ pub async fn summary(
         .map(|(k, c)| {
             let all = c.open + c.done;
             let pct = if all == 0 { 100 } else { (c.done * 100 + all / 2) / all };
-            json!({"key": k, "label": c.label, "open": c.open, "overdue": c.overdue, "dueSoon": c.soon, "done": c.done, "donePct": pct})
+            SummaryRow {
+                key: k,
+                label: c.label,
+                open: c.open,
+                overdue: c.overdue,
+                due_soon: c.soon,
+                done: c.done,
+                done_pct: pct,
+            }
         })
         .collect())
 }
@@ -214,7 +229,7 @@ pub async fn kiosk(
     company: &str,
     zone: &str,
     op_id: &str,
-) -> Result<Option<Vec<Value>>, sqlx::Error> {
+) -> Result<Option<Vec<KioskObligation>>, sqlx::Error> {
     let now = state.now_ms();
     // People who do not sign at the kiosk (staff, kiosk accounts, no badge) are answered
     // as unknown ids: the list must not tell the netbook who works in the company.
@@ -243,9 +258,14 @@ pub async fn kiosk(
             continue;
         }
         let due: i64 = r.try_get("due_date")?;
-        out.push(json!({"partNumber": r.try_get::<String, _>("part_number")?, "partId": r.try_get::<String, _>("part_id")?,
-            "kind": r.try_get::<String, _>("kind")?, "alertTag": r.try_get::<Option<String>, _>("alert_tag")?,
-            "dueDate": {"date": iso(due)}, "overdue": due < now}));
+        out.push(KioskObligation {
+            part_number: r.try_get("part_number")?,
+            part_id: r.try_get("part_id")?,
+            kind: r.try_get("kind")?,
+            alert_tag: r.try_get("alert_tag")?,
+            due_date: Date { date: iso(due) },
+            overdue: due < now,
+        });
     }
     Ok(Some(out))
 }

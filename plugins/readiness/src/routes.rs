@@ -9,7 +9,7 @@ use plantdoc_core::api::{Access, Scope};
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::{ApiRouter, AppError, AppResult, AppState};
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::json;
 
 use crate::access::{self, Refusal};
 use crate::filters::{Filters, ListQuery};
@@ -62,12 +62,11 @@ async fn obligations(
     State(state): State<AppState>,
     user: CurrentUser,
     Query(lq): Query<ListQuery>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<sc::Page>> {
     let f = Filters::check(&state, &user, &lq)?;
     let (rows, total) = lists::rows(&state, &user, &f, true).await?;
-    Ok(axum::Json(
-        json!({"results": rows.iter().map(lists::Line::to_json).collect::<Vec<_>>(), "total": total}),
-    ))
+    let results = rows.into_iter().map(lists::Line::into_json).collect();
+    Ok(axum::Json(sc::Page { results, total }))
 }
 
 async fn export(
@@ -101,7 +100,7 @@ async fn summary(
     State(state): State<AppState>,
     user: CurrentUser,
     Query(sq): Query<SummaryQuery>,
-) -> AppResult<axum::Json<Vec<Value>>> {
+) -> AppResult<axum::Json<Vec<sc::SummaryRow>>> {
     let by = access::summary_by(sq.by.as_deref()).map_err(refused)?;
     let zone = sq.zone.as_deref().filter(|z| !z.is_empty());
     crate::filters::company_zone(&state, &user, zone)
@@ -115,7 +114,7 @@ async fn kiosk(
     State(state): State<AppState>,
     user: CurrentUser,
     Path((zone, op_id)): Path<(String, String)>,
-) -> AppResult<axum::Json<Vec<Value>>> {
+) -> AppResult<axum::Json<Vec<sc::KioskObligation>>> {
     access::kiosk_zone(&state.zones, &user, &zone).map_err(refused)?;
     let list = lists::kiosk(&state, &user.company_code, &zone, &op_id).await?;
     Ok(axum::Json(list.ok_or(AppError::NotFound)?))

@@ -1,7 +1,5 @@
-//! The schemas of the readiness answers built as `serde_json::Value`: each mirrors its
-//! handler's JSON field for field and is only read by the OpenAPI description.
-#![allow(dead_code)] // schema-only types: never built, read by `utoipa::ToSchema`
-use plantdoc_core::http::schemas::SignDate as Date;
+//! The readiness answers, the very types their handlers return.
+pub use plantdoc_core::http::schemas::SignDate as Date;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -9,9 +7,9 @@ use utoipa::ToSchema;
 #[serde(rename_all = "camelCase")]
 pub struct Operator {
     #[serde(rename = "_id")]
-    id: String,
-    op_no: String,
-    full_name: String,
+    pub id: String,
+    pub op_no: String,
+    pub full_name: String,
 }
 
 /// One reading obligation.
@@ -19,48 +17,48 @@ pub struct Operator {
 #[serde(rename_all = "camelCase")]
 pub struct Obligation {
     #[serde(rename = "_id")]
-    id: String,
-    operator: Operator,
+    pub id: String,
+    pub operator: Operator,
     /// `swp` or `alert`.
-    kind: String,
-    part_number: String,
-    doc_id: String,
-    revision: Option<i64>,
-    alert_tag: Option<String>,
+    pub kind: String,
+    pub part_number: String,
+    pub doc_id: String,
+    pub revision: Option<i64>,
+    pub alert_tag: Option<String>,
     /// `new-revision`, `new-alert` or `expiring`.
-    reason: String,
-    due_date: Date,
+    pub reason: String,
+    pub due_date: Date,
     /// `open`, `overdue`, `done` or `void`.
-    state: String,
-    done_date: Option<Date>,
+    pub state: String,
+    pub done_date: Option<Date>,
 }
 
 #[derive(Serialize, ToSchema)]
 pub struct Page {
-    results: Vec<Obligation>,
-    total: i64,
+    pub results: Vec<Obligation>,
+    pub total: i64,
 }
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SummaryRow {
     /// The zone code, part number or operator id.
-    key: String,
-    label: String,
-    open: i64,
-    overdue: i64,
-    due_soon: i64,
-    done: i64,
-    done_pct: i64,
+    pub key: String,
+    pub label: String,
+    pub open: i64,
+    pub overdue: i64,
+    pub due_soon: i64,
+    pub done: i64,
+    pub done_pct: i64,
 }
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct KioskObligation {
-    part_number: String,
-    part_id: String,
-    kind: String,
-    alert_tag: Option<String>,
-    due_date: Date,
-    overdue: bool,
+    pub part_number: String,
+    pub part_id: String,
+    pub kind: String,
+    pub alert_tag: Option<String>,
+    pub due_date: Date,
+    pub overdue: bool,
 }

@@ -8,12 +8,13 @@ use plantdoc_core::clock::iso;
 use plantdoc_core::db::Params;
 use plantdoc_core::error::{AppError, AppResult};
 use plantdoc_core::http::json_bytes;
-use serde_json::{json, Value};
+use serde_json::json;
 use sqlx::Row;
 
 use crate::access::{visibility_key, KIND};
 use crate::kiosk::{self, Seen, SEEN_COLUMNS};
 use crate::model::{Swp, SwpStatus};
+use crate::schemas::ObsoleteRevision;
 use crate::store;
 
 /// Superseded revisions stay in the history this long after they became obsolete.
@@ -95,7 +96,7 @@ pub async fn obsolete_sign_history(
     State(state): State<AppState>,
     user: CurrentUser,
     Path(part): Path<String>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<Vec<ObsoleteRevision>>> {
     let part = part.trim().to_uppercase();
     let mut q = Params::default();
     let vis = KIND.visible_sql(&state.zones, &mut q, &user);
@@ -108,19 +109,17 @@ pub async fn obsolete_sign_history(
         store::fetch_list(&state.db, &q, &filter, "s.obsolete_date DESC, s.id", 1000, 0).await?;
     let refs: Vec<&Swp> = swps.iter().collect();
     let mut signs = store::signs_for(&state.db, &refs).await?;
-    let groups: Vec<Value> = swps
-        .iter()
-        .map(|s| {
-            json!({
-                "_id": s.id,
-                "revision": s.revision,
-                "createdDate": iso(s.upload_date),
-                "obsoleteDate": s.obsolete_date.map(iso),
-                "changes": s.changes,
-                "changeRequest": s.change_request,
-                "opsSigned": signs.remove(&s.id).unwrap_or_default(),
-            })
+    let groups = swps
+        .into_iter()
+        .map(|s| ObsoleteRevision {
+            ops_signed: signs.remove(&s.id).unwrap_or_default(),
+            revision: s.revision,
+            created_date: iso(s.upload_date),
+            obsolete_date: s.obsolete_date.map(iso),
+            change_request: s.change_request,
+            id: s.record.id,
+            changes: s.record.changes,
         })
         .collect();
-    Ok(axum::Json(Value::Array(groups)))
+    Ok(axum::Json(groups))
 }

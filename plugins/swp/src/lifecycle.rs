@@ -88,9 +88,11 @@ impl Hooks for Swp {
         }
         Ok(())
     }
-    async fn answer(state: &AppState, id: &str) -> AppResult<Value> {
+    type Answer = axum::Json<crate::schemas::One>;
+    async fn answer(state: &AppState, id: &str) -> AppResult<Self::Answer> {
         let swp = store::fetch_one(&state.db, id).await?.ok_or(AppError::NotFound)?;
-        Ok(json!({"swp": store::with_signs(&state.db, &[swp]).await?.remove(0)}))
+        let swp = store::with_signs(&state.db, vec![swp]).await?.remove(0);
+        Ok(axum::Json(crate::schemas::One { swp }))
     }
 }
 
@@ -186,7 +188,7 @@ pub async fn edit(
     user: CurrentUser,
     Path(id): Path<String>,
     Json(body): Json<EditBody>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<crate::schemas::One>> {
     let swp = visible_swp(&state, &user, &id).await?;
     if !can_manage(&state.zones, &user, &swp) {
         return Err(AppError::Forbidden(
@@ -225,5 +227,5 @@ pub async fn edit(
     )
     .await?;
     tx.commit().await?;
-    Ok(axum::Json(Swp::answer(&state, &swp.id).await?))
+    Swp::answer(&state, &swp.id).await
 }

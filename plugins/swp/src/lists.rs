@@ -6,21 +6,24 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{number_field, AppError, AppResult, FieldErrors};
 use plantdoc_core::http::json_bytes;
+use plantdoc_core::http::schemas::{PartList, PersonName};
 use plantdoc_core::{msg, text};
 use serde::Deserialize;
-use serde_json::{json, Value};
 use sqlx::Row;
 
 use plantdoc_core::db::Params;
 
 use crate::access::KIND;
 use crate::paging::{self, Sort};
+use crate::schemas::{DeployedPart, Page, PendingMine, SwpJson, SwpList};
 use crate::store;
 
 /// Longest list answered at once (lists that are not paged).
 pub const LIST_CAP: i64 = 1000;
 pub const MAX_PAGE_SIZE: i64 = 100;
 pub const MAX_SUGGESTIONS: i64 = 10;
+
+type Swps = axum::Json<Vec<SwpJson>>;
 
 /// `[lo, hi)` bounds of a part-number prefix (bytewise on both databases, so indexed).
 pub fn prefix_range(prefix: &str) -> (String, String) {
@@ -75,13 +78,17 @@ pub async fn part_numbers(
     let body = store::kept(&state)
         .get(&state, key, || async {
             let rows = qb.query(&sql).fetch_all(&mut *state.db.reader().await?).await?;
-            let list: Vec<Value> = rows
+            let swp_list = rows
                 .iter()
                 .map(|r| {
-                    Ok(json!({"_id": r.try_get::<Option<String>, _>("part_id")?, "partNumber": r.try_get::<String, _>("part_number")?}))
+                    Ok(DeployedPart {
+                        id: r.try_get("part_id")?,
+                        part_number: r.try_get("part_number")?,
+                    })
                 })
                 .collect::<Result<_, sqlx::Error>>()?;
-            serde_json::to_vec(&json!({"swpList": list})).map_err(|e| AppError::from(anyhow::Error::from(e)))
+            serde_json::to_vec(&SwpList { swp_list })
+                .map_err(|e| AppError::from(anyhow::Error::from(e)))
         })
         .await?;
     Ok(json_bytes(body))
@@ -93,13 +100,13 @@ pub async fn catalogue_part_numbers(
     State(state): State<AppState>,
     user: CurrentUser,
     Query(q): Query<SuggestQuery>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<PartList>> {
     KIND.require_uploader(&user)?;
-    let (limit, Some(term)) = q.parse()? else { return Ok(axum::Json(json!({"partList": []}))) };
+    let (limit, Some(term)) = q.parse()? else {
+        return Ok(axum::Json(PartList { part_list: Vec::new() }));
+    };
     let parts = plantdoc_core::parts::search(&state.db, &user.company_code, &term, limit).await?;
-    let list: Vec<Value> =
-        parts.iter().map(|p| json!({"_id": p.id, "partNumber": p.part_number})).collect();
-    Ok(axum::Json(json!({"partList": list})))
+    Ok(axum::Json(PartList::of(parts)))
 }
 
 /// Process engineers of the caller's company, the caller left out ('Myself' is the
@@ -107,12 +114,12 @@ pub async fn catalogue_part_numbers(
 pub async fn on_behalf_users(
     State(state): State<AppState>,
     user: CurrentUser,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<Vec<PersonName>>> {
     KIND.require_uploader(&user)?;
     let list =
         plantdoc_core::auth::users::process_engineers(&state.db, &user.company_code, &user.id)
             .await?;
-    Ok(axum::Json(Value::Array(list)))
+    Ok(axum::Json(list))
 }
 
 /// Pending SWPs whose review stage is the caller's and still open, oldest first, with
@@ -120,19 +127,18 @@ pub async fn on_behalf_users(
 pub async fn pending_my_approval(
     State(state): State<AppState>,
     user: CurrentUser,
-) -> AppResult<axum::Json<Value>> {
-    let Some(stage) = KIND.flow.stage_of(&user) else {
-        return Ok(axum::Json(json!({"swps": [], "urls": {}})));
-    };
+) -> AppResult<axum::Json<PendingMine>> {
+    let none = || axum::Json(PendingMine { swps: Vec::new(), urls: Default::default() });
+    let Some(stage) = KIND.flow.stage_of(&user) else { return Ok(none()) };
     if user.zones.is_empty() {
-        return Ok(axum::Json(json!({"swps": [], "urls": {}})));
+        return Ok(none());
     }
     let mut q = Params::default();
     let filter = KIND.waiting_sql(&mut q, &user, stage);
     let swps =
         store::fetch_list(&state.db, &q, &filter, "s.upload_date, s.id", LIST_CAP, 0).await?;
-    let links = store::links_for(&state, &swps).await?;
-    Ok(axum::Json(json!({"swps": store::with_signs(&state.db, &swps).await?, "urls": links})))
+    let urls = store::links_for(&state, &swps).await?.into_iter().collect();
+    Ok(axum::Json(PendingMine { swps: store::with_signs(&state.db, swps).await?, urls }))
 }
 
 async fn simple_list(
@@ -141,7 +147,7 @@ async fn simple_list(
     mine: bool,
     statuses: &str,
     order: &str,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<Swps> {
     let mut q = Params::default();
     let who = if mine {
         let company = q.add(user.company_code.clone());
@@ -152,30 +158,21 @@ async fn simple_list(
     };
     let filter = format!("s.status IN ({statuses}) AND {who}");
     let swps = store::fetch_list(&state.db, &q, &filter, order, LIST_CAP, 0).await?;
-    Ok(axum::Json(Value::Array(store::with_signs(&state.db, &swps).await?)))
+    Ok(axum::Json(store::with_signs(&state.db, swps).await?))
 }
 
 /// My Pending: the caller's SWPs in review, and the rejected ones returned to them.
-pub async fn user_pending(
-    State(state): State<AppState>,
-    user: CurrentUser,
-) -> AppResult<axum::Json<Value>> {
+pub async fn user_pending(State(state): State<AppState>, user: CurrentUser) -> AppResult<Swps> {
     simple_list(&state, &user, true, "'pending', 'rejected'", "s.upload_date DESC, s.id").await
 }
 
 /// All Pending: every pending SWP the caller sees.
-pub async fn all_pending(
-    State(state): State<AppState>,
-    user: CurrentUser,
-) -> AppResult<axum::Json<Value>> {
+pub async fn all_pending(State(state): State<AppState>, user: CurrentUser) -> AppResult<Swps> {
     simple_list(&state, &user, false, "'pending'", "s.upload_date DESC, s.id").await
 }
 
 /// My Approved: the caller's deployed SWPs with their sign records.
-pub async fn user_deployed(
-    State(state): State<AppState>,
-    user: CurrentUser,
-) -> AppResult<axum::Json<Value>> {
+pub async fn user_deployed(State(state): State<AppState>, user: CurrentUser) -> AppResult<Swps> {
     simple_list(&state, &user, true, "'deployed'", "s.deploy_date DESC, s.id").await
 }
 
@@ -191,7 +188,7 @@ pub async fn deployed_list(
     State(state): State<AppState>,
     user: CurrentUser,
     Query(lq): Query<ListQuery>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<Swps> {
     let mut q = Params::default();
     let mut filter =
         format!("s.status = 'deployed' AND {}", KIND.visible_sql(&state.zones, &mut q, &user));
@@ -206,7 +203,7 @@ pub async fn deployed_list(
     }
     let swps =
         store::fetch_list(&state.db, &q, &filter, "s.part_number, s.id", LIST_CAP, 0).await?;
-    Ok(axum::Json(Value::Array(store::with_signs(&state.db, &swps).await?)))
+    Ok(axum::Json(store::with_signs(&state.db, swps).await?))
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -288,8 +285,8 @@ pub async fn deployed_paginated(
             } else {
                 paging::page(&state, &q, &paged, &sort, limit, offset).await?
             };
-            let results = store::with_signs(&state.db, &swps).await?;
-            serde_json::to_vec(&json!({"results": results, "total": total}))
+            let results = store::with_signs(&state.db, swps).await?;
+            serde_json::to_vec(&Page { results, total })
                 .map_err(|e| AppError::from(anyhow::Error::from(e)))
         })
         .await?;

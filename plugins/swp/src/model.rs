@@ -107,18 +107,6 @@ impl Swp {
         self.revision.unwrap_or_else(|| self.last_revision.map_or(0, |r| r + 1))
     }
 
-    /// The spec's SWP object. `opsSigned` and `urls` are filled by the calls that need
-    /// them (lists leave urls null: links are only made for one SWP being viewed).
-    pub fn to_json(&self) -> Value {
-        // A view of plain fields serializes without error.
-        let mut v = serde_json::to_value(self.view()).unwrap_or_default();
-        if let Some(o) = v.as_object_mut() {
-            o.insert("opsSigned".into(), json!([]));
-            o.insert("urls".into(), Value::Null);
-        }
-        v
-    }
-
     /// The spec's SWP object but `opsSigned` and `urls`, to write straight to bytes.
     pub fn view(&self) -> SwpView<'_> {
         SwpView {
@@ -152,6 +140,13 @@ impl Swp {
             upload_date: Timestamp::of(self.upload_date),
             zones: &self.zones,
         }
+    }
+}
+
+/// An SWP serializes as its view (the lists' `SwpJson` flattens it).
+impl Serialize for Swp {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.view().serialize(s)
     }
 }
 

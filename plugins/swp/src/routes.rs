@@ -168,7 +168,7 @@ pub fn routes() -> ApiRouter {
             text::search_text,
         )
         .query::<plantdoc_core::textindex::SearchQuery>()
-        .returns::<sc::TextPage>()
+        .returns::<plantdoc_core::textindex::TextPage<sc::TextDoc>>()
         .get(
             "/api/swps/deployed-swp-part-numbers",
             "Deployed parts by prefix: {swpList: [{_id (catalogue part id), partNumber}]}",

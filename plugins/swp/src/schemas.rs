@@ -1,15 +1,16 @@
 //! The SWP routes' answers and bodies for the OpenAPI document. Those marked "returned" are
 //! the very types their handlers answer; the others mirror JSON the handlers write as
-//! bytes or build from the SWP object (`Swp::to_json`), field for field.
+//! bytes (the viewer's and the kiosk's kept answers, `store::full_json`), field for field.
 #![allow(dead_code)] // the mirrors are never built, read by `utoipa::ToSchema`
 use std::collections::BTreeMap;
 
+use plantdoc_core::acks::SignRecord;
 use plantdoc_core::http::schemas::SignRecordJson;
 use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::model::SwpView;
+use crate::model::{Swp, SwpView};
 pub use crate::store::Urls;
 
 /// The upload form (read field by field by `submit`, which names each bad one).
@@ -28,14 +29,19 @@ pub struct SubmitForm {
     corrects: Option<String>,
 }
 
-/// The SWP object (`Swp::to_json` with its sign records; `urls` null in lists).
+/// The SWP object as the lists and acts answer it: the SWP (written as its
+/// [`SwpView`]), its sign records and `urls` (null: links are only made for one SWP being
+/// viewed). (returned)
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SwpJson {
     #[serde(flatten)]
-    view: SwpView<'static>,
-    ops_signed: Vec<SignRecordJson>,
-    urls: Value,
+    #[schema(value_type = SwpView<'static>)]
+    pub swp: Swp,
+    #[schema(value_type = Vec<SignRecordJson>)]
+    pub ops_signed: Vec<SignRecord>,
+    #[schema(required = true)]
+    pub urls: Option<Urls>,
 }
 
 /// One SWP viewed: its links filled.
@@ -59,17 +65,18 @@ pub struct KioskSwp {
     id: String,
 }
 
-/// `{"swp": ...}`
+/// `{"swp": ...}` (returned)
 #[derive(Serialize, ToSchema)]
 pub struct One {
-    swp: SwpJson,
+    pub swp: SwpJson,
 }
 
-/// A zone and the day (`YYYY-MM-DD`, UTC) a change takes effect there.
+/// A zone and the day (`YYYY-MM-DD`, UTC) a change takes effect there. (returned, inside
+/// the viewer's bytes)
 #[derive(Serialize, ToSchema)]
 pub struct ZoneDay {
-    zone: String,
-    day: String,
+    pub zone: String,
+    pub day: String,
 }
 
 /// The console's SWP: under change control, when it is next reviewed and, while an
@@ -98,73 +105,82 @@ pub struct OneWithUrls {
     swp: SwpWithUrls,
 }
 
-/// `GET /api/swps/pending-my-approval`.
+/// `GET /api/swps/pending-my-approval`. (returned)
 #[derive(Serialize, ToSchema)]
 pub struct PendingMine {
-    swps: Vec<SwpJson>,
-    urls: BTreeMap<String, Urls>,
+    pub swps: Vec<SwpJson>,
+    pub urls: BTreeMap<String, Urls>,
 }
 
-/// `GET /api/swps/signed-urls/{swpId}`.
+/// `GET /api/swps/signed-urls/{swpId}`. (returned)
 #[derive(Serialize, ToSchema)]
 pub struct SignedUrls {
-    urls: Urls,
+    pub urls: Urls,
+    /// With `?lang=`: what each section serves, `{swc: {lang, sha256}, ...}` (`lang` null:
+    /// the original).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub served: Option<Value>,
 }
 
-/// A page of deployed SWPs.
+/// A page of deployed SWPs. (returned)
 #[derive(Serialize, ToSchema)]
 pub struct Page {
-    results: Vec<SwpJson>,
-    total: i64,
+    pub results: Vec<SwpJson>,
+    pub total: i64,
 }
 
-/// A deployed part (`_id`: its catalogue part id, if any).
+/// A deployed part (`_id`: its catalogue part id, if any). (returned)
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DeployedPart {
     #[serde(rename = "_id")]
     #[schema(required = true)]
-    id: Option<String>,
-    part_number: String,
+    pub id: Option<String>,
+    pub part_number: String,
 }
 
+/// (returned)
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SwpList {
-    swp_list: Vec<DeployedPart>,
+    pub swp_list: Vec<DeployedPart>,
 }
 
-/// `{"opsSigned": [...]}`
+/// `{"opsSigned": [...]}` (returned)
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OpsSigned {
-    ops_signed: Vec<SignRecordJson>,
+    #[schema(value_type = Vec<SignRecordJson>)]
+    pub ops_signed: Vec<SignRecord>,
 }
 
-/// `{"opList": {"opsSigned": [...]}}`
+/// `{"opList": {"opsSigned": [...]}}` (returned)
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OpList {
-    op_list: OpsSigned,
+    pub op_list: OpsSigned,
 }
 
-/// One superseded revision with its sign records.
+/// One superseded revision with its sign records, fields sorted as a `serde_json::Value`
+/// wrote them. (returned)
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ObsoleteRevision {
     #[serde(rename = "_id")]
-    id: String,
-    #[schema(required = true)]
-    revision: Option<i64>,
-    created_date: String,
-    #[schema(required = true)]
-    obsolete_date: Option<String>,
-    /// Why the revision was made (its 'Changes' note).
-    changes: String,
+    pub id: String,
     /// The change request it was submitted under.
     #[schema(required = true)]
-    change_request: Option<String>,
-    ops_signed: Vec<SignRecordJson>,
+    pub change_request: Option<String>,
+    /// Why the revision was made (its 'Changes' note).
+    pub changes: String,
+    pub created_date: String,
+    #[schema(required = true)]
+    pub obsolete_date: Option<String>,
+    #[schema(value_type = Vec<SignRecordJson>)]
+    pub ops_signed: Vec<SignRecord>,
+    #[schema(required = true)]
+    pub revision: Option<i64>,
 }
 
 /// A deployed (or superseded) SWP's sign records, with the revision they are of and why
@@ -192,30 +208,13 @@ pub struct KioskOne {
     swp: KioskSwp,
 }
 
-/// A page of search results inside deployed SWPs' documents, best match first. (returned)
-#[derive(Serialize, ToSchema)]
-pub struct TextPage {
-    pub(crate) results: Vec<TextHit>,
-    /// Pages matching in all; with totalExact false, at least this many (counted up to 1 000)
-    pub(crate) total: i64,
-    /// False when more pages match than were counted ('1 000+')
-    #[serde(rename = "totalExact")]
-    pub(crate) total_exact: bool,
-}
-
-/// A page of an SWP's document with every word searched. (returned)
+/// The SWP of a search-text hit (the core's `TextHit`, flattened). (returned)
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct TextHit {
+pub struct TextDoc {
     pub(crate) swp_id: String,
     pub(crate) part_number: String,
     pub(crate) revision: Option<i64>,
-    /// swc, jes or vis
-    pub(crate) section: String,
-    /// From 1
-    pub(crate) page: i64,
-    /// The page's text around the words, each word between <mark> and </mark>
-    pub(crate) snippet: String,
 }
 
 /// A part's deployed and obsolete revisions the caller may see, newest first. (returned)

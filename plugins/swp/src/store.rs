@@ -3,19 +3,19 @@
 //! the core's `Params` numbering the placeholders.
 use std::collections::HashMap;
 
-use plantdoc_core::acks;
+use plantdoc_core::acks::{self, SignRecord};
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::db::{Db, Params};
 use plantdoc_core::files;
 use plantdoc_core::storage::copies::{stamp_date, CopyFacts, CopyState};
-use serde_json::Value;
 use sqlx::Row;
 
 use plantdoc_core::review::translations::TrStatus;
 use plantdoc_core::review::Document;
 
 use crate::model::{Swp, SwpStatus, COLUMNS};
+use crate::schemas::SwpJson;
 
 /// The module's kept answers (decision 37): Browse pages, part searches and the kiosk's
 /// SWP reads (decision 40).
@@ -53,28 +53,26 @@ pub async fn count(db: &Db, q: &Params, filter: &str) -> Result<i64, sqlx::Error
     q.query(&sql).fetch_one(&db.pool).await?.try_get("n")
 }
 
-/// Sign records of the given SWPs' current versions, newest first, as the spec's
-/// signed operation records.
-pub async fn signs_for(db: &Db, swps: &[&Swp]) -> Result<HashMap<String, Vec<Value>>, sqlx::Error> {
+/// Sign records of the given SWPs' current versions, newest first (the spec's signed
+/// operation records).
+pub async fn signs_for(
+    db: &Db,
+    swps: &[&Swp],
+) -> Result<HashMap<String, Vec<SignRecord>>, sqlx::Error> {
     let docs: Vec<(&str, &str)> =
         swps.iter().map(|s| (s.id.as_str(), s.content_hash.as_str())).collect();
-    let recs = acks::for_documents(db, crate::KIND, &docs).await?;
-    Ok(recs
-        .into_iter()
-        .map(|(id, list)| (id, list.iter().map(|r| r.to_json()).collect()))
-        .collect())
+    acks::for_documents(db, crate::KIND, &docs).await
 }
 
-/// The SWPs' JSON with their sign records filled in.
-pub async fn with_signs(db: &Db, swps: &[Swp]) -> Result<Vec<Value>, sqlx::Error> {
+/// The SWPs as the lists answer them: with their sign records, `urls` null.
+pub async fn with_signs(db: &Db, swps: Vec<Swp>) -> Result<Vec<SwpJson>, sqlx::Error> {
     let refs: Vec<&Swp> = swps.iter().collect();
     let mut signs = signs_for(db, &refs).await?;
     Ok(swps
-        .iter()
-        .map(|s| {
-            let mut v = s.to_json();
-            v["opsSigned"] = Value::Array(signs.remove(&s.id).unwrap_or_default());
-            v
+        .into_iter()
+        .map(|swp| {
+            let ops_signed = signs.remove(&swp.id).unwrap_or_default();
+            SwpJson { swp, ops_signed, urls: None }
         })
         .collect())
 }

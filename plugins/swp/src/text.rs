@@ -8,7 +8,7 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::db::Params;
 use plantdoc_core::error::AppResult;
-use plantdoc_core::textindex::{self, SearchQuery, TextIndex};
+use plantdoc_core::textindex::{self, SearchQuery, TextIndex, TextPage};
 use sqlx::Row;
 
 use crate::access::KIND;
@@ -31,26 +31,20 @@ pub async fn search_text(
     State(state): State<AppState>,
     user: CurrentUser,
     Query(sq): Query<SearchQuery>,
-) -> AppResult<axum::Json<sc::TextPage>> {
+) -> AppResult<axum::Json<TextPage<sc::TextDoc>>> {
     let checked = sq.check()?;
     let mut q = Params::default();
     let vis = KIND.visible_sql(&state.zones, &mut q, &user);
     let filter = format!("s.status = 'deployed' AND {vis}");
     let columns = "s.id AS swp_id, s.part_number, s.revision";
     let found = textindex::search(&state.db, &TEXT, q, &filter, columns, &checked).await?;
-    let mut results = Vec::with_capacity(found.hits.len());
-    for h in found.hits {
-        results.push(sc::TextHit {
-            swp_id: h.row.try_get("swp_id")?,
-            part_number: h.row.try_get("part_number")?,
-            revision: h.row.try_get("revision")?,
-            section: h.section,
-            page: h.page,
-            snippet: h.snippet,
-        });
-    }
-    let (total, total_exact) = (found.total as i64, found.exact);
-    Ok(axum::Json(sc::TextPage { results, total, total_exact }))
+    Ok(axum::Json(found.answer(|r| {
+        Ok(sc::TextDoc {
+            swp_id: r.try_get("swp_id")?,
+            part_number: r.try_get("part_number")?,
+            revision: r.try_get("revision")?,
+        })
+    })?))
 }
 
 /// Reads the text of every SWP not yet read, now (tests and the benchmark; the

@@ -12,12 +12,12 @@ use plantdoc_core::text;
 use std::sync::LazyLock;
 
 use serde::Deserialize;
-use serde_json::{json, Value};
 use sqlx::Row;
 
 use crate::access::visibility_key;
 use crate::in_force;
 use crate::model::{Swp, SwpStatus};
+use crate::schemas as sc;
 use crate::served::LangQuery;
 use crate::store::{self, visible_swp};
 use plantdoc_core::review::{can_see, Document};
@@ -45,14 +45,16 @@ pub async fn swp(
     // Under change control's periodic review: when it is next due.
     let mut extra = Vec::new();
     if let Some(due) = plantdoc_core::ports::review_due(&state, &s.id).await? {
-        extra.push(("reviewDue", json!(due)));
+        extra.push(("reviewDue", serde_json::to_vec(&due)));
     }
     // Under an effective date: where this revision takes effect later, or where the one it
     // superseded stays in force until then (the console shows both).
     let (from, until) =
         in_force::pending_days(&state, &user, &s.id, &s.part_number, s.status).await?;
-    let days = |d: Vec<(String, String)>| -> Value {
-        d.into_iter().map(|(zone, day)| json!({"zone": zone, "day": day})).collect()
+    let days = |d: Vec<(String, String)>| {
+        let d: Vec<sc::ZoneDay> =
+            d.into_iter().map(|(zone, day)| sc::ZoneDay { zone, day }).collect();
+        serde_json::to_vec(&d)
     };
     if !from.is_empty() {
         extra.push(("effectiveFrom", days(from)));
@@ -62,7 +64,7 @@ pub async fn swp(
     }
     for (key, value) in extra {
         body.pop();
-        let value = serde_json::to_vec(&value).map_err(anyhow::Error::from)?;
+        let value = value.map_err(anyhow::Error::from)?;
         plantdoc_core::http::push_field(&mut body, key, &value);
         body.push(b'}');
     }
@@ -75,11 +77,12 @@ pub async fn signed_urls(
     user: CurrentUser,
     Path(id): Path<String>,
     Query(q): Query<LangQuery>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<sc::SignedUrls>> {
     let s = visible_swp(&state, &user, &id).await?;
     let Some(lang) = q.lang() else {
         let mut links = store::links_for(&state, std::slice::from_ref(&s)).await?;
-        return Ok(axum::Json(json!({"urls": links.remove(&s.id)})));
+        let urls = links.remove(&s.id).ok_or(AppError::NotFound)?;
+        return Ok(axum::Json(sc::SignedUrls { urls, served: None }));
     };
     let mut found = plantdoc_core::files::describe(
         &state,
@@ -93,17 +96,17 @@ pub async fn signed_urls(
     let list = crate::translations::read(&state.db, &s.id).await?;
     let shown = crate::served::choose(&state, &s, &list, Some(lang), &mut found).await?;
     let urls = store::urls_of(&state, &s, &found, &shown.files).await?;
-    Ok(axum::Json(json!({"urls": urls, "served": shown.served})))
+    Ok(axum::Json(sc::SignedUrls { urls, served: shown.served }))
 }
 
 pub async fn signed_ops(
     State(state): State<AppState>,
     user: CurrentUser,
     Path(id): Path<String>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<sc::OpList>> {
     let s = visible_swp(&state, &user, &id).await?;
     let signs = store::signs_for(&state.db, &[&s]).await?.remove(&s.id).unwrap_or_default();
-    Ok(axum::Json(json!({"opList": {"opsSigned": signs}})))
+    Ok(axum::Json(sc::OpList { op_list: sc::OpsSigned { ops_signed: signs } }))
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]

@@ -231,17 +231,17 @@ async fn api_not_found() -> Response {
     (StatusCode::NOT_FOUND, Json(json!({"error": text!("Not found.")}))).into_response()
 }
 
-async fn healthz() -> Json<serde_json::Value> {
-    Json(json!({"status": "ok"}))
+async fn healthz() -> Json<schemas::Status> {
+    Json(schemas::Status { status: "ok".into() })
 }
 
 async fn readyz(State(state): State<AppState>) -> Response {
     match state.db.ping().await {
-        Ok(()) => Json(json!({"status": "ready"})).into_response(),
+        Ok(()) => Json(schemas::Status { status: "ready".into() }).into_response(),
         Err(e) => {
             tracing::warn!(error = %e, "not ready: database unreachable");
-            (StatusCode::SERVICE_UNAVAILABLE, Json(json!({"status": "database unavailable"})))
-                .into_response()
+            let status = schemas::Status { status: "database unavailable".into() };
+            (StatusCode::SERVICE_UNAVAILABLE, Json(status)).into_response()
         }
     }
 }
@@ -249,39 +249,44 @@ async fn readyz(State(state): State<AppState>) -> Response {
 async fn modules(
     State(state): State<AppState>,
     _user: CurrentUser,
-) -> AppResult<Json<serde_json::Value>> {
+) -> AppResult<Json<schemas::Modules>> {
     let switches = state.switches.read().unwrap_or_else(|p| p.into_inner()).clone();
-    let list: Vec<serde_json::Value> = state
+    let modules = state
         .modules
         .iter()
         .map(|m| {
             let man = &m.manifest;
-            json!({
-                "id": man.id,
-                "name": man.name,
-                "nameLabels": man.name_labels,
-                "enabled": state.module_enabled(&man.id),
-                "switch": switches.get(&man.id),
-                "release": man.release,
-                "mount": man.mount,
-                "route": man.route,
-                "home": man.home,
-                "whenDisabled": man.when_disabled,
-                "sidebar": man.sidebar.as_ref().map(|s| json!({
-                    "group": s.group, "label": s.label, "labels": s.labels, "icon": s.icon, "order": s.order, "route": man.route,
-                })),
-                "api": man.api.iter().chain(&man.shared_api).collect::<Vec<_>>(),
-                "migrations": man.migrations,
-                "dependencies": man.dependencies,
-                "remote": man.remote.then(|| json!({
-                    "url": format!("/remotes/{}/remoteEntry.js", man.id),
-                    "scope": man.scope(),
-                    "module": "./Module",
-                })),
-            })
+            schemas::ModuleEntry {
+                id: man.id.clone(),
+                name: man.name.clone(),
+                name_labels: man.name_labels.clone(),
+                enabled: state.module_enabled(&man.id),
+                switch: switches.get(&man.id).cloned(),
+                release: man.release.clone(),
+                mount: man.mount,
+                route: man.route.clone(),
+                home: man.home,
+                when_disabled: man.when_disabled,
+                sidebar: man.sidebar.as_ref().map(|s| schemas::Sidebar {
+                    group: s.group.clone(),
+                    label: s.label.clone(),
+                    labels: s.labels.clone(),
+                    icon: s.icon.clone(),
+                    order: s.order,
+                    route: man.route.clone(),
+                }),
+                api: man.api.iter().chain(&man.shared_api).cloned().collect(),
+                migrations: man.migrations,
+                dependencies: man.dependencies.clone(),
+                remote: man.remote.then(|| schemas::Remote {
+                    url: format!("/remotes/{}/remoteEntry.js", man.id),
+                    scope: man.scope(),
+                    module: "./Module".into(),
+                }),
+            }
         })
         .collect();
-    Ok(Json(json!({"release": state.settings.release, "modules": list})))
+    Ok(Json(schemas::Modules { release: state.settings.release.clone(), modules }))
 }
 
 pub const NOT_PLANT_ADMIN: &str = text!("Switching modules is for plant administrators only.");
@@ -299,17 +304,20 @@ async fn switch_module(
     State(state): State<AppState>,
     user: CurrentUser,
     crate::base::error::Json(b): crate::base::error::Json<SwitchBody>,
-) -> AppResult<Json<serde_json::Value>> {
+) -> AppResult<Json<schemas::Switched>> {
     if !user.plant_admin || user.disabled {
         return Err(crate::base::error::AppError::Forbidden(NOT_PLANT_ADMIN.into()));
     }
     let s =
         crate::app::switches::set(&state, &b.id, b.enabled, &user.id, &user.full_name()).await?;
-    Ok(Json(json!({"id": b.id, "enabled": s.enabled, "switch": s})))
+    Ok(Json(schemas::Switched { id: b.id, enabled: s.enabled, switch: s }))
 }
 
-async fn zones(State(state): State<AppState>, user: CurrentUser) -> Json<serde_json::Value> {
-    Json(json!(state.zones.options(&user.company_code)))
+async fn zones(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> Json<Vec<crate::plant::zones::ZoneOption>> {
+    Json(state.zones.options(&user.company_code))
 }
 
 /// An answer whose JSON was written as bytes (no `Value` tree): the kiosk's feeds, the

@@ -5,9 +5,9 @@
 use std::collections::BTreeMap;
 
 use serde::Serialize;
-use serde_json::Value;
 use utoipa::ToSchema;
 
+use crate::app::plugin::{Mount, WhenDisabled};
 use crate::app::switches::Switch;
 
 /// `{"ok": true}`
@@ -23,7 +23,7 @@ pub struct Message {
 }
 
 /// `{"status": "..."}` (health checks).
-#[derive(ToSchema)]
+#[derive(Serialize, ToSchema)]
 pub struct Status {
     pub status: String,
 }
@@ -49,7 +49,7 @@ pub struct MessageEmail {
 }
 
 /// The answer of `POST /api/modules/switch`.
-#[derive(ToSchema)]
+#[derive(Serialize, ToSchema)]
 pub struct Switched {
     pub id: String,
     pub enabled: bool,
@@ -57,15 +57,15 @@ pub struct Switched {
 }
 
 /// The answer of `GET /api/modules`.
-#[derive(ToSchema)]
+#[derive(Serialize, ToSchema)]
 pub struct Modules {
     pub release: String,
     pub modules: Vec<ModuleEntry>,
 }
 
 /// One module of `GET /api/modules`.
-#[derive(ToSchema)]
-#[schema(rename_all = "camelCase")]
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct ModuleEntry {
     pub id: String,
     pub name: String,
@@ -75,36 +75,41 @@ pub struct ModuleEntry {
     #[schema(required = true)]
     pub switch: Option<Switch>,
     pub release: String,
-    pub mount: String,
+    /// console or island
+    #[schema(value_type = String)]
+    pub mount: Mount,
     #[schema(required = true)]
     pub route: Option<String>,
     #[schema(required = true)]
-    pub home: Option<i64>,
-    pub when_disabled: String,
+    pub home: Option<i32>,
+    /// What the shell does with it switched off
+    #[schema(value_type = String)]
+    pub when_disabled: WhenDisabled,
     #[schema(required = true)]
     pub sidebar: Option<Sidebar>,
     pub api: Vec<String>,
-    #[schema(required = true)]
-    pub migrations: Option<Vec<i64>>,
+    /// Its migration versions, first and last
+    #[schema(required = true, value_type = Option<Vec<i64>>)]
+    pub migrations: Option<[i64; 2]>,
     pub dependencies: Vec<String>,
     #[schema(required = true)]
     pub remote: Option<Remote>,
 }
 
-#[derive(ToSchema)]
+#[derive(Serialize, ToSchema)]
 pub struct Sidebar {
     #[schema(required = true)]
     pub group: Option<String>,
     pub label: String,
     /// The label in other languages, by language code (empty: English only).
     pub labels: BTreeMap<String, String>,
-    pub icon: Value,
-    pub order: Value,
+    pub icon: String,
+    pub order: i32,
     #[schema(required = true)]
     pub route: Option<String>,
 }
 
-#[derive(ToSchema)]
+#[derive(Serialize, ToSchema)]
 pub struct Remote {
     pub url: String,
     pub scope: String,
@@ -163,14 +168,7 @@ pub struct SignDate {
     pub date: String,
 }
 
-/// `{"_id", "firstname", "lastname"}` (a person in a list of names).
-#[derive(Serialize, ToSchema)]
-pub struct PersonName {
-    #[serde(rename = "_id")]
-    pub id: String,
-    pub firstname: String,
-    pub lastname: String,
-}
+pub use crate::plant::engineers::PersonName;
 
 /// `{"deleted": [ids]}`
 #[derive(Serialize, ToSchema)]
@@ -228,4 +226,13 @@ pub struct PartRef {
 #[serde(rename_all = "camelCase")]
 pub struct PartList {
     pub part_list: Vec<PartRef>,
+}
+
+impl PartList {
+    /// The list of these catalogue parts.
+    pub fn of(parts: Vec<crate::documents::parts::Part>) -> Self {
+        let part_list =
+            parts.into_iter().map(|p| PartRef { id: p.id, part_number: p.part_number }).collect();
+        PartList { part_list }
+    }
 }

@@ -4,6 +4,7 @@
 use axum::extract::State;
 use serde_json::{json, Value};
 
+use crate::app::http::schemas::Deleted;
 use crate::app::AppState;
 use crate::auth::users::User;
 use crate::auth::CurrentUser;
@@ -21,7 +22,7 @@ pub async fn delete_pending<D: Hooks>(
     State(state): State<AppState>,
     user: CurrentUser,
     Json(body): Json<Value>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<Deleted>> {
     delete::<D>(&state, &user, &body, false).await
 }
 
@@ -30,7 +31,7 @@ pub async fn delete_deployed<D: Hooks>(
     State(state): State<AppState>,
     user: CurrentUser,
     Json(body): Json<Value>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<Deleted>> {
     delete::<D>(&state, &user, &body, true).await
 }
 
@@ -40,7 +41,7 @@ async fn delete<D: Hooks>(
     user: &User,
     body: &Value,
     deployed: bool,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<Deleted>> {
     let k = D::KIND;
     let ids = id_list(body, k.words.one, k.words.many)?;
     let mut docs: Vec<D> = Vec::new();
@@ -72,7 +73,7 @@ async fn delete<D: Hooks>(
         remove_one(state, &mut tx, now, user, d, deployed, None).await?;
     }
     tx.commit().await?;
-    Ok(axum::Json(json!({"deleted": ids})))
+    Ok(axum::Json(Deleted { deleted: ids }))
 }
 
 /// One document leaves review (`deployed` false) or the floor, on `conn` (the act's

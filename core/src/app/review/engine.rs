@@ -103,8 +103,10 @@ pub trait Hooks: Document {
     ) -> impl Future<Output = AppResult<()>> + Send {
         async { Ok(()) }
     }
-    /// The answer of an approve or reject (the document as now committed).
-    fn answer(state: &AppState, id: &str) -> impl Future<Output = AppResult<Value>> + Send;
+    /// The answer of an approve or reject: the document as now committed, as the type the
+    /// module's routes declare (`Json<T>`; a `Response` when `T` borrows from the document).
+    type Answer: axum::response::IntoResponse + Send;
+    fn answer(state: &AppState, id: &str) -> impl Future<Output = AppResult<Self::Answer>> + Send;
 }
 
 /// Deploys `doc` through its module's hook, then tells its authors, open pages and
@@ -248,7 +250,7 @@ async fn review<D: Hooks>(
     id: &str,
     body: ReviewBody,
     verdict: Verdict,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<D::Answer> {
     let k = D::KIND;
     let approving = verdict == Verdict::Approved;
     let (doc, stage) = judge::<D>(state, user, id, approving).await?;
@@ -303,7 +305,7 @@ async fn review<D: Hooks>(
     append(&mut tx, now, &[act]).await?;
     append(&mut tx, now, &deployed).await?;
     tx.commit().await?;
-    Ok(axum::Json(D::answer(state, &doc.id).await?))
+    D::answer(state, &doc.id).await
 }
 
 /// `POST approve/{id}` `{reviewNote}`: approves the caller's stage.
@@ -312,7 +314,7 @@ pub async fn approve<D: Hooks>(
     user: CurrentUser,
     Path(id): Path<String>,
     Json(body): Json<ReviewBody>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<D::Answer> {
     review::<D>(&state, &user, &id, body, Verdict::Approved).await
 }
 
@@ -322,6 +324,6 @@ pub async fn reject<D: Hooks>(
     user: CurrentUser,
     Path(id): Path<String>,
     Json(body): Json<ReviewBody>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<D::Answer> {
     review::<D>(&state, &user, &id, body, Verdict::Rejected).await
 }

@@ -82,8 +82,11 @@ impl Review {
 /// `{date, note, reviewer, status}` (fields sorted, as a `serde_json::Value` writes them).
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct ReviewView<'a> {
+    #[schema(required = true)]
     date: Option<String>,
+    #[schema(required = true)]
     note: Option<&'a str>,
+    #[schema(required = true)]
     reviewer: Option<&'a str>,
     status: &'static str,
 }

@@ -17,9 +17,11 @@ use crate::app::tasks::Shutdown;
 use crate::app::AppState;
 use crate::base::error::{number_field, AppError, FieldErrors};
 
+mod answer;
 mod index;
 mod search;
 
+pub use answer::{TextHit, TextPage};
 pub use index::{index_pass, scanned_pages};
 pub use search::{search, Found, Hit, CANDIDATES};
 

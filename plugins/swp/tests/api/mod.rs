@@ -1,4 +1,5 @@
 //! API tests of the swp module (its support: real PDFs, uploads, signed-in roles).
+mod answers;
 pub(crate) mod audit_file;
 mod audit_file_rows;
 mod audit_memory;
