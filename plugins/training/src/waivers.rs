@@ -8,7 +8,7 @@ use plantdoc_core::auth::users::User;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::clock::iso;
 use plantdoc_core::error::{AppError, AppResult, FieldErrors, Json};
-use plantdoc_core::ports::PartWaiver;
+use plantdoc_core::ports::{GrantedWaiver, PartWaiver};
 use plantdoc_core::{msg, text};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -40,6 +40,22 @@ pub struct Waiver {
     revoked: Option<String>,
     /// In force now (started, not ended, not revoked).
     active: bool,
+}
+
+impl From<Waiver> for GrantedWaiver {
+    fn from(w: Waiver) -> Self {
+        GrantedWaiver {
+            id: w.id,
+            op_id: w.op_id,
+            part_number: w.part_number,
+            reason: w.reason,
+            starts: w.starts,
+            ends: w.ends,
+            granted_by: w.granted_by,
+            revoked: w.revoked,
+            active: w.active,
+        }
+    }
 }
 
 /// The body of a grant (read leniently: `days` as a number or a numeric string).
