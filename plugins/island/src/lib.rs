@@ -9,6 +9,8 @@
 //! `pin_lock` (a PIN locked by wrong tries),
 //! `badge`, `status`, `sign` and `settings` (routes).
 mod access;
+#[cfg(test)]
+mod alone_tests;
 mod alert;
 mod badge;
 mod idem;
