@@ -9,9 +9,9 @@
 //! `pin_lock` (a PIN locked by wrong tries),
 //! `badge`, `status`, `sign` and `settings` (routes).
 mod access;
+mod alert;
 #[cfg(test)]
 mod alone_tests;
-mod alert;
 mod badge;
 mod idem;
 mod pin;
