@@ -42,7 +42,7 @@ lint: web-deps
 ## Format the tree (what `make lint` checks): cargo fmt, rustfmt on the modules' API tests, prettier.
 fmt: web-deps
 	$(CARGO) fmt --all
-	rustfmt --edition 2021 --config-path rustfmt.toml $$(git ls-files 'plugins/*/tests/*.rs')
+	rustfmt --edition 2021 --config-path rustfmt.toml $$(git ls-files 'plugins/*/tests/*.rs' ':!plugins/_template/**')
 	npx --no-install prettier --write --log-level warn "{host-web,plugin-web,web-tests}/**/*.{js,jsx,mjs}" eslint.config.mjs
 
 ## What the tests need on the machine: installed by the project, never by hand.
@@ -71,9 +71,9 @@ test-rust:
 	cp $$junit test-results/rust-postgres-junit.xml
 
 ## make new-module ID=<id> [NAME="Display name"] [RELEASE=2.0]: a new module from
-## core/template/module (docs/modules.md).
+## plugins/_template/module (docs/modules.md).
 new-module:
-	@bash core/template/new-module.sh "$(ID)" "$(NAME)" "$(RELEASE)"
+	@bash plugins/_template/new-module.sh "$(ID)" "$(NAME)" "$(RELEASE)"
 
 ## `make new-module` on a throwaway copy of the tree: the new module builds, passes its
 ## own tests, is served, and changes nothing outside its two folders but two lines.

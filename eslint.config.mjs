@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default [
-  { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'core/template/**', 'web-tests/lighthouse/node_modules/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'plugins/_template/**', 'web-tests/lighthouse/node_modules/**'] },
   js.configs.recommended,
   {
     files: ['host-web/**/*.{js,jsx,mjs}', 'plugin-web/**/*.{js,jsx,mjs}'],

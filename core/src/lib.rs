@@ -20,8 +20,8 @@ pub use app::{
 pub use base::{clock, config, error, logging, memo};
 pub use data::{answers, audit, changes, db, mail, migrate, secret};
 pub use documents::{acks, files, parts, pdf, storage};
-pub use operations::{backup, cli, ops_cli, seed};
-pub use plant::zones;
+pub use operations::{backup, cli, ops_cli, prelude, seed};
+pub use plant::{people, zones};
 
 pub use api::ApiRouter;
 pub use app::AppState;

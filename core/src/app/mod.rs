@@ -5,7 +5,6 @@
 //! signed file links) and sign-in. Stands on `documents`, `plant`, `data` and `base`.
 pub mod api;
 pub mod auth;
-pub mod change_control;
 pub mod conns;
 pub mod copy_check;
 pub mod dynamic;
@@ -20,7 +19,6 @@ pub mod notify;
 pub mod openapi;
 pub mod plugin;
 pub mod ports;
-pub mod readiness_port;
 pub mod retention;
 pub mod review;
 pub mod server;
@@ -28,7 +26,6 @@ pub mod state;
 pub mod switches;
 pub mod tasks;
 pub mod textindex;
-pub mod training_port;
 pub mod webhooks;
 
 pub use state::{

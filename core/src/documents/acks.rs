@@ -59,8 +59,7 @@ pub fn signs_as_operator(u: &User) -> bool {
         && !u.kiosk
         && !u.disabled
 }
-pub const SIGNS_AS_OPERATOR_SQL: &str =
-    "u.position IN ('operator', 'ojt') AND u.badge IS NOT NULL AND u.kiosk = 0 AND u.disabled = 0";
+pub use crate::plant::people::SIGNS_AS_OPERATOR_SQL;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SignRecord {

@@ -7,7 +7,6 @@ use plantdoc_core::events::Event;
 use plantdoc_core::files::{self, FileState};
 use plantdoc_core::seed::DEMO_COMPANY;
 use serde_json::json;
-use sqlx::Row;
 
 /// A real one-page PDF ("DEMO ALERT").
 const PDF: &[u8] = include_bytes!("../demo/alert.pdf");
@@ -50,14 +49,11 @@ const ALERTS: &[DemoAlert] = &[
 ];
 
 async fn user_id(state: &AppState, email: &str) -> anyhow::Result<(String, String)> {
-    let r = sqlx::query("SELECT id, firstname, lastname FROM users WHERE email = $1")
-        .bind(email)
-        .fetch_one(&state.db.pool)
-        .await?;
-    Ok((
-        r.try_get("id")?,
-        format!("{} {}", r.try_get::<String, _>("firstname")?, r.try_get::<String, _>("lastname")?),
-    ))
+    let mut conn = state.db.pool.acquire().await?;
+    let u = plantdoc_core::auth::users::find_by_email(&mut conn, email)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("demo user {email} is missing"))?;
+    Ok((u.id.clone(), u.full_name()))
 }
 
 pub async fn seed(state: &AppState) -> anyhow::Result<()> {

@@ -114,9 +114,14 @@ pub const ZONE_LIST_SQL: &str =
 
 /// An operator's verified alert signatures since a time, with a sentinel row when the
 /// operator is a person of the company: `$1` operator, `$2` company, `$3` since.
-pub const OPERATOR_SIGNED_SQL: &str = "SELECT '' AS id, '' AS hash FROM users u WHERE u.id = $1 AND u.company_code = $2 \
+pub static OPERATOR_SIGNED_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    format!(
+        "SELECT '' AS id, '' AS hash {} WHERE u.id = $1 AND u.company_code = $2 \
      UNION ALL SELECT k.doc_id AS id, k.version_hash AS hash FROM acknowledgements k \
-     WHERE k.operator_id = $1 AND k.doc_kind = 'alert' AND k.verified_at IS NOT NULL AND k.signed_at >= $3";
+     WHERE k.operator_id = $1 AND k.doc_kind = 'alert' AND k.verified_at IS NOT NULL AND k.signed_at >= $3",
+        plantdoc_core::people::sql::from("u")
+    )
+});
 
 /// One read of the zone's alerts not yet sunset: those in force now, and the time the
 /// list next changes by the clock.
@@ -167,7 +172,7 @@ pub async fn verified_by(
     operator: &str,
     since_ms: i64,
 ) -> Result<Option<Vec<(String, String)>>, sqlx::Error> {
-    let q = sqlx::query(OPERATOR_SIGNED_SQL).bind(operator).bind(company).bind(since_ms);
+    let q = sqlx::query(OPERATOR_SIGNED_SQL.as_str()).bind(operator).bind(company).bind(since_ms);
     let rows = q.fetch_all(&mut *state.db.reader().await?).await?;
     let mut known = false;
     let mut signed = Vec::new();

@@ -4,9 +4,8 @@
 //! by itself when every zone is live and its coverage reaches `[modules.changes]
 //! close_coverage` (a percentage): at the verification that completes it, in that act's
 //! transaction, audited.
-use plantdoc_core::acks::SIGNS_AS_OPERATOR_SQL;
 use plantdoc_core::audit::AuditEntry;
-use plantdoc_core::{zones, AppResult};
+use plantdoc_core::AppResult;
 use serde_json::json;
 use sqlx::{AnyConnection, Row};
 
@@ -27,16 +26,7 @@ pub async fn of(conn: &mut AnyConnection, request_id: &str) -> Result<(i64, i64)
     .iter()
     .map(|r| r.try_get::<String, _>(0))
     .collect::<Result<_, _>>()?;
-    let sql = format!(
-        "SELECT u.id, u.zones FROM users u WHERE u.company_code = $1 AND {SIGNS_AS_OPERATOR_SQL}"
-    );
-    let mut operators = Vec::new();
-    for u in sqlx::query(&sql).bind(&company).fetch_all(&mut *conn).await? {
-        let z: Vec<String> = serde_json::from_str(&u.try_get::<String, _>(1)?).unwrap_or_default();
-        if zones::overlap(&z, &cr_zones) {
-            operators.push(u.try_get::<String, _>(0)?);
-        }
-    }
+    let operators = plantdoc_core::people::operators_in(&mut *conn, &company, &cr_zones).await?;
     if revisions.is_empty() {
         return Ok((0, operators.len() as i64));
     }

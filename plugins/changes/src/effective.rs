@@ -4,8 +4,10 @@
 //! writes the event, so two instances or two ticks never tell it twice; a day missed
 //! while the server was down is told at the next tick.
 use plantdoc_core::app::AppState;
+use plantdoc_core::auth::users::Position;
 use plantdoc_core::error::AppResult;
 use plantdoc_core::events::{Channel, Event, EventKind};
+use plantdoc_core::people;
 use plantdoc_core::ports::day_of;
 use plantdoc_core::{msg, text};
 use serde_json::json;
@@ -45,20 +47,11 @@ pub async fn tell_effective(state: &AppState) -> AppResult<usize> {
             .await?
             .rows_affected();
         if took == 1 {
-            let leads: Vec<String> = sqlx::query("SELECT id, zones FROM users WHERE company_code = $1 AND position = 'supervisor' AND disabled = 0")
-                .bind(&company)
-                .fetch_all(&mut *tx)
+            let leads: Vec<String> = people::at_position(&mut tx, &company, Position::Supervisor)
                 .await?
-                .iter()
-                .filter(|u| {
-                    let zones: Vec<String> = u
-                        .try_get::<String, _>("zones")
-                        .ok()
-                        .and_then(|z| serde_json::from_str(&z).ok())
-                        .unwrap_or_default();
-                    zones.contains(&zone)
-                })
-                .filter_map(|u| u.try_get::<String, _>("id").ok())
+                .into_iter()
+                .filter(|u| u.zones.contains(&zone))
+                .map(|u| u.id)
                 .collect();
             let data = json!({"title": msg!("Change request {number} takes effect in {zone} from {day}: {title}"),
                 "link": format!("/main/changes?request={number}"), "number": number, "zone": zone, "effective": day});

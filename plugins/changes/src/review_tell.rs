@@ -3,8 +3,10 @@
 //! its review date, `changes.review-overdue` to them and the company's managers of its
 //! zones once the date has passed.
 use plantdoc_core::app::AppState;
+use plantdoc_core::auth::users::Position;
 use plantdoc_core::error::AppResult;
 use plantdoc_core::events::{Channel, Event, EventKind};
+use plantdoc_core::people;
 use plantdoc_core::{msg, text};
 use serde_json::json;
 use sqlx::Row;
@@ -86,15 +88,12 @@ pub async fn tell_reviews(state: &AppState, notice_days: u32) -> AppResult<usize
                     .data(data)
                     .to_owners(owners);
                 if overdue {
-                    let managers: Vec<String> = sqlx::query(
-                        "SELECT id FROM users WHERE company_code = $1 AND position = 'manager' AND disabled = 0",
-                    )
-                    .bind(&company)
-                    .fetch_all(&mut *tx)
-                    .await?
-                    .iter()
-                    .filter_map(|u| u.try_get::<String, _>("id").ok())
-                    .collect();
+                    let managers: Vec<String> =
+                        people::at_position(&mut tx, &company, Position::Manager)
+                            .await?
+                            .into_iter()
+                            .map(|u| u.id)
+                            .collect();
                     event = event.to(managers);
                 }
                 state.emit(&mut tx, now, &event).await?;

@@ -5,9 +5,8 @@
 use std::collections::BTreeMap;
 
 use axum::extract::{Query, State};
-use plantdoc_core::auth::CurrentUser;
-use plantdoc_core::figures::{self, DAY_MS};
-use plantdoc_core::{text, ApiRouter, AppError, AppResult, AppState, ModuleContext};
+use plantdoc_core::prelude::figures::{self, DAY_MS};
+use plantdoc_core::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -78,4 +77,4 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     Ok(())
 }
 
-plantdoc_core::module!(DashboardPlugin, build);
+module!(DashboardPlugin, build);

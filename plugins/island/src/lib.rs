@@ -10,6 +10,8 @@
 //! `badge`, `status`, `sign` and `settings` (routes).
 mod access;
 mod alert;
+#[cfg(test)]
+mod alone_tests;
 mod badge;
 mod idem;
 mod pin;

@@ -6,9 +6,10 @@
 use plantdoc_core::app::AppState;
 use plantdoc_core::audit::{self, AuditEntry};
 use plantdoc_core::auth::pin;
-use plantdoc_core::auth::users::User;
+use plantdoc_core::auth::users::{Position, User};
 use plantdoc_core::error::AppResult;
 use plantdoc_core::events::Event;
+use plantdoc_core::people;
 use plantdoc_core::text;
 use serde_json::json;
 
@@ -27,11 +28,11 @@ pub async fn wrong(state: &AppState, netbook: &Netbook, who: &User, place: i64) 
     let entry = AuditEntry::new("island.pin_locked", &target, why)
         .after(json!({"kiosk": netbook.id, "address": netbook.addr.to_string()}));
     audit::append(&mut tx, now, &entry).await?;
-    let managers: Vec<String> =
-        sqlx::query_scalar("SELECT id FROM users WHERE company_code = $1 AND position = 'manager' AND disabled = 0 AND kiosk = 0")
-            .bind(&who.company_code)
-            .fetch_all(&mut *tx)
-            .await?;
+    let managers: Vec<String> = people::at_position(&mut tx, &who.company_code, Position::Manager)
+        .await?
+        .into_iter()
+        .map(|u| u.id)
+        .collect();
     let event = Event::new(crate::PIN_LOCKED.id, &who.company_code, target)
         .zones(&netbook.zones)
         .to_owners([who.id.clone()])

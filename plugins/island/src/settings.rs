@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Response};
 use plantdoc_core::app::AppState;
 use plantdoc_core::audit::{self, AuditEntry};
 use plantdoc_core::auth::session;
-use plantdoc_core::auth::users::User;
+use plantdoc_core::auth::users::{Department, Position, User};
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, Json};
 use plantdoc_core::events::{Event, EventKind};
@@ -151,11 +151,12 @@ async fn tell_revoked(
     kiosk: &Netbook,
     who: &User,
 ) -> AppResult<()> {
-    let to: Vec<String> = sqlx::query_scalar(
-        "SELECT id FROM users WHERE company_code = $1 AND department = 'process' AND position IN ('engineer', 'manager') AND disabled = 0",
+    let to = plantdoc_core::people::in_department(
+        &mut *conn,
+        &kiosk.company_code,
+        Department::Process,
+        &[Position::Engineer, Position::Manager],
     )
-    .bind(&kiosk.company_code)
-    .fetch_all(&mut *conn)
     .await?;
     let (name, account) = (who.full_name(), &kiosk.email);
     let title = msg!("{name} revoked the access of the kiosk {account}");

@@ -2,6 +2,7 @@
 //! already given per idempotency key.
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::{self, User};
+use plantdoc_core::people;
 use serde_json::Value;
 use sqlx::{AnyConnection, Row};
 
@@ -22,18 +23,8 @@ pub async fn operator_by_badge(
     badge: &str,
     company: &str,
 ) -> Result<Option<Vec<u8>>, sqlx::Error> {
-    static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
-        format!(
-            "SELECT id, op_no, firstname, lastname, position, lang FROM users WHERE {}",
-            users::BY_BADGE
-        )
-    });
-    let row = sqlx::query(SQL.as_str())
-        .bind(badge)
-        .bind(company)
-        .fetch_optional(&mut *state.db.reader().await?)
-        .await?;
-    let Some(r) = row else { return Ok(None) };
+    let mut conn = state.db.reader().await?;
+    let Some(h) = people::badge_holder(&mut conn, badge, company).await? else { return Ok(None) };
     #[derive(serde::Serialize)]
     struct Operator<'a> {
         #[serde(rename = "_id")]
@@ -48,14 +39,13 @@ pub async fn operator_by_badge(
         /// The operator's language: the kiosk speaks it until Sign Out.
         lang: String,
     }
-    let (first, last): (String, String) = (r.try_get("firstname")?, r.try_get("lastname")?);
     let op = Operator {
-        id: r.try_get("id")?,
-        op_no: r.try_get("op_no")?,
-        full_name: format!("{first} {last}"),
-        position: r.try_get("position")?,
+        full_name: h.named.full_name(),
+        id: h.named.id,
+        op_no: h.named.op_no,
+        position: h.position,
         company_code: company,
-        lang: r.try_get("lang")?,
+        lang: h.lang,
     };
     serde_json::to_vec(&op).map(Some).map_err(|e| sqlx::Error::Decode(e.into()))
 }

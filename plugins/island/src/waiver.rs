@@ -5,7 +5,7 @@
 use axum::extract::State;
 use plantdoc_core::app::AppState;
 use plantdoc_core::error::{AppError, AppResult, Json};
-use plantdoc_core::ports::TrainingLevels;
+use plantdoc_core::ports::{GrantedWaiver, TrainingLevels};
 use plantdoc_core::text;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -38,7 +38,7 @@ pub async fn grant(
     State(state): State<AppState>,
     netbook: Netbook,
     Json(b): Json<WaiverBody>,
-) -> AppResult<axum::Json<Value>> {
+) -> AppResult<axum::Json<Option<GrantedWaiver>>> {
     required(&[
         ("badgeNo", &b.badge_no, text!("Please scan your badge.")),
         ("opId", &b.op_id, text!("Please scan your badge.")),

@@ -1,2 +1,2 @@
 //! The demo kanban board (release 2.0).
-plantdoc_core::module!(KanbanPlugin);
+plantdoc_core::prelude::module!(KanbanPlugin);

@@ -44,11 +44,12 @@ pub async fn tick(state: &AppState, now: i64) -> AppResult<u64> {
     let sql = format!(
         "SELECT {DOC_COLUMNS}, a.id AS rec, a.operator_id, a.signed_at, u.zones AS op_zones FROM readiness_docs d \
          JOIN acknowledgements a ON a.doc_kind = 'swp' AND a.doc_id = d.doc_id AND a.version_hash = d.version_hash \
-         JOIN users u ON u.id = a.operator_id \
+         {people} \
          WHERE d.kind = 'swp' AND d.current = 1 AND a.verified_at IS NOT NULL AND a.signed_at <= $1 AND a.signed_at > $2 \
          AND u.company_code = d.company_code AND {SIGNS_AS_OPERATOR_SQL} \
          AND NOT EXISTS (SELECT 1 FROM acknowledgements b WHERE b.doc_kind = 'swp' AND b.doc_id = a.doc_id \
-           AND b.version_hash = a.version_hash AND b.operator_id = a.operator_id AND b.verified_at IS NOT NULL AND b.signed_at > a.signed_at)"
+           AND b.version_hash = a.version_hash AND b.operator_id = a.operator_id AND b.verified_at IS NOT NULL AND b.signed_at > a.signed_at)",
+        people = plantdoc_core::people::sql::join("u", "a.operator_id")
     );
     let rows = sqlx::query(&sql)
         .bind(now - (VALIDITY_MS - renew))

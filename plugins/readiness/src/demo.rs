@@ -35,13 +35,12 @@ pub async fn seed(state: &AppState) -> anyhow::Result<()> {
             .await?;
         }
     }
-    let open = sqlx::query(
-        "SELECT o.id FROM readiness_obligations o JOIN users u ON u.id = o.operator_id \
+    let sql = format!(
+        "SELECT o.id FROM readiness_obligations o {} \
          WHERE o.company_code = $1 AND o.state = 'open' ORDER BY o.part_number, o.kind, u.op_no",
-    )
-    .bind(DEMO_COMPANY)
-    .fetch_all(&mut *conn)
-    .await?;
+        plantdoc_core::people::sql::join("u", "o.operator_id")
+    );
+    let open = sqlx::query(&sql).bind(DEMO_COMPANY).fetch_all(&mut *conn).await?;
     for (i, row) in open.iter().enumerate() {
         let id: String = row.try_get("id")?;
         // 0: overdue, 1: due soon, 2: later.

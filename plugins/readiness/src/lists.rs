@@ -78,8 +78,9 @@ pub async fn rows(
     let sql = format!(
         "SELECT o.id, o.operator_id, u.op_no, u.firstname, u.lastname, o.kind, o.part_number, o.doc_id, o.revision, o.alert_tag, o.reason, \
          o.due_date, CASE WHEN o.state = 'open' AND o.due_date < {now_p} THEN 'overdue' ELSE o.state END AS shown, o.done_date \
-         FROM readiness_obligations o JOIN users u ON u.id = o.operator_id WHERE {w} ORDER BY {} LIMIT {limit} OFFSET {offset}",
-        f.order
+         FROM readiness_obligations o {people} WHERE {w} ORDER BY {} LIMIT {limit} OFFSET {offset}",
+        f.order,
+        people = plantdoc_core::people::sql::join("u", "o.operator_id")
     );
     let mut out = Vec::new();
     for r in q.query(&sql).fetch_all(&state.db.pool).await? {
@@ -182,19 +183,11 @@ pub async fn summary(
         c.label = if by == "zone" { zones::label(k) } else { k.clone() };
     }
     if by == "operator" && !by_key.is_empty() {
-        let mut q = Params::default();
-        let list = q.list(by_key.keys().cloned());
-        let sql = format!("SELECT id, op_no, firstname, lastname FROM users WHERE id IN ({list})");
-        for r in q.query(&sql).fetch_all(&state.db.pool).await? {
-            let id: String = r.try_get("id")?;
-            let op_no = r.try_get::<Option<String>, _>("op_no")?.unwrap_or_default();
-            let name = format!(
-                "{} {}",
-                r.try_get::<String, _>("firstname")?,
-                r.try_get::<String, _>("lastname")?
-            );
+        let mut conn = state.db.pool.acquire().await?;
+        for (id, p) in plantdoc_core::people::named(&mut conn, by_key.keys().cloned()).await? {
             if let Some(c) = by_key.get_mut(&id) {
-                c.label = format!("{op_no} {name}").trim().to_string();
+                let op_no = p.op_no.as_deref().unwrap_or_default();
+                c.label = format!("{op_no} {}", p.full_name()).trim().to_string();
             }
         }
     }
@@ -235,9 +228,10 @@ pub async fn kiosk(
     // as unknown ids: the list must not tell the netbook who works in the company.
     static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
         format!(
-            "SELECT o.part_number, o.part_id, o.kind, o.alert_tag, o.due_date, o.zones FROM users u \
+            "SELECT o.part_number, o.part_id, o.kind, o.alert_tag, o.due_date, o.zones {} \
          LEFT JOIN readiness_obligations o ON o.operator_id = u.id AND o.state = 'open' AND o.company_code = u.company_code \
          AND (o.zone_mask & $3) <> 0 WHERE u.id = $1 AND u.company_code = $2 AND {} ORDER BY o.due_date, o.id LIMIT 200",
+            plantdoc_core::people::sql::from("u"),
             acks::SIGNS_AS_OPERATOR_SQL
         )
     });

@@ -5,8 +5,9 @@
 use plantdoc_core::{msg, text};
 use std::collections::BTreeMap;
 
-use plantdoc_core::auth::users::{User, USER_COLUMNS};
+use plantdoc_core::auth::users::{Position, User};
 use plantdoc_core::events::{Channel, Event, EventKind};
+use plantdoc_core::people;
 use plantdoc_core::{AppResult, AppState};
 use serde_json::json;
 use sqlx::Row;
@@ -32,13 +33,12 @@ pub async fn tell_overdue(state: &AppState) -> AppResult<usize> {
     if marked == 0 {
         return Ok(0);
     }
-    let rows = sqlx::query(
-        "SELECT o.company_code, o.zones, u.zones AS op_zones FROM readiness_obligations o JOIN users u ON u.id = o.operator_id \
+    let sql = format!(
+        "SELECT o.company_code, o.zones, u.zones AS op_zones FROM readiness_obligations o {} \
          WHERE o.overdue_told = $1 AND o.state = 'open'",
-    )
-    .bind(now)
-    .fetch_all(&mut *tx)
-    .await?;
+        people::sql::join("u", "o.operator_id")
+    );
+    let rows = sqlx::query(&sql).bind(now).fetch_all(&mut *tx).await?;
     let mut counts: BTreeMap<(String, String), i64> = BTreeMap::new();
     for r in &rows {
         let company: String = r.try_get("company_code")?;
@@ -51,14 +51,8 @@ pub async fn tell_overdue(state: &AppState) -> AppResult<usize> {
             *counts.entry((company.clone(), z)).or_default() += 1;
         }
     }
-    let sql =
-        format!("SELECT {USER_COLUMNS} FROM users WHERE disabled = 0 AND kiosk = 0 AND position IN ('supervisor', 'manager') ORDER BY id");
-    let leads: Vec<User> = sqlx::query(&sql)
-        .fetch_all(&mut *tx)
-        .await?
-        .iter()
-        .map(User::from_row)
-        .collect::<Result<_, _>>()?;
+    let leads: Vec<User> =
+        people::leads(&mut tx, &[Position::Supervisor, Position::Manager]).await?;
     for ((company, zone), n) in counts {
         let zones = [zone.clone()];
         let to = leads.iter().filter(|u| {

@@ -2,7 +2,6 @@
 //! their owners) and the obligations (`readiness_obligations`). Portable SQL over the
 //! `Any` connection of the act's transaction; an obligation is written once (`dedup`
 //! is unique: `<reason>:<operator>:<doc>`, or `expiring:<sign record>`).
-use plantdoc_core::acks::SIGNS_AS_OPERATOR_SQL;
 use plantdoc_core::db::{new_id, Params};
 use plantdoc_core::zones;
 use sqlx::{AnyConnection, Row};
@@ -78,23 +77,7 @@ pub fn doc_from_row(r: &sqlx::any::AnyRow) -> Result<Doc, sqlx::Error> {
 }
 
 /// The active operators (and OJT trainees) of the company whose zones meet `zones`.
-pub async fn operators_in(
-    conn: &mut AnyConnection,
-    company: &str,
-    zone_list: &[String],
-) -> Result<Vec<String>, sqlx::Error> {
-    let sql = format!("SELECT u.id, u.zones FROM users u WHERE u.company_code = $1 AND {SIGNS_AS_OPERATOR_SQL} ORDER BY u.id");
-    let rows = sqlx::query(&sql).bind(company).fetch_all(&mut *conn).await?;
-    let mut out = Vec::new();
-    for r in rows {
-        let z: Vec<String> =
-            serde_json::from_str(&r.try_get::<String, _>("zones")?).unwrap_or_default();
-        if zones::overlap(&z, zone_list) {
-            out.push(r.try_get("id")?);
-        }
-    }
-    Ok(out)
-}
+pub use plantdoc_core::people::operators_in;
 
 /// Of `ops`, those with a verified signature of one of `doc_ids` (kind `swp`).
 pub async fn signed_any(

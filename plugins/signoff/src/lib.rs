@@ -1,2 +1,2 @@
 //! Sign Off: review SWPs and alerts in the browser, on the swp and alerts calls.
-plantdoc_core::module!(SignoffPlugin);
+plantdoc_core::prelude::module!(SignoffPlugin);

@@ -62,16 +62,11 @@ pub async fn last_signed(
     user: CurrentUser,
     Path((id, op_id)): Path<(String, String)>,
 ) -> AppResult<axum::Json<sc::LastSigned>> {
-    let known_sql = format!(
-        "SELECT COUNT(*) FROM users u WHERE u.id = $1 AND u.company_code = $2 AND {}",
-        plantdoc_core::acks::SIGNS_AS_OPERATOR_SQL
-    );
-    let known: i64 = sqlx::query_scalar(&known_sql)
-        .bind(&op_id)
-        .bind(&user.company_code)
-        .fetch_one(&state.db.pool)
-        .await?;
-    if known == 0 {
+    let mut conn = state.db.pool.acquire().await?;
+    let known =
+        plantdoc_core::people::signs_as_operator(&mut conn, &user.company_code, &op_id).await?;
+    drop(conn);
+    if !known {
         return Err(AppError::Forbidden(UNKNOWN_OPERATOR.into()));
     }
     let swp = store::visible_swp(&state, &user, &id).await?;

@@ -125,8 +125,9 @@ async fn in_force_for_part(
     // Held back here: the revision it superseded stays in force (revision - 1, obsolete).
     static PREVIOUS: LazyLock<String> = LazyLock::new(|| {
         format!(
-            "SELECT {IN_FORCE_COLUMNS} FROM swps s WHERE s.company_code = $1 AND s.part_number = $2 \
-             AND s.revision = $3 AND s.status = 'obsolete'"
+            "SELECT {} FROM swps s WHERE s.company_code = $1 AND s.part_number = $2 \
+             AND s.revision = $3 AND s.status = 'obsolete'",
+            *IN_FORCE_COLUMNS
         )
     });
     let revision = row.try_get::<Option<i64>, _>("revision")?.unwrap_or_default();
@@ -142,18 +143,23 @@ async fn in_force_for_part(
 /// [`in_force_for_part`]'s statement: the part's current revision, with `extra` columns.
 fn in_force_sql(extra: &str) -> String {
     format!(
-        "SELECT {IN_FORCE_COLUMNS}{extra} FROM swp_parts sp JOIN swps s ON s.id = sp.current_id \
-         WHERE sp.company_code = $1 AND sp.part_number = $2"
+        "SELECT {}{extra} FROM swp_parts sp JOIN swps s ON s.id = sp.current_id \
+         WHERE sp.company_code = $1 AND sp.part_number = $2",
+        *IN_FORCE_COLUMNS
     )
 }
 
 /// What [`in_force_for_part`] reads of a revision over `FROM swps s`.
-const IN_FORCE_COLUMNS: &str = concat!(
-    "s.id, s.part_number, s.company_code, s.content_hash, s.status, s.zones, s.owner_id, s.on_behalf_id, ",
-    "s.revision, s.deploy_date, (SELECT f.sha256 FROM files f WHERE f.id = s.swc_file) AS swc_sha, ",
-    "(SELECT f.sha256 FROM files f WHERE f.id = s.jes_file) AS jes_sha, ",
-    "(SELECT f.sha256 FROM files f WHERE f.id = s.vis_file) AS vis_sha"
-);
+static IN_FORCE_COLUMNS: LazyLock<String> = LazyLock::new(|| {
+    use plantdoc_core::files::sha256_sql;
+    format!(
+        "s.id, s.part_number, s.company_code, s.content_hash, s.status, s.zones, s.owner_id, s.on_behalf_id, \
+         s.revision, s.deploy_date, {} AS swc_sha, {} AS jes_sha, {} AS vis_sha",
+        sha256_sql("s.swc_file"),
+        sha256_sql("s.jes_file"),
+        sha256_sql("s.vis_file")
+    )
+});
 
 /// The revision of a row read with [`IN_FORCE_COLUMNS`], in force from `effective_ms` (its
 /// deploy when `None`).
@@ -215,10 +221,11 @@ pub fn standing_sql() -> &'static str {
     static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
         let mine = format!("FROM acknowledgements k WHERE k.doc_kind = '{KIND}' AND k.doc_id = s.id AND k.version_hash = s.content_hash AND k.operator_id = $1");
         format!(
-            "SELECT (SELECT COUNT(*) FROM users u WHERE u.id = $1 AND u.company_code = $2 AND {}) AS op_known, \
+            "SELECT (SELECT COUNT(*) {} WHERE u.id = $1 AND u.company_code = $2 AND {}) AS op_known, \
              (SELECT MAX(k.signed_at) {mine} AND k.verified_at IS NOT NULL) AS op_signed, \
              (SELECT COUNT(*) {mine} AND k.verified_at IS NULL) AS op_awaiting, {SEEN_COLUMNS} \
              FROM (SELECT 1 AS one) x LEFT JOIN swps s ON s.id = $3",
+            plantdoc_core::people::sql::from("u"),
             acks::SIGNS_AS_OPERATOR_SQL
         )
     });

@@ -3,8 +3,9 @@
 //! zone (the operator's team lead and supervisor), as `training.expiring` (a digest by
 //! default). `training_expiry_told` is written in the transaction that emits the events,
 //! so a level set is never told twice; setting it again starts a new validity.
-use plantdoc_core::auth::users::{User, USER_COLUMNS};
+use plantdoc_core::auth::users::{Position, User};
 use plantdoc_core::events::{Channel, Event, EventKind};
+use plantdoc_core::people;
 use plantdoc_core::{msg, text};
 use plantdoc_core::{AppResult, AppState};
 use serde_json::json;
@@ -34,23 +35,16 @@ pub async fn tell_expiring(state: &AppState) -> AppResult<usize> {
     // A month has at least 28 days: a bound the index can use; exact below.
     let cut = horizon - i64::from(months) * 28 * DAY_MS;
     let mut tx = state.db.begin().await?;
-    let rows = sqlx::query(
+    let sql = format!(
         "SELECT b.part_row, b.op_row, b.updated_at, p.company_code, p.shift, p.cell, p.zone, c.part_number, o.op_id, u.op_no, u.firstname, u.lastname \
          FROM training_blocks b JOIN training_parts p ON p.id = b.part_row JOIN training_ops o ON o.id = b.op_row \
-         JOIN parts c ON c.id = p.part_id JOIN users u ON u.id = o.op_id \
+         JOIN parts c ON c.id = p.part_id {} \
          LEFT JOIN training_expiry_told t ON t.part_row = b.part_row AND t.op_row = b.op_row AND t.set_at = b.updated_at \
          WHERE b.squares >= 1 AND b.updated_at <= $1 AND t.part_row IS NULL AND u.disabled = 0",
-    )
-    .bind(cut)
-    .fetch_all(&mut *tx)
-    .await?;
-    let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE disabled = 0 AND kiosk = 0 AND position = 'supervisor' ORDER BY id");
-    let leads: Vec<User> = sqlx::query(&sql)
-        .fetch_all(&mut *tx)
-        .await?
-        .iter()
-        .map(User::from_row)
-        .collect::<Result<_, _>>()?;
+        people::sql::join("u", "o.op_id")
+    );
+    let rows = sqlx::query(&sql).bind(cut).fetch_all(&mut *tx).await?;
+    let leads: Vec<User> = people::leads(&mut tx, &[Position::Supervisor]).await?;
     let mut told = 0;
     for r in &rows {
         let set_at: i64 = r.try_get("updated_at")?;

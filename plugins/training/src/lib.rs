@@ -156,9 +156,8 @@ impl TrainingLevels for Levels {
         body: &serde_json::Value,
         via: &str,
         write: bool,
-    ) -> plantdoc_core::AppResult<serde_json::Value> {
-        let w = waivers::grant_as(state, granter, body, via, write).await?;
-        Ok(w.map_or(serde_json::Value::Null, |w| serde_json::to_value(w).unwrap_or_default()))
+    ) -> plantdoc_core::AppResult<Option<plantdoc_core::ports::GrantedWaiver>> {
+        Ok(waivers::grant_as(state, granter, body, via, write).await?.map(Into::into))
     }
 
     fn waiver_max_days(&self, state: &AppState) -> i64 {

@@ -71,16 +71,14 @@ async fn qualified_verifier(
     verifier: &str,
     part: &str,
 ) -> Result<bool, sqlx::Error> {
-    let row = sqlx::query(
-        "SELECT (SELECT COUNT(*) FROM users WHERE id = $1 AND company_code = $2 AND position = 'supervisor' AND disabled = 0) AS sup, \
+    let sql = format!(
+        "SELECT (SELECT COUNT(*) {} WHERE u.id = $1 AND u.company_code = $2 AND u.position = 'supervisor' AND u.disabled = 0) AS sup, \
          (SELECT COUNT(*) FROM training_ops o JOIN training_parts p ON p.company_code = o.company_code AND p.shift = o.shift AND p.cell = o.cell AND p.zone = o.zone \
           JOIN parts c ON c.id = p.part_id JOIN training_blocks b ON b.part_row = p.id AND b.op_row = o.id \
           WHERE o.op_id = $1 AND o.company_code = $2 AND c.part_number = $3 AND b.squares = 4) AS certified",
-    )
-    .bind(verifier)
-    .bind(company)
-    .bind(part)
-    .fetch_one(&mut *conn)
-    .await?;
+        plantdoc_core::people::sql::from("u")
+    );
+    let row =
+        sqlx::query(&sql).bind(verifier).bind(company).bind(part).fetch_one(&mut *conn).await?;
     Ok(row.try_get::<i64, _>("sup")? > 0 || row.try_get::<i64, _>("certified")? > 0)
 }

@@ -45,18 +45,18 @@ pub async fn of(
     part_number: &str,
 ) -> Result<Option<Qualification>, sqlx::Error> {
     let settings = &state.get::<TrainingState>().settings;
-    let blocks = sqlx::query(
-        "SELECT COALESCE(b.squares, -1) AS squares, COALESCE(b.updated_at, 0) AS set_at, u.temporary, u.company_code FROM training_ops o \
-         JOIN users u ON u.id = o.op_id \
+    static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        format!(
+            "SELECT COALESCE(b.squares, -1) AS squares, COALESCE(b.updated_at, 0) AS set_at, u.temporary, u.company_code FROM training_ops o {} \
          JOIN training_parts p ON p.company_code = o.company_code AND p.shift = o.shift AND p.cell = o.cell AND p.zone = o.zone \
          JOIN parts c ON c.id = p.part_id \
          LEFT JOIN training_blocks b ON b.part_row = p.id AND b.op_row = o.id \
          WHERE o.op_id = $1 AND c.part_number = $2 AND c.company_code = u.company_code",
-    )
-    .bind(op_id)
-    .bind(part_number)
-    .fetch_all(&state.db.pool)
-    .await?;
+            plantdoc_core::people::sql::join("u", "o.op_id")
+        )
+    });
+    let blocks =
+        sqlx::query(SQL.as_str()).bind(op_id).bind(part_number).fetch_all(&state.db.pool).await?;
     let Some(first) = blocks.first() else { return Ok(None) };
     let company: String = first.try_get("company_code")?;
     let temporary = first.try_get::<i64, _>("temporary")? != 0;

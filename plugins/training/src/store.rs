@@ -3,7 +3,9 @@
 //! named by its part row and operator row (`<partRow>:<opRow>`), so every cell of a
 //! matrix has an id before its first level is set.
 use plantdoc_core::db::Db;
+use plantdoc_core::people::{self, Named};
 use sqlx::{AnyConnection, Row};
+use std::sync::LazyLock;
 
 use crate::fields::Scope;
 
@@ -29,36 +31,21 @@ pub struct Operator {
     pub full_name: String,
 }
 
-const OPERATOR: &str =
-    "position = 'operator' AND op_no IS NOT NULL AND op_no <> '' AND disabled = 0";
-
-fn operator_from(r: &sqlx::any::AnyRow) -> Result<Operator, sqlx::Error> {
-    let first: String = r.try_get("firstname")?;
-    let last: String = r.try_get("lastname")?;
-    Ok(Operator {
-        id: r.try_get("id")?,
-        op_no: r.try_get("op_no")?,
-        full_name: format!("{first} {last}"),
-    })
+impl From<Named> for Operator {
+    fn from(n: Named) -> Self {
+        Operator { full_name: n.full_name(), id: n.id, op_no: n.op_no.unwrap_or_default() }
+    }
 }
 
 pub async fn operators(db: &Db, company: &str) -> Result<Vec<Operator>, sqlx::Error> {
-    let sql = format!(
-        "SELECT id, op_no, firstname, lastname FROM users WHERE company_code = $1 AND {OPERATOR} ORDER BY op_no, id LIMIT {LIST_CAP}"
-    );
-    sqlx::query(&sql).bind(company).fetch_all(&db.pool).await?.iter().map(operator_from).collect()
+    let mut conn = db.pool.acquire().await?;
+    let all = people::numbered_operators(&mut conn, company, LIST_CAP).await?;
+    Ok(all.into_iter().map(Operator::from).collect())
 }
 
 pub async fn operator(db: &Db, company: &str, id: &str) -> Result<Option<Operator>, sqlx::Error> {
-    let sql = format!("SELECT id, op_no, firstname, lastname FROM users WHERE company_code = $1 AND id = $2 AND {OPERATOR}");
-    sqlx::query(&sql)
-        .bind(company)
-        .bind(id)
-        .fetch_optional(&db.pool)
-        .await?
-        .as_ref()
-        .map(operator_from)
-        .transpose()
+    let mut conn = db.pool.acquire().await?;
+    Ok(people::numbered_operator(&mut conn, company, id).await?.map(Operator::from))
 }
 
 /// A part column of a matrix.
@@ -194,18 +181,17 @@ pub async fn set_level(
 
 /// The real level of an operator on a part number (see `crate::level`).
 pub async fn level(db: &Db, op_id: &str, part_number: &str) -> Result<Option<i32>, sqlx::Error> {
-    let row = sqlx::query(
-        "SELECT COUNT(*) AS pairs, MAX(COALESCE(b.squares, -1)) AS best FROM training_ops o \
-         JOIN users u ON u.id = o.op_id \
+    static SQL: LazyLock<String> = LazyLock::new(|| {
+        format!(
+            "SELECT COUNT(*) AS pairs, MAX(COALESCE(b.squares, -1)) AS best FROM training_ops o {} \
          JOIN training_parts p ON p.company_code = o.company_code AND p.shift = o.shift AND p.cell = o.cell AND p.zone = o.zone \
          JOIN parts c ON c.id = p.part_id \
          LEFT JOIN training_blocks b ON b.part_row = p.id AND b.op_row = o.id \
          WHERE o.op_id = $1 AND c.part_number = $2 AND c.company_code = u.company_code",
-    )
-    .bind(op_id)
-    .bind(part_number)
-    .fetch_one(&db.pool)
-    .await?;
+            people::sql::join("u", "o.op_id")
+        )
+    });
+    let row = sqlx::query(SQL.as_str()).bind(op_id).bind(part_number).fetch_one(&db.pool).await?;
     let pairs: i64 = row.try_get("pairs")?;
     if pairs == 0 {
         return Ok(None);
@@ -227,9 +213,14 @@ pub struct BlockRef {
     pub op_name: String,
 }
 
-const BLOCK_REF: &str = "SELECT p.id AS part_row, o.id AS op_row, p.company_code, p.shift, p.cell, p.zone, c.part_number, o.op_id, u.op_no, u.firstname, u.lastname \
+static BLOCK_REF: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT p.id AS part_row, o.id AS op_row, p.company_code, p.shift, p.cell, p.zone, c.part_number, o.op_id, u.op_no, u.firstname, u.lastname \
      FROM training_parts p JOIN training_ops o ON o.company_code = p.company_code AND o.shift = p.shift AND o.cell = p.cell AND o.zone = p.zone \
-     JOIN parts c ON c.id = p.part_id JOIN users u ON u.id = o.op_id";
+     JOIN parts c ON c.id = p.part_id {}",
+        people::sql::join("u", "o.op_id")
+    )
+});
 
 fn block_ref(r: &sqlx::any::AnyRow) -> Result<BlockRef, sqlx::Error> {
     let first: String = r.try_get("firstname")?;
@@ -252,7 +243,7 @@ fn block_ref(r: &sqlx::any::AnyRow) -> Result<BlockRef, sqlx::Error> {
 
 /// The block `<partRow>:<opRow>` when both rows exist and are of one matrix.
 pub async fn block(db: &Db, part_row: &str, op_row: &str) -> Result<Option<BlockRef>, sqlx::Error> {
-    let sql = format!("{BLOCK_REF} WHERE p.id = $1 AND o.id = $2");
+    let sql = format!("{} WHERE p.id = $1 AND o.id = $2", *BLOCK_REF);
     sqlx::query(&sql)
         .bind(part_row)
         .bind(op_row)
@@ -270,7 +261,7 @@ pub async fn blocks_of_pair(
     part_id: &str,
     op_id: &str,
 ) -> Result<Vec<BlockRef>, sqlx::Error> {
-    let sql = format!("{BLOCK_REF} WHERE p.company_code = $1 AND p.part_id = $2 AND o.op_id = $3 ORDER BY p.shift, p.cell, p.zone");
+    let sql = format!("{} WHERE p.company_code = $1 AND p.part_id = $2 AND o.op_id = $3 ORDER BY p.shift, p.cell, p.zone", *BLOCK_REF);
     sqlx::query(&sql)
         .bind(company)
         .bind(part_id)
@@ -296,15 +287,8 @@ pub async fn levels_of(
 
 /// A user as named in an audit row, whatever their position now.
 pub async fn operator_any(db: &Db, id: &str) -> Result<Option<Operator>, sqlx::Error> {
-    sqlx::query(
-        "SELECT id, COALESCE(op_no, '') AS op_no, firstname, lastname FROM users WHERE id = $1",
-    )
-    .bind(id)
-    .fetch_optional(&db.pool)
-    .await?
-    .as_ref()
-    .map(operator_from)
-    .transpose()
+    let mut conn = db.pool.acquire().await?;
+    Ok(people::named_one(&mut conn, id).await?.map(Operator::from))
 }
 
 mod lines;

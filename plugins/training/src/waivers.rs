@@ -8,7 +8,8 @@ use plantdoc_core::auth::users::User;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::clock::iso;
 use plantdoc_core::error::{AppError, AppResult, FieldErrors, Json};
-use plantdoc_core::ports::PartWaiver;
+use plantdoc_core::people;
+use plantdoc_core::ports::{GrantedWaiver, PartWaiver};
 use plantdoc_core::{msg, text};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -40,6 +41,22 @@ pub struct Waiver {
     revoked: Option<String>,
     /// In force now (started, not ended, not revoked).
     active: bool,
+}
+
+impl From<Waiver> for GrantedWaiver {
+    fn from(w: Waiver) -> Self {
+        GrantedWaiver {
+            id: w.id,
+            op_id: w.op_id,
+            part_number: w.part_number,
+            reason: w.reason,
+            starts: w.starts,
+            ends: w.ends,
+            granted_by: w.granted_by,
+            revoked: w.revoked,
+            active: w.active,
+        }
+    }
 }
 
 /// The body of a grant (read leniently: `days` as a number or a numeric string).
@@ -252,15 +269,18 @@ pub async fn list(
 
 /// Every waiver on a part of `company`, oldest first (the auditor's file).
 pub async fn of_part(state: &AppState, company: &str, part: &str) -> AppResult<Vec<PartWaiver>> {
-    let rows = sqlx::query(
+    let sql = format!(
         "SELECT w.id, COALESCE(u.op_no, '') AS op_no, u.firstname, u.lastname, COALESCE(g.firstname, '') AS gf, COALESCE(g.lastname, '') AS gl, \
-         w.reason, w.starts_at, w.ends_at, w.revoked_at, w.via FROM training_waivers w JOIN users u ON u.id = w.op_id \
-         LEFT JOIN users g ON g.id = w.granted_by WHERE w.company_code = $1 AND w.part_number = $2 ORDER BY w.starts_at, w.id",
-    )
-    .bind(company)
-    .bind(part.trim().to_uppercase())
-    .fetch_all(&state.db.pool)
-    .await?;
+         w.reason, w.starts_at, w.ends_at, w.revoked_at, w.via FROM training_waivers w {} \
+         {} WHERE w.company_code = $1 AND w.part_number = $2 ORDER BY w.starts_at, w.id",
+        people::sql::join("u", "w.op_id"),
+        people::sql::left_join("g", "w.granted_by")
+    );
+    let rows = sqlx::query(&sql)
+        .bind(company)
+        .bind(part.trim().to_uppercase())
+        .fetch_all(&state.db.pool)
+        .await?;
     let one = |r: &sqlx::any::AnyRow| -> Result<PartWaiver, sqlx::Error> {
         let (no, first, last): (String, String, String) =
             (r.try_get("op_no")?, r.try_get("firstname")?, r.try_get("lastname")?);

@@ -34,12 +34,7 @@ pub async fn set(
     if lang != me.lang {
         let now = state.now_ms();
         let mut tx = state.db.begin().await?;
-        sqlx::query("UPDATE users SET lang = $1, updated_at = $2 WHERE id = $3")
-            .bind(lang.as_str())
-            .bind(now)
-            .bind(me.id.as_str())
-            .execute(&mut *tx)
-            .await?;
+        plantdoc_core::people::set_lang(&mut tx, &me.id, &lang, now).await?;
         let entry = AuditEntry::new(
             "user.edit",
             format!("user:{}", me.id),

@@ -6,6 +6,12 @@ use sqlx::Row;
 use super::Backing;
 use crate::data::db::Params;
 
+/// `(SELECT f.sha256 FROM files f WHERE f.id = <column>)`: a stored file's SHA-256 as a
+/// column of a module's read that stays one statement (the `files` table is the core's).
+pub fn sha256_sql(column: &str) -> String {
+    format!("(SELECT f.sha256 FROM files f WHERE f.id = {column})")
+}
+
 /// Storage key and content type of stored files, by id.
 pub async fn describe(
     state: &dyn Backing,

@@ -11,7 +11,7 @@ mod remove;
 pub mod webm;
 
 pub use claim::{claim, pending, PendingFile};
-pub use describe::{describe, describe_sql, described, sha256s};
+pub use describe::{describe, describe_sql, described, sha256_sql, sha256s};
 pub use kind::{detect, extension, FileKind};
 pub use made::{store_made, store_merged};
 use remove::{discard, remove_blob};

@@ -37,7 +37,7 @@ pub async fn print(state: &AppState) -> anyhow::Result<()> {
         ("alert feed: zone list (remembered)", plantdoc_alerts::ZONE_LIST_SQL.to_string()),
         (
             "alert feed: operator's signatures (since the list's first effective date)",
-            plantdoc_alerts::OPERATOR_SIGNED_SQL.to_string(),
+            plantdoc_alerts::OPERATOR_SIGNED_SQL.clone(),
         ),
     ];
     let copies = QUERIES.iter().map(|(n, q)| (*n, q.to_string()));

@@ -60,8 +60,11 @@ pub async fn row_by_number(
     s: &Scope,
     op_no: &str,
 ) -> Result<Option<String>, sqlx::Error> {
-    let sql = "SELECT o.id FROM training_ops o JOIN users u ON u.id = o.op_id WHERE o.company_code = $1 AND o.shift = $2 AND o.cell = $3 AND o.zone = $4 AND u.op_no = $5";
-    scoped(sql, company, s)
+    let sql = format!(
+        "SELECT o.id FROM training_ops o {} WHERE o.company_code = $1 AND o.shift = $2 AND o.cell = $3 AND o.zone = $4 AND u.op_no = $5",
+        plantdoc_core::people::sql::join("u", "o.op_id")
+    );
+    scoped(&sql, company, s)
         .bind(op_no.to_string())
         .fetch_optional(&mut *conn)
         .await?

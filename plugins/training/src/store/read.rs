@@ -74,7 +74,8 @@ fn sql(facts: bool) -> String {
          WHERE p.company_code = $1 AND p.shift = $2 AND p.cell = $3 AND p.zone = $4 \
          UNION ALL SELECT CAST(1 AS BIGINT), o.id, o.op_id, COALESCE(u.op_no, ''), u.firstname, u.lastname, o.cert_target, \
          o.cert_target, o.created_at, {temporary}, NULL, NULL \
-         FROM training_ops o JOIN users u ON u.id = o.op_id WHERE o.company_code = $1 AND o.shift = $2 AND o.cell = $3 AND o.zone = $4"
+         FROM training_ops o {people} WHERE o.company_code = $1 AND o.shift = $2 AND o.cell = $3 AND o.zone = $4",
+        people = plantdoc_core::people::sql::join("u", "o.op_id")
     )
 }
 

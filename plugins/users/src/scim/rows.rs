@@ -103,10 +103,6 @@ pub async fn remember(
 
 /// Enables again a user SCIM deactivated (their sessions ended then; they sign in anew).
 pub async fn enable(conn: &mut AnyConnection, id: &str, now: i64) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query("UPDATE users SET disabled = 0, updated_at = $1 WHERE id = $2 AND disabled = 1 AND id IN (SELECT user_id FROM scim_users WHERE inactive = 1)")
-        .bind(now)
-        .bind(id.to_string())
-        .execute(conn)
-        .await?;
-    Ok(done.rows_affected() == 1)
+    let deactivated = "SELECT user_id FROM scim_users WHERE inactive = 1";
+    plantdoc_core::people::enable_among(conn, id, deactivated, now).await
 }

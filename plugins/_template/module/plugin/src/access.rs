@@ -1,7 +1,7 @@
 //! Who may do what with items: pure rules over the user, with a table-driven test. The
 //! route tier (console) is on the route; reads are every console user's, of their own
 //! company (the company is never taken from the request).
-use plantdoc_core::auth::users::{Position, User};
+use plantdoc_core::prelude::{Position, User};
 
 pub const NOT_ALLOWED: &str = "Operators do not add items.";
 
@@ -13,7 +13,7 @@ pub fn may_add(u: &User) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use plantdoc_core::auth::users::Department::Process;
+    use plantdoc_core::prelude::Department::Process;
     use Position::*;
 
     #[test]

@@ -4,7 +4,7 @@ mod access;
 mod routes;
 mod store;
 
-use plantdoc_core::ModuleContext;
+use plantdoc_core::prelude::*;
 use serde::Deserialize;
 
 /// `[modules.{{id}}]` (defaults in plugins/{{id}}/settings.toml).
@@ -30,4 +30,4 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
     Ok(())
 }
 
-plantdoc_core::module!({{Type}}Plugin, build);
+module!({{Type}}Plugin, build);

@@ -36,6 +36,24 @@ pub struct PartWaiver {
     pub via: String,
 }
 
+/// A waiver as granted, answered as the training module's waiver (the same JSON).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GrantedWaiver {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub op_id: String,
+    pub part_number: String,
+    pub reason: String,
+    /// ISO 8601.
+    pub starts: String,
+    pub ends: String,
+    pub granted_by: String,
+    pub revoked: Option<String>,
+    /// In force now (started, not ended, not revoked).
+    pub active: bool,
+}
+
 /// Operators' training levels on parts.
 #[async_trait]
 pub trait TrainingLevels: Send + Sync {
@@ -57,7 +75,7 @@ pub trait TrainingLevels: Send + Sync {
     }
     /// A waiver granted by `granter`, identified at the kiosk (`via` says how, for the
     /// audit row): `body` is `{opId, partNumber, reason, days}`. With `write` false only
-    /// checks it (the kiosk checks before the PIN, decision 92) and answers null;
+    /// checks it (the kiosk checks before the PIN, decision 92) and answers `None`;
     /// otherwise records and audits it and answers the waiver. By default there are no
     /// waivers (404).
     async fn waive(
@@ -67,7 +85,7 @@ pub trait TrainingLevels: Send + Sync {
         _body: &serde_json::Value,
         _via: &str,
         _write: bool,
-    ) -> AppResult<serde_json::Value> {
+    ) -> AppResult<Option<GrantedWaiver>> {
         Err(crate::error::AppError::NotFound)
     }
     /// The longest waiver in days (0: none are granted, the default): the kiosk offers

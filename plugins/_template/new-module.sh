@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make new-module ID=<id> [NAME="Display name"] [RELEASE=<release>]`: a new module from
-# core/template/module — the crate plugins/<id> and the web remote plugin-web/<id> — plus the
+# plugins/_template/module — the crate plugins/<id> and the web remote plugin-web/<id> — plus the
 # two lines outside them: its dependency in core/app/Cargo.toml and its id in the
 # release's list (config/releases/<release>.toml; default: the newest release). Its
 # migration range is the next free thousand from 10000 (9000s: the dynamic example).
@@ -50,8 +50,8 @@ fill() {
         -e "s/{{Name}}/$name/g; s/{{release}}/$release/g; s/{{lo}}/$lo/g; s/{{hi}}/$hi/g" "$f" >"$dest"
   done < <(find "$from" -type f -print0)
 }
-fill core/template/module/plugin "plugins/$id"
-fill core/template/module/web "plugin-web/$id"
+fill plugins/_template/module/plugin "plugins/$id"
+fill plugins/_template/module/web "plugin-web/$id"
 # Its Rust at the tree's rustfmt settings (line breaks depend on the names filled in).
 find "plugins/$id" -name '*.rs' -print0 | xargs -0 rustfmt --edition 2021 --config-path rustfmt.toml
 

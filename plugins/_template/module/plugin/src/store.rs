@@ -1,6 +1,6 @@
 //! SQL of the {{id}} module: portable SQL over the `Any` pool ($N placeholders, TEXT ids,
 //! BIGINT millisecond times), so SQLite and PostgreSQL run the same statements.
-use plantdoc_core::db::Db;
+use plantdoc_core::prelude::Db;
 use sqlx::Row;
 
 pub struct Item {

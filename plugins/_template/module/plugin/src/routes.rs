@@ -1,9 +1,6 @@
 //! HTTP routes of the {{id}} module (console: signed-in staff) and their handlers.
 use axum::extract::State;
-use plantdoc_core::app::AppState;
-use plantdoc_core::auth::CurrentUser;
-use plantdoc_core::error::{AppError, AppResult, Json};
-use plantdoc_core::ApiRouter;
+use plantdoc_core::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::{access, store, {{Type}}State};
