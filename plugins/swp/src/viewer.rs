@@ -8,8 +8,9 @@ use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::db::Dialect;
 use plantdoc_core::error::{AppError, AppResult};
 use plantdoc_core::http::json_bytes;
+use plantdoc_core::ports::{self, ChangeControl};
 use plantdoc_core::text;
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 
 use serde::Deserialize;
 use sqlx::Row;
@@ -149,14 +150,27 @@ pub async fn deployed_swp(
                         .await?,
                 )
             };
-            let Some(mut row) = read(deployed_sql(state.db.dialect)).await? else {
+            // With change control, the revision's effective days come in the statement.
+            let cc = state.port::<dyn ChangeControl>();
+            let sql = match &cc {
+                Some(cc) => deployed_with_days_sql(state.db.dialect, *cc),
+                None => deployed_sql(state.db.dialect),
+            };
+            let Some(mut row) = read(sql).await? else {
                 return Err(AppError::NotFound);
             };
             let mut s = Swp::from_row(&row)?;
             if s.status != SwpStatus::Deployed || !can_see(&state.zones, user, &s) {
                 return Err(AppError::NotFound);
             }
-            if in_force::held_back(state, user, &s.id).await? {
+            let held = match cc {
+                Some(_) => {
+                    let days = ports::parse_days(&row.try_get::<String, _>("days")?);
+                    ports::held_back(&days, &user.zones, &ports::day_of(state.now_ms()))
+                }
+                None => false,
+            };
+            if held {
                 // Change control holds it back in this kiosk's zones: the revision it
                 // superseded stays in force here until the day, read as one statement too.
                 row = read(superseded_sql(state.db.dialect)).await?.ok_or(AppError::NotFound)?;
@@ -193,6 +207,20 @@ pub fn deployed_sql(dialect: Dialect) -> &'static str {
         })
     });
     &SQL[matches!(dialect, Dialect::Postgres) as usize]
+}
+
+/// [`deployed_sql`] with the revision's effective days (`days`, change control's
+/// [`ChangeControl::effective_days_sql`]).
+fn deployed_with_days_sql(dialect: Dialect, cc: &dyn ChangeControl) -> &'static str {
+    static SQL: OnceLock<[String; 2]> = OnceLock::new();
+    let sql = SQL.get_or_init(|| {
+        [Dialect::Sqlite, Dialect::Postgres].map(|d| {
+            let base = deployed_sql(d);
+            let (columns, rest) = base.split_once(" FROM parts p ").expect("deployed_sql's FROM");
+            format!("{columns}, {} AS days FROM parts p {rest}", cc.effective_days_sql("s.id"))
+        })
+    });
+    &sql[matches!(dialect, Dialect::Postgres) as usize]
 }
 
 /// The console viewer's statement: the revision `$1` (any status: who may see it is
