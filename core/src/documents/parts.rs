@@ -4,6 +4,28 @@
 use sqlx::{AnyConnection, Row};
 
 use crate::data::db::Db;
+use crate::error::Refusal;
+use crate::text;
+
+/// The longest part number an upload form takes.
+pub const MAX_NUMBER_CHARS: usize = 40;
+
+/// An upload form's part number, trimmed and upper-cased, or why not.
+pub fn check_number(v: &str) -> Result<String, Refusal> {
+    let s = v.trim().to_uppercase();
+    if s.is_empty() {
+        return Err(text!("Please enter the part number.").into());
+    }
+    if s.chars().count() > MAX_NUMBER_CHARS
+        || !s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./ ".contains(c))
+    {
+        return Err(format!(
+            "A part number has at most {MAX_NUMBER_CHARS} letters, digits, spaces and - _ . /"
+        )
+        .into());
+    }
+    Ok(s)
+}
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Part {

@@ -6,7 +6,7 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{number_field, AppError, AppResult, FieldErrors};
 use plantdoc_core::http::json_bytes;
-use plantdoc_core::http::schemas::{PartList, PersonName};
+use plantdoc_core::http::schemas::PartList;
 use plantdoc_core::{msg, text};
 use serde::Deserialize;
 use sqlx::Row;
@@ -51,7 +51,7 @@ impl SuggestQuery {
                 .min(MAX_SUGGESTIONS),
         };
         let term = self.search_term.unwrap_or_default().trim().to_uppercase();
-        let usable = !term.is_empty() && term.chars().count() <= crate::fields::MAX_PART_CHARS;
+        let usable = !term.is_empty() && term.chars().count() <= plantdoc_core::parts::MAX_NUMBER_CHARS;
         Ok((limit, usable.then_some(term)))
     }
 }
@@ -107,19 +107,6 @@ pub async fn catalogue_part_numbers(
     };
     let parts = plantdoc_core::parts::search(&state.db, &user.company_code, &term, limit).await?;
     Ok(axum::Json(PartList::of(parts)))
-}
-
-/// Process engineers of the caller's company, the caller left out ('Myself' is the
-/// form's own option).
-pub async fn on_behalf_users(
-    State(state): State<AppState>,
-    user: CurrentUser,
-) -> AppResult<axum::Json<Vec<PersonName>>> {
-    KIND.require_uploader(&user)?;
-    let list =
-        plantdoc_core::auth::users::process_engineers(&state.db, &user.company_code, &user.id)
-            .await?;
-    Ok(axum::Json(list))
 }
 
 /// Pending SWPs whose review stage is the caller's and still open, oldest first, with
