@@ -17,12 +17,10 @@ impl Copies for Alert {
         };
         let now = state.now_ms();
         let part = a.record.part_number.clone();
-        Ok(
-            if a.status == Status::Deployed && a.effective_date <= now && now < a.sunset_date {
-                Verdict::Current { part, what: msg!("alert {} in force", a.alert_tag) }
-            } else {
-                Verdict::Obsolete { part, current: None }
-            },
-        )
+        Ok(if a.status == Status::Deployed && a.effective_date <= now && now < a.sunset_date {
+            Verdict::Current { part, what: msg!("alert {} in force", a.alert_tag) }
+        } else {
+            Verdict::Obsolete { part, current: None }
+        })
     }
 }

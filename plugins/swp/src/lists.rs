@@ -51,7 +51,8 @@ impl SuggestQuery {
                 .min(MAX_SUGGESTIONS),
         };
         let term = self.search_term.unwrap_or_default().trim().to_uppercase();
-        let usable = !term.is_empty() && term.chars().count() <= plantdoc_core::parts::MAX_NUMBER_CHARS;
+        let usable =
+            !term.is_empty() && term.chars().count() <= plantdoc_core::parts::MAX_NUMBER_CHARS;
         Ok((limit, usable.then_some(term)))
     }
 }

@@ -4,8 +4,8 @@
 use axum::extract::DefaultBodyLimit;
 use axum::handler::Handler;
 use plantdoc_core::api::{Access, Scope};
-use plantdoc_core::http::schemas::{Deleted, PersonName, RawQuery, Reverted, Uploaded};
 use plantdoc_core::copy_check;
+use plantdoc_core::http::schemas::{Deleted, PersonName, RawQuery, Reverted, Uploaded};
 use plantdoc_core::ApiRouter;
 
 use plantdoc_core::review::engine as review;
