@@ -31,6 +31,36 @@ pub fn number_field(
         },
     }
 }
+
+/// A list's `sortBy`: the column of `key` among `keys` (`(key, column)`); else None,
+/// and 'Sort by one of <keys>.' added to `e`.
+pub fn sort_field(
+    e: &mut FieldErrors,
+    keys: &[(&str, &'static str)],
+    key: &str,
+) -> Option<&'static str> {
+    let column = keys.iter().find(|(k, _)| *k == key).map(|(_, c)| *c);
+    if column.is_none() {
+        let names: Vec<&str> = keys.iter().map(|(k, _)| *k).collect();
+        e.insert("sortBy".into(), crate::msg!("Sort by one of {}.", names.join(", ")));
+    }
+    column
+}
+
+/// A list's `sortOrder`, `asc` or `desc` in any case: "ASC" or "DESC"; absent or empty
+/// gives `default`; anything else adds 'Sort order is asc or desc.' to `e` (and "ASC").
+pub fn sort_order(e: &mut FieldErrors, v: Option<&str>, default: &'static str) -> &'static str {
+    match v.map(str::to_lowercase).as_deref() {
+        None | Some("") => default,
+        Some("asc") => "ASC",
+        Some("desc") => "DESC",
+        Some(_) => {
+            e.insert("sortOrder".into(), crate::text!("Sort order is asc or desc.").into());
+            "ASC"
+        }
+    }
+}
+
 pub type AppResult<T> = Result<T, AppError>;
 
 #[derive(Debug, thiserror::Error)]
