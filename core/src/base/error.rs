@@ -352,3 +352,23 @@ impl From<Refusal> for String {
         r.0
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sort_keys_and_orders() {
+        let keys = [("dueDate", "o.due_date"), ("part", "p.part_number")];
+        let mut e = FieldErrors::new();
+        assert_eq!(sort_field(&mut e, &keys, "part"), Some("p.part_number"));
+        assert_eq!(sort_order(&mut e, Some("DeSc"), "ASC"), "DESC");
+        assert_eq!(sort_order(&mut e, Some(""), "DESC"), "DESC");
+        assert_eq!(sort_order(&mut e, None, "ASC"), "ASC");
+        assert!(e.is_empty());
+        assert_eq!(sort_field(&mut e, &keys, "size"), None);
+        assert_eq!(sort_order(&mut e, Some("up"), "DESC"), "ASC");
+        assert_eq!(e["sortBy"], "Sort by one of dueDate, part.");
+        assert_eq!(e["sortOrder"], "Sort order is asc or desc.");
+    }
+}

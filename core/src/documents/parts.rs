@@ -115,3 +115,19 @@ pub async fn search(
     .await?;
     rows.iter().map(Part::from_row).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn upload_forms_part_numbers() {
+        assert_eq!(check_number("  ab-12/c.d_e f ").unwrap(), "AB-12/C.D_E F");
+        let why = |v: &str| String::from(check_number(v).unwrap_err());
+        assert_eq!(why("   "), "Please enter the part number.");
+        let long = "A part number has at most 40 letters, digits, spaces and - _ . /";
+        assert_eq!(why(&"x".repeat(41)), long);
+        assert_eq!(why("AB#1"), long);
+        assert!(check_number(&"x".repeat(40)).is_ok());
+    }
+}
