@@ -3,13 +3,18 @@
 //! — revision N' or 'OBSOLETE — the current revision is M' — with the part number; nothing
 //! else of the document is disclosed, and each address may ask a few times a minute. The
 //! modules answer for their documents (`GET /api/swps/copy/{id}`, `/api/alerts/copy/{id}`:
-//! the copy's own id, unguessable); this is the page and the limit they share.
+//! the copy's own id, unguessable); this is the handler, the page and the limit they
+//! share, and a module says only where its copy stands ([`Copies`]).
+use std::future::Future;
 use std::net::IpAddr;
 
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
+use crate::app::auth::session::ClientIp;
 use crate::app::AppState;
+use crate::error::AppError;
 use crate::{msg, text};
 
 /// Where a printed copy stands.
@@ -20,6 +25,32 @@ pub enum Verdict {
     Obsolete { part: String, current: Option<String> },
     /// No such copy.
     Unknown,
+}
+
+/// A module's printed copies: where the copy `id` stands now.
+pub trait Copies {
+    fn verdict(
+        state: &AppState,
+        id: &str,
+    ) -> impl Future<Output = Result<Verdict, sqlx::Error>> + Send;
+}
+
+/// `GET .../copy/{id}` (no sign-in), mounted by a module for its copies `C`: the limit
+/// per address first, then the verdict's page.
+pub async fn check<C: Copies>(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
+    if let Some(page) = limited(&state, ip) {
+        return page;
+    }
+    let accept = headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok());
+    match C::verdict(&state, &id).await {
+        Ok(verdict) => answer(&state, accept, verdict),
+        Err(e) => AppError::from(e).into_response(),
+    }
 }
 
 const LIMITED: &str = text!("Too many checks from this address. Please wait a minute.");
@@ -49,7 +80,7 @@ fn page(status: StatusCode, lang: &str, color: &str, head: &str, line: Option<St
 }
 
 /// Counts a check from `ip`: past the address's limit, the 429 page to answer.
-pub fn limited(state: &AppState, ip: IpAddr) -> Option<Response> {
+fn limited(state: &AppState, ip: IpAddr) -> Option<Response> {
     state.ip_limiter.hit(ip, "copy-check", state.now_ms()).err().map(|retry| {
         let mut r = page(StatusCode::TOO_MANY_REQUESTS, "en", "#a8071a", LIMITED, None);
         if let Ok(v) = HeaderValue::from_str(&retry.to_string()) {
@@ -60,7 +91,7 @@ pub fn limited(state: &AppState, ip: IpAddr) -> Option<Response> {
 }
 
 /// The verdict's page, in the language the browser asks for (else the plant's).
-pub fn answer(state: &AppState, accept: Option<&str>, v: Verdict) -> Response {
+fn answer(state: &AppState, accept: Option<&str>, v: Verdict) -> Response {
     let lang = state.settings.i18n.pick(accept, None);
     let tr = |s: String| state.catalogs.translate(lang, &s).unwrap_or(s);
     let part = |p: &str| tr(msg!("Part number {p}"));

@@ -31,6 +31,36 @@ pub fn number_field(
         },
     }
 }
+
+/// A list's `sortBy`: the column of `key` among `keys` (`(key, column)`); else None,
+/// and 'Sort by one of <keys>.' added to `e`.
+pub fn sort_field(
+    e: &mut FieldErrors,
+    keys: &[(&str, &'static str)],
+    key: &str,
+) -> Option<&'static str> {
+    let column = keys.iter().find(|(k, _)| *k == key).map(|(_, c)| *c);
+    if column.is_none() {
+        let names: Vec<&str> = keys.iter().map(|(k, _)| *k).collect();
+        e.insert("sortBy".into(), crate::msg!("Sort by one of {}.", names.join(", ")));
+    }
+    column
+}
+
+/// A list's `sortOrder`, `asc` or `desc` in any case: "ASC" or "DESC"; absent or empty
+/// gives `default`; anything else adds 'Sort order is asc or desc.' to `e` (and "ASC").
+pub fn sort_order(e: &mut FieldErrors, v: Option<&str>, default: &'static str) -> &'static str {
+    match v.map(str::to_lowercase).as_deref() {
+        None | Some("") => default,
+        Some("asc") => "ASC",
+        Some("desc") => "DESC",
+        Some(_) => {
+            e.insert("sortOrder".into(), crate::text!("Sort order is asc or desc.").into());
+            "ASC"
+        }
+    }
+}
+
 pub type AppResult<T> = Result<T, AppError>;
 
 #[derive(Debug, thiserror::Error)]
@@ -320,5 +350,25 @@ impl From<&str> for Refusal {
 impl From<Refusal> for String {
     fn from(r: Refusal) -> Self {
         r.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sort_keys_and_orders() {
+        let keys = [("dueDate", "o.due_date"), ("part", "p.part_number")];
+        let mut e = FieldErrors::new();
+        assert_eq!(sort_field(&mut e, &keys, "part"), Some("p.part_number"));
+        assert_eq!(sort_order(&mut e, Some("DeSc"), "ASC"), "DESC");
+        assert_eq!(sort_order(&mut e, Some(""), "DESC"), "DESC");
+        assert_eq!(sort_order(&mut e, None, "ASC"), "ASC");
+        assert!(e.is_empty());
+        assert_eq!(sort_field(&mut e, &keys, "size"), None);
+        assert_eq!(sort_order(&mut e, Some("up"), "DESC"), "ASC");
+        assert_eq!(e["sortBy"], "Sort by one of dueDate, part.");
+        assert_eq!(e["sortOrder"], "Sort order is asc or desc.");
     }
 }

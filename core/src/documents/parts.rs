@@ -4,6 +4,28 @@
 use sqlx::{AnyConnection, Row};
 
 use crate::data::db::Db;
+use crate::error::Refusal;
+use crate::text;
+
+/// The longest part number an upload form takes.
+pub const MAX_NUMBER_CHARS: usize = 40;
+
+/// An upload form's part number, trimmed and upper-cased, or why not.
+pub fn check_number(v: &str) -> Result<String, Refusal> {
+    let s = v.trim().to_uppercase();
+    if s.is_empty() {
+        return Err(text!("Please enter the part number.").into());
+    }
+    if s.chars().count() > MAX_NUMBER_CHARS
+        || !s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./ ".contains(c))
+    {
+        return Err(format!(
+            "A part number has at most {MAX_NUMBER_CHARS} letters, digits, spaces and - _ . /"
+        )
+        .into());
+    }
+    Ok(s)
+}
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Part {
@@ -92,4 +114,20 @@ pub async fn search(
     .fetch_all(&db.pool)
     .await?;
     rows.iter().map(Part::from_row).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn upload_forms_part_numbers() {
+        assert_eq!(check_number("  ab-12/c.d_e f ").unwrap(), "AB-12/C.D_E F");
+        let why = |v: &str| String::from(check_number(v).unwrap_err());
+        assert_eq!(why("   "), "Please enter the part number.");
+        let long = "A part number has at most 40 letters, digits, spaces and - _ . /";
+        assert_eq!(why(&"x".repeat(41)), long);
+        assert_eq!(why("AB#1"), long);
+        assert!(check_number(&"x".repeat(40)).is_ok());
+    }
 }

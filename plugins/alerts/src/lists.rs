@@ -5,7 +5,7 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::db::Params;
 use plantdoc_core::error::{AppError, AppResult};
-use plantdoc_core::http::schemas::{PartList, PersonName};
+use plantdoc_core::http::schemas::PartList;
 
 use crate::access::KIND;
 use crate::model::Alert;
@@ -116,19 +116,6 @@ pub async fn alert(
     }))
 }
 
-/// Process engineers of the caller's company, the caller left out ('Myself' is the
-/// form's own option).
-pub async fn on_behalf_users(
-    State(state): State<AppState>,
-    user: CurrentUser,
-) -> AppResult<axum::Json<Vec<PersonName>>> {
-    KIND.require_uploader(&user)?;
-    let list =
-        plantdoc_core::auth::users::process_engineers(&state.db, &user.company_code, &user.id)
-            .await?;
-    Ok(axum::Json(list))
-}
-
 #[derive(serde::Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
 pub struct SuggestQuery {
@@ -143,7 +130,7 @@ pub async fn part_numbers(
     axum::extract::Query(q): axum::extract::Query<SuggestQuery>,
 ) -> AppResult<axum::Json<PartList>> {
     let term = q.search_term.unwrap_or_default().trim().to_uppercase();
-    if term.is_empty() || term.chars().count() > crate::submit::MAX_PART_CHARS {
+    if term.is_empty() || term.chars().count() > plantdoc_core::parts::MAX_NUMBER_CHARS {
         return Ok(axum::Json(PartList { part_list: Vec::new() }));
     }
     let parts = plantdoc_core::parts::search(&state.db, &user.company_code, &term, 10).await?;

@@ -3,6 +3,7 @@
 use axum::extract::DefaultBodyLimit;
 use axum::handler::Handler;
 use plantdoc_core::api::{Access, Scope};
+use plantdoc_core::copy_check;
 use plantdoc_core::http::schemas::{Deleted, PersonName, RawQuery, Reverted, Uploaded};
 use plantdoc_core::ApiRouter;
 use serde_json::json;
@@ -10,33 +11,34 @@ use serde_json::json;
 use plantdoc_core::review::engine as review;
 use plantdoc_core::review::translations::answer as tr_answer;
 use plantdoc_core::review::translations::http as tr;
+use plantdoc_core::review::uploads;
 
 use crate::model::Alert;
 
 use crate::schemas as sc;
-use crate::{copies, kiosk, lists, submit};
+use crate::{kiosk, lists, submit};
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("alerts")
         // A printed copy's QR code: no sign-in, the verdict only (copies.rs).
         .tier(Access::Public)
-        .get("/api/alerts/copy/{id}", "A printed alert's QR code: an HTML page saying whether it is in force", copies::check)
+        .get("/api/alerts/copy/{id}", "A printed alert's QR code: an HTML page saying whether it is in force", copy_check::check::<Alert>)
         .answers_as(404, &["text/html"])
         .answers_as(429, &["text/html"])
         .returns_content("text/html", serde_json::json!({"type": "string"}))
         .tier(Access::Console)
-        .get("/api/alerts/onBehalfOfUsers", "Process engineers of the caller's company", lists::on_behalf_users)
+        .get("/api/alerts/onBehalfOfUsers", "Process engineers of the caller's company", uploads::on_behalf_users::<Alert>)
         .returns::<Vec<PersonName>>()
         .post(
             "/api/alerts/uploadPond",
             "Upload the alert's PDF (multipart or raw body): {serverId}",
-            submit::upload.layer(DefaultBodyLimit::disable()),
+            uploads::upload::<Alert>.layer(DefaultBodyLimit::disable()),
         )
         .multipart()
         .query::<RawQuery>()
         .answers(&[409])
         .returns::<Uploaded>()
-        .delete("/api/alerts/uploadPond/{uniqueId}", "Remove one of your pending uploads", submit::revert)
+        .delete("/api/alerts/uploadPond/{uniqueId}", "Remove one of your pending uploads", uploads::revert::<Alert>)
         .returns::<Reverted>()
         .post("/api/alerts/uploadS3", "Submit an alert from your pending upload", submit::submit)
         .body::<sc::SubmitForm>()

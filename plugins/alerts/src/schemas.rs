@@ -4,6 +4,8 @@ use std::collections::BTreeMap;
 
 use plantdoc_core::acks::SignRecord;
 use plantdoc_core::http::schemas::SignRecordJson;
+/// The viewers' sign records answer, the same for every module.
+pub use plantdoc_core::http::schemas::{OpList, OpsSigned};
 use plantdoc_core::review::{CorrectsView, ReviewView};
 use serde::Serialize;
 use serde_json::Value;
@@ -166,20 +168,6 @@ pub struct One {
 #[derive(Serialize, ToSchema)]
 pub struct OneViewed {
     pub alert: AlertViewed,
-}
-
-/// `{"opList": {"opsSigned": [...]}}`
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OpList {
-    pub op_list: OpsSigned,
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OpsSigned {
-    #[schema(value_type = Vec<SignRecordJson>)]
-    pub ops_signed: Vec<SignRecord>,
 }
 
 /// The alert of a search-text hit (the core's `TextHit`, flattened). (returned)

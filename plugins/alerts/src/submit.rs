@@ -1,15 +1,15 @@
-//! The alert file drop (`uploadPond`, revert `uploadPond/{id}`) and `uploadS3`: checks
+//! `uploadS3` (the file drop and its revert are the review engine's `uploads`): checks
 //! every field and answers one field → message map (alertFile, alertType, partNumber,
 //! onBehalfOf, zones, effectiveDate, sunsetDate, changes, corrects); then, in one transaction,
 //! claims the file, takes the next alert tag, inserts the alert, its zones and its audit row.
-use axum::extract::{Path, Query, Request, State};
+use axum::extract::State;
 use chrono::DateTime;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::{self, User};
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::{AppError, AppResult, FieldErrors, Json, Refusal};
-use plantdoc_core::files::{self, FileKind, FileState, UploadPolicy};
-use plantdoc_core::http::schemas::{RawQuery, Reverted, Uploaded};
+use plantdoc_core::files::{self, FileState};
+use plantdoc_core::parts;
 use plantdoc_core::{msg, text};
 use serde_json::{json, Value};
 use sqlx::{AnyConnection, Row};
@@ -25,7 +25,6 @@ use crate::store;
 
 pub const MODULE: &str = "alerts";
 pub const MAX_CHANGES_CHARS: usize = 140;
-pub const MAX_PART_CHARS: usize = 40;
 /// Largest alert file (also capped by `server.upload_limit`).
 pub const MAX_FILE_BYTES: u64 = 50 * 1024 * 1024;
 pub const MAX_PENDING_UPLOADS: i64 = 20;
@@ -34,35 +33,6 @@ pub const STEP_MS: i64 = 15 * 60 * 1000;
 const LOST: &str = text!(
     "This file is not a pending upload of yours (it may have expired); please upload it again."
 );
-
-/// One PDF, checked by content: `{serverId, filename, size}`.
-pub async fn upload(
-    State(state): State<AppState>,
-    user: CurrentUser,
-    Query(query): Query<RawQuery>,
-    req: Request,
-) -> AppResult<axum::Json<Uploaded>> {
-    KIND.require_uploader(&user)?;
-    let limit = state.settings.server.upload_limit.min(MAX_FILE_BYTES);
-    let policy = UploadPolicy {
-        module: MODULE,
-        kind: FileKind::Pdf,
-        limit,
-        max_pending: MAX_PENDING_UPLOADS,
-    };
-    let rec = files::receive(&state, &user, req, query.filename, policy).await?;
-    Ok(axum::Json(Uploaded::of(&rec)))
-}
-
-pub async fn revert(
-    State(state): State<AppState>,
-    user: CurrentUser,
-    Path(id): Path<String>,
-) -> AppResult<axum::Json<Reverted>> {
-    KIND.require_uploader(&user)?;
-    files::revert(&state, &user, MODULE, &id).await?;
-    Ok(axum::Json(Reverted::of(id)))
-}
 
 /// A submission whose every field is valid.
 struct Checked {
@@ -100,22 +70,6 @@ fn check_date(v: &str, what: &str) -> Result<i64, Refusal> {
         );
     }
     Ok(ms)
-}
-
-pub fn check_part(v: &str) -> Result<String, Refusal> {
-    let s = v.trim().to_uppercase();
-    if s.is_empty() {
-        return Err(text!("Please enter the part number.").into());
-    }
-    if s.chars().count() > MAX_PART_CHARS
-        || !s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./ ".contains(c))
-    {
-        return Err(format!(
-            "A part number has at most {MAX_PART_CHARS} letters, digits, spaces and - _ . /"
-        )
-        .into());
-    }
-    Ok(s)
 }
 
 /// The core's PDF checks (decision 29), as the SWP sections get them: a file that opens
@@ -160,7 +114,7 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
             text!("Please choose Change, Quality, Safety or New Part.").into(),
         );
     }
-    let part = check_part(text(body, "partNumber"))
+    let part = parts::check_number(text(body, "partNumber"))
         .map_err(|m| e.insert("partNumber".into(), m.into()))
         .ok();
     let zones = state

@@ -3,9 +3,9 @@
 //! selects: the caller's company, the documents in the caller's zones, the filters.
 use plantdoc_core::auth::users::User;
 use plantdoc_core::db::Params;
-use plantdoc_core::error::number_field;
+use plantdoc_core::error::{number_field, sort_field, sort_order};
+use plantdoc_core::text;
 use plantdoc_core::zones::{zone_mask, OTHER_ZONE_BIT};
-use plantdoc_core::{msg, text};
 use plantdoc_core::{AppError, AppResult, AppState, FieldErrors};
 use serde::Deserialize;
 
@@ -73,19 +73,8 @@ impl Filters {
         let page = num("page", &lq.page, 1, 1_000_000);
         let limit = num("limit", &lq.limit, 10, MAX_LIMIT);
         let key = given(&lq.sort_by).unwrap_or_else(|| "dueDate".into());
-        let column = SORT_KEYS.iter().find(|(k, _)| *k == key).map(|(_, c)| *c);
-        if column.is_none() {
-            let keys: Vec<&str> = SORT_KEYS.iter().map(|(k, _)| *k).collect();
-            e.insert("sortBy".into(), msg!("Sort by one of {}.", keys.join(", ")));
-        }
-        let dir = match given(&lq.sort_order).map(|s| s.to_lowercase()).as_deref() {
-            None | Some("asc") => "ASC",
-            Some("desc") => "DESC",
-            Some(_) => {
-                e.insert("sortOrder".into(), text!("Sort order is asc or desc.").into());
-                "ASC"
-            }
-        };
+        let column = sort_field(&mut e, &SORT_KEYS, &key);
+        let dir = sort_order(&mut e, given(&lq.sort_order).as_deref(), "ASC");
         if !e.is_empty() {
             return Err(AppError::Fields(e));
         }

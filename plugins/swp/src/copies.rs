@@ -1,12 +1,8 @@
 //! `GET /api/swps/copy/{id}` (no sign-in): the page a printed SWP's QR code opens — is
 //! this revision the part's current one? (`plantdoc_core::copy_check`: the part number and
-//! the verdict only, limited per address).
-use axum::extract::{Path, State};
-use axum::http::{header, HeaderMap};
-use axum::response::{IntoResponse, Response};
-use plantdoc_core::auth::session::ClientIp;
-use plantdoc_core::copy_check::{self, Verdict};
-use plantdoc_core::{msg, AppError, AppState};
+//! the verdict only, limited per address; this file says where an SWP's copy stands).
+use plantdoc_core::copy_check::{Copies, Verdict};
+use plantdoc_core::{msg, AppState};
 use sqlx::Row;
 
 use crate::model::{Swp, SwpStatus};
@@ -22,22 +18,14 @@ async fn current(state: &AppState, s: &Swp) -> Result<Option<i64>, sqlx::Error> 
     row.map(|r| r.try_get::<Option<i64>, _>("revision").map(|v| v.unwrap_or(0))).transpose()
 }
 
-pub async fn check(
-    State(state): State<AppState>,
-    ClientIp(ip): ClientIp,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-) -> Response {
-    if let Some(page) = copy_check::limited(&state, ip) {
-        return page;
-    }
-    let accept = headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok());
-    let verdict = async {
-        let Some(s) = store::fetch_one(&state.db, &id).await? else {
-            return Ok::<_, sqlx::Error>(Verdict::Unknown);
+impl Copies for Swp {
+    /// Current while deployed; else obsolete, naming the part's deployed revision if any.
+    async fn verdict(state: &AppState, id: &str) -> Result<Verdict, sqlx::Error> {
+        let Some(s) = store::fetch_one(&state.db, id).await? else {
+            return Ok(Verdict::Unknown);
         };
         let part = s.record.part_number.clone();
-        let now = current(&state, &s).await?;
+        let now = current(state, &s).await?;
         Ok(match (s.status, now) {
             (SwpStatus::Deployed, _) => {
                 Verdict::Current { part, what: msg!("revision {}", s.shown_revision()) }
@@ -45,9 +33,5 @@ pub async fn check(
             (_, Some(rev)) => Verdict::Obsolete { part, current: Some(rev.to_string()) },
             (_, None) => Verdict::Obsolete { part, current: None },
         })
-    };
-    match verdict.await {
-        Ok(v) => copy_check::answer(&state, accept, v),
-        Err(e) => AppError::from(e).into_response(),
     }
 }

@@ -6,25 +6,6 @@ use plantdoc_core::error::{FieldErrors, Refusal};
 use plantdoc_core::text;
 use serde_json::Value;
 
-pub const MAX_PART_CHARS: usize = 40;
-
-/// Upper-cased, trimmed part number, or why not.
-pub fn check_part(v: &Value) -> Result<String, Refusal> {
-    let s = v.as_str().unwrap_or("").trim().to_uppercase();
-    if s.is_empty() {
-        return Err(text!("Please enter the part number.").into());
-    }
-    if s.chars().count() > MAX_PART_CHARS
-        || !s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./ ".contains(c))
-    {
-        return Err(format!(
-            "A part number has at most {MAX_PART_CHARS} letters, digits, spaces and - _ . /"
-        )
-        .into());
-    }
-    Ok(s)
-}
-
 /// A non-empty list of the company's zones, in the company's order, or why not.
 pub fn check_zones(state: &AppState, user: &User, v: &Value) -> Result<Vec<String>, Refusal> {
     state.zones.check_selection(&user.company_code, v)

@@ -4,10 +4,12 @@ use axum::extract::{Query, State};
 use axum::response::Response;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
-use plantdoc_core::error::{number_field, AppError, AppResult, FieldErrors};
+use plantdoc_core::error::{
+    number_field, sort_field, sort_order, AppError, AppResult, FieldErrors,
+};
 use plantdoc_core::http::json_bytes;
-use plantdoc_core::http::schemas::{PartList, PersonName};
-use plantdoc_core::{msg, text};
+use plantdoc_core::http::schemas::PartList;
+use plantdoc_core::text;
 use serde::Deserialize;
 use sqlx::Row;
 
@@ -51,7 +53,8 @@ impl SuggestQuery {
                 .min(MAX_SUGGESTIONS),
         };
         let term = self.search_term.unwrap_or_default().trim().to_uppercase();
-        let usable = !term.is_empty() && term.chars().count() <= crate::fields::MAX_PART_CHARS;
+        let usable =
+            !term.is_empty() && term.chars().count() <= plantdoc_core::parts::MAX_NUMBER_CHARS;
         Ok((limit, usable.then_some(term)))
     }
 }
@@ -107,19 +110,6 @@ pub async fn catalogue_part_numbers(
     };
     let parts = plantdoc_core::parts::search(&state.db, &user.company_code, &term, limit).await?;
     Ok(axum::Json(PartList::of(parts)))
-}
-
-/// Process engineers of the caller's company, the caller left out ('Myself' is the
-/// form's own option).
-pub async fn on_behalf_users(
-    State(state): State<AppState>,
-    user: CurrentUser,
-) -> AppResult<axum::Json<Vec<PersonName>>> {
-    KIND.require_uploader(&user)?;
-    let list =
-        plantdoc_core::auth::users::process_engineers(&state.db, &user.company_code, &user.id)
-            .await?;
-    Ok(axum::Json(list))
 }
 
 /// Pending SWPs whose review stage is the caller's and still open, oldest first, with
@@ -239,26 +229,9 @@ pub async fn deployed_paginated(
     let limit = num("limit", pq.limit, 10, MAX_PAGE_SIZE);
     let sort_by =
         pq.sort_by.filter(|s| !s.is_empty()).unwrap_or_else(|| "deployDate.timestamp".into());
-    let column = SORT_KEYS.iter().find(|(k, _)| *k == sort_by).map(|(_, c)| *c);
-    if column.is_none() {
-        let keys: Vec<&str> = SORT_KEYS.iter().map(|(k, _)| *k).collect();
-        e.insert("sortBy".into(), msg!("Sort by one of {}.", keys.join(", ")));
-    }
-    let dir = match pq.sort_order.as_deref().map(str::to_lowercase).as_deref() {
-        None | Some("") => {
-            if sort_by == "partNumber" {
-                "ASC"
-            } else {
-                "DESC"
-            }
-        }
-        Some("asc") => "ASC",
-        Some("desc") => "DESC",
-        Some(_) => {
-            e.insert("sortOrder".into(), text!("Sort order is asc or desc.").into());
-            "ASC"
-        }
-    };
+    let column = sort_field(&mut e, &SORT_KEYS, &sort_by);
+    let default = if sort_by == "partNumber" { "ASC" } else { "DESC" };
+    let dir = sort_order(&mut e, pq.sort_order.as_deref(), default);
     if !e.is_empty() {
         return Err(AppError::Fields(e));
     }

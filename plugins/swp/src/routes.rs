@@ -4,28 +4,30 @@
 use axum::extract::DefaultBodyLimit;
 use axum::handler::Handler;
 use plantdoc_core::api::{Access, Scope};
+use plantdoc_core::copy_check;
 use plantdoc_core::http::schemas::{Deleted, PersonName, RawQuery, Reverted, Uploaded};
 use plantdoc_core::ApiRouter;
 
 use plantdoc_core::review::engine as review;
 use plantdoc_core::review::translations::answer as tr_answer;
 use plantdoc_core::review::translations::http as tr;
+use plantdoc_core::review::uploads;
 
 use crate::model::Swp;
 
 use crate::schemas as sc;
-use crate::{copies, history, lifecycle, lists, submit, text, upload, viewer};
+use crate::{history, lifecycle, lists, submit, text, upload, viewer};
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("swp")
         // A printed copy's QR code: no sign-in, the verdict only (copies.rs).
         .tier(Access::Public)
-        .get("/api/swps/copy/{id}", "A printed SWP's QR code: an HTML page saying whether its revision is the current one", copies::check)
+        .get("/api/swps/copy/{id}", "A printed SWP's QR code: an HTML page saying whether its revision is the current one", copy_check::check::<Swp>)
         .answers_as(404, &["text/html"])
         .answers_as(429, &["text/html"])
         .returns_content("text/html", serde_json::json!({"type": "string"}))
         .tier(Access::Console)
-        .get("/api/swps/onBehalfOfUsers", "Process engineers of the caller's company", lists::on_behalf_users)
+        .get("/api/swps/onBehalfOfUsers", "Process engineers of the caller's company", uploads::on_behalf_users::<Swp>)
         .returns::<Vec<PersonName>>()
         .get(
             "/api/swps/catalogue-part-numbers",
@@ -38,7 +40,7 @@ pub fn routes() -> ApiRouter {
         .post(
             "/api/swps/uploadPdf",
             "Upload one PDF (multipart or raw body): {serverId}",
-            upload::upload_pdf.layer(DefaultBodyLimit::disable()),
+            uploads::upload::<Swp>.layer(DefaultBodyLimit::disable()),
         )
         .multipart()
         .query::<RawQuery>()
@@ -53,7 +55,7 @@ pub fn routes() -> ApiRouter {
         .query::<RawQuery>()
         .answers(&[409])
         .returns::<Uploaded>()
-        .delete("/api/swps/uploadPond/{serverId}", "Remove one of your pending uploads", upload::revert)
+        .delete("/api/swps/uploadPond/{serverId}", "Remove one of your pending uploads", uploads::revert::<Swp>)
         .returns::<Reverted>()
         .post("/api/swps/uploadS3", "Submit an SWP from your pending uploads", submit::submit)
         .body::<sc::SubmitForm>()

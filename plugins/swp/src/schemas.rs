@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 
 use plantdoc_core::acks::SignRecord;
 use plantdoc_core::http::schemas::SignRecordJson;
+/// The viewers' sign records answer, the same for every module.
+pub use plantdoc_core::http::schemas::{OpList, OpsSigned};
 use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -145,21 +147,6 @@ pub struct DeployedPart {
 #[serde(rename_all = "camelCase")]
 pub struct SwpList {
     pub swp_list: Vec<DeployedPart>,
-}
-
-/// `{"opsSigned": [...]}` (returned)
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OpsSigned {
-    #[schema(value_type = Vec<SignRecordJson>)]
-    pub ops_signed: Vec<SignRecord>,
-}
-
-/// `{"opList": {"opsSigned": [...]}}` (returned)
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OpList {
-    pub op_list: OpsSigned,
 }
 
 /// One superseded revision with its sign records, fields sorted as a `serde_json::Value`

@@ -8,12 +8,13 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::{self, User};
 use plantdoc_core::error::{AppError, AppResult, FieldErrors};
 use plantdoc_core::files::{self, PendingFile};
+use plantdoc_core::parts;
 use plantdoc_core::review::submit::NewRecord;
 use plantdoc_core::review::{change, correct};
 use serde_json::Value;
 
 use crate::access::KIND;
-use crate::fields::{check_part, check_zones, flag, id_list};
+use crate::fields::{check_zones, flag, id_list};
 use crate::model::Swp;
 use crate::submit::{LOST, MAX_CHANGES_CHARS, MAX_FILES_PER_SECTION, SECTIONS};
 use crate::submit_langs::{self, Asked};
@@ -38,7 +39,7 @@ pub(crate) async fn check(state: &AppState, user: &User, body: &Value) -> AppRes
     let mut e = FieldErrors::new();
     let (sections, video) = check_file_ids(body.get("fileIds").unwrap_or(&Value::Null), &mut e);
     let translations = submit_langs::parse(body.get(submit_langs::FIELD), &mut e);
-    let part = check_part(body.get("partNumber").unwrap_or(&Value::Null))
+    let part = parts::check_number(body.get("partNumber").and_then(Value::as_str).unwrap_or(""))
         .map_err(|m| e.insert("partNumber".into(), m.into()))
         .ok();
     let zones = check_zones(state, user, body.get("zones").unwrap_or(&Value::Null))

@@ -1,14 +1,17 @@
-//! File drops: `uploadPdf`, `uploadVideo` (one file per request, multipart as FilePond
-//! sends it, or the raw body with `?filename=`) and `uploadPond/{serverId}` (revert),
-//! through the core's upload service with this module's limits.
-use axum::extract::{Path, Query, Request, State};
+//! File drops: `uploadVideo` (one file per request, multipart as FilePond sends it, or
+//! the raw body with `?filename=`) through the review engine's `uploads` with this
+//! module's limits; `uploadPdf` and the revert are the engine's own (`Swp`'s upload
+//! rules, `translations.rs`).
+use axum::extract::{Query, Request, State};
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
 use plantdoc_core::error::AppResult;
-use plantdoc_core::files::{self, FileKind, UploadPolicy};
-use plantdoc_core::http::schemas::{RawQuery, Reverted, Uploaded};
+use plantdoc_core::files::{FileKind, UploadPolicy};
+use plantdoc_core::http::schemas::{RawQuery, Uploaded};
+use plantdoc_core::review::translations::Translated;
+use plantdoc_core::review::uploads;
 
-use crate::access::KIND;
+use crate::model::Swp;
 use crate::SwpState;
 
 /// The limit of one file of `kind`: PDFs are read whole to merge, so they have their own.
@@ -20,51 +23,13 @@ pub fn limit(state: &AppState, kind: FileKind) -> u64 {
     }
 }
 
-pub async fn upload_pdf(
-    state: State<AppState>,
-    user: CurrentUser,
-    query: Query<RawQuery>,
-    req: Request,
-) -> AppResult<axum::Json<Uploaded>> {
-    upload(state, user, query, req, FileKind::Pdf).await
-}
-
 pub async fn upload_video(
-    state: State<AppState>,
-    user: CurrentUser,
-    query: Query<RawQuery>,
-    req: Request,
-) -> AppResult<axum::Json<Uploaded>> {
-    upload(state, user, query, req, FileKind::Video).await
-}
-
-/// Answers `{"serverId", "filename", "size"}` (FilePond's `process.onload` reads
-/// `serverId` from it).
-async fn upload(
     State(state): State<AppState>,
     user: CurrentUser,
     Query(query): Query<RawQuery>,
     req: Request,
-    kind: FileKind,
 ) -> AppResult<axum::Json<Uploaded>> {
-    KIND.require_uploader(&user)?;
-    let policy = UploadPolicy {
-        module: "swp",
-        kind,
-        limit: limit(&state, kind),
-        max_pending: state.get::<SwpState>().settings.max_pending_uploads,
-    };
-    let rec = files::receive(&state, &user, req, query.filename, policy).await?;
-    Ok(axum::Json(Uploaded::of(&rec)))
-}
-
-/// FilePond's revert: removes one of the caller's own pending uploads.
-pub async fn revert(
-    State(state): State<AppState>,
-    user: CurrentUser,
-    Path(id): Path<String>,
-) -> AppResult<axum::Json<Reverted>> {
-    KIND.require_uploader(&user)?;
-    files::revert(&state, &user, "swp", &id).await?;
-    Ok(axum::Json(Reverted::of(id)))
+    let kind = FileKind::Video;
+    let policy = UploadPolicy { kind, limit: limit(&state, kind), ..Swp::upload_policy(&state) };
+    uploads::receive::<Swp>(&state, &user, query, req, policy).await
 }

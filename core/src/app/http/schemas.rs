@@ -236,3 +236,19 @@ impl PartList {
         PartList { part_list }
     }
 }
+
+/// `{"opList": {"opsSigned": [...]}}`: a document's sign records (the SWP and alert
+/// viewers' `opList` calls).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OpList {
+    pub op_list: OpsSigned,
+}
+
+/// `{"opsSigned": [...]}`
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OpsSigned {
+    #[schema(value_type = Vec<SignRecordJson>)]
+    pub ops_signed: Vec<crate::acks::SignRecord>,
+}

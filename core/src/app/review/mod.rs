@@ -14,6 +14,7 @@
 //! - `correct`: a submission that corrects a rejected document.
 //! - `notices`: the events of those acts (who waits, verdicts, deploys).
 //! - `translations`: a document's translations, proposed and reviewed in its stages.
+//! - `uploads`: the upload form's file drop, its revert and its 'on behalf of' list.
 //!
 //! This file: what every review request reads (a note, a list of ids) with one set of
 //! rules and texts, and the separation of duties.
@@ -36,6 +37,7 @@ pub mod retention;
 pub mod stages;
 pub mod submit;
 pub mod translations;
+pub mod uploads;
 
 pub use correct::{Correction, CorrectsView};
 pub use delete::RemoveWhenTold;

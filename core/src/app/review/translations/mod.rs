@@ -42,7 +42,8 @@ pub trait Translated: Document {
     const SECTIONS: &'static [(&'static str, &'static str)];
     /// The kind of its sign records: the translations' `doc_kind`.
     const DOC_KIND: DocKind;
-    /// The rules of a translation's upload (module, size, pending uploads).
+    /// The rules of a translation's upload (module, size, pending uploads): the
+    /// document's own PDF drop's too (`uploads`).
     fn upload_policy(state: &AppState) -> UploadPolicy<'static>;
     /// The first statement of every act on a translation: takes the module's lock and
     /// re-checks that the document is still deployed (`false`: it is not).
