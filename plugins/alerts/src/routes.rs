@@ -6,7 +6,6 @@ use plantdoc_core::api::{Access, Scope};
 use plantdoc_core::copy_check;
 use plantdoc_core::http::schemas::{Deleted, PersonName, RawQuery, Reverted, Uploaded};
 use plantdoc_core::ApiRouter;
-use serde_json::json;
 
 use plantdoc_core::review::engine as review;
 use plantdoc_core::review::translations::answer as tr_answer;
@@ -57,23 +56,23 @@ pub fn routes() -> ApiRouter {
         )
         .multipart()
         .answers(&[409])
-        .returns_schema(json!({"type": "object", "properties": {"alertId": {"type": "string"}, "translations": {"type": "array", "items": {"type": "object"}}}}))
+        .returns::<sc::AlertTranslations>()
         .get("/api/alerts/{alertId}/translations", "An alert's translations: served, in review, last rejected: {alertId, translations}", tr::list::<Alert>)
-        .returns_schema(json!({"type": "object", "properties": {"alertId": {"type": "string"}, "translations": {"type": "array", "items": {"type": "object"}}}}))
+        .returns::<sc::AlertTranslations>()
         .delete(
             "/api/alerts/{alertId}/translations/{lang}",
             "Remove a translation of a deployed alert (served or in review; its file is kept): {alertId, translations}",
             tr::remove_lang::<Alert>,
         )
         .answers(&[404, 409])
-        .returns_schema(json!({"type": "object", "properties": {"alertId": {"type": "string"}, "translations": {"type": "array", "items": {"type": "object"}}}}))
+        .returns::<sc::AlertTranslations>()
         .delete(
             "/api/alerts/translations/{translationId}",
             "Withdraw one translation (one in review leaves the served one; its file is kept): {alertId, translations}",
             tr::remove_one::<Alert>,
         )
         .answers(&[404, 409])
-        .returns_schema(json!({"type": "object", "properties": {"alertId": {"type": "string"}, "translations": {"type": "array", "items": {"type": "object"}}}}))
+        .returns::<sc::AlertTranslations>()
         .get("/api/alerts/translations/waiting", "Alert translations waiting for your review stage: {translations}", tr::waiting::<Alert>)
         .returns::<tr_answer::WaitingList>()
         .post("/api/alerts/translations/approve/{translationId}", "Approve your review stage of an alert translation", tr::approve::<Alert>)

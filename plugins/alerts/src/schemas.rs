@@ -195,3 +195,12 @@ pub struct FileLink {
     pub served: Served,
     pub translations: Vec<String>,
 }
+
+/// An alert's translations after a proposal or a removal, or as listed: `{alertId,
+/// translations}` (served, in review, last rejected). (returned)
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AlertTranslations {
+    pub alert_id: String,
+    pub translations: Vec<plantdoc_core::review::translations::answer::TranslationView>,
+}

@@ -5,6 +5,7 @@
 //! /api/alerts/file/{alertId}?lang=xx` links the approved file in xx when there is one,
 //! else the original, and says which (`served`).
 use axum::extract::{Path, Query, State};
+use axum::response::IntoResponse;
 use plantdoc_core::acks::DocKind;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
@@ -13,11 +14,10 @@ use plantdoc_core::files::{self, FileKind, UploadPolicy};
 use plantdoc_core::ports::{doc_lang, VersionFile};
 use plantdoc_core::review::translations::{self as tr, http::entry, Translated};
 use serde::Deserialize;
-use serde_json::{json, Value};
 use sqlx::AnyConnection;
 
 use crate::model::Alert;
-use crate::schemas::{FileLink, Served};
+use crate::schemas::{AlertTranslations, FileLink, Served};
 use crate::store::{self, visible_alert};
 use crate::submit::{MAX_FILE_BYTES, MAX_PENDING_UPLOADS, MODULE};
 
@@ -50,11 +50,9 @@ impl Translated for Alert {
     /// `{alertId, translations: [{id, lang, sha256, uploadedAt, status, ...}]}`.
     async fn answer(state: &AppState, doc: &Self) -> AppResult<axum::response::Response> {
         let list = tr::current(&mut *state.db.reader().await?, crate::KIND, &doc.id).await?;
-        let list: Vec<Value> = list.iter().map(entry::<Alert>).collect();
-        Ok(plantdoc_core::http::json_bytes(
-            serde_json::to_vec(&json!({"alertId": doc.id, "translations": list}))
-                .map_err(anyhow::Error::from)?,
-        ))
+        let translations = list.iter().map(entry::<Alert>).collect();
+        let answer = AlertTranslations { alert_id: doc.id.clone(), translations };
+        Ok(axum::Json(answer).into_response())
     }
 }
 

@@ -121,8 +121,15 @@ pub struct SignedUrls {
     /// With `?lang=`: what each section serves, `{swc: {lang, sha256}, ...}` (`lang` null:
     /// the original).
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Object>)]
-    pub served: Option<Value>,
+    pub served: Option<BTreeMap<String, ServedSection>>,
+}
+
+/// What one section serves to a reader who asked a language. (returned)
+#[derive(Serialize, ToSchema)]
+pub struct ServedSection {
+    /// The translation's language; null: the original.
+    pub lang: Option<String>,
+    pub sha256: Option<String>,
 }
 
 /// A page of deployed SWPs. (returned)

@@ -3,14 +3,14 @@
 //! answer says what was served (`served: {swc: {lang, sha256}, ...}`, `lang` null for
 //! the original) so the kiosk can say 'not available in your language' and name the
 //! file read when the operator signs.
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use plantdoc_core::app::AppState;
 use plantdoc_core::files;
 use serde::Deserialize;
-use serde_json::{json, Map, Value};
 
 use crate::model::Swp;
+use crate::schemas::ServedSection;
 use crate::translations::{Translation, SECTIONS};
 
 /// `?lang=xx` of the SWP file calls.
@@ -31,7 +31,7 @@ impl LangQuery {
 /// The sections shown translated (section → file id) and the `served` object.
 pub struct Shown {
     pub files: HashMap<&'static str, String>,
-    pub served: Option<Value>,
+    pub served: Option<BTreeMap<String, ServedSection>>,
 }
 
 impl Shown {
@@ -54,23 +54,22 @@ pub async fn choose(
     let originals = [swp.swc_file.clone(), swp.jes_file.clone(), swp.vis_file.clone()];
     let shas = files::sha256s(&state.db, &originals).await?;
     let mut shown = HashMap::new();
-    let mut served = Map::new();
+    let mut served = BTreeMap::new();
     for ((section, _), original) in SECTIONS.iter().zip(&originals) {
         match list.iter().find(|t| t.section == *section && t.lang == lang) {
             Some(t) => {
                 shown.insert(*section, t.file_id.clone());
-                served.insert(section.to_string(), json!({"lang": lang, "sha256": t.sha256}));
+                let (lang, sha256) = (Some(lang.to_string()), Some(t.sha256.clone()));
+                served.insert(section.to_string(), ServedSection { lang, sha256 });
             }
             None => {
-                served.insert(
-                    section.to_string(),
-                    json!({"lang": null, "sha256": shas.get(original)}),
-                );
+                let sha256 = shas.get(original).cloned();
+                served.insert(section.to_string(), ServedSection { lang: None, sha256 });
             }
         }
     }
     let missing: Vec<String> =
         shown.values().filter(|id| !found.contains_key(*id)).cloned().collect();
     found.extend(files::describe(state, &missing).await?);
-    Ok(Shown { files: shown, served: Some(Value::Object(served)) })
+    Ok(Shown { files: shown, served: Some(served) })
 }

@@ -10,8 +10,8 @@ use plantdoc_core::db::Db;
 use plantdoc_core::error::AppResult;
 use plantdoc_core::files::{self, FileKind, UploadPolicy};
 use plantdoc_core::ports::VersionFile;
+use plantdoc_core::review::translations::answer::TranslationView;
 use plantdoc_core::review::translations::{self as tr, http::entry, Translated};
-use serde_json::Value;
 use sqlx::{AnyConnection, Row};
 
 pub use plantdoc_core::review::translations::Translation;
@@ -82,8 +82,8 @@ pub async fn current(db: &Db, swp_id: &str) -> Result<Vec<Translation>, sqlx::Er
 }
 
 /// The answers' `translations`: `[{id, section, lang, sha256, uploadedAt, status, ...}]`.
-pub fn json(list: &[Translation]) -> Value {
-    Value::Array(list.iter().map(entry::<Swp>).collect())
+pub fn json(list: &[Translation]) -> Vec<TranslationView> {
+    list.iter().map(entry::<Swp>).collect()
 }
 
 /// Every file of the SWP's version a reader may be shown: the three originals (lang

@@ -4,7 +4,6 @@
 //! superseded ones too).
 use axum::extract::{Path, Request, State};
 use axum::response::Response;
-use serde_json::Value;
 
 use crate::app::AppState;
 use crate::auth::users::User;
@@ -30,8 +29,8 @@ fn with_section<D: Translated>() -> bool {
 }
 
 /// The entry of one translation in the module's answers.
-pub fn entry<D: Translated>(t: &Translation) -> Value {
-    t.json(&D::KIND.flow, with_section::<D>())
+pub fn entry<D: Translated>(t: &Translation) -> TranslationView {
+    view::<D>(t)
 }
 
 fn view<D: Translated>(t: &Translation) -> TranslationView {

@@ -18,7 +18,6 @@
 //! - `http`: the axum handlers a module mounts.
 use std::future::Future;
 
-use serde_json::Value;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
@@ -203,12 +202,6 @@ impl Translation {
                 },
             })
             .collect()
-    }
-
-    /// The answers' entry (the module's answers embed it): [`answer::TranslationView`].
-    pub fn json(&self, of: &'static Flow, with_section: bool) -> Value {
-        serde_json::to_value(answer::TranslationView::of(self, of, with_section))
-            .unwrap_or_default()
     }
 }
 
