@@ -99,6 +99,11 @@ impl Default for Metrics {
         r.register("db_pool_connections", "Database pool connections (idle, busy)", m.pool.clone());
         r.register("db_pool_max_connections", "Database pool size limit", m.pool_max.clone());
         r.register(
+            "db_pool_wait_seconds",
+            "Time to get a read connection or a write transaction (its wait on the pool)",
+            crate::data::db::POOL_WAIT.clone(),
+        );
+        r.register(
             "mail_queue",
             "Notification mails waiting (due, digest, sending) and unsent outbox mails (outbox)",
             m.mail.clone(),

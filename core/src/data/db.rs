@@ -10,6 +10,9 @@ use sqlx::{AnyPool, Executor};
 
 pub use crate::data::readers::Reader;
 use crate::data::readers::Readers;
+use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
+use std::sync::LazyLock;
+use std::time::Instant;
 
 use crate::base::config::DatabaseSettings;
 
@@ -18,6 +21,13 @@ pub enum Dialect {
     Sqlite,
     Postgres,
 }
+
+/// How long a read connection ([`Db::reader`]) or a write transaction ([`Db::begin`],
+/// on SQLite with its write lock) took to get, in seconds: the pool's wait, which sqlx
+/// does not count (the metrics' `db_pool_wait_seconds`). Statements sent straight to
+/// `pool` are not timed. One per process, as the pool is in a serving process.
+pub static POOL_WAIT: LazyLock<Histogram> =
+    LazyLock::new(|| Histogram::new(exponential_buckets(0.000_05, 4.0, 10)));
 
 #[derive(Clone, Debug)]
 pub struct Db {
@@ -80,10 +90,13 @@ impl Db {
     /// a connection from the pool. Waits at most `database.acquire_timeout_secs`, as the
     /// pool does. Use it as an executor with `&mut *reader`; never for a write.
     pub async fn reader(&self) -> Result<Reader<'_>, sqlx::Error> {
-        match &self.readers {
+        let waited = Instant::now();
+        let reader = match &self.readers {
             Some(r) => r.get().await,
             None => Ok(Reader::Pooled(self.pool.acquire().await?)),
-        }
+        };
+        POOL_WAIT.observe(waited.elapsed().as_secs_f64());
+        reader
     }
 
     /// A write transaction. On SQLite it is `BEGIN IMMEDIATE`: it takes the write lock at
@@ -91,10 +104,13 @@ impl Db {
     /// cannot fail when another connection commits in between — a deferred one does, with
     /// SQLITE_BUSY_SNAPSHOT, whatever the timeout (decision 67). PostgreSQL: `BEGIN`.
     pub async fn begin(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
-        match self.dialect {
+        let waited = Instant::now();
+        let tx = match self.dialect {
             Dialect::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
             Dialect::Postgres => self.pool.begin().await,
-        }
+        };
+        POOL_WAIT.observe(waited.elapsed().as_secs_f64());
+        tx
     }
 
     /// Cheap liveness check for /readyz.

@@ -36,6 +36,9 @@ async fn metrics_count_requests_by_route_template_and_read_the_queues() {
     }
     assert!(m.contains("plantdoc_db_pool_max_connections "), "{m}");
     assert!(m.contains("plantdoc_db_pool_connections{state=\"idle\"}"), "{m}");
+    // The pool's wait: the signed-in calls above got connections through it.
+    let waits = m.lines().find_map(|l| l.strip_prefix("plantdoc_db_pool_wait_seconds_count "));
+    assert!(waits.and_then(|n| n.parse::<u64>().ok()).is_some_and(|n| n > 0), "{m}");
     assert!(!m.contains("no-such-id"), "paths never become labels");
 }
 
