@@ -37,7 +37,12 @@ describe('readiness', () => {
       .waitFor()
       .catch(() => {});
     // 7101-0001: its SWP and its alert for each of the demo's six operators, ten a page.
-    await page.waitForFunction(() => [...document.querySelectorAll('table tbody tr')].length === 10);
+    // The unfiltered page has ten rows too: wait for the filtered answer's rows (the part
+    // column), or this reads the rows the address change left in place.
+    await page.waitForFunction(() => {
+      const rows = [...document.querySelectorAll('table tbody tr')];
+      return rows.length === 10 && rows.every((tr) => tr.querySelector('td:nth-child(3)')?.innerText.trim() === '7101-0001');
+    });
     const parts = await table.locator('tbody tr td:nth-child(3)').allInnerTexts();
     assert.deepEqual([...new Set(parts)], ['7101-0001']);
 
