@@ -7,7 +7,7 @@
 //! - a module with messages does not give its catalogs in `build` (`ctx.locale`),
 //! - a message-like literal in an error is not marked (a new message would go untranslated).
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use plantdoc_core::base::catalog::placeholders;
 
@@ -32,25 +32,9 @@ const NOT_ANSWERS: &[&str] = &[
     "plugins/changes/src/demo.rs",
 ];
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
+mod kit;
+use kit::{root, rust_files};
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
-    for e in rd.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            rust_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "rs")
-            && !p.file_name().unwrap().to_string_lossy().ends_with("tests.rs")
-        {
-            out.push(p);
-        }
-    }
-}
-
-/// A source's code without its unit tests (`#[cfg(test)]` to the end).
 fn code(text: &str) -> &str {
     text.find("#[cfg(test)]").map_or(text, |i| &text[..i])
 }

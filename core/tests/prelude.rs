@@ -4,40 +4,9 @@
 //! one of its names), and a module reads only the `AppState` fields the prelude lists.
 //! Test files (`*tests.rs`) may reach further, as `core/app`'s tests do.
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
-    for e in rd.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            rust_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "rs")
-            && !p.file_name().unwrap().to_string_lossy().ends_with("tests.rs")
-        {
-            out.push(p);
-        }
-    }
-}
-
-/// The text without comment lines (doc comments name paths, but use nothing).
-fn code(path: &Path) -> String {
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim_start().starts_with("//"))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-fn ident(s: &str) -> &str {
-    let end = s.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(s.len());
-    &s[..end]
-}
+mod kit;
+use kit::{code, ident, root, rust_files};
 
 /// The items of a `{a, b::c, d as e}` group (the text after its `{`), at its top level.
 fn group_items(group: &str) -> Vec<String> {
