@@ -30,6 +30,7 @@ use serde::Deserialize;
 
 pub use expiring::tell_expiring;
 pub use fields::Scope;
+pub use store::packs::{self as packs, repack_all};
 
 /// How often levels about to expire are looked for.
 const EXPIRING_EVERY: std::time::Duration = std::time::Duration::from_secs(60 * 60);

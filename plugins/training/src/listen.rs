@@ -10,6 +10,8 @@ use plantdoc_core::{AppResult, AppState};
 use serde_json::Value;
 use sqlx::{AnyConnection, Row};
 
+use crate::store::packs;
+
 pub const KINDS: [&str; 2] = ["swp.deployed", "island.verified"];
 
 pub struct History;
@@ -44,6 +46,7 @@ impl Listener for History {
                 let op = text(&e.data, "operator");
                 let verifier = e.actor.clone().unwrap_or_default();
                 let requalifies = qualified_verifier(conn, &e.company, &verifier, &part).await?;
+                packs::lock_reads(conn, &e.company, &part).await?;
                 sqlx::query(
                     "INSERT INTO training_reads (company_code, op_id, part_number, verified_at, requalified_at) VALUES ($1, $2, $3, $4, $5) \
                      ON CONFLICT (op_id, company_code, part_number) DO UPDATE SET verified_at = excluded.verified_at, \
@@ -56,6 +59,7 @@ impl Listener for History {
                 .bind(requalifies.then_some(now))
                 .execute(&mut *conn)
                 .await?;
+                packs::repack_reads(conn, &e.company, &part).await?;
             }
             _ => {}
         }

@@ -149,9 +149,9 @@ pub async fn insert_row(
     Ok(id)
 }
 
-/// Sets a block's level (and notes, when given); answers the level before. The upsert
-/// is one statement: concurrent writes of one block serialise on its row, the last
-/// write wins, and each answers the level it replaced (for its audit row).
+/// Sets a block's level (and notes, when given); answers the level before. Concurrent
+/// writes of one column serialise on its row (locked first, for its stored levels), the
+/// last write wins, and each answers the level it replaced (for its audit row).
 pub async fn set_level(
     conn: &mut AnyConnection,
     part_row: &str,
@@ -161,6 +161,7 @@ pub async fn set_level(
     now: i64,
     by: &str,
 ) -> Result<i64, sqlx::Error> {
+    packs::lock_levels(conn, part_row).await?;
     let row = sqlx::query(
         "INSERT INTO training_blocks (part_row, op_row, squares, prev_squares, notes, updated_at, updated_by) VALUES ($1, $2, $3, -1, $4, $5, $6) \
          ON CONFLICT (part_row, op_row) DO UPDATE SET prev_squares = training_blocks.squares, squares = excluded.squares, \
@@ -176,6 +177,7 @@ pub async fn set_level(
     .bind(i64::from(notes.is_some()))
     .fetch_one(&mut *conn)
     .await?;
+    packs::repack_levels(conn, part_row).await?;
     row.try_get("prev_squares")
 }
 
@@ -292,6 +294,7 @@ pub async fn operator_any(db: &Db, id: &str) -> Result<Option<Operator>, sqlx::E
 }
 
 mod lines;
+pub mod packs;
 mod read;
 pub use lines::{columns_in, delete_line, lock_line, row_by_number, rows_in, set_target};
 pub use read::{matrix, Cell, MatrixFacts, MatrixRead};

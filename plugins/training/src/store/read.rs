@@ -1,8 +1,8 @@
 //! One read of a matrix: its part columns and operator rows as one `UNION ALL` (one
 //! round trip; `kind` 0 column, 1 row), in order of addition. Each column row carries its
-//! levels set packed into one text (`opRow,squares,setAt;…`, `string_agg` on both
-//! databases) and, while a rule of `[modules.training]` is on (`facts`), its part's
-//! verified reads (`opId,verifiedAt,requalifiedAt;…`) and newest new release; each row
+//! levels set packed into one text (`opRow,squares,setAt;…`, stored: `packs.rs`) and,
+//! while a rule of `[modules.training]` is on (`facts`), its part's verified reads
+//! (`opId,verifiedAt,requalifiedAt;…`, stored) and newest new release; each row
 //! carries its operator's temporary flag. The waivers in force (few) are a second read.
 //! A 200 × 100 matrix is then 300 rows instead of 20 000 block rows each joined to four
 //! tables: the row transfer and the per-block index searches were its cost (docs/speed.md,
@@ -46,21 +46,13 @@ pub struct MatrixRead {
     pub facts: Option<MatrixFacts>,
 }
 
-// One `format` call an item, not a chain of `||` and casts (each a new string): the
-// second attempt of docs/speed.md. `%s` of a NULL is '' on both databases.
-const BLOCKS: &str =
-    "(SELECT string_agg(format('%s,%s,%s', b.op_row, b.squares, b.updated_at), ';') \
-    FROM training_blocks b WHERE b.part_row = p.id)";
-const READS: &str =
-    "(SELECT string_agg(format('%s,%s,%s', r.op_id, r.verified_at, r.requalified_at), ';') \
-    FROM training_reads r WHERE r.company_code = p.company_code AND r.part_number = c.part_number)";
-
 fn sql(facts: bool) -> String {
     let (released, reads, release_join, temporary) = if facts {
         (
             "rel.released_at",
-            READS,
-            "LEFT JOIN training_releases rel ON rel.company_code = p.company_code AND rel.part_number = c.part_number",
+            "pk.reads",
+            "LEFT JOIN training_releases rel ON rel.company_code = p.company_code AND rel.part_number = c.part_number \
+             LEFT JOIN training_packed pk ON pk.company_code = p.company_code AND pk.part_number = c.part_number",
             "u.temporary",
         )
     } else {
@@ -69,7 +61,7 @@ fn sql(facts: bool) -> String {
     };
     format!(
         "SELECT CAST(0 AS BIGINT) AS kind, p.id AS id, p.part_id AS a, c.part_number AS b, p.part_desc AS x, '' AS y, \
-         p.rotation AS n, p.cert_target AS t, p.created_at AS at, {released} AS f, {BLOCKS} AS blocks, {reads} AS reads \
+         p.rotation AS n, p.cert_target AS t, p.created_at AS at, {released} AS f, p.levels AS blocks, {reads} AS reads \
          FROM training_parts p JOIN parts c ON c.id = p.part_id {release_join} \
          WHERE p.company_code = $1 AND p.shift = $2 AND p.cell = $3 AND p.zone = $4 \
          UNION ALL SELECT CAST(1 AS BIGINT), o.id, o.op_id, COALESCE(u.op_no, ''), u.firstname, u.lastname, o.cert_target, \

@@ -256,6 +256,40 @@ async fn concurrent_edits_of_one_block_last_write_wins_each_audited() {
     assert_eq!(last, current, "the last write wins");
 }
 
+/// The column's stored levels (migration 5003) are rewritten after its row is locked:
+/// concurrent edits of different cells of one column all reach the matrix.
+#[tokio::test]
+async fn concurrent_edits_of_one_column_all_reach_the_matrix() {
+    let app = app(&[]).await;
+    let c = leader(&app).await;
+    part(&app, "mpk", "P-1").await;
+    add_part(&c, "P-1", 2).await;
+    for i in 0..8 {
+        let op = operator(&app, &format!("OP{i}"), "mpk").await;
+        add_op(&c, &op).await;
+    }
+    let m = c.get(MATRIX_A1).await.body;
+    let blocks: Vec<String> =
+        (0..8).map(|r| m["matrix"][r]["rowData"][0]["_id"].as_str().unwrap().to_string()).collect();
+    let answers = futures::future::join_all(blocks.iter().enumerate().map(|(r, b)| {
+        let (c, body) = (c.clone(), json!({"blockId": b, "squares": (r % 5) as i64}));
+        async move { c.post("/api/training/matrix/edit/block", &body).await }
+    }))
+    .await;
+    assert!(answers.iter().all(|r| r.status == StatusCode::OK));
+    let m = c.get(MATRIX_A1).await.body;
+    let shown: Vec<i64> =
+        (0..8).map(|r| m["matrix"][r]["rowData"][0]["squares"].as_i64().unwrap()).collect();
+    let mut by_block: Vec<(String, i64)> = (0..8)
+        .map(|r| (m["matrix"][r]["rowData"][0]["_id"].as_str().unwrap().to_string(), shown[r]))
+        .collect();
+    by_block.sort();
+    let mut want: Vec<(String, i64)> =
+        blocks.iter().enumerate().map(|(r, b)| (b.clone(), (r % 5) as i64)).collect();
+    want.sort();
+    assert_eq!(by_block, want, "every concurrent edit of the column is in the matrix");
+}
+
 #[tokio::test]
 async fn a_200_by_100_matrix_loads_fast() {
     let app = app(&[]).await;
@@ -290,6 +324,10 @@ async fn a_200_by_100_matrix_loads_fast() {
         }
         tx.commit().await.unwrap();
     }
+    // Written around the module: its stored packs follow the rows.
+    let mut conn = pool.acquire().await.unwrap();
+    plantdoc_training::repack_all(&mut conn).await.unwrap();
+    drop(conn);
     let first = c.get(MATRIX_A1).await;
     assert_eq!(
         (
