@@ -1,6 +1,8 @@
 // jsdom lacks a few browser APIs antd relies on.
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+// IndexedDB for the kiosk's offline pack and queue (jsdom has none).
+import 'fake-indexeddb/auto';
 
 // findBy*/waitFor wait for what must come: on 2 busy cores (CI runs the component tests
 // beside nothing else, but a first render transforms its lazy chunks) 1 s was seen to be

@@ -7,6 +7,7 @@ const fs = require('fs');
 const path = require('path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { baseConfig, babelRuleWith } = require('./common');
+const { FileListPlugin } = require('./file-list');
 const { federationShared } = require('../federation-shared');
 
 /** The module's manifest for the remote in `dir` (plugin-web/<folder>); throws a clear error. */
@@ -48,6 +49,7 @@ function remoteConfig({ dir }) {
       },
       plugins: [
         ...config.plugins,
+        new FileListPlugin(),
         new ModuleFederationPlugin({
           name: scope,
           filename: 'remoteEntry.js',

@@ -109,7 +109,7 @@ export function SittingVerify({ op, onVerified, onCancel, more = [] }) {
     for (const i of items.filter((x) => !done.includes(x.id))) {
       const body = i.kind === 'swp' ? { swpId: i.id, opName: op.fullName, partNumber: i.label, currentSquares: 5 } : { alertId: i.id };
       try {
-        await send(`/api/island/verify-${i.kind}`, { badgeNo, opId: op._id, ...body }, () => setNote(PENDING_TEXT), secret);
+        await send(`/api/island/verify-${i.kind}`, { badgeNo, opId: op._id, ...body }, (text) => setNote(text || PENDING_TEXT), secret);
       } catch (e) {
         // Nothing left to verify (done elsewhere, or the alert is no longer in force):
         // shown, and the others go on. A refused verifier stops here.

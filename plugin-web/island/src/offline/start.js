@@ -1,0 +1,15 @@
+// The kiosk's offline side, started with the module (decision 122): reads the server does
+// not answer are answered from the offline pack (answers.js, loaded then; the service
+// worker keeps its chunk), and once the page has loaded the service worker is registered
+// and the pack is fetched and kept (pack.js). Nothing here runs before the first screen.
+import { setReadFallback } from '@plantdoc/kit';
+
+export const WORKER = '/island-sw.js';
+
+export function startOffline(win = typeof window === 'undefined' ? undefined : window) {
+  setReadFallback((path, error) => import('./answers').then((m) => m.answer(path, error)));
+  if (!win) return;
+  const later = () => setTimeout(() => import('./pack').then((m) => m.start()), 1000);
+  if (win.document?.readyState === 'complete') later();
+  else win.addEventListener('load', later, { once: true });
+}
