@@ -38,6 +38,9 @@ function remoteConfig({ dir }) {
       ...config,
       // No page of its own: the container entry added by the plugin is the only entry.
       entry: {},
+      // @hpke/core (the island's sealed PINs) falls back to Node's `crypto` where a runtime
+      // has no WebCrypto; a browser has it: nothing to bundle.
+      resolve: { ...config.resolve, fallback: { crypto: false } },
       // `import { Table } from 'antd'` → the shared module `antd/es/table` (antd-imports.js);
       // `import { PagedTable } from '@plantdoc/kit'` → `@plantdoc/kit/ui/PagedTable` (kit-imports.js).
       module: { rules: [babelRuleWith([require.resolve('./antd-imports'), require.resolve('./kit-imports')])] },

@@ -20,9 +20,9 @@ export async function sealPin(pinKey, pin, key) {
   const s = suite();
   const recipientPublicKey = await s.kem.deserializePublicKey(fromB64url(pinKey.publicKey));
   const info = utf8(pinKey.info || 'plantdoc pin v1');
-  const { enc, ciphertext } = await s.seal({ recipientPublicKey, info }, utf8(JSON.stringify({ pin, key })));
-  const out = new Uint8Array(enc.byteLength + ciphertext.byteLength);
+  const { enc, ct } = await s.seal({ recipientPublicKey, info }, utf8(JSON.stringify({ pin, key })));
+  const out = new Uint8Array(enc.byteLength + ct.byteLength);
   out.set(new Uint8Array(enc), 0);
-  out.set(new Uint8Array(ciphertext), enc.byteLength);
+  out.set(new Uint8Array(ct), enc.byteLength);
   return b64url(out);
 }
