@@ -155,6 +155,22 @@ export async function answerFrom(pack, queue, config, path, error, now = Date.no
   }
 }
 
+const NOT_A_VERIFIER = k('This badge cannot verify operators. A supervisor, manager or engineer must scan their own badge.');
+const SELF_VERIFY = k('Operators cannot verify themselves. Another person must scan their own badge.');
+
+/**
+ * Offline, the server's verifier rule from the pack (the server checks it again on sync):
+ * why this badge may not verify the operator, or null. An unknown badge is refused too.
+ */
+export async function offlineVerifierRefusal(badgeNo, opId, pack = null) {
+  const kept = pack ?? (await keptPack().catch(() => null));
+  if (!kept) return null;
+  const v = (kept.operators ?? []).find((o) => o.badge === badgeNo);
+  if (!v) return say(UNKNOWN_BADGE);
+  if (v._id === opId) return say(SELF_VERIFY);
+  return v.mayVerify ? null : say(NOT_A_VERIFIER);
+}
+
 /** The kit's read fallback (offline/start.js): the kept pack's answer to `path`. */
 export async function answer(path, error) {
   const pack = await keptPack().catch(() => null);
