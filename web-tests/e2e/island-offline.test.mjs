@@ -89,7 +89,9 @@ async function readAndVerify(page, badge, name) {
   await page.getByRole('button', { name: 'Scan Badge' }).click();
   await scan(page, badge);
   await waitForPath(page, '/island/part-select');
-  await banner(page).filter({ hasText: /^Offline — documents as of \d\d:\d\d$/ }).waitFor();
+  await banner(page)
+    .filter({ hasText: /^Offline — documents as of \d\d:\d\d$/ })
+    .waitFor();
   await page.getByPlaceholder('Search by part number').fill(PART);
   await page.locator('.ant-select-item-option', { hasText: PART }).click();
   await waitForPath(page, /^\/island\/operator-status\?part=/);

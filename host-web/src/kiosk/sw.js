@@ -53,7 +53,8 @@ registerRoute(
 );
 registerRoute(({ url }) => same(url) && HASHED.test(url.pathname), new CacheFirst({ cacheName: APP, matchOptions: ignoreVary }));
 registerRoute(
-  ({ url, request }) => same(url) && request.method === 'GET' && (SHELL_READS.includes(url.pathname) || /\/(main|boot|remoteEntry)\.js$|\/files\.json$/.test(url.pathname)),
+  ({ url, request }) =>
+    same(url) && request.method === 'GET' && (SHELL_READS.includes(url.pathname) || /\/(main|boot|remoteEntry)\.js$|\/files\.json$/.test(url.pathname)),
   networkFirst([marked]),
 );
 

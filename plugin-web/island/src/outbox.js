@@ -40,7 +40,8 @@ async function moveLegacy(d) {
     list = [];
   }
   if (!Array.isArray(list) || !list.length) return;
-  for (const i of list) if (i?.key && i.path) await d.add('outbox', { key: i.key, path: i.path, body: i.body ?? {}, kioskTime: i.kioskTime ?? Date.now(), offline: false });
+  for (const i of list)
+    if (i?.key && i.path) await d.add('outbox', { key: i.key, path: i.path, body: i.body ?? {}, kioskTime: i.kioskTime ?? Date.now(), offline: false });
   localStorage.removeItem(OUTBOX_KEY);
 }
 

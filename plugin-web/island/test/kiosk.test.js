@@ -42,7 +42,10 @@ describe('outbox (IndexedDB)', () => {
       req.onsuccess = req.onerror = r;
     });
     // The server answers again (the kit keeps whether it did).
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } })),
+    );
     await api.get('/api/ping');
   });
   afterEach(() => localStorage.clear());
@@ -76,7 +79,7 @@ describe('outbox (IndexedDB)', () => {
     expect(bodies.at(-1)).toMatchObject({ offline: true, kioskTime: item.kioskTime, key: item.key });
   });
 
-  test('answered at once: no offline flag, the answer is the server\'s', async () => {
+  test("answered at once: no offline flag, the answer is the server's", async () => {
     const bodies = [];
     vi.stubGlobal(
       'fetch',

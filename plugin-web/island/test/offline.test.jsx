@@ -33,8 +33,28 @@ const PACK = {
     { _id: 'al2', alertTag: 'S-2', partNumber: null, files: [file(undefined, null, 'c3')], sunset: NOW - 1 },
   ],
   operators: [
-    { _id: 'o1', opNo: '1001', fullName: 'Olivia Grant', position: 'operator', badge: '1001', language: 'en', levels: { '7101-0001': { level: 4, reason: null } }, signsAsOperator: true, mayVerify: false },
-    { _id: 'o2', opNo: '1002', fullName: 'Omar Haddad', position: 'operator', badge: '1002', language: 'es', levels: {}, signsAsOperator: true, mayVerify: false },
+    {
+      _id: 'o1',
+      opNo: '1001',
+      fullName: 'Olivia Grant',
+      position: 'operator',
+      badge: '1001',
+      language: 'en',
+      levels: { '7101-0001': { level: 4, reason: null } },
+      signsAsOperator: true,
+      mayVerify: false,
+    },
+    {
+      _id: 'o2',
+      opNo: '1002',
+      fullName: 'Omar Haddad',
+      position: 'operator',
+      badge: '1002',
+      language: 'es',
+      levels: {},
+      signsAsOperator: true,
+      mayVerify: false,
+    },
   ],
   signed: [{ opId: 'o1', alertId: 'al1', versionHash: 'c1', signedAt: NOW - 2 * HOUR, expires: NOW + 80 * 24 * HOUR, verified: true }],
   obligations: null,
@@ -43,7 +63,13 @@ const ask = (path, queue = [], now = NOW) => answerFrom(PACK, queue, { idleSecs:
 
 describe('the offline adapter', () => {
   test('a badge is its operator; an unknown badge is refused as the server refuses it', async () => {
-    await expect(ask('/api/island/operator-from-badge/1002')).resolves.toEqual({ _id: 'o2', opNo: '1002', fullName: 'Omar Haddad', position: 'operator', lang: 'es' });
+    await expect(ask('/api/island/operator-from-badge/1002')).resolves.toEqual({
+      _id: 'o2',
+      opNo: '1002',
+      fullName: 'Omar Haddad',
+      position: 'operator',
+      lang: 'es',
+    });
     await expect(ask('/api/island/operator-from-badge/999')).rejects.toMatchObject({ status: 403 });
   });
 

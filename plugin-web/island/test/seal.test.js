@@ -18,4 +18,3 @@ describe('the sealed PIN', () => {
     await expect(s.open({ recipientKey: pair.privateKey, enc, info: new TextEncoder().encode('other') }, sealed.slice(65))).rejects.toThrow();
   });
 });
-

@@ -23,9 +23,13 @@ export function OfflineStorage({ estimate = browserEstimate }) {
   return (
     <div data-testid="offline-storage" style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
       <Typography.Text>
-        {use ? t('Storage used: {{used}} MB of {{quota}} MB', { used: megabytes(use.usage ?? 0), quota: megabytes(use.quota ?? 0) }) : t('Storage used: unknown')}
+        {use
+          ? t('Storage used: {{used}} MB of {{quota}} MB', { used: megabytes(use.usage ?? 0), quota: megabytes(use.quota ?? 0) })
+          : t('Storage used: unknown')}
       </Typography.Text>
-      <Typography.Text>{info?.asOf ? t('Documents kept offline as of {{time}}', { time: formatDate(info.asOf) }) : t('No documents kept offline yet')}</Typography.Text>
+      <Typography.Text>
+        {info?.asOf ? t('Documents kept offline as of {{time}}', { time: formatDate(info.asOf) }) : t('No documents kept offline yet')}
+      </Typography.Text>
     </div>
   );
 }

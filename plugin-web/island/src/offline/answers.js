@@ -139,7 +139,7 @@ export async function answerFrom(pack, queue, config, path, error, now = Date.no
     case 'api/swps/last-signed':
       return { lastSigned: null };
     case 'api/alerts/operator-alerts': {
-      const list = alertsInForce(pack, now).map(({ files, ...a }) => a); // eslint-disable-line no-unused-vars
+      const list = alertsInForce(pack, now).map(({ files, ...a }) => a);
       if (seg[3] === 'zone') return list;
       const opId = seg[4];
       return list.filter((a) => !records(pack, queue, opId, 'alert', a._id).some((r) => r.verified));
