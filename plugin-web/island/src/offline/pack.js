@@ -43,6 +43,13 @@ export function packFiles(pack) {
   return [...seen.values()];
 }
 
+/** Drops the pack (and its documents from the worker's cache). */
+export async function forget() {
+  await (await db()).delete('kv', 'pack');
+  setPackInfo(null);
+  await tellWorker({ type: 'keep', files: [] });
+}
+
 function schedule(mins) {
   clearTimeout(timer);
   timer = setTimeout(() => refresh().catch(() => {}), Math.max(1, mins || 15) * 60000);
@@ -56,7 +63,9 @@ export async function refresh() {
   try {
     pack = await api.get(`/api/island/offline?zone=${encodeURIComponent(zone)}`, { noFallback: true });
   } catch (e) {
-    schedule(1);
+    // Signed out or revoked: the company's badge list leaves the netbook with the account.
+    if (e?.status === 401 || e?.status === 403) await forget();
+    else schedule(1);
     throw e;
   }
   const config = await api.get('/api/island/kiosk-config', { noFallback: true }).catch(() => null);
