@@ -43,6 +43,11 @@ pub mod auth {
     };
 }
 
+/// A module's own named secret, kept with the server's (decision 121); never the signing key.
+pub mod secret {
+    pub use crate::data::secret::named;
+}
+
 /// Settings helpers a module's settings may use.
 pub mod base {
     pub use crate::base::auth_settings;

@@ -19,6 +19,7 @@ mod kiosk;
 mod lifecycle;
 mod lists;
 mod model;
+mod pack;
 mod paging;
 mod retention;
 mod routes;
