@@ -113,6 +113,11 @@ describe('Island kiosk offline', () => {
       'island offline shift',
       async (page) => {
         await page.setViewportSize({ width: 1366, height: 768 });
+        // The worker's script: revalidated on every load (a new build reaches the kiosk).
+        const sw = await fetch(`${server.url}/island-sw.js`);
+        assert.equal(sw.status, 200);
+        assert.match(sw.headers.get('content-type') || '', /javascript/);
+        assert.equal(sw.headers.get('cache-control'), 'no-cache');
         // The netbook's clock: the shift starts three hours before the server's now, so
         // that the kiosk times it keeps are in the past when they reach the server.
         const shiftStart = Date.now() - 3 * HOUR;
