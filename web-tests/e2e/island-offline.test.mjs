@@ -10,7 +10,9 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { BIN, launchBrowser, ROOT, sqliteRows, startServer, waitForPath, withPage } from './harness.mjs';
+import { chromium } from 'playwright-core';
+import { apiClient, BIN, CHROMIUM, freePort, launchBrowser, login, ROOT, sqliteRows, startServer, waitForPath, withPage } from './harness.mjs';
+import { uploadSwpThroughForm } from './swp-forms.mjs';
 import { outboxItems, signInKiosk } from './kiosk-profiles.mjs';
 
 let server;
@@ -43,14 +45,15 @@ async function waitDown(url) {
   throw new Error('the server did not stop');
 }
 
-/** Serves the same database, files and port again. */
-async function restart() {
+/** Serves the same database and files again, on the same port (or `port`: the kiosk cannot reach it). */
+async function restart(port = server.port) {
+  const url = `http://127.0.0.1:${port}`;
   const env = {
     ...process.env,
     PLANTDOC__DATABASE__URL: `sqlite://${server.dir}/plantdoc.db`,
     PLANTDOC__STORAGE__DIR: `${server.dir}/files`,
-    PLANTDOC__SERVER__ADDR: `127.0.0.1:${server.port}`,
-    PLANTDOC__SERVER__PUBLIC_URL: server.url,
+    PLANTDOC__SERVER__ADDR: `127.0.0.1:${port}`,
+    PLANTDOC__SERVER__PUBLIC_URL: url,
     PLANTDOC__SERVER__SECRET: SECRET,
     PLANTDOC__LOG__FORMAT: 'pretty',
     PLANTDOC__LOG__LEVEL: 'warn',
@@ -60,7 +63,7 @@ async function restart() {
   const child = spawn(BIN, ['serve'], { cwd: ROOT, env, stdio: ['ignore', log, log] });
   for (let i = 0; i < 200; i++) {
     try {
-      if ((await fetch(`${server.url}/healthz`)).ok) {
+      if ((await fetch(`${url}/healthz`)).ok) {
         server.stop = () => child.kill('SIGTERM');
         restarted = child;
         return child;
@@ -73,10 +76,49 @@ async function restart() {
   throw new Error('the restarted server did not answer');
 }
 
-async function stopServer() {
+async function stopServer(url = server.url) {
   server.stop();
-  await waitDown(server.url);
+  await waitDown(url);
 }
+
+/**
+ * While the kiosk is cut off: a new revision of PART deployed (engineer1 uploads it, the
+ * three stages approve it) through a server on another port, stopped again.
+ */
+async function deployWhileCutOff(port) {
+  await restart(port);
+  const base = `http://127.0.0.1:${port}`;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await login(page, base, 'engineer1@demo.plant');
+    await waitForPath(page, '/main/swps');
+    await uploadSwpThroughForm(page, { part: PART, change: 'New torque values', zone: 'B Zone 1' });
+  } finally {
+    await browser.close();
+  }
+  const eng = await apiClient(base, 'engineer1@demo.plant');
+  const swp = (await eng.get('/api/swps/user-pending-swps')).data.find((x) => x.partNumber === PART);
+  for (const who of ['approver.process@demo.plant', 'approver.quality@demo.plant', 'approver.production@demo.plant']) {
+    const r = await (await apiClient(base, who)).post(`/api/swps/approve/${swp._id}`, { reviewNote: '' });
+    assert.equal(r.status, 200, JSON.stringify(r.data));
+  }
+  await stopServer(base);
+  return swp._id;
+}
+
+/** The pack kept on the netbook (IndexedDB). */
+const keptPack = (page) =>
+  page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const req = indexedDB.open('plantdoc-island');
+        req.onsuccess = () => {
+          const get = req.result.transaction('kv').objectStore('kv').get('pack');
+          get.onsuccess = () => resolve(get.result);
+        };
+      }),
+  );
 
 async function scan(page, badge) {
   const field = page.getByLabel('Badge');
@@ -162,18 +204,13 @@ describe('Island kiosk offline', () => {
           for (const t of [signedAt, verifiedAt]) assert.ok(t >= shiftStart && t < stopped - 2 * HOUR, `${opNo}: kept the kiosk time (${t})`);
         }
         // The obligations closed: each operator's status reads as read.
-        const status = await page.evaluate(async () => {
-          const kept = await new Promise((resolve) => {
-            const req = indexedDB.open('plantdoc-island');
-            req.onsuccess = () => {
-              const get = req.result.transaction('kv').objectStore('kv').get('pack');
-              get.onsuccess = () => resolve(get.result);
-            };
-          });
-          const swp = kept.parts.find((p) => p.partNumber === '7102-0010').swp._id;
-          const ops = kept.operators.filter((o) => ['1001', '1002'].includes(o.badge));
-          return Promise.all(ops.map((o) => fetch(`/api/island/operator-status/${o._id}/${swp}`).then((r) => r.json())));
-        });
+        const kept = await keptPack(page);
+        const oldSwp = kept.parts.find((p) => p.partNumber === PART).swp._id;
+        const ops = kept.operators.filter((o) => ['1001', '1002'].includes(o.badge));
+        const status = await page.evaluate(
+          ({ ids, swp }) => Promise.all(ids.map((id) => fetch(`/api/island/operator-status/${id}/${swp}`).then((r) => r.json()))),
+          { ids: ops.map((o) => o._id), swp: oldSwp },
+        );
         assert.deepEqual(
           status.map((s) => [s.swpRead, s.awaitingVerification]),
           [
@@ -182,7 +219,29 @@ describe('Island kiosk offline', () => {
           ],
         );
         const audit = server.cli('audit', 'verify');
-        assert.match(audit, /ok|verified|intact/i, audit);
+        assert.match(audit, /chain intact/, audit);
+
+        // Cut off again while a new revision of the part is deployed: back online, the kiosk
+        // keeps the new revision and shows it (the operator has it to read); the old
+        // revision's documents are dropped from the netbook.
+        const oldFiles = kept.parts.find((p) => p.partNumber === PART).files.map((f) => f.sha256);
+        await stopServer();
+        const newSwp = await deployWhileCutOff(await freePort());
+        await restart();
+        await page.goto(`${server.url}/island`);
+        const packed = async () => (await keptPack(page)).parts.find((p) => p.partNumber === PART)?.swp._id;
+        for (let i = 0; (await packed()) !== newSwp && i < 200; i++) await page.waitForTimeout(100);
+        assert.equal(await packed(), newSwp, 'the pack holds the new revision');
+        const docs = await page.evaluate(async () => (await (await caches.open('plantdoc-docs')).keys()).map((r) => new URL(r.url).pathname));
+        assert.ok(!oldFiles.some((sha) => docs.includes(`/island/doc/${sha}`)), "the old revision's files are gone");
+        await page.getByRole('button', { name: 'Scan Badge' }).click();
+        await scan(page, '1002');
+        await waitForPath(page, '/island/part-select');
+        await page.getByPlaceholder('Search by part number').fill(PART);
+        await page.locator('.ant-select-item-option', { hasText: PART }).click();
+        await waitForPath(page, /^\/island\/operator-status\?part=/);
+        await page.locator('[data-status=error]', { hasText: 'Instructions' }).waitFor();
+        await page.goto(`${server.url}/island`);
 
         // An outage longer than the pack's limit: the documents stop.
         await page.waitForFunction(() => window.__plantdocOfflineReady, null, { timeout: 30000 });
@@ -195,7 +254,10 @@ describe('Island kiosk offline', () => {
         await banner(page).filter({ hasText: 'Offline too long — see the team lead' }).waitFor();
         await page.getByPlaceholder('Search by part number').fill(PART);
         await page.locator('.ant-select-item-option', { hasText: PART }).click();
-        await waitForPath(page, /^\/island\/(operator-status|error)/);
+        await waitForPath(page, /^\/island\/operator-status\?part=/);
+        // The status page says so instead of the part's documents.
+        await page.getByText('Offline too long — see the team lead').nth(1).waitFor();
+        assert.equal(await page.locator('[data-status]').count(), 0);
         const doc = await page.evaluate(() => fetch('/island/doc/none').then((r) => r.status));
         assert.equal(doc, 404, 'no document outside the kept ones');
         await restart();
