@@ -14,7 +14,7 @@ pub mod plant;
 
 // The paths modules and the binary have always used.
 pub use app::{
-    api, auth, copy_check, dynamic, events, figures, http, module_ctx, notify, openapi, plugin,
+    api, auth, copy_check, dynamic, events, figures, http, links, module_ctx, notify, openapi, plugin,
     ports, retention, review, server, switches, tasks, textindex, webhooks,
 };
 pub use base::{clock, config, error, logging, memo};
