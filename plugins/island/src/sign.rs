@@ -268,7 +268,8 @@ pub async fn operator_read_swp(
     }
     // The PIN last: no other refusal may follow a right PIN only (security decision 92).
     let act = Act { kiosk_time, fields: &b.off, key: idem.key, operator: &op, doc: &swp };
-    let mode = offline_sign::second(&state, &netbook, &op, entered(&b.pin, &b.new_pin), &act).await?;
+    let mode =
+        offline_sign::second(&state, &netbook, &op, entered(&b.pin, &b.new_pin), &act).await?;
     let files = files.as_deref();
     Ok(axum::Json(read(&state, &netbook, &op, &swp, &idem, mode, files, kiosk_time).await?))
 }

@@ -122,13 +122,16 @@ pub async fn package(
     let translations =
         plantdoc_core::review::translations::served_of_docs(&mut conn, crate::KIND, &ids).await?;
     drop(conn);
-    wanted.extend(translations.iter().map(|t| (t.section.clone(), Some(t.lang.clone()), t.file_id.clone())));
+    wanted.extend(
+        translations.iter().map(|t| (t.section.clone(), Some(t.lang.clone()), t.file_id.clone())),
+    );
     let mut all_ids: Vec<String> = wanted.iter().map(|w| w.2.clone()).collect();
     all_ids.sort();
     all_ids.dedup();
     let shas = files::sha256s(&state.db, &all_ids).await?;
     let mut found = described;
-    let missing: Vec<String> = all_ids.iter().filter(|id| !found.contains_key(*id)).cloned().collect();
+    let missing: Vec<String> =
+        all_ids.iter().filter(|id| !found.contains_key(*id)).cloned().collect();
     found.extend(files::describe(&state, &missing).await?);
     let tmp = tempfile::tempdir().map_err(anyhow::Error::from)?;
     let stem = s.part_number.replace(|c: char| !c.is_ascii_alphanumeric() && c != '-', "_");

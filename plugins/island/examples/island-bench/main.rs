@@ -143,7 +143,8 @@ async fn main() -> anyhow::Result<()> {
     let http = reqwest::Client::builder().pool_max_idle_per_host(clients).build()?;
     let kiosk = load::sign_in(&http, &base, "kiosk@bench.plant", PASSWORD).await?;
     if sync_only {
-        return sync::bench(&state, &http, (&base, &bare_base), &kiosk, &plant.deployed_ids, ops).await;
+        return sync::bench(&state, &http, (&base, &bare_base), &kiosk, &plant.deployed_ids, ops)
+            .await;
     }
 
     let ids = std::sync::Arc::new(plant.deployed_ids.clone());

@@ -101,7 +101,9 @@ pub async fn bench(
     let csrf = kiosk
         .cookie
         .split("; ")
-        .find_map(|c| c.split_once('=').filter(|(k, _)| k.ends_with("plantdoc_csrf")).map(|(_, v)| v))
+        .find_map(|c| {
+            c.split_once('=').filter(|(k, _)| k.ends_with("plantdoc_csrf")).map(|(_, v)| v)
+        })
         .unwrap_or_default()
         .to_string();
     // The queue as the kiosk made it: times two hours ago, a fresh key per act.
@@ -110,7 +112,9 @@ pub async fn bench(
     for i in 0..ops {
         let swp = &deployed[i % deployed.len()];
         let at = start + (i as i64) * 10_000;
-        for (n, path) in ["/api/island/operator-read-swp", "/api/island/verify-swp"].iter().enumerate() {
+        for (n, path) in
+            ["/api/island/operator-read-swp", "/api/island/verify-swp"].iter().enumerate()
+        {
             let key = format!("sync-{i:04}-{n}");
             let mut b = json!({"opId": format!("op{}", i % n_ops), "swpId": swp, "key": key, "offline": true, "kioskTime": at + n as i64});
             if n == 1 {

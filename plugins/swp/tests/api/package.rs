@@ -13,7 +13,12 @@ use crate::helpers::*;
 
 fn sha(bytes: &[u8]) -> String {
     let mut r = bytes;
-    futures::executor::block_on(plantdoc_core::storage::hash_copy(&mut r, None::<&mut tokio::io::Sink>)).unwrap().1
+    futures::executor::block_on(plantdoc_core::storage::hash_copy(
+        &mut r,
+        None::<&mut tokio::io::Sink>,
+    ))
+    .unwrap()
+    .1
 }
 
 #[tokio::test]
@@ -21,14 +26,18 @@ async fn the_package_holds_the_revisions_copies_and_a_manifest_that_matches_them
     let app = spawn().await;
     let crew = crew(&app).await;
     let id = deployed(&crew, "7101-0001", json!({})).await;
-    let (status, bytes, headers) = open_as(Some(&crew.eng), &app, "/api/swps/package/7101-0001.zip", None).await;
+    let (status, bytes, headers) =
+        open_as(Some(&crew.eng), &app, "/api/swps/package/7101-0001.zip", None).await;
     assert_eq!(status, StatusCode::OK, "{}", String::from_utf8_lossy(&bytes));
     assert_eq!(headers["content-type"], "application/zip");
     let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
     let mut manifest = String::new();
     zip.by_name("manifest.json").unwrap().read_to_string(&mut manifest).unwrap();
     let m: Value = serde_json::from_str(&manifest).unwrap();
-    assert_eq!((m["partNumber"].as_str(), m["swpId"].as_str()), (Some("7101-0001"), Some(id.as_str())));
+    assert_eq!(
+        (m["partNumber"].as_str(), m["swpId"].as_str()),
+        (Some("7101-0001"), Some(id.as_str()))
+    );
     assert_eq!(m["revision"], 0);
     assert!(m["contentHash"].as_str().unwrap().len() == 64 && m["deployDate"].is_string());
     let files = m["files"].as_array().unwrap();
@@ -51,9 +60,20 @@ async fn the_package_holds_the_revisions_copies_and_a_manifest_that_matches_them
         assert_ne!(f["sha256"], f["sourceSha256"]);
         assert!(stored.contains(&f["sourceSha256"].as_str().unwrap().to_string()), "{f}");
     }
-    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM audit_log WHERE action = 'swp.package'").await, 1);
+    assert_eq!(
+        scalar(&app, "SELECT COUNT(*) FROM audit_log WHERE action = 'swp.package'").await,
+        1
+    );
     let r = crew.eng.get("/api/swps/package/NO-SUCH-PART.zip").await;
-    assert_eq!((r.status, r.body["error"].is_string()), (StatusCode::NOT_FOUND, true), "{}", r.text);
+    assert_eq!(
+        (r.status, r.body["error"].is_string()),
+        (StatusCode::NOT_FOUND, true),
+        "{}",
+        r.text
+    );
     assert_eq!(crew.eng.get("/api/swps/package/7101-0001.tar").await.status, StatusCode::NOT_FOUND);
-    assert_eq!(app.client().get("/api/swps/package/7101-0001.zip").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.client().get("/api/swps/package/7101-0001.zip").await.status,
+        StatusCode::UNAUTHORIZED
+    );
 }
