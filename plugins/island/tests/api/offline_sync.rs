@@ -70,6 +70,11 @@ async fn an_offline_read_and_verification_keep_the_kiosk_time_and_the_sync_time(
     );
     assert!(sign[0]["receivedAt"].is_string());
     assert_eq!(audit_after(&app, "island.verify").await[0]["offline"], true);
+    // The sign history shows both times; a record made online keeps the spec's object.
+    let h = history(&p.netbook, &p.swp_id).await;
+    assert_eq!(h[0]["offline"], true, "{h:?}");
+    assert_eq!(h[0]["dateSigned"]["date"].as_str().map(|d| &d[..19]), Some(&plantdoc_core::clock::iso(read_at)[..19]));
+    assert!(h[0]["dateReceived"]["date"].is_string() && h[0]["dateVerifyReceived"]["date"].is_string(), "{h:?}");
     // Read 2 h ago, verified: the status counts it from the kiosk's time.
     let st = p.status().await;
     assert_eq!(
@@ -81,8 +86,12 @@ async fn an_offline_read_and_verification_keep_the_kiosk_time_and_the_sync_time(
         json!({"opId": p.op, "swpId": p.swp_id, "key": "online-read-0001", "kioskTime": 1});
     let r = p.netbook.post("/api/island/operator-read-swp", &online).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
-    let (signed, received, _, _) = times(&app, r.body["recordId"].as_str().unwrap()).await;
+    let online_id = r.body["recordId"].as_str().unwrap().to_string();
+    let (signed, received, _, _) = times(&app, &online_id).await;
     assert!(signed >= now && received.is_none());
+    let h = history(&p.netbook, &p.swp_id).await;
+    let online = h.iter().find(|r| r["_id"] == online_id.as_str()).expect("the online record");
+    assert!(online.get("offline").is_none() && online.get("dateReceived").is_none(), "{online}");
     chain_holds(plantdoc_core::audit::verify(&app.state.db).await.unwrap());
 }
 
