@@ -20,9 +20,8 @@ pub async fn zone_pack(state: &AppState, company: &str, zone: &str) -> AppResult
     let now = state.now_ms();
     let mut q = plantdoc_core::db::Params::default();
     let marks = q.list(list.ids.iter().cloned());
-    let sql = format!(
-        "SELECT {COLUMNS} FROM alerts a WHERE a.status = 'deployed' AND a.id IN ({marks})"
-    );
+    let sql =
+        format!("SELECT {COLUMNS} FROM alerts a WHERE a.status = 'deployed' AND a.id IN ({marks})");
     let rows = q.query(&sql).fetch_all(&mut *state.db.reader().await?).await?;
     let mut alerts = rows.iter().map(Alert::from_row).collect::<Result<Vec<_>, _>>()?;
     alerts.retain(|a| a.company_code == company && a.in_force(now));

@@ -14,7 +14,7 @@ use serde::Deserialize;
 use crate::badge::{operator, Netbook};
 use crate::offline_sign::{self, Act, OfflineFields};
 use crate::sign::{
-    checked_key, entered, read, read_files, replay, required, verifier, verify, Idem,
+    checked_key, entered, read, read_files, replay, required, verifier, verify, Given, Idem,
 };
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -81,9 +81,12 @@ pub async fn operator_read_alert(
     };
     // The PIN last: no other refusal may follow a right PIN only (security decision 92).
     let act = Act { kiosk_time, fields: &b.off, key: idem.key, operator: &op, doc: &alert };
-    let mode = offline_sign::second(&state, &netbook, &op, entered(&b.pin, &b.new_pin), &act).await?;
+    let mode =
+        offline_sign::second(&state, &netbook, &op, entered(&b.pin, &b.new_pin), &act).await?;
     let files = files.as_deref();
-    Ok(axum::Json(read(&state, &netbook, &op, &alert, &idem, mode, files, kiosk_time).await?))
+    Ok(axum::Json(
+        read(&state, &netbook, &op, &alert, &idem, Given { mode, kiosk_time }, files).await?,
+    ))
 }
 
 /// `POST /api/island/verify-alert {badgeNo, opId, alertId, key}`.
@@ -111,6 +114,7 @@ pub async fn verify_alert(
     let act = Act { kiosk_time, fields: &b.off, key: idem.key, operator: &op, doc: &alert };
     let pins = entered(&b.pin, &b.new_pin);
     let mode = offline_sign::second(&state, &netbook, &verifier, pins, &act).await?;
-    let v = verify(&state, &netbook, &verifier, &op, &alert, &idem, mode, kiosk_time).await?;
+    let v =
+        verify(&state, &netbook, &verifier, &op, &alert, &idem, Given { mode, kiosk_time }).await?;
     Ok(axum::Json(v))
 }

@@ -24,7 +24,9 @@ use crate::badge::Netbook;
 use crate::IslandState;
 
 pub const NO_ZONE: &str = text!("Set this netbook's zone in Settings first.");
-const NOT_SERVED: &str = text!("This kiosk account does not serve this zone; a manager can add it to the account's zones.");
+const NOT_SERVED: &str = text!(
+    "This kiosk account does not serve this zone; a manager can add it to the account's zones."
+);
 
 /// When each kiosk account's pack was last audited (app clock).
 #[derive(Default)]
@@ -172,7 +174,8 @@ fn zone_of(state: &AppState, netbook: &Netbook, q: PackQuery) -> AppResult<Strin
 fn limit(state: &AppState, netbook: &Netbook) -> AppResult<()> {
     state.ip_limiter.hit(netbook.addr, "island-offline", state.now_ms()).map_err(|retry| {
         let mut fields = FieldErrors::new();
-        fields.insert("error".into(), text!("Too many requests. Please wait and try again.").into());
+        fields
+            .insert("error".into(), text!("Too many requests. Please wait and try again.").into());
         AppError::TooManyRequests { retry_after_secs: retry, fields }
     })
 }
@@ -280,12 +283,8 @@ async fn levels(
     };
     let ops: Vec<String> =
         people.iter().filter(|u| signs_as_operator(u)).map(|u| u.id.clone()).collect();
-    let parts: Vec<String> = docs
-        .iter()
-        .map(|d| d.part_number.clone())
-        .collect::<HashSet<_>>()
-        .into_iter()
-        .collect();
+    let parts: Vec<String> =
+        docs.iter().map(|d| d.part_number.clone()).collect::<HashSet<_>>().into_iter().collect();
     let mut out: Levels = HashMap::new();
     for (op, part, q) in t.qualifications(state, &ops, &parts).await {
         out.entry(op).or_default().push((part, q.level.into(), q.reason));

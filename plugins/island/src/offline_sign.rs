@@ -23,16 +23,14 @@ use crate::pin::{second_component, Entered};
 /// A refused offline signature (declared in the module's `build`): subject the document,
 /// the kiosk's zones, to its supervisors and managers; data `{title, operator, signer,
 /// kioskTime, docKind, docId}`.
-pub const REFUSED: EventKind = EventKind::new(
-    "island.offline-refused",
-    text!("An offline signature was refused on sync"),
-);
+pub const REFUSED: EventKind =
+    EventKind::new("island.offline-refused", text!("An offline signature was refused on sync"));
 
 const KEY_NEEDED: &str = text!("An offline signature needs its request key.");
 const TIME_NEEDED: &str = text!("An offline signature needs the kiosk's time.");
-const AHEAD: &str = text!("The kiosk's clock is ahead of the server's; please set the kiosk's time.");
-const TOO_OLD: &str =
-    text!("This offline signature is too old to be recorded; please sign again.");
+const AHEAD: &str =
+    text!("The kiosk's clock is ahead of the server's; please set the kiosk's time.");
+const TOO_OLD: &str = text!("This offline signature is too old to be recorded; please sign again.");
 /// The kiosk's clock may run this far ahead of the server's.
 const AHEAD_MS: i64 = 5 * 60_000;
 
@@ -51,7 +49,11 @@ pub struct OfflineFields {
 
 /// The kiosk's time of an offline act, checked (not more than 5 min ahead, not older
 /// than `offline_max_hours` + 24 h); `None` for an act made online.
-pub fn kiosk_time(state: &AppState, f: &OfflineFields, key: Option<&str>) -> AppResult<Option<i64>> {
+pub fn kiosk_time(
+    state: &AppState,
+    f: &OfflineFields,
+    key: Option<&str>,
+) -> AppResult<Option<i64>> {
     if f.offline != Some(true) {
         return Ok(None);
     }
@@ -135,7 +137,9 @@ async fn tell_refused(
         to.extend(
             placed
                 .into_iter()
-                .filter(|u| covers(&u.zones) || plantdoc_core::zones::overlap(&u.zones, &netbook.zones))
+                .filter(|u| {
+                    covers(&u.zones) || plantdoc_core::zones::overlap(&u.zones, &netbook.zones)
+                })
                 .map(|u| u.id),
         );
     }

@@ -44,10 +44,7 @@ async fn seed(state: &AppState) -> AppResult<Vec<u8>> {
     Ok(kept.get_or_init(|| s).clone())
 }
 
-type Pair = (
-    <DhP256HkdfSha256 as Kem>::PrivateKey,
-    <DhP256HkdfSha256 as Kem>::PublicKey,
-);
+type Pair = (<DhP256HkdfSha256 as Kem>::PrivateKey, <DhP256HkdfSha256 as Kem>::PublicKey);
 
 async fn pair(state: &AppState) -> AppResult<Pair> {
     Ok(DhP256HkdfSha256::derive_keypair(&seed(state).await?))
@@ -75,7 +72,8 @@ struct Sealed {
 /// on `sealedPin` when it cannot be opened or was sealed for another request.
 pub async fn open(state: &AppState, sealed: &str, key: &str) -> AppResult<String> {
     let unreadable = || AppError::field("sealedPin", UNREADABLE);
-    let bytes = URL_SAFE_NO_PAD.decode(sealed.trim().trim_end_matches('=')).map_err(|_| unreadable())?;
+    let bytes =
+        URL_SAFE_NO_PAD.decode(sealed.trim().trim_end_matches('=')).map_err(|_| unreadable())?;
     if bytes.len() <= ENC_LEN || bytes.len() > 4096 {
         return Err(unreadable());
     }

@@ -96,10 +96,10 @@ pub async fn read(
     op: &User,
     v: &SignableVersion,
     idem: &Idem<'_>,
-    mode: &str,
+    how: Given<'_>,
     files: Option<&str>,
-    kiosk_time: Option<i64>,
 ) -> AppResult<sc::Read> {
+    let Given { mode, kiosk_time } = how;
     let records = acks::for_operator(&state.db, v.kind, &v.id, &v.version_hash, &op.id).await?;
     let now = state.now_ms();
     let mut tx = state.db.begin().await?;
@@ -123,6 +123,13 @@ pub async fn read(
     };
     let answer = sc::Read { signed: true, record_id, version_hash: v.version_hash.clone() };
     commit_once(state, netbook, tx, idem, answer).await
+}
+
+/// How an act was given: its mode (badge, badge+pin) and, offline, the kiosk's time.
+#[derive(Clone, Copy)]
+pub struct Given<'a> {
+    pub mode: &'a str,
+    pub kiosk_time: Option<i64>,
 }
 
 /// An offline act (issue 50): the sync time beside the kiosk's on the record, both in
@@ -168,9 +175,9 @@ pub async fn verify(
     op: &User,
     v: &SignableVersion,
     idem: &Idem<'_>,
-    mode: &str,
-    kiosk_time: Option<i64>,
+    how: Given<'_>,
 ) -> AppResult<sc::Verified> {
+    let Given { mode, kiosk_time } = how;
     let records = acks::for_operator(&state.db, v.kind, &v.id, &v.version_hash, &op.id).await?;
     let Some(rec) = records.iter().find(|r| r.verified_at.is_none()) else {
         return Err(AppError::Conflict(NOTHING_TO_VERIFY.into()));
@@ -268,9 +275,12 @@ pub async fn operator_read_swp(
     }
     // The PIN last: no other refusal may follow a right PIN only (security decision 92).
     let act = Act { kiosk_time, fields: &b.off, key: idem.key, operator: &op, doc: &swp };
-    let mode = offline_sign::second(&state, &netbook, &op, entered(&b.pin, &b.new_pin), &act).await?;
+    let mode =
+        offline_sign::second(&state, &netbook, &op, entered(&b.pin, &b.new_pin), &act).await?;
     let files = files.as_deref();
-    Ok(axum::Json(read(&state, &netbook, &op, &swp, &idem, mode, files, kiosk_time).await?))
+    Ok(axum::Json(
+        read(&state, &netbook, &op, &swp, &idem, Given { mode, kiosk_time }, files).await?,
+    ))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -325,5 +335,7 @@ pub async fn verify_swp(
     let act = Act { kiosk_time, fields: &b.off, key: idem.key, operator: &op, doc: &swp };
     let pins = entered(&b.pin, &b.new_pin);
     let mode = offline_sign::second(&state, &netbook, &verifier, pins, &act).await?;
-    Ok(axum::Json(verify(&state, &netbook, &verifier, &op, &swp, &idem, mode, kiosk_time).await?))
+    Ok(axum::Json(
+        verify(&state, &netbook, &verifier, &op, &swp, &idem, Given { mode, kiosk_time }).await?,
+    ))
 }

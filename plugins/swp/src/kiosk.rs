@@ -10,8 +10,8 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::error::AppResult;
 use plantdoc_core::ports::{
-    self, async_trait, ChangeControl, DeployedDocs, InForceDoc, PackedDoc, SignableVersion, Standing,
-    VersionFile,
+    self, async_trait, ChangeControl, DeployedDocs, InForceDoc, PackedDoc, SignableVersion,
+    Standing, VersionFile,
 };
 
 use sqlx::any::AnyRow;

@@ -20,6 +20,7 @@ mod lifecycle;
 mod lists;
 mod model;
 mod pack;
+mod package;
 mod paging;
 mod retention;
 mod routes;

@@ -18,6 +18,9 @@ use sqlx::Row;
 use crate::model::{Swp, SwpStatus};
 use crate::store::{copy_facts, files_column};
 
+/// A revision's files: id → (storage key, content type).
+type Described = HashMap<String, (String, String)>;
+
 /// The company's deployed revisions (`$1`), with their catalogue part and files.
 fn deployed_sql(dialect: Dialect) -> &'static str {
     static SQL: LazyLock<[String; 2]> = LazyLock::new(|| {
@@ -50,7 +53,7 @@ pub async fn zone_pack(state: &AppState, viewer: &User, zone: &str) -> AppResult
         .fetch_all(&mut *state.db.reader().await?)
         .await?;
     let cc = state.port::<dyn ChangeControl>().is_some();
-    let mut kept: Vec<(Swp, Option<String>, HashMap<String, (String, String)>)> = Vec::new();
+    let mut kept: Vec<(Swp, Option<String>, Described)> = Vec::new();
     for r in &rows {
         let s = Swp::from_row(r)?;
         if s.status != SwpStatus::Deployed

@@ -37,12 +37,17 @@ async fn the_pack_holds_the_zones_documents_badges_and_signatures() {
         let swp = &part["swp"];
         assert_eq!(swp["partNumber"], part["partNumber"]);
         assert!(hex64(&swp["contentHash"]), "{swp}");
-        let online = netbook.get(&format!("/api/swps/swp-with-urls/{}", swp["_id"].as_str().unwrap())).await;
+        let online =
+            netbook.get(&format!("/api/swps/swp-with-urls/{}", swp["_id"].as_str().unwrap())).await;
         assert_eq!(online.status, StatusCode::OK, "{}", online.text);
         assert_eq!(online.body["swp"]["contentHash"], swp["contentHash"]);
         assert_eq!(online.body["swp"]["revision"], swp["revision"]);
         let files = part["files"].as_array().unwrap();
-        let sections: Vec<&str> = files.iter().filter(|f| f["lang"].is_null()).map(|f| f["section"].as_str().unwrap()).collect();
+        let sections: Vec<&str> = files
+            .iter()
+            .filter(|f| f["lang"].is_null())
+            .map(|f| f["section"].as_str().unwrap())
+            .collect();
         for s in ["swc", "jes", "vis"] {
             assert!(sections.contains(&s), "{s} of {}", part["partNumber"]);
         }
@@ -55,16 +60,25 @@ async fn the_pack_holds_the_zones_documents_badges_and_signatures() {
     // The zone's alerts in force, each with its file and sunset.
     let alerts = p["alerts"].as_array().unwrap();
     let safety = alerts.iter().find(|a| a["alertTag"] == "S-2026-0001").expect("in force in A1");
-    assert!(hex64(&safety["files"][0]["sha256"]) && safety["files"][0]["lang"].is_null(), "{safety}");
+    assert!(
+        hex64(&safety["files"][0]["sha256"]) && safety["files"][0]["lang"].is_null(),
+        "{safety}"
+    );
     assert!(safety["sunset"].as_i64().unwrap() > p["asOf"].as_i64().unwrap());
     // The badge holders of the company: operators sign, staff verify; no secrets.
     let ops = p["operators"].as_array().unwrap();
     let by_badge = |b: &str| ops.iter().find(|o| o["badge"] == b).cloned();
     let op = by_badge("1001").expect("operator 1001");
-    assert_eq!((op["signsAsOperator"].as_bool(), op["mayVerify"].as_bool()), (Some(true), Some(false)));
+    assert_eq!(
+        (op["signsAsOperator"].as_bool(), op["mayVerify"].as_bool()),
+        (Some(true), Some(false))
+    );
     assert!(op["language"].is_string() && op["fullName"].is_string());
     let manager = by_badge("9001").expect("the process manager");
-    assert_eq!((manager["signsAsOperator"].as_bool(), manager["mayVerify"].as_bool()), (Some(false), Some(true)));
+    assert_eq!(
+        (manager["signsAsOperator"].as_bool(), manager["mayVerify"].as_bool()),
+        (Some(false), Some(true))
+    );
     assert!(ops.iter().all(|o| o["_id"] != "" && o["badge"] != ""));
     let text = serde_json::to_string(&p).unwrap();
     for secret in ["password", "pinHash", "pin_hash", "$argon2"] {
@@ -79,16 +93,37 @@ async fn a_signature_made_online_is_in_the_next_pack_and_the_pack_is_audited_onc
     let netbook = demo_kiosk(&app).await;
     let p = pack(&netbook).await;
     let swp_id = p["parts"][0]["swp"]["_id"].as_str().unwrap().to_string();
-    let op = p["operators"].as_array().unwrap().iter().find(|o| o["badge"] == "1001").unwrap()["_id"].as_str().unwrap().to_string();
-    let r = netbook.post("/api/island/operator-read-swp", &json!({"opId": op, "swpId": swp_id, "key": "pack-read-1"})).await;
+    let op = p["operators"].as_array().unwrap().iter().find(|o| o["badge"] == "1001").unwrap()
+        ["_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let r = netbook
+        .post(
+            "/api/island/operator-read-swp",
+            &json!({"opId": op, "swpId": swp_id, "key": "pack-read-1"}),
+        )
+        .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let p = pack(&netbook).await;
-    let mine: Vec<&Value> = p["signed"].as_array().unwrap().iter().filter(|s| s["opId"] == op.as_str() && s["swpId"] == swp_id.as_str()).collect();
+    let mine: Vec<&Value> = p["signed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["opId"] == op.as_str() && s["swpId"] == swp_id.as_str())
+        .collect();
     assert_eq!(mine.len(), 1, "{}", p["signed"]);
     assert_eq!(mine[0]["verified"], false);
     let day = 24 * 3600 * 1000;
-    assert_eq!(mine[0]["expires"].as_i64().unwrap() - mine[0]["signedAt"].as_i64().unwrap(), 90 * day);
-    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM audit_log WHERE action = 'island.offline-pack'").await, 1, "two packs, one period");
+    assert_eq!(
+        mine[0]["expires"].as_i64().unwrap() - mine[0]["signedAt"].as_i64().unwrap(),
+        90 * day
+    );
+    assert_eq!(
+        scalar(&app, "SELECT COUNT(*) FROM audit_log WHERE action = 'island.offline-pack'").await,
+        1,
+        "two packs, one period"
+    );
     let verdict = plantdoc_core::audit::verify(&app.state.db).await.unwrap();
     assert!(matches!(verdict, plantdoc_core::audit::Verdict::Ok { .. }), "{verdict:?}");
 }
@@ -109,5 +144,8 @@ async fn the_pack_is_refused_without_a_zone_to_other_zones_and_to_other_accounts
     assert_eq!(c.post("/api/users/login", &login).await.status, StatusCode::OK);
     let r = c.get("/api/island/offline?zone=A1").await;
     assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.text);
-    assert_eq!(app.client().get("/api/island/offline?zone=A1").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.client().get("/api/island/offline?zone=A1").await.status,
+        StatusCode::UNAUTHORIZED
+    );
 }

@@ -51,7 +51,11 @@ async fn an_offline_read_and_verification_keep_the_kiosk_time_and_the_sync_time(
     let r = p.netbook.post("/api/island/operator-read-swp", &body).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let id = r.body["recordId"].as_str().unwrap().to_string();
-    assert_eq!(p.netbook.post("/api/island/operator-read-swp", &body).await.body, r.body, "a resend answers the same");
+    assert_eq!(
+        p.netbook.post("/api/island/operator-read-swp", &body).await.body,
+        r.body,
+        "a resend answers the same"
+    );
     let v = json!({"badgeNo": "2001", "opId": p.op, "swpId": p.swp_id, "key": "offline-verify-01", "offline": true, "kioskTime": verify_at});
     let r = p.netbook.post("/api/island/verify-swp", &v).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
@@ -60,18 +64,34 @@ async fn an_offline_read_and_verification_keep_the_kiosk_time_and_the_sync_time(
     assert!(received.unwrap() >= now && verify_received.unwrap() >= now, "the sync times");
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM acknowledgements").await, 1);
     let sign = audit_after(&app, "island.sign").await;
-    assert_eq!((sign[0]["offline"].as_bool(), sign[0]["kioskTime"].as_str()), (Some(true), Some(plantdoc_core::clock::iso(read_at).as_str())));
+    assert_eq!(
+        (sign[0]["offline"].as_bool(), sign[0]["kioskTime"].as_str()),
+        (Some(true), Some(plantdoc_core::clock::iso(read_at).as_str()))
+    );
     assert!(sign[0]["receivedAt"].is_string());
     assert_eq!(audit_after(&app, "island.verify").await[0]["offline"], true);
+    // The sign history shows both times; a record made online keeps the spec's object.
+    let h = history(&p.netbook, &p.swp_id).await;
+    assert_eq!(h[0]["offline"], true, "{h:?}");
+    assert_eq!(h[0]["dateSigned"]["date"].as_str().map(|d| &d[..19]), Some(&plantdoc_core::clock::iso(read_at)[..19]));
+    assert!(h[0]["dateReceived"]["date"].is_string() && h[0]["dateVerifyReceived"]["date"].is_string(), "{h:?}");
     // Read 2 h ago, verified: the status counts it from the kiosk's time.
     let st = p.status().await;
-    assert_eq!((st["swpRead"].as_bool(), st["signedAt"].as_str()), (Some(true), Some(plantdoc_core::clock::iso(read_at).as_str())));
+    assert_eq!(
+        (st["swpRead"].as_bool(), st["signedAt"].as_str()),
+        (Some(true), Some(plantdoc_core::clock::iso(read_at).as_str()))
+    );
     // Without `offline` the spec's call is unchanged: a kioskTime alone is ignored.
-    let online = json!({"opId": p.op, "swpId": p.swp_id, "key": "online-read-0001", "kioskTime": 1});
+    let online =
+        json!({"opId": p.op, "swpId": p.swp_id, "key": "online-read-0001", "kioskTime": 1});
     let r = p.netbook.post("/api/island/operator-read-swp", &online).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
-    let (signed, received, _, _) = times(&app, r.body["recordId"].as_str().unwrap()).await;
+    let online_id = r.body["recordId"].as_str().unwrap().to_string();
+    let (signed, received, _, _) = times(&app, &online_id).await;
     assert!(signed >= now && received.is_none());
+    let h = history(&p.netbook, &p.swp_id).await;
+    let online = h.iter().find(|r| r["_id"] == online_id.as_str()).expect("the online record");
+    assert!(online.get("offline").is_none() && online.get("dateReceived").is_none(), "{online}");
     chain_holds(plantdoc_core::audit::verify(&app.state.db).await.unwrap());
 }
 
@@ -88,7 +108,10 @@ async fn the_kiosk_time_is_required_and_checked() {
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text);
         assert!(r.body[name].is_string(), "{name}: {}", r.text);
     };
-    field(&post(offline_read(&p, &p.swp_id, "future-key-01", now + 10 * 60_000)).await, "kioskTime");
+    field(
+        &post(offline_read(&p, &p.swp_id, "future-key-01", now + 10 * 60_000)).await,
+        "kioskTime",
+    );
     field(&post(offline_read(&p, &p.swp_id, "too-old-key-01", now - 37 * HOUR)).await, "kioskTime");
     let mut no_time = offline_read(&p, &p.swp_id, "no-time-key-01", now);
     no_time.as_object_mut().unwrap().remove("kioskTime");
@@ -97,7 +120,10 @@ async fn the_kiosk_time_is_required_and_checked() {
     no_key.as_object_mut().unwrap().remove("key");
     field(&post(no_key).await, "key");
     // Within the limits (4 min ahead, 35 h old): recorded.
-    assert_eq!(post(offline_read(&p, &p.swp_id, "ahead-key-001", now + 4 * 60_000)).await.status, StatusCode::OK);
+    assert_eq!(
+        post(offline_read(&p, &p.swp_id, "ahead-key-001", now + 4 * 60_000)).await.status,
+        StatusCode::OK
+    );
     assert_eq!(scalar(&app, "SELECT COUNT(*) FROM acknowledgements").await, 1);
 }
 
@@ -119,7 +145,13 @@ async fn a_revision_superseded_during_the_outage_is_kept_as_read_and_the_new_one
     // Online, the superseded revision cannot be signed (the spec's behaviour).
     assert_eq!(p.read("online-old-read").await.status, StatusCode::NOT_FOUND);
     // Offline, read while it was in force: kept as read of that revision.
-    let r = p.netbook.post("/api/island/operator-read-swp", &offline_read(&p, &p.swp_id, "offline-old-read", read_at)).await;
+    let r = p
+        .netbook
+        .post(
+            "/api/island/operator-read-swp",
+            &offline_read(&p, &p.swp_id, "offline-old-read", read_at),
+        )
+        .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     assert_eq!(r.body["versionHash"], old_hash.as_str());
     let v = json!({"badgeNo": "2001", "opId": p.op, "swpId": p.swp_id, "key": "offline-old-verify", "offline": true, "kioskTime": read_at + 1});
@@ -127,11 +159,22 @@ async fn a_revision_superseded_during_the_outage_is_kept_as_read_and_the_new_one
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     // The new revision's obligation is open: not read, nothing awaiting verification.
     let st = p.netbook.get(&format!("/api/island/operator-status/{}/{new_id}", p.op)).await;
-    assert_eq!((st.body["swpRead"].as_bool(), st.body["awaitingVerification"].as_bool()), (Some(false), Some(false)), "{}", st.text);
+    assert_eq!(
+        (st.body["swpRead"].as_bool(), st.body["awaitingVerification"].as_bool()),
+        (Some(false), Some(false)),
+        "{}",
+        st.text
+    );
     // Read offline after it was superseded: no revision to keep it as read of.
     app.clock.advance_secs(60);
     let later = app.state.now_ms();
-    let r = p.netbook.post("/api/island/operator-read-swp", &offline_read(&p, &p.swp_id, "offline-too-late", later)).await;
+    let r = p
+        .netbook
+        .post(
+            "/api/island/operator-read-swp",
+            &offline_read(&p, &p.swp_id, "offline-too-late", later),
+        )
+        .await;
     assert_eq!(r.status, StatusCode::NOT_FOUND, "{}", r.text);
     chain_holds(plantdoc_core::audit::verify(&app.state.db).await.unwrap());
 }
@@ -142,7 +185,10 @@ fn seal(public_key: &str, pin: &str, key: &str) -> String {
     use hpke::kdf::HkdfSha256;
     use hpke::kem::DhP256HkdfSha256;
     use hpke::{Deserializable, Kem, OpModeS, Serializable};
-    let pk = <DhP256HkdfSha256 as Kem>::PublicKey::from_bytes(&URL_SAFE_NO_PAD.decode(public_key).unwrap()).unwrap();
+    let pk = <DhP256HkdfSha256 as Kem>::PublicKey::from_bytes(
+        &URL_SAFE_NO_PAD.decode(public_key).unwrap(),
+    )
+    .unwrap();
     let plain = json!({"pin": pin, "key": key}).to_string();
     let mut rng = rand_core::UnwrapErr(rand_core::OsRng);
     let (enc, ct) = hpke::single_shot_seal::<AesGcm128, HkdfSha256, DhP256HkdfSha256, _>(
@@ -161,18 +207,27 @@ fn seal(public_key: &str, pin: &str, key: &str) -> String {
 
 #[tokio::test]
 async fn sealed_pins_are_checked_on_sync_and_a_wrong_one_is_refused_audited_and_told() {
-    let app = spawn_with(&[("auth.ip_attempts_per_minute", "1000"), ("modules.island.signature", "badge+pin")]).await;
+    let app = spawn_with(&[
+        ("auth.ip_attempts_per_minute", "1000"),
+        ("modules.island.signature", "badge+pin"),
+    ])
+    .await;
     let p = plant(&app, "7101-0001").await;
     let mut conn = app.state.db.pool.acquire().await.unwrap();
     for (email, pin) in [("op1001@demo.plant", "4826"), ("sup2001@demo.plant", "7391")] {
         let u = plantdoc_core::auth::users::find_by_email(&mut conn, email).await.unwrap().unwrap();
-        plantdoc_core::auth::pin::set(&app.state, &u, pin, plantdoc_core::auth::pin::SetBy::Cli).await.unwrap();
+        plantdoc_core::auth::pin::set(&app.state, &u, pin, plantdoc_core::auth::pin::SetBy::Cli)
+            .await
+            .unwrap();
     }
     drop(conn);
     let pack = p.netbook.get("/api/island/offline?zone=A1").await;
     assert_eq!(pack.status, StatusCode::OK, "{}", pack.text);
     let key = &pack.body["pinKey"];
-    assert_eq!((key["kem"].as_str(), key["aead"].as_str()), (Some("DHKEM(P-256, HKDF-SHA256)"), Some("AES-128-GCM")));
+    assert_eq!(
+        (key["kem"].as_str(), key["aead"].as_str()),
+        (Some("DHKEM(P-256, HKDF-SHA256)"), Some("AES-128-GCM"))
+    );
     let public = key["publicKey"].as_str().unwrap().to_string();
     assert_eq!(URL_SAFE_NO_PAD.decode(&public).unwrap().len(), 65, "an uncompressed P-256 point");
     let at = app.state.now_ms() - HOUR;
@@ -207,10 +262,11 @@ async fn sealed_pins_are_checked_on_sync_and_a_wrong_one_is_refused_audited_and_
         "sealedPin": seal(&public, "7391", "sealed-verify-01")});
     let r = p.netbook.post("/api/island/verify-swp", &v).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
-    let modes: (String, Option<String>) = sqlx::query_as("SELECT sign_mode, verify_mode FROM acknowledgements")
-        .fetch_one(&app.state.db.pool)
-        .await
-        .unwrap();
+    let modes: (String, Option<String>) =
+        sqlx::query_as("SELECT sign_mode, verify_mode FROM acknowledgements")
+            .fetch_one(&app.state.db.pool)
+            .await
+            .unwrap();
     assert_eq!(modes, ("badge+pin".to_string(), Some("badge+pin".to_string())));
     chain_holds(plantdoc_core::audit::verify(&app.state.db).await.unwrap());
 }
