@@ -7,7 +7,9 @@ import { setReadFallback } from '@plantdoc/kit';
 export const WORKER = '/island-sw.js';
 
 export function startOffline(win = typeof window === 'undefined' ? undefined : window) {
-  setReadFallback((path, error) => import('./answers').then((m) => m.answer(path, error)));
+  // Only the kiosk's screens: a console page opened later in the same tab keeps its errors.
+  const kiosk = () => /^\/island(\/|$)/.test(globalThis.location?.pathname ?? '');
+  setReadFallback((path, error) => (kiosk() ? import('./answers').then((m) => m.answer(path, error)) : Promise.reject(error)));
   if (!win) return;
   const later = () => setTimeout(() => import('./pack').then((m) => m.start()), 1000);
   if (win.document?.readyState === 'complete') later();
