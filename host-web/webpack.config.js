@@ -5,6 +5,7 @@ const path = require('path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { baseConfig } = require('@plantdoc/kit/webpack/common');
+const { FileListPlugin } = require('@plantdoc/kit/webpack/file-list');
 const { federationShared } = require('@plantdoc/kit/federation-shared');
 
 // How the host's async code is cut into files (docs/web.md, "Weight and speed"). Every
@@ -55,6 +56,19 @@ const bootConfig = (mode) => {
   };
 };
 
+// island-sw.js: the kiosk's service worker (src/kiosk/sw.js, decision 122), a plain worker
+// script at the root so that its scope may be /island; served with `no-cache` like main.js.
+const swConfig = (mode) => {
+  const config = baseConfig({ dir: __dirname, mode });
+  return {
+    ...config,
+    name: 'island-sw',
+    target: 'webworker',
+    entry: { 'island-sw': './src/kiosk/sw.js' },
+    output: { ...config.output, publicPath: '/', clean: false },
+  };
+};
+
 const hostConfig = (mode) => {
   const config = baseConfig({ dir: __dirname, mode });
   return {
@@ -62,10 +76,11 @@ const hostConfig = (mode) => {
     name: 'host',
     entry: { main: './src/index.js' },
     // boot.js (and its compressed copies) is the other compilation's.
-    output: { ...config.output, publicPath: '/', uniqueName: 'plantdoc_host', clean: { keep: /^boot\.js/ } },
+    output: { ...config.output, publicPath: '/', uniqueName: 'plantdoc_host', clean: { keep: /^(boot|island-sw)\.js/ } },
     optimization: { splitChunks: hostSplitChunks },
     plugins: [
       ...config.plugins,
+      new FileListPlugin(),
       new ModuleFederationPlugin({
         name: 'plantdoc_host',
         remotes: {},
@@ -88,4 +103,4 @@ const hostConfig = (mode) => {
   };
 };
 
-module.exports = (env, argv) => [bootConfig(argv.mode), hostConfig(argv.mode)];
+module.exports = (env, argv) => [bootConfig(argv.mode), swConfig(argv.mode), hostConfig(argv.mode)];

@@ -14,8 +14,8 @@ pub mod plant;
 
 // The paths modules and the binary have always used.
 pub use app::{
-    api, auth, copy_check, dynamic, events, figures, http, module_ctx, notify, openapi, plugin,
-    ports, retention, review, server, switches, tasks, textindex, webhooks,
+    api, auth, copy_check, dynamic, events, figures, http, links, module_ctx, notify, openapi,
+    plugin, ports, retention, review, server, switches, tasks, textindex, webhooks,
 };
 pub use base::{clock, config, error, logging, memo};
 pub use data::{answers, audit, changes, db, mail, migrate, secret};

@@ -30,6 +30,8 @@ const NOT_ANSWERS: &[&str] = &[
     "plugins/readiness/src/csv.rs",
     "plugins/changes/src/record_pdf.rs",
     "plugins/changes/src/demo.rs",
+    // HPKE suite names in the offline pack's key: identifiers the kiosk's library reads.
+    "plugins/island/src/sealed.rs",
 ];
 
 mod kit;

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { BIN, expectAccessible, launchBrowser, ROOT, settled, sqliteRows, startServer, waitForPath, withPage } from './harness.mjs';
-import { signInKiosk } from './kiosk-profiles.mjs';
+import { outboxItems, signInKiosk } from './kiosk-profiles.mjs';
 import { reader } from './badge-reader.mjs';
 
 let server;
@@ -260,9 +260,13 @@ describe('Island kiosk', () => {
     await waitDown(server.url);
     await page.getByRole('button', { name: 'I have read the VIS' }).click();
     await page.getByText('Saved on this netbook. It will be sent as soon as the server answers.').waitFor();
-    assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('plantdoc.island.outbox')).length), 1);
+    // Kept in IndexedDB with the time it was made, to be sent as an offline signature.
+    const [kept] = await outboxItems(page);
+    assert.equal((await outboxItems(page)).length, 1);
+    assert.equal(kept.offline, true);
     restarted = await restart();
-    await page.waitForFunction(() => JSON.parse(localStorage.getItem('plantdoc.island.outbox') || '[]').length === 0, null, { timeout: 15000 });
+    for (let i = 0; (await outboxItems(page)).length && i < 150; i++) await page.waitForTimeout(100);
+    assert.equal((await outboxItems(page)).length, 0, 'the outbox is sent once the server answers');
     await page.getByRole('button', { name: 'Verify Operator' }).click();
     await scan(page, '9031');
     await page.getByText('Successfully Verified').waitFor();

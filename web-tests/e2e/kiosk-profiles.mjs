@@ -91,6 +91,48 @@ export async function pdfViewState(page, ms = 15000) {
 
 /** The kiosk account signed in at `base`, the netbook's zone set, nothing queued and no
  *  operator at the netbook (the page is at /island; it reads the zone when it loads). */
+/** The kiosk's queued signatures (outbox.js: IndexedDB `plantdoc-island`, store `outbox`), oldest first. */
+export function outboxItems(page) {
+  return page.evaluate(async () => {
+    // Opening a database that does not exist would create it without its stores.
+    if (!(await indexedDB.databases()).some((d) => d.name === 'plantdoc-island')) return [];
+    const db = await new Promise((resolve, reject) => {
+      const req = indexedDB.open('plantdoc-island');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains('outbox')) return [];
+      return await new Promise((resolve, reject) => {
+        const req = db.transaction('outbox').objectStore('outbox').getAll();
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+    } finally {
+      db.close();
+    }
+  });
+}
+
+/** Nothing queued on the netbook (its IndexedDB outbox emptied). */
+export function clearOutbox(page) {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((d) => d.name === 'plantdoc-island')) return;
+    const db = await new Promise((resolve, reject) => {
+      const req = indexedDB.open('plantdoc-island');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    if (db.objectStoreNames.contains('outbox'))
+      await new Promise((resolve) => {
+        const tx = db.transaction('outbox', 'readwrite');
+        tx.objectStore('outbox').clear();
+        tx.oncomplete = tx.onerror = resolve;
+      });
+    db.close();
+  });
+}
+
 export async function signInKiosk(page, base, zone = 'A1') {
   await login(page, base, 'kiosk@demo.plant');
   await waitForPath(page, '/island');
@@ -99,4 +141,5 @@ export async function signInKiosk(page, base, zone = 'A1') {
     localStorage.removeItem('plantdoc.island.outbox');
     sessionStorage.removeItem('plantdoc.island.operator');
   }, zone);
+  await clearOutbox(page);
 }

@@ -173,3 +173,23 @@ fn with_headers(mut resp: Response, name: &str, ct: &str) -> Response {
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, max-age=300"));
     resp
 }
+
+/// The stored PDF `key` as a controlled copy on disk, stamped with `facts` and `by` as a
+/// copy link opened by them is (the same kept copies; a package of a part's documents,
+/// issue 50). `None` when this instance does not stamp (the stored file is then the copy).
+/// A copy not `kept` is the caller's to remove once read.
+pub async fn controlled_copy(
+    state: &AppState,
+    key: &str,
+    facts: &CopyFacts,
+    by: &crate::plant::users::User,
+) -> Result<Option<crate::documents::storage::stamped::CopyFile>, AppError> {
+    let Some(copies) = state.storage.copies.as_ref().filter(|_| state.storage.stamps()) else {
+        return Ok(None);
+    };
+    let line = facts.line(state.now_ms(), &printed_by(Some(by)));
+    let qr =
+        format!("{}{}", state.settings.server.public_url.trim_end_matches('/'), facts.open_path);
+    let stamp = Stamp { line: &line, qr: &qr, warning: facts.state.warning() };
+    Ok(Some(copies.get(&state.storage, key, &stamp).await.map_err(|e| refused(key, e))?))
+}

@@ -363,3 +363,20 @@ pub fn version_json_sql(kind: DocKind, id_sql: &str, hash_sql: &str) -> String {
 
 mod trail;
 pub use trail::{trail_page, SignAct};
+
+/// Inside the signing transaction of an offline signature (issue 50): when the server
+/// received the read (`verification` false) or the verification of record `id`, whose
+/// own time is the kiosk's.
+pub async fn set_received(
+    conn: &mut AnyConnection,
+    id: &str,
+    verification: bool,
+    received_ms: i64,
+) -> Result<(), sqlx::Error> {
+    let sql = match verification {
+        false => "UPDATE acknowledgements SET received_at = $1 WHERE id = $2 AND received_at IS NULL",
+        true => "UPDATE acknowledgements SET verify_received_at = $1 WHERE id = $2 AND verify_received_at IS NULL",
+    };
+    sqlx::query(sql).bind(received_ms).bind(id).execute(conn).await?;
+    Ok(())
+}

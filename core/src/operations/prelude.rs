@@ -43,6 +43,16 @@ pub mod auth {
     };
 }
 
+/// A stored PDF as a controlled copy on disk (a module's package of documents).
+pub mod links {
+    pub use crate::app::links::controlled_copy;
+}
+
+/// A module's own named secret, kept with the server's (decision 121); never the signing key.
+pub mod secret {
+    pub use crate::data::secret::named;
+}
+
 /// Settings helpers a module's settings may use.
 pub mod base {
     pub use crate::base::auth_settings;

@@ -309,3 +309,13 @@ pub async fn enable_among(
     let done = sqlx::query(&sql).bind(now).bind(id).execute(conn).await?;
     Ok(done.rows_affected() == 1)
 }
+
+/// The active people of `company` with a badge, never a kiosk account, by id (the kiosk's
+/// offline pack: who may sign or verify there; one statement).
+pub async fn badge_holders(
+    conn: &mut AnyConnection,
+    company: &str,
+) -> Result<Vec<User>, sqlx::Error> {
+    let sql = format!("SELECT {USER_COLUMNS} FROM users WHERE company_code = $1 AND badge IS NOT NULL AND disabled = 0 AND kiosk = 0 ORDER BY id");
+    sqlx::query(&sql).bind(company).fetch_all(conn).await?.iter().map(User::from_row).collect()
+}

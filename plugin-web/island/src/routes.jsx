@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { Redirect } from '@plantdoc/kit';
 import { StartScreen } from './pages/StartScreen';
 import { useOperator } from './state';
+import { OfflineBanner } from './components/OfflineBanner';
 
 // The start screen comes with the module; every other screen is its own chunk, loaded
 // when first shown, so /island does not download the tables, dialogs and selects of the
@@ -56,6 +57,7 @@ function Operator({ children }) {
 const KIOSK_THEME = { token: { colorPrimary: '#0958d9', controlHeight: 40 } };
 const kiosk = (element, swap) => (
   <ConfigProvider theme={KIOSK_THEME}>
+    <OfflineBanner />
     <Suspense fallback={loading}>{element}</Suspense>
     <Idle />
     {swap && <Swap mode={swap} />}

@@ -10,7 +10,8 @@ import '../src/index';
 import { renderScreens } from './screens';
 import { getOperator, setOperator } from '../src/state';
 import { addRead, getSitting } from '../src/sitting';
-import { OUTBOX_KEY } from '../src/outbox';
+import { queued as outboxItems } from '../src/outbox';
+import { db } from '../src/offline/db';
 
 const OP = { _id: 'o1', opNo: 'OP1001', fullName: 'Olivia Grant' };
 const NEXT = { _id: 'o2', opNo: 'OP1002', fullName: 'Omar Haddad', lang: 'en' };
@@ -82,8 +83,8 @@ describe('a new badge over the operator screens', () => {
   });
 
   it('on the status page: the sitting is cleared, the outbox kept, the new one lands on part select', async () => {
-    const queued = [{ key: 'k1', path: '/api/island/operator-read-swp', body: { opId: 'o1', swpId: 's1' } }];
-    localStorage.setItem(OUTBOX_KEY, JSON.stringify(queued));
+    const queued = [{ key: 'k1', path: '/api/island/operator-read-swp', body: { opId: 'o1', swpId: 's1' }, kioskTime: 1, offline: true }];
+    for (const item of queued) await (await db()).add('outbox', item);
     showAt('/island/operator-status?part=p1', { sitting: [{ kind: 'alert', id: 'a1', label: 'S-1' }] });
     await screen.findByText('Olivia Grant (OP1001)', {}, SLOW);
     expect(getSitting()).toHaveLength(1);
@@ -91,7 +92,7 @@ describe('a new badge over the operator screens', () => {
     await waitFor(() => expect(where.pathname).toBe('/island/part-select'));
     expect(getOperator()._id).toBe('o2');
     expect(getSitting()).toEqual([]);
-    expect(JSON.parse(localStorage.getItem(OUTBOX_KEY))).toEqual(queued);
+    expect((await outboxItems()).map((i) => i.key)).toEqual(['k1']);
   });
 
   it('on a reading screen a dialog asks first: Cancel keeps the operator, then the switch signs the new one in', async () => {

@@ -1,8 +1,10 @@
 // The kiosk's pure rules and its outbox (no lost signature) in jsdom.
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { statuses, trainingColour } from '../src/components/status';
 import { historyRows, SIGN_VALID_MS } from '../src/components/History';
-import { OUTBOX_KEY, flush, pendingCount, send } from '../src/outbox';
+import { OUTBOX_KEY, PENDING_TEXT, flush, pendingCount, queued, send } from '../src/outbox';
+import { DB_NAME, closeDb } from '../src/offline/db';
+import { api } from '@plantdoc/kit';
 
 describe('status colours (spec section 4)', () => {
   test('training: ≤0 red, 1-3 yellow, 4 green, 5 yellow', () => {
@@ -32,9 +34,24 @@ test('history rows: Expires is signed + 90 days; red past 90 days', () => {
   expect(historyRows([rec], t0 + SIGN_VALID_MS + 1)[0].expired).toBe(true);
 });
 
-describe('outbox', () => {
+describe('outbox (IndexedDB)', () => {
+  beforeEach(async () => {
+    await closeDb();
+    await new Promise((r) => {
+      const req = indexedDB.deleteDatabase(DB_NAME);
+      req.onsuccess = req.onerror = r;
+    });
+    // The server answers again (the kit keeps whether it did).
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } })),
+    );
+    await api.get('/api/ping');
+  });
   afterEach(() => localStorage.clear());
-  test('keeps an unanswered call with its key and resends the same key', async () => {
+  const ok = () => new Response(JSON.stringify({ signed: true }), { status: 200, headers: { 'content-type': 'application/json' } });
+
+  test('keeps an unanswered call with its key and kiosk time, marks it offline, resends the same key', async () => {
     const bodies = [];
     let up = false;
     vi.stubGlobal(
@@ -42,26 +59,71 @@ describe('outbox', () => {
       vi.fn(async (_path, init) => {
         bodies.push(JSON.parse(init.body));
         if (!up) throw new TypeError('Failed to fetch');
-        return new Response(JSON.stringify({ signed: true }), { status: 200, headers: { 'content-type': 'application/json' } });
+        return ok();
       }),
     );
     const pending = vi.fn();
-    const done = send('/api/island/operator-read-swp', { opId: 'o', swpId: 's' }, pending);
-    await vi.waitFor(() => expect(pending).toHaveBeenCalled());
-    expect(pendingCount()).toBe(1);
-    expect(JSON.parse(localStorage.getItem(OUTBOX_KEY))[0].body).toEqual({ opId: 'o', swpId: 's' });
+    const before = Date.now();
+    // The screen goes on once the signature is kept.
+    await expect(send('/api/island/operator-read-swp', { opId: 'o', swpId: 's' }, pending)).resolves.toEqual({ queued: true, offline: true });
+    expect(pending).toHaveBeenCalledWith(PENDING_TEXT);
+    const [item] = await queued();
+    expect(item).toMatchObject({ body: { opId: 'o', swpId: 's' }, offline: true });
+    expect(item.kioskTime).toBeGreaterThanOrEqual(before);
+    expect(await pendingCount()).toBe(1);
     up = true;
     await flush();
-    await expect(done).resolves.toEqual({ signed: true });
-    expect(pendingCount()).toBe(0);
+    expect(await pendingCount()).toBe(0);
     expect(new Set(bodies.map((b) => b.key)).size).toBe(1);
+    // Sent again as an offline signature with the time it was made.
+    expect(bodies.at(-1)).toMatchObject({ offline: true, kioskTime: item.kioskTime, key: item.key });
   });
+
+  test("answered at once: no offline flag, the answer is the server's", async () => {
+    const bodies = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_p, init) => {
+        bodies.push(JSON.parse(init.body));
+        return ok();
+      }),
+    );
+    await expect(send('/api/island/operator-read-swp', { opId: 'o' })).resolves.toEqual({ signed: true });
+    expect(bodies[0].offline).toBeUndefined();
+    expect(bodies[0].kioskTime).toBeUndefined();
+  });
+
+  test('sent in order: the second waits behind the first', async () => {
+    const paths = [];
+    let up = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path) => {
+        if (!up) throw new TypeError('Failed to fetch');
+        paths.push(path);
+        return ok();
+      }),
+    );
+    await send('/api/island/operator-read-swp', { n: 1 });
+    await send('/api/island/verify-swp', { n: 2 });
+    expect((await queued()).map((i) => i.body.n)).toEqual([1, 2]);
+    up = true;
+    await flush();
+    expect(paths).toEqual(['/api/island/operator-read-swp', '/api/island/verify-swp']);
+  });
+
+  test('moves items an older build left in localStorage', async () => {
+    localStorage.setItem(OUTBOX_KEY, JSON.stringify([{ key: 'old', path: '/api/island/verify-alert', body: { alertId: 'a' } }]));
+    expect((await queued()).map((i) => i.key)).toEqual(['old']);
+    expect(localStorage.getItem(OUTBOX_KEY)).toBeNull();
+  });
+
   test('a refusal is removed and reported', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response(JSON.stringify({ error: 'No.' }), { status: 403, headers: { 'content-type': 'application/json' } })),
     );
     await expect(send('/api/island/verify-swp', { badgeNo: '1' })).rejects.toThrow('No.');
-    expect(pendingCount()).toBe(0);
+    expect(await pendingCount()).toBe(0);
   });
 });

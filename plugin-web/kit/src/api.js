@@ -24,6 +24,34 @@ export function reportUnauthorized(err) {
   }
 }
 
+// Whether the server answers (decision 122). A call the server did not answer — no
+// connection, a 502-504 from a proxy, or the kiosk's service worker serving a kept copy
+// (`x-plantdoc-kept`) — marks it unreachable; any other answer, reachable again. A GET
+// it did not answer goes to the read fallback when one is installed (the kiosk answers
+// from its offline pack); a refusal (4xx) is the server's answer and never does.
+const reach = { down: false, fallback: null, listeners: new Set() };
+const UNANSWERED = [502, 503, 504];
+
+function markDown(down) {
+  if (reach.down === down) return;
+  reach.down = down;
+  reach.listeners.forEach((l) => l(down));
+}
+
+/** True while the server's last answer was none. */
+export const serverUnreachable = () => reach.down;
+
+/** Tells `listener(down)` when the server stops or starts answering; answers the unsubscribe. */
+export function onServerReach(listener) {
+  reach.listeners.add(listener);
+  return () => reach.listeners.delete(listener);
+}
+
+/** `fallback(path, error)` answers a GET the server did not answer (or rethrows). */
+export function setReadFallback(fallback) {
+  reach.fallback = fallback;
+}
+
 /** A non-2xx answer. `fields` is the server's field → message map (400/429), else {}. */
 export class ApiError extends Error {
   constructor(status, body) {
@@ -109,14 +137,21 @@ export async function request(method, path, body, options = {}) {
     const token = readCsrfToken();
     if (token) headers['X-CSRF-Token'] = token;
   }
-  const res = await fetch(path, {
-    method,
-    headers,
-    body: payload,
-    credentials: 'same-origin',
-    signal: options.signal,
-  });
+  const offline = (e) => {
+    markDown(true);
+    if (method === 'GET' && reach.fallback && !options.noFallback) return reach.fallback(path, e);
+    throw e;
+  };
+  let res;
+  try {
+    res = await fetch(path, { method, headers, body: payload, credentials: 'same-origin', signal: options.signal });
+  } catch (e) {
+    if (e?.name === 'AbortError') throw e;
+    return offline(e);
+  }
   const data = await readBody(res);
+  if (UNANSWERED.includes(res.status)) return offline(new ApiError(res.status, data));
+  markDown(Boolean(res.headers.get('x-plantdoc-kept')));
   if (!res.ok) {
     const err = new ApiError(res.status, data);
     // The wait of a 429 (the badge throttle, the sign-in lockout), in seconds.

@@ -2,7 +2,19 @@
 // state, session, kiosk settings, dates. The host's sign-in and shell import only this,
 // so /login does not download antd at all. `@plantdoc/kit` is core + icons + ui; the
 // icons are `@plantdoc/kit/icons` (src/icons.js).
-export { api, request, ApiError, fieldErrors, formFields, onUnauthorized, readCsrfToken, reportUnauthorized } from './api';
+export {
+  api,
+  request,
+  ApiError,
+  fieldErrors,
+  formFields,
+  onServerReach,
+  onUnauthorized,
+  readCsrfToken,
+  reportUnauthorized,
+  serverUnreachable,
+  setReadFallback,
+} from './api';
 export { createQueryClient, keepAnswer, useSignedLinks, useZones, linkRefreshMs, LINK_LIFETIME_SECONDS, LINK_REFRESH_RATIO } from './query';
 export { uploadFile, uploadErrorText } from './upload';
 export { SESSION_KEY, checkSession, clearSession, getSession, isLeaving, logout, setSessionUser, subscribeSession, useSession } from './session';

@@ -7,6 +7,7 @@ const fs = require('fs');
 const path = require('path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { baseConfig, babelRuleWith } = require('./common');
+const { FileListPlugin } = require('./file-list');
 const { federationShared } = require('../federation-shared');
 
 /** The module's manifest for the remote in `dir` (plugin-web/<folder>); throws a clear error. */
@@ -37,6 +38,9 @@ function remoteConfig({ dir }) {
       ...config,
       // No page of its own: the container entry added by the plugin is the only entry.
       entry: {},
+      // @hpke/core (the island's sealed PINs) falls back to Node's `crypto` where a runtime
+      // has no WebCrypto; a browser has it: nothing to bundle.
+      resolve: { ...config.resolve, fallback: { crypto: false } },
       // `import { Table } from 'antd'` → the shared module `antd/es/table` (antd-imports.js);
       // `import { PagedTable } from '@plantdoc/kit'` → `@plantdoc/kit/ui/PagedTable` (kit-imports.js).
       module: { rules: [babelRuleWith([require.resolve('./antd-imports'), require.resolve('./kit-imports')])] },
@@ -48,6 +52,7 @@ function remoteConfig({ dir }) {
       },
       plugins: [
         ...config.plugins,
+        new FileListPlugin(),
         new ModuleFederationPlugin({
           name: scope,
           filename: 'remoteEntry.js',

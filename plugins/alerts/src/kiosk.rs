@@ -12,7 +12,7 @@ use plantdoc_core::db::Params;
 use plantdoc_core::error::{AppError, AppResult};
 use plantdoc_core::http::json_bytes;
 use plantdoc_core::ports::{
-    async_trait, AlertsInForce, PartAlert, PartAlerts, SignableVersion, VersionFile,
+    async_trait, AlertsInForce, PackedDoc, PartAlert, PartAlerts, SignableVersion, VersionFile,
 };
 use plantdoc_core::text;
 
@@ -42,8 +42,36 @@ impl AlertsInForce for AlertsPort {
         }))
     }
 
+    /// In force at `at_ms` (a deployed alert keeps its file: the same version then and now).
+    async fn in_force_at(
+        &self,
+        state: &AppState,
+        company: &str,
+        alert_id: &str,
+        at_ms: i64,
+    ) -> AppResult<Option<SignableVersion>> {
+        let alert = store::fetch_one(&state.db, alert_id)
+            .await?
+            .filter(|a| a.company_code == company && a.in_force(at_ms));
+        Ok(alert.map(|a| SignableVersion {
+            kind: KIND,
+            id: a.record.id,
+            part_number: a.record.part_number,
+            version_hash: a.file_hash,
+        }))
+    }
+
     async fn files(&self, state: &AppState, alert_id: &str) -> AppResult<Vec<VersionFile>> {
         crate::translations::version_files(state, alert_id).await
+    }
+
+    async fn zone_pack(
+        &self,
+        state: &AppState,
+        company: &str,
+        zone: &str,
+    ) -> AppResult<Vec<PackedDoc>> {
+        crate::pack::zone_pack(state, company, zone).await
     }
 }
 

@@ -17,6 +17,7 @@ pub use feed::{OPERATOR_SIGNED_SQL, ZONE_LIST_SQL};
 mod lifecycle;
 mod lists;
 mod model;
+mod pack;
 mod retention;
 mod routes;
 mod schemas;

@@ -12,9 +12,9 @@ use plantdoc_core::text;
 use serde::Deserialize;
 
 use crate::badge::{operator, Netbook};
-use crate::pin::second_component;
+use crate::offline_sign::{self, Act, OfflineFields};
 use crate::sign::{
-    checked_key, entered, read, read_files, replay, required, verifier, verify, Idem,
+    checked_key, entered, read, read_files, replay, required, verifier, verify, Given, Idem,
 };
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -34,12 +34,23 @@ pub struct AlertBody {
     /// The file the kiosk showed (the feed's `served`): `[{section: "alert", lang,
     /// sha256}]` (decision 82).
     read_files: Option<Vec<VersionFile>>,
+    /// Signed at the kiosk during an outage (issue 50).
+    #[serde(flatten)]
+    off: OfflineFields,
 }
 
-async fn in_force(state: &AppState, netbook: &CurrentUser, id: &str) -> AppResult<SignableVersion> {
-    let alert = match state.port::<dyn AlertsInForce>() {
-        Some(alerts) => alerts.in_force(state, &netbook.company_code, id).await?,
-        None => None,
+/// The alert in force now, or offline at the kiosk's time (issue 50).
+async fn in_force(
+    state: &AppState,
+    netbook: &CurrentUser,
+    id: &str,
+    kiosk_time: Option<i64>,
+) -> AppResult<SignableVersion> {
+    let company = &netbook.company_code;
+    let alert = match (state.port::<dyn AlertsInForce>(), kiosk_time) {
+        (Some(alerts), Some(t)) => alerts.in_force_at(state, company, id, t).await?,
+        (Some(alerts), None) => alerts.in_force(state, company, id).await?,
+        (None, _) => None,
     };
     alert.ok_or_else(|| AppError::Conflict(text!("This alert is no longer in force.").into()))
 }
@@ -56,11 +67,12 @@ pub async fn operator_read_alert(
         ("alertId", &b.alert_id, text!("Please choose an alert.")),
     ])?;
     let idem = Idem::new(checked_key(&b.key)?, "read-alert", &b.op_id, &b.alert_id, None);
+    let kiosk_time = offline_sign::kiosk_time(&state, &b.off, idem.key)?;
     if let Some(answer) = replay(&state, &netbook, &idem).await? {
         return Ok(axum::Json(answer));
     }
     let op = operator(&state, &netbook, &b.op_id).await?;
-    let alert = in_force(&state, &netbook, &b.alert_id).await?;
+    let alert = in_force(&state, &netbook, &b.alert_id, kiosk_time).await?;
     let files = match (&b.read_files, state.port::<dyn AlertsInForce>()) {
         (Some(sent), Some(alerts)) => {
             read_files(Some(sent), &alerts.files(&state, &alert.id).await?)?
@@ -68,8 +80,13 @@ pub async fn operator_read_alert(
         _ => None,
     };
     // The PIN last: no other refusal may follow a right PIN only (security decision 92).
-    let mode = second_component(&state, &netbook, &op, entered(&b.pin, &b.new_pin)).await?;
-    Ok(axum::Json(read(&state, &netbook, &op, &alert, &idem, mode, files.as_deref()).await?))
+    let act = Act { kiosk_time, fields: &b.off, key: idem.key, operator: &op, doc: &alert };
+    let mode =
+        offline_sign::second(&state, &netbook, &op, entered(&b.pin, &b.new_pin), &act).await?;
+    let files = files.as_deref();
+    Ok(axum::Json(
+        read(&state, &netbook, &op, &alert, &idem, Given { mode, kiosk_time }, files).await?,
+    ))
 }
 
 /// `POST /api/island/verify-alert {badgeNo, opId, alertId, key}`.
@@ -85,14 +102,19 @@ pub async fn verify_alert(
     ])?;
     let idem =
         Idem::new(checked_key(&b.key)?, "verify-alert", &b.op_id, &b.alert_id, Some(&b.badge_no));
+    let kiosk_time = offline_sign::kiosk_time(&state, &b.off, idem.key)?;
     if let Some(answer) = replay(&state, &netbook, &idem).await? {
         return Ok(axum::Json(answer));
     }
     let verifier = verifier(&state, &netbook, &b.badge_no, &b.op_id).await?;
     let op = operator(&state, &netbook, &b.op_id).await?;
-    let alert = in_force(&state, &netbook, &b.alert_id).await?;
+    let alert = in_force(&state, &netbook, &b.alert_id, kiosk_time).await?;
     crate::sign::something_to_verify(&state, &op, &alert).await?;
     // The PIN last (security decision 92).
-    let mode = second_component(&state, &netbook, &verifier, entered(&b.pin, &b.new_pin)).await?;
-    Ok(axum::Json(verify(&state, &netbook, &verifier, &op, &alert, &idem, mode).await?))
+    let act = Act { kiosk_time, fields: &b.off, key: idem.key, operator: &op, doc: &alert };
+    let pins = entered(&b.pin, &b.new_pin);
+    let mode = offline_sign::second(&state, &netbook, &verifier, pins, &act).await?;
+    let v =
+        verify(&state, &netbook, &verifier, &op, &alert, &idem, Given { mode, kiosk_time }).await?;
+    Ok(axum::Json(v))
 }

@@ -14,10 +14,13 @@ mod alert;
 mod alone_tests;
 mod badge;
 mod idem;
+mod offline;
+mod offline_sign;
 mod pin;
 mod pin_lock;
 mod routes;
 mod schemas;
+mod sealed;
 mod settings;
 mod sign;
 mod status;
@@ -58,10 +61,19 @@ pub struct IslandSettings {
     /// `"badge"` (the spec: the badge alone) or `"badge+pin"`: reads and verifications
     /// also need the signer's PIN (`pin`; decision 63).
     pub signature: String,
+    /// Minutes between two refreshes of the netbook's offline pack (`offline`, issue 50).
+    pub offline_refresh_mins: u32,
+    /// Hours without the server after which the netbook stops showing documents; an
+    /// offline signature older than this + 24 h is refused on sync.
+    pub offline_max_hours: u32,
 }
 
 pub struct IslandState {
     pub settings: IslandSettings,
+    /// When each kiosk account's offline pack was last audited (one row per refresh).
+    packs: offline::Audited,
+    /// The secret the sealed-PIN key pair is derived from (`sealed`).
+    seed: sealed::KeySeed,
     throttle: throttle::BadgeThrottle,
     pins: throttle::PinThrottle,
 }
@@ -92,10 +104,15 @@ fn build(ctx: &mut ModuleContext) -> anyhow::Result<()> {
         settings.account_badge_failures_per_minute,
     );
     let pins = throttle::PinThrottle::new(settings.account_badge_failures_per_minute);
-    ctx.state(IslandState { settings, throttle, pins });
+    if settings.offline_refresh_mins == 0 || settings.offline_max_hours == 0 {
+        anyhow::bail!("configuration error: modules.island.offline_refresh_mins and offline_max_hours must be at least 1");
+    }
+    let packs = offline::Audited::default();
+    ctx.state(IslandState { settings, throttle, pins, packs, seed: Default::default() });
     ctx.routes(routes::routes());
     ctx.event_kind(VERIFIED);
     ctx.event_kind(PIN_LOCKED);
+    ctx.event_kind(offline_sign::REFUSED);
     ctx.event_kind(settings::REVOKED);
     Ok(())
 }

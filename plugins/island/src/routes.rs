@@ -5,7 +5,7 @@ use plantdoc_core::api::Access;
 use plantdoc_core::ApiRouter;
 
 use crate::schemas as sc;
-use crate::{alert, badge, settings, sign, status, waiver};
+use crate::{alert, badge, offline, settings, sign, status, waiver};
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("island")
@@ -55,6 +55,14 @@ pub fn routes() -> ApiRouter {
         .body::<alert::AlertBody>()
         .answers(&[404, 409, 429])
         .returns::<sc::Verified>()
+        .get(
+            "/api/island/offline",
+            "The netbook's offline pack for its zone (?zone=): {asOf, zone, refreshMins, maxHours, signature, gate, pinKey, parts, alerts, operators, signed, obligations}",
+            offline::offline_pack,
+        )
+        .query::<offline::PackQuery>()
+        .answers(&[429])
+        .returns::<offline::OfflinePack>()
         .tier(Access::Session)
         .get("/api/island/kiosk-config", "The netbook's behaviour settings: {idleSecs, signature} (idle sign-out; badge or badge+pin)", settings::kiosk_config)
         .returns::<sc::KioskConfig>()

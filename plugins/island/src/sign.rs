@@ -18,7 +18,8 @@ use serde_json::{json, Value};
 use crate::access::may_verify;
 use crate::badge::{self, operator, Netbook};
 pub use crate::idem::{checked_key, commit_once, replay, Idem};
-use crate::pin::{second_component, Entered};
+use crate::offline_sign::{self, Act, OfflineFields};
+use crate::pin::Entered;
 use crate::schemas as sc;
 use plantdoc_core::auth::users::User;
 
@@ -59,6 +60,9 @@ pub struct ReadBody {
     /// The files the kiosk showed (`served` of the SWP's answer): `[{section, lang,
     /// sha256}]`, `lang` null for an original (decision 82).
     read_files: Option<Vec<VersionFile>>,
+    /// Signed at the kiosk during an outage (issue 50).
+    #[serde(flatten)]
+    off: OfflineFields,
 }
 
 /// The PINs a body carries.
@@ -92,17 +96,20 @@ pub async fn read(
     op: &User,
     v: &SignableVersion,
     idem: &Idem<'_>,
-    mode: &str,
+    how: Given<'_>,
     files: Option<&str>,
 ) -> AppResult<sc::Read> {
+    let Given { mode, kiosk_time } = how;
     let records = acks::for_operator(&state.db, v.kind, &v.id, &v.version_hash, &op.id).await?;
     let now = state.now_ms();
     let mut tx = state.db.begin().await?;
     let record_id = match records.iter().find(|r| r.verified_at.is_none()) {
         Some(r) => r.id.clone(),
         None => {
-            let id = acks::sign_as(&mut tx, v.kind, &v.id, &v.version_hash, op, now, mode).await?;
+            let at = kiosk_time.unwrap_or(now);
+            let id = acks::sign_as(&mut tx, v.kind, &v.id, &v.version_hash, op, at, mode).await?;
             let mut after = json!({"recordId": id, "partNumber": v.part_number, "versionHash": v.version_hash, "kiosk": netbook.id, "mode": mode});
+            offline_record(&mut tx, &id, false, kiosk_time, now, &mut after).await?;
             if let Some(f) = files {
                 acks::set_read_files(&mut tx, &id, f).await?;
                 after["readFiles"] = serde_json::from_str(f).unwrap_or_default();
@@ -116,6 +123,31 @@ pub async fn read(
     };
     let answer = sc::Read { signed: true, record_id, version_hash: v.version_hash.clone() };
     commit_once(state, netbook, tx, idem, answer).await
+}
+
+/// How an act was given: its mode (badge, badge+pin) and, offline, the kiosk's time.
+#[derive(Clone, Copy)]
+pub struct Given<'a> {
+    pub mode: &'a str,
+    pub kiosk_time: Option<i64>,
+}
+
+/// An offline act (issue 50): the sync time beside the kiosk's on the record, both in
+/// the audit row ('signed at the kiosk …, received …').
+async fn offline_record(
+    conn: &mut sqlx::AnyConnection,
+    id: &str,
+    verification: bool,
+    kiosk_time: Option<i64>,
+    now: i64,
+    after: &mut Value,
+) -> AppResult<()> {
+    let Some(at) = kiosk_time else { return Ok(()) };
+    acks::set_received(conn, id, verification, now).await?;
+    after["offline"] = true.into();
+    after["kioskTime"] = plantdoc_core::clock::iso(at).into();
+    after["receivedAt"] = plantdoc_core::clock::iso(now).into();
+    Ok(())
 }
 
 const NOTHING_TO_VERIFY: &str =
@@ -143,15 +175,16 @@ pub async fn verify(
     op: &User,
     v: &SignableVersion,
     idem: &Idem<'_>,
-    mode: &str,
+    how: Given<'_>,
 ) -> AppResult<sc::Verified> {
+    let Given { mode, kiosk_time } = how;
     let records = acks::for_operator(&state.db, v.kind, &v.id, &v.version_hash, &op.id).await?;
     let Some(rec) = records.iter().find(|r| r.verified_at.is_none()) else {
         return Err(AppError::Conflict(NOTHING_TO_VERIFY.into()));
     };
     let now = state.now_ms();
     let mut tx = state.db.begin().await?;
-    if !acks::verify_as(&mut tx, &rec.id, verifier, now, mode).await? {
+    if !acks::verify_as(&mut tx, &rec.id, verifier, kiosk_time.unwrap_or(now), mode).await? {
         return Err(AppError::Conflict(text!("This acknowledgement was already verified.").into()));
     }
     let data = json!({"docKind": v.kind.as_str(), "docId": v.id, "operator": op.id, "partNumber": v.part_number, "versionHash": v.version_hash,
@@ -161,9 +194,11 @@ pub async fn verify(
         .by(&verifier.id)
         .data(data);
     state.emit(&mut tx, now, &event).await?;
-    let entry = AuditEntry::new("island.verify", v.target(), VERIFY_MEANING).by(Some(&verifier.id), &verifier.full_name()).after(
-        json!({"recordId": rec.id, "operator": op.id, "partNumber": v.part_number, "versionHash": v.version_hash, "kiosk": netbook.id, "mode": mode}),
-    );
+    let mut after = json!({"recordId": rec.id, "operator": op.id, "partNumber": v.part_number, "versionHash": v.version_hash, "kiosk": netbook.id, "mode": mode});
+    offline_record(&mut tx, &rec.id, true, kiosk_time, now, &mut after).await?;
+    let entry = AuditEntry::new("island.verify", v.target(), VERIFY_MEANING)
+        .by(Some(&verifier.id), &verifier.full_name())
+        .after(after);
     audit::append(&mut tx, now, &entry).await?;
     let answer = sc::Verified {
         verified: true,
@@ -190,9 +225,19 @@ pub async fn verifier(
 
 /// The SWP deployed now under `swp_id` that the netbook may see (the `DeployedDocs`
 /// port); 404 otherwise, and while no module provides the port.
-async fn deployed(state: &AppState, netbook: &User, swp_id: &str) -> AppResult<SignableVersion> {
+async fn deployed(
+    state: &AppState,
+    netbook: &User,
+    swp_id: &str,
+    kiosk_time: Option<i64>,
+) -> AppResult<SignableVersion> {
     let docs = state.port::<dyn DeployedDocs>().ok_or(AppError::NotFound)?;
-    docs.deployed(state, netbook, swp_id).await?.ok_or(AppError::NotFound)
+    let v = match kiosk_time {
+        // Offline: the revision the kiosk showed then, superseded since or not.
+        Some(t) => docs.deployed_at(state, netbook, swp_id, t).await?,
+        None => docs.deployed(state, netbook, swp_id).await?,
+    };
+    v.ok_or(AppError::NotFound)
 }
 
 /// `POST /api/island/operator-read-swp {opId, swpId, key}`: the operator read the SWC,
@@ -207,11 +252,12 @@ pub async fn operator_read_swp(
         ("swpId", &b.swp_id, text!("Please choose a part.")),
     ])?;
     let idem = Idem::new(checked_key(&b.key)?, "read-swp", &b.op_id, &b.swp_id, None);
+    let kiosk_time = offline_sign::kiosk_time(&state, &b.off, idem.key)?;
     if let Some(answer) = replay(&state, &netbook, &idem).await? {
         return Ok(axum::Json(answer));
     }
     let op = operator(&state, &netbook, &b.op_id).await?;
-    let swp = deployed(&state, &netbook, &b.swp_id).await?;
+    let swp = deployed(&state, &netbook, &b.swp_id, kiosk_time).await?;
     let files = match &b.read_files {
         Some(sent) => read_files(
             Some(sent),
@@ -228,8 +274,13 @@ pub async fn operator_read_swp(
         return Err(AppError::Forbidden(NOT_TRAINED.into()));
     }
     // The PIN last: no other refusal may follow a right PIN only (security decision 92).
-    let mode = second_component(&state, &netbook, &op, entered(&b.pin, &b.new_pin)).await?;
-    Ok(axum::Json(read(&state, &netbook, &op, &swp, &idem, mode, files.as_deref()).await?))
+    let act = Act { kiosk_time, fields: &b.off, key: idem.key, operator: &op, doc: &swp };
+    let mode =
+        offline_sign::second(&state, &netbook, &op, entered(&b.pin, &b.new_pin), &act).await?;
+    let files = files.as_deref();
+    Ok(axum::Json(
+        read(&state, &netbook, &op, &swp, &idem, Given { mode, kiosk_time }, files).await?,
+    ))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -252,6 +303,9 @@ pub struct VerifyBody {
     /// The verifier's PIN in badge+pin mode (and `newPin` replacing a one-time PIN).
     pin: Option<String>,
     new_pin: Option<String>,
+    /// Signed at the kiosk during an outage (issue 50).
+    #[serde(flatten)]
+    off: OfflineFields,
 }
 
 /// `POST /api/island/verify-swp`: a verifier scans their own badge to witness the
@@ -268,15 +322,20 @@ pub async fn verify_swp(
     ])?;
     let idem =
         Idem::new(checked_key(&b.key)?, "verify-swp", &b.op_id, &b.swp_id, Some(&b.badge_no));
+    let kiosk_time = offline_sign::kiosk_time(&state, &b.off, idem.key)?;
     if let Some(answer) = replay(&state, &netbook, &idem).await? {
         return Ok(axum::Json(answer));
     }
     let verifier = verifier(&state, &netbook, &b.badge_no, &b.op_id).await?;
     let op = operator(&state, &netbook, &b.op_id).await?;
-    let swp = deployed(&state, &netbook, &b.swp_id).await?;
+    let swp = deployed(&state, &netbook, &b.swp_id, kiosk_time).await?;
     something_to_verify(&state, &op, &swp).await?;
     // The PIN last (security decision 92); a one-time PIN is replaced even if the act is
     // then refused (a 409 of a verification made meanwhile).
-    let mode = second_component(&state, &netbook, &verifier, entered(&b.pin, &b.new_pin)).await?;
-    Ok(axum::Json(verify(&state, &netbook, &verifier, &op, &swp, &idem, mode).await?))
+    let act = Act { kiosk_time, fields: &b.off, key: idem.key, operator: &op, doc: &swp };
+    let pins = entered(&b.pin, &b.new_pin);
+    let mode = offline_sign::second(&state, &netbook, &verifier, pins, &act).await?;
+    Ok(axum::Json(
+        verify(&state, &netbook, &verifier, &op, &swp, &idem, Given { mode, kiosk_time }).await?,
+    ))
 }

@@ -10,8 +10,8 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::error::AppResult;
 use plantdoc_core::ports::{
-    self, async_trait, ChangeControl, DeployedDocs, InForceDoc, SignableVersion, Standing,
-    VersionFile,
+    self, async_trait, ChangeControl, DeployedDocs, InForceDoc, PackedDoc, SignableVersion,
+    Standing, VersionFile,
 };
 
 use sqlx::any::AnyRow;
@@ -66,6 +66,30 @@ impl DeployedDocs for Docs {
         standing(state, viewer, doc_id, op_id).await
     }
 
+    /// In force now, or deployed at `at_ms` and superseded since (its deploy at or before
+    /// then, its obsolescence after): an offline read of it is kept as a read of that
+    /// revision (issue 50).
+    async fn deployed_at(
+        &self,
+        state: &AppState,
+        viewer: &User,
+        doc_id: &str,
+        at_ms: i64,
+    ) -> AppResult<Option<SignableVersion>> {
+        if let Some(v) = deployed_version(state, viewer, doc_id).await? {
+            return Ok(Some(v.signable()));
+        }
+        let Some(s) = crate::store::fetch_one(&state.db, doc_id).await? else { return Ok(None) };
+        let then = s.status == SwpStatus::Obsolete
+            && s.deploy_date.is_some_and(|d| d <= at_ms)
+            && s.obsolete_date.is_some_and(|o| o > at_ms);
+        let seen = Seen::from_parts(&s);
+        if !then || !seen.visible_to(state, viewer) {
+            return Ok(None);
+        }
+        Ok(Some(seen.swp.signable()))
+    }
+
     async fn files(&self, state: &AppState, doc_id: &str) -> AppResult<Vec<VersionFile>> {
         crate::translations::version_files(&state.db, doc_id).await
     }
@@ -78,6 +102,15 @@ impl DeployedDocs for Docs {
         zone: &str,
     ) -> AppResult<Option<InForceDoc>> {
         in_force_for_part(state, viewer, part_number, zone).await
+    }
+
+    async fn zone_pack(
+        &self,
+        state: &AppState,
+        viewer: &User,
+        zone: &str,
+    ) -> AppResult<Vec<PackedDoc>> {
+        crate::pack::zone_pack(state, viewer, zone).await
     }
 }
 
@@ -279,6 +312,22 @@ pub(crate) struct Seen {
 }
 
 impl Seen {
+    /// A whole SWP's kiosk columns.
+    fn from_parts(s: &crate::model::Swp) -> Self {
+        Self {
+            swp: KioskSwp {
+                id: s.id.clone(),
+                part_number: s.part_number.clone(),
+                company_code: s.company_code.clone(),
+                content_hash: s.content_hash.clone(),
+            },
+            status: s.status,
+            zones: s.zones.clone(),
+            owner_id: s.owner_id.clone(),
+            on_behalf_id: s.on_behalf_id.clone(),
+        }
+    }
+
     /// `None` when the row has no SWP (an outer join's empty side).
     pub fn from_row(r: &AnyRow) -> Result<Option<Self>, sqlx::Error> {
         let Some(id) = r.try_get::<Option<String>, _>("id")? else { return Ok(None) };

@@ -19,6 +19,8 @@ mod kiosk;
 mod lifecycle;
 mod lists;
 mod model;
+mod pack;
+mod package;
 mod paging;
 mod retention;
 mod routes;

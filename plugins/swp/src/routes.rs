@@ -163,6 +163,14 @@ pub fn routes() -> ApiRouter {
         )
         .answers(&[400, 404])
         .returns_content("application/pdf", serde_json::json!({"type": "string", "format": "binary", "description": "the PDF; text/csv for .csv"}))
+        .get(
+            "/api/swps/package/{file}",
+            "The part's deployed revision as one file to keep ({partNumber}.zip): its PDFs as controlled copies, translations, video and manifest.json with each file's SHA-256",
+            crate::package::package,
+        )
+        .scoped(Scope::DocumentsRead)
+        .answers(&[404])
+        .returns_content("application/zip", serde_json::json!({"type": "string", "format": "binary", "description": "the zip"}))
         .tier(Access::Session)
         .get(
             "/api/swps/search-text",

@@ -1,7 +1,7 @@
 //! The alert ports (`AlertsInForce` and `PartAlerts`, provided by the `alerts` module):
 //! an alert in force for the kiosk to sign, and a part's alerts for the auditor's file and
 //! a machine's in-force read. Re-exported by [`crate::ports`].
-use super::docs::{SignableVersion, VersionFile};
+use super::docs::{PackedDoc, SignableVersion, VersionFile};
 use crate::app::AppState;
 use crate::auth::users::User;
 use crate::error::AppResult;
@@ -21,6 +21,27 @@ pub trait AlertsInForce: Send + Sync {
     ) -> AppResult<Option<SignableVersion>>;
     /// Every file of the alert (the original and its translations).
     async fn files(&self, _state: &AppState, _alert_id: &str) -> AppResult<Vec<VersionFile>> {
+        Ok(Vec::new())
+    }
+    /// The alert if it was deployed and in force at `at_ms` in `company` (an offline
+    /// signature made then, issue 50); by default only one in force now.
+    async fn in_force_at(
+        &self,
+        state: &AppState,
+        company: &str,
+        alert_id: &str,
+        _at_ms: i64,
+    ) -> AppResult<Option<SignableVersion>> {
+        self.in_force(state, company, alert_id).await
+    }
+    /// The alerts in force now in `zone` of `company` with every file (the original and
+    /// its served translations) and their sunsets, for the kiosk's offline pack (issue 50).
+    async fn zone_pack(
+        &self,
+        _state: &AppState,
+        _company: &str,
+        _zone: &str,
+    ) -> AppResult<Vec<PackedDoc>> {
         Ok(Vec::new())
     }
 }

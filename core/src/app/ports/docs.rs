@@ -58,3 +58,30 @@ mod tests {
         assert_eq!(v.target(), "doc:d1");
     }
 }
+
+/// One file of a document in the kiosk's offline pack (issue 50): a [`VersionFile`] with
+/// a short-lived link the netbook fetches into its cache at once.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+pub struct PackFile {
+    pub section: String,
+    #[schema(required = true)]
+    pub lang: Option<String>,
+    pub sha256: String,
+    pub url: String,
+}
+
+/// A document in force in a zone as the offline pack carries it: its part, the object
+/// the kiosk's screens read (as the module's kiosk answer gives it), its version and
+/// every file it may show, and until when it is in force (`sunset_ms`, alerts).
+#[derive(Debug, Clone)]
+pub struct PackedDoc {
+    pub kind: DocKind,
+    pub id: String,
+    pub part_number: String,
+    /// The catalogue part's id (the kiosk's `?part=`), when the document has one.
+    pub part_id: Option<String>,
+    pub version_hash: String,
+    pub doc: serde_json::Value,
+    pub files: Vec<PackFile>,
+    pub sunset_ms: Option<i64>,
+}

@@ -32,7 +32,7 @@ pub use changes::{
     day_of, day_start_ms, held_back, parse_days, review_due, AttachedRevision, ChangeControl,
     REASON_REQUIRED,
 };
-pub use docs::{doc_lang, SignableVersion, VersionFile, DOC_LANGS};
+pub use docs::{doc_lang, PackFile, PackedDoc, SignableVersion, VersionFile, DOC_LANGS};
 pub use readiness::{ReadingObligations, Readings};
 pub use registry::{Ports, Provided};
 pub use swp::{DeployedDocs, InForceDoc, Standing};

@@ -1,7 +1,7 @@
 //! The deployed-documents port (`DeployedDocs`, provided by the `swp` module): the work
 //! instruction an operator signs, an operator's standing on it, and a part's document in
 //! force in a zone. Re-exported by [`crate::ports`].
-use super::docs::{SignableVersion, VersionFile};
+use super::docs::{PackedDoc, SignableVersion, VersionFile};
 use crate::app::AppState;
 use crate::auth::users::User;
 use crate::error::AppResult;
@@ -57,6 +57,28 @@ pub trait DeployedDocs: Send + Sync {
         _zone: &str,
     ) -> AppResult<Option<InForceDoc>> {
         Ok(None)
+    }
+    /// The document as it was in force at `at_ms` for `viewer` (deployed then, obsolete
+    /// or still deployed now): what an offline signature made then signs (issue 50). By
+    /// default only the one in force now.
+    async fn deployed_at(
+        &self,
+        state: &AppState,
+        viewer: &User,
+        doc_id: &str,
+        _at_ms: i64,
+    ) -> AppResult<Option<SignableVersion>> {
+        self.deployed(state, viewer, doc_id).await
+    }
+    /// Every document in force now in `zone` of the viewer's company that the viewer may
+    /// see, for the kiosk's offline pack (issue 50), in a bounded number of statements.
+    async fn zone_pack(
+        &self,
+        _state: &AppState,
+        _viewer: &User,
+        _zone: &str,
+    ) -> AppResult<Vec<PackedDoc>> {
+        Ok(Vec::new())
     }
 }
 

@@ -73,6 +73,26 @@ pub trait TrainingLevels: Send + Sync {
         let level = self.level(state, op_id, part_number).await?;
         Some(Qualification { level, set: level, reason: None })
     }
+    /// [`Self::qualification`] of each operator on each part, for the kiosk's offline pack
+    /// (issue 50): `(op_id, part_number, qualification)` where a matrix holds both. By
+    /// default one [`Self::qualification`] per pair; a provider answers it in a bounded
+    /// number of statements.
+    async fn qualifications(
+        &self,
+        state: &AppState,
+        op_ids: &[String],
+        part_numbers: &[String],
+    ) -> Vec<(String, String, Qualification)> {
+        let mut out = Vec::new();
+        for op in op_ids {
+            for part in part_numbers {
+                if let Some(q) = self.qualification(state, op, part).await {
+                    out.push((op.clone(), part.clone(), q));
+                }
+            }
+        }
+        out
+    }
     /// A waiver granted by `granter`, identified at the kiosk (`via` says how, for the
     /// audit row): `body` is `{opId, partNumber, reason, days}`. With `write` false only
     /// checks it (the kiosk checks before the PIN, decision 92) and answers `None`;

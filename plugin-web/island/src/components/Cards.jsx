@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { translate, useT } from '@plantdoc/kit';
+import { ApiError, serverUnreachable, translate, useT } from '@plantdoc/kit';
 import { BadgeInput } from './BadgeInput';
 import { PinInput, usePinMode } from './Pin';
 import { PENDING_TEXT, send } from '../outbox';
@@ -22,11 +22,14 @@ export function VerifyCard({ prompt, onBadge, note, onCancel, children }) {
   // badge+pin: the badge is sent first without a PIN. A badge that may not verify (the
   // operator's own, a clerk's, an unknown one) is refused at once and the field stays a
   // badge field; only the server's 'enter your PIN' (400 `pin`) turns it into the PIN field.
+  // Offline nothing can answer 'enter your PIN': the PIN field comes at once (decision 122).
   const probe = (b) =>
-    onBadge(b, null).catch((e) => {
-      if (!e?.fields?.pin) throw e;
-      setBadge(b);
-    });
+    serverUnreachable()
+      ? Promise.resolve(setBadge(b))
+      : onBadge(b, null).catch((e) => {
+          if (!e?.fields?.pin) throw e;
+          setBadge(b);
+        });
   return (
     <Card style={CARD}>
       <Typography.Title level={2} style={{ fontSize: 24 }}>
@@ -106,10 +109,15 @@ export function SittingVerify({ op, onVerified, onCancel, more = [] }) {
   const [note, setNote] = useState('');
   const verify = async (badgeNo, secret) => {
     setNote('');
+    // Offline, the verifier rule is checked on the netbook too (decision 122).
+    if (serverUnreachable()) {
+      const why = await import('../offline/answers').then((m) => m.offlineVerifierRefusal(badgeNo, op._id));
+      if (why) throw new ApiError(403, { error: why });
+    }
     for (const i of items.filter((x) => !done.includes(x.id))) {
       const body = i.kind === 'swp' ? { swpId: i.id, opName: op.fullName, partNumber: i.label, currentSquares: 5 } : { alertId: i.id };
       try {
-        await send(`/api/island/verify-${i.kind}`, { badgeNo, opId: op._id, ...body }, () => setNote(PENDING_TEXT), secret);
+        await send(`/api/island/verify-${i.kind}`, { badgeNo, opId: op._id, ...body }, (text) => setNote(text || PENDING_TEXT), secret);
       } catch (e) {
         // Nothing left to verify (done elsewhere, or the alert is no longer in force):
         // shown, and the others go on. A refused verifier stops here.

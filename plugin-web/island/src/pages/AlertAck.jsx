@@ -97,7 +97,7 @@ function AlertRead({ alert, read, sitting, unread, status, part, step, op, go, n
     setNote('');
     const files = readFiles(file.data?.served && { alert: file.data.served }, ['alert']);
     const body = { opId: op._id, alertId: alert._id, ...(files ? { readFiles: files } : {}) };
-    const ok = await send('/api/island/operator-read-alert', body, () => setNote(PENDING_TEXT), secret);
+    const ok = await send('/api/island/operator-read-alert', body, (text) => setNote(text || PENDING_TEXT), secret);
     // Not when another operator is at the netbook by the time the outbox had an answer.
     if (ok && addRead({ kind: 'alert', id: alert._id, label: alert.alertTag }, { opId: op._id })) {
       setTicked(false);

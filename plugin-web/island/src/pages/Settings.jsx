@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { clearSession, getKioskSettings, k, setKioskSettings, useSession, useT, zoneOptions } from '@plantdoc/kit';
 import { revokeNetbook, saveZone, settingsAccess } from '../api';
 import { BadgeInput } from '../components/BadgeInput';
+import { OfflineStorage } from '../components/OfflineStorage';
 import { setOperator } from '../state';
 
 // antd's default danger red is below the 4.5:1 contrast ratio on white.
@@ -95,6 +96,7 @@ export function Settings() {
           {t('Settings')}
         </Typography.Title>
         <Typography.Text>{t('Current zone: {{zone}}', { zone: current || t('Not Set') })}</Typography.Text>
+        <OfflineStorage />
         <label htmlFor="island-zone">{t('What zone does this netbook belong to?')}</label>
         <Select id="island-zone" value={zone} onChange={setZone} options={zoneOptions(access.zones)} style={{ width: '100%' }} />
         {error && (

@@ -7,7 +7,6 @@ import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { LANGUAGES, setOverrideLanguage, useLanguage, useT } from '@plantdoc/kit';
 import { badgeOperator } from '../badgeApi';
-import { flush } from '../outbox';
 import { useSignIn } from '../state';
 import { useBadgeCapture, useBadgeField } from '../components/badgeField';
 
@@ -55,8 +54,9 @@ export function StartScreen() {
     signIn(op);
   });
   useBadgeCapture(field, { onKey: () => setScanning(true) });
-  // Anything a previous run could not send goes now.
-  useEffect(() => void flush(), []);
+  // Anything a previous run could not send goes now (the outbox and IndexedDB load after
+  // the first screen).
+  useEffect(() => void import('../outbox').then((m) => m.flush()), []);
   return (
     <div style={{ ...CARD, maxWidth: 560, margin: '64px auto', textAlign: 'center' }}>
       <h2 style={TITLE}>{t('Please scan your badge to continue')}</h2>

@@ -95,9 +95,10 @@ export function SwpAck() {
     // The files shown, by language and SHA-256 (decision 82), when the links said.
     const files = readFiles(links.data?.served, ['swc', 'jes', 'vis']);
     const body = { opId: op._id, swpId: part.data._id, ...(files ? { readFiles: files } : {}) };
-    return send('/api/island/operator-read-swp', body, () => setSent(PENDING_TEXT), secret).then(() => {
+    return send('/api/island/operator-read-swp', body, (text) => setSent(text || PENDING_TEXT), secret).then((answer) => {
       if (secret) addRead(item, { opId: op._id });
-      setSent('');
+      // Kept on the netbook (server unreachable): the note stays until it is sent.
+      if (!answer?.queued) setSent('');
       setSigned(true);
     });
   };

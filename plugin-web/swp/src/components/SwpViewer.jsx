@@ -9,6 +9,7 @@ import { Button, Space, Spin, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { SwpCompare, useT } from '@plantdoc/kit';
 import { swpLinks, useSwp } from '../api';
+import { packageUrl } from '../lib';
 import { DetailsLink } from './ListTools';
 
 const DocumentViewer = lazy(() => import('./DocumentViewerPart'));
@@ -81,6 +82,11 @@ export function SwpViewer({ view, known, lifetimeSeconds }) {
         {swp.partNumber && <DetailsLink partNumber={swp.partNumber} />}
         {!comparing && <Button onClick={() => setComparing(true)}>{t('Compare')}</Button>}
         {swp.status === 'deployed' && <Button onClick={() => setTranslating((on) => !on)}>{translating ? t('Hide translations') : t('Translations')}</Button>}
+        {swp.status === 'deployed' && swp.partNumber && (
+          <Button href={packageUrl(swp.partNumber)} download>
+            {t('Download to keep')}
+          </Button>
+        )}
       </Space>
       <EffectiveNotice swp={viewed.data} />
       {!translating && (

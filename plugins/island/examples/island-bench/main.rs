@@ -6,7 +6,8 @@
 //! operators at one client. It prints figures; it asserts only that no request failed.
 //! The plant and the load loop are the SWP benchmark's (shared source files).
 //! `--small`: a small plant (CI); `--plans`: query plans first; `--matrix`: only the
-//! training matrix; `--only TEXT`: the floor rows and the rows whose name holds TEXT.
+//! training matrix; `--only TEXT`: the floor rows and the rows whose name holds TEXT;
+//! `--sync`: only the offline sync (500 queued signatures, issue 50) on a small plant.
 mod accounts;
 mod alerts;
 mod changes;
@@ -14,6 +15,7 @@ mod changes;
 mod load;
 mod machines;
 mod plans;
+mod sync;
 mod training;
 // Shared with the SWP benchmark, which uses parts this one does not.
 #[allow(dead_code)]
@@ -64,6 +66,8 @@ async fn main() -> anyhow::Result<()> {
     let small = std::env::args().any(|a| a == "--small");
     // --matrix: only the training matrix, full size, on a small plant (no load rows).
     let matrix_only = std::env::args().any(|a| a == "--matrix");
+    let sync_only = std::env::args().any(|a| a == "--sync");
+    let small = small || sync_only;
     let (swps, signs, ops, secs, clients) = if small || matrix_only {
         (2_000, 10_000, 200, 1.0, 16)
     } else {
@@ -138,6 +142,10 @@ async fn main() -> anyhow::Result<()> {
     .await?;
     let http = reqwest::Client::builder().pool_max_idle_per_host(clients).build()?;
     let kiosk = load::sign_in(&http, &base, "kiosk@bench.plant", PASSWORD).await?;
+    if sync_only {
+        return sync::bench(&state, &http, (&base, &bare_base), &kiosk, &plant.deployed_ids, ops)
+            .await;
+    }
 
     let ids = std::sync::Arc::new(plant.deployed_ids.clone());
     let parts = std::sync::Arc::new(plant.parts.clone());

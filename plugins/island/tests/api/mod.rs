@@ -7,6 +7,8 @@ mod binding;
 mod flow;
 mod languages;
 mod netbook;
+mod offline;
+mod offline_sync;
 mod pin_lock;
 mod pin_rollout;
 mod pins;

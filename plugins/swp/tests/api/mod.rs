@@ -15,6 +15,7 @@ mod live_audience;
 pub(crate) mod notify;
 mod notify_bench;
 mod notify_mail;
+mod package;
 mod paging;
 mod real_files;
 mod remembered;

@@ -208,7 +208,7 @@ impl Translation {
 mod read;
 pub use read::{
     current, insert_with_document, missing, of_docs, one, purge, retained_files, served,
-    version_files,
+    served_of_docs, version_files,
 };
 
 #[cfg(test)]

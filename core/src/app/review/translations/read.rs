@@ -50,6 +50,28 @@ pub async fn of_docs(
     with_reviews(conn, out).await
 }
 
+/// The served (approved) translations of the documents `ids` of `kind`, by document,
+/// section and language, without their reviews: one statement per 500 documents (the
+/// kiosk's offline pack).
+pub async fn served_of_docs(
+    conn: &mut AnyConnection,
+    kind: DocKind,
+    ids: &[String],
+) -> Result<Vec<Translation>, sqlx::Error> {
+    let mut out = Vec::new();
+    for chunk in ids.chunks(500) {
+        let mut q = crate::db::Params::default();
+        let k = q.add(kind.as_str().to_string());
+        let list = q.list(chunk.iter().cloned());
+        let sql = format!(
+            "SELECT {COLUMNS} FROM doc_translations WHERE doc_kind = {k} AND doc_id IN ({list}) AND status = 'approved' ORDER BY doc_id, section, lang"
+        );
+        let rows = q.query(&sql).fetch_all(&mut *conn).await?;
+        out.extend(rows.iter().map(Translation::from_row).collect::<Result<Vec<_>, _>>()?);
+    }
+    Ok(out)
+}
+
 /// The document's translations people act on: the served ones, those in review and
 /// the last rejected of each section and language (until the next proposal).
 pub async fn current(

@@ -1,0 +1,30 @@
+-- Issue 50: a signature made at the kiosk during a network outage keeps the kiosk's time
+-- as its signing time (signed_at, verified_at: contemporaneous) and the time the server
+-- received it on sync (received_at for the read, verify_received_at for the
+-- verification); both null for a signature made online.
+ALTER TABLE acknowledgements ADD COLUMN received_at BIGINT;
+ALTER TABLE acknowledgements ADD COLUMN verify_received_at BIGINT;
+-- The sign record's object (the sign histories) says so for an offline act only: `offline`,
+-- `dateReceived` and, once verified offline, `dateVerifyReceived`; a record made online
+-- keeps the object it had.
+DROP VIEW sign_record_json;
+CREATE VIEW sign_record_json AS
+SELECT doc_kind, doc_id, version_hash, signed_at, id,
+    json_patch(json_object(
+        '_id', id,
+        'verified', json(CASE WHEN verified_at IS NULL THEN 'false' ELSE 'true' END),
+        'op', json_object('_id', operator_id, 'fullName', op_full_name, 'opNo', op_no),
+        'dateSigned', json_object('date', strftime('%Y-%m-%dT%H:%M:%fZ', signed_at / 1000.0, 'unixepoch')),
+        'cl', json(CASE WHEN verifier_id IS NULL THEN NULL ELSE json_object('_id', verifier_id, 'fullName', cl_full_name, 'opNo', cl_op_no) END),
+        'dateVerified', json(CASE WHEN verified_at IS NULL THEN NULL ELSE json_object('date', strftime('%Y-%m-%dT%H:%M:%fZ', verified_at / 1000.0, 'unixepoch')) END),
+        'versionHash', version_hash,
+        'signMeaning', 'Read',
+        'signMode', sign_mode,
+        'verifyMeaning', CASE WHEN verified_at IS NULL THEN NULL ELSE 'Verified' END,
+        'verifyMode', CASE WHEN verified_at IS NULL THEN NULL ELSE COALESCE(verify_mode, 'badge') END
+    ), CASE WHEN received_at IS NULL AND verify_received_at IS NULL THEN '{}' ELSE json_object(
+        'offline', json('true'),
+        'dateReceived', json(CASE WHEN received_at IS NULL THEN NULL ELSE json_object('date', strftime('%Y-%m-%dT%H:%M:%fZ', received_at / 1000.0, 'unixepoch')) END),
+        'dateVerifyReceived', json(CASE WHEN verify_received_at IS NULL THEN NULL ELSE json_object('date', strftime('%Y-%m-%dT%H:%M:%fZ', verify_received_at / 1000.0, 'unixepoch')) END)
+    ) END) AS o
+FROM acknowledgements;
