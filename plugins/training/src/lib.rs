@@ -18,6 +18,7 @@ mod lines;
 mod listen;
 mod matrix;
 mod qualify;
+mod qualify_many;
 mod routes;
 mod schemas;
 mod store;
@@ -148,6 +149,21 @@ impl TrainingLevels for Levels {
         part_number: &str,
     ) -> Option<Qualification> {
         qualification(state, op_id, part_number).await
+    }
+
+    async fn qualifications(
+        &self,
+        state: &AppState,
+        op_ids: &[String],
+        part_numbers: &[String],
+    ) -> Vec<(String, String, Qualification)> {
+        match qualify_many::of_many(state, op_ids, part_numbers).await {
+            Ok(v) => v,
+            Err(e) => {
+                tracing::warn!(error = %e, "training qualifications lookup failed");
+                Vec::new()
+            }
+        }
     }
 
     async fn waive(

@@ -149,3 +149,40 @@ async fn the_pack_is_refused_without_a_zone_to_other_zones_and_to_other_accounts
         StatusCode::UNAUTHORIZED
     );
 }
+
+#[tokio::test]
+async fn with_the_gate_on_the_pack_has_the_levels_the_gate_uses() {
+    use crate::training::support::{add_op, add_part, block, leader};
+    let app = spawn_with(&[
+        ("auth.ip_attempts_per_minute", "1000"),
+        ("release", "2.0"),
+        ("modules.training.gate", "true"),
+    ])
+    .await;
+    let p = super::support::plant(&app, "GATE-7101").await;
+    let c = leader(&app).await;
+    assert_eq!(add_part(&c, "GATE-7101", 4).await.status, StatusCode::OK);
+    assert_eq!(add_op(&c, &p.op).await.status, StatusCode::OK);
+    let r = c
+        .post(
+            "/api/training/matrix/edit/block",
+            &json!({"blockId": block(&c, 0, 0).await, "squares": 3}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let pack = pack(&p.netbook).await;
+    assert_eq!(pack["gate"], true);
+    let ops = pack["operators"].as_array().unwrap();
+    let op = ops.iter().find(|o| o["_id"] == p.op.as_str()).expect("the operator");
+    let online = p.status().await;
+    assert_eq!(online["trainingLevel"], 3);
+    let level = &op["levels"]["GATE-7101"];
+    assert_eq!(
+        (&level["level"], &level["reason"]),
+        (&online["trainingLevel"], &online["trainingReason"]),
+        "{op}"
+    );
+    // Staff are in no matrix: no levels.
+    let sup = ops.iter().find(|o| o["_id"] == p.sup.as_str()).expect("the supervisor");
+    assert_eq!(sup["levels"], json!({}));
+}

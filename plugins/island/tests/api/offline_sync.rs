@@ -73,8 +73,14 @@ async fn an_offline_read_and_verification_keep_the_kiosk_time_and_the_sync_time(
     // The sign history shows both times; a record made online keeps the spec's object.
     let h = history(&p.netbook, &p.swp_id).await;
     assert_eq!(h[0]["offline"], true, "{h:?}");
-    assert_eq!(h[0]["dateSigned"]["date"].as_str().map(|d| &d[..19]), Some(&plantdoc_core::clock::iso(read_at)[..19]));
-    assert!(h[0]["dateReceived"]["date"].is_string() && h[0]["dateVerifyReceived"]["date"].is_string(), "{h:?}");
+    assert_eq!(
+        h[0]["dateSigned"]["date"].as_str().map(|d| &d[..19]),
+        Some(&plantdoc_core::clock::iso(read_at)[..19])
+    );
+    assert!(
+        h[0]["dateReceived"]["date"].is_string() && h[0]["dateVerifyReceived"]["date"].is_string(),
+        "{h:?}"
+    );
     // Read 2 h ago, verified: the status counts it from the kiosk's time.
     let st = p.status().await;
     assert_eq!(
