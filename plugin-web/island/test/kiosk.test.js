@@ -5,6 +5,9 @@ import { historyRows, SIGN_VALID_MS } from '../src/components/History';
 import { OUTBOX_KEY, PENDING_TEXT, flush, pendingCount, queued, send } from '../src/outbox';
 import { DB_NAME, closeDb } from '../src/offline/db';
 import { api } from '@plantdoc/kit';
+import { createElement } from 'react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { OfflineBanner, clock } from '../src/components/OfflineBanner';
 
 describe('status colours (spec section 4)', () => {
   test('training: ≤0 red, 1-3 yellow, 4 green, 5 yellow', () => {
@@ -116,6 +119,27 @@ describe('outbox (IndexedDB)', () => {
     localStorage.setItem(OUTBOX_KEY, JSON.stringify([{ key: 'old', path: '/api/island/verify-alert', body: { alertId: 'a' } }]));
     expect((await queued()).map((i) => i.key)).toEqual(['old']);
     expect(localStorage.getItem(OUTBOX_KEY)).toBeNull();
+  });
+
+  test('a signature kept offline and refused on sync is said on screen until closed', async () => {
+    let up = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        if (!up) throw new TypeError('Failed to fetch');
+        return new Response(JSON.stringify({ error: 'Wrong PIN.' }), { status: 403, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    render(createElement(OfflineBanner));
+    await expect(send('/api/island/operator-read-swp', { opId: 'o', swpId: 's' })).resolves.toEqual({ queued: true, offline: true });
+    const [item] = await queued();
+    up = true;
+    await act(() => flush());
+    expect(await pendingCount()).toBe(0);
+    const shown = await screen.findByRole('alert');
+    expect(shown.textContent).toContain(`A signature made at ${clock(item.kioskTime)} was refused when it was sent: Wrong PIN. — see the team lead`);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   test('a refusal is removed and reported', async () => {
