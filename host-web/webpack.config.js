@@ -56,15 +56,15 @@ const bootConfig = (mode) => {
   };
 };
 
-// island-sw.js: the kiosk's service worker (src/kiosk/sw.js, decision 122), a plain worker
-// script at the root so that its scope may be /island; served with `no-cache` like main.js.
+// kiosk-sw.js: the kiosk's service worker (src/kiosk/sw.js, decision 122), a plain worker
+// script at the root so that its scope may be the kiosk's route; served with `no-cache` like main.js.
 const swConfig = (mode) => {
   const config = baseConfig({ dir: __dirname, mode });
   return {
     ...config,
-    name: 'island-sw',
+    name: 'kiosk-sw',
     target: 'webworker',
-    entry: { 'island-sw': './src/kiosk/sw.js' },
+    entry: { 'kiosk-sw': './src/kiosk/sw.js' },
     output: { ...config.output, publicPath: '/', clean: false },
   };
 };
@@ -76,7 +76,7 @@ const hostConfig = (mode) => {
     name: 'host',
     entry: { main: './src/index.js' },
     // boot.js (and its compressed copies) is the other compilation's.
-    output: { ...config.output, publicPath: '/', uniqueName: 'plantdoc_host', clean: { keep: /^(boot|island-sw)\.js/ } },
+    output: { ...config.output, publicPath: '/', uniqueName: 'plantdoc_host', clean: { keep: /^(boot|kiosk-sw)\.js/ } },
     optimization: { splitChunks: hostSplitChunks },
     plugins: [
       ...config.plugins,

@@ -1,12 +1,13 @@
 // The console ships no service worker; one left by an older build would serve stale
-// pages, so every registration is removed on load except the kiosk's own (scope /island,
-// script /island-sw.js: it keeps the kiosk working through a network outage, decision 122).
-export const KIOSK_WORKER = '/island-sw.js';
+// pages, so every registration is removed on load except the kiosk's own (script
+// /kiosk-sw.js, scoped to the kiosk's route by its remote: it keeps the kiosk working
+// through a network outage, decision 122).
+export const KIOSK_WORKER = '/kiosk-sw.js';
 
 const isKiosk = (r) => {
   try {
     const script = r.active || r.waiting || r.installing;
-    return new URL(r.scope).pathname === '/island' && (!script || new URL(script.scriptURL).pathname === KIOSK_WORKER);
+    return Boolean(script) && new URL(script.scriptURL).pathname === KIOSK_WORKER && new URL(r.scope).pathname !== '/';
   } catch {
     return false;
   }

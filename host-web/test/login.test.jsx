@@ -194,14 +194,14 @@ describe('service worker', () => {
     expect(unregister).toHaveBeenCalledTimes(2);
     expect(await unregisterServiceWorkers({})).toBe(0);
   });
-  it("spares the kiosk's own worker (scope /island, /island-sw.js) and removes any other", async () => {
+  it("spares the kiosk's own worker (/kiosk-sw.js, scoped to the kiosk's route) and removes any other", async () => {
     const mine = vi.fn(async () => true);
     const other = vi.fn(async () => true);
     const reg = (scope, script, unregister) => ({ scope, active: { scriptURL: script }, unregister });
     const regs = [
-      reg('http://x/island', 'http://x/island-sw.js', mine),
+      reg('http://x/island', 'http://x/kiosk-sw.js?remote=island', mine),
       reg('http://x/island', 'http://x/old-sw.js', other),
-      reg('http://x/', 'http://x/island-sw.js', other),
+      reg('http://x/', 'http://x/kiosk-sw.js?remote=island', other),
     ];
     expect(await unregisterServiceWorkers({ serviceWorker: { getRegistrations: async () => regs } })).toBe(2);
     expect(mine).not.toHaveBeenCalled();

@@ -156,7 +156,7 @@ describe('Island kiosk offline', () => {
       async (page) => {
         await page.setViewportSize({ width: 1366, height: 768 });
         // The worker's script: revalidated on every load (a new build reaches the kiosk).
-        const sw = await fetch(`${server.url}/island-sw.js`);
+        const sw = await fetch(`${server.url}/kiosk-sw.js`);
         assert.equal(sw.status, 200);
         assert.match(sw.headers.get('content-type') || '', /javascript/);
         assert.equal(sw.headers.get('cache-control'), 'no-cache');

@@ -1,16 +1,17 @@
-// The kiosk's service worker (/island-sw.js, registered by the island remote with scope
-// /island; decision 122). It keeps the application so that /island reloads with the
-// server down, and the documents of the netbook's zone by SHA-256. Workbox routes and
-// strategies; the console has no service worker (host-web/src/serviceWorker.js).
-//   - navigations under /island: the network first, else the kept shell (one entry: every
-//     /island address is the same index.html);
+// The kiosk's service worker (/kiosk-sw.js?remote=<the kiosk's remote>, registered by that
+// remote with its route as the scope; decision 122). The host names no module: the scope
+// and the remote come from the registration. It keeps the application so that the kiosk
+// reloads with the server down, and the documents of the netbook's zone by SHA-256.
+// Workbox routes and strategies; the console has no service worker (serviceWorker.js).
+//   - navigations under the scope: the network first, else the kept shell (one entry:
+//     every address under the scope is the same index.html);
 //   - content-hashed chunks: kept once fetched (their name changes with their content);
 //   - main.js, boot.js, remoteEntry.js, files.json and the shell's two reads
 //     (/api/users/current, /api/modules): the network first, else the kept copy, marked
 //     with `x-plantdoc-kept` so the page knows the server did not answer;
-//   - /island/doc/<sha256>: a document kept by its hash (the server's links are signed and
+//   - <scope>/doc/<sha256>: a document kept by its hash (the server's links are signed and
 //     expire; the hash is a stable key), never from the network.
-// Messages: {type: 'warm'} keeps every script of the host and the island (their
+// Messages: {type: 'warm'} keeps every script of the host and the kiosk's remote (their
 // files.json, written by the build), so the screens loaded later work offline too;
 // {type: 'keep', files: [{sha256, url}]} keeps the pack's documents and drops the others.
 import { clientsClaim } from 'workbox-core';
@@ -19,10 +20,13 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 
 const APP = 'plantdoc-app';
 const DOCS = 'plantdoc-docs';
-const DOC = '/island/doc/';
+// The kiosk's route (the registration's scope) and its remote (`?remote=` of the script).
+const SCOPE = new URL(self.registration.scope).pathname.replace(/\/$/, '');
+const REMOTE = (new URL(self.location.href).searchParams.get('remote') || '').replace(/[^a-z0-9-]/g, '');
+const DOC = `${SCOPE}/doc/`;
 const HASHED = /\.[0-9a-f]{10}\.js$/;
 const SHELL_READS = ['/api/users/current', '/api/modules'];
-const LISTS = ['/files.json', '/remotes/island/files.json'];
+const LISTS = ['/files.json', `/remotes/${REMOTE}/files.json`];
 // A document bigger than this is kept without checking its hash (no incremental digest in
 // WebCrypto: the whole body would sit in memory; videos).
 const CHECK_MAX = 64 * 1024 * 1024;
@@ -48,8 +52,8 @@ registerRoute(
   async ({ url }) => (await caches.match(url.pathname, { cacheName: DOCS, ...ignoreVary })) || new Response('', { status: 404 }),
 );
 registerRoute(
-  ({ request, url }) => request.mode === 'navigate' && same(url) && /^\/island(\/|$)/.test(url.pathname),
-  networkFirst([{ cacheKeyWillBeUsed: async () => '/island' }]),
+  ({ request, url }) => request.mode === 'navigate' && same(url) && (url.pathname === SCOPE || url.pathname.startsWith(`${SCOPE}/`)),
+  networkFirst([{ cacheKeyWillBeUsed: async () => SCOPE }]),
 );
 registerRoute(({ url }) => same(url) && HASHED.test(url.pathname), new CacheFirst({ cacheName: APP, matchOptions: ignoreVary }));
 registerRoute(
@@ -59,7 +63,7 @@ registerRoute(
 );
 
 async function listed() {
-  const names = new Set(['/island', '/boot.js', '/main.js', '/remotes/island/remoteEntry.js', ...SHELL_READS]);
+  const names = new Set([SCOPE, '/boot.js', '/main.js', `/remotes/${REMOTE}/remoteEntry.js`, ...SHELL_READS]);
   for (const list of LISTS) {
     const res = await fetch(list, { cache: 'no-cache' });
     if (!res.ok) continue;

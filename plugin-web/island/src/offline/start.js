@@ -4,7 +4,7 @@
 // and the pack is fetched and kept (pack.js). Nothing here runs before the first screen.
 import { setReadFallback } from '@plantdoc/kit';
 
-export const WORKER = '/island-sw.js';
+export const WORKER = '/kiosk-sw.js?remote=island';
 
 export function startOffline(win = typeof window === 'undefined' ? undefined : window) {
   // Only the kiosk's screens: a console page opened later in the same tab keeps its errors.
