@@ -201,6 +201,8 @@ for r in range(100):
     for i in range(200):
         if (r + i) % 6 != 0 or (r, i) == (99, 199):
             con.execute("INSERT INTO training_blocks (part_row, op_row, squares, prev_squares, updated_at) VALUES (?, ?, ?, -1, 0)", ('bigc%d' % i, 'bigr%d' % r, 1 if (r, i) == (99, 199) else (r + i) % 6 - 1))
+# Written around the module: each column's stored levels (decision 123) follow its blocks.
+con.execute("UPDATE training_parts SET levels = (SELECT group_concat(b.op_row || ',' || b.squares || ',' || b.updated_at, ';') FROM training_blocks b WHERE b.part_row = training_parts.id) WHERE id LIKE 'bigc%'")
 con.commit()
 `;
   const r = spawnSync('python3', ['-c', script, path.join(suite.server.dir, 'plantdoc.db')], { encoding: 'utf8' });
