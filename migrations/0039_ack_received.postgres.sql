@@ -1,4 +1,4 @@
--- Issue 50: a signature made at the kiosk during a network outage keeps the kiosk's time
+-- Decision 121: a signature made at the kiosk during a network outage keeps the kiosk's time
 -- as its signing time (signed_at, verified_at: contemporaneous) and the time the server
 -- received it on sync (received_at for the read, verify_received_at for the
 -- verification); both null for a signature made online.

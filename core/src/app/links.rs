@@ -176,7 +176,7 @@ fn with_headers(mut resp: Response, name: &str, ct: &str) -> Response {
 
 /// The stored PDF `key` as a controlled copy on disk, stamped with `facts` and `by` as a
 /// copy link opened by them is (the same kept copies; a package of a part's documents,
-/// issue 50). `None` when this instance does not stamp (the stored file is then the copy).
+/// decision 121). `None` when this instance does not stamp (the stored file is then the copy).
 /// A copy not `kept` is the caller's to remove once read.
 pub async fn controlled_copy(
     state: &AppState,

@@ -364,7 +364,7 @@ pub fn version_json_sql(kind: DocKind, id_sql: &str, hash_sql: &str) -> String {
 mod trail;
 pub use trail::{trail_page, SignAct};
 
-/// Inside the signing transaction of an offline signature (issue 50): when the server
+/// Inside the signing transaction of an offline signature (decision 121): when the server
 /// received the read (`verification` false) or the verification of record `id`, whose
 /// own time is the kiosk's.
 pub async fn set_received(

@@ -152,7 +152,7 @@ export function pagedPath({ page, limit, search, sortBy, sortOrder }) {
 
 /** GET /api/swps/audit-file/{partNumber}.pdf|.csv: the auditor's file of a part (decision 63). */
 export const auditFileUrl = (partNumber, ext) => `/api/swps/audit-file/${encodeURIComponent(partNumber)}.${ext}`;
-/** GET /api/swps/package/{partNumber}.zip: the deployed revision's documents as one file to keep (issue 50). */
+/** GET /api/swps/package/{partNumber}.zip: the deployed revision's documents as one file to keep (decision 121). */
 export const packageUrl = (partNumber) => `/api/swps/package/${encodeURIComponent(partNumber)}.zip`;
 
 /** The sections a translation may be of (the Translations panel, the 'Not yet translated' list). */

@@ -1,4 +1,4 @@
-//! The alerts of the kiosk's offline pack (issue 50; the `AlertsInForce` port's
+//! The alerts of the kiosk's offline pack (decision 121; the `AlertsInForce` port's
 //! `zone_pack`): the zone's alerts in force now, each as the kiosk's feeds send it, with
 //! its file and served translations (SHA-256 and a controlled-copy link) and its sunset.
 //! A bounded number of statements: the zone's list (the feed's, remembered), the alerts,

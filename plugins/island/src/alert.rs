@@ -34,12 +34,12 @@ pub struct AlertBody {
     /// The file the kiosk showed (the feed's `served`): `[{section: "alert", lang,
     /// sha256}]` (decision 82).
     read_files: Option<Vec<VersionFile>>,
-    /// Signed at the kiosk during an outage (issue 50).
+    /// Signed at the kiosk during an outage (decision 121).
     #[serde(flatten)]
     off: OfflineFields,
 }
 
-/// The alert in force now, or offline at the kiosk's time (issue 50).
+/// The alert in force now, or offline at the kiosk's time (decision 121).
 async fn in_force(
     state: &AppState,
     netbook: &CurrentUser,

@@ -61,7 +61,7 @@ pub struct IslandSettings {
     /// `"badge"` (the spec: the badge alone) or `"badge+pin"`: reads and verifications
     /// also need the signer's PIN (`pin`; decision 63).
     pub signature: String,
-    /// Minutes between two refreshes of the netbook's offline pack (`offline`, issue 50).
+    /// Minutes between two refreshes of the netbook's offline pack (`offline`, decision 121).
     pub offline_refresh_mins: u32,
     /// Hours without the server after which the netbook stops showing documents; an
     /// offline signature older than this + 24 h is refused on sync.

@@ -1,4 +1,4 @@
-//! The netbook's offline pack (issue 50, `GET /api/island/offline?zone=`): what the kiosk
+//! The netbook's offline pack (decision 121, `GET /api/island/offline?zone=`): what the kiosk
 //! keeps to go on through a network outage: the zone's deployed SWPs and alerts in force
 //! with every file (SHA-256 and a link), the company's badge holders with their training
 //! levels, and the sign records of those versions. Built from the same ports and core
@@ -55,7 +55,7 @@ pub struct PackQuery {
     zone: Option<String>,
 }
 
-/// The server's key for sealed PINs (badge+pin; issue 50, decision 121).
+/// The server's key for sealed PINs (badge+pin; decision 121).
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PinKey {

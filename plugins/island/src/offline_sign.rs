@@ -1,4 +1,4 @@
-//! Offline signatures on sync (issue 50): the four signing calls take `offline: true`
+//! Offline signatures on sync (decision 121): the four signing calls take `offline: true`
 //! with `kioskTime` (the kiosk's clock when the operator signed) and, in badge+pin mode,
 //! `sealedPin` (the PIN sealed to the server's key, `sealed`). The act is recorded with
 //! the kiosk's time as its signing time and the sync time beside it; the rules are

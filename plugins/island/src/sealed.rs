@@ -1,4 +1,4 @@
-//! Sealed PINs (issue 50, decision 121): in badge+pin mode a netbook that signs offline
+//! Sealed PINs (decision 121): in badge+pin mode a netbook that signs offline
 //! keeps no PIN; it seals `{"pin", "key"}` to the server's public key (HPKE, RFC 9180, base
 //! mode, DHKEM(P-256, HKDF-SHA256) / HKDF-SHA256 / AES-128-GCM, info "plantdoc pin v1")
 //! and the server opens it on sync. The key pair is derived (the KEM's DeriveKeyPair) from

@@ -60,7 +60,7 @@ pub struct ReadBody {
     /// The files the kiosk showed (`served` of the SWP's answer): `[{section, lang,
     /// sha256}]`, `lang` null for an original (decision 82).
     read_files: Option<Vec<VersionFile>>,
-    /// Signed at the kiosk during an outage (issue 50).
+    /// Signed at the kiosk during an outage (decision 121).
     #[serde(flatten)]
     off: OfflineFields,
 }
@@ -132,7 +132,7 @@ pub struct Given<'a> {
     pub kiosk_time: Option<i64>,
 }
 
-/// An offline act (issue 50): the sync time beside the kiosk's on the record, both in
+/// An offline act (decision 121): the sync time beside the kiosk's on the record, both in
 /// the audit row ('signed at the kiosk …, received …').
 async fn offline_record(
     conn: &mut sqlx::AnyConnection,
@@ -303,7 +303,7 @@ pub struct VerifyBody {
     /// The verifier's PIN in badge+pin mode (and `newPin` replacing a one-time PIN).
     pin: Option<String>,
     new_pin: Option<String>,
-    /// Signed at the kiosk during an outage (issue 50).
+    /// Signed at the kiosk during an outage (decision 121).
     #[serde(flatten)]
     off: OfflineFields,
 }

@@ -68,7 +68,7 @@ impl DeployedDocs for Docs {
 
     /// In force now, or deployed at `at_ms` and superseded since (its deploy at or before
     /// then, its obsolescence after): an offline read of it is kept as a read of that
-    /// revision (issue 50).
+    /// revision (decision 121).
     async fn deployed_at(
         &self,
         state: &AppState,

@@ -1,4 +1,4 @@
-//! The SWPs of the kiosk's offline pack (issue 50; the `DeployedDocs` port's
+//! The SWPs of the kiosk's offline pack (decision 121; the `DeployedDocs` port's
 //! `zone_pack`): every part's revision deployed now in a zone that the kiosk may see, as
 //! the kiosk's screens read it, with each file (originals, video, served translations),
 //! its SHA-256 and a controlled-copy link. Four statements whatever the number of parts:

@@ -1,4 +1,4 @@
-//! `GET /api/swps/package/{partNumber}.zip` (issue 50; the EU Machinery Regulation's
+//! `GET /api/swps/package/{partNumber}.zip` (decision 121; the EU Machinery Regulation's
 //! instructions kept at the machine): the part's deployed revision as one file to keep,
 //! as the console's SWP viewer may see it: its PDFs as controlled copies (stamped for the
 //! person who asked, as a copy link opened by them is), its served translations (also

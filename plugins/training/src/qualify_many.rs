@@ -1,5 +1,5 @@
 //! Many operators' effective levels on many parts at once (the kiosk's offline pack,
-//! issue 50: the `TrainingLevels` port's `qualifications`): the same rules as `qualify::of`
+//! decision 121: the `TrainingLevels` port's `qualifications`): the same rules as `qualify::of`
 //! for each pair, from a bounded number of reads per 500 operators (the blocks of the
 //! matrices holding both; with a rule on, the verified reads, the parts' new releases and
 //! the waivers in force), not one read per operator and part.

@@ -24,7 +24,7 @@ pub trait AlertsInForce: Send + Sync {
         Ok(Vec::new())
     }
     /// The alert if it was deployed and in force at `at_ms` in `company` (an offline
-    /// signature made then, issue 50); by default only one in force now.
+    /// signature made then, decision 121); by default only one in force now.
     async fn in_force_at(
         &self,
         state: &AppState,
@@ -35,7 +35,7 @@ pub trait AlertsInForce: Send + Sync {
         self.in_force(state, company, alert_id).await
     }
     /// The alerts in force now in `zone` of `company` with every file (the original and
-    /// its served translations) and their sunsets, for the kiosk's offline pack (issue 50).
+    /// its served translations) and their sunsets, for the kiosk's offline pack (decision 121).
     async fn zone_pack(
         &self,
         _state: &AppState,

@@ -59,7 +59,7 @@ mod tests {
     }
 }
 
-/// One file of a document in the kiosk's offline pack (issue 50): a [`VersionFile`] with
+/// One file of a document in the kiosk's offline pack (decision 121): a [`VersionFile`] with
 /// a short-lived link the netbook fetches into its cache at once.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 pub struct PackFile {

@@ -59,7 +59,7 @@ pub trait DeployedDocs: Send + Sync {
         Ok(None)
     }
     /// The document as it was in force at `at_ms` for `viewer` (deployed then, obsolete
-    /// or still deployed now): what an offline signature made then signs (issue 50). By
+    /// or still deployed now): what an offline signature made then signs (decision 121). By
     /// default only the one in force now.
     async fn deployed_at(
         &self,
@@ -71,7 +71,7 @@ pub trait DeployedDocs: Send + Sync {
         self.deployed(state, viewer, doc_id).await
     }
     /// Every document in force now in `zone` of the viewer's company that the viewer may
-    /// see, for the kiosk's offline pack (issue 50), in a bounded number of statements.
+    /// see, for the kiosk's offline pack (decision 121), in a bounded number of statements.
     async fn zone_pack(
         &self,
         _state: &AppState,

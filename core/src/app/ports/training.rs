@@ -74,7 +74,7 @@ pub trait TrainingLevels: Send + Sync {
         Some(Qualification { level, set: level, reason: None })
     }
     /// [`Self::qualification`] of each operator on each part, for the kiosk's offline pack
-    /// (issue 50): `(op_id, part_number, qualification)` where a matrix holds both. By
+    /// (decision 121): `(op_id, part_number, qualification)` where a matrix holds both. By
     /// default one [`Self::qualification`] per pair; a provider answers it in a bounded
     /// number of statements.
     async fn qualifications(

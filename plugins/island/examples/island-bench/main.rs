@@ -7,7 +7,7 @@
 //! The plant and the load loop are the SWP benchmark's (shared source files).
 //! `--small`: a small plant (CI); `--plans`: query plans first; `--matrix`: only the
 //! training matrix; `--only TEXT`: the floor rows and the rows whose name holds TEXT;
-//! `--sync`: only the offline sync (500 queued signatures, issue 50) on a small plant.
+//! `--sync`: only the offline sync (500 queued signatures, decision 121) on a small plant.
 mod accounts;
 mod alerts;
 mod changes;

@@ -1,4 +1,4 @@
-//! Back online (issue 50): a kiosk's queue of 500 offline signatures sent in order, one
+//! Back online (decision 121): a kiosk's queue of 500 offline signatures sent in order, one
 //! at a time, as the kiosk does (each read then its verification, 250 reads, each act
 //! with its key and kiosk time; in badge+pin mode each PIN sealed to the pack's key,
 //! sealed beforehand as the kiosk seals it when the act is made). Prints the total time

@@ -1,4 +1,4 @@
-//! The netbook's offline pack (issue 50, `GET /api/island/offline`) on the demo plant:
+//! The netbook's offline pack (decision 121, `GET /api/island/offline`) on the demo plant:
 //! its content (the zone's SWPs with their files, alerts in force, badge holders, the
 //! sign records of those versions), its refusals (no zone, a zone not served, another
 //! account than a kiosk) and its audit row, once per refresh period.

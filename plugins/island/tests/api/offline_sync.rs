@@ -1,4 +1,4 @@
-//! Offline signatures on sync (issue 50): recorded with the kiosk's time and the sync
+//! Offline signatures on sync (decision 121): recorded with the kiosk's time and the sync
 //! time, a revision superseded during the outage signed as read of that revision (the
 //! new one's obligation stays open), the kiosk's time checked, sealed PINs (right, wrong:
 //! refused, audited and told; sealed for another request), and the audit chain after.

@@ -1,4 +1,4 @@
-//! `GET /api/swps/package/{partNumber}.zip` (issue 50): the deployed revision's PDFs as
+//! `GET /api/swps/package/{partNumber}.zip` (decision 121): the deployed revision's PDFs as
 //! controlled copies with a manifest whose SHA-256s match the files in the zip, the
 //! stored files' SHA-256 beside them; 404 (the spec's shape) for an unknown part or one
 //! the caller may not see; audited.

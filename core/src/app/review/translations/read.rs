@@ -36,27 +36,27 @@ pub async fn of_docs(
     kind: DocKind,
     ids: &[String],
 ) -> Result<Vec<Translation>, sqlx::Error> {
-    let mut out = Vec::new();
-    for chunk in ids.chunks(500) {
-        let mut q = crate::db::Params::default();
-        let k = q.add(kind.as_str().to_string());
-        let list = q.list(chunk.iter().cloned());
-        let sql = format!(
-            "SELECT {COLUMNS} FROM doc_translations WHERE doc_kind = {k} AND doc_id IN ({list}) ORDER BY doc_id, section, lang, proposed_at, id"
-        );
-        let rows = q.query(&sql).fetch_all(&mut *conn).await?;
-        out.extend(rows.iter().map(Translation::from_row).collect::<Result<Vec<_>, _>>()?);
-    }
+    let out = rows_of_docs(conn, kind, ids, "").await?;
     with_reviews(conn, out).await
 }
 
 /// The served (approved) translations of the documents `ids` of `kind`, by document,
-/// section and language, without their reviews: one statement per 500 documents (the
-/// kiosk's offline pack).
+/// section and language, without their reviews (the kiosk's offline pack).
 pub async fn served_of_docs(
     conn: &mut AnyConnection,
     kind: DocKind,
     ids: &[String],
+) -> Result<Vec<Translation>, sqlx::Error> {
+    rows_of_docs(conn, kind, ids, "AND status = 'approved'").await
+}
+
+/// The translations of `ids` matching `filter` (SQL, no argument), one statement per 500
+/// documents, by document, section, language, then proposal.
+async fn rows_of_docs(
+    conn: &mut AnyConnection,
+    kind: DocKind,
+    ids: &[String],
+    filter: &str,
 ) -> Result<Vec<Translation>, sqlx::Error> {
     let mut out = Vec::new();
     for chunk in ids.chunks(500) {
@@ -64,7 +64,7 @@ pub async fn served_of_docs(
         let k = q.add(kind.as_str().to_string());
         let list = q.list(chunk.iter().cloned());
         let sql = format!(
-            "SELECT {COLUMNS} FROM doc_translations WHERE doc_kind = {k} AND doc_id IN ({list}) AND status = 'approved' ORDER BY doc_id, section, lang"
+            "SELECT {COLUMNS} FROM doc_translations WHERE doc_kind = {k} AND doc_id IN ({list}) {filter} ORDER BY doc_id, section, lang, proposed_at, id"
         );
         let rows = q.query(&sql).fetch_all(&mut *conn).await?;
         out.extend(rows.iter().map(Translation::from_row).collect::<Result<Vec<_>, _>>()?);
