@@ -9,8 +9,8 @@
 //   - main.js, boot.js, remoteEntry.js, files.json and the shell's two reads
 //     (/api/users/current, /api/modules): the network first, else the kept copy, marked
 //     with `x-plantdoc-kept` so the page knows the server did not answer;
-//   - <scope>/doc/<sha256>: a document kept by its hash (the server's links are signed and
-//     expire; the hash is a stable key), never from the network.
+//   - <scope>/doc/<sha256>: a document kept by its hash (fetched from the pack's same-origin
+//     link, which answers the stored bytes: decision 126), never from the network.
 // Messages: {type: 'warm'} keeps every script of the host and the kiosk's remote (their
 // files.json, written by the build), so the screens loaded later work offline too;
 // {type: 'keep', files: [{sha256, url}]} keeps the pack's documents and drops the others.
@@ -88,6 +88,37 @@ async function warm() {
 
 const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, '0')).join('');
 
+/**
+ * The body of `res` whole (`bytes`) when it is at most CHECK_MAX, else (`big`) a response
+ * that streams it: the pack's links stream from the store and may not say their length.
+ */
+async function whole(res) {
+  if (Number(res.headers.get('content-length') || 0) > CHECK_MAX) return { big: res };
+  const reader = res.body.getReader();
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.length;
+    if (size > CHECK_MAX) {
+      const rest = new ReadableStream({
+        start: (c) => chunks.forEach((ch) => c.enqueue(ch)),
+        pull: async (c) => {
+          const next = await reader.read();
+          if (next.done) c.close();
+          else c.enqueue(next.value);
+        },
+      });
+      return { big: new Response(rest, { status: 200, headers: res.headers }) };
+    }
+  }
+  const bytes = new Uint8Array(size);
+  chunks.reduce((at, ch) => (bytes.set(ch, at), at + ch.length), 0);
+  return { bytes };
+}
+
 /** Keeps each file under its hash (checked when it is not too big), drops the others. */
 async function keep(files) {
   const cache = await caches.open(DOCS);
@@ -97,15 +128,14 @@ async function keep(files) {
     const key = DOC + f.sha256;
     if (await cache.match(key, ignoreVary)) continue;
     const res = await fetch(f.url, { credentials: 'same-origin' }).catch(() => null);
-    if (!res?.ok) continue;
-    const size = Number(res.headers.get('content-length') || 0);
-    if (size && size > CHECK_MAX) {
-      await cache.put(key, res);
+    if (!res?.ok || !res.body) continue;
+    const { big, bytes } = await whole(res);
+    if (big) {
+      await cache.put(key, big);
       continue;
     }
-    const body = await res.arrayBuffer();
-    if (hex(await crypto.subtle.digest('SHA-256', body)) !== f.sha256) continue;
-    await cache.put(key, new Response(body, { status: 200, headers: res.headers }));
+    if (hex(await crypto.subtle.digest('SHA-256', bytes)) !== f.sha256) continue;
+    await cache.put(key, new Response(bytes, { status: 200, headers: res.headers }));
   }
 }
 

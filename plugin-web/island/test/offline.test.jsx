@@ -105,6 +105,33 @@ describe('the offline adapter', () => {
     await expect(ask('/api/swps/deployed-swp?partId=p2')).rejects.toMatchObject({ status: 404 });
   });
 
+  test('under change control the revision in force until its successor takes over, then the successor, never both', async () => {
+    const at = NOW + HOUR;
+    const held = {
+      ...PACK,
+      parts: [
+        { partNumber: '7103-0003', partId: 'p3', swp: { _id: 's3', partNumber: '7103-0003', revision: 1 }, files: [file('swc', null, 'd1')], from: null, until: at },
+        { partNumber: '7103-0003', partId: 'p3', swp: { _id: 's4', partNumber: '7103-0003', revision: 2 }, files: [file('swc', null, 'e1')], from: at, until: null },
+      ],
+    };
+    const askAt = (path, now) => answerFrom(held, [], null, path, new TypeError('Failed to fetch'), now);
+    const list = '/api/swps/deployed-swp-part-numbers?searchTerm=7103&limit=10';
+    for (const [now, shown, not] of [
+      [at - 1, 's3', 's4'],
+      [at, 's4', 's3'],
+    ]) {
+      expect((await askAt('/api/swps/deployed-swp?partId=p3', now)).details._id).toBe(shown);
+      expect((await askAt(`/api/swps/swp-with-urls/${shown}`, now)).swp.urls.swc).toBe(`${DOC_PATH}${shown === 's3' ? 'd1' : 'e1'}`);
+      await expect(askAt(`/api/swps/swp-with-urls/${not}`, now)).rejects.toMatchObject({ status: 404 });
+      await expect(askAt(`/api/island/operator-status/o1/${not}`, now)).rejects.toMatchObject({ status: 404 });
+      expect(await askAt(list, now)).toEqual({ swpList: [{ _id: 'p3', partNumber: '7103-0003' }] });
+    }
+  });
+
+  test("an alert's url is its kept copy", async () => {
+    expect((await ask('/api/alerts/operator-alerts/zone/A1'))[0].url).toBe(`${DOC_PATH}c1`);
+  });
+
   test('past maxHours without the server the documents stop', async () => {
     const late = NOW + 12 * HOUR;
     await expect(ask('/api/swps/swp-with-urls/s1', [], late)).rejects.toMatchObject({ status: 503, message: 'Offline too long — see the team lead' });

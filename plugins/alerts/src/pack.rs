@@ -1,8 +1,8 @@
 //! The alerts of the kiosk's offline pack (decision 121; the `AlertsInForce` port's
 //! `zone_pack`): the zone's alerts in force now, each as the kiosk's feeds send it, with
-//! its file and served translations (SHA-256 and a controlled-copy link) and its sunset.
-//! A bounded number of statements: the zone's list (the feed's, remembered), the alerts,
-//! their files, their translations and those files.
+//! its file and served translations (SHA-256 and where each is stored: the island links
+//! them, decision 126) and its sunset. A bounded number of statements: the zone's list (the
+//! feed's, remembered), the alerts, their files, their translations and those files.
 use plantdoc_core::app::AppState;
 use plantdoc_core::error::AppResult;
 use plantdoc_core::files;
@@ -10,7 +10,6 @@ use plantdoc_core::ports::{PackFile, PackedDoc};
 use plantdoc_core::review::Document;
 
 use crate::model::{Alert, COLUMNS};
-use crate::store;
 
 pub async fn zone_pack(state: &AppState, company: &str, zone: &str) -> AppResult<Vec<PackedDoc>> {
     let list = crate::feed::in_force(state, company, zone).await?;
@@ -27,7 +26,8 @@ pub async fn zone_pack(state: &AppState, company: &str, zone: &str) -> AppResult
     alerts.retain(|a| a.company_code == company && a.in_force(now));
     // In the feed's order (newest effective first).
     alerts.sort_by_key(|a| list.ids.iter().position(|id| *id == a.id));
-    let mut links = store::links_for(state, &alerts).await?;
+    let file_ids: Vec<String> = alerts.iter().map(|a| a.file_id.clone()).collect();
+    let stored = files::describe(state, &file_ids).await?;
     let ids: Vec<String> = alerts.iter().map(|a| a.id.clone()).collect();
     let translations = plantdoc_core::review::translations::served_of_docs(
         &mut *state.db.reader().await?,
@@ -39,31 +39,31 @@ pub async fn zone_pack(state: &AppState, company: &str, zone: &str) -> AppResult
     let described = files::describe(state, &tr_files).await?;
     let mut out = Vec::with_capacity(alerts.len());
     for a in alerts {
-        let url = links.remove(&a.id);
+        let file = |section: &str, lang: Option<&str>, sha256: &str, (key, ct): &(String, String)| {
+            let lang_part = lang.map(|l| format!("-{l}")).unwrap_or_default();
+            PackFile {
+                section: section.into(),
+                lang: lang.map(str::to_string),
+                sha256: sha256.into(),
+                url: String::new(),
+                key: key.clone(),
+                content_type: ct.clone(),
+                name: format!("{}{lang_part}.{}", a.alert_tag, files::extension(ct)),
+            }
+        };
         let mut packed = Vec::new();
-        if let Some(u) = &url {
-            packed.push(PackFile {
-                section: crate::translations::SECTION.into(),
-                lang: None,
-                sha256: a.file_hash.clone(),
-                url: u.clone(),
-            });
+        if let Some(original) = stored.get(&a.file_id) {
+            packed.push(file(crate::translations::SECTION, None, &a.file_hash, original));
         }
-        let facts = store::copy_facts(&a, now);
         for t in translations.iter().filter(|t| t.doc_id == a.id) {
-            let Some((key, ct)) = described.get(&t.file_id) else { continue };
-            let name = format!("{}-{}.{}", a.alert_tag, t.lang, files::extension(ct));
-            packed.push(PackFile {
-                section: t.section.clone(),
-                lang: Some(t.lang.clone()),
-                sha256: t.sha256.clone(),
-                url: state.storage.copy_link(key, &name, ct, now, &facts).await?,
-            });
+            let Some(tr) = described.get(&t.file_id) else { continue };
+            packed.push(file(&t.section, Some(&t.lang), &t.sha256, tr));
         }
         let (id, part_number, hash, sunset) =
             (a.id.clone(), a.part_number.clone(), a.file_hash.clone(), a.sunset_date);
         let shown_at = now.max(a.effective_date);
-        let item = crate::schemas::KioskAlert { alert: a.json(shown_at), url };
+        // The island sets `url` (its own link to the original).
+        let item = crate::schemas::KioskAlert { alert: a.json(shown_at), url: None };
         out.push(PackedDoc {
             kind: crate::KIND,
             id,
@@ -72,6 +72,7 @@ pub async fn zone_pack(state: &AppState, company: &str, zone: &str) -> AppResult
             version_hash: hash,
             doc: serde_json::to_value(&item).map_err(anyhow::Error::from)?,
             files: packed,
+            from_ms: None,
             sunset_ms: Some(sunset),
         });
     }

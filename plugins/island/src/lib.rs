@@ -15,6 +15,7 @@ mod alone_tests;
 mod badge;
 mod idem;
 mod offline;
+mod offline_file;
 mod offline_sign;
 mod pin;
 mod pin_lock;

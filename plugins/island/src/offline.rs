@@ -1,6 +1,7 @@
 //! The netbook's offline pack (decision 121, `GET /api/island/offline?zone=`): what the kiosk
-//! keeps to go on through a network outage: the zone's deployed SWPs and alerts in force
-//! with every file (SHA-256 and a link), the company's badge holders with their training
+//! keeps to go on through a network outage: the zone's SWPs and alerts in force (and a
+//! revision change control holds back, with the time it takes over: decision 126) with
+//! every file (SHA-256 and a same-origin link, `offline_file`), the company's badge holders with their training
 //! levels, and the sign records of those versions. Built from the same ports and core
 //! reads the online calls use, in a bounded number of statements (no read per part or
 //! per person). It lists the company's badges: kiosk accounts only, rate-limited per
@@ -52,7 +53,7 @@ impl Audited {
 #[derive(Deserialize, utoipa::IntoParams)]
 pub struct PackQuery {
     /// The zone the netbook has set.
-    zone: Option<String>,
+    pub(crate) zone: Option<String>,
 }
 
 /// The server's key for sealed PINs (badge+pin; decision 121).
@@ -81,6 +82,13 @@ pub struct PackPart {
     #[schema(value_type = Object)]
     pub swp: Value,
     pub files: Vec<PackFile>,
+    /// In force from (ms): a revision change control holds back for the kiosk until then
+    /// (decision 126); null: already.
+    #[schema(required = true)]
+    pub from: Option<i64>,
+    /// In force until (ms): the revision a held-back one supersedes then; null: no end known.
+    #[schema(required = true)]
+    pub until: Option<i64>,
 }
 
 /// An operator's effective training level on a part (the gate's).
@@ -156,7 +164,7 @@ pub struct OfflinePack {
 }
 
 /// The netbook's zone: one of the company's that the kiosk account serves.
-fn zone_of(state: &AppState, netbook: &Netbook, q: PackQuery) -> AppResult<String> {
+pub(crate) fn zone_of(state: &AppState, netbook: &Netbook, q: PackQuery) -> AppResult<String> {
     let zone = q.zone.map(|z| z.trim().to_string()).filter(|z| !z.is_empty());
     let zone = zone.ok_or_else(|| AppError::field("zone", NO_ZONE))?;
     let company = &netbook.company_code;
@@ -190,14 +198,10 @@ pub async fn offline_pack(
     limit(&state, &netbook)?;
     let now = state.now_ms();
     let company = netbook.company_code.clone();
-    let docs = match state.port::<dyn DeployedDocs>() {
-        Some(d) => d.zone_pack(&state, &netbook, &zone).await?,
-        None => Vec::new(),
-    };
-    let alerts = match state.port::<dyn AlertsInForce>() {
-        Some(a) => a.zone_pack(&state, &company, &zone).await?,
-        None => Vec::new(),
-    };
+    let (mut docs, mut alerts) = zone_docs(&state, &netbook, &zone).await?;
+    for f in docs.iter_mut().chain(alerts.iter_mut()).flat_map(|d| d.files.iter_mut()) {
+        f.url = crate::offline_file::link(&zone, &f.sha256);
+    }
     let people =
         plantdoc_core::people::badge_holders(&mut *state.db.reader().await?, &company).await?;
     let people: Vec<_> = people
@@ -240,6 +244,8 @@ pub async fn offline_pack(
                 part_id: d.part_id,
                 swp: d.doc,
                 files: d.files,
+                from: d.from_ms,
+                until: d.sunset_ms,
             })
             .collect(),
         alerts: alerts.into_iter().map(alert_json).collect(),
@@ -259,9 +265,28 @@ fn to_levels(l: &[(String, i64, Option<String>)]) -> BTreeMap<String, PackLevel>
         .collect()
 }
 
-/// The feed's item with its `files` (`{lang, sha256, url}`) and `sunset` (ms).
+/// The zone's SWPs and alerts of the pack, through the ports (their files' links unset).
+pub(crate) async fn zone_docs(
+    state: &AppState,
+    netbook: &Netbook,
+    zone: &str,
+) -> AppResult<(Vec<PackedDoc>, Vec<PackedDoc>)> {
+    let docs = match state.port::<dyn DeployedDocs>() {
+        Some(d) => d.zone_pack(state, netbook, zone).await?,
+        None => Vec::new(),
+    };
+    let alerts = match state.port::<dyn AlertsInForce>() {
+        Some(a) => a.zone_pack(state, &netbook.company_code, zone).await?,
+        None => Vec::new(),
+    };
+    Ok((docs, alerts))
+}
+
+/// The feed's item with its `files` (`{lang, sha256, url}`), `sunset` (ms) and `url` (the
+/// original's link, as the feed has it).
 fn alert_json(a: PackedDoc) -> Value {
     let mut v = a.doc;
+    v["url"] = a.files.iter().find(|f| f.lang.is_none()).map(|f| f.url.clone()).into();
     let files: Vec<Value> =
         a.files.iter().map(|f| json!({"lang": f.lang, "sha256": f.sha256, "url": f.url})).collect();
     v["files"] = files.into();

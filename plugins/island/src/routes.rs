@@ -5,7 +5,7 @@ use plantdoc_core::api::Access;
 use plantdoc_core::ApiRouter;
 
 use crate::schemas as sc;
-use crate::{alert, badge, offline, settings, sign, status, waiver};
+use crate::{alert, badge, offline, offline_file, settings, sign, status, waiver};
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("island")
@@ -63,6 +63,14 @@ pub fn routes() -> ApiRouter {
         .query::<offline::PackQuery>()
         .answers(&[429])
         .returns::<offline::OfflinePack>()
+        .get(
+            "/api/island/offline/file/{sha256}",
+            "A file of the netbook's offline pack (?zone=): its stored bytes, whose SHA-256 the pack names",
+            offline_file::offline_file,
+        )
+        .query::<offline::PackQuery>()
+        .answers(&[404, 503])
+        .returns_content("application/octet-stream", serde_json::json!({"type": "string", "format": "binary"}))
         .tier(Access::Session)
         .get("/api/island/kiosk-config", "The netbook's behaviour settings: {idleSecs, signature} (idle sign-out; badge or badge+pin)", settings::kiosk_config)
         .returns::<sc::KioskConfig>()

@@ -62,9 +62,26 @@ pub async fn review_due(state: &AppState, doc_id: &str) -> AppResult<Option<Stri
 /// `zones` on `today` (`YYYY-MM-DD`): some dated zone is the viewer's, and none of the
 /// viewer's dated zones has reached its day. A viewer of no zone sees every zone.
 pub fn held_back(days: &[(String, String)], zones: &[String], today: &str) -> bool {
-    let mine: Vec<&(String, String)> =
-        days.iter().filter(|(z, _)| zones.is_empty() || zones.contains(z)).collect();
+    let mine: Vec<&(String, String)> = mine(days, zones).collect();
     !mine.is_empty() && mine.iter().all(|(_, d)| d.as_str() > today)
+}
+
+/// The dated zones of `days` that are a viewer's of `zones` (all of them for no zone).
+fn mine<'a>(
+    days: &'a [(String, String)],
+    zones: &'a [String],
+) -> impl Iterator<Item = &'a (String, String)> {
+    days.iter().filter(|(z, _)| zones.is_empty() || zones.contains(z))
+}
+
+/// When a revision whose effective days are `days`, held back now ([`held_back`]) for a
+/// viewer of `zones`, takes effect for them (ms): the first of their days. `None` when it
+/// is not held back (the kiosk's offline pack switches then, decision 126).
+pub fn held_until(days: &[(String, String)], zones: &[String], now_ms: i64) -> Option<i64> {
+    if !held_back(days, zones, &day_of(now_ms)) {
+        return None;
+    }
+    mine(days, zones).map(|(_, d)| d.as_str()).min().and_then(day_start_ms)
 }
 
 /// The days of a [`ChangeControl::effective_days_sql`] column, as `effective_days`
@@ -138,6 +155,12 @@ mod tests {
             assert_eq!(held_back(&dated, &zones(z), today), held, "{z:?} {today}");
         }
         assert!(!held_back(&[], &zones(&["A1"]), "2026-01-01"));
+        // Held back until the first of the viewer's days; not held back: no switch.
+        let jan = |d: i64| 1_767_225_600_000 + (d - 1) * 86_400_000;
+        assert_eq!(held_until(&dated, &zones(&["A1"]), jan(6) + 5), Some(jan(7)));
+        assert_eq!(held_until(&dated, &zones(&[]), jan(2)), Some(jan(3)));
+        assert_eq!(held_until(&dated, &zones(&["A1"]), jan(7)), None);
+        assert_eq!(held_until(&dated, &zones(&["C3"]), jan(1)), None);
         assert_eq!(parse_days("2:A12026-01-073:B;22026-01-03")[0], dated[0]);
         assert_eq!(parse_days("2:A12026-01-072:B22026-01-03"), dated);
         assert_eq!(parse_days("3:B;22026-01-03"), days(&[("B;2", "2026-01-03")]));

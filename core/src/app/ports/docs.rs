@@ -60,19 +60,31 @@ mod tests {
 }
 
 /// One file of a document in the kiosk's offline pack (decision 121): a [`VersionFile`] with
-/// a short-lived link the netbook fetches into its cache at once.
+/// the link the netbook fetches it by into its cache, and where it is stored.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 pub struct PackFile {
     pub section: String,
     #[schema(required = true)]
     pub lang: Option<String>,
     pub sha256: String,
+    /// A same-origin link that answers the stored bytes (decision 126): set by the pack's
+    /// reader, whatever the storage; the provider leaves it empty.
     pub url: String,
+    /// The blob's storage key (never sent).
+    #[serde(skip)]
+    pub key: String,
+    #[serde(skip)]
+    pub content_type: String,
+    /// The file's name when downloaded (never sent).
+    #[serde(skip)]
+    pub name: String,
 }
 
 /// A document in force in a zone as the offline pack carries it: its part, the object
 /// the kiosk's screens read (as the module's kiosk answer gives it), its version and
-/// every file it may show, and until when it is in force (`sunset_ms`, alerts).
+/// every file it may show, and when it is in force: from `from_ms` (a revision change
+/// control holds back until then; decision 126) until `sunset_ms` (an alert's sunset, or the
+/// time a held-back successor takes over).
 #[derive(Debug, Clone)]
 pub struct PackedDoc {
     pub kind: DocKind,
@@ -83,5 +95,6 @@ pub struct PackedDoc {
     pub version_hash: String,
     pub doc: serde_json::Value,
     pub files: Vec<PackFile>,
+    pub from_ms: Option<i64>,
     pub sunset_ms: Option<i64>,
 }

@@ -29,7 +29,7 @@ pub use async_trait::async_trait;
 
 pub use alerts::{AlertsInForce, PartAlert, PartAlerts};
 pub use changes::{
-    day_of, day_start_ms, held_back, parse_days, review_due, AttachedRevision, ChangeControl,
+    day_of, day_start_ms, held_back, held_until, parse_days, review_due, AttachedRevision, ChangeControl,
     REASON_REQUIRED,
 };
 pub use docs::{doc_lang, PackFile, PackedDoc, SignableVersion, VersionFile, DOC_LANGS};

@@ -3,7 +3,9 @@
 // 4xx) is answered here as the server would have, from the pack kept in IndexedDB and
 // the signatures still queued on the netbook. Documents point at the copies the service
 // worker keeps by SHA-256 (/island/doc/<sha256>). Past `maxHours` without the server,
-// and for an alert past its sunset, no document is shown. No pack kept: the original
+// and for an alert past its sunset, no document is shown. Under change control a part may
+// come twice: the revision in force `until` a time and the held-back one `from` it; each
+// is shown only in its window (decision 126). No pack kept: the original
 // error stands (the screens show their error, never 'nothing to read').
 import { ApiError, k, translate } from '@plantdoc/kit';
 import { queued } from '../outbox';
@@ -22,10 +24,13 @@ const docUrl = (f) => (f ? DOC_PATH + f.sha256 : null);
 /** A revision the pack says is no longer to be shown (superseded, or past its sunset). */
 const gone = (doc, now) => Boolean(doc?.superseded) || (doc?.sunset != null && doc.sunset <= now);
 
-/** The part of the pack by catalogue part id, SWP id or part number; null when not shown. */
+/** Whether a part's revision is shown at `now`: in its window, not superseded. */
+const shown = (p, now) => !gone(p.swp, now) && (p.from == null || p.from <= now) && (p.until == null || now < p.until);
+
+/** The part of the pack by catalogue part id or SWP id, in force at `now`; null when none. */
 function partOf(pack, { partId, swpId }, now) {
-  const p = (pack.parts ?? []).find((x) => (partId && x.partId === partId) || (swpId && x.swp?._id === swpId));
-  return p && !gone(p.swp, now) ? p : null;
+  const p = (pack.parts ?? []).find((x) => ((partId && x.partId === partId) || (swpId && x.swp?._id === swpId)) && shown(x, now));
+  return p ?? null;
 }
 
 /** The files of a section: the kiosk language's translation, else the original. */
@@ -128,7 +133,7 @@ export async function answerFrom(pack, queue, config, path, error, now = Date.no
       const term = (q.get('searchTerm') || '').toLowerCase();
       const limit = Number(q.get('limit')) || 10;
       const swpList = (pack.parts ?? [])
-        .filter((p) => !gone(p.swp, now) && p.partNumber.toLowerCase().startsWith(term))
+        .filter((p) => shown(p, now) && p.partNumber.toLowerCase().startsWith(term))
         .slice(0, limit)
         .map((p) => ({ _id: p.partId, partNumber: p.partNumber }));
       return { swpList };
@@ -139,7 +144,7 @@ export async function answerFrom(pack, queue, config, path, error, now = Date.no
     case 'api/swps/last-signed':
       return { lastSigned: null };
     case 'api/alerts/operator-alerts': {
-      const list = alertsInForce(pack, now).map(({ files, ...a }) => a);
+      const list = alertsInForce(pack, now).map(({ files, ...a }) => ({ ...a, url: docUrl(pick(files, null, null)) }));
       if (seg[3] === 'zone') return list;
       const opId = seg[4];
       return list.filter((a) => !records(pack, queue, opId, 'alert', a._id).some((r) => r.verified));

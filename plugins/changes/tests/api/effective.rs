@@ -142,7 +142,7 @@ async fn a_request_closes_itself_when_every_zone_is_live_and_its_readers_covered
 }
 
 /// A new revision of P1 submitted under the change request `n` and deployed; its id.
-async fn deployed_under(crew: &Crew, n: &str) -> String {
+pub(super) async fn deployed_under(crew: &Crew, n: &str) -> String {
     let files = file_ids(&crew.eng, "r1").await;
     let extra = json!({"changes": "New torque", "changeRequest": n});
     let r = crew.eng.post("/api/swps/uploadS3", &payload(files, "P1", extra)).await;

@@ -8,6 +8,7 @@ mod flow;
 mod languages;
 mod netbook;
 mod offline;
+mod offline_files;
 mod offline_sync;
 mod pin_lock;
 mod pin_rollout;
