@@ -170,12 +170,24 @@ describe('Island kiosk offline', () => {
         await page.waitForFunction(() => window.__plantdocOfflineReady && navigator.serviceWorker.controller, null, { timeout: 60000 });
         const pack = await page.evaluate(() => JSON.parse(localStorage.getItem('plantdoc.island.pack')));
         assert.equal(pack.zone, 'B1');
+        // Every file of the part is kept by its SHA-256: the pack's same-origin links answer
+        // the stored bytes, stamping on (decision 126).
+        const partDocs = (await keptPack(page)).parts.find((p) => p.partNumber === PART).files.map((f) => `/island/doc/${f.sha256}`);
+        const keptDocs = await page.evaluate(async () => (await (await caches.open('plantdoc-docs')).keys()).map((r) => new URL(r.url).pathname));
+        assert.ok(partDocs.length >= 3);
+        assert.deepEqual(
+          partDocs.filter((d) => !keptDocs.includes(d)),
+          [],
+          'every file of the part is kept',
+        );
 
         await stopServer();
         const stopped = Date.now();
         // Reloaded with the server down: the service worker serves the kiosk.
         await page.reload();
         await page.getByText('Please scan your badge to continue').waitFor({ timeout: 20000 });
+        const offlineDoc = await page.evaluate((d) => fetch(d).then((r) => [r.status, r.headers.get('content-type')]), partDocs[0]);
+        assert.deepEqual(offlineDoc, [200, 'application/pdf'], 'a kept document opens offline');
         await readAndVerify(page, '1002', 'Omar Haddad (OP1002)');
         await page.clock.fastForward('45:00');
         await page.goto(`${server.url}/island`);

@@ -110,8 +110,22 @@ describe('the offline adapter', () => {
     const held = {
       ...PACK,
       parts: [
-        { partNumber: '7103-0003', partId: 'p3', swp: { _id: 's3', partNumber: '7103-0003', revision: 1 }, files: [file('swc', null, 'd1')], from: null, until: at },
-        { partNumber: '7103-0003', partId: 'p3', swp: { _id: 's4', partNumber: '7103-0003', revision: 2 }, files: [file('swc', null, 'e1')], from: at, until: null },
+        {
+          partNumber: '7103-0003',
+          partId: 'p3',
+          swp: { _id: 's3', partNumber: '7103-0003', revision: 1 },
+          files: [file('swc', null, 'd1')],
+          from: null,
+          until: at,
+        },
+        {
+          partNumber: '7103-0003',
+          partId: 'p3',
+          swp: { _id: 's4', partNumber: '7103-0003', revision: 2 },
+          files: [file('swc', null, 'e1')],
+          from: at,
+          until: null,
+        },
       ],
     };
     const askAt = (path, now) => answerFrom(held, [], null, path, new TypeError('Failed to fetch'), now);
