@@ -39,18 +39,19 @@ pub async fn zone_pack(state: &AppState, company: &str, zone: &str) -> AppResult
     let described = files::describe(state, &tr_files).await?;
     let mut out = Vec::with_capacity(alerts.len());
     for a in alerts {
-        let file = |section: &str, lang: Option<&str>, sha256: &str, (key, ct): &(String, String)| {
-            let lang_part = lang.map(|l| format!("-{l}")).unwrap_or_default();
-            PackFile {
-                section: section.into(),
-                lang: lang.map(str::to_string),
-                sha256: sha256.into(),
-                url: String::new(),
-                key: key.clone(),
-                content_type: ct.clone(),
-                name: format!("{}{lang_part}.{}", a.alert_tag, files::extension(ct)),
-            }
-        };
+        let file =
+            |section: &str, lang: Option<&str>, sha256: &str, (key, ct): &(String, String)| {
+                let lang_part = lang.map(|l| format!("-{l}")).unwrap_or_default();
+                PackFile {
+                    section: section.into(),
+                    lang: lang.map(str::to_string),
+                    sha256: sha256.into(),
+                    url: String::new(),
+                    key: key.clone(),
+                    content_type: ct.clone(),
+                    name: format!("{}{lang_part}.{}", a.alert_tag, files::extension(ct)),
+                }
+            };
         let mut packed = Vec::new();
         if let Some(original) = stored.get(&a.file_id) {
             packed.push(file(crate::translations::SECTION, None, &a.file_hash, original));

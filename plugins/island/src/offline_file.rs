@@ -50,7 +50,8 @@ pub async fn offline_file(
     let reader = state.storage.open(&file.key).await.map_err(|e| {
         if e.is::<Unreachable>() {
             AppError::Unavailable
-        } else if e.downcast_ref::<std::io::Error>()
+        } else if e
+            .downcast_ref::<std::io::Error>()
             .is_some_and(|io| io.kind() == std::io::ErrorKind::NotFound)
         {
             AppError::NotFound

@@ -172,17 +172,18 @@ async fn with_files(state: &AppState, kept: Vec<Kept>) -> AppResult<Vec<PackedDo
     let tr_described = files::describe(state, &tr_files).await?;
     let mut out = Vec::with_capacity(kept.len());
     for Kept { s, part_id, described, from, until } in kept {
-        let file = |section: &str, lang: Option<&str>, sha256: String, (key, ct): &(String, String)| {
-            PackFile {
-                section: section.into(),
-                lang: lang.map(str::to_string),
-                sha256,
-                url: String::new(),
-                key: key.clone(),
-                content_type: ct.clone(),
-                name: name(&s, section, lang, ct),
-            }
-        };
+        let file =
+            |section: &str, lang: Option<&str>, sha256: String, (key, ct): &(String, String)| {
+                PackFile {
+                    section: section.into(),
+                    lang: lang.map(str::to_string),
+                    sha256,
+                    url: String::new(),
+                    key: key.clone(),
+                    content_type: ct.clone(),
+                    name: name(&s, section, lang, ct),
+                }
+            };
         let mut packed = Vec::new();
         let sections = [
             ("swc", Some(&s.swc_file)),

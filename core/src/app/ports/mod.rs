@@ -29,8 +29,8 @@ pub use async_trait::async_trait;
 
 pub use alerts::{AlertsInForce, PartAlert, PartAlerts};
 pub use changes::{
-    day_of, day_start_ms, held_back, held_until, parse_days, review_due, AttachedRevision, ChangeControl,
-    REASON_REQUIRED,
+    day_of, day_start_ms, held_back, held_until, parse_days, review_due, AttachedRevision,
+    ChangeControl, REASON_REQUIRED,
 };
 pub use docs::{doc_lang, PackFile, PackedDoc, SignableVersion, VersionFile, DOC_LANGS};
 pub use readiness::{ReadingObligations, Readings};

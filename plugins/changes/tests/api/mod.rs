@@ -2,7 +2,7 @@
 //! (core/app/build.rs) on the shared kit (`crate::helpers`): the real app on SQLite or
 //! PostgreSQL (`PLANTDOC_TEST_DB`), signed-in users.
 mod effective;
-mod offline;
 mod floor;
+mod offline;
 mod requests;
 mod reviews;

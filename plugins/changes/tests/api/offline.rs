@@ -17,7 +17,9 @@ async fn p1(netbook: &Client) -> (Value, Vec<(String, Value, Value)>) {
     let parts = r.body["parts"].as_array().unwrap();
     let mine = parts.iter().filter(|p| p["partNumber"] == "P1");
     let out = mine
-        .map(|p| (p["swp"]["_id"].as_str().unwrap().to_string(), p["from"].clone(), p["until"].clone()))
+        .map(|p| {
+            (p["swp"]["_id"].as_str().unwrap().to_string(), p["from"].clone(), p["until"].clone())
+        })
         .collect();
     (r.body.clone(), out)
 }
@@ -35,16 +37,21 @@ async fn the_pack_holds_the_revision_in_force_until_the_held_back_one_takes_over
     let (pack, entries) = p1(&old.netbook).await;
     assert_eq!(
         entries,
-        [
-            (old.swp_id.clone(), Value::Null, json!(day)),
-            (new_id.clone(), json!(day), Value::Null),
-        ],
+        [(old.swp_id.clone(), Value::Null, json!(day)), (new_id.clone(), json!(day), Value::Null),],
         "the superseded revision until the day, the new one from it"
     );
     // The revision in force is the one the kiosk's online read shows today.
     let part = pack["parts"].as_array().unwrap().iter().find(|p| p["partNumber"] == "P1").unwrap();
-    let online = old.netbook.get(&format!("/api/swps/deployed-swp?partId={}", part["partId"].as_str().unwrap())).await;
-    assert_eq!(online.body["details"]["_id"].as_str(), Some(old.swp_id.as_str()), "{}", online.text);
+    let online = old
+        .netbook
+        .get(&format!("/api/swps/deployed-swp?partId={}", part["partId"].as_str().unwrap()))
+        .await;
+    assert_eq!(
+        online.body["details"]["_id"].as_str(),
+        Some(old.swp_id.as_str()),
+        "{}",
+        online.text
+    );
     // Both revisions' files are in the pack, each link answering the bytes it names.
     let files: Vec<&Value> = pack["parts"]
         .as_array()
