@@ -84,7 +84,7 @@ fn name(s: &Swp, section: &str, lang: Option<&str>, ct: &str) -> String {
 /// The pack's SWPs of `zone` as `viewer` (the kiosk account) sees them.
 pub async fn zone_pack(state: &AppState, viewer: &User, zone: &str) -> AppResult<Vec<PackedDoc>> {
     let cc = state.port::<dyn ChangeControl>();
-    let rows = sqlx::query(deployed_sql(state.db.dialect, cc.as_deref()))
+    let rows = sqlx::query(deployed_sql(state.db.dialect, cc))
         .bind(&viewer.company_code)
         .fetch_all(&mut *state.db.reader().await?)
         .await?;
