@@ -24,7 +24,7 @@ after(async () => {
   server?.stop();
 });
 
-/** Uploads a one-page PDF saying `text` as `email`; its file id. */
+/** Uploads a one-page PDF saying `text` as `client` (an apiClient); its file id. */
 async function uploadPdf(client, text) {
   const csrf = client
     .cookie()
