@@ -2,10 +2,11 @@
 //! keeps to go on through a network outage: the zone's SWPs and alerts in force (and a
 //! revision change control holds back, with the time it takes over: decision 126) with
 //! every file (SHA-256 and a same-origin link, `offline_file`), the company's badge
-//! holders with their training levels, and the sign records of those versions. Built from the same ports and core
-//! reads the online calls use, in a bounded number of statements (no read per part or
-//! per person). It lists the company's badges: kiosk accounts only, rate-limited per
-//! address, audited once per refresh period per kiosk account; never a PIN hash.
+//! holders with their training levels, and the sign records of those versions. Built from
+//! the same ports and core reads the online calls use, in a bounded number of statements
+//! (no read per part or per person). It lists the company's badges: kiosk accounts only,
+//! rate-limited per address, audited once per refresh period per kiosk account; never a
+//! PIN hash.
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Mutex;
 
