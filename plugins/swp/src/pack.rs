@@ -4,10 +4,10 @@
 //! its SHA-256 and where it is stored (the island links it, decision 126). Under change
 //! control a revision held back for the kiosk comes with the time it takes effect
 //! (`from_ms`), beside the revision it superseded, in force until then (`sunset_ms`): what
-//! the kiosk's online read serves now and then (decision 114). Five statements at most
-//! whatever the number of parts: the revisions with their files (and effective days), the
-//! revisions superseded by those held back, the originals' SHA-256, the translations,
-//! their files.
+//! the kiosk's online read serves now and then (decision 114). Five statements whatever
+//! the number of parts (each list read in chunks of 500): the revisions with their files
+//! (and effective days), the revisions superseded by those held back (none held back:
+//! no statement), the originals' SHA-256, the translations, their files.
 use std::collections::HashMap;
 use std::sync::{LazyLock, OnceLock};
 
@@ -118,32 +118,31 @@ pub async fn zone_pack(state: &AppState, viewer: &User, zone: &str) -> AppResult
 }
 
 /// The revisions that the held-back ones superseded (revision − 1, obsolete), in force
-/// until their successor's time: one statement.
+/// until their successor's time: one statement per 500 held back.
 async fn superseded(
     state: &AppState,
     viewer: &User,
     held: &HashMap<String, i64>,
 ) -> AppResult<Vec<Kept>> {
-    if held.is_empty() {
-        return Ok(Vec::new());
-    }
-    let mut q = Params::default();
-    let company = q.add(viewer.company_code.clone());
-    let ids = q.list(held.keys().cloned());
-    let sql = format!(
-        "SELECT {}, cur.id AS successor FROM swp_parts sp JOIN swps cur ON cur.id = sp.current_id \
-         JOIN swps s ON s.company_code = cur.company_code AND s.part_number = cur.part_number \
-         AND s.revision = cur.revision - 1 AND s.status = 'obsolete' {PART} \
-         WHERE sp.company_code = {company} AND cur.id IN ({ids})",
-        columns(state.db.dialect)
-    );
-    let rows = q.query(&sql).fetch_all(&mut *state.db.reader().await?).await?;
+    let ids: Vec<String> = held.keys().cloned().collect();
     let mut out = Vec::new();
-    for r in &rows {
-        let until = held.get(&r.try_get::<String, _>("successor")?).copied();
-        let k = Kept::read(r, None, until)?;
-        if can_see(&state.zones, viewer, &k.s) {
-            out.push(k);
+    for chunk in ids.chunks(500) {
+        let mut q = Params::default();
+        let company = q.add(viewer.company_code.clone());
+        let list = q.list(chunk.iter().cloned());
+        let sql = format!(
+            "SELECT {}, cur.id AS successor FROM swp_parts sp JOIN swps cur ON cur.id = sp.current_id \
+             JOIN swps s ON s.company_code = cur.company_code AND s.part_number = cur.part_number \
+             AND s.revision = cur.revision - 1 AND s.status = 'obsolete' {PART} \
+             WHERE sp.company_code = {company} AND cur.id IN ({list})",
+            columns(state.db.dialect)
+        );
+        for r in &q.query(&sql).fetch_all(&mut *state.db.reader().await?).await? {
+            let until = held.get(&r.try_get::<String, _>("successor")?).copied();
+            let k = Kept::read(r, None, until)?;
+            if can_see(&state.zones, viewer, &k.s) {
+                out.push(k);
+            }
         }
     }
     Ok(out)
