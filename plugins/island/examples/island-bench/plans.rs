@@ -10,8 +10,8 @@ const QUERIES: &[(&str, &str)] = &[
     ("badge", "SELECT id FROM users WHERE badge = 'B1' AND company_code = 'mpk' AND disabled = 0"),
     (
         "in force: the part's alerts in a zone",
-        "SELECT a.id FROM alerts a WHERE a.company_code = 'mpk' AND a.part_number = '7000-0001' AND a.id IN (SELECT z.alert_id FROM alert_zones z \
-         WHERE z.company_code = 'mpk' AND z.zone = 'A1' AND z.deployed = 1 AND z.sunset_date > 0 AND z.effective_date <= 0) ORDER BY a.upload_date DESC, a.id LIMIT 200",
+        "SELECT a.id FROM alerts a WHERE a.company_code = 'mpk' AND a.part_number = '7000-0001' AND EXISTS (SELECT 1 FROM alert_zones z \
+         WHERE z.alert_id = a.id AND z.zone = 'A1' AND z.deployed = 1 AND z.sunset_date > 0 AND z.effective_date <= 0) ORDER BY a.upload_date DESC, a.id LIMIT 200",
     ),
     (
         "part search",
