@@ -89,7 +89,10 @@ describe('Island kiosk offline, badge+pin', () => {
         const pack = await keptPack(page);
         assert.ok(pack.pinKey?.publicKey, 'the server key for sealed PINs');
         const holder = (badge) => pack.operators.find((o) => o.badge === badge);
-        assert.deepEqual(['1001', '1003', '9031'].map((b) => holder(b).mustReplacePin), [false, true, false]);
+        assert.deepEqual(
+          ['1001', '1003', '9031'].map((b) => holder(b).mustReplacePin),
+          [false, true, false],
+        );
 
         await cut.stop();
         await readSignVerify(page, '1001', '4826');

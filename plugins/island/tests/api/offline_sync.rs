@@ -326,11 +326,14 @@ async fn a_one_time_pin_is_replaced_offline_with_the_act_and_a_wrong_or_stale_on
         let netbook = p.netbook.clone();
         async move { netbook.post(path, &body).await }
     };
-    let set_rows = |id: &str| format!("SELECT COUNT(*) FROM audit_log WHERE action = 'auth.pin_set' AND target = 'user:{id}' AND actor_id = '{id}'");
+    let set_rows = |id: &str| {
+        format!("SELECT COUNT(*) FROM audit_log WHERE action = 'auth.pin_set' AND target = 'user:{id}' AND actor_id = '{id}'")
+    };
     // The operator's one-time PIN and their own, sealed together: replaced with the read.
     let read = offline_read(&p, &p.swp_id, "one-time-read-01", at);
-    let r = post("/api/island/operator-read-swp", read, json!({"pin": "482913", "newPin": "61427"}))
-        .await;
+    let r =
+        post("/api/island/operator-read-swp", read, json!({"pin": "482913", "newPin": "61427"}))
+            .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     assert_eq!(pin_of(&app, &op, "61427").await, (true, false));
     assert_eq!(scalar(&app, &set_rows(&op)).await, 1, "audited as set by its owner");
