@@ -9,7 +9,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiClient, launchBrowser, sqliteRows, startServer, waitForPath, withPage } from './harness.mjs';
-import { outboxItems, signInKiosk } from './kiosk-profiles.mjs';
+import { outboxItems, signInKiosk, type } from './kiosk-profiles.mjs';
 import { keptDb, keptPack, outage, scan } from './island-offline-kit.mjs';
 
 const ENV = { PLANTDOC__SERVER__SECRET: 'island-offline-pin-e2e-secret-0123456', PLANTDOC__MODULES__ISLAND__SIGNATURE: 'badge+pin' };
@@ -39,14 +39,6 @@ after(async () => {
   cut?.kill();
   server?.stop();
 });
-
-/** Types into the masked field and presses Enter. */
-async function type(page, label, value) {
-  const field = page.getByLabel(label, { exact: true });
-  await field.waitFor();
-  await field.fill(value);
-  await field.press('Enter');
-}
 
 /** Offline: the operator reads the part's SWP and signs with `pin` (a one-time one: then
  * `newPin`, typed twice); the team lead (badge 9031) verifies with their PIN. */
