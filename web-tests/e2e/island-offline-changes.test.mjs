@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { apiClient, launchBrowser, startServer, waitForPath, withPage } from './harness.mjs';
 import { makePdf } from './swp-forms.mjs';
 import { signInKiosk } from './kiosk-profiles.mjs';
+import { keptPack, outage, scan } from './island-offline-kit.mjs';
 
 let server;
 let context;
@@ -87,26 +88,11 @@ async function deployHeldBack(day) {
   return id;
 }
 
-/** The pack kept on the netbook (IndexedDB). */
-const keptPack = (page) =>
-  page.evaluate(
-    () =>
-      new Promise((resolve) => {
-        const req = indexedDB.open('plantdoc-island');
-        req.onsuccess = () => {
-          const get = req.result.transaction('kv').objectStore('kv').get('pack');
-          get.onsuccess = () => resolve(get.result);
-        };
-      }),
-  );
-
 /** Operator 1001 opens PART's instructions offline; the kept document the page asks for. */
 async function openInstructions(page, docs) {
   await page.goto(`${server.url}/island`);
   await page.getByRole('button', { name: 'Scan Badge' }).click();
-  const field = page.getByLabel('Badge');
-  await field.fill('1001');
-  await field.press('Tab');
+  await scan(page, '1001');
   await waitForPath(page, '/island/part-select');
   await page.getByPlaceholder('Search by part number').fill(PART);
   await page.locator('.ant-select-item-option', { hasText: PART }).click();
@@ -142,11 +128,7 @@ describe('Island kiosk offline under change control', () => {
         const docsOf = (p) => p.files.map((f) => `/island/doc/${f.sha256}`);
         const [oldDocs, newDocs] = entries.map(docsOf);
 
-        server.stop();
-        for (let i = 0; i < 100; i++) {
-          if (!(await fetch(`${server.url}/healthz`).catch(() => null))) break;
-          await new Promise((r) => setTimeout(r, 100));
-        }
+        await outage(server).stop();
         // Offline before the day: the revision in force.
         assert.ok(oldDocs.includes(await openInstructions(page, [...oldDocs, ...newDocs])), 'the old revision before the day');
         // Offline from the day's first millisecond: the new one, never the old one.
