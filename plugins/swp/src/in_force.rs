@@ -63,6 +63,26 @@ pub async fn in_force(
     }
 }
 
+/// Whether the superseded revision `id` of `part` was still in force for `viewer` at `at_ms`
+/// under change control: the part's current revision, its successor, held back for them
+/// that day (an offline read made then and synced after the day; decision 126).
+pub async fn held_over_at(
+    state: &AppState,
+    viewer: &User,
+    id: &str,
+    part: &str,
+    at_ms: i64,
+) -> AppResult<bool> {
+    let Some(port) = state.port::<dyn ChangeControl>() else { return Ok(false) };
+    match current_and_previous(state, &viewer.company_code, part).await? {
+        Some((cur, Some(prev))) if prev == id => {
+            let days = port.effective_days(&mut *state.db.reader().await?, &cur).await?;
+            Ok(ports::held_back(&days, &viewer.zones, &ports::day_of(at_ms)))
+        }
+        _ => Ok(false),
+    }
+}
+
 /// What a kept kiosk answer's key adds under change control: the day, since what is in
 /// force moves with it and no change counter says so.
 pub fn key_day(state: &AppState) -> String {

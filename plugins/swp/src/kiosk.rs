@@ -67,8 +67,8 @@ impl DeployedDocs for Docs {
     }
 
     /// In force now, or deployed at `at_ms` and superseded since (its deploy at or before
-    /// then, its obsolescence after): an offline read of it is kept as a read of that
-    /// revision (decision 121).
+    /// then, its obsolescence after, or its successor held back for the viewer then): an
+    /// offline read of it is kept as a read of that revision (decisions 121, 126).
     async fn deployed_at(
         &self,
         state: &AppState,
@@ -80,9 +80,14 @@ impl DeployedDocs for Docs {
             return Ok(Some(v.signable()));
         }
         let Some(s) = crate::store::fetch_one(&state.db, doc_id).await? else { return Ok(None) };
-        let then = s.status == SwpStatus::Obsolete
+        let mut then = s.status == SwpStatus::Obsolete
             && s.deploy_date.is_some_and(|d| d <= at_ms)
             && s.obsolete_date.is_some_and(|o| o > at_ms);
+        if !then && s.status == SwpStatus::Obsolete && s.deploy_date.is_some_and(|d| d <= at_ms) {
+            // Superseded already, but held over at this kiosk then (change control, decision 126).
+            then =
+                crate::in_force::held_over_at(state, viewer, doc_id, &s.part_number, at_ms).await?;
+        }
         let seen = Seen::from_parts(&s);
         if !then || !seen.visible_to(state, viewer) {
             return Ok(None);

@@ -69,4 +69,26 @@ async fn the_pack_holds_the_revision_in_force_until_the_held_back_one_takes_over
     app.clock.advance_secs(24 * 3600);
     let (_, entries) = p1(&old.netbook).await;
     assert_eq!(entries, [(new_id, Value::Null, Value::Null)]);
+    // A read of the old revision kept offline the minute before the day, synced after it,
+    // is a read of that revision (in force at the kiosk then); one the minute after is not.
+    let read = |key: &str, at: i64| json!({"opId": old.op, "swpId": old.swp_id, "key": key, "offline": true, "kioskTime": at});
+    let r = old
+        .netbook
+        .post("/api/island/operator-read-swp", &read("held-over-read", day - 60_000))
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let old_hash = part_hash(&pack, &old.swp_id);
+    assert_eq!(r.body["versionHash"].as_str(), Some(old_hash.as_str()));
+    let r = old
+        .netbook
+        .post("/api/island/operator-read-swp", &read("past-day-read", day + 60_000))
+        .await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND, "{}", r.text);
+}
+
+/// The content hash of the pack's revision `id`.
+fn part_hash(pack: &Value, id: &str) -> String {
+    let parts = pack["parts"].as_array().unwrap();
+    let p = parts.iter().find(|p| p["swp"]["_id"] == id).unwrap();
+    p["swp"]["contentHash"].as_str().unwrap().to_string()
 }
