@@ -18,7 +18,7 @@ use crate::documents::pdf::stamp::Stamp;
 use crate::documents::storage::copies::{printed_by, CopyFacts};
 use crate::documents::storage::fs::blob_path;
 use crate::documents::storage::stamped::CopyError;
-use crate::documents::storage::{disposition, link_signature, valid_key};
+use crate::documents::storage::{disposition, link_signature, mac, valid_key};
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("files")
@@ -45,6 +45,17 @@ struct LinkQuery {
     /// A controlled copy's facts (signed with the rest).
     cc: Option<String>,
     sig: String,
+}
+
+/// A module's signed facts (decision 128): the HMAC of `parts` under the server's signing
+/// key, for a link the module checks itself. `None` when a part holds a NUL.
+pub fn sign_facts(state: &AppState, parts: &[&str]) -> Option<String> {
+    (!parts.iter().any(|p| p.contains('\0'))).then(|| mac(&state.secret, parts.iter().copied()))
+}
+
+/// Whether `sig` is [`sign_facts`] of `parts` (compared in constant time).
+pub fn signed_facts(state: &AppState, parts: &[&str], sig: &str) -> bool {
+    sign_facts(state, parts).is_some_and(|s| constant_eq(s.as_bytes(), sig.as_bytes()))
 }
 
 const UNSTAMPABLE: &str =

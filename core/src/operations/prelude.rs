@@ -43,9 +43,12 @@ pub mod auth {
     };
 }
 
-/// A stored PDF as a controlled copy on disk (a module's package of documents).
+/// A stored PDF as a controlled copy on disk (a module's package of documents), and facts
+/// the core signs for a module's own links.
 pub mod links {
     pub use crate::app::links::controlled_copy;
+    /// Facts the core signs with its signing key for a module's own link (decision 128).
+    pub use crate::app::links::{sign_facts, signed_facts};
 }
 
 /// A module's own named secret, kept with the server's (decision 121); never the signing key.

@@ -204,7 +204,7 @@ pub async fn offline_pack(
     let company = netbook.company_code.clone();
     let (mut docs, mut alerts) = zone_docs(&state, &netbook, &zone).await?;
     for f in docs.iter_mut().chain(alerts.iter_mut()).flat_map(|d| d.files.iter_mut()) {
-        f.url = crate::offline_file::link(&zone, &f.sha256);
+        f.url = crate::offline_file::link(&state, &company, &zone, f)?;
     }
     let people =
         plantdoc_core::people::badge_holders(&mut *state.db.reader().await?, &company).await?;

@@ -65,10 +65,10 @@ pub fn routes() -> ApiRouter {
         .returns::<offline::OfflinePack>()
         .get(
             "/api/island/offline/file/{sha256}",
-            "A file of the netbook's offline pack (?zone=): its stored bytes, whose SHA-256 the pack names",
+            "A file of the netbook's offline pack, by the signed link the pack gives it: its stored bytes, whose SHA-256 the pack names",
             offline_file::offline_file,
         )
-        .query::<offline::PackQuery>()
+        .query::<offline_file::FileQuery>()
         .answers(&[404, 503])
         .returns_content("application/octet-stream", serde_json::json!({"type": "string", "format": "binary"}))
         .tier(Access::Session)

@@ -11,8 +11,8 @@ mod s3;
 mod s3_http;
 pub mod stamped;
 
-pub(crate) use names::link_signature;
 pub use names::{disposition, safe_filename};
+pub(crate) use names::{link_signature, mac};
 
 pub use fs::valid_key;
 

@@ -13,8 +13,13 @@ pub(crate) fn link_signature(
     content_type: &str,
     cc: Option<&str>,
 ) -> String {
+    mac(secret, [key, &exp.to_string(), name, content_type].into_iter().chain(cc))
+}
+
+/// HMAC-SHA256 of NUL-separated `parts`, hex: a caller refuses a part holding a NUL.
+pub(crate) fn mac<'a>(secret: &[u8], parts: impl IntoIterator<Item = &'a str>) -> String {
     let mut m = Hmac::<Sha256>::new_from_slice(secret).expect("hmac key");
-    for part in [key, &exp.to_string(), name, content_type].into_iter().chain(cc) {
+    for part in parts {
         m.update(part.as_bytes());
         m.update(&[0]);
     }

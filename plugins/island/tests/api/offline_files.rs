@@ -1,6 +1,7 @@
 //! The offline pack's files on S3 (aws-sdk-s3 against s3s-fs), stamping on (decision 126):
 //! every link of the pack is same-origin and answers, to the kiosk account, the stored
-//! bytes whose SHA-256 the pack names; nothing else is answered there.
+//! bytes whose SHA-256 the pack names; nothing else is answered there (its links are
+//! signed, decision 128).
 use plantdoc_core::seed::DEMO_PASSWORD;
 use reqwest::header::COOKIE;
 use reqwest::StatusCode;
@@ -66,6 +67,12 @@ async fn on_s3_every_link_of_the_pack_is_same_origin_and_answers_the_named_bytes
     let url = &links[0].1;
     let none = format!("/api/island/offline/file/{}?zone=A1", "0".repeat(64));
     assert_eq!(bytes(&netbook, &none).await.0, StatusCode::NOT_FOUND);
+    // A link is signed for its file, company and zone (decision 128): altered, it is none.
+    let (sha, _) = &links[0];
+    let swapped = url.replacen(sha.as_str(), &links.iter().find(|l| &l.0 != sha).unwrap().0, 1);
+    assert_eq!(bytes(&netbook, &swapped).await.0, StatusCode::NOT_FOUND, "{swapped}");
+    let key = url.replacen("&k=", "&k=x", 1);
+    assert_eq!(bytes(&netbook, &key).await.0, StatusCode::NOT_FOUND, "{key}");
     let other = netbook.get(&url.replace("zone=A1", "zone=Z9")).await;
     assert_eq!(other.status, StatusCode::BAD_REQUEST, "{}", other.text);
     assert!(other.body["zone"].is_string(), "{}", other.text);
