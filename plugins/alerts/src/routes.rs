@@ -40,7 +40,7 @@ pub fn routes() -> ApiRouter {
         .delete("/api/alerts/uploadPond/{uniqueId}", "Remove one of your pending uploads", uploads::revert::<Alert>)
         .returns::<Reverted>()
         .post("/api/alerts/uploadS3", "Submit an alert from your pending upload", submit::submit)
-        .body::<sc::SubmitForm>()
+        .body::<crate::submit_form::SubmitForm>()
         .returns::<sc::One>()
         .get("/api/alerts/part-numbers", "Parts of your company by prefix: {partList: [{_id, partNumber}]}", lists::part_numbers)
         .query::<lists::SuggestQuery>()

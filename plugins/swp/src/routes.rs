@@ -58,7 +58,7 @@ pub fn routes() -> ApiRouter {
         .delete("/api/swps/uploadPond/{serverId}", "Remove one of your pending uploads", uploads::revert::<Swp>)
         .returns::<Reverted>()
         .post("/api/swps/uploadS3", "Submit an SWP from your pending uploads", submit::submit)
-        .body::<sc::SubmitForm>()
+        .body::<crate::submit_form::SubmitForm>()
         .returns::<sc::OneWithUrls>()
         .get("/api/swps/pending-my-approval", "SWPs waiting for your review, with document links", lists::pending_my_approval)
         .returns::<sc::PendingMine>()
