@@ -158,7 +158,10 @@ mod tests {
         // A body's field that is not a string reads as empty.
         let field = |v: serde_json::Value| PartNumber::of(Some(&v)).map(String::from);
         assert_eq!(field(serde_json::json!(" p-1")).unwrap(), "P-1");
-        assert_eq!(String::from(field(serde_json::json!(7)).unwrap_err()), "Please enter the part number.");
+        assert_eq!(
+            String::from(field(serde_json::json!(7)).unwrap_err()),
+            "Please enter the part number."
+        );
         assert!(PartNumber::of(None).is_err());
     }
 }

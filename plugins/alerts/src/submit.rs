@@ -83,10 +83,10 @@ async fn check(state: &AppState, user: &User, form: &SubmitForm) -> AppResult<Ch
         }
     }
     let kind = take(&mut e, "alertType", &form.alert_type);
-    let part = take(&mut e, "partNumber", &form.part_number).map(String::from);
+    let part = take(&mut e, "partNumber", &form.record.part_number).map(String::from);
     let zones = state
         .zones
-        .check_selection(&user.company_code, &form.zones)
+        .check_selection(&user.company_code, &form.record.zones)
         .map_err(|m| e.insert("zones".into(), m.into()))
         .ok();
     let effective = take(&mut e, "effectiveDate", &form.effective_date).map(|t| t.0);
@@ -101,7 +101,8 @@ async fn check(state: &AppState, user: &User, form: &SubmitForm) -> AppResult<Ch
             e.insert("sunsetDate".into(), text!("The sunset date must be in the future.").into());
         }
     }
-    let changes = take(&mut e, "changes", &form.change.changes).map(|c| c.0).unwrap_or_default();
+    let changes =
+        take(&mut e, "changes", &form.record.change.changes).map(|c| c.0).unwrap_or_default();
     // An alert has no revisions of its own: under change control, a part's alert after
     // its first one deployed is the part's next revision of alerts and needs its reason.
     let earlier = match &part {
@@ -113,19 +114,26 @@ async fn check(state: &AppState, user: &User, form: &SubmitForm) -> AppResult<Ch
             .is_some(),
         None => false,
     };
-    let change =
-        change::check(state, user, &form.change, ("alert", part.as_deref()), earlier, &mut e)
-            .await?;
-    let on_behalf = users::on_behalf_of(&state.db, user, form.on_behalf_of.as_ref())
+    let change = change::check(
+        state,
+        user,
+        &form.record.change,
+        ("alert", part.as_deref()),
+        earlier,
+        &mut e,
+    )
+    .await?;
+    let on_behalf = users::on_behalf_of(&state.db, user, form.record.on_behalf_of.as_ref())
         .await
         .map_err(|m| e.insert("onBehalfOf".into(), m.into()))
         .ok()
         .flatten();
-    let corrects = correct::check::<Alert>(state, user, form.corrects.as_ref(), part.as_deref())
-        .await?
-        .map_err(|m| e.insert(correct::FIELD.into(), m.into()))
-        .ok()
-        .flatten();
+    let corrects =
+        correct::check::<Alert>(state, user, form.record.corrects.as_ref(), part.as_deref())
+            .await?
+            .map_err(|m| e.insert(correct::FIELD.into(), m.into()))
+            .ok()
+            .flatten();
     if !e.is_empty() {
         return Err(AppError::Fields(e));
     }

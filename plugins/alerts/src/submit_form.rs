@@ -1,13 +1,12 @@
 //! `uploadS3`'s request, read from its body (decision 124): each field's verdict, in the
-//! rules' types (the core's `PartNumber` and change fields, the alert's type and its dates
-//! here). The submit answers every error at once, the company's and the database's among
+//! rules' types (the core's `RecordFields`: part number, change fields; the alert's type
+//! and its dates here). The submit answers every error at once, the company's and the database's among
 //! them (the file, zones, on behalf of, corrects: `submit::check`), so nothing here
 //! refuses the request by itself. The OpenAPI document shows this type.
 use chrono::DateTime;
 use plantdoc_core::body::{text, FromBody, Verdict};
 use plantdoc_core::error::{FieldErrors, Refusal};
-use plantdoc_core::parts::PartNumber;
-use plantdoc_core::review::change::ChangeFields;
+use plantdoc_core::review::submit::RecordFields;
 use plantdoc_core::{msg, text};
 use serde_json::{Map, Value};
 use utoipa::ToSchema;
@@ -67,11 +66,6 @@ pub struct SubmitForm {
     /// Change, Quality, Safety or New Part
     #[schema(value_type = String)]
     pub alert_type: Verdict<AlertType>,
-    #[schema(value_type = PartNumber)]
-    pub part_number: Verdict<PartNumber>,
-    /// Zone codes of your company (checked with it)
-    #[schema(value_type = Vec<String>)]
-    pub zones: Value,
     /// RFC 3339, on a quarter hour
     #[schema(value_type = String)]
     pub effective_date: Verdict<QuarterHour>,
@@ -79,13 +73,7 @@ pub struct SubmitForm {
     #[schema(value_type = String)]
     pub sunset_date: Verdict<QuarterHour>,
     #[serde(flatten)]
-    pub change: ChangeFields,
-    /// A process engineer's user id (or CURRENT_USER)
-    #[schema(value_type = Option<String>)]
-    pub on_behalf_of: Option<Value>,
-    /// The rejected alert this submission corrects (same part; its author or a manager)
-    #[schema(value_type = Option<String>)]
-    pub corrects: Option<Value>,
+    pub record: RecordFields,
 }
 
 impl FromBody for SubmitForm {
@@ -99,13 +87,9 @@ impl FromBody for SubmitForm {
         Ok(SubmitForm {
             alert_file: AlertFile { server_id },
             alert_type: AlertType::parse(text(b, "alertType")),
-            part_number: PartNumber::parse(text(b, "partNumber")),
-            zones: b.get("zones").cloned().unwrap_or(Value::Null),
             effective_date: QuarterHour::parse(text(b, "effectiveDate"), "effective"),
             sunset_date: QuarterHour::parse(text(b, "sunsetDate"), "sunset"),
-            change: ChangeFields::parse(b)?,
-            on_behalf_of: b.get("onBehalfOf").cloned(),
-            corrects: b.get(plantdoc_core::review::correct::FIELD).cloned(),
+            record: RecordFields::parse(b)?,
         })
     }
 }

@@ -40,8 +40,8 @@ pub(crate) async fn check(state: &AppState, user: &User, form: &SubmitForm) -> A
     let (sections, video) = (form.file_ids.sections.clone(), form.file_ids.video.clone());
     let translations = form.translations.0.clone();
     e.extend(form.translations.1.clone());
-    let part = take(&mut e, "partNumber", &form.part_number).map(String::from);
-    let zones = check_zones(state, user, &form.zones)
+    let part = take(&mut e, "partNumber", &form.record.part_number).map(String::from);
+    let zones = check_zones(state, user, &form.record.zones)
         .map_err(|m| e.insert("zones".into(), m.into()))
         .ok();
     take(&mut e, "format", &form.format);
@@ -51,18 +51,20 @@ pub(crate) async fn check(state: &AppState, user: &User, form: &SubmitForm) -> A
     if bypass && !KIND.flow.may_bypass(user) {
         e.insert("bypass".into(), text!("Only managers may bypass management approval.").into());
     }
-    let changes = take(&mut e, "changes", &form.change.changes).map(|c| c.0).unwrap_or_default();
-    if !new_release && changes.is_empty() && form.change.changes.is_ok() {
+    let changes =
+        take(&mut e, "changes", &form.record.change.changes).map(|c| c.0).unwrap_or_default();
+    if !new_release && changes.is_empty() && form.record.change.changes.is_ok() {
         e.insert(
             "changes".into(),
             text!("Please describe the changes to the existing document.").into(),
         );
     }
-    let corrects = correct::check::<Swp>(state, user, form.corrects.as_ref(), part.as_deref())
-        .await?
-        .map_err(|m| e.insert(correct::FIELD.into(), m.into()))
-        .ok()
-        .flatten();
+    let corrects =
+        correct::check::<Swp>(state, user, form.record.corrects.as_ref(), part.as_deref())
+            .await?
+            .map_err(|m| e.insert(correct::FIELD.into(), m.into()))
+            .ok()
+            .flatten();
     let last: Option<i64> =
         match &part {
             Some(p) => sqlx::query_scalar(
@@ -76,7 +78,8 @@ pub(crate) async fn check(state: &AppState, user: &User, form: &SubmitForm) -> A
         };
     let earlier = last.is_some_and(|r| r >= 0);
     let change =
-        change::check(state, user, &form.change, ("swp", part.as_deref()), earlier, &mut e).await?;
+        change::check(state, user, &form.record.change, ("swp", part.as_deref()), earlier, &mut e)
+            .await?;
     if let (false, Some(p)) = (new_release, &part) {
         let has = sqlx::query("SELECT current_id FROM swp_parts WHERE company_code = $1 AND part_number = $2 AND current_id IS NOT NULL")
             .bind(&user.company_code)
@@ -90,7 +93,7 @@ pub(crate) async fn check(state: &AppState, user: &User, form: &SubmitForm) -> A
             );
         }
     }
-    let on_behalf = users::on_behalf_of(&state.db, user, form.on_behalf_of.as_ref())
+    let on_behalf = users::on_behalf_of(&state.db, user, form.record.on_behalf_of.as_ref())
         .await
         .map_err(|m| e.insert("onBehalfOf".into(), m.into()))
         .ok()

@@ -1,12 +1,12 @@
 //! `uploadS3`'s request, read from its body (decision 124): each field's verdict, in the
-//! rules' types (the core's `PartNumber` and change fields, the sections' files here).
+//! rules' types (the core's `RecordFields`: part number, change fields; the sections'
+//! files here).
 //! The submit answers every error at once, the company's and the database's among them
 //! (zones, on behalf of, corrects, pending uploads: `submit_check`), so nothing here
 //! refuses the request by itself. The OpenAPI document shows this type.
 use plantdoc_core::body::{FromBody, Verdict};
 use plantdoc_core::error::FieldErrors;
-use plantdoc_core::parts::PartNumber;
-use plantdoc_core::review::change::ChangeFields;
+use plantdoc_core::review::submit::RecordFields;
 use plantdoc_core::{msg, text};
 use serde_json::{Map, Value};
 use utoipa::ToSchema;
@@ -80,11 +80,6 @@ pub struct SubmitForm {
     /// The Upload tab's translations: [{section, lang, fileIds: [id]}]
     #[schema(value_type = Option<Vec<Object>>)]
     pub(crate) translations: (Vec<Asked>, FieldErrors),
-    #[schema(value_type = PartNumber)]
-    pub(crate) part_number: Verdict<PartNumber>,
-    /// Zone codes of your company (checked with it)
-    #[schema(value_type = Vec<String>)]
-    pub(crate) zones: Value,
     /// 'swp' when given
     #[schema(value_type = Option<String>)]
     pub(crate) format: Verdict<()>,
@@ -96,13 +91,7 @@ pub struct SubmitForm {
     #[schema(value_type = Option<bool>)]
     pub(crate) bypass_management: Verdict<bool>,
     #[serde(flatten)]
-    pub(crate) change: ChangeFields,
-    /// A process engineer's user id (or CURRENT_USER)
-    #[schema(value_type = Option<String>)]
-    pub(crate) on_behalf_of: Option<Value>,
-    /// The rejected SWP this submission corrects (same part; its author or a manager)
-    #[schema(value_type = Option<String>)]
-    pub(crate) corrects: Option<Value>,
+    pub(crate) record: RecordFields,
 }
 
 impl FromBody for SubmitForm {
@@ -117,15 +106,11 @@ impl FromBody for SubmitForm {
         Ok(SubmitForm {
             file_ids: Files::parse(b.get("fileIds").unwrap_or(&Value::Null)),
             translations: (asked, langs),
-            part_number: PartNumber::of(b.get("partNumber")),
-            zones: b.get("zones").cloned().unwrap_or(Value::Null),
             format,
             new_release: flag_of(b.get("newRelease"), true),
             reference_only: flag_of(b.get("referenceOnly"), false),
             bypass_management: flag_of(b.get("bypassManagement"), false),
-            change: ChangeFields::parse(b)?,
-            on_behalf_of: b.get("onBehalfOf").cloned(),
-            corrects: b.get(plantdoc_core::review::correct::FIELD).cloned(),
+            record: RecordFields::parse(b)?,
         })
     }
 }
@@ -142,7 +127,9 @@ mod tests {
         let ids: Vec<_> = f.sections.iter().map(|(k, ids)| (*k, ids.len())).collect();
         assert_eq!(ids, [("swc", 1), ("jes", 1), ("vis", 2)]);
         assert_eq!(f.video.as_deref(), Some("v"));
-        let f = Files::parse(&json!({"swc": ["a", "a"], "jes": ["a"], "vis": [1], "video": ["v", "w"], "opin": ["o"]}));
+        let f = Files::parse(
+            &json!({"swc": ["a", "a"], "jes": ["a"], "vis": [1], "video": ["v", "w"], "opin": ["o"]}),
+        );
         let refused: Vec<_> = f.refused.keys().map(String::as_str).collect();
         assert_eq!(refused, ["jes", "opin", "swc", "video", "vis"]);
         assert_eq!(f.refused["swc"], "A file may be used once only.");
@@ -157,10 +144,10 @@ mod tests {
     fn the_form_keeps_each_verdict() {
         let form = |v: Value| SubmitForm::parse(v.as_object().unwrap()).unwrap();
         let f = form(json!({"partNumber": " p-1 ", "format": "swp", "newRelease": false}));
-        assert_eq!(&*f.part_number.unwrap(), "P-1");
+        assert_eq!(&*f.record.part_number.unwrap(), "P-1");
         assert!(f.format.is_ok() && f.new_release == Ok(false) && f.reference_only == Ok(false));
         let f = form(json!({"partNumber": "bad*", "format": "pdf", "bypassManagement": "yes"}));
-        assert!(f.part_number.is_err());
+        assert!(f.record.part_number.is_err());
         assert_eq!(f.format.unwrap_err(), "The format is 'swp'.");
         assert_eq!(f.bypass_management.unwrap_err(), "Expected true or false.");
         assert_eq!(form(json!({})).new_release, Ok(true));

@@ -120,7 +120,10 @@ pub struct Rotation(pub i64);
 
 impl Rotation {
     pub fn parse(v: Option<&Value>) -> Verdict<Rotation> {
-        int(v).filter(|r| ROTATIONS.contains(r)).map(Rotation).ok_or_else(|| ROTATION_REQUIRED.into())
+        int(v)
+            .filter(|r| ROTATIONS.contains(r))
+            .map(Rotation)
+            .ok_or_else(|| ROTATION_REQUIRED.into())
     }
 }
 
@@ -130,12 +133,17 @@ pub struct PartDesc(pub String);
 
 impl PartDesc {
     pub fn parse(v: Option<&Value>) -> Verdict<PartDesc> {
-        let d = text(v);
-        if d.chars().count() > MAX_DESC_CHARS {
-            return Err(DESC_TOO_LONG.into());
-        }
-        Ok(PartDesc(d))
+        at_most(v, MAX_DESC_CHARS, DESC_TOO_LONG).map(PartDesc)
     }
+}
+
+/// A trimmed text of at most `max` characters, else `refused`.
+fn at_most(v: Option<&Value>, max: usize, refused: &str) -> Verdict<String> {
+    let t = text(v);
+    if t.chars().count() > max {
+        return Err(refused.into());
+    }
+    Ok(t)
 }
 
 /// A block's notes: at most 250 characters, trimmed.
@@ -144,11 +152,7 @@ pub struct Notes(pub String);
 
 impl Notes {
     pub fn parse(v: Option<&Value>) -> Verdict<Notes> {
-        let n = text(v);
-        if n.chars().count() > MAX_NOTES_CHARS {
-            return Err(NOTES_TOO_LONG.into());
-        }
-        Ok(Notes(n))
+        at_most(v, MAX_NOTES_CHARS, NOTES_TOO_LONG).map(Notes)
     }
 }
 
@@ -183,14 +187,24 @@ mod tests {
         assert_eq!(scope_of(Some(&json!(4)), Some(&json!("E")), Some(&json!(0)), &mut e), None);
         assert_eq!(e.len(), 3);
         let body = |v: Value| v.as_object().unwrap().clone();
-        assert_eq!(Scope::parse(&body(json!({"shift": 1, "cell": "a", "zone": "1"}))).unwrap().cell, "A");
+        assert_eq!(
+            Scope::parse(&body(json!({"shift": 1, "cell": "a", "zone": "1"}))).unwrap().cell,
+            "A"
+        );
         assert_eq!(Scope::parse(&body(json!({"cell": "A", "zone": 1}))).unwrap_err().len(), 1);
     }
 
     /// Each rule's edges, its value as a number or a form's string, and its words.
     #[test]
     fn the_rules_live_in_their_types() {
-        for (v, ok) in [(json!(-1), true), (json!("4"), true), (json!(5), false), (json!(-2), false), (json!("x"), false), (Value::Null, false)] {
+        for (v, ok) in [
+            (json!(-1), true),
+            (json!("4"), true),
+            (json!(5), false),
+            (json!(-2), false),
+            (json!("x"), false),
+            (Value::Null, false),
+        ] {
             assert_eq!(Level::parse(Some(&v)).is_ok(), ok, "{v}");
         }
         assert_eq!(Level::parse(None).unwrap_err(), LEVEL_RANGE);

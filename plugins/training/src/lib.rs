@@ -176,7 +176,8 @@ impl TrainingLevels for Levels {
         write: bool,
     ) -> plantdoc_core::AppResult<Option<plantdoc_core::ports::GrantedWaiver>> {
         use plantdoc_core::body::FromBody;
-        let body = requests::WaiverGrant::parse_value(body).map_err(plantdoc_core::AppError::Fields)?;
+        let body =
+            requests::WaiverGrant::parse_value(body).map_err(plantdoc_core::AppError::Fields)?;
         Ok(waivers::grant_as(state, granter, &body, via, write).await?.map(Into::into))
     }
 

@@ -46,7 +46,10 @@ pub struct BlockEdit {
 
 impl FromBody for BlockEdit {
     fn parse(b: &Map<String, Value>) -> Result<Self, FieldErrors> {
-        Ok(BlockEdit { block_id: text(b, "blockId").into(), squares: Level::parse(b.get("squares")) })
+        Ok(BlockEdit {
+            block_id: text(b, "blockId").into(),
+            squares: Level::parse(b.get("squares")),
+        })
     }
 }
 

@@ -14,9 +14,9 @@ use crate::msg;
 use sqlx::AnyConnection;
 
 use super::engine::*;
-use super::DeleteIds;
 use super::kind::can_manage;
 use super::record::Status;
+use super::DeleteIds;
 
 /// `POST delete-pending` `[ids]`: pending and rejected documents leave review.
 pub async fn delete_pending<D: Hooks>(
