@@ -41,7 +41,8 @@ async fn typed_bodies_answer_every_field_at_once_in_the_spec_shape() {
         r.body,
         json!({"opId": "Please select the operator number", "certTargetOpHours": "Hours must be between 0 and 24"})
     );
-    let r = c.post("/api/training/add", &json!({"partNumber": "P-1", "op": "", "squares": 5})).await;
+    let r =
+        c.post("/api/training/add", &json!({"partNumber": "P-1", "op": "", "squares": 5})).await;
     assert_eq!(r.body, json!({"op": "Please select the operator number", "squares": LEVEL}));
     let r = c
         .post(
@@ -54,7 +55,9 @@ async fn typed_bodies_answer_every_field_at_once_in_the_spec_shape() {
         json!({"partNumber": "Please select the part number", "reason": "Please give the reason (at most 500 characters).", "days": "A waiver lasts 1 to 7 days."})
     );
     // The matrix is checked (and its editor) before the other fields.
-    let r = c.post("/api/training/certs/op", &json!({"opNumber": "OP1", "certTargetOpHours": 99})).await;
+    let r = c
+        .post("/api/training/certs/op", &json!({"opNumber": "OP1", "certTargetOpHours": 99}))
+        .await;
     let keys: Vec<&String> = r.body.as_object().unwrap().keys().collect();
     assert_eq!(keys, ["cell", "shift", "zone"], "{}", r.text);
 
@@ -98,7 +101,8 @@ async fn typed_bodies_answer_every_field_at_once_in_the_spec_shape() {
     assert_eq!(r.body, json!({"body": "Send a list of SWP ids."}));
     let r = c.post("/api/alerts/delete-deployed", &json!([])).await;
     assert_eq!(r.body, json!({"body": "Select at least one alert."}));
-    let written = scalar(&app, "SELECT COUNT(*) FROM audit_log WHERE action LIKE 'training.%'").await;
+    let written =
+        scalar(&app, "SELECT COUNT(*) FROM audit_log WHERE action LIKE 'training.%'").await;
     assert_eq!(written, 2, "nothing refused was written");
 
     // The document shows the requests' own types.
@@ -110,7 +114,10 @@ async fn typed_bodies_answer_every_field_at_once_in_the_spec_shape() {
         names.into_iter().collect::<Vec<_>>()
     };
     let column = ["cell", "certTargetPartHours", "part", "partDesc", "partNumber", "partRotation"];
-    assert_eq!(body("/api/training/matrix/add/part", "post"), [&column[..], &["shift", "zone"]].concat());
+    assert_eq!(
+        body("/api/training/matrix/add/part", "post"),
+        [&column[..], &["shift", "zone"]].concat()
+    );
     assert_eq!(body("/api/training/matrix/edit/block", "post"), ["blockId", "squares"]);
     assert_eq!(
         body("/api/training/waivers", "post"),
@@ -121,7 +128,8 @@ async fn typed_bodies_answer_every_field_at_once_in_the_spec_shape() {
         ("/api/alerts/uploadS3", ["alertFile", "effectiveDate", "sunsetDate", "changeRequest"]),
     ] {
         let names = body(path, "post");
-        for name in some.iter().chain(&["partNumber", "zones", "changes", "onBehalfOf", "corrects"]) {
+        for name in some.iter().chain(&["partNumber", "zones", "changes", "onBehalfOf", "corrects"])
+        {
             assert!(names.iter().any(|n| n == name), "{path}: {name} not in {names:?}");
         }
         assert!(!names.iter().any(|n| n == "given"), "{path}: {names:?}");
