@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use crate::access::{can_edit, zone_code};
 use crate::edit::{audit, editor, matrix_of, operator_of, part_of, target_of, write_level};
 use crate::fields::{self, Hours};
-use crate::requests::{AddTraining, Matrix, OpLine, PartLine};
+use crate::requests::{AddTraining, Matrix, OpLine, OpTarget, PartLine, PartTarget};
 use crate::schemas as sc;
 use crate::store;
 
@@ -160,7 +160,7 @@ async fn set_target(
 pub async fn certs_op(
     State(state): State<AppState>,
     user: CurrentUser,
-    Parsed(body): Parsed<OpLine>,
+    Parsed(body): Parsed<OpTarget>,
 ) -> AppResult<axum::Json<sc::CertsOp>> {
     let s = matrix_of(&user, &body.matrix)?;
     let no = &body.op_number;
@@ -184,10 +184,10 @@ pub async fn certs_op(
 pub async fn certs_part(
     State(state): State<AppState>,
     user: CurrentUser,
-    Parsed(body): Parsed<PartLine>,
+    Parsed(body): Parsed<PartTarget>,
 ) -> AppResult<axum::Json<sc::CertsPart>> {
-    let s = matrix_of(&user, &body.matrix)?;
-    let number = &body.part_number;
+    let s = matrix_of(&user, &body.line.matrix)?;
+    let number = &body.line.part_number;
     let mut line = None;
     if let Some(p) =
         plantdoc_core::parts::find_by_number(&state.db, &user.company_code, number).await?
@@ -204,7 +204,8 @@ pub async fn certs_part(
         missing: PART_MISSING,
     };
     let hours =
-        set_target(&state, &user, (&body.matrix, &body.cert_target_part_hours), line, t).await?;
+        set_target(&state, &user, (&body.line.matrix, &body.cert_target_part_hours), line, t)
+            .await?;
     Ok(axum::Json(sc::CertsPart { cert_target_part_hours: hours }))
 }
 

@@ -132,35 +132,25 @@ impl FromBody for Genesis {
     }
 }
 
-/// `DELETE matrix/delete/op`, and `POST certs/op` (`opNumber`, `certTargetOpHours`).
+/// `DELETE matrix/delete/op`: an operator row.
 #[derive(ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OpLine {
     #[serde(flatten)]
     #[schema(value_type = Scope)]
     pub matrix: Matrix,
-    /// The operator's user id (delete)
+    /// The operator's user id
     #[schema(value_type = Option<String>)]
     pub op_id: String,
-    /// The operator's number (certs)
-    #[schema(value_type = Option<String>)]
-    pub op_number: String,
-    #[schema(value_type = FormInt)]
-    pub cert_target_op_hours: Verdict<Hours>,
 }
 
 impl FromBody for OpLine {
     fn parse(b: &Map<String, Value>) -> Result<Self, FieldErrors> {
-        Ok(OpLine {
-            matrix: Scope::parse(b),
-            op_id: text(b, "opId").into(),
-            op_number: text(b, "opNumber").into(),
-            cert_target_op_hours: Hours::parse(b.get("certTargetOpHours"), HOURS_RANGE),
-        })
+        Ok(OpLine { matrix: Scope::parse(b), op_id: text(b, "opId").into() })
     }
 }
 
-/// `DELETE matrix/delete/part`, and `POST certs/part` (`certTargetPartHours`).
+/// `DELETE matrix/delete/part`: a part column.
 #[derive(ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PartLine {
@@ -170,15 +160,51 @@ pub struct PartLine {
     /// Upper-cased
     #[schema(value_type = Option<String>)]
     pub part_number: String,
-    #[schema(value_type = FormInt)]
-    pub cert_target_part_hours: Verdict<Hours>,
 }
 
 impl FromBody for PartLine {
     fn parse(b: &Map<String, Value>) -> Result<Self, FieldErrors> {
-        Ok(PartLine {
+        Ok(PartLine { matrix: Scope::parse(b), part_number: text(b, "partNumber").to_uppercase() })
+    }
+}
+
+/// `POST certs/op`: an operator's certification target, the row named by its number.
+#[derive(ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OpTarget {
+    #[serde(flatten)]
+    #[schema(value_type = Scope)]
+    pub matrix: Matrix,
+    #[schema(value_type = Option<String>)]
+    pub op_number: String,
+    #[schema(value_type = FormInt)]
+    pub cert_target_op_hours: Verdict<Hours>,
+}
+
+impl FromBody for OpTarget {
+    fn parse(b: &Map<String, Value>) -> Result<Self, FieldErrors> {
+        Ok(OpTarget {
             matrix: Scope::parse(b),
-            part_number: text(b, "partNumber").to_uppercase(),
+            op_number: text(b, "opNumber").into(),
+            cert_target_op_hours: Hours::parse(b.get("certTargetOpHours"), HOURS_RANGE),
+        })
+    }
+}
+
+/// `POST certs/part`: a part's certification target.
+#[derive(ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PartTarget {
+    #[serde(flatten)]
+    pub line: PartLine,
+    #[schema(value_type = FormInt)]
+    pub cert_target_part_hours: Verdict<Hours>,
+}
+
+impl FromBody for PartTarget {
+    fn parse(b: &Map<String, Value>) -> Result<Self, FieldErrors> {
+        Ok(PartTarget {
+            line: PartLine::parse(b)?,
             cert_target_part_hours: Hours::parse(b.get("certTargetPartHours"), HOURS_RANGE),
         })
     }

@@ -56,11 +56,11 @@ pub fn routes() -> ApiRouter {
         .answers(&[404, 409])
         .returns::<sc::Deleted>()
         .post("/api/training/certs/op", "An operator's certification target", lines::certs_op)
-        .body::<requests::OpLine>()
+        .body::<requests::OpTarget>()
         .answers(&[404, 409])
         .returns::<sc::CertsOp>()
         .post("/api/training/certs/part", "A part's certification target", lines::certs_part)
-        .body::<requests::PartLine>()
+        .body::<requests::PartTarget>()
         .answers(&[404, 409])
         .returns::<sc::CertsPart>()
         .post(

@@ -119,6 +119,10 @@ async fn typed_bodies_answer_every_field_at_once_in_the_spec_shape() {
         [&column[..], &["shift", "zone"]].concat()
     );
     assert_eq!(body("/api/training/matrix/edit/block", "post"), ["blockId", "squares"]);
+    let line = ["cell", "opId", "shift", "zone"];
+    assert_eq!(body("/api/training/matrix/delete/op", "delete"), line);
+    let target = ["cell", "certTargetPartHours", "partNumber", "shift", "zone"];
+    assert_eq!(body("/api/training/certs/part", "post"), target);
     assert_eq!(
         body("/api/training/waivers", "post"),
         ["days", "opId", "part", "partNumber", "reason"]
