@@ -7,7 +7,7 @@
 import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiClient, expectAccessible, launchBrowser, login, sqliteRows, startServer, waitForPath, itAtSize } from './harness.mjs';
-import { signInKiosk } from './kiosk-profiles.mjs';
+import { signInKiosk, type } from './kiosk-profiles.mjs';
 
 let server;
 let context;
@@ -21,14 +21,6 @@ after(async () => {
   await context?.close();
   server?.stop();
 });
-
-/** Types into the focused masked field and presses Enter. */
-async function type(page, label, value) {
-  const field = page.getByLabel(label, { exact: true });
-  await field.waitFor();
-  await field.fill(value);
-  await field.press('Enter');
-}
 
 describe('Audit-ready records: badge + PIN signatures and the auditor’s file', () => {
   it('the operator and the verifier each sign with badge and PIN', async (page) => {

@@ -7,86 +7,37 @@
 // passes. Then an outage longer than `offline_max_hours` stops the documents.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { apiClient, BIN, CHROMIUM, freePort, launchBrowser, login, ROOT, sqliteRows, startServer, waitForPath, withPage } from './harness.mjs';
+import { apiClient, CHROMIUM, freePort, launchBrowser, login, sqliteRows, startServer, waitForPath, withPage } from './harness.mjs';
 import { uploadSwpThroughForm } from './swp-forms.mjs';
 import { outboxItems, signInKiosk } from './kiosk-profiles.mjs';
+import { keptPack, outage, scan } from './island-offline-kit.mjs';
 
 let server;
 let context;
-let restarted = null;
+let cut = null;
 const SECRET = 'island-offline-e2e-secret-0123456789';
 const HOUR = 3600 * 1000;
 const PART = '7102-0010';
 
 before(async () => {
   server = await startServer({ env: { PLANTDOC__SERVER__SECRET: SECRET } });
+  cut = outage(server, { PLANTDOC__SERVER__SECRET: SECRET });
   context = await launchBrowser();
 });
 
 after(async () => {
   await context?.close();
-  restarted?.kill('SIGTERM');
+  cut?.kill();
   server?.stop();
 });
-
-async function waitDown(url) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      await fetch(`${url}/healthz`);
-    } catch {
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not stop');
-}
-
-/** Serves the same database and files again, on the same port (or `port`: the kiosk cannot reach it). */
-async function restart(port = server.port) {
-  const url = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    PLANTDOC__DATABASE__URL: `sqlite://${server.dir}/plantdoc.db`,
-    PLANTDOC__STORAGE__DIR: `${server.dir}/files`,
-    PLANTDOC__SERVER__ADDR: `127.0.0.1:${port}`,
-    PLANTDOC__SERVER__PUBLIC_URL: url,
-    PLANTDOC__SERVER__SECRET: SECRET,
-    PLANTDOC__LOG__FORMAT: 'pretty',
-    PLANTDOC__LOG__LEVEL: 'warn',
-    PLANTDOC__AUTH__IP_ATTEMPTS_PER_MINUTE: '1000',
-  };
-  const log = fs.openSync(path.join(server.dir, `server-${Date.now()}.log`), 'w');
-  const child = spawn(BIN, ['serve'], { cwd: ROOT, env, stdio: ['ignore', log, log] });
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) {
-        server.stop = () => child.kill('SIGTERM');
-        restarted = child;
-        return child;
-      }
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the restarted server did not answer');
-}
-
-async function stopServer(url = server.url) {
-  server.stop();
-  await waitDown(url);
-}
 
 /**
  * While the kiosk is cut off: a new revision of PART deployed (engineer1 uploads it, the
  * three stages approve it) through a server on another port, stopped again.
  */
 async function deployWhileCutOff(port) {
-  await restart(port);
+  await cut.restart(port);
   const base = `http://127.0.0.1:${port}`;
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
   try {
@@ -103,27 +54,8 @@ async function deployWhileCutOff(port) {
     const r = await (await apiClient(base, who)).post(`/api/swps/approve/${swp._id}`, { reviewNote: '' });
     assert.equal(r.status, 200, JSON.stringify(r.data));
   }
-  await stopServer(base);
+  await cut.stop(base);
   return swp._id;
-}
-
-/** The pack kept on the netbook (IndexedDB). */
-const keptPack = (page) =>
-  page.evaluate(
-    () =>
-      new Promise((resolve) => {
-        const req = indexedDB.open('plantdoc-island');
-        req.onsuccess = () => {
-          const get = req.result.transaction('kv').objectStore('kv').get('pack');
-          get.onsuccess = () => resolve(get.result);
-        };
-      }),
-  );
-
-async function scan(page, badge) {
-  const field = page.getByLabel('Badge');
-  await field.fill(badge);
-  await field.press('Tab');
 }
 
 /** An operator reads the part's SWP and a team lead (badge 9031) verifies it, all offline. */
@@ -171,7 +103,7 @@ describe('Island kiosk offline', () => {
         const pack = await page.evaluate(() => JSON.parse(localStorage.getItem('plantdoc.island.pack')));
         assert.equal(pack.zone, 'B1');
 
-        await stopServer();
+        await cut.stop();
         const stopped = Date.now();
         // Reloaded with the server down: the service worker serves the kiosk.
         await page.reload();
@@ -188,7 +120,7 @@ describe('Island kiosk offline', () => {
         );
         assert.ok(queued.every((i) => i.offline && i.kioskTime < stopped - 2 * HOUR && i.key));
 
-        await restart();
+        await cut.restart();
         for (let i = 0; (await outboxItems(page)).length && i < 300; i++) await page.waitForTimeout(100);
         assert.equal((await outboxItems(page)).length, 0, 'the queue is sent once the server answers');
         await banner(page).waitFor({ state: 'detached', timeout: 20000 });
@@ -225,9 +157,9 @@ describe('Island kiosk offline', () => {
         // keeps the new revision and shows it (the operator has it to read); the old
         // revision's documents are dropped from the netbook.
         const oldFiles = kept.parts.find((p) => p.partNumber === PART).files.map((f) => f.sha256);
-        await stopServer();
+        await cut.stop();
         const newSwp = await deployWhileCutOff(await freePort());
-        await restart();
+        await cut.restart();
         await page.goto(`${server.url}/island`);
         const packed = async () => (await keptPack(page)).parts.find((p) => p.partNumber === PART)?.swp._id;
         for (let i = 0; (await packed()) !== newSwp && i < 200; i++) await page.waitForTimeout(100);
@@ -245,7 +177,7 @@ describe('Island kiosk offline', () => {
 
         // An outage longer than the pack's limit: the documents stop.
         await page.waitForFunction(() => window.__plantdocOfflineReady, null, { timeout: 30000 });
-        await stopServer();
+        await cut.stop();
         await page.clock.fastForward(`${pack.maxHours + 4}:00:00`);
         await page.goto(`${server.url}/island`);
         await page.getByRole('button', { name: 'Scan Badge' }).click();
@@ -260,7 +192,7 @@ describe('Island kiosk offline', () => {
         assert.equal(await page.locator('[data-status]').count(), 0);
         const doc = await page.evaluate(() => fetch('/island/doc/none').then((r) => r.status));
         assert.equal(doc, 404, 'no document outside the kept ones');
-        await restart();
+        await cut.restart();
       },
     ),
   );

@@ -5,16 +5,14 @@
 // signs the first one out, and revoke.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { BIN, expectAccessible, launchBrowser, ROOT, settled, sqliteRows, startServer, waitForPath, withPage } from './harness.mjs';
+import { expectAccessible, launchBrowser, settled, sqliteRows, startServer, waitForPath, withPage } from './harness.mjs';
 import { outboxItems, signInKiosk } from './kiosk-profiles.mjs';
+import { outage } from './island-offline-kit.mjs';
 import { reader } from './badge-reader.mjs';
 
 let server;
 let context;
-let restarted = null;
+let cut = null;
 const ctx = () => context;
 const it = (name, body) =>
   test(
@@ -29,12 +27,13 @@ const SECRET = 'island-e2e-secret-0123456789abcdef';
 
 before(async () => {
   server = await startServer({ env: { PLANTDOC__SERVER__SECRET: SECRET } });
+  cut = outage(server, { PLANTDOC__SERVER__SECRET: SECRET });
   context = await launchBrowser();
 });
 
 after(async () => {
   await context?.close();
-  restarted?.kill('SIGTERM');
+  cut?.kill();
   server?.stop();
 });
 
@@ -256,15 +255,14 @@ describe('Island kiosk', () => {
     await page.locator('[data-status=error]', { hasText: 'Instructions' }).click();
     await page.getByRole('button', { name: 'I have read the SWC' }).click();
     await page.getByRole('button', { name: 'I have read the JES' }).click();
-    server.stop();
-    await waitDown(server.url);
+    await cut.stop();
     await page.getByRole('button', { name: 'I have read the VIS' }).click();
     await page.getByText('Saved on this netbook. It will be sent as soon as the server answers.').waitFor();
     // Kept in IndexedDB with the time it was made, to be sent as an offline signature.
     const [kept] = await outboxItems(page);
     assert.equal((await outboxItems(page)).length, 1);
     assert.equal(kept.offline, true);
-    restarted = await restart();
+    await cut.restart();
     for (let i = 0; (await outboxItems(page)).length && i < 150; i++) await page.waitForTimeout(100);
     assert.equal((await outboxItems(page)).length, 0, 'the outbox is sent once the server answers');
     await page.getByRole('button', { name: 'Verify Operator' }).click();
@@ -301,44 +299,3 @@ describe('Island kiosk', () => {
     await waitForPath(page, /^\/login/);
   });
 });
-
-async function waitDown(url) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      await fetch(`${url}/healthz`);
-    } catch {
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not stop');
-}
-
-/** Serves the same database, files and port again (the harness's settings). */
-async function restart() {
-  const env = {
-    ...process.env,
-    PLANTDOC__DATABASE__URL: `sqlite://${server.dir}/plantdoc.db`,
-    PLANTDOC__STORAGE__DIR: `${server.dir}/files`,
-    PLANTDOC__SERVER__ADDR: `127.0.0.1:${server.port}`,
-    PLANTDOC__SERVER__PUBLIC_URL: server.url,
-    PLANTDOC__SERVER__SECRET: SECRET,
-    PLANTDOC__LOG__FORMAT: 'pretty',
-    PLANTDOC__LOG__LEVEL: 'warn',
-    PLANTDOC__AUTH__IP_ATTEMPTS_PER_MINUTE: '1000',
-  };
-  const log = fs.openSync(path.join(server.dir, 'server2.log'), 'w');
-  const child = spawn(BIN, ['serve'], { cwd: ROOT, env, stdio: ['ignore', log, log] });
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${server.url}/healthz`)).ok) {
-        server.stop = () => child.kill('SIGTERM');
-        return child;
-      }
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the restarted server did not answer');
-}

@@ -55,6 +55,14 @@ export function profileSuite(names = PROFILES.map((p) => p.name)) {
 /** Click, or tap on the touch kiosk. */
 export const press = (locator, profile) => (profile.touch ? locator.tap() : locator.click());
 
+/** Types into the masked field (badge, PIN) named `label` and presses Enter. */
+export async function type(page, label, value) {
+  const field = page.getByLabel(label, { exact: true });
+  await field.waitFor();
+  await field.fill(value);
+  await field.press('Enter');
+}
+
 /**
  * What Chromium's PDF viewer shows in the page's frame: {zoom (per cent), sidebar (px of
  * the thumbnail pane)}, read from the viewer's own page (an extension frame).

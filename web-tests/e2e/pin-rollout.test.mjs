@@ -7,7 +7,7 @@
 import { after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { choose, expectAccessible, leaveSignedIn, login, sqliteRows, startServer, waitForPath } from './harness.mjs';
-import { press, profileSuite, signInKiosk } from './kiosk-profiles.mjs';
+import { press, profileSuite, signInKiosk, type } from './kiosk-profiles.mjs';
 
 const suite = profileSuite();
 const it = suite.it;
@@ -19,14 +19,6 @@ before(async () => {
   server.cli('user', 'pin', '--email', 'supervisor@demo.plant', '--pin', '8093');
 });
 after(() => server?.stop());
-
-/** Types into the masked field and presses Enter. */
-async function type(page, label, value) {
-  const field = page.getByLabel(label, { exact: true });
-  await field.waitFor();
-  await field.fill(value);
-  await field.press('Enter');
-}
 
 /** Manage Users → the zone's sheet: answers the one-time PIN printed for `opNo`. */
 async function issueSheet(page, profile, opNo) {

@@ -70,8 +70,10 @@ async function seal(item) {
   const pinKey = (await keptPack())?.pinKey;
   if (!pinKey?.publicKey) return false;
   const { sealPin } = await import('./offline/seal');
-  item.sealedPin = await sealPin(pinKey, secret.pin, item.key);
+  item.sealedPin = await sealPin(pinKey, secret.pin, item.key, secret.newPin);
   secrets.delete(item.key);
+  // Replaced in this act: the person's next one offline is signed with their new PIN.
+  if (secret.newPin) await import('./offline/pins').then((m) => m.replacedHere(m.signerOf(item.path, item.body)));
   return true;
 }
 

@@ -16,5 +16,9 @@ describe('the sealed PIN', () => {
     expect(JSON.parse(new TextDecoder().decode(plain))).toEqual({ pin: '4826', key: 'k-1' });
     // Another info (another purpose) does not open it.
     await expect(s.open({ recipientKey: pair.privateKey, enc, info: new TextEncoder().encode('other') }, sealed.slice(65))).rejects.toThrow();
+    // A one-time PIN and the new one replacing it, sealed together (decision 125).
+    const both = fromB64url(await sealPin({ publicKey, info: 'plantdoc pin v1' }, '482913', 'k-2', '61427'));
+    const opened = await s.open({ recipientKey: pair.privateKey, enc: both.slice(0, 65), info: new TextEncoder().encode('plantdoc pin v1') }, both.slice(65));
+    expect(JSON.parse(new TextDecoder().decode(opened))).toEqual({ pin: '482913', newPin: '61427', key: 'k-2' });
   });
 });

@@ -39,6 +39,8 @@ const MAX_LISTS: usize = 4096;
 pub struct FeedItem {
     /// SHA-256 of the alert's file (the version a signature binds to).
     pub file_hash: String,
+    /// What a machine's in-force read answers of it (its part, tag, type and dates).
+    pub facts: plantdoc_core::ports::PartAlert,
     built_ms: i64,
     /// The kiosk's object: the spec's Alert plus `url`.
     json: Bytes,
@@ -82,6 +84,13 @@ impl Default for FeedCache {
     fn default() -> Self {
         Self { items: Memo::new(TTL, MAX_ALERTS), lists: Memo::new(TTL, MAX_LISTS) }
     }
+}
+
+/// Forgets every remembered list and alert: the benchmarks' uncached reads.
+pub fn forget(state: &AppState) {
+    let feeds = &state.get::<AlertsState>().feeds;
+    feeds.lists.changed();
+    feeds.items.changed();
 }
 
 /// The zone's alerts in force now, in feed order (effective date, newest first).
@@ -221,7 +230,8 @@ pub async fn items(state: &AppState, ids: &[&str]) -> anyhow::Result<Vec<Option<
             let v = crate::schemas::KioskAlert { alert: a.json(shown_at), url };
             let json = Bytes::from(serde_json::to_vec(&v)?);
             let a = v.alert.alert;
-            let item = Arc::new(FeedItem { file_hash: a.file_hash, built_ms: now, json });
+            let facts = crate::kiosk::part_alert(&a);
+            let item = Arc::new(FeedItem { file_hash: a.file_hash, facts, built_ms: now, json });
             if let Some(at) = ids.iter().position(|id| *id == a.record.id) {
                 found[at] = Some(item.clone());
             }

@@ -92,10 +92,12 @@ impl PartAlerts for AlertsPort {
         );
         let mut list = store::fetch_list(&state.db, &q, &filter).await?;
         list.reverse();
-        Ok(list.into_iter().map(part_alert).collect())
+        Ok(list.iter().map(part_alert).collect())
     }
 
-    /// In force now in the zone (the feed's index), of the part, newest effective first.
+    /// In force now in the zone, of the part, newest effective first: the zone's list
+    /// and its alerts as the kiosk's feed reads them (remembered, decision 35), so a
+    /// machine is answered exactly what the zone's kiosk shows.
     async fn in_force_in_zone(
         &self,
         state: &AppState,
@@ -103,38 +105,31 @@ impl PartAlerts for AlertsPort {
         part_number: &str,
         zone: &str,
     ) -> AppResult<Vec<PartAlert>> {
-        let now = state.now_ms();
-        let mut q = Params::default();
-        let (company, zone, at) =
-            (q.add(viewer.company_code.clone()), q.add(zone.to_string()), q.add(now));
-        let filter = format!(
-            "a.company_code = {company} AND a.part_number = {} AND a.id IN (SELECT z.alert_id FROM alert_zones z \
-             WHERE z.company_code = {company} AND z.zone = {zone} AND z.deployed = 1 AND z.sunset_date > {at} AND z.effective_date <= {at})",
-            q.add(part_number.to_string())
-        );
-        let mut list: Vec<_> = store::fetch_list(&state.db, &q, &filter)
-            .await?
+        let list = feed::in_force(state, &viewer.company_code, zone).await?;
+        let ids: Vec<&str> = list.ids.iter().map(String::as_str).collect();
+        let items = feed::items(state, &ids).await?;
+        Ok(items
             .into_iter()
-            .filter(|a| a.in_force(now))
-            .collect();
-        list.sort_by_key(|a| std::cmp::Reverse(a.effective_date));
-        Ok(list.into_iter().map(part_alert).collect())
+            .flatten()
+            .filter(|i| i.facts.version.part_number == part_number)
+            .map(|i| i.facts.clone())
+            .collect())
     }
 }
 
-fn part_alert(a: crate::model::Alert) -> PartAlert {
+pub(crate) fn part_alert(a: &crate::model::Alert) -> PartAlert {
     PartAlert {
-        tag: a.alert_tag,
-        alert_type: a.alert_type,
+        tag: a.alert_tag.clone(),
+        alert_type: a.alert_type.clone(),
         status: a.record.status.as_str().to_string(),
         effective_ms: a.effective_date,
         sunset_ms: a.sunset_date,
         deploy_ms: a.record.deploy_date,
         version: SignableVersion {
             kind: KIND,
-            id: a.record.id,
-            part_number: a.record.part_number,
-            version_hash: a.file_hash,
+            id: a.record.id.clone(),
+            part_number: a.record.part_number.clone(),
+            version_hash: a.file_hash.clone(),
         },
     }
 }

@@ -12,6 +12,8 @@ mod ending;
 pub use ending::tell_ending;
 mod feed;
 mod kiosk;
+/// Forgets the feeds' remembered lists and alerts: the kiosk benchmark's uncached reads.
+pub use feed::forget as forget_feeds;
 /// The feeds' statements, for the kiosk benchmark's query plans.
 pub use feed::{OPERATOR_SIGNED_SQL, ZONE_LIST_SQL};
 mod lifecycle;

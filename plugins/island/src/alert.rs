@@ -14,7 +14,7 @@ use serde::Deserialize;
 use crate::badge::{operator, Netbook};
 use crate::offline_sign::{self, Act, OfflineFields};
 use crate::sign::{
-    checked_key, entered, read, read_files, replay, required, verifier, verify, Given, Idem,
+    checked_key, entered, read, read_files, replay, required, verifier, verify, Idem,
 };
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -81,12 +81,9 @@ pub async fn operator_read_alert(
     };
     // The PIN last: no other refusal may follow a right PIN only (security decision 92).
     let act = Act { kiosk_time, fields: &b.off, key: idem.key, operator: &op, doc: &alert };
-    let mode =
+    let how =
         offline_sign::second(&state, &netbook, &op, entered(&b.pin, &b.new_pin), &act).await?;
-    let files = files.as_deref();
-    Ok(axum::Json(
-        read(&state, &netbook, &op, &alert, &idem, Given { mode, kiosk_time }, files).await?,
-    ))
+    Ok(axum::Json(read(&state, &netbook, &op, &alert, &idem, how, files.as_deref()).await?))
 }
 
 /// `POST /api/island/verify-alert {badgeNo, opId, alertId, key}`.
@@ -113,8 +110,6 @@ pub async fn verify_alert(
     // The PIN last (security decision 92).
     let act = Act { kiosk_time, fields: &b.off, key: idem.key, operator: &op, doc: &alert };
     let pins = entered(&b.pin, &b.new_pin);
-    let mode = offline_sign::second(&state, &netbook, &verifier, pins, &act).await?;
-    let v =
-        verify(&state, &netbook, &verifier, &op, &alert, &idem, Given { mode, kiosk_time }).await?;
-    Ok(axum::Json(v))
+    let how = offline_sign::second(&state, &netbook, &verifier, pins, &act).await?;
+    Ok(axum::Json(verify(&state, &netbook, &verifier, &op, &alert, &idem, how).await?))
 }

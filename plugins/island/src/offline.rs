@@ -109,6 +109,9 @@ pub struct PackOperator {
     pub signs_as_operator: bool,
     /// May verify others (supervisor, manager, engineer): never themselves.
     pub may_verify: bool,
+    /// badge+pin: their PIN is one-time, to be replaced at its first use (the kiosk asks
+    /// for a new one offline too; decision 125). No secret: a flag.
+    pub must_replace_pin: bool,
 }
 
 /// A sign record of a version in the pack.
@@ -207,9 +210,9 @@ pub async fn offline_pack(
     let levels = levels(&state, &people, &docs).await;
     let signed = signed(&state, &docs, &alerts).await?;
     let s = &state.get::<IslandState>().settings;
-    let pin_key = match s.signature.as_str() {
-        acks::BADGE_PIN => Some(crate::sealed::pin_key(&state).await?),
-        _ => None,
+    let (pin_key, one_time) = match s.signature.as_str() {
+        acks::BADGE_PIN => (Some(crate::sealed::pin_key(&state).await?), one_time(&state).await?),
+        _ => (None, HashSet::new()),
     };
     let operators: Vec<PackOperator> = people
         .into_iter()
@@ -217,6 +220,7 @@ pub async fn offline_pack(
             levels: levels.1.get(&u.id).map(|l| to_levels(l)).unwrap_or_default(),
             signs_as_operator: signs_as_operator(&u),
             may_verify: may_verify(&u, "", &company).is_ok(),
+            must_replace_pin: one_time.contains(&u.id),
             full_name: u.full_name(),
             position: u.position.as_str().to_string(),
             badge: u.badge.clone().unwrap_or_default(),
@@ -249,6 +253,12 @@ pub async fn offline_pack(
     };
     audit_pack(&state, &netbook, &pack).await?;
     Ok(axum::Json(pack))
+}
+
+/// The people whose PIN is one-time (issued, not replaced, not locked): one read.
+async fn one_time(state: &AppState) -> AppResult<HashSet<String>> {
+    let states = plantdoc_core::auth::pin::states(state).await?;
+    Ok(states.into_iter().filter(|(_, s)| *s == "one-time").map(|(id, _)| id).collect())
 }
 
 fn to_levels(l: &[(String, i64, Option<String>)]) -> BTreeMap<String, PackLevel> {

@@ -5,7 +5,9 @@
 //! checked as of now (training gate, verifier, separation of duties), the version as of
 //! the kiosk's time (a revision superseded during the outage is signed as read of that
 //! revision). A refused PIN of an offline act is audited and told to the team leads of
-//! the kiosk's zones: the operator is gone from the kiosk by then.
+//! the kiosk's zones: the operator is gone from the kiosk by then. A one-time PIN replaced
+//! offline (`newPin` sealed with it) is stored in the transaction that records the act
+//! (decision 125).
 use plantdoc_core::app::AppState;
 use plantdoc_core::audit::{self, AuditEntry};
 use plantdoc_core::auth::users::{Position, User};
@@ -18,7 +20,8 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::badge::Netbook;
-use crate::pin::{second_component, Entered};
+use crate::pin::{checked, Entered};
+use crate::sign::Given;
 
 /// A refused offline signature (declared in the module's `build`): subject the document,
 /// the kiosk's zones, to its supervisors and managers; data `{title, operator, signer,
@@ -43,7 +46,7 @@ pub struct OfflineFields {
     /// The kiosk's time of the act, ms since epoch (required with `offline`).
     pub kiosk_time: Option<i64>,
     /// badge+pin: base64url of HPKE `enc || ciphertext` of `{"pin", "key"}` (`key`: this
-    /// request's), instead of `pin`.
+    /// request's; with `"newPin"` when it replaces a one-time PIN), instead of `pin`.
     pub sealed_pin: Option<String>,
 }
 
@@ -89,33 +92,42 @@ pub struct Act<'a> {
     pub doc: &'a SignableVersion,
 }
 
-/// The second component of `who`'s signature (`pin::second_component`), the PIN opened
-/// from `sealedPin` when one is sent. An offline act's refusal there is audited and told
-/// (a wait, 429, is neither: the netbook sends the act again).
+/// The second component of `who`'s signature (`pin::checked`), the PINs opened from
+/// `sealedPin` when one is sent, with how the act is given. An offline act's refusal there
+/// is audited and told (a wait, 429, is neither: the netbook sends the act again); its
+/// one-time PIN's replacement rides in the answer, stored with the act (decision 125); an
+/// online act's is stored now, as before.
 pub async fn second(
     state: &AppState,
     netbook: &Netbook,
     who: &User,
     entered: Entered<'_>,
     act: &Act<'_>,
-) -> AppResult<&'static str> {
+) -> AppResult<Given> {
     let answer = match (&act.fields.sealed_pin, act.key) {
         (Some(sealed), Some(key)) => match crate::sealed::open(state, sealed, key).await {
-            Ok(pin) => {
-                let entered = Entered { pin: Some(&pin), new_pin: entered.new_pin };
-                second_component(state, netbook, who, entered).await
+            Ok(o) => {
+                let entered = Entered { pin: Some(&o.pin), new_pin: o.new_pin.as_deref() };
+                checked(state, netbook, who, entered).await
             }
             Err(e) => Err(e),
         },
         (Some(_), None) => Err(AppError::field("key", KEY_NEEDED)),
-        (None, _) => second_component(state, netbook, who, entered).await,
+        (None, _) => checked(state, netbook, who, entered).await,
     };
     match (answer, act.kiosk_time) {
         (Err(e), Some(t)) if !matches!(e, AppError::TooManyRequests { .. }) => {
             tell_refused(state, netbook, who, act, t).await?;
             Err(e)
         }
-        (answer, _) => answer,
+        (Err(e), _) => Err(e),
+        (Ok(s), None) => {
+            if let Some(new_pin) = &s.new_pin {
+                new_pin.store_now(state).await?;
+            }
+            Ok(Given { mode: s.mode, kiosk_time: None, new_pin: None })
+        }
+        (Ok(s), kiosk_time) => Ok(Given { mode: s.mode, kiosk_time, new_pin: s.new_pin }),
     }
 }
 

@@ -7,8 +7,8 @@
 //! logged nor answered. The mode is recorded on the signature (`acks::sign_as`).
 use plantdoc_core::acks::{BADGE, BADGE_PIN};
 use plantdoc_core::app::AppState;
-use plantdoc_core::auth::pin;
 use plantdoc_core::auth::users::User;
+use plantdoc_core::auth::{password, pin};
 use plantdoc_core::error::{AppError, AppResult, FieldErrors};
 use plantdoc_core::{msg, text};
 
@@ -27,6 +27,36 @@ pub const SAME_PIN: &str = text!("Please choose a PIN other than the one you wer
 /// After five wrong tries; also while five tries are being checked at once.
 pub const LOCKED: &str =
     text!("This PIN is locked after 5 wrong tries. Please ask your manager for a new one.");
+
+/// A new PIN replacing a one-time PIN, checked and hashed, not stored yet: an offline act
+/// stores it in the transaction that records the signature (decision 125).
+pub struct NewPin {
+    user: User,
+    hash: String,
+}
+
+impl NewPin {
+    /// Stores it with its audit row (`auth.pin_set`, by its owner, as online) inside the
+    /// caller's transaction.
+    pub async fn store(&self, conn: &mut sqlx::AnyConnection, now: i64) -> AppResult<()> {
+        pin::set_in(conn, &self.user, &self.hash, pin::SetBy::Owner, now).await
+    }
+
+    /// Stores it in a transaction of its own (online: before the act, so a one-time PIN is
+    /// replaced even if the act is then refused).
+    pub async fn store_now(&self, state: &AppState) -> AppResult<()> {
+        let mut tx = state.db.begin().await?;
+        self.store(&mut tx, state.now_ms()).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+/// The second component accepted: the mode, and the new PIN replacing a one-time PIN.
+pub struct Second {
+    pub mode: &'static str,
+    pub new_pin: Option<NewPin>,
+}
 
 /// `signature` values of `[modules.island]`.
 pub const MODES: [&str; 2] = [BADGE, BADGE_PIN];
@@ -49,16 +79,32 @@ pub struct Entered<'a> {
 /// any PIN is read; 400 `{pin}` [`ENTER_PIN`] when it is missing; 403 `{error}` when it is wrong or locked, 429
 /// while the netbook must wait after wrong PINs, 400 `{newPin}` while a one-time PIN
 /// awaits its replacement). Called last, once everything else of the act is known good,
-/// so a right PIN is never told apart from a wrong one by another refusal.
+/// so a right PIN is never told apart from a wrong one by another refusal. A one-time PIN's
+/// replacement is stored before this answers.
 pub async fn second_component(
     state: &AppState,
     netbook: &Netbook,
     who: &User,
     entered: Entered<'_>,
 ) -> AppResult<&'static str> {
+    let second = checked(state, netbook, who, entered).await?;
+    if let Some(new_pin) = &second.new_pin {
+        new_pin.store_now(state).await?;
+    }
+    Ok(second.mode)
+}
+
+/// [`second_component`] with the replacement of a one-time PIN checked and hashed, left
+/// to the caller to store.
+pub async fn checked(
+    state: &AppState,
+    netbook: &Netbook,
+    who: &User,
+    entered: Entered<'_>,
+) -> AppResult<Second> {
     let island = state.get::<IslandState>();
     if island.settings.signature == BADGE {
-        return Ok(BADGE);
+        return Ok(Second { mode: BADGE, new_pin: None });
     }
     // Nothing is guessed here: no throttle slot, no try counted.
     if !pin::exists(state, &who.id).await? {
@@ -103,18 +149,19 @@ pub async fn second_component(
     };
     island.pins.pass(netbook.scanner());
     pin::right_try(state, &who.id, place).await?;
-    if stored.one_time {
-        let new_pin = entered.new_pin.unwrap_or_default();
-        let refusal = match pin::check_for(who, new_pin) {
-            _ if new_pin.is_empty() => Some(CHOOSE_PIN),
-            Err(msg) => Some(msg),
-            Ok(()) if new_pin == pin => Some(SAME_PIN),
-            Ok(()) => None,
-        };
-        if let Some(msg) = refusal {
-            return Err(AppError::field("newPin", msg));
-        }
-        pin::set(state, who, new_pin, pin::SetBy::Owner).await?;
+    if !stored.one_time {
+        return Ok(Second { mode: BADGE_PIN, new_pin: None });
     }
-    Ok(BADGE_PIN)
+    let new_pin = entered.new_pin.unwrap_or_default();
+    let refusal = match pin::check_for(who, new_pin) {
+        _ if new_pin.is_empty() => Some(CHOOSE_PIN),
+        Err(msg) => Some(msg),
+        Ok(()) if new_pin == pin => Some(SAME_PIN),
+        Ok(()) => None,
+    };
+    if let Some(msg) = refusal {
+        return Err(AppError::field("newPin", msg));
+    }
+    let hash = password::hash(state, new_pin).await?;
+    Ok(Second { mode: BADGE_PIN, new_pin: Some(NewPin { user: who.clone(), hash }) })
 }

@@ -1,5 +1,6 @@
 //! Sealed PINs (decision 121): in badge+pin mode a netbook that signs offline
-//! keeps no PIN; it seals `{"pin", "key"}` to the server's public key (HPKE, RFC 9180, base
+//! keeps no PIN; it seals `{"pin", "key"}` (and `"newPin"` replacing a one-time PIN,
+//! decision 125: an optional member, the payload stays v1) to the server's public key (HPKE, RFC 9180, base
 //! mode, DHKEM(P-256, HKDF-SHA256) / HKDF-SHA256 / AES-128-GCM, info "plantdoc pin v1")
 //! and the server opens it on sync. The key pair is derived (the KEM's DeriveKeyPair) from
 //! a 32-byte secret made at first use and kept with the server's secrets (the
@@ -62,15 +63,19 @@ pub async fn pin_key(state: &AppState) -> AppResult<PinKey> {
     })
 }
 
+/// What a sealed PIN holds: the signer's PIN, the new one replacing a one-time PIN, and
+/// the request's key.
 #[derive(Deserialize)]
-struct Sealed {
-    pin: String,
+#[serde(rename_all = "camelCase")]
+pub struct Opened {
+    pub pin: String,
+    pub new_pin: Option<String>,
     key: String,
 }
 
-/// The PIN sealed in `sealed` for the request with idempotency key `key`: a field error
+/// The PINs sealed in `sealed` for the request with idempotency key `key`: a field error
 /// on `sealedPin` when it cannot be opened or was sealed for another request.
-pub async fn open(state: &AppState, sealed: &str, key: &str) -> AppResult<String> {
+pub async fn open(state: &AppState, sealed: &str, key: &str) -> AppResult<Opened> {
     let unreadable = || AppError::field("sealedPin", UNREADABLE);
     let bytes =
         URL_SAFE_NO_PAD.decode(sealed.trim().trim_end_matches('=')).map_err(|_| unreadable())?;
@@ -89,10 +94,10 @@ pub async fn open(state: &AppState, sealed: &str, key: &str) -> AppResult<String
         b"",
     )
     .map_err(|_| unreadable())?;
-    let s: Sealed = serde_json::from_slice(&plain).map_err(|_| unreadable())?;
+    let s: Opened = serde_json::from_slice(&plain).map_err(|_| unreadable())?;
     if s.key != key {
         tracing::warn!("sealed PIN refused: sealed for another request key");
         return Err(AppError::field("sealedPin", OTHER_ACT));
     }
-    Ok(s.pin)
+    Ok(s)
 }

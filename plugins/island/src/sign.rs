@@ -96,13 +96,16 @@ pub async fn read(
     op: &User,
     v: &SignableVersion,
     idem: &Idem<'_>,
-    how: Given<'_>,
+    how: Given,
     files: Option<&str>,
 ) -> AppResult<sc::Read> {
-    let Given { mode, kiosk_time } = how;
+    let Given { mode, kiosk_time, new_pin } = how;
     let records = acks::for_operator(&state.db, v.kind, &v.id, &v.version_hash, &op.id).await?;
     let now = state.now_ms();
     let mut tx = state.db.begin().await?;
+    if let Some(n) = &new_pin {
+        n.store(&mut tx, now).await?;
+    }
     let record_id = match records.iter().find(|r| r.verified_at.is_none()) {
         Some(r) => r.id.clone(),
         None => {
@@ -125,11 +128,12 @@ pub async fn read(
     commit_once(state, netbook, tx, idem, answer).await
 }
 
-/// How an act was given: its mode (badge, badge+pin) and, offline, the kiosk's time.
-#[derive(Clone, Copy)]
-pub struct Given<'a> {
-    pub mode: &'a str,
+/// How an act was given: its mode (badge, badge+pin) and, offline, the kiosk's time and
+/// the new PIN replacing the signer's one-time PIN, stored in the act's transaction.
+pub struct Given {
+    pub mode: &'static str,
     pub kiosk_time: Option<i64>,
+    pub new_pin: Option<crate::pin::NewPin>,
 }
 
 /// An offline act (decision 121): the sync time beside the kiosk's on the record, both in
@@ -175,15 +179,18 @@ pub async fn verify(
     op: &User,
     v: &SignableVersion,
     idem: &Idem<'_>,
-    how: Given<'_>,
+    how: Given,
 ) -> AppResult<sc::Verified> {
-    let Given { mode, kiosk_time } = how;
+    let Given { mode, kiosk_time, new_pin } = how;
     let records = acks::for_operator(&state.db, v.kind, &v.id, &v.version_hash, &op.id).await?;
     let Some(rec) = records.iter().find(|r| r.verified_at.is_none()) else {
         return Err(AppError::Conflict(NOTHING_TO_VERIFY.into()));
     };
     let now = state.now_ms();
     let mut tx = state.db.begin().await?;
+    if let Some(n) = &new_pin {
+        n.store(&mut tx, now).await?;
+    }
     if !acks::verify_as(&mut tx, &rec.id, verifier, kiosk_time.unwrap_or(now), mode).await? {
         return Err(AppError::Conflict(text!("This acknowledgement was already verified.").into()));
     }
@@ -275,12 +282,9 @@ pub async fn operator_read_swp(
     }
     // The PIN last: no other refusal may follow a right PIN only (security decision 92).
     let act = Act { kiosk_time, fields: &b.off, key: idem.key, operator: &op, doc: &swp };
-    let mode =
+    let how =
         offline_sign::second(&state, &netbook, &op, entered(&b.pin, &b.new_pin), &act).await?;
-    let files = files.as_deref();
-    Ok(axum::Json(
-        read(&state, &netbook, &op, &swp, &idem, Given { mode, kiosk_time }, files).await?,
-    ))
+    Ok(axum::Json(read(&state, &netbook, &op, &swp, &idem, how, files.as_deref()).await?))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -330,12 +334,10 @@ pub async fn verify_swp(
     let op = operator(&state, &netbook, &b.op_id).await?;
     let swp = deployed(&state, &netbook, &b.swp_id, kiosk_time).await?;
     something_to_verify(&state, &op, &swp).await?;
-    // The PIN last (security decision 92); a one-time PIN is replaced even if the act is
-    // then refused (a 409 of a verification made meanwhile).
+    // The PIN last (security decision 92); online, a one-time PIN is replaced even if the
+    // act is then refused (a 409 of a verification made meanwhile); offline, with the act.
     let act = Act { kiosk_time, fields: &b.off, key: idem.key, operator: &op, doc: &swp };
     let pins = entered(&b.pin, &b.new_pin);
-    let mode = offline_sign::second(&state, &netbook, &verifier, pins, &act).await?;
-    Ok(axum::Json(
-        verify(&state, &netbook, &verifier, &op, &swp, &idem, Given { mode, kiosk_time }).await?,
-    ))
+    let how = offline_sign::second(&state, &netbook, &verifier, pins, &act).await?;
+    Ok(axum::Json(verify(&state, &netbook, &verifier, &op, &swp, &idem, how).await?))
 }

@@ -2,7 +2,7 @@
 //! deployed SWP in the zone with its files' SHA-256 and the part's alerts in force there,
 //! to a token with `documents:read` or a session, never across companies or zones.
 use reqwest::{Method, StatusCode};
-use serde_json::json;
+use serde_json::{json, Value};
 
 use crate::alerts::support as al;
 use crate::helpers::*;
@@ -66,11 +66,20 @@ async fn a_machine_reads_the_swp_and_alerts_in_force_with_their_sha256() {
     let other = with_token(&app, Method::GET, "/api/parts/7101/in-force?zone=B2", &token).await;
     assert_eq!(other.status, StatusCode::OK);
     assert_eq!((other.body["swp"].clone(), other.body["alerts"].clone()), (json!(null), json!([])));
-    // Later, the second alert is in force too, newest effective first.
+    // The zone's list is remembered (decision 35): an alert deployed after those reads is
+    // answered at once, as the zone's kiosk shows it.
+    let third = al::deployed(&ac, json!({"partNumber": "7101", "zones": ["A1"]})).await;
+    let now = with_token(&app, Method::GET, "/api/parts/7101/in-force?zone=A1", &token).await;
+    let tags: Vec<&Value> =
+        now.body["alerts"].as_array().unwrap().iter().map(|a| &a["tag"]).collect();
+    // (Both in force from the same instant of the test's clock: either order.)
+    assert_eq!(tags.len(), 2, "{}", now.text);
+    assert!(tags.contains(&&third["alertTag"]) && tags.contains(&&alert["alertTag"]));
+    // Later, the not-yet-effective one is in force too, newest effective first.
     app.clock.advance_secs(2 * 3600);
     let later = with_token(&app, Method::GET, "/api/parts/7101/in-force?zone=A1", &token).await;
-    assert_eq!(later.body["alerts"].as_array().unwrap().len(), 2, "{}", later.text);
-    assert_eq!(later.body["alerts"][1]["tag"], alert["alertTag"]);
+    assert_eq!(later.body["alerts"].as_array().unwrap().len(), 3, "{}", later.text);
+    assert_ne!(later.body["alerts"][0]["tag"], alert["alertTag"]);
 }
 
 #[tokio::test]

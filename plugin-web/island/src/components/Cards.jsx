@@ -38,7 +38,7 @@ export function VerifyCard({ prompt, onBadge, note, onCancel, children }) {
       <Typography.Paragraph>{prompt}</Typography.Paragraph>
       {children}
       {badge ? (
-        <PinInput sign={(p) => onBadge(badge, p)} />
+        <PinInput sign={(p) => onBadge(badge, p)} signer={{ badge }} />
       ) : (
         <>
           <Typography.Paragraph strong>{t('Scan your badge to verify')}</Typography.Paragraph>

@@ -2,11 +2,12 @@
 // Enter submits, the refusal under it). A person with no PIN is told so by the server
 // ('You have no PIN yet — ask your team lead'). A one-time PIN asks for the signer's own
 // when the server says so (400 newPin): typed twice, the two must match before it is
-// sent; the rules are shown, the server checks them (decision 100). `null` while the
-// kiosk's config loads.
+// sent; the rules are shown, the server checks them (decision 100). Offline the pack tells
+// who must replace their PIN: asked at once, the rules checked on the netbook, the two
+// PINs sealed together (offline/pins.js, decision 125). `null` while the kiosk's config loads.
 import { useState } from 'react';
 import { Typography } from 'antd';
-import { k, useT } from '@plantdoc/kit';
+import { k, serverUnreachable, useT } from '@plantdoc/kit';
 import { BadgeInput } from './BadgeInput';
 import { useKioskConfig } from '../api';
 
@@ -19,21 +20,37 @@ export function usePinMode() {
   return c ? c.signature === 'badge+pin' : null;
 }
 
-/** Calls sign({pin, newPin}) (a promise); its refusals show under the field. */
-export function PinInput({ sign }) {
+const pins = () => import('../offline/pins');
+
+/**
+ * Calls sign({pin, newPin}) (a promise); its refusals show under the field. `signer`
+ * ({id} or {badge}): whose PIN it is, for a one-time PIN replaced offline.
+ */
+export function PinInput({ sign, signer }) {
   const t = useT('island');
-  // The one-time PIN accepted, the server's request for a new one, the new PIN typed once.
+  // The one-time PIN accepted, the server's request for a new one, the new PIN typed once;
+  // offline, the pack's holder whose one-time PIN is replaced (its rules checked here).
   const [first, setFirst] = useState('');
   const [ask, setAsk] = useState('');
   const [chosen, setChosen] = useState('');
   const [note, setNote] = useState('');
-  const submit = (p) => {
-    if (!first)
+  const [holder, setHolder] = useState(null);
+  const submit = async (p) => {
+    if (!first) {
+      const m = signer && serverUnreachable() ? await pins() : null;
+      const h = m ? await m.toReplace(signer).catch(() => null) : null;
+      if (h) {
+        setHolder(h);
+        setFirst(p);
+        setAsk(t(m.CHOOSE_PIN));
+        return undefined;
+      }
       return sign({ pin: p }).catch((e) => {
         if (!e?.fields?.newPin) throw e;
         setFirst(p);
         setAsk(e.fields.newPin);
       });
+    }
     setNote('');
     if (!chosen) {
       setChosen(p);
@@ -44,6 +61,11 @@ export function PinInput({ sign }) {
       setNote(t(NO_MATCH));
       return Promise.resolve();
     }
+    const why = holder && (await pins()).newPinRefusal(p, first, holder);
+    if (why) {
+      setNote(t(why));
+      return undefined;
+    }
     return sign({ pin: first, newPin: p }).catch((e) => {
       if (e?.fields?.newPin) {
         setNote(e.fields.newPin);
@@ -52,6 +74,7 @@ export function PinInput({ sign }) {
       // Not about the new PIN (the one-time PIN was replaced meanwhile, a wait): start again.
       setFirst('');
       setAsk('');
+      setHolder(null);
       throw e;
     });
   };

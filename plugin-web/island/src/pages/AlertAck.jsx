@@ -114,7 +114,7 @@ function AlertRead({ alert, read, sitting, unread, status, part, step, op, go, n
         {t('I have fully read the alert')}
       </Checkbox>
       {pinMode && ticked ? (
-        <PinInput sign={sign} />
+        <PinInput sign={sign} signer={{ id: op?._id }} />
       ) : (
         <Button type="primary" disabled={!ticked} onClick={next}>
           {t('Next')}

@@ -165,7 +165,7 @@ export function SwpAck() {
         </Card>
       ) : allRead && pinNeeded ? (
         <Card size="small" title={t('Sign')}>
-          <PinInput sign={sendRead} />
+          <PinInput sign={sendRead} signer={{ id: op?._id }} />
         </Card>
       ) : allRead ? (
         <Card size="small" title={t('Verification')}>

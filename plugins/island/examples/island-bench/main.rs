@@ -355,6 +355,8 @@ async fn main() -> anyhow::Result<()> {
     }
     anyhow::ensure!(failed == 0, "{failed} requests failed");
     if !matrix_only {
+        let path = machines::in_force_path(&catalogue, state.zones.codes("mpk"));
+        machines::uncached(&http, &base, &kiosk, &state, &path).await?;
         let held = changes::seed(&state, if small { 200 } else { 10_000 }).await?;
         changes::bench(&http, &base, &kiosk, held, (clients, secs, floor)).await?;
     }

@@ -9,11 +9,6 @@ const QUERIES: &[(&str, &str)] = &[
     ("session", "SELECT s.csrf, u.id FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = 'x'"),
     ("badge", "SELECT id FROM users WHERE badge = 'B1' AND company_code = 'mpk' AND disabled = 0"),
     (
-        "in force: the part's alerts in a zone",
-        "SELECT a.id FROM alerts a WHERE a.company_code = 'mpk' AND a.part_number = '7000-0001' AND a.id IN (SELECT z.alert_id FROM alert_zones z \
-         WHERE z.company_code = 'mpk' AND z.zone = 'A1' AND z.deployed = 1 AND z.sunset_date > 0 AND z.effective_date <= 0) ORDER BY a.upload_date DESC, a.id LIMIT 200",
-    ),
-    (
         "part search",
         "SELECT s.part_id, s.part_number FROM swps s WHERE s.status = 'deployed' AND s.company_code = 'mpk' AND s.part_number >= '70' AND s.part_number < '71' ORDER BY s.part_number LIMIT 10",
     ),

@@ -1,7 +1,8 @@
 //! Offline signatures on sync (decision 121): recorded with the kiosk's time and the sync
 //! time, a revision superseded during the outage signed as read of that revision (the
 //! new one's obligation stays open), the kiosk's time checked, sealed PINs (right, wrong:
-//! refused, audited and told; sealed for another request), and the audit chain after.
+//! refused, audited and told; sealed for another request; a one-time PIN replaced with
+//! the act, decision 125), and the audit chain after.
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use reqwest::StatusCode;
@@ -187,6 +188,10 @@ async fn a_revision_superseded_during_the_outage_is_kept_as_read_and_the_new_one
 
 /// `{"pin", "key"}` sealed to the pack's key as the kiosk does (HPKE base mode).
 fn seal(public_key: &str, pin: &str, key: &str) -> String {
+    seal_json(public_key, &json!({"pin": pin, "key": key}))
+}
+
+fn seal_json(public_key: &str, plain: &Value) -> String {
     use hpke::aead::AesGcm128;
     use hpke::kdf::HkdfSha256;
     use hpke::kem::DhP256HkdfSha256;
@@ -195,7 +200,7 @@ fn seal(public_key: &str, pin: &str, key: &str) -> String {
         &URL_SAFE_NO_PAD.decode(public_key).unwrap(),
     )
     .unwrap();
-    let plain = json!({"pin": pin, "key": key}).to_string();
+    let plain = plain.to_string();
     let mut rng = rand_core::UnwrapErr(rand_core::OsRng);
     let (enc, ct) = hpke::single_shot_seal::<AesGcm128, HkdfSha256, DhP256HkdfSha256, _>(
         &OpModeS::Base,
@@ -274,5 +279,93 @@ async fn sealed_pins_are_checked_on_sync_and_a_wrong_one_is_refused_audited_and_
             .await
             .unwrap();
     assert_eq!(modes, ("badge+pin".to_string(), Some("badge+pin".to_string())));
+    chain_holds(plantdoc_core::audit::verify(&app.state.db).await.unwrap());
+}
+
+/// A one-time PIN as a manager issues it (hashed, `one_time`); the person's id.
+async fn one_time_pin(app: &TestApp, email: &str, pin: &str) -> String {
+    let mut conn = app.state.db.pool.acquire().await.unwrap();
+    let u = plantdoc_core::auth::users::find_by_email(&mut conn, email).await.unwrap().unwrap();
+    let hash = plantdoc_core::auth::password::hash(&app.state, pin).await.unwrap();
+    let now = app.state.now_ms();
+    plantdoc_core::auth::pin::store(&mut conn, &u.id, &hash, true, "test", now).await.unwrap();
+    u.id
+}
+
+/// Whether `id`'s PIN is `pin` and whether it is still one-time.
+async fn pin_of(app: &TestApp, id: &str, pin: &str) -> (bool, bool) {
+    let s = plantdoc_core::auth::pin::stored(&app.state, id).await.unwrap().unwrap();
+    (plantdoc_core::auth::pin::matches(&app.state, pin, &s).await.unwrap(), s.one_time)
+}
+
+#[tokio::test]
+async fn a_one_time_pin_is_replaced_offline_with_the_act_and_a_wrong_or_stale_one_is_refused() {
+    let app = spawn_with(&[
+        ("auth.ip_attempts_per_minute", "1000"),
+        ("modules.island.signature", "badge+pin"),
+    ])
+    .await;
+    let p = plant(&app, "7101-0001").await;
+    let op = one_time_pin(&app, "op1001@demo.plant", "482913").await;
+    let sup = one_time_pin(&app, "sup2001@demo.plant", "582914").await;
+    let pack = p.netbook.get("/api/island/offline?zone=A1").await;
+    let flags: Vec<(String, bool)> = pack.body["operators"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| (o["_id"].as_str().unwrap().into(), o["mustReplacePin"].as_bool().unwrap()))
+        .collect();
+    assert!(flags.contains(&(op.clone(), true)) && flags.contains(&(sup.clone(), true)));
+    assert!(flags.iter().filter(|f| f.1).count() == 2, "{flags:?}");
+    assert!(!pack.text.contains("argon2"), "no PIN hash in the pack");
+    let public = pack.body["pinKey"]["publicKey"].as_str().unwrap().to_string();
+    let at = app.state.now_ms() - HOUR;
+    let post = |path: &'static str, mut body: Value, mut sealed: Value| {
+        sealed["key"] = body["key"].clone();
+        body["sealedPin"] = seal_json(&public, &sealed).into();
+        let netbook = p.netbook.clone();
+        async move { netbook.post(path, &body).await }
+    };
+    let set_rows = |id: &str| {
+        format!("SELECT COUNT(*) FROM audit_log WHERE action = 'auth.pin_set' AND target = 'user:{id}' AND actor_id = '{id}'")
+    };
+    // The operator's one-time PIN and their own, sealed together: replaced with the read.
+    let read = offline_read(&p, &p.swp_id, "one-time-read-01", at);
+    let r =
+        post("/api/island/operator-read-swp", read, json!({"pin": "482913", "newPin": "61427"}))
+            .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    assert_eq!(pin_of(&app, &op, "61427").await, (true, false));
+    assert_eq!(scalar(&app, &set_rows(&op)).await, 1, "audited as set by its owner");
+    let verify = |key: &str, t: i64| json!({"badgeNo": "2001", "opId": p.op, "swpId": p.swp_id, "key": key, "offline": true, "kioskTime": t});
+    // A wrong one-time PIN: refused as any wrong PIN, audited; still one-time.
+    let sealed = json!({"pin": "111111", "newPin": "70315"});
+    let r = post("/api/island/verify-swp", verify("one-time-verify-1", at + 1), sealed).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.text);
+    assert_eq!(pin_of(&app, &sup, "582914").await, (true, true));
+    // Replaced online meanwhile (39571): the one-time PIN sealed offline is refused too.
+    let mut conn = app.state.db.pool.acquire().await.unwrap();
+    let u =
+        plantdoc_core::auth::users::find_by_email(&mut conn, "sup2001@demo.plant").await.unwrap();
+    drop(conn);
+    let owner = plantdoc_core::auth::pin::SetBy::Owner;
+    plantdoc_core::auth::pin::set(&app.state, &u.unwrap(), "39571", owner).await.unwrap();
+    let sealed = json!({"pin": "582914", "newPin": "70315"});
+    let r = post("/api/island/verify-swp", verify("one-time-verify-2", at + 2), sealed).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.text);
+    assert_eq!(pin_of(&app, &sup, "39571").await, (true, false), "the PIN set online stays");
+    assert_eq!(audit_after(&app, "island.offline-refused").await.len(), 2);
+    let verified = "SELECT COUNT(*) FROM acknowledgements WHERE verified_at IS NOT NULL";
+    assert_eq!(scalar(&app, verified).await, 0, "the obligation stays open");
+    // Their own PINs sign what follows: the verification, the operator's next read.
+    let sealed = json!({"pin": "39571"});
+    let r = post("/api/island/verify-swp", verify("one-time-verify-3", at + 3), sealed).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let read = offline_read(&p, &p.swp_id, "one-time-read-02", at + 4);
+    let r = post("/api/island/operator-read-swp", read, json!({"pin": "61427"})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let modes = "SELECT COUNT(*) FROM acknowledgements WHERE sign_mode = 'badge+pin'";
+    assert_eq!(scalar(&app, modes).await, 2);
+    assert_eq!(scalar(&app, &set_rows(&op)).await, 1, "replaced once");
     chain_holds(plantdoc_core::audit::verify(&app.state.db).await.unwrap());
 }
