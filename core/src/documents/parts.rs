@@ -10,8 +10,8 @@ use crate::text;
 /// The longest part number an upload form takes.
 pub const MAX_NUMBER_CHARS: usize = 40;
 
-/// An upload form's part number: trimmed, upper-cased, 1 to [`MAX_NUMBER_CHARS`] letters,
-/// digits, spaces and `- _ . /` (decision 124: the rule lives in the type).
+// The rule lives in the type (decision 124); its doc comment is the OpenAPI description.
+/// A part number: 1 to 40 letters, digits, spaces and - _ . / (trimmed, upper-cased).
 #[derive(Debug, Clone, PartialEq, Eq, utoipa::ToSchema)]
 #[schema(value_type = String, example = "7300-C")]
 pub struct PartNumber(String);

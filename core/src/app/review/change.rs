@@ -37,7 +37,7 @@ impl Changes {
     }
 }
 
-/// The change fields of an upload form (flattened into the module's form).
+/// Change control's fields of an upload form.
 #[derive(Debug, Clone, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChangeFields {

@@ -27,9 +27,9 @@ pub enum Cell {
     Null,
 }
 
-/// The fields every upload form has, read from its body (decision 124): the part, the
-/// zones (checked with the company's), the change fields, on behalf of and the document
-/// it corrects (checked with the database). The module's form flattens it.
+// Read from the body (decision 124); zones are checked with the company's, on behalf of
+// and corrects with the database. Its doc comment is the OpenAPI description.
+/// The fields every upload form has (the module's form adds its own).
 #[derive(Debug, Clone, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RecordFields {
