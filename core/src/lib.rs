@@ -17,7 +17,7 @@ pub use app::{
     api, auth, copy_check, dynamic, events, figures, http, links, module_ctx, notify, openapi,
     plugin, ports, retention, review, server, switches, tasks, textindex, webhooks,
 };
-pub use base::{clock, config, error, logging, memo};
+pub use base::{body, clock, config, error, logging, memo};
 pub use data::{answers, audit, changes, db, mail, migrate, secret};
 pub use documents::{acks, files, parts, pdf, storage};
 pub use operations::{backup, cli, ops_cli, prelude, seed};

@@ -2,6 +2,7 @@
 //! settings, the clock, the one error type, the log, the short-lived memo and the
 //! short answer shapes of the OpenAPI document.
 pub mod auth_settings;
+pub mod body;
 pub mod catalog;
 pub mod clock;
 pub mod config;

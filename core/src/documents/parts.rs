@@ -10,21 +10,47 @@ use crate::text;
 /// The longest part number an upload form takes.
 pub const MAX_NUMBER_CHARS: usize = 40;
 
-/// An upload form's part number, trimmed and upper-cased, or why not.
-pub fn check_number(v: &str) -> Result<String, Refusal> {
-    let s = v.trim().to_uppercase();
-    if s.is_empty() {
-        return Err(text!("Please enter the part number.").into());
+// The rule lives in the type (decision 124); its doc comment is the OpenAPI description.
+/// A part number: 1 to 40 letters, digits, spaces and - _ . / (trimmed, upper-cased).
+#[derive(Debug, Clone, PartialEq, Eq, utoipa::ToSchema)]
+#[schema(value_type = String, example = "7300-C")]
+pub struct PartNumber(String);
+
+impl PartNumber {
+    /// The part number `v` names, or why not.
+    pub fn parse(v: &str) -> Result<Self, Refusal> {
+        let s = v.trim().to_uppercase();
+        if s.is_empty() {
+            return Err(text!("Please enter the part number.").into());
+        }
+        if s.chars().count() > MAX_NUMBER_CHARS
+            || !s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./ ".contains(c))
+        {
+            return Err(format!(
+                "A part number has at most {MAX_NUMBER_CHARS} letters, digits, spaces and - _ . /"
+            )
+            .into());
+        }
+        Ok(Self(s))
     }
-    if s.chars().count() > MAX_NUMBER_CHARS
-        || !s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./ ".contains(c))
-    {
-        return Err(format!(
-            "A part number has at most {MAX_NUMBER_CHARS} letters, digits, spaces and - _ . /"
-        )
-        .into());
+
+    /// A body's field: a string parsed as above (anything else reads as empty).
+    pub fn of(v: Option<&serde_json::Value>) -> Result<Self, Refusal> {
+        Self::parse(v.and_then(serde_json::Value::as_str).unwrap_or(""))
     }
-    Ok(s)
+}
+
+impl std::ops::Deref for PartNumber {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<PartNumber> for String {
+    fn from(p: PartNumber) -> String {
+        p.0
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -122,12 +148,20 @@ mod tests {
 
     #[test]
     fn upload_forms_part_numbers() {
-        assert_eq!(check_number("  ab-12/c.d_e f ").unwrap(), "AB-12/C.D_E F");
-        let why = |v: &str| String::from(check_number(v).unwrap_err());
+        assert_eq!(&*PartNumber::parse("  ab-12/c.d_e f ").unwrap(), "AB-12/C.D_E F");
+        let why = |v: &str| String::from(PartNumber::parse(v).unwrap_err());
         assert_eq!(why("   "), "Please enter the part number.");
         let long = "A part number has at most 40 letters, digits, spaces and - _ . /";
         assert_eq!(why(&"x".repeat(41)), long);
         assert_eq!(why("AB#1"), long);
-        assert!(check_number(&"x".repeat(40)).is_ok());
+        assert!(PartNumber::parse(&"x".repeat(40)).is_ok());
+        // A body's field that is not a string reads as empty.
+        let field = |v: serde_json::Value| PartNumber::of(Some(&v)).map(String::from);
+        assert_eq!(field(serde_json::json!(" p-1")).unwrap(), "P-1");
+        assert_eq!(
+            String::from(field(serde_json::json!(7)).unwrap_err()),
+            "Please enter the part number."
+        );
+        assert!(PartNumber::of(None).is_err());
     }
 }

@@ -12,6 +12,7 @@
 
 // The everyday names.
 pub use crate::app::auth::CurrentUser;
+pub use crate::base::body::{FromBody, Parsed};
 pub use crate::base::clock::iso;
 pub use crate::base::error::Json;
 pub use crate::data::db::{new_id, Db, Params};
@@ -25,9 +26,9 @@ pub use crate::{
 
 // The services, whole: each is documented where it lives.
 pub use crate::{
-    acks, answers, api, audit, changes, clock, config, copy_check, db, error, events, figures,
-    files, http, memo, notify, openapi, parts, pdf, people, ports, review, seed, storage, tasks,
-    textindex, zones,
+    acks, answers, api, audit, body, changes, clock, config, copy_check, db, error, events,
+    figures, files, http, memo, notify, openapi, parts, pdf, people, ports, review, seed, storage,
+    tasks, textindex, zones,
 };
 
 /// The running app, as a module sees it: its state.

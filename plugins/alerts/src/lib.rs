@@ -25,6 +25,7 @@ mod routes;
 mod schemas;
 mod store;
 mod submit;
+mod submit_form;
 mod text;
 mod translations;
 pub use text::{index_text, TEXT};

@@ -8,31 +8,9 @@ use plantdoc_core::http::schemas::SignRecordJson;
 pub use plantdoc_core::http::schemas::{OpList, OpsSigned};
 use plantdoc_core::review::{CorrectsView, ReviewView};
 use serde::Serialize;
-use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::model::Alert;
-
-/// The alert form (read field by field by `submit`, which names each bad one).
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[allow(dead_code)] // read by `utoipa::ToSchema` only
-pub struct SubmitForm {
-    alert_file: AlertFile,
-    zones: Vec<String>,
-    changes: Option<Value>,
-    on_behalf_of: Option<Value>,
-    /// The rejected alert this submission corrects (same part; its author or a manager)
-    corrects: Option<String>,
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[allow(dead_code)] // read by `utoipa::ToSchema` only
-pub struct AlertFile {
-    #[serde(default)]
-    server_id: String,
-}
 
 /// `{date, timestamp}`
 #[derive(Serialize, ToSchema)]

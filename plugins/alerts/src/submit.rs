@@ -7,10 +7,10 @@ use chrono::DateTime;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::{self, User};
 use plantdoc_core::auth::CurrentUser;
-use plantdoc_core::error::{AppError, AppResult, FieldErrors, Json, Refusal};
+use plantdoc_core::body::{take, Parsed};
+use plantdoc_core::error::{AppError, AppResult, FieldErrors, Refusal};
 use plantdoc_core::files::{self, FileState};
-use plantdoc_core::parts;
-use plantdoc_core::{msg, text};
+use plantdoc_core::text;
 use serde_json::{json, Value};
 use sqlx::{AnyConnection, Row};
 
@@ -22,9 +22,9 @@ use crate::access::KIND;
 use crate::model::{Alert, TYPES};
 use crate::schemas::One;
 use crate::store;
+use crate::submit_form::{AlertType, SubmitForm};
 
 pub const MODULE: &str = "alerts";
-pub const MAX_CHANGES_CHARS: usize = 140;
 /// Largest alert file (also capped by `server.upload_limit`).
 pub const MAX_FILE_BYTES: u64 = 50 * 1024 * 1024;
 pub const MAX_PENDING_UPLOADS: i64 = 20;
@@ -52,26 +52,6 @@ struct Checked {
     state: AppState,
 }
 
-fn text<'a>(body: &'a Value, key: &str) -> &'a str {
-    body.get(key).and_then(Value::as_str).unwrap_or("").trim()
-}
-
-/// A date on a quarter hour, or why not.
-fn check_date(v: &str, what: &str) -> Result<i64, Refusal> {
-    if v.is_empty() {
-        return Err(msg!("Please choose the {what} date and time.").into());
-    }
-    let ms = DateTime::parse_from_rfc3339(v)
-        .map_err(|_| Refusal::from(msg!("The {what} date is not a date and time.")))?
-        .timestamp_millis();
-    if ms % STEP_MS != 0 {
-        return Err(
-            msg!("The {what} time must be on a quarter hour (:00, :15, :30 or :45).").into()
-        );
-    }
-    Ok(ms)
-}
-
 /// The core's PDF checks (decision 29), as the SWP sections get them: a file that opens
 /// (owner permissions only included) with pages, within the bounds; else the reason.
 async fn checked_pdf(state: &AppState, f: &files::PendingFile) -> Result<(), Refusal> {
@@ -80,14 +60,9 @@ async fn checked_pdf(state: &AppState, f: &files::PendingFile) -> Result<(), Ref
         .map_err(|e| e.message().into())
 }
 
-async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked> {
+async fn check(state: &AppState, user: &User, form: &SubmitForm) -> AppResult<Checked> {
     let mut e = FieldErrors::new();
-    let file = body.get("alertFile");
-    let file_id = file
-        .and_then(|f| f.get("serverId").or_else(|| f.get("id")))
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .to_string();
+    let file_id = form.alert_file.server_id.clone();
     let mut file_hash = String::new();
     if file_id.is_empty() {
         e.insert("alertFile".into(), text!("Please upload the alert file.").into());
@@ -107,27 +82,15 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
             }
         }
     }
-    let kind = TYPES.iter().find(|(t, _)| *t == text(body, "alertType"));
-    if kind.is_none() {
-        e.insert(
-            "alertType".into(),
-            text!("Please choose Change, Quality, Safety or New Part.").into(),
-        );
-    }
-    let part = parts::check_number(text(body, "partNumber"))
-        .map_err(|m| e.insert("partNumber".into(), m.into()))
-        .ok();
+    let kind = take(&mut e, "alertType", &form.alert_type);
+    let part = take(&mut e, "partNumber", &form.record.part_number).map(String::from);
     let zones = state
         .zones
-        .check_selection(&user.company_code, body.get("zones").unwrap_or(&Value::Null))
+        .check_selection(&user.company_code, &form.record.zones)
         .map_err(|m| e.insert("zones".into(), m.into()))
         .ok();
-    let effective = check_date(text(body, "effectiveDate"), "effective")
-        .map_err(|m| e.insert("effectiveDate".into(), m.into()))
-        .ok();
-    let sunset = check_date(text(body, "sunsetDate"), "sunset")
-        .map_err(|m| e.insert("sunsetDate".into(), m.into()))
-        .ok();
+    let effective = take(&mut e, "effectiveDate", &form.effective_date).map(|t| t.0);
+    let sunset = take(&mut e, "sunsetDate", &form.sunset_date).map(|t| t.0);
     if let (Some(from), Some(to)) = (effective, sunset) {
         if to <= from {
             e.insert(
@@ -138,17 +101,8 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
             e.insert("sunsetDate".into(), text!("The sunset date must be in the future.").into());
         }
     }
-    let changes = match body.get("changes") {
-        None | Some(Value::Null) => String::new(),
-        Some(Value::String(s)) => s.trim().to_string(),
-        Some(_) => {
-            e.insert("changes".into(), text!("Changes are text.").into());
-            String::new()
-        }
-    };
-    if changes.chars().count() > MAX_CHANGES_CHARS {
-        e.insert("changes".into(), msg!("Changes must be at most {MAX_CHANGES_CHARS} characters."));
-    }
+    let changes =
+        take(&mut e, "changes", &form.record.change.changes).map(|c| c.0).unwrap_or_default();
     // An alert has no revisions of its own: under change control, a part's alert after
     // its first one deployed is the part's next revision of alerts and needs its reason.
     let earlier = match &part {
@@ -160,23 +114,30 @@ async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked
             .is_some(),
         None => false,
     };
-    let change =
-        change::check(state, user, body, "alert", part.as_deref(), earlier, &changes, &mut e)
-            .await?;
-    let on_behalf = users::on_behalf_of(&state.db, user, body.get("onBehalfOf"))
+    let change = change::check(
+        state,
+        user,
+        &form.record.change,
+        ("alert", part.as_deref()),
+        earlier,
+        &mut e,
+    )
+    .await?;
+    let on_behalf = users::on_behalf_of(&state.db, user, form.record.on_behalf_of.as_ref())
         .await
         .map_err(|m| e.insert("onBehalfOf".into(), m.into()))
         .ok()
         .flatten();
-    let corrects = correct::check::<Alert>(state, user, body.get(correct::FIELD), part.as_deref())
-        .await?
-        .map_err(|m| e.insert(correct::FIELD.into(), m.into()))
-        .ok()
-        .flatten();
+    let corrects =
+        correct::check::<Alert>(state, user, form.record.corrects.as_ref(), part.as_deref())
+            .await?
+            .map_err(|m| e.insert(correct::FIELD.into(), m.into()))
+            .ok()
+            .flatten();
     if !e.is_empty() {
         return Err(AppError::Fields(e));
     }
-    let (alert_type, letter) = kind.copied().unwrap_or(TYPES[0]);
+    let AlertType(alert_type, letter) = kind.unwrap_or(AlertType(TYPES[0].0, TYPES[0].1));
     Ok(Checked {
         file_id,
         file_hash,
@@ -227,13 +188,10 @@ async fn next_tag(
 pub async fn submit(
     State(state): State<AppState>,
     user: CurrentUser,
-    Json(body): Json<Value>,
+    Parsed(form): Parsed<SubmitForm>,
 ) -> AppResult<axum::Json<One>> {
     KIND.require_uploader(&user)?;
-    if !body.is_object() {
-        return Err(AppError::field("body", text!("Expected a JSON object.")));
-    }
-    let mut c = check(&state, &user, &body).await?;
+    let mut c = check(&state, &user, &form).await?;
     let id = submit_doc(&state, &user, &mut c).await?;
     let a = store::fetch_one(&state.db, &id).await?.ok_or(AppError::NotFound)?;
     Ok(axum::Json(One { alert: a.json(state.now_ms()) }))

@@ -7,7 +7,7 @@ use futures::future::BoxFuture;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users;
 use plantdoc_core::auth::CurrentUser;
-use plantdoc_core::error::Json;
+use plantdoc_core::body::{FromBody, Parsed};
 use plantdoc_core::files;
 use plantdoc_core::pdf::lopdf::content::{Content, Operation};
 use plantdoc_core::pdf::lopdf::{dictionary, Document, Object, Stream};
@@ -91,7 +91,9 @@ async fn seed_one(
     });
     let author =
         CurrentUser { user: author.user.clone(), session_hash: String::new(), restricted: false };
-    let _deployed = crate::submit::submit(State(state.clone()), author, Json(body))
+    let form = crate::submit_form::SubmitForm::parse_value(&body)
+        .map_err(|e| anyhow::anyhow!("SWP {part}: {e:?}"))?;
+    let _deployed = crate::submit::submit(State(state.clone()), author, Parsed(form))
         .await
         .map_err(|e| anyhow::anyhow!("SWP {part}: {e:?}"))?;
     Ok(())

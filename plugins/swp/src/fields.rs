@@ -2,7 +2,8 @@
 //! message shown under the field.
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::User;
-use plantdoc_core::error::{FieldErrors, Refusal};
+use plantdoc_core::body::Verdict;
+use plantdoc_core::error::Refusal;
 use plantdoc_core::text;
 use serde_json::Value;
 
@@ -27,13 +28,11 @@ pub fn id_list(v: Option<&Value>) -> Result<Vec<String>, Refusal> {
     }
 }
 
-pub fn flag(body: &Value, key: &str, default: bool, e: &mut FieldErrors, field: &str) -> bool {
-    match body.get(key) {
-        None | Some(Value::Null) => default,
-        Some(Value::Bool(b)) => *b,
-        Some(_) => {
-            e.insert(field.into(), text!("Expected true or false.").into());
-            default
-        }
+/// A true/false field: `default` when absent or null.
+pub fn flag_of(v: Option<&Value>, default: bool) -> Verdict<bool> {
+    match v {
+        None | Some(Value::Null) => Ok(default),
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(_) => Err(text!("Expected true or false.").into()),
     }
 }

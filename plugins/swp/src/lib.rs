@@ -29,6 +29,7 @@ mod served;
 mod store;
 mod submit;
 mod submit_check;
+mod submit_form;
 mod submit_langs;
 mod text;
 mod translations;

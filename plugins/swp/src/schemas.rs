@@ -9,27 +9,10 @@ use plantdoc_core::http::schemas::SignRecordJson;
 /// The viewers' sign records answer, the same for every module.
 pub use plantdoc_core::http::schemas::{OpList, OpsSigned};
 use serde::Serialize;
-use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::model::{Swp, SwpView};
 pub use crate::store::Urls;
-
-/// The upload form (read field by field by `submit`, which names each bad one).
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SubmitForm {
-    /// Section → list of pending upload ids (swc, jes, vis, opin, video)
-    #[schema(value_type = Object)]
-    file_ids: Value,
-    part_number: String,
-    zones: Vec<String>,
-    format: Option<String>,
-    changes: Option<Value>,
-    on_behalf_of: Option<Value>,
-    /// The rejected SWP this submission corrects (same part; its author or a manager)
-    corrects: Option<String>,
-}
 
 /// The SWP object as the lists and acts answer it: the SWP (written as its
 /// [`SwpView`]), its sign records and `urls` (null: links are only made for one SWP being

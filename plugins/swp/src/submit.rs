@@ -10,7 +10,8 @@ use axum::extract::State;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::auth::CurrentUser;
-use plantdoc_core::error::{AppError, AppResult, FieldErrors, Json, Refusal};
+use plantdoc_core::body::Parsed;
+use plantdoc_core::error::{AppError, AppResult, FieldErrors, Refusal};
 use plantdoc_core::files::{self, FileState, PendingFile};
 use plantdoc_core::storage::PutError;
 use serde_json::{json, Value};
@@ -26,10 +27,10 @@ use crate::access::KIND;
 use crate::model::Swp;
 use crate::store;
 use crate::submit_check::{check, Checked};
+use crate::submit_form::SubmitForm;
 use crate::submit_langs;
 
 pub const MAX_FILES_PER_SECTION: usize = 10;
-pub const MAX_CHANGES_CHARS: usize = 140;
 pub(crate) const LOST: &str = text!("One of these files is not a pending upload of yours (it may have expired); please upload it again.");
 pub(crate) const SECTIONS: [(&str, &str); 3] = [
     ("swc", "Standard Work Chart"),
@@ -62,13 +63,10 @@ struct Section {
 pub async fn submit(
     State(state): State<AppState>,
     user: CurrentUser,
-    Json(body): Json<Value>,
+    Parsed(form): Parsed<SubmitForm>,
 ) -> AppResult<axum::response::Response> {
     KIND.require_uploader(&user)?;
-    if !body.is_object() {
-        return Err(AppError::field("body", text!("Expected a JSON object.")));
-    }
-    let c = check(&state, &user, &body).await?;
+    let c = check(&state, &user, &form).await?;
     // Check and merge each section (first upload first).
     let mut e = FieldErrors::new();
     let mut made: HashMap<&'static str, Section> = HashMap::new();

@@ -6,17 +6,17 @@ use std::collections::HashMap;
 
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::{self, User};
-use plantdoc_core::error::{AppError, AppResult, FieldErrors};
+use plantdoc_core::body::take;
+use plantdoc_core::error::{AppError, AppResult};
 use plantdoc_core::files::{self, PendingFile};
-use plantdoc_core::parts;
 use plantdoc_core::review::submit::NewRecord;
 use plantdoc_core::review::{change, correct};
-use serde_json::Value;
 
 use crate::access::KIND;
-use crate::fields::{check_zones, flag, id_list};
+use crate::fields::check_zones;
 use crate::model::Swp;
-use crate::submit::{LOST, MAX_CHANGES_CHARS, MAX_FILES_PER_SECTION, SECTIONS};
+use crate::submit::LOST;
+use crate::submit_form::SubmitForm;
 use crate::submit_langs::{self, Asked};
 
 /// A submission whose every field is valid.
@@ -35,33 +35,36 @@ pub(crate) struct Checked {
 }
 
 /// Checks every field and answers all their errors at once.
-pub(crate) async fn check(state: &AppState, user: &User, body: &Value) -> AppResult<Checked> {
-    let mut e = FieldErrors::new();
-    let (sections, video) = check_file_ids(body.get("fileIds").unwrap_or(&Value::Null), &mut e);
-    let translations = submit_langs::parse(body.get(submit_langs::FIELD), &mut e);
-    let part = parts::check_number(body.get("partNumber").and_then(Value::as_str).unwrap_or(""))
-        .map_err(|m| e.insert("partNumber".into(), m.into()))
-        .ok();
-    let zones = check_zones(state, user, body.get("zones").unwrap_or(&Value::Null))
+pub(crate) async fn check(state: &AppState, user: &User, form: &SubmitForm) -> AppResult<Checked> {
+    let mut e = form.file_ids.refused.clone();
+    let (sections, video) = (form.file_ids.sections.clone(), form.file_ids.video.clone());
+    let translations = form.translations.0.clone();
+    e.extend(form.translations.1.clone());
+    let part = take(&mut e, "partNumber", &form.record.part_number).map(String::from);
+    let zones = check_zones(state, user, &form.record.zones)
         .map_err(|m| e.insert("zones".into(), m.into()))
         .ok();
-    if !matches!(body.get("format"), None | Some(Value::Null))
-        && body.get("format").and_then(Value::as_str) != Some("swp")
-    {
-        e.insert("format".into(), text!("The format is 'swp'.").into());
-    }
-    let new_release = flag(body, "newRelease", true, &mut e, "newRelease");
-    let reference_only = flag(body, "referenceOnly", false, &mut e, "referenceOnly");
-    let bypass = flag(body, "bypassManagement", false, &mut e, "bypass");
+    take(&mut e, "format", &form.format);
+    let new_release = take(&mut e, "newRelease", &form.new_release).unwrap_or(true);
+    let reference_only = take(&mut e, "referenceOnly", &form.reference_only).unwrap_or(false);
+    let bypass = take(&mut e, "bypass", &form.bypass_management).unwrap_or(false);
     if bypass && !KIND.flow.may_bypass(user) {
         e.insert("bypass".into(), text!("Only managers may bypass management approval.").into());
     }
-    let changes = check_changes(body.get("changes"), new_release, &mut e);
-    let corrects = correct::check::<Swp>(state, user, body.get(correct::FIELD), part.as_deref())
-        .await?
-        .map_err(|m| e.insert(correct::FIELD.into(), m.into()))
-        .ok()
-        .flatten();
+    let changes =
+        take(&mut e, "changes", &form.record.change.changes).map(|c| c.0).unwrap_or_default();
+    if !new_release && changes.is_empty() && form.record.change.changes.is_ok() {
+        e.insert(
+            "changes".into(),
+            text!("Please describe the changes to the existing document.").into(),
+        );
+    }
+    let corrects =
+        correct::check::<Swp>(state, user, form.record.corrects.as_ref(), part.as_deref())
+            .await?
+            .map_err(|m| e.insert(correct::FIELD.into(), m.into()))
+            .ok()
+            .flatten();
     let last: Option<i64> =
         match &part {
             Some(p) => sqlx::query_scalar(
@@ -75,7 +78,8 @@ pub(crate) async fn check(state: &AppState, user: &User, body: &Value) -> AppRes
         };
     let earlier = last.is_some_and(|r| r >= 0);
     let change =
-        change::check(state, user, body, "swp", part.as_deref(), earlier, &changes, &mut e).await?;
+        change::check(state, user, &form.record.change, ("swp", part.as_deref()), earlier, &mut e)
+            .await?;
     if let (false, Some(p)) = (new_release, &part) {
         let has = sqlx::query("SELECT current_id FROM swp_parts WHERE company_code = $1 AND part_number = $2 AND current_id IS NOT NULL")
             .bind(&user.company_code)
@@ -89,7 +93,7 @@ pub(crate) async fn check(state: &AppState, user: &User, body: &Value) -> AppRes
             );
         }
     }
-    let on_behalf = users::on_behalf_of(&state.db, user, body.get("onBehalfOf"))
+    let on_behalf = users::on_behalf_of(&state.db, user, form.record.on_behalf_of.as_ref())
         .await
         .map_err(|m| e.insert("onBehalfOf".into(), m.into()))
         .ok()
@@ -143,71 +147,4 @@ pub(crate) async fn check(state: &AppState, user: &User, body: &Value) -> AppRes
         translations,
         change,
     })
-}
-
-/// The three sections' upload ids and the video's, with their field errors.
-fn check_file_ids(
-    files: &Value,
-    e: &mut FieldErrors,
-) -> (Vec<(&'static str, Vec<String>)>, Option<String>) {
-    let mut sections: Vec<(&'static str, Vec<String>)> = Vec::new();
-    let mut seen: Vec<String> = Vec::new();
-    for (key, label) in SECTIONS {
-        match id_list(files.get(key)) {
-            Ok(ids) if ids.is_empty() => {
-                e.insert(key.into(), msg!("Please upload the {label}."));
-            }
-            Ok(ids) if ids.len() > MAX_FILES_PER_SECTION => {
-                e.insert(key.into(), msg!("At most {MAX_FILES_PER_SECTION} files."));
-            }
-            Ok(ids) => {
-                if ids
-                    .iter()
-                    .any(|i| seen.contains(i) || ids.iter().filter(|j| *j == i).count() > 1)
-                {
-                    e.insert(key.into(), text!("A file may be used once only.").into());
-                }
-                seen.extend(ids.iter().cloned());
-                sections.push((key, ids));
-            }
-            Err(m) => {
-                e.insert(key.into(), m.into());
-            }
-        }
-    }
-    let video = match id_list(files.get("video")) {
-        Ok(v) if v.len() > 1 => {
-            e.insert("video".into(), text!("One video only.").into());
-            None
-        }
-        Ok(mut v) => v.pop(),
-        Err(m) => {
-            e.insert("video".into(), m.into());
-            None
-        }
-    };
-    if !matches!(id_list(files.get("opin")), Ok(v) if v.is_empty()) {
-        e.insert("opin".into(), text!("OPIN files are not taken.").into());
-    }
-    (sections, video)
-}
-
-fn check_changes(v: Option<&Value>, new_release: bool, e: &mut FieldErrors) -> String {
-    let changes = match v {
-        None | Some(Value::Null) => String::new(),
-        Some(Value::String(s)) => s.trim().to_string(),
-        Some(_) => {
-            e.insert("changes".into(), text!("Changes are text.").into());
-            return String::new();
-        }
-    };
-    if changes.chars().count() > MAX_CHANGES_CHARS {
-        e.insert("changes".into(), msg!("Changes must be at most {MAX_CHANGES_CHARS} characters."));
-    } else if !new_release && changes.is_empty() {
-        e.insert(
-            "changes".into(),
-            text!("Please describe the changes to the existing document.").into(),
-        );
-    }
-    changes
 }

@@ -8,13 +8,15 @@ use plantdoc_core::app::AppState;
 use plantdoc_core::audit::{self, AuditEntry};
 use plantdoc_core::auth::users::User;
 use plantdoc_core::auth::CurrentUser;
-use plantdoc_core::error::{AppError, AppResult, FieldErrors, Json, OnConstraint};
+use plantdoc_core::body::{done, take, Parsed};
+use plantdoc_core::error::{AppError, AppResult, FieldErrors, OnConstraint};
 use plantdoc_core::text;
 use serde_json::{json, Value};
 use sqlx::AnyConnection;
 
 use crate::access::{is_editor, require_edit, zone_code, NOT_EDITOR};
-use crate::fields::{self, text, Scope};
+use crate::fields::{self, Scope};
+use crate::requests::{BlockEdit, Genesis, Matrix, NewColumn, NewRow, PartKey};
 use crate::schemas as sc;
 use crate::store::{self, BlockRef, Operator};
 
@@ -23,14 +25,6 @@ pub fn editor(u: &User) -> AppResult<()> {
         Ok(())
     } else {
         Err(AppError::Forbidden(NOT_EDITOR.into()))
-    }
-}
-
-pub fn fail(e: FieldErrors) -> AppResult<()> {
-    if e.is_empty() {
-        Ok(())
-    } else {
-        Err(AppError::Fields(e))
     }
 }
 
@@ -97,20 +91,17 @@ pub async fn write_level(
 pub async fn edit_block(
     State(state): State<AppState>,
     user: CurrentUser,
-    Json(body): Json<Value>,
+    Parsed(body): Parsed<BlockEdit>,
 ) -> AppResult<axum::Json<sc::BlockSet>> {
     editor(&user)?;
-    let id = text(body.get("blockId"));
+    let id = body.block_id;
     let (p, o) = id.split_once(':').ok_or(AppError::NotFound)?;
     let b = store::block(&state.db, p, o)
         .await?
         .filter(|b| b.company == user.company_code)
         .ok_or(AppError::NotFound)?;
     require_edit(&user, &b.scope)?;
-    let mut e = FieldErrors::new();
-    let squares = fields::level(&body, "squares", &mut e);
-    fail(e)?;
-    let squares = squares.unwrap_or(-1);
+    let squares = body.squares.map_err(|m| m.on("squares"))?.0;
     let now = state.now_ms();
     let mut tx = state.db.begin().await?;
     let before = write_level(&mut tx, now, &user, &b, squares, None).await?;
@@ -122,15 +113,14 @@ pub async fn edit_block(
 pub async fn part_of(
     state: &AppState,
     u: &User,
-    body: &Value,
+    key: &PartKey,
     e: &mut FieldErrors,
 ) -> AppResult<Option<plantdoc_core::parts::Part>> {
-    let id = text(body.get("part"));
-    let number = text(body.get("partNumber")).to_uppercase();
+    let (id, number) = (&key.part, &key.part_number);
     let found = if !id.is_empty() {
-        plantdoc_core::parts::find(&state.db, &id).await?
+        plantdoc_core::parts::find(&state.db, id).await?
     } else if !number.is_empty() {
-        plantdoc_core::parts::find_by_number(&state.db, &u.company_code, &number).await?
+        plantdoc_core::parts::find_by_number(&state.db, &u.company_code, number).await?
     } else {
         None
     };
@@ -141,31 +131,27 @@ pub async fn part_of(
     Ok(found)
 }
 
-/// The operator `field` names (a user id), or the field error under `error_field`.
+/// The operator `id` names (a user id), or the field error under `error_field`.
 pub async fn operator_of(
     state: &AppState,
     u: &User,
-    body: &Value,
-    field: &str,
+    id: &str,
     error_field: &str,
     e: &mut FieldErrors,
 ) -> AppResult<Option<Operator>> {
-    let id = text(body.get(field));
     let found =
-        if id.is_empty() { None } else { store::operator(&state.db, &u.company_code, &id).await? };
+        if id.is_empty() { None } else { store::operator(&state.db, &u.company_code, id).await? };
     if found.is_none() {
         e.insert(error_field.into(), fields::OP_REQUIRED.into());
     }
     Ok(found)
 }
 
-/// The matrix of a change, checked: valid (400) and editable by the caller (403).
-pub fn matrix_of(u: &User, body: &Value) -> AppResult<Scope> {
+/// The matrix of a change, checked: the caller an editor (403), the matrix valid (400) and
+/// editable by the caller (403).
+pub fn matrix_of(u: &User, m: &Matrix) -> AppResult<Scope> {
     editor(u)?;
-    let mut e = FieldErrors::new();
-    let s = fields::scope_in(body, &mut e);
-    fail(e)?;
-    let s = s.ok_or_else(|| AppError::field("shift", "Please select the matrix"))?;
+    let s = m.clone().map_err(AppError::Fields)?;
     require_edit(u, &s)?;
     Ok(s)
 }
@@ -174,14 +160,14 @@ pub fn matrix_of(u: &User, body: &Value) -> AppResult<Scope> {
 pub async fn add_part(
     State(state): State<AppState>,
     user: CurrentUser,
-    Json(body): Json<Value>,
+    Parsed(body): Parsed<NewColumn>,
 ) -> AppResult<axum::Json<sc::PartAdded>> {
-    let s = matrix_of(&user, &body)?;
+    let s = matrix_of(&user, &body.matrix)?;
     let mut e = FieldErrors::new();
-    let part = part_of(&state, &user, &body, &mut e).await?;
-    let desc = fields::description(&body, &mut e);
-    let rotation = fields::rotation(&body, &mut e);
-    let target = fields::hours(&body, "certTargetPartHours", fields::HOURS_RANGE, &mut e);
+    let part = part_of(&state, &user, &body.part, &mut e).await?;
+    let desc = take(&mut e, "partDesc", &body.part_desc).map(|d| d.0).unwrap_or_default();
+    let rotation = take(&mut e, "partRotation", &body.part_rotation).map(|r| r.0);
+    let target = take(&mut e, "certTargetPartHours", &body.cert_target_part_hours).map(|h| h.0);
     let mut conn = state.db.pool.acquire().await?;
     if let Some(p) = &part {
         if store::column_of(&mut conn, &user.company_code, &s, &p.id).await?.is_some() {
@@ -189,7 +175,7 @@ pub async fn add_part(
         }
     }
     drop(conn);
-    fail(e)?;
+    done(e)?;
     let (Some(p), Some(rotation), Some(target)) = (part, rotation, target) else {
         return Err(AppError::field("partNumber", fields::PART_REQUIRED));
     };
@@ -232,19 +218,19 @@ pub async fn add_part(
 pub async fn add_op(
     State(state): State<AppState>,
     user: CurrentUser,
-    Json(body): Json<Value>,
+    Parsed(body): Parsed<NewRow>,
 ) -> AppResult<axum::Json<sc::OpAdded>> {
-    let s = matrix_of(&user, &body)?;
+    let s = matrix_of(&user, &body.matrix)?;
     let mut e = FieldErrors::new();
-    let op = operator_of(&state, &user, &body, "opId", "opId", &mut e).await?;
-    let target = fields::hours(&body, "certTargetOpHours", fields::HOURS_RANGE, &mut e);
+    let op = operator_of(&state, &user, &body.op_id, "opId", &mut e).await?;
+    let target = take(&mut e, "certTargetOpHours", &body.cert_target_op_hours).map(|h| h.0);
     if let Some(o) = &op {
         let mut conn = state.db.pool.acquire().await?;
         if store::row_of(&mut conn, &user.company_code, &s, &o.id).await?.is_some() {
             e.insert("opId".into(), fields::OP_PRESENT.into());
         }
     }
-    fail(e)?;
+    done(e)?;
     let (Some(o), Some(target)) = (op, target) else {
         return Err(AppError::field("opId", fields::OP_REQUIRED));
     };
@@ -286,18 +272,19 @@ pub async fn add_op(
 pub async fn genesis(
     State(state): State<AppState>,
     user: CurrentUser,
-    Json(body): Json<Value>,
+    Parsed(body): Parsed<Genesis>,
 ) -> AppResult<axum::Json<sc::Genesis>> {
-    let s = matrix_of(&user, &body)?;
+    let c = &body.column;
+    let s = matrix_of(&user, &c.matrix)?;
     let mut e = FieldErrors::new();
-    let part = part_of(&state, &user, &body, &mut e).await?;
-    let op = operator_of(&state, &user, &body, "opId", "opId", &mut e).await?;
-    let desc = fields::description(&body, &mut e);
-    let rotation = fields::rotation(&body, &mut e);
-    let part_target = fields::hours(&body, "certTargetPartHours", fields::HOURS_RANGE, &mut e);
-    let op_target = fields::hours(&body, "certTargetOpHours", fields::HOURS_MAX, &mut e);
-    let notes = fields::notes(&body, &mut e);
-    fail(e)?;
+    let part = part_of(&state, &user, &c.part, &mut e).await?;
+    let op = operator_of(&state, &user, &body.op_id, "opId", &mut e).await?;
+    let desc = take(&mut e, "partDesc", &c.part_desc).map(|d| d.0).unwrap_or_default();
+    let rotation = take(&mut e, "partRotation", &c.part_rotation).map(|r| r.0);
+    let part_target = take(&mut e, "certTargetPartHours", &c.cert_target_part_hours).map(|h| h.0);
+    let op_target = take(&mut e, "certTargetOpHours", &body.cert_target_op_hours).map(|h| h.0);
+    let notes = take(&mut e, "notes", &body.notes).map(|n| n.0).unwrap_or_default();
+    done(e)?;
     let (Some(p), Some(o), Some(rotation), Some(pt), Some(ot)) =
         (part, op, rotation, part_target, op_target)
     else {

@@ -1,7 +1,8 @@
 //! The checks of the training forms, with the spec's texts (section 5). Values may come
 //! as numbers or as the strings a form sends.
+use plantdoc_core::body::Verdict;
 use plantdoc_core::error::FieldErrors;
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 pub const PART_REQUIRED: &str = "Please select the part number";
 pub const PART_PRESENT: &str = "This part is already in the matrix";
@@ -23,12 +24,29 @@ pub const CELLS: [&str; 4] = ["A", "B", "C", "D"];
 pub const ZONES: [i64; 3] = [1, 2, 3];
 
 /// One matrix: shift 1-3, cell A-D, zone 1-3 (within the caller's company).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, utoipa::ToSchema)]
 pub struct Scope {
+    #[schema(value_type = FormInt)]
     pub shift: i64,
     pub cell: String,
+    #[schema(value_type = FormInt)]
     pub zone: i64,
 }
+
+/// A whole number as a form sends it: a JSON number or a string of digits ([`int`]).
+pub struct FormInt;
+
+impl utoipa::PartialSchema for FormInt {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Type};
+        OneOfBuilder::new()
+            .item(ObjectBuilder::new().schema_type(Type::Integer))
+            .item(ObjectBuilder::new().schema_type(Type::String))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for FormInt {}
 
 impl Scope {
     pub fn to_json(&self) -> Value {
@@ -78,50 +96,74 @@ pub fn scope_of(
     })
 }
 
-pub fn scope_in(body: &Value, e: &mut FieldErrors) -> Option<Scope> {
-    scope_of(body.get("shift"), body.get("cell"), body.get("zone"), e)
+impl Scope {
+    /// The matrix a change names by its body's `shift`, `cell` and `zone`.
+    pub fn parse(body: &Map<String, Value>) -> Result<Scope, FieldErrors> {
+        let mut e = FieldErrors::new();
+        scope_of(body.get("shift"), body.get("cell"), body.get("zone"), &mut e).ok_or(e)
+    }
 }
 
-/// Certification hours 0-24 under `field`, with `msg` when out of range or missing.
-pub fn hours(body: &Value, field: &str, msg: &str, e: &mut FieldErrors) -> Option<i64> {
-    let h = int(body.get(field)).filter(|h| (0..=MAX_HOURS).contains(h));
-    if h.is_none() {
-        e.insert(field.into(), msg.into());
+/// Whole certification hours, 0 to 24; refused with the words of the form that asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hours(pub i64);
+
+impl Hours {
+    pub fn parse(v: Option<&Value>, refused: &str) -> Verdict<Hours> {
+        int(v).filter(|h| (0..=MAX_HOURS).contains(h)).map(Hours).ok_or_else(|| refused.into())
     }
-    h
 }
 
-pub fn rotation(body: &Value, e: &mut FieldErrors) -> Option<i64> {
-    let r = int(body.get("partRotation")).filter(|r| ROTATIONS.contains(r));
-    if r.is_none() {
-        e.insert("partRotation".into(), ROTATION_REQUIRED.into());
+/// A part's rotation hours: 2, 4 or 8.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rotation(pub i64);
+
+impl Rotation {
+    pub fn parse(v: Option<&Value>) -> Verdict<Rotation> {
+        int(v)
+            .filter(|r| ROTATIONS.contains(r))
+            .map(Rotation)
+            .ok_or_else(|| ROTATION_REQUIRED.into())
     }
-    r
 }
 
-pub fn description(body: &Value, e: &mut FieldErrors) -> String {
-    let d = text(body.get("partDesc"));
-    if d.chars().count() > MAX_DESC_CHARS {
-        e.insert("partDesc".into(), DESC_TOO_LONG.into());
+/// A part's description in the matrix: at most 12 characters, trimmed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PartDesc(pub String);
+
+impl PartDesc {
+    pub fn parse(v: Option<&Value>) -> Verdict<PartDesc> {
+        at_most(v, MAX_DESC_CHARS, DESC_TOO_LONG).map(PartDesc)
     }
-    d
 }
 
-pub fn notes(body: &Value, e: &mut FieldErrors) -> String {
-    let n = text(body.get("notes"));
-    if n.chars().count() > MAX_NOTES_CHARS {
-        e.insert("notes".into(), NOTES_TOO_LONG.into());
+/// A trimmed text of at most `max` characters, else `refused`.
+fn at_most(v: Option<&Value>, max: usize, refused: &str) -> Verdict<String> {
+    let t = text(v);
+    if t.chars().count() > max {
+        return Err(refused.into());
     }
-    n
+    Ok(t)
+}
+
+/// A block's notes: at most 250 characters, trimmed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notes(pub String);
+
+impl Notes {
+    pub fn parse(v: Option<&Value>) -> Verdict<Notes> {
+        at_most(v, MAX_NOTES_CHARS, NOTES_TOO_LONG).map(Notes)
+    }
 }
 
 /// A level of the matrix: -1 (not started) to 4 (fully certified).
-pub fn level(body: &Value, field: &str, e: &mut FieldErrors) -> Option<i64> {
-    let l = int(body.get(field)).filter(|l| (-1..=4).contains(l));
-    if l.is_none() {
-        e.insert(field.into(), LEVEL_RANGE.into());
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Level(pub i64);
+
+impl Level {
+    pub fn parse(v: Option<&Value>) -> Verdict<Level> {
+        int(v).filter(|l| (-1..=4).contains(l)).map(Level).ok_or_else(|| LEVEL_RANGE.into())
     }
-    l
 }
 
 #[cfg(test)]
@@ -137,9 +179,6 @@ mod tests {
         assert_eq!(int(Some(&json!(2.5))), None);
         assert_eq!(int(Some(&json!("x"))), None);
         let mut e = FieldErrors::new();
-        assert_eq!(hours(&json!({"h": 25}), "h", HOURS_RANGE, &mut e), None);
-        assert_eq!(e["h"], HOURS_RANGE);
-        let mut e = FieldErrors::new();
         assert_eq!(
             scope_of(Some(&json!("2")), Some(&json!("b")), Some(&json!(3)), &mut e),
             Some(Scope { shift: 2, cell: "B".into(), zone: 3 })
@@ -147,5 +186,39 @@ mod tests {
         assert!(e.is_empty());
         assert_eq!(scope_of(Some(&json!(4)), Some(&json!("E")), Some(&json!(0)), &mut e), None);
         assert_eq!(e.len(), 3);
+        let body = |v: Value| v.as_object().unwrap().clone();
+        assert_eq!(
+            Scope::parse(&body(json!({"shift": 1, "cell": "a", "zone": "1"}))).unwrap().cell,
+            "A"
+        );
+        assert_eq!(Scope::parse(&body(json!({"cell": "A", "zone": 1}))).unwrap_err().len(), 1);
+    }
+
+    /// Each rule's edges, its value as a number or a form's string, and its words.
+    #[test]
+    fn the_rules_live_in_their_types() {
+        for (v, ok) in [
+            (json!(-1), true),
+            (json!("4"), true),
+            (json!(5), false),
+            (json!(-2), false),
+            (json!("x"), false),
+            (Value::Null, false),
+        ] {
+            assert_eq!(Level::parse(Some(&v)).is_ok(), ok, "{v}");
+        }
+        assert_eq!(Level::parse(None).unwrap_err(), LEVEL_RANGE);
+        assert_eq!(Level::parse(Some(&json!(3))).unwrap(), Level(3));
+        assert_eq!(Hours::parse(Some(&json!(24)), HOURS_RANGE).unwrap(), Hours(24));
+        assert_eq!(Hours::parse(Some(&json!("0")), HOURS_RANGE).unwrap(), Hours(0));
+        assert_eq!(Hours::parse(Some(&json!(24.5)), HOURS_MAX).unwrap_err(), HOURS_MAX);
+        assert_eq!(Hours::parse(Some(&json!(-1)), HOURS_RANGE).unwrap_err(), HOURS_RANGE);
+        assert_eq!(Rotation::parse(Some(&json!("8"))).unwrap(), Rotation(8));
+        assert_eq!(Rotation::parse(Some(&json!(3))).unwrap_err(), ROTATION_REQUIRED);
+        assert_eq!(PartDesc::parse(Some(&json!(" 123456789012 "))).unwrap().0, "123456789012");
+        assert_eq!(PartDesc::parse(Some(&json!("1234567890123"))).unwrap_err(), DESC_TOO_LONG);
+        assert_eq!(PartDesc::parse(None).unwrap().0, "");
+        assert_eq!(Notes::parse(Some(&json!("n".repeat(250)))).unwrap().0.len(), 250);
+        assert_eq!(Notes::parse(Some(&json!("n".repeat(251)))).unwrap_err(), NOTES_TOO_LONG);
     }
 }

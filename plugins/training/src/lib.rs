@@ -19,6 +19,7 @@ mod listen;
 mod matrix;
 mod qualify;
 mod qualify_many;
+mod requests;
 mod routes;
 mod schemas;
 mod store;
@@ -174,7 +175,10 @@ impl TrainingLevels for Levels {
         via: &str,
         write: bool,
     ) -> plantdoc_core::AppResult<Option<plantdoc_core::ports::GrantedWaiver>> {
-        Ok(waivers::grant_as(state, granter, body, via, write).await?.map(Into::into))
+        use plantdoc_core::body::FromBody;
+        let body =
+            requests::WaiverGrant::parse_value(body).map_err(plantdoc_core::AppError::Fields)?;
+        Ok(waivers::grant_as(state, granter, &body, via, write).await?.map(Into::into))
     }
 
     fn waiver_max_days(&self, state: &AppState) -> i64 {

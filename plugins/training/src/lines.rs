@@ -4,13 +4,15 @@
 use axum::extract::State;
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::CurrentUser;
-use plantdoc_core::error::{AppError, AppResult, FieldErrors, Json};
+use plantdoc_core::body::{done, take, Parsed, Verdict};
+use plantdoc_core::error::{AppError, AppResult, FieldErrors};
 use plantdoc_core::{msg, text};
 use serde_json::{json, Value};
 
 use crate::access::{can_edit, zone_code};
-use crate::edit::{audit, editor, fail, matrix_of, operator_of, part_of, target_of, write_level};
-use crate::fields::{self, text};
+use crate::edit::{audit, editor, matrix_of, operator_of, part_of, target_of, write_level};
+use crate::fields::{self, Hours};
+use crate::requests::{AddTraining, Matrix, OpLine, OpTarget, PartLine, PartTarget};
 use crate::schemas as sc;
 use crate::store;
 
@@ -21,10 +23,10 @@ const PART_MISSING: &str = text!("This part is not in the matrix.");
 pub async fn delete_op(
     State(state): State<AppState>,
     user: CurrentUser,
-    Json(body): Json<Value>,
+    Parsed(body): Parsed<OpLine>,
 ) -> AppResult<axum::Json<sc::Deleted>> {
-    let s = matrix_of(&user, &body)?;
-    let op_id = text(body.get("opId"));
+    let s = matrix_of(&user, &body.matrix)?;
+    let op_id = body.op_id;
     let mut conn = state.db.pool.acquire().await?;
     let row = store::row_of(&mut conn, &user.company_code, &s, &op_id).await?;
     drop(conn);
@@ -63,10 +65,10 @@ pub async fn delete_op(
 pub async fn delete_part(
     State(state): State<AppState>,
     user: CurrentUser,
-    Json(body): Json<Value>,
+    Parsed(body): Parsed<PartLine>,
 ) -> AppResult<axum::Json<sc::Deleted>> {
-    let s = matrix_of(&user, &body)?;
-    let number = text(body.get("partNumber")).to_uppercase();
+    let s = matrix_of(&user, &body.matrix)?;
+    let number = body.part_number;
     let part = plantdoc_core::parts::find_by_number(&state.db, &user.company_code, &number).await?;
     let mut conn = state.db.pool.acquire().await?;
     let col = match &part {
@@ -116,15 +118,15 @@ struct Target<'a> {
 async fn set_target(
     state: &AppState,
     user: &CurrentUser,
-    body: &Value,
+    (matrix, hours): (&Matrix, &Verdict<Hours>),
     line: Option<String>,
     t: Target<'_>,
 ) -> AppResult<i64> {
-    let s = matrix_of(user, body)?;
+    let s = matrix_of(user, matrix)?;
     let mut e = FieldErrors::new();
-    let hours = fields::hours(body, t.field, fields::HOURS_RANGE, &mut e);
-    fail(e)?;
-    let hours = hours.unwrap_or(0);
+    let hours = take(&mut e, t.field, hours);
+    done(e)?;
+    let hours = hours.map_or(0, |h| h.0);
     let Some(line) = line else { return Err(AppError::Conflict(t.missing.into())) };
     let now = state.now_ms();
     let mut tx = state.db.begin().await?;
@@ -158,22 +160,23 @@ async fn set_target(
 pub async fn certs_op(
     State(state): State<AppState>,
     user: CurrentUser,
-    Json(body): Json<Value>,
+    Parsed(body): Parsed<OpTarget>,
 ) -> AppResult<axum::Json<sc::CertsOp>> {
-    let s = matrix_of(&user, &body)?;
-    let no = text(body.get("opNumber"));
+    let s = matrix_of(&user, &body.matrix)?;
+    let no = &body.op_number;
     let mut conn = state.db.pool.acquire().await?;
-    let line = store::row_by_number(&mut conn, &user.company_code, &s, &no).await?;
+    let line = store::row_by_number(&mut conn, &user.company_code, &s, no).await?;
     drop(conn);
     let t = Target {
         table: "training_ops",
         field: "certTargetOpHours",
         action: "training.op.target",
         kind: "op",
-        label: &no,
+        label: no,
         missing: OP_MISSING,
     };
-    let hours = set_target(&state, &user, &body, line, t).await?;
+    let hours =
+        set_target(&state, &user, (&body.matrix, &body.cert_target_op_hours), line, t).await?;
     Ok(axum::Json(sc::CertsOp { cert_target_op_hours: hours }))
 }
 
@@ -181,13 +184,13 @@ pub async fn certs_op(
 pub async fn certs_part(
     State(state): State<AppState>,
     user: CurrentUser,
-    Json(body): Json<Value>,
+    Parsed(body): Parsed<PartTarget>,
 ) -> AppResult<axum::Json<sc::CertsPart>> {
-    let s = matrix_of(&user, &body)?;
-    let number = text(body.get("partNumber")).to_uppercase();
+    let s = matrix_of(&user, &body.line.matrix)?;
+    let number = &body.line.part_number;
     let mut line = None;
     if let Some(p) =
-        plantdoc_core::parts::find_by_number(&state.db, &user.company_code, &number).await?
+        plantdoc_core::parts::find_by_number(&state.db, &user.company_code, number).await?
     {
         let mut conn = state.db.pool.acquire().await?;
         line = store::column_of(&mut conn, &user.company_code, &s, &p.id).await?.map(|(id, _)| id);
@@ -197,10 +200,12 @@ pub async fn certs_part(
         field: "certTargetPartHours",
         action: "training.part.target",
         kind: "part",
-        label: &number,
+        label: number,
         missing: PART_MISSING,
     };
-    let hours = set_target(&state, &user, &body, line, t).await?;
+    let hours =
+        set_target(&state, &user, (&body.line.matrix, &body.cert_target_part_hours), line, t)
+            .await?;
     Ok(axum::Json(sc::CertsPart { cert_target_part_hours: hours }))
 }
 
@@ -209,14 +214,14 @@ pub async fn certs_part(
 pub async fn add(
     State(state): State<AppState>,
     user: CurrentUser,
-    Json(body): Json<Value>,
+    Parsed(body): Parsed<AddTraining>,
 ) -> AppResult<axum::Json<sc::Added>> {
     editor(&user)?;
     let mut e = FieldErrors::new();
-    let part = part_of(&state, &user, &body, &mut e).await?;
-    let op = operator_of(&state, &user, &body, "op", "op", &mut e).await?;
-    let squares = fields::level(&body, "squares", &mut e);
-    fail(e)?;
+    let part = part_of(&state, &user, &body.part, &mut e).await?;
+    let op = operator_of(&state, &user, &body.op, "op", &mut e).await?;
+    let squares = take(&mut e, "squares", &body.squares).map(|l| l.0);
+    done(e)?;
     let (Some(p), Some(o), Some(squares)) = (part, op, squares) else {
         return Err(AppError::field("partNumber", fields::PART_REQUIRED));
     };

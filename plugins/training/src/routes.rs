@@ -6,7 +6,7 @@ use plantdoc_core::ApiRouter;
 use serde_json::json;
 
 use crate::schemas as sc;
-use crate::{edit, gaps, lines, matrix, waivers};
+use crate::{edit, gaps, lines, matrix, requests, waivers};
 
 pub fn routes() -> ApiRouter {
     ApiRouter::new("training")
@@ -24,7 +24,7 @@ pub fn routes() -> ApiRouter {
             "Add Training form: set an operator's level on a part in the matrices of your zones holding both",
             lines::add,
         )
-        .body::<sc::AddBody>()
+        .body::<requests::AddTraining>()
         .answers(&[404, 409])
         .returns::<sc::Added>()
         .get("/api/training/matrix/shift/{shift}/cell/{cell}/zone/{zone}", "A training matrix: {partList, matrix}", matrix::matrix)
@@ -32,35 +32,35 @@ pub fn routes() -> ApiRouter {
         .get("/api/training/matrix/export/shift/{shift}/cell/{cell}/zone/{zone}", "A training matrix as CSV", matrix::export_csv)
         .returns_content("text/csv", json!({"type": "string"}))
         .post("/api/training/matrix/edit/block", "Set a block's level: {blockId, squares}", edit::edit_block)
-        .body::<sc::BlockBody>()
+        .body::<requests::BlockEdit>()
         .answers(&[404, 409])
         .returns::<sc::BlockSet>()
         .post("/api/training/matrix/add/genesis-block", "The first record of an empty matrix", edit::genesis)
-        .body::<sc::MatrixKey>()
+        .body::<requests::Genesis>()
         .answers(&[409])
         .returns::<sc::Genesis>()
         .post("/api/training/matrix/add/part", "Add a part column", edit::add_part)
-        .body::<sc::AddPartBody>()
+        .body::<requests::NewColumn>()
         .answers(&[404, 409])
         .returns::<sc::PartAdded>()
         .post("/api/training/matrix/add/op", "Add an operator row", edit::add_op)
-        .body::<sc::OpBody>()
+        .body::<requests::NewRow>()
         .answers(&[404, 409])
         .returns::<sc::OpAdded>()
         .delete("/api/training/matrix/delete/op", "Remove an operator row: {opId, shift, cell, zone}", lines::delete_op)
-        .body::<sc::OpBody>()
+        .body::<requests::OpLine>()
         .answers(&[404, 409])
         .returns::<sc::Deleted>()
         .delete("/api/training/matrix/delete/part", "Remove a part column: {partNumber, shift, cell, zone}", lines::delete_part)
-        .body::<sc::PartBody>()
+        .body::<requests::PartLine>()
         .answers(&[404, 409])
         .returns::<sc::Deleted>()
         .post("/api/training/certs/op", "An operator's certification target", lines::certs_op)
-        .body::<sc::CertsOpBody>()
+        .body::<requests::OpTarget>()
         .answers(&[404, 409])
         .returns::<sc::CertsOp>()
         .post("/api/training/certs/part", "A part's certification target", lines::certs_part)
-        .body::<sc::CertsPartBody>()
+        .body::<requests::PartTarget>()
         .answers(&[404, 409])
         .returns::<sc::CertsPart>()
         .post(
@@ -68,7 +68,7 @@ pub fn routes() -> ApiRouter {
             "Waive the gate for an operator on a part: {opId, partNumber, reason, days} (days at most modules.training.waiver_max_days)",
             waivers::grant,
         )
-        .body::<waivers::WaiverBody>()
+        .body::<requests::WaiverGrant>()
         .answers(&[404, 409])
         .returns::<waivers::Waiver>()
         .get("/api/training/waivers", "The company's waivers, newest first (opId, partNumber: filters)", waivers::list)

@@ -1,106 +1,7 @@
 //! The training routes' answers, as the handlers return them (the OpenAPI document shows
-//! these very types), and the schemas of their bodies. Bodies are read leniently (numbers
-//! as numbers or strings; a field map names each bad one): any JSON per field, so their
-//! types are the document's description only (`ApiRouter::body`).
+//! these very types); their requests are `requests.rs`.
 use serde::Serialize;
-use serde_json::Value;
 use utoipa::ToSchema;
-
-/// A matrix's key, as every edit names it.
-#[allow(
-    dead_code,
-    reason = "the OpenAPI description of a body read leniently, or of the matrix answer written as bytes (answer.rs)"
-)]
-#[derive(Serialize, ToSchema)]
-pub struct MatrixKey {
-    shift: Option<Value>,
-    cell: Option<Value>,
-    zone: Option<Value>,
-}
-
-/// The Add Training form.
-#[allow(
-    dead_code,
-    reason = "the OpenAPI description of a body read leniently, or of the matrix answer written as bytes (answer.rs)"
-)]
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AddBody {
-    op_id: Option<Value>,
-    part_number: Option<Value>,
-    level: Option<Value>,
-}
-
-#[allow(
-    dead_code,
-    reason = "the OpenAPI description of a body read leniently, or of the matrix answer written as bytes (answer.rs)"
-)]
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct BlockBody {
-    block_id: Option<Value>,
-    squares: Option<Value>,
-}
-
-#[allow(
-    dead_code,
-    reason = "the OpenAPI description of a body read leniently, or of the matrix answer written as bytes (answer.rs)"
-)]
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AddPartBody {
-    shift: Option<Value>,
-    cell: Option<Value>,
-    zone: Option<Value>,
-    part: Option<Value>,
-    part_number: Option<Value>,
-}
-
-#[allow(
-    dead_code,
-    reason = "the OpenAPI description of a body read leniently, or of the matrix answer written as bytes (answer.rs)"
-)]
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OpBody {
-    shift: Option<Value>,
-    cell: Option<Value>,
-    zone: Option<Value>,
-    op_id: Option<Value>,
-}
-
-#[allow(
-    dead_code,
-    reason = "the OpenAPI description of a body read leniently, or of the matrix answer written as bytes (answer.rs)"
-)]
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PartBody {
-    shift: Option<Value>,
-    cell: Option<Value>,
-    zone: Option<Value>,
-    part_number: Option<Value>,
-}
-
-#[allow(
-    dead_code,
-    reason = "the OpenAPI description of a body read leniently, or of the matrix answer written as bytes (answer.rs)"
-)]
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CertsOpBody {
-    op_number: Option<Value>,
-}
-
-#[allow(
-    dead_code,
-    reason = "the OpenAPI description of a body read leniently, or of the matrix answer written as bytes (answer.rs)"
-)]
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CertsPartBody {
-    part_number: Option<Value>,
-}
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -131,7 +32,7 @@ pub struct Added {
 /// A training matrix: its part columns and operator rows with their cells.
 #[allow(
     dead_code,
-    reason = "the OpenAPI description of a body read leniently, or of the matrix answer written as bytes (answer.rs)"
+    reason = "the OpenAPI description of the matrix answer written as bytes (answer.rs)"
 )]
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -142,7 +43,7 @@ pub struct Matrix {
 
 #[allow(
     dead_code,
-    reason = "the OpenAPI description of a body read leniently, or of the matrix answer written as bytes (answer.rs)"
+    reason = "the OpenAPI description of the matrix answer written as bytes (answer.rs)"
 )]
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -159,7 +60,7 @@ pub struct PartColumn {
 
 #[allow(
     dead_code,
-    reason = "the OpenAPI description of a body read leniently, or of the matrix answer written as bytes (answer.rs)"
+    reason = "the OpenAPI description of the matrix answer written as bytes (answer.rs)"
 )]
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -176,7 +77,7 @@ pub struct OpRow {
 
 #[allow(
     dead_code,
-    reason = "the OpenAPI description of a body read leniently, or of the matrix answer written as bytes (answer.rs)"
+    reason = "the OpenAPI description of the matrix answer written as bytes (answer.rs)"
 )]
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -6,8 +6,9 @@ use axum::extract::{Path, Query, State};
 use plantdoc_core::app::AppState;
 use plantdoc_core::auth::users::User;
 use plantdoc_core::auth::CurrentUser;
+use plantdoc_core::body::{done, take, Parsed, Verdict};
 use plantdoc_core::clock::iso;
-use plantdoc_core::error::{AppError, AppResult, FieldErrors, Json};
+use plantdoc_core::error::{AppError, AppResult, FieldErrors};
 use plantdoc_core::people;
 use plantdoc_core::ports::{GrantedWaiver, PartWaiver};
 use plantdoc_core::{msg, text};
@@ -17,13 +18,39 @@ use sqlx::Row;
 use utoipa::ToSchema;
 
 use crate::access::can_edit;
-use crate::edit::{audit, editor, fail, operator_of, part_of};
+use crate::edit::{audit, editor, operator_of, part_of};
 use crate::effective::DAY_MS;
-use crate::fields::{int, text};
+use crate::requests::WaiverGrant;
 use crate::store;
 use crate::TrainingState;
 
 const REASON_MAX: usize = 500;
+
+/// Why a waiver is granted: 1 to 500 characters, trimmed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reason(pub String);
+
+impl Reason {
+    pub fn parse(v: Option<&Value>) -> Verdict<Reason> {
+        let r = v.and_then(Value::as_str).unwrap_or("").trim();
+        if r.is_empty() || r.chars().count() > REASON_MAX {
+            return Err(text!("Please give the reason (at most 500 characters).").into());
+        }
+        Ok(Reason(r.to_string()))
+    }
+}
+
+/// How long a waiver lasts: 1 to the plant's `waiver_max_days` days.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Days(pub i64);
+
+impl Days {
+    pub fn parse(v: Option<i64>, max: i64) -> Verdict<Days> {
+        v.filter(|d| (1..=max).contains(d))
+            .map(Days)
+            .ok_or_else(|| msg!("A waiver lasts 1 to {max} days.").into())
+    }
+}
 
 /// A waiver as the API shows it.
 #[derive(Serialize, ToSchema)]
@@ -57,17 +84,6 @@ impl From<Waiver> for GrantedWaiver {
             active: w.active,
         }
     }
-}
-
-/// The body of a grant (read leniently: `days` as a number or a numeric string).
-#[allow(dead_code, reason = "the OpenAPI description of a body read as JSON")]
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct WaiverBody {
-    op_id: String,
-    part_number: String,
-    reason: String,
-    days: i64,
 }
 
 const COLUMNS: &str = "id, op_id, part_number, reason, starts_at, ends_at, granted_by, revoked_at";
@@ -109,7 +125,7 @@ async fn may_waive(state: &AppState, u: &User, part_id: &str, op_id: &str) -> Ap
 pub async fn grant(
     State(state): State<AppState>,
     user: CurrentUser,
-    Json(body): Json<Value>,
+    Parsed(body): Parsed<WaiverGrant>,
 ) -> AppResult<axum::Json<Waiver>> {
     let w = grant_as(&state, &user, &body, "console", true).await?;
     Ok(axum::Json(w.ok_or(AppError::NotFound)?))
@@ -121,7 +137,7 @@ pub async fn grant(
 pub async fn grant_as(
     state: &AppState,
     user: &User,
-    body: &Value,
+    body: &WaiverGrant,
     via: &str,
     write: bool,
 ) -> AppResult<Option<Waiver>> {
@@ -131,17 +147,11 @@ pub async fn grant_as(
         return Err(AppError::Conflict(text!("Waivers are not in use in this plant.").into()));
     }
     let mut e = FieldErrors::new();
-    let part = part_of(state, user, body, &mut e).await?;
-    let op = operator_of(state, user, body, "opId", "opId", &mut e).await?;
-    let reason = text(body.get("reason"));
-    if reason.is_empty() || reason.chars().count() > REASON_MAX {
-        e.insert("reason".into(), text!("Please give the reason (at most 500 characters).").into());
-    }
-    let days = int(body.get("days")).filter(|d| (1..=max).contains(d));
-    if days.is_none() {
-        e.insert("days".into(), msg!("A waiver lasts 1 to {max} days."));
-    }
-    fail(e)?;
+    let part = part_of(state, user, &body.part, &mut e).await?;
+    let op = operator_of(state, user, &body.op_id, "opId", &mut e).await?;
+    let reason = take(&mut e, "reason", &body.reason).map(|r| r.0).unwrap_or_default();
+    let days = take(&mut e, "days", &Days::parse(body.days, max)).map(|d| d.0);
+    done(e)?;
     let (Some(p), Some(o), Some(days)) = (part, op, days) else {
         return Err(AppError::field("partNumber", crate::fields::PART_REQUIRED));
     };
@@ -300,4 +310,25 @@ pub async fn of_part(state: &AppState, company: &str, part: &str) -> AppResult<V
         })
     };
     Ok(rows.iter().map(one).collect::<Result<_, _>>()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reasons_and_days() {
+        assert_eq!(Reason::parse(Some(&json!("  cover  "))).unwrap().0, "cover");
+        let why = "Please give the reason (at most 500 characters).";
+        for bad in [json!(""), json!("  "), json!(3), json!("r".repeat(501))] {
+            assert_eq!(Reason::parse(Some(&bad)).unwrap_err(), why, "{bad}");
+        }
+        assert_eq!(Reason::parse(None).unwrap_err(), why);
+        assert!(Reason::parse(Some(&json!("r".repeat(500)))).is_ok());
+        assert_eq!(Days::parse(Some(7), 7).unwrap(), Days(7));
+        assert_eq!(Days::parse(Some(1), 7).unwrap(), Days(1));
+        for bad in [Some(0), Some(8), None] {
+            assert_eq!(Days::parse(bad, 7).unwrap_err(), "A waiver lasts 1 to 7 days.");
+        }
+    }
 }

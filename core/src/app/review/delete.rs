@@ -2,48 +2,48 @@
 //! deployed ones leave the plant floor, each with its audit row in the act's transaction
 //! (the module's row locks first, `Hooks::before_delete`, then its rows after).
 use axum::extract::State;
-use serde_json::{json, Value};
+use serde_json::json;
 
 use crate::app::http::schemas::Deleted;
 use crate::app::AppState;
 use crate::auth::users::User;
 use crate::auth::CurrentUser;
-use crate::error::{AppError, AppResult, Json};
+use crate::base::body::Parsed;
+use crate::error::{AppError, AppResult};
 use crate::msg;
 use sqlx::AnyConnection;
 
 use super::engine::*;
-use super::id_list;
 use super::kind::can_manage;
 use super::record::Status;
+use super::DeleteIds;
 
 /// `POST delete-pending` `[ids]`: pending and rejected documents leave review.
 pub async fn delete_pending<D: Hooks>(
     State(state): State<AppState>,
     user: CurrentUser,
-    Json(body): Json<Value>,
+    Parsed(body): Parsed<DeleteIds<D>>,
 ) -> AppResult<axum::Json<Deleted>> {
-    delete::<D>(&state, &user, &body, false).await
+    delete::<D>(&state, &user, body.ids, false).await
 }
 
 /// `POST delete-deployed` `[ids]`: deployed documents leave the plant floor.
 pub async fn delete_deployed<D: Hooks>(
     State(state): State<AppState>,
     user: CurrentUser,
-    Json(body): Json<Value>,
+    Parsed(body): Parsed<DeleteIds<D>>,
 ) -> AppResult<axum::Json<Deleted>> {
-    delete::<D>(&state, &user, &body, true).await
+    delete::<D>(&state, &user, body.ids, true).await
 }
 
 /// All or nothing: every id must be one the caller may delete, in the right state.
 async fn delete<D: Hooks>(
     state: &AppState,
     user: &User,
-    body: &Value,
+    ids: Vec<String>,
     deployed: bool,
 ) -> AppResult<axum::Json<Deleted>> {
     let k = D::KIND;
-    let ids = id_list(body, k.words.one, k.words.many)?;
     let mut docs: Vec<D> = Vec::new();
     for id in &ids {
         let d = visible::<D>(state, user, id).await?;

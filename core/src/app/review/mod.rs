@@ -18,9 +18,10 @@
 //!
 //! This file: what every review request reads (a note, a list of ids) with one set of
 //! rules and texts, and the separation of duties.
-use crate::{msg, text};
+use crate::base::body::{self, FromBody};
+use crate::{msg, text, FieldErrors};
 use serde::Deserialize;
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::{AppError, AppResult};
 
@@ -87,19 +88,19 @@ impl ReviewBody {
 /// The ids of a delete request: a JSON list of 1 to [`MAX_BATCH`] strings, repeats
 /// dropped, sorted (so two batches lock rows in the same order). `one` and `many` name
 /// the document ("SWP"/"SWPs", "alert"/"alerts") in the field errors.
-pub fn id_list(body: &Value, one: &str, many: &str) -> AppResult<Vec<String>> {
-    let bad = || AppError::field("body", msg!("Send a list of {one} ids."));
+fn id_list(body: &Value, one: &str, many: &str) -> Result<Vec<String>, FieldErrors> {
+    let bad = || body::one("body", msg!("Send a list of {one} ids."));
     let list = body.as_array().ok_or_else(bad)?;
     if list.is_empty() {
-        return Err(AppError::field("body", msg!("Select at least one {one}.")));
+        return Err(body::one("body", msg!("Select at least one {one}.")));
     }
     if list.len() > MAX_BATCH {
-        return Err(AppError::field("body", msg!("At most {MAX_BATCH} {many} at a time.")));
+        return Err(body::one("body", msg!("At most {MAX_BATCH} {many} at a time.")));
     }
     let mut out: Vec<String> = list
         .iter()
         .map(|v| v.as_str().map(str::to_string).ok_or_else(bad))
-        .collect::<AppResult<_>>()?;
+        .collect::<Result<_, _>>()?;
     out.sort();
     out.dedup();
     Ok(out)
@@ -130,11 +131,25 @@ pub fn not_approved_by_sql(stages: &[&str], stage: &str, n: usize) -> String {
         .collect()
 }
 
-/// The body of delete-pending and delete-deployed: `[ids]`, 1 to [`MAX_BATCH`] (read as a
-/// `Value` by the engine, which names a bad one; this type gives the OpenAPI schema).
-pub struct DeleteIds;
+/// The body of delete-pending and delete-deployed: `[ids]`, 1 to [`MAX_BATCH`] of `D`'s
+/// documents (see `id_list`), refused in its kind's words.
+pub struct DeleteIds<D> {
+    pub ids: Vec<String>,
+    kind: std::marker::PhantomData<fn() -> D>,
+}
 
-impl utoipa::PartialSchema for DeleteIds {
+impl<D: engine::Document> FromBody for DeleteIds<D> {
+    fn parse(body: &Map<String, Value>) -> Result<Self, FieldErrors> {
+        Self::parse_value(&Value::Object(body.clone()))
+    }
+    fn parse_value(body: &Value) -> Result<Self, FieldErrors> {
+        let words = &D::KIND.words;
+        let ids = id_list(body, words.one, words.many)?;
+        Ok(DeleteIds { ids, kind: std::marker::PhantomData })
+    }
+}
+
+impl<D> utoipa::PartialSchema for DeleteIds<D> {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
         use utoipa::openapi::schema::ArrayBuilder;
         ArrayBuilder::new()
@@ -145,7 +160,11 @@ impl utoipa::PartialSchema for DeleteIds {
     }
 }
 
-impl utoipa::ToSchema for DeleteIds {}
+impl<D> utoipa::ToSchema for DeleteIds<D> {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "DeleteIds".into()
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -5,13 +5,14 @@
 //! bypassed. A submission that corrects a rejected document links to it (`correct`).
 use std::future::Future;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 use sqlx::AnyConnection;
 
 use crate::app::AppState;
 use crate::audit::AuditEntry;
 use crate::auth::users::User;
-use crate::error::{AppError, AppResult};
+use crate::base::body::{FromBody, Verdict as BodyVerdict};
+use crate::error::{AppError, AppResult, FieldErrors};
 
 use super::correct::{self, Correction};
 use super::engine::{append, fetch, Deploy, Document, Hooks};
@@ -24,6 +25,39 @@ pub enum Cell {
     Int(i64),
     /// A text column left empty.
     Null,
+}
+
+// Read from the body (decision 124); zones are checked with the company's, on behalf of
+// and corrects with the database. Its doc comment is the OpenAPI description.
+/// The fields every upload form has (the module's form adds its own).
+#[derive(Debug, Clone, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecordFields {
+    #[schema(value_type = crate::parts::PartNumber)]
+    pub part_number: BodyVerdict<crate::parts::PartNumber>,
+    /// Zone codes of your company
+    #[schema(value_type = Vec<String>)]
+    pub zones: Value,
+    #[serde(flatten)]
+    pub change: super::change::ChangeFields,
+    /// A process engineer's user id (or CURRENT_USER)
+    #[schema(value_type = Option<String>)]
+    pub on_behalf_of: Option<Value>,
+    /// The rejected document this submission corrects (same part; its author or a manager)
+    #[schema(value_type = Option<String>)]
+    pub corrects: Option<Value>,
+}
+
+impl FromBody for RecordFields {
+    fn parse(b: &Map<String, Value>) -> Result<Self, FieldErrors> {
+        Ok(RecordFields {
+            part_number: crate::parts::PartNumber::of(b.get("partNumber")),
+            zones: b.get("zones").cloned().unwrap_or(Value::Null),
+            change: super::change::ChangeFields::parse(b)?,
+            on_behalf_of: b.get("onBehalfOf").cloned(),
+            corrects: b.get(correct::FIELD).cloned(),
+        })
+    }
 }
 
 /// The columns every document has, as the upload form gave them (already checked).

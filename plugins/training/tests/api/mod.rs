@@ -1,5 +1,6 @@
 //! API tests of the training module (release 2.0).
 mod authz;
+mod bodies;
 mod gaps;
 mod matrix;
 pub(crate) mod qualification;
