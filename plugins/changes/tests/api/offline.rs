@@ -6,6 +6,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use super::effective::deployed_under;
+use crate::swp::support::{approve_all, file_ids, payload};
 use super::requests::{approved, board, RELEASE};
 use crate::helpers::*;
 use crate::island::support::{plant, plant_crew};
@@ -84,6 +85,34 @@ async fn the_pack_holds_the_revision_in_force_until_the_held_back_one_takes_over
         .post("/api/island/operator-read-swp", &read("past-day-read", day + 60_000))
         .await;
     assert_eq!(r.status, StatusCode::NOT_FOUND, "{}", r.text);
+}
+
+#[tokio::test]
+async fn a_first_release_held_back_is_packed_from_its_day_only() {
+    let app = spawn_with(&RELEASE).await;
+    let old = plant(&app, "P1").await;
+    let crew = plant_crew(&app).await;
+    let b = board(&app).await;
+    let docs = json!([{"kind": "swp", "partNumber": "P2"}]);
+    let n = approved(&b, json!({"documents": docs, "effective": {"A1": "2026-01-02"}})).await;
+    let files = file_ids(&crew.eng, "first").await;
+    let extra = json!({"changeRequest": n});
+    let r = crew.eng.post("/api/swps/uploadS3", &payload(files, "P2", extra)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text);
+    let id = r.body["swp"]["_id"].as_str().unwrap().to_string();
+    approve_all(&crew, &id).await;
+    let day = 1_767_225_600_000_i64 + 86_400_000;
+    let of_p2 = |pack: &Value| -> Vec<(Value, Value, Value)> {
+        let parts = pack["parts"].as_array().unwrap();
+        let mine = parts.iter().filter(|p| p["partNumber"] == "P2");
+        mine.map(|p| (p["swp"]["_id"].clone(), p["from"].clone(), p["until"].clone())).collect()
+    };
+    // Before its day nothing of P2 is in force: the pack holds it from the day only.
+    let (pack, _) = p1(&old.netbook).await;
+    assert_eq!(of_p2(&pack), [(json!(id), json!(day), Value::Null)]);
+    app.clock.advance_secs(24 * 3600);
+    let (pack, _) = p1(&old.netbook).await;
+    assert_eq!(of_p2(&pack), [(json!(id), Value::Null, Value::Null)]);
 }
 
 /// The content hash of the pack's revision `id`.
