@@ -6,10 +6,10 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use super::effective::deployed_under;
-use crate::swp::support::{approve_all, file_ids, payload};
 use super::requests::{approved, board, RELEASE};
 use crate::helpers::*;
 use crate::island::support::{plant, plant_crew};
+use crate::swp::support::{approve_all, file_ids, payload};
 
 /// The pack's entries of part P1 at the A1 kiosk: (SWP id, from, until).
 async fn p1(netbook: &Client) -> (Value, Vec<(String, Value, Value)>) {
