@@ -72,12 +72,21 @@ pub async fn operator_read_alert(
         return Ok(axum::Json(answer));
     }
     let op = operator(&state, &netbook, &b.op_id).await?;
-    let alert = in_force(&state, &netbook, &b.alert_id, kiosk_time).await?;
-    let files = match (&b.read_files, state.port::<dyn AlertsInForce>()) {
-        (Some(sent), Some(alerts)) => {
-            read_files(Some(sent), &alerts.files(&state, &alert.id).await?)?
+    let checks = async {
+        let alert = in_force(&state, &netbook, &b.alert_id, kiosk_time).await?;
+        let files = match (&b.read_files, state.port::<dyn AlertsInForce>()) {
+            (Some(sent), Some(alerts)) => {
+                read_files(Some(sent), &alerts.files(&state, &alert.id).await?)?
+            }
+            _ => None,
+        };
+        Ok((alert, files))
+    };
+    let (alert, files) = match checks.await {
+        Ok(c) => c,
+        Err(e) => {
+            return Err(offline_sign::refused(&state, &netbook, &op, &b.off, idem.key, e).await)
         }
-        _ => None,
     };
     // The PIN last: no other refusal may follow a right PIN only (security decision 92).
     let act = Act { kiosk_time, fields: &b.off, key: idem.key, operator: &op, doc: &alert };
@@ -104,9 +113,20 @@ pub async fn verify_alert(
         return Ok(axum::Json(answer));
     }
     let verifier = verifier(&state, &netbook, &b.badge_no, &b.op_id).await?;
-    let op = operator(&state, &netbook, &b.op_id).await?;
-    let alert = in_force(&state, &netbook, &b.alert_id, kiosk_time).await?;
-    crate::sign::something_to_verify(&state, &op, &alert).await?;
+    let checks = async {
+        let op = operator(&state, &netbook, &b.op_id).await?;
+        let alert = in_force(&state, &netbook, &b.alert_id, kiosk_time).await?;
+        crate::sign::something_to_verify(&state, &op, &alert).await?;
+        Ok((op, alert))
+    };
+    let (op, alert) = match checks.await {
+        Ok(c) => c,
+        Err(e) => {
+            return Err(
+                offline_sign::refused(&state, &netbook, &verifier, &b.off, idem.key, e).await
+            )
+        }
+    };
     // The PIN last (security decision 92).
     let act = Act { kiosk_time, fields: &b.off, key: idem.key, operator: &op, doc: &alert };
     let pins = entered(&b.pin, &b.new_pin);

@@ -20,7 +20,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::badge::Netbook;
-use crate::pin::{checked, Entered};
+use crate::pin::{checked, Entered, Second};
 use crate::sign::Given;
 
 /// A refused offline signature (declared in the module's `build`): subject the document,
@@ -129,6 +129,37 @@ pub async fn second(
         }
         (Ok(s), kiosk_time) => Ok(Given { mode: s.mode, kiosk_time, new_pin: s.new_pin }),
     }
+}
+
+/// An offline act refused before its PIN was checked (the person known, the act not: a
+/// 409 of a verification made online meanwhile, a revision no longer there): a one-time
+/// PIN's replacement sealed with it is still made when that one-time PIN is right, as
+/// online, where the replacement precedes the act (decision 129); otherwise the holder's
+/// next acts, sealed with the new PIN, would all be refused. The refusal stands either way
+/// and says nothing of the PIN; only a wait (429) is left for the netbook's next send.
+pub async fn refused(
+    state: &AppState,
+    netbook: &Netbook,
+    who: &User,
+    fields: &OfflineFields,
+    key: Option<&str>,
+    refusal: AppError,
+) -> AppError {
+    if matches!(refusal, AppError::TooManyRequests { .. }) || fields.kiosk_time.is_none() {
+        return refusal;
+    }
+    let (Some(sealed), Some(key)) = (&fields.sealed_pin, key) else { return refusal };
+    let Ok(o) = crate::sealed::open(state, sealed, key).await else { return refusal };
+    if o.new_pin.is_none() {
+        return refusal;
+    }
+    let entered = Entered { pin: Some(&o.pin), new_pin: o.new_pin.as_deref() };
+    if let Ok(Second { new_pin: Some(n), .. }) = checked(state, netbook, who, entered).await {
+        if let Err(e) = n.store_now(state).await {
+            tracing::warn!(user = %who.id, "a one-time PIN's replacement with a refused offline act was not stored: {e:?}");
+        }
+    }
+    refusal
 }
 
 /// Audits a refused offline act and tells the supervisors and managers of the kiosk's

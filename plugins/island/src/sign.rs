@@ -264,22 +264,27 @@ pub async fn operator_read_swp(
         return Ok(axum::Json(answer));
     }
     let op = operator(&state, &netbook, &b.op_id).await?;
-    let swp = deployed(&state, &netbook, &b.swp_id, kiosk_time).await?;
-    let files = match &b.read_files {
-        Some(sent) => read_files(
-            Some(sent),
-            &state
-                .port::<dyn DeployedDocs>()
-                .ok_or(AppError::NotFound)?
-                .files(&state, &swp.id)
-                .await?,
-        )?,
-        None => None,
+    let checks = async {
+        let swp = deployed(&state, &netbook, &b.swp_id, kiosk_time).await?;
+        let files = match &b.read_files {
+            Some(sent) => {
+                let docs = state.port::<dyn DeployedDocs>().ok_or(AppError::NotFound)?;
+                read_files(Some(sent), &docs.files(&state, &swp.id).await?)?
+            }
+            None => None,
+        };
+        // With competency gating on, an operator at level 0 or below does not run the part.
+        if crate::status::training(&state, &op.id, &swp.part_number).await <= 0 {
+            return Err(AppError::Forbidden(NOT_TRAINED.into()));
+        }
+        Ok((swp, files))
     };
-    // With competency gating on, an operator at level 0 or below does not run the part.
-    if crate::status::training(&state, &op.id, &swp.part_number).await <= 0 {
-        return Err(AppError::Forbidden(NOT_TRAINED.into()));
-    }
+    let (swp, files) = match checks.await {
+        Ok(c) => c,
+        Err(e) => {
+            return Err(offline_sign::refused(&state, &netbook, &op, &b.off, idem.key, e).await)
+        }
+    };
     // The PIN last: no other refusal may follow a right PIN only (security decision 92).
     let act = Act { kiosk_time, fields: &b.off, key: idem.key, operator: &op, doc: &swp };
     let how =
@@ -331,9 +336,20 @@ pub async fn verify_swp(
         return Ok(axum::Json(answer));
     }
     let verifier = verifier(&state, &netbook, &b.badge_no, &b.op_id).await?;
-    let op = operator(&state, &netbook, &b.op_id).await?;
-    let swp = deployed(&state, &netbook, &b.swp_id, kiosk_time).await?;
-    something_to_verify(&state, &op, &swp).await?;
+    let checks = async {
+        let op = operator(&state, &netbook, &b.op_id).await?;
+        let swp = deployed(&state, &netbook, &b.swp_id, kiosk_time).await?;
+        something_to_verify(&state, &op, &swp).await?;
+        Ok((op, swp))
+    };
+    let (op, swp) = match checks.await {
+        Ok(c) => c,
+        Err(e) => {
+            return Err(
+                offline_sign::refused(&state, &netbook, &verifier, &b.off, idem.key, e).await
+            )
+        }
+    };
     // The PIN last (security decision 92); online, a one-time PIN is replaced even if the
     // act is then refused (a 409 of a verification made meanwhile); offline, with the act.
     let act = Act { kiosk_time, fields: &b.off, key: idem.key, operator: &op, doc: &swp };

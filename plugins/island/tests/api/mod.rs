@@ -9,6 +9,7 @@ mod languages;
 mod netbook;
 mod offline;
 mod offline_files;
+mod offline_pin;
 mod offline_sync;
 mod pin_lock;
 mod pin_rollout;

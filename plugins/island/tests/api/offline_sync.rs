@@ -11,10 +11,10 @@ use serde_json::{json, Value};
 use super::support::*;
 use crate::helpers::*;
 
-const HOUR: i64 = 3_600_000;
+pub(super) const HOUR: i64 = 3_600_000;
 
 /// The offline form of operator-read-swp.
-fn offline_read(p: &Plant, swp_id: &str, key: &str, kiosk_time: i64) -> Value {
+pub(super) fn offline_read(p: &Plant, swp_id: &str, key: &str, kiosk_time: i64) -> Value {
     json!({"opId": p.op, "swpId": swp_id, "key": key, "offline": true, "kioskTime": kiosk_time})
 }
 
@@ -191,7 +191,7 @@ fn seal(public_key: &str, pin: &str, key: &str) -> String {
     seal_json(public_key, &json!({"pin": pin, "key": key}))
 }
 
-fn seal_json(public_key: &str, plain: &Value) -> String {
+pub(super) fn seal_json(public_key: &str, plain: &Value) -> String {
     use hpke::aead::AesGcm128;
     use hpke::kdf::HkdfSha256;
     use hpke::kem::DhP256HkdfSha256;
@@ -283,7 +283,7 @@ async fn sealed_pins_are_checked_on_sync_and_a_wrong_one_is_refused_audited_and_
 }
 
 /// A one-time PIN as a manager issues it (hashed, `one_time`); the person's id.
-async fn one_time_pin(app: &TestApp, email: &str, pin: &str) -> String {
+pub(super) async fn one_time_pin(app: &TestApp, email: &str, pin: &str) -> String {
     let mut conn = app.state.db.pool.acquire().await.unwrap();
     let u = plantdoc_core::auth::users::find_by_email(&mut conn, email).await.unwrap().unwrap();
     let hash = plantdoc_core::auth::password::hash(&app.state, pin).await.unwrap();
@@ -293,7 +293,7 @@ async fn one_time_pin(app: &TestApp, email: &str, pin: &str) -> String {
 }
 
 /// Whether `id`'s PIN is `pin` and whether it is still one-time.
-async fn pin_of(app: &TestApp, id: &str, pin: &str) -> (bool, bool) {
+pub(super) async fn pin_of(app: &TestApp, id: &str, pin: &str) -> (bool, bool) {
     let s = plantdoc_core::auth::pin::stored(&app.state, id).await.unwrap().unwrap();
     (plantdoc_core::auth::pin::matches(&app.state, pin, &s).await.unwrap(), s.one_time)
 }
