@@ -20,6 +20,7 @@ use axum::body::Bytes;
 use plantdoc_core::app::AppState;
 use plantdoc_core::changes::Stamp;
 use plantdoc_core::memo::Memo;
+use plantdoc_core::ports::PartAlert;
 use sqlx::Row;
 
 use plantdoc_core::review::Document;
@@ -40,7 +41,7 @@ pub struct FeedItem {
     /// SHA-256 of the alert's file (the version a signature binds to).
     pub file_hash: String,
     /// What a machine's in-force read answers of it (its part, tag, type and dates).
-    pub facts: plantdoc_core::ports::PartAlert,
+    pub facts: PartAlert,
     built_ms: i64,
     /// The kiosk's object: the spec's Alert plus `url`.
     json: Bytes,
@@ -54,6 +55,8 @@ pub struct InForce {
     pub since_ms: i64,
     /// The zone feed's answer built from this list, once asked.
     body: Mutex<Option<Arc<ZoneBody>>>,
+    /// What a machine's in-force read answers of the list's alerts, once asked.
+    facts: Mutex<Option<Arc<Vec<PartAlert>>>>,
 }
 
 /// A zone feed's answer: the JSON array of the list's first [`FEED_CAP`] alerts.
@@ -167,6 +170,7 @@ async fn read(
             ids: list.into_iter().map(|(_, id)| id).collect(),
             since_ms,
             body: Mutex::default(),
+            facts: Mutex::default(),
         },
     ))
 }
@@ -239,6 +243,21 @@ pub async fn items(state: &AppState, ids: &[&str]) -> anyhow::Result<Vec<Option<
         }
     }
     Ok(found)
+}
+
+/// The facts of `list`'s alerts (a machine's in-force read, decision 127), built once per
+/// list from its alerts and kept with it: a deployed alert's facts never change, and the
+/// list is read again when what it holds may have.
+pub async fn facts(state: &AppState, list: &InForce) -> anyhow::Result<Arc<Vec<PartAlert>>> {
+    if let Some(f) = list.facts.lock().unwrap_or_else(|p| p.into_inner()).clone() {
+        return Ok(f);
+    }
+    let ids: Vec<&str> = list.ids.iter().map(String::as_str).collect();
+    let built: Vec<PartAlert> =
+        items(state, &ids).await?.into_iter().flatten().map(|i| i.facts.clone()).collect();
+    let built = Arc::new(built);
+    *list.facts.lock().unwrap_or_else(|p| p.into_inner()) = Some(built.clone());
+    Ok(built)
 }
 
 /// The zone feed's answer for `list`: remembered with it while every link in it has at

@@ -106,14 +106,8 @@ impl PartAlerts for AlertsPort {
         zone: &str,
     ) -> AppResult<Vec<PartAlert>> {
         let list = feed::in_force(state, &viewer.company_code, zone).await?;
-        let ids: Vec<&str> = list.ids.iter().map(String::as_str).collect();
-        let items = feed::items(state, &ids).await?;
-        Ok(items
-            .into_iter()
-            .flatten()
-            .filter(|i| i.facts.version.part_number == part_number)
-            .map(|i| i.facts.clone())
-            .collect())
+        let facts = feed::facts(state, &list).await?;
+        Ok(facts.iter().filter(|a| a.version.part_number == part_number).cloned().collect())
     }
 }
 
