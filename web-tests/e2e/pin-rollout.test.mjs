@@ -27,10 +27,14 @@ async function issueSheet(page, profile, opNo) {
   await page.goto(`${server.url}/main/settings`);
   const card = page.getByTestId('zone-pins');
   await card.getByText('Signature PINs for a zone').waitFor();
+  // The users' table below loads too: its rows move nothing once shown (run 29 lost a
+  // click on the confirmation while the page was still laying out at 1024×768).
+  await page.getByRole('link', { name: 'Sam Ortiz' }).waitFor();
   await choose(page, card.getByLabel('Zone'), 'A Zone 1');
   await press(card.getByRole('button', { name: 'Issue PINs for the zone' }), profile);
   await page.getByText('Every operator of zone A Zone 1 gets a new one-time PIN; PINs they chose stop working. Go on?').waitFor();
   await press(page.getByRole('button', { name: 'Issue PINs', exact: true }), profile);
+  await page.getByText('Every operator of zone A Zone 1 gets a new one-time PIN; PINs they chose stop working. Go on?').waitFor({ state: 'hidden' });
   const sheet = page.getByTestId('pin-sheet');
   // Six argon2id hashes: seconds in a debug build on a busy machine.
   await sheet.getByText('One-time PINs, zone A Zone 1').waitFor({ timeout: 60000 });
