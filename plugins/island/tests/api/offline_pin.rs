@@ -3,51 +3,36 @@
 //! so the holder's next acts, sealed with their new PIN, are taken; a wrong one-time PIN
 //! replaces nothing; the act's refusal stands either way.
 use reqwest::StatusCode;
-use serde_json::{json, Value};
+use serde_json::json;
 
-use super::offline_sync::{offline_read, one_time_pin, pin_of, seal_json, HOUR};
-use super::support::*;
+use super::offline_sync::{offline_read, pin_of, OneTime};
 use crate::helpers::*;
 
 #[tokio::test]
 async fn a_one_time_pin_sealed_with_a_refused_offline_act_is_still_replaced() {
-    let app = spawn_with(&[
-        ("auth.ip_attempts_per_minute", "1000"),
-        ("modules.island.signature", "badge+pin"),
-    ])
-    .await;
-    let p = plant(&app, "7101-0001").await;
-    let op = one_time_pin(&app, "op1001@demo.plant", "482913").await;
-    let sup = one_time_pin(&app, "sup2001@demo.plant", "582914").await;
-    let pack = p.netbook.get("/api/island/offline?zone=A1").await;
-    let public = pack.body["pinKey"]["publicKey"].as_str().unwrap().to_string();
-    let at = app.state.now_ms() - HOUR;
-    let post = |path: &'static str, mut body: Value, mut sealed: Value| {
-        sealed["key"] = body["key"].clone();
-        body["sealedPin"] = seal_json(&public, &sealed).into();
-        let netbook = p.netbook.clone();
-        async move { netbook.post(path, &body).await }
-    };
-    let verify = |key: &str, t: i64| json!({"badgeNo": "2001", "opId": p.op, "swpId": p.swp_id, "key": key, "offline": true, "kioskTime": t});
+    let s = OneTime::new().await;
+    let (app, p, op, sup, at) = (&s.app, &s.p, &s.op, &s.sup, s.at);
+    let post = |path, body, sealed| s.post(path, body, sealed);
+    let verify = |key: &str, t: i64| s.verify(key, t);
     // The team lead's first act is refused before any PIN (nothing read yet to verify), its
     // wrong one-time PIN replaces nothing.
     let wrong = json!({"pin": "111111", "newPin": "70315"});
     let r = post("/api/island/verify-swp", verify("refused-verify-1", at), wrong).await;
     assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.text);
-    assert_eq!(pin_of(&app, &sup, "582914").await, (true, true));
+    assert_eq!(pin_of(app, sup, "582914").await, (true, true));
     // The right one-time PIN with a refused act: the refusal stands, the PIN is replaced.
     let right = json!({"pin": "582914", "newPin": "70315"});
     let r = post("/api/island/verify-swp", verify("refused-verify-2", at + 1), right).await;
     assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.text);
-    assert_eq!(pin_of(&app, &sup, "70315").await, (true, false));
+    assert_eq!(pin_of(app, sup, "70315").await, (true, false));
     // The operator's read of a revision the netbook never had: refused, PIN replaced.
-    let gone = offline_read(&p, "no-such-revision", "refused-read-1", at + 2);
+    let gone = offline_read(p, "no-such-revision", "refused-read-1", at + 2);
     let own = json!({"pin": "482913", "newPin": "61427"});
     let r = post("/api/island/operator-read-swp", gone, own).await;
     assert_eq!(r.status, StatusCode::NOT_FOUND, "{}", r.text);
-    assert_eq!(pin_of(&app, &op, "61427").await, (true, false));
+    assert_eq!(pin_of(app, op, "61427").await, (true, false));
     // Their next acts, sealed with the new PINs, are taken.
-    let read = offline_read(&p, &p.swp_id, "next-read-1", at + 3);
+    let read = offline_read(p, &p.swp_id, "next-read-1", at + 3);
     let r = post("/api/island/operator-read-swp", read, json!({"pin": "61427"})).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let r =
@@ -55,5 +40,5 @@ async fn a_one_time_pin_sealed_with_a_refused_offline_act_is_still_replaced() {
             .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let verified = "SELECT COUNT(*) FROM acknowledgements WHERE verified_at IS NOT NULL";
-    assert_eq!(scalar(&app, verified).await, 1);
+    assert_eq!(scalar(app, verified).await, 1);
 }

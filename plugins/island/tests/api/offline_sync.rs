@@ -298,17 +298,50 @@ pub(super) async fn pin_of(app: &TestApp, id: &str, pin: &str) -> (bool, bool) {
     (plantdoc_core::auth::pin::matches(&app.state, pin, &s).await.unwrap(), s.one_time)
 }
 
+/// A badge+pin plant whose operator 1001 and team lead 2001 hold one-time PINs (482913,
+/// 582914, as a manager issues them), the netbook's pack, and a kiosk time an hour ago.
+pub(super) struct OneTime {
+    pub app: TestApp,
+    pub p: Plant,
+    pub op: String,
+    pub sup: String,
+    pub pack: Resp,
+    pub at: i64,
+}
+
+impl OneTime {
+    pub(super) async fn new() -> Self {
+        let app = spawn_with(&[
+            ("auth.ip_attempts_per_minute", "1000"),
+            ("modules.island.signature", "badge+pin"),
+        ])
+        .await;
+        let p = plant(&app, "7101-0001").await;
+        let op = one_time_pin(&app, "op1001@demo.plant", "482913").await;
+        let sup = one_time_pin(&app, "sup2001@demo.plant", "582914").await;
+        let pack = p.netbook.get("/api/island/offline?zone=A1").await;
+        let at = app.state.now_ms() - HOUR;
+        Self { app, p, op, sup, pack, at }
+    }
+
+    /// `body` sent to `path` with `sealed` sealed for its key to the pack's PIN key.
+    pub(super) async fn post(&self, path: &str, mut body: Value, mut sealed: Value) -> Resp {
+        let public = self.pack.body["pinKey"]["publicKey"].as_str().unwrap();
+        sealed["key"] = body["key"].clone();
+        body["sealedPin"] = seal_json(public, &sealed).into();
+        self.p.netbook.post(path, &body).await
+    }
+
+    /// The team lead's (badge 2001) offline verification of the operator's read.
+    pub(super) fn verify(&self, key: &str, t: i64) -> Value {
+        json!({"badgeNo": "2001", "opId": self.p.op, "swpId": self.p.swp_id, "key": key, "offline": true, "kioskTime": t})
+    }
+}
+
 #[tokio::test]
 async fn a_one_time_pin_is_replaced_offline_with_the_act_and_a_wrong_or_stale_one_is_refused() {
-    let app = spawn_with(&[
-        ("auth.ip_attempts_per_minute", "1000"),
-        ("modules.island.signature", "badge+pin"),
-    ])
-    .await;
-    let p = plant(&app, "7101-0001").await;
-    let op = one_time_pin(&app, "op1001@demo.plant", "482913").await;
-    let sup = one_time_pin(&app, "sup2001@demo.plant", "582914").await;
-    let pack = p.netbook.get("/api/island/offline?zone=A1").await;
+    let s = OneTime::new().await;
+    let (app, p, op, sup, pack, at) = (&s.app, &s.p, &s.op, &s.sup, &s.pack, s.at);
     let flags: Vec<(String, bool)> = pack.body["operators"]
         .as_array()
         .unwrap()
@@ -318,31 +351,24 @@ async fn a_one_time_pin_is_replaced_offline_with_the_act_and_a_wrong_or_stale_on
     assert!(flags.contains(&(op.clone(), true)) && flags.contains(&(sup.clone(), true)));
     assert!(flags.iter().filter(|f| f.1).count() == 2, "{flags:?}");
     assert!(!pack.text.contains("argon2"), "no PIN hash in the pack");
-    let public = pack.body["pinKey"]["publicKey"].as_str().unwrap().to_string();
-    let at = app.state.now_ms() - HOUR;
-    let post = |path: &'static str, mut body: Value, mut sealed: Value| {
-        sealed["key"] = body["key"].clone();
-        body["sealedPin"] = seal_json(&public, &sealed).into();
-        let netbook = p.netbook.clone();
-        async move { netbook.post(path, &body).await }
-    };
+    let post = |path, body, sealed| s.post(path, body, sealed);
     let set_rows = |id: &str| {
         format!("SELECT COUNT(*) FROM audit_log WHERE action = 'auth.pin_set' AND target = 'user:{id}' AND actor_id = '{id}'")
     };
     // The operator's one-time PIN and their own, sealed together: replaced with the read.
-    let read = offline_read(&p, &p.swp_id, "one-time-read-01", at);
+    let read = offline_read(p, &p.swp_id, "one-time-read-01", at);
     let r =
         post("/api/island/operator-read-swp", read, json!({"pin": "482913", "newPin": "61427"}))
             .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
-    assert_eq!(pin_of(&app, &op, "61427").await, (true, false));
-    assert_eq!(scalar(&app, &set_rows(&op)).await, 1, "audited as set by its owner");
-    let verify = |key: &str, t: i64| json!({"badgeNo": "2001", "opId": p.op, "swpId": p.swp_id, "key": key, "offline": true, "kioskTime": t});
+    assert_eq!(pin_of(app, op, "61427").await, (true, false));
+    assert_eq!(scalar(app, &set_rows(op)).await, 1, "audited as set by its owner");
+    let verify = |key: &str, t: i64| s.verify(key, t);
     // A wrong one-time PIN: refused as any wrong PIN, audited; still one-time.
     let sealed = json!({"pin": "111111", "newPin": "70315"});
     let r = post("/api/island/verify-swp", verify("one-time-verify-1", at + 1), sealed).await;
     assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.text);
-    assert_eq!(pin_of(&app, &sup, "582914").await, (true, true));
+    assert_eq!(pin_of(app, sup, "582914").await, (true, true));
     // Replaced online meanwhile (39571): the one-time PIN sealed offline is refused too.
     let mut conn = app.state.db.pool.acquire().await.unwrap();
     let u =
@@ -353,19 +379,19 @@ async fn a_one_time_pin_is_replaced_offline_with_the_act_and_a_wrong_or_stale_on
     let sealed = json!({"pin": "582914", "newPin": "70315"});
     let r = post("/api/island/verify-swp", verify("one-time-verify-2", at + 2), sealed).await;
     assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.text);
-    assert_eq!(pin_of(&app, &sup, "39571").await, (true, false), "the PIN set online stays");
-    assert_eq!(audit_after(&app, "island.offline-refused").await.len(), 2);
+    assert_eq!(pin_of(app, sup, "39571").await, (true, false), "the PIN set online stays");
+    assert_eq!(audit_after(app, "island.offline-refused").await.len(), 2);
     let verified = "SELECT COUNT(*) FROM acknowledgements WHERE verified_at IS NOT NULL";
-    assert_eq!(scalar(&app, verified).await, 0, "the obligation stays open");
+    assert_eq!(scalar(app, verified).await, 0, "the obligation stays open");
     // Their own PINs sign what follows: the verification, the operator's next read.
     let sealed = json!({"pin": "39571"});
     let r = post("/api/island/verify-swp", verify("one-time-verify-3", at + 3), sealed).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
-    let read = offline_read(&p, &p.swp_id, "one-time-read-02", at + 4);
+    let read = offline_read(p, &p.swp_id, "one-time-read-02", at + 4);
     let r = post("/api/island/operator-read-swp", read, json!({"pin": "61427"})).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text);
     let modes = "SELECT COUNT(*) FROM acknowledgements WHERE sign_mode = 'badge+pin'";
-    assert_eq!(scalar(&app, modes).await, 2);
-    assert_eq!(scalar(&app, &set_rows(&op)).await, 1, "replaced once");
+    assert_eq!(scalar(app, modes).await, 2);
+    assert_eq!(scalar(app, &set_rows(op)).await, 1, "replaced once");
     chain_holds(plantdoc_core::audit::verify(&app.state.db).await.unwrap());
 }
